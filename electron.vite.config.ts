@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        // The Electron entry and the Node-only CLI (headless server, shop server) share one bundle graph.
+        input: { index: resolve('src/main/index.ts'), cli: resolve('src/main/cli.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        // Sandboxed preloads can't be ES modules, so this one is CommonJS.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    plugins: [react()],
+    build: { minify: true },
+  },
+});

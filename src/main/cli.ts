@@ -1,0 +1,9 @@
+import { buildProgram } from './cli/program';
+import { processIo } from './cli/io';
+
+buildProgram(processIo)
+  .parseAsync(process.argv)
+  .catch((error: unknown) => {
+    processIo.stderr(`switchboard: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  });

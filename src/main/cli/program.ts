@@ -1,0 +1,13 @@
+import { Command } from 'commander';
+import { registerServeCommand } from './serve-command';
+import type { CliIo } from './io';
+
+/** The `switchboard` command line; each subcommand lives in its own module. */
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('switchboard')
+    .description('Switchboard: why does (or does not) the model see this tool on this turn?')
+    .showHelpAfterError()
+    .configureOutput({ writeOut: (s) => io.stdout(s.trimEnd()), writeErr: (s) => io.stderr(s.trimEnd()) });
+  registerServeCommand(program, io);
+  return program;
+}

@@ -1,0 +1,33 @@
+import { spawn } from 'node:child_process';
+import type { Command } from 'commander';
+import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import { startHeadless } from '../server';
+import { parsePort, type CliIo } from './io';
+
+export function registerServeCommand(program: Command, io: CliIo): void {
+  program
+    .command('serve')
+    .description('run the console headless: the same core over WebSocket, for a browser')
+    .option('--port <n>', 'port on 127.0.0.1 (0 picks a free one)', parsePort, 0)
+    .option('--data-dir <dir>', 'where switchboard.yaml and records live (default ~/.switchboard)')
+    .option('--open', 'open the console in the default browser')
+    .action(async (opts: { port: number; dataDir?: string; open?: boolean }) => {
+      const dataDir = resolveDataDir(opts.dataDir, process.env, headlessDefaultDataDir());
+      const handle = await startHeadless({ dataDir, port: opts.port, log: io.stderr });
+      io.stdout(`Switchboard console: ${handle.url}`);
+      io.stdout(`Data directory: ${dataDir}`);
+      if (opts.open) openInBrowser(handle.url, io);
+      const stop = () => {
+        void handle.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}
+
+function openInBrowser(url: string, io: CliIo): void {
+  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => io.stderr(`Could not open a browser (${opener}); open the URL above yourself.`));
+  child.unref();
+}

@@ -1,0 +1,171 @@
+import { watch, type FSWatcher } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Document } from 'yaml';
+import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
+import { RpcFailure, type ConfigProblem, type ConfigSnapshot } from '../../../shared/contract';
+import type { EventSink } from '../events';
+import { writeFileKeepingBackup } from './atomic-write';
+import { parseConfigText } from './parse-config';
+
+export const CONFIG_FILE_NAME = 'switchboard.yaml';
+
+export type ConfigListener = (config: SwitchboardConfig, source: 'app' | 'external') => void;
+
+export interface ConfigStoreOptions {
+  dataDir: string;
+  events: EventSink;
+  /** Written when the data directory has no config yet. */
+  defaultConfigText: string;
+  /** Watch the file for edits made outside the app (default true). */
+  watch?: boolean;
+}
+
+/**
+ * Owns switchboard.yaml. The last config that parsed stays in memory when the file on disk breaks,
+ * and a file that does not parse is never overwritten by a structured edit.
+ */
+export class ConfigStore {
+  readonly path: string;
+  private raw = '';
+  private good: SwitchboardConfig = switchboardConfigSchema.parse({});
+  private problems: ConfigProblem[] = [];
+  private fileOk = false;
+  private revision = 0;
+  private created = false;
+  private watcher: FSWatcher | undefined;
+  private debounce: NodeJS.Timeout | undefined;
+  private writing: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<ConfigListener>();
+
+  constructor(private readonly options: ConfigStoreOptions) {
+    this.path = join(options.dataDir, CONFIG_FILE_NAME);
+  }
+
+  /** True when open() had to write the default config (first run). */
+  get wasCreated(): boolean {
+    return this.created;
+  }
+
+  async open(): Promise<void> {
+    await mkdir(this.options.dataDir, { recursive: true });
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      text = this.options.defaultConfigText;
+      await writeFileKeepingBackup(this.path, text);
+      this.created = true;
+    }
+    this.apply(text);
+    if (this.options.watch !== false) this.startWatching();
+  }
+
+  current(): SwitchboardConfig {
+    return this.good;
+  }
+
+  snapshot(): ConfigSnapshot {
+    return {
+      path: this.path,
+      dataDir: this.options.dataDir,
+      raw: this.raw,
+      config: this.good,
+      problems: this.problems,
+      fileOk: this.fileOk,
+      revision: this.revision,
+    };
+  }
+
+  onChange(listener: ConfigListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Replaces the whole file with operator-written YAML; refused (file untouched) while it fails to validate. */
+  async saveRaw(raw: string, baseRevision?: number): Promise<ConfigSnapshot> {
+    return this.serialized(async () => {
+      if (baseRevision !== undefined && baseRevision !== this.revision)
+        throw new RpcFailure('conflict', `the config changed since you loaded it (revision ${baseRevision}, now ${this.revision}); reload and retry`);
+      const parsed = parseConfigText(raw);
+      if (!parsed.ok) throw new RpcFailure('invalid_config', describeProblems(parsed.problems), parsed.problems);
+      await this.write(raw);
+      return this.snapshot();
+    });
+  }
+
+  /** Structured edit through the YAML document, so the operator's comments and ordering survive. */
+  async edit(mutate: (document: Document, config: SwitchboardConfig) => void): Promise<ConfigSnapshot> {
+    return this.serialized(async () => {
+      const current = parseConfigText(this.raw);
+      if (!current.ok)
+        throw new RpcFailure('invalid_config', `the config file has problems; fix it first (${describeProblems(current.problems)})`, current.problems);
+      mutate(current.document, current.config);
+      const next = current.document.toString({ lineWidth: 0 });
+      const parsed = parseConfigText(next);
+      if (!parsed.ok) throw new RpcFailure('bad_request', describeProblems(parsed.problems), parsed.problems);
+      await this.write(next);
+      return this.snapshot();
+    });
+  }
+
+  close(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
+    clearTimeout(this.debounce);
+  }
+
+  private async write(text: string): Promise<void> {
+    this.raw = text; // set first so the watcher recognises our own write
+    await writeFileKeepingBackup(this.path, text);
+    this.apply(text, 'app');
+  }
+
+  private apply(text: string, source?: 'app' | 'external'): void {
+    this.raw = text;
+    const parsed = parseConfigText(text);
+    this.revision += 1;
+    this.fileOk = parsed.ok;
+    this.problems = parsed.problems;
+    if (parsed.ok) this.good = parsed.config;
+    if (!source) return;
+    this.options.events.emit('config.changed', { revision: this.revision, source });
+    if (parsed.ok) for (const listener of this.listeners) listener(parsed.config, source);
+  }
+
+  private startWatching(): void {
+    // Watch the directory: editors often replace the file by rename, which ends a file watch.
+    this.watcher = watch(this.options.dataDir, (_event, filename) => {
+      if (filename && filename.toString() !== CONFIG_FILE_NAME) return;
+      clearTimeout(this.debounce);
+      this.debounce = setTimeout(() => void this.reloadFromDisk(), 60);
+    });
+    this.watcher.on('error', () => undefined);
+  }
+
+  private async reloadFromDisk(): Promise<void> {
+    await this.writing;
+    let text: string;
+    try {
+      text = await readFile(this.path, 'utf8');
+    } catch {
+      return; // mid-rename; the next event brings the new file
+    }
+    if (text === this.raw) return;
+    this.apply(text, 'external');
+  }
+
+  private serialized<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.writing.then(task, task);
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+}
+
+export function describeProblems(problems: ConfigProblem[]): string {
+  return problems
+    .slice(0, 5)
+    .map((p) => `${p.path || '(root)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`)
+    .join('; ');
+}

@@ -1,0 +1,40 @@
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { z } from 'zod';
+import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
+import type { ConfigProblem } from '../../../shared/contract';
+
+export type ParsedConfig =
+  | { ok: true; config: SwitchboardConfig; document: Document; problems: [] }
+  | { ok: false; problems: ConfigProblem[]; document?: Document };
+
+/** Parses YAML then validates with zod, reporting each problem with its path and, where known, its line. */
+export function parseConfigText(raw: string): ParsedConfig {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(raw, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    return {
+      ok: false,
+      problems: document.errors.map((error) => {
+        const pos = lineCounter.linePos(error.pos[0]);
+        return { path: '', message: `YAML: ${error.message.split('\n')[0]}`, line: pos.line, column: pos.col };
+      }),
+    };
+  }
+  const result = switchboardConfigSchema.safeParse(document.toJS() ?? {});
+  if (result.success) return { ok: true, config: result.data, document, problems: [] };
+  return { ok: false, document, problems: result.error.issues.map((issue) => locateIssue(issue, document, lineCounter)) };
+}
+
+function locateIssue(issue: z.core.$ZodIssue, document: Document, lineCounter: LineCounter): ConfigProblem {
+  const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+  const problem: ConfigProblem = { path: path.join('.'), message: issue.message };
+  // Walk up until a node with a source range exists (a missing key has none; its parent does).
+  for (let depth = path.length; depth >= 0; depth--) {
+    const node = document.getIn(path.slice(0, depth), true) as { range?: [number, number, number] } | undefined;
+    if (node?.range) {
+      const pos = lineCounter.linePos(node.range[0]);
+      return { ...problem, line: pos.line, column: pos.col };
+    }
+  }
+  return problem;
+}

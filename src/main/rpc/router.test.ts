@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { RpcFailure } from '../../shared/contract';
+import { createRouter, type Handlers } from './router';
+
+const snapshot = { path: '/x/switchboard.yaml', dataDir: '/x', raw: '', config: {}, problems: [], fileOk: true, revision: 1 };
+
+function makeRouter(overrides: Partial<Handlers> = {}, maxPayloadBytes?: number) {
+  const handlers = {
+    'config.get': () => snapshot,
+    'config.save': ({ raw }: { raw: string }) => ({ ...snapshot, raw }),
+    ...overrides,
+  } as Handlers;
+  return createRouter(handlers, { maxPayloadBytes, validateOutput: true });
+}
+
+describe('router', () => {
+  it('parses input and returns the handler data', async () => {
+    const result = await makeRouter()('config.save', { raw: 'a: 1' }, { transport: 'internal' });
+    expect(result).toEqual({ ok: true, data: { ...snapshot, raw: 'a: 1' } });
+  });
+
+  it('applies input defaults (config.get without input)', async () => {
+    const result = await makeRouter()('config.get', undefined, { transport: 'internal' });
+    expect(result.ok).toBe(true);
+  });
+
+  it('refuses wrong input types with bad_request and the field path', async () => {
+    const result = await makeRouter()('config.save', { raw: 42 }, { transport: 'internal' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe('bad_request');
+    expect(result.error.message).toContain('raw');
+    expect(result.error.details).toEqual([expect.objectContaining({ path: 'raw' })]);
+  });
+
+  it('refuses unknown keys (strict inputs)', async () => {
+    const result = await makeRouter()('config.save', { raw: '', evil: true }, { transport: 'internal' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
+  it('refuses an unknown route, including prototype keys', async () => {
+    for (const route of ['nope.route', '__proto__', 'constructor', 42, null]) {
+      const result = await makeRouter()(route, {}, { transport: 'internal' });
+      expect(result).toMatchObject({ ok: false, error: { code: 'unknown_route' } });
+    }
+  });
+
+  it('refuses an oversized payload before parsing it', async () => {
+    const result = await makeRouter({}, 1000)('config.save', { raw: 'x'.repeat(5000) }, { transport: 'internal' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'payload_too_large' } });
+  });
+
+  it('refuses input that is not JSON-serialisable', async () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const result = await makeRouter()('config.save', cyclic, { transport: 'internal' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
+  it('turns a thrown RpcFailure into its code and anything else into internal, never throwing', async () => {
+    const failing = makeRouter({
+      'config.get': () => {
+        throw new RpcFailure('not_found', 'gone');
+      },
+      'config.save': async () => {
+        throw new TypeError('boom');
+      },
+    });
+    await expect(failing('config.get', {}, { transport: 'internal' })).resolves.toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'gone' },
+    });
+    await expect(failing('config.save', { raw: '' }, { transport: 'internal' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: 'boom' },
+    });
+  });
+
+  it('catches a handler whose output drifts from the contract', async () => {
+    const drifting = makeRouter({ 'config.get': () => ({ nope: true }) as never });
+    const result = await drifting('config.get', {}, { transport: 'internal' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+});

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  routes,
+  RpcFailure,
+  type ParsedInput,
+  type Result,
+  type RouteName,
+  type RouteOutput,
+  type RpcError,
+} from '../../shared/contract';
+
+export interface RequestContext {
+  transport: 'ipc' | 'ws' | 'internal';
+}
+
+/** One handler per route; a route without a handler is a compile error where this map is built. */
+export type Handlers = {
+  [N in RouteName]: (input: ParsedInput<N>, ctx: RequestContext) => Promise<RouteOutput<N>> | RouteOutput<N>;
+};
+
+export interface RouterOptions {
+  /** Inputs whose JSON form exceeds this are refused before parsing. */
+  maxPayloadBytes?: number;
+  /** Parse outputs too; on in tests to catch handlers drifting from the contract. */
+  validateOutput?: boolean;
+  onInternalError?: (route: string, error: unknown) => void;
+}
+
+export type Dispatch = (route: unknown, input: unknown, ctx: RequestContext) => Promise<Result<unknown>>;
+
+export const DEFAULT_MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+
+const isKnownRoute = (route: unknown): route is RouteName =>
+  typeof route === 'string' && Object.prototype.hasOwnProperty.call(routes, route);
+
+/** Looks a route up, parses its input, calls the handler. Never throws: every outcome is a Result. */
+export function createRouter(handlers: Handlers, options: RouterOptions = {}): Dispatch {
+  const maxBytes = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  return async (route, input, ctx) => {
+    try {
+      if (!isKnownRoute(route)) return fail('unknown_route', `unknown route ${JSON.stringify(String(route)).slice(0, 80)}`);
+      const size = jsonSize(input);
+      if (size === undefined) return fail('bad_request', `${route}: input is not JSON-serialisable`);
+      if (size > maxBytes) return fail('payload_too_large', `${route}: input is ${size} bytes, the limit is ${maxBytes}`);
+      const def = routes[route];
+      const parsed = def.input.safeParse(input);
+      if (!parsed.success)
+        return fail('bad_request', `${route}: ${z.prettifyError(parsed.error)}`, parsed.error.issues.map(issueDetail));
+      const handler = handlers[route] as (i: unknown, c: RequestContext) => unknown;
+      const data = await handler(parsed.data, ctx);
+      if (options.validateOutput) {
+        const out = def.output.safeParse(data);
+        if (!out.success) throw new Error(`${route} returned data outside its contract: ${z.prettifyError(out.error)}`);
+      }
+      return { ok: true, data };
+    } catch (error) {
+      if (error instanceof RpcFailure) return fail(error.code, error.message, error.details);
+      options.onInternalError?.(String(route), error);
+      return fail('internal', error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+
+function fail(code: RpcError['code'], message: string, details?: unknown): Result<never> {
+  return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+function issueDetail(issue: z.core.$ZodIssue) {
+  return { path: issue.path.map(String).join('.'), message: issue.message };
+}
+
+function jsonSize(value: unknown): number | undefined {
+  if (value === undefined) return 0;
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : Buffer.byteLength(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { startWsAdapter } from './adapters/ws';
+import { createCore, type Core } from './core/app';
+import { appRoot } from './core/paths';
+
+export interface HeadlessOptions {
+  dataDir: string;
+  port?: number;
+  /** Defaults to a fresh random token each start. */
+  token?: string;
+  /** Defaults to the built renderer in out/renderer. */
+  staticDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface HeadlessHandle {
+  url: string;
+  port: number;
+  token: string;
+  core: Core;
+  close(): Promise<void>;
+}
+
+/** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
+export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const core = await createCore({ dataDir: options.dataDir, log: options.log });
+  try {
+    const ws = await startWsAdapter({
+      dispatch: core.dispatch,
+      events: core.events,
+      token,
+      port: options.port,
+      staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
+    });
+    return {
+      url: ws.url,
+      port: ws.port,
+      token,
+      core,
+      async close() {
+        await ws.close();
+        await core.close();
+      },
+    };
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Nav } from './Nav';
+import { useUiStore } from './ui-store';
+
+afterEach(cleanup);
+
+describe('Nav', () => {
+  it('lists every page by its exact label, disables the ones still coming, and switches pages', () => {
+    render(<Nav badges={{ approvals: 2 }} />);
+    const labels = screen.getAllByRole('button').map((b) => b.querySelector('span')?.textContent);
+    expect(labels).toEqual(['Servers', 'Intent tree', 'Tools', 'Skills', 'Chat', 'Approvals', 'Records', 'Settings']);
+    const settings = screen.getByRole('button', { name: /^Settings/ });
+    expect(settings.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(settings);
+    expect(useUiStore.getState().page).toBe('settings');
+    expect(settings.getAttribute('aria-current')).toBe('page');
+  });
+});

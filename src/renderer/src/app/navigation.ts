@@ -1,0 +1,14 @@
+export const PAGES = [
+  { id: 'servers', label: 'Servers', available: false },
+  { id: 'intents', label: 'Intent tree', available: false },
+  { id: 'tools', label: 'Tools', available: false },
+  { id: 'skills', label: 'Skills', available: false },
+  { id: 'chat', label: 'Chat', available: false },
+  { id: 'approvals', label: 'Approvals', available: false },
+  { id: 'records', label: 'Records', available: false },
+  { id: 'settings', label: 'Settings', available: true },
+] as const;
+
+export type PageId = (typeof PAGES)[number]['id'];
+
+export const isPageId = (value: string): value is PageId => PAGES.some((page) => page.id === value);

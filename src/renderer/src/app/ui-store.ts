@@ -1,0 +1,32 @@
+import { create } from 'zustand';
+import type { ConnectionState } from '../lib/rpc';
+import { isPageId, type PageId } from './navigation';
+
+interface UiState {
+  page: PageId;
+  connection: ConnectionState;
+  setPage: (page: PageId) => void;
+  setConnection: (state: ConnectionState) => void;
+}
+
+const pageFromHash = (hash: string): PageId => {
+  const id = hash.replace(/^#\/?/, '');
+  return isPageId(id) ? id : 'settings';
+};
+
+/** UI-only state. Data from main lives in TanStack Query, never here. */
+export const useUiStore = create<UiState>((set) => ({
+  page: typeof window === 'undefined' ? 'settings' : pageFromHash(window.location.hash),
+  connection: 'connecting',
+  setPage: (page) => {
+    if (typeof window !== 'undefined' && window.location.hash !== `#/${page}`) window.location.hash = `/${page}`;
+    set({ page });
+  },
+  setConnection: (connection) => set({ connection }),
+}));
+
+export function syncPageWithHash(): () => void {
+  const onHash = () => useUiStore.setState({ page: pageFromHash(window.location.hash) });
+  window.addEventListener('hashchange', onHash);
+  return () => window.removeEventListener('hashchange', onHash);
+}

@@ -1,0 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { EventName, QueryRouteName } from '../../../shared/contract';
+import type { RpcClient } from './rpc';
+
+/** Which queries each pushed event makes stale. Main's *.changed events are the only source of refreshes. */
+export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
+  'config.changed': ['config.get'],
+};
+
+export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY): () => void {
+  return rpc.on((name) => {
+    for (const route of table[name] ?? []) void queryClient.invalidateQueries({ queryKey: [route] });
+  });
+}

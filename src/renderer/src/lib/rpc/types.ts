@@ -1,0 +1,31 @@
+import type { EventName, RouteInput, RouteName, RouteOutput, RpcError } from '../../../../shared/contract';
+
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+export type EventListener = (name: EventName, payload: unknown) => void;
+
+/** What the renderer knows of main: typed requests and pushed events, over IPC or WebSocket. */
+export interface RpcClient {
+  readonly mode: 'desktop' | 'browser';
+  request<N extends RouteName>(route: N, input: RouteInput<N>): Promise<RouteOutput<N>>;
+  on(listener: EventListener): () => void;
+  connection(): ConnectionState;
+  onConnectionChange(listener: (state: ConnectionState) => void): () => void;
+}
+
+/** A failed request, with the code main sent (errors travel as data). */
+export class RpcClientError extends Error {
+  readonly code: RpcError['code'];
+  readonly details: unknown;
+  constructor(error: RpcError) {
+    super(error.message);
+    this.name = 'RpcClientError';
+    this.code = error.code;
+    this.details = error.details;
+  }
+}
+
+/** The bridge the preload exposes in Electron: exactly these two functions. */
+export interface PreloadApi {
+  request(route: string, input: unknown): Promise<unknown>;
+  on(listener: (name: string, payload: unknown) => void): () => void;
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+
+/** Tool names the host provides in-process; a remote tool with one of these names is `reserved`. */
+export const RESERVED_TOOL_NAMES = ['search_knowledge', 'load_skill'] as const;
+
+const serverName = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits, "_", "-" or "."');
+
+const serverCommon = {
+  name: serverName,
+  enabled: z.boolean().default(true),
+  timeoutMs: z.number().int().positive().max(600_000).optional(),
+};
+
+export const httpServerSchema = z.strictObject({
+  ...serverCommon,
+  url: z.url({ protocol: /^https?$/ }),
+  transport: z.enum(['streamable-http', 'sse']).default('streamable-http'),
+  headers: z.record(z.string(), z.string()).default({}),
+});
+
+export const stdioServerSchema = z.strictObject({
+  ...serverCommon,
+  command: z.string().min(1),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+});
+
+/** A server the app runs in-process (the demo shop); main resolves its URL and token at run time. */
+export const builtinServerSchema = z.strictObject({
+  ...serverCommon,
+  builtin: z.literal('shop'),
+});
+
+export const serverConfigSchema = z.union([httpServerSchema, stdioServerSchema, builtinServerSchema]);
+export type HttpServerConfig = z.output<typeof httpServerSchema>;
+export type StdioServerConfig = z.output<typeof stdioServerSchema>;
+export type BuiltinServerConfig = z.output<typeof builtinServerSchema>;
+export type ServerConfig = z.output<typeof serverConfigSchema>;
+export type ServerConfigInput = z.input<typeof serverConfigSchema>;
+
+export const isStdioServer = (s: ServerConfig): s is StdioServerConfig => 'command' in s;
+export const isBuiltinServer = (s: ServerConfig): s is BuiltinServerConfig => 'builtin' in s;
+export const isHttpServer = (s: ServerConfig): s is HttpServerConfig => 'url' in s;
+
+export const confirmPolicySchema = z.enum(['auto', 'always', 'never']);
+export type ConfirmPolicy = z.output<typeof confirmPolicySchema>;
+
+const nodeId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'use letters, digits, "_", "-", "." or ":"');
+
+const nodeCommon = { id: nodeId, name: z.string().min(1), examples: z.array(z.string()).default([]) };
+
+export const mcpLeafSchema = z.strictObject({
+  ...nodeCommon,
+  kind: z.literal('mcp'),
+  toolId: z.string({ error: 'an mcp node needs a toolId' }).min(1, 'an mcp node needs a toolId'),
+  server: z.string().optional(),
+  description: z.string().optional(),
+  confirm: confirmPolicySchema.default('auto'),
+});
+
+export const knowledgeLeafSchema = z.strictObject({
+  ...nodeCommon,
+  kind: z.literal('knowledge'),
+  description: z.string().optional(),
+});
+
+export type McpLeaf = z.output<typeof mcpLeafSchema>;
+export type KnowledgeLeaf = z.output<typeof knowledgeLeafSchema>;
+export interface CategoryNode {
+  id: string;
+  name: string;
+  examples: string[];
+  kind: 'category';
+  children: IntentNode[];
+}
+export type IntentNode = CategoryNode | McpLeaf | KnowledgeLeaf;
+
+const categorySchema = z.strictObject({
+  ...nodeCommon,
+  kind: z.literal('category'),
+  get children(): z.ZodDefault<z.ZodArray<typeof intentNodeSchema>> {
+    return z.array(intentNodeSchema).default([]);
+  },
+});
+
+/** A node without `kind` is a category; dispatching on kind keeps error paths precise. */
+export const intentNodeSchema: z.ZodType<IntentNode, unknown> = z.preprocess(
+  (value) =>
+    value && typeof value === 'object' && !Array.isArray(value) && !('kind' in value)
+      ? { ...value, kind: 'category' }
+      : value,
+  z.discriminatedUnion('kind', [mcpLeafSchema, knowledgeLeafSchema, categorySchema]),
+) as z.ZodType<IntentNode, unknown>;
+
+export const skillSchema = z.strictObject({
+  name: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, "_" or "-"'),
+  description: z.string().default(''),
+  manual: z.string().default(''),
+  unlocks: z.array(z.string().min(1)).min(1, 'a skill must unlock at least one tool'),
+});
+export type Skill = z.output<typeof skillSchema>;
+
+export const modelSettingsSchema = z.strictObject({
+  provider: z.enum(['demo', 'openai-compatible', 'anthropic']).default('demo'),
+  baseUrl: z.url().optional(),
+  model: z.string().optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  timeoutMs: z.number().int().positive().optional(),
+});
+export type ModelSettingsConfig = z.output<typeof modelSettingsSchema>;
+
+export const agentSchema = z.strictObject({
+  mcp: z.strictObject({ servers: z.array(serverConfigSchema).default([]) }).default({ servers: [] }),
+  model: modelSettingsSchema.default({ provider: 'demo' }),
+  maxSteps: z.number().int().min(1).max(64).default(8),
+  approvalTimeoutMs: z.number().int().positive().default(300_000),
+  systemPrompt: z.string().optional(),
+});
+
+export const switchboardConfigSchema = z
+  .strictObject({
+    agent: agentSchema.default({ mcp: { servers: [] }, model: { provider: 'demo' }, maxSteps: 8, approvalTimeoutMs: 300_000 }),
+    intents: z.array(intentNodeSchema).default([]),
+    skills: z.array(skillSchema).default([]),
+  })
+  .superRefine((config, ctx) => {
+    for (const issue of crossFieldProblems(config)) ctx.addIssue({ code: 'custom', ...issue });
+  });
+
+export type SwitchboardConfig = z.output<typeof switchboardConfigSchema>;
+export type SwitchboardConfigInput = z.input<typeof switchboardConfigSchema>;
+
+/** Uniqueness rules zod can't express per field: server names, node ids, skill names. */
+function crossFieldProblems(config: SwitchboardConfig): { path: (string | number)[]; message: string }[] {
+  const problems: { path: (string | number)[]; message: string }[] = [];
+  const seenServers = new Set<string>();
+  config.agent.mcp.servers.forEach((server, index) => {
+    if (seenServers.has(server.name))
+      problems.push({ path: ['agent', 'mcp', 'servers', index, 'name'], message: `duplicate server name "${server.name}"` });
+    seenServers.add(server.name);
+  });
+  const seenIds = new Set<string>();
+  const walk = (nodes: IntentNode[], path: (string | number)[]) =>
+    nodes.forEach((node, index) => {
+      const here = [...path, index];
+      if (seenIds.has(node.id)) problems.push({ path: [...here, 'id'], message: `duplicate intent id "${node.id}"` });
+      seenIds.add(node.id);
+      if (node.kind === 'mcp' && node.server && !seenServers.has(node.server))
+        problems.push({ path: [...here, 'server'], message: `unknown server "${node.server}"` });
+      if ('children' in node) walk(node.children, [...here, 'children']);
+    });
+  walk(config.intents, ['intents']);
+  const seenSkills = new Set<string>();
+  config.skills.forEach((skill, index) => {
+    if (seenSkills.has(skill.name))
+      problems.push({ path: ['skills', index, 'name'], message: `duplicate skill name "${skill.name}"` });
+    seenSkills.add(skill.name);
+  });
+  return problems;
+}
+
+/** Depth-first list of every MCP leaf, in tree order. */
+export function listMcpLeaves(nodes: IntentNode[]): McpLeaf[] {
+  const leaves: McpLeaf[] = [];
+  const walk = (list: IntentNode[]) => {
+    for (const node of list) {
+      if (node.kind === 'mcp') leaves.push(node);
+      else if ('children' in node) walk(node.children);
+    }
+  };
+  walk(nodes);
+  return leaves;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { command, query } from './define';
+
+export const configProblemSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+});
+export type ConfigProblem = z.infer<typeof configProblemSchema>;
+
+/** The config as the UI sees it: the parsed object is passed through untyped here; the domain schema validates it. */
+export const configSnapshotSchema = z.object({
+  path: z.string(),
+  dataDir: z.string(),
+  raw: z.string(),
+  config: z.unknown(),
+  /** Set when the file on disk does not parse or validate: `config` is then the last good one in memory. */
+  problems: z.array(configProblemSchema),
+  fileOk: z.boolean(),
+  revision: z.number().int(),
+});
+export type ConfigSnapshot = z.infer<typeof configSnapshotSchema>;
+
+export const configRoutes = {
+  'config.get': query(z.object({}).strict().default({}), configSnapshotSchema),
+  /** Saves raw YAML text; it is parsed and validated first and never written while it fails. */
+  'config.save': command(
+    z.object({ raw: z.string().max(2_000_000), baseRevision: z.number().int().optional() }).strict(),
+    configSnapshotSchema,
+  ),
+};

@@ -1,0 +1,36 @@
+import type { z } from 'zod';
+import { configRoutes } from './config';
+import { appEvents } from './events';
+import type { RouteDef } from './define';
+
+export * from './define';
+export * from './result';
+export * from './config';
+
+/** Every route in the app. Adding one here without a handler fails to compile in main. */
+export const routes = {
+  ...configRoutes,
+} satisfies Record<string, RouteDef>;
+
+export const events = {
+  ...appEvents,
+} satisfies Record<string, z.ZodType>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+export type RouteInput<N extends RouteName> = z.input<Routes[N]['input']>;
+export type ParsedInput<N extends RouteName> = z.output<Routes[N]['input']>;
+export type RouteOutput<N extends RouteName> = z.output<Routes[N]['output']>;
+export type QueryRouteName = { [N in RouteName]: Routes[N]['kind'] extends 'query' ? N : never }[RouteName];
+export type CommandRouteName = Exclude<RouteName, QueryRouteName>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+
+/** Wire frames shared by both adapters. */
+export interface RequestFrame {
+  id: number;
+  route: string;
+  input: unknown;
+}
