@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { registerShopServerCommand } from '../../mcp-server/cli';
+import { registerChatCommand } from './chat-command';
 import { registerServeCommand } from './serve-command';
 import type { CliIo } from './io';
 
@@ -9,5 +11,7 @@ export function buildProgram(io: CliIo): Command {
     .showHelpAfterError()
     .configureOutput({ writeOut: (s) => io.stdout(s.trimEnd()), writeErr: (s) => io.stderr(s.trimEnd()) });
   registerServeCommand(program, io);
+  registerShopServerCommand(program);
+  registerChatCommand(program, io);
   return program;
 }

@@ -1,15 +1,30 @@
+import { join } from 'node:path';
+import { localToolDefinitions, resolveCatalog, type ModelToolDefinition } from '../../shared/catalog';
 import type { Dispatch, Handlers } from '../rpc/router';
 import { createRouter } from '../rpc/router';
+import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
+import type { McpCaller } from './agent/tool-proxy';
+import type { CatalogSnapshot } from './agent/turn-runner';
 import { ConfigStore } from './config/config-store';
 import { defaultConfigText } from './config/default-config';
 import { EventBus } from './events';
+import { createAgentHandlers } from './handlers/agent-handlers';
 import { createConfigHandlers } from './handlers/config-handlers';
+import { createSettingsHandlers } from './handlers/settings-handlers';
+import { SEARCH_KNOWLEDGE_TOOL } from './knowledge/search-knowledge-tool';
+import { appRoot } from './paths';
+import { environmentSecrets, type SecretStore } from './secrets';
 
 export interface CoreOptions {
   dataDir: string;
+  /** Config file outside the data directory (CLI --config). */
+  configPath?: string;
   /** Watch switchboard.yaml for outside edits (default true). */
   watchConfig?: boolean;
   validateOutput?: boolean;
+  /** API keys: Electron passes a safeStorage-backed store; the default reads the environment. */
+  secrets?: SecretStore;
+  knowledgeDir?: string;
   log?: (line: string) => void;
 }
 
@@ -17,6 +32,7 @@ export interface CoreOptions {
 export interface Core {
   events: EventBus;
   config: ConfigStore;
+  runtime: AgentRuntime;
   dispatch: Dispatch;
   close(): Promise<void>;
 }
@@ -24,16 +40,38 @@ export interface Core {
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = new EventBus();
+  const secrets = options.secrets ?? environmentSecrets();
   const config = new ConfigStore({
     dataDir: options.dataDir,
     events,
     defaultConfigText: defaultConfigText(),
     watch: options.watchConfig,
+    path: options.configPath,
   });
   await config.open();
 
+  // Interim tool source until the MCP connection manager and catalog service are wired in: local tools only.
+  const catalog = (): CatalogSnapshot => {
+    const { intents, skills } = config.current();
+    const localTools = [SEARCH_KNOWLEDGE_TOOL as ModelToolDefinition, ...localToolDefinitions(skills).filter((t) => t.name === 'load_skill')];
+    return { catalog: resolveCatalog({ servers: [], intents, skills, localTools }), revision: config.snapshot().revision };
+  };
+  const mcp: McpCaller = { callTool: async () => Promise.reject(new Error('MCP connections are not available')) };
+
+  const runtime = await createAgentRuntime({
+    dataDir: options.dataDir,
+    config,
+    events,
+    catalog,
+    mcp,
+    secrets,
+    knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
+  });
+
   const handlers: Handlers = {
     ...createConfigHandlers(config),
+    ...createSettingsHandlers(config, secrets, () => runtime.provider().label),
+    ...createAgentHandlers(runtime),
   };
   const dispatch = createRouter(handlers, {
     validateOutput: options.validateOutput,
@@ -43,8 +81,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   return {
     events,
     config,
+    runtime,
     dispatch,
     async close() {
+      await runtime.close();
       config.close();
     },
   };

@@ -116,6 +116,7 @@ export const modelSettingsSchema = z.strictObject({
   temperature: z.number().min(0).max(2).optional(),
   apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
   timeoutMs: z.number().int().positive().optional(),
+  maxTokens: z.number().int().positive().max(200_000).optional(),
 });
 export type ModelSettingsConfig = z.output<typeof modelSettingsSchema>;
 

@@ -1,19 +1,37 @@
 import type { z } from 'zod';
 import { configRoutes } from './config';
+import { approvalRoutes } from './approvals';
+import { chatRoutes } from './chat';
+import { recordRoutes } from './records';
+import { settingsRoutes } from './settings';
 import { appEvents } from './events';
+import { approvalEvents } from './approvals';
+import { chatEvents } from './chat';
+import { recordEvents } from './records';
 import type { RouteDef } from './define';
 
 export * from './define';
 export * from './result';
 export * from './config';
+export * from './chat';
+export * from './approvals';
+export * from './records';
+export * from './settings';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
   ...configRoutes,
+  ...settingsRoutes,
+  ...chatRoutes,
+  ...approvalRoutes,
+  ...recordRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
   ...appEvents,
+  ...chatEvents,
+  ...approvalEvents,
+  ...recordEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Routes = typeof routes;

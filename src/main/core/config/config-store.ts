@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Document } from 'yaml';
 import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
 import { RpcFailure, type ConfigProblem, type ConfigSnapshot } from '../../../shared/contract';
@@ -19,6 +19,8 @@ export interface ConfigStoreOptions {
   defaultConfigText: string;
   /** Watch the file for edits made outside the app (default true). */
   watch?: boolean;
+  /** A config file elsewhere than <dataDir>/switchboard.yaml (the CLI's --config). */
+  path?: string;
 }
 
 /**
@@ -39,7 +41,7 @@ export class ConfigStore {
   private readonly listeners = new Set<ConfigListener>();
 
   constructor(private readonly options: ConfigStoreOptions) {
-    this.path = join(options.dataDir, CONFIG_FILE_NAME);
+    this.path = options.path ?? join(options.dataDir, CONFIG_FILE_NAME);
   }
 
   /** True when open() had to write the default config (first run). */
@@ -48,7 +50,7 @@ export class ConfigStore {
   }
 
   async open(): Promise<void> {
-    await mkdir(this.options.dataDir, { recursive: true });
+    await mkdir(dirname(this.path), { recursive: true });
     let text: string;
     try {
       text = await readFile(this.path, 'utf8');
@@ -136,8 +138,8 @@ export class ConfigStore {
 
   private startWatching(): void {
     // Watch the directory: editors often replace the file by rename, which ends a file watch.
-    this.watcher = watch(this.options.dataDir, (_event, filename) => {
-      if (filename && filename.toString() !== CONFIG_FILE_NAME) return;
+    this.watcher = watch(dirname(this.path), (_event, filename) => {
+      if (filename && filename.toString() !== basename(this.path)) return;
       clearTimeout(this.debounce);
       this.debounce = setTimeout(() => void this.reloadFromDisk(), 60);
     });

@@ -1,0 +1,143 @@
+import { createInterface } from 'node:readline/promises';
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import type { ApprovalRequest, ChatItem, EventName, ModelStep } from '../../shared/contract';
+import { createCore } from '../core/app';
+import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import type { CliIo } from './io';
+
+type ApproveMode = 'ask' | 'all' | 'none';
+interface ChatOptions {
+  config?: string;
+  dataDir?: string;
+  customer: string;
+  approve: ApproveMode;
+  json?: boolean;
+  message: string[];
+}
+
+export function registerChatCommand(program: Command, io: CliIo): void {
+  program
+    .command('chat')
+    .description('run one conversation with the configured agent, sending each -m message in order')
+    .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
+    .option('--data-dir <dir>', 'where conversations and records are kept (default ~/.switchboard)')
+    .option('--customer <id>', 'the acting customer', 'u1001')
+    .addOption(new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'))
+    .option('--json', 'print one JSON event per line')
+    .requiredOption('-m, --message <text>', 'a user message (repeatable)', (value: string, all: string[] = []) => [...all, value])
+    .action(async (opts: ChatOptions) => {
+      process.exitCode = await runChat(opts, io);
+    });
+}
+
+/** Runs the conversation in-process against the same core the console uses; resolves to the exit code. */
+export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const dataDir = resolveDataDir(opts.dataDir, env, headlessDefaultDataDir());
+  const core = await createCore({ dataDir, configPath: opts.config ? resolve(opts.config) : undefined, watchConfig: false, log: () => undefined });
+  const print = createPrinter(io, Boolean(opts.json));
+  const ask = opts.approve === 'ask' && process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+  const unsubscribe = core.events.subscribe((name, payload) => {
+    print.event(name, payload);
+    if (name === 'approvals.requested') void decide(payload as ApprovalRequest);
+  });
+
+  async function decide(request: ApprovalRequest) {
+    if (opts.approve === 'all') return core.runtime.approvals.resolve(request.id, 'approve', undefined, 'cli --approve all');
+    if (opts.approve === 'none' || !ask)
+      return core.runtime.approvals.resolve(request.id, 'reject', opts.approve === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it', 'cli');
+    const answer = (await ask.question(`Approve ${request.toolName} ${JSON.stringify(request.arguments)}? [y/N/a(lways in this chat)] `)).trim().toLowerCase();
+    const decision = answer === 'a' ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
+    core.runtime.approvals.resolve(request.id, decision, decision === 'reject' ? 'rejected at the terminal' : undefined, 'cli operator');
+  }
+
+  let exitCode = 0;
+  try {
+    const problems = core.config.snapshot().problems;
+    if (problems.length) {
+      for (const p of problems) io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
+      return 2;
+    }
+    const conversation = await core.runtime.agent.create(opts.customer);
+    print.header(conversation.id, conversation.modelLabel, opts.customer);
+    for (const text of opts.message) {
+      print.user(text);
+      const result = await core.runtime.agent.send(conversation.id, text).done;
+      print.flush();
+      print.turnFinished(result.status, result.error);
+      if (result.status === 'error') exitCode = 1;
+    }
+  } finally {
+    unsubscribe();
+    ask?.close();
+    await core.close();
+  }
+  return exitCode;
+}
+
+function createPrinter(io: CliIo, json: boolean) {
+  const text = new Map<string, string>();
+  const announced = new Set<string>();
+  const emit = (value: Record<string, unknown>) => io.stdout(JSON.stringify(value));
+  const flush = () => {
+    for (const [itemId, body] of text) {
+      if (json) emit({ type: 'assistant.message', itemId, text: body });
+      else io.stdout(`assistant: ${body}`);
+    }
+    text.clear();
+  };
+  return {
+    flush,
+    header(id: string, model: string, customer: string) {
+      if (json) emit({ type: 'conversation.created', conversationId: id, model, customer });
+      else io.stdout(`conversation ${id} · ${model} · acting as customer ${customer}`);
+    },
+    user(message: string) {
+      if (json) emit({ type: 'user.message', text: message });
+      else io.stdout(`\nuser: ${message}`);
+    },
+    turnFinished(status: string, error?: string) {
+      if (json) emit({ type: 'turn.finished', status, ...(error ? { error } : {}) });
+      else if (status !== 'completed') io.stdout(`(turn ${status}${error ? `: ${error}` : ''})`);
+    },
+    event(name: EventName, payload: unknown) {
+      if (name === 'chat.delta') {
+        const { itemId, delta } = payload as { itemId: string; delta: string };
+        text.set(itemId, (text.get(itemId) ?? '') + delta);
+        return;
+      }
+      if (name === 'turn.stepStarted') {
+        flush();
+        const step = (payload as { step: ModelStep }).step;
+        if (json) emit({ type: 'turn.visibleTools', step: step.step, tools: step.tools.map((t) => t.name), tokens: step.totalTokens });
+        else io.stdout(`  · step ${step.step}: the model sees ${step.tools.map((t) => t.name).join(', ')} (~${step.totalTokens} tokens)`);
+        return;
+      }
+      if (name === 'tool.progressed') {
+        flush();
+        const item = (payload as { item: Extract<ChatItem, { kind: 'tool' }> }).item;
+        if (!announced.has(item.id)) {
+          announced.add(item.id);
+          if (json) emit({ type: 'tool.call', tool: item.toolName, server: item.server, arguments: item.arguments });
+          else io.stdout(`  → ${item.toolName}${item.server ? ` @${item.server}` : ''} ${JSON.stringify(item.arguments)}`);
+        }
+        if (['success', 'error', 'rejected', 'blocked', 'stopped'].includes(item.status)) {
+          if (json) emit({ type: 'tool.result', tool: item.toolName, status: item.status, durationMs: item.durationMs, text: item.resultText });
+          else io.stdout(`  ← ${item.toolName} ${item.status}${item.durationMs !== undefined ? ` (${item.durationMs} ms)` : ''}`);
+        }
+        return;
+      }
+      if (name === 'approvals.requested') {
+        const r = payload as ApprovalRequest;
+        if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy });
+        else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}`);
+        return;
+      }
+      if (name === 'approvals.resolved') {
+        const { outcome } = payload as { outcome: { decision: string; reason?: string; decidedBy: string } };
+        if (json) emit({ type: 'approval.resolved', decision: outcome.decision, reason: outcome.reason, decidedBy: outcome.decidedBy });
+        else io.stdout(`  ! ${outcome.decision} by ${outcome.decidedBy}${outcome.reason ? `: ${outcome.reason}` : ''}`);
+      }
+    },
+  };
+}

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChatItem } from '../../../shared/contract';
+import { ProviderError, type ModelProvider } from '../providers/types';
+import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
+import { callTools, say, scriptedProvider } from './testing/scripted-provider';
+import { MODEL_TEXT_CAP } from './tool-result';
+
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+const toolItems = (h: RuntimeHarness, id: string) => h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
+const waitFor = async (predicate: () => boolean, ms = 5000) => {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+let harness: RuntimeHarness | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe('Stop', () => {
+  it('during a model stream ends the turn as stopped and keeps the partial text', async () => {
+    const provider = scriptedProvider(['hang']);
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    const { done } = harness.agent.send(id, 'hello');
+    await waitFor(() => provider.requests.length === 1);
+    expect(harness.agent.stop(id)).toBe(true);
+    expect((await done).status).toBe('stopped');
+    const conversation = harness.agent.get(id);
+    expect(conversation.turns[0].status).toBe('stopped');
+    expect(conversation.running).toBe(false);
+  });
+
+  it('during a tool call aborts it (the signal reaches the MCP call) and records it as stopped', async () => {
+    let sawAbort = false;
+    const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('never')]);
+    harness = await startRuntimeHarness({
+      provider: () => provider,
+      wrapCaller: () => ({
+        callTool: (_s, _n, _a, { signal }) =>
+          new Promise((_resolve, reject) =>
+            signal.addEventListener('abort', () => {
+              sawAbort = true;
+              reject(new Error('cancelled'));
+            }),
+          ),
+      }),
+    });
+    const { id } = await harness.agent.create('u1001');
+    const { done } = harness.agent.send(id, 'orders?');
+    await waitFor(() => toolItems(harness!, id)[0]?.status === 'running');
+    harness.agent.stop(id);
+    expect((await done).status).toBe('stopped');
+    expect(sawAbort).toBe(true);
+    const item = toolItems(harness, id)[0];
+    expect(item.status).toBe('stopped');
+    expect(harness.records.get(item.recordId!).status).toBe('stopped');
+    expect(provider.requests).toHaveLength(1);
+  });
+
+  it('during a pending approval cancels it; the write never runs', async () => {
+    const keyboard = () => harness!.shop.store.listOrders('u1001').find((o) => o.status === 'paid')!.orderNo;
+    const provider = scriptedProvider([() => callTools({ name: 'cancel_order', arguments: { orderNo: keyboard() } })]);
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    const { done } = harness.agent.send(id, 'cancel');
+    await waitFor(() => harness!.approvals.list().length === 1);
+    harness.agent.stop(id);
+    expect((await done).status).toBe('stopped');
+    expect(harness.approvals.list()).toEqual([]);
+    const item = toolItems(harness, id)[0];
+    expect(item.status).toBe('stopped');
+    expect(harness.records.get(item.recordId!).approval?.decision).toBe('cancelled');
+    expect(harness.shop.store.writesExecuted).toBe(0);
+    expect(harness.seen.some((e) => e.name === 'approvals.resolved')).toBe(true);
+  });
+});
+
+describe('failures become results, never crashes', () => {
+  it('a tool exception is fed back to the model as an error and the turn continues', async () => {
+    const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('sorry, the order system failed')]);
+    harness = await startRuntimeHarness({
+      provider: () => provider,
+      wrapCaller: () => ({ callTool: async () => Promise.reject(new Error('socket hang up')) }),
+    });
+    const { id } = await harness.agent.create('u1001');
+    const { done } = harness.agent.send(id, 'orders?');
+    expect((await done).status).toBe('completed');
+    expect(toolItems(harness, id)[0]).toMatchObject({ status: 'error', resultText: expect.stringContaining('socket hang up') });
+    expect(provider.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', isError: true });
+  });
+
+  it('an oversized result is capped for the model and kept in the record', async () => {
+    const big = 'x'.repeat(200_000);
+    const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('ok')]);
+    harness = await startRuntimeHarness({
+      provider: () => provider,
+      wrapCaller: () => ({ callTool: async () => ({ content: [{ type: 'text', text: big }] }) }),
+    });
+    const { id } = await harness.agent.create('u1001');
+    await harness.agent.send(id, 'orders?').done;
+    const seen = provider.requests[1].messages.at(-1) as { content: string };
+    expect(seen.content.length).toBeLessThan(MODEL_TEXT_CAP + 300);
+    expect(seen.content).toContain('truncated');
+    const record = harness.records.get(toolItems(harness, id)[0].recordId!);
+    expect((record.result as { content: { text: string }[] }).content[0].text).toHaveLength(200_000);
+  });
+
+  it('a malformed result (unknown content type, not an array) is refused with a note', async () => {
+    const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('ok')]);
+    harness = await startRuntimeHarness({
+      provider: () => provider,
+      wrapCaller: () => ({ callTool: async () => ({ content: [{ type: 'hologram', data: 1 }, { type: 'text', text: 'fine' }] }) }),
+    });
+    const { id } = await harness.agent.create('u1001');
+    await harness.agent.send(id, 'orders?').done;
+    const text = (provider.requests[1].messages.at(-1) as { content: string }).content;
+    expect(text).toContain('fine');
+    expect(text).toContain('unknown content type');
+  });
+
+  it('a provider error ends the turn with a clear error; the conversation continues afterwards', async () => {
+    let fail = true;
+    const provider: ModelProvider = {
+      id: 'flaky',
+      label: 'flaky',
+      async *stream() {
+        if (fail) throw new ProviderError('server', 'HTTP 500 from the provider', 500);
+        yield* scriptedProvider([say('back again')]).stream({ system: '', messages: [], tools: [], signal: new AbortController().signal });
+      },
+    };
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    const first = await harness.agent.send(id, 'hi').done;
+    expect(first).toMatchObject({ status: 'error', error: expect.stringContaining('server') });
+    fail = false;
+    expect((await harness.agent.send(id, 'hi again').done).status).toBe('completed');
+    const conversation = harness.agent.get(id);
+    expect(conversation.items.filter((i) => i.kind === 'user')).toHaveLength(2);
+    expect(conversation.turns.map((t) => t.status)).toEqual(['error', 'completed']);
+  });
+
+  it('stops at maxSteps when the model keeps calling tools', async () => {
+    const loop = callTools({ name: 'query_order', arguments: {} });
+    const provider = scriptedProvider([loop, loop, loop, loop]);
+    harness = await startRuntimeHarness({ provider: () => provider, maxSteps: 3 });
+    const { id } = await harness.agent.create('u1001');
+    expect((await harness.agent.send(id, 'loop').done).status).toBe('max_steps');
+    expect(provider.requests).toHaveLength(3);
+  });
+
+  it('refuses a second send while a turn runs', async () => {
+    const provider = scriptedProvider(['hang']);
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    harness.agent.send(id, 'one');
+    expect(() => harness!.agent.send(id, 'two')).toThrow(/already running/);
+    harness.agent.stop(id);
+  });
+});

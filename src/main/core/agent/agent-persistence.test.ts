@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDemoProvider } from '../providers/demo/demo-provider';
+import { INTERRUPTED } from './conversation-store';
+import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
+import { callTools, scriptedProvider } from './testing/scripted-provider';
+
+let harness: RuntimeHarness | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('persistence', () => {
+  it('conversations, visible-tools records and execution records survive a restart', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-persist-'));
+    harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
+    const { id } = await harness.agent.create('u1001');
+    await harness.agent.send(id, '上周买的AirPods Pro还没收到，帮我看看送到哪了').done;
+    const before = harness.agent.get(id);
+    const recordCount = harness.records.count();
+    await harness.close();
+
+    harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
+    const after = harness.agent.get(id);
+    expect(after.items).toEqual(before.items);
+    expect(after.turns).toEqual(before.turns);
+    expect(after.turns[0].steps[0].tools.length).toBeGreaterThan(3);
+    expect(harness.records.count()).toBe(recordCount);
+    expect((await harness.agent.send(id, '第一笔').done).status).toBe('completed');
+  });
+
+  it('a pending approval left by a dead host comes back expired, never approved', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-crash-'));
+    const keyboard = () => harness!.shop.store.listOrders('u1001').find((o) => o.status === 'paid')!.orderNo;
+    const provider = scriptedProvider([() => callTools({ name: 'cancel_order', arguments: { orderNo: keyboard() } })]);
+    harness = await startRuntimeHarness({ provider: () => provider, dataDir: dir });
+    const { id } = await harness.agent.create('u1001');
+    harness.agent.send(id, 'cancel');
+    for (let i = 0; i < 200 && harness.approvals.list().length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    // Simulate the crash: reopen the same data directory without closing the turn (no stop, no approval).
+    const restarted = await startRuntimeHarness({ provider: () => provider, dataDir: dir });
+    try {
+      expect(restarted.expired.map((e) => e.outcome.decision)).toEqual(['expired']);
+      const conversation = restarted.agent.get(id);
+      expect(conversation.turns[0]).toMatchObject({ status: 'stopped', error: INTERRUPTED });
+      const item = conversation.items.find((i) => i.kind === 'tool');
+      expect(item).toMatchObject({ status: 'rejected' });
+      expect(restarted.approvals.list()).toEqual([]);
+    } finally {
+      await restarted.close(false);
+    }
+  });
+});

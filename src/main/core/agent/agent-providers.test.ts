@@ -1,0 +1,95 @@
+import { parse } from 'yaml';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { IntentNode } from '../../../shared/config/schema';
+import { defaultConfigText } from '../config/default-config';
+import { createAnthropicProvider } from '../providers/anthropic';
+import { createOpenAiCompatibleProvider } from '../providers/openai-compatible';
+import {
+  anthropicStream,
+  openAiError,
+  openAiStream,
+  startAnthropicServer,
+  startOpenAiCompatibleServer,
+  type ScriptedServer,
+} from '../providers/testing';
+import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
+
+let harness: RuntimeHarness | undefined;
+let model: (ScriptedServer & { baseUrl: string }) | undefined;
+afterEach(async () => {
+  await harness?.close();
+  await model?.close();
+  harness = model = undefined;
+});
+
+type OpenAiBody = { tools?: { function: { name: string; description: string } }[]; messages: { role: string }[] };
+const toolNames = (body: unknown) => ((body as OpenAiBody).tools ?? []).map((t) => t.function.name);
+const describedAs = (body: unknown, name: string) => (body as OpenAiBody).tools?.find((t) => t.function.name === name)?.function.description;
+
+function overrideLogistics(description: string): IntentNode[] {
+  const intents = parse(defaultConfigText()).intents as IntentNode[];
+  const shop = intents[0] as { children: Array<{ toolId?: string; description?: string }> };
+  shop.children.find((n) => n.toolId === 'query_logistics')!.description = description;
+  return intents;
+}
+
+describe('the real OpenAI SDK against a scripted OpenAI-compatible server', () => {
+  it('sends the visible set: gated tool absent before load_skill, present after; an override appears on the next request', async () => {
+    const delivered = () => harness!.shop.store.listOrders('u1001').find((o) => o.status === 'delivered')!.orderNo;
+    model = await startOpenAiCompatibleServer((_req, index) => {
+      if (index === 0) {
+        // The operator saves a description override while the model is thinking: it applies from the next call.
+        harness!.setIntents(overrideLogistics('OVERRIDDEN: 按运单号查物流'));
+        return openAiStream({ toolCalls: [{ name: 'load_skill', arguments: { name: 'after-sales' } }] });
+      }
+      if (index === 1) return openAiStream({ toolCalls: [{ name: 'apply_refund', arguments: { orderNo: delivered(), reason: '不合适' } }] });
+      return openAiStream({ text: ['退款申请', '已提交'] });
+    });
+    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' }, 'sk-test');
+    harness = await startRuntimeHarness({ provider: () => provider });
+    harness.autoDecide(() => 'approve');
+    const { id } = await harness.agent.create('u1001');
+    const result = await harness.agent.send(id, '我要退款').done;
+    expect(result.status).toBe('completed');
+
+    const bodies = model.requests.map((r) => r.body);
+    expect(bodies).toHaveLength(3);
+    expect(toolNames(bodies[0])).not.toContain('apply_refund');
+    expect(toolNames(bodies[1])).toContain('apply_refund');
+    expect(describedAs(bodies[0], 'query_logistics')).not.toContain('OVERRIDDEN');
+    expect(describedAs(bodies[1], 'query_logistics')).toBe('OVERRIDDEN: 按运单号查物流');
+    expect(toolNames(bodies[0]).slice(0, 2)).toEqual(['search_knowledge', 'load_skill']);
+    expect((bodies[2] as OpenAiBody).messages.filter((m) => m.role === 'tool')).toHaveLength(2);
+    expect(harness.shop.store.tickets.length).toBe(1);
+    const last = harness.agent.get(id).items.at(-1);
+    expect(last).toMatchObject({ kind: 'assistant', text: '退款申请已提交' });
+  });
+
+  it('a provider 401 ends the turn with an auth error that does not contain the key', async () => {
+    model = await startOpenAiCompatibleServer([openAiError(401, 'Incorrect API key provided: sk-secret-123')]);
+    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'm' }, 'sk-secret-123');
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    const result = await harness.agent.send(id, 'hi').done;
+    expect(result.status).toBe('error');
+    expect(result.error).toContain('auth');
+    expect(JSON.stringify(harness.agent.get(id))).not.toContain('sk-secret-123');
+  });
+});
+
+describe('the real Anthropic SDK against a scripted Messages server', () => {
+  it('runs a tool round trip and sends the tool result back', async () => {
+    model = await startAnthropicServer([
+      anthropicStream({ toolUses: [{ name: 'query_order', arguments: { keyword: 'AirPods' } }] }),
+      anthropicStream({ text: '找到两笔订单' }),
+    ]);
+    const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    expect((await harness.agent.send(id, '我的订单').done).status).toBe('completed');
+    const second = model.requests[1].body as { messages: { role: string; content: unknown }[]; tools: { name: string }[] };
+    expect(second.tools.map((t) => t.name)).toContain('query_order');
+    expect(JSON.stringify(second.messages.at(-1))).toContain('tool_result');
+    expect(JSON.stringify(second.messages.at(-1))).toContain('AirPods');
+  });
+});

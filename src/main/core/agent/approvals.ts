@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { ApprovalOutcome, ApprovalRequest } from '../../../shared/contract';
+import type { EventSink } from '../events';
+
+type Decision = ApprovalOutcome['decision'];
+
+interface Pending {
+  request: ApprovalRequest;
+  settle: (decision: Decision, decidedBy: string, reason?: string) => void;
+}
+
+export type NewApproval = Omit<ApprovalRequest, 'id' | 'requestedAt' | 'expiresAt'>;
+
+/** Pending approvals across conversations. Silence is a "no": a timeout resolves as a rejection. */
+export class ApprovalService {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(
+    private readonly events: EventSink,
+    private readonly timeoutMs: () => number,
+  ) {}
+
+  /** Opens an approval and waits for the operator, the timeout, or the signal (Stop). */
+  request(fields: NewApproval, signal: AbortSignal, onOpened?: (request: ApprovalRequest) => void): Promise<ApprovalOutcome> {
+    const now = Date.now();
+    const timeout = this.timeoutMs();
+    const request: ApprovalRequest = {
+      ...fields,
+      id: `ap_${randomUUID().slice(0, 12)}`,
+      requestedAt: new Date(now).toISOString(),
+      expiresAt: new Date(now + timeout).toISOString(),
+    };
+    return new Promise((resolve) => {
+      const onAbort = () => settle('cancelled', 'system', 'the turn was stopped');
+      const timer = setTimeout(() => settle('timeout', 'system', `no decision within ${Math.round(timeout / 1000)} s`), timeout);
+      const settle = (decision: Decision, decidedBy: string, reason?: string) => {
+        if (!this.pending.delete(request.id)) return;
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        const outcome: ApprovalOutcome = {
+          approvalId: request.id,
+          decision,
+          reason,
+          decidedBy,
+          decidedAt: new Date().toISOString(),
+          argumentsHash: request.argumentsHash,
+        };
+        this.events.emit('approvals.resolved', { id: request.id, conversationId: request.conversationId, outcome });
+        resolve(outcome);
+      };
+      this.pending.set(request.id, { request, settle });
+      if (signal.aborted) return onAbort();
+      signal.addEventListener('abort', onAbort, { once: true });
+      onOpened?.(request);
+      this.events.emit('approvals.requested', request);
+    });
+  }
+
+  resolve(id: string, decision: 'approve' | 'reject' | 'approve_conversation', reason?: string, decidedBy = 'operator'): boolean {
+    const entry = this.pending.get(id);
+    if (!entry) return false;
+    entry.settle(decision, decidedBy, reason);
+    return true;
+  }
+
+  /** Oldest first. */
+  list(): ApprovalRequest[] {
+    return [...this.pending.values()].map((p) => p.request).sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+  }
+
+  /** On shutdown every pending approval is cancelled, never left to approve itself. */
+  close(): void {
+    for (const entry of [...this.pending.values()]) entry.settle('cancelled', 'system', 'Switchboard is shutting down');
+  }
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ApprovalOutcome, ApprovalRequest, ConversationSummary } from '../../../shared/contract';
+import { RpcFailure } from '../../../shared/contract';
+import { ConversationRecord, type ConversationLogLine } from './conversation';
+import { JsonlAppender, readJsonLines } from './jsonl-file';
+
+export const INTERRUPTED = 'interrupted: Switchboard stopped during this turn';
+
+/** An approval that was pending when the host died: never approved, only expired. */
+export interface ExpiredApproval {
+  conversation: ConversationRecord;
+  request: ApprovalRequest;
+  outcome: ApprovalOutcome;
+}
+
+/** Conversations on disk: one JSON-lines log per conversation under <dataDir>/conversations. */
+export class ConversationStore {
+  private readonly conversations = new Map<string, ConversationRecord>();
+
+  constructor(private readonly dir: string) {}
+
+  /** Loads every conversation and repairs what a crash left unfinished; returns the approvals it expired. */
+  async open(): Promise<ExpiredApproval[]> {
+    await mkdir(this.dir, { recursive: true });
+    const expired: ExpiredApproval[] = [];
+    for (const name of (await readdir(this.dir)).filter((n) => n.endsWith('.jsonl')).sort()) {
+      const path = join(this.dir, name);
+      const lines = await readJsonLines<ConversationLogLine>(path);
+      const record = ConversationRecord.replay(lines, new JsonlAppender(path));
+      if (!record) continue;
+      this.conversations.set(record.summary.id, record);
+      expired.push(...(await repairInterrupted(record)));
+    }
+    return expired;
+  }
+
+  async create(customerId: string, modelLabel: string, title?: string): Promise<ConversationRecord> {
+    const id = `c_${randomUUID().slice(0, 12)}`;
+    const now = new Date().toISOString();
+    const record = new ConversationRecord(
+      { id, title: title || 'New conversation', customerId, modelLabel, createdAt: now, updatedAt: now },
+      new JsonlAppender(join(this.dir, `${id}.jsonl`)),
+    );
+    await record.writeMeta();
+    this.conversations.set(id, record);
+    return record;
+  }
+
+  get(id: string): ConversationRecord {
+    const record = this.conversations.get(id);
+    if (!record) throw new RpcFailure('not_found', `no conversation ${id}`);
+    return record;
+  }
+
+  list(): ConversationRecord[] {
+    return [...this.conversations.values()].sort((a, b) => b.summary.updatedAt.localeCompare(a.summary.updatedAt));
+  }
+
+  summaries(isRunning: (id: string) => boolean): ConversationSummary[] {
+    return this.list().map((c) => ({ ...c.summary, running: isRunning(c.summary.id) }));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const record = this.conversations.get(id);
+    if (!record) return false;
+    this.conversations.delete(id);
+    await record.close();
+    await rm(join(this.dir, `${id}.jsonl`), { force: true });
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.conversations.values()].map((c) => c.close()));
+  }
+}
+
+async function repairInterrupted(record: ConversationRecord): Promise<ExpiredApproval[]> {
+  const now = new Date().toISOString();
+  const expired: ExpiredApproval[] = [];
+  for (const request of [...record.pendingApprovals.values()]) {
+    const outcome: ApprovalOutcome = {
+      approvalId: request.id,
+      decision: 'expired',
+      reason: 'Switchboard restarted while this approval was pending',
+      decidedBy: 'system',
+      decidedAt: now,
+      argumentsHash: request.argumentsHash,
+    };
+    await record.write({ t: 'approvalResolved', id: request.id, outcome });
+    expired.push({ conversation: record, request, outcome });
+  }
+  for (const item of record.items) {
+    if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval'))
+      await record.write({
+        t: 'item',
+        item: { ...item, status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped', resultText: INTERRUPTED },
+      });
+  }
+  for (const turn of record.turns) {
+    if (turn.status === 'running') await record.write({ t: 'turn', turn: { ...turn, status: 'stopped', error: INTERRUPTED, finishedAt: now } });
+  }
+  // Every tool call the model made must have an answer, or the next provider request is malformed.
+  const answered = new Set(record.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
+  for (const message of [...record.messages]) {
+    if (message.role !== 'assistant') continue;
+    for (const call of message.toolCalls ?? [])
+      if (!answered.has(call.id))
+        await record.write({ t: 'message', message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true } });
+  }
+  return expired;
+}

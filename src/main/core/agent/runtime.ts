@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { ConfigStore } from '../config/config-store';
+import type { EventSink } from '../events';
+import { loadKnowledgeBase, type KnowledgeBase } from '../knowledge/knowledge-base';
+import { createModelProvider } from '../providers/create-provider';
+import type { ModelProvider } from '../providers/types';
+import { defaultApiKeyEnv, type SecretStore } from '../secrets';
+import { AgentService } from './agent-service';
+import { ApprovalService } from './approvals';
+import { ConversationStore, type ExpiredApproval } from './conversation-store';
+import { createLocalToolRunner } from './local-tools';
+import { RecordsStore } from './records-store';
+import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
+import { ToolProxy, type McpCaller } from './tool-proxy';
+import type { CatalogSnapshot } from './turn-runner';
+
+export interface AgentRuntimeOptions {
+  dataDir: string;
+  config: ConfigStore;
+  events: EventSink;
+  catalog: () => CatalogSnapshot;
+  mcp: McpCaller;
+  secrets: SecretStore;
+  knowledgeDir: string;
+}
+
+export type AgentRuntime = Awaited<ReturnType<typeof createAgentRuntime>>;
+
+/** Builds the agent side of the core: stores, approvals, the proxy, and the conversation service. */
+export async function createAgentRuntime(options: AgentRuntimeOptions) {
+  const { config, events, secrets } = options;
+  const records = new RecordsStore(options.dataDir, events);
+  await records.open();
+  const store = new ConversationStore(join(options.dataDir, 'conversations'));
+  const expired = await store.open();
+  await recordExpired(records, expired);
+
+  const approvals = new ApprovalService(events, () => config.current().agent.approvalTimeoutMs);
+  let knowledge: Promise<KnowledgeBase> | undefined;
+  const proxy = new ToolProxy({
+    mcp: options.mcp,
+    local: createLocalToolRunner({
+      skills: () => config.current().skills,
+      // Indexed on first use: start-up does not pay for a tool that may never be called.
+      knowledge: () => (knowledge ??= loadKnowledgeBase(options.knowledgeDir)),
+    }),
+    approvals,
+    records,
+    events,
+  });
+
+  const provider = (): ModelProvider => {
+    const settings = config.current().agent.model;
+    return createModelProvider(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)));
+  };
+
+  const agent = new AgentService({
+    store,
+    records,
+    events,
+    provider,
+    turn: {
+      catalog: options.catalog,
+      proxy,
+      events,
+      maxSteps: () => config.current().agent.maxSteps,
+      systemPrompt: () => config.current().agent.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    },
+  });
+
+  return {
+    agent,
+    approvals,
+    records,
+    store,
+    proxy,
+    provider,
+    expired,
+    async close() {
+      await agent.close();
+      approvals.close();
+      await records.close();
+      await store.close();
+    },
+  };
+}
+
+/** An approval the host died holding was never granted: its call gets a record saying so. */
+async function recordExpired(records: RecordsStore, expired: ExpiredApproval[]): Promise<void> {
+  for (const { conversation, request, outcome } of expired) {
+    await records.append({
+      id: `r_${randomUUID().slice(0, 12)}`,
+      conversationId: conversation.summary.id,
+      turnId: request.turnId,
+      callId: request.callId,
+      tool: request.toolName,
+      server: request.server,
+      nodeId: request.nodeId,
+      arguments: request.arguments,
+      argumentsHash: request.argumentsHash,
+      status: 'rejected',
+      result: null,
+      error: outcome.reason,
+      startedAt: request.requestedAt,
+      finishedAt: outcome.decidedAt,
+      durationMs: Date.parse(outcome.decidedAt) - Date.parse(request.requestedAt),
+      approval: outcome,
+    });
+  }
+}

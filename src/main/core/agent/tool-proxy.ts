@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import type { ApprovalOutcome, ChatItem, ExecutionRecord, RecordStatus } from '../../../shared/contract';
+import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
+import type { EventSink } from '../events';
+import type { ChatMessage, ToolCallRequest } from '../providers/types';
+import { argumentsHash } from './arguments-hash';
+import type { ApprovalService } from './approvals';
+import type { ConversationRecord } from './conversation';
+import type { RecordsStore } from './records-store';
+import { convertToolResult } from './tool-result';
+
+export const CUSTOMER_META_KEY = 'switchboard/customerId';
+
+/** Sends one call to the server that offers the tool. Implemented by the MCP connection manager. */
+export interface McpCaller {
+  callTool(
+    server: string,
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; meta: Record<string, unknown>; idempotent: boolean },
+  ): Promise<unknown>;
+}
+
+/** The in-process tools (load_skill, search_knowledge). Returns undefined for a name that is not local. */
+export interface LocalToolRunner {
+  run(name: string, args: Record<string, unknown>, conversation: ConversationRecord): Promise<{ text: string; isError: boolean }> | undefined;
+}
+
+export interface CallContext {
+  conversation: ConversationRecord;
+  turnId: string;
+  step: number;
+  /** The catalog snapshot this model call was built from: a rediscovery mid-turn does not change it. */
+  catalog: Catalog;
+  /** Names sent to the model on this call. */
+  visible: ReadonlySet<string>;
+  signal: AbortSignal;
+}
+
+interface Verdict {
+  status: RecordStatus;
+  modelText: string;
+  result?: unknown;
+  error?: string;
+  approval?: ApprovalOutcome;
+}
+
+/**
+ * Every tool call, local or MCP, passes here: visibility and skill gate, confirmation, the call itself
+ * (timeout, cancellation, acting customer), result conversion, the execution record. It never throws.
+ */
+export class ToolProxy {
+  constructor(
+    private readonly deps: { mcp: McpCaller; local: LocalToolRunner; approvals: ApprovalService; records: RecordsStore; events: EventSink },
+  ) {}
+
+  async execute(call: ToolCallRequest, ctx: CallContext): Promise<ChatMessage> {
+    const binding = ctx.catalog.bindingsByToolId.get(call.name);
+    const startedAt = new Date();
+    const item: Extract<ChatItem, { kind: 'tool' }> = {
+      kind: 'tool',
+      id: call.id,
+      turnId: ctx.turnId,
+      step: ctx.step,
+      toolName: call.name,
+      server: binding?.server ?? null,
+      nodeId: binding?.nodes[0] ?? null,
+      arguments: call.arguments,
+      status: 'running',
+      at: startedAt.toISOString(),
+    };
+    await this.progress(ctx, item);
+
+    let verdict: Verdict;
+    try {
+      verdict = await this.decide(call, binding, ctx, item);
+    } catch (error) {
+      verdict = ctx.signal.aborted
+        ? { status: 'stopped', modelText: 'The operator stopped this call.' }
+        : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error) };
+    }
+
+    const finishedAt = new Date();
+    const record: ExecutionRecord = {
+      id: `r_${randomUUID().slice(0, 12)}`,
+      conversationId: ctx.conversation.summary.id,
+      turnId: ctx.turnId,
+      callId: call.id,
+      tool: call.name,
+      server: item.server,
+      nodeId: item.nodeId,
+      arguments: call.arguments,
+      argumentsHash: argumentsHash(call.arguments),
+      status: verdict.status,
+      result: verdict.result ?? null,
+      error: verdict.error,
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - startedAt.getTime(),
+      approval: verdict.approval,
+    };
+    await this.deps.records.append(record);
+    await this.progress(ctx, {
+      ...item,
+      status: verdict.status,
+      resultText: verdict.modelText,
+      durationMs: record.durationMs,
+      recordId: record.id,
+      approvalId: verdict.approval?.approvalId,
+    });
+    const message: ChatMessage = {
+      role: 'tool',
+      toolCallId: call.id,
+      name: call.name,
+      content: verdict.modelText,
+      isError: verdict.status !== 'success',
+    };
+    await ctx.conversation.write({ t: 'message', message });
+    return message;
+  }
+
+  private async decide(
+    call: ToolCallRequest,
+    binding: ToolBinding | undefined,
+    ctx: CallContext,
+    item: Extract<ChatItem, { kind: 'tool' }>,
+  ): Promise<Verdict> {
+    if (ctx.signal.aborted) return { status: 'stopped', modelText: 'The operator stopped this call.' };
+    if (!ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
+
+    const local = this.deps.local.run(call.name, call.arguments, ctx.conversation);
+    if (local) {
+      const out = await local;
+      return { status: out.isError ? 'error' : 'success', modelText: out.text, result: { text: out.text }, error: out.isError ? out.text : undefined };
+    }
+    if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.` };
+
+    const approval = await this.confirm(call, binding, ctx, item);
+    if (approval && !['approve', 'approve_conversation', 'remembered'].includes(approval.decision)) {
+      const stopped = approval.decision === 'cancelled';
+      return {
+        status: stopped ? 'stopped' : 'rejected',
+        modelText: stopped
+          ? 'The operator stopped this call before it was approved; it did not run.'
+          : `The operator did not approve this call (${approval.decision}${approval.reason ? `: ${approval.reason}` : ''}). It did not run.`,
+        approval,
+      };
+    }
+    if (approval && approval.decision !== 'remembered') await this.progress(ctx, { ...item, status: 'running', approvalId: approval.approvalId });
+
+    const raw = await this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
+      signal: ctx.signal,
+      meta: { [CUSTOMER_META_KEY]: ctx.conversation.summary.customerId },
+      idempotent: binding.definition.annotations?.idempotentHint === true || binding.definition.annotations?.readOnlyHint === true,
+    });
+    const converted = convertToolResult(raw);
+    return {
+      status: converted.isError ? 'error' : 'success',
+      modelText: converted.modelText,
+      result: converted.recordResult,
+      error: converted.isError ? converted.modelText.slice(0, 500) : undefined,
+      approval,
+    };
+  }
+
+  private refuseInvisible(name: string, binding: ToolBinding | undefined, ctx: CallContext): Verdict {
+    if (binding && !isUnlocked(binding, ctx.conversation.loadedSkills)) {
+      const skills = binding.gatedBy.join('" or "');
+      return {
+        status: 'blocked',
+        modelText: `"${name}" is locked until the skill "${skills}" is loaded. Call load_skill with {"name": "${binding.gatedBy[0]}"} first. Nothing was run.`,
+      };
+    }
+    return { status: 'blocked', modelText: `"${name}" is not among the tools available on this turn. Nothing was run.` };
+  }
+
+  /** Returns undefined when no confirmation is needed. */
+  private async confirm(
+    call: ToolCallRequest,
+    binding: ToolBinding,
+    ctx: CallContext,
+    item: Extract<ChatItem, { kind: 'tool' }>,
+  ): Promise<ApprovalOutcome | undefined> {
+    const hints = binding.definition.annotations ?? {};
+    const needed = binding.confirm === 'always' || (binding.confirm === 'auto' && hints.readOnlyHint !== true);
+    if (!needed) return undefined;
+    const hash = argumentsHash(call.arguments);
+    if (ctx.conversation.approvedForConversation.includes(call.name))
+      return { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash };
+
+    const outcome = await this.deps.approvals.request(
+      {
+        conversationId: ctx.conversation.summary.id,
+        turnId: ctx.turnId,
+        callId: call.id,
+        toolName: call.name,
+        server: binding.server,
+        nodeId: binding.nodes[0] ?? null,
+        arguments: call.arguments,
+        argumentsHash: hash,
+        hints: { readOnlyHint: hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
+        policy: binding.confirm,
+      },
+      ctx.signal,
+      (request) => {
+        void ctx.conversation.write({ t: 'approvalRequested', request });
+        void this.progress(ctx, { ...item, status: 'awaiting_approval', approvalId: request.id });
+      },
+    );
+    await ctx.conversation.write({ t: 'approvalResolved', id: outcome.approvalId, outcome });
+    if (outcome.decision === 'approve_conversation' && !ctx.conversation.approvedForConversation.includes(call.name))
+      await ctx.conversation.write({ t: 'approved', tools: [...ctx.conversation.approvedForConversation, call.name] });
+    return outcome;
+  }
+
+  private async progress(ctx: CallContext, item: Extract<ChatItem, { kind: 'tool' }>): Promise<void> {
+    await ctx.conversation.write({ t: 'item', item });
+    this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.summary.id, turnId: ctx.turnId, item });
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import type { Turn, TurnStatus } from '../../../shared/contract';
+import type { Catalog } from '../../../shared/catalog';
+import type { EventSink } from '../events';
+import { ProviderError, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
+import type { ConversationRecord } from './conversation';
+import type { ToolProxy } from './tool-proxy';
+import { buildModelStep } from './visible-set';
+
+export interface CatalogSnapshot {
+  catalog: Catalog;
+  revision: number;
+}
+
+export interface TurnRunnerDeps {
+  /** Read at the start of every model call, so edits and rediscoveries apply from the next call, never mid-call. */
+  catalog: () => CatalogSnapshot;
+  proxy: ToolProxy;
+  events: EventSink;
+  maxSteps: () => number;
+  systemPrompt: () => string;
+}
+
+export interface TurnResult {
+  turnId: string;
+  status: TurnStatus;
+  error?: string;
+}
+
+/** One turn: model call, tool calls through the proxy, repeat until an answer, the step limit, or Stop. */
+export async function runTurn(
+  deps: TurnRunnerDeps,
+  provider: ModelProvider,
+  conversation: ConversationRecord,
+  text: string,
+  signal: AbortSignal,
+  turnId = `t_${randomUUID().slice(0, 12)}`,
+): Promise<TurnResult> {
+  const conversationId = conversation.summary.id;
+  const turn: Turn = { id: turnId, index: conversation.turns.length, status: 'running', startedAt: new Date().toISOString(), steps: [] };
+  await conversation.write({ t: 'turn', turn: { ...turn } });
+  await conversation.write({ t: 'item', item: { kind: 'user', id: `${turnId}-u`, turnId, text, at: turn.startedAt } });
+  await conversation.write({ t: 'message', message: { role: 'user', content: text } });
+  if (conversation.turns.length === 1 && conversation.summary.title === 'New conversation') {
+    conversation.summary = { ...conversation.summary, title: text.slice(0, 60) };
+    await conversation.writeMeta();
+  }
+  deps.events.emit('turn.started', { conversationId, turnId });
+
+  let status: TurnStatus = 'max_steps';
+  let error: string | undefined;
+  try {
+    for (let step = 1; step <= deps.maxSteps(); step++) {
+      if (signal.aborted) {
+        status = 'stopped';
+        break;
+      }
+      const { catalog, revision } = deps.catalog();
+      const { tools, modelStep } = buildModelStep(catalog, revision, conversation.loadedSkills, step);
+      turn.steps.push(modelStep);
+      await conversation.write({ t: 'turn', turn: { ...turn, steps: [...turn.steps] } });
+      deps.events.emit('turn.stepStarted', { conversationId, turnId, step: modelStep });
+
+      const itemId = `${turnId}-a${step}`;
+      let answer = '';
+      const calls: ToolCallRequest[] = [];
+      try {
+        for await (const event of provider.stream({ system: deps.systemPrompt(), messages: [...conversation.messages], tools, signal })) {
+          if (event.type === 'text') {
+            answer += event.delta;
+            deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });
+          } else if (event.type === 'toolCall') calls.push(event.call);
+        }
+      } finally {
+        // Whatever streamed before a failure or Stop is kept; the history stays valid without half-made calls.
+        if (answer) await conversation.write({ t: 'item', item: { kind: 'assistant', id: itemId, turnId, step, text: answer, at: new Date().toISOString() } });
+        await conversation.write({ t: 'message', message: { role: 'assistant', content: answer, ...(calls.length && !signal.aborted ? { toolCalls: calls } : {}) } });
+      }
+      if (signal.aborted) {
+        status = 'stopped';
+        break;
+      }
+      if (calls.length === 0) {
+        status = 'completed';
+        break;
+      }
+      const visible = new Set(tools.map((t) => t.name));
+      await runCalls(calls, (call) => deps.proxy.execute(call, { conversation, turnId, step, catalog, visible, signal }), (call) => isConcurrent(catalog, call));
+      if (signal.aborted) {
+        status = 'stopped';
+        break;
+      }
+    }
+  } catch (caught) {
+    if (signal.aborted || (caught instanceof ProviderError && caught.code === 'aborted')) status = 'stopped';
+    else {
+      status = 'error';
+      error = caught instanceof ProviderError ? `model error (${caught.code}): ${caught.message}` : `model error: ${String((caught as Error)?.message ?? caught)}`;
+    }
+  }
+
+  const finished: Turn = { ...turn, steps: [...turn.steps], status, finishedAt: new Date().toISOString(), ...(error ? { error } : {}) };
+  await conversation.write({ t: 'turn', turn: finished });
+  await conversation.sync();
+  deps.events.emit('turn.finished', { conversationId, turnId, status, ...(error ? { error } : {}) });
+  return { turnId, status, error };
+}
+
+/** Read-only MCP calls may share a batch; anything else (writes, local tools) runs alone, in order. */
+function isConcurrent(catalog: Catalog, call: ToolCallRequest): boolean {
+  return catalog.bindingsByToolId.get(call.name)?.definition.annotations?.readOnlyHint === true;
+}
+
+async function runCalls(
+  calls: ToolCallRequest[],
+  execute: (call: ToolCallRequest) => Promise<ChatMessage>,
+  concurrent: (call: ToolCallRequest) => boolean,
+): Promise<void> {
+  let batch: ToolCallRequest[] = [];
+  const flush = async () => {
+    // Results are written by the proxy as each finishes; order within a read-only batch does not matter to the model.
+    await Promise.all(batch.map(execute));
+    batch = [];
+  };
+  for (const call of calls) {
+    if (concurrent(call)) {
+      batch.push(call);
+      continue;
+    }
+    await flush();
+    await execute(call);
+  }
+  await flush();
+}

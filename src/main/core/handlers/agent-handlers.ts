@@ -1,0 +1,36 @@
+import { RpcFailure } from '../../../shared/contract';
+import type { Handlers } from '../../rpc/router';
+import type { AgentRuntime } from '../agent/runtime';
+
+type AgentRoutes =
+  | 'chat.create'
+  | 'chat.list'
+  | 'chat.get'
+  | 'chat.send'
+  | 'chat.stop'
+  | 'chat.delete'
+  | 'approvals.list'
+  | 'approvals.resolve'
+  | 'records.list'
+  | 'records.get';
+
+export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, AgentRoutes> {
+  const { agent, approvals, records } = runtime;
+  return {
+    'chat.create': ({ customerId, title }) => agent.create(customerId, title),
+    'chat.list': () => agent.list(),
+    'chat.get': ({ conversationId }) => agent.get(conversationId),
+    'chat.send': ({ conversationId, text }) => ({ turnId: agent.send(conversationId, text).turnId }),
+    'chat.stop': ({ conversationId }) => ({ stopped: agent.stop(conversationId) }),
+    'chat.delete': async ({ conversationId }) => ({ deleted: await agent.delete(conversationId) }),
+    'approvals.list': () => approvals.list(),
+    'approvals.resolve': ({ id, decision, reason }) => {
+      if (decision === 'reject' && !reason?.trim()) throw new RpcFailure('bad_request', 'a rejection needs a reason: it is sent back to the model');
+      const resolved = approvals.resolve(id, decision, reason);
+      if (!resolved) throw new RpcFailure('not_found', `approval ${id} is no longer pending (decided, timed out or stopped)`);
+      return { resolved };
+    },
+    'records.list': (filter) => records.list(filter),
+    'records.get': ({ id }) => records.get(id),
+  };
+}

@@ -1,0 +1,55 @@
+import type { Settings } from '../../../shared/contract';
+import { RpcFailure } from '../../../shared/contract';
+import type { Handlers } from '../../rpc/router';
+import type { ConfigStore } from '../config/config-store';
+import { defaultApiKeyEnv, type SecretStore } from '../secrets';
+
+export function createSettingsHandlers(
+  config: ConfigStore,
+  secrets: SecretStore,
+  modelLabel: () => string,
+): Pick<Handlers, 'settings.get' | 'settings.saveModel' | 'settings.setApiKey'> {
+  const apiKeyStatus = () => {
+    const model = config.current().agent.model;
+    const envVar = model.apiKeyEnv ?? defaultApiKeyEnv(model.provider);
+    const fromEnv = Boolean(process.env[envVar]);
+    const set = Boolean(secrets.get(envVar));
+    return { set, source: set ? (fromEnv ? 'env' : 'stored') : null, envVar, canStore: secrets.canStore } as const;
+  };
+  const view = (): Settings => {
+    const { agent } = config.current();
+    const snapshot = config.snapshot();
+    let label: string;
+    try {
+      label = modelLabel();
+    } catch (error) {
+      label = `${agent.model.provider} (not usable: ${(error as Error).message})`;
+    }
+    return {
+      model: { ...agent.model, label },
+      apiKey: apiKeyStatus(),
+      maxSteps: agent.maxSteps,
+      approvalTimeoutMs: agent.approvalTimeoutMs,
+      dataDir: snapshot.dataDir,
+      configPath: snapshot.path,
+    };
+  };
+  return {
+    'settings.get': view,
+    'settings.saveModel': async ({ maxSteps, approvalTimeoutMs, ...model }) => {
+      await config.edit((doc) => {
+        const clean = Object.fromEntries(Object.entries(model).filter(([, v]) => v !== undefined && v !== ''));
+        doc.setIn(['agent', 'model'], doc.createNode(clean));
+        if (maxSteps !== undefined) doc.setIn(['agent', 'maxSteps'], maxSteps);
+        if (approvalTimeoutMs !== undefined) doc.setIn(['agent', 'approvalTimeoutMs'], approvalTimeoutMs);
+      });
+      return view();
+    },
+    'settings.setApiKey': async ({ apiKey }) => {
+      if (!secrets.canStore)
+        throw new RpcFailure('unavailable', `this console cannot store keys; set ${apiKeyStatus().envVar} in the environment before starting it`);
+      await secrets.set(apiKeyStatus().envVar, apiKey.trim());
+      return apiKeyStatus();
+    },
+  };
+}

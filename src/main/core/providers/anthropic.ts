@@ -1,0 +1,124 @@
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages';
+import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
+import { toProviderError, type ErrorContext } from './sdk-errors';
+import { createStreamGuard } from './stream-guard';
+import { parseToolArguments, providerLabel } from './tool-arguments';
+import {
+  DEFAULT_TIMEOUT_MS,
+  ProviderError,
+  type ModelProvider,
+  type ModelRequest,
+  type ModelSettings,
+  type ModelStopReason,
+  type ModelStreamEvent,
+  type ModelUsage,
+} from './types';
+
+const SDK_ERRORS = { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError };
+const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+const DEFAULT_MAX_TOKENS = 4096;
+
+/**
+ * Messages API streaming over the official SDK. `temperature` is not sent: this SDK version
+ * no longer accepts it on messages.create.
+ */
+export function createAnthropicProvider(settings: ModelSettings, apiKey: string | undefined): ModelProvider {
+  const baseURL = settings.baseUrl ?? DEFAULT_BASE_URL;
+  const model = settings.model ?? '';
+  const label = providerLabel(model || '(no model)', baseURL);
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Built lazily: the SDK throws on a missing key, and that must surface as a config error per request.
+  let client: Anthropic | undefined;
+
+  async function* stream(req: ModelRequest): AsyncGenerator<ModelStreamEvent> {
+    if (!model) throw new ProviderError('config', `${label}: settings.model is required for the Anthropic provider`);
+    if (!apiKey) {
+      const where = settings.apiKeyEnv ? ` (env ${settings.apiKeyEnv} is empty)` : '';
+      throw new ProviderError('config', `${label}: no API key is set${where}`);
+    }
+    client ??= new Anthropic({ apiKey, baseURL, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+    const guard = createStreamGuard(req.signal, timeoutMs);
+    const ctx: ErrorContext = { label, apiKey, apiKeyEnv: settings.apiKeyEnv, timeoutMs, guard };
+    const state = new StreamState(label);
+    try {
+      const events = await client.messages.create(
+        {
+          model,
+          max_tokens: settings.maxTokens ?? DEFAULT_MAX_TOKENS,
+          ...(req.system && { system: req.system }),
+          messages: toAnthropicMessages(req.messages),
+          ...(req.tools.length > 0 && { tools: toAnthropicTools(req.tools) }),
+          stream: true,
+        },
+        { signal: guard.signal },
+      );
+      for await (const event of events) {
+        guard.touch();
+        yield* state.apply(event);
+      }
+      if (guard.timedOut || guard.callerAborted) throw toProviderError(new Error('aborted'), SDK_ERRORS, ctx);
+      if (!state.stopped) throw new ProviderError('bad_response', `${label}: the stream ended before message_stop`);
+    } catch (err) {
+      throw toProviderError(err, SDK_ERRORS, ctx);
+    } finally {
+      guard.dispose();
+    }
+    yield { type: 'done', stopReason: state.stopReason(), usage: state.usage };
+  }
+
+  return { id: 'anthropic', label, stream };
+}
+
+/** Folds SSE events into our events: text deltas live, each tool_use once its block closes. */
+class StreamState {
+  readonly usage: ModelUsage = {};
+  stopped = false;
+  private reason: StopReason | null = null;
+  private sawToolCall = false;
+  private readonly toolBlocks = new Map<number, { id: string; name: string; json: string }>();
+  constructor(private readonly label: string) {}
+
+  *apply(event: RawMessageStreamEvent): Generator<ModelStreamEvent> {
+    switch (event.type) {
+      case 'message_start':
+        this.usage.inputTokens = event.message.usage?.input_tokens;
+        break;
+      case 'content_block_start':
+        if (event.content_block.type === 'tool_use')
+          this.toolBlocks.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+        else if (event.content_block.type === 'text' && event.content_block.text)
+          yield { type: 'text', delta: event.content_block.text };
+        break;
+      case 'content_block_delta':
+        if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', delta: event.delta.text };
+        else if (event.delta.type === 'input_json_delta') {
+          const block = this.toolBlocks.get(event.index);
+          if (!block) throw new ProviderError('bad_response', `${this.label}: input_json_delta for unknown block ${event.index}`);
+          block.json += event.delta.partial_json;
+        }
+        break;
+      case 'content_block_stop': {
+        const block = this.toolBlocks.get(event.index);
+        if (!block) break;
+        this.toolBlocks.delete(event.index);
+        this.sawToolCall = true;
+        const args = parseToolArguments(block.json, block.name, this.label);
+        yield { type: 'toolCall', call: { id: block.id, name: block.name, arguments: args } };
+        break;
+      }
+      case 'message_delta':
+        this.reason = event.delta.stop_reason ?? this.reason;
+        if (typeof event.usage?.output_tokens === 'number') this.usage.outputTokens = event.usage.output_tokens;
+        break;
+      case 'message_stop':
+        this.stopped = true;
+        break;
+    }
+  }
+
+  stopReason(): ModelStopReason {
+    if (this.reason === 'tool_use' || (this.sawToolCall && this.reason !== 'max_tokens')) return 'tool_calls';
+    return this.reason === 'max_tokens' ? 'max_tokens' : 'end';
+  }
+}

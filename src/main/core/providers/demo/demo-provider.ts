@@ -1,0 +1,34 @@
+import { ProviderError, type ModelProvider, type ModelRequest, type ModelStreamEvent } from '../types';
+import { planNextStep } from './planner';
+
+export const DEMO_LABEL = 'offline demo model';
+const CHUNK_CHARS = 6;
+
+/**
+ * A deterministic, offline stand-in for a model. Like a real one it sees only this request's
+ * messages and tools, calls only visible tools, and streams its text in small pieces.
+ */
+export function createDemoProvider(): ModelProvider {
+  return {
+    id: 'demo',
+    label: DEMO_LABEL,
+    async *stream(req: ModelRequest): AsyncGenerator<ModelStreamEvent> {
+      const plan = planNextStep(req);
+      const chars = [...plan.text]; // code points, so no chunk splits a surrogate pair
+      for (let i = 0; i < chars.length; i += CHUNK_CHARS) {
+        await nextTick(); // let the UI see deltas arrive one by one, and Stop take effect in between
+        if (req.signal.aborted) throw new ProviderError('aborted', `${DEMO_LABEL}: request aborted`);
+        yield { type: 'text', delta: chars.slice(i, i + CHUNK_CHARS).join('') };
+      }
+      if (req.signal.aborted) throw new ProviderError('aborted', `${DEMO_LABEL}: request aborted`);
+      if (plan.call) {
+        // Deterministic, and unique within a conversation: one call per assistant message position.
+        const id = `demo_${req.messages.length}_${plan.call.name}`;
+        yield { type: 'toolCall', call: { id, name: plan.call.name, arguments: plan.call.arguments } };
+      }
+      yield { type: 'done', stopReason: plan.call ? 'tool_calls' : 'end' };
+    },
+  };
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectEvents } from './collect-events';
+import { createOpenAiCompatibleProvider } from './openai-compatible';
+import { openAiError, openAiStream, sseFrame, startOpenAiCompatibleServer, type Script, type ScriptedServer } from './testing';
+import { ProviderError, type ModelRequest, type ToolDefinitionForModel } from './types';
+
+const KEY = 'sk-test-SECRET-0123456789';
+const tools: ToolDefinitionForModel[] = [
+  {
+    name: 'query_order',
+    description: 'Find the customer orders',
+    inputSchema: { type: 'object', properties: { keyword: { type: 'string' } } },
+  },
+];
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setup(script: Script, timeoutMs = 5_000) {
+  const started = await startOpenAiCompatibleServer(script);
+  server = started;
+  const provider = createOpenAiCompatibleProvider(
+    { provider: 'openai-compatible', baseUrl: started.baseUrl, model: 'qwen-test', temperature: 0.2, timeoutMs },
+    KEY,
+  );
+  return { server: started, provider };
+}
+
+const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
+  system: 'You are the Bit Select assistant.',
+  messages: [{ role: 'user', content: '上周买的AirPods Pro还没收到' }],
+  tools,
+  signal: new AbortController().signal,
+  ...overrides,
+});
+
+const textChunk = (content: string) =>
+  sseFrame({ id: 'x', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+
+async function failure(promise: Promise<unknown>): Promise<ProviderError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProviderError);
+  return err as ProviderError;
+}
+
+describe('OpenAI-compatible provider', () => {
+  it('streams text deltas and reports the label', async () => {
+    const { provider } = await setup([openAiStream({ text: ['您好，', '我来帮您', '查一下。'], usage: { prompt_tokens: 42, completion_tokens: 9 } })]);
+    expect(provider.label).toMatch(/^qwen-test via 127\.0\.0\.1:\d+$/);
+    const events = await collectEvents(provider.stream(request()));
+    expect(events).toEqual([
+      { type: 'text', delta: '您好，' },
+      { type: 'text', delta: '我来帮您' },
+      { type: 'text', delta: '查一下。' },
+      { type: 'done', stopReason: 'end', usage: { inputTokens: 42, outputTokens: 9 } },
+    ]);
+  });
+
+  it('assembles tool calls split across chunks and sends the mapped request', async () => {
+    const { provider, server } = await setup([
+      openAiStream({
+        text: '我先查一下订单。',
+        toolCalls: [
+          { id: 'call_a', name: 'query_order', arguments: { keyword: 'AirPods Pro', days: 14 } },
+          { id: 'call_b', name: 'query_order', arguments: {} },
+        ],
+      }),
+    ]);
+    const events = await collectEvents(
+      provider.stream(
+        request({
+          messages: [
+            { role: 'user', content: 'where is my order' },
+            { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'query_order', arguments: { keyword: 'AirPods' } }] },
+            { role: 'tool', toolCallId: 'c1', name: 'query_order', content: '{"orders":[]}' },
+            { role: 'tool', toolCallId: 'c2', name: 'query_logistics', content: 'denied', isError: true },
+            { role: 'assistant', content: 'No orders found.' },
+            { role: 'user', content: 'try again' },
+          ],
+        }),
+      ),
+    );
+    expect(events).toEqual([
+      { type: 'text', delta: '我先查一下订单。' },
+      { type: 'toolCall', call: { id: 'call_a', name: 'query_order', arguments: { keyword: 'AirPods Pro', days: 14 } } },
+      { type: 'toolCall', call: { id: 'call_b', name: 'query_order', arguments: {} } },
+      { type: 'done', stopReason: 'tool_calls', usage: { inputTokens: 10, outputTokens: 5 } },
+    ]);
+
+    const sent = server.requests[0];
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(sent.body).toMatchObject({ model: 'qwen-test', stream: true, temperature: 0.2 });
+    const body = sent.body as { tools: unknown; messages: unknown };
+    expect(body.tools).toEqual([
+      {
+        type: 'function',
+        function: { name: 'query_order', description: 'Find the customer orders', parameters: tools[0].inputSchema },
+      },
+    ]);
+    expect(body.messages).toEqual([
+      { role: 'system', content: 'You are the Bit Select assistant.' },
+      { role: 'user', content: 'where is my order' },
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'query_order', arguments: '{"keyword":"AirPods"}' } }],
+      },
+      { role: 'tool', tool_call_id: 'c1', content: '{"orders":[]}' },
+      { role: 'tool', tool_call_id: 'c2', content: '[tool error] denied' },
+      { role: 'assistant', content: 'No orders found.' },
+      { role: 'user', content: 'try again' },
+    ]);
+  });
+
+  it('omits the tools array when no tool is visible and maps finish_reason length', async () => {
+    const { provider, server } = await setup([openAiStream({ text: 'cut', finishReason: 'length' })]);
+    const events = await collectEvents(provider.stream(request({ tools: [] })));
+    expect(events.at(-1)).toMatchObject({ type: 'done', stopReason: 'max_tokens' });
+    expect(server.requests[0].body).not.toHaveProperty('tools');
+  });
+
+  it('maps 401 to auth without leaking the key', async () => {
+    const { provider } = await setup([openAiError(401, `Incorrect API key provided: ${KEY}`)]);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err).toMatchObject({ code: 'auth', status: 401 });
+    expect(err.message).not.toContain(KEY);
+    expect(err.message).not.toContain('SECRET');
+    expect(err.message).toMatch(/authentication failed/);
+  });
+
+  it.each([
+    [403, 'auth'],
+    [429, 'rate_limited'],
+    [500, 'server'],
+    [503, 'server'],
+    [404, 'config'],
+  ] as const)('maps HTTP %i to %s', async (status, code) => {
+    const { provider, server } = await setup([openAiError(status, 'nope')]);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err).toMatchObject({ code, status });
+    expect(server.requests).toHaveLength(1); // maxRetries: 0 — the loop decides on retries
+  });
+
+  it('reports a malformed stream chunk as bad_response', async () => {
+    const { provider } = await setup([{ kind: 'sse', frames: [sseFrame('{"id":"x","choices":[{"index":0,"delta":{"content":"hi"'), sseFrame('[DONE]')] }]);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err.code).toBe('bad_response');
+  });
+
+  it('reports malformed tool-call JSON as bad_response', async () => {
+    const { provider } = await setup([openAiStream({ toolCalls: [{ name: 'query_order', arguments: '{"keyword": "Air' }] })]);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err.code).toBe('bad_response');
+    expect(err.message).toContain('query_order');
+  });
+
+  it('reports a stream that stops without finish_reason as bad_response', async () => {
+    const { provider } = await setup([{ kind: 'sse', frames: [textChunk('half')] }]);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err.code).toBe('bad_response');
+  });
+
+  it('times out when the server never responds', async () => {
+    const { provider } = await setup([{ kind: 'hang' }], 200);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err.code).toBe('timeout');
+  });
+
+  it('times out when a stream goes silent midway', async () => {
+    const { provider } = await setup([{ kind: 'sse', frames: [textChunk('hi')], thenHang: true }], 200);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err.code).toBe('timeout');
+  });
+
+  it('aborts mid-stream when the caller signals Stop', async () => {
+    const { provider } = await setup([{ kind: 'sse', frames: [textChunk('hi')], thenHang: true }]);
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const run = (async () => {
+      for await (const event of provider.stream(request({ signal: controller.signal }))) {
+        if (event.type === 'text') {
+          seen.push(event.delta);
+          controller.abort();
+        }
+      }
+    })();
+    const err = await failure(run);
+    expect(err.code).toBe('aborted');
+    expect(seen).toEqual(['hi']);
+  });
+
+  it('reports an unreachable server as network', async () => {
+    const { provider, server } = await setup([]);
+    await server.close();
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err.code).toBe('network');
+  });
+
+  it('requires a model', async () => {
+    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1' }, undefined);
+    const err = await failure(collectEvents(provider.stream(request())));
+    expect(err.code).toBe('config');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * The provider port: the agent loop talks to every model (demo, OpenAI-compatible, Anthropic)
+ * through these types only, so vendor SDK shapes never leak past src/main/core/providers.
+ */
+
+/** A tool exactly as the model sees it: name, description, JSON schema of its input. */
+export interface ToolDefinitionForModel {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+
+export interface ModelRequest {
+  system: string;
+  messages: ChatMessage[];
+  /** The visible set for this call: a model may only call tools listed here. */
+  tools: ToolDefinitionForModel[];
+  signal: AbortSignal;
+}
+
+export type ModelStopReason = 'end' | 'tool_calls' | 'max_tokens';
+
+export interface ModelUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+}
+
+export type ModelStreamEvent =
+  | { type: 'text'; delta: string }
+  | { type: 'toolCall'; call: ToolCallRequest }
+  | { type: 'done'; stopReason: ModelStopReason; usage?: ModelUsage };
+
+export interface ModelProvider {
+  readonly id: string;
+  readonly label: string;
+  /** Yields text deltas and complete tool calls, then exactly one 'done'; failures throw ProviderError. */
+  stream(req: ModelRequest): AsyncIterable<ModelStreamEvent>;
+}
+
+export type ProviderErrorCode =
+  | 'auth'
+  | 'rate_limited'
+  | 'server'
+  | 'bad_response'
+  | 'timeout'
+  | 'aborted'
+  | 'network'
+  | 'config';
+
+/** The only error a provider throws; `code` lets the loop decide on retry/backoff/Stop. */
+export class ProviderError extends Error {
+  constructor(
+    public code: ProviderErrorCode,
+    message: string,
+    public status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export interface ModelSettings {
+  provider: 'demo' | 'openai-compatible' | 'anthropic';
+  baseUrl?: string;
+  model?: string;
+  temperature?: number;
+  apiKeyEnv?: string;
+  /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
+  timeoutMs?: number;
+  /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
+  maxTokens?: number;
+}
+
+export const DEFAULT_TIMEOUT_MS = 120_000;

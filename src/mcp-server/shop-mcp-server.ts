@@ -1,0 +1,59 @@
+// Builds one McpServer per session from the tool definitions. The acting customer is read from the
+// tools/call request's _meta, so a model can never choose whose orders it sees.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { queryCouponsTool, queryLogisticsTool, queryOrderTool } from './shop-read-tools';
+import type { ShopStore } from './shop-store';
+import type { ShopToolDefinition } from './shop-tool-definition';
+import { applyRefundTool, cancelOrderTool, updateShippingAddressTool } from './shop-write-tools';
+import { toolError } from './tool-results';
+
+export const CUSTOMER_ID_META_KEY = 'switchboard/customerId';
+export const NO_IDENTITY_MESSAGE = 'no customer identity in this session（请求 _meta 里没有 switchboard/customerId）';
+
+export const SHOP_SERVER_INFO = { name: 'bit-select-shop', title: '比特严选', version: '0.1.0' };
+
+const SHOP_INSTRUCTIONS =
+  '比特严选商城的订单、物流、优惠券与售后工具。当前顾客由会话确定，不要在参数里传顾客身份。' +
+  '查物流前先用 query_order 取到运单号，再调用 query_logistics。';
+
+/** The shop's built-in tools, in the order tools/list shows them. */
+export const SHOP_TOOLS: ShopToolDefinition[] = [
+  queryOrderTool,
+  queryLogisticsTool,
+  queryCouponsTool,
+  cancelOrderTool,
+  updateShippingAddressTool,
+  applyRefundTool,
+];
+
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+export function readCustomerId(extra: Pick<ToolExtra, '_meta'>): string | undefined {
+  const value: unknown = extra._meta?.[CUSTOMER_ID_META_KEY];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+export function createShopMcpServer(tools: readonly ShopToolDefinition[], store: ShopStore): McpServer {
+  const server = new McpServer(SHOP_SERVER_INFO, { instructions: SHOP_INSTRUCTIONS });
+  for (const tool of tools) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        // Always a z.object (even for no arguments) so the SDK validates, and strips unknown keys.
+        inputSchema: z.object(tool.inputSchema),
+        annotations: tool.annotations,
+      },
+      async (args, extra) => {
+        const customerId = readCustomerId(extra);
+        if (!customerId) return toolError(NO_IDENTITY_MESSAGE);
+        return tool.run(args, { customerId, store });
+      },
+    );
+  }
+  return server;
+}

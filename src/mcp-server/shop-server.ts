@@ -1,0 +1,179 @@
+// The shop MCP server over Streamable HTTP at /mcp: stateful sessions (one transport + McpServer
+// each), 127.0.0.1 only, DNS-rebinding and bearer checks in front of everything.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
+import { createShopMcpServer, SHOP_TOOLS } from './shop-mcp-server';
+import { seedShopData } from './shop-seed';
+import { ShopStore } from './shop-store';
+import { assertToolsDeclareReadOnlyHint, type ShopToolDefinition } from './shop-tool-definition';
+
+export const MCP_PATH = '/mcp';
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface ShopServerOptions {
+  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Delay before answering `initialize`, to simulate a slow server in benchmarks. */
+  initializeDelayMs?: number;
+  /** Clock for seed dates and business rules (refund window, "last N days"). */
+  now?: () => Date;
+  /** Additional tools, for tests (e.g. one without readOnlyHint, to prove the start-up check). */
+  extraTools?: ShopToolDefinition[];
+}
+
+export interface ShopServerHandle {
+  /** http://127.0.0.1:PORT/mcp */
+  url: string;
+  port: number;
+  store: ShopStore;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  server: McpServer;
+}
+
+export async function startShopServer(opts: ShopServerOptions = {}): Promise<ShopServerHandle> {
+  const tools = [...SHOP_TOOLS, ...(opts.extraTools ?? [])];
+  assertToolsDeclareReadOnlyHint(tools);
+  assertUniqueToolNames(tools);
+
+  const now = opts.now ?? (() => new Date());
+  const store = new ShopStore(seedShopData(now()), now);
+  const sessions = new Map<string, Session>();
+  const sockets = new Set<Socket>();
+  let allowedHosts: string[] = [];
+  let closing = false;
+
+  const httpServer = createServer((req, res) => {
+    handleRequest(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, `Internal server error: ${errorMessage(error)}`);
+      else res.destroy();
+    });
+  });
+  // Tracked so close() can end keep-alive and open SSE connections instead of waiting for them.
+  httpServer.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const hostCheck = checkHostAndOrigin(req.headers, allowedHosts);
+    if (!hostCheck.ok) return sendJsonRpcError(res, hostCheck.status, -32000, hostCheck.message);
+    const authCheck = checkBearerToken(req.headers, opts.token);
+    if (!authCheck.ok) {
+      res.setHeader('WWW-Authenticate', 'Bearer');
+      return sendJsonRpcError(res, authCheck.status, -32000, authCheck.message);
+    }
+    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== MCP_PATH) {
+      return sendJsonRpcError(res, 404, -32000, `Not found: the MCP endpoint is ${MCP_PATH}`);
+    }
+    if (closing) return sendJsonRpcError(res, 503, -32000, 'Server is shutting down');
+    if (req.method !== 'POST' && req.method !== 'GET' && req.method !== 'DELETE') {
+      res.setHeader('Allow', 'GET, POST, DELETE');
+      return sendJsonRpcError(res, 405, -32000, 'Method not allowed');
+    }
+
+    const sessionId = headerValue(req.headers['mcp-session-id']);
+    const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
+    if (body && 'error' in body) return sendJsonRpcError(res, body.status, body.code, body.error);
+
+    const session = sessionId ? sessions.get(sessionId) : undefined;
+    if (session) return session.transport.handleRequest(req, res, body?.json);
+    if (sessionId) return sendJsonRpcError(res, 404, -32001, 'Session not found');
+    if (req.method !== 'POST' || !isInitializeRequest(body?.json)) {
+      return sendJsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided');
+    }
+
+    if (opts.initializeDelayMs) await sleep(opts.initializeDelayMs);
+    if (closing) return sendJsonRpcError(res, 503, -32000, 'Server is shutting down');
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, server });
+      },
+    });
+    // Set before connect(): the SDK chains its own onclose after ours. DELETE ends up here too.
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    const server = createShopMcpServer(tools, store);
+    await server.connect(transport);
+    await transport.handleRequest(req, res, body?.json);
+  }
+
+  const port = await listenOnLoopback(httpServer, opts.port ?? 0);
+  allowedHosts = allowedHostsForPort(port);
+
+  let closed: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closed ??= (async () => {
+      closing = true;
+      const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await Promise.allSettled([...sessions.values()].map((s) => s.server.close()));
+      sessions.clear();
+      for (const socket of sockets) socket.destroy();
+      await httpClosed;
+    })();
+    return closed;
+  };
+
+  return { url: `http://127.0.0.1:${port}${MCP_PATH}`, port, store, close };
+}
+
+function assertUniqueToolNames(tools: ReadonlyArray<{ name: string }>): void {
+  const seen = new Set<string>();
+  for (const { name } of tools) {
+    if (seen.has(name)) throw new Error(`Shop MCP server refuses to start: tool "${name}" is registered twice`);
+    seen.add(name);
+  }
+}
+
+function listenOnLoopback(server: ReturnType<typeof createServer>, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      const address = server.address();
+      if (address && typeof address === 'object') resolve(address.port);
+      else reject(new Error('Shop MCP server: could not determine the bound port'));
+    });
+  });
+}
+
+type BodyResult = { json: unknown } | { error: string; status: number; code: number };
+
+async function readJsonBody(req: IncomingMessage): Promise<BodyResult> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return { error: 'Request body too large', status: 413, code: -32000 };
+    chunks.push(chunk);
+  }
+  try {
+    return { json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
+  } catch {
+    return { error: 'Parse error: request body is not valid JSON', status: 400, code: -32700 };
+  }
+}
+
+function sendJsonRpcError(res: ServerResponse, status: number, code: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+const headerValue = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

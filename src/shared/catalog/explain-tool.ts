@@ -1,0 +1,137 @@
+import { indexCatalogInput, pinningNode, type CatalogIndex } from './catalog-index';
+import { describeDownServers, resolveCatalog } from './resolve-catalog';
+import type { Catalog, CatalogInput } from './types';
+import { visibleTools } from './visible-tools';
+
+/**
+ * The layers between an MCP server and the model, in the order a tool passes them.
+ * A later `quarantined` layer (definition changed after pinning) slots in after `shadowed`.
+ */
+export type ExplainLayerName = 'local' | 'configured' | 'connected' | 'discovered' | 'mounted' | 'reserved' | 'shadowed' | 'gated' | 'visible';
+
+export interface ExplainLayer {
+  layer: ExplainLayerName;
+  ok: boolean;
+  detail: string;
+}
+
+export interface Explanation {
+  toolId: string;
+  verdict: 'visible' | 'hidden';
+  layers: ExplainLayer[];
+  /** The first layer that drops the tool; null when it is visible. */
+  firstFailingLayer: ExplainLayerName | null;
+}
+
+/**
+ * Walks a tool name through every layer and says, for each, whether it passes and why.
+ * Every layer is evaluated (not just up to the first failure) so an operator sees all that is wrong at once.
+ */
+export function explainTool(
+  input: CatalogInput,
+  toolId: string,
+  loadedSkills: readonly string[] = [],
+  catalog: Catalog = resolveCatalog(input),
+): Explanation {
+  const index = indexCatalogInput(input);
+  const isLocal = catalog.localTools.some((t) => t.name === toolId);
+  const layers = isLocal || index.reserved.has(toolId) ? localLayers(index, catalog, toolId, isLocal) : remoteLayers(input, index, catalog, toolId, loadedSkills);
+  const visible = visibleTools(catalog, loadedSkills).some((t) => t.name === toolId);
+  layers.push({
+    layer: 'visible',
+    ok: visible,
+    detail: visible
+      ? `sent to the model this turn${loadedSkills.length ? ` (loaded skills: ${loadedSkills.join(', ')})` : ''}`
+      : 'not in the tool list the model receives this turn',
+  });
+  const failing = layers.find((l) => !l.ok);
+  return { toolId, verdict: visible ? 'visible' : 'hidden', layers, firstFailingLayer: failing?.layer ?? null };
+}
+
+function localLayers(index: CatalogIndex, catalog: Catalog, toolId: string, isLocal: boolean): ExplainLayer[] {
+  const remote = index.offers.get(toolId);
+  const collision = remote ? `; the remote copy on ${remote.map((o) => o.server).join(', ')} is reserved and never mounted` : '';
+  if (isLocal) return [{ layer: 'local', ok: true, detail: `an in-process tool, sent before the MCP tools every turn${collision}` }];
+  const why = toolId === 'load_skill' && catalog.skills.length === 0 ? 'load_skill is offered only when a skill is configured' : 'this local tool is not offered';
+  return [{ layer: 'local', ok: false, detail: `${why}${collision}` }];
+}
+
+function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog, toolId: string, loadedSkills: readonly string[]): ExplainLayer[] {
+  const servers = input.servers;
+  const enabled = servers.filter((s) => s.status !== 'disabled');
+  const connected = enabled.filter((s) => s.status === 'connected');
+  const offered = index.offers.get(toolId) ?? [];
+  const nodes = index.nodesByToolId.get(toolId) ?? [];
+  const binding = catalog.bindingsByToolId.get(toolId);
+  const gatedBy = index.gates.get(toolId) ?? [];
+  const layers: ExplainLayer[] = [];
+
+  const disabled = servers.filter((s) => s.status === 'disabled').map((s) => s.name);
+  layers.push({
+    layer: 'configured',
+    ok: enabled.length > 0,
+    detail:
+      servers.length === 0
+        ? 'no MCP server is configured under agent.mcp.servers'
+        : enabled.length === 0
+          ? `every configured server is disabled (${disabled.join(', ')})`
+          : `enabled: ${enabled.map((s) => s.name).join(', ')}${disabled.length ? `; disabled: ${disabled.join(', ')}` : ''}`,
+  });
+
+  const down = describeDownServers(enabled);
+  layers.push({
+    layer: 'connected',
+    ok: connected.length > 0,
+    detail: connected.length
+      ? `connected: ${connected.map((s) => s.name).join(', ')}${down ? `; ${down}` : ''}`
+      : enabled.length
+        ? `no server is connected: ${down}`
+        : 'nothing to connect to',
+  });
+
+  layers.push({
+    layer: 'discovered',
+    ok: offered.length > 0,
+    detail: offered.length
+      ? `offered by ${offered.map((o) => o.server).join(', ')}`
+      : `no connected server offers "${toolId}"${connected.length ? ` (checked ${connected.map((s) => s.name).join(', ')})` : ''}${down ? `; ${down}, so its tools are unknown` : ''}`,
+  });
+
+  layers.push({
+    layer: 'mounted',
+    ok: nodes.length > 0,
+    detail: nodes.length
+      ? `mounted by MCP intent node${nodes.length > 1 ? 's' : ''} ${nodes.map((n) => n.id).join(', ')}`
+      : `no MCP intent node has toolId "${toolId}": a discovered tool reaches the model only through the intent tree`,
+  });
+
+  layers.push({ layer: 'reserved', ok: true, detail: `"${toolId}" is not a local tool name` });
+
+  const pin = pinningNode(nodes);
+  const pinnedServer = pin?.server ? index.serverByName.get(pin.server) : undefined;
+  let choice: ExplainLayer;
+  if (binding) {
+    const how = pin ? `pinned by node ${pin.id}` : binding.shadows.length ? 'first in config order' : 'the only server offering it';
+    const losers = binding.shadows.length ? `; ${binding.shadows.join(', ')} ${binding.shadows.length > 1 ? 'also offer it and lose' : 'also offers it and loses'}` : '';
+    choice = { layer: 'shadowed', ok: true, detail: `served by ${binding.server} (${how})${losers}` };
+  } else if (pin && offered.length > 0) {
+    const state = !pinnedServer ? 'is not configured' : pinnedServer.status === 'connected' ? 'does not offer it' : `is ${pinnedServer.status}${pinnedServer.error ? ` (${pinnedServer.error})` : ''}`;
+    choice = { layer: 'shadowed', ok: false, detail: `node ${pin.id} pins server ${pin.server}, which ${state}; the copy on ${offered.map((o) => o.server).join(', ')} is not used` };
+  } else {
+    choice = { layer: 'shadowed', ok: true, detail: offered.length > 1 ? `first in config order: ${offered[0].server}` : 'no competing server' };
+  }
+  layers.push(choice);
+
+  const loaded = gatedBy.filter((s) => loadedSkills.includes(s));
+  layers.push({
+    layer: 'gated',
+    ok: gatedBy.length === 0 || loaded.length > 0,
+    detail:
+      gatedBy.length === 0
+        ? 'no skill gates it'
+        : loaded.length
+          ? `unlocked by loaded skill ${loaded.join(', ')}`
+          : `gated by skill ${gatedBy.join(' or ')}, not loaded this turn: its schema is withheld until load_skill loads it`,
+  });
+  return layers;
+}

@@ -1,0 +1,238 @@
+import type { ConfirmPolicy, McpLeaf } from '../config/schema';
+import { indexCatalogInput, pinningNode, type CatalogIndex, type Offer } from './catalog-index';
+import { descriptionHashOf } from './description-hash';
+import { localToolDefinitions } from './local-tools';
+import type {
+  Catalog,
+  CatalogEntry,
+  CatalogInput,
+  CatalogServer,
+  CatalogServerInput,
+  ToolBinding,
+  UnavailableTool,
+} from './types';
+
+const NONE: readonly string[] = Object.freeze([]);
+
+const CONFIRM_RANK: Record<ConfirmPolicy, number> = { never: 0, auto: 1, always: 2 };
+
+/** Several nodes may name one tool; the strictest policy wins so no node's caution is lost. */
+export function strictestConfirm(nodes: readonly McpLeaf[]): ConfirmPolicy {
+  let best: ConfirmPolicy = 'never';
+  for (const node of nodes) if (CONFIRM_RANK[node.confirm] > CONFIRM_RANK[best]) best = node.confirm;
+  return best;
+}
+
+
+/** Describes why servers that are not connected might be hiding a tool: "b failed (ECONNREFUSED), c is connecting". */
+export function describeDownServers(servers: readonly CatalogServerInput[]): string {
+  return servers
+    .filter((s) => s.status !== 'connected')
+    .map((s) => (s.status === 'failed' ? `${s.name} failed${s.error ? ` (${s.error})` : ''}` : `${s.name} is ${s.status}`))
+    .join(', ');
+}
+
+/**
+ * The intersection of what servers offer and what the intent tree mounts, with a state and a
+ * human reason for every tool. Pure and index-based: cheap enough to recompute on every change.
+ */
+export function resolveCatalog(input: CatalogInput): Catalog {
+  const index = indexCatalogInput(input);
+  const { offers, nodesByToolId, gates, reserved, serverByName } = index;
+
+  let health: ServerHealth | undefined; // computed once, only if some tool is unavailable
+  const serverHealth = () => (health ??= summarizeHealth(input.servers));
+  const bindings: ToolBinding[] = [];
+  const unavailable: UnavailableTool[] = [];
+  const bindingsByToolId = new Map<string, ToolBinding>();
+  const { toolIds } = index; // sorted: bindings, unavailable and entries come out in this order
+  for (const toolId of toolIds) {
+    const nodes = nodesByToolId.get(toolId);
+    if (!nodes) continue;
+    const nodeIds = nodes.map((n) => n.id);
+    const offered = offers.get(toolId) ?? [];
+    if (reserved.has(toolId)) {
+      const by = offered.length ? ` (offered by ${offered.map((o) => o.server).join(', ')})` : '';
+      unavailable.push({ toolId, nodes: nodeIds, cause: 'reserved', reason: `"${toolId}" is the name of a local tool, so no remote tool can take it${by}` });
+      continue;
+    }
+    const pin = pinningNode(nodes);
+    const winner = pin ? offered.find((o) => o.server === pin.server) : offered[0];
+    if (!winner) {
+      const why = whyUnavailable(toolId, offered, pin, serverHealth(), serverByName);
+      unavailable.push({ toolId, nodes: nodeIds, cause: why.cause, reason: why.reason });
+      continue;
+    }
+    const override = nodes.find((n) => n.description !== undefined)?.description;
+    const remoteDescription = winner.definition.description ?? null;
+    const description = override ?? remoteDescription ?? '';
+    const binding: ToolBinding = {
+      toolId,
+      server: winner.server,
+      nodes: nodeIds,
+      confirm: strictestConfirm(nodes),
+      description,
+      descriptionSource: override !== undefined ? 'node' : 'remote',
+      remoteDescription,
+      remoteDescriptionHash: descriptionHashOf(winner.definition),
+      definition: winner.definition,
+      gatedBy: gates.get(toolId) ?? NONE,
+      shadows: offered.length === 1 ? NONE : offered.filter((o) => o !== winner).map((o) => o.server),
+      modelDefinition: { name: toolId, description, inputSchema: winner.definition.inputSchema },
+    };
+    bindings.push(binding);
+    bindingsByToolId.set(toolId, binding);
+  }
+  const servers: CatalogServer[] = input.servers.map((s) => ({
+    name: s.name,
+    status: s.status,
+    error: s.error ?? null,
+    tools: s.status === 'connected' ? s.tools.map((t) => t.name) : [],
+  }));
+  const skills = input.skills.map((skill) => ({
+    name: skill.name,
+    description: skill.description,
+    unlocks: skill.unlocks,
+    unlocksUnbound: skill.unlocks.filter((toolId) => !bindingsByToolId.has(toolId)),
+  }));
+  let entries: readonly CatalogEntry[] | undefined;
+  return Object.freeze({
+    servers,
+    bindings,
+    unavailable,
+    // The reconciliation rows are for the console and CLI, not the agent loop: built on first read.
+    get entries() {
+      return (entries ??= Object.freeze(buildEntries(index, toolIds, bindingsByToolId, unavailable)));
+    },
+    skills,
+    localTools: input.localTools ?? localToolDefinitions(input.skills),
+    reserved: [...reserved],
+    bindingsByToolId,
+  });
+}
+
+interface ServerHealth {
+  down: string;
+  connected: string[];
+  anyFailing: boolean;
+}
+
+function summarizeHealth(servers: readonly CatalogServerInput[]): ServerHealth {
+  return {
+    down: describeDownServers(servers),
+    connected: servers.filter((s) => s.status === 'connected').map((s) => s.name),
+    anyFailing: servers.some((s) => s.status === 'failed' || s.status === 'connecting'),
+  };
+}
+
+function whyUnavailable(
+  toolId: string,
+  offered: Offer[],
+  pin: McpLeaf | undefined,
+  health: ServerHealth,
+  serverByName: Map<string, CatalogServerInput>,
+): Pick<UnavailableTool, 'cause' | 'reason'> {
+  if (pin?.server) {
+    const pinned = serverByName.get(pin.server);
+    const state = !pinned ? 'is not configured' : pinned.status === 'connected' ? 'does not offer it' : describeStatus(pinned);
+    if (offered.length > 0)
+      return {
+        cause: 'pinned-elsewhere',
+        reason: `node ${pin.id} pins server ${pin.server}, which ${state}; ${offered.map((o) => o.server).join(', ')} offers it but is not used`,
+      };
+    return {
+      cause: pinned && pinned.status === 'connected' ? 'not-offered' : 'server-down',
+      reason: `node ${pin.id} pins server ${pin.server}, which ${state}`,
+    };
+  }
+  const { down, connected, anyFailing } = health;
+  const checked = connected.length ? `no connected server offers it (checked ${connected.join(', ')})` : 'no server is connected';
+  return {
+    cause: anyFailing ? 'server-down' : 'not-offered',
+    reason: down ? `${checked}; ${down}, so its tools are unknown` : `${checked}: "${toolId}" does not exist on any server`,
+  };
+}
+
+const describeStatus = (server: CatalogServerInput): string =>
+  server.status === 'failed' ? `failed${server.error ? ` (${server.error})` : ''}` : `is ${server.status}`;
+
+function buildEntries(
+  index: CatalogIndex,
+  toolIds: readonly string[],
+  bindingsByToolId: Map<string, ToolBinding>,
+  unavailable: UnavailableTool[],
+): CatalogEntry[] {
+  const { offers, nodesByToolId, reserved } = index;
+  const unavailableById = new Map(unavailable.map((u) => [u.toolId, u]));
+  // toolIds is sorted; each toolId's offers are already in config order.
+  const entries: CatalogEntry[] = [];
+  // Object literals with one fixed shape on purpose: spreading here made a 10k-tool resolve ~100x slower.
+  for (const toolId of toolIds) {
+    const nodes = nodesByToolId.get(toolId);
+    const nodeIds = nodes ? nodes.map((n) => n.id) : [];
+    const override = nodes?.find((n) => n.description !== undefined)?.description ?? null;
+    const binding = bindingsByToolId.get(toolId);
+    const gatedBy = index.gates.get(toolId) ?? [];
+    const offered = offers.get(toolId) ?? [];
+    for (const offer of offered) {
+      const remote = offer.definition.description ?? null;
+      let state: CatalogEntry['state'];
+      let reason: string;
+      if (reserved.has(toolId)) {
+        state = 'reserved';
+        reason = `collides with the local tool "${toolId}", which always wins${nodeIds.length ? `; node ${nodeIds.join(', ')} cannot mount it` : ''}`;
+      } else if (!nodes) {
+        state = 'unmounted';
+        reason = `discovered on ${offer.server}, but no MCP intent node has toolId "${toolId}"`;
+      } else if (binding && binding.server === offer.server) {
+        state = binding.gatedBy.length > 0 ? 'gated' : 'bound';
+        reason = boundReason(binding);
+      } else {
+        state = 'shadowed';
+        reason = shadowReason(offer, binding, pinningNode(nodes));
+      }
+      const bound = state === 'bound' || state === 'gated';
+      entries.push({
+        toolId,
+        server: offer.server,
+        state,
+        reason,
+        nodes: nodeIds,
+        gatedBy: state === 'reserved' || state === 'unmounted' ? [] : gatedBy,
+        description: bound ? binding!.description : (override ?? remote),
+        remoteDescription: remote,
+      });
+    }
+    const missing = unavailableById.get(toolId);
+    // A reserved name that servers offer is already explained by its `reserved` rows.
+    if (missing && !(missing.cause === 'reserved' && offered.length > 0))
+      entries.push({
+        toolId,
+        server: null,
+        state: 'unavailable',
+        reason: missing.reason,
+        nodes: missing.nodes,
+        gatedBy,
+        description: override,
+        remoteDescription: null,
+      });
+  }
+  return entries;
+}
+
+function boundReason(binding: ToolBinding): string {
+  const nodes = `node${binding.nodes.length > 1 ? 's' : ''} ${binding.nodes.join(', ')}`;
+  const shadows = binding.shadows.length ? `; it shadows ${binding.shadows.join(', ')}` : '';
+  if (binding.gatedBy.length > 0)
+    return `mounted by ${nodes}, but gated by skill ${binding.gatedBy.join(' or ')}: callable, not sent to the model until load_skill loads it${shadows}`;
+  return `mounted by ${nodes}${shadows}`;
+}
+
+function shadowReason(offer: Offer, binding: ToolBinding | undefined, pin: McpLeaf | undefined): string {
+  if (pin) {
+    const served = binding ? 'which serves it' : 'which does not serve it right now (see the unavailable row)';
+    return `node ${pin.id} pins server ${pin.server}, ${served}; this copy on ${offer.server} is not used`;
+  }
+  return `also offered by ${binding?.server ?? 'an earlier server'}, which comes first in config order and wins; pin a server with "server:" on the node to choose`;
+}
+

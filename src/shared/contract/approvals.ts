@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { command, query } from './define';
+
+export const approvalDecisionSchema = z.enum(['approve', 'reject', 'approve_conversation']);
+export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
+
+export const approvalRequestSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  turnId: z.string(),
+  callId: z.string(),
+  toolName: z.string(),
+  server: z.string().nullable(),
+  nodeId: z.string().nullable(),
+  arguments: z.unknown(),
+  argumentsHash: z.string(),
+  hints: z.object({
+    readOnlyHint: z.boolean().optional(),
+    destructiveHint: z.boolean().optional(),
+    idempotentHint: z.boolean().optional(),
+  }),
+  policy: z.enum(['auto', 'always', 'never']),
+  requestedAt: z.string(),
+  expiresAt: z.string(),
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
+
+/** Kept in the record of the call: who decided, when, over which exact arguments. */
+export const approvalOutcomeSchema = z.object({
+  approvalId: z.string(),
+  decision: z.enum(['approve', 'reject', 'approve_conversation', 'timeout', 'cancelled', 'expired', 'remembered']),
+  reason: z.string().optional(),
+  decidedBy: z.string(),
+  decidedAt: z.string(),
+  argumentsHash: z.string(),
+});
+export type ApprovalOutcome = z.infer<typeof approvalOutcomeSchema>;
+
+export const approvalRoutes = {
+  'approvals.list': query(z.strictObject({}).default({}), z.array(approvalRequestSchema)),
+  'approvals.resolve': command(
+    z.strictObject({ id: z.string().min(1), decision: approvalDecisionSchema, reason: z.string().max(2000).optional() }),
+    z.object({ resolved: z.boolean() }),
+  ),
+};
+
+export const approvalEvents = {
+  'approvals.requested': approvalRequestSchema,
+  'approvals.resolved': z.object({ id: z.string(), conversationId: z.string(), outcome: approvalOutcomeSchema }),
+};

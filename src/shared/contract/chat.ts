@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { command, query } from './define';
+
+export const toolCallStatusSchema = z.enum(['awaiting_approval', 'running', 'success', 'error', 'rejected', 'blocked', 'stopped']);
+export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
+export const turnStatusSchema = z.enum(['running', 'completed', 'stopped', 'error', 'max_steps']);
+export type TurnStatus = z.infer<typeof turnStatusSchema>;
+
+export const visibleToolSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  tokens: z.number().int(),
+  /** Where it came from: a local tool or the server of a binding. */
+  source: z.string(),
+});
+export type VisibleTool = z.infer<typeof visibleToolSchema>;
+
+/** Exactly what one model call was given: recorded before the call is made. */
+export const modelStepSchema = z.object({
+  step: z.number().int(),
+  at: z.string(),
+  loadedSkills: z.array(z.string()),
+  tools: z.array(visibleToolSchema),
+  totalTokens: z.number().int(),
+  catalogRevision: z.number().int(),
+});
+export type ModelStep = z.infer<typeof modelStepSchema>;
+
+export const chatItemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), id: z.string(), turnId: z.string(), text: z.string(), at: z.string() }),
+  z.object({ kind: z.literal('assistant'), id: z.string(), turnId: z.string(), step: z.number().int(), text: z.string(), at: z.string() }),
+  z.object({
+    kind: z.literal('tool'),
+    id: z.string(),
+    turnId: z.string(),
+    step: z.number().int(),
+    toolName: z.string(),
+    server: z.string().nullable(),
+    nodeId: z.string().nullable(),
+    arguments: z.unknown(),
+    status: toolCallStatusSchema,
+    /** What the model was told (capped). */
+    resultText: z.string().optional(),
+    durationMs: z.number().optional(),
+    recordId: z.string().optional(),
+    approvalId: z.string().optional(),
+    at: z.string(),
+  }),
+]);
+export type ChatItem = z.infer<typeof chatItemSchema>;
+
+export const turnSchema = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  status: turnStatusSchema,
+  startedAt: z.string(),
+  finishedAt: z.string().optional(),
+  error: z.string().optional(),
+  steps: z.array(modelStepSchema),
+});
+export type Turn = z.infer<typeof turnSchema>;
+
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  customerId: z.string(),
+  modelLabel: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  running: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationSchema = conversationSummarySchema.extend({
+  items: z.array(chatItemSchema),
+  turns: z.array(turnSchema),
+  loadedSkills: z.array(z.string()),
+  approvedForConversation: z.array(z.string()),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+const conversationId = z.string().min(1).max(64);
+export const customerIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'a customer id uses letters, digits, "_" or "-"');
+
+export const chatRoutes = {
+  'chat.create': command(z.strictObject({ customerId: customerIdSchema, title: z.string().max(200).optional() }), conversationSummarySchema),
+  'chat.list': query(z.strictObject({}).default({}), z.array(conversationSummarySchema)),
+  'chat.get': query(z.strictObject({ conversationId }), conversationSchema),
+  /** Starts a turn and returns at once; progress arrives as events. */
+  'chat.send': command(z.strictObject({ conversationId, text: z.string().min(1).max(20_000) }), z.object({ turnId: z.string() })),
+  'chat.stop': command(z.strictObject({ conversationId }), z.object({ stopped: z.boolean() })),
+  'chat.delete': command(z.strictObject({ conversationId }), z.object({ deleted: z.boolean() })),
+};
+
+export const chatEvents = {
+  'chat.changed': z.object({ conversationId: z.string() }),
+  'chat.delta': z.object({ conversationId: z.string(), turnId: z.string(), itemId: z.string(), step: z.number().int(), delta: z.string() }),
+  'turn.started': z.object({ conversationId: z.string(), turnId: z.string() }),
+  'turn.stepStarted': z.object({ conversationId: z.string(), turnId: z.string(), step: modelStepSchema }),
+  'tool.progressed': z.object({ conversationId: z.string(), turnId: z.string(), item: chatItemSchema }),
+  'turn.finished': z.object({ conversationId: z.string(), turnId: z.string(), status: turnStatusSchema, error: z.string().optional() }),
+};

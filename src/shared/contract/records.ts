@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { approvalOutcomeSchema } from './approvals';
+import { query } from './define';
+
+export const recordStatusSchema = z.enum(['success', 'error', 'rejected', 'blocked', 'stopped']);
+export type RecordStatus = z.infer<typeof recordStatusSchema>;
+
+/** One executed (or refused) tool call. Appended once, when the call has a final status. */
+export const executionRecordSchema = z.object({
+  id: z.string(),
+  conversationId: z.string(),
+  turnId: z.string(),
+  callId: z.string(),
+  tool: z.string(),
+  server: z.string().nullable(),
+  nodeId: z.string().nullable(),
+  arguments: z.unknown(),
+  argumentsHash: z.string(),
+  status: recordStatusSchema,
+  /** The full result as the tool returned it (the model saw a capped text). */
+  result: z.unknown(),
+  error: z.string().optional(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  durationMs: z.number(),
+  approval: approvalOutcomeSchema.optional(),
+});
+export type ExecutionRecord = z.infer<typeof executionRecordSchema>;
+export type RecordSummary = Omit<ExecutionRecord, 'result'>;
+
+export const recordFilterSchema = z.strictObject({
+  tool: z.string().optional(),
+  server: z.string().optional(),
+  status: recordStatusSchema.optional(),
+  conversationId: z.string().optional(),
+  limit: z.number().int().min(1).max(10_000).default(500),
+});
+
+export const recordRoutes = {
+  'records.list': query(recordFilterSchema.default({ limit: 500 }), z.array(executionRecordSchema.omit({ result: true }))),
+  'records.get': query(z.strictObject({ id: z.string().min(1) }), executionRecordSchema),
+};
+
+export const recordEvents = {
+  'records.appended': z.object({ id: z.string(), conversationId: z.string() }),
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { command, query } from './define';
+
+export const modelSettingsViewSchema = z.object({
+  provider: z.enum(['demo', 'openai-compatible', 'anthropic']),
+  baseUrl: z.string().optional(),
+  model: z.string().optional(),
+  temperature: z.number().optional(),
+  apiKeyEnv: z.string().optional(),
+  timeoutMs: z.number().optional(),
+  /** What the chat shows, e.g. "offline demo model". */
+  label: z.string(),
+});
+
+/** The key itself never leaves main: the renderer only learns whether one is set and where from. */
+export const apiKeyStatusSchema = z.object({
+  set: z.boolean(),
+  source: z.enum(['env', 'stored']).nullable(),
+  envVar: z.string(),
+  /** True where a key can be stored encrypted (Electron safeStorage); the browser console uses the environment. */
+  canStore: z.boolean(),
+});
+
+export const settingsSchema = z.object({
+  model: modelSettingsViewSchema,
+  apiKey: apiKeyStatusSchema,
+  maxSteps: z.number().int(),
+  approvalTimeoutMs: z.number().int(),
+  dataDir: z.string(),
+  configPath: z.string(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsRoutes = {
+  'settings.get': query(z.strictObject({}).default({}), settingsSchema),
+  'settings.saveModel': command(
+    z.strictObject({
+      provider: z.enum(['demo', 'openai-compatible', 'anthropic']),
+      baseUrl: z.url().or(z.literal('')).optional(),
+      model: z.string().max(200).optional(),
+      temperature: z.number().min(0).max(2).optional(),
+      apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).or(z.literal('')).optional(),
+      timeoutMs: z.number().int().positive().max(600_000).optional(),
+      maxSteps: z.number().int().min(1).max(64).optional(),
+      approvalTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
+    }),
+    settingsSchema,
+  ),
+  /** Write-only: an empty string clears a stored key. */
+  'settings.setApiKey': command(z.strictObject({ apiKey: z.string().max(1000) }), apiKeyStatusSchema),
+};
