@@ -1,9 +1,10 @@
-import { app, BrowserWindow, ipcMain, Notification, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Notification, safeStorage, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { attachIpcAdapter, createSenderCheck } from './adapters/ipc';
 import { createCore, type Core } from './core/app';
 import { resolveDataDir } from './core/paths';
+import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
 import { ELECTRON_CSP, secureWindowOptions } from './window-options';
 
 const dataDirFlag = process.argv.find((arg) => arg.startsWith('--data-dir='))?.slice('--data-dir='.length);
@@ -37,7 +38,11 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const dataDir = resolveDataDir(dataDirFlag, process.env, app.getPath('userData'));
-  core = await createCore({ dataDir });
+  // API keys are sealed by the OS keychain through safeStorage; where it is unavailable, only the environment is used.
+  const secrets = safeStorage.isEncryptionAvailable()
+    ? await createEncryptedSecrets(dataDir, { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (sealed) => safeStorage.decryptString(sealed) })
+    : environmentSecrets();
+  core = await createCore({ dataDir, secrets, knowledgeDir: app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP] } });
