@@ -51,7 +51,7 @@ export const layeringRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'] },
+  { ignores: ['.tmp-*/**', 'out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -35,7 +35,14 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     res.writeHead(405).end();
     return;
   }
-  const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    // A malformed escape (GET /%E0) threw out of this async function: an unhandled rejection that killed the host.
+    res.writeHead(400).end();
+    return;
+  }
   const wanted = normalize(join(root, pathname === '/' ? 'index.html' : pathname));
   if (wanted !== root && !wanted.startsWith(root.endsWith(sep) ? root : root + sep)) {
     res.writeHead(403).end();

@@ -44,7 +44,7 @@ export async function startWsAdapter(options: WsAdapterOptions): Promise<WsAdapt
       res.writeHead(404).end();
       return;
     }
-    void serveStatic(options.staticDir, req, res, { wsPort: port });
+    serveStatic(options.staticDir, req, res, { wsPort: port }).catch(() => res.destroy()); // never an unhandled rejection
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -118,7 +118,8 @@ function parseFrame(text: string): WsRequestFrame | undefined {
   try {
     const value = JSON.parse(text) as Partial<WsRequestFrame> | null;
     if (!value || typeof value !== 'object' || typeof value.id !== 'number') return undefined;
-    return { id: value.id, route: String(value.route), input: value.input };
+    // Not String(route): an object route ({"toString":1}) threw here, and the reply lost its id.
+    return { id: value.id, route: typeof value.route === 'string' ? value.route : JSON.stringify(value.route) ?? '', input: value.input };
   } catch {
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerShopServerCommand } from '../../mcp-server/cli';
+import { registerCatalogCommands } from './catalog-command';
 import { registerChatCommand } from './chat-command';
 import { registerServeCommand } from './serve-command';
 import type { CliIo } from './io';
@@ -13,5 +14,6 @@ export function buildProgram(io: CliIo): Command {
   registerServeCommand(program, io);
   registerShopServerCommand(program);
   registerChatCommand(program, io);
+  registerCatalogCommands(program, io);
   return program;
 }

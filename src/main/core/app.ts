@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { localToolDefinitions, resolveCatalog, type ModelToolDefinition } from '../../shared/catalog';
+import { localToolDefinitions, type ModelToolDefinition } from '../../shared/catalog';
 import type { Dispatch, Handlers } from '../rpc/router';
 import { createRouter } from '../rpc/router';
 import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
@@ -8,7 +8,13 @@ import type { CatalogSnapshot } from './agent/turn-runner';
 import { ConfigStore } from './config/config-store';
 import { defaultConfigText } from './config/default-config';
 import { EventBus } from './events';
+import { createToolPipeline } from './catalog/tool-pipeline';
 import { createAgentHandlers } from './handlers/agent-handlers';
+import { createCatalogHandlers } from './handlers/catalog-handlers';
+import { createIntentHandlers } from './handlers/intents-handlers';
+import { createServerHandlers } from './handlers/servers-handlers';
+import { createSkillHandlers } from './handlers/skills-handlers';
+import type { ConnectionOptions } from './mcp';
 import { createConfigHandlers } from './handlers/config-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { SEARCH_KNOWLEDGE_TOOL } from './knowledge/search-knowledge-tool';
@@ -26,6 +32,8 @@ export interface CoreOptions {
   secrets?: SecretStore;
   knowledgeDir?: string;
   log?: (line: string) => void;
+  /** MCP connection overrides (tests: timeouts, backoff). */
+  connections?: ConnectionOptions;
 }
 
 /** The transport-agnostic application: services, the handler map and the router. Never imports electron. */
@@ -50,13 +58,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await config.open();
 
-  // Interim tool source until the MCP connection manager and catalog service are wired in: local tools only.
-  const catalog = (): CatalogSnapshot => {
-    const { intents, skills } = config.current();
-    const localTools = [SEARCH_KNOWLEDGE_TOOL as ModelToolDefinition, ...localToolDefinitions(skills).filter((t) => t.name === 'load_skill')];
-    return { catalog: resolveCatalog({ servers: [], intents, skills, localTools }), revision: config.snapshot().revision };
-  };
-  const mcp: McpCaller = { callTool: async () => Promise.reject(new Error('MCP connections are not available')) };
+  const tools = createToolPipeline({
+    config,
+    events,
+    log,
+    connections: options.connections,
+    localTools: (skills) => [SEARCH_KNOWLEDGE_TOOL as ModelToolDefinition, ...localToolDefinitions(skills).filter((t) => t.name === 'load_skill')],
+  });
+  const catalog = (): CatalogSnapshot => tools.catalog.current();
+  const mcp: McpCaller = tools.connections;
 
   const runtime = await createAgentRuntime({
     dataDir: options.dataDir,
@@ -72,6 +82,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     ...createConfigHandlers(config),
     ...createSettingsHandlers(config, secrets, () => runtime.provider().label),
     ...createAgentHandlers(runtime),
+    ...createServerHandlers(config, tools.connections),
+    ...createCatalogHandlers(tools.catalog),
+    ...createIntentHandlers(config),
+    ...createSkillHandlers(config),
   };
   const dispatch = createRouter(handlers, {
     validateOutput: options.validateOutput,
@@ -85,6 +99,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dispatch,
     async close() {
       await runtime.close();
+      await tools.close();
       config.close();
     },
   };

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileKeepingBackup } from './config/atomic-write';
+import writeFileAtomic from 'write-file-atomic';
 
 /** Where API keys come from. Electron implements it with safeStorage; headless reads the environment only. */
 export interface SecretStore {
@@ -28,7 +28,9 @@ export async function createEncryptedSecrets(dataDir: string, cipher: StringCiph
   const path = join(dataDir, 'secrets.json');
   let stored: Record<string, string> = {};
   try {
-    stored = JSON.parse(await readFile(path, 'utf8')) as Record<string, string>;
+    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
+    // `null` or an array parsed fine and then made every get() throw.
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, string>;
   } catch {
     stored = {};
   }
@@ -48,7 +50,9 @@ export async function createEncryptedSecrets(dataDir: string, cipher: StringCiph
       const next = { ...stored };
       if (value) next[name] = cipher.encrypt(value).toString('base64');
       else delete next[name];
-      await writeFileKeepingBackup(path, JSON.stringify(next, null, 2));
+      // Atomic, owner-only, and no .bak: a backup kept a cleared key's ciphertext on disk.
+      await writeFileAtomic(path, JSON.stringify(next, null, 2), { encoding: 'utf8', fsync: true, mode: 0o600 });
+      await rm(`${path}.bak`, { force: true }); // left by earlier versions
       stored = next;
     },
   };

@@ -21,6 +21,8 @@ export type Handlers = {
 export interface RouterOptions {
   /** Inputs whose JSON form exceeds this are refused before parsing. */
   maxPayloadBytes?: number;
+  /** Inputs nesting deeper than this are refused before parsing (zod recurses per level). */
+  maxDepth?: number;
   /** Parse outputs too; on in tests to catch handlers drifting from the contract. */
   validateOutput?: boolean;
   onInternalError?: (route: string, error: unknown) => void;
@@ -29,6 +31,8 @@ export interface RouterOptions {
 export type Dispatch = (route: unknown, input: unknown, ctx: RequestContext) => Promise<Result<unknown>>;
 
 export const DEFAULT_MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
+/** Far deeper than any real input (an intent tree a few levels deep), far shallower than the stack. */
+export const DEFAULT_MAX_INPUT_DEPTH = 64;
 
 const isKnownRoute = (route: unknown): route is RouteName =>
   typeof route === 'string' && Object.prototype.hasOwnProperty.call(routes, route);
@@ -36,12 +40,15 @@ const isKnownRoute = (route: unknown): route is RouteName =>
 /** Looks a route up, parses its input, calls the handler. Never throws: every outcome is a Result. */
 export function createRouter(handlers: Handlers, options: RouterOptions = {}): Dispatch {
   const maxBytes = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_INPUT_DEPTH;
   return async (route, input, ctx) => {
     try {
       if (!isKnownRoute(route)) return fail('unknown_route', `unknown route ${JSON.stringify(String(route)).slice(0, 80)}`);
       const size = jsonSize(input);
       if (size === undefined) return fail('bad_request', `${route}: input is not JSON-serialisable`);
       if (size > maxBytes) return fail('payload_too_large', `${route}: input is ${size} bytes, the limit is ${maxBytes}`);
+      // A 2,000-level tree is small in bytes but overflowed the stack inside zod, which surfaced as `internal`.
+      if (exceedsDepth(input, maxDepth)) return fail('bad_request', `${route}: input nests deeper than ${maxDepth} levels`);
       const def = routes[route];
       const parsed = def.input.safeParse(input);
       if (!parsed.success)
@@ -67,6 +74,18 @@ function fail(code: RpcError['code'], message: string, details?: unknown): Resul
 
 function issueDetail(issue: z.core.$ZodIssue) {
   return { path: issue.path.map(String).join('.'), message: issue.message };
+}
+
+/** Iterative, so the check itself cannot overflow; stops at the first path deeper than `max`. */
+function exceedsDepth(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function jsonSize(value: unknown): number | undefined {

@@ -1,5 +1,5 @@
 import { listMcpLeaves, RESERVED_TOOL_NAMES, type IntentNode, type McpLeaf } from '../config/schema';
-import type { CatalogInput, CatalogServerInput, ToolDefinition } from './types';
+import type { CatalogInput, CatalogServer, CatalogServerInput, ToolDefinition } from './types';
 
 /** One server offering one tool name; `order` is the server's position in the config. */
 export interface Offer {
@@ -14,6 +14,8 @@ interface OfferIndex {
   /** Every offered name, sorted by code unit. */
   sortedNames: string[];
   serverByName: Map<string, CatalogServerInput>;
+  /** The servers as the catalog reports them (status, error, tool names). */
+  serverViews: CatalogServer[];
 }
 
 /** The lookups resolveCatalog and explainTool build from the inputs; all Maps, no scans per tool. */
@@ -45,7 +47,13 @@ function indexOffers(servers: readonly CatalogServerInput[]): OfferIndex {
       else if (list[list.length - 1].server !== server.name) list.push(offer);
     }
   });
-  const index = { offers, sortedNames: [...offers.keys()].sort(), serverByName };
+  const serverViews = servers.map((s) => ({
+    name: s.name,
+    status: s.status,
+    error: s.error ?? null,
+    tools: s.status === 'connected' ? s.tools.map((t) => t.name) : [],
+  }));
+  const index = { offers, sortedNames: [...offers.keys()].sort(), serverByName, serverViews };
   offerMemo.set(servers, index);
   return index;
 }

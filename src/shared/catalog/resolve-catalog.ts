@@ -6,7 +6,6 @@ import type {
   Catalog,
   CatalogEntry,
   CatalogInput,
-  CatalogServer,
   CatalogServerInput,
   ToolBinding,
   UnavailableTool,
@@ -83,12 +82,6 @@ export function resolveCatalog(input: CatalogInput): Catalog {
     bindings.push(binding);
     bindingsByToolId.set(toolId, binding);
   }
-  const servers: CatalogServer[] = input.servers.map((s) => ({
-    name: s.name,
-    status: s.status,
-    error: s.error ?? null,
-    tools: s.status === 'connected' ? s.tools.map((t) => t.name) : [],
-  }));
   const skills = input.skills.map((skill) => ({
     name: skill.name,
     description: skill.description,
@@ -97,7 +90,7 @@ export function resolveCatalog(input: CatalogInput): Catalog {
   }));
   let entries: readonly CatalogEntry[] | undefined;
   return Object.freeze({
-    servers,
+    servers: index.serverViews,
     bindings,
     unavailable,
     // The reconciliation rows are for the console and CLI, not the agent loop: built on first read.

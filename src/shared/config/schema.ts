@@ -151,6 +151,8 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
     seenServers.add(server.name);
   });
   const seenIds = new Set<string>();
+  // One toolId reaches the model as one tool, so all its nodes must agree on the server they pin.
+  const pins = new Map<string, { server: string; id: string }>();
   const walk = (nodes: IntentNode[], path: (string | number)[]) =>
     nodes.forEach((node, index) => {
       const here = [...path, index];
@@ -158,6 +160,12 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
       seenIds.add(node.id);
       if (node.kind === 'mcp' && node.server && !seenServers.has(node.server))
         problems.push({ path: [...here, 'server'], message: `unknown server "${node.server}"` });
+      if (node.kind === 'mcp' && node.server) {
+        const pinned = pins.get(node.toolId);
+        if (pinned && pinned.server !== node.server)
+          problems.push({ path: [...here, 'server'], message: `node ${pinned.id} pins ${node.toolId} to server "${pinned.server}"; nodes of one tool must pin the same server` });
+        else pins.set(node.toolId, { server: node.server, id: node.id });
+      }
       if ('children' in node) walk(node.children, [...here, 'children']);
     });
   walk(config.intents, ['intents']);

@@ -8,6 +8,10 @@ import { appEvents } from './events';
 import { approvalEvents } from './approvals';
 import { chatEvents } from './chat';
 import { recordEvents } from './records';
+import { serverEvents, serverRoutes } from './servers';
+import { catalogEvents, catalogRoutes } from './catalog';
+import { intentRoutes } from './intents';
+import { skillRoutes } from './skills';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -17,6 +21,10 @@ export * from './chat';
 export * from './approvals';
 export * from './records';
 export * from './settings';
+export * from './servers';
+export * from './catalog';
+export * from './intents';
+export * from './skills';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -25,6 +33,10 @@ export const routes = {
   ...chatRoutes,
   ...approvalRoutes,
   ...recordRoutes,
+  ...serverRoutes,
+  ...catalogRoutes,
+  ...intentRoutes,
+  ...skillRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
@@ -32,6 +44,8 @@ export const events = {
   ...chatEvents,
   ...approvalEvents,
   ...recordEvents,
+  ...serverEvents,
+  ...catalogEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Routes = typeof routes;

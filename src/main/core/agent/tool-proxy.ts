@@ -148,11 +148,20 @@ export class ToolProxy {
     }
     if (approval && approval.decision !== 'remembered') await this.progress(ctx, { ...item, status: 'running', approvalId: approval.approvalId });
 
-    const raw = await this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
-      signal: ctx.signal,
-      meta: { [CUSTOMER_META_KEY]: ctx.conversation.summary.customerId },
-      idempotent: binding.definition.annotations?.idempotentHint === true || binding.definition.annotations?.readOnlyHint === true,
-    });
+    // A per-call signal: the SDK never removes the abort listener it adds, so handing it the turn's
+    // signal leaked one listener per call and, on a later Stop, sent notifications/cancelled for
+    // requests that had long finished.
+    const perCall = linkedAbort(ctx.signal);
+    let raw: unknown;
+    try {
+      raw = await this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
+        signal: perCall.signal,
+        meta: { [CUSTOMER_META_KEY]: ctx.conversation.summary.customerId },
+        idempotent: binding.definition.annotations?.idempotentHint === true || binding.definition.annotations?.readOnlyHint === true,
+      });
+    } finally {
+      perCall.dispose();
+    }
     const converted = convertToolResult(raw);
     return {
       status: converted.isError ? 'error' : 'success',
@@ -217,6 +226,15 @@ export class ToolProxy {
     await ctx.conversation.write({ t: 'item', item });
     this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.summary.id, turnId: ctx.turnId, item });
   }
+}
+
+/** A child signal that follows `parent` until disposed; disposing detaches it so nothing accumulates on the parent. */
+function linkedAbort(parent: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(parent.reason);
+  if (parent.aborted) controller.abort(parent.reason);
+  else parent.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, dispose: () => parent.removeEventListener('abort', onAbort) };
 }
 
 function messageOf(error: unknown): string {

@@ -64,12 +64,13 @@ export async function runTurn(
       const itemId = `${turnId}-a${step}`;
       let answer = '';
       const calls: ToolCallRequest[] = [];
+      const uniqueId = callIdDeduper(conversation);
       try {
         for await (const event of provider.stream({ system: deps.systemPrompt(), messages: [...conversation.messages], tools, signal })) {
           if (event.type === 'text') {
             answer += event.delta;
             deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });
-          } else if (event.type === 'toolCall') calls.push(event.call);
+          } else if (event.type === 'toolCall') calls.push(uniqueId(event.call));
         }
       } finally {
         // Whatever streamed before a failure or Stop is kept; the history stays valid without half-made calls.
@@ -104,6 +105,21 @@ export async function runTurn(
   await conversation.sync();
   deps.events.emit('turn.finished', { conversationId, turnId, status, ...(error ? { error } : {}) });
   return { turnId, status, error };
+}
+
+/**
+ * Call ids key chat items, records and tool results. Some servers reuse ids across responses (or send
+ * none, which defaults to call_<index>), which made a later call overwrite an earlier call's chat item;
+ * a repeated id gets a suffix, used consistently in the history sent back to the model.
+ */
+function callIdDeduper(conversation: ConversationRecord): (call: ToolCallRequest) => ToolCallRequest {
+  const used = new Set(conversation.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : [])));
+  return (call) => {
+    let id = call.id;
+    for (let n = 2; used.has(id); n++) id = `${call.id}_${n}`;
+    used.add(id);
+    return id === call.id ? call : { ...call, id };
+  };
 }
 
 /** Read-only MCP calls may share a batch; anything else (writes, local tools) runs alone, in order. */

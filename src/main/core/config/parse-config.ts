@@ -20,7 +20,14 @@ export function parseConfigText(raw: string): ParsedConfig {
       }),
     };
   }
-  const result = switchboardConfigSchema.safeParse(document.toJS() ?? {});
+  let result: ReturnType<typeof switchboardConfigSchema.safeParse>;
+  try {
+    result = switchboardConfigSchema.safeParse(document.toJS() ?? {});
+  } catch (error) {
+    // An alias bomb (yaml throws past maxAliasCount) or nesting deep enough to overflow zod: a problem
+    // to report, never an exception, or a file-watch reload would die as an unhandled rejection.
+    return { ok: false, document, problems: [{ path: '', message: `the document cannot be read: ${(error as Error).message}` }] };
+  }
   if (result.success) return { ok: true, config: result.data, document, problems: [] };
   return { ok: false, document, problems: result.error.issues.map((issue) => locateIssue(issue, document, lineCounter)) };
 }

@@ -102,6 +102,7 @@ export async function startRuntimeHarness(options: HarnessOptions) {
     shop,
     client,
     agent,
+    proxy,
     approvals,
     records,
     store,

@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Command } from 'commander';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EVERYTHING_SERVER, refusedPort, startFixtureServer, type FixtureServer } from '../core/testing';
+import { defaultConfigPath, registerCatalogCommands } from './catalog-command';
+
+let dir: string;
+let fixture: FixtureServer;
+let configPath: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'switchboard-cli-'));
+  fixture = await startFixtureServer({
+    tools: [
+      { name: 'query_order', description: 'Find orders', annotations: { readOnlyHint: true } },
+      { name: 'apply_refund', description: 'Refund' },
+      { name: 'debug_dump', description: 'Internal' },
+    ],
+  });
+  configPath = join(dir, 'switchboard.yaml');
+  await writeFile(
+    configPath,
+    `agent:
+  mcp:
+    servers:
+      - name: shop
+        url: ${fixture.url}
+      - name: dead
+        url: http://127.0.0.1:${await refusedPort()}
+intents:
+  - { id: order, name: Orders, kind: mcp, toolId: query_order, description: "Orders of the current customer" }
+  - { id: refund, name: Refund, kind: mcp, toolId: apply_refund }
+  - { id: invoice, name: Invoice, kind: mcp, toolId: query_invoice }
+skills:
+  - { name: after-sales, unlocks: [apply_refund] }
+`,
+  );
+});
+afterAll(async () => {
+  await fixture.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const savedExitCode = process.exitCode;
+afterEach(() => {
+  process.exitCode = savedExitCode;
+});
+
+async function run(...args: string[]): Promise<{ stdout: string; stderr: string; exitCode: number | undefined }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const program = new Command('switchboard').exitOverride();
+  registerCatalogCommands(program, { stdout: (s) => out.push(s), stderr: (s) => err.push(s) });
+  process.exitCode = undefined;
+  await program.parseAsync(['node', 'switchboard', ...args]);
+  const exitCode = process.exitCode as number | undefined;
+  process.exitCode = savedExitCode;
+  return { stdout: out.join('\n'), stderr: err.join('\n'), exitCode };
+}
+
+describe('switchboard catalog', () => {
+  it('prints every server and every tool as JSON in the documented shape, exiting 0 although a server failed', async () => {
+    const { stdout, exitCode } = await run('catalog', '--config', configPath, '--json');
+    expect(exitCode).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(Object.keys(json)).toEqual(['servers', 'tools']);
+    expect(json.servers[0]).toEqual({ name: 'shop', status: 'connected', error: null, tools: ['query_order', 'apply_refund', 'debug_dump'] });
+    expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [] });
+    expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);
+    expect(json.tools.map((t: { toolId: string; state: string; server: string | null }) => `${t.toolId}@${t.server}:${t.state}`)).toEqual([
+      'apply_refund@shop:gated',
+      'debug_dump@shop:unmounted',
+      'query_invoice@null:unavailable',
+      'query_order@shop:bound',
+    ]);
+    expect(json.tools[3]).toEqual({
+      toolId: 'query_order',
+      server: 'shop',
+      state: 'bound',
+      reason: 'mounted by node order',
+      nodes: ['order'],
+      gatedBy: [],
+      description: 'Orders of the current customer',
+      remoteDescription: 'Find orders',
+    });
+    expect(json.tools[2].reason).toContain('dead failed');
+  });
+
+  it('prints a readable table', async () => {
+    const { stdout } = await run('catalog', '--config', configPath);
+    expect(stdout).toMatch(/^Servers\n {2}shop {2}connected {2}3 tools\n {2}dead {2}failed {4}/);
+    expect(stdout).toContain('  gated        apply_refund   shop  mounted by node refund, but gated by skill after-sales');
+  });
+
+  it('exits 2 on an invalid config, naming each problem with its path and line', async () => {
+    const bad = join(dir, 'bad.yaml');
+    await writeFile(bad, 'agent:\n  mcp:\n    servers:\n      - name: a\n        url: http://x\nintents:\n  - id: n\n    name: N\n    kind: mcp\n');
+    const { stderr, exitCode } = await run('catalog', '--config', bad);
+    expect(exitCode).toBe(2);
+    expect(stderr).toContain('intents.0.toolId (line 7:5): an mcp node needs a toolId');
+    const missing = await run('catalog', '--config', join(dir, 'nope.yaml'));
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain('ENOENT');
+  });
+
+  it('defaults to $SWITCHBOARD_DATA_DIR/switchboard.yaml, else ~/.switchboard/switchboard.yaml', () => {
+    expect(defaultConfigPath({ SWITCHBOARD_DATA_DIR: dir })).toBe(join(dir, 'switchboard.yaml'));
+    expect(defaultConfigPath({})).toBe(join(homedir(), '.switchboard', 'switchboard.yaml'));
+  });
+});
+
+describe('switchboard explain', () => {
+  it('names the first layer that drops the tool, and shows it visible once the skill is loaded', async () => {
+    const hidden = await run('explain', 'apply_refund', '--config', configPath);
+    expect(hidden.exitCode).toBe(0);
+    expect(hidden.stdout.split('\n')[0]).toBe('apply_refund: hidden: dropped at layer "gated"');
+    expect(hidden.stdout).toContain('FAIL  gated');
+    const shown = await run('explain', 'apply_refund', '--config', configPath, '--skills', 'after-sales,typo', '--json');
+    expect(JSON.parse(shown.stdout)).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
+    expect(shown.stderr).toBe('note: no skill named typo in the config');
+    const unmounted = JSON.parse((await run('explain', 'debug_dump', '--config', configPath, '--json')).stdout);
+    expect(unmounted.firstFailingLayer).toBe('mounted');
+  });
+});
+
+describe('the catalog command as a process', () => {
+  it('closes every connection (HTTP and a stdio child) and exits on its own, promptly', async () => {
+    const withStdio = join(dir, 'with-stdio.yaml');
+    await writeFile(
+      withStdio,
+      `agent:\n  mcp:\n    servers:\n      - name: shop\n        url: ${fixture.url}\n      - name: everything\n        command: ${JSON.stringify(EVERYTHING_SERVER.command)}\n        args: ${JSON.stringify(EVERYTHING_SERVER.args)}\n`,
+    );
+    const entry = join(dir, 'entry.mts');
+    const moduleUrl = new URL('./catalog-command.ts', import.meta.url).href;
+    const commanderUrl = pathToFileURL(createRequire(import.meta.url).resolve('commander')).href;
+    await writeFile(
+      entry,
+      `import { Command } from ${JSON.stringify(commanderUrl)};\nimport { registerCatalogCommands } from ${JSON.stringify(moduleUrl)};\nconst program = new Command('switchboard');\nregisterCatalogCommands(program, { stdout: (s) => process.stdout.write(s + '\\n'), stderr: (s) => process.stderr.write(s + '\\n') });\nawait program.parseAsync(process.argv);\n`,
+    );
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', entry, 'catalog', '--config', withStdio, '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    const killer = setTimeout(() => child.kill('SIGKILL'), 25_000);
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    clearTimeout(killer);
+    expect(code).toBe(0); // not null: it exited by itself instead of hanging on a handle
+    expect(JSON.parse(stdout).servers.map((s: { status: string }) => s.status)).toEqual(['connected', 'connected']);
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 30_000);
+});

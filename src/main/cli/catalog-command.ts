@@ -1,0 +1,135 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
+import type { SwitchboardConfig } from '../../shared/config/schema';
+import { CONFIG_FILE_NAME } from '../core/config/config-store';
+import { parseConfigText } from '../core/config/parse-config';
+import { ConnectionManager, createBuiltinServers } from '../core/mcp';
+import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import type { CliIo } from './io';
+
+interface CommonOptions {
+  config?: string;
+  json?: boolean;
+}
+
+/**
+ * `switchboard catalog` and `switchboard explain TOOL`: connect once to every configured server,
+ * discover, print every tool's state (or one tool's path through the layers), close and exit.
+ * Exit code 0 even when servers fail (that is a finding, not an error); 2 for an unusable config.
+ */
+export function registerCatalogCommands(program: Command, io: CliIo): void {
+  program
+    .command('catalog')
+    .description('connect to every configured MCP server and show each tool’s state with its reason')
+    .option('--config <file>', 'config file (default $SWITCHBOARD_DATA_DIR/switchboard.yaml or ~/.switchboard/switchboard.yaml)')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: CommonOptions) => {
+      await withCatalog(opts, io, ({ catalog }) => {
+        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog), null, 2));
+        else printCatalog(catalog, io);
+      });
+    });
+
+  program
+    .command('explain <tool>')
+    .description('walk one tool through every layer and name the first one that drops it')
+    .option('--config <file>', 'config file (default as for `catalog`)')
+    .option('--skills <names>', 'comma-separated skills loaded this turn', '')
+    .option('--json', 'machine-readable output')
+    .action(async (tool: string, opts: CommonOptions & { skills: string }) => {
+      const skills = opts.skills.split(',').map((s) => s.trim()).filter(Boolean);
+      await withCatalog(opts, io, ({ input, catalog, config }) => {
+        const unknown = skills.filter((s) => !config.skills.some((k) => k.name === s));
+        if (unknown.length) io.stderr(`note: no skill named ${unknown.join(', ')} in the config`);
+        const explanation = explainTool(input, tool, skills, catalog);
+        if (opts.json) io.stdout(JSON.stringify(explanation, null, 2));
+        else printExplanation(explanation, io);
+      });
+    });
+}
+
+export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
+  return join(resolveDataDir(undefined, env, headlessDefaultDataDir()), CONFIG_FILE_NAME);
+}
+
+async function withCatalog(
+  opts: CommonOptions,
+  io: CliIo,
+  use: (result: { input: CatalogInput; catalog: Catalog; config: SwitchboardConfig }) => void,
+): Promise<void> {
+  const path = opts.config ? resolve(opts.config) : defaultConfigPath();
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    io.stderr(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    process.exitCode = 2;
+    return;
+  }
+  const parsed = parseConfigText(text);
+  if (!parsed.ok) {
+    io.stderr(`${path} is not a valid Switchboard config:`);
+    for (const p of parsed.problems) io.stderr(`  ${p.path || '(root)'}${p.line ? ` (line ${p.line}${p.column ? `:${p.column}` : ''})` : ''}: ${p.message}`);
+    process.exitCode = 2;
+    return;
+  }
+  const config = parsed.config;
+  const builtins = createBuiltinServers();
+  // One shot: no retries, no health pings; failures are reported, not waited out.
+  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
+  try {
+    connections.reconcile(config.agent.mcp.servers);
+    await connections.whenSettled();
+    const input: CatalogInput = { servers: connections.snapshot().servers, intents: config.intents, skills: config.skills };
+    use({ input, catalog: resolveCatalog(input), config });
+    process.exitCode = 0;
+  } finally {
+    await connections.closeAll();
+    await builtins.close();
+  }
+}
+
+/** The documented --json shape, and nothing more. */
+export function catalogJson(catalog: Catalog) {
+  return {
+    servers: catalog.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, tools: [...s.tools] })),
+    tools: catalog.entries.map((e) => ({
+      toolId: e.toolId,
+      server: e.server,
+      state: e.state,
+      reason: e.reason,
+      nodes: [...e.nodes],
+      gatedBy: [...e.gatedBy],
+      description: e.description,
+      remoteDescription: e.remoteDescription,
+    })),
+  };
+}
+
+function printCatalog(catalog: Catalog, io: CliIo): void {
+  io.stdout('Servers');
+  if (catalog.servers.length === 0) io.stdout('  (none configured under agent.mcp.servers)');
+  table(
+    catalog.servers.map((s) => [s.name, s.status, s.status === 'connected' ? `${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}` : (s.error ?? '')]),
+    io,
+  );
+  io.stdout('');
+  io.stdout('Tools');
+  if (catalog.entries.length === 0) io.stdout('  (no tool discovered or configured)');
+  table(catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]), io);
+}
+
+function printExplanation(explanation: Explanation, io: CliIo): void {
+  const verdict = explanation.verdict === 'visible' ? 'visible to the model this turn' : `hidden: dropped at layer "${explanation.firstFailingLayer}"`;
+  io.stdout(`${explanation.toolId}: ${verdict}`);
+  table(explanation.layers.map((l) => [l.ok ? 'ok' : 'FAIL', l.layer, l.detail]), io);
+}
+
+/** Left-aligned columns; the last column is free text. */
+function table(rows: string[][], io: CliIo): void {
+  if (rows.length === 0) return;
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const row of rows) io.stdout(`  ${row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ')}`);
+}

@@ -1,0 +1,44 @@
+import type { Skill } from '../../../shared/config/schema';
+import type { ModelToolDefinition } from '../../../shared/catalog';
+import type { EventSink } from '../events';
+import { ConnectionManager, createBuiltinServers, type ConnectionOptions } from '../mcp';
+import { CatalogService, type CatalogServiceDeps } from './catalog-service';
+
+export interface ToolPipeline {
+  connections: ConnectionManager;
+  catalog: CatalogService;
+  close(): Promise<void>;
+}
+
+export interface ToolPipelineOptions {
+  /** ConfigStore, or anything with its current() and onChange(). */
+  config: CatalogServiceDeps['config'];
+  events: EventSink;
+  log: (line: string) => void;
+  localTools?: (skills: readonly Skill[]) => ModelToolDefinition[];
+  /** Overrides for tests (timeouts, backoff, health checks). */
+  connections?: ConnectionOptions;
+}
+
+/**
+ * Servers → connections → catalog, wired to the config: an edit reconciles connections, and any
+ * connection, discovery or config change yields a new catalog snapshot. Connecting starts now and
+ * never blocks the caller; the embedded shop starts on first use.
+ */
+export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
+  const builtins = createBuiltinServers();
+  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, log: options.log, ...options.connections });
+  const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools });
+  const stopReconciling = options.config.onChange((config) => connections.reconcile(config.agent.mcp.servers));
+  connections.reconcile(options.config.current().agent.mcp.servers);
+  return {
+    connections,
+    catalog,
+    async close() {
+      stopReconciling();
+      catalog.close();
+      await connections.closeAll();
+      await builtins.close();
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
+import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
+import type { ImportResult } from '../../../shared/contract';
+import type { ConfigStore } from './config-store';
+
+/**
+ * Imports MCP server definitions other hosts write: Claude Desktop / Cursor / Cline
+ * `{"mcpServers": {...}}` and VS Code `mcp.json` (`{"servers": {...}, "inputs": [...]}`, JSONC).
+ * A name that already exists is never silently overwritten: the caller picks skip, rename or
+ * replace, or (the default) gets the clash back without anything written.
+ */
+
+export type ConflictPolicy = 'ask' | 'skip' | 'rename' | 'replace';
+type Problem = ImportResult['problems'][number];
+
+export interface ParsedImport {
+  format: 'mcpServers' | 'vscode' | null;
+  entries: { originalName: string; name: string; config: ServerConfigInput }[];
+  problems: Problem[];
+}
+
+const NAME_OK = /^[A-Za-z0-9_.-]{1,64}$/;
+/** Keys peers write that mean nothing here; reported, not fatal. */
+const UNSUPPORTED_KEYS = new Set(['autoApprove', 'alwaysAllow', 'timeout', 'envFile', 'dev', 'gallery', 'version', 'transportType', 'description', 'icon']);
+const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'enabled']);
+// VS Code variables we cannot resolve; `${env:NAME}` is ours too and is kept as is.
+const FOREIGN_VARIABLE = /\$\{(?!env:)[^}]+\}/;
+
+export function parseServerImport(text: string): ParsedImport {
+  const problems: Problem[] = [];
+  let root: unknown;
+  try {
+    root = JSON.parse(stripJsonComments(text));
+  } catch (error) {
+    return { format: null, entries: [], problems: [{ server: null, path: '', message: `not valid JSON: ${(error as Error).message}` }] };
+  }
+  if (!isRecord(root)) return { format: null, entries: [], problems: [{ server: null, path: '', message: 'expected a JSON object' }] };
+  const format = isRecord(root.mcpServers) ? 'mcpServers' : isRecord(root.servers) ? 'vscode' : null;
+  if (!format) return { format, entries: [], problems: [{ server: null, path: '', message: 'expected an "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object' }] };
+  if (format === 'vscode' && Array.isArray(root.inputs) && root.inputs.length > 0)
+    problems.push({ server: null, path: 'inputs', message: 'VS Code input prompts are not supported; values that use ${input:…} are left out' });
+
+  const entries: ParsedImport['entries'] = [];
+  const taken = new Set<string>();
+  for (const [originalName, raw] of Object.entries(root[format === 'vscode' ? 'servers' : 'mcpServers'] as Record<string, unknown>)) {
+    const where = (path: string) => ({ server: originalName, path });
+    if (!isRecord(raw)) {
+      problems.push({ ...where(''), message: 'expected an object' });
+      continue;
+    }
+    let name = sanitizeName(originalName);
+    for (let n = 2; taken.has(name); n++) name = suffixed(sanitizeName(originalName), n);
+    if (name !== originalName) problems.push({ ...where('name'), message: `"${originalName}" is not a valid server name here; imported as "${name}"` });
+    const converted = convertEntry(name, raw, (path, message) => problems.push({ ...where(path), message }));
+    if (!converted) continue;
+    const parsed = serverConfigSchema.safeParse(converted);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) problems.push({ ...where(issue.path.map(String).join('.')), message: issue.message });
+      continue;
+    }
+    taken.add(name);
+    entries.push({ originalName, name, config: converted });
+  }
+  return { format, entries, problems };
+}
+
+function convertEntry(name: string, raw: Record<string, unknown>, report: (path: string, message: string) => void): ServerConfigInput | undefined {
+  for (const key of Object.keys(raw))
+    if (!KNOWN_KEYS.has(key)) report(key, UNSUPPORTED_KEYS.has(key) ? `"${key}" is not supported here; ignored` : `unknown key "${key}"; ignored`);
+  const type = typeof raw.type === 'string' ? raw.type : undefined;
+  const enabled = raw.disabled === true || raw.enabled === false ? { enabled: false } : {};
+  const isStdio = type === 'stdio' || (type === undefined && 'command' in raw);
+  const record = (key: 'env' | 'headers') => keepSupported(raw[key], key, report);
+  if (isStdio) {
+    for (const key of ['command', 'cwd'] as const)
+      if (typeof raw[key] === 'string' && FOREIGN_VARIABLE.test(raw[key])) return void report(key, `${raw[key]} uses a variable Switchboard cannot resolve; server skipped`);
+    const args = Array.isArray(raw.args) ? raw.args : [];
+    const foreign = args.findIndex((a) => typeof a === 'string' && FOREIGN_VARIABLE.test(a));
+    if (foreign >= 0) return void report(`args.${foreign}`, `"${String(args[foreign])}" uses a variable Switchboard cannot resolve; server skipped`);
+    return { name, command: raw.command as string, ...(raw.args !== undefined ? { args: raw.args as string[] } : {}), ...withRecord('env', record('env')), ...(raw.cwd !== undefined ? { cwd: raw.cwd as string } : {}), ...enabled };
+  }
+  const transport = type === 'sse' ? 'sse' : type === undefined && typeof raw.url === 'string' && /\/sse\/?$/.test(raw.url) ? 'sse' : 'streamable-http';
+  if (type !== undefined && !['sse', 'http', 'streamable-http', 'streamableHttp'].includes(type)) return void report('type', `unknown transport type "${type}"; server skipped`);
+  if (typeof raw.url === 'string' && FOREIGN_VARIABLE.test(raw.url)) return void report('url', `${raw.url} uses a variable Switchboard cannot resolve; server skipped`);
+  return { name, url: raw.url as string, ...(transport === 'sse' ? { transport } : {}), ...withRecord('headers', record('headers')), ...enabled };
+}
+
+/** Drops (and reports) values built from `${input:…}` or other VS Code variables; keeps `${env:…}`. */
+function keepSupported(value: unknown, key: string, report: (path: string, message: string) => void): Record<string, unknown> | undefined {
+  if (!isRecord(value)) return value === undefined ? undefined : (value as Record<string, unknown>);
+  const kept: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'string' && FOREIGN_VARIABLE.test(v)) report(`${key}.${k}`, `${v} is not supported (only \${env:NAME} is); left out, set it yourself`);
+    else kept[k] = v;
+  }
+  return kept;
+}
+
+const withRecord = (key: string, value: Record<string, unknown> | undefined) => (value && Object.keys(value).length ? { [key]: value } : {});
+
+function sanitizeName(name: string): string {
+  if (NAME_OK.test(name)) return name;
+  const cleaned = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64);
+  return cleaned || 'server';
+}
+
+const suffixed = (name: string, n: number) => `${name.slice(0, 64 - String(n).length - 1)}-${n}`;
+
+/** Decides, for each imported entry, what happens to it given the names already configured. */
+export function planServerImport(parsed: ParsedImport, existing: readonly string[], onConflict: ConflictPolicy): ImportResult {
+  const configured = new Set(existing);
+  const conflicts = parsed.entries.filter((e) => configured.has(e.name)).map((e) => e.name);
+  const result: ImportResult = { applied: false, format: parsed.format, conflicts, servers: [], added: [], renamed: [], replaced: [], skipped: [], problems: parsed.problems };
+  const used = new Set([...existing, ...parsed.entries.map((e) => e.name)]);
+  for (const entry of parsed.entries) {
+    const config = serverConfigSchema.parse(entry.config);
+    const clash = configured.has(entry.name);
+    if (!clash) {
+      result.servers.push({ name: entry.name, originalName: entry.originalName, action: 'add', config });
+      result.added.push(entry.name);
+    } else if (onConflict === 'replace') {
+      result.servers.push({ name: entry.name, originalName: entry.originalName, action: 'replace', config });
+      result.replaced.push(entry.name);
+    } else if (onConflict === 'rename') {
+      let n = 2;
+      while (used.has(suffixed(entry.name, n))) n++;
+      const to = suffixed(entry.name, n);
+      used.add(to);
+      result.servers.push({ name: to, originalName: entry.originalName, action: 'rename', config: { ...config, name: to } as ServerConfig });
+      result.renamed.push({ from: entry.name, to });
+    } else {
+      result.servers.push({ name: entry.name, originalName: entry.originalName, action: 'skip', config });
+      if (onConflict === 'skip') result.skipped.push(entry.name); // under 'ask' nothing is decided yet
+    }
+  }
+  return result;
+}
+
+/** Parses, plans and (unless a clash needs a decision) writes through ConfigStore.edit so comments survive. */
+export async function importServers(store: ConfigStore, text: string, onConflict: ConflictPolicy): Promise<ImportResult> {
+  const parsed = parseServerImport(text);
+  const plan = planServerImport(parsed, store.current().agent.mcp.servers.map((s) => s.name), onConflict);
+  const writes = plan.servers.filter((s) => s.action !== 'skip');
+  if ((onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return plan;
+  const inputs = new Map(parsed.entries.map((e) => [e.originalName, e.config]));
+  await store.edit((document) => {
+    const seq = serversSeq(document);
+    for (const server of writes) {
+      // Write what the file said (no schema defaults), under the final name.
+      const node = document.createNode({ ...inputs.get(server.originalName), name: server.name });
+      const index = server.action === 'replace' ? seq.items.findIndex((item) => (item as YAMLMap).get?.('name') === server.name) : -1;
+      if (index >= 0) seq.items[index] = node;
+      else seq.items.push(node);
+    }
+  });
+  return { ...plan, applied: true };
+}
+
+function serversSeq(document: Document): YAMLSeq {
+  const existing = document.getIn(['agent', 'mcp', 'servers'], true);
+  if (isSeq(existing)) return existing;
+  document.setIn(['agent', 'mcp', 'servers'], document.createNode([]));
+  return document.getIn(['agent', 'mcp', 'servers'], true) as YAMLSeq;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSONC (VS Code's mcp.json) to JSON: drops // and /* comments and trailing commas, leaving strings alone. */
+export function stripJsonComments(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      out += text.slice(start, i + 1);
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+      out += '\n';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c !== ',' || !closesNext(text, i + 1)) out += c; // a trailing comma is dropped
+
+  }
+  return out;
+}
+
+/** True when, past whitespace and comments, the next character closes an object or array. */
+function closesNext(text: string, from: number): boolean {
+  let j = from;
+  while (j < text.length) {
+    if (/\s/.test(text[j])) j++;
+    else if (text.startsWith('//', j)) j = text.indexOf('\n', j) < 0 ? text.length : text.indexOf('\n', j);
+    else if (text.startsWith('/*', j)) j = text.indexOf('*/', j) < 0 ? text.length : text.indexOf('*/', j) + 2;
+    else return text[j] === '}' || text[j] === ']';
+  }
+  return false;
+}

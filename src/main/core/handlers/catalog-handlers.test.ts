@@ -1,0 +1,93 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogView, ExplanationView, Result } from '../../../shared/contract';
+import { createCore, type Core } from '../app';
+import { waitFor } from '../testing';
+
+/** The first-run config against the real embedded shop server: every catalog state the demo is built to show. */
+describe('catalog routes over the embedded shop', () => {
+  let dir: string;
+  let core: Core;
+  const events: { name: string; payload: unknown }[] = [];
+  const call = async <T>(route: string, input: unknown = {}): Promise<T> => {
+    const result = (await core.dispatch(route, input, { transport: 'internal' })) as Result<T>;
+    if (!result.ok) throw new Error(`${route}: ${result.error.code} ${result.error.message}`);
+    return result.data;
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'switchboard-catalog-'));
+    core = await createCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0 } });
+    core.events.subscribe((name, payload) => events.push({ name, payload }));
+    await waitFor(() => events.some((e) => e.name === 'servers.statusChanged' && (e.payload as { status: string }).status === 'connected'), 10_000, 'the shop to connect');
+  });
+  afterAll(async () => {
+    await core.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reconciles the shop tools with the intent tree and skills', async () => {
+    const view = await call<CatalogView>('catalog.get');
+    expect(view.servers).toEqual([{ name: 'shop', status: 'connected', error: null, tools: expect.arrayContaining(['query_order', 'query_logistics']) }]);
+    const state = (toolId: string) => view.entries.find((e) => e.toolId === toolId)?.state;
+    expect(state('query_order')).toBe('bound');
+    expect(state('query_logistics')).toBe('bound');
+    expect(state('apply_refund')).toBe('gated');
+    expect(state('query_coupons')).toBe('unmounted');
+    expect(view.entries.find((e) => e.toolId === 'query_invoice')).toMatchObject({ state: 'unavailable', server: null });
+    expect(view.bindings.find((b) => b.toolId === 'query_order')).toMatchObject({ server: 'shop', annotations: { readOnlyHint: true }, gatedBy: [] });
+    expect(view.localTools.map((t) => t.name)).toEqual(['search_knowledge', 'load_skill']);
+  });
+
+  it('explains why apply_refund is hidden until after-sales is loaded', async () => {
+    const hidden = await call<ExplanationView>('catalog.explain', { toolId: 'apply_refund' });
+    expect(hidden).toMatchObject({ verdict: 'hidden', firstFailingLayer: 'gated' });
+    const visible = await call<ExplanationView>('catalog.explain', { toolId: 'apply_refund', loadedSkills: ['after-sales'] });
+    expect(visible).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
+  });
+
+  it('saves a description override through intents.save, keeps the comments, and publishes a new catalog revision', async () => {
+    const before = await call<CatalogView>('catalog.get');
+    const { intents, revision } = await call<{ intents: { id: string; children?: { id: string; description?: string }[] }[]; revision: number }>('intents.get');
+    const shop = intents.find((n) => n.id === 'shop')!;
+    const order = shop.children!.find((n) => n.id === 'order-query')!;
+    order.description = '按关键词查询当前客户最近的订单，返回订单号与运单号';
+    await call('intents.save', { intents, baseRevision: revision });
+
+    const text = await readFile(join(dir, 'switchboard.yaml'), 'utf8');
+    expect(text).toContain('# not offered by the shop server: shows as unavailable');
+    expect(text).toContain('description: 按关键词查询当前客户最近的订单');
+    expect(text.match(/examples: \[\]/g)).toBeNull(); // no defaults spilled into the file
+
+    await waitFor(() => events.some((e) => e.name === 'catalog.changed' && (e.payload as { revision: number }).revision > before.revision), 2_000, 'catalog.changed');
+    const after = await call<CatalogView>('catalog.get');
+    expect(after.bindings.find((b) => b.toolId === 'query_order')).toMatchObject({ description: order.description, descriptionSource: 'node' });
+    expect(after.bindings.find((b) => b.toolId === 'query_order')!.remoteDescription).not.toBe(order.description);
+  });
+
+  it('refuses an invalid tree with the path of the problem, and a stale base revision', async () => {
+    const { intents, revision } = await call<{ intents: unknown[]; revision: number }>('intents.get');
+    const dup = [...intents, { id: 'shop', name: 'again', kind: 'mcp', toolId: 'query_order' }];
+    const result = (await core.dispatch('intents.save', { intents: dup }, { transport: 'internal' })) as Result<unknown>;
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.message).toContain('duplicate intent id "shop"');
+    const noTool = (await core.dispatch('intents.save', { intents: [{ id: 'x', name: 'x', kind: 'mcp' }] }, { transport: 'internal' })) as Result<unknown>;
+    expect(!noTool.ok && noTool.error).toMatchObject({ code: 'bad_request' });
+    expect(!noTool.ok && noTool.error.message).toContain('an mcp node needs a toolId');
+    const stale = (await core.dispatch('intents.save', { intents, baseRevision: revision - 1 }, { transport: 'internal' })) as Result<unknown>;
+    expect(!stale.ok && stale.error.code).toBe('conflict');
+  });
+
+  it('saves skills, and a tool a skill no longer gates becomes visible', async () => {
+    const { skills } = await call<{ skills: { name: string; unlocks: string[] }[] }>('skills.get');
+    await call('skills.save', { skills: [{ ...skills[0], unlocks: ['cancel_order'] }] });
+    const refund = await call<ExplanationView>('catalog.explain', { toolId: 'apply_refund' });
+    expect(refund.verdict).toBe('visible');
+    const cancel = await call<ExplanationView>('catalog.explain', { toolId: 'cancel_order' });
+    expect(cancel.firstFailingLayer).toBe('gated');
+    const empty = (await core.dispatch('skills.save', { skills: [{ name: 'nothing', unlocks: [] }] }, { transport: 'internal' })) as Result<unknown>;
+    expect(!empty.ok && empty.error.message).toContain('a skill must unlock at least one tool');
+  });
+});

@@ -1,0 +1,84 @@
+import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { RpcFailure, type ServerView } from '../../../shared/contract';
+import type { Handlers } from '../../rpc/router';
+import type { ConfigStore } from '../config/config-store';
+import { importServers } from '../config/import-servers';
+import { mergeIntoDocument } from '../config/yaml-merge';
+import type { ConnectionManager } from '../mcp';
+import { initialState } from '../mcp/types';
+
+type ServerRoutes = 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
+
+/** Server management. The renderer names servers; commands and URLs come only from main's own config. */
+export function createServerHandlers(config: ConfigStore, connections: ConnectionManager): Pick<Handlers, ServerRoutes> {
+  const view = (server: ServerConfig): ServerView => {
+    const state = connections.state(server.name) ?? initialState(server.name, server.enabled ? 'connecting' : 'disabled');
+    return {
+      name: server.name,
+      kind: isBuiltinServer(server) ? 'builtin' : isStdioServer(server) ? 'stdio' : server.transport === 'sse' ? 'sse' : 'http',
+      enabled: server.enabled,
+      status: state.status,
+      error: state.error,
+      transport: state.transport,
+      endpoint: isBuiltinServer(server) ? `builtin:${server.builtin}` : isStdioServer(server) ? [server.command, ...server.args].join(' ') : server.url,
+      connectedAt: state.connectedAt,
+      discoveredAt: state.discoveredAt,
+      protocolVersion: state.protocolVersion,
+      serverInfo: state.serverInfo,
+      toolCount: state.toolCount,
+      tools: state.tools.map((t) => t.name),
+      stderrTail: state.stderrTail,
+      reconnectAttempt: state.reconnectAttempt,
+      nextRetryAt: state.nextRetryAt,
+      config: server,
+    };
+  };
+  const list = () => ({ servers: config.current().agent.mcp.servers.map(view) });
+  const configured = (name: string) => {
+    const server = config.current().agent.mcp.servers.find((s) => s.name === name);
+    if (!server) throw new RpcFailure('not_found', `no MCP server named "${name}" is configured`);
+    return server;
+  };
+  /** Rewrites agent.mcp.servers through the YAML document, so untouched entries keep their comments. */
+  const editServers = (change: (servers: ServerConfig[]) => ServerConfig[]) =>
+    config.edit((document, current) => {
+      mergeIntoDocument(document, ['agent', 'mcp', 'servers'], current.agent.mcp.servers, change([...current.agent.mcp.servers]));
+    });
+
+  return {
+    'servers.list': list,
+    'servers.add': async ({ server, index }) => {
+      if (config.current().agent.mcp.servers.some((s) => s.name === server.name))
+        throw new RpcFailure('conflict', `a server named "${server.name}" already exists`);
+      await editServers((servers) => {
+        servers.splice(index ?? servers.length, 0, server);
+        return servers;
+      });
+      return list();
+    },
+    'servers.update': async ({ name, server }) => {
+      configured(name);
+      if (server.name !== name && config.current().agent.mcp.servers.some((s) => s.name === server.name))
+        throw new RpcFailure('conflict', `a server named "${server.name}" already exists`);
+      await editServers((servers) => servers.map((s) => (s.name === name ? server : s)));
+      return list();
+    },
+    'servers.remove': async ({ name }) => {
+      configured(name);
+      await editServers((servers) => servers.filter((s) => s.name !== name));
+      return list();
+    },
+    'servers.reconnect': ({ name }) => {
+      const server = configured(name);
+      if (!server.enabled) throw new RpcFailure('conflict', `server "${name}" is disabled; enable it first`);
+      void connections.reconnect(name); // progress arrives as servers.statusChanged; never hold the UI on a slow server
+      return view(server);
+    },
+    'servers.rediscover': async ({ name }) => {
+      if (name !== undefined) configured(name);
+      await connections.rediscover(name);
+      return list();
+    },
+    'config.import': ({ text, onConflict }) => importServers(config, text, onConflict),
+  };
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { startShopServer, type ShopServerHandle } from '../../../mcp-server/shop-server';
+import type { ResolveBuiltin } from './transport-factory';
+
+export interface BuiltinServers {
+  resolveBuiltin: ResolveBuiltin;
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded demo shop, started on first use on a free loopback port. A fresh random bearer
+ * token per process means nothing else on the machine can call it.
+ */
+export function createBuiltinServers(): BuiltinServers {
+  const token = randomUUID();
+  let shop: Promise<ShopServerHandle> | undefined;
+  return {
+    async resolveBuiltin() {
+      shop ??= startShopServer({ port: 0, token });
+      try {
+        const handle = await shop;
+        return { url: handle.url, headers: { Authorization: `Bearer ${token}` } };
+      } catch (error) {
+        shop = undefined; // let the next attempt try again
+        throw error;
+      }
+    },
+    async close() {
+      const pending = shop;
+      shop = undefined;
+      const handle = await pending?.catch(() => undefined);
+      await handle?.close();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../../../shared/config/schema';
+import { DEFAULT_BACKOFF } from './backoff';
+import { ServerConnection, ServerUnavailableError } from './server-connection';
+import type { CallToolOptions, ConnectionOptions, ConnectionSettings, RemoteTool, ServerState } from './types';
+
+/** Every server's state, in config order. Immutable; a new object after any change. */
+export interface ConnectionsSnapshot {
+  revision: number;
+  servers: readonly ServerState[];
+}
+
+/** `changed` is the server whose state moved; undefined when the config itself changed (servers added, removed, reordered). */
+export type ConnectionsListener = (snapshot: ConnectionsSnapshot, changed: ServerState | undefined) => void;
+
+/**
+ * Owns one ServerConnection per configured server. Servers connect concurrently, each bounded by
+ * its own timeout, so a dead one never delays the rest; every list it derives keeps config order.
+ */
+export class ConnectionManager {
+  private readonly settings: ConnectionSettings;
+  private readonly connections = new Map<string, ServerConnection>();
+  /** The config each connection was built from, to tell an edit from a no-op. */
+  private readonly fingerprints = new Map<string, string>();
+  private order: string[] = [];
+  private current: ConnectionsSnapshot = Object.freeze({ revision: 0, servers: Object.freeze([]) });
+  private dirty = false;
+  private closed = false;
+  private readonly listeners = new Set<ConnectionsListener>();
+
+  constructor(options: ConnectionOptions = {}) {
+    this.settings = {
+      env: options.env ?? process.env,
+      resolveBuiltin: options.resolveBuiltin,
+      defaultTimeoutMs: options.defaultTimeoutMs ?? 10_000,
+      autoReconnect: options.autoReconnect ?? true,
+      backoff: options.backoff ?? DEFAULT_BACKOFF,
+      listChangedDebounceMs: options.listChangedDebounceMs ?? 200,
+      healthCheckIntervalMs: options.healthCheckIntervalMs ?? 30_000,
+      log: options.log ?? ((line) => console.error(line)),
+      clientInfo: options.clientInfo ?? { name: 'switchboard', version: '0.1.0' },
+      now: options.now ?? (() => new Date()),
+    };
+  }
+
+  /**
+   * Brings connections in line with the config: new servers connect, removed ones close, edited
+   * ones (any field) reconnect with the new settings, untouched ones keep their connection.
+   */
+  reconcile(servers: readonly ServerConfig[]): void {
+    if (this.closed) return;
+    const wanted = new Map(servers.map((s) => [s.name, s]));
+    for (const [name, connection] of this.connections) {
+      const next = wanted.get(name);
+      if (!next || stableJson(next) !== this.fingerprints.get(name)) {
+        this.connections.delete(name);
+        this.fingerprints.delete(name);
+        void connection.close();
+      }
+    }
+    this.order = servers.map((s) => s.name);
+    const started: ServerConnection[] = [];
+    for (const server of servers) {
+      if (this.connections.has(server.name)) continue;
+      const connection = new ServerConnection(server, this.settings, (state) => this.changed(state));
+      this.connections.set(server.name, connection);
+      this.fingerprints.set(server.name, stableJson(server));
+      started.push(connection);
+    }
+    this.dirty = true;
+    this.publish(undefined);
+    for (const connection of started) connection.start();
+  }
+
+  snapshot(): ConnectionsSnapshot {
+    if (this.dirty) {
+      this.dirty = false;
+      const servers = this.order.map((name) => this.connections.get(name)?.state).filter((s): s is ServerState => s !== undefined);
+      this.current = Object.freeze({ revision: this.current.revision + 1, servers: Object.freeze(servers) });
+    }
+    return this.current;
+  }
+
+  state(server: string): ServerState | undefined {
+    return this.connections.get(server)?.state;
+  }
+
+  onChange(listener: ConnectionsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves when no server is still on its current connect attempt. */
+  async whenSettled(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((c) => c.settled()));
+  }
+
+  /** Rediscovers one server, or all of them concurrently. */
+  async rediscover(server?: string): Promise<void> {
+    if (server !== undefined) return this.connection(server).rediscover();
+    await Promise.all([...this.connections.values()].map((c) => c.rediscover()));
+  }
+
+  reconnect(server: string): Promise<void> {
+    return this.connection(server).reconnect();
+  }
+
+  /** Every discovered tool with its server, in config order. */
+  remoteTools(): RemoteTool[] {
+    return this.snapshot().servers.flatMap((s) => (s.status === 'connected' ? s.tools.map((definition) => ({ definition, server: s.name })) : []));
+  }
+
+  /** Calls a tool on a named server. The caller resolves the server from the turn's catalog snapshot. */
+  callTool(server: string, name: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
+    const connection = this.connections.get(server);
+    if (!connection) return Promise.reject(new ServerUnavailableError(server, 'not configured'));
+    return connection.callTool(name, args, options);
+  }
+
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    const all = [...this.connections.values()];
+    this.connections.clear();
+    this.listeners.clear();
+    await Promise.all(all.map((c) => c.close()));
+  }
+
+  private connection(server: string): ServerConnection {
+    const connection = this.connections.get(server);
+    if (!connection) throw new ServerUnavailableError(server, 'not configured');
+    return connection;
+  }
+
+  private changed(state: ServerState): void {
+    if (this.connections.get(state.name)?.state !== state) return; // a replaced connection's last words
+    this.dirty = true;
+    this.publish(state);
+  }
+
+  private publish(changed: ServerState | undefined): void {
+    const snapshot = this.snapshot();
+    for (const listener of this.listeners) listener(snapshot, changed);
+  }
+}
+
+/** JSON with sorted keys, so two equal configs compare equal whatever their key order. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+}

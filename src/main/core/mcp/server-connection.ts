@@ -1,0 +1,326 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { CallToolResultSchema, McpError, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../../../shared/config/schema';
+import { backoffDelay } from './backoff';
+import { describeError, looksLikeConnectionLoss } from './describe-error';
+import { discoverAllTools } from './discover-tools';
+import { ServerConfigError } from './server-endpoint';
+import { StderrTail } from './stderr-tail';
+import { buildTransport, type BuiltTransport } from './transport-factory';
+import { initialState, type CallToolOptions, type ConnectionSettings, type ServerState } from './types';
+
+const noop = () => undefined;
+
+interface Established {
+  client: Client;
+  built: BuiltTransport;
+  tools: ServerState['tools'];
+  protocolVersion: string | null;
+}
+
+/**
+ * One configured server's whole life: connect (bounded by its timeout), discover, follow
+ * list_changed, notice a lost peer, retry with backoff, close. Publishes immutable ServerState
+ * snapshots; every async callback carries the `generation` it belongs to, so a superseded client
+ * can never overwrite the state of its replacement.
+ */
+export class ServerConnection {
+  private snapshot: ServerState;
+  private client: Client | undefined;
+  private generation = 0;
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private listChangedTimer: NodeJS.Timeout | undefined;
+  private healthTimer: NodeJS.Timeout | undefined;
+  private probing = false;
+  private discovering: Promise<void> | undefined;
+  private discoverAgain = false;
+  private settledWaiters: (() => void)[] = [];
+
+  constructor(
+    readonly config: ServerConfig,
+    private readonly settings: ConnectionSettings,
+    private readonly onChange: (state: ServerState) => void,
+  ) {
+    this.snapshot = initialState(config.name, config.enabled ? 'connecting' : 'disabled');
+  }
+
+  get state(): ServerState {
+    return this.snapshot;
+  }
+
+  start(): void {
+    if (this.config.enabled) void this.attempt();
+  }
+
+  /** Resolves once the current attempt is over (connected, failed or disabled). */
+  settled(): Promise<void> {
+    if (this.snapshot.status !== 'connecting') return Promise.resolve();
+    return new Promise((resolve) => this.settledWaiters.push(resolve));
+  }
+
+  /** Manual reconnect: resets the backoff and tries now. */
+  async reconnect(): Promise<void> {
+    if (this.closed || !this.config.enabled) return;
+    this.update({ reconnectAttempt: 0 });
+    await this.attempt();
+  }
+
+  /** tools/list again (all pages). A server that is not connected is reconnected instead. */
+  rediscover(): Promise<void> {
+    if (this.closed || !this.config.enabled) return Promise.resolve();
+    const client = this.client;
+    if (this.snapshot.status === 'connecting') return this.settled(); // the attempt under way discovers anyway
+    if (!client || this.snapshot.status !== 'connected') return this.reconnect();
+    if (this.discovering) {
+      this.discoverAgain = true; // coalesce: one more pass after the current one
+      return this.discovering;
+    }
+    const gen = this.generation;
+    this.discovering = (async () => {
+      try {
+        do {
+          this.discoverAgain = false;
+          await this.discoverNow(client, gen);
+        } while (this.discoverAgain && gen === this.generation);
+      } finally {
+        this.discovering = undefined;
+      }
+    })();
+    return this.discovering;
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+    const client = this.client;
+    if (!client || this.snapshot.status !== 'connected')
+      throw new ServerUnavailableError(this.config.name, `${this.snapshot.status}${this.snapshot.error ? `: ${this.snapshot.error}` : ''}`);
+    const gen = this.generation;
+    try {
+      // The signal makes the SDK send notifications/cancelled on abort; `timeout` bounds the wait.
+      return (await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, CallToolResultSchema, {
+        signal: options.signal,
+        timeout: options.timeoutMs,
+      })) as CallToolResult;
+    } catch (error) {
+      if (looksLikeConnectionLoss(error)) void this.probe(gen, error);
+      throw error;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.generation += 1;
+    this.clearTimers();
+    const client = this.client;
+    this.client = undefined;
+    this.releaseWaiters();
+    await client?.close().catch(noop);
+  }
+
+  private async attempt(): Promise<void> {
+    const gen = ++this.generation;
+    this.clearTimers();
+    const previous = this.client;
+    this.client = undefined;
+    await previous?.close().catch(noop);
+    if (gen !== this.generation || this.closed) return;
+
+    const timeoutMs = this.config.timeoutMs ?? this.settings.defaultTimeoutMs;
+    const tail = new StderrTail();
+    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null });
+    const deadline = new AbortController();
+    const phase = { name: 'connect' };
+    const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
+    let gaveUp = false;
+    const work = this.connectOnce(gen, deadline.signal, timeoutMs, tail, phase);
+    work.then((late) => gaveUp && void late.client.close().catch(noop), noop); // finished after we stopped waiting
+
+    try {
+      const established = await raceAbort(work, deadline.signal);
+      clearTimeout(timer);
+      if (gen !== this.generation || this.closed) {
+        await established.client.close().catch(noop);
+        return;
+      }
+      this.adopt(gen, established);
+    } catch (error) {
+      gaveUp = true;
+      clearTimeout(timer);
+      if (gen !== this.generation || this.closed) return;
+      const message = deadline.signal.aborted || isRequestTimeout(error) ? `timed out after ${timeoutMs} ms waiting for ${phase.name}` : describeError(error);
+      this.update({ status: 'failed', error: message, stderrTail: tail.value() });
+      this.settings.log(`[mcp] ${this.config.name}: ${message}`);
+      if (!(error instanceof ServerConfigError)) this.scheduleRetry();
+    }
+  }
+
+  /** One connect + initialize + first discovery. Closes its own client on failure or abort. */
+  private async connectOnce(gen: number, signal: AbortSignal, timeoutMs: number, tail: StderrTail, phase: { name: string }): Promise<Established> {
+    const started = Date.now();
+    const remaining = () => Math.max(1, timeoutMs - (Date.now() - started));
+    phase.name = 'the transport';
+    const built = await buildTransport(this.config, this.settings);
+    tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
+    const protocolVersion = captureProtocolVersion(built.transport);
+    const client = new Client(this.settings.clientInfo, { capabilities: {} });
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
+    // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
+    const onAbort = () => void client.close().catch(noop);
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (signal.aborted) throw new Error('aborted before connecting');
+      phase.name = 'initialize';
+      await client.connect(built.transport, { signal, timeout: remaining() });
+      phase.name = 'tools/list';
+      const tools = await discoverAllTools(client, { signal, timeout: remaining() });
+      return { client, built, tools, protocolVersion: protocolVersion() };
+    } catch (error) {
+      await client.close().catch(noop);
+      throw error;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private adopt(gen: number, { client, built, tools, protocolVersion }: Established): void {
+    this.client = client;
+    client.onclose = () => this.onLost(gen, 'the connection closed');
+    client.onerror = (error) => {
+      if (gen === this.generation && this.snapshot.status === 'connected') void this.probe(gen, error);
+    };
+    const now = this.settings.now().toISOString();
+    const info = client.getServerVersion();
+    this.update({
+      status: 'connected',
+      error: null,
+      tools,
+      toolCount: tools.length,
+      transport: built.kind,
+      endpoint: built.endpoint,
+      connectedAt: now,
+      discoveredAt: now,
+      protocolVersion,
+      serverInfo: info ? { name: info.name, version: info.version } : null,
+      reconnectAttempt: 0,
+      nextRetryAt: null,
+    });
+    this.settings.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
+    const interval = this.settings.healthCheckIntervalMs;
+    if (interval > 0) {
+      this.healthTimer = setInterval(() => void this.probe(gen), interval);
+      this.healthTimer.unref();
+    }
+  }
+
+  private async discoverNow(client: Client, gen: number): Promise<void> {
+    try {
+      const tools = await discoverAllTools(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      if (gen !== this.generation) return;
+      this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });
+    } catch (error) {
+      if (gen !== this.generation) return;
+      if (looksLikeConnectionLoss(error)) await this.probe(gen, error);
+      // Still connected: keep the last good tool list, but show why it may be stale.
+      if (gen === this.generation) this.update({ error: `rediscovery failed: ${describeError(error)}` });
+    }
+  }
+
+  private onListChanged(gen: number): void {
+    if (gen !== this.generation) return;
+    clearTimeout(this.listChangedTimer);
+    // Servers often announce several changes in a burst; one tools/list after they settle is enough.
+    this.listChangedTimer = setTimeout(() => {
+      if (gen === this.generation) void this.rediscover();
+    }, this.settings.listChangedDebounceMs);
+  }
+
+  /** Pings the peer; a failed ping means the connection is gone. */
+  private async probe(gen: number, cause?: unknown): Promise<void> {
+    const client = this.client;
+    if (this.probing || !client || gen !== this.generation) return;
+    this.probing = true;
+    try {
+      await client.ping({ timeout: Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs) });
+    } catch (error) {
+      // An error *answer* (e.g. a server without ping) proves the peer is alive; silence or a broken pipe does not.
+      if (!answeredByPeer(error)) this.onLost(gen, describeError(cause ?? error));
+    } finally {
+      this.probing = false;
+    }
+  }
+
+  private onLost(gen: number, reason: string): void {
+    if (gen !== this.generation || this.closed) return;
+    this.generation += 1; // the old client's late callbacks are now ignored
+    this.clearTimers();
+    const client = this.client;
+    this.client = undefined;
+    void client?.close().catch(noop);
+    this.update({ status: 'failed', error: `connection lost: ${reason}`, tools: [], toolCount: 0 });
+    this.settings.log(`[mcp] ${this.config.name}: connection lost: ${reason}`);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed || !this.settings.autoReconnect || !this.config.enabled) return;
+    const attempt = this.snapshot.reconnectAttempt + 1;
+    const delay = backoffDelay(attempt, this.settings.backoff);
+    this.update({ reconnectAttempt: attempt, nextRetryAt: new Date(this.settings.now().getTime() + delay).toISOString() });
+    this.retryTimer = setTimeout(() => void this.attempt(), delay);
+    this.retryTimer.unref();
+  }
+
+  private update(patch: Partial<ServerState>): void {
+    this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
+    if (this.snapshot.status !== 'connecting') this.releaseWaiters();
+    this.onChange(this.snapshot);
+  }
+
+  private releaseWaiters(): void {
+    const waiters = this.settledWaiters;
+    this.settledWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private clearTimers(): void {
+    clearTimeout(this.retryTimer);
+    clearTimeout(this.listChangedTimer);
+    clearInterval(this.healthTimer);
+  }
+}
+
+export class ServerUnavailableError extends Error {
+  override readonly name = 'ServerUnavailableError';
+  constructor(
+    readonly server: string,
+    detail: string,
+  ) {
+    super(`MCP server ${server} is not connected (${detail})`);
+  }
+}
+
+/** The SDK tells HTTP transports the negotiated version; stdio has no hook, so give it one. */
+function captureProtocolVersion(transport: Transport): () => string | null {
+  let version: string | null = null;
+  const original = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (v: string) => {
+    version = v;
+    original?.(v);
+  };
+  return () => version;
+}
+
+function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const isRequestTimeout = (error: unknown): boolean => (error as { code?: unknown })?.code === -32001;
+
+/** A JSON-RPC error response from the server, as opposed to a timeout (-32001) or a closed connection (-32000). */
+const answeredByPeer = (error: unknown): boolean => error instanceof McpError && error.code !== -32000 && error.code !== -32001;

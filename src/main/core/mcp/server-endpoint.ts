@@ -1,0 +1,38 @@
+/**
+ * Pure helpers that turn a configured server entry into what a transport needs: the normalised
+ * URL and `${env:NAME}` references expanded at connect time (never written back to the config).
+ */
+
+/** Streamable HTTP endpoint: strip trailing "/", then append "/mcp" unless the path already ends with it. */
+export function normalizeServerUrl(url: string): string {
+  const parsed = new URL(url);
+  const path = parsed.pathname.replace(/\/+$/, '');
+  parsed.pathname = path.endsWith('/mcp') ? path : `${path}/mcp`;
+  return parsed.toString();
+}
+
+/** Raised for config a retry cannot fix (a missing variable, an unknown builtin): shown, not retried. */
+export class ServerConfigError extends Error {
+  override readonly name = 'ServerConfigError';
+}
+
+const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/**
+ * Expands `${env:NAME}` in the given values (keyed by where they appear, e.g. "headers.Authorization").
+ * All missing names are reported together, so one failed connect tells the operator everything to set.
+ */
+export function expandEnvRefs(values: Record<string, string>, env: Record<string, string | undefined>): Record<string, string> {
+  const missing: string[] = [];
+  const out: Record<string, string> = {};
+  for (const [where, value] of Object.entries(values)) {
+    out[where] = value.replace(ENV_REF, (_match, name: string) => {
+      const found = env[name];
+      if (found === undefined) missing.push(`${name} (used in ${where})`);
+      return found ?? '';
+    });
+  }
+  if (missing.length > 0)
+    throw new ServerConfigError(`environment variable${missing.length > 1 ? 's' : ''} not set: ${missing.join(', ')}`);
+  return out;
+}

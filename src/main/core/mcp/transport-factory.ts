@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { minimalChildEnv } from './child-env';
+import { expandEnvRefs, normalizeServerUrl, ServerConfigError } from './server-endpoint';
+
+export type TransportKind = 'streamable-http' | 'sse' | 'stdio';
+
+/** Where the embedded servers (the demo shop) listen; main starts them on demand. */
+export type ResolveBuiltin = (name: 'shop') => Promise<{ url: string; headers: Record<string, string> }>;
+
+export interface TransportDeps {
+  /** Source for `${env:NAME}` and for the stdio child's PATH/HOME. */
+  env: Record<string, string | undefined>;
+  resolveBuiltin?: ResolveBuiltin;
+}
+
+export interface BuiltTransport {
+  transport: Transport;
+  kind: TransportKind;
+  /** For display: the URL, or the command line (no header or env values, which may be secrets). */
+  endpoint: string;
+  /** The stdio child's stderr, piped so it can be shown as a tail. */
+  stderr?: Readable;
+}
+
+/** Builds a fresh SDK transport for one connection attempt; a transport is single-use. */
+export async function buildTransport(server: ServerConfig, deps: TransportDeps): Promise<BuiltTransport> {
+  if (isBuiltinServer(server)) {
+    if (!deps.resolveBuiltin) throw new ServerConfigError(`the builtin server "${server.builtin}" is not available in this process`);
+    const { url, headers } = await deps.resolveBuiltin(server.builtin);
+    const endpoint = normalizeServerUrl(url);
+    return http(new URL(endpoint), headers, 'streamable-http', endpoint);
+  }
+  if (isStdioServer(server)) {
+    const expanded = expandEnvRefs(prefixed('env', server.env), deps.env);
+    const own = Object.fromEntries(Object.keys(server.env).map((key) => [key, expanded[`env.${key}`]]));
+    const transport = new StdioClientTransport({
+      command: server.command,
+      args: server.args,
+      // The SDK also adds its own safe defaults (HOME, LOGNAME, PATH, SHELL, TERM, USER) beneath these.
+      env: minimalChildEnv(deps.env, own),
+      cwd: server.cwd,
+      stderr: 'pipe',
+    });
+    return { transport, kind: 'stdio', endpoint: [server.command, ...server.args].join(' '), stderr: transport.stderr as Readable };
+  }
+  const expanded = expandEnvRefs({ url: server.url, ...prefixed('headers', server.headers) }, deps.env);
+  const headers = Object.fromEntries(Object.keys(server.headers).map((key) => [key, expanded[`headers.${key}`]]));
+  let url: URL;
+  try {
+    url = new URL(server.transport === 'sse' ? expanded.url.replace(/\/+$/, '') : normalizeServerUrl(expanded.url));
+  } catch {
+    throw new ServerConfigError(`"${server.url}" is not a valid URL after expanding variables`);
+  }
+  return http(url, headers, server.transport, server.url); // display the unexpanded URL: expansions may hold secrets
+}
+
+function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string): BuiltTransport {
+  const transport =
+    kind === 'sse'
+      ? new SSEClientTransport(url, { requestInit: { headers } })
+      : // The SDK retries a dropped GET stream on its own; keep that short, our manager owns reconnection.
+        new StreamableHTTPClientTransport(url, {
+          requestInit: { headers },
+          reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 1 },
+        });
+  return { transport, kind, endpoint };
+}
+
+const prefixed = (prefix: string, record: Record<string, string>) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}.${key}`, value]));

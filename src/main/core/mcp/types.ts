@@ -1,0 +1,75 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerStatus } from '../../../shared/catalog';
+import type { BackoffOptions } from './backoff';
+import type { ResolveBuiltin, TransportKind } from './transport-factory';
+
+/** One server's state at one moment. Immutable: a change produces a new object. */
+export interface ServerState {
+  name: string;
+  status: ServerStatus;
+  error: string | null;
+  /** The last discovery; empty unless connected. */
+  tools: readonly Tool[];
+  toolCount: number;
+  transport: TransportKind | null;
+  endpoint: string | null;
+  connectedAt: string | null;
+  discoveredAt: string | null;
+  protocolVersion: string | null;
+  serverInfo: { name: string; version: string } | null;
+  /** stdio only: the end of the child's stderr. */
+  stderrTail: string | null;
+  /** Consecutive failed attempts since the last success; drives the backoff. */
+  reconnectAttempt: number;
+  nextRetryAt: string | null;
+}
+
+export const initialState = (name: string, status: ServerStatus): ServerState =>
+  Object.freeze({
+    name,
+    status,
+    error: null,
+    tools: [],
+    toolCount: 0,
+    transport: null,
+    endpoint: null,
+    connectedAt: null,
+    discoveredAt: null,
+    protocolVersion: null,
+    serverInfo: null,
+    stderrTail: null,
+    reconnectAttempt: 0,
+    nextRetryAt: null,
+  });
+
+/** A remote tool and the server that offers it: the model gives only a name, this says where to send the call. */
+export interface RemoteTool {
+  definition: Tool;
+  server: string;
+}
+
+export interface CallToolOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Sent as the request's `_meta`, e.g. {'switchboard/customerId': 'u1001'}; never taken from model-written arguments. */
+  meta?: Record<string, unknown>;
+}
+
+export interface ConnectionOptions {
+  /** Source for `${env:NAME}` and the stdio child's PATH/HOME (default process.env). */
+  env?: Record<string, string | undefined>;
+  resolveBuiltin?: ResolveBuiltin;
+  /** Per-server budget for connect + initialize + first tools/list when the entry has no timeoutMs (default 10000). */
+  defaultTimeoutMs?: number;
+  /** Retry failed and lost servers with backoff (default true; the one-shot CLI turns it off). */
+  autoReconnect?: boolean;
+  backoff?: BackoffOptions;
+  listChangedDebounceMs?: number;
+  /** Ping connected servers this often to notice a dead peer (default 30000; 0 = never). */
+  healthCheckIntervalMs?: number;
+  log?: (line: string) => void;
+  clientInfo?: { name: string; version: string };
+  now?: () => Date;
+}
+
+export type ConnectionSettings = Required<Omit<ConnectionOptions, 'resolveBuiltin'>> & Pick<ConnectionOptions, 'resolveBuiltin'>;

@@ -1,0 +1,15 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { appRoot } from '../paths';
+
+/** @modelcontextprotocol/server-everything over stdio, started with this very node binary. */
+export const EVERYTHING_SERVER = {
+  command: process.execPath,
+  args: [join(appRoot(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'],
+};
+
+/** Our stdio fixture: print_env (what environment it got), crash (exits), and stderr output. */
+export const STDIO_FIXTURE = {
+  command: process.execPath,
+  args: [join(dirname(fileURLToPath(import.meta.url)), 'stdio-fixture-server.mjs')],
+};

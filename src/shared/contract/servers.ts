@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { serverConfigSchema } from '../config/schema';
+import { command, query } from './define';
+
+export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed']);
+
+/** One configured server: its config (main resolves commands from it; the renderer only sends names) and its live state. */
+export const serverViewSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['http', 'sse', 'stdio', 'builtin']),
+  enabled: z.boolean(),
+  status: serverStatusSchema,
+  error: z.string().nullable(),
+  transport: z.enum(['streamable-http', 'sse', 'stdio']).nullable(),
+  /** The URL or command line as configured (unexpanded, so no secret from the environment leaks). */
+  endpoint: z.string(),
+  connectedAt: z.string().nullable(),
+  discoveredAt: z.string().nullable(),
+  protocolVersion: z.string().nullable(),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
+  toolCount: z.number().int(),
+  tools: z.array(z.string()),
+  stderrTail: z.string().nullable(),
+  reconnectAttempt: z.number().int(),
+  nextRetryAt: z.string().nullable(),
+  config: serverConfigSchema,
+});
+export type ServerView = z.infer<typeof serverViewSchema>;
+
+export const serverListSchema = z.object({ servers: z.array(serverViewSchema) });
+
+const serverName = z.string().min(1).max(64);
+
+export const importConflictPolicySchema = z.enum(['ask', 'skip', 'rename', 'replace']);
+
+export const importResultSchema = z.object({
+  /** False when nothing was written: a clash under 'ask', or nothing importable. */
+  applied: z.boolean(),
+  format: z.enum(['mcpServers', 'vscode']).nullable(),
+  /** Imported names that already exist in the config. */
+  conflicts: z.array(z.string()),
+  /** What would be (or was) written, in order. */
+  servers: z.array(
+    z.object({
+      name: z.string(),
+      originalName: z.string(),
+      action: z.enum(['add', 'rename', 'replace', 'skip']),
+      config: serverConfigSchema,
+    }),
+  ),
+  added: z.array(z.string()),
+  renamed: z.array(z.object({ from: z.string(), to: z.string() })),
+  replaced: z.array(z.string()),
+  skipped: z.array(z.string()),
+  /** Entries or values that could not be imported, e.g. a VS Code `${input:…}` reference. */
+  problems: z.array(z.object({ server: z.string().nullable(), path: z.string(), message: z.string() })),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const serverRoutes = {
+  'servers.list': query(z.strictObject({}).default({}), serverListSchema),
+  /** Appends a server (or inserts it at `index`); a name that exists is a conflict. */
+  'servers.add': command(z.strictObject({ server: serverConfigSchema, index: z.number().int().min(0).optional() }), serverListSchema),
+  /** Replaces the entry called `name` (the new one may carry a new name). */
+  'servers.update': command(z.strictObject({ name: serverName, server: serverConfigSchema }), serverListSchema),
+  'servers.remove': command(z.strictObject({ name: serverName }), serverListSchema),
+  /** Reconnects now, resetting the backoff. Takes a name only: main resolves the command from its own config. */
+  'servers.reconnect': command(z.strictObject({ name: serverName }), serverViewSchema),
+  /** tools/list again for one server, or all when no name is given. */
+  'servers.rediscover': command(z.strictObject({ name: serverName.optional() }).default({}), serverListSchema),
+  /** Imports Claude Desktop / Cursor `{"mcpServers": …}` or VS Code `{"servers": …}` JSON into agent.mcp.servers. */
+  'config.import': command(
+    z.strictObject({ text: z.string().max(1_000_000), onConflict: importConflictPolicySchema.default('ask') }),
+    importResultSchema,
+  ),
+};
+
+export const serverEvents = {
+  'servers.statusChanged': z.object({ name: z.string(), status: serverStatusSchema }),
+};
