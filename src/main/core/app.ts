@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { localToolDefinitions, type ModelToolDefinition } from '../../shared/catalog';
 import type { Dispatch, Handlers } from '../rpc/router';
 import { createRouter } from '../rpc/router';
 import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
@@ -17,7 +16,6 @@ import { createSkillHandlers } from './handlers/skills-handlers';
 import type { ConnectionOptions } from './mcp';
 import { createConfigHandlers } from './handlers/config-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
-import { SEARCH_KNOWLEDGE_TOOL } from './knowledge/search-knowledge-tool';
 import { appRoot } from './paths';
 import { environmentSecrets, type SecretStore } from './secrets';
 
@@ -63,7 +61,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     log,
     connections: options.connections,
-    localTools: (skills) => [SEARCH_KNOWLEDGE_TOOL as ModelToolDefinition, ...localToolDefinitions(skills).filter((t) => t.name === 'load_skill')],
   });
   const catalog = (): CatalogSnapshot => tools.catalog.current();
   const mcp: McpCaller = tools.connections;

@@ -152,7 +152,7 @@ describe('ConnectionManager: calling tools', () => {
 
     const started = Date.now();
     await expect(m.callTool('shop', 'slow', {}, { timeoutMs: 150 })).rejects.toThrow(/timed out/i);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(4_000) // the slow tool takes far longer; only the timeout can end it this soon;
     expect(m.state('shop')!.status).toBe('connected'); // a slow tool is not a dead server
   });
 

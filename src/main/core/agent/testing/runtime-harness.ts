@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parse } from 'yaml';
-import { localToolDefinitions, resolveCatalog, type Catalog, type ModelToolDefinition } from '../../../../shared/catalog';
+import { resolveCatalog, type Catalog } from '../../../../shared/catalog';
 import { switchboardConfigSchema, type IntentNode, type Skill } from '../../../../shared/config/schema';
 import { startShopServer, type ShopServerHandle } from '../../../../mcp-server/shop-server';
 import { defaultConfigText } from '../../config/default-config';
 import { EventBus } from '../../events';
 import { createKnowledgeBase } from '../../knowledge/knowledge-base';
-import { SEARCH_KNOWLEDGE_TOOL } from '../../knowledge/search-knowledge-tool';
 import type { ModelProvider } from '../../providers/types';
 import { AgentService } from '../agent-service';
 import { ApprovalService } from '../approvals';
@@ -54,7 +53,6 @@ export async function startRuntimeHarness(options: HarnessOptions) {
       servers: [{ name: 'shop', status: 'connected', tools }],
       intents,
       skills,
-      localTools: [SEARCH_KNOWLEDGE_TOOL as ModelToolDefinition, ...localToolDefinitions(skills).filter((t) => t.name === 'load_skill')],
     });
   }
 
