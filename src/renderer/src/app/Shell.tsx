@@ -6,6 +6,7 @@ import { Header } from './Header';
 import { Nav } from './Nav';
 import type { PageId } from './navigation';
 import { syncPageWithHash, useUiStore } from './ui-store';
+import { useNavBadges } from './use-nav-badges';
 
 /** Frame: navigation, header and the current page. Pages come from the feature folders via `pages`. */
 export function Shell({ pages }: { pages: Partial<Record<PageId, ComponentType>> }) {
@@ -13,6 +14,7 @@ export function Shell({ pages }: { pages: Partial<Record<PageId, ComponentType>>
   const queryClient = useQueryClient();
   const page = useUiStore((s) => s.page);
   const setConnection = useUiStore((s) => s.setConnection);
+  const badges = useNavBadges();
 
   useEffect(() => wireEventInvalidation(rpc, queryClient), [rpc, queryClient]);
   useEffect(() => {
@@ -27,7 +29,7 @@ export function Shell({ pages }: { pages: Partial<Record<PageId, ComponentType>>
   const Page = pages[page];
   return (
     <div className="app">
-      <Nav />
+      <Nav badges={badges} />
       <div className="main">
         <Header />
         <main className="page">{Page ? <Page /> : <p>This page is coming.</p>}</main>

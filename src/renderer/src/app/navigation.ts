@@ -3,9 +3,9 @@ export const PAGES = [
   { id: 'intents', label: 'Intent tree', available: false },
   { id: 'tools', label: 'Tools', available: false },
   { id: 'skills', label: 'Skills', available: false },
-  { id: 'chat', label: 'Chat', available: false },
-  { id: 'approvals', label: 'Approvals', available: false },
-  { id: 'records', label: 'Records', available: false },
+  { id: 'chat', label: 'Chat', available: true },
+  { id: 'approvals', label: 'Approvals', available: true },
+  { id: 'records', label: 'Records', available: true },
   { id: 'settings', label: 'Settings', available: true },
 ] as const;
 

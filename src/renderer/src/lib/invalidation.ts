@@ -4,7 +4,15 @@ import type { RpcClient } from './rpc';
 
 /** Which queries each pushed event makes stale. Main's *.changed events are the only source of refreshes. */
 export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
-  'config.changed': ['config.get'],
+  'config.changed': ['config.get', 'settings.get'],
+  'chat.changed': ['chat.list', 'chat.get'],
+  'turn.started': ['chat.get'],
+  'turn.stepStarted': ['chat.get'],
+  'tool.progressed': ['chat.get'],
+  'turn.finished': ['chat.get', 'chat.list'],
+  'approvals.requested': ['approvals.list'],
+  'approvals.resolved': ['approvals.list'],
+  'records.appended': ['records.list'],
 };
 
 export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY): () => void {

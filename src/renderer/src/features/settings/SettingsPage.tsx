@@ -1,13 +1,19 @@
+import { Loading, LoadError } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
+import { ApiKeyForm } from './ApiKeyForm';
+import { ConfigEditor } from './ConfigEditor';
+import { ModelSettingsForm } from './ModelSettingsForm';
 import { ProblemList } from './ProblemList';
+import './settings.css';
 
 export function SettingsPage() {
   const config = useRpcQuery('config.get', {});
-  if (config.isPending) return <p role="status">Loading settings…</p>;
-  if (config.isError) return <p role="alert">Could not load the config: {config.error.message}</p>;
+  const settings = useRpcQuery('settings.get', {});
+  if (config.isPending) return <Loading>Loading settings…</Loading>;
+  if (config.isError) return <LoadError what="the config" error={config.error} onRetry={() => void config.refetch()} />;
   const snapshot = config.data;
   return (
-    <section aria-labelledby="settings-title">
+    <section aria-labelledby="settings-title" className="settings-page">
       <h1 id="settings-title">Settings</h1>
       <dl className="facts">
         <dt>Data directory</dt>
@@ -19,10 +25,19 @@ export function SettingsPage() {
       </dl>
       <h2>Validation problems</h2>
       <ProblemList problems={snapshot.problems} />
-      <h2>Raw YAML</h2>
-      <pre className="raw-yaml" data-testid="raw-yaml" tabIndex={0}>
-        {snapshot.raw}
-      </pre>
+      <div className="settings-columns">
+        {settings.isPending ? (
+          <Loading>Loading model settings…</Loading>
+        ) : settings.isError ? (
+          <LoadError what="the model settings" error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : (
+          <>
+            <ModelSettingsForm settings={settings.data} />
+            <ApiKeyForm status={settings.data.apiKey} />
+          </>
+        )}
+      </div>
+      <ConfigEditor snapshot={snapshot} />
     </section>
   );
 }

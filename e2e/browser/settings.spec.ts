@@ -1,0 +1,86 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from '../host';
+
+const configFile = (dataDir: string) => join(dataDir, 'switchboard.yaml');
+
+test('invalid YAML is refused with its line, and the file on disk stays as it was', async ({ page, host }) => {
+  await page.goto(`${host.url}#/settings`);
+  const editor = page.getByTestId('raw-yaml');
+  await expect(editor).toHaveValue(/builtin: shop/);
+  const before = await readFile(configFile(host.dataDir), 'utf8');
+
+  // Broken YAML: an unclosed flow sequence on line 3.
+  await editor.fill('agent:\n  model:\n    provider: [demo\n  maxSteps: 8\n');
+  await page.getByRole('button', { name: 'Save YAML' }).click();
+  const refusal = page.getByTestId('config-save-error');
+  await expect(refusal).toContainText('Not saved');
+  await expect(refusal).toContainText('the file on disk is unchanged');
+  await expect(refusal.getByTestId('save-problems')).toContainText(/line \d+/);
+  await expect(page.getByTestId('config-saved')).toHaveCount(0);
+  expect(await readFile(configFile(host.dataDir), 'utf8')).toBe(before);
+
+  // Valid YAML that fails validation: the problem names the field and its line.
+  await editor.fill(before.replace('maxSteps: 8', 'maxSteps: lots'));
+  await page.getByRole('button', { name: 'Save YAML' }).click();
+  const line = before.split('\n').findIndex((l) => l.includes('maxSteps: 8')) + 1;
+  await expect(refusal.getByTestId('save-problems')).toContainText(`line ${line}`);
+  await expect(refusal.getByTestId('save-problems')).toContainText('agent.maxSteps');
+  expect(await readFile(configFile(host.dataDir), 'utf8')).toBe(before);
+
+  // Clicking the line selects it in the editor.
+  await refusal.getByRole('button', { name: new RegExp(`^line ${line}`) }).click();
+  await expect(editor).toBeFocused();
+  expect(await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toContain('maxSteps: lots');
+});
+
+test('a valid edit is saved and applied', async ({ page, host }) => {
+  await page.goto(`${host.url}#/settings`);
+  const editor = page.getByTestId('raw-yaml');
+  await expect(editor).toHaveValue(/maxSteps: 8/);
+  await editor.fill((await editor.inputValue()).replace('maxSteps: 8', 'maxSteps: 5'));
+  await editor.press('Control+s');
+  await expect(page.getByTestId('config-saved')).toContainText('Saved and applied');
+  expect(await readFile(configFile(host.dataDir), 'utf8')).toContain('maxSteps: 5');
+  await expect(page.getByLabel('Max model calls per turn')).toHaveValue('5');
+});
+
+test('a change on disk during an edit keeps the edit and offers a reload', async ({ page, host }) => {
+  await page.goto(`${host.url}#/settings`);
+  const editor = page.getByTestId('raw-yaml');
+  await expect(editor).toHaveValue(/maxSteps: 8/);
+  const original = await editor.inputValue();
+  await editor.fill(`${original}# my unsaved note\n`);
+
+  await writeFile(configFile(host.dataDir), original.replace('maxSteps: 8', 'maxSteps: 7'));
+  const notice = page.getByTestId('config-changed-notice');
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expect(editor).toHaveValue(/# my unsaved note/);
+  await expect(page.getByRole('button', { name: 'Save YAML' })).toBeDisabled();
+
+  await notice.getByRole('button', { name: /Show what changed/ }).click();
+  await expect(notice.getByLabel(/Changes on disk/)).toContainText('+   maxSteps: 7');
+  await notice.getByRole('button', { name: 'Reload from disk (discard my edits)' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(editor).toHaveValue(/maxSteps: 7/);
+  await expect(editor).not.toHaveValue(/my unsaved note/);
+});
+
+test('the model form saves to the config, and the browser console says it cannot store API keys', async ({ page, host }) => {
+  await page.goto(`${host.url}#/settings`);
+  await expect(page.getByTestId('model-in-use')).toHaveText('offline demo model');
+  await page.getByLabel('Approval timeout (ms)').fill('90000');
+  await page.getByRole('button', { name: 'Save model settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  expect(await readFile(configFile(host.dataDir), 'utf8')).toContain('approvalTimeoutMs: 90000');
+
+  await page.getByLabel('Temperature').fill('9');
+  await page.getByRole('button', { name: 'Save model settings' }).click();
+  await expect(page.getByText('Between 0 and 2.')).toBeVisible();
+
+  await expect(page.getByTestId('api-key-status')).toContainText('not set');
+  await page.getByLabel('New API key').fill('sk-test-not-real');
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByTestId('api-key-error')).toContainText('cannot store keys');
+  await expect(page.getByLabel('New API key')).toHaveValue('sk-test-not-real');
+});

@@ -1,0 +1,85 @@
+import { useState } from 'react';
+import type { ApprovalDecision, ApprovalRequest } from '../../../../shared/contract';
+import { JsonBlock } from '../../components/JsonBlock';
+import { errorMessage, formatTime } from '../../lib/format';
+import { useRpcMutation } from '../../lib/queries';
+import { useNow } from '../../lib/use-now';
+import { ApprovalHints } from './ApprovalHints';
+import { RejectForm } from './RejectForm';
+
+interface Props {
+  approval: ApprovalRequest;
+  /** On the Approvals page: which conversation, with a way to open it. */
+  conversation?: { title: string; onOpen: () => void };
+}
+
+/** One pending confirmation: what will run, where, with which arguments; approve, reject with a reason, or approve for the conversation. */
+export function ApprovalCard({ approval, conversation }: Props) {
+  const resolve = useRpcMutation('approvals.resolve', ['approvals.list', 'chat.get']);
+  const [rejecting, setRejecting] = useState(false);
+  const decide = (decision: ApprovalDecision, reason?: string) => resolve.mutate({ id: approval.id, decision, ...(reason ? { reason } : {}) });
+  const titleId = `approval-${approval.id}-title`;
+
+  return (
+    <article className="approval-card" aria-labelledby={titleId} data-testid="approval-card" data-tool={approval.toolName}>
+      <header className="approval-head">
+        <h3 id={titleId}>
+          Approve <code>{approval.toolName}</code>?
+        </h3>
+        <Expiry expiresAt={approval.expiresAt} />
+      </header>
+      <dl className="facts compact">
+        <dt>Server</dt>
+        <dd>{approval.server ?? 'local'}</dd>
+        <dt>Intent node</dt>
+        <dd>{approval.nodeId ?? '—'}</dd>
+        {conversation && (
+          <>
+            <dt>Conversation</dt>
+            <dd>
+              <button type="button" className="link" onClick={conversation.onOpen}>
+                {conversation.title}
+              </button>
+            </dd>
+          </>
+        )}
+        <dt>Requested</dt>
+        <dd>{formatTime(approval.requestedAt)}</dd>
+      </dl>
+      <ApprovalHints hints={approval.hints} policy={approval.policy} />
+      <JsonBlock value={approval.arguments} label={`Arguments of ${approval.toolName}`} />
+      {rejecting ? (
+        <RejectForm busy={resolve.isPending} onReject={(reason) => decide('reject', reason)} onCancel={() => setRejecting(false)} />
+      ) : (
+        <div className="actions">
+          <button type="button" className="btn btn-primary" disabled={resolve.isPending} onClick={() => decide('approve')}>
+            Approve
+          </button>
+          <button type="button" className="btn" disabled={resolve.isPending} onClick={() => decide('approve_conversation')}>
+            Approve for this conversation
+          </button>
+          <button type="button" className="btn btn-danger" disabled={resolve.isPending} onClick={() => setRejecting(true)}>
+            Reject…
+          </button>
+        </div>
+      )}
+      {resolve.isPending && <p role="status">Sending your decision…</p>}
+      {resolve.isError && (
+        <p className="field-error" role="alert">
+          Not recorded: {errorMessage(resolve.error)}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function Expiry({ expiresAt }: { expiresAt: string }) {
+  const now = useNow();
+  const left = Math.max(0, Math.round((Date.parse(expiresAt) - now) / 1000));
+  const text = left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
+  return (
+    <span className="muted" title={`Rejected automatically at ${formatTime(expiresAt)}`}>
+      auto-reject in {text}
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../../../../shared/contract';
+import { Shell } from '../../app/Shell';
+import { useUiStore } from '../../app/ui-store';
+import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { approvalFixture } from '../../test/fixtures';
+import { useChatUiStore } from '../chat/chat-ui-store';
+import { ApprovalsPage } from './ApprovalsPage';
+
+let pending: ApprovalRequest[];
+const setup = () => {
+  const rpc = createFakeRpc({
+    'approvals.list': () => pending,
+    'chat.list': () => [{ id: 'c1', title: 'Keyboard order', customerId: 'u1001', modelLabel: 'demo', createdAt: '', updatedAt: '', running: false }],
+  });
+  renderWithRpc(<Shell pages={{ approvals: ApprovalsPage, chat: () => <p>chat page</p> }} />, rpc.client);
+  return rpc;
+};
+
+beforeEach(() => {
+  useUiStore.getState().setPage('approvals');
+  useChatUiStore.setState({ selectedConversationId: null });
+  pending = [];
+});
+afterEach(cleanup);
+
+describe('ApprovalsPage', () => {
+  it('says when nothing waits, then shows each request as it arrives with a count on the nav', async () => {
+    const rpc = setup();
+    expect(await screen.findByText('No approvals are waiting.')).toBeTruthy();
+    const navButton = screen.getByRole('button', { name: /^Approvals/ });
+    expect(within(navButton).queryByLabelText(/pending/)).toBeNull();
+
+    pending = [approvalFixture(), approvalFixture({ id: 'ap_2', toolName: 'apply_refund' })];
+    act(() => rpc.emit('approvals.requested', pending[1]));
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
+    expect(screen.getAllByTestId('approval-card').map((card) => card.getAttribute('data-tool'))).toEqual(['cancel_order', 'apply_refund']);
+    expect(within(navButton).getByLabelText('2 pending').textContent).toBe('2');
+
+    pending = [pending[1]];
+    act(() => rpc.emit('approvals.resolved', { id: 'ap_1', conversationId: 'c1', outcome: { approvalId: 'ap_1', decision: 'approve', decidedBy: 'operator', decidedAt: '', argumentsHash: '' } }));
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(1));
+    expect(within(navButton).getByLabelText('1 pending')).toBeTruthy();
+  });
+
+  it('links each request to its conversation', async () => {
+    pending = [approvalFixture()];
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Keyboard order' }));
+    expect(useChatUiStore.getState().selectedConversationId).toBe('c1');
+    expect(useUiStore.getState().page).toBe('chat');
+    expect(await screen.findByText('chat page')).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+
+/** The reason is required: main refuses an empty one, and the model is told it. */
+export function RejectForm({ busy, onReject, onCancel }: { busy: boolean; onReject: (reason: string) => void; onCancel: () => void }) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+
+  useEffect(() => ref.current?.focus(), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setMissing(true);
+      ref.current?.focus();
+      return;
+    }
+    onReject(reason.trim());
+  };
+
+  return (
+    <form className="reject-form" onSubmit={submit}>
+      <label htmlFor={`${id}-reason`}>Reason for rejecting (sent back to the model)</label>
+      <textarea
+        id={`${id}-reason`}
+        ref={ref}
+        rows={2}
+        value={reason}
+        maxLength={2000}
+        aria-invalid={missing}
+        aria-describedby={missing ? `${id}-error` : undefined}
+        onChange={(event) => {
+          setReason(event.target.value);
+          if (event.target.value.trim()) setMissing(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit(event);
+        }}
+      />
+      {missing && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          A reason is required to reject: it is sent back to the model.
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          Reject
+        </button>
+        <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

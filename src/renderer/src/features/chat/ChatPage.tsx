@@ -1,0 +1,28 @@
+import { Empty } from '../../components/QueryState';
+import { useChatUiStore } from './chat-ui-store';
+import { ConversationList } from './ConversationList';
+import { ConversationPane } from './ConversationPane';
+import { NewConversationForm } from './NewConversationForm';
+import './chat.css';
+
+/** Try the agent as a customer: conversations on the left, the selected one on the right. */
+export function ChatPage() {
+  const selectedId = useChatUiStore((s) => s.selectedConversationId);
+  const select = useChatUiStore((s) => s.select);
+  return (
+    <div className="chat-page">
+      <aside className="chat-sidebar">
+        <h1>Chat</h1>
+        <NewConversationForm onCreated={select} />
+        <ConversationList selectedId={selectedId} onSelect={select} />
+      </aside>
+      <div className="chat-main">
+        {selectedId ? (
+          <ConversationPane key={selectedId} conversationId={selectedId} />
+        ) : (
+          <Empty>Pick a conversation, or start a new one acting as a customer.</Empty>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { errorMessage } from '../../lib/format';
+import { useRpcMutation } from '../../lib/queries';
+
+/** Enter sends, Shift+Enter is a newline; disabled while a turn runs. IME composition never sends. */
+export function Composer({ conversationId, running }: { conversationId: string; running: boolean }) {
+  const [text, setText] = useState('');
+  const send = useRpcMutation('chat.send', ['chat.get', 'chat.list']);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const busy = running || send.isPending;
+
+  // Back to the box once the answer is in, so the next message can be typed straight away.
+  useEffect(() => {
+    if (!busy) ref.current?.focus();
+  }, [busy, conversationId]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const message = text.trim();
+    if (!message || busy) return;
+    send.mutate({ conversationId, text: message }, { onSuccess: () => setText('') });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <form className="composer" onSubmit={submit}>
+      <label htmlFor={`${id}-message`} className="visually-hidden">
+        Message
+      </label>
+      <textarea
+        id={`${id}-message`}
+        ref={ref}
+        rows={2}
+        value={text}
+        maxLength={20_000}
+        disabled={busy}
+        placeholder={running ? 'Waiting for the answer… (Stop to interrupt)' : 'Write as the customer. Enter sends, Shift+Enter adds a line.'}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>
+        Send
+      </button>
+      {send.isError && (
+        <p className="field-error" role="alert">
+          Not sent: {errorMessage(send.error)}
+        </p>
+      )}
+    </form>
+  );
+}

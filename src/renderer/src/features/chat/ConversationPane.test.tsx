@@ -1,0 +1,157 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApprovalRequest, Conversation, ModelStep } from '../../../../shared/contract';
+import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { approvalFixture, conversationFixture } from '../../test/fixtures';
+import { useChatUiStore } from './chat-ui-store';
+import { ChatStreamBridge } from './ChatStreamBridge';
+import { ConversationPane } from './ConversationPane';
+import { useChatStreamStore } from './stream-store';
+
+const at = '2025-01-01T00:00:00.000Z';
+const tool = (name: string, source = 'shop') => ({ name, description: `${name} does things`, inputSchema: {}, tokens: 100, source });
+const step = (n: number, tools: ReturnType<typeof tool>[], loadedSkills: string[] = []): ModelStep => ({
+  step: n,
+  at,
+  loadedSkills,
+  tools,
+  totalTokens: tools.length * 100,
+  catalogRevision: 1,
+});
+
+let conversation: Conversation;
+let approvals: ApprovalRequest[];
+
+function setup() {
+  const rpc = createFakeRpc({
+    'chat.get': () => conversation,
+    'approvals.list': () => approvals,
+    'chat.send': () => ({ turnId: 't2' }),
+    'chat.stop': () => ({ stopped: true }),
+    'chat.delete': () => ({ deleted: true }),
+    'approvals.resolve': () => ({ resolved: true }),
+  });
+  renderWithRpc(
+    <>
+      <ChatStreamBridge />
+      <ConversationPane conversationId="c1" />
+    </>,
+    rpc.client,
+  );
+  return rpc;
+}
+
+beforeEach(() => {
+  useChatStreamStore.setState({ entries: {} });
+  useChatUiStore.setState({ selectedConversationId: 'c1' });
+  approvals = [];
+  conversation = conversationFixture({
+    running: true,
+    items: [{ kind: 'user', id: 't1-u', turnId: 't1', text: 'where is my parcel?', at }],
+    turns: [{ id: 't1', index: 0, status: 'running', startedAt: at, steps: [step(1, [tool('query_order')])] }],
+  });
+});
+afterEach(cleanup);
+
+describe('ConversationPane', () => {
+  it('streams assistant text from chat.delta, then shows main’s copy once chat.get has it', async () => {
+    const rpc = setup();
+    await screen.findByText('where is my parcel?');
+    act(() => {
+      rpc.emit('chat.delta', { conversationId: 'c1', turnId: 't1', itemId: 't1-a1', step: 1, delta: 'Your parcel is **in ' });
+      rpc.emit('chat.delta', { conversationId: 'c1', turnId: 't1', itemId: 't1-a1', step: 1, delta: 'Shanghai**.' });
+      rpc.emit('chat.delta', { conversationId: 'other', turnId: 'tx', itemId: 'tx-a1', step: 1, delta: 'not here' });
+    });
+    const streaming = screen.getByTestId('assistant-message');
+    expect(streaming.getAttribute('aria-busy')).toBe('true');
+    expect(streaming.textContent).toContain('Your parcel is in Shanghai.');
+    expect(within(streaming).getByText('in Shanghai').tagName).toBe('STRONG'); // markdown
+    expect(screen.queryByText('not here')).toBeNull();
+
+    conversation = {
+      ...conversation,
+      running: false,
+      items: [...conversation.items, { kind: 'assistant', id: 't1-a1', turnId: 't1', step: 1, text: 'Your parcel is **in Shanghai**.', at }],
+      turns: [{ ...conversation.turns[0], status: 'completed' }],
+    };
+    act(() => rpc.emit('turn.finished', { conversationId: 'c1', turnId: 't1', status: 'completed' }));
+    await waitFor(() => expect(screen.getByTestId('assistant-message').getAttribute('aria-busy')).toBe('false'));
+    expect(screen.getAllByTestId('assistant-message')).toHaveLength(1);
+    expect(Object.keys(useChatStreamStore.getState().entries)).toEqual(['tx-a1']);
+  });
+
+  it('renders raw HTML from the model as text, never as markup', async () => {
+    conversation.items.push({ kind: 'assistant', id: 't1-a1', turnId: 't1', step: 1, text: 'hi <img src=x onerror="alert(1)"> there', at });
+    setup();
+    const message = await screen.findByTestId('assistant-message');
+    expect(message.querySelector('img')).toBeNull();
+  });
+
+  it('shows a tool card with its inline approval, and the tools each model call was sent', async () => {
+    conversation.items.push({
+      kind: 'tool',
+      id: 'call_1',
+      turnId: 't1',
+      step: 1,
+      toolName: 'cancel_order',
+      server: 'shop',
+      nodeId: 'order-cancel',
+      arguments: { orderNo: 'BS1001011' },
+      status: 'awaiting_approval',
+      approvalId: 'ap_1',
+      at,
+    });
+    conversation.turns[0].steps.push(step(2, [tool('query_order'), tool('apply_refund')], ['after-sales']));
+    approvals = [approvalFixture(), approvalFixture({ id: 'ap_other', conversationId: 'c2' })];
+    setup();
+
+    const card = await screen.findByTestId('tool-card');
+    expect(card.getAttribute('data-status')).toBe('awaiting_approval');
+    expect(within(card).getByText('awaiting approval')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(1));
+
+    const panel = screen.getByTestId('visible-tools');
+    expect(panel.querySelector('summary')!.textContent).toContain('2 model calls · last: 2 tools, 200 tokens');
+    const second = within(panel).getAllByTestId('step-tools')[1];
+    expect(second.textContent).toContain('Loaded skills: after-sales');
+    const refundRow = second.querySelector('tr[data-tool="apply_refund"]')!;
+    expect(refundRow.textContent).toContain('new');
+    expect(refundRow.textContent).toContain('shop');
+  });
+
+  it('Stop is offered while a turn runs, and the composer waits', async () => {
+    const rpc = setup();
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    expect((box as HTMLTextAreaElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    await waitFor(() => expect(rpc.callsTo('chat.stop')).toEqual([{ conversationId: 'c1' }]));
+  });
+
+  it('Enter sends, Shift+Enter does not, and IME composition never sends', async () => {
+    conversation = { ...conversation, running: false };
+    const rpc = setup();
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: '第一笔' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    fireEvent.keyDown(box, { key: 'Enter', isComposing: true });
+    expect(rpc.callsTo('chat.send')).toEqual([]);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(rpc.callsTo('chat.send')).toEqual([{ conversationId: 'c1', text: '第一笔' }]));
+    await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
+  });
+
+  it('deletes only after confirming; Escape backs out', async () => {
+    conversation = { ...conversation, running: false };
+    const rpc = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('alertdialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(rpc.callsTo('chat.delete')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete conversation' }));
+    await waitFor(() => expect(rpc.callsTo('chat.delete')).toEqual([{ conversationId: 'c1' }]));
+    await waitFor(() => expect(useChatUiStore.getState().selectedConversationId).toBeNull());
+  });
+});

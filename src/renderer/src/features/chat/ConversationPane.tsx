@@ -1,0 +1,89 @@
+import type { Conversation } from '../../../../shared/contract';
+import { Loading, LoadError } from '../../components/QueryState';
+import { errorMessage } from '../../lib/format';
+import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { RpcClientError } from '../../lib/rpc/types';
+import { approvalsOf, usePendingApprovals } from '../approvals/use-pending-approvals';
+import { useChatUiStore } from './chat-ui-store';
+import { Composer } from './Composer';
+import { DeleteConversation } from './DeleteConversation';
+import { useChatStreamStore } from './stream-store';
+import { Transcript } from './Transcript';
+
+/** The selected conversation: header with Stop and Delete, the transcript, the composer. */
+export function ConversationPane({ conversationId }: { conversationId: string }) {
+  const conversation = useRpcQuery('chat.get', { conversationId });
+  const approvals = usePendingApprovals();
+  const select = useChatUiStore((s) => s.select);
+
+  if (conversation.isPending) return <Loading>Loading the conversation…</Loading>;
+  if (conversation.isError) {
+    if (conversation.error instanceof RpcClientError && conversation.error.code === 'not_found')
+      return (
+        <div className="state-error" role="alert">
+          This conversation no longer exists.{' '}
+          <button type="button" className="btn" onClick={() => select(null)}>
+            Close
+          </button>
+        </div>
+      );
+    return <LoadError what="the conversation" error={conversation.error} onRetry={() => void conversation.refetch()} />;
+  }
+  const data = conversation.data;
+  return (
+    <section className="conversation" aria-labelledby="conversation-title">
+      <ConversationHeader conversation={data} onDeleted={() => select(null)} />
+      <Transcript conversation={data} approvals={approvalsOf(approvals.data, conversationId)} />
+      <Composer conversationId={conversationId} running={data.running} />
+    </section>
+  );
+}
+
+function ConversationHeader({ conversation, onDeleted }: { conversation: Conversation; onDeleted: () => void }) {
+  const stop = useRpcMutation('chat.stop', ['chat.get', 'chat.list']);
+  const clearConversation = useChatStreamStore((s) => s.clearConversation);
+  return (
+    <header className="conversation-head">
+      <div className="conversation-meta">
+        <h2 id="conversation-title">{conversation.title}</h2>
+        <span className="muted" data-testid="acting-customer">
+          acting as customer <code>{conversation.customerId}</code> · {conversation.modelLabel}
+        </span>
+        {conversation.loadedSkills.length > 0 && <span className="muted"> · skills loaded: {conversation.loadedSkills.join(', ')}</span>}
+        {conversation.approvedForConversation.length > 0 && (
+          <span className="muted"> · approved for this conversation: {conversation.approvedForConversation.join(', ')}</span>
+        )}
+      </div>
+      <div className="actions">
+        {conversation.running && (
+          <>
+            <span className="running-indicator" role="status">
+              Running…
+            </span>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={stop.isPending}
+              onClick={() => stop.mutate({ conversationId: conversation.id })}
+            >
+              Stop
+            </button>
+          </>
+        )}
+        <DeleteConversation
+          conversationId={conversation.id}
+          title={conversation.title}
+          onDeleted={() => {
+            clearConversation(conversation.id);
+            onDeleted();
+          }}
+        />
+      </div>
+      {stop.isError && (
+        <p className="field-error" role="alert">
+          Could not stop: {errorMessage(stop.error)}
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Settings } from '../../../../shared/contract';
+import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { NewConversationForm } from './NewConversationForm';
+
+afterEach(cleanup);
+
+const settings = { model: { provider: 'demo', label: 'offline demo model' } } as Settings;
+
+describe('NewConversationForm', () => {
+  it('acts as u1001 by default, shows the model, validates the id like main, and opens the new conversation', async () => {
+    const rpc = createFakeRpc({
+      'settings.get': () => settings,
+      'chat.create': ({ customerId }) => ({ id: 'c9', title: 'New conversation', customerId, modelLabel: 'offline demo model', createdAt: '', updatedAt: '', running: false }),
+    });
+    const onCreated = vi.fn();
+    renderWithRpc(<NewConversationForm onCreated={onCreated} />, rpc.client);
+    const input = screen.getByLabelText('Acting as customer') as HTMLInputElement;
+    expect(input.value).toBe('u1001');
+    await waitFor(() => expect(screen.getByTestId('model-label').textContent).toBe('Model: offline demo model'));
+
+    fireEvent.change(input, { target: { value: 'u 1001!' } });
+    expect(screen.getByRole('alert').textContent).toMatch(/letters, digits/);
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(rpc.callsTo('chat.create')).toEqual([]);
+
+    fireEvent.change(input, { target: { value: 'vip_42-a' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith('c9'));
+    expect(rpc.callsTo('chat.create')).toEqual([{ customerId: 'vip_42-a' }]);
+  });
+});

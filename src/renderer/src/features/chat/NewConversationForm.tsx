@@ -1,0 +1,60 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../lib/format';
+import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { customerIdProblem } from './customer-id';
+
+/** Starts a conversation acting as one shop customer; that id travels to the MCP server in _meta, never in arguments. */
+export function NewConversationForm({ onCreated }: { onCreated: (conversationId: string) => void }) {
+  const [customerId, setCustomerId] = useState('u1001');
+  const [touched, setTouched] = useState(false);
+  const create = useRpcMutation('chat.create', ['chat.list']);
+  const settings = useRpcQuery('settings.get', {});
+  const id = useId();
+  const problem = customerIdProblem(customerId.trim());
+  const showProblem = touched && problem;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (problem) return;
+    create.mutate({ customerId: customerId.trim() }, { onSuccess: (created) => onCreated(created.id) });
+  };
+
+  return (
+    <form className="new-conversation" onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-customer`}>Acting as customer</label>
+      <div className="inline-field">
+        <input
+          id={`${id}-customer`}
+          value={customerId}
+          maxLength={64}
+          autoComplete="off"
+          spellCheck={false}
+          aria-invalid={Boolean(showProblem)}
+          aria-describedby={`${id}-model${showProblem ? ` ${id}-error` : ''}`}
+          onChange={(event) => {
+            setCustomerId(event.target.value);
+            setTouched(true);
+          }}
+        />
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          New conversation
+        </button>
+      </div>
+      {showProblem && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <p id={`${id}-model`} className="muted" data-testid="model-label">
+        Model:{' '}
+        {settings.isPending ? 'loading…' : settings.isError ? `unknown (${errorMessage(settings.error)})` : settings.data.model.label}
+      </p>
+      {create.isError && (
+        <p className="field-error" role="alert">
+          Not created: {errorMessage(create.error)}
+        </p>
+      )}
+    </form>
+  );
+}

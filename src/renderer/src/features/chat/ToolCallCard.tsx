@@ -1,0 +1,34 @@
+import type { ChatItem } from '../../../../shared/contract';
+import { JsonBlock } from '../../components/JsonBlock';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDuration } from '../../lib/format';
+import { openRecord } from '../records/open-record';
+
+export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+
+/** One tool call as the proxy reported it: what was called, where, with what, and how it ended. */
+export function ToolCallCard({ item }: { item: ToolItem }) {
+  return (
+    <article className={`tool-card tool-${item.status}`} data-testid="tool-card" data-tool={item.toolName} data-status={item.status}>
+      <header className="tool-head">
+        <code className="tool-name">{item.toolName}</code>
+        <span className="muted">{item.server ? `on ${item.server}` : 'local'}</span>
+        {item.nodeId && <span className="muted">node {item.nodeId}</span>}
+        <StatusBadge status={item.status} />
+        {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
+      </header>
+      <JsonBlock value={item.arguments} label={`Arguments of ${item.toolName}`} />
+      {item.resultText !== undefined && (
+        <details className="tool-result">
+          <summary>Result{item.status === 'success' ? '' : ` (${item.status.replace(/_/g, ' ')})`}</summary>
+          <JsonBlock value={item.resultText} label={`Result of ${item.toolName}`} />
+        </details>
+      )}
+      {item.recordId && (
+        <button type="button" className="link" onClick={() => openRecord(item.recordId!)}>
+          Open execution record
+        </button>
+      )}
+    </article>
+  );
+}

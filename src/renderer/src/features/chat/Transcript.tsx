@@ -1,0 +1,54 @@
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import type { ApprovalRequest, Conversation } from '../../../../shared/contract';
+import { Empty } from '../../components/QueryState';
+import { ApprovalCard } from '../approvals/ApprovalCard';
+import { groupTurns, unmatchedApprovals } from './group-turns';
+import { pendingStreams, useChatStreamStore } from './stream-store';
+import { TurnView } from './TurnView';
+
+/** The conversation so far plus whatever is streaming; keeps to the bottom while the operator is there. */
+export function Transcript({ conversation, approvals }: { conversation: Conversation; approvals: ApprovalRequest[] }) {
+  const entries = useChatStreamStore((s) => s.entries);
+  const dropPersisted = useChatStreamStore((s) => s.dropPersisted);
+  const persisted = useMemo(() => new Set(conversation.items.map((item) => item.id)), [conversation.items]);
+  const streams = pendingStreams(entries, conversation.id, persisted);
+  const groups = groupTurns(conversation, streams);
+  const orphans = unmatchedApprovals(conversation.items, approvals);
+
+  // chat.get now has these items: the stream copies are no longer needed.
+  useEffect(() => dropPersisted(persisted), [persisted, dropPersisted]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const pinned = useRef(true);
+  const streamedChars = streams.reduce((sum, s) => sum + s.text.length, 0);
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [conversation.items, streamedChars, approvals.length]);
+
+  return (
+    <div
+      className="transcript"
+      ref={scroller}
+      tabIndex={0}
+      aria-label="Transcript"
+      onScroll={(event) => {
+        const el = event.currentTarget;
+        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+      }}
+    >
+      {groups.length === 0 ? (
+        <Empty>No messages yet. Write as the customer below, e.g. 「上周买的AirPods Pro还没收到，帮我看看送到哪了」.</Empty>
+      ) : (
+        <ol className="turns" role="log" aria-relevant="additions">
+          {groups.map((group) => (
+            <TurnView key={group.turnId} group={group} approvals={approvals} />
+          ))}
+        </ol>
+      )}
+      {orphans.map((approval) => (
+        <ApprovalCard key={approval.id} approval={approval} />
+      ))}
+    </div>
+  );
+}

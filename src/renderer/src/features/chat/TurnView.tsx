@@ -1,0 +1,41 @@
+import type { ApprovalRequest } from '../../../../shared/contract';
+import { StatusBadge } from '../../components/StatusBadge';
+import { ApprovalCard } from '../approvals/ApprovalCard';
+import { AssistantMessage } from './AssistantMessage';
+import { approvalFor, type TurnGroup } from './group-turns';
+import { ToolCallCard } from './ToolCallCard';
+import { VisibleToolsPanel } from './VisibleToolsPanel';
+
+/** One turn: the customer's message, the model's text and tool calls (with inline approvals), its end, and what the model saw. */
+export function TurnView({ group, approvals }: { group: TurnGroup; approvals: ApprovalRequest[] }) {
+  const { turn } = group;
+  return (
+    <li className="turn" data-testid="turn" data-turn={group.turnId}>
+      {group.items.map((item) => {
+        if (item.kind === 'user')
+          return (
+            <div key={item.id} className="bubble bubble-user" data-testid="user-message">
+              {item.text}
+            </div>
+          );
+        if (item.kind === 'assistant') return <AssistantMessage key={item.id} text={item.text} />;
+        const approval = approvalFor(item, approvals);
+        return (
+          <div key={item.id} className="tool-slot">
+            <ToolCallCard item={item} />
+            {approval && <ApprovalCard approval={approval} />}
+          </div>
+        );
+      })}
+      {group.streams.map((stream) => (
+        <AssistantMessage key={stream.itemId} text={stream.text} streaming />
+      ))}
+      {turn && turn.status !== 'completed' && turn.status !== 'running' && (
+        <p className="turn-end" role="note">
+          Turn ended: <StatusBadge status={turn.status} /> {turn.error ?? (turn.status === 'max_steps' ? 'the step limit was reached.' : '')}
+        </p>
+      )}
+      {turn && <VisibleToolsPanel steps={turn.steps} />}
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ApprovalRequest, ChatItem, Conversation, Turn } from '../../../../shared/contract';
+import type { StreamEntry } from './stream-store';
+
+export interface TurnGroup {
+  turnId: string;
+  /** Undefined for a turn chat.get has not reported yet (its deltas arrived first). */
+  turn?: Turn;
+  items: ChatItem[];
+  streams: StreamEntry[];
+}
+
+/** Items, live streams and turn metadata side by side, in turn order; a turn only seen in streams comes last. */
+export function groupTurns(conversation: Pick<Conversation, 'items' | 'turns'>, streams: StreamEntry[]): TurnGroup[] {
+  const groups = new Map<string, TurnGroup>();
+  const groupOf = (turnId: string) => {
+    let group = groups.get(turnId);
+    if (!group) {
+      group = { turnId, items: [], streams: [] };
+      groups.set(turnId, group);
+    }
+    return group;
+  };
+  for (const turn of [...conversation.turns].sort((a, b) => a.index - b.index)) groupOf(turn.id).turn = turn;
+  for (const item of conversation.items) groupOf(item.turnId).items.push(item);
+  for (const stream of [...streams].sort((a, b) => a.step - b.step)) groupOf(stream.turnId).streams.push(stream);
+  return [...groups.values()];
+}
+
+/** The pending approval a tool card is waiting on, if approvals.list has it. */
+export function approvalFor(item: ChatItem, approvals: ApprovalRequest[]): ApprovalRequest | undefined {
+  if (item.kind !== 'tool' || item.status !== 'awaiting_approval') return undefined;
+  return approvals.find((approval) => approval.id === item.approvalId || (approval.callId === item.id && approval.turnId === item.turnId));
+}
+
+/** Pending approvals no card shows yet (approvals.list refreshed before chat.get): shown at the end instead of lost. */
+export function unmatchedApprovals(items: ChatItem[], approvals: ApprovalRequest[]): ApprovalRequest[] {
+  const shown = new Set(items.map((item) => approvalFor(item, approvals)?.id).filter(Boolean));
+  return approvals.filter((approval) => !shown.has(approval.id));
+}

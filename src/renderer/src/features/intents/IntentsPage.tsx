@@ -1,0 +1,97 @@
+import { useEffect, useMemo } from 'react';
+import { Loading, LoadError } from '../../components/QueryState';
+import { useRpcQuery } from '../../lib/queries';
+import { indexCatalog } from '../tools/tool-index';
+import { IntentToolbar } from './IntentToolbar';
+import { IntentTree } from './IntentTree';
+import { useIntentDraftStore } from './intent-draft-store';
+import { NodeEditor } from './NodeEditor';
+import { SaveBar } from './SaveBar';
+import { findPathById, pathKey } from './tree-ops';
+import { useIntentEditing, type SavedTree } from './use-intent-editing';
+import { useUnsavedChangesGuard } from './use-unsaved-guard';
+import './intents.css';
+
+/** The intent tree: which discovered tools are mounted, how they are described, and when calls are confirmed. */
+export function IntentsPage() {
+  const intents = useRpcQuery('intents.get', {});
+  return (
+    <section aria-labelledby="intents-title" className="intents-page">
+      <h1 id="intents-title">Intent tree</h1>
+      {intents.isPending ? (
+        <Loading>Loading the intent tree…</Loading>
+      ) : intents.isError ? (
+        <LoadError what="the intent tree" error={intents.error} onRetry={() => void intents.refetch()} />
+      ) : (
+        <IntentEditor saved={intents.data} />
+      )}
+    </section>
+  );
+}
+
+const LEAVE_MESSAGE = 'The intent tree has unsaved changes. Leave and discard them?';
+
+function IntentEditor({ saved }: { saved: SavedTree }) {
+  const catalog = useRpcQuery('catalog.get', {});
+  const index = useMemo(() => (catalog.data ? indexCatalog(catalog.data) : null), [catalog.data]);
+  const editing = useIntentEditing(saved, index?.serverNames);
+  const discard = useIntentDraftStore((s) => s.discard);
+  useUnsavedChangesGuard('intents', editing.status !== 'clean', discard, LEAVE_MESSAGE);
+  const pendingReveal = useIntentDraftStore((s) => s.pendingReveal);
+  const { tree, reveal } = editing;
+  useEffect(() => {
+    if (pendingReveal === null) return;
+    const path = findPathById(tree, pendingReveal);
+    if (path) reveal(path);
+    useIntentDraftStore.getState().requestReveal(null);
+  }, [pendingReveal, tree, reveal]);
+
+  const toolStateOf = (toolId: string) => {
+    const entries = index?.entriesByToolId.get(toolId);
+    if (!entries?.length) return null;
+    return (entries.find((e) => e.state === 'bound' || e.state === 'gated') ?? entries[0]).state;
+  };
+
+  return (
+    <>
+      <SaveBar editing={editing} />
+      {catalog.isError && <LoadError what="the discovered tools" error={catalog.error} onRetry={() => void catalog.refetch()} />}
+      <div className="intents-columns">
+        <div className="tree-pane">
+          <IntentToolbar editing={editing} />
+          <IntentTree
+            tree={editing.tree}
+            collapsed={editing.collapsed}
+            selected={editing.selected}
+            problems={editing.problems}
+            toolStateOf={toolStateOf}
+            onSelect={editing.select}
+            onToggle={editing.toggle}
+            onMove={editing.move}
+            onDelete={editing.remove}
+            onRename={editing.rename}
+          />
+          <p className="muted small tree-help">
+            Keyboard: ↑/↓ move, →/← expand or collapse, Enter selects, Alt+↑/↓ reorders, Alt+→ moves into the category above, Alt+← moves out, F2 renames,
+            Delete removes.
+          </p>
+        </div>
+        <div className="editor-pane">
+          {editing.selectedNode && editing.selected ? (
+            <NodeEditor
+              key={pathKey(editing.selected)}
+              node={editing.selectedNode}
+              index={index}
+              problems={editing.problems.get(pathKey(editing.selected)) ?? []}
+              renameRequested={editing.renameRequest === pathKey(editing.selected)}
+              onRenameHandled={editing.renameHandled}
+              onChange={(node) => editing.update(editing.selected!, node)}
+            />
+          ) : (
+            <p className="state-empty">Select a node in the tree to edit it.</p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef } from 'react';
+import type { IntentNode, KnowledgeLeaf } from '../../../../shared/config/schema';
+import { FieldErrors, TextField } from '../../components/FormField';
+import type { ToolIndex } from '../tools/tool-index';
+import { ExamplesEditor } from './ExamplesEditor';
+import { McpNodeEditor } from './McpNodeEditor';
+import { countDescendants } from './tree-ops';
+import type { NodeProblem } from './tree-validation';
+
+interface Props {
+  node: IntentNode;
+  index: ToolIndex | null;
+  problems: readonly NodeProblem[];
+  /** True when the name field should take focus (F2 in the tree, or right after adding the node). */
+  renameRequested: boolean;
+  onRenameHandled: () => void;
+  onChange: (node: IntentNode) => void;
+}
+
+const HANDLED_FIELDS = new Set(['id', 'name', 'toolId', 'server', 'description']);
+const TITLE = { category: 'Category', mcp: 'MCP tool node', knowledge: 'Knowledge node' } as const;
+
+/** The selected node's fields; problems from validation (local or main's) appear next to the field they concern. */
+export function NodeEditor({ node, index, problems, renameRequested, onRenameHandled, onChange }: Props) {
+  const nameInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (!renameRequested) return;
+    nameInput.current?.select();
+    onRenameHandled();
+  }, [renameRequested, onRenameHandled]);
+  const errorsOf = (field: string) => problems.filter((p) => p.field === field).map((p) => p.message);
+  const otherProblems = problems.filter((p) => !HANDLED_FIELDS.has(p.field)).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
+
+  return (
+    <section className="node-editor" aria-labelledby={`${id}-title`} data-testid="node-editor">
+      <h2 id={`${id}-title`}>
+        {TITLE[node.kind]}: {node.name || node.id}
+      </h2>
+      <FieldErrors id={`${id}-other`} messages={otherProblems} />
+      <div className="field-pair">
+        <TextField label="Name" value={node.name} onChange={(name) => onChange({ ...node, name })} errors={errorsOf('name')} ref={nameInput} />
+        <TextField
+          label="Id"
+          value={node.id}
+          onChange={(nodeId) => onChange({ ...node, id: nodeId })}
+          errors={errorsOf('id')}
+          spellCheck={false}
+          hint="Unique in the tree; records and bindings name nodes by id."
+        />
+      </div>
+      {node.kind === 'category' && (
+        <p className="muted">
+          {node.children.length} direct child{node.children.length === 1 ? '' : 'ren'}, {countDescendants(node)} node{countDescendants(node) === 1 ? '' : 's'} in all. Add
+          nodes into it with the buttons above while it is selected.
+        </p>
+      )}
+      {node.kind === 'mcp' && <McpNodeEditor node={node} index={index} errorsOf={errorsOf} onChange={onChange} />}
+      {node.kind === 'knowledge' && (
+        <div className="form-field">
+          <label htmlFor={`${id}-kdesc`}>Description</label>
+          <textarea
+            id={`${id}-kdesc`}
+            rows={3}
+            value={node.description ?? ''}
+            onChange={(event) => {
+              const next: KnowledgeLeaf = { ...node, description: event.target.value };
+              if (!event.target.value) delete next.description;
+              onChange(next);
+            }}
+          />
+          <p className="muted small">Knowledge nodes are answered by search_knowledge over the knowledge base.</p>
+        </div>
+      )}
+      <ExamplesEditor examples={node.examples} onChange={(examples) => onChange({ ...node, examples })} />
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { ToolStateBadge } from '../tools/ToolStateBadge';
+import type { ToolOffer } from '../tools/tool-index';
+
+const MAX_SHOWN = 60;
+
+/** Offers whose tool name, server or description contains every word of the query. */
+export function searchOffers(offers: readonly ToolOffer[], query: string): ToolOffer[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...offers];
+  return offers.filter((offer) => {
+    const haystack = `${offer.toolId} ${offer.server} ${offer.remoteDescription ?? ''}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+export function natureLabel(readOnly: boolean | null): string {
+  return readOnly === null ? 'nature unknown' : readOnly ? 'read-only' : 'writes';
+}
+
+interface Props {
+  offers: readonly ToolOffer[];
+  current: { toolId: string; server?: string };
+  onPick: (offer: ToolOffer) => void;
+}
+
+/**
+ * Search over every discovered tool, one row per (server, tool): its server, whether it only reads (readOnlyHint)
+ * and its catalog state. ↑/↓ in the search box move through the results, Enter picks.
+ */
+export function ToolPicker({ offers, current, onPick }: Props) {
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const matches = useMemo(() => searchOffers(offers, deferred), [offers, deferred]);
+  const [active, setActive] = useState(0);
+  const id = useId();
+  const shown = matches.slice(0, MAX_SHOWN);
+  const activeIndex = Math.min(active, shown.length - 1);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') setActive(Math.min(activeIndex + 1, shown.length - 1));
+    else if (event.key === 'ArrowUp') setActive(Math.max(activeIndex - 1, 0));
+    else if (event.key === 'Enter' && shown[activeIndex]) onPick(shown[activeIndex]);
+    else return;
+    event.preventDefault();
+  };
+
+  if (offers.length === 0) return <p className="state-empty">No tools are discovered yet: connect a server on the Servers page, or type a tool id above.</p>;
+  return (
+    <div className="tool-picker">
+      <label htmlFor={`${id}-search`}>Find a discovered tool</label>
+      <input
+        id={`${id}-search`}
+        type="search"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={`${id}-list`}
+        aria-activedescendant={shown[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
+        placeholder="name, server or description"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {shown.length === 0 ? (
+        <p className="state-empty small">No discovered tool matches “{deferred}”.</p>
+      ) : (
+        <ul className="picker-list" role="listbox" id={`${id}-list`} aria-label="Discovered tools">
+          {shown.map((offer, index) => {
+            const chosen = offer.toolId === current.toolId && (!current.server || current.server === offer.server);
+            return (
+              <li
+                key={`${offer.server}\u0000${offer.toolId}`}
+                id={`${id}-opt-${index}`}
+                role="option"
+                aria-selected={chosen}
+                className={`picker-option${index === activeIndex ? ' active' : ''}${chosen ? ' chosen' : ''}`}
+                data-testid="tool-option"
+                data-tool={offer.toolId}
+                onClick={() => onPick(offer)}
+              >
+                <code>{offer.toolId}</code>
+                <span className="muted">{offer.server}</span>
+                <span className={`nature nature-${offer.readOnly === null ? 'unknown' : offer.readOnly ? 'read' : 'write'}`}>{natureLabel(offer.readOnly)}</span>
+                <ToolStateBadge state={offer.state} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {matches.length > shown.length && (
+        <p className="muted small">
+          Showing {shown.length} of {matches.length}; refine the search to see the rest.
+        </p>
+      )}
+    </div>
+  );
+}

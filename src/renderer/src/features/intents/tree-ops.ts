@@ -1,0 +1,209 @@
+import type { CategoryNode, IntentNode } from '../../../../shared/config/schema';
+
+/**
+ * Pure edits of the intent tree. Nodes are addressed by their index path (e.g. [0, 2] = third child of the first
+ * root), not by id: ids are operator-edited and may be duplicated while a draft is invalid, paths never are.
+ * Every edit returns a new tree (structural sharing) and, where the node moves, its new path.
+ */
+export type NodePath = readonly number[];
+export type NodeKind = IntentNode['kind'];
+
+export const pathKey = (path: NodePath): string => path.join('/');
+export const samePath = (a: NodePath | null, b: NodePath | null): boolean => a !== null && b !== null && pathKey(a) === pathKey(b);
+
+export function nodeAt(tree: readonly IntentNode[], path: NodePath): IntentNode | undefined {
+  let list: readonly IntentNode[] = tree;
+  let node: IntentNode | undefined;
+  for (const index of path) {
+    node = list[index];
+    if (!node) return undefined;
+    list = node.kind === 'category' ? node.children : [];
+  }
+  return node;
+}
+
+/** Rebuilds the tree with the sibling list under `parentPath` ([] = the roots) replaced by `change(siblings)`. */
+function withSiblings(tree: IntentNode[], parentPath: NodePath, change: (siblings: IntentNode[]) => IntentNode[]): IntentNode[] {
+  if (parentPath.length === 0) return change(tree);
+  const [head, ...rest] = parentPath;
+  const parent = tree[head];
+  if (!parent || parent.kind !== 'category') throw new Error(`no category at ${pathKey(parentPath)}`);
+  const next = [...tree];
+  next[head] = { ...parent, children: withSiblings(parent.children, rest, change) };
+  return next;
+}
+
+export interface Moved {
+  tree: IntentNode[];
+  path: NodePath;
+}
+
+export function updateAt(tree: IntentNode[], path: NodePath, change: (node: IntentNode) => IntentNode): IntentNode[] {
+  const index = path[path.length - 1];
+  return withSiblings(tree, path.slice(0, -1), (siblings) => siblings.map((node, i) => (i === index ? change(node) : node)));
+}
+
+/** Removes the node (and its subtree); the selection moves to the next sibling, else the previous, else the parent. */
+export function removeAt(tree: IntentNode[], path: NodePath): { tree: IntentNode[]; select: NodePath | null } {
+  const parentPath = path.slice(0, -1);
+  const index = path[path.length - 1];
+  let remaining = 0;
+  const next = withSiblings(tree, parentPath, (siblings) => {
+    const kept = siblings.filter((_, i) => i !== index);
+    remaining = kept.length;
+    return kept;
+  });
+  const select = remaining > index ? path : remaining > 0 ? [...parentPath, index - 1] : parentPath.length ? parentPath : null;
+  return { tree: next, select };
+}
+
+export function insertAt(tree: IntentNode[], parentPath: NodePath, index: number, node: IntentNode): Moved {
+  const next = withSiblings(tree, parentPath, (siblings) => [...siblings.slice(0, index), node, ...siblings.slice(index)]);
+  return { tree: next, path: [...parentPath, index] };
+}
+
+/** Swaps the node with its neighbour; null when it is already first (up) or last (down). */
+export function moveBy(tree: IntentNode[], path: NodePath, delta: -1 | 1): Moved | null {
+  const parentPath = path.slice(0, -1);
+  const index = path[path.length - 1];
+  const siblings = parentPath.length ? (nodeAt(tree, parentPath) as CategoryNode | undefined)?.children : tree;
+  const target = index + delta;
+  if (!siblings || target < 0 || target >= siblings.length) return null;
+  const next = withSiblings(tree, parentPath, (list) => {
+    const copy = [...list];
+    [copy[index], copy[target]] = [copy[target], copy[index]];
+    return copy;
+  });
+  return { tree: next, path: [...parentPath, target] };
+}
+
+/** Moves the node into the category just above it (as its last child); null when the node above is not a category. */
+export function moveIntoPrevious(tree: IntentNode[], path: NodePath): Moved | null {
+  const index = path[path.length - 1];
+  if (index === 0) return null;
+  const parentPath = path.slice(0, -1);
+  const previous = nodeAt(tree, [...parentPath, index - 1]);
+  const node = nodeAt(tree, path);
+  if (!node || !previous || previous.kind !== 'category') return null;
+  const next = withSiblings(tree, parentPath, (siblings) =>
+    siblings.flatMap((sibling, i) => (i === index ? [] : i === index - 1 ? [{ ...previous, children: [...previous.children, node] }] : [sibling])),
+  );
+  return { tree: next, path: [...parentPath, index - 1, previous.children.length] };
+}
+
+/** Moves the node out of its category, placing it right after that category; null at the root. */
+export function moveOutOfParent(tree: IntentNode[], path: NodePath): Moved | null {
+  if (path.length < 2) return null;
+  const parentPath = path.slice(0, -1);
+  const parent = nodeAt(tree, parentPath);
+  const node = nodeAt(tree, path);
+  if (!parent || parent.kind !== 'category' || !node) return null;
+  const index = path[path.length - 1];
+  const parentIndex = parentPath[parentPath.length - 1];
+  const grandPath = parentPath.slice(0, -1);
+  const next = withSiblings(tree, grandPath, (siblings) => [
+    ...siblings.slice(0, parentIndex),
+    { ...parent, children: parent.children.filter((_, i) => i !== index) },
+    node,
+    ...siblings.slice(parentIndex + 1),
+  ]);
+  return { tree: next, path: [...grandPath, parentIndex + 1] };
+}
+
+export function allIds(tree: readonly IntentNode[]): Set<string> {
+  const ids = new Set<string>();
+  const walk = (list: readonly IntentNode[]) => {
+    for (const node of list) {
+      ids.add(node.id);
+      if (node.kind === 'category') walk(node.children);
+    }
+  };
+  walk(tree);
+  return ids;
+}
+
+export function uniqueId(tree: readonly IntentNode[], base: string): string {
+  const ids = allIds(tree);
+  if (!ids.has(base)) return base;
+  let n = 2;
+  while (ids.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
+}
+
+const NEW_NODE: Record<NodeKind, { id: string; name: string }> = {
+  category: { id: 'new-category', name: 'New category' },
+  mcp: { id: 'new-tool', name: 'New MCP tool' },
+  knowledge: { id: 'new-knowledge', name: 'New knowledge source' },
+};
+
+export function newNode(tree: readonly IntentNode[], kind: NodeKind): IntentNode {
+  const id = uniqueId(tree, NEW_NODE[kind].id);
+  const name = NEW_NODE[kind].name;
+  if (kind === 'category') return { id, name, kind, examples: [], children: [] };
+  if (kind === 'mcp') return { id, name, kind, toolId: '', confirm: 'auto', examples: [] };
+  return { id, name, kind, examples: [] };
+}
+
+/** Adds a node where an operator expects it: inside a selected category, after a selected leaf, else at the end. */
+export function addNode(tree: IntentNode[], selected: NodePath | null, kind: NodeKind): Moved {
+  const node = newNode(tree, kind);
+  const target = selected ? nodeAt(tree, selected) : undefined;
+  if (!selected || !target) return insertAt(tree, [], tree.length, node);
+  if (target.kind === 'category') return insertAt(tree, selected, target.children.length, node);
+  return insertAt(tree, selected.slice(0, -1), selected[selected.length - 1] + 1, node);
+}
+
+export function countDescendants(node: IntentNode): number {
+  return node.kind === 'category' ? node.children.reduce((sum, child) => sum + 1 + countDescendants(child), 0) : 0;
+}
+
+/** One visible row of the tree view, with what ARIA needs (level, position in set). */
+export interface TreeRow {
+  node: IntentNode;
+  path: NodePath;
+  key: string;
+  depth: number;
+  posInSet: number;
+  setSize: number;
+  expanded: boolean | null; // null for leaves
+}
+
+export function visibleRows(tree: readonly IntentNode[], collapsed: ReadonlySet<string>): TreeRow[] {
+  const rows: TreeRow[] = [];
+  const walk = (list: readonly IntentNode[], parentPath: number[]) =>
+    list.forEach((node, index) => {
+      const path = [...parentPath, index];
+      const isCategory = node.kind === 'category';
+      const expanded = isCategory ? !collapsed.has(node.id) : null;
+      rows.push({ node, path, key: pathKey(path), depth: path.length, posInSet: index + 1, setSize: list.length, expanded });
+      if (isCategory && expanded) walk(node.children, path);
+    });
+  walk(tree, []);
+  return rows;
+}
+
+/** Every category from the root down to (not including) the node: expanding these reveals it. */
+export function ancestorIds(tree: readonly IntentNode[], path: NodePath): string[] {
+  const ids: string[] = [];
+  for (let depth = 1; depth < path.length; depth++) {
+    const node = nodeAt(tree, path.slice(0, depth));
+    if (node) ids.push(node.id);
+  }
+  return ids;
+}
+
+/** The path of the first node with this id, depth first; null when none has it. */
+export function findPathById(tree: readonly IntentNode[], id: string): NodePath | null {
+  const walk = (list: readonly IntentNode[], parent: number[]): number[] | null => {
+    for (let index = 0; index < list.length; index++) {
+      const node = list[index];
+      if (node.id === id) return [...parent, index];
+      if (node.kind === 'category') {
+        const found = walk(node.children, [...parent, index]);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  return walk(tree, []);
+}

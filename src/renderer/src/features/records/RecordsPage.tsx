@@ -1,0 +1,55 @@
+import { Empty, Loading, LoadError } from '../../components/QueryState';
+import { useRpcQuery } from '../../lib/queries';
+import { useNow } from '../../lib/use-now';
+import { ExportRecordsButtons } from './ExportRecordsButtons';
+import { RecordDetail } from './RecordDetail';
+import { RECORDS_LIMIT, filterOptions, isFiltered, toListInput, withinWindow } from './records-filter';
+import { RecordsFilterBar } from './RecordsFilterBar';
+import { useRecordsUiStore } from './records-ui-store';
+import { RecordsTable } from './RecordsTable';
+import './records.css';
+
+/** Every executed or refused tool call, with its arguments, result and approval decision. */
+export function RecordsPage() {
+  const filter = useRecordsUiStore((s) => s.filter);
+  const selectedId = useRecordsUiStore((s) => s.selectedRecordId);
+  const selectRecord = useRecordsUiStore((s) => s.selectRecord);
+  const rowsQuery = useRpcQuery('records.list', toListInput(filter));
+  const allQuery = useRpcQuery('records.list', { limit: RECORDS_LIMIT });
+  const conversations = useRpcQuery('chat.list', {});
+  const now = useNow(30_000);
+
+  const titleOf = (id: string) => conversations.data?.find((c) => c.id === id)?.title ?? `${id} (deleted)`;
+  const rows = rowsQuery.data ? withinWindow(rowsQuery.data, filter.window, now) : [];
+
+  return (
+    // Escape anywhere on the page closes the detail; focus stays where the operator left it.
+    <div
+      className={selectedId ? 'records-page with-detail' : 'records-page'}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && selectedId) selectRecord(null);
+      }}
+    >
+      <section aria-labelledby="records-title" className="records-list">
+        <h1 id="records-title">Records</h1>
+        <RecordsFilterBar options={filterOptions(allQuery.data ?? [], filter)} titleOf={titleOf} />
+        <div className="records-toolbar">
+          <span role="status" data-testid="records-count">
+            {rowsQuery.data ? `${rows.length} record${rows.length === 1 ? '' : 's'}${rowsQuery.data.length >= RECORDS_LIMIT ? ` (newest ${RECORDS_LIMIT} only)` : ''}` : ''}
+          </span>
+          <ExportRecordsButtons rows={rows} filter={filter} />
+        </div>
+        {rowsQuery.isPending ? (
+          <Loading>Loading records…</Loading>
+        ) : rowsQuery.isError ? (
+          <LoadError what="the records" error={rowsQuery.error} onRetry={() => void rowsQuery.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>{isFiltered(filter) ? 'No records match these filters.' : 'No tool has been called yet. Records appear here after a chat uses a tool.'}</Empty>
+        ) : (
+          <RecordsTable rows={rows} selectedId={selectedId} onSelect={selectRecord} titleOf={titleOf} />
+        )}
+      </section>
+      {selectedId && <RecordDetail recordId={selectedId} onClose={() => selectRecord(null)} titleOf={titleOf} />}
+    </div>
+  );
+}

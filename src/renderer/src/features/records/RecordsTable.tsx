@@ -1,0 +1,105 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type CSSProperties } from 'react';
+import type { RecordSummary } from '../../../../shared/contract';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDuration, formatTime } from '../../lib/format';
+
+/** Past this many rows only the visible ones are rendered. */
+export const VIRTUALIZE_AFTER = 100;
+const ROW_HEIGHT = 34;
+
+interface Props {
+  rows: RecordSummary[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  titleOf: (conversationId: string) => string;
+}
+
+/** Execution records, newest first. A row opens its detail by click, or by its tool button from the keyboard. */
+export function RecordsTable(props: Props) {
+  return (
+    <div className="records-table" role="table" aria-label="Execution records" aria-rowcount={props.rows.length + 1}>
+      <div role="rowgroup">
+        <div role="row" className="records-row records-header">
+          {['Time', 'Tool', 'Server', 'Status', 'Conversation', 'Duration'].map((name) => (
+            <span role="columnheader" key={name}>
+              {name}
+            </span>
+          ))}
+        </div>
+      </div>
+      {props.rows.length > VIRTUALIZE_AFTER ? <VirtualRows {...props} /> : <PlainRows {...props} />}
+    </div>
+  );
+}
+
+function PlainRows({ rows, ...rest }: Props) {
+  return (
+    <div role="rowgroup" className="records-body">
+      {rows.map((row, index) => (
+        <RecordRow key={row.id} row={row} index={index} {...rest} />
+      ))}
+    </div>
+  );
+}
+
+function VirtualRows({ rows, ...rest }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  return (
+    <div role="rowgroup" className="records-body virtual" ref={scroller}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <RecordRow
+            key={rows[item.index].id}
+            row={rows[item.index]}
+            index={item.index}
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+            {...rest}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function RecordRow({
+  row,
+  index,
+  selectedId,
+  onSelect,
+  titleOf,
+  style,
+}: Omit<Props, 'rows'> & { row: RecordSummary; index: number; style?: CSSProperties }) {
+  const selected = row.id === selectedId;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={selected ? 'records-row selected' : 'records-row'}
+      data-testid="record-row"
+      data-tool={row.tool}
+      data-status={row.status}
+      style={style}
+      onClick={() => onSelect(row.id)}
+    >
+      <span role="cell">{formatTime(row.finishedAt)}</span>
+      <span role="cell">
+        <button type="button" className="link" aria-label={`Open record: ${row.tool} ${row.status} at ${formatTime(row.finishedAt)}`}>
+          <code>{row.tool}</code>
+        </button>
+      </span>
+      <span role="cell">{row.server ?? 'local'}</span>
+      <span role="cell">
+        <StatusBadge status={row.status} />
+      </span>
+      <span role="cell" className="ellipsis" title={row.conversationId}>
+        {titleOf(row.conversationId)}
+      </span>
+      <span role="cell" className="num">
+        {formatDuration(row.durationMs)}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { Settings } from '../../../../shared/contract';
+import { errorMessage } from '../../lib/format';
+import { useRpcMutation } from '../../lib/queries';
+import { PROVIDERS, validateModelForm, valuesFromSettings, type ModelFormErrors, type ModelFormValues, type Provider } from './model-form';
+
+type Field = Exclude<keyof ModelFormValues, 'provider'>;
+const FIELDS: { field: Field; label: string; placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: string }[] = [
+  { field: 'baseUrl', label: 'Base URL', placeholder: 'https://api.openai.com/v1', hint: 'Empty: the provider default.' },
+  { field: 'model', label: 'Model', placeholder: 'e.g. gpt-4o-mini' },
+  { field: 'temperature', label: 'Temperature', inputMode: 'decimal', hint: '0 to 2; empty: the provider default.' },
+  { field: 'apiKeyEnv', label: 'API key environment variable', placeholder: 'OPENAI_API_KEY' },
+  { field: 'timeoutMs', label: 'Model timeout (ms)', inputMode: 'numeric' },
+  { field: 'maxSteps', label: 'Max model calls per turn', inputMode: 'numeric' },
+  { field: 'approvalTimeoutMs', label: 'Approval timeout (ms)', inputMode: 'numeric', hint: 'An unanswered approval is rejected after this.' },
+];
+
+/** The model section of switchboard.yaml, edited as a form (comments in the file are kept by main). */
+export function ModelSettingsForm({ settings }: { settings: Settings }) {
+  const fromDisk = valuesFromSettings(settings);
+  // Edits live here until saved; `base` is what they started from, to notice a change on disk meanwhile.
+  const [draft, setDraft] = useState<{ values: ModelFormValues; base: string } | null>(null);
+  const [errors, setErrors] = useState<ModelFormErrors>({});
+  const save = useRpcMutation('settings.saveModel', ['settings.get', 'config.get']);
+  const id = useId();
+  const values = draft?.values ?? fromDisk;
+  const changedOnDisk = draft !== null && draft.base !== JSON.stringify(fromDisk);
+
+  const change = (patch: Partial<ModelFormValues>) => {
+    save.reset();
+    setDraft((current) => ({ values: { ...(current?.values ?? fromDisk), ...patch }, base: current?.base ?? JSON.stringify(fromDisk) }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateModelForm(values);
+    setErrors(result.errors);
+    if (result.input) save.mutate(result.input, { onSuccess: () => setDraft(null) });
+  };
+
+  return (
+    <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>Model</h2>
+      <p className="muted">
+        In use: <strong data-testid="model-in-use">{settings.model.label}</strong>. Changes apply from the next turn.
+      </p>
+      {changedOnDisk && (
+        <p className="notice" role="status">
+          The model settings changed on disk while you were editing.{' '}
+          <button type="button" className="btn" onClick={() => setDraft(null)}>
+            Reload (discard my edits)
+          </button>
+        </p>
+      )}
+      <div className="form-grid">
+        <label htmlFor={`${id}-provider`}>Provider</label>
+        <select id={`${id}-provider`} value={values.provider} onChange={(event) => change({ provider: event.target.value as Provider })}>
+          {PROVIDERS.map((provider) => (
+            <option key={provider.value} value={provider.value}>
+              {provider.label}
+            </option>
+          ))}
+        </select>
+        {FIELDS.map(({ field, label, placeholder, inputMode, hint }) => (
+          <FieldRow key={field} id={`${id}-${field}`} label={label} error={errors[field]} hint={hint}>
+            <input
+              id={`${id}-${field}`}
+              value={values[field]}
+              placeholder={placeholder}
+              inputMode={inputMode}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={Boolean(errors[field])}
+              aria-describedby={errors[field] || hint ? `${id}-${field}-help` : undefined}
+              onChange={(event) => change({ [field]: event.target.value })}
+            />
+          </FieldRow>
+        ))}
+      </div>
+      {values.provider === 'demo' && <p className="muted">The demo model runs offline: base URL, model, temperature and key are not used.</p>}
+      <div className="actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || draft === null}>
+          Save model settings
+        </button>
+        <button type="button" className="btn" disabled={draft === null} onClick={() => (setDraft(null), setErrors({}), save.reset())}>
+          Discard edits
+        </button>
+        {save.isPending && <span role="status">Saving…</span>}
+        {save.isSuccess && <span role="status">Saved.</span>}
+      </div>
+      {save.isError && (
+        <p className="field-error" role="alert">
+          Not saved: {errorMessage(save.error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function FieldRow({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <div className="field">
+        {children}
+        {(error || hint) && (
+          <span id={`${id}-help`} className={error ? 'field-error' : 'muted small'}>
+            {error ?? hint}
+          </span>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import type { RouteInput, Settings } from '../../../../shared/contract';
+
+export type Provider = Settings['model']['provider'];
+export const PROVIDERS: { value: Provider; label: string }[] = [
+  { value: 'demo', label: 'Offline demo model' },
+  { value: 'openai-compatible', label: 'OpenAI-compatible API' },
+  { value: 'anthropic', label: 'Anthropic' },
+];
+
+/** What the inputs hold: text, as typed. Empty optional fields are left out of the config. */
+export interface ModelFormValues {
+  provider: Provider;
+  baseUrl: string;
+  model: string;
+  temperature: string;
+  apiKeyEnv: string;
+  timeoutMs: string;
+  maxSteps: string;
+  approvalTimeoutMs: string;
+}
+export type ModelFormErrors = Partial<Record<keyof ModelFormValues, string>>;
+
+const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
+
+export function valuesFromSettings(settings: Settings): ModelFormValues {
+  const { model } = settings;
+  return {
+    provider: model.provider,
+    baseUrl: text(model.baseUrl),
+    model: text(model.model),
+    temperature: text(model.temperature),
+    apiKeyEnv: text(model.apiKeyEnv),
+    timeoutMs: text(model.timeoutMs),
+    maxSteps: text(settings.maxSteps),
+    approvalTimeoutMs: text(settings.approvalTimeoutMs),
+  };
+}
+
+function number(raw: string, { min, max, integer }: { min: number; max: number; integer: boolean }): number | string {
+  const value = Number(raw.trim());
+  if (raw.trim() === '' || Number.isNaN(value)) return 'Enter a number.';
+  if (integer && !Number.isInteger(value)) return 'Enter a whole number.';
+  if (value < min || value > max) return `Between ${min} and ${max}.`;
+  return value;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** The same limits as settings.saveModel, checked before sending so the operator sees them by the field. */
+export function validateModelForm(values: ModelFormValues): { input?: RouteInput<'settings.saveModel'>; errors: ModelFormErrors } {
+  const errors: ModelFormErrors = {};
+  const input: RouteInput<'settings.saveModel'> = { provider: values.provider };
+
+  const baseUrl = values.baseUrl.trim();
+  if (baseUrl) {
+    if (isHttpUrl(baseUrl)) input.baseUrl = baseUrl;
+    else errors.baseUrl = 'Enter a full http(s) URL, e.g. https://api.example.com/v1.';
+  }
+  const model = values.model.trim();
+  if (model.length > 200) errors.model = 'At most 200 characters.';
+  else if (model) input.model = model;
+
+  const apiKeyEnv = values.apiKeyEnv.trim();
+  if (apiKeyEnv && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) errors.apiKeyEnv = 'An environment variable name: letters, digits and "_", not starting with a digit.';
+  else if (apiKeyEnv) input.apiKeyEnv = apiKeyEnv;
+
+  const optional = [
+    ['temperature', { min: 0, max: 2, integer: false }],
+    ['timeoutMs', { min: 1, max: 600_000, integer: true }],
+    ['maxSteps', { min: 1, max: 64, integer: true }],
+    ['approvalTimeoutMs', { min: 1000, max: 86_400_000, integer: true }],
+  ] as const;
+  for (const [field, limits] of optional) {
+    if (values[field].trim() === '') continue;
+    const parsed = number(values[field], limits);
+    if (typeof parsed === 'string') errors[field] = parsed;
+    else input[field] = parsed;
+  }
+  return Object.keys(errors).length ? { errors } : { input, errors };
+}

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { FieldErrors } from '../../components/FormField';
+
+interface Props {
+  /** Bound tool names, from catalog.get bindings, sorted. */
+  bound: readonly string[];
+  unlocks: readonly string[];
+  errors: string[];
+  onChange: (unlocks: string[]) => void;
+}
+
+/** Which bound tools the skill unlocks. An entry that names no bound tool stays listed, flagged, so it can be removed. */
+export function UnlocksPicker({ bound, unlocks, errors, onChange }: Props) {
+  const id = useId();
+  const unbound = unlocks.filter((name) => !bound.includes(name));
+  const toggle = (name: string, on: boolean) => onChange(on ? [...unlocks, name] : unlocks.filter((u) => u !== name));
+  return (
+    <fieldset className="editor-section unlocks" aria-describedby={errors.length ? `${id}-errors` : undefined} data-testid="skill-unlocks">
+      <legend>Unlocks</legend>
+      <p className="muted small">Tools listed here are withheld from the model until load_skill loads this skill.</p>
+      {bound.length === 0 && unbound.length === 0 ? (
+        <p className="state-empty small">No tool is bound yet: mount tools in the intent tree first.</p>
+      ) : (
+        <div className="unlock-options">
+          {bound.map((name) => (
+            <label key={name} className="check-row">
+              <input type="checkbox" checked={unlocks.includes(name)} onChange={(event) => toggle(name, event.target.checked)} />
+              <code>{name}</code>
+            </label>
+          ))}
+          {unbound.map((name) => (
+            <label key={name} className="check-row warn-text">
+              <input type="checkbox" checked onChange={() => toggle(name, false)} />
+              <code>{name}</code> <span className="small">(not bound: unavailable or a typo)</span>
+            </label>
+          ))}
+        </div>
+      )}
+      <FieldErrors id={`${id}-errors`} messages={errors} />
+    </fieldset>
+  );
+}

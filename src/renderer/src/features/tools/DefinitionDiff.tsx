@@ -1,0 +1,57 @@
+import { diffLines } from 'diff';
+import { useMemo } from 'react';
+import type { QuarantineView } from '../../../../shared/contract';
+import { DescriptionDiff } from '../intents/DescriptionDiff';
+
+type PinnedDefinition = QuarantineView['pinned'];
+type PinnedField = QuarantineView['changed'][number];
+
+/** JSON with sorted keys, so a reordered object is not reported as a change. */
+export function stableJson(value: unknown): string {
+  const sort = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sort) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v;
+  return JSON.stringify(sort(value), null, 2) ?? 'null';
+}
+
+function JsonLineDiff({ before, after, label }: { before: unknown; after: unknown; label: string }) {
+  const parts = useMemo(() => diffLines(stableJson(before), stableJson(after)), [before, after]);
+  return (
+    <pre className="json-diff" tabIndex={0} aria-label={label}>
+      {parts.map((part, index) => {
+        const sign = part.added ? '+' : part.removed ? '-' : ' ';
+        const lines = part.value.replace(/\n$/, '').split('\n');
+        return (
+          <span key={index} className={part.added ? 'json-add' : part.removed ? 'json-del' : undefined}>
+            {lines.map((line) => `${sign} ${line}\n`).join('')}
+          </span>
+        );
+      })}
+    </pre>
+  );
+}
+
+const FIELD_LABEL: Record<PinnedField, string> = {
+  name: 'Name',
+  description: 'Description',
+  inputSchema: 'Input schema',
+  outputSchema: 'Output schema',
+  annotations: 'Annotations',
+};
+
+/** Pinned (trusted) against current (offered now), for each field that changed: words for text, lines for JSON. */
+export function DefinitionDiff({ pinned, current, changed }: { pinned: PinnedDefinition; current: PinnedDefinition; changed: readonly PinnedField[] }) {
+  return (
+    <div className="definition-diff" data-testid="definition-diff">
+      {changed.map((field) => (
+        <section key={field} data-field={field}>
+          <h4 className="small-heading">{FIELD_LABEL[field]}</h4>
+          {field === 'name' || field === 'description' ? (
+            <DescriptionDiff original={pinned[field] ?? ''} override={current[field] ?? ''} label={`${FIELD_LABEL[field]}: pinned against current`} sameText="No visible change." />
+          ) : (
+            <JsonLineDiff before={pinned[field]} after={current[field]} label={`${FIELD_LABEL[field]}: pinned against current`} />
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

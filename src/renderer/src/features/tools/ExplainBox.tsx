@@ -1,0 +1,126 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { LoadError, Loading } from '../../components/QueryState';
+import { useRpcQuery } from '../../lib/queries';
+import { useToolsUiStore } from './tools-ui-store';
+
+interface Props {
+  /** Tool names to suggest (every catalog row and local tool). */
+  names: readonly string[];
+  skills: readonly string[];
+}
+
+/**
+ * "Why is (or isn't) this tool visible?": any tool name, optionally with skills loaded, walked through every layer
+ * by main's explain. The first layer that drops the tool is highlighted.
+ */
+export function ExplainBox({ names, skills }: Props) {
+  const asked = useToolsUiStore((s) => s.explain);
+  const askExplain = useToolsUiStore((s) => s.askExplain);
+  const [toolId, setToolId] = useState(asked?.toolId ?? '');
+  const [loaded, setLoaded] = useState<string[]>(asked?.loadedSkills ?? []);
+  const [suggest, setSuggest] = useState(false);
+  const id = useId();
+
+  // A question asked from elsewhere (the detail panel's "Explain this tool") fills the form.
+  useEffect(() => {
+    if (!asked) return;
+    setToolId(asked.toolId);
+    setLoaded(asked.loadedSkills);
+  }, [asked]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = toolId.trim();
+    if (name) askExplain(name, loaded.filter((skill) => skills.includes(skill)));
+  };
+
+  return (
+    <section className="explain-box" aria-labelledby={`${id}-title`} data-testid="explain-box">
+      <h2 id={`${id}-title`}>Explain</h2>
+      <form className="explain-form" onSubmit={submit}>
+        <div className="form-field">
+          <label htmlFor={`${id}-tool`}>Tool name</label>
+          <input
+            id={`${id}-tool`}
+            value={toolId}
+            list={suggest ? `${id}-names` : undefined}
+            spellCheck={false}
+            placeholder="e.g. query_order"
+            onFocus={() => setSuggest(true)}
+            onChange={(event) => setToolId(event.target.value)}
+          />
+          {/* Rendered on first focus: thousands of options would slow the page's first paint for nothing. */}
+          {suggest && (
+            <datalist id={`${id}-names`}>
+              {names.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          )}
+        </div>
+        {skills.length > 0 && (
+          <fieldset className="explain-skills">
+            <legend>Loaded skills</legend>
+            {skills.map((skill) => (
+              <label key={skill} className="check-row">
+                <input
+                  type="checkbox"
+                  checked={loaded.includes(skill)}
+                  onChange={(event) => setLoaded(event.target.checked ? [...loaded, skill] : loaded.filter((s) => s !== skill))}
+                />
+                {skill}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={!toolId.trim()}>
+          Explain
+        </button>
+      </form>
+      {asked ? <ExplainResult toolId={asked.toolId} loadedSkills={asked.loadedSkills} /> : <p className="state-empty small">Type a tool name to see each layer it passes or fails.</p>}
+    </section>
+  );
+}
+
+function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills: string[] }) {
+  // Keyed by tool and skills; catalog.changed invalidates it, so the answer follows the live catalog.
+  const explain = useRpcQuery('catalog.explain', { toolId, loadedSkills });
+  if (explain.isPending) return <Loading>Explaining {toolId}…</Loading>;
+  if (explain.isError) return <LoadError what={`the explanation of ${toolId}`} error={explain.error} onRetry={() => void explain.refetch()} />;
+  const { verdict, layers, firstFailingLayer, revision } = explain.data;
+  return (
+    <div className="explain-result" data-testid="explain-result" data-verdict={verdict} data-first-failing={firstFailingLayer ?? ''}>
+      <p className="explain-verdict">
+        <code>{toolId}</code> is{' '}
+        <span className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`} data-testid="explain-verdict">
+          {verdict}
+        </span>{' '}
+        {verdict === 'visible' ? 'to the model this turn' : firstFailingLayer ? `— dropped at the ${firstFailingLayer} layer` : ''}
+        <span className="muted small"> · catalog revision {revision}</span>
+      </p>
+      <ol className="explain-layers" aria-label={`Layers for ${toolId}`}>
+        {layers.map((layer) => {
+          const first = layer.layer === firstFailingLayer;
+          return (
+            <li
+              key={layer.layer}
+              className={`explain-layer ${layer.ok ? 'layer-ok' : 'layer-fail'}${first ? ' first-failing' : ''}`}
+              data-testid="explain-layer"
+              data-layer={layer.layer}
+              data-ok={layer.ok}
+              aria-current={first ? 'step' : undefined}
+            >
+              <span className="layer-mark" aria-hidden="true">
+                {layer.ok ? '✓' : '✗'}
+              </span>
+              <strong className="layer-name">{layer.layer}</strong>
+              <span className="visually-hidden">{layer.ok ? 'passes' : 'fails'}</span>
+              {first && <span className="status status-bad">first failing layer</span>}
+              <span className="layer-detail">{layer.detail}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

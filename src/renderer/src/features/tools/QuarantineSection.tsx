@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { formatTime } from '../../lib/format';
+import { useRpcMutation } from '../../lib/queries';
+import { saveFailureOf } from '../../lib/rpc-problems';
+import { DefinitionDiff } from './DefinitionDiff';
+import type { CatalogEntry } from './tool-states';
+
+const AFTER_PIN_CHANGE = ['catalog.get', 'catalog.explain', 'servers.list'] as const;
+
+/**
+ * "Definition changed": a tool whose definition no longer matches the pinned one is hidden and blocked. Shows the
+ * pinned and current definitions' differences, and lets the operator accept (re-pin) or reject (keep it blocked).
+ */
+export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
+  const accept = useRpcMutation('catalog.acceptChange', [...AFTER_PIN_CHANGE]);
+  const reject = useRpcMutation('catalog.rejectChange', [...AFTER_PIN_CHANGE]);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const quarantine = entry.quarantine;
+  if (!quarantine || entry.server === null) return null;
+  const target = { toolId: entry.toolId, server: entry.server, currentHash: quarantine.currentHash };
+  const busy = accept.isPending || reject.isPending;
+  const run = (mutation: typeof accept, done: string) =>
+    mutation.mutate(target, {
+      onSuccess: () => setMessage({ ok: true, text: done }),
+      onError: (error) => {
+        const failure = saveFailureOf(error);
+        setMessage({ ok: false, text: failure.kind === 'conflict' ? `${failure.message} Review the new diff.` : failure.message });
+      },
+    });
+
+  return (
+    <section className="quarantine" aria-labelledby="quarantine-title" data-testid="quarantine-section">
+      <h3 id="quarantine-title">Definition changed</h3>
+      <p>
+        {entry.server} changed {quarantine.changed.join(', ')} since it was pinned on {formatTime(quarantine.pinnedAt)}. Until you accept, the tool is hidden from the
+        model and calls to it are blocked.
+      </p>
+      {quarantine.rejected && <p className="warn-text">You rejected this version; it stays blocked until the server changes it again or you accept it.</p>}
+      <DefinitionDiff pinned={quarantine.pinned} current={quarantine.current} changed={quarantine.changed} />
+      <div className="actions">
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(accept, 'Accepted: the new definition is pinned and the tool is back in the catalog.')}>
+          Accept the new definition
+        </button>
+        <button type="button" className="btn btn-danger-quiet" disabled={busy || quarantine.rejected} onClick={() => run(reject, 'Rejected: the tool stays blocked.')}>
+          Reject
+        </button>
+      </div>
+      {message && (
+        <p role={message.ok ? 'status' : 'alert'} className={message.ok ? 'ok-text' : 'field-error'}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A node override hides a server description that changed since it was acknowledged: show it and let it be acknowledged. */
+export function OverrideStaleNotice({ toolId, server }: { toolId: string; server: string }) {
+  const acknowledge = useRpcMutation('catalog.acceptDescription', [...AFTER_PIN_CHANGE]);
+  return (
+    <div className="warn-notice" role="note" data-testid="override-stale">
+      <p>The server’s description of {toolId} changed since it was pinned, and an intent node’s override hides that change from the model. Compare them, then update the override or acknowledge.</p>
+      <div className="actions">
+        <button type="button" className="btn btn-small" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate({ toolId, server })}>
+          Acknowledge the new server text
+        </button>
+        {acknowledge.isError && <span className="field-error">{saveFailureOf(acknowledge.error).message}</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { DescriptionDiff } from '../intents/DescriptionDiff';
+import { openIntentNode } from '../intents/open-intent-node';
+import { openSkill } from '../skills/open-skill';
+import { OverrideStaleNotice, QuarantineSection } from './QuarantineSection';
+import { SchemaView } from './SchemaView';
+import type { CatalogBinding, CatalogEntry } from './tool-states';
+import { ToolStateBadge } from './ToolStateBadge';
+
+interface Props {
+  entry: CatalogEntry;
+  /** The binding of this tool name, when this entry is the server that serves it. */
+  binding: CatalogBinding | undefined;
+  onExplain: (toolId: string) => void;
+  onClose: () => void;
+}
+
+const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+
+/** Everything known about one catalog row: why it is in its state, its definition, who mounts it, what gates it. */
+export function ToolDetail({ entry, binding, onExplain, onClose }: Props) {
+  // Bound tools carry their definition; a quarantined one carries the definition offered now.
+  const definition = binding ?? (entry.quarantine ? entry.quarantine.current : null);
+  const annotations = definition?.annotations ?? null;
+  const effective = binding?.description ?? entry.description;
+  const remote = binding?.remoteDescription ?? entry.remoteDescription;
+  const overridden = binding ? binding.descriptionSource === 'node' : entry.description !== null && entry.description !== entry.remoteDescription;
+  return (
+    <aside className="tool-detail" aria-labelledby="tool-detail-title" data-testid="tool-detail">
+      <div className="detail-head">
+        <h2 id="tool-detail-title">
+          <code>{entry.toolId}</code>
+        </h2>
+        <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close the tool detail">
+          Close
+        </button>
+      </div>
+      <p>
+        <ToolStateBadge state={entry.state} /> <span className="muted">on</span> {entry.server ?? <em>no server</em>}
+      </p>
+      <p className="tool-reason" data-testid="tool-reason">
+        {entry.reason}
+      </p>
+      <div className="actions">
+        <button type="button" className="btn" onClick={() => onExplain(entry.toolId)}>
+          Explain this tool
+        </button>
+      </div>
+
+      <QuarantineSection entry={entry} />
+      {entry.overrideStale && entry.server && <OverrideStaleNotice toolId={entry.toolId} server={entry.server} />}
+
+      <h3>Description sent to the model</h3>
+      {effective === null || effective === undefined ? (
+        <p className="state-empty small">Not sent: the tool is not bound.</p>
+      ) : (
+        <>
+          <p className="effective-description" data-testid="effective-description">
+            {effective || <em className="muted">(empty)</em>}
+          </p>
+          <p className="muted small">
+            {overridden ? 'An intent node overrides the server’s text. Changes against the server’s original:' : 'The server’s own text (no override).'}
+          </p>
+          {overridden && remote !== null && <DescriptionDiff original={remote} override={effective} />}
+        </>
+      )}
+      {overridden && remote !== null && (
+        <details>
+          <summary className="small">Server’s original</summary>
+          <blockquote className="remote-description">{remote}</blockquote>
+        </details>
+      )}
+
+      <h3>Definition</h3>
+      {definition ? (
+        <>
+          {!binding && <p className="muted small">As offered now (not trusted until accepted):</p>}
+          <dl className="facts compact">
+            {HINTS.map((hint) => (
+              <div key={hint} className="fact-row">
+                <dt>{hint}</dt>
+                <dd>{annotations && hint in annotations ? String(annotations[hint]) : <span className="muted">not declared</span>}</dd>
+              </div>
+            ))}
+            {typeof annotations?.title === 'string' && (
+              <div className="fact-row">
+                <dt>title</dt>
+                <dd>{annotations.title}</dd>
+              </div>
+            )}
+            {binding && (
+              <div className="fact-row">
+                <dt>confirmation</dt>
+                <dd>{binding.confirm}</dd>
+              </div>
+            )}
+          </dl>
+          <SchemaView schema={definition.inputSchema} />
+        </>
+      ) : (
+        <p className="state-empty small">
+          The catalog carries full definitions for bound tools only; {entry.server ? `mount ${entry.toolId} in the intent tree to see its schema and annotations here.` : 'no server offers this tool now.'}
+        </p>
+      )}
+      {binding && binding.shadows.length > 0 && <p className="muted small">Also offered by {binding.shadows.join(', ')}, which lose to {binding.server}.</p>}
+
+      <h3>Intent nodes</h3>
+      {entry.nodes.length === 0 ? (
+        <p className="state-empty small">No MCP intent node mounts this tool.</p>
+      ) : (
+        <ul className="plain-list">
+          {entry.nodes.map((node) => (
+            <li key={node}>
+              <button type="button" className="link" onClick={() => openIntentNode(node)}>
+                {node}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h3>Gating skills</h3>
+      {entry.gatedBy.length === 0 ? (
+        <p className="state-empty small">No skill gates it.</p>
+      ) : (
+        <>
+          <p className="muted small">Its schema is withheld until load_skill loads one of these:</p>
+          <ul className="plain-list">
+            {entry.gatedBy.map((skill) => (
+              <li key={skill}>
+                <button type="button" className="link" onClick={() => openSkill(skill)}>
+                  {skill}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+import { STATE_ORDER, TOOL_STATES } from './tool-states';
+import { useToolsUiStore } from './tools-ui-store';
+import { ToolStateBadge } from './ToolStateBadge';
+
+interface Props {
+  counts: ReadonlyMap<string, number>;
+  servers: readonly string[];
+  shown: number;
+  total: number;
+}
+
+/** Search, a state chip per state with its count (press again to clear), and a server filter. */
+export function ToolsFilterBar({ counts, servers, shown, total }: Props) {
+  const { query, state, server, setQuery, setState, setServer } = useToolsUiStore();
+  const id = useId();
+  // Known states first, in their order; any state main adds later still gets a chip.
+  const states = [...STATE_ORDER.filter((s) => counts.has(s)), ...[...counts.keys()].filter((s) => !(s in TOOL_STATES))];
+  return (
+    <div className="tools-filters">
+      <div className="form-field tools-search">
+        <label htmlFor={`${id}-search`}>Search</label>
+        <input id={`${id}-search`} type="search" placeholder="tool, server, reason or description" value={query} onChange={(event) => setQuery(event.target.value)} />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-server`}>Server</label>
+        <select id={`${id}-server`} value={server ?? '\u0000all'} onChange={(event) => setServer(event.target.value === '\u0000all' ? null : event.target.value)}>
+          <option value={'\u0000all'}>All servers</option>
+          {servers.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+          <option value="">(no server: unavailable)</option>
+        </select>
+      </div>
+      <div className="state-chips" role="group" aria-label="Filter by state">
+        <button type="button" className="chip" aria-pressed={state === null} onClick={() => setState(null)}>
+          all <span className="chip-count">{total}</span>
+        </button>
+        {states.map((name) => (
+          <button key={name} type="button" className="chip" aria-pressed={state === name} onClick={() => setState(state === name ? null : name)} data-state-filter={name}>
+            <ToolStateBadge state={name} /> <span className="chip-count">{counts.get(name)}</span>
+          </button>
+        ))}
+        {state !== null && !counts.has(state) && (
+          <button type="button" className="chip" aria-pressed onClick={() => setState(null)}>
+            <ToolStateBadge state={state} /> <span className="chip-count">0</span>
+          </button>
+        )}
+      </div>
+      <p className="muted small tools-count" role="status" aria-live="polite">
+        {shown === total ? `${total} tools` : `${shown} of ${total} tools`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import type { PreparedEntry } from './tools-filter';
+import { ToolStateBadge } from './ToolStateBadge';
+
+const ROW_HEIGHT = 36;
+
+interface Props {
+  rows: readonly PreparedEntry[];
+  selectedKey: string | null;
+  onSelect: (key: string) => void;
+}
+
+/**
+ * Every catalog entry as a virtualized listbox: only the rows in view are rendered, so 10,000 tools cost the same as
+ * 30. Focus the list and use ↑/↓ (PageUp/PageDown, Home/End) to move the selection; the detail follows it.
+ */
+export function ToolsList({ rows, selectedKey, onSelect }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const selectedIndex = selectedKey === null ? -1 : rows.findIndex((row) => row.key === selectedKey);
+
+  // Keep the selected row in view when the filter or keyboard moves it.
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+    const from = selectedIndex < 0 ? -1 : selectedIndex;
+    const target =
+      event.key === 'ArrowDown' ? from + 1
+      : event.key === 'ArrowUp' ? from - 1
+      : event.key === 'PageDown' ? from + page
+      : event.key === 'PageUp' ? from - page
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? rows.length - 1
+      : null;
+    if (target === null || rows.length === 0) return;
+    event.preventDefault();
+    onSelect(rows[Math.max(0, Math.min(rows.length - 1, target))].key);
+  };
+
+  return (
+    <div className="tools-list">
+      <div className="tools-row tools-header" aria-hidden="true">
+        <span>Tool</span>
+        <span>Server</span>
+        <span>State</span>
+        <span>Reason</span>
+      </div>
+      <div
+        ref={scroller}
+        className="tools-scroller"
+        role="listbox"
+        tabIndex={0}
+        aria-label={`Tools, ${rows.length} shown`}
+        aria-activedescendant={selectedIndex >= 0 ? `${id}-${selectedIndex}` : undefined}
+        onKeyDown={onKeyDown}
+        data-testid="tools-list"
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <ToolRow
+              key={rows[item.index].key}
+              id={`${id}-${item.index}`}
+              row={rows[item.index]}
+              index={item.index}
+              setSize={rows.length}
+              selected={item.index === selectedIndex}
+              onSelect={onSelect}
+              start={item.start}
+              size={item.size}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface RowProps {
+  id: string;
+  row: PreparedEntry;
+  index: number;
+  setSize: number;
+  selected: boolean;
+  onSelect: (key: string) => void;
+  start: number;
+  size: number;
+}
+
+// Memoized: scrolling re-renders only the rows entering the window.
+const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, start, size }: RowProps) {
+  const { entry } = row;
+  const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` };
+  return (
+    <div
+      id={id}
+      role="option"
+      aria-selected={selected}
+      aria-posinset={index + 1}
+      aria-setsize={setSize}
+      className={selected ? 'tools-row selected' : 'tools-row'}
+      data-testid="tool-row"
+      data-tool={entry.toolId}
+      data-server={entry.server ?? ''}
+      data-state={entry.state}
+      style={style}
+      onClick={() => onSelect(row.key)}
+    >
+      <code className="ellipsis">{entry.toolId}</code>
+      <span className="ellipsis muted">{entry.server ?? '—'}</span>
+      <span>
+        <ToolStateBadge state={entry.state} />
+      </span>
+      <span className="ellipsis reason" title={entry.reason}>
+        {entry.reason}
+      </span>
+    </div>
+  );
+});
