@@ -53,7 +53,8 @@ export function createSenderCheck(rendererUrl: string): (url: string) => boolean
     } catch {
       return false;
     }
-    if (expected.protocol === 'file:') return actual.protocol === 'file:' && actual.pathname === expected.pathname;
+    // The host matters too: file://server/share/... is a UNC path on Windows, i.e. someone else's file.
+    if (expected.protocol === 'file:') return actual.protocol === 'file:' && actual.host === expected.host && actual.pathname === expected.pathname;
     return actual.origin === expected.origin;
   };
 }

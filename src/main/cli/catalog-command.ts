@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
 import type { SwitchboardConfig } from '../../shared/config/schema';
+import { fingerprintServers } from '../core/catalog/definition-hash';
+import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { parseConfigText } from '../core/config/parse-config';
 import { ConnectionManager, createBuiltinServers } from '../core/mcp';
@@ -54,6 +56,15 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string 
   return join(resolveDataDir(undefined, env, headlessDefaultDataDir()), CONFIG_FILE_NAME);
 }
 
+/**
+ * Where the CLI keeps definition pins: $SWITCHBOARD_DATA_DIR when set (the app's data dir), else the
+ * directory of the config file. Without --config both are the data dir, so the CLI and the app share one pins.json.
+ */
+export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.SWITCHBOARD_DATA_DIR ? resolveDataDir(undefined, env, '') : dirname(configPath);
+  return join(dir, PINS_FILE_NAME);
+}
+
 async function withCatalog(
   opts: CommonOptions,
   io: CliIo,
@@ -76,18 +87,25 @@ async function withCatalog(
     return;
   }
   const config = parsed.config;
+  const pinsPath = pinsPathFor(path);
+  const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
   // One shot: no retries, no health pings; failures are reported, not waited out.
   const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
   try {
     connections.reconcile(config.agent.mcp.servers);
     await connections.whenSettled();
-    const input: CatalogInput = { servers: connections.snapshot().servers, intents: config.intents, skills: config.skills };
+    const { servers } = connections.snapshot();
+    // Trust on first use, as the app does; a changed definition is reported, never re-pinned here.
+    const added = pins.pinFirstSight(servers);
+    if (added) io.stderr(`pinned ${added} new tool definition${added === 1 ? '' : 's'} in ${pinsPath}`);
+    const input: CatalogInput = { servers, intents: config.intents, skills: config.skills, pins: { current: fingerprintServers(servers), pins: pins.view() } };
     use({ input, catalog: resolveCatalog(input), config });
     process.exitCode = 0;
   } finally {
     await connections.closeAll();
     await builtins.close();
+    await pins.flush();
   }
 }
 
@@ -104,6 +122,14 @@ export function catalogJson(catalog: Catalog) {
       gatedBy: [...e.gatedBy],
       description: e.description,
       remoteDescription: e.remoteDescription,
+      overrideStale: e.overrideStale,
+      quarantine: e.quarantine && {
+        changed: [...e.quarantine.changed],
+        pinnedHash: e.quarantine.pinnedHash,
+        currentHash: e.quarantine.currentHash,
+        pinnedAt: e.quarantine.pinnedAt,
+        rejected: e.quarantine.rejected,
+      },
     })),
   };
 }

@@ -58,6 +58,8 @@ export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessE
       for (const p of problems) io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
       return 2;
     }
+    // A one-shot run should see the tools of every server that can connect, not race their start-up.
+    await core.whenServersSettled();
     const conversation = await core.runtime.agent.create(opts.customer);
     print.header(conversation.id, conversation.modelLabel, opts.customer);
     for (const text of opts.message) {

@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import type { Dispatch, Handlers } from '../rpc/router';
 import { createRouter } from '../rpc/router';
 import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
+import { createMcpCaller } from './agent/mcp-caller';
 import type { McpCaller } from './agent/tool-proxy';
 import type { CatalogSnapshot } from './agent/turn-runner';
 import { ConfigStore } from './config/config-store';
 import { defaultConfigText } from './config/default-config';
 import { EventBus } from './events';
+import { PinStore, PINS_FILE_NAME } from './catalog/pin-store';
 import { createToolPipeline } from './catalog/tool-pipeline';
 import { createAgentHandlers } from './handlers/agent-handlers';
 import { createCatalogHandlers } from './handlers/catalog-handlers';
@@ -40,6 +42,8 @@ export interface Core {
   config: ConfigStore;
   runtime: AgentRuntime;
   dispatch: Dispatch;
+  /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
+  whenServersSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,9 +65,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     log,
     connections: options.connections,
+    pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
   const catalog = (): CatalogSnapshot => tools.catalog.current();
-  const mcp: McpCaller = tools.connections;
+  // Per-server call timeout, and the retry rules for a server that restarted under us (stale session).
+  const mcp: McpCaller = createMcpCaller(tools.connections, (server) => config.current().agent.mcp.servers.find((s) => s.name === server)?.timeoutMs);
 
   const runtime = await createAgentRuntime({
     dataDir: options.dataDir,
@@ -94,6 +100,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     runtime,
     dispatch,
+    whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       await runtime.close();
       await tools.close();

@@ -1,13 +1,14 @@
 import { indexCatalogInput, pinningNode, type CatalogIndex } from './catalog-index';
+import { describeFields, pinDrift, shortHash } from './pins';
 import { describeDownServers, resolveCatalog } from './resolve-catalog';
-import type { Catalog, CatalogInput } from './types';
+import type { Catalog, CatalogInput, QuarantinedTool, ToolBinding } from './types';
 import { visibleTools } from './visible-tools';
 
 /**
  * The layers between an MCP server and the model, in the order a tool passes them.
- * A later `quarantined` layer (definition changed after pinning) slots in after `shadowed`.
+ * `pinned` fails when the winning server's definition changed since it was pinned (quarantined).
  */
-export type ExplainLayerName = 'local' | 'configured' | 'connected' | 'discovered' | 'mounted' | 'reserved' | 'shadowed' | 'gated' | 'visible';
+export type ExplainLayerName = 'local' | 'configured' | 'connected' | 'discovered' | 'mounted' | 'reserved' | 'shadowed' | 'pinned' | 'gated' | 'visible';
 
 export interface ExplainLayer {
   layer: ExplainLayerName;
@@ -63,6 +64,9 @@ function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog
   const offered = index.offers.get(toolId) ?? [];
   const nodes = index.nodesByToolId.get(toolId) ?? [];
   const binding = catalog.bindingsByToolId.get(toolId);
+  const quarantined = catalog.quarantinedByToolId.get(toolId);
+  // A quarantined winner still won the server choice; the pinned layer is where it drops.
+  const served = binding ?? quarantined;
   const gatedBy = index.gates.get(toolId) ?? [];
   const layers: ExplainLayer[] = [];
 
@@ -110,10 +114,10 @@ function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog
   const pin = pinningNode(nodes);
   const pinnedServer = pin?.server ? index.serverByName.get(pin.server) : undefined;
   let choice: ExplainLayer;
-  if (binding) {
-    const how = pin ? `pinned by node ${pin.id}` : binding.shadows.length ? 'first in config order' : 'the only server offering it';
-    const losers = binding.shadows.length ? `; ${binding.shadows.join(', ')} ${binding.shadows.length > 1 ? 'also offer it and lose' : 'also offers it and loses'}` : '';
-    choice = { layer: 'shadowed', ok: true, detail: `served by ${binding.server} (${how})${losers}` };
+  if (served) {
+    const how = pin ? `pinned by node ${pin.id}` : served.shadows.length ? 'first in config order' : 'the only server offering it';
+    const losers = served.shadows.length ? `; ${served.shadows.join(', ')} ${served.shadows.length > 1 ? 'also offer it and lose' : 'also offers it and loses'}` : '';
+    choice = { layer: 'shadowed', ok: true, detail: `served by ${served.server} (${how})${losers}` };
   } else if (pin && offered.length > 0) {
     const state = !pinnedServer ? 'is not configured' : pinnedServer.status === 'connected' ? 'does not offer it' : `is ${pinnedServer.status}${pinnedServer.error ? ` (${pinnedServer.error})` : ''}`;
     choice = { layer: 'shadowed', ok: false, detail: `node ${pin.id} pins server ${pin.server}, which ${state}; the copy on ${offered.map((o) => o.server).join(', ')} is not used` };
@@ -121,6 +125,7 @@ function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog
     choice = { layer: 'shadowed', ok: true, detail: offered.length > 1 ? `first in config order: ${offered[0].server}` : 'no competing server' };
   }
   layers.push(choice);
+  layers.push(pinnedLayer(input, toolId, binding, quarantined));
 
   const loaded = gatedBy.filter((s) => loadedSkills.includes(s));
   layers.push({
@@ -134,4 +139,29 @@ function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog
           : `gated by skill ${gatedBy.join(' or ')}, not loaded this turn: its schema is withheld until load_skill loads it`,
   });
   return layers;
+}
+
+function pinnedLayer(input: CatalogInput, toolId: string, binding: ToolBinding | undefined, quarantined: QuarantinedTool | undefined): ExplainLayer {
+  if (quarantined) {
+    const { quarantine: q, server } = quarantined;
+    const rejected = q.rejected ? '; the operator rejected this version' : '; accept or reject the change';
+    return {
+      layer: 'pinned',
+      ok: false,
+      detail: `quarantined: ${describeFields(q.changed)} changed on ${server} since pinned at ${q.pinnedAt} (sha256 ${shortHash(q.pinnedHash)} -> ${shortHash(q.currentHash)})${rejected}`,
+    };
+  }
+  if (!binding) return { layer: 'pinned', ok: true, detail: 'no definition to check' };
+  if (!input.pins) return { layer: 'pinned', ok: true, detail: 'definition pinning is not checked here' };
+  const pin = input.pins.pins.get(binding.server)?.get(toolId);
+  if (!pin) return { layer: 'pinned', ok: true, detail: `first sight of ${toolId} on ${binding.server}: trusted and pinned now` };
+  if (binding.overrideStale) {
+    const drift = pinDrift(input.pins, binding.server, toolId);
+    return {
+      layer: 'pinned',
+      ok: true,
+      detail: `override stale: ${binding.server} changed the description since it was pinned at ${pin.pinnedAt} (sha256 ${shortHash(pin.hash)} -> ${shortHash(drift?.current.hash ?? '?')}); the model sees node ${binding.nodes.join(', ')}'s override, so it stays bound`,
+    };
+  }
+  return { layer: 'pinned', ok: true, detail: `matches the definition pinned at ${pin.pinnedAt} (sha256 ${shortHash(pin.hash)})` };
 }

@@ -2,12 +2,15 @@ import type { ConfirmPolicy, McpLeaf } from '../config/schema';
 import { indexCatalogInput, pinningNode, type CatalogIndex, type Offer } from './catalog-index';
 import { descriptionHashOf } from './description-hash';
 import { localToolDefinitions } from './local-tools';
+import { describeFields, onlyDescriptionChanged, pinDrift, pinnedDefinitionOf, type PinDrift } from './pins';
 import type {
   Catalog,
   CatalogEntry,
   CatalogInput,
   CatalogServerInput,
+  QuarantinedTool,
   ToolBinding,
+  ToolDefinition,
   UnavailableTool,
 } from './types';
 
@@ -44,6 +47,8 @@ export function resolveCatalog(input: CatalogInput): Catalog {
   const bindings: ToolBinding[] = [];
   const unavailable: UnavailableTool[] = [];
   const bindingsByToolId = new Map<string, ToolBinding>();
+  const quarantinedByToolId = new Map<string, QuarantinedTool>();
+  const { pins } = input;
   const { toolIds } = index; // sorted: bindings, unavailable and entries come out in this order
   for (const toolId of toolIds) {
     const nodes = nodesByToolId.get(toolId);
@@ -63,6 +68,16 @@ export function resolveCatalog(input: CatalogInput): Catalog {
       continue;
     }
     const override = nodes.find((n) => n.description !== undefined)?.description;
+    // Pinning: the winner's definition against the operator-trusted one. No fallback to another server:
+    // a second server offering the same name must not slip in while the first is quarantined.
+    const drift = pins ? pinDrift(pins, winner.server, toolId) : undefined;
+    const shadows = offered.length === 1 ? NONE : offered.filter((o) => o !== winner).map((o) => o.server);
+    if (drift && !(override !== undefined && onlyDescriptionChanged(drift))) {
+      const quarantined = quarantine(toolId, winner.server, nodeIds, shadows, drift, winner.definition);
+      quarantinedByToolId.set(toolId, quarantined);
+      unavailable.push({ toolId, nodes: nodeIds, cause: 'quarantined', reason: quarantined.reason });
+      continue;
+    }
     const remoteDescription = winner.definition.description ?? null;
     const description = override ?? remoteDescription ?? '';
     const binding: ToolBinding = {
@@ -74,9 +89,10 @@ export function resolveCatalog(input: CatalogInput): Catalog {
       descriptionSource: override !== undefined ? 'node' : 'remote',
       remoteDescription,
       remoteDescriptionHash: descriptionHashOf(winner.definition),
+      overrideStale: drift !== undefined,
       definition: winner.definition,
       gatedBy: gates.get(toolId) ?? NONE,
-      shadows: offered.length === 1 ? NONE : offered.filter((o) => o !== winner).map((o) => o.server),
+      shadows,
       modelDefinition: { name: toolId, description, inputSchema: winner.definition.inputSchema },
     };
     bindings.push(binding);
@@ -95,13 +111,38 @@ export function resolveCatalog(input: CatalogInput): Catalog {
     unavailable,
     // The reconciliation rows are for the console and CLI, not the agent loop: built on first read.
     get entries() {
-      return (entries ??= Object.freeze(buildEntries(index, toolIds, bindingsByToolId, unavailable)));
+      return (entries ??= Object.freeze(buildEntries(index, toolIds, bindingsByToolId, quarantinedByToolId, unavailable)));
     },
     skills,
     localTools: input.localTools ?? localToolDefinitions(input.skills),
     reserved: [...reserved],
     bindingsByToolId,
+    quarantinedByToolId,
   });
+}
+
+function quarantine(toolId: string, server: string, nodes: string[], shadows: readonly string[], drift: PinDrift, definition: ToolDefinition): QuarantinedTool {
+  const { pin, current, changed } = drift;
+  const rejected = pin.rejectedHash === current.hash;
+  const verdict = rejected
+    ? 'the operator rejected this version: it stays hidden and blocked, and is not asked about again until it changes'
+    : 'hidden from the model and blocked until an operator reviews the diff and accepts it';
+  return {
+    toolId,
+    server,
+    nodes,
+    shadows,
+    quarantine: {
+      pinnedHash: pin.hash,
+      currentHash: current.hash,
+      pinnedAt: pin.pinnedAt,
+      pinned: pin.definition,
+      current: pinnedDefinitionOf(definition),
+      changed,
+      rejected,
+    },
+    reason: `${describeFields(changed)} changed on ${server} since it was pinned (${pin.pinnedAt}); ${verdict}`,
+  };
 }
 
 interface ServerHealth {
@@ -153,6 +194,7 @@ function buildEntries(
   index: CatalogIndex,
   toolIds: readonly string[],
   bindingsByToolId: Map<string, ToolBinding>,
+  quarantinedByToolId: Map<string, QuarantinedTool>,
   unavailable: UnavailableTool[],
 ): CatalogEntry[] {
   const { offers, nodesByToolId, reserved } = index;
@@ -165,6 +207,7 @@ function buildEntries(
     const nodeIds = nodes ? nodes.map((n) => n.id) : [];
     const override = nodes?.find((n) => n.description !== undefined)?.description ?? null;
     const binding = bindingsByToolId.get(toolId);
+    const quarantined = quarantinedByToolId.get(toolId);
     const gatedBy = index.gates.get(toolId) ?? [];
     const offered = offers.get(toolId) ?? [];
     for (const offer of offered) {
@@ -180,9 +223,12 @@ function buildEntries(
       } else if (binding && binding.server === offer.server) {
         state = binding.gatedBy.length > 0 ? 'gated' : 'bound';
         reason = boundReason(binding);
+      } else if (quarantined && quarantined.server === offer.server) {
+        state = 'quarantined';
+        reason = quarantined.reason;
       } else {
         state = 'shadowed';
-        reason = shadowReason(offer, binding, pinningNode(nodes));
+        reason = shadowReason(offer, binding?.server ?? quarantined?.server, pinningNode(nodes));
       }
       const bound = state === 'bound' || state === 'gated';
       entries.push({
@@ -194,11 +240,13 @@ function buildEntries(
         gatedBy: state === 'reserved' || state === 'unmounted' ? [] : gatedBy,
         description: bound ? binding!.description : (override ?? remote),
         remoteDescription: remote,
+        quarantine: state === 'quarantined' ? quarantined!.quarantine : null,
+        overrideStale: bound && binding!.overrideStale,
       });
     }
     const missing = unavailableById.get(toolId);
-    // A reserved name that servers offer is already explained by its `reserved` rows.
-    if (missing && !(missing.cause === 'reserved' && offered.length > 0))
+    // A reserved name that servers offer is already explained by its `reserved` rows, a quarantined one by its own row.
+    if (missing && !(missing.cause === 'reserved' && offered.length > 0) && missing.cause !== 'quarantined')
       entries.push({
         toolId,
         server: null,
@@ -208,6 +256,8 @@ function buildEntries(
         gatedBy,
         description: override,
         remoteDescription: null,
+        quarantine: null,
+        overrideStale: false,
       });
   }
   return entries;
@@ -216,16 +266,19 @@ function buildEntries(
 function boundReason(binding: ToolBinding): string {
   const nodes = `node${binding.nodes.length > 1 ? 's' : ''} ${binding.nodes.join(', ')}`;
   const shadows = binding.shadows.length ? `; it shadows ${binding.shadows.join(', ')}` : '';
+  const stale = binding.overrideStale
+    ? `; override stale: the server's description changed since it was pinned, under the override (the model still sees the override; acknowledge the new text to clear this)`
+    : '';
   if (binding.gatedBy.length > 0)
-    return `mounted by ${nodes}, but gated by skill ${binding.gatedBy.join(' or ')}: callable, not sent to the model until load_skill loads it${shadows}`;
-  return `mounted by ${nodes}${shadows}`;
+    return `mounted by ${nodes}, but gated by skill ${binding.gatedBy.join(' or ')}: callable, not sent to the model until load_skill loads it${shadows}${stale}`;
+  return `mounted by ${nodes}${shadows}${stale}`;
 }
 
-function shadowReason(offer: Offer, binding: ToolBinding | undefined, pin: McpLeaf | undefined): string {
+function shadowReason(offer: Offer, winner: string | undefined, pin: McpLeaf | undefined): string {
   if (pin) {
-    const served = binding ? 'which serves it' : 'which does not serve it right now (see the unavailable row)';
+    const served = winner ? 'which serves it' : 'which does not serve it right now (see the unavailable row)';
     return `node ${pin.id} pins server ${pin.server}, ${served}; this copy on ${offer.server} is not used`;
   }
-  return `also offered by ${binding?.server ?? 'an earlier server'}, which comes first in config order and wins; pin a server with "server:" on the node to choose`;
+  return `also offered by ${winner ?? 'an earlier server'}, which comes first in config order and wins; pin a server with "server:" on the node to choose`;
 }
 

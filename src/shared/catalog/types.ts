@@ -48,13 +48,71 @@ export interface CatalogInput {
   reserved?: readonly string[];
   /** Local tool definitions sent before the bindings; defaults to `localToolDefinitions(skills)`. */
   localTools?: readonly ModelToolDefinition[];
+  /** Definition pins and the fingerprints of what is offered now; absent = no pinning (every definition trusted). */
+  pins?: PinInput;
+}
+
+/** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */
+export type PinnedField = 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
+
+export interface PinnedDefinition {
+  name: string;
+  description: string | null;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown> | null;
+  annotations: Record<string, unknown> | null;
+}
+
+/** Hashes of a definition (canonical JSON, sha256, computed in main once per discovery): whole, and per field. */
+export interface DefinitionFingerprint {
+  hash: string;
+  fields: Readonly<Record<PinnedField, string>>;
+}
+
+/** The definition an operator trusts for one (server, tool): taken at first sight or on accept. */
+export interface ToolPin extends DefinitionFingerprint {
+  pinnedAt: string;
+  definition: PinnedDefinition;
+  /** A version the operator rejected: still quarantined, but not asked about again until it changes. */
+  rejectedHash?: string | null;
+}
+
+/** server -> tool name -> value. Nested Maps so the hot path builds no composite keys. */
+export type ByServerTool<T> = ReadonlyMap<string, ReadonlyMap<string, T>>;
+
+export interface PinInput {
+  /** Fingerprint of each definition offered now. A tool with no fingerprint is not checked. */
+  current: ByServerTool<DefinitionFingerprint>;
+  /** The pins. An offered tool with no pin is trusted (main pins it on first sight). */
+  pins: ByServerTool<ToolPin>;
+}
+
+/** Why a tool is quarantined: what was pinned, what is offered now, and which fields differ. */
+export interface Quarantine {
+  pinnedHash: string;
+  currentHash: string;
+  pinnedAt: string;
+  pinned: PinnedDefinition;
+  current: PinnedDefinition;
+  changed: readonly PinnedField[];
+  rejected: boolean;
+}
+
+/** A mounted tool whose winning server's definition no longer matches its pin: not bound, not callable. */
+export interface QuarantinedTool {
+  toolId: string;
+  server: string;
+  nodes: readonly string[];
+  shadows: readonly string[];
+  quarantine: Quarantine;
+  reason: string;
 }
 
 /**
  * Every (server, tool) pair and every configured toolId ends in exactly one state.
- * New states (e.g. a future `quarantined`: definition changed after pinning) extend this union.
+ * `quarantined`: mounted, but the definition changed since it was pinned; hidden and blocked until accepted.
  */
-export type ToolState = 'bound' | 'gated' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed';
+export type ToolState = 'bound' | 'gated' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
 
 /** A configured tool that reaches the toolkit: callable, and sent to the model unless gated. */
 export interface ToolBinding {
@@ -70,6 +128,8 @@ export interface ToolBinding {
   remoteDescription: string | null;
   /** Cheap hash of the server's description, to flag an override whose remote text changed underneath. */
   remoteDescriptionHash: string;
+  /** The server's description changed since the pin while a node override hides it from the model. */
+  overrideStale: boolean;
   definition: ToolDefinition;
   /** Skills whose `unlocks` list this tool; empty = always visible. Any one loaded skill unlocks it. */
   gatedBy: readonly string[];
@@ -83,7 +143,8 @@ export type UnavailableCause =
   | 'not-offered' // every relevant server is connected and none offers it
   | 'server-down' // not offered by any connected server while some relevant server is failed/connecting/disabled
   | 'reserved' // the name is a local tool's
-  | 'pinned-elsewhere'; // the node pins a server that does not offer it, while another server does
+  | 'pinned-elsewhere' // the node pins a server that does not offer it, while another server does
+  | 'quarantined'; // offered, but its definition changed since it was pinned
 
 export interface UnavailableTool {
   toolId: string;
@@ -103,6 +164,9 @@ export interface CatalogEntry {
   gatedBy: readonly string[];
   description: string | null;
   remoteDescription: string | null;
+  /** Non-null only for a `quarantined` row: the pinned and current definitions to diff. */
+  quarantine: Quarantine | null;
+  overrideStale: boolean;
 }
 
 export interface CatalogServer {
@@ -134,4 +198,6 @@ export interface Catalog {
   reserved: readonly string[];
   /** toolId -> binding, for the tool proxy and explain. */
   bindingsByToolId: ReadonlyMap<string, ToolBinding>;
+  /** toolId -> the quarantined winner; such a toolId has no binding and an `unavailable` row with cause `quarantined`. */
+  quarantinedByToolId: ReadonlyMap<string, QuarantinedTool>;
 }

@@ -1,9 +1,35 @@
 import { z } from 'zod';
-import { query } from './define';
+import { command, query } from './define';
 
 
-const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed']);
+const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
 const jsonObject = z.record(z.string(), z.unknown());
+
+/** The parts of a tool definition that are pinned (hashed as canonical JSON with sorted keys). */
+export const pinnedDefinitionSchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  inputSchema: jsonObject,
+  outputSchema: jsonObject.nullable(),
+  annotations: jsonObject.nullable(),
+});
+export type PinnedDefinitionView = z.infer<typeof pinnedDefinitionSchema>;
+export const pinnedFieldSchema = z.enum(['name', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+
+/** Why a tool is quarantined: its definition no longer matches the operator-trusted pin. Diff `pinned` vs `current`. */
+export const quarantineSchema = z.object({
+  pinnedHash: z.string(),
+  currentHash: z.string(),
+  /** ISO time the pin was taken (first sight or last accept). */
+  pinnedAt: z.string(),
+  pinned: pinnedDefinitionSchema,
+  current: pinnedDefinitionSchema,
+  /** Which pinned fields differ, in the order above. */
+  changed: z.array(pinnedFieldSchema),
+  /** The operator already rejected exactly `currentHash`; no need to ask again until it changes. */
+  rejected: z.boolean(),
+});
+export type QuarantineView = z.infer<typeof quarantineSchema>;
 
 export const catalogEntrySchema = z.object({
   toolId: z.string(),
@@ -14,6 +40,10 @@ export const catalogEntrySchema = z.object({
   gatedBy: z.array(z.string()),
   description: z.string().nullable(),
   remoteDescription: z.string().nullable(),
+  /** Set (non-null) only when state is `quarantined`. */
+  quarantine: quarantineSchema.nullable().optional(),
+  /** A node's description override hides a remote description that changed since it was acknowledged. */
+  overrideStale: z.boolean(),
 });
 
 export const catalogBindingSchema = z.object({
@@ -29,6 +59,7 @@ export const catalogBindingSchema = z.object({
   shadows: z.array(z.string()),
   annotations: jsonObject.nullable(),
   inputSchema: jsonObject,
+  overrideStale: z.boolean(),
 });
 
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */
@@ -37,7 +68,7 @@ export const catalogViewSchema = z.object({
   servers: z.array(z.object({ name: z.string(), status: z.enum(['disabled', 'connecting', 'connected', 'failed']), error: z.string().nullable(), tools: z.array(z.string()) })),
   entries: z.array(catalogEntrySchema),
   bindings: z.array(catalogBindingSchema),
-  unavailable: z.array(z.object({ toolId: z.string(), nodes: z.array(z.string()), cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere']), reason: z.string() })),
+  unavailable: z.array(z.object({ toolId: z.string(), nodes: z.array(z.string()), cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere', 'quarantined']), reason: z.string() })),
   skills: z.array(z.object({ name: z.string(), description: z.string(), unlocks: z.array(z.string()), unlocksUnbound: z.array(z.string()) })),
   localTools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: jsonObject })),
 });
@@ -48,7 +79,7 @@ export const explanationSchema = z.object({
   verdict: z.enum(['visible', 'hidden']),
   layers: z.array(
     z.object({
-      layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'gated', 'visible']),
+      layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'visible']),
       ok: z.boolean(),
       detail: z.string(),
     }),
@@ -58,6 +89,16 @@ export const explanationSchema = z.object({
 });
 export type ExplanationView = z.infer<typeof explanationSchema>;
 
+const pinTarget = z.strictObject({
+  toolId: z.string().min(1).max(256),
+  server: z.string().min(1).max(256),
+  /** The `quarantine.currentHash` the operator reviewed: if the server changed again since, the command is a `conflict`. */
+  currentHash: z.string().max(128).optional(),
+});
+/** What a pin command did; `entry` is the tool's row after the change (null if the server no longer offers it). */
+export const pinActionResultSchema = z.object({ revision: z.number().int(), entry: catalogEntrySchema.nullable() });
+export type PinActionResult = z.infer<typeof pinActionResultSchema>;
+
 export const catalogRoutes = {
   'catalog.get': query(z.strictObject({}).default({}), catalogViewSchema),
   /** Why is (or isn't) this tool in the set the model sees, with these skills loaded? */
@@ -65,6 +106,12 @@ export const catalogRoutes = {
     z.strictObject({ toolId: z.string().min(1).max(256), loadedSkills: z.array(z.string()).max(200).default([]) }),
     explanationSchema,
   ),
+  /** Trust the tool's current definition: re-pin to it and lift the quarantine. */
+  'catalog.acceptChange': command(pinTarget, pinActionResultSchema),
+  /** Keep the old pin and the quarantine; remember this version was rejected so it is not re-asked. */
+  'catalog.rejectChange': command(pinTarget, pinActionResultSchema),
+  /** Acknowledge a remote description that changed under a node override (clears `overrideStale`). */
+  'catalog.acceptDescription': command(pinTarget, pinActionResultSchema),
 };
 
 export const catalogEvents = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApprovalOutcome, ApprovalRequest, ConversationSummary } from '../../../shared/contract';
+import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary } from '../../../shared/contract';
 import { RpcFailure } from '../../../shared/contract';
 import { ConversationRecord, type ConversationLogLine } from './conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
@@ -15,9 +15,20 @@ export interface ExpiredApproval {
   outcome: ApprovalOutcome;
 }
 
+/** A tool call that was running when the host died: it may or may not have reached its server. */
+export interface InterruptedCall {
+  conversation: ConversationRecord;
+  item: Extract<ChatItem, { kind: 'tool' }>;
+  /** The approval it ran under, if it needed one. */
+  approval?: ApprovalOutcome;
+  interruptedAt: string;
+}
+
 /** Conversations on disk: one JSON-lines log per conversation under <dataDir>/conversations. */
 export class ConversationStore {
   private readonly conversations = new Map<string, ConversationRecord>();
+  /** Filled by open(): calls a crash cut off mid-flight, so the runtime can give each its record. */
+  readonly interrupted: InterruptedCall[] = [];
 
   constructor(private readonly dir: string) {}
 
@@ -31,7 +42,8 @@ export class ConversationStore {
       const record = ConversationRecord.replay(lines, new JsonlAppender(path));
       if (!record) continue;
       this.conversations.set(record.summary.id, record);
-      expired.push(...(await repairInterrupted(record)));
+      const outcomes = new Map(lines.flatMap((line) => (line.t === 'approvalResolved' ? [[line.id, line.outcome] as const] : [])));
+      expired.push(...(await repairInterrupted(record, (call) => this.interrupted.push({ ...call, approval: call.item.approvalId ? outcomes.get(call.item.approvalId) : undefined }))));
     }
     return expired;
   }
@@ -76,7 +88,10 @@ export class ConversationStore {
   }
 }
 
-async function repairInterrupted(record: ConversationRecord): Promise<ExpiredApproval[]> {
+async function repairInterrupted(
+  record: ConversationRecord,
+  onInterrupted: (call: Omit<InterruptedCall, 'approval'>) => void,
+): Promise<ExpiredApproval[]> {
   const now = new Date().toISOString();
   const expired: ExpiredApproval[] = [];
   for (const request of [...record.pendingApprovals.values()]) {
@@ -92,6 +107,7 @@ async function repairInterrupted(record: ConversationRecord): Promise<ExpiredApp
     expired.push({ conversation: record, request, outcome });
   }
   for (const item of record.items) {
+    if (item.kind === 'tool' && item.status === 'running') onInterrupted({ conversation: record, item, interruptedAt: now });
     if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval'))
       await record.write({
         t: 'item',

@@ -8,7 +8,8 @@ import type { ModelProvider } from '../providers/types';
 import { defaultApiKeyEnv, type SecretStore } from '../secrets';
 import { AgentService } from './agent-service';
 import { ApprovalService } from './approvals';
-import { ConversationStore, type ExpiredApproval } from './conversation-store';
+import { argumentsHash } from './arguments-hash';
+import { ConversationStore, INTERRUPTED, type ExpiredApproval, type InterruptedCall } from './conversation-store';
 import { createLocalToolRunner } from './local-tools';
 import { RecordsStore } from './records-store';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
@@ -34,7 +35,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
   await records.open();
   const store = new ConversationStore(join(options.dataDir, 'conversations'));
   const expired = await store.open();
-  await recordExpired(records, expired);
+  await recordRepairs(records, expired, store.interrupted);
 
   const approvals = new ApprovalService(events, () => config.current().agent.approvalTimeoutMs);
   let knowledge: Promise<KnowledgeBase> | undefined;
@@ -86,6 +87,12 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
   };
 }
 
+/** The records a crash left owing (see ConversationStore.open): run once at start-up, after both stores opened. */
+export async function recordRepairs(records: RecordsStore, expired: ExpiredApproval[], interrupted: InterruptedCall[]): Promise<void> {
+  await recordExpired(records, expired);
+  await recordInterrupted(records, interrupted);
+}
+
 /** An approval the host died holding was never granted: its call gets a record saying so. */
 async function recordExpired(records: RecordsStore, expired: ExpiredApproval[]): Promise<void> {
   for (const { conversation, request, outcome } of expired) {
@@ -106,6 +113,36 @@ async function recordExpired(records: RecordsStore, expired: ExpiredApproval[]):
       finishedAt: outcome.decidedAt,
       durationMs: Date.parse(outcome.decidedAt) - Date.parse(request.requestedAt),
       approval: outcome,
+    });
+  }
+}
+
+/**
+ * A call that was running when the host died has no record yet (records are written when a call ends):
+ * give it one, so every call the model made has exactly one record and the audit shows the write may
+ * have happened.
+ */
+async function recordInterrupted(records: RecordsStore, calls: InterruptedCall[]): Promise<void> {
+  for (const { conversation, item, approval, interruptedAt } of calls) {
+    const id = conversation.summary.id;
+    if (records.list({ conversationId: id, limit: 10_000 }).some((r) => r.callId === item.id)) continue;
+    await records.append({
+      id: `r_${randomUUID().slice(0, 12)}`,
+      conversationId: id,
+      turnId: item.turnId,
+      callId: item.id,
+      tool: item.toolName,
+      server: item.server,
+      nodeId: item.nodeId,
+      arguments: item.arguments,
+      argumentsHash: argumentsHash(item.arguments),
+      status: 'stopped',
+      result: null,
+      error: `${INTERRUPTED}; the call may or may not have reached ${item.server ?? 'its server'}`,
+      startedAt: item.at,
+      finishedAt: interruptedAt,
+      durationMs: Date.parse(interruptedAt) - Date.parse(item.at),
+      ...(approval && { approval }),
     });
   }
 }

@@ -69,7 +69,10 @@ export class ToolProxy {
       status: 'running',
       at: startedAt.toISOString(),
     };
-    await this.progress(ctx, item);
+    // Not awaited here: the line is written while the call is in flight, and awaited with the others
+    // at the end. Four sequential write round trips were most of the proxy's own time per call.
+    const announced = this.progress(ctx, item);
+    announced.catch(() => undefined); // surfaced by the await below, never as an unhandled rejection
 
     let verdict: Verdict;
     try {
@@ -99,15 +102,6 @@ export class ToolProxy {
       durationMs: finishedAt.getTime() - startedAt.getTime(),
       approval: verdict.approval,
     };
-    await this.deps.records.append(record);
-    await this.progress(ctx, {
-      ...item,
-      status: verdict.status,
-      resultText: verdict.modelText,
-      durationMs: record.durationMs,
-      recordId: record.id,
-      approvalId: verdict.approval?.approvalId,
-    });
     const message: ChatMessage = {
       role: 'tool',
       toolCallId: call.id,
@@ -115,7 +109,21 @@ export class ToolProxy {
       content: verdict.modelText,
       isError: verdict.status !== 'success',
     };
-    await ctx.conversation.write({ t: 'message', message });
+    // The record (its own file) and the conversation lines (queued in order, written together) go out
+    // at once; the result reaches the model only after all of them are written.
+    await Promise.all([
+      announced,
+      this.deps.records.append(record),
+      this.progress(ctx, {
+        ...item,
+        status: verdict.status,
+        resultText: verdict.modelText,
+        durationMs: record.durationMs,
+        recordId: record.id,
+        approvalId: verdict.approval?.approvalId,
+      }),
+      ctx.conversation.write({ t: 'message', message }),
+    ]);
     return message;
   }
 
@@ -180,6 +188,9 @@ export class ToolProxy {
         modelText: `"${name}" is locked until the skill "${skills}" is loaded. Call load_skill with {"name": "${binding.gatedBy[0]}"} first. Nothing was run.`,
       };
     }
+    // Quarantined (definition changed since pinned): it has no binding, so even a stale visible set could not run it.
+    if (ctx.catalog.quarantinedByToolId.has(name))
+      return { status: 'blocked', modelText: `"${name}" is unavailable until an operator reviews a change to its definition. Nothing was run.` };
     return { status: 'blocked', modelText: `"${name}" is not among the tools available on this turn. Nothing was run.` };
   }
 

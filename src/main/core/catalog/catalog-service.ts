@@ -1,7 +1,11 @@
 import type { Skill, SwitchboardConfig } from '../../../shared/config/schema';
-import { explainTool, localToolDefinitions, resolveCatalog, type Catalog, type CatalogInput, type Explanation, type ModelToolDefinition } from '../../../shared/catalog';
+import { explainTool, localToolDefinitions, resolveCatalog, type Catalog, type CatalogEntry, type CatalogInput, type Explanation, type ModelToolDefinition } from '../../../shared/catalog';
+import { RpcFailure } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import type { ConnectionsSnapshot } from '../mcp';
+import { fingerprintServers } from './definition-hash';
+import { PinCommands, type PinAction } from './pin-commands';
+import type { PinStore } from './pin-store';
 
 /** What the agent loop reads at the start of each model call: a frozen catalog and its revision. */
 export interface CatalogSnapshot {
@@ -17,6 +21,8 @@ export interface CatalogServiceDeps {
   events: EventSink;
   /** The in-process tools sent first; defaults to localToolDefinitions(skills). */
   localTools?: (skills: readonly Skill[]) => ModelToolDefinition[];
+  /** Definition pins (rug-pull protection); without a store nothing is pinned or quarantined. */
+  pins?: PinStore;
 }
 
 /**
@@ -32,27 +38,37 @@ export class CatalogService {
   private closed = false;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly statuses = new Map<string, string>();
+  private readonly pinCommands: PinCommands | undefined;
 
   constructor(private readonly deps: CatalogServiceDeps) {
     this.unsubscribe.push(
       deps.connections.onChange((snapshot) => {
         this.emitStatusChanges(snapshot);
+        // Pin at discovery, not at the next resolve: a definition seen only briefly is still the first one seen.
+        deps.pins?.pinFirstSight(snapshot.servers);
         this.invalidate();
       }),
       deps.config.onChange(() => this.invalidate()),
     );
     for (const server of deps.connections.snapshot().servers) this.statuses.set(server.name, server.status);
+    if (deps.pins)
+      this.pinCommands = new PinCommands(deps.pins, () => deps.connections.snapshot().servers, () => this.invalidate());
   }
 
   current(): CatalogSnapshot {
     if (!this.cached || this.dirty) {
       this.dirty = false;
       const { intents, skills } = this.deps.config.current();
+      const { servers } = this.deps.connections.snapshot();
+      const { pins } = this.deps;
+      pins?.pinFirstSight(servers);
       const input: CatalogInput = {
-        servers: this.deps.connections.snapshot().servers,
+        servers,
         intents,
         skills,
         localTools: (this.deps.localTools ?? localToolDefinitions)(skills),
+        // Hashed once per discovery (memoised); the pure catalog only compares the strings.
+        pins: pins ? { current: fingerprintServers(servers), pins: pins.view() } : undefined,
       };
       this.revision += 1;
       this.cached = Object.freeze({ catalog: resolveCatalog(input), revision: this.revision, input });
@@ -65,9 +81,37 @@ export class CatalogService {
     return { ...explainTool(input, toolId, loadedSkills, catalog), revision };
   }
 
+  /** Re-pins (toolId, server) to what it offers now and lifts its quarantine. */
+  acceptChange(target: PinAction): { revision: number; entry: CatalogEntry | null } {
+    this.commands().acceptChange(target);
+    return this.entryOf(target);
+  }
+
+  /** Keeps the old pin (still quarantined) and records the rejected version so it is not asked again. */
+  rejectChange(target: PinAction): { revision: number; entry: CatalogEntry | null } {
+    this.commands().rejectChange(target);
+    return this.entryOf(target);
+  }
+
+  /** Acknowledges a remote description that changed under a node override (clears overrideStale). */
+  acceptDescription(target: PinAction): { revision: number; entry: CatalogEntry | null } {
+    this.commands().acceptDescription(target);
+    return this.entryOf(target);
+  }
+
   close(): void {
     this.closed = true;
     for (const off of this.unsubscribe.splice(0)) off();
+  }
+
+  private commands(): PinCommands {
+    if (!this.pinCommands) throw new RpcFailure('unavailable', 'definition pinning is not enabled here');
+    return this.pinCommands;
+  }
+
+  private entryOf({ toolId, server }: PinAction): { revision: number; entry: CatalogEntry | null } {
+    const { catalog, revision } = this.current();
+    return { revision, entry: catalog.entries.find((e) => e.toolId === toolId && e.server === server) ?? null };
   }
 
   private invalidate(): void {

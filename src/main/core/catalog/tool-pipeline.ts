@@ -3,6 +3,7 @@ import type { ModelToolDefinition } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import { ConnectionManager, createBuiltinServers, type ConnectionOptions } from '../mcp';
 import { CatalogService, type CatalogServiceDeps } from './catalog-service';
+import type { PinStore } from './pin-store';
 
 export interface ToolPipeline {
   connections: ConnectionManager;
@@ -18,6 +19,8 @@ export interface ToolPipelineOptions {
   localTools?: (skills: readonly Skill[]) => ModelToolDefinition[];
   /** Overrides for tests (timeouts, backoff, health checks). */
   connections?: ConnectionOptions;
+  /** Definition pins; the pipeline flushes them on close. Without one, nothing is pinned or quarantined. */
+  pins?: PinStore;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface ToolPipelineOptions {
 export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
   const builtins = createBuiltinServers();
   const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, log: options.log, ...options.connections });
-  const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools });
+  const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools, pins: options.pins });
   const stopReconciling = options.config.onChange((config) => connections.reconcile(config.agent.mcp.servers));
   connections.reconcile(options.config.current().agent.mcp.servers);
   return {
@@ -39,6 +42,7 @@ export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
       catalog.close();
       await connections.closeAll();
       await builtins.close();
+      await options.pins?.flush();
     },
   };
 }

@@ -1,15 +1,19 @@
-import type { CatalogView } from '../../../shared/contract';
+import type { CatalogEntry } from '../../../shared/catalog';
+import type { CatalogView, PinActionResult } from '../../../shared/contract';
 import type { Handlers } from '../../rpc/router';
 import type { CatalogService } from '../catalog/catalog-service';
 
-export function createCatalogHandlers(catalog: CatalogService): Pick<Handlers, 'catalog.get' | 'catalog.explain'> {
+type CatalogHandlers = Pick<Handlers, 'catalog.get' | 'catalog.explain' | 'catalog.acceptChange' | 'catalog.rejectChange' | 'catalog.acceptDescription'>;
+
+export function createCatalogHandlers(catalog: CatalogService): CatalogHandlers {
+  const result = ({ revision, entry }: { revision: number; entry: CatalogEntry | null }): PinActionResult => ({ revision, entry: entry && entryView(entry) });
   return {
     'catalog.get': (): CatalogView => {
       const { catalog: c, revision } = catalog.current();
       return {
         revision,
         servers: c.servers.map((s) => ({ ...s, tools: [...s.tools] })),
-        entries: c.entries.map((e) => ({ ...e, nodes: [...e.nodes], gatedBy: [...e.gatedBy] })),
+        entries: c.entries.map(entryView),
         bindings: c.bindings.map((b) => ({
           toolId: b.toolId,
           server: b.server,
@@ -23,6 +27,7 @@ export function createCatalogHandlers(catalog: CatalogService): Pick<Handlers, '
           shadows: [...b.shadows],
           annotations: b.definition.annotations ?? null,
           inputSchema: b.definition.inputSchema,
+          overrideStale: b.overrideStale,
         })),
         unavailable: c.unavailable.map((u) => ({ ...u, nodes: [...u.nodes] })),
         skills: c.skills.map((s) => ({ ...s, unlocks: [...s.unlocks], unlocksUnbound: [...s.unlocksUnbound] })),
@@ -30,5 +35,17 @@ export function createCatalogHandlers(catalog: CatalogService): Pick<Handlers, '
       };
     },
     'catalog.explain': ({ toolId, loadedSkills }) => catalog.explain(toolId, loadedSkills),
+    'catalog.acceptChange': (target) => result(catalog.acceptChange(target)),
+    'catalog.rejectChange': (target) => result(catalog.rejectChange(target)),
+    'catalog.acceptDescription': (target) => result(catalog.acceptDescription(target)),
+  };
+}
+
+function entryView(e: CatalogEntry): CatalogView['entries'][number] {
+  return {
+    ...e,
+    nodes: [...e.nodes],
+    gatedBy: [...e.gatedBy],
+    quarantine: e.quarantine && { ...e.quarantine, changed: [...e.quarantine.changed] },
   };
 }

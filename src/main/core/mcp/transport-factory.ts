@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
 import { expandEnvRefs, normalizeServerUrl, ServerConfigError } from './server-endpoint';
@@ -59,13 +59,24 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
   return http(url, headers, server.transport, server.url); // display the unexpanded URL: expansions may hold secrets
 }
 
+/**
+ * The SDK hands its connection-wide AbortSignal to every fetch, and undici adds an abort listener to
+ * that signal per request which only a garbage collection removes: a busy connection piled up
+ * thousands (a MaxListenersExceededWarning per call past 1,500, and per-call listener bookkeeping
+ * that grew with the pile; `npm run bench` tool-call scenario). Each request gets its own signal that
+ * still follows the connection's, so closing the transport still aborts everything in flight.
+ */
+export const fetchWithRequestSignal: FetchLike = (url, init) =>
+  fetch(url, init?.signal ? { ...init, signal: AbortSignal.any([init.signal]) } : init);
+
 function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string): BuiltTransport {
   const transport =
     kind === 'sse'
-      ? new SSEClientTransport(url, { requestInit: { headers } })
+      ? new SSEClientTransport(url, { requestInit: { headers }, fetch: fetchWithRequestSignal })
       : // The SDK retries a dropped GET stream on its own; keep that short, our manager owns reconnection.
         new StreamableHTTPClientTransport(url, {
           requestInit: { headers },
+          fetch: fetchWithRequestSignal,
           reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 1 },
         });
   return { transport, kind, endpoint };

@@ -16,6 +16,7 @@ import { ApprovalService } from '../approvals';
 import { ConversationStore } from '../conversation-store';
 import { createLocalToolRunner } from '../local-tools';
 import { RecordsStore } from '../records-store';
+import { recordRepairs } from '../runtime';
 import { ToolProxy, type McpCaller } from '../tool-proxy';
 
 export interface HarnessOptions {
@@ -64,6 +65,7 @@ export async function startRuntimeHarness(options: HarnessOptions) {
   await records.open();
   const store = new ConversationStore(join(dataDir, 'conversations'));
   const expired = await store.open();
+  await recordRepairs(records, expired, store.interrupted);
   const approvals = new ApprovalService(events, () => options.approvalTimeoutMs ?? 60_000);
   const knowledge = createKnowledgeBase([{ source: 'shipping.md', text: '# 运费\n满99元包邮，一般3-5天送达。' }]);
   const proxy = new ToolProxy({

@@ -1,0 +1,54 @@
+import type { McpCaller } from './tool-proxy';
+
+/** The slice of the connection manager the agent needs. */
+export interface ConnectionsPort {
+  callTool(
+    server: string,
+    name: string,
+    args: Record<string, unknown>,
+    options: { signal?: AbortSignal; timeoutMs?: number; meta?: Record<string, unknown> },
+  ): Promise<unknown>;
+  reconnect(server: string): Promise<void>;
+}
+
+/** Without a per-server timeoutMs a call may take this long (the SDK's own default). */
+export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
+
+export class StaleSessionError extends Error {
+  override readonly name = 'StaleSessionError';
+}
+
+/**
+ * The agent's way to the MCP servers: every call gets the server's timeout, and a call refused because
+ * the server no longer knows our session (it restarted: HTTP 404) is handled by the rules for retries.
+ * The client re-initializes at once; a read-only or idempotent call is retried once on the new session;
+ * any other call is not, because re-running a write the operator approved once is not ours to decide.
+ */
+export function createMcpCaller(connections: ConnectionsPort, timeoutFor: (server: string) => number | undefined): McpCaller {
+  return {
+    async callTool(server, name, args, { signal, meta, idempotent }) {
+      const options = { signal, meta, timeoutMs: timeoutFor(server) ?? DEFAULT_CALL_TIMEOUT_MS };
+      try {
+        return await connections.callTool(server, name, args, options);
+      } catch (error) {
+        if (signal.aborted || !isStaleSession(error)) throw error;
+        const reconnected = connections.reconnect(server);
+        if (!idempotent) {
+          void reconnected.catch(() => undefined);
+          throw new StaleSessionError(
+            `${server} restarted and no longer knows this session, so it refused the call before running it (HTTP 404). ` +
+              `"${name}" changes data, so it was not sent again automatically; Switchboard is reconnecting. Ask the user before trying again.`,
+          );
+        }
+        await reconnected;
+        return connections.callTool(server, name, args, options); // once: a second failure is the answer
+      }
+    },
+  };
+}
+
+/** The Streamable HTTP answer to a request on a session the server does not have (any more). */
+export function isStaleSession(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === 404 || (typeof e?.message === 'string' && /Session not found/i.test(e.message));
+}

@@ -1,0 +1,63 @@
+import { describeFields, PINNED_FIELDS, type CatalogServerInput, type DefinitionFingerprint, type ToolDefinition } from '../../../shared/catalog';
+import { RpcFailure } from '../../../shared/contract';
+import { fingerprintOf } from './definition-hash';
+import type { PinStore } from './pin-store';
+
+export interface PinAction {
+  toolId: string;
+  server: string;
+  /** The hash the operator reviewed; a different current hash means the server changed again meanwhile. */
+  currentHash?: string;
+}
+
+/**
+ * The operator's answers to a quarantine. Each acts on what the server offers *now*, and refuses
+ * (conflict) when that is not what the operator looked at, so an accept never trusts an unseen version.
+ */
+export class PinCommands {
+  constructor(
+    private readonly pins: PinStore,
+    private readonly servers: () => readonly CatalogServerInput[],
+    private readonly changed: () => void,
+  ) {}
+
+  acceptChange(target: PinAction): void {
+    const { definition, fingerprint } = this.offered(target);
+    if (this.pins.get(target.server, target.toolId)?.hash === fingerprint.hash) return; // already trusted
+    this.pins.accept(target.server, definition, fingerprint);
+    this.changed();
+  }
+
+  rejectChange(target: PinAction): void {
+    const { fingerprint } = this.offered(target);
+    const pin = this.pins.get(target.server, target.toolId);
+    if (!pin || pin.hash === fingerprint.hash)
+      throw new RpcFailure('conflict', `${target.toolId} on ${target.server} matches its pin: there is no change to reject`);
+    if (pin.rejectedHash === fingerprint.hash) return;
+    this.pins.reject(target.server, target.toolId, fingerprint.hash);
+    this.changed();
+  }
+
+  acceptDescription(target: PinAction): void {
+    const { definition, fingerprint } = this.offered(target);
+    const pin = this.pins.get(target.server, target.toolId);
+    if (!pin || pin.hash === fingerprint.hash) return; // nothing stale
+    const others = PINNED_FIELDS.filter((f) => f !== 'description' && pin.fields[f] !== fingerprint.fields[f]);
+    if (others.length)
+      throw new RpcFailure('conflict', `${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`);
+    this.pins.accept(target.server, definition, fingerprint);
+    this.changed();
+  }
+
+  private offered({ toolId, server, currentHash }: PinAction): { definition: ToolDefinition; fingerprint: DefinitionFingerprint } {
+    const state = this.servers().find((s) => s.name === server);
+    if (!state) throw new RpcFailure('not_found', `no MCP server named "${server}" is configured`);
+    if (state.status !== 'connected') throw new RpcFailure('unavailable', `server ${server} is ${state.status}: its current definition of ${toolId} is unknown`);
+    const definition = state.tools.find((t) => t.name === toolId);
+    if (!definition) throw new RpcFailure('not_found', `server ${server} does not offer "${toolId}"`);
+    const fingerprint = fingerprintOf(definition);
+    if (currentHash !== undefined && currentHash !== fingerprint.hash)
+      throw new RpcFailure('conflict', `${toolId} on ${server} changed again since you reviewed it (now ${fingerprint.hash.slice(0, 12)}); review the new diff`);
+    return { definition, fingerprint };
+  }
+}

@@ -1,0 +1,90 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogServerInput, ToolDefinition } from '../../../shared/catalog';
+import { canonicalJson, fingerprintOf, sha256 } from './definition-hash';
+import { PinStore } from './pin-store';
+
+const tool = (name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({ name, description: `d ${name}`, inputSchema: { type: 'object', properties: {} }, ...extra });
+const shop = (tools: ToolDefinition[], status: CatalogServerInput['status'] = 'connected'): CatalogServerInput => ({ name: 'shop', status, tools });
+
+describe('definition fingerprints', () => {
+  it('hash canonical JSON: key order does not matter, any pinned field does, unpinned ones (title, _meta) do not', () => {
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: undefined }], c: null } })).toBe('{"a":{"c":null,"d":[1,{"z":1}]},"b":1}');
+    const a = tool('t', { inputSchema: { type: 'object', properties: { x: { type: 'string' } }, required: ['x'] }, annotations: { readOnlyHint: true } });
+    const reordered = tool('t', { annotations: { readOnlyHint: true }, inputSchema: { required: ['x'], properties: { x: { type: 'string' } }, type: 'object' } });
+    expect(fingerprintOf(reordered).hash).toBe(fingerprintOf(a).hash);
+    expect(fingerprintOf(tool('t', { ...a, title: 'T', _meta: { v: 2 } })).hash).toBe(fingerprintOf(a).hash);
+    expect(fingerprintOf(a).hash).toBe(
+      sha256(canonicalJson({ name: 't', description: 'd t', inputSchema: a.inputSchema, outputSchema: null, annotations: { readOnlyHint: true } })),
+    );
+    for (const change of [{ description: 'other' }, { outputSchema: { type: 'object' } }, { annotations: { readOnlyHint: false } }, { inputSchema: { type: 'object' as const } }]) {
+      const changed = fingerprintOf({ ...a, ...change });
+      expect(changed.hash).not.toBe(fingerprintOf(a).hash);
+      const differing = Object.keys(changed.fields).filter((f) => changed.fields[f as 'name'] !== fingerprintOf(a).fields[f as 'name']);
+      expect(differing).toEqual(Object.keys(change));
+    }
+  });
+});
+
+describe('PinStore', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-pins-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('pins each tool of a connected server on first sight only, and survives a reopen', async () => {
+    const path = join(dir, 'pins.json');
+    const store = await PinStore.open({ path, log: () => undefined, now: () => new Date('2025-02-03T04:05:06Z') });
+    const v1 = tool('query_order');
+    expect(store.pinFirstSight([shop([v1, tool('query_logistics')], 'failed')])).toBe(0); // not connected: not trusted
+    expect(store.pinFirstSight([shop([v1, tool('query_logistics')])])).toBe(2);
+    const before = store.view();
+    // A later discovery with a changed definition does not move the pin (that is the point).
+    expect(store.pinFirstSight([shop([tool('query_order', { description: 'changed' }), tool('query_logistics')])])).toBe(0);
+    expect(store.view()).toBe(before);
+    await store.flush();
+
+    const reopened = await PinStore.open({ path, log: () => undefined });
+    expect(reopened.get('shop', 'query_order')).toMatchObject({ hash: fingerprintOf(v1).hash, pinnedAt: '2025-02-03T04:05:06.000Z', rejectedHash: null });
+    expect(reopened.get('shop', 'query_order')!.fields).toEqual(fingerprintOf(v1).fields);
+    const file = JSON.parse(await readFile(path, 'utf8'));
+    expect(file.version).toBe(1);
+    expect(file.servers.shop.query_order.definition).toEqual({ name: 'query_order', description: 'd query_order', inputSchema: { type: 'object', properties: {} }, outputSchema: null, annotations: null });
+  });
+
+  it('hands out immutable views: a change yields a new map, the old one is untouched', () => {
+    const store = PinStore.inMemory();
+    store.pinFirstSight([shop([tool('a')])]);
+    const view = store.view();
+    const changed = tool('a', { description: 'v2' });
+    store.accept('shop', changed, fingerprintOf(changed));
+    expect(view.get('shop')!.get('a')!.hash).not.toBe(store.get('shop', 'a')!.hash);
+    store.reject('shop', 'a', 'abc');
+    expect(store.get('shop', 'a')).toMatchObject({ hash: fingerprintOf(changed).hash, rejectedHash: 'abc' });
+  });
+
+  it('falls back to the .bak copy, and moves an unreadable file aside instead of overwriting it', async () => {
+    const path = join(dir, 'pins.json');
+    const first = await PinStore.open({ path, log: () => undefined });
+    first.pinFirstSight([shop([tool('a')])]);
+    await first.flush();
+    first.pinFirstSight([{ name: 'other', status: 'connected', tools: [tool('b')] }]);
+    await first.flush(); // pins.json.bak now holds the first write
+    await writeFile(path, '{"version": 1, "servers": {"shop": ');
+    const logs: string[] = [];
+    const fromBak = await PinStore.open({ path, log: (l) => logs.push(l) });
+    expect(fromBak.get('shop', 'a')).toBeDefined();
+    expect(logs.join('\n')).toContain('not a valid pin file');
+
+    await writeFile(`${path}.bak`, 'garbage');
+    const empty = await PinStore.open({ path, log: (l) => logs.push(l) });
+    expect(empty.get('shop', 'a')).toBeUndefined();
+    expect((await readdir(dir)).some((f) => f.startsWith('pins.json.corrupt-'))).toBe(true);
+    expect(logs.at(-1)).toContain('starting with no pins');
+  });
+});

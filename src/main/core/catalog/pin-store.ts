@@ -1,0 +1,228 @@
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import {
+  pinnedDefinitionOf,
+  type ByServerTool,
+  type CatalogServerInput,
+  type DefinitionFingerprint,
+  type PinnedDefinition,
+  type ToolDefinition,
+  type ToolPin,
+} from '../../../shared/catalog';
+import { pinnedDefinitionSchema } from '../../../shared/contract';
+import { writeFileKeepingBackup } from '../config/atomic-write';
+import { fingerprintPinned, fingerprintTools } from './definition-hash';
+
+export const PINS_FILE_NAME = 'pins.json';
+
+const hash = z.string().min(1).max(128);
+/** On disk: per-field hashes are not stored; they are derived from `definition` when a diff needs them. */
+const storedPinSchema = z.object({
+  hash,
+  pinnedAt: z.string(),
+  definition: pinnedDefinitionSchema,
+  rejectedHash: hash.nullable().optional(),
+  rejectedAt: z.string().nullable().optional(),
+});
+type StoredPin = ToolPin & { rejectedAt?: string | null };
+type PinRecord = Omit<StoredPin, 'fields'>;
+
+/**
+ * A pin whose `fields` are hashed from its definition on first read (only a drifted tool is ever asked).
+ * A class, not a literal with an own getter: the catalog reads `hash` for every mounted tool on every
+ * resolve, and prototype accessors keep these objects on V8's fast property path.
+ */
+class Pin implements StoredPin {
+  readonly hash: string;
+  readonly pinnedAt: string;
+  readonly definition: PinnedDefinition;
+  readonly rejectedHash: string | null;
+  readonly rejectedAt: string | null;
+  private fingerprint: DefinitionFingerprint | undefined;
+
+  constructor(record: PinRecord) {
+    this.hash = record.hash;
+    this.pinnedAt = record.pinnedAt;
+    this.definition = record.definition;
+    this.rejectedHash = record.rejectedHash ?? null;
+    this.rejectedAt = record.rejectedAt ?? null;
+  }
+
+  get fields(): DefinitionFingerprint['fields'] {
+    return (this.fingerprint ??= fingerprintPinned(this.definition, this.hash)).fields;
+  }
+}
+
+const makePin = (record: PinRecord): StoredPin => new Pin(record);
+
+const recordOf = (pin: StoredPin): PinRecord => ({ hash: pin.hash, pinnedAt: pin.pinnedAt, definition: pin.definition, rejectedHash: pin.rejectedHash ?? null, rejectedAt: pin.rejectedAt ?? null });
+const pinFileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.record(z.string(), z.unknown())) });
+
+export interface PinStoreOptions {
+  /** Where pins persist; undefined keeps them in memory only (tests). */
+  path?: string;
+  log?: (line: string) => void;
+  now?: () => Date;
+}
+
+/**
+ * The operator-trusted tool definitions, per (server, tool). The view handed to the catalog is
+ * immutable: every change copies the outer map and the one server's inner map, so a catalog
+ * snapshot (whose entries are built lazily) never sees a pin taken after it was resolved.
+ * Writes go to `pins.json` atomically (temp file + fsync + rename, previous copy kept as .bak),
+ * coalesced: a burst of changes during one write costs one more write.
+ */
+export class PinStore {
+  private pins: Map<string, ReadonlyMap<string, StoredPin>> = new Map();
+  private writing: Promise<void> | undefined;
+  private pending = false;
+  private readonly log: (line: string) => void;
+  private readonly now: () => Date;
+  /** Tool lists already checked for first sight; each discovery yields a new array. */
+  private readonly seen = new WeakSet<readonly ToolDefinition[]>();
+
+  private constructor(private readonly options: PinStoreOptions) {
+    this.log = options.log ?? ((line) => console.error(line));
+    this.now = options.now ?? (() => new Date());
+  }
+
+  static inMemory(options: Omit<PinStoreOptions, 'path'> = {}): PinStore {
+    return new PinStore(options);
+  }
+
+  /**
+   * Loads `path` (or its .bak if the file is damaged). A file that cannot be read at all is moved
+   * aside rather than overwritten, and the store starts empty: every tool is then trusted on first use again.
+   */
+  static async open(options: PinStoreOptions & { path: string }): Promise<PinStore> {
+    const store = new PinStore(options);
+    const { path } = options;
+    for (const candidate of [path, `${path}.bak`]) {
+      const loaded = await store.load(candidate);
+      if (loaded === 'missing' && candidate === path) return store; // no pins yet: first run
+      if (loaded === 'ok') return store;
+    }
+    const aside = `${path}.corrupt-${Date.now()}`;
+    await rename(path, aside).catch(() => undefined);
+    store.log(`[pins] ${path} is unreadable; moved it to ${aside} and starting with no pins (every tool is trusted on first use again)`);
+    return store;
+  }
+
+  view(): ByServerTool<ToolPin> {
+    return this.pins;
+  }
+
+  get(server: string, toolId: string): ToolPin | undefined {
+    return this.pins.get(server)?.get(toolId);
+  }
+
+  /** Trust on first use: pins every offered tool of a connected server that has no pin yet. Returns how many were pinned. */
+  pinFirstSight(servers: readonly CatalogServerInput[]): number {
+    let added = 0;
+    for (const server of servers) {
+      if (server.status !== 'connected' || this.seen.has(server.tools)) continue;
+      this.seen.add(server.tools);
+      const known = this.pins.get(server.name);
+      const fingerprints = fingerprintTools(server.tools);
+      let next: Map<string, StoredPin> | undefined;
+      for (const tool of server.tools) {
+        if (known?.has(tool.name) || next?.has(tool.name)) continue;
+        next ??= new Map(known);
+        next.set(tool.name, this.pinOf(fingerprints.get(tool.name)!, tool));
+        added++;
+      }
+      if (next) this.replace(server.name, next);
+    }
+    if (added) this.persist();
+    return added;
+  }
+
+  /** Re-pins to `definition` (operator accepted it), clearing any rejection. */
+  accept(server: string, definition: ToolDefinition, fingerprint: DefinitionFingerprint): ToolPin {
+    const pin = this.pinOf(fingerprint, definition);
+    this.update(server, definition.name, pin);
+    return pin;
+  }
+
+  /** Keeps the pin and records that the operator rejected `rejectedHash`. */
+  reject(server: string, toolId: string, rejectedHash: string): void {
+    const pin = this.pins.get(server)?.get(toolId);
+    if (!pin) throw new Error(`no pin for ${toolId} on ${server}`);
+    this.update(server, toolId, makePin({ ...recordOf(pin), rejectedHash, rejectedAt: this.now().toISOString() }));
+  }
+
+  /** Resolves when everything changed so far is on disk. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private pinOf(fingerprint: DefinitionFingerprint, definition: ToolDefinition): StoredPin {
+    return makePin({ hash: fingerprint.hash, pinnedAt: this.now().toISOString(), definition: pinnedDefinitionOf(definition), rejectedHash: null });
+  }
+
+  private update(server: string, toolId: string, pin: StoredPin): void {
+    const next = new Map(this.pins.get(server));
+    next.set(toolId, pin);
+    this.replace(server, next);
+    this.persist();
+  }
+
+  private replace(server: string, inner: Map<string, StoredPin>): void {
+    const outer = new Map(this.pins);
+    outer.set(server, inner);
+    this.pins = outer;
+  }
+
+  private persist(): void {
+    if (!this.options.path) return;
+    this.pending = true;
+    this.writing ??= this.writeLoop().finally(() => (this.writing = undefined));
+  }
+
+  private async writeLoop(): Promise<void> {
+    while (this.pending) {
+      this.pending = false;
+      const servers: Record<string, Record<string, PinRecord>> = {};
+      for (const [server, tools] of this.pins) {
+        const out: Record<string, PinRecord> = (servers[server] = {});
+        for (const [toolId, pin] of tools) out[toolId] = recordOf(pin);
+      }
+      try {
+        await mkdir(dirname(this.options.path!), { recursive: true });
+        await writeFileKeepingBackup(this.options.path!, `${JSON.stringify({ version: 1, servers }, null, 1)}\n`);
+      } catch (error) {
+        this.log(`[pins] could not write ${this.options.path}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async load(path: string): Promise<'ok' | 'missing' | 'bad'> {
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'bad';
+    }
+    let file: z.infer<typeof pinFileSchema>;
+    try {
+      file = pinFileSchema.parse(JSON.parse(text));
+    } catch {
+      this.log(`[pins] ${path} is not a valid pin file`);
+      return 'bad';
+    }
+    const pins = new Map<string, ReadonlyMap<string, StoredPin>>();
+    for (const [server, tools] of Object.entries(file.servers)) {
+      const inner = new Map<string, StoredPin>();
+      for (const [toolId, raw] of Object.entries(tools)) {
+        const parsed = storedPinSchema.safeParse(raw);
+        // One damaged entry loses only that pin: the tool is trusted again on its next sight.
+        if (parsed.success) inner.set(toolId, makePin(parsed.data));
+        else this.log(`[pins] ${path}: skipping the damaged pin of ${toolId} on ${server}`);
+      }
+      pins.set(server, inner);
+    }
+    this.pins = pins;
+    return 'ok';
+  }
+}
