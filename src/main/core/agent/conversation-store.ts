@@ -115,7 +115,10 @@ async function repairInterrupted(
       });
   }
   for (const turn of record.turns) {
-    if (turn.status === 'running') await record.write({ t: 'turn', turn: { ...turn, status: 'stopped', error: INTERRUPTED, finishedAt: now } });
+    if (turn.status === 'running') {
+      const { steps: _steps, ...fields } = turn;
+      await record.write({ t: 'turn', turn: { ...fields, status: 'stopped', error: INTERRUPTED, finishedAt: now } });
+    }
   }
   // Every tool call the model made must have an answer, or the next provider request is malformed.
   const answered = new Set(record.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));

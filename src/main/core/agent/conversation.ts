@@ -6,7 +6,9 @@ import type { JsonlAppender } from './jsonl-file';
 export type ConversationLogLine =
   | { t: 'meta'; summary: Omit<ConversationSummary, 'running'> }
   | { t: 'item'; item: ChatItem }
-  | { t: 'turn'; turn: Turn }
+  /** A turn's status fields; its steps arrive as 'step' lines, so the log grows linearly with the steps. */
+  | { t: 'turn'; turn: Omit<Turn, 'steps'> & { steps?: Turn['steps'] } }
+  | { t: 'step'; turnId: string; step: Turn['steps'][number] }
   | { t: 'message'; message: ChatMessage }
   | { t: 'skills'; loaded: string[] }
   | { t: 'approved'; tools: string[] }
@@ -83,8 +85,15 @@ export class ConversationRecord {
       }
       case 'turn': {
         const at = this.turns.findIndex((turn) => turn.id === line.turn.id);
-        if (at === -1) this.turns.push(line.turn);
-        else this.turns[at] = line.turn;
+        // Older logs carry the steps inside the turn line; newer ones send them as 'step' lines.
+        const steps = line.turn.steps ?? (at === -1 ? [] : this.turns[at].steps);
+        if (at === -1) this.turns.push({ ...line.turn, steps });
+        else this.turns[at] = { ...line.turn, steps };
+        break;
+      }
+      case 'step': {
+        const turn = this.turns.find((t) => t.id === line.turnId);
+        if (turn) this.turns[this.turns.indexOf(turn)] = { ...turn, steps: [...turn.steps, line.step] };
         break;
       }
       case 'message':

@@ -38,7 +38,7 @@ export async function runTurn(
 ): Promise<TurnResult> {
   const conversationId = conversation.summary.id;
   const turn: Turn = { id: turnId, index: conversation.turns.length, status: 'running', startedAt: new Date().toISOString(), steps: [] };
-  await conversation.write({ t: 'turn', turn: { ...turn } });
+  await conversation.write({ t: 'turn', turn: { ...turn, steps: [] } });
   await conversation.write({ t: 'item', item: { kind: 'user', id: `${turnId}-u`, turnId, text, at: turn.startedAt } });
   await conversation.write({ t: 'message', message: { role: 'user', content: text } });
   if (conversation.turns.length === 1 && conversation.summary.title === 'New conversation') {
@@ -58,7 +58,7 @@ export async function runTurn(
       const { catalog, revision } = deps.catalog();
       const { tools, modelStep } = buildModelStep(catalog, revision, conversation.loadedSkills, step);
       turn.steps.push(modelStep);
-      await conversation.write({ t: 'turn', turn: { ...turn, steps: [...turn.steps] } });
+      await conversation.write({ t: 'step', turnId, step: modelStep });
       deps.events.emit('turn.stepStarted', { conversationId, turnId, step: modelStep });
 
       const itemId = `${turnId}-a${step}`;
@@ -100,8 +100,8 @@ export async function runTurn(
     }
   }
 
-  const finished: Turn = { ...turn, steps: [...turn.steps], status, finishedAt: new Date().toISOString(), ...(error ? { error } : {}) };
-  await conversation.write({ t: 'turn', turn: finished });
+  const { steps: _steps, ...fields } = turn;
+  await conversation.write({ t: 'turn', turn: { ...fields, status, finishedAt: new Date().toISOString(), ...(error ? { error } : {}) } });
   await conversation.sync();
   deps.events.emit('turn.finished', { conversationId, turnId, status, ...(error ? { error } : {}) });
   return { turnId, status, error };
