@@ -14,6 +14,11 @@ function getEncoder(): Tiktoken {
   return encoder;
 }
 
+/** Builds the encoder ahead of need (it blocks ~1 s); called when a conversation opens, before its first turn. */
+export function warmTokenizer(): void {
+  getEncoder();
+}
+
 export function estimateTokens(text: string): number {
   if (!text) return 0;
   // Special-token text ("<|endoftext|>") in user content is counted as plain text, never rejected.

@@ -3,6 +3,7 @@ import type { Conversation, ConversationSummary } from '../../../shared/contract
 import { RpcFailure } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import type { ModelProvider } from '../providers/types';
+import { warmTokenizer } from '../tokens';
 import type { ConversationStore } from './conversation-store';
 import type { RecordsStore } from './records-store';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from './turn-runner';
@@ -31,6 +32,8 @@ export class AgentService {
   async create(customerId: string, title?: string): Promise<ConversationSummary> {
     const record = await this.deps.store.create(customerId, this.deps.provider().label, title);
     this.changed(record.summary.id);
+    // The first turn records token estimates; build the encoder while the operator is still typing.
+    setImmediate(warmTokenizer);
     return { ...record.summary, running: false };
   }
 
