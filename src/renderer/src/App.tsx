@@ -4,12 +4,20 @@ import { Shell } from './app/Shell';
 import { ApprovalsPage } from './features/approvals/ApprovalsPage';
 import { ChatPage } from './features/chat/ChatPage';
 import { ChatStreamBridge } from './features/chat/ChatStreamBridge';
+import { IntentsPage } from './features/intents/IntentsPage';
 import { RecordsPage } from './features/records/RecordsPage';
+import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
+import { SkillsPage } from './features/skills/SkillsPage';
+import { ToolsPage } from './features/tools/ToolsPage';
 import { RpcProvider } from './lib/rpc-context';
 import type { RpcClient } from './lib/rpc';
 
 const pages = {
+  servers: ServersPage,
+  intents: IntentsPage,
+  tools: ToolsPage,
+  skills: SkillsPage,
   chat: ChatPage,
   approvals: ApprovalsPage,
   records: RecordsPage,

@@ -1,8 +1,8 @@
 export const PAGES = [
-  { id: 'servers', label: 'Servers', available: false },
-  { id: 'intents', label: 'Intent tree', available: false },
-  { id: 'tools', label: 'Tools', available: false },
-  { id: 'skills', label: 'Skills', available: false },
+  { id: 'servers', label: 'Servers', available: true },
+  { id: 'intents', label: 'Intent tree', available: true },
+  { id: 'tools', label: 'Tools', available: true },
+  { id: 'skills', label: 'Skills', available: true },
   { id: 'chat', label: 'Chat', available: true },
   { id: 'approvals', label: 'Approvals', available: true },
   { id: 'records', label: 'Records', available: true },

@@ -57,7 +57,9 @@ export function IntentTree(props: Props) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = rows.findIndex((row) => row.key === activeKey);
+    // The row that has focus (it may have got it by a click or programmatically, not only through our state).
+    const targetKey = (event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? activeKey;
+    const index = rows.findIndex((row) => row.key === targetKey);
     const row = rows[index];
     if (!row) return;
     if (event.altKey && MOVE_KEYS[event.key]) {
@@ -95,6 +97,7 @@ export function IntentTree(props: Props) {
             data-testid="intent-node"
             data-node-id={node.id}
             data-kind={node.kind}
+            onFocus={() => setFocusKey(row.key)}
             onClick={() => {
               setFocusKey(row.key);
               props.onSelect(row.path);

@@ -71,7 +71,7 @@ export function McpNodeEditor({ node, index, errorsOf, onChange }: Props) {
         {index ? <ToolPicker offers={index.offers} current={node} onPick={pick} /> : <p className="state-loading">Loading discovered tools…</p>}
       </fieldset>
 
-      {(offering.length > 1 || node.server) && (
+      {(offering.length > 1 || node.server || errorsOf('server').length > 0) && (
         <div className="form-field">
           <label htmlFor={`${id}-server`}>Server</label>
           <select

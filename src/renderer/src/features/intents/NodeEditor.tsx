@@ -26,6 +26,7 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
   const id = useId();
   useEffect(() => {
     if (!renameRequested) return;
+    nameInput.current?.focus();
     nameInput.current?.select();
     onRenameHandled();
   }, [renameRequested, onRenameHandled]);

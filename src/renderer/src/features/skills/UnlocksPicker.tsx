@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { FieldErrors } from '../../components/FormField';
 
 interface Props {
-  /** Bound tool names, from catalog.get bindings, sorted. */
-  bound: readonly string[];
+  /** Bound tool names, from catalog.get bindings, sorted; null while the catalog loads. */
+  bound: readonly string[] | null;
   unlocks: readonly string[];
   errors: string[];
   onChange: (unlocks: string[]) => void;
@@ -12,13 +12,15 @@ interface Props {
 /** Which bound tools the skill unlocks. An entry that names no bound tool stays listed, flagged, so it can be removed. */
 export function UnlocksPicker({ bound, unlocks, errors, onChange }: Props) {
   const id = useId();
-  const unbound = unlocks.filter((name) => !bound.includes(name));
+  const unbound = bound ? unlocks.filter((name) => !bound.includes(name)) : [];
   const toggle = (name: string, on: boolean) => onChange(on ? [...unlocks, name] : unlocks.filter((u) => u !== name));
   return (
     <fieldset className="editor-section unlocks" aria-describedby={errors.length ? `${id}-errors` : undefined} data-testid="skill-unlocks">
       <legend>Unlocks</legend>
       <p className="muted small">Tools listed here are withheld from the model until load_skill loads this skill.</p>
-      {bound.length === 0 && unbound.length === 0 ? (
+      {bound === null ? (
+        <p className="state-loading small">Loading the bound tools… (unlocks: {unlocks.join(', ') || 'none'})</p>
+      ) : bound.length === 0 && unbound.length === 0 ? (
         <p className="state-empty small">No tool is bound yet: mount tools in the intent tree first.</p>
       ) : (
         <div className="unlock-options">

@@ -31,7 +31,8 @@ export const useSkillsUiStore = create<SkillsUiState>((set) => ({
     set((state) => ({
       draft: next,
       ...(state.draft === null ? { base: saved.skills, baseRevision: saved.revision } : {}),
-      ...(select !== undefined ? { selected: select } : {}),
+      // Adding or deleting shifts indexes, so main's problems (by index) no longer point at the right skill.
+      ...(select !== undefined ? { selected: select, serverProblems: [] } : {}),
     })),
   select: (selected) => set({ selected }),
   requestSelect: (pendingSelect) => set({ pendingSelect }),

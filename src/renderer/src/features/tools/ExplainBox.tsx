@@ -1,11 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { useToolsUiStore } from './tools-ui-store';
 
 interface Props {
-  /** Tool names to suggest (every catalog row and local tool). */
-  names: readonly string[];
+  /** Tool names to suggest: every catalog row and local tool (deduplicated and sorted only once suggestions are shown). */
+  names: () => readonly string[];
   skills: readonly string[];
 }
 
@@ -20,6 +20,7 @@ export function ExplainBox({ names, skills }: Props) {
   const [loaded, setLoaded] = useState<string[]>(asked?.loadedSkills ?? []);
   const [suggest, setSuggest] = useState(false);
   const id = useId();
+  const suggestions = useMemo(() => (suggest ? names() : []), [suggest, names]);
 
   // A question asked from elsewhere (the detail panel's "Explain this tool") fills the form.
   useEffect(() => {
@@ -52,7 +53,7 @@ export function ExplainBox({ names, skills }: Props) {
           {/* Rendered on first focus: thousands of options would slow the page's first paint for nothing. */}
           {suggest && (
             <datalist id={`${id}-names`}>
-              {names.map((name) => (
+              {suggestions.map((name) => (
                 <option key={name} value={name} />
               ))}
             </datalist>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import type { CatalogView } from '../../../../shared/contract';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
@@ -33,7 +33,7 @@ function ToolsView({ view }: { view: CatalogView }) {
   const prepared = useMemo(() => prepareEntries(view.entries), [view.entries]);
   const counts = useMemo(() => countByState(view.entries), [view.entries]);
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
-  const names = useMemo(() => [...new Set([...view.localTools.map((t) => t.name), ...view.entries.map((e) => e.toolId)])].sort(), [view.entries, view.localTools]);
+  const names = useCallback(() => [...new Set([...view.localTools.map((t) => t.name), ...view.entries.map((e) => e.toolId)])].sort(), [view.entries, view.localTools]);
   const bindings = useMemo(() => new Map(view.bindings.map((b) => [b.toolId, b])), [view.bindings]);
   // Typing stays responsive at 10,000 rows: the list catches up with the search a frame later.
   const query = useDeferredValue(ui.query);

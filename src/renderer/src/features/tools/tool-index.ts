@@ -6,7 +6,7 @@ export interface ToolOffer {
   toolId: string;
   server: string;
   state: CatalogEntry['state'];
-  /** From the binding's annotations; null when unknown (catalog.get carries annotations for bound tools only). */
+  /** From the binding's (or quarantined definition's) annotations; null when unknown: catalog.get carries no definition for unmounted tools. */
   readOnly: boolean | null;
   remoteDescription: string | null;
 }
@@ -35,7 +35,8 @@ export function indexCatalog(view: CatalogView): ToolIndex {
       toolId: entry.toolId,
       server: entry.server,
       state: entry.state,
-      readOnly: readOnlyOf(binding && binding.server === entry.server ? binding : undefined),
+      // A quarantined row carries the definition offered now; a bound one its binding's.
+      readOnly: readOnlyOf(binding && binding.server === entry.server ? binding : (entry.quarantine?.current ?? undefined)),
       remoteDescription: entry.remoteDescription,
     });
   }

@@ -3,20 +3,29 @@ import type { CatalogEntry } from './tool-states';
 /** A row's identity: the same tool name can be offered by several servers, and an unavailable one by none. */
 export const entryKey = (entry: Pick<CatalogEntry, 'toolId' | 'server'>): string => `${entry.server ?? ''}\u0000${entry.toolId}`;
 
-export interface PreparedEntry {
-  entry: CatalogEntry;
-  key: string;
+/**
+ * A catalog row with its key and search text, both computed on first use: the Tools page must show its first rows
+ * at 10,000 entries without lower-casing them all, and only a search needs the text.
+ */
+export class PreparedEntry {
+  private cachedKey: string | undefined;
+  private cachedText: string | undefined;
+  constructor(readonly entry: CatalogEntry) {}
+
+  get key(): string {
+    return (this.cachedKey ??= entryKey(this.entry));
+  }
+
   /** Lower-cased text the search looks in: name, server, state, reason and descriptions. */
-  haystack: string;
+  get haystack(): string {
+    const e = this.entry;
+    return (this.cachedText ??= `${e.toolId}\n${e.server ?? ''}\n${e.state}\n${e.reason}\n${e.description ?? ''}\n${e.remoteDescription ?? ''}`.toLowerCase());
+  }
 }
 
-/** Done once per catalog revision, so typing in the search box never re-lowercases 10,000 rows. */
+/** Once per catalog revision; cheap (no string work), so the first rows appear at once. */
 export function prepareEntries(entries: readonly CatalogEntry[]): PreparedEntry[] {
-  return entries.map((entry) => ({
-    entry,
-    key: entryKey(entry),
-    haystack: `${entry.toolId}\n${entry.server ?? ''}\n${entry.state}\n${entry.reason}\n${entry.description ?? ''}\n${entry.remoteDescription ?? ''}`.toLowerCase(),
-  }));
+  return entries.map((entry) => new PreparedEntry(entry));
 }
 
 export interface ToolsFilter {
@@ -29,9 +38,12 @@ export interface ToolsFilter {
 export function filterEntries(prepared: readonly PreparedEntry[], filter: ToolsFilter): PreparedEntry[] {
   const words = filter.query.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length && filter.state === null && filter.server === null) return prepared as PreparedEntry[];
-  return prepared.filter(({ entry, haystack }) => {
+  return prepared.filter((row) => {
+    const { entry } = row;
     if (filter.state !== null && entry.state !== filter.state) return false;
     if (filter.server !== null && (entry.server ?? '') !== filter.server) return false;
+    if (words.length === 0) return true;
+    const haystack = row.haystack;
     for (const word of words) if (!haystack.includes(word)) return false;
     return true;
   });

@@ -1,0 +1,165 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import type { ServerConfig } from '../../../../shared/config/schema';
+import type { ImportResult } from '../../../../shared/contract';
+import { useRpcMutation } from '../../lib/queries';
+import { saveFailureOf } from '../../lib/rpc-problems';
+
+type Choice = 'skip' | 'rename' | 'replace';
+
+const CHOICES: { value: Choice; label: string }[] = [
+  { value: 'skip', label: 'Skip them (keep the servers I have)' },
+  { value: 'rename', label: 'Import them under a new name (name-2, …)' },
+  { value: 'replace', label: 'Replace mine with the imported ones' },
+];
+
+export const endpointOf = (config: ServerConfig): string =>
+  'builtin' in config ? `builtin:${config.builtin}` : 'command' in config ? [config.command, ...config.args].join(' ') : config.url;
+
+/**
+ * Import `{"mcpServers": …}` (Claude Desktop, Cursor) or VS Code `mcp.json`, pasted or from a file. Main writes
+ * nothing while an imported name clashes with a configured one: the preview shows the clash and the operator picks.
+ */
+export function ImportServers({ onClose }: { onClose: () => void }) {
+  const [text, setText] = useState('');
+  const [choice, setChoice] = useState<Choice>('skip');
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [readError, setReadError] = useState<string | null>(null);
+  const importServers = useRpcMutation('config.import', ['servers.list', 'catalog.get']);
+  const id = useId();
+
+  const run = (onConflict: 'ask' | Choice) =>
+    importServers.mutate({ text, onConflict }, { onSuccess: setResult, onError: () => setResult(null) });
+
+  const readFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setReadError(null);
+    const reader = new FileReader();
+    reader.onload = () => {
+      setText(typeof reader.result === 'string' ? reader.result : '');
+      setResult(null);
+    };
+    reader.onerror = () => setReadError(`Could not read ${file.name}: ${reader.error?.message ?? 'unknown error'}`);
+    reader.readAsText(file);
+  };
+
+  const needsChoice = result !== null && !result.applied && result.conflicts.length > 0;
+  return (
+    <section className="import-servers" aria-labelledby={`${id}-title`} data-testid="import-servers">
+      <div className="detail-head">
+        <h2 id={`${id}-title`}>Import servers</h2>
+        <button type="button" className="btn btn-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-text`}>Paste an mcpServers JSON (Claude Desktop, Cursor) or a VS Code mcp.json</label>
+        <textarea
+          id={`${id}-text`}
+          rows={8}
+          spellCheck={false}
+          className="mono"
+          placeholder={'{\n  "mcpServers": {\n    "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] }\n  }\n}'}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setResult(null);
+          }}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-file`}>Or read it from a file</label>
+        <input id={`${id}-file`} type="file" accept=".json,.jsonc,application/json" onChange={readFile} />
+        {readError && <p className="field-error">{readError}</p>}
+      </div>
+      <div className="actions">
+        <button type="button" className="btn btn-primary" disabled={!text.trim() || importServers.isPending} onClick={() => run('ask')}>
+          {importServers.isPending ? 'Importing…' : 'Import'}
+        </button>
+        <span className="muted small">Nothing is written while a name clashes: you will be asked.</span>
+      </div>
+      {importServers.isError && (
+        <p role="alert" className="field-error">
+          Import failed: {saveFailureOf(importServers.error).message}
+        </p>
+      )}
+      {result && <ImportPreview result={result} />}
+      {needsChoice && (
+        <fieldset className="editor-section" data-testid="import-conflicts">
+          <legend>
+            {result.conflicts.length === 1 ? `“${result.conflicts[0]}” is` : `${result.conflicts.join(', ')} are`} already configured. What should happen?
+          </legend>
+          {CHOICES.map((option) => (
+            <label key={option.value} className="radio-row">
+              <input type="radio" name={`${id}-choice`} value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} />
+              {option.label}
+            </label>
+          ))}
+          <button type="button" className="btn btn-primary" disabled={importServers.isPending} onClick={() => run(choice)}>
+            Import with this choice
+          </button>
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+function ImportPreview({ result }: { result: ImportResult }) {
+  const clashes = new Set(result.conflicts);
+  return (
+    <div className="import-preview" data-testid="import-preview">
+      <p role="status" className={result.applied ? 'ok-text' : undefined}>
+        {result.applied
+          ? `Imported ${describe(result)}.`
+          : result.conflicts.length
+            ? `Nothing written yet: found ${result.servers.length} server${result.servers.length === 1 ? '' : 's'} (${result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers'}).`
+            : 'Nothing to import.'}
+      </p>
+      {result.servers.length > 0 && (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Action</th>
+              <th scope="col">Runs</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.servers.map((server) => (
+              <tr key={`${server.originalName}:${server.name}`} data-server={server.name}>
+                <td>
+                  {server.name}
+                  {server.originalName !== server.name && <span className="muted"> (was {server.originalName})</span>}
+                </td>
+                <td>{!result.applied && clashes.has(server.name) ? <span className="warn-text">name clash</span> : server.action}</td>
+                <td>
+                  <code>{endpointOf(server.config)}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {result.problems.length > 0 && (
+        <ul className="problems" aria-label="Import problems">
+          {result.problems.map((problem, index) => (
+            <li key={index}>
+              {problem.server ? `${problem.server}` : '(file)'}
+              {problem.path ? ` · ${problem.path}` : ''}: {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function describe(result: ImportResult): string {
+  const parts = [
+    result.added.length ? `added ${result.added.join(', ')}` : '',
+    result.renamed.length ? `renamed ${result.renamed.map((r) => `${r.from} → ${r.to}`).join(', ')}` : '',
+    result.replaced.length ? `replaced ${result.replaced.join(', ')}` : '',
+    result.skipped.length ? `skipped ${result.skipped.join(', ')}` : '',
+  ].filter(Boolean);
+  return parts.join('; ') || 'nothing';
+}

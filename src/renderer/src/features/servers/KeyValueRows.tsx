@@ -1,0 +1,76 @@
+import { useId } from 'react';
+import { FieldErrors } from '../../components/FormField';
+import type { FormErrors, KeyValueRow } from './server-form';
+
+interface Props {
+  legend: string;
+  field: 'headers' | 'env';
+  keyLabel: string;
+  rows: readonly KeyValueRow[];
+  errors: FormErrors;
+  hint?: string;
+  onChange: (rows: KeyValueRow[]) => void;
+}
+
+/** Name/value rows (HTTP headers, stdio environment) with add and remove. */
+export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onChange }: Props) {
+  const id = useId();
+  const set = (index: number, patch: Partial<KeyValueRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <fieldset className="editor-section kv-rows" data-testid={`${field}-rows`}>
+      <legend>{legend}</legend>
+      {hint && <p className="muted small">{hint}</p>}
+      {rows.length === 0 && <p className="state-empty small">None.</p>}
+      {rows.map((row, index) => {
+        const keyErrors = errors[`${field}.${index}.key`] ?? [];
+        const errorId = `${id}-${index}-errors`;
+        return (
+          <div key={index} className="kv-row">
+            <input
+              aria-label={`${keyLabel} ${index + 1}`}
+              placeholder={keyLabel}
+              value={row.key}
+              spellCheck={false}
+              aria-invalid={keyErrors.length > 0 || undefined}
+              aria-describedby={keyErrors.length ? errorId : undefined}
+              onChange={(event) => set(index, { key: event.target.value })}
+            />
+            <input aria-label={`Value ${index + 1}`} placeholder="value" value={row.value} spellCheck={false} onChange={(event) => set(index, { value: event.target.value })} />
+            <button type="button" className="btn btn-small" aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+              Remove
+            </button>
+            <FieldErrors id={errorId} messages={keyErrors} />
+          </div>
+        );
+      })}
+      <FieldErrors id={`${id}-errors`} messages={errors[field] ?? []} />
+      <button type="button" className="btn btn-small" onClick={() => onChange([...rows, { key: '', value: '' }])}>
+        + Add {keyLabel.toLowerCase()}
+      </button>
+    </fieldset>
+  );
+}
+
+/** Command-line arguments, one per row, in order. */
+export function ArgRows({ args, errors, onChange }: { args: readonly string[]; errors: readonly string[]; onChange: (args: string[]) => void }) {
+  const id = useId();
+  return (
+    <fieldset className="editor-section kv-rows" data-testid="args-rows">
+      <legend>Arguments</legend>
+      <p className="muted small">One argument per row, passed as is (no shell).</p>
+      {args.length === 0 && <p className="state-empty small">None.</p>}
+      {args.map((arg, index) => (
+        <div key={index} className="kv-row args-row">
+          <input aria-label={`Argument ${index + 1}`} value={arg} spellCheck={false} onChange={(event) => onChange(args.map((a, i) => (i === index ? event.target.value : a)))} />
+          <button type="button" className="btn btn-small" aria-label={`Remove argument ${index + 1}`} onClick={() => onChange(args.filter((_, i) => i !== index))}>
+            Remove
+          </button>
+        </div>
+      ))}
+      <FieldErrors id={`${id}-errors`} messages={errors} />
+      <button type="button" className="btn btn-small" onClick={() => onChange([...args, ''])}>
+        + Add argument
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import type { ServerView } from '../../../../shared/contract';
+import { formatTime } from '../../lib/format';
+import { useRpcMutation } from '../../lib/queries';
+import { saveFailureOf } from '../../lib/rpc-problems';
+import { ServerStatusBadge } from './ServerStatusBadge';
+
+interface Props {
+  server: ServerView;
+  onEdit: () => void;
+}
+
+const AFTER_CHANGE = ['servers.list', 'catalog.get', 'catalog.explain'] as const;
+const KIND_LABEL = { http: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio', builtin: 'built-in' } as const;
+
+/** One configured server: its live status (and why it failed), what it offers, and its actions. */
+export function ServerCard({ server, onEdit }: Props) {
+  const reconnect = useRpcMutation('servers.reconnect', [...AFTER_CHANGE]);
+  const rediscover = useRpcMutation('servers.rediscover', [...AFTER_CHANGE]);
+  const remove = useRpcMutation('servers.remove', [...AFTER_CHANGE]);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const failed = [reconnect, rediscover, remove].find((m) => m.isError);
+  const busy = reconnect.isPending || rediscover.isPending || remove.isPending;
+
+  return (
+    <article className={`server-card status-${server.status}`} aria-labelledby={`server-${server.name}`} data-testid="server-card" data-server={server.name} data-status={server.status}>
+      <header className="server-head">
+        <h2 id={`server-${server.name}`}>{server.name}</h2>
+        <ServerStatusBadge status={server.status} />
+        <span className="muted small">{KIND_LABEL[server.kind]}</span>
+        {server.serverInfo && (
+          <span className="muted small">
+            {server.serverInfo.name} {server.serverInfo.version}
+          </span>
+        )}
+      </header>
+      {server.status === 'failed' && server.error && (
+        <p className="server-error" role="alert" data-testid="server-error">
+          {server.error}
+        </p>
+      )}
+      {server.status !== 'failed' && server.error && (
+        <p className="muted small" data-testid="server-last-error">
+          Last error: {server.error}
+        </p>
+      )}
+      {server.stderrTail && (
+        <details className="stderr-tail">
+          <summary className="small">stderr (last lines)</summary>
+          <pre className="json-block">{server.stderrTail}</pre>
+        </details>
+      )}
+      <dl className="facts compact server-facts">
+        <dt>{server.kind === 'stdio' ? 'Command' : server.kind === 'builtin' ? 'Runs' : 'URL'}</dt>
+        <dd>
+          <code>{server.endpoint}</code>
+          {server.transport && <span className="muted"> · {server.transport}</span>}
+        </dd>
+        <dt>Tools</dt>
+        <dd data-testid="server-tool-count">
+          {server.status === 'connected' ? (
+            server.tools.length ? (
+              <details>
+                <summary>{server.toolCount} offered</summary>
+                <span className="tool-names">{server.tools.join(', ')}</span>
+              </details>
+            ) : (
+              'none offered'
+            )
+          ) : (
+            <span className="muted">unknown while not connected{server.toolCount ? ` (last seen: ${server.toolCount})` : ''}</span>
+          )}
+        </dd>
+        <dt>Last discovery</dt>
+        <dd>{server.discoveredAt ? formatTime(server.discoveredAt) : <span className="muted">never</span>}</dd>
+        <dt>Protocol</dt>
+        <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
+        {server.connectedAt && (
+          <>
+            <dt>Connected</dt>
+            <dd>{formatTime(server.connectedAt)}</dd>
+          </>
+        )}
+        {server.nextRetryAt && (
+          <>
+            <dt>Next retry</dt>
+            <dd>
+              attempt {server.reconnectAttempt + 1} at {formatTime(server.nextRetryAt)}
+            </dd>
+          </>
+        )}
+      </dl>
+      <div className="actions">
+        <button type="button" className="btn btn-small" onClick={onEdit} disabled={busy}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy || !server.enabled}
+          title={server.enabled ? undefined : 'Enable the server first'}
+          onClick={() => reconnect.mutate({ name: server.name })}
+        >
+          {reconnect.isPending ? 'Reconnecting…' : 'Reconnect'}
+        </button>
+        <button type="button" className="btn btn-small" disabled={busy || server.status !== 'connected'} onClick={() => rediscover.mutate({ name: server.name })}>
+          {rediscover.isPending ? 'Rediscovering…' : 'Rediscover'}
+        </button>
+        {confirmRemove ? (
+          <span className="actions" role="group" aria-label={`Confirm removing ${server.name}`}>
+            <span className="small">Remove {server.name} from the config?</span>
+            <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => remove.mutate({ name: server.name }, { onSettled: () => setConfirmRemove(false) })}>
+              Remove
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => setConfirmRemove(false)}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="btn btn-small btn-danger-quiet" disabled={busy} onClick={() => setConfirmRemove(true)}>
+            Remove…
+          </button>
+        )}
+      </div>
+      {failed && (
+        <p role="alert" className="field-error">
+          {saveFailureOf(failed.error).message}
+        </p>
+      )}
+    </article>
+  );
+}

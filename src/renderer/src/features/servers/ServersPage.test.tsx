@@ -1,0 +1,176 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../../../shared/config/schema';
+import type { ImportResult, ServerView } from '../../../../shared/contract';
+import { RpcClientError } from '../../lib/rpc/types';
+import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { ServersPage } from './ServersPage';
+
+const view = (config: ServerConfig, over: Partial<ServerView> = {}): ServerView => ({
+  name: config.name,
+  kind: 'builtin' in config ? 'builtin' : 'command' in config ? 'stdio' : 'http',
+  enabled: config.enabled,
+  status: 'connected',
+  error: null,
+  transport: 'streamable-http',
+  endpoint: 'builtin' in config ? 'builtin:shop' : 'command' in config ? config.command : config.url,
+  connectedAt: '2025-01-01T00:00:00.000Z',
+  discoveredAt: '2025-01-01T00:00:01.000Z',
+  protocolVersion: '2025-11-25',
+  serverInfo: { name: 'bit-select-shop', version: '0.1.0' },
+  toolCount: 2,
+  tools: ['query_order', 'query_logistics'],
+  stderrTail: null,
+  reconnectAttempt: 0,
+  nextRetryAt: null,
+  config,
+  ...over,
+});
+
+let servers: ServerView[];
+const importResult = (over: Partial<ImportResult>): ImportResult => ({
+  applied: false,
+  format: 'mcpServers',
+  conflicts: [],
+  servers: [],
+  added: [],
+  renamed: [],
+  replaced: [],
+  skipped: [],
+  problems: [],
+  ...over,
+});
+
+const setup = () => {
+  const rpc = createFakeRpc({
+    'servers.list': () => ({ servers }),
+    'servers.add': ({ server }) => {
+      if ('url' in server && server.url.includes('refuse')) throw new RpcClientError({ code: 'bad_request', message: 'invalid', details: [{ path: 'server.url', message: 'Invalid URL' }] });
+      servers = [...servers, view(server as ServerConfig)];
+      return { servers };
+    },
+    'servers.update': ({ name, server }) => {
+      servers = servers.map((s) => (s.name === name ? view(server as ServerConfig) : s));
+      return { servers };
+    },
+    'servers.remove': ({ name }) => {
+      servers = servers.filter((s) => s.name !== name);
+      return { servers };
+    },
+    'servers.reconnect': ({ name }) => servers.find((s) => s.name === name)!,
+    'servers.rediscover': () => ({ servers }),
+    'config.import': ({ onConflict }) => {
+      const config: ServerConfig = { name: 'files', enabled: true, command: 'npx', args: ['srv'], env: {} };
+      if (onConflict === 'ask') return importResult({ conflicts: ['files'], servers: [{ name: 'files', originalName: 'files', action: 'skip', config }] });
+      return importResult({ applied: true, servers: [{ name: 'files-2', originalName: 'files', action: 'rename', config: { ...config, name: 'files-2' } }], renamed: [{ from: 'files', to: 'files-2' }] });
+    },
+  });
+  renderWithRpc(<ServersPage />, rpc.client);
+  return rpc;
+};
+
+beforeEach(() => {
+  servers = [
+    view({ name: 'shop', enabled: true, builtin: 'shop' }),
+    view({ name: 'files', enabled: true, command: 'npx', args: [], env: {} }, { status: 'failed', error: 'spawn npx ENOENT', stderrTail: 'npm ERR! missing', toolCount: 0, tools: [], connectedAt: null, discoveredAt: null, protocolVersion: null, serverInfo: null, transport: 'stdio' }),
+  ];
+});
+afterEach(cleanup);
+
+describe('ServersPage', () => {
+  it('shows each server in config order with its status, error, stderr and discovery facts', async () => {
+    setup();
+    const cards = await screen.findAllByTestId('server-card');
+    expect(cards.map((c) => `${c.dataset.server}:${c.dataset.status}`)).toEqual(['shop:connected', 'files:failed']);
+    expect(within(cards[0]).getByTestId('server-tool-count').textContent).toContain('2 offered');
+    expect(cards[0].textContent).toContain('2025-11-25');
+    expect(within(cards[1]).getByTestId('server-error').textContent).toBe('spawn npx ENOENT');
+    expect(cards[1].textContent).toContain('npm ERR! missing');
+  });
+
+  it('validates the add form, sends the entry, and puts main’s refusal on the field', async () => {
+    const rpc = setup();
+    await screen.findAllByTestId('server-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
+    const form = screen.getByTestId('server-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Add server' }));
+    expect(within(form).getByText('a name is required')).toBeTruthy();
+    expect(within(form).getByText('a URL is required')).toBeTruthy();
+    expect(rpc.callsTo('servers.add')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'shop' } });
+    expect(within(form).getByText('a server named "shop" already exists')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'crm' } });
+    fireEvent.change(within(form).getByLabelText('URL'), { target: { value: 'http://refuse.example/mcp' } });
+    fireEvent.click(within(form).getByRole('button', { name: '+ Add header' }));
+    fireEvent.change(within(form).getByLabelText('Header 1'), { target: { value: 'Authorization' } });
+    fireEvent.change(within(form).getByLabelText('Value 1'), { target: { value: 'Bearer ${env:CRM_TOKEN}' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add server' }));
+    expect(await within(form).findByText('Invalid URL')).toBeTruthy();
+    expect(within(form).getByLabelText('URL').getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(within(form).getByLabelText('URL'), { target: { value: 'http://127.0.0.1:3001/mcp' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add server' }));
+    await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull());
+    expect(rpc.callsTo('servers.add')[1]).toEqual({
+      server: { name: 'crm', enabled: true, url: 'http://127.0.0.1:3001/mcp', transport: 'streamable-http', headers: { Authorization: 'Bearer ${env:CRM_TOKEN}' } },
+    });
+    expect(await screen.findByText('Added crm; connecting…')).toBeTruthy();
+  });
+
+  it('edits a stdio server and runs reconnect, rediscover and remove', async () => {
+    const rpc = setup();
+    const files = (await screen.findAllByTestId('server-card'))[1];
+    fireEvent.click(within(files).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByTestId('server-form');
+    expect(within(form).getByLabelText<HTMLInputElement>('Command').value).toBe('npx');
+    fireEvent.click(within(form).getByRole('button', { name: '+ Add argument' }));
+    fireEvent.change(within(form).getByLabelText('Argument 1'), { target: { value: '@scope/server' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save server' }));
+    await waitFor(() => expect(rpc.callsTo('servers.update')).toEqual([{ name: 'files', server: { name: 'files', enabled: true, command: 'npx', args: ['@scope/server'], env: {} } }]));
+
+    const shop = screen.getAllByTestId('server-card')[0];
+    fireEvent.click(within(shop).getByRole('button', { name: 'Reconnect' }));
+    fireEvent.click(within(shop).getByRole('button', { name: 'Rediscover' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rediscover all' }));
+    await waitFor(() => expect(rpc.callsTo('servers.rediscover')).toEqual([{ name: 'shop' }, {}]));
+    expect(rpc.callsTo('servers.reconnect')).toEqual([{ name: 'shop' }]);
+
+    fireEvent.click(within(shop).getByRole('button', { name: 'Remove…' }));
+    fireEvent.click(within(shop).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getAllByTestId('server-card').map((c) => c.dataset.server)).toEqual(['files']));
+  });
+
+  it('imports pasted JSON or a file, and asks what to do about a name clash', async () => {
+    const rpc = setup();
+    await screen.findAllByTestId('server-card');
+    fireEvent.click(screen.getByRole('button', { name: 'Import…' }));
+    const panel = screen.getByTestId('import-servers');
+    const json = '{"mcpServers":{"files":{"command":"npx","args":["srv"]}}}';
+    const file = new File([json], 'claude_desktop_config.json', { type: 'application/json' });
+    fireEvent.change(within(panel).getByLabelText('Or read it from a file'), { target: { files: [file] } });
+    await waitFor(() => expect(within(panel).getByLabelText<HTMLTextAreaElement>(/Paste an mcpServers JSON/).value).toBe(json));
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Import' }));
+    const conflicts = await within(panel).findByTestId('import-conflicts');
+    expect(within(panel).getByTestId('import-preview').textContent).toContain('name clash');
+    expect(within(panel).getByTestId('import-preview').textContent).toContain('Nothing written yet');
+    fireEvent.click(within(conflicts).getByRole('radio', { name: /new name/ }));
+    fireEvent.click(within(conflicts).getByRole('button', { name: 'Import with this choice' }));
+    expect(await within(panel).findByText('Imported renamed files → files-2.')).toBeTruthy();
+    expect(rpc.callsTo('config.import')).toEqual([
+      { text: json, onConflict: 'ask' },
+      { text: json, onConflict: 'rename' },
+    ]);
+  });
+
+  it('says so when no server is configured, and when the list cannot load', async () => {
+    servers = [];
+    setup();
+    expect(await screen.findByText(/No MCP server is configured/)).toBeTruthy();
+    cleanup();
+    const rpc = createFakeRpc({});
+    renderWithRpc(<ServersPage />, rpc.client);
+    expect((await screen.findByRole('alert')).textContent).toContain('Could not load the servers');
+  });
+});

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Empty, LoadError, Loading } from '../../components/QueryState';
+import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { saveFailureOf } from '../../lib/rpc-problems';
+import { ImportServers } from './ImportServers';
+import { ServerCard } from './ServerCard';
+import { ServerForm } from './ServerForm';
+import './servers.css';
+
+type Panel = { kind: 'add' } | { kind: 'edit'; name: string } | { kind: 'import' } | null;
+
+/** Configured MCP servers in config order, each with its live status, and the forms to add, edit and import them. */
+export function ServersPage() {
+  const servers = useRpcQuery('servers.list', {});
+  const rediscoverAll = useRpcMutation('servers.rediscover', ['servers.list', 'catalog.get', 'catalog.explain']);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const list = servers.data?.servers ?? [];
+  const names = list.map((s) => s.name);
+  const editing = panel?.kind === 'edit' ? list.find((s) => s.name === panel.name) : undefined;
+  const done = (message: string) => {
+    setPanel(null);
+    setNotice(message);
+  };
+
+  return (
+    <section aria-labelledby="servers-title" className="servers-page">
+      <h1 id="servers-title">Servers</h1>
+      <div className="actions servers-toolbar">
+        <button type="button" className="btn btn-primary" onClick={() => setPanel({ kind: 'add' })}>
+          Add server
+        </button>
+        <button type="button" className="btn" onClick={() => setPanel({ kind: 'import' })}>
+          Import…
+        </button>
+        <button type="button" className="btn" disabled={rediscoverAll.isPending || list.length === 0} onClick={() => rediscoverAll.mutate({})}>
+          {rediscoverAll.isPending ? 'Rediscovering…' : 'Rediscover all'}
+        </button>
+        <span className="muted small">Servers connect concurrently; a change applies from the next turn.</span>
+      </div>
+      {rediscoverAll.isError && (
+        <p role="alert" className="field-error">
+          Rediscover failed: {saveFailureOf(rediscoverAll.error).message}
+        </p>
+      )}
+      {notice && (
+        <p role="status" className="ok-text">
+          {notice}
+        </p>
+      )}
+      {panel?.kind === 'add' && <ServerForm existingNames={names} onDone={(name) => done(`Added ${name}; connecting…`)} onCancel={() => setPanel(null)} />}
+      {panel?.kind === 'edit' && editing && (
+        <ServerForm key={editing.name} editing={editing.config} existingNames={names} onDone={(name) => done(`Saved ${name}.`)} onCancel={() => setPanel(null)} />
+      )}
+      {panel?.kind === 'import' && <ImportServers onClose={() => setPanel(null)} />}
+
+      {servers.isPending ? (
+        <Loading>Loading servers…</Loading>
+      ) : servers.isError ? (
+        <LoadError what="the servers" error={servers.error} onRetry={() => void servers.refetch()} />
+      ) : list.length === 0 ? (
+        <Empty>No MCP server is configured. Add one, or import a Claude Desktop / VS Code configuration.</Empty>
+      ) : (
+        <div className="server-list">
+          {list.map((server) => (
+            <ServerCard
+              key={server.name}
+              server={server}
+              onEdit={() => {
+                setNotice(null);
+                setPanel({ kind: 'edit', name: server.name });
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { configFromForm, emptyServerForm, errorsFromProblems, formFromConfig, validateServerForm, type ServerFormState } from './server-form';
+
+const http = (patch: Partial<ServerFormState> = {}): ServerFormState => ({ ...emptyServerForm('http'), name: 'crm', url: 'http://127.0.0.1:3001/mcp', ...patch });
+const stdio = (patch: Partial<ServerFormState> = {}): ServerFormState => ({ ...emptyServerForm('stdio'), name: 'files', command: 'npx', ...patch });
+
+describe('server form validation', () => {
+  it('accepts a complete HTTP or stdio entry', () => {
+    expect(validateServerForm(http(), ['shop'])).toEqual({});
+    expect(validateServerForm(stdio({ env: [{ key: 'ROOT', value: '/tmp' }] }), ['shop'])).toEqual({});
+  });
+
+  it('requires a valid, unique name (except the entry’s own)', () => {
+    expect(validateServerForm(http({ name: '' }), []).name).toEqual(['a name is required']);
+    expect(validateServerForm(http({ name: 'my server' }), []).name?.[0]).toMatch(/letters, digits/);
+    expect(validateServerForm(http({ name: 'shop' }), ['shop']).name).toEqual(['a server named "shop" already exists']);
+    expect(validateServerForm(http({ name: 'shop' }), ['shop'], 'shop').name).toBeUndefined();
+    expect(validateServerForm(http({ name: 'x'.repeat(65) }), []).name).toEqual(['at most 64 characters']);
+  });
+
+  it('requires an http(s) URL for HTTP and a command for stdio', () => {
+    expect(validateServerForm(http({ url: '' }), []).url).toEqual(['a URL is required']);
+    expect(validateServerForm(http({ url: 'ftp://host/mcp' }), []).url?.[0]).toMatch(/http:\/\/ or https:\/\//);
+    expect(validateServerForm(http({ url: 'not a url' }), []).url).toHaveLength(1);
+    expect(validateServerForm(stdio({ command: '  ' }), []).command?.[0]).toMatch(/command is required/);
+  });
+
+  it('checks the timeout range', () => {
+    for (const bad of ['0', '-5', '1.5', 'abc', '600001']) expect(validateServerForm(http({ timeoutMs: bad }), []).timeoutMs).toHaveLength(1);
+    expect(validateServerForm(http({ timeoutMs: '5000' }), []).timeoutMs).toBeUndefined();
+  });
+
+  it('checks header and environment rows: names required, valid and not repeated; blank rows ignored', () => {
+    const errors = validateServerForm(
+      http({
+        headers: [
+          { key: 'Authorization', value: 'Bearer ${env:TOKEN}' },
+          { key: '', value: 'orphan' },
+          { key: 'Bad Header', value: 'x' },
+          { key: 'Authorization', value: 'again' },
+          { key: '', value: '' },
+        ],
+      }),
+      [],
+    );
+    expect(errors).toEqual({
+      'headers.1.key': ['a name is required'],
+      'headers.2.key': ['not a valid header name'],
+      'headers.3.key': ['"Authorization" is set twice'],
+    });
+    expect(validateServerForm(stdio({ env: [{ key: 'A=B', value: '1' }] }), [])['env.0.key']).toHaveLength(1);
+  });
+});
+
+describe('server form <-> config', () => {
+  it('sends only the chosen kind’s fields, with blanks left out', () => {
+    expect(configFromForm(http({ headers: [{ key: 'X-Key', value: 'v' }, { key: '', value: '' }], timeoutMs: '5000', transport: 'sse', command: 'ignored' }))).toEqual({
+      name: 'crm',
+      enabled: true,
+      timeoutMs: 5000,
+      url: 'http://127.0.0.1:3001/mcp',
+      transport: 'sse',
+      headers: { 'X-Key': 'v' },
+    });
+    expect(configFromForm(stdio({ args: ['-y', '', 'pkg'], cwd: ' ' }))).toEqual({ name: 'files', enabled: true, command: 'npx', args: ['-y', 'pkg'], env: {} });
+    expect(configFromForm({ ...emptyServerForm('builtin'), name: 'shop', enabled: false })).toEqual({ name: 'shop', enabled: false, builtin: 'shop' });
+  });
+
+  it('round-trips a configured entry through the form', () => {
+    const config = { name: 'files', enabled: true, command: 'npx', args: ['-y', 'srv'], env: { ROOT: '/' }, cwd: '/work', timeoutMs: 3000 };
+    expect(configFromForm(formFromConfig(config))).toEqual(config);
+  });
+
+  it('places main’s problems on fields, whatever the path prefix', () => {
+    expect(
+      errorsFromProblems([
+        { path: 'server.url', message: 'Invalid URL' },
+        { path: 'agent.mcp.servers.2.name', message: 'duplicate server name "crm"' },
+        { path: 'server.headers.X', message: 'expected string' },
+        { path: 'server', message: 'Invalid input' },
+      ]),
+    ).toEqual({ url: ['Invalid URL'], name: ['duplicate server name "crm"'], headers: ['expected string'], '': ['Invalid input'] });
+  });
+});

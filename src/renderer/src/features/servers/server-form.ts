@@ -1,0 +1,140 @@
+import type { ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
+import type { FieldProblem } from '../../lib/rpc-problems';
+
+/** The server form as the operator edits it: text fields as strings, key/value maps as rows. */
+export type ServerKind = 'http' | 'stdio' | 'builtin';
+export interface KeyValueRow {
+  key: string;
+  value: string;
+}
+
+export interface ServerFormState {
+  kind: ServerKind;
+  name: string;
+  enabled: boolean;
+  timeoutMs: string;
+  url: string;
+  transport: 'streamable-http' | 'sse';
+  headers: KeyValueRow[];
+  command: string;
+  args: string[];
+  env: KeyValueRow[];
+  cwd: string;
+}
+
+/** Field -> messages. Row fields are `headers.2.key`, `env.0.key`, `args`. */
+export type FormErrors = Record<string, string[]>;
+
+export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => ({
+  kind,
+  name: '',
+  enabled: true,
+  timeoutMs: '',
+  url: '',
+  transport: 'streamable-http',
+  headers: [],
+  command: '',
+  args: [],
+  env: [],
+  cwd: '',
+});
+
+const rowsOf = (record: Record<string, string> | undefined): KeyValueRow[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
+
+export function formFromConfig(config: ServerConfig): ServerFormState {
+  const base = { ...emptyServerForm(), name: config.name, enabled: config.enabled, timeoutMs: config.timeoutMs === undefined ? '' : String(config.timeoutMs) };
+  if ('builtin' in config) return { ...base, kind: 'builtin' };
+  if ('command' in config) return { ...base, kind: 'stdio', command: config.command, args: [...config.args], env: rowsOf(config.env), cwd: config.cwd ?? '' };
+  return { ...base, kind: 'http', url: config.url, transport: config.transport, headers: rowsOf(config.headers) };
+}
+
+const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const MAX_TIMEOUT_MS = 600_000;
+
+const isBlankRow = (row: KeyValueRow) => !row.key.trim() && !row.value;
+
+/**
+ * The checks main's schema makes, with messages placed on the field they concern. `existing` are the configured
+ * names; `originalName` is the entry being edited (keeping its own name is not a clash).
+ */
+export function validateServerForm(form: ServerFormState, existing: readonly string[], originalName?: string): FormErrors {
+  const errors: FormErrors = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const name = form.name.trim();
+  if (!name) add('name', 'a name is required');
+  else if (name.length > 64) add('name', 'at most 64 characters');
+  else if (!SERVER_NAME.test(name)) add('name', 'use letters, digits, "_", "-" or "."');
+  else if (name !== originalName && existing.includes(name)) add('name', `a server named "${name}" already exists`);
+
+  const timeout = form.timeoutMs.trim();
+  if (timeout && (!/^\d+$/.test(timeout) || Number(timeout) <= 0 || Number(timeout) > MAX_TIMEOUT_MS))
+    add('timeoutMs', `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
+
+  if (form.kind === 'http') {
+    const url = form.url.trim();
+    if (!url) add('url', 'a URL is required');
+    else if (!isHttpUrl(url)) add('url', 'an http:// or https:// URL, e.g. http://127.0.0.1:3001/mcp');
+    checkRows(form.headers, 'headers', (key) => HEADER_NAME.test(key) || 'not a valid header name', add);
+  }
+  if (form.kind === 'stdio') {
+    if (!form.command.trim()) add('command', 'a command is required, e.g. npx or python');
+    checkRows(form.env, 'env', (key) => !key.includes('=') || 'a variable name cannot contain "="', add);
+  }
+  return errors;
+}
+
+function checkRows(rows: readonly KeyValueRow[], field: string, validKey: (key: string) => true | string, add: (field: string, message: string) => void) {
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    if (isBlankRow(row)) return;
+    const key = row.key.trim();
+    const valid = key ? validKey(key) : 'a name is required';
+    if (valid !== true) add(`${field}.${index}.key`, valid);
+    else if (seen.has(key)) add(`${field}.${index}.key`, `"${key}" is set twice`);
+    seen.add(key);
+  });
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const hasErrors = (errors: FormErrors): boolean => Object.keys(errors).length > 0;
+
+const recordOf = (rows: readonly KeyValueRow[]) => Object.fromEntries(rows.filter((row) => !isBlankRow(row)).map((row) => [row.key.trim(), row.value]));
+
+/** What main receives: only the fields of the chosen kind, blanks left out. */
+export function configFromForm(form: ServerFormState): ServerConfigInput {
+  const common = { name: form.name.trim(), enabled: form.enabled, ...(form.timeoutMs.trim() ? { timeoutMs: Number(form.timeoutMs.trim()) } : {}) };
+  if (form.kind === 'builtin') return { ...common, builtin: 'shop' };
+  if (form.kind === 'stdio')
+    return {
+      ...common,
+      command: form.command.trim(),
+      args: form.args.filter((arg) => arg !== ''),
+      env: recordOf(form.env),
+      ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}),
+    };
+  return { ...common, url: form.url.trim(), transport: form.transport, headers: recordOf(form.headers) };
+}
+
+/**
+ * Places main's refusal on the form: `server.url` (the route's input), `agent.mcp.servers.3.url` (the config
+ * check) -> `url`; `server.headers.Authorization` -> `headers`. What names no field goes to `''` (the form as a whole).
+ */
+export function errorsFromProblems(problems: readonly FieldProblem[]): FormErrors {
+  const errors: FormErrors = {};
+  for (const problem of problems) {
+    const rest = problem.path.replace(/^server\.?/, '').replace(/^agent\.mcp\.servers\.\d+\.?/, '');
+    const field = rest.split('.')[0] ?? '';
+    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'enabled'];
+    (errors[known.includes(field) ? field : ''] ??= []).push(problem.message);
+  }
+  return errors;
+}

@@ -1,0 +1,105 @@
+import { useEffect, useMemo } from 'react';
+import type { Skill } from '../../../../shared/config/schema';
+import { Empty, LoadError, Loading } from '../../components/QueryState';
+import { useRpcQuery } from '../../lib/queries';
+import { useUnsavedChangesGuard } from '../intents/use-unsaved-guard';
+import { SkillEditor } from './SkillEditor';
+import { SkillsSaveBar } from './SkillsSaveBar';
+import { useSkillsUiStore } from './skills-ui-store';
+import { newSkill, skillProblemsFromPaths, validateSkills } from './skill-validation';
+import { useSkillsSave } from './use-skills-save';
+import './skills.css';
+
+/** Skill manuals: what load_skill loads, and which bound tools each one unlocks. */
+export function SkillsPage() {
+  const skills = useRpcQuery('skills.get', {});
+  return (
+    <section aria-labelledby="skills-title" className="skills-page">
+      <h1 id="skills-title">Skills</h1>
+      {skills.isPending ? (
+        <Loading>Loading skills…</Loading>
+      ) : skills.isError ? (
+        <LoadError what="the skills" error={skills.error} onRetry={() => void skills.refetch()} />
+      ) : (
+        <SkillsEditor saved={skills.data} />
+      )}
+    </section>
+  );
+}
+
+const LEAVE_MESSAGE = 'The skills have unsaved changes. Leave and discard them?';
+
+function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } }) {
+  const store = useSkillsUiStore();
+  const catalog = useRpcQuery('catalog.get', {});
+  const skills = store.draft ?? saved.skills;
+  const save = useSkillsSave(saved);
+  const bound = useMemo(() => (catalog.data ? catalog.data.bindings.map((b) => b.toolId) : null), [catalog.data]);
+  const local = useMemo(() => validateSkills(skills), [skills]);
+  const fromServer = useMemo(() => skillProblemsFromPaths(store.serverProblems), [store.serverProblems]);
+  useUnsavedChangesGuard('skills', save.dirty, store.discard, LEAVE_MESSAGE);
+
+  // A skill named from another page (a tool's "gating skills") is selected once the list is here.
+  const { pendingSelect } = store;
+  useEffect(() => {
+    if (pendingSelect === null) return;
+    const index = skills.findIndex((s) => s.name === pendingSelect);
+    if (index >= 0) useSkillsUiStore.getState().select(index);
+    useSkillsUiStore.getState().requestSelect(null);
+  }, [pendingSelect, skills]);
+
+  const selected = store.selected !== null && store.selected < skills.length ? store.selected : skills.length ? 0 : null;
+  const edit = (next: Skill[], select?: number | null) => store.edit(next, saved, select);
+  const problemsOf = (index: number) => [...(local.get(index) ?? []), ...(fromServer.bySkill.get(index) ?? [])];
+
+  return (
+    <>
+      <SkillsSaveBar save={save} localProblems={local} skills={skills} general={fromServer.general} onSelect={store.select} />
+      <div className="skills-columns">
+        <nav className="skills-list" aria-label="Skills">
+          <button type="button" className="btn btn-small" onClick={() => edit([...skills, newSkill(skills)], skills.length)}>
+            + Add skill
+          </button>
+          {skills.length === 0 ? (
+            <Empty>No skills. A skill keeps tools hidden until the model loads its manual.</Empty>
+          ) : (
+            <ul>
+              {skills.map((skill, index) => (
+                  <li key={index}>
+                    <button
+                      type="button"
+                      className={`skill-link${index === selected ? ' active' : ''}`}
+                      aria-current={index === selected ? 'true' : undefined}
+                      onClick={() => store.select(index)}
+                      data-testid="skill-item"
+                    >
+                      <strong>{skill.name || '(no name)'}</strong>
+                      <span className="muted small">
+                        {skill.unlocks.length} tool{skill.unlocks.length === 1 ? '' : 's'}
+                        {problemsOf(index).length ? ` · ⚠ ${problemsOf(index).length}` : ''}
+                      </span>
+                    </button>
+                  </li>
+              ))}
+            </ul>
+          )}
+        </nav>
+        <div className="skills-editor-pane">
+          {catalog.isError && <LoadError what="the bound tools" error={catalog.error} onRetry={() => void catalog.refetch()} />}
+          {selected !== null && skills[selected] ? (
+            <SkillEditor
+              key={selected}
+              skill={skills[selected]}
+              problems={problemsOf(selected)}
+              bound={bound}
+              onChange={(skill) => edit(skills.map((s, i) => (i === selected ? skill : s)))}
+              onDelete={() => edit(skills.filter((_, i) => i !== selected), Math.max(0, selected - 1))}
+            />
+          ) : (
+            <p className="state-empty">Add a skill to edit it.</p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

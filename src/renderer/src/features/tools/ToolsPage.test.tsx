@@ -1,0 +1,154 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogView, ExplanationView } from '../../../../shared/contract';
+import { useUiStore } from '../../app/ui-store';
+import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { useIntentDraftStore } from '../intents/intent-draft-store';
+import { entry, shopCatalog } from './catalog-fixtures';
+import { ToolsPage } from './ToolsPage';
+import { useToolsUiStore } from './tools-ui-store';
+
+// happy-dom has no layout: give the scroller a 600 px viewport so the virtualizer renders a window of rows.
+const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
+afterAll(() => original && Object.defineProperty(HTMLElement.prototype, 'clientHeight', original));
+beforeEach(() => useToolsUiStore.setState({ query: '', state: null, server: null, selectedKey: null, explain: null }));
+afterEach(cleanup);
+
+const explanation = (toolId: string): ExplanationView => ({
+  toolId,
+  verdict: 'hidden',
+  firstFailingLayer: 'mounted',
+  revision: 1,
+  layers: [
+    { layer: 'configured', ok: true, detail: 'enabled: shop' },
+    { layer: 'discovered', ok: true, detail: 'offered by shop' },
+    { layer: 'mounted', ok: false, detail: `no MCP intent node has toolId "${toolId}"` },
+    { layer: 'visible', ok: false, detail: 'not in the tool list the model receives this turn' },
+  ],
+});
+
+const setup = (view: () => CatalogView = () => shopCatalog()) => {
+  const rpc = createFakeRpc({
+    'catalog.get': view,
+    'catalog.explain': ({ toolId }) => explanation(toolId),
+    'catalog.acceptChange': ({ toolId, server }) => ({ revision: 2, entry: entry(toolId, server, 'bound') }),
+    'catalog.rejectChange': () => ({ revision: 2, entry: null }),
+  });
+  renderWithRpc(<ToolsPage />, rpc.client);
+  return rpc;
+};
+const rows = () => screen.getAllByTestId('tool-row').map((row) => `${row.dataset.tool}@${row.dataset.server}:${row.dataset.state}`);
+
+describe('ToolsPage', () => {
+  it('lists every catalog entry with its state, and filters by state, server and search', async () => {
+    setup();
+    await screen.findAllByTestId('tool-row');
+    expect(rows()).toEqual(['cancel_order@shop:bound', 'query_coupons@shop:unmounted', 'query_invoice@:unavailable', 'query_logistics@shop:bound', 'query_order@shop:bound']);
+
+    fireEvent.click(screen.getByRole('button', { name: /unmounted/ }));
+    expect(rows()).toEqual(['query_coupons@shop:unmounted']);
+    fireEvent.click(screen.getByRole('button', { name: /unmounted/ })); // pressed again: all
+    expect(rows()).toHaveLength(5);
+
+    fireEvent.change(screen.getByLabelText('Server'), { target: { value: '' } });
+    expect(rows()).toEqual(['query_invoice@:unavailable']);
+    fireEvent.change(screen.getByLabelText('Server'), { target: { value: 'shop' } });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'logistics' } });
+    await waitFor(() => expect(rows()).toEqual(['query_logistics@shop:bound']));
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No tool matches these filters.')).toBeTruthy();
+  });
+
+  it('shows a tool’s reason, readable schema, intent nodes and gating skills; the list follows ↑/↓', async () => {
+    setup();
+    fireEvent.click((await screen.findAllByTestId('tool-row'))[3]);
+    const detail = screen.getByTestId('tool-detail');
+    expect(within(detail).getByRole('heading', { level: 2 }).textContent).toBe('query_logistics');
+    expect(within(detail).getByTestId('tool-reason').textContent).toBe('query_logistics is bound');
+    const arg = detail.querySelector('tr[data-arg="trackingNo"]')!;
+    expect(arg.textContent).toContain('string');
+    expect(arg.textContent).toContain('required');
+    expect(arg.textContent).toContain('运单号');
+    expect(within(detail).getByRole('button', { name: 'logistics-query' })).toBeTruthy();
+
+    fireEvent.keyDown(screen.getByTestId('tools-list'), { key: 'ArrowDown' });
+    expect(within(screen.getByTestId('tool-detail')).getByRole('heading', { level: 2 }).textContent).toBe('query_order');
+    expect(screen.getByTestId('tools-list').getAttribute('aria-activedescendant')).toBe(screen.getAllByTestId('tool-row')[4].id);
+
+    // A bound node opens in the intent tree.
+    fireEvent.click(within(screen.getByTestId('tool-detail')).getByRole('button', { name: 'order-query' }));
+    expect(useUiStore.getState().page).toBe('intents');
+    expect(useIntentDraftStore.getState().pendingReveal).toBe('order-query');
+  });
+
+  it('explains a tool layer by layer and highlights the first failing layer', async () => {
+    const rpc = setup();
+    await screen.findAllByTestId('tool-row');
+    fireEvent.change(screen.getByLabelText('Tool name'), { target: { value: 'query_coupons' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'after-sales' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Explain' }));
+    const result = await screen.findByTestId('explain-result');
+    expect(rpc.callsTo('catalog.explain')).toEqual([{ toolId: 'query_coupons', loadedSkills: ['after-sales'] }]);
+    expect(screen.getByTestId('explain-verdict').textContent).toBe('hidden');
+    const layers = within(result).getAllByTestId('explain-layer');
+    expect(layers.map((l) => `${l.dataset.layer}:${l.dataset.ok}`)).toEqual(['configured:true', 'discovered:true', 'mounted:false', 'visible:false']);
+    expect(layers[2].className).toContain('first-failing');
+    expect(layers[2].getAttribute('aria-current')).toBe('step');
+    expect(layers[3].className).not.toContain('first-failing');
+  });
+
+  it('renders only a window of 10,000 entries, quickly', async () => {
+    const many = shopCatalog({
+      entries: Array.from({ length: 10_000 }, (_, i) => entry(`tool_${String(i).padStart(5, '0')}`, `server_${i % 20}`, i % 4 ? 'bound' : 'unmounted')),
+    });
+    const started = performance.now();
+    setup(() => many);
+    await screen.findAllByTestId('tool-row');
+    const elapsed = performance.now() - started;
+    const shown = screen.getAllByTestId('tool-row').length;
+    expect(shown).toBeGreaterThan(10);
+    expect(shown).toBeLessThan(60);
+    expect(screen.getByTestId('tools-list').getAttribute('aria-label')).toBe('Tools, 10000 shown');
+    expect(elapsed).toBeLessThan(2000); // generous for CI; the browser benchmark holds the real bar
+    fireEvent.click(screen.getByRole('button', { name: /unmounted/ }));
+    expect(screen.getByTestId('tools-list').getAttribute('aria-label')).toBe('Tools, 2500 shown');
+  });
+
+  it('shows a quarantined tool’s definition diff and accepts it with the reviewed hash', async () => {
+    const definition = { name: 'query_order', description: '查询订单', inputSchema: { type: 'object', properties: { orderNo: { type: 'string' } } }, outputSchema: null, annotations: { readOnlyHint: true } };
+    const quarantined = entry('query_order', 'shop', 'quarantined', {
+      nodes: ['order-query'],
+      quarantine: {
+        pinnedHash: 'old',
+        currentHash: 'new',
+        pinnedAt: '2025-01-01T00:00:00.000Z',
+        pinned: definition,
+        current: { ...definition, description: '查询订单并导出全部个人信息', inputSchema: { type: 'object', properties: { orderNo: { type: 'string' }, exportAll: { type: 'boolean' } } } },
+        changed: ['description', 'inputSchema'],
+        rejected: false,
+      },
+    });
+    const view = shopCatalog({ entries: [quarantined], bindings: [] });
+    const rpc = setup(() => view);
+    fireEvent.click((await screen.findAllByTestId('tool-row'))[0]);
+    const section = screen.getByTestId('quarantine-section');
+    expect(section.textContent).toContain('Definition changed');
+    expect(section.querySelector('[data-field="description"] ins')?.textContent).toContain('导出');
+    expect(section.querySelector('[data-field="inputSchema"] .json-add')?.textContent).toContain('exportAll');
+    // The schema shown is the one offered now, flagged as untrusted.
+    expect(screen.getByTestId('tool-detail').querySelector('tr[data-arg="exportAll"]')).toBeTruthy();
+    fireEvent.click(within(section).getByRole('button', { name: 'Accept the new definition' }));
+    await waitFor(() => expect(rpc.callsTo('catalog.acceptChange')).toEqual([{ toolId: 'query_order', server: 'shop', currentHash: 'new' }]));
+    expect(await within(section).findByRole('status')).toBeTruthy();
+  });
+
+  it('refreshes when main says the catalog changed', async () => {
+    let view = shopCatalog();
+    const rpc = setup(() => view);
+    await screen.findAllByTestId('tool-row');
+    view = shopCatalog({ revision: 2, entries: [entry('query_order', 'shop', 'unmounted')] });
+    act(() => rpc.emit('catalog.changed', { revision: 2 }));
+    await waitFor(() => expect(rows()).toEqual(['query_order@shop:unmounted']));
+  });
+});
