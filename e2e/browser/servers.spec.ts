@@ -90,7 +90,7 @@ test('importing a Claude Desktop config asks about a name clash, then imports un
   const panel = page.getByTestId('import-servers');
   const json = JSON.stringify({ mcpServers: { shop: { url: 'http://127.0.0.1:9/mcp' }, files: { command: 'switchboard-no-such-command', args: ['.'] } } });
   await panel.getByLabel(/Paste an mcpServers JSON/).fill(json);
-  await panel.getByRole('button', { name: 'Import', exact: true }).click();
+  await panel.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(panel.getByTestId('import-preview')).toContainText('Nothing written yet');
   await expect(panel.getByTestId('import-preview').locator('tr[data-server="shop"]')).toContainText('name clash');
   await expect(page.getByTestId('server-card')).toHaveCount(1);

@@ -70,7 +70,12 @@ export const serverRoutes = {
   'servers.rediscover': command(z.strictObject({ name: serverName.optional() }).default({}), serverListSchema),
   /** Imports Claude Desktop / Cursor `{"mcpServers": …}` or VS Code `{"servers": …}` JSON into agent.mcp.servers. */
   'config.import': command(
-    z.strictObject({ text: z.string().max(1_000_000), onConflict: importConflictPolicySchema.default('ask') }),
+    z.strictObject({
+      text: z.string().max(1_000_000),
+      onConflict: importConflictPolicySchema.default('ask'),
+      /** Preview only: report what would be written, write nothing. */
+      dryRun: z.boolean().default(false),
+    }),
     importResultSchema,
   ),
 };

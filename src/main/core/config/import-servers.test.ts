@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventSink } from '../events';
 import { ConfigStore } from './config-store';
-import { importServers, parseServerImport, planServerImport, stripJsonComments } from './import-servers';
+import { importServers, parseServerImport, planServerImport } from './import-servers';
 
 const claudeDesktop = JSON.stringify({
   mcpServers: {
@@ -67,7 +67,8 @@ describe('parseServerImport', () => {
   });
 
   it('strips comments and trailing commas but not comment-like text inside strings', () => {
-    expect(JSON.parse(stripJsonComments('{"u": "http://x//y", /* c */ "a": [1, 2,], // end\n}'))).toEqual({ u: 'http://x//y', a: [1, 2] });
+    const jsonc = parseServerImport('{"servers": {"w": {"type": "http", "url": "http://x//y", /* c */ "headers": {},}, // end\n}}');
+    expect(jsonc.entries.map((e) => e.config)).toEqual([expect.objectContaining({ url: 'http://x//y' })]);
   });
 });
 
@@ -127,6 +128,15 @@ describe('importServers', () => {
     const written = await readFile(join(dir!, 'switchboard.yaml'), 'utf8');
     expect(written).toContain('# the demo shop');
     expect(written).not.toContain('env: {}');
+  });
+
+  it('a dry run reports the plan and writes nothing, even without a clash', async () => {
+    const s = await store(initial);
+    const preview = await importServers(s, JSON.stringify({ mcpServers: { fresh: { command: 'node' } } }), 'ask', true);
+    expect(preview.applied).toBe(false);
+    expect(preview.servers.map((x) => [x.name, x.action])).toEqual([['fresh', 'add']]);
+    expect(await readFile(join(dir!, 'switchboard.yaml'), 'utf8')).toBe(initial);
+    expect(s.current().agent.mcp.servers.map((x) => x.name)).toEqual(['shop']);
   });
 
   it('creates agent.mcp.servers when the config has none, and renames on request', async () => {

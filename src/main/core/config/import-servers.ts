@@ -1,3 +1,4 @@
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
 import type { ImportResult } from '../../../shared/contract';
@@ -28,11 +29,12 @@ const FOREIGN_VARIABLE = /\$\{(?!env:)[^}]+\}/;
 
 export function parseServerImport(text: string): ParsedImport {
   const problems: Problem[] = [];
-  let root: unknown;
-  try {
-    root = JSON.parse(stripJsonComments(text));
-  } catch (error) {
-    return { format: null, entries: [], problems: [{ server: null, path: '', message: `not valid JSON: ${(error as Error).message}` }] };
+  // VS Code's mcp.json is JSONC (comments, trailing commas): jsonc-parser reads both formats.
+  const errors: ParseError[] = [];
+  const root: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const first = errors[0];
+    return { format: null, entries: [], problems: [{ server: null, path: '', message: `not valid JSON: ${printParseErrorCode(first.error)} at offset ${first.offset}` }] };
   }
   if (!isRecord(root)) return { format: null, entries: [], problems: [{ server: null, path: '', message: 'expected a JSON object' }] };
   const format = isRecord(root.mcpServers) ? 'mcpServers' : isRecord(root.servers) ? 'vscode' : null;
@@ -137,11 +139,11 @@ export function planServerImport(parsed: ParsedImport, existing: readonly string
 }
 
 /** Parses, plans and (unless a clash needs a decision) writes through ConfigStore.edit so comments survive. */
-export async function importServers(store: ConfigStore, text: string, onConflict: ConflictPolicy): Promise<ImportResult> {
+export async function importServers(store: ConfigStore, text: string, onConflict: ConflictPolicy, dryRun = false): Promise<ImportResult> {
   const parsed = parseServerImport(text);
   const plan = planServerImport(parsed, store.current().agent.mcp.servers.map((s) => s.name), onConflict);
   const writes = plan.servers.filter((s) => s.action !== 'skip');
-  if ((onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return plan;
+  if (dryRun || (onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return plan;
   const inputs = new Map(parsed.entries.map((e) => [e.originalName, e.config]));
   await store.edit((document) => {
     const seq = serversSeq(document);
@@ -165,35 +167,3 @@ function serversSeq(document: Document): YAMLSeq {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** JSONC (VS Code's mcp.json) to JSON: drops // and /* comments and trailing commas, leaving strings alone. */
-export function stripJsonComments(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
-      out += text.slice(start, i + 1);
-    } else if (c === '/' && text[i + 1] === '/') {
-      while (i < text.length && text[i] !== '\n') i++;
-      out += '\n';
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (c !== ',' || !closesNext(text, i + 1)) out += c; // a trailing comma is dropped
-
-  }
-  return out;
-}
-
-/** True when, past whitespace and comments, the next character closes an object or array. */
-function closesNext(text: string, from: number): boolean {
-  let j = from;
-  while (j < text.length) {
-    if (/\s/.test(text[j])) j++;
-    else if (text.startsWith('//', j)) j = text.indexOf('\n', j) < 0 ? text.length : text.indexOf('\n', j);
-    else if (text.startsWith('/*', j)) j = text.indexOf('*/', j) < 0 ? text.length : text.indexOf('*/', j) + 2;
-    else return text[j] === '}' || text[j] === ']';
-  }
-  return false;
-}

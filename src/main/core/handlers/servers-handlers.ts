@@ -79,6 +79,6 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       await connections.rediscover(name);
       return list();
     },
-    'config.import': ({ text, onConflict }) => importServers(config, text, onConflict),
+    'config.import': ({ text, onConflict, dryRun }) => importServers(config, text, onConflict, dryRun),
   };
 }

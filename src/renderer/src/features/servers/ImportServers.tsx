@@ -27,8 +27,9 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
   const importServers = useRpcMutation('config.import', ['servers.list', 'catalog.get']);
   const id = useId();
 
-  const run = (onConflict: 'ask' | Choice) =>
-    importServers.mutate({ text, onConflict }, { onSuccess: setResult, onError: () => setResult(null) });
+  // A preview (dryRun) writes nothing; the operator then imports as shown, or picks what a clash should do.
+  const run = (onConflict: 'ask' | Choice, dryRun = false) =>
+    importServers.mutate({ text, onConflict, dryRun }, { onSuccess: setResult, onError: () => setResult(null) });
 
   const readFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -44,6 +45,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
   };
 
   const needsChoice = result !== null && !result.applied && result.conflicts.length > 0;
+  const readyToImport = result !== null && !result.applied && result.conflicts.length === 0 && result.servers.length > 0;
   return (
     <section className="import-servers" aria-labelledby={`${id}-title`} data-testid="import-servers">
       <div className="detail-head">
@@ -73,10 +75,15 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
         {readError && <p className="field-error">{readError}</p>}
       </div>
       <div className="actions">
-        <button type="button" className="btn btn-primary" disabled={!text.trim() || importServers.isPending} onClick={() => run('ask')}>
-          {importServers.isPending ? 'Importing…' : 'Import'}
+        <button type="button" className="btn btn-primary" disabled={!text.trim() || importServers.isPending} onClick={() => run('ask', true)}>
+          {importServers.isPending ? 'Reading…' : 'Preview'}
         </button>
-        <span className="muted small">Nothing is written while a name clashes: you will be asked.</span>
+        {readyToImport && (
+          <button type="button" className="btn btn-primary" disabled={importServers.isPending} onClick={() => run('ask')}>
+            Import {result.servers.length} server{result.servers.length === 1 ? '' : 's'}
+          </button>
+        )}
+        <span className="muted small">The preview writes nothing; a name clash asks what to do.</span>
       </div>
       {importServers.isError && (
         <p role="alert" className="field-error">
@@ -111,7 +118,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
       <p role="status" className={result.applied ? 'ok-text' : undefined}>
         {result.applied
           ? `Imported ${describe(result)}.`
-          : result.conflicts.length
+          : result.servers.length
             ? `Nothing written yet: found ${result.servers.length} server${result.servers.length === 1 ? '' : 's'} (${result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers'}).`
             : 'Nothing to import.'}
       </p>

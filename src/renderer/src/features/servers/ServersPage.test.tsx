@@ -151,7 +151,7 @@ describe('ServersPage', () => {
     fireEvent.change(within(panel).getByLabelText('Or read it from a file'), { target: { files: [file] } });
     await waitFor(() => expect(within(panel).getByLabelText<HTMLTextAreaElement>(/Paste an mcpServers JSON/).value).toBe(json));
 
-    fireEvent.click(within(panel).getByRole('button', { name: 'Import' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Preview' }));
     const conflicts = await within(panel).findByTestId('import-conflicts');
     expect(within(panel).getByTestId('import-preview').textContent).toContain('name clash');
     expect(within(panel).getByTestId('import-preview').textContent).toContain('Nothing written yet');
@@ -159,8 +159,8 @@ describe('ServersPage', () => {
     fireEvent.click(within(conflicts).getByRole('button', { name: 'Import with this choice' }));
     expect(await within(panel).findByText('Imported renamed files → files-2.')).toBeTruthy();
     expect(rpc.callsTo('config.import')).toEqual([
-      { text: json, onConflict: 'ask' },
-      { text: json, onConflict: 'rename' },
+      { text: json, onConflict: 'ask', dryRun: true },
+      { text: json, onConflict: 'rename', dryRun: false },
     ]);
   });
 
