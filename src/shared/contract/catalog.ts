@@ -44,6 +44,8 @@ export const catalogEntrySchema = z.object({
   quarantine: quarantineSchema.nullable().optional(),
   /** A node's description override hides a remote description that changed since it was acknowledged. */
   overrideStale: z.boolean(),
+  /** The server's annotations (readOnlyHint…), for every discovered tool, mounted or not; null when none is known. */
+  annotations: jsonObject.nullable().optional(),
 });
 
 export const catalogBindingSchema = z.object({

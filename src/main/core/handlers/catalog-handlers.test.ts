@@ -36,7 +36,9 @@ describe('catalog routes over the embedded shop', () => {
     expect(state('query_logistics')).toBe('bound');
     expect(state('apply_refund')).toBe('gated');
     expect(state('query_coupons')).toBe('unmounted');
-    expect(view.entries.find((e) => e.toolId === 'query_invoice')).toMatchObject({ state: 'unavailable', server: null });
+    expect(view.entries.find((e) => e.toolId === 'query_invoice')).toMatchObject({ state: 'unavailable', server: null, annotations: null });
+    // Unmounted tools carry their annotations too, so the tool picker can say read-only or write before mounting.
+    expect(view.entries.find((e) => e.toolId === 'query_coupons')).toMatchObject({ annotations: { readOnlyHint: true } });
     expect(view.bindings.find((b) => b.toolId === 'query_order')).toMatchObject({ server: 'shop', annotations: { readOnlyHint: true }, gatedBy: [] });
     expect(view.localTools.map((t) => t.name)).toEqual(['search_knowledge', 'load_skill']);
   });

@@ -9,11 +9,15 @@ export function createCatalogHandlers(catalog: CatalogService): CatalogHandlers 
   const result = ({ revision, entry }: { revision: number; entry: CatalogEntry | null }): PinActionResult => ({ revision, entry: entry && entryView(entry) });
   return {
     'catalog.get': (): CatalogView => {
-      const { catalog: c, revision } = catalog.current();
+      const { catalog: c, revision, input } = catalog.current();
+      // Annotations for unmounted tools too: the tool picker shows whether a tool only reads before it is mounted.
+      const annotations = new Map<string, Record<string, unknown>>();
+      for (const server of input.servers)
+        for (const tool of server.tools) if (tool.annotations) annotations.set(`${server.name}\u0000${tool.name}`, tool.annotations);
       return {
         revision,
         servers: c.servers.map((s) => ({ ...s, tools: [...s.tools] })),
-        entries: c.entries.map(entryView),
+        entries: c.entries.map((e) => ({ ...entryView(e), annotations: e.server === null ? null : (annotations.get(`${e.server}\u0000${e.toolId}`) ?? null) })),
         bindings: c.bindings.map((b) => ({
           toolId: b.toolId,
           server: b.server,

@@ -6,7 +6,7 @@ export interface ToolOffer {
   toolId: string;
   server: string;
   state: CatalogEntry['state'];
-  /** From the binding's (or quarantined definition's) annotations; null when unknown: catalog.get carries no definition for unmounted tools. */
+  /** From the binding's, the quarantined definition's or the entry's own annotations; null when the tool is not discovered. */
   readOnly: boolean | null;
   remoteDescription: string | null;
 }
@@ -36,7 +36,7 @@ export function indexCatalog(view: CatalogView): ToolIndex {
       server: entry.server,
       state: entry.state,
       // A quarantined row carries the definition offered now; a bound one its binding's.
-      readOnly: readOnlyOf(binding && binding.server === entry.server ? binding : (entry.quarantine?.current ?? undefined)),
+      readOnly: readOnlyOf(binding && binding.server === entry.server ? binding : (entry.quarantine?.current ?? (entry.server ? { annotations: entry.annotations ?? null } : undefined))),
       remoteDescription: entry.remoteDescription,
     });
   }
