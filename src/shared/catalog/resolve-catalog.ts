@@ -16,6 +16,28 @@ import type {
 
 const NONE: readonly string[] = Object.freeze([]);
 
+/**
+ * A binding is a pure function of its nodes, the offers for its name, its gating skills and its pin.
+ * Offers are memoised per server snapshot, so the winning offer keeps its last binding; when the inputs
+ * are the same (a change elsewhere in the catalog) that binding is reused: nothing is allocated, and
+ * caches keyed on it (the per-definition token estimate) keep hitting.
+ */
+let lastBindings: { bindings: ToolBinding[]; bindingsByToolId: Map<string, ToolBinding> } | undefined;
+
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+
+/**
+ * Whether `binding` says what a binding built from these nodes and gates would say. Compared with the
+ * binding's own fields, never with the node objects it was built from: config objects may be edited in
+ * place, and a re-parse gives new objects with equal content.
+ */
+function builtFrom(binding: ToolBinding, nodes: readonly McpLeaf[], override: string | undefined, gatedBy: readonly string[]): boolean {
+  if (binding.nodes.length !== nodes.length || !nodes.every((n, i) => n.id === binding.nodes[i])) return false;
+  if (binding.confirm !== strictestConfirm(nodes)) return false;
+  if (override !== undefined ? binding.descriptionSource !== 'node' || binding.description !== override : binding.descriptionSource !== 'remote') return false;
+  return binding.gatedBy.length === gatedBy.length && gatedBy.every((skill, i) => skill === binding.gatedBy[i]);
+}
+
 const CONFIRM_RANK: Record<ConfirmPolicy, number> = { never: 0, auto: 1, always: 2 };
 
 /** Several nodes may name one tool; the strictest policy wins so no node's caution is lost. */
@@ -40,37 +62,43 @@ export function describeDownServers(servers: readonly CatalogServerInput[]): str
  */
 export function resolveCatalog(input: CatalogInput): Catalog {
   const index = indexCatalogInput(input);
-  const { offers, nodesByToolId, gates, reserved, serverByName } = index;
+  const { gates, reserved, serverByName } = index;
 
   let health: ServerHealth | undefined; // computed once, only if some tool is unavailable
   const serverHealth = () => (health ??= summarizeHealth(input.servers));
-  const bindings: ToolBinding[] = [];
+  let bindings: ToolBinding[] = [];
   const unavailable: UnavailableTool[] = [];
-  const bindingsByToolId = new Map<string, ToolBinding>();
   const quarantinedByToolId = new Map<string, QuarantinedTool>();
   const { pins } = input;
-  const { toolIds } = index; // sorted: bindings, unavailable and entries come out in this order
-  for (const toolId of toolIds) {
-    const nodes = nodesByToolId.get(toolId);
-    if (!nodes) continue;
-    const nodeIds = nodes.map((n) => n.id);
-    const offered = offers.get(toolId) ?? [];
+  // Sorted: bindings and unavailable tools come out in this order (entries follow index.toolIds, the same order).
+  const { configured, configuredNodes, configuredOffers } = index;
+  for (let i = 0; i < configured.length; i++) {
+    const toolId = configured[i];
+    const nodes = configuredNodes[i];
+    const offered = configuredOffers[i];
     if (reserved.has(toolId)) {
       const by = offered.length ? ` (offered by ${offered.map((o) => o.server).join(', ')})` : '';
-      unavailable.push({ toolId, nodes: nodeIds, cause: 'reserved', reason: `"${toolId}" is the name of a local tool, so no remote tool can take it${by}` });
+      unavailable.push({ toolId, nodes: nodes.map((n) => n.id), cause: 'reserved', reason: `"${toolId}" is the name of a local tool, so no remote tool can take it${by}` });
       continue;
     }
     const pin = pinningNode(nodes);
     const winner = pin ? offered.find((o) => o.server === pin.server) : offered[0];
     if (!winner) {
       const why = whyUnavailable(toolId, offered, pin, serverHealth(), serverByName);
-      unavailable.push({ toolId, nodes: nodeIds, cause: why.cause, reason: why.reason });
+      unavailable.push({ toolId, nodes: nodes.map((n) => n.id), cause: why.cause, reason: why.reason });
       continue;
     }
-    const override = nodes.find((n) => n.description !== undefined)?.description;
     // Pinning: the winner's definition against the operator-trusted one. No fallback to another server:
     // a second server offering the same name must not slip in while the first is quarantined.
     const drift = pins ? pinDrift(pins, winner.server, toolId) : undefined;
+    const gatedBy = gates.get(toolId) ?? NONE;
+    const override = nodes.find((n) => n.description !== undefined)?.description;
+    const previous = drift ? undefined : winner.lastBinding;
+    if (previous && sameItems(previous.offered, offered) && builtFrom(previous.binding, nodes, override, gatedBy)) {
+      bindings.push(previous.binding);
+      continue;
+    }
+    const nodeIds = nodes.map((n) => n.id);
     const shadows = offered.length === 1 ? NONE : offered.filter((o) => o !== winner).map((o) => o.server);
     if (drift && !(override !== undefined && onlyDescriptionChanged(drift))) {
       const quarantined = quarantine(toolId, winner.server, nodeIds, shadows, drift, winner.definition);
@@ -91,12 +119,19 @@ export function resolveCatalog(input: CatalogInput): Catalog {
       remoteDescriptionHash: descriptionHashOf(winner.definition),
       overrideStale: drift !== undefined,
       definition: winner.definition,
-      gatedBy: gates.get(toolId) ?? NONE,
+      gatedBy,
       shadows,
       modelDefinition: { name: toolId, description, inputSchema: winner.definition.inputSchema },
     };
+    if (!drift) winner.lastBinding = { offered, binding };
     bindings.push(binding);
-    bindingsByToolId.set(toolId, binding);
+  }
+  // The same bindings as the last resolve (a change that touched none of them): share its list and map.
+  let bindingsByToolId: Map<string, ToolBinding>;
+  if (lastBindings && sameItems(lastBindings.bindings, bindings)) ({ bindings, bindingsByToolId } = lastBindings);
+  else {
+    bindingsByToolId = new Map(bindings.map((b) => [b.toolId, b]));
+    lastBindings = { bindings, bindingsByToolId };
   }
   const skills = input.skills.map((skill) => ({
     name: skill.name,
@@ -111,7 +146,7 @@ export function resolveCatalog(input: CatalogInput): Catalog {
     unavailable,
     // The reconciliation rows are for the console and CLI, not the agent loop: built on first read.
     get entries() {
-      return (entries ??= Object.freeze(buildEntries(index, toolIds, bindingsByToolId, quarantinedByToolId, unavailable)));
+      return (entries ??= Object.freeze(buildEntries(index, index.toolIds, bindingsByToolId, quarantinedByToolId, unavailable)));
     },
     skills,
     localTools: input.localTools ?? localToolDefinitions(input.skills),
@@ -161,7 +196,7 @@ function summarizeHealth(servers: readonly CatalogServerInput[]): ServerHealth {
 
 function whyUnavailable(
   toolId: string,
-  offered: Offer[],
+  offered: readonly Offer[],
   pin: McpLeaf | undefined,
   health: ServerHealth,
   serverByName: Map<string, CatalogServerInput>,

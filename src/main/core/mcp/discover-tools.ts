@@ -17,7 +17,8 @@ export async function discoverAllTools(client: Client, options: RequestOptions):
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (cursor === undefined) {
-      cacheAllPages(client, tools);
+      // One page: listTools() has just cached exactly these (compiling each output schema again cost start-up time).
+      if (page > 0) cacheAllPages(client, tools);
       return tools;
     }
     if (seenCursors.has(cursor)) throw new Error(`tools/list returned cursor "${cursor}" twice; stopping`);

@@ -63,11 +63,52 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
  * The SDK hands its connection-wide AbortSignal to every fetch, and undici adds an abort listener to
  * that signal per request which only a garbage collection removes: a busy connection piled up
  * thousands (a MaxListenersExceededWarning per call past 1,500, and per-call listener bookkeeping
- * that grew with the pile; `npm run bench` tool-call scenario). Each request gets its own signal that
- * still follows the connection's, so closing the transport still aborts everything in flight.
+ * that grew with the pile; `npm run bench`, tool-call scenario). Each request gets its own signal that
+ * follows the connection's until its response body has been read (an SSE stream: until it ends), so
+ * closing the transport still aborts everything in flight. (AbortSignal.any would do it in one line,
+ * but Node 20 never drops a dependant from its source signal: one dead WeakRef per request.)
  */
-export const fetchWithRequestSignal: FetchLike = (url, init) =>
-  fetch(url, init?.signal ? { ...init, signal: AbortSignal.any([init.signal]) } : init);
+export const fetchWithRequestSignal: FetchLike = async (url, init) => {
+  const connection = init?.signal;
+  if (!connection) return fetch(url, init);
+  const request = new AbortController();
+  const forward = () => request.abort(connection.reason);
+  if (connection.aborted) request.abort(connection.reason);
+  else connection.addEventListener('abort', forward, { once: true });
+  const release = () => connection.removeEventListener('abort', forward);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: request.signal });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  // Errors and redirects are read at once (or not at all) and keep their url; only a body being streamed needs the link.
+  if (!response.ok || !response.body) {
+    release();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          controller.close();
+        } else controller.enqueue(value);
+      } catch (error) {
+        release();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+};
 
 function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string): BuiltTransport {
   const transport =

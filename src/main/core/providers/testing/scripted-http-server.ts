@@ -14,7 +14,7 @@ export interface RecordedRequest {
 }
 
 export type ScriptedResponse =
-  /** Raw SSE frames (each already ends in a blank line); `thenHang` keeps the stream open afterwards. */
+  /** Raw SSE frames (each already ends in a blank line), `frameDelayMs` apart on average; `thenHang` keeps the stream open afterwards. */
   | { kind: 'sse'; frames: string[]; frameDelayMs?: number; thenHang?: boolean }
   | { kind: 'json'; status: number; body: unknown }
   /** Accepts the request and never answers: for timeout and abort tests. */
@@ -68,10 +68,14 @@ async function respond(res: ServerResponse, response: ScriptedResponse): Promise
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  for (const frame of response.frames) {
+  const started = performance.now();
+  for (const [index, frame] of response.frames.entries()) {
     if (res.destroyed) return;
     res.write(frame);
-    if (response.frameDelayMs) await new Promise((resolve) => setTimeout(resolve, response.frameDelayMs));
+    // Paced on an absolute schedule: a late timer on a busy machine is made up by the next frames, so the
+    // stream keeps its rate on average (the UI benchmark streams 5,000 frames at 200 per second).
+    const due = started + (index + 1) * (response.frameDelayMs ?? 0);
+    if (response.frameDelayMs) await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
   }
   if (!response.thenHang) res.end();
 }

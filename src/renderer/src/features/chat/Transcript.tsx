@@ -21,10 +21,18 @@ export function Transcript({ conversation, approvals }: { conversation: Conversa
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
   const streamedChars = streams.reduce((sum, s) => sum + s.text.length, 0);
+  // Once per frame, not per delta: reading scrollHeight forces a layout, and doing that on each of 200
+  // deltas a second cost more than rendering them (`npm run bench`, UI scenario).
+  const scrollFrame = useRef(0);
   useLayoutEffect(() => {
-    const el = scroller.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+    if (!pinned.current || scrollFrame.current) return;
+    scrollFrame.current = requestAnimationFrame(() => {
+      scrollFrame.current = 0;
+      const el = scroller.current;
+      if (el && pinned.current) el.scrollTop = el.scrollHeight;
+    });
   }, [conversation.items, streamedChars, approvals.length]);
+  useEffect(() => () => cancelAnimationFrame(scrollFrame.current), []);
 
   return (
     <div

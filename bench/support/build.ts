@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+/**
+ * The bench serves its own builds, from the sources as they are now, into node_modules/.cache (ignored,
+ * and inside the repo so the bundle still finds package.json and resources/): the renderer, and the
+ * headless host as one Node bundle (as `switchboard serve` runs from out/, without tsx's loader thread
+ * inflating the RSS it measures). out/ is left alone: e2e runs may be using it.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const BENCH_CACHE = join(root, 'node_modules', '.cache', 'switchboard-bench');
+
+let renderer: Promise<string> | undefined;
+let host: Promise<string> | undefined;
+
+export function buildRenderer(): Promise<string> {
+  renderer ??= (async () => {
+    const outDir = join(BENCH_CACHE, 'renderer');
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      root: join(root, 'src', 'renderer'),
+      base: './',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, minify: true, reportCompressedSize: false },
+    });
+    return outDir;
+  })();
+  return renderer;
+}
+
+/** Returns the path of the bundled host entry (bench/support/host-entry.ts). */
+export function buildHost(): Promise<string> {
+  host ??= (async () => {
+    const outDir = join(BENCH_CACHE, 'host');
+    await build({
+      configFile: false,
+      logLevel: 'warn',
+      root,
+      build: {
+        ssr: join(root, 'bench', 'support', 'host-entry.ts'),
+        outDir,
+        emptyOutDir: true,
+        minify: false,
+        target: 'node20',
+        reportCompressedSize: false,
+        rollupOptions: { output: { format: 'es', entryFileNames: 'host-entry.mjs' } },
+      },
+    });
+    return join(outDir, 'host-entry.mjs');
+  })();
+  return host;
+}

@@ -1,0 +1,39 @@
+// The headless host (startHeadless: the same core as `switchboard serve`) in its own process, driven
+// over IPC by bench/support/host.ts: it reports its URL, and its memory on request (after a full GC
+// when started with --expose-gc).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
+import { startHeadless } from '../../src/main/server';
+
+const dataDir = process.env.BENCH_DATA_DIR;
+if (!dataDir) throw new Error('BENCH_DATA_DIR is required');
+const handle = await startHeadless({
+  dataDir,
+  port: 0,
+  staticDir: process.env.BENCH_STATIC_DIR || undefined,
+  log: (line) => process.stderr.write(`${line}\n`),
+});
+
+const collect = (globalThis as { gc?: () => void }).gc;
+process.on('message', (message: { type: string }) => {
+  if (message.type === 'memory') {
+    if (collect) {
+      collect();
+      collect();
+    }
+    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    // Compiled code grows as the JIT warms up; it is not data a call left behind.
+    const code = getHeapSpaceStatistics()
+      .filter((s) => s.space_name.startsWith('code'))
+      .reduce((sum, s) => sum + s.space_used_size, 0);
+    process.send?.({ type: 'memory', rss, heapUsed, heapData: heapUsed - code, heapTotal, external, arrayBuffers });
+  } else if (message.type === 'heapSnapshot') {
+    // For investigating a leak the memory scenario reports: `BENCH_HEAP_SNAPSHOT=1 npm run bench -- --only=memory`.
+    process.send?.({ type: 'heapSnapshot', path: writeHeapSnapshot(join(tmpdir(), `switchboard-host-${process.pid}-${Date.now()}.heapsnapshot`)) });
+  } else if (message.type === 'close') {
+    void handle.close().then(() => process.exit(0));
+  }
+});
+process.on('disconnect', () => void handle.close().then(() => process.exit(0)));
+process.send?.({ type: 'ready', url: handle.url, port: handle.port, token: handle.token });

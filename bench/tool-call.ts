@@ -1,0 +1,199 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { parse } from 'yaml';
+import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
+import { ApprovalService } from '../src/main/core/agent/approvals';
+import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
+import { ConversationStore } from '../src/main/core/agent/conversation-store';
+import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
+import { RecordsStore } from '../src/main/core/agent/records-store';
+import { CUSTOMER_META_KEY, ToolProxy, type McpCaller } from '../src/main/core/agent/tool-proxy';
+import { buildModelStep } from '../src/main/core/agent/visible-set';
+import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
+import { defaultConfigText } from '../src/main/core/config/default-config';
+import { EventBus } from '../src/main/core/events';
+import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
+import { buildTransport } from '../src/main/core/mcp/transport-factory';
+import { gc, metric, percentile, summarize, type Scenario } from './report';
+import { startShopFleet } from './support/shop-fleet';
+
+/**
+ * Scenario 2: tool-call overhead. N sequential query_order calls through the full ToolProxy (catalog
+ * lookup, skill gate, confirmation policy `never`, execution record, conversation log) over the real
+ * ConnectionManager, against bare SDK client.callTool on an identical connection (same transport,
+ * same server, same tools/list so the same output validators are cached). Runs alternate ABBA.
+ */
+const ARGS = { keyword: '耳机' };
+const META = { [CUSTOMER_META_KEY]: 'u1001' };
+
+export const toolCallScenario: Scenario = async ({ quick, log }) => {
+  const calls = quick ? 500 : 2_000;
+  const reps = quick ? 3 : 5;
+  const fleet = await startShopFleet(1, 0);
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-proxy-'));
+  const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
+  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  // The default tree, every MCP node trusted (`never`): the proxy's confirmation step runs and decides "no prompt".
+  const config: SwitchboardConfig = { ...defaults, intents: trustAll(defaults.intents), agent: { ...defaults.agent, mcp: { servers: [server] } } };
+  const events = new EventBus();
+  const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events, log: () => undefined });
+  const bare = new Client({ name: 'bench-bare', version: '0.0.0' }, { capabilities: {} });
+  const records = new RecordsStore(dataDir, events);
+  const store = new ConversationStore(join(dataDir, 'conversations'));
+  try {
+    await pipeline.connections.whenSettled();
+    await bare.connect((await buildTransport(server, { env: process.env })).transport);
+    await bare.listTools(); // caches the same output validators the manager's client holds
+    await records.open();
+    await store.open();
+
+    // The proxy's own time, measured inside this process: execute() minus the time spent in the MCP call
+    // (ConnectionManager.callTool, below the app's McpCaller: per-server timeout, stale-session retry).
+    let mcpMs = 0;
+    const proxyCallUs: number[] = [];
+    const timedConnections = {
+      async callTool(...args: Parameters<typeof pipeline.connections.callTool>) {
+        const started = performance.now();
+        try {
+          return await pipeline.connections.callTool(...args);
+        } finally {
+          const ms = performance.now() - started;
+          mcpMs += ms;
+          proxyCallUs.push(ms * 1000);
+        }
+      },
+      reconnect: (server: string) => pipeline.connections.reconnect(server),
+    };
+    const timedCaller: McpCaller = createMcpCaller(timedConnections, (name) => config.agent.mcp.servers.find((s) => s.name === name)?.timeoutMs);
+    const proxy = new ToolProxy({
+      mcp: timedCaller,
+      local: createLocalToolRunner({ skills: () => config.skills, knowledge: async () => createKnowledgeBase([]) }),
+      approvals: new ApprovalService(events, () => 60_000),
+      records,
+      events,
+    });
+
+    const runBare = async (n: number, perCall?: number[]) => {
+      for (let i = 0; i < n; i++) {
+        const started = performance.now();
+        const result = await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META }, CallToolResultSchema);
+        perCall?.push(performance.now() - started);
+        if (result.isError) throw new Error(`bare call failed: ${JSON.stringify(result.content)}`);
+      }
+    };
+    const overheadsUs: number[] = [];
+    let callNo = 0;
+    const openTurn = async (rep: number) => {
+      const conversation = await store.create('u1001', 'bench');
+      const { catalog, revision } = pipeline.catalog.current();
+      const { tools } = buildModelStep(catalog, revision, conversation.loadedSkills, 1);
+      return { conversation, turnId: `t_bench_${rep}`, step: 1, catalog, visible: new Set(tools.map((t) => t.name)), signal: new AbortController().signal };
+    };
+    const runProxy = async (n: number, ctx: Awaited<ReturnType<typeof openTurn>>, record: boolean) => {
+      for (let i = 0; i < n; i++) {
+        mcpMs = 0;
+        const started = performance.now();
+        const message = await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
+        if (record) overheadsUs.push((performance.now() - started - mcpMs) * 1000);
+        if (message.role !== 'tool' || message.isError) throw new Error(`proxied call failed: ${JSON.stringify(message)}`);
+      }
+    };
+
+    log('  warm-up');
+    await runBare(Math.min(300, calls));
+    await runProxy(Math.min(300, calls), await openTurn(-1), false);
+
+    // The machine is shared and its speed drifts by several times within seconds, so the two sides
+    // alternate in blocks of BLOCK calls (ABBA within each repetition) and each side's wall time is
+    // the sum of its blocks: both see the same noise.
+    const BLOCK = 10;
+    const bareMs: number[] = [];
+    const proxyMs: number[] = [];
+    const bareCallUs: number[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      gc();
+      const ctx = await openTurn(rep); // one long turn per repetition: 2,000 calls in one conversation
+      let bareSum = 0;
+      let proxySum = 0;
+      for (let block = 0; block < calls / BLOCK; block++) {
+        const order = block % 2 === 0 ? (['bare', 'proxy'] as const) : (['proxy', 'bare'] as const);
+        for (const side of order) {
+          const started = performance.now();
+          if (side === 'bare') {
+            const perCall: number[] = [];
+            await runBare(BLOCK, perCall);
+            bareSum += performance.now() - started;
+            bareCallUs.push(...perCall.map((ms) => ms * 1000));
+          } else {
+            await runProxy(BLOCK, ctx, true);
+            proxySum += performance.now() - started;
+          }
+        }
+      }
+      const syncStarted = performance.now();
+      await ctx.conversation.sync(); // a turn ends with one fsync of its log
+      proxySum += performance.now() - syncStarted;
+      bareMs.push(bareSum);
+      proxyMs.push(proxySum);
+      log(`  rep ${rep + 1}/${reps}: bare ${bareSum.toFixed(0)} ms, proxy ${proxySum.toFixed(0)} ms (${(proxySum / bareSum).toFixed(3)}×)`);
+    }
+    const ownP50 = percentile(overheadsUs, 50);
+    const ownP99 = percentile(overheadsUs, 99);
+    return {
+      metrics: [
+        metric({
+          id: 'tool-call.wall',
+          label: `${calls} sequential query_order calls: full proxy wall time`,
+          unit: 'ms',
+          values: proxyMs,
+          baseline: { label: 'bare SDK callTool', values: bareMs },
+          target: { text: '≤ 1.10× bare', on: 'ratio', op: '<=', value: 1.1 },
+        }),
+        metric({
+          id: 'tool-call.proxy-p50',
+          label: "proxy's own time per call, p50 (in process)",
+          unit: 'µs',
+          values: { median: ownP50, min: Math.min(...overheadsUs), max: ownP50, n: overheadsUs.length },
+          baseline: { label: 'bare callTool p50', values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 50) } },
+        }),
+        metric({
+          id: 'tool-call.mcp-p50',
+          label: 'the MCP round trip inside the proxy, p50',
+          unit: 'µs',
+          values: { median: percentile(proxyCallUs, 50), min: Math.min(...proxyCallUs), max: percentile(proxyCallUs, 99), n: proxyCallUs.length },
+          baseline: { label: 'bare callTool p50', values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 50) } },
+          note: 'max is p99',
+        }),
+        metric({
+          id: 'tool-call.proxy-p99',
+          label: "proxy's own time per call, p99 (in process)",
+          unit: 'µs',
+          values: { median: ownP99, min: ownP99, max: Math.max(...overheadsUs), n: overheadsUs.length },
+          baseline: { label: 'bare callTool p99', values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 99) } },
+        }),
+      ],
+      notes: [
+        `Shop server in its own process; ${reps} repetitions of ${calls} calls per side, alternating in blocks of ${BLOCK} (ABBA), GC before each repetition.`,
+        'Proxy = ToolProxy.execute over ConnectionManager.callTool: visible-set and skill check, policy `never`, a per-call abort signal, result conversion, one ExecutionRecord appended to records.jsonl, three conversation-log lines, events.',
+        "p50/p99 rows: min is the fastest call, max the slowest; the proxy's own time excludes the MCP round trip.",
+      ],
+    };
+  } finally {
+    await bare.close().catch(() => undefined);
+    await pipeline.close();
+    await records.close();
+    await store.close();
+    await fleet.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+function trustAll(nodes: IntentNode[]): IntentNode[] {
+  return nodes.map((node) =>
+    node.kind === 'mcp' ? { ...node, confirm: 'never' as const } : node.kind === 'category' ? { ...node, children: trustAll(node.children) } : node,
+  );
+}
