@@ -78,7 +78,8 @@ describe('ConnectionManager: discovery changes', () => {
     expect(m.state('shop')!.error).toMatch(/^connection lost: /);
     expect(m.state('shop')!.tools).toEqual([]);
     await waitFor(() => attemptsAt.length >= 3, 5_000, 'three retries');
-    expect(m.state('shop')!.nextRetryAt).not.toBeNull();
+    // nextRetryAt is null while an attempt is in flight; wait for the next scheduled retry instead of racing it.
+    await waitFor(() => m.state('shop')!.nextRetryAt !== null, 3_000, 'a scheduled retry');
     // Each retry waits at least its backoff delay: 100, 200, 400 (capped) ms after the previous failure.
     const gaps = attemptsAt.slice(0, 3).map((at, i) => at - (i === 0 ? lostAt : attemptsAt[i - 1]));
     expect(gaps[1]).toBeGreaterThanOrEqual(195);
