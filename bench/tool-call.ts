@@ -31,7 +31,7 @@ const ARGS = { keyword: '耳机' };
 const META = { [CUSTOMER_META_KEY]: 'u1001' };
 
 export const toolCallScenario: Scenario = async ({ quick, log }) => {
-  const calls = quick ? 500 : 2_000;
+  const calls = quick ? 400 : 2_000;
   const reps = quick ? 3 : 5;
   const fleet = await startShopFleet(1, 0);
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-proxy-'));

@@ -24,7 +24,7 @@ export function buildRenderer(): Promise<string> {
       root: join(root, 'src', 'renderer'),
       base: './',
       plugins: [react()],
-      build: { outDir, emptyOutDir: true, minify: true, reportCompressedSize: false },
+      build: { outDir, emptyOutDir: true, minify: true, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
     });
     return outDir;
   })();

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerConfig } from '../../../shared/config/schema';
+import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { DEFAULT_BACKOFF } from './backoff';
 import { ServerConnection, ServerUnavailableError } from './server-connection';
 import type { CallToolOptions, ConnectionOptions, ConnectionSettings, RemoteTool, ServerState } from './types';
@@ -69,7 +69,10 @@ export class ConnectionManager {
     }
     this.dirty = true;
     this.publish(undefined);
-    for (const connection of started) connection.start();
+    // stdio servers first: spawning a process is the slowest start, so it should not wait behind the
+    // synchronous set-up of every HTTP connection (lists still follow config order).
+    for (const connection of started) if (isStdioServer(connection.config)) connection.start();
+    for (const connection of started) if (!isStdioServer(connection.config)) connection.start();
   }
 
   snapshot(): ConnectionsSnapshot {

@@ -11,25 +11,27 @@ export function TurnView({ group, approvals }: { group: TurnGroup; approvals: Ap
   const { turn } = group;
   return (
     <li className="turn" data-testid="turn" data-turn={group.turnId}>
-      {group.items.map((item) => {
-        if (item.kind === 'user')
+      {/* One keyed list for persisted items and streams: when main's copy of a streamed answer arrives, React
+          keeps the same AssistantMessage (same key) and its parsed blocks, instead of building the DOM again. */}
+      {[
+        ...group.items.map((item) => {
+          if (item.kind === 'user')
+            return (
+              <div key={item.id} className="bubble bubble-user" data-testid="user-message">
+                {item.text}
+              </div>
+            );
+          if (item.kind === 'assistant') return <AssistantMessage key={item.id} text={item.text} />;
+          const approval = approvalFor(item, approvals);
           return (
-            <div key={item.id} className="bubble bubble-user" data-testid="user-message">
-              {item.text}
+            <div key={item.id} className="tool-slot">
+              <ToolCallCard item={item} />
+              {approval && <ApprovalCard approval={approval} />}
             </div>
           );
-        if (item.kind === 'assistant') return <AssistantMessage key={item.id} text={item.text} />;
-        const approval = approvalFor(item, approvals);
-        return (
-          <div key={item.id} className="tool-slot">
-            <ToolCallCard item={item} />
-            {approval && <ApprovalCard approval={approval} />}
-          </div>
-        );
-      })}
-      {group.streams.map((stream) => (
-        <AssistantMessage key={stream.itemId} text={stream.text} streaming />
-      ))}
+        }),
+        ...group.streams.map((stream) => <AssistantMessage key={stream.itemId} text={stream.text} streaming />),
+      ]}
       {turn && turn.status !== 'completed' && turn.status !== 'running' && (
         <p className="turn-end" role="note">
           Turn ended: <StatusBadge status={turn.status} /> {turn.error ?? (turn.status === 'max_steps' ? 'the step limit was reached.' : '')}
