@@ -86,17 +86,17 @@ export const memoryScenario: Scenario = async ({ quick, log }) => {
         metric({ id: 'memory.rss-per-call', label: 'RSS growth per call', unit: 'B/call', values: rssPerCall, baseline: { label: 'heap retained per call', values: heapPerCall } }),
         metric({
           id: 'memory.after-delete',
-          label: `heap left per call once the ${CONVERSATIONS} conversations are deleted (execution records stay in memory)`,
+          label: `heap left per call once the ${CONVERSATIONS} conversations are deleted (record summaries stay in memory)`,
           unit: 'B/call',
           values: recordsPerCall,
-          baseline: { label: 'its execution record, parsed into this process', values: [recordBytes] },
+          baseline: { label: 'its record summary and line location, parsed into a fresh process', values: [recordBytes] },
           target: { text: '≤ 1.1× one record (nothing else left)', on: 'ratio', op: '<=', value: 1.1 },
         }),
       ],
       notes: [
         `Host: the bundled headless entry (startHeadless) in its own Node process with --expose-gc; memory read in the host after two full GCs (median of ${after.length} samples). Per-call heap figures exclude V8's code spaces (JIT code keeps growing while the host warms up). Bare node baseline: an empty node process's RSS.`,
         `Calls: ${CONVERSATIONS} conversations sending turns concurrently over the WebSocket routes (chat.send), the default offline demo model, "${PROMPT}" → query_order + query_logistics; ${(made / (elapsed / 1000)).toFixed(0)} calls/s.`,
-        `By design the host keeps every execution record (full result) and every open conversation in memory; on disk each call added ${(keptPerCall / 1024).toFixed(1)} KiB.`,
+        `By design the host keeps every execution record's summary (results are read back from records.jsonl) and every open conversation in memory; on disk each call added ${(keptPerCall / 1024).toFixed(1)} KiB.`,
       ],
     };
   } finally {
@@ -157,14 +157,15 @@ async function waitConnected(rpc: BenchRpc): Promise<void> {
   throw new Error('the default config did not connect');
 }
 
-/** Heap of the execution records once parsed into objects, per record, in a fresh Node process: what the host keeps for a call by design. */
+/** Heap of the record summaries once parsed into objects, per record, in a fresh Node process: what the host keeps for a call by design. */
 async function parsedRecordSize(path: string): Promise<number> {
   // One measurement in a fresh process: parsing the same lines again in the same process reported ~0.
   const script = `
     const lines = require('node:fs').readFileSync(${JSON.stringify(path)}, 'utf8').split('\\n').filter(Boolean);
     gc(); gc();
     const before = process.memoryUsage().heapUsed;
-    globalThis.kept = lines.map((line) => JSON.parse(line)); // global, so no optimiser can drop it before gc()
+    // What RecordsStore keeps per record: its summary and where its line is (the result is read back on get).
+    globalThis.kept = lines.map((line) => { const { result, ...summary } = JSON.parse(line); return { summary, at: { offset: 0, length: line.length } }; }); // global, so no optimiser can drop it before gc()
     gc(); gc();
     process.stdout.write(String((process.memoryUsage().heapUsed - before) / globalThis.kept.length));`;
   const child = spawn(process.execPath, ['--expose-gc', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });

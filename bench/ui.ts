@@ -62,7 +62,7 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
         // Warm: back on Chat, then Tools again with the catalog already in the renderer's query cache.
         const [tBig, wBig] = [await timeToolsPage(page, big), await timeToolsAgain(page)];
         const [tSmall, wSmall] = [await timeToolsPage(page, small), await timeToolsAgain(page)];
-        if (rep === 0) continue; // warm-up: browser caches, the host's first catalog.get
+        if (rep === 0) continue; // warm-up: browser caches, the host's first catalog.list (built once per catalog revision)
         cold.push(tBig);
         coldBase.push(tSmall);
         warm.push(wBig);
@@ -80,7 +80,7 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
         }),
         metric({
           id: 'ui.tools-first-visit',
-          label: `Tools page, ${TOOLS.toLocaleString('en')} tools, first visit (catalog.get fetched and parsed): click → first rows`,
+          label: `Tools page, ${TOOLS.toLocaleString('en')} tools, first visit (catalog.list fetched and parsed): click → first rows`,
           unit: 'ms',
           values: cold,
           baseline: { label: 'default config (8 tools)', values: coldBase },
@@ -99,7 +99,7 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
         }),
       );
       notes.push(
-        'Tools: first rows = the first animation frame after a row of the listbox is in the DOM, timed in the page from the click. "Catalog loaded": Chat → Tools with the catalog in the query cache (the page\'s own render). "First visit": a fresh page load, so catalog.get (every entry and binding, ~7 MB at 10,000 tools) is fetched over the WebSocket and parsed first.',
+        'Tools: first rows = the first animation frame after a row of the listbox is in the DOM, timed in the page from the click. "Catalog loaded": Chat → Tools with the catalog in the query cache (the page\'s own render). "First visit": a fresh page load, so the page\'s catalog.list (every row\'s tool, server, state, reason and read-only hint, column by column: ~1 MB at 10,000 tools, where catalog.get\'s entries and bindings with schemas are ~7 MB) is fetched over the WebSocket and parsed first; a row\'s schema and diff (catalog.tool) are fetched when it is selected, descriptions (catalog.descriptions) once the search is used, so neither is in this figure.',
         `Scroll: scrollTop advanced by a sixth of the list per frame for ${scroll.frames} frames; the row shows p95, with p50 as min and the slowest frame as max.`,
       );
     }

@@ -75,7 +75,7 @@ describe('malformed and oversized tool results from a real server', () => {
     clearInterval(lagTimer);
     expect(result.status).toBe('completed');
 
-    const records = Object.fromEntries(rig.records(id).map((r) => [r.tool, r]));
+    const records = Object.fromEntries((await rig.records(id)).map((r) => [r.tool, r]));
     expect(Object.keys(records).sort()).toEqual([...names].sort());
     // Refused by validation: an error the model can read, nothing thrown past the proxy.
     for (const name of ['bad_type', 'not_array', 'null_result']) expect(records[name].status, name).toBe('error');

@@ -57,7 +57,7 @@ describe('MCP faults with real peers', () => {
     const [item] = rig.toolItems(id);
     expect(item.status).toBe('error');
     expect(Date.now() - killedAt).toBeLessThan(8_000); // well within the server's timeout, not the slow tool's 5 s
-    const [record] = rig.records(id);
+    const [record] = (await rig.records(id));
     expect(record).toMatchObject({ tool: 'slow_echo', server: 'shop', status: 'error' });
     expect(record.error).toBeTruthy();
     // The model was told, in the tool result of its next request.
@@ -72,7 +72,7 @@ describe('MCP faults with real peers', () => {
     await rig.waitForServer('shop', (s) => s.status === 'connected', 15_000);
     expect((await rig.rpc<CatalogView>('catalog.get')).bindings.map((b) => b.toolId)).toEqual(expect.arrayContaining(['query_order', 'slow_echo']));
     expect((await rig.send(id, 'orders?')).status).toBe('completed');
-    expect(rig.records(id).map((r) => [r.tool, r.status])).toEqual([
+    expect((await rig.records(id)).map((r) => [r.tool, r.status])).toEqual([
       ['query_order', 'success'],
       ['slow_echo', 'error'],
     ]); // newest first
@@ -102,7 +102,7 @@ describe('MCP faults with real peers', () => {
     expect((await rig.send(id, 'both')).status).toBe('completed');
     expect(Date.now() - started).toBeLessThan(5_000);
 
-    const records = Object.fromEntries(rig.records(id).map((r) => [r.tool, r]));
+    const records = Object.fromEntries((await rig.records(id)).map((r) => [r.tool, r]));
     expect(records.quick).toMatchObject({ status: 'success' });
     expect(records.quick.durationMs).toBeLessThan(600); // it did not wait for its slow neighbour
     expect(records.hang).toMatchObject({ status: 'error' });
@@ -146,7 +146,7 @@ describe('MCP faults with real peers', () => {
     const id = await rig.conversation();
     expect((await rig.send(id, 'go')).status).toBe('completed');
 
-    const byTool = Object.fromEntries(rig.records(id).map((r) => [r.tool, r]));
+    const byTool = Object.fromEntries((await rig.records(id)).map((r) => [r.tool, r]));
     expect(byTool.lookup.status).toBe('success');
     expect(byTool.set_flag.status).toBe('success');
     expect(byTool.charge.status).toBe('error');

@@ -62,7 +62,7 @@ describe('stdio server faults', () => {
     await rig.waitForServer('good', (s) => s.status === 'connected');
     const id = await rig.conversation();
     expect((await rig.send(id, 'x')).status).toBe('completed');
-    expect(rig.records(id).map((r) => r.status)).toEqual(['success']);
+    expect((await rig.records(id)).map((r) => r.status)).toEqual(['success']);
     // No child outlives the app.
     const pid = pidIn(babblerPid)!;
     await rig.close();
@@ -90,7 +90,7 @@ describe('stdio server faults', () => {
     const started = Date.now();
     expect((await rig.send(id, 'x')).status).toBe('completed');
     expect(Date.now() - started).toBeLessThan(8_000);
-    const [exited, garbage] = rig.records(id); // newest first
+    const [exited, garbage] = (await rig.records(id)); // newest first
     expect(garbage).toMatchObject({ tool: 'garbage_then_hang', status: 'error' });
     expect(garbage.error).toMatch(/timed out/i);
     expect(exited).toMatchObject({ tool: 'exit_now', status: 'error' });

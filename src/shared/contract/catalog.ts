@@ -4,6 +4,7 @@ import { command, query } from './define';
 
 const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
 const jsonObject = z.record(z.string(), z.unknown());
+const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed']);
 
 /** The parts of a tool definition that are pinned (hashed as canonical JSON with sorted keys). */
 export const pinnedDefinitionSchema = z.object({
@@ -67,7 +68,7 @@ export const catalogBindingSchema = z.object({
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */
 export const catalogViewSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(z.object({ name: z.string(), status: z.enum(['disabled', 'connecting', 'connected', 'failed']), error: z.string().nullable(), tools: z.array(z.string()) })),
+  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), tools: z.array(z.string()) })),
   entries: z.array(catalogEntrySchema),
   bindings: z.array(catalogBindingSchema),
   unavailable: z.array(z.object({ toolId: z.string(), nodes: z.array(z.string()), cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere', 'quarantined']), reason: z.string() })),
@@ -75,6 +76,56 @@ export const catalogViewSchema = z.object({
   localTools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: jsonObject })),
 });
 export type CatalogView = z.infer<typeof catalogViewSchema>;
+
+/**
+ * The Tools list, column by column: `toolId[i]`, `server[i]`… describe row i, in catalog.get's entry order. Only
+ * what a row, the filters, the counts and the intent editor's picker use: no schema, no diff, no descriptions (see
+ * catalog.tool and catalog.descriptions). Columns because at 10,000 tools one object per row spent ~40% of the bytes
+ * on repeated key names, and Chromium's WebSocket slows sharply with message size (~60 ms at 1 MB, 1-2 s at 7 MB).
+ */
+export const catalogListColumnsSchema = z
+  .object({
+    toolId: z.array(z.string()),
+    /** null for a configured toolId no server offers. */
+    server: z.array(z.string().nullable()),
+    state: z.array(toolStateSchema),
+    reason: z.array(z.string()),
+    /** The offered definition's readOnlyHint (a missing hint counts as a write, as in MCP); null when no server offers it. */
+    readOnly: z.array(z.boolean().nullable()),
+  })
+  .refine((c) => [c.server, c.state, c.reason, c.readOnly].every((column) => column.length === c.toolId.length), 'every column has one value per row');
+export type CatalogListColumns = z.infer<typeof catalogListColumnsSchema>;
+/** One row of the list, as a client rebuilds it from the columns. */
+export type CatalogListEntry = { [K in keyof CatalogListColumns]: CatalogListColumns[K][number] };
+
+/** The Tools list and its header, as of `revision`. */
+export const catalogListSchema = z.object({
+  revision: z.number().int(),
+  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int() })),
+  entries: catalogListColumnsSchema,
+  /** How many tools are bound (gated ones included): catalog.get's bindings.length. */
+  bindingCount: z.number().int(),
+  skillNames: z.array(z.string()),
+  /** The in-process tools sent to the model before the bindings, in that order. */
+  localToolNames: z.array(z.string()),
+});
+export type CatalogListView = z.infer<typeof catalogListSchema>;
+
+/** One row in full, fetched when it is selected: the entry (with its quarantine diff) and, when this row is the bound one, its binding and schema. */
+export const catalogToolSchema = z.object({
+  revision: z.number().int(),
+  entry: catalogEntrySchema,
+  /** Set when this (toolId, server) is the tool's binding (state `bound` or `gated`). */
+  binding: catalogBindingSchema.nullable(),
+});
+export type CatalogToolView = z.infer<typeof catalogToolSchema>;
+
+/** Every row's descriptions, for searching them; fetched only once a search starts, since they are the bulk of the text. */
+export const catalogDescriptionsSchema = z.object({
+  revision: z.number().int(),
+  descriptions: z.array(z.object({ toolId: z.string(), server: z.string().nullable(), description: z.string().nullable(), remoteDescription: z.string().nullable() })),
+});
+export type CatalogDescriptionsView = z.infer<typeof catalogDescriptionsSchema>;
 
 export const explanationSchema = z.object({
   toolId: z.string(),
@@ -102,7 +153,14 @@ export const pinActionResultSchema = z.object({ revision: z.number().int(), entr
 export type PinActionResult = z.infer<typeof pinActionResultSchema>;
 
 export const catalogRoutes = {
+  /** Everything: every entry and every binding with its schema. Large at scale; the console's pages use the routes below. */
   'catalog.get': query(z.strictObject({}).default({}), catalogViewSchema),
+  /** The Tools list, the intent editor's picker and the skills' bound tools. */
+  'catalog.list': query(z.strictObject({}).default({}), catalogListSchema),
+  /** One row in full; `server: null` for a configured tool no server offers. An unknown row is `not_found`. */
+  'catalog.tool': query(z.strictObject({ toolId: z.string().min(1).max(256), server: z.string().min(1).max(256).nullable() }), catalogToolSchema),
+  /** Every row's descriptions, for the search boxes (Tools, the intent editor's picker). */
+  'catalog.descriptions': query(z.strictObject({}).default({}), catalogDescriptionsSchema),
   /** Why is (or isn't) this tool in the set the model sees, with these skills loaded? */
   'catalog.explain': query(
     z.strictObject({ toolId: z.string().min(1).max(256), loadedSkills: z.array(z.string()).max(200).default([]) }),
@@ -117,6 +175,6 @@ export const catalogRoutes = {
 };
 
 export const catalogEvents = {
-  /** Small on purpose: the renderer refetches catalog.get. */
+  /** Small on purpose: the renderer refetches the catalog routes it shows (catalog.list, the selected catalog.tool…). */
   'catalog.changed': z.object({ revision: z.number().int() }),
 };

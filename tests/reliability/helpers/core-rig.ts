@@ -91,7 +91,7 @@ export async function startCoreRig(options: RigOptions) {
       return core.runtime.agent.send(conversationId, text).done;
     },
     toolItems: (conversationId: string) => core.runtime.agent.get(conversationId).items.filter((i): i is ToolItem => i.kind === 'tool'),
-    records: (conversationId: string) => core.runtime.records.list({ conversationId, limit: 10_000 }).map((r) => core.runtime.records.get(r.id)) as ExecutionRecord[],
+    records: (conversationId: string): Promise<ExecutionRecord[]> => Promise.all(core.runtime.records.list({ conversationId, limit: 10_000 }).map((r) => core.runtime.records.get(r.id))),
     async close(keepData = false) {
       await core.close();
       await model.close();

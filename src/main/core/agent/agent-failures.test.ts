@@ -58,7 +58,7 @@ describe('Stop', () => {
     expect(sawAbort).toBe(true);
     const item = toolItems(harness, id)[0];
     expect(item.status).toBe('stopped');
-    expect(harness.records.get(item.recordId!).status).toBe('stopped');
+    expect((await harness.records.get(item.recordId!)).status).toBe('stopped');
     expect(provider.requests).toHaveLength(1);
   });
 
@@ -74,7 +74,7 @@ describe('Stop', () => {
     expect(harness.approvals.list()).toEqual([]);
     const item = toolItems(harness, id)[0];
     expect(item.status).toBe('stopped');
-    expect(harness.records.get(item.recordId!).approval?.decision).toBe('cancelled');
+    expect((await harness.records.get(item.recordId!)).approval?.decision).toBe('cancelled');
     expect(harness.shop.store.writesExecuted).toBe(0);
     expect(harness.seen.some((e) => e.name === 'approvals.resolved')).toBe(true);
   });
@@ -106,7 +106,7 @@ describe('failures become results, never crashes', () => {
     const seen = provider.requests[1].messages.at(-1) as { content: string };
     expect(seen.content.length).toBeLessThan(MODEL_TEXT_CAP + 300);
     expect(seen.content).toContain('truncated');
-    const record = harness.records.get(toolItems(harness, id)[0].recordId!);
+    const record = await harness.records.get(toolItems(harness, id)[0].recordId!);
     expect((record.result as { content: { text: string }[] }).content[0].text).toHaveLength(200_000);
   });
 

@@ -74,7 +74,7 @@ describe('agent runtime with the demo model and the real shop', () => {
     expect(rejected.status).toBe('rejected');
     expect(harness.shop.store.getOrder(keyboard.orderNo)!.status).toBe(keyboard.status);
     expect(harness.shop.store.writesExecuted).toBe(0);
-    const rejectedRecord = harness.records.get(rejected.recordId!);
+    const rejectedRecord = await harness.records.get(rejected.recordId!);
     expect(rejectedRecord.approval).toMatchObject({ decision: 'reject', reason: 'not today', decidedBy: 'operator' });
     expect(rejectedRecord.approval!.argumentsHash).toMatch(/^sha256:/);
 
@@ -102,7 +102,7 @@ describe('agent runtime with the demo model and the real shop', () => {
     expect(asked).toBe(1);
     const updates = toolItems(harness, id).filter((t) => t.toolName === 'update_shipping_address');
     expect(updates.map((u) => [u.status, u.resultText])).toEqual([['success', expect.any(String)], ['success', expect.any(String)]]);
-    expect(harness.records.get(updates[1].recordId!).approval?.decision).toBe('remembered');
+    expect((await harness.records.get(updates[1].recordId!)).approval?.decision).toBe('remembered');
 
     const other = await harness.agent.create('u1001');
     const timedOut = scriptedProvider([update('上海市浦东新区张江路3号 王小明 13800000003'), say('ok')]);
@@ -110,7 +110,7 @@ describe('agent runtime with the demo model and the real shop', () => {
     await talk(harness, other.id, 'change it');
     const item = toolItems(harness, other.id)[0];
     expect(item.status).toBe('rejected');
-    expect(harness.records.get(item.recordId!).approval?.decision).toBe('timeout');
+    expect((await harness.records.get(item.recordId!)).approval?.decision).toBe('timeout');
     expect(harness.shop.store.getOrder(order())!.shippingAddress).toBe('上海市浦东新区张江路2号 王小明 13800000002');
   });
 

@@ -34,6 +34,21 @@ describe('persistence', () => {
     expect((await harness.agent.send(id, '第一笔').done).status).toBe('completed');
   });
 
+  it("deleting a conversation keeps its execution records, also after a restart", async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-persist-'));
+    harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
+    const { id } = await harness.agent.create('u1001');
+    await harness.agent.send(id, '上周买的AirPods Pro还没收到，帮我看看送到哪了').done;
+    const ids = harness.records.list({ conversationId: id }).map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(await harness.agent.delete(id)).toBe(true);
+    await harness.close();
+
+    harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
+    expect(harness.records.list({ conversationId: id }).map((r) => r.id)).toEqual(ids);
+    for (const recordId of ids) expect((await harness.records.get(recordId)).conversationId).toBe(id);
+  });
+
   it('a pending approval left by a dead host comes back expired, never approved', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-crash-'));
     const keyboard = () => harness!.shop.store.listOrders('u1001').find((o) => o.status === 'paid')!.orderNo;

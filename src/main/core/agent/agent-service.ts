@@ -78,6 +78,7 @@ export class AgentService {
       turn.controller.abort();
       await turn.done;
     }
+    this.deps.records.flush(); // its calls' records may still be waiting in its log only
     const deleted = await this.deps.store.delete(id);
     if (deleted) this.changed(id);
     return deleted;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary } from '../../../shared/contract';
+import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary, ExecutionRecord } from '../../../shared/contract';
 import { RpcFailure } from '../../../shared/contract';
 import { ConversationRecord, type ConversationLogLine } from './conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
@@ -29,11 +29,13 @@ export class ConversationStore {
   private readonly conversations = new Map<string, ConversationRecord>();
   /** Filled by open(): calls a crash cut off mid-flight, so the runtime can give each its record. */
   readonly interrupted: InterruptedCall[] = [];
+  /** Filled by open(): records a crash left only in a conversation log (see RecordsStore.restore). */
+  readonly unrecorded: ExecutionRecord[] = [];
 
   constructor(private readonly dir: string) {}
 
   /** Loads every conversation and repairs what a crash left unfinished; returns the approvals it expired. */
-  async open(): Promise<ExpiredApproval[]> {
+  async open(hasRecord: (id: string) => boolean = () => true): Promise<ExpiredApproval[]> {
     await mkdir(this.dir, { recursive: true });
     const expired: ExpiredApproval[] = [];
     for (const name of (await readdir(this.dir)).filter((n) => n.endsWith('.jsonl')).sort()) {
@@ -42,6 +44,7 @@ export class ConversationStore {
       const record = ConversationRecord.replay(lines, new JsonlAppender(path));
       if (!record) continue;
       this.conversations.set(record.summary.id, record);
+      for (const line of lines) if (line.t === 'toolResult' && line.record && !hasRecord(line.record.id)) this.unrecorded.push(line.record);
       const outcomes = new Map(lines.flatMap((line) => (line.t === 'approvalResolved' ? [[line.id, line.outcome] as const] : [])));
       expired.push(...(await repairInterrupted(record, (call) => this.interrupted.push({ ...call, approval: call.item.approvalId ? outcomes.get(call.item.approvalId) : undefined }))));
     }
@@ -114,6 +117,9 @@ async function repairInterrupted(
         item: { ...item, status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped', resultText: INTERRUPTED },
       });
   }
+  // A call's `running` line is written once its request is on the way: a crash just before that leaves a
+  // call the model made with no item. Its turn is the one that was running, its step that turn's last.
+  const runningTurn = record.turns.findLast((turn) => turn.status === 'running');
   for (const turn of record.turns) {
     if (turn.status === 'running') {
       const { steps: _steps, ...fields } = turn;
@@ -122,11 +128,29 @@ async function repairInterrupted(
   }
   // Every tool call the model made must have an answer, or the next provider request is malformed.
   const answered = new Set(record.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
+  const known = new Set(record.items.map((item) => item.id));
   for (const message of [...record.messages]) {
     if (message.role !== 'assistant') continue;
-    for (const call of message.toolCalls ?? [])
-      if (!answered.has(call.id))
-        await record.write({ t: 'message', message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true } });
+    for (const call of message.toolCalls ?? []) {
+      if (answered.has(call.id)) continue;
+      if (!known.has(call.id) && runningTurn) {
+        const item: Extract<ChatItem, { kind: 'tool' }> = {
+          kind: 'tool',
+          id: call.id,
+          turnId: runningTurn.id,
+          step: runningTurn.steps.at(-1)?.step ?? 1,
+          toolName: call.name,
+          server: null,
+          nodeId: null,
+          arguments: call.arguments,
+          status: 'running',
+          at: now,
+        };
+        onInterrupted({ conversation: record, item, interruptedAt: now });
+        await record.write({ t: 'item', item: { ...item, status: 'stopped', resultText: INTERRUPTED } });
+      }
+      await record.write({ t: 'message', message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true } });
+    }
   }
   return expired;
 }

@@ -1,4 +1,4 @@
-import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, ConversationSummary, Turn } from '../../../shared/contract';
+import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, ConversationSummary, ExecutionRecord, Turn } from '../../../shared/contract';
 import type { ChatMessage } from '../providers/types';
 import type { JsonlAppender } from './jsonl-file';
 
@@ -10,6 +10,12 @@ export type ConversationLogLine =
   | { t: 'turn'; turn: Omit<Turn, 'steps'> & { steps?: Turn['steps'] } }
   | { t: 'step'; turnId: string; step: Turn['steps'][number] }
   | { t: 'message'; message: ChatMessage }
+  /**
+   * A tool call's final item; the tool message the model reads is derived from it (one line, the text
+   * once). `record` is the call's execution record, so it is durable with this line; records.jsonl gets
+   * it a moment later (see RecordsStore.appendDurableElsewhere). Not kept in memory here.
+   */
+  | { t: 'toolResult'; item: Extract<ChatItem, { kind: 'tool' }>; record?: ExecutionRecord }
   | { t: 'skills'; loaded: string[] }
   | { t: 'approved'; tools: string[] }
   | { t: 'approvalRequested'; request: ApprovalRequest }
@@ -17,7 +23,9 @@ export type ConversationLogLine =
 
 /** A conversation's state plus its append-only log; every mutation is written before it is visible. */
 export class ConversationRecord {
-  summary: Omit<ConversationSummary, 'running'>;
+  private base: Omit<ConversationSummary, 'running'>;
+  /** Time of the latest write not yet in `base.updatedAt`: stamped when the summary is read, not per line. */
+  private touchedAt = 0;
   readonly items: ChatItem[] = [];
   private readonly itemIndex = new Map<string, number>();
   readonly turns: Turn[] = [];
@@ -30,7 +38,29 @@ export class ConversationRecord {
     summary: Omit<ConversationSummary, 'running'>,
     private readonly log: JsonlAppender,
   ) {
-    this.summary = summary;
+    this.base = summary;
+  }
+
+  get summary(): Omit<ConversationSummary, 'running'> {
+    if (this.touchedAt) {
+      this.base = { ...this.base, updatedAt: new Date(this.touchedAt).toISOString() };
+      this.touchedAt = 0;
+    }
+    return this.base;
+  }
+
+  set summary(summary: Omit<ConversationSummary, 'running'>) {
+    this.base = summary;
+    this.touchedAt = 0;
+  }
+
+  /** Never changes: read without stamping the summary. */
+  get id(): string {
+    return this.base.id;
+  }
+
+  get customerId(): string {
+    return this.base.customerId;
   }
 
   static replay(lines: ConversationLogLine[], log: JsonlAppender): ConversationRecord | undefined {
@@ -52,13 +82,20 @@ export class ConversationRecord {
     };
   }
 
-  write(line: ConversationLogLine): Promise<void> {
+  write(line: ConversationLogLine): Promise<unknown> {
     this.apply(line);
-    if (line.t !== 'meta') this.summary = { ...this.summary, updatedAt: new Date().toISOString() };
+    if (line.t !== 'meta') this.touchedAt = Date.now();
     return this.log.append(line);
   }
 
-  writeMeta(): Promise<void> {
+  /** The call's final line, with its record already serialised (`recordJson`), in one write. */
+  writeToolResult(item: Extract<ChatItem, { kind: 'tool' }>, recordJson: string): Promise<unknown> {
+    this.apply({ t: 'toolResult', item });
+    this.touchedAt = Date.now();
+    return this.log.appendLine(`{"t":"toolResult","item":${JSON.stringify(item)},"record":${recordJson}}`);
+  }
+
+  writeMeta(): Promise<unknown> {
     return this.write({ t: 'meta', summary: this.summary });
   }
 
@@ -70,19 +107,27 @@ export class ConversationRecord {
     return this.log.close();
   }
 
+  private upsertItem(item: ChatItem): void {
+    const at = this.itemIndex.get(item.id);
+    if (at === undefined) {
+      this.itemIndex.set(item.id, this.items.length);
+      this.items.push(item);
+    } else this.items[at] = item;
+  }
+
   private apply(line: ConversationLogLine): void {
     switch (line.t) {
       case 'meta':
-        this.summary = line.summary;
+        this.base = line.summary;
+        this.touchedAt = 0;
         break;
-      case 'item': {
-        const at = this.itemIndex.get(line.item.id);
-        if (at === undefined) {
-          this.itemIndex.set(line.item.id, this.items.length);
-          this.items.push(line.item);
-        } else this.items[at] = line.item;
+      case 'item':
+        this.upsertItem(line.item);
         break;
-      }
+      case 'toolResult':
+        this.upsertItem(line.item);
+        this.messages.push(toolMessageOf(line.item));
+        break;
       case 'turn': {
         const at = this.turns.findIndex((turn) => turn.id === line.turn.id);
         // Older logs carry the steps inside the turn line; newer ones send them as 'step' lines.
@@ -113,4 +158,9 @@ export class ConversationRecord {
         break;
     }
   }
+}
+
+/** What the model reads for a finished call: its result text, an error unless the call succeeded. */
+export function toolMessageOf(item: Extract<ChatItem, { kind: 'tool' }>): ChatMessage {
+  return { role: 'tool', toolCallId: item.id, name: item.toolName, content: item.resultText ?? '', isError: item.status !== 'success' };
 }

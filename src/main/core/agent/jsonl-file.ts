@@ -1,34 +1,67 @@
-import { close, closeSync, fsync, openSync, writeSync } from 'node:fs';
+import { close, closeSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+
+/** Where a line landed in its file, in bytes, so it can be read back without keeping it in memory. */
+export interface LineLocation {
+  offset: number;
+  length: number;
+}
+
+interface Pending {
+  line: string;
+  resolve: (at: LineLocation) => void;
+  reject: (error: unknown) => void;
+}
 
 /**
  * An append-only JSON-lines file. Lines appended in the same tick go out together in one write at the
  * end of it (group commit). The write is synchronous on purpose: a line is a few KB landing in the page
  * cache, and a promise-based write cost far more (a thread-pool hop and ~30 µs of main-thread dispatch
- * per write; four per tool call were most of the proxy's own time, see docs/PERFORMANCE.md), while
- * fsync, which can block, stays asynchronous and happens at turn ends (`sync()`). Each write holds whole
- * lines only, so a crash (even SIGKILL) leaves every earlier line intact and at most one torn last line,
- * which readJsonLines skips.
+ * per write; see docs/PERFORMANCE.md), while fsync, which can block, stays asynchronous and happens at
+ * turn ends (`sync()`). Each write holds whole lines only, so a crash (even SIGKILL) leaves every earlier
+ * line intact and at most one torn last line, which readJsonLines skips and the next open closes off.
  */
 export class JsonlAppender {
   private fd: number | undefined;
-  private lines: string[] = [];
-  private waiters: { resolve: () => void; reject: (error: unknown) => void }[] = [];
+  /** The file's size in bytes once open: where the next line starts. */
+  private position = 0;
+  private pending: Pending[] = [];
   private scheduled = false;
+  private later: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly path: string) {}
+  /** `laterMs`: how long a `soon` line may wait, to share its write with the lines that follow it. */
+  constructor(
+    private readonly path: string,
+    private readonly laterMs = 0,
+  ) {}
 
   /** Resolves once this line (and every line appended before it) has been written. */
-  append(value: unknown): Promise<void> {
-    const line = `${JSON.stringify(value)}\n`;
-    return new Promise<void>((resolve, reject) => {
-      this.lines.push(line);
-      this.waiters.push({ resolve, reject });
-      if (!this.scheduled) {
+  append(value: unknown): Promise<LineLocation> {
+    return this.appendLine(JSON.stringify(value));
+  }
+
+  /**
+   * `json` must be one JSON value with no raw newline (JSON.stringify output). `soon`: the line is already
+   * durable elsewhere, so it may wait up to `laterMs` and share that write with whatever else is appended
+   * by then, off the path of the caller who is waiting.
+   */
+  appendLine(json: string, { soon = false } = {}): Promise<LineLocation> {
+    return new Promise<LineLocation>((resolve, reject) => {
+      this.pending.push({ line: `${json}\n`, resolve, reject });
+      if (this.scheduled) return;
+      if (!soon) {
         this.scheduled = true;
         queueMicrotask(() => this.flush());
+      } else {
+        this.later ??= setTimeout(() => this.flush(), this.laterMs);
+        this.later.unref?.(); // close() and sync() flush what waits; the timer must not keep a CLI alive
       }
     });
+  }
+
+  /** Writes every line appended so far now, instead of at the end of the tick or the next turn of the loop. */
+  writePending(): void {
+    this.flush();
   }
 
   /** Flushes to disk: called at turn ends, not per line, so a busy turn isn't bound by fsync latency. */
@@ -47,20 +80,28 @@ export class JsonlAppender {
 
   private flush(): void {
     this.scheduled = false;
-    if (this.lines.length === 0) return;
-    const text = this.lines.join('');
-    const waiters = this.waiters;
-    this.lines = [];
-    this.waiters = [];
+    if (this.later) clearTimeout(this.later);
+    this.later = undefined;
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    const text = batch.length === 1 ? batch[0].line : batch.map((p) => p.line).join('');
     try {
-      this.fd ??= openSync(this.path, 'a');
-      const written = writeSync(this.fd, text);
-      if (written < Buffer.byteLength(text)) {
+      const fd = this.open();
+      const bytes = Buffer.byteLength(text);
+      const written = writeSync(fd, text);
+      if (written < bytes) {
         // A short write (rare on a regular file): finish the batch so no line is left half-written.
-        const bytes = Buffer.from(text, 'utf8');
-        for (let offset = written; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset);
+        const buffer = Buffer.from(text, 'utf8');
+        for (let offset = written; offset < buffer.length; ) offset += writeSync(fd, buffer, offset);
       }
-      for (const waiter of waiters) waiter.resolve();
+      let offset = this.position;
+      this.position += bytes;
+      for (const { line, resolve } of batch) {
+        const length = batch.length === 1 ? bytes : Buffer.byteLength(line);
+        resolve({ offset, length });
+        offset += length;
+      }
     } catch (error) {
       // Reopen on the next batch rather than failing forever.
       if (this.fd !== undefined) {
@@ -71,9 +112,55 @@ export class JsonlAppender {
         }
         this.fd = undefined;
       }
-      for (const waiter of waiters) waiter.reject(error);
+      for (const { reject } of batch) reject(error);
     }
   }
+
+  /** Opens for appending; a torn last line (a crash mid-write) is closed off with a newline so the next line stays whole. */
+  private open(): number {
+    if (this.fd !== undefined) return this.fd;
+    const fd = openSync(this.path, 'a+');
+    try {
+      let size = fstatSync(fd).size;
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        readSync(fd, last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) size += writeSync(fd, '\n');
+      }
+      this.position = size;
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    this.fd = fd;
+    return fd;
+  }
+}
+
+/** Each parsed line with where it sits in the file; a torn or corrupt line is skipped. */
+export async function readJsonLinesWithLocations<T>(path: string): Promise<{ value: T; at: LineLocation }[]> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const out: { value: T; at: LineLocation }[] = [];
+  for (let start = 0; start < bytes.length; ) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline + 1;
+    const text = bytes.toString('utf8', start, end).trim();
+    if (text) {
+      try {
+        out.push({ value: JSON.parse(text) as T, at: { offset: start, length: end - start } });
+      } catch {
+        // A torn last line from a crash mid-write: everything before it is intact.
+      }
+    }
+    start = end;
+  }
+  return out;
 }
 
 export async function readJsonLines<T>(path: string): Promise<T[]> {

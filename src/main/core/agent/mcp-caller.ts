@@ -26,11 +26,10 @@ export class StaleSessionError extends Error {
  */
 export function createMcpCaller(connections: ConnectionsPort, timeoutFor: (server: string) => number | undefined): McpCaller {
   return {
-    async callTool(server, name, args, { signal, meta, idempotent }) {
+    callTool(server, name, args, { signal, meta, idempotent }) {
       const options = { signal, meta, timeoutMs: timeoutFor(server) ?? DEFAULT_CALL_TIMEOUT_MS };
-      try {
-        return await connections.callTool(server, name, args, options);
-      } catch (error) {
+      // No async wrapper on the way through: each layer cost the hot path a promise and a hop per call.
+      return connections.callTool(server, name, args, options).catch(async (error: unknown) => {
         if (signal.aborted || !isStaleSession(error)) throw error;
         const reconnected = connections.reconnect(server);
         if (!idempotent) {
@@ -42,7 +41,7 @@ export function createMcpCaller(connections: ConnectionsPort, timeoutFor: (serve
         }
         await reconnected;
         return connections.callTool(server, name, args, options); // once: a second failure is the answer
-      }
+      });
     },
   };
 }

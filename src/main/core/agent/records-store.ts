@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExecutionRecord, RecordSummary } from '../../../shared/contract';
 import { RpcFailure } from '../../../shared/contract';
 import type { EventSink } from '../events';
-import { JsonlAppender, readJsonLines } from './jsonl-file';
+import { JsonlAppender, readJsonLines, readJsonLinesWithLocations, type LineLocation } from './jsonl-file';
 
 export interface RecordFilter {
   tool?: string;
@@ -13,33 +13,106 @@ export interface RecordFilter {
   limit?: number;
 }
 
-/** Execution records: appended once per call, kept in memory for the console, persisted as JSON lines. */
+/**
+ * How long a record that is already durable in its conversation's log may wait for records.jsonl: one
+ * write per batch instead of one per call (a write per call cost more than the rest of the proxy).
+ */
+const RECORDS_BATCH_MS = 100;
+
+/**
+ * In memory a record is its summary and where its line is; the result (up to 1 MiB) is read back on
+ * `get`. Keeping every result resident made the heap, and the GC work per call, grow with every call.
+ * A record whose line is not (yet) written keeps its result here until it is.
+ */
+interface IndexedRecord {
+  summary: RecordSummary;
+  at?: LineLocation;
+  unwritten?: ExecutionRecord;
+  /** The line waiting in a batch (appendDurableElsewhere): parsed only if asked for before it is written. */
+  unwrittenJson?: string;
+}
+
+/** Execution records: appended once per call, summaries kept in memory for the console, persisted as JSON lines. */
 export class RecordsStore {
-  private readonly records: ExecutionRecord[] = [];
-  private readonly byId = new Map<string, ExecutionRecord>();
+  private readonly records: IndexedRecord[] = [];
+  private readonly byId = new Map<string, IndexedRecord>();
+  private readonly path: string;
   private appender: JsonlAppender | undefined;
 
   constructor(
     private readonly dir: string,
     private readonly events?: EventSink,
-  ) {}
+  ) {
+    this.path = join(dir, 'records.jsonl');
+  }
 
   async open(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
-    const path = join(this.dir, 'records.jsonl');
-    for (const record of await readJsonLines<ExecutionRecord>(path)) this.index(record);
-    this.appender = new JsonlAppender(path);
+    for (const { value, at } of await readJsonLinesWithLocations<ExecutionRecord>(this.path)) this.index(summaryOf(value), { at });
+    this.appender = new JsonlAppender(this.path, RECORDS_BATCH_MS);
   }
 
-  async append(record: ExecutionRecord): Promise<void> {
-    this.index(record);
-    await this.appender?.append(record);
+  /**
+   * `resultJson`: the result already serialised (the proxy measured it to cap it), so it is not
+   * serialised twice; it must be JSON.stringify(record.result).
+   */
+  async append(record: ExecutionRecord, resultJson?: string): Promise<void> {
+    const summary = summaryOf(record);
+    const entry = this.index(summary, { unwritten: record });
+    if (this.appender && entry) {
+      entry.at = await this.appender.appendLine(serializeRecord(summary, resultJson ?? JSON.stringify(record.result ?? null)));
+      entry.unwritten = undefined;
+    }
     this.events?.emit('records.appended', { id: record.id, conversationId: record.conversationId });
   }
 
-  get(id: string): ExecutionRecord {
-    const record = this.byId.get(id);
-    if (!record) throw new RpcFailure('not_found', `no record ${id}`);
+  /**
+   * For a record the caller has already made durable (the proxy writes it in the conversation's line for
+   * the call): indexed now, written to records.jsonl within RECORDS_BATCH_MS, batched with others. A crash before that is repaired from the conversation log (`restore`); a failed write leaves
+   * the record in memory and in that log.
+   */
+  appendDurableElsewhere(summary: RecordSummary, recordJson: string): void {
+    const entry = this.index(summary, { unwrittenJson: recordJson });
+    if (entry && this.appender) {
+      this.appender.appendLine(recordJson, { soon: true }).then(
+        (at) => {
+          entry.at = at;
+          entry.unwrittenJson = undefined;
+        },
+        () => undefined, // kept in memory; the conversation log holds it for the next start
+      );
+    }
+    this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
+  }
+
+  /** At start-up: records a crash kept only in a conversation log are appended here. Returns how many. */
+  async restore(records: Iterable<ExecutionRecord>): Promise<number> {
+    let restored = 0;
+    for (const record of records) {
+      if (this.byId.has(record.id)) continue;
+      await this.append(record);
+      restored++;
+    }
+    return restored;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Writes what is waiting (see appendDurableElsewhere), e.g. before a conversation log is deleted. */
+  flush(): void {
+    this.appender?.writePending();
+  }
+
+  async get(id: string): Promise<ExecutionRecord> {
+    const entry = this.byId.get(id);
+    if (!entry) throw new RpcFailure('not_found', `no record ${id}`);
+    if (entry.unwritten) return entry.unwritten;
+    if (entry.unwrittenJson) return JSON.parse(entry.unwrittenJson) as ExecutionRecord;
+    const atOffset = entry.at && (await this.readAt(entry.at));
+    const record = atOffset?.id === id ? atOffset : await this.scanFor(id);
+    if (record?.id !== id) throw new RpcFailure('internal', `record ${id} could not be read back from ${this.path}`);
     return record;
   }
 
@@ -48,13 +121,12 @@ export class RecordsStore {
     const out: RecordSummary[] = [];
     const limit = filter.limit ?? 500;
     for (let i = this.records.length - 1; i >= 0 && out.length < limit; i--) {
-      const r = this.records[i];
+      const r = this.records[i].summary;
       if (filter.tool && r.tool !== filter.tool) continue;
       if (filter.server && r.server !== filter.server) continue;
       if (filter.status && r.status !== filter.status) continue;
       if (filter.conversationId && r.conversationId !== filter.conversationId) continue;
-      const { result: _result, ...summary } = r;
-      out.push(summary);
+      out.push(r);
     }
     return out;
   }
@@ -71,9 +143,38 @@ export class RecordsStore {
     return this.appender?.close() ?? Promise.resolve();
   }
 
-  private index(record: ExecutionRecord): void {
-    if (this.byId.has(record.id)) return;
-    this.records.push(record);
-    this.byId.set(record.id, record);
+  private index(summary: RecordSummary, where: Omit<IndexedRecord, 'summary'>): IndexedRecord | undefined {
+    if (this.byId.has(summary.id)) return undefined;
+    const entry: IndexedRecord = { summary, ...where };
+    this.records.push(entry);
+    this.byId.set(summary.id, entry);
+    return entry;
   }
+
+  private async readAt(at: LineLocation): Promise<ExecutionRecord | undefined> {
+    const file = await open(this.path, 'r');
+    try {
+      const buffer = Buffer.alloc(at.length);
+      const { bytesRead } = await file.read(buffer, 0, at.length, at.offset);
+      return JSON.parse(buffer.toString('utf8', 0, bytesRead)) as ExecutionRecord;
+    } catch {
+      return undefined; // the file changed under us: fall back to a scan
+    } finally {
+      await file.close();
+    }
+  }
+
+  private async scanFor(id: string): Promise<ExecutionRecord | undefined> {
+    return (await readJsonLines<ExecutionRecord>(this.path)).find((r) => r.id === id);
+  }
+}
+
+/** A record's JSON line from its summary and its result already serialised (the result is not serialised twice). */
+export function serializeRecord(summary: RecordSummary, resultJson: string): string {
+  return `${JSON.stringify(summary).slice(0, -1)},"result":${resultJson}}`;
+}
+
+export function summaryOf(record: ExecutionRecord): RecordSummary {
+  const { result: _result, ...summary } = record;
+  return summary;
 }

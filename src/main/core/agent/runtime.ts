@@ -31,11 +31,7 @@ export type AgentRuntime = Awaited<ReturnType<typeof createAgentRuntime>>;
 /** Builds the agent side of the core: stores, approvals, the proxy, and the conversation service. */
 export async function createAgentRuntime(options: AgentRuntimeOptions) {
   const { config, events, secrets } = options;
-  const records = new RecordsStore(options.dataDir, events);
-  await records.open();
-  const store = new ConversationStore(join(options.dataDir, 'conversations'));
-  const expired = await store.open();
-  await recordRepairs(records, expired, store.interrupted);
+  const { records, store, expired } = await openAgentStores(options.dataDir, events);
 
   const approvals = new ApprovalService(events, () => config.current().agent.approvalTimeoutMs);
   let knowledge: Promise<KnowledgeBase> | undefined;
@@ -85,6 +81,17 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
       await store.close();
     },
   };
+}
+
+/** Opens the records and the conversations and settles what a crash left owing, in that order. */
+export async function openAgentStores(dataDir: string, events: EventSink): Promise<{ records: RecordsStore; store: ConversationStore; expired: ExpiredApproval[] }> {
+  const records = new RecordsStore(dataDir, events);
+  await records.open();
+  const store = new ConversationStore(join(dataDir, 'conversations'));
+  const expired = await store.open((id) => records.has(id));
+  await records.restore(store.unrecorded);
+  await recordRepairs(records, expired, store.interrupted);
+  return { records, store, expired };
 }
 
 /** The records a crash left owing (see ConversationStore.open): run once at start-up, after both stores opened. */

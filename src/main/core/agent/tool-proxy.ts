@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalOutcome, ChatItem, ExecutionRecord, RecordStatus } from '../../../shared/contract';
+import type { ApprovalOutcome, ChatItem, RecordStatus, RecordSummary } from '../../../shared/contract';
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import type { ChatMessage, ToolCallRequest } from '../providers/types';
 import { argumentsHash } from './arguments-hash';
 import type { ApprovalService } from './approvals';
-import type { ConversationRecord } from './conversation';
-import type { RecordsStore } from './records-store';
+import { toolMessageOf, type ConversationRecord } from './conversation';
+import { serializeRecord, type RecordsStore } from './records-store';
 import { convertToolResult } from './tool-result';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
@@ -41,6 +41,8 @@ interface Verdict {
   status: RecordStatus;
   modelText: string;
   result?: unknown;
+  /** JSON.stringify(result), when the conversion already computed it. */
+  resultJson?: string;
   error?: string;
   approval?: ApprovalOutcome;
 }
@@ -69,14 +71,19 @@ export class ToolProxy {
       status: 'running',
       at: startedAt.toISOString(),
     };
-    // Not awaited here: the line is written while the call is in flight, and awaited with the others
-    // at the end. Four sequential write round trips were most of the proxy's own time per call.
-    const announced = this.progress(ctx, item);
-    announced.catch(() => undefined); // surfaced by the await below, never as an unhandled rejection
-
+    // The `running` line goes out once the request is on its way (or before an approval is asked), so
+    // writing it overlaps the server's work; a call that ends first (refused, failed at once) needs none.
+    // The record's arguments hash is computed in the same idle moment.
+    let hash: string | undefined;
+    const hashArguments = () => (hash ??= argumentsHash(call.arguments));
+    const running = new RunningLine(() => {
+      const written = this.progress(ctx, item);
+      hashArguments();
+      return written;
+    });
     let verdict: Verdict;
     try {
-      verdict = await this.decide(call, binding, ctx, item);
+      verdict = await this.decide(call, binding, ctx, item, running);
     } catch (error) {
       verdict = ctx.signal.aborted
         ? { status: 'stopped', modelText: 'The operator stopped this call.' }
@@ -84,47 +91,44 @@ export class ToolProxy {
     }
 
     const finishedAt = new Date();
-    const record: ExecutionRecord = {
+    const durationMs = finishedAt.getTime() - startedAt.getTime();
+    const summary: RecordSummary = {
       id: `r_${randomUUID().slice(0, 12)}`,
-      conversationId: ctx.conversation.summary.id,
+      conversationId: ctx.conversation.id,
       turnId: ctx.turnId,
       callId: call.id,
       tool: call.name,
       server: item.server,
       nodeId: item.nodeId,
       arguments: call.arguments,
-      argumentsHash: argumentsHash(call.arguments),
+      argumentsHash: hashArguments(),
       status: verdict.status,
-      result: verdict.result ?? null,
       error: verdict.error,
-      startedAt: startedAt.toISOString(),
+      startedAt: item.at,
       finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - startedAt.getTime(),
+      durationMs,
       approval: verdict.approval,
     };
-    const message: ChatMessage = {
-      role: 'tool',
-      toolCallId: call.id,
-      name: call.name,
-      content: verdict.modelText,
-      isError: verdict.status !== 'success',
+    const result = verdict.result ?? null;
+    const final: Extract<ChatItem, { kind: 'tool' }> = {
+      ...item,
+      status: verdict.status,
+      resultText: verdict.modelText,
+      durationMs,
+      recordId: summary.id,
+      approvalId: verdict.approval?.approvalId,
     };
-    // The record (its own file) and the conversation lines (queued in order, written together) go out
-    // at once; the result reaches the model only after all of them are written.
-    await Promise.all([
-      announced,
-      this.deps.records.append(record),
-      this.progress(ctx, {
-        ...item,
-        status: verdict.status,
-        resultText: verdict.modelText,
-        durationMs: record.durationMs,
-        recordId: record.id,
-        approvalId: verdict.approval?.approvalId,
-      }),
-      ctx.conversation.write({ t: 'message', message }),
-    ]);
-    return message;
+    // One write before the model sees the result: the conversation's final line, carrying the item (the
+    // tool message is derived from it) and the record. records.jsonl gets the record off this path.
+    const recordJson = serializeRecord(summary, verdict.resultJson ?? JSON.stringify(result));
+    try {
+      await Promise.all([running.settle(), this.finish(ctx, final, recordJson)]);
+    } catch (error) {
+      await this.deps.records.append({ ...summary, result }, verdict.resultJson).catch(() => undefined); // the log failed: keep the record anyway
+      throw error;
+    }
+    this.deps.records.appendDurableElsewhere(summary, recordJson);
+    return toolMessageOf(final);
   }
 
   private async decide(
@@ -132,18 +136,20 @@ export class ToolProxy {
     binding: ToolBinding | undefined,
     ctx: CallContext,
     item: Extract<ChatItem, { kind: 'tool' }>,
+    running: RunningLine,
   ): Promise<Verdict> {
     if (ctx.signal.aborted) return { status: 'stopped', modelText: 'The operator stopped this call.' };
     if (!ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
 
     const local = this.deps.local.run(call.name, call.arguments, ctx.conversation);
     if (local) {
+      running.now();
       const out = await local;
       return { status: out.isError ? 'error' : 'success', modelText: out.text, result: { text: out.text }, error: out.isError ? out.text : undefined };
     }
     if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.` };
 
-    const approval = await this.confirm(call, binding, ctx, item);
+    const approval = needsConfirmation(binding) ? await this.confirm(call, binding, ctx, item, running) : undefined;
     if (approval && !['approve', 'approve_conversation', 'remembered'].includes(approval.decision)) {
       const stopped = approval.decision === 'cancelled';
       return {
@@ -162,11 +168,13 @@ export class ToolProxy {
     const perCall = linkedAbort(ctx.signal);
     let raw: unknown;
     try {
-      raw = await this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
+      const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: perCall.signal,
-        meta: { [CUSTOMER_META_KEY]: ctx.conversation.summary.customerId },
+        meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId },
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.definition.annotations?.readOnlyHint === true,
       });
+      running.soon();
+      raw = await reply;
     } finally {
       perCall.dispose();
     }
@@ -175,6 +183,7 @@ export class ToolProxy {
       status: converted.isError ? 'error' : 'success',
       modelText: converted.modelText,
       result: converted.recordResult,
+      resultJson: converted.recordResultJson,
       error: converted.isError ? converted.modelText.slice(0, 500) : undefined,
       approval,
     };
@@ -194,23 +203,23 @@ export class ToolProxy {
     return { status: 'blocked', modelText: `"${name}" is not among the tools available on this turn. Nothing was run.` };
   }
 
-  /** Returns undefined when no confirmation is needed. */
+  /** Only for a call that needsConfirmation. */
   private async confirm(
     call: ToolCallRequest,
     binding: ToolBinding,
     ctx: CallContext,
     item: Extract<ChatItem, { kind: 'tool' }>,
+    running: RunningLine,
   ): Promise<ApprovalOutcome | undefined> {
     const hints = binding.definition.annotations ?? {};
-    const needed = binding.confirm === 'always' || (binding.confirm === 'auto' && hints.readOnlyHint !== true);
-    if (!needed) return undefined;
     const hash = argumentsHash(call.arguments);
     if (ctx.conversation.approvedForConversation.includes(call.name))
       return { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash };
 
+    running.now(); // before the approval card: a crash while it waits finds the call
     const outcome = await this.deps.approvals.request(
       {
-        conversationId: ctx.conversation.summary.id,
+        conversationId: ctx.conversation.id,
         turnId: ctx.turnId,
         callId: call.id,
         toolName: call.name,
@@ -233,10 +242,53 @@ export class ToolProxy {
     return outcome;
   }
 
+  private async finish(ctx: CallContext, item: Extract<ChatItem, { kind: 'tool' }>, recordJson: string): Promise<void> {
+    await ctx.conversation.writeToolResult(item, recordJson);
+    this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item });
+  }
+
   private async progress(ctx: CallContext, item: Extract<ChatItem, { kind: 'tool' }>): Promise<void> {
     await ctx.conversation.write({ t: 'item', item });
-    this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.summary.id, turnId: ctx.turnId, item });
+    this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item });
   }
+}
+
+/**
+ * A call's `running` line, written at most once. `soon()` defers it to the next turn of the event loop,
+ * after the request has been handed to the socket, so the write overlaps the server's work instead of
+ * delaying the request; `settle()` drops it if the call ended before it was written (the final line says
+ * everything). A crash in that window leaves the model's request unanswered, which the store repairs.
+ */
+class RunningLine {
+  private written: Promise<void> | undefined;
+  private timer: ReturnType<typeof setImmediate> | undefined;
+
+  constructor(private readonly write: () => Promise<void>) {}
+
+  now(): void {
+    this.cancel();
+    if (this.written) return;
+    this.written = this.write();
+    this.written.catch(() => undefined); // surfaced by settle(), never as an unhandled rejection
+  }
+
+  soon(): void {
+    if (!this.written && !this.timer) this.timer = setImmediate(() => this.now());
+  }
+
+  settle(): Promise<void> {
+    this.cancel();
+    return this.written ?? Promise.resolve();
+  }
+
+  private cancel(): void {
+    if (this.timer) clearImmediate(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function needsConfirmation(binding: ToolBinding): boolean {
+  return binding.confirm === 'always' || (binding.confirm === 'auto' && binding.definition.annotations?.readOnlyHint !== true);
 }
 
 /** A child signal that follows `parent` until disposed; disposing detaches it so nothing accumulates on the parent. */

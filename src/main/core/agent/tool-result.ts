@@ -9,6 +9,8 @@ export interface ConvertedResult {
   modelText: string;
   /** What the record keeps. */
   recordResult: unknown;
+  /** JSON.stringify(recordResult), computed while capping it: the record's line reuses it. */
+  recordResultJson: string;
   notes: string[];
 }
 
@@ -35,7 +37,7 @@ export function convertToolResult(raw: unknown): ConvertedResult {
     modelText = modelText.slice(0, MODEL_TEXT_CAP);
   }
   if (notes.length) modelText += `\n[Switchboard: ${notes.join('; ')}]`;
-  return { isError: result.isError === true, modelText, recordResult: capForRecord(raw, notes), notes };
+  return { isError: result.isError === true, modelText, ...capForRecord(raw, notes), notes };
 }
 
 function describeContent(item: unknown): { text?: string; note?: string } {
@@ -59,7 +61,7 @@ function describeContent(item: unknown): { text?: string; note?: string } {
 }
 
 function malformed(why: string): ConvertedResult {
-  return { isError: true, modelText: `[Switchboard: malformed tool result: ${why}]`, recordResult: null, notes: [why] };
+  return { isError: true, modelText: `[Switchboard: malformed tool result: ${why}]`, recordResult: null, recordResultJson: 'null', notes: [why] };
 }
 
 function safeJson(value: unknown): string | undefined {
@@ -70,9 +72,13 @@ function safeJson(value: unknown): string | undefined {
   }
 }
 
-function capForRecord(raw: unknown, notes: string[]): unknown {
+function capForRecord(raw: unknown, notes: string[]): { recordResult: unknown; recordResultJson: string } {
   const json = safeJson(raw);
-  if (json === undefined) return { unserialisable: true, notes };
-  if (json.length <= RECORD_RESULT_CAP) return raw;
-  return { truncated: true, originalLength: json.length, prefix: json.slice(0, RECORD_RESULT_CAP), notes };
+  const kept =
+    json === undefined
+      ? { unserialisable: true, notes }
+      : json.length <= RECORD_RESULT_CAP
+        ? raw
+        : { truncated: true, originalLength: json.length, prefix: json.slice(0, RECORD_RESULT_CAP), notes };
+  return { recordResult: kept, recordResultJson: kept === raw ? (json as string) : JSON.stringify(kept) };
 }

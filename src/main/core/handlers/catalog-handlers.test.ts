@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogView, ExplanationView, Result } from '../../../shared/contract';
+import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView, ExplanationView, Result } from '../../../shared/contract';
 import { createCore, type Core } from '../app';
 import { waitFor } from '../testing';
 
@@ -43,6 +43,54 @@ describe('catalog routes over the embedded shop', () => {
     expect(view.localTools.map((t) => t.name)).toEqual(['search_knowledge', 'load_skill']);
   });
 
+  it('lists the same rows as catalog.get, column by column, with only what the list shows', async () => {
+    const [full, list] = [await call<CatalogView>('catalog.get'), await call<CatalogListView>('catalog.list')];
+    expect(list.revision).toBe(full.revision);
+    expect(list.entries.toolId).toEqual(full.entries.map((e) => e.toolId));
+    expect(list.entries.server).toEqual(full.entries.map((e) => e.server));
+    expect(list.entries.state).toEqual(full.entries.map((e) => e.state));
+    expect(list.entries.reason).toEqual(full.entries.map((e) => e.reason));
+    expect(Object.keys(list.entries).sort()).toEqual(['readOnly', 'reason', 'server', 'state', 'toolId']);
+    const readOnly = (toolId: string) => list.entries.readOnly[list.entries.toolId.indexOf(toolId)];
+    expect([readOnly('query_order'), readOnly('cancel_order'), readOnly('query_coupons'), readOnly('query_invoice')]).toEqual([true, false, true, null]);
+    expect(list).toMatchObject({ bindingCount: full.bindings.length, skillNames: ['after-sales'], localToolNames: ['search_knowledge', 'load_skill'] });
+    expect(list.servers).toEqual([{ name: 'shop', status: 'connected', error: null, toolCount: full.servers[0].tools.length }]);
+    // Built once per revision: a second first visit gets the same answer without rebuilding it.
+    expect(await call<CatalogListView>('catalog.list')).toEqual(list);
+  });
+
+  it('returns one row in full: the entry, and the binding with its schema when the row is the bound one', async () => {
+    const logistics = await call<CatalogToolView>('catalog.tool', { toolId: 'query_logistics', server: 'shop' });
+    expect(logistics.entry).toMatchObject({ toolId: 'query_logistics', server: 'shop', state: 'bound', quarantine: null, annotations: { readOnlyHint: true } });
+    expect(logistics.binding).toMatchObject({ toolId: 'query_logistics', server: 'shop', inputSchema: { properties: { trackingNo: expect.any(Object) } } });
+    const coupons = await call<CatalogToolView>('catalog.tool', { toolId: 'query_coupons', server: 'shop' });
+    expect(coupons).toMatchObject({ entry: { state: 'unmounted', annotations: { readOnlyHint: true } }, binding: null });
+    const invoice = await call<CatalogToolView>('catalog.tool', { toolId: 'query_invoice', server: null });
+    expect(invoice).toMatchObject({ entry: { state: 'unavailable', server: null, nodes: ['invoice-query'] }, binding: null });
+    const full = await call<CatalogView>('catalog.get');
+    expect(logistics.entry).toEqual(full.entries.find((e) => e.toolId === 'query_logistics'));
+  });
+
+  it('refuses an unknown row with not_found and a malformed one with bad_request', async () => {
+    const dispatch = (input: unknown) => core.dispatch('catalog.tool', input, { transport: 'internal' }) as Promise<Result<unknown>>;
+    expect(await dispatch({ toolId: 'nope', server: 'shop' })).toMatchObject({ ok: false, error: { code: 'not_found', message: expect.stringContaining('nope') } });
+    // A row exists for query_invoice only without a server; on shop there is none.
+    expect(await dispatch({ toolId: 'query_invoice', server: 'shop' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch({ toolId: 'query_order', server: 'other' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    for (const bad of [{ toolId: 'query_order' }, { toolId: '', server: 'shop' }, { toolId: 'query_order', server: '' }, { toolId: 'x'.repeat(257), server: 'shop' }, { toolId: 'query_order', server: 'shop', extra: 1 }, { toolId: 1, server: 'shop' }]) {
+      const result = await dispatch(bad);
+      expect(result, JSON.stringify(bad)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    }
+    expect(await core.dispatch('catalog.list', { all: true }, { transport: 'internal' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
+  it('returns every row’s descriptions for search, keyed like the rows', async () => {
+    const { descriptions, revision } = await call<CatalogDescriptionsView>('catalog.descriptions');
+    const full = await call<CatalogView>('catalog.get');
+    expect(revision).toBe(full.revision);
+    expect(descriptions).toEqual(full.entries.map((e) => ({ toolId: e.toolId, server: e.server, description: e.description, remoteDescription: e.remoteDescription })));
+  });
+
   it('explains why apply_refund is hidden until after-sales is loaded', async () => {
     const hidden = await call<ExplanationView>('catalog.explain', { toolId: 'apply_refund' });
     expect(hidden).toMatchObject({ verdict: 'hidden', firstFailingLayer: 'gated' });
@@ -67,6 +115,9 @@ describe('catalog routes over the embedded shop', () => {
     const after = await call<CatalogView>('catalog.get');
     expect(after.bindings.find((b) => b.toolId === 'query_order')).toMatchObject({ description: order.description, descriptionSource: 'node' });
     expect(after.bindings.find((b) => b.toolId === 'query_order')!.remoteDescription).not.toBe(order.description);
+    // The per-revision answers follow the new revision.
+    expect((await call<CatalogListView>('catalog.list')).revision).toBe(after.revision);
+    expect(await call<CatalogToolView>('catalog.tool', { toolId: 'query_order', server: 'shop' })).toMatchObject({ revision: after.revision, binding: { description: order.description } });
   });
 
   it('refuses an invalid tree with the path of the problem, and a stale base revision', async () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogView, ExplanationView, PinActionResult, Result } from '../../../shared/contract';
+import type { CatalogListView, CatalogToolView, CatalogView, ExplanationView, PinActionResult, Result } from '../../../shared/contract';
 import { createCore, type Core } from '../app';
 import { startFixtureServer, waitFor, type FixtureServer } from '../testing';
 
@@ -46,6 +46,13 @@ describe('catalog pin routes', () => {
     await waitFor(async () => (await row('query_order')).state === 'quarantined', 3_000, 'quarantine');
     const quarantined = await row('query_order');
     expect(quarantined.quarantine).toMatchObject({ changed: ['annotations'], pinned: { annotations: { readOnlyHint: true } }, current: { annotations: { destructiveHint: true } } });
+    // The row's own route carries the diff; the list only its state and reason.
+    const detail = await call<CatalogToolView>('catalog.tool', { toolId: 'query_order', server: 'shop' });
+    expect(detail).toMatchObject({ entry: { state: 'quarantined', quarantine: quarantined.quarantine }, binding: null });
+    const list = await call<CatalogListView>('catalog.list');
+    expect(list.entries.state).toEqual(['quarantined']);
+    expect(list.entries.readOnly).toEqual([false]); // what is offered now declares a write
+    expect(list.bindingCount).toBe(0);
     const view = await get();
     expect(view.bindings.map((b) => b.toolId)).toEqual([]);
     expect(view.unavailable).toMatchObject([{ toolId: 'query_order', cause: 'quarantined' }]);
@@ -69,6 +76,7 @@ describe('catalog pin routes', () => {
     const accepted = await call<PinActionResult>('catalog.acceptChange', { toolId: 'query_order', server: 'shop', currentHash: quarantined.quarantine!.currentHash });
     expect(accepted.entry).toMatchObject({ state: 'bound', quarantine: null });
     expect((await get()).bindings.map((b) => b.toolId)).toEqual(['query_order']);
+    expect(await call<CatalogToolView>('catalog.tool', { toolId: 'query_order', server: 'shop' })).toMatchObject({ entry: { state: 'bound', quarantine: null }, binding: { annotations: { destructiveHint: true } } });
     expect(await call<PinActionResult>('catalog.acceptDescription', { toolId: 'query_order', server: 'shop' })).toMatchObject({ entry: { state: 'bound' } });
   });
 });

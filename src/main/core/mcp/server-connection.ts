@@ -91,21 +91,20 @@ export class ServerConnection {
     return this.discovering;
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
+  callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const client = this.client;
     if (!client || this.snapshot.status !== 'connected')
-      throw new ServerUnavailableError(this.config.name, `${this.snapshot.status}${this.snapshot.error ? `: ${this.snapshot.error}` : ''}`);
+      return Promise.reject(new ServerUnavailableError(this.config.name, `${this.snapshot.status}${this.snapshot.error ? `: ${this.snapshot.error}` : ''}`));
     const gen = this.generation;
-    try {
-      // The signal makes the SDK send notifications/cancelled on abort; `timeout` bounds the wait.
-      return (await client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, CallToolResultSchema, {
-        signal: options.signal,
-        timeout: options.timeoutMs,
-      })) as CallToolResult;
-    } catch (error) {
+    // The signal makes the SDK send notifications/cancelled on abort; `timeout` bounds the wait.
+    const reply = client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, CallToolResultSchema, {
+      signal: options.signal,
+      timeout: options.timeoutMs,
+    }) as Promise<CallToolResult>;
+    return reply.catch((error: unknown) => {
       if (looksLikeConnectionLoss(error)) void this.probe(gen, error);
       throw error;
-    }
+    });
   }
 
   async close(): Promise<void> {

@@ -2,6 +2,15 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { EventName, QueryRouteName } from '../../../shared/contract';
 import type { RpcClient } from './rpc';
 
+/**
+ * Every query that reads the catalog, so a catalog change refreshes them all: the Tools list, the selected row's
+ * detail, the searched descriptions, explanations, and the full view for anyone still asking for it.
+ */
+export const CATALOG_QUERIES = ['catalog.list', 'catalog.tool', 'catalog.descriptions', 'catalog.explain', 'catalog.get'] as const satisfies readonly QueryRouteName[];
+type Nothing<T extends never> = T;
+/** Fails to compile when the contract gains a catalog.* query that CATALOG_QUERIES does not list (it would go stale). */
+export type EveryCatalogQueryListed = Nothing<Exclude<Extract<QueryRouteName, `catalog.${string}`>, (typeof CATALOG_QUERIES)[number]>>;
+
 /** Which queries each pushed event makes stale. Main's *.changed events are the only source of refreshes. */
 export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   'config.changed': ['config.get', 'settings.get', 'intents.get', 'skills.get', 'servers.list'],
@@ -13,8 +22,8 @@ export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   'approvals.requested': ['approvals.list'],
   'approvals.resolved': ['approvals.list'],
   'records.appended': ['records.list'],
-  'catalog.changed': ['servers.list', 'catalog.get', 'catalog.explain'],
-  'servers.statusChanged': ['servers.list', 'catalog.get', 'catalog.explain'],
+  'catalog.changed': ['servers.list', ...CATALOG_QUERIES],
+  'servers.statusChanged': ['servers.list', ...CATALOG_QUERIES],
 };
 
 export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY): () => void {

@@ -13,10 +13,8 @@ import { createKnowledgeBase } from '../../knowledge/knowledge-base';
 import type { ModelProvider } from '../../providers/types';
 import { AgentService } from '../agent-service';
 import { ApprovalService } from '../approvals';
-import { ConversationStore } from '../conversation-store';
 import { createLocalToolRunner } from '../local-tools';
-import { RecordsStore } from '../records-store';
-import { recordRepairs } from '../runtime';
+import { openAgentStores } from '../runtime';
 import { ToolProxy, type McpCaller } from '../tool-proxy';
 
 export interface HarnessOptions {
@@ -61,11 +59,7 @@ export async function startRuntimeHarness(options: HarnessOptions) {
     callTool: (_server, name, args, { signal, meta }) =>
       client.callTool({ name, arguments: args, _meta: meta }, undefined, { signal, timeout: 5000 }),
   };
-  const records = new RecordsStore(dataDir, events);
-  await records.open();
-  const store = new ConversationStore(join(dataDir, 'conversations'));
-  const expired = await store.open();
-  await recordRepairs(records, expired, store.interrupted);
+  const { records, store, expired } = await openAgentStores(dataDir, events);
   const approvals = new ApprovalService(events, () => options.approvalTimeoutMs ?? 60_000);
   const knowledge = createKnowledgeBase([{ source: 'shipping.md', text: '# 运费\n满99元包邮，一般3-5天送达。' }]);
   const proxy = new ToolProxy({

@@ -5,7 +5,7 @@ import { Shell } from '../../app/Shell';
 import { useUiStore } from '../../app/ui-store';
 import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc, type FakeHandlers } from '../../test/fake-rpc';
-import { shopCatalog } from '../tools/catalog-fixtures';
+import { catalogHandlers, shopCatalog } from '../tools/catalog-fixtures';
 import { useIntentDraftStore } from './intent-draft-store';
 import { IntentsPage } from './IntentsPage';
 
@@ -19,7 +19,7 @@ let saved: { intents: IntentNode[]; revision: number };
 const setup = (handlers: FakeHandlers = {}) => {
   const rpc = createFakeRpc({
     'intents.get': () => saved,
-    'catalog.get': () => shopCatalog(),
+    ...catalogHandlers(() => shopCatalog()),
     'approvals.list': () => [],
     'intents.save': ({ intents }) => {
       saved = { intents: intents as IntentNode[], revision: saved.revision + 1 };
@@ -146,9 +146,12 @@ describe('IntentsPage', () => {
   });
 
   it('shows the override against the server’s text as a word diff', async () => {
-    setup();
+    const rpc = setup();
     fireEvent.click(await screen.findByRole('treeitem', { name: /物流查询/ }));
-    expect(screen.getByTestId('remote-description').textContent).toBe('query_logistics (server text)');
+    // The server's text comes with the tool's own detail (catalog.tool), not with the catalog list.
+    expect((await screen.findByTestId('remote-description')).textContent).toBe('query_logistics (server text)');
+    expect(rpc.callsTo('catalog.tool')).toEqual([{ toolId: 'query_logistics', server: 'shop' }]);
+    expect(rpc.callsTo('catalog.get')).toEqual([]);
     fireEvent.change(screen.getByLabelText(/Override/), { target: { value: 'query_logistics (operator text)' } });
     const diff = screen.getByTestId('description-diff');
     expect(diff.querySelector('del')?.textContent).toBe('server');

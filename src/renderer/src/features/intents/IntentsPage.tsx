@@ -32,7 +32,8 @@ export function IntentsPage() {
 const LEAVE_MESSAGE = 'The intent tree has unsaved changes. Leave and discard them?';
 
 function IntentEditor({ saved }: { saved: SavedTree }) {
-  const catalog = useRpcQuery('catalog.get', {});
+  // The slim list: states, servers and read-only hints for the tree and the picker; a node's texts come per tool.
+  const catalog = useRpcQuery('catalog.list', {});
   const index = useMemo(() => (catalog.data ? indexCatalog(catalog.data) : null), [catalog.data]);
   const editing = useIntentEditing(saved, index?.serverNames);
   const discard = useIntentDraftStore((s) => s.discard);

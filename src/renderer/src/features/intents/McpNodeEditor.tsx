@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import type { ConfirmPolicy, McpLeaf } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
+import { errorMessage } from '../../lib/format';
+import { useRpcQuery } from '../../lib/queries';
 import { OverrideStaleNotice } from '../tools/QuarantineSection';
 import { ToolStateBadge } from '../tools/ToolStateBadge';
-import { remoteDescriptionOf, serversOffering, type ToolIndex, type ToolOffer } from '../tools/tool-index';
+import { describedServer, serversOffering, type ToolIndex, type ToolOffer } from '../tools/tool-index';
 import { DescriptionDiff } from './DescriptionDiff';
 import { natureLabel, ToolPicker } from './ToolPicker';
 
@@ -33,9 +35,13 @@ export function McpNodeEditor({ node, index, errorsOf, onChange }: Props) {
   const id = useId();
   const offering = index && node.toolId ? serversOffering(index, node.toolId) : [];
   const entries = index?.entriesByToolId.get(node.toolId) ?? [];
-  const binding = index?.bindings.get(node.toolId);
-  const original = index && node.toolId ? remoteDescriptionOf(index, node.toolId, node.server) : null;
-  const readOnly = binding ? binding.annotations?.readOnlyHint === true : (index?.offers.find((o) => o.toolId === node.toolId)?.readOnly ?? null);
+  const bound = index?.boundByToolId.get(node.toolId);
+  const readOnly = (bound ?? entries.find((e) => e.server !== null))?.readOnly ?? null;
+  // The server's text and the binding's staleness come with that row's detail: the catalog list carries neither.
+  const server = index && node.toolId ? describedServer(index, node.toolId, node.server) : null;
+  const detail = useRpcQuery('catalog.tool', { toolId: node.toolId, server }, { enabled: server !== null });
+  const original = server === null ? null : (detail.data?.entry.remoteDescription ?? null);
+  const binding = server === null ? null : (detail.data?.binding ?? null);
   const pick = (offer: ToolOffer) => {
     const servers = index ? serversOffering(index, offer.toolId) : [];
     // Picking one copy of a name two servers offer pins that server; a name only one server offers needs no pin.
@@ -104,8 +110,14 @@ export function McpNodeEditor({ node, index, errorsOf, onChange }: Props) {
         <div className="description-columns">
           <div>
             <h4 className="small-heading">Server’s original</h4>
-            {original === null ? (
+            {server === null ? (
               <p className="state-empty small">{node.toolId ? 'No server offers this tool now, so its text is unknown.' : 'Choose a tool first.'}</p>
+            ) : detail.isPending ? (
+              <p className="state-loading small">Loading the text {server} gives…</p>
+            ) : detail.isError ? (
+              <p className="field-error small">Could not load the text {server} gives: {errorMessage(detail.error)}</p>
+            ) : original === null ? (
+              <p className="state-empty small">{server} gives no description.</p>
             ) : (
               <blockquote className="remote-description" data-testid="remote-description">
                 {original || <em className="muted">(the server gives no description)</em>}

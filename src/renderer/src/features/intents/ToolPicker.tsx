@@ -1,15 +1,17 @@
 import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { ToolStateBadge } from '../tools/ToolStateBadge';
 import type { ToolOffer } from '../tools/tool-index';
+import { entryKey, type DescriptionsByKey } from '../tools/tools-filter';
+import { useCatalogDescriptions } from '../tools/use-catalog-descriptions';
 
 const MAX_SHOWN = 60;
 
-/** Offers whose tool name, server or description contains every word of the query. */
-export function searchOffers(offers: readonly ToolOffer[], query: string): ToolOffer[] {
+/** Offers whose tool name, server or (once loaded) server description contains every word of the query. */
+export function searchOffers(offers: readonly ToolOffer[], query: string, descriptions?: DescriptionsByKey): ToolOffer[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...offers];
   return offers.filter((offer) => {
-    const haystack = `${offer.toolId} ${offer.server} ${offer.remoteDescription ?? ''}`.toLowerCase();
+    const haystack = `${offer.toolId} ${offer.server} ${descriptions?.get(entryKey(offer))?.remoteDescription ?? ''}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }
@@ -30,8 +32,11 @@ interface Props {
  */
 export function ToolPicker({ offers, current, onPick }: Props) {
   const [query, setQuery] = useState('');
+  const [focused, setFocused] = useState(false);
+  // Descriptions are searched, not shown: fetched once the search box is used.
+  const descriptions = useCatalogDescriptions(focused || query !== '');
   const deferred = useDeferredValue(query);
-  const matches = useMemo(() => searchOffers(offers, deferred), [offers, deferred]);
+  const matches = useMemo(() => searchOffers(offers, deferred, descriptions), [offers, deferred, descriptions]);
   const [active, setActive] = useState(0);
   const id = useId();
   const shown = matches.slice(0, MAX_SHOWN);
@@ -58,6 +63,7 @@ export function ToolPicker({ offers, current, onPick }: Props) {
         aria-activedescendant={shown[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
         placeholder="name, server or description"
         value={query}
+        onFocus={() => setFocused(true)}
         onChange={(event) => {
           setQuery(event.target.value);
           setActive(0);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ServerView } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { ServerStatusBadge } from './ServerStatusBadge';
 
@@ -10,7 +11,7 @@ interface Props {
   onEdit: () => void;
 }
 
-const AFTER_CHANGE = ['servers.list', 'catalog.get', 'catalog.explain'] as const;
+const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
 const KIND_LABEL = { http: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio', builtin: 'built-in' } as const;
 
 /** One configured server: its live status (and why it failed), what it offers, and its actions. */

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ServerConfig } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
 import { useRpcMutation } from '../../lib/queries';
+import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { ArgRows, KeyValueRows } from './KeyValueRows';
 import {
@@ -24,7 +25,7 @@ interface Props {
   onCancel: () => void;
 }
 
-const AFTER_SAVE = ['servers.list', 'catalog.get', 'catalog.explain'] as const;
+const AFTER_SAVE = ['servers.list', ...CATALOG_QUERIES] as const;
 
 /**
  * Add or edit one server: HTTP (URL, transport, headers) or stdio (command, arguments, environment). Checked as the

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Skill } from '../../../../shared/config/schema';
 import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
-import { shopCatalog } from '../tools/catalog-fixtures';
+import { catalogHandlers, shopCatalog } from '../tools/catalog-fixtures';
 import { SkillsPage } from './SkillsPage';
 import { useSkillsUiStore } from './skills-ui-store';
 
@@ -11,7 +11,7 @@ let saved: { skills: Skill[]; revision: number };
 const setup = (refuse = false) => {
   const rpc = createFakeRpc({
     'skills.get': () => saved,
-    'catalog.get': () => shopCatalog(),
+    ...catalogHandlers(() => shopCatalog()),
     'skills.save': ({ skills }) => {
       if (refuse) throw new RpcClientError({ code: 'bad_request', message: 'invalid', details: [{ path: 'skills.1.unlocks.0', message: 'unknown tool' }] });
       saved = { skills: skills as Skill[], revision: saved.revision + 1 };

@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { Skill } from '../../../../shared/config/schema';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
+import { catalogRows } from '../tools/catalog-rows';
 import { useUnsavedChangesGuard } from '../intents/use-unsaved-guard';
 import { SkillEditor } from './SkillEditor';
 import { SkillsSaveBar } from './SkillsSaveBar';
@@ -31,10 +32,11 @@ const LEAVE_MESSAGE = 'The skills have unsaved changes. Leave and discard them?'
 
 function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } }) {
   const store = useSkillsUiStore();
-  const catalog = useRpcQuery('catalog.get', {});
+  const catalog = useRpcQuery('catalog.list', {});
   const skills = store.draft ?? saved.skills;
   const save = useSkillsSave(saved);
-  const bound = useMemo(() => (catalog.data ? catalog.data.bindings.map((b) => b.toolId) : null), [catalog.data]);
+  // The rows that are bindings (gated ones too), one per tool name, sorted like the list.
+  const bound = useMemo(() => (catalog.data ? catalogRows(catalog.data).filter((e) => e.state === 'bound' || e.state === 'gated').map((e) => e.toolId) : null), [catalog.data]);
   const local = useMemo(() => validateSkills(skills), [skills]);
   const fromServer = useMemo(() => skillProblemsFromPaths(store.serverProblems), [store.serverProblems]);
   useUnsavedChangesGuard('skills', save.dirty, store.discard, LEAVE_MESSAGE);

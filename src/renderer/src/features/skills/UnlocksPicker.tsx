@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { FieldErrors } from '../../components/FormField';
 
 interface Props {
-  /** Bound tool names, from catalog.get bindings, sorted; null while the catalog loads. */
+  /** Bound tool names (catalog.list rows in state bound or gated), sorted; null while the catalog loads. */
   bound: readonly string[] | null;
   unlocks: readonly string[];
   errors: string[];

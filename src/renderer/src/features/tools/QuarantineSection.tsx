@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { DefinitionDiff } from './DefinitionDiff';
 import type { CatalogEntry } from './tool-states';
 
-const AFTER_PIN_CHANGE = ['catalog.get', 'catalog.explain', 'servers.list'] as const;
+const AFTER_PIN_CHANGE = [...CATALOG_QUERIES, 'servers.list'] as const;
 
 /**
  * "Definition changed": a tool whose definition no longer matches the pinned one is hidden and blocked. Shows the

@@ -1,15 +1,16 @@
+import { LoadError, Loading } from '../../components/QueryState';
+import { useRpcQuery } from '../../lib/queries';
 import { DescriptionDiff } from '../intents/DescriptionDiff';
 import { openIntentNode } from '../intents/open-intent-node';
 import { openSkill } from '../skills/open-skill';
 import { OverrideStaleNotice, QuarantineSection } from './QuarantineSection';
 import { SchemaView } from './SchemaView';
-import type { CatalogBinding, CatalogEntry } from './tool-states';
+import type { CatalogBinding, CatalogEntry, CatalogRow } from './tool-states';
 import { ToolStateBadge } from './ToolStateBadge';
 
 interface Props {
-  entry: CatalogEntry;
-  /** The binding of this tool name, when this entry is the server that serves it. */
-  binding: CatalogBinding | undefined;
+  /** The selected row of the list; its definition, diff and nodes are fetched (catalog.tool). */
+  row: CatalogRow;
   onExplain: (toolId: string) => void;
   onClose: () => void;
 }
@@ -17,7 +18,44 @@ interface Props {
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 
 /** Everything known about one catalog row: why it is in its state, its definition, who mounts it, what gates it. */
-export function ToolDetail({ entry, binding, onExplain, onClose }: Props) {
+export function ToolDetail({ row, onExplain, onClose }: Props) {
+  // Keyed by row; catalog.changed invalidates it, so an accepted change or a rediscovery shows here too.
+  const detail = useRpcQuery('catalog.tool', { toolId: row.toolId, server: row.server });
+  // The head comes from the row, so moving through the list with ↑/↓ never waits for the fetch.
+  return (
+    <aside className="tool-detail" aria-labelledby="tool-detail-title" data-testid="tool-detail">
+      <div className="detail-head">
+        <h2 id="tool-detail-title">
+          <code>{row.toolId}</code>
+        </h2>
+        <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close the tool detail">
+          Close
+        </button>
+      </div>
+      <p>
+        <ToolStateBadge state={row.state} /> <span className="muted">on</span> {row.server ?? <em>no server</em>}
+      </p>
+      <p className="tool-reason" data-testid="tool-reason">
+        {row.reason}
+      </p>
+      <div className="actions">
+        <button type="button" className="btn" onClick={() => onExplain(row.toolId)}>
+          Explain this tool
+        </button>
+      </div>
+      {detail.isPending ? (
+        <Loading>Loading {row.toolId}…</Loading>
+      ) : detail.isError ? (
+        <LoadError what={`the detail of ${row.toolId}`} error={detail.error} onRetry={() => void detail.refetch()} />
+      ) : (
+        <ToolDetailBody entry={detail.data.entry} binding={detail.data.binding ?? undefined} />
+      )}
+    </aside>
+  );
+}
+
+/** The fetched part: quarantine, descriptions, definition, nodes and gating skills. */
+function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: CatalogBinding | undefined }) {
   // Bound tools carry their definition; a quarantined one carries the definition offered now.
   const definition = binding ?? (entry.quarantine ? entry.quarantine.current : null);
   const annotations = definition?.annotations ?? null;
@@ -25,27 +63,7 @@ export function ToolDetail({ entry, binding, onExplain, onClose }: Props) {
   const remote = binding?.remoteDescription ?? entry.remoteDescription;
   const overridden = binding ? binding.descriptionSource === 'node' : entry.description !== null && entry.description !== entry.remoteDescription;
   return (
-    <aside className="tool-detail" aria-labelledby="tool-detail-title" data-testid="tool-detail">
-      <div className="detail-head">
-        <h2 id="tool-detail-title">
-          <code>{entry.toolId}</code>
-        </h2>
-        <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close the tool detail">
-          Close
-        </button>
-      </div>
-      <p>
-        <ToolStateBadge state={entry.state} /> <span className="muted">on</span> {entry.server ?? <em>no server</em>}
-      </p>
-      <p className="tool-reason" data-testid="tool-reason">
-        {entry.reason}
-      </p>
-      <div className="actions">
-        <button type="button" className="btn" onClick={() => onExplain(entry.toolId)}>
-          Explain this tool
-        </button>
-      </div>
-
+    <>
       <QuarantineSection entry={entry} />
       {entry.overrideStale && entry.server && <OverrideStaleNotice toolId={entry.toolId} server={entry.server} />}
 
@@ -135,6 +153,6 @@ export function ToolDetail({ entry, binding, onExplain, onClose }: Props) {
           </ul>
         </>
       )}
-    </aside>
+    </>
   );
 }

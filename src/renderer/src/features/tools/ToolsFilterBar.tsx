@@ -8,10 +8,12 @@ interface Props {
   servers: readonly string[];
   shown: number;
   total: number;
+  /** The search is about to be used: a chance to fetch what it searches beyond the rows (their descriptions). */
+  onSearchFocus?: () => void;
 }
 
 /** Search, a state chip per state with its count (press again to clear), and a server filter. */
-export function ToolsFilterBar({ counts, servers, shown, total }: Props) {
+export function ToolsFilterBar({ counts, servers, shown, total, onSearchFocus }: Props) {
   const { query, state, server, setQuery, setState, setServer } = useToolsUiStore();
   const id = useId();
   // Known states first, in their order; any state main adds later still gets a chip.
@@ -20,7 +22,7 @@ export function ToolsFilterBar({ counts, servers, shown, total }: Props) {
     <div className="tools-filters">
       <div className="form-field tools-search">
         <label htmlFor={`${id}-search`}>Search</label>
-        <input id={`${id}-search`} type="search" placeholder="tool, server, reason or description" value={query} onChange={(event) => setQuery(event.target.value)} />
+        <input id={`${id}-search`} type="search" placeholder="tool, server, reason or description" value={query} onFocus={onSearchFocus} onChange={(event) => setQuery(event.target.value)} />
       </div>
       <div className="form-field">
         <label htmlFor={`${id}-server`}>Server</label>

@@ -4,7 +4,7 @@ import type { CatalogView, ExplanationView } from '../../../../shared/contract';
 import { useUiStore } from '../../app/ui-store';
 import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
 import { useIntentDraftStore } from '../intents/intent-draft-store';
-import { entry, shopCatalog } from './catalog-fixtures';
+import { binding, catalogHandlers, entry, shopCatalog, toolOf } from './catalog-fixtures';
 import { ToolsPage } from './ToolsPage';
 import { useToolsUiStore } from './tools-ui-store';
 
@@ -30,7 +30,7 @@ const explanation = (toolId: string): ExplanationView => ({
 
 const setup = (view: () => CatalogView = () => shopCatalog()) => {
   const rpc = createFakeRpc({
-    'catalog.get': view,
+    ...catalogHandlers(view),
     'catalog.explain': ({ toolId }) => explanation(toolId),
     'catalog.acceptChange': ({ toolId, server }) => ({ revision: 2, entry: entry(toolId, server, 'bound') }),
     'catalog.rejectChange': () => ({ revision: 2, entry: null }),
@@ -61,11 +61,14 @@ describe('ToolsPage', () => {
   });
 
   it('shows a tool’s reason, readable schema, intent nodes and gating skills; the list follows ↑/↓', async () => {
-    setup();
+    const rpc = setup();
     fireEvent.click((await screen.findAllByTestId('tool-row'))[3]);
     const detail = screen.getByTestId('tool-detail');
+    // The head comes from the row at once; the definition from catalog.tool.
     expect(within(detail).getByRole('heading', { level: 2 }).textContent).toBe('query_logistics');
     expect(within(detail).getByTestId('tool-reason').textContent).toBe('query_logistics is bound');
+    await within(detail).findByTestId('schema-view');
+    expect(rpc.callsTo('catalog.tool')).toEqual([{ toolId: 'query_logistics', server: 'shop' }]);
     const arg = detail.querySelector('tr[data-arg="trackingNo"]')!;
     expect(arg.textContent).toContain('string');
     expect(arg.textContent).toContain('required');
@@ -77,7 +80,7 @@ describe('ToolsPage', () => {
     expect(screen.getByTestId('tools-list').getAttribute('aria-activedescendant')).toBe(screen.getAllByTestId('tool-row')[4].id);
 
     // A bound node opens in the intent tree.
-    fireEvent.click(within(screen.getByTestId('tool-detail')).getByRole('button', { name: 'order-query' }));
+    fireEvent.click(await within(screen.getByTestId('tool-detail')).findByRole('button', { name: 'order-query' }));
     expect(useUiStore.getState().page).toBe('intents');
     expect(useIntentDraftStore.getState().pendingReveal).toBe('order-query');
   });
@@ -132,7 +135,7 @@ describe('ToolsPage', () => {
     const view = shopCatalog({ entries: [quarantined], bindings: [] });
     const rpc = setup(() => view);
     fireEvent.click((await screen.findAllByTestId('tool-row'))[0]);
-    const section = screen.getByTestId('quarantine-section');
+    const section = await screen.findByTestId('quarantine-section');
     expect(section.textContent).toContain('Definition changed');
     expect(section.querySelector('[data-field="description"] ins')?.textContent).toContain('导出');
     expect(section.querySelector('[data-field="inputSchema"] .json-add')?.textContent).toContain('exportAll');
@@ -141,6 +144,44 @@ describe('ToolsPage', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Accept the new definition' }));
     await waitFor(() => expect(rpc.callsTo('catalog.acceptChange')).toEqual([{ toolId: 'query_order', server: 'shop', currentHash: 'new' }]));
     expect(await within(section).findByRole('status')).toBeTruthy();
+  });
+
+  it('loads the list without schemas or descriptions, and fetches descriptions only once a search starts', async () => {
+    const rpc = setup();
+    await screen.findAllByTestId('tool-row');
+    expect(rpc.calls.map((c) => c.route)).toEqual(['catalog.list']);
+    expect(screen.getByText(/3 bound/)).toBeTruthy();
+    const search = screen.getByLabelText('Search');
+    fireEvent.focus(search);
+    await waitFor(() => expect(rpc.callsTo('catalog.descriptions')).toHaveLength(1));
+    fireEvent.change(search, { target: { value: 'server text' } }); // only in the descriptions
+    await waitFor(() => expect(rows()).toEqual(['cancel_order@shop:bound', 'query_coupons@shop:unmounted', 'query_logistics@shop:bound', 'query_order@shop:bound']));
+  });
+
+  it('says so when the selected row is gone from the catalog', async () => {
+    const view = shopCatalog();
+    const rpc = createFakeRpc({ ...catalogHandlers(() => view), 'catalog.tool': ({ toolId, server }) => toolOf(shopCatalog({ entries: [] }), toolId, server) });
+    renderWithRpc(<ToolsPage />, rpc.client);
+    fireEvent.click((await screen.findAllByTestId('tool-row'))[0]);
+    const alert = await within(screen.getByTestId('tool-detail')).findByRole('alert');
+    expect(alert.textContent).toContain('offers no tool cancel_order');
+  });
+
+  it('refreshes the list and the selected row’s detail when main says the catalog changed', async () => {
+    let view = shopCatalog();
+    const rpc = setup(() => view);
+    fireEvent.click((await screen.findAllByTestId('tool-row'))[4]);
+    expect((await screen.findByTestId('effective-description')).textContent).toBe('query_order (server text)');
+    view = shopCatalog({ revision: 2, bindings: [binding('query_order', { nodes: ['order-query'], description: 'operator text', descriptionSource: 'node' })] });
+    act(() => rpc.emit('catalog.changed', { revision: 2 }));
+    await waitFor(() => expect(screen.getByTestId('effective-description').textContent).toBe('operator text'));
+    expect(rpc.callsTo('catalog.tool')).toHaveLength(2);
+    // A server going down changes the catalog too: both refetch.
+    view = shopCatalog({ revision: 3, entries: shopCatalog().entries.map((e) => (e.toolId === 'query_order' ? { ...e, reason: 'shop is connecting' } : e)) });
+    act(() => rpc.emit('servers.statusChanged', { name: 'shop', status: 'connecting' }));
+    await waitFor(() => expect(screen.getByTestId('tool-reason').textContent).toBe('shop is connecting'));
+    await waitFor(() => expect(rpc.callsTo('catalog.tool')).toHaveLength(3));
+    expect(rpc.callsTo('catalog.list')).toHaveLength(3);
   });
 
   it('refreshes when main says the catalog changed', async () => {

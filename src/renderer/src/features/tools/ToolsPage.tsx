@@ -1,18 +1,21 @@
-import { useCallback, useDeferredValue, useMemo } from 'react';
-import type { CatalogView } from '../../../../shared/contract';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import type { CatalogListView } from '../../../../shared/contract';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { ExplainBox } from './ExplainBox';
 import { ToolDetail } from './ToolDetail';
 import { ToolsFilterBar } from './ToolsFilterBar';
+import { catalogRows } from './catalog-rows';
 import { countByState, filterEntries, prepareEntries } from './tools-filter';
+import { useCatalogDescriptions } from './use-catalog-descriptions';
 import { useToolsUiStore } from './tools-ui-store';
 import { ToolsList } from './ToolsList';
 import './tools.css';
 
 /** The intersection: every discovered or configured tool, its state and the reason for it, and explain. */
 export function ToolsPage() {
-  const catalog = useRpcQuery('catalog.get', {});
+  // The slim list (no schemas, no descriptions): the selected row's detail is fetched on its own (catalog.tool).
+  const catalog = useRpcQuery('catalog.list', {});
   return (
     <section aria-labelledby="tools-title" className="tools-page">
       <h1 id="tools-title">Tools</h1>
@@ -27,30 +30,31 @@ export function ToolsPage() {
   );
 }
 
-function ToolsView({ view }: { view: CatalogView }) {
+function ToolsView({ view }: { view: CatalogListView }) {
   const ui = useToolsUiStore();
+  const entries = catalogRows(view);
+  const [searchFocused, setSearchFocused] = useState(false);
+  const descriptions = useCatalogDescriptions(searchFocused || ui.query !== '');
   // Derived once per catalog revision; filtering then only scans precomputed lower-case strings.
-  const prepared = useMemo(() => prepareEntries(view.entries), [view.entries]);
-  const counts = useMemo(() => countByState(view.entries), [view.entries]);
+  const prepared = useMemo(() => prepareEntries(entries, descriptions), [entries, descriptions]);
+  const counts = useMemo(() => countByState(entries), [entries]);
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
-  const names = useCallback(() => [...new Set([...view.localTools.map((t) => t.name), ...view.entries.map((e) => e.toolId)])].sort(), [view.entries, view.localTools]);
-  const bindings = useMemo(() => new Map(view.bindings.map((b) => [b.toolId, b])), [view.bindings]);
+  const names = useCallback(() => [...new Set([...view.localToolNames, ...entries.map((e) => e.toolId)])].sort(), [entries, view.localToolNames]);
   // Typing stays responsive at 10,000 rows: the list catches up with the search a frame later.
   const query = useDeferredValue(ui.query);
   const rows = useMemo(() => filterEntries(prepared, { query, state: ui.state, server: ui.server }), [prepared, query, ui.state, ui.server]);
   const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
-  const binding = selected ? bindings.get(selected.toolId) : undefined;
 
   return (
     <>
       <p className="muted">
-        {view.entries.length} tool{view.entries.length === 1 ? '' : 's'} across {view.servers.length} server{view.servers.length === 1 ? '' : 's'} · {view.bindings.length} bound
-        (catalog revision {view.revision}). Local tools sent before them: {view.localTools.map((t) => t.name).join(', ') || 'none'}.
+        {entries.length} tool{entries.length === 1 ? '' : 's'} across {view.servers.length} server{view.servers.length === 1 ? '' : 's'} · {view.bindingCount} bound
+        (catalog revision {view.revision}). Local tools sent before them: {view.localToolNames.join(', ') || 'none'}.
       </p>
-      <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={view.entries.length} />
+      <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={entries.length} onSearchFocus={() => setSearchFocused(true)} />
       <div className={selected ? 'tools-columns with-detail' : 'tools-columns'}>
         <div className="tools-main">
-          {view.entries.length === 0 ? (
+          {entries.length === 0 ? (
             <Empty>No tools yet: no server has offered any and no intent node names one. Add a server on the Servers page.</Empty>
           ) : rows.length === 0 ? (
             <Empty>No tool matches these filters.</Empty>
@@ -58,16 +62,9 @@ function ToolsView({ view }: { view: CatalogView }) {
             <ToolsList rows={rows} selectedKey={ui.selectedKey} onSelect={ui.select} />
           )}
         </div>
-        {selected && (
-          <ToolDetail
-            entry={selected}
-            binding={binding && binding.server === selected.server ? binding : undefined}
-            onExplain={(toolId) => ui.askExplain(toolId, [])}
-            onClose={() => ui.select(null)}
-          />
-        )}
+        {selected && <ToolDetail row={selected} onExplain={(toolId) => ui.askExplain(toolId, [])} onClose={() => ui.select(null)} />}
       </div>
-      <ExplainBox names={names} skills={view.skills.map((s) => s.name)} />
+      <ExplainBox names={names} skills={view.skillNames} />
     </>
   );
 }

@@ -1,7 +1,9 @@
-import type { CatalogView } from '../../../../shared/contract';
-import type { CatalogBinding, CatalogEntry } from './tool-states';
+import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../../shared/contract';
+import { RpcClientError } from '../../lib/rpc/types';
+import type { FakeHandlers } from '../../test/fake-rpc';
+import type { CatalogBinding, CatalogEntry, CatalogRow } from './tool-states';
 
-/** Test data: catalog rows and views shaped like main's catalog.get answer. */
+/** Test data: catalog rows and views shaped like main's catalog.get answer, and the slimmer routes derived from them. */
 export const entry = (toolId: string, server: string | null, state: CatalogEntry['state'], extra: Partial<CatalogEntry> = {}): CatalogEntry => ({
   toolId,
   server,
@@ -12,6 +14,16 @@ export const entry = (toolId: string, server: string | null, state: CatalogEntry
   description: null,
   remoteDescription: null,
   overrideStale: false,
+  ...extra,
+});
+
+/** A catalog.list row. */
+export const row = (toolId: string, server: string | null, state: CatalogRow['state'], extra: Partial<CatalogRow> = {}): CatalogRow => ({
+  toolId,
+  server,
+  state,
+  reason: `${toolId} is ${state}`,
+  readOnly: server === null ? null : true,
   ...extra,
 });
 
@@ -57,5 +69,50 @@ export function shopCatalog(over: Partial<CatalogView> = {}): CatalogView {
     skills: [{ name: 'after-sales', description: '售后', unlocks: ['cancel_order'], unlocksUnbound: [] }],
     localTools: [{ name: 'search_knowledge', description: 'search', inputSchema: {} }],
     ...over,
+  };
+}
+
+/** catalog.list of a full view, as main builds it: the rows' few fields, column by column. */
+export function listOf(view: CatalogView): CatalogListView {
+  const rows = view.entries;
+  return {
+    revision: view.revision,
+    servers: view.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length })),
+    entries: {
+      toolId: rows.map((e) => e.toolId),
+      server: rows.map((e) => e.server),
+      state: rows.map((e) => e.state),
+      reason: rows.map((e) => e.reason),
+      readOnly: rows.map((e) => {
+        if (e.server === null) return null;
+        const binding = view.bindings.find((b) => b.toolId === e.toolId && b.server === e.server);
+        return (binding?.annotations ?? e.quarantine?.current.annotations ?? e.annotations)?.readOnlyHint === true;
+      }),
+    },
+    bindingCount: view.bindings.length,
+    skillNames: view.skills.map((s) => s.name),
+    localToolNames: view.localTools.map((t) => t.name),
+  };
+}
+
+/** catalog.tool of a full view; an unknown row is `not_found`, as in main. */
+export function toolOf(view: CatalogView, toolId: string, server: string | null): CatalogToolView {
+  const row = view.entries.find((e) => e.toolId === toolId && e.server === server);
+  if (!row) throw new RpcClientError({ code: 'not_found', message: `${server ?? 'no server'} offers no tool ${toolId}` });
+  const binding = view.bindings.find((b) => b.toolId === toolId && b.server === server && (row.state === 'bound' || row.state === 'gated'));
+  return { revision: view.revision, entry: row, binding: binding ?? null };
+}
+
+export function descriptionsOf(view: CatalogView): CatalogDescriptionsView {
+  return { revision: view.revision, descriptions: view.entries.map((e) => ({ toolId: e.toolId, server: e.server, description: e.description, remoteDescription: e.remoteDescription })) };
+}
+
+/** Fake handlers for every catalog read route, answering from `view()` at the time of each request. */
+export function catalogHandlers(view: () => CatalogView): FakeHandlers {
+  return {
+    'catalog.get': view,
+    'catalog.list': () => listOf(view()),
+    'catalog.tool': ({ toolId, server }) => toolOf(view(), toolId, server),
+    'catalog.descriptions': () => descriptionsOf(view()),
   };
 }

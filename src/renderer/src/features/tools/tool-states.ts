@@ -1,8 +1,11 @@
-import type { CatalogView } from '../../../../shared/contract';
+import type { CatalogListEntry, CatalogView } from '../../../../shared/contract';
 
+/** A row of catalog.list: what the list, the filters and the pickers show. */
+export type CatalogRow = CatalogListEntry;
+/** A row in full (catalog.tool): quarantine diff, nodes, gating skills, descriptions, annotations. */
 export type CatalogEntry = CatalogView['entries'][number];
 export type CatalogBinding = CatalogView['bindings'][number];
-export type ToolState = CatalogEntry['state'];
+export type ToolState = CatalogRow['state'];
 
 /**
  * Every state a catalog entry can be in, with its badge tone and a one-line meaning. `quarantined` (a definition that

@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { entry } from './catalog-fixtures';
+import { row } from './catalog-fixtures';
 import { countByState, entryKey, filterEntries, prepareEntries } from './tools-filter';
 
 
 const entries = [
-  entry('query_order', 'shop', 'bound', { remoteDescription: '查询当前账号的订单' }),
-  entry('query_order', 'mirror', 'shadowed'),
-  entry('query_coupons', 'shop', 'unmounted'),
-  entry('query_invoice', null, 'unavailable'),
-  entry('apply_refund', 'shop', 'gated', { reason: 'gated by skill after-sales' }),
+  row('query_order', 'shop', 'bound'),
+  row('query_order', 'mirror', 'shadowed'),
+  row('query_coupons', 'shop', 'unmounted'),
+  row('query_invoice', null, 'unavailable'),
+  row('apply_refund', 'shop', 'gated', { reason: 'gated by skill after-sales' }),
 ];
+// catalog.descriptions, keyed like the rows: searched once loaded.
+const descriptions = new Map([
+  [entryKey({ toolId: 'query_order', server: 'shop' }), { description: '按关键词查询订单', remoteDescription: '查询当前账号的订单' }],
+  [entryKey({ toolId: 'query_coupons', server: 'shop' }), { description: null, remoteDescription: 'List coupons' }],
+]);
 const all = { query: '', state: null, server: null };
 
 describe('tools filter', () => {
-  const prepared = prepareEntries(entries);
+  const prepared = prepareEntries(entries, descriptions);
 
   it('keys rows by server and name, so one name on two servers is two rows', () => {
     expect(new Set(prepared.map((p) => p.key)).size).toBe(5);
@@ -30,7 +35,15 @@ describe('tools filter', () => {
     expect(names('mirror')).toEqual(['mirror:query_order']);
     expect(names('after-sales')).toEqual(['shop:apply_refund']);
     expect(names('订单')).toEqual(['shop:query_order']);
+    expect(names('按关键词')).toEqual(['shop:query_order']); // a node's override too
+    expect(names('coupons list')).toEqual(['shop:query_coupons']);
     expect(names('nothing-matches')).toEqual([]);
+  });
+
+  it('searches only the rows’ own text until the descriptions are loaded', () => {
+    const bare = prepareEntries(entries);
+    expect(filterEntries(bare, { ...all, query: '订单' })).toEqual([]);
+    expect(filterEntries(bare, { ...all, query: 'after-sales' }).map((p) => p.entry.toolId)).toEqual(['apply_refund']);
   });
 
   it('filters by state and by server, including "no server"', () => {
@@ -45,7 +58,7 @@ describe('tools filter', () => {
   });
 
   it('filters 10,000 rows fast enough to type into', () => {
-    const many = prepareEntries(Array.from({ length: 10_000 }, (_, i) => entry(`tool_${i}`, `server_${i % 20}`, i % 3 ? 'bound' : 'unmounted')));
+    const many = prepareEntries(Array.from({ length: 10_000 }, (_, i) => row(`tool_${i}`, `server_${i % 20}`, i % 3 ? 'bound' : 'unmounted')));
     const started = performance.now();
     const hits = filterEntries(many, { query: 'tool_99', state: 'bound', server: null });
     expect(performance.now() - started).toBeLessThan(200);

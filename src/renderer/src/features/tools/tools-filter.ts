@@ -1,7 +1,19 @@
-import type { CatalogEntry } from './tool-states';
+import type { CatalogDescriptionsView } from '../../../../shared/contract';
+import type { CatalogRow } from './tool-states';
 
 /** A row's identity: the same tool name can be offered by several servers, and an unavailable one by none. */
-export const entryKey = (entry: Pick<CatalogEntry, 'toolId' | 'server'>): string => `${entry.server ?? ''}\u0000${entry.toolId}`;
+export const entryKey = (entry: Pick<CatalogRow, 'toolId' | 'server'>): string => `${entry.server ?? ''}\u0000${entry.toolId}`;
+
+export interface RowDescriptions {
+  description: string | null;
+  remoteDescription: string | null;
+}
+/** entryKey -> the row's descriptions (catalog.descriptions, fetched once a search starts). */
+export type DescriptionsByKey = ReadonlyMap<string, RowDescriptions>;
+
+export function descriptionsByKey(view: CatalogDescriptionsView): Map<string, RowDescriptions> {
+  return new Map(view.descriptions.map((d) => [entryKey(d), d]));
+}
 
 /**
  * A catalog row with its key and search text, both computed on first use: the Tools page must show its first rows
@@ -10,22 +22,26 @@ export const entryKey = (entry: Pick<CatalogEntry, 'toolId' | 'server'>): string
 export class PreparedEntry {
   private cachedKey: string | undefined;
   private cachedText: string | undefined;
-  constructor(readonly entry: CatalogEntry) {}
+  constructor(
+    readonly entry: CatalogRow,
+    private readonly descriptions?: DescriptionsByKey,
+  ) {}
 
   get key(): string {
     return (this.cachedKey ??= entryKey(this.entry));
   }
 
-  /** Lower-cased text the search looks in: name, server, state, reason and descriptions. */
+  /** Lower-cased text the search looks in: name, server, state, reason and, once loaded, the descriptions. */
   get haystack(): string {
     const e = this.entry;
-    return (this.cachedText ??= `${e.toolId}\n${e.server ?? ''}\n${e.state}\n${e.reason}\n${e.description ?? ''}\n${e.remoteDescription ?? ''}`.toLowerCase());
+    const d = this.descriptions?.get(this.key);
+    return (this.cachedText ??= `${e.toolId}\n${e.server ?? ''}\n${e.state}\n${e.reason}\n${d?.description ?? ''}\n${d?.remoteDescription ?? ''}`.toLowerCase());
   }
 }
 
-/** Once per catalog revision; cheap (no string work), so the first rows appear at once. */
-export function prepareEntries(entries: readonly CatalogEntry[]): PreparedEntry[] {
-  return entries.map((entry) => new PreparedEntry(entry));
+/** Once per catalog revision (and once more when the descriptions arrive); cheap (no string work), so the first rows appear at once. */
+export function prepareEntries(entries: readonly CatalogRow[], descriptions?: DescriptionsByKey): PreparedEntry[] {
+  return entries.map((entry) => new PreparedEntry(entry, descriptions));
 }
 
 export interface ToolsFilter {
@@ -49,7 +65,7 @@ export function filterEntries(prepared: readonly PreparedEntry[], filter: ToolsF
   });
 }
 
-export function countByState(entries: readonly CatalogEntry[]): Map<string, number> {
+export function countByState(entries: readonly Pick<CatalogRow, 'state'>[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const entry of entries) counts.set(entry.state, (counts.get(entry.state) ?? 0) + 1);
   return counts;

@@ -1,0 +1,39 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, startHost, stopHost, test } from '../host';
+import { explain, gotoPage, toolRow } from './pipeline-helpers';
+
+/**
+ * A pin taken of an older query_order (pins.json written before the host starts): the shop now offers another
+ * definition, so the tool is quarantined. The row's detail (fetched on selection) shows the diff; accepting it
+ * re-pins, and the list, the detail and Explain all follow.
+ */
+test('a quarantined tool shows its definition diff when selected, and accepting it binds it again', async ({ page }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-pins-'));
+  const pinned = { name: 'query_order', description: 'Find an order (the text that was trusted)', inputSchema: { type: 'object', properties: {} }, outputSchema: null, annotations: { readOnlyHint: true } };
+  await writeFile(join(dir, 'pins.json'), JSON.stringify({ version: 1, servers: { shop: { query_order: { hash: 'sha256-of-the-old-definition', pinnedAt: '2025-01-01T00:00:00.000Z', definition: pinned } } } }));
+  const host = await startHost(dir);
+  try {
+    await gotoPage(page, host, 'tools');
+    const row = toolRow(page, 'query_order', 'shop');
+    await expect(row).toHaveAttribute('data-state', 'quarantined');
+    await row.click();
+    const section = page.getByTestId('quarantine-section');
+    await expect(section).toContainText('Definition changed');
+    await expect(section.locator('[data-field="description"] del')).toContainText('trusted');
+    await expect(section.locator('[data-field="inputSchema"]')).toBeVisible();
+    // The schema shown is the one offered now, flagged as untrusted.
+    await expect(page.getByTestId('tool-detail')).toContainText('As offered now (not trusted until accepted)');
+    await expect(page.getByTestId('tool-detail').locator('tr[data-arg="keyword"]')).toBeVisible();
+    await expect(await explain(page, 'query_order')).toHaveAttribute('data-first-failing', 'pinned');
+
+    await section.getByRole('button', { name: 'Accept the new definition' }).click();
+    await expect(row).toHaveAttribute('data-state', 'bound');
+    await expect(page.getByTestId('quarantine-section')).toHaveCount(0);
+    await expect(page.getByTestId('tool-detail').getByTestId('effective-description')).not.toContainText('trusted');
+    await expect(page.getByTestId('explain-result')).toHaveAttribute('data-verdict', 'visible');
+  } finally {
+    await stopHost(host);
+  }
+});

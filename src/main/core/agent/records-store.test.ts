@@ -1,0 +1,118 @@
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ExecutionRecord } from '../../../shared/contract';
+import { JsonlAppender, readJsonLines } from './jsonl-file';
+import { RecordsStore } from './records-store';
+
+const record = (id: string, result: unknown = { content: [{ type: 'text', text: `结果 ${id}` }] }): ExecutionRecord => ({
+  id,
+  conversationId: 'c_1',
+  turnId: 't_1',
+  callId: `call_${id}`,
+  tool: 'query_order',
+  server: 'shop',
+  nodeId: 'n',
+  arguments: { keyword: '耳机' },
+  argumentsHash: 'sha256:x',
+  status: 'success',
+  result,
+  startedAt: '2026-12-02T00:00:00.000Z',
+  finishedAt: '2026-12-02T00:00:00.001Z',
+  durationMs: 1,
+});
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sb-records-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('RecordsStore', () => {
+  it('reads a result back from disk, before and after a restart, with the summary in the list', async () => {
+    const store = new RecordsStore(dir);
+    await store.open();
+    await store.append(record('r_1'));
+    await store.append(record('r_2', { big: 'x'.repeat(100_000) }));
+    expect(store.list().map((r) => r.id)).toEqual(['r_2', 'r_1']);
+    expect(store.list()[0]).not.toHaveProperty('result');
+    expect(await store.get('r_1')).toEqual(record('r_1'));
+    expect(((await store.get('r_2')).result as { big: string }).big).toHaveLength(100_000);
+    await store.close();
+
+    const again = new RecordsStore(dir);
+    await again.open();
+    expect(await again.get('r_2')).toEqual(record('r_2', { big: 'x'.repeat(100_000) }));
+    await again.append(record('r_3'));
+    expect(await again.get('r_3')).toEqual(record('r_3'));
+    expect(again.count()).toBe(3);
+    await again.close();
+  });
+
+  it('uses the serialised result it is given, so the line holds exactly that JSON', async () => {
+    const store = new RecordsStore(dir);
+    await store.open();
+    const result = { content: [{ type: 'text', text: 'a\nb "quoted"' }] };
+    await store.append(record('r_1', result), JSON.stringify(result));
+    await store.close();
+    const [line] = await readJsonLines<ExecutionRecord>(join(dir, 'records.jsonl'));
+    expect(line).toEqual(record('r_1', result));
+  });
+
+  it('an unknown id is not_found; a line changed under it is found again by a scan', async () => {
+    const store = new RecordsStore(dir);
+    await store.open();
+    await expect(store.get('r_missing')).rejects.toMatchObject({ code: 'not_found' });
+    await store.append(record('r_1'));
+    await store.append(record('r_2'));
+    await store.close();
+    // Something rewrote the file (a copy restored by hand): offsets no longer point at r_2's line.
+    const lines = (await readFile(join(dir, 'records.jsonl'), 'utf8')).trim().split('\n');
+    await writeFile(join(dir, 'records.jsonl'), `${lines[1]}\n${lines[0]}\n`);
+    expect((await store.get('r_2')).id).toBe('r_2');
+  });
+
+  it('after a torn last line, the next record is still whole and every earlier one is kept', async () => {
+    const store = new RecordsStore(dir);
+    await store.open();
+    await store.append(record('r_1'));
+    await store.close();
+    await appendFile(join(dir, 'records.jsonl'), '{"id":"r_torn","conv'); // a crash mid-write
+
+    const again = new RecordsStore(dir);
+    await again.open();
+    expect(again.list().map((r) => r.id)).toEqual(['r_1']);
+    await again.append(record('r_2'));
+    await again.close();
+
+    const third = new RecordsStore(dir);
+    await third.open();
+    expect(third.list().map((r) => r.id)).toEqual(['r_2', 'r_1']);
+    expect(await third.get('r_2')).toEqual(record('r_2'));
+  });
+
+  it('a record whose write failed stays readable from memory, and the failure reaches the caller', async () => {
+    const store = new RecordsStore(join(dir, 'records-dir'));
+    await store.open();
+    await rm(join(dir, 'records-dir'), { recursive: true }); // the directory vanished: the open fails
+    await expect(store.append(record('r_1'))).rejects.toThrow();
+    expect(await store.get('r_1')).toEqual(record('r_1'));
+  });
+});
+
+describe('JsonlAppender', () => {
+  it('reports where each line of a batch landed', async () => {
+    const path = join(dir, 'log.jsonl');
+    await writeFile(path, '{"a":1}\n');
+    const log = new JsonlAppender(path);
+    const [first, second] = await Promise.all([log.append({ b: '二' }), log.append({ c: 3 })]);
+    await log.close();
+    const bytes = await readFile(path);
+    expect(JSON.parse(bytes.toString('utf8', first.offset, first.offset + first.length))).toEqual({ b: '二' });
+    expect(JSON.parse(bytes.toString('utf8', second.offset, second.offset + second.length))).toEqual({ c: 3 });
+    expect(second.offset + second.length).toBe(bytes.length);
+  });
+});

@@ -1,0 +1,132 @@
+import type { CatalogEntry, CatalogServerInput, ToolBinding, ToolDefinition } from '../../../shared/catalog';
+import { RpcFailure, type CatalogDescriptionsView, type CatalogListView, type CatalogToolView, type CatalogView } from '../../../shared/contract';
+import type { CatalogSnapshot } from '../catalog/catalog-service';
+
+/**
+ * The catalog as the routes send it. The list and the descriptions are built once per catalog revision: every first
+ * visit of the Tools page asks for the same 10,000 rows, and the snapshot they come from never changes.
+ * Memoised answers are shared between callers and never mutated.
+ */
+
+type Annotations = Record<string, unknown>;
+
+const rowKey = (server: string | null, toolId: string) => `${server ?? ''}\u0000${toolId}`;
+
+/** server -> tool name -> definition, for annotations of tools that are not bound (unmounted, shadowed…). */
+const definitionsMemo = new WeakMap<readonly CatalogServerInput[], Map<string, Map<string, ToolDefinition>>>();
+function definitionsOf(servers: readonly CatalogServerInput[]): Map<string, Map<string, ToolDefinition>> {
+  let byServer = definitionsMemo.get(servers);
+  if (!byServer) {
+    byServer = new Map();
+    for (const server of servers) byServer.set(server.name, new Map(server.tools.map((tool) => [tool.name, tool])));
+    definitionsMemo.set(servers, byServer);
+  }
+  return byServer;
+}
+
+/** The server's annotations for an offered tool, mounted or not; null for a row no server offers. */
+function annotationsOf(snapshot: CatalogSnapshot, entry: Pick<CatalogEntry, 'server' | 'toolId'>): Annotations | null {
+  if (entry.server === null) return null;
+  return definitionsOf(snapshot.input.servers).get(entry.server)?.get(entry.toolId)?.annotations ?? null;
+}
+
+export function entryView(e: CatalogEntry, annotations?: Annotations | null): CatalogView['entries'][number] {
+  const view: CatalogView['entries'][number] = {
+    ...e,
+    nodes: [...e.nodes],
+    gatedBy: [...e.gatedBy],
+    quarantine: e.quarantine && { ...e.quarantine, changed: [...e.quarantine.changed] },
+  };
+  if (annotations !== undefined) view.annotations = annotations;
+  return view;
+}
+
+export function bindingView(b: ToolBinding): CatalogView['bindings'][number] {
+  return {
+    toolId: b.toolId,
+    server: b.server,
+    nodes: [...b.nodes],
+    confirm: b.confirm,
+    description: b.description,
+    descriptionSource: b.descriptionSource,
+    remoteDescription: b.remoteDescription,
+    remoteDescriptionHash: b.remoteDescriptionHash,
+    gatedBy: [...b.gatedBy],
+    shadows: [...b.shadows],
+    annotations: b.definition.annotations ?? null,
+    inputSchema: b.definition.inputSchema,
+    overrideStale: b.overrideStale,
+  };
+}
+
+/** catalog.get: everything, every schema. */
+export function fullView(snapshot: CatalogSnapshot): CatalogView {
+  const { catalog: c, revision } = snapshot;
+  return {
+    revision,
+    servers: c.servers.map((s) => ({ ...s, tools: [...s.tools] })),
+    // Annotations for unmounted tools too: a client can tell read-only from write before mounting.
+    entries: c.entries.map((e) => entryView(e, annotationsOf(snapshot, e))),
+    bindings: c.bindings.map(bindingView),
+    unavailable: c.unavailable.map((u) => ({ ...u, nodes: [...u.nodes] })),
+    skills: c.skills.map((s) => ({ ...s, unlocks: [...s.unlocks], unlocksUnbound: [...s.unlocksUnbound] })),
+    localTools: c.localTools.map((t) => ({ ...t })),
+  };
+}
+
+const listMemo = new WeakMap<CatalogSnapshot, CatalogListView>();
+
+/** catalog.list: the rows' few fields, column by column. */
+export function listView(snapshot: CatalogSnapshot): CatalogListView {
+  let view = listMemo.get(snapshot);
+  if (view) return view;
+  const { catalog: c, revision } = snapshot;
+  const columns: CatalogListView['entries'] = { toolId: [], server: [], state: [], reason: [], readOnly: [] };
+  for (const e of c.entries) {
+    columns.toolId.push(e.toolId);
+    columns.server.push(e.server);
+    columns.state.push(e.state);
+    columns.reason.push(e.reason);
+    columns.readOnly.push(e.server === null ? null : annotationsOf(snapshot, e)?.readOnlyHint === true);
+  }
+  view = {
+    revision,
+    servers: c.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length })),
+    entries: columns,
+    bindingCount: c.bindings.length,
+    skillNames: c.skills.map((s) => s.name),
+    localToolNames: c.localTools.map((t) => t.name),
+  };
+  listMemo.set(snapshot, view);
+  return view;
+}
+
+const rowsMemo = new WeakMap<CatalogSnapshot, Map<string, CatalogEntry>>();
+
+/** catalog.tool: one entry with its quarantine diff, and its binding when it is the bound row. */
+export function toolView(snapshot: CatalogSnapshot, toolId: string, server: string | null): CatalogToolView {
+  let rows = rowsMemo.get(snapshot);
+  if (!rows) {
+    rows = new Map(snapshot.catalog.entries.map((e) => [rowKey(e.server, e.toolId), e]));
+    rowsMemo.set(snapshot, rows);
+  }
+  const entry = rows.get(rowKey(server, toolId));
+  if (!entry) throw new RpcFailure('not_found', server === null ? `no catalog row for ${toolId} without a server` : `${server} offers no tool ${toolId} (catalog revision ${snapshot.revision})`);
+  const binding = snapshot.catalog.bindingsByToolId.get(toolId);
+  const bound = (entry.state === 'bound' || entry.state === 'gated') && binding !== undefined && binding.server === entry.server;
+  return { revision: snapshot.revision, entry: entryView(entry, annotationsOf(snapshot, entry)), binding: bound ? bindingView(binding) : null };
+}
+
+const descriptionsMemo = new WeakMap<CatalogSnapshot, CatalogDescriptionsView>();
+
+/** catalog.descriptions: each row's effective and remote description, in the list's order. */
+export function descriptionsView(snapshot: CatalogSnapshot): CatalogDescriptionsView {
+  let view = descriptionsMemo.get(snapshot);
+  if (view) return view;
+  view = {
+    revision: snapshot.revision,
+    descriptions: snapshot.catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, description: e.description, remoteDescription: e.remoteDescription })),
+  };
+  descriptionsMemo.set(snapshot, view);
+  return view;
+}

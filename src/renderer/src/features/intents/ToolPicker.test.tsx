@@ -1,0 +1,30 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { catalogHandlers, listOf, shopCatalog } from '../tools/catalog-fixtures';
+import { indexCatalog } from '../tools/tool-index';
+import { ToolPicker } from './ToolPicker';
+
+afterEach(cleanup);
+
+const options = () => screen.getAllByTestId('tool-option').map((o) => `${o.dataset.tool}:${o.querySelector('.nature')?.textContent}`);
+
+describe('ToolPicker', () => {
+  it('offers every discovered tool with its nature from the list, and searches descriptions once the search is used', async () => {
+    const view = shopCatalog();
+    const rpc = createFakeRpc(catalogHandlers(() => view));
+    const onPick = vi.fn();
+    renderWithRpc(<ToolPicker offers={indexCatalog(listOf(view)).offers} current={{ toolId: '' }} onPick={onPick} />, rpc.client);
+    // cancel_order declares readOnlyHint false; the unavailable query_invoice is no offer.
+    expect(options()).toEqual(['cancel_order:writes', 'query_coupons:writes', 'query_logistics:read-only', 'query_order:read-only']);
+    expect(rpc.calls).toEqual([]);
+
+    const search = screen.getByLabelText('Find a discovered tool');
+    fireEvent.focus(search);
+    await waitFor(() => expect(rpc.callsTo('catalog.descriptions')).toHaveLength(1));
+    fireEvent.change(search, { target: { value: 'logistics (server' } });
+    await waitFor(() => expect(options()).toEqual(['query_logistics:read-only']));
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(onPick).toHaveBeenCalledWith({ toolId: 'query_logistics', server: 'shop', state: 'bound', readOnly: true });
+  });
+});
