@@ -117,8 +117,9 @@ async function repairInterrupted(
         item: { ...item, status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped', resultText: INTERRUPTED },
       });
   }
-  // A call's `running` line is written once its request is on the way: a crash just before that leaves a
-  // call the model made with no item. Its turn is the one that was running, its step that turn's last.
+  // A fast call's `running` line is never written (see RunningLine): a crash while it ran leaves a call the
+  // model made with no item. Its turn is the one that was running, its step that turn's last, its server
+  // the one that step's visible set named.
   const runningTurn = record.turns.findLast((turn) => turn.status === 'running');
   for (const turn of record.turns) {
     if (turn.status === 'running') {
@@ -134,13 +135,15 @@ async function repairInterrupted(
     for (const call of message.toolCalls ?? []) {
       if (answered.has(call.id)) continue;
       if (!known.has(call.id) && runningTurn) {
+        const step = runningTurn.steps.at(-1);
+        const source = step?.tools.find((tool) => tool.name === call.name)?.source;
         const item: Extract<ChatItem, { kind: 'tool' }> = {
           kind: 'tool',
           id: call.id,
           turnId: runningTurn.id,
-          step: runningTurn.steps.at(-1)?.step ?? 1,
+          step: step?.step ?? 1,
           toolName: call.name,
-          server: null,
+          server: source && source !== 'local' ? source : null,
           nodeId: null,
           arguments: call.arguments,
           status: 'running',

@@ -56,7 +56,7 @@ it('a crash before a call\'s running line: the call is found from the model\'s r
   await store.open();
   const conversation = await store.create('u1001', 'm');
   await conversation.write({ t: 'turn', turn: { id: 't_1', index: 0, status: 'running', startedAt: '2026-12-02T00:00:00.000Z' } });
-  await conversation.write({ t: 'step', turnId: 't_1', step: { step: 2, at: '2026-12-02T00:00:00.000Z', loadedSkills: [], tools: [], totalTokens: 0, catalogRevision: 1 } });
+  await conversation.write({ t: 'step', turnId: 't_1', step: { step: 2, at: '2026-12-02T00:00:00.000Z', loadedSkills: [], tools: [{ name: 'cancel_order', description: '', inputSchema: {}, tokens: 1, source: 'shop' }], totalTokens: 0, catalogRevision: 1 } });
   await conversation.write({ t: 'message', message: { role: 'assistant', content: '', toolCalls: [{ id: 'call_9', name: 'cancel_order', arguments: { orderNo: 'A1' } }] } });
   await store.close();
 
@@ -64,7 +64,7 @@ it('a crash before a call\'s running line: the call is found from the model\'s r
   await reopened.open();
   const again = reopened.get(conversation.summary.id);
   expect(reopened.interrupted).toHaveLength(1);
-  expect(reopened.interrupted[0].item).toMatchObject({ id: 'call_9', turnId: 't_1', step: 2, toolName: 'cancel_order', arguments: { orderNo: 'A1' }, server: null });
+  expect(reopened.interrupted[0].item).toMatchObject({ id: 'call_9', turnId: 't_1', step: 2, toolName: 'cancel_order', arguments: { orderNo: 'A1' }, server: 'shop', nodeId: null });
   expect(again.items.find((i) => i.id === 'call_9')).toMatchObject({ status: 'stopped', resultText: INTERRUPTED });
   expect(again.messages.at(-1)).toMatchObject({ role: 'tool', toolCallId: 'call_9', isError: true, content: INTERRUPTED });
   expect(again.turns[0]).toMatchObject({ status: 'stopped', error: INTERRUPTED });

@@ -10,6 +10,8 @@ import { serializeRecord, type RecordsStore } from './records-store';
 import { convertToolResult } from './tool-result';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
+/** A call still running after this long is written and shown as `running` (see RunningLine). */
+export const RUNNING_LINE_AFTER_MS = 20;
 
 /** Sends one call to the server that offers the tool. Implemented by the MCP connection manager. */
 export interface McpCaller {
@@ -71,16 +73,9 @@ export class ToolProxy {
       status: 'running',
       at: startedAt.toISOString(),
     };
-    // The `running` line goes out once the request is on its way (or before an approval is asked), so
-    // writing it overlaps the server's work; a call that ends first (refused, failed at once) needs none.
-    // The record's arguments hash is computed in the same idle moment.
-    let hash: string | undefined;
-    const hashArguments = () => (hash ??= argumentsHash(call.arguments));
-    const running = new RunningLine(() => {
-      const written = this.progress(ctx, item);
-      hashArguments();
-      return written;
-    });
+    // The `running` line is written before an approval is asked or a local tool runs, and for an MCP
+    // call only if it is still running RUNNING_LINE_AFTER_MS after it went out; most calls need none.
+    const running = new RunningLine(() => this.progress(ctx, item));
     let verdict: Verdict;
     try {
       verdict = await this.decide(call, binding, ctx, item, running);
@@ -101,7 +96,7 @@ export class ToolProxy {
       server: item.server,
       nodeId: item.nodeId,
       arguments: call.arguments,
-      argumentsHash: hashArguments(),
+      argumentsHash: argumentsHash(call.arguments),
       status: verdict.status,
       error: verdict.error,
       startedAt: item.at,
@@ -254,14 +249,14 @@ export class ToolProxy {
 }
 
 /**
- * A call's `running` line, written at most once. `soon()` defers it to the next turn of the event loop,
- * after the request has been handed to the socket, so the write overlaps the server's work instead of
- * delaying the request; `settle()` drops it if the call ended before it was written (the final line says
- * everything). A crash in that window leaves the model's request unanswered, which the store repairs.
+ * A call's `running` line, written at most once. `soon()` writes it only if the call is still running
+ * RUNNING_LINE_AFTER_MS later: most calls end sooner, and their final line says everything (writing and
+ * announcing `running` for each was a large part of the proxy's own cost per call). A crash before the
+ * line leaves the model's request unanswered, which the store repairs into a `stopped` record.
  */
 class RunningLine {
   private written: Promise<void> | undefined;
-  private timer: ReturnType<typeof setImmediate> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly write: () => Promise<void>) {}
 
@@ -273,7 +268,7 @@ class RunningLine {
   }
 
   soon(): void {
-    if (!this.written && !this.timer) this.timer = setImmediate(() => this.now());
+    if (!this.written && !this.timer) this.timer = setTimeout(() => this.now(), RUNNING_LINE_AFTER_MS);
   }
 
   settle(): Promise<void> {
@@ -282,7 +277,7 @@ class RunningLine {
   }
 
   private cancel(): void {
-    if (this.timer) clearImmediate(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
 }
