@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -92,12 +92,16 @@ it("a record a crash left only in the conversation's line is restored to records
     durationMs: 1,
   };
   const { result, ...summary } = record;
-  await conversation.writeToolResult(toolItem('success', '订单'), serializeRecord(summary, JSON.stringify(result)));
+  // The item's text is the record's one text content: the line carries it once.
+  await conversation.writeToolResult(toolItem('success', '订单'), serializeRecord(summary, JSON.stringify(result)), true);
   await store.close(); // the host died before records.jsonl got its copy
+  const line = JSON.parse((await readFile(join(dir, 'conversations', `${conversation.summary.id}.jsonl`), 'utf8')).trim().split('\n').at(-1)!);
+  expect(line.item).not.toHaveProperty('resultText');
 
   const first = await openAgentStores(dir, new EventBus());
   expect(await first.records.get('r_only_in_log')).toEqual(record);
   expect(first.store.get(conversation.summary.id).messages.at(-1)).toMatchObject({ role: 'tool', content: '订单', isError: false });
+  expect(first.store.get(conversation.summary.id).items.at(-1)).toEqual(toolItem('success', '订单'));
   await first.records.close();
   await first.store.close();
 

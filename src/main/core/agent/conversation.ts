@@ -15,7 +15,13 @@ export type ConversationLogLine =
    * once). `record` is the call's execution record, so it is durable with this line; records.jsonl gets
    * it a moment later (see RecordsStore.appendDurableElsewhere). Not kept in memory here.
    */
-  | { t: 'toolResult'; item: Extract<ChatItem, { kind: 'tool' }>; record?: ExecutionRecord }
+  | {
+      t: 'toolResult';
+      item: Extract<ChatItem, { kind: 'tool' }>;
+      record?: ExecutionRecord;
+      /** The item's resultText was left out: it is the record's one text content (written once, not twice). */
+      resultTextInRecord?: true;
+    }
   | { t: 'skills'; loaded: string[] }
   | { t: 'approved'; tools: string[] }
   | { t: 'approvalRequested'; request: ApprovalRequest }
@@ -88,11 +94,17 @@ export class ConversationRecord {
     return this.log.append(line);
   }
 
-  /** The call's final line, with its record already serialised (`recordJson`), in one write. */
-  writeToolResult(item: Extract<ChatItem, { kind: 'tool' }>, recordJson: string): Promise<unknown> {
+  /**
+   * The call's final line, with its record already serialised (`recordJson`), in one write.
+   * `resultTextInRecord`: the item's resultText equals the record result's one text content, so the line
+   * carries it once (replay restores it from the record).
+   */
+  writeToolResult(item: Extract<ChatItem, { kind: 'tool' }>, recordJson: string, resultTextInRecord = false): Promise<unknown> {
     this.apply({ t: 'toolResult', item });
     this.touchedAt = Date.now();
-    return this.log.appendLine(`{"t":"toolResult","item":${JSON.stringify(item)},"record":${recordJson}}`);
+    if (!resultTextInRecord) return this.log.appendLine(`{"t":"toolResult","item":${JSON.stringify(item)},"record":${recordJson}}`);
+    const { resultText: _inRecord, ...withoutText } = item;
+    return this.log.appendLine(`{"t":"toolResult","item":${JSON.stringify(withoutText)},"record":${recordJson},"resultTextInRecord":true}`);
   }
 
   writeMeta(): Promise<unknown> {
@@ -124,10 +136,12 @@ export class ConversationRecord {
       case 'item':
         this.upsertItem(line.item);
         break;
-      case 'toolResult':
-        this.upsertItem(line.item);
-        this.messages.push(toolMessageOf(line.item));
+      case 'toolResult': {
+        const item = line.resultTextInRecord ? { ...line.item, resultText: singleTextOf(line.record?.result) ?? '' } : line.item;
+        this.upsertItem(item);
+        this.messages.push(toolMessageOf(item));
         break;
+      }
       case 'turn': {
         const at = this.turns.findIndex((turn) => turn.id === line.turn.id);
         // Older logs carry the steps inside the turn line; newer ones send them as 'step' lines.
@@ -163,4 +177,12 @@ export class ConversationRecord {
 /** What the model reads for a finished call: its result text, an error unless the call succeeded. */
 export function toolMessageOf(item: Extract<ChatItem, { kind: 'tool' }>): ChatMessage {
   return { role: 'tool', toolCallId: item.id, name: item.toolName, content: item.resultText ?? '', isError: item.status !== 'success' };
+}
+
+/** The text of a tool result made of exactly one text content item, else undefined. */
+export function singleTextOf(result: unknown): string | undefined {
+  const content = (result as { content?: unknown } | null | undefined)?.content;
+  if (!Array.isArray(content) || content.length !== 1) return undefined;
+  const only = content[0] as { type?: unknown; text?: unknown } | null;
+  return only?.type === 'text' && typeof only.text === 'string' ? only.text : undefined;
 }
