@@ -64,7 +64,9 @@ describe('ConnectionManager: connecting', () => {
     expect(state(m, 'silent').error).toBe('timed out after 2000 ms waiting for initialize');
     expect(state(m, 'refused').error).toMatch(/ECONNREFUSED|fetch failed/);
     expect(state(m, 'healthy')).toMatchObject({ toolCount: 1, transport: 'streamable-http', protocolVersion: '2025-11-25', serverInfo: { name: 'fixture' } });
-    expect(state(m, 'healthy').connectedAt).toBeTruthy();
+    const connectedAt = Date.parse(state(m, 'healthy').connectedAt ?? '');
+    expect(connectedAt).toBeGreaterThanOrEqual(started);
+    expect(connectedAt).toBeLessThanOrEqual(Date.now());
     expect(logs.some((l) => l.includes('refused'))).toBe(true);
     expect(names(m.remoteTools().map((t) => t.definition))).toEqual(['query_order']);
   });

@@ -28,7 +28,8 @@ afterEach(cleanup);
 describe('ApprovalsPage', () => {
   it('says when nothing waits, then shows each request as it arrives with a count on the nav', async () => {
     const rpc = setup();
-    expect(await screen.findByText('No approvals are waiting.')).toBeTruthy();
+    await screen.findByText('No approvals are waiting.');
+    expect(screen.queryAllByTestId('approval-card')).toHaveLength(0);
     const navButton = screen.getByRole('button', { name: /^Approvals/ });
     expect(within(navButton).queryByLabelText(/pending/)).toBeNull();
 
@@ -41,7 +42,7 @@ describe('ApprovalsPage', () => {
     pending = [pending[1]];
     act(() => rpc.emit('approvals.resolved', { id: 'ap_1', conversationId: 'c1', outcome: { approvalId: 'ap_1', decision: 'approve', decidedBy: 'operator', decidedAt: '', argumentsHash: '' } }));
     await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(1));
-    expect(within(navButton).getByLabelText('1 pending')).toBeTruthy();
+    expect(within(navButton).getByLabelText('1 pending').textContent).toBe('1');
   });
 
   it('links each request to its conversation', async () => {
@@ -50,6 +51,7 @@ describe('ApprovalsPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Keyboard order' }));
     expect(useChatUiStore.getState().selectedConversationId).toBe('c1');
     expect(useUiStore.getState().page).toBe('chat');
-    expect(await screen.findByText('chat page')).toBeTruthy();
+    await screen.findByText('chat page');
+    expect(screen.queryAllByTestId('approval-card')).toHaveLength(0); // the approvals page is gone
   });
 });

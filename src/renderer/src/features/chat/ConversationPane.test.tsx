@@ -107,7 +107,7 @@ describe('ConversationPane', () => {
 
     const card = await screen.findByTestId('tool-card');
     expect(card.getAttribute('data-status')).toBe('awaiting_approval');
-    expect(within(card).getByText('awaiting approval')).toBeTruthy();
+    expect(within(card).getAllByText('awaiting approval')).toHaveLength(1);
     await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(1));
 
     const panel = screen.getByTestId('visible-tools');
