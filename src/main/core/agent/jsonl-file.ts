@@ -164,21 +164,5 @@ export async function readJsonLinesWithLocations<T>(path: string): Promise<{ val
 }
 
 export async function readJsonLines<T>(path: string): Promise<T[]> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const values: T[] = [];
-  for (const line of text.split('\n')) {
-    if (!line.trim()) continue;
-    try {
-      values.push(JSON.parse(line) as T);
-    } catch {
-      // A torn last line from a crash mid-write: everything before it is intact.
-    }
-  }
-  return values;
+  return (await readJsonLinesWithLocations<T>(path)).map((line) => line.value);
 }

@@ -22,13 +22,12 @@ const RECORDS_BATCH_MS = 100;
 /**
  * In memory a record is its summary and where its line is; the result (up to 1 MiB) is read back on
  * `get`. Keeping every result resident made the heap, and the GC work per call, grow with every call.
- * A record whose line is not (yet) written keeps its result here until it is.
+ * A record whose line is not (yet) written keeps that line here until it is.
  */
 interface IndexedRecord {
   summary: RecordSummary;
   at?: LineLocation;
-  unwritten?: ExecutionRecord;
-  /** The line waiting in a batch (appendDurableElsewhere): parsed only if asked for before it is written. */
+  /** The line not yet written (or whose write failed): parsed only if asked for before it is written. */
   unwrittenJson?: string;
 }
 
@@ -58,31 +57,17 @@ export class RecordsStore {
    */
   async append(record: ExecutionRecord, resultJson?: string): Promise<void> {
     const summary = summaryOf(record);
-    const entry = this.index(summary, { unwritten: record });
-    if (this.appender && entry) {
-      entry.at = await this.appender.appendLine(serializeRecord(summary, resultJson ?? JSON.stringify(record.result ?? null)));
-      entry.unwritten = undefined;
-    }
-    this.events?.emit('records.appended', { id: record.id, conversationId: record.conversationId });
+    await this.add(summary, serializeRecord(summary, resultJson ?? JSON.stringify(record.result ?? null)), false);
   }
 
   /**
    * For a record the caller has already made durable (the proxy writes it in the conversation's line for
-   * the call): indexed now, written to records.jsonl within RECORDS_BATCH_MS, batched with others. A crash before that is repaired from the conversation log (`restore`); a failed write leaves
-   * the record in memory and in that log.
+   * the call): indexed now, written to records.jsonl within RECORDS_BATCH_MS, batched with others. A crash
+   * before that is repaired from the conversation log (`restore`); a failed write leaves the record in
+   * memory and in that log.
    */
   appendDurableElsewhere(summary: RecordSummary, recordJson: string): void {
-    const entry = this.index(summary, { unwrittenJson: recordJson });
-    if (entry && this.appender) {
-      this.appender.appendLine(recordJson, { soon: true }).then(
-        (at) => {
-          entry.at = at;
-          entry.unwrittenJson = undefined;
-        },
-        () => undefined, // kept in memory; the conversation log holds it for the next start
-      );
-    }
-    this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
+    void this.add(summary, recordJson, true).catch(() => undefined);
   }
 
   /** At start-up: records a crash kept only in a conversation log are appended here. Returns how many. */
@@ -108,7 +93,6 @@ export class RecordsStore {
   async get(id: string): Promise<ExecutionRecord> {
     const entry = this.byId.get(id);
     if (!entry) throw new RpcFailure('not_found', `no record ${id}`);
-    if (entry.unwritten) return entry.unwritten;
     if (entry.unwrittenJson) return JSON.parse(entry.unwrittenJson) as ExecutionRecord;
     const atOffset = entry.at && (await this.readAt(entry.at));
     const record = atOffset?.id === id ? atOffset : await this.scanFor(id);
@@ -141,6 +125,19 @@ export class RecordsStore {
 
   close(): Promise<void> {
     return this.appender?.close() ?? Promise.resolve();
+  }
+
+  /** Indexes the record, then writes its line; until the line is written, `get` parses it from memory. */
+  private async add(summary: RecordSummary, recordJson: string, soon: boolean): Promise<void> {
+    const entry = this.index(summary, { unwrittenJson: recordJson });
+    const written = entry && this.appender?.appendLine(recordJson, { soon });
+    const announce = () => this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
+    if (soon) announce(); // already durable in its conversation's line
+    if (entry && written) {
+      entry.at = await written;
+      entry.unwrittenJson = undefined;
+    }
+    if (!soon) announce();
   }
 
   private index(summary: RecordSummary, where: Omit<IndexedRecord, 'summary'>): IndexedRecord | undefined {
