@@ -32,8 +32,13 @@ export interface Metric {
   max: number;
   n: number;
   baseline: Summary & { label: string };
-  /** median / baseline.median. */
+  /** median / baseline.median; with `paired`, the median of the per-repetition ratios. */
   ratio: number;
+  /**
+   * Each repetition's own ratio, when both sides ran interleaved within it (ABBA): a drift of the machine's
+   * speed between repetitions then cancels out, which dividing one side's median by the other's does not.
+   */
+  paired?: Summary;
   target: Target | null;
   /** null when there is no target for this figure (reported only). */
   pass: boolean | null;
@@ -83,18 +88,34 @@ export function percentile(values: readonly number[], p: number): number {
 }
 
 export function metric(
-  fields: { id: string; label: string; unit: string; values: readonly number[] | Summary; baseline: { label: string; values: readonly number[] | Summary }; target?: Target; note?: string },
+  fields: {
+    id: string;
+    label: string;
+    unit: string;
+    values: readonly number[] | Summary;
+    baseline: { label: string; values: readonly number[] | Summary };
+    /** Repetition i of `values` ran interleaved with repetition i of the baseline's: the ratio is taken per pair. */
+    paired?: boolean;
+    target?: Target;
+    note?: string;
+  },
 ): Metric {
   const own = Array.isArray(fields.values) ? summarize(fields.values as number[]) : (fields.values as Summary);
   const base = Array.isArray(fields.baseline.values) ? summarize(fields.baseline.values as number[]) : (fields.baseline.values as Summary);
-  const ratio = base.median === 0 ? (own.median === 0 ? 1 : Infinity) : own.median / base.median;
+  const ownValues = fields.values as readonly number[];
+  const baseValues = fields.baseline.values as readonly number[];
+  const paired =
+    fields.paired && Array.isArray(ownValues) && Array.isArray(baseValues) && ownValues.length === baseValues.length
+      ? summarize(ownValues.map((value, i) => value / baseValues[i]))
+      : undefined;
+  const ratio = paired ? paired.median : base.median === 0 ? (own.median === 0 ? 1 : Infinity) : own.median / base.median;
   const target = fields.target ?? null;
   let pass: boolean | null = null;
   if (target) {
     const value = target.on === 'ratio' ? ratio : own.median;
     pass = target.op === '<=' ? value <= target.value : value < target.value;
   }
-  return { id: fields.id, label: fields.label, unit: fields.unit, ...own, baseline: { label: fields.baseline.label, ...base }, ratio, target, pass, note: fields.note };
+  return { id: fields.id, label: fields.label, unit: fields.unit, ...own, baseline: { label: fields.baseline.label, ...base }, ratio, paired, target, pass, note: fields.note };
 }
 
 export async function timeAsync(run: () => Promise<unknown>): Promise<number> {
@@ -145,7 +166,7 @@ export function markdownTable(results: readonly ScenarioResult[]): string {
     for (const m of scenario.metrics) {
       const pass = m.pass === null ? '–' : m.pass ? '✅' : '❌';
       rows.push(
-        `| ${scenario.title} | ${m.label} | ${fmt(m.median, m.unit)} | ${fmt(m.min, m.unit)} | ${fmt(m.max, m.unit)} | ${m.baseline.label}: ${fmt(m.baseline.median, m.unit)} | ${formatRatio(m.ratio)} | ${m.target?.text ?? '–'} | ${pass} |`,
+        `| ${scenario.title} | ${m.label} | ${fmt(m.median, m.unit)} | ${fmt(m.min, m.unit)} | ${fmt(m.max, m.unit)} | ${m.baseline.label}: ${fmt(m.baseline.median, m.unit)} | ${formatRatio(m.ratio)}${m.paired ? ` (per repetition ${formatRatio(m.paired.min)}–${formatRatio(m.paired.max)})` : ''} | ${m.target?.text ?? '–'} | ${pass} |`,
       );
     }
   }

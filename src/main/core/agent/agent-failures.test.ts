@@ -3,6 +3,7 @@ import type { ChatItem } from '../../../shared/contract';
 import { ProviderError, type ModelProvider } from '../providers/types';
 import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
 import { callTools, say, scriptedProvider } from './testing/scripted-provider';
+import type { JsonlAppender } from './jsonl-file';
 import { MODEL_TEXT_CAP } from './tool-result';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
@@ -142,6 +143,43 @@ describe('failures become results, never crashes', () => {
     const conversation = harness.agent.get(id);
     expect(conversation.items.filter((i) => i.kind === 'user')).toHaveLength(2);
     expect(conversation.turns.map((t) => t.status)).toEqual(['error', 'completed']);
+  });
+
+  it("a result its conversation log cannot keep: the record still lands in records.jsonl and the model never reads it", async () => {
+    const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('never reached')]);
+    let breakLog = () => undefined as void;
+    harness = await startRuntimeHarness({
+      provider: () => provider,
+      wrapCaller: (real) => ({
+        callTool: async (...args) => {
+          const out = await real.callTool(...args);
+          breakLog(); // the disk fails as the result comes back: only the call's own line is refused
+          return out;
+        },
+      }),
+    });
+    const { id } = await harness.agent.create('u1001');
+    const conversation = harness.store.get(id) as unknown as { log: JsonlAppender };
+    breakLog = () => {
+      const real = conversation.log;
+      conversation.log = Object.assign(Object.create(null) as JsonlAppender, {
+        append: (value: unknown) => real.append(value),
+        appendLine: (json: string, options?: { soon?: boolean }) => real.appendLine(json, options),
+        appendDeferred: () => Promise.reject(new Error('EIO: i/o error, write')),
+        writePending: () => real.writePending(),
+        sync: () => real.sync(),
+        close: () => real.close(),
+      });
+    };
+    const outcome = await harness.agent.send(id, 'orders?').done;
+    expect(outcome).toMatchObject({ status: 'error', error: 'the conversation log could not be written: EIO: i/o error, write' });
+    expect(provider.requests).toHaveLength(1); // the model was not called with a result the log does not hold
+    const [item] = toolItems(harness, id);
+    expect(item).toMatchObject({ status: 'success', recordId: expect.stringMatching(/^r_/) });
+    await waitFor(() => harness!.records.has(item.recordId!));
+    const record = await harness.records.get(item.recordId!);
+    expect(record).toMatchObject({ tool: 'query_order', status: 'success', conversationId: id });
+    expect(JSON.stringify(record.result)).toContain('orderNo');
   });
 
   it('stops at maxSteps when the model keeps calling tools', async () => {

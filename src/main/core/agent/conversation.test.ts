@@ -93,7 +93,7 @@ it("a record a crash left only in the conversation's line is restored to records
   };
   const { result, ...summary } = record;
   // The item's text is the record's one text content: the line carries it once.
-  await conversation.writeToolResult(toolItem('success', '订单'), serializeRecord(summary, JSON.stringify(result)), true);
+  await conversation.writeToolResult(toolItem('success', '订单'), () => ({ recordJson: serializeRecord(summary, JSON.stringify(result)), resultTextInRecord: true }));
   await store.close(); // the host died before records.jsonl got its copy
   const line = JSON.parse((await readFile(join(dir, 'conversations', `${conversation.summary.id}.jsonl`), 'utf8')).trim().split('\n').at(-1)!);
   expect(line.item).not.toHaveProperty('resultText');

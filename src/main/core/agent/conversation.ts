@@ -1,6 +1,8 @@
 import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, ConversationSummary, ExecutionRecord, Turn } from '../../../shared/contract';
 import type { ChatMessage } from '../providers/types';
-import type { JsonlAppender } from './jsonl-file';
+import type { JsonlAppender, LineLocation } from './jsonl-file';
+
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** One line of a conversation's log. Upserts by id, so replaying the log rebuilds the latest state. */
 export type ConversationLogLine =
@@ -27,6 +29,10 @@ export type ConversationLogLine =
   | { t: 'approvalRequested'; request: ApprovalRequest }
   | { t: 'approvalResolved'; id: string; outcome: ApprovalOutcome };
 
+export class ConversationLogError extends Error {
+  override readonly name = 'ConversationLogError';
+}
+
 /** A conversation's state plus its append-only log; every mutation is written before it is visible. */
 export class ConversationRecord {
   private base: Omit<ConversationSummary, 'running'>;
@@ -39,6 +45,8 @@ export class ConversationRecord {
   loadedSkills: string[] = [];
   approvedForConversation: string[] = [];
   readonly pendingApprovals = new Map<string, ApprovalRequest>();
+  /** Why a tool result's line failed to be written, until resultsWritten() reports it. */
+  private unwrittenResult: unknown;
 
   constructor(
     summary: Omit<ConversationSummary, 'running'>,
@@ -95,16 +103,37 @@ export class ConversationRecord {
   }
 
   /**
-   * The call's final line, with its record already serialised (`recordJson`), in one write.
+   * A call's final line. The item is final in memory at once; the line, carrying the item and the call's
+   * execution record (`line()` makes the record's JSON then), is written at the end of this turn of the
+   * event loop, while the caller goes on. `resultsWritten()` holds the model back until it is.
    * `resultTextInRecord`: the item's resultText equals the record result's one text content, so the line
    * carries it once (replay restores it from the record).
    */
-  writeToolResult(item: Extract<ChatItem, { kind: 'tool' }>, recordJson: string, resultTextInRecord = false): Promise<unknown> {
+  writeToolResult(item: ToolItem, line: () => { recordJson: string; resultTextInRecord: boolean }): Promise<LineLocation> {
     this.apply({ t: 'toolResult', item });
     this.touchedAt = Date.now();
-    if (!resultTextInRecord) return this.log.appendLine(`{"t":"toolResult","item":${JSON.stringify(item)},"record":${recordJson}}`);
-    const { resultText: _inRecord, ...withoutText } = item;
-    return this.log.appendLine(`{"t":"toolResult","item":${JSON.stringify(withoutText)},"record":${recordJson},"resultTextInRecord":true}`);
+    const written = this.log.appendDeferred(() => {
+      const { recordJson, resultTextInRecord } = line();
+      if (!resultTextInRecord) return `{"t":"toolResult","item":${JSON.stringify(item)},"record":${recordJson}}`;
+      const { resultText: _inRecord, ...withoutText } = item;
+      return `{"t":"toolResult","item":${JSON.stringify(withoutText)},"record":${recordJson},"resultTextInRecord":true}`;
+    });
+    written.catch((error: unknown) => {
+      this.unwrittenResult ??= error;
+    });
+    return written;
+  }
+
+  /**
+   * Writes the tool results still waiting, before the model reads them: a result the log could not keep
+   * fails the turn here (its record is kept in records.jsonl), so the model never acts on an unlogged one.
+   */
+  async resultsWritten(): Promise<void> {
+    this.log.writePending();
+    await null; // the failed lines' handlers (above) run first
+    const failure = this.unwrittenResult;
+    this.unwrittenResult = undefined;
+    if (failure !== undefined) throw new ConversationLogError(`the conversation log could not be written: ${failure instanceof Error ? failure.message : String(failure)}`);
   }
 
   writeMeta(): Promise<unknown> {

@@ -8,7 +8,8 @@ export interface LineLocation {
 }
 
 interface Pending {
-  line: string;
+  /** The line with its newline, or (for a deferred line) how to make it when the batch is written. */
+  line: string | (() => string);
   resolve: (at: LineLocation) => void;
   reject: (error: unknown) => void;
 }
@@ -26,7 +27,9 @@ export class JsonlAppender {
   /** The file's size in bytes once open: where the next line starts. */
   private position = 0;
   private pending: Pending[] = [];
+  /** A flush is queued as a microtask (a plain line), at the end of this turn of the event loop (a deferred one) or later (`soon`). */
   private scheduled = false;
+  private immediate: ReturnType<typeof setImmediate> | undefined;
   private later: ReturnType<typeof setTimeout> | undefined;
 
   /** `laterMs`: how long a `soon` line may wait, to share its write with the lines that follow it. */
@@ -52,10 +55,22 @@ export class JsonlAppender {
       if (!soon) {
         this.scheduled = true;
         queueMicrotask(() => this.flush());
-      } else {
+      } else if (!this.immediate) {
         this.later ??= setTimeout(() => this.flush(), this.laterMs);
         this.later.unref?.(); // close() and sync() flush what waits; the timer must not keep a CLI alive
       }
+    });
+  }
+
+  /**
+   * A line made (`json()`, one JSON value, no raw newline) and written at the end of this turn of the event
+   * loop, not in the caller's path: work that runs while the caller's next request is in flight. Its place
+   * among the lines is where it was appended; any earlier flush (a plain append, writePending) takes it along.
+   */
+  appendDeferred(json: () => string): Promise<LineLocation> {
+    return new Promise<LineLocation>((resolve, reject) => {
+      this.pending.push({ line: json, resolve, reject });
+      if (!this.scheduled) this.immediate ??= setImmediate(() => this.flush());
     });
   }
 
@@ -81,11 +96,15 @@ export class JsonlAppender {
   private flush(): void {
     this.scheduled = false;
     if (this.later) clearTimeout(this.later);
+    if (this.immediate) clearImmediate(this.immediate);
     this.later = undefined;
+    this.immediate = undefined;
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    const text = batch.length === 1 ? batch[0].line : batch.map((p) => p.line).join('');
+    const lines = linesOf(batch);
+    if (lines.length === 0) return;
+    const text = lines.length === 1 ? lines[0].line : lines.map((p) => p.line).join('');
     try {
       const fd = this.open();
       const bytes = Buffer.byteLength(text);
@@ -97,8 +116,8 @@ export class JsonlAppender {
       }
       let offset = this.position;
       this.position += bytes;
-      for (const { line, resolve } of batch) {
-        const length = batch.length === 1 ? bytes : Buffer.byteLength(line);
+      for (const { line, resolve } of lines) {
+        const length = lines.length === 1 ? bytes : Buffer.byteLength(line);
         resolve({ offset, length });
         offset += length;
       }
@@ -112,7 +131,7 @@ export class JsonlAppender {
         }
         this.fd = undefined;
       }
-      for (const { reject } of batch) reject(error);
+      for (const { reject } of lines) reject(error);
     }
   }
 
@@ -135,6 +154,22 @@ export class JsonlAppender {
     this.fd = fd;
     return fd;
   }
+}
+
+/** Makes the deferred lines; one that cannot be made is refused alone, the others are written. */
+function linesOf(pending: Pending[]): { line: string; resolve: Pending['resolve']; reject: Pending['reject'] }[] {
+  const out: { line: string; resolve: Pending['resolve']; reject: Pending['reject'] }[] = [];
+  for (const { line, resolve, reject } of pending) {
+    if (typeof line === 'string') out.push({ line, resolve, reject });
+    else {
+      try {
+        out.push({ line: `${line()}\n`, resolve, reject });
+      } catch (error) {
+        reject(error);
+      }
+    }
+  }
+  return out;
 }
 
 /** Each parsed line with where it sits in the file; a torn or corrupt line is skipped. */

@@ -115,4 +115,28 @@ describe('JsonlAppender', () => {
     expect(JSON.parse(bytes.toString('utf8', second.offset, second.offset + second.length))).toEqual({ c: 3 });
     expect(second.offset + second.length).toBe(bytes.length);
   });
+
+  it('a deferred line keeps its place among plain lines, is made only when written, and one that fails to be made is refused alone', async () => {
+    const path = join(dir, 'log.jsonl');
+    const log = new JsonlAppender(path);
+    let made = 0;
+    const deferred = log.appendDeferred(() => {
+      made++;
+      return JSON.stringify({ n: 1 });
+    });
+    const refused = log.appendDeferred(() => {
+      throw new Error('cyclic');
+    });
+    expect(made).toBe(0); // not in the caller's path
+    const plain = log.append({ n: 2 });
+    await Promise.all([deferred, plain]);
+    await expect(refused).rejects.toThrow('cyclic');
+    expect(made).toBe(1);
+    const alone = log.appendDeferred(() => JSON.stringify({ n: 3 }));
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(alone).resolves.toMatchObject({ length: 8 }); // written by the end of that turn of the loop, unasked
+    await log.close();
+    expect(await readJsonLines(path)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
 });
+

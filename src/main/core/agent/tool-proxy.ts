@@ -7,11 +7,10 @@ import { argumentsHash } from './arguments-hash';
 import type { ApprovalService } from './approvals';
 import { singleTextOf, toolMessageOf, type ConversationRecord } from './conversation';
 import { serializeRecord, type RecordsStore } from './records-store';
-import { convertToolResult } from './tool-result';
+import { RunningLine } from './running-line';
+import { convertToolResult, recordedResultOf, type RecordedResult } from './tool-result';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
-/** A call still running after this long is written and shown as `running` (see RunningLine). */
-export const RUNNING_LINE_AFTER_MS = 20;
 
 /** Sends one call to the server that offers the tool. Implemented by the MCP connection manager. */
 export interface McpCaller {
@@ -42,12 +41,13 @@ export interface CallContext {
 interface Verdict {
   status: RecordStatus;
   modelText: string;
-  result?: unknown;
-  /** JSON.stringify(result), when the conversion already computed it. */
-  resultJson?: string;
+  /** What the record keeps of the result (made when the call's line is written); none when nothing ran. */
+  recorded?: () => RecordedResult;
   error?: string;
   approval?: ApprovalOutcome;
 }
+
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /**
  * Every tool call, local or MCP, passes here: visibility and skill gate, confirmation, the call itself
@@ -60,8 +60,8 @@ export class ToolProxy {
 
   async execute(call: ToolCallRequest, ctx: CallContext): Promise<ChatMessage> {
     const binding = ctx.catalog.bindingsByToolId.get(call.name);
-    const startedAt = new Date();
-    const item: Extract<ChatItem, { kind: 'tool' }> = {
+    const startedAt = Date.now();
+    const item: ToolItem = {
       kind: 'tool',
       id: call.id,
       turnId: ctx.turnId,
@@ -71,7 +71,7 @@ export class ToolProxy {
       nodeId: binding?.nodes[0] ?? null,
       arguments: call.arguments,
       status: 'running',
-      at: startedAt.toISOString(),
+      at: new Date(startedAt).toISOString(),
     };
     // The `running` line is written before an approval is asked or a local tool runs, and for an MCP
     // call only if it is still running RUNNING_LINE_AFTER_MS after it went out; most calls need none.
@@ -84,53 +84,64 @@ export class ToolProxy {
         ? { status: 'stopped', modelText: 'The operator stopped this call.' }
         : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error) };
     }
-
-    const finishedAt = new Date();
-    const durationMs = finishedAt.getTime() - startedAt.getTime();
-    const summary: RecordSummary = {
-      id: `r_${randomUUID().slice(0, 12)}`,
-      conversationId: ctx.conversation.id,
-      turnId: ctx.turnId,
-      callId: call.id,
-      tool: call.name,
-      server: item.server,
-      nodeId: item.nodeId,
-      arguments: call.arguments,
-      argumentsHash: argumentsHash(call.arguments),
-      status: verdict.status,
-      error: verdict.error,
-      startedAt: item.at,
-      finishedAt: finishedAt.toISOString(),
-      durationMs,
-      approval: verdict.approval,
-    };
-    const result = verdict.result ?? null;
-    const final: Extract<ChatItem, { kind: 'tool' }> = {
+    const finishedAt = Date.now();
+    const final: ToolItem = {
       ...item,
       status: verdict.status,
       resultText: verdict.modelText,
-      durationMs,
-      recordId: summary.id,
+      durationMs: finishedAt - startedAt,
+      recordId: `r_${randomUUID().slice(0, 12)}`,
       approvalId: verdict.approval?.approvalId,
     };
-    // One write before the model sees the result: the conversation's final line, carrying the item (the
-    // tool message is derived from it) and the record. records.jsonl gets the record off this path.
-    const recordJson = serializeRecord(summary, verdict.resultJson ?? JSON.stringify(result));
-    try {
-      await Promise.all([running.settle(), this.finish(ctx, final, recordJson, singleTextOf(result) === verdict.modelText)]);
-    } catch (error) {
-      await this.deps.records.append({ ...summary, result }, verdict.resultJson).catch(() => undefined); // the log failed: keep the record anyway
-      throw error;
+    const record = once(() => recordOf(call, ctx, final, verdict, finishedAt));
+    const runningLine = running.settle();
+    if (runningLine) {
+      try {
+        await runningLine;
+      } catch (error) {
+        await this.keepRecord(record()); // the log failed: keep the record anyway
+        throw error;
+      }
     }
-    this.deps.records.appendDurableElsewhere(summary, recordJson);
+    this.recordFinal(ctx, final, record);
     return toolMessageOf(final);
+  }
+
+  /**
+   * The call's final line carries its record. It is written (and the record indexed, and shown) after this
+   * call returns, at the end of this turn of the event loop: off the model's path, while the next call is
+   * in flight. The turn runner waits for it (`resultsWritten`) before the model reads any result. Should
+   * the log fail, the record goes to records.jsonl anyway and the turn fails there.
+   */
+  private recordFinal(ctx: CallContext, final: ToolItem, record: () => MadeRecord): void {
+    const shown = () => this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item: final });
+    ctx.conversation
+      .writeToolResult(final, () => {
+        const made = record();
+        return { recordJson: made.json, resultTextInRecord: made.resultText === final.resultText };
+      })
+      .then(
+        () => {
+          this.deps.records.appendDurableElsewhere(record().record, record().json);
+          shown();
+        },
+        async () => {
+          shown();
+          await this.keepRecord(record());
+        },
+      );
+  }
+
+  /** For a record whose conversation line failed: records.jsonl gets it on its own. */
+  private keepRecord(made: MadeRecord): Promise<void> {
+    return this.deps.records.append({ ...made.record, result: made.result }, made.resultJson).catch(() => undefined);
   }
 
   private async decide(
     call: ToolCallRequest,
     binding: ToolBinding | undefined,
     ctx: CallContext,
-    item: Extract<ChatItem, { kind: 'tool' }>,
+    item: ToolItem,
     running: RunningLine,
   ): Promise<Verdict> {
     if (ctx.signal.aborted) return { status: 'stopped', modelText: 'The operator stopped this call.' };
@@ -140,7 +151,8 @@ export class ToolProxy {
     if (local) {
       running.now();
       const out = await local;
-      return { status: out.isError ? 'error' : 'success', modelText: out.text, result: { text: out.text }, error: out.isError ? out.text : undefined };
+      const recorded = { result: { text: out.text }, json: JSON.stringify({ text: out.text }) };
+      return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recorded, error: out.isError ? out.text : undefined };
     }
     if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.` };
 
@@ -177,8 +189,7 @@ export class ToolProxy {
     return {
       status: converted.isError ? 'error' : 'success',
       modelText: converted.modelText,
-      result: converted.recordResult,
-      resultJson: converted.recordResultJson,
+      recorded: () => recordedResultOf(raw, converted.notes),
       error: converted.isError ? converted.modelText.slice(0, 500) : undefined,
       approval,
     };
@@ -203,7 +214,7 @@ export class ToolProxy {
     call: ToolCallRequest,
     binding: ToolBinding,
     ctx: CallContext,
-    item: Extract<ChatItem, { kind: 'tool' }>,
+    item: ToolItem,
     running: RunningLine,
   ): Promise<ApprovalOutcome | undefined> {
     const hints = binding.definition.annotations ?? {};
@@ -237,48 +248,9 @@ export class ToolProxy {
     return outcome;
   }
 
-  private async finish(ctx: CallContext, item: Extract<ChatItem, { kind: 'tool' }>, recordJson: string, resultTextInRecord: boolean): Promise<void> {
-    await ctx.conversation.writeToolResult(item, recordJson, resultTextInRecord);
-    this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item });
-  }
-
-  private async progress(ctx: CallContext, item: Extract<ChatItem, { kind: 'tool' }>): Promise<void> {
+  private async progress(ctx: CallContext, item: ToolItem): Promise<void> {
     await ctx.conversation.write({ t: 'item', item });
     this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item });
-  }
-}
-
-/**
- * A call's `running` line, written at most once. `soon()` writes it only if the call is still running
- * RUNNING_LINE_AFTER_MS later: most calls end sooner, and their final line says everything (writing and
- * announcing `running` for each was a large part of the proxy's own cost per call). A crash before the
- * line leaves the model's request unanswered, which the store repairs into a `stopped` record.
- */
-class RunningLine {
-  private written: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-
-  constructor(private readonly write: () => Promise<void>) {}
-
-  now(): void {
-    this.cancel();
-    if (this.written) return;
-    this.written = this.write();
-    this.written.catch(() => undefined); // surfaced by settle(), never as an unhandled rejection
-  }
-
-  soon(): void {
-    if (!this.written && !this.timer) this.timer = setTimeout(() => this.now(), RUNNING_LINE_AFTER_MS);
-  }
-
-  settle(): Promise<void> {
-    this.cancel();
-    return this.written ?? Promise.resolve();
-  }
-
-  private cancel(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
   }
 }
 
@@ -316,4 +288,42 @@ function linkedAbort(parent: AbortSignal): { signal: AbortSignal; dispose(): voi
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+interface MadeRecord {
+  record: RecordSummary;
+  /** The record's JSON, result included. */
+  json: string;
+  result: unknown;
+  resultJson: string;
+  /** The result's one text content, if it has exactly one. */
+  resultText: string | undefined;
+}
+
+function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verdict: Verdict, finishedAt: number): MadeRecord {
+  const record: RecordSummary = {
+    id: final.recordId as string,
+    conversationId: ctx.conversation.id,
+    turnId: ctx.turnId,
+    callId: call.id,
+    tool: call.name,
+    server: final.server,
+    nodeId: final.nodeId,
+    arguments: call.arguments,
+    argumentsHash: argumentsHash(call.arguments),
+    status: verdict.status,
+    error: verdict.error,
+    startedAt: final.at,
+    finishedAt: new Date(finishedAt).toISOString(),
+    durationMs: final.durationMs as number,
+    approval: verdict.approval,
+  };
+  const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
+  return { record, json: serializeRecord(record, recorded.json), result: recorded.result, resultJson: recorded.json, resultText: singleTextOf(recorded.result) };
+}
+
+/** `make` runs at most once, when first asked. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

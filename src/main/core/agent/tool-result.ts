@@ -7,11 +7,13 @@ export interface ConvertedResult {
   isError: boolean;
   /** What the model reads: text content joined, capped, with a note when anything was cut or refused. */
   modelText: string;
-  /** What the record keeps. */
-  recordResult: unknown;
-  /** JSON.stringify(recordResult), computed while capping it: the record's line reuses it. */
-  recordResultJson: string;
   notes: string[];
+}
+
+/** What an execution record keeps of a result, and its JSON (computed while capping it: the record's line reuses it). */
+export interface RecordedResult {
+  result: unknown;
+  json: string;
 }
 
 /** Turns whatever a server sent back into a status and model text; malformed parts are refused with a note, never thrown. */
@@ -37,7 +39,7 @@ export function convertToolResult(raw: unknown): ConvertedResult {
     modelText = modelText.slice(0, MODEL_TEXT_CAP);
   }
   if (notes.length) modelText += `\n[Switchboard: ${notes.join('; ')}]`;
-  return { isError: result.isError === true, modelText, ...capForRecord(raw, notes), notes };
+  return { isError: result.isError === true, modelText, notes };
 }
 
 function describeContent(item: unknown): { text?: string; note?: string } {
@@ -61,7 +63,7 @@ function describeContent(item: unknown): { text?: string; note?: string } {
 }
 
 function malformed(why: string): ConvertedResult {
-  return { isError: true, modelText: `[Switchboard: malformed tool result: ${why}]`, recordResult: null, recordResultJson: 'null', notes: [why] };
+  return { isError: true, modelText: `[Switchboard: malformed tool result: ${why}]`, notes: [why] };
 }
 
 function safeJson(value: unknown): string | undefined {
@@ -72,7 +74,12 @@ function safeJson(value: unknown): string | undefined {
   }
 }
 
-function capForRecord(raw: unknown, notes: string[]): { recordResult: unknown; recordResultJson: string } {
+/**
+ * The result as its record keeps it: whole up to RECORD_RESULT_CAP, else a prefix that says so. Separate
+ * from convertToolResult so the (large) JSON is made off the path of the model's answer.
+ */
+export function recordedResultOf(raw: unknown, notes: string[]): RecordedResult {
+  if (!raw || typeof raw !== 'object') return { result: null, json: 'null' };
   const json = safeJson(raw);
   const kept =
     json === undefined
@@ -80,5 +87,5 @@ function capForRecord(raw: unknown, notes: string[]): { recordResult: unknown; r
       : json.length <= RECORD_RESULT_CAP
         ? raw
         : { truncated: true, originalLength: json.length, prefix: json.slice(0, RECORD_RESULT_CAP), notes };
-  return { recordResult: kept, recordResultJson: kept === raw ? (json as string) : JSON.stringify(kept) };
+  return { result: kept, json: kept === raw ? (json as string) : JSON.stringify(kept) };
 }

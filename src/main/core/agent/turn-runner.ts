@@ -3,7 +3,7 @@ import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
-import type { ConversationRecord } from './conversation';
+import { ConversationLogError, type ConversationRecord } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { buildModelStep } from './visible-set';
 
@@ -87,6 +87,7 @@ export async function runTurn(
       }
       const visible = new Set(tools.map((t) => t.name));
       await runCalls(calls, (call) => deps.proxy.execute(call, { conversation, turnId, step, catalog, visible, signal }), (call) => isConcurrent(catalog, call));
+      await conversation.resultsWritten(); // the model reads no result its log does not hold
       if (signal.aborted) {
         status = 'stopped';
         break;
@@ -96,7 +97,12 @@ export async function runTurn(
     if (signal.aborted || (caught instanceof ProviderError && caught.code === 'aborted')) status = 'stopped';
     else {
       status = 'error';
-      error = caught instanceof ProviderError ? `model error (${caught.code}): ${caught.message}` : `model error: ${String((caught as Error)?.message ?? caught)}`;
+      error =
+        caught instanceof ProviderError
+          ? `model error (${caught.code}): ${caught.message}`
+          : caught instanceof ConversationLogError
+            ? caught.message
+            : `model error: ${String((caught as Error)?.message ?? caught)}`;
     }
   }
 

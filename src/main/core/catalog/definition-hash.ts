@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   PINNED_FIELDS,
   pinnedDefinitionOf,
@@ -24,7 +24,8 @@ export function canonicalJson(value: unknown): string {
   return `{${parts.join(',')}}`;
 }
 
-export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+/** One-shot: no Hash object per call (tool calls hash their arguments, discovery every definition). */
+export const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 /**
  * The whole-definition hash is computed eagerly (it is what every resolve compares); the per-field
