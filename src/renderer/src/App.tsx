@@ -11,6 +11,7 @@ import { SettingsPage } from './features/settings/SettingsPage';
 import { SkillsPage } from './features/skills/SkillsPage';
 import { ToolsPage } from './features/tools/ToolsPage';
 import { RpcProvider } from './lib/rpc-context';
+import { retryTransientOnce } from './lib/rpc/retry';
 import type { RpcClient } from './lib/rpc';
 
 const pages = {
@@ -26,7 +27,7 @@ const pages = {
 
 export function App({ rpc }: { rpc: RpcClient }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: 1, refetchOnWindowFocus: false } } }),
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: retryTransientOnce, refetchOnWindowFocus: false } } }),
   );
   return (
     <RpcProvider client={rpc}>
