@@ -2,7 +2,8 @@ import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, Conversa
 import type { ChatMessage } from '../providers/types';
 import type { JsonlAppender, LineLocation } from './jsonl-file';
 
-type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+/** A tool call's chat item. */
+export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** One line of a conversation's log. Upserts by id, so replaying the log rebuilds the latest state. */
 export type ConversationLogLine =

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalOutcome, ChatItem, RecordStatus, RecordSummary } from '../../../shared/contract';
+import type { ApprovalOutcome, RecordStatus, RecordSummary } from '../../../shared/contract';
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import type { ChatMessage, ToolCallRequest } from '../providers/types';
 import { argumentsHash } from './arguments-hash';
 import type { ApprovalService } from './approvals';
-import { singleTextOf, toolMessageOf, type ConversationRecord } from './conversation';
+import { singleTextOf, toolMessageOf, type ConversationRecord, type ToolItem } from './conversation';
 import { serializeRecord, type RecordsStore } from './records-store';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf, type RecordedResult } from './tool-result';
@@ -46,8 +46,6 @@ interface Verdict {
   error?: string;
   approval?: ApprovalOutcome;
 }
-
-type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /**
  * Every tool call, local or MCP, passes here: visibility and skill gate, confirmation, the call itself
@@ -118,7 +116,7 @@ export class ToolProxy {
     ctx.conversation
       .writeToolResult(final, () => {
         const made = record();
-        return { recordJson: made.json, resultTextInRecord: made.resultText === final.resultText };
+        return { recordJson: made.json, resultTextInRecord: singleTextOf(made.recorded.result) === final.resultText };
       })
       .then(
         () => {
@@ -134,7 +132,7 @@ export class ToolProxy {
 
   /** For a record whose conversation line failed: records.jsonl gets it on its own. */
   private keepRecord(made: MadeRecord): Promise<void> {
-    return this.deps.records.append({ ...made.record, result: made.result }, made.resultJson).catch(() => undefined);
+    return this.deps.records.append({ ...made.record, result: made.recorded.result }, made.recorded.json).catch(() => undefined);
   }
 
   private async decide(
@@ -151,8 +149,7 @@ export class ToolProxy {
     if (local) {
       running.now();
       const out = await local;
-      const recorded = { result: { text: out.text }, json: JSON.stringify({ text: out.text }) };
-      return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recorded, error: out.isError ? out.text : undefined };
+      return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recordedResultOf({ text: out.text }, []), error: out.isError ? out.text : undefined };
     }
     if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.` };
 
@@ -294,10 +291,7 @@ interface MadeRecord {
   record: RecordSummary;
   /** The record's JSON, result included. */
   json: string;
-  result: unknown;
-  resultJson: string;
-  /** The result's one text content, if it has exactly one. */
-  resultText: string | undefined;
+  recorded: RecordedResult;
 }
 
 function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verdict: Verdict, finishedAt: number): MadeRecord {
@@ -319,7 +313,7 @@ function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verd
     approval: verdict.approval,
   };
   const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
-  return { record, json: serializeRecord(record, recorded.json), result: recorded.result, resultJson: recorded.json, resultText: singleTextOf(recorded.result) };
+  return { record, json: serializeRecord(record, recorded.json), recorded };
 }
 
 /** `make` runs at most once, when first asked. */
