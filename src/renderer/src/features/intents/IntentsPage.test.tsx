@@ -90,7 +90,7 @@ describe('IntentsPage', () => {
     expect(screen.queryByRole('treeitem', { name: /政策知识库/ })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByTestId('intents-saved')).toBeTruthy();
+    expect(await screen.findAllByTestId('intents-saved')).toHaveLength(1);
     expect(screen.getByTestId('intents-saved').textContent).toContain('takes effect from the next turn');
     const sent = rpc.callsTo('intents.save')[0] as { intents: IntentNode[]; baseRevision: number };
     expect(sent.baseRevision).toBe(7);
@@ -120,7 +120,7 @@ describe('IntentsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toContain('fix the 1 problem');
     expect(within(screen.getByTestId('intent-problems')).getByRole('button').textContent).toContain('New MCP tool');
-    expect(screen.getByText('choose the tool this node mounts')).toBeTruthy();
+    expect(screen.getAllByText('choose the tool this node mounts')).toHaveLength(1);
     expect(rpc.callsTo('intents.save')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Tool id'), { target: { value: 'query_order' } });
@@ -179,7 +179,7 @@ describe('IntentsPage', () => {
 
     confirm.mockReturnValue(true);
     act(() => useUiStore.getState().setPage('tools'));
-    expect(await screen.findByText('tools page')).toBeTruthy();
+    expect(await screen.findAllByText('tools page')).toHaveLength(1);
     expect(useIntentDraftStore.getState().draft).toBeNull();
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);

@@ -59,7 +59,7 @@ describe('RecordsPage', () => {
     expect(rpc.callsTo('records.list')).toContainEqual({ limit: 2000, status: 'rejected' });
 
     fireEvent.change(screen.getByLabelText('Tool'), { target: { value: 'query_order' } });
-    expect(await screen.findByText('No records match these filters.')).toBeTruthy();
+    expect(await screen.findAllByText('No records match these filters.')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(2));
   });
@@ -89,6 +89,6 @@ describe('RecordsPage', () => {
   it('shows an empty state before any tool has run', async () => {
     records = [];
     setup();
-    expect(await screen.findByText(/No tool has been called yet/)).toBeTruthy();
+    expect(await screen.findAllByText(/No tool has been called yet/)).toHaveLength(1);
   });
 });

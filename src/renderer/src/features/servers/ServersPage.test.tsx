@@ -94,19 +94,19 @@ describe('ServersPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
     const form = screen.getByTestId('server-form');
     fireEvent.click(within(form).getByRole('button', { name: 'Add server' }));
-    expect(within(form).getByText('a name is required')).toBeTruthy();
-    expect(within(form).getByText('a URL is required')).toBeTruthy();
+    expect(within(form).getAllByText('a name is required')).toHaveLength(1);
+    expect(within(form).getAllByText('a URL is required')).toHaveLength(1);
     expect(rpc.callsTo('servers.add')).toHaveLength(0);
 
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'shop' } });
-    expect(within(form).getByText('a server named "shop" already exists')).toBeTruthy();
+    expect(within(form).getAllByText('a server named "shop" already exists')).toHaveLength(1);
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'crm' } });
     fireEvent.change(within(form).getByLabelText('URL'), { target: { value: 'http://refuse.example/mcp' } });
     fireEvent.click(within(form).getByRole('button', { name: '+ Add header' }));
     fireEvent.change(within(form).getByLabelText('Header 1'), { target: { value: 'Authorization' } });
     fireEvent.change(within(form).getByLabelText('Value 1'), { target: { value: 'Bearer ${env:CRM_TOKEN}' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add server' }));
-    expect(await within(form).findByText('Invalid URL')).toBeTruthy();
+    expect(await within(form).findAllByText('Invalid URL')).toHaveLength(1);
     expect(within(form).getByLabelText('URL').getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(within(form).getByLabelText('URL'), { target: { value: 'http://127.0.0.1:3001/mcp' } });
@@ -115,7 +115,7 @@ describe('ServersPage', () => {
     expect(rpc.callsTo('servers.add')[1]).toEqual({
       server: { name: 'crm', enabled: true, url: 'http://127.0.0.1:3001/mcp', transport: 'streamable-http', headers: { Authorization: 'Bearer ${env:CRM_TOKEN}' } },
     });
-    expect(await screen.findByText('Added crm; connecting…')).toBeTruthy();
+    expect(await screen.findAllByText('Added crm; connecting…')).toHaveLength(1);
   });
 
   it('edits a stdio server and runs reconnect, rediscover and remove', async () => {
