@@ -36,6 +36,7 @@ export class ConnectionManager {
       autoReconnect: options.autoReconnect ?? true,
       backoff: options.backoff ?? DEFAULT_BACKOFF,
       listChangedDebounceMs: options.listChangedDebounceMs ?? 200,
+      listChangedMaxWaitMs: options.listChangedMaxWaitMs ?? 1_000,
       healthCheckIntervalMs: options.healthCheckIntervalMs ?? 30_000,
       log: options.log ?? ((line) => console.error(line)),
       clientInfo: options.clientInfo ?? { name: 'switchboard', version: '0.1.0' },

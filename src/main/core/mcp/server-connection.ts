@@ -32,6 +32,8 @@ export class ServerConnection {
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
   private listChangedTimer: NodeJS.Timeout | undefined;
+  /** When the first list_changed of the current burst arrived (undefined: no burst pending). */
+  private listChangedSince: number | undefined;
   private healthTimer: NodeJS.Timeout | undefined;
   private probing = false;
   private discovering: Promise<void> | undefined;
@@ -228,10 +230,17 @@ export class ServerConnection {
   private onListChanged(gen: number): void {
     if (gen !== this.generation) return;
     clearTimeout(this.listChangedTimer);
-    // Servers often announce several changes in a burst; one tools/list after they settle is enough.
+    // Servers often announce several changes in a burst; one tools/list after they settle is enough. A burst
+    // that never settles (a storm) still gets one rediscovery per max wait: the trailing timer never moves
+    // past the burst's first notification + listChangedMaxWaitMs.
+    const now = Date.now();
+    this.listChangedSince ??= now;
+    const { listChangedDebounceMs: quiet, listChangedMaxWaitMs: maxWait } = this.settings;
+    const delay = Math.max(0, Math.min(quiet, this.listChangedSince + maxWait - now));
     this.listChangedTimer = setTimeout(() => {
+      this.listChangedSince = undefined;
       if (gen === this.generation) void this.rediscover();
-    }, this.settings.listChangedDebounceMs);
+    }, delay);
   }
 
   /** Pings the peer; a failed ping means the connection is gone. */
@@ -285,6 +294,7 @@ export class ServerConnection {
   private clearTimers(): void {
     clearTimeout(this.retryTimer);
     clearTimeout(this.listChangedTimer);
+    this.listChangedSince = undefined;
     clearInterval(this.healthTimer);
   }
 }

@@ -64,7 +64,10 @@ export interface ConnectionOptions {
   /** Retry failed and lost servers with backoff (default true; the one-shot CLI turns it off). */
   autoReconnect?: boolean;
   backoff?: BackoffOptions;
+  /** Quiet period after notifications/tools/list_changed before one tools/list (default 200). */
   listChangedDebounceMs?: number;
+  /** Longest a burst of list_changed may postpone that tools/list (default 1000): a storm still rediscovers once per this. */
+  listChangedMaxWaitMs?: number;
   /** Ping connected servers this often to notice a dead peer (default 30000; 0 = never). */
   healthCheckIntervalMs?: number;
   log?: (line: string) => void;

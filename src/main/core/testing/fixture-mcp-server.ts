@@ -39,12 +39,14 @@ export interface FixtureServer {
   url: string;
   port: number;
   /** Every tools/list request (one per page). */
-  listRequests: { cursor: string | undefined }[];
+  listRequests: { cursor: string | undefined; at: number }[];
   calls: { name: string; arguments: Record<string, unknown>; meta: Record<string, unknown> | undefined }[];
   /** Headers of every HTTP request. */
   headers: IncomingHttpHeaders[];
   /** Replaces the tool set and sends notifications/tools/list_changed to every open session. */
   setTools(tools: FixtureTool[]): Promise<void>;
+  /** Sends notifications/tools/list_changed to every open session, tools unchanged. */
+  announceToolsChanged(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,7 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
     const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
     server.setRequestHandler(ListToolsRequestSchema, (request) => {
       const cursor = request.params?.cursor;
-      listRequests.push({ cursor });
+      listRequests.push({ cursor, at: Date.now() });
       const start = cursor ? Number(cursor) : 0;
       const size = options.pageSize ?? tools.length;
       const page = tools.slice(start, start + size).map(toDefinition);
@@ -129,6 +131,9 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
     http.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = http.address() as AddressInfo;
+  const announceToolsChanged = async () => {
+    await Promise.all([...sessions.values()].map((s) => s.server.sendToolListChanged().catch(() => undefined)));
+  };
   return {
     url: `http://127.0.0.1:${port}/${options.transport === 'sse' ? 'sse' : 'mcp'}`,
     port,
@@ -137,8 +142,9 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
     headers,
     async setTools(next) {
       tools = next;
-      await Promise.all([...sessions.values()].map((s) => s.server.sendToolListChanged().catch(() => undefined)));
+      await announceToolsChanged();
     },
+    announceToolsChanged,
     async close() {
       await Promise.all([...sessions.values()].map((s) => s.server.close().catch(() => undefined)));
       sessions.clear();
