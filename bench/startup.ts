@@ -7,7 +7,7 @@ import { defaultConfigText } from '../src/main/core/config/default-config';
 import { EventBus } from '../src/main/core/events';
 import { discoverAllTools } from '../src/main/core/mcp/discover-tools';
 import { buildTransport } from '../src/main/core/mcp/transport-factory';
-import { EVERYTHING_SERVER, refusedPort, startSilentSocket } from '../src/main/core/testing';
+import { EVERYTHING_SERVER, refusedPort, startSilentSocket } from '../tests/support/mcp';
 import { metric, sleep, type Metric, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
 

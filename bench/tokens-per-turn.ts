@@ -4,7 +4,7 @@ import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
 import { defaultConfigText } from '../src/main/core/config/default-config';
 import { EventBus } from '../src/main/core/events';
-import { EVERYTHING_SERVER } from '../src/main/core/testing';
+import { EVERYTHING_SERVER } from '../tests/support/mcp';
 import { metric, type Metric, type Scenario } from './report';
 
 /**

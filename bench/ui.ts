@@ -1,8 +1,8 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { defaultConfigText } from '../src/main/core/config/default-config';
-import { openAiStream, startOpenAiCompatibleServer } from '../src/main/core/providers/testing';
-import { startFixtureServer, type FixtureTool } from '../src/main/core/testing';
+import { openAiStream, startOpenAiCompatibleServer } from '../tests/support/providers';
+import { startFixtureServer, type FixtureTool } from '../tests/support/mcp';
 import { metric, sleep, type Metric, type Scenario } from './report';
 import { buildRenderer } from './support/build';
 import { startBenchHost, type BenchHost } from './support/host';

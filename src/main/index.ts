@@ -2,9 +2,11 @@ import { app, BrowserWindow, ipcMain, Notification, safeStorage, session, shell 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { attachIpcAdapter, createSenderCheck } from './adapters/ipc';
+import { createBuiltinServers } from './builtin-servers';
 import { createCore, type Core } from './core/app';
 import { resolveDataDir } from './core/paths';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
+import { createDispatch } from './rpc/dispatch';
 import { ELECTRON_CSP, secureWindowOptions } from './window-options';
 
 const dataDirFlag = process.argv.find((arg) => arg.startsWith('--data-dir='))?.slice('--data-dir='.length);
@@ -42,7 +44,12 @@ async function start(): Promise<void> {
   const secrets = safeStorage.isEncryptionAvailable()
     ? await createEncryptedSecrets(dataDir, { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (sealed) => safeStorage.decryptString(sealed) })
     : environmentSecrets();
-  core = await createCore({ dataDir, secrets, knowledgeDir: app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined });
+  core = await createCore({
+    dataDir,
+    secrets,
+    knowledgeDir: app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined,
+    builtinServers: createBuiltinServers(),
+  });
 
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP] } });
@@ -52,7 +59,7 @@ async function start(): Promise<void> {
   const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(__dirnameOf(), '../renderer/index.html')).href;
   attachIpcAdapter({
     ipcMain,
-    dispatch: core.dispatch,
+    dispatch: createDispatch(core),
     events: core.events,
     isTrustedSenderUrl: createSenderCheck(rendererUrl),
     targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),

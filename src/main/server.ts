@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startWsAdapter } from './adapters/ws';
+import { createBuiltinServers } from './builtin-servers';
 import { createCore, type Core } from './core/app';
 import { appRoot } from './core/paths';
+import { createDispatch } from './rpc/dispatch';
+import type { Dispatch } from './rpc/router';
 
 export interface HeadlessOptions {
   dataDir: string;
@@ -19,16 +22,18 @@ export interface HeadlessHandle {
   port: number;
   token: string;
   core: Core;
+  dispatch: Dispatch;
   close(): Promise<void>;
 }
 
 /** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const core = await createCore({ dataDir: options.dataDir, log: options.log });
+  const core = await createCore({ dataDir: options.dataDir, log: options.log, builtinServers: createBuiltinServers() });
+  const dispatch = createDispatch(core, { log: options.log });
   try {
     const ws = await startWsAdapter({
-      dispatch: core.dispatch,
+      dispatch,
       events: core.events,
       token,
       port: options.port,
@@ -39,6 +44,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
       port: ws.port,
       token,
       core,
+      dispatch,
       async close() {
         await ws.close();
         await core.close();

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { registerShopServerCommand } from './cli';
 import { startShopServer } from './shop-server';
-import { callAs, connectShopClient, INITIALIZE_BODY, rawRequest } from './shop-test-client';
+import { callAs, connectShopClient, INITIALIZE_BODY, rawRequest } from '../../tests/support/shop-test-client';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const URL_LINE = /Shop MCP server listening on (http:\/\/127\.0\.0\.1:(\d+)\/mcp)/;

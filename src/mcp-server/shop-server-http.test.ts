@@ -1,7 +1,7 @@
 // HTTP-level behaviour: token, DNS-rebinding checks, session routing, initialize delay, prompt close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShopServer, type ShopServerHandle } from './shop-server';
-import { callAs, connectShopClient, INITIALIZE_BODY, rawRequest } from './shop-test-client';
+import { callAs, connectShopClient, INITIALIZE_BODY, rawRequest } from '../../tests/support/shop-test-client';
 
 describe('bearer token', () => {
   let shop: ShopServerHandle;

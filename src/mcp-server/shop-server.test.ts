@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import { NO_IDENTITY_MESSAGE } from './shop-mcp-server';
 import { startShopServer, type ShopServerHandle } from './shop-server';
-import { callAs, connectShopClient } from './shop-test-client';
+import { callAs, connectShopClient } from '../../tests/support/shop-test-client';
 import { toolSuccess } from './tool-results';
 
 const NOW = new Date('2026-03-10T08:00:00.000Z');

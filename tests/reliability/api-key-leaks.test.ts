@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ExecutionRecord, RecordSummary, ServerView } from '../../src/shared/contract';
 import { defaultConfigText } from '../../src/main/core/config/default-config';
-import { openAiError, openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../../src/main/core/providers/testing';
-import { STDIO_FIXTURE } from '../../src/main/core/testing/stdio-peers';
+import { openAiError, openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
+import { STDIO_FIXTURE } from '../support/mcp/stdio-peers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 
 /**

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest, ExecutionRecord } from '../../src/shared/contract';
 import type { ConfirmPolicy, IntentNode } from '../../src/shared/config/schema';
-import { startRuntimeHarness } from '../../src/main/core/agent/testing/runtime-harness';
-import { say } from '../../src/main/core/agent/testing/scripted-provider';
+import { startRuntimeHarness } from '../support/agent/runtime-harness';
+import { say } from '../support/agent/scripted-provider';
 import type { ModelProvider, ModelStreamEvent, ToolCallRequest } from '../../src/main/core/providers/types';
 import type { McpCaller } from '../../src/main/core/agent/tool-proxy';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { routes } from '../../src/shared/contract';
-import { createCore } from '../../src/main/core/app';
+import { createTestCore } from '../support/core';
 
 /**
  * A stdio command line comes from switchboard.yaml in main, never from a request to start something.
@@ -63,7 +63,7 @@ describe('stdio commands at run time', () => {
     // The child records whether its own entry was already in the config file when it was started.
     const probe = (marker: string, name: string) =>
       `const fs = require("fs"); fs.appendFileSync(${JSON.stringify(marker)}, fs.readFileSync(${JSON.stringify(yaml)}, "utf8").includes(${JSON.stringify(name)}) ? "in-config\\n" : "NOT-in-config\\n")`;
-    const core = await createCore({ dataDir: dir, watchConfig: false, log: () => undefined, connections: { autoReconnect: false } });
+    const core = await createTestCore({ dataDir: dir, watchConfig: false, log: () => undefined, connections: { autoReconnect: false } });
     try {
       const ctx = { transport: 'ws' as const };
       const smuggle = await core.dispatch('servers.reconnect', { name: 'shop', command: process.execPath, args: ['-e', probe(smuggled, 'x')] }, ctx);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigSnapshot, Result } from '../../src/shared/contract';
-import { createCore, type Core } from '../../src/main/core/app';
-import { waitFor } from '../../src/main/core/testing/wait-for';
+import { createTestCore, type TestCore as Core } from '../support/core';
+import { waitFor } from '../support/wait-for';
 
 /**
  * Fault 8: switchboard.yaml is broken by an outside editor while the app runs (file watch on). The
@@ -21,7 +21,7 @@ const rpcErrors: string[] = [];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sb-corrupt-'));
   path = join(dir, 'switchboard.yaml');
-  core = await createCore({ dataDir: dir, log: (line) => void (line.startsWith('[rpc]') && rpcErrors.push(line)) });
+  core = await createTestCore({ dataDir: dir, log: (line) => void (line.startsWith('[rpc]') && rpcErrors.push(line)) });
 });
 afterEach(async () => {
   await core.close();

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INTERRUPTED } from '../../src/main/core/agent/conversation-store';
-import { startRuntimeHarness, type RuntimeHarness } from '../../src/main/core/agent/testing/runtime-harness';
-import { callTools, say, scriptedProvider } from '../../src/main/core/agent/testing/scripted-provider';
+import { startRuntimeHarness, type RuntimeHarness } from '../support/agent/runtime-harness';
+import { callTools, say, scriptedProvider } from '../support/agent/scripted-provider';
 
 /**
  * Crash repair at the store level (the SIGKILL version with a real process is host-crash.test.ts):

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import type { ApprovalRequest, Conversation, ExecutionRecord, RecordSummary, ServerView } from '../../src/shared/contract';
 import { INTERRUPTED } from '../../src/main/core/agent/conversation-store';
-import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../../src/main/core/providers/testing';
+import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 import { startShopProcess, type ShopProcess } from './helpers/shop-process';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODEL_TEXT_CAP, RECORD_RESULT_CAP } from '../../src/main/core/agent/tool-result';
 import { estimateTokens } from '../../src/main/core/tokens';
-import { openAiStream } from '../../src/main/core/providers/testing';
+import { openAiStream } from '../support/providers';
 import { startCoreRig, type CoreRig } from './helpers/core-rig';
 import { startFaultServer, type FaultServer } from './helpers/fault-server';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CatalogView } from '../../src/shared/contract';
-import { openAiStream, type RecordedRequest } from '../../src/main/core/providers/testing';
+import { openAiStream, type RecordedRequest } from '../support/providers';
 import { startCoreRig, type CoreRig } from './helpers/core-rig';
 import { startFaultServer, type FaultServer } from './helpers/fault-server';
 import { startShopProcess, type ShopProcess } from './helpers/shop-process';

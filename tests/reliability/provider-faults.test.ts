@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startRuntimeHarness, type RuntimeHarness } from '../../src/main/core/agent/testing/runtime-harness';
+import { startRuntimeHarness, type RuntimeHarness } from '../support/agent/runtime-harness';
 import { createOpenAiCompatibleProvider } from '../../src/main/core/providers/openai-compatible';
-import { openAiError, openAiStream, startOpenAiCompatibleServer, type ScriptedResponse, type ScriptedServer } from '../../src/main/core/providers/testing';
+import { openAiError, openAiStream, startOpenAiCompatibleServer, type ScriptedResponse, type ScriptedServer } from '../support/providers';
 
 /**
  * Fault 6: the model endpoint answers 429, 500, or cuts the stream. The turn ends with a clear error,

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type ErrorCode, type Result } from '../../src/shared/contract';
-import { createCore, type Core } from '../../src/main/core/app';
+import { createTestCore, type TestCore as Core } from '../support/core';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../../src/main/rpc/router';
 
 /**
@@ -25,7 +25,7 @@ const configBytes = () => readFileSync(join(dir, 'switchboard.yaml'));
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sb-fuzz-'));
-  core = await createCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: (line) => void (line.startsWith('[rpc]') && internalErrors.push(line)) });
+  core = await createTestCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: (line) => void (line.startsWith('[rpc]') && internalErrors.push(line)) });
 });
 afterAll(async () => {
   await core?.close();

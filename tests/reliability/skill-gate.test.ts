@@ -2,8 +2,8 @@ import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatItem } from '../../src/shared/contract';
 import type { IntentNode, Skill } from '../../src/shared/config/schema';
-import { startRuntimeHarness, type RuntimeHarness } from '../../src/main/core/agent/testing/runtime-harness';
-import { callTools, say, scriptedProvider } from '../../src/main/core/agent/testing/scripted-provider';
+import { startRuntimeHarness, type RuntimeHarness } from '../support/agent/runtime-harness';
+import { callTools, say, scriptedProvider } from '../support/agent/scripted-provider';
 import type { McpCaller } from '../../src/main/core/agent/tool-proxy';
 
 /**

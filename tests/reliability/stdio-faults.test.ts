@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openAiStream } from '../../src/main/core/providers/testing';
+import { openAiStream } from '../support/providers';
 import { startCoreRig, type CoreRig } from './helpers/core-rig';
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Result } from '../../shared/contract';
-import { createCore, type Core } from '../core/app';
+import { createTestCore, type TestCore as Core } from '../../../tests/support/core';
 import { attachIpcAdapter, createSenderCheck, type IpcInvokeEventLike, type IpcMainPort } from './ipc';
 import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from './frames';
 import { startWsAdapter, type WsAdapterHandle } from './ws';
@@ -62,7 +62,7 @@ describe('one contract over both adapters', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-adapters-'));
-    core = await createCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined });
+    core = await createTestCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined });
     ws = await startWsAdapter({ dispatch: core.dispatch, events: core.events, token: 'secret-token' });
     detach = attachIpcAdapter({
       ipcMain: ipc.port,

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVERYTHING_SERVER, refusedPort, startFixtureServer, type FixtureServer } from '../core/testing';
+import { EVERYTHING_SERVER, refusedPort, startFixtureServer, type FixtureServer } from '../../../tests/support/mcp';
 import { defaultConfigPath, pinsPathFor, registerCatalogCommands } from './catalog-command';
 
 let dir: string;

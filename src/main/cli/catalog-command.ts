@@ -7,7 +7,8 @@ import { fingerprintServers } from '../core/catalog/definition-hash';
 import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { parseConfigText } from '../core/config/parse-config';
-import { ConnectionManager, createBuiltinServers } from '../core/mcp';
+import { createBuiltinServers } from '../builtin-servers';
+import { ConnectionManager } from '../core/mcp';
 import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
 

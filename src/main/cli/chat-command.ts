@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { ApprovalRequest, ChatItem, EventName, ModelStep } from '../../shared/contract';
+import { createBuiltinServers } from '../builtin-servers';
 import { createCore } from '../core/app';
 import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
@@ -34,7 +35,7 @@ export function registerChatCommand(program: Command, io: CliIo): void {
 /** Runs the conversation in-process against the same core the console uses; resolves to the exit code. */
 export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const dataDir = resolveDataDir(opts.dataDir, env, headlessDefaultDataDir());
-  const core = await createCore({ dataDir, configPath: opts.config ? resolve(opts.config) : undefined, watchConfig: false, log: () => undefined });
+  const core = await createCore({ dataDir, configPath: opts.config ? resolve(opts.config) : undefined, watchConfig: false, log: () => undefined, builtinServers: createBuiltinServers() });
   const print = createPrinter(io, Boolean(opts.json));
   const ask = opts.approve === 'ask' && process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
   const unsubscribe = core.events.subscribe((name, payload) => {

@@ -1,6 +1,4 @@
 import { join } from 'node:path';
-import type { Dispatch, Handlers } from '../rpc/router';
-import { createRouter } from '../rpc/router';
 import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
 import { createMcpCaller } from './agent/mcp-caller';
 import type { McpCaller } from './agent/tool-proxy';
@@ -9,15 +7,8 @@ import { ConfigStore } from './config/config-store';
 import { defaultConfigText } from './config/default-config';
 import { EventBus } from './events';
 import { PinStore, PINS_FILE_NAME } from './catalog/pin-store';
-import { createToolPipeline } from './catalog/tool-pipeline';
-import { createAgentHandlers } from './handlers/agent-handlers';
-import { createCatalogHandlers } from './handlers/catalog-handlers';
-import { createIntentHandlers } from './handlers/intents-handlers';
-import { createServerHandlers } from './handlers/servers-handlers';
-import { createSkillHandlers } from './handlers/skills-handlers';
-import type { ConnectionOptions } from './mcp';
-import { createConfigHandlers } from './handlers/config-handlers';
-import { createSettingsHandlers } from './handlers/settings-handlers';
+import { createToolPipeline, type ToolPipeline } from './catalog/tool-pipeline';
+import type { BuiltinServers, ConnectionOptions } from './mcp';
 import { appRoot } from './paths';
 import { environmentSecrets, type SecretStore } from './secrets';
 
@@ -27,21 +18,27 @@ export interface CoreOptions {
   configPath?: string;
   /** Watch switchboard.yaml for outside edits (default true). */
   watchConfig?: boolean;
-  validateOutput?: boolean;
   /** API keys: Electron passes a safeStorage-backed store; the default reads the environment. */
   secrets?: SecretStore;
   knowledgeDir?: string;
   log?: (line: string) => void;
   /** MCP connection overrides (tests: timeouts, backoff). */
   connections?: ConnectionOptions;
+  /** The embedded servers (`builtin: shop`): the entry point injects them, the core closes them. */
+  builtinServers?: BuiltinServers;
 }
 
-/** The transport-agnostic application: services, the handler map and the router. Never imports electron. */
+/**
+ * The transport-agnostic application: its services and their lifecycle. It knows nothing of routes or
+ * transports: each entry point builds its dispatch from these services (`rpc/dispatch.ts`). Never imports electron.
+ */
 export interface Core {
   events: EventBus;
   config: ConfigStore;
+  secrets: SecretStore;
+  /** MCP connections and the catalog resolved from them. */
+  tools: Pick<ToolPipeline, 'connections' | 'catalog'>;
   runtime: AgentRuntime;
-  dispatch: Dispatch;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -65,6 +62,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     log,
     connections: options.connections,
+    builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
   const catalog = (): CatalogSnapshot => tools.catalog.current();
@@ -81,25 +79,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
   });
 
-  const handlers: Handlers = {
-    ...createConfigHandlers(config),
-    ...createSettingsHandlers(config, secrets, () => runtime.provider().label),
-    ...createAgentHandlers(runtime),
-    ...createServerHandlers(config, tools.connections),
-    ...createCatalogHandlers(tools.catalog),
-    ...createIntentHandlers(config),
-    ...createSkillHandlers(config),
-  };
-  const dispatch = createRouter(handlers, {
-    validateOutput: options.validateOutput,
-    onInternalError: (route, error) => log(`[rpc] ${route} failed: ${error instanceof Error ? error.stack : String(error)}`),
-  });
-
   return {
     events,
     config,
+    secrets,
+    tools: { connections: tools.connections, catalog: tools.catalog },
     runtime,
-    dispatch,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       await runtime.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RpcFailure } from '../../shared/contract';
+import { Conflict, Invalid, InvalidConfig, NotFound, Unavailable } from '../core/errors';
 import { createRouter, type Handlers } from './router';
 
 const snapshot = { path: '/x/switchboard.yaml', dataDir: '/x', raw: '', config: {}, problems: [], fileOk: true, revision: 1 };
@@ -74,6 +75,25 @@ describe('router', () => {
       ok: false,
       error: { code: 'internal', message: 'boom' },
     });
+  });
+
+  it('maps each kind of core refusal to its code through the one table, keeping its details', async () => {
+    const cases = [
+      [new NotFound('no conversation c1'), 'not_found'],
+      [new Conflict('revision 3, now 4'), 'conflict'],
+      [new Invalid('a rejection needs a reason'), 'bad_request'],
+      [new InvalidConfig('line 2: bad', [{ path: 'agent', line: 2 }]), 'invalid_config'],
+      [new Unavailable('server shop is connecting'), 'unavailable'],
+    ] as const;
+    for (const [error, code] of cases) {
+      const router = makeRouter({
+        'config.get': () => {
+          throw error;
+        },
+      });
+      const expected = error.details === undefined ? { code, message: error.message } : { code, message: error.message, details: error.details };
+      expect(await router('config.get', {}, { transport: 'internal' }), code).toEqual({ ok: false, error: expected });
+    }
   });
 
   it('catches a handler whose output drifts from the contract', async () => {

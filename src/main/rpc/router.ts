@@ -8,6 +8,7 @@ import {
   type RouteOutput,
   type RpcError,
 } from '../../shared/contract';
+import { codeOfDomainError } from './domain-errors';
 
 export interface RequestContext {
   transport: 'ipc' | 'ws' | 'internal';
@@ -62,6 +63,8 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
       return { ok: true, data };
     } catch (error) {
       if (error instanceof RpcFailure) return fail(error.code, error.message, error.details);
+      const code = codeOfDomainError(error);
+      if (code) return fail(code, (error as Error).message, (error as { details?: unknown }).details);
       options.onInternalError?.(String(route), error);
       return fail('internal', error instanceof Error ? error.message : String(error));
     }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pinnedDefinitionOf } from './pins';
 import { resolveCatalog } from './resolve-catalog';
-import { connected, httpServer, inputFor, leaf, tool } from './test-inputs';
+import { connected, httpServer, inputFor, leaf, tool } from '../../../tests/support/catalog/test-inputs';
 import type { DefinitionFingerprint, ToolPin } from './types';
 import { visibleTools } from './visible-tools';
 

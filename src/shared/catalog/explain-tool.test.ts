@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SwitchboardConfigInput } from '../config/schema';
 import { explainTool } from './explain-tool';
-import { connected, httpServer, inputFor, leaf, tool } from './test-inputs';
+import { connected, httpServer, inputFor, leaf, tool } from '../../../tests/support/catalog/test-inputs';
 import type { CatalogServerInput } from './types';
 
 const config: SwitchboardConfigInput = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SwitchboardConfigInput } from '../config/schema';
 import { resolveCatalog } from './resolve-catalog';
-import { connected, httpServer, inputFor, leaf, tool } from './test-inputs';
+import { connected, httpServer, inputFor, leaf, tool } from '../../../tests/support/catalog/test-inputs';
 import type { CatalogInput, CatalogServerInput } from './types';
 
 /**

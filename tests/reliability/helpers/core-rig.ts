@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import type { ChatItem, ExecutionRecord, ServerView } from '../../../src/shared/contract';
 import type { ConfirmPolicy, ServerConfigInput } from '../../../src/shared/config/schema';
-import { createCore, type Core } from '../../../src/main/core/app';
+import { createTestCore, type TestCore as Core } from '../../support/core';
 import type { ConnectionOptions } from '../../../src/main/core/mcp';
-import { startOpenAiCompatibleServer, type Script, type ScriptedServer } from '../../../src/main/core/providers/testing';
+import { startOpenAiCompatibleServer, type Script, type ScriptedServer } from '../../support/providers';
 
 /**
  * The whole core as the app runs it (createCore: config, connection manager, catalog, agent), on a
@@ -46,7 +46,7 @@ export async function startCoreRig(options: RigOptions) {
   };
   await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
   const logs: string[] = [];
-  const core: Core = await createCore({
+  const core: Core = await createTestCore({
     dataDir,
     watchConfig: false,
     validateOutput: true,

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatItem } from '../../../shared/contract';
 import { ProviderError, type ModelProvider } from '../providers/types';
-import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
-import { callTools, say, scriptedProvider } from './testing/scripted-provider';
+import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
+import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
 import type { JsonlAppender } from './jsonl-file';
 import { MODEL_TEXT_CAP } from './tool-result';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatItem } from '../../../shared/contract';
 import { createDemoProvider } from '../providers/demo/demo-provider';
-import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
-import { callTools, say, scriptedProvider } from './testing/scripted-provider';
+import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
+import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
 
 const SEED_QUESTION = '上周买的AirPods Pro还没收到，帮我看看送到哪了';
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;

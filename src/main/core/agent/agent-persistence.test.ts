@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDemoProvider } from '../providers/demo/demo-provider';
 import { INTERRUPTED } from './conversation-store';
-import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
-import { callTools, scriptedProvider } from './testing/scripted-provider';
+import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
+import { callTools, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
 
 let harness: RuntimeHarness | undefined;
 let dir: string | undefined;

@@ -11,8 +11,8 @@ import {
   startAnthropicServer,
   startOpenAiCompatibleServer,
   type ScriptedServer,
-} from '../providers/testing';
-import { startRuntimeHarness, type RuntimeHarness } from './testing/runtime-harness';
+} from '../../../../tests/support/providers';
+import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
 
 let harness: RuntimeHarness | undefined;
 let model: (ScriptedServer & { baseUrl: string }) | undefined;

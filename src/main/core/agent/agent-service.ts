@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Conversation, ConversationSummary } from '../../../shared/contract';
-import { RpcFailure } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import type { ModelProvider } from '../providers/types';
 import { warmTokenizer } from '../tokens';
 import type { ConversationStore } from './conversation-store';
 import type { RecordsStore } from './records-store';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from './turn-runner';
+import { Conflict } from '../errors';
 
 interface RunningTurn {
   turnId: string;
@@ -48,7 +48,7 @@ export class AgentService {
   /** Starts a turn and returns its id at once; the outcome arrives as events (and through `wait`). */
   send(id: string, text: string): { turnId: string; done: Promise<TurnResult> } {
     const conversation = this.deps.store.get(id);
-    if (this.running.has(id)) throw new RpcFailure('conflict', 'a turn is already running in this conversation; wait for it or press Stop');
+    if (this.running.has(id)) throw new Conflict('a turn is already running in this conversation; wait for it or press Stop');
     const provider = this.deps.provider();
     const controller = new AbortController();
     const turnId = `t_${randomUUID().slice(0, 12)}`;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary, ExecutionRecord } from '../../../shared/contract';
-import { RpcFailure } from '../../../shared/contract';
 import { ConversationRecord, type ConversationLogLine } from './conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
+import { NotFound } from '../errors';
 
 export const INTERRUPTED = 'interrupted: Switchboard stopped during this turn';
 
@@ -65,7 +65,7 @@ export class ConversationStore {
 
   get(id: string): ConversationRecord {
     const record = this.conversations.get(id);
-    if (!record) throw new RpcFailure('not_found', `no conversation ${id}`);
+    if (!record) throw new NotFound(`no conversation ${id}`);
     return record;
   }
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../../shared/contract';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { RecordsStore } from './records-store';
+import { NotFound } from '../errors';
 
 const record = (id: string, result: unknown = { content: [{ type: 'text', text: `结果 ${id}` }] }): ExecutionRecord => ({
   id,
@@ -65,7 +66,7 @@ describe('RecordsStore', () => {
   it('an unknown id is not_found; a line changed under it is found again by a scan', async () => {
     const store = new RecordsStore(dir);
     await store.open();
-    await expect(store.get('r_missing')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(store.get('r_missing')).rejects.toBeInstanceOf(NotFound);
     await store.append(record('r_1'));
     await store.append(record('r_2'));
     await store.close();

@@ -1,9 +1,9 @@
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExecutionRecord, RecordSummary } from '../../../shared/contract';
-import { RpcFailure } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import { JsonlAppender, readJsonLines, readJsonLinesWithLocations, type LineLocation } from './jsonl-file';
+import { NotFound } from '../errors';
 
 export interface RecordFilter {
   tool?: string;
@@ -92,11 +92,11 @@ export class RecordsStore {
 
   async get(id: string): Promise<ExecutionRecord> {
     const entry = this.byId.get(id);
-    if (!entry) throw new RpcFailure('not_found', `no record ${id}`);
+    if (!entry) throw new NotFound(`no record ${id}`);
     if (entry.unwrittenJson) return JSON.parse(entry.unwrittenJson) as ExecutionRecord;
     const atOffset = entry.at && (await this.readAt(entry.at));
     const record = atOffset?.id === id ? atOffset : await this.scanFor(id);
-    if (record?.id !== id) throw new RpcFailure('internal', `record ${id} could not be read back from ${this.path}`);
+    if (record?.id !== id) throw new Error(`record ${id} could not be read back from ${this.path}`);
     return record;
   }
 

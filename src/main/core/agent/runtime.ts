@@ -18,12 +18,18 @@ import type { CatalogSnapshot } from './turn-runner';
 
 export interface AgentRuntimeOptions {
   dataDir: string;
-  config: ConfigStore;
+  /** Read before every turn and call: model, step limit, approval timeout, system prompt, skills. */
+  config: Pick<ConfigStore, 'current'>;
   events: EventSink;
   catalog: () => CatalogSnapshot;
   mcp: McpCaller;
   secrets: SecretStore;
   knowledgeDir: string;
+  /** Stand-ins for what the config and the disk would give (tests: a scripted model, a two-line knowledge base). */
+  overrides?: {
+    provider?: () => ModelProvider;
+    knowledge?: () => Promise<KnowledgeBase>;
+  };
 }
 
 export type AgentRuntime = Awaited<ReturnType<typeof createAgentRuntime>>;
@@ -40,17 +46,19 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     local: createLocalToolRunner({
       skills: () => config.current().skills,
       // Indexed on first use: start-up does not pay for a tool that may never be called.
-      knowledge: () => (knowledge ??= loadKnowledgeBase(options.knowledgeDir)),
+      knowledge: options.overrides?.knowledge ?? (() => (knowledge ??= loadKnowledgeBase(options.knowledgeDir))),
     }),
     approvals,
     records,
     events,
   });
 
-  const provider = (): ModelProvider => {
-    const settings = config.current().agent.model;
-    return createModelProvider(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)));
-  };
+  const provider =
+    options.overrides?.provider ??
+    ((): ModelProvider => {
+      const settings = config.current().agent.model;
+      return createModelProvider(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)));
+    });
 
   const agent = new AgentService({
     store,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { visibleTools } from '../../../shared/catalog';
 import { switchboardConfigSchema, type SwitchboardConfig, type SwitchboardConfigInput } from '../../../shared/config/schema';
 import type { EventName } from '../../../shared/contract';
-import { refusedPort, startFixtureServer, waitFor, type FixtureServer } from '../testing';
+import { refusedPort, startFixtureServer, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
 import { createToolPipeline, type ToolPipeline } from './tool-pipeline';
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -1,11 +1,11 @@
 import type { Skill, SwitchboardConfig } from '../../../shared/config/schema';
 import { explainTool, localToolDefinitions, resolveCatalog, type Catalog, type CatalogEntry, type CatalogInput, type Explanation, type ModelToolDefinition } from '../../../shared/catalog';
-import { RpcFailure } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import type { ConnectionsSnapshot } from '../mcp';
 import { fingerprintServers } from './definition-hash';
 import { PinCommands, type PinAction } from './pin-commands';
 import type { PinStore } from './pin-store';
+import { Unavailable } from '../errors';
 
 /** What the agent loop reads at the start of each model call: a frozen catalog and its revision. */
 export interface CatalogSnapshot {
@@ -105,7 +105,7 @@ export class CatalogService {
   }
 
   private commands(): PinCommands {
-    if (!this.pinCommands) throw new RpcFailure('unavailable', 'definition pinning is not enabled here');
+    if (!this.pinCommands) throw new Unavailable('definition pinning is not enabled here');
     return this.pinCommands;
   }
 

@@ -1,7 +1,7 @@
 import { describeFields, PINNED_FIELDS, type CatalogServerInput, type DefinitionFingerprint, type ToolDefinition } from '../../../shared/catalog';
-import { RpcFailure } from '../../../shared/contract';
 import { fingerprintOf } from './definition-hash';
 import type { PinStore } from './pin-store';
+import { Conflict, NotFound, Unavailable } from '../errors';
 
 export interface PinAction {
   toolId: string;
@@ -32,7 +32,7 @@ export class PinCommands {
     const { fingerprint } = this.offered(target);
     const pin = this.pins.get(target.server, target.toolId);
     if (!pin || pin.hash === fingerprint.hash)
-      throw new RpcFailure('conflict', `${target.toolId} on ${target.server} matches its pin: there is no change to reject`);
+      throw new Conflict(`${target.toolId} on ${target.server} matches its pin: there is no change to reject`);
     if (pin.rejectedHash === fingerprint.hash) return;
     this.pins.reject(target.server, target.toolId, fingerprint.hash);
     this.changed();
@@ -44,20 +44,20 @@ export class PinCommands {
     if (!pin || pin.hash === fingerprint.hash) return; // nothing stale
     const others = PINNED_FIELDS.filter((f) => f !== 'description' && pin.fields[f] !== fingerprint.fields[f]);
     if (others.length)
-      throw new RpcFailure('conflict', `${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`);
+      throw new Conflict(`${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`);
     this.pins.accept(target.server, definition, fingerprint);
     this.changed();
   }
 
   private offered({ toolId, server, currentHash }: PinAction): { definition: ToolDefinition; fingerprint: DefinitionFingerprint } {
     const state = this.servers().find((s) => s.name === server);
-    if (!state) throw new RpcFailure('not_found', `no MCP server named "${server}" is configured`);
-    if (state.status !== 'connected') throw new RpcFailure('unavailable', `server ${server} is ${state.status}: its current definition of ${toolId} is unknown`);
+    if (!state) throw new NotFound(`no MCP server named "${server}" is configured`);
+    if (state.status !== 'connected') throw new Unavailable(`server ${server} is ${state.status}: its current definition of ${toolId} is unknown`);
     const definition = state.tools.find((t) => t.name === toolId);
-    if (!definition) throw new RpcFailure('not_found', `server ${server} does not offer "${toolId}"`);
+    if (!definition) throw new NotFound(`server ${server} does not offer "${toolId}"`);
     const fingerprint = fingerprintOf(definition);
     if (currentHash !== undefined && currentHash !== fingerprint.hash)
-      throw new RpcFailure('conflict', `${toolId} on ${server} changed again since you reviewed it (now ${fingerprint.hash.slice(0, 12)}); review the new diff`);
+      throw new Conflict(`${toolId} on ${server} changed again since you reviewed it (now ${fingerprint.hash.slice(0, 12)}); review the new diff`);
     return { definition, fingerprint };
   }
 }

@@ -4,20 +4,21 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { visibleTools, type CatalogEntry } from '../../../shared/catalog';
 import { switchboardConfigSchema, type SwitchboardConfig, type SwitchboardConfigInput } from '../../../shared/config/schema';
-import { RpcFailure, type ChatItem } from '../../../shared/contract';
+import type { ChatItem } from '../../../shared/contract';
 import { AgentService } from '../agent/agent-service';
 import { ApprovalService } from '../agent/approvals';
 import { ConversationStore } from '../agent/conversation-store';
 import { createLocalToolRunner } from '../agent/local-tools';
 import { RecordsStore } from '../agent/records-store';
-import { callTools, say, scriptedProvider } from '../agent/testing/scripted-provider';
+import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
 import { ToolProxy } from '../agent/tool-proxy';
 import { EventBus } from '../events';
 import { createKnowledgeBase } from '../knowledge/knowledge-base';
-import { startFixtureServer, waitFor, type FixtureServer, type FixtureTool } from '../testing';
+import { startFixtureServer, waitFor, type FixtureServer, type FixtureTool } from '../../../../tests/support/mcp';
 import { fingerprintOf } from './definition-hash';
 import { PinStore } from './pin-store';
 import { createToolPipeline, type ToolPipeline } from './tool-pipeline';
+import { Conflict } from '../errors';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -147,7 +148,7 @@ describe('definition pinning over a real MCP server', () => {
     expect(orderCalls(server)).toBe(0);
 
     // Accept: refused if the server changed since the diff was reviewed, else re-pinned to the new hash.
-    expect(() => tools.catalog.acceptChange({ toolId: 'query_order', server: 'shop', currentHash: oldHash })).toThrow(RpcFailure);
+    expect(() => tools.catalog.acceptChange({ toolId: 'query_order', server: 'shop', currentHash: oldHash })).toThrow(Conflict);
     const accepted = tools.catalog.acceptChange({ toolId: 'query_order', server: 'shop', currentHash: row.quarantine!.currentHash });
     expect(accepted.entry).toMatchObject({ state: 'bound', quarantine: null });
     expect(pins.get('shop', 'query_order')!.hash).toBe(row.quarantine!.currentHash);

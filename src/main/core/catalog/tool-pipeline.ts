@@ -1,7 +1,7 @@
 import type { Skill } from '../../../shared/config/schema';
 import type { ModelToolDefinition } from '../../../shared/catalog';
 import type { EventSink } from '../events';
-import { ConnectionManager, createBuiltinServers, type ConnectionOptions } from '../mcp';
+import { ConnectionManager, type BuiltinServers, type ConnectionOptions } from '../mcp';
 import { CatalogService, type CatalogServiceDeps } from './catalog-service';
 import type { PinStore } from './pin-store';
 
@@ -21,6 +21,8 @@ export interface ToolPipelineOptions {
   connections?: ConnectionOptions;
   /** Definition pins; the pipeline flushes them on close. Without one, nothing is pinned or quarantined. */
   pins?: PinStore;
+  /** The embedded servers (`builtin: shop`), injected by the entry point; the pipeline closes them. Without them a builtin server fails with a clear error. */
+  builtins?: BuiltinServers;
 }
 
 /**
@@ -29,8 +31,8 @@ export interface ToolPipelineOptions {
  * never blocks the caller; the embedded shop starts on first use.
  */
 export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
-  const builtins = createBuiltinServers();
-  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, log: options.log, ...options.connections });
+  const { builtins } = options;
+  const connections = new ConnectionManager({ resolveBuiltin: builtins?.resolveBuiltin, log: options.log, ...options.connections });
   const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools, pins: options.pins });
   const stopReconciling = options.config.onChange((config) => connections.reconcile(config.agent.mcp.servers));
   connections.reconcile(options.config.current().agent.mcp.servers);
@@ -41,7 +43,7 @@ export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
       stopReconciling();
       catalog.close();
       await connections.closeAll();
-      await builtins.close();
+      await builtins?.close();
       await options.pins?.flush();
     },
   };

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../events';
 import { ConfigStore } from './config-store';
 import { defaultConfigText } from './default-config';
+import { Conflict, InvalidConfig } from '../errors';
 
 const VALID = 'agent:\n  maxSteps: 4\n# keep me\nintents: []\n';
 
@@ -47,7 +48,7 @@ describe('ConfigStore', () => {
     const snap = store.snapshot();
     expect(snap.fileOk).toBe(false);
     expect(snap.problems[0].line).toBeGreaterThan(0);
-    await expect(store.edit((doc) => doc.setIn(['agent', 'maxSteps'], 3))).rejects.toMatchObject({ code: 'invalid_config' });
+    await expect(store.edit((doc) => doc.setIn(['agent', 'maxSteps'], 3))).rejects.toBeInstanceOf(InvalidConfig);
     expect(await readFile(store.path, 'utf8')).toBe(corrupt);
   });
 
@@ -60,7 +61,7 @@ describe('ConfigStore', () => {
   it('saveRaw refuses invalid YAML and leaves the file alone', async () => {
     const store = await open();
     const before = await readFile(store.path, 'utf8');
-    await expect(store.saveRaw('agent: {maxSteps: "x"')).rejects.toMatchObject({ code: 'invalid_config' });
+    await expect(store.saveRaw('agent: {maxSteps: "x"')).rejects.toBeInstanceOf(InvalidConfig);
     expect(await readFile(store.path, 'utf8')).toBe(before);
   });
 
@@ -88,7 +89,7 @@ describe('ConfigStore', () => {
     const store = await open();
     const { revision } = store.snapshot();
     await store.saveRaw(VALID);
-    await expect(store.saveRaw(VALID, revision)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(store.saveRaw(VALID, revision)).rejects.toBeInstanceOf(Conflict);
   });
 
   it('fires config.changed for an outside edit, and keeps the last good config when the edit is invalid', async () => {

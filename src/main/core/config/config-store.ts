@@ -3,10 +3,11 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Document } from 'yaml';
 import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
-import { RpcFailure, type ConfigProblem, type ConfigSnapshot } from '../../../shared/contract';
+import type { ConfigProblem, ConfigSnapshot } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import { writeFileKeepingBackup } from './atomic-write';
 import { parseConfigText } from './parse-config';
+import { Conflict, Invalid, InvalidConfig } from '../errors';
 
 export const CONFIG_FILE_NAME = 'switchboard.yaml';
 
@@ -85,13 +86,18 @@ export class ConfigStore {
     return () => this.listeners.delete(listener);
   }
 
+  /** Refuses a save based on an older read, instead of silently dropping someone else's edit. */
+  assertBaseRevision(baseRevision: number | undefined): void {
+    if (baseRevision !== undefined && baseRevision !== this.revision)
+      throw new Conflict(`the config changed since you loaded it (revision ${baseRevision}, now ${this.revision}); reload and retry`);
+  }
+
   /** Replaces the whole file with operator-written YAML; refused (file untouched) while it fails to validate. */
   async saveRaw(raw: string, baseRevision?: number): Promise<ConfigSnapshot> {
     return this.serialized(async () => {
-      if (baseRevision !== undefined && baseRevision !== this.revision)
-        throw new RpcFailure('conflict', `the config changed since you loaded it (revision ${baseRevision}, now ${this.revision}); reload and retry`);
+      this.assertBaseRevision(baseRevision);
       const parsed = parseConfigText(raw);
-      if (!parsed.ok) throw new RpcFailure('invalid_config', describeProblems(parsed.problems), parsed.problems);
+      if (!parsed.ok) throw new InvalidConfig(describeProblems(parsed.problems), parsed.problems);
       await this.write(raw);
       return this.snapshot();
     });
@@ -102,11 +108,11 @@ export class ConfigStore {
     return this.serialized(async () => {
       const current = parseConfigText(this.raw);
       if (!current.ok)
-        throw new RpcFailure('invalid_config', `the config file has problems; fix it first (${describeProblems(current.problems)})`, current.problems);
+        throw new InvalidConfig(`the config file has problems; fix it first (${describeProblems(current.problems)})`, current.problems);
       mutate(current.document, current.config);
       const next = current.document.toString({ lineWidth: 0 });
       const parsed = parseConfigText(next);
-      if (!parsed.ok) throw new RpcFailure('bad_request', describeProblems(parsed.problems), parsed.problems);
+      if (!parsed.ok) throw new Invalid(describeProblems(parsed.problems), parsed.problems);
       await this.write(next);
       return this.snapshot();
     });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
-import { startFixtureServer, waitFor, type FixtureServer, type FixtureServerOptions } from '../testing';
+import { startFixtureServer, waitFor, type FixtureServer, type FixtureServerOptions } from '../../../../tests/support/mcp';
 import { ConnectionManager } from './connection-manager';
 import type { ConnectionOptions } from './types';
 

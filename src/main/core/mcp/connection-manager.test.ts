@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
-import { EVERYTHING_SERVER, refusedPort, startFixtureServer, startSilentSocket, STDIO_FIXTURE, waitFor, type FixtureServer } from '../testing';
+import { EVERYTHING_SERVER, refusedPort, startFixtureServer, startSilentSocket, STDIO_FIXTURE, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
 import { startShopServer } from '../../../mcp-server/shop-server';
 import { ConnectionManager } from './connection-manager';
 import type { ConnectionOptions } from './types';

@@ -12,6 +12,12 @@ export type TransportKind = 'streamable-http' | 'sse' | 'stdio';
 /** Where the embedded servers (the demo shop) listen; main starts them on demand. */
 export type ResolveBuiltin = (name: 'shop') => Promise<{ url: string; headers: Record<string, string> }>;
 
+/** The embedded servers an entry point provides: where each listens, and how to stop them. */
+export interface BuiltinServers {
+  resolveBuiltin: ResolveBuiltin;
+  close(): Promise<void>;
+}
+
 export interface TransportDeps {
   /** Source for `${env:NAME}` and for the stdio child's PATH/HOME. */
   env: Record<string, string | undefined>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from './anthropic';
 import { collectEvents } from './collect-events';
-import { anthropicError, anthropicStream, sseFrame, startAnthropicServer, type Script, type ScriptedServer } from './testing';
+import { anthropicError, anthropicStream, sseFrame, startAnthropicServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
 import { ProviderError, type ModelRequest, type ToolDefinitionForModel } from './types';
 
 const KEY = 'sk-ant-test-SECRET-987654321';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectEvents } from './collect-events';
 import { createOpenAiCompatibleProvider } from './openai-compatible';
-import { openAiError, openAiStream, sseFrame, startOpenAiCompatibleServer, type Script, type ScriptedServer } from './testing';
+import { openAiError, openAiStream, sseFrame, startOpenAiCompatibleServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
 import { ProviderError, type ModelRequest, type ToolDefinitionForModel } from './types';
 
 const KEY = 'sk-test-SECRET-0123456789';

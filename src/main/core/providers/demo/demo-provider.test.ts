@@ -3,10 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKnowledgeBase, type KnowledgeBase } from '../../knowledge/knowledge-base';
 import { runSearchKnowledge } from '../../knowledge/search-knowledge-tool';
 import { collectEvents } from '../collect-events';
-import { ALL_SHOP_TOOL_NAMES, fakeShop, SHOP_TOOLS, toolsNamed } from '../testing/fake-shop';
+import { ALL_SHOP_TOOL_NAMES, fakeShop, SHOP_TOOLS, toolsNamed } from '../../../../../tests/support/providers/fake-shop';
 import { ProviderError, type ModelRequest } from '../types';
 import { createDemoProvider } from './demo-provider';
-import { fixed, runTurn } from './demo-harness';
+import { fixed, runTurn } from '../../../../../tests/support/providers/demo-harness';
 
 const provider = createDemoProvider();
 let kb: KnowledgeBase;

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RpcClientError } from '../../lib/rpc/types';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
-import { approvalFixture } from '../../test/fixtures';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { approvalFixture } from '../../../../../tests/support/renderer/fixtures';
 import { ApprovalCard } from './ApprovalCard';
 
 afterEach(cleanup);

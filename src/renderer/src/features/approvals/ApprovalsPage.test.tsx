@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../../../shared/contract';
 import { Shell } from '../../app/Shell';
 import { useUiStore } from '../../app/ui-store';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
-import { approvalFixture } from '../../test/fixtures';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { approvalFixture } from '../../../../../tests/support/renderer/fixtures';
 import { useChatUiStore } from '../chat/chat-ui-store';
 import { ApprovalsPage } from './ApprovalsPage';
 

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Conversation, ModelStep } from '../../../../shared/contract';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
-import { approvalFixture, conversationFixture } from '../../test/fixtures';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { approvalFixture, conversationFixture } from '../../../../../tests/support/renderer/fixtures';
 import { useChatUiStore } from './chat-ui-store';
 import { ChatStreamBridge } from './ChatStreamBridge';
 import { ConversationPane } from './ConversationPane';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../../../shared/contract';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { NewConversationForm } from './NewConversationForm';
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatItem, Turn } from '../../../../shared/contract';
-import { approvalFixture } from '../../test/fixtures';
+import { approvalFixture } from '../../../../../tests/support/renderer/fixtures';
 import { approvalFor, groupTurns, unmatchedApprovals } from './group-turns';
 
 const at = '2025-01-01T00:00:00.000Z';

@@ -4,8 +4,8 @@ import type { IntentNode, McpLeaf } from '../../../../shared/config/schema';
 import { Shell } from '../../app/Shell';
 import { useUiStore } from '../../app/ui-store';
 import { RpcClientError } from '../../lib/rpc/types';
-import { createFakeRpc, renderWithRpc, type FakeHandlers } from '../../test/fake-rpc';
-import { catalogHandlers, shopCatalog } from '../tools/catalog-fixtures';
+import { createFakeRpc, renderWithRpc, type FakeHandlers } from '../../../../../tests/support/renderer/fake-rpc';
+import { catalogHandlers, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { useIntentDraftStore } from './intent-draft-store';
 import { IntentsPage } from './IntentsPage';
 

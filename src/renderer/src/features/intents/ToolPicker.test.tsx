@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
-import { catalogHandlers, listOf, shopCatalog } from '../tools/catalog-fixtures';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { catalogHandlers, listOf, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { indexCatalog } from '../tools/tool-index';
 import { ToolPicker } from './ToolPicker';
 

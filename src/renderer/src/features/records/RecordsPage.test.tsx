@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionRecord, RouteInput } from '../../../../shared/contract';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { RecordsPage } from './RecordsPage';
 import { EMPTY_FILTER, useRecordsUiStore } from './records-ui-store';
 

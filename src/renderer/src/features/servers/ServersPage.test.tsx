@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../../../../shared/config/schema';
 import type { ImportResult, ServerView } from '../../../../shared/contract';
 import { RpcClientError } from '../../lib/rpc/types';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { ServersPage } from './ServersPage';
 
 const view = (config: ServerConfig, over: Partial<ServerView> = {}): ServerView => ({

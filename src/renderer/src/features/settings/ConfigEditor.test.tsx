@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigSnapshot } from '../../../../shared/contract';
 import { useRpcQuery } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { ConfigEditor } from './ConfigEditor';
 import { useConfigDraftStore } from './config-draft-store';
 

@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Skill } from '../../../../shared/config/schema';
 import { RpcClientError } from '../../lib/rpc/types';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
-import { catalogHandlers, shopCatalog } from '../tools/catalog-fixtures';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { catalogHandlers, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { SkillsPage } from './SkillsPage';
 import { useSkillsUiStore } from './skills-ui-store';
 

@@ -2,9 +2,9 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogView, ExplanationView } from '../../../../shared/contract';
 import { useUiStore } from '../../app/ui-store';
-import { createFakeRpc, renderWithRpc } from '../../test/fake-rpc';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { useIntentDraftStore } from '../intents/intent-draft-store';
-import { binding, catalogHandlers, entry, shopCatalog, toolOf } from './catalog-fixtures';
+import { binding, catalogHandlers, entry, shopCatalog, toolOf } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { ToolsPage } from './ToolsPage';
 import { useToolsUiStore } from './tools-ui-store';
 

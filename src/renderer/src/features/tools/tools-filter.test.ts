@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { row } from './catalog-fixtures';
+import { row } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { countByState, entryKey, filterEntries, prepareEntries } from './tools-filter';
 
 

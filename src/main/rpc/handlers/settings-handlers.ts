@@ -1,8 +1,8 @@
 import type { Settings } from '../../../shared/contract';
-import { RpcFailure } from '../../../shared/contract';
-import type { Handlers } from '../../rpc/router';
-import type { ConfigStore } from '../config/config-store';
-import { defaultApiKeyEnv, type SecretStore } from '../secrets';
+import type { Handlers } from '../router';
+import type { ConfigStore } from '../../core/config/config-store';
+import { defaultApiKeyEnv, type SecretStore } from '../../core/secrets';
+import { Unavailable } from '../../core/errors';
 
 export function createSettingsHandlers(
   config: ConfigStore,
@@ -47,7 +47,7 @@ export function createSettingsHandlers(
     },
     'settings.setApiKey': async ({ apiKey }) => {
       if (!secrets.canStore)
-        throw new RpcFailure('unavailable', `this console cannot store keys; set ${apiKeyStatus().envVar} in the environment before starting it`);
+        throw new Unavailable(`this console cannot store keys; set ${apiKeyStatus().envVar} in the environment before starting it`);
       await secrets.set(apiKeyStatus().envVar, apiKey.trim());
       return apiKeyStatus();
     },

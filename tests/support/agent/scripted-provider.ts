@@ -1,4 +1,4 @@
-import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../../providers/types';
+import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../../../src/main/core/providers/types';
 
 /** One scripted model response: events to yield, or 'hang' to wait until the request is aborted. */
 export type ScriptedStep = ModelStreamEvent[] | 'hang' | ((req: ModelRequest) => ModelStreamEvent[] | 'hang');

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogListView, CatalogToolView, CatalogView, ExplanationView, PinActionResult, Result } from '../../../shared/contract';
-import { createCore, type Core } from '../app';
-import { startFixtureServer, waitFor, type FixtureServer } from '../testing';
+import { createTestCore, type TestCore as Core } from '../../../../tests/support/core';
+import { startFixtureServer, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
 
 /** The pin routes through the real core (router with output validation), over a fixture server, across a core restart. */
 describe('catalog pin routes', () => {
@@ -13,7 +13,7 @@ describe('catalog pin routes', () => {
   let core: Core | undefined;
 
   const start = async () => {
-    core = await createCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0, listChangedDebounceMs: 20 } });
+    core = await createTestCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0, listChangedDebounceMs: 20 } });
     await waitFor(async () => (await get()).servers[0]?.status === 'connected', 10_000, 'the fixture to connect');
   };
   const dispatch = async <T>(route: string, input: unknown = {}): Promise<Result<T>> => (await core!.dispatch(route, input, { transport: 'internal' })) as Result<T>;

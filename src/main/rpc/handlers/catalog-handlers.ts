@@ -1,7 +1,7 @@
 import type { CatalogEntry } from '../../../shared/catalog';
 import type { PinActionResult } from '../../../shared/contract';
-import type { Handlers } from '../../rpc/router';
-import type { CatalogService } from '../catalog/catalog-service';
+import type { Handlers } from '../router';
+import type { CatalogService } from '../../core/catalog/catalog-service';
 import { descriptionsView, entryView, fullView, listView, toolView } from './catalog-views';
 
 type CatalogHandlers = Pick<

@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appRoot } from '../paths';
+import { appRoot } from '../../../src/main/core/paths';
 
 /** @modelcontextprotocol/server-everything over stdio, started with this very node binary. */
 export const EVERYTHING_SERVER = {

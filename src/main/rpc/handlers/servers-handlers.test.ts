@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult, Result, ServerView } from '../../../shared/contract';
-import { createCore, type Core } from '../app';
-import { startFixtureServer, waitFor, type FixtureServer } from '../testing';
+import { createTestCore, type TestCore as Core } from '../../../../tests/support/core';
+import { startFixtureServer, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
 
 describe('servers routes', () => {
   let dir: string;
@@ -37,7 +37,7 @@ intents:
   - { id: logistics, name: Logistics, kind: mcp, toolId: query_logistics, server: alpha }
 `,
     );
-    core = await createCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0, autoReconnect: false } });
+    core = await createTestCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0, autoReconnect: false } });
     core.events.subscribe((name, payload) => name === 'servers.statusChanged' && statusEvents.push(`${(payload as ServerView).name}:${(payload as ServerView).status}`));
     await waitFor(async () => (await server('alpha'))?.status === 'connected', 5_000, 'alpha');
   });

@@ -1,5 +1,5 @@
-import { switchboardConfigSchema, type SwitchboardConfigInput } from '../config/schema';
-import type { CatalogInput, CatalogServerInput, ToolDefinition } from './types';
+import { switchboardConfigSchema, type SwitchboardConfigInput } from '../../../src/shared/config/schema';
+import type { CatalogInput, CatalogServerInput, ToolDefinition } from '../../../src/shared/catalog/types';
 
 // Builders for catalog tests (shared by the catalog, explain and bench suites).
 

@@ -1,6 +1,6 @@
-import { RpcFailure } from '../../../shared/contract';
-import type { Handlers } from '../../rpc/router';
-import type { AgentRuntime } from '../agent/runtime';
+import type { Handlers } from '../router';
+import type { AgentRuntime } from '../../core/agent/runtime';
+import { Invalid, NotFound } from '../../core/errors';
 
 type AgentRoutes =
   | 'chat.create'
@@ -25,9 +25,9 @@ export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, Agent
     'chat.delete': async ({ conversationId }) => ({ deleted: await agent.delete(conversationId) }),
     'approvals.list': () => approvals.list(),
     'approvals.resolve': ({ id, decision, reason }) => {
-      if (decision === 'reject' && !reason?.trim()) throw new RpcFailure('bad_request', 'a rejection needs a reason: it is sent back to the model');
+      if (decision === 'reject' && !reason?.trim()) throw new Invalid('a rejection needs a reason: it is sent back to the model');
       const resolved = approvals.resolve(id, decision, reason);
-      if (!resolved) throw new RpcFailure('not_found', `approval ${id} is no longer pending (decided, timed out or stopped)`);
+      if (!resolved) throw new NotFound(`approval ${id} is no longer pending (decided, timed out or stopped)`);
       return { resolved };
     },
     'records.list': (filter) => records.list(filter),

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView, ExplanationView, Result } from '../../../shared/contract';
-import { createCore, type Core } from '../app';
-import { waitFor } from '../testing';
+import { createTestCore, type TestCore as Core } from '../../../../tests/support/core';
+import { waitFor } from '../../../../tests/support/mcp';
 
 /** The first-run config against the real embedded shop server: every catalog state the demo is built to show. */
 describe('catalog routes over the embedded shop', () => {
@@ -19,7 +19,7 @@ describe('catalog routes over the embedded shop', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'switchboard-catalog-'));
-    core = await createCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0 } });
+    core = await createTestCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0 } });
     core.events.subscribe((name, payload) => events.push({ name, payload }));
     await waitFor(() => events.some((e) => e.name === 'servers.statusChanged' && (e.payload as { status: string }).status === 'connected'), 10_000, 'the shop to connect');
   });

@@ -1,6 +1,6 @@
-import { collectEvents } from '../collect-events';
-import type { ChatMessage, ModelProvider, ToolCallRequest, ToolDefinitionForModel } from '../types';
-import type { FakeToolResult } from '../testing/fake-shop';
+import { collectEvents } from '../../../src/main/core/providers/collect-events';
+import type { ChatMessage, ModelProvider, ToolCallRequest, ToolDefinitionForModel } from '../../../src/main/core/providers/types';
+import type { FakeToolResult } from './fake-shop';
 
 /**
  * A minimal agent loop for planner tests: ask the model, run its tool call, repeat until it

@@ -3,7 +3,7 @@
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CUSTOMER_ID_META_KEY } from './shop-mcp-server';
+import { CUSTOMER_ID_META_KEY } from '../../src/mcp-server/shop-mcp-server';
 
 export async function connectShopClient(url: string, token?: string): Promise<Client> {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};

@@ -4,18 +4,16 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { parse } from 'yaml';
-import { resolveCatalog, type Catalog } from '../../../../shared/catalog';
-import { switchboardConfigSchema, type IntentNode, type Skill } from '../../../../shared/config/schema';
-import { startShopServer, type ShopServerHandle } from '../../../../mcp-server/shop-server';
-import { defaultConfigText } from '../../config/default-config';
-import { EventBus } from '../../events';
-import { createKnowledgeBase } from '../../knowledge/knowledge-base';
-import type { ModelProvider } from '../../providers/types';
-import { AgentService } from '../agent-service';
-import { ApprovalService } from '../approvals';
-import { createLocalToolRunner } from '../local-tools';
-import { openAgentStores } from '../runtime';
-import { ToolProxy, type McpCaller } from '../tool-proxy';
+import { resolveCatalog, type Catalog } from '../../../src/shared/catalog';
+import { switchboardConfigSchema, type IntentNode, type Skill, type SwitchboardConfig } from '../../../src/shared/config/schema';
+import { startShopServer, type ShopServerHandle } from '../../../src/mcp-server/shop-server';
+import { defaultConfigText } from '../../../src/main/core/config/default-config';
+import { EventBus } from '../../../src/main/core/events';
+import { createKnowledgeBase } from '../../../src/main/core/knowledge/knowledge-base';
+import type { ModelProvider } from '../../../src/main/core/providers/types';
+import { environmentSecrets } from '../../../src/main/core/secrets';
+import { createAgentRuntime } from '../../../src/main/core/agent/runtime';
+import type { McpCaller } from '../../../src/main/core/agent/tool-proxy';
 
 export interface HarnessOptions {
   provider: () => ModelProvider;
@@ -29,13 +27,24 @@ export interface HarnessOptions {
 }
 
 /**
- * The agent runtime against the real demo shop over Streamable HTTP, with the default intent tree, without
- * the connection manager: a direct SDK client stands in for it, so these tests isolate the loop and proxy.
+ * The agent runtime as the app builds it (createAgentRuntime), against the real demo shop over Streamable
+ * HTTP, with the default intent tree, but without the connection manager: a direct SDK client stands in
+ * for it, and the model and knowledge base are overridden, so these tests isolate the loop and proxy.
  */
 export async function startRuntimeHarness(options: HarnessOptions) {
   const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
   let intents = options.intents ?? defaults.intents;
   const skills = options.skills ?? defaults.skills;
+  const config: SwitchboardConfig = {
+    ...defaults,
+    skills,
+    agent: {
+      ...defaults.agent,
+      maxSteps: options.maxSteps ?? 8,
+      approvalTimeoutMs: options.approvalTimeoutMs ?? 60_000,
+      systemPrompt: 'test system prompt',
+    },
+  };
   const shop: ShopServerHandle = await startShopServer({ port: 0 });
   const client = new Client({ name: 'harness', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(shop.url)));
@@ -59,29 +68,18 @@ export async function startRuntimeHarness(options: HarnessOptions) {
     callTool: (_server, name, args, { signal, meta }) =>
       client.callTool({ name, arguments: args, _meta: meta }, undefined, { signal, timeout: 5000 }),
   };
-  const { records, store, expired } = await openAgentStores(dataDir, events);
-  const approvals = new ApprovalService(events, () => options.approvalTimeoutMs ?? 60_000);
   const knowledge = createKnowledgeBase([{ source: 'shipping.md', text: '# 运费\n满99元包邮，一般3-5天送达。' }]);
-  const proxy = new ToolProxy({
+  const runtime = await createAgentRuntime({
+    dataDir,
+    config: { current: () => config },
+    events,
+    catalog: () => ({ catalog, revision }),
     mcp: options.wrapCaller ? options.wrapCaller(realCaller) : realCaller,
-    local: createLocalToolRunner({ skills: () => skills, knowledge: async () => knowledge }),
-    approvals,
-    records,
-    events,
+    secrets: environmentSecrets({}),
+    knowledgeDir: '',
+    overrides: { provider: options.provider, knowledge: async () => knowledge },
   });
-  const agent = new AgentService({
-    store,
-    records,
-    events,
-    provider: options.provider,
-    turn: {
-      catalog: () => ({ catalog, revision }),
-      proxy,
-      events,
-      maxSteps: () => options.maxSteps ?? 8,
-      systemPrompt: () => 'test system prompt',
-    },
-  });
+  const { agent, approvals } = runtime;
 
   /** Auto-answers every approval with `decide` (by tool name) as soon as it opens. */
   const autoDecide = (decide: (toolName: string) => 'approve' | 'reject' | 'approve_conversation' | undefined) =>
@@ -96,11 +94,11 @@ export async function startRuntimeHarness(options: HarnessOptions) {
     shop,
     client,
     agent,
-    proxy,
+    proxy: runtime.proxy,
     approvals,
-    records,
-    store,
-    expired,
+    records: runtime.records,
+    store: runtime.store,
+    expired: runtime.expired,
     events,
     seen,
     dataDir,
@@ -112,10 +110,7 @@ export async function startRuntimeHarness(options: HarnessOptions) {
       revision++;
     },
     async close(removeData = true) {
-      await agent.close();
-      approvals.close();
-      await records.close();
-      await store.close();
+      await runtime.close();
       await client.close();
       await shop.close();
       if (removeData && !options.dataDir) await rm(dataDir, { recursive: true, force: true });

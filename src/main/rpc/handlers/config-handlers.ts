@@ -1,5 +1,5 @@
-import type { Handlers } from '../../rpc/router';
-import type { ConfigStore } from '../config/config-store';
+import type { Handlers } from '../router';
+import type { ConfigStore } from '../../core/config/config-store';
 
 export function createConfigHandlers(config: ConfigStore): Pick<Handlers, 'config.get' | 'config.save'> {
   return {

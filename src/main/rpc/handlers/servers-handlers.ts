@@ -1,11 +1,12 @@
 import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
-import { RpcFailure, type ServerView } from '../../../shared/contract';
-import type { Handlers } from '../../rpc/router';
-import type { ConfigStore } from '../config/config-store';
-import { importServers } from '../config/import-servers';
-import { mergeIntoDocument } from '../config/yaml-merge';
-import type { ConnectionManager } from '../mcp';
-import { initialState } from '../mcp/types';
+import type { ServerView } from '../../../shared/contract';
+import type { Handlers } from '../router';
+import type { ConfigStore } from '../../core/config/config-store';
+import { importServers } from '../../core/config/import-servers';
+import { mergeIntoDocument } from '../../core/config/yaml-merge';
+import type { ConnectionManager } from '../../core/mcp';
+import { initialState } from '../../core/mcp/types';
+import { Conflict, NotFound } from '../../core/errors';
 
 type ServerRoutes = 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
 
@@ -36,7 +37,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
   const list = () => ({ servers: config.current().agent.mcp.servers.map(view) });
   const configured = (name: string) => {
     const server = config.current().agent.mcp.servers.find((s) => s.name === name);
-    if (!server) throw new RpcFailure('not_found', `no MCP server named "${name}" is configured`);
+    if (!server) throw new NotFound(`no MCP server named "${name}" is configured`);
     return server;
   };
   /** Rewrites agent.mcp.servers through the YAML document, so untouched entries keep their comments. */
@@ -49,7 +50,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
     'servers.list': list,
     'servers.add': async ({ server, index }) => {
       if (config.current().agent.mcp.servers.some((s) => s.name === server.name))
-        throw new RpcFailure('conflict', `a server named "${server.name}" already exists`);
+        throw new Conflict(`a server named "${server.name}" already exists`);
       await editServers((servers) => {
         servers.splice(index ?? servers.length, 0, server);
         return servers;
@@ -59,7 +60,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
     'servers.update': async ({ name, server }) => {
       configured(name);
       if (server.name !== name && config.current().agent.mcp.servers.some((s) => s.name === server.name))
-        throw new RpcFailure('conflict', `a server named "${server.name}" already exists`);
+        throw new Conflict(`a server named "${server.name}" already exists`);
       await editServers((servers) => servers.map((s) => (s.name === name ? server : s)));
       return list();
     },
@@ -70,7 +71,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
     },
     'servers.reconnect': ({ name }) => {
       const server = configured(name);
-      if (!server.enabled) throw new RpcFailure('conflict', `server "${name}" is disabled; enable it first`);
+      if (!server.enabled) throw new Conflict(`server "${name}" is disabled; enable it first`);
       void connections.reconnect(name); // progress arrives as servers.statusChanged; never hold the UI on a slow server
       return view(server);
     },

@@ -1,6 +1,7 @@
 import type { CatalogEntry, CatalogServerInput, ToolBinding, ToolDefinition } from '../../../shared/catalog';
-import { RpcFailure, type CatalogDescriptionsView, type CatalogListView, type CatalogToolView, type CatalogView } from '../../../shared/contract';
-import type { CatalogSnapshot } from '../catalog/catalog-service';
+import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../shared/contract';
+import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
+import { NotFound } from '../../core/errors';
 
 /**
  * The catalog as the routes send it. The list and the descriptions are built once per catalog revision: every first
@@ -111,7 +112,7 @@ export function toolView(snapshot: CatalogSnapshot, toolId: string, server: stri
     rowsMemo.set(snapshot, rows);
   }
   const entry = rows.get(rowKey(server, toolId));
-  if (!entry) throw new RpcFailure('not_found', server === null ? `no catalog row for ${toolId} without a server` : `${server} offers no tool ${toolId} (catalog revision ${snapshot.revision})`);
+  if (!entry) throw new NotFound(server === null ? `no catalog row for ${toolId} without a server` : `${server} offers no tool ${toolId} (catalog revision ${snapshot.revision})`);
   const binding = snapshot.catalog.bindingsByToolId.get(toolId);
   const bound = (entry.state === 'bound' || entry.state === 'gated') && binding !== undefined && binding.server === entry.server;
   return { revision: snapshot.revision, entry: entryView(entry, annotationsOf(snapshot, entry)), binding: bound ? bindingView(binding) : null };

@@ -1,4 +1,4 @@
-import type { ToolCallRequest, ToolDefinitionForModel } from '../types';
+import type { ToolCallRequest, ToolDefinitionForModel } from '../../../src/main/core/providers/types';
 
 /**
  * An in-memory stand-in for the shop MCP server's tools and customer u1001's seeded orders, in

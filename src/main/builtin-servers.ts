@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { startShopServer, type ShopServerHandle } from '../../../mcp-server/shop-server';
-import type { ResolveBuiltin } from './transport-factory';
-
-export interface BuiltinServers {
-  resolveBuiltin: ResolveBuiltin;
-  close(): Promise<void>;
-}
+import { startShopServer, type ShopServerHandle } from '../mcp-server/shop-server';
+import type { BuiltinServers } from './core/mcp';
 
 /**
- * The embedded demo shop, started on first use on a free loopback port. A fresh random bearer
- * token per process means nothing else on the machine can call it.
+ * The embedded demo shop, started on first use on a free loopback port. A fresh random bearer token per
+ * process means nothing else on the machine can call it. The entry points inject this into createCore:
+ * the core never imports the MCP server it embeds.
  */
 export function createBuiltinServers(): BuiltinServers {
   const token = randomUUID();

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { EventName, EventPayload, RouteInput, RouteName, RouteOutput } from '../../../shared/contract';
-import { wireEventInvalidation } from '../lib/invalidation';
-import { RpcClientError, type EventListener, type RpcClient } from '../lib/rpc/types';
-import { RpcProvider } from '../lib/rpc-context';
+import type { EventName, EventPayload, RouteInput, RouteName, RouteOutput } from '../../../src/shared/contract';
+import { wireEventInvalidation } from '../../../src/renderer/src/lib/invalidation';
+import { RpcClientError, type EventListener, type RpcClient } from '../../../src/renderer/src/lib/rpc/types';
+import { RpcProvider } from '../../../src/renderer/src/lib/rpc-context';
 
 export type FakeHandlers = { [N in RouteName]?: (input: RouteInput<N>) => RouteOutput<N> | Promise<RouteOutput<N>> };
 

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, Conversation } from '../../../shared/contract';
+import type { ApprovalRequest, Conversation } from '../../../src/shared/contract';
 
 export const approvalFixture = (over: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id: 'ap_1',

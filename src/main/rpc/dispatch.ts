@@ -1,0 +1,34 @@
+import type { Core } from '../core/app';
+import { createAgentHandlers } from './handlers/agent-handlers';
+import { createCatalogHandlers } from './handlers/catalog-handlers';
+import { createConfigHandlers } from './handlers/config-handlers';
+import { createIntentHandlers } from './handlers/intents-handlers';
+import { createServerHandlers } from './handlers/servers-handlers';
+import { createSettingsHandlers } from './handlers/settings-handlers';
+import { createSkillHandlers } from './handlers/skills-handlers';
+import { createRouter, type Dispatch, type Handlers, type RouterOptions } from './router';
+
+export interface DispatchOptions extends Omit<RouterOptions, 'onInternalError'> {
+  /** Where an unexpected handler failure is logged (its stack); defaults to stderr. */
+  log?: (line: string) => void;
+}
+
+/** Every route's handler over the core's services, behind the router. Each entry point builds one of these. */
+export function createDispatch(core: Core, options: DispatchOptions = {}): Dispatch {
+  const { log = (line: string) => console.error(line), ...router } = options;
+  const { config, secrets, runtime, tools } = core;
+  // A route without a handler fails to compile here.
+  const handlers: Handlers = {
+    ...createConfigHandlers(config),
+    ...createSettingsHandlers(config, secrets, () => runtime.provider().label),
+    ...createAgentHandlers(runtime),
+    ...createServerHandlers(config, tools.connections),
+    ...createCatalogHandlers(tools.catalog),
+    ...createIntentHandlers(config),
+    ...createSkillHandlers(config),
+  };
+  return createRouter(handlers, {
+    ...router,
+    onInternalError: (route, error) => log(`[rpc] ${route} failed: ${error instanceof Error ? error.stack : String(error)}`),
+  });
+}
