@@ -2,7 +2,7 @@
 // traffic (a notification storm) must not share the test's event loop. Tools come from FIXTURE_TOOLS (JSON);
 // the parent drives it over IPC: `storm` sends tools/list_changed at a rate, `setTools` changes the tools
 // (and announces it), `stats` reports the tools/list requests and the calls received.
-import { startFixtureServer, type FixtureTool } from '../../../src/main/core/testing';
+import { startFixtureServer, type FixtureTool } from '../../support/mcp';
 import type { FixtureRequest } from './fixture-process';
 
 const tools = JSON.parse(process.env.FIXTURE_TOOLS ?? '[]') as FixtureTool[];

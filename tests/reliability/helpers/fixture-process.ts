@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { FixtureServer, FixtureTool } from '../../../src/main/core/testing';
+import type { FixtureServer, FixtureTool } from '../../support/mcp';
 
 type FixtureCommand = { type: 'stats' } | { type: 'setTools'; tools: FixtureTool[] } | { type: 'storm'; perSecond: number; durationMs: number };
 export type FixtureRequest = { id: number } & FixtureCommand;
