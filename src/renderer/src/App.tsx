@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Shell } from './app/Shell';
+import { Shell, type ShellPages } from './app/Shell';
 import { ApprovalsPage } from './features/approvals/ApprovalsPage';
 import { ChatPage } from './features/chat/ChatPage';
 import { ChatStreamBridge } from './features/chat/ChatStreamBridge';
@@ -10,11 +10,12 @@ import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { SkillsPage } from './features/skills/SkillsPage';
 import { ToolsPage } from './features/tools/ToolsPage';
+import { usePendingApprovalCount } from './lib/approvals';
 import { RpcProvider } from './lib/rpc-context';
 import { retryTransientOnce } from './lib/rpc/retry';
 import type { RpcClient } from './lib/rpc';
 
-const pages = {
+const pages: ShellPages = {
   servers: ServersPage,
   intents: IntentsPage,
   tools: ToolsPage,
@@ -33,8 +34,13 @@ export function App({ rpc }: { rpc: RpcClient }) {
     <RpcProvider client={rpc}>
       <QueryClientProvider client={queryClient}>
         <ChatStreamBridge />
-        <Shell pages={pages} />
+        <ConsoleShell />
       </QueryClientProvider>
     </RpcProvider>
   );
+}
+
+/** The shell with its nav counts, read from live queries (never copied into a store). */
+function ConsoleShell() {
+  return <Shell pages={pages} badges={{ approvals: usePendingApprovalCount() }} />;
 }

@@ -1,7 +1,7 @@
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../src/shared/contract';
 import { RpcClientError } from '../../../src/renderer/src/lib/rpc/types';
 import type { FakeHandlers } from './fake-rpc';
-import type { CatalogBinding, CatalogEntry, CatalogRow } from '../../../src/renderer/src/features/tools/tool-states';
+import type { CatalogBinding, CatalogEntry, CatalogRow } from '../../../src/renderer/src/lib/catalog/tool-states';
 
 /** Test data: catalog rows and views shaped like main's catalog.get answer, and the slimmer routes derived from them. */
 export const entry = (toolId: string, server: string | null, state: CatalogEntry['state'], extra: Partial<CatalogEntry> = {}): CatalogEntry => ({

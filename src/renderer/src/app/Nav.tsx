@@ -14,12 +14,9 @@ export function Nav({ badges = {} }: { badges?: Partial<Record<PageId, number>> 
               type="button"
               className={item.id === page ? 'nav-link active' : 'nav-link'}
               aria-current={item.id === page ? 'page' : undefined}
-              disabled={!item.available}
-              title={item.available ? undefined : 'coming'}
               onClick={() => setPage(item.id)}
             >
               <span>{item.label}</span>
-              {!item.available && <span className="hint">coming</span>}
               {badges[item.id] ? <span className="badge" aria-label={`${badges[item.id]} pending`}>{badges[item.id]}</span> : null}
             </button>
           </li>

@@ -6,15 +6,22 @@ import { Header } from './Header';
 import { Nav } from './Nav';
 import type { PageId } from './navigation';
 import { syncPageWithHash, useUiStore } from './ui-store';
-import { useNavBadges } from './use-nav-badges';
 
-/** Frame: navigation, header and the current page. Pages come from the feature folders via `pages`. */
-export function Shell({ pages }: { pages: Partial<Record<PageId, ComponentType>> }) {
+export type ShellPages = Record<PageId, ComponentType>;
+
+interface ShellProps {
+  /** The page component for each nav entry, from the feature folders (App.tsx composes them). */
+  pages: ShellPages;
+  /** Counts shown beside nav entries (pending approvals), read by the composer from live queries. */
+  badges?: Partial<Record<PageId, number>>;
+}
+
+/** Frame: navigation, header and the current page. It knows no feature: pages and badges are handed to it. */
+export function Shell({ pages, badges }: ShellProps) {
   const rpc = useRpc();
   const queryClient = useQueryClient();
   const page = useUiStore((s) => s.page);
   const setConnection = useUiStore((s) => s.setConnection);
-  const badges = useNavBadges();
 
   useEffect(() => wireEventInvalidation(rpc, queryClient), [rpc, queryClient]);
   useEffect(() => {
@@ -32,7 +39,9 @@ export function Shell({ pages }: { pages: Partial<Record<PageId, ComponentType>>
       <Nav badges={badges} />
       <div className="main">
         <Header />
-        <main className="page">{Page ? <Page /> : <p>This page is coming.</p>}</main>
+        <main className="page">
+          <Page />
+        </main>
       </div>
     </div>
   );

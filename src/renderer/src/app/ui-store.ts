@@ -1,10 +1,12 @@
 import { create } from 'zustand';
 import type { ConnectionState } from '../lib/rpc';
-import { isPageId, type PageId } from './navigation';
+import { isPageId, type PageId } from './navigation/pages';
 
 interface UiState {
   page: PageId;
   connection: ConnectionState;
+  /** What another page asked `page` to show (a conversation, a record, a skill, a node); see navigation/open.ts. */
+  opening: { page: PageId; id: string } | null;
   setPage: (page: PageId) => void;
   setConnection: (state: ConnectionState) => void;
 }
@@ -18,6 +20,7 @@ const pageFromHash = (hash: string): PageId => {
 export const useUiStore = create<UiState>((set) => ({
   page: typeof window === 'undefined' ? 'settings' : pageFromHash(window.location.hash),
   connection: 'connecting',
+  opening: null,
   setPage: (page) => {
     if (typeof window !== 'undefined' && window.location.hash !== `#/${page}`) window.location.hash = `/${page}`;
     set({ page });

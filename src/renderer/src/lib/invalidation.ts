@@ -7,6 +7,8 @@ import type { RpcClient } from './rpc';
  * detail, the searched descriptions, explanations, and the full view for anyone still asking for it.
  */
 export const CATALOG_QUERIES = ['catalog.list', 'catalog.tool', 'catalog.descriptions', 'catalog.explain', 'catalog.get'] as const satisfies readonly QueryRouteName[];
+/** What an operator's pin decision (accept, reject, acknowledge) changes: the catalog and each server's tools. */
+export const AFTER_PIN_CHANGE = [...CATALOG_QUERIES, 'servers.list'] as const satisfies readonly QueryRouteName[];
 type Nothing<T extends never> = T;
 /** Fails to compile when the contract gains a catalog.* query that CATALOG_QUERIES does not list (it would go stale). */
 export type EveryCatalogQueryListed = Nothing<Exclude<Extract<QueryRouteName, `catalog.${string}`>, (typeof CATALOG_QUERIES)[number]>>;

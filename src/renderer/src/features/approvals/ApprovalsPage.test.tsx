@@ -5,22 +5,25 @@ import { Shell } from '../../app/Shell';
 import { useUiStore } from '../../app/ui-store';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { approvalFixture } from '../../../../../tests/support/renderer/fixtures';
-import { useChatUiStore } from '../chat/chat-ui-store';
+import { shellPages } from '../../../../../tests/support/renderer/shell-pages';
+import { usePendingApprovalCount } from '../../lib/approvals';
 import { ApprovalsPage } from './ApprovalsPage';
 
 let pending: ApprovalRequest[];
+/** The shell as App.tsx composes it: the nav badge counts the pending approvals. */
+const Frame = () => <Shell pages={shellPages({ approvals: ApprovalsPage, chat: () => <p>chat page</p> })} badges={{ approvals: usePendingApprovalCount() }} />;
 const setup = () => {
   const rpc = createFakeRpc({
     'approvals.list': () => pending,
     'chat.list': () => [{ id: 'c1', title: 'Keyboard order', customerId: 'u1001', modelLabel: 'demo', createdAt: '', updatedAt: '', running: false }],
   });
-  renderWithRpc(<Shell pages={{ approvals: ApprovalsPage, chat: () => <p>chat page</p> }} />, rpc.client);
+  renderWithRpc(<Frame />, rpc.client);
   return rpc;
 };
 
 beforeEach(() => {
   useUiStore.getState().setPage('approvals');
-  useChatUiStore.setState({ selectedConversationId: null });
+  useUiStore.setState({ opening: null });
   pending = [];
 });
 afterEach(cleanup);
@@ -49,7 +52,7 @@ describe('ApprovalsPage', () => {
     pending = [approvalFixture()];
     setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Keyboard order' }));
-    expect(useChatUiStore.getState().selectedConversationId).toBe('c1');
+    expect(useUiStore.getState().opening).toEqual({ page: 'chat', id: 'c1' });
     expect(useUiStore.getState().page).toBe('chat');
     await screen.findByText('chat page');
     expect(screen.queryAllByTestId('approval-card')).toHaveLength(0); // the approvals page is gone

@@ -1,8 +1,8 @@
 import { Empty, Loading, LoadError } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
-import { openConversation } from '../chat/open-conversation';
-import { ApprovalCard } from './ApprovalCard';
-import { usePendingApprovals } from './use-pending-approvals';
+import { openConversation } from '../../app/navigation';
+import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
+import { usePendingApprovals } from '../../lib/approvals';
 import './approvals.css';
 
 /** Every pending approval across conversations, oldest first. */

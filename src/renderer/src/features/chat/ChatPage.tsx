@@ -1,3 +1,4 @@
+import { useOpenRequest } from '../../app/navigation';
 import { Empty } from '../../components/QueryState';
 import { useChatUiStore } from './chat-ui-store';
 import { ConversationList } from './ConversationList';
@@ -9,6 +10,7 @@ import './chat.css';
 export function ChatPage() {
   const selectedId = useChatUiStore((s) => s.selectedConversationId);
   const select = useChatUiStore((s) => s.select);
+  useOpenRequest('chat', select);
   return (
     <div className="chat-page">
       <aside className="chat-sidebar">

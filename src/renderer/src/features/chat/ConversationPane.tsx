@@ -3,7 +3,7 @@ import { Loading, LoadError } from '../../components/QueryState';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
-import { approvalsOf, usePendingApprovals } from '../approvals/use-pending-approvals';
+import { approvalsOf, usePendingApprovals } from '../../lib/approvals';
 import { useChatUiStore } from './chat-ui-store';
 import { Composer } from './Composer';
 import { DeleteConversation } from './DeleteConversation';

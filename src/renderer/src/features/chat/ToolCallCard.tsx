@@ -2,7 +2,7 @@ import type { ChatItem } from '../../../../shared/contract';
 import { JsonBlock } from '../../components/JsonBlock';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDuration } from '../../lib/format';
-import { openRecord } from '../records/open-record';
+import { openRecord } from '../../app/navigation';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 

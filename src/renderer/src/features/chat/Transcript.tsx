@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type { ApprovalRequest, Conversation } from '../../../../shared/contract';
 import { Empty } from '../../components/QueryState';
-import { ApprovalCard } from '../approvals/ApprovalCard';
+import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
 import { groupTurns, unmatchedApprovals } from './group-turns';
 import { pendingStreams, useChatStreamStore } from './stream-store';
 import { TurnView } from './TurnView';

@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../../../../shared/contract';
 import { StatusBadge } from '../../components/StatusBadge';
-import { ApprovalCard } from '../approvals/ApprovalCard';
+import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
 import { AssistantMessage } from './AssistantMessage';
 import { approvalFor, type TurnGroup } from './group-turns';
 import { ToolCallCard } from './ToolCallCard';

@@ -5,7 +5,7 @@ interface ChatUiState {
   select: (conversationId: string | null) => void;
 }
 
-/** Which conversation the Chat page shows; the Approvals page sets it to open one. UI-only. */
+/** Which conversation the Chat page shows. UI-only. */
 export const useChatUiStore = create<ChatUiState>((set) => ({
   selectedConversationId: null,
   select: (selectedConversationId) => set({ selectedConversationId }),

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
-import { ToolStateBadge } from '../tools/ToolStateBadge';
+import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { pathKey, samePath, visibleRows, type NodePath, type TreeRow } from './tree-ops';
 import type { ProblemsByNode } from './tree-validation';
 

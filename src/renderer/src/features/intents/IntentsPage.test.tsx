@@ -6,6 +6,7 @@ import { useUiStore } from '../../app/ui-store';
 import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc, type FakeHandlers } from '../../../../../tests/support/renderer/fake-rpc';
 import { catalogHandlers, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
+import { shellPages } from '../../../../../tests/support/renderer/shell-pages';
 import { useIntentDraftStore } from './intent-draft-store';
 import { IntentsPage } from './IntentsPage';
 
@@ -27,7 +28,7 @@ const setup = (handlers: FakeHandlers = {}) => {
     },
     ...handlers,
   });
-  renderWithRpc(<Shell pages={{ intents: IntentsPage, tools: () => <p>tools page</p> }} />, rpc.client);
+  renderWithRpc(<Shell pages={shellPages({ intents: IntentsPage, tools: () => <p>tools page</p> })} />, rpc.client);
   return rpc;
 };
 
@@ -37,7 +38,7 @@ const names = () => screen.getAllByRole('treeitem').map((el) => `${el.getAttribu
 beforeEach(() => {
   saved = { intents: savedTree(), revision: 7 };
   useUiStore.getState().setPage('intents');
-  useIntentDraftStore.setState({ draft: null, base: null, baseRevision: null, selected: null, collapsed: new Set(), serverProblems: [], pendingReveal: null });
+  useIntentDraftStore.setState({ draft: null, base: null, baseRevision: null, selected: null, collapsed: new Set(), serverProblems: [] });
 });
 afterEach(() => {
   cleanup();

@@ -1,7 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Loading, LoadError } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
-import { indexCatalog } from '../tools/tool-index';
+import { indexCatalog } from '../../lib/catalog/tool-index';
 import { IntentToolbar } from './IntentToolbar';
 import { IntentTree } from './IntentTree';
 import { useIntentDraftStore } from './intent-draft-store';
@@ -9,7 +9,7 @@ import { NodeEditor } from './NodeEditor';
 import { SaveBar } from './SaveBar';
 import { findPathById, pathKey } from './tree-ops';
 import { useIntentEditing, type SavedTree } from './use-intent-editing';
-import { useUnsavedChangesGuard } from './use-unsaved-guard';
+import { useOpenRequest, useUnsavedChangesGuard } from '../../app/navigation';
 import './intents.css';
 
 /** The intent tree: which discovered tools are mounted, how they are described, and when calls are confirmed. */
@@ -38,14 +38,15 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
   const editing = useIntentEditing(saved, index?.serverNames);
   const discard = useIntentDraftStore((s) => s.discard);
   useUnsavedChangesGuard('intents', editing.status !== 'clean', discard, LEAVE_MESSAGE);
-  const pendingReveal = useIntentDraftStore((s) => s.pendingReveal);
   const { tree, reveal } = editing;
-  useEffect(() => {
-    if (pendingReveal === null) return;
-    const path = findPathById(tree, pendingReveal);
-    if (path) reveal(path);
-    useIntentDraftStore.getState().requestReveal(null);
-  }, [pendingReveal, tree, reveal]);
+  const revealById = useCallback(
+    (id: string) => {
+      const path = findPathById(tree, id);
+      if (path) reveal(path);
+    },
+    [tree, reveal],
+  );
+  useOpenRequest('intents', revealById);
 
   const toolStateOf = (toolId: string) => {
     const entries = index?.entriesByToolId.get(toolId);

@@ -3,10 +3,10 @@ import type { ConfirmPolicy, McpLeaf } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
 import { errorMessage } from '../../lib/format';
 import { useRpcQuery } from '../../lib/queries';
-import { OverrideStaleNotice } from '../tools/QuarantineSection';
-import { ToolStateBadge } from '../tools/ToolStateBadge';
-import { describedServer, serversOffering, type ToolIndex, type ToolOffer } from '../tools/tool-index';
-import { DescriptionDiff } from './DescriptionDiff';
+import { OverrideStaleNotice } from '../../components/OverrideStaleNotice';
+import { ToolStateBadge } from '../../components/ToolStateBadge';
+import { describedServer, serversOffering, type ToolIndex, type ToolOffer } from '../../lib/catalog/tool-index';
+import { DescriptionDiff } from '../../components/DescriptionDiff';
 import { natureLabel, ToolPicker } from './ToolPicker';
 
 interface Props {

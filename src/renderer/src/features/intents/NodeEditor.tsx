@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import type { IntentNode, KnowledgeLeaf } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
-import type { ToolIndex } from '../tools/tool-index';
+import type { ToolIndex } from '../../lib/catalog/tool-index';
 import { ExamplesEditor } from './ExamplesEditor';
 import { McpNodeEditor } from './McpNodeEditor';
 import { countDescendants } from './tree-ops';

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { catalogHandlers, listOf, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
-import { indexCatalog } from '../tools/tool-index';
+import { indexCatalog } from '../../lib/catalog/tool-index';
 import { ToolPicker } from './ToolPicker';
 
 afterEach(cleanup);

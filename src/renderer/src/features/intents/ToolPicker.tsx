@@ -1,8 +1,8 @@
 import { useDeferredValue, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { ToolStateBadge } from '../tools/ToolStateBadge';
-import type { ToolOffer } from '../tools/tool-index';
-import { entryKey, type DescriptionsByKey } from '../tools/tools-filter';
-import { useCatalogDescriptions } from '../tools/use-catalog-descriptions';
+import { ToolStateBadge } from '../../components/ToolStateBadge';
+import type { ToolOffer } from '../../lib/catalog/tool-index';
+import { entryKey, type DescriptionsByKey } from '../../lib/catalog/descriptions';
+import { useCatalogDescriptions } from '../../lib/catalog/use-catalog-descriptions';
 
 const MAX_SHOWN = 60;
 

@@ -16,9 +16,6 @@ interface IntentDraftState {
   collapsed: ReadonlySet<string>;
   /** Main's refusal of the last save, by path; cleared when the tree's shape changes (paths would no longer match). */
   serverProblems: FieldProblem[];
-  /** A node id another page asked to show (Tools -> "open in the intent tree"); the page selects it, then clears this. */
-  pendingReveal: string | null;
-  requestReveal: (id: string | null) => void;
   edit: (next: IntentNode[], saved: { intents: IntentNode[]; revision: number }, options?: { structural?: boolean; select?: NodePath | null }) => void;
   select: (path: NodePath | null) => void;
   setCollapsed: (id: string, collapsed: boolean) => void;
@@ -34,8 +31,6 @@ export const useIntentDraftStore = create<IntentDraftState>((set) => ({
   selected: null,
   collapsed: new Set(),
   serverProblems: [],
-  pendingReveal: null,
-  requestReveal: (pendingReveal) => set({ pendingReveal }),
   // The base is fixed by the first edit; later edits keep it, so a change on disk stays visible as "stale".
   edit: (next, saved, options = {}) =>
     set((state) => ({

@@ -4,7 +4,7 @@ import { Loading, LoadError } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDuration, formatTime } from '../../lib/format';
 import { useRpcQuery } from '../../lib/queries';
-import { openConversation } from '../chat/open-conversation';
+import { openConversation } from '../../app/navigation';
 import { RecordResult } from './RecordResult';
 
 /** One full record: arguments, the result as the tool returned it, and the approval decision. */

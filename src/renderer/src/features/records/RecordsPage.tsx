@@ -1,3 +1,4 @@
+import { useOpenRequest } from '../../app/navigation';
 import { Empty, Loading, LoadError } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { useNow } from '../../lib/use-now';
@@ -14,6 +15,7 @@ export function RecordsPage() {
   const filter = useRecordsUiStore((s) => s.filter);
   const selectedId = useRecordsUiStore((s) => s.selectedRecordId);
   const selectRecord = useRecordsUiStore((s) => s.selectRecord);
+  useOpenRequest('records', selectRecord);
   const rowsQuery = useRpcQuery('records.list', toListInput(filter));
   const allQuery = useRpcQuery('records.list', { limit: RECORDS_LIMIT });
   const conversations = useRpcQuery('chat.list', {});

@@ -24,7 +24,7 @@ const setup = (refuse = false) => {
 
 beforeEach(() => {
   saved = { skills: [{ name: 'after-sales', description: '售后', manual: '# 售后处理手册\n1. 先查订单', unlocks: ['cancel_order'] }], revision: 3 };
-  useSkillsUiStore.setState({ draft: null, base: null, baseRevision: null, selected: null, pendingSelect: null, serverProblems: [] });
+  useSkillsUiStore.setState({ draft: null, base: null, baseRevision: null, selected: null, serverProblems: [] });
 });
 afterEach(cleanup);
 

@@ -1,9 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Skill } from '../../../../shared/config/schema';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
-import { catalogRows } from '../tools/catalog-rows';
-import { useUnsavedChangesGuard } from '../intents/use-unsaved-guard';
+import { catalogRows } from '../../lib/catalog/catalog-rows';
+import { useOpenRequest, useUnsavedChangesGuard } from '../../app/navigation';
 import { SkillEditor } from './SkillEditor';
 import { SkillsSaveBar } from './SkillsSaveBar';
 import { useSkillsUiStore } from './skills-ui-store';
@@ -42,13 +42,14 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
   useUnsavedChangesGuard('skills', save.dirty, store.discard, LEAVE_MESSAGE);
 
   // A skill named from another page (a tool's "gating skills") is selected once the list is here.
-  const { pendingSelect } = store;
-  useEffect(() => {
-    if (pendingSelect === null) return;
-    const index = skills.findIndex((s) => s.name === pendingSelect);
-    if (index >= 0) useSkillsUiStore.getState().select(index);
-    useSkillsUiStore.getState().requestSelect(null);
-  }, [pendingSelect, skills]);
+  const selectByName = useCallback(
+    (name: string) => {
+      const index = skills.findIndex((s) => s.name === name);
+      if (index >= 0) useSkillsUiStore.getState().select(index);
+    },
+    [skills],
+  );
+  useOpenRequest('skills', selectByName);
 
   const selected = store.selected !== null && store.selected < skills.length ? store.selected : skills.length ? 0 : null;
   const edit = (next: Skill[], select?: number | null) => store.edit(next, saved, select);

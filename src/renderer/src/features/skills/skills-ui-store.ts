@@ -3,19 +3,17 @@ import type { Skill } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
 
 /**
- * The operator's unsaved skills (with the saved list and revision they started from), the selected skill, and a
- * skill another page asked to show. UI-only: the saved skills live in TanStack Query.
+ * The operator's unsaved skills (with the saved list and revision they started from) and the selected skill.
+ * UI-only: the saved skills live in TanStack Query.
  */
 interface SkillsUiState {
   draft: Skill[] | null;
   base: Skill[] | null;
   baseRevision: number | null;
   selected: number | null;
-  pendingSelect: string | null;
   serverProblems: FieldProblem[];
   edit: (next: Skill[], saved: { skills: Skill[]; revision: number }, select?: number | null) => void;
   select: (index: number | null) => void;
-  requestSelect: (name: string | null) => void;
   setServerProblems: (problems: FieldProblem[]) => void;
   discard: () => void;
 }
@@ -25,7 +23,6 @@ export const useSkillsUiStore = create<SkillsUiState>((set) => ({
   base: null,
   baseRevision: null,
   selected: null,
-  pendingSelect: null,
   serverProblems: [],
   edit: (next, saved, select) =>
     set((state) => ({
@@ -35,7 +32,6 @@ export const useSkillsUiStore = create<SkillsUiState>((set) => ({
       ...(select !== undefined ? { selected: select, serverProblems: [] } : {}),
     })),
   select: (selected) => set({ selected }),
-  requestSelect: (pendingSelect) => set({ pendingSelect }),
   setServerProblems: (serverProblems) => set({ serverProblems }),
   discard: () => set({ draft: null, base: null, baseRevision: null, serverProblems: [] }),
 }));

@@ -1,7 +1,7 @@
 import { diffLines } from 'diff';
 import { useMemo } from 'react';
 import type { QuarantineView } from '../../../../shared/contract';
-import { DescriptionDiff } from '../intents/DescriptionDiff';
+import { DescriptionDiff } from '../../components/DescriptionDiff';
 
 type PinnedDefinition = QuarantineView['pinned'];
 type PinnedField = QuarantineView['changed'][number];

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
+import { AFTER_PIN_CHANGE } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { DefinitionDiff } from './DefinitionDiff';
-import type { CatalogEntry } from './tool-states';
-
-const AFTER_PIN_CHANGE = [...CATALOG_QUERIES, 'servers.list'] as const;
+import type { CatalogEntry } from '../../lib/catalog/tool-states';
 
 /**
  * "Definition changed": a tool whose definition no longer matches the pinned one is hidden and blocked. Shows the
@@ -52,21 +50,5 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
         </p>
       )}
     </section>
-  );
-}
-
-/** A node override hides a server description that changed since it was acknowledged: show it and let it be acknowledged. */
-export function OverrideStaleNotice({ toolId, server }: { toolId: string; server: string }) {
-  const acknowledge = useRpcMutation('catalog.acceptDescription', [...AFTER_PIN_CHANGE]);
-  return (
-    <div className="warn-notice" role="note" data-testid="override-stale">
-      <p>The server’s description of {toolId} changed since it was pinned, and an intent node’s override hides that change from the model. Compare them, then update the override or acknowledge.</p>
-      <div className="actions">
-        <button type="button" className="btn btn-small" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate({ toolId, server })}>
-          Acknowledge the new server text
-        </button>
-        {acknowledge.isError && <span className="field-error">{saveFailureOf(acknowledge.error).message}</span>}
-      </div>
-    </div>
   );
 }

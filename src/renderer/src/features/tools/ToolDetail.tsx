@@ -1,12 +1,12 @@
 import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
-import { DescriptionDiff } from '../intents/DescriptionDiff';
-import { openIntentNode } from '../intents/open-intent-node';
-import { openSkill } from '../skills/open-skill';
-import { OverrideStaleNotice, QuarantineSection } from './QuarantineSection';
+import { DescriptionDiff } from '../../components/DescriptionDiff';
+import { openIntentNode, openSkill } from '../../app/navigation';
+import { OverrideStaleNotice } from '../../components/OverrideStaleNotice';
+import { QuarantineSection } from './QuarantineSection';
 import { SchemaView } from './SchemaView';
-import type { CatalogBinding, CatalogEntry, CatalogRow } from './tool-states';
-import { ToolStateBadge } from './ToolStateBadge';
+import type { CatalogBinding, CatalogEntry, CatalogRow } from '../../lib/catalog/tool-states';
+import { ToolStateBadge } from '../../components/ToolStateBadge';
 
 interface Props {
   /** The selected row of the list; its definition, diff and nodes are fetched (catalog.tool). */

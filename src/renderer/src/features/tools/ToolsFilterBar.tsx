@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { STATE_ORDER, TOOL_STATES } from './tool-states';
+import { STATE_ORDER, TOOL_STATES } from '../../lib/catalog/tool-states';
 import { useToolsUiStore } from './tools-ui-store';
-import { ToolStateBadge } from './ToolStateBadge';
+import { ToolStateBadge } from '../../components/ToolStateBadge';
 
 interface Props {
   counts: ReadonlyMap<string, number>;

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import type { PreparedEntry } from './tools-filter';
-import { ToolStateBadge } from './ToolStateBadge';
+import { ToolStateBadge } from '../../components/ToolStateBadge';
 
 const ROW_HEIGHT = 36;
 

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { CatalogView, ExplanationView } from '../../../../shared/contract';
 import { useUiStore } from '../../app/ui-store';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
-import { useIntentDraftStore } from '../intents/intent-draft-store';
 import { binding, catalogHandlers, entry, shopCatalog, toolOf } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { ToolsPage } from './ToolsPage';
 import { useToolsUiStore } from './tools-ui-store';
@@ -82,7 +81,7 @@ describe('ToolsPage', () => {
     // A bound node opens in the intent tree.
     fireEvent.click(await within(screen.getByTestId('tool-detail')).findByRole('button', { name: 'order-query' }));
     expect(useUiStore.getState().page).toBe('intents');
-    expect(useIntentDraftStore.getState().pendingReveal).toBe('order-query');
+    expect(useUiStore.getState().opening).toEqual({ page: 'intents', id: 'order-query' });
   });
 
   it('explains a tool layer by layer and highlights the first failing layer', async () => {

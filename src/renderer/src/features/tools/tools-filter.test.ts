@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { row } from '../../../../../tests/support/renderer/catalog-fixtures';
-import { countByState, entryKey, filterEntries, prepareEntries } from './tools-filter';
+import { entryKey } from '../../lib/catalog/descriptions';
+import { countByState, filterEntries, prepareEntries } from './tools-filter';
 
 
 const entries = [

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { PageId } from '../../app/navigation';
-import { useUiStore } from '../../app/ui-store';
+import type { PageId } from './pages';
+import { useUiStore } from '../ui-store';
 
 /**
  * While `dirty`, leaving `page` asks first: switching pages (nav, links, the hash) asks with a confirm dialog and

@@ -1,5 +1,5 @@
-import type { ApprovalRequest } from '../../../../shared/contract';
-import { useRpcQuery } from '../../lib/queries';
+import type { ApprovalRequest } from '../../../shared/contract';
+import { useRpcQuery } from './queries';
 
 /** Every pending approval, oldest first (main's order). Refreshed by approvals.requested / approvals.resolved. */
 export function usePendingApprovals() {

@@ -1,4 +1,4 @@
-import { toneOfState, TOOL_STATES } from './tool-states';
+import { toneOfState, TOOL_STATES } from '../lib/catalog/tool-states';
 
 /** A tool's catalog state (bound, gated, unmounted, …), toned by what it means for the model. */
 export function ToolStateBadge({ state }: { state: string }) {

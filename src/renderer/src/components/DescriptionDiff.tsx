@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { describeDiff, diffIsEmpty } from './description-diff';
+import { describeDiff, diffIsEmpty } from '../lib/description-diff';
 
 /** The override against the server's text, word by word: removed words struck through, added words marked. */
 export function DescriptionDiff({

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { ApprovalDecision, ApprovalRequest } from '../../../../shared/contract';
-import { JsonBlock } from '../../components/JsonBlock';
+import { JsonBlock } from '../JsonBlock';
 import { errorMessage, formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { useNow } from '../../lib/use-now';
 import { ApprovalHints } from './ApprovalHints';
 import { RejectForm } from './RejectForm';
+import './approval-card.css';
 
 interface Props {
   approval: ApprovalRequest;

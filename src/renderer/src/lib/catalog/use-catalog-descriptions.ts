@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useRpcQuery } from '../../lib/queries';
-import { descriptionsByKey, type DescriptionsByKey } from './tools-filter';
+import { useRpcQuery } from '../queries';
+import { descriptionsByKey, type DescriptionsByKey } from './descriptions';
 
 /**
  * Every row's descriptions, for searching them. They are the bulk of the catalog's text and no row shows them, so

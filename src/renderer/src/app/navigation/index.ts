@@ -1,0 +1,3 @@
+export { PAGES, isPageId, type PageId } from './pages';
+export { openConversation, openIntentNode, openRecord, openSkill, useOpenRequest } from './open';
+export { useUnsavedChangesGuard } from './use-unsaved-guard';

@@ -1,0 +1,14 @@
+export const PAGES = [
+  { id: 'servers', label: 'Servers' },
+  { id: 'intents', label: 'Intent tree' },
+  { id: 'tools', label: 'Tools' },
+  { id: 'skills', label: 'Skills' },
+  { id: 'chat', label: 'Chat' },
+  { id: 'approvals', label: 'Approvals' },
+  { id: 'records', label: 'Records' },
+  { id: 'settings', label: 'Settings' },
+] as const;
+
+export type PageId = (typeof PAGES)[number]['id'];
+
+export const isPageId = (value: string): value is PageId => PAGES.some((page) => page.id === value);
