@@ -1,21 +1,54 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The two layering rules the architecture depends on; exported so a test can prove they bite. */
+const FEATURES_DIR = 'src/renderer/src/features';
+const FEATURES = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const noElectron = {
+  paths: [{ name: 'electron', message: 'this layer must run without Electron: depend on a port instead.' }],
+  patterns: [{ group: ['electron/*'], message: 'this layer must run without Electron.' }],
+};
+
+/**
+ * The layering rules the architecture depends on (docs/ARCHITECTURE.md, "Layers"); exported so tests/lint can
+ * prove each one bites. Each file set gets exactly one `no-restricted-imports` entry: in a flat config a later
+ * entry for the same rule replaces an earlier one, it does not add to it.
+ */
 export const layeringRules = [
   {
-    files: ['src/main/core/**/*.{ts,tsx}', 'src/shared/**/*.{ts,tsx}', 'src/mcp-server/**/*.ts'],
+    // Core knows nothing of its transports or of the servers it may embed: entry points wire those in.
+    files: ['src/main/core/**/*.{ts,tsx}'],
+    ignores: ['src/main/core/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'core and shared code must run without Electron: depend on a port instead.' }],
-          patterns: [{ group: ['electron/*'], message: 'core and shared code must run without Electron.' }],
+          paths: noElectron.paths,
+          patterns: [
+            ...noElectron.patterns,
+            {
+              group: ['**/rpc', '**/rpc/**', '**/adapters', '**/adapters/**', '**/cli', '**/cli/**', '**/mcp-server', '**/mcp-server/**', '**/main/server', '**/main/index', '**/main/builtin-servers'],
+              message: 'core never imports rpc, adapters, cli, mcp-server or an entry point: they depend on core, not the other way round.',
+            },
+            {
+              group: ['**/shared/contract', '**/shared/contract/*'],
+              importNames: ['RpcFailure'],
+              message: 'core refuses with its own domain errors (core/errors.ts); rpc/domain-errors.ts maps them to codes.',
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    // A core test may wire in what an entry point would (the real shop server as the builtin), never Electron.
+    files: ['src/main/core/**/*.test.ts', 'src/mcp-server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', noElectron] },
   },
   {
     files: ['src/shared/**/*.{ts,tsx}'],
@@ -23,8 +56,11 @@ export const layeringRules = [
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'shared code must run without Electron.' }],
-          patterns: [{ group: ['node:*', 'electron/*'], message: 'shared code is pure: no node:* modules.' }],
+          paths: noElectron.paths,
+          patterns: [
+            { group: ['node:*', 'electron/*'], message: 'shared code is pure: no node:* modules, no Electron.' },
+            { group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/mcp-server', '**/mcp-server/**'], message: 'shared is the bottom layer: it never imports main, the renderer or the MCP server.' },
+          ],
         },
       ],
     },
@@ -45,6 +81,36 @@ export const layeringRules = [
             { group: ['**/main/**', 'node:*'], message: 'the renderer cannot import main-process code.' },
           ],
         },
+      ],
+    },
+  },
+  // A feature never imports another feature: shared pieces live in components/ or lib/, links in app/navigation.
+  ...FEATURES.map((feature) => {
+    const others = FEATURES.filter((other) => other !== feature).join('|');
+    return {
+      files: [`${FEATURES_DIR}/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
+                message: `the ${feature} feature cannot import another feature: move the shared piece to components/ or lib/, a link between pages to app/navigation.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+  {
+    // The shell, shared components and lib sit below the features; only App.tsx composes them.
+    files: ['src/renderer/src/{app,components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features', '**/features/**'], message: 'app/, components/ and lib/ never import a feature: App.tsx hands the shell its pages and badges.' }] },
       ],
     },
   },
