@@ -66,7 +66,7 @@ export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process
   return join(dir, PINS_FILE_NAME);
 }
 
-async function withCatalog(
+export async function withCatalog(
   opts: CommonOptions,
   io: CliIo,
   use: (result: { input: CatalogInput; catalog: Catalog; config: SwitchboardConfig }) => void,

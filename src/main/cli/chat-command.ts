@@ -1,13 +1,8 @@
-import { createInterface } from 'node:readline/promises';
-import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { ApprovalRequest, ChatItem, EventName, ModelStep } from '../../shared/contract';
-import { createBuiltinServers } from '../builtin-servers';
-import { createCore } from '../core/app';
-import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import { answerApprovals, withCore, type ApproveMode } from './core-session';
 import type { CliIo } from './io';
 
-type ApproveMode = 'ask' | 'all' | 'none';
 interface ChatOptions {
   config?: string;
   dataDir?: string;
@@ -34,48 +29,32 @@ export function registerChatCommand(program: Command, io: CliIo): void {
 
 /** Runs the conversation in-process against the same core the console uses; resolves to the exit code. */
 export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const dataDir = resolveDataDir(opts.dataDir, env, headlessDefaultDataDir());
-  const core = await createCore({ dataDir, configPath: opts.config ? resolve(opts.config) : undefined, watchConfig: false, log: () => undefined, builtinServers: createBuiltinServers() });
-  const print = createPrinter(io, Boolean(opts.json));
-  const ask = opts.approve === 'ask' && process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
-  const unsubscribe = core.events.subscribe((name, payload) => {
-    print.event(name, payload);
-    if (name === 'approvals.requested') void decide(payload as ApprovalRequest);
-  });
-
-  async function decide(request: ApprovalRequest) {
-    if (opts.approve === 'all') return core.runtime.approvals.resolve(request.id, 'approve', undefined, 'cli --approve all');
-    if (opts.approve === 'none' || !ask)
-      return core.runtime.approvals.resolve(request.id, 'reject', opts.approve === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it', 'cli');
-    const answer = (await ask.question(`Approve ${request.toolName} ${JSON.stringify(request.arguments)}? [y/N/a(lways in this chat)] `)).trim().toLowerCase();
-    const decision = answer === 'a' ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
-    core.runtime.approvals.resolve(request.id, decision, decision === 'reject' ? 'rejected at the terminal' : undefined, 'cli operator');
-  }
-
-  let exitCode = 0;
-  try {
-    const problems = core.config.snapshot().problems;
-    if (problems.length) {
-      for (const p of problems) io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
-      return 2;
-    }
-    // A one-shot run should see the tools of every server that can connect, not race their start-up.
-    await core.whenServersSettled();
-    const conversation = await core.runtime.agent.create(opts.customer);
-    print.header(conversation.id, conversation.modelLabel, opts.customer);
-    for (const text of opts.message) {
-      print.user(text);
-      const result = await core.runtime.agent.send(conversation.id, text).done;
-      print.flush();
-      print.turnFinished(result.status, result.error);
-      if (result.status === 'error') exitCode = 1;
-    }
-  } finally {
-    unsubscribe();
-    ask?.close();
-    await core.close();
-  }
-  return exitCode;
+  return withCore(
+    opts,
+    io,
+    async (core) => {
+      const print = createPrinter(io, Boolean(opts.json));
+      const unsubscribe = core.events.subscribe((name, payload) => print.event(name, payload));
+      const stopAnswering = answerApprovals(core, opts.approve, io, { rememberChoice: true });
+      let exitCode = 0;
+      try {
+        const conversation = await core.runtime.agent.create(opts.customer);
+        print.header(conversation.id, conversation.modelLabel, opts.customer);
+        for (const text of opts.message) {
+          print.user(text);
+          const result = await core.runtime.agent.send(conversation.id, text).done;
+          print.flush();
+          print.turnFinished(result.status, result.error);
+          if (result.status === 'error') exitCode = 1;
+        }
+      } finally {
+        stopAnswering();
+        unsubscribe();
+      }
+      return exitCode;
+    },
+    env,
+  );
 }
 
 function createPrinter(io: CliIo, json: boolean) {

@@ -2,7 +2,10 @@ import { Command } from 'commander';
 import { registerShopServerCommand } from '../../mcp-server/cli';
 import { registerCatalogCommands } from './catalog-command';
 import { registerChatCommand } from './chat-command';
+import { registerReplayCommand } from './replay-command';
 import { registerServeCommand } from './serve-command';
+import { registerTestCommand } from './test-command';
+import { registerToolsCommands } from './tools-command';
 import type { CliIo } from './io';
 
 /** The `switchboard` command line; each subcommand lives in its own module. */
@@ -15,5 +18,8 @@ export function buildProgram(io: CliIo): Command {
   registerShopServerCommand(program);
   registerChatCommand(program, io);
   registerCatalogCommands(program, io);
+  registerToolsCommands(program, io);
+  registerReplayCommand(program, io);
+  registerTestCommand(program, io);
   return program;
 }

@@ -11,6 +11,7 @@ import { createToolPipeline, type ToolPipeline } from './catalog/tool-pipeline';
 import type { BuiltinServers, ConnectionOptions } from './mcp';
 import { appRoot } from './paths';
 import { environmentSecrets, type SecretStore } from './secrets';
+import { createWorkbench, type Workbench } from './workbench';
 
 export interface CoreOptions {
   dataDir: string;
@@ -26,6 +27,8 @@ export interface CoreOptions {
   connections?: ConnectionOptions;
   /** The embedded servers (`builtin: shop`): the entry point injects them, the core closes them. */
   builtinServers?: BuiltinServers;
+  /** cases.yaml outside the config's directory (CLI --cases). */
+  casesPath?: string;
 }
 
 /**
@@ -39,6 +42,8 @@ export interface Core {
   /** MCP connections and the catalog resolved from them. */
   tools: Pick<ToolPipeline, 'connections' | 'catalog'>;
   runtime: AgentRuntime;
+  /** Runs by hand, test cases, replays and previews. */
+  workbench: Workbench;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -79,12 +84,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
   });
 
+  const workbench = createWorkbench({ dataDir: options.dataDir, config, events, catalog: () => tools.catalog.current(), runtime, casesPath: options.casesPath });
+
   return {
     events,
     config,
     secrets,
     tools: { connections: tools.connections, catalog: tools.catalog },
     runtime,
+    workbench,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       await runtime.close();

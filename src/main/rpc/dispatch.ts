@@ -6,6 +6,7 @@ import { createIntentHandlers } from './handlers/intents-handlers';
 import { createServerHandlers } from './handlers/servers-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skills-handlers';
+import { createWorkbenchHandlers } from './handlers/workbench-handlers';
 import { createRouter, type Dispatch, type Handlers, type RouterOptions } from './router';
 
 export interface DispatchOptions extends Omit<RouterOptions, 'onInternalError'> {
@@ -16,7 +17,7 @@ export interface DispatchOptions extends Omit<RouterOptions, 'onInternalError'> 
 /** Every route's handler over the core's services, behind the router. Each entry point builds one of these. */
 export function createDispatch(core: Core, options: DispatchOptions = {}): Dispatch {
   const { log = (line: string) => console.error(line), ...router } = options;
-  const { config, secrets, runtime, tools } = core;
+  const { config, secrets, runtime, tools, workbench } = core;
   // A route without a handler fails to compile here.
   const handlers: Handlers = {
     ...createConfigHandlers(config),
@@ -26,6 +27,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createCatalogHandlers(tools.catalog),
     ...createIntentHandlers(config),
     ...createSkillHandlers(config),
+    ...createWorkbenchHandlers(workbench, runtime),
   };
   return createRouter(handlers, {
     ...router,

@@ -20,6 +20,8 @@ export const approvalRequestSchema = z.object({
     idempotentHint: z.boolean().optional(),
   }),
   policy: z.enum(['auto', 'always', 'never']),
+  /** Absent means the model asked in a conversation; `operator`: a run by hand (conversationId is the run's id). */
+  actor: z.enum(['model', 'operator']).optional(),
   requestedAt: z.string(),
   expiresAt: z.string(),
 });

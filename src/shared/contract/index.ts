@@ -12,6 +12,7 @@ import { serverEvents, serverRoutes } from './servers';
 import { catalogEvents, catalogRoutes } from './catalog';
 import { intentRoutes } from './intents';
 import { skillRoutes } from './skills';
+import { workbenchEvents, workbenchRoutes } from './workbench';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -25,6 +26,7 @@ export * from './servers';
 export * from './catalog';
 export * from './intents';
 export * from './skills';
+export * from './workbench';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -37,6 +39,7 @@ export const routes = {
   ...catalogRoutes,
   ...intentRoutes,
   ...skillRoutes,
+  ...workbenchRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
@@ -46,6 +49,7 @@ export const events = {
   ...recordEvents,
   ...serverEvents,
   ...catalogEvents,
+  ...workbenchEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Routes = typeof routes;

@@ -4,6 +4,12 @@ import { query } from './define';
 
 export const recordStatusSchema = z.enum(['success', 'error', 'rejected', 'blocked', 'stopped']);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
+/**
+ * Who asked for the call: the model in a conversation (the default, and every record made before this field),
+ * the operator by hand (Tools > Run, `switchboard tools call`), or the model during a replay or a test run.
+ */
+export const recordActorSchema = z.enum(['model', 'operator', 'replay', 'test']);
+export type RecordActor = z.infer<typeof recordActorSchema>;
 
 /** One executed (or refused) tool call. Appended once, when the call has a final status. */
 export const executionRecordSchema = z.object({
@@ -24,6 +30,8 @@ export const executionRecordSchema = z.object({
   finishedAt: z.string(),
   durationMs: z.number(),
   approval: approvalOutcomeSchema.optional(),
+  /** Absent means `model`. */
+  actor: recordActorSchema.optional(),
 });
 export type ExecutionRecord = z.infer<typeof executionRecordSchema>;
 export type RecordSummary = Omit<ExecutionRecord, 'result'>;
@@ -33,6 +41,7 @@ export const recordFilterSchema = z.strictObject({
   server: z.string().optional(),
   status: recordStatusSchema.optional(),
   conversationId: z.string().optional(),
+  actor: recordActorSchema.optional(),
   limit: z.number().int().min(1).max(10_000).default(500),
 });
 

@@ -23,6 +23,12 @@ export const SHOP_TOOLS: Record<string, ToolDefinitionForModel> = {
     description: '为已签收的订单提交退款申请',
     inputSchema: object({ orderNo: { type: 'string' }, reason: { type: 'string' } }, ['orderNo', 'reason']),
   },
+  update_shipping_address: {
+    name: 'update_shipping_address',
+    description: '修改未发货订单的收货地址',
+    inputSchema: object({ orderNo: { type: 'string' }, address: { type: 'string' } }, ['orderNo', 'address']),
+  },
+  query_coupons: { name: 'query_coupons', description: '查询当前账号可用的优惠券', inputSchema: object({}) },
   load_skill: { name: 'load_skill', description: '加载技能手册', inputSchema: object({ name: { type: 'string' } }, ['name']) },
   search_knowledge: { name: 'search_knowledge', description: '检索政策知识库', inputSchema: object({ query: { type: 'string' } }, ['query']) },
 };
@@ -107,6 +113,10 @@ export function fakeShop(overrides: Record<string, (call: ToolCallRequest) => Fa
       }
       case 'cancel_order':
         return { content: JSON.stringify({ orderNo: args.orderNo, status: 'cancelled' }) };
+      case 'update_shipping_address':
+        return { content: JSON.stringify({ orderNo: args.orderNo, shippingAddress: args.address }) };
+      case 'query_coupons':
+        return { content: JSON.stringify({ coupons: [{ id: 'CP-1001-01', title: '数码耳机品类券：满 500 减 50', discount: 50, minSpend: 500, expiresAt: '2025-11-30T00:00:00.000Z' }] }) };
       case 'apply_refund':
         return { content: JSON.stringify({ ticketId: 'RF20251110001', orderNo: args.orderNo, status: 'open' }) };
       case 'load_skill':

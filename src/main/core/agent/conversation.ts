@@ -2,6 +2,21 @@ import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, Conversa
 import type { ChatMessage } from '../providers/types';
 import type { JsonlAppender, LineLocation } from './jsonl-file';
 
+/** Where a conversation's lines go: its JSON-lines file, or memory for a run nobody keeps (a replay, a test case). */
+export type ConversationLog = Pick<JsonlAppender, 'append' | 'appendDeferred' | 'writePending' | 'sync' | 'close'>;
+
+/** A log that keeps nothing: the record is the in-memory state (the records of its calls still go to records.jsonl). */
+export const memoryLog = (): ConversationLog => {
+  const nowhere = { offset: 0, length: 0 };
+  return {
+    append: () => Promise.resolve(nowhere),
+    appendDeferred: () => Promise.resolve(nowhere),
+    writePending: () => undefined,
+    sync: () => Promise.resolve(),
+    close: () => Promise.resolve(),
+  };
+};
+
 /** A tool call's chat item. */
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
@@ -51,7 +66,7 @@ export class ConversationRecord {
 
   constructor(
     summary: Omit<ConversationSummary, 'running'>,
-    private readonly log: JsonlAppender,
+    private readonly log: ConversationLog,
   ) {
     this.base = summary;
   }
@@ -78,7 +93,7 @@ export class ConversationRecord {
     return this.base.customerId;
   }
 
-  static replay(lines: ConversationLogLine[], log: JsonlAppender): ConversationRecord | undefined {
+  static replay(lines: ConversationLogLine[], log: ConversationLog): ConversationRecord | undefined {
     const meta = lines.find((line) => line.t === 'meta');
     if (!meta || meta.t !== 'meta') return undefined;
     const record = new ConversationRecord(meta.summary, log);

@@ -1,6 +1,6 @@
 import { mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExecutionRecord, RecordSummary } from '../../../shared/contract';
+import type { ExecutionRecord, RecordActor, RecordSummary } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import { JsonlAppender, readJsonLines, readJsonLinesWithLocations, type LineLocation } from './jsonl-file';
 import { NotFound } from '../errors';
@@ -10,6 +10,7 @@ export interface RecordFilter {
   server?: string;
   status?: ExecutionRecord['status'];
   conversationId?: string;
+  actor?: RecordActor;
   limit?: number;
 }
 
@@ -110,6 +111,7 @@ export class RecordsStore {
       if (filter.server && r.server !== filter.server) continue;
       if (filter.status && r.status !== filter.status) continue;
       if (filter.conversationId && r.conversationId !== filter.conversationId) continue;
+      if (filter.actor && (r.actor ?? 'model') !== filter.actor) continue;
       out.push(r);
     }
     return out;

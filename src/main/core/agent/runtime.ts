@@ -14,7 +14,7 @@ import { createLocalToolRunner } from './local-tools';
 import { RecordsStore } from './records-store';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 import { ToolProxy, type McpCaller } from './tool-proxy';
-import type { CatalogSnapshot } from './turn-runner';
+import type { CatalogSnapshot, TurnRunnerDeps } from './turn-runner';
 
 export interface AgentRuntimeOptions {
   dataDir: string;
@@ -60,22 +60,19 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
       return createModelProvider(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)));
     });
 
-  const agent = new AgentService({
-    store,
-    records,
+  const turn: TurnRunnerDeps = {
+    catalog: options.catalog,
+    proxy,
     events,
-    provider,
-    turn: {
-      catalog: options.catalog,
-      proxy,
-      events,
-      maxSteps: () => config.current().agent.maxSteps,
-      systemPrompt: () => config.current().agent.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
-    },
-  });
+    maxSteps: () => config.current().agent.maxSteps,
+    systemPrompt: () => config.current().agent.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+  };
+  const agent = new AgentService({ store, records, events, provider, turn });
 
   return {
     agent,
+    /** What a turn runs with: the workbench runs replays and test cases with its own catalog and proxy mode. */
+    turn,
     approvals,
     records,
     store,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalOutcome, RecordStatus, RecordSummary } from '../../../shared/contract';
+import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary } from '../../../shared/contract';
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
+import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
 import type { ChatMessage, ToolCallRequest } from '../providers/types';
 import { argumentsHash } from './arguments-hash';
@@ -36,7 +37,26 @@ export interface CallContext {
   /** Names sent to the model on this call. */
   visible: ReadonlySet<string>;
   signal: AbortSignal;
+  /**
+   * A run by hand: the operator named this exact (server, tool), whatever its state, and was told why the model
+   * would not see it; visibility and the skill gate are not checked, confirmation and everything after are.
+   */
+  operatorTarget?: ToolBinding;
 }
+
+/** Asks for a decision on a call that needs one: the ApprovalService, or an automatic policy (tests, CLI). */
+export type Approver = Pick<ApprovalService, 'request'>;
+
+/** How this proxy's calls are made and recorded; the default is a model's call in a conversation. */
+export interface ProxyMode {
+  /** Kept in each record (absent = model). */
+  actor?: RecordActor;
+  /** A replay: a call that may write is answered without being run (NOT_EXECUTED_REPLAY). */
+  skipWrites?: boolean;
+}
+
+/** How a replay answers a write the model asked for: it never runs. */
+export const NOT_EXECUTED_REPLAY = 'not executed (replay)';
 
 interface Verdict {
   status: RecordStatus;
@@ -53,11 +73,16 @@ interface Verdict {
  */
 export class ToolProxy {
   constructor(
-    private readonly deps: { mcp: McpCaller; local: LocalToolRunner; approvals: ApprovalService; records: RecordsStore; events: EventSink },
+    private readonly deps: { mcp: McpCaller; local: LocalToolRunner; approvals: Approver; records: RecordsStore; events: EventSink; mode?: ProxyMode },
   ) {}
 
+  /** The same proxy for another kind of run: its own actor, approver and event sink. */
+  withMode(mode: ProxyMode, overrides: { approvals?: Approver; events?: EventSink } = {}): ToolProxy {
+    return new ToolProxy({ ...this.deps, ...overrides, mode });
+  }
+
   async execute(call: ToolCallRequest, ctx: CallContext): Promise<ChatMessage> {
-    const binding = ctx.catalog.bindingsByToolId.get(call.name);
+    const binding = ctx.operatorTarget ?? ctx.catalog.bindingsByToolId.get(call.name);
     const startedAt = Date.now();
     const item: ToolItem = {
       kind: 'tool',
@@ -91,7 +116,7 @@ export class ToolProxy {
       recordId: `r_${randomUUID().slice(0, 12)}`,
       approvalId: verdict.approval?.approvalId,
     };
-    const record = once(() => recordOf(call, ctx, final, verdict, finishedAt));
+    const record = once(() => recordOf(call, ctx, final, verdict, finishedAt, this.deps.mode?.actor));
     const runningLine = running.settle();
     if (runningLine) {
       try {
@@ -143,7 +168,7 @@ export class ToolProxy {
     running: RunningLine,
   ): Promise<Verdict> {
     if (ctx.signal.aborted) return { status: 'stopped', modelText: 'The operator stopped this call.' };
-    if (!ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
+    if (!ctx.operatorTarget && !ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
 
     const local = this.deps.local.run(call.name, call.arguments, ctx.conversation);
     if (local) {
@@ -152,6 +177,11 @@ export class ToolProxy {
       return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recordedResultOf({ text: out.text }, []), error: out.isError ? out.text : undefined };
     }
     if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.` };
+    if (this.deps.mode?.skipWrites && binding.definition.annotations?.readOnlyHint !== true)
+      return {
+        status: 'blocked',
+        modelText: `${NOT_EXECUTED_REPLAY}: "${call.name}" may change data, and a replay never runs a write${needsConfirmation(binding) ? `; ${WOULD_ASK_APPROVAL}` : ''}. Nothing was run.`,
+      };
 
     const approval = needsConfirmation(binding) ? await this.confirm(call, binding, ctx, item, running) : undefined;
     if (approval && !['approve', 'approve_conversation', 'remembered'].includes(approval.decision)) {
@@ -232,6 +262,7 @@ export class ToolProxy {
         argumentsHash: hash,
         hints: { readOnlyHint: hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
         policy: binding.confirm,
+        ...(this.deps.mode?.actor === 'operator' && { actor: 'operator' as const }),
       },
       ctx.signal,
       (request) => {
@@ -251,7 +282,8 @@ export class ToolProxy {
   }
 }
 
-function needsConfirmation(binding: ToolBinding): boolean {
+/** The node's policy: `auto` asks unless the tool declares readOnlyHint: true (a missing hint is a write). */
+export function needsConfirmation(binding: Pick<ToolBinding, 'confirm' | 'definition'>): boolean {
   return binding.confirm === 'always' || (binding.confirm === 'auto' && binding.definition.annotations?.readOnlyHint !== true);
 }
 
@@ -294,7 +326,7 @@ interface MadeRecord {
   recorded: RecordedResult;
 }
 
-function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verdict: Verdict, finishedAt: number): MadeRecord {
+function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verdict: Verdict, finishedAt: number, actor?: RecordActor): MadeRecord {
   const record: RecordSummary = {
     id: final.recordId as string,
     conversationId: ctx.conversation.id,
@@ -311,6 +343,7 @@ function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verd
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: final.durationMs as number,
     approval: verdict.approval,
+    ...(actor && actor !== 'model' && { actor }),
   };
   const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
   return { record, json: serializeRecord(record, recorded.json), recorded };

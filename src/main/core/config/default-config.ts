@@ -25,7 +25,7 @@ intents:
         kind: mcp
         toolId: query_logistics
         confirm: auto
-        examples: ["帮我查一下物流"]
+        examples: ["帮我查一下订单 BS1001003 的物流"]
       - id: order-cancel
         name: 取消订单
         kind: mcp
@@ -37,19 +37,19 @@ intents:
         kind: mcp
         toolId: update_shipping_address
         confirm: auto
-        examples: ["把收货地址改成公司"]
+        examples: ["把键盘订单的收货地址改成北京市朝阳区建国路88号现代城5号楼1201室，张明，13800001001"]
       - id: refund-apply
         name: 申请退款
         kind: mcp
         toolId: apply_refund
         confirm: auto
-        examples: ["我要退款"]
+        examples: ["充电器收到就坏了，我要退款"]
       - id: invoice-query
         name: 发票查询
         kind: mcp
         toolId: query_invoice   # not offered by the shop server: shows as unavailable
         confirm: auto
-        examples: ["帮我开发票"]
+        examples: []            # no server offers it, so no utterance can reach it (a case would fail)
   - id: policies
     name: 购物政策
     children:

@@ -9,6 +9,15 @@ export type ParsedConfig =
 
 /** Parses YAML then validates with zod, reporting each problem with its path and, where known, its line. */
 export function parseConfigText(raw: string): ParsedConfig {
+  const parsed = parseYamlText(raw, switchboardConfigSchema);
+  return parsed.ok ? { ok: true, config: parsed.value, document: parsed.document, problems: [] } : parsed;
+}
+
+/** Any YAML file we own (switchboard.yaml, cases.yaml): parsed, validated with `schema`, each problem with its line. */
+export function parseYamlText<S extends z.ZodType>(
+  raw: string,
+  schema: S,
+): { ok: true; value: z.output<S>; document: Document; problems: [] } | { ok: false; problems: ConfigProblem[]; document?: Document } {
   const lineCounter = new LineCounter();
   const document = parseDocument(raw, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
@@ -20,15 +29,15 @@ export function parseConfigText(raw: string): ParsedConfig {
       }),
     };
   }
-  let result: ReturnType<typeof switchboardConfigSchema.safeParse>;
+  let result: ReturnType<S['safeParse']>;
   try {
-    result = switchboardConfigSchema.safeParse(document.toJS() ?? {});
+    result = schema.safeParse(document.toJS() ?? {}) as ReturnType<S['safeParse']>;
   } catch (error) {
     // An alias bomb (yaml throws past maxAliasCount) or nesting deep enough to overflow zod: a problem
     // to report, never an exception, or a file-watch reload would die as an unhandled rejection.
     return { ok: false, document, problems: [{ path: '', message: `the document cannot be read: ${(error as Error).message}` }] };
   }
-  if (result.success) return { ok: true, config: result.data, document, problems: [] };
+  if (result.success) return { ok: true, value: result.data as z.output<S>, document, problems: [] };
   return { ok: false, document, problems: result.error.issues.map((issue) => locateIssue(issue, document, lineCounter)) };
 }
 

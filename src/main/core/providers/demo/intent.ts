@@ -1,12 +1,16 @@
 import type { ShopOrder } from './shop-results';
 
 /** Keyword rules standing in for a model's judgement. Order matters: actions before questions. */
-export type Intent = 'track' | 'cancel' | 'refund' | 'policy' | 'other';
+export type Intent = 'track' | 'cancel' | 'refund' | 'address' | 'coupons' | 'policy' | 'other';
 
 const CANCEL = /取消|cancel/i;
 const REFUND = /退款|退钱|refund|money back/i;
 /** Asking about rules or timing ("退款多久到账", "refund policy") is a knowledge question, not an action. */
 const ASKS_ABOUT_RULES = /多久|几天|到账|政策|规则|流程|怎么|如何|policy|rules?\b|how (?:long|do|does|can)|when will/i;
+/** Changing where an order goes: needs both the address and a verb of change. */
+const ADDRESS = /(?:收货)?地址|address/i;
+const CHANGE = /改|换|修改|更新|change|update|switch/i;
+const COUPONS = /优惠券|优惠|代金券|折扣券|coupons?|vouchers?|discount codes?/i;
 const STRONG_POLICY = /运费|包邮|邮费|保修|质保|政策|规则|policy|warrant|guarantee|shipping (?:fee|cost)|free shipping/i;
 const TRACK =
   /送到哪|到哪|物流|快递|包裹|没收到|还没到|没到货|运单|where(?:'s| is| are)|track|parcel|package|not (?:yet )?(?:arrived|received)|hasn'?t arrived|haven'?t (?:received|got)/i;
@@ -15,6 +19,8 @@ const WEAK_POLICY = /退货|换货|多久|几天|到账|时效|无理由|return|
 export function detectIntent(text: string): Intent {
   if (CANCEL.test(text) && !ASKS_ABOUT_RULES.test(text)) return 'cancel';
   if (REFUND.test(text) && !ASKS_ABOUT_RULES.test(text)) return 'refund';
+  if (ADDRESS.test(text) && CHANGE.test(text) && !ASKS_ABOUT_RULES.test(text)) return 'address';
+  if (COUPONS.test(text) && !ASKS_ABOUT_RULES.test(text)) return 'coupons';
   if (STRONG_POLICY.test(text)) return 'policy';
   if (TRACK.test(text)) return 'track';
   if (WEAK_POLICY.test(text)) return 'policy';

@@ -9,7 +9,8 @@ export type OrderResolution = { kind: 'order'; order: ShopOrder } | { kind: 'pla
 
 /** The orders an intent may act on; the clarify list and the user's "第一笔" both index into this. */
 export function candidatesFor(intent: Intent, orders: ShopOrder[]): ShopOrder[] {
-  if (intent === 'cancel') return orders.filter(isCancellable);
+  // Unpaid or not yet shipped: what can still be cancelled can still be re-addressed.
+  if (intent === 'cancel' || intent === 'address') return orders.filter(isCancellable);
   if (intent === 'refund') return orders.filter(isRefundable);
   return orders;
 }

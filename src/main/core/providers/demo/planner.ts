@@ -1,6 +1,8 @@
 import type { ModelRequest } from '../types';
 import { lastAnswered, readConversation, type Conversation } from './conversation';
+import { planAddress } from './flow-address';
 import { planCancel } from './flow-cancel';
+import { planCoupons } from './flow-coupons';
 import { planOther, planPolicy } from './flow-policy';
 import { planRefund } from './flow-refund';
 import { planTrack } from './flow-track';
@@ -12,6 +14,8 @@ const FLOWS: Record<Intent, (ctx: PlanContext) => Plan> = {
   track: planTrack,
   cancel: planCancel,
   refund: planRefund,
+  address: planAddress,
+  coupons: planCoupons,
   policy: planPolicy,
   other: planOther,
 };
@@ -46,4 +50,4 @@ function pendingClarification(conv: Conversation) {
   return listed.length > 1 ? { intent, requestText, step, followUp: { listed } } : undefined;
 }
 
-const ORDER_INTENTS: Intent[] = ['track', 'cancel', 'refund'];
+const ORDER_INTENTS: Intent[] = ['track', 'cancel', 'refund', 'address'];

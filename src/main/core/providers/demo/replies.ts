@@ -50,6 +50,8 @@ const ACTION: Record<Intent, [string, string]> = {
   track: ['查询物流', 'track'],
   cancel: ['取消', 'cancel'],
   refund: ['申请退款', 'refund'],
+  address: ['修改收货地址', 'change the address of'],
+  coupons: ['查询优惠券', 'check coupons for'],
   policy: ['查询', 'look up'],
   other: ['处理', 'handle'],
 };
@@ -123,7 +125,13 @@ export const noOrderTool = (intent: Intent, lang: Lang) =>
   );
 
 export const nothingEligible = (intent: Intent, orders: ShopOrder[], lang: Lang) =>
-  intent === 'cancel'
+  intent === 'address'
+    ? say(
+        lang,
+        `这些订单都已经发货或完成，收货地址不能再改了（只有未发货的订单可以改地址）：\n${orderList(orders, lang)}`,
+        `These orders have already shipped or finished, so their address can no longer change (only orders not yet shipped can):\n${orderList(orders, lang)}`,
+      )
+    : intent === 'cancel'
     ? say(
         lang,
         `这些订单都已经不能取消了（只有待付款或待发货的订单可以取消）：\n${orderList(orders, lang)}\n已发货的订单可以在签收后申请退货退款。`,
@@ -174,6 +182,8 @@ const CAPABILITIES: Array<[string, string, string]> = [
   ['query_order', '查询订单', 'look up your orders'],
   ['query_logistics', '查询物流', 'track parcels'],
   ['cancel_order', '取消未发货的订单', 'cancel orders that have not shipped'],
+  ['update_shipping_address', '修改未发货订单的收货地址', 'change the address of an order that has not shipped'],
+  ['query_coupons', '查询优惠券', 'check your coupons'],
   ['load_skill', '办理退款等售后', 'handle refunds and after-sales'],
   ['search_knowledge', '解答运费、退货、退款和保修政策', 'answer questions about shipping, returns, refunds and warranty'],
 ];
@@ -185,3 +195,30 @@ export function capabilities(visible: (tool: string) => boolean, lang: Lang): st
   const list = can.map(([, zh, en]) => say(lang, zh, en)).join(say(lang, '、', ', '));
   return say(lang, `您好，我是比特严选的客服助手，可以帮您${list}。请问有什么可以帮您？`, `Hi, I'm the Bit Select assistant. I can ${list}. How can I help?`);
 }
+
+export const askAddress = (said: string | undefined, lang: Lang) =>
+  said
+    ? say(
+        lang,
+        `“${said}”不是一个完整的收货地址。请告诉我新的完整地址（省市区、街道门牌、收件人和电话），我再帮您修改。`,
+        `"${said}" is not a full shipping address. Please give me the new address in full (street, city, recipient and phone) and I'll change it.`,
+      )
+    : say(lang, '请告诉我新的完整收货地址（省市区、街道门牌、收件人和电话），我再帮您修改。', "Please give me the new shipping address in full (street, city, recipient and phone) and I'll change it.");
+
+export const addressUpdated = (orderNo: string, address: string, lang: Lang) =>
+  say(lang, `已把订单 ${orderNo} 的收货地址改为：${address}`, `Order ${orderNo} will now be delivered to: ${address}`);
+
+export const addressNotUpdated = (orderNo: string, reason: string, lang: Lang) =>
+  say(lang, `订单 ${orderNo} 的收货地址没有修改：${reason}`, `The address of order ${orderNo} was not changed: ${reason}`);
+
+export const noAddressTool = (lang: Lang) =>
+  say(lang, '我现在无法替您修改收货地址，请在“我的订单”中操作，或联系人工客服。', 'I can\'t change shipping addresses right now. Please use "My orders" or contact customer service.');
+
+export function couponList(coupons: { title: string; expiresAt?: string }[], lang: Lang): string {
+  if (coupons.length === 0) return say(lang, '您的账号里目前没有可用的优惠券。', 'There are no coupons on your account right now.');
+  const lines = coupons.map((c, i) => `${i + 1}. ${c.title}${c.expiresAt ? say(lang, `（${shortDate(c.expiresAt)} 到期）`, ` (expires ${shortDate(c.expiresAt)})`) : ''}`);
+  return say(lang, `您有 ${coupons.length} 张可用优惠券：\n${lines.join('\n')}`, `You have ${coupons.length} coupon${coupons.length === 1 ? '' : 's'}:\n${lines.join('\n')}`);
+}
+
+export const noCouponTool = (lang: Lang) =>
+  say(lang, '我现在查不到优惠券，您可以在“我的-优惠券”中查看。', 'I can\'t look up coupons right now; you can find them under "Me > Coupons".');

@@ -26,6 +26,8 @@ export const logisticsSchema = z.object({
 });
 export type Logistics = z.output<typeof logisticsSchema>;
 
+export const addressResultSchema = z.object({ orderNo: z.string(), shippingAddress: z.string() });
+export const couponsResultSchema = z.object({ coupons: z.array(z.object({ title: z.string(), expiresAt: z.string().optional() })) });
 export const cancelResultSchema = z.object({ orderNo: z.string(), status: z.string() });
 export const refundResultSchema = z.object({ ticketId: z.string(), orderNo: z.string(), status: z.string() });
 export const knowledgeResultSchema = z.object({

@@ -1,0 +1,69 @@
+import { createInterface } from 'node:readline/promises';
+import { resolve } from 'node:path';
+import type { ApprovalRequest } from '../../shared/contract';
+import { createBuiltinServers } from '../builtin-servers';
+import { createCore, type Core } from '../core/app';
+import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import type { CliIo } from './io';
+
+export type ApproveMode = 'ask' | 'all' | 'none';
+
+export interface CoreSessionOptions {
+  config?: string;
+  dataDir?: string;
+  cases?: string;
+}
+
+/**
+ * A one-shot core for a command: the same core the console runs, with every server's first connect attempt
+ * settled. Returns the exit code of `use`, or 2 for a config with problems (they are printed).
+ */
+export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: Core) => Promise<number>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const dataDir = resolveDataDir(opts.dataDir, env, headlessDefaultDataDir());
+  const core = await createCore({
+    dataDir,
+    configPath: opts.config ? resolve(opts.config) : undefined,
+    casesPath: opts.cases ? resolve(opts.cases) : undefined,
+    watchConfig: false,
+    log: () => undefined,
+    builtinServers: createBuiltinServers(),
+  });
+  try {
+    const problems = core.config.snapshot().problems;
+    if (problems.length) {
+      for (const p of problems) io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
+      return 2;
+    }
+    // A one-shot run should see the tools of every server that can connect, not race their start-up.
+    await core.whenServersSettled();
+    return await use(core);
+  } finally {
+    await core.close();
+  }
+}
+
+/**
+ * Answers the core's approval requests as --approve says: `all` approves, `none` rejects, `ask` asks at the
+ * terminal (and rejects when there is none). Returns the unsubscribe function.
+ */
+export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, options: { rememberChoice?: boolean } = {}): () => void {
+  const ask = mode === 'ask' && process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+  async function decide(request: ApprovalRequest) {
+    if (mode === 'all') return core.runtime.approvals.resolve(request.id, 'approve', undefined, 'cli --approve all');
+    if (mode === 'none' || !ask) {
+      if (mode === 'ask') io.stderr(`${request.toolName} needs approval and there is no terminal to ask at: rejected`);
+      return core.runtime.approvals.resolve(request.id, 'reject', mode === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it', 'cli');
+    }
+    const choices = options.rememberChoice ? '[y/N/a(lways in this chat)]' : '[y/N]';
+    const answer = (await ask.question(`Approve ${request.toolName} ${JSON.stringify(request.arguments)}? ${choices} `)).trim().toLowerCase();
+    const decision = answer === 'a' && options.rememberChoice ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
+    core.runtime.approvals.resolve(request.id, decision, decision === 'reject' ? 'rejected at the terminal' : undefined, 'cli operator');
+  }
+  const unsubscribe = core.events.subscribe((name, payload) => {
+    if (name === 'approvals.requested') void decide(payload as ApprovalRequest);
+  });
+  return () => {
+    unsubscribe();
+    ask?.close();
+  };
+}

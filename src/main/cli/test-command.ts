@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import writeFileAtomic from 'write-file-atomic';
+import type { CaseResult } from '../../shared/contract';
+import { autoApprover } from '../core/workbench';
+import { answerApprovals, withCore, type ApproveMode } from './core-session';
+import type { CliIo } from './io';
+import { junitXml } from './junit';
+
+interface TestOptions {
+  config?: string;
+  cases?: string;
+  dataDir?: string;
+  json?: boolean;
+  junit?: string;
+  approve: ApproveMode;
+}
+
+export function registerTestCommand(program: Command, io: CliIo): void {
+  program
+    .command('test')
+    .description('run cases.yaml and every intent node’s examples with the configured model; exit 1 if any fails')
+    .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
+    .option('--cases <file>', 'cases file (default: cases.yaml beside the config)')
+    .option('--data-dir <dir>', 'where records and last results are kept (default ~/.switchboard)')
+    .option('--json', 'print the results as JSON')
+    .option('--junit <file>', 'also write JUnit XML to this file')
+    .addOption(new Option('--approve <mode>', 'how writes the model asks for are decided').choices(['ask', 'all', 'none']).default('none'))
+    .action(async (opts: TestOptions) => {
+      process.exitCode = await runTests(opts, io);
+    });
+}
+
+/** 0: every case passed; 1: one failed; 2: the config or the cases file has problems. */
+export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return withCore(
+    opts,
+    io,
+    async (core) => {
+      const { tests } = core.workbench;
+      const { problems } = await tests.cases();
+      if (problems.length) {
+        io.stderr(`${tests.casesPath} has problems:`);
+        for (const p of problems) io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+        return 2;
+      }
+      const ask = opts.approve === 'ask';
+      const stop = ask ? answerApprovals(core, 'ask', io) : () => undefined;
+      let results: CaseResult[];
+      try {
+        results = await tests.run(undefined, {
+          approvals: ask ? core.runtime.approvals : autoApprover(opts.approve as 'all' | 'none', `switchboard test --approve ${opts.approve}`),
+          onResult: opts.json ? undefined : (r) => printResult(r, io),
+        });
+      } finally {
+        stop();
+      }
+      const failed = results.filter((r) => !r.passed).length;
+      if (opts.junit) await writeFileAtomic(resolve(opts.junit), junitXml(results), { encoding: 'utf8' });
+      if (opts.json) io.stdout(JSON.stringify({ passed: results.length - failed, failed, results }, null, 2));
+      else io.stdout(`\n${results.length - failed} passed, ${failed} failed (${results.length} cases; cases file ${tests.casesPath})`);
+      return failed > 0 ? 1 : 0;
+    },
+    env,
+  );
+}
+
+function printResult(result: CaseResult, io: CliIo): void {
+  io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${result.name}  (${result.durationMs} ms)`);
+  for (const failure of result.failed) io.stdout(`      ✗ ${failure}`);
+}

@@ -1,0 +1,100 @@
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import type { ToolRun } from '../../shared/contract';
+import { DomainError } from '../core/errors';
+import { withCatalog } from './catalog-command';
+import { answerApprovals, withCore, type ApproveMode } from './core-session';
+import type { CliIo } from './io';
+
+interface CallOptions {
+  server?: string;
+  args: Record<string, unknown>;
+  customer: string;
+  approve: ApproveMode;
+  config?: string;
+  dataDir?: string;
+  json?: boolean;
+}
+
+/** `switchboard tools list` and `switchboard tools call`: the Tools page's list and its Run, from a terminal. */
+export function registerToolsCommands(program: Command, io: CliIo): void {
+  const tools = program.command('tools').description('list the discovered tools, or run one by hand');
+  tools
+    .command('list')
+    .description('every discovered (and configured) tool with its server and state')
+    .option('--config <file>', 'config file (default $SWITCHBOARD_DATA_DIR/switchboard.yaml or ~/.switchboard/switchboard.yaml)')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { config?: string; json?: boolean }) => {
+      await withCatalog(opts, io, ({ catalog, input }) => {
+        const readOnly = (toolId: string, server: string | null) =>
+          input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId)?.annotations?.readOnlyHint === true;
+        const rows = catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, state: e.state, readOnly: readOnly(e.toolId, e.server), reason: e.reason }));
+        if (opts.json) return io.stdout(JSON.stringify(rows, null, 2));
+        if (rows.length === 0) io.stdout('(no tool discovered or configured)');
+        const width = (key: 'toolId' | 'state') => Math.max(...rows.map((r) => r[key].length));
+        const serverWidth = Math.max(0, ...rows.map((r) => (r.server ?? '-').length));
+        for (const r of rows)
+          io.stdout(`${r.state.padEnd(width('state'))}  ${r.toolId.padEnd(width('toolId'))}  ${(r.server ?? '-').padEnd(serverWidth)}  ${r.readOnly ? 'read-only' : 'writes   '}  ${r.reason}`);
+      });
+    });
+
+  tools
+    .command('call <tool>')
+    .description('run one tool by hand through the same proxy as a model’s call (confirmation policy, acting customer, record with actor operator)')
+    .option('--server <name>', 'the server to call (default: the bound one, else the first that offers it)')
+    .option('--args <json>', 'the arguments, a JSON object', parseArgs, {})
+    .option('--customer <id>', 'the acting customer', 'u1001')
+    .addOption(new Option('--approve <mode>', 'how a call that needs approval is decided').choices(['ask', 'all', 'none']).default('ask'))
+    .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
+    .option('--data-dir <dir>', 'where records are kept (default ~/.switchboard)')
+    .option('--json', 'print the run as JSON')
+    .action(async (tool: string, opts: CallOptions) => {
+      process.exitCode = await runToolsCall(tool, opts, io);
+    });
+}
+
+/** Exit 0 when the call succeeded; 1 when it failed, was refused or rejected; 2 when it could not be made. */
+export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return withCore(
+    opts,
+    io,
+    async (core) => {
+      const { catalog } = core.tools.catalog.current();
+      const server = opts.server ?? catalog.bindingsByToolId.get(tool)?.server ?? catalog.entries.find((e) => e.toolId === tool && e.server)?.server;
+      if (!server) {
+        io.stderr(`no connected server offers "${tool}" (see \`switchboard tools list\`)`);
+        return 2;
+      }
+      const stop = answerApprovals(core, opts.approve, io);
+      let run: ToolRun;
+      try {
+        run = await core.workbench.operator.call({ toolId: tool, server, arguments: opts.args, customerId: opts.customer });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        io.stderr(error.message);
+        return 2;
+      } finally {
+        stop();
+      }
+      if (opts.json) io.stdout(JSON.stringify(run, null, 2));
+      else {
+        if (run.notVisibleToModel) io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
+        const { item } = run;
+        io.stdout(`${item.toolName} @${server} as ${opts.customer}: ${item.status}${item.durationMs !== undefined ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`);
+        if (item.resultText) io.stdout(item.resultText);
+      }
+      return run.item.status === 'success' ? 0 : 1;
+    },
+    env,
+  );
+}
+
+function parseArgs(value: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`not JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('the arguments must be a JSON object');
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,22 @@
+import type { Handlers } from '../router';
+import type { AgentRuntime } from '../../core/agent/runtime';
+import { autoApprover, type Workbench } from '../../core/workbench';
+
+type WorkbenchRoutes = 'tools.call' | 'tests.list' | 'tests.result' | 'tests.run' | 'tests.saveConversation' | 'replay.run' | 'preview.run';
+
+export function createWorkbenchHandlers(workbench: Workbench, runtime: AgentRuntime): Pick<Handlers, WorkbenchRoutes> {
+  return {
+    'tools.call': (input) => workbench.operator.call(input),
+    'tests.list': () => workbench.tests.list(),
+    'tests.result': ({ id }) => workbench.tests.result(id),
+    'tests.run': async ({ ids, approve }) => {
+      const results = await workbench.tests.run(ids, { approvals: autoApprover(approve, `test run from the console (approve ${approve})`) });
+      const summaries = results.map(({ id, passed, ranAt, durationMs, failed }) => ({ id, passed, ranAt, durationMs, failed }));
+      const passed = results.filter((r) => r.passed).length;
+      return { results: summaries, passed, failed: results.length - passed };
+    },
+    'tests.saveConversation': ({ conversationId, name }) => workbench.tests.saveConversation(runtime.agent.get(conversationId), name),
+    'replay.run': ({ conversationId }) => workbench.replay(conversationId),
+    'preview.run': ({ intents }) => workbench.preview(intents),
+  };
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { chatItemSchema, customerIdSchema, toolCallStatusSchema } from './chat';
+import { executionRecordSchema } from './records';
+import { command, query } from './define';
+
+/** The operator's workbench: run a tool by hand, test cases, replay, preview. */
+
+const toolItemSchema = chatItemSchema.options[2];
+
+/** A run by hand: the id is the renderer's, so it can show the run's approval card while the call waits. */
+export const operatorRunIdSchema = z.string().regex(/^op_[A-Za-z0-9_-]{4,40}$/, 'a run id is "op_" and 4-40 letters, digits, "_" or "-"');
+
+export const toolRunSchema = z.object({
+  runId: z.string(),
+  item: toolItemSchema,
+  record: executionRecordSchema.nullable(),
+  /** The row's catalog state when it ran; a note when the model would not see the tool, and why. */
+  state: z.string(),
+  notVisibleToModel: z.string().nullable(),
+});
+export type ToolRun = z.infer<typeof toolRunSchema>;
+
+const expectationResultSchema = z.object({ expectation: z.string(), passed: z.boolean(), detail: z.string() });
+export type ExpectationResultView = z.infer<typeof expectationResultSchema>;
+
+const expectedCallSchema = z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()).optional() });
+
+export const testCaseViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  source: z.enum(['file', 'example']),
+  nodeId: z.string().optional(),
+  customer: z.string(),
+  messages: z.array(z.string()),
+  expect: z.object({ calls: z.array(expectedCallSchema), notCalled: z.array(z.string()), answerContains: z.union([z.string(), z.array(z.string())]).optional() }),
+});
+export type TestCaseView = z.infer<typeof testCaseViewSchema>;
+
+export const caseResultSummarySchema = z.object({
+  id: z.string(),
+  passed: z.boolean(),
+  ranAt: z.string(),
+  durationMs: z.number(),
+  /** The expectations that failed, in words. */
+  failed: z.array(z.string()),
+});
+export type CaseResultSummary = z.infer<typeof caseResultSummarySchema>;
+
+export const caseResultSchema = caseResultSummarySchema.extend({
+  name: z.string(),
+  expectations: z.array(expectationResultSchema),
+  /** The run's conversation: user messages, answers and tool calls (results clipped). */
+  transcript: z.array(chatItemSchema),
+  modelLabel: z.string(),
+});
+export type CaseResult = z.infer<typeof caseResultSchema>;
+
+const problemSchema = z.object({ path: z.string(), line: z.number().optional(), message: z.string() });
+
+export const testsListSchema = z.object({
+  /** Where cases.yaml is (it may not exist yet). */
+  casesPath: z.string(),
+  /** cases.yaml problems: while there are any, only the examples run, and nothing is written to the file. */
+  problems: z.array(problemSchema),
+  cases: z.array(testCaseViewSchema.extend({ last: caseResultSummarySchema.nullable() })),
+});
+
+export const approveModeSchema = z.enum(['none', 'all']);
+
+const stepSideSchema = z.object({
+  tools: z.array(z.string()),
+  tokens: z.number(),
+  calls: z.array(z.object({ tool: z.string(), arguments: z.unknown(), status: toolCallStatusSchema, result: z.string().optional() })),
+  answer: z.string(),
+  /** Writes the replay answered NOT_EXECUTED_REPLAY (or read-only calls it let run) that would have asked the operator. */
+  wouldAskApproval: z.array(z.string()),
+});
+export type ReplayStepSide = z.infer<typeof stepSideSchema>;
+
+export const replayStepSchema = z.object({
+  turn: z.number().int(),
+  step: z.number().int(),
+  userText: z.string(),
+  original: stepSideSchema.nullable(),
+  replay: stepSideSchema.nullable(),
+  same: z.boolean(),
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  tokenDelta: z.number(),
+  differences: z.array(z.string()),
+});
+export type ReplayStep = z.infer<typeof replayStepSchema>;
+
+export const replayReportSchema = z.object({
+  conversationId: z.string(),
+  customerId: z.string(),
+  modelLabel: z.string(),
+  ranAt: z.string(),
+  steps: z.array(replayStepSchema),
+  diverged: z.boolean(),
+});
+export type ReplayReport = z.infer<typeof replayReportSchema>;
+
+const visibleSetSchema = z.object({ tools: z.array(z.object({ name: z.string(), tokens: z.number() })), totalTokens: z.number() });
+
+export const previewSchema = z.object({
+  /** The default skills state (none loaded), first step of a turn: saved config vs the draft. */
+  before: visibleSetSchema,
+  after: visibleSetSchema,
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  /** Tools visible in both whose description (as the model reads it) differs. */
+  changedDescriptions: z.array(z.string()),
+  affectedNodes: z.array(z.string()),
+  /** The affected nodes' examples, run against the draft (writes not executed). */
+  examples: z.array(caseResultSchema),
+});
+export type Preview = z.infer<typeof previewSchema>;
+
+export const workbenchRoutes = {
+  'tools.call': command(
+    z.strictObject({
+      runId: operatorRunIdSchema.optional(),
+      toolId: z.string().min(1).max(256),
+      server: z.string().min(1).max(256),
+      arguments: z.record(z.string(), z.unknown()).default({}),
+      customerId: customerIdSchema,
+    }),
+    toolRunSchema,
+  ),
+  'tests.list': query(z.strictObject({}).default({}), testsListSchema),
+  'tests.result': query(z.strictObject({ id: z.string().min(1).max(20_000) }), caseResultSchema),
+  'tests.run': command(
+    z.strictObject({ ids: z.array(z.string().min(1).max(20_000)).max(10_000).optional(), approve: approveModeSchema.default('none') }),
+    z.object({ results: z.array(caseResultSummarySchema), passed: z.number().int(), failed: z.number().int() }),
+  ),
+  'tests.saveConversation': command(
+    z.strictObject({ conversationId: z.string().min(1).max(64), name: z.string().min(1).max(200).optional() }),
+    z.object({ id: z.string(), name: z.string(), casesPath: z.string() }),
+  ),
+  'replay.run': command(z.strictObject({ conversationId: z.string().min(1).max(64) }), replayReportSchema),
+  /** Nothing is saved: the draft intent tree is resolved against today's servers beside the saved one. */
+  'preview.run': command(z.strictObject({ intents: z.array(z.unknown()).max(10_000) }), previewSchema),
+};
+
+export const workbenchEvents = {
+  /** Cases or their last results changed. */
+  'tests.changed': z.object({ ids: z.array(z.string()) }),
+};
