@@ -48,8 +48,7 @@ intents:
         name: 发票查询
         kind: mcp
         toolId: query_invoice   # not offered by the shop server: shows as unavailable
-        confirm: auto
-        examples: []            # no server offers it, so no utterance can reach it (a case would fail)
+        confirm: auto           # (and has no examples: no utterance can reach a tool nobody offers)
   - id: policies
     name: 购物政策
     children:
