@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { devMetaCsp } from './src/main/window-options';
 
 export default defineConfig({
   main: {
@@ -20,7 +21,11 @@ export default defineConfig({
     },
   },
   renderer: {
-    plugins: [react()],
+    plugins: [
+      react(),
+      // Development only (apply: 'serve'): the built page keeps the strict CSP.
+      { name: 'switchboard-dev-csp', apply: 'serve', transformIndexHtml: (html: string) => devMetaCsp(html) },
+    ],
     build: { minify: true },
   },
 });

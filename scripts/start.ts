@@ -1,18 +1,22 @@
-// `npm start`: build, then launch the Electron app; where Electron can't start, fall back to the headless console.
-import { spawnSync } from 'node:child_process';
-import { electronUnavailableReason } from './electron-availability';
+// `npm start`: build, make sure the Electron binary is there (running the electron package's own installer
+// where it is missing), and launch the app. Where Electron can't start (the installer failed, no display),
+// say why and run the headless console instead.
+import { fileURLToPath } from 'node:url';
+import { ensureElectron, runInForeground, runInherited } from './electron-launch';
+import { buildPlan, electronAppPlan, headlessPlan } from './launch-plans';
 
-const run = (command: string, args: string[]) => spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const env = process.env;
 
-const build = run('npx', ['electron-vite', 'build']);
-if (build.status !== 0) process.exit(build.status ?? 1);
+const built = await runInherited(buildPlan(root, process.execPath, env), root);
+if (built !== 0) process.exit(built);
 
-const reason = electronUnavailableReason();
-if (!reason) {
-  const electron = run('npx', ['electron', '.', ...process.argv.slice(2)]);
-  process.exit(electron.status ?? 0);
+const electron = await ensureElectron({ env, log: (line) => console.log(line) });
+if (electron.ok) {
+  await runInForeground(electronAppPlan(electron.binary, root, args, env), root);
+} else {
+  console.log(`Electron can't start here: ${electron.reason}.`);
+  console.log('Falling back to the headless console: `switchboard serve --open` (the same app in your browser).');
+  await runInForeground(headlessPlan(root, process.execPath, args, env), root);
 }
-console.log(`Electron can't start here: ${reason}.`);
-console.log('Falling back to the headless console: `switchboard serve --open`.');
-const serve = run(process.execPath, ['bin/switchboard.mjs', 'serve', '--open', ...process.argv.slice(2)]);
-process.exit(serve.status ?? 0);

@@ -1,18 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { _electron as electron, expect, test } from '@playwright/test';
-import { electronUnavailableReason } from '../../scripts/electron-availability';
+import { fileURLToPath } from 'node:url';
+import { _electron as electronApp, expect, test } from '@playwright/test';
+import { ensureElectron } from '../../scripts/electron-launch';
 
-const reason = electronUnavailableReason();
+// The same decision as `npm start`: the electron package's installer runs once where the binary is missing.
+const electron = await ensureElectron({ log: (line) => console.log(`[electron project] ${line}`) });
+const reason = electron.ok ? undefined : electron.reason;
 if (reason) console.log(`[electron project] skipping: ${reason}`);
+const appRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 test.describe('Electron security settings', () => {
   test.skip(!!reason, `Electron can't start here: ${reason}`);
 
   test('the window is isolated, sandboxed and blocks navigation, window.open and foreign IPC', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sb-electron-'));
-    const app = await electron.launch({ args: ['.', `--data-dir=${dataDir}`], env: { ...process.env, SWITCHBOARD_DATA_DIR: dataDir } });
+    const app = await electronApp.launch({
+      executablePath: electron.ok ? electron.binary : undefined,
+      args: [appRoot, `--data-dir=${dataDir}`],
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: dataDir },
+    });
     try {
       const page = await app.firstWindow();
       await expect(page.getByTestId('mode')).toHaveText('Desktop mode');

@@ -7,7 +7,7 @@ import { createCore, type Core } from './core/app';
 import { resolveDataDir } from './core/paths';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
 import { createDispatch } from './rpc/dispatch';
-import { ELECTRON_CSP, secureWindowOptions } from './window-options';
+import { rendererCsp, secureWindowOptions } from './window-options';
 
 const dataDirFlag = process.argv.find((arg) => arg.startsWith('--data-dir='))?.slice('--data-dir='.length);
 let core: Core | undefined;
@@ -51,8 +51,10 @@ async function start(): Promise<void> {
     builtinServers: createBuiltinServers(),
   });
 
+  // Strict everywhere; under `npm run dev` (never packaged) Vite's inline preamble and HMR socket are allowed.
+  const csp = rendererCsp(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [ELECTRON_CSP] } });
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'notifications'));
 

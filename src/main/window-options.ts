@@ -25,15 +25,33 @@ export function secureWindowOptions(preloadPath: string): BrowserWindowConstruct
   };
 }
 
-/** The renderer's CSP in Electron: no remote code, no inline script, no network besides our own page. */
-export const ELECTRON_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+/**
+ * The renderer's CSP in Electron: no remote code, no inline script, no network besides our own page.
+ * `devServer` (electron-vite's dev server URL, development only): Vite serves React Fast Refresh's preamble as
+ * an inline script and talks to its HMR WebSocket, so those two are allowed then and never in a build.
+ */
+export function rendererCsp(devServer?: string): string {
+  const dev = devServer ? new URL(devServer) : undefined;
+  return [
+    "default-src 'self'",
+    dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    dev ? `connect-src 'self' ws://${dev.host}` : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
+
+export const ELECTRON_CSP = rendererCsp();
+
+/** The page's own meta CSP, loosened the same way while Vite serves it (`ws://localhost:*`: the port is Vite's choice). */
+export function devMetaCsp(html: string): string {
+  return html.replace(
+    /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/,
+    (_all, open: string, csp: string, close: string) =>
+      open + csp.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*") + close,
+  );
+}

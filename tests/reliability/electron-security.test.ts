@@ -81,7 +81,8 @@ describe('window, entry, preload and page', () => {
 
   it('the entry sets the CSP header on every response, denies permissions but notifications, blocks navigation and new windows', () => {
     const entry = read('../../src/main/index.ts');
-    expect(entry).toMatch(/onHeadersReceived\(\(details, callback\)[\s\S]*'Content-Security-Policy': \[ELECTRON_CSP\]/);
+    expect(entry).toMatch(/onHeadersReceived\(\(details, callback\)[\s\S]*'Content-Security-Policy': \[csp\]/);
+    expect(entry).toContain('const csp = rendererCsp(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);');
     expect(entry).toMatch(/setPermissionRequestHandler\([^)]*\) => callback\(permission === 'notifications'\)\)/);
     expect(entry).toMatch(/'will-navigate', \(event, url\) => \{\s*if \(url !== contents\.getURL\(\)\) event\.preventDefault\(\);/);
     expect(entry).toMatch(/setWindowOpenHandler\(\(\{ url \}\) => \{[\s\S]*?return \{ action: 'deny' \};/);

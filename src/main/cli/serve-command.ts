@@ -26,6 +26,8 @@ export function registerServeCommand(program: Command, io: CliIo): void {
 }
 
 function openInBrowser(url: string, io: CliIo): void {
+  // The convention other dev servers follow: BROWSER=none prints the URL and opens nothing.
+  if (process.env.BROWSER === 'none') return;
   const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
   const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
   child.on('error', () => io.stderr(`Could not open a browser (${opener}); open the URL above yourself.`));
