@@ -25,8 +25,8 @@ export const tokensScenario: Scenario = async ({ log }) => {
       const failed = pipeline.connections.snapshot().servers.filter((s) => s.status !== 'connected');
       if (failed.length) throw new Error(`servers not connected: ${failed.map((s) => `${s.name} (${s.error})`).join(', ')}`);
       const { catalog, revision } = pipeline.catalog.current();
-      const gated = buildModelStep(catalog, revision, [], 1).modelStep;
-      const ungated = buildModelStep(catalog, revision, config.skills.map((s) => s.name), 1).modelStep;
+      const gated = (await buildModelStep(catalog, revision, [], 1)).modelStep;
+      const ungated = (await buildModelStep(catalog, revision, config.skills.map((s) => s.name), 1)).modelStep;
       if (report) log(`  ${label}: ${gated.tools.length} tools / ${gated.totalTokens} tokens gated, ${ungated.tools.length} / ${ungated.totalTokens} ungated`);
       if (report) {
         const added = ungated.tools.filter((t) => !gated.tools.some((g) => g.name === t.name)).map((t) => t.name);

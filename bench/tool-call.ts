@@ -96,7 +96,7 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
     const openTurn = async (rep: number) => {
       const conversation = await store.create('u1001', 'bench');
       const { catalog, revision } = pipeline.catalog.current();
-      const { tools } = buildModelStep(catalog, revision, conversation.loadedSkills, 1);
+      const { tools } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
       return { conversation, turnId: `t_bench_${rep}`, step: 1, catalog, visible: new Set(tools.map((t) => t.name)), signal: new AbortController().signal };
     };
     // `probed`: through the timed caller, recording the proxy's own time per call (not used for wall time).

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODEL_TEXT_CAP, RECORD_RESULT_CAP } from '../../src/main/core/agent/tool-result';
-import { estimateTokens } from '../../src/main/core/tokens';
 import { openAiStream } from '../support/providers';
 import { startCoreRig, type CoreRig } from './helpers/core-rig';
 import { startFaultServer, type FaultServer } from './helpers/fault-server';
@@ -48,9 +47,6 @@ describe('malformed and oversized tool results from a real server', () => {
     await rig.waitForServer('bad', (s) => s.status === 'connected');
     const id = await rig.conversation();
 
-    // The tokenizer's one-time build blocks the loop on a process's first model step (see RELIABILITY.md,
-    // known limits); pay it here so the probe measures what the results cost.
-    estimateTokens('warm up');
     // Responsiveness probe: RPC round trips and event-loop lag while the turn chews on the results.
     const lags: number[] = [];
     let last = performance.now();

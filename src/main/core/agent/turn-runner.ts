@@ -56,7 +56,7 @@ export async function runTurn(
         break;
       }
       const { catalog, revision } = deps.catalog();
-      const { tools, modelStep } = buildModelStep(catalog, revision, conversation.loadedSkills, step);
+      const { tools, modelStep } = await buildModelStep(catalog, revision, conversation.loadedSkills, step);
       turn.steps.push(modelStep);
       await conversation.write({ t: 'step', turnId, step: modelStep });
       deps.events.emit('turn.stepStarted', { conversationId, turnId, step: modelStep });

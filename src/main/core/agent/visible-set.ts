@@ -1,27 +1,20 @@
 import type { ModelStep, VisibleTool } from '../../../shared/contract';
-import { visibleTools, type Catalog, type ModelToolDefinition } from '../../../shared/catalog';
-import { estimateToolDefinitionTokens } from '../tokens';
+import { visibleTools, type Catalog } from '../../../shared/catalog';
+import { estimateToolTokens, roughTokens } from '../tokens';
 
-const tokenCache = new WeakMap<ModelToolDefinition, number>();
-
-/** Token estimate per definition object; bindings reuse their definition objects, so this is computed once per tool version. */
-function tokensOf(tool: ModelToolDefinition): number {
-  let tokens = tokenCache.get(tool);
-  if (tokens === undefined) {
-    tokens = estimateToolDefinitionTokens([tool]);
-    tokenCache.set(tool, tokens);
-  }
-  return tokens;
-}
-
-/** The visible set for one model call, and the record of it. */
-export function buildModelStep(catalog: Catalog, revision: number, loadedSkills: readonly string[], step: number) {
+/**
+ * The visible set for one model call, and the record of it. Token counts come from the shared counter's
+ * cache (a steady catalog: at once); a definition never counted before is counted off the event loop.
+ */
+export async function buildModelStep(catalog: Catalog, revision: number, loadedSkills: readonly string[], step: number) {
   const tools = visibleTools(catalog, [...loadedSkills]);
-  const recorded: VisibleTool[] = tools.map((tool) => ({
+  // Should the counter fail, the step still goes out with a rough figure: an estimate never stops a turn.
+  const tokens = await estimateToolTokens(tools).catch(() => tools.map(roughTokens));
+  const recorded: VisibleTool[] = tools.map((tool, i) => ({
     name: tool.name,
     description: tool.description,
     inputSchema: tool.inputSchema,
-    tokens: tokensOf(tool),
+    tokens: tokens[i],
     source: catalog.bindingsByToolId.get(tool.name)?.server ?? 'local',
   }));
   const modelStep: ModelStep = {
