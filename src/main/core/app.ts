@@ -11,6 +11,7 @@ import { createToolPipeline, type ToolPipeline } from './catalog/tool-pipeline';
 import type { BuiltinServers, ConnectionOptions } from './mcp';
 import { appRoot } from './paths';
 import { environmentSecrets, type SecretStore } from './secrets';
+import { prefetchCatalogTokens } from './tokens';
 import { createWorkbench, type Workbench } from './workbench';
 
 export interface CoreOptions {
@@ -71,6 +72,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
   const catalog = (): CatalogSnapshot => tools.catalog.current();
+  // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
+  const stopCounting = events.subscribe((name) => {
+    if (name === 'catalog.changed') prefetchCatalogTokens(catalog().catalog);
+  });
   // Per-server call timeout, and the retry rules for a server that restarted under us (stale session).
   const mcp: McpCaller = createMcpCaller(tools.connections, (server) => config.current().agent.mcp.servers.find((s) => s.name === server)?.timeoutMs);
 
@@ -95,6 +100,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workbench,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
+      stopCounting();
       await runtime.close();
       await tools.close();
       config.close();

@@ -1,6 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200kBase from 'js-tiktoken/ranks/o200k_base';
+import { describe, expect, it } from 'vitest';
 import type { ModelToolDefinition } from '../../shared/catalog';
-import { closeTokenCounter, estimateTokens, estimateToolTokens, tokenCounterRunning, toolDefinitionText } from './tokens';
+import { estimateTokens, estimateToolTokens, toolDefinitionText } from './tokens';
 
 const queryOrder: ModelToolDefinition = {
   name: 'query_order',
@@ -8,48 +11,61 @@ const queryOrder: ModelToolDefinition = {
   inputSchema: { type: 'object', properties: { keyword: { type: 'string' }, days: { type: 'integer' } } },
 };
 
-afterAll(() => closeTokenCounter());
+// The reference: js-tiktoken's o200k encoder, the estimator this one replaced (exact, but ~110 MB and quadratic).
+let reference: Tiktoken | undefined;
+const o200k = (text: string) => (reference ??= new Tiktoken(o200kBase)).encode(text, [], []).length;
 
 describe('estimateTokens', () => {
   it('counts o200k_base tokens', async () => {
     expect(await estimateTokens('')).toBe(0);
     expect(await estimateTokens('hello world')).toBe(2);
-    const zh = await estimateTokens('上周买的AirPods Pro还没收到，帮我看看送到哪了');
-    expect(zh).toBeGreaterThan(5);
-    expect(zh).toBeLessThan(30);
+    const zh = '上周买的AirPods Pro还没收到，帮我看看送到哪了';
+    expect(await estimateTokens(zh)).toBe(o200k(zh));
   });
 
   it('treats special-token text as plain text instead of throwing', async () => {
-    expect(await estimateTokens('<|endoftext|>')).toBeGreaterThan(1);
+    expect(await estimateTokens('<|endoftext|> and <|endofprompt|>')).toBe(o200k('<|endoftext|> and <|endofprompt|>'));
   });
 
-  it('counts a 1 MB word in linear time, without blocking the event loop', async () => {
-    // Before: js-tiktoken's BPE on one 20 KB piece took ~37 s on the event loop (quadratic in the piece).
+  it('matches o200k exactly on any text: letters, CJK, emoji, marks, digits, whitespace runs', async () => {
+    const alphabet = fc.constantFrom(...'ab Z9 \n\t\r你好世界，。!?\'sé́🙂中文 ﷺ'.split(''), '🙂', 'é', '\u0301', '   ', 'tion', "'ll");
+    await fc.assert(
+      fc.asyncProperty(fc.array(alphabet, { maxLength: 120 }).map((parts) => parts.join('')), async (text) => {
+        expect(await estimateTokens(text)).toBe(o200k(text));
+      }),
+      { numRuns: 300 },
+    );
+    for (const run of ['x'.repeat(700), 'é'.repeat(300), '上'.repeat(500), '🙂'.repeat(200), '!'.repeat(600), ' '.repeat(500) + 'a'])
+      expect(await estimateTokens(run)).toBe(o200k(run));
+  }, 120_000);
+
+  it('counts a 2 MB word in near-linear time while the event loop keeps turning', async () => {
+    // Before: js-tiktoken's merge of one 20 KB piece took ~37 s, all of it on the event loop.
+    await estimateTokens('warm the tables');
     let worst = 0;
     let last = performance.now();
     const lag = setInterval(() => {
       const now = performance.now();
-      worst = Math.max(worst, now - last - 10);
+      worst = Math.max(worst, now - last - 5);
       last = now;
-    }, 10);
+    }, 5);
     try {
-      await estimateTokens('warm'); // the worker's start-up is not what this measures
-      const small = 'x'.repeat(100_000);
-      const big = 'x'.repeat(1_000_000);
+      const small = 'x'.repeat(200_000);
+      const big = 'x'.repeat(2_000_000);
       let started = performance.now();
       const smallCount = await estimateTokens(small);
       const smallMs = performance.now() - started;
       started = performance.now();
       const bigCount = await estimateTokens(big);
       const bigMs = performance.now() - started;
-      // 'x' * 256 slices: within one token per slice of 10× the smaller count.
-      expect(Math.abs(bigCount - 10 * smallCount)).toBeLessThanOrEqual(bigCount / 256 + 1);
-      // Linear: 10× the text costs ~10× the time (quadratic would be 100×); generous for a shared machine.
-      expect(bigMs).toBeLessThan(Math.max(40 * smallMs, 2_000));
+      // Merged in parts of 4,096 characters: at most about one token per part from 10× the smaller count.
+      expect(Math.abs(bigCount - 10 * smallCount)).toBeLessThanOrEqual(2_000_000 / 4_096 + 1);
+      // 10× the text costs ~10× the time (quadratic would be 100×); generous for a shared machine.
+      expect(bigMs).toBeLessThan(Math.max(40 * smallMs, 3_000));
     } finally {
       clearInterval(lag);
     }
-    expect(worst).toBeLessThan(250);
+    expect(worst).toBeLessThan(200);
   }, 60_000);
 });
 
@@ -57,23 +73,19 @@ describe('estimateToolTokens', () => {
   it('counts each definition as sent to the model, and a longer description costs more', async () => {
     expect(await estimateToolTokens([])).toEqual([]);
     const [one] = await estimateToolTokens([queryOrder]);
-    expect(one).toBe(await estimateTokens(toolDefinitionText(queryOrder)));
+    expect(one).toBe(o200k(toolDefinitionText(queryOrder)));
     const longer = { ...queryOrder, description: `${queryOrder.description}。运单号请从订单结果里取，不要凭用户口述。` };
     const [a, b] = await estimateToolTokens([longer, queryOrder]);
     expect(a).toBeGreaterThan(one);
     expect(b).toBe(one);
   });
 
-  it('serves a counted definition from the cache, even as a new object, and the worker exits when idle', async () => {
-    await estimateToolTokens([queryOrder]);
+  it('serves a definition counted before from the cache, even as a new object', async () => {
+    const big = { ...queryOrder, description: 'y'.repeat(1_000_000) };
+    const [first] = await estimateToolTokens([big]);
     const started = performance.now();
-    const [again] = await estimateToolTokens([{ ...queryOrder, inputSchema: { ...queryOrder.inputSchema } }]);
-    expect(performance.now() - started).toBeLessThan(50);
-    expect(again).toBeGreaterThan(0);
-    await closeTokenCounter();
-    expect(tokenCounterRunning()).toBe(false);
-    // Cached: answering needs no worker.
-    expect(await estimateToolTokens([queryOrder])).toEqual([again]);
-    expect(tokenCounterRunning()).toBe(false);
+    const [again] = await estimateToolTokens([{ ...big, inputSchema: { ...big.inputSchema } }]);
+    expect(again).toBe(first);
+    expect(performance.now() - started).toBeLessThan(100); // a hash, not a count
   });
 });

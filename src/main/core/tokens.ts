@@ -1,116 +1,114 @@
 import { hash } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import type { ModelToolDefinition } from '../../shared/catalog';
-import { countTokensWorker } from './tokens-worker';
+import type { Catalog, ModelToolDefinition } from '../../shared/catalog';
+import { countPieceTokens } from './token-count/bpe';
+import { loadO200kTable, type TokenTable } from './token-count/o200k-table';
 
 /**
  * Token estimates for the per-step record ("what did the visible tools cost?"), in o200k_base, OpenAI's
  * current encoding; other vendors tokenize differently, so the numbers are estimates.
  *
- * Nothing here runs on the event loop but a hash and a cache lookup:
- * - Counting happens in a worker thread (tokens-worker.ts), in time linear in the text. The tables
- *   (gpt-tokenizer's, ~40 MB once built; js-tiktoken's were ~110 MB and built in ~1 s on the main thread)
- *   live only in that worker, which starts when something new needs counting and exits once idle.
- * - Counts are cached per text hash, so a tool definition is counted once per version, whoever asks.
+ * No text may hold the event loop, whatever a server sends:
+ * - Counting is exact o200k in O(n log n) (token-count/bpe.ts), over packed tables of ~4.5 MB
+ *   (token-count/o200k-table.ts), built on first use.
+ * - Building the tables and counting run in slices of a few milliseconds, handing the loop back between
+ *   slices, so RPCs and events go on while a 5 MB description is counted.
+ * - Counts are cached per text hash: a definition is counted once per version, whoever asks, and it is
+ *   counted when it arrives (prefetchCatalogTokens), so a model step normally finds it cached.
  */
-const IDLE_EXIT_MS = 3_000;
+const SLICE_MS = 4;
 const CACHE_ENTRIES = 20_000;
+/** A piece (o200k's pre-tokenizer output) longer than this is merged in parts; ordinary text never has one. */
+const LONG_PIECE = 4_096;
 
-type Reply = { id: number; counts: number[] } | { id: number; error: string };
+/**
+ * Text is split into chunks before o200k's pre-tokenizer runs: on one 5 MB run of letters that regex
+ * alone held the loop for ~150 ms, or overflowed its backtracking stack. A chunk ends before a space
+ * that follows a non-space, where o200k always starts a new piece, so the count is unchanged; only a
+ * chunk-long run with no such space is cut anywhere (about one token off per cut).
+ */
+const CHUNK = 16_384;
+const SAFE_CUT_WINDOW = 2_048;
+
+function chunkEnd(text: string, from: number): number {
+  const limit = from + CHUNK;
+  if (limit >= text.length) return text.length;
+  for (let i = limit; i > limit - SAFE_CUT_WINDOW; i--) if (text.charCodeAt(i) === 0x20 && !/\s/.test(text[i - 1])) return i;
+  return cutBefore(text, limit);
+}
+
+/** `at`, or one further so a surrogate pair is never split. */
+function cutBefore(text: string, at: number): number {
+  const code = text.charCodeAt(at - 1);
+  return at < text.length && code >= 0xd800 && code <= 0xdbff ? at + 1 : at;
+}
+
+/** Hands the event loop back to other work (I/O included) before going on. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 class TokenCounter {
-  private worker: Worker | undefined;
-  private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (counts: number[]) => void; reject: (error: Error) => void }>();
-  private idleTimer: NodeJS.Timeout | undefined;
+  private table: Promise<TokenTable> | undefined;
   private readonly cache = new Map<string, number>();
   private readonly inFlight = new Map<string, Promise<number>>();
+  /** One text at a time: concurrent counts would only interleave their slices and finish later. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private scratch = new Uint8Array(4 * LONG_PIECE);
 
-  /** The cached count of a text already counted under this key, or undefined. */
   cached(key: string): number | undefined {
     return this.cache.get(key);
   }
 
-  /** Counts each text (cached per key); concurrent asks for one key share one count. */
-  count(entries: readonly { key: string; text: string }[]): Promise<number[]> {
-    const missing: { key: string; text: string }[] = [];
-    for (const entry of entries) if (!this.cache.has(entry.key) && !this.inFlight.has(entry.key) && !missing.some((m) => m.key === entry.key)) missing.push(entry);
-    if (missing.length > 0) {
-      const counted = this.send(missing.map((m) => m.text));
-      missing.forEach((entry, i) => {
-        const one = counted.then((counts) => {
-          this.remember(entry.key, counts[i]);
-          return counts[i];
-        });
-        one.catch(() => undefined).finally(() => this.inFlight.delete(entry.key));
-        this.inFlight.set(entry.key, one);
+  /** The count of `text`, cached under `key`; concurrent asks for one key share one count. */
+  count(key: string, text: string): Promise<number> {
+    const known = this.cache.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      const counted = this.queue.then(() => this.countText(text));
+      this.queue = counted.catch(() => undefined);
+      pending = counted.then((n) => {
+        if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
+        this.cache.set(key, n);
+        return n;
+      });
+      pending.catch(() => undefined).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async countText(text: string): Promise<number> {
+    if (!text) return 0;
+    if (!this.table) {
+      this.table = loadO200kTable(pause);
+      this.table.catch((error: unknown) => {
+        this.table = undefined; // tried again next time
+        process.emitWarning(`token counts fall back to a rough estimate: the o200k tables could not be loaded (${String(error)})`);
       });
     }
-    return Promise.all(entries.map((entry) => this.cache.get(entry.key) ?? (this.inFlight.get(entry.key) as Promise<number>)));
-  }
-
-  /** Ends the worker now (tests, shutdown); the next count starts a new one. */
-  async close(): Promise<void> {
-    clearTimeout(this.idleTimer);
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
-  }
-
-  get running(): boolean {
-    return this.worker !== undefined;
-  }
-
-  private remember(key: string, count: number): void {
-    if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(key, count);
-  }
-
-  private send(texts: string[]): Promise<number[]> {
-    clearTimeout(this.idleTimer);
-    const worker = (this.worker ??= this.start());
-    const id = this.nextId++;
-    return new Promise<number[]>((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ id, texts });
-    });
-  }
-
-  private start(): Worker {
-    const require = createRequire(import.meta.url);
-    const paths = { encoding: require.resolve('gpt-tokenizer/encoding/o200k_base'), constants: require.resolve('gpt-tokenizer/encodingParams/constants') };
-    // `__name`: the helper esbuild (tsx, vite) may call to keep a function's name; the worker has no module scope to find it in.
-    const source = `const __name = (fn) => fn;\n(${String(countTokensWorker)})(${JSON.stringify(paths)});`;
-    const worker = new Worker(source, { eval: true, name: 'switchboard-tokens' });
-    worker.unref(); // never what keeps a process alive
-    worker.on('message', (reply: Reply) => {
-      const waiter = this.waiting.get(reply.id);
-      this.waiting.delete(reply.id);
-      if ('error' in reply) waiter?.reject(new Error(`token count failed: ${reply.error}`));
-      else waiter?.resolve(reply.counts);
-      if (this.waiting.size === 0) this.scheduleExit(worker);
-    });
-    const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      if (this.waiting.size > 0) process.emitWarning(`token counts fall back to a rough estimate: ${error.message}`);
-      for (const waiter of this.waiting.values()) waiter.reject(error);
-      this.waiting.clear();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the token counter exited (${code})`)));
-    return worker;
-  }
-
-  /** The tables are only worth their memory while there is something to count. */
-  private scheduleExit(worker: Worker): void {
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      if (this.worker !== worker || this.waiting.size > 0) return;
-      this.worker = undefined;
-      void worker.terminate();
-    }, IDLE_EXIT_MS);
-    this.idleTimer.unref();
+    const table = await this.table;
+    const encoder = new TextEncoder();
+    let total = 0;
+    let sliceStarted = performance.now();
+    for (let from = 0; from < text.length; ) {
+      const to = chunkEnd(text, from);
+      for (const match of text.slice(from, to).matchAll(table.splitPattern)) {
+        const piece = match[0];
+        for (let at = 0; at < piece.length; ) {
+          const end = cutBefore(piece, Math.min(at + LONG_PIECE, piece.length));
+          const part = at === 0 && end === piece.length ? piece : piece.slice(at, end);
+          if (this.scratch.length < part.length * 3) this.scratch = new Uint8Array(part.length * 3);
+          const { written } = encoder.encodeInto(part, this.scratch);
+          total += countPieceTokens(table, this.scratch, written);
+          at = end;
+          if (performance.now() - sliceStarted > SLICE_MS) {
+            await pause();
+            sliceStarted = performance.now();
+          }
+        }
+      }
+      from = to;
+    }
+    return total;
   }
 }
 
@@ -125,46 +123,51 @@ export function toolDefinitionText(tool: ModelToolDefinition): string {
 const keyOf = (text: string) => hash('sha256', text, 'base64');
 
 // Definitions are immutable snapshots (bindings reuse theirs across resolves): serialise and hash each object once.
-const keyByDefinition = new WeakMap<ModelToolDefinition, { key: string; text: string }>();
+const entryByDefinition = new WeakMap<ModelToolDefinition, { key: string; text: string }>();
 
 function entryOf(tool: ModelToolDefinition): { key: string; text: string } {
-  let entry = keyByDefinition.get(tool);
+  let entry = entryByDefinition.get(tool);
   if (!entry) {
     const text = toolDefinitionText(tool);
     entry = { key: keyOf(text), text };
-    keyByDefinition.set(tool, entry);
+    entryByDefinition.set(tool, entry);
   }
   return entry;
 }
 
-/** o200k tokens of each tool's definition; cached per definition, so a steady catalog resolves at once. */
+/** o200k tokens of each tool's definition; cached per definition, so a steady catalog answers at once. */
 export function estimateToolTokens(tools: readonly ModelToolDefinition[]): Promise<number[]> {
-  return counter.count(tools.map(entryOf));
+  return Promise.all(tools.map((tool) => {
+    const { key, text } = entryOf(tool);
+    return counter.count(key, text);
+  }));
 }
 
-/** Counts the tools now, in the background, so the next model step finds them cached. */
+/** Counts the tools in the background, so a model step finds them cached. Hashing is sliced too. */
 export function prefetchToolTokens(tools: readonly ModelToolDefinition[]): void {
-  const missing = tools.map(entryOf).filter((entry) => counter.cached(entry.key) === undefined);
-  if (missing.length > 0) counter.count(missing).catch(() => undefined);
+  let next = 0;
+  const slice = () => {
+    const until = performance.now() + SLICE_MS;
+    while (next < tools.length && performance.now() < until) {
+      const { key, text } = entryOf(tools[next++]);
+      if (counter.cached(key) === undefined) counter.count(key, text).catch(() => undefined);
+    }
+    if (next < tools.length) setImmediate(slice);
+  };
+  slice();
 }
 
-/** o200k tokens of a text (special-token text counted as plain text). */
-export async function estimateTokens(text: string): Promise<number> {
-  if (!text) return 0;
-  return (await counter.count([{ key: keyOf(text), text }]))[0];
+/** Every tool a model step of this catalog could show: the local tools and every binding, gated or not. */
+export function prefetchCatalogTokens(catalog: Catalog): void {
+  prefetchToolTokens([...catalog.localTools, ...catalog.bindings.map((binding) => binding.modelDefinition)]);
 }
 
-/** A rough figure for when the counter cannot answer (its worker failed): about four bytes a token. */
+/** o200k tokens of a text (special-token text such as "<|endoftext|>" counted as plain text). */
+export function estimateTokens(text: string): Promise<number> {
+  return counter.count(keyOf(text), text);
+}
+
+/** A rough figure for when counting fails (the tables could not be read): about four bytes a token. */
 export function roughTokens(tool: ModelToolDefinition): number {
   return Math.ceil(Buffer.byteLength(entryOf(tool).text) / 4);
-}
-
-/** Whether the counting worker is alive (it exits when idle). */
-export function tokenCounterRunning(): boolean {
-  return counter.running;
-}
-
-/** Ends the counting worker now; the cache stays. */
-export function closeTokenCounter(): Promise<void> {
-  return counter.close();
 }

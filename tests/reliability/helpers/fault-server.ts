@@ -15,6 +15,10 @@ export interface FaultTool {
   name: string;
   readOnly: boolean;
   idempotent?: boolean;
+  /** Default `fault tool <name>`. */
+  description?: string;
+  /** Default: an object with no properties. */
+  inputSchema?: { type: 'object'; properties?: Record<string, object> };
   handler?: (args: Record<string, unknown>, extra: { signal: AbortSignal }) => Promise<CallToolResult> | CallToolResult;
   /** The JSON text of `result`, sent as is (bypasses the SDK, so it may be anything). */
   rawResult?: () => string;
@@ -42,8 +46,8 @@ export async function startFaultServer(options: { tools: FaultTool[]; port?: num
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: options.tools.map((t) => ({
         name: t.name,
-        description: `fault tool ${t.name}`,
-        inputSchema: { type: 'object' as const, properties: {} },
+        description: t.description ?? `fault tool ${t.name}`,
+        inputSchema: t.inputSchema ?? { type: 'object' as const, properties: {} },
         annotations: { readOnlyHint: t.readOnly, ...(t.idempotent !== undefined && { idempotentHint: t.idempotent }) },
       })),
     }));

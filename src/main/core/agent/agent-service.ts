@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Conversation, ConversationSummary } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import type { ModelProvider } from '../providers/types';
-import { prefetchToolTokens } from '../tokens';
+import { prefetchCatalogTokens } from '../tokens';
 import type { ConversationStore } from './conversation-store';
 import type { RecordsStore } from './records-store';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from './turn-runner';
@@ -33,8 +33,7 @@ export class AgentService {
     const record = await this.deps.store.create(customerId, this.deps.provider().label, title);
     this.changed(record.summary.id);
     // The first step records the tools' token counts: count them now, off the event loop, while the operator types.
-    const { catalog } = this.deps.turn.catalog();
-    prefetchToolTokens([...catalog.localTools, ...catalog.bindings.map((binding) => binding.modelDefinition)]);
+    prefetchCatalogTokens(this.deps.turn.catalog().catalog);
     return { ...record.summary, running: false };
   }
 

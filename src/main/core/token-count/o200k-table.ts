@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
+/**
+ * o200k_base's 200,000 byte strings and their ranks, packed into three typed arrays (~4.5 MB): every
+ * token's bytes end to end, where each starts, and an open-addressing hash from bytes to rank.
+ *
+ * Why not a library's tables: js-tiktoken keeps a Map of comma-joined byte strings (~110 MB) and
+ * gpt-tokenizer a Map of strings (~45 MB, and a worker that held them never gave the memory back),
+ * against a 150 MB budget for the whole host (issue 15 §8). The data is js-tiktoken's (o200k_base ranks
+ * in one line: `! 0 <base64> <base64> …`, rank = position), read as text so no 2 MB module stays loaded.
+ */
+export interface TokenTable {
+  /** The rank of bytes[start, end), or -1 when it is not a token. */
+  rankOf(bytes: Uint8Array, start: number, end: number): number;
+  /** The longest token, in bytes: a longer span is never one. */
+  readonly maxTokenBytes: number;
+  /** o200k's pre-tokenizer: text is split into pieces, and BPE runs within each piece. */
+  readonly splitPattern: RegExp;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+function hashBytes(bytes: Uint8Array, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ bytes[i], FNV_PRIME);
+  return h >>> 0;
+}
+
+class PackedTable implements TokenTable {
+  constructor(
+    private readonly tokenBytes: Uint8Array,
+    /** tokenStart[rank] .. tokenStart[rank + 1] */
+    private readonly tokenStart: Uint32Array,
+    /** rank + 1 per slot, 0 = empty */
+    private readonly slots: Int32Array,
+    readonly maxTokenBytes: number,
+    readonly splitPattern: RegExp,
+  ) {}
+
+  rankOf(bytes: Uint8Array, start: number, end: number): number {
+    const length = end - start;
+    if (length > this.maxTokenBytes || length <= 0) return -1;
+    const mask = this.slots.length - 1;
+    for (let slot = hashBytes(bytes, start, end) & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot];
+      if (entry === 0) return -1;
+      const rank = entry - 1;
+      const from = this.tokenStart[rank];
+      if (this.tokenStart[rank + 1] - from !== length) continue;
+      let same = true;
+      for (let i = 0; i < length; i++)
+        if (this.tokenBytes[from + i] !== bytes[start + i]) {
+          same = false;
+          break;
+        }
+      if (same) return rank;
+    }
+  }
+}
+
+/**
+ * Reads and packs the table. `pause` is awaited between slices of the work, so a caller on the event
+ * loop can hand it back to other work (the whole build is ~100-300 ms of CPU).
+ */
+export async function loadO200kTable(pause: () => Promise<void>): Promise<TokenTable> {
+  const path = createRequire(import.meta.url).resolve('js-tiktoken/ranks/o200k_base');
+  const source = await readFile(path, 'utf8');
+  const marker = '"bpe_ranks":"';
+  const at = source.indexOf(marker);
+  const header = JSON.parse(`${source.slice(source.indexOf('{'), at)}"bpe_ranks":""}`) as { pat_str: string };
+  const end = source.lastIndexOf('"');
+  // `! 0 ` then one base64 token per rank, space-separated; walked with indexOf so no 200,000-string array is made.
+  let cursor = at + marker.length;
+  if (source.slice(cursor, cursor + 4) !== '! 0 ') throw new Error(`unexpected o200k ranks layout in ${path}`);
+  cursor += 4;
+  const starts: number[] = [];
+  let tokenBytes = new Uint8Array(2 * 1024 * 1024);
+  let used = 0;
+  let maxTokenBytes = 0;
+  let sliceStarted = performance.now();
+  while (cursor < end) {
+    let stop = source.indexOf(' ', cursor);
+    if (stop === -1 || stop > end) stop = end;
+    const decoded = Buffer.from(source.slice(cursor, stop), 'base64');
+    cursor = stop + 1;
+    if (used + decoded.length > tokenBytes.length) {
+      const grown = new Uint8Array(tokenBytes.length * 2);
+      grown.set(tokenBytes);
+      tokenBytes = grown;
+    }
+    starts.push(used);
+    tokenBytes.set(decoded, used);
+    used += decoded.length;
+    if (decoded.length > maxTokenBytes) maxTokenBytes = decoded.length;
+    if ((starts.length & 1023) === 0 && performance.now() - sliceStarted > 4) {
+      await pause();
+      sliceStarted = performance.now();
+    }
+  }
+  const count = starts.length;
+  if (count < 100_000) throw new Error(`unexpected o200k ranks layout in ${path}`);
+  const tokenStart = new Uint32Array(count + 1);
+  tokenStart.set(starts);
+  tokenStart[count] = used;
+  tokenBytes = tokenBytes.slice(0, used);
+
+  let size = 1;
+  while (size < count * 2) size <<= 1;
+  const slots = new Int32Array(size);
+  for (let rank = 0; rank < count; rank++) {
+    let slot = hashBytes(tokenBytes, tokenStart[rank], tokenStart[rank + 1]) & (size - 1);
+    while (slots[slot] !== 0) slot = (slot + 1) & (size - 1);
+    slots[slot] = rank + 1;
+    if ((rank & 4095) === 0 && performance.now() - sliceStarted > 4) {
+      await pause();
+      sliceStarted = performance.now();
+    }
+  }
+  return new PackedTable(tokenBytes, tokenStart, slots, maxTokenBytes, new RegExp(header.pat_str, 'gu'));
+}
