@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { bigDescriptionScenario } from './big-description';
 import { catalogScaleScenario } from './catalog-scale';
 import { memoryScenario } from './memory';
 import { markdownTable, toScenarioResult, type BenchContext, type Scenario, type ScenarioResult } from './report';
@@ -15,6 +16,7 @@ import { uiScenario } from './ui';
 const SCENARIOS: { id: string; title: string; run: Scenario }[] = [
   { id: 'startup', title: '1. Start-up discovery', run: startupScenario },
   { id: 'tool-call', title: '2. Tool-call overhead', run: toolCallScenario },
+  { id: 'turn', title: '2b. A turn with a 300 KB description', run: bigDescriptionScenario },
   { id: 'catalog', title: '3. Catalog at scale', run: catalogScaleScenario },
   { id: 'tokens', title: '4. Tokens per turn', run: tokensScenario },
   { id: 'ui', title: '5. UI at scale', run: uiScenario },

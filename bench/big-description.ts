@@ -1,0 +1,194 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { parse } from 'yaml';
+import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
+import { ApprovalService } from '../src/main/core/agent/approvals';
+import { ConversationStore } from '../src/main/core/agent/conversation-store';
+import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
+import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
+import { RecordsStore } from '../src/main/core/agent/records-store';
+import { CUSTOMER_META_KEY, ToolProxy } from '../src/main/core/agent/tool-proxy';
+import { buildModelStep } from '../src/main/core/agent/visible-set';
+import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
+import { defaultConfigText } from '../src/main/core/config/default-config';
+import { EventBus } from '../src/main/core/events';
+import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
+import { buildTransport } from '../src/main/core/mcp/transport-factory';
+import { estimateToolTokens, prefetchCatalogTokens } from '../src/main/core/tokens';
+import { gc, metric, type Scenario } from './report';
+import { startShopFleet } from './support/shop-fleet';
+
+/**
+ * Scenario 2b: a turn with a 300 KB description on a mounted tool (issue 13 §2). Each repetition gives
+ * `query_logistics` a new 300 KB description override (English, Chinese and one 100 KB "word": text that
+ * was quadratic to count), so its definition is new and uncounted. Then a turn: the model step (visible
+ * set and token counts) and 20 query_order calls through the proxy, against 20 bare SDK calls before and
+ * after it. Measured twice: right as the definition arrives (its count still running), and once it is
+ * counted (as the app counts a definition when the catalog changes). The event loop's longest block is
+ * read during both.
+ */
+const CALLS = 20;
+const ARGS = { keyword: '耳机' };
+const META = { [CUSTOMER_META_KEY]: 'u1001' };
+
+export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
+  const reps = quick ? 3 : 7;
+  const fleet = await startShopFleet(1, 0);
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-big-'));
+  const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
+  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  let config: SwitchboardConfig = withDescription(defaults, server, 'short');
+  const listeners = new Set<(config: SwitchboardConfig) => void>();
+  const events = new EventBus();
+  const pipeline = createToolPipeline({
+    config: { current: () => config, onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)) },
+    events,
+    log: () => undefined,
+  });
+  // As createCore does: a definition is counted when the catalog changes, not when a step needs it.
+  events.subscribe((name) => name === 'catalog.changed' && prefetchCatalogTokens(pipeline.catalog.current().catalog));
+  const records = new RecordsStore(dataDir, events);
+  const store = new ConversationStore(join(dataDir, 'conversations'));
+  const bare = new Client({ name: 'bench-bare', version: '0.0.0' }, { capabilities: {} });
+  try {
+    await pipeline.connections.whenSettled();
+    await bare.connect((await buildTransport(server, { env: process.env })).transport);
+    await bare.listTools();
+    await records.open();
+    await store.open();
+    const proxy = new ToolProxy({
+      mcp: createMcpCaller(pipeline.connections, () => undefined),
+      local: createLocalToolRunner({ skills: () => config.skills, knowledge: async () => createKnowledgeBase([]) }),
+      approvals: new ApprovalService(events, () => 60_000),
+      records,
+      events,
+    });
+    const runBare = async () => {
+      const started = performance.now();
+      for (let i = 0; i < CALLS; i++) await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META }, CallToolResultSchema);
+      return performance.now() - started;
+    };
+    let callNo = 0;
+    const runTurn = async (expected?: string) => {
+      const conversation = await store.create('u1001', 'bench');
+      const started = performance.now();
+      const { catalog, revision } = pipeline.catalog.current();
+      const { tools, modelStep } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
+      const ctx = { conversation, turnId: `t_big_${callNo}`, step: 1, catalog, visible: new Set(tools.map((t) => t.name)), signal: new AbortController().signal };
+      for (let i = 0; i < CALLS; i++) await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
+      await conversation.resultsWritten();
+      const big = modelStep.tools.find((t) => t.name === 'query_logistics');
+      if (expected && !(big?.description.startsWith(expected) && big.tokens > 1_000)) throw new Error('the big description was not in the step');
+      return performance.now() - started;
+    };
+    const change = (rep: number) => {
+      revision = rep;
+      config = withDescription(defaults, server, bigDescription(rep));
+      for (const listener of listeners) listener(config);
+    };
+
+    await runBare();
+    await runTurn(); // warm-up: the token tables, the JIT, the connection pool
+    const arriving = { turn: [] as number[], bare: [] as number[], blockMs: [] as number[], bareBlockMs: [] as number[] };
+    const counted = { turn: [] as number[], bare: [] as number[], blockMs: [] as number[], bareBlockMs: [] as number[] };
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    let revision = 0;
+    const longestBlock = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
+      delay.reset();
+      delay.enable();
+      const value = await run();
+      delay.disable();
+      return [value, delay.max / 1e6];
+    };
+    const measure = async (into: typeof arriving) => {
+      const [before, bareBlock] = await longestBlock(runBare);
+      const [turn, block] = await longestBlock(() => runTurn(`revision ${revision}:`));
+      into.turn.push(turn);
+      into.blockMs.push(block);
+      into.bareBlockMs.push(bareBlock);
+      into.bare.push((before + (await runBare())) / 2);
+    };
+    for (let rep = 0; rep < reps; rep++) {
+      gc();
+      change(2 * rep);
+      await measure(arriving);
+      change(2 * rep + 1);
+      const { catalog } = pipeline.catalog.current();
+      await estimateToolTokens([...catalog.localTools, ...catalog.bindings.map((b) => b.modelDefinition)]); // counted
+      await measure(counted);
+      log(`  rep ${rep + 1}/${reps}: arriving ${arriving.turn[rep].toFixed(0)} ms, counted ${counted.turn[rep].toFixed(0)} ms, bare ${counted.bare[rep].toFixed(0)} ms; longest block ${Math.max(arriving.blockMs[rep], counted.blockMs[rep]).toFixed(1)} ms`);
+    }
+    return {
+      metrics: [
+        metric({
+          id: 'turn.big-description',
+          label: `a turn with a new 300 KB description mounted, counted when it arrived: step + ${CALLS} query_order calls`,
+          unit: 'ms',
+          values: counted.turn,
+          baseline: { label: `${CALLS} bare SDK callTool`, values: counted.bare },
+          paired: true,
+          target: { text: '≤ 1.10× bare (the per-call target)', on: 'ratio', op: '<=', value: 1.1 },
+        }),
+        metric({
+          id: 'turn.big-description-block',
+          label: 'longest event-loop block during those turns',
+          unit: 'ms',
+          values: counted.blockMs,
+          baseline: { label: 'the same during the bare calls (the machine\'s own noise)', values: counted.bareBlockMs },
+          target: { text: '< 50 ms', on: 'median', op: '<', value: 50 },
+        }),
+        metric({
+          id: 'turn.big-description-arriving',
+          label: 'the same turn started as the definition arrives (its count still running)',
+          unit: 'ms',
+          values: arriving.turn,
+          baseline: { label: `${CALLS} bare SDK callTool`, values: arriving.bare },
+          paired: true,
+        }),
+        metric({
+          id: 'turn.big-description-arriving-block',
+          label: 'longest event-loop block during the turns that waited for the count',
+          unit: 'ms',
+          values: arriving.blockMs,
+          baseline: { label: 'the same during the bare calls', values: arriving.bareBlockMs },
+          target: { text: '< 50 ms', on: 'median', op: '<', value: 50 },
+        }),
+      ],
+      notes: [
+        `Shop in its own process; ${reps} repetitions, each with two new 300 KB descriptions (100 KB of English, 100 KB of Chinese, a 100 KB run of one letter). Bare = the mean of ${CALLS} bare calls just before and just after the turn; the ratio is the median of the per-repetition ratios.`,
+        'A turn that starts while its definition is still being counted waits for the count (o200k over packed tables, in slices that hand the event loop back), so its wall time shows the count; the event loop is never held meanwhile. The catalog counts a definition as it arrives, so a later turn finds it cached.',
+      ],
+    };
+  } finally {
+    await bare.close().catch(() => undefined);
+    await pipeline.close();
+    await records.close();
+    await store.close();
+    await fleet.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+function bigDescription(rep: number): string {
+  const english = 'Look up the customer order by keyword and return its tracking number, never the number the customer typed. ';
+  const chinese = '查询当前账号最近的订单，可按商品关键词过滤；运单号请从订单结果里取，不要凭用户口述。';
+  const part = (text: string) => text.repeat(Math.ceil(100_000 / text.length)).slice(0, 100_000);
+  return `revision ${rep}: ${part(english)}${part(chinese)}${'q'.repeat(100_000)}`;
+}
+
+/** The default tree, every MCP node trusted (`never`), with `query_logistics`'s description overridden. */
+function withDescription(defaults: SwitchboardConfig, server: SwitchboardConfig['agent']['mcp']['servers'][number], description: string): SwitchboardConfig {
+  const edit = (nodes: IntentNode[]): IntentNode[] =>
+    nodes.map((node) =>
+      node.kind === 'mcp'
+        ? { ...node, confirm: 'never' as const, ...(node.toolId === 'query_logistics' && { description }) }
+        : node.kind === 'category'
+          ? { ...node, children: edit(node.children) }
+          : node,
+    );
+  return { ...defaults, intents: edit(defaults.intents), agent: { ...defaults.agent, mcp: { servers: [server] } } };
+}
