@@ -142,6 +142,12 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
         );
         return;
       }
+      if (decision === 'approve_conversation' && request.policy === 'always') {
+        // `always` asks at every call: the console never offers this answer there, and main refuses it.
+        expect(() => harness.approvals.resolve(request.id, decision)).toThrow(/confirm: always/);
+        answers.push({ callId: request.callId, decision: 'approve', accepted: harness.approvals.resolve(request.id, 'approve') });
+        return;
+      }
       const accepted = harness.approvals.resolve(request.id, decision, decision === 'reject' ? 'no' : undefined);
       // A second answer to a settled approval must change nothing.
       const replay = harness.approvals.resolve(request.id, 'approve');
@@ -195,10 +201,12 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
 
       if (!isBound(call.name)) expect(record, callId).toMatchObject({ status: 'blocked', approval: undefined });
       else if (!needsApproval) expect(record.approval, callId).toBeUndefined();
-      else if (decision === 'remembered') expect(rememberedFor.has(`${call.conversation}:${call.name}`), callId).toBe(true);
-      else {
+      else if (decision === 'remembered') {
+        expect(rememberedFor.has(`${call.conversation}:${call.name}`), callId).toBe(true);
+        expect(effective, `${callId}: a remembered approval never answers confirm: always`).not.toBe('always');
+      } else {
         // The record tells exactly what the operator said; silence and a late answer are a timeout.
-        const expected = call.decision === 'late_approve' ? 'timeout' : call.decision;
+        const expected = call.decision === 'late_approve' ? 'timeout' : call.decision === 'approve_conversation' && effective === 'always' ? 'approve' : call.decision;
         expect(decision, callId).toBe(expected);
         if (call.decision === 'late_approve') expect(answerFor.get(callId)?.accepted, callId).toBe(false);
         else if (call.decision !== 'timeout') expect(answerFor.get(callId)?.accepted, callId).toBe(true);

@@ -54,9 +54,11 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
       if (mode === 'ask') io.stderr(`${request.toolName} needs approval and there is no terminal to ask at: rejected`);
       return core.runtime.approvals.resolve(request.id, 'reject', mode === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it', 'cli');
     }
-    const choices = options.rememberChoice ? '[y/N/a(lways in this chat)]' : '[y/N]';
+    // `confirm: always` asks at every call: no "for this chat" answer is offered there.
+    const remember = options.rememberChoice && request.policy !== 'always';
+    const choices = remember ? '[y/N/a(lways in this chat)]' : '[y/N]';
     const answer = (await ask.question(`Approve ${request.toolName} ${JSON.stringify(request.arguments)}? ${choices} `)).trim().toLowerCase();
-    const decision = answer === 'a' && options.rememberChoice ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
+    const decision = answer === 'a' && remember ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
     core.runtime.approvals.resolve(request.id, decision, decision === 'reject' ? 'rejected at the terminal' : undefined, 'cli operator');
   }
   const unsubscribe = core.events.subscribe((name, payload) => {

@@ -22,6 +22,8 @@ export interface FaultTool {
   handler?: (args: Record<string, unknown>, extra: { signal: AbortSignal }) => Promise<CallToolResult> | CallToolResult;
   /** The JSON text of `result`, sent as is (bypasses the SDK, so it may be anything). */
   rawResult?: () => string;
+  /** A call to it gets its TCP connection destroyed instead of an answer. */
+  dropConnection?: boolean;
 }
 
 export interface FaultServer {
@@ -75,7 +77,13 @@ export async function startFaultServer(options: { tools: FaultTool[]; port?: num
     const transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (sessionId !== undefined && !transport) return notFound(res);
     if (transport) {
-      const raw = body?.method === 'tools/call' ? options.tools.find((t) => t.name === body.params?.name)?.rawResult : undefined;
+      const called = body?.method === 'tools/call' ? options.tools.find((t) => t.name === body.params?.name) : undefined;
+      if (called?.dropConnection) {
+        calls.push({ name: called.name, arguments: {}, session: String(sessionId) });
+        req.socket.destroy();
+        return;
+      }
+      const raw = called?.rawResult;
       if (raw) {
         calls.push({ name: body!.params!.name!, arguments: {}, session: String(sessionId) });
         res.writeHead(200, { 'content-type': 'application/json' });

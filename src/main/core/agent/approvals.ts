@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalOutcome, ApprovalRequest } from '../../../shared/contract';
+import { Invalid } from '../errors';
 import type { EventSink } from '../events';
 
 type Decision = ApprovalOutcome['decision'];
@@ -59,6 +60,8 @@ export class ApprovalService {
   resolve(id: string, decision: 'approve' | 'reject' | 'approve_conversation', reason?: string, decidedBy = 'operator'): boolean {
     const entry = this.pending.get(id);
     if (!entry) return false;
+    if (decision === 'approve_conversation' && entry.request.policy === 'always')
+      throw new Invalid(`${entry.request.toolName} is set to confirm: always, so every call is asked; approve this one call, or reject it`);
     entry.settle(decision, decidedBy, reason);
     return true;
   }

@@ -58,6 +58,11 @@ export interface ProxyMode {
 /** How a replay answers a write the model asked for: it never runs. */
 export const NOT_EXECUTED_REPLAY = 'not executed (replay)';
 
+/** The operator's decision on a call, once there is one. */
+interface Asked {
+  approval?: ApprovalOutcome;
+}
+
 interface Verdict {
   status: RecordStatus;
   modelText: string;
@@ -99,13 +104,16 @@ export class ToolProxy {
     // The `running` line is written before an approval is asked or a local tool runs, and for an MCP
     // call only if it is still running RUNNING_LINE_AFTER_MS after it went out; most calls need none.
     const running = new RunningLine(() => this.progress(ctx, item));
+    // The decision is kept apart from the verdict: a call that was approved and then failed (a timeout,
+    // a dropped connection, Stop) still records who approved it.
+    const asked: Asked = {};
     let verdict: Verdict;
     try {
-      verdict = await this.decide(call, binding, ctx, item, running);
+      verdict = await this.decide(call, binding, ctx, item, running, asked);
     } catch (error) {
       verdict = ctx.signal.aborted
-        ? { status: 'stopped', modelText: 'The operator stopped this call.' }
-        : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error) };
+        ? { status: 'stopped', modelText: 'The operator stopped this call.', approval: asked.approval }
+        : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error), approval: asked.approval };
     }
     const finishedAt = Date.now();
     const final: ToolItem = {
@@ -166,6 +174,7 @@ export class ToolProxy {
     ctx: CallContext,
     item: ToolItem,
     running: RunningLine,
+    asked: Asked,
   ): Promise<Verdict> {
     if (ctx.signal.aborted) return { status: 'stopped', modelText: 'The operator stopped this call.' };
     if (!ctx.operatorTarget && !ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
@@ -183,7 +192,7 @@ export class ToolProxy {
         modelText: `${NOT_EXECUTED_REPLAY}: "${call.name}" may change data, and a replay never runs a write${needsConfirmation(binding) ? `; ${WOULD_ASK_APPROVAL}` : ''}. Nothing was run.`,
       };
 
-    const approval = needsConfirmation(binding) ? await this.confirm(call, binding, ctx, item, running) : undefined;
+    const approval = needsConfirmation(binding) ? await this.confirm(call, binding, ctx, item, running, asked) : undefined;
     if (approval && !['approve', 'approve_conversation', 'remembered'].includes(approval.decision)) {
       const stopped = approval.decision === 'cancelled';
       return {
@@ -243,11 +252,13 @@ export class ToolProxy {
     ctx: CallContext,
     item: ToolItem,
     running: RunningLine,
+    asked: Asked,
   ): Promise<ApprovalOutcome | undefined> {
     const hints = binding.definition.annotations ?? {};
     const hash = argumentsHash(call.arguments);
-    if (ctx.conversation.approvedForConversation.includes(call.name))
-      return { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash };
+    // `always` means every call is asked, whatever an earlier answer in this conversation was.
+    if (binding.confirm !== 'always' && ctx.conversation.approvedForConversation.includes(call.name))
+      return (asked.approval = { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash });
 
     running.now(); // before the approval card: a crash while it waits finds the call
     const outcome = await this.deps.approvals.request(
@@ -270,8 +281,9 @@ export class ToolProxy {
         void this.progress(ctx, { ...item, status: 'awaiting_approval', approvalId: request.id });
       },
     );
+    asked.approval = outcome;
     await ctx.conversation.write({ t: 'approvalResolved', id: outcome.approvalId, outcome });
-    if (outcome.decision === 'approve_conversation' && !ctx.conversation.approvedForConversation.includes(call.name))
+    if (outcome.decision === 'approve_conversation' && binding.confirm !== 'always' && !ctx.conversation.approvedForConversation.includes(call.name))
       await ctx.conversation.write({ t: 'approved', tools: [...ctx.conversation.approvedForConversation, call.name] });
     return outcome;
   }

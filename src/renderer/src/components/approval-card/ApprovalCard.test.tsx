@@ -32,6 +32,13 @@ describe('ApprovalCard', () => {
     await waitFor(() => expect(rpc.callsTo('approvals.resolve')[1]).toEqual({ id: 'ap_1', decision: 'approve_conversation' }));
   });
 
+  it('does not offer "for this conversation" when the policy is confirm: always', () => {
+    const rpc = createFakeRpc({ 'approvals.resolve': () => ({ resolved: true }) });
+    renderWithRpc(<ApprovalCard approval={approvalFixture({ hints: {}, policy: 'always' })} />, rpc.client);
+    expect(screen.getAllByRole('button', { name: 'Approve' })).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Approve for this conversation' })).toBeNull();
+  });
+
   it('will not reject without a reason, and sends the trimmed reason', async () => {
     const rpc = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Reject…' }));

@@ -56,9 +56,12 @@ export function ApprovalCard({ approval, conversation }: Props) {
           <button type="button" className="btn btn-primary" disabled={resolve.isPending} onClick={() => decide('approve')}>
             Approve
           </button>
-          <button type="button" className="btn" disabled={resolve.isPending} onClick={() => decide('approve_conversation')}>
-            Approve for this conversation
-          </button>
+          {approval.policy !== 'always' && (
+            // `always` asks at every call, whatever its arguments: there is nothing to remember.
+            <button type="button" className="btn" disabled={resolve.isPending} onClick={() => decide('approve_conversation')}>
+              Approve for this conversation
+            </button>
+          )}
           <button type="button" className="btn btn-danger" disabled={resolve.isPending} onClick={() => setRejecting(true)}>
             Reject…
           </button>
