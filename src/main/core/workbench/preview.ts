@@ -26,8 +26,7 @@ export async function previewDraft(
   const intents = parsed.data.intents;
   const snapshot = deps.catalog();
   const draft = resolveCatalog({ ...snapshot.input, intents });
-  const before = visibleSet(snapshot.catalog, snapshot.revision);
-  const after = visibleSet(draft, snapshot.revision);
+  const [before, after] = await Promise.all([visibleSet(snapshot.catalog, snapshot.revision), visibleSet(draft, snapshot.revision)]);
   const beforeNames = new Set(before.tools.map((t) => t.name));
   const afterNames = new Set(after.tools.map((t) => t.name));
   const added = after.tools.filter((t) => !beforeNames.has(t.name)).map((t) => t.name);
@@ -45,12 +44,12 @@ export async function previewDraft(
     exampleCases(intents).filter((c) => c.nodeId !== undefined && affected.has(c.nodeId)),
     { approvals: autoApprover('none', 'preview'), skipWrites: true, catalog: () => ({ catalog: draft, revision: snapshot.revision }) },
   );
-  const strip = (set: ReturnType<typeof visibleSet>) => ({ tools: set.tools.map(({ name, tokens }) => ({ name, tokens })), totalTokens: set.totalTokens });
+  const strip = (set: Awaited<ReturnType<typeof visibleSet>>) => ({ tools: set.tools.map(({ name, tokens }) => ({ name, tokens })), totalTokens: set.totalTokens });
   return { before: strip(before), after: strip(after), added, removed, changedDescriptions, affectedNodes, examples };
 }
 
-function visibleSet(catalog: Catalog, revision: number) {
-  const { modelStep } = buildModelStep(catalog, revision, [], 1);
+async function visibleSet(catalog: Catalog, revision: number) {
+  const { modelStep } = await buildModelStep(catalog, revision, [], 1);
   return { tools: modelStep.tools, totalTokens: modelStep.totalTokens };
 }
 
