@@ -1,5 +1,6 @@
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
 /** Where API keys come from. Electron implements it with safeStorage; headless reads the environment only. */
@@ -60,4 +61,51 @@ export async function createEncryptedSecrets(dataDir: string, cipher: StringCiph
 
 export function defaultApiKeyEnv(provider: string): string {
   return provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+}
+
+/**
+ * A plain JSON file readable by its owner only (mode 0600): where the headless console and the CLI keep
+ * OAuth tokens, since they have no OS keychain. The file is re-read when another process (the CLI's
+ * `auth login` beside a running console) changed it, and every write re-reads it first so neither
+ * process drops the other's entries.
+ */
+export function createOwnerOnlyFileSecrets(path: string): SecretStore {
+  let stored: Record<string, string> = {};
+  let seenMtime = -1;
+  const reload = () => {
+    let mtime: number;
+    try {
+      mtime = statSync(path).mtimeMs;
+    } catch {
+      stored = {};
+      seenMtime = -1;
+      return;
+    }
+    if (mtime === seenMtime) return;
+    seenMtime = mtime;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+      stored = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+    } catch {
+      stored = {};
+    }
+  };
+  return {
+    canStore: true,
+    get(name) {
+      reload();
+      const value = stored[name];
+      return typeof value === 'string' && value ? value : undefined;
+    },
+    async set(name, value) {
+      reload();
+      const next = { ...stored };
+      if (value) next[name] = value;
+      else delete next[name];
+      await mkdir(dirname(path), { recursive: true });
+      await writeFileAtomic(path, JSON.stringify(next, null, 2), { encoding: 'utf8', fsync: true, mode: 0o600 });
+      stored = next;
+      seenMtime = statSync(path).mtimeMs;
+    },
+  };
 }

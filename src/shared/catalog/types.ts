@@ -28,7 +28,8 @@ export interface ModelToolDefinition {
   inputSchema: ToolDefinition['inputSchema'];
 }
 
-export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'failed';
+/** `needs-auth`: the server wants an OAuth sign-in; it waits for the operator instead of retrying. */
+export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'failed' | 'needs-auth';
 
 /** One configured server as the catalog sees it: its status and, when connected, what it offers. */
 export interface CatalogServerInput {

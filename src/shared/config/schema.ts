@@ -15,11 +15,42 @@ const serverCommon = {
   timeoutMs: z.number().int().positive().max(600_000).optional(),
 };
 
+/**
+ * OAuth for a remote server (MCP authorization, revision 2025-11-25). Every field is optional: without
+ * the block a server that answers 401 is signed in to with dynamic client registration. Secrets may be
+ * `${env:NAME}`; `privateKey` may also be a file path. Tokens are never written here.
+ */
+export const serverAuthSchema = z
+  .strictObject({
+    grant: z.enum(['authorization_code', 'client_credentials']).default('authorization_code'),
+    /** A client registered with the authorization server beforehand (used before any other identity). */
+    clientId: z.string().min(1).optional(),
+    clientSecret: z.string().min(1).optional(),
+    /** A client ID metadata document URL (HTTPS, with a path), used where the server supports it. */
+    clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
+    /** Scopes to ask for when the server names none (neither in WWW-Authenticate nor in scopes_supported). */
+    scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'a scope is one word without quotes or backslashes')).optional(),
+    /** client_credentials with private_key_jwt: a PEM key, from `${env:NAME}` or a file path. */
+    privateKey: z.string().min(1).optional(),
+  })
+  .superRefine((auth, ctx) => {
+    if (auth.grant === 'client_credentials') {
+      if (!auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'the client_credentials grant needs a clientId' });
+      if (!auth.clientSecret === !auth.privateKey)
+        ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'the client_credentials grant needs either a clientSecret or a privateKey' });
+    } else if (auth.privateKey) {
+      ctx.addIssue({ code: 'custom', path: ['privateKey'], message: 'privateKey (private_key_jwt) is used with grant: client_credentials' });
+    }
+    if (auth.clientSecret && !auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'a clientSecret needs its clientId' });
+  });
+export type ServerAuthConfig = z.output<typeof serverAuthSchema>;
+
 export const httpServerSchema = z.strictObject({
   ...serverCommon,
   url: z.url({ protocol: /^https?$/ }),
   transport: z.enum(['streamable-http', 'sse']).default('streamable-http'),
   headers: z.record(z.string(), z.string()).default({}),
+  auth: serverAuthSchema.optional(),
 });
 
 export const stdioServerSchema = z.strictObject({

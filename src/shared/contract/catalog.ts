@@ -4,7 +4,7 @@ import { command, query } from './define';
 
 const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
 const jsonObject = z.record(z.string(), z.unknown());
-const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed']);
+const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth']);
 
 /** The parts of a tool definition that are pinned (hashed as canonical JSON with sorted keys). */
 export const pinnedDefinitionSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { serverConfigSchema } from '../config/schema';
 import { command, query } from './define';
 
-export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed']);
+export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth']);
 
 /** One configured server: its config (main resolves commands from it; the renderer only sends names) and its live state. */
 export const serverViewSchema = z.object({

@@ -41,6 +41,7 @@ export class ConnectionManager {
       log: options.log ?? ((line) => console.error(line)),
       clientInfo: options.clientInfo ?? { name: 'switchboard', version: '0.1.0' },
       now: options.now ?? (() => new Date()),
+      auth: options.auth,
     };
   }
 

@@ -1,5 +1,5 @@
 export { ConnectionManager, type ConnectionsSnapshot, type ConnectionsListener } from './connection-manager';
-export { ServerUnavailableError } from './server-connection';
+export { AuthorizationRequiredError, ServerUnavailableError } from './server-connection';
 export { normalizeServerUrl, expandEnvRefs, ServerConfigError } from './server-endpoint';
 export type { BuiltinServers, ResolveBuiltin, TransportKind } from './transport-factory';
-export type { ServerState, RemoteTool, CallToolOptions, ConnectionOptions } from './types';
+export type { ServerState, RemoteTool, CallToolOptions, ConnectionOptions, ConnectionAuth, ConnectionAuthPort, AuthVerdict } from './types';

@@ -8,9 +8,14 @@ import { discoverAllTools } from './discover-tools';
 import { ServerConfigError } from './server-endpoint';
 import { StderrTail } from './stderr-tail';
 import { buildTransport, type BuiltTransport } from './transport-factory';
-import { initialState, type CallToolOptions, type ConnectionSettings, type ServerState } from './types';
+import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
 
 const noop = () => undefined;
+
+interface AttemptPhase {
+  name: string;
+  auth?: ConnectionAuth;
+}
 
 interface Established {
   client: Client;
@@ -28,6 +33,8 @@ interface Established {
 export class ServerConnection {
   private snapshot: ServerState;
   private client: Client | undefined;
+  /** OAuth of the live connection (refresh timer, verdicts on call errors). */
+  private auth: ConnectionAuth | undefined;
   private generation = 0;
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
@@ -104,6 +111,8 @@ export class ServerConnection {
       timeout: options.timeoutMs,
     }) as Promise<CallToolResult>;
     return reply.catch((error: unknown) => {
+      const verdict = this.auth?.verdict(error);
+      if (verdict) throw this.onAuthVerdict(gen, verdict);
       if (looksLikeConnectionLoss(error)) void this.probe(gen, error);
       throw error;
     });
@@ -115,6 +124,7 @@ export class ServerConnection {
     this.clearTimers();
     const client = this.client;
     this.client = undefined;
+    this.dropAuth();
     this.releaseWaiters();
     await client?.close().catch(noop);
   }
@@ -124,6 +134,7 @@ export class ServerConnection {
     this.clearTimers();
     const previous = this.client;
     this.client = undefined;
+    this.dropAuth();
     await previous?.close().catch(noop);
     if (gen !== this.generation || this.closed) return;
 
@@ -131,7 +142,7 @@ export class ServerConnection {
     const tail = new StderrTail();
     this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null });
     const deadline = new AbortController();
-    const phase = { name: 'connect' };
+    const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
     const work = this.connectOnce(gen, deadline.signal, timeoutMs, tail, phase);
@@ -149,19 +160,31 @@ export class ServerConnection {
       gaveUp = true;
       clearTimeout(timer);
       if (gen !== this.generation || this.closed) return;
-      const message = deadline.signal.aborted || isRequestTimeout(error) ? `timed out after ${timeoutMs} ms waiting for ${phase.name}` : describeError(error);
+      const verdict = deadline.signal.aborted ? undefined : phase.auth?.verdict(error);
+      if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up') {
+        // Waiting for the operator: no retry loop, a sign-in reconnects.
+        this.update({ status: 'needs-auth', error: verdict.message, stderrTail: null });
+        this.settings.log(`[mcp] ${this.config.name}: ${verdict.message}`);
+        return;
+      }
+      const message = verdict
+        ? verdict.message
+        : deadline.signal.aborted || isRequestTimeout(error)
+          ? `timed out after ${timeoutMs} ms waiting for ${phase.name}`
+          : describeError(error);
       this.update({ status: 'failed', error: message, stderrTail: tail.value() });
       this.settings.log(`[mcp] ${this.config.name}: ${message}`);
-      if (!(error instanceof ServerConfigError)) this.scheduleRetry();
+      if (!(error instanceof ServerConfigError) && !verdict) this.scheduleRetry();
     }
   }
 
   /** One connect + initialize + first discovery. Closes its own client on failure or abort. */
-  private async connectOnce(gen: number, signal: AbortSignal, timeoutMs: number, tail: StderrTail, phase: { name: string }): Promise<Established> {
+  private async connectOnce(gen: number, signal: AbortSignal, timeoutMs: number, tail: StderrTail, phase: AttemptPhase): Promise<Established> {
     const started = Date.now();
     const remaining = () => Math.max(1, timeoutMs - (Date.now() - started));
     phase.name = 'the transport';
     const built = await buildTransport(this.config, this.settings);
+    phase.auth = built.auth;
     tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
     const protocolVersion = captureProtocolVersion(built.transport);
     const client = new Client(this.settings.clientInfo, { capabilities: {} });
@@ -186,6 +209,8 @@ export class ServerConnection {
 
   private adopt(gen: number, { client, built, tools, protocolVersion }: Established): void {
     this.client = client;
+    this.auth = built.auth;
+    built.auth?.connected();
     client.onclose = () => this.onLost(gen, 'the connection closed');
     client.onerror = (error) => {
       if (gen === this.generation && this.snapshot.status === 'connected') void this.probe(gen, error);
@@ -221,6 +246,8 @@ export class ServerConnection {
       this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });
     } catch (error) {
       if (gen !== this.generation) return;
+      const verdict = this.auth?.verdict(error);
+      if (verdict) return void this.onAuthVerdict(gen, verdict);
       if (looksLikeConnectionLoss(error)) await this.probe(gen, error);
       // Still connected: keep the last good tool list, but show why it may be stale.
       if (gen === this.generation) this.update({ error: `rediscovery failed: ${describeError(error)}` });
@@ -264,10 +291,34 @@ export class ServerConnection {
     this.clearTimers();
     const client = this.client;
     this.client = undefined;
+    this.dropAuth();
     void client?.close().catch(noop);
     this.update({ status: 'failed', error: `connection lost: ${reason}`, tools: [], toolCount: 0 });
     this.settings.log(`[mcp] ${this.config.name}: connection lost: ${reason}`);
     this.scheduleRetry();
+  }
+
+  /**
+   * A request was refused for authorization. Step-up and refusals fail only that request; a token the
+   * server no longer takes (and could not be refreshed) ends the connection until the operator signs in.
+   */
+  private onAuthVerdict(gen: number, verdict: AuthVerdict): Error {
+    if (verdict.kind === 'needs-auth' && gen === this.generation && !this.closed) {
+      this.generation += 1;
+      this.clearTimers();
+      const client = this.client;
+      this.client = undefined;
+      this.dropAuth();
+      void client?.close().catch(noop);
+      this.update({ status: 'needs-auth', error: verdict.message, tools: [], toolCount: 0 });
+      this.settings.log(`[mcp] ${this.config.name}: ${verdict.message}`);
+    }
+    return new AuthorizationRequiredError(this.config.name, verdict);
+  }
+
+  private dropAuth(): void {
+    this.auth?.closed();
+    this.auth = undefined;
   }
 
   private scheduleRetry(): void {
@@ -296,6 +347,17 @@ export class ServerConnection {
     clearTimeout(this.listChangedTimer);
     this.listChangedSince = undefined;
     clearInterval(this.healthTimer);
+  }
+}
+
+/** A call refused for authorization: the operator must sign in (again), or the server refuses for good. */
+export class AuthorizationRequiredError extends Error {
+  override readonly name = 'AuthorizationRequiredError';
+  constructor(
+    readonly server: string,
+    readonly verdict: AuthVerdict,
+  ) {
+    super(verdict.message);
   }
 }
 

@@ -3,9 +3,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { isBuiltinServer, isStdioServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
 import { expandEnvRefs, normalizeServerUrl, ServerConfigError } from './server-endpoint';
+import type { ConnectionAuth, ConnectionAuthPort } from './types';
 
 export type TransportKind = 'streamable-http' | 'sse' | 'stdio';
 
@@ -22,6 +23,7 @@ export interface TransportDeps {
   /** Source for `${env:NAME}` and for the stdio child's PATH/HOME. */
   env: Record<string, string | undefined>;
   resolveBuiltin?: ResolveBuiltin;
+  auth?: ConnectionAuthPort;
 }
 
 export interface BuiltTransport {
@@ -31,6 +33,8 @@ export interface BuiltTransport {
   endpoint: string;
   /** The stdio child's stderr, piped so it can be shown as a tail. */
   stderr?: Readable;
+  /** OAuth for this attempt (remote servers that take it). */
+  auth?: ConnectionAuth;
 }
 
 /** Builds a fresh SDK transport for one connection attempt; a transport is single-use. */
@@ -56,13 +60,22 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
   }
   const expanded = expandEnvRefs({ url: server.url, ...prefixed('headers', server.headers) }, deps.env);
   const headers = Object.fromEntries(Object.keys(server.headers).map((key) => [key, expanded[`headers.${key}`]]));
-  let url: URL;
+  const url = endpointUrl(server, expanded.url);
+  const auth = deps.auth?.forAttempt(server, url.href);
+  return http(url, headers, server.transport, server.url, auth); // display the unexpanded URL: expansions may hold secrets
+}
+
+/** The URL a remote server is reached at: `${env:…}` expanded, then normalised (Streamable HTTP gets its /mcp). */
+export function httpEndpoint(server: HttpServerConfig, env: Record<string, string | undefined>): URL {
+  return endpointUrl(server, expandEnvRefs({ url: server.url }, env).url);
+}
+
+function endpointUrl(server: HttpServerConfig, expanded: string): URL {
   try {
-    url = new URL(server.transport === 'sse' ? expanded.url.replace(/\/+$/, '') : normalizeServerUrl(expanded.url));
+    return new URL(server.transport === 'sse' ? expanded.replace(/\/+$/, '') : normalizeServerUrl(expanded));
   } catch {
     throw new ServerConfigError(`"${server.url}" is not a valid URL after expanding variables`);
   }
-  return http(url, headers, server.transport, server.url); // display the unexpanded URL: expansions may hold secrets
 }
 
 /**
@@ -116,17 +129,21 @@ export const fetchWithRequestSignal: FetchLike = async (url, init) => {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };
 
-function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string): BuiltTransport {
+function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string, auth?: ConnectionAuth): BuiltTransport {
+  // With OAuth the SDK answers a 401 itself (refresh, or ask for a sign-in) and sends the bearer token.
+  const fetch = auth ? auth.wrapFetch(fetchWithRequestSignal) : fetchWithRequestSignal;
+  const authProvider = auth?.authProvider;
   const transport =
     kind === 'sse'
-      ? new SSEClientTransport(url, { requestInit: { headers }, fetch: fetchWithRequestSignal })
+      ? new SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider })
       : // The SDK retries a dropped GET stream on its own; keep that short, our manager owns reconnection.
         new StreamableHTTPClientTransport(url, {
           requestInit: { headers },
-          fetch: fetchWithRequestSignal,
+          fetch,
+          authProvider,
           reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 1 },
         });
-  return { transport, kind, endpoint };
+  return { transport, kind, endpoint, auth };
 }
 
 const prefixed = (prefix: string, record: Record<string, string>) =>

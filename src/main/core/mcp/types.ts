@@ -1,4 +1,7 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { HttpServerConfig } from '../../../shared/config/schema';
 import type { ServerStatus } from '../../../shared/catalog';
 import type { BackoffOptions } from './backoff';
 import type { ResolveBuiltin, TransportKind } from './transport-factory';
@@ -55,6 +58,31 @@ export interface CallToolOptions {
   meta?: Record<string, unknown>;
 }
 
+/** What an error means for a server's authorization. */
+export type AuthVerdict =
+  /** The operator must sign in (status `needs-auth`, no retry loop). */
+  | { kind: 'needs-auth'; message: string }
+  /** Connected, but this request needs more scope: the operator signs in again to grant it. */
+  | { kind: 'step-up'; message: string }
+  /** The authorization server or the resource refused in a way retrying cannot fix: failed, not retried. */
+  | { kind: 'refused'; message: string };
+
+/** OAuth for one connection attempt to an HTTP server (implemented in core/auth). */
+export interface ConnectionAuth {
+  authProvider: OAuthClientProvider;
+  /** Wraps the transport's fetch, e.g. to read WWW-Authenticate challenges. */
+  wrapFetch(fetch: FetchLike): FetchLike;
+  verdict(error: unknown): AuthVerdict | undefined;
+  /** The attempt connected (start refreshing ahead of expiry) / its client closed. */
+  connected(): void;
+  closed(): void;
+}
+
+/** Gives HTTP servers their OAuth; undefined for a server that takes none (e.g. a static Authorization header). */
+export interface ConnectionAuthPort {
+  forAttempt(server: HttpServerConfig, endpoint: string): ConnectionAuth | undefined;
+}
+
 export interface ConnectionOptions {
   /** Source for `${env:NAME}` and the stdio child's PATH/HOME (default process.env). */
   env?: Record<string, string | undefined>;
@@ -73,6 +101,8 @@ export interface ConnectionOptions {
   log?: (line: string) => void;
   clientInfo?: { name: string; version: string };
   now?: () => Date;
+  /** OAuth for remote servers; without it a 401 is an ordinary failure. */
+  auth?: ConnectionAuthPort;
 }
 
-export type ConnectionSettings = Required<Omit<ConnectionOptions, 'resolveBuiltin'>> & Pick<ConnectionOptions, 'resolveBuiltin'>;
+export type ConnectionSettings = Required<Omit<ConnectionOptions, 'resolveBuiltin' | 'auth'>> & Pick<ConnectionOptions, 'resolveBuiltin' | 'auth'>;

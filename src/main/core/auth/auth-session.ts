@@ -1,0 +1,194 @@
+import { auth, extractWWWAuthenticateParams, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { OAuthError, ServerError, TemporarilyUnavailableError, TooManyRequestsError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
+import type { ResolvedAuth } from './auth-settings';
+import { ClientBoundElsewhereError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
+import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
+
+/** The last 401/403 the MCP endpoint answered, as its WWW-Authenticate header put it. */
+export interface Challenge {
+  status: number;
+  scope?: string;
+  error?: string;
+  resourceMetadataUrl?: URL;
+}
+
+export interface SessionDeps {
+  store: OAuthStore;
+  now: () => Date;
+  log: (line: string) => void;
+  /** Refresh this long before expiry at most (default 60 s; a short-lived token refreshes at 90% of its life). */
+  refreshSkewMs?: number;
+}
+
+/**
+ * One HTTP server's authorization as the connection sees it: hands each connection attempt a background
+ * provider and a fetch that records the endpoint's challenges, tells a sign-in from a refusal, and
+ * refreshes the access token ahead of its expiry while connected.
+ */
+export class AuthSession {
+  challenge: Challenge | undefined;
+  /** Last sign-in failure or refusal, as the authorization server (or the resource server) put it. */
+  lastError: string | undefined;
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private connectedAttempts = 0;
+  private unsubscribe: () => void;
+
+  constructor(
+    readonly server: string,
+    readonly resource: string,
+    readonly settings: ResolvedAuth,
+    private readonly deps: SessionDeps,
+  ) {
+    this.unsubscribe = deps.store.onChange((name) => {
+      if (name === server && this.connectedAttempts > 0) this.scheduleRefresh();
+    });
+  }
+
+  stored(): StoredAuth {
+    return this.deps.store.read(this.server, this.resource);
+  }
+
+  backgroundProvider(): SwitchboardOAuthProvider {
+    return new SwitchboardOAuthProvider({ server: this.server, resource: this.resource, settings: this.settings, store: this.deps.store, now: this.deps.now }, { kind: 'background' });
+  }
+
+  /** The pieces one connection attempt uses; its provider is fresh, so its flags describe this attempt only. */
+  forAttempt(): ConnectionAuth {
+    const provider = this.backgroundProvider();
+    let live = false;
+    return {
+      authProvider: provider,
+      wrapFetch: (fetch) => this.observing(fetch),
+      verdict: (error) => this.verdict(error, provider),
+      connected: () => {
+        if (live) return;
+        live = true;
+        this.connectedAttempts += 1;
+        this.scheduleRefresh();
+      },
+      closed: () => {
+        if (!live) return;
+        live = false;
+        this.connectedAttempts -= 1;
+        if (this.connectedAttempts === 0) clearTimeout(this.refreshTimer);
+      },
+    };
+  }
+
+  /** The scope a sign-in should ask for now: what the server challenged for plus what was granted, or nothing (the SDK then uses scopes_supported). */
+  scopeToRequest(): string | undefined {
+    const asked = this.challenge?.scope;
+    if (!asked) return undefined;
+    return joinScopes(asked, this.granted());
+  }
+
+  /** Scopes the current tokens carry (as granted, else as requested). */
+  granted(): string | undefined {
+    const stored = this.stored();
+    return stored.tokens?.scope ?? stored.requestedScope;
+  }
+
+  /** A 403 insufficient_scope whose scopes the current sign-in has not asked for yet. */
+  pendingStepUp(): string | undefined {
+    const c = this.challenge;
+    if (c?.status !== 403 || c.error !== 'insufficient_scope' || !c.scope) return undefined;
+    return this.alreadyAsked(c.scope) ? undefined : joinScopes(c.scope, this.granted());
+  }
+
+  clearChallenge(): void {
+    this.challenge = undefined;
+  }
+
+  dispose(): void {
+    clearTimeout(this.refreshTimer);
+    this.unsubscribe();
+  }
+
+  /** What an error means for authorization: the operator must sign in, the server refused for good, or nothing auth-related. */
+  verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
+    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError) return { kind: 'refused', message: error.message };
+    if (error instanceof OAuthError && !(error instanceof ServerError || error instanceof TemporarilyUnavailableError || error instanceof TooManyRequestsError))
+      return { kind: 'refused', message: `the authorization server refused: ${error.errorCode}${error.message ? `: ${error.message}` : ''}` };
+    const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;
+    if (!authError) return undefined;
+    const c = this.challenge;
+    if (c?.status === 403 && c.error === 'insufficient_scope' && c.scope) {
+      if (this.alreadyAsked(c.scope))
+        return { kind: 'refused', message: `${this.server} still answers 403 insufficient_scope for "${c.scope}", which the current sign-in already asked for; signing in again will not help` };
+      return { kind: 'step-up', message: `${this.server} needs more access (scope "${joinScopes(c.scope, this.granted())}"): sign in again to grant it` };
+    }
+    if (httpStatus(error) === 403) return undefined; // a plain 403 is not about signing in
+    const where = this.stored().discovery?.authorizationServerUrl;
+    const scope = c?.scope ?? provider?.interactionNeeded?.scope;
+    return { kind: 'needs-auth', message: `sign-in required${where ? ` at ${where}` : ''}${scope ? ` (scope "${scope}")` : ''}` };
+  }
+
+  /** Wraps the transport's fetch: remembers every 401/403 challenge of the MCP endpoint (never a token). */
+  private observing(fetch: FetchLike): FetchLike {
+    return async (url, init) => {
+      const response = await fetch(url, init);
+      if ((response.status === 401 || response.status === 403) && sameEndpoint(url, this.resource)) {
+        const { scope, error, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
+        this.challenge = { status: response.status, scope, error, resourceMetadataUrl };
+      }
+      return response;
+    };
+  }
+
+  private alreadyAsked(scope: string): boolean {
+    const have = new Set(splitScopes(joinScopes(this.stored().requestedScope, this.stored().tokens?.scope)));
+    const wanted = splitScopes(scope);
+    return wanted.length > 0 && wanted.every((s) => have.has(s)) && this.stored().tokens !== undefined;
+  }
+
+  /** One timer per connected server: refresh (or, for client_credentials, fetch anew) before the token lapses. */
+  private scheduleRefresh(): void {
+    clearTimeout(this.refreshTimer);
+    const stored = this.stored();
+    const expiry = tokenExpiry(stored);
+    const renewable = this.settings.grant === 'client_credentials' || stored.tokens?.refresh_token !== undefined;
+    if (!expiry || !renewable || !stored.obtainedAt) return;
+    const lifetime = expiry.getTime() - Date.parse(stored.obtainedAt);
+    const skew = Math.min(this.deps.refreshSkewMs ?? 60_000, lifetime * 0.1);
+    const delay = Math.max(0, expiry.getTime() - skew - this.deps.now().getTime());
+    this.refreshTimer = setTimeout(() => void this.refreshNow(), delay);
+    this.refreshTimer.unref();
+  }
+
+  private async refreshNow(): Promise<void> {
+    const provider = this.backgroundProvider();
+    try {
+      // The SDK's auth(): with a refresh token it refreshes; client_credentials asks for a new token.
+      const result = await auth(provider, { serverUrl: this.resource });
+      if (result !== 'AUTHORIZED') this.lastError = 'the refresh token was refused; sign in again before the access token expires';
+      else this.deps.log(`[auth] ${this.server}: access token refreshed`);
+    } catch (error) {
+      this.lastError = `refreshing the access token failed: ${error instanceof Error ? error.message : String(error)}`;
+      this.deps.log(`[auth] ${this.server}: ${this.lastError}`);
+    }
+  }
+}
+
+const httpStatus = (error: unknown): number | undefined =>
+  error instanceof StreamableHTTPError || error instanceof SseError ? (typeof error.code === 'number' ? error.code : undefined) : undefined;
+
+const splitScopes = (scope: string | undefined): string[] => (scope ?? '').split(/\s+/).filter(Boolean);
+
+/** Union of space-separated scope lists, first-seen order. */
+export function joinScopes(...lists: (string | undefined)[]): string {
+  return [...new Set(lists.flatMap(splitScopes))].join(' ');
+}
+
+function sameEndpoint(url: string | URL, resource: string): boolean {
+  try {
+    const a = new URL(url);
+    const b = new URL(resource);
+    return a.origin === b.origin && a.pathname.replace(/\/+$/, '') === b.pathname.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,69 @@
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type { HttpServerConfig } from '../../../shared/config/schema';
+import { expandEnvRefs, ServerConfigError } from '../mcp/server-endpoint';
+
+/** A server's `auth:` block with `${env:NAME}` expanded and the private key loaded: what the provider works from. */
+export interface ResolvedAuth {
+  grant: 'authorization_code' | 'client_credentials';
+  clientId?: string;
+  clientSecret?: string;
+  clientMetadataUrl?: string;
+  /** Space-separated, as OAuth sends it. */
+  scope?: string;
+  privateKey?: { pem: string; algorithm: string };
+}
+
+/**
+ * Resolves at connect time, so a secret is read from the environment (or a key file) only when needed and
+ * never written back. Missing variables or an unreadable key are config errors: shown, not retried.
+ */
+export function resolveAuth(server: HttpServerConfig, env: Record<string, string | undefined>, baseDir: string = process.cwd()): ResolvedAuth {
+  const auth = server.auth;
+  if (!auth) return { grant: 'authorization_code' };
+  const secrets: Record<string, string> = {};
+  if (auth.clientSecret) secrets['auth.clientSecret'] = auth.clientSecret;
+  if (auth.privateKey) secrets['auth.privateKey'] = auth.privateKey;
+  if (auth.clientId) secrets['auth.clientId'] = auth.clientId;
+  const expanded = expandEnvRefs(secrets, env);
+  return {
+    grant: auth.grant,
+    clientId: expanded['auth.clientId'],
+    clientSecret: expanded['auth.clientSecret'],
+    clientMetadataUrl: auth.clientMetadataUrl,
+    scope: auth.scopes?.length ? auth.scopes.join(' ') : undefined,
+    privateKey: expanded['auth.privateKey'] !== undefined ? loadPrivateKey(expanded['auth.privateKey'], baseDir) : undefined,
+  };
+}
+
+/** A PEM given inline (from `${env:…}`) or a path to a PEM file; the JWT algorithm follows from the key type. */
+function loadPrivateKey(value: string, baseDir: string): { pem: string; algorithm: string } {
+  let pem = value.trim();
+  if (!pem.startsWith('-----BEGIN')) {
+    const path = isAbsolute(pem) ? pem : resolve(baseDir, pem);
+    try {
+      pem = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new ServerConfigError(`auth.privateKey: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  }
+  let key;
+  try {
+    key = createPrivateKey(pem);
+  } catch {
+    throw new ServerConfigError('auth.privateKey is not a PEM private key');
+  }
+  return { pem: key.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: algorithmFor(key.asymmetricKeyType, key.asymmetricKeyDetails?.namedCurve) };
+}
+
+function algorithmFor(type: string | undefined, curve: string | undefined): string {
+  if (type === 'rsa' || type === 'rsa-pss') return type === 'rsa' ? 'RS256' : 'PS256';
+  if (type === 'ec') {
+    const byCurve: Record<string, string> = { prime256v1: 'ES256', secp384r1: 'ES384', secp521r1: 'ES512' };
+    const alg = curve ? byCurve[curve] : undefined;
+    if (alg) return alg;
+    throw new ServerConfigError(`auth.privateKey: the EC curve ${curve ?? '(unknown)'} has no JWT algorithm; use P-256, P-384 or P-521`);
+  }
+  throw new ServerConfigError(`auth.privateKey: a ${type ?? 'key of unknown type'} cannot sign private_key_jwt here; use an RSA or EC key`);
+}

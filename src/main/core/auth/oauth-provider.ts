@@ -1,0 +1,218 @@
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
+import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
+import type { ResolvedAuth } from './auth-settings';
+import type { OAuthStore, StoredAuth } from './oauth-store';
+
+/** Where a background flow (a transport's 401) says the redirect goes; never used, since it never opens a browser. */
+const BACKGROUND_REDIRECT = 'http://127.0.0.1/callback';
+const CLIENT_NAME = 'Switchboard';
+
+export type ProviderMode =
+  /** A transport's own 401/403 handling: refreshes and client-credentials tokens, never a browser or a registration. */
+  | { kind: 'background' }
+  /** An operator's sign-in: registers if needed and sends the browser to the authorization server. */
+  | { kind: 'interactive'; redirectUrl: string; state: string; open: (url: URL) => Promise<void> };
+
+export interface ProviderContext {
+  server: string;
+  /** The MCP endpoint (normalised), the resource the tokens are for. */
+  resource: string;
+  settings: ResolvedAuth;
+  store: OAuthStore;
+  now: () => Date;
+}
+
+/** The protected resource metadata names a different resource than the server we connect to. */
+export class ResourceMismatchError extends Error {
+  override readonly name = 'ResourceMismatchError';
+}
+
+/** A configured client is bound to one authorization server and the server now names another. */
+export class ClientBoundElsewhereError extends Error {
+  override readonly name = 'ClientBoundElsewhereError';
+}
+
+/**
+ * The SDK's OAuthClientProvider for one server, on Switchboard's token store. The SDK's auth() does the
+ * protocol (discovery, PKCE, registration, token requests); this decides identity and keeps state:
+ * 1. a client configured in `auth:` (pre-registered), 2. the configured client ID metadata document URL
+ * (the SDK uses it where the authorization server supports it), 3. dynamic registration (interactive only).
+ * The client_credentials grant takes its client information, token request and private_key_jwt
+ * assertion from the SDK's ClientCredentialsProvider / PrivateKeyJwtProvider.
+ */
+export class SwitchboardOAuthProvider implements OAuthClientProvider {
+  readonly clientMetadataUrl?: string;
+  /** Absent in background mode: the SDK then cannot register a client without the operator. */
+  saveClientInformation?: (info: OAuthClientInformationMixed) => Promise<void>;
+  addClientAuthentication?: AddClientAuthentication;
+  prepareTokenRequest?: (scope?: string) => URLSearchParams;
+  /** Set when the browser is sent off: the scope this authorization asks for, kept with the tokens. */
+  requestedScope: string | undefined;
+  /** Background mode: set when the flow reached a step only the operator can take (register, open a browser). */
+  interactionNeeded: { scope?: string } | undefined;
+  private verifier: string | undefined;
+  private discoveredIssuer: string | undefined;
+  private machineDelegate: ClientCredentialsProvider | PrivateKeyJwtProvider | undefined;
+
+  constructor(
+    private readonly ctx: ProviderContext,
+    private readonly mode: ProviderMode,
+  ) {
+    this.clientMetadataUrl = ctx.settings.clientMetadataUrl;
+    if (mode.kind === 'interactive') this.saveClientInformation = (info) => this.storeClientInformation(info);
+    if (ctx.settings.grant === 'client_credentials') {
+      this.saveClientInformation = (info) => this.storeClientInformation(info);
+      this.prepareTokenRequest = (scope) => this.machine().prepareTokenRequest(scope);
+      if (ctx.settings.privateKey) this.addClientAuthentication = (...args) => (this.machine() as PrivateKeyJwtProvider).addClientAuthentication(...args);
+    }
+  }
+
+  get redirectUrl(): string | undefined {
+    if (this.ctx.settings.grant === 'client_credentials') return undefined; // the SDK's non-interactive path
+    return this.mode.kind === 'interactive' ? this.mode.redirectUrl : BACKGROUND_REDIRECT;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const { settings } = this.ctx;
+    if (settings.grant === 'client_credentials') return { ...this.machine().clientMetadata, client_name: CLIENT_NAME, scope: settings.scope };
+    return {
+      client_name: CLIENT_NAME,
+      redirect_uris: [this.redirectUrl ?? BACKGROUND_REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: this.registrationAuthMethod(),
+      ...(settings.scope ? { scope: settings.scope } : {}),
+    };
+  }
+
+  /** Background flows never reach the browser; their `state` is never checked by anyone. */
+  state(): string {
+    return this.mode.kind === 'interactive' ? this.mode.state : 'background';
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const { settings } = this.ctx;
+    const stored = this.stored();
+    if (settings.grant === 'client_credentials') return { ...this.machine().clientInformation(), issuer: stored.configuredClientIssuer };
+    if (settings.clientId) {
+      const bound = stored.configuredClientIssuer;
+      if (bound && this.discoveredIssuer && !sameIssuer(bound, this.discoveredIssuer))
+        throw new ClientBoundElsewhereError(
+          `client ${settings.clientId} was first used with authorization server ${bound}, but ${this.ctx.server} now names ${this.discoveredIssuer}; ` +
+            `check the server, or sign out to forget the binding`,
+        );
+      return { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}), ...(bound ? { issuer: bound } : {}) };
+    }
+    if (!stored.client && this.mode.kind === 'background') this.interactionNeeded ??= {};
+    return stored.client;
+  }
+
+  tokens(): OAuthTokens | undefined {
+    // A sign-in always asks the authorization server anew (a refresh could not add a stepped-up scope).
+    if (this.mode.kind === 'interactive') return undefined;
+    return this.stored().tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    const requested = this.mode.kind === 'interactive' ? this.requestedScope : undefined;
+    await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) => ({
+      ...current,
+      tokens,
+      obtainedAt: this.ctx.now().toISOString(),
+      requestedScope: requested ?? (this.mode.kind === 'interactive' ? undefined : current.requestedScope),
+    }));
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    if (this.mode.kind === 'background') {
+      this.interactionNeeded = { scope: authorizationUrl.searchParams.get('scope') ?? undefined };
+      return;
+    }
+    this.requestedScope = authorizationUrl.searchParams.get('scope') ?? undefined;
+    await this.mode.open(authorizationUrl);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier; // per flow, in memory: a background 401 never clobbers a sign-in in progress
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error('no PKCE code verifier: the sign-in was not started by this flow');
+    return this.verifier;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'verifier') {
+      this.verifier = undefined;
+      return;
+    }
+    await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) => ({
+      ...current,
+      ...(scope === 'all' || scope === 'client' ? { client: undefined, configuredClientIssuer: undefined } : {}),
+      ...(scope === 'all' || scope === 'tokens' ? { tokens: undefined, obtainedAt: undefined } : {}),
+      ...(scope === 'all' || scope === 'discovery' ? { discovery: undefined } : {}),
+    }));
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    // Refused before any registration or authorization request: the metadata must name this server.
+    const named = state.resourceMetadata?.resource;
+    if (named && !checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(this.ctx.resource), configuredResource: named }))
+      throw new ResourceMismatchError(`the server's protected resource metadata names ${named}, not ${this.ctx.resource}; refusing to authorize for another resource`);
+    this.discoveredIssuer = state.authorizationServerUrl;
+    await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) => ({ ...current, discovery: state }));
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    const discovery = this.stored().discovery;
+    if (discovery) this.discoveredIssuer = discovery.authorizationServerUrl;
+    return discovery;
+  }
+
+  private stored(): StoredAuth {
+    return this.ctx.store.read(this.ctx.server, this.ctx.resource);
+  }
+
+  /** A configured client keeps its secret in the config; only the server it was first presented to is stored. */
+  private async storeClientInformation(info: OAuthClientInformationMixed): Promise<void> {
+    const configured = this.ctx.settings.clientId !== undefined;
+    await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) =>
+      configured ? { ...current, configuredClientIssuer: info.issuer ?? current.configuredClientIssuer } : { ...current, client: info },
+    );
+  }
+
+  /** The SDK's machine-to-machine provider, built once the authorization server is known (it binds the client to it). */
+  private machine(): ClientCredentialsProvider | PrivateKeyJwtProvider {
+    const { settings } = this.ctx;
+    const issuer = this.stored().configuredClientIssuer ?? this.discoveredIssuer ?? this.stored().discovery?.authorizationServerUrl;
+    if (this.machineDelegate && issuer === this.machineDelegate.clientInformation().issuer) return this.machineDelegate;
+    const common = { clientId: settings.clientId!, clientName: CLIENT_NAME, scope: settings.scope, expectedIssuer: issuer ?? UNKNOWN_ISSUER };
+    this.machineDelegate = settings.privateKey
+      ? new PrivateKeyJwtProvider({ ...common, privateKey: settings.privateKey.pem, algorithm: settings.privateKey.algorithm })
+      : new ClientCredentialsProvider({ ...common, clientSecret: settings.clientSecret! });
+    return this.machineDelegate;
+  }
+
+  /** Registration asks for the method the authorization server lists: a public client where it may be one. */
+  private registrationAuthMethod(): string | undefined {
+    const supported = this.stored().discovery?.authorizationServerMetadata?.token_endpoint_auth_methods_supported;
+    if (!supported?.length || supported.includes('none')) return 'none';
+    return supported.find((m) => m === 'client_secret_basic' || m === 'client_secret_post');
+  }
+}
+
+/** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */
+const UNKNOWN_ISSUER = 'urn:switchboard:authorization-server-not-yet-discovered';
+
+function sameIssuer(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    try {
+      return new URL(s).href.replace(/\/$/, '');
+    } catch {
+      return s.replace(/\/$/, '');
+    }
+  };
+  return norm(a) === norm(b);
+}

@@ -1,0 +1,138 @@
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { ServerState } from '../mcp/types';
+import type { AuthSession } from './auth-session';
+import { startLoopbackRedirect, type RedirectResult } from './loopback-redirect';
+import { SwitchboardOAuthProvider } from './oauth-provider';
+import type { OAuthStore } from './oauth-store';
+
+/**
+ * Sends the operator's browser to a URL. Resolves true when it opened it (Electron's system browser, the
+ * CLI's $BROWSER), false when the caller must (the headless console opens a tab from the page).
+ */
+export type BrowserOpener = (url: string) => Promise<boolean>;
+
+/** The authorization server answered the redirect with an error; shown as it said it. */
+export class AuthorizationServerError extends Error {
+  override readonly name = 'AuthorizationServerError';
+  constructor(readonly answer: Extract<RedirectResult, { error: string }>) {
+    super(`the authorization server answered: ${answer.error}${answer.description ? `: ${answer.description}` : ''}`);
+  }
+}
+
+export interface SignInDeps {
+  session: AuthSession;
+  store: OAuthStore;
+  now: () => Date;
+  open: BrowserOpener;
+  timeoutMs: number;
+  reconnect: () => Promise<void>;
+  state: () => ServerState | undefined;
+  /** Each browser step, so a view can offer "open the sign-in page again". */
+  onBrowser: (url: string, opened: boolean) => void;
+}
+
+/** Authorization requests one sign-in may make: the first and at most two step-ups (conformance asks for 3 or fewer). */
+export const MAX_AUTHORIZATION_ROUNDS = 3;
+
+export interface SignInRun {
+  /** Settles with the first browser step (its URL), or with null when the sign-in needed no browser. */
+  firstStep: Promise<{ url: string; opened: boolean } | null>;
+  /** Settles once the server is connected with the new tokens, or with why not. */
+  done: Promise<void>;
+  cancel(): void;
+}
+
+/**
+ * One operator sign-in: authorization code with PKCE through the SDK's auth(), the browser sent to the
+ * authorization server, the code taken by the loopback listener, tokens stored, then the server
+ * reconnected. If the reconnected server asks for more scope (403 insufficient_scope), the sign-in
+ * steps up, at most MAX_AUTHORIZATION_ROUNDS authorization requests in all. client_credentials needs no
+ * browser: stored tokens are dropped and the reconnect fetches new ones.
+ */
+export function runSignIn(deps: SignInDeps): SignInRun {
+  const { session } = deps;
+  let cancelled = false;
+  let closeListener: (() => Promise<void>) | undefined;
+  let firstStep!: (step: { url: string; opened: boolean } | null) => void;
+  const first = new Promise<{ url: string; opened: boolean } | null>((resolve) => (firstStep = resolve));
+
+  const authorizeOnce = async (): Promise<void> => {
+    const client = session.stored().client;
+    const preferredPort = registeredPort(client && 'redirect_uris' in client ? client.redirect_uris : undefined);
+    const loopback = await startLoopbackRedirect({ preferredPort, timeoutMs: deps.timeoutMs, serverName: session.server });
+    closeListener = loopback.close;
+    try {
+      if (cancelled) throw new Error('the sign-in was cancelled');
+      const provider = new SwitchboardOAuthProvider(
+        { server: session.server, resource: session.resource, settings: session.settings, store: deps.store, now: deps.now },
+        {
+          kind: 'interactive',
+          redirectUrl: loopback.redirectUrl,
+          state: loopback.state,
+          open: async (url) => {
+            const opened = await deps.open(url.href);
+            deps.onBrowser(url.href, opened);
+            firstStep({ url: url.href, opened });
+          },
+        },
+      );
+      const options = { serverUrl: session.resource, scope: session.scopeToRequest(), resourceMetadataUrl: session.challenge?.resourceMetadataUrl };
+      if ((await auth(provider, options)) === 'AUTHORIZED') return;
+      const answer = await loopback.result;
+      if ('error' in answer) throw new AuthorizationServerError(answer);
+      await auth(provider, { ...options, authorizationCode: answer.code });
+    } finally {
+      await loopback.close();
+    }
+  };
+
+  const done = (async () => {
+    if (session.settings.grant === 'client_credentials') {
+      await deps.store.update(session.server, session.resource, (current) => ({ ...current, tokens: undefined, obtainedAt: undefined }));
+      firstStep(null);
+      await connectedOrThrow(deps);
+      return;
+    }
+    for (let round = 1; ; round++) {
+      await authorizeOnce();
+      if (cancelled) throw new Error('the sign-in was cancelled');
+      session.clearChallenge();
+      await deps.reconnect();
+      const state = deps.state();
+      if (state?.status === 'connected') return;
+      if (state?.status === 'needs-auth' && session.pendingStepUp() && round < MAX_AUTHORIZATION_ROUNDS) continue;
+      throw new Error(state?.error ? `signed in, but ${session.server} is ${state.status}: ${state.error}` : `signed in, but ${session.server} did not connect`);
+    }
+  })();
+  done.then(
+    () => firstStep(null),
+    () => firstStep(null),
+  );
+  return {
+    firstStep: Promise.race([first, done.then(() => first)]),
+    done,
+    cancel() {
+      cancelled = true;
+      void closeListener?.();
+    },
+  };
+}
+
+async function connectedOrThrow(deps: SignInDeps): Promise<void> {
+  await deps.reconnect();
+  const state = deps.state();
+  if (state?.status !== 'connected') throw new Error(`${deps.session.server} is ${state?.status ?? 'not configured'}${state?.error ? `: ${state.error}` : ''}`);
+}
+
+/** The port of the loopback redirect URI this client registered, tried first so strict servers see the same URI. */
+function registeredPort(uris: readonly string[] | undefined): number | undefined {
+  for (const uri of uris ?? []) {
+    try {
+      const url = new URL(uri);
+      if (url.hostname === '127.0.0.1' && url.port) return Number(url.port);
+    } catch {
+      // not a URL: skip
+    }
+  }
+  return undefined;
+}
