@@ -47,6 +47,11 @@ async function start(): Promise<void> {
   core = await createCore({
     dataDir,
     secrets,
+    // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window.
+    openBrowser: async (url) => {
+      await shell.openExternal(url);
+      return true;
+    },
     knowledgeDir: app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined,
     builtinServers: createBuiltinServers(),
   });

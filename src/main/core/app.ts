@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
 import { createMcpCaller } from './agent/mcp-caller';
 import type { McpCaller } from './agent/tool-proxy';
@@ -9,10 +9,14 @@ import { EventBus } from './events';
 import { PinStore, PINS_FILE_NAME } from './catalog/pin-store';
 import { createToolPipeline, type ToolPipeline } from './catalog/tool-pipeline';
 import type { BuiltinServers, ConnectionOptions } from './mcp';
+import { AuthService, OAuthStore, type BrowserOpener } from './auth';
 import { appRoot } from './paths';
-import { environmentSecrets, type SecretStore } from './secrets';
+import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
 import { prefetchCatalogTokens } from './tokens';
 import { createWorkbench, type Workbench } from './workbench';
+
+/** Where OAuth tokens live when the secret store cannot keep them (headless, CLI): owner-only, in the data dir. */
+export const OAUTH_TOKENS_FILE_NAME = 'oauth-tokens.json';
 
 export interface CoreOptions {
   dataDir: string;
@@ -30,6 +34,11 @@ export interface CoreOptions {
   builtinServers?: BuiltinServers;
   /** cases.yaml outside the config's directory (CLI --cases). */
   casesPath?: string;
+  /**
+   * Sends the browser to an OAuth authorization page: Electron opens the system browser (true); the
+   * default answers false, and the console opens the page in a new tab.
+   */
+  openBrowser?: BrowserOpener;
 }
 
 /**
@@ -42,6 +51,9 @@ export interface Core {
   secrets: SecretStore;
   /** MCP connections and the catalog resolved from them. */
   tools: Pick<ToolPipeline, 'connections' | 'catalog'>;
+  /** OAuth sign-in, sign-out and status of remote servers. */
+  auth: AuthService;
+  openBrowser: BrowserOpener;
   runtime: AgentRuntime;
   /** Runs by hand, test cases, replays and previews. */
   workbench: Workbench;
@@ -63,11 +75,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await config.open();
 
-  const tools = createToolPipeline({
+  // OAuth tokens go to the secret store where it can keep them (Electron: safeStorage), else to an owner-only file.
+  const tokenSecrets = secrets.canStore ? secrets : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));
+  let tools: ToolPipeline | undefined;
+  const auth = new AuthService({
+    store: new OAuthStore(tokenSecrets),
+    connections: () => tools!.connections,
+    servers: () => config.current().agent.mcp.servers,
+    baseDir: dirname(config.path),
+    log,
+  });
+  auth.onChange((name) => events.emit('servers.authChanged', { name }));
+
+  tools = createToolPipeline({
     config,
     events,
     log,
-    connections: options.connections,
+    connections: { auth, ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
@@ -96,13 +120,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     secrets,
     tools: { connections: tools.connections, catalog: tools.catalog },
+    auth,
+    openBrowser: options.openBrowser ?? (async () => false),
     runtime,
     workbench,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();
       await runtime.close();
-      await tools.close();
+      auth.close();
+      await tools!.close();
       config.close();
     },
   };

@@ -3,6 +3,7 @@ import { createAgentHandlers } from './handlers/agent-handlers';
 import { createCatalogHandlers } from './handlers/catalog-handlers';
 import { createConfigHandlers } from './handlers/config-handlers';
 import { createIntentHandlers } from './handlers/intents-handlers';
+import { createServerAuthHandlers } from './handlers/server-auth-handlers';
 import { createServerHandlers } from './handlers/servers-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skills-handlers';
@@ -23,7 +24,8 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createConfigHandlers(config),
     ...createSettingsHandlers(config, secrets, () => runtime.provider().label),
     ...createAgentHandlers(runtime),
-    ...createServerHandlers(config, tools.connections),
+    ...createServerHandlers(config, tools.connections, core.auth),
+    ...createServerAuthHandlers(config, tools.connections, core.auth, core.openBrowser),
     ...createCatalogHandlers(tools.catalog),
     ...createIntentHandlers(config),
     ...createSkillHandlers(config),

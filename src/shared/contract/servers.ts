@@ -4,6 +4,26 @@ import { command, query } from './define';
 
 export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth']);
 
+/** A remote server's OAuth state as the console shows it. Never a token: those stay in main's secret store. */
+export const serverAuthViewSchema = z.object({
+  grant: z.enum(['authorization_code', 'client_credentials']),
+  signedIn: z.boolean(),
+  signingIn: z.boolean(),
+  /** While signing in: the authorization page, to open it again (a blocked pop-up, a closed tab, a step-up). */
+  signInUrl: z.string().nullable(),
+  authorizationServer: z.string().nullable(),
+  /** Granted scopes (as the token response named them, else as requested). */
+  scopes: z.array(z.string()),
+  expiresAt: z.string().nullable(),
+  /** More scope the server asked for with 403 insufficient_scope; signing in again grants it. */
+  pendingScope: z.string().nullable(),
+  /** The last sign-in failure, as the authorization server put it (error and error_description). */
+  error: z.string().nullable(),
+  /** False when tokens are kept in memory only and are gone after a restart. */
+  persistent: z.boolean(),
+});
+export type ServerAuthView = z.infer<typeof serverAuthViewSchema>;
+
 /** One configured server: its config (main resolves commands from it; the renderer only sends names) and its live state. */
 export const serverViewSchema = z.object({
   name: z.string(),
@@ -23,6 +43,8 @@ export const serverViewSchema = z.object({
   stderrTail: z.string().nullable(),
   reconnectAttempt: z.number().int(),
   nextRetryAt: z.string().nullable(),
+  /** OAuth, for a remote server that signs in; null for stdio, builtin, or a static Authorization header. */
+  auth: serverAuthViewSchema.nullable(),
   config: serverConfigSchema,
 });
 export type ServerView = z.infer<typeof serverViewSchema>;
@@ -66,6 +88,17 @@ export const serverRoutes = {
   'servers.remove': command(z.strictObject({ name: serverName }), serverListSchema),
   /** Reconnects now, resetting the backoff. Takes a name only: main resolves the command from its own config. */
   'servers.reconnect': command(z.strictObject({ name: serverName }), serverViewSchema),
+  /**
+   * Starts an OAuth sign-in (PKCE, loopback redirect). Answers once the browser step is under way: main
+   * opened the system browser (`opened`), or the console opens `authorizationUrl` itself. The rest arrives
+   * as servers.authChanged / servers.statusChanged; client_credentials answers with no URL.
+   */
+  'servers.signIn': command(
+    z.strictObject({ name: serverName }),
+    z.object({ name: z.string(), authorizationUrl: z.string().nullable(), opened: z.boolean() }),
+  ),
+  /** Forgets the server's tokens and registration; it then waits for a sign-in (needs-auth). */
+  'servers.signOut': command(z.strictObject({ name: serverName }), serverViewSchema),
   /** tools/list again for one server, or all when no name is given. */
   'servers.rediscover': command(z.strictObject({ name: serverName.optional() }).default({}), serverListSchema),
   /** Imports Claude Desktop / Cursor `{"mcpServers": …}` or VS Code `{"servers": …}` JSON into agent.mcp.servers. */
@@ -82,4 +115,6 @@ export const serverRoutes = {
 
 export const serverEvents = {
   'servers.statusChanged': z.object({ name: z.string(), status: serverStatusSchema }),
+  /** A server's authorization moved: sign-in started, finished or failed, tokens refreshed or forgotten. */
+  'servers.authChanged': z.object({ name: z.string() }),
 };

@@ -1,5 +1,7 @@
 import { isHttpServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
+import type { ServerAuthView } from '../../../shared/contract';
 import type { ConnectionAuth, ConnectionAuthPort, ServerState } from '../mcp/types';
+import { Conflict, NotFound } from '../errors';
 import { httpEndpoint } from '../mcp/transport-factory';
 import { AuthSession } from './auth-session';
 import { resolveAuth } from './auth-settings';
@@ -7,22 +9,7 @@ import { tokenExpiry, type OAuthStore } from './oauth-store';
 import { runSignIn, type BrowserOpener, type SignInRun } from './sign-in';
 
 /** What the console, the CLI and `auth status` show about one server's authorization (never a token). */
-export interface AuthView {
-  grant: 'authorization_code' | 'client_credentials';
-  signedIn: boolean;
-  signingIn: boolean;
-  /** While signing in: the page the browser was sent to, to open it again. */
-  signInUrl: string | null;
-  authorizationServer: string | null;
-  scopes: string[];
-  expiresAt: string | null;
-  /** More scope the server asked for (403 insufficient_scope): signing in again grants it. */
-  pendingScope: string | null;
-  /** The last sign-in failure, as the authorization server put it. */
-  error: string | null;
-  /** False when tokens live only in memory (no keychain): they are gone after a restart. */
-  persistent: boolean;
-}
+export type AuthView = ServerAuthView;
 
 export interface SignInHandle {
   authorizationUrl: string | null;
@@ -48,16 +35,6 @@ export interface AuthServiceOptions {
   log?: (line: string) => void;
   signInTimeoutMs?: number;
   refreshSkewMs?: number;
-}
-
-export class AuthUnavailableError extends Error {
-  override readonly name = 'AuthUnavailableError';
-  constructor(
-    readonly reason: 'not_found' | 'conflict',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -181,10 +158,10 @@ export class AuthService implements ConnectionAuthPort {
 
   private remoteServer(name: string): HttpServerConfig {
     const server = this.options.servers().find((s) => s.name === name);
-    if (!server) throw new AuthUnavailableError('not_found', `no MCP server named "${name}" is configured`);
+    if (!server) throw new NotFound(`no MCP server named "${name}" is configured`);
     if (!isHttpServer(server) || !takesOAuth(server))
-      throw new AuthUnavailableError('conflict', `"${name}" does not sign in with OAuth (only remote servers without a static Authorization header do)`);
-    if (!server.enabled) throw new AuthUnavailableError('conflict', `server "${name}" is disabled; enable it first`);
+      throw new Conflict(`"${name}" does not sign in with OAuth (only remote servers without a static Authorization header do)`);
+    if (!server.enabled) throw new Conflict(`server "${name}" is disabled; enable it first`);
     return server;
   }
 

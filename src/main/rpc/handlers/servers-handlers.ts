@@ -4,6 +4,7 @@ import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
 import { importServers } from '../../core/config/import-servers';
 import { mergeIntoDocument } from '../../core/config/yaml-merge';
+import type { AuthService } from '../../core/auth';
 import type { ConnectionManager } from '../../core/mcp';
 import { initialState } from '../../core/mcp/types';
 import { Conflict, NotFound } from '../../core/errors';
@@ -11,29 +12,8 @@ import { Conflict, NotFound } from '../../core/errors';
 type ServerRoutes = 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
 
 /** Server management. The renderer names servers; commands and URLs come only from main's own config. */
-export function createServerHandlers(config: ConfigStore, connections: ConnectionManager): Pick<Handlers, ServerRoutes> {
-  const view = (server: ServerConfig): ServerView => {
-    const state = connections.state(server.name) ?? initialState(server.name, server.enabled ? 'connecting' : 'disabled');
-    return {
-      name: server.name,
-      kind: isBuiltinServer(server) ? 'builtin' : isStdioServer(server) ? 'stdio' : server.transport === 'sse' ? 'sse' : 'http',
-      enabled: server.enabled,
-      status: state.status,
-      error: state.error,
-      transport: state.transport,
-      endpoint: isBuiltinServer(server) ? `builtin:${server.builtin}` : isStdioServer(server) ? [server.command, ...server.args].join(' ') : server.url,
-      connectedAt: state.connectedAt,
-      discoveredAt: state.discoveredAt,
-      protocolVersion: state.protocolVersion,
-      serverInfo: state.serverInfo,
-      toolCount: state.toolCount,
-      tools: state.tools.map((t) => t.name),
-      stderrTail: state.stderrTail,
-      reconnectAttempt: state.reconnectAttempt,
-      nextRetryAt: state.nextRetryAt,
-      config: server,
-    };
-  };
+export function createServerHandlers(config: ConfigStore, connections: ConnectionManager, auth: AuthService): Pick<Handlers, ServerRoutes> {
+  const view = (server: ServerConfig): ServerView => serverView(server, connections, auth);
   const list = () => ({ servers: config.current().agent.mcp.servers.map(view) });
   const configured = (name: string) => {
     const server = config.current().agent.mcp.servers.find((s) => s.name === name);
@@ -81,5 +61,30 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       return list();
     },
     'config.import': ({ text, onConflict, dryRun }) => importServers(config, text, onConflict, dryRun),
+  };
+}
+
+/** A server as the console sees it: its config, its live state and, for a remote one, its authorization (never a token). */
+export function serverView(server: ServerConfig, connections: ConnectionManager, auth: AuthService): ServerView {
+  const state = connections.state(server.name) ?? initialState(server.name, server.enabled ? 'connecting' : 'disabled');
+  return {
+    name: server.name,
+    kind: isBuiltinServer(server) ? 'builtin' : isStdioServer(server) ? 'stdio' : server.transport === 'sse' ? 'sse' : 'http',
+    enabled: server.enabled,
+    status: state.status,
+    error: state.error,
+    transport: state.transport,
+    endpoint: isBuiltinServer(server) ? `builtin:${server.builtin}` : isStdioServer(server) ? [server.command, ...server.args].join(' ') : server.url,
+    connectedAt: state.connectedAt,
+    discoveredAt: state.discoveredAt,
+    protocolVersion: state.protocolVersion,
+    serverInfo: state.serverInfo,
+    toolCount: state.toolCount,
+    tools: state.tools.map((t) => t.name),
+    stderrTail: state.stderrTail,
+    reconnectAttempt: state.reconnectAttempt,
+    nextRetryAt: state.nextRetryAt,
+    auth: auth.view(server),
+    config: server,
   };
 }

@@ -26,6 +26,7 @@ export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   'records.appended': ['records.list'],
   'catalog.changed': ['servers.list', ...CATALOG_QUERIES],
   'servers.statusChanged': ['servers.list', ...CATALOG_QUERIES],
+  'servers.authChanged': ['servers.list'],
 };
 
 export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY): () => void {

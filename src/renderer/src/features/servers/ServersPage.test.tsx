@@ -23,6 +23,7 @@ const view = (config: ServerConfig, over: Partial<ServerView> = {}): ServerView 
   stderrTail: null,
   reconnectAttempt: 0,
   nextRetryAt: null,
+  auth: null,
   config,
   ...over,
 });
