@@ -9,6 +9,7 @@ import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { parseConfigText } from '../core/config/parse-config';
 import { createBuiltinServers } from '../builtin-servers';
 import { ConnectionManager } from '../core/mcp';
+import { cliDataDir, createCliAuth } from './cli-auth';
 import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
 
@@ -30,8 +31,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .option('--json', 'machine-readable output')
     .action(async (opts: CommonOptions) => {
       await withCatalog(opts, io, ({ catalog }) => {
-        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog), null, 2));
-        else printCatalog(catalog, io);
+        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts.config), null, 2));
+        else printCatalog(catalog, io, opts.config);
       });
     });
 
@@ -48,7 +49,10 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         if (unknown.length) io.stderr(`note: no skill named ${unknown.join(', ')} in the config`);
         const explanation = explainTool(input, tool, skills, catalog);
         if (opts.json) io.stdout(JSON.stringify(explanation, null, 2));
-        else printExplanation(explanation, io);
+        else {
+          printExplanation(explanation, io);
+          for (const s of input.servers) if (s.status === 'needs-auth') io.stdout(`note: ${s.name} awaits sign-in; its tools are unknown until you run: ${signInCommand(s.name, opts.config)}`);
+        }
       });
     });
 }
@@ -91,8 +95,11 @@ export async function withCatalog(
   const pinsPath = pinsPathFor(path);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
+  // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
+  let connections: ConnectionManager | undefined;
+  const auth = createCliAuth({ dataDir: cliDataDir({ config: opts.config }), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections!, log: () => undefined });
   // One shot: no retries, no health pings; failures are reported, not waited out.
-  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
+  connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth });
   try {
     connections.reconcile(config.agent.mcp.servers);
     await connections.whenSettled();
@@ -104,6 +111,7 @@ export async function withCatalog(
     use({ input, catalog: resolveCatalog(input), config });
     process.exitCode = 0;
   } finally {
+    auth.close();
     await connections.closeAll();
     await builtins.close();
     await pins.flush();
@@ -111,9 +119,9 @@ export async function withCatalog(
 }
 
 /** The documented --json shape, and nothing more. */
-export function catalogJson(catalog: Catalog) {
+export function catalogJson(catalog: Catalog, configFlag?: string) {
   return {
-    servers: catalog.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, tools: [...s.tools] })),
+    servers: catalog.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, tools: [...s.tools], ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, configFlag) } : {}) })),
     tools: catalog.entries.map((e) => ({
       toolId: e.toolId,
       server: e.server,
@@ -135,11 +143,22 @@ export function catalogJson(catalog: Catalog) {
   };
 }
 
-function printCatalog(catalog: Catalog, io: CliIo): void {
+/** The command that signs a needs-auth server in, as the operator would type it. */
+export function signInCommand(server: string, configFlag?: string): string {
+  return `switchboard auth login ${server}${configFlag ? ` --config ${configFlag}` : ''}`;
+}
+
+function printCatalog(catalog: Catalog, io: CliIo, configFlag?: string): void {
   io.stdout('Servers');
   if (catalog.servers.length === 0) io.stdout('  (none configured under agent.mcp.servers)');
+  const detail = (s: Catalog['servers'][number]) =>
+    s.status === 'connected'
+      ? `${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`
+      : s.status === 'needs-auth'
+        ? `${s.error ?? 'sign-in required'}; run: ${signInCommand(s.name, configFlag)}`
+        : (s.error ?? '');
   table(
-    catalog.servers.map((s) => [s.name, s.status, s.status === 'connected' ? `${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}` : (s.error ?? '')]),
+    catalog.servers.map((s) => [s.name, s.status, detail(s)]),
     io,
   );
   io.stdout('');

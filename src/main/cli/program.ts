@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerShopServerCommand } from '../../mcp-server/cli';
+import { registerAuthCommands } from './auth-command';
 import { registerCatalogCommands } from './catalog-command';
 import { registerChatCommand } from './chat-command';
 import { registerReplayCommand } from './replay-command';
@@ -21,5 +22,6 @@ export function buildProgram(io: CliIo): Command {
   registerToolsCommands(program, io);
   registerReplayCommand(program, io);
   registerTestCommand(program, io);
+  registerAuthCommands(program, io);
   return program;
 }

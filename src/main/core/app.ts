@@ -9,14 +9,11 @@ import { EventBus } from './events';
 import { PinStore, PINS_FILE_NAME } from './catalog/pin-store';
 import { createToolPipeline, type ToolPipeline } from './catalog/tool-pipeline';
 import type { BuiltinServers, ConnectionOptions } from './mcp';
-import { AuthService, OAuthStore, type BrowserOpener } from './auth';
+import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
 import { prefetchCatalogTokens } from './tokens';
 import { createWorkbench, type Workbench } from './workbench';
-
-/** Where OAuth tokens live when the secret store cannot keep them (headless, CLI): owner-only, in the data dir. */
-export const OAUTH_TOKENS_FILE_NAME = 'oauth-tokens.json';
 
 export interface CoreOptions {
   dataDir: string;

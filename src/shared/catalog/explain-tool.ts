@@ -3,6 +3,7 @@ import { describeFields, pinDrift, shortHash } from './pins';
 import { describeDownServers, resolveCatalog } from './resolve-catalog';
 import type { Catalog, CatalogInput, QuarantinedTool, ToolBinding } from './types';
 import { visibleTools } from './visible-tools';
+import { describeServerState } from './server-status-text';
 
 /**
  * The layers between an MCP server and the model, in the order a tool passes them.
@@ -119,7 +120,7 @@ function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog
     const losers = served.shadows.length ? `; ${served.shadows.join(', ')} ${served.shadows.length > 1 ? 'also offer it and lose' : 'also offers it and loses'}` : '';
     choice = { layer: 'shadowed', ok: true, detail: `served by ${served.server} (${how})${losers}` };
   } else if (pin && offered.length > 0) {
-    const state = !pinnedServer ? 'is not configured' : pinnedServer.status === 'connected' ? 'does not offer it' : `is ${pinnedServer.status}${pinnedServer.error ? ` (${pinnedServer.error})` : ''}`;
+    const state = !pinnedServer ? 'is not configured' : pinnedServer.status === 'connected' ? 'does not offer it' : pinnedServer.status === 'needs-auth' ? describeServerState(pinnedServer) : `is ${pinnedServer.status}${pinnedServer.error ? ` (${pinnedServer.error})` : ''}`;
     choice = { layer: 'shadowed', ok: false, detail: `node ${pin.id} pins server ${pin.server}, which ${state}; the copy on ${offered.map((o) => o.server).join(', ')} is not used` };
   } else {
     choice = { layer: 'shadowed', ok: true, detail: offered.length > 1 ? `first in config order: ${offered[0].server}` : 'no competing server' };

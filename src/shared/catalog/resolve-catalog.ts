@@ -3,6 +3,7 @@ import { indexCatalogInput, pinningNode, type CatalogIndex, type Offer } from '.
 import { descriptionHashOf } from './description-hash';
 import { localToolDefinitions } from './local-tools';
 import { describeFields, onlyDescriptionChanged, pinDrift, pinnedDefinitionOf, type PinDrift } from './pins';
+import { describeServerState } from './server-status-text';
 import type {
   Catalog,
   CatalogEntry,
@@ -52,7 +53,7 @@ export function strictestConfirm(nodes: readonly McpLeaf[]): ConfirmPolicy {
 export function describeDownServers(servers: readonly CatalogServerInput[]): string {
   return servers
     .filter((s) => s.status !== 'connected')
-    .map((s) => (s.status === 'failed' ? `${s.name} failed${s.error ? ` (${s.error})` : ''}` : `${s.name} is ${s.status}`))
+    .map((s) => `${s.name} ${describeServerState(s)}`)
     .join(', ');
 }
 
@@ -190,7 +191,7 @@ function summarizeHealth(servers: readonly CatalogServerInput[]): ServerHealth {
   return {
     down: describeDownServers(servers),
     connected: servers.filter((s) => s.status === 'connected').map((s) => s.name),
-    anyFailing: servers.some((s) => s.status === 'failed' || s.status === 'connecting'),
+    anyFailing: servers.some((s) => s.status === 'failed' || s.status === 'connecting' || s.status === 'needs-auth'),
   };
 }
 
@@ -222,8 +223,7 @@ function whyUnavailable(
   };
 }
 
-const describeStatus = (server: CatalogServerInput): string =>
-  server.status === 'failed' ? `failed${server.error ? ` (${server.error})` : ''}` : `is ${server.status}`;
+const describeStatus = describeServerState;
 
 function buildEntries(
   index: CatalogIndex,

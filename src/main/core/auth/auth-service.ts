@@ -104,8 +104,8 @@ export class AuthService implements ConnectionAuthPort {
   }
 
   /** Forgets the tokens (and registration) and reconnects, so the server waits for a sign-in again. */
-  async signOut(name: string): Promise<void> {
-    const server = this.remoteServer(name);
+  async signOut(name: string, options: { reconnect?: boolean } = {}): Promise<void> {
+    const server = this.remoteServer(name, { enabledOnly: false });
     this.flows.get(name)?.cancel();
     this.flows.delete(name);
     await this.options.store.forget(name);
@@ -113,7 +113,7 @@ export class AuthService implements ConnectionAuthPort {
     session?.clearChallenge();
     if (session) session.lastError = undefined;
     this.log(`[auth] ${server.name}: signed out`);
-    if (server.enabled) await this.options.connections().reconnect(name);
+    if (server.enabled && options.reconnect !== false) await this.options.connections().reconnect(name);
   }
 
   /** The authorization view of a configured server; null when it takes no OAuth (stdio, builtin, static Authorization header). */
@@ -156,12 +156,12 @@ export class AuthService implements ConnectionAuthPort {
     this.unsubscribe();
   }
 
-  private remoteServer(name: string): HttpServerConfig {
+  private remoteServer(name: string, { enabledOnly = true } = {}): HttpServerConfig {
     const server = this.options.servers().find((s) => s.name === name);
     if (!server) throw new NotFound(`no MCP server named "${name}" is configured`);
     if (!isHttpServer(server) || !takesOAuth(server))
       throw new Conflict(`"${name}" does not sign in with OAuth (only remote servers without a static Authorization header do)`);
-    if (!server.enabled) throw new Conflict(`server "${name}" is disabled; enable it first`);
+    if (enabledOnly && !server.enabled) throw new Conflict(`server "${name}" is disabled; enable it first`);
     return server;
   }
 

@@ -24,6 +24,9 @@ export interface StoredAuth {
 
 const KEY_PREFIX = 'oauth/';
 
+/** Where OAuth tokens live when the secret store cannot keep them (headless, CLI): owner-only, in the data dir. */
+export const OAUTH_TOKENS_FILE_NAME = 'oauth-tokens.json';
+
 /**
  * Per-server OAuth state on top of the SecretStore port: one JSON value per server. Writes for one
  * server are serialized so two saves (a refresh and a sign-in) never lose each other's fields. A store

@@ -1,0 +1,125 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { isHttpServer, type SwitchboardConfig } from '../../shared/config/schema';
+import type { AuthService, AuthView } from '../core/auth';
+import { CONFIG_FILE_NAME } from '../core/config/config-store';
+import { parseConfigText } from '../core/config/parse-config';
+import { ConnectionManager } from '../core/mcp';
+import { cliDataDir, createCliAuth, terminalOpener } from './cli-auth';
+import type { CliIo } from './io';
+
+interface AuthOptions {
+  config?: string;
+  dataDir?: string;
+}
+
+/**
+ * `switchboard auth login|status|logout`: OAuth for remote servers from a terminal. Tokens go to the
+ * data directory's owner-only file, the one `switchboard serve` reads. Exit codes: 0 done, 1 the
+ * sign-in failed (or timed out), 2 an unusable config or an unknown server.
+ */
+export function registerAuthCommands(program: Command, io: CliIo): void {
+  const auth = program.command('auth').description('sign in to OAuth-protected MCP servers, and see or forget their tokens');
+  const common = (command: Command) =>
+    command
+      .option('--config <file>', 'config file (default <data dir>/switchboard.yaml)')
+      .option('--data-dir <dir>', 'where tokens are kept (default $SWITCHBOARD_DATA_DIR, the directory of --config, or ~/.switchboard)');
+
+  common(auth.command('login <server>'))
+    .description('sign in (browser from $BROWSER or the OS; the address is printed too), then connect')
+    .option('--timeout <seconds>', 'how long to wait for the browser', parseSeconds, 300)
+    .action(async (server: string, opts: AuthOptions & { timeout: number }) => {
+      await withAuth(opts, io, opts.timeout * 1000, async ({ service, connections, config }) => {
+        const entry = config.agent.mcp.servers.find((s) => s.name === server);
+        connections.reconcile(entry ? [entry] : []);
+        await connections.whenSettled();
+        const before = connections.state(server);
+        if (before?.status === 'connected' && service.view(entry!)?.signedIn) {
+          io.stdout(`${server}: already signed in and connected (${describe(service.view(entry!)!)})`);
+          return 0;
+        }
+        const handle = await service.signIn(server, terminalOpener(io));
+        io.stderr(`Waiting for the browser (up to ${opts.timeout} s)…`);
+        await handle.done;
+        io.stdout(`${server}: signed in and connected, ${connections.state(server)?.toolCount ?? 0} tools (${describe(service.view(entry!)!)})`);
+        return 0;
+      });
+    });
+
+  common(auth.command('status'))
+    .description('every server’s authorization: signed in or not, authorization server, scopes, expiry')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: AuthOptions & { json?: boolean }) => {
+      await withAuth(opts, io, undefined, async ({ service, config }) => {
+        const rows = config.agent.mcp.servers.map((s) => ({ name: s.name, oauth: isHttpServer(s) ? service.view(s) : null }));
+        if (opts.json) io.stdout(JSON.stringify({ servers: rows.map(({ name, oauth }) => ({ name, ...(oauth ? { ...oauth, signInUrl: undefined } : { oauth: null }) })) }, null, 2));
+        else for (const { name, oauth } of rows) io.stdout(`  ${name.padEnd(20)}  ${oauth ? describe(oauth) : 'no OAuth (stdio, builtin or a static Authorization header)'}`);
+        return 0;
+      });
+    });
+
+  common(auth.command('logout <server>'))
+    .description('forget the server’s tokens and client registration')
+    .action(async (server: string, opts: AuthOptions) => {
+      await withAuth(opts, io, undefined, async ({ service }) => {
+        await service.signOut(server, { reconnect: false });
+        io.stdout(`${server}: signed out; tokens forgotten`);
+        return 0;
+      });
+    });
+}
+
+function describe(view: AuthView): string {
+  if (!view.signedIn) return `not signed in${view.error ? ` (last error: ${view.error})` : ''}`;
+  const parts = ['signed in'];
+  if (view.authorizationServer) parts.push(`at ${view.authorizationServer}`);
+  if (view.scopes.length) parts.push(`scopes ${view.scopes.join(' ')}`);
+  if (view.expiresAt) parts.push(`${Date.parse(view.expiresAt) > Date.now() ? 'expires' : 'expired'} ${view.expiresAt}`);
+  if (!view.persistent) parts.push('(kept in memory only)');
+  return parts.join(', ');
+}
+
+async function withAuth(
+  opts: AuthOptions,
+  io: CliIo,
+  timeoutMs: number | undefined,
+  run: (ctx: { service: AuthService; connections: ConnectionManager; config: SwitchboardConfig }) => Promise<number>,
+): Promise<void> {
+  const dataDir = cliDataDir(opts);
+  const configPath = opts.config ? resolve(opts.config) : join(dataDir, CONFIG_FILE_NAME);
+  let text: string;
+  try {
+    text = await readFile(configPath, 'utf8');
+  } catch (error) {
+    io.stderr(`cannot read ${configPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    process.exitCode = 2;
+    return;
+  }
+  const parsed = parseConfigText(text);
+  if (!parsed.ok) {
+    io.stderr(`${configPath} is not a valid Switchboard config: ${parsed.problems.map((p) => `${p.path || '(root)'}: ${p.message}`).join('; ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  const config = parsed.config;
+  let connections: ConnectionManager | undefined;
+  const service = createCliAuth({ dataDir, configPath, servers: () => config.agent.mcp.servers, connections: () => connections!, log: () => undefined, signInTimeoutMs: timeoutMs });
+  connections = new ConnectionManager({ auth: service, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
+  try {
+    process.exitCode = await run({ service, connections, config });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`switchboard auth: ${message}`);
+    process.exitCode = error instanceof Error && (error.name === 'NotFound' || error.name === 'Conflict') ? 2 : 1;
+  } finally {
+    service.close();
+    await connections.closeAll();
+  }
+}
+
+function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new InvalidArgumentError('a positive number of seconds');
+  return seconds;
+}

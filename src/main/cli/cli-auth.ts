@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import type { ServerConfig } from '../../shared/config/schema';
+import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener, type ConnectionControl } from '../core/auth';
+import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import { createOwnerOnlyFileSecrets } from '../core/secrets';
+import type { CliIo } from './io';
+
+/**
+ * The data directory a CLI command keeps OAuth tokens (and pins) in: --data-dir, else $SWITCHBOARD_DATA_DIR,
+ * else the directory of --config, else ~/.switchboard. Without flags that is the headless console's own.
+ */
+export function cliDataDir(opts: { dataDir?: string; config?: string }, env: NodeJS.ProcessEnv = process.env): string {
+  if (opts.dataDir || env.SWITCHBOARD_DATA_DIR) return resolveDataDir(opts.dataDir, env, headlessDefaultDataDir());
+  return opts.config ? dirname(resolve(opts.config)) : headlessDefaultDataDir();
+}
+
+/** OAuth for a CLI command: tokens in the data directory's owner-only file, shared with `switchboard serve`. */
+export function createCliAuth(options: {
+  dataDir: string;
+  configPath: string;
+  servers: () => readonly ServerConfig[];
+  connections: () => ConnectionControl;
+  log: (line: string) => void;
+  signInTimeoutMs?: number;
+}): AuthService {
+  return new AuthService({
+    store: new OAuthStore(createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME))),
+    connections: options.connections,
+    servers: options.servers,
+    baseDir: dirname(options.configPath),
+    log: options.log,
+    signInTimeoutMs: options.signInTimeoutMs,
+  });
+}
+
+/**
+ * Opens the authorization page the way a terminal user expects: the command in $BROWSER (with `%s`
+ * replaced by the URL, or the URL appended), else the OS opener; the URL is printed either way, so a
+ * machine without a browser can finish the sign-in elsewhere.
+ */
+export function terminalOpener(io: CliIo, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserOpener {
+  return async (url) => {
+    io.stderr(`Sign in at: ${url}`);
+    const browser = env.BROWSER?.split(':').find((entry) => entry.trim());
+    const [command, ...args] = browser
+      ? splitCommand(browser)
+      : platform === 'darwin'
+        ? ['open']
+        : platform === 'win32'
+          ? ['rundll32', 'url.dll,FileProtocolHandler']
+          : ['xdg-open'];
+    const withUrl = browser && browser.includes('%s') ? args.map((a) => a.replaceAll('%s', url)) : [...args, url];
+    const opened = await new Promise<boolean>((resolve) => {
+      const child = spawn(command, withUrl, { stdio: 'ignore', detached: !browser });
+      child.once('error', () => resolve(false));
+      child.once('spawn', () => resolve(true));
+      child.unref();
+    });
+    if (!opened) io.stderr(`Could not start ${command}; open the address above in a browser.`);
+    return opened;
+  };
+}
+
+/** Splits a $BROWSER value into words, honouring simple double or single quotes. */
+function splitCommand(text: string): string[] {
+  return [...text.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+}
