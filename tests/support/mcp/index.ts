@@ -2,3 +2,4 @@ export { startFixtureServer, type FixtureServer, type FixtureServerOptions, type
 export { refusedPort, startSilentSocket } from './dead-peers';
 export { waitFor } from '../wait-for';
 export { EVERYTHING_SERVER, STDIO_FIXTURE } from './stdio-peers';
+export { startOAuthMcpServer, visitAuthorizationPage, type OAuthMcpServer, type OAuthMcpServerOptions } from './oauth-mcp-server';

@@ -1,0 +1,127 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerView } from '../../src/shared/contract';
+import { appRoot } from '../../src/main/core/paths';
+import { startOAuthMcpServer, waitFor, type OAuthMcpServer } from '../support/mcp';
+import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
+
+/**
+ * The operator's whole path against a real OAuth-protected MCP server (the SDK's server-side auth), with
+ * real processes: `switchboard catalog` reports needs-auth with the fixing command; `switchboard auth
+ * login` (the browser is $BROWSER, a script that follows the authorization redirect) signs in and
+ * connects; the headless console on the same data directory connects with those tokens and refreshes the
+ * short-lived access token before it expires; `switchboard auth logout` forgets them and the server waits
+ * for a sign-in again. No token ever shows in the config, the CLI output, the console's frames or logs.
+ */
+const CLI = join(appRoot(), 'src', 'main', 'cli.ts');
+const BROWSER = `${process.execPath} ${join(appRoot(), 'tests', 'support', 'mcp', 'follow-url.mjs')}`;
+
+let dir: string;
+let oauth: OAuthMcpServer;
+let host: HostProcess | undefined;
+let rpc: RpcClient | undefined;
+
+beforeAll(async () => {
+  oauth = await startOAuthMcpServer({ accessTokenTtlSeconds: 4, scopesSupported: ['tickets:read'] });
+  dir = await mkdtemp(join(tmpdir(), 'sb-oauth-path-'));
+  await writeFile(join(dir, 'switchboard.yaml'), `agent:\n  mcp:\n    servers:\n      - name: tracker\n        url: ${oauth.url}\n`);
+});
+afterAll(async () => {
+  rpc?.close();
+  await host?.stop();
+  await oauth?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: appRoot(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: '', BROWSER },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+const tracker = async (client: RpcClient) => data<{ servers: ServerView[] }>(await client.request('servers.list')).servers.find((s) => s.name === 'tracker')!;
+
+function storedTokens(): { access: string; refresh: string } | undefined {
+  const file = JSON.parse(readFileSync(join(dir, 'oauth-tokens.json'), 'utf8')) as Record<string, string>;
+  if (!file['oauth/tracker']) return undefined;
+  const tokens = JSON.parse(file['oauth/tracker']).tokens;
+  return tokens && { access: tokens.access_token, refresh: tokens.refresh_token };
+}
+
+describe('OAuth operator path: needs-auth → auth login → connected → refreshed → auth logout → needs-auth', () => {
+  const seenTokens = new Set<string>();
+
+  it('catalog reports needs-auth with the command that fixes it, promptly and without opening a browser', async () => {
+    const run = await cli('catalog', '--config', join(dir, 'switchboard.yaml'), '--json');
+    expect(run.code).toBe(0);
+    const server = JSON.parse(run.stdout).servers[0];
+    expect(server).toMatchObject({ name: 'tracker', status: 'needs-auth', fix: `switchboard auth login tracker --config ${join(dir, 'switchboard.yaml')}` });
+    expect(server.error).toContain(`sign-in required at ${oauth.issuer}`);
+    expect(oauth.counts.authorizations).toBe(0); // discovery only: nobody was sent to the authorization page
+    expect(oauth.counts.registrations).toBe(0);
+  });
+
+  it('auth login signs in through $BROWSER and the loopback listener, stores the tokens owner-only, and exits 0 once connected', async () => {
+    const run = await cli('auth', 'login', 'tracker', '--data-dir', dir, '--timeout', '30');
+    expect(run.stderr).toContain('Sign in at: http://127.0.0.1:');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/tracker: signed in and connected, 1 tools \(signed in, at http:\/\/127\.0\.0\.1:\d+\/, scopes tickets:read, expires /);
+    expect(oauth.counts).toMatchObject({ registrations: 1, authorizations: 1, codeExchanges: 1 });
+    expect(oauth.resources).toEqual([oauth.url]); // RFC 8707: the token is for this MCP server
+    const tokens = storedTokens()!;
+    seenTokens.add(tokens.access).add(tokens.refresh);
+    if (process.platform !== 'win32') expect(statSync(join(dir, 'oauth-tokens.json')).mode & 0o077).toBe(0);
+    expect(readFileSync(join(dir, 'switchboard.yaml'), 'utf8')).not.toContain(tokens.access);
+    for (const text of [run.stdout, run.stderr]) for (const token of seenTokens) expect(text).not.toContain(token);
+  });
+
+  it('the console connects with those tokens and refreshes the access token before it expires', async () => {
+    host = await startHostProcess(dir);
+    rpc = await connectRpc(host.port, host.token);
+    await waitFor(async () => (await tracker(rpc!)).status === 'connected', 15_000, 'tracker to connect with the stored tokens');
+    const before = await tracker(rpc);
+    expect(before.auth).toMatchObject({ signedIn: true, scopes: ['tickets:read'], authorizationServer: oauth.issuer, persistent: true });
+    const first = storedTokens()!.access;
+    await waitFor(() => oauth.counts.refreshes >= 1 && storedTokens()?.access !== first, 15_000, 'a refresh ahead of expiry');
+    seenTokens.add(storedTokens()!.access).add(storedTokens()!.refresh);
+    // The refreshed token is the one the next request carries; the old one (4 s) would have lapsed by now.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    expect(data(await rpc.request('servers.rediscover', { name: 'tracker' }))).toBeTruthy();
+    const after = await tracker(rpc);
+    expect(after.status).toBe('connected');
+    expect(oauth.acceptedTokens.at(-1)).not.toBe(first);
+    expect(Date.parse(after.auth!.expiresAt!)).toBeGreaterThan(Date.parse(before.auth!.expiresAt!));
+  });
+
+  it('auth logout forgets the tokens; a reconnect then waits for a sign-in again', async () => {
+    const run = await cli('auth', 'logout', 'tracker', '--data-dir', dir);
+    expect(run.code).toBe(0);
+    expect(storedTokens()).toBeUndefined();
+    const status = await cli('auth', 'status', '--data-dir', dir, '--json');
+    expect(JSON.parse(status.stdout).servers[0]).toMatchObject({ name: 'tracker', signedIn: false });
+    data(await rpc!.request('servers.reconnect', { name: 'tracker' }));
+    await waitFor(async () => (await tracker(rpc!)).status === 'needs-auth', 15_000, 'tracker to wait for a sign-in');
+    expect((await tracker(rpc!)).nextRetryAt).toBeNull(); // no retry loop
+  });
+
+  it('no token reached the console’s frames, its logs, or any other file in the data directory', () => {
+    const texts = [...rpc!.frames, host!.stdout(), host!.stderr()];
+    for (const name of readdirSync(dir)) if (name !== 'oauth-tokens.json' && statSync(join(dir, name)).isFile()) texts.push(readFileSync(join(dir, name), 'utf8'));
+    expect(seenTokens.size).toBeGreaterThanOrEqual(4);
+    for (const text of texts) for (const token of seenTokens) expect(text).not.toContain(token);
+  });
+});
