@@ -73,9 +73,8 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-conformance-'));
   const store = new OAuthStore(createOwnerOnlyFileSecrets(join(dataDir, 'oauth-tokens.json')));
   const processEnv = { ...process.env, ...env };
-  let connections: ConnectionManager | undefined;
-  const authService = new AuthService({ store, connections: () => connections!, servers: () => [server], env: processEnv, log });
-  connections = new ConnectionManager({ auth: authService, env: processEnv, autoReconnect: false, healthCheckIntervalMs: 0, defaultTimeoutMs: 20_000, log });
+  const authService: AuthService = new AuthService({ store, connections: () => connections, servers: () => [server], env: processEnv, log });
+  const connections = new ConnectionManager({ auth: authService, env: processEnv, autoReconnect: false, healthCheckIntervalMs: 0, defaultTimeoutMs: 20_000, log });
   const signIn = async (why: string) => {
     log(`[conformance] signing in (${why})`);
     const handle = await authService.signIn(NAME, fetchOpener);

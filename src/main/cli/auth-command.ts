@@ -103,9 +103,8 @@ async function withAuth(
     return;
   }
   const config = parsed.config;
-  let connections: ConnectionManager | undefined;
-  const service = createCliAuth({ dataDir, configPath, servers: () => config.agent.mcp.servers, connections: () => connections!, log: () => undefined, signInTimeoutMs: timeoutMs });
-  connections = new ConnectionManager({ auth: service, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
+  const service = createCliAuth({ dataDir, configPath, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined, signInTimeoutMs: timeoutMs });
+  const connections = new ConnectionManager({ auth: service, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
   try {
     process.exitCode = await run({ service, connections, config });
   } catch (error) {

@@ -96,10 +96,9 @@ export async function withCatalog(
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
-  let connections: ConnectionManager | undefined;
-  const auth = createCliAuth({ dataDir: cliDataDir({ config: opts.config }), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections!, log: () => undefined });
+  const auth = createCliAuth({ dataDir: cliDataDir({ config: opts.config }), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
   // One shot: no retries, no health pings; failures are reported, not waited out.
-  connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth });
+  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth });
   try {
     connections.reconcile(config.agent.mcp.servers);
     await connections.whenSettled();

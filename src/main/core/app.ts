@@ -74,17 +74,16 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   // OAuth tokens go to the secret store where it can keep them (Electron: safeStorage), else to an owner-only file.
   const tokenSecrets = secrets.canStore ? secrets : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));
-  let tools: ToolPipeline | undefined;
   const auth = new AuthService({
     store: new OAuthStore(tokenSecrets),
-    connections: () => tools!.connections,
+    connections: () => tools.connections,
     servers: () => config.current().agent.mcp.servers,
     baseDir: dirname(config.path),
     log,
   });
   auth.onChange((name) => events.emit('servers.authChanged', { name }));
 
-  tools = createToolPipeline({
+  const tools = createToolPipeline({
     config,
     events,
     log,
@@ -126,7 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       stopCounting();
       await runtime.close();
       auth.close();
-      await tools!.close();
+      await tools.close();
       config.close();
     },
   };

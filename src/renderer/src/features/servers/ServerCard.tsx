@@ -4,6 +4,7 @@ import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
+import { ServerAuth } from './ServerAuth';
 import { ServerStatusBadge } from './ServerStatusBadge';
 
 interface Props {
@@ -40,7 +41,7 @@ export function ServerCard({ server, onEdit }: Props) {
           {server.error}
         </p>
       )}
-      {server.status !== 'failed' && server.error && (
+      {server.status !== 'failed' && server.status !== 'needs-auth' && server.error && (
         <p className="muted small" data-testid="server-last-error">
           Last error: {server.error}
         </p>
@@ -91,6 +92,7 @@ export function ServerCard({ server, onEdit }: Props) {
           </>
         )}
       </dl>
+      {server.auth && <ServerAuth server={server} />}
       <div className="actions">
         <button type="button" className="btn btn-small" onClick={onEdit} disabled={busy}>
           Edit

@@ -1,0 +1,100 @@
+import type { ServerView } from '../../../../shared/contract';
+import { formatTime } from '../../lib/format';
+import { CATALOG_QUERIES } from '../../lib/invalidation';
+import { useRpcMutation } from '../../lib/queries';
+import { useRpc } from '../../lib/rpc-context';
+import { saveFailureOf } from '../../lib/rpc-problems';
+
+const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
+
+/**
+ * A remote server's OAuth: who it signs in with, what was granted and until when, and Sign in / Sign out.
+ * In the browser console, Sign in opens a blank tab within the click (so no pop-up blocker interferes) and
+ * sends it to the authorization page once main has it; in Electron main opens the system browser itself.
+ * Tokens never reach this page.
+ */
+export function ServerAuth({ server }: { server: ServerView }) {
+  const auth = server.auth!;
+  const rpc = useRpc();
+  const signIn = useRpcMutation('servers.signIn', [...AFTER_CHANGE]);
+  const signOut = useRpcMutation('servers.signOut', [...AFTER_CHANGE]);
+  const busy = signIn.isPending || signOut.isPending;
+  const failed = [signIn, signOut].find((m) => m.isError);
+  const machine = auth.grant === 'client_credentials';
+  const expired = auth.expiresAt !== null && Date.parse(auth.expiresAt) <= Date.now();
+
+  const startSignIn = () => {
+    const tab = rpc.mode === 'browser' && !machine ? window.open('about:blank', '_blank') : null;
+    signIn.mutate(
+      { name: server.name },
+      {
+        onSuccess: ({ authorizationUrl, opened }) => {
+          if (!authorizationUrl || opened) return void tab?.close();
+          if (tab) {
+            tab.opener = null; // the authorization server's page gets no handle on the console
+            tab.location.href = authorizationUrl;
+          } else window.open(authorizationUrl, '_blank', 'noopener,noreferrer');
+        },
+        onError: () => tab?.close(),
+      },
+    );
+  };
+
+  return (
+    <section className="server-auth" aria-label={`Authorization of ${server.name}`} data-testid="server-auth" data-signed-in={auth.signedIn}>
+      {server.status === 'needs-auth' && (
+        <p className="server-needs-auth" role="status" data-testid="server-needs-auth">
+          {machine ? 'The server wants a token: ' : 'Sign-in required: '}
+          {server.error}
+        </p>
+      )}
+      {auth.pendingScope && (
+        <p className="server-needs-auth" role="status" data-testid="server-pending-scope">
+          The server asks for more access (<code>{auth.pendingScope}</code>): sign in again to grant it.
+        </p>
+      )}
+      {auth.error && (
+        <p className="server-error" role="alert" data-testid="server-auth-error">
+          {auth.error}
+        </p>
+      )}
+      <dl className="facts compact server-facts">
+        <dt>Authorization</dt>
+        <dd data-testid="server-auth-state">
+          {auth.signingIn ? 'waiting for the browser…' : auth.signedIn ? (machine ? 'client credentials' : 'signed in') : 'not signed in'}
+          {!auth.persistent && auth.signedIn && <span className="muted"> · kept in memory only</span>}
+        </dd>
+        <dt>Authorization server</dt>
+        <dd data-testid="server-auth-issuer">{auth.authorizationServer ?? <span className="muted">found at sign-in</span>}</dd>
+        {auth.signedIn && (
+          <>
+            <dt>Scopes</dt>
+            <dd data-testid="server-auth-scopes">{auth.scopes.length ? auth.scopes.join(' ') : <span className="muted">none named</span>}</dd>
+            <dt>{expired ? 'Expired' : 'Expires'}</dt>
+            <dd data-testid="server-auth-expiry">{auth.expiresAt ? formatTime(auth.expiresAt) : <span className="muted">no expiry given</span>}</dd>
+          </>
+        )}
+      </dl>
+      <div className="actions">
+        <button type="button" className="btn btn-small btn-primary" disabled={busy || !server.enabled} onClick={startSignIn}>
+          {signIn.isPending ? 'Signing in…' : machine ? 'Get a new token' : auth.signedIn ? 'Sign in again' : 'Sign in'}
+        </button>
+        {auth.signingIn && auth.signInUrl && (
+          <a className="btn btn-small" href={auth.signInUrl} target="_blank" rel="noopener noreferrer">
+            Open the sign-in page
+          </a>
+        )}
+        {auth.signedIn && (
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => signOut.mutate({ name: server.name })}>
+            {signOut.isPending ? 'Signing out…' : 'Sign out'}
+          </button>
+        )}
+      </div>
+      {failed && (
+        <p role="alert" className="field-error">
+          {saveFailureOf(failed.error).message}
+        </p>
+      )}
+    </section>
+  );
+}
