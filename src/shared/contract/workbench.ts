@@ -117,7 +117,19 @@ export const previewSchema = z.object({
 });
 export type Preview = z.infer<typeof previewSchema>;
 
+/** A tool as its server offers it now, bound or not: what Run builds its form from, and Mount its node. */
+export const toolDefinitionSchema = z.object({
+  toolId: z.string(),
+  server: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  annotations: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ToolDefinitionView = z.infer<typeof toolDefinitionSchema>;
+
 export const workbenchRoutes = {
+  'tools.definition': query(z.strictObject({ toolId: z.string().min(1).max(256), server: z.string().min(1).max(256) }), toolDefinitionSchema),
   'tools.call': command(
     z.strictObject({
       runId: operatorRunIdSchema.optional(),

@@ -114,5 +114,20 @@ export function catalogHandlers(view: () => CatalogView): FakeHandlers {
     'catalog.list': () => listOf(view()),
     'catalog.tool': ({ toolId, server }) => toolOf(view(), toolId, server),
     'catalog.descriptions': () => descriptionsOf(view()),
+    'tools.definition': ({ toolId, server }) => definitionOf(view(), toolId, server),
+  };
+}
+
+/** What Run and Mount read: the bound definition when there is one, else a bare object schema (as an unmounted row's). */
+export function definitionOf(view: CatalogView, toolId: string, server: string) {
+  if (!view.entries.some((e) => e.toolId === toolId && e.server === server)) throw new RpcClientError({ code: 'not_found', message: `${server} offers no tool "${toolId}"` });
+  const binding = view.bindings.find((b) => b.toolId === toolId && b.server === server);
+  return {
+    toolId,
+    server,
+    title: null,
+    description: binding?.remoteDescription ?? `${toolId} (server text)`,
+    inputSchema: binding?.inputSchema ?? { type: 'object', properties: {} },
+    annotations: binding?.annotations ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatItem, ToolRun } from '../../../shared/contract';
+import type { ChatItem, ToolDefinitionView, ToolRun } from '../../../shared/contract';
 import { fnv1a, type CatalogEntry, type ToolBinding, type ToolDefinition } from '../../../shared/catalog';
 import { ConversationRecord, memoryLog } from '../agent/conversation';
 import type { RecordsStore } from '../agent/records-store';
@@ -31,6 +31,20 @@ export class OperatorRuns {
       records: RecordsStore;
     },
   ) {}
+
+  /** The definition a connected server offers now, whatever the row's state. */
+  definition(toolId: string, server: string): ToolDefinitionView {
+    const definition = this.deps.catalog().input.servers.find((s) => s.name === server && s.status === 'connected')?.tools.find((t) => t.name === toolId);
+    if (!definition) throw new NotFound(`${server} offers no tool "${toolId}" now (or it is not connected)`);
+    return {
+      toolId,
+      server,
+      title: definition.title ?? definition.annotations?.title ?? null,
+      description: definition.description ?? null,
+      inputSchema: definition.inputSchema,
+      annotations: definition.annotations ?? null,
+    };
+  }
 
   async call(request: OperatorRunRequest): Promise<ToolRun> {
     const snapshot = this.deps.catalog();

@@ -2,10 +2,11 @@ import type { Handlers } from '../router';
 import type { AgentRuntime } from '../../core/agent/runtime';
 import { autoApprover, type Workbench } from '../../core/workbench';
 
-type WorkbenchRoutes = 'tools.call' | 'tests.list' | 'tests.result' | 'tests.run' | 'tests.saveConversation' | 'replay.run' | 'preview.run';
+type WorkbenchRoutes = 'tools.definition' | 'tools.call' | 'tests.list' | 'tests.result' | 'tests.run' | 'tests.saveConversation' | 'replay.run' | 'preview.run';
 
 export function createWorkbenchHandlers(workbench: Workbench, runtime: AgentRuntime): Pick<Handlers, WorkbenchRoutes> {
   return {
+    'tools.definition': ({ toolId, server }) => workbench.operator.definition(toolId, server),
     'tools.call': (input) => workbench.operator.call(input),
     'tests.list': () => workbench.tests.list(),
     'tests.result': ({ id }) => workbench.tests.result(id),

@@ -1,12 +1,15 @@
 import { create } from 'zustand';
 import type { ConnectionState } from '../lib/rpc';
 import { isPageId, type PageId } from './navigation/pages';
+import type { MountRequest } from './navigation/mount';
 
 interface UiState {
   page: PageId;
   connection: ConnectionState;
   /** What another page asked `page` to show (a conversation, a record, a skill, a node); see navigation/open.ts. */
   opening: { page: PageId; id: string } | null;
+  /** Tools the Tools page asked the intent tree to mount (see navigation/mount.ts). */
+  mounting: MountRequest | null;
   setPage: (page: PageId) => void;
   setConnection: (state: ConnectionState) => void;
 }
@@ -21,6 +24,7 @@ export const useUiStore = create<UiState>((set) => ({
   page: typeof window === 'undefined' ? 'settings' : pageFromHash(window.location.hash),
   connection: 'connecting',
   opening: null,
+  mounting: null,
   setPage: (page) => {
     if (typeof window !== 'undefined' && window.location.hash !== `#/${page}`) window.location.hash = `/${page}`;
     set({ page });

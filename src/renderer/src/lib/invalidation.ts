@@ -15,7 +15,7 @@ export type EveryCatalogQueryListed = Nothing<Exclude<Extract<QueryRouteName, `c
 
 /** Which queries each pushed event makes stale. Main's *.changed events are the only source of refreshes. */
 export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
-  'config.changed': ['config.get', 'settings.get', 'intents.get', 'skills.get', 'servers.list'],
+  'config.changed': ['config.get', 'settings.get', 'intents.get', 'skills.get', 'servers.list', 'tests.list'],
   'chat.changed': ['chat.list', 'chat.get'],
   'turn.started': ['chat.get'],
   'turn.stepStarted': ['chat.get'],
@@ -24,9 +24,10 @@ export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   'approvals.requested': ['approvals.list'],
   'approvals.resolved': ['approvals.list'],
   'records.appended': ['records.list'],
-  'catalog.changed': ['servers.list', ...CATALOG_QUERIES],
-  'servers.statusChanged': ['servers.list', ...CATALOG_QUERIES],
+  'catalog.changed': ['servers.list', ...CATALOG_QUERIES, 'tools.definition'],
+  'servers.statusChanged': ['servers.list', ...CATALOG_QUERIES, 'tools.definition'],
   'servers.authChanged': ['servers.list'],
+  'tests.changed': ['tests.list', 'tests.result'],
 };
 
 export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY): () => void {

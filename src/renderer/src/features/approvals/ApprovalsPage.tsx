@@ -27,7 +27,7 @@ export function ApprovalsPage() {
             <li key={approval.id}>
               <ApprovalCard
                 approval={approval}
-                conversation={{ title: titleOf(approval.conversationId), onOpen: () => openConversation(approval.conversationId) }}
+                conversation={approval.actor === 'operator' ? undefined : { title: titleOf(approval.conversationId), onOpen: () => openConversation(approval.conversationId) }}
               />
             </li>
           ))}

@@ -3,7 +3,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
 import { AssistantMessage } from './AssistantMessage';
 import { approvalFor, type TurnGroup } from './group-turns';
-import { ToolCallCard } from './ToolCallCard';
+import { ToolCallCard } from '../../components/ToolCallCard';
 import { VisibleToolsPanel } from './VisibleToolsPanel';
 
 /** One turn: the customer's message, the model's text and tool calls (with inline approvals), its end, and what the model saw. */

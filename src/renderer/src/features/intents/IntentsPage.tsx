@@ -9,7 +9,7 @@ import { NodeEditor } from './NodeEditor';
 import { SaveBar } from './SaveBar';
 import { findPathById, pathKey } from './tree-ops';
 import { useIntentEditing, type SavedTree } from './use-intent-editing';
-import { useOpenRequest, useUnsavedChangesGuard } from '../../app/navigation';
+import { useMountRequest, useOpenRequest, useUnsavedChangesGuard, type MountRequest } from '../../app/navigation';
 import './intents.css';
 
 /** The intent tree: which discovered tools are mounted, how they are described, and when calls are confirmed. */
@@ -47,6 +47,8 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
     [tree, reveal],
   );
   useOpenRequest('intents', revealById);
+  const { mountInto } = editing;
+  useMountRequest(useCallback((request: MountRequest) => mountInto(request.categoryId, request.tools), [mountInto]));
 
   const toolStateOf = (toolId: string) => {
     const entries = index?.entriesByToolId.get(toolId);

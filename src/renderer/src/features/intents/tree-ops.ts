@@ -207,3 +207,40 @@ export function findPathById(tree: readonly IntentNode[], id: string): NodePath 
   };
   return walk(tree, []);
 }
+
+/** A tool to mount as an MCP node (from the Tools page). */
+export interface MountedTool {
+  toolId: string;
+  server: string;
+  pinServer: boolean;
+  title: string | null;
+  description: string | null;
+}
+
+/**
+ * Adds one MCP node per tool at the end of the category `categoryId` (the top level when it is null or gone),
+ * named from the tool's title and described with its description. Returns the tree and the first new node's path.
+ */
+export function mountTools(tree: IntentNode[], categoryId: string | null, tools: readonly MountedTool[]): { tree: IntentNode[]; first: NodePath | null } {
+  const parent = categoryId ? findPathById(tree, categoryId) : null;
+  const parentPath = parent && nodeAt(tree, parent)?.kind === 'category' ? parent : [];
+  let next = tree;
+  let first: NodePath | null = null;
+  for (const tool of tools) {
+    const node: IntentNode = {
+      id: uniqueId(next, tool.toolId.replace(/[^A-Za-z0-9_.:-]/g, '-') || 'tool'),
+      name: tool.title?.trim() || tool.toolId,
+      kind: 'mcp',
+      toolId: tool.toolId,
+      ...(tool.pinServer ? { server: tool.server } : {}),
+      ...(tool.description ? { description: tool.description } : {}),
+      confirm: 'auto',
+      examples: [],
+    };
+    const siblings = parentPath.length ? (nodeAt(next, parentPath) as Extract<IntentNode, { kind: 'category' }>).children : next;
+    const moved = insertAt(next, parentPath, siblings.length, node);
+    next = moved.tree;
+    first ??= moved.path;
+  }
+  return { tree: next, first };
+}

@@ -12,11 +12,13 @@ import {
   moveBy,
   moveIntoPrevious,
   moveOutOfParent,
+  mountTools,
   nodeAt,
   pathKey,
   removeAt,
   updateAt,
   type Moved,
+  type MountedTool,
   type NodeKind,
   type NodePath,
 } from './tree-ops';
@@ -84,6 +86,18 @@ export function useIntentEditing(saved: SavedTree, serverNames: readonly string[
 
   const update = (path: NodePath, node: IntentNode) => apply(updateAt(tree, path, () => node));
 
+  /** Tools mounted from the Tools page: new MCP nodes in the draft, the first one selected in the editor. */
+  const mountInto = useCallback(
+    (categoryId: string | null, tools: readonly MountedTool[]) => {
+      const state = useIntentDraftStore.getState();
+      const current = state.draft ?? saved.intents;
+      const result = mountTools(current, categoryId, tools);
+      state.edit(result.tree, saved, { structural: true, select: result.first });
+      if (result.first) state.expand(ancestorIds(result.tree, result.first));
+    },
+    [saved],
+  );
+
   const submit = (baseRevision: number) => {
     const count = countProblems(localProblems);
     if (count > 0) {
@@ -115,6 +129,7 @@ export function useIntentEditing(saved: SavedTree, serverNames: readonly string[
   }, []);
 
   return {
+    mountInto,
     tree,
     status,
     problems,

@@ -1,8 +1,14 @@
-import type { RecordStatus } from '../../../../shared/contract';
+import type { RecordActor, RecordStatus } from '../../../../shared/contract';
 import { TIME_WINDOWS, isFiltered, type FilterOptions } from './records-filter';
 import { useRecordsUiStore, type TimeWindow } from './records-ui-store';
 
 const STATUSES: RecordStatus[] = ['success', 'error', 'rejected', 'blocked', 'stopped'];
+const ACTORS: { value: RecordActor; label: string }[] = [
+  { value: 'model', label: 'the model (chat)' },
+  { value: 'operator', label: 'the operator (by hand)' },
+  { value: 'replay', label: 'a replay' },
+  { value: 'test', label: 'a test run' },
+];
 
 /** Tool, server, status, conversation and time: each a labelled select, "Any" by default. */
 export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions; titleOf: (conversationId: string) => string }) {
@@ -40,6 +46,17 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
           {STATUSES.map((status) => (
             <option key={status} value={status}>
               {status}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>Actor</span>
+        <select value={filter.actor} onChange={(e) => setFilter({ actor: e.target.value as RecordActor | '' })}>
+          <option value="">Any actor</option>
+          {ACTORS.map((actor) => (
+            <option key={actor.value} value={actor.value}>
+              {actor.label}
             </option>
           ))}
         </select>

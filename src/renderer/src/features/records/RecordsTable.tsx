@@ -81,6 +81,7 @@ function RecordRow({
       data-testid="record-row"
       data-tool={row.tool}
       data-status={row.status}
+      data-actor={row.actor ?? 'model'}
       style={style}
       onClick={() => onSelect(row.id)}
     >
@@ -95,7 +96,7 @@ function RecordRow({
         <StatusBadge status={row.status} />
       </span>
       <span role="cell" className="ellipsis" title={row.conversationId}>
-        {titleOf(row.conversationId)}
+        {row.actor && row.actor !== 'model' ? <span className="actor-tag">{row.actor}</span> : null} {titleOf(row.conversationId)}
       </span>
       <span role="cell" className="num">
         {formatDuration(row.durationMs)}

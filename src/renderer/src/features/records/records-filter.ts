@@ -27,6 +27,7 @@ export function toListInput(filter: RecordsFilterState): RouteInput<'records.lis
     ...(filter.server ? { server: filter.server } : {}),
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.conversationId ? { conversationId: filter.conversationId } : {}),
+    ...(filter.actor ? { actor: filter.actor } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { RecordStatus } from '../../../../shared/contract';
+import type { RecordActor, RecordStatus } from '../../../../shared/contract';
 
 export type TimeWindow = 'all' | '15m' | '1h' | '24h' | '7d';
 
@@ -9,10 +9,12 @@ export interface RecordsFilterState {
   server: string;
   status: RecordStatus | '';
   conversationId: string;
+  /** Who asked for the call: the model, the operator by hand, a replay or a test run. */
+  actor: RecordActor | '';
   window: TimeWindow;
 }
 
-export const EMPTY_FILTER: RecordsFilterState = { tool: '', server: '', status: '', conversationId: '', window: 'all' };
+export const EMPTY_FILTER: RecordsFilterState = { tool: '', server: '', status: '', conversationId: '', actor: '', window: 'all' };
 
 interface RecordsUiState {
   filter: RecordsFilterState;

@@ -4,6 +4,7 @@ import { DescriptionDiff } from '../../components/DescriptionDiff';
 import { openIntentNode, openSkill } from '../../app/navigation';
 import { OverrideStaleNotice } from '../../components/OverrideStaleNotice';
 import { QuarantineSection } from './QuarantineSection';
+import { RunToolPanel } from './RunToolPanel';
 import { SchemaView } from './SchemaView';
 import type { CatalogBinding, CatalogEntry, CatalogRow } from '../../lib/catalog/tool-states';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
@@ -50,6 +51,7 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
       ) : (
         <ToolDetailBody entry={detail.data.entry} binding={detail.data.binding ?? undefined} />
       )}
+      {row.server !== null && row.state !== 'quarantined' && <RunToolPanel key={`${row.server}/${row.toolId}`} row={{ ...row, server: row.server }} />}
     </aside>
   );
 }

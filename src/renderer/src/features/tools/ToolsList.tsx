@@ -9,13 +9,16 @@ interface Props {
   rows: readonly PreparedEntry[];
   selectedKey: string | null;
   onSelect: (key: string) => void;
+  /** Keys of the unmounted rows chosen for Mount, and how to choose one. */
+  toMount: readonly string[];
+  onToggleMount: (key: string) => void;
 }
 
 /**
  * Every catalog entry as a virtualized listbox: only the rows in view are rendered, so 10,000 tools cost the same as
  * 30. Focus the list and use ↑/↓ (PageUp/PageDown, Home/End) to move the selection; the detail follows it.
  */
-export function ToolsList({ rows, selectedKey, onSelect }: Props) {
+export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
@@ -49,6 +52,7 @@ export function ToolsList({ rows, selectedKey, onSelect }: Props) {
         <span>Server</span>
         <span>State</span>
         <span>Reason</span>
+        <span />
       </div>
       <div
         ref={scroller}
@@ -70,6 +74,8 @@ export function ToolsList({ rows, selectedKey, onSelect }: Props) {
               setSize={rows.length}
               selected={item.index === selectedIndex}
               onSelect={onSelect}
+              chosen={toMount.includes(rows[item.index].key)}
+              onToggleMount={onToggleMount}
               start={item.start}
               size={item.size}
             />
@@ -87,12 +93,14 @@ interface RowProps {
   setSize: number;
   selected: boolean;
   onSelect: (key: string) => void;
+  chosen: boolean;
+  onToggleMount: (key: string) => void;
   start: number;
   size: number;
 }
 
 // Memoized: scrolling re-renders only the rows entering the window.
-const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, start, size }: RowProps) {
+const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, chosen, onToggleMount, start, size }: RowProps) {
   const { entry } = row;
   const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` };
   return (
@@ -117,6 +125,23 @@ const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSel
       </span>
       <span className="ellipsis reason" title={entry.reason}>
         {entry.reason}
+      </span>
+      <span>
+        {entry.state === 'unmounted' && entry.server !== null && (
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-pressed={chosen}
+            aria-label={`Mount ${entry.toolId} from ${entry.server}`}
+            data-testid="mount-toggle"
+            onClick={(event) => {
+              event.stopPropagation(); // choosing a row to mount does not select it
+              onToggleMount(row.key);
+            }}
+          >
+            {chosen ? 'Chosen' : 'Mount'}
+          </button>
+        )}
       </span>
     </div>
   );

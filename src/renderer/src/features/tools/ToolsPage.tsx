@@ -10,6 +10,7 @@ import { countByState, filterEntries, prepareEntries } from './tools-filter';
 import { useCatalogDescriptions } from '../../lib/catalog/use-catalog-descriptions';
 import { useToolsUiStore } from './tools-ui-store';
 import { ToolsList } from './ToolsList';
+import { MountBar } from './MountBar';
 import './tools.css';
 
 /** The intersection: every discovered or configured tool, its state and the reason for it, and explain. */
@@ -44,6 +45,8 @@ function ToolsView({ view }: { view: CatalogListView }) {
   const query = useDeferredValue(ui.query);
   const rows = useMemo(() => filterEntries(prepared, { query, state: ui.state, server: ui.server }), [prepared, query, ui.state, ui.server]);
   const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
+  const chosen = useMemo(() => prepared.filter((row) => ui.toMount.includes(row.key) && row.entry.state === 'unmounted').map((row) => row.entry), [prepared, ui.toMount]);
+  const shownUnmounted = useMemo(() => rows.filter((row) => row.entry.state === 'unmounted' && row.entry.server !== null).map((row) => row.key), [rows]);
 
   return (
     <>
@@ -52,6 +55,9 @@ function ToolsView({ view }: { view: CatalogListView }) {
         (catalog revision {view.revision}). Local tools sent before them: {view.localToolNames.join(', ') || 'none'}.
       </p>
       <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={entries.length} onSearchFocus={() => setSearchFocused(true)} />
+      {chosen.length > 0 && (
+        <MountBar chosen={chosen} all={entries} shownUnmounted={shownUnmounted} onChooseShown={() => ui.addToMount(shownUnmounted)} onClear={ui.clearMount} />
+      )}
       <div className={selected ? 'tools-columns with-detail' : 'tools-columns'}>
         <div className="tools-main">
           {entries.length === 0 ? (
@@ -59,7 +65,7 @@ function ToolsView({ view }: { view: CatalogListView }) {
           ) : rows.length === 0 ? (
             <Empty>No tool matches these filters.</Empty>
           ) : (
-            <ToolsList rows={rows} selectedKey={ui.selectedKey} onSelect={ui.select} />
+            <ToolsList rows={rows} selectedKey={ui.selectedKey} onSelect={ui.select} toMount={ui.toMount} onToggleMount={ui.toggleMount} />
           )}
         </div>
         {selected && <ToolDetail row={selected} onExplain={(toolId) => ui.askExplain(toolId, [])} onClose={() => ui.select(null)} />}

@@ -8,6 +8,11 @@ interface ToolsUiState {
   /** entryKey of the selected row. */
   selectedKey: string | null;
   explain: { toolId: string; loadedSkills: string[] } | null;
+  /** entryKeys of the unmounted rows chosen for Mount. */
+  toMount: readonly string[];
+  toggleMount: (key: string) => void;
+  addToMount: (keys: readonly string[]) => void;
+  clearMount: () => void;
   setQuery: (query: string) => void;
   setState: (state: string | null) => void;
   setServer: (server: string | null) => void;
@@ -21,6 +26,10 @@ export const useToolsUiStore = create<ToolsUiState>((set) => ({
   server: null,
   selectedKey: null,
   explain: null,
+  toMount: [],
+  toggleMount: (key) => set((s) => ({ toMount: s.toMount.includes(key) ? s.toMount.filter((k) => k !== key) : [...s.toMount, key] })),
+  addToMount: (keys) => set((s) => ({ toMount: [...new Set([...s.toMount, ...keys])] })),
+  clearMount: () => set({ toMount: [] }),
   setQuery: (query) => set({ query }),
   setState: (state) => set({ state }),
   setServer: (server) => set({ server }),

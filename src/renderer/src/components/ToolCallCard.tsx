@@ -1,8 +1,8 @@
-import type { ChatItem } from '../../../../shared/contract';
-import { JsonBlock } from '../../components/JsonBlock';
-import { StatusBadge } from '../../components/StatusBadge';
-import { formatDuration } from '../../lib/format';
-import { openRecord } from '../../app/navigation';
+import type { ChatItem } from '../../../shared/contract';
+import { JsonBlock } from './JsonBlock';
+import { StatusBadge } from './StatusBadge';
+import { formatDuration } from '../lib/format';
+import { openRecord } from '../app/navigation';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 

@@ -1,0 +1,120 @@
+import { useId, useMemo, useState } from 'react';
+import type { ToolRun } from '../../../../shared/contract';
+import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
+import { FieldErrors } from '../../components/FormField';
+import { LoadError, Loading } from '../../components/QueryState';
+import { SchemaForm } from '../../components/schema-form';
+import { ToolCallCard } from '../../components/ToolCallCard';
+import { approvalsOf, usePendingApprovals } from '../../lib/approvals';
+import type { CatalogRow } from '../../lib/catalog/tool-states';
+import { errorMessage } from '../../lib/format';
+import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { cliCommand, runKey, useRunArgsStore } from './run-args-store';
+
+const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Run a tool by hand: a form from its inputSchema (or JSON), the acting customer, and the call through the same
+ * proxy as a model's (the node's confirmation policy applies: a write waits for approval here). The result shows
+ * as in the chat, with its record (actor operator).
+ */
+export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) {
+  const definition = useRpcQuery('tools.definition', { toolId: row.toolId, server: row.server });
+  const key = runKey(row.server, row.toolId);
+  const saved = useRunArgsStore((s) => s.argsByTool[key]);
+  const setArgs = useRunArgsStore((s) => s.setArgs);
+  const customerId = useRunArgsStore((s) => s.customerId);
+  const setCustomer = useRunArgsStore((s) => s.setCustomer);
+  const [args, setLocalArgs] = useState<Record<string, unknown>>(saved ?? {});
+  const [runId, setRunId] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const run = useRpcMutation('tools.call', ['records.list']);
+  const approvals = usePendingApprovals();
+  const waiting = runId && run.isPending ? approvalsOf(approvals.data, runId) : [];
+  const customerOk = CUSTOMER_ID.test(customerId);
+  const id = useId();
+  const command = useMemo(() => cliCommand(row.toolId, row.server, args, customerId), [row.toolId, row.server, args, customerId]);
+
+  const change = (next: Record<string, unknown>) => {
+    setLocalArgs(next);
+    setArgs(key, next);
+  };
+  const submit = (value: Record<string, unknown>) => {
+    if (!customerOk) return;
+    change(value);
+    const next = `op_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    setRunId(next);
+    run.mutate({ runId: next, toolId: row.toolId, server: row.server, arguments: value, customerId });
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(command);
+      setCopied(true);
+    } catch {
+      setCopied(false); // no clipboard here (an insecure origin): the command stays on screen to copy by hand
+    }
+  };
+
+  return (
+    <section className="run-tool" aria-labelledby={`${id}-title`} data-testid="run-tool">
+      <h3 id={`${id}-title`}>Run by hand</h3>
+      {row.state !== 'bound' && (
+        <p className="warn-notice small" role="note" data-testid="run-not-visible">
+          The model would not see this tool ({row.state}): {row.reason} You can still run it here.
+        </p>
+      )}
+      <div className="form-field">
+        <label htmlFor={`${id}-customer`}>Acting customer</label>
+        <input
+          id={`${id}-customer`}
+          value={customerId}
+          spellCheck={false}
+          aria-invalid={!customerOk || undefined}
+          onChange={(event) => setCustomer(event.target.value.trim())}
+        />
+        <p className="muted small">Sent in the request’s _meta, as for a conversation acting as this customer.</p>
+        <FieldErrors id={`${id}-customer-errors`} messages={customerOk ? [] : ['a customer id uses letters, digits, "_" or "-"']} />
+      </div>
+      {definition.isPending ? (
+        <Loading>Loading the definition…</Loading>
+      ) : definition.isError ? (
+        <LoadError what={`the definition of ${row.toolId}`} error={definition.error} onRetry={() => void definition.refetch()} />
+      ) : (
+        <SchemaForm schema={definition.data.inputSchema} value={args} onChange={change} onSubmit={submit} submitLabel={run.isPending ? 'Running…' : 'Run'} disabled={run.isPending || !customerOk} />
+      )}
+      {waiting.map((approval) => (
+        <ApprovalCard key={approval.id} approval={approval} />
+      ))}
+      {run.isPending && waiting.length === 0 && <p className="state-loading">Running {row.toolId}…</p>}
+      {run.isError && (
+        <p role="alert" className="field-error">
+          The call could not be made: {errorMessage(run.error)}
+        </p>
+      )}
+      {run.data && !run.isPending && <RunResult run={run.data} />}
+      <details className="run-cli">
+        <summary className="small">Copy as CLI command</summary>
+        <code className="mono small" data-testid="run-cli-command">
+          {command}
+        </code>
+        <button type="button" className="btn btn-small" onClick={() => void copy()}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </details>
+    </section>
+  );
+}
+
+function RunResult({ run }: { run: ToolRun }) {
+  return (
+    <div className="run-result" data-testid="run-result">
+      <ToolCallCard item={run.item} />
+      {run.record && (
+        <p className="muted small">
+          Record {run.record.id} · actor {run.record.actor ?? 'model'}
+          {run.record.approval ? ` · ${run.record.approval.decision} by ${run.record.approval.decidedBy}` : ''}
+        </p>
+      )}
+    </div>
+  );
+}
