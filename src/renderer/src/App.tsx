@@ -9,6 +9,7 @@ import { RecordsPage } from './features/records/RecordsPage';
 import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { SkillsPage } from './features/skills/SkillsPage';
+import { TestsPage } from './features/test-cases/TestsPage';
 import { ToolsPage } from './features/tools/ToolsPage';
 import { usePendingApprovalCount } from './lib/approvals';
 import { RpcProvider } from './lib/rpc-context';
@@ -23,6 +24,7 @@ const pages: ShellPages = {
   chat: ChatPage,
   approvals: ApprovalsPage,
   records: RecordsPage,
+  tests: TestsPage,
   settings: SettingsPage,
 };
 

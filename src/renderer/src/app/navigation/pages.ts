@@ -6,6 +6,7 @@ export const PAGES = [
   { id: 'chat', label: 'Chat' },
   { id: 'approvals', label: 'Approvals' },
   { id: 'records', label: 'Records' },
+  { id: 'tests', label: 'Tests' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 

@@ -6,6 +6,7 @@ import { RpcClientError } from '../../lib/rpc/types';
 import { approvalsOf, usePendingApprovals } from '../../lib/approvals';
 import { useChatUiStore } from './chat-ui-store';
 import { Composer } from './Composer';
+import { ConversationWorkbench } from './ConversationWorkbench';
 import { DeleteConversation } from './DeleteConversation';
 import { useChatStreamStore } from './stream-store';
 import { Transcript } from './Transcript';
@@ -33,6 +34,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
   return (
     <section className="conversation" aria-labelledby="conversation-title">
       <ConversationHeader conversation={data} onDeleted={() => select(null)} />
+      <ConversationWorkbench key={data.id} conversation={data} />
       <Transcript conversation={data} approvals={approvalsOf(approvals.data, conversationId)} />
       <Composer conversationId={conversationId} running={data.running} />
     </section>

@@ -6,6 +6,7 @@ import { IntentToolbar } from './IntentToolbar';
 import { IntentTree } from './IntentTree';
 import { useIntentDraftStore } from './intent-draft-store';
 import { NodeEditor } from './NodeEditor';
+import { PreviewPanel } from './PreviewPanel';
 import { SaveBar } from './SaveBar';
 import { findPathById, pathKey } from './tree-ops';
 import { useIntentEditing, type SavedTree } from './use-intent-editing';
@@ -59,6 +60,7 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
   return (
     <>
       <SaveBar editing={editing} />
+      {editing.status !== 'clean' && <PreviewPanel tree={editing.tree} />}
       {catalog.isError && <LoadError what="the discovered tools" error={catalog.error} onRetry={() => void catalog.refetch()} />}
       <div className="intents-columns">
         <div className="tree-pane">

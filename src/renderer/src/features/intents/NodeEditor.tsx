@@ -73,7 +73,7 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
           <p className="muted small">Knowledge nodes are answered by search_knowledge over the knowledge base.</p>
         </div>
       )}
-      <ExamplesEditor examples={node.examples} onChange={(examples) => onChange({ ...node, examples })} />
+      <ExamplesEditor nodeId={node.id} testable={node.kind !== 'category'} examples={node.examples} onChange={(examples) => onChange({ ...node, examples })} />
     </section>
   );
 }

@@ -1,0 +1,96 @@
+import type { ChatItem, RouteOutput } from '../../../../shared/contract';
+import { LoadError, Loading } from '../../components/QueryState';
+import { ToolCallCard } from '../../components/ToolCallCard';
+import { formatDuration, formatTime } from '../../lib/format';
+import { useRpcQuery } from '../../lib/queries';
+
+type CaseRow = RouteOutput<'tests.list'>['cases'][number];
+
+/** One case: what it sends and expects, and its last run (the expectations, the one that failed, the transcript). */
+export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onClose: () => void; onRun: () => void; running: boolean }) {
+  const result = useRpcQuery('tests.result', { id: row.id }, { enabled: row.last !== null });
+  return (
+    <aside className="case-detail" aria-labelledby="case-detail-title" data-testid="case-detail">
+      <div className="detail-head">
+        <h2 id="case-detail-title">{row.name}</h2>
+        <button type="button" className="btn btn-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <p className="muted small">
+        As customer {row.customer} · {row.source === 'file' ? 'from the cases file' : `an example of node ${row.nodeId}`}
+      </p>
+      <h3>Messages</h3>
+      <ol className="case-messages">
+        {row.messages.map((m, i) => (
+          <li key={`${i}:${m}`}>{m}</li>
+        ))}
+      </ol>
+      <h3>Expectations</h3>
+      <ul className="plain-list small">
+        {row.expect.calls.map((call, i) => (
+          <li key={`call-${i}`}>
+            calls <code>{call.tool}</code>
+            {call.arguments ? <code> {JSON.stringify(call.arguments)}</code> : null}
+          </li>
+        ))}
+        {row.expect.notCalled.map((tool) => (
+          <li key={`not-${tool}`}>
+            does not call <code>{tool}</code>
+          </li>
+        ))}
+        {[row.expect.answerContains ?? []].flat().map((text) => (
+          <li key={`answer-${text}`}>answer contains “{text}”</li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button type="button" className="btn" disabled={running} onClick={onRun}>
+          {running ? 'Running…' : 'Run this case'}
+        </button>
+      </div>
+      {row.last === null ? (
+        <p className="state-empty small">Not run yet.</p>
+      ) : result.isPending ? (
+        <Loading>Loading the last result…</Loading>
+      ) : result.isError ? (
+        <LoadError what="the last result" error={result.error} onRetry={() => void result.refetch()} />
+      ) : (
+        <>
+          <h3>
+            Last run: {result.data.passed ? 'passed' : 'failed'}{' '}
+            <span className="muted small">
+              {formatTime(result.data.ranAt)} · {formatDuration(result.data.durationMs)} · {result.data.modelLabel}
+            </span>
+          </h3>
+          <ul className="expectations" data-testid="case-expectations">
+            {result.data.expectations.map((e, i) => (
+              <li key={`${i}:${e.expectation}`} className={e.passed ? 'ok-text' : 'field-error'} data-passed={e.passed}>
+                {e.passed ? '✓' : '✗'} {e.expectation}
+                {!e.passed && <span className="expectation-detail">: {e.detail}</span>}
+              </li>
+            ))}
+          </ul>
+          <h3>Transcript</h3>
+          <Transcript items={result.data.transcript} />
+        </>
+      )}
+    </aside>
+  );
+}
+
+function Transcript({ items }: { items: ChatItem[] }) {
+  if (items.length === 0) return <p className="state-empty small">Nothing was said.</p>;
+  return (
+    <div className="case-transcript" data-testid="case-transcript">
+      {items.map((item) =>
+        item.kind === 'tool' ? (
+          <ToolCallCard key={item.id} item={item} />
+        ) : (
+          <p key={item.id} className={`transcript-${item.kind}`}>
+            <strong>{item.kind === 'user' ? 'Customer' : 'Assistant'}:</strong> {item.text}
+          </p>
+        ),
+      )}
+    </div>
+  );
+}
