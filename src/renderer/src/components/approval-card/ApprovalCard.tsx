@@ -56,8 +56,8 @@ export function ApprovalCard({ approval, conversation }: Props) {
           <button type="button" className="btn btn-primary" disabled={resolve.isPending} onClick={() => decide('approve')}>
             Approve
           </button>
-          {approval.policy !== 'always' && (
-            // `always` asks at every call, whatever its arguments: there is nothing to remember.
+          {approval.policy !== 'always' && approval.actor !== 'operator' && (
+            // `always` asks at every call, whatever its arguments: there is nothing to remember; a run by hand has no conversation.
             <button type="button" className="btn" disabled={resolve.isPending} onClick={() => decide('approve_conversation')}>
               Approve for this conversation
             </button>
