@@ -1,24 +1,46 @@
-import { app, BrowserWindow, ipcMain, Notification, safeStorage, session, shell } from 'electron';
+import electronLog from 'electron-log/main';
+import { app, BrowserWindow, dialog, ipcMain, net, Notification, safeStorage, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { shellEnv } from 'shell-env';
 import { attachIpcAdapter, createSenderCheck } from './adapters/ipc';
 import { createBuiltinServers } from './builtin-servers';
 import { createCore, type Core } from './core/app';
-import { resolveDataDir } from './core/paths';
+import { legacyDesktopDataDirs, openDataDir } from './core/data-dir';
+import { EventBus } from './core/events';
+import { readKnowledgeDir } from './core/knowledge';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
+import { showStartupFailure } from './desktop/failures';
+import { attachWindowLifecycle, setWindowsAppId } from './desktop/lifecycle';
+import { configureLogFile } from './desktop/log-file';
+import { loginShellPath } from './desktop/login-shell-path';
+import { openMainWindow } from './desktop/main-window';
+import { ApprovalNotifier, bringToFront } from './desktop/notifications';
+import { systemProxyFetch } from './desktop/proxy-fetch';
+import { attachGracefulQuit } from './desktop/quit';
+import { desktopKeyVault } from './desktop/safe-storage';
+import { packagedStdioLaunch } from './desktop/stdio-launch';
 import { createDispatch } from './rpc/dispatch';
-import { rendererCsp, secureWindowOptions } from './window-options';
+import type { Dispatch } from './rpc/router';
+import { rendererCsp } from './window-options';
 
 const dataDirFlag = process.argv.find((arg) => arg.startsWith('--data-dir='))?.slice('--data-dir='.length);
-let core: Core | undefined;
+const userData = app.getPath('userData');
+const logPath = configureLogFile(electronLog, userData);
+electronLog.errorHandler.startCatching({ showDialog: false });
+const log = (line: string) => electronLog.info(line);
+const events = new EventBus();
+const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
 let mainWindow: BrowserWindow | undefined;
+let core: Promise<{ core: Core; dispatch: Dispatch }> | undefined;
+
+setWindowsAppId(app, process.platform);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {
-    if (mainWindow?.isMinimized()) mainWindow.restore();
-    mainWindow?.focus();
+    if (mainWindow && !mainWindow.isDestroyed()) bringToFront(mainWindow);
   });
   app.on('web-contents-created', (_event, contents) => {
     // Nothing in the app navigates away or opens windows; links go to the OS browser.
@@ -30,32 +52,12 @@ if (!app.requestSingleInstanceLock()) {
       return { action: 'deny' };
     });
   });
-  app.whenReady().then(start).catch((error: unknown) => {
-    console.error('Switchboard failed to start:', error);
-    app.exit(1);
-  });
-  app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => void core?.close());
+  attachWindowLifecycle(app, { platform: process.platform, windowCount: () => BrowserWindow.getAllWindows().length, openWindow: () => void showWindow() });
+  attachGracefulQuit({ app, close: async () => (await core)?.core.close(), log, signals: process });
+  app.whenReady().then(start).catch(failedToStart);
 }
 
 async function start(): Promise<void> {
-  const dataDir = resolveDataDir(dataDirFlag, process.env, app.getPath('userData'));
-  // API keys are sealed by the OS keychain through safeStorage; where it is unavailable, only the environment is used.
-  const secrets = safeStorage.isEncryptionAvailable()
-    ? await createEncryptedSecrets(dataDir, { encrypt: (plain) => safeStorage.encryptString(plain), decrypt: (sealed) => safeStorage.decryptString(sealed) })
-    : environmentSecrets();
-  core = await createCore({
-    dataDir,
-    secrets,
-    // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window.
-    openBrowser: async (url) => {
-      await shell.openExternal(url);
-      return true;
-    },
-    knowledgeDir: app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined,
-    builtinServers: createBuiltinServers(),
-  });
-
   // Strict everywhere; under `npm run dev` (never packaged) Vite's inline preamble and HMR socket are allowed.
   const csp = rendererCsp(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
@@ -63,30 +65,68 @@ async function start(): Promise<void> {
   });
   session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'notifications'));
 
-  const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(__dirnameOf(), '../renderer/index.html')).href;
+  // The window opens while the core loads (history, records, connections); its requests wait for the core.
+  core = startCore();
   attachIpcAdapter({
     ipcMain,
-    dispatch: createDispatch(core),
-    events: core.events,
-    isTrustedSenderUrl: createSenderCheck(rendererUrl),
+    dispatch: async (route, input, ctx) => (await core!).dispatch(route, input, ctx),
+    events,
+    isTrustedSender: createSenderCheck(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined)),
     targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
   });
-  core.events.subscribe((name, payload) => notifyApproval(name, payload));
-
-  mainWindow = new BrowserWindow(secureWindowOptions(join(__dirnameOf(), '../preload/index.cjs')));
-  mainWindow.once('ready-to-show', () => mainWindow?.show());
-  await mainWindow.loadURL(rendererUrl);
+  const notifier = new ApprovalNotifier({
+    isSupported: () => Notification.isSupported(),
+    create: (options) => new Notification(options),
+    window: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined),
+    showApproval: (approval) => events.emit('approvals.notificationClicked', approval),
+  });
+  events.subscribe((name, payload) => notifier.onEvent(name, payload));
+  await Promise.all([showWindow(), core]);
 }
 
-/** A desktop notification when a write tool waits for approval and the window is not focused. */
-function notifyApproval(name: string, payload: unknown): void {
-  if (name !== 'approvals.requested' || mainWindow?.isFocused() || !Notification.isSupported()) return;
-  const tool = (payload as { toolName?: string } | undefined)?.toolName ?? 'a tool';
-  const notification = new Notification({ title: 'Switchboard: approval needed', body: `${tool} is waiting for your approval` });
-  notification.on('click', () => mainWindow?.focus());
-  notification.show();
+async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
+  const dataDir = await openDataDir(dataDirFlag, process.env, log, [userData, ...legacyDesktopDataDirs()]);
+  log(`[start] data directory ${dataDir}`);
+  const knowledgeDir = app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined;
+  if (app.isPackaged) {
+    if (knowledgeDir) await readKnowledgeDir(knowledgeDir); // a clear error now, not on the first search
+    // Started from Finder or a launcher, the app's PATH lacks what the operator's shell adds (npx, uvx, Homebrew).
+    const path = await loginShellPath({ platform: process.platform, currentPath: process.env.PATH, shellEnv: () => shellEnv(), log });
+    if (path) process.env.PATH = path;
+  }
+  const vault = await desktopKeyVault(safeStorage, process.platform);
+  const created = await createCore({
+    dataDir,
+    events,
+    log,
+    secrets: vault ? await createEncryptedSecrets(dataDir, vault) : environmentSecrets(),
+    knowledgeDir,
+    builtinServers: createBuiltinServers(),
+    // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window.
+    openBrowser: async (url) => {
+      await shell.openExternal(url);
+      return true;
+    },
+    fetch: systemProxyFetch((input, init) => net.fetch(input, init)),
+    connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(process.execPath) } : undefined,
+  });
+  return { core: created, dispatch: createDispatch(created, { log }) };
 }
 
-function __dirnameOf(): string {
-  return import.meta.dirname;
+async function showWindow(): Promise<void> {
+  if (mainWindow && !mainWindow.isDestroyed()) return bringToFront(mainWindow);
+  mainWindow = await openMainWindow({
+    preload: join(import.meta.dirname, '../preload/index.cjs'),
+    rendererUrl,
+    userData,
+    quit: () => app.quit(),
+    log,
+  });
+}
+
+/** A failed start is never silent: a dialog names the error and the log file, then the app exits. */
+function failedToStart(error: unknown): void {
+  electronLog.error('Switchboard failed to start:', error);
+  showStartupFailure(dialog, error, logPath);
+  app.exit(1);
 }

@@ -12,54 +12,54 @@ import { ELECTRON_CSP, secureWindowOptions } from '../../src/main/window-options
  * entry, preload and page keep their locks (CSP on every response, permissions denied, no navigation).
  */
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
-const PACKAGED = 'file:///opt/Switchboard/resources/app.asar/out/renderer/index.html';
+/** The app window as the sender check sees it: its webContents, and that webContents' main frame. */
+function appWindow(url = 'file:///C:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html') {
+  const mainFrame = { processId: 7, routingId: 1, url };
+  return { webContents: { mainFrame, isDestroyed: () => false } };
+}
 
-describe('IPC sender check', () => {
-  it('trusts the packaged page (with a hash route or query) and nothing that merely resembles it', () => {
-    const trusted = createSenderCheck(PACKAGED);
-    expect(trusted(PACKAGED)).toBe(true);
-    expect(trusted(`${PACKAGED}#/chat`)).toBe(true);
-    expect(trusted(`${PACKAGED}?x=1`)).toBe(true);
-    for (const url of [
-      'file://evil-host/opt/Switchboard/resources/app.asar/out/renderer/index.html', // UNC path on Windows
-      'file:///opt/Switchboard/resources/app.asar/out/renderer/other.html',
-      'file:///tmp/index.html',
-      'about:blank',
-      'about:srcdoc',
-      'data:text/html,<script>1</script>',
-      `blob:${PACKAGED}`,
-      'devtools://devtools/bundled/inspector.html',
-      'chrome-extension://abc/index.html',
-      'https://evil.example/index.html',
-      '',
-      'not a url',
-    ])
-      expect(trusted(url), url).toBe(false);
+describe('IPC sender check (by identity, not by URL)', () => {
+  it("trusts the app window's main frame whatever its URL looks like: Chromium's file:///c:/ and Node's file:///C:/ alike", () => {
+    const window = appWindow();
+    const trusted = createSenderCheck(() => window);
+    expect(trusted({ sender: window.webContents, senderFrame: window.webContents.mainFrame })).toBe(true);
+    // The same frame as Chromium reports it on Windows: lower-case drive letter. A URL comparison refused every request.
+    const lowerCased = { processId: 7, routingId: 1, url: 'file:///c:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html' };
+    expect(trusted({ sender: window.webContents, senderFrame: lowerCased })).toBe(true);
   });
 
-  it('trusts the dev server by exact origin only', () => {
-    const trusted = createSenderCheck('http://localhost:5173/');
-    expect(trusted('http://localhost:5173/src/index.html')).toBe(true);
-    for (const url of ['http://localhost:5173@evil.example/', 'http://localhost:5173.evil.example/', 'https://localhost:5173/', 'http://127.0.0.1:5173/', 'ws://localhost:5173/'])
-      expect(trusted(url), url).toBe(false);
+  it('refuses another webContents, a subframe, a frame that is gone, and anything once the window is gone', () => {
+    const window = appWindow();
+    const trusted = createSenderCheck(() => window);
+    const other = appWindow('file:///C:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html'); // same URL, other contents
+    expect(trusted({ sender: other.webContents, senderFrame: other.webContents.mainFrame })).toBe(false);
+    expect(trusted({ sender: other.webContents, senderFrame: window.webContents.mainFrame })).toBe(false);
+    expect(trusted({ sender: window.webContents, senderFrame: { processId: 7, routingId: 2, url: window.webContents.mainFrame.url } })).toBe(false);
+    expect(trusted({ sender: window.webContents, senderFrame: { processId: 8, routingId: 1 } })).toBe(false);
+    expect(trusted({ sender: window.webContents, senderFrame: null })).toBe(false);
+    expect(createSenderCheck(() => undefined)({ sender: window.webContents, senderFrame: window.webContents.mainFrame })).toBe(false);
+    const destroyed = { webContents: { ...window.webContents, isDestroyed: () => true } };
+    expect(createSenderCheck(() => destroyed)({ sender: destroyed.webContents, senderFrame: window.webContents.mainFrame })).toBe(false);
   });
 
   it('a refused frame never reaches the router; a destroyed frame (senderFrame null) is refused too', async () => {
     const routed: unknown[] = [];
+    const window = appWindow();
     let handler: ((event: IpcInvokeEventLike, ...args: unknown[]) => Promise<unknown>) | undefined;
     const detach = attachIpcAdapter({
       ipcMain: { handle: (_c, listener) => void (handler = listener), removeHandler: () => undefined },
       dispatch: async (route) => (routed.push(route), { ok: true, data: null }),
       events: new EventBus(),
-      isTrustedSenderUrl: createSenderCheck(PACKAGED),
+      isTrustedSender: createSenderCheck(() => window),
       targets: () => [],
     });
-    const refused = (await handler!({ senderFrame: { url: 'https://evil.example/' } }, 'settings.setApiKey', { apiKey: 'x' })) as Result<unknown>;
-    const orphan = (await handler!({ senderFrame: null }, 'config.save', { raw: '' })) as Result<unknown>;
-    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const foreign = appWindow('https://evil.example/');
+    const refused = (await handler!({ sender: foreign.webContents, senderFrame: foreign.webContents.mainFrame }, 'settings.setApiKey', { apiKey: 'x' })) as Result<unknown>;
+    const orphan = (await handler!({ sender: window.webContents, senderFrame: null }, 'config.save', { raw: '' })) as Result<unknown>;
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('https://evil.example/') } });
     expect(orphan).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(routed).toEqual([]);
-    expect(await handler!({ senderFrame: { url: PACKAGED } }, 'config.get', {})).toEqual({ ok: true, data: null });
+    expect(await handler!({ sender: window.webContents, senderFrame: window.webContents.mainFrame }, 'config.get', {})).toEqual({ ok: true, data: null });
     expect(routed).toEqual(['config.get']);
     detach();
   });

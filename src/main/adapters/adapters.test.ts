@@ -18,8 +18,7 @@ function fakeIpcMain() {
     handle: (channel, listener) => void handlers.set(channel, listener),
     removeHandler: (channel) => void handlers.delete(channel),
   };
-  const invoke = (url: string, route: unknown, input: unknown) =>
-    handlers.get(IPC_REQUEST_CHANNEL)!({ senderFrame: { url } }, route, input) as Promise<Result<unknown>>;
+  const invoke = (from: IpcInvokeEventLike, route: unknown, input: unknown) => handlers.get(IPC_REQUEST_CHANNEL)!(from, route, input) as Promise<Result<unknown>>;
   return { port, invoke, handlers };
 }
 
@@ -54,7 +53,10 @@ describe('one contract over both adapters', () => {
   let dir: string;
   let core: Core;
   let ws: WsAdapterHandle;
-  const rendererUrl = 'file:///app/out/renderer/index.html';
+  // The app window: its webContents and main frame are what the sender check compares by identity.
+  const mainFrame = { processId: 4, routingId: 1, url: 'file:///app/out/renderer/index.html' };
+  const appWindow = { webContents: { mainFrame, isDestroyed: () => false } };
+  const ours: IpcInvokeEventLike = { sender: appWindow.webContents, senderFrame: mainFrame };
   const ipc = fakeIpcMain();
   const sent: unknown[][] = [];
   let detach: () => void;
@@ -68,7 +70,7 @@ describe('one contract over both adapters', () => {
       ipcMain: ipc.port,
       dispatch: core.dispatch,
       events: core.events,
-      isTrustedSenderUrl: createSenderCheck(rendererUrl),
+      isTrustedSender: createSenderCheck(() => appWindow),
       targets: () => [{ send: (...args: unknown[]) => void sent.push(args), isDestroyed: () => false }],
     });
   });
@@ -80,11 +82,11 @@ describe('one contract over both adapters', () => {
   });
 
   it('answers the same routes identically over IPC and WebSocket', async () => {
-    const viaIpc = await ipc.invoke(rendererUrl, 'config.get', {});
+    const viaIpc = await ipc.invoke(ours, 'config.get', {});
     const viaWs = await wsRequest(rpcUrl(), 'config.get', {});
     expect(viaIpc.ok).toBe(true);
     expect(viaWs).toEqual(viaIpc);
-    const badIpc = await ipc.invoke(rendererUrl, 'config.save', { raw: 1 });
+    const badIpc = await ipc.invoke(ours, 'config.save', { raw: 1 });
     const badWs = await wsRequest(rpcUrl(), 'config.save', { raw: 1 });
     expect(badIpc).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(badWs).toEqual(badIpc);
@@ -110,14 +112,18 @@ describe('one contract over both adapters', () => {
     expect(sent.some(([channel, name]) => channel === IPC_EVENT_CHANNEL && name === 'config.changed')).toBe(true);
   });
 
-  it('IPC refuses a frame from a foreign origin before routing', async () => {
-    for (const url of ['https://evil.example/', 'file:///tmp/other.html', '', 'not a url']) {
-      const result = await ipc.invoke(url, 'config.get', {});
+  it('IPC refuses any sender but the app window\'s main frame before routing', async () => {
+    const otherContents = { mainFrame: { processId: 9, routingId: 1 }, isDestroyed: () => false };
+    for (const from of [
+      { sender: otherContents, senderFrame: otherContents.mainFrame }, // another webContents
+      { sender: appWindow.webContents, senderFrame: { processId: 4, routingId: 2, url: mainFrame.url } }, // a subframe, same URL
+      { sender: appWindow.webContents, senderFrame: null }, // a frame already gone
+    ]) {
+      const result = await ipc.invoke(from, 'config.get', {});
       expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
-    const devCheck = createSenderCheck('http://localhost:5173/');
-    expect(devCheck('http://localhost:5173/index.html')).toBe(true);
-    expect(devCheck('http://localhost:5174/')).toBe(false);
+    // The same frame reached through another wrapper object is still ours (identity is process + frame id).
+    expect(await ipc.invoke({ sender: appWindow.webContents, senderFrame: { ...mainFrame } }, 'config.get', {})).toMatchObject({ ok: true });
   });
 
   it('WebSocket refuses a wrong or missing token, a foreign Origin and a foreign Host', async () => {

@@ -10,7 +10,7 @@ import { parseConfigText } from '../core/config/parse-config';
 import { createBuiltinServers } from '../builtin-servers';
 import { ConnectionManager } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
-import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
 
 interface CommonOptions {
@@ -58,7 +58,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
 }
 
 export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  return join(resolveDataDir(undefined, env, headlessDefaultDataDir()), CONFIG_FILE_NAME);
+  return join(resolveDataDir(undefined, env, defaultDataDir()), CONFIG_FILE_NAME);
 }
 
 /**

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import type { ServerConfig } from '../../shared/config/schema';
 import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener, type ConnectionControl } from '../core/auth';
-import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import { defaultDataDir, resolveDataDir } from '../core/paths';
 import { createOwnerOnlyFileSecrets } from '../core/secrets';
 import type { CliIo } from './io';
 
@@ -11,8 +11,8 @@ import type { CliIo } from './io';
  * else the directory of --config, else ~/.switchboard. Without flags that is the headless console's own.
  */
 export function cliDataDir(opts: { dataDir?: string; config?: string }, env: NodeJS.ProcessEnv = process.env): string {
-  if (opts.dataDir || env.SWITCHBOARD_DATA_DIR) return resolveDataDir(opts.dataDir, env, headlessDefaultDataDir());
-  return opts.config ? dirname(resolve(opts.config)) : headlessDefaultDataDir();
+  if (opts.dataDir || env.SWITCHBOARD_DATA_DIR) return resolveDataDir(opts.dataDir, env, defaultDataDir());
+  return opts.config ? dirname(resolve(opts.config)) : defaultDataDir();
 }
 
 /** OAuth for a CLI command: tokens in the data directory's owner-only file, shared with `switchboard serve`. */

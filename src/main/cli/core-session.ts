@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { ApprovalRequest } from '../../shared/contract';
 import { createBuiltinServers } from '../builtin-servers';
 import { createCore, type Core } from '../core/app';
-import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import { openDataDir } from '../core/data-dir';
 import type { CliIo } from './io';
 
 export type ApproveMode = 'ask' | 'all' | 'none';
@@ -19,7 +19,7 @@ export interface CoreSessionOptions {
  * settled. Returns the exit code of `use`, or 2 for a config with problems (they are printed).
  */
 export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: Core) => Promise<number>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const dataDir = resolveDataDir(opts.dataDir, env, headlessDefaultDataDir());
+  const dataDir = await openDataDir(opts.dataDir, env, io.stderr);
   const core = await createCore({
     dataDir,
     configPath: opts.config ? resolve(opts.config) : undefined,

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { headlessDefaultDataDir, resolveDataDir } from '../core/paths';
+import { openDataDir } from '../core/data-dir';
+import { closeWithin, SHUTDOWN_TIMEOUT_MS } from '../shutdown';
 import { startHeadless } from '../server';
 import { parsePort, type CliIo } from './io';
 
@@ -12,16 +13,20 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     .option('--data-dir <dir>', 'where switchboard.yaml and records live (default ~/.switchboard)')
     .option('--open', 'open the console in the default browser')
     .action(async (opts: { port: number; dataDir?: string; open?: boolean }) => {
-      const dataDir = resolveDataDir(opts.dataDir, process.env, headlessDefaultDataDir());
+      const dataDir = await openDataDir(opts.dataDir, process.env, io.stderr);
       const handle = await startHeadless({ dataDir, port: opts.port, log: io.stderr });
       io.stdout(`Switchboard console: ${handle.url}`);
       io.stdout(`Data directory: ${dataDir}`);
       if (opts.open) openInBrowser(handle.url, io);
+      // Quit closes the core first (turns stopped, records flushed, stdio servers exited), within a time bound.
+      // A second signal while closing is ignored rather than killing the process halfway.
+      let closing = false;
       const stop = () => {
-        void handle.close().then(() => process.exit(0));
+        if (closing) return;
+        closing = true;
+        void closeWithin(() => handle.close(), SHUTDOWN_TIMEOUT_MS, io.stderr).then((outcome) => process.exit(outcome === 'closed' ? 0 : 1));
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
     });
 }
 

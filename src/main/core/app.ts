@@ -25,10 +25,17 @@ export interface CoreOptions {
   secrets?: SecretStore;
   knowledgeDir?: string;
   log?: (line: string) => void;
-  /** MCP connection overrides (tests: timeouts, backoff). */
+  /** MCP connection overrides (tests: timeouts, backoff; the desktop: how stdio commands launch). */
   connections?: ConnectionOptions;
+  /**
+   * The fetch for model providers and MCP HTTP servers. The desktop passes one that goes through the system proxy
+   * (Chromium's network stack); the default is Node's, which connects directly.
+   */
+  fetch?: typeof fetch;
   /** The embedded servers (`builtin: shop`): the entry point injects them, the core closes them. */
   builtinServers?: BuiltinServers;
+  /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
+  events?: EventBus;
   /** cases.yaml outside the config's directory (CLI --cases). */
   casesPath?: string;
   /**
@@ -61,7 +68,7 @@ export interface Core {
 
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
-  const events = new EventBus();
+  const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
   const config = new ConfigStore({
     dataDir: options.dataDir,
@@ -87,7 +94,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     events,
     log,
-    connections: { auth, ...options.connections },
+    connections: { auth, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
@@ -106,6 +113,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalog,
     mcp,
     secrets,
+    fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
   });
 

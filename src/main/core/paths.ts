@@ -9,7 +9,8 @@ export function resolveDataDir(flag: string | undefined, env: NodeJS.ProcessEnv,
   return resolve(chosen.startsWith('~/') ? join(homedir(), chosen.slice(2)) : chosen);
 }
 
-export const headlessDefaultDataDir = (): string => join(homedir(), '.switchboard');
+/** The one data directory the desktop app and the headless console share, so switching keeps config, history and pins. */
+export const defaultDataDir = (home: string = homedir()): string => join(home, '.switchboard');
 
 /** The folder holding package.json, whether we run from src (tsx, vitest) or from the bundle in out/. */
 export function appRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {

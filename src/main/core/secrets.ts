@@ -2,60 +2,155 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { Invalid, Unavailable } from './errors';
+
+/**
+ * Where a stored key would live:
+ * - `keychain`: encrypted with a key the OS keeps (macOS Keychain, Windows DPAPI, libsecret/KWallet);
+ * - `plain-text`: not protected by the OS: Electron's fallback the operator agreed to where there is no keyring
+ *   (it encrypts with a
+ *   key built into Electron), or an owner-only file (OAuth tokens in the headless console): anyone who can read
+ *   the file can read the key;
+ * - `no-keyring`: the same OS, before that consent: nothing is stored;
+ * - `environment`: keys come from the environment only (the headless console, or no safeStorage at all).
+ */
+export type SecretStorage = 'keychain' | 'plain-text' | 'no-keyring' | 'environment';
 
 /** Where API keys come from. Electron implements it with safeStorage; headless reads the environment only. */
 export interface SecretStore {
+  readonly storage: SecretStorage;
+  /** A key can be stored now (keychain, or plain text after consent). */
   readonly canStore: boolean;
   get(name: string): string | undefined;
-  set(name: string, value: string): Promise<void>;
+  /** Why the stored key can't be used (it did not decrypt), until it is entered again; undefined when fine. */
+  problem(name: string): string | undefined;
+  /** `allowPlainText`: the operator's explicit consent to Electron's plain-text fallback where there is no keyring. */
+  set(name: string, value: string, options?: { allowPlainText?: boolean }): Promise<void>;
 }
 
 export const environmentSecrets = (env: NodeJS.ProcessEnv = process.env): SecretStore => ({
+  storage: 'environment',
   canStore: false,
   get: (name) => env[name] || undefined,
+  problem: () => undefined,
   async set() {
-    throw new Error('this console cannot store keys: set the environment variable instead');
+    throw new Unavailable('this console cannot store keys: set the environment variable instead');
   },
 });
 
-/** The crypto half of Electron's safeStorage, as a port so core never imports electron. */
+/** The crypto half of Electron's async safeStorage, as a port so core never imports electron. */
 export interface StringCipher {
-  encrypt(plain: string): Buffer;
-  decrypt(cipher: Buffer): string;
+  encrypt(plain: string): Promise<Buffer>;
+  /** `reseal`: the OS rotated its key; encrypt the value again so it keeps opening. */
+  decrypt(sealed: Buffer): Promise<{ value: string; reseal?: boolean }>;
 }
 
-/** Keys encrypted by the OS keychain (through `cipher`) in <dataDir>/secrets.json; the environment still wins. */
-export async function createEncryptedSecrets(dataDir: string, cipher: StringCipher, env = process.env): Promise<SecretStore> {
+/** What the host's safeStorage offers: a cipher, and whether it is backed by a keyring. */
+export interface KeyVault {
+  storage: 'keychain' | 'no-keyring';
+  cipher: StringCipher;
+  /** Switches the cipher to Electron's plain-text fallback (only after the operator's consent). */
+  usePlainText(): void;
+}
+
+/** secrets.json: the sealed keys (base64) and whether the operator agreed to plain-text storage. */
+interface SecretsFile {
+  plainTextConsent?: true;
+  keys: Record<string, string>;
+}
+
+/**
+ * Keys sealed by `vault` in <dataDir>/secrets.json; the environment still wins. Every stored key is decrypted
+ * once here, asynchronously (the sync safeStorage API is deprecated and blocks), so `get` stays synchronous.
+ */
+export async function createEncryptedSecrets(dataDir: string, vault: KeyVault, env = process.env): Promise<SecretStore> {
   const path = join(dataDir, 'secrets.json');
-  let stored: Record<string, string> = {};
-  try {
-    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-    // `null` or an array parsed fine and then made every get() throw.
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed as Record<string, string>;
-  } catch {
-    stored = {};
+  let file = await readSecretsFile(path);
+  let storage: SecretStorage = vault.storage;
+  if (storage === 'no-keyring' && file.plainTextConsent) {
+    vault.usePlainText();
+    storage = 'plain-text';
   }
+  const plain = new Map<string, string>();
+  const problems = new Map<string, string>();
+  const resealed: string[] = [];
+  for (const [name, sealed] of Object.entries(file.keys)) {
+    if (storage === 'no-keyring') {
+      // Never opened without consent: the cipher is not switched to plain text behind the operator's back.
+      problems.set(name, 'a key is stored, but this system offers no keyring to open it; enter it again');
+      continue;
+    }
+    try {
+      const { value, reseal } = await vault.cipher.decrypt(Buffer.from(sealed, 'base64'));
+      plain.set(name, value);
+      if (reseal) resealed.push(name);
+    } catch (error) {
+      problems.set(name, `the stored key could not be decrypted (${error instanceof Error ? error.message : String(error)}); enter it again`);
+    }
+  }
+
+  const save = async (next: SecretsFile) => {
+    // Atomic, owner-only, and no .bak: a backup kept a cleared key's ciphertext on disk.
+    await writeFileAtomic(path, JSON.stringify(next, null, 2), { encoding: 'utf8', fsync: true, mode: 0o600 });
+    await rm(`${path}.bak`, { force: true }); // left by earlier versions
+    file = next;
+  };
+  const seal = async (value: string) => (await vault.cipher.encrypt(value)).toString('base64');
+
+  if (resealed.length > 0) {
+    const keys = { ...file.keys };
+    for (const name of resealed) keys[name] = await seal(plain.get(name)!);
+    await save({ ...file, keys }).catch(() => undefined); // the old ciphertext still opens; try again next start
+  }
+
   return {
-    canStore: true,
+    get storage() {
+      return storage;
+    },
+    get canStore() {
+      return storage === 'keychain' || storage === 'plain-text';
+    },
     get(name) {
-      if (env[name]) return env[name];
-      const sealed = stored[name];
-      if (!sealed) return undefined;
-      try {
-        return cipher.decrypt(Buffer.from(sealed, 'base64'));
-      } catch {
-        return undefined;
+      return env[name] || plain.get(name);
+    },
+    problem(name) {
+      return env[name] ? undefined : problems.get(name);
+    },
+    async set(name, value, options = {}) {
+      let consent = file.plainTextConsent;
+      if (value && storage === 'no-keyring') {
+        if (!options.allowPlainText)
+          throw new Invalid('this system offers no keyring: storing the key needs your consent to plain-text storage (or set the environment variable instead)');
+        vault.usePlainText();
+        storage = 'plain-text';
+        consent = true;
       }
+      const keys = { ...file.keys };
+      if (value) keys[name] = await seal(value);
+      else delete keys[name];
+      await save({ ...(consent && { plainTextConsent: true }), keys });
+      if (value) plain.set(name, value);
+      else plain.delete(name);
+      problems.delete(name);
     },
-    async set(name, value) {
-      const next = { ...stored };
-      if (value) next[name] = cipher.encrypt(value).toString('base64');
-      else delete next[name];
-      // Atomic, owner-only, and no .bak: a backup kept a cleared key's ciphertext on disk.
-      await writeFileAtomic(path, JSON.stringify(next, null, 2), { encoding: 'utf8', fsync: true, mode: 0o600 });
-      await rm(`${path}.bak`, { force: true }); // left by earlier versions
-      stored = next;
-    },
+  };
+}
+
+/** Reads secrets.json, current or earlier format (a flat name -> sealed map); anything unreadable is empty. */
+async function readSecretsFile(path: string): Promise<SecretsFile> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return { keys: {} };
+  }
+  // `null` or an array parsed fine and then made every read throw.
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { keys: {} };
+  const record = parsed as Record<string, unknown>;
+  const keys = record.keys && typeof record.keys === 'object' && !Array.isArray(record.keys) ? (record.keys as Record<string, unknown>) : 'keys' in record ? {} : record;
+  return {
+    ...(record.plainTextConsent === true && { plainTextConsent: true }),
+    keys: Object.fromEntries(Object.entries(keys).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
   };
 }
 
@@ -91,7 +186,10 @@ export function createOwnerOnlyFileSecrets(path: string): SecretStore {
     }
   };
   return {
+    // Not encrypted: readable by the owner's account only (what the headless console can offer OAuth tokens).
+    storage: 'plain-text',
     canStore: true,
+    problem: () => undefined,
     get(name) {
       reload();
       const value = stored[name];

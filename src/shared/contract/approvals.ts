@@ -49,4 +49,6 @@ export const approvalRoutes = {
 export const approvalEvents = {
   'approvals.requested': approvalRequestSchema,
   'approvals.resolved': z.object({ id: z.string(), conversationId: z.string(), outcome: approvalOutcomeSchema }),
+  /** Desktop only: the operator clicked the approval's notification; the window shows that approval. */
+  'approvals.notificationClicked': approvalRequestSchema.pick({ id: true, conversationId: true, actor: true }),
 };

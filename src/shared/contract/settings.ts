@@ -17,8 +17,15 @@ export const apiKeyStatusSchema = z.object({
   set: z.boolean(),
   source: z.enum(['env', 'stored']).nullable(),
   envVar: z.string(),
-  /** True where a key can be stored encrypted (Electron safeStorage); the browser console uses the environment. */
+  /** True where a key can be stored now (Electron safeStorage); the browser console uses the environment. */
   canStore: z.boolean(),
+  /**
+   * Where a stored key lives: the OS keychain; Electron's plain-text fallback the operator agreed to; nowhere yet
+   * because the OS offers no keyring (storing needs consent); nowhere (environment only).
+   */
+  storage: z.enum(['keychain', 'plain-text', 'no-keyring', 'environment']),
+  /** A stored key that can't be used (it did not decrypt): what happened, until it is entered again. */
+  problem: z.string().optional(),
 });
 
 export const settingsSchema = z.object({
@@ -46,6 +53,9 @@ export const settingsRoutes = {
     }),
     settingsSchema,
   ),
-  /** Write-only: an empty string clears a stored key. */
-  'settings.setApiKey': command(z.strictObject({ apiKey: z.string().max(1000) }), apiKeyStatusSchema),
+  /**
+   * Write-only: an empty string clears a stored key. `allowPlainText`: the operator's explicit consent to
+   * Electron's plain-text storage where the OS has no keyring (`storage: 'no-keyring'`); refused without it.
+   */
+  'settings.setApiKey': command(z.strictObject({ apiKey: z.string().max(1000), allowPlainText: z.boolean().optional() }), apiKeyStatusSchema),
 };

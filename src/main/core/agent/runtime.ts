@@ -25,6 +25,8 @@ export interface AgentRuntimeOptions {
   mcp: McpCaller;
   secrets: SecretStore;
   knowledgeDir: string;
+  /** The fetch model providers send with (the desktop's honours the system proxy); default Node's. */
+  fetch?: typeof fetch;
   /** Stand-ins for what the config and the disk would give (tests: a scripted model, a two-line knowledge base). */
   overrides?: {
     provider?: () => ModelProvider;
@@ -46,7 +48,14 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     local: createLocalToolRunner({
       skills: () => config.current().skills,
       // Indexed on first use: start-up does not pay for a tool that may never be called.
-      knowledge: options.overrides?.knowledge ?? (() => (knowledge ??= loadKnowledgeBase(options.knowledgeDir))),
+      // A failed load is not kept: the next call tries again (a cached rejection failed every call until restart).
+      knowledge:
+        options.overrides?.knowledge ??
+        (() =>
+          (knowledge ??= loadKnowledgeBase(options.knowledgeDir).catch((error: unknown) => {
+            knowledge = undefined;
+            throw error;
+          }))),
     }),
     approvals,
     records,
@@ -57,7 +66,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     options.overrides?.provider ??
     ((): ModelProvider => {
       const settings = config.current().agent.model;
-      return createModelProvider(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)));
+      return createModelProvider(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)), { fetch: options.fetch });
     });
 
   const turn: TurnRunnerDeps = {

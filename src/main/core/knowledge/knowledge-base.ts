@@ -64,9 +64,24 @@ export function createKnowledgeBase(docs: KnowledgeDoc[]): KnowledgeBase {
 
 /** Loads every *.md file in `dir` (sorted, so ranking ties are stable); source is the file name. */
 export async function loadKnowledgeBase(dir: string): Promise<KnowledgeBase> {
-  const names = (await readdir(dir)).filter((name) => name.toLowerCase().endsWith('.md')).sort();
+  const names = (await readKnowledgeDir(dir)).filter((name) => name.toLowerCase().endsWith('.md')).sort();
   const docs = await Promise.all(names.map(async (name) => ({ source: name, text: await readFile(join(dir, name), 'utf8') })));
   return createKnowledgeBase(docs);
+}
+
+/**
+ * The knowledge folder's entries, or a clear error: a packaged app that lost its `knowledge` resources says so
+ * (at start, and in the tool's answer) instead of a bare ENOENT.
+ */
+export async function readKnowledgeDir(dir: string): Promise<string[]> {
+  try {
+    return await readdir(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      throw new Error(`the knowledge folder is missing (${dir}); the installation is incomplete: reinstall Switchboard`, { cause: error });
+    throw error;
+  }
 }
 
 /** The exact JSON the search_knowledge tool returns to the model (scores stay internal). */

@@ -32,6 +32,8 @@ export class ConnectionManager {
     this.settings = {
       env: options.env ?? process.env,
       resolveBuiltin: options.resolveBuiltin,
+      fetch: options.fetch,
+      launchStdio: options.launchStdio,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 10_000,
       autoReconnect: options.autoReconnect ?? true,
       backoff: options.backoff ?? DEFAULT_BACKOFF,

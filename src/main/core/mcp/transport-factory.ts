@@ -19,11 +19,17 @@ export interface BuiltinServers {
   close(): Promise<void>;
 }
 
+/** A stdio command as this host runs it: the packaged desktop app runs `node` as itself (see desktop/stdio-launch). */
+export type LaunchStdio = (command: string, env: Record<string, string>) => { command: string; env: Record<string, string> };
+
 export interface TransportDeps {
   /** Source for `${env:NAME}` and for the stdio child's PATH/HOME. */
   env: Record<string, string | undefined>;
   resolveBuiltin?: ResolveBuiltin;
   auth?: ConnectionAuthPort;
+  /** The fetch HTTP transports use (the desktop's honours the system proxy); default Node's. */
+  fetch?: FetchLike;
+  launchStdio?: LaunchStdio;
 }
 
 export interface BuiltTransport {
@@ -43,16 +49,17 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
     if (!deps.resolveBuiltin) throw new ServerConfigError(`the builtin server "${server.builtin}" is not available in this process`);
     const { url, headers } = await deps.resolveBuiltin(server.builtin);
     const endpoint = normalizeServerUrl(url);
-    return http(new URL(endpoint), headers, 'streamable-http', endpoint);
+    return http(new URL(endpoint), headers, 'streamable-http', endpoint, undefined, deps.fetch);
   }
   if (isStdioServer(server)) {
     const expanded = expandEnvRefs(prefixed('env', server.env), deps.env);
     const own = Object.fromEntries(Object.keys(server.env).map((key) => [key, expanded[`env.${key}`]]));
+    const launch = (deps.launchStdio ?? asWritten)(server.command, minimalChildEnv(deps.env, own));
     const transport = new StdioClientTransport({
-      command: server.command,
+      command: launch.command,
       args: server.args,
       // The SDK also adds its own safe defaults (HOME, LOGNAME, PATH, SHELL, TERM, USER) beneath these.
-      env: minimalChildEnv(deps.env, own),
+      env: launch.env,
       cwd: server.cwd,
       stderr: 'pipe',
     });
@@ -62,7 +69,7 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
   const headers = Object.fromEntries(Object.keys(server.headers).map((key) => [key, expanded[`headers.${key}`]]));
   const url = endpointUrl(server, expanded.url);
   const auth = deps.auth?.forAttempt(server, url.href);
-  return http(url, headers, server.transport, server.url, auth); // display the unexpanded URL: expansions may hold secrets
+  return http(url, headers, server.transport, server.url, auth, deps.fetch); // display the unexpanded URL: expansions may hold secrets
 }
 
 /** The URL a remote server is reached at: `${env:…}` expanded, then normalised (Streamable HTTP gets its /mcp). */
@@ -78,6 +85,8 @@ function endpointUrl(server: HttpServerConfig, expanded: string): URL {
   }
 }
 
+const asWritten: LaunchStdio = (command, env) => ({ command, env });
+
 /**
  * The SDK hands its connection-wide AbortSignal to every fetch, and undici adds an abort listener to
  * that signal per request which only a garbage collection removes: a busy connection piled up
@@ -87,9 +96,12 @@ function endpointUrl(server: HttpServerConfig, expanded: string): URL {
  * closing the transport still aborts everything in flight. (AbortSignal.any would do it in one line,
  * but Node 20 never drops a dependant from its source signal: one dead WeakRef per request.)
  */
-export const fetchWithRequestSignal: FetchLike = async (url, init) => {
+export const fetchWithRequestSignal: FetchLike = (url, init) => requestSignalFetch(fetch)(url, init);
+
+/** fetchWithRequestSignal over another fetch (the desktop's system-proxy fetch). */
+export const requestSignalFetch = (base: FetchLike): FetchLike => async (url, init) => {
   const connection = init?.signal;
-  if (!connection) return fetch(url, init);
+  if (!connection) return base(url, init);
   const request = new AbortController();
   const forward = () => request.abort(connection.reason);
   if (connection.aborted) request.abort(connection.reason);
@@ -97,7 +109,7 @@ export const fetchWithRequestSignal: FetchLike = async (url, init) => {
   const release = () => connection.removeEventListener('abort', forward);
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: request.signal });
+    response = await base(url, { ...init, signal: request.signal });
   } catch (error) {
     release();
     throw error;
@@ -129,9 +141,10 @@ export const fetchWithRequestSignal: FetchLike = async (url, init) => {
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };
 
-function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string, auth?: ConnectionAuth): BuiltTransport {
+function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string, auth?: ConnectionAuth, base?: FetchLike): BuiltTransport {
+  const withSignal = base ? requestSignalFetch(base) : fetchWithRequestSignal;
   // With OAuth the SDK answers a 401 itself (refresh, or ask for a sign-in) and sends the bearer token.
-  const fetch = auth ? auth.wrapFetch(fetchWithRequestSignal) : fetchWithRequestSignal;
+  const fetch = auth ? auth.wrapFetch(withSignal) : withSignal;
   const authProvider = auth?.authProvider;
   const transport =
     kind === 'sse'

@@ -4,7 +4,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpServerConfig } from '../../../shared/config/schema';
 import type { ServerStatus } from '../../../shared/catalog';
 import type { BackoffOptions } from './backoff';
-import type { ResolveBuiltin, TransportKind } from './transport-factory';
+import type { LaunchStdio, ResolveBuiltin, TransportKind } from './transport-factory';
 
 /** One server's state at one moment. Immutable: a change produces a new object. */
 export interface ServerState {
@@ -87,6 +87,10 @@ export interface ConnectionOptions {
   /** Source for `${env:NAME}` and the stdio child's PATH/HOME (default process.env). */
   env?: Record<string, string | undefined>;
   resolveBuiltin?: ResolveBuiltin;
+  /** HTTP for Streamable HTTP and SSE servers (the desktop passes one that honours the system proxy); default Node's fetch. */
+  fetch?: FetchLike;
+  /** How a stdio entry's command runs on this host (a packaged app runs `node` as itself); default as written. */
+  launchStdio?: LaunchStdio;
   /** Per-server budget for connect + initialize + first tools/list when the entry has no timeoutMs (default 10000). */
   defaultTimeoutMs?: number;
   /** Retry failed and lost servers with backoff (default true; the one-shot CLI turns it off). */
@@ -105,4 +109,5 @@ export interface ConnectionOptions {
   auth?: ConnectionAuthPort;
 }
 
-export type ConnectionSettings = Required<Omit<ConnectionOptions, 'resolveBuiltin' | 'auth'>> & Pick<ConnectionOptions, 'resolveBuiltin' | 'auth'>;
+type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio';
+export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;

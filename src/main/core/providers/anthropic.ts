@@ -10,21 +10,22 @@ import {
   type ModelProvider,
   type ModelRequest,
   type ModelSettings,
+  type ProviderHost,
+  ANTHROPIC_DEFAULT_BASE_URL,
   type ModelStopReason,
   type ModelStreamEvent,
   type ModelUsage,
 } from './types';
 
 const SDK_ERRORS = { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError };
-const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 const DEFAULT_MAX_TOKENS = 4096;
 
 /**
  * Messages API streaming over the official SDK. `temperature` is not sent: this SDK version
  * no longer accepts it on messages.create.
  */
-export function createAnthropicProvider(settings: ModelSettings, apiKey: string | undefined): ModelProvider {
-  const baseURL = settings.baseUrl ?? DEFAULT_BASE_URL;
+export function createAnthropicProvider(settings: ModelSettings, apiKey: string | undefined, host: ProviderHost = {}): ModelProvider {
+  const baseURL = settings.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
   const model = settings.model ?? '';
   const label = providerLabel(model || '(no model)', baseURL);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -37,7 +38,7 @@ export function createAnthropicProvider(settings: ModelSettings, apiKey: string 
       const where = settings.apiKeyEnv ? ` (env ${settings.apiKeyEnv} is empty)` : '';
       throw new ProviderError('config', `${label}: no API key is set${where}`);
     }
-    client ??= new Anthropic({ apiKey, baseURL, maxRetries: 0, timeout: timeoutMs, logLevel: 'off' });
+    client ??= new Anthropic({ apiKey, baseURL, maxRetries: 0, timeout: timeoutMs, logLevel: 'off', ...(host.fetch && { fetch: host.fetch }) });
     const guard = createStreamGuard(req.signal, timeoutMs);
     const ctx: ErrorContext = { label, apiKey, apiKeyEnv: settings.apiKeyEnv, timeoutMs, guard };
     const state = new StreamState(label);

@@ -13,17 +13,18 @@ import {
   type ModelStreamEvent,
   type ModelUsage,
   type ModelSettings,
+  type ProviderHost,
+  OPENAI_DEFAULT_BASE_URL,
   type ToolCallRequest,
 } from './types';
 
 const SDK_ERRORS = { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError };
-const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 /** Local servers (Ollama, vLLM, LM Studio) ignore the key, but the SDK refuses to start without one. */
 const NO_KEY_PLACEHOLDER = 'not-set';
 
 /** Chat Completions over the official SDK: OpenAI, DeepSeek, Qwen, Ollama, vLLM, LM Studio (via baseUrl). */
-export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: string | undefined): ModelProvider {
-  const baseURL = settings.baseUrl ?? DEFAULT_BASE_URL;
+export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: string | undefined, host: ProviderHost = {}): ModelProvider {
+  const baseURL = settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
   const model = settings.model ?? '';
   const label = providerLabel(model || '(no model)', baseURL);
   const timeoutMs = settings.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -35,6 +36,7 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
     maxRetries: 0, // the agent loop owns retry policy
     timeout: timeoutMs,
     logLevel: 'off', // failures surface as ProviderError; the SDK would log raw chunks to the console
+    ...(host.fetch && { fetch: host.fetch }),
   });
 
   async function* stream(req: ModelRequest): AsyncGenerator<ModelStreamEvent> {

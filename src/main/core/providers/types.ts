@@ -83,3 +83,11 @@ export interface ModelSettings {
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** What the host lends a provider: the fetch its SDK sends requests with (the desktop's honours the system proxy). */
+export interface ProviderHost {
+  fetch?: typeof fetch;
+}
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';

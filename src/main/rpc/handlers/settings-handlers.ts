@@ -14,7 +14,8 @@ export function createSettingsHandlers(
     const envVar = model.apiKeyEnv ?? defaultApiKeyEnv(model.provider);
     const fromEnv = Boolean(process.env[envVar]);
     const set = Boolean(secrets.get(envVar));
-    return { set, source: set ? (fromEnv ? 'env' : 'stored') : null, envVar, canStore: secrets.canStore } as const;
+    const problem = secrets.problem(envVar);
+    return { set, source: set ? (fromEnv ? 'env' : 'stored') : null, envVar, canStore: secrets.canStore, storage: secrets.storage, ...(problem && { problem }) } as const;
   };
   const view = (): Settings => {
     const { agent } = config.current();
@@ -45,10 +46,10 @@ export function createSettingsHandlers(
       });
       return view();
     },
-    'settings.setApiKey': async ({ apiKey }) => {
-      if (!secrets.canStore)
+    'settings.setApiKey': async ({ apiKey, allowPlainText }) => {
+      if (secrets.storage === 'environment')
         throw new Unavailable(`this console cannot store keys; set ${apiKeyStatus().envVar} in the environment before starting it`);
-      await secrets.set(apiKeyStatus().envVar, apiKey.trim());
+      await secrets.set(apiKeyStatus().envVar, apiKey.trim(), { allowPlainText });
       return apiKeyStatus();
     },
   };

@@ -4,7 +4,7 @@ import { useRpc } from '../lib/rpc-context';
 import { wireEventInvalidation } from '../lib/invalidation';
 import { Header } from './Header';
 import { Nav } from './Nav';
-import type { PageId } from './navigation';
+import { openApproval, type PageId } from './navigation';
 import { syncPageWithHash, useUiStore } from './ui-store';
 
 export type ShellPages = Record<PageId, ComponentType>;
@@ -32,6 +32,14 @@ export function Shell({ pages, badges }: ShellProps) {
     });
   }, [rpc, queryClient, setConnection]);
   useEffect(syncPageWithHash, []);
+  // Desktop: a clicked approval notification brought the window forward; show that approval.
+  useEffect(
+    () =>
+      rpc.on((name, payload) => {
+        if (name === 'approvals.notificationClicked') openApproval(payload as { conversationId: string; actor?: 'model' | 'operator' });
+      }),
+    [rpc],
+  );
 
   const Page = pages[page];
   return (

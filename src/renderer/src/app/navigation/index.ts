@@ -1,4 +1,4 @@
 export { PAGES, isPageId, type PageId } from './pages';
-export { openConversation, openIntentNode, openRecord, openSkill, useOpenRequest } from './open';
+export { openApproval, openConversation, openIntentNode, openRecord, openSkill, useOpenRequest } from './open';
 export { useUnsavedChangesGuard } from './use-unsaved-guard';
 export { lastMountCategory, mountTools, useMountRequest, type MountRequest, type ToolToMount } from './mount';

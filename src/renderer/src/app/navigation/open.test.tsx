@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../ui-store';
-import { openConversation, openRecord, useOpenRequest } from './open';
+import { openApproval, openConversation, openRecord, useOpenRequest } from './open';
 import { useUnsavedChangesGuard } from './use-unsaved-guard';
 
 function ChatStub({ onOpen }: { onOpen: (id: string) => void }) {
@@ -25,6 +25,15 @@ describe('links between pages', () => {
     // A page already shown takes a new request as it comes.
     act(() => openConversation('c2'));
     expect(opened).toEqual(['c1', 'c2']);
+  });
+
+  it('a clicked approval notification shows its conversation, or the Approvals page for a run by hand', () => {
+    useUiStore.setState({ page: 'tools' });
+    openApproval({ conversationId: 'c9', actor: 'model' });
+    expect(useUiStore.getState()).toMatchObject({ page: 'chat', opening: { page: 'chat', id: 'c9' } });
+    useUiStore.setState({ page: 'tools', opening: null });
+    openApproval({ conversationId: 'run_1', actor: 'operator' });
+    expect(useUiStore.getState()).toMatchObject({ page: 'approvals', opening: null });
   });
 
   it('leaves a request for another page alone', () => {

@@ -10,6 +10,15 @@ import type { PageId } from './pages';
 /** Shows a conversation on the Chat page (from an approval, a record). */
 export const openConversation = (conversationId: string): void => openOn('chat', conversationId);
 
+/**
+ * Shows a pending approval where it can be decided (a desktop notification was clicked): its conversation, whose
+ * transcript holds the approval card, or the Approvals page for a run by hand, which has no conversation.
+ */
+export function openApproval(approval: { conversationId: string; actor?: 'model' | 'operator' }): void {
+  if (approval.actor === 'operator') useUiStore.getState().setPage('approvals');
+  else openConversation(approval.conversationId);
+}
+
 /** Shows one execution record on the Records page (from a tool card in the chat). */
 export const openRecord = (recordId: string): void => openOn('records', recordId);
 

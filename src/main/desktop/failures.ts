@@ -1,0 +1,111 @@
+import type { Dialog, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
+
+/** What a failed start shows: the error, and where the log with the details is. */
+export function startupFailureText(error: unknown, logPath: string | undefined): { title: string; content: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    title: 'Switchboard could not start',
+    content: `${message}\n\n${logPath ? `The log has the details: ${logPath}` : 'No log file could be written.'}`,
+  };
+}
+
+/** Shown before the app exits: a start-up failure must never be silent. */
+export function showStartupFailure(dialog: Pick<Dialog, 'showErrorBox'>, error: unknown, logPath: string | undefined): void {
+  const { title, content } = startupFailureText(error, logPath);
+  dialog.showErrorBox(title, content);
+}
+
+export type RecoveryChoice = 'reload' | 'quit' | 'wait';
+
+/** The renderer crashed or was killed: offer a reload (its data lives in main, nothing is lost) or quit. */
+export function goneDialog(details: Pick<RenderProcessGoneDetails, 'reason' | 'exitCode'>): MessageBoxOptions & { choices: RecoveryChoice[] } {
+  return {
+    type: 'error',
+    title: 'Switchboard',
+    message: 'The Switchboard window stopped working.',
+    detail: `Its renderer process ended (${details.reason}, exit code ${details.exitCode}). Conversations, records and the configuration are kept by the app; reloading the window loses nothing saved.`,
+    buttons: ['Reload', 'Quit'],
+    choices: ['reload', 'quit'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  };
+}
+
+/** The page stopped answering (a long script): offer to wait, or to reload it. */
+export function unresponsiveDialog(): MessageBoxOptions & { choices: RecoveryChoice[] } {
+  return {
+    type: 'warning',
+    title: 'Switchboard',
+    message: 'The Switchboard window is not responding.',
+    detail: 'You can wait for it, or reload it. Reloading loses only unsaved edits in the window.',
+    buttons: ['Wait', 'Reload'],
+    choices: ['wait', 'reload'],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
+
+/** The slices of a BrowserWindow and Electron's dialog/app that recovery uses. */
+export interface RecoveryPorts {
+  window: {
+    webContents: {
+      on(event: 'render-process-gone', listener: (event: unknown, details: RenderProcessGoneDetails) => void): unknown;
+      on(event: 'unresponsive' | 'responsive', listener: () => void): unknown;
+      reload(): void;
+      forcefullyCrashRenderer(): void;
+    };
+    isDestroyed(): boolean;
+  };
+  showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>;
+  quit(): void;
+  log(line: string): void;
+}
+
+/**
+ * `render-process-gone` and `unresponsive` are answered with a dialog offering a reload. A clean exit (the window
+ * closing) is not a crash. While an "unresponsive" box is up, `responsive` closes it (its AbortSignal).
+ */
+export function attachCrashRecovery(ports: RecoveryPorts): void {
+  const { window } = ports;
+  let asking: AbortController | undefined;
+  /** We ended the renderer ourselves (reload of a hung page): its "gone" is expected, not a crash to report. */
+  let endedByUs = false;
+  const ask = async (options: MessageBoxOptions & { choices: RecoveryChoice[] }): Promise<RecoveryChoice | undefined> => {
+    asking?.abort();
+    const controller = new AbortController();
+    asking = controller;
+    const { choices, ...box } = options;
+    try {
+      const { response } = await ports.showMessageBox({ ...box, signal: controller.signal });
+      return controller.signal.aborted ? undefined : choices[response];
+    } finally {
+      if (asking === controller) asking = undefined;
+    }
+  };
+  window.webContents.on('render-process-gone', (_event, details) => {
+    if (details.reason === 'clean-exit') return;
+    if (endedByUs) {
+      endedByUs = false;
+      return;
+    }
+    ports.log(`[window] renderer gone: ${details.reason} (exit code ${details.exitCode})`);
+    void ask(goneDialog(details)).then((choice) => {
+      if (window.isDestroyed()) return;
+      if (choice === 'reload') window.webContents.reload();
+      else if (choice === 'quit') ports.quit();
+    });
+  });
+  window.webContents.on('unresponsive', () => {
+    ports.log('[window] renderer unresponsive');
+    void ask(unresponsiveDialog()).then((choice) => {
+      if (choice !== 'reload' || window.isDestroyed()) return;
+      // A hung renderer can't run its own reload: end it, then load the page again in a fresh one.
+      endedByUs = true;
+      window.webContents.forcefullyCrashRenderer();
+      window.webContents.reload();
+    });
+  });
+  window.webContents.on('responsive', () => asking?.abort());
+}

@@ -1,0 +1,115 @@
+import type { NotificationConstructorOptions } from 'electron';
+import { describe, expect, it } from 'vitest';
+import type { ApprovalRequest } from '../../shared/contract';
+import { ApprovalNotifier, bringToFront, type NotificationLike, type NotifiedWindow } from './notifications';
+
+const request = (id: string, extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
+  id,
+  conversationId: 'c1',
+  turnId: 't1',
+  callId: 'call1',
+  toolName: 'cancel_order',
+  server: 'shop',
+  nodeId: 'n1',
+  arguments: {},
+  argumentsHash: 'h',
+  hints: {},
+  policy: 'auto',
+  requestedAt: '2026-01-01T00:00:00Z',
+  expiresAt: '2026-01-01T00:05:00Z',
+  ...extra,
+});
+
+function fakeNotification(options: NotificationConstructorOptions) {
+  const listeners = new Map<string, () => void>();
+  const n = {
+    options,
+    shown: false,
+    closed: false,
+    on: (event: string, listener: () => void) => listeners.set(event, listener),
+    show: () => void (n.shown = true),
+    close: () => void (n.closed = true),
+    fire: (event: string) => listeners.get(event)?.(),
+  };
+  return n;
+}
+
+function fakeWindow(state: { focused?: boolean; minimized?: boolean; visible?: boolean } = {}) {
+  const calls: string[] = [];
+  const window: NotifiedWindow = {
+    isFocused: () => state.focused ?? false,
+    isMinimized: () => state.minimized ?? false,
+    isVisible: () => state.visible ?? true,
+    restore: () => void calls.push('restore'),
+    show: () => void calls.push('show'),
+    focus: () => void calls.push('focus'),
+  };
+  return { window, calls };
+}
+
+function setup(window = fakeWindow().window, supported = true) {
+  const created: ReturnType<typeof fakeNotification>[] = [];
+  const shown: unknown[] = [];
+  const notifier = new ApprovalNotifier({
+    isSupported: () => supported,
+    create: (options) => {
+      const n = fakeNotification(options);
+      created.push(n);
+      return n as NotificationLike;
+    },
+    window: () => window,
+    showApproval: (approval) => void shown.push(approval),
+  });
+  return { notifier, created, shown };
+}
+
+describe('approval notifications', () => {
+  it('keeps the notification referenced until clicked; the click restores the window and shows the approval', () => {
+    const { window, calls } = fakeWindow({ minimized: true, visible: false });
+    const { notifier, created, shown } = setup(window);
+    notifier.onEvent('approvals.requested', request('a1'));
+    expect(created).toHaveLength(1);
+    expect(created[0].shown).toBe(true);
+    expect(created[0].options).toMatchObject({ title: 'Switchboard: approval needed', body: 'cancel_order on shop is waiting for your approval' });
+    expect(notifier.held).toBe(1); // referenced: garbage collection can't take it before the click
+    created[0].fire('click');
+    expect(notifier.held).toBe(0);
+    expect(calls).toEqual(['restore', 'show', 'focus']);
+    expect(shown).toEqual([{ id: 'a1', conversationId: 'c1', actor: undefined }]);
+  });
+
+  it('releases it when closed, failed, or when the approval is decided elsewhere (and closes it then)', () => {
+    const { notifier, created } = setup();
+    notifier.onEvent('approvals.requested', request('a1'));
+    notifier.onEvent('approvals.requested', request('a2'));
+    notifier.onEvent('approvals.requested', request('a3'));
+    expect(notifier.held).toBe(3);
+    created[0].fire('close');
+    created[1].fire('failed');
+    notifier.onEvent('approvals.resolved', { id: 'a3', conversationId: 'c1' });
+    expect(created[2].closed).toBe(true);
+    expect(notifier.held).toBe(0);
+  });
+
+  it('stays quiet when the window has focus, when the OS has no notifications, and for a repeated request', () => {
+    const focused = setup(fakeWindow({ focused: true }).window);
+    focused.notifier.onEvent('approvals.requested', request('a1'));
+    expect(focused.created).toHaveLength(0);
+    const unsupported = setup(fakeWindow().window, false);
+    unsupported.notifier.onEvent('approvals.requested', request('a1'));
+    expect(unsupported.created).toHaveLength(0);
+    const { notifier, created } = setup();
+    notifier.onEvent('approvals.requested', request('a1'));
+    notifier.onEvent('approvals.requested', request('a1'));
+    expect(created).toHaveLength(1);
+  });
+
+  it('bringing a window to front: focus() alone neither restores a minimized window nor shows a hidden one', () => {
+    const plain = fakeWindow();
+    bringToFront(plain.window);
+    expect(plain.calls).toEqual(['focus']);
+    const minimized = fakeWindow({ minimized: true });
+    bringToFront(minimized.window);
+    expect(minimized.calls).toEqual(['restore', 'focus']);
+  });
+});

@@ -1,0 +1,53 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Settings } from '../../../../shared/contract';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { ApiKeyForm } from './ApiKeyForm';
+
+afterEach(cleanup);
+type Status = Settings['apiKey'];
+const base: Status = { set: false, source: null, envVar: 'OPENAI_API_KEY', canStore: true, storage: 'keychain' };
+
+function setup(status: Status) {
+  const rpc = createFakeRpc({ 'settings.setApiKey': (input: { apiKey: string }) => ({ ...status, set: input.apiKey !== '', source: 'stored' as const }) });
+  renderWithRpc(<ApiKeyForm status={status} />, rpc.client);
+  return rpc;
+}
+const type = (text: string) => fireEvent.change(screen.getByLabelText('New API key'), { target: { value: text } });
+const save = () => screen.getByRole('button', { name: 'Save key' }) as HTMLButtonElement;
+
+describe('API key form', () => {
+  it('with a keychain, saves the key without asking anything more', async () => {
+    const rpc = setup(base);
+    type('sk-1');
+    fireEvent.click(save());
+    await waitFor(() => expect(rpc.callsTo('settings.setApiKey')).toEqual([{ apiKey: 'sk-1' }]));
+    expect(screen.queryByTestId('api-key-no-keyring')).toBeNull();
+  });
+
+  it('without a keyring, says so and stores nothing until the operator consents to plain text', async () => {
+    const rpc = setup({ ...base, canStore: false, storage: 'no-keyring' });
+    const warning = screen.getByTestId('api-key-no-keyring');
+    expect(warning.textContent).toMatch(/no keyring/);
+    expect(warning.textContent).toMatch(/anyone\s+who can read your files can read the key/);
+    expect(warning.textContent).toContain('OPENAI_API_KEY');
+    type('sk-2');
+    expect(save().disabled).toBe(true);
+    fireEvent.submit(save().form!); // Enter in the field: still refused
+    fireEvent.click(screen.getByRole('checkbox', { name: /Store the key anyway/ }));
+    expect(save().disabled).toBe(false);
+    fireEvent.click(save());
+    await waitFor(() => expect(rpc.callsTo('settings.setApiKey')).toEqual([{ apiKey: 'sk-2', allowPlainText: true }]));
+  });
+
+  it('reports a stored key that did not decrypt, with the field to enter it again', () => {
+    setup({ ...base, problem: 'the stored key could not be decrypted (bad mac); enter it again' });
+    expect(screen.getByTestId('api-key-problem').textContent).toBe("The stored key can’t be used: the stored key could not be decrypted (bad mac); enter it again.");
+    expect(screen.getByLabelText('New API key')).toBeTruthy();
+  });
+
+  it('in the browser console, points to the environment', () => {
+    setup({ ...base, canStore: false, storage: 'environment' });
+    expect(screen.getByText(/This console cannot store keys: set OPENAI_API_KEY/)).toBeTruthy();
+  });
+});
