@@ -8,9 +8,8 @@ import { Invalid, Unavailable } from './errors';
  * Where a stored key would live:
  * - `keychain`: encrypted with a key the OS keeps (macOS Keychain, Windows DPAPI, libsecret/KWallet);
  * - `plain-text`: not protected by the OS: Electron's fallback the operator agreed to where there is no keyring
- *   (it encrypts with a
- *   key built into Electron), or an owner-only file (OAuth tokens in the headless console): anyone who can read
- *   the file can read the key;
+ *   (it encrypts with a key built into Electron), or an owner-only file (OAuth tokens in the headless console):
+ *   anyone who can read the file can read the key;
  * - `no-keyring`: the same OS, before that consent: nothing is stored;
  * - `environment`: keys come from the environment only (the headless console, or no safeStorage at all).
  */
