@@ -1,45 +1,77 @@
 import { listMcpLeaves, type IntentNode, type McpLeaf, type Skill } from '../src/shared/config/schema';
-import { localToolDefinitions, resolveCatalog, visibleTools, type Catalog, type CatalogInput, type CatalogServerInput, type ModelToolDefinition, type ToolDefinition } from '../src/shared/catalog';
+import {
+  createCatalogResolver,
+  localToolDefinitions,
+  resolveCatalog,
+  visibleTools,
+  type AcceptedBinding,
+  type Catalog,
+  type CatalogInput,
+  type CatalogResolver,
+  type CatalogServerInput,
+  type DefinitionFingerprint,
+  type ModelToolDefinition,
+  type PinInput,
+  type ToolDefinition,
+  type ToolPin,
+} from '../src/shared/catalog';
 import { gc, metric, summarize, timeSync, type Metric, type Scenario } from './report';
 
 /**
- * Scenario 3: the catalog at scale. 1× = 20 servers × 500 tools, 5,000 intent nodes, 50 skills;
- * 10× and 100× multiply every dimension except the server count. Measured: resolveCatalog after a
- * rediscovery (a new servers snapshot, so the offer index is rebuilt), after an intent edit (offers
- * memoised), the lazily built reconciliation rows, and visibleTools for one model call. Baselines: a
- * naive scan-based resolver and visible set written the obvious way (at 1×), and the 1× size for growth.
+ * Scenario 3: the catalog at scale. 1× = 20 servers × 500 tools, 5,000 intent nodes, 50 skills; 10× and 100×
+ * multiply the servers, nodes and skills (a server keeps its 500 tools, so a rediscovery lists the same amount
+ * at every scale and its cost must not follow the catalog's). Measured with the resolver CatalogService owns,
+ * fed the pins main gives it (fingerprints, pins, accepted bindings): after one server's rediscovery, after a
+ * config edit, the lazily built reconciliation rows and visibleTools for one model call; and resolveCatalog from
+ * scratch (a fresh resolver, everything new, as the one-shot CLI resolves). Baselines: a naive scan-based
+ * resolver and visible set (at 1×), and the 1× figure for growth.
  */
 const SERVERS = 20;
+const PER_SERVER = 500;
 
 export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   const scales = quick ? [1, 10] : [1, 10, 100];
-  const reps: Record<number, number> = quick ? { 1: 15, 10: 3 } : { 1: 41, 10: 7, 100: 3 };
+  const reps: Record<number, number> = quick ? { 1: 15, 10: 5 } : { 1: 41, 10: 21, 100: 7 };
+  const scratchReps: Record<number, number> = quick ? { 1: 9, 10: 3 } : { 1: 21, 10: 7, 100: 3 };
   const loaded = ['skill_1', 'skill_2'];
   const results = new Map<number, { scratch: number[]; rediscovery: number[]; edit: number[]; entries: number[]; visible: number[]; tools: number; bindings: number; visibleCount: number }>();
   let naive: { resolve: number[]; visible: number[] } | undefined;
 
   for (const scale of scales) {
     gc();
-    const input = buildInput(scale);
-    const tools = input.servers.reduce((n, s) => n + s.tools.length, 0);
+    const base = buildInput(scale);
+    const tools = base.servers.reduce((n, s) => n + s.tools.length, 0);
     const r = { scratch: [] as number[], rediscovery: [] as number[], edit: [] as number[], entries: [] as number[], visible: [] as number[], tools, bindings: 0, visibleCount: 0 };
-    let current: CatalogInput = fresh(input);
-    resolveCatalog(current);
-    for (let i = 0; i < (scale === 1 ? 5 : 1); i++) resolveCatalog(rediscovered(current, i)); // JIT warm-up
+
+    // From scratch: a fresh resolver, every server and the config new at once; the previous input collected first.
+    for (let i = 0; i < (scale === 1 ? 3 : 1); i++) resolveCatalog(fresh(base)); // JIT warm-up
+    for (let rep = 0; rep < scratchReps[scale]; rep++) {
+      const next = fresh(base);
+      gc();
+      r.scratch.push(timeSync(() => resolveCatalog(next)));
+    }
+
+    // The app's way: one resolver, fed each change.
+    const resolver = createCatalogResolver();
+    let current = withPins(base, resolver);
     const timed = (next: CatalogInput) => {
       let catalog: Catalog | undefined;
-      const ms = timeSync(() => (catalog = resolveCatalog(next)));
+      const ms = timeSync(() => (catalog = resolver.resolve(next)));
       current = next;
       return { ms, catalog: catalog! };
     };
+    for (let i = 0; i < 5; i++) resolver.resolve((current = rediscovered(current, i))); // JIT warm-up
     for (let rep = 0; rep < reps[scale]; rep++) {
-      // Start-up: every server just connected, the config just parsed: nothing to reuse.
-      const scratch = timed(fresh(input));
-      r.scratch.push(scratch.ms);
-      // One server's tools listed again (list_changed, a reconnect): new definitions from that server only.
-      r.rediscovery.push(timed(rediscovered(current, rep)).ms);
+      // One server's tools listed again (list_changed, a reconnect): new definitions and fingerprints from that server only.
+      const next = rediscovered(current, rep * 7);
+      if (rep % 5 === 0) gc();
+      r.rediscovery.push(timed(next).ms);
+    }
+    for (let rep = 0; rep < Math.max(3, Math.round(reps[scale] / 3)); rep++) {
       // The operator saved the config: every node and skill parsed again, servers unchanged.
-      const edit = timed(reparsed(current));
+      const next = reparsed(current);
+      gc();
+      const edit = timed(next);
       r.edit.push(edit.ms);
       gc();
       r.entries.push(timeSync(() => edit.catalog.entries.length));
@@ -51,15 +83,15 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
       }
     }
     results.set(scale, r);
-    log(`  ${scale}×: ${tools} tools, ${r.bindings} bindings; resolve from scratch ${summarize(r.scratch).median.toFixed(1)} ms, after a rediscovery ${summarize(r.rediscovery).median.toFixed(1)} ms, after a config edit ${summarize(r.edit).median.toFixed(1)} ms; visibleTools ${summarize(r.visible).median.toFixed(3)} ms`);
+    log(`  ${scale}×: ${base.servers.length} servers, ${tools} tools, ${r.bindings} bindings; from scratch ${summarize(r.scratch).median.toFixed(1)} ms, after a rediscovery ${summarize(r.rediscovery).median.toFixed(2)} ms, after a config edit ${summarize(r.edit).median.toFixed(1)} ms; visibleTools ${summarize(r.visible).median.toFixed(3)} ms`);
 
     if (scale === 1) {
       const n = { resolve: [] as number[], visible: [] as number[] };
       for (let rep = 0; rep < (quick ? 3 : 5); rep++) {
         let bindings: NaiveBinding[] = [];
         gc();
-        n.resolve.push(timeSync(() => (bindings = naiveResolve(input))));
-        for (let v = 0; v < 5; v++) n.visible.push(timeSync(() => naiveVisible(bindings, input, loaded)));
+        n.resolve.push(timeSync(() => (bindings = naiveResolve(base))));
+        for (let v = 0; v < 5; v++) n.visible.push(timeSync(() => naiveVisible(bindings, base, loaded)));
       }
       naive = n;
       log(`  naive scan at 1×: resolve ${summarize(n.resolve).median.toFixed(0)} ms, visible set ${summarize(n.visible).median.toFixed(2)} ms`);
@@ -69,8 +101,8 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   const one = results.get(1)!;
   const under10 = { text: '< 10 ms median', on: 'median', op: '<', value: 10 } as const;
   const metrics: Metric[] = [
-    metric({ id: 'catalog.resolve', label: `resolveCatalog after a rediscovery, 1× (${one.tools} tools, ${one.bindings} bindings)`, unit: 'ms', values: one.rediscovery, baseline: { label: 'naive scan resolver', values: naive!.resolve }, target: under10 }),
-    metric({ id: 'catalog.resolve-edit', label: 'resolveCatalog after a config edit, 1× (every node re-parsed)', unit: 'ms', values: one.edit, baseline: { label: 'naive scan resolver', values: naive!.resolve }, target: under10 }),
+    metric({ id: 'catalog.resolve', label: `resolve after a rediscovery, 1× (one server of ${PER_SERVER} tools; ${one.tools} tools, ${one.bindings} bindings)`, unit: 'ms', values: one.rediscovery, baseline: { label: 'naive scan resolver', values: naive!.resolve }, target: under10 }),
+    metric({ id: 'catalog.resolve-edit', label: 'resolve after a config edit, 1× (every node re-parsed)', unit: 'ms', values: one.edit, baseline: { label: 'naive scan resolver', values: naive!.resolve }, target: under10 }),
     metric({
       id: 'catalog.resolve-scratch',
       label: 'resolveCatalog from scratch, 1× (all 20 servers and the config new at once: nothing to reuse)',
@@ -94,20 +126,23 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
     const perUnit = (m: number[], base: number[]) => (summarize(m).median / summarize(base).median / scale).toFixed(2);
     metrics.push(
       metric({
+        id: `catalog.rediscovery.${scale}x`,
+        label: `resolve after a rediscovery at ${scale}× (the same ${PER_SERVER}-tool server size, ${r.tools.toLocaleString('en')} tools in all)`,
+        unit: 'ms',
+        values: r.rediscovery,
+        baseline: { label: '1×', values: one.rediscovery },
+        // The issue's target is at 10×; at 100× the same bound is reported, not required.
+        ...(scale === 10 ? { target: { text: '≤ 3× the 1× figure (cost follows the server, not the catalog)', on: 'ratio', op: '<=', value: 3 } as const } : {}),
+        note: `vs 1×: ${(summarize(r.rediscovery).median / summarize(one.rediscovery).median).toFixed(2)}× for ${scale}× the catalog`,
+      }),
+      metric({
         id: `catalog.resolve.${scale}x`,
         label: `resolveCatalog from scratch at ${scale}× (${r.tools.toLocaleString('en')} tools)`,
         unit: 'ms',
         values: r.scratch,
         baseline: { label: '1×', values: one.scratch },
+        target: { text: `≤ ${scale}× the 1× figure (no worse than linear)`, on: 'ratio', op: '<=', value: scale },
         note: `cost per tool vs 1×: ${perUnit(r.scratch, one.scratch)} (1.00 = linear)`,
-      }),
-      metric({
-        id: `catalog.rediscovery.${scale}x`,
-        label: `resolveCatalog after a rediscovery at ${scale}×`,
-        unit: 'ms',
-        values: r.rediscovery,
-        baseline: { label: '1×', values: one.rediscovery },
-        note: `cost per tool vs 1×: ${perUnit(r.rediscovery, one.rediscovery)}`,
       }),
       metric({
         id: `catalog.visible.${scale}x`,
@@ -122,23 +157,46 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   return {
     metrics,
     notes: [
-      'Ratios: the 1× rows are against a naive scan-based resolver/visible set written in the bench (per toolId: filter all nodes, scan every server, scan every skill; localeCompare sort); the 10×/100× rows are against the 1× size (10× and 100× would be linear).',
-      'A rediscovery replaces one server\'s state with new definition objects (as tools/list returns them; at start-up each server arriving is one); a config edit deep-copies every node and skill (as a re-parse does); from scratch does both for everything at once, which only the one-shot CLI does.',
+      'Ratios: the 1× rows are against a naive scan-based resolver/visible set written in the bench (per toolId: filter all nodes, scan every server, scan every skill; localeCompare sort); the 10×/100× rows are against the 1× figure.',
+      'A rediscovery replaces one server\'s state with new definition objects (as tools/list returns them) and new fingerprints, as CatalogService passes them; a config edit deep-copies every node and skill (as a re-parse does); from scratch makes everything new for a fresh resolver, which only the one-shot CLI does. The heap is collected before each from-scratch resolve and config edit, and every 5th rediscovery, so one measurement does not pay for the garbage of the input built for it.',
       ...metrics.filter((m) => m.note).map((m) => `${m.label}: ${m.note}.`),
-      `Each scale: 20 servers with 5% of names shared with the previous server (shadowing), 2% of nodes naming a tool nobody offers, 10% with a description override, every skill unlocking 20 tools; visibleTools with 2 skills loaded. Repetitions: ${scales.map((s) => `${s}×: ${reps[s]}`).join(', ')}.`,
+      `Each scale: 20 servers per 1× of ${PER_SERVER} tools each, 5% of names shared with the previous server (shadowing), 2% of nodes naming a tool nobody offers, 10% with a description override, every skill unlocking 20 tools; every tool pinned and every binding accepted; visibleTools with 2 skills loaded. Repetitions: ${scales.map((s) => `${s}×: ${scratchReps[s]} from scratch, ${reps[s]} rediscoveries`).join('; ')}.`,
     ],
   };
 };
+
+/** The pins main would hand the resolver: every offered tool pinned as offered, every binding accepted on its server. */
+function withPins(input: CatalogInput, resolver: CatalogResolver): CatalogInput {
+  const current = new Map<string, ReadonlyMap<string, DefinitionFingerprint>>();
+  const pins = new Map<string, ReadonlyMap<string, ToolPin>>();
+  for (const server of input.servers) {
+    current.set(server.name, fingerprintsOf(server));
+    pins.set(server.name, new Map(server.tools.map((t) => [t.name, { ...fingerprintOf(t), pinnedAt: '2025-01-01T00:00:00Z', definition: { name: t.name, description: t.description ?? null, inputSchema: t.inputSchema, outputSchema: null, annotations: t.annotations ?? null } }])));
+  }
+  const firstSight: PinInput = { current, pins, bindings: new Map() };
+  const catalog = resolver.resolve({ ...input, pins: firstSight });
+  const bindings = new Map<string, AcceptedBinding>(catalog.unrecordedBindings.map((b) => [b.toolId, { server: b.server, acceptedAt: '2025-01-01T00:00:00Z', readOnly: b.readOnly }]));
+  return { ...input, pins: { current, pins, bindings } };
+}
+
+const FIELDS = { name: 'n', description: 'd', inputSchema: 'i', outputSchema: 'o', annotations: 'a' };
+const fingerprintOf = (t: ToolDefinition): DefinitionFingerprint => ({ hash: `sha-${t.name}`, fields: FIELDS });
+const fingerprintsOf = (server: CatalogServerInput) => new Map(server.tools.map((t) => [t.name, fingerprintOf(t)]));
 
 /** New objects for everything, as at start-up. */
 function fresh(input: CatalogInput): CatalogInput {
   return { ...reparsed(input), servers: input.servers.map((s) => ({ ...s, tools: s.tools.map((t) => ({ ...t })) })) };
 }
 
-/** Server `k` (of 20) listed again: a new state object with new definition objects. */
+/** Server `k` listed again: a new state object with new definition objects, and their new fingerprints. */
 function rediscovered(input: CatalogInput, k: number): CatalogInput {
   const at = k % input.servers.length;
-  return { ...input, servers: input.servers.map((s, i) => (i === at ? { ...s, tools: s.tools.map((t) => ({ ...t })) } : s)) };
+  const server = input.servers[at];
+  const relisted = { ...server, tools: server.tools.map((t) => ({ ...t })) };
+  const servers = input.servers.slice();
+  servers[at] = relisted;
+  const pins = input.pins && { ...input.pins, current: new Map(input.pins.current).set(server.name, fingerprintsOf(relisted)) };
+  return { ...input, servers, pins };
 }
 
 /** The config parsed again: equal content, new objects. */
@@ -148,10 +206,11 @@ function reparsed(input: CatalogInput): CatalogInput {
 
 /** Deterministic inputs at `scale` × the issue's size. */
 export function buildInput(scale: number): CatalogInput {
-  const perServer = 500 * scale;
+  const perServer = PER_SERVER;
   const stride = Math.round(perServer * 0.95); // each server shares 5% of its names with the previous one
-  const names = SERVERS * stride + (perServer - stride);
-  const servers: CatalogServerInput[] = Array.from({ length: SERVERS }, (_, s) => {
+  const serverCount = SERVERS * scale;
+  const names = serverCount * stride + (perServer - stride);
+  const servers: CatalogServerInput[] = Array.from({ length: serverCount }, (_, s) => {
     const schema = { type: 'object' as const, properties: { query: { type: 'string', description: `what to look up on server ${s}` }, limit: { type: 'integer' } }, required: ['query'] };
     const readOnly = { readOnlyHint: true };
     const tools: ToolDefinition[] = Array.from({ length: perServer }, (_, t) => {

@@ -37,3 +37,31 @@ test('a quarantined tool shows its definition diff when selected, and accepting 
     await stopHost(host);
   }
 });
+
+/**
+ * query_order was accepted on another server (pins.json written before the host starts); the shop would serve it
+ * now. The tool is held as a move until the operator accepts it on the Tools page.
+ */
+test('a binding that moved to another server is held, shown as a move, and bound again once the move is accepted', async ({ page }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-pins-'));
+  const bindings = { query_order: { server: 'old-shop', acceptedAt: '2025-01-01T00:00:00.000Z', readOnly: true } };
+  await writeFile(join(dir, 'pins.json'), JSON.stringify({ version: 1, servers: {}, bindings }));
+  const host = await startHost(dir);
+  try {
+    await gotoPage(page, host, 'tools');
+    const row = toolRow(page, 'query_order', 'shop');
+    await expect(row).toHaveAttribute('data-state', 'quarantined');
+    await row.click();
+    const section = page.getByTestId('quarantine-section');
+    await expect(section).toContainText('Server changed');
+    await expect(section).toContainText('was served by old-shop');
+    await expect(page.getByTestId('tool-reason')).toContainText('binding moved from old-shop to shop');
+    await expect(await explain(page, 'query_order')).toHaveAttribute('data-first-failing', 'pinned');
+
+    await section.getByRole('button', { name: 'Accept the move to shop' }).click();
+    await expect(row).toHaveAttribute('data-state', 'bound');
+    await expect(page.getByTestId('quarantine-section')).toHaveCount(0);
+  } finally {
+    await stopHost(host);
+  }
+});

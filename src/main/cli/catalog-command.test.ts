@@ -89,6 +89,7 @@ describe('switchboard catalog', () => {
       remoteDescription: 'Find orders',
       overrideStale: false,
       quarantine: null,
+      descriptionTruncated: null,
     });
     expect(json.tools[2].reason).toContain('dead failed');
   });

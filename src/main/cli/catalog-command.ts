@@ -106,8 +106,16 @@ export async function withCatalog(
     // Trust on first use, as the app does; a changed definition is reported, never re-pinned here.
     const added = pins.pinFirstSight(servers);
     if (added) io.stderr(`pinned ${added} new tool definition${added === 1 ? '' : 's'} in ${pinsPath}`);
-    const input: CatalogInput = { servers, intents: config.intents, skills: config.skills, pins: { current: fingerprintServers(servers), pins: pins.view() } };
-    use({ input, catalog: resolveCatalog(input), config });
+    const input: CatalogInput = {
+      servers,
+      intents: config.intents,
+      skills: config.skills,
+      pins: { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() },
+      maxDescriptionBytes: config.agent.mcp.maxDescriptionBytes,
+    };
+    const catalog = resolveCatalog(input);
+    pins.recordBindings(catalog.unrecordedBindings, servers);
+    use({ input, catalog, config });
     process.exitCode = 0;
   } finally {
     auth.close();
@@ -137,7 +145,9 @@ export function catalogJson(catalog: Catalog, configFlag?: string) {
         currentHash: e.quarantine.currentHash,
         pinnedAt: e.quarantine.pinnedAt,
         rejected: e.quarantine.rejected,
+        moved: e.quarantine.moved && { ...e.quarantine.moved },
       },
+      descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
     })),
   };
 }

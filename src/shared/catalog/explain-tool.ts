@@ -1,7 +1,9 @@
-import { indexCatalogInput, pinningNode, type CatalogIndex } from './catalog-index';
+import { listMcpLeaves, RESERVED_TOOL_NAMES, type IntentNode, type McpLeaf } from '../config/schema';
+import { describeTruncation } from './description-cap';
+import { pinningNode } from './intent-index';
 import { describeFields, pinDrift, shortHash } from './pins';
 import { describeDownServers, resolveCatalog } from './resolve-catalog';
-import type { Catalog, CatalogInput, QuarantinedTool, ToolBinding } from './types';
+import type { Catalog, CatalogInput, CatalogServerInput, QuarantinedTool, ToolBinding } from './types';
 import { visibleTools } from './visible-tools';
 import { describeServerState } from './server-status-text';
 
@@ -35,40 +37,59 @@ export function explainTool(
   loadedSkills: readonly string[] = [],
   catalog: Catalog = resolveCatalog(input),
 ): Explanation {
-  const index = indexCatalogInput(input);
+  const facts = factsOf(input, toolId);
   const isLocal = catalog.localTools.some((t) => t.name === toolId);
-  const layers = isLocal || index.reserved.has(toolId) ? localLayers(index, catalog, toolId, isLocal) : remoteLayers(input, index, catalog, toolId, loadedSkills);
+  const reserved = (input.reserved ?? RESERVED_TOOL_NAMES).includes(toolId);
+  const layers = isLocal || reserved ? localLayers(facts, catalog, toolId, isLocal) : remoteLayers(input, facts, catalog, toolId, loadedSkills);
   const visible = visibleTools(catalog, loadedSkills).some((t) => t.name === toolId);
+  const truncated = catalog.bindingsByToolId.get(toolId)?.descriptionTruncated;
+  const cut = truncated ? `; its description is ${describeTruncation(truncated)}` : '';
   layers.push({
     layer: 'visible',
     ok: visible,
     detail: visible
-      ? `sent to the model this turn${loadedSkills.length ? ` (loaded skills: ${loadedSkills.join(', ')})` : ''}`
-      : 'not in the tool list the model receives this turn',
+      ? `sent to the model this turn${loadedSkills.length ? ` (loaded skills: ${loadedSkills.join(', ')})` : ''}${cut}`
+      : `not in the tool list the model receives this turn${cut}`,
   });
   const failing = layers.find((l) => !l.ok);
   return { toolId, verdict: visible ? 'visible' : 'hidden', layers, firstFailingLayer: failing?.layer ?? null };
 }
 
-function localLayers(index: CatalogIndex, catalog: Catalog, toolId: string, isLocal: boolean): ExplainLayer[] {
-  const remote = index.offers.get(toolId);
-  const collision = remote ? `; the remote copy on ${remote.map((o) => o.server).join(', ')} is reserved and never mounted` : '';
+/** What the inputs say about one name; explain asks about one tool at a time, so plain scans will do. */
+interface ToolFacts {
+  /** The connected servers offering it, in config order. */
+  offered: { server: string }[];
+  nodes: McpLeaf[];
+  gatedBy: string[];
+  serverByName: (name: string) => CatalogServerInput | undefined;
+}
+
+function factsOf(input: CatalogInput, toolId: string): ToolFacts {
+  return {
+    offered: input.servers.filter((s) => s.status === 'connected' && s.tools.some((t) => t.name === toolId)).map((s) => ({ server: s.name })),
+    nodes: listMcpLeaves(input.intents as IntentNode[]).filter((leaf) => leaf.toolId === toolId),
+    gatedBy: input.skills.filter((skill) => skill.unlocks.includes(toolId)).map((skill) => skill.name),
+    serverByName: (name) => input.servers.find((s) => s.name === name),
+  };
+}
+
+function localLayers(facts: ToolFacts, catalog: Catalog, toolId: string, isLocal: boolean): ExplainLayer[] {
+  const remote = facts.offered;
+  const collision = remote.length ? `; the remote copy on ${remote.map((o) => o.server).join(', ')} is reserved and never mounted` : '';
   if (isLocal) return [{ layer: 'local', ok: true, detail: `an in-process tool, sent before the MCP tools every turn${collision}` }];
   const why = toolId === 'load_skill' && catalog.skills.length === 0 ? 'load_skill is offered only when a skill is configured' : 'this local tool is not offered';
   return [{ layer: 'local', ok: false, detail: `${why}${collision}` }];
 }
 
-function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog, toolId: string, loadedSkills: readonly string[]): ExplainLayer[] {
+function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, toolId: string, loadedSkills: readonly string[]): ExplainLayer[] {
   const servers = input.servers;
   const enabled = servers.filter((s) => s.status !== 'disabled');
   const connected = enabled.filter((s) => s.status === 'connected');
-  const offered = index.offers.get(toolId) ?? [];
-  const nodes = index.nodesByToolId.get(toolId) ?? [];
+  const { offered, nodes, gatedBy } = facts;
   const binding = catalog.bindingsByToolId.get(toolId);
   const quarantined = catalog.quarantinedByToolId.get(toolId);
   // A quarantined winner still won the server choice; the pinned layer is where it drops.
   const served = binding ?? quarantined;
-  const gatedBy = index.gates.get(toolId) ?? [];
   const layers: ExplainLayer[] = [];
 
   const disabled = servers.filter((s) => s.status === 'disabled').map((s) => s.name);
@@ -113,7 +134,7 @@ function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog
   layers.push({ layer: 'reserved', ok: true, detail: `"${toolId}" is not a local tool name` });
 
   const pin = pinningNode(nodes);
-  const pinnedServer = pin?.server ? index.serverByName.get(pin.server) : undefined;
+  const pinnedServer = pin?.server ? facts.serverByName(pin.server) : undefined;
   let choice: ExplainLayer;
   if (served) {
     const how = pin ? `pinned by node ${pin.id}` : served.shadows.length ? 'first in config order' : 'the only server offering it';
@@ -143,6 +164,15 @@ function remoteLayers(input: CatalogInput, index: CatalogIndex, catalog: Catalog
 }
 
 function pinnedLayer(input: CatalogInput, toolId: string, binding: ToolBinding | undefined, quarantined: QuarantinedTool | undefined): ExplainLayer {
+  if (quarantined?.quarantine.moved) {
+    const { moved, rejected, changed } = quarantined.quarantine;
+    const differs = changed.length ? `; ${describeFields(changed)} differ${changed.length === 1 ? 's' : ''} from what ${moved.from} offered` : '';
+    return {
+      layer: 'pinned',
+      ok: false,
+      detail: `quarantined: binding moved from ${moved.from} (accepted at ${moved.acceptedAt}) to ${moved.to}${differs}${rejected ? '; the operator rejected this move' : '; accept or reject the move'}`,
+    };
+  }
   if (quarantined) {
     const { quarantine: q, server } = quarantined;
     const rejected = q.rejected ? '; the operator rejected this version' : '; accept or reject the change';

@@ -1,8 +1,10 @@
 export * from './types';
 export { resolveCatalog, strictestConfirm } from './resolve-catalog';
-export { compareText } from './catalog-index';
+export { createCatalogResolver, type CatalogResolver } from './catalog-resolver';
+export { compareText } from './intent-index';
 export { visibleTools, isUnlocked } from './visible-tools';
 export { explainTool, type Explanation, type ExplainLayer, type ExplainLayerName } from './explain-tool';
 export { localToolDefinitions, SEARCH_KNOWLEDGE, SEARCH_KNOWLEDGE_TOOL, LOAD_SKILL } from './local-tools';
 export { fnv1a } from './description-hash';
+export { DEFAULT_MAX_DESCRIPTION_BYTES, capDescription, describeTruncation, truncationOf } from './description-cap';
 export { PINNED_FIELDS, pinnedDefinitionOf, pinDrift, onlyDescriptionChanged, describeFields, type PinDrift } from './pins';

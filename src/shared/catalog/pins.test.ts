@@ -61,6 +61,7 @@ describe('pinned definitions in the catalog', () => {
       current: pinnedDefinitionOf(changed),
       changed: ['description', 'inputSchema'],
       rejected: false,
+      moved: null,
     });
     expect(rows[1].reason).toContain('also offered by shop');
   });

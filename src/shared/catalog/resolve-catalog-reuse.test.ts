@@ -1,14 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SwitchboardConfigInput } from '../config/schema';
-import { resolveCatalog } from './resolve-catalog';
+import { createCatalogResolver } from './catalog-resolver';
 import { connected, httpServer, inputFor, leaf, tool } from '../../../tests/support/catalog/test-inputs';
 import type { CatalogInput, CatalogServerInput } from './types';
 
 /**
- * resolveCatalog memoises its index on the input snapshots and reuses a binding whose inputs did not
- * change. These prove the reuse never shows stale data.
+ * A resolver reuses, from one resolve to the next, every binding whose inputs did not change. These prove the
+ * reuse never shows stale data.
  */
-describe('resolveCatalog reuses what did not change, and only that', () => {
+describe('a catalog resolver reuses what did not change, and only that', () => {
+  let resolveCatalog = createCatalogResolver().resolve;
+  beforeEach(() => {
+    resolveCatalog = createCatalogResolver().resolve;
+  });
   const config: SwitchboardConfigInput = {
     agent: { mcp: { servers: [httpServer('a'), httpServer('b')] } },
     intents: [{ id: 'root', name: 'root', children: [leaf('n1', 'one'), leaf('n2', 'two', { confirm: 'never' }), leaf('n3', 'shared')] }],

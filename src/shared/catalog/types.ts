@@ -51,6 +51,11 @@ export interface CatalogInput {
   localTools?: readonly ModelToolDefinition[];
   /** Definition pins and the fingerprints of what is offered now; absent = no pinning (every definition trusted). */
   pins?: PinInput;
+  /**
+   * A description longer than this many UTF-8 bytes is cut in what the model receives (a note says so); the
+   * catalog, the Tools page and explain keep the length. Default DEFAULT_MAX_DESCRIPTION_BYTES.
+   */
+  maxDescriptionBytes?: number;
 }
 
 /** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */
@@ -86,6 +91,24 @@ export interface PinInput {
   current: ByServerTool<DefinitionFingerprint>;
   /** The pins. An offered tool with no pin is trusted (main pins it on first sight). */
   pins: ByServerTool<ToolPin>;
+  /**
+   * toolId -> the server an operator trusts to serve it (taken when it is first bound, moved only by an
+   * operator). Absent: bindings are not checked for moves.
+   */
+  bindings?: ReadonlyMap<string, AcceptedBinding>;
+}
+
+/** Which server serves a toolId, as the operator last accepted it. A binding never moves to another server without review. */
+export interface AcceptedBinding {
+  server: string;
+  acceptedAt: string;
+  /**
+   * Whether the definition accepted for this toolId declared readOnlyHint: true. A server that now claims
+   * read-only for a toolId accepted as a write never lowers the confirmation bar.
+   */
+  readOnly: boolean;
+  /** A move the operator rejected: to this server (still quarantined, not asked about again while it stays). */
+  rejectedServer?: string | null;
 }
 
 /** Why a tool is quarantined: what was pinned, what is offered now, and which fields differ. */
@@ -97,6 +120,11 @@ export interface Quarantine {
   current: PinnedDefinition;
   changed: readonly PinnedField[];
   rejected: boolean;
+  /**
+   * Set when the tool is held because the server that would serve it is not the accepted one (`from`): `pinned`
+   * is then `from`'s trusted definition and `current` what `to` offers now.
+   */
+  moved: { from: string; to: string; acceptedAt: string } | null;
 }
 
 /** A mounted tool whose winning server's definition no longer matches its pin: not bound, not callable. */
@@ -136,8 +164,21 @@ export interface ToolBinding {
   gatedBy: readonly string[];
   /** Other servers offering the same name, which lost to `server`. */
   shadows: readonly string[];
+  /**
+   * Whether a call may skip confirmation under policy `auto`: readOnlyHint: true in the definition this server's
+   * pin holds, and in what the operator accepted for this toolId (a weaker claim never lowers the bar).
+   */
+  readOnly: boolean;
+  /** Set when `description` is longer than the limit: the model receives its first `limit` bytes and a note. */
+  descriptionTruncated: DescriptionTruncation | null;
   /** Precomputed so visibleTools() allocates nothing per binding. */
   modelDefinition: ModelToolDefinition;
+}
+
+/** A description cut for the model: its full length and the limit, both in UTF-8 bytes. */
+export interface DescriptionTruncation {
+  bytes: number;
+  limit: number;
 }
 
 export type UnavailableCause =
@@ -168,6 +209,8 @@ export interface CatalogEntry {
   /** Non-null only for a `quarantined` row: the pinned and current definitions to diff. */
   quarantine: Quarantine | null;
   overrideStale: boolean;
+  /** Set when `description` is over the limit: the model would receive (or receives) it cut. */
+  descriptionTruncated: DescriptionTruncation | null;
 }
 
 export interface CatalogServer {
@@ -201,4 +244,9 @@ export interface Catalog {
   bindingsByToolId: ReadonlyMap<string, ToolBinding>;
   /** toolId -> the quarantined winner; such a toolId has no binding and an `unavailable` row with cause `quarantined`. */
   quarantinedByToolId: ReadonlyMap<string, QuarantinedTool>;
+  /**
+   * Bindings whose server `pins.bindings` does not hold yet: bound for the first time, or moved by a node's
+   * `server:` (the operator's own edit). Main records them as accepted. Empty without `pins.bindings`.
+   */
+  unrecordedBindings: readonly ToolBinding[];
 }

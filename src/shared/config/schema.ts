@@ -152,7 +152,13 @@ export const modelSettingsSchema = z.strictObject({
 export type ModelSettingsConfig = z.output<typeof modelSettingsSchema>;
 
 export const agentSchema = z.strictObject({
-  mcp: z.strictObject({ servers: z.array(serverConfigSchema).default([]) }).default({ servers: [] }),
+  mcp: z
+    .strictObject({
+      servers: z.array(serverConfigSchema).default([]),
+      /** A tool description longer than this (UTF-8 bytes) is cut in what the model receives; default 8,192 (DEFAULT_MAX_DESCRIPTION_BYTES). */
+      maxDescriptionBytes: z.number().int().min(256).max(1_048_576).optional(),
+    })
+    .default({ servers: [] }),
   model: modelSettingsSchema.default({ provider: 'demo' }),
   maxSteps: z.number().int().min(1).max(64).default(8),
   approvalTimeoutMs: z.number().int().positive().default(300_000),

@@ -27,10 +27,18 @@ export const quarantineSchema = z.object({
   current: pinnedDefinitionSchema,
   /** Which pinned fields differ, in the order above. */
   changed: z.array(pinnedFieldSchema),
-  /** The operator already rejected exactly `currentHash`; no need to ask again until it changes. */
+  /** The operator already rejected exactly `currentHash` (or, for a move, this move); no need to ask again until it changes. */
   rejected: z.boolean(),
+  /**
+   * Set when the tool is held because the server that would serve it (`to`) is not the accepted one (`from`): `pinned`
+   * is `from`'s trusted definition, `current` what `to` offers. Accepting moves the binding; rejecting keeps it held.
+   */
+  moved: z.object({ from: z.string(), to: z.string(), acceptedAt: z.string() }).nullable().optional(),
 });
 export type QuarantineView = z.infer<typeof quarantineSchema>;
+
+/** A description over agent.mcp.maxDescriptionBytes: the model receives its first `limit` bytes and a note. */
+const truncationSchema = z.object({ bytes: z.number().int(), limit: z.number().int() });
 
 export const catalogEntrySchema = z.object({
   toolId: z.string(),
@@ -47,6 +55,8 @@ export const catalogEntrySchema = z.object({
   overrideStale: z.boolean(),
   /** The server's annotations (readOnlyHint…), for every discovered tool, mounted or not; null when none is known. */
   annotations: jsonObject.nullable().optional(),
+  /** Set when the description is over the limit; `description` and `remoteDescription` are then cut in catalog.tool and catalog.descriptions too. */
+  descriptionTruncated: truncationSchema.nullable().optional(),
 });
 
 export const catalogBindingSchema = z.object({
@@ -63,6 +73,9 @@ export const catalogBindingSchema = z.object({
   annotations: jsonObject.nullable(),
   inputSchema: jsonObject,
   overrideStale: z.boolean(),
+  /** Whether a call skips confirmation under `auto`: read-only in this server's pin and in what was accepted for the toolId. */
+  readOnly: z.boolean().optional(),
+  descriptionTruncated: truncationSchema.nullable().optional(),
 });
 
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */

@@ -186,7 +186,7 @@ export class ToolProxy {
       return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recordedResultOf({ text: out.text }, []), error: out.isError ? out.text : undefined };
     }
     if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.` };
-    if (this.deps.mode?.skipWrites && binding.definition.annotations?.readOnlyHint !== true)
+    if (this.deps.mode?.skipWrites && !binding.readOnly)
       return {
         status: 'blocked',
         modelText: `${NOT_EXECUTED_REPLAY}: "${call.name}" may change data, and a replay never runs a write${needsConfirmation(binding) ? `; ${WOULD_ASK_APPROVAL}` : ''}. Nothing was run.`,
@@ -214,7 +214,7 @@ export class ToolProxy {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: perCall.signal,
         meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId },
-        idempotent: binding.definition.annotations?.idempotentHint === true || binding.definition.annotations?.readOnlyHint === true,
+        idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,
       });
       running.soon();
       raw = await reply;
@@ -240,8 +240,12 @@ export class ToolProxy {
       };
     }
     // Quarantined (definition changed since pinned): it has no binding, so even a stale visible set could not run it.
-    if (ctx.catalog.quarantinedByToolId.has(name))
-      return { status: 'blocked', modelText: `"${name}" is unavailable until an operator reviews a change to its definition. Nothing was run.` };
+    const held = ctx.catalog.quarantinedByToolId.get(name);
+    if (held)
+      return {
+        status: 'blocked',
+        modelText: `"${name}" is unavailable until an operator reviews a change to ${held.quarantine.moved ? 'the server that serves it' : 'its definition'}. Nothing was run.`,
+      };
     return { status: 'blocked', modelText: `"${name}" is not among the tools available on this turn. Nothing was run.` };
   }
 
@@ -271,7 +275,8 @@ export class ToolProxy {
         nodeId: binding.nodes[0] ?? null,
         arguments: call.arguments,
         argumentsHash: hash,
-        hints: { readOnlyHint: hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
+        // A server claiming read-only for a toolId the operator accepted as a write is asked about as a write, and shown as one.
+        hints: { readOnlyHint: binding.readOnly ? true : hints.readOnlyHint === true ? false : hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
         policy: binding.confirm,
         ...(this.deps.mode?.actor === 'operator' && { actor: 'operator' as const }),
       },
@@ -294,9 +299,12 @@ export class ToolProxy {
   }
 }
 
-/** The node's policy: `auto` asks unless the tool declares readOnlyHint: true (a missing hint is a write). */
-export function needsConfirmation(binding: Pick<ToolBinding, 'confirm' | 'definition'>): boolean {
-  return binding.confirm === 'always' || (binding.confirm === 'auto' && binding.definition.annotations?.readOnlyHint !== true);
+/**
+ * The node's policy: `auto` asks unless the binding is read-only, which comes from the receiving server's pin and
+ * what the operator accepted for the toolId, never from the live claim alone (a missing hint is a write).
+ */
+export function needsConfirmation(binding: Pick<ToolBinding, 'confirm' | 'readOnly'>): boolean {
+  return binding.confirm === 'always' || (binding.confirm === 'auto' && !binding.readOnly);
 }
 
 /** The calls in flight under each turn's signal; the turn's signal gets one listener for all of them. */

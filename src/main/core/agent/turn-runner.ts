@@ -130,7 +130,7 @@ function callIdDeduper(conversation: ConversationRecord): (call: ToolCallRequest
 
 /** Read-only MCP calls may share a batch; anything else (writes, local tools) runs alone, in order. */
 function isConcurrent(catalog: Catalog, call: ToolCallRequest): boolean {
-  return catalog.bindingsByToolId.get(call.name)?.definition.annotations?.readOnlyHint === true;
+  return catalog.bindingsByToolId.get(call.name)?.readOnly === true;
 }
 
 async function runCalls(

@@ -1,5 +1,5 @@
 import type { Skill, SwitchboardConfig } from '../../../shared/config/schema';
-import { explainTool, localToolDefinitions, resolveCatalog, type Catalog, type CatalogEntry, type CatalogInput, type Explanation, type ModelToolDefinition } from '../../../shared/catalog';
+import { createCatalogResolver, explainTool, localToolDefinitions, type Catalog, type CatalogEntry, type CatalogInput, type Explanation, type ModelToolDefinition } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import type { ConnectionsSnapshot } from '../mcp';
 import { fingerprintServers } from './definition-hash';
@@ -39,6 +39,9 @@ export class CatalogService {
   private readonly unsubscribe: (() => void)[] = [];
   private readonly statuses = new Map<string, string>();
   private readonly pinCommands: PinCommands | undefined;
+  /** The catalog's caches: what the last resolve built, patched after each change. */
+  private readonly resolver = createCatalogResolver();
+  private localTools: { skills: readonly Skill[]; tools: ModelToolDefinition[] } | undefined;
 
   constructor(private readonly deps: CatalogServiceDeps) {
     this.unsubscribe.push(
@@ -52,13 +55,18 @@ export class CatalogService {
     );
     for (const server of deps.connections.snapshot().servers) this.statuses.set(server.name, server.status);
     if (deps.pins)
-      this.pinCommands = new PinCommands(deps.pins, () => deps.connections.snapshot().servers, () => this.invalidate());
+      this.pinCommands = new PinCommands(
+        deps.pins,
+        () => deps.connections.snapshot().servers,
+        () => this.invalidate(),
+        (toolId) => this.current().catalog.quarantinedByToolId.get(toolId),
+      );
   }
 
   current(): CatalogSnapshot {
     if (!this.cached || this.dirty) {
       this.dirty = false;
-      const { intents, skills } = this.deps.config.current();
+      const { intents, skills, agent } = this.deps.config.current();
       const { servers } = this.deps.connections.snapshot();
       const { pins } = this.deps;
       pins?.pinFirstSight(servers);
@@ -66,12 +74,16 @@ export class CatalogService {
         servers,
         intents,
         skills,
-        localTools: (this.deps.localTools ?? localToolDefinitions)(skills),
+        localTools: this.localToolsFor(skills),
         // Hashed once per discovery (memoised); the pure catalog only compares the strings.
-        pins: pins ? { current: fingerprintServers(servers), pins: pins.view() } : undefined,
+        pins: pins ? { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() } : undefined,
+        maxDescriptionBytes: agent.mcp.maxDescriptionBytes,
       };
       this.revision += 1;
-      this.cached = Object.freeze({ catalog: resolveCatalog(input), revision: this.revision, input });
+      const catalog = this.resolver.resolve(input);
+      // Trust on first use for the server of each new binding; the next resolve sees the record (no change in outcome).
+      pins?.recordBindings(catalog.unrecordedBindings, servers);
+      this.cached = Object.freeze({ catalog, revision: this.revision, input });
     }
     return this.cached;
   }
@@ -97,6 +109,12 @@ export class CatalogService {
   acceptDescription(target: PinAction): { revision: number; entry: CatalogEntry | null } {
     this.commands().acceptDescription(target);
     return this.entryOf(target);
+  }
+
+  /** The local tools change only with the skills (load_skill lists them): built once per skills array. */
+  private localToolsFor(skills: readonly Skill[]): ModelToolDefinition[] {
+    if (this.localTools?.skills !== skills) this.localTools = { skills, tools: (this.deps.localTools ?? localToolDefinitions)(skills) };
+    return this.localTools.tools;
   }
 
   close(): void {

@@ -1,4 +1,4 @@
-import { describeFields, PINNED_FIELDS, type CatalogServerInput, type DefinitionFingerprint, type ToolDefinition } from '../../../shared/catalog';
+import { describeFields, PINNED_FIELDS, type CatalogServerInput, type DefinitionFingerprint, type QuarantinedTool, type ToolDefinition } from '../../../shared/catalog';
 import { fingerprintOf } from './definition-hash';
 import type { PinStore } from './pin-store';
 import { Conflict, NotFound, Unavailable } from '../errors';
@@ -19,9 +19,18 @@ export class PinCommands {
     private readonly pins: PinStore,
     private readonly servers: () => readonly CatalogServerInput[],
     private readonly changed: () => void,
+    /** The current catalog's quarantined winner of a toolId, if any. */
+    private readonly quarantined: (toolId: string) => QuarantinedTool | undefined,
   ) {}
 
+  /** Re-pins a changed definition; or, when the tool is held because its binding moved to `server`, accepts the move. */
   acceptChange(target: PinAction): void {
+    if (this.moveTo(target)) {
+      this.offered(target); // what the operator reviewed is still what `server` offers
+      this.pins.acceptMove(target.toolId, target.server);
+      this.changed();
+      return;
+    }
     const { definition, fingerprint } = this.offered(target);
     if (this.pins.get(target.server, target.toolId)?.hash === fingerprint.hash) return; // already trusted
     this.pins.accept(target.server, definition, fingerprint);
@@ -29,6 +38,14 @@ export class PinCommands {
   }
 
   rejectChange(target: PinAction): void {
+    const move = this.moveTo(target);
+    if (move) {
+      this.offered(target);
+      if (move.quarantine.rejected) return;
+      this.pins.rejectMove(target.toolId, target.server);
+      this.changed();
+      return;
+    }
     const { fingerprint } = this.offered(target);
     const pin = this.pins.get(target.server, target.toolId);
     if (!pin || pin.hash === fingerprint.hash)
@@ -47,6 +64,12 @@ export class PinCommands {
       throw new Conflict(`${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`);
     this.pins.accept(target.server, definition, fingerprint);
     this.changed();
+  }
+
+  /** The tool's quarantine when it is held because its binding would move to `server` (not because its definition changed). */
+  private moveTo({ toolId, server }: PinAction): QuarantinedTool | undefined {
+    const held = this.quarantined(toolId);
+    return held?.server === server && held.quarantine.moved ? held : undefined;
   }
 
   private offered({ toolId, server, currentHash }: PinAction): { definition: ToolDefinition; fingerprint: DefinitionFingerprint } {

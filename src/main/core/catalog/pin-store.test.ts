@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CatalogServerInput, ToolDefinition } from '../../../shared/catalog';
+import type { CatalogServerInput, ToolBinding, ToolDefinition } from '../../../shared/catalog';
 import { canonicalJson, fingerprintOf, sha256 } from './definition-hash';
 import { PinStore } from './pin-store';
 
@@ -86,5 +86,54 @@ describe('PinStore', () => {
     expect(empty.get('shop', 'a')).toBeUndefined();
     expect((await readdir(dir)).some((f) => f.startsWith('pins.json.corrupt-'))).toBe(true);
     expect(logs.at(-1)).toContain('starting with no pins');
+  });
+
+  describe('accepted bindings', () => {
+    const bound = (toolId: string, server: string, readOnly = false) => ({ toolId, server, readOnly }) as ToolBinding;
+    const servers = (...states: [string, CatalogServerInput['status']][]): CatalogServerInput[] => states.map(([name, status]) => ({ name, status, tools: [] }));
+
+    it('records a first binding, but not while a server earlier in config order is still connecting', () => {
+      const store = PinStore.inMemory({ now: () => new Date('2025-02-03T04:05:06Z') });
+      expect(store.recordBindings([bound('cancel_order', 'h1')], servers(['shop', 'connecting'], ['h1', 'connected']))).toBe(0);
+      expect(store.bindingsView().size).toBe(0);
+      expect(store.recordBindings([bound('cancel_order', 'h1')], servers(['h1', 'connected'], ['shop', 'connecting']))).toBe(1); // only later servers connecting
+      const view = store.bindingsView();
+      expect(view.get('cancel_order')).toEqual({ server: 'h1', acceptedAt: '2025-02-03T04:05:06.000Z', readOnly: false, rejectedServer: null });
+      expect(store.recordBindings([bound('cancel_order', 'h1')], servers(['h1', 'connected']))).toBe(0); // already held: nothing new
+      expect(store.bindingsView()).toBe(view);
+    });
+
+    it('a move accepted by the operator never turns an accepted write into read-only; rejecting keeps the accepted server', () => {
+      const store = PinStore.inMemory();
+      const readOnly = tool('cancel_order', { annotations: { readOnlyHint: true } });
+      store.pinFirstSight([{ name: 'h1', status: 'connected', tools: [readOnly] }]);
+      store.recordBindings([bound('cancel_order', 'shop', false)], servers(['shop', 'connected']));
+      store.rejectMove('cancel_order', 'h1');
+      expect(store.bindingsView().get('cancel_order')).toMatchObject({ server: 'shop', rejectedServer: 'h1' });
+      expect(store.acceptMove('cancel_order', 'h1')).toMatchObject({ server: 'h1', readOnly: false, rejectedServer: null });
+      // A toolId accepted as read-only stays so when the new server's pin says read-only too; not when it does not.
+      store.recordBindings([bound('query_order', 'shop', true)], servers(['shop', 'connected']));
+      store.pinFirstSight([{ name: 'h2', status: 'connected', tools: [tool('query_order')] }]);
+      expect(store.acceptMove('query_order', 'h2').readOnly).toBe(false);
+    });
+
+    it('persists with the pins, and a damaged entry loses only that toolId', async () => {
+      const path = join(dir, 'pins.json');
+      const store = await PinStore.open({ path, log: () => undefined });
+      store.recordBindings([bound('a', 'shop', true), bound('b', 'shop')], servers(['shop', 'connected']));
+      await store.flush();
+      const file = JSON.parse(await readFile(path, 'utf8'));
+      expect(Object.keys(file.bindings)).toEqual(['a', 'b']);
+      file.bindings.b = { server: 42 };
+      await writeFile(path, JSON.stringify(file));
+      const logs: string[] = [];
+      const reopened = await PinStore.open({ path, log: (line) => logs.push(line) });
+      expect(reopened.bindingsView().get('a')).toMatchObject({ server: 'shop', readOnly: true });
+      expect(reopened.bindingsView().has('b')).toBe(false);
+      expect(logs).toEqual([`[pins] ${path}: skipping the damaged accepted binding of b`]);
+      // A file from before accepted bindings existed still opens.
+      await writeFile(path, JSON.stringify({ version: 1, servers: {} }));
+      expect((await PinStore.open({ path, log: () => undefined })).bindingsView().size).toBe(0);
+    });
   });
 });

@@ -3,10 +3,12 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import {
   pinnedDefinitionOf,
+  type AcceptedBinding,
   type ByServerTool,
   type CatalogServerInput,
   type DefinitionFingerprint,
   type PinnedDefinition,
+  type ToolBinding,
   type ToolDefinition,
   type ToolPin,
 } from '../../../shared/catalog';
@@ -57,7 +59,21 @@ class Pin implements StoredPin {
 const makePin = (record: PinRecord): StoredPin => new Pin(record);
 
 const recordOf = (pin: StoredPin): PinRecord => ({ hash: pin.hash, pinnedAt: pin.pinnedAt, definition: pin.definition, rejectedHash: pin.rejectedHash ?? null, rejectedAt: pin.rejectedAt ?? null });
-const pinFileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.record(z.string(), z.unknown())) });
+const acceptedBindingSchema = z.object({
+  server: z.string().min(1),
+  acceptedAt: z.string(),
+  readOnly: z.boolean(),
+  rejectedServer: z.string().nullable().optional(),
+  rejectedAt: z.string().nullable().optional(),
+});
+type StoredBinding = AcceptedBinding & { rejectedAt?: string | null };
+/** `bindings` came later: a file without it has no accepted bindings yet (each is taken when next bound). */
+const pinFileSchema = z.object({
+  version: z.literal(1),
+  servers: z.record(z.string(), z.record(z.string(), z.unknown())),
+  bindings: z.record(z.string(), z.unknown()).optional(),
+});
+const readOnlyOf = (definition: PinnedDefinition): boolean => definition.annotations?.readOnlyHint === true;
 
 export interface PinStoreOptions {
   /** Where pins persist; undefined keeps them in memory only (tests). */
@@ -75,6 +91,8 @@ export interface PinStoreOptions {
  */
 export class PinStore {
   private pins: Map<string, ReadonlyMap<string, StoredPin>> = new Map();
+  /** toolId -> the server an operator accepted for it; replaced (never mutated) on change, like `pins`. */
+  private bindings: ReadonlyMap<string, StoredBinding> = new Map();
   private writing: Promise<void> | undefined;
   private pending = false;
   private readonly log: (line: string) => void;
@@ -113,6 +131,55 @@ export class PinStore {
     return this.pins;
   }
 
+  /** The accepted server of each toolId, for the catalog's move check. */
+  bindingsView(): ReadonlyMap<string, AcceptedBinding> {
+    return this.bindings;
+  }
+
+  /**
+   * Records the server of each binding the catalog reports as unrecorded: a toolId bound for the first time (trust
+   * on first use, as for definitions) or moved by a node's `server:` (the operator's edit). A first binding waits
+   * while a server earlier in config order is still connecting, so a start-up race does not decide who serves it.
+   * `readOnly` is the binding's own, which never exceeds what was accepted before. Returns how many were recorded.
+   */
+  recordBindings(bindings: readonly ToolBinding[], servers: readonly CatalogServerInput[]): number {
+    if (bindings.length === 0) return 0;
+    const order = new Map(servers.map((s, i) => [s.name, i]));
+    const firstConnecting = servers.findIndex((s) => s.status === 'connecting');
+    let next: Map<string, StoredBinding> | undefined;
+    let recorded = 0;
+    const at = this.now().toISOString();
+    for (const binding of bindings) {
+      const known = this.bindings.get(binding.toolId);
+      if (known?.server === binding.server) continue;
+      if (!known && firstConnecting >= 0 && firstConnecting < (order.get(binding.server) ?? Infinity)) continue;
+      (next ??= new Map(this.bindings)).set(binding.toolId, { server: binding.server, acceptedAt: at, readOnly: binding.readOnly, rejectedServer: null });
+      recorded++;
+    }
+    if (!next) return 0;
+    this.bindings = next;
+    this.persist();
+    return recorded;
+  }
+
+  /** The operator accepts that `server` now serves `toolId`. A read-only claim never outranks an accepted write. */
+  acceptMove(toolId: string, server: string): AcceptedBinding {
+    const known = this.bindings.get(toolId);
+    const pin = this.get(server, toolId);
+    const readOnly = (known?.readOnly ?? true) && pin !== undefined && readOnlyOf(pin.definition);
+    const accepted: StoredBinding = { server, acceptedAt: this.now().toISOString(), readOnly, rejectedServer: null, rejectedAt: null };
+    this.bindings = new Map(this.bindings).set(toolId, accepted);
+    this.persist();
+    return accepted;
+  }
+
+  /** The operator refuses that `server` serves `toolId`: it stays held, and is not asked about again while `server` would serve it. */
+  rejectMove(toolId: string, server: string): void {
+    const known = this.bindings.get(toolId);
+    if (!known) throw new Error(`no accepted binding for ${toolId}`);
+    this.bindings = new Map(this.bindings).set(toolId, { ...known, rejectedServer: server, rejectedAt: this.now().toISOString() });
+    this.persist();
+  }
   get(server: string, toolId: string): ToolPin | undefined {
     return this.pins.get(server)?.get(toolId);
   }
@@ -138,9 +205,15 @@ export class PinStore {
     return added;
   }
 
-  /** Re-pins to `definition` (operator accepted it), clearing any rejection. */
+  /**
+   * Re-pins to `definition` (operator accepted it), clearing any rejection. On the toolId's accepted server, the
+   * accepted read-only status follows the reviewed definition: the operator saw its annotations in the diff.
+   */
   accept(server: string, definition: ToolDefinition, fingerprint: DefinitionFingerprint): ToolPin {
     const pin = this.pinOf(fingerprint, definition);
+    const known = this.bindings.get(definition.name);
+    if (known?.server === server && known.readOnly !== readOnlyOf(pin.definition))
+      this.bindings = new Map(this.bindings).set(definition.name, { ...known, readOnly: readOnlyOf(pin.definition) });
     this.update(server, definition.name, pin);
     return pin;
   }
@@ -188,9 +261,10 @@ export class PinStore {
         const out: Record<string, PinRecord> = (servers[server] = {});
         for (const [toolId, pin] of tools) out[toolId] = recordOf(pin);
       }
+      const bindings = Object.fromEntries(this.bindings);
       try {
         await mkdir(dirname(this.options.path!), { recursive: true });
-        await writeFileKeepingBackup(this.options.path!, `${JSON.stringify({ version: 1, servers }, null, 1)}\n`);
+        await writeFileKeepingBackup(this.options.path!, `${JSON.stringify({ version: 1, servers, bindings }, null, 1)}\n`);
       } catch (error) {
         this.log(`[pins] could not write ${this.options.path}: ${(error as Error).message}`);
       }
@@ -223,6 +297,14 @@ export class PinStore {
       pins.set(server, inner);
     }
     this.pins = pins;
+    const bindings = new Map<string, StoredBinding>();
+    for (const [toolId, raw] of Object.entries(file.bindings ?? {})) {
+      const parsed = acceptedBindingSchema.safeParse(raw);
+      // A damaged entry loses only that toolId's accepted server: it is taken again when next bound.
+      if (parsed.success) bindings.set(toolId, parsed.data);
+      else this.log(`[pins] ${path}: skipping the damaged accepted binding of ${toolId}`);
+    }
+    this.bindings = bindings;
     return 'ok';
   }
 }

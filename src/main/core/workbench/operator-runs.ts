@@ -104,6 +104,9 @@ function targetFor(entry: CatalogEntry, definition: ToolDefinition, bound: ToolB
     definition,
     gatedBy: entry.gatedBy,
     shadows: [],
+    // What this server claims, never more than what was accepted for the toolId.
+    readOnly: definition.annotations?.readOnlyHint === true && (bound?.readOnly ?? true),
+    descriptionTruncated: null,
     modelDefinition: { name: definition.name, description, inputSchema: definition.inputSchema },
   };
 }

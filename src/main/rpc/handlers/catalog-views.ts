@@ -1,4 +1,4 @@
-import type { CatalogEntry, CatalogServerInput, ToolBinding, ToolDefinition } from '../../../shared/catalog';
+import { capDescription, DEFAULT_MAX_DESCRIPTION_BYTES, truncationOf, type CatalogEntry, type CatalogServerInput, type ToolBinding, type ToolDefinition } from '../../../shared/catalog';
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../shared/contract';
 import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
 import { NotFound } from '../../core/errors';
@@ -36,7 +36,8 @@ export function entryView(e: CatalogEntry, annotations?: Annotations | null): Ca
     ...e,
     nodes: [...e.nodes],
     gatedBy: [...e.gatedBy],
-    quarantine: e.quarantine && { ...e.quarantine, changed: [...e.quarantine.changed] },
+    quarantine: e.quarantine && { ...e.quarantine, changed: [...e.quarantine.changed], moved: e.quarantine.moved && { ...e.quarantine.moved } },
+    descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
   };
   if (annotations !== undefined) view.annotations = annotations;
   return view;
@@ -57,7 +58,18 @@ export function bindingView(b: ToolBinding): CatalogView['bindings'][number] {
     annotations: b.definition.annotations ?? null,
     inputSchema: b.definition.inputSchema,
     overrideStale: b.overrideStale,
+    readOnly: b.readOnly,
+    descriptionTruncated: b.descriptionTruncated && { ...b.descriptionTruncated },
   };
+}
+
+/**
+ * The page-facing routes send a description over the limit as the model gets it (cut, with the note): the Tools
+ * page shows what is sent, and a multi-megabyte text never reaches a text diff in the renderer. catalog.get keeps it whole.
+ */
+function capped(snapshot: CatalogSnapshot, text: string | null): string | null {
+  if (text === null) return null;
+  return capDescription(text, truncationOf(text, snapshot.input.maxDescriptionBytes ?? DEFAULT_MAX_DESCRIPTION_BYTES));
 }
 
 /** catalog.get: everything, every schema. */
@@ -115,7 +127,15 @@ export function toolView(snapshot: CatalogSnapshot, toolId: string, server: stri
   if (!entry) throw new NotFound(server === null ? `no catalog row for ${toolId} without a server` : `${server} offers no tool ${toolId} (catalog revision ${snapshot.revision})`);
   const binding = snapshot.catalog.bindingsByToolId.get(toolId);
   const bound = (entry.state === 'bound' || entry.state === 'gated') && binding !== undefined && binding.server === entry.server;
-  return { revision: snapshot.revision, entry: entryView(entry, annotationsOf(snapshot, entry)), binding: bound ? bindingView(binding) : null };
+  const view = entryView(entry, annotationsOf(snapshot, entry));
+  view.description = capped(snapshot, view.description);
+  view.remoteDescription = capped(snapshot, view.remoteDescription);
+  const bindingPart = bound ? bindingView(binding) : null;
+  if (bindingPart) {
+    bindingPart.description = binding!.modelDefinition.description;
+    bindingPart.remoteDescription = capped(snapshot, bindingPart.remoteDescription);
+  }
+  return { revision: snapshot.revision, entry: view, binding: bindingPart };
 }
 
 const descriptionsMemo = new WeakMap<CatalogSnapshot, CatalogDescriptionsView>();
@@ -126,7 +146,7 @@ export function descriptionsView(snapshot: CatalogSnapshot): CatalogDescriptions
   if (view) return view;
   view = {
     revision: snapshot.revision,
-    descriptions: snapshot.catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, description: e.description, remoteDescription: e.remoteDescription })),
+    descriptions: snapshot.catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, description: capped(snapshot, e.description), remoteDescription: capped(snapshot, e.remoteDescription) })),
   };
   descriptionsMemo.set(snapshot, view);
   return view;

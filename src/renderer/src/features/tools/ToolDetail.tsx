@@ -64,6 +64,7 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
   const effective = binding?.description ?? entry.description;
   const remote = binding?.remoteDescription ?? entry.remoteDescription;
   const overridden = binding ? binding.descriptionSource === 'node' : entry.description !== null && entry.description !== entry.remoteDescription;
+  const truncated = binding?.descriptionTruncated ?? entry.descriptionTruncated ?? null;
   return (
     <>
       <QuarantineSection entry={entry} />
@@ -77,6 +78,12 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
           <p className="effective-description" data-testid="effective-description">
             {effective || <em className="muted">(empty)</em>}
           </p>
+          {truncated && (
+            <p className="warn-text small" role="note" data-testid="description-truncated">
+              Truncated: the description is {truncated.bytes.toLocaleString('en')} bytes; the model receives the first {truncated.limit.toLocaleString('en')} and a note
+              (agent.mcp.maxDescriptionBytes).
+            </p>
+          )}
           <p className="muted small">
             {overridden ? 'An intent node overrides the server’s text. Changes against the server’s original:' : 'The server’s own text (no override).'}
           </p>

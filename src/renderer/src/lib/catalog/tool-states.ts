@@ -19,7 +19,7 @@ export const TOOL_STATES = {
   unavailable: { tone: 'bad', meaning: 'an intent node names it, but no connected server offers it' },
   reserved: { tone: 'warn', meaning: 'the name is a local tool’s; the remote copy is never mounted' },
   shadowed: { tone: 'warn', meaning: 'another server offering the same name wins' },
-  quarantined: { tone: 'bad', meaning: 'its definition changed after it was pinned: hidden from the model, calls blocked until accepted' },
+  quarantined: { tone: 'bad', meaning: 'its definition, or the server that serves it, changed after it was accepted: hidden from the model, calls blocked until accepted' },
 } as const satisfies Record<ToolState | 'quarantined', { tone: 'ok' | 'info' | 'muted' | 'bad' | 'warn'; meaning: string }>;
 
 export type KnownToolState = keyof typeof TOOL_STATES;

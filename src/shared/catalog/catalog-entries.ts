@@ -1,0 +1,141 @@
+import type { McpLeaf } from '../config/schema';
+import { truncationOf } from './description-cap';
+import { pinningNode } from './intent-index';
+import type { Offer } from './resolve-tool';
+import type { CatalogEntry, CatalogServerInput, QuarantinedTool, ToolBinding, UnavailableTool } from './types';
+
+/** Every offered name -> the connected servers offering it, in config order; and the names sorted. */
+export interface OfferMap {
+  offers: ReadonlyMap<string, readonly Offer[]>;
+  sortedNames: readonly string[];
+}
+
+/** Built only for the reconciliation rows and explain (every offered name, mounted or not). A server listing a name twice: its first definition counts. */
+export function offerMapOf(servers: readonly CatalogServerInput[]): OfferMap {
+  const offers = new Map<string, Offer[]>();
+  servers.forEach((server, order) => {
+    if (server.status !== 'connected') return; // a failed server's last-known tools are not callable
+    for (const definition of server.tools) {
+      const list = offers.get(definition.name);
+      if (!list) offers.set(definition.name, [{ server: server.name, order, definition }]);
+      else if (list[list.length - 1].order !== order) list.push({ server: server.name, order, definition });
+    }
+  });
+  return { offers, sortedNames: [...offers.keys()].sort() };
+}
+
+/** What the rows are built from: one catalog snapshot's immutable parts. */
+export interface EntrySources {
+  offerMap: OfferMap;
+  nodesByToolId: ReadonlyMap<string, readonly McpLeaf[]>;
+  configured: readonly string[];
+  gates: ReadonlyMap<string, readonly string[]>;
+  reserved: ReadonlySet<string>;
+  bindingsByToolId: ReadonlyMap<string, ToolBinding>;
+  quarantinedByToolId: ReadonlyMap<string, QuarantinedTool>;
+  unavailable: readonly UnavailableTool[];
+  maxDescriptionBytes: number;
+}
+
+/** The reconciliation rows: every discovered (server, tool) once, plus every unavailable toolId with server null; by toolId, then config order. */
+export function buildEntries(sources: EntrySources): CatalogEntry[] {
+  const { offerMap, nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes } = sources;
+  const unavailableById = new Map(sources.unavailable.map((u) => [u.toolId, u]));
+  const toolIds = mergeSorted(offerMap.sortedNames, sources.configured.filter((toolId) => !offerMap.offers.has(toolId)));
+  const entries: CatalogEntry[] = [];
+  // Object literals with one fixed shape on purpose: spreading here made a 10k-tool resolve ~100x slower.
+  for (const toolId of toolIds) {
+    const nodes = nodesByToolId.get(toolId);
+    const nodeIds = nodes ? nodes.map((n) => n.id) : [];
+    const override = nodes?.find((n) => n.description !== undefined)?.description ?? null;
+    const binding = bindingsByToolId.get(toolId);
+    const quarantined = quarantinedByToolId.get(toolId);
+    const gatedBy = gates.get(toolId) ?? [];
+    const offered = offerMap.offers.get(toolId) ?? [];
+    for (const offer of offered) {
+      const remote = offer.definition.description ?? null;
+      let state: CatalogEntry['state'];
+      let reason: string;
+      if (reserved.has(toolId)) {
+        state = 'reserved';
+        reason = `collides with the local tool "${toolId}", which always wins${nodeIds.length ? `; node ${nodeIds.join(', ')} cannot mount it` : ''}`;
+      } else if (!nodes) {
+        state = 'unmounted';
+        reason = `discovered on ${offer.server}, but no MCP intent node has toolId "${toolId}"`;
+      } else if (binding && binding.server === offer.server) {
+        state = binding.gatedBy.length > 0 ? 'gated' : 'bound';
+        reason = boundReason(binding);
+      } else if (quarantined && quarantined.server === offer.server) {
+        state = 'quarantined';
+        reason = quarantined.reason;
+      } else {
+        state = 'shadowed';
+        reason = shadowReason(offer, binding?.server ?? quarantined?.server, pinningNode(nodes));
+      }
+      const bound = state === 'bound' || state === 'gated';
+      const description = bound ? binding!.description : (override ?? remote);
+      entries.push({
+        toolId,
+        server: offer.server,
+        state,
+        reason,
+        nodes: nodeIds,
+        gatedBy: state === 'reserved' || state === 'unmounted' ? [] : gatedBy,
+        description,
+        remoteDescription: remote,
+        quarantine: state === 'quarantined' ? quarantined!.quarantine : null,
+        overrideStale: bound && binding!.overrideStale,
+        descriptionTruncated: bound ? binding!.descriptionTruncated : description === null ? null : truncationOf(description, maxDescriptionBytes),
+      });
+    }
+    const missing = unavailableById.get(toolId);
+    // A reserved name that servers offer is already explained by its `reserved` rows, a quarantined one by its own row.
+    if (missing && !(missing.cause === 'reserved' && offered.length > 0) && missing.cause !== 'quarantined')
+      entries.push({
+        toolId,
+        server: null,
+        state: 'unavailable',
+        reason: missing.reason,
+        nodes: missing.nodes,
+        gatedBy,
+        description: override,
+        remoteDescription: null,
+        quarantine: null,
+        overrideStale: false,
+        descriptionTruncated: override === null ? null : truncationOf(override, maxDescriptionBytes),
+      });
+  }
+  return entries;
+}
+
+/** Merges two sorted, disjoint lists; cheaper than re-sorting the (large) offered names. */
+function mergeSorted(a: readonly string[], b: readonly string[]): readonly string[] {
+  if (b.length === 0) return a;
+  const out: string[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i] < b[j] ? a[i++] : b[j++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
+}
+
+function boundReason(binding: ToolBinding): string {
+  const nodes = `node${binding.nodes.length > 1 ? 's' : ''} ${binding.nodes.join(', ')}`;
+  const shadows = binding.shadows.length ? `; it shadows ${binding.shadows.join(', ')}` : '';
+  const stale = binding.overrideStale
+    ? `; override stale: the server's description changed since it was pinned, under the override (the model still sees the override; acknowledge the new text to clear this)`
+    : '';
+  if (binding.gatedBy.length > 0)
+    return `mounted by ${nodes}, but gated by skill ${binding.gatedBy.join(' or ')}: callable, not sent to the model until load_skill loads it${shadows}${stale}`;
+  return `mounted by ${nodes}${shadows}${stale}`;
+}
+
+function shadowReason(offer: Offer, winner: string | undefined, pin: McpLeaf | undefined): string {
+  if (pin) {
+    const served = winner ? 'which serves it' : 'which does not serve it right now (see the unavailable row)';
+    return `node ${pin.id} pins server ${pin.server}, ${served}; this copy on ${offer.server} is not used`;
+  }
+  return `also offered by ${winner ?? 'an earlier server'}, which comes first in config order and wins; pin a server with "server:" on the node to choose`;
+}

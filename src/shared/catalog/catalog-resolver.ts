@@ -1,0 +1,346 @@
+import { RESERVED_TOOL_NAMES } from '../config/schema';
+import { buildEntries, offerMapOf, type OfferMap } from './catalog-entries';
+import { DEFAULT_MAX_DESCRIPTION_BYTES } from './description-cap';
+import { indexIntents, indexSkills, type IntentIndex, type SkillIndex } from './intent-index';
+import { localToolDefinitions } from './local-tools';
+import { Held, isUnrecorded, resolveTool, summarizeHealth, type Offer, type Outcome, type ServerHealth, type ToolContext } from './resolve-tool';
+import { SortedBindings } from './sorted-bindings';
+import type { Catalog, CatalogEntry, CatalogInput, CatalogServer, CatalogServerInput, CatalogSkill, ModelToolDefinition, QuarantinedTool, ToolBinding, UnavailableTool } from './types';
+
+/**
+ * Resolves catalog inputs one after the other, reusing what the previous resolve built. Owned by whoever
+ * resolves repeatedly (CatalogService); `resolveCatalog` is one resolve with a fresh resolver.
+ */
+export interface CatalogResolver {
+  resolve(input: CatalogInput): Catalog;
+}
+
+/**
+ * Each input is an immutable snapshot replaced only when it changes: the servers array when a connection or a
+ * discovery changes (and, inside it, only the state object of the server that changed), the intents and skills
+ * arrays when the config does, the pin maps per server when a pin changes. So after one server's rediscovery
+ * only the toolIds that server offered or offers are resolved again: the cost follows that server's tools, not
+ * the catalog's. Anything else (a config edit, servers added or reordered) resolves every configured toolId,
+ * reusing each binding whose inputs are unchanged.
+ */
+export function createCatalogResolver(): CatalogResolver {
+  let state: State | undefined;
+  // Explicit caches, owned here: the servers' views per state object, every offered name per servers array.
+  const views = new WeakMap<CatalogServerInput, CatalogServer>();
+  const offerMaps = new WeakMap<readonly CatalogServerInput[], OfferMap>();
+  const caches: Caches = {
+    view(server) {
+      let view = views.get(server);
+      if (!view) {
+        view = { name: server.name, status: server.status, error: server.error ?? null, tools: server.status === 'connected' ? server.tools.map((t) => t.name) : [] };
+        views.set(server, view);
+      }
+      return view;
+    },
+    offerMap(servers) {
+      let map = offerMaps.get(servers);
+      if (!map) offerMaps.set(servers, (map = offerMapOf(servers)));
+      return map;
+    },
+  };
+  return {
+    resolve(input) {
+      if (state?.input === input) return state.catalog;
+      state = state && patchable(state, input) ? patch(state, input, caches) : rebuild(state, input, caches);
+      return state.catalog;
+    },
+  };
+}
+
+interface Caches {
+  view(server: CatalogServerInput): CatalogServer;
+  offerMap(servers: readonly CatalogServerInput[]): OfferMap;
+}
+
+/** What one resolve leaves for the next. `offers`, `results` and `marks` are this resolver's own and patched in place; nothing a catalog holds is ever mutated. */
+interface State {
+  input: CatalogInput;
+  intents: IntentIndex;
+  skills: SkillIndex;
+  reserved: ReadonlySet<string>;
+  limit: number;
+  localTools: readonly ModelToolDefinition[];
+  /** Aligned with intents.configured: the connected servers offering it, in config order. */
+  offers: (readonly Offer[])[];
+  /** Aligned with intents.configured. */
+  results: Outcome[];
+  /** Configured position -> index in catalog.bindings / catalog.unavailable, or -1. */
+  bindingAt: Int32Array;
+  unavailableAt: Int32Array;
+  /** catalog.unavailable's positions, in order. */
+  unavailablePositions: number[];
+  /** Positions whose binding's server pins.bindings does not hold. */
+  unrecorded: Set<number>;
+  marks: Uint32Array;
+  epoch: number;
+  catalog: Catalog;
+}
+
+const NO_OFFERS: readonly Offer[] = Object.freeze([]);
+const limitOf = (input: CatalogInput) => input.maxDescriptionBytes ?? DEFAULT_MAX_DESCRIPTION_BYTES;
+const reservedOf = (input: CatalogInput) => input.reserved ?? RESERVED_TOOL_NAMES;
+
+function patchable(prev: State, input: CatalogInput): boolean {
+  const before = prev.input;
+  if (before.intents !== input.intents || before.skills !== input.skills || reservedOf(before) !== reservedOf(input) || prev.limit !== limitOf(input)) return false;
+  if (!before.pins !== !input.pins || !before.pins?.bindings !== !input.pins?.bindings) return false;
+  if (before.servers.length !== input.servers.length) return false;
+  return before.servers.every((server, i) => server.name === input.servers[i].name);
+}
+
+function context(input: CatalogInput, skills: SkillIndex, reserved: ReadonlySet<string>, limit: number): ToolContext {
+  let health: ServerHealth | undefined;
+  return { input, gates: skills.gates, reserved, maxDescriptionBytes: limit, health: () => (health ??= summarizeHealth(input.servers)) };
+}
+
+/** Everything resolved again (reusing unchanged bindings): the first resolve, a config edit, servers added, removed or reordered. */
+function rebuild(prev: State | undefined, input: CatalogInput, caches: Caches): State {
+  const intents = prev?.input.intents === input.intents ? prev.intents : indexIntents(input.intents, prev?.intents);
+  const skills = prev?.input.skills === input.skills ? prev.skills : indexSkills(input.skills);
+  const reserved = prev && reservedOf(prev.input) === reservedOf(input) ? prev.reserved : new Set(reservedOf(input));
+  const limit = limitOf(input);
+  // The offers depend on the servers and the configured names only: a config edit naming the same tools keeps them.
+  const offers = prev && prev.intents.configured === intents.configured && prev.input.servers === input.servers ? prev.offers : offersFor(input.servers, intents);
+  const ctx = context(input, skills, reserved, limit);
+  const { configured, configuredNodes } = intents;
+  const aligned = prev?.intents.configured === configured;
+  const reuse = prev !== undefined && prev.limit === limit;
+  const results: Outcome[] = new Array<Outcome>(configured.length);
+  const unrecorded = new Set<number>();
+  for (let p = 0; p < configured.length; p++) {
+    let previous: ToolBinding | undefined;
+    if (reuse) {
+      const last = aligned ? prev.results[p] : prev.catalog.bindingsByToolId.get(configured[p]);
+      previous = last instanceof Held ? undefined : last;
+    }
+    const outcome = (results[p] = resolveTool(ctx, configured[p], configuredNodes[p], offers[p], previous));
+    if (isUnrecorded(input, outcome)) unrecorded.add(p);
+  }
+  const localTools = input.localTools ?? (prev?.input.skills === input.skills ? prev.localTools : localToolDefinitions(input.skills));
+  return assemble({ input, intents, skills, reserved, limit, localTools, offers, results, unrecorded }, prev?.catalog, caches);
+}
+
+/** The offers for each configured toolId, aligned with intents.configured. A server listing a name twice: its first definition counts. */
+function offersFor(servers: readonly CatalogServerInput[], intents: IntentIndex): (readonly Offer[])[] {
+  const result = new Array<readonly Offer[]>(intents.configured.length).fill(NO_OFFERS);
+  servers.forEach((server, order) => {
+    if (server.status !== 'connected') return; // a failed server's last-known tools are not callable
+    for (const definition of server.tools) {
+      const p = intents.position.get(definition.name);
+      if (p === undefined) continue;
+      const found = result[p];
+      if (found.length === 0) result[p] = [{ server: server.name, order, definition }];
+      else if (found[found.length - 1].order !== order) (found as Offer[]).push({ server: server.name, order, definition }); // built here, not shared yet
+    }
+  });
+  return result;
+}
+
+/**
+ * Only what changed: the toolIds a changed server offered or offers, the tools of a server whose pins changed,
+ * the toolIds whose accepted binding changed, and (when a server's status changed) the unavailable ones, whose
+ * reasons name the servers that are down.
+ */
+function patch(prev: State, input: CatalogInput, caches: Caches): State {
+  const { intents, offers, results, unrecorded, marks } = prev;
+  const { position, configured, configuredNodes } = intents;
+  const epoch = prev.epoch + 1;
+  const affected: number[] = [];
+  const mark = (p: number | undefined) => {
+    if (p === undefined || marks[p] === epoch) return;
+    marks[p] = epoch;
+    affected.push(p);
+  };
+  let recheckHeld = false;
+  const pinsChanged = new Set<string>();
+  const before = prev.input;
+  const pinsBefore = before.pins;
+  const pinsNow = input.pins;
+  input.servers.forEach((server, order) => {
+    const old = before.servers[order];
+    if (old !== server) {
+      if (old.status !== server.status || (old.error ?? null) !== (server.error ?? null)) recheckHeld = true;
+      if (old.tools !== server.tools || old.status !== server.status) {
+        if (old.status === 'connected')
+          for (const definition of old.tools) {
+            const p = position.get(definition.name);
+            if (p === undefined) continue;
+            const list = offers[p];
+            if (list.some((o) => o.order === order)) offers[p] = list.length === 1 ? NO_OFFERS : list.filter((o) => o.order !== order);
+            mark(p);
+          }
+        if (server.status === 'connected')
+          for (const definition of server.tools) {
+            const p = position.get(definition.name);
+            if (p === undefined || offers[p].some((o) => o.order === order)) continue; // listed twice: the first counts
+            offers[p] = withOffer(offers[p], { server: server.name, order, definition });
+            mark(p);
+          }
+      }
+    }
+    if (pinsNow && pinsBefore && pinsNow !== pinsBefore) {
+      const { name } = server;
+      if (pinsNow.pins.get(name) !== pinsBefore.pins.get(name) || pinsNow.current.get(name) !== pinsBefore.current.get(name)) {
+        pinsChanged.add(name);
+        if (server.status === 'connected') for (const definition of server.tools) mark(position.get(definition.name));
+      }
+    }
+  });
+  const acceptedBefore = pinsBefore?.bindings;
+  const acceptedNow = pinsNow?.bindings;
+  if (acceptedBefore && acceptedNow && acceptedBefore !== acceptedNow) {
+    // Changes only when a binding is first recorded or an operator moves one: a diff of the two maps.
+    for (const [toolId, accepted] of acceptedNow) if (acceptedBefore.get(toolId) !== accepted) mark(position.get(toolId));
+    for (const toolId of acceptedBefore.keys()) if (!acceptedNow.has(toolId)) mark(position.get(toolId));
+  }
+  // A status change rewrites the reasons of unavailable tools (they name the servers that are down); a pin change
+  // on a server rewrites the diff of each move away from it. Both are the held tools only, never the bound ones.
+  if (recheckHeld) for (const p of prev.unavailablePositions) mark(p);
+  else if (pinsChanged.size > 0)
+    for (const p of prev.unavailablePositions) {
+      const moved = (results[p] as Held).quarantined?.quarantine.moved;
+      if (moved && pinsChanged.has(moved.from)) mark(p);
+    }
+
+  const ctx = context(input, prev.skills, prev.reserved, prev.limit);
+  let membership = false;
+  let quarantines = false;
+  const replaced: number[] = [];
+  for (const p of affected) {
+    const old = results[p];
+    const next = resolveTool(ctx, configured[p], configuredNodes[p], offers[p], old instanceof Held ? undefined : old);
+    if (isUnrecorded(input, next)) unrecorded.add(p);
+    else unrecorded.delete(p);
+    if (next === old) continue;
+    results[p] = next;
+    replaced.push(p);
+    if (old instanceof Held !== next instanceof Held) membership = true;
+    if ((old instanceof Held && old.quarantined) || (next instanceof Held && next.quarantined)) quarantines = true;
+  }
+  const next: State = { ...prev, input, offers, results, unrecorded };
+  if (membership) return { ...assemble(next, prev.catalog, caches), marks, epoch };
+
+  // The same toolIds bound as before: copy the two lists (a memcpy) and put the new outcomes in place.
+  const old = prev.catalog;
+  let bindings = old.bindings;
+  let unavailable = old.unavailable;
+  let quarantinedByToolId = old.quarantinedByToolId;
+  for (const p of replaced) {
+    const outcome = results[p];
+    if (outcome instanceof Held) {
+      if (unavailable === old.unavailable) unavailable = old.unavailable.slice();
+      (unavailable as UnavailableTool[])[prev.unavailableAt[p]] = outcome.item;
+    } else {
+      if (bindings === old.bindings) bindings = old.bindings.slice();
+      (bindings as ToolBinding[])[prev.bindingAt[p]] = outcome;
+    }
+  }
+  if (quarantines) {
+    const map = new Map(old.quarantinedByToolId);
+    for (const p of replaced) {
+      const outcome = results[p];
+      if (outcome instanceof Held && outcome.quarantined) map.set(configured[p], outcome.quarantined);
+      else map.delete(configured[p]);
+    }
+    quarantinedByToolId = map;
+  }
+  const lookup = bindings === old.bindings ? old.bindingsByToolId : new SortedBindings(bindings);
+  const catalog = catalogOf(next, { bindings, lookup, unavailable, quarantinedByToolId, skills: old.skills }, caches);
+  return { ...next, catalog, epoch };
+}
+
+/** `offer` in its config-order place, in a new array. */
+function withOffer(list: readonly Offer[], offer: Offer): readonly Offer[] {
+  if (list.length === 0) return [offer];
+  const at = list.findIndex((o) => o.order > offer.order);
+  return at < 0 ? [...list, offer] : [...list.slice(0, at), offer, ...list.slice(at)];
+}
+
+type Parts = Pick<State, 'input' | 'intents' | 'skills' | 'reserved' | 'limit' | 'localTools' | 'offers' | 'results' | 'unrecorded'>;
+
+/** The catalog from every outcome, in configured (sorted) order. */
+function assemble(parts: Parts, previous: Catalog | undefined, caches: Caches): State {
+  const { intents, results } = parts;
+  const n = intents.configured.length;
+  let bindings: readonly ToolBinding[] = [];
+  const unavailable: UnavailableTool[] = [];
+  const unavailablePositions: number[] = [];
+  const bindingAt = new Int32Array(n).fill(-1);
+  const unavailableAt = new Int32Array(n).fill(-1);
+  const quarantinedByToolId = new Map<string, QuarantinedTool>();
+  for (let p = 0; p < n; p++) {
+    const outcome = results[p];
+    if (outcome instanceof Held) {
+      unavailableAt[p] = unavailable.length;
+      unavailable.push(outcome.item);
+      unavailablePositions.push(p);
+      if (outcome.quarantined) quarantinedByToolId.set(intents.configured[p], outcome.quarantined);
+    } else {
+      bindingAt[p] = bindings.length;
+      (bindings as ToolBinding[]).push(outcome);
+    }
+  }
+  let lookup: ReadonlyMap<string, ToolBinding>;
+  // The same bindings as the last resolve (a change that touched none of them): share its list and lookup.
+  if (previous && sameItems(previous.bindings, bindings)) ({ bindings, bindingsByToolId: lookup } = previous);
+  else lookup = new SortedBindings(bindings);
+  const bound = (toolId: string) => {
+    const p = intents.position.get(toolId);
+    return p !== undefined && !(results[p] instanceof Held);
+  };
+  const skills: CatalogSkill[] = parts.input.skills.map((skill) => ({
+    name: skill.name,
+    description: skill.description,
+    unlocks: skill.unlocks,
+    unlocksUnbound: skill.unlocks.filter((toolId) => !bound(toolId)),
+  }));
+  const catalog = catalogOf(parts, { bindings, lookup, unavailable, quarantinedByToolId, skills }, caches);
+  return { ...parts, bindingAt, unavailableAt, unavailablePositions, marks: new Uint32Array(n), epoch: 0, catalog };
+}
+
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+
+interface Outputs {
+  bindings: readonly ToolBinding[];
+  lookup: ReadonlyMap<string, ToolBinding>;
+  unavailable: readonly UnavailableTool[];
+  quarantinedByToolId: ReadonlyMap<string, QuarantinedTool>;
+  skills: readonly CatalogSkill[];
+}
+
+function catalogOf(parts: Parts, out: Outputs, caches: Caches): Catalog {
+  const { input, intents, skills, reserved, limit, results, unrecorded } = parts;
+  let entries: readonly CatalogEntry[] | undefined;
+  return Object.freeze({
+    servers: input.servers.map(caches.view),
+    bindings: out.bindings,
+    unavailable: out.unavailable,
+    // The reconciliation rows are for the console and CLI, not the agent loop: built on first read, from this snapshot's parts only.
+    get entries() {
+      return (entries ??= Object.freeze(
+        buildEntries({
+          offerMap: caches.offerMap(input.servers),
+          nodesByToolId: intents.nodesByToolId,
+          configured: intents.configured,
+          gates: skills.gates,
+          reserved,
+          bindingsByToolId: out.lookup,
+          quarantinedByToolId: out.quarantinedByToolId,
+          unavailable: out.unavailable,
+          maxDescriptionBytes: limit,
+        }),
+      ));
+    },
+    skills: out.skills,
+    localTools: input.localTools ?? parts.localTools,
+    reserved: [...reserved],
+    bindingsByToolId: out.lookup,
+    quarantinedByToolId: out.quarantinedByToolId,
+    unrecordedBindings: [...unrecorded].map((p) => results[p] as ToolBinding),
+  });
+}

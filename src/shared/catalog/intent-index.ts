@@ -1,0 +1,65 @@
+import { listMcpLeaves, type IntentNode, type McpLeaf, type Skill } from '../config/schema';
+
+/** The MCP leaves of one intents array, grouped by toolId. Immutable once built. */
+export interface IntentIndex {
+  nodesByToolId: ReadonlyMap<string, McpLeaf[]>;
+  /** The configured toolIds in tree order. */
+  names: readonly string[];
+  /** The same toolIds sorted (code-unit order): the order of bindings, unavailable tools and every array aligned with it. */
+  configured: readonly string[];
+  /** Aligned with `configured`: the nodes naming it, in tree order. */
+  configuredNodes: readonly (readonly McpLeaf[])[];
+  /** toolId -> its index in `configured`. */
+  position: ReadonlyMap<string, number>;
+}
+
+/**
+ * Groups the MCP leaves by toolId. When they name the same tools in the same tree order as `previous` (a
+ * re-parse, an edit of descriptions or policies), its sorted list and positions are reused, so whatever is
+ * aligned with them (the offers per toolId) still applies.
+ */
+export function indexIntents(intents: readonly IntentNode[], previous?: IntentIndex): IntentIndex {
+  const nodesByToolId = new Map<string, McpLeaf[]>();
+  for (const leaf of listMcpLeaves(intents as IntentNode[])) {
+    const list = nodesByToolId.get(leaf.toolId);
+    if (list) list.push(leaf);
+    else nodesByToolId.set(leaf.toolId, [leaf]);
+  }
+  const names = [...nodesByToolId.keys()];
+  const same = previous !== undefined && sameStrings(previous.names, names);
+  const configured = same ? previous.configured : [...names].sort();
+  return {
+    nodesByToolId,
+    names,
+    configured,
+    configuredNodes: configured.map((toolId) => nodesByToolId.get(toolId)!),
+    position: same ? previous.position : new Map(configured.map((toolId, i) => [toolId, i])),
+  };
+}
+
+export const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, i) => name === b[i]);
+
+/** What the skills say about tools: who gates each toolId, and where each skill sits in the list. */
+export interface SkillIndex {
+  /** toolId -> the skills whose `unlocks` list it, in skill order. */
+  gates: ReadonlyMap<string, readonly string[]>;
+  /** skill name -> its index in the skills array. */
+  positionOf: ReadonlyMap<string, number>;
+}
+
+export function indexSkills(skills: readonly Skill[]): SkillIndex {
+  const gates = new Map<string, string[]>();
+  for (const skill of skills)
+    for (const toolId of new Set(skill.unlocks)) {
+      const list = gates.get(toolId);
+      if (list) list.push(skill.name);
+      else gates.set(toolId, [skill.name]);
+    }
+  return { gates, positionOf: new Map(skills.map((skill, i) => [skill.name, i])) };
+}
+
+/** The node that pins a server, if any (the schema rejects nodes of one toolId pinning different servers). */
+export const pinningNode = (nodes: readonly McpLeaf[] | undefined): McpLeaf | undefined => nodes?.find((n) => n.server);
+
+/** Code-unit order: deterministic across locales and much cheaper than localeCompare. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
