@@ -103,7 +103,7 @@ export const catalogListColumnsSchema = z
     server: z.array(z.string().nullable()),
     state: z.array(toolStateSchema),
     reason: z.array(z.string()),
-    /** The offered definition's readOnlyHint (a missing hint counts as a write, as in MCP); null when no server offers it. */
+    /** The offered definition's readOnlyHint (a missing hint counts as a write, as in MCP); for the bound row, the binding's `readOnly`; null when no server offers it. */
     readOnly: z.array(z.boolean().nullable()),
   })
   .refine((c) => [c.server, c.state, c.reason, c.readOnly].every((column) => column.length === c.toolId.length), 'every column has one value per row');

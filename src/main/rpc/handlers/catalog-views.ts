@@ -100,7 +100,9 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
     columns.server.push(e.server);
     columns.state.push(e.state);
     columns.reason.push(e.reason);
-    columns.readOnly.push(e.server === null ? null : annotationsOf(snapshot, e)?.readOnlyHint === true);
+    // The bound row says what the confirmation decision reads (a read-only claim weaker than what was accepted does not count).
+    const bound = e.state === 'bound' || e.state === 'gated' ? c.bindingsByToolId.get(e.toolId) : undefined;
+    columns.readOnly.push(e.server === null ? null : bound ? bound.readOnly : annotationsOf(snapshot, e)?.readOnlyHint === true);
   }
   view = {
     revision,
