@@ -1,8 +1,25 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, startHost, stopHost, test } from '../host';
+import type { Page } from '@playwright/test';
+import { expect, startHost, stopHost, test, type Host } from '../host';
 import { explain, gotoPage, toolRow } from './pipeline-helpers';
+
+/** A host whose data dir holds this pins.json before it starts. */
+async function hostWithPins(pins: object) {
+  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-pins-'));
+  await writeFile(join(dir, 'pins.json'), JSON.stringify(pins));
+  return startHost(dir);
+}
+
+/** Opens Tools, checks query_order on the shop is held, and selects it. */
+async function selectHeldRow(page: Page, host: Host) {
+  await gotoPage(page, host, 'tools');
+  const row = toolRow(page, 'query_order', 'shop');
+  await expect(row).toHaveAttribute('data-state', 'quarantined');
+  await row.click();
+  return { row, section: page.getByTestId('quarantine-section') };
+}
 
 /**
  * A pin taken of an older query_order (pins.json written before the host starts): the shop now offers another
@@ -10,16 +27,10 @@ import { explain, gotoPage, toolRow } from './pipeline-helpers';
  * re-pins, and the list, the detail and Explain all follow.
  */
 test('a quarantined tool shows its definition diff when selected, and accepting it binds it again', async ({ page }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-pins-'));
   const pinned = { name: 'query_order', description: 'Find an order (the text that was trusted)', inputSchema: { type: 'object', properties: {} }, outputSchema: null, annotations: { readOnlyHint: true } };
-  await writeFile(join(dir, 'pins.json'), JSON.stringify({ version: 1, servers: { shop: { query_order: { hash: 'sha256-of-the-old-definition', pinnedAt: '2025-01-01T00:00:00.000Z', definition: pinned } } } }));
-  const host = await startHost(dir);
+  const host = await hostWithPins({ version: 1, servers: { shop: { query_order: { hash: 'sha256-of-the-old-definition', pinnedAt: '2025-01-01T00:00:00.000Z', definition: pinned } } } });
   try {
-    await gotoPage(page, host, 'tools');
-    const row = toolRow(page, 'query_order', 'shop');
-    await expect(row).toHaveAttribute('data-state', 'quarantined');
-    await row.click();
-    const section = page.getByTestId('quarantine-section');
+    const { row, section } = await selectHeldRow(page, host);
     await expect(section).toContainText('Definition changed');
     await expect(section.locator('[data-field="description"] del')).toContainText('trusted');
     await expect(section.locator('[data-field="inputSchema"]')).toBeVisible();
@@ -43,16 +54,10 @@ test('a quarantined tool shows its definition diff when selected, and accepting 
  * now. The tool is held as a move until the operator accepts it on the Tools page.
  */
 test('a binding that moved to another server is held, shown as a move, and bound again once the move is accepted', async ({ page }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-pins-'));
   const bindings = { query_order: { server: 'old-shop', acceptedAt: '2025-01-01T00:00:00.000Z', readOnly: true } };
-  await writeFile(join(dir, 'pins.json'), JSON.stringify({ version: 1, servers: {}, bindings }));
-  const host = await startHost(dir);
+  const host = await hostWithPins({ version: 1, servers: {}, bindings });
   try {
-    await gotoPage(page, host, 'tools');
-    const row = toolRow(page, 'query_order', 'shop');
-    await expect(row).toHaveAttribute('data-state', 'quarantined');
-    await row.click();
-    const section = page.getByTestId('quarantine-section');
+    const { row, section } = await selectHeldRow(page, host);
     await expect(section).toContainText('Server changed');
     await expect(section).toContainText('was served by old-shop');
     await expect(page.getByTestId('tool-reason')).toContainText('binding moved from old-shop to shop');

@@ -69,18 +69,12 @@ export function resolveTool(ctx: ToolContext, toolId: string, nodes: readonly Mc
   const drift = pins ? pinDrift(pins, winner.server, toolId) : undefined;
   const gatedBy = ctx.gates.get(toolId) ?? NONE;
   const override = nodes.find((n) => n.description !== undefined)?.description;
-  if (drift && !(override !== undefined && onlyDescriptionChanged(drift))) {
-    const held = driftQuarantine(toolId, winner, idsOf(nodes), shadowsOf(offered, winner), drift);
-    return new Held({ toolId, nodes: held.nodes, cause: 'quarantined', reason: held.reason }, held);
-  }
+  if (drift && !(override !== undefined && onlyDescriptionChanged(drift))) return held(toolId, winner, nodes, offered, driftQuarantine(winner, drift));
   // The server serving a toolId is reviewed like its definition: a move (the accepted server died, or a new one
   // comes first in config order) holds the tool until an operator accepts it. A node's `server:` is the
   // operator's own choice, so it moves the binding without a review.
   const accepted = pins?.bindings?.get(toolId);
-  if (accepted && accepted.server !== winner.server && !pin) {
-    const held = moveQuarantine(pins!, toolId, winner, idsOf(nodes), shadowsOf(offered, winner), accepted);
-    return new Held({ toolId, nodes: held.nodes, cause: 'quarantined', reason: held.reason }, held);
-  }
+  if (accepted && accepted.server !== winner.server && !pin) return held(toolId, winner, nodes, offered, moveQuarantine(pins!, winner, offered, accepted));
   const readOnly = pinnedReadOnly(pins, winner) && (accepted ? accepted.readOnly : true);
   if (previous && !drift && reusable(previous, winner, offered, nodes, override, gatedBy, readOnly)) return previous;
 
@@ -145,17 +139,19 @@ function reusable(
   return binding.gatedBy.length === gatedBy.length && gatedBy.every((skill, i) => skill === binding.gatedBy[i]);
 }
 
-function driftQuarantine(toolId: string, winner: Offer, nodes: string[], shadows: readonly string[], drift: PinDrift): QuarantinedTool {
+/** A quarantined winner: no binding, an `unavailable` item with cause `quarantined`, and the diff for the rows. */
+function held(toolId: string, winner: Offer, nodes: readonly McpLeaf[], offered: readonly Offer[], why: Pick<QuarantinedTool, 'quarantine' | 'reason'>): Held {
+  const quarantined: QuarantinedTool = { toolId, server: winner.server, nodes: idsOf(nodes), shadows: shadowsOf(offered, winner), ...why };
+  return new Held({ toolId, nodes: quarantined.nodes, cause: 'quarantined', reason: why.reason }, quarantined);
+}
+
+function driftQuarantine(winner: Offer, drift: PinDrift): Pick<QuarantinedTool, 'quarantine' | 'reason'> {
   const { pin, current, changed } = drift;
   const rejected = pin.rejectedHash === current.hash;
   const verdict = rejected
     ? 'the operator rejected this version: it stays hidden and blocked, and is not asked about again until it changes'
     : 'hidden from the model and blocked until an operator reviews the diff and accepts it';
   return {
-    toolId,
-    server: winner.server,
-    nodes,
-    shadows,
     quarantine: {
       pinnedHash: pin.hash,
       currentHash: current.hash,
@@ -170,29 +166,21 @@ function driftQuarantine(toolId: string, winner: Offer, nodes: string[], shadows
   };
 }
 
-function moveQuarantine(
-  pins: PinInput,
-  toolId: string,
-  winner: Offer,
-  nodes: string[],
-  shadows: readonly string[],
-  accepted: AcceptedBinding,
-): QuarantinedTool {
+/** The server that would serve the toolId is not the accepted one: diff what it offers against what was trusted there. */
+function moveQuarantine(pins: PinInput, winner: Offer, offered: readonly Offer[], accepted: AcceptedBinding): Pick<QuarantinedTool, 'quarantine' | 'reason'> {
+  const toolId = winner.definition.name;
   const current = pinnedDefinitionOf(winner.definition);
   const currentPrint = pins.current.get(winner.server)?.get(toolId);
-  // The diff is against what the operator trusted on the accepted server; without its pin, against nothing.
+  // Against what the operator trusted on the accepted server; without its pin, against nothing.
   const trusted = pins.pins.get(accepted.server)?.get(toolId);
   const changed: PinnedField[] = trusted && currentPrint ? PINNED_FIELDS.filter((f) => trusted.fields[f] !== currentPrint.fields[f]) : [];
   const rejected = accepted.rejectedServer === winner.server;
-  const where = shadows.includes(accepted.server) ? `${accepted.server} also offers it but comes later in config order` : `${accepted.server} does not serve it now`;
+  const alsoOffers = offered.some((o) => o.server === accepted.server);
+  const where = alsoOffers ? `${accepted.server} also offers it but comes later in config order` : `${accepted.server} does not serve it now`;
   const verdict = rejected
     ? 'the operator rejected this move: it stays hidden and blocked while it lasts'
     : `hidden from the model and blocked until an operator accepts the move (${where})`;
   return {
-    toolId,
-    server: winner.server,
-    nodes,
-    shadows,
     quarantine: {
       pinnedHash: trusted?.hash ?? currentPrint?.hash ?? '',
       currentHash: currentPrint?.hash ?? trusted?.hash ?? '',

@@ -29,6 +29,20 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
       },
     });
 
+  // The operator's two answers, the same for a changed definition and a move.
+  const answers = (acceptLabel: string, accepted: string) => (
+    <>
+      <div className="actions">
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(accept, accepted)}>
+          {acceptLabel}
+        </button>
+        <button type="button" className="btn btn-danger-quiet" disabled={busy || quarantine.rejected} onClick={() => run(reject, 'Rejected: the tool stays blocked.')}>
+          Reject
+        </button>
+      </div>
+      <Message message={message} />
+    </>
+  );
   const moved = quarantine.moved ?? null;
   if (moved) {
     const claimsReadOnly = quarantine.current.annotations?.readOnlyHint === true && quarantine.pinned.annotations?.readOnlyHint !== true;
@@ -55,15 +69,7 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
         ) : (
           <p className="muted small">{moved.to} offers the same definition as the one trusted on {moved.from}.</p>
         )}
-        <div className="actions">
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(accept, `Accepted: ${moved.to} now serves ${entry.toolId}.`)}>
-            Accept the move to {moved.to}
-          </button>
-          <button type="button" className="btn btn-danger-quiet" disabled={busy || quarantine.rejected} onClick={() => run(reject, 'Rejected: the tool stays blocked.')}>
-            Reject
-          </button>
-        </div>
-        <Message message={message} />
+        {answers(`Accept the move to ${moved.to}`, `Accepted: ${moved.to} now serves ${entry.toolId}.`)}
       </section>
     );
   }
@@ -77,15 +83,7 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
       </p>
       {quarantine.rejected && <p className="warn-text">You rejected this version; it stays blocked until the server changes it again or you accept it.</p>}
       <DefinitionDiff pinned={quarantine.pinned} current={quarantine.current} changed={quarantine.changed} />
-      <div className="actions">
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(accept, 'Accepted: the new definition is pinned and the tool is back in the catalog.')}>
-          Accept the new definition
-        </button>
-        <button type="button" className="btn btn-danger-quiet" disabled={busy || quarantine.rejected} onClick={() => run(reject, 'Rejected: the tool stays blocked.')}>
-          Reject
-        </button>
-      </div>
-      <Message message={message} />
+      {answers('Accept the new definition', 'Accepted: the new definition is pinned and the tool is back in the catalog.')}
     </section>
   );
 }
