@@ -59,3 +59,35 @@ describe('config validation reports each invalid node with its path', () => {
     expect(problems({ agent: { mcp: { servers: [{ name: 'x' }] } } })[0]).toMatch(/^agent\.mcp\.servers\.0/);
   });
 });
+
+describe('a remote server’s auth block', () => {
+  const withAuth = (auth: unknown) => ({ agent: { mcp: { servers: [{ name: 'tracker', url: 'https://tracker.example.com/mcp', auth }] } } });
+
+  it('accepts each way to sign in, and keeps secrets as ${env:…} references', () => {
+    expect(problems(withAuth({}))).toEqual([]);
+    expect(problems(withAuth({ clientId: 'sb', clientSecret: '${env:TRACKER_SECRET}', scopes: ['tickets:read'] }))).toEqual([]);
+    expect(problems(withAuth({ clientMetadataUrl: 'https://sb.example.com/client.json' }))).toEqual([]);
+    expect(problems(withAuth({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:BOT_KEY}' }))).toEqual([]);
+    const parsed = switchboardConfigSchema.parse(withAuth({ clientId: 'sb' }));
+    expect(parsed.agent.mcp.servers[0]).toMatchObject({ auth: { grant: 'authorization_code', clientId: 'sb' } });
+  });
+
+  it('refuses combinations that cannot work, on the field concerned', () => {
+    expect(problems(withAuth({ grant: 'client_credentials' }))).toEqual([
+      'agent.mcp.servers.0.auth.clientId: the client_credentials grant needs a clientId',
+      'agent.mcp.servers.0.auth.clientSecret: the client_credentials grant needs either a clientSecret or a privateKey',
+    ]);
+    expect(problems(withAuth({ grant: 'client_credentials', clientId: 'b', clientSecret: 's', privateKey: 'k.pem' }))).toEqual([
+      'agent.mcp.servers.0.auth.clientSecret: the client_credentials grant needs either a clientSecret or a privateKey',
+    ]);
+    expect(problems(withAuth({ privateKey: 'k.pem' }))).toEqual(['agent.mcp.servers.0.auth.privateKey: privateKey (private_key_jwt) is used with grant: client_credentials']);
+    expect(problems(withAuth({ clientSecret: 's' }))).toEqual(['agent.mcp.servers.0.auth.clientSecret: a clientSecret needs its clientId']);
+    expect(problems(withAuth({ clientMetadataUrl: 'http://sb.example.com/client.json' }))[0]).toMatch(/^agent\.mcp\.servers\.0\.auth\.clientMetadataUrl: /);
+    expect(problems(withAuth({ scopes: ['a"b'] }))).toEqual(['agent.mcp.servers.0.auth.scopes.0: a scope is one word without quotes or backslashes']);
+    expect(problems(withAuth({ token: 'x' }))[0]).toMatch(/auth: Unrecognized key/);
+  });
+
+  it('stdio and builtin servers take no auth block', () => {
+    expect(problems({ agent: { mcp: { servers: [{ name: 'files', command: 'npx', auth: {} }] } } })).not.toEqual([]);
+  });
+});

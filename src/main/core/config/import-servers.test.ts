@@ -58,6 +58,27 @@ describe('parseServerImport', () => {
     expect(parsed.problems[1].message).toContain('${input:gh-token} is not supported');
   });
 
+  it('keeps the OAuth client an entry carries (Claude Code / VS Code `oauth`), and says what it drops', () => {
+    const parsed = parseServerImport(
+      JSON.stringify({
+        mcpServers: {
+          tracker: { type: 'http', url: 'https://tracker.example.com/mcp', oauth: { clientId: 'sb-desktop', clientSecret: '${env:TRACKER_SECRET}', scope: 'tickets:read tickets:write', callbackPort: 8080 } },
+          robot: { url: 'https://robot.example.com/mcp', auth: { grant_type: 'client_credentials', client_id: 'bot', private_key: '${env:BOT_KEY}' } },
+          prompted: { url: 'https://p.example.com/mcp', oauth: { clientId: '${input:client}' } },
+          local: { command: 'node', args: ['s.js'], oauth: { clientId: 'x' } },
+        },
+      }),
+    );
+    expect(parsed.entries.map((e) => e.config)).toEqual([
+      { name: 'tracker', url: 'https://tracker.example.com/mcp', auth: { clientId: 'sb-desktop', clientSecret: '${env:TRACKER_SECRET}', scopes: ['tickets:read', 'tickets:write'] } },
+      { name: 'robot', url: 'https://robot.example.com/mcp', auth: { grant: 'client_credentials', clientId: 'bot', privateKey: '${env:BOT_KEY}' } },
+      { name: 'prompted', url: 'https://p.example.com/mcp' },
+      { name: 'local', command: 'node', args: ['s.js'] },
+    ]);
+    expect(parsed.problems.map((p) => `${p.server}:${p.path}`)).toEqual(['tracker:oauth.callbackPort', 'prompted:oauth.clientId', 'local:oauth']);
+    expect(parsed.problems[0].message).toContain('random loopback port');
+  });
+
   it('reports broken input without throwing', () => {
     expect(parseServerImport('{ nope').problems[0].message).toMatch(/^not valid JSON/);
     expect(parseServerImport('{"other": {}}').problems[0].message).toContain('expected an "mcpServers"');

@@ -23,7 +23,7 @@ export interface ParsedImport {
 const NAME_OK = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Keys peers write that mean nothing here; reported, not fatal. */
 const UNSUPPORTED_KEYS = new Set(['autoApprove', 'alwaysAllow', 'timeout', 'envFile', 'dev', 'gallery', 'version', 'transportType', 'description', 'icon']);
-const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'enabled']);
+const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'enabled', 'oauth', 'auth']);
 // VS Code variables we cannot resolve; `${env:NAME}` is ours too and is kept as is.
 const FOREIGN_VARIABLE = /\$\{(?!env:)[^}]+\}/;
 
@@ -74,6 +74,7 @@ function convertEntry(name: string, raw: Record<string, unknown>, report: (path:
   const isStdio = type === 'stdio' || (type === undefined && 'command' in raw);
   const record = (key: 'env' | 'headers') => keepSupported(raw[key], key, report);
   if (isStdio) {
+    for (const key of ['oauth', 'auth'] as const) if (raw[key] !== undefined) report(key, `"${key}" applies to remote servers only; ignored`);
     for (const key of ['command', 'cwd'] as const)
       if (typeof raw[key] === 'string' && FOREIGN_VARIABLE.test(raw[key])) return void report(key, `${raw[key]} uses a variable Switchboard cannot resolve; server skipped`);
     const args = Array.isArray(raw.args) ? raw.args : [];
@@ -84,7 +85,47 @@ function convertEntry(name: string, raw: Record<string, unknown>, report: (path:
   const transport = type === 'sse' ? 'sse' : type === undefined && typeof raw.url === 'string' && /\/sse\/?$/.test(raw.url) ? 'sse' : 'streamable-http';
   if (type !== undefined && !['sse', 'http', 'streamable-http', 'streamableHttp'].includes(type)) return void report('type', `unknown transport type "${type}"; server skipped`);
   if (typeof raw.url === 'string' && FOREIGN_VARIABLE.test(raw.url)) return void report('url', `${raw.url} uses a variable Switchboard cannot resolve; server skipped`);
-  return { name, url: raw.url as string, ...(transport === 'sse' ? { transport } : {}), ...withRecord('headers', record('headers')), ...enabled };
+  return { name, url: raw.url as string, ...(transport === 'sse' ? { transport } : {}), ...withRecord('headers', record('headers')), ...authBlock(raw, report), ...enabled };
+}
+
+/** Peers' spellings of an OAuth client (Claude Code / VS Code `oauth: {clientId}`; snake_case too) -> our `auth:` block. */
+const AUTH_KEYS: Record<string, 'clientId' | 'clientSecret' | 'clientMetadataUrl' | 'scopes' | 'grant' | 'privateKey'> = {
+  clientId: 'clientId',
+  client_id: 'clientId',
+  clientSecret: 'clientSecret',
+  client_secret: 'clientSecret',
+  clientMetadataUrl: 'clientMetadataUrl',
+  client_metadata_url: 'clientMetadataUrl',
+  scopes: 'scopes',
+  scope: 'scopes',
+  grant: 'grant',
+  grantType: 'grant',
+  grant_type: 'grant',
+  privateKey: 'privateKey',
+  private_key: 'privateKey',
+};
+
+/** Keeps whatever OAuth client settings the entry carries; what has no meaning here (a fixed callback port) is reported. */
+function authBlock(raw: Record<string, unknown>, report: (path: string, message: string) => void): { auth?: Record<string, unknown> } {
+  const key = isRecord(raw.oauth) ? 'oauth' : isRecord(raw.auth) ? 'auth' : undefined;
+  if (!key) {
+    for (const k of ['oauth', 'auth']) if (raw[k] !== undefined && raw[k] !== false) report(k, `expected an object; ignored`);
+    return {};
+  }
+  const auth: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(raw[key] as Record<string, unknown>)) {
+    const ours = AUTH_KEYS[field];
+    if (!ours) {
+      report(`${key}.${field}`, field === 'callbackPort' ? 'a fixed callback port is not needed: Switchboard listens on a random loopback port (RFC 8252); ignored' : `"${field}" is not supported here; ignored`);
+      continue;
+    }
+    if (typeof value === 'string' && FOREIGN_VARIABLE.test(value)) {
+      report(`${key}.${field}`, `${value} is not supported (only \${env:NAME} is); left out, set it yourself`);
+      continue;
+    }
+    auth[ours] = ours === 'scopes' && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ours === 'grant' && value === 'authorization-code' ? 'authorization_code' : value;
+  }
+  return Object.keys(auth).length ? { auth } : {};
 }
 
 /** Drops (and reports) values built from `${input:…}` or other VS Code variables; keeps `${env:…}`. */

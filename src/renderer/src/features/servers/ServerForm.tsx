@@ -5,6 +5,7 @@ import { useRpcMutation } from '../../lib/queries';
 import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { ArgRows, KeyValueRows } from './KeyValueRows';
+import { OAuthFields } from './OAuthFields';
 import {
   configFromForm,
   emptyServerForm,
@@ -28,7 +29,7 @@ interface Props {
 const AFTER_SAVE = ['servers.list', ...CATALOG_QUERIES] as const;
 
 /**
- * Add or edit one server: HTTP (URL, transport, headers) or stdio (command, arguments, environment). Checked as the
+ * Add or edit one server: HTTP (URL, transport, headers, OAuth) or stdio (command, arguments, environment). Checked as the
  * operator types once they have tried to save; main's refusal lands on the same fields.
  */
 export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) {
@@ -129,6 +130,7 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
             hint="Use ${env:NAME} in a value to read a secret from main’s environment at connect time; it is never written back."
             onChange={(headers) => set({ headers })}
           />
+          <OAuthFields auth={form.auth} errors={errors} onChange={(auth) => set({ auth })} />
         </>
       )}
       {form.kind === 'stdio' && (

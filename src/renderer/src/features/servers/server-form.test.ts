@@ -82,3 +82,37 @@ describe('server form <-> config', () => {
     ).toEqual({ url: ['Invalid URL'], name: ['duplicate server name "crm"'], headers: ['expected string'], '': ['Invalid input'] });
   });
 });
+
+describe('the OAuth block of a remote server', () => {
+  const auth = (patch: Partial<ServerFormState['auth']>) => ({ ...emptyServerForm().auth, ...patch });
+
+  it('an edit keeps the auth block it was opened with; blank fields write none', () => {
+    const config = {
+      name: 'tracker',
+      enabled: true,
+      url: 'https://tracker.example.com/mcp',
+      transport: 'streamable-http' as const,
+      headers: {},
+      auth: { grant: 'client_credentials' as const, clientId: 'sb', privateKey: '${env:TRACKER_KEY}', scopes: ['tickets:read', 'tickets:write'] },
+    };
+    expect(configFromForm(formFromConfig(config))).toEqual({ ...config, enabled: true });
+    expect(configFromForm(http())).not.toHaveProperty('auth');
+    expect((configFromForm(http({ auth: auth({ clientMetadataUrl: ' https://sb.example.com/client.json ' }) })) as { auth?: unknown }).auth).toEqual({ clientMetadataUrl: 'https://sb.example.com/client.json' });
+  });
+
+  it('checks the block as the config schema does, on the field concerned', () => {
+    expect(validateServerForm(http({ auth: auth({ grant: 'client_credentials' }) }), [])).toEqual({
+      'auth.clientId': ['the client_credentials grant needs a client ID'],
+      'auth.clientSecret': ['give either a client secret or a private key'],
+    });
+    expect(validateServerForm(http({ auth: auth({ privateKey: 'key.pem' }) }), [])['auth.privateKey']).toEqual([
+      'a private key (private_key_jwt) is used with the client_credentials grant',
+    ]);
+    expect(validateServerForm(http({ auth: auth({ clientSecret: 's' }) }), [])['auth.clientSecret']).toEqual(['a client secret needs its client ID']);
+    expect(validateServerForm(http({ auth: auth({ clientMetadataUrl: 'http://x.example/c.json' }) }), [])['auth.clientMetadataUrl']).toEqual(['an https:// URL with a path']);
+    expect(validateServerForm(http({ auth: auth({ clientId: 'sb', clientSecret: '${env:S}', scopes: 'a b' }) }), [])).toEqual({});
+    expect(errorsFromProblems([{ path: 'server.auth.clientId', message: 'the client_credentials grant needs a clientId' }])).toEqual({
+      'auth.clientId': ['the client_credentials grant needs a clientId'],
+    });
+  });
+});

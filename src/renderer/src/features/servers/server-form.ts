@@ -8,6 +8,17 @@ export interface KeyValueRow {
   value: string;
 }
 
+/** The optional `auth:` block of a remote server; every field blank (and the default grant) writes no block. */
+export interface AuthFormState {
+  grant: 'authorization_code' | 'client_credentials';
+  clientId: string;
+  clientSecret: string;
+  clientMetadataUrl: string;
+  /** Space-separated. */
+  scopes: string;
+  privateKey: string;
+}
+
 export interface ServerFormState {
   kind: ServerKind;
   name: string;
@@ -20,6 +31,7 @@ export interface ServerFormState {
   args: string[];
   env: KeyValueRow[];
   cwd: string;
+  auth: AuthFormState;
 }
 
 /** Field -> messages. Row fields are `headers.2.key`, `env.0.key`, `args`. */
@@ -37,6 +49,7 @@ export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => (
   args: [],
   env: [],
   cwd: '',
+  auth: { grant: 'authorization_code', clientId: '', clientSecret: '', clientMetadataUrl: '', scopes: '', privateKey: '' },
 });
 
 const rowsOf = (record: Record<string, string> | undefined): KeyValueRow[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
@@ -45,9 +58,27 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
   const base = { ...emptyServerForm(), name: config.name, enabled: config.enabled, timeoutMs: config.timeoutMs === undefined ? '' : String(config.timeoutMs) };
   if ('builtin' in config) return { ...base, kind: 'builtin' };
   if ('command' in config) return { ...base, kind: 'stdio', command: config.command, args: [...config.args], env: rowsOf(config.env), cwd: config.cwd ?? '' };
-  return { ...base, kind: 'http', url: config.url, transport: config.transport, headers: rowsOf(config.headers) };
+  const auth = config.auth;
+  return {
+    ...base,
+    kind: 'http',
+    url: config.url,
+    transport: config.transport,
+    headers: rowsOf(config.headers),
+    auth: auth
+      ? {
+          grant: auth.grant,
+          clientId: auth.clientId ?? '',
+          clientSecret: auth.clientSecret ?? '',
+          clientMetadataUrl: auth.clientMetadataUrl ?? '',
+          scopes: (auth.scopes ?? []).join(' '),
+          privateKey: auth.privateKey ?? '',
+        }
+      : base.auth,
+  };
 }
 
+const AUTH_FIELDS = ['auth.grant', 'auth.clientId', 'auth.clientSecret', 'auth.clientMetadataUrl', 'auth.scopes', 'auth.privateKey'];
 const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const MAX_TIMEOUT_MS = 600_000;
@@ -76,12 +107,26 @@ export function validateServerForm(form: ServerFormState, existing: readonly str
     if (!url) add('url', 'a URL is required');
     else if (!isHttpUrl(url)) add('url', 'an http:// or https:// URL, e.g. http://127.0.0.1:3001/mcp');
     checkRows(form.headers, 'headers', (key) => HEADER_NAME.test(key) || 'not a valid header name', add);
+    checkAuth(form.auth, add);
   }
   if (form.kind === 'stdio') {
     if (!form.command.trim()) add('command', 'a command is required, e.g. npx or python');
     checkRows(form.env, 'env', (key) => !key.includes('=') || 'a variable name cannot contain "="', add);
   }
   return errors;
+}
+
+/** The rules of the config schema's `auth:` block, placed on the field they concern. */
+function checkAuth(auth: AuthFormState, add: (field: string, message: string) => void) {
+  const has = (value: string) => value.trim() !== '';
+  if (auth.grant === 'client_credentials') {
+    if (!has(auth.clientId)) add('auth.clientId', 'the client_credentials grant needs a client ID');
+    if (has(auth.clientSecret) === has(auth.privateKey)) add('auth.clientSecret', 'give either a client secret or a private key');
+  } else if (has(auth.privateKey)) add('auth.privateKey', 'a private key (private_key_jwt) is used with the client_credentials grant');
+  if (has(auth.clientSecret) && !has(auth.clientId)) add('auth.clientSecret', 'a client secret needs its client ID');
+  const url = auth.clientMetadataUrl.trim();
+  if (url && !(isHttpUrl(url) && url.startsWith('https://'))) add('auth.clientMetadataUrl', 'an https:// URL with a path');
+  if (/["\\]/.test(auth.scopes)) add('auth.scopes', 'scopes are words without quotes or backslashes');
 }
 
 function checkRows(rows: readonly KeyValueRow[], field: string, validKey: (key: string) => true | string, add: (field: string, message: string) => void) {
@@ -121,7 +166,21 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
       env: recordOf(form.env),
       ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}),
     };
-  return { ...common, url: form.url.trim(), transport: form.transport, headers: recordOf(form.headers) };
+  return { ...common, url: form.url.trim(), transport: form.transport, headers: recordOf(form.headers), ...authOf(form.auth) };
+}
+
+function authOf(auth: AuthFormState): { auth?: NonNullable<Extract<ServerConfigInput, { url: string }>['auth']> } {
+  const text = (value: string) => (value.trim() ? value.trim() : undefined);
+  const scopes = auth.scopes.split(/\s+/).filter(Boolean);
+  const block = {
+    ...(auth.grant === 'client_credentials' ? { grant: auth.grant } : {}),
+    ...(text(auth.clientId) ? { clientId: text(auth.clientId) } : {}),
+    ...(text(auth.clientSecret) ? { clientSecret: text(auth.clientSecret) } : {}),
+    ...(text(auth.clientMetadataUrl) ? { clientMetadataUrl: text(auth.clientMetadataUrl) } : {}),
+    ...(scopes.length ? { scopes } : {}),
+    ...(text(auth.privateKey) ? { privateKey: text(auth.privateKey) } : {}),
+  };
+  return Object.keys(block).length ? { auth: block } : {};
 }
 
 /**
@@ -132,8 +191,8 @@ export function errorsFromProblems(problems: readonly FieldProblem[]): FormError
   const errors: FormErrors = {};
   for (const problem of problems) {
     const rest = problem.path.replace(/^server\.?/, '').replace(/^agent\.mcp\.servers\.\d+\.?/, '');
-    const field = rest.split('.')[0] ?? '';
-    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'enabled'];
+    const field = rest.startsWith('auth.') ? rest.split('.').slice(0, 2).join('.') : (rest.split('.')[0] ?? '');
+    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'enabled', ...AUTH_FIELDS];
     (errors[known.includes(field) ? field : ''] ??= []).push(problem.message);
   }
   return errors;
