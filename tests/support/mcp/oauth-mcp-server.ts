@@ -6,7 +6,7 @@ import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/serv
 import { InvalidGrantError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
-import { getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
+import { createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -25,7 +25,18 @@ export interface OAuthMcpServerOptions {
   scopesSupported?: string[];
   /** Scopes every MCP request needs (default none). */
   requiredScopes?: string[];
+  /** Clients registered beforehand (no dynamic registration needed for them). */
+  clients?: OAuthClientInformationFull[];
+  /** False: the authorization server metadata leaves out code_challenge_methods_supported (no PKCE). */
+  advertisePkce?: boolean;
+  /** The `resource` the protected resource metadata names (default the MCP endpoint). */
+  prmResource?: string;
+  /** Scopes the authorization server never grants, even when asked (a token then carries fewer). */
+  neverGrant?: string[];
 }
+
+/** The tool `write_ticket` needs this scope: without it the endpoint answers 403 insufficient_scope (step-up). */
+export const WRITE_SCOPE = 'tickets:write';
 
 export interface OAuthMcpServer {
   /** The MCP endpoint, http://127.0.0.1:P/mcp */
@@ -40,6 +51,8 @@ export interface OAuthMcpServer {
   acceptedTokens: string[];
   /** Forget every issued token: the next MCP request is refused. */
   revokeAll(): void;
+  /** Forget the access tokens only: the next MCP request gets a 401 that a refresh can answer. */
+  expireAccessTokens(): void;
   close(): Promise<void>;
 }
 
@@ -56,7 +69,7 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
   const base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const mcpUrl = `${base}/mcp`;
 
-  const clients = new Map<string, OAuthClientInformationFull>();
+  const clients = new Map<string, OAuthClientInformationFull>((options.clients ?? []).map((c) => [c.client_id, c]));
   const codes = new Map<string, { client: string; params: AuthorizationParams }>();
   const accessTokens = new Map<string, Grant & { expiresAt: number }>();
   const refreshTokens = new Map<string, Grant>();
@@ -70,6 +83,9 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     revokeAll() {
       accessTokens.clear();
       refreshTokens.clear();
+    },
+    expireAccessTokens() {
+      accessTokens.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -124,7 +140,8 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       codes.delete(code);
       fixture.counts.codeExchanges += 1;
       fixture.resources.push(resource?.href);
-      return issue({ clientId: client.client_id, scopes: found.params.scopes ?? [], resource: resource?.href });
+      const scopes = (found.params.scopes ?? []).filter((scope) => !options.neverGrant?.includes(scope));
+      return issue({ clientId: client.client_id, scopes, resource: resource?.href });
     },
     async exchangeRefreshToken(client, refreshToken, _scopes, resource) {
       const grant = refreshTokens.get(refreshToken);
@@ -143,6 +160,14 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
 
   const app = express();
   const off = { rateLimit: false as const };
+  // Variations a real server may have, answered before the SDK's own metadata handlers.
+  if (options.advertisePkce === false) {
+    const metadata: Record<string, unknown> = createOAuthMetadata({ provider, issuerUrl: new URL(fixture.issuer), scopesSupported: options.scopesSupported });
+    delete metadata.code_challenge_methods_supported;
+    app.get('/.well-known/oauth-authorization-server', (_req, res) => void res.json(metadata));
+  }
+  if (options.prmResource)
+    app.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => void res.json({ resource: options.prmResource, authorization_servers: [fixture.issuer] }));
   app.use(
     mcpAuthRouter({
       provider,
@@ -159,10 +184,18 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     fixture.counts.mcpRequests += 1;
     const authInfo = (req as typeof req & { auth?: AuthInfo }).auth;
     if (authInfo) fixture.acceptedTokens.push(authInfo.token);
+    const body = req.body as { method?: string; params?: { name?: string } } | undefined;
+    if (body?.method === 'tools/call' && body.params?.name === 'write_ticket' && !authInfo?.scopes.includes(WRITE_SCOPE)) {
+      const wanted = [...new Set([...(authInfo?.scopes ?? []), WRITE_SCOPE])].join(' ');
+      const metadata = getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl));
+      res.status(403).set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${wanted}", resource_metadata="${metadata}"`).json({ error: 'insufficient_scope' });
+      return;
+    }
     const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, (extra) => ({
       content: [{ type: 'text' as const, text: JSON.stringify({ clientId: extra.authInfo?.clientId, scopes: extra.authInfo?.scopes }) }],
     }));
+    server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({ content: [{ type: 'text' as const, text: 'filed' }] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close().then(() => server.close()));
     await server.connect(transport);

@@ -84,21 +84,21 @@ export class AuthService implements ConnectionAuthPort {
     const flow = Object.assign(run, { url: null as string | null });
     this.flows.set(name, flow);
     this.changed(name);
-    const finished = run.done.then(
-      () => this.log(`[auth] ${name}: signed in`),
-      (error: unknown) => {
-        const message = error instanceof Error ? error.message : String(error);
-        if (this.flows.get(name) === flow) session.lastError = message;
-        this.log(`[auth] ${name}: sign-in failed: ${message}`);
-        throw error;
-      },
-    );
-    void finished
-      .catch(() => undefined)
+    const finished = run.done
+      .then(
+        () => this.log(`[auth] ${name}: signed in`),
+        (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error);
+          if (this.flows.get(name) === flow) session.lastError = message;
+          this.log(`[auth] ${name}: sign-in failed: ${message}`);
+          throw error;
+        },
+      )
       .finally(() => {
         if (this.flows.get(name) === flow) this.flows.delete(name);
         this.changed(name);
       });
+    finished.catch(() => undefined); // the caller may not wait for the outcome
     const step = await run.firstStep;
     return { authorizationUrl: step?.url ?? null, opened: step?.opened ?? false, done: finished };
   }

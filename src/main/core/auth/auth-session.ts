@@ -5,7 +5,7 @@ import { OAuthError, ServerError, TemporarilyUnavailableError, TooManyRequestsEr
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
-import { ClientBoundElsewhereError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
+import { ClientBoundElsewhereError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 
 /** The last 401/403 the MCP endpoint answered, as its WWW-Authenticate header put it. */
@@ -110,7 +110,7 @@ export class AuthSession {
 
   /** What an error means for authorization: the operator must sign in, the server refused for good, or nothing auth-related. */
   verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
-    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError) return { kind: 'refused', message: error.message };
+    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError) return { kind: 'refused', message: error.message };
     if (error instanceof OAuthError && !(error instanceof ServerError || error instanceof TemporarilyUnavailableError || error instanceof TooManyRequestsError))
       return { kind: 'refused', message: `the authorization server refused: ${error.errorCode}${error.message ? `: ${error.message}` : ''}` };
     const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;

@@ -29,6 +29,11 @@ export class ResourceMismatchError extends Error {
   override readonly name = 'ResourceMismatchError';
 }
 
+/** The authorization server does not say it supports PKCE with S256; OAuth 2.1 and MCP refuse to go on. */
+export class PkceUnsupportedError extends Error {
+  override readonly name = 'PkceUnsupportedError';
+}
+
 /** A configured client is bound to one authorization server and the server now names another. */
 export class ClientBoundElsewhereError extends Error {
   override readonly name = 'ClientBoundElsewhereError';
@@ -126,6 +131,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    requirePkce(this.stored().discovery);
     if (this.mode.kind === 'background') {
       this.interactionNeeded = { scope: authorizationUrl.searchParams.get('scope') ?? undefined };
       return;
@@ -161,6 +167,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     const named = state.resourceMetadata?.resource;
     if (named && !checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(this.ctx.resource), configuredResource: named }))
       throw new ResourceMismatchError(`the server's protected resource metadata names ${named}, not ${this.ctx.resource}; refusing to authorize for another resource`);
+    if (this.ctx.settings.grant === 'authorization_code') requirePkce(state);
     this.discoveredIssuer = state.authorizationServerUrl;
     await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) => ({ ...current, discovery: state }));
   }
@@ -201,6 +208,17 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     if (!supported?.length || supported.includes('none')) return 'none';
     return supported.find((m) => m === 'client_secret_basic' || m === 'client_secret_post');
   }
+}
+
+/**
+ * The SDK refuses a list without S256; an authorization server whose metadata leaves the list out is refused too
+ * (MCP 2025-11-25), before any registration or browser. Only the 2025-03-26 fallback, with no metadata at all,
+ * goes on to the default endpoints.
+ */
+function requirePkce(discovery: OAuthDiscoveryState | undefined): void {
+  const metadata = discovery?.authorizationServerMetadata;
+  if (metadata && !metadata.code_challenge_methods_supported?.includes('S256'))
+    throw new PkceUnsupportedError(`the authorization server ${metadata.issuer} does not advertise PKCE with S256 (code_challenge_methods_supported); refusing to sign in`);
 }
 
 /** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */

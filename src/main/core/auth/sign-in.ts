@@ -104,9 +104,10 @@ export function runSignIn(deps: SignInDeps): SignInRun {
       throw new Error(state?.error ? `signed in, but ${session.server} is ${state.status}: ${state.error}` : `signed in, but ${session.server} did not connect`);
     }
   })();
+  // A sign-in that ends before any browser step answers with no URL; one that fails, with its error (below).
   done.then(
     () => firstStep(null),
-    () => firstStep(null),
+    () => undefined,
   );
   return {
     firstStep: Promise.race([first, done.then(() => first)]),
