@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEncryptedSecrets, environmentSecrets, type KeyVault } from './secrets';
+import { createEncryptedSecrets, createOwnerOnlyFileSecrets, environmentSecrets, type KeyVault } from './secrets';
 
 /** A reversible stand-in for safeStorage that is visibly not plaintext, and counts its use. */
 function fakeCipher(storage: KeyVault['storage'] = 'keychain') {
@@ -148,5 +148,35 @@ describe('encrypted secret store', () => {
     expect(store.get('EMPTY')).toBeUndefined();
     await expect(store.set('OPENAI_API_KEY', 'x')).rejects.toThrow(/environment/);
     expect(store.get('OPENAI_API_KEY')).toBe('env-key');
+  });
+});
+
+describe('owner-only file store (OAuth tokens headless and in the CLI)', () => {
+  const path = () => join(dir, 'oauth-tokens.json');
+
+  it('writes mode 0600, reads back after a restart, and an empty value deletes', async () => {
+    const store = createOwnerOnlyFileSecrets(path());
+    expect(store.canStore).toBe(true);
+    await store.set('oauth/tracker', '{"tokens":1}');
+    if (process.platform !== 'win32') expect(statSync(path()).mode & 0o777).toBe(0o600);
+    expect(createOwnerOnlyFileSecrets(path()).get('oauth/tracker')).toBe('{"tokens":1}');
+    await store.set('oauth/tracker', '');
+    expect(JSON.parse(readFileSync(path(), 'utf8'))).toEqual({});
+  });
+
+  it('sees what another process wrote, and a write keeps the other process’s entries', async () => {
+    const console_ = createOwnerOnlyFileSecrets(path());
+    const cli = createOwnerOnlyFileSecrets(path());
+    await console_.set('oauth/a', 'A');
+    await new Promise((resolve) => setTimeout(resolve, 20)); // a distinct mtime
+    await cli.set('oauth/b', 'B');
+    expect(console_.get('oauth/b')).toBe('B');
+    await console_.set('oauth/a', 'A2');
+    expect(JSON.parse(readFileSync(path(), 'utf8'))).toEqual({ 'oauth/a': 'A2', 'oauth/b': 'B' });
+  });
+
+  it('a damaged file reads as empty instead of throwing', () => {
+    writeFileSync(path(), '[1,2');
+    expect(createOwnerOnlyFileSecrets(path()).get('oauth/a')).toBeUndefined();
   });
 });

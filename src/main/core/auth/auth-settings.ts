@@ -65,5 +65,5 @@ function algorithmFor(type: string | undefined, curve: string | undefined): stri
     if (alg) return alg;
     throw new ServerConfigError(`auth.privateKey: the EC curve ${curve ?? '(unknown)'} has no JWT algorithm; use P-256, P-384 or P-521`);
   }
-  throw new ServerConfigError(`auth.privateKey: a ${type ?? 'key of unknown type'} cannot sign private_key_jwt here; use an RSA or EC key`);
+  throw new ServerConfigError(`auth.privateKey: ${type ? `an ${type} key` : 'a key of unknown type'} cannot sign private_key_jwt here; use an RSA or EC key`);
 }

@@ -47,7 +47,7 @@ export async function startLoopbackRedirect(options: LoopbackOptions): Promise<L
   });
   port = await listen(server, options.preferredPort);
   const timer = setTimeout(() => {
-    settle?.reject(new Error(`no answer from the browser within ${Math.round(options.timeoutMs / 1000)} s; sign in again`));
+    settle?.reject(new Error(`no answer from the browser within ${Math.ceil(options.timeoutMs / 1000)} s; sign in again`));
     settle = undefined;
     void close();
   }, options.timeoutMs);

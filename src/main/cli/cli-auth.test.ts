@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../tests/support/mcp';
+import { cliDataDir, terminalOpener } from './cli-auth';
+
+let dir: string;
+let recorder: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sb-cli-auth-'));
+  recorder = join(dir, 'record.mjs');
+  // A stand-in browser that writes down the arguments it was started with.
+  await writeFile(recorder, `import { writeFileSync } from 'node:fs';\nwriteFileSync(process.argv[2], JSON.stringify(process.argv.slice(3)));\n`);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const readJson = (path: string): unknown => {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined; // not written yet
+  }
+};
+
+const URL_ = 'https://auth.example.com/authorize?client_id=a&state=b c';
+
+describe('the terminal opener of `switchboard auth login`', () => {
+  it('runs $BROWSER with the URL appended, and prints the URL too', async () => {
+    const out = join(dir, 'appended.json');
+    const lines: string[] = [];
+    const opened = await terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, { BROWSER: `"${process.execPath}" ${recorder} ${out}` })(URL_);
+    expect(opened).toBe(true);
+    expect(lines).toEqual([`Sign in at: ${URL_}`]);
+    expect(await waitFor(() => readJson(out), 5_000, 'the browser to start')).toEqual([URL_]);
+  });
+
+  it('puts the URL where $BROWSER says %s, and takes the first of a colon-separated list', async () => {
+    const out = join(dir, 'placed.json');
+    await terminalOpener({ stdout: () => undefined, stderr: () => undefined }, { BROWSER: `${process.execPath} ${recorder} ${out} --url=%s --new-tab:firefox` })(URL_);
+    expect(await waitFor(() => readJson(out), 5_000, 'the browser to start')).toEqual([`--url=${URL_}`, '--new-tab']);
+  });
+
+  it('when no browser can start, says so and leaves the printed URL to the operator', async () => {
+    const lines: string[] = [];
+    const opened = await terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, { BROWSER: join(dir, 'no-such-browser') })(URL_);
+    expect(opened).toBe(false);
+    expect(lines).toEqual([`Sign in at: ${URL_}`, `Could not start ${join(dir, 'no-such-browser')}; open the address above in a browser.`]);
+  });
+});
+
+describe('where CLI commands keep tokens', () => {
+  it('--data-dir, else $SWITCHBOARD_DATA_DIR, else the directory of --config, else ~/.switchboard', () => {
+    expect(cliDataDir({ dataDir: '/d', config: '/c/s.yaml' }, { SWITCHBOARD_DATA_DIR: '/e' })).toBe('/d');
+    expect(cliDataDir({ config: '/c/s.yaml' }, { SWITCHBOARD_DATA_DIR: '/e' })).toBe('/e');
+    expect(cliDataDir({ config: '/c/s.yaml' }, {})).toBe('/c');
+    expect(cliDataDir({}, {})).toBe(join(homedir(), '.switchboard'));
+  });
+});
