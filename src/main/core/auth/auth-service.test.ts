@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
-import { startOAuthMcpServer, visitAuthorizationPage, waitFor, type OAuthMcpServer, type OAuthMcpServerOptions } from '../../../../tests/support/mcp';
+import { startOAuthMcpServer, visitAuthorizationPage, type OAuthMcpServer, type OAuthMcpServerOptions } from '../../../../tests/support/mcp';
 import { AuthorizationRequiredError, ConnectionManager } from '../mcp';
 import { createEncryptedSecrets, createOwnerOnlyFileSecrets, type SecretStore, type StringCipher } from '../secrets';
 import { AuthService } from './auth-service';
