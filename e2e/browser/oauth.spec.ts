@@ -50,7 +50,7 @@ oauthTest('Sign in through a new tab and the loopback redirect, see scopes and e
   await expect(card(page).getByTestId('server-auth-issuer')).toHaveText(oauth.issuer);
   await expect(card(page).getByTestId('server-auth-scopes')).toHaveText('tickets:read');
   await expect(card(page).getByTestId('server-auth-expiry')).not.toBeEmpty();
-  await expect(card(page).getByTestId('server-tool-count')).toContainText('1 offered');
+  await expect(card(page).getByTestId('server-tool-count')).toContainText('2 offered');
   expect(oauth.counts).toMatchObject({ registrations: 1, authorizations: 1, codeExchanges: 1 });
 
   await card(page).getByRole('button', { name: 'Sign out' }).click();

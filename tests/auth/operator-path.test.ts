@@ -79,7 +79,7 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     const run = await cli('auth', 'login', 'tracker', '--data-dir', dir, '--timeout', '30');
     expect(run.stderr).toContain('Sign in at: http://127.0.0.1:');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/tracker: signed in and connected, 1 tools \(signed in, at http:\/\/127\.0\.0\.1:\d+\/, scopes tickets:read, expires /);
+    expect(run.stdout).toMatch(/tracker: signed in and connected, 2 tools \(signed in, at http:\/\/127\.0\.0\.1:\d+\/, scopes tickets:read, expires /);
     expect(oauth.counts).toMatchObject({ registrations: 1, authorizations: 1, codeExchanges: 1 });
     expect(oauth.resources).toEqual([oauth.url]); // RFC 8707: the token is for this MCP server
     const tokens = storedTokens()!;

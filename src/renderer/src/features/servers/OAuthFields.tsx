@@ -53,7 +53,7 @@ export function OAuthFields({ auth, errors, onChange }: Props) {
         />
       ) : (
         <TextField
-          label="Client ID metadata document URL"
+          label="Client ID metadata document"
           value={auth.clientMetadataUrl}
           onChange={(clientMetadataUrl) => set({ clientMetadataUrl })}
           errors={errorsOf('clientMetadataUrl')}
