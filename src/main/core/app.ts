@@ -87,6 +87,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     servers: () => config.current().agent.mcp.servers,
     baseDir: dirname(config.path),
     log,
+    fetch: options.fetch,
   });
   auth.onChange((name) => events.emit('servers.authChanged', { name }));
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
 import { startOAuthMcpServer, visitAuthorizationPage, type OAuthMcpServer, type OAuthMcpServerOptions } from '../../../../tests/support/mcp';
 import { AuthorizationRequiredError, ConnectionManager } from '../mcp';
-import { createEncryptedSecrets, createOwnerOnlyFileSecrets, type SecretStore, type StringCipher } from '../secrets';
+import { createEncryptedSecrets, createOwnerOnlyFileSecrets, type KeyVault, type SecretStore, type StringCipher } from '../secrets';
 import { AuthService } from './auth-service';
 import { OAuthStore } from './oauth-store';
 
@@ -157,15 +157,16 @@ describe('OAuth for a remote MCP server', () => {
 
   it('in Electron the tokens are sealed by safeStorage in secrets.json, never in plain text', async () => {
     const cipher: StringCipher = {
-      encrypt: (plain) => Buffer.from(`sealed:${Buffer.from(plain).toString('hex')}`),
-      decrypt: (sealed) => Buffer.from(sealed.toString().slice(7), 'hex').toString(),
+      encrypt: async (plain) => Buffer.from(`sealed:${Buffer.from(plain).toString('hex')}`),
+      decrypt: async (sealed) => ({ value: Buffer.from(sealed.toString().slice(7), 'hex').toString() }),
     };
-    const { auth } = await setUp({}, {}, await createEncryptedSecrets(dir, cipher, {}));
+    const vault: KeyVault = { storage: 'keychain', cipher, usePlainText: () => undefined };
+    const { auth } = await setUp({}, {}, await createEncryptedSecrets(dir, vault, {}));
     await (await auth.signIn('tracker', visitAuthorizationPage)).done;
     const onDisk = readFileSync(join(dir, 'secrets.json'), 'utf8');
     expect(oauth!.acceptedTokens.length).toBeGreaterThan(0);
     for (const token of oauth!.acceptedTokens) expect(onDisk).not.toContain(token);
-    expect(Object.keys(JSON.parse(onDisk))).toEqual(['oauth/tracker']);
+    expect(Object.keys(JSON.parse(onDisk).keys)).toEqual(['oauth/tracker']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { isHttpServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerAuthView } from '../../../shared/contract';
 import type { ConnectionAuth, ConnectionAuthPort, ServerState } from '../mcp/types';
 import { Conflict, NotFound } from '../errors';
@@ -35,6 +36,8 @@ export interface AuthServiceOptions {
   log?: (line: string) => void;
   signInTimeoutMs?: number;
   refreshSkewMs?: number;
+  /** The fetch sign-ins and refreshes talk to authorization servers with (the desktop's goes through the system proxy). */
+  fetch?: FetchLike;
 }
 
 /**
@@ -177,6 +180,7 @@ export class AuthService implements ConnectionAuthPort {
       now: this.now,
       log: this.log,
       refreshSkewMs: this.options.refreshSkewMs,
+      fetch: this.options.fetch,
     });
     this.sessions.set(server.name, { key, session });
     return session;

@@ -22,6 +22,8 @@ export interface SessionDeps {
   log: (line: string) => void;
   /** Refresh this long before expiry at most (default 60 s; a short-lived token refreshes at 90% of its life). */
   refreshSkewMs?: number;
+  /** For sign-ins and refreshes (discovery, token requests); default the global fetch. */
+  fetch?: FetchLike;
 }
 
 /**
@@ -46,6 +48,11 @@ export class AuthSession {
     this.unsubscribe = deps.store.onChange((name) => {
       if (name === server && this.connectedAttempts > 0) this.scheduleRefresh();
     });
+  }
+
+  /** The fetch an operator's sign-in uses for discovery and token requests. */
+  get fetch(): FetchLike | undefined {
+    return this.deps.fetch;
   }
 
   stored(): StoredAuth {
@@ -163,7 +170,7 @@ export class AuthSession {
     const provider = this.backgroundProvider();
     try {
       // The SDK's auth(): with a refresh token it refreshes; client_credentials asks for a new token.
-      const result = await auth(provider, { serverUrl: this.resource });
+      const result = await auth(provider, { serverUrl: this.resource, fetchFn: this.deps.fetch });
       if (result !== 'AUTHORIZED') this.lastError = 'the refresh token was refused; sign in again before the access token expires';
       else this.deps.log(`[auth] ${this.server}: access token refreshed`);
     } catch (error) {

@@ -76,7 +76,7 @@ export function runSignIn(deps: SignInDeps): SignInRun {
           },
         },
       );
-      const options = { serverUrl: session.resource, scope: session.scopeToRequest(), resourceMetadataUrl: session.challenge?.resourceMetadataUrl };
+      const options = { serverUrl: session.resource, scope: session.scopeToRequest(), resourceMetadataUrl: session.challenge?.resourceMetadataUrl, fetchFn: session.fetch };
       if ((await auth(provider, options)) === 'AUTHORIZED') return;
       const answer = await loopback.result;
       if ('error' in answer) throw new AuthorizationServerError(answer);
