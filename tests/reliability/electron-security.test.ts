@@ -105,8 +105,11 @@ describe('window, entry, preload and page', () => {
 
   it('the preload bridges exactly request and on, over our two channels, and never hands out ipcRenderer', () => {
     const preload = read('../../src/preload/index.ts');
-    expect(preload).toContain(`ipcRenderer.invoke('${IPC_REQUEST_CHANNEL}'`);
-    expect(preload).toContain(`ipcRenderer.on('${IPC_EVENT_CHANNEL}'`);
+    // The channel names come from the module the adapter uses, so the two sides cannot drift apart.
+    expect(preload).toContain("import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from '../main/adapters/frames';");
+    expect([IPC_REQUEST_CHANNEL, IPC_EVENT_CHANNEL]).toEqual(['switchboard:request', 'switchboard:event']);
+    expect(preload).toContain('ipcRenderer.invoke(IPC_REQUEST_CHANNEL, route, input)');
+    expect(preload).toContain('ipcRenderer.on(IPC_EVENT_CHANNEL, forward)');
     expect(preload.match(/ipcRenderer\.(invoke|on|send|sendSync|postMessage)\(/g)).toEqual(['ipcRenderer.invoke(', 'ipcRenderer.on(']);
     // The renderer's listener never receives the IpcRendererEvent (which carries `sender`).
     expect(preload).toMatch(/\(_event: IpcRendererEvent, name: string, payload: unknown\) => listener\(name, payload\)/);

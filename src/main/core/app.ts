@@ -2,7 +2,6 @@ import { dirname, join } from 'node:path';
 import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
 import { createMcpCaller } from './agent/mcp-caller';
 import type { McpCaller } from './agent/tool-proxy';
-import type { CatalogSnapshot } from './agent/turn-runner';
 import { ConfigStore } from './config/config-store';
 import { defaultConfigText } from './config/default-config';
 import { EventBus } from './events';
@@ -99,10 +98,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
-  const catalog = (): CatalogSnapshot => tools.catalog.current();
   // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
   const stopCounting = events.subscribe((name) => {
-    if (name === 'catalog.changed') prefetchCatalogTokens(catalog().catalog);
+    if (name === 'catalog.changed') prefetchCatalogTokens(tools.catalog.current().catalog);
   });
   // Per-server call timeout, and the retry rules for a server that restarted under us (stale session).
   const mcp: McpCaller = createMcpCaller(tools.connections, (server) => config.current().agent.mcp.servers.find((s) => s.name === server)?.timeoutMs);
@@ -111,7 +109,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     dataDir: options.dataDir,
     config,
     events,
-    catalog,
+    catalog: () => tools.catalog.current(),
     mcp,
     secrets,
     fetch: options.fetch,

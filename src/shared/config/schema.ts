@@ -146,10 +146,12 @@ export const modelSettingsSchema = z.strictObject({
   model: z.string().optional(),
   temperature: z.number().min(0).max(2).optional(),
   apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
   timeoutMs: z.number().int().positive().optional(),
+  /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
   maxTokens: z.number().int().positive().max(200_000).optional(),
 });
-export type ModelSettingsConfig = z.output<typeof modelSettingsSchema>;
+export type ModelSettings = z.output<typeof modelSettingsSchema>;
 
 export const agentSchema = z.strictObject({
   mcp: z

@@ -63,10 +63,3 @@ export type CommandRouteName = Exclude<RouteName, QueryRouteName>;
 export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
-
-/** Wire frames shared by both adapters. */
-export interface RequestFrame {
-  id: number;
-  route: string;
-  input: unknown;
-}

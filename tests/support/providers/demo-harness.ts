@@ -1,5 +1,5 @@
 import { collectEvents } from '../../../src/main/core/providers/collect-events';
-import type { ChatMessage, ModelProvider, ToolCallRequest, ToolDefinitionForModel } from '../../../src/main/core/providers/types';
+import type { ChatMessage, ModelProvider, ToolCallRequest, ModelToolDefinition } from '../../../src/main/core/providers/types';
 import type { FakeToolResult } from './fake-shop';
 
 /**
@@ -18,7 +18,7 @@ export async function runTurn(
   provider: ModelProvider,
   history: ChatMessage[],
   userText: string,
-  toolsFor: (messages: ChatMessage[]) => ToolDefinitionForModel[],
+  toolsFor: (messages: ChatMessage[]) => ModelToolDefinition[],
   runTool: (call: ToolCallRequest) => FakeToolResult,
   maxSteps = 8,
 ): Promise<TurnResult> {
@@ -46,11 +46,11 @@ export async function runTurn(
 }
 
 /** A fixed visible set. */
-export const fixed = (tools: ToolDefinitionForModel[]) => () => tools;
+export const fixed = (tools: ModelToolDefinition[]) => () => tools;
 
 /** Visible set where `gated` tools appear only after load_skill({name: skill}) succeeded. */
 export const withSkillGate =
-  (base: ToolDefinitionForModel[], gated: ToolDefinitionForModel[], skill: string) => (messages: ChatMessage[]) => {
+  (base: ModelToolDefinition[], gated: ModelToolDefinition[], skill: string) => (messages: ChatMessage[]) => {
     const loadIds = new Set(
       messages.flatMap((m) =>
         m.role === 'assistant' ? (m.toolCalls ?? []).filter((c) => c.name === 'load_skill' && c.arguments.name === skill).map((c) => c.id) : [],

@@ -1,12 +1,12 @@
-import type { ToolCallRequest, ToolDefinitionForModel } from '../../../src/main/core/providers/types';
+import type { ToolCallRequest, ModelToolDefinition } from '../../../src/main/core/providers/types';
 
 /**
  * An in-memory stand-in for the shop MCP server's tools and customer u1001's seeded orders, in
  * the server's result formats. For planner and loop tests that must not depend on the real server.
  */
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required });
+const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object' as const, properties, required });
 
-export const SHOP_TOOLS: Record<string, ToolDefinitionForModel> = {
+export const SHOP_TOOLS: Record<string, ModelToolDefinition> = {
   query_order: {
     name: 'query_order',
     description: '查询当前账号最近的订单，可按商品关键词和天数过滤',

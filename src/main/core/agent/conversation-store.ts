@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary, ExecutionRecord } from '../../../shared/contract';
-import { ConversationRecord, type ConversationLogLine } from './conversation';
+import { LiveConversation, type ConversationLogLine } from './conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { NotFound } from '../errors';
 
@@ -10,14 +10,14 @@ export const INTERRUPTED = 'interrupted: Switchboard stopped during this turn';
 
 /** An approval that was pending when the host died: never approved, only expired. */
 export interface ExpiredApproval {
-  conversation: ConversationRecord;
+  conversation: LiveConversation;
   request: ApprovalRequest;
   outcome: ApprovalOutcome;
 }
 
 /** A tool call that was running when the host died: it may or may not have reached its server. */
 export interface InterruptedCall {
-  conversation: ConversationRecord;
+  conversation: LiveConversation;
   item: Extract<ChatItem, { kind: 'tool' }>;
   /** The approval it ran under, if it needed one. */
   approval?: ApprovalOutcome;
@@ -26,7 +26,7 @@ export interface InterruptedCall {
 
 /** Conversations on disk: one JSON-lines log per conversation under <dataDir>/conversations. */
 export class ConversationStore {
-  private readonly conversations = new Map<string, ConversationRecord>();
+  private readonly conversations = new Map<string, LiveConversation>();
   /** Filled by open(): calls a crash cut off mid-flight, so the runtime can give each its record. */
   readonly interrupted: InterruptedCall[] = [];
   /** Filled by open(): records a crash left only in a conversation log (see RecordsStore.restore). */
@@ -41,35 +41,35 @@ export class ConversationStore {
     for (const name of (await readdir(this.dir)).filter((n) => n.endsWith('.jsonl')).sort()) {
       const path = join(this.dir, name);
       const lines = await readJsonLines<ConversationLogLine>(path);
-      const record = ConversationRecord.replay(lines, new JsonlAppender(path));
-      if (!record) continue;
-      this.conversations.set(record.summary.id, record);
+      const conversation = LiveConversation.replay(lines, new JsonlAppender(path));
+      if (!conversation) continue;
+      this.conversations.set(conversation.summary.id, conversation);
       for (const line of lines) if (line.t === 'toolResult' && line.record && !hasRecord(line.record.id)) this.unrecorded.push(line.record);
       const outcomes = new Map(lines.flatMap((line) => (line.t === 'approvalResolved' ? [[line.id, line.outcome] as const] : [])));
-      expired.push(...(await repairInterrupted(record, (call) => this.interrupted.push({ ...call, approval: call.item.approvalId ? outcomes.get(call.item.approvalId) : undefined }))));
+      expired.push(...(await repairInterrupted(conversation, (call) => this.interrupted.push({ ...call, approval: call.item.approvalId ? outcomes.get(call.item.approvalId) : undefined }))));
     }
     return expired;
   }
 
-  async create(customerId: string, modelLabel: string, title?: string): Promise<ConversationRecord> {
+  async create(customerId: string, modelLabel: string, title?: string): Promise<LiveConversation> {
     const id = `c_${randomUUID().slice(0, 12)}`;
     const now = new Date().toISOString();
-    const record = new ConversationRecord(
+    const conversation = new LiveConversation(
       { id, title: title || 'New conversation', customerId, modelLabel, createdAt: now, updatedAt: now },
       new JsonlAppender(join(this.dir, `${id}.jsonl`)),
     );
-    await record.writeMeta();
-    this.conversations.set(id, record);
-    return record;
+    await conversation.writeMeta();
+    this.conversations.set(id, conversation);
+    return conversation;
   }
 
-  get(id: string): ConversationRecord {
-    const record = this.conversations.get(id);
-    if (!record) throw new NotFound(`no conversation ${id}`);
-    return record;
+  get(id: string): LiveConversation {
+    const conversation = this.conversations.get(id);
+    if (!conversation) throw new NotFound(`no conversation ${id}`);
+    return conversation;
   }
 
-  list(): ConversationRecord[] {
+  list(): LiveConversation[] {
     return [...this.conversations.values()].sort((a, b) => b.summary.updatedAt.localeCompare(a.summary.updatedAt));
   }
 
@@ -78,10 +78,10 @@ export class ConversationStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    const record = this.conversations.get(id);
-    if (!record) return false;
+    const conversation = this.conversations.get(id);
+    if (!conversation) return false;
     this.conversations.delete(id);
-    await record.close();
+    await conversation.close();
     await rm(join(this.dir, `${id}.jsonl`), { force: true });
     return true;
   }
@@ -92,12 +92,12 @@ export class ConversationStore {
 }
 
 async function repairInterrupted(
-  record: ConversationRecord,
+  conversation: LiveConversation,
   onInterrupted: (call: Omit<InterruptedCall, 'approval'>) => void,
 ): Promise<ExpiredApproval[]> {
   const now = new Date().toISOString();
   const expired: ExpiredApproval[] = [];
-  for (const request of [...record.pendingApprovals.values()]) {
+  for (const request of [...conversation.pendingApprovals.values()]) {
     const outcome: ApprovalOutcome = {
       approvalId: request.id,
       decision: 'expired',
@@ -106,13 +106,13 @@ async function repairInterrupted(
       decidedAt: now,
       argumentsHash: request.argumentsHash,
     };
-    await record.write({ t: 'approvalResolved', id: request.id, outcome });
-    expired.push({ conversation: record, request, outcome });
+    await conversation.write({ t: 'approvalResolved', id: request.id, outcome });
+    expired.push({ conversation, request, outcome });
   }
-  for (const item of record.items) {
-    if (item.kind === 'tool' && item.status === 'running') onInterrupted({ conversation: record, item, interruptedAt: now });
+  for (const item of conversation.items) {
+    if (item.kind === 'tool' && item.status === 'running') onInterrupted({ conversation, item, interruptedAt: now });
     if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval'))
-      await record.write({
+      await conversation.write({
         t: 'item',
         item: { ...item, status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped', resultText: INTERRUPTED },
       });
@@ -120,17 +120,17 @@ async function repairInterrupted(
   // A fast call's `running` line is never written (see RunningLine): a crash while it ran leaves a call the
   // model made with no item. Its turn is the one that was running, its step that turn's last, its server
   // the one that step's visible set named.
-  const runningTurn = record.turns.findLast((turn) => turn.status === 'running');
-  for (const turn of record.turns) {
+  const runningTurn = conversation.turns.findLast((turn) => turn.status === 'running');
+  for (const turn of conversation.turns) {
     if (turn.status === 'running') {
       const { steps: _steps, ...fields } = turn;
-      await record.write({ t: 'turn', turn: { ...fields, status: 'stopped', error: INTERRUPTED, finishedAt: now } });
+      await conversation.write({ t: 'turn', turn: { ...fields, status: 'stopped', error: INTERRUPTED, finishedAt: now } });
     }
   }
   // Every tool call the model made must have an answer, or the next provider request is malformed.
-  const answered = new Set(record.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
-  const known = new Set(record.items.map((item) => item.id));
-  for (const message of [...record.messages]) {
+  const answered = new Set(conversation.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
+  const known = new Set(conversation.items.map((item) => item.id));
+  for (const message of [...conversation.messages]) {
     if (message.role !== 'assistant') continue;
     for (const call of message.toolCalls ?? []) {
       if (answered.has(call.id)) continue;
@@ -149,10 +149,10 @@ async function repairInterrupted(
           status: 'running',
           at: now,
         };
-        onInterrupted({ conversation: record, item, interruptedAt: now });
-        await record.write({ t: 'item', item: { ...item, status: 'stopped', resultText: INTERRUPTED } });
+        onInterrupted({ conversation, item, interruptedAt: now });
+        await conversation.write({ t: 'item', item: { ...item, status: 'stopped', resultText: INTERRUPTED } });
       }
-      await record.write({ t: 'message', message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true } });
+      await conversation.write({ t: 'message', message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true } });
     }
   }
   return expired;

@@ -49,8 +49,8 @@ export class ConversationLogError extends Error {
   override readonly name = 'ConversationLogError';
 }
 
-/** A conversation's state plus its append-only log; every mutation is written before it is visible. */
-export class ConversationRecord {
+/** A conversation held in memory (its items, turns, model messages) and backed by its append-only log; every mutation is written before it is visible. */
+export class LiveConversation {
   private base: Omit<ConversationSummary, 'running'>;
   /** Time of the latest write not yet in `base.updatedAt`: stamped when the summary is read, not per line. */
   private touchedAt = 0;
@@ -93,12 +93,12 @@ export class ConversationRecord {
     return this.base.customerId;
   }
 
-  static replay(lines: ConversationLogLine[], log: ConversationLog): ConversationRecord | undefined {
+  static replay(lines: ConversationLogLine[], log: ConversationLog): LiveConversation | undefined {
     const meta = lines.find((line) => line.t === 'meta');
     if (!meta || meta.t !== 'meta') return undefined;
-    const record = new ConversationRecord(meta.summary, log);
-    for (const line of lines) record.apply(line);
-    return record;
+    const conversation = new LiveConversation(meta.summary, log);
+    for (const line of lines) conversation.apply(line);
+    return conversation;
   }
 
   view(running: boolean): Conversation {

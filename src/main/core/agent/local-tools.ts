@@ -2,7 +2,7 @@ import { LOAD_SKILL, SEARCH_KNOWLEDGE } from '../../../shared/catalog';
 import type { Skill } from '../../../shared/config/schema';
 import type { KnowledgeBase } from '../knowledge/knowledge-base';
 import { runSearchKnowledge } from '../knowledge/search-knowledge-tool';
-import type { ConversationRecord } from './conversation';
+import type { LiveConversation } from './conversation';
 import type { LocalToolRunner } from './tool-proxy';
 
 /** load_skill and search_knowledge, run in-process. */
@@ -20,7 +20,7 @@ export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; kn
   };
 }
 
-async function loadSkill(skills: readonly Skill[], args: Record<string, unknown>, conversation: ConversationRecord) {
+async function loadSkill(skills: readonly Skill[], args: Record<string, unknown>, conversation: LiveConversation) {
   const wanted = typeof args.name === 'string' ? args.name : '';
   const skill = skills.find((s) => s.name === wanted);
   if (!skill)

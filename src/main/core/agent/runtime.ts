@@ -14,14 +14,14 @@ import { createLocalToolRunner } from './local-tools';
 import { RecordsStore } from './records-store';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 import { ToolProxy, type McpCaller } from './tool-proxy';
-import type { CatalogSnapshot, TurnRunnerDeps } from './turn-runner';
+import type { TurnRunnerDeps } from './turn-runner';
 
 export interface AgentRuntimeOptions {
   dataDir: string;
   /** Read before every turn and call: model, step limit, approval timeout, system prompt, skills. */
   config: Pick<ConfigStore, 'current'>;
   events: EventSink;
-  catalog: () => CatalogSnapshot;
+  catalog: TurnRunnerDeps['catalog'];
   mcp: McpCaller;
   secrets: SecretStore;
   knowledgeDir: string;

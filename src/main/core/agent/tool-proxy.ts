@@ -6,7 +6,7 @@ import type { EventSink } from '../events';
 import type { ChatMessage, ToolCallRequest } from '../providers/types';
 import { argumentsHash } from './arguments-hash';
 import type { ApprovalService } from './approvals';
-import { singleTextOf, toolMessageOf, type ConversationRecord, type ToolItem } from './conversation';
+import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
 import { serializeRecord, type RecordsStore } from './records-store';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf, type RecordedResult } from './tool-result';
@@ -25,11 +25,11 @@ export interface McpCaller {
 
 /** The in-process tools (load_skill, search_knowledge). Returns undefined for a name that is not local. */
 export interface LocalToolRunner {
-  run(name: string, args: Record<string, unknown>, conversation: ConversationRecord): Promise<{ text: string; isError: boolean }> | undefined;
+  run(name: string, args: Record<string, unknown>, conversation: LiveConversation): Promise<{ text: string; isError: boolean }> | undefined;
 }
 
 export interface CallContext {
-  conversation: ConversationRecord;
+  conversation: LiveConversation;
   turnId: string;
   step: number;
   /** The catalog snapshot this model call was built from: a rediscovery mid-turn does not change it. */

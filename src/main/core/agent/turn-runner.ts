@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
+import type { CatalogSnapshot } from '../catalog/catalog-service';
 import type { EventSink } from '../events';
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
-import { ConversationLogError, type ConversationRecord } from './conversation';
+import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { buildModelStep } from './visible-set';
 
-export interface CatalogSnapshot {
-  catalog: Catalog;
-  revision: number;
-}
-
 export interface TurnRunnerDeps {
   /** Read at the start of every model call, so edits and rediscoveries apply from the next call, never mid-call. */
-  catalog: () => CatalogSnapshot;
+  catalog: () => Pick<CatalogSnapshot, 'catalog' | 'revision'>;
   proxy: ToolProxy;
   events: EventSink;
   maxSteps: () => number;
@@ -31,7 +27,7 @@ export interface TurnResult {
 export async function runTurn(
   deps: TurnRunnerDeps,
   provider: ModelProvider,
-  conversation: ConversationRecord,
+  conversation: LiveConversation,
   text: string,
   signal: AbortSignal,
   turnId = `t_${randomUUID().slice(0, 12)}`,
@@ -118,7 +114,7 @@ export async function runTurn(
  * none, which defaults to call_<index>), which made a later call overwrite an earlier call's chat item;
  * a repeated id gets a suffix, used consistently in the history sent back to the model.
  */
-function callIdDeduper(conversation: ConversationRecord): (call: ToolCallRequest) => ToolCallRequest {
+function callIdDeduper(conversation: LiveConversation): (call: ToolCallRequest) => ToolCallRequest {
   const used = new Set(conversation.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : [])));
   return (call) => {
     let id = call.id;

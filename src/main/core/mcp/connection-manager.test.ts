@@ -68,7 +68,7 @@ describe('ConnectionManager: connecting', () => {
     expect(connectedAt).toBeGreaterThanOrEqual(started);
     expect(connectedAt).toBeLessThanOrEqual(Date.now());
     expect(logs.some((l) => l.includes('refused'))).toBe(true);
-    expect(names(m.remoteTools().map((t) => t.definition))).toEqual(['query_order']);
+    expect(names(snapshot.servers.filter((s) => s.status === 'connected').flatMap((s) => s.tools))).toEqual(['query_order']);
   });
 
   it('follows every tools/list page', async () => {

@@ -2,7 +2,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { DEFAULT_BACKOFF } from './backoff';
 import { ServerConnection, ServerUnavailableError } from './server-connection';
-import type { CallToolOptions, ConnectionOptions, ConnectionSettings, RemoteTool, ServerState } from './types';
+import type { CallToolOptions, ConnectionOptions, ConnectionSettings, ServerState } from './types';
 
 /** Every server's state, in config order. Immutable; a new object after any change. */
 export interface ConnectionsSnapshot {
@@ -110,11 +110,6 @@ export class ConnectionManager {
 
   reconnect(server: string): Promise<void> {
     return this.connection(server).reconnect();
-  }
-
-  /** Every discovered tool with its server, in config order. */
-  remoteTools(): RemoteTool[] {
-    return this.snapshot().servers.flatMap((s) => (s.status === 'connected' ? s.tools.map((definition) => ({ definition, server: s.name })) : []));
   }
 
   /** Calls a tool on a named server. The caller resolves the server from the turn's catalog snapshot. */

@@ -2,4 +2,4 @@ export { ConnectionManager, type ConnectionsSnapshot, type ConnectionsListener }
 export { AuthorizationRequiredError, ServerUnavailableError } from './server-connection';
 export { normalizeServerUrl, expandEnvRefs, ServerConfigError } from './server-endpoint';
 export type { BuiltinServers, ResolveBuiltin, TransportKind } from './transport-factory';
-export type { ServerState, RemoteTool, CallToolOptions, ConnectionOptions, ConnectionAuth, ConnectionAuthPort, AuthVerdict } from './types';
+export type { ServerState, CallToolOptions, ConnectionOptions, ConnectionAuth, ConnectionAuthPort, AuthVerdict } from './types';

@@ -45,12 +45,6 @@ export const initialState = (name: string, status: ServerStatus): ServerState =>
     nextRetryAt: null,
   });
 
-/** A remote tool and the server that offers it: the model gives only a name, this says where to send the call. */
-export interface RemoteTool {
-  definition: Tool;
-  server: string;
-}
-
 export interface CallToolOptions {
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -1,5 +1,5 @@
 import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
-import type { ChatMessage, ToolDefinitionForModel } from './types';
+import type { ChatMessage, ModelToolDefinition } from './types';
 
 /**
  * Our history -> Messages API turns. Tool results must follow their tool_use in one user turn,
@@ -37,10 +37,11 @@ export function toAnthropicMessages(messages: ChatMessage[]): MessageParam[] {
   return out;
 }
 
-export function toAnthropicTools(tools: ToolDefinitionForModel[]): Tool[] {
+export function toAnthropicTools(tools: ModelToolDefinition[]): Tool[] {
   return tools.map((tool) => ({
     name: tool.name,
     description: tool.description,
-    input_schema: { type: 'object', ...tool.inputSchema } as Tool.InputSchema,
+    // A server's schema without `type` still reaches Anthropic as an object schema, which it requires.
+    input_schema: Object.assign({ type: 'object' }, tool.inputSchema) as Tool.InputSchema,
   }));
 }

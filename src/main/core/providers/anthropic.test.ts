@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from './anthropic';
 import { collectEvents } from './collect-events';
 import { anthropicError, anthropicStream, sseFrame, startAnthropicServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
-import { ProviderError, type ModelRequest, type ToolDefinitionForModel } from './types';
+import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
 
 const KEY = 'sk-ant-test-SECRET-987654321';
-const tools: ToolDefinitionForModel[] = [
+const tools: ModelToolDefinition[] = [
   {
     name: 'query_logistics',
     description: 'Track a parcel by trackingNo',

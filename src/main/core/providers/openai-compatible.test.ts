@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { collectEvents } from './collect-events';
 import { createOpenAiCompatibleProvider } from './openai-compatible';
 import { openAiError, openAiStream, sseFrame, startOpenAiCompatibleServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
-import { ProviderError, type ModelRequest, type ToolDefinitionForModel } from './types';
+import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
 
 const KEY = 'sk-test-SECRET-0123456789';
-const tools: ToolDefinitionForModel[] = [
+const tools: ModelToolDefinition[] = [
   {
     name: 'query_order',
     description: 'Find the customer orders',

@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import type { ChatMessage, ToolDefinitionForModel } from './types';
+import type { ChatMessage, ModelToolDefinition } from './types';
 
 /** Our ChatMessage history -> chat.completions messages (system first, tool results by tool_call_id). */
 export function toOpenAiMessages(system: string, messages: ChatMessage[]): ChatCompletionMessageParam[] {
@@ -29,7 +29,7 @@ export function toOpenAiMessages(system: string, messages: ChatMessage[]): ChatC
   return out;
 }
 
-export function toOpenAiTools(tools: ToolDefinitionForModel[]): ChatCompletionTool[] {
+export function toOpenAiTools(tools: ModelToolDefinition[]): ChatCompletionTool[] {
   return tools.map((tool) => ({
     type: 'function',
     function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },

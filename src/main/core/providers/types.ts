@@ -1,14 +1,14 @@
-/**
+/*
  * The provider port: the agent loop talks to every model (demo, OpenAI-compatible, Anthropic)
  * through these types only, so vendor SDK shapes never leak past src/main/core/providers.
  */
 
-/** A tool exactly as the model sees it: name, description, JSON schema of its input. */
-export interface ToolDefinitionForModel {
-  name: string;
-  description: string;
-  inputSchema: Record<string, unknown>;
-}
+import type { ModelToolDefinition } from '../../../shared/catalog';
+
+/** A tool exactly as the model sees it (name, description, input schema): the catalog's own type. */
+export type { ModelToolDefinition };
+/** The model section of the config (provider, endpoint, model, limits), as the config schema parses it. */
+export type { ModelSettings } from '../../../shared/config/schema';
 
 export interface ToolCallRequest {
   id: string;
@@ -25,7 +25,7 @@ export interface ModelRequest {
   system: string;
   messages: ChatMessage[];
   /** The visible set for this call: a model may only call tools listed here. */
-  tools: ToolDefinitionForModel[];
+  tools: ModelToolDefinition[];
   signal: AbortSignal;
 }
 
@@ -68,18 +68,6 @@ export class ProviderError extends Error {
     super(message);
     this.name = 'ProviderError';
   }
-}
-
-export interface ModelSettings {
-  provider: 'demo' | 'openai-compatible' | 'anthropic';
-  baseUrl?: string;
-  model?: string;
-  temperature?: number;
-  apiKeyEnv?: string;
-  /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
-  timeoutMs?: number;
-  /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
-  maxTokens?: number;
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;

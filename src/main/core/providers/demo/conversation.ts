@@ -1,4 +1,4 @@
-import type { ModelRequest, ToolCallRequest, ToolDefinitionForModel } from '../types';
+import type { ModelRequest, ToolCallRequest, ModelToolDefinition } from '../types';
 
 /**
  * A read-only view of one model request. The demo planner is stateless: everything it knows
@@ -21,7 +21,7 @@ export interface Conversation {
   turnSteps: ToolStep[];
   /** Tool calls made in earlier turns. */
   earlierSteps: ToolStep[];
-  tools: Map<string, ToolDefinitionForModel>;
+  tools: Map<string, ModelToolDefinition>;
 }
 
 export function readConversation(req: ModelRequest): Conversation {
@@ -65,7 +65,7 @@ export function lastAnswered(steps: ToolStep[], toolName: string): ToolStep | un
 export const canCall = (conv: Conversation, toolName: string) => conv.tools.has(toolName);
 
 /** Keeps only arguments the tool's schema declares, as a schema-following model would. */
-export function fitArguments(tool: ToolDefinitionForModel, args: Record<string, unknown>): Record<string, unknown> {
+export function fitArguments(tool: ModelToolDefinition, args: Record<string, unknown>): Record<string, unknown> {
   const properties = tool.inputSchema.properties;
   const defined = Object.entries(args).filter(([, value]) => value !== undefined);
   if (!properties || typeof properties !== 'object') return Object.fromEntries(defined);
