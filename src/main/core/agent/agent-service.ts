@@ -30,11 +30,11 @@ export class AgentService {
   ) {}
 
   async create(customerId: string, title?: string): Promise<ConversationSummary> {
-    const record = await this.deps.store.create(customerId, this.deps.provider().label, title);
-    this.changed(record.summary.id);
+    const conversation = await this.deps.store.create(customerId, this.deps.provider().label, title);
+    this.changed(conversation.summary.id);
     // The first step records the tools' token counts: count them now, off the event loop, while the operator types.
     prefetchCatalogTokens(this.deps.turn.catalog().catalog);
-    return { ...record.summary, running: false };
+    return { ...conversation.summary, running: false };
   }
 
   list(): ConversationSummary[] {

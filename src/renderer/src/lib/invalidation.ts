@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { EventName, QueryRouteName } from '../../../shared/contract';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ApprovalRequest, Conversation, EventName, EventPayload, QueryRouteName } from '../../../shared/contract';
 import type { RpcClient } from './rpc';
 
 /**
@@ -7,31 +7,79 @@ import type { RpcClient } from './rpc';
  * detail, the searched descriptions, explanations, and the full view for anyone still asking for it.
  */
 export const CATALOG_QUERIES = ['catalog.list', 'catalog.tool', 'catalog.descriptions', 'catalog.explain', 'catalog.get'] as const satisfies readonly QueryRouteName[];
-/** What an operator's pin decision (accept, reject, acknowledge) changes: the catalog and each server's tools. */
-export const AFTER_PIN_CHANGE = [...CATALOG_QUERIES, 'servers.list'] as const satisfies readonly QueryRouteName[];
 type Nothing<T extends never> = T;
 /** Fails to compile when the contract gains a catalog.* query that CATALOG_QUERIES does not list (it would go stale). */
 export type EveryCatalogQueryListed = Nothing<Exclude<Extract<QueryRouteName, `catalog.${string}`>, (typeof CATALOG_QUERIES)[number]>>;
 
-/** Which queries each pushed event makes stale. Main's *.changed events are the only source of refreshes. */
+/**
+ * Which queries each pushed event makes stale, for events that only say *that* something changed. Main's events
+ * are the only source of refreshes, and each change is refetched once: where main always sends two events for one
+ * change, only one of them invalidates (noted below). A mutation whose change main announces invalidates nothing.
+ */
 export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
-  'config.changed': ['config.get', 'settings.get', 'intents.get', 'skills.get', 'servers.list', 'tests.list'],
-  'chat.changed': ['chat.list', 'chat.get'],
-  'turn.started': ['chat.get'],
-  'turn.stepStarted': ['chat.get'],
-  'tool.progressed': ['chat.get'],
-  'turn.finished': ['chat.get', 'chat.list'],
-  'approvals.requested': ['approvals.list'],
-  'approvals.resolved': ['approvals.list'],
+  // servers.list too: every config edit is followed by catalog.changed, which refreshes it.
+  'config.changed': ['config.get', 'settings.get', 'intents.get', 'skills.get', 'tests.list'],
   'records.appended': ['records.list'],
+  // Every connection change (a status, a discovery, a retry) is followed by catalog.changed, so
+  // servers.statusChanged invalidates nothing itself.
   'catalog.changed': ['servers.list', ...CATALOG_QUERIES, 'tools.definition'],
-  'servers.statusChanged': ['servers.list', ...CATALOG_QUERIES, 'tools.definition'],
   'servers.authChanged': ['servers.list'],
   'tests.changed': ['tests.list', 'tests.result'],
 };
 
-export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY): () => void {
-  return rpc.on((name) => {
+type Appliers = { [E in EventName]?: (cache: QueryClient, payload: EventPayload<E>) => void };
+
+const chatOf = (conversationId: string): QueryKey => ['chat.get', { conversationId }];
+
+/**
+ * Events whose payload is the data, applied to the query cache where they land, and events that concern one
+ * conversation, which refresh that conversation only. Anything an event does not carry is refetched.
+ */
+export const APPLIED_BY: Appliers = {
+  // The full request: added to every pending list held, in main's order (oldest first), without a refetch.
+  'approvals.requested': (cache, request) =>
+    cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) => (list && !list.some((a) => a.id === request.id) ? [...list, request] : list)),
+  'approvals.resolved': (cache, { id }) =>
+    cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) => list?.filter((a) => a.id !== id)),
+  // A summary changed (created, renamed, a turn began or ended, deleted). It also follows every turn.finished,
+  // which therefore refreshes nothing itself.
+  'chat.changed': (cache, { conversationId }) => {
+    void cache.invalidateQueries({ queryKey: ['chat.list'] });
+    void cache.invalidateQueries({ queryKey: chatOf(conversationId), exact: true });
+  },
+  // The turn and the customer's message were written: neither is in the payload.
+  'turn.started': (cache, { conversationId }) => void cache.invalidateQueries({ queryKey: chatOf(conversationId), exact: true }),
+  // The step (what the model was shown) is the data: appended to its turn.
+  'turn.stepStarted': (cache, { conversationId, turnId, step }) =>
+    updateConversation(cache, conversationId, (c) => {
+      const turn = c.turns.find((t) => t.id === turnId);
+      if (!turn) return undefined;
+      const steps = [...turn.steps.filter((s) => s.step !== step.step), step];
+      return { ...c, turns: c.turns.map((t) => (t === turn ? { ...turn, steps } : t)) };
+    }),
+  // A known item's new state is the data. A new item is not the whole story (the model's text of that step was
+  // written just before it, unannounced), so a first sight refetches the conversation.
+  'tool.progressed': (cache, { conversationId, item }) =>
+    updateConversation(cache, conversationId, (c) => {
+      const index = c.items.findIndex((i) => i.id === item.id);
+      if (index < 0) return undefined;
+      return { ...c, items: c.items.map((i, at) => (at === index ? item : i)) };
+    }),
+};
+
+/** Applies `update` to a held conversation; when it can't (undefined), that conversation is refetched instead. */
+function updateConversation(cache: QueryClient, conversationId: string, update: (conversation: Conversation) => Conversation | undefined): void {
+  const key = chatOf(conversationId);
+  const held = cache.getQueryData<Conversation>(key);
+  if (!held) return; // nobody holds it: whoever asks next fetches it whole
+  const next = update(held);
+  if (next) cache.setQueryData(key, next);
+  else void cache.invalidateQueries({ queryKey: key, exact: true });
+}
+
+export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY, appliers: Appliers = APPLIED_BY): () => void {
+  return rpc.on((name, payload) => {
     for (const route of table[name] ?? []) void queryClient.invalidateQueries({ queryKey: [route] });
+    (appliers[name] as ((cache: QueryClient, payload: unknown) => void) | undefined)?.(queryClient, payload);
   });
 }

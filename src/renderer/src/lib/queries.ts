@@ -12,6 +12,10 @@ export function useRpcQuery<N extends QueryRouteName>(
   return useQuery<RouteOutput<N>>({ queryKey: [route, input], queryFn: () => rpc.request(route, input), ...options });
 }
 
+/**
+ * A command. `invalidates` lists only what main does not announce: a change main follows with an event (config,
+ * catalog, chat, approvals) is refreshed by that event (lib/invalidation.ts), once.
+ */
 export function useRpcMutation<N extends CommandRouteName>(route: N, invalidates: RouteName[] = []) {
   const rpc = useRpc();
   const queryClient = useQueryClient();

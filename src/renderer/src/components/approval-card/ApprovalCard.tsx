@@ -16,7 +16,7 @@ interface Props {
 
 /** One pending confirmation: what will run, where, with which arguments; approve, reject with a reason, or approve for the conversation. */
 export function ApprovalCard({ approval, conversation }: Props) {
-  const resolve = useRpcMutation('approvals.resolve', ['approvals.list', 'chat.get']);
+  const resolve = useRpcMutation('approvals.resolve'); // approvals.resolved and tool.progressed carry the outcome
   const [rejecting, setRejecting] = useState(false);
   const decide = (decision: ApprovalDecision, reason?: string) => resolve.mutate({ id: approval.id, decision, ...(reason ? { reason } : {}) });
   const titleId = `approval-${approval.id}-title`;

@@ -36,8 +36,12 @@ describe('ApprovalsPage', () => {
     const navButton = screen.getByRole('button', { name: /^Approvals/ });
     expect(within(navButton).queryByLabelText(/pending/)).toBeNull();
 
+    const fetched = rpc.callsTo('approvals.list').length;
     pending = [approvalFixture(), approvalFixture({ id: 'ap_2', toolName: 'apply_refund' })];
-    act(() => rpc.emit('approvals.requested', pending[1]));
+    act(() => {
+      rpc.emit('approvals.requested', pending[0]);
+      rpc.emit('approvals.requested', pending[1]);
+    });
     await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(2));
     expect(screen.getAllByTestId('approval-card').map((card) => card.getAttribute('data-tool'))).toEqual(['cancel_order', 'apply_refund']);
     expect(within(navButton).getByLabelText('2 pending').textContent).toBe('2');
@@ -46,6 +50,8 @@ describe('ApprovalsPage', () => {
     act(() => rpc.emit('approvals.resolved', { id: 'ap_1', conversationId: 'c1', outcome: { approvalId: 'ap_1', decision: 'approve', decidedBy: 'operator', decidedAt: '', argumentsHash: '' } }));
     await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(1));
     expect(within(navButton).getByLabelText('1 pending').textContent).toBe('1');
+    // Each event carried the request or the id it settled: the list was never fetched again.
+    expect(rpc.callsTo('approvals.list')).toHaveLength(fetched);
   });
 
   it('links each request to its conversation', async () => {

@@ -5,7 +5,7 @@ import { useRpcMutation } from '../../lib/queries';
 /** Enter sends, Shift+Enter is a newline; disabled while a turn runs. IME composition never sends. */
 export function Composer({ conversationId, running }: { conversationId: string; running: boolean }) {
   const [text, setText] = useState('');
-  const send = useRpcMutation('chat.send', ['chat.get', 'chat.list']);
+  const send = useRpcMutation('chat.send'); // the turn arrives as chat.changed, turn.started and what follows
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const busy = running || send.isPending;

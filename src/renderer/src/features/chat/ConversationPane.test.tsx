@@ -74,10 +74,38 @@ describe('ConversationPane', () => {
       items: [...conversation.items, { kind: 'assistant', id: 't1-a1', turnId: 't1', step: 1, text: 'Your parcel is **in Shanghai**.', at }],
       turns: [{ ...conversation.turns[0], status: 'completed' }],
     };
-    act(() => rpc.emit('turn.finished', { conversationId: 'c1', turnId: 't1', status: 'completed' }));
+    // As main does: the turn's end, then the conversation's summary (no longer running), which refetches it once.
+    const fetched = rpc.callsTo('chat.get').length;
+    act(() => {
+      rpc.emit('turn.finished', { conversationId: 'c1', turnId: 't1', status: 'completed' });
+      rpc.emit('chat.changed', { conversationId: 'c1' });
+    });
     await waitFor(() => expect(screen.getByTestId('assistant-message').getAttribute('aria-busy')).toBe('false'));
     expect(screen.getAllByTestId('assistant-message')).toHaveLength(1);
     expect(Object.keys(useChatStreamStore.getState().entries)).toEqual(['tx-a1']);
+    expect(rpc.callsTo('chat.get')).toHaveLength(fetched + 1);
+  });
+
+  it('applies a known tool item’s new state and a new step from their events; a new item refetches the conversation', async () => {
+    const running = { kind: 'tool' as const, id: 'call_1', turnId: 't1', step: 1, toolName: 'query_order', server: 'shop', nodeId: 'order-query', arguments: {}, status: 'running' as const, at };
+    conversation.items.push(running);
+    const rpc = setup();
+    await screen.findByText('where is my parcel?');
+    const fetched = rpc.callsTo('chat.get').length;
+    act(() => rpc.emit('tool.progressed', { conversationId: 'c1', turnId: 't1', item: { ...running, status: 'success', resultText: 'one order' } }));
+    await waitFor(() => expect(screen.getByTestId('tool-card').getAttribute('data-status')).toBe('success'));
+    act(() => rpc.emit('turn.stepStarted', { conversationId: 'c1', turnId: 't1', step: step(2, [tool('query_order'), tool('query_logistics')]) }));
+    await screen.findByText(/2 model calls/);
+    expect(rpc.callsTo('chat.get')).toHaveLength(fetched); // both were the data: nothing refetched
+
+    // A call main has not shown before comes with the model's text of that step, which no event carried.
+    conversation = { ...conversation, items: [...conversation.items, { ...running, id: 'call_2', step: 2, toolName: 'query_logistics' }] };
+    act(() => rpc.emit('tool.progressed', { conversationId: 'c1', turnId: 't1', item: { ...running, id: 'call_2', step: 2, toolName: 'query_logistics' } }));
+    await waitFor(() => expect(screen.getAllByTestId('tool-card')).toHaveLength(2));
+    expect(rpc.callsTo('chat.get')).toHaveLength(fetched + 1);
+    // Another conversation's events leave this one alone.
+    act(() => rpc.emit('chat.changed', { conversationId: 'other' }));
+    expect(rpc.callsTo('chat.get')).toHaveLength(fetched + 1);
   });
 
   it('renders raw HTML from the model as text, never as markup', async () => {

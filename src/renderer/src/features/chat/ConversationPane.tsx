@@ -42,7 +42,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
 }
 
 function ConversationHeader({ conversation, onDeleted }: { conversation: Conversation; onDeleted: () => void }) {
-  const stop = useRpcMutation('chat.stop', ['chat.get', 'chat.list']);
+  const stop = useRpcMutation('chat.stop'); // the turn's end arrives as turn.finished and chat.changed
   const clearConversation = useChatStreamStore((s) => s.clearConversation);
   return (
     <header className="conversation-head">

@@ -5,7 +5,7 @@ import { useRpcMutation } from '../../lib/queries';
 /** Delete asks first; Escape or Cancel backs out. A running turn is stopped by main before the delete. */
 export function DeleteConversation({ conversationId, title, onDeleted }: { conversationId: string; title: string; onDeleted: () => void }) {
   const [confirming, setConfirming] = useState(false);
-  const remove = useRpcMutation('chat.delete', ['chat.list', 'approvals.list', 'records.list']);
+  const remove = useRpcMutation('chat.delete'); // chat.changed (and approvals.resolved for a stopped turn's approvals)
   const cancelRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
 

@@ -7,7 +7,7 @@ import { customerIdProblem } from './customer-id';
 export function NewConversationForm({ onCreated }: { onCreated: (conversationId: string) => void }) {
   const [customerId, setCustomerId] = useState('u1001');
   const [touched, setTouched] = useState(false);
-  const create = useRpcMutation('chat.create', ['chat.list']);
+  const create = useRpcMutation('chat.create'); // chat.changed refreshes the list
   const settings = useRpcQuery('settings.get', {});
   const id = useId();
   const problem = customerIdProblem(customerId.trim());

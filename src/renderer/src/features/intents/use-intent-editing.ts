@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
 import { useRpcMutation } from '../../lib/queries';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf, type SaveFailure } from '../../lib/rpc-problems';
 import { draftStatus, revisionToSave, useIntentDraftStore } from './intent-draft-store';
 import type { MoveKind } from './IntentTree';
@@ -42,7 +41,7 @@ const MOVES: Record<MoveKind, (tree: IntentNode[], path: NodePath) => Moved | nu
 export function useIntentEditing(saved: SavedTree, serverNames: readonly string[] | undefined) {
   const store = useIntentDraftStore();
   const queryClient = useQueryClient();
-  const save = useRpcMutation('intents.save', ['intents.get', ...CATALOG_QUERIES]);
+  const save = useRpcMutation('intents.save'); // config.changed and catalog.changed refresh what it changes
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   // Which node's name field should take focus (after adding it, or F2); cleared once the editor has done so.
   const [renameRequest, setRenameRequest] = useState<string | null>(null);

@@ -2,7 +2,6 @@ import { useId, useState, type ChangeEvent } from 'react';
 import type { ServerConfig } from '../../../../shared/config/schema';
 import type { ImportResult } from '../../../../shared/contract';
 import { useRpcMutation } from '../../lib/queries';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 
 type Choice = 'skip' | 'rename' | 'replace';
@@ -25,7 +24,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
   const [choice, setChoice] = useState<Choice>('skip');
   const [result, setResult] = useState<ImportResult | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
-  const importServers = useRpcMutation('config.import', ['servers.list', ...CATALOG_QUERIES]);
+  const importServers = useRpcMutation('config.import'); // config.changed and catalog.changed, when it writes
   const id = useId();
 
   // A preview (dryRun) writes nothing; the operator then imports as shown, or picks what a clash should do.

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { ServerView } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { ServerAuth } from './ServerAuth';
 import { ServerStatusBadge } from './ServerStatusBadge';
@@ -12,14 +11,13 @@ interface Props {
   onEdit: () => void;
 }
 
-const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
 const KIND_LABEL = { http: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio', builtin: 'built-in' } as const;
 
 /** One configured server: its live status (and why it failed), what it offers, and its actions. */
 export function ServerCard({ server, onEdit }: Props) {
-  const reconnect = useRpcMutation('servers.reconnect', [...AFTER_CHANGE]);
-  const rediscover = useRpcMutation('servers.rediscover', [...AFTER_CHANGE]);
-  const remove = useRpcMutation('servers.remove', [...AFTER_CHANGE]);
+  const reconnect = useRpcMutation('servers.reconnect');
+  const rediscover = useRpcMutation('servers.rediscover');
+  const remove = useRpcMutation('servers.remove');
   const [confirmRemove, setConfirmRemove] = useState(false);
   const failed = [reconnect, rediscover, remove].find((m) => m.isError);
   const busy = reconnect.isPending || rediscover.isPending || remove.isPending;

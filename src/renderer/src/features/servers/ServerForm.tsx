@@ -2,7 +2,6 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ServerConfig } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
 import { useRpcMutation } from '../../lib/queries';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { ArgRows, KeyValueRows } from './KeyValueRows';
 import { OAuthFields } from './OAuthFields';
@@ -26,8 +25,6 @@ interface Props {
   onCancel: () => void;
 }
 
-const AFTER_SAVE = ['servers.list', ...CATALOG_QUERIES] as const;
-
 /**
  * Add or edit one server: HTTP (URL, transport, headers, OAuth) or stdio (command, arguments, environment). Checked as the
  * operator types once they have tried to save; main's refusal lands on the same fields.
@@ -37,8 +34,8 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const add = useRpcMutation('servers.add', [...AFTER_SAVE]);
-  const update = useRpcMutation('servers.update', [...AFTER_SAVE]);
+  const add = useRpcMutation('servers.add');
+  const update = useRpcMutation('servers.update');
   const id = useId();
   const local = validateServerForm(form, existingNames, editing?.name);
   const errors: FormErrors = tried ? mergeErrors(local, serverErrors) : serverErrors;

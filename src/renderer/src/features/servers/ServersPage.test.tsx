@@ -43,19 +43,27 @@ const importResult = (over: Partial<ImportResult>): ImportResult => ({
 });
 
 const setup = () => {
+  // Main follows every server edit with config.changed and catalog.changed; the page refreshes from those.
+  const announce = () => {
+    rpc.emit('config.changed', { revision: 2, source: 'app' });
+    rpc.emit('catalog.changed', { revision: 2 });
+  };
   const rpc = createFakeRpc({
     'servers.list': () => ({ servers }),
     'servers.add': ({ server }) => {
       if ('url' in server && server.url.includes('refuse')) throw new RpcClientError({ code: 'bad_request', message: 'invalid', details: [{ path: 'server.url', message: 'Invalid URL' }] });
       servers = [...servers, view(server as ServerConfig)];
+      announce();
       return { servers };
     },
     'servers.update': ({ name, server }) => {
       servers = servers.map((s) => (s.name === name ? view(server as ServerConfig) : s));
+      announce();
       return { servers };
     },
     'servers.remove': ({ name }) => {
       servers = servers.filter((s) => s.name !== name);
+      announce(); // as main does, before it answers
       return { servers };
     },
     'servers.reconnect': ({ name }) => servers.find((s) => s.name === name)!,

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { ImportServers } from './ImportServers';
 import { ServerCard } from './ServerCard';
@@ -13,7 +12,7 @@ type Panel = { kind: 'add' } | { kind: 'edit'; name: string } | { kind: 'import'
 /** Configured MCP servers in config order, each with its live status, and the forms to add, edit and import them. */
 export function ServersPage() {
   const servers = useRpcQuery('servers.list', {});
-  const rediscoverAll = useRpcMutation('servers.rediscover', ['servers.list', ...CATALOG_QUERIES]);
+  const rediscoverAll = useRpcMutation('servers.rediscover'); // catalog.changed follows every connection change
   const [panel, setPanel] = useState<Panel>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const list = servers.data?.servers ?? [];

@@ -16,7 +16,7 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
   const store = useConfigDraftStore();
   const status = draftStatus(store, snapshot.revision);
   const value = status === 'clean' ? snapshot.raw : store.draft!;
-  const save = useRpcMutation('config.save', ['config.get', 'settings.get']);
+  const save = useRpcMutation('config.save'); // config.changed refreshes config and settings
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const [showDiff, setShowDiff] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);

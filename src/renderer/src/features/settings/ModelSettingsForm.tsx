@@ -21,7 +21,7 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
   // Edits live here until saved; `base` is what they started from, to notice a change on disk meanwhile.
   const [draft, setDraft] = useState<{ values: ModelFormValues; base: string } | null>(null);
   const [errors, setErrors] = useState<ModelFormErrors>({});
-  const save = useRpcMutation('settings.saveModel', ['settings.get', 'config.get']);
+  const save = useRpcMutation('settings.saveModel'); // config.changed refreshes settings and config
   const id = useId();
   const values = draft?.values ?? fromDisk;
   const changedOnDisk = draft !== null && draft.base !== JSON.stringify(fromDisk);

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Skill } from '../../../../shared/config/schema';
 import { useRpcMutation } from '../../lib/queries';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { saveFailureOf, type SaveFailure } from '../../lib/rpc-problems';
 import { isDirty, skillsRevisionToSave, useSkillsUiStore } from './skills-ui-store';
 import { validateSkills } from './skill-validation';
@@ -13,7 +12,7 @@ export type SkillsOutcome = { kind: 'saved'; revision: number } | { kind: 'block
 export function useSkillsSave(saved: { skills: Skill[]; revision: number }) {
   const store = useSkillsUiStore();
   const queryClient = useQueryClient();
-  const mutation = useRpcMutation('skills.save', ['skills.get', ...CATALOG_QUERIES]);
+  const mutation = useRpcMutation('skills.save'); // config.changed and catalog.changed refresh what it changes
   const [outcome, setOutcome] = useState<SkillsOutcome | null>(null);
   const skills = store.draft ?? saved.skills;
   const dirty = isDirty(store);

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
-import { AFTER_PIN_CHANGE } from '../../lib/invalidation';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { DefinitionDiff } from './DefinitionDiff';
 import type { CatalogEntry } from '../../lib/catalog/tool-states';
@@ -13,8 +12,9 @@ import type { CatalogEntry } from '../../lib/catalog/tool-states';
  * first in config order); the same answers accept or refuse the move.
  */
 export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
-  const accept = useRpcMutation('catalog.acceptChange', [...AFTER_PIN_CHANGE]);
-  const reject = useRpcMutation('catalog.rejectChange', [...AFTER_PIN_CHANGE]);
+  // A pin decision changes the catalog: catalog.changed refreshes it, and the servers' tools.
+  const accept = useRpcMutation('catalog.acceptChange');
+  const reject = useRpcMutation('catalog.rejectChange');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const quarantine = entry.quarantine;
   if (!quarantine || entry.server === null) return null;

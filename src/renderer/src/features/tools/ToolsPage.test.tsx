@@ -212,9 +212,13 @@ describe('ToolsPage', () => {
     act(() => rpc.emit('catalog.changed', { revision: 2 }));
     await waitFor(() => expect(screen.getByTestId('effective-description').textContent).toBe('operator text'));
     expect(rpc.callsTo('catalog.tool')).toHaveLength(2);
-    // A server going down changes the catalog too: both refetch.
+    // A server going down changes the catalog too: main says so twice (its status, then the catalog), and the
+    // list and the detail refetch once.
     view = shopCatalog({ revision: 3, entries: shopCatalog().entries.map((e) => (e.toolId === 'query_order' ? { ...e, reason: 'shop is connecting' } : e)) });
-    act(() => rpc.emit('servers.statusChanged', { name: 'shop', status: 'connecting' }));
+    act(() => {
+      rpc.emit('servers.statusChanged', { name: 'shop', status: 'connecting' });
+      rpc.emit('catalog.changed', { revision: 3 });
+    });
     await waitFor(() => expect(screen.getByTestId('tool-reason').textContent).toBe('shop is connecting'));
     await waitFor(() => expect(rpc.callsTo('catalog.tool')).toHaveLength(3));
     expect(rpc.callsTo('catalog.list')).toHaveLength(3);
