@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatItem, ToolDefinitionView, ToolRun } from '../../../shared/contract';
 import { fnv1a, type CatalogEntry, type ToolBinding, type ToolDefinition } from '../../../shared/catalog';
-import { ConversationRecord, memoryLog } from '../agent/conversation';
+import { LiveConversation, memoryLog } from '../agent/conversation';
 import type { RecordsStore } from '../agent/records-store';
 import type { ToolProxy } from '../agent/tool-proxy';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
@@ -56,7 +56,7 @@ export class OperatorRuns {
 
     const runId = request.runId ?? `op_${randomUUID().slice(0, 12)}`;
     const now = new Date().toISOString();
-    const conversation = new ConversationRecord(
+    const conversation = new LiveConversation(
       { id: runId, title: `Run ${request.toolId}`, customerId: request.customerId, modelLabel: 'operator', createdAt: now, updatedAt: now },
       memoryLog(),
     );

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ApprovalOutcome, ChatItem, Conversation, RecordActor } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
 import type { ObservedRun } from '../../../shared/workbench/evaluate';
-import { ConversationRecord, memoryLog } from '../agent/conversation';
+import { LiveConversation, memoryLog } from '../agent/conversation';
 import type { NewApproval } from '../agent/approvals';
 import type { Approver } from '../agent/tool-proxy';
-import { runTurn, type CatalogSnapshot, type TurnResult, type TurnRunnerDeps } from '../agent/turn-runner';
+import { runTurn, type TurnResult, type TurnRunnerDeps } from '../agent/turn-runner';
 import type { EventSink } from '../events';
 import type { ModelProvider } from '../providers/types';
 
@@ -28,7 +28,7 @@ export interface ScenarioOptions {
   approvals: Approver;
   skipWrites?: boolean;
   /** The catalog the turns see: today's, or a draft's (preview). */
-  catalog?: () => CatalogSnapshot;
+  catalog?: TurnRunnerDeps['catalog'];
   signal?: AbortSignal;
 }
 
@@ -45,7 +45,7 @@ export interface ScenarioRun {
 export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions): Promise<ScenarioRun> {
   const provider = deps.provider();
   const now = new Date().toISOString();
-  const conversation = new ConversationRecord(
+  const conversation = new LiveConversation(
     { id: options.id, title: options.title, customerId: options.customerId, modelLabel: provider.label, createdAt: now, updatedAt: now },
     memoryLog(),
   );

@@ -6,7 +6,7 @@ import type { IntentNode } from '../../../shared/config/schema';
 import { exampleCases, fileCases, type CaseInput, type TestCase } from '../../../shared/workbench/cases';
 import { evaluateCase } from '../../../shared/workbench/evaluate';
 import type { Approver } from '../agent/tool-proxy';
-import type { CatalogSnapshot } from '../agent/turn-runner';
+import type { TurnRunnerDeps } from '../agent/turn-runner';
 import type { EventSink } from '../events';
 import { NotFound } from '../errors';
 import { appendCase, loadCasesFile } from './cases-file';
@@ -15,7 +15,7 @@ import { clippedTranscript, observe, runScenario, type ScenarioDeps } from './sc
 export interface CaseRunOptions {
   approvals: Approver;
   /** Preview: the draft's catalog instead of today's. */
-  catalog?: () => CatalogSnapshot;
+  catalog?: TurnRunnerDeps['catalog'];
   skipWrites?: boolean;
   /** After each case (progress for a terminal or the console). */
   onResult?: (result: CaseResult) => void;
