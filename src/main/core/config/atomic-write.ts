@@ -1,10 +1,53 @@
-import { copyFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 
-/** Keeps the previous file as `.bak`, then writes via temp file + fsync + rename so a crash never leaves half a file. */
-export async function writeFileKeepingBackup(path: string, text: string): Promise<void> {
-  if (await exists(path)) await copyFile(path, `${path}.bak`);
+/**
+ * Keeps the previous text as `.bak`, then writes the new one. Both go through write-file-atomic (temp
+ * file, fsync, rename), so a crash leaves either the old file or the new one, never half of one: the
+ * `.bak` used to be a copyFile, which rewrites the old backup in place. `previous` is the current text
+ * when the caller has it (read from disk otherwise).
+ */
+export async function writeFileKeepingBackup(path: string, text: string, previous?: string): Promise<void> {
+  const old = previous ?? (await readIfExists(path));
+  if (old !== undefined && (await exists(path))) await writeFileAtomic(`${path}.bak`, old, { encoding: 'utf8', fsync: true });
   await writeFileAtomic(path, text, { encoding: 'utf8', fsync: true });
+}
+
+/**
+ * Removes the temp files a killed write left beside `path` (write-file-atomic names them `<file>.<number>`),
+ * for the file and its `.bak`. Only those older than this process: a live writer's are newer.
+ */
+export async function removeStaleTempFiles(path: string, startedAt = Date.now() - performance.now()): Promise<string[]> {
+  const name = basename(path);
+  const isTemp = (entry: string) => entry.startsWith(`${name}.`) && /^(bak\.)?\d+$/.test(entry.slice(name.length + 1));
+  const removed: string[] = [];
+  let entries: string[];
+  try {
+    entries = await readdir(dirname(path));
+  } catch {
+    return removed;
+  }
+  for (const entry of entries.filter(isTemp)) {
+    const file = join(dirname(path), entry);
+    try {
+      if ((await stat(file)).mtimeMs >= startedAt) continue;
+      await unlink(file);
+      removed.push(file);
+    } catch {
+      // gone already
+    }
+  }
+  return removed;
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 async function exists(path: string): Promise<boolean> {

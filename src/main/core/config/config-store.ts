@@ -5,11 +5,13 @@ import type { Document } from 'yaml';
 import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
 import type { ConfigProblem, ConfigSnapshot } from '../../../shared/contract';
 import type { EventSink } from '../events';
-import { writeFileKeepingBackup } from './atomic-write';
+import { removeStaleTempFiles, writeFileKeepingBackup } from './atomic-write';
 import { parseConfigText } from './parse-config';
 import { Conflict, Invalid, InvalidConfig } from '../errors';
 
 export const CONFIG_FILE_NAME = 'switchboard.yaml';
+
+const readConfigFile = (path: string) => readFile(path, 'utf8');
 
 export type ConfigListener = (config: SwitchboardConfig, source: 'app' | 'external') => void;
 
@@ -52,9 +54,10 @@ export class ConfigStore {
 
   async open(): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
+    await removeStaleTempFiles(this.path); // left by a write that was killed
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await readConfigFile(this.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       text = this.options.defaultConfigText;
@@ -95,6 +98,12 @@ export class ConfigStore {
   /** Replaces the whole file with operator-written YAML; refused (file untouched) while it fails to validate. */
   async saveRaw(raw: string, baseRevision?: number): Promise<ConfigSnapshot> {
     return this.serialized(async () => {
+      // Whole-file text cannot be merged: if the file changed on disk since it was read, refuse.
+      const disk = await this.readDisk();
+      if (disk !== this.raw) {
+        this.takeOutsideEdit(disk);
+        throw new Conflict(`switchboard.yaml changed on disk since you loaded it (now revision ${this.revision}); nothing was written. Reload and retry.`);
+      }
       this.assertBaseRevision(baseRevision);
       const parsed = parseConfigText(raw);
       if (!parsed.ok) throw new InvalidConfig(describeProblems(parsed.problems), parsed.problems);
@@ -106,6 +115,7 @@ export class ConfigStore {
   /** Structured edit through the YAML document, so the operator's comments and ordering survive. */
   async edit(mutate: (document: Document, config: SwitchboardConfig) => void): Promise<ConfigSnapshot> {
     return this.serialized(async () => {
+      await this.rebaseOnDisk();
       const current = parseConfigText(this.raw);
       if (!current.ok)
         throw new InvalidConfig(`the config file has problems; fix it first (${describeProblems(current.problems)})`, current.problems);
@@ -124,9 +134,47 @@ export class ConfigStore {
     clearTimeout(this.debounce);
   }
 
+  /**
+   * A structured edit is based on the file as it is on disk now, not on the copy in memory: an outside
+   * edit the watcher has not seen yet (it debounces 60 ms) becomes the base the edit is applied on top of.
+   * One that does not parse is a conflict: nothing is written, and the operator's text stays as it is.
+   */
+  private async rebaseOnDisk(): Promise<void> {
+    const disk = await this.readDisk();
+    if (disk === this.raw) return;
+    this.takeOutsideEdit(disk);
+    if (disk === undefined) throw new Conflict('switchboard.yaml is gone from disk; nothing was written. Restore it, or save the whole config from the editor.');
+    if (!this.fileOk)
+      throw new Conflict(
+        `switchboard.yaml changed on disk and does not parse (${describeProblems(this.problems)}); nothing was written. Fix the file, then retry.`,
+        this.problems,
+      );
+  }
+
+  /** The file's text now, or undefined when it is missing. */
+  private async readDisk(): Promise<string | undefined> {
+    try {
+      return await readConfigFile(this.path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  /** What the watcher would do a few milliseconds later: take the outside text in (a missing file changes nothing in memory). */
+  private takeOutsideEdit(disk: string | undefined): void {
+    if (disk !== undefined && disk !== this.raw) this.apply(disk, 'external');
+  }
+
   private async write(text: string): Promise<void> {
+    const previous = this.raw;
     this.raw = text; // set first so the watcher recognises our own write
-    await writeFileKeepingBackup(this.path, text);
+    try {
+      await writeFileKeepingBackup(this.path, text, previous);
+    } catch (error) {
+      this.raw = previous;
+      throw error;
+    }
     this.apply(text, 'app');
   }
 
@@ -156,7 +204,7 @@ export class ConfigStore {
     await this.writing;
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await readConfigFile(this.path);
     } catch {
       return; // mid-rename; the next event brings the new file
     }

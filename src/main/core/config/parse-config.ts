@@ -7,11 +7,48 @@ export type ParsedConfig =
   | { ok: true; config: SwitchboardConfig; document: Document; problems: [] }
   | { ok: false; problems: ConfigProblem[]; document?: Document };
 
+/**
+ * What one switchboard.yaml may hold. Parsing is synchronous and ~2-4 s per MB on a busy machine (a 28 MB
+ * file held the event loop for 59 s), so a file over the size cap is refused before it is parsed; the
+ * entry caps keep every later pass (catalog, tree editor) bounded too.
+ */
+export const CONFIG_LIMITS = { bytes: 2 * 1024 * 1024, servers: 2_000, intentNodes: 20_000, skills: 2_000 } as const;
+
 /** Parses YAML then validates with zod, reporting each problem with its path and, where known, its line. */
 export function parseConfigText(raw: string): ParsedConfig {
+  const bytes = Buffer.byteLength(raw, 'utf8');
+  if (bytes > CONFIG_LIMITS.bytes)
+    return { ok: false, problems: [{ path: '', message: `the file is ${megabytes(bytes)}, more than the ${megabytes(CONFIG_LIMITS.bytes)} a config may be; it was not read` }] };
   const parsed = parseYamlText(raw, switchboardConfigSchema);
-  return parsed.ok ? { ok: true, config: parsed.value, document: parsed.document, problems: [] } : parsed;
+  if (!parsed.ok) return parsed;
+  const problems = overLimits(parsed.value);
+  if (problems.length > 0) return { ok: false, document: parsed.document, problems };
+  return { ok: true, config: parsed.value, document: parsed.document, problems: [] };
 }
+
+function overLimits(config: SwitchboardConfig): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const over = (path: string, count: number, limit: number, what: string) => {
+    if (count > limit) problems.push({ path, message: `more than ${limit.toLocaleString('en-US')} ${what} (${count.toLocaleString('en-US')})` });
+  };
+  over('agent.mcp.servers', config.agent.mcp.servers.length, CONFIG_LIMITS.servers, 'servers');
+  over('intents', countNodes(config.intents), CONFIG_LIMITS.intentNodes, 'intent nodes');
+  over('skills', config.skills.length, CONFIG_LIMITS.skills, 'skills');
+  return problems;
+}
+
+function countNodes(nodes: SwitchboardConfig['intents']): number {
+  let count = 0;
+  const stack = [...nodes];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    count += 1;
+    if (node.kind === 'category') stack.push(...node.children);
+  }
+  return count;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /** Any YAML file we own (switchboard.yaml, cases.yaml): parsed, validated with `schema`, each problem with its line. */
 export function parseYamlText<S extends z.ZodType>(
