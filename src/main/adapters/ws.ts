@@ -36,7 +36,7 @@ export async function startWsAdapter(options: WsAdapterOptions): Promise<WsAdapt
   const allowedOrigins = () => new Set([`http://${HOST}:${port}`, `http://localhost:${port}`]);
 
   const server: Server = createServer((req, res) => {
-    if (!allowedHosts().has(req.headers.host ?? '')) {
+    if (!allowedHosts().has(hostOf(req))) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
       return;
     }
@@ -81,15 +81,18 @@ export async function startWsAdapter(options: WsAdapterOptions): Promise<WsAdapt
 
 /** Returns an HTTP status line when the upgrade must be refused. */
 export function checkUpgrade(req: IncomingMessage, token: string, hosts: Set<string>, origins: Set<string>): string | undefined {
-  if (!hosts.has(req.headers.host ?? '')) return '403 Forbidden';
+  if (!hosts.has(hostOf(req))) return '403 Forbidden';
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (url.pathname !== '/rpc') return '404 Not Found';
   // Browsers always send Origin on WebSocket; a foreign one is a cross-site page trying to drive the console.
-  const origin = req.headers.origin;
+  const origin = req.headers.origin?.toLowerCase();
   if (origin !== undefined && !origins.has(origin)) return '403 Forbidden';
   if (!tokensMatch(url.searchParams.get('token') ?? '', token)) return '401 Unauthorized';
   return undefined;
 }
+
+/** Host names are case-insensitive (RFC 9110): `LOCALHOST:port` is ours too. */
+const hostOf = (req: IncomingMessage) => (req.headers.host ?? '').toLowerCase();
 
 function tokensMatch(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
 import { createMcpCaller } from './agent/mcp-caller';
 import type { McpCaller } from './agent/tool-proxy';
-import { ConfigStore } from './config/config-store';
+import { CONFIG_FILE_NAME, ConfigStore } from './config/config-store';
 import { defaultConfigText } from './config/default-config';
 import { EventBus } from './events';
 import { PinStore, PINS_FILE_NAME } from './catalog/pin-store';
@@ -10,6 +10,7 @@ import { createToolPipeline, type ToolPipeline } from './catalog/tool-pipeline';
 import type { BuiltinServers, ConnectionOptions } from './mcp';
 import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener } from './auth';
 import { appRoot } from './paths';
+import { makePrivateDataDir } from './private-files';
 import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
 import { prefetchCatalogTokens } from './tokens';
 import { createWorkbench, type Workbench } from './workbench';
@@ -69,6 +70,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
+  await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
   const config = new ConfigStore({
     dataDir: options.dataDir,
     events,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
 import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary, ExecutionRecord } from '../../../shared/contract';
 import { LiveConversation, type ConversationLogLine } from './conversation';
@@ -36,7 +37,7 @@ export class ConversationStore {
 
   /** Loads every conversation and repairs what a crash left unfinished; returns the approvals it expired. */
   async open(hasRecord: (id: string) => boolean = () => true): Promise<ExpiredApproval[]> {
-    await mkdir(this.dir, { recursive: true });
+    await makePrivateDir(this.dir);
     const expired: ExpiredApproval[] = [];
     for (const name of (await readdir(this.dir)).filter((n) => n.endsWith('.jsonl')).sort()) {
       const path = join(this.dir, name);

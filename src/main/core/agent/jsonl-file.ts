@@ -1,4 +1,5 @@
-import { close, closeSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
+import { close, closeSync, fchmodSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
+import { PRIVATE_FILE } from '../private-files';
 import { readFile } from 'node:fs/promises';
 
 /** Where a line landed in its file, in bytes, so it can be read back without keeping it in memory. */
@@ -138,8 +139,10 @@ export class JsonlAppender {
   /** Opens for appending; a torn last line (a crash mid-write) is closed off with a newline so the next line stays whole. */
   private open(): number {
     if (this.fd !== undefined) return this.fd;
-    const fd = openSync(this.path, 'a+');
+    // Conversations and records hold customer data: owner-only, also a file an older version made 0644.
+    const fd = openSync(this.path, 'a+', PRIVATE_FILE);
     try {
+      fchmodSync(fd, PRIVATE_FILE);
       let size = fstatSync(fd).size;
       if (size > 0) {
         const last = Buffer.alloc(1);

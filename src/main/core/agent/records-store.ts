@@ -1,4 +1,5 @@
-import { mkdir, open } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
 import type { ExecutionRecord, RecordActor, RecordSummary } from '../../../shared/contract';
 import type { EventSink } from '../events';
@@ -47,7 +48,7 @@ export class RecordsStore {
   }
 
   async open(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await makePrivateDir(this.dir);
     for (const { value, at } of await readJsonLinesWithLocations<ExecutionRecord>(this.path)) this.index(summaryOf(value), { at });
     this.appender = new JsonlAppender(this.path, RECORDS_BATCH_MS);
   }

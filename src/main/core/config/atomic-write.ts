@@ -1,6 +1,7 @@
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
+import { PRIVATE_FILE } from '../private-files';
 
 /**
  * Keeps the previous text as `.bak`, then writes the new one. Both go through write-file-atomic (temp
@@ -10,8 +11,8 @@ import writeFileAtomic from 'write-file-atomic';
  */
 export async function writeFileKeepingBackup(path: string, text: string, previous?: string): Promise<void> {
   const old = previous ?? (await readIfExists(path));
-  if (old !== undefined && (await exists(path))) await writeFileAtomic(`${path}.bak`, old, { encoding: 'utf8', fsync: true });
-  await writeFileAtomic(path, text, { encoding: 'utf8', fsync: true });
+  if (old !== undefined && (await exists(path))) await writeFileAtomic(`${path}.bak`, old, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
+  await writeFileAtomic(path, text, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
 }
 
 /**
