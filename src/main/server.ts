@@ -38,6 +38,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
       token,
       port: options.port,
       staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
+      log: options.log ?? ((line) => console.error(line)),
     });
     return {
       url: ws.url,
