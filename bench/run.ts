@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { bigDescriptionScenario } from './big-description';
 import { catalogScaleScenario } from './catalog-scale';
+import { eventLoopScenario } from './event-loop';
 import { memoryScenario } from './memory';
 import { markdownTable, toScenarioResult, type BenchContext, type Scenario, type ScenarioResult } from './report';
 import { startupScenario } from './startup';
@@ -21,6 +22,7 @@ const SCENARIOS: { id: string; title: string; run: Scenario }[] = [
   { id: 'tokens', title: '4. Tokens per turn', run: tokensScenario },
   { id: 'ui', title: '5. UI at scale', run: uiScenario },
   { id: 'memory', title: '6. Memory', run: memoryScenario },
+  { id: 'event-loop', title: '7. Event-loop delay', run: eventLoopScenario },
 ];
 
 async function main(): Promise<void> {

@@ -1,10 +1,15 @@
 // The headless host (startHeadless: the same core as `switchboard serve`) in its own process, driven
-// over IPC by bench/support/host.ts: it reports its URL, and its memory on request (after a full GC
-// when started with --expose-gc).
+// over IPC by bench/support/host.ts: it reports its URL, its memory on request (after a full GC when
+// started with --expose-gc), and with BENCH_EVENT_LOOP=1 how long its event loop was held.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
-import { startHeadless } from '../../src/main/server';
+
+// Enabled before the app's code is even loaded, so loading and evaluating it count too (as in Electron's main).
+const loop = process.env.BENCH_EVENT_LOOP ? monitorEventLoopDelay({ resolution: 1 }) : undefined;
+loop?.enable();
+const { startHeadless } = await import('../../src/main/server');
 
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR is required');
@@ -31,6 +36,11 @@ process.on('message', (message: { type: string }) => {
   } else if (message.type === 'heapSnapshot') {
     // For investigating a leak the memory scenario reports: `BENCH_HEAP_SNAPSHOT=1 npm run bench -- --only=memory`.
     process.send?.({ type: 'heapSnapshot', path: writeHeapSnapshot(join(tmpdir(), `switchboard-host-${process.pid}-${Date.now()}.heapsnapshot`)) });
+  } else if (message.type === 'eventLoop' && loop) {
+    // The delay histogram since the last read (in ms): its longest block, p99 and how many samples.
+    const ms = (ns: number) => ns / 1e6;
+    process.send?.({ type: 'eventLoop', max: ms(loop.max), p99: ms(loop.percentile(99)), p50: ms(loop.percentile(50)), mean: ms(loop.mean), count: loop.count });
+    loop.reset();
   } else if (message.type === 'close') {
     void handle.close().then(() => process.exit(0));
   }

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { buildHost } from './build';
 
 export interface HostMemory {
@@ -14,6 +15,15 @@ export interface HostMemory {
   arrayBuffers: number;
 }
 
+export interface EventLoopDelay {
+  /** The longest the event loop was held, in ms. */
+  max: number;
+  p99: number;
+  p50: number;
+  mean: number;
+  count: number;
+}
+
 export interface BenchHost {
   url: string;
   port: number;
@@ -24,6 +34,10 @@ export interface BenchHost {
   memory(): Promise<HostMemory>;
   /** Writes a heap snapshot in the host (to the temp directory) and returns its path. */
   heapSnapshot(): Promise<string>;
+  /** With `eventLoop: true`: the host's event-loop delay since the last read (or its start), in ms; then resets. */
+  eventLoop(): Promise<EventLoopDelay>;
+  /** When the process was forked (performance.now() in this process). */
+  startedAt: number;
   stderr(): string;
   close(): Promise<void>;
 }
@@ -32,13 +46,24 @@ export interface BenchHost {
  * Starts the bundled headless host in a child process with a fresh data directory; `configYaml`, when
  * given, is written as its switchboard.yaml first (otherwise the host writes the default config).
  */
-export async function startBenchHost(options: { staticDir?: string; configYaml?: string; env?: Record<string, string> } = {}): Promise<BenchHost> {
+export async function startBenchHost(
+  options: { staticDir?: string; configYaml?: string; env?: Record<string, string>; dataDir?: string; eventLoop?: boolean } = {},
+): Promise<BenchHost> {
   const entry = await buildHost();
-  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-host-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sb-bench-host-')));
   if (options.configYaml !== undefined) await writeFile(join(dataDir, 'switchboard.yaml'), options.configYaml);
+  const startedAt = performance.now();
   const child: ChildProcess = fork(entry, [], {
-    execArgv: ['--expose-gc'],
-    env: { ...process.env, ...options.env, SWITCHBOARD_DATA_DIR: '', BENCH_DATA_DIR: dataDir, BENCH_STATIC_DIR: options.staticDir ?? '' },
+    // BENCH_CPU_PROF=DIR: a V8 CPU profile of each host, written to DIR when it exits (for finding what held its loop).
+    execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    env: {
+      ...process.env,
+      ...options.env,
+      SWITCHBOARD_DATA_DIR: '',
+      BENCH_DATA_DIR: dataDir,
+      BENCH_STATIC_DIR: options.staticDir ?? '',
+      BENCH_EVENT_LOOP: options.eventLoop ? '1' : '',
+    },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
@@ -78,6 +103,8 @@ export async function startBenchHost(options: { staticDir?: string; configYaml?:
         child.on('message', onMessage);
         child.send({ type: 'heapSnapshot' });
       }),
+    eventLoop: () => ask<EventLoopDelay & { type: string }>(child, 'eventLoop'),
+    startedAt,
     stderr: () => stderr,
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -90,4 +117,17 @@ export async function startBenchHost(options: { staticDir?: string; configYaml?:
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Sends `{type}` to the host and resolves with its answer of the same type. */
+function ask<T extends { type: string }>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise<T>((resolve) => {
+    const onMessage = (message: T) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      resolve(message);
+    };
+    child.on('message', onMessage);
+    child.send({ type });
+  });
 }

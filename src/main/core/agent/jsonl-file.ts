@@ -1,6 +1,6 @@
 import { close, closeSync, fchmodSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
 import { PRIVATE_FILE } from '../private-files';
-import { readFile } from 'node:fs/promises';
+import { forEachJsonLine } from './jsonl-reader';
 
 /** Where a line landed in its file, in bytes, so it can be read back without keeping it in memory. */
 export interface LineLocation {
@@ -175,32 +175,15 @@ function linesOf(pending: Pending[]): { line: string; resolve: Pending['resolve'
   return out;
 }
 
-/** Each parsed line with where it sits in the file; a torn or corrupt line is skipped. */
+/** Each parsed line with where it sits in the file; a torn or corrupt line is skipped. Read in slices (forEachJsonLine). */
 export async function readJsonLinesWithLocations<T>(path: string): Promise<{ value: T; at: LineLocation }[]> {
-  let bytes: Buffer;
-  try {
-    bytes = await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
   const out: { value: T; at: LineLocation }[] = [];
-  for (let start = 0; start < bytes.length; ) {
-    const newline = bytes.indexOf(0x0a, start);
-    const end = newline === -1 ? bytes.length : newline + 1;
-    const text = bytes.toString('utf8', start, end).trim();
-    if (text) {
-      try {
-        out.push({ value: JSON.parse(text) as T, at: { offset: start, length: end - start } });
-      } catch {
-        // A torn last line from a crash mid-write: everything before it is intact.
-      }
-    }
-    start = end;
-  }
+  await forEachJsonLine<T>(path, (value, at) => void out.push({ value, at }));
   return out;
 }
 
 export async function readJsonLines<T>(path: string): Promise<T[]> {
-  return (await readJsonLinesWithLocations<T>(path)).map((line) => line.value);
+  const out: T[] = [];
+  await forEachJsonLine<T>(path, (value) => void out.push(value));
+  return out;
 }

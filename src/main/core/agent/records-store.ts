@@ -3,7 +3,8 @@ import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
 import type { ExecutionRecord, RecordActor, RecordSummary } from '../../../shared/contract';
 import type { EventSink } from '../events';
-import { JsonlAppender, readJsonLines, readJsonLinesWithLocations, type LineLocation } from './jsonl-file';
+import { JsonlAppender, type LineLocation } from './jsonl-file';
+import { forEachJsonLine } from './jsonl-reader';
 import { NotFound } from '../errors';
 
 export interface RecordFilter {
@@ -49,7 +50,8 @@ export class RecordsStore {
 
   async open(): Promise<void> {
     await makePrivateDir(this.dir);
-    for (const { value, at } of await readJsonLinesWithLocations<ExecutionRecord>(this.path)) this.index(summaryOf(value), { at });
+    // In slices: at 100,000 records a single pass held the event loop for seconds.
+    await forEachJsonLine<ExecutionRecord>(this.path, (value, at) => void this.index(summaryOf(value), { at }));
     this.appender = new JsonlAppender(this.path, RECORDS_BATCH_MS);
   }
 
@@ -165,7 +167,13 @@ export class RecordsStore {
   }
 
   private async scanFor(id: string): Promise<ExecutionRecord | undefined> {
-    return (await readJsonLines<ExecutionRecord>(this.path)).find((r) => r.id === id);
+    let found: ExecutionRecord | undefined;
+    await forEachJsonLine<ExecutionRecord>(this.path, (record) => {
+      if (record.id !== id) return true;
+      found = record;
+      return false;
+    });
+    return found;
   }
 }
 

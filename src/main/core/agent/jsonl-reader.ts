@@ -1,0 +1,73 @@
+import { open } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import type { LineLocation } from './jsonl-file';
+
+export interface ReadOptions {
+  /** How long the reader (and `visit`) may hold the event loop before handing it back. */
+  sliceMs?: number;
+  /** Bytes read per file read. */
+  chunkBytes?: number;
+}
+
+const SLICE_MS = 8;
+const CHUNK_BYTES = 1 << 20;
+
+/** Hands the event loop back (I/O and timers included) before going on. */
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Calls `visit` with each JSON line of the file and where it sits, reading a chunk at a time and handing the
+ * event loop back every few milliseconds: parsing a records.jsonl of 100,000 lines in one go held the main
+ * process (and the window it serves) for seconds at start-up. A torn or corrupt line is skipped; a missing
+ * file has no lines. `visit` returning false stops the read.
+ */
+export async function forEachJsonLine<T>(path: string, visit: (value: T, at: LineLocation) => boolean | void, options: ReadOptions = {}): Promise<void> {
+  const sliceMs = options.sliceMs ?? SLICE_MS;
+  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  let file;
+  try {
+    file = await open(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    let carry: Buffer = Buffer.alloc(0);
+    /** The file offset of carry[0]. */
+    let carryAt = 0;
+    let sliceStart = performance.now();
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(chunkBytes);
+      const { bytesRead } = await file.read(chunk, 0, chunkBytes, null);
+      const done = bytesRead === 0;
+      const bytes = done ? carry : carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
+      let start = 0;
+      for (;;) {
+        const newline = bytes.indexOf(0x0a, start);
+        if (newline === -1 && !done) break; // the rest of this line is in the next chunk
+        const end = newline === -1 ? bytes.length : newline + 1;
+        if (end <= start) break;
+        const text = bytes.toString('utf8', start, end).trim();
+        if (text) {
+          let value: T | undefined;
+          try {
+            value = JSON.parse(text) as T;
+          } catch {
+            // A torn last line from a crash mid-write: everything before it is intact.
+          }
+          if (value !== undefined && visit(value, { offset: carryAt + start, length: end - start }) === false) return;
+        }
+        start = end;
+        if (performance.now() - sliceStart >= sliceMs) {
+          await pause();
+          sliceStart = performance.now();
+        }
+      }
+      if (done) return;
+      carry = bytes.subarray(start);
+      carryAt += start;
+    }
+  } finally {
+    await file.close();
+  }
+}
