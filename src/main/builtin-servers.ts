@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startShopServer, type ShopServerHandle } from '../mcp-server/shop-server';
+import type { ShopServerHandle } from '../mcp-server/shop-server';
 import type { BuiltinServers } from './core/mcp';
 
 /**
@@ -12,7 +12,8 @@ export function createBuiltinServers(): BuiltinServers {
   let shop: Promise<ShopServerHandle> | undefined;
   return {
     async resolveBuiltin() {
-      shop ??= startShopServer({ port: 0, token });
+      // Imported on first use: the MCP server SDK is not loaded with the app, only when the shop is asked for.
+      shop ??= import('../mcp-server/shop-server').then(({ startShopServer }) => startShopServer({ port: 0, token }));
       try {
         const handle = await shop;
         return { url: handle.url, headers: { Authorization: `Bearer ${token}` } };

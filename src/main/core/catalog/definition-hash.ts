@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import {
   PINNED_FIELDS,
   pinnedDefinitionOf,
@@ -89,4 +90,27 @@ export function fingerprintServers(servers: readonly CatalogServerInput[]): BySe
   map = built;
   byServers.set(servers, map);
   return map;
+}
+
+/**
+ * Hashes a freshly discovered tool list before it is published, in slices that hand the event loop back: the
+ * catalog then finds every fingerprint made (they are memoised per definition object). Where a definition no
+ * longer matches its pin, the per-field hashes of both are made too, for the drift the catalog will report.
+ * A 10,000-tool server whose every description changed otherwise cost one synchronous resolve of ~1 s.
+ */
+export async function warmFingerprints(
+  tools: readonly ToolDefinition[],
+  pinOf: (name: string) => { hash: string; fields: DefinitionFingerprint['fields'] } | undefined,
+  sliceMs = 8,
+): Promise<void> {
+  let sliceStart = performance.now();
+  for (const tool of tools) {
+    const fingerprint = fingerprintOf(tool);
+    const pin = pinOf(tool.name);
+    if (pin && pin.hash !== fingerprint.hash) void [fingerprint.fields, pin.fields];
+    if (performance.now() - sliceStart > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
 }

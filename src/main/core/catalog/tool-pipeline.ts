@@ -3,6 +3,7 @@ import type { ModelToolDefinition } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import { ConnectionManager, type BuiltinServers, type ConnectionOptions } from '../mcp';
 import { CatalogService, type CatalogServiceDeps } from './catalog-service';
+import { warmFingerprints } from './definition-hash';
 import type { PinStore } from './pin-store';
 
 export interface ToolPipeline {
@@ -32,7 +33,14 @@ export interface ToolPipelineOptions {
  */
 export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
   const { builtins } = options;
-  const connections = new ConnectionManager({ resolveBuiltin: builtins?.resolveBuiltin, log: options.log, ...options.connections });
+  const { pins } = options;
+  const connections = new ConnectionManager({
+    resolveBuiltin: builtins?.resolveBuiltin,
+    log: options.log,
+    // Hash what a discovery found before the catalog sees it, in slices: the resolve then finds it done.
+    prepareTools: (server, tools) => warmFingerprints(tools, (name) => pins?.view().get(server)?.get(name)),
+    ...options.connections,
+  });
   const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools, pins: options.pins });
   const stopReconciling = options.config.onChange((config) => connections.reconcile(config.agent.mcp.servers));
   connections.reconcile(options.config.current().agent.mcp.servers);

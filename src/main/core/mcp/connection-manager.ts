@@ -34,6 +34,7 @@ export class ConnectionManager {
       resolveBuiltin: options.resolveBuiltin,
       fetch: options.fetch,
       launchStdio: options.launchStdio,
+      prepareTools: options.prepareTools,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 10_000,
       autoReconnect: options.autoReconnect ?? true,
       backoff: options.backoff ?? DEFAULT_BACKOFF,

@@ -1,24 +1,35 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { performance } from 'node:perf_hooks';
+import { z } from 'zod';
 
 const MAX_PAGES = 1_000;
+/** How long checking a page's tools may hold the event loop before handing it back. */
+const SLICE_MS = 8;
+
+/**
+ * The page's envelope only: the tools are checked one by one below, in slices. The SDK's listTools() checks
+ * the whole page in one synchronous parse, which for a 10,000-tool page held the event loop (and the window)
+ * for a few hundred milliseconds.
+ */
+const pageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 
 /**
  * tools/list, following every page. A server that repeats a cursor would loop forever; that, and
- * an absurd page count, is reported as an error instead.
+ * an absurd page count, is reported as an error instead. Each tool is checked against the SDK's Tool schema,
+ * as listTools() does; a page with an invalid tool fails as a whole, as it does there.
  */
 export async function discoverAllTools(client: Client, options: RequestOptions): Promise<Tool[]> {
   const tools: Tool[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, options);
-    tools.push(...result.tools);
+    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, pageSchema, options);
+    tools.push(...(await checkTools(result.tools)));
     cursor = result.nextCursor;
     if (cursor === undefined) {
-      // One page: listTools() has just cached exactly these (compiling each output schema again cost start-up time).
-      if (page > 0) cacheAllPages(client, tools);
+      cacheToolMetadata(client, tools);
       return tools;
     }
     if (seenCursors.has(cursor)) throw new Error(`tools/list returned cursor "${cursor}" twice; stopping`);
@@ -27,11 +38,26 @@ export async function discoverAllTools(client: Client, options: RequestOptions):
   throw new Error(`tools/list returned more than ${MAX_PAGES} pages; stopping`);
 }
 
+async function checkTools(raw: unknown[]): Promise<Tool[]> {
+  const out: Tool[] = [];
+  let sliceStart = performance.now();
+  for (let i = 0; i < raw.length; i++) {
+    const parsed = ToolSchema.safeParse(raw[i]);
+    if (!parsed.success) throw new Error(`tools/list returned an invalid tool at index ${i}: ${parsed.error.message}`);
+    out.push(parsed.data);
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  }
+  return out;
+}
+
 /**
- * The SDK caches output-schema validators per listTools() call, i.e. only the last page's tools.
- * Re-cache with the whole list so callTool validates structured output for every tool.
+ * What listTools() does after its parse: the SDK keeps output-schema validators (and task support) per tool,
+ * for callTool. Done once with every page's tools (listTools kept only the last page's).
  */
-function cacheAllPages(client: Client, tools: Tool[]): void {
+function cacheToolMetadata(client: Client, tools: Tool[]): void {
   const cache = (client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void }).cacheToolMetadata;
   if (typeof cache === 'function') cache.call(client, tools);
 }

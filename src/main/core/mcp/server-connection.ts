@@ -1,4 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolResultSchema, McpError, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../../shared/config/schema';
@@ -187,6 +187,9 @@ export class ServerConnection {
     phase.auth = built.auth;
     tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
     const protocolVersion = captureProtocolVersion(built.transport);
+    // Loaded on the first connection, not with the app: the SDK client and its JSON Schema validator (ajv)
+    // are a long module evaluation that would otherwise hold the start-up in one block.
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const client = new Client(this.settings.clientInfo, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
     // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
@@ -198,6 +201,7 @@ export class ServerConnection {
       await client.connect(built.transport, { signal, timeout: remaining() });
       phase.name = 'tools/list';
       const tools = await discoverAllTools(client, { signal, timeout: remaining() });
+      await this.settings.prepareTools?.(this.config.name, tools);
       return { client, built, tools, protocolVersion: protocolVersion() };
     } catch (error) {
       await client.close().catch(noop);
@@ -242,6 +246,7 @@ export class ServerConnection {
   private async discoverNow(client: Client, gen: number): Promise<void> {
     try {
       const tools = await discoverAllTools(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
       this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });
     } catch (error) {

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isBuiltinServer, isStdioServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
@@ -55,6 +52,7 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
     const expanded = expandEnvRefs(prefixed('env', server.env), deps.env);
     const own = Object.fromEntries(Object.keys(server.env).map((key) => [key, expanded[`env.${key}`]]));
     const launch = (deps.launchStdio ?? asWritten)(server.command, minimalChildEnv(deps.env, own));
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js'); // loaded when first needed
     const transport = new StdioClientTransport({
       command: launch.command,
       args: server.args,
@@ -141,16 +139,17 @@ export const requestSignalFetch = (base: FetchLike): FetchLike => async (url, in
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 };
 
-function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string, auth?: ConnectionAuth, base?: FetchLike): BuiltTransport {
+async function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string, auth?: ConnectionAuth, base?: FetchLike): Promise<BuiltTransport> {
   const withSignal = base ? requestSignalFetch(base) : fetchWithRequestSignal;
   // With OAuth the SDK answers a 401 itself (refresh, or ask for a sign-in) and sends the bearer token.
   const fetch = auth ? auth.wrapFetch(withSignal) : withSignal;
   const authProvider = auth?.authProvider;
+  // The SDK's transports load on first use, each its own short module evaluation (see server-connection.ts).
   const transport =
     kind === 'sse'
-      ? new SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider })
+      ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider })
       : // The SDK retries a dropped GET stream on its own; keep that short, our manager owns reconnection.
-        new StreamableHTTPClientTransport(url, {
+        new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(url, {
           requestInit: { headers },
           fetch,
           authProvider,

@@ -85,6 +85,8 @@ export interface ConnectionOptions {
   fetch?: FetchLike;
   /** How a stdio entry's command runs on this host (a packaged app runs `node` as itself); default as written. */
   launchStdio?: LaunchStdio;
+  /** Work on a freshly discovered tool list, off the event loop's critical path, before it is published (hashing). */
+  prepareTools?: (server: string, tools: readonly Tool[]) => Promise<void>;
   /** Per-server budget for connect + initialize + first tools/list when the entry has no timeoutMs (default 10000). */
   defaultTimeoutMs?: number;
   /** Retry failed and lost servers with backoff (default true; the one-shot CLI turns it off). */
@@ -103,5 +105,5 @@ export interface ConnectionOptions {
   auth?: ConnectionAuthPort;
 }
 
-type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio';
+type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools';
 export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;
