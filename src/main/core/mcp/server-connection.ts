@@ -5,6 +5,7 @@ import type { ServerConfig } from '../../../shared/config/schema';
 import { backoffDelay } from './backoff';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
+import { clientModule, modulesFor } from './sdk-modules';
 import { ServerConfigError } from './server-endpoint';
 import { StderrTail } from './stderr-tail';
 import { buildTransport, type BuiltTransport } from './transport-factory';
@@ -137,6 +138,9 @@ export class ServerConnection {
     this.dropAuth();
     await previous?.close().catch(noop);
     if (gen !== this.generation || this.closed) return;
+    // The SDK code this attempt needs is loaded before its timeout starts (a failure to load shows in the attempt).
+    await modulesFor(this.config).catch(noop);
+    if (gen !== this.generation || this.closed) return;
 
     const timeoutMs = this.config.timeoutMs ?? this.settings.defaultTimeoutMs;
     const tail = new StderrTail();
@@ -187,9 +191,7 @@ export class ServerConnection {
     phase.auth = built.auth;
     tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
     const protocolVersion = captureProtocolVersion(built.transport);
-    // Loaded on the first connection, not with the app: the SDK client and its JSON Schema validator (ajv)
-    // are a long module evaluation that would otherwise hold the start-up in one block.
-    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
     const client = new Client(this.settings.clientInfo, { capabilities: {} });
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
     // Some transports (SSE start) ignore the request signal: closing the client unsticks them.

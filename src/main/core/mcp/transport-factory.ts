@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isBuiltinServer, isStdioServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
+import { sseModule, stdioModule, streamableHttpModule } from './sdk-modules';
 import { expandEnvRefs, normalizeServerUrl, ServerConfigError } from './server-endpoint';
 import type { ConnectionAuth, ConnectionAuthPort } from './types';
 
@@ -52,7 +53,7 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
     const expanded = expandEnvRefs(prefixed('env', server.env), deps.env);
     const own = Object.fromEntries(Object.keys(server.env).map((key) => [key, expanded[`env.${key}`]]));
     const launch = (deps.launchStdio ?? asWritten)(server.command, minimalChildEnv(deps.env, own));
-    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js'); // loaded when first needed
+    const { StdioClientTransport } = await stdioModule();
     const transport = new StdioClientTransport({
       command: launch.command,
       args: server.args,
@@ -144,12 +145,12 @@ async function http(url: URL, headers: Record<string, string>, kind: 'streamable
   // With OAuth the SDK answers a 401 itself (refresh, or ask for a sign-in) and sends the bearer token.
   const fetch = auth ? auth.wrapFetch(withSignal) : withSignal;
   const authProvider = auth?.authProvider;
-  // The SDK's transports load on first use, each its own short module evaluation (see server-connection.ts).
+  // The SDK's transports load on first use (sdk-modules.ts).
   const transport =
     kind === 'sse'
-      ? new (await import('@modelcontextprotocol/sdk/client/sse.js')).SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider })
+      ? new (await sseModule()).SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider })
       : // The SDK retries a dropped GET stream on its own; keep that short, our manager owns reconnection.
-        new (await import('@modelcontextprotocol/sdk/client/streamableHttp.js')).StreamableHTTPClientTransport(url, {
+        new (await streamableHttpModule()).StreamableHTTPClientTransport(url, {
           requestInit: { headers },
           fetch,
           authProvider,

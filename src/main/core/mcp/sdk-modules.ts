@@ -1,0 +1,29 @@
+import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+
+/**
+ * The MCP SDK's client side, loaded on first use rather than with the app: the client and its JSON Schema
+ * validator (ajv) are a long synchronous module evaluation that held start-up in one block. Each loader is
+ * memoised; a failed load is tried again next time.
+ */
+function lazy<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+export const clientModule = lazy(() => import('@modelcontextprotocol/sdk/client/index.js'));
+export const stdioModule = lazy(() => import('@modelcontextprotocol/sdk/client/stdio.js'));
+export const streamableHttpModule = lazy(() => import('@modelcontextprotocol/sdk/client/streamableHttp.js'));
+export const sseModule = lazy(() => import('@modelcontextprotocol/sdk/client/sse.js'));
+
+/**
+ * What a connection attempt to `server` will need, loaded before its timeout starts: loading code on a busy
+ * machine is not the server being slow.
+ */
+export function modulesFor(server: ServerConfig): Promise<unknown> {
+  const transport = isStdioServer(server) ? stdioModule() : !isBuiltinServer(server) && server.transport === 'sse' ? sseModule() : streamableHttpModule();
+  return Promise.all([clientModule(), transport]);
+}
