@@ -1,6 +1,7 @@
-import { cp, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { makePrivateDir } from './private-files';
 import { CASES_FILE_NAME } from './workbench/cases-file';
 import { PINS_FILE_NAME } from './catalog/pin-store';
 import { CONFIG_FILE_NAME } from './config/config-store';
@@ -43,7 +44,7 @@ export async function migrateLegacyData(target: string, legacy: string[], log: (
       log(`[data] ${target} already holds Switchboard data; the earlier data in ${dir} was left where it is`);
       return { moved: [] };
     }
-    await mkdir(target, { recursive: true });
+    await makePrivateDir(target); // owner-only, like every data directory the app makes
     const moved: string[] = [];
     for (const name of await present(dir)) {
       await move(join(dir, name), join(target, name));
