@@ -26,6 +26,10 @@ export interface ShopServerOptions {
   now?: () => Date;
   /** Additional tools, for tests (e.g. one without readOnlyHint, to prove the start-up check). */
   extraTools?: ShopToolDefinition[];
+  /** A session unused this long is closed (default 10 min). */
+  sessionIdleMs?: number;
+  /** At most this many sessions; a new one closes the least recently used idle one (default 500). */
+  maxSessions?: number;
 }
 
 export interface ShopServerHandle {
@@ -39,7 +43,18 @@ export interface ShopServerHandle {
 interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
+  lastUsed: number;
+  /** Requests (and open SSE streams) being served: such a session is not idle. */
+  active: number;
 }
+
+/**
+ * Sessions expire: each one holds a transport and an McpServer (~50 KB), and 10,000 `initialize` requests
+ * retained 477 MB. Idle ones are closed after `sessionIdleMs`, and past `maxSessions` a new session closes
+ * the least recently used idle one (the Map is kept in order of last use). This holds with or without --token.
+ */
+const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
+const DEFAULT_MAX_SESSIONS = 500;
 
 export async function startShopServer(opts: ShopServerOptions = {}): Promise<ShopServerHandle> {
   const tools = [...SHOP_TOOLS, ...(opts.extraTools ?? [])];
@@ -87,7 +102,16 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     if (body && 'error' in body) return sendJsonRpcError(res, body.status, body.code, body.error);
 
     const session = sessionId ? sessions.get(sessionId) : undefined;
-    if (session) return session.transport.handleRequest(req, res, body?.json);
+    if (session && sessionId) {
+      sessions.delete(sessionId); // re-inserted last: the Map stays in order of last use
+      sessions.set(sessionId, session);
+      session.active += 1;
+      res.once('close', () => {
+        session.active -= 1;
+        session.lastUsed = Date.now();
+      });
+      return session.transport.handleRequest(req, res, body?.json);
+    }
     if (sessionId) return sendJsonRpcError(res, 404, -32001, 'Session not found');
     if (req.method !== 'POST' || !isInitializeRequest(body?.json)) {
       return sendJsonRpcError(res, 400, -32000, 'Bad Request: No valid session ID provided');
@@ -95,10 +119,11 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
 
     if (opts.initializeDelayMs) await sleep(opts.initializeDelayMs);
     if (closing) return sendJsonRpcError(res, 503, -32000, 'Server is shutting down');
+    if (sessions.size >= maxSessions && !closeLeastRecentlyUsed()) return sendJsonRpcError(res, 503, -32000, 'Too many sessions: every one is busy');
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server });
+        sessions.set(id, { transport, server, lastUsed: Date.now(), active: 0 });
       },
     });
     // Set before connect(): the SDK chains its own onclose after ours. DELETE ends up here too.
@@ -110,6 +135,26 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     await transport.handleRequest(req, res, body?.json);
   }
 
+  const sessionIdleMs = opts.sessionIdleMs ?? DEFAULT_SESSION_IDLE_MS;
+  const maxSessions = opts.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const closeSession = (id: string, session: Session) => {
+    sessions.delete(id);
+    void session.server.close().catch(() => undefined);
+  };
+  function closeLeastRecentlyUsed(): boolean {
+    for (const [id, session] of sessions) {
+      if (session.active > 0) continue;
+      closeSession(id, session);
+      return true;
+    }
+    return false;
+  }
+  const sweep = setInterval(() => {
+    const idleSince = Date.now() - sessionIdleMs;
+    for (const [id, session] of sessions) if (session.active === 0 && session.lastUsed < idleSince) closeSession(id, session);
+  }, Math.max(100, Math.min(sessionIdleMs / 2, 60_000)));
+  sweep.unref();
+
   const port = await listenOnLoopback(httpServer, opts.port ?? 0);
   allowedHosts = allowedHostsForPort(port);
 
@@ -117,6 +162,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
   const close = (): Promise<void> => {
     closed ??= (async () => {
       closing = true;
+      clearInterval(sweep);
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await Promise.allSettled([...sessions.values()].map((s) => s.server.close()));
       sessions.clear();

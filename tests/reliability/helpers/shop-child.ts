@@ -18,7 +18,13 @@ const slowTool = defineShopTool({
   },
 });
 
-const handle = await startShopServer({ port, extraTools: [slowTool], token: process.env.SHOP_TOKEN || undefined });
+const handle = await startShopServer({
+  port,
+  extraTools: [slowTool],
+  token: process.env.SHOP_TOKEN || undefined,
+  ...(process.env.SHOP_MAX_SESSIONS && { maxSessions: Number(process.env.SHOP_MAX_SESSIONS) }),
+  ...(process.env.SHOP_SESSION_IDLE_MS && { sessionIdleMs: Number(process.env.SHOP_SESSION_IDLE_MS) }),
+});
 process.on('message', (message) => {
   if (message === 'stats') process.send?.({ writesExecuted: handle.store.writesExecuted, writesApplied: handle.store.writesApplied });
 });
