@@ -1,12 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { isHttpServer, type SwitchboardConfig } from '../../shared/config/schema';
 import type { AuthService, AuthView } from '../core/auth';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
-import { parseConfigText } from '../core/config/parse-config';
 import { ConnectionManager } from '../core/mcp';
 import { cliDataDir, createCliAuth, terminalOpener } from './cli-auth';
+import { readConfigFile } from './read-config';
 import type { CliIo } from './io';
 
 interface AuthOptions {
@@ -88,21 +87,8 @@ async function withAuth(
 ): Promise<void> {
   const dataDir = cliDataDir(opts);
   const configPath = opts.config ? resolve(opts.config) : join(dataDir, CONFIG_FILE_NAME);
-  let text: string;
-  try {
-    text = await readFile(configPath, 'utf8');
-  } catch (error) {
-    io.stderr(`cannot read ${configPath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    process.exitCode = 2;
-    return;
-  }
-  const parsed = parseConfigText(text);
-  if (!parsed.ok) {
-    io.stderr(`${configPath} is not a valid Switchboard config: ${parsed.problems.map((p) => `${p.path || '(root)'}: ${p.message}`).join('; ')}`);
-    process.exitCode = 2;
-    return;
-  }
-  const config = parsed.config;
+  const config = await readConfigFile(configPath, io);
+  if (!config) return;
   const service = createCliAuth({ dataDir, configPath, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined, signInTimeoutMs: timeoutMs });
   const connections = new ConnectionManager({ auth: service, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
   try {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
@@ -6,10 +5,10 @@ import type { SwitchboardConfig } from '../../shared/config/schema';
 import { fingerprintServers } from '../core/catalog/definition-hash';
 import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
-import { parseConfigText } from '../core/config/parse-config';
 import { createBuiltinServers } from '../builtin-servers';
 import { ConnectionManager } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
+import { readConfigFile } from './read-config';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
 
@@ -76,22 +75,8 @@ export async function withCatalog(
   use: (result: { input: CatalogInput; catalog: Catalog; config: SwitchboardConfig }) => void,
 ): Promise<void> {
   const path = opts.config ? resolve(opts.config) : defaultConfigPath();
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    io.stderr(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    process.exitCode = 2;
-    return;
-  }
-  const parsed = parseConfigText(text);
-  if (!parsed.ok) {
-    io.stderr(`${path} is not a valid Switchboard config:`);
-    for (const p of parsed.problems) io.stderr(`  ${p.path || '(root)'}${p.line ? ` (line ${p.line}${p.column ? `:${p.column}` : ''})` : ''}: ${p.message}`);
-    process.exitCode = 2;
-    return;
-  }
-  const config = parsed.config;
+  const config = await readConfigFile(path, io);
+  if (!config) return;
   const pinsPath = pinsPathFor(path);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
