@@ -4,9 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerView } from '../../src/shared/contract';
+import type { ExecutionRecord, RecordSummary, ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
 import { startOAuthMcpServer, waitFor, type OAuthMcpServer } from '../support/mcp';
+import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
 
 /**
@@ -24,16 +25,33 @@ let dir: string;
 let oauth: OAuthMcpServer;
 let host: HostProcess | undefined;
 let rpc: RpcClient | undefined;
+let model: (ScriptedServer & { baseUrl: string }) | undefined;
 
 beforeAll(async () => {
   oauth = await startOAuthMcpServer({ accessTokenTtlSeconds: 4, scopesSupported: ['tickets:read'] });
+  // A model that calls the OAuth server's tool once, so a real turn leaves a record and a conversation log.
+  model = await startOpenAiCompatibleServer([openAiStream({ toolCalls: [{ name: 'whoami', arguments: {} }] }), openAiStream({ text: 'done' })]);
   dir = await mkdtemp(join(tmpdir(), 'sb-oauth-path-'));
-  await writeFile(join(dir, 'switchboard.yaml'), `agent:\n  mcp:\n    servers:\n      - name: tracker\n        url: ${oauth.url}\n`);
+  await writeFile(
+    join(dir, 'switchboard.yaml'),
+    [
+      'agent:',
+      '  mcp:',
+      '    servers:',
+      '      - name: tracker',
+      `        url: ${oauth.url}`,
+      `  model: { provider: openai-compatible, baseUrl: "${model.baseUrl}", model: test-model, apiKeyEnv: SB_OAUTH_TEST_KEY, timeoutMs: 10000 }`,
+      'intents:',
+      '  - { id: who, name: Who am I, kind: mcp, toolId: whoami, confirm: never }',
+      '',
+    ].join('\n'),
+  );
 });
 afterAll(async () => {
   rpc?.close();
   await host?.stop();
   await oauth?.close();
+  await model?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -50,6 +68,13 @@ function cli(...args: string[]): Promise<{ code: number | null; stdout: string; 
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+function allFiles(root: string): string[] {
+  return readdirSync(root).flatMap((name) => {
+    const path = join(root, name);
+    return statSync(path).isDirectory() ? allFiles(path) : [path];
   });
 }
 
@@ -90,7 +115,7 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
   });
 
   it('the console connects with those tokens and refreshes the access token before it expires', async () => {
-    host = await startHostProcess(dir);
+    host = await startHostProcess(dir, { SB_OAUTH_TEST_KEY: 'test-key' });
     rpc = await connectRpc(host.port, host.token);
     await waitFor(async () => (await tracker(rpc!)).status === 'connected', 15_000, 'tracker to connect with the stored tokens');
     const before = await tracker(rpc);
@@ -105,6 +130,16 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     expect(after.status).toBe('connected');
     expect(oauth.acceptedTokens.at(-1)).not.toBe(first);
     expect(Date.parse(after.auth!.expiresAt!)).toBeGreaterThan(Date.parse(before.auth!.expiresAt!));
+
+    // A real turn calls the OAuth server's tool with the refreshed token; its record and log hold the result, not the token.
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const turn = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'who am I?' }));
+    expect(await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turn.turnId, 20_000)).toMatchObject({ status: 'completed' });
+    const records = data(await rpc.request<RecordSummary[]>('records.list', {}));
+    const record = data(await rpc.request<ExecutionRecord>('records.get', { id: records.find((r) => r.tool === 'whoami')!.id }));
+    expect(record.status).toBe('success');
+    expect(JSON.stringify(record.result)).toContain('tickets:read');
+    data(await rpc.request('chat.get', { conversationId: id }));
   });
 
   it('auth logout forgets the tokens; a reconnect then waits for a sign-in again', async () => {
@@ -118,9 +153,12 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     expect((await tracker(rpc!)).nextRetryAt).toBeNull(); // no retry loop
   });
 
-  it('no token reached the console’s frames, its logs, or any other file in the data directory', () => {
+  it('no token reached the console’s frames, its logs, the config, records, conversations or any other file', () => {
     const texts = [...rpc!.frames, host!.stdout(), host!.stderr()];
-    for (const name of readdirSync(dir)) if (name !== 'oauth-tokens.json' && statSync(join(dir, name)).isFile()) texts.push(readFileSync(join(dir, name), 'utf8'));
+    const files = allFiles(dir).filter((path) => !path.endsWith('oauth-tokens.json'));
+    expect(files.some((f) => f.endsWith('records.jsonl'))).toBe(true);
+    expect(files.some((f) => f.includes('conversations'))).toBe(true);
+    for (const file of files) texts.push(readFileSync(file, 'utf8'));
     expect(seenTokens.size).toBeGreaterThanOrEqual(4);
     for (const text of texts) for (const token of seenTokens) expect(text).not.toContain(token);
   });
