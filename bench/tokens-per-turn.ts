@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import { switchboardConfigSchema, type IntentNode, type SwitchboardConfig, type SwitchboardConfigInput } from '../src/shared/config/schema';
+import { createBuiltinServers } from '../src/main/builtin-servers';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
 import { defaultConfigText } from '../src/main/core/config/default-config';
@@ -19,7 +20,8 @@ export const tokensScenario: Scenario = async ({ log }) => {
   const notes: string[] = [];
 
   const measure = async (label: string, config: SwitchboardConfig, report = true) => {
-    const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events: new EventBus(), log: () => undefined });
+    // The embedded shop is injected by the entry points (and closed by the pipeline); the default config uses it.
+    const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events: new EventBus(), log: () => undefined, builtins: createBuiltinServers() });
     try {
       await pipeline.connections.whenSettled();
       const failed = pipeline.connections.snapshot().servers.filter((s) => s.status !== 'connected');
