@@ -5,7 +5,9 @@
  * switchboard.yaml is used: the config schema, the ConnectionManager and its transport factory, the
  * AuthService with its OAuth provider, and the token store (an owner-only file in a fresh data dir).
  * The browser step goes through the same opener port the CLI and the console use; this opener
- * fetches the authorization URL and follows its redirect to the loopback listener.
+ * fetches the authorization URL and follows its redirect to the loopback listener. A server's questions
+ * go through the ServerRequestService as `switchboard chat --elicit defaults` answers them (accepted with
+ * the schema's defaults, checked like an operator's answer); sampling is denied, as with no operator.
  * Exits 0 once every discovered tool was called, 1 on the first thing that went wrong.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +17,9 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { serverConfigSchema } from '../src/shared/config/schema';
 import { AuthService, MAX_AUTHORIZATION_ROUNDS, OAuthStore, type BrowserOpener } from '../src/main/core/auth';
 import { AuthorizationRequiredError, ConnectionManager } from '../src/main/core/mcp';
+import { EventBus } from '../src/main/core/events';
+import { CallRegistry } from '../src/main/core/requests/call-registry';
+import { ServerRequestService } from '../src/main/core/requests/server-requests';
 import { createOwnerOnlyFileSecrets } from '../src/main/core/secrets';
 
 const NAME = 'conformance';
@@ -74,7 +79,26 @@ async function main(): Promise<void> {
   const store = new OAuthStore(createOwnerOnlyFileSecrets(join(dataDir, 'oauth-tokens.json')));
   const processEnv = { ...process.env, ...env };
   const authService: AuthService = new AuthService({ store, connections: () => connections, servers: () => [server], env: processEnv, log });
-  const connections = new ConnectionManager({ auth: authService, env: processEnv, autoReconnect: false, healthCheckIntervalMs: 0, defaultTimeoutMs: 20_000, log });
+  const requests = new ServerRequestService({
+    events: new EventBus(),
+    registry: new CallRegistry(),
+    provider: () => {
+      throw new Error('no model in the conformance client');
+    },
+    settings: () => ({ elicitationTimeoutMs: 20_000, samplingTimeoutMs: 20_000, samplingPerMinute: () => 10 }),
+    log,
+  });
+  requests.policy.elicit = 'defaults';
+  requests.policy.sampling = 'deny';
+  const connections = new ConnectionManager({
+    auth: authService,
+    requests: requests.handlers,
+    env: processEnv,
+    autoReconnect: false,
+    healthCheckIntervalMs: 0,
+    defaultTimeoutMs: 20_000,
+    log,
+  });
   const signIn = async (why: string) => {
     log(`[conformance] signing in (${why})`);
     const handle = await authService.signIn(NAME, fetchOpener);

@@ -12,9 +12,7 @@ cd "$ROOT"
 CONFORMANCE="$ROOT/node_modules/.bin/conformance"   # local devDependency: no network needed
 SERVER_SCENARIOS=(server-initialize ping tools-list dns-rebinding-protection)
 # Client scenarios allowed to fail, each with why. Keep this list explicit and short.
-declare -A EXPECTED_CLIENT_FAILURES=(
-  [elicitation-sep1034-client-defaults]="elicitation is not declared by the client yet (delivered by the MCP client part-1 issue)"
-)
+declare -A EXPECTED_CLIENT_FAILURES=()
 CLIENT_COMMAND="node --import tsx scripts/conformance-client.ts"
 
 LOG="$(mktemp -t shop-conformance.XXXXXX)"

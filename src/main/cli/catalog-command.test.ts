@@ -69,7 +69,14 @@ describe('switchboard catalog', () => {
     expect(exitCode).toBe(0);
     const json = JSON.parse(stdout);
     expect(Object.keys(json)).toEqual(['servers', 'tools']);
-    expect(json.servers[0]).toEqual({ name: 'shop', status: 'connected', error: null, tools: ['query_order', 'apply_refund', 'debug_dump'] });
+    expect(json.servers[0]).toEqual({
+      name: 'shop',
+      status: 'connected',
+      error: null,
+      tools: ['query_order', 'apply_refund', 'debug_dump'],
+      // The same capabilities the app declares (no roots configured), and what the server offered.
+      capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {} } },
+    });
     expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [] });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);
     expect(json.tools.map((t: { toolId: string; state: string; server: string | null }) => `${t.toolId}@${t.server}:${t.state}`)).toEqual([

@@ -1,12 +1,13 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
 import type { SwitchboardConfig } from '../../shared/config/schema';
 import { fingerprintServers } from '../core/catalog/definition-hash';
 import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { createBuiltinServers } from '../builtin-servers';
-import { ConnectionManager } from '../core/mcp';
+import { ConnectionManager, type ServerRequestHandlers, type ServerState } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
 import { readConfigFile } from './read-config';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
@@ -29,8 +30,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .option('--config <file>', 'config file (default $SWITCHBOARD_DATA_DIR/switchboard.yaml or ~/.switchboard/switchboard.yaml)')
     .option('--json', 'machine-readable output')
     .action(async (opts: CommonOptions) => {
-      await withCatalog(opts, io, ({ catalog }) => {
-        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts.config), null, 2));
+      await withCatalog(opts, io, ({ catalog, servers }) => {
+        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts.config, servers), null, 2));
         else printCatalog(catalog, io, opts.config);
       });
     });
@@ -72,7 +73,7 @@ export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process
 export async function withCatalog(
   opts: CommonOptions,
   io: CliIo,
-  use: (result: { input: CatalogInput; catalog: Catalog; config: SwitchboardConfig }) => void,
+  use: (result: { input: CatalogInput; catalog: Catalog; config: SwitchboardConfig; servers: readonly ServerState[] }) => void,
 ): Promise<void> {
   const path = opts.config ? resolve(opts.config) : defaultConfigPath();
   const config = await readConfigFile(path, io);
@@ -83,7 +84,15 @@ export async function withCatalog(
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
   const auth = createCliAuth({ dataDir: cliDataDir({ config: opts.config }), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
   // One shot: no retries, no health pings; failures are reported, not waited out.
-  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth });
+  // It declares what the app declares (servers decide what they offer from it), and answers what nobody is there to answer.
+  const connections = new ConnectionManager({
+    resolveBuiltin: builtins.resolveBuiltin,
+    autoReconnect: false,
+    healthCheckIntervalMs: 0,
+    log: () => undefined,
+    auth,
+    requests: NOBODY_TO_ASK,
+  });
   try {
     connections.reconcile(config.agent.mcp.servers);
     await connections.whenSettled();
@@ -100,7 +109,7 @@ export async function withCatalog(
     };
     const catalog = resolveCatalog(input);
     pins.recordBindings(catalog.unrecordedBindings, servers);
-    use({ input, catalog, config });
+    use({ input, catalog, config, servers });
     process.exitCode = 0;
   } finally {
     auth.close();
@@ -110,10 +119,27 @@ export async function withCatalog(
   }
 }
 
+/** The catalog command connects, lists and leaves: a server that asks something in that time is declined. */
+const NOBODY_TO_ASK: ServerRequestHandlers = {
+  elicit: async () => ({ action: 'decline' }),
+  sample: async () => {
+    throw new McpError(-1, 'switchboard catalog answers no sampling requests');
+  },
+};
+
 /** The documented --json shape, and nothing more. */
-export function catalogJson(catalog: Catalog, configFlag?: string) {
+export function catalogJson(catalog: Catalog, configFlag?: string, states: readonly ServerState[] = []) {
+  const stateOf = new Map(states.map((s) => [s.name, s]));
   return {
-    servers: catalog.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, tools: [...s.tools], ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, configFlag) } : {}) })),
+    servers: catalog.servers.map((s) => ({
+      name: s.name,
+      status: s.status,
+      error: s.error,
+      tools: [...s.tools],
+      ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, configFlag) } : {}),
+      // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
+      capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
+    })),
     tools: catalog.entries.map((e) => ({
       toolId: e.toolId,
       server: e.server,

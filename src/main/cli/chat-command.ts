@@ -1,13 +1,20 @@
 import { Option, type Command } from 'commander';
-import type { ApprovalRequest, ChatItem, EventName, ModelStep } from '../../shared/contract';
-import { answerApprovals, withCore, type ApproveMode } from './core-session';
+import type { ApprovalRequest, ChatItem, EventName, EventPayload, ModelStep, ServerRequestView } from '../../shared/contract';
+import type { Core } from '../core/app';
+import type { ElicitPolicy, SamplingPolicy } from '../core/requests/server-requests';
+import { answerApprovals, openTerminal, withCore, type ApproveMode } from './core-session';
 import type { CliIo } from './io';
+import { createRequestPrompts } from './request-prompts';
 
 interface ChatOptions {
   config?: string;
   dataDir?: string;
   customer: string;
   approve: ApproveMode;
+  /** Default: ask at a terminal, decline without one. */
+  elicit?: ElicitPolicy;
+  /** Default: ask at a terminal, deny without one. */
+  sampling?: SamplingPolicy;
   json?: boolean;
   message: string[];
 }
@@ -20,6 +27,8 @@ export function registerChatCommand(program: Command, io: CliIo): void {
     .option('--data-dir <dir>', 'where conversations and records are kept (default ~/.switchboard)')
     .option('--customer <id>', 'the acting customer', 'u1001')
     .addOption(new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'))
+    .addOption(new Option('--elicit <mode>', "how servers' questions are answered (default: ask at a terminal, else decline)").choices(['ask', 'decline', 'defaults']))
+    .addOption(new Option('--sampling <mode>', "how servers' model requests are handled (default: ask at a terminal, else deny)").choices(['ask', 'deny']))
     .option('--json', 'print one JSON event per line')
     .requiredOption('-m, --message <text>', 'a user message (repeatable)', (value: string, all: string[] = []) => [...all, value])
     .action(async (opts: ChatOptions) => {
@@ -35,7 +44,9 @@ export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessE
     async (core) => {
       const print = createPrinter(io, Boolean(opts.json));
       const unsubscribe = core.events.subscribe((name, payload) => print.event(name, payload));
-      const stopAnswering = answerApprovals(core, opts.approve, io, { rememberChoice: true });
+      const terminal = openTerminal();
+      const stopAnswering = answerApprovals(core, opts.approve, io, { rememberChoice: true, terminal });
+      const stopRequests = answerServerRequests(core, opts, io, terminal);
       let exitCode = 0;
       try {
         const conversation = await core.runtime.agent.create(opts.customer);
@@ -48,8 +59,10 @@ export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessE
           if (result.status === 'error') exitCode = 1;
         }
       } finally {
+        stopRequests();
         stopAnswering();
         unsubscribe();
+        terminal?.close();
       }
       return exitCode;
     },
@@ -57,9 +70,28 @@ export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessE
   );
 }
 
+/**
+ * --elicit and --sampling: `ask` answers at the terminal (and becomes decline / deny without one), the
+ * others answer every request the same way without asking. Returns the unsubscribe function.
+ */
+function answerServerRequests(core: Core, opts: Pick<ChatOptions, 'elicit' | 'sampling'>, io: CliIo, terminal: ReturnType<typeof openTerminal>): () => void {
+  const elicit = opts.elicit ?? 'ask';
+  const sampling = opts.sampling ?? 'ask';
+  core.requests.policy.elicit = elicit === 'ask' && !terminal ? 'decline' : elicit;
+  core.requests.policy.sampling = sampling === 'ask' && !terminal ? 'deny' : sampling;
+  if (!terminal) return () => undefined;
+  const answer = createRequestPrompts(core.requests, (text) => terminal.question(text), (line) => io.stderr(line));
+  return core.events.subscribe((name, payload) => {
+    if (name === 'requests.opened' || name === 'requests.updated')
+      void answer(payload as ServerRequestView).catch((error: unknown) => io.stderr(`request not answered: ${error instanceof Error ? error.message : String(error)}`));
+  });
+}
+
 function createPrinter(io: CliIo, json: boolean) {
   const text = new Map<string, string>();
   const announced = new Set<string>();
+  /** The last progress / task line printed per call, so a repeated poll prints nothing. */
+  const lastLive = new Map<string, string>();
   const emit = (value: Record<string, unknown>) => io.stdout(JSON.stringify(value));
   const flush = () => {
     for (const [itemId, body] of text) {
@@ -67,6 +99,21 @@ function createPrinter(io: CliIo, json: boolean) {
       else io.stdout(`assistant: ${body}`);
     }
     text.clear();
+  };
+  /** A running call's progress and task status, once per change. */
+  const printLive = (item: Extract<ChatItem, { kind: 'tool' }>) => {
+    if (item.status !== 'running') return;
+    const { progress, task } = item;
+    const line = [
+      progress && `${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ''}${progress.message ? ` ${progress.message}` : ''}`,
+      task && `task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    if (!line || lastLive.get(item.id) === line) return;
+    lastLive.set(item.id, line);
+    if (json) emit({ type: 'tool.progress', tool: item.toolName, ...(progress && { progress }), ...(task && { task }) });
+    else io.stdout(`  … ${item.toolName} ${line}`);
   };
   return {
     flush,
@@ -103,8 +150,9 @@ function createPrinter(io: CliIo, json: boolean) {
           if (json) emit({ type: 'tool.call', tool: item.toolName, server: item.server, arguments: item.arguments });
           else io.stdout(`  → ${item.toolName}${item.server ? ` @${item.server}` : ''} ${JSON.stringify(item.arguments)}`);
         }
+        printLive(item);
         if (['success', 'error', 'rejected', 'blocked', 'stopped'].includes(item.status)) {
-          if (json) emit({ type: 'tool.result', tool: item.toolName, status: item.status, durationMs: item.durationMs, text: item.resultText });
+          if (json) emit({ type: 'tool.result', tool: item.toolName, status: item.status, durationMs: item.durationMs, text: item.resultText, ...(item.exchanges && { exchanges: item.exchanges.length }) });
           else io.stdout(`  ← ${item.toolName} ${item.status}${item.durationMs !== undefined ? ` (${item.durationMs} ms)` : ''}`);
         }
         return;
@@ -113,6 +161,17 @@ function createPrinter(io: CliIo, json: boolean) {
         const r = payload as ApprovalRequest;
         if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy });
         else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}`);
+        return;
+      }
+      if (name === 'requests.opened' && json) {
+        const r = payload as ServerRequestView;
+        emit({ type: 'request.opened', id: r.id, kind: r.kind, server: r.server, tool: r.toolName, ...(r.kind === 'elicitation' ? { mode: r.mode, message: r.message, url: r.url } : { request: r.request }) });
+        return;
+      }
+      if (name === 'requests.resolved') {
+        const { exchange } = payload as EventPayload<'requests.resolved'>;
+        if (json) emit({ type: 'request.resolved', id: exchange.id, kind: exchange.kind, server: exchange.server, outcome: exchange.outcome, decidedBy: exchange.decidedBy, reason: exchange.reason, response: exchange.response });
+        else io.stdout(`  ! ${exchange.server} ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'}: ${exchange.outcome} by ${exchange.decidedBy}${exchange.reason ? ` (${exchange.reason})` : ''}`);
         return;
       }
       if (name === 'approvals.resolved') {

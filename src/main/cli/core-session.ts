@@ -28,6 +28,9 @@ export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: 
     log: () => undefined,
     builtinServers: createBuiltinServers(),
   });
+  // Nobody answers servers' questions or model requests unless the command says it will (chat --elicit/--sampling).
+  core.requests.policy.elicit = 'decline';
+  core.requests.policy.sampling = 'deny';
   try {
     const problems = core.config.snapshot().problems;
     if (problems.length) {
@@ -42,12 +45,37 @@ export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: 
   }
 }
 
+/** One question at a time at the terminal. */
+export interface Terminal {
+  question(text: string): Promise<string>;
+  close(): void;
+}
+
+/**
+ * The terminal, when there is one: one readline for every prompt of the command (approvals, servers'
+ * questions), asked one after another, so two prompts never read the same line.
+ */
+export function openTerminal(): Terminal | undefined {
+  if (!process.stdin.isTTY) return undefined;
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    question(text) {
+      const next = queue.then(() => rl.question(text));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    close: () => rl.close(),
+  };
+}
+
 /**
  * Answers the core's approval requests as --approve says: `all` approves, `none` rejects, `ask` asks at the
  * terminal (and rejects when there is none). Returns the unsubscribe function.
  */
-export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, options: { rememberChoice?: boolean } = {}): () => void {
-  const ask = mode === 'ask' && process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stderr }) : undefined;
+export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, options: { rememberChoice?: boolean; terminal?: Terminal } = {}): () => void {
+  const own = mode === 'ask' && !options.terminal ? openTerminal() : undefined;
+  const ask = mode === 'ask' ? (options.terminal ?? own) : undefined;
   async function decide(request: ApprovalRequest) {
     if (mode === 'all') return core.runtime.approvals.resolve(request.id, 'approve', undefined, 'cli --approve all');
     if (mode === 'none' || !ask) {
@@ -66,6 +94,6 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
   });
   return () => {
     unsubscribe();
-    ask?.close();
+    own?.close();
   };
 }

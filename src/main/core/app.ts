@@ -11,9 +11,14 @@ import type { BuiltinServers, ConnectionOptions } from './mcp';
 import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
+import { CallRegistry } from './requests/call-registry';
+import { ServerRequestService } from './requests/server-requests';
 import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
 import { prefetchCatalogTokens } from './tokens';
 import { createWorkbench, type Workbench } from './workbench';
+
+/** Sampling requests a server may make per minute unless its entry says otherwise. */
+export const DEFAULT_SAMPLING_PER_MINUTE = 10;
 
 export interface CoreOptions {
   dataDir: string;
@@ -61,6 +66,8 @@ export interface Core {
   runtime: AgentRuntime;
   /** Runs by hand, test cases, replays and previews. */
   workbench: Workbench;
+  /** What servers ask of the operator (elicitation, sampling), pending until answered. */
+  requests: ServerRequestService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -92,11 +99,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   auth.onChange((name) => events.emit('servers.authChanged', { name }));
 
+  // Servers' questions and model requests go to the operator; the model for sampling is the runtime's.
+  const calls = new CallRegistry();
+  const late: { runtime?: AgentRuntime } = {}; // sampling needs the runtime's provider; the runtime needs the connections
+  const requests = new ServerRequestService({
+    events,
+    registry: calls,
+    log,
+    provider: () => {
+      if (!late.runtime) throw new Error('the agent runtime is not ready yet');
+      return late.runtime.provider();
+    },
+    settings: () => {
+      const agent = config.current().agent;
+      return {
+        elicitationTimeoutMs: agent.elicitationTimeoutMs ?? agent.approvalTimeoutMs,
+        samplingTimeoutMs: agent.approvalTimeoutMs,
+        samplingPerMinute: (server) => agent.mcp.servers.find((s) => s.name === server)?.samplingPerMinute ?? DEFAULT_SAMPLING_PER_MINUTE,
+      };
+    },
+  });
+
   const tools = createToolPipeline({
     config,
     events,
     log,
-    connections: { auth, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
+    connections: { auth, requests: requests.handlers, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
@@ -105,7 +133,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (name === 'catalog.changed') prefetchCatalogTokens(tools.catalog.current().catalog);
   });
   // Per-server call timeout, and the retry rules for a server that restarted under us (stale session).
-  const mcp: McpCaller = createMcpCaller(tools.connections, (server) => config.current().agent.mcp.servers.find((s) => s.name === server)?.timeoutMs);
+  const serverConfig = (server: string) => config.current().agent.mcp.servers.find((s) => s.name === server);
+  const mcp: McpCaller = createMcpCaller(
+    tools.connections,
+    (server) => serverConfig(server)?.timeoutMs,
+    (server) => serverConfig(server)?.maxTotalTimeoutMs,
+  );
 
   const runtime = await createAgentRuntime({
     dataDir: options.dataDir,
@@ -116,7 +149,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secrets,
     fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
+    calls,
   });
+  late.runtime = runtime;
 
   const workbench = createWorkbench({ dataDir: options.dataDir, config, events, catalog: () => tools.catalog.current(), runtime, casesPath: options.casesPath });
 
@@ -129,11 +164,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     openBrowser: options.openBrowser ?? (async () => false),
     runtime,
     workbench,
+    requests,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();
       await runtime.close();
       auth.close();
+      requests.close();
       await tools.close();
       config.close();
     },

@@ -5,6 +5,7 @@ import { createConfigHandlers } from './handlers/config-handlers';
 import { createIntentHandlers } from './handlers/intents-handlers';
 import { createServerAuthHandlers } from './handlers/server-auth-handlers';
 import { createServerHandlers } from './handlers/servers-handlers';
+import { createRequestHandlers } from './handlers/requests-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skills-handlers';
 import { createWorkbenchHandlers } from './handlers/workbench-handlers';
@@ -18,7 +19,7 @@ export interface DispatchOptions extends Omit<RouterOptions, 'onInternalError'> 
 /** Every route's handler over the core's services, behind the router. Each entry point builds one of these. */
 export function createDispatch(core: Core, options: DispatchOptions = {}): Dispatch {
   const { log = (line: string) => console.error(line), ...router } = options;
-  const { config, secrets, runtime, tools, workbench } = core;
+  const { config, secrets, runtime, tools, workbench, requests } = core;
   // A route without a handler fails to compile here.
   const handlers: Handlers = {
     ...createConfigHandlers(config),
@@ -30,6 +31,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createIntentHandlers(config),
     ...createSkillHandlers(config),
     ...createWorkbenchHandlers(workbench, runtime),
+    ...createRequestHandlers(requests),
   };
   return createRouter(handlers, {
     ...router,

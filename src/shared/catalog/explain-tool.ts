@@ -1,4 +1,5 @@
 import { listMcpLeaves, RESERVED_TOOL_NAMES, type IntentNode, type McpLeaf } from '../config/schema';
+import { withheldNote } from './client-capabilities';
 import { describeTruncation } from './description-cap';
 import { pinningNode } from './intent-index';
 import { describeFields, pinDrift, shortHash } from './pins';
@@ -115,12 +116,14 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
         : 'nothing to connect to',
   });
 
+  // A server may offer tools only to clients that declared what they need: say so rather than imply "does not exist".
+  const withheld = offered.length ? undefined : withheldNote(connected);
   layers.push({
     layer: 'discovered',
     ok: offered.length > 0,
     detail: offered.length
       ? `offered by ${offered.map((o) => o.server).join(', ')}`
-      : `no connected server offers "${toolId}"${connected.length ? ` (checked ${connected.map((s) => s.name).join(', ')})` : ''}${down ? `; ${down}, so its tools are unknown` : ''}`,
+      : `no connected server offers "${toolId}"${connected.length ? ` (checked ${connected.map((s) => s.name).join(', ')})` : ''}${down ? `; ${down}, so its tools are unknown` : ''}${withheld ? `; ${withheld}, so it may exist there` : ''}`,
   });
 
   layers.push({

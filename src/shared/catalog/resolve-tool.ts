@@ -1,4 +1,5 @@
 import type { ConfirmPolicy, McpLeaf } from '../config/schema';
+import { withheldNote } from './client-capabilities';
 import { capDescription, truncationOf } from './description-cap';
 import { descriptionHashOf } from './description-hash';
 import { pinningNode } from './intent-index';
@@ -200,6 +201,8 @@ export interface ServerHealth {
   connected: string[];
   anyFailing: boolean;
   byName: ReadonlyMap<string, CatalogServerInput>;
+  /** Which connected servers were not offered some client capability (see client-capabilities.ts). */
+  withheld: string | undefined;
 }
 
 export function summarizeHealth(servers: readonly CatalogServerInput[]): ServerHealth {
@@ -208,6 +211,7 @@ export function summarizeHealth(servers: readonly CatalogServerInput[]): ServerH
     connected: servers.filter((s) => s.status === 'connected').map((s) => s.name),
     anyFailing: servers.some((s) => s.status === 'failed' || s.status === 'connecting' || s.status === 'needs-auth'),
     byName: new Map(servers.map((s) => [s.name, s])),
+    withheld: withheldNote(servers),
   };
 }
 
@@ -234,11 +238,15 @@ function whyUnavailable(ctx: ToolContext, toolId: string, offered: readonly Offe
       reason: `node ${pin.id} pins server ${pin.server}, which ${state}`,
     };
   }
-  const { down, connected, anyFailing } = health;
+  const { down, connected, anyFailing, withheld } = health;
   const checked = connected.length ? `no connected server offers it (checked ${connected.join(', ')})` : 'no server is connected';
   return {
     cause: anyFailing ? 'server-down' : 'not-offered',
-    reason: down ? `${checked}; ${down}, so its tools are unknown` : `${checked}: "${toolId}" does not exist on any server`,
+    reason: down
+      ? `${checked}; ${down}, so its tools are unknown`
+      : withheld // never "does not exist" while a server may be hiding it behind a capability we did not declare
+        ? `${checked}; ${withheld}, so "${toolId}" may exist there`
+        : `${checked}: "${toolId}" does not exist on any server`,
   };
 }
 

@@ -38,6 +38,8 @@ export interface CatalogServerInput {
   error?: string | null;
   /** Only tools of a `connected` server count as offered; others are ignored. */
   tools: readonly ToolDefinition[];
+  /** What the client declared in this server's initialize; a server may hide tools behind what was not. Unknown when absent. */
+  declaredCapabilities?: Readonly<Record<string, unknown>> | null;
 }
 
 export interface CatalogInput {

@@ -13,6 +13,19 @@ const serverCommon = {
   name: serverName,
   enabled: z.boolean().default(true),
   timeoutMs: z.number().int().positive().max(600_000).optional(),
+  /**
+   * A call that reports progress may run past timeoutMs (each progress notification restarts it), but never
+   * longer than this (default 600000: 10 minutes).
+   */
+  maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+  /** Directories offered to the server as MCP roots (`roots/list`). Without them the roots capability is not declared. */
+  roots: z.array(z.string().min(1)).max(64).optional(),
+  /** Declare elicitation (form and URL) to this server (default true): its questions come to the operator. */
+  elicitation: z.boolean().optional(),
+  /** Declare sampling to this server (default true): its model requests wait for the operator's approval. */
+  sampling: z.boolean().optional(),
+  /** Sampling requests this server may make per minute (default 10); more are refused without asking. */
+  samplingPerMinute: z.number().int().positive().max(1_000).optional(),
 };
 
 /**
@@ -164,6 +177,8 @@ export const agentSchema = z.strictObject({
   model: modelSettingsSchema.default({ provider: 'demo' }),
   maxSteps: z.number().int().min(1).max(64).default(8),
   approvalTimeoutMs: z.number().int().positive().default(300_000),
+  /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
+  elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
   systemPrompt: z.string().optional(),
 });
 

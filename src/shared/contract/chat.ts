@@ -1,8 +1,27 @@
 import { z } from 'zod';
 import { command, query } from './define';
+import { serverExchangeSchema } from './requests';
 
 export const toolCallStatusSchema = z.enum(['awaiting_approval', 'running', 'success', 'error', 'rejected', 'blocked', 'stopped']);
 export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
+/** The last notifications/progress of a running call (and how many came). */
+export const toolProgressSchema = z.object({
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().optional(),
+  count: z.number().int(),
+  at: z.string(),
+});
+export type ToolProgress = z.infer<typeof toolProgressSchema>;
+
+/** A task-based call's task, as last polled. */
+export const toolTaskSchema = z.object({
+  taskId: z.string(),
+  status: z.enum(['working', 'input_required', 'completed', 'failed', 'cancelled']),
+  statusMessage: z.string().optional(),
+});
+export type ToolTask = z.infer<typeof toolTaskSchema>;
+
 export const turnStatusSchema = z.enum(['running', 'completed', 'stopped', 'error', 'max_steps']);
 export type TurnStatus = z.infer<typeof turnStatusSchema>;
 
@@ -45,6 +64,10 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     durationMs: z.number().optional(),
     recordId: z.string().optional(),
     approvalId: z.string().optional(),
+    progress: toolProgressSchema.optional(),
+    task: toolTaskSchema.optional(),
+    /** What the server asked of the operator during the call (elicitation, sampling), once answered. */
+    exchanges: z.array(serverExchangeSchema).optional(),
     at: z.string(),
   }),
 ]);

@@ -13,6 +13,7 @@ import { catalogEvents, catalogRoutes } from './catalog';
 import { intentRoutes } from './intents';
 import { skillRoutes } from './skills';
 import { workbenchEvents, workbenchRoutes } from './workbench';
+import { requestEvents, requestRoutes } from './requests';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -27,6 +28,7 @@ export * from './catalog';
 export * from './intents';
 export * from './skills';
 export * from './workbench';
+export * from './requests';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -40,6 +42,7 @@ export const routes = {
   ...intentRoutes,
   ...skillRoutes,
   ...workbenchRoutes,
+  ...requestRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
@@ -50,6 +53,7 @@ export const events = {
   ...serverEvents,
   ...catalogEvents,
   ...workbenchEvents,
+  ...requestEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Routes = typeof routes;

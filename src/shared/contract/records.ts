@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { approvalOutcomeSchema } from './approvals';
+import { toolProgressSchema, toolTaskSchema } from './chat';
 import { query } from './define';
+import { serverExchangeSchema } from './requests';
 
 export const recordStatusSchema = z.enum(['success', 'error', 'rejected', 'blocked', 'stopped']);
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
@@ -32,6 +34,12 @@ export const executionRecordSchema = z.object({
   approval: approvalOutcomeSchema.optional(),
   /** Absent means `model`. */
   actor: recordActorSchema.optional(),
+  /** The last progress the server reported, and how many notifications came. */
+  progress: toolProgressSchema.optional(),
+  /** A task-based call's task as last seen. */
+  task: toolTaskSchema.optional(),
+  /** What the server asked of the operator during the call, and the answers. */
+  exchanges: z.array(serverExchangeSchema).optional(),
 });
 export type ExecutionRecord = z.infer<typeof executionRecordSchema>;
 export type RecordSummary = Omit<ExecutionRecord, 'result'>;

@@ -38,6 +38,9 @@ export const serverViewSchema = z.object({
   discoveredAt: z.string().nullable(),
   protocolVersion: z.string().nullable(),
   serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
+  /** The last initialize: what the server offered, and what we declared (it may hide tools behind what we did not). */
+  offeredCapabilities: z.record(z.string(), z.unknown()).nullable(),
+  declaredCapabilities: z.record(z.string(), z.unknown()).nullable(),
   toolCount: z.number().int(),
   tools: z.array(z.string()),
   stderrTail: z.string().nullable(),

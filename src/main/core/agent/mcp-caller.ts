@@ -1,3 +1,4 @@
+import type { CallToolOptions } from '../mcp';
 import type { McpCaller } from './tool-proxy';
 
 /** The slice of the connection manager the agent needs. */
@@ -6,7 +7,7 @@ export interface ConnectionsPort {
     server: string,
     name: string,
     args: Record<string, unknown>,
-    options: { signal?: AbortSignal; timeoutMs?: number; meta?: Record<string, unknown> },
+    options: CallToolOptions,
   ): Promise<unknown>;
   reconnect(server: string): Promise<void>;
 }
@@ -24,10 +25,22 @@ export class StaleSessionError extends Error {
  * The client re-initializes at once; a read-only or idempotent call is retried once on the new session;
  * any other call is not, because re-running a write the operator approved once is not ours to decide.
  */
-export function createMcpCaller(connections: ConnectionsPort, timeoutFor: (server: string) => number | undefined): McpCaller {
+export function createMcpCaller(
+  connections: ConnectionsPort,
+  timeoutFor: (server: string) => number | undefined,
+  maxTotalTimeoutFor: (server: string) => number | undefined = () => undefined,
+): McpCaller {
   return {
-    callTool(server, name, args, { signal, meta, idempotent }) {
-      const options = { signal, meta, timeoutMs: timeoutFor(server) ?? DEFAULT_CALL_TIMEOUT_MS };
+    callTool(server, name, args, { signal, meta, idempotent, onProgress, onTask }) {
+      // timeoutMs is the longest silence: each progress notification restarts it, up to maxTotalTimeoutMs.
+      const options: CallToolOptions = {
+        signal,
+        meta,
+        onProgress,
+        onTask,
+        timeoutMs: timeoutFor(server) ?? DEFAULT_CALL_TIMEOUT_MS,
+        maxTotalTimeoutMs: maxTotalTimeoutFor(server),
+      };
       // No async wrapper on the way through: each layer cost the hot path a promise and a hop per call.
       return connections.callTool(server, name, args, options).catch(async (error: unknown) => {
         if (signal.aborted || !isStaleSession(error)) throw error;

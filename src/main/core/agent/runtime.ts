@@ -5,6 +5,7 @@ import type { EventSink } from '../events';
 import { loadKnowledgeBase, type KnowledgeBase } from '../knowledge/knowledge-base';
 import { createModelProvider } from '../providers/create-provider';
 import type { ModelProvider } from '../providers/types';
+import type { CallRegistry } from '../requests/call-registry';
 import { defaultApiKeyEnv, type SecretStore } from '../secrets';
 import { AgentService } from './agent-service';
 import { ApprovalService } from './approvals';
@@ -27,6 +28,8 @@ export interface AgentRuntimeOptions {
   knowledgeDir: string;
   /** The fetch model providers send with (the desktop's honours the system proxy); default Node's. */
   fetch?: typeof fetch;
+  /** MCP calls in flight, for the server requests they cause (see ServerRequestService). */
+  calls?: CallRegistry;
   /** Stand-ins for what the config and the disk would give (tests: a scripted model, a two-line knowledge base). */
   overrides?: {
     provider?: () => ModelProvider;
@@ -60,6 +63,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     approvals,
     records,
     events,
+    calls: options.calls,
   });
 
   const provider =

@@ -3,9 +3,12 @@ import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary } from '
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
 import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
+import type { CallProgress, CallTask } from '../mcp';
 import type { ChatMessage, ToolCallRequest } from '../providers/types';
+import type { CallRegistry } from '../requests/call-registry';
 import { argumentsHash } from './arguments-hash';
 import type { ApprovalService } from './approvals';
+import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
 import { serializeRecord, type RecordsStore } from './records-store';
 import { RunningLine } from './running-line';
@@ -19,7 +22,13 @@ export interface McpCaller {
     server: string,
     name: string,
     args: Record<string, unknown>,
-    options: { signal: AbortSignal; meta: Record<string, unknown>; idempotent: boolean },
+    options: {
+      signal: AbortSignal;
+      meta: Record<string, unknown>;
+      idempotent: boolean;
+      onProgress?: (progress: CallProgress) => void;
+      onTask?: (task: CallTask) => void;
+    },
   ): Promise<unknown>;
 }
 
@@ -78,7 +87,16 @@ interface Verdict {
  */
 export class ToolProxy {
   constructor(
-    private readonly deps: { mcp: McpCaller; local: LocalToolRunner; approvals: Approver; records: RecordsStore; events: EventSink; mode?: ProxyMode },
+    private readonly deps: {
+      mcp: McpCaller;
+      local: LocalToolRunner;
+      approvals: Approver;
+      records: RecordsStore;
+      events: EventSink;
+      mode?: ProxyMode;
+      /** MCP calls in flight, so a server's elicitation or sampling request is shown with its call. */
+      calls?: CallRegistry;
+    },
   ) {}
 
   /** The same proxy for another kind of run: its own actor, approver and event sink. */
@@ -103,21 +121,25 @@ export class ToolProxy {
     };
     // The `running` line is written before an approval is asked or a local tool runs, and for an MCP
     // call only if it is still running RUNNING_LINE_AFTER_MS after it went out; most calls need none.
-    const running = new RunningLine(() => this.progress(ctx, item));
+    // Progress, task status and the server's requests, announced live with the call's current item.
+    const trace = new CallTrace(() => this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item: { ...item, ...trace.fields() } }));
+    const running = new RunningLine(() => this.progress(ctx, { ...item, ...trace.fields() }));
     // The decision is kept apart from the verdict: a call that was approved and then failed (a timeout,
     // a dropped connection, Stop) still records who approved it.
     const asked: Asked = {};
     let verdict: Verdict;
     try {
-      verdict = await this.decide(call, binding, ctx, item, running, asked);
+      verdict = await this.decide(call, binding, ctx, item, running, asked, trace);
     } catch (error) {
       verdict = ctx.signal.aborted
         ? { status: 'stopped', modelText: 'The operator stopped this call.', approval: asked.approval }
         : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error), approval: asked.approval };
     }
+    trace.stop();
     const finishedAt = Date.now();
     const final: ToolItem = {
       ...item,
+      ...trace.fields(),
       status: verdict.status,
       resultText: verdict.modelText,
       durationMs: finishedAt - startedAt,
@@ -175,6 +197,7 @@ export class ToolProxy {
     item: ToolItem,
     running: RunningLine,
     asked: Asked,
+    trace: CallTrace,
   ): Promise<Verdict> {
     if (ctx.signal.aborted) return { status: 'stopped', modelText: 'The operator stopped this call.' };
     if (!ctx.operatorTarget && !ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
@@ -209,16 +232,31 @@ export class ToolProxy {
     // signal leaked one listener per call and, on a later Stop, sent notifications/cancelled for
     // requests that had long finished.
     const perCall = linkedAbort(ctx.signal);
+    const active = this.deps.calls?.begin({
+      server: binding.server,
+      conversationId: ctx.conversation.id,
+      turnId: ctx.turnId,
+      callId: call.id,
+      toolName: call.name,
+      signal: perCall.signal,
+    });
+    if (active) trace.exchanges = active.exchanges;
     let raw: unknown;
     try {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: perCall.signal,
         meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId },
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,
+        onProgress: trace.onProgress,
+        onTask: (task) => {
+          active?.setTask(task.taskId);
+          trace.onTask(task);
+        },
       });
       running.soon();
       raw = await reply;
     } finally {
+      active?.end();
       perCall.dispose();
     }
     const converted = convertToolResult(raw);
@@ -364,6 +402,9 @@ function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verd
     durationMs: final.durationMs as number,
     approval: verdict.approval,
     ...(actor && actor !== 'model' && { actor }),
+    ...(final.progress ? { progress: final.progress } : {}),
+    ...(final.task ? { task: final.task } : {}),
+    ...(final.exchanges ? { exchanges: final.exchanges } : {}),
   };
   const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
   return { record, json: serializeRecord(record, recorded.json), recorded };

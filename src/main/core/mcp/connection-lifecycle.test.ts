@@ -125,7 +125,8 @@ describe('ConnectionManager: calling tools', () => {
     await m.whenSettled();
     const result = await m.callTool('shop', 'query_order', { keyword: 'AirPods' }, { meta: { 'switchboard/customerId': 'u1001' } });
     expect(result.isError).toBeFalsy();
-    expect(server.calls).toEqual([{ name: 'query_order', arguments: { keyword: 'AirPods' }, meta: { 'switchboard/customerId': 'u1001' } }]);
+    // Every call carries a progressToken, so a long call can report progress (and extend its timeout).
+    expect(server.calls).toEqual([{ name: 'query_order', arguments: { keyword: 'AirPods' }, meta: { 'switchboard/customerId': 'u1001', progressToken: expect.any(Number) } }]);
   });
 
   it('cancels a call on abort (the server sees notifications/cancelled) and times out a slow one', async () => {

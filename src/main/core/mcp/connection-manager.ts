@@ -35,6 +35,7 @@ export class ConnectionManager {
       fetch: options.fetch,
       launchStdio: options.launchStdio,
       prepareTools: options.prepareTools,
+      requests: options.requests,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 10_000,
       autoReconnect: options.autoReconnect ?? true,
       backoff: options.backoff ?? DEFAULT_BACKOFF,
@@ -50,14 +51,20 @@ export class ConnectionManager {
 
   /**
    * Brings connections in line with the config: new servers connect, removed ones close, edited
-   * ones (any field) reconnect with the new settings, untouched ones keep their connection.
+   * ones (any field) reconnect with the new settings, untouched ones keep their connection. An edit of
+   * `roots` alone is announced to the server (roots/list_changed) instead, unless roots appear or vanish.
    */
   reconcile(servers: readonly ServerConfig[]): void {
     if (this.closed) return;
     const wanted = new Map(servers.map((s) => [s.name, s]));
     for (const [name, connection] of this.connections) {
       const next = wanted.get(name);
-      if (!next || stableJson(next) !== this.fingerprints.get(name)) {
+      const fingerprint = next && stableJson(next);
+      if (next && fingerprint !== this.fingerprints.get(name) && stableJson({ ...next, roots: null }) === stableJson({ ...connection.config, roots: null }) && connection.updateRoots(next.roots)) {
+        this.fingerprints.set(name, fingerprint as string);
+        continue;
+      }
+      if (!next || fingerprint !== this.fingerprints.get(name)) {
         this.connections.delete(name);
         this.fingerprints.delete(name);
         void connection.close();

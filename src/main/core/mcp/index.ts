@@ -1,5 +1,18 @@
 export { ConnectionManager, type ConnectionsSnapshot, type ConnectionsListener } from './connection-manager';
 export { AuthorizationRequiredError, ServerUnavailableError } from './server-connection';
 export { normalizeServerUrl, expandEnvRefs, ServerConfigError } from './server-endpoint';
+export { CLIENT_CAPABILITY_NAMES, declaredCapabilities, type ClientCapabilityName } from './client-requests';
+export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from './tool-call';
 export type { BuiltinServers, ResolveBuiltin, TransportKind } from './transport-factory';
-export type { ServerState, CallToolOptions, ConnectionOptions, ConnectionAuth, ConnectionAuthPort, AuthVerdict } from './types';
+export type {
+  ServerState,
+  CallToolOptions,
+  CallProgress,
+  CallTask,
+  ConnectionOptions,
+  ConnectionAuth,
+  ConnectionAuthPort,
+  AuthVerdict,
+  ServerRequestContext,
+  ServerRequestHandlers,
+} from './types';

@@ -1,17 +1,21 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolResultSchema, McpError, ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { backoffDelay } from './backoff';
+import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { clientModule, modulesFor } from './sdk-modules';
 import { ServerConfigError } from './server-endpoint';
 import { StderrTail } from './stderr-tail';
+import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { buildTransport, type BuiltTransport } from './transport-factory';
 import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
 
 const noop = () => undefined;
+/** The SDK's complaint about a progress notification whose call has already ended. */
+const LATE_PROGRESS = /progress notification for an unknown token/;
 
 interface AttemptPhase {
   name: string;
@@ -23,6 +27,7 @@ interface Established {
   built: BuiltTransport;
   tools: ServerState['tools'];
   protocolVersion: string | null;
+  declared: ClientCapabilities;
 }
 
 /**
@@ -47,6 +52,8 @@ export class ServerConnection {
   private discovering: Promise<void> | undefined;
   private discoverAgain = false;
   private settledWaiters: (() => void)[] = [];
+  /** The roots offered now: a config edit that only changes them is announced, not reconnected. */
+  private roots: readonly string[] | undefined;
 
   constructor(
     readonly config: ServerConfig,
@@ -54,6 +61,7 @@ export class ServerConnection {
     private readonly onChange: (state: ServerState) => void,
   ) {
     this.snapshot = initialState(config.name, config.enabled ? 'connecting' : 'disabled');
+    this.roots = config.roots;
   }
 
   get state(): ServerState {
@@ -101,16 +109,28 @@ export class ServerConnection {
     return this.discovering;
   }
 
+  /**
+   * New roots for a connection that declared roots: the server hears notifications/roots/list_changed and
+   * asks roots/list again. Returns false when the change needs a new initialize instead (roots appear or
+   * disappear, so the declared capability changes).
+   */
+  updateRoots(roots: readonly string[] | undefined): boolean {
+    if (!this.roots?.length !== !roots?.length) return false;
+    this.roots = roots;
+    const client = this.client;
+    if (client && this.snapshot.status === 'connected' && roots?.length)
+      void client.sendRootsListChanged().catch((error: unknown) => this.settings.log(`[mcp] ${this.config.name}: roots/list_changed not sent: ${describeError(error)}`));
+    return true;
+  }
+
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const client = this.client;
     if (!client || this.snapshot.status !== 'connected')
       return Promise.reject(new ServerUnavailableError(this.config.name, `${this.snapshot.status}${this.snapshot.error ? `: ${this.snapshot.error}` : ''}`));
     const gen = this.generation;
-    // The signal makes the SDK send notifications/cancelled on abort; `timeout` bounds the wait.
-    const reply = client.callTool({ name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, CallToolResultSchema, {
-      signal: options.signal,
-      timeout: options.timeoutMs,
-    }) as Promise<CallToolResult>;
+    const params = { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) };
+    const limits = { ...options, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.config.maxTotalTimeoutMs };
+    const reply = callsAsTask(client, this.snapshot.tools.find((t) => t.name === name)) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits);
     return reply.catch((error: unknown) => {
       const verdict = this.auth?.verdict(error);
       if (verdict) throw this.onAuthVerdict(gen, verdict);
@@ -144,12 +164,13 @@ export class ServerConnection {
 
     const timeoutMs = this.config.timeoutMs ?? this.settings.defaultTimeoutMs;
     const tail = new StderrTail();
-    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null });
+    const declared = declaredCapabilities({ ...this.config, roots: this.roots && [...this.roots] }, this.settings.requests);
+    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null, declaredCapabilities: declared });
     const deadline = new AbortController();
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
-    const work = this.connectOnce(gen, deadline.signal, timeoutMs, tail, phase);
+    const work = this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase);
     work.then((late) => gaveUp && void late.client.close().catch(noop), noop); // finished after we stopped waiting
 
     try {
@@ -183,7 +204,7 @@ export class ServerConnection {
   }
 
   /** One connect + initialize + first discovery. Closes its own client on failure or abort. */
-  private async connectOnce(gen: number, signal: AbortSignal, timeoutMs: number, tail: StderrTail, phase: AttemptPhase): Promise<Established> {
+  private async connectOnce(gen: number, declared: ClientCapabilities, signal: AbortSignal, timeoutMs: number, tail: StderrTail, phase: AttemptPhase): Promise<Established> {
     const started = Date.now();
     const remaining = () => Math.max(1, timeoutMs - (Date.now() - started));
     phase.name = 'the transport';
@@ -192,7 +213,8 @@ export class ServerConnection {
     tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
     const protocolVersion = captureProtocolVersion(built.transport);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: {} });
+    const client = new Client(this.settings.clientInfo, { capabilities: declared });
+    installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
     // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
     const onAbort = () => void client.close().catch(noop);
@@ -204,7 +226,7 @@ export class ServerConnection {
       phase.name = 'tools/list';
       const tools = await discoverAllTools(client, { signal, timeout: remaining() });
       await this.settings.prepareTools?.(this.config.name, tools);
-      return { client, built, tools, protocolVersion: protocolVersion() };
+      return { client, built, tools, protocolVersion: protocolVersion(), declared };
     } catch (error) {
       await client.close().catch(noop);
       throw error;
@@ -213,12 +235,14 @@ export class ServerConnection {
     }
   }
 
-  private adopt(gen: number, { client, built, tools, protocolVersion }: Established): void {
+  private adopt(gen: number, { client, built, tools, protocolVersion, declared }: Established): void {
     this.client = client;
     this.auth = built.auth;
     built.auth?.connected();
     client.onclose = () => this.onLost(gen, 'the connection closed');
     client.onerror = (error) => {
+      // A late progress notification (after its call ended) is not a sign of a broken connection.
+      if (LATE_PROGRESS.test(error.message)) return;
       if (gen === this.generation && this.snapshot.status === 'connected') void this.probe(gen, error);
     };
     const now = this.settings.now().toISOString();
@@ -234,6 +258,8 @@ export class ServerConnection {
       discoveredAt: now,
       protocolVersion,
       serverInfo: info ? { name: info.name, version: info.version } : null,
+      offeredCapabilities: client.getServerCapabilities() ?? null,
+      declaredCapabilities: declared,
       reconnectAttempt: 0,
       nextRetryAt: null,
     });

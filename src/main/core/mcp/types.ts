@@ -1,6 +1,14 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type {
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { HttpServerConfig } from '../../../shared/config/schema';
 import type { ServerStatus } from '../../../shared/catalog';
 import type { BackoffOptions } from './backoff';
@@ -20,6 +28,10 @@ export interface ServerState {
   discoveredAt: string | null;
   protocolVersion: string | null;
   serverInfo: { name: string; version: string } | null;
+  /** What the server offered in its initialize answer (null until connected). */
+  offeredCapabilities: ServerCapabilities | null;
+  /** What we declared in our initialize request (null until an attempt sent one). */
+  declaredCapabilities: ClientCapabilities | null;
   /** stdio only: the end of the child's stderr. */
   stderrTail: string | null;
   /** Consecutive failed attempts since the last success; drives the backoff. */
@@ -40,6 +52,8 @@ export const initialState = (name: string, status: ServerStatus): ServerState =>
     discoveredAt: null,
     protocolVersion: null,
     serverInfo: null,
+    offeredCapabilities: null,
+    declaredCapabilities: null,
     stderrTail: null,
     reconnectAttempt: 0,
     nextRetryAt: null,
@@ -47,9 +61,43 @@ export const initialState = (name: string, status: ServerStatus): ServerState =>
 
 export interface CallToolOptions {
   signal?: AbortSignal;
+  /** The longest silence: each progress notification restarts it. */
   timeoutMs?: number;
+  /** The longest a call may run however much progress it reports (default 600000). */
+  maxTotalTimeoutMs?: number;
   /** Sent as the request's `_meta`, e.g. {'switchboard/customerId': 'u1001'}; never taken from model-written arguments. */
   meta?: Record<string, unknown>;
+  /** Every call carries a progressToken; the server's notifications/progress for it arrive here. */
+  onProgress?: (progress: CallProgress) => void;
+  /** A task-based call: its task as created, then each status polled. */
+  onTask?: (task: CallTask) => void;
+}
+
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface CallTask {
+  taskId: string;
+  status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+  statusMessage?: string;
+}
+
+/** Where a server's request came from: the server, the task it belongs to (if it says), and its abort signal. */
+export interface ServerRequestContext {
+  server: string;
+  /** Aborted when the server cancels its request or the connection closes. */
+  signal: AbortSignal;
+  /** From the request's related-task `_meta`: the task (of one of our calls) that asked. */
+  relatedTaskId?: string;
+}
+
+/** Answers what servers ask of the client. Throwing an McpError sends that error to the server. */
+export interface ServerRequestHandlers {
+  elicit(context: ServerRequestContext, params: ElicitRequestParams): Promise<ElicitResult>;
+  sample(context: ServerRequestContext, params: CreateMessageRequestParams): Promise<CreateMessageResult>;
 }
 
 /** What an error means for a server's authorization. */
@@ -103,7 +151,9 @@ export interface ConnectionOptions {
   now?: () => Date;
   /** OAuth for remote servers; without it a 401 is an ordinary failure. */
   auth?: ConnectionAuthPort;
+  /** Who answers servers' elicitation and sampling requests; without it neither capability is declared. */
+  requests?: ServerRequestHandlers;
 }
 
-type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools';
+type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests';
 export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;

@@ -46,7 +46,7 @@ export function createAnthropicProvider(settings: ModelSettings, apiKey: string 
       const events = await client.messages.create(
         {
           model,
-          max_tokens: settings.maxTokens ?? DEFAULT_MAX_TOKENS,
+          max_tokens: req.maxTokens ?? settings.maxTokens ?? DEFAULT_MAX_TOKENS,
           ...(req.system && { system: req.system }),
           messages: toAnthropicMessages(req.messages),
           ...(req.tools.length > 0 && { tools: toAnthropicTools(req.tools) }),

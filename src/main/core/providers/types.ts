@@ -27,6 +27,10 @@ export interface ModelRequest {
   /** The visible set for this call: a model may only call tools listed here. */
   tools: ModelToolDefinition[];
   signal: AbortSignal;
+  /** Overrides the configured output cap for this request (a server's sampling request names its own). */
+  maxTokens?: number;
+  /** Overrides the configured temperature for this request, where the provider sends one. */
+  temperature?: number;
 }
 
 export type ModelStopReason = 'end' | 'tool_calls' | 'max_tokens';

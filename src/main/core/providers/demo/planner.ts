@@ -3,6 +3,7 @@ import { lastAnswered, readConversation, type Conversation } from './conversatio
 import { planAddress } from './flow-address';
 import { planCancel } from './flow-cancel';
 import { planCoupons } from './flow-coupons';
+import { planDirect, planToolless } from './flow-direct';
 import { planOther, planPolicy } from './flow-policy';
 import { planRefund } from './flow-refund';
 import { planTrack } from './flow-track';
@@ -23,6 +24,8 @@ const FLOWS: Record<Intent, (ctx: PlanContext) => Plan> = {
 /** Decides the next step from this request alone: same input, same output. */
 export function planNextStep(req: ModelRequest): Plan {
   const conv = readConversation(req);
+  const direct = planDirect(conv);
+  if (direct) return direct;
   const intent = detectIntent(conv.userText);
   const pending = pendingClarification(conv);
   if (pending && (intent === 'other' || intent === pending.intent)) {
@@ -32,6 +35,7 @@ export function planNextStep(req: ModelRequest): Plan {
     if (picked || (intent === 'other' && justAsked))
       return FLOWS[pending.intent]({ conv, intent: pending.intent, requestText: pending.requestText, followUp: pending.followUp });
   }
+  if (intent === 'other') return planToolless(conv) ?? FLOWS.other({ conv, intent, requestText: conv.userText });
   return FLOWS[intent]({ conv, intent, requestText: conv.userText });
 }
 

@@ -32,6 +32,8 @@ const tracker = (over: Partial<ServerView>, auth: Partial<ServerAuthView> = {}):
   discoveredAt: null,
   protocolVersion: null,
   serverInfo: null,
+  offeredCapabilities: null,
+  declaredCapabilities: null,
   toolCount: 0,
   tools: [],
   stderrTail: null,

@@ -18,6 +18,8 @@ const view = (config: ServerConfig, over: Partial<ServerView> = {}): ServerView 
   discoveredAt: '2025-01-01T00:00:01.000Z',
   protocolVersion: '2025-11-25',
   serverInfo: { name: 'bit-select-shop', version: '0.1.0' },
+  offeredCapabilities: { tools: { listChanged: true } },
+  declaredCapabilities: { elicitation: { form: {}, url: {} }, sampling: {} },
   toolCount: 2,
   tools: ['query_order', 'query_logistics'],
   stderrTail: null,

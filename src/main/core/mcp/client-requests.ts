@@ -1,0 +1,67 @@
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type ClientCapabilities,
+  type Root,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../../../shared/config/schema';
+import type { ServerRequestHandlers } from './types';
+
+/**
+ * What we declare in `initialize`, from the server's config. Servers decide what they offer from it
+ * (server-everything withholds its elicitation, sampling and roots tools from a client that declares
+ * none), so the catalog CLI declares exactly what the app does.
+ * - elicitation, form and URL: a server's questions reach the operator (unless `elicitation: false`);
+ * - sampling: a server's model requests run only after the operator approves them (unless `sampling: false`);
+ * - roots, with listChanged: only when the entry lists roots, so a server never sees an empty workspace it
+ *   might read as "no restriction";
+ * - no client-side tasks: we answer sampling and elicitation directly, never as tasks of our own.
+ * Without request handlers (a host with no one to ask) neither elicitation nor sampling is declared.
+ */
+export function declaredCapabilities(config: ServerConfig, handlers: ServerRequestHandlers | undefined): ClientCapabilities {
+  const capabilities: ClientCapabilities = {};
+  if (handlers && config.elicitation !== false) capabilities.elicitation = { form: {}, url: {} };
+  if (handlers && config.sampling !== false) capabilities.sampling = {};
+  if (config.roots?.length) capabilities.roots = { listChanged: true };
+  return capabilities;
+}
+
+/** The capability names a full client declares; what a server was not offered is what it may hide tools behind. */
+export const CLIENT_CAPABILITY_NAMES = ['elicitation', 'sampling', 'roots'] as const;
+export type ClientCapabilityName = (typeof CLIENT_CAPABILITY_NAMES)[number];
+
+/** Configured root paths as MCP roots: absolute file:// URIs named after their last segment. */
+export function rootsOf(paths: readonly string[] | undefined): Root[] {
+  return (paths ?? []).map((path) => {
+    const absolute = resolve(path);
+    return { uri: pathToFileURL(absolute).href, name: basename(absolute) || absolute };
+  });
+}
+
+/**
+ * Answers what a server asks of us on this client, for what was declared: elicitation/create and
+ * sampling/createMessage go to the handlers (the SDK validates both ways: a malformed request or answer
+ * never reaches the other side), roots/list reads the current roots. The request's signal aborts when the
+ * server cancels it or the connection closes; a task-related request names its task.
+ */
+export function installRequestHandlers(
+  client: Client,
+  server: string,
+  declared: ClientCapabilities,
+  handlers: ServerRequestHandlers | undefined,
+  roots: () => Root[],
+): void {
+  if (handlers && declared.elicitation)
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      handlers.elicit({ server, signal: extra.signal, relatedTaskId: extra.taskId }, request.params),
+    );
+  if (handlers && declared.sampling)
+    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+      handlers.sample({ server, signal: extra.signal, relatedTaskId: extra.taskId }, request.params),
+    );
+  if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots() }));
+}

@@ -1,0 +1,216 @@
+import { McpError, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitationView, SamplingView } from '../../../shared/contract';
+import { checkContent, defaultContent, elicitationFields } from '../../../shared/elicitation/fields';
+import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
+import type { EventSink } from '../events';
+import type { ServerRequestContext, ServerRequestHandlers } from '../mcp';
+import type { ModelProvider } from '../providers/types';
+import type { CallRegistry } from './call-registry';
+import { PendingRequests, type Pending, type Settlement } from './pending-requests';
+import { applySamplingEdits, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
+
+/** ask: the operator answers; decline: every question is declined; defaults: accepted with the schema's defaults (never a URL). */
+export type ElicitPolicy = 'ask' | 'decline' | 'defaults';
+/** ask: the operator approves each request and its answer; deny: every request is refused. */
+export type SamplingPolicy = 'ask' | 'deny';
+
+export interface ServerRequestSettings {
+  elicitationTimeoutMs: number;
+  samplingTimeoutMs: number;
+  samplingPerMinute(server: string): number;
+}
+
+export interface ServerRequestServiceDeps {
+  events: EventSink;
+  registry: CallRegistry;
+  /** The configured model, read when a sampling request is approved. */
+  provider: () => ModelProvider;
+  settings: () => ServerRequestSettings;
+  log: (line: string) => void;
+}
+
+/** The spec's code for a sampling request the user refused. */
+const USER_REJECTED = -1;
+const rejected = (message: string) => new McpError(USER_REJECTED, message);
+
+/**
+ * Answers servers' elicitation and sampling requests through the operator. A question shows a form (or a
+ * URL) and goes back as accept / decline / cancel; a sampling request is shown, may be edited, runs on
+ * the configured model only once approved, and its answer is shown before it is returned. Both are kept
+ * with the call that caused them, and both are cancelled when nobody answers in time.
+ */
+export class ServerRequestService {
+  readonly policy: { elicit: ElicitPolicy; sampling: SamplingPolicy } = { elicit: 'ask', sampling: 'ask' };
+  readonly handlers: ServerRequestHandlers = {
+    elicit: (context, params) => this.elicit(context, params),
+    sample: (context, params) => this.sample(context, params),
+  };
+  private readonly pending: PendingRequests;
+  private readonly rateLimit = new SamplingRateLimit();
+
+  constructor(private readonly deps: ServerRequestServiceDeps) {
+    this.pending = new PendingRequests(deps.events);
+  }
+
+  list() {
+    return this.pending.list();
+  }
+
+  private async elicit(context: ServerRequestContext, params: ElicitRequestParams): Promise<ElicitResult> {
+    const origin = this.deps.registry.originOf(context.server, context.relatedTaskId);
+    const timeoutMs = this.deps.settings().elicitationTimeoutMs;
+    const base = this.pending.newView(context, origin, timeoutMs);
+    const view: ElicitationView =
+      params.mode === 'url'
+        ? { ...base, kind: 'elicitation', mode: 'url', message: params.message, url: params.url, urlHost: hostOf(params.url), elicitationId: params.elicitationId }
+        : { ...base, kind: 'elicitation', mode: 'form', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> };
+    const recorded = () => (view.mode === 'url' ? { message: view.message, url: view.url } : { message: view.message, requestedSchema: view.requestedSchema });
+    const cancel = (decidedBy: string, reason: string): Settlement => ({ outcome: 'cancel', decidedBy, reason, reply: { result: { action: 'cancel' } } });
+
+    if (this.policy.elicit !== 'ask') {
+      const settlement = this.unattended(view);
+      this.pending.answeredWithoutAsking(view, origin, settlement, recorded);
+      return (settlement.reply as { result: ElicitResult }).result;
+    }
+    return (await this.pending.open(view, {
+      context,
+      origin,
+      timeoutMs,
+      recorded,
+      onTimeout: (seconds) => cancel('system', `no answer within ${seconds} s`),
+      onWithdrawn: (why) => cancel('system', why),
+    })) as ElicitResult;
+  }
+
+  /** --elicit decline | defaults: answered at once, recorded like any other answer. */
+  private unattended(view: ElicitationView): Settlement {
+    const decidedBy = `policy (--elicit ${this.policy.elicit})`;
+    const decline = (reason: string): Settlement => ({ outcome: 'decline', decidedBy, reason, reply: { result: { action: 'decline' } } });
+    if (this.policy.elicit === 'decline') return decline('questions are declined without an operator');
+    if (view.mode === 'url') return decline('a URL is never opened without an operator');
+    const fields = elicitationFields(view.requestedSchema);
+    const { content, problems } = checkContent(fields, defaultContent(fields));
+    if (problems.length) return decline(`no default for: ${problems.map((p) => p.field).join(', ')}`);
+    return { outcome: 'accept', decidedBy, response: content, reply: { result: { action: 'accept', content } } };
+  }
+
+  /** The operator's answer to a question; an accepted form is checked against its schema, defaults filled in. */
+  answer(id: string, action: 'accept' | 'decline' | 'cancel', answer: Record<string, unknown> = {}, decidedBy = 'operator'): boolean {
+    const entry = this.entry(id, 'elicitation');
+    if (action !== 'accept') return settle(entry, { outcome: action, decidedBy, reply: { result: { action } } });
+    if (entry.view.mode === 'url') return settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
+    const { content, problems } = checkContent(elicitationFields(entry.view.requestedSchema), answer);
+    if (problems.length) throw new Invalid(problems.map((p) => `${p.field}: ${p.message}`).join('; '), { problems });
+    return settle(entry, { outcome: 'accept', decidedBy, response: content, reply: { result: { action: 'accept', content } } });
+  }
+
+  private async sample(context: ServerRequestContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+    const origin = this.deps.registry.originOf(context.server, context.relatedTaskId);
+    const settings = this.deps.settings();
+    const draft = samplingDraftOf(params);
+    const view: SamplingView = {
+      ...this.pending.newView(context, origin, settings.samplingTimeoutMs),
+      kind: 'sampling',
+      stage: 'review',
+      request: draft,
+      model: this.providerLabel(),
+    };
+    const refuse = (decidedBy: string, reason: string): Settlement => ({ outcome: 'rejected', decidedBy, reason, reply: { error: rejected(`Sampling request rejected: ${reason}`) } });
+
+    const perMinute = settings.samplingPerMinute(context.server);
+    const refusal =
+      this.policy.sampling === 'deny'
+        ? refuse('policy (--sampling deny)', 'sampling is denied without an operator')
+        : !this.rateLimit.take(context.server, perMinute)
+          ? refuse('system', `${context.server} asked more than ${perMinute} time${perMinute === 1 ? '' : 's'} in a minute (samplingPerMinute)`)
+          : undefined;
+    if (refusal) {
+      this.deps.log(`[sampling] ${context.server}: ${refusal.reason}`);
+      this.pending.answeredWithoutAsking(view, origin, refusal, () => draft);
+      throw (refusal.reply as { error: Error }).error;
+    }
+    return (await this.pending.open(view, {
+      context,
+      origin,
+      timeoutMs: settings.samplingTimeoutMs,
+      recorded: () => draft,
+      onTimeout: (seconds) => refuse('system', `no decision within ${seconds} s`),
+      onWithdrawn: (why) => ({ outcome: 'rejected', decidedBy: 'system', reason: why, reply: { error: rejected(why) } }),
+    })) as CreateMessageResult;
+  }
+
+  /** Approves the request (as edited) for the configured model; the answer comes back for review. */
+  startSampling(id: string, edits: { messages?: { text: string }[]; systemPrompt?: string; maxTokens?: number }): boolean {
+    const entry = this.entry(id, 'sampling');
+    if (entry.view.stage === 'generating') throw new Conflict('the model is already answering this request');
+    const draft = applySamplingEdits(entry.view.request, edits);
+    if (typeof draft === 'string') throw new Invalid(draft);
+    let provider: ModelProvider;
+    try {
+      provider = this.deps.provider();
+    } catch (error) {
+      throw new Unavailable(`no model can answer: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.pending.update(entry, { ...entry.view, stage: 'generating', request: draft, answer: undefined, error: undefined, model: provider.label });
+    runSampling(provider, draft, entry.done).then(
+      (answer) => this.pending.update(entry, { ...entry.view, stage: 'answered', answer }),
+      (error: unknown) => {
+        if (entry.done.aborted) return;
+        this.pending.update(entry, { ...entry.view, stage: 'review', error: `the model failed: ${error instanceof Error ? error.message : String(error)}` });
+      },
+    );
+    return true;
+  }
+
+  /** Returns the reviewed answer to the server. */
+  reply(id: string, decidedBy = 'operator'): boolean {
+    const entry = this.entry(id, 'sampling');
+    const answer = entry.view.answer;
+    if (entry.view.stage !== 'answered' || !answer) throw new Conflict('there is no answer to send yet: approve the request first');
+    return settle(entry, { outcome: 'sent', decidedBy, request: entry.view.request, response: answer, reply: { result: samplingResultOf(answer) } });
+  }
+
+  reject(id: string, reason: string | undefined, decidedBy = 'operator'): boolean {
+    const entry = this.entry(id, 'sampling');
+    const why = reason?.trim() || 'the operator rejected it';
+    return settle(entry, { outcome: 'rejected', decidedBy, reason: why, request: entry.view.request, reply: { error: rejected(`Sampling request rejected: ${why}`) } });
+  }
+
+  /** On shutdown nothing is left waiting: questions are cancelled, sampling refused. */
+  close(): void {
+    const why = 'Switchboard is shutting down';
+    this.pending.closeAll((entry) =>
+      entry.view.kind === 'elicitation'
+        ? { outcome: 'cancel', decidedBy: 'system', reason: why, reply: { result: { action: 'cancel' } } }
+        : { outcome: 'rejected', decidedBy: 'system', reason: why, reply: { error: rejected(why) } },
+    );
+  }
+
+  private entry<K extends 'elicitation' | 'sampling'>(id: string, kind: K): Pending<Extract<ElicitationView | SamplingView, { kind: K }>> {
+    const entry = this.pending.get(id);
+    if (!entry) throw new NotFound(`request ${id} is no longer pending (answered, timed out or withdrawn)`);
+    if (entry.view.kind !== kind) throw new Conflict(`request ${id} is ${entry.view.kind === 'elicitation' ? 'a question' : 'a sampling request'}`);
+    return entry as Pending<Extract<ElicitationView | SamplingView, { kind: K }>>;
+  }
+
+  private providerLabel(): string {
+    try {
+      return this.deps.provider().label;
+    } catch {
+      return 'the configured model';
+    }
+  }
+}
+
+function settle(entry: Pending, settlement: Settlement): true {
+  entry.settle(settlement);
+  return true;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

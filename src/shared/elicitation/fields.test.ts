@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { checkContent, defaultContent, elicitationFields, valueFromText } from './fields';
+
+/** The conformance scenario's schema (SEP-1034) plus the other spellings the spec allows. */
+const schema = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'User name', default: 'John Doe' },
+    age: { type: 'integer', default: 30, minimum: 0, maximum: 150 },
+    score: { type: 'number', default: 95.5 },
+    status: { type: 'string', enum: ['active', 'inactive', 'pending'], default: 'active' },
+    verified: { type: 'boolean', default: true },
+    email: { type: 'string', title: 'Email', format: 'email' },
+    born: { type: 'string', format: 'date' },
+    pet: { type: 'string', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'] },
+    hero: { type: 'string', oneOf: [{ const: 'h1', title: 'Superman' }] },
+    fish: { type: 'array', minItems: 1, maxItems: 2, items: { anyOf: [{ const: 'f1', title: 'Tuna' }, { const: 'f2', title: 'Salmon' }, { const: 'f3', title: 'Trout' }] } },
+    code: { type: 'string', minLength: 3, maxLength: 4 },
+  },
+  required: ['email'],
+};
+
+describe('elicitation fields', () => {
+  const fields = elicitationFields(schema);
+
+  it('reads every spelling of the restricted schema subset, in property order', () => {
+    expect(fields.map((f) => `${f.name}:${f.kind}`)).toEqual([
+      'name:text', 'age:integer', 'score:number', 'status:select', 'verified:boolean', 'email:text', 'born:text', 'pet:select', 'hero:select', 'fish:multiselect', 'code:text',
+    ]);
+    expect(fields.find((f) => f.name === 'pet')!.options).toEqual([{ value: 'pet-1', label: 'Cats' }, { value: 'pet-2', label: 'Dogs' }]);
+    expect(fields.find((f) => f.name === 'fish')).toMatchObject({ minItems: 1, maxItems: 2, options: [{ value: 'f1', label: 'Tuna' }, { value: 'f2', label: 'Salmon' }, { value: 'f3', label: 'Trout' }] });
+    expect(fields.find((f) => f.name === 'email')).toMatchObject({ label: 'Email', format: 'email', required: true });
+  });
+
+  it('fills omitted fields with their defaults (SEP-1034) and keeps what was answered', () => {
+    expect(defaultContent(fields)).toEqual({ name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true });
+    expect(checkContent(fields, { email: 'a@b.co', age: 41 })).toEqual({
+      content: { name: 'John Doe', age: 41, score: 95.5, status: 'active', verified: true, email: 'a@b.co' },
+      problems: [],
+    });
+  });
+
+  it('names every problem with its field', () => {
+    const { problems } = checkContent(fields, { email: 'nope', age: 30.5, status: 'gone', born: '2023-02-30', fish: ['f1', 'f2', 'f3'], code: 'ab', extra: 1 });
+    expect(problems).toEqual([
+      { field: 'extra', message: 'the form does not ask for this field' },
+      { field: 'age', message: 'age must be a whole number' },
+      { field: 'status', message: 'status must be one of the listed choices' },
+      { field: 'email', message: 'Email must be an email address' },
+      { field: 'born', message: 'born must be a date (YYYY-MM-DD)' },
+      { field: 'fish', message: 'choose at most 2 for fish' },
+      { field: 'code', message: 'code needs at least 3 characters' },
+    ]);
+    expect(checkContent(fields, {}).problems).toEqual([{ field: 'email', message: 'Email is required' }]);
+    expect(checkContent(fields, { email: 'a@b.co', age: 200 }).problems).toEqual([{ field: 'age', message: 'age must be at most 150' }]);
+  });
+
+  it('reads typed text the way a person means it', () => {
+    const by = (name: string) => fields.find((f) => f.name === name)!;
+    expect(valueFromText(by('age'), ' 42 ')).toBe(42);
+    expect(valueFromText(by('verified'), 'no')).toBe(false);
+    expect(valueFromText(by('pet'), 'Dogs')).toBe('pet-2');
+    expect(valueFromText(by('fish'), 'Tuna, f3')).toEqual(['f1', 'f3']);
+    expect(valueFromText(by('name'), '')).toBeUndefined();
+    expect(valueFromText(by('age'), 'many')).toBe('many'); // left for checkContent to refuse
+  });
+});
