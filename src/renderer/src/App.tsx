@@ -1,17 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Shell, type ShellPages } from './app/Shell';
-import { ApprovalsPage } from './features/approvals/ApprovalsPage';
 import { ChatPage } from './features/chat/ChatPage';
 import { ChatStreamBridge } from './features/chat/ChatStreamBridge';
 import { IntentsPage } from './features/intents/IntentsPage';
 import { RecordsPage } from './features/records/RecordsPage';
+import { RequestsPage } from './features/requests/RequestsPage';
 import { ServersPage } from './features/servers/ServersPage';
 import { SettingsPage } from './features/settings/SettingsPage';
 import { SkillsPage } from './features/skills/SkillsPage';
 import { TestsPage } from './features/test-cases/TestsPage';
 import { ToolsPage } from './features/tools/ToolsPage';
-import { usePendingApprovalCount } from './lib/approvals';
+import { usePendingCount } from './lib/server-requests';
 import { RpcProvider } from './lib/rpc-context';
 import { retryTransientOnce } from './lib/rpc/retry';
 import type { RpcClient } from './lib/rpc';
@@ -22,7 +22,7 @@ const pages: ShellPages = {
   tools: ToolsPage,
   skills: SkillsPage,
   chat: ChatPage,
-  approvals: ApprovalsPage,
+  requests: RequestsPage,
   records: RecordsPage,
   tests: TestsPage,
   settings: SettingsPage,
@@ -44,5 +44,5 @@ export function App({ rpc }: { rpc: RpcClient }) {
 
 /** The shell with its nav counts, read from live queries (never copied into a store). */
 function ConsoleShell() {
-  return <Shell pages={pages} badges={{ approvals: usePendingApprovalCount() }} />;
+  return <Shell pages={pages} badges={{ requests: usePendingCount() }} />;
 }

@@ -1,4 +1,4 @@
-import type { ApprovalRequest, Conversation } from '../../../src/shared/contract';
+import type { ApprovalRequest, Conversation, ElicitationView, SamplingView } from '../../../src/shared/contract';
 
 export const approvalFixture = (over: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id: 'ap_1',
@@ -29,5 +29,47 @@ export const conversationFixture = (over: Partial<Conversation> = {}): Conversat
   turns: [],
   loadedSkills: [],
   approvedForConversation: [],
+  ...over,
+});
+
+const requestOrigin = (over: { id?: string } = {}) => ({
+  id: over.id ?? 'rq_1',
+  server: 'everything',
+  conversationId: 'c1',
+  turnId: 't1',
+  callId: 'call_1',
+  toolName: 'trigger-elicitation-request',
+  requestedAt: new Date(Date.now() - 500).toISOString(),
+  expiresAt: new Date(Date.now() + 300_000).toISOString(),
+});
+
+/** A form question with each kind of field the spec allows. */
+export const elicitationFixture = (over: Partial<ElicitationView> = {}): ElicitationView => ({
+  ...requestOrigin(over),
+  kind: 'elicitation',
+  mode: 'form',
+  message: 'Please tell us about you',
+  requestedSchema: {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name' },
+      email: { type: 'string', title: 'Email', format: 'email' },
+      age: { type: 'integer', title: 'Age', minimum: 1, maximum: 120, default: 30 },
+      agree: { type: 'boolean', title: 'Agree', default: true },
+      color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }], default: 'g' },
+      fish: { type: 'array', title: 'Fish', items: { type: 'string', enum: ['tuna', 'trout'] }, default: ['tuna'] },
+    },
+    required: ['name'],
+  },
+  ...over,
+});
+
+export const samplingFixture = (over: Partial<SamplingView> = {}): SamplingView => ({
+  ...requestOrigin(over),
+  toolName: 'trigger-sampling-request',
+  kind: 'sampling',
+  stage: 'review',
+  request: { messages: [{ role: 'user', text: 'What is MCP?', editable: true }], systemPrompt: 'You are a helpful test server.', maxTokens: 100, temperature: 0.7 },
+  model: 'offline demo model',
   ...over,
 });

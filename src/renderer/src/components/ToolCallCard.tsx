@@ -3,6 +3,7 @@ import { JsonBlock } from './JsonBlock';
 import { StatusBadge } from './StatusBadge';
 import { formatDuration } from '../lib/format';
 import { openRecord } from '../app/navigation';
+import { ToolExchanges, ToolProgressBar, ToolTaskStatus } from './ToolLiveState';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
@@ -18,6 +19,9 @@ export function ToolCallCard({ item }: { item: ToolItem }) {
         {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
       </header>
       <JsonBlock value={item.arguments} label={`Arguments of ${item.toolName}`} />
+      {item.task && <ToolTaskStatus task={item.task} />}
+      {item.progress && (item.status === 'running' || item.progress.total === undefined || item.progress.progress < item.progress.total) && <ToolProgressBar progress={item.progress} />}
+      {item.exchanges && item.exchanges.length > 0 && <ToolExchanges exchanges={item.exchanges} />}
       {item.resultText !== undefined && (
         <details className="tool-result">
           <summary>Result{item.status === 'success' ? '' : ` (${item.status.replace(/_/g, ' ')})`}</summary>

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ApprovalRequest, Conversation, EventName, EventPayload, QueryRouteName } from '../../../shared/contract';
+import type { ApprovalRequest, Conversation, EventName, EventPayload, QueryRouteName, ServerRequestView } from '../../../shared/contract';
 import type { RpcClient } from './rpc';
 
 /**
@@ -41,6 +41,12 @@ export const APPLIED_BY: Appliers = {
     cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) => (list && !list.some((a) => a.id === request.id) ? [...list, request] : list)),
   'approvals.resolved': (cache, { id }) =>
     cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) => list?.filter((a) => a.id !== id)),
+  // What a server asks the operator (a question, a sampling request, at each stage): the whole request, added or
+  // replaced in place; resolved: it leaves the list (its exchange reaches the call's item with tool.progressed).
+  'requests.opened': (cache, request) => upsertRequest(cache, request),
+  'requests.updated': (cache, request) => upsertRequest(cache, request),
+  'requests.resolved': (cache, { id }) =>
+    cache.setQueriesData<ServerRequestView[]>({ queryKey: ['requests.list'] }, (list) => list?.filter((r) => r.id !== id)),
   // A summary changed (created, renamed, a turn began or ended, deleted). It also follows every turn.finished,
   // which therefore refreshes nothing itself.
   'chat.changed': (cache, { conversationId }) => {
@@ -66,6 +72,15 @@ export const APPLIED_BY: Appliers = {
       return { ...c, items: c.items.map((i, at) => (at === index ? item : i)) };
     }),
 };
+
+/** Replaced where it is, or added in main's order (oldest first). */
+function upsertRequest(cache: QueryClient, request: ServerRequestView): void {
+  cache.setQueriesData<ServerRequestView[]>({ queryKey: ['requests.list'] }, (list) => {
+    if (!list) return list;
+    if (list.some((r) => r.id === request.id)) return list.map((r) => (r.id === request.id ? request : r));
+    return [...list, request].sort((a, b) => a.requestedAt.localeCompare(b.requestedAt));
+  });
+}
 
 /** Applies `update` to a held conversation; when it can't (undefined), that conversation is refetched instead. */
 function updateConversation(cache: QueryClient, conversationId: string, update: (conversation: Conversation) => Conversation | undefined): void {

@@ -9,7 +9,7 @@ function ChatStub({ onOpen }: { onOpen: (id: string) => void }) {
   return <p>chat</p>;
 }
 
-beforeEach(() => useUiStore.setState({ page: 'approvals', opening: null }));
+beforeEach(() => useUiStore.setState({ page: 'requests', opening: null }));
 afterEach(cleanup);
 
 describe('links between pages', () => {

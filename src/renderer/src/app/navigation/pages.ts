@@ -4,7 +4,7 @@ export const PAGES = [
   { id: 'tools', label: 'Tools' },
   { id: 'skills', label: 'Skills' },
   { id: 'chat', label: 'Chat' },
-  { id: 'approvals', label: 'Approvals' },
+  { id: 'requests', label: 'Requests' },
   { id: 'records', label: 'Records' },
   { id: 'tests', label: 'Tests' },
   { id: 'settings', label: 'Settings' },

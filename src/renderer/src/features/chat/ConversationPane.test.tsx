@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApprovalRequest, Conversation, ModelStep } from '../../../../shared/contract';
+import type { ApprovalRequest, Conversation, ModelStep, ServerRequestView } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
-import { approvalFixture, conversationFixture } from '../../../../../tests/support/renderer/fixtures';
+import { approvalFixture, conversationFixture, elicitationFixture } from '../../../../../tests/support/renderer/fixtures';
 import { useChatUiStore } from './chat-ui-store';
 import { ChatStreamBridge } from './ChatStreamBridge';
 import { ConversationPane } from './ConversationPane';
@@ -21,11 +21,13 @@ const step = (n: number, tools: ReturnType<typeof tool>[], loadedSkills: string[
 
 let conversation: Conversation;
 let approvals: ApprovalRequest[];
+let requests: ServerRequestView[];
 
 function setup() {
   const rpc = createFakeRpc({
     'chat.get': () => conversation,
     'approvals.list': () => approvals,
+    'requests.list': () => requests,
     'chat.send': () => ({ turnId: 't2' }),
     'chat.stop': () => ({ stopped: true }),
     'chat.delete': () => ({ deleted: true }),
@@ -45,6 +47,7 @@ beforeEach(() => {
   useChatStreamStore.setState({ entries: {} });
   useChatUiStore.setState({ selectedConversationId: 'c1' });
   approvals = [];
+  requests = [];
   conversation = conversationFixture({
     running: true,
     items: [{ kind: 'user', id: 't1-u', turnId: 't1', text: 'where is my parcel?', at }],
@@ -145,6 +148,35 @@ describe('ConversationPane', () => {
     const refundRow = second.querySelector('tr[data-tool="apply_refund"]')!;
     expect(refundRow.textContent).toContain('new');
     expect(refundRow.textContent).toContain('shop');
+  });
+
+  it('shows a running call’s progress and task live from tool.progressed, and its server’s question beneath it', async () => {
+    const running = { kind: 'tool' as const, id: 'call_1', turnId: 't1', step: 1, toolName: 'simulate-research-query', server: 'everything', nodeId: 'n1', arguments: { topic: 'python' }, status: 'running' as const, at };
+    conversation.items.push(running);
+    requests = [elicitationFixture({ toolName: 'simulate-research-query' }), elicitationFixture({ id: 'rq_loose', callId: null, toolName: null, message: 'Which workspace?' })];
+    const rpc = setup();
+    const card = await screen.findByTestId('tool-card');
+    const gets = rpc.callsTo('chat.get').length;
+    act(() =>
+      rpc.emit('tool.progressed', {
+        conversationId: 'c1',
+        turnId: 't1',
+        item: { ...running, progress: { progress: 3, total: 14, message: 'reading', count: 3, at }, task: { taskId: 'task-1', status: 'input_required', statusMessage: 'Requesting clarification...' } },
+      }),
+    );
+    const bar = await within(card).findByTestId('tool-progress');
+    expect(bar.querySelector('progress')!.getAttribute('value')).toBe('3');
+    expect(bar.querySelector('progress')!.getAttribute('max')).toBe('14');
+    expect(bar.textContent).toContain('3 of 14: reading');
+    expect(within(card).getByTestId('tool-task').textContent).toBe('Task waiting for input Requesting clarification...');
+    expect(rpc.callsTo('chat.get')).toHaveLength(gets); // the event carried the item: no refetch
+
+    // The question its call caused sits under its card; one no call can claim comes at the end.
+    const slot = card.closest('.tool-slot')!;
+    expect(within(slot as HTMLElement).getByTestId('elicitation-card').textContent).toContain('Please tell us about you');
+    const cards = screen.getAllByTestId('elicitation-card');
+    expect(cards).toHaveLength(2);
+    expect(cards[1].textContent).toContain('Which workspace?');
   });
 
   it('Stop is offered while a turn runs, and the composer waits', async () => {

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
 import { approvalsOf, usePendingApprovals } from '../../lib/approvals';
+import { requestsOf, usePendingRequests } from '../../lib/server-requests';
 import { useChatUiStore } from './chat-ui-store';
 import { Composer } from './Composer';
 import { ConversationWorkbench } from './ConversationWorkbench';
@@ -15,6 +16,7 @@ import { Transcript } from './Transcript';
 export function ConversationPane({ conversationId }: { conversationId: string }) {
   const conversation = useRpcQuery('chat.get', { conversationId });
   const approvals = usePendingApprovals();
+  const requests = usePendingRequests();
   const select = useChatUiStore((s) => s.select);
 
   if (conversation.isPending) return <Loading>Loading the conversation…</Loading>;
@@ -35,7 +37,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
     <section className="conversation" aria-labelledby="conversation-title">
       <ConversationHeader conversation={data} onDeleted={() => select(null)} />
       <ConversationWorkbench key={data.id} conversation={data} />
-      <Transcript conversation={data} approvals={approvalsOf(approvals.data, conversationId)} />
+      <Transcript conversation={data} approvals={approvalsOf(approvals.data, conversationId)} requests={requestsOf(requests.data, conversationId)} />
       <Composer conversationId={conversationId} running={data.running} />
     </section>
   );

@@ -1,19 +1,21 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import type { ApprovalRequest, Conversation } from '../../../../shared/contract';
+import type { ApprovalRequest, Conversation, ServerRequestView } from '../../../../shared/contract';
 import { Empty } from '../../components/QueryState';
 import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
-import { groupTurns, unmatchedApprovals } from './group-turns';
+import { ServerRequestCard } from '../../components/server-request/ServerRequestCard';
+import { groupTurns, unmatchedApprovals, unmatchedRequests } from './group-turns';
 import { pendingStreams, useChatStreamStore } from './stream-store';
 import { TurnView } from './TurnView';
 
 /** The conversation so far plus whatever is streaming; keeps to the bottom while the operator is there. */
-export function Transcript({ conversation, approvals }: { conversation: Conversation; approvals: ApprovalRequest[] }) {
+export function Transcript({ conversation, approvals, requests = [] }: { conversation: Conversation; approvals: ApprovalRequest[]; requests?: ServerRequestView[] }) {
   const entries = useChatStreamStore((s) => s.entries);
   const dropPersisted = useChatStreamStore((s) => s.dropPersisted);
   const persisted = useMemo(() => new Set(conversation.items.map((item) => item.id)), [conversation.items]);
   const streams = pendingStreams(entries, conversation.id, persisted);
   const groups = groupTurns(conversation, streams);
   const orphans = unmatchedApprovals(conversation.items, approvals);
+  const looseRequests = unmatchedRequests(conversation.items, requests);
 
   // chat.get now has these items: the stream copies are no longer needed.
   useEffect(() => dropPersisted(persisted), [persisted, dropPersisted]);
@@ -31,7 +33,7 @@ export function Transcript({ conversation, approvals }: { conversation: Conversa
       const el = scroller.current;
       if (el && pinned.current) el.scrollTop = el.scrollHeight;
     });
-  }, [conversation.items, streamedChars, approvals.length]);
+  }, [conversation.items, streamedChars, approvals.length, requests.length]);
   useEffect(() => () => cancelAnimationFrame(scrollFrame.current), []);
 
   return (
@@ -50,12 +52,15 @@ export function Transcript({ conversation, approvals }: { conversation: Conversa
       ) : (
         <ol className="turns" role="log" aria-relevant="additions">
           {groups.map((group) => (
-            <TurnView key={group.turnId} group={group} approvals={approvals} />
+            <TurnView key={group.turnId} group={group} approvals={approvals} requests={requests} />
           ))}
         </ol>
       )}
       {orphans.map((approval) => (
         <ApprovalCard key={approval.id} approval={approval} />
+      ))}
+      {looseRequests.map((request) => (
+        <ServerRequestCard key={request.id} request={request} />
       ))}
     </div>
   );

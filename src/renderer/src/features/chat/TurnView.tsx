@@ -1,13 +1,18 @@
-import type { ApprovalRequest } from '../../../../shared/contract';
+import type { ApprovalRequest, ServerRequestView } from '../../../../shared/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
+import { ServerRequestCard } from '../../components/server-request/ServerRequestCard';
+import { requestsForCall } from '../../lib/server-requests';
 import { AssistantMessage } from './AssistantMessage';
 import { approvalFor, type TurnGroup } from './group-turns';
 import { ToolCallCard } from '../../components/ToolCallCard';
 import { VisibleToolsPanel } from './VisibleToolsPanel';
 
-/** One turn: the customer's message, the model's text and tool calls (with inline approvals), its end, and what the model saw. */
-export function TurnView({ group, approvals }: { group: TurnGroup; approvals: ApprovalRequest[] }) {
+/**
+ * One turn: the customer's message, the model's text and tool calls (with inline approvals, and what their
+ * servers ask the operator), its end, and what the model saw.
+ */
+export function TurnView({ group, approvals, requests = [] }: { group: TurnGroup; approvals: ApprovalRequest[]; requests?: ServerRequestView[] }) {
   const { turn } = group;
   return (
     <li className="turn" data-testid="turn" data-turn={group.turnId}>
@@ -27,6 +32,9 @@ export function TurnView({ group, approvals }: { group: TurnGroup; approvals: Ap
             <div key={item.id} className="tool-slot">
               <ToolCallCard item={item} />
               {approval && <ApprovalCard approval={approval} />}
+              {requestsForCall(requests, item.turnId, item.id).map((request) => (
+                <ServerRequestCard key={request.id} request={request} />
+              ))}
             </div>
           );
         }),

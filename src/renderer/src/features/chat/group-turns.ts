@@ -1,4 +1,4 @@
-import type { ApprovalRequest, ChatItem, Conversation, Turn } from '../../../../shared/contract';
+import type { ApprovalRequest, ChatItem, Conversation, ServerRequestView, Turn } from '../../../../shared/contract';
 import type { StreamEntry } from './stream-store';
 
 export interface TurnGroup {
@@ -36,4 +36,13 @@ export function approvalFor(item: ChatItem, approvals: ApprovalRequest[]): Appro
 export function unmatchedApprovals(items: ChatItem[], approvals: ApprovalRequest[]): ApprovalRequest[] {
   const shown = new Set(items.map((item) => approvalFor(item, approvals)?.id).filter(Boolean));
   return approvals.filter((approval) => !shown.has(approval.id));
+}
+
+/**
+ * A server's requests no tool card shows: asked while no single call of this conversation ran (several did),
+ * or before chat.get has the call's item. Shown at the end of the transcript instead of lost.
+ */
+export function unmatchedRequests(items: ChatItem[], requests: readonly ServerRequestView[]): ServerRequestView[] {
+  const calls = new Set(items.flatMap((item) => (item.kind === 'tool' ? [`${item.turnId}/${item.id}`] : [])));
+  return requests.filter((request) => !request.callId || !calls.has(`${request.turnId}/${request.callId}`));
 }

@@ -1,5 +1,6 @@
 import type { ExecutionRecord } from '../../../../shared/contract';
 import { JsonBlock } from '../../components/JsonBlock';
+import { RecordServerActivity } from './RecordServerActivity';
 import { Loading, LoadError } from '../../components/QueryState';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDuration, formatTime } from '../../lib/format';
@@ -72,6 +73,7 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
       )}
       <h3>Result</h3>
       <RecordResult result={record.result} />
+      <RecordServerActivity record={record} />
       <h3>Approval</h3>
       {record.approval ? (
         <dl className="facts compact" data-testid="record-approval">

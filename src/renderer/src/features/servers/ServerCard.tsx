@@ -3,6 +3,7 @@ import type { ServerView } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
+import { CapabilitiesFacts } from './CapabilitiesFacts';
 import { ServerAuth } from './ServerAuth';
 import { ServerStatusBadge } from './ServerStatusBadge';
 
@@ -75,6 +76,7 @@ export function ServerCard({ server, onEdit }: Props) {
         <dd>{server.discoveredAt ? formatTime(server.discoveredAt) : <span className="muted">never</span>}</dd>
         <dt>Protocol</dt>
         <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
+        <CapabilitiesFacts offered={server.offeredCapabilities} declared={server.declaredCapabilities} />
         {server.connectedAt && (
           <>
             <dt>Connected</dt>

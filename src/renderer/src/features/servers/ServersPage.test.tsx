@@ -95,6 +95,9 @@ describe('ServersPage', () => {
     expect(cards.map((c) => `${c.dataset.server}:${c.dataset.status}`)).toEqual(['shop:connected', 'files:failed']);
     expect(within(cards[0]).getByTestId('server-tool-count').textContent).toContain('2 offered');
     expect(cards[0].textContent).toContain('2025-11-25');
+    // The last initialize both ways: what we declared, what the server offered.
+    expect(within(cards[0]).getByTestId('declared-capabilities').textContent).toBe('elicitation (form, url), sampling');
+    expect(within(cards[0]).getByTestId('offered-capabilities').textContent).toBe('tools (listChanged)');
     expect(within(cards[1]).getByTestId('server-error').textContent).toBe('spawn npx ENOENT');
     expect(cards[1].textContent).toContain('npm ERR! missing');
   });

@@ -1,0 +1,61 @@
+import type { ServerExchange, ToolProgress, ToolTask } from '../../../shared/contract';
+import './tool-live-state.css';
+
+/** A running call's last progress: a bar when the total is known, else the count, with the server's message. */
+export function ToolProgressBar({ progress }: { progress: ToolProgress }) {
+  const { total } = progress;
+  const label = `${progress.progress}${total !== undefined ? ` of ${total}` : ''}${progress.message ? `: ${progress.message}` : ''}`;
+  return (
+    <div className="tool-progress" data-testid="tool-progress">
+      {total !== undefined && total > 0 ? (
+        <progress value={Math.min(progress.progress, total)} max={total} aria-label={`Progress: ${label}`} />
+      ) : (
+        <progress aria-label={`Progress: ${label}`} />
+      )}
+      <span className="muted small" aria-live="polite">
+        {label}
+      </span>
+    </div>
+  );
+}
+
+const TASK_LABEL: Record<ToolTask['status'], string> = {
+  working: 'working',
+  input_required: 'waiting for input',
+  completed: 'completed',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** A task-based call's task: its status and what the server says it is doing. */
+export function ToolTaskStatus({ task }: { task: ToolTask }) {
+  return (
+    <p className="tool-task small" data-testid="tool-task" data-task-status={task.status}>
+      Task <span className={`status task-${task.status}`}>{TASK_LABEL[task.status]}</span>
+      {task.statusMessage && <span className="muted"> {task.statusMessage}</span>}
+    </p>
+  );
+}
+
+const OUTCOME: Record<ServerExchange['outcome'], string> = {
+  accept: 'accepted',
+  decline: 'declined',
+  cancel: 'cancelled',
+  sent: 'answered',
+  rejected: 'refused',
+  failed: 'failed',
+};
+
+/** What the server asked of the operator during the call, and how it was answered. */
+export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchange[] }) {
+  return (
+    <ul className="tool-exchanges small" aria-label="What the server asked during this call">
+      {exchanges.map((exchange) => (
+        <li key={exchange.id}>
+          {exchange.kind === 'elicitation' ? `Question${exchange.mode === 'url' ? ' (URL)' : ''}` : 'Sampling request'} {OUTCOME[exchange.outcome]} by {exchange.decidedBy}
+          {exchange.reason ? <span className="muted"> ({exchange.reason})</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ElicitationView } from '../../../../shared/contract';
+import { errorMessage } from '../../lib/format';
+import { useRpcMutation } from '../../lib/queries';
+import { RpcClientError } from '../../lib/rpc/types';
+import { byField, ElicitationForm } from './ElicitationForm';
+import { Expiry, RequestFacts } from './RequestOrigin';
+
+interface Props {
+  request: ElicitationView;
+  conversation?: { title: string; onOpen: () => void };
+}
+
+/**
+ * A server's question. Form mode: the generated form (Accept, Decline, Cancel). URL mode: the full URL and
+ * its host, opened only when the operator clicks it (which accepts); Decline and Cancel open nothing.
+ */
+export function ElicitationCard({ request, conversation }: Props) {
+  const answer = useRpcMutation('requests.answer');
+  const titleId = `request-${request.id}-title`;
+  const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) => answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
+  const refused = answer.error instanceof RpcClientError && answer.error.code === 'bad_request' ? problemsOf(answer.error.details) : undefined;
+
+  return (
+    <article className="request-card elicitation-card" aria-labelledby={titleId} data-testid="elicitation-card" data-server={request.server} data-mode={request.mode}>
+      <header className="request-head">
+        <h3 id={titleId}>{request.server} asks</h3>
+        <Expiry expiresAt={request.expiresAt} what="Cancelled" />
+      </header>
+      <RequestFacts request={request} conversation={conversation} />
+      <p className="request-message">{request.message}</p>
+      {request.mode === 'url' ? (
+        <div className="elicitation-url">
+          <p>
+            It asks you to open a page on <strong data-testid="url-host">{request.urlHost}</strong>:
+          </p>
+          <pre className="json-block" data-testid="url-full">
+            {request.url}
+          </pre>
+          <div className="actions">
+            <a className="btn btn-primary" href={request.url} target="_blank" rel="noopener noreferrer" onClick={() => send('accept')} aria-disabled={answer.isPending || undefined}>
+              Open {request.urlHost} and accept
+            </a>
+            <button type="button" className="btn" disabled={answer.isPending} onClick={() => send('decline')}>
+              Decline
+            </button>
+            <button type="button" className="btn" disabled={answer.isPending} onClick={() => send('cancel')}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      ) : (
+        <ElicitationForm
+          schema={request.requestedSchema}
+          busy={answer.isPending}
+          serverProblems={refused}
+          onAccept={(content) => send('accept', content)}
+          onDecline={() => send('decline')}
+          onCancel={() => send('cancel')}
+        />
+      )}
+      {answer.isPending && <p role="status">Sending your answer…</p>}
+      {answer.isError && !refused && (
+        <p className="field-error" role="alert">
+          Not sent: {errorMessage(answer.error)}
+        </p>
+      )}
+    </article>
+  );
+}
+
+function problemsOf(details: unknown): Record<string, string[]> | undefined {
+  const problems = (details as { problems?: { field: string; message: string }[] } | undefined)?.problems;
+  return Array.isArray(problems) ? byField(problems) : undefined;
+}
