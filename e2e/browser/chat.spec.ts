@@ -49,7 +49,7 @@ test('the seed story: the agent finds the order, asks which one, and tracks it w
   expect(JSON.stringify(exported.records[0].result)).toContain('BIT9100000233');
 });
 
-test('cancelling: a rejection with a reason leaves the order alone; an approval cancels it; Approvals and Records agree', async ({ page, host }) => {
+test('cancelling: a rejection with a reason leaves the order alone; an approval cancels it; Requests and Records agree', async ({ page, host }) => {
   await startConversation(page, host, 'u1001');
   const nav = page.getByRole('navigation', { name: 'Main' });
 
@@ -60,7 +60,7 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await expect(card).toContainText('cancel_order');
   await expect(card).toContainText('"orderNo": "BS1001011"');
   await expect(card).toContainText('destructive');
-  await expect(nav.getByRole('button', { name: /^Approvals/ }).getByLabel('1 pending')).toBeVisible();
+  await expect(nav.getByRole('button', { name: /^Requests/ }).getByLabel('1 pending')).toBeVisible();
   await card.getByRole('button', { name: 'Reject…' }).click();
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(card.getByRole('alert')).toContainText('A reason is required');
@@ -78,7 +78,7 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   const lookup = lastTurn(page).locator('[data-testid="tool-card"][data-tool="query_order"]');
   expect(await resultOf(lookup)).toMatch(/"orderNo":\s*"BS1001011"[\s\S]*?"status":\s*"paid"/);
 
-  await nav.getByRole('button', { name: /^Approvals/ }).click();
+  await nav.getByRole('button', { name: /^Requests/ }).click();
   const pending = page.getByTestId('approval-card');
   await expect(pending).toHaveCount(1);
   await expect(pending).toContainText('cancel_order');
@@ -89,10 +89,10 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute('data-status', 'success');
   await expect(lastTurn(page).getByTestId('assistant-message').last()).toContainText('已为您取消订单 BS1001011');
 
-  // 3. Approvals is empty; Records hold both decisions.
-  await nav.getByRole('button', { name: /^Approvals/ }).click();
-  await expect(page.getByText('No approvals are waiting.')).toBeVisible();
-  await expect(nav.getByRole('button', { name: /^Approvals/ }).getByLabel(/pending/)).toHaveCount(0);
+  // 3. Requests is empty; Records hold both decisions.
+  await nav.getByRole('button', { name: /^Requests/ }).click();
+  await expect(page.getByText('Nothing is waiting.')).toBeVisible();
+  await expect(nav.getByRole('button', { name: /^Requests/ }).getByLabel(/pending/)).toHaveCount(0);
 
   await nav.getByRole('button', { name: /^Records/ }).click();
   await page.getByLabel('Tool').selectOption('cancel_order');

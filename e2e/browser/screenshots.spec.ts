@@ -8,7 +8,7 @@ test.describe.configure({ timeout: 120_000 });
 const SHOTS = join('test-results', 'screenshots');
 
 /** Every page of this console in the OS light and dark themes, with real content from the demo story. */
-test('screenshots of Chat, Approvals, Records and Settings in light and dark', async ({ page, host }, testInfo) => {
+test('screenshots of Chat, Requests, Records and Settings in light and dark', async ({ page, host }, testInfo) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await mkdir(SHOTS, { recursive: true });
 
@@ -31,7 +31,7 @@ test('screenshots of Chat, Approvals, Records and Settings in light and dark', a
         await panel.scrollIntoViewIfNeeded();
       },
     },
-    { label: 'Approvals', ready: () => expect(page.getByTestId('approval-card')).toHaveCount(1) },
+    { label: 'Requests', ready: () => expect(page.getByTestId('approval-card')).toHaveCount(1) },
     {
       label: 'Records',
       ready: async () => {

@@ -1,0 +1,112 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, type Page } from '@playwright/test';
+import { stringify } from 'yaml';
+import { expect, startHost, stopHost, type Host } from '../host';
+import { composer, lastTurn, resultOf, send, startConversation } from './chat-helpers';
+
+/** @modelcontextprotocol/server-everything over stdio, started with this very node binary. */
+const EVERYTHING = {
+  command: process.execPath,
+  args: [join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'],
+};
+const TOOLS = ['trigger-elicitation-request', 'trigger-sampling-request', 'trigger-long-running-operation'];
+
+/** The headless console with server-everything as its only server and its tools mounted (no confirmation). */
+const test = base.extend<{ host: Host }>({
+  host: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sb-e2e-mcp-'));
+    const config = {
+      agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'everything', ...EVERYTHING, timeoutMs: 15_000 }] } },
+      intents: [{ id: 'every', name: 'everything', children: TOOLS.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
+      skills: [],
+    };
+    await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
+    const host = await startHost(dataDir);
+    await use(host);
+    await stopHost(host);
+  },
+});
+
+test.describe.configure({ timeout: 120_000 });
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** Waits for server-everything on the Servers page (it is offered its capability tools), then opens a conversation. */
+async function ready(page: Page, host: Host) {
+  await page.goto(`${host.url}#/servers`);
+  const card = page.locator('[data-testid="server-card"][data-server="everything"]');
+  await expect(card).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+  await expect(card.getByTestId('declared-capabilities')).toHaveText('elicitation (form, url), sampling');
+  await startConversation(page, host, 'u1001');
+}
+
+test('a server’s question appears under its tool call as a form with the schema’s defaults; the answer reaches the server', async ({ page, host }) => {
+  await ready(page, host);
+  await send(page, '/call trigger-elicitation-request {}');
+  const call = lastTurn(page).locator('.tool-slot').filter({ has: page.locator('[data-tool="trigger-elicitation-request"]') });
+  const form = call.getByTestId('elicitation-card');
+  await expect(form).toBeVisible({ timeout: 20_000 });
+  await expect(form).toContainText('Please provide inputs for the following fields:');
+  await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel('1 pending')).toBeVisible();
+  await expect(form.getByLabel('Integer', { exact: true })).toHaveValue('42');
+  await expect(form.getByLabel('String with default')).toHaveValue('It was a dark and stormy night.');
+  await expect(form.getByLabel('Titled Single Select Enum', { exact: true })).toHaveValue('hero-1');
+
+  // The required name is missing: refused in the form, nothing sent.
+  await form.getByRole('button', { name: 'Accept' }).click();
+  await expect(form.getByText('String is required')).toBeVisible();
+  await form.getByRole('textbox', { name: 'String', exact: true }).fill('Ada Lovelace');
+  await form.getByLabel('String with email format').fill('ada@example.com');
+  await form.getByLabel('Integer', { exact: true }).fill('7');
+  await form.getByRole('button', { name: 'Accept' }).click();
+
+  await expect(composer(page)).toBeEnabled({ timeout: 20_000 });
+  const card = lastTurn(page).locator('[data-testid="tool-card"][data-tool="trigger-elicitation-request"]');
+  await expect(card).toHaveAttribute('data-status', 'success');
+  const result = await resultOf(card);
+  expect(result).toContain('- Name: Ada Lovelace');
+  expect(result).toContain('- Email: ada@example.com');
+  expect(result).toContain('- Favorite Integer: 7');
+  await expect(card).toContainText('Question accepted by operator');
+  await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel(/pending/)).toHaveCount(0);
+});
+
+test('a sampling request waits on the Requests page, runs on the model only when approved, and its answer is returned after review', async ({ page, host }) => {
+  await ready(page, host);
+  await send(page, '/call trigger-sampling-request {"prompt": "What is MCP?", "maxTokens": 64}');
+  await expect(lastTurn(page).getByTestId('sampling-card')).toBeVisible({ timeout: 20_000 });
+
+  await nav(page).getByRole('button', { name: /^Requests/ }).click();
+  const card = page.getByTestId('sampling-card');
+  await expect(card).toHaveAttribute('data-stage', 'review');
+  await expect(card.getByLabel('System prompt')).toHaveValue('You are a helpful test server.');
+  await expect(card.getByLabel(/Message 1/)).toHaveValue('Resource trigger-sampling-request context: What is MCP?');
+  await expect(card.getByLabel('Max tokens')).toHaveValue('64');
+  await card.getByLabel(/Message 1/).fill('What is the Model Context Protocol?');
+  await card.getByRole('button', { name: 'Send to offline demo model' }).click();
+  await expect(card).toHaveAttribute('data-stage', 'answered');
+  await expect(card.getByTestId('sampling-answer')).toHaveText('Demo answer: you asked “What is the Model Context Protocol?”. (The offline demo model answers the same way every time.)');
+  await card.getByRole('button', { name: 'Return answer to everything' }).click();
+  await expect(page.getByText('Nothing is waiting.')).toBeVisible();
+
+  await nav(page).getByRole('button', { name: /^Chat/ }).click();
+  const tool = lastTurn(page).locator('[data-testid="tool-card"][data-tool="trigger-sampling-request"]');
+  await expect(tool).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  expect(await resultOf(tool)).toContain('Demo answer: you asked');
+  await expect(tool).toContainText('Sampling request answered by operator');
+});
+
+test('a long operation shows its progress live in the tool card while it runs', async ({ page, host }) => {
+  await ready(page, host);
+  await send(page, '/call trigger-long-running-operation {"duration": 6, "steps": 12}');
+  const card = lastTurn(page).locator('[data-testid="tool-card"][data-tool="trigger-long-running-operation"]');
+  const bar = card.getByTestId('tool-progress').locator('progress');
+  await expect(bar).toHaveAttribute('max', '12', { timeout: 20_000 });
+  const first = Number(await bar.getAttribute('value'));
+  await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(first);
+  await expect(card).toHaveAttribute('data-status', 'running');
+  await expect(card).toHaveAttribute('data-status', 'success', { timeout: 30_000 });
+  expect(await resultOf(card)).toContain('Long running operation completed. Duration: 6 seconds, Steps: 12.');
+});
