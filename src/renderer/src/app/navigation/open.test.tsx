@@ -27,13 +27,13 @@ describe('links between pages', () => {
     expect(opened).toEqual(['c1', 'c2']);
   });
 
-  it('a clicked approval notification shows its conversation, or the Approvals page for a run by hand', () => {
+  it('a clicked approval notification shows its conversation, or the Requests page for a run by hand', () => {
     useUiStore.setState({ page: 'tools' });
     openApproval({ conversationId: 'c9', actor: 'model' });
     expect(useUiStore.getState()).toMatchObject({ page: 'chat', opening: { page: 'chat', id: 'c9' } });
     useUiStore.setState({ page: 'tools', opening: null });
     openApproval({ conversationId: 'run_1', actor: 'operator' });
-    expect(useUiStore.getState()).toMatchObject({ page: 'approvals', opening: null });
+    expect(useUiStore.getState()).toMatchObject({ page: 'requests', opening: null });
   });
 
   it('leaves a request for another page alone', () => {

@@ -12,10 +12,10 @@ export const openConversation = (conversationId: string): void => openOn('chat',
 
 /**
  * Shows a pending approval where it can be decided (a desktop notification was clicked): its conversation, whose
- * transcript holds the approval card, or the Approvals page for a run by hand, which has no conversation.
+ * transcript holds the approval card, or the Requests page for a run by hand, which has no conversation.
  */
 export function openApproval(approval: { conversationId: string; actor?: 'model' | 'operator' }): void {
-  if (approval.actor === 'operator') useUiStore.getState().setPage('approvals');
+  if (approval.actor === 'operator') useUiStore.getState().setPage('requests');
   else openConversation(approval.conversationId);
 }
 

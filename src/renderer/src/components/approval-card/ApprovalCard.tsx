@@ -10,7 +10,7 @@ import './approval-card.css';
 
 interface Props {
   approval: ApprovalRequest;
-  /** On the Approvals page: which conversation, with a way to open it. */
+  /** On the Requests page: which conversation, with a way to open it. */
   conversation?: { title: string; onOpen: () => void };
 }
 
