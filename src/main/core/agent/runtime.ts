@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ConfigStore } from '../config/config-store';
 import type { EventSink } from '../events';
 import { loadKnowledgeBase, type KnowledgeBase } from '../knowledge/knowledge-base';
+import { retryingOnce } from '../retrying-once';
 import { createModelProvider } from '../providers/create-provider';
 import type { ModelProvider } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
@@ -45,20 +46,12 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
   const { records, store, expired } = await openAgentStores(options.dataDir, events);
 
   const approvals = new ApprovalService(events, () => config.current().agent.approvalTimeoutMs);
-  let knowledge: Promise<KnowledgeBase> | undefined;
   const proxy = new ToolProxy({
     mcp: options.mcp,
     local: createLocalToolRunner({
       skills: () => config.current().skills,
-      // Indexed on first use: start-up does not pay for a tool that may never be called.
-      // A failed load is not kept: the next call tries again (a cached rejection failed every call until restart).
-      knowledge:
-        options.overrides?.knowledge ??
-        (() =>
-          (knowledge ??= loadKnowledgeBase(options.knowledgeDir).catch((error: unknown) => {
-            knowledge = undefined;
-            throw error;
-          }))),
+      // Indexed on first use (start-up does not pay for a tool that may never be called); a failed load is not kept.
+      knowledge: options.overrides?.knowledge ?? retryingOnce(() => loadKnowledgeBase(options.knowledgeDir)),
     }),
     approvals,
     records,

@@ -1,3 +1,4 @@
+import { retryingOnce } from '../retrying-once';
 import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 
 /**
@@ -5,14 +6,7 @@ import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shar
  * validator (ajv) are a long synchronous module evaluation that held start-up in one block. Each loader is
  * memoised; a failed load is tried again next time.
  */
-function lazy<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
-}
+const lazy = retryingOnce;
 
 export const clientModule = lazy(() => import('@modelcontextprotocol/sdk/client/index.js'));
 export const stdioModule = lazy(() => import('@modelcontextprotocol/sdk/client/stdio.js'));

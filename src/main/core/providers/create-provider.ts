@@ -1,3 +1,4 @@
+import { retryingOnce } from '../retrying-once';
 import { createDemoProvider } from './demo/demo-provider';
 import { providerLabel } from './tool-arguments';
 import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type ModelProvider, type ModelSettings, type ProviderHost } from './types';
@@ -26,16 +27,12 @@ const labelOf = (settings: ModelSettings, defaultBaseUrl: string) => providerLab
 
 /** A provider whose module (and SDK) loads on its first stream; a failed load is tried again next time. */
 export function lazyProvider(id: string, label: string, load: () => Promise<ModelProvider>): ModelProvider {
-  let loaded: Promise<ModelProvider> | undefined;
+  const loaded = retryingOnce(load);
   return {
     id,
     label,
     async *stream(req) {
-      const provider = await (loaded ??= load().catch((error: unknown) => {
-        loaded = undefined;
-        throw error;
-      }));
-      yield* provider.stream(req);
+      yield* (await loaded()).stream(req);
     },
   };
 }
