@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Conversation, RecordSummary, ServerView } from '../../src/shared/contract';
 import { INTERRUPTED } from '../../src/main/core/agent/conversation-store';
-import { STDIO_FIXTURE } from '../support/mcp';
+import { processAlive, STDIO_FIXTURE } from '../support/mcp';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 
 /**
@@ -23,14 +23,7 @@ afterEach(async () => {
   dir = host = rpc = undefined;
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processAlive;
 
 async function connected(client: RpcClient, names: string[]): Promise<ServerView[]> {
   for (let i = 0; i < 400; i++) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { processAlive } from '../support/mcp';
 import { openAiStream } from '../support/providers';
 import { startCoreRig, type CoreRig } from './helpers/core-rig';
 
@@ -21,14 +22,7 @@ afterEach(async () => {
   rig = dir = undefined;
 });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = processAlive;
 const pidIn = (file: string) => (existsSync(file) ? Number(readFileSync(file, 'utf8')) : undefined);
 
 describe('stdio server faults', () => {

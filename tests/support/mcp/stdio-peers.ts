@@ -13,3 +13,13 @@ export const STDIO_FIXTURE = {
   command: process.execPath,
   args: [join(dirname(fileURLToPath(import.meta.url)), 'stdio-fixture-server.mjs')],
 };
+
+/** Whether a process (a stdio server's child) is still running. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
