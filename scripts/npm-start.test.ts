@@ -25,9 +25,9 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** `npm start -- args` in its own process group, so the whole tree can be stopped; resolves on exit. */
-function npmStart(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(npm, ['start', '--', ...args], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+/** `npm start -- args` (or another script) in its own process group, so the whole tree can be stopped; resolves on exit. */
+function npmStart(args: string[], env: NodeJS.ProcessEnv, script = 'start') {
+  const child = spawn(npm, [...(script === 'start' ? ['start'] : ['run', script]), '--', ...args], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -60,18 +60,21 @@ function baseEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return env;
 }
 
+/** A fake Electron dist: an executable that runs `body` (Node) with `record` as the file to write to. */
+function fakeDist(body: (record: string) => string): { dist: string; record: string } {
+  const dist = tempDir('sb-fake-dist-');
+  const record = join(dist, 'launched.json');
+  const fake = join(dist, platformExecutable(process.platform));
+  mkdirSync(join(fake, '..'), { recursive: true });
+  writeFileSync(fake, `#!${process.execPath}\n${body(JSON.stringify(record))}\n`);
+  chmodSync(fake, 0o755);
+  return { dist, record };
+}
+
 describe.skipIf(process.platform === 'win32')('npm start', () => {
   it('launches the Electron given by ELECTRON_OVERRIDE_DIST_PATH with the built app and the arguments passed on', { timeout: 180_000 }, async () => {
-    const dist = tempDir('sb-fake-dist-');
-    const record = join(dist, 'launched.json');
-    const fake = join(dist, platformExecutable(process.platform));
-    mkdirSync(join(fake, '..'), { recursive: true });
     // An executable that records how it was launched, then exits like an app the user closed.
-    writeFileSync(
-      fake,
-      `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(record)}, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));\n`,
-    );
-    chmodSync(fake, 0o755);
+    const { dist, record } = fakeDist((file) => `require('fs').writeFileSync(${file}, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));`);
     const dataDir = tempDir('sb-start-data-');
 
     const run = npmStart([`--data-dir=${dataDir}`], baseEnv({ ELECTRON_OVERRIDE_DIST_PATH: dist }));
@@ -126,4 +129,24 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
       await run.exited;
     },
   );
+
+  it('npm run dev runs electron-vite against the ensured binary, and the dev page may run Vite\'s inline preamble', { timeout: 180_000 }, async () => {
+    // The fake fetches the page electron-vite tells it to load, as the window would, then exits (which ends dev).
+    const { dist, record } = fakeDist(
+      (file) => `(async () => {
+  const url = process.env.ELECTRON_RENDERER_URL;
+  const html = await (await fetch(url)).text();
+  require('fs').writeFileSync(${file}, JSON.stringify({ argv: process.argv.slice(2), url, html }));
+})();`,
+    );
+    const run = npmStart([], baseEnv({ ELECTRON_OVERRIDE_DIST_PATH: dist }), 'dev');
+    expect(await run.exited, run.output()).toBe(0);
+    const launched = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; url: string; html: string };
+    expect(launched.url).toMatch(/^http:\/\/localhost:\d+/);
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(launched.html)?.[1] ?? '';
+    // React Fast Refresh's preamble is an inline module script: only the dev page's CSP lets it run.
+    expect(launched.html).toMatch(/<script type="module">[^<]*(RefreshRuntime|@react-refresh)/);
+    expect(meta).toContain("script-src 'self' 'unsafe-inline'");
+    expect(meta).toContain('ws://localhost:*');
+  });
 });
