@@ -7,6 +7,9 @@ type Decision = ApprovalOutcome['decision'];
 
 interface Pending {
   request: ApprovalRequest;
+  /** Date.now() at which silence becomes a "no"; an answer from then on is too late, whatever the timer did. */
+  deadline: number;
+  expire: () => void;
   settle: (decision: Decision, decidedBy: string, reason?: string) => void;
 }
 
@@ -33,7 +36,9 @@ export class ApprovalService {
     };
     return new Promise((resolve) => {
       const onAbort = () => settle('cancelled', 'system', 'the turn was stopped');
-      const timer = setTimeout(() => settle('timeout', 'system', `no decision within ${Math.round(timeout / 1000)} s`), timeout);
+      const deadline = now + timeout;
+      const expire = () => settle('timeout', 'system', `no decision within ${Math.round(timeout / 1000)} s`);
+      const timer = setTimeout(expire, timeout);
       const settle = (decision: Decision, decidedBy: string, reason?: string) => {
         if (!this.pending.delete(request.id)) return;
         clearTimeout(timer);
@@ -49,7 +54,7 @@ export class ApprovalService {
         this.events.emit('approvals.resolved', { id: request.id, conversationId: request.conversationId, outcome });
         resolve(outcome);
       };
-      this.pending.set(request.id, { request, settle });
+      this.pending.set(request.id, { request, deadline, expire, settle });
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       onOpened?.(request);
@@ -60,6 +65,12 @@ export class ApprovalService {
   resolve(id: string, decision: 'approve' | 'reject' | 'approve_conversation', reason?: string, decidedBy = 'operator'): boolean {
     const entry = this.pending.get(id);
     if (!entry) return false;
+    // The timer is not the judge of lateness: after a stall Node runs overdue timers list by list (one list
+    // per duration), so an answer timed after the deadline could run before the timeout did.
+    if (Date.now() >= entry.deadline) {
+      entry.expire();
+      return false;
+    }
     if (decision === 'approve_conversation' && entry.request.policy === 'always')
       throw new Invalid(`${entry.request.toolName} is set to confirm: always, so every call is asked; approve this one call, or reject it`);
     entry.settle(decision, decidedBy, reason);
