@@ -41,21 +41,24 @@ describe('a binding never moves to another server without review', () => {
       script: [cancel('BS1001011'), openAiStream({ text: '已拒绝' }), cancel('BS1001011'), openAiStream({ text: '不可用' }), cancel('BS1001011'), openAiStream({ text: '已拒绝' })],
     });
     cleanups.push(() => rig.close());
-    // The operator's side: every approval card is refused at once (and kept, to see which server asked).
+    // The operator's side: the first card is approved for the rest of the conversation (on the shop), every later
+    // one refused at once; each is kept, to see which server asked.
     const asked: ApprovalRequest[] = [];
     rig.core.events.subscribe((name, payload) => {
       if (name !== 'approvals.requested') return;
       asked.push(payload as ApprovalRequest);
-      void rig.rpc('approvals.resolve', { id: (payload as ApprovalRequest).id, decision: 'reject', reason: 'not now' });
+      const decision = asked.length === 1 ? 'approve_conversation' : 'reject';
+      void rig.rpc('approvals.resolve', { id: (payload as ApprovalRequest).id, decision, reason: decision === 'reject' ? 'not now' : undefined });
     });
     await rig.waitForServer('shop', (s) => s.status === 'connected');
     await rig.waitForServer('h1', (s) => s.status === 'connected');
     const id = await rig.conversation();
 
-    // 1. The shop serves it: the write asks for approval (refused here), nothing reaches either server.
+    // 1. The shop serves it: the write asks for approval (approved for this conversation: on the shop).
     expect((await rig.send(id, '取消订单 BS1001011')).status).toBe('completed');
     expect(asked.map((a) => a.server)).toEqual(['shop']);
-    expect(rig.toolItems(id).map((i) => [i.server, i.status])).toEqual([['shop', 'rejected']]);
+    expect(rig.toolItems(id).map((i) => i.server)).toEqual(['shop']);
+    expect(rig.core.runtime.agent.get(id).approvedForConversation).toEqual(['cancel_order@shop']);
 
     // 2. Kill the shop. h1 now comes first among the servers offering cancel_order.
     await shop.kill();
@@ -79,7 +82,8 @@ describe('a binding never moves to another server without review', () => {
     expect(explained.layers.find((l) => l.layer === 'pinned')!.detail).toContain('binding moved from shop');
 
     // 3. The operator accepts the move (with the hash they reviewed). h1 claims read-only, but the toolId was accepted
-    //    as a write on the shop: the call still asks, and nothing runs without an approval.
+    //    as a write on the shop, and the conversation's approval was for the shop's: the call still asks, and nothing
+    //    runs without an approval.
     const accepted = await rig.rpc<PinActionResult>('catalog.acceptChange', { toolId: 'cancel_order', server: 'h1', currentHash: held.quarantine!.currentHash });
     expect(accepted.entry).toMatchObject({ server: 'h1', state: 'bound' });
     expect((await rig.rpc<CatalogView>('catalog.get')).bindings.find((b) => b.toolId === 'cancel_order')).toMatchObject({ server: 'h1', readOnly: false });

@@ -99,6 +99,7 @@ export const conversationSchema = conversationSummarySchema.extend({
   items: z.array(chatItemSchema),
   turns: z.array(turnSchema),
   loadedSkills: z.array(z.string()),
+  /** What the operator approved for the rest of this conversation, as `toolId@server`. */
   approvedForConversation: z.array(z.string()),
 });
 export type Conversation = z.infer<typeof conversationSchema>;

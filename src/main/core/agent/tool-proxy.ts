@@ -298,8 +298,11 @@ export class ToolProxy {
   ): Promise<ApprovalOutcome | undefined> {
     const hints = binding.definition.annotations ?? {};
     const hash = argumentsHash(call.arguments);
+    // Remembered per tool *and server*: an approval given for the shop's cancel_order says nothing about another
+    // server's, even after an operator accepted that the binding moved there.
+    const remembered = `${call.name}@${binding.server}`;
     // `always` means every call is asked, whatever an earlier answer in this conversation was.
-    if (binding.confirm !== 'always' && ctx.conversation.approvedForConversation.includes(call.name))
+    if (binding.confirm !== 'always' && ctx.conversation.approvedForConversation.includes(remembered))
       return (asked.approval = { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash });
 
     running.now(); // before the approval card: a crash while it waits finds the call
@@ -326,8 +329,8 @@ export class ToolProxy {
     );
     asked.approval = outcome;
     await ctx.conversation.write({ t: 'approvalResolved', id: outcome.approvalId, outcome });
-    if (outcome.decision === 'approve_conversation' && binding.confirm !== 'always' && !ctx.conversation.approvedForConversation.includes(call.name))
-      await ctx.conversation.write({ t: 'approved', tools: [...ctx.conversation.approvedForConversation, call.name] });
+    if (outcome.decision === 'approve_conversation' && binding.confirm !== 'always' && !ctx.conversation.approvedForConversation.includes(remembered))
+      await ctx.conversation.write({ t: 'approved', tools: [...ctx.conversation.approvedForConversation, remembered] });
     return outcome;
   }
 
