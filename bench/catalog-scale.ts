@@ -31,67 +31,66 @@ const PER_SERVER = 500;
 
 export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   const scales = quick ? [1, 10] : [1, 10, 100];
-  const reps: Record<number, number> = quick ? { 1: 15, 10: 5 } : { 1: 41, 10: 21, 100: 7 };
+  const reps: Record<number, number> = quick ? { 1: 15, 10: 10 } : { 1: 41, 10: 31, 100: 11 };
   const scratchReps: Record<number, number> = quick ? { 1: 9, 10: 3 } : { 1: 21, 10: 7, 100: 3 };
   const loaded = ['skill_1', 'skill_2'];
-  const results = new Map<number, { scratch: number[]; rediscovery: number[]; edit: number[]; entries: number[]; visible: number[]; tools: number; bindings: number; visibleCount: number }>();
+  const results = new Map<number, ScaleResult>();
   let naive: { resolve: number[]; visible: number[] } | undefined;
+  let oneRig: Rig | undefined;
 
   for (const scale of scales) {
     gc();
-    const base = buildInput(scale);
-    const tools = base.servers.reduce((n, s) => n + s.tools.length, 0);
-    const r = { scratch: [] as number[], rediscovery: [] as number[], edit: [] as number[], entries: [] as number[], visible: [] as number[], tools, bindings: 0, visibleCount: 0 };
-
-    // From scratch: a fresh resolver, every server and the config new at once; the previous input collected first.
-    for (let i = 0; i < (scale === 1 ? 3 : 1); i++) resolveCatalog(fresh(base)); // JIT warm-up
-    for (let rep = 0; rep < scratchReps[scale]; rep++) {
-      const next = fresh(base);
-      gc();
-      r.scratch.push(timeSync(() => resolveCatalog(next)));
-    }
-
-    // The app's way: one resolver, fed each change.
-    const resolver = createCatalogResolver();
-    let current = withPins(base, resolver);
-    const timed = (next: CatalogInput) => {
-      let catalog: Catalog | undefined;
-      const ms = timeSync(() => (catalog = resolver.resolve(next)));
-      current = next;
-      return { ms, catalog: catalog! };
-    };
-    for (let i = 0; i < 5; i++) resolver.resolve((current = rediscovered(current, i))); // JIT warm-up
-    for (let rep = 0; rep < reps[scale]; rep++) {
-      // One server's tools listed again (list_changed, a reconnect): new definitions and fingerprints from that server only.
-      const next = rediscovered(current, rep * 7);
-      if (rep % 5 === 0) gc();
-      r.rediscovery.push(timed(next).ms);
+    const rig = rigFor(scale);
+    const r: ScaleResult = { scratch: [], rediscovery: [], edit: [], entries: [], visible: [], tools: rig.tools, bindings: 0, visibleCount: 0, pairs: { rediscovery: [], scratch: [] } };
+    for (let i = 0; i < (scale === 1 ? 3 : 1); i++) resolveCatalog(fresh(rig.base)); // JIT warm-up
+    if (scale === 1) {
+      oneRig = rig;
+      for (let rep = 0; rep < scratchReps[1]; rep++) r.scratch.push(fromScratch(rig));
+      for (let rep = 0; rep < reps[1]; rep++) {
+        if (rep % 5 === 0) gc();
+        r.rediscovery.push(rediscover(rig, rep * 7));
+      }
+    } else {
+      // Interleaved with the 1× catalog, alternating which goes first: the load of a shared machine moves within
+      // minutes, and each pair's own ratio cancels that out (the target is on the median of those ratios).
+      for (let rep = 0; rep < scratchReps[scale]; rep++) {
+        const pair = rep % 2 === 0 ? [fromScratch(oneRig!), fromScratch(rig)] : [fromScratch(rig), fromScratch(oneRig!)].reverse();
+        r.pairs.scratch.push(pair[0]);
+        r.scratch.push(pair[1]);
+      }
+      for (let rep = 0; rep < reps[scale]; rep++) {
+        if (rep % 5 === 0) gc();
+        const pair = rep % 2 === 0 ? [rediscover(oneRig!, rep * 7), rediscover(rig, rep * 7)] : [rediscover(rig, rep * 7), rediscover(oneRig!, rep * 7)].reverse();
+        r.pairs.rediscovery.push(pair[0]);
+        r.rediscovery.push(pair[1]);
+      }
     }
     for (let rep = 0; rep < Math.max(3, Math.round(reps[scale] / 3)); rep++) {
       // The operator saved the config: every node and skill parsed again, servers unchanged.
-      const next = reparsed(current);
+      const next = reparsed(rig.current);
       gc();
-      const edit = timed(next);
-      r.edit.push(edit.ms);
+      let catalog: Catalog | undefined;
+      r.edit.push(timeSync(() => (catalog = rig.resolver.resolve(next))));
+      rig.current = next;
       gc();
-      r.entries.push(timeSync(() => edit.catalog.entries.length));
-      r.bindings = edit.catalog.bindings.length;
+      r.entries.push(timeSync(() => catalog!.entries.length));
+      r.bindings = catalog!.bindings.length;
       for (let v = 0; v < (scale === 1 ? 20 : 3); v++) {
         let sent: ModelToolDefinition[] = [];
-        r.visible.push(timeSync(() => (sent = visibleTools(edit.catalog, loaded))));
+        r.visible.push(timeSync(() => (sent = visibleTools(catalog!, loaded))));
         r.visibleCount = sent.length;
       }
     }
     results.set(scale, r);
-    log(`  ${scale}×: ${base.servers.length} servers, ${tools} tools, ${r.bindings} bindings; from scratch ${summarize(r.scratch).median.toFixed(1)} ms, after a rediscovery ${summarize(r.rediscovery).median.toFixed(2)} ms, after a config edit ${summarize(r.edit).median.toFixed(1)} ms; visibleTools ${summarize(r.visible).median.toFixed(3)} ms`);
+    log(`  ${scale}×: ${rig.base.servers.length} servers, ${rig.tools} tools, ${r.bindings} bindings; from scratch ${summarize(r.scratch).median.toFixed(1)} ms, after a rediscovery ${summarize(r.rediscovery).median.toFixed(2)} ms, after a config edit ${summarize(r.edit).median.toFixed(1)} ms; visibleTools ${summarize(r.visible).median.toFixed(3)} ms`);
 
     if (scale === 1) {
       const n = { resolve: [] as number[], visible: [] as number[] };
       for (let rep = 0; rep < (quick ? 3 : 5); rep++) {
         let bindings: NaiveBinding[] = [];
         gc();
-        n.resolve.push(timeSync(() => (bindings = naiveResolve(base))));
-        for (let v = 0; v < 5; v++) n.visible.push(timeSync(() => naiveVisible(bindings, base, loaded)));
+        n.resolve.push(timeSync(() => (bindings = naiveResolve(rig.base))));
+        for (let v = 0; v < 5; v++) n.visible.push(timeSync(() => naiveVisible(bindings, rig.base, loaded)));
       }
       naive = n;
       log(`  naive scan at 1×: resolve ${summarize(n.resolve).median.toFixed(0)} ms, visible set ${summarize(n.visible).median.toFixed(2)} ms`);
@@ -130,19 +129,19 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
         label: `resolve after a rediscovery at ${scale}× (the same ${PER_SERVER}-tool server size, ${r.tools.toLocaleString('en')} tools in all)`,
         unit: 'ms',
         values: r.rediscovery,
-        baseline: { label: '1×', values: one.rediscovery },
+        baseline: { label: '1×, interleaved', values: r.pairs.rediscovery },
+        paired: true,
         // The issue's target is at 10×; at 100× the same bound is reported, not required.
         ...(scale === 10 ? { target: { text: '≤ 3× the 1× figure (cost follows the server, not the catalog)', on: 'ratio', op: '<=', value: 3 } as const } : {}),
-        note: `vs 1×: ${(summarize(r.rediscovery).median / summarize(one.rediscovery).median).toFixed(2)}× for ${scale}× the catalog`,
       }),
       metric({
         id: `catalog.resolve.${scale}x`,
         label: `resolveCatalog from scratch at ${scale}× (${r.tools.toLocaleString('en')} tools)`,
         unit: 'ms',
         values: r.scratch,
-        baseline: { label: '1×', values: one.scratch },
+        baseline: { label: '1×, interleaved', values: r.pairs.scratch },
+        paired: true,
         target: { text: `≤ ${scale}× the 1× figure (no worse than linear)`, on: 'ratio', op: '<=', value: scale },
-        note: `cost per tool vs 1×: ${perUnit(r.scratch, one.scratch)} (1.00 = linear)`,
       }),
       metric({
         id: `catalog.visible.${scale}x`,
@@ -157,13 +156,57 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   return {
     metrics,
     notes: [
-      'Ratios: the 1× rows are against a naive scan-based resolver/visible set written in the bench (per toolId: filter all nodes, scan every server, scan every skill; localeCompare sort); the 10×/100× rows are against the 1× figure.',
+      'Ratios: the 1× rows are against a naive scan-based resolver/visible set written in the bench (per toolId: filter all nodes, scan every server, scan every skill; localeCompare sort). The 10×/100× rediscovery and from-scratch rows ran interleaved with the 1× catalog (alternating which went first), and their ratio is the median of each pair\'s own ratio; visibleTools is against the 1× figure.',
       'A rediscovery replaces one server\'s state with new definition objects (as tools/list returns them) and new fingerprints, as CatalogService passes them; a config edit deep-copies every node and skill (as a re-parse does); from scratch makes everything new for a fresh resolver, which only the one-shot CLI does. The heap is collected before each from-scratch resolve and config edit, and every 5th rediscovery, so one measurement does not pay for the garbage of the input built for it.',
       ...metrics.filter((m) => m.note).map((m) => `${m.label}: ${m.note}.`),
-      `Each scale: 20 servers per 1× of ${PER_SERVER} tools each, 5% of names shared with the previous server (shadowing), 2% of nodes naming a tool nobody offers, 10% with a description override, every skill unlocking 20 tools; every tool pinned and every binding accepted; visibleTools with 2 skills loaded. Repetitions: ${scales.map((s) => `${s}×: ${scratchReps[s]} from scratch, ${reps[s]} rediscoveries`).join('; ')}.`,
+      `Each scale: 20 servers per 1× of ${PER_SERVER} tools each, 5% of names shared with the previous server (shadowing), 2% of nodes naming a tool nobody offers, 10% with a description override, every skill unlocking 20 tools; every tool pinned and every binding accepted; visibleTools with 2 skills loaded. Repetitions: ${scales.map((s) => `${s}×: ${scratchReps[s]} from scratch, ${reps[s]} rediscoveries`).join('; ')} (each 10×/100× one paired with a 1× one).`,
     ],
   };
 };
+
+interface ScaleResult {
+  scratch: number[];
+  rediscovery: number[];
+  edit: number[];
+  entries: number[];
+  visible: number[];
+  tools: number;
+  bindings: number;
+  visibleCount: number;
+  /** The 1× measurements interleaved with this scale's, pair by pair. */
+  pairs: { rediscovery: number[]; scratch: number[] };
+}
+
+/** One scale's inputs and the resolver fed them, as CatalogService owns one. */
+interface Rig {
+  base: CatalogInput;
+  tools: number;
+  resolver: CatalogResolver;
+  current: CatalogInput;
+}
+
+function rigFor(scale: number): Rig {
+  const base = buildInput(scale);
+  const resolver = createCatalogResolver();
+  const rig: Rig = { base, tools: base.servers.reduce((n, s) => n + s.tools.length, 0), resolver, current: withPins(base, resolver) };
+  for (let i = 0; i < 5; i++) rediscover(rig, i); // JIT warm-up
+  return rig;
+}
+
+/** One server's tools listed again (list_changed, a reconnect): new definitions and fingerprints from that server only. */
+function rediscover(rig: Rig, k: number): number {
+  const next = rediscovered(rig.current, k);
+  const ms = timeSync(() => rig.resolver.resolve(next));
+  rig.current = next;
+  return ms;
+}
+
+/** A fresh resolver, every server and the config new at once; the garbage of building that input collected first. */
+function fromScratch(rig: Rig): number {
+  const next = fresh(rig.base);
+  gc();
+  return timeSync(() => resolveCatalog(next));
+}
 
 /** The pins main would hand the resolver: every offered tool pinned as offered, every binding accepted on its server. */
 function withPins(input: CatalogInput, resolver: CatalogResolver): CatalogInput {
