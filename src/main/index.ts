@@ -79,6 +79,7 @@ async function start(): Promise<void> {
     create: (options) => new Notification(options),
     window: () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined),
     showApproval: (approval) => events.emit('approvals.notificationClicked', approval),
+    reopen: () => void showWindow(),
   });
   events.subscribe((name, payload) => notifier.onEvent(name, payload));
   await Promise.all([showWindow(), core]);

@@ -104,6 +104,25 @@ describe('approval notifications', () => {
     expect(created).toHaveLength(1);
   });
 
+  it('with no window left (macOS), a click opens one', () => {
+    let reopened = 0;
+    const created: ReturnType<typeof fakeNotification>[] = [];
+    const notifier = new ApprovalNotifier({
+      isSupported: () => true,
+      create: (options) => {
+        const n = fakeNotification(options);
+        created.push(n);
+        return n as NotificationLike;
+      },
+      window: () => undefined,
+      showApproval: () => undefined,
+      reopen: () => void reopened++,
+    });
+    notifier.onEvent('approvals.requested', request('a1'));
+    created[0].fire('click');
+    expect(reopened).toBe(1);
+  });
+
   it('bringing a window to front: focus() alone neither restores a minimized window nor shows a hidden one', () => {
     const plain = fakeWindow();
     bringToFront(plain.window);

@@ -15,6 +15,8 @@ export interface NotifierPorts {
   window(): NotifiedWindow | undefined;
   /** Tells the renderer to show this approval (an `approvals.notificationClicked` event). */
   showApproval(request: Pick<ApprovalRequest, 'id' | 'conversationId' | 'actor'>): void;
+  /** Opens the window again where none is left (macOS keeps running without one); its pages show pending approvals. */
+  reopen?(): void;
 }
 
 export interface NotifiedWindow {
@@ -65,6 +67,7 @@ export class ApprovalNotifier {
       release();
       const window = this.ports.window();
       if (window) bringToFront(window);
+      else this.ports.reopen?.();
       this.ports.showApproval({ id: request.id, conversationId: request.conversationId, actor: request.actor });
     });
     notification.on('close', release);

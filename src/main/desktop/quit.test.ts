@@ -2,15 +2,15 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { attachGracefulQuit } from './quit';
 
-/** app.quit() emits before-quit; unless prevented, the app quits. */
+/** app.quit() closes the windows, then emits will-quit; unless prevented, the app quits. */
 function fakeApp() {
   const emitter = new EventEmitter();
   let quitted = 0;
   const app = {
-    on: (event: 'before-quit', listener: (event: { preventDefault(): void }) => void) => emitter.on(event, listener),
+    on: (event: 'will-quit', listener: (event: { preventDefault(): void }) => void) => emitter.on(event, listener),
     quit() {
       let prevented = false;
-      emitter.emit('before-quit', { preventDefault: () => (prevented = true) });
+      emitter.emit('will-quit', { preventDefault: () => (prevented = true) });
       if (!prevented) quitted++;
     },
   };

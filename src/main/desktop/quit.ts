@@ -2,7 +2,7 @@ import { closeWithin, SHUTDOWN_TIMEOUT_MS } from '../shutdown';
 
 /** The slice of Electron's app the quit sequence needs. */
 export interface QuitAppPort {
-  on(event: 'before-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+  on(event: 'will-quit', listener: (event: { preventDefault(): void }) => void): unknown;
   quit(): void;
 }
 
@@ -18,8 +18,9 @@ export interface GracefulQuitOptions {
 }
 
 /**
- * Quit waits for the core to close, within a time bound. The first `before-quit` is held (preventDefault),
- * the core closes, then quit runs again and goes through.
+ * Quit waits for the core to close, within a time bound. The first `will-quit` is held (preventDefault), the
+ * core closes, then quit runs again and goes through. `will-quit`, not `before-quit`: it comes once every window
+ * has closed, so a window that stays open (unsaved edits, "Stay") has not lost the core behind it.
  */
 export function attachGracefulQuit({ app, close, timeoutMs = SHUTDOWN_TIMEOUT_MS, log = () => undefined, signals }: GracefulQuitOptions): {
   closed: Promise<void>;
@@ -27,7 +28,7 @@ export function attachGracefulQuit({ app, close, timeoutMs = SHUTDOWN_TIMEOUT_MS
   let state: 'running' | 'closing' | 'closed' = 'running';
   let markClosed: () => void;
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
-  app.on('before-quit', (event) => {
+  app.on('will-quit', (event) => {
     if (state === 'closed') return;
     event.preventDefault();
     if (state === 'closing') return;
