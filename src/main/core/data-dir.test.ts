@@ -2,7 +2,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { legacyDesktopDataDirs, migrateLegacyData, openDataDir } from './data-dir';
+import { OAUTH_TOKENS_FILE_NAME } from './auth/oauth-store';
+import { PINS_FILE_NAME } from './catalog/pin-store';
+import { CONFIG_FILE_NAME } from './config/config-store';
+import { DATA_ENTRIES, legacyDesktopDataDirs, migrateLegacyData, openDataDir } from './data-dir';
+import { CASES_FILE_NAME } from './workbench/cases-file';
 import { defaultDataDir } from './paths';
 
 const dirs: string[] = [];
@@ -30,6 +34,11 @@ function legacyDesktopFolder(root: string): string {
 }
 
 describe('one data directory for the desktop app and the headless console', () => {
+  it('knows every file the stores keep (their own names)', () => {
+    for (const name of [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, PINS_FILE_NAME, CASES_FILE_NAME, OAUTH_TOKENS_FILE_NAME, 'secrets.json', 'records.jsonl', 'conversations'])
+      expect(DATA_ENTRIES).toContain(name);
+  });
+
   it('both default to ~/.switchboard', () => {
     expect(defaultDataDir('/home/jo')).toBe(join('/home/jo', '.switchboard'));
   });

@@ -2,13 +2,15 @@ import { cp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { makePrivateDir } from './private-files';
-import { CASES_FILE_NAME } from './workbench/cases-file';
-import { PINS_FILE_NAME } from './catalog/pin-store';
-import { CONFIG_FILE_NAME } from './config/config-store';
 import { defaultDataDir, resolveDataDir } from './paths';
 
-/** What Switchboard keeps in its data directory; nothing else there (Chromium's caches in userData) is ours to move. */
-export const DATA_ENTRIES = [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, PINS_FILE_NAME, CASES_FILE_NAME, 'secrets.json', 'records.jsonl', 'conversations'];
+const CONFIG_FILE_NAME = 'switchboard.yaml';
+/**
+ * What Switchboard keeps in its data directory; nothing else there (Chromium's caches in userData) is ours to move.
+ * Spelled out rather than imported from the stores, so the desktop entry resolves its data directory without
+ * loading the core (data-dir.test.ts checks these against the stores' own names).
+ */
+export const DATA_ENTRIES = [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, 'pins.json', 'cases.yaml', 'secrets.json', 'oauth-tokens.json', 'records.jsonl', 'conversations'];
 
 /**
  * Where earlier desktop versions kept their data: Electron's userData folder, named after the app (`switchboard`
