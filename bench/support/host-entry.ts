@@ -9,6 +9,22 @@ import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 // Enabled before the app's code is even loaded, so loading and evaluating it count too (as in Electron's main).
 const loop = process.env.BENCH_EVENT_LOOP ? monitorEventLoopDelay({ resolution: 1 }) : undefined;
 loop?.enable();
+// With a CPU profile (BENCH_CPU_PROF), where the longest gaps of a 5 ms ticker fell (monotonic µs, the profile's
+// clock), so a block the histogram saw can be found in the profile, and the CPU time the process used meanwhile (a
+// gap with little CPU is the machine's load, not our code).
+const gaps: { at: number; ms: number; cpuMs: number }[] = [];
+if (loop && process.env.BENCH_CPU_PROF) {
+  let last = process.hrtime.bigint();
+  let lastCpu = process.cpuUsage();
+  setInterval(() => {
+    const now = process.hrtime.bigint();
+    const cpu = process.cpuUsage(lastCpu);
+    const ms = Number(now - last) / 1e6 - 5;
+    last = now;
+    lastCpu = process.cpuUsage();
+    if (ms > 20) gaps.push({ at: Number(now / 1000n), ms: Math.round(ms), cpuMs: Math.round((cpu.user + cpu.system) / 1000) });
+  }, 5).unref();
+}
 const { startHeadless } = await import('../../src/main/server');
 
 const dataDir = process.env.BENCH_DATA_DIR;
@@ -40,6 +56,8 @@ process.on('message', (message: { type: string }) => {
     // The delay histogram since the last read (in ms): its longest block, p99 and how many samples.
     const ms = (ns: number) => ns / 1e6;
     process.send?.({ type: 'eventLoop', max: ms(loop.max), p99: ms(loop.percentile(99)), p50: ms(loop.percentile(50)), mean: ms(loop.mean), count: loop.count });
+    if (gaps.length) process.stderr.write(`[event-loop] longest gaps: ${JSON.stringify(gaps.sort((a, b) => b.ms - a.ms).slice(0, 5))}\n`);
+    gaps.length = 0;
     loop.reset();
   } else if (message.type === 'close') {
     void handle.close().then(() => process.exit(0));

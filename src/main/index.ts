@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shellEnv } from 'shell-env';
 import { attachIpcAdapter, createSenderCheck } from './adapters/ipc';
-import { createBuiltinServers } from './builtin-servers';
-import { createCore, type Core } from './core/app';
+import type { Core } from './core/app';
 import { legacyDesktopDataDirs, openDataDir } from './core/data-dir';
 import { EventBus } from './core/events';
-import { readKnowledgeDir } from './core/knowledge';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
 import { showStartupFailure } from './desktop/failures';
 import { attachWindowLifecycle, setWindowsAppId } from './desktop/lifecycle';
@@ -20,7 +18,6 @@ import { systemProxyFetch } from './desktop/proxy-fetch';
 import { attachGracefulQuit } from './desktop/quit';
 import { desktopKeyVault } from './desktop/safe-storage';
 import { packagedStdioLaunch } from './desktop/stdio-launch';
-import { createDispatch } from './rpc/dispatch';
 import type { Dispatch } from './rpc/router';
 import { rendererCsp } from './window-options';
 
@@ -86,6 +83,14 @@ async function start(): Promise<void> {
 }
 
 async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
+  // The core is loaded here, after the window is on its way: evaluating it (and its libraries) is the longest
+  // synchronous piece of start-up, and the window should not wait behind it.
+  const [{ createCore }, { createDispatch }, { createBuiltinServers }, { readKnowledgeDir }] = await Promise.all([
+    import('./core/app'),
+    import('./rpc/dispatch'),
+    import('./builtin-servers'),
+    import('./core/knowledge'),
+  ]);
   const dataDir = await openDataDir(dataDirFlag, process.env, log, [userData, ...legacyDesktopDataDirs()]);
   log(`[start] data directory ${dataDir}`);
   const knowledgeDir = app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined;

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { startWsAdapter } from './adapters/ws';
 import { createBuiltinServers } from './builtin-servers';
-import { createCore, type Core } from './core/app';
+import type { Core } from './core/app';
 import { appRoot } from './core/paths';
-import { createDispatch } from './rpc/dispatch';
 import type { Dispatch } from './rpc/router';
 
 export interface HeadlessOptions {
@@ -29,9 +27,14 @@ export interface HeadlessHandle {
 /** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
   const token = options.token ?? randomBytes(24).toString('base64url');
+  // Loaded one after the other, each its own module evaluation: one static graph held the event loop for the
+  // whole of it at start-up (the main process's too; see bench scenario 7).
+  const { createCore } = await import('./core/app');
   const core = await createCore({ dataDir: options.dataDir, log: options.log, builtinServers: createBuiltinServers() });
+  const { createDispatch } = await import('./rpc/dispatch');
   const dispatch = createDispatch(core, { log: options.log });
   try {
+    const { startWsAdapter } = await import('./adapters/ws');
     const ws = await startWsAdapter({
       dispatch,
       events: core.events,

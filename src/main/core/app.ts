@@ -1,21 +1,16 @@
 import { dirname, join } from 'node:path';
-import { createAgentRuntime, type AgentRuntime } from './agent/runtime';
-import { createMcpCaller } from './agent/mcp-caller';
+import type { AgentRuntime } from './agent/runtime';
 import type { McpCaller } from './agent/tool-proxy';
-import { CONFIG_FILE_NAME, ConfigStore } from './config/config-store';
-import { defaultConfigText } from './config/default-config';
+import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
-import { PinStore, PINS_FILE_NAME } from './catalog/pin-store';
-import { createToolPipeline, type ToolPipeline } from './catalog/tool-pipeline';
+import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { BuiltinServers, ConnectionOptions } from './mcp';
-import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener } from './auth';
+import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
-import { CallRegistry } from './requests/call-registry';
-import { ServerRequestService } from './requests/server-requests';
+import type { ServerRequestService } from './requests/server-requests';
 import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
-import { prefetchCatalogTokens } from './tokens';
-import { createWorkbench, type Workbench } from './workbench';
+import type { Workbench } from './workbench';
 
 /** Sampling requests a server may make per minute unless its entry says otherwise. */
 export const DEFAULT_SAMPLING_PER_MINUTE = 10;
@@ -73,10 +68,17 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/**
+ * The core's parts are loaded one after the other (each `await import` is its own module evaluation) instead of
+ * in one static graph: evaluating all of it (zod, yaml, the MCP SDK's types, the agent) in one go was the longest
+ * block of start-up in the main process (bench scenario 7). Types are imported statically; code as it is needed.
+ */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
+  const { CONFIG_FILE_NAME, ConfigStore } = await import('./config/config-store');
+  const { defaultConfigText } = await import('./config/default-config');
   await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
   const config = new ConfigStore({
     dataDir: options.dataDir,
@@ -87,6 +89,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await config.open();
 
+  const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
   // OAuth tokens go to the secret store where it can keep them (Electron: safeStorage), else to an owner-only file.
   const tokenSecrets = secrets.canStore ? secrets : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));
   const auth = new AuthService({
@@ -100,6 +103,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   auth.onChange((name) => events.emit('servers.authChanged', { name }));
 
   // Servers' questions and model requests go to the operator; the model for sampling is the runtime's.
+  const { CallRegistry } = await import('./requests/call-registry');
+  const { ServerRequestService } = await import('./requests/server-requests');
   const calls = new CallRegistry();
   const late: { runtime?: AgentRuntime } = {}; // sampling needs the runtime's provider; the runtime needs the connections
   const requests = new ServerRequestService({
@@ -120,6 +125,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
 
+  const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
+  const { createToolPipeline } = await import('./catalog/tool-pipeline');
+  const { prefetchCatalogTokens } = await import('./tokens');
   const tools = createToolPipeline({
     config,
     events,
@@ -133,6 +141,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     if (name === 'catalog.changed') prefetchCatalogTokens(tools.catalog.current().catalog);
   });
   // Per-server call timeout, and the retry rules for a server that restarted under us (stale session).
+  const { createMcpCaller } = await import('./agent/mcp-caller');
   const serverConfig = (server: string) => config.current().agent.mcp.servers.find((s) => s.name === server);
   const mcp: McpCaller = createMcpCaller(
     tools.connections,
@@ -140,6 +149,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     (server) => serverConfig(server)?.maxTotalTimeoutMs,
   );
 
+  const { createAgentRuntime } = await import('./agent/runtime');
   const runtime = await createAgentRuntime({
     dataDir: options.dataDir,
     config,
@@ -153,6 +163,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   late.runtime = runtime;
 
+  const { createWorkbench } = await import('./workbench');
   const workbench = createWorkbench({ dataDir: options.dataDir, config, events, catalog: () => tools.catalog.current(), runtime, casesPath: options.casesPath });
 
   return {
