@@ -58,6 +58,18 @@ describe('task-based tool calls', () => {
     await waitFor(async () => (await store.getTask(working.taskId))?.status === 'cancelled', 5_000, 'the task to be cancelled on the server');
   });
 
+  it('uses a task for an optional tool only where the server supports task-augmented tools/call', async () => {
+    const { client, server } = await taskServer();
+    close = () => server.close();
+    const optional = { name: 'maybe', inputSchema: { type: 'object' as const }, execution: { taskSupport: 'optional' as const } };
+    expect(callsAsTask(client, optional)).toBe(true); // this server declares tasks.requests.tools.call
+    expect(callsAsTask(client, { ...optional, execution: { taskSupport: 'forbidden' as const } })).toBe(false);
+    expect(callsAsTask(client, { name: 'plain', inputSchema: { type: 'object' as const } })).toBe(false);
+    const plain = new Client({ name: 'test', version: '1.0.0' }); // never connected: no server capabilities
+    expect(callsAsTask(plain, optional)).toBe(false);
+    expect(callsAsTask(plain, { ...optional, execution: { taskSupport: 'required' as const } })).toBe(true);
+  });
+
   it('cancels the task when the total limit passes, and names a failed task’s reason', async () => {
     const { client, store, server } = await taskServer();
     close = () => server.close();

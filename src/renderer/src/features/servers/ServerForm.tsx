@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ServerConfig } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
+import { ClientFields } from './ClientFields';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { ArgRows, KeyValueRows } from './KeyValueRows';
@@ -149,6 +150,7 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
         </>
       )}
       {form.kind === 'builtin' && <p className="muted">The embedded 比特严选 demo shop, started by the app on a free loopback port with a random token.</p>}
+      <ClientFields client={form.client} errors={errors} onChange={(client) => set({ client })} />
 
       <FieldErrors id={`${id}-general`} messages={errorsOf('')} />
       {failure && (

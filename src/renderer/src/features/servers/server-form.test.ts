@@ -71,6 +71,25 @@ describe('server form <-> config', () => {
     expect(configFromForm(formFromConfig(config))).toEqual(config);
   });
 
+  it('keeps what the server may ask of us through an edit, and checks it', () => {
+    const config = { name: 'everything', enabled: true, command: 'node', args: ['srv.js'], env: {}, roots: ['/work/a', '/work/b'], maxTotalTimeoutMs: 900_000, sampling: false, samplingPerMinute: 3, elicitation: false };
+    expect(configFromForm(formFromConfig(config))).toEqual(config);
+    const form = formFromConfig(config);
+    expect(form.client.roots).toBe('/work/a\n/work/b');
+    // Both declared (the default): nothing is written for them.
+    expect(configFromForm({ ...form, client: { ...form.client, roots: ' \n', elicitation: true, sampling: true, samplingPerMinute: '', maxTotalTimeoutMs: '' } })).toEqual({
+      name: 'everything',
+      enabled: true,
+      command: 'node',
+      args: ['srv.js'],
+      env: {},
+    });
+    expect(validateServerForm({ ...form, client: { ...form.client, samplingPerMinute: '0', maxTotalTimeoutMs: 'soon' } }, [])).toEqual({
+      maxTotalTimeoutMs: ['a whole number of milliseconds from 1 to 86400000'],
+      samplingPerMinute: ['a whole number of requests from 1 to 1000'],
+    });
+  });
+
   it('places main’s problems on fields, whatever the path prefix', () => {
     expect(
       errorsFromProblems([

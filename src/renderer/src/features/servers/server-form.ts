@@ -19,6 +19,16 @@ export interface AuthFormState {
   privateKey: string;
 }
 
+/** What this server may ask of us, and how long its calls may run (see PIPELINE.md, "What the client declares"). */
+export interface ClientFormState {
+  /** One path per line; none = the roots capability is not declared. */
+  roots: string;
+  maxTotalTimeoutMs: string;
+  elicitation: boolean;
+  sampling: boolean;
+  samplingPerMinute: string;
+}
+
 export interface ServerFormState {
   kind: ServerKind;
   name: string;
@@ -32,6 +42,7 @@ export interface ServerFormState {
   env: KeyValueRow[];
   cwd: string;
   auth: AuthFormState;
+  client: ClientFormState;
 }
 
 /** Field -> messages. Row fields are `headers.2.key`, `env.0.key`, `args`. */
@@ -50,12 +61,25 @@ export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => (
   env: [],
   cwd: '',
   auth: { grant: 'authorization_code', clientId: '', clientSecret: '', clientMetadataUrl: '', scopes: '', privateKey: '' },
+  client: { roots: '', maxTotalTimeoutMs: '', elicitation: true, sampling: true, samplingPerMinute: '' },
 });
 
 const rowsOf = (record: Record<string, string> | undefined): KeyValueRow[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
 
 export function formFromConfig(config: ServerConfig): ServerFormState {
-  const base = { ...emptyServerForm(), name: config.name, enabled: config.enabled, timeoutMs: config.timeoutMs === undefined ? '' : String(config.timeoutMs) };
+  const base = {
+    ...emptyServerForm(),
+    name: config.name,
+    enabled: config.enabled,
+    timeoutMs: config.timeoutMs === undefined ? '' : String(config.timeoutMs),
+    client: {
+      roots: (config.roots ?? []).join('\n'),
+      maxTotalTimeoutMs: config.maxTotalTimeoutMs === undefined ? '' : String(config.maxTotalTimeoutMs),
+      elicitation: config.elicitation !== false,
+      sampling: config.sampling !== false,
+      samplingPerMinute: config.samplingPerMinute === undefined ? '' : String(config.samplingPerMinute),
+    },
+  };
   if ('builtin' in config) return { ...base, kind: 'builtin' };
   if ('command' in config) return { ...base, kind: 'stdio', command: config.command, args: [...config.args], env: rowsOf(config.env), cwd: config.cwd ?? '' };
   const auth = config.auth;
@@ -78,6 +102,8 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
   };
 }
 
+const CLIENT_FIELDS = ['roots', 'maxTotalTimeoutMs', 'elicitation', 'sampling', 'samplingPerMinute'];
+const rootsOf = (client: ClientFormState) => client.roots.split('\n').map((line) => line.trim()).filter(Boolean);
 const AUTH_FIELDS = ['auth.grant', 'auth.clientId', 'auth.clientSecret', 'auth.clientMetadataUrl', 'auth.scopes', 'auth.privateKey'];
 const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -101,6 +127,14 @@ export function validateServerForm(form: ServerFormState, existing: readonly str
   const timeout = form.timeoutMs.trim();
   if (timeout && (!/^\d+$/.test(timeout) || Number(timeout) <= 0 || Number(timeout) > MAX_TIMEOUT_MS))
     add('timeoutMs', `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
+
+  const wholeNumber = (field: string, value: string, max: number, unit: string) => {
+    const text = value.trim();
+    if (text && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > max)) add(field, `a whole number of ${unit} from 1 to ${max}`);
+  };
+  wholeNumber('maxTotalTimeoutMs', form.client.maxTotalTimeoutMs, 86_400_000, 'milliseconds');
+  wholeNumber('samplingPerMinute', form.client.samplingPerMinute, 1_000, 'requests');
+  if (rootsOf(form.client).length > 64) add('roots', 'at most 64 roots');
 
   if (form.kind === 'http') {
     const url = form.url.trim();
@@ -156,7 +190,19 @@ const recordOf = (rows: readonly KeyValueRow[]) => Object.fromEntries(rows.filte
 
 /** What main receives: only the fields of the chosen kind, blanks left out. */
 export function configFromForm(form: ServerFormState): ServerConfigInput {
-  const common = { name: form.name.trim(), enabled: form.enabled, ...(form.timeoutMs.trim() ? { timeoutMs: Number(form.timeoutMs.trim()) } : {}) };
+  const { client } = form;
+  const roots = rootsOf(client);
+  const common = {
+    name: form.name.trim(),
+    enabled: form.enabled,
+    ...(form.timeoutMs.trim() ? { timeoutMs: Number(form.timeoutMs.trim()) } : {}),
+    ...(client.maxTotalTimeoutMs.trim() ? { maxTotalTimeoutMs: Number(client.maxTotalTimeoutMs.trim()) } : {}),
+    ...(roots.length ? { roots } : {}),
+    // Declared unless turned off: only `false` is written.
+    ...(client.elicitation ? {} : { elicitation: false }),
+    ...(client.sampling ? {} : { sampling: false }),
+    ...(client.samplingPerMinute.trim() ? { samplingPerMinute: Number(client.samplingPerMinute.trim()) } : {}),
+  };
   if (form.kind === 'builtin') return { ...common, builtin: 'shop' };
   if (form.kind === 'stdio')
     return {
@@ -192,7 +238,7 @@ export function errorsFromProblems(problems: readonly FieldProblem[]): FormError
   for (const problem of problems) {
     const rest = problem.path.replace(/^server\.?/, '').replace(/^agent\.mcp\.servers\.\d+\.?/, '');
     const field = rest.startsWith('auth.') ? rest.split('.').slice(0, 2).join('.') : (rest.split('.')[0] ?? '');
-    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'enabled', ...AUTH_FIELDS];
+    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'enabled', ...CLIENT_FIELDS, ...AUTH_FIELDS];
     (errors[known.includes(field) ? field : ''] ??= []).push(problem.message);
   }
   return errors;
