@@ -3,7 +3,7 @@ import type { ApprovalDecision, ApprovalRequest } from '../../../../shared/contr
 import { JsonBlock } from '../JsonBlock';
 import { errorMessage, formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
-import { useNow } from '../../lib/use-now';
+import { ConversationFact, Expiry } from '../PendingFacts';
 import { ApprovalHints } from './ApprovalHints';
 import { RejectForm } from './RejectForm';
 import './approval-card.css';
@@ -27,23 +27,14 @@ export function ApprovalCard({ approval, conversation }: Props) {
         <h3 id={titleId}>
           Approve <code>{approval.toolName}</code>?
         </h3>
-        <Expiry expiresAt={approval.expiresAt} />
+        <Expiry expiresAt={approval.expiresAt} action="auto-reject" outcome="Rejected" />
       </header>
       <dl className="facts compact">
         <dt>Server</dt>
         <dd>{approval.server ?? 'local'}</dd>
         <dt>Intent node</dt>
         <dd>{approval.nodeId ?? '—'}</dd>
-        {conversation && (
-          <>
-            <dt>Conversation</dt>
-            <dd>
-              <button type="button" className="link" onClick={conversation.onOpen}>
-                {conversation.title}
-              </button>
-            </dd>
-          </>
-        )}
+        <ConversationFact conversation={conversation} />
         <dt>Requested</dt>
         <dd>{formatTime(approval.requestedAt)}</dd>
       </dl>
@@ -74,16 +65,5 @@ export function ApprovalCard({ approval, conversation }: Props) {
         </p>
       )}
     </article>
-  );
-}
-
-function Expiry({ expiresAt }: { expiresAt: string }) {
-  const now = useNow();
-  const left = Math.max(0, Math.round((Date.parse(expiresAt) - now) / 1000));
-  const text = left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
-  return (
-    <span className="muted" title={`Rejected automatically at ${formatTime(expiresAt)}`}>
-      auto-reject in {text}
-    </span>
   );
 }

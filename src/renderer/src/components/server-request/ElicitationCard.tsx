@@ -3,7 +3,8 @@ import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
 import { byField, ElicitationForm } from './ElicitationForm';
-import { Expiry, RequestFacts } from './RequestOrigin';
+import { Expiry } from '../PendingFacts';
+import { RequestFacts } from './RequestFacts';
 
 interface Props {
   request: ElicitationView;
@@ -24,7 +25,7 @@ export function ElicitationCard({ request, conversation }: Props) {
     <article className="request-card elicitation-card" aria-labelledby={titleId} data-testid="elicitation-card" data-server={request.server} data-mode={request.mode}>
       <header className="request-head">
         <h3 id={titleId}>{request.server} asks</h3>
-        <Expiry expiresAt={request.expiresAt} what="Cancelled" />
+        <Expiry expiresAt={request.expiresAt} action="cancel" outcome="Cancelled" />
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="request-message">{request.message}</p>

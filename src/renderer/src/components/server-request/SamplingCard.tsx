@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import type { SamplingView } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
-import { Expiry, RequestFacts } from './RequestOrigin';
+import { Expiry } from '../PendingFacts';
+import { RequestFacts } from './RequestFacts';
 
 interface Props {
   request: SamplingView;
@@ -46,7 +47,7 @@ export function SamplingCard({ request, conversation }: Props) {
     <article className="request-card sampling-card" aria-labelledby={titleId} data-testid="sampling-card" data-stage={request.stage} data-server={request.server}>
       <header className="request-head">
         <h3 id={titleId}>{request.server} asks the model</h3>
-        <Expiry expiresAt={request.expiresAt} what="Refused" />
+        <Expiry expiresAt={request.expiresAt} action="refuse" outcome="Refused" />
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="muted small">

@@ -1,0 +1,29 @@
+import { formatTime } from '../lib/format';
+import { useNow } from '../lib/use-now';
+
+/** What a pending request's silence does, and when: "auto-reject in 4 min 10 s" (an approval, a server's request). */
+export function Expiry({ expiresAt, action, outcome }: { expiresAt: string; action: string; outcome: string }) {
+  const now = useNow();
+  const left = Math.max(0, Math.round((Date.parse(expiresAt) - now) / 1000));
+  const text = left >= 60 ? `${Math.floor(left / 60)} min ${left % 60} s` : `${left} s`;
+  return (
+    <span className="muted" title={`${outcome} automatically at ${formatTime(expiresAt)}`}>
+      {action} in {text}
+    </span>
+  );
+}
+
+/** On the Requests page, a pending card's conversation, with the way back to it. */
+export function ConversationFact({ conversation }: { conversation?: { title: string; onOpen: () => void } }) {
+  if (!conversation) return null;
+  return (
+    <>
+      <dt>Conversation</dt>
+      <dd>
+        <button type="button" className="link" onClick={conversation.onOpen}>
+          {conversation.title}
+        </button>
+      </dd>
+    </>
+  );
+}
