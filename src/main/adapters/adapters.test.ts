@@ -98,7 +98,8 @@ describe('one contract over both adapters', () => {
       const socket = new WebSocket(rpcUrl());
       socket.on('message', (data) => {
         const frame = JSON.parse(data.toString());
-        if (frame.event) {
+        // Other events may come first (the embedded shop's first connection announces catalog.changed).
+        if (frame.event === 'config.changed') {
           resolve(frame);
           socket.close();
         }
