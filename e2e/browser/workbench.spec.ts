@@ -51,7 +51,7 @@ test('Run cancel_order by hand waits for approval (its node’s policy), then ru
   const approval = run.getByTestId('approval-card');
   await expect(approval).toBeVisible();
   await expect(approval).toContainText('cancel_order');
-  await expect(nav(page).getByRole('button', { name: /^Approvals/ }).getByLabel('1 pending')).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel('1 pending')).toBeVisible();
   await approval.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(run.getByTestId('run-result').getByTestId('tool-card')).toHaveAttribute('data-status', 'success');
   await expect(run.getByTestId('run-result')).toContainText('approve by operator');
