@@ -85,7 +85,7 @@ describe('CatalogService over real servers', () => {
     expect(next.revision).toBeGreaterThan(duringTurn.revision);
     expect(duringTurn.catalog.bindingsByToolId.has('query_invoice')).toBe(false);
     expect(Object.isFrozen(duringTurn)).toBe(true);
-    await waitFor(() => events.some((e) => e.name === 'catalog.changed' && (e.payload as { revision: number }).revision >= next.revision), 1_000, 'catalog.changed');
+    await waitFor(() => events.some((e) => e.name === 'catalog.changed' && (e.payload as { revision: number }).revision >= next.revision), 5_000, 'catalog.changed');
   });
 
   it('coalesces a burst of changes into few events, and follows config edits (server added, node removed)', async () => {

@@ -21,7 +21,8 @@ describe('catalog routes over the embedded shop', () => {
     dir = await mkdtemp(join(tmpdir(), 'switchboard-catalog-'));
     core = await createTestCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0 } });
     core.events.subscribe((name, payload) => events.push({ name, payload }));
-    await waitFor(() => events.some((e) => e.name === 'servers.statusChanged' && (e.payload as { status: string }).status === 'connected'), 10_000, 'the shop to connect');
+    // The shop may connect while createCore is still loading its parts (before this subscription): ask for the state.
+    await waitFor(async () => (await call<CatalogView>('catalog.get')).servers.some((s) => s.status === 'connected'), 10_000, 'the shop to connect');
   });
   afterAll(async () => {
     await core.close();
@@ -111,7 +112,7 @@ describe('catalog routes over the embedded shop', () => {
     expect(text).toContain('description: 按关键词查询当前客户最近的订单');
     expect(text.match(/examples: \[\]/g)).toBeNull(); // no defaults spilled into the file
 
-    await waitFor(() => events.some((e) => e.name === 'catalog.changed' && (e.payload as { revision: number }).revision > before.revision), 2_000, 'catalog.changed');
+    await waitFor(() => events.some((e) => e.name === 'catalog.changed' && (e.payload as { revision: number }).revision > before.revision), 10_000, 'catalog.changed');
     const after = await call<CatalogView>('catalog.get');
     expect(after.bindings.find((b) => b.toolId === 'query_order')).toMatchObject({ description: order.description, descriptionSource: 'node' });
     expect(after.bindings.find((b) => b.toolId === 'query_order')!.remoteDescription).not.toBe(order.description);
