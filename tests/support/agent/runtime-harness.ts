@@ -82,12 +82,12 @@ export async function startRuntimeHarness(options: HarnessOptions) {
   const { agent, approvals } = runtime;
 
   /** Auto-answers every approval with `decide` (by tool name) as soon as it opens. */
-  const autoDecide = (decide: (toolName: string) => 'approve' | 'reject' | 'approve_conversation' | undefined) =>
+  const autoDecide = (decide: (toolName: string) => 'approve' | 'reject' | 'approve_conversation' | undefined, rejectReason = 'not today') =>
     events.subscribe((name, payload) => {
       if (name !== 'approvals.requested') return;
       const request = payload as { id: string; toolName: string };
       const decision = decide(request.toolName);
-      if (decision) setTimeout(() => approvals.resolve(request.id, decision, decision === 'reject' ? 'not today' : undefined), 5);
+      if (decision) setTimeout(() => approvals.resolve(request.id, decision, decision === 'reject' ? rejectReason : undefined), 5);
     });
 
   return {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatItem } from '../../../shared/contract';
+import { REFUSED_CALL_PREFIX } from './refusal';
 import { createDemoProvider } from '../providers/demo/demo-provider';
 import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
 import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
@@ -84,6 +85,31 @@ describe('agent runtime with the demo model and the real shop', () => {
     expect(toolItems(harness, second.id).find((t) => t.toolName === 'cancel_order')!.status).toBe('success');
     expect(harness.shop.store.getOrder(keyboard.orderNo)!.status).toBe('cancelled');
     expect(harness.shop.store.writesExecuted).toBe(1);
+  });
+
+  it('a rejection reaches the customer in their language, never the operator’s note; the model reads the note as internal', async () => {
+    harness = await startRuntimeHarness({ provider: createDemoProvider });
+    const note = '已超过7天售后期，需人工复核';
+    harness.autoDecide((tool) => (tool === 'cancel_order' ? 'reject' : undefined), note);
+    const zh = await harness.agent.create('u1001');
+    await talk(harness, zh.id, '帮我取消键盘的订单');
+    const rejected = toolItems(harness, zh.id).find((t) => t.toolName === 'cancel_order')!;
+    expect(rejected.status).toBe('rejected');
+    // What the model read: a refusal, the note marked as the agent's, and what to tell the customer instead.
+    expect(rejected.resultText).toMatch(new RegExp(`^${REFUSED_CALL_PREFIX}`));
+    expect(rejected.resultText).toContain(`for you, the agent, not for the customer: "${note}"`);
+    expect(rejected.resultText).toMatch(/in the customer's own language/);
+    const answer = lastAssistant(harness, zh.id).text;
+    expect(answer).not.toContain(note);
+    expect(answer).not.toMatch(/operator|approve|reject/i);
+    expect(answer).toMatch(/暂时没有办理/);
+    expect(answer).toMatch(/^[^A-Za-z]*BS\d+[^A-Za-z]*$/); // Chinese throughout, apart from the order number
+
+    const en = await harness.agent.create('u1001');
+    await talk(harness, en.id, 'cancel my keyboard order');
+    const english = lastAssistant(harness, en.id).text;
+    expect(english).toMatch(/has not been done for now/);
+    expect(english).not.toContain(note);
   });
 
   it('approve-for-conversation does not ask again; a timeout counts as a reject', async () => {

@@ -11,6 +11,7 @@ import type { ApprovalService } from './approvals';
 import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
 import { serializeRecord, type RecordsStore } from './records-store';
+import { refusedCallText } from './refusal';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf, type RecordedResult } from './tool-result';
 
@@ -222,7 +223,7 @@ export class ToolProxy {
         status: stopped ? 'stopped' : 'rejected',
         modelText: stopped
           ? 'The operator stopped this call before it was approved; it did not run.'
-          : `The operator did not approve this call (${approval.decision}${approval.reason ? `: ${approval.reason}` : ''}). It did not run.`,
+          : refusedCallText(approval),
         approval,
       };
     }

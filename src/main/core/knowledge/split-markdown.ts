@@ -30,8 +30,9 @@ export function splitMarkdown(source: string, markdown: string, maxChars = DEFAU
     const text = paragraph.join('\n').trim();
     paragraph = [];
     if (!text) return;
-    if (chunk && chunk.length + text.length + 1 > maxChars) flushChunk();
-    chunk = chunk ? `${chunk}\n${text}` : text;
+    if (chunk && chunk.length + text.length + 2 > maxChars) flushChunk();
+    // A blank line between merged paragraphs: a sentence after a list must not read as the list's last item.
+    chunk = chunk ? `${chunk}\n\n${text}` : text;
   };
 
   for (const line of markdown.split(/\r?\n/)) {

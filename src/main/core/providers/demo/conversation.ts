@@ -1,3 +1,4 @@
+import { isRefusedCallText } from '../../agent/refusal';
 import type { ModelRequest, ToolCallRequest, ModelToolDefinition } from '../types';
 
 /**
@@ -61,6 +62,9 @@ function stepsOf(req: ModelRequest, from: number, to: number): ToolStep[] {
 export function lastAnswered(steps: ToolStep[], toolName: string): ToolStep | undefined {
   return steps.findLast((step) => step.call.name === toolName && step.result !== undefined);
 }
+
+/** The operator rejected the call (or nobody approved it in time): its note is for the agent, not the customer. */
+export const notApprovedByOperator = (step: ToolStep): boolean => step.result?.isError === true && isRefusedCallText(step.result.content);
 
 export const canCall = (conv: Conversation, toolName: string) => conv.tools.has(toolName);
 

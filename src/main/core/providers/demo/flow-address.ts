@@ -1,4 +1,4 @@
-import { canCall, lastAnswered } from './conversation';
+import { canCall, lastAnswered, notApprovedByOperator } from './conversation';
 import { resolveOrder } from './order-selection';
 import { callTool, reply, type Plan, type PlanContext } from './plan';
 import * as say from './replies';
@@ -10,6 +10,7 @@ export function planAddress(ctx: PlanContext): Plan {
   const done = lastAnswered(conv.turnSteps, 'update_shipping_address');
   if (done?.result) {
     const orderNo = String(done.call.arguments.orderNo ?? '');
+    if (notApprovedByOperator(done)) return reply(say.addressNotApproved(orderNo, conv.lang));
     if (done.result.isError) return reply(say.addressNotUpdated(orderNo, done.result.content, conv.lang));
     const result = parseToolJson(addressResultSchema, done.result.content);
     if (!result) return reply(say.unreadable('update_shipping_address', conv.lang));

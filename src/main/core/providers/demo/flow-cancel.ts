@@ -1,4 +1,4 @@
-import { canCall, lastAnswered } from './conversation';
+import { canCall, lastAnswered, notApprovedByOperator } from './conversation';
 import { resolveOrder } from './order-selection';
 import { callTool, reply, type Plan, type PlanContext } from './plan';
 import * as say from './replies';
@@ -11,6 +11,7 @@ export function planCancel(ctx: PlanContext): Plan {
   if (done?.result) {
     const orderNo = String(done.call.arguments.orderNo ?? '');
     // A rejection by the operator or the shop arrives as an error result: say so, never claim success.
+    if (notApprovedByOperator(done)) return reply(say.cancelNotApproved(orderNo, conv.lang));
     if (done.result.isError) return reply(say.notCancelled(orderNo, done.result.content, conv.lang));
     const result = parseToolJson(cancelResultSchema, done.result.content);
     if (!result) return reply(say.unreadable('cancel_order', conv.lang));

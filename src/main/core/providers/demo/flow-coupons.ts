@@ -8,7 +8,7 @@ export function planCoupons(ctx: PlanContext): Plan {
   const { conv } = ctx;
   const done = lastAnswered(conv.turnSteps, 'query_coupons');
   if (done?.result) {
-    if (done.result.isError) return reply(say.toolFailed(['查询优惠券', 'Checking coupons'], done.result.content, conv.lang));
+    if (done.result.isError) return reply(say.callFailed(['查询优惠券', 'Checking coupons'], done, conv.lang));
     const result = parseToolJson(couponsResultSchema, done.result.content);
     if (!result) return reply(say.unreadable('query_coupons', conv.lang));
     return reply(say.couponList(result.coupons, conv.lang));

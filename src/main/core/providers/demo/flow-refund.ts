@@ -1,4 +1,4 @@
-import { canCall, lastAnswered, type Conversation } from './conversation';
+import { canCall, lastAnswered, type Conversation, notApprovedByOperator } from './conversation';
 import { resolveOrder } from './order-selection';
 import { callTool, reply, type Plan, type PlanContext } from './plan';
 import * as say from './replies';
@@ -15,6 +15,7 @@ export function planRefund(ctx: PlanContext): Plan {
   const done = lastAnswered(conv.turnSteps, 'apply_refund');
   if (done?.result) {
     const orderNo = String(done.call.arguments.orderNo ?? '');
+    if (notApprovedByOperator(done)) return reply(say.refundNotApproved(orderNo, conv.lang));
     if (done.result.isError) return reply(say.refundRejected(orderNo, done.result.content, conv.lang));
     const ticket = parseToolJson(refundResultSchema, done.result.content);
     if (!ticket) return reply(say.unreadable('apply_refund', conv.lang));

@@ -9,7 +9,7 @@ export function planTrack(ctx: PlanContext): Plan {
   const { conv } = ctx;
   const tracked = lastAnswered(conv.turnSteps, 'query_logistics');
   if (tracked?.result) {
-    if (tracked.result.isError) return reply(say.toolFailed(['查询物流', 'Tracking the parcel'], tracked.result.content, conv.lang));
+    if (tracked.result.isError) return reply(say.callFailed(['查询物流', 'Tracking the parcel'], tracked, conv.lang));
     const logistics = parseToolJson(logisticsSchema, tracked.result.content);
     if (!logistics) return reply(say.unreadable('query_logistics', conv.lang));
     return reply(say.logisticsReport(logistics, findKnownOrder(ctx, logistics.orderNo), conv.lang));

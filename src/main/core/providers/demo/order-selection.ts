@@ -39,7 +39,7 @@ export function resolveOrder(ctx: PlanContext): OrderResolution {
     const args = { keyword: extractKeyword(ctx.requestText) };
     return plan(callTool(ctx, 'query_order', args, conv.lang === 'zh' ? '我先帮您查一下最近的订单。' : 'Let me look up your recent orders first.'));
   }
-  if (step.result?.isError) return plan(reply(say.toolFailed(['查询订单', 'Looking up your orders'], step.result.content, conv.lang)));
+  if (step.result?.isError) return plan(reply(say.callFailed(['查询订单', 'Looking up your orders'], step, conv.lang)));
   const orders = ordersIn(step);
   if (!orders) return plan(reply(say.unreadable('query_order', conv.lang)));
 

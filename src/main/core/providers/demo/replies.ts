@@ -1,4 +1,4 @@
-import type { Lang } from './conversation';
+import { notApprovedByOperator, type Lang, type ToolStep } from './conversation';
 import type { Intent } from './intent';
 import type { Logistics, ShopOrder } from './shop-results';
 
@@ -59,15 +59,15 @@ const ACTION: Record<Intent, [string, string]> = {
 export const clarify = (intent: Intent, orders: ShopOrder[], lang: Lang) =>
   say(
     lang,
-    `我查到 ${orders.length} 笔相关订单，请问您要${ACTION[intent][0]}的是哪一笔？\n${orderList(orders, lang)}\n回复“第一笔”或订单号即可。`,
-    `I found ${orders.length} matching orders. Which one would you like to ${ACTION[intent][1]}?\n${orderList(orders, lang)}\nReply "the first one" or the order number.`,
+    `我查到 ${orders.length} 笔相关订单，请问您要${ACTION[intent][0]}的是哪一笔？\n\n${orderList(orders, lang)}\n\n回复“第一笔”或订单号即可。`,
+    `I found ${orders.length} matching orders. Which one would you like to ${ACTION[intent][1]}?\n\n${orderList(orders, lang)}\n\nReply "the first one" or the order number.`,
   );
 
 export const selectionUnclear = (orders: ShopOrder[], lang: Lang) =>
   say(
     lang,
-    `没看明白您指的是哪一笔，请回复序号（如“第一笔”）或订单号：\n${orderList(orders, lang)}`,
-    `I couldn't tell which order you mean. Please reply with its position ("the first one") or its order number:\n${orderList(orders, lang)}`,
+    `没看明白您指的是哪一笔，请回复序号（如“第一笔”）或订单号：\n\n${orderList(orders, lang)}`,
+    `I couldn't tell which order you mean. Please reply with its position ("the first one") or its order number:\n\n${orderList(orders, lang)}`,
   );
 
 /** What the seed's broken agent says when query_order is not in its tool list. */
@@ -111,6 +111,25 @@ export const noLogisticsTool = (order: ShopOrder, lang: Lang) =>
 export const toolFailed = (what: [string, string], message: string, lang: Lang) =>
   say(lang, `${what[0]}失败：${message}`, `${what[1]} failed: ${message}`);
 
+/**
+ * The operator did not approve a call. The customer hears that it was not done and what happens next, in their own
+ * language; the operator's note (in the tool message, for the agent) is never quoted.
+ */
+export const notApproved = (what: [string, string], lang: Lang) =>
+  say(
+    lang,
+    `${what[0]}暂时没有办理：这一步需要我们的工作人员进一步确认，确认后会有同事联系您。如有疑问，也可以联系人工客服。`,
+    `${what[1]} has not been done for now: this step needs a further check by our staff, and a colleague will get back to you. You can also contact customer service.`,
+  );
+
+/** A failed call: the tool's own error is quoted (the shop writes it for the customer); an operator's refusal is not. */
+export const callFailed = (what: [string, string], step: ToolStep, lang: Lang) =>
+  notApprovedByOperator(step) ? notApproved(what, lang) : toolFailed(what, step.result?.content ?? '', lang);
+
+export const cancelNotApproved = (orderNo: string, lang: Lang) => notApproved([`订单 ${orderNo} 的取消`, `Cancelling order ${orderNo}`], lang);
+export const refundNotApproved = (orderNo: string, lang: Lang) => notApproved([`订单 ${orderNo} 的退款申请`, `The refund request for order ${orderNo}`], lang);
+export const addressNotApproved = (orderNo: string, lang: Lang) => notApproved([`订单 ${orderNo} 的收货地址修改`, `Changing the address of order ${orderNo}`], lang);
+
 export const unreadable = (tool: string, lang: Lang) =>
   say(lang, `工具 ${tool} 返回的内容我看不懂，暂时无法继续。`, `I couldn't read the result of ${tool}, so I can't continue.`);
 
@@ -128,19 +147,19 @@ export const nothingEligible = (intent: Intent, orders: ShopOrder[], lang: Lang)
   intent === 'address'
     ? say(
         lang,
-        `这些订单都已经发货或完成，收货地址不能再改了（只有未发货的订单可以改地址）：\n${orderList(orders, lang)}`,
-        `These orders have already shipped or finished, so their address can no longer change (only orders not yet shipped can):\n${orderList(orders, lang)}`,
+        `这些订单都已经发货或完成，收货地址不能再改了（只有未发货的订单可以改地址）：\n\n${orderList(orders, lang)}`,
+        `These orders have already shipped or finished, so their address can no longer change (only orders not yet shipped can):\n\n${orderList(orders, lang)}`,
       )
     : intent === 'cancel'
     ? say(
         lang,
-        `这些订单都已经不能取消了（只有待付款或待发货的订单可以取消）：\n${orderList(orders, lang)}\n已发货的订单可以在签收后申请退货退款。`,
-        `None of these orders can be cancelled (only unpaid or not-yet-shipped ones can):\n${orderList(orders, lang)}\nShipped orders can be returned for a refund after delivery.`,
+        `这些订单都已经不能取消了（只有待付款或待发货的订单可以取消）：\n\n${orderList(orders, lang)}\n\n已发货的订单可以在签收后申请退货退款。`,
+        `None of these orders can be cancelled (only unpaid or not-yet-shipped ones can):\n\n${orderList(orders, lang)}\n\nShipped orders can be returned for a refund after delivery.`,
       )
     : say(
         lang,
-        `这些订单目前都不能申请退款（需要已签收）：\n${orderList(orders, lang)}\n未发货的订单可以直接取消，款项原路退回。`,
-        `None of these orders can be refunded yet (they must be delivered first):\n${orderList(orders, lang)}\nAn order that has not shipped can simply be cancelled.`,
+        `这些订单目前都不能申请退款（需要已签收）：\n\n${orderList(orders, lang)}\n\n未发货的订单可以直接取消，款项原路退回。`,
+        `None of these orders can be refunded yet (they must be delivered first):\n\n${orderList(orders, lang)}\n\nAn order that has not shipped can simply be cancelled.`,
       );
 
 export const cancelled = (orderNo: string, lang: Lang) =>
@@ -170,7 +189,7 @@ export const cannotRefund = (lang: Lang) =>
   );
 
 export const policyAnswer = (hit: { source: string; heading: string; passage: string }, lang: Lang) =>
-  say(lang, `根据《${hit.heading}》（来源：${hit.source}）：\n${hit.passage}`, `According to "${hit.heading}" (source: ${hit.source}):\n${hit.passage}`);
+  say(lang, `根据《${hit.heading}》（来源：${hit.source}）：\n\n${hit.passage}`, `According to "${hit.heading}" (source: ${hit.source}):\n\n${hit.passage}`);
 
 export const policyNotFound = (lang: Lang) =>
   say(lang, '知识库里没有找到相关说明，建议您联系人工客服确认。', "The knowledge base has nothing on that; please check with customer service.");
@@ -217,7 +236,7 @@ export const noAddressTool = (lang: Lang) =>
 export function couponList(coupons: { title: string; expiresAt?: string }[], lang: Lang): string {
   if (coupons.length === 0) return say(lang, '您的账号里目前没有可用的优惠券。', 'There are no coupons on your account right now.');
   const lines = coupons.map((c, i) => `${i + 1}. ${c.title}${c.expiresAt ? say(lang, `（${shortDate(c.expiresAt)} 到期）`, ` (expires ${shortDate(c.expiresAt)})`) : ''}`);
-  return say(lang, `您有 ${coupons.length} 张可用优惠券：\n${lines.join('\n')}`, `You have ${coupons.length} coupon${coupons.length === 1 ? '' : 's'}:\n${lines.join('\n')}`);
+  return say(lang, `您有 ${coupons.length} 张可用优惠券：\n\n${lines.join('\n')}`, `You have ${coupons.length} coupon${coupons.length === 1 ? '' : 's'}:\n\n${lines.join('\n')}`);
 }
 
 export const noCouponTool = (lang: Lang) =>
