@@ -162,16 +162,20 @@ describe('definition pins in the CLI', () => {
 });
 
 describe('switchboard explain', () => {
-  it('names the first layer that drops the tool, and shows it visible once the skill is loaded', async () => {
+  it('names the first layer that drops the tool, and shows it visible once the skill is loaded; exit 1 while it would not be sent', async () => {
     const hidden = await run('explain', 'apply_refund', '--config', configPath);
-    expect(hidden.exitCode).toBe(0);
+    expect(hidden.exitCode).toBe(1);
     expect(hidden.stdout.split('\n')[0]).toBe('apply_refund: hidden: dropped at layer "gated"');
     expect(hidden.stdout).toContain('FAIL  gated');
     const shown = await run('explain', 'apply_refund', '--config', configPath, '--skills', 'after-sales,typo', '--json');
     expect(JSON.parse(shown.stdout)).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
+    expect(shown.exitCode).toBe(0);
     expect(shown.stderr).toBe('note: no skill named typo in the config');
-    const unmounted = JSON.parse((await run('explain', 'debug_dump', '--config', configPath, '--json')).stdout);
-    expect(unmounted.firstFailingLayer).toBe('mounted');
+    const unmountedRun = await run('explain', 'debug_dump', '--config', configPath, '--json');
+    expect(JSON.parse(unmountedRun.stdout).firstFailingLayer).toBe('mounted');
+    expect(unmountedRun.exitCode).toBe(1);
+    expect((await run('explain', 'query_order', '--config', configPath)).exitCode).toBe(0);
+    expect((await run('explain', 'query_order', '--config', join(dir, 'missing.yaml'))).exitCode).toBe(2);
   });
 });
 

@@ -21,7 +21,8 @@ interface CommonOptions {
 /**
  * `switchboard catalog` and `switchboard explain TOOL`: connect once to every configured server,
  * discover, print every tool's state (or one tool's path through the layers), close and exit.
- * Exit code 0 even when servers fail (that is a finding, not an error); 2 for an unusable config.
+ * `catalog` exits 0 even when servers fail (that is a finding, not an error); `explain` exits 0 when the tool would
+ * be sent to the model and 1 when it would not; both exit 2 for an unusable config.
  */
 export function registerCatalogCommands(program: Command, io: CliIo): void {
   program
@@ -38,22 +39,26 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
 
   program
     .command('explain <tool>')
-    .description('walk one tool through every layer and name the first one that drops it')
+    .description('walk one tool through every layer and name the first one that drops it (exit 0: sent to the model, 1: not sent, 2: config problem)')
     .option('--config <file>', 'config file (default as for `catalog`)')
     .option('--skills <names>', 'comma-separated skills loaded this turn', '')
     .option('--json', 'machine-readable output')
     .action(async (tool: string, opts: CommonOptions & { skills: string }) => {
       const skills = opts.skills.split(',').map((s) => s.trim()).filter(Boolean);
+      let visible = false;
       await withCatalog(opts, io, ({ input, catalog, config }) => {
         const unknown = skills.filter((s) => !config.skills.some((k) => k.name === s));
         if (unknown.length) io.stderr(`note: no skill named ${unknown.join(', ')} in the config`);
         const explanation = explainTool(input, tool, skills, catalog);
+        visible = explanation.verdict === 'visible';
         if (opts.json) io.stdout(JSON.stringify(explanation, null, 2));
         else {
           printExplanation(explanation, io);
           for (const s of input.servers) if (s.status === 'needs-auth') io.stdout(`note: ${s.name} awaits sign-in; its tools are unknown until you run: ${signInCommand(s.name, opts.config)}`);
         }
       });
+      // 0: the model would receive the tool this turn; 1: it would not (a finding a script can act on); 2: unusable config.
+      if (process.exitCode === 0 && !visible) process.exitCode = 1;
     });
 }
 

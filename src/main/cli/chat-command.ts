@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { ApprovalRequest, ChatItem, EventName, EventPayload, ModelStep, ServerRequestView } from '../../shared/contract';
 import type { Core } from '../core/app';
 import type { ElicitPolicy, SamplingPolicy } from '../core/requests/server-requests';
-import { answerApprovals, openTerminal, withCore, type ApproveMode } from './core-session';
+import { answerApprovals, openTerminal, withCore, type ApproveMode, type Terminal } from './core-session';
 import type { CliIo } from './io';
 import { createRequestPrompts } from './request-prompts';
 
@@ -37,14 +37,15 @@ export function registerChatCommand(program: Command, io: CliIo): void {
 }
 
 /** Runs the conversation in-process against the same core the console uses; resolves to the exit code. */
-export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env, deps: { terminal?: Terminal } = {}): Promise<number> {
   return withCore(
     opts,
     io,
     async (core) => {
       const print = createPrinter(io, Boolean(opts.json));
+      // Subscribed before the approval prompt: what led to a question is printed before the question is asked.
       const unsubscribe = core.events.subscribe((name, payload) => print.event(name, payload));
-      const terminal = openTerminal();
+      const terminal = deps.terminal ?? openTerminal();
       const stopAnswering = answerApprovals(core, opts.approve, io, { rememberChoice: true, terminal });
       const stopRequests = answerServerRequests(core, opts, io, terminal);
       let exitCode = 0;
@@ -100,6 +101,13 @@ function createPrinter(io: CliIo, json: boolean) {
     }
     text.clear();
   };
+  /** The call line, once per call: from its first tool.progressed, or from its approval request if that comes first. */
+  const announce = (id: string, tool: string, server: string | null | undefined, args: unknown) => {
+    if (announced.has(id)) return;
+    announced.add(id);
+    if (json) emit({ type: 'tool.call', tool, server, arguments: args });
+    else io.stdout(`  → ${tool}${server ? ` @${server}` : ''} ${JSON.stringify(args)}`);
+  };
   /** A running call's progress and task status, once per change. */
   const printLive = (item: Extract<ChatItem, { kind: 'tool' }>) => {
     if (item.status !== 'running') return;
@@ -145,11 +153,7 @@ function createPrinter(io: CliIo, json: boolean) {
       if (name === 'tool.progressed') {
         flush();
         const item = (payload as { item: Extract<ChatItem, { kind: 'tool' }> }).item;
-        if (!announced.has(item.id)) {
-          announced.add(item.id);
-          if (json) emit({ type: 'tool.call', tool: item.toolName, server: item.server, arguments: item.arguments });
-          else io.stdout(`  → ${item.toolName}${item.server ? ` @${item.server}` : ''} ${JSON.stringify(item.arguments)}`);
-        }
+        announce(item.id, item.toolName, item.server, item.arguments);
         printLive(item);
         if (['success', 'error', 'rejected', 'blocked', 'stopped'].includes(item.status)) {
           if (json) emit({ type: 'tool.result', tool: item.toolName, status: item.status, durationMs: item.durationMs, text: item.resultText, ...(item.exchanges && { exchanges: item.exchanges.length }) });
@@ -159,6 +163,9 @@ function createPrinter(io: CliIo, json: boolean) {
       }
       if (name === 'approvals.requested') {
         const r = payload as ApprovalRequest;
+        // The request can arrive before the call's first progress event: the model's words and the call come first.
+        flush();
+        announce(r.callId, r.toolName, r.server, r.arguments);
         if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy });
         else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}`);
         return;

@@ -85,7 +85,8 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
     // `confirm: always` asks at every call: no "for this chat" answer is offered there.
     const remember = options.rememberChoice && request.policy !== 'always';
     const choices = remember ? '[y/N/a(lways in this chat)]' : '[y/N]';
-    const answer = (await ask.question(`Approve ${request.toolName} ${JSON.stringify(request.arguments)}? ${choices} `)).trim().toLowerCase();
+    // The question on its own line and the answer on the next, so nothing printed meanwhile joins the question's line.
+    const answer = (await ask.question(approvalQuestion(request, choices))).trim().toLowerCase();
     const decision = answer === 'a' && remember ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
     core.runtime.approvals.resolve(request.id, decision, decision === 'reject' ? 'rejected at the terminal' : undefined, 'cli operator');
   }
@@ -97,3 +98,7 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
     own?.close();
   };
 }
+
+/** The approval prompt: a whole line (starting on a fresh one), then `> ` where the answer is typed. */
+export const approvalQuestion = (request: Pick<ApprovalRequest, 'toolName' | 'arguments'>, choices: string): string =>
+  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}? ${choices}\n> `;
