@@ -34,6 +34,24 @@ test('invalid YAML is refused with its line, and the file on disk stays as it wa
   expect(await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toContain('maxSteps: lots');
 });
 
+test('a YAML cascade: the first error leads with its line, the errors that follow from it are folded, the cursor goes there', async ({ page, host }) => {
+  await page.goto(`${host.url}#/settings`);
+  const editor = page.getByTestId('raw-yaml');
+  await expect(editor).toHaveValue(/builtin: shop/);
+  // `args` indented less than its sibling keys (line 6): the parser then reports three more errors below it.
+  await editor.fill('agent:\n  mcp:\n    servers:\n      - name: a\n        command: npx\n      args: [x]\n      - name: b\n        url: http://127.0.0.1:9/mcp\n');
+  await page.getByRole('button', { name: 'Save YAML' }).click();
+  const refusal = page.getByTestId('config-save-error');
+  await expect(refusal).toContainText('The first problem is on line 6:');
+  await expect(refusal.getByTestId('first-problem')).toContainText('line 6:1');
+  await expect(refusal.getByTestId('first-problem')).toContainText('All mapping items must start at the same column');
+  const cascade = refusal.getByTestId('problem-cascade');
+  await expect(cascade.locator('summary')).toHaveText(/^3 more YAML errors, which may follow from line 6$/);
+  await expect(cascade.locator('li').first()).toBeHidden(); // folded until asked for
+  await expect(editor).toBeFocused();
+  expect(await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('      args: [x]');
+});
+
 test('a valid edit is saved and applied', async ({ page, host }) => {
   await page.goto(`${host.url}#/settings`);
   const editor = page.getByTestId('raw-yaml');

@@ -6,6 +6,11 @@ export const configProblemSchema = z.object({
   message: z.string(),
   line: z.number().int().optional(),
   column: z.number().int().optional(),
+  /**
+   * A YAML syntax error after the first one: the parser often reports a cascade from one mistake (a bad indent makes
+   * the next lines unreadable too). Names the first error's line, which is where to look first.
+   */
+  followsFromLine: z.number().int().optional(),
 });
 export type ConfigProblem = z.infer<typeof configProblemSchema>;
 

@@ -219,9 +219,16 @@ export class ConfigStore {
   }
 }
 
+/** The first problem with its line, then the others (a YAML cascade counted, not listed: it follows from the first). */
 export function describeProblems(problems: ConfigProblem[]): string {
-  return problems
-    .slice(0, 5)
-    .map((p) => `${p.path || '(root)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`)
+  const describe = (p: ConfigProblem) => `${p.line ? `line ${p.line}: ` : ''}${p.path ? `${p.path}: ` : ''}${p.message}`;
+  const cascade = problems.filter((p) => p.followsFromLine !== undefined).length;
+  const others = problems.slice(1).filter((p) => p.followsFromLine === undefined);
+  return [
+    problems[0] && describe(problems[0]),
+    ...others.slice(0, 4).map(describe),
+    cascade > 0 && `${cascade} more YAML error${cascade === 1 ? '' : 's'} that may follow from line ${problems[0].line}`,
+  ]
+    .filter(Boolean)
     .join('; ');
 }

@@ -58,11 +58,14 @@ export function parseYamlText<S extends z.ZodType>(
   const lineCounter = new LineCounter();
   const document = parseDocument(raw, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
+    // In the order they occur: the first is the mistake, those after it often only follow from it.
+    const errors = [...document.errors].sort((a, b) => a.pos[0] - b.pos[0]);
+    const firstLine = lineCounter.linePos(errors[0].pos[0]).line;
     return {
       ok: false,
-      problems: document.errors.map((error) => {
+      problems: errors.map((error, index) => {
         const pos = lineCounter.linePos(error.pos[0]);
-        return { path: '', message: `YAML: ${error.message.split('\n')[0]}`, line: pos.line, column: pos.col };
+        return { path: '', message: `YAML: ${error.message.split('\n')[0]}`, line: pos.line, column: pos.col, ...(index > 0 ? { followsFromLine: firstLine } : {}) };
       }),
     };
   }
@@ -75,8 +78,12 @@ export function parseYamlText<S extends z.ZodType>(
     return { ok: false, document, problems: [{ path: '', message: `the document cannot be read: ${(error as Error).message}` }] };
   }
   if (result.success) return { ok: true, value: result.data as z.output<S>, document, problems: [] };
-  return { ok: false, document, problems: result.error.issues.map((issue) => locateIssue(issue, document, lineCounter)) };
+  return { ok: false, document, problems: byLine(result.error.issues.map((issue) => locateIssue(issue, document, lineCounter))) };
 }
+
+/** Top of the file first (stable for problems on one line; those without a line last), as an operator reads it. */
+const byLine = (problems: ConfigProblem[]): ConfigProblem[] =>
+  problems.map((problem, index) => ({ problem, index })).sort((a, b) => (a.problem.line ?? Infinity) - (b.problem.line ?? Infinity) || a.index - b.index).map((p) => p.problem);
 
 function locateIssue(issue: z.core.$ZodIssue, document: Document, lineCounter: LineCounter): ConfigProblem {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');

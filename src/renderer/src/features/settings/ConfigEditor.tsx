@@ -34,7 +34,13 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
           setShowDiff(false);
           setOutcome({ kind: 'saved', revision: saved.revision });
         },
-        onError: (error) => setOutcome(outcomeOfError(error)),
+        onError: (error) => {
+          const next = outcomeOfError(error);
+          setOutcome(next);
+          // The cursor goes to the first problem: the place to fix first (a YAML cascade follows from it).
+          const line = next.kind === 'refused' ? next.problems[0]?.line : undefined;
+          if (line !== undefined) jumpTo(line);
+        },
       },
     );
   };
@@ -145,7 +151,11 @@ function SaveResult({ outcome, onJump, onReload }: { outcome: SaveOutcome | null
     <div className="save-refused" role="alert" data-testid="config-save-error">
       <p>
         <strong>Not saved</strong> — the file on disk is unchanged.{' '}
-        {outcome.kind === 'refused' ? `The YAML has ${outcome.problems.length || 'some'} problem${outcome.problems.length === 1 ? '' : 's'}:` : outcome.message}
+        {outcome.kind === 'refused'
+          ? outcome.problems[0]?.line !== undefined
+            ? `The first problem is on line ${outcome.problems[0].line}:`
+            : `The YAML has ${outcome.problems.length || 'some'} problem${outcome.problems.length === 1 ? '' : 's'}:`
+          : outcome.message}
       </p>
       {outcome.kind === 'refused' &&
         (outcome.problems.length ? <ProblemList problems={outcome.problems} onJump={onJump} testId="save-problems" /> : <p>{outcome.message}</p>)}

@@ -1,27 +1,61 @@
 import type { ConfigProblem } from '../../../../shared/contract';
 
-/** Validation problems with their place in the file; a line can be jumped to in the editor. */
-export function ProblemList({ problems, onJump, testId = 'problems' }: { problems: ConfigProblem[]; onJump?: (line: number) => void; testId?: string }) {
+interface Props {
+  problems: ConfigProblem[];
+  onJump?: (line: number) => void;
+  testId?: string;
+}
+
+/**
+ * Validation problems with their place in the file; a line can be jumped to in the editor. A YAML cascade (errors
+ * that follow from the first one, `followsFromLine`) is folded under the first error, which is where to look.
+ */
+export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
   if (problems.length === 0) return <p data-testid="no-problems">No problems.</p>;
+  const cascade = problems.filter((p) => p.followsFromLine !== undefined);
+  const listed = problems.filter((p) => p.followsFromLine === undefined);
   return (
-    <ul className="problems" data-testid={testId}>
-      {problems.map((problem, index) => (
-        <li key={index}>
-          {problem.line !== undefined && (
-            <>
-              {onJump ? (
-                <button type="button" className="link" onClick={() => onJump(problem.line!)}>
-                  line {problem.line}
-                  {problem.column !== undefined ? `:${problem.column}` : ''}
-                </button>
-              ) : (
-                `line ${problem.line}`
-              )}{' '}
-            </>
-          )}
-          <code>{problem.path || '(file)'}</code>: {problem.message}
-        </li>
-      ))}
-    </ul>
+    <div className="problem-list" data-testid={testId}>
+      <ul className="problems">
+        {listed.map((problem, index) => (
+          <li key={index} className={index === 0 ? 'first-problem' : undefined} data-testid={index === 0 ? 'first-problem' : undefined}>
+            <Problem problem={problem} onJump={onJump} />
+          </li>
+        ))}
+      </ul>
+      {cascade.length > 0 && (
+        <details className="problem-cascade" data-testid="problem-cascade">
+          <summary>
+            {cascade.length === 1
+              ? `1 more YAML error, which may follow from line ${cascade[0].followsFromLine}`
+              : `${cascade.length} more YAML errors, which may follow from line ${cascade[0].followsFromLine}`}
+          </summary>
+          <ul className="problems">
+            {cascade.map((problem, index) => (
+              <li key={index}>
+                <Problem problem={problem} onJump={onJump} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+function Problem({ problem, onJump }: { problem: ConfigProblem; onJump?: (line: number) => void }) {
+  const where = problem.line !== undefined ? `line ${problem.line}${problem.column !== undefined ? `:${problem.column}` : ''}` : undefined;
+  return (
+    <>
+      {where !== undefined &&
+        (onJump ? (
+          <button type="button" className="link" onClick={() => onJump(problem.line!)}>
+            {where}
+          </button>
+        ) : (
+          where
+        ))}{' '}
+      <code>{problem.path || '(file)'}</code>: {problem.message}
+    </>
   );
 }
