@@ -49,7 +49,8 @@ describe('stdio server faults', () => {
     const babbler = await rig.waitForServer('babbler', (s) => s.status === 'failed');
     expect(Date.now() - started).toBeLessThan(8_000);
     expect(dies.stderrTail).toContain('fatal: config file missing');
-    expect(dies.error).toBeTruthy();
+    // Not the SDK's "MCP error -32000: Connection closed": what happened, and the first error line of stderr.
+    expect(dies.error).toBe('the command exited before it answered initialize: fatal: config file missing');
     expect(babbler.error).toMatch(/timed out|closed|parse|JSON/i);
     expect(babbler.stderrTail).toContain('babbler up');
     // Everything else works: the good server connects and a turn runs.

@@ -72,6 +72,11 @@ export const stdioServerSchema = z.strictObject({
   args: z.array(z.string()).default([]),
   env: z.record(z.string(), z.string()).default({}),
   cwd: z.string().optional(),
+  /**
+   * The first start of a package-runner command (npx, uvx, pipx run, bunx, pnpm dlx) may download and install the
+   * package: it gets this budget instead of timeoutMs until it has connected once (default 120000).
+   */
+  installTimeoutMs: z.number().int().positive().max(1_800_000).optional(),
 });
 
 /** A server the app runs in-process (the demo shop); main resolves its URL and token at run time. */

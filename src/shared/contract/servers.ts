@@ -44,6 +44,8 @@ export const serverViewSchema = z.object({
   toolCount: z.number().int(),
   tools: z.array(z.string()),
   stderrTail: z.string().nullable(),
+  /** A package runner's first start (npx, uvx…): installing / starting, with its longer budget (installTimeoutMs). */
+  startup: z.object({ runner: z.string(), budgetMs: z.number().int() }).nullable(),
   reconnectAttempt: z.number().int(),
   nextRetryAt: z.string().nullable(),
   /** OAuth, for a remote server that signs in; null for stdio, builtin, or a static Authorization header. */

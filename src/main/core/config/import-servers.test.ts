@@ -47,6 +47,31 @@ describe('parseServerImport', () => {
     ]);
   });
 
+  it('keeps a peer’s timeout as timeoutMs: seconds below 1000 (Cline), milliseconds above (Claude Code), capped, and says how it read it', () => {
+    const parsed = parseServerImport(
+      JSON.stringify({
+        mcpServers: {
+          cline: { command: 'npx', args: ['-y', 'server-memory'], timeout: 60 },
+          code: { type: 'http', url: 'https://tools.example.com/mcp', timeout: 30000 },
+          huge: { command: 'uvx', args: ['x'], timeout: 3600000 },
+          bad: { command: 'node', args: ['s.js'], timeout: 'soon' },
+        },
+      }),
+    );
+    expect(parsed.entries.map((e) => [e.name, (e.config as { timeoutMs?: number }).timeoutMs])).toEqual([
+      ['cline', 60_000],
+      ['code', 30_000],
+      ['huge', 600_000],
+      ['bad', undefined],
+    ]);
+    expect(parsed.problems.map((p) => `${p.server}: ${p.message}`)).toEqual([
+      'cline: kept as timeoutMs: 60000 (60 read as seconds)',
+      'code: kept as timeoutMs: 30000 (30000 read as milliseconds)',
+      'huge: kept as timeoutMs: 600000 (3600000 read as milliseconds, capped at 600000)',
+      'bad: expected a positive number; ignored',
+    ]);
+  });
+
   it('reads VS Code JSONC, reporting ${input:…} and ${workspaceFolder} as unsupported and keeping ${env:…}', () => {
     const parsed = parseServerImport(vscode);
     expect(parsed.format).toBe('vscode');

@@ -22,8 +22,10 @@ export interface ParsedImport {
 
 const NAME_OK = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Keys peers write that mean nothing here; reported, not fatal. */
-const UNSUPPORTED_KEYS = new Set(['autoApprove', 'alwaysAllow', 'timeout', 'envFile', 'dev', 'gallery', 'version', 'transportType', 'description', 'icon']);
-const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'enabled', 'oauth', 'auth']);
+const UNSUPPORTED_KEYS = new Set(['autoApprove', 'alwaysAllow', 'envFile', 'dev', 'gallery', 'version', 'transportType', 'description', 'icon']);
+const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'enabled', 'oauth', 'auth', 'timeout']);
+/** Our per-server timeoutMs cap (the schema's). */
+const MAX_TIMEOUT_MS = 600_000;
 // VS Code variables we cannot resolve; `${env:NAME}` is ours too and is kept as is.
 const FOREIGN_VARIABLE = /\$\{(?!env:)[^}]+\}/;
 
@@ -73,6 +75,7 @@ function convertEntry(name: string, raw: Record<string, unknown>, report: (path:
   const enabled = raw.disabled === true || raw.enabled === false ? { enabled: false } : {};
   const isStdio = type === 'stdio' || (type === undefined && 'command' in raw);
   const record = (key: 'env' | 'headers') => keepSupported(raw[key], key, report);
+  const timeout = timeoutOf(raw.timeout, report);
   if (isStdio) {
     for (const key of ['oauth', 'auth'] as const) if (raw[key] !== undefined) report(key, `"${key}" applies to remote servers only; ignored`);
     for (const key of ['command', 'cwd'] as const)
@@ -80,12 +83,33 @@ function convertEntry(name: string, raw: Record<string, unknown>, report: (path:
     const args = Array.isArray(raw.args) ? raw.args : [];
     const foreign = args.findIndex((a) => typeof a === 'string' && FOREIGN_VARIABLE.test(a));
     if (foreign >= 0) return void report(`args.${foreign}`, `"${String(args[foreign])}" uses a variable Switchboard cannot resolve; server skipped`);
-    return { name, command: raw.command as string, ...(raw.args !== undefined ? { args: raw.args as string[] } : {}), ...withRecord('env', record('env')), ...(raw.cwd !== undefined ? { cwd: raw.cwd as string } : {}), ...enabled };
+    return { name, command: raw.command as string, ...(raw.args !== undefined ? { args: raw.args as string[] } : {}), ...withRecord('env', record('env')), ...(raw.cwd !== undefined ? { cwd: raw.cwd as string } : {}), ...timeout, ...enabled };
   }
   const transport = type === 'sse' ? 'sse' : type === undefined && typeof raw.url === 'string' && /\/sse\/?$/.test(raw.url) ? 'sse' : 'streamable-http';
   if (type !== undefined && !['sse', 'http', 'streamable-http', 'streamableHttp'].includes(type)) return void report('type', `unknown transport type "${type}"; server skipped`);
   if (typeof raw.url === 'string' && FOREIGN_VARIABLE.test(raw.url)) return void report('url', `${raw.url} uses a variable Switchboard cannot resolve; server skipped`);
-  return { name, url: raw.url as string, ...(transport === 'sse' ? { transport } : {}), ...withRecord('headers', record('headers')), ...authBlock(raw, report), ...enabled };
+  return { name, url: raw.url as string, ...(transport === 'sse' ? { transport } : {}), ...withRecord('headers', record('headers')), ...authBlock(raw, report), ...timeout, ...enabled };
+}
+
+/**
+ * A peer's per-server `timeout` kept as our `timeoutMs`. Peers disagree on the unit: Cline and Cherry Studio write
+ * seconds (60), Claude Code and Gemini CLI milliseconds (60000). Below 1000 it is read as seconds, and the problems
+ * say how it was read, so an operator can correct it.
+ */
+function timeoutOf(value: unknown, report: (path: string, message: string) => void): { timeoutMs?: number } {
+  if (value === undefined) return {};
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    report('timeout', 'expected a positive number; ignored');
+    return {};
+  }
+  const seconds = value < 1_000;
+  const ms = Math.round(seconds ? value * 1_000 : value);
+  const kept = Math.min(ms, MAX_TIMEOUT_MS);
+  report(
+    'timeout',
+    `kept as timeoutMs: ${kept} (${seconds ? `${value} read as seconds` : `${value} read as milliseconds`}${kept < ms ? `, capped at ${MAX_TIMEOUT_MS}` : ''})`,
+  );
+  return { timeoutMs: kept };
 }
 
 /** Peers' spellings of an OAuth client (Claude Code / VS Code `oauth: {clientId}`; snake_case too) -> our `auth:` block. */

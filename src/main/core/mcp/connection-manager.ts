@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { DEFAULT_BACKOFF } from './backoff';
+import { DEFAULT_INSTALL_TIMEOUT_MS } from './package-runner';
 import { ServerConnection, ServerUnavailableError } from './server-connection';
 import type { CallToolOptions, ConnectionOptions, ConnectionSettings, ServerState } from './types';
 
@@ -37,6 +38,7 @@ export class ConnectionManager {
       prepareTools: options.prepareTools,
       requests: options.requests,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 10_000,
+      defaultInstallTimeoutMs: options.defaultInstallTimeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS,
       autoReconnect: options.autoReconnect ?? true,
       backoff: options.backoff ?? DEFAULT_BACKOFF,
       listChangedDebounceMs: options.listChangedDebounceMs ?? 200,

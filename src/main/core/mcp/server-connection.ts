@@ -1,17 +1,18 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpError, ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerConfig } from '../../../shared/config/schema';
+import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { backoffDelay } from './backoff';
 import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
+import { packageRunnerOf } from './package-runner';
 import { clientModule, modulesFor } from './sdk-modules';
 import { ServerConfigError } from './server-endpoint';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { buildTransport, type BuiltTransport } from './transport-factory';
-import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
+import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState, type StartupBudget } from './types';
 
 const noop = () => undefined;
 /** The SDK's complaint about a progress notification whose call has already ended. */
@@ -54,6 +55,15 @@ export class ServerConnection {
   private settledWaiters: (() => void)[] = [];
   /** The roots offered now: a config edit that only changes them is announced, not reconnected. */
   private roots: readonly string[] | undefined;
+  /** Connected at least once: a package runner's later starts find the package installed. */
+  private everConnected = false;
+  /** Ends the attempt under way early (a newer attempt, or close) as its deadline would. */
+  private attemptAbort: AbortController | undefined;
+  /**
+   * Settles once the latest attempt is over and, if it was given up, its client closed (a stdio child asked to exit).
+   * The next attempt waits for it: two `npx` runs of one package at once write the same cache.
+   */
+  private attemptDone: Promise<void> = Promise.resolve();
 
   constructor(
     readonly config: ServerConfig,
@@ -147,7 +157,9 @@ export class ServerConnection {
     this.client = undefined;
     this.dropAuth();
     this.releaseWaiters();
+    this.attemptAbort?.abort(new Error('closed'));
     await client?.close().catch(noop);
+    await this.attemptDone;
   }
 
   private async attempt(): Promise<void> {
@@ -156,22 +168,27 @@ export class ServerConnection {
     const previous = this.client;
     this.client = undefined;
     this.dropAuth();
+    this.attemptAbort?.abort(new Error('superseded'));
     await previous?.close().catch(noop);
+    await this.attemptDone;
     if (gen !== this.generation || this.closed) return;
     // The SDK code this attempt needs is loaded before its timeout starts (a failure to load shows in the attempt).
     await modulesFor(this.config).catch(noop);
     if (gen !== this.generation || this.closed) return;
 
-    const timeoutMs = this.config.timeoutMs ?? this.settings.defaultTimeoutMs;
+    const budget = startBudget(this.config, this.settings, this.everConnected);
+    const timeoutMs = budget.ms;
     const tail = new StderrTail();
     const declared = declaredCapabilities({ ...this.config, roots: this.roots && [...this.roots] }, this.settings.requests);
-    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null, declaredCapabilities: declared });
+    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null, declaredCapabilities: declared, startup: budget.startup });
     const deadline = new AbortController();
+    this.attemptAbort = deadline;
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
     const work = this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase);
-    work.then((late) => gaveUp && void late.client.close().catch(noop), noop); // finished after we stopped waiting
+    // Finished after we stopped waiting: close it. Either way, the next attempt waits until its client has closed.
+    this.attemptDone = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
 
     try {
       const established = await raceAbort(work, deadline.signal);
@@ -195,8 +212,8 @@ export class ServerConnection {
       const message = verdict
         ? verdict.message
         : deadline.signal.aborted || isRequestTimeout(error)
-          ? `timed out after ${timeoutMs} ms waiting for ${phase.name}`
-          : describeError(error);
+          ? timeoutMessage(timeoutMs, phase.name, budget.startup)
+          : startFailureMessage(this.config, phase.name, error, tail.value());
       this.update({ status: 'failed', error: message, stderrTail: tail.value() });
       this.settings.log(`[mcp] ${this.config.name}: ${message}`);
       if (!(error instanceof ServerConfigError) && !verdict) this.scheduleRetry();
@@ -237,6 +254,7 @@ export class ServerConnection {
 
   private adopt(gen: number, { client, built, tools, protocolVersion, declared }: Established): void {
     this.client = client;
+    this.everConnected = true;
     this.auth = built.auth;
     built.auth?.connected();
     client.onclose = () => this.onLost(gen, 'the connection closed');
@@ -262,6 +280,7 @@ export class ServerConnection {
       declaredCapabilities: declared,
       reconnectAttempt: 0,
       nextRetryAt: null,
+      startup: null,
     });
     this.settings.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
     const interval = this.settings.healthCheckIntervalMs;
@@ -422,6 +441,44 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * The budget of one attempt: the server's `timeoutMs`, or for a package runner (npx, uvx…) that has not connected yet
+ * in this run, `installTimeoutMs` (default 120 s): its first start may download and install the package.
+ */
+function startBudget(config: ServerConfig, settings: ConnectionSettings, everConnected: boolean): { ms: number; startup: StartupBudget | null } {
+  const ms = config.timeoutMs ?? settings.defaultTimeoutMs;
+  const runner = isStdioServer(config) && !everConnected ? packageRunnerOf(config.command, config.args) : null;
+  if (!runner) return { ms, startup: null };
+  const install = (isStdioServer(config) ? config.installTimeoutMs : undefined) ?? Math.max(ms, settings.defaultInstallTimeoutMs);
+  return { ms: install, startup: { runner, budgetMs: install } };
+}
+
+/** Which limit ran out, and the field that raises it. */
+function timeoutMessage(ms: number, phase: string, startup: StartupBudget | null): string {
+  return startup
+    ? `timed out after ${ms} ms waiting for ${phase}: ${startup.runner} may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server's settings to wait longer)`
+    : `timed out after ${ms} ms waiting for ${phase} (timeoutMs; raise it in this server's settings to wait longer)`;
+}
+
+/**
+ * One line saying why a start failed. A stdio child that exits before answering shows to the SDK as "Connection
+ * closed": say that the command exited, and quote the first error line of its stderr (the rest, stack traces included,
+ * stays in the stderr tail behind the card's Details).
+ */
+function startFailureMessage(config: ServerConfig, phase: string, error: unknown, stderr: string | null): string {
+  const text = describeError(error);
+  if (!isStdioServer(config) || !/Connection closed/i.test(text)) return text;
+  const line = firstErrorLine(stderr);
+  return `the command exited before it answered ${phase}${line ? `: ${line}` : ' (nothing on stderr)'}`;
+}
+
+/** The first line of stderr that states an error (not a stack frame), else its first non-empty line. */
+export function firstErrorLine(stderr: string | null): string | undefined {
+  const lines = (stderr ?? '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/^at\s/.test(l));
+  const line = lines.find((l) => /\berror\b|ERR!|exception|not found|cannot|failed/i.test(l)) ?? lines[0];
+  return line && line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 const isRequestTimeout = (error: unknown): boolean => (error as { code?: unknown })?.code === -32001;

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isBuiltinServer, isStdioServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
+import { PACKAGE_RUNNER_TERM_GRACE_MS, packageRunnerOf, patientStdioTransport } from './package-runner';
 import { sseModule, stdioModule, streamableHttpModule } from './sdk-modules';
 import { expandEnvRefs, normalizeServerUrl, ServerConfigError } from './server-endpoint';
 import type { ConnectionAuth, ConnectionAuthPort } from './types';
@@ -53,15 +54,17 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
     const expanded = expandEnvRefs(prefixed('env', server.env), deps.env);
     const own = Object.fromEntries(Object.keys(server.env).map((key) => [key, expanded[`env.${key}`]]));
     const launch = (deps.launchStdio ?? asWritten)(server.command, minimalChildEnv(deps.env, own));
-    const { StdioClientTransport } = await stdioModule();
-    const transport = new StdioClientTransport({
+    const params = {
       command: launch.command,
       args: server.args,
       // The SDK also adds its own safe defaults (HOME, LOGNAME, PATH, SHELL, TERM, USER) beneath these.
       env: launch.env,
       cwd: server.cwd,
-      stderr: 'pipe',
-    });
+      stderr: 'pipe' as const,
+    };
+    const runner = packageRunnerOf(server.command, server.args);
+    // A package runner (npx, uvx…) is stopped patiently: a kill mid-install leaves its cache half-written.
+    const transport = runner ? await patientStdioTransport(params, PACKAGE_RUNNER_TERM_GRACE_MS) : new (await stdioModule()).StdioClientTransport(params);
     return { transport, kind: 'stdio', endpoint: [server.command, ...server.args].join(' '), stderr: transport.stderr as Readable };
   }
   const expanded = expandEnvRefs({ url: server.url, ...prefixed('headers', server.headers) }, deps.env);

@@ -37,6 +37,14 @@ export interface ServerState {
   /** Consecutive failed attempts since the last success; drives the backoff. */
   reconnectAttempt: number;
   nextRetryAt: string | null;
+  /** A package runner's first start (installing / starting) and its budget; null otherwise and once connected. */
+  startup: StartupBudget | null;
+}
+
+/** The longer first-start budget of a package-runner command (npx, uvx, pipx run, bunx, pnpm dlx). */
+export interface StartupBudget {
+  runner: string;
+  budgetMs: number;
 }
 
 export const initialState = (name: string, status: ServerStatus): ServerState =>
@@ -57,6 +65,7 @@ export const initialState = (name: string, status: ServerStatus): ServerState =>
     stderrTail: null,
     reconnectAttempt: 0,
     nextRetryAt: null,
+    startup: null,
   });
 
 export interface CallToolOptions {
@@ -137,6 +146,8 @@ export interface ConnectionOptions {
   prepareTools?: (server: string, tools: readonly Tool[]) => Promise<void>;
   /** Per-server budget for connect + initialize + first tools/list when the entry has no timeoutMs (default 10000). */
   defaultTimeoutMs?: number;
+  /** The same for a package runner's first start (npx, uvx…) when the entry has no installTimeoutMs (default 120000). */
+  defaultInstallTimeoutMs?: number;
   /** Retry failed and lost servers with backoff (default true; the one-shot CLI turns it off). */
   autoReconnect?: boolean;
   backoff?: BackoffOptions;

@@ -129,6 +129,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
               <th scope="col">Name</th>
               <th scope="col">Action</th>
               <th scope="col">Runs</th>
+              <th scope="col">Settings</th>
             </tr>
           </thead>
           <tbody>
@@ -141,6 +142,9 @@ function ImportPreview({ result }: { result: ImportResult }) {
                 <td>{!result.applied && clashes.has(server.name) ? <span className="warn-text">name clash</span> : server.action}</td>
                 <td>
                   <code>{endpointOf(server.config)}</code>
+                </td>
+                <td>
+                  <ImportedSettings config={server.config} />
                 </td>
               </tr>
             ))}
@@ -158,6 +162,41 @@ function ImportPreview({ result }: { result: ImportResult }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** Values that may be secrets (env, headers) are never shown: their names are, with the value masked. */
+const MASK = '••••••';
+
+/** What the preview shows of an entry beyond its command: env and header names (values masked), and its timeout. */
+function ImportedSettings({ config }: { config: ServerConfig }) {
+  const env = 'env' in config ? Object.keys(config.env) : [];
+  const headers = 'headers' in config ? Object.keys(config.headers) : [];
+  return (
+    <span className="imported-settings" data-testid="imported-settings">
+      {env.length > 0 && (
+        <span data-testid="imported-env">
+          env:{' '}
+          {env.map((key) => (
+            <code key={key} className="masked-entry">
+              {key}={MASK}
+            </code>
+          ))}
+        </span>
+      )}
+      {headers.length > 0 && (
+        <span data-testid="imported-headers">
+          headers:{' '}
+          {headers.map((key) => (
+            <code key={key} className="masked-entry">
+              {key}: {MASK}
+            </code>
+          ))}
+        </span>
+      )}
+      {config.timeoutMs !== undefined && <span data-testid="imported-timeout">timeoutMs: {config.timeoutMs}</span>}
+      {env.length === 0 && headers.length === 0 && config.timeoutMs === undefined && <span className="muted">—</span>}
+    </span>
   );
 }
 

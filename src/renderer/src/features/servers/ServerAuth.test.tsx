@@ -37,6 +37,7 @@ const tracker = (over: Partial<ServerView>, auth: Partial<ServerAuthView> = {}):
   toolCount: 0,
   tools: [],
   stderrTail: null,
+  startup: null,
   reconnectAttempt: 0,
   nextRetryAt: null,
   auth: authView(auth),

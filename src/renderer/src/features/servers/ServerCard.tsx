@@ -35,22 +35,13 @@ export function ServerCard({ server, onEdit }: Props) {
           </span>
         )}
       </header>
-      {server.status === 'failed' && server.error && (
-        <p className="server-error" role="alert" data-testid="server-error">
-          {server.error}
+      {server.status === 'connecting' && server.startup && (
+        <p className="server-startup" role="status" data-testid="server-startup">
+          Installing / starting: the first start of <code>{server.startup.runner}</code> may download the package first. Waiting up to{' '}
+          {Math.round(server.startup.budgetMs / 1000)} s (installTimeoutMs).
         </p>
       )}
-      {server.status !== 'failed' && server.status !== 'needs-auth' && server.error && (
-        <p className="muted small" data-testid="server-last-error">
-          Last error: {server.error}
-        </p>
-      )}
-      {server.stderrTail && (
-        <details className="stderr-tail">
-          <summary className="small">stderr (last lines)</summary>
-          <pre className="json-block">{server.stderrTail}</pre>
-        </details>
-      )}
+      <ServerErrorText server={server} />
       <dl className="facts compact server-facts">
         <dt>{server.kind === 'stdio' ? 'Command' : server.kind === 'builtin' ? 'Runs' : 'URL'}</dt>
         <dd>
@@ -131,5 +122,35 @@ export function ServerCard({ server, onEdit }: Props) {
         </p>
       )}
     </article>
+  );
+}
+
+/**
+ * Why the server is not connected, in one line. Everything longer (a stack trace in the message, the command's
+ * stderr) sits behind Details: an operator reads the sentence first and the trace only when needed.
+ */
+function ServerErrorText({ server }: { server: ServerView }) {
+  const [headline, ...rest] = (server.error ?? '').split('\n');
+  const more = rest.join('\n').trim();
+  return (
+    <>
+      {server.status === 'failed' && server.error && (
+        <p className="server-error" role="alert" data-testid="server-error">
+          {headline}
+        </p>
+      )}
+      {server.status !== 'failed' && server.status !== 'needs-auth' && server.error && (
+        <p className="muted small" data-testid="server-last-error">
+          Last error: {headline}
+        </p>
+      )}
+      {(more || server.stderrTail) && (
+        <details className="stderr-tail" data-testid="server-error-details">
+          <summary className="small">Details{server.stderrTail ? ' (the command’s stderr, last lines)' : ''}</summary>
+          {more && <pre className="json-block">{more}</pre>}
+          {server.stderrTail && <pre className="json-block">{server.stderrTail}</pre>}
+        </details>
+      )}
+    </>
   );
 }

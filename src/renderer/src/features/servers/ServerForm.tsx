@@ -137,6 +137,15 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
             <TextField label="Command" value={form.command} onChange={(command) => set({ command })} errors={errorsOf('command')} spellCheck={false} placeholder="npx" />
             <TextField label="Working directory" value={form.cwd} onChange={(cwd) => set({ cwd })} errors={errorsOf('cwd')} spellCheck={false} placeholder="(optional)" />
           </div>
+          <TextField
+            label="First-start timeout (ms)"
+            value={form.installTimeoutMs}
+            onChange={(installTimeoutMs) => set({ installTimeoutMs })}
+            errors={errorsOf('installTimeoutMs')}
+            inputMode="numeric"
+            placeholder="120000"
+            hint="installTimeoutMs: for npx, uvx, pipx run, bunx or pnpm dlx, the first start may install the package. Empty = 120 s."
+          />
           <ArgRows args={form.args} errors={errorsOf('args')} onChange={(args) => set({ args })} />
           <KeyValueRows
             legend="Environment"

@@ -23,6 +23,7 @@ const view = (config: ServerConfig, over: Partial<ServerView> = {}): ServerView 
   toolCount: 2,
   tools: ['query_order', 'query_logistics'],
   stderrTail: null,
+  startup: null,
   reconnectAttempt: 0,
   nextRetryAt: null,
   auth: null,

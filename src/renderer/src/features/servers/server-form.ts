@@ -41,6 +41,8 @@ export interface ServerFormState {
   args: string[];
   env: KeyValueRow[];
   cwd: string;
+  /** stdio: the first start of a package runner (npx, uvx…); empty = 120 s. */
+  installTimeoutMs: string;
   auth: AuthFormState;
   client: ClientFormState;
 }
@@ -60,6 +62,7 @@ export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => (
   args: [],
   env: [],
   cwd: '',
+  installTimeoutMs: '',
   auth: { grant: 'authorization_code', clientId: '', clientSecret: '', clientMetadataUrl: '', scopes: '', privateKey: '' },
   client: { roots: '', maxTotalTimeoutMs: '', elicitation: true, sampling: true, samplingPerMinute: '' },
 });
@@ -81,7 +84,16 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
     },
   };
   if ('builtin' in config) return { ...base, kind: 'builtin' };
-  if ('command' in config) return { ...base, kind: 'stdio', command: config.command, args: [...config.args], env: rowsOf(config.env), cwd: config.cwd ?? '' };
+  if ('command' in config)
+    return {
+      ...base,
+      kind: 'stdio',
+      command: config.command,
+      args: [...config.args],
+      env: rowsOf(config.env),
+      cwd: config.cwd ?? '',
+      installTimeoutMs: config.installTimeoutMs === undefined ? '' : String(config.installTimeoutMs),
+    };
   const auth = config.auth;
   return {
     ...base,
@@ -108,6 +120,7 @@ const AUTH_FIELDS = ['auth.grant', 'auth.clientId', 'auth.clientSecret', 'auth.c
 const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const MAX_TIMEOUT_MS = 600_000;
+const MAX_INSTALL_TIMEOUT_MS = 1_800_000;
 
 const isBlankRow = (row: KeyValueRow) => !row.key.trim() && !row.value;
 
@@ -146,6 +159,9 @@ export function validateServerForm(form: ServerFormState, existing: readonly str
   if (form.kind === 'stdio') {
     if (!form.command.trim()) add('command', 'a command is required, e.g. npx or python');
     checkRows(form.env, 'env', (key) => !key.includes('=') || 'a variable name cannot contain "="', add);
+    const install = form.installTimeoutMs.trim();
+    if (install && (!/^\d+$/.test(install) || Number(install) <= 0 || Number(install) > MAX_INSTALL_TIMEOUT_MS))
+      add('installTimeoutMs', `a whole number of milliseconds from 1 to ${MAX_INSTALL_TIMEOUT_MS}`);
   }
   return errors;
 }
@@ -211,6 +227,7 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
       args: form.args.filter((arg) => arg !== ''),
       env: recordOf(form.env),
       ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}),
+      ...(form.installTimeoutMs.trim() ? { installTimeoutMs: Number(form.installTimeoutMs.trim()) } : {}),
     };
   return { ...common, url: form.url.trim(), transport: form.transport, headers: recordOf(form.headers), ...authOf(form.auth) };
 }
@@ -238,7 +255,7 @@ export function errorsFromProblems(problems: readonly FieldProblem[]): FormError
   for (const problem of problems) {
     const rest = problem.path.replace(/^server\.?/, '').replace(/^agent\.mcp\.servers\.\d+\.?/, '');
     const field = rest.startsWith('auth.') ? rest.split('.').slice(0, 2).join('.') : (rest.split('.')[0] ?? '');
-    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'enabled', ...CLIENT_FIELDS, ...AUTH_FIELDS];
+    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'installTimeoutMs', 'enabled', ...CLIENT_FIELDS, ...AUTH_FIELDS];
     (errors[known.includes(field) ? field : ''] ??= []).push(problem.message);
   }
   return errors;
