@@ -1,3 +1,6 @@
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { expect, test } from '../host';
 import { gotoPage, openPage, toolRow } from './pipeline-helpers';
 import { startShopProcess, type ShopProcess } from './shop-process';
@@ -101,4 +104,51 @@ test('importing a Claude Desktop config asks about a name clash, then imports un
   await expect(page.getByTestId('server-card')).toHaveCount(3);
   await expect(card(page, 'shop-2')).toBeVisible();
   await expect(card(page, 'files')).toBeVisible();
+});
+
+test('a Claude Desktop import of npx servers: env values masked and timeout kept in the preview; a slow first start shows installing / starting and connects; a broken one shows one line, its stack trace behind Details', async ({ page, host }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-npx-'));
+  try {
+    // A fake `npx`: installs for 4 s (longer than the default 10 s timeoutMs would allow if it were 3 s), then serves.
+    const npx = join(dir, 'npx');
+    await writeFile(npx, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(resolve('tests/support/mcp/fake-package-runner.mjs'))} "$@"\n`);
+    await chmod(npx, 0o755);
+    const common = ['--cache', join(dir, 'cache'), '--log', join(dir, 'log')];
+    const json = JSON.stringify({
+      mcpServers: {
+        memory: { command: npx, args: ['-y', '@modelcontextprotocol/server-memory', '--install-ms', '4000', ...common], env: { MEMORY_API_KEY: 'sk-do-not-show-me' }, timeout: 3 },
+        broken: { command: npx, args: ['-y', 'broken-pkg', '--install-ms', '200', '--fail', ...common] },
+      },
+    });
+    await gotoPage(page, host, 'servers');
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const panel = page.getByTestId('import-servers');
+    await panel.getByLabel(/Paste an mcpServers JSON/).fill(json);
+    await panel.getByRole('button', { name: 'Preview', exact: true }).click();
+    const memoryRow = panel.getByTestId('import-preview').locator('tr[data-server="memory"]');
+    await expect(memoryRow.getByTestId('imported-env')).toHaveText('env: MEMORY_API_KEY=••••••');
+    await expect(memoryRow.getByTestId('imported-timeout')).toHaveText('timeoutMs: 3000');
+    await expect(panel.getByTestId('import-preview')).not.toContainText('sk-do-not-show-me');
+    await expect(panel.getByTestId('import-preview')).toContainText('kept as timeoutMs: 3000 (3 read as seconds)');
+    await panel.getByRole('button', { name: 'Import 2 servers' }).click();
+    await expect(panel.getByTestId('import-preview')).toContainText('Imported');
+
+    // The first start gets installTimeoutMs (120 s), not the 3 s timeoutMs: it says so, then connects.
+    await expect(card(page, 'memory').getByTestId('server-startup')).toContainText('Installing / starting');
+    await expect(card(page, 'memory').getByTestId('server-startup')).toContainText('up to 120 s (installTimeoutMs)');
+    await expect(card(page, 'memory')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+    await expect(card(page, 'memory').getByTestId('server-startup')).toHaveCount(0);
+
+    // The broken one: what happened in one line; the stack trace only once Details is opened.
+    const broken = card(page, 'broken');
+    // It is retried with a growing backoff; by the third failure it stays failed for 8 s, time enough to read it.
+    await expect(broken).toContainText('attempt 4 at', { timeout: 40_000 });
+    await expect(broken).toHaveAttribute('data-status', 'failed');
+    await expect(broken.getByTestId('server-error')).toHaveText("the command exited before it answered initialize: Error: Cannot find module '/cache/fake-pkg/dist/index.js'");
+    await expect(broken.getByText('at Module._resolveFilename', { exact: false })).toBeHidden();
+    await broken.getByTestId('server-error-details').locator('summary').click();
+    await expect(broken.getByText('at Module._resolveFilename', { exact: false })).toBeVisible();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

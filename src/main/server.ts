@@ -1,15 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { loadConsoleToken, type ConsoleToken } from './console-token';
 import { createBuiltinServers } from './builtin-servers';
 import type { Core } from './core/app';
 import { appRoot } from './core/paths';
 import type { Dispatch } from './rpc/router';
 
+/**
+ * The headless console's port unless told otherwise: the same on every run, so the console's origin (and with it a
+ * bookmark and the browser's saved page) stays the same. Taken by something else, a free port is used instead.
+ */
+export const DEFAULT_CONSOLE_PORT = 7345;
+
 export interface HeadlessOptions {
   dataDir: string;
+  /** 0 picks a free port. Default DEFAULT_CONSOLE_PORT, falling back to a free one when it is taken. */
   port?: number;
-  /** Defaults to a fresh random token each start. */
+  /** Defaults to the token kept in the data directory (console-token), made on first use. */
   token?: string;
+  /** Replace the kept token with a new one (`serve --new-token`). */
+  newToken?: boolean;
+  /** The port tried when `port` is not given (tests pass one they hold); default DEFAULT_CONSOLE_PORT. */
+  defaultPort?: number;
   /** Defaults to the built renderer in out/renderer. */
   staticDir?: string;
   log?: (line: string) => void;
@@ -19,6 +30,10 @@ export interface HeadlessHandle {
   url: string;
   port: number;
   token: string;
+  /** Where the token is kept (unless one was passed in), and whether it was made this run. */
+  tokenFile?: ConsoleToken;
+  /** The default port was taken, so a free one was used instead. */
+  portFallback?: { wanted: number };
   core: Core;
   dispatch: Dispatch;
   close(): Promise<void>;
@@ -26,7 +41,6 @@ export interface HeadlessHandle {
 
 /** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
-  const token = options.token ?? randomBytes(24).toString('base64url');
   // Loaded one after the other, each its own module evaluation: one static graph held the event loop for the
   // whole of it at start-up (the main process's too; see bench scenario 7).
   const { createCore } = await import('./core/app');
@@ -35,18 +49,35 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
   const dispatch = createDispatch(core, { log: options.log });
   try {
     const { startWsAdapter } = await import('./adapters/ws');
-    const ws = await startWsAdapter({
-      dispatch,
-      events: core.events,
-      token,
-      port: options.port,
-      staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
-      log: options.log ?? ((line) => console.error(line)),
-    });
+    // After createCore: the data directory exists (and is owner-only) before the token is written into it.
+    const tokenFile = options.token === undefined ? await loadConsoleToken(options.dataDir, { rotate: options.newToken }) : undefined;
+    const token = options.token ?? tokenFile!.token;
+    const adapter = (port: number) =>
+      startWsAdapter({
+        dispatch,
+        events: core.events,
+        token,
+        port,
+        staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
+        log: options.log ?? ((line) => console.error(line)),
+      });
+    const wanted = options.port ?? options.defaultPort ?? DEFAULT_CONSOLE_PORT;
+    let portFallback: HeadlessHandle['portFallback'];
+    let ws: Awaited<ReturnType<typeof adapter>>;
+    try {
+      ws = await adapter(wanted);
+    } catch (error) {
+      // Only the default falls back: a port asked for by name that is taken is the operator's to resolve.
+      if (options.port !== undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      ws = await adapter(0);
+      portFallback = { wanted };
+    }
     return {
       url: ws.url,
       port: ws.port,
       token,
+      tokenFile,
+      portFallback,
       core,
       dispatch,
       async close() {

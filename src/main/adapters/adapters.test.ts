@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -133,6 +134,23 @@ describe('one contract over both adapters', () => {
     expect(await wsRefusal(rpcUrl(), { Origin: 'https://evil.example' })).toBe(403);
     expect(await wsRefusal(rpcUrl(), { Host: 'evil.example' })).toBe(403);
     expect(await wsRefusal(rpcUrl(), { Origin: `http://127.0.0.1:${ws.port}` })).toBe(101);
+  });
+
+  it('tells the page whether its token is the one (never the token itself), behind the same Host check', async () => {
+    const check = (query: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: ws.port, path: `/token-check${query}`, headers }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await check('?token=secret-token')).toEqual({ status: 200, body: '{"token":"ok"}' });
+    expect(await check('?token=stale')).toEqual({ status: 401, body: '{"token":"wrong"}' });
+    expect(await check('')).toEqual({ status: 401, body: '{"token":"missing"}' });
+    expect((await check('?token=secret-token', { Host: 'evil.example' })).status).toBe(403);
   });
 
   it('WebSocket answers a malformed frame with a clean error and keeps serving', async () => {

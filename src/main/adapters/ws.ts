@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../core/events';
@@ -40,6 +40,10 @@ export async function startWsAdapter(options: WsAdapterOptions): Promise<WsAdapt
   const server: Server = createServer((req, res) => {
     if (!allowedHosts().has(hostOf(req))) {
       res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
+      return;
+    }
+    if (new URL(req.url ?? '/', 'http://placeholder').pathname === TOKEN_CHECK_PATH) {
+      answerTokenCheck(req, res, options.token);
       return;
     }
     if (!options.staticDir) {
@@ -91,6 +95,19 @@ export function checkUpgrade(req: IncomingMessage, token: string, hosts: Set<str
   if (origin !== undefined && !origins.has(origin)) return '403 Forbidden';
   if (!tokensMatch(url.searchParams.get('token') ?? '', token)) return '401 Unauthorized';
   return undefined;
+}
+
+/**
+ * Where the page asks whether its token is the one this console takes, because a browser never sees why a WebSocket
+ * upgrade was refused: without it, a missing or stale token looked like "Loading…" forever. It answers yes or no
+ * (as the upgrade itself would), never the token, and is guarded by the same Host check as every request.
+ */
+export const TOKEN_CHECK_PATH = '/token-check';
+
+function answerTokenCheck(req: IncomingMessage, res: ServerResponse, token: string): void {
+  const given = new URL(req.url ?? '/', 'http://placeholder').searchParams.get('token') ?? '';
+  const status = given === '' ? 'missing' : tokensMatch(given, token) ? 'ok' : 'wrong';
+  res.writeHead(status === 'ok' ? 200 : 401, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(JSON.stringify({ token: status }));
 }
 
 /** Host names are case-insensitive (RFC 9110): `LOCALHOST:port` is ours too. */

@@ -1,7 +1,7 @@
 // A stand-in for `npx -y some-package`: it "installs" for a while (a partial file in a cache directory, renamed when
 // complete), then runs the stdio fixture server. Like npm, it rolls a half-done install back on SIGTERM; a SIGKILL
 // leaves the partial file behind, which is the broken cache an operator found. Every step goes to a log so a test can
-// see what happened to which process. Arguments: --install-ms N --cache DIR --log FILE [--rollback-ms N].
+// see what happened to which process. Arguments: --install-ms N --cache DIR --log FILE [--rollback-ms N] [--fail].
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -37,5 +37,10 @@ setTimeout(async () => {
   renameSync(partial, join(cache, 'complete'));
   installing = false;
   note('installed');
+  if (process.argv.includes('--fail')) {
+    // What a package with a broken entry point prints: a one-line error, then a Node stack trace.
+    process.stderr.write("Error: Cannot find module '/cache/fake-pkg/dist/index.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n    at Module._load (node:internal/modules/cjs/loader:1051:27)\n    at node:internal/main/run_main_module:28:49\n");
+    process.exit(1);
+  }
   await import('./stdio-fixture-server.mjs');
 }, installMs);

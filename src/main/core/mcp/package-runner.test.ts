@@ -101,3 +101,18 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
     expect((await readdir(npx.cache)).filter((f) => f.endsWith('.partial'))).toEqual([]);
   }, 40_000);
 });
+
+describe('the first error line of a failed start', () => {
+  it('skips npx’s install warning and stack frames, and prefers a line naming an error', async () => {
+    const { firstErrorLine } = await import('./server-connection');
+    expect(
+      firstErrorLine(
+        "npm warn exec The following package was not found and will be installed: fake-pkg\nError: Cannot find module '/x/index.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n",
+      ),
+    ).toBe("Error: Cannot find module '/x/index.js'");
+    expect(firstErrorLine('starting up\nnpm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/nope')).toBe('npm error code E404');
+    expect(firstErrorLine('fatal: config file missing\n')).toBe('fatal: config file missing');
+    expect(firstErrorLine('hello\n')).toBe('hello');
+    expect(firstErrorLine(null)).toBeUndefined();
+  });
+});

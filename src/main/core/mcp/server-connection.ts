@@ -474,10 +474,19 @@ function startFailureMessage(config: ServerConfig, phase: string, error: unknown
   return `the command exited before it answered ${phase}${line ? `: ${line}` : ' (nothing on stderr)'}`;
 }
 
-/** The first line of stderr that states an error (not a stack frame), else its first non-empty line. */
+/**
+ * The line of stderr that states the error: not a stack frame, not a warning (npx announces its install with
+ * "npm warn exec … not found"); an error-named line first (`Error:`, `npm error`, `ERR!`), else a line that sounds
+ * like a failure, else the first line left.
+ */
 export function firstErrorLine(stderr: string | null): string | undefined {
   const lines = (stderr ?? '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/^at\s/.test(l));
-  const line = lines.find((l) => /\berror\b|ERR!|exception|not found|cannot|failed/i.test(l)) ?? lines[0];
+  const told = lines.filter((l) => !/\bwarn(ing)?\b/i.test(l));
+  const line =
+    told.find((l) => /\b\w*(Error|Exception)\b:|^(npm )?error\b|ERR!|^fatal\b|traceback/i.test(l)) ??
+    told.find((l) => /not found|cannot|failed|no such/i.test(l)) ??
+    told[0] ??
+    lines[0];
   return line && line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 

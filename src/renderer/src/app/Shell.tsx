@@ -4,6 +4,7 @@ import { useRpc } from '../lib/rpc-context';
 import { wireEventInvalidation } from '../lib/invalidation';
 import { Header } from './Header';
 import { Nav } from './Nav';
+import { TokenRequired } from './TokenRequired';
 import { openApproval, type PageId } from './navigation';
 import { syncPageWithHash, useUiStore } from './ui-store';
 
@@ -41,6 +42,8 @@ export function Shell({ pages, badges }: ShellProps) {
     [rpc],
   );
 
+  const connection = useUiStore((s) => s.connection);
+  if (connection === 'unauthorized') return <TokenRequired />;
   const Page = pages[page];
   return (
     <div className="app">

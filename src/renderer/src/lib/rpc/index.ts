@@ -1,6 +1,8 @@
 import { createIpcClient } from './ipc-client';
 import type { PreloadApi, RpcClient } from './types';
-import { createWsClient, wsUrlFromLocation } from './ws-client';
+import { createWsClient, fetchTokenCheck, wsUrlFromLocation } from './ws-client';
+
+export { consoleToken, forgetConsoleToken } from './ws-client';
 
 export * from './types';
 
@@ -8,5 +10,5 @@ export * from './types';
 export function createRpcClient(): RpcClient {
   const api = (window as unknown as { api?: PreloadApi }).api;
   if (api) return createIpcClient(api);
-  return createWsClient(wsUrlFromLocation(window.location, window.sessionStorage));
+  return createWsClient(wsUrlFromLocation(window.location, window.sessionStorage), WebSocket, fetchTokenCheck(window.location.origin));
 }

@@ -1,6 +1,7 @@
 import type { EventName, RouteInput, RouteName, RouteOutput, RpcError } from '../../../../shared/contract';
 
-export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+/** `unauthorized`: the browser console's token is missing or not the one the host takes (no retry until it changes). */
+export type ConnectionState = 'connecting' | 'connected' | 'disconnected' | 'unauthorized';
 export type EventListener = (name: EventName, payload: unknown) => void;
 
 /** What the renderer knows of main: typed requests and pushed events, over IPC or WebSocket. */

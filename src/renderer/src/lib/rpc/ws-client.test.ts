@@ -63,4 +63,44 @@ describe('ws rpc client', () => {
     );
     expect(wsUrlFromLocation({ search: '', host: '127.0.0.1:9', protocol: 'http:' } as Location, storage)).toContain('token=abc');
   });
+
+  it('without a token it asks nothing and says unauthorized; a socket refused before opening checks the token once', async () => {
+    const checked: string[] = [];
+    const none = createWsClient('ws://h/rpc?token=', ScriptedSocket as unknown as typeof WebSocket, async (t) => (checked.push(t), false));
+    expect(none.connection()).toBe('unauthorized');
+    expect(checked).toEqual([]);
+
+    // Refused at the upgrade: the browser reports only a close, never the status.
+    let made = 0;
+    class Refused {
+      onopen: (() => void) | null = null;
+      onmessage = null;
+      onclose: (() => void) | null = null;
+      constructor() {
+        made += 1;
+        queueMicrotask(() => this.onclose?.());
+      }
+    }
+    const stale = createWsClient('ws://h/rpc?token=stale', Refused as unknown as typeof WebSocket, async (t) => (checked.push(t), false));
+    await vi.waitFor(() => expect(stale.connection()).toBe('unauthorized'));
+    expect(checked).toEqual(['stale']);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(made).toBe(1); // not retried: the token will not become right by itself
+  });
+
+  it('a host that cannot be reached is retried, not called unauthorized', async () => {
+    let made = 0;
+    class Down {
+      onopen: (() => void) | null = null;
+      onmessage = null;
+      onclose: (() => void) | null = null;
+      constructor() {
+        made += 1;
+        queueMicrotask(() => this.onclose?.());
+      }
+    }
+    const client = createWsClient('ws://h/rpc?token=t', Down as unknown as typeof WebSocket, async () => undefined);
+    await vi.waitFor(() => expect(made).toBeGreaterThanOrEqual(2));
+    expect(client.connection()).not.toBe('unauthorized');
+  });
 });

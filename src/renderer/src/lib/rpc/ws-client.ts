@@ -6,8 +6,27 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Talks to the headless host; reconnects with backoff and fails in-flight requests when the socket drops. */
-export function createWsClient(url: string, WebSocketImpl: typeof WebSocket = WebSocket): RpcClient {
+/** Asks the host whether a token is its own: true, false, or undefined when the host cannot be reached. */
+export type TokenCheck = (token: string) => Promise<boolean | undefined>;
+
+/** The host's answer at /token-check (ws.ts): 200 for its token, 401 for a missing or wrong one. */
+export const fetchTokenCheck =
+  (origin: string, fetchImpl: typeof fetch = fetch): TokenCheck =>
+  async (token) => {
+    try {
+      const response = await fetchImpl(`${origin}/token-check?token=${encodeURIComponent(token)}`, { cache: 'no-store' });
+      return response.status === 200 ? true : response.status === 401 ? false : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+/**
+ * Talks to the headless host; reconnects with backoff and fails in-flight requests when the socket drops. A browser
+ * never learns why an upgrade was refused, so a socket that closes before it opened asks `checkToken`: a token the
+ * host does not take (or none) is `unauthorized`, and nothing is retried until the page gets a new one.
+ */
+export function createWsClient(url: string, WebSocketImpl: typeof WebSocket = WebSocket, checkToken?: TokenCheck): RpcClient {
   let socket: WebSocket | undefined;
   let state: ConnectionState = 'connecting';
   let nextId = 1;
@@ -24,11 +43,21 @@ export function createWsClient(url: string, WebSocketImpl: typeof WebSocket = We
     for (const listener of stateListeners) listener(next);
   };
 
+  const token = new URL(url, 'ws://placeholder').searchParams.get('token') ?? '';
+  const failPending = (message: string) => {
+    for (const [id, request] of pending) {
+      pending.delete(id);
+      request.reject(new RpcClientError({ code: 'unavailable', message }));
+    }
+  };
   const connect = () => {
     opened = new Promise((resolve) => (markOpen = resolve));
+    if (checkToken && token === '') return setState('unauthorized');
     setState('connecting');
+    let wasOpen = false;
     socket = new WebSocketImpl(url);
     socket.onopen = () => {
+      wasOpen = true;
       retryMs = 250;
       setState('connected');
       markOpen();
@@ -36,12 +65,14 @@ export function createWsClient(url: string, WebSocketImpl: typeof WebSocket = We
     socket.onmessage = (message) => handleFrame(String(message.data));
     socket.onclose = () => {
       setState('disconnected');
-      for (const [id, request] of pending) {
-        pending.delete(id);
-        request.reject(new RpcClientError({ code: 'unavailable', message: 'the connection to Switchboard was lost' }));
-      }
-      setTimeout(connect, retryMs);
-      retryMs = Math.min(retryMs * 2, 5000);
+      failPending('the connection to Switchboard was lost');
+      const retry = () => {
+        setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, 5000);
+      };
+      if (wasOpen || !checkToken) return retry();
+      // Refused before it opened: a token the host does not take ends here; anything else (host down) is retried.
+      void checkToken(token).then((ok) => (ok === false ? setState('unauthorized') : retry()));
     };
   };
 
@@ -87,10 +118,21 @@ export function createWsClient(url: string, WebSocketImpl: typeof WebSocket = We
   };
 }
 
+const TOKEN_KEY = 'switchboard.token';
+
+/** The console token: from the page URL the CLI printed, else the one this tab kept; '' when neither has one. */
+export function consoleToken(location: Pick<Location, 'search'>, storage: Storage | undefined): string {
+  const token = new URLSearchParams(location.search).get('token') ?? storage?.getItem(TOKEN_KEY) ?? '';
+  if (token) storage?.setItem(TOKEN_KEY, token);
+  return token;
+}
+
 /** ws://same-host/rpc?token=… built from the page URL the CLI printed. */
 export function wsUrlFromLocation(location: Location, storage: Storage | undefined): string {
-  const token = new URLSearchParams(location.search).get('token') ?? storage?.getItem('switchboard.token') ?? '';
-  if (token) storage?.setItem('switchboard.token', token);
+  const token = consoleToken(location, storage);
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/rpc?token=${encodeURIComponent(token)}`;
 }
+
+/** Forgets the token this tab kept: it was refused, and a new URL must not be shadowed by it. */
+export const forgetConsoleToken = (storage: Storage | undefined) => storage?.removeItem(TOKEN_KEY);
