@@ -46,8 +46,18 @@ describe('API key form', () => {
     expect(screen.getByLabelText('New API key')).toBeTruthy();
   });
 
-  it('in the browser console, points to the environment', () => {
-    setup({ ...base, canStore: false, storage: 'environment' });
-    expect(screen.getByText(/This console cannot store keys: set OPENAI_API_KEY/)).toBeTruthy();
+  it('in the browser console, says how to set the key (environment, apiKeyEnv) instead of a form that cannot save', () => {
+    renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="openai-compatible" />, createFakeRpc({}).client);
+    expect(screen.queryByLabelText('New API key')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save key' })).toBeNull();
+    expect(screen.getByTestId('api-key-env-command').textContent).toBe('OPENAI_API_KEY=sk-… npx switchboard serve');
+    expect(screen.getByTestId('api-key-env-help').textContent).toContain('agent.model.apiKeyEnv');
+    expect(screen.getByTestId('api-key-status').querySelector('.warn-text')?.textContent).toBe('not set (looked for OPENAI_API_KEY)');
+  });
+
+  it('does not warn about a missing key while the demo model is in use', () => {
+    renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />, createFakeRpc({}).client);
+    expect(screen.getByTestId('api-key-status').textContent).toBe('Key: not needed: the offline demo model answers without one');
+    expect(screen.getByTestId('api-key-status').querySelector('.warn-text')).toBeNull();
   });
 });

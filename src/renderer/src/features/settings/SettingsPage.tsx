@@ -33,7 +33,7 @@ export function SettingsPage() {
         ) : (
           <>
             <ModelSettingsForm settings={settings.data} />
-            <ApiKeyForm status={settings.data.apiKey} />
+            <ApiKeyForm status={settings.data.apiKey} provider={settings.data.model.provider} />
           </>
         )}
       </div>
