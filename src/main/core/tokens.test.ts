@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ModelToolDefinition } from '../../shared/catalog';
 import { estimateTokens, estimateToolTokens, toolDefinitionText } from './tokens';
 
@@ -70,6 +70,30 @@ describe('estimateTokens', () => {
 });
 
 describe('estimateToolTokens', () => {
+  it('hands the event loop back while counting thousands of short texts: a slice spans texts', async () => {
+    await estimateTokens('warm the tables');
+    // A clock that moves 1 ms per reading: each text alone stays far under a slice, so only a slice shared by
+    // the texts (counted back to back in one chain of promises) ever lets go.
+    const words = Array.from({ length: 2_000 }, (_, i) => `q${String(i).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`);
+    let clock = performance.now();
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    let turns = 0;
+    let counts: number[];
+    try {
+      let done = false;
+      const counted = Promise.all(words.map((word) => estimateTokens(word))).finally(() => (done = true));
+      while (!done) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns++;
+      }
+      counts = await counted;
+    } finally {
+      now.mockRestore();
+    }
+    expect(turns).toBeGreaterThan(100);
+    expect(counts).toEqual(words.map(o200k));
+  });
+
   it('counts each definition as sent to the model, and a longer description costs more', async () => {
     expect(await estimateToolTokens([])).toEqual([]);
     const [one] = await estimateToolTokens([queryOrder]);

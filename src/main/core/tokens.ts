@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { Catalog, ModelToolDefinition } from '../../shared/catalog';
 import { countPieceTokens } from './token-count/bpe';
+import { inBackground, Slices } from './slices';
 import { loadO200kTable, type TokenTable } from './token-count/o200k-table';
 
 /**
@@ -11,11 +12,12 @@ import { loadO200kTable, type TokenTable } from './token-count/o200k-table';
  * - Counting is exact o200k in O(n log n) (token-count/bpe.ts), over packed tables of ~4.5 MB
  *   (token-count/o200k-table.ts), built on first use.
  * - Building the tables and counting run in slices of a few milliseconds, handing the loop back between
- *   slices, so RPCs and events go on while a 5 MB description is counted.
+ *   slices, so RPCs and events go on while a 5 MB description is counted. A slice spans texts: 10,000
+ *   short definitions counted one after the other (a wide server's discovery) are sliced the same way,
+ *   where per-text slicing ran them all in one chain of microtasks.
  * - Counts are cached per text hash: a definition is counted once per version, whoever asks, and it is
  *   counted when it arrives (prefetchCatalogTokens), so a model step normally finds it cached.
  */
-const SLICE_MS = 4;
 const CACHE_ENTRIES = 20_000;
 /** A piece (o200k's pre-tokenizer output) longer than this is merged in parts; ordinary text never has one. */
 const LONG_PIECE = 4_096;
@@ -42,9 +44,6 @@ function cutBefore(text: string, at: number): number {
   return at < text.length && code >= 0xd800 && code <= 0xdbff ? at + 1 : at;
 }
 
-/** Hands the event loop back to other work (I/O included) before going on. */
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 class TokenCounter {
   private table: Promise<TokenTable> | undefined;
   private readonly cache = new Map<string, number>();
@@ -52,6 +51,9 @@ class TokenCounter {
   /** One text at a time: concurrent counts would only interleave their slices and finish later. */
   private queue: Promise<unknown> = Promise.resolve();
   private scratch = new Uint8Array(4 * LONG_PIECE);
+  /** Counts queued or running, and the slices they share. */
+  private busy = 0;
+  private readonly slices = new Slices();
 
   cached(key: string): number | undefined {
     return this.cache.get(key);
@@ -63,7 +65,8 @@ class TokenCounter {
     if (known !== undefined) return Promise.resolve(known);
     let pending = this.inFlight.get(key);
     if (!pending) {
-      const counted = this.queue.then(() => this.countText(text));
+      if (this.busy++ === 0) this.slices.restart(); // idle until now: a fresh slice
+      const counted = this.queue.then(() => this.countText(text)).finally(() => this.busy--);
       this.queue = counted.catch(() => undefined);
       pending = counted.then((n) => {
         if (this.cache.size >= CACHE_ENTRIES) this.cache.delete(this.cache.keys().next().value as string);
@@ -79,16 +82,16 @@ class TokenCounter {
   private async countText(text: string): Promise<number> {
     if (!text) return 0;
     if (!this.table) {
-      this.table = loadO200kTable(pause);
+      this.table = loadO200kTable();
       this.table.catch((error: unknown) => {
         this.table = undefined; // tried again next time
         process.emitWarning(`token counts fall back to a rough estimate: the o200k tables could not be loaded (${String(error)})`);
       });
     }
     const table = await this.table;
+    if (this.slices.due) await this.slices.handBack();
     const encoder = new TextEncoder();
     let total = 0;
-    let sliceStarted = performance.now();
     for (let from = 0; from < text.length; ) {
       const to = chunkEnd(text, from);
       for (const match of text.slice(from, to).matchAll(table.splitPattern)) {
@@ -100,10 +103,7 @@ class TokenCounter {
           const { written } = encoder.encodeInto(part, this.scratch);
           total += countPieceTokens(table, this.scratch, written);
           at = end;
-          if (performance.now() - sliceStarted > SLICE_MS) {
-            await pause();
-            sliceStarted = performance.now();
-          }
+          if (this.slices.due) await this.slices.handBack();
         }
       }
       from = to;
@@ -146,15 +146,13 @@ export function estimateToolTokens(tools: readonly ModelToolDefinition[]): Promi
 /** Counts the tools in the background, so a model step finds them cached. Hashing is sliced too. */
 export function prefetchToolTokens(tools: readonly ModelToolDefinition[]): void {
   let next = 0;
-  const slice = () => {
-    const until = performance.now() + SLICE_MS;
+  inBackground((until) => {
     while (next < tools.length && performance.now() < until) {
       const { key, text } = entryOf(tools[next++]);
       if (counter.cached(key) === undefined) counter.count(key, text).catch(() => undefined);
     }
-    if (next < tools.length) setImmediate(slice);
-  };
-  slice();
+    return next >= tools.length;
+  });
 }
 
 /** Every tool a model step of this catalog could show: the local tools and every binding, gated or not. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { Slices } from '../slices';
 import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary, ExecutionRecord } from '../../../shared/contract';
 import { LiveConversation, type ConversationLogLine } from './conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
@@ -40,13 +40,10 @@ export class ConversationStore {
   async open(hasRecord: (id: string) => boolean = () => true): Promise<ExpiredApproval[]> {
     await makePrivateDir(this.dir);
     const expired: ExpiredApproval[] = [];
-    let sliceStart = performance.now();
+    const slices = new Slices();
     for (const name of (await readdir(this.dir)).filter((n) => n.endsWith('.jsonl')).sort()) {
       // Lines are read in slices (readJsonLines); between conversations the event loop gets a turn too.
-      if (performance.now() - sliceStart > 8) {
-        await new Promise<void>((resolve) => setImmediate(resolve));
-        sliceStart = performance.now();
-      }
+      if (slices.due) await slices.handBack();
       const path = join(this.dir, name);
       const lines = await readJsonLines<ConversationLogLine>(path);
       const conversation = LiveConversation.replay(lines, new JsonlAppender(path));

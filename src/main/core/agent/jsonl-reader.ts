@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
+import { Slices } from '../slices';
 import type { LineLocation } from './jsonl-file';
 
 export interface ReadOptions {
@@ -9,11 +9,7 @@ export interface ReadOptions {
   chunkBytes?: number;
 }
 
-const SLICE_MS = 8;
 const CHUNK_BYTES = 1 << 20;
-
-/** Hands the event loop back (I/O and timers included) before going on. */
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Calls `visit` with each JSON line of the file and where it sits, reading a chunk at a time and handing the
@@ -22,7 +18,6 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
  * file has no lines. `visit` returning false stops the read.
  */
 export async function forEachJsonLine<T>(path: string, visit: (value: T, at: LineLocation) => boolean | void, options: ReadOptions = {}): Promise<void> {
-  const sliceMs = options.sliceMs ?? SLICE_MS;
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   let file;
   try {
@@ -35,7 +30,7 @@ export async function forEachJsonLine<T>(path: string, visit: (value: T, at: Lin
     let carry: Buffer = Buffer.alloc(0);
     /** The file offset of carry[0]. */
     let carryAt = 0;
-    let sliceStart = performance.now();
+    const slices = new Slices(options.sliceMs);
     for (;;) {
       const chunk = Buffer.allocUnsafe(chunkBytes);
       const { bytesRead } = await file.read(chunk, 0, chunkBytes, null);
@@ -58,10 +53,7 @@ export async function forEachJsonLine<T>(path: string, visit: (value: T, at: Lin
           if (value !== undefined && visit(value, { offset: carryAt + start, length: end - start }) === false) return;
         }
         start = end;
-        if (performance.now() - sliceStart >= sliceMs) {
-          await pause();
-          sliceStart = performance.now();
-        }
+        if (slices.due) await slices.handBack();
       }
       if (done) return;
       carry = bytes.subarray(start);

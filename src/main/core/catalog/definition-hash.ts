@@ -1,5 +1,4 @@
 import { hash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import {
   PINNED_FIELDS,
   pinnedDefinitionOf,
@@ -10,6 +9,7 @@ import {
   type PinnedField,
   type ToolDefinition,
 } from '../../../shared/catalog';
+import { SLICE_MS, Slices } from '../slices';
 
 /** JSON with object keys sorted at every depth, so key order never changes a hash. `undefined` members drop out, as in JSON. */
 export function canonicalJson(value: unknown): string {
@@ -101,16 +101,13 @@ export function fingerprintServers(servers: readonly CatalogServerInput[]): BySe
 export async function warmFingerprints(
   tools: readonly ToolDefinition[],
   pinOf: (name: string) => { hash: string; fields: DefinitionFingerprint['fields'] } | undefined,
-  sliceMs = 8,
+  sliceMs = SLICE_MS,
 ): Promise<void> {
-  let sliceStart = performance.now();
+  const slices = new Slices(sliceMs);
   for (const tool of tools) {
     const fingerprint = fingerprintOf(tool);
     const pin = pinOf(tool.name);
     if (pin && pin.hash !== fingerprint.hash) void [fingerprint.fields, pin.fields];
-    if (performance.now() - sliceStart > sliceMs) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    if (slices.due) await slices.handBack();
   }
 }

@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogServerInput, ToolBinding, ToolDefinition } from '../../../shared/catalog';
 import { canonicalJson, fingerprintOf, sha256 } from './definition-hash';
-import { PinStore } from './pin-store';
+import { pinFileText, PinStore } from './pin-store';
 
 const tool = (name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({ name, description: `d ${name}`, inputSchema: { type: 'object', properties: {} }, ...extra });
 const shop = (tools: ToolDefinition[], status: CatalogServerInput['status'] = 'connected'): CatalogServerInput => ({ name: 'shop', status, tools });
@@ -86,6 +86,43 @@ describe('PinStore', () => {
     expect(empty.get('shop', 'a')).toBeUndefined();
     expect((await readdir(dir)).some((f) => f.startsWith('pins.json.corrupt-'))).toBe(true);
     expect(logs.at(-1)).toContain('starting with no pins');
+  });
+
+  it('writes and reads thousands of pins in slices that hand the event loop back, and reads back what it wrote', async () => {
+    const path = join(dir, 'pins.json');
+    const store = await PinStore.open({ path, log: () => undefined });
+    const many = Array.from({ length: 8_000 }, (_, i) => tool(`tool_${i}`, { description: `d ${i} ${'x'.repeat(200)}` }));
+    expect(store.pinFirstSight([shop(many), { name: 'second', status: 'connected', tools: [tool('a')] }])).toBe(8_001);
+    store.recordBindings(many.slice(0, 3_000).map((t) => ({ toolId: t.name, server: 'shop', readOnly: false }) as ToolBinding), [shop([])]);
+    const turnsDuring = async (work: Promise<unknown>) => {
+      let turns = 0;
+      let done = false;
+      void work.finally(() => (done = true));
+      while (!done) {
+        await new Promise((resolve) => setImmediate(resolve));
+        turns++;
+      }
+      return turns;
+    };
+    // Serialising is CPU only (no I/O to wait for): more than one turn means it handed the loop back. On a clock
+    // that moves 1 ms per reading, so the count does not depend on the machine's speed.
+    let clock = performance.now();
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
+    try {
+      expect(await turnsDuring(pinFileText(store.view() as never, store.bindingsView()))).toBeGreaterThan(1_000);
+    } finally {
+      now.mockRestore();
+    }
+    await store.flush();
+    const file = JSON.parse(await readFile(path, 'utf8')) as { servers: Record<string, Record<string, unknown>>; bindings: Record<string, unknown> };
+    expect(Object.keys(file.servers.shop)).toHaveLength(8_000);
+    expect(Object.keys(file.bindings)).toHaveLength(3_000);
+
+    const reopened = await PinStore.open({ path, log: () => undefined });
+    expect(reopened.view().get('shop')!.size).toBe(8_000);
+    expect(reopened.get('shop', 'tool_7999')).toEqual(store.get('shop', 'tool_7999'));
+    expect(reopened.get('second', 'a')!.hash).toBe(fingerprintOf(tool('a')).hash);
+    expect(reopened.bindingsView().get('tool_0')).toMatchObject({ server: 'shop', readOnly: false });
   });
 
   describe('accepted bindings', () => {

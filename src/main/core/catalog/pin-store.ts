@@ -14,6 +14,7 @@ import {
 } from '../../../shared/catalog';
 import { pinnedDefinitionSchema } from '../../../shared/contract';
 import { writeFileKeepingBackup } from '../config/atomic-write';
+import { Slices } from '../slices';
 import { fingerprintPinned, fingerprintTools } from './definition-hash';
 
 export const PINS_FILE_NAME = 'pins.json';
@@ -256,15 +257,10 @@ export class PinStore {
   private async writeLoop(): Promise<void> {
     while (this.pending) {
       this.pending = false;
-      const servers: Record<string, Record<string, PinRecord>> = {};
-      for (const [server, tools] of this.pins) {
-        const out: Record<string, PinRecord> = (servers[server] = {});
-        for (const [toolId, pin] of tools) out[toolId] = recordOf(pin);
-      }
-      const bindings = Object.fromEntries(this.bindings);
       try {
+        const text = await pinFileText(this.pins, this.bindings);
         await mkdir(dirname(this.options.path!), { recursive: true });
-        await writeFileKeepingBackup(this.options.path!, `${JSON.stringify({ version: 1, servers, bindings }, null, 1)}\n`);
+        await writeFileKeepingBackup(this.options.path!, text);
       } catch (error) {
         this.log(`[pins] could not write ${this.options.path}: ${(error as Error).message}`);
       }
@@ -286,9 +282,11 @@ export class PinStore {
       return 'bad';
     }
     const pins = new Map<string, ReadonlyMap<string, StoredPin>>();
+    const slices = new Slices();
     for (const [server, tools] of Object.entries(file.servers)) {
       const inner = new Map<string, StoredPin>();
       for (const [toolId, raw] of Object.entries(tools)) {
+        if (slices.due) await slices.handBack(); // every pin is checked (zod): thousands are not checked in one go
         const parsed = storedPinSchema.safeParse(raw);
         // One damaged entry loses only that pin: the tool is trusted again on its next sight.
         if (parsed.success) inner.set(toolId, makePin(parsed.data));
@@ -299,6 +297,7 @@ export class PinStore {
     this.pins = pins;
     const bindings = new Map<string, StoredBinding>();
     for (const [toolId, raw] of Object.entries(file.bindings ?? {})) {
+      if (slices.due) await slices.handBack();
       const parsed = acceptedBindingSchema.safeParse(raw);
       // A damaged entry loses only that toolId's accepted server: it is taken again when next bound.
       if (parsed.success) bindings.set(toolId, parsed.data);
@@ -307,4 +306,31 @@ export class PinStore {
     this.bindings = bindings;
     return 'ok';
   }
+}
+
+/**
+ * pins.json's text, one pin (or accepted binding) per line, serialised in slices: the file of a 10,000-tool server
+ * is megabytes, and one JSON.stringify of it all held the event loop for tens of milliseconds. The maps are immutable
+ * views (every change replaces them), so the snapshot taken here does not move under the slices.
+ */
+export async function pinFileText(pins: ByServerTool<StoredPin>, bindings: ReadonlyMap<string, AcceptedBinding>): Promise<string> {
+  const parts: string[] = [];
+  const slices = new Slices();
+  const entry = async (key: string, value: unknown, last: boolean) => {
+    parts.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${last ? '' : ','}\n`);
+    if (slices.due) await slices.handBack();
+  };
+  parts.push('{"version": 1,\n"servers": {\n');
+  let server = 0;
+  for (const [name, tools] of pins) {
+    parts.push(` ${JSON.stringify(name)}: {\n`);
+    let tool = 0;
+    for (const [toolId, pin] of tools) await entry(toolId, recordOf(pin), ++tool === tools.size);
+    parts.push(` }${++server === pins.size ? '' : ','}\n`);
+  }
+  parts.push('},\n"bindings": {\n');
+  let binding = 0;
+  for (const [toolId, accepted] of bindings) await entry(toolId, accepted, ++binding === bindings.size);
+  parts.push('}}\n');
+  return parts.join('');
 }

@@ -1,12 +1,10 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
+import { Slices } from '../slices';
 
 const MAX_PAGES = 1_000;
-/** How long checking a page's tools may hold the event loop before handing it back. */
-const SLICE_MS = 8;
 
 /**
  * The page's envelope only: the tools are checked one by one below, in slices. The SDK's listTools() checks
@@ -40,15 +38,12 @@ export async function discoverAllTools(client: Client, options: RequestOptions):
 
 async function checkTools(raw: unknown[]): Promise<Tool[]> {
   const out: Tool[] = [];
-  let sliceStart = performance.now();
+  const slices = new Slices();
   for (let i = 0; i < raw.length; i++) {
     const parsed = ToolSchema.safeParse(raw[i]);
     if (!parsed.success) throw new Error(`tools/list returned an invalid tool at index ${i}: ${parsed.error.message}`);
     out.push(parsed.data);
-    if (performance.now() - sliceStart > SLICE_MS) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      sliceStart = performance.now();
-    }
+    if (slices.due) await slices.handBack();
   }
   return out;
 }

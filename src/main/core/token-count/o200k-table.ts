@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { Slices } from '../slices';
 
 /**
  * o200k_base's 200,000 byte strings and their ranks, packed into three typed arrays (~4.5 MB): every
@@ -60,11 +61,8 @@ class PackedTable implements TokenTable {
   }
 }
 
-/**
- * Reads and packs the table. `pause` is awaited between slices of the work, so a caller on the event
- * loop can hand it back to other work (the whole build is ~100-300 ms of CPU).
- */
-export async function loadO200kTable(pause: () => Promise<void>): Promise<TokenTable> {
+/** Reads and packs the table, in slices that hand the event loop back (the whole build is ~100-300 ms of CPU). */
+export async function loadO200kTable(): Promise<TokenTable> {
   const path = createRequire(import.meta.url).resolve('js-tiktoken/ranks/o200k_base');
   const source = await readFile(path, 'utf8');
   const marker = '"bpe_ranks":"';
@@ -79,7 +77,7 @@ export async function loadO200kTable(pause: () => Promise<void>): Promise<TokenT
   let tokenBytes = new Uint8Array(2 * 1024 * 1024);
   let used = 0;
   let maxTokenBytes = 0;
-  let sliceStarted = performance.now();
+  const slices = new Slices();
   while (cursor < end) {
     let stop = source.indexOf(' ', cursor);
     if (stop === -1 || stop > end) stop = end;
@@ -94,10 +92,7 @@ export async function loadO200kTable(pause: () => Promise<void>): Promise<TokenT
     tokenBytes.set(decoded, used);
     used += decoded.length;
     if (decoded.length > maxTokenBytes) maxTokenBytes = decoded.length;
-    if ((starts.length & 1023) === 0 && performance.now() - sliceStarted > 4) {
-      await pause();
-      sliceStarted = performance.now();
-    }
+    if ((starts.length & 1023) === 0 && slices.due) await slices.handBack();
   }
   const count = starts.length;
   if (count < 100_000) throw new Error(`unexpected o200k ranks layout in ${path}`);
@@ -113,10 +108,7 @@ export async function loadO200kTable(pause: () => Promise<void>): Promise<TokenT
     let slot = hashBytes(tokenBytes, tokenStart[rank], tokenStart[rank + 1]) & (size - 1);
     while (slots[slot] !== 0) slot = (slot + 1) & (size - 1);
     slots[slot] = rank + 1;
-    if ((rank & 4095) === 0 && performance.now() - sliceStarted > 4) {
-      await pause();
-      sliceStarted = performance.now();
-    }
+    if ((rank & 4095) === 0 && slices.due) await slices.handBack();
   }
   return new PackedTable(tokenBytes, tokenStart, slots, maxTokenBytes, new RegExp(header.pat_str, 'gu'));
 }

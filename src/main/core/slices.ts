@@ -1,0 +1,49 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * How long one slice of long work (reading 100,000 records, checking or hashing 10,000 tools, counting tokens,
+ * writing thousands of pins, resolving a wide catalog) may hold the event loop before handing it back. The core
+ * runs in Electron's main process: a held loop freezes IPC, so the window. Well under the 10 ms that the loop
+ * delay's p99 may reach (bench scenario 7), with room for a loaded machine.
+ */
+export const SLICE_MS = 4;
+
+/** Hands the event loop back (I/O and timers included) before going on. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * The clock of one piece of async work done in slices. Check `due` in the loop (cheap), and only then `await
+ * handBack()`: an await per item would cost a microtask each.
+ */
+export class Slices {
+  private started = performance.now();
+
+  constructor(private readonly sliceMs = SLICE_MS) {}
+
+  get due(): boolean {
+    return performance.now() - this.started >= this.sliceMs;
+  }
+
+  /** Hands the loop back and starts the next slice. */
+  async handBack(): Promise<void> {
+    await nextTurn();
+    this.restart();
+  }
+
+  /** A slice starts now (work resuming after an idle spell owes nothing to the last one). */
+  restart(): void {
+    this.started = performance.now();
+  }
+}
+
+/**
+ * The same for synchronous work driven from outside: `slice` is called on later turns of the event loop, each
+ * time with its deadline (a performance.now() time), until it returns true (done). The first slice runs on the
+ * next turn, so a burst of calls made meanwhile can be coalesced by the caller.
+ */
+export function inBackground(slice: (until: number) => boolean, sliceMs = SLICE_MS): void {
+  const run = () => {
+    if (!slice(performance.now() + sliceMs)) setImmediate(run);
+  };
+  setImmediate(run);
+}
