@@ -2,6 +2,7 @@ import type { McpLeaf } from '../config/schema';
 import { truncationOf } from './description-cap';
 import { pinningNode } from './intent-index';
 import type { Offer } from './resolve-tool';
+import { STEP, stepThrough, type Stepped, type Steps } from './stepped';
 import type { CatalogEntry, CatalogServerInput, QuarantinedTool, ToolBinding, UnavailableTool } from './types';
 
 /** Every offered name -> the connected servers offering it, in config order; and the names sorted. */
@@ -10,23 +11,28 @@ export interface OfferMap {
   sortedNames: readonly string[];
 }
 
-/** Built only for the reconciliation rows and explain (every offered name, mounted or not). A server listing a name twice: its first definition counts. */
-export function offerMapOf(servers: readonly CatalogServerInput[]): OfferMap {
+/** Built only for the reconciliation rows (every offered name, mounted or not). A server listing a name twice: its first definition counts. */
+export function* offerMapInSteps(servers: readonly CatalogServerInput[]): Steps<OfferMap> {
   const offers = new Map<string, Offer[]>();
-  servers.forEach((server, order) => {
-    if (server.status !== 'connected') return; // a failed server's last-known tools are not callable
+  let work = 0;
+  for (let order = 0; order < servers.length; order++) {
+    const server = servers[order];
+    if (server.status !== 'connected') continue; // a failed server's last-known tools are not callable
     for (const definition of server.tools) {
+      if (++work % STEP === 0) yield;
       const list = offers.get(definition.name);
       if (!list) offers.set(definition.name, [{ server: server.name, order, definition }]);
       else if (list[list.length - 1].order !== order) list.push({ server: server.name, order, definition });
     }
-  });
+  }
+  yield;
   return { offers, sortedNames: [...offers.keys()].sort() };
 }
 
 /** What the rows are built from: one catalog snapshot's immutable parts. */
 export interface EntrySources {
-  offerMap: OfferMap;
+  /** Shared by the catalogs of one servers array, whoever builds their rows first. */
+  offerMap: Stepped<OfferMap>;
   nodesByToolId: ReadonlyMap<string, readonly McpLeaf[]>;
   configured: readonly string[];
   gates: ReadonlyMap<string, readonly string[]>;
@@ -37,14 +43,20 @@ export interface EntrySources {
   maxDescriptionBytes: number;
 }
 
-/** The reconciliation rows: every discovered (server, tool) once, plus every unavailable toolId with server null; by toolId, then config order. */
-export function buildEntries(sources: EntrySources): CatalogEntry[] {
-  const { offerMap, nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes } = sources;
+/**
+ * The reconciliation rows: every discovered (server, tool) once, plus every unavailable toolId with server null; by
+ * toolId, then config order. In steps (see stepped.ts): the catalog's owner may build them ahead, in slices.
+ */
+export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
+  const offerMap = yield* stepThrough(sources.offerMap);
+  const { nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes } = sources;
   const unavailableById = new Map(sources.unavailable.map((u) => [u.toolId, u]));
   const toolIds = mergeSorted(offerMap.sortedNames, sources.configured.filter((toolId) => !offerMap.offers.has(toolId)));
   const entries: CatalogEntry[] = [];
   // Object literals with one fixed shape on purpose: spreading here made a 10k-tool resolve ~100x slower.
-  for (const toolId of toolIds) {
+  for (let i = 0; i < toolIds.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    const toolId = toolIds[i];
     const nodes = nodesByToolId.get(toolId);
     const nodeIds = nodes ? nodes.map((n) => n.id) : [];
     const override = nodes?.find((n) => n.description !== undefined)?.description ?? null;

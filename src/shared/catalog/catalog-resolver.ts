@@ -1,10 +1,11 @@
 import { RESERVED_TOOL_NAMES } from '../config/schema';
-import { buildEntries, offerMapOf, type OfferMap } from './catalog-entries';
+import { entriesInSteps, offerMapInSteps, type OfferMap } from './catalog-entries';
 import { DEFAULT_MAX_DESCRIPTION_BYTES } from './description-cap';
 import { indexIntents, indexSkills, type IntentIndex, type SkillIndex } from './intent-index';
 import { localToolDefinitions } from './local-tools';
 import { Held, isUnrecorded, resolveTool, summarizeHealth, type Offer, type Outcome, type ServerHealth, type ToolContext } from './resolve-tool';
 import { SortedBindings } from './sorted-bindings';
+import { STEP, Stepped, type Steps } from './stepped';
 import type { Catalog, CatalogEntry, CatalogInput, CatalogServer, CatalogServerInput, CatalogSkill, ModelToolDefinition, QuarantinedTool, ToolBinding, UnavailableTool } from './types';
 
 /**
@@ -13,7 +14,29 @@ import type { Catalog, CatalogEntry, CatalogInput, CatalogServer, CatalogServerI
  */
 export interface CatalogResolver {
   resolve(input: CatalogInput): Catalog;
+  /**
+   * The same resolve as work in steps, for an owner that runs it in slices (`runUntil`) and calls `finish()` when
+   * the catalog is needed now. A resolve begun is always completed before the next one starts (the resolver patches
+   * its own state in place): `begin` or `resolve` with another input first finishes the one in progress.
+   */
+  begin(input: CatalogInput): ResolveJob;
 }
+
+export interface ResolveJob extends Stepped<Catalog> {
+  readonly input: CatalogInput;
+}
+
+/**
+ * A catalog's reconciliation rows as work in steps (built on first read otherwise), so its owner can build them ahead
+ * in slices; and whether anyone has read them (`catalog.entries`), which says whether the next catalog's will be.
+ */
+export function entriesWork(catalog: Catalog): { steps: Stepped<readonly CatalogEntry[]>; read: boolean } | undefined {
+  return entryWork.get(catalog);
+}
+const entryWork = new WeakMap<Catalog, { steps: Stepped<readonly CatalogEntry[]>; read: boolean }>();
+
+// eslint-disable-next-line require-yield -- nothing left to do: a job that is already finished
+const resolved = (input: CatalogInput, catalog: Catalog): ResolveJob => Object.assign(new Stepped((function* () { return catalog; })()), { input });
 
 /**
  * Each input is an immutable snapshot replaced only when it changes: the servers array when a connection or a
@@ -27,7 +50,7 @@ export function createCatalogResolver(): CatalogResolver {
   let state: State | undefined;
   // Explicit caches, owned here: the servers' views per state object, every offered name per servers array.
   const views = new WeakMap<CatalogServerInput, CatalogServer>();
-  const offerMaps = new WeakMap<readonly CatalogServerInput[], OfferMap>();
+  const offerMaps = new WeakMap<readonly CatalogServerInput[], Stepped<OfferMap>>();
   const caches: Caches = {
     view(server) {
       let view = views.get(server);
@@ -39,22 +62,29 @@ export function createCatalogResolver(): CatalogResolver {
     },
     offerMap(servers) {
       let map = offerMaps.get(servers);
-      if (!map) offerMaps.set(servers, (map = offerMapOf(servers)));
+      if (!map) offerMaps.set(servers, (map = new Stepped(offerMapInSteps(servers))));
       return map;
     },
   };
-  return {
-    resolve(input) {
-      if (state?.input === input) return state.catalog;
-      state = state && patchable(state, input) ? patch(state, input, caches) : rebuild(state, input, caches);
-      return state.catalog;
-    },
+  let pending: ResolveJob | undefined;
+  function* job(steps: Steps<State>): Steps<Catalog> {
+    state = yield* steps;
+    pending = undefined;
+    return state.catalog;
+  }
+  const begin = (input: CatalogInput): ResolveJob => {
+    if (pending?.input === input) return pending;
+    pending?.finish();
+    if (state?.input === input) return resolved(input, state.catalog);
+    const steps = state && patchable(state, input) ? patch(state, input, caches) : rebuild(state, input, caches);
+    return (pending = Object.assign(new Stepped(job(steps)), { input }));
   };
+  return { begin, resolve: (input) => begin(input).finish() };
 }
 
 interface Caches {
   view(server: CatalogServerInput): CatalogServer;
-  offerMap(servers: readonly CatalogServerInput[]): OfferMap;
+  offerMap(servers: readonly CatalogServerInput[]): Stepped<OfferMap>;
 }
 
 /** What one resolve leaves for the next. `offers`, `results` and `marks` are this resolver's own and patched in place; nothing a catalog holds is ever mutated. */
@@ -99,7 +129,7 @@ function context(input: CatalogInput, skills: SkillIndex, reserved: ReadonlySet<
 }
 
 /** Everything resolved again (reusing unchanged bindings): the first resolve, a config edit, servers added, removed or reordered. */
-function rebuild(prev: State | undefined, input: CatalogInput, caches: Caches): State {
+function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches): Steps<State> {
   const intents = prev?.input.intents === input.intents ? prev.intents : indexIntents(input.intents, prev?.intents);
   const skills = prev?.input.skills === input.skills ? prev.skills : indexSkills(input.skills);
   const reserved = prev && reservedOf(prev.input) === reservedOf(input) ? prev.reserved : new Set(reservedOf(input));
@@ -113,6 +143,7 @@ function rebuild(prev: State | undefined, input: CatalogInput, caches: Caches): 
   const results: Outcome[] = new Array<Outcome>(configured.length);
   const unrecorded = new Set<number>();
   for (let p = 0; p < configured.length; p++) {
+    if (p % STEP === STEP - 1) yield;
     let previous: ToolBinding | undefined;
     if (reuse) {
       const last = aligned ? prev.results[p] : prev.catalog.bindingsByToolId.get(configured[p]);
@@ -122,7 +153,7 @@ function rebuild(prev: State | undefined, input: CatalogInput, caches: Caches): 
     if (isUnrecorded(input, outcome)) unrecorded.add(p);
   }
   const localTools = input.localTools ?? (prev?.input.skills === input.skills ? prev.localTools : localToolDefinitions(input.skills));
-  return assemble({ input, intents, skills, reserved, limit, localTools, offers, results, unrecorded }, prev?.catalog, caches);
+  return yield* assemble({ input, intents, skills, reserved, limit, localTools, offers, results, unrecorded }, prev?.catalog, caches);
 }
 
 /** The offers for each configured toolId, aligned with intents.configured. A server listing a name twice: its first definition counts. */
@@ -146,7 +177,7 @@ function offersFor(servers: readonly CatalogServerInput[], intents: IntentIndex)
  * the toolIds whose accepted binding changed, and (when a server's status changed) the unavailable ones, whose
  * reasons name the servers that are down.
  */
-function patch(prev: State, input: CatalogInput, caches: Caches): State {
+function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> {
   const { intents, offers, results, unrecorded, marks } = prev;
   const { position, configured, configuredNodes } = intents;
   const epoch = prev.epoch + 1;
@@ -161,13 +192,16 @@ function patch(prev: State, input: CatalogInput, caches: Caches): State {
   const before = prev.input;
   const pinsBefore = before.pins;
   const pinsNow = input.pins;
-  input.servers.forEach((server, order) => {
+  let work = 0;
+  for (let order = 0; order < input.servers.length; order++) {
+    const server = input.servers[order];
     const old = before.servers[order];
     if (old !== server) {
       if (old.status !== server.status || (old.error ?? null) !== (server.error ?? null)) recheckHeld = true;
       if (old.tools !== server.tools || old.status !== server.status) {
         if (old.status === 'connected')
           for (const definition of old.tools) {
+            if (++work % STEP === 0) yield;
             const p = position.get(definition.name);
             if (p === undefined) continue;
             const list = offers[p];
@@ -176,6 +210,7 @@ function patch(prev: State, input: CatalogInput, caches: Caches): State {
           }
         if (server.status === 'connected')
           for (const definition of server.tools) {
+            if (++work % STEP === 0) yield;
             const p = position.get(definition.name);
             if (p === undefined || offers[p].some((o) => o.order === order)) continue; // listed twice: the first counts
             offers[p] = withOffer(offers[p], { server: server.name, order, definition });
@@ -187,10 +222,14 @@ function patch(prev: State, input: CatalogInput, caches: Caches): State {
       const { name } = server;
       if (pinsNow.pins.get(name) !== pinsBefore.pins.get(name) || pinsNow.current.get(name) !== pinsBefore.current.get(name)) {
         pinsChanged.add(name);
-        if (server.status === 'connected') for (const definition of server.tools) mark(position.get(definition.name));
+        if (server.status === 'connected')
+          for (const definition of server.tools) {
+            if (++work % STEP === 0) yield;
+            mark(position.get(definition.name));
+          }
       }
     }
-  });
+  }
   const acceptedBefore = pinsBefore?.bindings;
   const acceptedNow = pinsNow?.bindings;
   if (acceptedBefore && acceptedNow && acceptedBefore !== acceptedNow) {
@@ -211,7 +250,9 @@ function patch(prev: State, input: CatalogInput, caches: Caches): State {
   let membership = false;
   let quarantines = false;
   const replaced: number[] = [];
-  for (const p of affected) {
+  for (let i = 0; i < affected.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    const p = affected[i];
     const old = results[p];
     const next = resolveTool(ctx, configured[p], configuredNodes[p], offers[p], old instanceof Held ? undefined : old);
     if (isUnrecorded(input, next)) unrecorded.add(p);
@@ -223,14 +264,16 @@ function patch(prev: State, input: CatalogInput, caches: Caches): State {
     if ((old instanceof Held && old.quarantined) || (next instanceof Held && next.quarantined)) quarantines = true;
   }
   const next: State = { ...prev, input, offers, results, unrecorded };
-  if (membership) return { ...assemble(next, prev.catalog, caches), marks, epoch };
+  if (membership) return { ...(yield* assemble(next, prev.catalog, caches)), marks, epoch };
 
   // The same toolIds bound as before: copy the two lists (a memcpy) and put the new outcomes in place.
   const old = prev.catalog;
   let bindings = old.bindings;
   let unavailable = old.unavailable;
   let quarantinedByToolId = old.quarantinedByToolId;
-  for (const p of replaced) {
+  for (let i = 0; i < replaced.length; i++) {
+    if (i % STEP === STEP - 1) yield;
+    const p = replaced[i];
     const outcome = results[p];
     if (outcome instanceof Held) {
       if (unavailable === old.unavailable) unavailable = old.unavailable.slice();
@@ -242,7 +285,9 @@ function patch(prev: State, input: CatalogInput, caches: Caches): State {
   }
   if (quarantines) {
     const map = new Map(old.quarantinedByToolId);
-    for (const p of replaced) {
+    for (let i = 0; i < replaced.length; i++) {
+      if (i % STEP === STEP - 1) yield;
+      const p = replaced[i];
       const outcome = results[p];
       if (outcome instanceof Held && outcome.quarantined) map.set(configured[p], outcome.quarantined);
       else map.delete(configured[p]);
@@ -264,7 +309,7 @@ function withOffer(list: readonly Offer[], offer: Offer): readonly Offer[] {
 type Parts = Pick<State, 'input' | 'intents' | 'skills' | 'reserved' | 'limit' | 'localTools' | 'offers' | 'results' | 'unrecorded'>;
 
 /** The catalog from every outcome, in configured (sorted) order. */
-function assemble(parts: Parts, previous: Catalog | undefined, caches: Caches): State {
+function* assemble(parts: Parts, previous: Catalog | undefined, caches: Caches): Steps<State> {
   const { intents, results } = parts;
   const n = intents.configured.length;
   let bindings: readonly ToolBinding[] = [];
@@ -274,6 +319,7 @@ function assemble(parts: Parts, previous: Catalog | undefined, caches: Caches): 
   const unavailableAt = new Int32Array(n).fill(-1);
   const quarantinedByToolId = new Map<string, QuarantinedTool>();
   for (let p = 0; p < n; p++) {
+    if (p % STEP === STEP - 1) yield;
     const outcome = results[p];
     if (outcome instanceof Held) {
       unavailableAt[p] = unavailable.length;
@@ -315,26 +361,30 @@ interface Outputs {
 
 function catalogOf(parts: Parts, out: Outputs, caches: Caches): Catalog {
   const { input, intents, skills, reserved, limit, results, unrecorded } = parts;
-  let entries: readonly CatalogEntry[] | undefined;
-  return Object.freeze({
+  // The reconciliation rows are for the console and CLI, not the agent loop: built on first read (or ahead, in
+  // slices, by the owner: entriesWork), from this snapshot's parts only.
+  function* buildRows(): Steps<readonly CatalogEntry[]> {
+    const sources = {
+      offerMap: caches.offerMap(input.servers),
+      nodesByToolId: intents.nodesByToolId,
+      configured: intents.configured,
+      gates: skills.gates,
+      reserved,
+      bindingsByToolId: out.lookup,
+      quarantinedByToolId: out.quarantinedByToolId,
+      unavailable: out.unavailable,
+      maxDescriptionBytes: limit,
+    };
+    return Object.freeze(yield* entriesInSteps(sources));
+  }
+  const rows = { read: false, steps: new Stepped(buildRows()) };
+  const catalog: Catalog = Object.freeze({
     servers: input.servers.map(caches.view),
     bindings: out.bindings,
     unavailable: out.unavailable,
-    // The reconciliation rows are for the console and CLI, not the agent loop: built on first read, from this snapshot's parts only.
     get entries() {
-      return (entries ??= Object.freeze(
-        buildEntries({
-          offerMap: caches.offerMap(input.servers),
-          nodesByToolId: intents.nodesByToolId,
-          configured: intents.configured,
-          gates: skills.gates,
-          reserved,
-          bindingsByToolId: out.lookup,
-          quarantinedByToolId: out.quarantinedByToolId,
-          unavailable: out.unavailable,
-          maxDescriptionBytes: limit,
-        }),
-      ));
+      rows.read = true;
+      return rows.steps.finish();
     },
     skills: out.skills,
     localTools: input.localTools ?? parts.localTools,
@@ -343,4 +393,6 @@ function catalogOf(parts: Parts, out: Outputs, caches: Caches): Catalog {
     quarantinedByToolId: out.quarantinedByToolId,
     unrecordedBindings: [...unrecorded].map((p) => results[p] as ToolBinding),
   });
+  entryWork.set(catalog, rows);
+  return catalog;
 }

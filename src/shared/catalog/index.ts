@@ -1,6 +1,7 @@
 export * from './types';
 export { resolveCatalog, strictestConfirm } from './resolve-catalog';
-export { createCatalogResolver, type CatalogResolver } from './catalog-resolver';
+export { createCatalogResolver, entriesWork, type CatalogResolver, type ResolveJob } from './catalog-resolver';
+export { Stepped, type Steps } from './stepped';
 export { compareText } from './intent-index';
 export { visibleTools, isUnlocked } from './visible-tools';
 export { explainTool, type Explanation, type ExplainLayer, type ExplainLayerName } from './explain-tool';

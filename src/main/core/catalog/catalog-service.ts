@@ -1,7 +1,20 @@
 import type { Skill, SwitchboardConfig } from '../../../shared/config/schema';
-import { createCatalogResolver, explainTool, localToolDefinitions, type Catalog, type CatalogEntry, type CatalogInput, type Explanation, type ModelToolDefinition } from '../../../shared/catalog';
+import {
+  createCatalogResolver,
+  entriesWork,
+  explainTool,
+  localToolDefinitions,
+  type Catalog,
+  type CatalogEntry,
+  type CatalogInput,
+  type Explanation,
+  type ModelToolDefinition,
+  type ResolveJob,
+  type Stepped,
+} from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import type { ConnectionsSnapshot } from '../mcp';
+import { inBackground } from '../slices';
 import { fingerprintServers } from './definition-hash';
 import { PinCommands, type PinAction } from './pin-commands';
 import type { PinStore } from './pin-store';
@@ -23,18 +36,29 @@ export interface CatalogServiceDeps {
   localTools?: (skills: readonly Skill[]) => ModelToolDefinition[];
   /** Definition pins (rug-pull protection); without a store nothing is pinned or quarantined. */
   pins?: PinStore;
+  /** How long one slice of a background resolve may run (default SLICE_MS); 0: one step per turn of the event loop. */
+  sliceMs?: number;
 }
 
 /**
  * Keeps the catalog in step with connections and config. Nothing is recomputed in place: each
  * change yields a new immutable snapshot, so a turn holding the previous one is never affected.
  * Changes are coalesced: a burst of status changes costs one recompute and one event.
+ *
+ * A change is resolved in the background, in slices that hand the event loop back (a 10,000-tool server's
+ * rediscovery resolved in one go held it for ~100 ms), and announced (`catalog.changed`) once done. Whoever reads
+ * `current()` meanwhile gets the new catalog, never the old one: the rest of the work is done then and there (a
+ * drifted definition is quarantined before any model call can see it).
  */
 export class CatalogService {
   private cached: CatalogSnapshot | undefined;
   private revision = 0;
   private dirty = true;
-  private notifyScheduled = false;
+  /** The resolve in progress, started in the background. */
+  private job: ResolveJob | undefined;
+  private backgroundScheduled = false;
+  /** The reconciliation rows of the published catalog, built ahead in the background. */
+  private rows: Stepped<unknown> | undefined;
   private closed = false;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly statuses = new Map<string, string>();
@@ -64,28 +88,43 @@ export class CatalogService {
   }
 
   current(): CatalogSnapshot {
+    if (this.job) this.publish(this.job, this.job.finish());
     if (!this.cached || this.dirty) {
-      this.dirty = false;
-      const { intents, skills, agent } = this.deps.config.current();
-      const { servers } = this.deps.connections.snapshot();
-      const { pins } = this.deps;
-      pins?.pinFirstSight(servers);
-      const input: CatalogInput = {
-        servers,
-        intents,
-        skills,
-        localTools: this.localToolsFor(skills),
-        // Hashed once per discovery (memoised); the pure catalog only compares the strings.
-        pins: pins ? { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() } : undefined,
-        maxDescriptionBytes: agent.mcp.maxDescriptionBytes,
-      };
-      this.revision += 1;
-      const catalog = this.resolver.resolve(input);
-      // Trust on first use for the server of each new binding; the next resolve sees the record (no change in outcome).
-      pins?.recordBindings(catalog.unrecordedBindings, servers);
-      this.cached = Object.freeze({ catalog, revision: this.revision, input });
+      const job = this.begin();
+      this.publish(job, job.finish());
     }
-    return this.cached;
+    return this.cached!;
+  }
+
+  /** Starts resolving what the config and connections say now. */
+  private begin(): ResolveJob {
+    this.dirty = false;
+    const { intents, skills, agent } = this.deps.config.current();
+    const { servers } = this.deps.connections.snapshot();
+    const { pins } = this.deps;
+    pins?.pinFirstSight(servers);
+    const input: CatalogInput = {
+      servers,
+      intents,
+      skills,
+      localTools: this.localToolsFor(skills),
+      // Hashed once per discovery (memoised); the pure catalog only compares the strings.
+      pins: pins ? { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() } : undefined,
+      maxDescriptionBytes: agent.mcp.maxDescriptionBytes,
+    };
+    return (this.job = this.resolver.begin(input));
+  }
+
+  private publish(job: ResolveJob, catalog: Catalog): void {
+    if (this.job === job) this.job = undefined;
+    // Someone read the last catalog's rows (the console does, on each catalog.changed): build the new ones ahead, in
+    // the background's slices, so that read does not build them all at once.
+    const before = this.cached?.catalog;
+    this.rows = before && entriesWork(before)?.read ? entriesWork(catalog)?.steps : undefined;
+    this.revision += 1;
+    // Trust on first use for the server of each new binding; the next resolve sees the record (no change in outcome).
+    this.deps.pins?.recordBindings(catalog.unrecordedBindings, job.input.servers);
+    this.cached = Object.freeze({ catalog, revision: this.revision, input: job.input });
   }
 
   explain(toolId: string, loadedSkills: readonly string[] = []): Explanation & { revision: number } {
@@ -134,13 +173,32 @@ export class CatalogService {
 
   private invalidate(): void {
     this.dirty = true;
-    if (this.notifyScheduled || this.closed) return;
-    this.notifyScheduled = true;
-    setImmediate(() => {
-      this.notifyScheduled = false;
-      if (this.closed) return;
-      this.deps.events.emit('catalog.changed', { revision: this.current().revision });
-    });
+    if (this.backgroundScheduled || this.closed) return;
+    this.backgroundScheduled = true;
+    inBackground((until) => this.backgroundSlice(until), this.deps.sliceMs);
+  }
+
+  /**
+   * One slice of the background work: the resolve, then the reconciliation rows when they are wanted (see
+   * `publish`), then `catalog.changed`, once everything changed meanwhile is in. True once there is nothing left.
+   */
+  private backgroundSlice(until: number): boolean {
+    if (this.closed) return true;
+    for (;;) {
+      if (!this.job && this.dirty) this.begin();
+      const job = this.job;
+      if (job) {
+        if (!job.runUntil(until)) return false;
+        this.publish(job, job.finish());
+      } else if (this.rows && !this.rows.runUntil(until)) return false;
+      else {
+        this.rows = undefined;
+        this.backgroundScheduled = false;
+        this.deps.events.emit('catalog.changed', { revision: this.current().revision });
+        return true;
+      }
+      if (performance.now() >= until) return false;
+    }
   }
 
   private emitStatusChanges(snapshot: ConnectionsSnapshot): void {
