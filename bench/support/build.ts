@@ -39,6 +39,8 @@ export function buildHost(): Promise<string> {
       configFile: false,
       logLevel: 'warn',
       root,
+      // As electron.vite.config.ts bundles the main process: dependencies external, yaml bundled.
+      ssr: { noExternal: ['yaml'] },
       build: {
         ssr: join(root, 'bench', 'support', 'host-entry.ts'),
         outDir,

@@ -77,6 +77,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
+  // The heaviest libraries first, each alone: yaml (~70 CommonJS files, required in one go) and zod with the
+  // config schema (built when its module runs); together with the config store they held the loop for ~200 ms.
+  await import('yaml');
+  await import('zod');
+  await import('../../shared/config/schema');
   const { CONFIG_FILE_NAME, ConfigStore } = await import('./config/config-store');
   const { defaultConfigText } = await import('./config/default-config');
   await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
