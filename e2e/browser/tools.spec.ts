@@ -13,7 +13,7 @@ test('Tools reconciles the default config: every tool’s state and reason, filt
   };
   for (const [tool, state] of Object.entries(states)) await expect(toolRow(page, tool, 'shop')).toHaveAttribute('data-state', state);
   await expect(toolRow(page, 'query_invoice', '')).toHaveAttribute('data-state', 'unavailable');
-  await expect(toolRow(page, 'query_invoice', '')).toContainText('does not exist on any server');
+  await expect(toolRow(page, 'query_invoice', '')).toContainText('no connected server offers it');
   await expect(toolRow(page, 'apply_refund', 'shop')).toContainText('after-sales');
 
   await page.getByRole('group', { name: 'Filter by state' }).getByRole('button', { name: /unmounted/ }).click();
