@@ -10,8 +10,9 @@ export default defineConfig({
       // one, synchronously, as start-up's longest block in the main process (~3× the time of the same code bundled).
       externalizeDeps: { exclude: ['yaml'] },
       rollupOptions: {
-        // The Electron entry and the Node-only CLI (headless server, shop server) share one bundle graph.
-        input: { index: resolve('src/main/index.ts'), cli: resolve('src/main/cli.ts') },
+        // The Electron entry and the Node-only CLI (headless server, shop server) share one bundle graph. The
+        // config worker is an entry of its own (out/main/config-worker.js), started by core/config/config-work.ts.
+        input: { index: resolve('src/main/index.ts'), cli: resolve('src/main/cli.ts'), 'config-worker': resolve('src/main/core/config/config-worker.ts') },
       },
     },
   },

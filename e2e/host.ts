@@ -10,6 +10,8 @@ export interface Host {
   token: string;
   dataDir: string;
   process: ChildProcess;
+  /** Everything the host wrote to stderr so far (its log). */
+  stderr(): string;
 }
 
 /** Starts the real headless entry (`switchboard serve`) on a free port with a fresh data directory. */
@@ -35,7 +37,7 @@ export async function startHost(dataDir?: string): Promise<Host> {
     child.on('exit', (code) => reject(new Error(`host exited (${code}): ${stderr}`)));
   });
   const parsed = new URL(url);
-  return { url, port: Number(parsed.port), token: parsed.searchParams.get('token')!, dataDir: dir, process: child };
+  return { url, port: Number(parsed.port), token: parsed.searchParams.get('token')!, dataDir: dir, process: child, stderr: () => stderr };
 }
 
 export async function stopHost(host: Host, removeData = true): Promise<void> {

@@ -1,6 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '../host';
+import { stringify } from 'yaml';
+import { expect, startHost, stopHost, test } from '../host';
 
 const configFile = (dataDir: string) => join(dataDir, 'switchboard.yaml');
 
@@ -99,4 +101,44 @@ test('the model form saves to the config, and the browser console says how to se
   // The browser console stores no key: it says how to set one, with no field that could not save.
   await expect(page.getByLabel('New API key')).toHaveCount(0);
   await expect(page.getByTestId('api-key-env-help')).toContainText('reads the model’s key from the environment');
+});
+
+test('a large config with a literal token: the built host reads it in its worker, the editors show it masked, saves keep it', async ({ page }) => {
+  const token = 'tok_e2e_0123456789abcdefWXYZ';
+  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-secrets-'));
+  // Over 32 KiB: read, saved and edited in the config worker, which the build ships as out/main/config-worker.js.
+  const padding = Array.from({ length: 400 }, (_, i) => ({ name: `pad-${i}`, url: `http://127.0.0.1:9/pad-${i}/mcp`, enabled: false }));
+  const tracker = { name: 'tracker', url: 'http://127.0.0.1:9/mcp', enabled: false, headers: { Authorization: `Bearer ${token}` } };
+  await writeFile(configFile(dir), stringify({ agent: { mcp: { servers: [tracker, ...padding] }, maxSteps: 8 } }));
+  const host = await startHost(dir);
+  try {
+    await page.goto(`${host.url}#/settings`);
+    const editor = page.getByTestId('raw-yaml');
+    await expect(editor).toHaveValue(/Authorization: "Bearer ••••WXYZ"/);
+    expect(await editor.inputValue()).not.toContain(token);
+    await editor.fill((await editor.inputValue()).replace('maxSteps: 8', 'maxSteps: 5'));
+    await page.getByRole('button', { name: 'Save YAML' }).click();
+    await expect(page.getByTestId('config-saved')).toContainText('Saved and applied');
+    let onDisk = await readFile(configFile(dir), 'utf8');
+    expect(onDisk).toContain(`Authorization: Bearer ${token}`);
+    expect(onDisk).toContain('maxSteps: 5');
+
+    // The server form shows the mask and the note; saving another change keeps the literal.
+    await page.goto(`${host.url}#/servers`);
+    const card = page.getByTestId('server-card').filter({ has: page.getByText('tracker', { exact: true }) }).first();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByTestId('server-form');
+    await expect(form.getByLabel('Value 1')).toHaveValue('Bearer ••••WXYZ');
+    await expect(form.getByTestId('secret-note')).toContainText('${env:NAME}');
+    await form.getByLabel('Timeout (ms)').fill('15000');
+    await form.getByRole('button', { name: 'Save server' }).click();
+    await expect(form).toHaveCount(0);
+    onDisk = await readFile(configFile(dir), 'utf8');
+    expect(onDisk).toContain(`Authorization: Bearer ${token}`);
+    expect(onDisk).toContain('timeoutMs: 15000');
+    expect(onDisk).not.toContain('••••');
+    expect(host.stderr()).not.toContain('config worker unavailable');
+  } finally {
+    await stopHost(host);
+  }
 });

@@ -165,7 +165,7 @@ describe('server-everything over stdio, through the whole core', () => {
     await rig.send('/call get-roots-list {}').done;
     expect((await rig.lastToolItem('get-roots-list')).resultText).toContain('URI: file:///tmp/sb-root-a');
     const before = rig.core.tools.connections.state('everything')!.connectedAt;
-    await rig.core.config.edit((doc) => doc.setIn(['agent', 'mcp', 'servers', 0, 'roots'], ['/tmp/sb-root-b', '/tmp/sb-root-c']));
+    await rig.core.config.edit(() => [{ op: 'set', path: ['agent', 'mcp', 'servers', 0, 'roots'], value: ['/tmp/sb-root-b', '/tmp/sb-root-c'] }]);
     // The server asks roots/list again on roots/list_changed; its tool then reports the new list.
     let text = '';
     for (let i = 0; i < 40 && !text.includes('sb-root-c'); i++) {

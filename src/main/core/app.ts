@@ -91,6 +91,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     defaultConfigText: defaultConfigText(),
     watch: options.watchConfig,
     path: options.configPath,
+    log,
   });
   await config.open();
 

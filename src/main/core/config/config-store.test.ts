@@ -48,7 +48,7 @@ describe('ConfigStore', () => {
     const snap = store.snapshot();
     expect(snap.fileOk).toBe(false);
     expect(snap.problems[0].line).toBeGreaterThan(0);
-    await expect(store.edit((doc) => doc.setIn(['agent', 'maxSteps'], 3))).rejects.toBeInstanceOf(InvalidConfig);
+    await expect(store.edit(() => [{ op: 'set', path: ['agent', 'maxSteps'], value: 3 }])).rejects.toBeInstanceOf(InvalidConfig);
     expect(await readFile(store.path, 'utf8')).toBe(corrupt);
   });
 
@@ -79,7 +79,7 @@ describe('ConfigStore', () => {
   it('structured edits keep comments', async () => {
     await writeFile(join(dir, 'switchboard.yaml'), VALID);
     const store = await open();
-    await store.edit((doc) => doc.setIn(['agent', 'maxSteps'], 6));
+    await store.edit(() => [{ op: 'set', path: ['agent', 'maxSteps'], value: 6 }]);
     const text = await readFile(store.path, 'utf8');
     expect(text).toContain('# keep me');
     expect(store.current().agent.maxSteps).toBe(6);

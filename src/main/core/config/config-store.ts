@@ -1,12 +1,13 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Document } from 'yaml';
 import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
+import { maskServer } from '../../../shared/config/secrets';
 import type { ConfigProblem, ConfigSnapshot } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import { removeStaleTempFiles, writeFileKeepingBackup } from './atomic-write';
-import { parseConfigText } from './parse-config';
+import type { ConfigEdit, ConfigReading } from './config-text';
+import { createConfigWork, type ConfigWork } from './config-work';
 import { Conflict, Invalid, InvalidConfig } from '../errors';
 
 export const CONFIG_FILE_NAME = 'switchboard.yaml';
@@ -24,16 +25,23 @@ export interface ConfigStoreOptions {
   watch?: boolean;
   /** A config file elsewhere than <dataDir>/switchboard.yaml (the CLI's --config). */
   path?: string;
+  /** Where the text is parsed and edited (default: inline when small, a worker thread when large). */
+  work?: ConfigWork;
+  log?: (line: string) => void;
 }
 
 /**
  * Owns switchboard.yaml. The last config that parsed stays in memory when the file on disk breaks,
- * and a file that does not parse is never overwritten by a structured edit.
+ * and a file that does not parse is never overwritten by a structured edit. Every change of state goes
+ * through one queue (`serialized`), since reading a large text is asynchronous (config-work.ts).
  */
 export class ConfigStore {
   readonly path: string;
   private raw = '';
+  /** `raw` as views that leave main show it: literal secrets masked (masked-text.ts). */
+  private masked = '';
   private good: SwitchboardConfig = switchboardConfigSchema.parse({});
+  private goodMasked: SwitchboardConfig | undefined;
   private problems: ConfigProblem[] = [];
   private fileOk = false;
   private revision = 0;
@@ -42,9 +50,11 @@ export class ConfigStore {
   private debounce: NodeJS.Timeout | undefined;
   private writing: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<ConfigListener>();
+  private readonly work: ConfigWork;
 
   constructor(private readonly options: ConfigStoreOptions) {
     this.path = options.path ?? join(options.dataDir, CONFIG_FILE_NAME);
+    this.work = options.work ?? createConfigWork({ log: options.log });
   }
 
   /** True when open() had to write the default config (first run). */
@@ -64,7 +74,7 @@ export class ConfigStore {
       await writeFileKeepingBackup(this.path, text);
       this.created = true;
     }
-    this.apply(text);
+    await this.serialized(() => this.apply(text));
     if (this.options.watch !== false) this.startWatching();
   }
 
@@ -72,6 +82,7 @@ export class ConfigStore {
     return this.good;
   }
 
+  /** The config as main uses it: literal secrets included. Never sent to a renderer: see view(). */
   snapshot(): ConfigSnapshot {
     return {
       path: this.path,
@@ -82,6 +93,15 @@ export class ConfigStore {
       fileOk: this.fileOk,
       revision: this.revision,
     };
+  }
+
+  /**
+   * The config as it leaves main (config.get, config.save): every literal secret of a server entry masked
+   * in both the text and the object. A file too large to read is not shown ('').
+   */
+  view(): ConfigSnapshot {
+    this.goodMasked ??= { ...this.good, agent: { ...this.good.agent, mcp: { ...this.good.agent.mcp, servers: this.good.agent.mcp.servers.map(maskServer) } } };
+    return { ...this.snapshot(), raw: this.masked, config: this.goodMasked };
   }
 
   onChange(listener: ConfigListener): () => void {
@@ -95,35 +115,41 @@ export class ConfigStore {
       throw new Conflict(`the config changed since you loaded it (revision ${baseRevision}, now ${this.revision}); reload and retry`);
   }
 
-  /** Replaces the whole file with operator-written YAML; refused (file untouched) while it fails to validate. */
+  /**
+   * Replaces the whole file with operator-written YAML; refused (file untouched) while it fails to validate.
+   * The text is the masked one the editor showed: a mask left as it was is put back to the file's literal.
+   */
   async saveRaw(raw: string, baseRevision?: number): Promise<ConfigSnapshot> {
     return this.serialized(async () => {
       // Whole-file text cannot be merged: if the file changed on disk since it was read, refuse.
       const disk = await this.readDisk();
       if (disk !== this.raw) {
-        this.takeOutsideEdit(disk);
+        await this.takeOutsideEdit(disk);
         throw new Conflict(`switchboard.yaml changed on disk since you loaded it (now revision ${this.revision}); nothing was written. Reload and retry.`);
       }
       this.assertBaseRevision(baseRevision);
-      const parsed = parseConfigText(raw);
-      if (!parsed.ok) throw new InvalidConfig(describeProblems(parsed.problems), parsed.problems);
-      await this.write(raw);
+      const prepared = await this.work.save(this.raw, raw);
+      if (!prepared.ok) throw new InvalidConfig(describeProblems(prepared.problems), prepared.problems);
+      await this.write(prepared.text, prepared.reading);
       return this.snapshot();
     });
   }
 
-  /** Structured edit through the YAML document, so the operator's comments and ordering survive. */
-  async edit(mutate: (document: Document, config: SwitchboardConfig) => void): Promise<ConfigSnapshot> {
+  /**
+   * Structured edit through the YAML document, so the operator's comments and ordering survive. `plan`
+   * gets the config as it is on disk now and returns the changes as data (they may run in the worker).
+   */
+  async edit(plan: (config: SwitchboardConfig) => ConfigEdit[]): Promise<ConfigSnapshot> {
     return this.serialized(async () => {
       await this.rebaseOnDisk();
-      const current = parseConfigText(this.raw);
-      if (!current.ok)
-        throw new InvalidConfig(`the config file has problems; fix it first (${describeProblems(current.problems)})`, current.problems);
-      mutate(current.document, current.config);
-      const next = current.document.toString({ lineWidth: 0 });
-      const parsed = parseConfigText(next);
-      if (!parsed.ok) throw new Invalid(describeProblems(parsed.problems), parsed.problems);
-      await this.write(next);
+      if (!this.fileOk)
+        throw new InvalidConfig(`the config file has problems; fix it first (${describeProblems(this.problems)})`, this.problems);
+      const outcome = await this.work.edit(this.raw, plan(this.good));
+      if (!outcome.ok) {
+        if (outcome.base) throw new InvalidConfig(`the config file has problems; fix it first (${describeProblems(outcome.problems)})`, outcome.problems);
+        throw new Invalid(describeProblems(outcome.problems), outcome.problems);
+      }
+      await this.write(outcome.text, outcome.reading);
       return this.snapshot();
     });
   }
@@ -132,6 +158,7 @@ export class ConfigStore {
     this.watcher?.close();
     this.watcher = undefined;
     clearTimeout(this.debounce);
+    void this.work.close();
   }
 
   /**
@@ -142,7 +169,7 @@ export class ConfigStore {
   private async rebaseOnDisk(): Promise<void> {
     const disk = await this.readDisk();
     if (disk === this.raw) return;
-    this.takeOutsideEdit(disk);
+    await this.takeOutsideEdit(disk);
     if (disk === undefined) throw new Conflict('switchboard.yaml is gone from disk; nothing was written. Restore it, or save the whole config from the editor.');
     if (!this.fileOk)
       throw new Conflict(
@@ -162,32 +189,30 @@ export class ConfigStore {
   }
 
   /** What the watcher would do a few milliseconds later: take the outside text in (a missing file changes nothing in memory). */
-  private takeOutsideEdit(disk: string | undefined): void {
-    if (disk !== undefined && disk !== this.raw) this.apply(disk, 'external');
+  private async takeOutsideEdit(disk: string | undefined): Promise<void> {
+    if (disk !== undefined && disk !== this.raw) await this.apply(disk, 'external');
   }
 
-  private async write(text: string): Promise<void> {
-    const previous = this.raw;
-    this.raw = text; // set first so the watcher recognises our own write
-    try {
-      await writeFileKeepingBackup(this.path, text, previous);
-    } catch (error) {
-      this.raw = previous;
-      throw error;
-    }
-    this.apply(text, 'app');
+  /** Writes a text already read (validated and masked) by the caller. */
+  private async write(text: string, reading: ConfigReading): Promise<void> {
+    await writeFileKeepingBackup(this.path, text, this.raw);
+    await this.apply(text, 'app', reading);
   }
 
-  private apply(text: string, source?: 'app' | 'external'): void {
+  private async apply(text: string, source?: 'app' | 'external', known?: ConfigReading): Promise<void> {
+    const reading = known ?? (await this.work.read(text));
     this.raw = text;
-    const parsed = parseConfigText(text);
+    this.masked = reading.masked;
     this.revision += 1;
-    this.fileOk = parsed.ok;
-    this.problems = parsed.problems;
-    if (parsed.ok) this.good = parsed.config;
+    this.fileOk = reading.ok;
+    this.problems = reading.problems;
+    if (reading.ok) {
+      this.good = reading.config!;
+      this.goodMasked = undefined;
+    }
     if (!source) return;
     this.options.events.emit('config.changed', { revision: this.revision, source });
-    if (parsed.ok) for (const listener of this.listeners) listener(parsed.config, source);
+    if (reading.ok) for (const listener of this.listeners) listener(reading.config!, source);
   }
 
   private startWatching(): void {
@@ -195,21 +220,22 @@ export class ConfigStore {
     this.watcher = watch(dirname(this.path), (_event, filename) => {
       if (filename && filename.toString() !== basename(this.path)) return;
       clearTimeout(this.debounce);
-      this.debounce = setTimeout(() => void this.reloadFromDisk(), 60);
+      this.debounce = setTimeout(() => void this.reloadFromDisk().catch(() => undefined), 60);
     });
     this.watcher.on('error', () => undefined);
   }
 
-  private async reloadFromDisk(): Promise<void> {
-    await this.writing;
-    let text: string;
-    try {
-      text = await readConfigFile(this.path);
-    } catch {
-      return; // mid-rename; the next event brings the new file
-    }
-    if (text === this.raw) return;
-    this.apply(text, 'external');
+  /** In the queue, after any write in flight: a write of ours is then recognised as what we hold. */
+  private reloadFromDisk(): Promise<void> {
+    return this.serialized(async () => {
+      let text: string;
+      try {
+        text = await readConfigFile(this.path);
+      } catch {
+        return; // mid-rename; the next event brings the new file
+      }
+      if (text !== this.raw) await this.apply(text, 'external');
+    });
   }
 
   private serialized<T>(task: () => Promise<T>): Promise<T> {

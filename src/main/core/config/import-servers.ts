@@ -1,7 +1,8 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { isSeq, type Document, type YAMLMap, type YAMLSeq } from 'yaml';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
 import type { ImportResult } from '../../../shared/contract';
+import { maskServer, restoreServerSecrets } from '../../../shared/config/secrets';
+import { Invalid } from '../errors';
 import type { ConfigStore } from './config-store';
 
 /**
@@ -203,31 +204,31 @@ export function planServerImport(parsed: ParsedImport, existing: readonly string
   return result;
 }
 
-/** Parses, plans and (unless a clash needs a decision) writes through ConfigStore.edit so comments survive. */
+/**
+ * Parses, plans and (unless a clash needs a decision) writes through ConfigStore.edit so comments survive.
+ * The result leaves main with literal secrets masked, like every other view of a server.
+ */
 export async function importServers(store: ConfigStore, text: string, onConflict: ConflictPolicy, dryRun = false): Promise<ImportResult> {
   const parsed = parseServerImport(text);
   const plan = planServerImport(parsed, store.current().agent.mcp.servers.map((s) => s.name), onConflict);
+  const masked = { ...plan, servers: plan.servers.map((s) => ({ ...s, config: maskServer(s.config) })) };
   const writes = plan.servers.filter((s) => s.action !== 'skip');
-  if (dryRun || (onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return plan;
+  if (dryRun || (onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return masked;
   const inputs = new Map(parsed.entries.map((e) => [e.originalName, e.config]));
-  await store.edit((document) => {
-    const seq = serversSeq(document);
-    for (const server of writes) {
-      // Write what the file said (no schema defaults), under the final name.
-      const node = document.createNode({ ...inputs.get(server.originalName), name: server.name });
-      const index = server.action === 'replace' ? seq.items.findIndex((item) => (item as YAMLMap).get?.('name') === server.name) : -1;
-      if (index >= 0) seq.items[index] = node;
-      else seq.items.push(node);
-    }
-  });
-  return { ...plan, applied: true };
-}
-
-function serversSeq(document: Document): YAMLSeq {
-  const existing = document.getIn(['agent', 'mcp', 'servers'], true);
-  if (isSeq(existing)) return existing;
-  document.setIn(['agent', 'mcp', 'servers'], document.createNode([]));
-  return document.getIn(['agent', 'mcp', 'servers'], true) as YAMLSeq;
+  await store.edit((current) =>
+    writes.map((server) => {
+      // Write what the file said (no schema defaults), under the final name; a mask stands only for the literal it replaces.
+      const stored = server.action === 'replace' ? current.agent.mcp.servers.find((s) => s.name === server.name) : undefined;
+      const restored = restoreServerSecrets({ ...inputs.get(server.originalName)!, name: server.name }, stored);
+      if (restored.problems.length > 0)
+        throw new Invalid(
+          restored.problems.map((p) => `${server.name}: ${p.message}`).join('; '),
+          restored.problems.map((p) => ({ path: `${server.name}.${p.path}`, message: p.message })),
+        );
+      return { op: 'putServer' as const, server: restored.server as Record<string, unknown>, replace: server.action === 'replace' };
+    }),
+  );
+  return { ...masked, applied: true };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

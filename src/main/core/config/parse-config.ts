@@ -9,8 +9,9 @@ export type ParsedConfig =
 
 /**
  * What one switchboard.yaml may hold. Parsing is synchronous and ~2-4 s per MB on a busy machine (a 28 MB
- * file held the event loop for 59 s), so a file over the size cap is refused before it is parsed; the
- * entry caps keep every later pass (catalog, tree editor) bounded too.
+ * file held the event loop for 59 s), so a file over the size cap is refused before it is parsed (and a
+ * large one below it is parsed off the main thread: config-work.ts); the entry caps keep every later
+ * pass (catalog, tree editor) bounded too.
  */
 export const CONFIG_LIMITS = { bytes: 2 * 1024 * 1024, servers: 2_000, intentNodes: 20_000, skills: 2_000 } as const;
 
@@ -63,6 +64,7 @@ export function parseYamlText<S extends z.ZodType>(
     const firstLine = lineCounter.linePos(errors[0].pos[0]).line;
     return {
       ok: false,
+      document, // what could be read, for masking the text it came from
       problems: errors.map((error, index) => {
         const pos = lineCounter.linePos(error.pos[0]);
         return { path: '', message: `YAML: ${error.message.split('\n')[0]}`, line: pos.line, column: pos.col, ...(index > 0 ? { followsFromLine: firstLine } : {}) };

@@ -1,6 +1,5 @@
 import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
-import { mergeIntoDocument } from '../../core/config/yaml-merge';
 
 export function createIntentHandlers(config: ConfigStore): Pick<Handlers, 'intents.get' | 'intents.save'> {
   const get = () => ({ intents: config.current().intents, revision: config.snapshot().revision });
@@ -9,7 +8,7 @@ export function createIntentHandlers(config: ConfigStore): Pick<Handlers, 'inten
     // The whole tree is validated with the rest of the config (unique ids, known servers) before anything is written.
     'intents.save': async ({ intents, baseRevision }) => {
       config.assertBaseRevision(baseRevision);
-      await config.edit((document, current) => mergeIntoDocument(document, ['intents'], current.intents, intents));
+      await config.edit(() => [{ op: 'merge', path: ['intents'], value: intents }]);
       return get();
     },
   };

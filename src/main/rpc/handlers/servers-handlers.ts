@@ -1,13 +1,13 @@
 import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { maskServer, restoreServerSecrets } from '../../../shared/config/secrets';
 import type { ServerView } from '../../../shared/contract';
 import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
 import { importServers } from '../../core/config/import-servers';
-import { mergeIntoDocument } from '../../core/config/yaml-merge';
 import type { AuthService } from '../../core/auth';
 import type { ConnectionManager } from '../../core/mcp';
 import { initialState } from '../../core/mcp/types';
-import { Conflict, NotFound } from '../../core/errors';
+import { Conflict, Invalid, NotFound } from '../../core/errors';
 
 type ServerRoutes = 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
 
@@ -22,9 +22,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
   };
   /** Rewrites agent.mcp.servers through the YAML document, so untouched entries keep their comments. */
   const editServers = (change: (servers: ServerConfig[]) => ServerConfig[]) =>
-    config.edit((document, current) => {
-      mergeIntoDocument(document, ['agent', 'mcp', 'servers'], current.agent.mcp.servers, change([...current.agent.mcp.servers]));
-    });
+    config.edit((current) => [{ op: 'merge', path: ['agent', 'mcp', 'servers'], value: change([...current.agent.mcp.servers]) }]);
 
   return {
     'servers.list': list,
@@ -32,7 +30,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       if (config.current().agent.mcp.servers.some((s) => s.name === server.name))
         throw new Conflict(`a server named "${server.name}" already exists`);
       await editServers((servers) => {
-        servers.splice(index ?? servers.length, 0, server);
+        servers.splice(index ?? servers.length, 0, withLiterals(server, undefined));
         return servers;
       });
       return list();
@@ -41,7 +39,8 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       configured(name);
       if (server.name !== name && config.current().agent.mcp.servers.some((s) => s.name === server.name))
         throw new Conflict(`a server named "${server.name}" already exists`);
-      await editServers((servers) => servers.map((s) => (s.name === name ? server : s)));
+      // The form shows secrets masked: one left as it was keeps the literal in the file.
+      await editServers((servers) => servers.map((s) => (s.name === name ? withLiterals(server, s) : s)));
       return list();
     },
     'servers.remove': async ({ name }) => {
@@ -64,7 +63,18 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
   };
 }
 
-/** A server as the console sees it: its config, its live state and, for a remote one, its authorization (never a token). */
+/** `server` from the console with its masked values put back to the literals `stored` holds; a mask standing for nothing is refused. */
+function withLiterals(server: ServerConfig, stored: ServerConfig | undefined): ServerConfig {
+  const restored = restoreServerSecrets(server, stored);
+  if (restored.problems.length > 0)
+    throw new Invalid(
+      restored.problems.map((p) => p.message).join('; '),
+      restored.problems.map((p) => ({ path: `server.${p.path}`, message: p.message })),
+    );
+  return restored.server;
+}
+
+/** A server as the console sees it: its config (literal secrets masked), its live state and, for a remote one, its authorization (never a token). */
 export function serverView(server: ServerConfig, connections: ConnectionManager, auth: AuthService): ServerView {
   const state = connections.state(server.name) ?? initialState(server.name, server.enabled ? 'connecting' : 'disabled');
   return {
@@ -88,6 +98,6 @@ export function serverView(server: ServerConfig, connections: ConnectionManager,
     reconnectAttempt: state.reconnectAttempt,
     nextRetryAt: state.nextRetryAt,
     auth: auth.view(server),
-    config: server,
+    config: maskServer(server),
   };
 }

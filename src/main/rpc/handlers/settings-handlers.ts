@@ -38,12 +38,12 @@ export function createSettingsHandlers(
   return {
     'settings.get': view,
     'settings.saveModel': async ({ maxSteps, approvalTimeoutMs, ...model }) => {
-      await config.edit((doc) => {
-        const clean = Object.fromEntries(Object.entries(model).filter(([, v]) => v !== undefined && v !== ''));
-        doc.setIn(['agent', 'model'], doc.createNode(clean));
-        if (maxSteps !== undefined) doc.setIn(['agent', 'maxSteps'], maxSteps);
-        if (approvalTimeoutMs !== undefined) doc.setIn(['agent', 'approvalTimeoutMs'], approvalTimeoutMs);
-      });
+      const clean = Object.fromEntries(Object.entries(model).filter(([, v]) => v !== undefined && v !== ''));
+      await config.edit(() => [
+        { op: 'set', path: ['agent', 'model'], value: clean },
+        ...(maxSteps !== undefined ? [{ op: 'set' as const, path: ['agent', 'maxSteps'], value: maxSteps }] : []),
+        ...(approvalTimeoutMs !== undefined ? [{ op: 'set' as const, path: ['agent', 'approvalTimeoutMs'], value: approvalTimeoutMs }] : []),
+      ]);
       return view();
     },
     'settings.setApiKey': async ({ apiKey, allowPlainText }) => {

@@ -1,6 +1,5 @@
 import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
-import { mergeIntoDocument } from '../../core/config/yaml-merge';
 
 export function createSkillHandlers(config: ConfigStore): Pick<Handlers, 'skills.get' | 'skills.save'> {
   const get = () => ({ skills: config.current().skills, revision: config.snapshot().revision });
@@ -8,7 +7,7 @@ export function createSkillHandlers(config: ConfigStore): Pick<Handlers, 'skills
     'skills.get': get,
     'skills.save': async ({ skills, baseRevision }) => {
       config.assertBaseRevision(baseRevision);
-      await config.edit((document, current) => mergeIntoDocument(document, ['skills'], current.skills, skills));
+      await config.edit(() => [{ op: 'merge', path: ['skills'], value: skills }]);
       return get();
     },
   };

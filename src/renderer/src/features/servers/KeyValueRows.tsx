@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { isEnvReference, isMasked, mayHoldSecret } from '../../../../shared/config/secrets';
 import { FieldErrors } from '../../components/FormField';
 import type { FormErrors, KeyValueRow } from './server-form';
 
@@ -35,11 +36,23 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
               aria-describedby={keyErrors.length ? errorId : undefined}
               onChange={(event) => set(index, { key: event.target.value })}
             />
-            <input aria-label={`Value ${index + 1}`} placeholder="value" value={row.value} spellCheck={false} onChange={(event) => set(index, { value: event.target.value })} />
+            <input
+              aria-label={`Value ${index + 1}`}
+              placeholder={mayHoldSecret([field, row.key]) ? '${env:NAME}' : 'value'}
+              value={row.value}
+              spellCheck={false}
+              aria-describedby={secretNote(field, row) ? `${id}-${index}-secret` : undefined}
+              onChange={(event) => set(index, { value: event.target.value })}
+            />
             <button type="button" className="btn btn-small" aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
               Remove
             </button>
             <FieldErrors id={errorId} messages={keyErrors} />
+            {secretNote(field, row) && (
+              <p id={`${id}-${index}-secret`} className="muted small kv-note" data-testid="secret-note">
+                {secretNote(field, row)}
+              </p>
+            )}
           </div>
         );
       })}
@@ -50,6 +63,19 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
     </fieldset>
   );
 }
+
+/**
+ * Main sends literal secrets masked (`Bearer ••••1234`) and keeps the literal when the mask comes back as
+ * it was; either way a secret is better read from main's environment than written in the file.
+ */
+function secretNote(field: 'headers' | 'env', row: KeyValueRow): string | null {
+  if (!row.value || !mayHoldSecret([field, row.key]) || isEnvReference(row.value)) return null;
+  if (isMasked(row.value)) return 'Stored as written in switchboard.yaml and shown masked: leave it to keep it, or replace it with ${env:NAME}.';
+  if (field === 'headers' && !CREDENTIAL_HEADER.test(row.key)) return null; // any header is masked; only these are worth a tip
+  return 'Written to switchboard.yaml as typed. To keep the secret out of the file, use ${env:NAME} and set NAME in the environment main starts with.';
+}
+
+const CREDENTIAL_HEADER = /auth|token|key|secret|cookie|session|passw/i;
 
 /** Command-line arguments, one per row, in order. */
 export function ArgRows({ args, errors, onChange }: { args: readonly string[]; errors: readonly string[]; onChange: (args: string[]) => void }) {

@@ -156,6 +156,30 @@ describe('ServersPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('server-card').map((c) => c.dataset.server)).toEqual(['files']));
   });
 
+  it('edits a server whose header main sent masked: the mask goes back as it was, with a note and ${env:NAME} offered', async () => {
+    servers = [view({ name: 'tracker', enabled: true, url: 'https://tracker.example/mcp', transport: 'streamable-http', headers: { Authorization: 'Bearer ••••1234' } })];
+    const rpc = setup();
+    fireEvent.click(within(await screen.findByTestId('server-card')).getByRole('button', { name: 'Edit' }));
+    const form = screen.getByTestId('server-form');
+    expect(within(form).getByLabelText<HTMLInputElement>('Value 1').value).toBe('Bearer ••••1234');
+    expect(within(form).getByTestId('secret-note').textContent).toMatch(/shown masked: leave it to keep it, or replace it with \$\{env:NAME\}/);
+    fireEvent.change(within(form).getByLabelText('Timeout (ms)'), { target: { value: '5000' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save server' }));
+    await waitFor(() => expect(rpc.callsTo('servers.update')).toHaveLength(1));
+    expect(rpc.callsTo('servers.update')[0]).toMatchObject({ name: 'tracker', server: { timeoutMs: 5000, headers: { Authorization: 'Bearer ••••1234' } } });
+
+    // A new credential typed as a literal gets the tip; a reference to main's environment does not.
+    fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
+    const add = screen.getByTestId('server-form');
+    fireEvent.click(within(add).getByRole('button', { name: '+ Add header' }));
+    fireEvent.change(within(add).getByLabelText('Header 1'), { target: { value: 'X-Api-Key' } });
+    expect(within(add).getByLabelText('Value 1').getAttribute('placeholder')).toBe('${env:NAME}');
+    fireEvent.change(within(add).getByLabelText('Value 1'), { target: { value: 'sk-live-typed' } });
+    expect(within(add).getByTestId('secret-note').textContent).toMatch(/Written to switchboard.yaml as typed.*\$\{env:NAME\}/);
+    fireEvent.change(within(add).getByLabelText('Value 1'), { target: { value: '${env:TRACKER_KEY}' } });
+    expect(within(add).queryByTestId('secret-note')).toBeNull();
+  });
+
   it('imports pasted JSON or a file, and asks what to do about a name clash', async () => {
     const rpc = setup();
     await screen.findAllByTestId('server-card');

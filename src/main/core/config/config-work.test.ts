@@ -1,0 +1,71 @@
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse, stringify } from 'yaml';
+import { editConfig, prepareSave, readConfig } from './config-text';
+import { createConfigWork, startConfigWorker, type ConfigWork } from './config-work';
+import { defaultConfigText } from './default-config';
+
+const TOKEN = 'sk-live-0123456789abcdef1234';
+function configWithServers(count: number): string {
+  const config = parse(defaultConfigText());
+  config.agent.mcp.servers.push(
+    ...Array.from({ length: count }, (_, i) => ({ name: `s${i}`, url: `http://127.0.0.1:9/s${i}/mcp`, enabled: false, headers: { Authorization: `Bearer ${TOKEN}` } })),
+  );
+  return `# kept\n${stringify(config)}`;
+}
+
+let work: ConfigWork | undefined;
+afterEach(async () => {
+  await work?.close();
+  work = undefined;
+});
+
+describe('config work off the main thread', () => {
+  it('gives in the worker exactly what it gives inline: read, edit, save', async () => {
+    const started: Worker[] = [];
+    work = createConfigWork({ inlineMaxBytes: 0, startWorker: () => started[started.push(startConfigWorker()) - 1] });
+    const text = configWithServers(3);
+    const read = await work.read(text);
+    expect(read).toEqual(readConfig(text));
+    expect(read.ok).toBe(true);
+    expect(read.masked).not.toContain(TOKEN);
+    const edits = [{ op: 'set' as const, path: ['agent', 'maxSteps'], value: 3 }];
+    expect(await work.edit(text, edits)).toEqual(editConfig(text, edits));
+    expect(await work.save(text, read.masked)).toEqual(prepareSave(text, read.masked));
+    const invalid = await work.edit(text, [{ op: 'set', path: ['agent', 'maxSteps'], value: 'lots' }]);
+    expect(invalid).toMatchObject({ ok: false, base: false, problems: [expect.objectContaining({ path: 'agent.maxSteps' })] });
+    expect(started).toHaveLength(1); // one worker for all of it
+  }, 60_000);
+
+  it('keeps small texts on this thread: no worker is started', async () => {
+    let starts = 0;
+    work = createConfigWork({ startWorker: () => (starts++, startConfigWorker()) });
+    expect((await work.read(defaultConfigText())).ok).toBe(true);
+    expect(starts).toBe(0);
+  });
+
+  it('does the work on this thread when the worker cannot start, and says so once', async () => {
+    const logged: string[] = [];
+    let starts = 0;
+    work = createConfigWork({
+      inlineMaxBytes: 0,
+      log: (line) => logged.push(line),
+      startWorker: () => (starts++, new Worker('throw new Error("no worker here")', { eval: true })),
+    });
+    const text = configWithServers(2);
+    expect(await work.read(text)).toEqual(readConfig(text));
+    expect(await work.edit(text, [])).toEqual(editConfig(text, []));
+    expect(starts).toBe(1);
+    expect(logged).toEqual([expect.stringContaining('config worker unavailable, parsing on the main thread: no worker here')]);
+  });
+
+  it('ends an idle worker and starts another for the next large text', async () => {
+    const started: Worker[] = [];
+    work = createConfigWork({ inlineMaxBytes: 0, idleMs: 50, startWorker: () => started[started.push(startConfigWorker()) - 1] });
+    const text = configWithServers(1);
+    await work.read(text);
+    await new Promise<void>((resolve) => started[0].once('exit', () => resolve()));
+    expect((await work.read(text)).ok).toBe(true);
+    expect(started).toHaveLength(2);
+  }, 60_000);
+});
