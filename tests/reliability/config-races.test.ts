@@ -83,10 +83,12 @@ describe('structured edits against a file edited on disk', () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-races-'));
     await writeFile(yamlPath(), defaultConfigText());
     // A write killed between creating its temp file and renaming it (same library, same naming as ours).
+    // The interval keeps the writer alive until the kill: a pending promise alone does not, and a writer that
+    // exits on its own removes its temp file (write-file-atomic's exit handler), which raced the kill.
     const atomic = createRequire(import.meta.url).resolve('write-file-atomic');
     const writer = spawn(process.execPath, [
       '-e',
-      `require(${JSON.stringify(atomic)})(${JSON.stringify(yamlPath())}, 'x'.repeat(1e6), { tmpfileCreated: () => { process.stdout.write('tmp'); return new Promise(() => {}); } });`,
+      `require(${JSON.stringify(atomic)})(${JSON.stringify(yamlPath())}, 'x'.repeat(1e6), { tmpfileCreated: () => { process.stdout.write('tmp'); setInterval(() => {}, 60_000); return new Promise(() => {}); } });`,
     ]);
     await new Promise<void>((resolve) => writer.stdout.once('data', () => resolve()));
     writer.kill('SIGKILL');
