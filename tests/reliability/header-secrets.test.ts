@@ -81,6 +81,13 @@ describe('literal secrets in a server entry', () => {
     const copied = await client.request('servers.add', { server: { ...shown, name: 'tracker-copy' } });
     expect(copied).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await readFile(file, 'utf8')).toBe(onDisk);
+    // Moved where nothing is ever masked (a variable renamed to a plain name, an argument): refused, never written.
+    const gh = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'gh')!.config as { env: Record<string, string> };
+    const renamed = await client.request('servers.update', { name: 'gh', server: { ...gh, env: { GH: gh.env.GITHUB_TOKEN, LOG_LEVEL: 'debug' } } });
+    expect(renamed).toMatchObject({ ok: false, error: { code: 'bad_request', details: [{ path: 'server.env.GH' }] } });
+    const inArgs = await client.request('servers.update', { name: 'gh', server: { ...gh, args: ['-e', '', gh.env.GITHUB_TOKEN] } });
+    expect(inArgs).toMatchObject({ ok: false, error: { code: 'bad_request', details: [{ path: 'server.args.2' }] } });
+    expect(await readFile(file, 'utf8')).toBe(onDisk);
 
     // 3. The raw editor: the masked text, edited elsewhere and saved, keeps every literal.
     const before = data(await client.request<ConfigSnapshot>('config.get'));
@@ -97,6 +104,9 @@ describe('literal secrets in a server entry', () => {
     const broken = current.raw.replace(`••••${TOKEN.slice(-4)}`, '••••nope');
     const refused = await client.request('config.save', { raw: broken, baseRevision: current.revision });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_config', details: [{ path: expect.stringMatching(/headers\.Authorization$/), line: expect.any(Number) }] } });
+    expect(await readFile(file, 'utf8')).toBe(onDisk);
+    const renamedRaw = await client.request('config.save', { raw: current.raw.replace('GITHUB_TOKEN:', 'GH:'), baseRevision: current.revision });
+    expect(renamedRaw).toMatchObject({ ok: false, error: { code: 'invalid_config', details: [{ path: expect.stringMatching(/env\.GH$/), line: expect.any(Number) }] } });
     expect(await readFile(file, 'utf8')).toBe(onDisk);
     await waitFor(async () => (await tracker()).status === 'connected', 'tracker connected after the saves');
 

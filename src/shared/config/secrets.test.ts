@@ -58,4 +58,14 @@ describe('restoring what came back masked', () => {
     expect(restoreServerSecrets({ ...stored, headers: { 'X-Other': 'Bearer ••••1234' } }, stored).problems).toHaveLength(1);
     expect(restoreServerSecrets(maskServer(stored), undefined).problems.map((p) => p.path)).toEqual(['headers.Authorization', 'headers.X-Other']);
   });
+
+  it('refuses a mask moved where nothing is ever masked (a renamed variable, an argument, the url), so it is never written', () => {
+    const stdio = { name: 'gh', command: 'node', env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnop5678' } };
+    const shown = maskServer(stdio);
+    expect(shown.env.GITHUB_TOKEN).toBe('••••5678');
+    expect(restoreServerSecrets({ ...shown, env: { GH: '••••5678' } }, stdio).problems).toEqual([{ path: 'env.GH', message: expect.stringContaining('matches no stored secret') }]);
+    expect(restoreServerSecrets({ ...shown, args: ['--token', '••••5678'] }, stdio).problems.map((p) => p.path)).toEqual(['args.1']);
+    const remote = maskServer(stored);
+    expect(restoreServerSecrets({ ...remote, url: 'https://h.example/mcp?key=••••1234' }, stored).problems.map((p) => p.path)).toEqual(['url']);
+  });
 });

@@ -75,27 +75,33 @@ export interface SecretProblem {
 /**
  * Puts back the literals behind masked values: a value equal to the mask of what `stored` (the entry as
  * it is in the file) holds at the same place becomes that literal. A value still holding the mask that
- * stands for nothing there is a problem: it was typed over, or belongs to another entry.
+ * stands for nothing there is a problem: it was typed over, belongs to another entry, or was moved to a
+ * field (a renamed variable, an argument, the url) that is never masked. So a mask is never written.
  */
 export function restoreServerSecrets<S extends ServerConfigInput>(incoming: S, stored: ServerConfig | undefined): { server: S; problems: SecretProblem[] } {
   const problems: SecretProblem[] = [];
-  const record = incoming as Record<string, unknown>;
   let restored: Record<string, Record<string, string>> | undefined;
-  for (const field of ['headers', 'env', 'auth'] as const) {
-    const values = record[field];
-    if (!values || typeof values !== 'object') continue;
-    for (const [key, value] of Object.entries(values)) {
-      if (typeof value !== 'string' || !isMasked(value) || !mayHoldSecret([field, key])) continue;
-      const literal = literalBehind(stored, [field, key], value);
-      if (literal === undefined) {
-        problems.push({ path: `${field}.${key}`, message: `${key}: ${unmatchedMaskMessage}` });
-        continue;
-      }
-      restored ??= structuredClone(incoming) as unknown as Record<string, Record<string, string>>;
-      restored[field][key] = literal;
+  for (const { path, value } of maskedStrings(incoming)) {
+    const field: SecretPath | undefined = path.length === 2 && SECRET_FIELDS.has(String(path[0])) && mayHoldSecret(path) ? [String(path[0]), String(path[1])] : undefined;
+    const literal = field && literalBehind(stored, field, value);
+    if (!field || literal === undefined) {
+      problems.push({ path: path.join('.'), message: `${String(path[path.length - 1])}: ${unmatchedMaskMessage}` });
+      continue;
     }
+    restored ??= structuredClone(incoming) as unknown as Record<string, Record<string, string>>;
+    restored[field[0]][field[1]] = literal;
   }
   return { server: (restored as unknown as S | undefined) ?? incoming, problems };
+}
+
+const SECRET_FIELDS = new Set(['headers', 'env', 'auth']);
+
+/** Every string holding the mask anywhere in `value`, with its path. */
+function maskedStrings(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; value: string }[] {
+  if (typeof value === 'string') return isMasked(value) ? [{ path, value }] : [];
+  if (Array.isArray(value)) return value.flatMap((item, index) => maskedStrings(item, [...path, index]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => maskedStrings(item, [...path, key]));
+  return [];
 }
 
 /** The literal `stored` holds at `path` if `masked` is its mask. */

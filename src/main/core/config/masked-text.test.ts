@@ -77,6 +77,17 @@ describe('the raw text as it leaves main', () => {
     expect(prepareSave(FILE, typedOver).ok).toBe(false);
   });
 
+  it('refuses a mask moved where nothing is masked: a variable renamed to a name never masked, an argument', () => {
+    const renamed = masked.replace('GITHUB_TOKEN: "••••5678"', 'GH: "••••5678"');
+    expect(restoreMasked(FILE, renamed)).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ path: 'agent.mcp.servers.2.env.GH', line: 21, message: expect.stringContaining('matches no stored secret') })],
+    });
+    const inArgs = masked.replace('command: node', 'command: node\n        args: ["--token", "••••5678"]');
+    expect(restoreMasked(FILE, inArgs)).toEqual({ ok: false, problems: [expect.objectContaining({ path: 'agent.mcp.servers.2.args.1', line: 21 })] });
+    expect(prepareSave(FILE, renamed).ok).toBe(false);
+  });
+
   it('reads a broken file as far as it can, and still masks what it found', () => {
     const broken = `${FILE}  this: is: [not yaml\n`;
     const reading = readConfig(broken);

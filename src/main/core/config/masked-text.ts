@@ -1,5 +1,5 @@
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Scalar } from 'yaml';
-import { isMasked, isSecretField, mayHoldSecret, maskSecret, unmatchedMaskMessage, type SecretPath } from '../../../shared/config/secrets';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Scalar } from 'yaml';
+import { isMasked, isSecretField, maskSecret, unmatchedMaskMessage, type SecretPath } from '../../../shared/config/secrets';
 import type { ConfigProblem } from '../../../shared/contract';
 
 /**
@@ -39,6 +39,28 @@ function secretScalars(document: Document, test: (path: SecretPath, value: unkno
       }
     }
   });
+  return found;
+}
+
+const SECRET_FIELDS = new Set(['headers', 'env', 'auth']);
+
+/**
+ * Masked scalars in a server entry anywhere but a headers/env/auth value (an argument, the url, a nested
+ * value): no literal stands behind them, so a save holding one is refused rather than writing the mask.
+ */
+function strayMasks(document: Document): { index: number; path: (string | number)[]; node: Scalar }[] {
+  const servers = document.getIn(['agent', 'mcp', 'servers'], true);
+  if (!isSeq(servers)) return [];
+  const found: { index: number; path: (string | number)[]; node: Scalar }[] = [];
+  const walk = (node: unknown, index: number, path: (string | number)[]) => {
+    if (isScalar(node)) {
+      const inSecretField = path.length === 2 && SECRET_FIELDS.has(String(path[0]));
+      if (typeof node.value === 'string' && isMasked(node.value) && !inSecretField && node.range) found.push({ index, path, node });
+    } else if (isSeq(node)) node.items.forEach((item, i) => walk(item, index, [...path, i]));
+    else if (isMap(node))
+      for (const pair of node.items) walk(pair.value as Node | null, index, [...path, isScalar(pair.key) ? String(pair.key.value) : '?']);
+  };
+  servers.items.forEach((item, index) => walk(item, index, []));
   return found;
 }
 
@@ -95,9 +117,14 @@ export function restoreMasked(current: string, incoming: string, verbatim = true
   if (!isMasked(incoming)) return { ok: true, text: incoming, restored: [] };
   const stored = secretScalars(parseDocument(current, { uniqueKeys: false }));
   const lineCounter = new LineCounter();
-  const maskedHere = (path: SecretPath, value: unknown) => mayHoldSecret(path) && typeof value === 'string' && isMasked(value);
-  const masked = secretScalars(parseDocument(incoming, { lineCounter, uniqueKeys: false }), maskedHere);
-  const problems: ConfigProblem[] = [];
+  // Any masked value in headers/env/auth: one under a name that is never masked (a renamed variable) finds no literal.
+  const maskedHere = (_path: SecretPath, value: unknown) => typeof value === 'string' && isMasked(value);
+  const document = parseDocument(incoming, { lineCounter, uniqueKeys: false });
+  const masked = secretScalars(document, maskedHere);
+  const problems: ConfigProblem[] = strayMasks(document).map(({ index, path, node }) => {
+    const pos = lineCounter.linePos(node.range![0]);
+    return { path: `agent.mcp.servers.${index}.${path.join('.')}`, message: unmatchedMaskMessage, line: pos.line, column: pos.col };
+  });
   const edits: Splice[] = [];
   const restored: RestoredSecret[] = [];
   for (const secret of masked) {
