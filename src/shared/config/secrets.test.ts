@@ -60,7 +60,7 @@ describe('restoring what came back masked', () => {
   });
 
   it('refuses a mask moved where nothing is ever masked (a renamed variable, an argument, the url), so it is never written', () => {
-    const stdio = { name: 'gh', command: 'node', env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnop5678' } };
+    const stdio = { name: 'gh', command: 'node', args: [], enabled: true, env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnop5678' } };
     const shown = maskServer(stdio);
     expect(shown.env.GITHUB_TOKEN).toBe('••••5678');
     expect(restoreServerSecrets({ ...shown, env: { GH: '••••5678' } }, stdio).problems).toEqual([{ path: 'env.GH', message: expect.stringContaining('matches no stored secret') }]);
