@@ -76,6 +76,7 @@ describe('switchboard catalog', () => {
       tools: ['query_order', 'apply_refund', 'debug_dump'],
       // The same capabilities the app declares (no roots configured), and what the server offered.
       capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {} } },
+      instructions: null,
     });
     expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [] });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);

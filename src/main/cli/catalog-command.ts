@@ -144,6 +144,7 @@ export function catalogJson(catalog: Catalog, configFlag?: string, states: reado
       ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, configFlag) } : {}),
       // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
       capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
+      instructions: stateOf.get(s.name)?.instructions ?? null,
     })),
     tools: catalog.entries.map((e) => ({
       toolId: e.toolId,

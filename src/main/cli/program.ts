@@ -4,6 +4,7 @@ import { registerAuthCommands } from './auth-command';
 import { registerCatalogCommands } from './catalog-command';
 import { registerChatCommand } from './chat-command';
 import { registerReplayCommand } from './replay-command';
+import { registerResourceCommands } from './resources-command';
 import { registerServeCommand } from './serve-command';
 import { registerTestCommand } from './test-command';
 import { registerToolsCommands } from './tools-command';
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo): Command {
   registerChatCommand(program, io);
   registerCatalogCommands(program, io);
   registerToolsCommands(program, io);
+  registerResourceCommands(program, io);
   registerReplayCommand(program, io);
   registerTestCommand(program, io);
   registerAuthCommands(program, io);

@@ -75,7 +75,9 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       } finally {
         stop();
       }
-      if (opts.json) io.stdout(JSON.stringify(run, null, 2));
+      // The result's parts as the server sent them (text, image and audio with their base64, links, resources),
+      // beside the item whose text has a marker where each image or sound was.
+      if (opts.json) io.stdout(JSON.stringify({ ...run, content: contentOf(run.record?.result) }, null, 2));
       else {
         if (run.notVisibleToModel) io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
         const { item } = run;
@@ -86,6 +88,12 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
     },
     env,
   );
+}
+
+/** The content blocks of a recorded result, or null when the record kept none (refused, or cut at the record cap). */
+function contentOf(result: unknown): unknown[] | null {
+  const content = (result as { content?: unknown } | null | undefined)?.content;
+  return Array.isArray(content) ? content : null;
 }
 
 function parseArgs(value: string): Record<string, unknown> {

@@ -4,7 +4,7 @@ import type { McpCaller } from './agent/tool-proxy';
 import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
 import type { ToolPipeline } from './catalog/tool-pipeline';
-import type { BuiltinServers, ConnectionOptions } from './mcp';
+import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
@@ -57,6 +57,8 @@ export interface Core {
   tools: Pick<ToolPipeline, 'connections' | 'catalog'>;
   /** OAuth sign-in, sign-out and status of remote servers. */
   auth: AuthService;
+  /** The operator's browsing of servers' resources and prompts. */
+  resources: ResourceBrowser;
   openBrowser: BrowserOpener;
   runtime: AgentRuntime;
   /** Runs by hand, test cases, replays and previews. */
@@ -67,6 +69,9 @@ export interface Core {
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** A resources or prompts request to a server with no timeoutMs of its own may take this long. */
+const BROWSE_TIMEOUT_MS = 30_000;
 
 /**
  * The core's parts are loaded one after the other (each `await import` is its own module evaluation) instead of
@@ -155,6 +160,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     (server) => serverConfig(server)?.maxTotalTimeoutMs,
   );
 
+  const { ResourceBrowser } = await import('./mcp/resource-browser');
+  const resources = new ResourceBrowser({
+    client: (server) => tools.connections.client(server),
+    state: (server) => tools.connections.state(server),
+    sessions: tools.connections.sessions,
+    timeoutFor: (server) => serverConfig(server)?.timeoutMs ?? BROWSE_TIMEOUT_MS,
+  });
+
   const { createAgentRuntime } = await import('./agent/runtime');
   const runtime = await createAgentRuntime({
     dataDir: options.dataDir,
@@ -163,6 +176,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalog: () => tools.catalog.current(),
     mcp,
     secrets,
+    // Read at each model call: a server that (re)connects with new instructions applies from the next call.
+    instructions: () =>
+      config.current().agent.mcp.servers.flatMap((server) => {
+        const text = server.useInstructions ? tools.connections.state(server.name)?.instructions : null;
+        return text && tools.connections.state(server.name)?.status === 'connected' ? [{ server: server.name, text }] : [];
+      }),
     fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
@@ -178,6 +197,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secrets,
     tools: { connections: tools.connections, catalog: tools.catalog },
     auth,
+    resources,
     openBrowser: options.openBrowser ?? (async () => false),
     runtime,
     workbench,

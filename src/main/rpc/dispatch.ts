@@ -3,6 +3,7 @@ import { createAgentHandlers } from './handlers/agent-handlers';
 import { createCatalogHandlers } from './handlers/catalog-handlers';
 import { createConfigHandlers } from './handlers/config-handlers';
 import { createIntentHandlers } from './handlers/intents-handlers';
+import { createResourceHandlers, createServerLogHandlers } from './handlers/resources-handlers';
 import { createServerAuthHandlers } from './handlers/server-auth-handlers';
 import { createServerHandlers } from './handlers/servers-handlers';
 import { createRequestHandlers } from './handlers/requests-handlers';
@@ -27,6 +28,8 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createAgentHandlers(runtime),
     ...createServerHandlers(config, tools.connections, core.auth),
     ...createServerAuthHandlers(config, tools.connections, core.auth, core.openBrowser),
+    ...createServerLogHandlers(tools.connections.sessions, (name) => config.current().agent.mcp.servers.some((s) => s.name === name)),
+    ...createResourceHandlers(core.resources),
     ...createCatalogHandlers(tools.catalog),
     ...createIntentHandlers(config),
     ...createSkillHandlers(config),

@@ -26,6 +26,8 @@ const serverCommon = {
   sampling: z.boolean().optional(),
   /** Sampling requests this server may make per minute (default 10); more are refused without asking. */
   samplingPerMinute: z.number().int().positive().max(1_000).optional(),
+  /** Append the server's `instructions` (from initialize) to the system prompt; each step records them with their tokens. */
+  useInstructions: z.boolean().optional(),
 };
 
 /**
@@ -168,6 +170,11 @@ export const modelSettingsSchema = z.strictObject({
   timeoutMs: z.number().int().positive().optional(),
   /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
   maxTokens: z.number().int().positive().max(200_000).optional(),
+  /**
+   * Send images from tool results to the model (default true for OpenAI-compatible and Anthropic). Turn it off for a
+   * model without vision: it then reads a note where each image was.
+   */
+  images: z.boolean().optional(),
 });
 export type ModelSettings = z.output<typeof modelSettingsSchema>;
 

@@ -43,8 +43,30 @@ export const modelStepSchema = z.object({
   tools: z.array(visibleToolSchema),
   totalTokens: z.number().int(),
   catalogRevision: z.number().int(),
+  /** Servers' instructions appended to the system prompt on this call (servers with `useInstructions: true`). */
+  instructions: z.array(z.object({ server: z.string(), text: z.string(), tokens: z.number().int() })).optional(),
 });
 export type ModelStep = z.infer<typeof modelStepSchema>;
+
+/**
+ * What a tool result carried besides text, for the tool card: `index` is the part's place in the result's
+ * content, whose data (an image, a sound, an embedded resource) the call's execution record keeps.
+ */
+export const resultPartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('image'), index: z.number().int(), mimeType: z.string(), bytes: z.number().int() }),
+  z.object({ type: z.literal('audio'), index: z.number().int(), mimeType: z.string(), bytes: z.number().int() }),
+  z.object({
+    type: z.literal('resource_link'),
+    index: z.number().int(),
+    uri: z.string(),
+    name: z.string(),
+    title: z.string().optional(),
+    description: z.string().optional(),
+    mimeType: z.string().optional(),
+  }),
+  z.object({ type: z.literal('resource'), index: z.number().int(), uri: z.string(), mimeType: z.string().optional(), bytes: z.number().int(), text: z.boolean() }),
+]);
+export type ResultPart = z.infer<typeof resultPartSchema>;
 
 export const chatItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), id: z.string(), turnId: z.string(), text: z.string(), at: z.string() }),
@@ -61,6 +83,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     status: toolCallStatusSchema,
     /** What the model was told (capped). */
     resultText: z.string().optional(),
+    /** Images, audio, links and resources in the result (their data is in the record). */
+    parts: z.array(resultPartSchema).optional(),
     durationMs: z.number().optional(),
     recordId: z.string().optional(),
     approvalId: z.string().optional(),

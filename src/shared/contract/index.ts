@@ -14,6 +14,8 @@ import { intentRoutes } from './intents';
 import { skillRoutes } from './skills';
 import { workbenchEvents, workbenchRoutes } from './workbench';
 import { requestEvents, requestRoutes } from './requests';
+import { serverLogEvents, serverLogRoutes } from './server-logs';
+import { resourceEvents, resourceRoutes } from './resources';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -29,6 +31,8 @@ export * from './intents';
 export * from './skills';
 export * from './workbench';
 export * from './requests';
+export * from './server-logs';
+export * from './resources';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -43,6 +47,8 @@ export const routes = {
   ...skillRoutes,
   ...workbenchRoutes,
   ...requestRoutes,
+  ...serverLogRoutes,
+  ...resourceRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
@@ -54,6 +60,8 @@ export const events = {
   ...catalogEvents,
   ...workbenchEvents,
   ...requestEvents,
+  ...serverLogEvents,
+  ...resourceEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Routes = typeof routes;

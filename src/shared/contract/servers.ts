@@ -41,6 +41,8 @@ export const serverViewSchema = z.object({
   /** The last initialize: what the server offered, and what we declared (it may hide tools behind what we did not). */
   offeredCapabilities: z.record(z.string(), z.unknown()).nullable(),
   declaredCapabilities: z.record(z.string(), z.unknown()).nullable(),
+  /** The server's `instructions` from initialize (null when it gave none); sent to the model only with `useInstructions`. */
+  instructions: z.string().nullable(),
   toolCount: z.number().int(),
   tools: z.array(z.string()),
   stderrTail: z.string().nullable(),

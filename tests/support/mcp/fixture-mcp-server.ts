@@ -32,6 +32,8 @@ export interface FixtureServerOptions {
   port?: number;
   /** Answer 401 unless `Authorization: Bearer <token>` is sent. */
   token?: string;
+  /** Take a DELETE (session end) and never answer it. */
+  hangOnDelete?: boolean;
 }
 
 export interface FixtureServer {
@@ -43,6 +45,10 @@ export interface FixtureServer {
   calls: { name: string; arguments: Record<string, unknown>; meta: Record<string, unknown> | undefined }[];
   /** Headers of every HTTP request. */
   headers: IncomingHttpHeaders[];
+  /** Method and session of every HTTP request (a client ending its session sends DELETE). */
+  requests: { method: string; sessionId: string | undefined }[];
+  /** Session ids the server gave out, in order. */
+  sessionIds: string[];
   /** Replaces the tool set and sends notifications/tools/list_changed to every open session. */
   setTools(tools: FixtureTool[]): Promise<void>;
   /** Sends notifications/tools/list_changed to every open session, tools unchanged. */
@@ -55,6 +61,8 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
   const listRequests: FixtureServer['listRequests'] = [];
   const calls: FixtureServer['calls'] = [];
   const headers: IncomingHttpHeaders[] = [];
+  const requests: FixtureServer['requests'] = [];
+  const sessionIds: string[] = [];
   const sessions = new Map<string, { server: Server; transport: StreamableHTTPServerTransport | SSEServerTransport }>();
 
   const newMcpServer = () => {
@@ -81,6 +89,9 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
 
   const http = createServer((req, res) => {
     headers.push(req.headers);
+    const session = req.headers['mcp-session-id'];
+    requests.push({ method: req.method ?? '', sessionId: typeof session === 'string' ? session : undefined });
+    if (options.hangOnDelete && req.method === 'DELETE') return;
     if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
       res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized' }));
       return;
@@ -102,7 +113,10 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
     const server = newMcpServer();
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
-      onsessioninitialized: (id) => void sessions.set(id, { server, transport }),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { server, transport });
+        sessionIds.push(id);
+      },
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
@@ -140,6 +154,8 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
     listRequests,
     calls,
     headers,
+    requests,
+    sessionIds,
     async setTools(next) {
       tools = next;
       await announceToolsChanged();

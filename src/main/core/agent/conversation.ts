@@ -1,5 +1,6 @@
 import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, ConversationSummary, ExecutionRecord, Turn } from '../../../shared/contract';
-import type { ChatMessage } from '../providers/types';
+import type { ChatMessage, ModelImage } from '../providers/types';
+import { modelImagesOf } from './tool-result';
 import type { JsonlAppender, LineLocation } from './jsonl-file';
 
 /** Where a conversation's lines go: its JSON-lines file, or memory for a run nobody keeps (a replay, a test case). */
@@ -125,8 +126,8 @@ export class LiveConversation {
    * `resultTextInRecord`: the item's resultText equals the record result's one text content, so the line
    * carries it once (replay restores it from the record).
    */
-  writeToolResult(item: ToolItem, line: () => { recordJson: string; resultTextInRecord: boolean }): Promise<LineLocation> {
-    this.apply({ t: 'toolResult', item });
+  writeToolResult(item: ToolItem, line: () => { recordJson: string; resultTextInRecord: boolean }, images: ModelImage[] = []): Promise<LineLocation> {
+    this.apply({ t: 'toolResult', item }, images);
     this.touchedAt = Date.now();
     const written = this.log.appendDeferred(() => {
       const { recordJson, resultTextInRecord } = line();
@@ -172,7 +173,8 @@ export class LiveConversation {
     } else this.items[at] = item;
   }
 
-  private apply(line: ConversationLogLine): void {
+  /** `images`: a live call's images for the model; a replayed line finds them in its record. */
+  private apply(line: ConversationLogLine, images?: ModelImage[]): void {
     switch (line.t) {
       case 'meta':
         this.base = line.summary;
@@ -184,7 +186,7 @@ export class LiveConversation {
       case 'toolResult': {
         const item = line.resultTextInRecord ? { ...line.item, resultText: singleTextOf(line.record?.result) ?? '' } : line.item;
         this.upsertItem(item);
-        this.messages.push(toolMessageOf(item));
+        this.messages.push(toolMessageOf(item, images ?? (item.parts?.length ? modelImagesOf(line.record?.result) : [])));
         break;
       }
       case 'turn': {
@@ -219,9 +221,9 @@ export class LiveConversation {
   }
 }
 
-/** What the model reads for a finished call: its result text, an error unless the call succeeded. */
-export function toolMessageOf(item: Extract<ChatItem, { kind: 'tool' }>): ChatMessage {
-  return { role: 'tool', toolCallId: item.id, name: item.toolName, content: item.resultText ?? '', isError: item.status !== 'success' };
+/** What the model reads for a finished call: its result text (and images), an error unless the call succeeded. */
+export function toolMessageOf(item: Extract<ChatItem, { kind: 'tool' }>, images: ModelImage[] = []): ChatMessage {
+  return { role: 'tool', toolCallId: item.id, name: item.toolName, content: item.resultText ?? '', isError: item.status !== 'success', ...(images.length && { images }) };
 }
 
 /** The text of a tool result made of exactly one text content item, else undefined. */

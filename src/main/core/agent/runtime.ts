@@ -27,6 +27,8 @@ export interface AgentRuntimeOptions {
   mcp: McpCaller;
   secrets: SecretStore;
   knowledgeDir: string;
+  /** Servers' instructions for the system prompt (servers with useInstructions); none by default. */
+  instructions?: TurnRunnerDeps['instructions'];
   /** The fetch model providers send with (the desktop's honours the system proxy); default Node's. */
   fetch?: typeof fetch;
   /** MCP calls in flight, for the server requests they cause (see ServerRequestService). */
@@ -72,6 +74,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     events,
     maxSteps: () => config.current().agent.maxSteps,
     systemPrompt: () => config.current().agent.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    instructions: options.instructions,
   };
   const agent = new AgentService({ store, records, events, provider, turn });
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary } from '../../../shared/contract';
+import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary, ResultPart } from '../../../shared/contract';
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
 import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
 import type { CallProgress, CallTask } from '../mcp';
-import type { ChatMessage, ToolCallRequest } from '../providers/types';
+import type { ChatMessage, ModelImage, ToolCallRequest } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
 import { argumentsHash } from './arguments-hash';
 import type { ApprovalService } from './approvals';
@@ -80,6 +80,9 @@ interface Verdict {
   recorded?: () => RecordedResult;
   error?: string;
   approval?: ApprovalOutcome;
+  /** Images for the model, and what the result carried besides text (for the card). */
+  images?: ModelImage[];
+  parts?: ResultPart[];
 }
 
 /**
@@ -143,6 +146,7 @@ export class ToolProxy {
       ...trace.fields(),
       status: verdict.status,
       resultText: verdict.modelText,
+      ...(verdict.parts?.length && { parts: verdict.parts }),
       durationMs: finishedAt - startedAt,
       recordId: `r_${randomUUID().slice(0, 12)}`,
       approvalId: verdict.approval?.approvalId,
@@ -157,8 +161,8 @@ export class ToolProxy {
         throw error;
       }
     }
-    this.recordFinal(ctx, final, record);
-    return toolMessageOf(final);
+    this.recordFinal(ctx, final, record, verdict.images);
+    return toolMessageOf(final, verdict.images);
   }
 
   /**
@@ -167,13 +171,13 @@ export class ToolProxy {
    * in flight. The turn runner waits for it (`resultsWritten`) before the model reads any result. Should
    * the log fail, the record goes to records.jsonl anyway and the turn fails there.
    */
-  private recordFinal(ctx: CallContext, final: ToolItem, record: () => MadeRecord): void {
+  private recordFinal(ctx: CallContext, final: ToolItem, record: () => MadeRecord, images?: ModelImage[]): void {
     const shown = () => this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item: final });
     ctx.conversation
       .writeToolResult(final, () => {
         const made = record();
         return { recordJson: made.json, resultTextInRecord: singleTextOf(made.recorded.result) === final.resultText };
-      })
+      }, images)
       .then(
         () => {
           this.deps.records.appendDurableElsewhere(record().record, record().json);
@@ -267,6 +271,8 @@ export class ToolProxy {
       recorded: () => recordedResultOf(raw, converted.notes),
       error: converted.isError ? converted.modelText.slice(0, 500) : undefined,
       approval,
+      images: converted.images,
+      parts: converted.parts,
     };
   }
 

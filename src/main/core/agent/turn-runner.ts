@@ -6,6 +6,7 @@ import type { EventSink } from '../events';
 import { ProviderError, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
 import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
+import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
 import { buildModelStep } from './visible-set';
 
 export interface TurnRunnerDeps {
@@ -15,6 +16,8 @@ export interface TurnRunnerDeps {
   events: EventSink;
   maxSteps: () => number;
   systemPrompt: () => string;
+  /** Servers' instructions to append to the system prompt, read at every model call like the catalog. */
+  instructions?: () => readonly ServerInstructions[];
 }
 
 export interface TurnResult {
@@ -53,6 +56,9 @@ export async function runTurn(
       }
       const { catalog, revision } = deps.catalog();
       const { tools, modelStep } = await buildModelStep(catalog, revision, conversation.loadedSkills, step);
+      const instructions = deps.instructions?.() ?? [];
+      if (instructions.length) modelStep.instructions = await instructionsRecord(instructions);
+      const system = withInstructions(deps.systemPrompt(), instructions);
       turn.steps.push(modelStep);
       await conversation.write({ t: 'step', turnId, step: modelStep });
       deps.events.emit('turn.stepStarted', { conversationId, turnId, step: modelStep });
@@ -62,7 +68,7 @@ export async function runTurn(
       const calls: ToolCallRequest[] = [];
       const uniqueId = callIdDeduper(conversation);
       try {
-        for await (const event of provider.stream({ system: deps.systemPrompt(), messages: [...conversation.messages], tools, signal })) {
+        for await (const event of provider.stream({ system, messages: [...conversation.messages], tools, signal })) {
           if (event.type === 'text') {
             answer += event.delta;
             deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });

@@ -37,6 +37,7 @@ export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
   const connections = new ConnectionManager({
     resolveBuiltin: builtins?.resolveBuiltin,
     log: options.log,
+    events: options.events,
     // Hash what a discovery found before the catalog sees it, in slices: the resolve then finds it done.
     prepareTools: (server, tools) => warmFingerprints(tools, (name) => pins?.view().get(server)?.get(name)),
     ...options.connections,

@@ -1,8 +1,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { DEFAULT_BACKOFF } from './backoff';
 import { DEFAULT_INSTALL_TIMEOUT_MS } from './package-runner';
 import { ServerConnection, ServerUnavailableError } from './server-connection';
+import { ServerSessions } from './server-sessions';
 import type { CallToolOptions, ConnectionOptions, ConnectionSettings, ServerState } from './types';
 
 /** Every server's state, in config order. Immutable; a new object after any change. */
@@ -28,6 +30,10 @@ export class ConnectionManager {
   private dirty = false;
   private closed = false;
   private readonly listeners = new Set<ConnectionsListener>();
+  /** Each server's last published state, to tell a status transition from an update. */
+  private readonly previous = new Map<string, ServerState>();
+  /** Logs, log levels, subscriptions and change notifications per server (server-sessions.ts). */
+  readonly sessions: ServerSessions;
 
   constructor(options: ConnectionOptions = {}) {
     this.settings = {
@@ -49,6 +55,7 @@ export class ConnectionManager {
       now: options.now ?? (() => new Date()),
       auth: options.auth,
     };
+    this.sessions = new ServerSessions({ client: (server) => this.client(server), events: options.events, now: this.settings.now });
   }
 
   /**
@@ -70,13 +77,17 @@ export class ConnectionManager {
         this.connections.delete(name);
         this.fingerprints.delete(name);
         void connection.close();
+        if (!next) {
+          this.sessions.forget(name);
+          this.previous.delete(name);
+        }
       }
     }
     this.order = servers.map((s) => s.name);
     const started: ServerConnection[] = [];
     for (const server of servers) {
       if (this.connections.has(server.name)) continue;
-      const connection = new ServerConnection(server, this.settings, (state) => this.changed(state));
+      const connection = new ServerConnection(server, this.settings, (state) => this.changed(state), this.sessions.hooksFor(server.name));
       this.connections.set(server.name, connection);
       this.fingerprints.set(server.name, stableJson(server));
       started.push(connection);
@@ -100,6 +111,11 @@ export class ConnectionManager {
 
   state(server: string): ServerState | undefined {
     return this.connections.get(server)?.state;
+  }
+
+  /** The SDK client of a connected server, for what is not a tool call (resources, prompts, logging). */
+  client(server: string): Client | undefined {
+    return this.connections.get(server)?.liveClient;
   }
 
   onChange(listener: ConnectionsListener): () => void {
@@ -135,6 +151,7 @@ export class ConnectionManager {
     this.connections.clear();
     this.listeners.clear();
     await Promise.all(all.map((c) => c.close()));
+    this.sessions.close();
   }
 
   private connection(server: string): ServerConnection {
@@ -144,7 +161,10 @@ export class ConnectionManager {
   }
 
   private changed(state: ServerState): void {
-    if (this.connections.get(state.name)?.state !== state) return; // a replaced connection's last words
+    const connection = this.connections.get(state.name);
+    if (connection?.state !== state) return; // a replaced connection's last words
+    noteTransition(this.sessions, state, this.previous.get(state.name));
+    this.previous.set(state.name, state);
     this.dirty = true;
     this.publish(state);
   }
@@ -153,6 +173,16 @@ export class ConnectionManager {
     const snapshot = this.snapshot();
     for (const listener of this.listeners) listener(snapshot, changed);
   }
+}
+
+/** A status transition goes to the server's log, where the operator reads what led up to it. */
+function noteTransition(sessions: ServerSessions, state: ServerState, before: ServerState | undefined): void {
+  if (before?.status === state.status) return;
+  const hooks = sessions.hooksFor(state.name);
+  if (state.status === 'connected') hooks.note('info', `connected (${state.toolCount} tool${state.toolCount === 1 ? '' : 's'}${state.protocolVersion ? `, protocol ${state.protocolVersion}` : ''})`);
+  else if (state.status === 'failed') hooks.note('error', state.error ?? 'failed');
+  else if (state.status === 'needs-auth') hooks.note('warning', state.error ?? 'waiting for a sign-in');
+  else if (state.status === 'disabled') hooks.note('info', 'disabled');
 }
 
 /** JSON with sorted keys, so two equal configs compare equal whatever their key order. */

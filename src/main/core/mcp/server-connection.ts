@@ -9,6 +9,7 @@ import { discoverAllTools } from './discover-tools';
 import { packageRunnerOf } from './package-runner';
 import { clientModule, modulesFor } from './sdk-modules';
 import { ServerConfigError } from './server-endpoint';
+import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { buildTransport, type BuiltTransport } from './transport-factory';
@@ -69,6 +70,8 @@ export class ServerConnection {
     readonly config: ServerConfig,
     private readonly settings: ConnectionSettings,
     private readonly onChange: (state: ServerState) => void,
+    /** What servers say outside tool calls (logs, notifications) and how a session ends (server-sessions.ts). */
+    private readonly hooks?: SessionHooks,
   ) {
     this.snapshot = initialState(config.name, config.enabled ? 'connecting' : 'disabled');
     this.roots = config.roots;
@@ -76,6 +79,11 @@ export class ServerConnection {
 
   get state(): ServerState {
     return this.snapshot;
+  }
+
+  /** The client of the live connection (resources, prompts and logging go through it); undefined unless connected. */
+  get liveClient(): Client | undefined {
+    return this.snapshot.status === 'connected' ? this.client : undefined;
   }
 
   start(): void {
@@ -158,6 +166,7 @@ export class ServerConnection {
     this.dropAuth();
     this.releaseWaiters();
     this.attemptAbort?.abort(new Error('closed'));
+    if (client) await this.hooks?.ending(client);
     await client?.close().catch(noop);
     await this.attemptDone;
   }
@@ -228,11 +237,13 @@ export class ServerConnection {
     const built = await buildTransport(this.config, this.settings);
     phase.auth = built.auth;
     tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
+    this.hooks?.stderr(built.stderr);
     const protocolVersion = captureProtocolVersion(built.transport);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
     const client = new Client(this.settings.clientInfo, { capabilities: declared });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
+    this.hooks?.clientCreated(client);
     // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
     const onAbort = () => void client.close().catch(noop);
     signal.addEventListener('abort', onAbort, { once: true });
@@ -278,11 +289,13 @@ export class ServerConnection {
       serverInfo: info ? { name: info.name, version: info.version } : null,
       offeredCapabilities: client.getServerCapabilities() ?? null,
       declaredCapabilities: declared,
+      instructions: client.getInstructions() ?? null,
       reconnectAttempt: 0,
       nextRetryAt: null,
       startup: null,
     });
     this.settings.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
+    this.hooks?.connected(client);
     const interval = this.settings.healthCheckIntervalMs;
     if (interval > 0) {
       this.healthTimer = setInterval(() => void this.probe(gen), interval);

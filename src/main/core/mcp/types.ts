@@ -10,6 +10,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpServerConfig } from '../../../shared/config/schema';
+import type { EventSink } from '../events';
 import type { ServerStatus } from '../../../shared/catalog';
 import type { BackoffOptions } from './backoff';
 import type { LaunchStdio, ResolveBuiltin, TransportKind } from './transport-factory';
@@ -32,6 +33,8 @@ export interface ServerState {
   offeredCapabilities: ServerCapabilities | null;
   /** What we declared in our initialize request (null until an attempt sent one). */
   declaredCapabilities: ClientCapabilities | null;
+  /** What the server's initialize answer asks of the model that uses it (null when it gave none). */
+  instructions: string | null;
   /** stdio only: the end of the child's stderr. */
   stderrTail: string | null;
   /** Consecutive failed attempts since the last success; drives the backoff. */
@@ -62,6 +65,7 @@ export const initialState = (name: string, status: ServerStatus): ServerState =>
     serverInfo: null,
     offeredCapabilities: null,
     declaredCapabilities: null,
+    instructions: null,
     stderrTail: null,
     reconnectAttempt: 0,
     nextRetryAt: null,
@@ -164,7 +168,9 @@ export interface ConnectionOptions {
   auth?: ConnectionAuthPort;
   /** Who answers servers' elicitation and sampling requests; without it neither capability is declared. */
   requests?: ServerRequestHandlers;
+  /** Where server logs and resource/prompt change notifications are announced (the app's bus); none in one-shot CLI runs. */
+  events?: EventSink;
 }
 
-type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests';
+type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events';
 export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;

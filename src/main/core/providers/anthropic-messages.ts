@@ -1,11 +1,14 @@
-import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, ImageBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import { imagesNotSentNote } from './image-notes';
 import type { ChatMessage, ModelToolDefinition } from './types';
 
 /**
  * Our history -> Messages API turns. Tool results must follow their tool_use in one user turn,
- * so consecutive tool messages are grouped into a single user message of tool_result blocks.
+ * so consecutive tool messages are grouped into a single user message of tool_result blocks. A result's
+ * images go inside its tool_result as image blocks, after its text (unless `images: false`).
  */
-export function toAnthropicMessages(messages: ChatMessage[]): MessageParam[] {
+export function toAnthropicMessages(messages: ChatMessage[], options: { images?: boolean } = {}): MessageParam[] {
+  const sendImages = options.images !== false;
   const out: MessageParam[] = [];
   let pendingResults: ToolResultBlockParam[] = [];
   const flushResults = () => {
@@ -14,10 +17,17 @@ export function toAnthropicMessages(messages: ChatMessage[]): MessageParam[] {
   };
   for (const message of messages) {
     if (message.role === 'tool') {
+      const images = message.images ?? [];
+      const content: ToolResultBlockParam['content'] =
+        images.length === 0
+          ? message.content
+          : sendImages
+            ? [{ type: 'text', text: message.content }, ...images.map(imageBlock)]
+            : `${message.content}\n${imagesNotSentNote(images.length)}`;
       pendingResults.push({
         type: 'tool_result',
         tool_use_id: message.toolCallId,
-        content: message.content,
+        content,
         ...(message.isError && { is_error: true }),
       });
       continue;
@@ -35,6 +45,11 @@ export function toAnthropicMessages(messages: ChatMessage[]): MessageParam[] {
   }
   flushResults();
   return out;
+}
+
+function imageBlock(image: { mimeType: string; data: string }): ImageBlockParam {
+  // Only the four types the API takes reach here (MODEL_IMAGE_TYPES in agent/tool-result.ts).
+  return { type: 'image', source: { type: 'base64', media_type: image.mimeType as 'image/png', data: image.data } };
 }
 
 export function toAnthropicTools(tools: ModelToolDefinition[]): Tool[] {

@@ -48,7 +48,7 @@ export function createAnthropicProvider(settings: ModelSettings, apiKey: string 
           model,
           max_tokens: req.maxTokens ?? settings.maxTokens ?? DEFAULT_MAX_TOKENS,
           ...(req.system && { system: req.system }),
-          messages: toAnthropicMessages(req.messages),
+          messages: toAnthropicMessages(req.messages, { images: settings.images }),
           ...(req.tools.length > 0 && { tools: toAnthropicTools(req.tools) }),
           stream: true,
         },

@@ -50,7 +50,7 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
       const chunks = await client.chat.completions.create(
         {
           model,
-          messages: toOpenAiMessages(req.system, req.messages),
+          messages: toOpenAiMessages(req.system, req.messages, { images: settings.images }),
           ...(req.tools.length > 0 && { tools: toOpenAiTools(req.tools) }),
           ...((req.temperature ?? settings.temperature) !== undefined && { temperature: req.temperature ?? settings.temperature }),
           ...((req.maxTokens ?? settings.maxTokens) !== undefined && { max_tokens: req.maxTokens ?? settings.maxTokens }),

@@ -16,10 +16,18 @@ export interface ToolCallRequest {
   arguments: Record<string, unknown>;
 }
 
+/** An image from a tool result, for a model that accepts images. */
+export interface ModelImage {
+  mimeType: string;
+  /** base64 */
+  data: string;
+}
+
 export type ChatMessage =
   | { role: 'user'; content: string }
   | { role: 'assistant'; content: string; toolCalls?: ToolCallRequest[] }
-  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+  /** `content` marks where each image was; a provider that sends images attaches `images` in that order. */
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean; images?: ModelImage[] };
 
 export interface ModelRequest {
   system: string;

@@ -34,6 +34,7 @@ const tracker = (over: Partial<ServerView>, auth: Partial<ServerAuthView> = {}):
   serverInfo: null,
   offeredCapabilities: null,
   declaredCapabilities: null,
+  instructions: null,
   toolCount: 0,
   tools: [],
   stderrTail: null,

@@ -20,6 +20,7 @@ const view = (config: ServerConfig, over: Partial<ServerView> = {}): ServerView 
   serverInfo: { name: 'bit-select-shop', version: '0.1.0' },
   offeredCapabilities: { tools: { listChanged: true } },
   declaredCapabilities: { elicitation: { form: {}, url: {} }, sampling: {} },
+  instructions: null,
   toolCount: 2,
   tools: ['query_order', 'query_logistics'],
   stderrTail: null,

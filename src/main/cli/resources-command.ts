@@ -1,0 +1,177 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { ContentBlockView, ResourceContentView } from '../../shared/contract';
+import { createBuiltinServers } from '../builtin-servers';
+import { DomainError } from '../core/errors';
+import { ConnectionManager, ResourceBrowser } from '../core/mcp';
+import { resolve } from 'node:path';
+import { defaultConfigPath, signInCommand } from './catalog-command';
+import { readConfigFile } from './read-config';
+import { cliDataDir, createCliAuth } from './cli-auth';
+import type { CliIo } from './io';
+
+interface Options {
+  config?: string;
+  json?: boolean;
+}
+
+/** Pages a command follows before it stops (a server whose cursors never end must not loop forever). */
+const MAX_PAGES = 100;
+const configOption = ['--config <file>', 'config file (default $SWITCHBOARD_DATA_DIR/switchboard.yaml or ~/.switchboard/switchboard.yaml)'] as const;
+
+/**
+ * `switchboard resources list|read` and `switchboard prompts list|get`: a server's resources and prompts from a
+ * terminal, over one connection to that server alone. Exit 0; 1 when the server refuses or is not connected;
+ * 2 for an unusable config or an unknown server.
+ */
+export function registerResourceCommands(program: Command, io: CliIo): void {
+  const resources = program.command('resources').description("browse a server's resources (nothing is sent to a model)");
+  resources
+    .command('list <server>')
+    .description('every resource and resource template the server offers (all pages)')
+    .option(...configOption)
+    .option('--json', 'machine-readable output')
+    .action(async (server: string, opts: Options) =>
+      withBrowser(server, opts, io, async (browser) => {
+        const list = await allPages((cursor) => browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })));
+        const features = browser.features(server);
+        const templates = features.resources ? await allPages((cursor) => browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor }))) : [];
+        if (opts.json) return io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
+        if (list.length === 0) io.stdout('(no resources)');
+        for (const r of list) io.stdout(`${r.uri}  ${r.title ?? r.name}${r.mimeType ? `  (${r.mimeType})` : ''}${r.description ? `  ${r.description}` : ''}`);
+        if (templates.length) io.stdout('\nTemplates');
+        for (const t of templates) io.stdout(`${t.uriTemplate}  ${t.title ?? t.name}${t.mimeType ? `  (${t.mimeType})` : ''}`);
+      }),
+    );
+  resources
+    .command('read <server> <uri>')
+    .description('resources/read: text is printed; binary content is summarised (its base64 is in --json)')
+    .option(...configOption)
+    .option('--json', 'machine-readable output')
+    .action(async (server: string, uri: string, opts: Options) =>
+      withBrowser(server, opts, io, async (browser) => {
+        const read = await browser.read(server, uri);
+        if (opts.json) return io.stdout(JSON.stringify(read, null, 2));
+        read.contents.forEach((content, index) => printContent(content, index, read.contents.length, io));
+      }),
+    );
+
+  const prompts = program.command('prompts').description("browse a server's prompts (nothing is sent to a model)");
+  prompts
+    .command('list <server>')
+    .description('every prompt the server offers, with its arguments (* = required)')
+    .option(...configOption)
+    .option('--json', 'machine-readable output')
+    .action(async (server: string, opts: Options) =>
+      withBrowser(server, opts, io, async (browser) => {
+        const list = await allPages((cursor) => browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })));
+        if (opts.json) return io.stdout(JSON.stringify({ prompts: list }, null, 2));
+        if (list.length === 0) io.stdout('(no prompts)');
+        for (const p of list) {
+          const args = p.arguments.map((a) => `${a.name}${a.required ? '*' : ''}`).join(', ');
+          io.stdout(`${p.name}(${args})${p.description ? `  ${p.description}` : ''}`);
+        }
+      }),
+    );
+  prompts
+    .command('get <server> <name>')
+    .description('prompts/get with arguments: the messages the prompt produces')
+    .option('--args <json>', 'the arguments, a JSON object of strings', parseStringArgs, {})
+    .option(...configOption)
+    .option('--json', 'machine-readable output')
+    .action(async (server: string, name: string, opts: Options & { args: Record<string, string> }) =>
+      withBrowser(server, opts, io, async (browser) => {
+        const got = await browser.getPrompt(server, name, opts.args);
+        if (opts.json) return io.stdout(JSON.stringify(got, null, 2));
+        if (got.description) io.stdout(`# ${got.description}`);
+        for (const message of got.messages) io.stdout(`${message.role}: ${contentText(message.content)}`);
+      }),
+    );
+}
+
+/** Connects to the one server named, runs `use`, closes; sets the exit code. */
+async function withBrowser(server: string, opts: Options, io: CliIo, use: (browser: ResourceBrowser) => Promise<void>): Promise<void> {
+  const path = opts.config ? resolve(opts.config) : defaultConfigPath();
+  const config = await readConfigFile(path, io);
+  if (!config) return;
+  const entry = config.agent.mcp.servers.find((s) => s.name === server);
+  if (!entry) {
+    io.stderr(`no MCP server named "${server}" in ${path}`);
+    process.exitCode = 2;
+    return;
+  }
+  const builtins = createBuiltinServers();
+  const auth = createCliAuth({ dataDir: cliDataDir({ config: opts.config }), configPath: path, servers: () => [entry], connections: () => connections, log: () => undefined });
+  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth });
+  try {
+    connections.reconcile([{ ...entry, enabled: true }]);
+    await connections.whenSettled();
+    const state = connections.state(server);
+    if (state?.status === 'needs-auth') {
+      io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts.config)}`);
+      process.exitCode = 1;
+      return;
+    }
+    const browser = new ResourceBrowser({
+      client: (name) => connections.client(name),
+      state: (name) => connections.state(name),
+      sessions: connections.sessions,
+      timeoutFor: () => entry.timeoutMs ?? 30_000,
+    });
+    await use(browser);
+    process.exitCode = 0;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    io.stderr(error.message);
+    process.exitCode = 1;
+  } finally {
+    auth.close();
+    await connections.closeAll();
+    await builtins.close();
+  }
+}
+
+async function allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>): Promise<T[]> {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let n = 0; n < MAX_PAGES; n++) {
+    const next = await page(cursor);
+    items.push(...next.items);
+    if (!next.nextCursor || seen.has(next.nextCursor)) break;
+    seen.add(next.nextCursor);
+    cursor = next.nextCursor;
+  }
+  return items;
+}
+
+function printContent(content: ResourceContentView, index: number, count: number, io: CliIo): void {
+  if (count > 1) io.stdout(`--- ${content.uri}${content.mimeType ? ` (${content.mimeType})` : ''}`);
+  if (content.text !== undefined) io.stdout(content.text);
+  else io.stdout(`[binary${content.mimeType ? ` ${content.mimeType}` : ''}, ${content.bytes} bytes; its base64 is in --json]`);
+  if (content.omitted) io.stderr(`note: ${content.uri}: ${content.omitted}`);
+  if (index < count - 1 && count > 1) io.stdout('');
+}
+
+/** One prompt message's content as a line of text; media and resources are named, not dumped. */
+function contentText(content: ContentBlockView): string {
+  const c = content as Record<string, unknown> & { resource?: Record<string, unknown> };
+  if (c.type === 'text') return String(c.text ?? '');
+  if (c.type === 'image' || c.type === 'audio') return `[${c.type} ${String(c.mimeType ?? '')}]`;
+  if (c.type === 'resource_link') return `[resource link ${String(c.uri ?? '')}]`;
+  if (c.type === 'resource') return typeof c.resource?.text === 'string' ? `[resource ${String(c.resource.uri)}]\n${c.resource.text}` : `[resource ${String(c.resource?.uri ?? '')}, binary]`;
+  return JSON.stringify(content);
+}
+
+function parseStringArgs(value: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`not JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('the arguments must be a JSON object');
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  const wrong = entries.filter(([, v]) => typeof v !== 'string').map(([k]) => k);
+  if (wrong.length) throw new InvalidArgumentError(`prompt arguments are strings; not: ${wrong.join(', ')}`);
+  return Object.fromEntries(entries) as Record<string, string>;
+}

@@ -1,0 +1,178 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError, type Prompt, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { ContentBlockView, PromptView, ResourceContentView, ResourceTemplateView, ResourceView, ServerFeatures } from '../../../shared/contract';
+import { Invalid, NotFound, Unavailable } from '../errors';
+import { describeError } from './describe-error';
+import type { ServerSessions } from './server-sessions';
+import type { ServerState } from './types';
+
+/** The most data one resources/read hands on (text and base64 together); beyond it the rest is left out, and says so. */
+export const READ_DATA_CAP = 2 * 1024 * 1024;
+
+export type CompletionRef = { type: 'prompt'; name: string } | { type: 'resourceTemplate'; uriTemplate: string };
+
+interface BrowserDeps {
+  client(server: string): Client | undefined;
+  state(server: string): ServerState | undefined;
+  sessions: Pick<ServerSessions, 'subscribed' | 'keepSubscription'>;
+  /** The request timeout for a server (its timeoutMs, else the default). */
+  timeoutFor(server: string): number;
+}
+
+/**
+ * The operator's way to a server's resources and prompts, over the SDK client of its live connection:
+ * list (one page at a time), read, subscribe, get a prompt, ask for completions. Read-only browsing:
+ * nothing here reaches a model. Refusals are domain errors that name the server.
+ */
+export class ResourceBrowser {
+  constructor(private readonly deps: BrowserDeps) {}
+
+  features(server: string): ServerFeatures {
+    const capabilities = this.connected(server).getServerCapabilities() ?? {};
+    return {
+      resources: capabilities.resources !== undefined,
+      subscribe: capabilities.resources?.subscribe === true,
+      prompts: capabilities.prompts !== undefined,
+      completions: capabilities.completions !== undefined,
+    };
+  }
+
+  async listResources(server: string, cursor?: string) {
+    const client = this.offering(server, 'resources');
+    const page = await this.ask(server, () => client.listResources(cursor ? { cursor } : undefined, this.options(server)));
+    return { resources: page.resources.map(resourceView), nextCursor: page.nextCursor ?? null, subscriptions: this.deps.sessions.subscribed(server) };
+  }
+
+  async listTemplates(server: string, cursor?: string) {
+    const client = this.offering(server, 'resources');
+    const page = await this.ask(server, () => client.listResourceTemplates(cursor ? { cursor } : undefined, this.options(server)));
+    return { templates: page.resourceTemplates.map(templateView), nextCursor: page.nextCursor ?? null };
+  }
+
+  async read(server: string, uri: string): Promise<{ uri: string; contents: ResourceContentView[] }> {
+    const client = this.offering(server, 'resources');
+    const result = await this.ask(server, () => client.readResource({ uri }, this.options(server)));
+    let budget = READ_DATA_CAP;
+    const contents = result.contents.map((content): ResourceContentView => {
+      const base = { uri: content.uri, mimeType: content.mimeType ?? null };
+      if ('text' in content && typeof content.text === 'string') {
+        const bytes = Buffer.byteLength(content.text);
+        if (content.text.length <= budget) {
+          budget -= content.text.length;
+          return { ...base, text: content.text, bytes };
+        }
+        const shown = Math.max(0, budget);
+        budget = 0;
+        return { ...base, text: content.text.slice(0, shown), bytes, omitted: `only the first ${shown} of ${content.text.length} characters are shown` };
+      }
+      const blob = typeof (content as { blob?: unknown }).blob === 'string' ? (content as { blob: string }).blob : '';
+      const bytes = Math.floor((blob.length * 3) / 4) - (blob.endsWith('==') ? 2 : blob.endsWith('=') ? 1 : 0);
+      if (blob.length <= budget) {
+        budget -= blob.length;
+        return { ...base, blob, bytes };
+      }
+      return { ...base, bytes, omitted: `${bytes} bytes: too large to show here` };
+    });
+    return { uri, contents };
+  }
+
+  async subscribe(server: string, uri: string, on: boolean): Promise<{ subscriptions: string[] }> {
+    const client = this.offering(server, 'resources');
+    if (on && client.getServerCapabilities()?.resources?.subscribe !== true) throw new Unavailable(`${server} does not offer resource subscriptions`);
+    await this.ask(server, () => (on ? client.subscribeResource({ uri }, this.options(server)) : client.unsubscribeResource({ uri }, this.options(server))));
+    return { subscriptions: this.deps.sessions.keepSubscription(server, uri, on) };
+  }
+
+  async listPrompts(server: string, cursor?: string) {
+    const client = this.offering(server, 'prompts');
+    const page = await this.ask(server, () => client.listPrompts(cursor ? { cursor } : undefined, this.options(server)));
+    return { prompts: page.prompts.map(promptView), nextCursor: page.nextCursor ?? null };
+  }
+
+  async getPrompt(server: string, name: string, args: Record<string, string>) {
+    const client = this.offering(server, 'prompts');
+    const result = await this.ask(server, () => client.getPrompt({ name, arguments: args }, this.options(server)));
+    return {
+      description: result.description ?? null,
+      messages: result.messages.map((m) => ({ role: m.role, content: m.content as ContentBlockView })),
+    };
+  }
+
+  async complete(server: string, ref: CompletionRef, argument: { name: string; value: string }, context: Record<string, string>) {
+    const client = this.connected(server);
+    if (client.getServerCapabilities()?.completions === undefined) throw new Unavailable(`${server} does not offer completions`);
+    const sdkRef = ref.type === 'prompt' ? { type: 'ref/prompt' as const, name: ref.name } : { type: 'ref/resource' as const, uri: ref.uriTemplate };
+    const result = await this.ask(server, () =>
+      client.complete({ ref: sdkRef, argument, ...(Object.keys(context).length ? { context: { arguments: context } } : {}) }, this.options(server)),
+    );
+    return { values: result.completion.values, total: result.completion.total ?? null, hasMore: result.completion.hasMore === true };
+  }
+
+  private connected(server: string): Client {
+    const state = this.deps.state(server);
+    if (!state) throw new NotFound(`no MCP server named "${server}" is configured`);
+    const client = this.deps.client(server);
+    if (!client) throw new Unavailable(`${server} is not connected (${state.status}${state.error ? `: ${state.error}` : ''})`);
+    return client;
+  }
+
+  private offering(server: string, feature: 'resources' | 'prompts'): Client {
+    const client = this.connected(server);
+    if (client.getServerCapabilities()?.[feature] === undefined) throw new Unavailable(`${server} does not offer ${feature}`);
+    return client;
+  }
+
+  private options(server: string) {
+    return { timeout: this.deps.timeoutFor(server) };
+  }
+
+  /** The server's refusal as a domain error that says who refused and why. */
+  private async ask<T>(server: string, request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const message = `${server} answered: ${describeError(error)}`;
+      if (error instanceof McpError && error.code === -32002) throw new NotFound(message); // resource not found
+      if (error instanceof McpError && (error.code === ErrorCode.InvalidParams || error.code === ErrorCode.MethodNotFound)) throw new Invalid(message);
+      throw new Unavailable(message);
+    }
+  }
+}
+
+function resourceView(r: Resource): ResourceView {
+  return {
+    uri: r.uri,
+    name: r.name,
+    ...(r.title !== undefined && { title: r.title }),
+    ...(r.description !== undefined && { description: r.description }),
+    ...(r.mimeType !== undefined && { mimeType: r.mimeType }),
+    ...(r.size !== undefined && { size: r.size }),
+    ...(r.icons?.length && { icons: r.icons.map((i) => ({ ...i })) }),
+  };
+}
+
+function templateView(t: ResourceTemplate): ResourceTemplateView {
+  return {
+    uriTemplate: t.uriTemplate,
+    name: t.name,
+    ...(t.title !== undefined && { title: t.title }),
+    ...(t.description !== undefined && { description: t.description }),
+    ...(t.mimeType !== undefined && { mimeType: t.mimeType }),
+  };
+}
+
+function promptView(p: Prompt): PromptView {
+  return {
+    name: p.name,
+    ...(p.title !== undefined && { title: p.title }),
+    ...(p.description !== undefined && { description: p.description }),
+    arguments: (p.arguments ?? []).map((a: { name: string; title?: unknown; description?: string; required?: boolean }) => ({
+      name: a.name,
+      // PromptArgument has a title in the spec (BaseMetadata); this SDK's type does not list it yet.
+      ...(typeof a.title === 'string' && { title: a.title }),
+      ...(a.description !== undefined && { description: a.description }),
+      ...(a.required !== undefined && { required: a.required }),
+    })),
+    ...(p.icons?.length && { icons: p.icons.map((i) => ({ ...i })) }),
+  };
+}
