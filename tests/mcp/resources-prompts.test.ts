@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PromptView, ResourceContentView, ResourceTemplateView, ResourceView, ServerFeatures } from '../../src/shared/contract';
 import { startFixtureServer, type FixtureServer } from '../support/mcp';
-import { startEverythingRig, type EverythingRig } from '../support/mcp/everything-rig';
+import { startEverythingCore } from '../support/mcp/everything-core';
 import { waitFor } from '../support/wait-for';
 
-let rig: EverythingRig | undefined;
+let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
 let fixture: FixtureServer | undefined;
 afterEach(async () => {
   await rig?.close();
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 describe("server-everything's resources and prompts, browsed through the routes", () => {
   it('lists resources and templates, reads one, subscribes and hears resources/updated, unsubscribes', async () => {
-    rig = await startEverythingRig();
+    rig = await startEverythingCore();
     expect(await rig.rpc<ServerFeatures>('resources.features', { server: 'everything' })).toEqual({ resources: true, subscribe: true, prompts: true, completions: true });
     const page = await rig.rpc<{ resources: ResourceView[]; nextCursor: string | null; subscriptions: string[] }>('resources.list', { server: 'everything' });
     expect(page.nextCursor).toBeNull();
@@ -42,7 +42,7 @@ describe("server-everything's resources and prompts, browsed through the routes"
   });
 
   it('renews a subscription after a reconnect', async () => {
-    rig = await startEverythingRig();
+    rig = await startEverythingCore();
     const uri = 'demo://resource/dynamic/text/7';
     await rig.rpc('resources.subscribe', { server: 'everything', uri });
     await rig.core.tools.connections.reconnect('everything');
@@ -52,7 +52,7 @@ describe("server-everything's resources and prompts, browsed through the routes"
   });
 
   it('gets a prompt with arguments, and suggests argument values with completion/complete, given the others', async () => {
-    rig = await startEverythingRig();
+    rig = await startEverythingCore();
     const { prompts } = await rig.rpc<{ prompts: PromptView[] }>('prompts.list', { server: 'everything' });
     expect(prompts.map((p) => p.name)).toEqual(['simple-prompt', 'args-prompt', 'completable-prompt', 'resource-prompt']);
     expect(prompts[1].arguments).toEqual([
@@ -93,7 +93,7 @@ describe("server-everything's resources and prompts, browsed through the routes"
 
   it('refuses clearly: an unknown server, a server without resources, a server that is not connected; removing a server ends its session with DELETE', async () => {
     fixture = await startFixtureServer({ tools: [{ name: 'ping_me' }] });
-    rig = await startEverythingRig({ moreServers: [{ name: 'remote', url: fixture.url }] });
+    rig = await startEverythingCore({ moreServers: [{ name: 'remote', url: fixture.url }] });
     await expect(rig.rpc('resources.list', { server: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(rig.rpc('resources.list', { server: 'remote' })).rejects.toThrow(/unavailable: remote does not offer resources/);
     await expect(rig.rpc('prompts.list', { server: 'remote' })).rejects.toThrow(/remote does not offer prompts/);

@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from '../../src/main/core/paths';
 import { anthropicStream, openAiStream, startAnthropicServer, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
-import { startEverythingRig, type EverythingRig } from '../support/mcp/everything-rig';
+import { startEverythingCore } from '../support/mcp/everything-core';
 
-let rig: EverythingRig | undefined;
+let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
 let model: (ScriptedServer & { baseUrl: string }) | undefined;
 afterEach(async () => {
   await rig?.close();
@@ -28,8 +28,8 @@ describe('rich results from server-everything reach the model and the operator',
       index === 0 ? openAiStream({ toolCalls: [{ id: 'call_img', name: 'get-tiny-image', arguments: {} }] }) : openAiStream({ text: 'It is the MCP logo.' }),
     );
     const imageUrl = { type: 'image_url', image_url: { url: `data:image/png;base64,${MCP_TINY_IMAGE}` } };
-    rig = await startEverythingRig({ model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' }, tools: ['get-tiny-image'] });
-    expect((await rig.send('show me the logo')).status).toBe('completed');
+    rig = await startEverythingCore({ model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' }, tools: ['get-tiny-image'] });
+    expect((await rig.send('show me the logo').done).status).toBe('completed');
 
     const messages = (model.requests[1].body as { messages: OpenAiMessage[] }).messages;
     const toolAt = messages.findIndex((m) => m.role === 'tool' && m.tool_call_id === 'call_img');
@@ -44,22 +44,22 @@ describe('rich results from server-everything reach the model and the operator',
     ]);
 
     // The operator's card: the image is a part; its data is in the record, whole.
-    const item = rig.lastToolItem('get-tiny-image');
+    const item = await rig.lastToolItem('get-tiny-image');
     expect(item.parts).toEqual([{ type: 'image', index: 1, mimeType: 'image/png', bytes: Buffer.from(MCP_TINY_IMAGE, 'base64').length }]);
     const record = await rig.record(item.recordId!);
     expect((record.result as { content: { data?: string }[] }).content[1].data).toBe(MCP_TINY_IMAGE);
 
     // After a restart the history is rebuilt from the conversation log: the next request carries the image again.
     await rig.restart();
-    expect((await rig.send('and again?')).status).toBe('completed');
+    expect((await rig.send('and again?').done).status).toBe('completed');
     const replayed = (model.requests[2].body as { messages: OpenAiMessage[] }).messages;
     expect(replayed.find((m) => m.role === 'user' && Array.isArray(m.content))?.content).toContainEqual(imageUrl);
   });
 
   it('get-tiny-image reaches the Anthropic request as an image block inside its tool_result', async () => {
     model = await startAnthropicServer([anthropicStream({ toolUses: [{ id: 'toolu_img', name: 'get-tiny-image', arguments: {} }] }), anthropicStream({ text: 'The MCP logo.' })]);
-    rig = await startEverythingRig({ model: { provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, tools: ['get-tiny-image'] });
-    expect((await rig.send('show me the logo')).status).toBe('completed');
+    rig = await startEverythingCore({ model: { provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, tools: ['get-tiny-image'] });
+    expect((await rig.send('show me the logo').done).status).toBe('completed');
     const last = (model.requests[1].body as { messages: AnthropicMessage[] }).messages.at(-1)!;
     expect(last.role).toBe('user');
     const [result] = last.content as { type: string; tool_use_id: string; content: { type: string; text?: string; source?: unknown }[] }[];
@@ -72,15 +72,15 @@ describe('rich results from server-everything reach the model and the operator',
     model = await startOpenAiCompatibleServer((_request, index) =>
       index === 0 ? openAiStream({ toolCalls: [{ id: 'c1', name: 'get-tiny-image', arguments: {} }] }) : openAiStream({ text: 'ok' }),
     );
-    rig = await startEverythingRig({ model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'text-only', images: false }, tools: ['get-tiny-image'] });
-    await rig.send('logo');
+    rig = await startEverythingCore({ model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'text-only', images: false }, tools: ['get-tiny-image'] });
+    await rig.send('logo').done;
     const messages = (model.requests[1].body as { messages: OpenAiMessage[] }).messages;
     expect(JSON.stringify(messages)).not.toContain('image_url');
     expect(messages.find((m) => m.role === 'tool')!.content).toContain('1 image not sent: this model is set to receive no images');
   });
 
   it('get-resource-links renders each link with URI, name and MIME type, and each one reads through the same server', async () => {
-    rig = await startEverythingRig({ tools: ['get-resource-links'] });
+    rig = await startEverythingCore({ tools: ['get-resource-links'] });
     const run = await rig.rpc<{ item: { parts?: { type: string; uri?: string; name?: string; mimeType?: string }[]; resultText?: string } }>('tools.call', {
       toolId: 'get-resource-links',
       server: 'everything',
@@ -102,7 +102,7 @@ describe('rich results from server-everything reach the model and the operator',
   });
 
   it('get-resource-reference embeds a resource: its text reaches the model under its URI, the card shows URI and MIME type', async () => {
-    rig = await startEverythingRig({ tools: ['get-resource-reference'] });
+    rig = await startEverythingCore({ tools: ['get-resource-reference'] });
     const run = await rig.rpc<{ item: { parts?: unknown[]; resultText?: string; recordId?: string } }>('tools.call', {
       toolId: 'get-resource-reference',
       server: 'everything',

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerLogView, ServerView, Conversation } from '../../src/shared/contract';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
-import { startEverythingRig, type EverythingRig } from '../support/mcp/everything-rig';
+import { startEverythingCore } from '../support/mcp/everything-core';
 import { waitFor } from '../support/wait-for';
 
-let rig: EverythingRig | undefined;
+let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
 let model: (ScriptedServer & { baseUrl: string }) | undefined;
 afterEach(async () => {
   await rig?.close();
@@ -18,13 +18,13 @@ describe('what server-everything says outside tool calls', () => {
   it('shows its instructions on the server view, and sends them to the model only with useInstructions, recorded per step with tokens', async () => {
     model = await startOpenAiCompatibleServer(() => openAiStream({ text: 'ok' }));
     const settings = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' };
-    rig = await startEverythingRig({ model: settings });
+    rig = await startEverythingCore({ model: settings });
     const view = (await rig.rpc<{ servers: ServerView[] }>('servers.list')).servers[0];
     expect(view.status).toBe('connected');
     expect(view.instructions).toContain(INSTRUCTIONS_HEADING);
 
     // Without useInstructions the model never sees them, and the step records none.
-    await rig.send('hello');
+    await rig.send('hello').done;
     const systemOf = (index: number) => (model!.requests[index].body as { messages: { role: string; content: string }[] }).messages[0];
     expect(systemOf(0).role).toBe('system');
     expect(systemOf(0).content).not.toContain(INSTRUCTIONS_HEADING);
@@ -34,7 +34,7 @@ describe('what server-everything says outside tool calls', () => {
     // Turned on in the config: appended under a heading that names the server, from the next model call.
     await rig.rpc('servers.update', { name: 'everything', server: { ...view.config, useInstructions: true } });
     await waitFor(() => rig!.core.tools.connections.state('everything')?.status === 'connected' && rig!.core.tools.connections.state('everything')?.instructions, 20_000, 'reconnect');
-    await rig.send('again');
+    await rig.send('again').done;
     expect(systemOf(1).content).toContain('## Instructions from the MCP server "everything"');
     expect(systemOf(1).content).toContain(INSTRUCTIONS_HEADING);
     conversation = await rig.rpc<Conversation>('chat.get', { conversationId: rig.conversationId });
@@ -46,7 +46,7 @@ describe('what server-everything says outside tool calls', () => {
   });
 
   it('keeps its log: stderr at start, toggle-simulated-logging fills it with leveled messages, logging/setLevel from the view', async () => {
-    rig = await startEverythingRig();
+    rig = await startEverythingCore();
     const first = await rig.rpc<ServerLogView>('servers.logs', { name: 'everything' });
     expect(first.capacity).toBe(1000);
     expect(first.canSetLevel).toBe(true);
