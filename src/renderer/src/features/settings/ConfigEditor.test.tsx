@@ -54,6 +54,14 @@ describe('ConfigEditor', () => {
     expect(rpc.callsTo('config.save')).toEqual([{ raw: bad, baseRevision: 3 }]);
   });
 
+  it('names the file, where a masked secret can be seen, and suggests ${env:NAME}', async () => {
+    setup(() => snapshot);
+    const note = await screen.findByTestId('raw-yaml-file');
+    expect(note.textContent).toContain('/d/switchboard.yaml');
+    expect(note.textContent).toContain('shown masked');
+    expect(note.textContent).toContain('${env:NAME}');
+  });
+
   it('saves, reports the new revision and drops the draft', async () => {
     setup((input) => (snapshot = { ...snapshot, raw: input.raw, revision: 4 }));
     const editor = (await screen.findByTestId('raw-yaml')) as HTMLTextAreaElement;

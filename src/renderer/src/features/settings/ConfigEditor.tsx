@@ -119,6 +119,10 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
       <p id="raw-yaml-help" className="muted small">
         Saved only if it parses and validates; otherwise the file on disk is left as it is. Ctrl+S saves.
       </p>
+      <p className="muted small" data-testid="raw-yaml-file">
+        The file: <code>{snapshot.path}</code>. Secrets written literally in a server entry are shown masked (••••): leave a mask as it is
+        to keep its secret, or replace it whole, better with <code>{'${env:NAME}'}</code>. To see a secret, open the file itself.
+      </p>
       <div className="actions">
         <button
           type="button"
