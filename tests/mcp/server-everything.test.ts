@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SamplingView, ServerRequestView } from '../../src/shared/contract';
 import { CAPABILITY_TOOLS, startEverythingCore } from '../support/mcp/everything-core';
+import { waitFor } from '../support/wait-for';
 
 let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
 afterEach(async () => {
@@ -57,6 +58,32 @@ describe('server-everything over stdio, through the whole core', () => {
     expect(resolved.exchange).toMatchObject({ outcome: 'cancel', decidedBy: 'system', reason: 'no answer within 0 s' });
     await silent.done;
     expect((await rig.lastToolItem('trigger-elicitation-request')).resultText).toContain('User cancelled');
+  });
+
+  it('shows a URL question with its full URL and host, opens nothing itself, and returns accept or decline to the server', async () => {
+    rig = await startEverythingCore();
+    const url = 'https://auth.example.com/consent?client=switchboard&scope=read';
+    const accepted = rig.send(`/call trigger-url-elicitation ${JSON.stringify({ url, message: 'Sign in to continue', elicitationId: 'el-1' })}`);
+    const opened = await rig.next('requests.opened');
+    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'url', url, urlHost: 'auth.example.com', message: 'Sign in to continue', elicitationId: 'el-1', toolName: 'trigger-url-elicitation' });
+    // A URL question has no form: content sent with it is not passed on.
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { token: 'leak' } });
+    await accepted.done;
+    const item = await rig.lastToolItem('trigger-url-elicitation');
+    expect(item.resultText).toContain('User completed the URL elicitation flow.');
+    expect(item.resultText).toContain(`URL: ${url}`);
+    expect(item.resultText).not.toContain('leak');
+    expect((await rig.record(item.recordId!)).exchanges).toEqual([
+      expect.objectContaining({ kind: 'elicitation', mode: 'url', outcome: 'accept', decidedBy: 'operator', request: { message: 'Sign in to continue', url } }),
+    ]);
+
+    const from = rig.events.length;
+    const declined = rig.send(`/call trigger-url-elicitation ${JSON.stringify({ url: 'http://127.0.0.1:1/phish' })}`);
+    const second = await rig.next('requests.opened', () => true, from);
+    expect(second).toMatchObject({ mode: 'url', urlHost: '127.0.0.1:1' });
+    await rig.rpc('requests.answer', { id: second.id, action: 'decline' });
+    await declined.done;
+    expect((await rig.lastToolItem('trigger-url-elicitation')).resultText).toContain('User declined to open the URL');
   });
 
   it('runs a sampling request on the demo model only after approval, shows the answer, then returns it', async () => {
@@ -158,6 +185,33 @@ describe('server-everything over stdio, through the whole core', () => {
     const item = await rig.lastToolItem('simulate-research-query');
     expect(item.status).toBe('stopped');
     expect(item.task?.taskId).toBeTruthy();
+  });
+
+  it('reconnects when roots appear or vanish, records each initialize, and the server sees the new list', async () => {
+    rig = await startEverythingCore();
+    type Card = { status: string; tools: string[]; connectedAt: string | null; protocolVersion: string | null; declaredCapabilities: Record<string, unknown> | null; offeredCapabilities: Record<string, unknown> | null };
+    const card = async () => (await rig!.rpc<{ servers: Card[] }>('servers.list')).servers[0];
+    const first = await card();
+    expect(first).toMatchObject({ status: 'connected', protocolVersion: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), declaredCapabilities: { elicitation: { form: {}, url: {} }, sampling: {} } });
+    expect(first.offeredCapabilities).toMatchObject({ tools: expect.anything(), tasks: expect.anything() });
+    expect(first.tools).not.toContain('get-roots-list'); // withheld from a client without roots
+
+    // Roots appear: a new initialize declares them, and the server offers its roots tool.
+    await rig.core.config.edit((doc) => doc.setIn(['agent', 'mcp', 'servers', 0, 'roots'], ['/tmp/sb-root-new']));
+    await waitFor(async () => (await card()).tools.includes('get-roots-list'), 15_000, 'the roots tool after reconnecting');
+    const second = await card();
+    expect(second.connectedAt).not.toBe(first.connectedAt);
+    expect(second.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } });
+    expect(second.protocolVersion).toBe(first.protocolVersion);
+    await rig.send('/call get-roots-list {}').done;
+    expect((await rig.lastToolItem('get-roots-list')).resultText).toContain('URI: file:///tmp/sb-root-new');
+
+    // Roots vanish: the next initialize declares none, and the tool is withheld again.
+    await rig.core.config.edit((doc) => doc.deleteIn(['agent', 'mcp', 'servers', 0, 'roots']));
+    await waitFor(async () => !(await card()).tools.includes('get-roots-list') && (await card()).status === 'connected', 15_000, 'the roots tool to go');
+    const third = await card();
+    expect(third.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(third.connectedAt).not.toBe(second.connectedAt);
   });
 
   it('offers configured roots, and announces a change without reconnecting', async () => {

@@ -20,7 +20,15 @@ import {
 export interface FixtureTool extends Partial<Omit<Tool, 'name'>> {
   name: string;
   /** Defaults to echoing {name, arguments, meta} as JSON text. */
-  handler?: (args: Record<string, unknown>, extra: { signal: AbortSignal; meta: Record<string, unknown> | undefined }) => Promise<CallToolResult> | CallToolResult;
+  handler?: (args: Record<string, unknown>, extra: FixtureCallExtra) => Promise<CallToolResult> | CallToolResult;
+}
+
+export interface FixtureCallExtra {
+  /** Aborted when the client sends notifications/cancelled for this call (its reason is the client's). */
+  signal: AbortSignal;
+  meta: Record<string, unknown> | undefined;
+  /** Sends notifications/progress for this call's progressToken (nothing when the client sent none). */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
 }
 
 export interface FixtureServerOptions {
@@ -81,7 +89,11 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
       calls.push({ name: request.params.name, arguments: args, meta });
       const tool = tools.find((t) => t.name === request.params.name);
       if (!tool) return { isError: true, content: [{ type: 'text', text: `unknown tool ${request.params.name}` }] };
-      if (tool.handler) return tool.handler(args, { signal: extra.signal, meta });
+      const token = meta?.progressToken as string | number | undefined;
+      const progress = async (value: number, total?: number, message?: string) => {
+        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total, message } });
+      };
+      if (tool.handler) return tool.handler(args, { signal: extra.signal, meta, progress });
       return { content: [{ type: 'text', text: JSON.stringify({ name: tool.name, arguments: args, meta }) }] };
     });
     return server;

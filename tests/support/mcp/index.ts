@@ -1,4 +1,4 @@
-export { startFixtureServer, type FixtureServer, type FixtureServerOptions, type FixtureTool } from './fixture-mcp-server';
+export { startFixtureServer, type FixtureCallExtra, type FixtureServer, type FixtureServerOptions, type FixtureTool } from './fixture-mcp-server';
 export { refusedPort, startSilentSocket } from './dead-peers';
 export { waitFor } from '../wait-for';
 export { EVERYTHING_SERVER, processAlive, STDIO_FIXTURE } from './stdio-peers';

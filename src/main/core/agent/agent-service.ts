@@ -68,14 +68,15 @@ export class AgentService {
     this.deps.store.get(id);
     const turn = this.running.get(id);
     if (!turn) return false;
-    turn.controller.abort();
+    // The reason travels to servers in notifications/cancelled.
+    turn.controller.abort(new Error('stopped by the operator'));
     return true;
   }
 
   async delete(id: string): Promise<boolean> {
     const turn = this.running.get(id);
     if (turn) {
-      turn.controller.abort();
+      turn.controller.abort(new Error('the conversation was deleted'));
       await turn.done;
     }
     this.deps.records.flush(); // its calls' records may still be waiting in its log only
@@ -86,7 +87,7 @@ export class AgentService {
 
   async close(): Promise<void> {
     const turns = [...this.running.values()];
-    for (const turn of turns) turn.controller.abort();
+    for (const turn of turns) turn.controller.abort(new Error('Switchboard is shutting down'));
     await Promise.all(turns.map((t) => t.done));
   }
 
