@@ -1,0 +1,137 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRoot } from '../../src/main/core/paths';
+import { EVERYTHING_SERVER } from '../support/mcp/stdio-peers';
+
+/**
+ * `switchboard chat` at a real terminal: the CLI decides it may ask from `process.stdin.isTTY`, so it runs
+ * under util-linux `script`, which gives it a pseudo-terminal; the test reads the terminal's output and
+ * types an answer only once its question is on screen, as an operator would.
+ */
+const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
+const CLI = join(appRoot(), 'src', 'main', 'cli.ts');
+const TOOLS = ['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request'];
+
+let dir: string;
+let config: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'sb-cli-tty-'));
+  config = join(dir, 'switchboard.yaml');
+  await writeFile(
+    config,
+    stringify({
+      agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 30_000 }] } },
+      intents: [{ id: 'every', name: 'everything', children: TOOLS.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
+    }),
+  );
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** What the operator types when a question appears: the first rule whose pattern matches it, once per question. */
+type Rule = { question: RegExp; answers: string[] };
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
+const stripAnsi = (s: string) => s.replace(ANSI_ESCAPE, '').replace(/\r/g, '');
+
+/** Runs the CLI in a pty; each question (a prompt line ending in ": " or "] ") is answered by its rule. */
+function chatAtTerminal(messages: string[], rules: Rule[], extraArgs: string[] = []) {
+  const args = [process.execPath, '--import', 'tsx', CLI, 'chat', '--config', config, '--data-dir', join(dir, 'data'), '--approve', 'none', '--json', ...extraArgs, ...messages.flatMap((m) => ['-m', m])];
+  // Wide columns: readline redraws a prompt that wraps, which would show the same question twice.
+  const command = `stty cols 1000 rows 50; exec ${args.map(shellQuote).join(' ')}`;
+  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { cwd: appRoot(), env: { ...process.env, SHELL: '/bin/sh', NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  let answeredUpTo = 0;
+  const asked: string[] = [];
+  const used = new Map<Rule, number>();
+  const question = /(?:^|\n)([^\n{]*?(?:\? \[[^\n]*\] |: ))$/;
+  child.stdout.on('data', (chunk: Buffer) => {
+    screen += stripAnsi(chunk.toString('utf8'));
+    const pending = screen.slice(answeredUpTo);
+    // A question is the last thing on screen, or is followed by the CLI's own output printed meanwhile.
+    for (const line of pending.split('\n')) {
+      const text = line.replace(/\{"type".*$/, '');
+      const match = question.exec(text);
+      const rule = match && rules.find((r) => r.question.test(match[1].trimStart()));
+      if (!match || !rule) continue;
+      const n = used.get(rule) ?? 0;
+      used.set(rule, n + 1);
+      asked.push(match[1].trim());
+      child.stdin.write(`${rule.answers[Math.min(n, rule.answers.length - 1)]}\r`);
+      answeredUpTo = screen.indexOf(line, answeredUpTo) + line.length;
+      break;
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
+  const done = new Promise<{ code: number | null; screen: string; asked: string[]; events: ({ type: string } & Record<string, unknown>)[] }>((resolve) =>
+    child.on('close', (code) => {
+      const events = screen
+        .split('\n')
+        .map((l) => l.indexOf('{"type"') >= 0 && l.slice(l.indexOf('{"type"')))
+        .filter((l): l is string => Boolean(l))
+        .map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
+      resolve({ code, screen, asked, events });
+    }),
+  );
+  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+  return done.finally(() => {
+    clearTimeout(timer);
+    child.stdin.end();
+  });
+}
+
+describe.skipIf(!hasScript)('switchboard chat at a terminal (--elicit ask and --sampling ask, the defaults there)', () => {
+  it('asks the form field by field, re-asks a wrong answer, shows a URL without opening it, and reviews a sampling request and its answer', async () => {
+    const url = 'https://auth.example.com/consent?x=1';
+    const run = await chatAtTerminal(
+      ['/call trigger-elicitation-request {}', `/call trigger-url-elicitation {"url": "${url}"}`, '/call trigger-sampling-request {"prompt": "hi", "maxTokens": 16}'],
+      [
+        { question: /^String \*: $/, answers: ['Ada Lovelace'] },
+        { question: /^Integer \[42\]: $/, answers: ['500', '7'] },
+        { question: /^Send these answers\?/, answers: ['a'] },
+        { question: /^Done with it\?/, answers: ['d'] },
+        { question: /^Send this to offline demo model\? \[y\/N\]/, answers: ['y'] },
+        { question: /^Return this answer to everything\? \[y\/N\]/, answers: ['y'] },
+        { question: /^(Boolean|String with|Number in range|Untitled|Titled|Legacy)[^:]*: $/, answers: [''] }, // every other field: its default (or nothing)
+      ],
+    );
+    expect(run.code, run.screen).toBe(0);
+    // Each question once, in order; the out-of-range integer asked again after saying why.
+    expect(run.asked.filter((q) => q.startsWith('Integer'))).toEqual(['Integer [42]:', 'Integer [42]:']);
+    expect(run.screen).toContain('Integer must be at most 100');
+    expect(run.screen).toContain('? everything asks (during trigger-elicitation-request): Please provide inputs for the following fields:');
+    expect(run.screen).toContain(`URL: ${url}`);
+    expect(run.screen).toContain('host: auth.example.com (not opened: open it yourself if you trust it)');
+    expect(run.screen).toContain('user: Resource trigger-sampling-request context: hi');
+    // The model's answer is shown before the operator decides to return it.
+    const answerShown = run.screen.indexOf('offline demo model answered: Demo answer: you asked “Resource trigger-sampling-request context: hi”');
+    expect(answerShown).toBeGreaterThan(0);
+    expect(answerShown).toBeLessThan(run.screen.indexOf('Return this answer to everything?'));
+
+    const resolved = run.events.filter((e) => e.type === 'request.resolved');
+    expect(resolved).toEqual([
+      expect.objectContaining({ kind: 'elicitation', outcome: 'accept', decidedBy: 'cli operator', response: expect.objectContaining({ name: 'Ada Lovelace', integer: 7, firstLine: 'It was a dark and stormy night.', titledMultipleSelectEnum: ['fish-1'] }) }),
+      expect.objectContaining({ kind: 'elicitation', outcome: 'decline', decidedBy: 'cli operator' }),
+      expect.objectContaining({ kind: 'sampling', outcome: 'sent', decidedBy: 'cli operator' }),
+    ]);
+    const results = run.events.filter((e) => e.type === 'tool.result');
+    expect(results.map((r) => r.status)).toEqual(['success', 'success', 'success']);
+    expect(String(results[0].text)).toContain('- Name: Ada Lovelace');
+    expect(String(results[0].text)).toContain('- Favorite Integer: 7');
+    expect(String(results[1].text)).toContain('User declined to open the URL');
+    expect(String(results[2].text)).toContain('Demo answer: you asked');
+  }, 120_000);
+
+  it('--elicit decline and --sampling deny at a terminal ask nothing', async () => {
+    const run = await chatAtTerminal(['/call trigger-elicitation-request {}', '/call trigger-sampling-request {"prompt": "hi"}'], [], ['--elicit', 'decline', '--sampling', 'deny']);
+    expect(run.code, run.screen).toBe(0);
+    expect(run.asked).toEqual([]);
+    expect(run.events.filter((e) => e.type === 'request.resolved').map((e) => e.decidedBy)).toEqual(['policy (--elicit decline)', 'policy (--sampling deny)']);
+  }, 120_000);
+});
