@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SamplingView, ServerRequestView } from '../../src/shared/contract';
 import { CAPABILITY_TOOLS, startEverythingCore } from '../support/mcp/everything-core';
+import { EVERYTHING_SERVER } from '../support/mcp/stdio-peers';
 import { waitFor } from '../support/wait-for';
 
 let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
@@ -197,7 +198,7 @@ describe('server-everything over stdio, through the whole core', () => {
     expect(first.tools).not.toContain('get-roots-list'); // withheld from a client without roots
 
     // Roots appear: a new initialize declares them, and the server offers its roots tool.
-    await rig.core.config.edit((doc) => doc.setIn(['agent', 'mcp', 'servers', 0, 'roots'], ['/tmp/sb-root-new']));
+    await rig.core.config.edit(() => [{ op: 'set', path: ['agent', 'mcp', 'servers', 0, 'roots'], value: ['/tmp/sb-root-new'] }]);
     await waitFor(async () => (await card()).tools.includes('get-roots-list'), 15_000, 'the roots tool after reconnecting');
     const second = await card();
     expect(second.connectedAt).not.toBe(first.connectedAt);
@@ -207,7 +208,7 @@ describe('server-everything over stdio, through the whole core', () => {
     expect((await rig.lastToolItem('get-roots-list')).resultText).toContain('URI: file:///tmp/sb-root-new');
 
     // Roots vanish: the next initialize declares none, and the tool is withheld again.
-    await rig.core.config.edit((doc) => doc.deleteIn(['agent', 'mcp', 'servers', 0, 'roots']));
+    await rig.core.config.edit(() => [{ op: 'putServer', server: { name: 'everything', ...EVERYTHING_SERVER }, replace: true }]);
     await waitFor(async () => !(await card()).tools.includes('get-roots-list') && (await card()).status === 'connected', 15_000, 'the roots tool to go');
     const third = await card();
     expect(third.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
