@@ -80,5 +80,11 @@ describe('a tool definition built to stall the token estimate', () => {
     const tool = conversation.turns[0].steps[0].tools.find((t) => t.name === 'huge_manual');
     expect(tool?.tokens).toBeGreaterThan(300_000 / 8);
     expect(JSON.stringify(model.requests[0].body)).toContain('huge_manual');
+    // What the model received is capped (agent.mcp.maxDescriptionBytes, 8 KiB by default), with a note; explain says so.
+    const sent = (model.requests[0].body as { tools: { function: { name: string; description: string } }[] }).tools.find((t) => t.function.name === 'huge_manual')!;
+    expect(sent.function.description.length).toBeLessThan(8_192 + 200);
+    expect(sent.function.description).toMatch(/\[… description truncated by the host: 8192 of 300000 bytes shown\]$/);
+    const explained = data(await rpc.request<{ layers: { layer: string; detail: string }[] }>('catalog.explain', { toolId: 'huge_manual' }));
+    expect(explained.layers.find((l) => l.layer === 'visible')!.detail).toContain('300,000 bytes, cut to the first 8,192 for the model');
   }, 120_000);
 });
