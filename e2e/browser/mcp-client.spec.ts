@@ -1,33 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { test as base, type Page } from '@playwright/test';
-import { stringify } from 'yaml';
-import { expect, startHost, stopHost, type Host } from '../host';
+import type { Page } from '@playwright/test';
+import { expect, type Host } from '../host';
 import { composer, lastTurn, resultOf, send, startConversation } from './chat-helpers';
+import { everythingConnected, everythingTest } from './everything-host';
 
-/** @modelcontextprotocol/server-everything over stdio, started with this very node binary. */
-const EVERYTHING = {
-  command: process.execPath,
-  args: [join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'],
-};
-const TOOLS = ['trigger-elicitation-request', 'trigger-sampling-request', 'trigger-long-running-operation'];
-
-/** The headless console with server-everything as its only server and its tools mounted (no confirmation). */
-const test = base.extend<{ host: Host }>({
-  host: async ({}, use) => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'sb-e2e-mcp-'));
-    const config = {
-      agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'everything', ...EVERYTHING, timeoutMs: 15_000 }] } },
-      intents: [{ id: 'every', name: 'everything', children: TOOLS.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
-      skills: [],
-    };
-    await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
-    const host = await startHost(dataDir);
-    await use(host);
-    await stopHost(host);
-  },
-});
+const test = everythingTest(['trigger-elicitation-request', 'trigger-sampling-request', 'trigger-long-running-operation']);
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -35,10 +11,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** Waits for server-everything on the Servers page (it is offered its capability tools), then opens a conversation. */
 async function ready(page: Page, host: Host) {
-  await page.goto(`${host.url}#/servers`);
-  const card = page.locator('[data-testid="server-card"][data-server="everything"]');
-  await expect(card).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
-  await expect(card.getByTestId('declared-capabilities')).toHaveText('elicitation (form, url), sampling');
+  await everythingConnected(page, host);
   await startConversation(page, host, 'u1001');
 }
 

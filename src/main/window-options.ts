@@ -37,6 +37,8 @@ export function rendererCsp(devServer?: string): string {
     dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    // A tool result's or a resource's audio plays from a data: URL (the data never leaves the page).
+    "media-src 'self' data:",
     dev ? `connect-src 'self' ws://${dev.host}` : "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

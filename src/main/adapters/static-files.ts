@@ -21,6 +21,8 @@ export function contentSecurityPolicy(wsPort: number): string {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    // A tool result's or a resource's audio plays from a data: URL (the data never leaves the page).
+    "media-src 'self' data:",
     `connect-src 'self' ws://127.0.0.1:${wsPort} ws://localhost:${wsPort}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -3,6 +3,7 @@ import { JsonBlock } from './JsonBlock';
 import { StatusBadge } from './StatusBadge';
 import { formatDuration } from '../lib/format';
 import { openRecord } from '../app/navigation';
+import { ResultParts } from './ResultParts';
 import { ToolExchanges, ToolProgressBar, ToolTaskStatus } from './ToolLiveState';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
@@ -28,6 +29,7 @@ export function ToolCallCard({ item }: { item: ToolItem }) {
           <JsonBlock value={item.resultText} label={`Result of ${item.toolName}`} />
         </details>
       )}
+      {item.parts && item.parts.length > 0 && <ResultParts parts={item.parts} server={item.server} recordId={item.recordId} />}
       {item.recordId && (
         <button type="button" className="link" onClick={() => openRecord(item.recordId!)}>
           Open execution record

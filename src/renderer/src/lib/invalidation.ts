@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ApprovalRequest, Conversation, EventName, EventPayload, QueryRouteName, ServerRequestView } from '../../../shared/contract';
+import type { ApprovalRequest, Conversation, EventName, EventPayload, QueryRouteName, ServerLogView, ServerRequestView } from '../../../shared/contract';
 import type { RpcClient } from './rpc';
 
 /**
@@ -25,6 +25,9 @@ export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   'catalog.changed': ['servers.list', ...CATALOG_QUERIES, 'tools.definition'],
   'servers.authChanged': ['servers.list'],
   'tests.changed': ['tests.list', 'tests.result'],
+  // A server's lists changed: any page held of them is refetched (they are small and paginated).
+  'resources.listChanged': ['resources.list', 'resources.templates'],
+  'prompts.listChanged': ['prompts.list'],
 };
 
 type Appliers = { [E in EventName]?: (cache: QueryClient, payload: EventPayload<E>) => void };
@@ -71,6 +74,16 @@ export const APPLIED_BY: Appliers = {
       if (index < 0) return undefined;
       return { ...c, items: c.items.map((i, at) => (at === index ? item : i)) };
     }),
+  // New lines of one server's log are the data: appended to its held log, the ring's oldest lines dropped.
+  'servers.logged': (cache, { name, entries }) =>
+    cache.setQueryData<ServerLogView>(['servers.logs', { name }], (view) => {
+      if (!view) return view;
+      const last = view.entries.at(-1)?.seq ?? -1;
+      const fresh = entries.filter((entry) => entry.seq > last);
+      return fresh.length ? { ...view, entries: [...view.entries, ...fresh].slice(-view.capacity) } : view;
+    }),
+  // A subscribed resource changed: its reads through that server are stale (the Resources view reads again).
+  'resources.updated': (cache, { server, uri }) => void cache.invalidateQueries({ queryKey: ['resources.read', { server, uri }], exact: true }),
 };
 
 /** Replaced where it is, or added in main's order (oldest first). */

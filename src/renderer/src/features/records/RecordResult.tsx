@@ -1,4 +1,5 @@
 import { JsonBlock } from '../../components/JsonBlock';
+import { MediaView } from '../../components/MediaView';
 
 interface TextContent {
   type: 'text';
@@ -11,16 +12,38 @@ const textParts = (result: unknown): TextContent[] => {
   return content.filter((part): part is TextContent => part?.type === 'text' && typeof part.text === 'string');
 };
 
+interface MediaContent {
+  type: 'image' | 'audio';
+  data: string;
+  mimeType: string;
+}
+
+const mediaParts = (result: unknown): MediaContent[] => {
+  const content = (result as { content?: unknown } | null)?.content;
+  if (!Array.isArray(content)) return [];
+  return content.filter((part): part is MediaContent => (part?.type === 'image' || part?.type === 'audio') && typeof part.data === 'string' && typeof part.mimeType === 'string');
+};
+
 /**
  * The result as the tool returned it. MCP text parts often carry JSON in a string, which reads
  * badly escaped, so each is shown parsed first; the exact result stays one click away.
  */
 export function RecordResult({ result }: { result: unknown }) {
   const parts = textParts(result);
+  const media = mediaParts(result).map((part, index) => (
+    <MediaView key={`media-${index}`} mimeType={part.mimeType} data={part.data} label={`${part.type} ${index + 1} of the result`} bytes={Math.floor((part.data.length * 3) / 4)} />
+  ));
   const structured = (result as { structuredContent?: unknown } | null)?.structuredContent;
-  if (parts.length === 0 && structured === undefined) return <JsonBlock value={result} label="Result" />;
+  if (parts.length === 0 && structured === undefined)
+    return (
+      <>
+        {media}
+        <JsonBlock value={result} label="Result" />
+      </>
+    );
   return (
     <>
+      {media}
       {structured !== undefined && <JsonBlock value={structured} label="Structured result" />}
       {structured === undefined && parts.map((part, index) => <JsonBlock key={index} value={part.text} label={`Result text ${index + 1}`} />)}
       <details>

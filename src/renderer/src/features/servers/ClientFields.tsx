@@ -53,6 +53,10 @@ export function ClientFields({ client, errors, onChange }: Props) {
         </p>
         <FieldErrors id={`${id}-roots-errors`} messages={errors.roots ?? []} />
       </div>
+      <label className="check-row">
+        <input type="checkbox" checked={client.useInstructions} onChange={(e) => set({ useInstructions: e.target.checked })} /> Send its instructions to
+        the model (appended to the system prompt; each step records them with their tokens)
+      </label>
       <TextField
         label="Longest call with progress (ms)"
         value={client.maxTotalTimeoutMs}

@@ -4,7 +4,9 @@ import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { CapabilitiesFacts } from './CapabilitiesFacts';
+import { ResourcesPromptsPanel } from './ResourcesPanel';
 import { ServerAuth } from './ServerAuth';
+import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
 
 interface Props {
@@ -20,6 +22,8 @@ export function ServerCard({ server, onEdit }: Props) {
   const rediscover = useRpcMutation('servers.rediscover');
   const remove = useRpcMutation('servers.remove');
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [open, setOpen] = useState<'log' | 'resources' | null>(null);
+  const toggle = (panel: 'log' | 'resources') => setOpen(open === panel ? null : panel);
   const failed = [reconnect, rediscover, remove].find((m) => m.isError);
   const busy = reconnect.isPending || rediscover.isPending || remove.isPending;
 
@@ -68,6 +72,7 @@ export function ServerCard({ server, onEdit }: Props) {
         <dt>Protocol</dt>
         <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
         <CapabilitiesFacts offered={server.offeredCapabilities} declared={server.declaredCapabilities} />
+        <InstructionsFact server={server} />
         {server.connectedAt && (
           <>
             <dt>Connected</dt>
@@ -100,6 +105,12 @@ export function ServerCard({ server, onEdit }: Props) {
         <button type="button" className="btn btn-small" disabled={busy || server.status !== 'connected'} onClick={() => rediscover.mutate({ name: server.name })}>
           {rediscover.isPending ? 'Rediscovering…' : 'Rediscover'}
         </button>
+        <button type="button" className="btn btn-small" aria-expanded={open === 'log'} onClick={() => toggle('log')}>
+          Log
+        </button>
+        <button type="button" className="btn btn-small" aria-expanded={open === 'resources'} disabled={server.status !== 'connected'} onClick={() => toggle('resources')}>
+          Resources &amp; prompts
+        </button>
         {confirmRemove ? (
           <span className="actions" role="group" aria-label={`Confirm removing ${server.name}`}>
             <span className="small">Remove {server.name} from the config?</span>
@@ -121,6 +132,8 @@ export function ServerCard({ server, onEdit }: Props) {
           {saveFailureOf(failed.error).message}
         </p>
       )}
+      {open === 'log' && <ServerLogPanel name={server.name} />}
+      {open === 'resources' && server.status === 'connected' && <ResourcesPromptsPanel server={server.name} />}
     </article>
   );
 }
@@ -151,6 +164,25 @@ function ServerErrorText({ server }: { server: ServerView }) {
           {server.stderrTail && <pre className="json-block">{server.stderrTail}</pre>}
         </details>
       )}
+    </>
+  );
+}
+
+/** The server's instructions from initialize, and whether the model receives them (useInstructions). */
+function InstructionsFact({ server }: { server: ServerView }) {
+  if (!server.instructions) return null;
+  const sent = 'useInstructions' in server.config && server.config.useInstructions === true;
+  return (
+    <>
+      <dt>Instructions</dt>
+      <dd data-testid="server-instructions">
+        <details>
+          <summary>
+            {sent ? 'sent to the model (appended to the system prompt)' : 'not sent to the model (turn on “Send its instructions” in Edit)'}
+          </summary>
+          <pre className="json-block instructions-text">{server.instructions}</pre>
+        </details>
+      </dd>
     </>
   );
 }

@@ -27,6 +27,8 @@ export interface ClientFormState {
   elicitation: boolean;
   sampling: boolean;
   samplingPerMinute: string;
+  /** Append the server's instructions to the system prompt. */
+  useInstructions: boolean;
 }
 
 export interface ServerFormState {
@@ -64,7 +66,7 @@ export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => (
   cwd: '',
   installTimeoutMs: '',
   auth: { grant: 'authorization_code', clientId: '', clientSecret: '', clientMetadataUrl: '', scopes: '', privateKey: '' },
-  client: { roots: '', maxTotalTimeoutMs: '', elicitation: true, sampling: true, samplingPerMinute: '' },
+  client: { roots: '', maxTotalTimeoutMs: '', elicitation: true, sampling: true, samplingPerMinute: '', useInstructions: false },
 });
 
 const rowsOf = (record: Record<string, string> | undefined): KeyValueRow[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
@@ -81,6 +83,7 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
       elicitation: config.elicitation !== false,
       sampling: config.sampling !== false,
       samplingPerMinute: config.samplingPerMinute === undefined ? '' : String(config.samplingPerMinute),
+      useInstructions: config.useInstructions === true,
     },
   };
   if ('builtin' in config) return { ...base, kind: 'builtin' };
@@ -114,7 +117,7 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
   };
 }
 
-const CLIENT_FIELDS = ['roots', 'maxTotalTimeoutMs', 'elicitation', 'sampling', 'samplingPerMinute'];
+const CLIENT_FIELDS = ['roots', 'maxTotalTimeoutMs', 'elicitation', 'sampling', 'samplingPerMinute', 'useInstructions'];
 const rootsOf = (client: ClientFormState) => client.roots.split('\n').map((line) => line.trim()).filter(Boolean);
 const AUTH_FIELDS = ['auth.grant', 'auth.clientId', 'auth.clientSecret', 'auth.clientMetadataUrl', 'auth.scopes', 'auth.privateKey'];
 const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
@@ -218,6 +221,7 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
     ...(client.elicitation ? {} : { elicitation: false }),
     ...(client.sampling ? {} : { sampling: false }),
     ...(client.samplingPerMinute.trim() ? { samplingPerMinute: Number(client.samplingPerMinute.trim()) } : {}),
+    ...(client.useInstructions ? { useInstructions: true } : {}),
   };
   if (form.kind === 'builtin') return { ...common, builtin: 'shop' };
   if (form.kind === 'stdio')

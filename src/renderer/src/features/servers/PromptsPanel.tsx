@@ -1,0 +1,149 @@
+import { useId, useState } from 'react';
+import type { PromptView } from '../../../../shared/contract';
+import { JsonBlock } from '../../components/JsonBlock';
+import { LoadError, Loading } from '../../components/QueryState';
+import { useRpcQuery } from '../../lib/queries';
+
+/** prompts/list (paged) and, for the chosen prompt, an argument form whose Get shows the messages it produces. */
+export function PromptsPanel({ server, completions }: { server: string; completions: boolean }) {
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [chosen, setChosen] = useState<PromptView | null>(null);
+  const page = useRpcQuery('prompts.list', { server, cursor });
+  return (
+    <section aria-label="Prompts">
+      <h3>Prompts</h3>
+      {page.isPending ? (
+        <Loading>Listing prompts…</Loading>
+      ) : page.isError ? (
+        <LoadError what="the prompts" error={page.error} onRetry={() => void page.refetch()} />
+      ) : (
+        <>
+          {page.data.prompts.length === 0 && <p className="muted small">No prompts listed.</p>}
+          <ul className="prompt-list" data-testid="prompt-list">
+            {page.data.prompts.map((prompt) => (
+              <li key={prompt.name} data-testid="prompt-row" data-prompt={prompt.name}>
+                <button type="button" className="link" aria-pressed={chosen?.name === prompt.name} onClick={() => setChosen(chosen?.name === prompt.name ? null : prompt)}>
+                  {prompt.title ?? prompt.name}
+                </button>
+                {prompt.title && <code className="muted small"> {prompt.name}</code>}
+                {prompt.description && <span className="muted small"> {prompt.description}</span>}
+                {prompt.arguments.length > 0 && <span className="muted small"> · {prompt.arguments.map((a) => a.name).join(', ')}</span>}
+              </li>
+            ))}
+          </ul>
+          {page.data.nextCursor && (
+            <button type="button" className="btn btn-small" onClick={() => setCursor(page.data.nextCursor ?? undefined)}>
+              Next prompts
+            </button>
+          )}
+        </>
+      )}
+      {chosen && <PromptForm key={chosen.name} server={server} prompt={chosen} completions={completions} />}
+    </section>
+  );
+}
+
+function PromptForm({ server, prompt, completions }: { server: string; prompt: PromptView; completions: boolean }) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [asked, setAsked] = useState<Record<string, string> | null>(null);
+  const missing = prompt.arguments.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name);
+  return (
+    <form
+      className="prompt-form"
+      aria-label={`Arguments of ${prompt.name}`}
+      data-testid="prompt-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (missing.length === 0) setAsked(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
+      }}
+    >
+      {prompt.arguments.length === 0 && <p className="muted small">This prompt takes no arguments.</p>}
+      {prompt.arguments.map((argument) => (
+        <ArgumentField
+          key={argument.name}
+          server={server}
+          prompt={prompt.name}
+          name={argument.name}
+          label={`${argument.title ?? argument.name}${argument.required ? ' (required)' : ''}`}
+          hint={argument.description}
+          value={values[argument.name] ?? ''}
+          others={values}
+          completions={completions}
+          onChange={(value) => setValues({ ...values, [argument.name]: value })}
+        />
+      ))}
+      <div className="actions">
+        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
+          Get prompt
+        </button>
+      </div>
+      {asked && <PromptMessages server={server} name={prompt.name} args={asked} />}
+    </form>
+  );
+}
+
+interface ArgumentProps {
+  server: string;
+  prompt: string;
+  name: string;
+  label: string;
+  hint?: string;
+  value: string;
+  others: Record<string, string>;
+  completions: boolean;
+  onChange: (value: string) => void;
+}
+
+/** One argument; when the server offers completions, completion/complete's suggestions for what is typed so far. */
+function ArgumentField({ server, prompt, name, label, hint, value, others, completions, onChange }: ArgumentProps) {
+  const id = useId();
+  const context = Object.fromEntries(Object.entries(others).filter(([key, v]) => key !== name && v !== ''));
+  const suggest = useRpcQuery('prompts.complete', { server, ref: { type: 'prompt', name: prompt }, argument: { name, value }, context }, { enabled: completions, staleTime: 30_000 });
+  const values = suggest.data?.values ?? [];
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} list={`${id}-suggestions`} autoComplete="off" spellCheck={false} />
+      <datalist id={`${id}-suggestions`}>
+        {values.map((v) => (
+          <option key={v} value={v} />
+        ))}
+      </datalist>
+      {hint && <p className="muted small">{hint}</p>}
+      {values.length > 0 && (
+        <p className="small suggestions" data-testid="argument-suggestions">
+          Suggestions:{' '}
+          {values.slice(0, 10).map((v) => (
+            <button key={v} type="button" className="btn btn-small" onClick={() => onChange(v)}>
+              {v}
+            </button>
+          ))}
+          {suggest.data?.hasMore && <span className="muted"> and more</span>}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PromptMessages({ server, name, args }: { server: string; name: string; args: Record<string, string> }) {
+  const got = useRpcQuery('prompts.get', { server, name, arguments: args });
+  if (got.isPending) return <Loading>Getting {name}…</Loading>;
+  if (got.isError) return <LoadError what={`the prompt ${name}`} error={got.error} />;
+  return (
+    <div className="prompt-messages" data-testid="prompt-messages">
+      {got.data.description && <p className="muted small">{got.data.description}</p>}
+      {got.data.messages.map((message, index) => (
+        <div key={index} className="prompt-message">
+          <p className="small">
+            <strong>{message.role}</strong>
+          </p>
+          {message.content.type === 'text' && typeof message.content.text === 'string' ? (
+            <JsonBlock value={message.content.text} label={`Message ${index + 1} of ${name}`} />
+          ) : (
+            <JsonBlock value={message.content} label={`Message ${index + 1} of ${name}`} />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

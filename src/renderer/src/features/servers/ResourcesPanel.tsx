@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import type { ResourceView } from '../../../../shared/contract';
+import { LoadError, Loading } from '../../components/QueryState';
+import { ResourceContents } from '../../components/ResourceContents';
+import { formatBytes } from '../../lib/format';
+import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { saveFailureOf } from '../../lib/rpc-problems';
+import { PromptsPanel } from './PromptsPanel';
+
+/**
+ * A connected server's resources and prompts, browsed by the operator: nothing read or fetched here reaches the
+ * model. Each list is paged as the server pages it (a page per query, "More" asks for the next).
+ */
+export function ResourcesPromptsPanel({ server }: { server: string }) {
+  const features = useRpcQuery('resources.features', { server });
+  if (features.isPending) return <Loading>Asking what {server} offers…</Loading>;
+  if (features.isError) return <LoadError what="what the server offers" error={features.error} onRetry={() => void features.refetch()} />;
+  const { resources, prompts, subscribe, completions } = features.data;
+  return (
+    <section className="resources-prompts" aria-label={`Resources and prompts of ${server}`} data-testid="resources-prompts">
+      <p className="muted small">For you to read: nothing here is sent to the model.</p>
+      {resources ? <ResourcesSection server={server} canSubscribe={subscribe} /> : <p className="muted small">{server} offers no resources.</p>}
+      {prompts ? <PromptsPanel server={server} completions={completions} /> : <p className="muted small">{server} offers no prompts.</p>}
+    </section>
+  );
+}
+
+function ResourcesSection({ server, canSubscribe }: { server: string; canSubscribe: boolean }) {
+  const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
+  const [reading, setReading] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [typedRead, setTypedRead] = useState<string | null>(null);
+  return (
+    <section aria-label="Resources">
+      <h3>Resources</h3>
+      <ol className="resource-list" data-testid="resource-list">
+        {pages.map((cursor, at) => (
+          <ResourcePage
+            key={cursor ?? ''}
+            server={server}
+            cursor={cursor}
+            last={at === pages.length - 1}
+            canSubscribe={canSubscribe}
+            reading={reading}
+            onRead={setReading}
+            onMore={(next) => setPages([...pages, next])}
+          />
+        ))}
+      </ol>
+      <TemplatesList server={server} onUse={setTyped} />
+      <form
+        className="actions resource-uri-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (typed.trim()) setTypedRead(typed.trim());
+        }}
+      >
+        <label className="small">
+          Read a URI <input value={typed} onChange={(e) => setTyped(e.target.value)} size={48} spellCheck={false} />
+        </label>
+        <button type="submit" className="btn btn-small" disabled={!typed.trim()}>
+          Read
+        </button>
+      </form>
+      {typedRead && <ResourceContents server={server} uri={typedRead} />}
+    </section>
+  );
+}
+
+interface PageProps {
+  server: string;
+  cursor: string | undefined;
+  last: boolean;
+  canSubscribe: boolean;
+  reading: string | null;
+  onRead: (uri: string | null) => void;
+  onMore: (cursor: string) => void;
+}
+
+function ResourcePage({ server, cursor, last, canSubscribe, reading, onRead, onMore }: PageProps) {
+  const page = useRpcQuery('resources.list', { server, cursor });
+  if (page.isPending) return <li><Loading>Listing resources…</Loading></li>;
+  if (page.isError) return <li><LoadError what="the resources" error={page.error} onRetry={() => void page.refetch()} /></li>;
+  const { resources, nextCursor, subscriptions } = page.data;
+  return (
+    <>
+      {resources.length === 0 && cursor === undefined && <li className="muted small">No resources listed.</li>}
+      {resources.map((resource) => (
+        <ResourceRow key={resource.uri} server={server} resource={resource} open={reading === resource.uri} subscribed={subscriptions.includes(resource.uri)} canSubscribe={canSubscribe} onRead={onRead} />
+      ))}
+      {last && nextCursor && (
+        <li>
+          <button type="button" className="btn btn-small" onClick={() => onMore(nextCursor)}>
+            More resources
+          </button>
+        </li>
+      )}
+    </>
+  );
+}
+
+function ResourceRow({ server, resource, open, subscribed, canSubscribe, onRead }: { server: string; resource: ResourceView; open: boolean; subscribed: boolean; canSubscribe: boolean; onRead: (uri: string | null) => void }) {
+  // The answer is the subscriptions now: every held page of the list is refreshed to show them.
+  const subscribe = useRpcMutation(subscribed ? 'resources.unsubscribe' : 'resources.subscribe', ['resources.list']);
+  return (
+    <li className="resource-row" data-testid="resource-row" data-uri={resource.uri}>
+      <span>
+        <strong>{resource.title ?? resource.name}</strong> <code className="small">{resource.uri}</code>
+        {resource.mimeType && <span className="muted small"> {resource.mimeType}</span>}
+        {resource.size !== undefined && <span className="muted small"> · {formatBytes(resource.size)}</span>}
+      </span>
+      {resource.description && <span className="muted small">{resource.description}</span>}
+      <span className="actions">
+        <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => onRead(open ? null : resource.uri)}>
+          {open ? 'Hide' : 'Read'}
+        </button>
+        {canSubscribe && (
+          <button type="button" className="btn btn-small" disabled={subscribe.isPending} aria-pressed={subscribed} onClick={() => subscribe.mutate({ server, uri: resource.uri })}>
+            {subscribed ? 'Unsubscribe' : 'Subscribe'}
+          </button>
+        )}
+        {subscribed && <span className="muted small">subscribed: a change is read again</span>}
+      </span>
+      {subscribe.isError && <span role="alert" className="field-error">{saveFailureOf(subscribe.error).message}</span>}
+      {open && <ResourceContents server={server} uri={resource.uri} />}
+    </li>
+  );
+}
+
+/** resources/templates/list (first page and more): "Use" puts a template in the URI field to fill in. */
+function TemplatesList({ server, onUse }: { server: string; onUse: (uriTemplate: string) => void }) {
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const page = useRpcQuery('resources.templates', { server, cursor });
+  if (page.isPending) return <Loading>Listing resource templates…</Loading>;
+  if (page.isError) return <LoadError what="the resource templates" error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.data.templates.length === 0 && cursor === undefined) return null;
+  return (
+    <details className="resource-templates">
+      <summary className="small">Resource templates ({page.data.templates.length}{page.data.nextCursor ? '+' : ''})</summary>
+      <ul>
+        {page.data.templates.map((template) => (
+          <li key={template.uriTemplate} data-testid="resource-template">
+            <strong>{template.title ?? template.name}</strong> <code className="small">{template.uriTemplate}</code>
+            {template.description && <span className="muted small"> {template.description}</span>}{' '}
+            <button type="button" className="btn btn-small" onClick={() => onUse(template.uriTemplate)}>
+              Use
+            </button>
+          </li>
+        ))}
+      </ul>
+      {page.data.nextCursor && (
+        <button type="button" className="btn btn-small" onClick={() => setCursor(page.data.nextCursor ?? undefined)}>
+          Next templates
+        </button>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { LogLevel, ServerLogEntry } from '../../../../shared/contract';
+import { LoadError, Loading } from '../../components/QueryState';
+import { formatTime } from '../../lib/format';
+import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { saveFailureOf } from '../../lib/rpc-problems';
+
+/** MCP's levels, least to most severe (the renderer takes only types from the contract; the check keeps them equal). */
+const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const satisfies readonly LogLevel[];
+type Nothing<T extends never> = T;
+export type EveryLevelListed = Nothing<Exclude<LogLevel, (typeof LOG_LEVELS)[number]>>;
+
+const SOURCE_LABEL: Record<ServerLogEntry['source'], string> = { server: 'server', stderr: 'stderr', host: 'Switchboard' };
+
+/**
+ * One server's log: its notifications/message (level and logger), a stdio server's stderr and what the host noted
+ * about the connection. New lines arrive with servers.logged (applied to this query in lib/invalidation.ts). The
+ * filter only hides lines here; "Ask the server for" sends logging/setLevel, which the server applies to what it sends.
+ */
+export function ServerLogPanel({ name }: { name: string }) {
+  const log = useRpcQuery('servers.logs', { name });
+  const cache = useQueryClient();
+  const setLevel = useRpcMutation('servers.setLogLevel');
+  const [shown, setShown] = useState<LogLevel>('debug');
+  if (log.isPending) return <Loading>Loading the log…</Loading>;
+  if (log.isError) return <LoadError what="the log" error={log.error} onRetry={() => void log.refetch()} />;
+  const view = log.data;
+  const floor = LOG_LEVELS.indexOf(shown);
+  const entries = view.entries.filter((entry) => LOG_LEVELS.indexOf(entry.level) >= floor);
+  return (
+    <section className="server-log" aria-label={`Log of ${name}`} data-testid="server-log">
+      <div className="actions server-log-bar">
+        <label className="small">
+          Show from{' '}
+          <select value={shown} onChange={(e) => setShown(e.target.value as LogLevel)} aria-label="Show from level">
+            {LOG_LEVELS.map((level) => (
+              <option key={level}>{level}</option>
+            ))}
+          </select>
+        </label>
+        <label className="small">
+          Ask the server for{' '}
+          <select
+            value={view.level ?? ''}
+            disabled={!view.canSetLevel || setLevel.isPending}
+            title={view.canSetLevel ? 'logging/setLevel' : 'The server does not offer the logging capability'}
+            aria-label="Level asked of the server"
+            onChange={(e) => setLevel.mutate({ name, level: e.target.value as LogLevel }, { onSuccess: (next) => cache.setQueryData(['servers.logs', { name }], next) })}
+          >
+            {view.level === null && <option value="">its default</option>}
+            {LOG_LEVELS.map((level) => (
+              <option key={level}>{level}</option>
+            ))}
+          </select>
+        </label>
+        <span className="muted small" data-testid="server-log-count">
+          {entries.length} of {view.entries.length} lines (the last {view.capacity} are kept)
+        </span>
+      </div>
+      {setLevel.isError && (
+        <p role="alert" className="field-error">
+          {saveFailureOf(setLevel.error).message}
+        </p>
+      )}
+      {entries.length === 0 ? (
+        <p className="muted small">{view.entries.length ? 'No line at this level or above.' : 'Nothing logged yet.'}</p>
+      ) : (
+        <ol className="server-log-lines" aria-live="polite">
+          {entries.map((entry) => (
+            <li key={entry.seq} className={`log-${entry.level}`} data-testid="server-log-line" data-level={entry.level} data-source={entry.source}>
+              <time className="muted">{formatTime(entry.at)}</time> <span className="log-level">{entry.level}</span>{' '}
+              <span className="muted">{entry.logger ?? SOURCE_LABEL[entry.source]}</span> <span className="log-text">{entry.text}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
