@@ -26,14 +26,11 @@ export interface ResolveJob extends Stepped<Catalog> {
   readonly input: CatalogInput;
 }
 
-/**
- * A catalog's reconciliation rows as work in steps (built on first read otherwise), so its owner can build them ahead
- * in slices; and whether anyone has read them (`catalog.entries`), which says whether the next catalog's will be.
- */
-export function entriesWork(catalog: Catalog): { steps: Stepped<readonly CatalogEntry[]>; read: boolean } | undefined {
+/** A catalog's reconciliation rows as work in steps (built on first read otherwise), so its owner can build them ahead in slices. */
+export function entriesWork(catalog: Catalog): Stepped<readonly CatalogEntry[]> | undefined {
   return entryWork.get(catalog);
 }
-const entryWork = new WeakMap<Catalog, { steps: Stepped<readonly CatalogEntry[]>; read: boolean }>();
+const entryWork = new WeakMap<Catalog, Stepped<readonly CatalogEntry[]>>();
 
 // eslint-disable-next-line require-yield -- nothing left to do: a job that is already finished
 const resolved = (input: CatalogInput, catalog: Catalog): ResolveJob => Object.assign(new Stepped((function* () { return catalog; })()), { input });
@@ -377,14 +374,13 @@ function catalogOf(parts: Parts, out: Outputs, caches: Caches): Catalog {
     };
     return Object.freeze(yield* entriesInSteps(sources));
   }
-  const rows = { read: false, steps: new Stepped(buildRows()) };
+  const rows = new Stepped(buildRows());
   const catalog: Catalog = Object.freeze({
     servers: input.servers.map(caches.view),
     bindings: out.bindings,
     unavailable: out.unavailable,
     get entries() {
-      rows.read = true;
-      return rows.steps.finish();
+      return rows.finish();
     },
     skills: out.skills,
     localTools: input.localTools ?? parts.localTools,

@@ -117,10 +117,9 @@ export class CatalogService {
 
   private publish(job: ResolveJob, catalog: Catalog): void {
     if (this.job === job) this.job = undefined;
-    // Someone read the last catalog's rows (the console does, on each catalog.changed): build the new ones ahead, in
-    // the background's slices, so that read does not build them all at once.
-    const before = this.cached?.catalog;
-    this.rows = before && entriesWork(before)?.read ? entriesWork(catalog)?.steps : undefined;
+    // The console reads the rows after each catalog.changed (catalog.list, catalog.tool): built ahead, in the
+    // background's slices, before the announcement, so that read does not build 10,000 of them in one go.
+    this.rows = entriesWork(catalog);
     this.revision += 1;
     // Trust on first use for the server of each new binding; the next resolve sees the record (no change in outcome).
     this.deps.pins?.recordBindings(catalog.unrecordedBindings, job.input.servers);
@@ -179,8 +178,7 @@ export class CatalogService {
   }
 
   /**
-   * One slice of the background work: the resolve, then the reconciliation rows when they are wanted (see
-   * `publish`), then `catalog.changed`, once everything changed meanwhile is in. True once there is nothing left.
+   * One slice of the background work: the resolve, then the reconciliation rows (see `publish`), then `catalog.changed`, once everything changed meanwhile is in. True once there is nothing left.
    */
   private backgroundSlice(until: number): boolean {
     if (this.closed) return true;
