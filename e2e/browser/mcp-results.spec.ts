@@ -47,9 +47,18 @@ test('the server card shows its instructions, and its log view fills with levele
   await chat.close();
 });
 
-test('an image result is shown in its tool card and its record; a resource link reads through the same server', async ({ page, host }) => {
-  await everythingConnected(page, host);
+test('with its instructions sent, each step shows them with their tokens; an image result is shown in its tool card and record; a resource link reads through the same server', async ({ page, host }) => {
+  const server = await everythingConnected(page, host);
+  await server.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel(/Send its instructions to the model/).check();
+  await page.getByRole('button', { name: 'Save server' }).click();
+  await expect(server.getByTestId('server-instructions')).toContainText('sent to the model (appended to the system prompt)');
+  await expect(server).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
+
   const card = await call(page, host, '/call get-tiny-image {}', 'get-tiny-image');
+  const visible = lastTurn(page).getByTestId('visible-tools');
+  await visible.locator(':scope > summary').click();
+  await expect(visible.locator('[data-testid="step-instructions"][data-server="everything"]').first()).toContainText(/Instructions from everything in the system prompt · \d+ tokens/);
   const image = card.locator('[data-testid="result-part"][data-type="image"] img');
   await expect(image).toBeVisible();
   // Decoded by the page (the data is real, and the page's policy lets it show): not a broken image.

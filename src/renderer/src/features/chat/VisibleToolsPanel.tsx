@@ -1,3 +1,4 @@
+import { JsonBlock } from '../../components/JsonBlock';
 import type { ModelStep } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
 
@@ -36,6 +37,14 @@ function StepTools({ step, previous }: { step: ModelStep; previous?: ModelStep }
         </span>
       </h4>
       <p className="muted">Loaded skills: {step.loadedSkills.length ? step.loadedSkills.join(', ') : 'none'}</p>
+      {step.instructions?.map((given) => (
+        <details key={given.server} className="step-instructions" data-testid="step-instructions" data-server={given.server}>
+          <summary className="small">
+            Instructions from {given.server} in the system prompt · {given.tokens} tokens
+          </summary>
+          <JsonBlock value={given.text} label={`Instructions from ${given.server}`} />
+        </details>
+      ))}
       {step.tools.length === 0 ? (
         <p className="state-empty">No tools were sent on this call.</p>
       ) : unchanged ? (
