@@ -4,6 +4,7 @@ import { isStdioServer, type ServerConfig } from '../../../shared/config/schema'
 import { DEFAULT_BACKOFF } from './backoff';
 import { DEFAULT_INSTALL_TIMEOUT_MS } from './package-runner';
 import { ServerConnection, ServerUnavailableError } from './server-connection';
+import { secretValuesOf } from './redact-secrets';
 import { ServerSessions } from './server-sessions';
 import type { CallToolOptions, ConnectionOptions, ConnectionSettings, ServerState } from './types';
 
@@ -87,7 +88,7 @@ export class ConnectionManager {
     const started: ServerConnection[] = [];
     for (const server of servers) {
       if (this.connections.has(server.name)) continue;
-      const connection = new ServerConnection(server, this.settings, (state) => this.changed(state), this.sessions.hooksFor(server.name));
+      const connection = new ServerConnection(server, this.settings, (state) => this.changed(state), this.sessions.hooksFor(server.name, secretValuesOf(server, this.settings.env)));
       this.connections.set(server.name, connection);
       this.fingerprints.set(server.name, stableJson(server));
       started.push(connection);

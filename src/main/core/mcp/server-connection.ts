@@ -8,6 +8,7 @@ import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { packageRunnerOf } from './package-runner';
 import { clientModule, modulesFor } from './sdk-modules';
+import { redactSecrets, secretValuesOf } from './redact-secrets';
 import { ServerConfigError } from './server-endpoint';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
@@ -65,6 +66,8 @@ export class ServerConnection {
    * The next attempt waits for it: two `npx` runs of one package at once write the same cache.
    */
   private attemptDone: Promise<void> = Promise.resolve();
+  /** What this server is given that it may echo back (redact-secrets.ts): kept out of its state and our log lines. */
+  private readonly secrets: readonly string[];
 
   constructor(
     readonly config: ServerConfig,
@@ -75,6 +78,7 @@ export class ServerConnection {
   ) {
     this.snapshot = initialState(config.name, config.enabled ? 'connecting' : 'disabled');
     this.roots = config.roots;
+    this.secrets = secretValuesOf(config, settings.env);
   }
 
   get state(): ServerState {
@@ -137,7 +141,7 @@ export class ServerConnection {
     this.roots = roots;
     const client = this.client;
     if (client && this.snapshot.status === 'connected' && roots?.length)
-      void client.sendRootsListChanged().catch((error: unknown) => this.settings.log(`[mcp] ${this.config.name}: roots/list_changed not sent: ${describeError(error)}`));
+      void client.sendRootsListChanged().catch((error: unknown) => this.log(`[mcp] ${this.config.name}: roots/list_changed not sent: ${describeError(error)}`));
     return true;
   }
 
@@ -215,7 +219,7 @@ export class ServerConnection {
       if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up') {
         // Waiting for the operator: no retry loop, a sign-in reconnects.
         this.update({ status: 'needs-auth', error: verdict.message, stderrTail: null });
-        this.settings.log(`[mcp] ${this.config.name}: ${verdict.message}`);
+        this.log(`[mcp] ${this.config.name}: ${verdict.message}`);
         return;
       }
       const message = verdict
@@ -224,7 +228,7 @@ export class ServerConnection {
           ? timeoutMessage(timeoutMs, phase.name, budget.startup)
           : startFailureMessage(this.config, phase.name, error, tail.value());
       this.update({ status: 'failed', error: message, stderrTail: tail.value() });
-      this.settings.log(`[mcp] ${this.config.name}: ${message}`);
+      this.log(`[mcp] ${this.config.name}: ${message}`);
       if (!(error instanceof ServerConfigError) && !verdict) this.scheduleRetry();
     }
   }
@@ -294,7 +298,7 @@ export class ServerConnection {
       nextRetryAt: null,
       startup: null,
     });
-    this.settings.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
+    this.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
     this.hooks?.connected(client);
     const interval = this.settings.healthCheckIntervalMs;
     if (interval > 0) {
@@ -359,7 +363,7 @@ export class ServerConnection {
     this.dropAuth();
     void client?.close().catch(noop);
     this.update({ status: 'failed', error: `connection lost: ${reason}`, tools: [], toolCount: 0 });
-    this.settings.log(`[mcp] ${this.config.name}: connection lost: ${reason}`);
+    this.log(`[mcp] ${this.config.name}: connection lost: ${reason}`);
     this.scheduleRetry();
   }
 
@@ -376,7 +380,7 @@ export class ServerConnection {
       this.dropAuth();
       void client?.close().catch(noop);
       this.update({ status: 'needs-auth', error: verdict.message, tools: [], toolCount: 0 });
-      this.settings.log(`[mcp] ${this.config.name}: ${verdict.message}`);
+      this.log(`[mcp] ${this.config.name}: ${verdict.message}`);
     }
     return new AuthorizationRequiredError(this.config.name, verdict);
   }
@@ -396,9 +400,16 @@ export class ServerConnection {
   }
 
   private update(patch: Partial<ServerState>): void {
+    // The error and the stderr tail may quote what the server printed: its token too.
+    if (patch.error) patch = { ...patch, error: redactSecrets(patch.error, this.secrets) };
+    if (patch.stderrTail) patch = { ...patch, stderrTail: redactSecrets(patch.stderrTail, this.secrets) };
     this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
     if (this.snapshot.status !== 'connecting') this.releaseWaiters();
     this.onChange(this.snapshot);
+  }
+
+  private log(line: string): void {
+    this.settings.log(redactSecrets(line, this.secrets));
   }
 
   private releaseWaiters(): void {

@@ -10,6 +10,7 @@ import type { LogLevel, ServerLogEntry, ServerLogView } from '../../../shared/co
 import { Unavailable } from '../errors';
 import type { EventSink } from '../events';
 import { describeError } from './describe-error';
+import { redactSecrets } from './redact-secrets';
 import { logDataText, readLines, ServerLog, stderrLevel } from './server-log';
 
 /** How long a DELETE that ends a Streamable HTTP session may hold up a close (a quit waits for it). */
@@ -52,12 +53,18 @@ export class ServerSessions {
 
   constructor(private readonly deps: SessionsDeps) {}
 
-  hooksFor(server: string): SessionHooks {
+  /**
+   * `secrets`: what this connection gives the server, which it may echo (redact-secrets.ts); masked in what it
+   * says, since its log leaves main. Bound here, not looked up by name: a child's last lines may come after the
+   * server was removed or replaced.
+   */
+  hooksFor(server: string, secrets: readonly string[] = []): SessionHooks {
+    const append = (entry: Omit<ServerLogEntry, 'seq' | 'at'>) => this.append(server, { ...entry, text: redactSecrets(entry.text, secrets) });
     return {
-      clientCreated: (client) => this.listen(server, client),
-      stderr: (stream) => readLines(stream, (line) => this.append(server, { source: 'stderr', level: stderrLevel(line), logger: null, text: line })),
+      clientCreated: (client) => this.listen(server, client, append),
+      stderr: (stream) => readLines(stream, (line) => append({ source: 'stderr', level: stderrLevel(line), logger: null, text: line })),
       connected: (client) => void this.restore(server, client),
-      note: (level, text) => this.append(server, { source: 'host', level, logger: null, text }),
+      note: (level, text) => append({ source: 'host', level, logger: null, text }),
       ending: (client) => endSession(client),
     };
   }
@@ -111,9 +118,9 @@ export class ServerSessions {
     this.announce();
   }
 
-  private listen(server: string, client: Client): void {
+  private listen(server: string, client: Client, append: (entry: Omit<ServerLogEntry, 'seq' | 'at'>) => void): void {
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) =>
-      this.append(server, { source: 'server', level: params.level, logger: params.logger ?? null, text: logDataText(params.data) }),
+      append({ source: 'server', level: params.level, logger: params.logger ?? null, text: logDataText(params.data) }),
     );
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => this.deps.events?.emit('resources.updated', { server, uri: params.uri }));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.deps.events?.emit('resources.listChanged', { server }));

@@ -1,0 +1,40 @@
+import type { ServerConfig } from '../../../shared/config/schema';
+import { isSecretField, maskSecret, mayHoldSecret } from '../../../shared/config/secrets';
+
+const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** An `Authorization`-style scheme before the credential: the credential alone is redacted too. */
+const SCHEME = /^[A-Za-z][\w-]*\s+/;
+/** Shorter values are left alone: redacting "yes" or "debug" wherever it appears would garble every line. */
+const MIN_SECRET_LENGTH = 8;
+
+/**
+ * The secrets a server is given, as it receives them (`${env:NAME}` expanded): its header values, its
+ * secret-named stdio variables, its OAuth client secret, an inline PEM key (the fields shared/config/secrets.ts
+ * masks in the config's views). A server may echo them (a stdio child's "invalid token ghp_…" on stderr, a log
+ * message): its log, its stderr tail and its error leave main, so these are redacted from them. Longest first, so
+ * a value containing another is replaced whole.
+ */
+export function secretValuesOf(server: ServerConfig, env: Record<string, string | undefined>): string[] {
+  const values = new Set<string>();
+  const record = server as unknown as Record<string, unknown>;
+  for (const field of ['headers', 'env', 'auth']) {
+    const entries = record[field];
+    if (!entries || typeof entries !== 'object') continue;
+    for (const [key, value] of Object.entries(entries)) {
+      if (typeof value !== 'string' || !mayHoldSecret([field, key])) continue;
+      const expanded = value.replace(ENV_REF, (_match, name: string) => env[name] ?? '').trim();
+      if (!isSecretField([field, key], expanded)) continue;
+      values.add(expanded);
+      const scheme = SCHEME.exec(expanded)?.[0];
+      if (scheme) values.add(expanded.slice(scheme.length));
+    }
+  }
+  return [...values].filter((value) => value.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/** `text` with each of `secrets` replaced by its mask (`••••1234`). */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
+  return out;
+}
