@@ -15,6 +15,11 @@ test('Tools reconciles the default config: every tool’s state and reason, filt
   await expect(toolRow(page, 'query_invoice', '')).toHaveAttribute('data-state', 'unavailable');
   await expect(toolRow(page, 'query_invoice', '')).toContainText('no connected server offers it');
   await expect(toolRow(page, 'apply_refund', 'shop')).toContainText('after-sales');
+  // One definition of each count: the header and the chips agree, and the gated binding is not counted as bound.
+  await expect(page.getByTestId('tools-header-counts')).toHaveText('4 bound, 1 gated (5 bindings)');
+  const chips = page.getByRole('group', { name: 'Filter by state' });
+  await expect(chips.locator('[data-state-filter="bound"] .chip-count')).toHaveText('4');
+  await expect(chips.locator('[data-state-filter="gated"] .chip-count')).toHaveText('1');
 
   await page.getByRole('group', { name: 'Filter by state' }).getByRole('button', { name: /unmounted/ }).click();
   await expect(page.getByTestId('tool-row')).toHaveCount(1);

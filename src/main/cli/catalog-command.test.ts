@@ -68,7 +68,9 @@ describe('switchboard catalog', () => {
     const { stdout, exitCode } = await run('catalog', '--config', configPath, '--json');
     expect(exitCode).toBe(0);
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['servers', 'tools']);
+    expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools']);
+    // One definition of each count: the gated binding is not bound; bindings are both.
+    expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
     expect(json.servers[0]).toEqual({
       name: 'shop',
       status: 'connected',
@@ -106,6 +108,7 @@ describe('switchboard catalog', () => {
     const { stdout } = await run('catalog', '--config', configPath);
     expect(stdout).toMatch(/^Servers\n {2}shop {2}connected {2}3 tools\n {2}dead {2}failed {4}/);
     expect(stdout).toContain('  gated        apply_refund   shop  mounted by node refund, but gated by skill after-sales');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('4 tools: 1 bound, 1 gated (2 bindings), 1 unmounted, 1 unavailable');
   });
 
   it('exits 2 on an invalid config, naming each problem with its path and line', async () => {

@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
+import { countCatalog, describeCounts, explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
 import type { SwitchboardConfig } from '../../shared/config/schema';
 import { fingerprintServers } from '../core/catalog/definition-hash';
 import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
@@ -146,6 +146,8 @@ export function catalogJson(catalog: Catalog, configFlag?: string, states: reado
       capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
       instructions: stateOf.get(s.name)?.instructions ?? null,
     })),
+    // The same counts as the Tools header and chips (shared/catalog/catalog-counts): a gated binding is not bound.
+    counts: countsJson(catalog),
     tools: catalog.entries.map((e) => ({
       toolId: e.toolId,
       server: e.server,
@@ -167,6 +169,11 @@ export function catalogJson(catalog: Catalog, configFlag?: string, states: reado
       descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
     })),
   };
+}
+
+function countsJson(catalog: Catalog) {
+  const counts = countCatalog(catalog.entries.map((e) => e.state));
+  return { tools: counts.tools, bindings: counts.bindings, ...counts.byState };
 }
 
 /** The command that signs a needs-auth server in, as the operator would type it. */
@@ -191,6 +198,8 @@ function printCatalog(catalog: Catalog, io: CliIo, configFlag?: string): void {
   io.stdout('Tools');
   if (catalog.entries.length === 0) io.stdout('  (no tool discovered or configured)');
   table(catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]), io);
+  io.stdout('');
+  io.stdout(describeCounts(countCatalog(catalog.entries.map((e) => e.state))));
 }
 
 function printExplanation(explanation: Explanation, io: CliIo): void {

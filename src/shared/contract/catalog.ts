@@ -116,7 +116,7 @@ export const catalogListSchema = z.object({
   revision: z.number().int(),
   servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int() })),
   entries: catalogListColumnsSchema,
-  /** How many tools are bound (gated ones included): catalog.get's bindings.length. */
+  /** How many bindings (bound + gated, as `countCatalog` defines them): catalog.get's bindings.length. The Tools header counts the rows itself. */
   bindingCount: z.number().int(),
   skillNames: z.array(z.string()),
   /** The in-process tools sent to the model before the bindings, in that order. */

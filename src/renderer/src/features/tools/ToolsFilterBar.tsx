@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { STATE_ORDER, TOOL_STATES } from '../../lib/catalog/tool-states';
+import type { CatalogCounts } from '../../../../shared/catalog/catalog-counts';
+import { STATE_ORDER } from '../../lib/catalog/tool-states';
 import { useToolsUiStore } from './tools-ui-store';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 
 interface Props {
-  counts: ReadonlyMap<string, number>;
+  counts: CatalogCounts;
   servers: readonly string[];
   shown: number;
   total: number;
@@ -16,8 +17,7 @@ interface Props {
 export function ToolsFilterBar({ counts, servers, shown, total, onSearchFocus }: Props) {
   const { query, state, server, setQuery, setState, setServer } = useToolsUiStore();
   const id = useId();
-  // Known states first, in their order; any state main adds later still gets a chip.
-  const states = [...STATE_ORDER.filter((s) => counts.has(s)), ...[...counts.keys()].filter((s) => !(s in TOOL_STATES))];
+  const states = STATE_ORDER.filter((s) => counts.byState[s] > 0);
   return (
     <div className="tools-filters">
       <div className="form-field tools-search">
@@ -42,10 +42,10 @@ export function ToolsFilterBar({ counts, servers, shown, total, onSearchFocus }:
         </button>
         {states.map((name) => (
           <button key={name} type="button" className="chip" aria-pressed={state === name} onClick={() => setState(state === name ? null : name)} data-state-filter={name}>
-            <ToolStateBadge state={name} /> <span className="chip-count">{counts.get(name)}</span>
+            <ToolStateBadge state={name} /> <span className="chip-count">{counts.byState[name]}</span>
           </button>
         ))}
-        {state !== null && !counts.has(state) && (
+        {state !== null && !(counts.byState[state as keyof CatalogCounts['byState']] > 0) && (
           <button type="button" className="chip" aria-pressed onClick={() => setState(null)}>
             <ToolStateBadge state={state} /> <span className="chip-count">0</span>
           </button>

@@ -6,7 +6,8 @@ import { ExplainBox } from './ExplainBox';
 import { ToolDetail } from './ToolDetail';
 import { ToolsFilterBar } from './ToolsFilterBar';
 import { catalogRows } from '../../lib/catalog/catalog-rows';
-import { countByState, filterEntries, prepareEntries } from './tools-filter';
+import { filterEntries, prepareEntries } from './tools-filter';
+import { countCatalog } from '../../../../shared/catalog/catalog-counts';
 import { useCatalogDescriptions } from '../../lib/catalog/use-catalog-descriptions';
 import { useToolsUiStore } from './tools-ui-store';
 import { ToolsList } from './ToolsList';
@@ -38,7 +39,8 @@ function ToolsView({ view }: { view: CatalogListView }) {
   const descriptions = useCatalogDescriptions(searchFocused || ui.query !== '');
   // Derived once per catalog revision; filtering then only scans precomputed lower-case strings.
   const prepared = useMemo(() => prepareEntries(entries, descriptions), [entries, descriptions]);
-  const counts = useMemo(() => countByState(entries), [entries]);
+  // One definition of every count (shared/catalog/catalog-counts): the header, the chips and the CLI agree.
+  const counts = useMemo(() => countCatalog(entries.map((e) => e.state)), [entries]);
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
   const names = useCallback(() => [...new Set([...view.localToolNames, ...entries.map((e) => e.toolId)])].sort(), [entries, view.localToolNames]);
   // Typing stays responsive at 10,000 rows: the list catches up with the search a frame later.
@@ -51,7 +53,10 @@ function ToolsView({ view }: { view: CatalogListView }) {
   return (
     <>
       <p className="muted">
-        {entries.length} tool{entries.length === 1 ? '' : 's'} across {view.servers.length} server{view.servers.length === 1 ? '' : 's'} · {view.bindingCount} bound
+        {counts.tools} tool{counts.tools === 1 ? '' : 's'} across {view.servers.length} server{view.servers.length === 1 ? '' : 's'} ·{' '}
+        <span data-testid="tools-header-counts">
+          {counts.byState.bound} bound, {counts.byState.gated} gated ({counts.bindings} binding{counts.bindings === 1 ? '' : 's'})
+        </span>{' '}
         (catalog revision {view.revision}). Local tools sent before them: {view.localToolNames.join(', ') || 'none'}.
       </p>
       <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={entries.length} onSearchFocus={() => setSearchFocused(true)} />

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { row } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { entryKey } from '../../lib/catalog/descriptions';
-import { countByState, filterEntries, prepareEntries } from './tools-filter';
+import { countCatalog } from '../../../../shared/catalog/catalog-counts';
+import { filterEntries, prepareEntries } from './tools-filter';
 
 
 const entries = [
@@ -55,7 +56,7 @@ describe('tools filter', () => {
   });
 
   it('counts rows per state', () => {
-    expect(Object.fromEntries(countByState(entries))).toEqual({ bound: 1, shadowed: 1, unmounted: 1, unavailable: 1, gated: 1 });
+    expect(countCatalog(entries.map((e) => e.state)).byState).toEqual({ bound: 1, shadowed: 1, unmounted: 1, unavailable: 1, gated: 1, reserved: 0, quarantined: 0 });
   });
 
   it('filters 10,000 rows fast enough to type into', () => {

@@ -50,9 +50,3 @@ export function filterEntries(prepared: readonly PreparedEntry[], filter: ToolsF
     return true;
   });
 }
-
-export function countByState(entries: readonly Pick<CatalogRow, 'state'>[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const entry of entries) counts.set(entry.state, (counts.get(entry.state) ?? 0) + 1);
-  return counts;
-}
