@@ -72,7 +72,7 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
   await gotoPage(page, host, 'intents');
   await treeNode(page, 'invoice-query').click();
   await page.getByRole('button', { name: '+ MCP tool' }).click();
-  const added = treeNode(page, 'new-tool');
+  let added = treeNode(page, 'new-tool');
   await expect(added).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('node-editor').getByLabel('Name')).toBeFocused();
   await page.keyboard.type('优惠券查询');
@@ -89,11 +89,14 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('node-editor').getByLabel('Tool id')).toHaveValue('query_coupons');
   await expect(page.getByTestId('intent-problems')).toHaveCount(0);
+  // The placeholder id follows the tool; the name the operator typed stays.
+  added = treeNode(page, 'query_coupons');
+  await expect(page.getByTestId('node-editor').getByLabel('Name', { exact: true })).toHaveValue('优惠券查询');
 
   // Alt+↑ moves it above 发票查询; Alt+← takes it out of its category.
   await added.focus();
   await page.keyboard.press('Alt+ArrowUp');
-  await expect(page.getByRole('treeitem').nth(6)).toHaveAttribute('data-node-id', 'new-tool');
+  await expect(page.getByRole('treeitem').nth(6)).toHaveAttribute('data-node-id', 'query_coupons');
   await page.keyboard.press('Alt+ArrowLeft');
   await expect(added).toHaveAttribute('aria-level', '1');
 

@@ -4,6 +4,7 @@ import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { approvalFixture } from '../../../../../tests/support/renderer/fixtures';
 import { ApprovalCard } from './ApprovalCard';
+import { whyAsked } from './ApprovalHints';
 
 afterEach(cleanup);
 
@@ -22,6 +23,14 @@ describe('ApprovalCard', () => {
     expect(screen.getByLabelText('Arguments of cancel_order').textContent).toBe('{\n  "orderNo": "BS1001011"\n}');
     // No readOnlyHint counts as a write, as the MCP spec says.
     expect(screen.getAllByText('no read-only hint: treated as a write')).toHaveLength(1);
+    // The policy says why it asks.
+    expect(screen.getByTestId('policy-chip').textContent).toBe('policy auto: asks because the tool does not declare itself read-only');
+  });
+
+  it('the policy chip explains each policy', () => {
+    expect(whyAsked('auto', false)).toBe('asks because the tool is not read-only');
+    expect(whyAsked('always', true)).toBe('asks before every call');
+    expect(whyAsked('auto', true)).toBe('asks because this tool was first accepted as a write');
   });
 
   it('approves, and approves for the conversation', async () => {

@@ -11,7 +11,18 @@ export function ApprovalHints({ hints, policy }: Pick<ApprovalRequest, 'hints' |
       <li className={hints.readOnlyHint === true ? 'hint-chip' : 'hint-chip hint-write'}>{readOnly}</li>
       <li className={hints.destructiveHint === true ? 'hint-chip hint-danger' : 'hint-chip'}>{destructive}</li>
       {hints.idempotentHint !== undefined && <li className="hint-chip">{hints.idempotentHint ? 'idempotent' : 'not idempotent'}</li>}
-      <li className="hint-chip">policy: {policy}</li>
+      <li className="hint-chip" data-testid="policy-chip" title="The intent node's confirm policy (auto, always or never)">
+        policy {policy}: {whyAsked(policy, hints.readOnlyHint)}
+      </li>
     </ul>
   );
+}
+
+/** Why this call waits for the operator, in the policy's own terms (DESIGN §4). */
+export function whyAsked(policy: ApprovalRequest['policy'], readOnlyHint: boolean | undefined): string {
+  if (policy === 'always') return 'asks before every call';
+  if (policy === 'never') return 'asks only because this run asked for a confirmation';
+  if (readOnlyHint === undefined) return 'asks because the tool does not declare itself read-only';
+  if (readOnlyHint === false) return 'asks because the tool is not read-only';
+  return 'asks because this tool was first accepted as a write';
 }

@@ -5,9 +5,14 @@ export function RejectForm({ busy, onReject, onCancel }: { busy: boolean; onReje
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
 
-  useEffect(() => ref.current?.focus(), []);
+  // The form opens under the card, often below the fold: bring the whole of it (box and buttons) into view.
+  useEffect(() => {
+    ref.current?.focus({ preventScroll: true });
+    formRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -20,7 +25,7 @@ export function RejectForm({ busy, onReject, onCancel }: { busy: boolean; onReje
   };
 
   return (
-    <form className="reject-form" onSubmit={submit}>
+    <form className="reject-form" ref={formRef} onSubmit={submit}>
       <label htmlFor={`${id}-reason`}>Reason for rejecting (sent back to the model)</label>
       <textarea
         id={`${id}-reason`}

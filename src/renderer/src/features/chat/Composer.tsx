@@ -2,10 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 
-/** Enter sends, Shift+Enter is a newline; disabled while a turn runs. IME composition never sends. */
+/**
+ * Enter sends, Shift+Enter is a newline; the box waits while a turn runs. IME composition never sends. While a turn
+ * runs, Send becomes Stop, which stays usable whatever the turn waits for (an approval, a server's question).
+ */
 export function Composer({ conversationId, running }: { conversationId: string; running: boolean }) {
   const [text, setText] = useState('');
   const send = useRpcMutation('chat.send'); // the turn arrives as chat.changed, turn.started and what follows
+  const stop = useRpcMutation('chat.stop'); // the turn's end arrives as turn.finished and chat.changed
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const busy = running || send.isPending;
@@ -44,12 +48,23 @@ export function Composer({ conversationId, running }: { conversationId: string; 
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
-      <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>
-        Send
-      </button>
+      {running ? (
+        <button type="button" className="btn btn-danger" disabled={stop.isPending} onClick={() => stop.mutate({ conversationId })}>
+          Stop
+        </button>
+      ) : (
+        <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>
+          Send
+        </button>
+      )}
       {send.isError && (
         <p className="field-error" role="alert">
           Not sent: {errorMessage(send.error)}
+        </p>
+      )}
+      {stop.isError && (
+        <p className="field-error" role="alert">
+          Could not stop: {errorMessage(stop.error)}
         </p>
       )}
     </form>

@@ -1,7 +1,6 @@
 import type { Conversation } from '../../../../shared/contract';
 import { Loading, LoadError } from '../../components/QueryState';
-import { errorMessage } from '../../lib/format';
-import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { useRpcQuery } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
 import { approvalsOf, usePendingApprovals } from '../../lib/approvals';
 import { requestsOf, usePendingRequests } from '../../lib/server-requests';
@@ -12,7 +11,7 @@ import { DeleteConversation } from './DeleteConversation';
 import { useChatStreamStore } from './stream-store';
 import { Transcript } from './Transcript';
 
-/** The selected conversation: header with Stop and Delete, the transcript, the composer. */
+/** The selected conversation: header with Delete, the transcript, the composer (with Stop while a turn runs). */
 export function ConversationPane({ conversationId }: { conversationId: string }) {
   const conversation = useRpcQuery('chat.get', { conversationId });
   const approvals = usePendingApprovals();
@@ -44,7 +43,6 @@ export function ConversationPane({ conversationId }: { conversationId: string })
 }
 
 function ConversationHeader({ conversation, onDeleted }: { conversation: Conversation; onDeleted: () => void }) {
-  const stop = useRpcMutation('chat.stop'); // the turn's end arrives as turn.finished and chat.changed
   const clearConversation = useChatStreamStore((s) => s.clearConversation);
   return (
     <header className="conversation-head">
@@ -60,19 +58,9 @@ function ConversationHeader({ conversation, onDeleted }: { conversation: Convers
       </div>
       <div className="actions">
         {conversation.running && (
-          <>
-            <span className="running-indicator" role="status">
-              Running…
-            </span>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={stop.isPending}
-              onClick={() => stop.mutate({ conversationId: conversation.id })}
-            >
-              Stop
-            </button>
-          </>
+          <span className="running-indicator" role="status">
+            Running…
+          </span>
         )}
         <DeleteConversation
           conversationId={conversation.id}
@@ -83,11 +71,6 @@ function ConversationHeader({ conversation, onDeleted }: { conversation: Convers
           }}
         />
       </div>
-      {stop.isError && (
-        <p className="field-error" role="alert">
-          Could not stop: {errorMessage(stop.error)}
-        </p>
-      )}
     </header>
   );
 }

@@ -22,10 +22,17 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
 
   const scroller = useRef<HTMLDivElement>(null);
   const pinned = useRef(true);
+  const lastTop = useRef(0);
   const streamedChars = streams.reduce((sum, s) => sum + s.text.length, 0);
   // Once per frame, not per delta: reading scrollHeight forces a layout, and doing that on each of 200
   // deltas a second cost more than rendering them (`npm run bench`, UI scenario).
   const scrollFrame = useRef(0);
+  // A new turn (the operator just sent a message) follows its answer again, even if the operator had scrolled up
+  // to read an earlier turn's expanded Visible tools panel.
+  const lastTurnId = groups.at(-1)?.turnId;
+  useLayoutEffect(() => {
+    pinned.current = true;
+  }, [lastTurnId]);
   useLayoutEffect(() => {
     if (!pinned.current || scrollFrame.current) return;
     scrollFrame.current = requestAnimationFrame(() => {
@@ -33,7 +40,7 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
       const el = scroller.current;
       if (el && pinned.current) el.scrollTop = el.scrollHeight;
     });
-  }, [conversation.items, streamedChars, approvals.length, requests.length]);
+  }, [conversation.items, streamedChars, approvals.length, requests.length, lastTurnId]);
   useEffect(() => () => cancelAnimationFrame(scrollFrame.current), []);
 
   return (
@@ -43,8 +50,12 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
       tabIndex={0}
       aria-label="Transcript"
       onScroll={(event) => {
+        // Only the operator scrolling up lets go of the bottom. A scroll event caused by the content (an answer
+        // replacing its stream, a panel opening) must not: it used to leave a new answer below the fold.
         const el = event.currentTarget;
-        pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        if (el.scrollHeight - el.scrollTop - el.clientHeight < 40) pinned.current = true;
+        else if (el.scrollTop < lastTop.current) pinned.current = false;
+        lastTop.current = el.scrollTop;
       }}
     >
       {groups.length === 0 ? (

@@ -79,12 +79,14 @@ describe('IntentsPage', () => {
     fireEvent.change(name, { target: { value: '优惠券' } });
     fireEvent.click(screen.getByRole('option', { name: /query_coupons/ }));
     expect(item(/优惠券/).getAttribute('aria-level')).toBe('2');
+    // The typed name stays; the placeholder id follows the tool picked.
+    expect(item(/优惠券/).dataset.nodeId).toBe('query_coupons');
 
     fireEvent.click(item(/订单查询/));
     fireEvent.click(screen.getByRole('button', { name: 'Out of category' }));
-    expect(names()).toEqual(['1:shop', '2:logistics-query', '2:new-tool', '1:order-query', '1:policies', '2:policy-search']);
+    expect(names()).toEqual(['1:shop', '2:logistics-query', '2:query_coupons', '1:order-query', '1:policies', '2:policy-search']);
     fireEvent.click(screen.getByRole('button', { name: 'Into category above' })); // back in, as the last child of shop
-    expect(names().slice(0, 4)).toEqual(['1:shop', '2:logistics-query', '2:new-tool', '2:order-query']);
+    expect(names().slice(0, 4)).toEqual(['1:shop', '2:logistics-query', '2:query_coupons', '2:order-query']);
 
     fireEvent.click(item(/政策知识库/));
     fireEvent.keyDown(item(/政策知识库/), { key: 'Delete' });
@@ -101,7 +103,7 @@ describe('IntentsPage', () => {
         name: '比特严选',
         kind: 'category',
         examples: [],
-        children: [mcp('logistics-query', '物流查询', 'query_logistics'), mcp('new-tool', '优惠券', 'query_coupons'), mcp('order-query', '订单查询', 'query_order')],
+        children: [mcp('logistics-query', '物流查询', 'query_logistics'), mcp('query_coupons', '优惠券', 'query_coupons'), mcp('order-query', '订单查询', 'query_order')],
       },
       { id: 'policies', name: '购物政策', kind: 'category', examples: [], children: [] },
     ]);

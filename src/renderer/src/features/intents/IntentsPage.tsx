@@ -8,7 +8,7 @@ import { useIntentDraftStore } from './intent-draft-store';
 import { NodeEditor } from './NodeEditor';
 import { PreviewPanel } from './PreviewPanel';
 import { SaveBar } from './SaveBar';
-import { findPathById, pathKey } from './tree-ops';
+import { findPathById, nameFromTool, pathKey } from './tree-ops';
 import { useIntentEditing, type SavedTree } from './use-intent-editing';
 import { useMountRequest, useOpenRequest, useUnsavedChangesGuard, type MountRequest } from '../../app/navigation';
 import './intents.css';
@@ -92,6 +92,7 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
               renameRequested={editing.renameRequest === pathKey(editing.selected)}
               onRenameHandled={editing.renameHandled}
               onChange={(node) => editing.update(editing.selected!, node)}
+              nameFromTool={(node) => nameFromTool(editing.tree, editing.selected!, node)}
             />
           ) : (
             <p className="state-empty">Select a node in the tree to edit it.</p>

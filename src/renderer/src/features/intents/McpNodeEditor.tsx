@@ -14,6 +14,8 @@ interface Props {
   index: ToolIndex | null;
   errorsOf: (field: string) => string[];
   onChange: (node: McpLeaf) => void;
+  /** A picked tool names a node that has no name of its own yet (see tree-ops nameFromTool). */
+  nameFromTool?: (node: McpLeaf) => McpLeaf;
 }
 
 const POLICIES: { value: ConfirmPolicy; label: string; help: string }[] = [
@@ -31,7 +33,7 @@ function withOptional<K extends 'server' | 'description'>(node: McpLeaf, key: K,
 }
 
 /** The MCP leaf fields: which tool, from which server, how it is described to the model, and when to confirm. */
-export function McpNodeEditor({ node, index, errorsOf, onChange }: Props) {
+export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = (n) => n }: Props) {
   const id = useId();
   const offering = index && node.toolId ? serversOffering(index, node.toolId) : [];
   const entries = index?.entriesByToolId.get(node.toolId) ?? [];
@@ -45,7 +47,7 @@ export function McpNodeEditor({ node, index, errorsOf, onChange }: Props) {
   const pick = (offer: ToolOffer) => {
     const servers = index ? serversOffering(index, offer.toolId) : [];
     // Picking one copy of a name two servers offer pins that server; a name only one server offers needs no pin.
-    onChange(withOptional({ ...node, toolId: offer.toolId }, 'server', servers.length > 1 ? offer.server : ''));
+    onChange(nameFromTool(withOptional({ ...node, toolId: offer.toolId }, 'server', servers.length > 1 ? offer.server : '')));
   };
 
   return (

@@ -15,13 +15,14 @@ interface Props {
   renameRequested: boolean;
   onRenameHandled: () => void;
   onChange: (node: IntentNode) => void;
+  nameFromTool?: (node: Extract<IntentNode, { kind: 'mcp' }>) => Extract<IntentNode, { kind: 'mcp' }>;
 }
 
 const HANDLED_FIELDS = new Set(['id', 'name', 'toolId', 'server', 'description']);
 const TITLE = { category: 'Category', mcp: 'MCP tool node', knowledge: 'Knowledge node' } as const;
 
 /** The selected node's fields; problems from validation (local or main's) appear next to the field they concern. */
-export function NodeEditor({ node, index, problems, renameRequested, onRenameHandled, onChange }: Props) {
+export function NodeEditor({ node, index, problems, renameRequested, onRenameHandled, onChange, nameFromTool }: Props) {
   const nameInput = useRef<HTMLInputElement>(null);
   const id = useId();
   useEffect(() => {
@@ -56,7 +57,7 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
           nodes into it with the buttons above while it is selected.
         </p>
       )}
-      {node.kind === 'mcp' && <McpNodeEditor node={node} index={index} errorsOf={errorsOf} onChange={onChange} />}
+      {node.kind === 'mcp' && <McpNodeEditor node={node} index={index} errorsOf={errorsOf} onChange={onChange} nameFromTool={nameFromTool} />}
       {node.kind === 'knowledge' && (
         <div className="form-field">
           <label htmlFor={`${id}-kdesc`}>Description</label>

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { catalogHandlers, listOf, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { indexCatalog } from '../../lib/catalog/tool-index';
-import { ToolPicker } from './ToolPicker';
+import { searchOffers, ToolPicker } from './ToolPicker';
 
 afterEach(cleanup);
 
@@ -26,5 +26,18 @@ describe('ToolPicker', () => {
     await waitFor(() => expect(options()).toEqual(['query_logistics:read-only']));
     fireEvent.keyDown(search, { key: 'Enter' });
     expect(onPick).toHaveBeenCalledWith({ toolId: 'query_logistics', server: 'shop', state: 'bound', readOnly: true });
+  });
+
+  it('a typed tool id finds that tool, not the tools whose descriptions mention it; other words still search descriptions', () => {
+    const offers = [
+      { toolId: 'query_logistics', server: 'shop', state: 'bound' as const, readOnly: true },
+      { toolId: 'query_order', server: 'shop', state: 'bound' as const, readOnly: true },
+    ];
+    const descriptions = new Map([
+      ['shop\u0000query_logistics', { description: null, remoteDescription: 'Track a parcel: take the tracking number from query_order' }],
+      ['shop\u0000query_order', { description: null, remoteDescription: 'Orders of the customer' }],
+    ]);
+    expect(searchOffers(offers, 'query_order', descriptions).map((o) => o.toolId)).toEqual(['query_order']);
+    expect(searchOffers(offers, 'parcel', descriptions).map((o) => o.toolId)).toEqual(['query_logistics']);
   });
 });

@@ -6,10 +6,18 @@ import { useCatalogDescriptions } from '../../lib/catalog/use-catalog-descriptio
 
 const MAX_SHOWN = 60;
 
-/** Offers whose tool name, server or (once loaded) server description contains every word of the query. */
+/**
+ * Offers whose tool id contains every word of the query; only when none does, those whose id, server or (once
+ * loaded) server description do. Typing a tool id finds that tool, not every tool whose description mentions it.
+ */
 export function searchOffers(offers: readonly ToolOffer[], query: string, descriptions?: DescriptionsByKey): ToolOffer[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...offers];
+  const byId = offers.filter((offer) => {
+    const id = offer.toolId.toLowerCase();
+    return words.every((word) => id.includes(word));
+  });
+  if (byId.length > 0) return byId;
   return offers.filter((offer) => {
     const haystack = `${offer.toolId} ${offer.server} ${descriptions?.get(entryKey(offer))?.remoteDescription ?? ''}`.toLowerCase();
     return words.every((word) => haystack.includes(word));

@@ -8,6 +8,7 @@ import {
   moveIntoPrevious,
   moveOutOfParent,
   mountTools,
+  nameFromTool,
   nodeAt,
   removeAt,
   updateAt,
@@ -142,5 +143,19 @@ describe('mountTools (Mount from the Tools page)', () => {
     const result = mountTools(tree, 'nope', [{ toolId: 'x', server: 's', pinServer: false, title: null, description: null }]);
     expect(result.tree.map((n) => n.id)).toEqual(['shop', 'x']);
     expect(result.first).toEqual([1]);
+  });
+});
+
+describe('nameFromTool (a tool picked for a node)', () => {
+  it('a new node inside the selected category takes the tool’s name and id; a typed name or id stays', () => {
+    const base = [category('orders', [mcp('query_order')]), mcp('other')];
+    const added = addNode(base, [0], 'mcp');
+    expect(added.path).toEqual([0, 1]);
+    const node = { ...(nodeAt(added.tree, added.path) as Extract<IntentNode, { kind: 'mcp' }>), toolId: 'query_order' };
+    // The id query_order is taken: the next free one.
+    expect(nameFromTool(added.tree, added.path, node)).toMatchObject({ name: 'query_order', id: 'query_order-2', toolId: 'query_order' });
+    expect(nameFromTool(added.tree, added.path, node, '查询订单')).toMatchObject({ name: '查询订单' });
+    expect(nameFromTool(added.tree, added.path, { ...node, name: '订单查询', id: 'my-id' })).toMatchObject({ name: '订单查询', id: 'my-id' });
+    expect(nameFromTool(added.tree, added.path, { ...node, toolId: '' })).toMatchObject({ name: 'New MCP tool', id: 'new-tool' });
   });
 });

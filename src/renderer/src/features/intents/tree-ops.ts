@@ -144,6 +144,21 @@ export function newNode(tree: readonly IntentNode[], kind: NodeKind): IntentNode
   return { id, name, kind, examples: [] };
 }
 
+const idFromToolId = (toolId: string) => toolId.replace(/[^A-Za-z0-9_.:-]/g, '-') || 'tool';
+const PLACEHOLDER_MCP_ID = /^new-tool(-\d+)?$/;
+
+/**
+ * A node given a tool from the picker takes its name from the tool (its title, else its id) and its id from the
+ * tool id, unless the operator already set them: a typed name or id is never replaced.
+ */
+export function nameFromTool(tree: readonly IntentNode[], path: NodePath, node: Extract<IntentNode, { kind: 'mcp' }>, title?: string | null): Extract<IntentNode, { kind: 'mcp' }> {
+  if (!node.toolId) return node;
+  const next = { ...node };
+  if (!node.name.trim() || node.name === NEW_NODE.mcp.name) next.name = title?.trim() || node.toolId;
+  if (PLACEHOLDER_MCP_ID.test(node.id)) next.id = uniqueId(removeAt([...tree], path).tree, idFromToolId(node.toolId));
+  return next;
+}
+
 /** Adds a node where an operator expects it: inside a selected category, after a selected leaf, else at the end. */
 export function addNode(tree: IntentNode[], selected: NodePath | null, kind: NodeKind): Moved {
   const node = newNode(tree, kind);
@@ -228,7 +243,7 @@ export function mountTools(tree: IntentNode[], categoryId: string | null, tools:
   let first: NodePath | null = null;
   for (const tool of tools) {
     const node: IntentNode = {
-      id: uniqueId(next, tool.toolId.replace(/[^A-Za-z0-9_.:-]/g, '-') || 'tool'),
+      id: uniqueId(next, idFromToolId(tool.toolId)),
       name: tool.title?.trim() || tool.toolId,
       kind: 'mcp',
       toolId: tool.toolId,

@@ -7,6 +7,7 @@ import { formatDuration, formatTime } from '../../lib/format';
 import { useRpcQuery } from '../../lib/queries';
 import { openConversation } from '../../app/navigation';
 import { RecordResult } from './RecordResult';
+import { splitDuration } from './duration-split';
 
 /** One full record: arguments, the result as the tool returned it, and the approval decision. */
 export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string; onClose: () => void; titleOf: (conversationId: string) => string }) {
@@ -34,6 +35,7 @@ export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string;
 }
 
 function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (conversationId: string) => string }) {
+  const { waitingMs, executingMs } = splitDuration(record);
   return (
     <>
       <dl className="facts compact">
@@ -55,7 +57,10 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         <dt>Started</dt>
         <dd>{formatTime(record.startedAt)}</dd>
         <dt>Duration</dt>
-        <dd>{formatDuration(record.durationMs)}</dd>
+        <dd data-testid="record-duration">
+          {formatDuration(record.durationMs)}
+          {record.approval ? ` = ${formatDuration(waitingMs)} waiting for approval + ${formatDuration(executingMs)} executing` : ' executing (no approval asked)'}
+        </dd>
         <dt>Arguments hash</dt>
         <dd>
           <code>{record.argumentsHash}</code>

@@ -3,6 +3,7 @@ import { useRef, type CSSProperties } from 'react';
 import type { RecordSummary } from '../../../../shared/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDuration, formatTime } from '../../lib/format';
+import { splitDuration } from './duration-split';
 
 /** Past this many rows only the visible ones are rendered. */
 export const VIRTUALIZE_AFTER = 100;
@@ -21,7 +22,7 @@ export function RecordsTable(props: Props) {
     <div className="records-table" role="table" aria-label="Execution records" aria-rowcount={props.rows.length + 1}>
       <div role="rowgroup">
         <div role="row" className="records-row records-header">
-          {['Time', 'Tool', 'Server', 'Status', 'Conversation', 'Duration'].map((name) => (
+          {['Started', 'Tool', 'Server', 'Status', 'Conversation', 'Waited', 'Ran'].map((name) => (
             <span role="columnheader" key={name}>
               {name}
             </span>
@@ -72,6 +73,7 @@ function RecordRow({
   style,
 }: Omit<Props, 'rows'> & { row: RecordSummary; index: number; style?: CSSProperties }) {
   const selected = row.id === selectedId;
+  const { waitingMs, executingMs } = splitDuration(row);
   return (
     <div
       role="row"
@@ -85,9 +87,10 @@ function RecordRow({
       style={style}
       onClick={() => onSelect(row.id)}
     >
-      <span role="cell">{formatTime(row.finishedAt)}</span>
-      <span role="cell">
-        <button type="button" className="link" aria-label={`Open record: ${row.tool} ${row.status} at ${formatTime(row.finishedAt)}`}>
+      {/* The start time, as in the detail: when the model asked for the call. */}
+      <span role="cell">{formatTime(row.startedAt)}</span>
+      <span role="cell" title={row.tool}>
+        <button type="button" className="link" aria-label={`Open record: ${row.tool} ${row.status} started ${formatTime(row.startedAt)}`}>
           <code>{row.tool}</code>
         </button>
       </span>
@@ -98,8 +101,11 @@ function RecordRow({
       <span role="cell" className="ellipsis" title={row.conversationId}>
         {row.actor && row.actor !== 'model' ? <span className="actor-tag">{row.actor}</span> : null} {titleOf(row.conversationId)}
       </span>
-      <span role="cell" className="num">
-        {formatDuration(row.durationMs)}
+      <span role="cell" className="num" title="waiting for approval" data-testid="record-waited">
+        {row.approval ? formatDuration(waitingMs) : '—'}
+      </span>
+      <span role="cell" className="num" title="executing" data-testid="record-ran">
+        {formatDuration(executingMs)}
       </span>
     </div>
   );
