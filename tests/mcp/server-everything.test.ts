@@ -87,6 +87,20 @@ describe('server-everything over stdio, through the whole core', () => {
     expect((await rig.lastToolItem('trigger-url-elicitation')).resultText).toContain('User declined to open the URL');
   });
 
+  // timeoutMs also bounds connecting (see below), hence 5 s; the operator takes longer than that to answer.
+  it('does not time a call out for silence while its question waits for the operator', async () => {
+    rig = await startEverythingCore({ server: { timeoutMs: 5_000 } });
+    const turn = rig.send('/call trigger-elicitation-request {}');
+    const opened = await rig.next('requests.opened');
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(await rig.rpc<ServerRequestView[]>('requests.list')).toHaveLength(1); // still asked, the call still running
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { name: 'Grace Hopper' } });
+    await turn.done;
+    const item = await rig.lastToolItem('trigger-elicitation-request');
+    expect(item.status).toBe('success');
+    expect(item.resultText).toContain('- Name: Grace Hopper');
+  });
+
   it('runs a sampling request on the demo model only after approval, shows the answer, then returns it', async () => {
     rig = await startEverythingCore();
     const turn = rig.send('/call trigger-sampling-request {"prompt": "What is MCP?", "maxTokens": 64}');

@@ -31,13 +31,14 @@ export function createMcpCaller(
   maxTotalTimeoutFor: (server: string) => number | undefined = () => undefined,
 ): McpCaller {
   return {
-    callTool(server, name, args, { signal, meta, idempotent, onProgress, onTask }) {
+    callTool(server, name, args, { signal, meta, idempotent, onProgress, onTask, operatorWait }) {
       // timeoutMs is the longest silence: each progress notification restarts it, up to maxTotalTimeoutMs.
       const options: CallToolOptions = {
         signal,
         meta,
         onProgress,
         onTask,
+        operatorWait,
         timeoutMs: timeoutFor(server) ?? DEFAULT_CALL_TIMEOUT_MS,
         maxTotalTimeoutMs: maxTotalTimeoutFor(server),
       };

@@ -3,7 +3,7 @@ import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary, ResultP
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
 import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
-import type { CallProgress, CallTask } from '../mcp';
+import type { CallProgress, CallTask, OperatorWait } from '../mcp';
 import type { ChatMessage, ModelImage, ToolCallRequest } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
 import { argumentsHash } from './arguments-hash';
@@ -29,6 +29,8 @@ export interface McpCaller {
       idempotent: boolean;
       onProgress?: (progress: CallProgress) => void;
       onTask?: (task: CallTask) => void;
+      /** While the server waits on the operator, the call is not timed out for silence. */
+      operatorWait?: OperatorWait;
     },
   ): Promise<unknown>;
 }
@@ -257,6 +259,7 @@ export class ToolProxy {
           active?.setTask(task.taskId);
           trace.onTask(task);
         },
+        operatorWait: this.deps.calls?.operatorWait(binding.server),
       });
       running.soon();
       raw = await reply;

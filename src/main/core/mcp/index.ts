@@ -11,6 +11,7 @@ export type {
   CallToolOptions,
   CallProgress,
   CallTask,
+  OperatorWait,
   ConnectionOptions,
   ConnectionAuth,
   ConnectionAuthPort,

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, McpError, type CallToolRequest, type CallToolResult, type Task, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, McpError, type CallToolRequest, type CallToolResult, type Task, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { CallTask, CallToolOptions } from './types';
 
 /** Without a per-server maxTotalTimeoutMs, a call that keeps reporting progress may run this long. */
@@ -20,18 +20,49 @@ export function callsAsTask(client: Client, tool: Tool | undefined): boolean {
 
 /**
  * An ordinary tools/call. It always carries a progressToken (the SDK adds one when there is a progress
- * handler), each progress notification restarts the timeout, and maxTotalTimeout bounds the whole call.
- * The signal makes the SDK send notifications/cancelled on abort.
+ * handler). Its two limits are kept here rather than by the SDK, which cannot pause one: the silence limit
+ * (timeoutMs) restarts on each progress notification and stops while the server waits on our operator
+ * (an elicitation or sampling request: that silence is ours), and maxTotalTimeout bounds the whole call.
+ * Either ends the call through its signal, so the SDK sends notifications/cancelled, as on Stop.
  */
 export function callWithProgress(client: Client, params: CallToolRequest['params'], options: CallToolOptions): Promise<CallToolResult> {
-  return client.callTool(params, CallToolResultSchema, {
-    signal: options.signal,
-    timeout: options.timeoutMs ?? DEFAULT_SILENCE_MS,
-    onprogress: options.onProgress ?? noop,
-    resetTimeoutOnProgress: true,
-    maxTotalTimeout: options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
+  const silenceMs = options.timeoutMs ?? DEFAULT_SILENCE_MS;
+  const totalMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
+  const wait = options.operatorWait;
+  const ended = new AbortController();
+  const end = (reason: unknown) => ended.abort(reason);
+  const onAbort = () => end(options.signal?.reason);
+  let silence: ReturnType<typeof setTimeout> | undefined;
+  const armSilence = () => {
+    clearTimeout(silence);
+    silence = wait?.waiting ? undefined : setTimeout(() => end(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })), silenceMs);
+  };
+  const started = Date.now();
+  const total = setTimeout(() => end(new McpError(ErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: totalMs, totalElapsed: Date.now() - started })), totalMs);
+  const stopWatching = wait?.onChange(armSilence);
+  const finish = () => {
+    clearTimeout(silence);
+    clearTimeout(total);
+    stopWatching?.();
+    options.signal?.removeEventListener('abort', onAbort);
+  };
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+  armSilence();
+  const onProgress = options.onProgress ?? noop;
+  const reply = client.callTool(params, CallToolResultSchema, {
+    signal: ended.signal,
+    timeout: totalMs + BACKSTOP_MS,
+    onprogress: (progress) => {
+      armSilence();
+      onProgress(progress);
+    },
   }) as Promise<CallToolResult>;
+  return reply.finally(finish);
 }
+
+/** The SDK insists on a timeout of its own: a little past ours, so ours always ends the call first. */
+const BACKSTOP_MS = 1_000;
 
 /**
  * A task-augmented tools/call through the SDK's `callToolStream`: the server answers with a task, the SDK

@@ -84,6 +84,18 @@ export interface CallToolOptions {
   onProgress?: (progress: CallProgress) => void;
   /** A task-based call: its task as created, then each status polled. */
   onTask?: (task: CallTask) => void;
+  /** While the server waits on our operator, the call's silence is ours: its silence timer stops. */
+  operatorWait?: OperatorWait;
+}
+
+/**
+ * Whether a server is waiting on our operator (a question or sampling request of its is open). A call to
+ * it is not timed out for silence meanwhile; its silence limit starts again in full when the wait ends.
+ */
+export interface OperatorWait {
+  readonly waiting: boolean;
+  /** Called on each change; returns the unsubscribe function. */
+  onChange(listener: () => void): () => void;
 }
 
 export interface CallProgress {

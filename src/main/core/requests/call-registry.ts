@@ -1,4 +1,5 @@
 import type { ServerExchange } from '../../../shared/contract';
+import type { OperatorWait } from '../mcp';
 
 /** Where a server's request belongs: a conversation, and the call when we can tell which. */
 export interface RequestOrigin {
@@ -39,6 +40,29 @@ export interface CallHandle {
 export class CallRegistry {
   private readonly byServer = new Map<string, Set<Entry>>();
   private readonly byTask = new Map<string, Entry>();
+  private readonly waits = new Map<string, ServerWait>();
+
+  /** Whether this server waits on the operator now; every call to it watches the same one. */
+  operatorWait(server: string): OperatorWait {
+    let wait = this.waits.get(server);
+    if (!wait) this.waits.set(server, (wait = new ServerWait()));
+    return wait;
+  }
+
+  /**
+   * The server waits on the operator until the returned function is called (once). Every call to it
+   * waits too, not only the one the request names: the protocol cannot always say which call asked.
+   */
+  hold(server: string): () => void {
+    const wait = this.operatorWait(server) as ServerWait;
+    wait.add(1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      wait.add(-1);
+    };
+  }
 
   begin(call: ActiveCall): CallHandle {
     const entry: Entry = { call, exchanges: [], tasks: [] };
@@ -86,4 +110,24 @@ function originOfEntry({ call, exchanges }: Entry): RequestOrigin {
     signal: call.signal,
     keep: (exchange) => exchanges.push(exchange),
   };
+}
+
+class ServerWait implements OperatorWait {
+  private count = 0;
+  private readonly listeners = new Set<() => void>();
+
+  get waiting(): boolean {
+    return this.count > 0;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  add(delta: 1 | -1): void {
+    const was = this.waiting;
+    this.count += delta;
+    if (was !== this.waiting) for (const listener of [...this.listeners]) listener();
+  }
 }

@@ -56,6 +56,16 @@ export class ServerRequestService {
     return this.pending.list();
   }
 
+  /** While the operator has the request, the server's calls are not timed out for their silence. */
+  private async whileWaiting<T>(server: string, open: () => Promise<T>): Promise<T> {
+    const release = this.deps.registry.hold(server);
+    try {
+      return await open();
+    } finally {
+      release();
+    }
+  }
+
   private async elicit(context: ServerRequestContext, params: ElicitRequestParams): Promise<ElicitResult> {
     const origin = this.deps.registry.originOf(context.server, context.relatedTaskId);
     const timeoutMs = this.deps.settings().elicitationTimeoutMs;
@@ -72,14 +82,14 @@ export class ServerRequestService {
       this.pending.answeredWithoutAsking(view, origin, settlement, recorded);
       return (settlement.reply as { result: ElicitResult }).result;
     }
-    return (await this.pending.open(view, {
+    return (await this.whileWaiting(context.server, () => this.pending.open(view, {
       context,
       origin,
       timeoutMs,
       recorded,
       onTimeout: (seconds) => cancel('system', `no answer within ${seconds} s`),
       onWithdrawn: (why) => cancel('system', why),
-    })) as ElicitResult;
+    }))) as ElicitResult;
   }
 
   /** --elicit decline | defaults: answered at once, recorded like any other answer. */
@@ -129,14 +139,14 @@ export class ServerRequestService {
       this.pending.answeredWithoutAsking(view, origin, refusal, () => draft);
       throw (refusal.reply as { error: Error }).error;
     }
-    return (await this.pending.open(view, {
+    return (await this.whileWaiting(context.server, () => this.pending.open(view, {
       context,
       origin,
       timeoutMs: settings.samplingTimeoutMs,
       recorded: () => draft,
       onTimeout: (seconds) => refuse('system', `no decision within ${seconds} s`),
       onWithdrawn: (why) => ({ outcome: 'rejected', decidedBy: 'system', reason: why, reply: { error: rejected(why) } }),
-    })) as CreateMessageResult;
+    }))) as CreateMessageResult;
   }
 
   /** Approves the request (as edited) for the configured model; the answer comes back for review. */
