@@ -11,7 +11,10 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 /** Waits for server-everything on the Servers page (it is offered its capability tools), then opens a conversation. */
 async function ready(page: Page, host: Host) {
-  await everythingConnected(page, host);
+  // The card shows the last initialize both ways: protocol version, what we declared and what it offered.
+  const card = await everythingConnected(page, host);
+  await expect(card.getByTestId('offered-capabilities')).toContainText(/\btools\b.*\btasks\b/);
+  await expect(card).toContainText(/Protocol\s*\d{4}-\d{2}-\d{2}/);
   await startConversation(page, host, 'u1001');
 }
 
