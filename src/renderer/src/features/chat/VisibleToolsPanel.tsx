@@ -1,6 +1,7 @@
 import { JsonBlock } from '../../components/JsonBlock';
 import type { ModelStep } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
+import { StepFunnel } from './StepFunnel';
 
 /**
  * Per model call of a turn, the exact tool definitions it was sent, with their token estimate:
@@ -14,6 +15,7 @@ export function VisibleToolsPanel({ steps }: { steps: ModelStep[] }) {
       <summary>
         Visible tools · {steps.length} model call{steps.length === 1 ? '' : 's'} · last: {last.tools.length} tools, {last.totalTokens} tokens
       </summary>
+      <StepFunnel steps={steps} />
       {steps.map((step, index) => (
         <StepTools key={step.step} step={step} previous={index > 0 ? steps[index - 1] : undefined} />
       ))}

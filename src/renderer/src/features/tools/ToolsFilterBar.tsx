@@ -15,7 +15,7 @@ interface Props {
 
 /** Search, a state chip per state with its count (press again to clear), and a server filter. */
 export function ToolsFilterBar({ counts, servers, shown, total, onSearchFocus }: Props) {
-  const { query, state, server, setQuery, setState, setServer } = useToolsUiStore();
+  const { query, state, server, stage, setQuery, setState, setServer } = useToolsUiStore();
   const id = useId();
   const states = STATE_ORDER.filter((s) => counts.byState[s] > 0);
   return (
@@ -37,7 +37,7 @@ export function ToolsFilterBar({ counts, servers, shown, total, onSearchFocus }:
         </select>
       </div>
       <div className="state-chips" role="group" aria-label="Filter by state">
-        <button type="button" className="chip" aria-pressed={state === null} onClick={() => setState(null)}>
+        <button type="button" className="chip" aria-pressed={state === null && stage === null} onClick={() => setState(null)}>
           all <span className="chip-count">{total}</span>
         </button>
         {states.map((name) => (

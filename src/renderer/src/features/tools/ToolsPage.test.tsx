@@ -11,7 +11,7 @@ import { useToolsUiStore } from './tools-ui-store';
 const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
 beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
 afterAll(() => original && Object.defineProperty(HTMLElement.prototype, 'clientHeight', original));
-beforeEach(() => useToolsUiStore.setState({ query: '', state: null, server: null, selectedKey: null, explain: null }));
+beforeEach(() => useToolsUiStore.setState({ query: '', state: null, server: null, stage: null, selectedKey: null, explain: null }));
 afterEach(cleanup);
 
 const explanation = (toolId: string): ExplanationView => ({
@@ -37,6 +37,8 @@ const setup = (view: () => CatalogView = () => shopCatalog()) => {
   renderWithRpc(<ToolsPage />, rpc.client);
   return rpc;
 };
+const chip = (name: RegExp) => within(screen.getByRole('group', { name: 'Filter by state' })).getByRole('button', { name });
+const funnelStage = (stage: string) => screen.getByTestId('tool-funnel').querySelector<HTMLElement>(`[data-stage="${stage}"]`)!;
 const rows = () => screen.getAllByTestId('tool-row').map((row) => `${row.dataset.tool}@${row.dataset.server}:${row.dataset.state}`);
 
 describe('ToolsPage', () => {
@@ -45,9 +47,9 @@ describe('ToolsPage', () => {
     await screen.findAllByTestId('tool-row');
     expect(rows()).toEqual(['cancel_order@shop:bound', 'query_coupons@shop:unmounted', 'query_invoice@:unavailable', 'query_logistics@shop:bound', 'query_order@shop:bound']);
 
-    fireEvent.click(screen.getByRole('button', { name: /unmounted/ }));
+    fireEvent.click(chip(/unmounted/));
     expect(rows()).toEqual(['query_coupons@shop:unmounted']);
-    fireEvent.click(screen.getByRole('button', { name: /unmounted/ })); // pressed again: all
+    fireEvent.click(chip(/unmounted/)); // pressed again: all
     expect(rows()).toHaveLength(5);
 
     fireEvent.change(screen.getByLabelText('Server'), { target: { value: '' } });
@@ -100,6 +102,19 @@ describe('ToolsPage', () => {
     expect(layers[3].className).not.toContain('first-failing');
   });
 
+  it('opens with the funnel: each stage’s count, what leaves between stages, and a click filters the list', async () => {
+    setup();
+    await screen.findAllByTestId('tool-row');
+    expect(['discovered', 'mounted', 'bindings', 'bound', 'sent'].map((stage) => funnelStage(stage).dataset.count)).toEqual(['4', '3', '3', '3', '3']);
+    expect(funnelStage('mounted').textContent).toContain('− 1 unmounted');
+    expect(screen.getByTestId('tool-funnel').textContent).toContain('1 configured tool no connected server offers');
+    fireEvent.click(within(funnelStage('mounted')).getByRole('button', { name: /mounted by the intent tree/ }));
+    expect(rows()).toEqual(['cancel_order@shop:bound', 'query_logistics@shop:bound', 'query_order@shop:bound']);
+    fireEvent.click(within(funnelStage('mounted')).getByRole('button', { name: '− 1 unmounted' }));
+    expect(rows()).toEqual(['query_coupons@shop:unmounted']);
+    expect(chip(/unmounted/).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('renders only a window of 10,000 entries, quickly', async () => {
     const many = shopCatalog({
       entries: Array.from({ length: 10_000 }, (_, i) => entry(`tool_${String(i).padStart(5, '0')}`, `server_${i % 20}`, i % 4 ? 'bound' : 'unmounted')),
@@ -113,8 +128,12 @@ describe('ToolsPage', () => {
     expect(shown).toBeLessThan(60);
     expect(screen.getByTestId('tools-list').getAttribute('aria-label')).toBe('Tools, 10000 shown');
     expect(elapsed).toBeLessThan(2000); // generous for CI; the browser benchmark holds the real bar
-    fireEvent.click(screen.getByRole('button', { name: /unmounted/ }));
+    fireEvent.click(chip(/unmounted/));
     expect(screen.getByTestId('tools-list').getAttribute('aria-label')).toBe('Tools, 2500 shown');
+    // The funnel counts the 10,000 and filters to a stage.
+    expect(funnelStage('discovered').dataset.count).toBe('10000');
+    fireEvent.click(within(funnelStage('bound')).getByRole('button', { pressed: false }));
+    expect(screen.getByTestId('tools-list').getAttribute('aria-label')).toBe('Tools, 7500 shown');
   });
 
   it('shows a quarantined tool’s definition diff and accepts it with the reviewed hash', async () => {
@@ -185,7 +204,8 @@ describe('ToolsPage', () => {
   it('loads the list without schemas or descriptions, and fetches descriptions only once a search starts', async () => {
     const rpc = setup();
     await screen.findAllByTestId('tool-row');
-    expect(rpc.calls.map((c) => c.route)).toEqual(['catalog.list']);
+    // The funnel's last stage asks for the latest conversation; no schema and no description is fetched.
+    expect(rpc.calls.map((c) => c.route)).toEqual(['catalog.list', 'chat.list']);
     expect(screen.getByText(/3 bound/)).toBeTruthy();
     const search = screen.getByLabelText('Search');
     fireEvent.focus(search);

@@ -8,6 +8,9 @@ import { ToolsFilterBar } from './ToolsFilterBar';
 import { catalogRows } from '../../lib/catalog/catalog-rows';
 import { filterEntries, prepareEntries } from './tools-filter';
 import { countCatalog } from '../../../../shared/catalog/catalog-counts';
+import { sentRemoteTools, toolFunnel } from '../../../../shared/catalog/tool-funnel';
+import { ToolFunnel } from '../../components/ToolFunnel';
+import { useLastModelStep } from '../../lib/catalog/use-last-step';
 import { useCatalogDescriptions } from '../../lib/catalog/use-catalog-descriptions';
 import { useToolsUiStore } from './tools-ui-store';
 import { ToolsList } from './ToolsList';
@@ -42,10 +45,14 @@ function ToolsView({ view }: { view: CatalogListView }) {
   // One definition of every count (shared/catalog/catalog-counts): the header, the chips and the CLI agree.
   const counts = useMemo(() => countCatalog(entries.map((e) => e.state)), [entries]);
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
+  // The funnel's last stage: what the latest model call of the latest conversation received.
+  const last = useLastModelStep();
+  const sent = useMemo(() => sentRemoteTools(last.step), [last.step]);
+  const funnel = useMemo(() => toolFunnel(entries, servers, sent), [entries, servers, sent]);
   const names = useCallback(() => [...new Set([...view.localToolNames, ...entries.map((e) => e.toolId)])].sort(), [entries, view.localToolNames]);
   // Typing stays responsive at 10,000 rows: the list catches up with the search a frame later.
   const query = useDeferredValue(ui.query);
-  const rows = useMemo(() => filterEntries(prepared, { query, state: ui.state, server: ui.server }), [prepared, query, ui.state, ui.server]);
+  const rows = useMemo(() => filterEntries(prepared, { query, state: ui.state, server: ui.server, stage: ui.stage, sent }), [prepared, query, ui.state, ui.server, ui.stage, sent]);
   const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
   const chosen = useMemo(() => prepared.filter((row) => ui.toMount.includes(row.key) && row.entry.state === 'unmounted').map((row) => row.entry), [prepared, ui.toMount]);
   const shownUnmounted = useMemo(() => rows.filter((row) => row.entry.state === 'unmounted' && row.entry.server !== null).map((row) => row.key), [rows]);
@@ -59,6 +66,14 @@ function ToolsView({ view }: { view: CatalogListView }) {
         </span>{' '}
         (catalog revision {view.revision}). Local tools sent before them: {view.localToolNames.join(', ') || 'none'}.
       </p>
+      <ToolFunnel
+        funnel={funnel}
+        sentLabel={last.step ? `the last turn (${last.conversationTitle ?? 'a conversation'}, step ${last.step.step})` : 'every turn (no chat yet: the bound tools)'}
+        active={{ stage: ui.stage, state: ui.state, server: ui.server }}
+        onStage={ui.setStage}
+        onState={(state) => ui.setState(ui.state === state ? null : state)}
+        onServer={(server) => ui.setServer(ui.server === server ? null : server)}
+      />
       <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={entries.length} onSearchFocus={() => setSearchFocused(true)} />
       {chosen.length > 0 && (
         <MountBar chosen={chosen} all={entries} shownUnmounted={shownUnmounted} onChooseShown={() => ui.addToMount(shownUnmounted)} onClear={ui.clearMount} />

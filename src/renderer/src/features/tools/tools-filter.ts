@@ -1,5 +1,6 @@
 import { entryKey, type DescriptionsByKey } from '../../lib/catalog/descriptions';
 import type { CatalogRow } from '../../lib/catalog/tool-states';
+import { inStage, type FunnelStage } from '../../../../shared/catalog/tool-funnel';
 
 /**
  * A catalog row with its key and search text, both computed on first use: the Tools page must show its first rows
@@ -34,14 +35,19 @@ export interface ToolsFilter {
   query: string;
   state: string | null;
   server: string | null;
+  /** A funnel stage; `sent` needs the names the model call received. */
+  stage?: FunnelStage | null;
+  sent?: ReadonlySet<string> | null;
 }
 
 /** Every word of the query must appear; state and server narrow exactly. `server: ''` means "no server" (unavailable). */
 export function filterEntries(prepared: readonly PreparedEntry[], filter: ToolsFilter): PreparedEntry[] {
   const words = filter.query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (!words.length && filter.state === null && filter.server === null) return prepared as PreparedEntry[];
+  const stage = filter.stage ?? null;
+  if (!words.length && filter.state === null && filter.server === null && stage === null) return prepared as PreparedEntry[];
   return prepared.filter((row) => {
     const { entry } = row;
+    if (stage !== null && !inStage(entry, stage, filter.sent ?? null)) return false;
     if (filter.state !== null && entry.state !== filter.state) return false;
     if (filter.server !== null && (entry.server ?? '') !== filter.server) return false;
     if (words.length === 0) return true;

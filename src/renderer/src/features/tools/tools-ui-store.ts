@@ -1,10 +1,13 @@
 import { create } from 'zustand';
+import type { FunnelStage } from '../../../../shared/catalog/tool-funnel';
 
 /** The Tools page's UI state: filters, the selected row and the last explain question. Catalog data stays in Query. */
 interface ToolsUiState {
   query: string;
   state: string | null;
   server: string | null;
+  /** A funnel stage picked in the diagram: the list shows that stage's tools. */
+  stage: FunnelStage | null;
   /** entryKey of the selected row. */
   selectedKey: string | null;
   explain: { toolId: string; loadedSkills: string[] } | null;
@@ -16,6 +19,7 @@ interface ToolsUiState {
   setQuery: (query: string) => void;
   setState: (state: string | null) => void;
   setServer: (server: string | null) => void;
+  setStage: (stage: FunnelStage | null) => void;
   select: (key: string | null) => void;
   askExplain: (toolId: string, loadedSkills: string[]) => void;
 }
@@ -24,6 +28,7 @@ export const useToolsUiStore = create<ToolsUiState>((set) => ({
   query: '',
   state: null,
   server: null,
+  stage: null,
   selectedKey: null,
   explain: null,
   toMount: [],
@@ -31,7 +36,9 @@ export const useToolsUiStore = create<ToolsUiState>((set) => ({
   addToMount: (keys) => set((s) => ({ toMount: [...new Set([...s.toMount, ...keys])] })),
   clearMount: () => set({ toMount: [] }),
   setQuery: (query) => set({ query }),
-  setState: (state) => set({ state }),
+  // A state chip and a funnel stage are two ways to pick rows by state: one at a time.
+  setState: (state) => set({ state, stage: null }),
+  setStage: (stage) => set({ stage, state: null }),
   setServer: (server) => set({ server }),
   select: (selectedKey) => set({ selectedKey }),
   askExplain: (toolId, loadedSkills) => set({ explain: { toolId, loadedSkills } }),

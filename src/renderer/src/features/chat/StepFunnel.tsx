@@ -1,0 +1,47 @@
+import { useId, useMemo, useState } from 'react';
+import type { ModelStep } from '../../../../shared/contract';
+import { sentRemoteTools, toolFunnel } from '../../../../shared/catalog/tool-funnel';
+import { ToolFunnel } from '../../components/ToolFunnel';
+import { catalogRows } from '../../lib/catalog/catalog-rows';
+import { useRpcQuery } from '../../lib/queries';
+
+/**
+ * The Tools page's funnel for one model call of this turn: the catalog's stages, and what that call was sent. The
+ * catalog is today's; a step taken under an older revision says so.
+ */
+export function StepFunnel({ steps }: { steps: ModelStep[] }) {
+  // null: the latest call, following the turn as it goes on.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const step = steps.find((s) => s.step === chosen) ?? steps[steps.length - 1];
+  const catalog = useRpcQuery('catalog.list', {});
+  const id = useId();
+  const funnel = useMemo(() => {
+    if (!catalog.data) return null;
+    return toolFunnel(
+      catalogRows(catalog.data),
+      catalog.data.servers.map((s) => s.name),
+      sentRemoteTools(step),
+    );
+  }, [catalog.data, step]);
+  return (
+    <section className="step-funnel" data-testid="step-funnel" aria-label="Tool funnel for a model call">
+      <div className="step-funnel-head">
+        <label htmlFor={`${id}-step`}>Funnel for</label>
+        <select id={`${id}-step`} value={step.step} onChange={(event) => setChosen(Number(event.target.value))}>
+          {steps.map((s) => (
+            <option key={s.step} value={s.step}>
+              step {s.step}
+            </option>
+          ))}
+        </select>
+        {catalog.data && catalog.data.revision !== step.catalogRevision && (
+          <span className="muted small">
+            {' '}
+            this step used catalog rev {step.catalogRevision}; the stages before the last are today’s (rev {catalog.data.revision})
+          </span>
+        )}
+      </div>
+      {funnel ? <ToolFunnel funnel={funnel} sentLabel={`step ${step.step}${step.loadedSkills.length ? ` (skills: ${step.loadedSkills.join(', ')})` : ''}`} /> : <p className="state-loading small">Loading the catalog…</p>}
+    </section>
+  );
+}
