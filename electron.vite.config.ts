@@ -1,14 +1,15 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { MAIN_BUNDLED_DEPS } from './scripts/main-bundled-deps';
 import { devMetaCsp } from './src/main/window-options';
 
 export default defineConfig({
   main: {
     build: {
-      // Dependencies load from node_modules at run time, except yaml: its ~70 CommonJS files were required one by
-      // one, synchronously, as start-up's longest block in the main process (~3× the time of the same code bundled).
-      externalizeDeps: { exclude: ['yaml'] },
+      // Dependencies load from node_modules at run time, except those whose CommonJS files would be required one
+      // by one, synchronously, in one long block of the main process (scripts/main-bundled-deps.ts).
+      externalizeDeps: { exclude: MAIN_BUNDLED_DEPS },
       rollupOptions: {
         // The Electron entry and the Node-only CLI (headless server, shop server) share one bundle graph. The
         // config worker is an entry of its own (out/main/config-worker.js), started by core/config/config-work.ts.

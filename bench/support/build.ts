@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { MAIN_BUNDLED_DEPS } from '../../scripts/main-bundled-deps';
 
 /**
  * The bench serves its own builds, from the sources as they are now, into node_modules/.cache (ignored,
@@ -39,16 +40,21 @@ export function buildHost(): Promise<string> {
       configFile: false,
       logLevel: 'warn',
       root,
-      // As electron.vite.config.ts bundles the main process: dependencies external, yaml bundled.
-      ssr: { noExternal: ['yaml'] },
+      // As electron.vite.config.ts bundles the main process: dependencies external, except MAIN_BUNDLED_DEPS.
+      ssr: { noExternal: MAIN_BUNDLED_DEPS },
       build: {
-        ssr: join(root, 'bench', 'support', 'host-entry.ts'),
+        // The config worker is an entry of its own, as in the app's build: config-work.ts starts it from beside the
+        // chunks, and without it every large config would be parsed on the event loop (the fallback).
+        ssr: true,
         outDir,
         emptyOutDir: true,
         minify: false,
         target: 'node20',
         reportCompressedSize: false,
-        rollupOptions: { output: { format: 'es', entryFileNames: 'host-entry.mjs' } },
+        rollupOptions: {
+          input: { 'host-entry': join(root, 'bench', 'support', 'host-entry.ts'), 'config-worker': join(root, 'src', 'main', 'core', 'config', 'config-worker.ts') },
+          output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'host-entry' ? 'host-entry.mjs' : '[name].js') },
+        },
       },
     });
     return join(outDir, 'host-entry.mjs');

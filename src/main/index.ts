@@ -1,5 +1,6 @@
 import electronLog from 'electron-log/main';
 import { app, BrowserWindow, dialog, ipcMain, net, Notification, safeStorage, session, shell } from 'electron';
+import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { shellEnv } from 'shell-env';
@@ -8,6 +9,7 @@ import type { Core } from './core/app';
 import { legacyDesktopDataDirs, openDataDir } from './core/data-dir';
 import { EventBus } from './core/events';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
+import { enableCompileCache } from './desktop/compile-cache';
 import { showStartupFailure } from './desktop/failures';
 import { attachWindowLifecycle, setWindowsAppId } from './desktop/lifecycle';
 import { configureLogFile } from './desktop/log-file';
@@ -26,6 +28,8 @@ const userData = app.getPath('userData');
 const logPath = configureLogFile(electronLog, userData);
 electronLog.errorHandler.startCatching({ showDialog: false });
 const log = (line: string) => electronLog.info(line);
+// Before the core's dynamic imports (startCore): from the second start on, they load compiled code from disk.
+enableCompileCache(nodeModule, userData, process.env, log);
 const events = new EventBus();
 const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
 let mainWindow: BrowserWindow | undefined;

@@ -87,6 +87,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   await import('yaml');
   await import('zod');
   await import('../../shared/config/schema');
+  // Node's fetch (undici) too, before the connections and the embedded shop touch it inside longer work.
+  await (await import('./node-fetch')).loadNodeFetch();
   const { CONFIG_FILE_NAME, ConfigStore } = await import('./config/config-store');
   const { defaultConfigText } = await import('./config/default-config');
   await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
