@@ -3,7 +3,7 @@ import { expect, type Host } from '../host';
 import { composer, lastTurn, resultOf, send, startConversation } from './chat-helpers';
 import { everythingConnected, everythingTest } from './everything-host';
 
-const test = everythingTest(['trigger-elicitation-request', 'trigger-sampling-request', 'trigger-long-running-operation']);
+const test = everythingTest(['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request', 'trigger-long-running-operation']);
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -47,6 +47,32 @@ test('a server’s question appears under its tool call as a form with the schem
   expect(result).toContain('- Favorite Integer: 7');
   await expect(card).toContainText('Question accepted by operator');
   await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel(/pending/)).toHaveCount(0);
+});
+
+test('a URL question shows the full URL and its host, opens nothing until clicked, and the click answers accept', async ({ page, host }) => {
+  await ready(page, host);
+  const popups: string[] = [];
+  page.on('popup', (popup) => popups.push(popup.url()));
+  const url = 'http://127.0.0.1:9/consent?client=switchboard&step=1';
+  // The server's page, answered by the browser context itself (nothing listens on port 9).
+  await page.context().route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Consent</h1>' }));
+  await send(page, `/call trigger-url-elicitation {"url": "${url}", "message": "Sign in to the example service"}`);
+  const call = lastTurn(page).locator('.tool-slot').filter({ has: page.locator('[data-tool="trigger-url-elicitation"]') });
+  const question = call.getByTestId('elicitation-card');
+  await expect(question).toHaveAttribute('data-mode', 'url', { timeout: 20_000 });
+  await expect(question).toContainText('Sign in to the example service');
+  await expect(question.getByTestId('url-full')).toHaveText(url);
+  await expect(question.getByTestId('url-host')).toHaveText('127.0.0.1:9');
+  expect(popups).toEqual([]); // shown, not opened
+
+  const [popup] = await Promise.all([page.waitForEvent('popup'), question.getByRole('link', { name: 'Open 127.0.0.1:9 and accept' }).click()]);
+  await expect(popup.getByRole('heading', { name: 'Consent' })).toBeVisible();
+  expect(popup.url()).toBe(url);
+  await popup.close();
+  const card = lastTurn(page).locator('[data-testid="tool-card"][data-tool="trigger-url-elicitation"]');
+  await expect(card).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  expect(await resultOf(card)).toContain('User completed the URL elicitation flow.');
+  await expect(card).toContainText('Question (URL) accepted by operator');
 });
 
 test('a sampling request waits on the Requests page, runs on the model only when approved, and its answer is returned after review', async ({ page, host }) => {
