@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
+import { iconSchema } from './resources';
 
 
 const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
@@ -57,6 +58,12 @@ export const catalogEntrySchema = z.object({
   annotations: jsonObject.nullable().optional(),
   /** Set when the description is over the limit; `description` and `remoteDescription` are then cut in catalog.tool and catalog.descriptions too. */
   descriptionTruncated: truncationSchema.nullable().optional(),
+  /** The offered definition's display title (`title`, else `annotations.title`); in catalog.get and catalog.tool (catalog.list has `looks`). */
+  title: z.string().nullable().optional(),
+  /** Its icons the console shows (inline data: images only, see shared/mcp/icons.ts). */
+  icons: z.array(iconSchema).optional(),
+  /** How many of its icons are not shown (remote URLs, not images, too large). */
+  iconsWithheld: z.number().int().optional(),
 });
 
 export const catalogBindingSchema = z.object({
@@ -121,6 +128,19 @@ export const catalogListSchema = z.object({
   skillNames: z.array(z.string()),
   /** The in-process tools sent to the model before the bindings, in that order. */
   localToolNames: z.array(z.string()),
+  /**
+   * Titles and icons, for the rows whose tool has either (sparse: most servers send neither, and a catalog without
+   * them costs nothing). `rows[k]` is a row index, `title[k]` its title, `icon[k]` an index into `icons`, which holds
+   * each shown icon once (a server tends to give all its tools the same one).
+   */
+  looks: z
+    .object({
+      rows: z.array(z.number().int()),
+      title: z.array(z.string().nullable()),
+      icon: z.array(z.number().int().nullable()),
+      icons: z.array(z.string()),
+    })
+    .optional(),
 });
 export type CatalogListView = z.infer<typeof catalogListSchema>;
 

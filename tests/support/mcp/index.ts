@@ -1,5 +1,5 @@
 export { startFixtureServer, type FixtureCallExtra, type FixtureServer, type FixtureServerOptions, type FixtureTool } from './fixture-mcp-server';
 export { refusedPort, startSilentSocket } from './dead-peers';
 export { waitFor } from '../wait-for';
-export { EVERYTHING_SERVER, processAlive, STDIO_FIXTURE } from './stdio-peers';
+export { EVERYTHING_SERVER, MEDIA_FIXTURE, processAlive, STDIO_FIXTURE } from './stdio-peers';
 export { startOAuthMcpServer, visitAuthorizationPage, type OAuthMcpServer, type OAuthMcpServerOptions } from './oauth-mcp-server';

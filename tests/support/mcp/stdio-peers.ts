@@ -14,6 +14,12 @@ export const STDIO_FIXTURE = {
   args: [join(dirname(fileURLToPath(import.meta.url)), 'stdio-fixture-server.mjs')],
 };
 
+/** A tool with a title and icons (one shown, two withheld) and an audio result: play_chime; and plain_tool. */
+export const MEDIA_FIXTURE = {
+  command: process.execPath,
+  args: [join(dirname(fileURLToPath(import.meta.url)), 'media-fixture-server.mjs')],
+};
+
 /** Whether a process (a stdio server's child) is still running. */
 export function processAlive(pid: number): boolean {
   try {

@@ -92,7 +92,22 @@ export function listOf(view: CatalogView): CatalogListView {
     bindingCount: view.bindings.length,
     skillNames: view.skills.map((s) => s.name),
     localToolNames: view.localTools.map((t) => t.name),
+    ...looksOf(rows),
   };
+}
+
+/** catalog.list's sparse titles and icons, from the entries' `title` and first icon (as main sends them). */
+function looksOf(rows: CatalogView['entries']): Pick<CatalogListView, 'looks'> {
+  const looks: NonNullable<CatalogListView['looks']> = { rows: [], title: [], icon: [], icons: [] };
+  rows.forEach((e, i) => {
+    const src = e.icons?.[0]?.src;
+    if (!e.title && !src) return;
+    if (src && !looks.icons.includes(src)) looks.icons.push(src);
+    looks.rows.push(i);
+    looks.title.push(e.title ?? null);
+    looks.icon.push(src ? looks.icons.indexOf(src) : null);
+  });
+  return looks.rows.length > 0 ? { looks } : {};
 }
 
 /** catalog.tool of a full view; an unknown row is `not_found`, as in main. */

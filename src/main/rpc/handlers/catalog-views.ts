@@ -2,6 +2,7 @@ import { capDescription, DEFAULT_MAX_DESCRIPTION_BYTES, truncationOf, type Catal
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../shared/contract';
 import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
 import { NotFound } from '../../core/errors';
+import { isShownIcon, shownIcons, toolTitleOf } from '../../../shared/mcp/icons';
 
 /**
  * The catalog as the routes send it. The list and the descriptions are built once per catalog revision: every first
@@ -43,6 +44,19 @@ export function entryView(e: CatalogEntry, annotations?: Annotations | null): Ca
   return view;
 }
 
+/** The offered definition's title and the icons shown (only inline images: shared/mcp/icons.ts), on a full entry. */
+function withLooks(snapshot: CatalogSnapshot, view: CatalogView['entries'][number]): CatalogView['entries'][number] {
+  const definition = view.server === null ? undefined : definitionsOf(snapshot.input.servers).get(view.server)?.get(view.toolId);
+  if (!definition) return view;
+  view.title = toolTitleOf(definition);
+  if (definition.icons !== undefined) {
+    const { icons, withheld } = shownIcons(definition.icons);
+    if (icons.length > 0) view.icons = icons;
+    if (withheld > 0) view.iconsWithheld = withheld;
+  }
+  return view;
+}
+
 export function bindingView(b: ToolBinding): CatalogView['bindings'][number] {
   return {
     toolId: b.toolId,
@@ -79,7 +93,7 @@ export function fullView(snapshot: CatalogSnapshot): CatalogView {
     revision,
     servers: c.servers.map((s) => ({ ...s, tools: [...s.tools] })),
     // Annotations for unmounted tools too: a client can tell read-only from write before mounting.
-    entries: c.entries.map((e) => entryView(e, annotationsOf(snapshot, e))),
+    entries: c.entries.map((e) => withLooks(snapshot, entryView(e, annotationsOf(snapshot, e)))),
     bindings: c.bindings.map(bindingView),
     unavailable: c.unavailable.map((u) => ({ ...u, nodes: [...u.nodes] })),
     skills: c.skills.map((s) => ({ ...s, unlocks: [...s.unlocks], unlocksUnbound: [...s.unlocksUnbound] })),
@@ -95,7 +109,10 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
   if (view) return view;
   const { catalog: c, revision } = snapshot;
   const columns: CatalogListView['entries'] = { toolId: [], server: [], state: [], reason: [], readOnly: [] };
+  const looks = new LooksBuilder();
+  const definitions = definitionsOf(snapshot.input.servers);
   for (const e of c.entries) {
+    if (e.server !== null) looks.add(columns.toolId.length, definitions.get(e.server)?.get(e.toolId));
     columns.toolId.push(e.toolId);
     columns.server.push(e.server);
     columns.state.push(e.state);
@@ -112,8 +129,47 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
     skillNames: c.skills.map((s) => s.name),
     localToolNames: c.localTools.map((t) => t.name),
   };
+  if (looks.rows.length > 0) view.looks = looks.view();
   listMemo.set(snapshot, view);
   return view;
+}
+
+/** catalog.list's sparse titles and icons: one shown icon per row, each distinct icon sent once. */
+class LooksBuilder {
+  readonly rows: number[] = [];
+  private readonly title: (string | null)[] = [];
+  private readonly icon: (number | null)[] = [];
+  /** src -> its index in `icons`, or -1 when it is not shown (checked once per distinct src). */
+  private readonly seen = new Map<string, number>();
+  private readonly icons: string[] = [];
+
+  add(row: number, definition: ToolDefinition | undefined): void {
+    if (!definition || (definition.title === undefined && definition.icons === undefined && definition.annotations?.title === undefined)) return;
+    const title = toolTitleOf(definition);
+    const icon = this.firstShown(definition.icons);
+    if (title === null && icon === null) return;
+    this.rows.push(row);
+    this.title.push(title);
+    this.icon.push(icon);
+  }
+
+  view(): NonNullable<CatalogListView['looks']> {
+    return { rows: this.rows, title: this.title, icon: this.icon, icons: this.icons };
+  }
+
+  private firstShown(icons: unknown): number | null {
+    if (!Array.isArray(icons)) return null;
+    for (const icon of icons as { src?: unknown }[]) {
+      if (typeof icon?.src !== 'string') continue;
+      let index = this.seen.get(icon.src);
+      if (index === undefined) {
+        index = isShownIcon(icon) ? this.icons.push(icon.src) - 1 : -1;
+        this.seen.set(icon.src, index);
+      }
+      if (index >= 0) return index;
+    }
+    return null;
+  }
 }
 
 const rowsMemo = new WeakMap<CatalogSnapshot, Map<string, CatalogEntry>>();
@@ -129,7 +185,7 @@ export function toolView(snapshot: CatalogSnapshot, toolId: string, server: stri
   if (!entry) throw new NotFound(server === null ? `no catalog row for ${toolId} without a server` : `${server} offers no tool ${toolId} (catalog revision ${snapshot.revision})`);
   const binding = snapshot.catalog.bindingsByToolId.get(toolId);
   const bound = (entry.state === 'bound' || entry.state === 'gated') && binding !== undefined && binding.server === entry.server;
-  const view = entryView(entry, annotationsOf(snapshot, entry));
+  const view = withLooks(snapshot, entryView(entry, annotationsOf(snapshot, entry)));
   view.description = capped(snapshot, view.description);
   view.remoteDescription = capped(snapshot, view.remoteDescription);
   const bindingPart = bound ? bindingView(binding) : null;

@@ -5,15 +5,22 @@ import { formatDuration } from '../lib/format';
 import { openRecord } from '../app/navigation';
 import { ResultParts } from './ResultParts';
 import { ToolExchanges, ToolProgressBar, ToolTaskStatus } from './ToolLiveState';
+import { ToolIcon, ToolTitle } from './ToolLook';
+import { useToolLook } from '../lib/catalog/use-tool-look';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** One tool call as the proxy reported it: what was called, where, with what, and how it ended. */
 export function ToolCallCard({ item }: { item: ToolItem }) {
+  const look = useToolLook(item.toolName, item.server);
   return (
     <article className={`tool-card tool-${item.status}`} data-testid="tool-card" data-tool={item.toolName} data-status={item.status}>
       <header className="tool-head">
-        <code className="tool-name">{item.toolName}</code>
+        <span>
+          <ToolIcon src={look.icon} />
+          <code className="tool-name">{item.toolName}</code>
+          <ToolTitle title={look.title} />
+        </span>
         <span className="muted">{item.server ? `on ${item.server}` : 'local'}</span>
         {item.nodeId && <span className="muted">node {item.nodeId}</span>}
         <StatusBadge status={item.status} />

@@ -8,6 +8,8 @@ import { useRpcQuery } from '../../lib/queries';
 import { openConversation } from '../../app/navigation';
 import { RecordResult } from './RecordResult';
 import { splitDuration } from './duration-split';
+import { ToolIcon, ToolTitle } from '../../components/ToolLook';
+import { useToolLook } from '../../lib/catalog/use-tool-look';
 
 /** One full record: arguments, the result as the tool returned it, and the approval decision. */
 export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string; onClose: () => void; titleOf: (conversationId: string) => string }) {
@@ -36,12 +38,15 @@ export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string;
 
 function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (conversationId: string) => string }) {
   const { waitingMs, executingMs } = splitDuration(record);
+  const look = useToolLook(record.tool, record.server);
   return (
     <>
       <dl className="facts compact">
         <dt>Tool</dt>
         <dd>
-          <code>{record.tool}</code> <StatusBadge status={record.status} />
+          <ToolIcon src={look.icon} />
+          <code>{record.tool}</code>
+          <ToolTitle title={look.title} /> <StatusBadge status={record.status} />
         </dd>
         <dt>Server</dt>
         <dd>{record.server ?? 'local'}</dd>

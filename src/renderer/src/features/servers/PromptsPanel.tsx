@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { PromptView } from '../../../../shared/contract';
 import { JsonBlock } from '../../components/JsonBlock';
 import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
+import { ArgumentField } from './ArgumentField';
 
 /** prompts/list (paged) and, for the chosen prompt, an argument form whose Get shows the messages it produces. */
 export function PromptsPanel({ server, completions }: { server: string; completions: boolean }) {
@@ -62,7 +63,7 @@ function PromptForm({ server, prompt, completions }: { server: string; prompt: P
         <ArgumentField
           key={argument.name}
           server={server}
-          prompt={prompt.name}
+          reference={{ type: 'prompt', name: prompt.name }}
           name={argument.name}
           label={`${argument.title ?? argument.name}${argument.required ? ' (required)' : ''}`}
           hint={argument.description}
@@ -79,49 +80,6 @@ function PromptForm({ server, prompt, completions }: { server: string; prompt: P
       </div>
       {asked && <PromptMessages server={server} name={prompt.name} args={asked} />}
     </form>
-  );
-}
-
-interface ArgumentProps {
-  server: string;
-  prompt: string;
-  name: string;
-  label: string;
-  hint?: string;
-  value: string;
-  others: Record<string, string>;
-  completions: boolean;
-  onChange: (value: string) => void;
-}
-
-/** One argument; when the server offers completions, completion/complete's suggestions for what is typed so far. */
-function ArgumentField({ server, prompt, name, label, hint, value, others, completions, onChange }: ArgumentProps) {
-  const id = useId();
-  const context = Object.fromEntries(Object.entries(others).filter(([key, v]) => key !== name && v !== ''));
-  const suggest = useRpcQuery('prompts.complete', { server, ref: { type: 'prompt', name: prompt }, argument: { name, value }, context }, { enabled: completions, staleTime: 30_000 });
-  const values = suggest.data?.values ?? [];
-  return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} list={`${id}-suggestions`} autoComplete="off" spellCheck={false} />
-      <datalist id={`${id}-suggestions`}>
-        {values.map((v) => (
-          <option key={v} value={v} />
-        ))}
-      </datalist>
-      {hint && <p className="muted small">{hint}</p>}
-      {values.length > 0 && (
-        <p className="small suggestions" data-testid="argument-suggestions">
-          Suggestions:{' '}
-          {values.slice(0, 10).map((v) => (
-            <button key={v} type="button" className="btn btn-small" onClick={() => onChange(v)}>
-              {v}
-            </button>
-          ))}
-          {suggest.data?.hasMore && <span className="muted"> and more</span>}
-        </p>
-      )}
-    </div>
   );
 }
 

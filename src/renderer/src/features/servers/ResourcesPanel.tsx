@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { ResourceView } from '../../../../shared/contract';
+import type { ResourceTemplateView, ResourceView } from '../../../../shared/contract';
 import { LoadError, Loading } from '../../components/QueryState';
 import { ResourceContents } from '../../components/ResourceContents';
 import { formatBytes } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { PromptsPanel } from './PromptsPanel';
+import { TemplateForm } from './TemplateForm';
 
 /**
  * A connected server's resources and prompts, browsed by the operator: nothing read or fetched here reaches the
@@ -19,13 +20,13 @@ export function ResourcesPromptsPanel({ server }: { server: string }) {
   return (
     <section className="resources-prompts" aria-label={`Resources and prompts of ${server}`} data-testid="resources-prompts">
       <p className="muted small">For you to read: nothing here is sent to the model.</p>
-      {resources ? <ResourcesSection server={server} canSubscribe={subscribe} /> : <p className="muted small">{server} offers no resources.</p>}
+      {resources ? <ResourcesSection server={server} canSubscribe={subscribe} completions={completions} /> : <p className="muted small">{server} offers no resources.</p>}
       {prompts ? <PromptsPanel server={server} completions={completions} /> : <p className="muted small">{server} offers no prompts.</p>}
     </section>
   );
 }
 
-function ResourcesSection({ server, canSubscribe }: { server: string; canSubscribe: boolean }) {
+function ResourcesSection({ server, canSubscribe, completions }: { server: string; canSubscribe: boolean; completions: boolean }) {
   const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
   const [reading, setReading] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -47,7 +48,7 @@ function ResourcesSection({ server, canSubscribe }: { server: string; canSubscri
           />
         ))}
       </ol>
-      <TemplatesList server={server} onUse={setTyped} />
+      <TemplatesList server={server} completions={completions} onEditByHand={setTyped} />
       <form
         className="actions resource-uri-form"
         onSubmit={(e) => {
@@ -127,9 +128,10 @@ function ResourceRow({ server, resource, open, subscribed, canSubscribe, onRead 
   );
 }
 
-/** resources/templates/list (first page and more): "Use" puts a template in the URI field to fill in. */
-function TemplatesList({ server, onUse }: { server: string; onUse: (uriTemplate: string) => void }) {
+/** resources/templates/list (first page and more): "Fill in" opens a form for the chosen template's variables. */
+function TemplatesList({ server, completions, onEditByHand }: { server: string; completions: boolean; onEditByHand: (uriTemplate: string) => void }) {
   const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [chosen, setChosen] = useState<ResourceTemplateView | null>(null);
   const page = useRpcQuery('resources.templates', { server, cursor });
   if (page.isPending) return <Loading>Listing resource templates…</Loading>;
   if (page.isError) return <LoadError what="the resource templates" error={page.error} onRetry={() => void page.refetch()} />;
@@ -138,15 +140,19 @@ function TemplatesList({ server, onUse }: { server: string; onUse: (uriTemplate:
     <details className="resource-templates">
       <summary className="small">Resource templates ({page.data.templates.length}{page.data.nextCursor ? '+' : ''})</summary>
       <ul>
-        {page.data.templates.map((template) => (
-          <li key={template.uriTemplate} data-testid="resource-template">
-            <strong>{template.title ?? template.name}</strong> <code className="small">{template.uriTemplate}</code>
-            {template.description && <span className="muted small"> {template.description}</span>}{' '}
-            <button type="button" className="btn btn-small" onClick={() => onUse(template.uriTemplate)}>
-              Use
-            </button>
-          </li>
-        ))}
+        {page.data.templates.map((template) => {
+          const open = chosen?.uriTemplate === template.uriTemplate;
+          return (
+            <li key={template.uriTemplate} data-testid="resource-template" data-uri-template={template.uriTemplate}>
+              <strong>{template.title ?? template.name}</strong> <code className="small">{template.uriTemplate}</code>
+              {template.description && <span className="muted small"> {template.description}</span>}{' '}
+              <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setChosen(open ? null : template)}>
+                {open ? 'Close' : 'Fill in'}
+              </button>
+              {open && <TemplateForm key={template.uriTemplate} server={server} template={template} completions={completions} onEditByHand={onEditByHand} />}
+            </li>
+          );
+        })}
       </ul>
       {page.data.nextCursor && (
         <button type="button" className="btn btn-small" onClick={() => setCursor(page.data.nextCursor ?? undefined)}>

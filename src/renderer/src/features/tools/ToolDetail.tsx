@@ -8,6 +8,7 @@ import { RunToolPanel } from './RunToolPanel';
 import { SchemaView } from './SchemaView';
 import type { CatalogBinding, CatalogEntry, CatalogRow } from '../../lib/catalog/tool-states';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
+import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 
 interface Props {
   /** The selected row of the list; its definition, diff and nodes are fetched (catalog.tool). */
@@ -27,7 +28,9 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
     <aside className="tool-detail" aria-labelledby="tool-detail-title" data-testid="tool-detail">
       <div className="detail-head">
         <h2 id="tool-detail-title">
+          <ToolIcon src={row.icon} />
           <code>{row.toolId}</code>
+          <ToolTitle title={row.title} />
         </h2>
         <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close the tool detail">
           Close
@@ -129,6 +132,7 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
         </p>
       )}
       {binding && binding.shadows.length > 0 && <p className="muted small">Also offered by {binding.shadows.join(', ')}, which lose to {binding.server}.</p>}
+      <ToolIcons entry={entry} />
 
       <h3>Intent nodes</h3>
       {entry.nodes.length === 0 ? (
@@ -161,6 +165,32 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
             ))}
           </ul>
         </>
+      )}
+    </>
+  );
+}
+
+/** The server's icons for the tool: the inline images shown, and how many were not (see shared/mcp/icons.ts). */
+function ToolIcons({ entry }: { entry: CatalogEntry }) {
+  const shown = entry.icons ?? [];
+  const withheld = entry.iconsWithheld ?? 0;
+  if (shown.length === 0 && withheld === 0) return null;
+  return (
+    <>
+      <h3>Icons</h3>
+      {shown.length > 0 && (
+        <p data-testid="tool-icons">
+          {shown.map((icon, i) => (
+            <span key={i} title={[icon.sizes?.join(' '), icon.theme && `${icon.theme} theme`].filter(Boolean).join(', ') || undefined}>
+              <ToolIcon src={icon.src} />
+            </span>
+          ))}
+        </p>
+      )}
+      {withheld > 0 && (
+        <p className="muted small" data-testid="icons-withheld">
+          {withheld} not shown: only inline images (data: URIs) are shown; the console never fetches an icon from an address a server gives.
+        </p>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import type { PreparedEntry } from './tools-filter';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
+import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 
 const ROW_HEIGHT = 36;
 
@@ -118,7 +119,11 @@ const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSel
       style={style}
       onClick={() => onSelect(row.key)}
     >
-      <code className="ellipsis">{entry.toolId}</code>
+      <span className="ellipsis tool-cell" title={entry.title ? `${entry.toolId}: ${entry.title}` : undefined}>
+        <ToolIcon src={entry.icon} />
+        <code>{entry.toolId}</code>
+        <ToolTitle title={entry.title} />
+      </span>
       <span className="ellipsis muted">{entry.server ?? '—'}</span>
       <span>
         <ToolStateBadge state={entry.state} />

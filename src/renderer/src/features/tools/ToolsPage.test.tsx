@@ -252,4 +252,25 @@ describe('ToolsPage', () => {
     act(() => rpc.emit('catalog.changed', { revision: 2 }));
     await waitFor(() => expect(rows()).toEqual(['query_order@shop:unmounted']));
   });
+
+  it('shows a tool’s title beside its name and its inline icon in the row and the detail, says how many icons were withheld, and finds it by title', async () => {
+    const icon = 'data:image/png;base64,iVBORw0KGgo=';
+    const entries = shopCatalog().entries.map((e) => (e.toolId === 'query_logistics' ? { ...e, title: 'Track a parcel', icons: [{ src: icon, sizes: ['16x16'] }], iconsWithheld: 1 } : e));
+    setup(() => shopCatalog({ entries }));
+    const row = (await screen.findAllByTestId('tool-row')).find((r) => r.dataset.tool === 'query_logistics')!;
+    expect(within(row).getByTestId('tool-title').textContent).toBe('Track a parcel');
+    expect(within(row).getByTestId('tool-icon').getAttribute('src')).toBe(icon);
+    // Rows without a title or icon have neither.
+    const plain = screen.getAllByTestId('tool-row').find((r) => r.dataset.tool === 'query_order')!;
+    expect(within(plain).queryByTestId('tool-title')).toBeNull();
+    expect(within(plain).queryByTestId('tool-icon')).toBeNull();
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'parcel' } });
+    await waitFor(() => expect(rows()).toEqual(['query_logistics@shop:bound']));
+    fireEvent.click(screen.getAllByTestId('tool-row')[0]);
+    const detail = screen.getByTestId('tool-detail');
+    expect(within(detail).getByRole('heading', { level: 2 }).textContent).toBe('query_logisticsTrack a parcel');
+    expect((await within(detail).findByTestId('tool-icons')).querySelector('img')!.getAttribute('src')).toBe(icon);
+    expect(within(detail).getByTestId('icons-withheld').textContent).toMatch(/^1 not shown: only inline images/);
+  });
 });

@@ -18,11 +18,11 @@ export class PreparedEntry {
     return (this.cachedKey ??= entryKey(this.entry));
   }
 
-  /** Lower-cased text the search looks in: name, server, state, reason and, once loaded, the descriptions. */
+  /** Lower-cased text the search looks in: name, title, server, state, reason and, once loaded, the descriptions. */
   get haystack(): string {
     const e = this.entry;
     const d = this.descriptions?.get(this.key);
-    return (this.cachedText ??= `${e.toolId}\n${e.server ?? ''}\n${e.state}\n${e.reason}\n${d?.description ?? ''}\n${d?.remoteDescription ?? ''}`.toLowerCase());
+    return (this.cachedText ??= `${e.toolId}\n${e.title ?? ''}\n${e.server ?? ''}\n${e.state}\n${e.reason}\n${d?.description ?? ''}\n${d?.remoteDescription ?? ''}`.toLowerCase());
   }
 }
 

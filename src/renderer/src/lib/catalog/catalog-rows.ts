@@ -5,15 +5,23 @@ const memo = new WeakMap<CatalogListView['entries'], CatalogRow[]>();
 
 /**
  * catalog.list sends its rows column by column (smaller on the wire); the pages want one object per row. Built once
- * per answer (10,000 small objects, ~1 ms) and shared by every page showing the same answer.
+ * per answer (10,000 small objects, ~1 ms) and shared by every page showing the same answer. The few rows with a
+ * title or an icon (catalog.list's sparse `looks`) get them.
  */
-export function catalogRows(view: Pick<CatalogListView, 'entries'>): CatalogRow[] {
+export function catalogRows(view: Pick<CatalogListView, 'entries' | 'looks'>): CatalogRow[] {
   const columns = view.entries;
   let rows = memo.get(columns);
   if (!rows) {
     const { toolId, server, state, reason, readOnly } = columns;
     rows = new Array<CatalogRow>(toolId.length);
     for (let i = 0; i < toolId.length; i++) rows[i] = { toolId: toolId[i], server: server[i], state: state[i], reason: reason[i], readOnly: readOnly[i] };
+    const looks = view.looks;
+    if (looks) {
+      looks.rows.forEach((row, k) => {
+        const icon = looks.icon[k];
+        if (rows![row]) rows![row] = { ...rows![row], title: looks.title[k], icon: icon === null ? null : (looks.icons[icon] ?? null) };
+      });
+    }
     memo.set(columns, rows);
   }
   return rows;

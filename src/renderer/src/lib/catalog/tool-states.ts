@@ -1,7 +1,7 @@
 import type { CatalogListEntry, CatalogView } from '../../../../shared/contract';
 
-/** A row of catalog.list: what the list, the filters and the pickers show. */
-export type CatalogRow = CatalogListEntry;
+/** A row of catalog.list: what the list, the filters and the pickers show; `title` and `icon` only when the tool has them. */
+export type CatalogRow = CatalogListEntry & { title?: string | null; icon?: string | null };
 /** A row in full (catalog.tool): quarantine diff, nodes, gating skills, descriptions, annotations. */
 export type CatalogEntry = CatalogView['entries'][number];
 export type CatalogBinding = CatalogView['bindings'][number];
