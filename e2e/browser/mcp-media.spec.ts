@@ -32,8 +32,10 @@ const decoded = (img: import('@playwright/test').Locator) => img.evaluate((el: H
 
 test('a tool’s title and inline icon show in the Tools list, its detail, the tool card and the record; an audio result plays in the card; no remote icon is fetched', async ({ page, host }) => {
   const remote: string[] = [];
+  const origin = new URL(host.url).origin;
   page.on('request', (request) => {
-    if (!request.url().startsWith(host.url) && !request.url().startsWith('data:') && !request.url().startsWith('ws')) remote.push(request.url());
+    const url = new URL(request.url());
+    if (url.protocol !== 'data:' && url.origin !== origin && url.origin !== origin.replace(/^http/, 'ws')) remote.push(request.url());
   });
 
   await page.goto(`${host.url}#/tools`);

@@ -99,6 +99,19 @@ test('the Resources & Prompts view lists and reads resources, hears a subscribed
   await first.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(first.getByRole('button', { name: 'Subscribe' })).toBeVisible();
 
+  // A resource template is filled in field by field (the server's completion suggests), not edited by hand.
+  await view.locator('.resource-templates > summary').click();
+  const template = view.locator('[data-testid="resource-template"][data-uri-template="demo://resource/dynamic/text/{resourceId}"]');
+  await template.getByRole('button', { name: 'Fill in' }).click();
+  const filled = template.getByTestId('template-form');
+  await expect(filled.getByRole('button', { name: 'Read' })).toBeDisabled();
+  await filled.getByLabel('resourceId').fill('3');
+  await expect(filled.getByTestId('argument-suggestions').getByRole('button', { name: '3' })).toBeVisible();
+  await expect(filled.getByTestId('template-uri')).toHaveText('demo://resource/dynamic/text/3');
+  await filled.getByRole('button', { name: 'Read' }).click();
+  await expect(filled.getByTestId('resource-contents')).toHaveAttribute('data-uri', 'demo://resource/dynamic/text/3');
+  await expect(filled.getByTestId('resource-contents').locator('pre').first()).toContainText('Resource 3');
+
   await view.getByTestId('prompt-row').filter({ hasText: 'completable-prompt' }).getByRole('button').click();
   const form = view.getByTestId('prompt-form');
   await form.getByLabel(/^department/).fill('E');
