@@ -39,7 +39,9 @@ test('the detail panel shows the definition, the bound node and the gating skill
   await gotoPage(page, host, 'tools');
   await toolRow(page, 'query_logistics', 'shop').click();
   const detail = page.getByTestId('tool-detail');
-  await expect(detail.getByRole('heading', { level: 2 })).toHaveText('query_logistics');
+  await expect(detail.getByRole('heading', { level: 2 }).locator('code')).toHaveText('query_logistics');
+  // The shop's annotations.title, beside the name.
+  await expect(detail.getByRole('heading', { level: 2 }).getByTestId('tool-title')).toHaveText('物流查询');
   await expect(detail.locator('tr[data-arg="trackingNo"]')).toContainText('required');
   await expect(detail.locator('tr[data-arg="trackingNo"]')).toContainText('string');
   await expect(detail).toContainText('readOnlyHint');
@@ -48,9 +50,9 @@ test('the detail panel shows the definition, the bound node and the gating skill
   // ↓ in the list moves the selection (and the detail) to the next row.
   await page.getByTestId('tools-list').focus();
   await page.keyboard.press('ArrowDown');
-  await expect(detail.getByRole('heading', { level: 2 })).toHaveText('query_order');
+  await expect(detail.getByRole('heading', { level: 2 }).locator('code')).toHaveText('query_order');
   await page.keyboard.press('Home');
-  await expect(detail.getByRole('heading', { level: 2 })).toHaveText('apply_refund');
+  await expect(detail.getByRole('heading', { level: 2 }).locator('code')).toHaveText('apply_refund');
   await expect(detail).toContainText('Gating skills');
   await expect(detail.getByRole('button', { name: 'after-sales' })).toBeVisible();
 
