@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../../../shared/config/schema';
 import { isSecretField, maskSecret, mayHoldSecret } from '../../../shared/config/secrets';
+import { ENV_REF } from './server-endpoint';
 
-const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 /** An `Authorization`-style scheme before the credential: the credential alone is redacted too. */
 const SCHEME = /^[A-Za-z][\w-]*\s+/;
 /** Shorter values are left alone: redacting "yes" or "debug" wherever it appears would garble every line. */

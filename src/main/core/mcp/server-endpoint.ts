@@ -16,7 +16,8 @@ export class ServerConfigError extends Error {
   override readonly name = 'ServerConfigError';
 }
 
-const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
+/** `${env:NAME}` in a server's url, headers or env, expanded when it connects. */
+export const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
  * Expands `${env:NAME}` in the given values (keyed by where they appear, e.g. "headers.Authorization").
