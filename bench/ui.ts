@@ -8,12 +8,16 @@ import { buildRenderer } from './support/build';
 import { startBenchHost, type BenchHost } from './support/host';
 import { connectRpc } from './support/rpc';
 import { PAGE_PROBES } from './ui-probes';
+import { navButton, openConsole } from './support/console-page';
+import { measureIntentTree } from './ui-intents';
 
 /**
  * Scenario 5: the console in Chromium against the headless entry, measured in the page (Performance API,
  * a long-task PerformanceObserver, requestAnimationFrame). Tools: a real configuration whose fixture MCP
  * server offers 10,000 tools (5,000 mounted, 1,000 gated), time from the click on "Tools" to the first
  * rows in a frame, then frame times while scrolling the list; baseline the default config's Tools page.
+ * Intent tree: the same configuration's 5,050 nodes, click → first rows, then long tasks while expanding,
+ * collapsing and scrolling (bench/ui-intents.ts).
  * Chat: a scripted OpenAI-compatible model streams N tokens at 200 tokens/s; long tasks and frame times
  * while it streams, baseline a 200-token answer. A part whose page or test ids are missing is skipped.
  */
@@ -104,6 +108,12 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
       );
     }
 
+    // --- Intent tree at 5,050 nodes (the same configuration: 50 categories of 100 MCP nodes) ---
+    const tree = await measureIntentTree(page, { big, small, reps, quick, log });
+    metrics.push(...tree.metrics);
+    notes.push(...tree.notes);
+    if (tree.skipped) skipped.push(tree.skipped);
+
     // --- Chat streaming ---
     const chatMissing = await chatPageProblem(page, small);
     if (chatMissing) skipped.push(`Chat: ${chatMissing}`);
@@ -192,15 +202,8 @@ async function waitForTools(host: BenchHost, count: number): Promise<void> {
   }
 }
 
-async function openConsole(page: Page, host: BenchHost, hash: string): Promise<void> {
-  await page.goto(`${host.url}#/${hash}`);
-  await page.getByTestId('connection').filter({ hasText: 'connected' }).waitFor();
-}
-
 /** The Tools page's rows (features/tools/ToolsList.tsx): data-testid="tool-row", role=option in the listbox. */
 const ROW_SELECTOR = '[data-testid="tool-row"], [role="listbox"] [role="option"]';
-
-const navButton = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
 
 async function toolsPageProblem(page: Page, host: BenchHost): Promise<string | undefined> {
   await openConsole(page, host, 'chat');

@@ -115,3 +115,33 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
   await openPage(page, 'Tools');
   await expect(toolRow(page, 'query_coupons', 'shop')).toHaveAttribute('data-state', 'bound');
 });
+
+test('dragging a node: a drop indicator, then into a category or before a row; the keyboard moves still work', async ({ page, host }) => {
+  await gotoPage(page, host, 'intents');
+  const drag = async (id: string, onto: string, share: number, check?: () => Promise<void>) => {
+    const from = (await treeNode(page, id).boundingBox())!;
+    const to = (await treeNode(page, onto).boundingBox())!;
+    await page.mouse.move(from.x + 40, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + from.height / 2 + 10, { steps: 4 });
+    await page.mouse.move(to.x + 40, to.y + to.height * share, { steps: 12 });
+    await check?.();
+    await page.mouse.up();
+  };
+  // Onto the middle of a category: the category is outlined, and the node goes inside it, last.
+  await drag('invoice-query', 'policies', 0.5, () => expect(treeNode(page, 'policies')).toHaveAttribute('data-drop', 'inside'));
+  await expect(treeNode(page, 'invoice-query')).toHaveAttribute('aria-level', '2');
+  await expect(treeNode(page, 'invoice-query')).toHaveAttribute('aria-selected', 'true');
+  const order = () => page.getByRole('treeitem').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('aria-level')}:${r.getAttribute('data-node-id')}`));
+  expect((await order()).slice(-3)).toEqual(['1:policies', '2:policy-search', '2:invoice-query']);
+  await expect(page.getByTestId('intents-status')).toContainText('Unsaved changes');
+
+  // Onto the top edge of a row: before it, at its level.
+  await drag('policy-search', 'shop', 0.1, () => expect(treeNode(page, 'shop')).toHaveAttribute('data-drop', 'before'));
+  expect((await order())[0]).toBe('1:policy-search');
+
+  // The keyboard moves are still there.
+  await treeNode(page, 'policy-search').focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  expect((await order())[0]).toBe('1:shop');
+});

@@ -1,10 +1,16 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { DndContext, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent, type DragMoveEvent } from '@dnd-kit/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
-import { ToolStateBadge } from '../../components/ToolStateBadge';
-import { pathKey, samePath, visibleRows, type NodePath, type TreeRow } from './tree-ops';
+import { IntentTreeRow } from './IntentTreeRow';
+import { pathKey, samePath, visibleRows, type DropPosition, type NodePath, type TreeRow } from './tree-ops';
 import type { ProblemsByNode } from './tree-validation';
 
 export type MoveKind = 'up' | 'down' | 'into' | 'out';
+
+/** Past this many visible rows only those in view are rendered (a 5,000-node tree's first rows in one frame). */
+export const VIRTUALIZE_TREE_AFTER = 150;
+const ROW_HEIGHT = 30;
 
 interface Props {
   tree: IntentNode[];
@@ -17,38 +23,73 @@ interface Props {
   onToggle: (id: string, collapse: boolean) => void;
   /** Returns the node's new path, or null when the move is not possible. */
   onMove: (path: NodePath, move: MoveKind) => NodePath | null;
+  /** A drag and drop: `from` lands before, after or inside `target`. Returns the new path, or null. */
+  onDrop: (from: NodePath, target: NodePath, position: DropPosition) => NodePath | null;
   onDelete: (path: NodePath) => void;
   onRename: (path: NodePath) => void;
 }
 
-const KIND_LABEL = { category: 'category', mcp: 'MCP tool', knowledge: 'knowledge' } as const;
 const MOVE_KEYS: Record<string, MoveKind> = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'into', ArrowLeft: 'out' };
+
+/** Where over a row the pointer is: the top quarter drops before it, the bottom quarter after, a category's middle inside. */
+function dropPosition(row: TreeRow, pointerY: number, rect: { top: number; height: number }): DropPosition {
+  const share = (pointerY - rect.top) / rect.height;
+  if (row.expanded !== null && share > 0.25 && share < 0.75) return 'inside';
+  return share < 0.5 ? 'before' : 'after';
+}
 
 /**
  * The intent tree as an ARIA tree view with a roving focus: ↑/↓ move, →/← expand/collapse (or step in/out), Home/End,
- * Enter or Space selects; Alt+arrows move the node, Delete removes it, F2 renames it.
+ * Enter or Space selects; Alt+arrows move the node, Delete removes it, F2 renames it. Rows can also be dragged (with
+ * a drop indicator) to reorder or reparent. A large tree renders only the rows in view (@tanstack/react-virtual).
  */
 export function IntentTree(props: Props) {
   const { tree, collapsed, selected, problems } = props;
   const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
+  const indexOfKey = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
   const [focusKey, setFocusKey] = useState<string | null>(null);
+  const [dropAt, setDropAt] = useState<{ key: string; position: DropPosition } | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const focusRequested = useRef(false);
+  const virtual = rows.length > VIRTUALIZE_TREE_AFTER;
+  const virtualizer = useVirtualizer({ count: virtual ? rows.length : 0, getScrollElement: () => container.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  // A small movement before a drag starts, so a click still selects.
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
   // The focused row must exist; fall back to the selection, then the first row.
   const selectedKey = selected ? pathKey(selected) : null;
-  const activeKey = rows.some((row) => row.key === focusKey) ? focusKey : rows.some((row) => row.key === selectedKey) ? selectedKey : (rows[0]?.key ?? null);
+  const activeKey = focusKey !== null && indexOfKey.has(focusKey) ? focusKey : selectedKey !== null && indexOfKey.has(selectedKey) ? selectedKey : (rows[0]?.key ?? null);
+
+  const reveal = (key: string | null) => {
+    const index = key === null ? undefined : indexOfKey.get(key);
+    if (index === undefined) return;
+    if (virtual) virtualizer.scrollToIndex(index, { align: 'auto' });
+    else container.current?.querySelector<HTMLElement>(`[data-key="${key}"]`)?.scrollIntoView?.({ block: 'nearest' });
+  };
 
   useEffect(() => {
     if (!focusRequested.current) return;
-    focusRequested.current = false;
-    container.current?.querySelector<HTMLElement>(`[data-key="${activeKey}"]`)?.focus();
+    reveal(activeKey);
+    // A virtual row scrolled to is rendered on the next frame.
+    const focus = () => container.current?.querySelector<HTMLElement>(`[data-key="${activeKey}"]`);
+    const row = focus();
+    if (row) {
+      focusRequested.current = false;
+      row.focus();
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      focusRequested.current = false;
+      focus()?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reveal reads the same rows
   }, [activeKey, rows]);
 
   // A selection made elsewhere (a problem link, another page) scrolls its row into view.
   useEffect(() => {
-    if (selectedKey === null) return;
-    container.current?.querySelector<HTMLElement>(`[data-key="${selectedKey}"]`)?.scrollIntoView?.({ block: 'nearest' });
+    reveal(selectedKey);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection changes
   }, [selectedKey]);
 
   const focusRow = (key: string | null) => {
@@ -59,7 +100,7 @@ export function IntentTree(props: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // The row that has focus (it may have got it by a click or programmatically, not only through our state).
     const targetKey = (event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? activeKey;
-    const index = rows.findIndex((row) => row.key === targetKey);
+    const index = targetKey === null ? -1 : (indexOfKey.get(targetKey) ?? -1);
     const row = rows[index];
     if (!row) return;
     if (event.altKey && MOVE_KEYS[event.key]) {
@@ -72,60 +113,85 @@ export function IntentTree(props: Props) {
     if (handled) event.preventDefault();
   };
 
+  const rowAt = (key: string | number | undefined) => (key === undefined ? undefined : rows[indexOfKey.get(String(key)) ?? -1]);
+  // The row under the pointer is the drop target: the tree is the one droppable, so scrolling registers nothing.
+  const onDragMove = ({ active, activatorEvent, delta }: DragMoveEvent) => {
+    const start = activatorEvent as PointerEvent;
+    const x = start.clientX + delta.x;
+    const y = start.clientY + delta.y;
+    const element = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-key]');
+    const target = rowAt(element?.dataset.key);
+    if (!element || !target || target.key === active.id) return setDropAt(null);
+    const position = dropPosition(target, y, element.getBoundingClientRect());
+    if (dropAt?.key !== target.key || dropAt.position !== position) setDropAt({ key: target.key, position });
+  };
+  const onDragEnd = ({ active }: DragEndEvent) => {
+    const from = rowAt(active.id);
+    const target = dropAt ? rowAt(dropAt.key) : undefined;
+    setDropAt(null);
+    if (!from || !target || !dropAt) return;
+    const moved = props.onDrop(from.path, target.path, dropAt.position);
+    if (moved) focusRow(pathKey(moved));
+  };
+
+  // Stable row handlers (the rows are memoised): they read the latest props through a ref.
+  const latest = useRef(props);
+  latest.current = props;
+  const onRowFocus = useCallback((row: TreeRow) => setFocusKey(row.key), []);
+  const onRowClick = useCallback((row: TreeRow) => {
+    setFocusKey(row.key);
+    latest.current.onSelect(row.path);
+  }, []);
+  const onRowToggle = useCallback((row: TreeRow) => latest.current.onToggle(row.node.id, row.expanded === true), []);
+
   if (rows.length === 0) return <p className="state-empty">The tree is empty. Add a category or a node to start.</p>;
+  const renderRow = (row: TreeRow, start?: number, size?: number) => (
+    <IntentTreeRow
+      key={row.key}
+      row={row}
+      start={start}
+      size={size}
+      selected={samePath(row.path, selected)}
+      focusable={row.key === activeKey}
+      problems={problems.get(row.key)}
+      toolState={row.node.kind === 'mcp' && row.node.toolId ? props.toolStateOf(row.node.toolId) : null}
+      drop={dropAt?.key === row.key ? dropAt.position : null}
+      onFocus={onRowFocus}
+      onClick={onRowClick}
+      onToggle={onRowToggle}
+    />
+  );
   return (
-    <div className="intent-tree" role="tree" aria-label="Intent tree" ref={container} onKeyDown={onKeyDown}>
-      {rows.map((row) => {
-        const rowProblems = problems.get(row.key);
-        const node = row.node;
-        const isSelected = samePath(row.path, selected);
-        const toolState = node.kind === 'mcp' && node.toolId ? props.toolStateOf(node.toolId) : null;
-        return (
-          <div
-            key={row.key}
-            role="treeitem"
-            aria-level={row.depth}
-            aria-setsize={row.setSize}
-            aria-posinset={row.posInSet}
-            aria-expanded={row.expanded ?? undefined}
-            aria-selected={isSelected}
-            aria-label={`${node.name} (${KIND_LABEL[node.kind]}${node.kind === 'mcp' ? `: ${node.toolId || 'no tool'}` : ''})${rowProblems ? `, ${rowProblems.length} problem${rowProblems.length > 1 ? 's' : ''}` : ''}`}
-            tabIndex={row.key === activeKey ? 0 : -1}
-            className={`tree-row${isSelected ? ' selected' : ''}${rowProblems ? ' has-problem' : ''}`}
-            style={{ paddingLeft: 6 + (row.depth - 1) * 18 }}
-            data-key={row.key}
-            data-testid="intent-node"
-            data-node-id={node.id}
-            data-kind={node.kind}
-            onFocus={() => setFocusKey(row.key)}
-            onClick={() => {
-              setFocusKey(row.key);
-              props.onSelect(row.path);
-            }}
-          >
-            <span
-              className="tree-toggle"
-              aria-hidden="true"
-              onClick={(event) => {
-                if (row.expanded === null) return;
-                event.stopPropagation();
-                props.onToggle(node.id, row.expanded);
-              }}
-            >
-              {row.expanded === null ? '' : row.expanded ? '▾' : '▸'}
-            </span>
-            <span className={`kind-tag kind-${node.kind}`}>{KIND_LABEL[node.kind]}</span>
-            <span className="node-name">{node.name || <em className="muted">(no name)</em>}</span>
-            {node.kind === 'mcp' && <code className="node-tool">{node.toolId || '(no tool)'}</code>}
-            {toolState && <ToolStateBadge state={toolState} />}
-            {rowProblems && (
-              <span className="node-problem" title={rowProblems.map((p) => p.message).join('\n')}>
-                ⚠ {rowProblems.length}
-              </span>
-            )}
+    <DndContext sensors={sensors} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setDropAt(null)}>
+      <TreeDropZone className={virtual ? 'intent-tree virtual' : 'intent-tree'} scroller={container} onKeyDown={onKeyDown} rows={rows.length}>
+        {virtual ? (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => renderRow(rows[item.index], item.start, item.size))}
           </div>
-        );
-      })}
+        ) : (
+          rows.map((row) => renderRow(row))
+        )}
+      </TreeDropZone>
+    </DndContext>
+  );
+}
+
+/** The tree's element: its scroller, and the one drop target of a drag (inside DndContext, as dnd-kit wants). */
+function TreeDropZone({ className, scroller, onKeyDown, rows, children }: { className: string; scroller: RefObject<HTMLDivElement | null>; onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void; rows: number; children: ReactNode }) {
+  const { setNodeRef } = useDroppable({ id: 'intent-tree' });
+  return (
+    <div
+      className={className}
+      role="tree"
+      aria-label="Intent tree"
+      ref={(element) => {
+        scroller.current = element;
+        setNodeRef(element);
+      }}
+      onKeyDown={onKeyDown}
+      data-rows={rows}
+    >
+      {children}
     </div>
   );
 }

@@ -74,12 +74,13 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
             onSelect={editing.select}
             onToggle={editing.toggle}
             onMove={editing.move}
+            onDrop={editing.drop}
             onDelete={editing.remove}
             onRename={editing.rename}
           />
           <p className="muted small tree-help">
             Keyboard: ↑/↓ move, →/← expand or collapse, Enter selects, Alt+↑/↓ reorders, Alt+→ moves into the category above, Alt+← moves out, F2 renames,
-            Delete removes.
+            Delete removes. Or drag a node: onto a category’s middle to put it inside, onto a row’s top or bottom edge to put it before or after.
           </p>
         </div>
         <div className="editor-pane">

@@ -8,6 +8,7 @@ import {
   moveIntoPrevious,
   moveOutOfParent,
   mountTools,
+  moveTo,
   nameFromTool,
   nodeAt,
   removeAt,
@@ -157,5 +158,28 @@ describe('nameFromTool (a tool picked for a node)', () => {
     expect(nameFromTool(added.tree, added.path, node, '查询订单')).toMatchObject({ name: '查询订单' });
     expect(nameFromTool(added.tree, added.path, { ...node, name: '订单查询', id: 'my-id' })).toMatchObject({ name: '订单查询', id: 'my-id' });
     expect(nameFromTool(added.tree, added.path, { ...node, toolId: '' })).toMatchObject({ name: 'New MCP tool', id: 'new-tool' });
+  });
+});
+
+describe('moveTo (drag and drop)', () => {
+  const ids = (tree: IntentNode[]): string[] => tree.flatMap((n) => (n.kind === 'category' ? [`${n.id}[`, ...ids(n.children), ']'] : [n.id]));
+  const base = () => [category('a', [mcp('a1'), mcp('a2')]), category('b', [mcp('b1')]), mcp('c')];
+
+  it('reorders among siblings, reparents into a category and out of one, and returns the new path', () => {
+    expect(ids(moveTo(base(), [0, 0], [0, 1], 'after')!.tree)).toEqual(['a[', 'a2', 'a1', ']', 'b[', 'b1', ']', 'c']);
+    const into = moveTo(base(), [2], [1], 'inside')!;
+    expect(ids(into.tree)).toEqual(['a[', 'a1', 'a2', ']', 'b[', 'b1', 'c', ']']);
+    expect(into.path).toEqual([1, 1]);
+    const out = moveTo(base(), [0, 1], [0], 'before')!;
+    expect(ids(out.tree)).toEqual(['a2', 'a[', 'a1', ']', 'b[', 'b1', ']', 'c']);
+    expect(out.path).toEqual([0]);
+    // An earlier sibling's removal shifts the target: moving a after b lands it after b, not after c.
+    expect(ids(moveTo(base(), [0], [1], 'after')!.tree)).toEqual(['b[', 'b1', ']', 'a[', 'a1', 'a2', ']', 'c']);
+  });
+
+  it('refuses a drop onto itself, into its own subtree, or inside a leaf', () => {
+    expect(moveTo(base(), [0], [0], 'before')).toBeNull();
+    expect(moveTo(base(), [0], [0, 1], 'after')).toBeNull();
+    expect(moveTo(base(), [1, 0], [2], 'inside')).toBeNull();
   });
 });

@@ -168,6 +168,27 @@ export function addNode(tree: IntentNode[], selected: NodePath | null, kind: Nod
   return insertAt(tree, selected.slice(0, -1), selected[selected.length - 1] + 1, node);
 }
 
+export type DropPosition = 'before' | 'after' | 'inside';
+
+/**
+ * Moves a node (with its subtree) next to `target` or, for a category, to the end of its children: what a drag and
+ * drop does. Null when nothing would change sense: onto itself, into its own subtree, or inside a leaf.
+ */
+export function moveTo(tree: IntentNode[], from: NodePath, target: NodePath, position: DropPosition): Moved | null {
+  const node = nodeAt(tree, from);
+  const over = nodeAt(tree, target);
+  if (!node || !over) return null;
+  if (target.length >= from.length && from.every((index, depth) => target[depth] === index)) return null;
+  if (position === 'inside' && over.kind !== 'category') return null;
+  const removed = removeAt(tree, from).tree;
+  // Removing `from` shifts its later siblings (and everything under them) up by one.
+  const parent = from.slice(0, -1);
+  const at = [...target];
+  if (at.length > parent.length && parent.every((index, depth) => at[depth] === index) && at[parent.length] > from[from.length - 1]) at[parent.length] -= 1;
+  if (position === 'inside') return insertAt(removed, at, (nodeAt(removed, at) as CategoryNode).children.length, node);
+  return insertAt(removed, at.slice(0, -1), at[at.length - 1] + (position === 'after' ? 1 : 0), node);
+}
+
 export function countDescendants(node: IntentNode): number {
   return node.kind === 'category' ? node.children.reduce((sum, child) => sum + 1 + countDescendants(child), 0) : 0;
 }

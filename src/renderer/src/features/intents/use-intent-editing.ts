@@ -11,11 +11,13 @@ import {
   moveBy,
   moveIntoPrevious,
   moveOutOfParent,
+  moveTo,
   mountTools,
   nodeAt,
   pathKey,
   removeAt,
   updateAt,
+  type DropPosition,
   type Moved,
   type MountedTool,
   type NodeKind,
@@ -70,6 +72,15 @@ export function useIntentEditing(saved: SavedTree, serverNames: readonly string[
 
   const move = (path: NodePath, kind: MoveKind): NodePath | null => {
     const moved = MOVES[kind](tree, path);
+    if (!moved) return null;
+    apply(moved.tree, { structural: true, select: moved.path });
+    reveal(moved.tree, moved.path);
+    return moved.path;
+  };
+
+  /** A drag and drop in the tree; the node stays selected where it lands. */
+  const drop = (from: NodePath, target: NodePath, position: DropPosition): NodePath | null => {
+    const moved = moveTo(tree, from, target, position);
     if (!moved) return null;
     apply(moved.tree, { structural: true, select: moved.path });
     reveal(moved.tree, moved.path);
@@ -149,6 +160,7 @@ export function useIntentEditing(saved: SavedTree, serverNames: readonly string[
     collapsed: store.collapsed,
     add,
     move,
+    drop,
     canMove,
     remove,
     update,

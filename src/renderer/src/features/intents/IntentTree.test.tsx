@@ -1,0 +1,62 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { IntentNode } from '../../../../shared/config/schema';
+import { IntentTree, VIRTUALIZE_TREE_AFTER } from './IntentTree';
+
+// happy-dom has no layout: a 600 px viewport so the virtualizer renders a window of rows.
+const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
+afterAll(() => original && Object.defineProperty(HTMLElement.prototype, 'clientHeight', original));
+afterEach(cleanup);
+
+/** `categories` categories of `leaves` MCP leaves each: categories × (leaves + 1) nodes. */
+function bigTree(categories: number, leaves: number): IntentNode[] {
+  return Array.from({ length: categories }, (_, c) => ({
+    id: `c${c}`,
+    name: `Category ${c}`,
+    kind: 'category' as const,
+    examples: [],
+    children: Array.from({ length: leaves }, (_, l) => ({ id: `c${c}-t${l}`, name: `Tool ${c}.${l}`, kind: 'mcp' as const, toolId: `tool_${c}_${l}`, confirm: 'auto' as const, examples: [] })),
+  }));
+}
+
+const props = (tree: IntentNode[]) => ({
+  tree,
+  collapsed: new Set<string>(),
+  selected: null,
+  problems: new Map(),
+  toolStateOf: () => 'bound',
+  onSelect: vi.fn(),
+  onToggle: vi.fn(),
+  onMove: vi.fn(() => null),
+  onDrop: vi.fn(() => null),
+  onDelete: vi.fn(),
+  onRename: vi.fn(),
+});
+
+describe('IntentTree at scale', () => {
+  it('renders only the rows in view of a 5,000-node tree, each with its place in the tree for assistive technology', () => {
+    render(<IntentTree {...props(bigTree(100, 49))} />);
+    const tree = screen.getByRole('tree');
+    expect(tree.dataset.rows).toBe('5000');
+    const shown = screen.getAllByRole('treeitem');
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.length).toBeLessThan(80);
+    expect(shown[1].getAttribute('aria-level')).toBe('2');
+    expect(shown[1].getAttribute('aria-setsize')).toBe('49');
+  });
+
+  it('keeps every row in the DOM for a small tree, and the keyboard still moves through a large one', () => {
+    const { unmount } = render(<IntentTree {...props(bigTree(3, 4))} />);
+    expect(screen.getAllByRole('treeitem')).toHaveLength(15);
+    expect(15).toBeLessThan(VIRTUALIZE_TREE_AFTER);
+    unmount();
+    const p = props(bigTree(100, 49));
+    render(<IntentTree {...p} />);
+    const first = screen.getAllByRole('treeitem')[0];
+    fireEvent.keyDown(first, { key: 'Enter' });
+    expect(p.onSelect).toHaveBeenCalledWith([0]);
+    fireEvent.keyDown(first, { key: 'ArrowDown', altKey: true });
+    expect(p.onMove).toHaveBeenCalledWith([0], 'down');
+  });
+});
