@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -116,6 +117,30 @@ export const layeringRules = [
   },
 ];
 
+/**
+ * Every string the console shows goes through i18next (docs/ARCHITECTURE.md, "Translations"): text in JSX, text in
+ * a JSX expression (`{ok ? 'passed' : 'failed'}`) and the attributes a person reads or hears. Exported so tests/lint
+ * proves it bites. Code-like capitals and letterless symbols are not text.
+ */
+export const i18nRules = [
+  {
+    files: ['src/renderer/src/**/*.tsx'],
+    ignores: ['src/renderer/src/**/*.test.tsx', 'src/renderer/src/features/{tools,intents}/**'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['title', 'aria-label', 'aria-description', 'placeholder', 'alt', 'label', 'hint', 'what', 'keyLabel', 'description', 'legend', 'heading', 'caption', 'message', 'outcome', 'action'] },
+          // Not text: code-like capitals, and anything without a letter (punctuation, symbols, numbers).
+          words: { exclude: ['[A-Z_-]+', /^[^\p{L}]*$/u] },
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['.tmp-*/**', 'out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'] },
   js.configs.recommended,
@@ -136,4 +161,5 @@ export default tseslint.config(
   // Playwright fixtures must destructure their dependencies, even when there are none.
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   ...layeringRules,
+  ...i18nRules,
 );

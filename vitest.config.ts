@@ -17,7 +17,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
-        test: { name: 'renderer', environment: 'happy-dom', include: ['src/renderer/**/*.test.{ts,tsx}'] },
+        test: { name: 'renderer', environment: 'happy-dom', include: ['src/renderer/**/*.test.{ts,tsx}'], setupFiles: ['tests/support/renderer/i18n-setup.ts'] },
       },
     ],
   },

@@ -118,6 +118,8 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
       return true;
     },
     fetch: systemProxyFetch((input, init) => net.fetch(input, init)),
+    // The console's language follows the OS unless the operator chose one (Settings).
+    systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
     connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(process.execPath) } : undefined,
   });
   return { core: created, dispatch: createDispatch(created, { log }) };

@@ -68,3 +68,23 @@ describe('layering lint rules', () => {
     expect(await ruleIds('renderer-imports-contract-type.ts', 'src/renderer/src/ok.ts')).toEqual([]);
   });
 });
+
+describe('translation lint rule (eslint-plugin-i18next)', () => {
+  const I18N = 'i18next/no-literal-string';
+
+  it('fails on text rendered without going through i18next: JSX text, a string in a JSX expression, a read attribute', async () => {
+    const rules = await ruleIds('bare-jsx-strings.tsx', 'src/renderer/src/features/servers/Bad.tsx');
+    expect(rules.filter((id) => id === I18N)).toHaveLength(5);
+    // components/ and app/ are checked too, not only features.
+    expect(await ruleIds('bare-jsx-strings.tsx', 'src/renderer/src/components/Bad.tsx')).toContain(I18N);
+    expect(await ruleIds('bare-jsx-strings.tsx', 'src/renderer/src/app/Bad.tsx')).toContain(I18N);
+  });
+
+  it('passes for the same page through t(), with symbols, numbers and code-like attributes left as they are', async () => {
+    expect(await ruleIds('translated-jsx-strings.tsx', 'src/renderer/src/features/servers/Good.tsx')).toEqual([]);
+  });
+
+  it('leaves tests alone (they assert what the user sees)', async () => {
+    expect(await ruleIds('bare-jsx-strings.tsx', 'src/renderer/src/features/servers/Bad.test.tsx')).not.toContain(I18N);
+  });
+});

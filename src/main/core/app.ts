@@ -9,6 +9,7 @@ import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
 import type { ServerRequestService } from './requests/server-requests';
+import type { PreferencesStore } from './preferences/preferences-store';
 import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
 import type { Workbench } from './workbench';
 
@@ -43,6 +44,8 @@ export interface CoreOptions {
    * default answers false, and the console opens the page in a new tab.
    */
   openBrowser?: BrowserOpener;
+  /** The OS's preferred languages, most preferred first (the desktop passes Electron's); the console's default. */
+  systemLanguages?: () => string[];
 }
 
 /**
@@ -65,6 +68,8 @@ export interface Core {
   workbench: Workbench;
   /** What servers ask of the operator (elicitation, sampling), pending until answered. */
   requests: ServerRequestService;
+  /** The operator's console preferences (the UI language). */
+  preferences: PreferencesStore;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -190,6 +195,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   late.runtime = runtime;
 
+  const { PreferencesStore: Preferences, PREFERENCES_FILE_NAME } = await import('./preferences/preferences-store');
+  const preferences = await Preferences.open({ path: join(options.dataDir, PREFERENCES_FILE_NAME), events, systemLanguages: options.systemLanguages, log });
+
   const { createWorkbench } = await import('./workbench');
   const workbench = createWorkbench({ dataDir: options.dataDir, config, events, catalog: () => tools.catalog.current(), runtime, casesPath: options.casesPath });
 
@@ -204,6 +212,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runtime,
     workbench,
     requests,
+    preferences,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();

@@ -8,6 +8,7 @@ import { CONFIG_FILE_NAME } from './config/config-store';
 import { DATA_ENTRIES, legacyDesktopDataDirs, migrateLegacyData, openDataDir } from './data-dir';
 import { CASES_FILE_NAME } from './workbench/cases-file';
 import { defaultDataDir } from './paths';
+import { PREFERENCES_FILE_NAME } from './preferences/preferences-store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -35,7 +36,7 @@ function legacyDesktopFolder(root: string): string {
 
 describe('one data directory for the desktop app and the headless console', () => {
   it('knows every file the stores keep (their own names)', () => {
-    for (const name of [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, PINS_FILE_NAME, CASES_FILE_NAME, OAUTH_TOKENS_FILE_NAME, 'secrets.json', 'records.jsonl', 'conversations'])
+    for (const name of [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, PINS_FILE_NAME, CASES_FILE_NAME, OAUTH_TOKENS_FILE_NAME, PREFERENCES_FILE_NAME, 'secrets.json', 'records.jsonl', 'conversations'])
       expect(DATA_ENTRIES).toContain(name);
   });
 

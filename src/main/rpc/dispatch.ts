@@ -4,6 +4,7 @@ import { createCatalogHandlers } from './handlers/catalog-handlers';
 import { createConfigHandlers } from './handlers/config-handlers';
 import { createIntentHandlers } from './handlers/intents-handlers';
 import { createResourceHandlers, createServerLogHandlers } from './handlers/resources-handlers';
+import { createPreferencesHandlers } from './handlers/preferences-handlers';
 import { createServerAuthHandlers } from './handlers/server-auth-handlers';
 import { createServerHandlers } from './handlers/servers-handlers';
 import { createRequestHandlers } from './handlers/requests-handlers';
@@ -35,6 +36,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createSkillHandlers(config),
     ...createWorkbenchHandlers(workbench, runtime),
     ...createRequestHandlers(requests),
+    ...createPreferencesHandlers(core.preferences),
   };
   return createRouter(handlers, {
     ...router,

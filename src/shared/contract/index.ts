@@ -16,6 +16,7 @@ import { workbenchEvents, workbenchRoutes } from './workbench';
 import { requestEvents, requestRoutes } from './requests';
 import { serverLogEvents, serverLogRoutes } from './server-logs';
 import { resourceEvents, resourceRoutes } from './resources';
+import { preferencesEvents, preferencesRoutes } from './preferences';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -33,6 +34,7 @@ export * from './workbench';
 export * from './requests';
 export * from './server-logs';
 export * from './resources';
+export * from './preferences';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -49,6 +51,7 @@ export const routes = {
   ...requestRoutes,
   ...serverLogRoutes,
   ...resourceRoutes,
+  ...preferencesRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
@@ -62,6 +65,7 @@ export const events = {
   ...requestEvents,
   ...serverLogEvents,
   ...resourceEvents,
+  ...preferencesEvents,
 } satisfies Record<string, z.ZodType>;
 
 export type Routes = typeof routes;

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRpc } from '../lib/rpc-context';
 import { wireEventInvalidation } from '../lib/invalidation';
 import { Header } from './Header';
+import { LocaleSync } from './LocaleSync';
 import { Nav } from './Nav';
 import { TokenRequired } from './TokenRequired';
 import { openApproval, type PageId } from './navigation';
@@ -47,6 +48,7 @@ export function Shell({ pages, badges }: ShellProps) {
   const Page = pages[page];
   return (
     <div className="app">
+      <LocaleSync />
       <Nav badges={badges} />
       <div className="main">
         <Header />

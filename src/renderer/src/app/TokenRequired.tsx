@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { consoleToken, forgetConsoleToken } from '../lib/rpc';
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * The browser console without a token the host takes: which token, where `switchboard serve` printed it, and how to
  * get a new one. Shown instead of the pages, which could only wait forever for a connection the host refuses.
  */
 export function TokenRequired() {
+  const { t } = useTranslation('common');
   const hadToken = consoleToken(window.location, window.sessionStorage) !== '';
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -21,46 +23,42 @@ export function TokenRequired() {
 
   return (
     <main className="token-required" data-testid="token-required" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{hadToken ? 'This console’s token has changed' : 'This console needs its access token'}</h1>
+      <h1 id={`${id}-title`}>{hadToken ? t('tokenRequired.thisConsoleSToken') : t('tokenRequired.thisConsoleNeedsIts')}</h1>
       {hadToken ? (
         <p data-testid="token-stale">
-          The token in this address is not the one this console takes. It was replaced (<code>switchboard serve --new-token</code>), or the
-          address belongs to another data directory.
+          <Trans t={t} i18nKey="tokenRequired.theTokenInThis" components={{ code: <code /> }} />
         </p>
       ) : (
-        <p data-testid="token-missing">The address has no token, so the console cannot connect. Only someone who can read your data directory has it.</p>
+        <p data-testid="token-missing">{t('tokenRequired.theAddressHasNo')}</p>
       )}
-      <h2>Where to find it</h2>
+      <h2>{t('tokenRequired.whereToFindIt')}</h2>
       <ul>
         <li>
-          <code>switchboard serve</code> printed the console’s address with its token when it started:{' '}
-          <code>Switchboard console: http://127.0.0.1:7345/?token=…</code>. Open that address.
+          <Trans t={t} i18nKey="tokenRequired.switchboardServePrintedThe" components={{ code: <code />, code2: <code /> }} />
         </li>
         <li>
-          The token is kept in the file <code>console-token</code> in the data directory (<code>~/.switchboard</code> unless{' '}
-          <code>--data-dir</code> or <code>SWITCHBOARD_DATA_DIR</code> says otherwise), so the address stays the same across restarts and can be
-          bookmarked.
+          <Trans t={t} i18nKey="tokenRequired.theTokenIsKept" components={{ code: <code />, code2: <code />, code3: <code />, code4: <code /> }} />
         </li>
         <li>
-          To make a new one (the old address stops working): stop the console and run <code>switchboard serve --new-token</code>.
+          <Trans t={t} i18nKey="tokenRequired.toMakeANew" components={{ code: <code /> }} />
         </li>
       </ul>
       <form className="token-form" onSubmit={submit}>
-        <label htmlFor={`${id}-token`}>Console address or token</label>
+        <label htmlFor={`${id}-token`}>{t('tokenRequired.consoleAddressOrToken')}</label>
         <div className="inline-field">
           <input
             id={`${id}-token`}
             value={value}
             spellCheck={false}
             autoComplete="off"
-            placeholder="http://127.0.0.1:7345/?token=…"
+            placeholder={t('tokenRequired.httpToken')}
             onChange={(event) => {
               setValue(event.target.value);
               setError(null);
             }}
           />
           <button type="submit" className="btn btn-primary" disabled={!value.trim()}>
-            Connect
+            {t('tokenRequired.connect')}
           </button>
         </div>
         {error && (

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/format';
+import { useTranslation } from 'react-i18next';
 
 /** The loading and error states every list and form shows before its data. */
 export function Loading({ children = 'Loading…' }: { children?: ReactNode }) {
@@ -11,14 +12,15 @@ export function Loading({ children = 'Loading…' }: { children?: ReactNode }) {
 }
 
 export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry?: () => void }) {
+  const { t } = useTranslation('common');
   return (
     <div className="state-error" role="alert">
       <span>
-        Could not load {what}: {errorMessage(error)}
+        {t('queryState.couldNotLoad', { what, errorMessage: errorMessage(error) })}
       </span>
       {onRetry && (
         <button type="button" className="btn" onClick={onRetry}>
-          Retry
+          {t('queryState.retry')}
         </button>
       )}
     </div>

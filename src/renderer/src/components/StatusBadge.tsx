@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
+
 /** One badge for every status word (tool calls, turns, records); the tone comes from the word. */
-const TONE: Record<string, 'ok' | 'bad' | 'warn' | 'info' | 'muted'> = {
+const TONE = {
   success: 'ok',
   completed: 'ok',
   approve: 'ok',
@@ -10,18 +12,26 @@ const TONE: Record<string, 'ok' | 'bad' | 'warn' | 'info' | 'muted'> = {
   reject: 'bad',
   blocked: 'bad',
   timeout: 'bad',
+  failed: 'bad',
   awaiting_approval: 'warn',
   max_steps: 'warn',
+  input_required: 'warn',
   running: 'info',
+  working: 'info',
   stopped: 'muted',
   cancelled: 'muted',
   expired: 'muted',
-};
+} as const satisfies Record<string, 'ok' | 'bad' | 'warn' | 'info' | 'muted'>;
 
+type KnownStatus = keyof typeof TONE;
+const isKnown = (status: string): status is KnownStatus => status in TONE;
+
+/** The label is translated; the canonical word (what records.jsonl, the CLI and the docs say) is in the tooltip. */
 export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('common');
   return (
-    <span className={`status status-${TONE[status] ?? 'muted'}`} data-status={status}>
-      {status.replace(/_/g, ' ')}
+    <span className={`status status-${isKnown(status) ? TONE[status] : 'muted'}`} data-status={status} title={t('states.canonical', { state: status })}>
+      {isKnown(status) ? t(`statuses.${status}`) : status.replace(/_/g, ' ')}
     </span>
   );
 }

@@ -7,11 +7,13 @@ import { ResultParts } from './ResultParts';
 import { ToolExchanges, ToolProgressBar, ToolTaskStatus } from './ToolLiveState';
 import { ToolIcon, ToolTitle } from './ToolLook';
 import { useToolLook } from '../lib/catalog/use-tool-look';
+import { useTranslation } from 'react-i18next';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** One tool call as the proxy reported it: what was called, where, with what, and how it ended. */
 export function ToolCallCard({ item }: { item: ToolItem }) {
+  const { t } = useTranslation('common');
   const look = useToolLook(item.toolName, item.server);
   return (
     <article className={`tool-card tool-${item.status}`} data-testid="tool-card" data-tool={item.toolName} data-status={item.status}>
@@ -21,25 +23,25 @@ export function ToolCallCard({ item }: { item: ToolItem }) {
           <code className="tool-name">{item.toolName}</code>
           <ToolTitle title={look.title} />
         </span>
-        <span className="muted">{item.server ? `on ${item.server}` : 'local'}</span>
-        {item.nodeId && <span className="muted">node {item.nodeId}</span>}
+        <span className="muted">{item.server ? t('toolCallCard.on', { server: item.server }) : t('shared.local')}</span>
+        {item.nodeId && <span className="muted">{t('toolCallCard.node', { nodeId: item.nodeId })}</span>}
         <StatusBadge status={item.status} />
         {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
       </header>
-      <JsonBlock value={item.arguments} label={`Arguments of ${item.toolName}`} />
+      <JsonBlock value={item.arguments} label={t('toolCallCard.argumentsOf', { toolName: item.toolName })} />
       {item.task && <ToolTaskStatus task={item.task} />}
       {item.progress && (item.status === 'running' || item.progress.total === undefined || item.progress.progress < item.progress.total) && <ToolProgressBar progress={item.progress} />}
       {item.exchanges && item.exchanges.length > 0 && <ToolExchanges exchanges={item.exchanges} />}
       {item.resultText !== undefined && (
         <details className="tool-result">
-          <summary>Result{item.status === 'success' ? '' : ` (${item.status.replace(/_/g, ' ')})`}</summary>
-          <JsonBlock value={item.resultText} label={`Result of ${item.toolName}`} />
+          <summary>{t('toolCallCard.result')}{item.status === 'success' ? '' : ` (${item.status.replace(/_/g, ' ')})`}</summary>
+          <JsonBlock value={item.resultText} label={t('toolCallCard.resultOf', { toolName: item.toolName })} />
         </details>
       )}
       {item.parts && item.parts.length > 0 && <ResultParts parts={item.parts} server={item.server} recordId={item.recordId} />}
       {item.recordId && (
         <button type="button" className="link" onClick={() => openRecord(item.recordId!)}>
-          Open execution record
+          {t('toolCallCard.openExecutionRecord')}
         </button>
       )}
     </article>

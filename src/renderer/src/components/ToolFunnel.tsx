@@ -2,22 +2,11 @@ import type { FunnelStage, ToolFunnel as Funnel } from '../../../shared/catalog/
 import type { ToolState } from '../../../shared/catalog/types';
 import { toneOfState } from '../lib/catalog/tool-states';
 import './tool-funnel.css';
+import { useTranslation } from 'react-i18next';
 
-const STAGE_LABEL: Record<FunnelStage, string> = {
-  discovered: 'discovered on servers',
-  mounted: 'mounted by the intent tree',
-  bindings: 'bindings (callable)',
-  bound: 'bound: sent without a skill',
-  sent: 'sent to the model',
-};
-
-const DROP_LABEL: Partial<Record<ToolState, string>> = {
-  unmounted: 'unmounted',
-  shadowed: 'shadowed',
-  reserved: 'reserved',
-  quarantined: 'quarantined',
-  gated: 'gated by skills',
-};
+/** The states a stage drops, named in the resources (common.json, toolFunnel.drops). */
+const DROPS = ['unmounted', 'shadowed', 'reserved', 'quarantined', 'gated'] as const satisfies readonly ToolState[];
+const isDrop = (state: ToolState): state is (typeof DROPS)[number] => (DROPS as readonly string[]).includes(state);
 
 interface Props {
   funnel: Funnel;
@@ -35,13 +24,14 @@ interface Props {
  * handlers, every stage, drop and server is a button that filters the list to those tools.
  */
 export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServer }: Props) {
+  const { t } = useTranslation('common');
   const top = Math.max(1, funnel.stages[0].count, ...funnel.stages.map((s) => s.count));
   const interactive = onStage !== undefined;
   return (
-    <figure className="tool-funnel" data-testid="tool-funnel" aria-label="Tool funnel">
+    <figure className="tool-funnel" data-testid="tool-funnel" aria-label={t('toolFunnel.toolFunnel')}>
       <ol className="funnel-stages">
         {funnel.stages.map((stage) => {
-          const label = stage.stage === 'sent' ? `sent to the model on ${sentLabel}` : STAGE_LABEL[stage.stage];
+          const label = stage.stage === 'sent' ? t('toolFunnel.sentToTheModel', { sentLabel }) : t(`toolFunnel.stages.${stage.stage}`);
           const bar = (
             <>
               <span className="funnel-bar" style={{ width: `${Math.max(2, (stage.count / top) * 100)}%` }} aria-hidden="true" />
@@ -62,11 +52,11 @@ export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServ
                         aria-pressed={active?.state === drop.state}
                         onClick={() => onState(drop.state)}
                       >
-                        − {drop.count} {DROP_LABEL[drop.state] ?? drop.state}
+                        − {drop.count} {isDrop(drop.state) ? t(`toolFunnel.drops.${drop.state}`) : drop.state}
                       </button>
                     ) : (
                       <span key={drop.state} className={`funnel-drop status-${toneOfState(drop.state)}`} data-drop={drop.state}>
-                        − {drop.count} {DROP_LABEL[drop.state] ?? drop.state}
+                        − {drop.count} {isDrop(drop.state) ? t(`toolFunnel.drops.${drop.state}`) : drop.state}
                       </span>
                     ),
                   )}
@@ -105,7 +95,7 @@ export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServ
       </ol>
       {funnel.unavailable > 0 && (
         <figcaption className="muted small">
-          Beside the funnel: {funnel.unavailable} configured tool{funnel.unavailable === 1 ? '' : 's'} no connected server offers (unavailable).
+          {t('toolFunnel.unavailableBeside', { count: funnel.unavailable })}
         </figcaption>
       )}
     </figure>

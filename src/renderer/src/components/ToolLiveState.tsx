@@ -1,16 +1,18 @@
 import type { ServerExchange, ToolProgress, ToolTask } from '../../../shared/contract';
 import './tool-live-state.css';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** A running call's last progress: a bar when the total is known, else the count, with the server's message. */
 export function ToolProgressBar({ progress }: { progress: ToolProgress }) {
+  const { t } = useTranslation('common');
   const { total } = progress;
   const label = `${progress.progress}${total !== undefined ? ` of ${total}` : ''}${progress.message ? `: ${progress.message}` : ''}`;
   return (
     <div className="tool-progress" data-testid="tool-progress">
       {total !== undefined && total > 0 ? (
-        <progress value={Math.min(progress.progress, total)} max={total} aria-label={`Progress: ${label}`} />
+        <progress value={Math.min(progress.progress, total)} max={total} aria-label={t('toolLiveState.progress', { label })} />
       ) : (
-        <progress aria-label={`Progress: ${label}`} />
+        <progress aria-label={t('toolLiveState.progress', { label })} />
       )}
       <span className="muted small" aria-live="polite">
         {label}
@@ -29,9 +31,10 @@ const TASK_LABEL: Record<ToolTask['status'], string> = {
 
 /** A task-based call's task: its status and what the server says it is doing. */
 export function ToolTaskStatus({ task }: { task: ToolTask }) {
+  const { t } = useTranslation('common');
   return (
     <p className="tool-task small" data-testid="tool-task" data-task-status={task.status}>
-      Task <span className={`status task-${task.status}`}>{TASK_LABEL[task.status]}</span>
+      <Trans t={t} i18nKey="toolLiveState.task" values={{ value: TASK_LABEL[task.status] }} components={{ span: <span className={`status task-${task.status}`} /> }} />
       {task.statusMessage && <span className="muted"> {task.statusMessage}</span>}
     </p>
   );
@@ -48,11 +51,12 @@ const OUTCOME: Record<ServerExchange['outcome'], string> = {
 
 /** What the server asked of the operator during the call, and how it was answered. */
 export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchange[] }) {
+  const { t } = useTranslation('common');
   return (
-    <ul className="tool-exchanges small" aria-label="What the server asked during this call">
+    <ul className="tool-exchanges small" aria-label={t('toolLiveState.whatTheServerAsked')}>
       {exchanges.map((exchange) => (
         <li key={exchange.id}>
-          {exchange.kind === 'elicitation' ? `Question${exchange.mode === 'url' ? ' (URL)' : ''}` : 'Sampling request'} {OUTCOME[exchange.outcome]} by {exchange.decidedBy}
+          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { value: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { value: OUTCOME[exchange.outcome], decidedBy: exchange.decidedBy })}
           {exchange.reason ? <span className="muted"> ({exchange.reason})</span> : null}
         </li>
       ))}

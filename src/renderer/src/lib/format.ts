@@ -1,24 +1,60 @@
-/** Small display helpers shared by the pages. */
+import { activeLanguage } from './i18n';
 
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return '';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  return `${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+/**
+ * Every date, time, number and duration the console shows, formatted with Intl for the active UI language (so
+ * "3.5 s" reads "3.5秒" in Chinese). Callers pass `locale` only in tests; components re-render on a language change
+ * because they translate through useTranslation.
+ */
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+  let formatter = cache.get(key) as T | undefined;
+  if (!formatter) cache.set(key, (formatter = make()));
+  return formatter;
 }
 
-export function formatTime(iso: string | undefined): string {
+const unit = (locale: string, name: 'millisecond' | 'second' | 'minute' | 'hour', digits: number) =>
+  cached(`unit:${locale}:${name}:${digits}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits }));
+
+export function formatDuration(ms: number | undefined, locale: string = activeLanguage()): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '';
+  if (ms < 1000) return unit(locale, 'millisecond', 0).format(Math.round(ms));
+  if (ms < 60_000) return unit(locale, 'second', ms < 10_000 ? 2 : 1).format(ms / 1000);
+  const minutes = Math.floor(ms / 60_000);
+  const seconds = Math.round((ms % 60_000) / 1000);
+  if (minutes < 60) return `${unit(locale, 'minute', 0).format(minutes)} ${unit(locale, 'second', 0).format(seconds)}`;
+  return `${unit(locale, 'hour', 0).format(Math.floor(minutes / 60))} ${unit(locale, 'minute', 0).format(minutes % 60)}`;
+}
+
+/** A time of today as a time; an older one with its date. */
+export function formatTime(iso: string | undefined, locale: string = activeLanguage(), now: Date = new Date()): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay ? date.toLocaleTimeString() : date.toLocaleString();
+  const sameDay = date.toDateString() === now.toDateString();
+  const format = sameDay
+    ? cached(`time:${locale}`, () => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' }))
+    : cached(`datetime:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }));
+  return format.format(date);
+}
+
+export function formatNumber(value: number, locale: string = activeLanguage()): string {
+  return cached(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** "in 3 minutes" / "3分钟后", "5 seconds ago" / "5秒钟前": `ms` from now, in the largest whole unit. */
+export function formatRelative(ms: number, locale: string = activeLanguage()): string {
+  const format = cached(`relative:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const abs = Math.abs(ms);
+  if (abs < 60_000) return format.format(Math.round(ms / 1000), 'second');
+  if (abs < 3_600_000) return format.format(Math.round(ms / 60_000), 'minute');
+  if (abs < 86_400_000) return format.format(Math.round(ms / 3_600_000), 'hour');
+  return format.format(Math.round(ms / 86_400_000), 'day');
 }
 
 /** Pretty JSON for arguments and results; strings that hold JSON are unwrapped so they read well too. */
 export function prettyJson(value: unknown): string {
-  if (value === undefined) return '(none)';
+  if (value === undefined) return '';
   if (typeof value === 'string') {
     try {
       return JSON.stringify(JSON.parse(value), null, 2);

@@ -47,6 +47,8 @@ export const APPLIED_BY: Appliers = {
   // What a server asks the operator (a question, a sampling request, at each stage): the whole request, added or
   // replaced in place; resolved: it leaves the list (its exchange reaches the call's item with tool.progressed).
   'requests.opened': (cache, request) => upsertRequest(cache, request),
+  // The operator's preferences are the data: LocaleSync applies a new language at once.
+  'preferences.changed': (cache, preferences) => cache.setQueryData(['preferences.get', {}], preferences),
   'requests.updated': (cache, request) => upsertRequest(cache, request),
   'requests.resolved': (cache, { id }) =>
     cache.setQueriesData<ServerRequestView[]>({ queryKey: ['requests.list'] }, (list) => list?.filter((r) => r.id !== id)),

@@ -1,13 +1,13 @@
 export const PAGES = [
-  { id: 'servers', label: 'Servers' },
-  { id: 'intents', label: 'Intent tree' },
-  { id: 'tools', label: 'Tools' },
-  { id: 'skills', label: 'Skills' },
-  { id: 'chat', label: 'Chat' },
-  { id: 'requests', label: 'Requests' },
-  { id: 'records', label: 'Records' },
-  { id: 'tests', label: 'Tests' },
-  { id: 'settings', label: 'Settings' },
+  { id: 'servers' },
+  { id: 'intents' },
+  { id: 'tools' },
+  { id: 'skills' },
+  { id: 'chat' },
+  { id: 'requests' },
+  { id: 'records' },
+  { id: 'tests' },
+  { id: 'settings' },
 ] as const;
 
 export type PageId = (typeof PAGES)[number]['id'];

@@ -7,6 +7,7 @@ import { ConversationFact, Expiry } from '../PendingFacts';
 import { ApprovalHints } from './ApprovalHints';
 import { RejectForm } from './RejectForm';
 import './approval-card.css';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
   approval: ApprovalRequest;
@@ -16,6 +17,7 @@ interface Props {
 
 /** One pending confirmation: what will run, where, with which arguments; approve, reject with a reason, or approve for the conversation. */
 export function ApprovalCard({ approval, conversation }: Props) {
+  const { t } = useTranslation('common');
   const resolve = useRpcMutation('approvals.resolve'); // approvals.resolved and tool.progressed carry the outcome
   const [rejecting, setRejecting] = useState(false);
   const decide = (decision: ApprovalDecision, reason?: string) => resolve.mutate({ id: approval.id, decision, ...(reason ? { reason } : {}) });
@@ -25,43 +27,43 @@ export function ApprovalCard({ approval, conversation }: Props) {
     <article className="approval-card" aria-labelledby={titleId} data-testid="approval-card" data-tool={approval.toolName}>
       <header className="approval-head">
         <h3 id={titleId}>
-          Approve <code>{approval.toolName}</code>?
+          <Trans t={t} i18nKey="approvalCard.approve" values={{ toolName: approval.toolName }} components={{ code: <code /> }} />
         </h3>
-        <Expiry expiresAt={approval.expiresAt} action="auto-reject" outcome="Rejected" />
+        <Expiry expiresAt={approval.expiresAt} action={t('approvalCard.autoReject')} outcome={t('approvalCard.rejected')} />
       </header>
       <dl className="facts compact">
-        <dt>Server</dt>
-        <dd>{approval.server ?? 'local'}</dd>
-        <dt>Intent node</dt>
+        <dt>{t('approvalCard.server')}</dt>
+        <dd>{approval.server ?? t('shared.local')}</dd>
+        <dt>{t('approvalCard.intentNode')}</dt>
         <dd>{approval.nodeId ?? '—'}</dd>
         <ConversationFact conversation={conversation} />
-        <dt>Requested</dt>
+        <dt>{t('approvalCard.requested')}</dt>
         <dd>{formatTime(approval.requestedAt)}</dd>
       </dl>
       <ApprovalHints hints={approval.hints} policy={approval.policy} />
-      <JsonBlock value={approval.arguments} label={`Arguments of ${approval.toolName}`} />
+      <JsonBlock value={approval.arguments} label={t('approvalCard.argumentsOf', { toolName: approval.toolName })} />
       {rejecting ? (
         <RejectForm busy={resolve.isPending} onReject={(reason) => decide('reject', reason)} onCancel={() => setRejecting(false)} />
       ) : (
         <div className="actions">
           <button type="button" className="btn btn-primary" disabled={resolve.isPending} onClick={() => decide('approve')}>
-            Approve
+            {t('approvalCard.approve2')}
           </button>
           {approval.policy !== 'always' && approval.actor !== 'operator' && (
             // `always` asks at every call, whatever its arguments: there is nothing to remember; a run by hand has no conversation.
             <button type="button" className="btn" disabled={resolve.isPending} onClick={() => decide('approve_conversation')}>
-              Approve for this conversation
+              {t('approvalCard.approveForThisConversation')}
             </button>
           )}
           <button type="button" className="btn btn-danger" disabled={resolve.isPending} onClick={() => setRejecting(true)}>
-            Reject…
+            {t('approvalCard.reject')}
           </button>
         </div>
       )}
-      {resolve.isPending && <p role="status">Sending your decision…</p>}
+      {resolve.isPending && <p role="status">{t('approvalCard.sendingYourDecision')}</p>}
       {resolve.isError && (
         <p className="field-error" role="alert">
-          Not recorded: {errorMessage(resolve.error)}
+          {t('approvalCard.notRecorded', { errorMessage: errorMessage(resolve.error) })}
         </p>
       )}
     </article>

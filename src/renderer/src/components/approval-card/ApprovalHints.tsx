@@ -1,18 +1,20 @@
 import type { ApprovalRequest } from '../../../../shared/contract';
+import { useTranslation } from 'react-i18next';
 
 /** The MCP hints as words. A missing readOnlyHint counts as a write (MCP spec), so say so. */
 export function ApprovalHints({ hints, policy }: Pick<ApprovalRequest, 'hints' | 'policy'>) {
+  const { t } = useTranslation('common');
   const readOnly =
     hints.readOnlyHint === true ? 'read-only' : hints.readOnlyHint === false ? 'writes data' : 'no read-only hint: treated as a write';
   const destructive =
     hints.destructiveHint === true ? 'destructive' : hints.destructiveHint === false ? 'not destructive' : 'destructive hint not declared';
   return (
-    <ul className="hint-list" aria-label="Tool hints">
+    <ul className="hint-list" aria-label={t('approvalHints.toolHints')}>
       <li className={hints.readOnlyHint === true ? 'hint-chip' : 'hint-chip hint-write'}>{readOnly}</li>
       <li className={hints.destructiveHint === true ? 'hint-chip hint-danger' : 'hint-chip'}>{destructive}</li>
-      {hints.idempotentHint !== undefined && <li className="hint-chip">{hints.idempotentHint ? 'idempotent' : 'not idempotent'}</li>}
-      <li className="hint-chip" data-testid="policy-chip" title="The intent node's confirm policy (auto, always or never)">
-        policy {policy}: {whyAsked(policy, hints.readOnlyHint)}
+      {hints.idempotentHint !== undefined && <li className="hint-chip">{hints.idempotentHint ? t('shared.idempotent') : t('approvalHints.notIdempotent')}</li>}
+      <li className="hint-chip" data-testid="policy-chip" title={t('approvalHints.theIntentNodesConfirm')}>
+        {t('approvalHints.policy', { policy, whyAsked: whyAsked(policy, hints.readOnlyHint) })}
       </li>
     </ul>
   );

@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** The reason is required: main refuses an empty one, and the model is told it. */
 export function RejectForm({ busy, onReject, onCancel }: { busy: boolean; onReject: (reason: string) => void; onCancel: () => void }) {
+  const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -26,7 +28,7 @@ export function RejectForm({ busy, onReject, onCancel }: { busy: boolean; onReje
 
   return (
     <form className="reject-form" ref={formRef} onSubmit={submit}>
-      <label htmlFor={`${id}-reason`}>Reason for rejecting (sent back to the model)</label>
+      <label htmlFor={`${id}-reason`}>{t('rejectForm.reasonForRejectingSent')}</label>
       <textarea
         id={`${id}-reason`}
         ref={ref}
@@ -46,15 +48,15 @@ export function RejectForm({ busy, onReject, onCancel }: { busy: boolean; onReje
       />
       {missing && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          A reason is required to reject: it is sent back to the model.
+          {t('rejectForm.aReasonIsRequired')}
         </p>
       )}
       <div className="actions">
         <button type="submit" className="btn btn-danger" disabled={busy}>
-          Reject
+          {t('rejectForm.reject')}
         </button>
         <button type="button" className="btn" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('rejectForm.cancel')}
         </button>
       </div>
     </form>

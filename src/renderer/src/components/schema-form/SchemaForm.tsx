@@ -5,6 +5,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
 import { jsonSchemaValidator, validateValue, type FieldIssue } from './json-schema-validator';
 import './schema-form.css';
+import { useTranslation } from 'react-i18next';
 
 export interface SchemaFormProps {
   /** A tool's inputSchema (or any object schema). */
@@ -25,6 +26,7 @@ type Mode = 'form' | 'json';
  * Loaded on demand (see index.tsx): the form library is the renderer's largest dependency.
  */
 export default function SchemaForm({ schema, value, onChange, onSubmit, submitLabel, disabled }: SchemaFormProps) {
+  const { t } = useTranslation('common');
   const [mode, setMode] = useState<Mode>('form');
   const [text, setText] = useState(() => JSON.stringify(value, null, 2));
   const [jsonIssues, setJsonIssues] = useState<FieldIssue[] | null>(null);
@@ -62,12 +64,12 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
 
   return (
     <div className="schema-form" data-testid="schema-form">
-      <div className="segmented" role="group" aria-label="Edit the arguments as">
+      <div className="segmented" role="group" aria-label={t('schemaForm.editTheArgumentsAs')}>
         <button type="button" className="btn btn-small" aria-pressed={mode === 'form'} onClick={() => switchTo('form')}>
-          Form
+          {t('schemaForm.form')}
         </button>
         <button type="button" className="btn btn-small" aria-pressed={mode === 'json'} onClick={() => switchTo('json')}>
-          JSON
+          {t('schemaForm.json')}
         </button>
       </div>
       {mode === 'form' ? (
@@ -84,7 +86,7 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
         />
       ) : (
         <div className="schema-json">
-          <label htmlFor={`${id}-json`}>Arguments (JSON)</label>
+          <label htmlFor={`${id}-json`}>{t('schemaForm.argumentsJson')}</label>
           <textarea
             id={`${id}-json`}
             className="mono"
@@ -96,14 +98,14 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
           />
           {parseError && (
             <p role="alert" className="field-error">
-              Not JSON: {parseError}
+              {t('schemaForm.notJson', { parseError })}
             </p>
           )}
           {jsonIssues && jsonIssues.length > 0 && (
-            <ul role="alert" className="field-error schema-issues" aria-label="Problems with the arguments">
+            <ul role="alert" className="field-error schema-issues" aria-label={t('schemaForm.problemsWithTheArguments')}>
               {jsonIssues.map((issue) => (
                 <li key={`${issue.path.join('/')}|${issue.message}`}>
-                  <code>{issue.path.length ? issue.path.join('.') : '(arguments)'}</code> {issue.message}
+                  <code>{issue.path.length ? issue.path.join('.') : t('shared.arguments')}</code> {issue.message}
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { SchemaFormProps } from './SchemaForm';
+import { useTranslation } from 'react-i18next';
 
 export type { SchemaFormProps } from './SchemaForm';
 
@@ -8,8 +9,9 @@ const SchemaFormImpl = lazy(() => import('./SchemaForm'));
 
 /** Arguments for a JSON Schema as a form or JSON, validated before submit; see SchemaForm. */
 export function SchemaForm(props: SchemaFormProps) {
+  const { t } = useTranslation('common');
   return (
-    <Suspense fallback={<p className="state-loading">Loading the form…</p>}>
+    <Suspense fallback={<p className="state-loading">{t('index.loadingTheForm')}</p>}>
       <SchemaFormImpl {...props} />
     </Suspense>
   );

@@ -5,6 +5,7 @@ import { RpcClientError } from '../../lib/rpc/types';
 import { byField, ElicitationForm } from './ElicitationForm';
 import { Expiry } from '../PendingFacts';
 import { RequestFacts } from './RequestFacts';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
   request: ElicitationView;
@@ -16,6 +17,7 @@ interface Props {
  * its host, opened only when the operator clicks it (which accepts); Decline and Cancel open nothing.
  */
 export function ElicitationCard({ request, conversation }: Props) {
+  const { t } = useTranslation('common');
   const answer = useRpcMutation('requests.answer');
   const titleId = `request-${request.id}-title`;
   const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) => answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
@@ -24,28 +26,28 @@ export function ElicitationCard({ request, conversation }: Props) {
   return (
     <article className="request-card elicitation-card" aria-labelledby={titleId} data-testid="elicitation-card" data-server={request.server} data-mode={request.mode}>
       <header className="request-head">
-        <h3 id={titleId}>{request.server} asks</h3>
-        <Expiry expiresAt={request.expiresAt} action="cancel" outcome="Cancelled" />
+        <h3 id={titleId}>{t('elicitationCard.asks', { server: request.server })}</h3>
+        <Expiry expiresAt={request.expiresAt} action={t('elicitationCard.cancel')} outcome={t('elicitationCard.cancelled')} />
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="request-message">{request.message}</p>
       {request.mode === 'url' ? (
         <div className="elicitation-url">
           <p>
-            It asks you to open a page on <strong data-testid="url-host">{request.urlHost}</strong>:
+            <Trans t={t} i18nKey="elicitationCard.itAsksYouTo" values={{ urlHost: request.urlHost }} components={{ strong: <strong data-testid="url-host" /> }} />
           </p>
           <pre className="json-block" data-testid="url-full">
             {request.url}
           </pre>
           <div className="actions">
             <a className="btn btn-primary" href={request.url} target="_blank" rel="noopener noreferrer" onClick={() => send('accept')} aria-disabled={answer.isPending || undefined}>
-              Open {request.urlHost} and accept
+              {t('elicitationCard.openAndAccept', { urlHost: request.urlHost })}
             </a>
             <button type="button" className="btn" disabled={answer.isPending} onClick={() => send('decline')}>
-              Decline
+              {t('elicitationCard.decline')}
             </button>
             <button type="button" className="btn" disabled={answer.isPending} onClick={() => send('cancel')}>
-              Cancel
+              {t('elicitationCard.cancel2')}
             </button>
           </div>
         </div>
@@ -59,10 +61,10 @@ export function ElicitationCard({ request, conversation }: Props) {
           onCancel={() => send('cancel')}
         />
       )}
-      {answer.isPending && <p role="status">Sending your answer…</p>}
+      {answer.isPending && <p role="status">{t('elicitationCard.sendingYourAnswer')}</p>}
       {answer.isError && !refused && (
         <p className="field-error" role="alert">
-          Not sent: {errorMessage(answer.error)}
+          {t('elicitationCard.notSent', { errorMessage: errorMessage(answer.error) })}
         </p>
       )}
     </article>

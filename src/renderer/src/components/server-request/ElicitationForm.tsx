@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { checkContent, defaultContent, elicitationFields, valueFromText, type ElicitField } from '../../../../shared/elicitation/fields';
 import { FieldErrors } from '../FormField';
+import { useTranslation } from 'react-i18next';
 
 type Draft = Record<string, string | boolean | string[]>;
 
@@ -20,6 +21,7 @@ interface Props {
  * sending, and shows main's verdict on the ones it refused. Accept, Decline, Cancel.
  */
 export function ElicitationForm({ schema, busy, serverProblems = {}, onAccept, onDecline, onCancel }: Props) {
+  const { t } = useTranslation('common');
   const fields = useMemo(() => elicitationFields(schema), [schema]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(fields));
   const [problems, setProblems] = useState<Record<string, string[]>>({});
@@ -49,16 +51,16 @@ export function ElicitationForm({ schema, busy, serverProblems = {}, onAccept, o
           onChange={(value) => setDraft((d) => ({ ...d, [field.name]: value }))}
         />
       ))}
-      {fields.length === 0 && <p className="muted small">The server asks for no fields: accept to confirm.</p>}
+      {fields.length === 0 && <p className="muted small">{t('elicitationForm.theServerAsksFor')}</p>}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          Accept
+          {t('elicitationForm.accept')}
         </button>
         <button type="button" className="btn" disabled={busy} onClick={onDecline}>
-          Decline
+          {t('elicitationForm.decline')}
         </button>
         <button type="button" className="btn" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('elicitationForm.cancel')}
         </button>
       </div>
     </form>
@@ -66,6 +68,7 @@ export function ElicitationForm({ schema, busy, serverProblems = {}, onAccept, o
 }
 
 function Field({ id, field, value, errors, onChange }: { id: string; field: ElicitField; value: Draft[string] | undefined; errors: string[]; onChange: (value: Draft[string]) => void }) {
+  const { t } = useTranslation('common');
   const errorId = `${id}-errors`;
   const hintId = `${id}-hint`;
   const label = (
@@ -120,7 +123,7 @@ function Field({ id, field, value, errors, onChange }: { id: string; field: Elic
       <label htmlFor={id}>{label}</label>
       {field.kind === 'select' ? (
         <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} {...common}>
-          <option value="">{field.required ? 'Choose…' : '(no answer)'}</option>
+          <option value="">{field.required ? t('elicitationForm.choose') : t('elicitationForm.noAnswer')}</option>
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

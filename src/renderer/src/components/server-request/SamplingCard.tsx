@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { Expiry } from '../PendingFacts';
 import { RequestFacts } from './RequestFacts';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
   request: SamplingView;
@@ -16,6 +17,7 @@ interface Props {
  * Reject refuses at any stage.
  */
 export function SamplingCard({ request, conversation }: Props) {
+  const { t } = useTranslation('common');
   const sample = useRpcMutation('requests.sample');
   const reply = useRpcMutation('requests.reply');
   const reject = useRpcMutation('requests.reject');
@@ -46,30 +48,30 @@ export function SamplingCard({ request, conversation }: Props) {
   return (
     <article className="request-card sampling-card" aria-labelledby={titleId} data-testid="sampling-card" data-stage={request.stage} data-server={request.server}>
       <header className="request-head">
-        <h3 id={titleId}>{request.server} asks the model</h3>
-        <Expiry expiresAt={request.expiresAt} action="refuse" outcome="Refused" />
+        <h3 id={titleId}>{t('samplingCard.asksTheModel', { server: request.server })}</h3>
+        <Expiry expiresAt={request.expiresAt} action={t('samplingCard.refuse')} outcome={t('samplingCard.refused')} />
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="muted small">
-        Answered by <strong>{request.model}</strong>
-        {request.request.modelHints?.length ? ` (the server hints: ${request.request.modelHints.join(', ')})` : ''}
-        {request.request.temperature !== undefined ? ` · temperature ${request.request.temperature}` : ''}
-        {request.request.includeContext && request.request.includeContext !== 'none' ? ` · asks to include context "${request.request.includeContext}" (not sent)` : ''}
+        <Trans t={t} i18nKey="samplingCard.answeredBy" values={{ model: request.model }} components={{ strong: <strong /> }} />
+        {request.request.modelHints?.length ? t('samplingCard.theServerHints', { join: request.request.modelHints.join(', ') }) : ''}
+        {request.request.temperature !== undefined ? t('samplingCard.temperature', { temperature: request.request.temperature }) : ''}
+        {request.request.includeContext && request.request.includeContext !== 'none' ? t('samplingCard.asksToIncludeContext', { includeContext: request.request.includeContext }) : ''}
       </p>
       <div className="form-field">
-        <label htmlFor={`${id}-system`}>System prompt</label>
+        <label htmlFor={`${id}-system`}>{t('samplingCard.systemPrompt')}</label>
         <textarea id={`${id}-system`} rows={2} value={systemPrompt} readOnly={!reviewing} onChange={(e) => setSystemPrompt(e.target.value)} />
       </div>
       {request.request.messages.map((message, i) => (
         <div className="form-field" key={i}>
           <label htmlFor={`${id}-m${i}`}>
-            Message {i + 1} ({message.role}){message.editable ? '' : ' · not text: shown, not editable'}
+            {t('samplingCard.message', { number: i + 1, role: message.role })}{message.editable ? '' : t('samplingCard.notTextShownNot')}
           </label>
           <textarea id={`${id}-m${i}`} rows={3} value={texts[i] ?? ''} readOnly={!reviewing || !message.editable} onChange={(e) => setTexts((all) => all.map((t, n) => (n === i ? e.target.value : t)))} />
         </div>
       ))}
       <div className="form-field sampling-tokens">
-        <label htmlFor={`${id}-tokens`}>Max tokens</label>
+        <label htmlFor={`${id}-tokens`}>{t('samplingCard.maxTokens')}</label>
         <input id={`${id}-tokens`} type="number" min={1} step={1} value={maxTokens} readOnly={!reviewing} onChange={(e) => setMaxTokens(e.target.value)} aria-invalid={!tokensOk || undefined} />
       </div>
       {request.error && (
@@ -77,11 +79,11 @@ export function SamplingCard({ request, conversation }: Props) {
           {request.error}
         </p>
       )}
-      {request.stage === 'generating' && <p role="status">{request.model} is answering…</p>}
+      {request.stage === 'generating' && <p role="status">{t('samplingCard.isAnswering', { model: request.model })}</p>}
       {request.stage === 'answered' && request.answer && (
-        <section className="sampling-answer" aria-label="The model's answer">
+        <section className="sampling-answer" aria-label={t('samplingCard.theModelsAnswer')}>
           <h4>
-            Answer from {request.answer.model}
+            {t('samplingCard.answerFrom', { model: request.answer.model })}
             {request.answer.stopReason ? <span className="muted small"> · {request.answer.stopReason}</span> : null}
           </h4>
           <pre className="json-block" data-testid="sampling-answer">
@@ -97,14 +99,14 @@ export function SamplingCard({ request, conversation }: Props) {
             reject.mutate({ id: request.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
           }}
         >
-          <label htmlFor={`${id}-reason`}>Why (sent to the server; optional)</label>
+          <label htmlFor={`${id}-reason`}>{t('samplingCard.whySentToThe')}</label>
           <textarea id={`${id}-reason`} rows={2} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} autoFocus />
           <div className="actions">
             <button type="submit" className="btn btn-danger" disabled={busy}>
-              Reject
+              {t('samplingCard.reject')}
             </button>
             <button type="button" className="btn" onClick={() => setRejecting(false)} disabled={busy}>
-              Back
+              {t('samplingCard.back')}
             </button>
           </div>
         </form>
@@ -112,27 +114,27 @@ export function SamplingCard({ request, conversation }: Props) {
         <div className="actions">
           {reviewing && (
             <button type="button" className="btn btn-primary" disabled={busy || !tokensOk} onClick={send}>
-              Send to {request.model}
+              {t('samplingCard.sendTo', { model: request.model })}
             </button>
           )}
           {request.stage === 'answered' && (
             <>
               <button type="button" className="btn btn-primary" disabled={busy} onClick={() => reply.mutate({ id: request.id })}>
-                Return answer to {request.server}
+                {t('samplingCard.returnAnswerTo', { server: request.server })}
               </button>
               <button type="button" className="btn" disabled={busy} onClick={send}>
-                Ask again
+                {t('samplingCard.askAgain')}
               </button>
             </>
           )}
           <button type="button" className="btn btn-danger-quiet" disabled={busy} onClick={() => setRejecting(true)}>
-            Reject…
+            {t('samplingCard.reject2')}
           </button>
         </div>
       )}
       {failed && (
         <p className="field-error" role="alert">
-          Not done: {errorMessage(failed.error)}
+          {t('samplingCard.notDone', { errorMessage: errorMessage(failed.error) })}
         </p>
       )}
     </article>

@@ -5,16 +5,18 @@ import { ConversationList } from './ConversationList';
 import { ConversationPane } from './ConversationPane';
 import { NewConversationForm } from './NewConversationForm';
 import './chat.css';
+import { useTranslation } from 'react-i18next';
 
 /** Try the agent as a customer: conversations on the left, the selected one on the right. */
 export function ChatPage() {
+  const { t } = useTranslation('chat');
   const selectedId = useChatUiStore((s) => s.selectedConversationId);
   const select = useChatUiStore((s) => s.select);
   useOpenRequest('chat', select);
   return (
     <div className="chat-page">
       <aside className="chat-sidebar">
-        <h1>Chat</h1>
+        <h1>{t('chatPage.chat')}</h1>
         <NewConversationForm onCreated={select} />
         <ConversationList selectedId={selectedId} onSelect={select} />
       </aside>
@@ -22,7 +24,7 @@ export function ChatPage() {
         {selectedId ? (
           <ConversationPane key={selectedId} conversationId={selectedId} />
         ) : (
-          <Empty>Pick a conversation, or start a new one acting as a customer.</Empty>
+          <Empty>{t('chatPage.pickAConversationOr')}</Empty>
         )}
       </div>
     </div>

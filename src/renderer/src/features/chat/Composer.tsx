@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Enter sends, Shift+Enter is a newline; the box waits while a turn runs. IME composition never sends. While a turn
  * runs, Send becomes Stop, which stays usable whatever the turn waits for (an approval, a server's question).
  */
 export function Composer({ conversationId, running }: { conversationId: string; running: boolean }) {
+  const { t } = useTranslation('chat');
   const [text, setText] = useState('');
   const send = useRpcMutation('chat.send'); // the turn arrives as chat.changed, turn.started and what follows
   const stop = useRpcMutation('chat.stop'); // the turn's end arrives as turn.finished and chat.changed
@@ -35,7 +37,7 @@ export function Composer({ conversationId, running }: { conversationId: string; 
   return (
     <form className="composer" onSubmit={submit}>
       <label htmlFor={`${id}-message`} className="visually-hidden">
-        Message
+        {t('composer.message')}
       </label>
       <textarea
         id={`${id}-message`}
@@ -44,27 +46,27 @@ export function Composer({ conversationId, running }: { conversationId: string; 
         value={text}
         maxLength={20_000}
         disabled={busy}
-        placeholder={running ? 'Waiting for the answer… (Stop to interrupt)' : 'Write as the customer. Enter sends, Shift+Enter adds a line.'}
+        placeholder={running ? t('composer.waitingForTheAnswer') : t('composer.writeAsTheCustomer')}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
       {running ? (
         <button type="button" className="btn btn-danger" disabled={stop.isPending} onClick={() => stop.mutate({ conversationId })}>
-          Stop
+          {t('composer.stop')}
         </button>
       ) : (
         <button type="submit" className="btn btn-primary" disabled={busy || !text.trim()}>
-          Send
+          {t('composer.send')}
         </button>
       )}
       {send.isError && (
         <p className="field-error" role="alert">
-          Not sent: {errorMessage(send.error)}
+          {t('composer.notSent', { errorMessage: errorMessage(send.error) })}
         </p>
       )}
       {stop.isError && (
         <p className="field-error" role="alert">
-          Could not stop: {errorMessage(stop.error)}
+          {t('composer.couldNotStop', { errorMessage: errorMessage(stop.error) })}
         </p>
       )}
     </form>

@@ -10,26 +10,25 @@ import { ConversationWorkbench } from './ConversationWorkbench';
 import { DeleteConversation } from './DeleteConversation';
 import { useChatStreamStore } from './stream-store';
 import { Transcript } from './Transcript';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The selected conversation: header with Delete, the transcript, the composer (with Stop while a turn runs). */
 export function ConversationPane({ conversationId }: { conversationId: string }) {
+  const { t } = useTranslation('chat');
   const conversation = useRpcQuery('chat.get', { conversationId });
   const approvals = usePendingApprovals();
   const requests = usePendingRequests();
   const select = useChatUiStore((s) => s.select);
 
-  if (conversation.isPending) return <Loading>Loading the conversation…</Loading>;
+  if (conversation.isPending) return <Loading>{t('conversationPane.loadingTheConversation')}</Loading>;
   if (conversation.isError) {
     if (conversation.error instanceof RpcClientError && conversation.error.code === 'not_found')
       return (
         <div className="state-error" role="alert">
-          This conversation no longer exists.{' '}
-          <button type="button" className="btn" onClick={() => select(null)}>
-            Close
-          </button>
+          <Trans t={t} i18nKey="conversationPane.thisConversationNoLonger" components={{ button: <button type="button" className="btn" onClick={() => select(null)} /> }} />
         </div>
       );
-    return <LoadError what="the conversation" error={conversation.error} onRetry={() => void conversation.refetch()} />;
+    return <LoadError what={t('conversationPane.theConversation')} error={conversation.error} onRetry={() => void conversation.refetch()} />;
   }
   const data = conversation.data;
   return (
@@ -43,23 +42,24 @@ export function ConversationPane({ conversationId }: { conversationId: string })
 }
 
 function ConversationHeader({ conversation, onDeleted }: { conversation: Conversation; onDeleted: () => void }) {
+  const { t } = useTranslation('chat');
   const clearConversation = useChatStreamStore((s) => s.clearConversation);
   return (
     <header className="conversation-head">
       <div className="conversation-meta">
         <h2 id="conversation-title">{conversation.title}</h2>
         <span className="muted" data-testid="acting-customer">
-          acting as customer <code>{conversation.customerId}</code> · {conversation.modelLabel}
+          <Trans t={t} i18nKey="conversationPane.actingAsCustomer" values={{ customerId: conversation.customerId, modelLabel: conversation.modelLabel }} components={{ code: <code /> }} />
         </span>
-        {conversation.loadedSkills.length > 0 && <span className="muted"> · skills loaded: {conversation.loadedSkills.join(', ')}</span>}
+        {conversation.loadedSkills.length > 0 && <span className="muted">{' '}{t('conversationPane.skillsLoaded', { join: conversation.loadedSkills.join(', ') })}</span>}
         {conversation.approvedForConversation.length > 0 && (
-          <span className="muted"> · approved for this conversation: {conversation.approvedForConversation.join(', ')}</span>
+          <span className="muted">{' '}{t('conversationPane.approvedForThisConversation', { join: conversation.approvedForConversation.join(', ') })}</span>
         )}
       </div>
       <div className="actions">
         {conversation.running && (
           <span className="running-indicator" role="status">
-            Running…
+            {t('conversationPane.running')}
           </span>
         )}
         <DeleteConversation

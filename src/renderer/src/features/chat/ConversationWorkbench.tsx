@@ -3,9 +3,11 @@ import type { Conversation } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { ReplayView } from './ReplayView';
+import { useTranslation } from 'react-i18next';
 
 /** Replay this conversation against today's configuration, or keep it as a test case (its calls become the expectations). */
 export function ConversationWorkbench({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('chat');
   const replay = useRpcMutation('replay.run');
   const save = useRpcMutation('tests.saveConversation', ['tests.list']);
   const [shown, setShown] = useState(false);
@@ -19,20 +21,20 @@ export function ConversationWorkbench({ conversation }: { conversation: Conversa
           disabled={!idle || replay.isPending}
           onClick={() => replay.mutate({ conversationId: conversation.id }, { onSuccess: () => setShown(true) })}
         >
-          {replay.isPending ? 'Replaying…' : 'Replay with today’s config'}
+          {replay.isPending ? t('conversationWorkbench.replaying') : t('conversationWorkbench.replayWithTodayS')}
         </button>
         <button type="button" className="btn" disabled={!idle || save.isPending} onClick={() => save.mutate({ conversationId: conversation.id })}>
-          Save as test case
+          {t('conversationWorkbench.saveAsTestCase')}
         </button>
         {save.data && (
           <span role="status" className="ok-text small" data-testid="saved-as-case">
-            Saved as case “{save.data.name}” in {save.data.casesPath}
+            {t('conversationWorkbench.savedAsCaseIn', { name: save.data.name, casesPath: save.data.casesPath })}
           </span>
         )}
       </div>
       {(replay.isError || save.isError) && (
         <p role="alert" className="field-error">
-          {replay.isError ? `The replay failed: ${errorMessage(replay.error)}` : `Not saved: ${errorMessage(save.error)}`}
+          {replay.isError ? t('conversationWorkbench.theReplayFailed', { errorMessage: errorMessage(replay.error) }) : t('conversationWorkbench.notSaved', { errorMessage: errorMessage(save.error) })}
         </p>
       )}
       {shown && replay.data && <ReplayView report={replay.data} onClose={() => setShown(false)} />}

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { useTranslation } from 'react-i18next';
 
 /** Delete asks first; Escape or Cancel backs out. A running turn is stopped by main before the delete. */
 export function DeleteConversation({ conversationId, title, onDeleted }: { conversationId: string; title: string; onDeleted: () => void }) {
+  const { t } = useTranslation('chat');
   const [confirming, setConfirming] = useState(false);
   const remove = useRpcMutation('chat.delete'); // chat.changed (and approvals.resolved for a stopped turn's approvals)
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -21,7 +23,7 @@ export function DeleteConversation({ conversationId, title, onDeleted }: { conve
   if (!confirming)
     return (
       <button type="button" className="btn btn-danger-quiet" ref={openerRef} onClick={() => setConfirming(true)}>
-        Delete
+        {t('deleteConversation.delete')}
       </button>
     );
 
@@ -29,26 +31,26 @@ export function DeleteConversation({ conversationId, title, onDeleted }: { conve
     <div
       className="confirm"
       role="alertdialog"
-      aria-label="Confirm delete"
+      aria-label={t('deleteConversation.confirmDelete')}
       onKeyDown={(event) => {
         if (event.key === 'Escape') cancel();
       }}
     >
-      <span>Delete “{title}” and its transcript?</span>
+      <span>{t('deleteConversation.deleteAndItsTranscript', { title })}</span>
       <button
         type="button"
         className="btn btn-danger"
         disabled={remove.isPending}
         onClick={() => remove.mutate({ conversationId }, { onSuccess: onDeleted })}
       >
-        Delete conversation
+        {t('deleteConversation.deleteConversation')}
       </button>
       <button type="button" className="btn" ref={cancelRef} onClick={cancel} disabled={remove.isPending}>
-        Cancel
+        {t('deleteConversation.cancel')}
       </button>
       {remove.isError && (
         <span className="field-error" role="alert">
-          Not deleted: {errorMessage(remove.error)}
+          {t('deleteConversation.notDeleted', { errorMessage: errorMessage(remove.error) })}
         </span>
       )}
     </div>

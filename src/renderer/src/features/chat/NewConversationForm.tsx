@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { customerIdProblem } from './customer-id';
+import { useTranslation } from 'react-i18next';
 
 /** Starts a conversation acting as one shop customer; that id travels to the MCP server in _meta, never in arguments. */
 export function NewConversationForm({ onCreated }: { onCreated: (conversationId: string) => void }) {
+  const { t } = useTranslation('chat');
   const [customerId, setCustomerId] = useState('u1001');
   const [touched, setTouched] = useState(false);
   const create = useRpcMutation('chat.create'); // chat.changed refreshes the list
@@ -22,7 +24,7 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
 
   return (
     <form className="new-conversation" onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-customer`}>Acting as customer</label>
+      <label htmlFor={`${id}-customer`}>{t('newConversationForm.actingAsCustomer')}</label>
       <div className="inline-field">
         <input
           id={`${id}-customer`}
@@ -38,7 +40,7 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
           }}
         />
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          New conversation
+          {t('newConversationForm.newConversation')}
         </button>
       </div>
       {showProblem && (
@@ -47,12 +49,12 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
         </p>
       )}
       <p id={`${id}-model`} className="muted" data-testid="model-label">
-        Model:{' '}
-        {settings.isPending ? 'loading…' : settings.isError ? `unknown (${errorMessage(settings.error)})` : settings.data.model.label}
+        {t('newConversationForm.model')}{' '}
+        {settings.isPending ? t('newConversationForm.loading') : settings.isError ? t('newConversationForm.unknown', { errorMessage: errorMessage(settings.error) }) : settings.data.model.label}
       </p>
       {create.isError && (
         <p className="field-error" role="alert">
-          Not created: {errorMessage(create.error)}
+          {t('newConversationForm.notCreated', { errorMessage: errorMessage(create.error) })}
         </p>
       )}
     </form>

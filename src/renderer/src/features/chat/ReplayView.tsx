@@ -1,24 +1,25 @@
 import type { ReplayReport, ReplayStep, ReplayStepSide } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
 
 /** The replay beside the original, per turn and model step; a step that differs is marked and says how. */
 export function ReplayView({ report, onClose }: { report: ReplayReport; onClose: () => void }) {
+  const { t } = useTranslation(['chat', 'common']);
   return (
     <section className="replay" aria-labelledby="replay-title" data-testid="replay-view" data-diverged={report.diverged}>
       <div className="detail-head">
         <h3 id="replay-title">
-          Replay with today’s configuration:{' '}
+          {t('replayView.replayWithTodayS')}{' '}
           <span className={report.diverged ? 'replay-diverged' : 'replay-same'} data-testid="replay-verdict">
-            {report.diverged ? 'diverged' : 'same as the original'}
+            {report.diverged ? t('common:shared.diverged') : t('replayView.sameAsTheOriginal')}
           </span>
         </h3>
         <button type="button" className="btn btn-small" onClick={onClose}>
-          Close
+          {t('replayView.close')}
         </button>
       </div>
       <p className="muted small">
-        {report.modelLabel} · acting as {report.customerId} · {formatTime(report.ranAt)}. Writes were not executed (the model was told “not executed
-        (replay)”); read-only calls ran for real.
+        {t('replayView.actingAsWritesWere', { modelLabel: report.modelLabel, customerId: report.customerId, ranAt: formatTime(report.ranAt) })}
       </p>
       <ol className="replay-steps">
         {report.steps.map((step) => (
@@ -30,11 +31,12 @@ export function ReplayView({ report, onClose }: { report: ReplayReport; onClose:
 }
 
 function StepRow({ step }: { step: ReplayStep }) {
+  const { t } = useTranslation(['chat', 'common']);
   return (
     <li className={step.same ? 'replay-step same' : 'replay-step differs'} data-testid="replay-step" data-same={step.same}>
       <div className="replay-step-head">
         <strong>
-          {step.same ? '=' : '≠'} Turn {step.turn} · step {step.step}
+          {step.same ? '=' : '≠'}{' '}{t('replayView.turnStep', { turn: step.turn, step: step.step })}
         </strong>
         {step.step === 1 && <span className="muted"> “{step.userText}”</span>}
         {!step.same && (
@@ -45,26 +47,27 @@ function StepRow({ step }: { step: ReplayStep }) {
         )}
       </div>
       <div className="replay-sides">
-        <Side label="Original" side={step.original} />
-        <Side label="Replay" side={step.replay} added={step.added} removed={step.removed} tokenDelta={step.tokenDelta} />
+        <Side label={t('replayView.original')} side={step.original} />
+        <Side label={t('replayView.replay')} side={step.replay} added={step.added} removed={step.removed} tokenDelta={step.tokenDelta} />
       </div>
     </li>
   );
 }
 
 function Side({ label, side, added = [], removed = [], tokenDelta }: { label: string; side: ReplayStepSide | null; added?: string[]; removed?: string[]; tokenDelta?: number }) {
+  const { t } = useTranslation(['chat', 'common']);
   if (!side)
     return (
       <div className="replay-side">
         <h4>{label}</h4>
-        <p className="state-empty small">No such step.</p>
+        <p className="state-empty small">{t('replayView.noSuchStep')}</p>
       </div>
     );
   return (
     <div className="replay-side">
       <h4>{label}</h4>
       <p className="small">
-        {side.tools.length} tools, ~{side.tokens} tokens
+        {t('replayView.toolsTokens', { length: side.tools.length, tokens: side.tokens })}
         {tokenDelta ? ` (${tokenDelta > 0 ? '+' : ''}${tokenDelta})` : ''}
         {added.map((name) => (
           <span key={`+${name}`} className="tool-added">
@@ -84,7 +87,7 @@ function Side({ label, side, added = [], removed = [], tokenDelta }: { label: st
           {side.calls.map((call, i) => (
             <li key={`${i}:${call.tool}`}>
               <code>{call.tool}</code> <code className="muted">{JSON.stringify(call.arguments)}</code> → {call.status}
-              {side.wouldAskApproval.includes(call.tool) && <span className="warn-text"> · would have asked for approval</span>}
+              {side.wouldAskApproval.includes(call.tool) && <span className="warn-text">{' '}{t('replayView.wouldHaveAskedFor')}</span>}
             </li>
           ))}
         </ul>

@@ -4,12 +4,14 @@ import { sentRemoteTools, toolFunnel } from '../../../../shared/catalog/tool-fun
 import { ToolFunnel } from '../../components/ToolFunnel';
 import { catalogRows } from '../../lib/catalog/catalog-rows';
 import { useRpcQuery } from '../../lib/queries';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The Tools page's funnel for one model call of this turn: the catalog's stages, and what that call was sent. The
  * catalog is today's; a step taken under an older revision says so.
  */
 export function StepFunnel({ steps }: { steps: ModelStep[] }) {
+  const { t } = useTranslation('chat');
   // null: the latest call, following the turn as it goes on.
   const [chosen, setChosen] = useState<number | null>(null);
   const step = steps.find((s) => s.step === chosen) ?? steps[steps.length - 1];
@@ -24,24 +26,23 @@ export function StepFunnel({ steps }: { steps: ModelStep[] }) {
     );
   }, [catalog.data, step]);
   return (
-    <section className="step-funnel" data-testid="step-funnel" aria-label="Tool funnel for a model call">
+    <section className="step-funnel" data-testid="step-funnel" aria-label={t('stepFunnel.toolFunnelForA')}>
       <div className="step-funnel-head">
-        <label htmlFor={`${id}-step`}>Funnel for</label>
+        <label htmlFor={`${id}-step`}>{t('stepFunnel.funnelFor')}</label>
         <select id={`${id}-step`} value={step.step} onChange={(event) => setChosen(Number(event.target.value))}>
           {steps.map((s) => (
             <option key={s.step} value={s.step}>
-              step {s.step}
+              {t('stepFunnel.step', { step: s.step })}
             </option>
           ))}
         </select>
         {catalog.data && catalog.data.revision !== step.catalogRevision && (
           <span className="muted small">
-            {' '}
-            this step used catalog rev {step.catalogRevision}; the stages before the last are today’s (rev {catalog.data.revision})
+            {t('stepFunnel.thisStepUsedCatalog', { catalogRevision: step.catalogRevision, revision: catalog.data.revision })}
           </span>
         )}
       </div>
-      {funnel ? <ToolFunnel funnel={funnel} sentLabel={`step ${step.step}${step.loadedSkills.length ? ` (skills: ${step.loadedSkills.join(', ')})` : ''}`} /> : <p className="state-loading small">Loading the catalog…</p>}
+      {funnel ? <ToolFunnel funnel={funnel} sentLabel={step.loadedSkills.length ? t('stepFunnel.stepWithSkills', { step: step.step, skills: step.loadedSkills.join(', ') }) : t('stepFunnel.stepOnly', { step: step.step })} /> : <p className="state-loading small">{t('stepFunnel.loadingTheCatalog')}</p>}
     </section>
   );
 }

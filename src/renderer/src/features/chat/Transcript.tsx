@@ -6,9 +6,11 @@ import { ServerRequestCard } from '../../components/server-request/ServerRequest
 import { groupTurns, unmatchedApprovals, unmatchedRequests } from './group-turns';
 import { pendingStreams, useChatStreamStore } from './stream-store';
 import { TurnView } from './TurnView';
+import { useTranslation } from 'react-i18next';
 
 /** The conversation so far plus whatever is streaming; keeps to the bottom while the operator is there. */
 export function Transcript({ conversation, approvals, requests = [] }: { conversation: Conversation; approvals: ApprovalRequest[]; requests?: ServerRequestView[] }) {
+  const { t } = useTranslation('chat');
   const entries = useChatStreamStore((s) => s.entries);
   const dropPersisted = useChatStreamStore((s) => s.dropPersisted);
   const persisted = useMemo(() => new Set(conversation.items.map((item) => item.id)), [conversation.items]);
@@ -48,7 +50,7 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
       className="transcript"
       ref={scroller}
       tabIndex={0}
-      aria-label="Transcript"
+      aria-label={t('transcript.transcript')}
       onScroll={(event) => {
         // Only the operator scrolling up lets go of the bottom. A scroll event caused by the content (an answer
         // replacing its stream, a panel opening) must not: it used to leave a new answer below the fold.
@@ -59,7 +61,7 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
       }}
     >
       {groups.length === 0 ? (
-        <Empty>No messages yet. Write as the customer below, e.g. 「上周买的AirPods Pro还没收到，帮我看看送到哪了」.</Empty>
+        <Empty>{t('transcript.noMessagesYetWrite')}</Empty>
       ) : (
         <ol className="turns" role="log" aria-relevant="additions">
           {groups.map((group) => (

@@ -2,18 +2,20 @@ import { JsonBlock } from '../../components/JsonBlock';
 import type { ModelStep } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
 import { StepFunnel } from './StepFunnel';
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * Per model call of a turn, the exact tool definitions it was sent, with their token estimate:
  * the answer to "was the tool even in the list?". Tools new since the previous call are marked.
  */
 export function VisibleToolsPanel({ steps }: { steps: ModelStep[] }) {
+  const { t } = useTranslation(['chat', 'common']);
   if (steps.length === 0) return null;
   const last = steps[steps.length - 1];
   return (
     <details className="visible-tools" data-testid="visible-tools">
       <summary>
-        Visible tools · {steps.length} model call{steps.length === 1 ? '' : 's'} · last: {last.tools.length} tools, {last.totalTokens} tokens
+        {t('visibleToolsPanel.visibleToolsModelCalls', { count: steps.length })}{' '}{t('visibleToolsPanel.lastToolsTokens', { length: last.tools.length, totalTokens: last.totalTokens })}
       </summary>
       <StepFunnel steps={steps} />
       {steps.map((step, index) => (
@@ -24,55 +26,53 @@ export function VisibleToolsPanel({ steps }: { steps: ModelStep[] }) {
 }
 
 function StepTools({ step, previous }: { step: ModelStep; previous?: ModelStep }) {
+  const { t } = useTranslation(['chat', 'common']);
   const before = new Set(previous?.tools.map((tool) => tool.name));
   const now = new Set(step.tools.map((tool) => tool.name));
   const removed = previous ? previous.tools.filter((tool) => !now.has(tool.name)).map((tool) => tool.name) : [];
   // An unchanged set is folded: what matters between steps is what changed.
   const unchanged = previous !== undefined && removed.length === 0 && step.tools.every((tool) => before.has(tool.name));
   return (
-    <section className="step-tools" data-testid="step-tools" data-step={step.step} aria-label={`Model call ${step.step}`}>
+    <section className="step-tools" data-testid="step-tools" data-step={step.step} aria-label={t('visibleToolsPanel.modelCall', { step: step.step })}>
       <h4>
-        Step {step.step} · {step.tools.length} tools · {step.totalTokens} tokens
-        <span className="muted">
-          {' '}
-          · catalog rev {step.catalogRevision} · {formatTime(step.at)}
-        </span>
+        <Trans t={t} i18nKey="visibleToolsPanel.stepToolsTokensCatalog" values={{ step: step.step, length: step.tools.length, totalTokens: step.totalTokens, catalogRevision: step.catalogRevision, at: formatTime(step.at) }} components={{ span: <span className="muted" /> }} />
       </h4>
-      <p className="muted">Loaded skills: {step.loadedSkills.length ? step.loadedSkills.join(', ') : 'none'}</p>
+      <p className="muted">{t('visibleToolsPanel.loadedSkills')}{' '}{step.loadedSkills.length ? step.loadedSkills.join(', ') : t('common:shared.none')}</p>
       {step.instructions?.map((given) => (
         <details key={given.server} className="step-instructions" data-testid="step-instructions" data-server={given.server}>
           <summary className="small">
-            Instructions from {given.server} in the system prompt · {given.tokens} tokens
+            {t('visibleToolsPanel.instructionsFromInThe', { server: given.server, tokens: given.tokens })}
           </summary>
-          <JsonBlock value={given.text} label={`Instructions from ${given.server}`} />
+          <JsonBlock value={given.text} label={t('visibleToolsPanel.instructionsFrom', { server: given.server })} />
         </details>
       ))}
       {step.tools.length === 0 ? (
-        <p className="state-empty">No tools were sent on this call.</p>
+        <p className="state-empty">{t('visibleToolsPanel.noToolsWereSent')}</p>
       ) : unchanged ? (
         <details>
-          <summary>Same {step.tools.length} tools as step {previous.step}</summary>
+          <summary>{t('visibleToolsPanel.sameToolsAsStep', { length: step.tools.length, step: previous.step })}</summary>
           <ToolTable step={step} isNew={() => false} />
         </details>
       ) : (
         <ToolTable step={step} isNew={(name) => previous !== undefined && !before.has(name)} />
       )}
-      {removed.length > 0 && <p className="muted">No longer sent: {removed.join(', ')}</p>}
+      {removed.length > 0 && <p className="muted">{t('visibleToolsPanel.noLongerSent', { join: removed.join(', ') })}</p>}
     </section>
   );
 }
 
 function ToolTable({ step, isNew }: { step: ModelStep; isNew: (name: string) => boolean }) {
+  const { t } = useTranslation(['chat', 'common']);
   return (
     <table className="data-table">
       <thead>
         <tr>
-          <th scope="col">Tool</th>
-          <th scope="col">Source</th>
+          <th scope="col">{t('visibleToolsPanel.tool')}</th>
+          <th scope="col">{t('visibleToolsPanel.source')}</th>
           <th scope="col" className="num">
-            Tokens
+            {t('visibleToolsPanel.tokens')}
           </th>
-          <th scope="col">Description</th>
+          <th scope="col">{t('visibleToolsPanel.description')}</th>
         </tr>
       </thead>
       <tbody>
@@ -80,7 +80,7 @@ function ToolTable({ step, isNew }: { step: ModelStep; isNew: (name: string) => 
           <tr key={tool.name} data-tool={tool.name}>
             <td>
               <code>{tool.name}</code>
-              {isNew(tool.name) && <span className="new-chip">new</span>}
+              {isNew(tool.name) && <span className="new-chip">{t('visibleToolsPanel.new')}</span>}
             </td>
             <td>{tool.source}</td>
             <td className="num">{tool.tokens}</td>

@@ -5,12 +5,14 @@ import { errorMessage } from '../../lib/format';
 import { useRpc } from '../../lib/rpc-context';
 import { buildExport, downloadJson, exportFileName, loadAll } from './export-records';
 import type { RecordsFilterState } from './records-ui-store';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Two exports of exactly the rows shown: full records (each fetched with records.get, results included)
  * or the summaries as listed (no results).
  */
 export function ExportRecordsButtons({ rows, filter }: { rows: RecordSummary[]; filter: RecordsFilterState }) {
+  const { t } = useTranslation('records');
   const rpc = useRpc();
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<string | null>(null);
@@ -39,10 +41,10 @@ export function ExportRecordsButtons({ rows, filter }: { rows: RecordSummary[]; 
   return (
     <div className="actions">
       <button type="button" className="btn" disabled={rows.length === 0 || progress !== null} onClick={() => void exportFull()}>
-        Export JSON (full records)
+        {t('exportRecordsButtons.exportJsonFullRecords')}
       </button>
       <button type="button" className="btn" disabled={rows.length === 0 || progress !== null} onClick={exportSummaries}>
-        Export JSON (summaries)
+        {t('exportRecordsButtons.exportJsonSummaries')}
       </button>
       {progress && <span role="status">{progress}</span>}
       {error && (

@@ -10,25 +10,27 @@ import { RecordResult } from './RecordResult';
 import { splitDuration } from './duration-split';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { useToolLook } from '../../lib/catalog/use-tool-look';
+import { useTranslation } from 'react-i18next';
 
 /** One full record: arguments, the result as the tool returned it, and the approval decision. */
 export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string; onClose: () => void; titleOf: (conversationId: string) => string }) {
+  const { t } = useTranslation(['records', 'common']);
   const record = useRpcQuery('records.get', { id: recordId });
 
   return (
     <section className="record-detail" aria-labelledby="record-detail-title" data-testid="record-detail">
       <header className="detail-head">
         <h2 id="record-detail-title">
-          Record {recordId}
+          {t('recordDetail.record', { recordId })}
         </h2>
         <button type="button" className="btn" onClick={onClose}>
-          Close
+          {t('recordDetail.close')}
         </button>
       </header>
       {record.isPending ? (
-        <Loading>Loading the record…</Loading>
+        <Loading>{t('recordDetail.loadingTheRecord')}</Loading>
       ) : record.isError ? (
-        <LoadError what="the record" error={record.error} onRetry={() => void record.refetch()} />
+        <LoadError what={t('recordDetail.theRecord')} error={record.error} onRetry={() => void record.refetch()} />
       ) : (
         <RecordBody record={record.data} titleOf={titleOf} />
       )}
@@ -37,78 +39,79 @@ export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string;
 }
 
 function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (conversationId: string) => string }) {
+  const { t } = useTranslation(['records', 'common']);
   const { waitingMs, executingMs } = splitDuration(record);
   const look = useToolLook(record.tool, record.server);
   return (
     <>
       <dl className="facts compact">
-        <dt>Tool</dt>
+        <dt>{t('recordDetail.tool')}</dt>
         <dd>
           <ToolIcon src={look.icon} />
           <code>{record.tool}</code>
           <ToolTitle title={look.title} /> <StatusBadge status={record.status} />
         </dd>
-        <dt>Server</dt>
-        <dd>{record.server ?? 'local'}</dd>
-        <dt>Intent node</dt>
+        <dt>{t('recordDetail.server')}</dt>
+        <dd>{record.server ?? t('common:shared.local')}</dd>
+        <dt>{t('recordDetail.intentNode')}</dt>
         <dd>{record.nodeId ?? '—'}</dd>
-        <dt>Conversation</dt>
+        <dt>{t('recordDetail.conversation')}</dt>
         <dd>
           <button type="button" className="link" onClick={() => openConversation(record.conversationId)}>
             {titleOf(record.conversationId)}
           </button>{' '}
-          <span className="muted">turn {record.turnId} · call {record.callId}</span>
+          <span className="muted">{t('recordDetail.turnCall', { turnId: record.turnId, callId: record.callId })}</span>
         </dd>
-        <dt>Started</dt>
+        <dt>{t('recordDetail.started')}</dt>
         <dd>{formatTime(record.startedAt)}</dd>
-        <dt>Duration</dt>
+        <dt>{t('recordDetail.duration')}</dt>
         <dd data-testid="record-duration">
           {formatDuration(record.durationMs)}
-          {record.approval ? ` = ${formatDuration(waitingMs)} waiting for approval + ${formatDuration(executingMs)} executing` : ' executing (no approval asked)'}
+          {record.approval ? t('recordDetail.waitingForApprovalExecuting', { waitingMs: formatDuration(waitingMs), executingMs: formatDuration(executingMs) }) : t('recordDetail.executingNoApprovalAsked')}
         </dd>
-        <dt>Arguments hash</dt>
+        <dt>{t('recordDetail.argumentsHash')}</dt>
         <dd>
           <code>{record.argumentsHash}</code>
         </dd>
       </dl>
-      <h3>Arguments</h3>
-      <JsonBlock value={record.arguments} label="Arguments" />
+      <h3>{t('recordDetail.arguments')}</h3>
+      <JsonBlock value={record.arguments} label={t('recordDetail.arguments')} />
       {record.error && (
         <>
-          <h3>Error</h3>
+          <h3>{t('recordDetail.error')}</h3>
           <pre className="json-block error-text" tabIndex={0}>
             {record.error}
           </pre>
         </>
       )}
-      <h3>Result</h3>
+      <h3>{t('recordDetail.result')}</h3>
       <RecordResult result={record.result} />
       <RecordServerActivity record={record} />
-      <h3>Approval</h3>
+      <h3>{t('recordDetail.approval')}</h3>
       {record.approval ? (
         <dl className="facts compact" data-testid="record-approval">
-          <dt>Decision</dt>
+          <dt>{t('recordDetail.decision')}</dt>
           <dd>
             <StatusBadge status={record.approval.decision} />
           </dd>
-          <dt>Decided by</dt>
+          <dt>{t('recordDetail.decidedBy')}</dt>
           <dd>{record.approval.decidedBy}</dd>
-          <dt>When</dt>
+          <dt>{t('recordDetail.when')}</dt>
           <dd>{formatTime(record.approval.decidedAt)}</dd>
-          <dt>Reason</dt>
+          <dt>{t('recordDetail.reason')}</dt>
           <dd>{record.approval.reason ?? '—'}</dd>
-          <dt>Arguments hash</dt>
+          <dt>{t('recordDetail.argumentsHash')}</dt>
           <dd>
             <code>{record.approval.argumentsHash}</code>
-            {record.approval.argumentsHash === record.argumentsHash ? ' (matches the call)' : ' (differs from the call!)'}
+            {record.approval.argumentsHash === record.argumentsHash ? t('recordDetail.matchesTheCall') : t('recordDetail.differsFromTheCall')}
           </dd>
-          <dt>Approval id</dt>
+          <dt>{t('recordDetail.approvalId')}</dt>
           <dd>
             <code>{record.approval.approvalId}</code>
           </dd>
         </dl>
       ) : (
-        <p className="muted">No confirmation was needed for this call.</p>
+        <p className="muted">{t('recordDetail.noConfirmationWasNeeded')}</p>
       )}
     </>
   );

@@ -1,5 +1,6 @@
 import { JsonBlock } from '../../components/JsonBlock';
 import { MediaView } from '../../components/MediaView';
+import { useTranslation } from 'react-i18next';
 
 interface TextContent {
   type: 'text';
@@ -29,26 +30,27 @@ const mediaParts = (result: unknown): MediaContent[] => {
  * badly escaped, so each is shown parsed first; the exact result stays one click away.
  */
 export function RecordResult({ result }: { result: unknown }) {
+  const { t } = useTranslation('records');
   const parts = textParts(result);
   const media = mediaParts(result).map((part, index) => (
-    <MediaView key={`media-${index}`} mimeType={part.mimeType} data={part.data} label={`${part.type} ${index + 1} of the result`} bytes={Math.floor((part.data.length * 3) / 4)} />
+    <MediaView key={`media-${index}`} mimeType={part.mimeType} data={part.data} label={t('recordResult.ofTheResult', { type: part.type, number: index + 1 })} bytes={Math.floor((part.data.length * 3) / 4)} />
   ));
   const structured = (result as { structuredContent?: unknown } | null)?.structuredContent;
   if (parts.length === 0 && structured === undefined)
     return (
       <>
         {media}
-        <JsonBlock value={result} label="Result" />
+        <JsonBlock value={result} label={t('recordResult.result')} />
       </>
     );
   return (
     <>
       {media}
-      {structured !== undefined && <JsonBlock value={structured} label="Structured result" />}
-      {structured === undefined && parts.map((part, index) => <JsonBlock key={index} value={part.text} label={`Result text ${index + 1}`} />)}
+      {structured !== undefined && <JsonBlock value={structured} label={t('recordResult.structuredResult')} />}
+      {structured === undefined && parts.map((part, index) => <JsonBlock key={index} value={part.text} label={t('recordResult.resultText', { number: index + 1 })} />)}
       <details>
-        <summary>Exact result</summary>
-        <JsonBlock value={result} label="Exact result" />
+        <summary>{t('recordResult.exactResult')}</summary>
+        <JsonBlock value={result} label={t('recordResult.exactResult')} />
       </details>
     </>
   );

@@ -1,28 +1,30 @@
 import type { ExecutionRecord } from '../../../../shared/contract';
 import { JsonBlock } from '../../components/JsonBlock';
 import { formatTime } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
 
 /** What the server did during the call besides answering: its last progress, its task, and what it asked the operator. */
 export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
+  const { t } = useTranslation('records');
   const { progress, task, exchanges } = record;
   if (!progress && !task && !exchanges?.length) return null;
   return (
     <>
-      <h3>During the call</h3>
+      <h3>{t('recordServerActivity.duringTheCall')}</h3>
       <dl className="facts compact" data-testid="record-activity">
         {progress && (
           <>
-            <dt>Last progress</dt>
+            <dt>{t('recordServerActivity.lastProgress')}</dt>
             <dd>
               {progress.progress}
-              {progress.total !== undefined ? ` of ${progress.total}` : ''}
-              {progress.message ? `: ${progress.message}` : ''} <span className="muted">({progress.count} notification{progress.count === 1 ? '' : 's'}, last at {formatTime(progress.at)})</span>
+              {progress.total !== undefined ? t('recordServerActivity.of', { total: progress.total }) : ''}
+              {progress.message ? `: ${progress.message}` : ''} <span className="muted">{t('recordServerActivity.notifications', { count: progress.count, at: formatTime(progress.at) })}</span>
             </dd>
           </>
         )}
         {task && (
           <>
-            <dt>Task</dt>
+            <dt>{t('recordServerActivity.task')}</dt>
             <dd>
               <code>{task.taskId}</code> {task.status}
               {task.statusMessage ? ` · ${task.statusMessage}` : ''}
@@ -33,11 +35,11 @@ export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
       {exchanges?.map((exchange) => (
         <details key={exchange.id} className="record-exchange" data-testid="record-exchange">
           <summary>
-            {exchange.kind === 'elicitation' ? `Question${exchange.mode === 'url' ? ' (URL)' : ''}` : 'Sampling request'} from {exchange.server}: {exchange.outcome} by {exchange.decidedBy}
+            {exchange.kind === 'elicitation' ? t('recordServerActivity.question', { value: exchange.mode === 'url' ? ' (URL)' : '' }) : t('recordServerActivity.samplingRequest')}{' '}{t('recordServerActivity.fromBy', { server: exchange.server, outcome: exchange.outcome, decidedBy: exchange.decidedBy })}
             {exchange.reason ? ` (${exchange.reason})` : ''}
           </summary>
-          <JsonBlock value={exchange.request} label="What the server asked" />
-          {exchange.response !== undefined && <JsonBlock value={exchange.response} label="What it was answered" />}
+          <JsonBlock value={exchange.request} label={t('recordServerActivity.whatTheServerAsked')} />
+          {exchange.response !== undefined && <JsonBlock value={exchange.response} label={t('recordServerActivity.whatItWasAnswered')} />}
         </details>
       ))}
     </>

@@ -1,6 +1,7 @@
 import type { RecordActor, RecordStatus } from '../../../../shared/contract';
 import { TIME_WINDOWS, isFiltered, type FilterOptions } from './records-filter';
 import { useRecordsUiStore, type TimeWindow } from './records-ui-store';
+import { useTranslation } from 'react-i18next';
 
 const STATUSES: RecordStatus[] = ['success', 'error', 'rejected', 'blocked', 'stopped'];
 const ACTORS: { value: RecordActor; label: string }[] = [
@@ -12,15 +13,16 @@ const ACTORS: { value: RecordActor; label: string }[] = [
 
 /** Tool, server, status, conversation and time: each a labelled select, "Any" by default. */
 export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions; titleOf: (conversationId: string) => string }) {
+  const { t } = useTranslation('records');
   const filter = useRecordsUiStore((s) => s.filter);
   const setFilter = useRecordsUiStore((s) => s.setFilter);
   const resetFilter = useRecordsUiStore((s) => s.resetFilter);
   return (
-    <form className="filter-bar" aria-label="Filter records" onSubmit={(event) => event.preventDefault()}>
+    <form className="filter-bar" aria-label={t('recordsFilterBar.filterRecords')} onSubmit={(event) => event.preventDefault()}>
       <label>
-        <span>Tool</span>
+        <span>{t('recordsFilterBar.tool')}</span>
         <select value={filter.tool} onChange={(e) => setFilter({ tool: e.target.value })}>
-          <option value="">Any tool</option>
+          <option value="">{t('recordsFilterBar.anyTool')}</option>
           {options.tools.map((tool) => (
             <option key={tool} value={tool}>
               {tool}
@@ -29,9 +31,9 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         </select>
       </label>
       <label>
-        <span>Server</span>
+        <span>{t('recordsFilterBar.server')}</span>
         <select value={filter.server} onChange={(e) => setFilter({ server: e.target.value })}>
-          <option value="">Any server</option>
+          <option value="">{t('recordsFilterBar.anyServer')}</option>
           {options.servers.map((server) => (
             <option key={server} value={server}>
               {server}
@@ -40,9 +42,9 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         </select>
       </label>
       <label>
-        <span>Status</span>
+        <span>{t('recordsFilterBar.status')}</span>
         <select value={filter.status} onChange={(e) => setFilter({ status: e.target.value as RecordStatus | '' })}>
-          <option value="">Any status</option>
+          <option value="">{t('recordsFilterBar.anyStatus')}</option>
           {STATUSES.map((status) => (
             <option key={status} value={status}>
               {status}
@@ -51,9 +53,9 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         </select>
       </label>
       <label>
-        <span>Actor</span>
+        <span>{t('recordsFilterBar.actor')}</span>
         <select value={filter.actor} onChange={(e) => setFilter({ actor: e.target.value as RecordActor | '' })}>
-          <option value="">Any actor</option>
+          <option value="">{t('recordsFilterBar.anyActor')}</option>
           {ACTORS.map((actor) => (
             <option key={actor.value} value={actor.value}>
               {actor.label}
@@ -62,9 +64,9 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         </select>
       </label>
       <label>
-        <span>Conversation</span>
+        <span>{t('recordsFilterBar.conversation')}</span>
         <select value={filter.conversationId} onChange={(e) => setFilter({ conversationId: e.target.value })}>
-          <option value="">Any conversation</option>
+          <option value="">{t('recordsFilterBar.anyConversation')}</option>
           {options.conversationIds.map((conversationId) => (
             <option key={conversationId} value={conversationId}>
               {titleOf(conversationId)}
@@ -73,7 +75,7 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         </select>
       </label>
       <label>
-        <span>Time</span>
+        <span>{t('recordsFilterBar.time')}</span>
         <select value={filter.window} onChange={(e) => setFilter({ window: e.target.value as TimeWindow })}>
           {TIME_WINDOWS.map((window) => (
             <option key={window.value} value={window.value}>
@@ -83,7 +85,7 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         </select>
       </label>
       <button type="button" className="btn" onClick={resetFilter} disabled={!isFiltered(filter)}>
-        Clear filters
+        {t('recordsFilterBar.clearFilters')}
       </button>
     </form>
   );

@@ -9,9 +9,11 @@ import { RecordsFilterBar } from './RecordsFilterBar';
 import { useRecordsUiStore } from './records-ui-store';
 import { RecordsTable } from './RecordsTable';
 import './records.css';
+import { useTranslation } from 'react-i18next';
 
 /** Every executed or refused tool call, with its arguments, result and approval decision. */
 export function RecordsPage() {
+  const { t } = useTranslation('records');
   const filter = useRecordsUiStore((s) => s.filter);
   const selectedId = useRecordsUiStore((s) => s.selectedRecordId);
   const selectRecord = useRecordsUiStore((s) => s.selectRecord);
@@ -33,20 +35,20 @@ export function RecordsPage() {
       }}
     >
       <section aria-labelledby="records-title" className="records-list">
-        <h1 id="records-title">Records</h1>
+        <h1 id="records-title">{t('recordsPage.records')}</h1>
         <RecordsFilterBar options={filterOptions(allQuery.data ?? [], filter)} titleOf={titleOf} />
         <div className="records-toolbar">
           <span role="status" data-testid="records-count">
-            {rowsQuery.data ? `${rows.length} record${rows.length === 1 ? '' : 's'}${rowsQuery.data.length >= RECORDS_LIMIT ? ` (newest ${RECORDS_LIMIT} only)` : ''}` : ''}
+            {rowsQuery.data ? rowsQuery.data.length >= RECORDS_LIMIT ? t('recordsPage.recordCountLimited', { count: rows.length, limit: RECORDS_LIMIT }) : t('recordsPage.recordCount', { count: rows.length }) : ''}
           </span>
           <ExportRecordsButtons rows={rows} filter={filter} />
         </div>
         {rowsQuery.isPending ? (
-          <Loading>Loading records…</Loading>
+          <Loading>{t('recordsPage.loadingRecords')}</Loading>
         ) : rowsQuery.isError ? (
-          <LoadError what="the records" error={rowsQuery.error} onRetry={() => void rowsQuery.refetch()} />
+          <LoadError what={t('recordsPage.theRecords')} error={rowsQuery.error} onRetry={() => void rowsQuery.refetch()} />
         ) : rows.length === 0 ? (
-          <Empty>{isFiltered(filter) ? 'No records match these filters.' : 'No tool has been called yet. Records appear here after a chat uses a tool.'}</Empty>
+          <Empty>{isFiltered(filter) ? t('recordsPage.noRecordsMatchThese') : t('recordsPage.noToolHasBeen')}</Empty>
         ) : (
           <RecordsTable rows={rows} selectedId={selectedId} onSelect={selectRecord} titleOf={titleOf} />
         )}

@@ -4,6 +4,7 @@ import type { RecordSummary } from '../../../../shared/contract';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDuration, formatTime } from '../../lib/format';
 import { splitDuration } from './duration-split';
+import { useTranslation } from 'react-i18next';
 
 /** Past this many rows only the visible ones are rendered. */
 export const VIRTUALIZE_AFTER = 100;
@@ -17,14 +18,17 @@ interface Props {
 }
 
 /** Execution records, newest first. A row opens its detail by click, or by its tool button from the keyboard. */
+const COLUMNS = ['started', 'tool', 'server', 'status', 'conversation', 'waited', 'ran'] as const;
+
 export function RecordsTable(props: Props) {
+  const { t } = useTranslation(['records', 'common']);
   return (
-    <div className="records-table" role="table" aria-label="Execution records" aria-rowcount={props.rows.length + 1}>
+    <div className="records-table" role="table" aria-label={t('recordsTable.executionRecords')} aria-rowcount={props.rows.length + 1}>
       <div role="rowgroup">
         <div role="row" className="records-row records-header">
-          {['Started', 'Tool', 'Server', 'Status', 'Conversation', 'Waited', 'Ran'].map((name) => (
+          {COLUMNS.map((name) => (
             <span role="columnheader" key={name}>
-              {name}
+              {t(`recordsTable.columns.${name}`)}
             </span>
           ))}
         </div>
@@ -72,6 +76,7 @@ function RecordRow({
   titleOf,
   style,
 }: Omit<Props, 'rows'> & { row: RecordSummary; index: number; style?: CSSProperties }) {
+  const { t } = useTranslation(['records', 'common']);
   const selected = row.id === selectedId;
   const { waitingMs, executingMs } = splitDuration(row);
   return (
@@ -90,21 +95,21 @@ function RecordRow({
       {/* The start time, as in the detail: when the model asked for the call. */}
       <span role="cell">{formatTime(row.startedAt)}</span>
       <span role="cell" title={row.tool}>
-        <button type="button" className="link" aria-label={`Open record: ${row.tool} ${row.status} started ${formatTime(row.startedAt)}`}>
+        <button type="button" className="link" aria-label={t('recordsTable.openRecordStarted', { tool: row.tool, status: row.status, startedAt: formatTime(row.startedAt) })}>
           <code>{row.tool}</code>
         </button>
       </span>
-      <span role="cell">{row.server ?? 'local'}</span>
+      <span role="cell">{row.server ?? t('common:shared.local')}</span>
       <span role="cell">
         <StatusBadge status={row.status} />
       </span>
       <span role="cell" className="ellipsis" title={row.conversationId}>
         {row.actor && row.actor !== 'model' ? <span className="actor-tag">{row.actor}</span> : null} {titleOf(row.conversationId)}
       </span>
-      <span role="cell" className="num" title="waiting for approval" data-testid="record-waited">
+      <span role="cell" className="num" title={t('recordsTable.waitingForApproval')} data-testid="record-waited">
         {row.approval ? formatDuration(waitingMs) : '—'}
       </span>
-      <span role="cell" className="num" title="executing" data-testid="record-ran">
+      <span role="cell" className="num" title={t('recordsTable.executing')} data-testid="record-ran">
         {formatDuration(executingMs)}
       </span>
     </div>

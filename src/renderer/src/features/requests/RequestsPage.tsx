@@ -7,6 +7,7 @@ import { ServerRequestCard } from '../../components/server-request/ServerRequest
 import { usePendingApprovals } from '../../lib/approvals';
 import { usePendingRequests } from '../../lib/server-requests';
 import './requests.css';
+import { useTranslation } from 'react-i18next';
 
 type Waiting = { kind: 'approval'; at: string; approval: ApprovalRequest } | { kind: 'server'; at: string; request: ServerRequestView };
 
@@ -15,6 +16,7 @@ type Waiting = { kind: 'approval'; at: string; approval: ApprovalRequest } | { k
  * MCP servers ask (questions, sampling requests). Each links to the conversation it came from.
  */
 export function RequestsPage() {
+  const { t } = useTranslation('requests');
   const approvals = usePendingApprovals();
   const requests = usePendingRequests();
   const conversations = useRpcQuery('chat.list', {});
@@ -29,19 +31,18 @@ export function RequestsPage() {
 
   return (
     <section aria-labelledby="requests-title" className="requests-page">
-      <h1 id="requests-title">Requests</h1>
+      <h1 id="requests-title">{t('requestsPage.requests')}</h1>
       <p className="muted">
-        Write tools wait here for approval, and MCP servers' questions and model requests for an answer. Silence is a “no”: an unanswered call is
-        rejected, a question cancelled and a sampling request refused when it times out.
+        {t('requestsPage.writeToolsWaitHere')}
       </p>
       {approvals.isPending || requests.isPending ? (
-        <Loading>Loading what is waiting…</Loading>
+        <Loading>{t('requestsPage.loadingWhatIsWaiting')}</Loading>
       ) : failed ? (
-        <LoadError what="the pending requests" error={failed.error} onRetry={() => void failed.refetch()} />
+        <LoadError what={t('requestsPage.thePendingRequests')} error={failed.error} onRetry={() => void failed.refetch()} />
       ) : waiting.length === 0 ? (
-        <Empty>Nothing is waiting.</Empty>
+        <Empty>{t('requestsPage.nothingIsWaiting')}</Empty>
       ) : (
-        <ol className="request-list" aria-label="Pending requests, oldest first">
+        <ol className="request-list" aria-label={t('requestsPage.pendingRequestsOldestFirst')}>
           {waiting.map((entry) =>
             entry.kind === 'approval' ? (
               <li key={entry.approval.id}>

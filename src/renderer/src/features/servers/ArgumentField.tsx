@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { RouteInput } from '../../../../shared/contract';
 import { useRpcQuery } from '../../lib/queries';
+import { useTranslation } from 'react-i18next';
 
 interface ArgumentProps {
   server: string;
@@ -17,6 +18,7 @@ interface ArgumentProps {
 
 /** One argument of a prompt or variable of a resource template; when the server offers completions, its suggestions for what is typed so far. */
 export function ArgumentField({ server, reference, name, label, hint, value, others, completions, onChange }: ArgumentProps) {
+  const { t } = useTranslation('servers');
   const id = useId();
   const context = Object.fromEntries(Object.entries(others).filter(([key, v]) => key !== name && v !== ''));
   const suggest = useRpcQuery('prompts.complete', { server, ref: reference, argument: { name, value }, context }, { enabled: completions, staleTime: 30_000 });
@@ -33,13 +35,13 @@ export function ArgumentField({ server, reference, name, label, hint, value, oth
       {hint && <p className="muted small">{hint}</p>}
       {values.length > 0 && (
         <p className="small suggestions" data-testid="argument-suggestions">
-          Suggestions:{' '}
+          {t('argumentField.suggestions')}{' '}
           {values.slice(0, 10).map((v) => (
             <button key={v} type="button" className="btn btn-small" onClick={() => onChange(v)}>
               {v}
             </button>
           ))}
-          {suggest.data?.hasMore && <span className="muted"> and more</span>}
+          {suggest.data?.hasMore && <span className="muted">{' '}{t('argumentField.andMore')}</span>}
         </p>
       )}
     </div>

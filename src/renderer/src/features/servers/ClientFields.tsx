@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { FieldErrors, TextField } from '../../components/FormField';
 import type { ClientFormState, FormErrors } from './server-form';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   client: ClientFormState;
@@ -13,22 +14,21 @@ interface Props {
  * offer tools only to clients that declare them), and how long a call that reports progress may run.
  */
 export function ClientFields({ client, errors, onChange }: Props) {
+  const { t } = useTranslation('servers');
   const id = useId();
   const set = (patch: Partial<ClientFormState>) => onChange({ ...client, ...patch });
   return (
     <fieldset className="client-fields">
-      <legend>What it may ask of us</legend>
+      <legend>{t('clientFields.whatItMayAsk')}</legend>
       <label className="check-row">
-        <input type="checkbox" checked={client.elicitation} onChange={(e) => set({ elicitation: e.target.checked })} /> Questions (elicitation: forms and
-        links, answered by the operator)
+        <input type="checkbox" checked={client.elicitation} onChange={(e) => set({ elicitation: e.target.checked })} />{' '}{t('clientFields.questionsElicitationFormsAnd')}
       </label>
       <div className="field-pair">
         <label className="check-row">
-          <input type="checkbox" checked={client.sampling} onChange={(e) => set({ sampling: e.target.checked })} /> Model requests (sampling, each
-          approved by the operator)
+          <input type="checkbox" checked={client.sampling} onChange={(e) => set({ sampling: e.target.checked })} />{' '}{t('clientFields.modelRequestsSamplingEach')}
         </label>
         <TextField
-          label="Model requests per minute"
+          label={t('clientFields.modelRequestsPerMinute')}
           value={client.samplingPerMinute}
           onChange={(samplingPerMinute) => set({ samplingPerMinute })}
           errors={errors.samplingPerMinute ?? []}
@@ -38,7 +38,7 @@ export function ClientFields({ client, errors, onChange }: Props) {
         />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-roots`}>Roots (one directory per line)</label>
+        <label htmlFor={`${id}-roots`}>{t('clientFields.rootsOneDirectoryPer')}</label>
         <textarea
           id={`${id}-roots`}
           rows={2}
@@ -49,22 +49,21 @@ export function ClientFields({ client, errors, onChange }: Props) {
           aria-invalid={errors.roots?.length ? true : undefined}
         />
         <p id={`${id}-roots-hint`} className="muted small">
-          Offered as file:// roots; none = the roots capability is not declared. A change is announced without reconnecting.
+          {t('clientFields.offeredAsFileRoots')}
         </p>
         <FieldErrors id={`${id}-roots-errors`} messages={errors.roots ?? []} />
       </div>
       <label className="check-row">
-        <input type="checkbox" checked={client.useInstructions} onChange={(e) => set({ useInstructions: e.target.checked })} /> Send its instructions to
-        the model (appended to the system prompt; each step records them with their tokens)
+        <input type="checkbox" checked={client.useInstructions} onChange={(e) => set({ useInstructions: e.target.checked })} />{' '}{t('clientFields.sendItsInstructionsTo')}
       </label>
       <TextField
-        label="Longest call with progress (ms)"
+        label={t('clientFields.longestCallWithProgress')}
         value={client.maxTotalTimeoutMs}
         onChange={(maxTotalTimeoutMs) => set({ maxTotalTimeoutMs })}
         errors={errors.maxTotalTimeoutMs ?? []}
         inputMode="numeric"
         placeholder="600000"
-        hint="Each progress notification restarts the timeout; this bounds the whole call. Empty = 10 minutes."
+        hint={t('clientFields.eachProgressNotificationRestarts')}
       />
     </fieldset>
   );

@@ -3,6 +3,7 @@ import type { ServerConfig } from '../../../../shared/config/schema';
 import type { ImportResult } from '../../../../shared/contract';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
+import { useTranslation } from 'react-i18next';
 
 type Choice = 'skip' | 'rename' | 'replace';
 
@@ -20,6 +21,7 @@ export const endpointOf = (config: ServerConfig): string =>
  * nothing while an imported name clashes with a configured one: the preview shows the clash and the operator picks.
  */
 export function ImportServers({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['servers', 'common']);
   const [text, setText] = useState('');
   const [choice, setChoice] = useState<Choice>('skip');
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -49,19 +51,19 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
   return (
     <section className="import-servers" aria-labelledby={`${id}-title`} data-testid="import-servers">
       <div className="detail-head">
-        <h2 id={`${id}-title`}>Import servers</h2>
+        <h2 id={`${id}-title`}>{t('importServers.importServers')}</h2>
         <button type="button" className="btn btn-small" onClick={onClose}>
-          Close
+          {t('importServers.close')}
         </button>
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-text`}>Paste an mcpServers JSON (Claude Desktop, Cursor) or a VS Code mcp.json</label>
+        <label htmlFor={`${id}-text`}>{t('importServers.pasteAnMcpserversJson')}</label>
         <textarea
           id={`${id}-text`}
           rows={8}
           spellCheck={false}
           className="mono"
-          placeholder={'{\n  "mcpServers": {\n    "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."] }\n  }\n}'}
+          placeholder={t('importServers.mcpserversFilesCommandNpx')}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -70,31 +72,31 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
         />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-file`}>Or read it from a file</label>
+        <label htmlFor={`${id}-file`}>{t('importServers.orReadItFrom')}</label>
         <input id={`${id}-file`} type="file" accept=".json,.jsonc,application/json" onChange={readFile} />
         {readError && <p className="field-error">{readError}</p>}
       </div>
       <div className="actions">
         <button type="button" className="btn btn-primary" disabled={!text.trim() || importServers.isPending} onClick={() => run('ask', true)}>
-          {importServers.isPending ? 'Reading…' : 'Preview'}
+          {importServers.isPending ? t('importServers.reading') : t('importServers.preview')}
         </button>
         {readyToImport && (
           <button type="button" className="btn btn-primary" disabled={importServers.isPending} onClick={() => run('ask')}>
-            Import {result.servers.length} server{result.servers.length === 1 ? '' : 's'}
+            {t('importServers.importServers', { count: result.servers.length })}
           </button>
         )}
-        <span className="muted small">The preview writes nothing; a name clash asks what to do.</span>
+        <span className="muted small">{t('importServers.thePreviewWritesNothing')}</span>
       </div>
       {importServers.isError && (
         <p role="alert" className="field-error">
-          Import failed: {saveFailureOf(importServers.error).message}
+          {t('importServers.importFailed', { message: saveFailureOf(importServers.error).message })}
         </p>
       )}
       {result && <ImportPreview result={result} />}
       {needsChoice && (
         <fieldset className="editor-section" data-testid="import-conflicts">
           <legend>
-            {result.conflicts.length === 1 ? `“${result.conflicts[0]}” is` : `${result.conflicts.join(', ')} are`} already configured. What should happen?
+            {result.conflicts.length === 1 ? t('importServers.is', { conflicts: result.conflicts[0] }) : t('importServers.are', { join: result.conflicts.join(', ') })}{' '}{t('importServers.alreadyConfiguredWhatShould')}
           </legend>
           {CHOICES.map((option) => (
             <label key={option.value} className="radio-row">
@@ -103,7 +105,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
             </label>
           ))}
           <button type="button" className="btn btn-primary" disabled={importServers.isPending} onClick={() => run(choice)}>
-            Import with this choice
+            {t('importServers.importWithThisChoice')}
           </button>
         </fieldset>
       )}
@@ -112,24 +114,25 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
 }
 
 function ImportPreview({ result }: { result: ImportResult }) {
+  const { t } = useTranslation(['servers', 'common']);
   const clashes = new Set(result.conflicts);
   return (
     <div className="import-preview" data-testid="import-preview">
       <p role="status" className={result.applied ? 'ok-text' : undefined}>
         {result.applied
-          ? `Imported ${describe(result)}.`
+          ? t('importServers.imported', { describe: describe(result) })
           : result.servers.length
-            ? `Nothing written yet: found ${result.servers.length} server${result.servers.length === 1 ? '' : 's'} (${result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers'}).`
-            : 'Nothing to import.'}
+            ? t('importServers.nothingWrittenYetFound', { count: result.servers.length, format: result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers' })
+            : t('importServers.nothingToImport')}
       </p>
       {result.servers.length > 0 && (
         <table className="data-table">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Action</th>
-              <th scope="col">Runs</th>
-              <th scope="col">Settings</th>
+              <th scope="col">{t('importServers.name')}</th>
+              <th scope="col">{t('importServers.action')}</th>
+              <th scope="col">{t('importServers.runs')}</th>
+              <th scope="col">{t('importServers.settings')}</th>
             </tr>
           </thead>
           <tbody>
@@ -137,9 +140,9 @@ function ImportPreview({ result }: { result: ImportResult }) {
               <tr key={`${server.originalName}:${server.name}`} data-server={server.name}>
                 <td>
                   {server.name}
-                  {server.originalName !== server.name && <span className="muted"> (was {server.originalName})</span>}
+                  {server.originalName !== server.name && <span className="muted">{' '}{t('importServers.was', { originalName: server.originalName })}</span>}
                 </td>
-                <td>{!result.applied && clashes.has(server.name) ? <span className="warn-text">name clash</span> : server.action}</td>
+                <td>{!result.applied && clashes.has(server.name) ? <span className="warn-text">{t('importServers.nameClash')}</span> : server.action}</td>
                 <td>
                   <code>{endpointOf(server.config)}</code>
                 </td>
@@ -152,10 +155,10 @@ function ImportPreview({ result }: { result: ImportResult }) {
         </table>
       )}
       {result.problems.length > 0 && (
-        <ul className="problems" aria-label="Import problems">
+        <ul className="problems" aria-label={t('importServers.importProblems')}>
           {result.problems.map((problem, index) => (
             <li key={index}>
-              {problem.server ? `${problem.server}` : '(file)'}
+              {problem.server ? `${problem.server}` : t('common:shared.file')}
               {problem.path ? ` · ${problem.path}` : ''}: {problem.message}
             </li>
           ))}
@@ -170,13 +173,14 @@ const MASK = '••••••';
 
 /** What the preview shows of an entry beyond its command: env and header names (values masked), and its timeout. */
 function ImportedSettings({ config }: { config: ServerConfig }) {
+  const { t } = useTranslation(['servers', 'common']);
   const env = 'env' in config ? Object.keys(config.env) : [];
   const headers = 'headers' in config ? Object.keys(config.headers) : [];
   return (
     <span className="imported-settings" data-testid="imported-settings">
       {env.length > 0 && (
         <span data-testid="imported-env">
-          env:{' '}
+          {t('importServers.env')}{' '}
           {env.map((key) => (
             <code key={key} className="masked-entry">
               {key}={MASK}
@@ -186,7 +190,7 @@ function ImportedSettings({ config }: { config: ServerConfig }) {
       )}
       {headers.length > 0 && (
         <span data-testid="imported-headers">
-          headers:{' '}
+          {t('importServers.headers')}{' '}
           {headers.map((key) => (
             <code key={key} className="masked-entry">
               {key}: {MASK}
@@ -194,7 +198,7 @@ function ImportedSettings({ config }: { config: ServerConfig }) {
           ))}
         </span>
       )}
-      {config.timeoutMs !== undefined && <span data-testid="imported-timeout">timeoutMs: {config.timeoutMs}</span>}
+      {config.timeoutMs !== undefined && <span data-testid="imported-timeout">{t('importServers.timeoutms', { timeoutMs: config.timeoutMs })}</span>}
       {env.length === 0 && headers.length === 0 && config.timeoutMs === undefined && <span className="muted">—</span>}
     </span>
   );

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { isEnvReference, isMasked, mayHoldSecret } from '../../../../shared/config/secrets';
 import { FieldErrors } from '../../components/FormField';
 import type { FormErrors, KeyValueRow } from './server-form';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   legend: string;
@@ -15,13 +16,14 @@ interface Props {
 
 /** Name/value rows (HTTP headers, stdio environment) with add and remove. */
 export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onChange }: Props) {
+  const { t } = useTranslation('servers');
   const id = useId();
   const set = (index: number, patch: Partial<KeyValueRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <fieldset className="editor-section kv-rows" data-testid={`${field}-rows`}>
       <legend>{legend}</legend>
       {hint && <p className="muted small">{hint}</p>}
-      {rows.length === 0 && <p className="state-empty small">None.</p>}
+      {rows.length === 0 && <p className="state-empty small">{t('keyValueRows.none')}</p>}
       {rows.map((row, index) => {
         const keyErrors = errors[`${field}.${index}.key`] ?? [];
         const errorId = `${id}-${index}-errors`;
@@ -37,15 +39,15 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
               onChange={(event) => set(index, { key: event.target.value })}
             />
             <input
-              aria-label={`Value ${index + 1}`}
-              placeholder={mayHoldSecret([field, row.key]) ? '${env:NAME}' : 'value'}
+              aria-label={t('keyValueRows.value', { number: index + 1 })}
+              placeholder={mayHoldSecret([field, row.key]) ? t('keyValueRows.secretPlaceholder') : t('keyValueRows.valuePlaceholder')}
               value={row.value}
               spellCheck={false}
               aria-describedby={secretNote(field, row) ? `${id}-${index}-secret` : undefined}
               onChange={(event) => set(index, { value: event.target.value })}
             />
-            <button type="button" className="btn btn-small" aria-label={`Remove ${keyLabel.toLowerCase()} ${index + 1}`} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
-              Remove
+            <button type="button" className="btn btn-small" aria-label={t('keyValueRows.remove', { toLowerCase: keyLabel.toLowerCase(), number: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+              {t('keyValueRows.remove2')}
             </button>
             <FieldErrors id={errorId} messages={keyErrors} />
             {secretNote(field, row) && (
@@ -58,7 +60,7 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
       })}
       <FieldErrors id={`${id}-errors`} messages={errors[field] ?? []} />
       <button type="button" className="btn btn-small" onClick={() => onChange([...rows, { key: '', value: '' }])}>
-        + Add {keyLabel.toLowerCase()}
+        {t('keyValueRows.add', { toLowerCase: keyLabel.toLowerCase() })}
       </button>
     </fieldset>
   );
@@ -79,23 +81,24 @@ const CREDENTIAL_HEADER = /auth|token|key|secret|cookie|session|passw/i;
 
 /** Command-line arguments, one per row, in order. */
 export function ArgRows({ args, errors, onChange }: { args: readonly string[]; errors: readonly string[]; onChange: (args: string[]) => void }) {
+  const { t } = useTranslation('servers');
   const id = useId();
   return (
     <fieldset className="editor-section kv-rows" data-testid="args-rows">
-      <legend>Arguments</legend>
-      <p className="muted small">One argument per row, passed as is (no shell).</p>
-      {args.length === 0 && <p className="state-empty small">None.</p>}
+      <legend>{t('keyValueRows.arguments')}</legend>
+      <p className="muted small">{t('keyValueRows.oneArgumentPerRow')}</p>
+      {args.length === 0 && <p className="state-empty small">{t('keyValueRows.none')}</p>}
       {args.map((arg, index) => (
         <div key={index} className="kv-row args-row">
-          <input aria-label={`Argument ${index + 1}`} value={arg} spellCheck={false} onChange={(event) => onChange(args.map((a, i) => (i === index ? event.target.value : a)))} />
-          <button type="button" className="btn btn-small" aria-label={`Remove argument ${index + 1}`} onClick={() => onChange(args.filter((_, i) => i !== index))}>
-            Remove
+          <input aria-label={t('keyValueRows.argument', { number: index + 1 })} value={arg} spellCheck={false} onChange={(event) => onChange(args.map((a, i) => (i === index ? event.target.value : a)))} />
+          <button type="button" className="btn btn-small" aria-label={t('keyValueRows.removeArgument', { number: index + 1 })} onClick={() => onChange(args.filter((_, i) => i !== index))}>
+            {t('keyValueRows.remove2')}
           </button>
         </div>
       ))}
       <FieldErrors id={`${id}-errors`} messages={errors} />
       <button type="button" className="btn btn-small" onClick={() => onChange([...args, ''])}>
-        + Add argument
+        {t('keyValueRows.addArgument')}
       </button>
     </fieldset>
   );

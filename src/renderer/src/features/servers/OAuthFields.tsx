@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { TextField } from '../../components/FormField';
 import type { AuthFormState, FormErrors } from './server-form';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   auth: AuthFormState;
@@ -14,6 +15,7 @@ interface Props {
  * scopes to ask for, or machine-to-machine credentials. Secrets belong in ${env:NAME}; tokens are never here.
  */
 export function OAuthFields({ auth, errors, onChange }: Props) {
+  const { t } = useTranslation(['servers', 'common']);
   const id = useId();
   const set = (patch: Partial<AuthFormState>) => onChange({ ...auth, ...patch });
   const errorsOf = (field: keyof AuthFormState) => errors[`auth.${field}`] ?? [];
@@ -21,55 +23,55 @@ export function OAuthFields({ auth, errors, onChange }: Props) {
   const machine = auth.grant === 'client_credentials';
   return (
     <details className="oauth-fields" open={filled || undefined} data-testid="oauth-fields">
-      <summary>OAuth (optional)</summary>
+      <summary>{t('oAuthFields.oauthOptional')}</summary>
       <div className="form-field">
-        <label htmlFor={`${id}-grant`}>Grant</label>
+        <label htmlFor={`${id}-grant`}>{t('oAuthFields.grant')}</label>
         <select id={`${id}-grant`} value={auth.grant} onChange={(event) => set({ grant: event.target.value as AuthFormState['grant'] })}>
-          <option value="authorization_code">authorization code (an operator signs in)</option>
-          <option value="client_credentials">client credentials (machine to machine)</option>
+          <option value="authorization_code">{t('oAuthFields.authorizationCodeAnOperator')}</option>
+          <option value="client_credentials">{t('oAuthFields.clientCredentialsMachineTo')}</option>
         </select>
       </div>
       <div className="field-pair">
-        <TextField label="Client ID" value={auth.clientId} onChange={(clientId) => set({ clientId })} errors={errorsOf('clientId')} spellCheck={false} placeholder={machine ? 'required' : 'pre-registered (optional)'} />
+        <TextField label={t('oAuthFields.clientId')} value={auth.clientId} onChange={(clientId) => set({ clientId })} errors={errorsOf('clientId')} spellCheck={false} placeholder={machine ? t('common:shared.required') : t('oAuthFields.preRegisteredOptional')} />
         <TextField
-          label="Client secret"
+          label={t('oAuthFields.clientSecret')}
           value={auth.clientSecret}
           onChange={(clientSecret) => set({ clientSecret })}
           errors={errorsOf('clientSecret')}
           spellCheck={false}
-          placeholder="${env:TRACKER_CLIENT_SECRET}"
-          hint="Use ${env:NAME}: main reads it at connect time and never writes it back."
+          placeholder={t('oAuthFields.envTrackerClientSecret')}
+          hint={t('oAuthFields.useEnvNameMain')}
         />
       </div>
       {machine ? (
         <TextField
-          label="Private key (private_key_jwt)"
+          label={t('oAuthFields.privateKeyPrivateKey')}
           value={auth.privateKey}
           onChange={(privateKey) => set({ privateKey })}
           errors={errorsOf('privateKey')}
           spellCheck={false}
-          placeholder="${env:TRACKER_KEY} or /path/to/key.pem"
-          hint="Instead of a secret: an RSA or EC key in PEM, from ${env:NAME} or a file."
+          placeholder={t('oAuthFields.envTrackerKeyOr')}
+          hint={t('oAuthFields.insteadOfASecret')}
         />
       ) : (
         <TextField
-          label="Client ID metadata document"
+          label={t('oAuthFields.clientIdMetadataDocument')}
           value={auth.clientMetadataUrl}
           onChange={(clientMetadataUrl) => set({ clientMetadataUrl })}
           errors={errorsOf('clientMetadataUrl')}
           spellCheck={false}
-          placeholder="https://example.com/switchboard-client.json"
-          hint="Used where the authorization server supports it, before dynamic registration."
+          placeholder={t('oAuthFields.httpsExampleComSwitchboard')}
+          hint={t('oAuthFields.usedWhereTheAuthorization')}
         />
       )}
       <TextField
-        label="Scopes"
+        label={t('oAuthFields.scopes')}
         value={auth.scopes}
         onChange={(scopes) => set({ scopes })}
         errors={errorsOf('scopes')}
         spellCheck={false}
-        placeholder="(space-separated; optional)"
-        hint="Asked for only when the server names none itself (WWW-Authenticate, then scopes_supported)."
+        placeholder={t('oAuthFields.spaceSeparatedOptional')}
+        hint={t('oAuthFields.askedForOnlyWhen')}
       />
     </details>
   );

@@ -4,22 +4,24 @@ import { JsonBlock } from '../../components/JsonBlock';
 import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { ArgumentField } from './ArgumentField';
+import { useTranslation } from 'react-i18next';
 
 /** prompts/list (paged) and, for the chosen prompt, an argument form whose Get shows the messages it produces. */
 export function PromptsPanel({ server, completions }: { server: string; completions: boolean }) {
+  const { t } = useTranslation('servers');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [chosen, setChosen] = useState<PromptView | null>(null);
   const page = useRpcQuery('prompts.list', { server, cursor });
   return (
-    <section aria-label="Prompts">
-      <h3>Prompts</h3>
+    <section aria-label={t('promptsPanel.prompts')}>
+      <h3>{t('promptsPanel.prompts')}</h3>
       {page.isPending ? (
-        <Loading>Listing prompts…</Loading>
+        <Loading>{t('promptsPanel.listingPrompts')}</Loading>
       ) : page.isError ? (
-        <LoadError what="the prompts" error={page.error} onRetry={() => void page.refetch()} />
+        <LoadError what={t('promptsPanel.thePrompts')} error={page.error} onRetry={() => void page.refetch()} />
       ) : (
         <>
-          {page.data.prompts.length === 0 && <p className="muted small">No prompts listed.</p>}
+          {page.data.prompts.length === 0 && <p className="muted small">{t('promptsPanel.noPromptsListed')}</p>}
           <ul className="prompt-list" data-testid="prompt-list">
             {page.data.prompts.map((prompt) => (
               <li key={prompt.name} data-testid="prompt-row" data-prompt={prompt.name}>
@@ -34,7 +36,7 @@ export function PromptsPanel({ server, completions }: { server: string; completi
           </ul>
           {page.data.nextCursor && (
             <button type="button" className="btn btn-small" onClick={() => setCursor(page.data.nextCursor ?? undefined)}>
-              Next prompts
+              {t('promptsPanel.nextPrompts')}
             </button>
           )}
         </>
@@ -45,27 +47,28 @@ export function PromptsPanel({ server, completions }: { server: string; completi
 }
 
 function PromptForm({ server, prompt, completions }: { server: string; prompt: PromptView; completions: boolean }) {
+  const { t } = useTranslation('servers');
   const [values, setValues] = useState<Record<string, string>>({});
   const [asked, setAsked] = useState<Record<string, string> | null>(null);
   const missing = prompt.arguments.filter((a) => a.required && !values[a.name]?.trim()).map((a) => a.name);
   return (
     <form
       className="prompt-form"
-      aria-label={`Arguments of ${prompt.name}`}
+      aria-label={t('promptsPanel.argumentsOf', { name: prompt.name })}
       data-testid="prompt-form"
       onSubmit={(e) => {
         e.preventDefault();
         if (missing.length === 0) setAsked(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
       }}
     >
-      {prompt.arguments.length === 0 && <p className="muted small">This prompt takes no arguments.</p>}
+      {prompt.arguments.length === 0 && <p className="muted small">{t('promptsPanel.thisPromptTakesNo')}</p>}
       {prompt.arguments.map((argument) => (
         <ArgumentField
           key={argument.name}
           server={server}
           reference={{ type: 'prompt', name: prompt.name }}
           name={argument.name}
-          label={`${argument.title ?? argument.name}${argument.required ? ' (required)' : ''}`}
+          label={`${argument.title ?? argument.name}${argument.required ? t('promptsPanel.required') : ''}`}
           hint={argument.description}
           value={values[argument.name] ?? ''}
           others={values}
@@ -74,8 +77,8 @@ function PromptForm({ server, prompt, completions }: { server: string; prompt: P
         />
       ))}
       <div className="actions">
-        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
-          Get prompt
+        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? t('promptsPanel.needs', { join: missing.join(', ') }) : undefined}>
+          {t('promptsPanel.getPrompt')}
         </button>
       </div>
       {asked && <PromptMessages server={server} name={prompt.name} args={asked} />}
@@ -84,9 +87,10 @@ function PromptForm({ server, prompt, completions }: { server: string; prompt: P
 }
 
 function PromptMessages({ server, name, args }: { server: string; name: string; args: Record<string, string> }) {
+  const { t } = useTranslation('servers');
   const got = useRpcQuery('prompts.get', { server, name, arguments: args });
-  if (got.isPending) return <Loading>Getting {name}…</Loading>;
-  if (got.isError) return <LoadError what={`the prompt ${name}`} error={got.error} />;
+  if (got.isPending) return <Loading>{t('promptsPanel.getting', { name })}</Loading>;
+  if (got.isError) return <LoadError what={t('promptsPanel.thePrompt', { name })} error={got.error} />;
   return (
     <div className="prompt-messages" data-testid="prompt-messages">
       {got.data.description && <p className="muted small">{got.data.description}</p>}
@@ -96,9 +100,9 @@ function PromptMessages({ server, name, args }: { server: string; name: string; 
             <strong>{message.role}</strong>
           </p>
           {message.content.type === 'text' && typeof message.content.text === 'string' ? (
-            <JsonBlock value={message.content.text} label={`Message ${index + 1} of ${name}`} />
+            <JsonBlock value={message.content.text} label={t('promptsPanel.messageOf', { number: index + 1, name })} />
           ) : (
-            <JsonBlock value={message.content} label={`Message ${index + 1} of ${name}`} />
+            <JsonBlock value={message.content} label={t('promptsPanel.messageOf', { number: index + 1, name })} />
           )}
         </div>
       ))}

@@ -7,33 +7,36 @@ import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { PromptsPanel } from './PromptsPanel';
 import { TemplateForm } from './TemplateForm';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A connected server's resources and prompts, browsed by the operator: nothing read or fetched here reaches the
  * model. Each list is paged as the server pages it (a page per query, "More" asks for the next).
  */
 export function ResourcesPromptsPanel({ server }: { server: string }) {
+  const { t } = useTranslation('servers');
   const features = useRpcQuery('resources.features', { server });
-  if (features.isPending) return <Loading>Asking what {server} offers…</Loading>;
-  if (features.isError) return <LoadError what="what the server offers" error={features.error} onRetry={() => void features.refetch()} />;
+  if (features.isPending) return <Loading>{t('resourcesPanel.askingWhatOffers', { server })}</Loading>;
+  if (features.isError) return <LoadError what={t('resourcesPanel.whatTheServerOffers')} error={features.error} onRetry={() => void features.refetch()} />;
   const { resources, prompts, subscribe, completions } = features.data;
   return (
-    <section className="resources-prompts" aria-label={`Resources and prompts of ${server}`} data-testid="resources-prompts">
-      <p className="muted small">For you to read: nothing here is sent to the model.</p>
-      {resources ? <ResourcesSection server={server} canSubscribe={subscribe} completions={completions} /> : <p className="muted small">{server} offers no resources.</p>}
-      {prompts ? <PromptsPanel server={server} completions={completions} /> : <p className="muted small">{server} offers no prompts.</p>}
+    <section className="resources-prompts" aria-label={t('resourcesPanel.resourcesAndPromptsOf', { server })} data-testid="resources-prompts">
+      <p className="muted small">{t('resourcesPanel.forYouToRead')}</p>
+      {resources ? <ResourcesSection server={server} canSubscribe={subscribe} completions={completions} /> : <p className="muted small">{t('resourcesPanel.offersNoResources', { server })}</p>}
+      {prompts ? <PromptsPanel server={server} completions={completions} /> : <p className="muted small">{t('resourcesPanel.offersNoPrompts', { server })}</p>}
     </section>
   );
 }
 
 function ResourcesSection({ server, canSubscribe, completions }: { server: string; canSubscribe: boolean; completions: boolean }) {
+  const { t } = useTranslation('servers');
   const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
   const [reading, setReading] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [typedRead, setTypedRead] = useState<string | null>(null);
   return (
-    <section aria-label="Resources">
-      <h3>Resources</h3>
+    <section aria-label={t('resourcesPanel.resources')}>
+      <h3>{t('resourcesPanel.resources')}</h3>
       <ol className="resource-list" data-testid="resource-list">
         {pages.map((cursor, at) => (
           <ResourcePage
@@ -57,10 +60,10 @@ function ResourcesSection({ server, canSubscribe, completions }: { server: strin
         }}
       >
         <label className="small">
-          Read a URI <input value={typed} onChange={(e) => setTyped(e.target.value)} size={48} spellCheck={false} />
+          {t('resourcesPanel.readAUri')}{' '}<input value={typed} onChange={(e) => setTyped(e.target.value)} size={48} spellCheck={false} />
         </label>
         <button type="submit" className="btn btn-small" disabled={!typed.trim()}>
-          Read
+          {t('resourcesPanel.read')}
         </button>
       </form>
       {typedRead && <ResourceContents server={server} uri={typedRead} />}
@@ -79,20 +82,21 @@ interface PageProps {
 }
 
 function ResourcePage({ server, cursor, last, canSubscribe, reading, onRead, onMore }: PageProps) {
+  const { t } = useTranslation('servers');
   const page = useRpcQuery('resources.list', { server, cursor });
-  if (page.isPending) return <li><Loading>Listing resources…</Loading></li>;
-  if (page.isError) return <li><LoadError what="the resources" error={page.error} onRetry={() => void page.refetch()} /></li>;
+  if (page.isPending) return <li><Loading>{t('resourcesPanel.listingResources')}</Loading></li>;
+  if (page.isError) return <li><LoadError what={t('resourcesPanel.theResources')} error={page.error} onRetry={() => void page.refetch()} /></li>;
   const { resources, nextCursor, subscriptions } = page.data;
   return (
     <>
-      {resources.length === 0 && cursor === undefined && <li className="muted small">No resources listed.</li>}
+      {resources.length === 0 && cursor === undefined && <li className="muted small">{t('resourcesPanel.noResourcesListed')}</li>}
       {resources.map((resource) => (
         <ResourceRow key={resource.uri} server={server} resource={resource} open={reading === resource.uri} subscribed={subscriptions.includes(resource.uri)} canSubscribe={canSubscribe} onRead={onRead} />
       ))}
       {last && nextCursor && (
         <li>
           <button type="button" className="btn btn-small" onClick={() => onMore(nextCursor)}>
-            More resources
+            {t('resourcesPanel.moreResources')}
           </button>
         </li>
       )}
@@ -101,6 +105,7 @@ function ResourcePage({ server, cursor, last, canSubscribe, reading, onRead, onM
 }
 
 function ResourceRow({ server, resource, open, subscribed, canSubscribe, onRead }: { server: string; resource: ResourceView; open: boolean; subscribed: boolean; canSubscribe: boolean; onRead: (uri: string | null) => void }) {
+  const { t } = useTranslation('servers');
   // The answer is the subscriptions now: every held page of the list is refreshed to show them.
   const subscribe = useRpcMutation(subscribed ? 'resources.unsubscribe' : 'resources.subscribe', ['resources.list']);
   return (
@@ -113,14 +118,14 @@ function ResourceRow({ server, resource, open, subscribed, canSubscribe, onRead 
       {resource.description && <span className="muted small">{resource.description}</span>}
       <span className="actions">
         <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => onRead(open ? null : resource.uri)}>
-          {open ? 'Hide' : 'Read'}
+          {open ? t('resourcesPanel.hide') : t('resourcesPanel.read')}
         </button>
         {canSubscribe && (
           <button type="button" className="btn btn-small" disabled={subscribe.isPending} aria-pressed={subscribed} onClick={() => subscribe.mutate({ server, uri: resource.uri })}>
-            {subscribed ? 'Unsubscribe' : 'Subscribe'}
+            {subscribed ? t('resourcesPanel.unsubscribe') : t('resourcesPanel.subscribe')}
           </button>
         )}
-        {subscribed && <span className="muted small">subscribed: a change is read again</span>}
+        {subscribed && <span className="muted small">{t('resourcesPanel.subscribedAChangeIs')}</span>}
       </span>
       {subscribe.isError && <span role="alert" className="field-error">{saveFailureOf(subscribe.error).message}</span>}
       {open && <ResourceContents server={server} uri={resource.uri} />}
@@ -130,15 +135,16 @@ function ResourceRow({ server, resource, open, subscribed, canSubscribe, onRead 
 
 /** resources/templates/list (first page and more): "Fill in" opens a form for the chosen template's variables. */
 function TemplatesList({ server, completions, onEditByHand }: { server: string; completions: boolean; onEditByHand: (uriTemplate: string) => void }) {
+  const { t } = useTranslation('servers');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [chosen, setChosen] = useState<ResourceTemplateView | null>(null);
   const page = useRpcQuery('resources.templates', { server, cursor });
-  if (page.isPending) return <Loading>Listing resource templates…</Loading>;
-  if (page.isError) return <LoadError what="the resource templates" error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.isPending) return <Loading>{t('resourcesPanel.listingResourceTemplates')}</Loading>;
+  if (page.isError) return <LoadError what={t('resourcesPanel.theResourceTemplates')} error={page.error} onRetry={() => void page.refetch()} />;
   if (page.data.templates.length === 0 && cursor === undefined) return null;
   return (
     <details className="resource-templates">
-      <summary className="small">Resource templates ({page.data.templates.length}{page.data.nextCursor ? '+' : ''})</summary>
+      <summary className="small">{t('resourcesPanel.resourceTemplates', { count: page.data.templates.length, more: page.data.nextCursor ? '+' : '' })}</summary>
       <ul>
         {page.data.templates.map((template) => {
           const open = chosen?.uriTemplate === template.uriTemplate;
@@ -147,7 +153,7 @@ function TemplatesList({ server, completions, onEditByHand }: { server: string; 
               <strong>{template.title ?? template.name}</strong> <code className="small">{template.uriTemplate}</code>
               {template.description && <span className="muted small"> {template.description}</span>}{' '}
               <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setChosen(open ? null : template)}>
-                {open ? 'Close' : 'Fill in'}
+                {open ? t('resourcesPanel.close') : t('resourcesPanel.fillIn')}
               </button>
               {open && <TemplateForm key={template.uriTemplate} server={server} template={template} completions={completions} onEditByHand={onEditByHand} />}
             </li>
@@ -156,7 +162,7 @@ function TemplatesList({ server, completions, onEditByHand }: { server: string; 
       </ul>
       {page.data.nextCursor && (
         <button type="button" className="btn btn-small" onClick={() => setCursor(page.data.nextCursor ?? undefined)}>
-          Next templates
+          {t('resourcesPanel.nextTemplates')}
         </button>
       )}
     </details>

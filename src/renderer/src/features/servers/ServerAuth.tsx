@@ -4,6 +4,7 @@ import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { useRpcMutation } from '../../lib/queries';
 import { useRpc } from '../../lib/rpc-context';
 import { saveFailureOf } from '../../lib/rpc-problems';
+import { Trans, useTranslation } from 'react-i18next';
 
 const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
 
@@ -14,6 +15,7 @@ const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
  * Tokens never reach this page.
  */
 export function ServerAuth({ server }: { server: ServerView }) {
+  const { t } = useTranslation('servers');
   const auth = server.auth!;
   const rpc = useRpc();
   const signIn = useRpcMutation('servers.signIn', [...AFTER_CHANGE]);
@@ -41,16 +43,16 @@ export function ServerAuth({ server }: { server: ServerView }) {
   };
 
   return (
-    <section className="server-auth" aria-label={`Authorization of ${server.name}`} data-testid="server-auth" data-signed-in={auth.signedIn}>
+    <section className="server-auth" aria-label={t('serverAuth.authorizationOf', { name: server.name })} data-testid="server-auth" data-signed-in={auth.signedIn}>
       {server.status === 'needs-auth' && (
         <p className="server-needs-auth" role="status" data-testid="server-needs-auth">
-          {machine ? 'The server wants a token: ' : 'Sign-in required: '}
+          {machine ? t('serverAuth.theServerWantsA') : t('serverAuth.signInRequired')}
           {server.error}
         </p>
       )}
       {auth.pendingScope && (
         <p className="server-needs-auth" role="status" data-testid="server-pending-scope">
-          The server asks for more access (<code>{auth.pendingScope}</code>): sign in again to grant it.
+          <Trans t={t} i18nKey="serverAuth.theServerAsksFor" values={{ pendingScope: auth.pendingScope }} components={{ code: <code /> }} />
         </p>
       )}
       {auth.error && (
@@ -59,34 +61,34 @@ export function ServerAuth({ server }: { server: ServerView }) {
         </p>
       )}
       <dl className="facts compact server-facts">
-        <dt>Authorization</dt>
+        <dt>{t('serverAuth.authorization')}</dt>
         <dd data-testid="server-auth-state">
-          {auth.signingIn ? 'waiting for the browser…' : auth.signedIn ? (machine ? 'client credentials' : 'signed in') : 'not signed in'}
-          {!auth.persistent && auth.signedIn && <span className="muted"> · kept in memory only</span>}
+          {auth.signingIn ? t('serverAuth.waitingForTheBrowser') : auth.signedIn ? (machine ? t('serverAuth.clientCredentials') : t('serverAuth.signedIn')) : t('serverAuth.notSignedIn')}
+          {!auth.persistent && auth.signedIn && <span className="muted">{' '}{t('serverAuth.keptInMemoryOnly')}</span>}
         </dd>
-        <dt>Authorization server</dt>
-        <dd data-testid="server-auth-issuer">{auth.authorizationServer ?? <span className="muted">found at sign-in</span>}</dd>
+        <dt>{t('serverAuth.authorizationServer')}</dt>
+        <dd data-testid="server-auth-issuer">{auth.authorizationServer ?? <span className="muted">{t('serverAuth.foundAtSignIn')}</span>}</dd>
         {auth.signedIn && (
           <>
-            <dt>Scopes</dt>
-            <dd data-testid="server-auth-scopes">{auth.scopes.length ? auth.scopes.join(' ') : <span className="muted">none named</span>}</dd>
-            <dt>{expired ? 'Expired' : 'Expires'}</dt>
-            <dd data-testid="server-auth-expiry">{auth.expiresAt ? formatTime(auth.expiresAt) : <span className="muted">no expiry given</span>}</dd>
+            <dt>{t('serverAuth.scopes')}</dt>
+            <dd data-testid="server-auth-scopes">{auth.scopes.length ? auth.scopes.join(' ') : <span className="muted">{t('serverAuth.noneNamed')}</span>}</dd>
+            <dt>{expired ? t('serverAuth.expired') : t('serverAuth.expires')}</dt>
+            <dd data-testid="server-auth-expiry">{auth.expiresAt ? formatTime(auth.expiresAt) : <span className="muted">{t('serverAuth.noExpiryGiven')}</span>}</dd>
           </>
         )}
       </dl>
       <div className="actions">
         <button type="button" className="btn btn-small btn-primary" disabled={busy || !server.enabled} onClick={startSignIn}>
-          {signIn.isPending ? 'Signing in…' : machine ? 'Get a new token' : auth.signedIn ? 'Sign in again' : 'Sign in'}
+          {signIn.isPending ? t('serverAuth.signingIn') : machine ? t('serverAuth.getANewToken') : auth.signedIn ? t('serverAuth.signInAgain') : t('serverAuth.signIn')}
         </button>
         {auth.signingIn && auth.signInUrl && (
           <a className="btn btn-small" href={auth.signInUrl} target="_blank" rel="noopener noreferrer">
-            Open the sign-in page
+            {t('serverAuth.openTheSignIn')}
           </a>
         )}
         {auth.signedIn && (
           <button type="button" className="btn btn-small" disabled={busy} onClick={() => signOut.mutate({ name: server.name })}>
-            {signOut.isPending ? 'Signing out…' : 'Sign out'}
+            {signOut.isPending ? t('serverAuth.signingOut') : t('serverAuth.signOut')}
           </button>
         )}
       </div>

@@ -8,6 +8,7 @@ import { ResourcesPromptsPanel } from './ResourcesPanel';
 import { ServerAuth } from './ServerAuth';
 import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
   server: ServerView;
@@ -18,6 +19,7 @@ const KIND_LABEL = { http: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio', builti
 
 /** One configured server: its live status (and why it failed), what it offers, and its actions. */
 export function ServerCard({ server, onEdit }: Props) {
+  const { t } = useTranslation('servers');
   const reconnect = useRpcMutation('servers.reconnect');
   const rediscover = useRpcMutation('servers.rediscover');
   const remove = useRpcMutation('servers.remove');
@@ -41,49 +43,48 @@ export function ServerCard({ server, onEdit }: Props) {
       </header>
       {server.status === 'connecting' && server.startup && (
         <p className="server-startup" role="status" data-testid="server-startup">
-          Installing / starting: the first start of <code>{server.startup.runner}</code> may download the package first. Waiting up to{' '}
-          {Math.round(server.startup.budgetMs / 1000)} s (installTimeoutMs).
+          <Trans t={t} i18nKey="serverCard.installingStartingTheFirst" values={{ runner: server.startup.runner, round: Math.round(server.startup.budgetMs / 1000) }} components={{ code: <code /> }} />
         </p>
       )}
       <ServerErrorText server={server} />
       <dl className="facts compact server-facts">
-        <dt>{server.kind === 'stdio' ? 'Command' : server.kind === 'builtin' ? 'Runs' : 'URL'}</dt>
+        <dt>{server.kind === 'stdio' ? t('serverCard.command') : server.kind === 'builtin' ? t('serverCard.runs') : t('serverCard.url')}</dt>
         <dd>
           <code>{server.endpoint}</code>
           {server.transport && <span className="muted"> · {server.transport}</span>}
         </dd>
-        <dt>Tools</dt>
+        <dt>{t('serverCard.tools')}</dt>
         <dd data-testid="server-tool-count">
           {server.status === 'connected' ? (
             server.tools.length ? (
               <details>
-                <summary>{server.toolCount} offered</summary>
+                <summary>{t('serverCard.offered', { toolCount: server.toolCount })}</summary>
                 <span className="tool-names">{server.tools.join(', ')}</span>
               </details>
             ) : (
-              'none offered'
+              t('serverCard.noneOffered')
             )
           ) : (
-            <span className="muted">unknown while not connected{server.toolCount ? ` (last seen: ${server.toolCount})` : ''}</span>
+            <span className="muted">{t('serverCard.unknownWhileNotConnected')}{server.toolCount ? t('serverCard.lastSeen', { toolCount: server.toolCount }) : ''}</span>
           )}
         </dd>
-        <dt>Last discovery</dt>
-        <dd>{server.discoveredAt ? formatTime(server.discoveredAt) : <span className="muted">never</span>}</dd>
-        <dt>Protocol</dt>
+        <dt>{t('serverCard.lastDiscovery')}</dt>
+        <dd>{server.discoveredAt ? formatTime(server.discoveredAt) : <span className="muted">{t('serverCard.never')}</span>}</dd>
+        <dt>{t('serverCard.protocol')}</dt>
         <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
         <CapabilitiesFacts offered={server.offeredCapabilities} declared={server.declaredCapabilities} />
         <InstructionsFact server={server} />
         {server.connectedAt && (
           <>
-            <dt>Connected</dt>
+            <dt>{t('serverCard.connected')}</dt>
             <dd>{formatTime(server.connectedAt)}</dd>
           </>
         )}
         {server.nextRetryAt && (
           <>
-            <dt>Next retry</dt>
+            <dt>{t('serverCard.nextRetry')}</dt>
             <dd>
-              attempt {server.reconnectAttempt + 1} at {formatTime(server.nextRetryAt)}
+              {t('serverCard.attemptAt', { number: server.reconnectAttempt + 1, nextRetryAt: formatTime(server.nextRetryAt) })}
             </dd>
           </>
         )}
@@ -91,39 +92,39 @@ export function ServerCard({ server, onEdit }: Props) {
       {server.auth && <ServerAuth server={server} />}
       <div className="actions">
         <button type="button" className="btn btn-small" onClick={onEdit} disabled={busy}>
-          Edit
+          {t('serverCard.edit')}
         </button>
         <button
           type="button"
           className="btn btn-small"
           disabled={busy || !server.enabled}
-          title={server.enabled ? undefined : 'Enable the server first'}
+          title={server.enabled ? undefined : t('serverCard.enableTheServerFirst')}
           onClick={() => reconnect.mutate({ name: server.name })}
         >
-          {reconnect.isPending ? 'Reconnecting…' : 'Reconnect'}
+          {reconnect.isPending ? t('serverCard.reconnecting') : t('serverCard.reconnect')}
         </button>
         <button type="button" className="btn btn-small" disabled={busy || server.status !== 'connected'} onClick={() => rediscover.mutate({ name: server.name })}>
-          {rediscover.isPending ? 'Rediscovering…' : 'Rediscover'}
+          {rediscover.isPending ? t('serverCard.rediscovering') : t('serverCard.rediscover')}
         </button>
         <button type="button" className="btn btn-small" aria-expanded={open === 'log'} onClick={() => toggle('log')}>
-          Log
+          {t('serverCard.log')}
         </button>
         <button type="button" className="btn btn-small" aria-expanded={open === 'resources'} disabled={server.status !== 'connected'} onClick={() => toggle('resources')}>
-          Resources &amp; prompts
+          {t('serverCard.resourcesAmpPrompts')}
         </button>
         {confirmRemove ? (
-          <span className="actions" role="group" aria-label={`Confirm removing ${server.name}`}>
-            <span className="small">Remove {server.name} from the config?</span>
+          <span className="actions" role="group" aria-label={t('serverCard.confirmRemoving', { name: server.name })}>
+            <span className="small">{t('serverCard.removeFromTheConfig', { name: server.name })}</span>
             <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => remove.mutate({ name: server.name }, { onSettled: () => setConfirmRemove(false) })}>
-              Remove
+              {t('serverCard.remove')}
             </button>
             <button type="button" className="btn btn-small" onClick={() => setConfirmRemove(false)}>
-              Keep
+              {t('serverCard.keep')}
             </button>
           </span>
         ) : (
           <button type="button" className="btn btn-small btn-danger-quiet" disabled={busy} onClick={() => setConfirmRemove(true)}>
-            Remove…
+            {t('serverCard.remove2')}
           </button>
         )}
       </div>
@@ -143,6 +144,7 @@ export function ServerCard({ server, onEdit }: Props) {
  * stderr) sits behind Details: an operator reads the sentence first and the trace only when needed.
  */
 function ServerErrorText({ server }: { server: ServerView }) {
+  const { t } = useTranslation('servers');
   const [headline, ...rest] = (server.error ?? '').split('\n');
   const more = rest.join('\n').trim();
   return (
@@ -154,12 +156,12 @@ function ServerErrorText({ server }: { server: ServerView }) {
       )}
       {server.status !== 'failed' && server.status !== 'needs-auth' && server.error && (
         <p className="muted small" data-testid="server-last-error">
-          Last error: {headline}
+          {t('serverCard.lastError', { headline })}
         </p>
       )}
       {(more || server.stderrTail) && (
         <details className="stderr-tail" data-testid="server-error-details">
-          <summary className="small">Details{server.stderrTail ? ' (the command’s stderr, last lines)' : ''}</summary>
+          <summary className="small">{t('serverCard.details')}{server.stderrTail ? t('serverCard.theCommandSStderr') : ''}</summary>
           {more && <pre className="json-block">{more}</pre>}
           {server.stderrTail && <pre className="json-block">{server.stderrTail}</pre>}
         </details>
@@ -170,15 +172,16 @@ function ServerErrorText({ server }: { server: ServerView }) {
 
 /** The server's instructions from initialize, and whether the model receives them (useInstructions). */
 function InstructionsFact({ server }: { server: ServerView }) {
+  const { t } = useTranslation('servers');
   if (!server.instructions) return null;
   const sent = 'useInstructions' in server.config && server.config.useInstructions === true;
   return (
     <>
-      <dt>Instructions</dt>
+      <dt>{t('serverCard.instructions')}</dt>
       <dd data-testid="server-instructions">
         <details>
           <summary>
-            {sent ? 'sent to the model (appended to the system prompt)' : 'not sent to the model (turn on “Send its instructions” in Edit)'}
+            {sent ? t('serverCard.sentToTheModel') : t('serverCard.notSentToThe')}
           </summary>
           <pre className="json-block instructions-text">{server.instructions}</pre>
         </details>

@@ -17,6 +17,7 @@ import {
   type ServerFormState,
   type ServerKind,
 } from './server-form';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The entry being edited; absent to add a new server. */
@@ -31,6 +32,7 @@ interface Props {
  * operator types once they have tried to save; main's refusal lands on the same fields.
  */
 export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) {
+  const { t } = useTranslation('servers');
   const [form, setForm] = useState<ServerFormState>(() => (editing ? formFromConfig(editing) : emptyServerForm()));
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
@@ -73,9 +75,9 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
 
   return (
     <form className="server-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="server-form">
-      <h2 id={`${id}-title`}>{editing ? `Edit ${editing.name}` : 'Add a server'}</h2>
+      <h2 id={`${id}-title`}>{editing ? t('serverForm.edit', { name: editing.name }) : t('serverForm.addAServer')}</h2>
       <fieldset className="kind-choice">
-        <legend>Kind</legend>
+        <legend>{t('serverForm.kind')}</legend>
         {kinds.map((kind) => (
           <label key={kind.value} className="radio-row">
             <input type="radio" name={`${id}-kind`} value={kind.value} checked={form.kind === kind.value} onChange={() => set({ kind: kind.value })} />
@@ -84,48 +86,48 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
         ))}
       </fieldset>
       <div className="field-pair">
-        <TextField label="Name" value={form.name} onChange={(name) => set({ name })} errors={errorsOf('name')} spellCheck={false} />
+        <TextField label={t('serverForm.name')} value={form.name} onChange={(name) => set({ name })} errors={errorsOf('name')} spellCheck={false} />
         <TextField
-          label="Timeout (ms)"
+          label={t('serverForm.timeoutMs')}
           value={form.timeoutMs}
           onChange={(timeoutMs) => set({ timeoutMs })}
           errors={errorsOf('timeoutMs')}
           inputMode="numeric"
           placeholder="10000"
-          hint="For connect, initialize and the first tools/list. Empty = 10 s."
+          hint={t('serverForm.forConnectInitializeAnd')}
         />
       </div>
       <label className="check-row">
-        <input type="checkbox" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} /> Enabled
+        <input type="checkbox" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} />{' '}{t('serverForm.enabled')}
       </label>
 
       {form.kind === 'http' && (
         <>
           <div className="field-pair">
             <TextField
-              label="URL"
+              label={t('serverForm.url')}
               value={form.url}
               onChange={(url) => set({ url })}
               errors={errorsOf('url')}
               spellCheck={false}
-              placeholder="http://127.0.0.1:3001/mcp"
-              hint="Streamable HTTP: /mcp is appended unless the URL ends with it. SSE: used as is."
+              placeholder={t('serverForm.httpMcp')}
+              hint={t('serverForm.streamableHttpMcpIs')}
             />
             <div className="form-field">
-              <label htmlFor={`${id}-transport`}>Transport</label>
+              <label htmlFor={`${id}-transport`}>{t('serverForm.transport')}</label>
               <select id={`${id}-transport`} value={form.transport} onChange={(event) => set({ transport: event.target.value as ServerFormState['transport'] })}>
-                <option value="streamable-http">Streamable HTTP</option>
-                <option value="sse">SSE (legacy)</option>
+                <option value="streamable-http">{t('serverForm.streamableHttp')}</option>
+                <option value="sse">{t('serverForm.sseLegacy')}</option>
               </select>
             </div>
           </div>
           <KeyValueRows
-            legend="Headers"
+            legend={t('serverForm.headers')}
             field="headers"
-            keyLabel="Header"
+            keyLabel={t('serverForm.header')}
             rows={form.headers}
             errors={errors}
-            hint="Use ${env:NAME} in a value to read a secret from main’s environment at connect time; it is never written back."
+            hint={t('serverForm.useEnvNameIn')}
             onChange={(headers) => set({ headers })}
           />
           <OAuthFields auth={form.auth} errors={errors} onChange={(auth) => set({ auth })} />
@@ -134,50 +136,50 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
       {form.kind === 'stdio' && (
         <>
           <div className="field-pair">
-            <TextField label="Command" value={form.command} onChange={(command) => set({ command })} errors={errorsOf('command')} spellCheck={false} placeholder="npx" />
-            <TextField label="Working directory" value={form.cwd} onChange={(cwd) => set({ cwd })} errors={errorsOf('cwd')} spellCheck={false} placeholder="(optional)" />
+            <TextField label={t('serverForm.command')} value={form.command} onChange={(command) => set({ command })} errors={errorsOf('command')} spellCheck={false} placeholder={t('serverForm.npx')} />
+            <TextField label={t('serverForm.workingDirectory')} value={form.cwd} onChange={(cwd) => set({ cwd })} errors={errorsOf('cwd')} spellCheck={false} placeholder={t('serverForm.optional')} />
           </div>
           <TextField
-            label="First-start timeout (ms)"
+            label={t('serverForm.firstStartTimeoutMs')}
             value={form.installTimeoutMs}
             onChange={(installTimeoutMs) => set({ installTimeoutMs })}
             errors={errorsOf('installTimeoutMs')}
             inputMode="numeric"
             placeholder="120000"
-            hint="installTimeoutMs: for npx, uvx, pipx run, bunx or pnpm dlx, the first start may install the package. Empty = 120 s."
+            hint={t('serverForm.installtimeoutmsForNpxUvx')}
           />
           <ArgRows args={form.args} errors={errorsOf('args')} onChange={(args) => set({ args })} />
           <KeyValueRows
-            legend="Environment"
+            legend={t('serverForm.environment')}
             field="env"
-            keyLabel="Variable"
+            keyLabel={t('serverForm.variable')}
             rows={form.env}
             errors={errors}
-            hint="The child gets only PATH, HOME and these (never main’s whole environment). ${env:NAME} values are expanded at start."
+            hint={t('serverForm.theChildGetsOnly')}
             onChange={(env) => set({ env })}
           />
         </>
       )}
-      {form.kind === 'builtin' && <p className="muted">The embedded 比特严选 demo shop, started by the app on a free loopback port with a random token.</p>}
+      {form.kind === 'builtin' && <p className="muted">{t('serverForm.theEmbeddedDemoShop')}</p>}
       <ClientFields client={form.client} errors={errors} onChange={(client) => set({ client })} />
 
       <FieldErrors id={`${id}-general`} messages={errorsOf('')} />
       {failure && (
         <p role="alert" className="field-error">
-          Not saved: {failure}
+          {t('serverForm.notSaved', { failure })}
         </p>
       )}
       {tried && hasErrors(local) && (
         <p role="alert" className="field-error">
-          Fix the marked fields first.
+          {t('serverForm.fixTheMarkedFields')}
         </p>
       )}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={pending}>
-          {pending ? 'Saving…' : editing ? 'Save server' : 'Add server'}
+          {pending ? t('serverForm.saving') : editing ? t('serverForm.saveServer') : t('serverForm.addServer')}
         </button>
         <button type="button" className="btn" onClick={onCancel}>
-          Cancel
+          {t('serverForm.cancel')}
         </button>
       </div>
     </form>

@@ -5,6 +5,7 @@ import { LoadError, Loading } from '../../components/QueryState';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
+import { useTranslation } from 'react-i18next';
 
 /** MCP's levels, least to most severe (the renderer takes only types from the contract; the check keeps them equal). */
 const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const satisfies readonly LogLevel[];
@@ -19,43 +20,44 @@ const SOURCE_LABEL: Record<ServerLogEntry['source'], string> = { server: 'server
  * filter only hides lines here; "Ask the server for" sends logging/setLevel, which the server applies to what it sends.
  */
 export function ServerLogPanel({ name }: { name: string }) {
+  const { t } = useTranslation('servers');
   const log = useRpcQuery('servers.logs', { name });
   const cache = useQueryClient();
   const setLevel = useRpcMutation('servers.setLogLevel');
   const [shown, setShown] = useState<LogLevel>('debug');
-  if (log.isPending) return <Loading>Loading the log…</Loading>;
-  if (log.isError) return <LoadError what="the log" error={log.error} onRetry={() => void log.refetch()} />;
+  if (log.isPending) return <Loading>{t('serverLogPanel.loadingTheLog')}</Loading>;
+  if (log.isError) return <LoadError what={t('serverLogPanel.theLog')} error={log.error} onRetry={() => void log.refetch()} />;
   const view = log.data;
   const floor = LOG_LEVELS.indexOf(shown);
   const entries = view.entries.filter((entry) => LOG_LEVELS.indexOf(entry.level) >= floor);
   return (
-    <section className="server-log" aria-label={`Log of ${name}`} data-testid="server-log">
+    <section className="server-log" aria-label={t('serverLogPanel.logOf', { name })} data-testid="server-log">
       <div className="actions server-log-bar">
         <label className="small">
-          Show from{' '}
-          <select value={shown} onChange={(e) => setShown(e.target.value as LogLevel)} aria-label="Show from level">
+          {t('serverLogPanel.showFrom')}
+          <select value={shown} onChange={(e) => setShown(e.target.value as LogLevel)} aria-label={t('serverLogPanel.showFromLevel')}>
             {LOG_LEVELS.map((level) => (
               <option key={level}>{level}</option>
             ))}
           </select>
         </label>
         <label className="small">
-          Ask the server for{' '}
+          {t('serverLogPanel.askTheServerFor')}
           <select
             value={view.level ?? ''}
             disabled={!view.canSetLevel || setLevel.isPending}
-            title={view.canSetLevel ? 'logging/setLevel' : 'The server does not offer the logging capability'}
-            aria-label="Level asked of the server"
+            title={view.canSetLevel ? t('serverLogPanel.setLevelMethod') : t('serverLogPanel.theServerDoesNot')}
+            aria-label={t('serverLogPanel.levelAskedOfThe')}
             onChange={(e) => setLevel.mutate({ name, level: e.target.value as LogLevel }, { onSuccess: (next) => cache.setQueryData(['servers.logs', { name }], next) })}
           >
-            {view.level === null && <option value="">its default</option>}
+            {view.level === null && <option value="">{t('serverLogPanel.itsDefault')}</option>}
             {LOG_LEVELS.map((level) => (
               <option key={level}>{level}</option>
             ))}
           </select>
         </label>
         <span className="muted small" data-testid="server-log-count">
-          {entries.length} of {view.entries.length} lines (the last {view.capacity} are kept)
+          {t('serverLogPanel.ofLinesTheLast', { length: entries.length, length2: view.entries.length, capacity: view.capacity })}
         </span>
       </div>
       {setLevel.isError && (
@@ -64,7 +66,7 @@ export function ServerLogPanel({ name }: { name: string }) {
         </p>
       )}
       {entries.length === 0 ? (
-        <p className="muted small">{view.entries.length ? 'No line at this level or above.' : 'Nothing logged yet.'}</p>
+        <p className="muted small">{view.entries.length ? t('serverLogPanel.noLineAtThis') : t('serverLogPanel.nothingLoggedYet')}</p>
       ) : (
         <ol className="server-log-lines" aria-live="polite">
           {entries.map((entry) => (

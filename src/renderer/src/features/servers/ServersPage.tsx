@@ -6,11 +6,13 @@ import { ImportServers } from './ImportServers';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
 import './servers.css';
+import { useTranslation } from 'react-i18next';
 
 type Panel = { kind: 'add' } | { kind: 'edit'; name: string } | { kind: 'import' } | null;
 
 /** Configured MCP servers in config order, each with its live status, and the forms to add, edit and import them. */
 export function ServersPage() {
+  const { t } = useTranslation('servers');
   const servers = useRpcQuery('servers.list', {});
   const rediscoverAll = useRpcMutation('servers.rediscover'); // catalog.changed follows every connection change
   const [panel, setPanel] = useState<Panel>(null);
@@ -25,22 +27,22 @@ export function ServersPage() {
 
   return (
     <section aria-labelledby="servers-title" className="servers-page">
-      <h1 id="servers-title">Servers</h1>
+      <h1 id="servers-title">{t('serversPage.servers')}</h1>
       <div className="actions servers-toolbar">
         <button type="button" className="btn btn-primary" onClick={() => setPanel({ kind: 'add' })}>
-          Add server
+          {t('serversPage.addServer')}
         </button>
         <button type="button" className="btn" onClick={() => setPanel({ kind: 'import' })}>
-          Import…
+          {t('serversPage.import')}
         </button>
         <button type="button" className="btn" disabled={rediscoverAll.isPending || list.length === 0} onClick={() => rediscoverAll.mutate({})}>
-          {rediscoverAll.isPending ? 'Rediscovering…' : 'Rediscover all'}
+          {rediscoverAll.isPending ? t('serversPage.rediscovering') : t('serversPage.rediscoverAll')}
         </button>
-        <span className="muted small">Servers connect concurrently; a change applies from the next turn.</span>
+        <span className="muted small">{t('serversPage.serversConnectConcurrentlyA')}</span>
       </div>
       {rediscoverAll.isError && (
         <p role="alert" className="field-error">
-          Rediscover failed: {saveFailureOf(rediscoverAll.error).message}
+          {t('serversPage.rediscoverFailed', { message: saveFailureOf(rediscoverAll.error).message })}
         </p>
       )}
       {notice && (
@@ -55,11 +57,11 @@ export function ServersPage() {
       {panel?.kind === 'import' && <ImportServers onClose={() => setPanel(null)} />}
 
       {servers.isPending ? (
-        <Loading>Loading servers…</Loading>
+        <Loading>{t('serversPage.loadingServers')}</Loading>
       ) : servers.isError ? (
-        <LoadError what="the servers" error={servers.error} onRetry={() => void servers.refetch()} />
+        <LoadError what={t('serversPage.theServers')} error={servers.error} onRetry={() => void servers.refetch()} />
       ) : list.length === 0 ? (
-        <Empty>No MCP server is configured. Add one, or import a Claude Desktop / VS Code configuration.</Empty>
+        <Empty>{t('serversPage.noMcpServerIs')}</Empty>
       ) : (
         <div className="server-list">
           {list.map((server) => (

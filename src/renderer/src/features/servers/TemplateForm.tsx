@@ -3,6 +3,7 @@ import type { ResourceTemplateView } from '../../../../shared/contract';
 import { ResourceContents } from '../../components/ResourceContents';
 import { ArgumentField } from './ArgumentField';
 import { parseTemplate } from './uri-template';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
   server: string;
@@ -14,15 +15,16 @@ interface Props {
 
 /** A resource template's variables as fields (with the server's suggestions), the URI they make, and a Read of it. */
 export function TemplateForm({ server, template, completions, onEditByHand }: Props) {
+  const { t } = useTranslation('servers');
   const parsed = useMemo(() => parseTemplate(template.uriTemplate), [template.uriTemplate]);
   const [values, setValues] = useState<Record<string, string>>({});
   const [read, setRead] = useState<string | null>(null);
   if (!parsed.ok)
     return (
       <div className="template-form" data-testid="template-form">
-        <p className="field-error small">This template cannot be filled in: {parsed.error}</p>
+        <p className="field-error small">{t('templateForm.thisTemplateCannotBe', { error: parsed.error })}</p>
         <button type="button" className="btn btn-small" onClick={() => onEditByHand(template.uriTemplate)}>
-          Edit the URI by hand
+          {t('templateForm.editTheUriBy')}
         </button>
       </div>
     );
@@ -31,7 +33,7 @@ export function TemplateForm({ server, template, completions, onEditByHand }: Pr
   return (
     <form
       className="template-form"
-      aria-label={`Variables of ${template.name}`}
+      aria-label={t('templateForm.variablesOf', { name: template.name })}
       data-testid="template-form"
       onSubmit={(e) => {
         e.preventDefault();
@@ -52,11 +54,11 @@ export function TemplateForm({ server, template, completions, onEditByHand }: Pr
         />
       ))}
       <p className="small">
-        URI <code data-testid="template-uri">{uri}</code>
+        <Trans t={t} i18nKey="templateForm.uri" values={{ uri }} components={{ code: <code data-testid="template-uri" /> }} />
       </p>
       <div className="actions">
-        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
-          Read
+        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? t('templateForm.needs', { join: missing.join(', ') }) : undefined}>
+          {t('templateForm.read')}
         </button>
       </div>
       {read && <ResourceContents server={server} uri={read} />}

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Settings } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * Write-only: the key goes to main and never comes back; the page only learns whether one is set, and from where.
@@ -21,26 +22,26 @@ const keyText = (status: Settings['apiKey'], provider: Settings['model']['provid
       : `not set (looked for ${status.envVar})`;
 
 function EnvironmentKeyHelp({ status, provider }: { status: Settings['apiKey']; provider: Settings['model']['provider'] }) {
+  const { t } = useTranslation('settings');
   const id = useId();
   const warn = !status.set && provider !== 'demo';
   return (
     <section className="settings-form" aria-labelledby={`${id}-title`} data-testid="api-key-env-help">
-      <h2 id={`${id}-title`}>API key</h2>
+      <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
       <p data-testid="api-key-status">
-        Key: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'}>{keyText(status, provider)}</strong>
+        <Trans t={t} i18nKey="apiKeyForm.key" values={{ keyText: keyText(status, provider) }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
       </p>
-      <p>The browser console reads the model’s key from the environment of <code>switchboard serve</code>; it never stores one. To set it:</p>
-      <pre className="json-block" data-testid="api-key-env-command">{`${status.envVar}=sk-… npx switchboard serve`}</pre>
+      <p><Trans t={t} i18nKey="apiKeyForm.theBrowserConsoleReads" components={{ code: <code /> }} /></p>
+      <pre className="json-block" data-testid="api-key-env-command">{t('apiKeyForm.skNpxSwitchboardServe', { envVar: status.envVar })}</pre>
       <p className="muted small">
-        PowerShell: <code>{`$env:${status.envVar}='sk-…'; npx switchboard serve`}</code>. To read the key from another variable, set “API key
-        environment variable” in the model settings (<code>agent.model.apiKeyEnv</code> in switchboard.yaml), then restart the console. The
-        desktop app can store a key encrypted instead.
+        {t('apiKeyForm.powershell')}{' '}<code>{t('apiKeyForm.envSkNpxSwitchboard', { envVar: status.envVar })}</code><Trans t={t} i18nKey="apiKeyForm.toReadTheKey" components={{ code: <code /> }} />
       </p>
     </section>
   );
 }
 
 function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provider: Settings['model']['provider'] }) {
+  const { t } = useTranslation('settings');
   const [key, setKey] = useState('');
   const [plainTextConsent, setPlainTextConsent] = useState(false);
   const needsConsent = status.storage === 'no-keyring';
@@ -59,42 +60,38 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
 
   return (
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>API key</h2>
+      <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
       <p data-testid="api-key-status">
-        Key: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'}>{statusText}</strong>
+        <Trans t={t} i18nKey="apiKeyForm.key2" values={{ statusText }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
       </p>
       {status.problem && (
         <p className="field-error" role="alert" data-testid="api-key-problem">
-          The stored key can’t be used: {status.problem}.
+          {t('apiKeyForm.theStoredKeyCan', { problem: status.problem })}
         </p>
       )}
       {status.storage === 'plain-text' && (
-        <p className="muted">This system has no keyring: stored keys use Electron’s plain-text fallback, as you agreed.</p>
+        <p className="muted">{t('apiKeyForm.thisSystemHasNo')}</p>
       )}
       {needsConsent && (
         <div className="notice" data-testid="api-key-no-keyring">
           <p>
-            This system offers no keyring (no GNOME Keyring, KWallet or other Secret Service), so the operating system
-            can’t protect a stored key. Electron can still store it, encrypted with a key built into Electron: anyone
-            who can read your files can read the key. The safer choice is to set {status.envVar} in the environment
-            before starting Switchboard.
+            {t('apiKeyForm.thisSystemOffersNo', { envVar: status.envVar })}
           </p>
           <label>
-            <input type="checkbox" checked={plainTextConsent} onChange={(event) => setPlainTextConsent(event.target.checked)} /> Store
-            the key anyway, readable by anyone with access to my files
+            <input type="checkbox" checked={plainTextConsent} onChange={(event) => setPlainTextConsent(event.target.checked)} />{' '}{t('apiKeyForm.storeTheKeyAnyway')}
           </label>
         </div>
       )}
       <div className="inline-field">
         <label htmlFor={`${id}-key`} className="visually-hidden">
-          New API key
+          {t('apiKeyForm.newApiKey')}
         </label>
         <input
           id={`${id}-key`}
           type="password"
           autoComplete="off"
           spellCheck={false}
-          placeholder="Paste a new key"
+          placeholder={t('apiKeyForm.pasteANewKey')}
           value={key}
           maxLength={1000}
           onChange={(event) => {
@@ -103,18 +100,18 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
           }}
         />
         <button type="submit" className="btn btn-primary" disabled={!key.trim() || setApiKey.isPending || (needsConsent && !plainTextConsent)}>
-          Save key
+          {t('apiKeyForm.saveKey')}
         </button>
         {status.source === 'stored' && (
           <button type="button" className="btn" disabled={setApiKey.isPending} onClick={() => setApiKey.mutate({ apiKey: '' })}>
-            Clear stored key
+            {t('apiKeyForm.clearStoredKey')}
           </button>
         )}
       </div>
-      {setApiKey.isSuccess && <p role="status">Key updated: {setApiKey.data.set ? 'set' : 'not set'}.</p>}
+      {setApiKey.isSuccess && <p role="status">{setApiKey.data.set ? t('apiKeyForm.keyUpdatedSet') : t('apiKeyForm.keyUpdatedNotSet')}</p>}
       {setApiKey.isError && (
         <p className="field-error" role="alert" data-testid="api-key-error">
-          Not saved: {errorMessage(setApiKey.error)}
+          {t('apiKeyForm.notSaved', { errorMessage: errorMessage(setApiKey.error) })}
         </p>
       )}
     </form>

@@ -1,10 +1,12 @@
 import { diffLines } from 'diff';
+import { useTranslation } from 'react-i18next';
 
 /** What changed on disk since the operator started editing, line by line. */
 export function ConfigDiff({ before, after }: { before: string; after: string }) {
+  const { t } = useTranslation('settings');
   const parts = diffLines(before, after);
   return (
-    <pre className="config-diff" tabIndex={0} aria-label="Changes on disk since you started editing">
+    <pre className="config-diff" tabIndex={0} aria-label={t('configDiff.changesOnDiskSince')}>
       {parts.map((part, index) => {
         const sign = part.added ? '+' : part.removed ? '-' : ' ';
         const lines = part.value.replace(/\n$/, '').split('\n');

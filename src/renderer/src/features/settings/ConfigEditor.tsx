@@ -5,6 +5,7 @@ import { ConfigDiff } from './ConfigDiff';
 import { draftStatus, useConfigDraftStore } from './config-draft-store';
 import { ProblemList } from './ProblemList';
 import { outcomeOfError, type SaveOutcome } from './save-outcome';
+import { Trans, useTranslation } from 'react-i18next';
 
 const LINE_HEIGHT = 20; // px, matches .yaml-editor in settings.css
 
@@ -13,6 +14,7 @@ const LINE_HEIGHT = 20; // px, matches .yaml-editor in settings.css
  * if the file changes on disk during an edit, the edit is kept and the operator chooses what happens.
  */
 export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
+  const { t } = useTranslation('settings');
   const store = useConfigDraftStore();
   const status = draftStatus(store, snapshot.revision);
   const value = status === 'clean' ? snapshot.raw : store.draft!;
@@ -63,22 +65,21 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
 
   return (
     <section className="config-editor" aria-labelledby="raw-yaml-title">
-      <h2 id="raw-yaml-title">Raw YAML</h2>
+      <h2 id="raw-yaml-title">{t('configEditor.rawYaml')}</h2>
       {status === 'stale' && (
         <div className="notice" role="alert" data-testid="config-changed-notice">
           <p>
-            switchboard.yaml changed on disk while you were editing (revision {store.baseRevision} → {snapshot.revision}). Your edits are kept
-            below and nothing was overwritten.
+            {t('configEditor.switchboardYamlChangedOn', { baseRevision: store.baseRevision, revision: snapshot.revision })}
           </p>
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={reload}>
-              Reload from disk (discard my edits)
+              {t('configEditor.reloadFromDiskDiscard')}
             </button>
             <button type="button" className="btn" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
-              {showDiff ? 'Hide' : 'Show'} what changed on disk
+              {showDiff ? t('configEditor.hide') : t('configEditor.show')}{' '}{t('configEditor.whatChangedOnDisk')}
             </button>
             <button type="button" className="btn btn-danger-quiet" disabled={save.isPending} onClick={() => submit(snapshot.revision)}>
-              Save mine over it
+              {t('configEditor.saveMineOverIt')}
             </button>
           </div>
           {showDiff && <ConfigDiff before={store.baseRaw ?? ''} after={snapshot.raw} />}
@@ -117,11 +118,10 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
         />
       </div>
       <p id="raw-yaml-help" className="muted small">
-        Saved only if it parses and validates; otherwise the file on disk is left as it is. Ctrl+S saves.
+        {t('configEditor.savedOnlyIfIt')}
       </p>
       <p className="muted small" data-testid="raw-yaml-file">
-        The file: <code>{snapshot.path}</code>. Secrets written literally in a server entry are shown masked (••••): leave a mask as it is
-        to keep its secret, or replace it whole, better with <code>{'${env:NAME}'}</code>. To see a secret, open the file itself.
+        <Trans t={t} i18nKey="configEditor.theFileSecretsWritten" values={{ path: snapshot.path }} components={{ code: <code />, code2: <code /> }} />
       </p>
       <div className="actions">
         <button
@@ -130,13 +130,13 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
           disabled={status !== 'dirty' || save.isPending}
           onClick={() => submit(store.baseRevision ?? snapshot.revision)}
         >
-          Save YAML
+          {t('configEditor.saveYaml')}
         </button>
         <button type="button" className="btn" disabled={status === 'clean' || save.isPending} onClick={reload}>
-          Discard edits
+          {t('configEditor.discardEdits')}
         </button>
-        {status !== 'clean' && <span className="muted">Unsaved edits</span>}
-        {save.isPending && <span role="status">Validating and saving…</span>}
+        {status !== 'clean' && <span className="muted">{t('configEditor.unsavedEdits')}</span>}
+        {save.isPending && <span role="status">{t('configEditor.validatingAndSaving')}</span>}
       </div>
       <SaveResult outcome={outcome} onJump={jumpTo} onReload={reload} />
     </section>
@@ -144,28 +144,29 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
 }
 
 function SaveResult({ outcome, onJump, onReload }: { outcome: SaveOutcome | null; onJump: (line: number) => void; onReload: () => void }) {
+  const { t } = useTranslation('settings');
   if (!outcome) return null;
   if (outcome.kind === 'saved')
     return (
       <p className="ok-text" role="status" data-testid="config-saved">
-        Saved and applied (revision {outcome.revision}).
+        {t('configEditor.savedAndAppliedRevision', { revision: outcome.revision })}
       </p>
     );
   return (
     <div className="save-refused" role="alert" data-testid="config-save-error">
       <p>
-        <strong>Not saved</strong> — the file on disk is unchanged.{' '}
+        <Trans t={t} i18nKey="configEditor.notSavedTheFile" components={{ strong: <strong /> }} />{' '}
         {outcome.kind === 'refused'
           ? outcome.problems[0]?.line !== undefined
-            ? `The first problem is on line ${outcome.problems[0].line}:`
-            : `The YAML has ${outcome.problems.length || 'some'} problem${outcome.problems.length === 1 ? '' : 's'}:`
+            ? t('configEditor.theFirstProblemIs', { line: outcome.problems[0].line })
+            : outcome.problems.length ? t('configEditor.yamlProblems', { count: outcome.problems.length }) : t('configEditor.yamlSomeProblems')
           : outcome.message}
       </p>
       {outcome.kind === 'refused' &&
         (outcome.problems.length ? <ProblemList problems={outcome.problems} onJump={onJump} testId="save-problems" /> : <p>{outcome.message}</p>)}
       {outcome.kind === 'conflict' && (
         <button type="button" className="btn" onClick={onReload}>
-          Reload from disk (discard my edits)
+          {t('configEditor.reloadFromDiskDiscard')}
         </button>
       )}
     </div>

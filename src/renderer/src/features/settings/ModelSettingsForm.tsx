@@ -3,6 +3,7 @@ import type { Settings } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { PROVIDERS, validateModelForm, valuesFromSettings, type ModelFormErrors, type ModelFormValues, type Provider } from './model-form';
+import { Trans, useTranslation } from 'react-i18next';
 
 type Field = Exclude<keyof ModelFormValues, 'provider'>;
 const FIELDS: { field: Field; label: string; placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: string }[] = [
@@ -17,6 +18,7 @@ const FIELDS: { field: Field; label: string; placeholder?: string; inputMode?: '
 
 /** The model section of switchboard.yaml, edited as a form (comments in the file are kept by main). */
 export function ModelSettingsForm({ settings }: { settings: Settings }) {
+  const { t } = useTranslation('settings');
   const fromDisk = valuesFromSettings(settings);
   // Edits live here until saved; `base` is what they started from, to notice a change on disk meanwhile.
   const [draft, setDraft] = useState<{ values: ModelFormValues; base: string } | null>(null);
@@ -39,20 +41,17 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
 
   return (
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
-      <h2 id={`${id}-title`}>Model</h2>
+      <h2 id={`${id}-title`}>{t('modelSettingsForm.model')}</h2>
       <p className="muted">
-        In use: <strong data-testid="model-in-use">{settings.model.label}</strong>. Changes apply from the next turn.
+        <Trans t={t} i18nKey="modelSettingsForm.inUseChangesApply" values={{ label: settings.model.label }} components={{ strong: <strong data-testid="model-in-use" /> }} />
       </p>
       {changedOnDisk && (
         <p className="notice" role="status">
-          The model settings changed on disk while you were editing.{' '}
-          <button type="button" className="btn" onClick={() => setDraft(null)}>
-            Reload (discard my edits)
-          </button>
+          <Trans t={t} i18nKey="modelSettingsForm.theModelSettingsChanged" components={{ button: <button type="button" className="btn" onClick={() => setDraft(null)} /> }} />
         </p>
       )}
       <div className="form-grid">
-        <label htmlFor={`${id}-provider`}>Provider</label>
+        <label htmlFor={`${id}-provider`}>{t('modelSettingsForm.provider')}</label>
         <select id={`${id}-provider`} value={values.provider} onChange={(event) => change({ provider: event.target.value as Provider })}>
           {PROVIDERS.map((provider) => (
             <option key={provider.value} value={provider.value}>
@@ -76,20 +75,20 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
           </FieldRow>
         ))}
       </div>
-      {values.provider === 'demo' && <p className="muted">The demo model runs offline: base URL, model, temperature and key are not used.</p>}
+      {values.provider === 'demo' && <p className="muted">{t('modelSettingsForm.theDemoModelRuns')}</p>}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending || draft === null}>
-          Save model settings
+          {t('modelSettingsForm.saveModelSettings')}
         </button>
         <button type="button" className="btn" disabled={draft === null} onClick={() => (setDraft(null), setErrors({}), save.reset())}>
-          Discard edits
+          {t('modelSettingsForm.discardEdits')}
         </button>
-        {save.isPending && <span role="status">Saving…</span>}
-        {save.isSuccess && <span role="status">Saved.</span>}
+        {save.isPending && <span role="status">{t('modelSettingsForm.saving')}</span>}
+        {save.isSuccess && <span role="status">{t('modelSettingsForm.saved')}</span>}
       </div>
       {save.isError && (
         <p className="field-error" role="alert">
-          Not saved: {errorMessage(save.error)}
+          {t('modelSettingsForm.notSaved', { errorMessage: errorMessage(save.error) })}
         </p>
       )}
     </form>

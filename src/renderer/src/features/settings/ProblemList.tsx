@@ -1,4 +1,5 @@
 import type { ConfigProblem } from '../../../../shared/contract';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   problems: ConfigProblem[];
@@ -11,7 +12,8 @@ interface Props {
  * that follow from the first one, `followsFromLine`) is folded under the first error, which is where to look.
  */
 export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
-  if (problems.length === 0) return <p data-testid="no-problems">No problems.</p>;
+  const { t } = useTranslation(['settings', 'common']);
+  if (problems.length === 0) return <p data-testid="no-problems">{t('problemList.noProblems')}</p>;
   const cascade = problems.filter((p) => p.followsFromLine !== undefined);
   const listed = problems.filter((p) => p.followsFromLine === undefined);
   return (
@@ -27,8 +29,8 @@ export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
         <details className="problem-cascade" data-testid="problem-cascade">
           <summary>
             {cascade.length === 1
-              ? `1 more YAML error, which may follow from line ${cascade[0].followsFromLine}`
-              : `${cascade.length} more YAML errors, which may follow from line ${cascade[0].followsFromLine}`}
+              ? t('problemList.moreYamlErrorWhich', { followsFromLine: cascade[0].followsFromLine })
+              : t('problemList.moreYamlErrorsWhich', { length: cascade.length, followsFromLine: cascade[0].followsFromLine })}
           </summary>
           <ul className="problems">
             {cascade.map((problem, index) => (
@@ -44,7 +46,8 @@ export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
 }
 
 function Problem({ problem, onJump }: { problem: ConfigProblem; onJump?: (line: number) => void }) {
-  const where = problem.line !== undefined ? `line ${problem.line}${problem.column !== undefined ? `:${problem.column}` : ''}` : undefined;
+  const { t } = useTranslation(['settings', 'common']);
+  const where = problem.line !== undefined ? t('problemList.line', { line: problem.column !== undefined ? `${problem.line}:${problem.column}` : problem.line }) : undefined;
   return (
     <>
       {where !== undefined &&
@@ -55,7 +58,7 @@ function Problem({ problem, onJump }: { problem: ConfigProblem; onJump?: (line: 
         ) : (
           where
         ))}{' '}
-      <code>{problem.path || '(file)'}</code>: {problem.message}
+      <code>{problem.path || t('common:shared.file')}</code>: {problem.message}
     </>
   );
 }

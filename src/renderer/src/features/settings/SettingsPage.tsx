@@ -2,34 +2,38 @@ import { Loading, LoadError } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ConfigEditor } from './ConfigEditor';
+import { LanguageSetting } from './LanguageSetting';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { ProblemList } from './ProblemList';
 import './settings.css';
+import { useTranslation } from 'react-i18next';
 
 export function SettingsPage() {
+  const { t } = useTranslation(['settings', 'common']);
   const config = useRpcQuery('config.get', {});
   const settings = useRpcQuery('settings.get', {});
-  if (config.isPending) return <Loading>Loading settings…</Loading>;
-  if (config.isError) return <LoadError what="the config" error={config.error} onRetry={() => void config.refetch()} />;
+  if (config.isPending) return <Loading>{t('settingsPage.loadingSettings')}</Loading>;
+  if (config.isError) return <LoadError what={t('settingsPage.theConfig')} error={config.error} onRetry={() => void config.refetch()} />;
   const snapshot = config.data;
   return (
     <section aria-labelledby="settings-title" className="settings-page">
-      <h1 id="settings-title">Settings</h1>
+      <h1 id="settings-title">{t('settingsPage.settings')}</h1>
       <dl className="facts">
-        <dt>Data directory</dt>
+        <dt>{t('settingsPage.dataDirectory')}</dt>
         <dd data-testid="data-dir">{snapshot.dataDir}</dd>
-        <dt>Config file</dt>
+        <dt>{t('settingsPage.configFile')}</dt>
         <dd data-testid="config-path">{snapshot.path}</dd>
-        <dt>File status</dt>
-        <dd data-testid="config-status">{snapshot.fileOk ? 'valid' : 'has problems: the last good config is in use'}</dd>
+        <dt>{t('settingsPage.fileStatus')}</dt>
+        <dd data-testid="config-status">{snapshot.fileOk ? t('common:shared.valid') : t('settingsPage.hasProblemsTheLast')}</dd>
       </dl>
-      <h2>Validation problems</h2>
+      <LanguageSetting />
+      <h2>{t('settingsPage.validationProblems')}</h2>
       <ProblemList problems={snapshot.problems} />
       <div className="settings-columns">
         {settings.isPending ? (
-          <Loading>Loading model settings…</Loading>
+          <Loading>{t('settingsPage.loadingModelSettings')}</Loading>
         ) : settings.isError ? (
-          <LoadError what="the model settings" error={settings.error} onRetry={() => void settings.refetch()} />
+          <LoadError what={t('settingsPage.theModelSettings')} error={settings.error} onRetry={() => void settings.refetch()} />
         ) : (
           <>
             <ModelSettingsForm settings={settings.data} />

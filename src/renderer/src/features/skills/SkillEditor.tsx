@@ -4,6 +4,7 @@ import type { Skill } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
 import type { SkillProblem } from './skill-validation';
 import { UnlocksPicker } from './UnlocksPicker';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   skill: Skill;
@@ -15,31 +16,32 @@ interface Props {
 
 /** One skill: its name and description (what load_skill lists), the manual it loads, and the tools it unlocks. */
 export function SkillEditor({ skill, problems, bound, onChange, onDelete }: Props) {
+  const { t } = useTranslation('skills');
   const id = useId();
   const errorsOf = (field: string) => problems.filter((p) => p.field === field).map((p) => p.message);
   const other = problems.filter((p) => !['name', 'description', 'manual', 'unlocks'].includes(p.field)).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
   return (
     <section className="skill-editor" aria-labelledby={`${id}-title`} data-testid="skill-editor">
       <div className="detail-head">
-        <h2 id={`${id}-title`}>Skill: {skill.name || '(no name)'}</h2>
+        <h2 id={`${id}-title`}>{t('skillEditor.skill')}{' '}{skill.name || t('skillEditor.noName')}</h2>
         <button type="button" className="btn btn-small btn-danger-quiet" onClick={onDelete}>
-          Delete skill
+          {t('skillEditor.deleteSkill')}
         </button>
       </div>
       <FieldErrors id={`${id}-other`} messages={other} />
       <div className="field-pair">
-        <TextField label="Name" value={skill.name} onChange={(name) => onChange({ ...skill, name })} errors={errorsOf('name')} spellCheck={false} hint="What the model passes to load_skill." />
-        <TextField label="Description" value={skill.description} onChange={(description) => onChange({ ...skill, description })} errors={errorsOf('description')} hint="Shown to the model in load_skill’s description." />
+        <TextField label={t('skillEditor.name')} value={skill.name} onChange={(name) => onChange({ ...skill, name })} errors={errorsOf('name')} spellCheck={false} hint={t('skillEditor.whatTheModelPasses')} />
+        <TextField label={t('skillEditor.description')} value={skill.description} onChange={(description) => onChange({ ...skill, description })} errors={errorsOf('description')} hint={t('skillEditor.shownToTheModel')} />
       </div>
       <div className="manual-columns">
         <div className="form-field">
-          <label htmlFor={`${id}-manual`}>Manual (Markdown)</label>
+          <label htmlFor={`${id}-manual`}>{t('skillEditor.manualMarkdown')}</label>
           <textarea id={`${id}-manual`} className="manual-input" rows={14} value={skill.manual} onChange={(event) => onChange({ ...skill, manual: event.target.value })} />
           <FieldErrors id={`${id}-manual-errors`} messages={errorsOf('manual')} />
         </div>
-        <div className="manual-preview" aria-label="Manual preview" data-testid="manual-preview">
-          <h4 className="small-heading">Preview</h4>
-          {skill.manual.trim() ? <Markdown>{skill.manual}</Markdown> : <p className="state-empty small">The manual is empty.</p>}
+        <div className="manual-preview" aria-label={t('skillEditor.manualPreview')} data-testid="manual-preview">
+          <h4 className="small-heading">{t('skillEditor.preview')}</h4>
+          {skill.manual.trim() ? <Markdown>{skill.manual}</Markdown> : <p className="state-empty small">{t('skillEditor.theManualIsEmpty')}</p>}
         </div>
       </div>
       <UnlocksPicker bound={bound} unlocks={skill.unlocks} errors={errorsOf('unlocks')} onChange={(unlocks) => onChange({ ...skill, unlocks })} />

@@ -10,17 +10,19 @@ import { useSkillsUiStore } from './skills-ui-store';
 import { newSkill, skillProblemsFromPaths, validateSkills } from './skill-validation';
 import { useSkillsSave } from './use-skills-save';
 import './skills.css';
+import { useTranslation } from 'react-i18next';
 
 /** Skill manuals: what load_skill loads, and which bound tools each one unlocks. */
 export function SkillsPage() {
+  const { t } = useTranslation('skills');
   const skills = useRpcQuery('skills.get', {});
   return (
     <section aria-labelledby="skills-title" className="skills-page">
-      <h1 id="skills-title">Skills</h1>
+      <h1 id="skills-title">{t('skillsPage.skills')}</h1>
       {skills.isPending ? (
-        <Loading>Loading skills…</Loading>
+        <Loading>{t('skillsPage.loadingSkills')}</Loading>
       ) : skills.isError ? (
-        <LoadError what="the skills" error={skills.error} onRetry={() => void skills.refetch()} />
+        <LoadError what={t('skillsPage.theSkills')} error={skills.error} onRetry={() => void skills.refetch()} />
       ) : (
         <SkillsEditor saved={skills.data} />
       )}
@@ -31,6 +33,7 @@ export function SkillsPage() {
 const LEAVE_MESSAGE = 'The skills have unsaved changes. Leave and discard them?';
 
 function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } }) {
+  const { t } = useTranslation('skills');
   const store = useSkillsUiStore();
   const catalog = useRpcQuery('catalog.list', {});
   const skills = store.draft ?? saved.skills;
@@ -59,12 +62,12 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
     <>
       <SkillsSaveBar save={save} localProblems={local} skills={skills} general={fromServer.general} onSelect={store.select} />
       <div className="skills-columns">
-        <nav className="skills-list" aria-label="Skills">
+        <nav className="skills-list" aria-label={t('skillsPage.skills')}>
           <button type="button" className="btn btn-small" onClick={() => edit([...skills, newSkill(skills)], skills.length)}>
-            + Add skill
+            {t('skillsPage.addSkill')}
           </button>
           {skills.length === 0 ? (
-            <Empty>No skills. A skill keeps tools hidden until the model loads its manual.</Empty>
+            <Empty>{t('skillsPage.noSkillsASkill')}</Empty>
           ) : (
             <ul>
               {skills.map((skill, index) => (
@@ -76,9 +79,9 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
                       onClick={() => store.select(index)}
                       data-testid="skill-item"
                     >
-                      <strong>{skill.name || '(no name)'}</strong>
+                      <strong>{skill.name || t('skillsPage.noName')}</strong>
                       <span className="muted small">
-                        {skill.unlocks.length} tool{skill.unlocks.length === 1 ? '' : 's'}
+                        {t('skillsPage.unlocksTools', { count: skill.unlocks.length })}
                         {problemsOf(index).length ? ` · ⚠ ${problemsOf(index).length}` : ''}
                       </span>
                     </button>
@@ -88,7 +91,7 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
           )}
         </nav>
         <div className="skills-editor-pane">
-          {catalog.isError && <LoadError what="the bound tools" error={catalog.error} onRetry={() => void catalog.refetch()} />}
+          {catalog.isError && <LoadError what={t('skillsPage.theBoundTools')} error={catalog.error} onRetry={() => void catalog.refetch()} />}
           {selected !== null && skills[selected] ? (
             <SkillEditor
               key={selected}
@@ -99,7 +102,7 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
               onDelete={() => edit(skills.filter((_, i) => i !== selected), Math.max(0, selected - 1))}
             />
           ) : (
-            <p className="state-empty">Add a skill to edit it.</p>
+            <p className="state-empty">{t('skillsPage.addASkillTo')}</p>
           )}
         </div>
       </div>

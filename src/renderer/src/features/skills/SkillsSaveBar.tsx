@@ -2,6 +2,7 @@ import type { Skill } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
 import type { SkillProblems } from './skill-validation';
 import type { SkillsSave } from './use-skills-save';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   save: SkillsSave;
@@ -13,37 +14,38 @@ interface Props {
 
 /** Save / discard for every skill at once, the outcome, and the problems by skill. */
 export function SkillsSaveBar({ save, localProblems, skills, general, onSelect }: Props) {
+  const { t } = useTranslation(['skills', 'common']);
   const { outcome } = save;
   const problems = [...localProblems.entries()];
   return (
     <div className="save-bar">
       <div className="actions">
         <span className={`save-status save-${save.dirty ? 'dirty' : 'clean'}`} data-testid="skills-status">
-          {save.dirty ? 'Unsaved changes' : 'No unsaved changes'}
+          {save.dirty ? t('skillsSaveBar.unsavedChanges') : t('skillsSaveBar.noUnsavedChanges')}
         </span>
         <button type="button" className="btn btn-primary" disabled={!save.dirty || save.saving} onClick={save.save}>
-          {save.saving ? 'Saving…' : 'Save skills'}
+          {save.saving ? t('skillsSaveBar.saving') : t('skillsSaveBar.saveSkills')}
         </button>
         <button type="button" className="btn" disabled={!save.dirty || save.saving} onClick={save.discard}>
-          Discard changes
+          {t('skillsSaveBar.discardChanges')}
         </button>
         <span className="muted small" role="note">
-          A saved change takes effect from the next turn.
+          {t('skillsSaveBar.aSavedChangeTakes')}
         </span>
       </div>
       {outcome?.kind === 'saved' && (
         <p role="status" className="ok-text">
-          Saved (config revision {outcome.revision}). It takes effect from the next turn.
+          {t('skillsSaveBar.savedConfigRevisionIt', { revision: outcome.revision })}
         </p>
       )}
       {outcome?.kind === 'blocked' && (
         <p role="alert" className="field-error">
-          Not saved: fix the {outcome.count} problem{outcome.count > 1 ? 's' : ''} below first.
+          {t('skillsSaveBar.notSavedFix', { count: outcome.count })}
         </p>
       )}
       {(outcome?.kind === 'invalid' || outcome?.kind === 'failed') && (
         <p role="alert" className="field-error">
-          Not saved: {outcome.message}
+          {t('skillsSaveBar.notSaved', { message: outcome.message })}
         </p>
       )}
       {outcome?.kind === 'conflict' && (
@@ -51,21 +53,21 @@ export function SkillsSaveBar({ save, localProblems, skills, general, onSelect }
           <p>{outcome.message}</p>
           <div className="actions">
             <button type="button" className="btn" onClick={save.discard}>
-              Reload (discard my edits)
+              {t('skillsSaveBar.reloadDiscardMyEdits')}
             </button>
             <button type="button" className="btn btn-danger-quiet" onClick={save.saveOver}>
-              Save mine over it
+              {t('skillsSaveBar.saveMineOverIt')}
             </button>
           </div>
         </div>
       )}
       {(problems.length > 0 || general.length > 0) && (
-        <ul className="problems" aria-label="Problems">
+        <ul className="problems" aria-label={t('skillsSaveBar.problems')}>
           {problems.flatMap(([index, list]) =>
             list.map((problem, i) => (
               <li key={`${index}:${i}`}>
                 <button type="button" className="link" onClick={() => onSelect(index)}>
-                  {skills[index]?.name || `skill ${index + 1}`}
+                  {skills[index]?.name || t('skillsSaveBar.skill', { number: index + 1 })}
                 </button>{' '}
                 · {problem.field}: {problem.message}
               </li>
@@ -73,7 +75,7 @@ export function SkillsSaveBar({ save, localProblems, skills, general, onSelect }
           )}
           {general.map((problem, i) => (
             <li key={`general:${i}`}>
-              <code>{problem.path || '(config)'}</code>: {problem.message}
+              <code>{problem.path || t('common:shared.config')}</code>: {problem.message}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FieldErrors } from '../../components/FormField';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** Bound tool names (catalog.list rows in state bound or gated), sorted; null while the catalog loads. */
@@ -11,17 +12,18 @@ interface Props {
 
 /** Which bound tools the skill unlocks. An entry that names no bound tool stays listed, flagged, so it can be removed. */
 export function UnlocksPicker({ bound, unlocks, errors, onChange }: Props) {
+  const { t } = useTranslation(['skills', 'common']);
   const id = useId();
   const unbound = bound ? unlocks.filter((name) => !bound.includes(name)) : [];
   const toggle = (name: string, on: boolean) => onChange(on ? [...unlocks, name] : unlocks.filter((u) => u !== name));
   return (
     <fieldset className="editor-section unlocks" aria-describedby={errors.length ? `${id}-errors` : undefined} data-testid="skill-unlocks">
-      <legend>Unlocks</legend>
-      <p className="muted small">Tools listed here are withheld from the model until load_skill loads this skill.</p>
+      <legend>{t('unlocksPicker.unlocks')}</legend>
+      <p className="muted small">{t('unlocksPicker.toolsListedHereAre')}</p>
       {bound === null ? (
-        <p className="state-loading small">Loading the bound tools… (unlocks: {unlocks.join(', ') || 'none'})</p>
+        <p className="state-loading small">{t('unlocksPicker.loadingTheBoundTools', { unlocks: unlocks.join(', ') || t('common:shared.none') })}</p>
       ) : bound.length === 0 && unbound.length === 0 ? (
-        <p className="state-empty small">No tool is bound yet: mount tools in the intent tree first.</p>
+        <p className="state-empty small">{t('unlocksPicker.noToolIsBound')}</p>
       ) : (
         <div className="unlock-options">
           {bound.map((name) => (
@@ -33,7 +35,7 @@ export function UnlocksPicker({ bound, unlocks, errors, onChange }: Props) {
           {unbound.map((name) => (
             <label key={name} className="check-row warn-text">
               <input type="checkbox" checked onChange={() => toggle(name, false)} />
-              <code>{name}</code> <span className="small">(not bound: unavailable or a typo)</span>
+              <code>{name}</code> <span className="small">{t('unlocksPicker.notBoundUnavailableOr')}</span>
             </label>
           ))}
         </div>

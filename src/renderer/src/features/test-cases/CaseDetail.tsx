@@ -3,61 +3,63 @@ import { LoadError, Loading } from '../../components/QueryState';
 import { ToolCallCard } from '../../components/ToolCallCard';
 import { formatDuration, formatTime } from '../../lib/format';
 import { useRpcQuery } from '../../lib/queries';
+import { Trans, useTranslation } from 'react-i18next';
 
 type CaseRow = RouteOutput<'tests.list'>['cases'][number];
 
 /** One case: what it sends and expects, and its last run (the expectations, the one that failed, the transcript). */
 export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onClose: () => void; onRun: () => void; running: boolean }) {
+  const { t } = useTranslation(['tests', 'common']);
   const result = useRpcQuery('tests.result', { id: row.id }, { enabled: row.last !== null });
   return (
     <aside className="case-detail" aria-labelledby="case-detail-title" data-testid="case-detail">
       <div className="detail-head">
         <h2 id="case-detail-title">{row.name}</h2>
         <button type="button" className="btn btn-small" onClick={onClose}>
-          Close
+          {t('caseDetail.close')}
         </button>
       </div>
       <p className="muted small">
-        As customer {row.customer} · {row.source === 'file' ? 'from the cases file' : `an example of node ${row.nodeId}`}
+        {t('caseDetail.asCustomer', { customer: row.customer })}{' '}{row.source === 'file' ? t('caseDetail.fromTheCasesFile') : t('caseDetail.anExampleOfNode', { nodeId: row.nodeId })}
       </p>
-      <h3>Messages</h3>
+      <h3>{t('caseDetail.messages')}</h3>
       <ol className="case-messages">
         {row.messages.map((m, i) => (
           <li key={`${i}:${m}`}>{m}</li>
         ))}
       </ol>
-      <h3>Expectations</h3>
+      <h3>{t('caseDetail.expectations')}</h3>
       <ul className="plain-list small">
         {row.expect.calls.map((call, i) => (
           <li key={`call-${i}`}>
-            calls <code>{call.tool}</code>
+            <Trans t={t} i18nKey="caseDetail.calls" values={{ tool: call.tool }} components={{ code: <code /> }} />
             {call.arguments ? <code> {JSON.stringify(call.arguments)}</code> : null}
           </li>
         ))}
         {row.expect.notCalled.map((tool) => (
           <li key={`not-${tool}`}>
-            does not call <code>{tool}</code>
+            <Trans t={t} i18nKey="caseDetail.doesNotCall" values={{ tool }} components={{ code: <code /> }} />
           </li>
         ))}
         {[row.expect.answerContains ?? []].flat().map((text) => (
-          <li key={`answer-${text}`}>answer contains “{text}”</li>
+          <li key={`answer-${text}`}>{t('caseDetail.answerContains', { text })}</li>
         ))}
       </ul>
       <div className="actions">
         <button type="button" className="btn" disabled={running} onClick={onRun}>
-          {running ? 'Running…' : 'Run this case'}
+          {running ? t('caseDetail.running') : t('caseDetail.runThisCase')}
         </button>
       </div>
       {row.last === null ? (
-        <p className="state-empty small">Not run yet.</p>
+        <p className="state-empty small">{t('caseDetail.notRunYet')}</p>
       ) : result.isPending ? (
-        <Loading>Loading the last result…</Loading>
+        <Loading>{t('caseDetail.loadingTheLastResult')}</Loading>
       ) : result.isError ? (
-        <LoadError what="the last result" error={result.error} onRetry={() => void result.refetch()} />
+        <LoadError what={t('caseDetail.theLastResult')} error={result.error} onRetry={() => void result.refetch()} />
       ) : (
         <>
           <h3>
-            Last run: {result.data.passed ? 'passed' : 'failed'}{' '}
+            {t('caseDetail.lastRun')}{' '}{result.data.passed ? t('common:shared.passed') : t('common:shared.failed')}{' '}
             <span className="muted small">
               {formatTime(result.data.ranAt)} · {formatDuration(result.data.durationMs)} · {result.data.modelLabel}
             </span>
@@ -70,7 +72,7 @@ export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onC
               </li>
             ))}
           </ul>
-          <h3>Transcript</h3>
+          <h3>{t('caseDetail.transcript')}</h3>
           <Transcript items={result.data.transcript} />
         </>
       )}
@@ -79,7 +81,8 @@ export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onC
 }
 
 function Transcript({ items }: { items: ChatItem[] }) {
-  if (items.length === 0) return <p className="state-empty small">Nothing was said.</p>;
+  const { t } = useTranslation(['tests', 'common']);
+  if (items.length === 0) return <p className="state-empty small">{t('caseDetail.nothingWasSaid')}</p>;
   return (
     <div className="case-transcript" data-testid="case-transcript">
       {items.map((item) =>
@@ -87,7 +90,7 @@ function Transcript({ items }: { items: ChatItem[] }) {
           <ToolCallCard key={item.id} item={item} />
         ) : (
           <p key={item.id} className={`transcript-${item.kind}`}>
-            <strong>{item.kind === 'user' ? 'Customer' : 'Assistant'}:</strong> {item.text}
+            <strong>{item.kind === 'user' ? t('caseDetail.customer') : t('caseDetail.assistant')}:</strong> {item.text}
           </p>
         ),
       )}

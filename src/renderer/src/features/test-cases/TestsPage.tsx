@@ -6,23 +6,24 @@ import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { CaseDetail } from './CaseDetail';
 import { ResultBadge } from './ResultBadge';
 import './tests.css';
+import { Trans, useTranslation } from 'react-i18next';
 
 type CaseRow = RouteOutput<'tests.list'>['cases'][number];
 
 /** The tool configuration's tests: cases.yaml and every intent node's examples, with their last results. */
 export function TestsPage() {
+  const { t } = useTranslation(['tests', 'common']);
   const list = useRpcQuery('tests.list', {});
   return (
     <section aria-labelledby="tests-title" className="tests-page">
-      <h1 id="tests-title">Tests</h1>
+      <h1 id="tests-title">{t('testsPage.tests')}</h1>
       <p className="muted">
-        Each case is sent to the configured model against today’s tools; its expectations say which tools it must (or must not) call and what the answer
-        contains. <code>switchboard test</code> runs the same cases in CI.
+        <Trans t={t} i18nKey="testsPage.eachCaseIsSent" components={{ code: <code /> }} />
       </p>
       {list.isPending ? (
-        <Loading>Loading the cases…</Loading>
+        <Loading>{t('testsPage.loadingTheCases')}</Loading>
       ) : list.isError ? (
-        <LoadError what="the test cases" error={list.error} onRetry={() => void list.refetch()} />
+        <LoadError what={t('testsPage.theTestCases')} error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <TestsView data={list.data} />
       )}
@@ -31,6 +32,7 @@ export function TestsPage() {
 }
 
 function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
+  const { t } = useTranslation(['tests', 'common']);
   const run = useRpcMutation('tests.run', ['tests.list', 'tests.result']);
   const [approve, setApprove] = useState<'none' | 'all'>('none');
   const [selected, setSelected] = useState<string | null>(null);
@@ -47,17 +49,16 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
   return (
     <>
       <p className="muted small">
-        Cases file: <code>{data.casesPath}</code> · {data.cases.length} case{data.cases.length === 1 ? '' : 's'} · last results: {passed} passed, {failed} failed,{' '}
-        {data.cases.length - passed - failed} not run
+        <Trans t={t} i18nKey="testsPage.casesFile" values={{ casesPath: data.casesPath }} components={{ code: <code /> }} /> · {t('testsPage.caseCount', { count: data.cases.length })} · {t('testsPage.lastResultsPassedFailed', { passed, failed, number: data.cases.length - passed - failed })}
       </p>
       {data.problems.length > 0 && (
         <div className="warn-notice" role="alert" data-testid="cases-problems">
-          <p>The cases file has problems; only the intent nodes’ examples are listed until it is fixed (nothing is written to it meanwhile):</p>
+          <p>{t('testsPage.theCasesFileHas')}</p>
           <ul>
             {data.problems.map((p) => (
               <li key={`${p.path}:${p.line}:${p.message}`}>
-                <code>{p.path || '(file)'}</code>
-                {p.line ? ` line ${p.line}` : ''}: {p.message}
+                <code>{p.path || t('common:shared.file')}</code>
+                {p.line ? t('testsPage.line', { line: p.line }) : ''}: {p.message}
               </li>
             ))}
           </ul>
@@ -65,39 +66,39 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
       )}
       <div className="actions">
         <button type="button" className="btn btn-primary" disabled={run.isPending || data.cases.length === 0} onClick={() => start()}>
-          {running === 'all' ? 'Running all…' : 'Run all'}
+          {running === 'all' ? t('testsPage.runningAll') : t('testsPage.runAll')}
         </button>
         <label className="inline-label">
-          Writes the model asks for:{' '}
+          {t('testsPage.writesTheModelAsks')}{' '}
           <select value={approve} onChange={(event) => setApprove(event.target.value as 'none' | 'all')}>
-            <option value="none">rejected (nothing is changed)</option>
-            <option value="all">approved (they run for real)</option>
+            <option value="none">{t('testsPage.rejectedNothingIsChanged')}</option>
+            <option value="all">{t('testsPage.approvedTheyRunFor')}</option>
           </select>
         </label>
       </div>
       {run.isError && (
         <p role="alert" className="field-error">
-          The run failed: {errorMessage(run.error)}
+          {t('testsPage.theRunFailed', { errorMessage: errorMessage(run.error) })}
         </p>
       )}
       {run.data && !run.isPending && (
         <p role="status" data-testid="tests-run-summary">
-          Ran {run.data.passed + run.data.failed}: {run.data.passed} passed, {run.data.failed} failed.
+          {t('testsPage.ranPassedFailed', { number: run.data.passed + run.data.failed, passed: run.data.passed, failed: run.data.failed })}
         </p>
       )}
       {data.cases.length === 0 ? (
-        <Empty>No cases yet: add examples to intent nodes, save a conversation as a case from the chat, or write {data.casesPath}.</Empty>
+        <Empty>{t('testsPage.noCasesYetAdd', { casesPath: data.casesPath })}</Empty>
       ) : (
         <div className={current ? 'tests-columns with-detail' : 'tests-columns'}>
           <table className="tests-table" data-testid="tests-table">
             <thead>
               <tr>
-                <th scope="col">Result</th>
-                <th scope="col">Case</th>
-                <th scope="col">From</th>
-                <th scope="col">Last run</th>
+                <th scope="col">{t('testsPage.result')}</th>
+                <th scope="col">{t('testsPage.case')}</th>
+                <th scope="col">{t('testsPage.from')}</th>
+                <th scope="col">{t('testsPage.lastRun')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t('testsPage.actions')}</span>
                 </th>
               </tr>
             </thead>
@@ -115,6 +116,7 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
 }
 
 function CaseRowView({ row, selected, running, disabled, onSelect, onRun }: { row: CaseRow; selected: boolean; running: boolean; disabled: boolean; onSelect: () => void; onRun: () => void }) {
+  const { t } = useTranslation(['tests', 'common']);
   return (
     <tr className={selected ? 'selected' : undefined} data-testid="case-row" data-case={row.id} data-result={row.last ? (row.last.passed ? 'passed' : 'failed') : 'none'}>
       <td>
@@ -125,11 +127,11 @@ function CaseRowView({ row, selected, running, disabled, onSelect, onRun }: { ro
           {row.name}
         </button>
       </td>
-      <td className="muted small">{row.source === 'file' ? 'cases file' : `node ${row.nodeId}`}</td>
+      <td className="muted small">{row.source === 'file' ? t('testsPage.casesFile') : t('testsPage.node', { nodeId: row.nodeId })}</td>
       <td className="muted small">{row.last ? formatTime(row.last.ranAt) : '—'}</td>
       <td>
-        <button type="button" className="btn btn-small" disabled={disabled} onClick={onRun} aria-label={`Run ${row.name}`}>
-          Run
+        <button type="button" className="btn btn-small" disabled={disabled} onClick={onRun} aria-label={t('testsPage.run', { name: row.name })}>
+          {t('testsPage.run2')}
         </button>
       </td>
     </tr>

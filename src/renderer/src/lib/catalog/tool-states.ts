@@ -8,19 +8,20 @@ export type CatalogBinding = CatalogView['bindings'][number];
 export type ToolState = CatalogRow['state'];
 
 /**
- * Every state a catalog entry can be in, with its badge tone and a one-line meaning. `quarantined` (a definition that
+ * Every state a catalog entry can be in, with its badge tone (its label and one-line meaning are translated:
+ * common.json's toolStates). `quarantined` (a definition that
  * changed after it was pinned) is listed ahead of the contract so the badge, the filter and the legend need no change
  * when main starts sending it; a state the contract adds that is missing here fails to compile.
  */
 export const TOOL_STATES = {
-  bound: { tone: 'ok', meaning: 'mounted by the intent tree and sent to the model' },
-  gated: { tone: 'info', meaning: 'bound, but its schema is withheld until a skill that unlocks it is loaded' },
-  unmounted: { tone: 'muted', meaning: 'discovered on a server, but no MCP intent node mounts it' },
-  unavailable: { tone: 'bad', meaning: 'an intent node names it, but no connected server offers it' },
-  reserved: { tone: 'warn', meaning: 'the name is a local tool’s; the remote copy is never mounted' },
-  shadowed: { tone: 'warn', meaning: 'another server offering the same name wins' },
-  quarantined: { tone: 'bad', meaning: 'its definition, or the server that serves it, changed after it was accepted: hidden from the model, calls blocked until accepted' },
-} as const satisfies Record<ToolState | 'quarantined', { tone: 'ok' | 'info' | 'muted' | 'bad' | 'warn'; meaning: string }>;
+  bound: { tone: 'ok' },
+  gated: { tone: 'info' },
+  unmounted: { tone: 'muted' },
+  unavailable: { tone: 'bad' },
+  reserved: { tone: 'warn' },
+  shadowed: { tone: 'warn' },
+  quarantined: { tone: 'bad' },
+} as const satisfies Record<ToolState | 'quarantined', { tone: 'ok' | 'info' | 'muted' | 'bad' | 'warn' }>;
 
 export type KnownToolState = keyof typeof TOOL_STATES;
 export const STATE_ORDER = Object.keys(TOOL_STATES) as KnownToolState[];

@@ -1,0 +1,52 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EventBus } from '../events';
+import { PREFERENCES_FILE_NAME, PreferencesStore } from './preferences-store';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+function setup(systemLanguages?: () => string[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'sb-prefs-'));
+  dirs.push(dir);
+  const events = new EventBus();
+  const seen: unknown[] = [];
+  events.subscribe((name, payload) => name === 'preferences.changed' && seen.push(payload));
+  const path = join(dir, PREFERENCES_FILE_NAME);
+  return { path, seen, open: () => PreferencesStore.open({ path, events, systemLanguages }) };
+}
+
+describe('the console preferences (UI language)', () => {
+  it('starts on auto with the OS languages, keeps a choice across restarts (owner-only file) and announces it', async () => {
+    const { path, seen, open } = setup(() => ['zh-Hans-CN', 'en-US']);
+    const store = await open();
+    expect(store.view()).toEqual({ language: 'auto', systemLanguages: ['zh-Hans-CN', 'en-US'] });
+    await store.setLanguage('zh-CN');
+    expect(seen).toEqual([{ language: 'zh-CN', systemLanguages: ['zh-Hans-CN', 'en-US'] }]);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ language: 'zh-CN' });
+    if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect((await open()).view().language).toBe('zh-CN');
+  });
+
+  it('has no OS languages in the headless console (the browser decides) and survives a throwing source', async () => {
+    expect((await setup().open()).view().systemLanguages).toEqual([]);
+    const throwing = await setup(() => {
+      throw new Error('no locale');
+    }).open();
+    expect(throwing.view().systemLanguages).toEqual([]);
+  });
+
+  it('never writes over a file it cannot read: defaults apply, a change is refused saying why, the file is kept', async () => {
+    for (const text of ['{ not json', '{"language":"fr"}']) {
+      const { path, open } = setup();
+      writeFileSync(path, text);
+      const store = await open();
+      expect(store.view()).toMatchObject({ language: 'auto', problem: expect.any(String) });
+      await expect(store.setLanguage('en')).rejects.toThrow(/could not be read.*fix or remove it/);
+      expect(readFileSync(path, 'utf8')).toBe(text);
+    }
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { command, query } from './define';
+
+/** The console's language: `auto` follows the OS (desktop) or the browser (headless console). */
+export const uiLanguageChoiceSchema = z.enum(['auto', 'en', 'zh-CN']);
+export type UiLanguageChoice = z.infer<typeof uiLanguageChoiceSchema>;
+
+/** What the operator chose for this data directory, kept by main (preferences.json). */
+export const storedPreferencesSchema = z.object({ language: uiLanguageChoiceSchema.default('auto') });
+export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
+
+export const preferencesSchema = storedPreferencesSchema.extend({
+  /**
+   * The OS's preferred languages, most preferred first, where main knows them (the desktop app). Empty in the
+   * headless console: the browser may run on another machine, so the renderer asks navigator.languages instead.
+   */
+  systemLanguages: z.array(z.string()),
+  /** preferences.json could not be read: what went wrong (the file is left as it is and nothing is saved over it). */
+  problem: z.string().optional(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const preferencesRoutes = {
+  'preferences.get': query(z.strictObject({}).default({}), preferencesSchema),
+  'preferences.setLanguage': command(z.strictObject({ language: uiLanguageChoiceSchema }), preferencesSchema),
+};
+
+export const preferencesEvents = {
+  /** Every window (and browser tab) applies a new choice at once, without a reload. */
+  'preferences.changed': preferencesSchema,
+};
