@@ -27,6 +27,8 @@ export default defineConfig({
       testDir: 'e2e/browser',
       use: {
         browserName: 'chromium',
+        // The console follows the browser's language: the specs read English unless one asks for zh-CN (i18n.spec.ts).
+        locale: 'en-US',
         launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
       },
     },

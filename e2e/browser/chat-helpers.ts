@@ -11,22 +11,23 @@ export async function startConversation(page: Page, host: Host, customerId = 'u1
   await expect(page.getByTestId('acting-customer')).toContainText(`acting as customer ${customerId}`);
 }
 
-export const composer = (page: Page) => page.getByRole('textbox', { name: 'Message' });
+/** The composer; `label` is its accessible name in the console's language (English unless a spec switches). */
+export const composer = (page: Page, label = 'Message') => page.getByRole('textbox', { name: label });
 export const lastTurn = (page: Page) => page.getByTestId('turn').last();
 
 /** Sends a message with Enter and waits until main shows it as the latest turn. */
-export async function send(page: Page, text: string): Promise<void> {
-  await expect(composer(page)).toBeEnabled();
-  await composer(page).fill(text);
-  await composer(page).press('Enter');
+export async function send(page: Page, text: string, label?: string): Promise<void> {
+  await expect(composer(page, label)).toBeEnabled();
+  await composer(page, label).fill(text);
+  await composer(page, label).press('Enter');
   await expect(lastTurn(page).getByTestId('user-message')).toHaveText(text);
 }
 
 /** Sends and waits for the turn to end (the composer is usable again). */
-export async function ask(page: Page, text: string): Promise<void> {
-  await send(page, text);
-  await expect(composer(page)).toBeEnabled({ timeout: 20_000 });
-  await expect(page.getByRole('button', { name: 'Stop' })).toHaveCount(0);
+export async function ask(page: Page, text: string, label?: string, stop = 'Stop'): Promise<void> {
+  await send(page, text, label);
+  await expect(composer(page, label)).toBeEnabled({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: stop })).toHaveCount(0);
 }
 
 /** Opens a tool card's result and returns its text. */

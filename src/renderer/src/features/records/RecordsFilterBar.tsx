@@ -4,12 +4,7 @@ import { useRecordsUiStore, type TimeWindow } from './records-ui-store';
 import { useTranslation } from 'react-i18next';
 
 const STATUSES: RecordStatus[] = ['success', 'error', 'rejected', 'blocked', 'stopped'];
-const ACTORS: { value: RecordActor; label: string }[] = [
-  { value: 'model', label: 'the model (chat)' },
-  { value: 'operator', label: 'the operator (by hand)' },
-  { value: 'replay', label: 'a replay' },
-  { value: 'test', label: 'a test run' },
-];
+const ACTORS: RecordActor[] = ['model', 'operator', 'replay', 'test'];
 
 /** Tool, server, status, conversation and time: each a labelled select, "Any" by default. */
 export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions; titleOf: (conversationId: string) => string }) {
@@ -57,8 +52,8 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         <select value={filter.actor} onChange={(e) => setFilter({ actor: e.target.value as RecordActor | '' })}>
           <option value="">{t('recordsFilterBar.anyActor')}</option>
           {ACTORS.map((actor) => (
-            <option key={actor.value} value={actor.value}>
-              {actor.label}
+            <option key={actor} value={actor}>
+              {t(`recordsFilterBar.actors.${actor}`)}
             </option>
           ))}
         </select>
@@ -79,7 +74,7 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         <select value={filter.window} onChange={(e) => setFilter({ window: e.target.value as TimeWindow })}>
           {TIME_WINDOWS.map((window) => (
             <option key={window.value} value={window.value}>
-              {window.label}
+              {t(`recordsFilterBar.timeWindows.${window.value}`)}
             </option>
           ))}
         </select>

@@ -1,0 +1,106 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../host';
+import { ask, lastTurn } from './chat-helpers';
+import enChat from '../../src/renderer/src/locales/en/chat.json' with { type: 'json' };
+import enCommon from '../../src/renderer/src/locales/en/common.json' with { type: 'json' };
+import enRecords from '../../src/renderer/src/locales/en/records.json' with { type: 'json' };
+import enSettings from '../../src/renderer/src/locales/en/settings.json' with { type: 'json' };
+import zhChat from '../../src/renderer/src/locales/zh-CN/chat.json' with { type: 'json' };
+import zhCommon from '../../src/renderer/src/locales/zh-CN/common.json' with { type: 'json' };
+import zhRecords from '../../src/renderer/src/locales/zh-CN/records.json' with { type: 'json' };
+import zhSettings from '../../src/renderer/src/locales/zh-CN/settings.json' with { type: 'json' };
+
+test.describe.configure({ timeout: 120_000 });
+
+const SHOTS = join('test-results', 'screenshots', 'i18n');
+// The texts each language shows, read from its own resources (a spec that hard-coded them would test itself).
+const TEXTS = {
+  en: { chat: enChat, common: enCommon, records: enRecords, settings: enSettings },
+  'zh-CN': { chat: zhChat, common: zhCommon, records: zhRecords, settings: zhSettings },
+} as const;
+type Lang = keyof typeof TEXTS;
+/** Each page and the heading it opens with (tools and intents: the nav entry, their pages are still English). */
+const PAGES = ['servers', 'intents', 'tools', 'skills', 'chat', 'requests', 'records', 'tests', 'settings'] as const;
+
+const nav = (page: Page) => page.getByRole('navigation', { name: TEXTS.en.common.nav.main }).or(page.getByRole('navigation', { name: TEXTS['zh-CN'].common.nav.main }));
+
+for (const lang of ['en', 'zh-CN'] as const satisfies Lang[]) {
+  const L = TEXTS[lang];
+  test.describe(`in ${lang}`, () => {
+    test.use({ locale: lang === 'en' ? 'en-US' : 'zh-CN' });
+
+    test(`the seed story in ${lang}: the console follows the browser's language, the shop's words stay Chinese`, async ({ page, host }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await mkdir(SHOTS, { recursive: true });
+      await page.goto(`${host.url}#/chat`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByTestId('connection')).toHaveText(L.common.connection.connected);
+      await expect(page.getByTestId('model-label')).toContainText(L.chat.newConversationForm.model);
+      await page.getByLabel(L.chat.newConversationForm.actingAsCustomer).fill('u1001');
+      await page.getByRole('button', { name: L.chat.newConversationForm.newConversation }).click();
+      await expect(page.getByTestId('acting-customer')).toContainText('u1001');
+
+      await ask(page, '上周买的AirPods Pro还没收到，帮我看看送到哪了', L.chat.composer.message, L.chat.composer.stop);
+      const first = lastTurn(page);
+      await expect(first.locator('[data-testid="tool-card"][data-tool="query_order"]')).toHaveAttribute('data-status', 'success');
+      // The demo model's reply is the shop's language whatever the console's.
+      await expect(first.getByTestId('assistant-message').last()).toContainText('请问您要查询物流的是哪一笔');
+      await ask(page, '第一笔', L.chat.composer.message, L.chat.composer.stop);
+      const second = lastTurn(page);
+      const logistics = second.locator('[data-testid="tool-card"][data-tool="query_logistics"]');
+      await expect(logistics).toHaveAttribute('data-status', 'success');
+      // The status badge reads in the language, its tooltip keeps the canonical word.
+      const badge = logistics.locator('[data-status="success"]').last();
+      await expect(badge).toHaveText(L.common.statuses.success);
+      await expect(badge).toHaveAttribute('title', /“success”/);
+      await expect(second.getByTestId('assistant-message').last()).toContainText('BIT9100000233');
+      await page.screenshot({ path: join(SHOTS, `seed-chat-${lang}.png`), fullPage: true });
+
+      await nav(page).getByRole('button', { name: new RegExp(`^${L.common.nav.pages.records}`) }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.records.recordsPage.records);
+      await page.locator('[data-testid="record-row"][data-tool="query_logistics"]').getByRole('button').click();
+      await expect(page.getByTestId('record-detail')).toContainText(L.records.recordDetail.noConfirmationWasNeeded);
+      await page.screenshot({ path: join(SHOTS, `seed-records-${lang}.png`), fullPage: true });
+    });
+
+    test(`every page in ${lang}, with a screenshot`, async ({ page, host }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await mkdir(SHOTS, { recursive: true });
+      await page.goto(`${host.url}#/servers`);
+      await expect(page.getByTestId('connection')).toHaveText(L.common.connection.connected);
+      for (const id of PAGES) {
+        const button = nav(page).getByRole('button', { name: new RegExp(`^${L.common.nav.pages[id]}`) });
+        await button.click();
+        await expect(button).toHaveAttribute('aria-current', 'page');
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.screenshot({ path: join(SHOTS, `${id}-${lang}.png`), fullPage: true });
+      }
+      // Dates and numbers follow the language too (Intl): the data directory page's config status reads in it.
+      await expect(page.getByTestId('config-status')).toHaveText(L.common.shared.valid);
+    });
+  });
+}
+
+test('Settings overrides the browser’s language at once, without a reload, and the choice survives a restart of the page', async ({ page, host }) => {
+  await page.goto(`${host.url}#/settings`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42)); // gone if the page reloads
+  const choice = page.getByTestId('language-setting').getByRole('combobox');
+  await choice.selectOption('zh-CN');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(nav(page).getByRole('button', { name: new RegExp(`^${zhCommon.nav.pages.settings}`) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhSettings.settingsPage.settings);
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(zhSettings.settingsPage.settings);
+
+  // Auto goes back to the browser's (en-US here), named in the option.
+  await expect(choice.locator('option[value="auto"]')).toHaveText(zhSettings.language.auto.replace('{{language}}', 'English'));
+  await choice.selectOption('auto');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(enSettings.settingsPage.settings);
+});
