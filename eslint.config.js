@@ -125,7 +125,7 @@ export const layeringRules = [
 export const i18nRules = [
   {
     files: ['src/renderer/src/**/*.tsx'],
-    ignores: ['src/renderer/src/**/*.test.tsx', 'src/renderer/src/features/{tools,intents}/**'],
+    ignores: ['src/renderer/src/**/*.test.tsx'],
     plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [

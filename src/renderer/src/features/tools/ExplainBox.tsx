@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { useToolsUiStore } from './tools-ui-store';
+import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
   /** Tool names to suggest: every catalog row and local tool (deduplicated and sorted only once suggestions are shown). */
@@ -14,6 +15,7 @@ interface Props {
  * by main's explain. The first layer that drops the tool is highlighted.
  */
 export function ExplainBox({ names, skills }: Props) {
+  const { t } = useTranslation('tools');
   const asked = useToolsUiStore((s) => s.explain);
   const askExplain = useToolsUiStore((s) => s.askExplain);
   const [toolId, setToolId] = useState(asked?.toolId ?? '');
@@ -37,16 +39,16 @@ export function ExplainBox({ names, skills }: Props) {
 
   return (
     <section className="explain-box" aria-labelledby={`${id}-title`} data-testid="explain-box">
-      <h2 id={`${id}-title`}>Explain</h2>
+      <h2 id={`${id}-title`}>{t('explain.title')}</h2>
       <form className="explain-form" onSubmit={submit}>
         <div className="form-field">
-          <label htmlFor={`${id}-tool`}>Tool name</label>
+          <label htmlFor={`${id}-tool`}>{t('explain.toolName')}</label>
           <input
             id={`${id}-tool`}
             value={toolId}
             list={suggest ? `${id}-names` : undefined}
             spellCheck={false}
-            placeholder="e.g. query_order"
+            placeholder={t('explain.example')}
             onFocus={() => setSuggest(true)}
             onChange={(event) => setToolId(event.target.value)}
           />
@@ -61,7 +63,7 @@ export function ExplainBox({ names, skills }: Props) {
         </div>
         {skills.length > 0 && (
           <fieldset className="explain-skills">
-            <legend>Loaded skills</legend>
+            <legend>{t('explain.loadedSkills')}</legend>
             {skills.map((skill) => (
               <label key={skill} className="check-row">
                 <input
@@ -75,31 +77,33 @@ export function ExplainBox({ names, skills }: Props) {
           </fieldset>
         )}
         <button type="submit" className="btn btn-primary" disabled={!toolId.trim()}>
-          Explain
+          {t('explain.explain')}
         </button>
       </form>
-      {asked ? <ExplainResult toolId={asked.toolId} loadedSkills={asked.loadedSkills} /> : <p className="state-empty small">Type a tool name to see each layer it passes or fails.</p>}
+      {asked ? <ExplainResult toolId={asked.toolId} loadedSkills={asked.loadedSkills} /> : <p className="state-empty small">{t('explain.typeAName')}</p>}
     </section>
   );
 }
 
 function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills: string[] }) {
   // Keyed by tool and skills; catalog.changed invalidates it, so the answer follows the live catalog.
+  const { t } = useTranslation('tools');
   const explain = useRpcQuery('catalog.explain', { toolId, loadedSkills });
-  if (explain.isPending) return <Loading>Explaining {toolId}…</Loading>;
-  if (explain.isError) return <LoadError what={`the explanation of ${toolId}`} error={explain.error} onRetry={() => void explain.refetch()} />;
+  if (explain.isPending) return <Loading>{t('explain.explaining', { toolId })}</Loading>;
+  if (explain.isError) return <LoadError what={t('explain.theExplanationOf', { toolId })} error={explain.error} onRetry={() => void explain.refetch()} />;
   const { verdict, layers, firstFailingLayer, revision } = explain.data;
   return (
     <div className="explain-result" data-testid="explain-result" data-verdict={verdict} data-first-failing={firstFailingLayer ?? ''}>
       <p className="explain-verdict">
-        <code>{toolId}</code> is{' '}
-        <span className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`} data-testid="explain-verdict">
-          {verdict}
-        </span>{' '}
-        {verdict === 'visible' ? 'to the model this turn' : firstFailingLayer ? `— dropped at the ${firstFailingLayer} layer` : ''}
-        <span className="muted small"> · catalog revision {revision}</span>
+        <Trans
+          t={t}
+          i18nKey={verdict === 'visible' ? 'explain.verdictVisible' : firstFailingLayer ? 'explain.verdictDroppedAt' : 'explain.verdict'}
+          values={{ toolId, verdict: t(`explain.verdicts.${verdict}`), layer: firstFailingLayer }}
+          components={{ code: <code />, verdict: <span className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`} data-testid="explain-verdict" title={verdict} /> }}
+        />
+        <span className="muted small">{t('explain.revision', { revision })}</span>
       </p>
-      <ol className="explain-layers" aria-label={`Layers for ${toolId}`}>
+      <ol className="explain-layers" aria-label={t('explain.layersFor', { toolId })}>
         {layers.map((layer) => {
           const first = layer.layer === firstFailingLayer;
           return (
@@ -115,8 +119,8 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
                 {layer.ok ? '✓' : '✗'}
               </span>
               <strong className="layer-name">{layer.layer}</strong>
-              <span className="visually-hidden">{layer.ok ? 'passes' : 'fails'}</span>
-              {first && <span className="status status-bad">first failing layer</span>}
+              <span className="visually-hidden">{layer.ok ? t('explain.passes') : t('explain.fails')}</span>
+              {first && <span className="status status-bad">{t('explain.firstFailingLayer')}</span>}
               <span className="layer-detail">{layer.detail}</span>
             </li>
           );

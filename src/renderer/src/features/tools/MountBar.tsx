@@ -5,6 +5,7 @@ import { errorMessage } from '../../lib/format';
 import { useRpc } from '../../lib/rpc-context';
 import { useRpcQuery } from '../../lib/queries';
 import type { CatalogRow } from '../../lib/catalog/tool-states';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The rows chosen for Mount (unmounted, offered by a server). */
@@ -19,6 +20,7 @@ interface Props {
 
 /** Mounts the chosen tools as MCP nodes in a category (the last one used by default), then opens the intent editor on the draft. */
 export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear }: Props) {
+  const { t } = useTranslation('tools');
   const rpc = useRpc();
   const intents = useRpcQuery('intents.get', {});
   const categories = useMemo(() => categoriesOf(intents.data?.intents ?? []), [intents.data]);
@@ -52,34 +54,32 @@ export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear }
   };
 
   return (
-    <div className="mount-bar" role="region" aria-label="Mount tools" data-testid="mount-bar">
-      <strong>
-        {chosen.length} tool{chosen.length === 1 ? '' : 's'} to mount
-      </strong>
-      <label htmlFor={`${id}-category`}>into</label>
+    <div className="mount-bar" role="region" aria-label={t('mountBar.mountTools')} data-testid="mount-bar">
+      <strong>{t('mountBar.toMount', { count: chosen.length })}</strong>
+      <label htmlFor={`${id}-category`}>{t('mountBar.into')}</label>
       <select id={`${id}-category`} value={category} onChange={(event) => setPicked(event.target.value)}>
         {categories.map((c) => (
           <option key={c.id} value={c.id}>
             {c.label}
           </option>
         ))}
-        <option value="">(top level)</option>
+        <option value="">{t('mountBar.topLevel')}</option>
       </select>
       <button type="button" className="btn btn-primary" disabled={busy || chosen.length === 0} onClick={() => void mount()}>
-        {busy ? 'Mounting…' : `Mount ${chosen.length === 1 ? chosen[0].toolId : `${chosen.length} tools`}`}
+        {busy ? t('mountBar.mounting') : chosen.length === 1 ? t('mountBar.mountOne', { toolId: chosen[0].toolId }) : t('mountBar.mountMany', { count: chosen.length })}
       </button>
       {shownUnmounted.length > chosen.length && (
         <button type="button" className="btn" onClick={onChooseShown}>
-          Choose all {shownUnmounted.length} unmounted shown
+          {t('mountBar.chooseAllShown', { count: shownUnmounted.length })}
         </button>
       )}
       <button type="button" className="btn" onClick={onClear}>
-        Clear
+        {t('mountBar.clear')}
       </button>
-      <span className="muted small">Opens the intent editor on the unsaved draft; nothing is saved until you save there.</span>
+      <span className="muted small">{t('mountBar.opensTheEditor')}</span>
       {failure && (
         <p role="alert" className="field-error">
-          Could not read the tools’ definitions: {failure}
+          {t('mountBar.couldNotRead', { failure })}
         </p>
       )}
     </div>

@@ -4,6 +4,7 @@ import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { DefinitionDiff } from './DefinitionDiff';
 import type { CatalogEntry } from '../../lib/catalog/tool-states';
+import { useTranslation } from 'react-i18next';
 
 /**
  * "Definition changed": a tool whose definition no longer matches the pinned one is hidden and blocked. Shows the
@@ -13,6 +14,7 @@ import type { CatalogEntry } from '../../lib/catalog/tool-states';
  */
 export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
   // A pin decision changes the catalog: catalog.changed refreshes it, and the servers' tools.
+  const { t } = useTranslation('tools');
   const accept = useRpcMutation('catalog.acceptChange');
   const reject = useRpcMutation('catalog.rejectChange');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -25,7 +27,7 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
       onSuccess: () => setMessage({ ok: true, text: done }),
       onError: (error) => {
         const failure = saveFailureOf(error);
-        setMessage({ ok: false, text: failure.kind === 'conflict' ? `${failure.message} Review the new diff.` : failure.message });
+        setMessage({ ok: false, text: failure.kind === 'conflict' ? t('quarantine.reviewTheNewDiff', { message: failure.message }) : failure.message });
       },
     });
 
@@ -36,8 +38,8 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(accept, accepted)}>
           {acceptLabel}
         </button>
-        <button type="button" className="btn btn-danger-quiet" disabled={busy || quarantine.rejected} onClick={() => run(reject, 'Rejected: the tool stays blocked.')}>
-          Reject
+        <button type="button" className="btn btn-danger-quiet" disabled={busy || quarantine.rejected} onClick={() => run(reject, t('quarantine.rejectedStaysBlocked'))}>
+          {t('quarantine.reject')}
         </button>
       </div>
       <Message message={message} />
@@ -48,42 +50,40 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
     const claimsReadOnly = quarantine.current.annotations?.readOnlyHint === true && quarantine.pinned.annotations?.readOnlyHint !== true;
     return (
       <section className="quarantine" aria-labelledby="quarantine-title" data-testid="quarantine-section">
-        <h3 id="quarantine-title">Server changed</h3>
+        <h3 id="quarantine-title">{t('quarantine.serverChanged')}</h3>
         <p>
-          {entry.toolId} was served by {moved.from} (accepted {formatTime(moved.acceptedAt)}); now {moved.to} would serve it. Until you accept the move, the tool is
-          hidden from the model and calls to it are blocked: nothing is sent to {moved.to}.
+          {t('quarantine.movedExplanation', { toolId: entry.toolId, from: moved.from, to: moved.to, acceptedAt: formatTime(moved.acceptedAt) })}
         </p>
         {claimsReadOnly && (
           <p className="warn-text" data-testid="move-read-only-claim">
-            {moved.to} declares it read-only, unlike {moved.from}. Calls will still ask for approval as writes if you accept.
+            {t('quarantine.claimsReadOnly', { from: moved.from, to: moved.to })}
           </p>
         )}
-        {quarantine.rejected && <p className="warn-text">You rejected this move; it stays blocked while {moved.to} would serve it.</p>}
+        {quarantine.rejected && <p className="warn-text">{t('quarantine.rejectedMove', { to: moved.to })}</p>}
         {quarantine.changed.length > 0 ? (
           <>
             <p className="muted small">
-              What {moved.to} offers against what you trusted on {moved.from}:
+              {t('quarantine.whatOffers', { from: moved.from, to: moved.to })}
             </p>
             <DefinitionDiff pinned={quarantine.pinned} current={quarantine.current} changed={quarantine.changed} />
           </>
         ) : (
-          <p className="muted small">{moved.to} offers the same definition as the one trusted on {moved.from}.</p>
+          <p className="muted small">{t('quarantine.sameDefinition', { from: moved.from, to: moved.to })}</p>
         )}
-        {answers(`Accept the move to ${moved.to}`, `Accepted: ${moved.to} now serves ${entry.toolId}.`)}
+        {answers(t('quarantine.acceptTheMove', { to: moved.to }), t('quarantine.acceptedMove', { to: moved.to, toolId: entry.toolId }))}
       </section>
     );
   }
 
   return (
     <section className="quarantine" aria-labelledby="quarantine-title" data-testid="quarantine-section">
-      <h3 id="quarantine-title">Definition changed</h3>
+      <h3 id="quarantine-title">{t('quarantine.definitionChanged')}</h3>
       <p>
-        {entry.server} changed {quarantine.changed.join(', ')} since it was pinned on {formatTime(quarantine.pinnedAt)}. Until you accept, the tool is hidden from the
-        model and calls to it are blocked.
+        {t('quarantine.changedExplanation', { server: entry.server, changed: quarantine.changed.join(', '), pinnedAt: formatTime(quarantine.pinnedAt) })}
       </p>
-      {quarantine.rejected && <p className="warn-text">You rejected this version; it stays blocked until the server changes it again or you accept it.</p>}
+      {quarantine.rejected && <p className="warn-text">{t('quarantine.rejectedVersion')}</p>}
       <DefinitionDiff pinned={quarantine.pinned} current={quarantine.current} changed={quarantine.changed} />
-      {answers('Accept the new definition', 'Accepted: the new definition is pinned and the tool is back in the catalog.')}
+      {answers(t('quarantine.acceptTheNewDefinition'), t('quarantine.acceptedDefinition'))}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import type { CatalogRow } from '../../lib/catalog/tool-states';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { cliCommand, runKey, useRunArgsStore } from './run-args-store';
+import { useTranslation } from 'react-i18next';
 
 const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -19,6 +20,7 @@ const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * as in the chat, with its record (actor operator).
  */
 export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) {
+  const { t } = useTranslation(['tools', 'common']);
   const definition = useRpcQuery('tools.definition', { toolId: row.toolId, server: row.server });
   const key = runKey(row.server, row.toolId);
   const saved = useRunArgsStore((s) => s.argsByTool[key]);
@@ -57,14 +59,14 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
 
   return (
     <section className="run-tool" aria-labelledby={`${id}-title`} data-testid="run-tool">
-      <h3 id={`${id}-title`}>Run by hand</h3>
+      <h3 id={`${id}-title`}>{t('run.title')}</h3>
       {row.state !== 'bound' && (
         <p className="warn-notice small" role="note" data-testid="run-not-visible">
-          The model would not see this tool ({row.state}): {row.reason} You can still run it here.
+          {t('run.notVisible', { state: t(`common:toolStates.${row.state}.label`), reason: row.reason })}
         </p>
       )}
       <div className="form-field">
-        <label htmlFor={`${id}-customer`}>Acting customer</label>
+        <label htmlFor={`${id}-customer`}>{t('run.actingCustomer')}</label>
         <input
           id={`${id}-customer`}
           value={customerId}
@@ -72,33 +74,33 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
           aria-invalid={!customerOk || undefined}
           onChange={(event) => setCustomer(event.target.value.trim())}
         />
-        <p className="muted small">Sent in the request’s _meta, as for a conversation acting as this customer.</p>
-        <FieldErrors id={`${id}-customer-errors`} messages={customerOk ? [] : ['a customer id uses letters, digits, "_" or "-"']} />
+        <p className="muted small">{t('run.sentInMeta')}</p>
+        <FieldErrors id={`${id}-customer-errors`} messages={customerOk ? [] : [t('run.customerIdRule')]} />
       </div>
       {definition.isPending ? (
-        <Loading>Loading the definition…</Loading>
+        <Loading>{t('run.loadingDefinition')}</Loading>
       ) : definition.isError ? (
-        <LoadError what={`the definition of ${row.toolId}`} error={definition.error} onRetry={() => void definition.refetch()} />
+        <LoadError what={t('run.theDefinitionOf', { toolId: row.toolId })} error={definition.error} onRetry={() => void definition.refetch()} />
       ) : (
-        <SchemaForm schema={definition.data.inputSchema} value={args} onChange={change} onSubmit={submit} submitLabel={run.isPending ? 'Running…' : 'Run'} disabled={run.isPending || !customerOk} />
+        <SchemaForm schema={definition.data.inputSchema} value={args} onChange={change} onSubmit={submit} submitLabel={run.isPending ? t('run.running') : t('run.run')} disabled={run.isPending || !customerOk} />
       )}
       {waiting.map((approval) => (
         <ApprovalCard key={approval.id} approval={approval} />
       ))}
-      {run.isPending && waiting.length === 0 && <p className="state-loading">Running {row.toolId}…</p>}
+      {run.isPending && waiting.length === 0 && <p className="state-loading">{t('run.runningTool', { toolId: row.toolId })}</p>}
       {run.isError && (
         <p role="alert" className="field-error">
-          The call could not be made: {errorMessage(run.error)}
+          {t('run.callFailed', { errorMessage: errorMessage(run.error) })}
         </p>
       )}
       {run.data && !run.isPending && <RunResult run={run.data} />}
       <details className="run-cli">
-        <summary className="small">Copy as CLI command</summary>
+        <summary className="small">{t('run.copyAsCli')}</summary>
         <code className="mono small" data-testid="run-cli-command">
           {command}
         </code>
         <button type="button" className="btn btn-small" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('run.copied') : t('run.copy')}
         </button>
       </details>
     </section>
@@ -106,13 +108,15 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
 }
 
 function RunResult({ run }: { run: ToolRun }) {
+  const { t } = useTranslation(['tools', 'common']);
+  const approval = run.record?.approval;
   return (
     <div className="run-result" data-testid="run-result">
       <ToolCallCard item={run.item} />
       {run.record && (
         <p className="muted small">
-          Record {run.record.id} · actor {run.record.actor ?? 'model'}
-          {run.record.approval ? ` · ${run.record.approval.decision} by ${run.record.approval.decidedBy}` : ''}
+          {t('run.record', { id: run.record.id, actor: run.record.actor === 'operator' ? t('run.actors.operator') : t('run.actors.model') })}
+          {approval ? t('run.decidedBy', { decision: t(`common:statuses.${approval.decision}`), decidedBy: approval.decidedBy }) : ''}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { JsonBlock } from '../../components/JsonBlock';
+import { useTranslation } from 'react-i18next';
 
 type Schema = Record<string, unknown>;
 
@@ -54,19 +55,20 @@ export function schemaRows(schema: Schema, depth = 0, out: Row[] = []): Row[] {
 
 /** The input schema as a table a person can read, with the raw JSON a click away. */
 export function SchemaView({ schema }: { schema: Schema }) {
+  const { t } = useTranslation(['tools', 'common']);
   const rows = schemaRows(schema);
   return (
     <div className="schema-view" data-testid="schema-view">
       {rows.length === 0 ? (
-        <p className="state-empty small">Takes no arguments.</p>
+        <p className="state-empty small">{t('schema.noArguments')}</p>
       ) : (
         <table className="data-table schema-table">
           <thead>
             <tr>
-              <th scope="col">Argument</th>
-              <th scope="col">Type</th>
-              <th scope="col">Required</th>
-              <th scope="col">Description</th>
+              <th scope="col">{t('schema.argument')}</th>
+              <th scope="col">{t('schema.type')}</th>
+              <th scope="col">{t('schema.required')}</th>
+              <th scope="col">{t('schema.description')}</th>
             </tr>
           </thead>
           <tbody>
@@ -79,7 +81,7 @@ export function SchemaView({ schema }: { schema: Schema }) {
                   {row.type}
                   {row.defaultValue !== undefined && <span className="muted"> = {row.defaultValue}</span>}
                 </td>
-                <td>{row.required ? 'required' : <span className="muted">optional</span>}</td>
+                <td>{row.required ? t('common:shared.required') : <span className="muted">{t('schema.optional')}</span>}</td>
                 <td>{row.description}</td>
               </tr>
             ))}
@@ -87,8 +89,8 @@ export function SchemaView({ schema }: { schema: Schema }) {
         </table>
       )}
       <details>
-        <summary className="small">Raw input schema</summary>
-        <JsonBlock value={schema} label="Raw input schema" />
+        <summary className="small">{t('schema.rawInputSchema')}</summary>
+        <JsonBlock value={schema} label={t('schema.rawInputSchema')} />
       </details>
     </div>
   );

@@ -9,6 +9,8 @@ import { SchemaView } from './SchemaView';
 import type { CatalogBinding, CatalogEntry, CatalogRow } from '../../lib/catalog/tool-states';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
+import { formatNumber } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** The selected row of the list; its definition, diff and nodes are fetched (catalog.tool). */
@@ -17,11 +19,14 @@ interface Props {
   onClose: () => void;
 }
 
+// Annotation names are MCP's own words: shown as the spec spells them, in every language.
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
+const TITLE_ANNOTATION = 'title';
 
 /** Everything known about one catalog row: why it is in its state, its definition, who mounts it, what gates it. */
 export function ToolDetail({ row, onExplain, onClose }: Props) {
   // Keyed by row; catalog.changed invalidates it, so an accepted change or a rediscovery shows here too.
+  const { t } = useTranslation('tools');
   const detail = useRpcQuery('catalog.tool', { toolId: row.toolId, server: row.server });
   // The head comes from the row, so moving through the list with ↑/↓ never waits for the fetch.
   return (
@@ -32,25 +37,25 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
           <code>{row.toolId}</code>
           <ToolTitle title={row.title} />
         </h2>
-        <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close the tool detail">
-          Close
+        <button type="button" className="btn btn-small" onClick={onClose} aria-label={t('detail.closeTheDetail')}>
+          {t('detail.close')}
         </button>
       </div>
       <p>
-        <ToolStateBadge state={row.state} /> <span className="muted">on</span> {row.server ?? <em>no server</em>}
+        <ToolStateBadge state={row.state} /> <span className="muted">{t('detail.on')}</span> {row.server ?? <em>{t('detail.noServer')}</em>}
       </p>
       <p className="tool-reason" data-testid="tool-reason">
         {row.reason}
       </p>
       <div className="actions">
         <button type="button" className="btn" onClick={() => onExplain(row.toolId)}>
-          Explain this tool
+          {t('detail.explainThisTool')}
         </button>
       </div>
       {detail.isPending ? (
-        <Loading>Loading {row.toolId}…</Loading>
+        <Loading>{t('detail.loading', { toolId: row.toolId })}</Loading>
       ) : detail.isError ? (
-        <LoadError what={`the detail of ${row.toolId}`} error={detail.error} onRetry={() => void detail.refetch()} />
+        <LoadError what={t('detail.theDetailOf', { toolId: row.toolId })} error={detail.error} onRetry={() => void detail.refetch()} />
       ) : (
         <ToolDetailBody entry={detail.data.entry} binding={detail.data.binding ?? undefined} />
       )}
@@ -61,6 +66,7 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
 
 /** The fetched part: quarantine, descriptions, definition, nodes and gating skills. */
 function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: CatalogBinding | undefined }) {
+  const { t } = useTranslation('tools');
   // Bound tools carry their definition; a quarantined one carries the definition offered now.
   const definition = binding ?? (entry.quarantine ? entry.quarantine.current : null);
   const annotations = definition?.annotations ?? null;
@@ -73,53 +79,52 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
       <QuarantineSection entry={entry} />
       {entry.overrideStale && entry.server && <OverrideStaleNotice toolId={entry.toolId} server={entry.server} />}
 
-      <h3>Description sent to the model</h3>
+      <h3>{t('detail.descriptionSent')}</h3>
       {effective === null || effective === undefined ? (
-        <p className="state-empty small">Not sent: the tool is not bound.</p>
+        <p className="state-empty small">{t('detail.notSent')}</p>
       ) : (
         <>
           <p className="effective-description" data-testid="effective-description">
-            {effective || <em className="muted">(empty)</em>}
+            {effective || <em className="muted">{t('detail.empty')}</em>}
           </p>
           {truncated && (
             <p className="warn-text small" role="note" data-testid="description-truncated">
-              Truncated: the description is {truncated.bytes.toLocaleString('en')} bytes; the model receives the first {truncated.limit.toLocaleString('en')} and a note
-              (agent.mcp.maxDescriptionBytes).
+              {t('detail.truncated', { bytes: formatNumber(truncated.bytes), limit: formatNumber(truncated.limit) })}
             </p>
           )}
           <p className="muted small">
-            {overridden ? 'An intent node overrides the server’s text. Changes against the server’s original:' : 'The server’s own text (no override).'}
+            {overridden ? t('detail.overridden') : t('detail.serversOwnText')}
           </p>
           {overridden && remote !== null && <DescriptionDiff original={remote} override={effective} />}
         </>
       )}
       {overridden && remote !== null && (
         <details>
-          <summary className="small">Server’s original</summary>
+          <summary className="small">{t('detail.serversOriginal')}</summary>
           <blockquote className="remote-description">{remote}</blockquote>
         </details>
       )}
 
-      <h3>Definition</h3>
+      <h3>{t('detail.definition')}</h3>
       {definition ? (
         <>
-          {!binding && <p className="muted small">As offered now (not trusted until accepted):</p>}
+          {!binding && <p className="muted small">{t('detail.asOfferedNow')}</p>}
           <dl className="facts compact">
             {HINTS.map((hint) => (
               <div key={hint} className="fact-row">
                 <dt>{hint}</dt>
-                <dd>{annotations && hint in annotations ? String(annotations[hint]) : <span className="muted">not declared</span>}</dd>
+                <dd>{annotations && hint in annotations ? String(annotations[hint]) : <span className="muted">{t('detail.notDeclared')}</span>}</dd>
               </div>
             ))}
             {typeof annotations?.title === 'string' && (
               <div className="fact-row">
-                <dt>title</dt>
+                <dt>{TITLE_ANNOTATION}</dt>
                 <dd>{annotations.title}</dd>
               </div>
             )}
             {binding && (
               <div className="fact-row">
-                <dt>confirmation</dt>
+                <dt>{t('detail.confirmation')}</dt>
                 <dd>{binding.confirm}</dd>
               </div>
             )}
@@ -128,15 +133,15 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
         </>
       ) : (
         <p className="state-empty small">
-          The catalog carries full definitions for bound tools only; {entry.server ? `mount ${entry.toolId} in the intent tree to see its schema and annotations here.` : 'no server offers this tool now.'}
+          {entry.server ? t('detail.mountToSeeSchema', { toolId: entry.toolId }) : t('detail.noServerOffers')}
         </p>
       )}
-      {binding && binding.shadows.length > 0 && <p className="muted small">Also offered by {binding.shadows.join(', ')}, which lose to {binding.server}.</p>}
+      {binding && binding.shadows.length > 0 && <p className="muted small">{t('detail.alsoOfferedBy', { shadows: binding.shadows.join(', '), server: binding.server })}</p>}
       <ToolIcons entry={entry} />
 
-      <h3>Intent nodes</h3>
+      <h3>{t('detail.intentNodes')}</h3>
       {entry.nodes.length === 0 ? (
-        <p className="state-empty small">No MCP intent node mounts this tool.</p>
+        <p className="state-empty small">{t('detail.noNodeMounts')}</p>
       ) : (
         <ul className="plain-list">
           {entry.nodes.map((node) => (
@@ -149,12 +154,12 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
         </ul>
       )}
 
-      <h3>Gating skills</h3>
+      <h3>{t('detail.gatingSkills')}</h3>
       {entry.gatedBy.length === 0 ? (
-        <p className="state-empty small">No skill gates it.</p>
+        <p className="state-empty small">{t('detail.noSkillGates')}</p>
       ) : (
         <>
-          <p className="muted small">Its schema is withheld until load_skill loads one of these:</p>
+          <p className="muted small">{t('detail.withheldUntil')}</p>
           <ul className="plain-list">
             {entry.gatedBy.map((skill) => (
               <li key={skill}>
@@ -172,16 +177,17 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
 
 /** The server's icons for the tool: the inline images shown, and how many were not (see shared/mcp/icons.ts). */
 function ToolIcons({ entry }: { entry: CatalogEntry }) {
+  const { t } = useTranslation('tools');
   const shown = entry.icons ?? [];
   const withheld = entry.iconsWithheld ?? 0;
   if (shown.length === 0 && withheld === 0) return null;
   return (
     <>
-      <h3>Icons</h3>
+      <h3>{t('detail.icons')}</h3>
       {shown.length > 0 && (
         <p data-testid="tool-icons">
           {shown.map((icon, i) => (
-            <span key={i} title={[icon.sizes?.join(' '), icon.theme && `${icon.theme} theme`].filter(Boolean).join(', ') || undefined}>
+            <span key={i} title={[icon.sizes?.join(' '), icon.theme && t('detail.iconTheme', { theme: icon.theme })].filter(Boolean).join(', ') || undefined}>
               <ToolIcon src={icon.src} />
             </span>
           ))}
@@ -189,7 +195,7 @@ function ToolIcons({ entry }: { entry: CatalogEntry }) {
       )}
       {withheld > 0 && (
         <p className="muted small" data-testid="icons-withheld">
-          {withheld} not shown: only inline images (data: URIs) are shown; the console never fetches an icon from an address a server gives.
+          {t('detail.iconsWithheld', { count: withheld })}
         </p>
       )}
     </>

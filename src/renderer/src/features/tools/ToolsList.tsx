@@ -3,6 +3,7 @@ import { memo, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent 
 import type { PreparedEntry } from './tools-filter';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
+import { useTranslation } from 'react-i18next';
 
 const ROW_HEIGHT = 36;
 
@@ -20,6 +21,7 @@ interface Props {
  * 30. Focus the list and use ↑/↓ (PageUp/PageDown, Home/End) to move the selection; the detail follows it.
  */
 export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount }: Props) {
+  const { t } = useTranslation('tools');
   const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
@@ -49,10 +51,10 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount 
   return (
     <div className="tools-list">
       <div className="tools-row tools-header" aria-hidden="true">
-        <span>Tool</span>
-        <span>Server</span>
-        <span>State</span>
-        <span>Reason</span>
+        <span>{t('list.tool')}</span>
+        <span>{t('list.server')}</span>
+        <span>{t('list.state')}</span>
+        <span>{t('list.reason')}</span>
         <span />
       </div>
       <div
@@ -60,7 +62,7 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount 
         className="tools-scroller"
         role="listbox"
         tabIndex={0}
-        aria-label={`Tools, ${rows.length} shown`}
+        aria-label={t('list.shown', { count: rows.length })}
         aria-activedescendant={selectedIndex >= 0 ? `${id}-${selectedIndex}` : undefined}
         onKeyDown={onKeyDown}
         data-testid="tools-list"
@@ -102,6 +104,7 @@ interface RowProps {
 
 // Memoized: scrolling re-renders only the rows entering the window.
 const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, chosen, onToggleMount, start, size }: RowProps) {
+  const { t } = useTranslation('tools');
   const { entry } = row;
   const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` };
   return (
@@ -137,14 +140,14 @@ const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSel
             type="button"
             className="btn btn-small"
             aria-pressed={chosen}
-            aria-label={`Mount ${entry.toolId} from ${entry.server}`}
+            aria-label={t('list.mountFrom', { toolId: entry.toolId, server: entry.server })}
             data-testid="mount-toggle"
             onClick={(event) => {
               event.stopPropagation(); // choosing a row to mount does not select it
               onToggleMount(row.key);
             }}
           >
-            {chosen ? 'Chosen' : 'Mount'}
+            {chosen ? t('list.chosen') : t('list.mount')}
           </button>
         )}
       </span>

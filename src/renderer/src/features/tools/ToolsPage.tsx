@@ -16,18 +16,20 @@ import { useToolsUiStore } from './tools-ui-store';
 import { ToolsList } from './ToolsList';
 import { MountBar } from './MountBar';
 import './tools.css';
+import { useTranslation } from 'react-i18next';
 
 /** The intersection: every discovered or configured tool, its state and the reason for it, and explain. */
 export function ToolsPage() {
   // The slim list (no schemas, no descriptions): the selected row's detail is fetched on its own (catalog.tool).
   const catalog = useRpcQuery('catalog.list', {});
+  const { t } = useTranslation('tools');
   return (
     <section aria-labelledby="tools-title" className="tools-page">
-      <h1 id="tools-title">Tools</h1>
+      <h1 id="tools-title">{t('page.title')}</h1>
       {catalog.isPending ? (
-        <Loading>Loading the catalog…</Loading>
+        <Loading>{t('page.loading')}</Loading>
       ) : catalog.isError ? (
-        <LoadError what="the catalog" error={catalog.error} onRetry={() => void catalog.refetch()} />
+        <LoadError what={t('page.theCatalog')} error={catalog.error} onRetry={() => void catalog.refetch()} />
       ) : (
         <ToolsView view={catalog.data} />
       )}
@@ -36,6 +38,7 @@ export function ToolsPage() {
 }
 
 function ToolsView({ view }: { view: CatalogListView }) {
+  const { t } = useTranslation(['tools', 'common']);
   const ui = useToolsUiStore();
   const entries = catalogRows(view);
   const [searchFocused, setSearchFocused] = useState(false);
@@ -60,15 +63,19 @@ function ToolsView({ view }: { view: CatalogListView }) {
   return (
     <>
       <p className="muted">
-        {counts.tools} tool{counts.tools === 1 ? '' : 's'} across {view.servers.length} server{view.servers.length === 1 ? '' : 's'} ·{' '}
+        {t('page.toolsAcrossServers', { count: counts.tools, servers: t('page.servers', { count: view.servers.length }) })} ·{' '}
         <span data-testid="tools-header-counts">
-          {counts.byState.bound} bound, {counts.byState.gated} gated ({counts.bindings} binding{counts.bindings === 1 ? '' : 's'})
+          {t('page.boundGated', { bound: counts.byState.bound, gated: counts.byState.gated, bindings: t('page.bindings', { count: counts.bindings }) })}
         </span>{' '}
-        (catalog revision {view.revision}). Local tools sent before them: {view.localToolNames.join(', ') || 'none'}.
+        {t('page.revisionAndLocals', { revision: view.revision, locals: view.localToolNames.join(', ') || t('common:shared.none') })}
       </p>
       <ToolFunnel
         funnel={funnel}
-        sentLabel={last.step ? `the last turn (${last.conversationTitle ?? 'a conversation'}, step ${last.step.step})` : 'every turn (no chat yet: the bound tools)'}
+        sentLabel={
+          last.step
+            ? t('page.sentLastTurn', { conversation: last.conversationTitle ?? t('page.aConversation'), step: last.step.step })
+            : t('page.sentEveryTurn')
+        }
         active={{ stage: ui.stage, state: ui.state, server: ui.server }}
         onStage={ui.setStage}
         onState={(state) => ui.setState(ui.state === state ? null : state)}
@@ -81,9 +88,9 @@ function ToolsView({ view }: { view: CatalogListView }) {
       <div className={selected ? 'tools-columns with-detail' : 'tools-columns'}>
         <div className="tools-main">
           {entries.length === 0 ? (
-            <Empty>No tools yet: no server has offered any and no intent node names one. Add a server on the Servers page.</Empty>
+            <Empty>{t('page.noToolsYet')}</Empty>
           ) : rows.length === 0 ? (
-            <Empty>No tool matches these filters.</Empty>
+            <Empty>{t('page.noMatch')}</Empty>
           ) : (
             <ToolsList rows={rows} selectedKey={ui.selectedKey} onSelect={ui.select} toMount={ui.toMount} onToggleMount={ui.toggleMount} />
           )}
