@@ -5,23 +5,27 @@ import { expect, test } from '../host';
 import { ask, lastTurn } from './chat-helpers';
 import enChat from '../../src/renderer/src/locales/en/chat.json' with { type: 'json' };
 import enCommon from '../../src/renderer/src/locales/en/common.json' with { type: 'json' };
+import enIntents from '../../src/renderer/src/locales/en/intents.json' with { type: 'json' };
 import enRecords from '../../src/renderer/src/locales/en/records.json' with { type: 'json' };
 import enSettings from '../../src/renderer/src/locales/en/settings.json' with { type: 'json' };
+import enTools from '../../src/renderer/src/locales/en/tools.json' with { type: 'json' };
 import zhChat from '../../src/renderer/src/locales/zh-CN/chat.json' with { type: 'json' };
 import zhCommon from '../../src/renderer/src/locales/zh-CN/common.json' with { type: 'json' };
+import zhIntents from '../../src/renderer/src/locales/zh-CN/intents.json' with { type: 'json' };
 import zhRecords from '../../src/renderer/src/locales/zh-CN/records.json' with { type: 'json' };
 import zhSettings from '../../src/renderer/src/locales/zh-CN/settings.json' with { type: 'json' };
+import zhTools from '../../src/renderer/src/locales/zh-CN/tools.json' with { type: 'json' };
 
 test.describe.configure({ timeout: 120_000 });
 
 const SHOTS = join('test-results', 'screenshots', 'i18n');
 // The texts each language shows, read from its own resources (a spec that hard-coded them would test itself).
 const TEXTS = {
-  en: { chat: enChat, common: enCommon, records: enRecords, settings: enSettings },
-  'zh-CN': { chat: zhChat, common: zhCommon, records: zhRecords, settings: zhSettings },
+  en: { chat: enChat, common: enCommon, intents: enIntents, records: enRecords, settings: enSettings, tools: enTools },
+  'zh-CN': { chat: zhChat, common: zhCommon, intents: zhIntents, records: zhRecords, settings: zhSettings, tools: zhTools },
 } as const;
 type Lang = keyof typeof TEXTS;
-/** Each page and the heading it opens with (tools and intents: the nav entry, their pages are still English). */
+/** Every page, in nav order. */
 const PAGES = ['servers', 'intents', 'tools', 'skills', 'chat', 'requests', 'records', 'tests', 'settings'] as const;
 
 const nav = (page: Page) => page.getByRole('navigation', { name: TEXTS.en.common.nav.main }).or(page.getByRole('navigation', { name: TEXTS['zh-CN'].common.nav.main }));
@@ -77,6 +81,16 @@ for (const lang of ['en', 'zh-CN'] as const satisfies Lang[]) {
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
         await page.screenshot({ path: join(SHOTS, `${id}-${lang}.png`), fullPage: true });
       }
+      // Tools: the heading, and the funnel's caption whole (no chat yet: every turn gets the bound tools).
+      await nav(page).getByRole('button', { name: new RegExp(`^${L.common.nav.pages.tools}`) }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.tools.page.title);
+      await expect(page.locator('.funnel-stage[data-stage="sent"] .funnel-label')).toHaveText(L.common.toolFunnel.sentToTheModel.replace('{{sentLabel}}', L.tools.page.sentEveryTurn));
+      // Intent tree: the heading, a row's kind and the keyboard help.
+      await nav(page).getByRole('button', { name: new RegExp(`^${L.common.nav.pages.intents}`) }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.intents.page.title);
+      await expect(page.getByRole('tree', { name: L.intents.tree.label }).locator('.kind-tag.kind-category').first()).toHaveText(L.intents.tree.kinds.category);
+      await expect(page.getByText(L.intents.page.keyboardHelp)).toBeVisible();
+      await nav(page).getByRole('button', { name: new RegExp(`^${L.common.nav.pages.settings}`) }).click();
       // Dates and numbers follow the language too (Intl): the data directory page's config status reads in it.
       await expect(page.getByTestId('config-status')).toHaveText(L.common.shared.valid);
     });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { CaseResultSummary } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   nodeId: string;
@@ -19,6 +20,7 @@ const exampleCaseId = (nodeId: string, utterance: string) => `example:${nodeId}:
  * knowledge node each saved example is a test case: its last result shows beside it, and Run examples runs them.
  */
 export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) {
+  const { t } = useTranslation('intents');
   const [text, setText] = useState('');
   const inputId = useId();
   const cases = useRpcQuery('tests.list', {}, { enabled: testable });
@@ -33,17 +35,17 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
   };
   return (
     <fieldset className="examples-editor">
-      <legend>Example utterances</legend>
+      <legend>{t('examples.title')}</legend>
       {examples.length === 0 ? (
-        <p className="state-empty small">No examples yet.</p>
+        <p className="state-empty small">{t('examples.none')}</p>
       ) : (
-        <ul className="examples" aria-label="Examples">
+        <ul className="examples" aria-label={t('examples.list')}>
           {examples.map((example, index) => (
             <li key={`${index}:${example}`} data-testid="example" data-example={example}>
               <span>{example}</span>
               {testable && <ExampleResult saved={known.has(exampleCaseId(nodeId, example))} last={known.get(exampleCaseId(nodeId, example)) ?? null} running={run.isPending} />}
-              <button type="button" className="btn btn-small" aria-label={`Remove example: ${example}`} onClick={() => onChange(examples.filter((_, i) => i !== index))}>
-                Remove
+              <button type="button" className="btn btn-small" aria-label={t('examples.removeExample', { example })} onClick={() => onChange(examples.filter((_, i) => i !== index))}>
+                {t('examples.remove')}
               </button>
             </li>
           ))}
@@ -52,24 +54,24 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
       {testable && examples.length > 0 && (
         <div className="actions">
           <button type="button" className="btn btn-small" disabled={run.isPending || runnable.length === 0} onClick={() => run.mutate({ ids: runnable, approve: 'none' })}>
-            {run.isPending ? 'Running examples…' : 'Run examples'}
+            {run.isPending ? t('examples.running') : t('examples.run')}
           </button>
-          <span className="muted small">Each saved example must lead to a call of this node’s tool within the turn (writes are rejected, not run).</span>
+          <span className="muted small">{t('examples.eachMustLeadToACall')}</span>
         </div>
       )}
       {run.isError && (
         <p role="alert" className="field-error">
-          Could not run the examples: {errorMessage(run.error)}
+          {t('examples.couldNotRun', { errorMessage: errorMessage(run.error) })}
         </p>
       )}
       <div className="inline-add">
         <label htmlFor={inputId} className="visually-hidden">
-          New example
+          {t('examples.newExample')}
         </label>
         <input
           id={inputId}
           value={text}
-          placeholder="e.g. 我的快递到哪了"
+          placeholder={t('examples.placeholder')}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
@@ -79,7 +81,7 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
           }}
         />
         <button type="button" className="btn" onClick={add} disabled={!text.trim()}>
-          Add example
+          {t('examples.add')}
         </button>
       </div>
     </fieldset>
@@ -87,12 +89,13 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
 }
 
 function ExampleResult({ saved, last, running }: { saved: boolean; last: CaseResultSummary | null; running: boolean }) {
-  if (!saved) return <span className="example-result muted small">unsaved: Preview runs it</span>;
-  if (running) return <span className="example-result muted small">running…</span>;
-  if (!last) return <span className="example-result muted small">not run</span>;
+  const { t } = useTranslation(['intents', 'common']);
+  if (!saved) return <span className="example-result muted small">{t('examples.unsaved')}</span>;
+  if (running) return <span className="example-result muted small">{t('examples.runningOne')}</span>;
+  if (!last) return <span className="example-result muted small">{t('examples.notRun')}</span>;
   return (
     <span className={`example-result small ${last.passed ? 'ok-text' : 'field-error'}`} title={last.failed.join('\n')} data-result={last.passed ? 'passed' : 'failed'}>
-      {last.passed ? '✓ passed' : `✗ ${last.failed[0] ?? 'failed'}`}
+      {last.passed ? `✓ ${t('common:shared.passed')}` : `✗ ${last.failed[0] ?? t('common:shared.failed')}`}
     </span>
   );
 }

@@ -1,46 +1,52 @@
 import { countDescendants } from './tree-ops';
 import type { IntentEditing } from './use-intent-editing';
+import { useTranslation } from 'react-i18next';
+
+/** The keys for each move in the tree: the same on every keyboard layout and in every language. */
+const SHORTCUTS = { up: 'Alt+↑', down: 'Alt+↓', into: 'Alt+→', out: 'Alt+←' } as const;
 
 /** Add, move and delete for the selected node; the same moves are on Alt+arrows in the tree. */
 export function IntentToolbar({ editing }: { editing: IntentEditing }) {
   const { selected, selectedNode } = editing;
-  const where = selectedNode?.kind === 'category' ? `into ${selectedNode.name}` : selectedNode ? `after ${selectedNode.name}` : 'at the end';
+  const { t } = useTranslation('intents');
+  const where =
+    selectedNode?.kind === 'category' ? t('toolbar.into', { name: selectedNode.name }) : selectedNode ? t('toolbar.after', { name: selectedNode.name }) : t('toolbar.atTheEnd');
   const descendants = selectedNode ? countDescendants(selectedNode) : 0;
   return (
     <div className="intent-toolbar">
-      <div className="actions" role="group" aria-label={`Add a node ${where}`}>
-        <span className="muted small">Add {where}:</span>
+      <div className="actions" role="group" aria-label={t('toolbar.addANode', { where })}>
+        <span className="muted small">{t('toolbar.add', { where })}</span>
         <button type="button" className="btn btn-small" onClick={() => editing.add('category')}>
-          + Category
+          {t('toolbar.addCategory')}
         </button>
         <button type="button" className="btn btn-small" onClick={() => editing.add('mcp')}>
-          + MCP tool
+          {t('toolbar.addMcp')}
         </button>
         <button type="button" className="btn btn-small" onClick={() => editing.add('knowledge')}>
-          + Knowledge
+          {t('toolbar.addKnowledge')}
         </button>
       </div>
-      <div className="actions" role="group" aria-label="Move or delete the selected node">
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'up')} onClick={() => selected && editing.move(selected, 'up')} title="Alt+↑">
-          Move up
+      <div className="actions" role="group" aria-label={t('toolbar.moveOrDelete')}>
+        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'up')} onClick={() => selected && editing.move(selected, 'up')} title={SHORTCUTS.up}>
+          {t('toolbar.moveUp')}
         </button>
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'down')} onClick={() => selected && editing.move(selected, 'down')} title="Alt+↓">
-          Move down
+        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'down')} onClick={() => selected && editing.move(selected, 'down')} title={SHORTCUTS.down}>
+          {t('toolbar.moveDown')}
         </button>
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'into')} onClick={() => selected && editing.move(selected, 'into')} title="Alt+→">
-          Into category above
+        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'into')} onClick={() => selected && editing.move(selected, 'into')} title={SHORTCUTS.into}>
+          {t('toolbar.intoCategoryAbove')}
         </button>
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'out')} onClick={() => selected && editing.move(selected, 'out')} title="Alt+←">
-          Out of category
+        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'out')} onClick={() => selected && editing.move(selected, 'out')} title={SHORTCUTS.out}>
+          {t('toolbar.outOfCategory')}
         </button>
         <button
           type="button"
           className="btn btn-small btn-danger-quiet"
           disabled={!selected}
           onClick={() => selected && editing.remove(selected)}
-          title={descendants ? `Also removes the ${descendants} node${descendants > 1 ? 's' : ''} inside (Delete)` : 'Delete'}
+          title={descendants ? t('toolbar.alsoRemoves', { count: descendants }) : t('toolbar.deleteKey')}
         >
-          Delete{descendants ? ` (+${descendants} inside)` : ''}
+          {descendants ? t('toolbar.deleteWithInside', { count: descendants }) : t('toolbar.delete')}
         </button>
       </div>
     </div>

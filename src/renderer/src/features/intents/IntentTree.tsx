@@ -5,6 +5,7 @@ import type { IntentNode } from '../../../../shared/config/schema';
 import { IntentTreeRow } from './IntentTreeRow';
 import { pathKey, samePath, visibleRows, type DropPosition, type NodePath, type TreeRow } from './tree-ops';
 import type { ProblemsByNode } from './tree-validation';
+import { useTranslation } from 'react-i18next';
 
 export type MoveKind = 'up' | 'down' | 'into' | 'out';
 
@@ -44,6 +45,7 @@ function dropPosition(row: TreeRow, pointerY: number, rect: { top: number; heigh
  * a drop indicator) to reorder or reparent. A large tree renders only the rows in view (@tanstack/react-virtual).
  */
 export function IntentTree(props: Props) {
+  const { t } = useTranslation('intents');
   const { tree, collapsed, selected, problems } = props;
   const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
   const indexOfKey = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
@@ -144,7 +146,7 @@ export function IntentTree(props: Props) {
   }, []);
   const onRowToggle = useCallback((row: TreeRow) => latest.current.onToggle(row.node.id, row.expanded === true), []);
 
-  if (rows.length === 0) return <p className="state-empty">The tree is empty. Add a category or a node to start.</p>;
+  if (rows.length === 0) return <p className="state-empty">{t('tree.empty')}</p>;
   const renderRow = (row: TreeRow, start?: number, size?: number) => (
     <IntentTreeRow
       key={row.key}
@@ -178,12 +180,13 @@ export function IntentTree(props: Props) {
 
 /** The tree's element: its scroller, and the one drop target of a drag (inside DndContext, as dnd-kit wants). */
 function TreeDropZone({ className, scroller, onKeyDown, rows, children }: { className: string; scroller: RefObject<HTMLDivElement | null>; onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void; rows: number; children: ReactNode }) {
+  const { t } = useTranslation('intents');
   const { setNodeRef } = useDroppable({ id: 'intent-tree' });
   return (
     <div
       className={className}
       role="tree"
-      aria-label="Intent tree"
+      aria-label={t('tree.label')}
       ref={(element) => {
         scroller.current = element;
         setNodeRef(element);

@@ -3,8 +3,7 @@ import { memo } from 'react';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import type { DropPosition, TreeRow } from './tree-ops';
 import type { NodeProblem } from './tree-validation';
-
-const KIND_LABEL = { category: 'category', mcp: 'MCP tool', knowledge: 'knowledge' } as const;
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   row: TreeRow;
@@ -27,6 +26,7 @@ interface Props {
  * stable handlers, so scrolling a large tree renders only the rows that come into view.
  */
 export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusable, problems, toolState, drop, start, size, onFocus, onClick, onToggle }: Props) {
+  const { t } = useTranslation('intents');
   const node = row.node;
   // Only the pointer listeners: dnd-kit's own attributes (role="button", tabIndex) would replace the treeitem's.
   // Drop targets are found under the pointer by the tree (one droppable): a droppable per row re-rendered every row
@@ -42,7 +42,11 @@ export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusa
       aria-posinset={row.posInSet}
       aria-expanded={row.expanded ?? undefined}
       aria-selected={selected}
-      aria-label={`${node.name} (${KIND_LABEL[node.kind]}${node.kind === 'mcp' ? `: ${node.toolId || 'no tool'}` : ''})${problems ? `, ${problems.length} problem${problems.length > 1 ? 's' : ''}` : ''}`}
+      aria-label={t('tree.rowLabel', {
+        name: node.name,
+        kind: node.kind === 'mcp' ? t('tree.kindMcp', { toolId: node.toolId || t('tree.noTool') }) : t(`tree.kinds.${node.kind}`),
+        problems: problems ? t('tree.problems', { count: problems.length }) : '',
+      })}
       tabIndex={focusable ? 0 : -1}
       className={`tree-row${selected ? ' selected' : ''}${problems ? ' has-problem' : ''}${isDragging ? ' dragging' : ''}${drop ? ` drop-${drop}` : ''}`}
       style={{
@@ -68,9 +72,9 @@ export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusa
       >
         {row.expanded === null ? '' : row.expanded ? '▾' : '▸'}
       </span>
-      <span className={`kind-tag kind-${node.kind}`}>{KIND_LABEL[node.kind]}</span>
-      <span className="node-name">{node.name || <em className="muted">(no name)</em>}</span>
-      {node.kind === 'mcp' && <code className="node-tool">{node.toolId || '(no tool)'}</code>}
+      <span className={`kind-tag kind-${node.kind}`}>{t(`tree.kinds.${node.kind}`)}</span>
+      <span className="node-name">{node.name || <em className="muted">{t('tree.noName')}</em>}</span>
+      {node.kind === 'mcp' && <code className="node-tool">{node.toolId || t('tree.noToolParen')}</code>}
       {toolState && <ToolStateBadge state={toolState} />}
       {problems && (
         <span className="node-problem" title={problems.map((p) => p.message).join('\n')}>

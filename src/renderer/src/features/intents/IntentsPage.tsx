@@ -12,17 +12,19 @@ import { findPathById, nameFromTool, pathKey } from './tree-ops';
 import { useIntentEditing, type SavedTree } from './use-intent-editing';
 import { useMountRequest, useOpenRequest, useUnsavedChangesGuard, type MountRequest } from '../../app/navigation';
 import './intents.css';
+import { useTranslation } from 'react-i18next';
 
 /** The intent tree: which discovered tools are mounted, how they are described, and when calls are confirmed. */
 export function IntentsPage() {
+  const { t } = useTranslation('intents');
   const intents = useRpcQuery('intents.get', {});
   return (
     <section aria-labelledby="intents-title" className="intents-page">
-      <h1 id="intents-title">Intent tree</h1>
+      <h1 id="intents-title">{t('page.title')}</h1>
       {intents.isPending ? (
-        <Loading>Loading the intent tree…</Loading>
+        <Loading>{t('page.loading')}</Loading>
       ) : intents.isError ? (
-        <LoadError what="the intent tree" error={intents.error} onRetry={() => void intents.refetch()} />
+        <LoadError what={t('page.theIntentTree')} error={intents.error} onRetry={() => void intents.refetch()} />
       ) : (
         <IntentEditor saved={intents.data} />
       )}
@@ -30,15 +32,14 @@ export function IntentsPage() {
   );
 }
 
-const LEAVE_MESSAGE = 'The intent tree has unsaved changes. Leave and discard them?';
-
 function IntentEditor({ saved }: { saved: SavedTree }) {
   // The slim list: states, servers and read-only hints for the tree and the picker; a node's texts come per tool.
+  const { t } = useTranslation('intents');
   const catalog = useRpcQuery('catalog.list', {});
   const index = useMemo(() => (catalog.data ? indexCatalog(catalog.data) : null), [catalog.data]);
   const editing = useIntentEditing(saved, index?.serverNames);
   const discard = useIntentDraftStore((s) => s.discard);
-  useUnsavedChangesGuard('intents', editing.status !== 'clean', discard, LEAVE_MESSAGE);
+  useUnsavedChangesGuard('intents', editing.status !== 'clean', discard, t('page.leaveMessage'));
   const { tree, reveal } = editing;
   const revealById = useCallback(
     (id: string) => {
@@ -61,7 +62,7 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
     <>
       <SaveBar editing={editing} />
       {editing.status !== 'clean' && <PreviewPanel tree={editing.tree} />}
-      {catalog.isError && <LoadError what="the discovered tools" error={catalog.error} onRetry={() => void catalog.refetch()} />}
+      {catalog.isError && <LoadError what={t('page.theDiscoveredTools')} error={catalog.error} onRetry={() => void catalog.refetch()} />}
       <div className="intents-columns">
         <div className="tree-pane">
           <IntentToolbar editing={editing} />
@@ -79,8 +80,7 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
             onRename={editing.rename}
           />
           <p className="muted small tree-help">
-            Keyboard: ↑/↓ move, →/← expand or collapse, Enter selects, Alt+↑/↓ reorders, Alt+→ moves into the category above, Alt+← moves out, F2 renames,
-            Delete removes. Or drag a node: onto a category’s middle to put it inside, onto a row’s top or bottom edge to put it before or after.
+            {t('page.keyboardHelp')}
           </p>
         </div>
         <div className="editor-pane">
@@ -96,7 +96,7 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
               nameFromTool={(node) => nameFromTool(editing.tree, editing.selected!, node)}
             />
           ) : (
-            <p className="state-empty">Select a node in the tree to edit it.</p>
+            <p className="state-empty">{t('page.selectANode')}</p>
           )}
         </div>
       </div>

@@ -7,7 +7,8 @@ import { OverrideStaleNotice } from '../../components/OverrideStaleNotice';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { describedServer, serversOffering, type ToolIndex, type ToolOffer } from '../../lib/catalog/tool-index';
 import { DescriptionDiff } from '../../components/DescriptionDiff';
-import { natureLabel, ToolPicker } from './ToolPicker';
+import { natureKey, ToolPicker } from './ToolPicker';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   node: McpLeaf;
@@ -18,11 +19,8 @@ interface Props {
   nameFromTool?: (node: McpLeaf) => McpLeaf;
 }
 
-const POLICIES: { value: ConfirmPolicy; label: string; help: string }[] = [
-  { value: 'auto', label: 'auto', help: 'ask unless the tool declares readOnlyHint: true (a missing hint counts as a write)' },
-  { value: 'always', label: 'always', help: 'ask before every call' },
-  { value: 'never', label: 'never', help: 'never ask: you trust this tool' },
-];
+/** The confirmation policies; each is written as its YAML value, its meaning is in intents.json (`mcp.policies`). */
+const POLICIES: readonly ConfirmPolicy[] = ['auto', 'always', 'never'];
 
 /** Drops an optional key instead of writing an empty value, so the YAML keeps only what the operator set. */
 function withOptional<K extends 'server' | 'description'>(node: McpLeaf, key: K, value: string): McpLeaf {
@@ -34,6 +32,7 @@ function withOptional<K extends 'server' | 'description'>(node: McpLeaf, key: K,
 
 /** The MCP leaf fields: which tool, from which server, how it is described to the model, and when to confirm. */
 export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = (n) => n }: Props) {
+  const { t } = useTranslation('intents');
   const id = useId();
   const offering = index && node.toolId ? serversOffering(index, node.toolId) : [];
   const entries = index?.entriesByToolId.get(node.toolId) ?? [];
@@ -53,35 +52,35 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
   return (
     <>
       <fieldset className="editor-section">
-        <legend>Tool</legend>
+        <legend>{t('mcp.tool')}</legend>
         <TextField
-          label="Tool id"
+          label={t('mcp.toolId')}
           value={node.toolId}
           onChange={(toolId) => onChange({ ...node, toolId })}
           errors={errorsOf('toolId')}
           spellCheck={false}
-          hint="The tool name the server offers. A name no server offers is kept and shown as unavailable."
+          hint={t('mcp.toolIdHint')}
         />
         {node.toolId && index && (
           <p className="tool-status" data-testid="node-tool-status">
             {entries.length === 0 ? (
-              <span className="muted">Not in the catalog yet.</span>
+              <span className="muted">{t('mcp.notInCatalog')}</span>
             ) : (
               entries.map((entry) => (
                 <span key={`${entry.server}`} className="tool-status-item">
-                  <ToolStateBadge state={entry.state} /> <span className="muted">{entry.server ?? 'no server'}</span>
+                  <ToolStateBadge state={entry.state} /> <span className="muted">{entry.server ?? t('mcp.noServer')}</span>
                 </span>
               ))
             )}{' '}
-            <span className="muted">· {natureLabel(readOnly)}</span>
+            <span className="muted">· {t(natureKey(readOnly))}</span>
           </p>
         )}
-        {index ? <ToolPicker offers={index.offers} current={node} onPick={pick} /> : <p className="state-loading">Loading discovered tools…</p>}
+        {index ? <ToolPicker offers={index.offers} current={node} onPick={pick} /> : <p className="state-loading">{t('mcp.loadingTools')}</p>}
       </fieldset>
 
       {(offering.length > 1 || node.server || errorsOf('server').length > 0) && (
         <div className="form-field">
-          <label htmlFor={`${id}-server`}>Server</label>
+          <label htmlFor={`${id}-server`}>{t('mcp.server')}</label>
           <select
             id={`${id}-server`}
             value={node.server ?? ''}
@@ -89,45 +88,45 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
             aria-describedby={`${id}-server-help`}
             onChange={(event) => onChange(withOptional(node, 'server', event.target.value))}
           >
-            <option value="">First in config order{offering[0] ? ` (${offering[0]})` : ''}</option>
+            <option value="">{offering[0] ? t('mcp.firstInOrderIs', { server: offering[0] }) : t('mcp.firstInOrder')}</option>
             {offering.map((server) => (
               <option key={server} value={server}>
                 {server}
               </option>
             ))}
-            {node.server && !offering.includes(node.server) && <option value={node.server}>{node.server} (does not offer it now)</option>}
+            {node.server && !offering.includes(node.server) && <option value={node.server}>{t('mcp.doesNotOfferNow', { server: node.server })}</option>}
           </select>
           <p id={`${id}-server-help`} className="muted small">
             {offering.length > 1
-              ? `${offering.join(' and ')} all offer ${node.toolId}: the others are shadowed. Pin one, or let config order decide.`
-              : 'A pinned tool never falls back to another server.'}
+              ? t('mcp.allOffer', { servers: offering.join(t('mcp.and')), toolId: node.toolId })
+              : t('mcp.pinnedNeverFallsBack')}
           </p>
           <FieldErrors id={`${id}-server-errors`} messages={errorsOf('server')} />
         </div>
       )}
 
       <fieldset className="editor-section">
-        <legend>Description sent to the model</legend>
+        <legend>{t('mcp.descriptionSent')}</legend>
         {binding?.overrideStale && <OverrideStaleNotice toolId={binding.toolId} server={binding.server} />}
         <div className="description-columns">
           <div>
-            <h4 className="small-heading">Server’s original</h4>
+            <h4 className="small-heading">{t('mcp.serversOriginal')}</h4>
             {server === null ? (
-              <p className="state-empty small">{node.toolId ? 'No server offers this tool now, so its text is unknown.' : 'Choose a tool first.'}</p>
+              <p className="state-empty small">{node.toolId ? t('mcp.textUnknown') : t('mcp.chooseAToolFirst')}</p>
             ) : detail.isPending ? (
-              <p className="state-loading small">Loading the text {server} gives…</p>
+              <p className="state-loading small">{t('mcp.loadingText', { server })}</p>
             ) : detail.isError ? (
-              <p className="field-error small">Could not load the text {server} gives: {errorMessage(detail.error)}</p>
+              <p className="field-error small">{t('mcp.couldNotLoadText', { server, errorMessage: errorMessage(detail.error) })}</p>
             ) : original === null ? (
-              <p className="state-empty small">{server} gives no description.</p>
+              <p className="state-empty small">{t('mcp.noDescription', { server })}</p>
             ) : (
               <blockquote className="remote-description" data-testid="remote-description">
-                {original || <em className="muted">(the server gives no description)</em>}
+                {original || <em className="muted">{t('mcp.emptyDescription')}</em>}
               </blockquote>
             )}
           </div>
           <div className="form-field">
-            <label htmlFor={`${id}-description`}>Override (empty = use the server’s text)</label>
+            <label htmlFor={`${id}-description`}>{t('mcp.override')}</label>
             <textarea
               id={`${id}-description`}
               rows={4}
@@ -137,10 +136,10 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
             />
             <div className="actions">
               <button type="button" className="btn btn-small" disabled={!original} onClick={() => onChange(withOptional(node, 'description', original ?? ''))}>
-                Start from the server’s text
+                {t('mcp.startFromServerText')}
               </button>
               <button type="button" className="btn btn-small" disabled={node.description === undefined} onClick={() => onChange(withOptional(node, 'description', ''))}>
-                Clear override
+                {t('mcp.clearOverride')}
               </button>
             </div>
             <FieldErrors id={`${id}-description-errors`} messages={errorsOf('description')} />
@@ -150,18 +149,18 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
       </fieldset>
 
       <fieldset className="editor-section">
-        <legend>Confirmation before a call</legend>
+        <legend>{t('mcp.confirmation')}</legend>
         {POLICIES.map((policy) => (
-          <label key={policy.value} className="radio-row">
-            <input type="radio" name={`${id}-confirm`} value={policy.value} checked={node.confirm === policy.value} onChange={() => onChange({ ...node, confirm: policy.value })} />
+          <label key={policy} className="radio-row">
+            <input type="radio" name={`${id}-confirm`} value={policy} checked={node.confirm === policy} onChange={() => onChange({ ...node, confirm: policy })} />
             <span>
-              <strong>{policy.label}</strong> <span className="muted small">— {policy.help}</span>
+              <strong>{policy}</strong> <span className="muted small">— {t(`mcp.policies.${policy}`)}</span>
             </span>
           </label>
         ))}
         {node.confirm === 'auto' && readOnly !== null && (
           <p className="muted small" data-testid="confirm-effect">
-            For {node.toolId}: {readOnly ? 'read-only, so calls run without asking.' : 'it may write, so every call is confirmed.'}
+            {readOnly ? t('mcp.effectReadOnly', { toolId: node.toolId }) : t('mcp.effectWrites', { toolId: node.toolId })}
           </p>
         )}
       </fieldset>

@@ -6,6 +6,7 @@ import { ExamplesEditor } from './ExamplesEditor';
 import { McpNodeEditor } from './McpNodeEditor';
 import { countDescendants } from './tree-ops';
 import type { NodeProblem } from './tree-validation';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   node: IntentNode;
@@ -19,10 +20,10 @@ interface Props {
 }
 
 const HANDLED_FIELDS = new Set(['id', 'name', 'toolId', 'server', 'description']);
-const TITLE = { category: 'Category', mcp: 'MCP tool node', knowledge: 'Knowledge node' } as const;
 
 /** The selected node's fields; problems from validation (local or main's) appear next to the field they concern. */
 export function NodeEditor({ node, index, problems, renameRequested, onRenameHandled, onChange, nameFromTool }: Props) {
+  const { t } = useTranslation('intents');
   const nameInput = useRef<HTMLInputElement>(null);
   const id = useId();
   useEffect(() => {
@@ -37,30 +38,29 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
   return (
     <section className="node-editor" aria-labelledby={`${id}-title`} data-testid="node-editor">
       <h2 id={`${id}-title`}>
-        {TITLE[node.kind]}: {node.name || node.id}
+        {t('editor.title', { kind: t(`editor.kinds.${node.kind}`), name: node.name || node.id })}
       </h2>
       <FieldErrors id={`${id}-other`} messages={otherProblems} />
       <div className="field-pair">
-        <TextField label="Name" value={node.name} onChange={(name) => onChange({ ...node, name })} errors={errorsOf('name')} ref={nameInput} />
+        <TextField label={t('editor.name')} value={node.name} onChange={(name) => onChange({ ...node, name })} errors={errorsOf('name')} ref={nameInput} />
         <TextField
-          label="Id"
+          label={t('editor.id')}
           value={node.id}
           onChange={(nodeId) => onChange({ ...node, id: nodeId })}
           errors={errorsOf('id')}
           spellCheck={false}
-          hint="Unique in the tree; records and bindings name nodes by id."
+          hint={t('editor.idHint')}
         />
       </div>
       {node.kind === 'category' && (
         <p className="muted">
-          {node.children.length} direct child{node.children.length === 1 ? '' : 'ren'}, {countDescendants(node)} node{countDescendants(node) === 1 ? '' : 's'} in all. Add
-          nodes into it with the buttons above while it is selected.
+          {t('editor.categorySummary', { children: t('editor.children', { count: node.children.length }), count: countDescendants(node) })}
         </p>
       )}
       {node.kind === 'mcp' && <McpNodeEditor node={node} index={index} errorsOf={errorsOf} onChange={onChange} nameFromTool={nameFromTool} />}
       {node.kind === 'knowledge' && (
         <div className="form-field">
-          <label htmlFor={`${id}-kdesc`}>Description</label>
+          <label htmlFor={`${id}-kdesc`}>{t('editor.description')}</label>
           <textarea
             id={`${id}-kdesc`}
             rows={3}
@@ -71,7 +71,7 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
               onChange(next);
             }}
           />
-          <p className="muted small">Knowledge nodes are answered by search_knowledge over the knowledge base.</p>
+          <p className="muted small">{t('editor.knowledgeHelp')}</p>
         </div>
       )}
       <ExamplesEditor nodeId={node.id} testable={node.kind !== 'category'} examples={node.examples} onChange={(examples) => onChange({ ...node, examples })} />

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
 import type { Preview } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
+import { errorMessage, formatNumber } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * What-if for the unsaved tree: against the saved configuration, the tools a turn would see (no skill loaded),
@@ -10,6 +11,7 @@ import { useRpcMutation } from '../../lib/queries';
  * Nothing is saved; writes in the examples are not executed.
  */
 export function PreviewPanel({ tree }: { tree: IntentNode[] }) {
+  const { t } = useTranslation('intents');
   const preview = useRpcMutation('preview.run');
   const [previewed, setPreviewed] = useState<string | null>(null);
   const current = JSON.stringify(tree);
@@ -21,21 +23,21 @@ export function PreviewPanel({ tree }: { tree: IntentNode[] }) {
     <section className="preview-panel" aria-labelledby="preview-title" data-testid="preview-panel">
       <div className="actions">
         <h2 id="preview-title" className="preview-title">
-          Preview
+          {t('preview.title')}
         </h2>
         <button type="button" className="btn" disabled={preview.isPending} onClick={run}>
-          {preview.isPending ? 'Previewing…' : previewed ? 'Preview again' : 'Preview the draft'}
+          {preview.isPending ? t('preview.previewing') : previewed ? t('preview.again') : t('preview.theDraft')}
         </button>
-        <span className="muted small">Against the saved configuration. Nothing is saved; writes in examples are not executed.</span>
+        <span className="muted small">{t('preview.againstSaved')}</span>
       </div>
       {preview.isError && (
         <p role="alert" className="field-error">
-          No preview: {errorMessage(preview.error)}
+          {t('preview.noPreview', { errorMessage: errorMessage(preview.error) })}
         </p>
       )}
       {preview.data && !preview.isPending && (
         <>
-          {previewed !== current && <p className="warn-notice small">The draft changed since this preview.</p>}
+          {previewed !== current && <p className="warn-notice small">{t('preview.draftChanged')}</p>}
           <PreviewResult preview={preview.data} />
         </>
       )}
@@ -44,40 +46,45 @@ export function PreviewPanel({ tree }: { tree: IntentNode[] }) {
 }
 
 function PreviewResult({ preview }: { preview: Preview }) {
+  const { t } = useTranslation('intents');
   const delta = preview.after.totalTokens - preview.before.totalTokens;
   const unchanged = preview.added.length === 0 && preview.removed.length === 0 && preview.changedDescriptions.length === 0;
   return (
     <div data-testid="preview-result">
-      <h3>Tools visible on a turn (no skill loaded)</h3>
+      <h3>{t('preview.toolsVisible')}</h3>
       <p data-testid="preview-tokens">
-        Saved: {preview.before.tools.length} tools, ~{preview.before.totalTokens} tokens → draft: {preview.after.tools.length} tools, ~{preview.after.totalTokens}{' '}
-        tokens ({delta >= 0 ? '+' : ''}
-        {delta}).
+        {t('preview.tokens', {
+          savedTools: preview.before.tools.length,
+          savedTokens: formatNumber(preview.before.totalTokens),
+          draftTools: preview.after.tools.length,
+          draftTokens: formatNumber(preview.after.totalTokens),
+          delta: `${delta >= 0 ? '+' : ''}${formatNumber(delta)}`,
+        })}
       </p>
       {unchanged ? (
-        <p className="muted small">The draft changes no tool the model sees.</p>
+        <p className="muted small">{t('preview.noChange')}</p>
       ) : (
         <ul className="plain-list" data-testid="preview-changes">
           {preview.added.map((name) => (
             <li key={`+${name}`} className="tool-added">
-              + <code>{name}</code> becomes visible
+              + <Trans t={t} i18nKey="preview.becomesVisible" values={{ name }} components={{ code: <code /> }} />
             </li>
           ))}
           {preview.removed.map((name) => (
             <li key={`-${name}`} className="tool-removed">
-              − <code>{name}</code> is no longer visible
+              − <Trans t={t} i18nKey="preview.noLongerVisible" values={{ name }} components={{ code: <code /> }} />
             </li>
           ))}
           {preview.changedDescriptions.map((name) => (
             <li key={`~${name}`}>
-              ~ <code>{name}</code>: the model reads a different description
+              ~ <Trans t={t} i18nKey="preview.differentDescription" values={{ name }} components={{ code: <code /> }} />
             </li>
           ))}
         </ul>
       )}
-      <h3>Examples of the affected nodes, against the draft</h3>
+      <h3>{t('preview.examplesTitle')}</h3>
       {preview.examples.length === 0 ? (
-        <p className="muted small">{preview.affectedNodes.length ? `The affected nodes (${preview.affectedNodes.join(', ')}) have no examples.` : 'No node with examples is affected.'}</p>
+        <p className="muted small">{preview.affectedNodes.length ? t('preview.affectedHaveNoExamples', { nodes: preview.affectedNodes.join(', ') }) : t('preview.noneAffected')}</p>
       ) : (
         <ul className="plain-list" data-testid="preview-examples">
           {preview.examples.map((result) => (

@@ -3,6 +3,7 @@ import { ToolStateBadge } from '../../components/ToolStateBadge';
 import type { ToolOffer } from '../../lib/catalog/tool-index';
 import { entryKey, type DescriptionsByKey } from '../../lib/catalog/descriptions';
 import { useCatalogDescriptions } from '../../lib/catalog/use-catalog-descriptions';
+import { useTranslation } from 'react-i18next';
 
 const MAX_SHOWN = 60;
 
@@ -24,8 +25,9 @@ export function searchOffers(offers: readonly ToolOffer[], query: string, descri
   });
 }
 
-export function natureLabel(readOnly: boolean | null): string {
-  return readOnly === null ? 'nature unknown' : readOnly ? 'read-only' : 'writes';
+/** The key (intents.json, `nature`) of what a tool's readOnlyHint says it does. */
+export function natureKey(readOnly: boolean | null): 'nature.unknown' | 'nature.readOnly' | 'nature.writes' {
+  return readOnly === null ? 'nature.unknown' : readOnly ? 'nature.readOnly' : 'nature.writes';
 }
 
 interface Props {
@@ -39,6 +41,7 @@ interface Props {
  * and its catalog state. ↑/↓ in the search box move through the results, Enter picks.
  */
 export function ToolPicker({ offers, current, onPick }: Props) {
+  const { t } = useTranslation('intents');
   const [query, setQuery] = useState('');
   const [focused, setFocused] = useState(false);
   // Descriptions are searched, not shown: fetched once the search box is used.
@@ -58,10 +61,10 @@ export function ToolPicker({ offers, current, onPick }: Props) {
     event.preventDefault();
   };
 
-  if (offers.length === 0) return <p className="state-empty">No tools are discovered yet: connect a server on the Servers page, or type a tool id above.</p>;
+  if (offers.length === 0) return <p className="state-empty">{t('picker.noneDiscovered')}</p>;
   return (
     <div className="tool-picker">
-      <label htmlFor={`${id}-search`}>Find a discovered tool</label>
+      <label htmlFor={`${id}-search`}>{t('picker.find')}</label>
       <input
         id={`${id}-search`}
         type="search"
@@ -69,7 +72,7 @@ export function ToolPicker({ offers, current, onPick }: Props) {
         aria-expanded="true"
         aria-controls={`${id}-list`}
         aria-activedescendant={shown[activeIndex] ? `${id}-opt-${activeIndex}` : undefined}
-        placeholder="name, server or description"
+        placeholder={t('picker.placeholder')}
         value={query}
         onFocus={() => setFocused(true)}
         onChange={(event) => {
@@ -79,9 +82,9 @@ export function ToolPicker({ offers, current, onPick }: Props) {
         onKeyDown={onKeyDown}
       />
       {shown.length === 0 ? (
-        <p className="state-empty small">No discovered tool matches “{deferred}”.</p>
+        <p className="state-empty small">{t('picker.noMatch', { query: deferred })}</p>
       ) : (
-        <ul className="picker-list" role="listbox" id={`${id}-list`} aria-label="Discovered tools">
+        <ul className="picker-list" role="listbox" id={`${id}-list`} aria-label={t('picker.discoveredTools')}>
           {shown.map((offer, index) => {
             const chosen = offer.toolId === current.toolId && (!current.server || current.server === offer.server);
             return (
@@ -97,7 +100,7 @@ export function ToolPicker({ offers, current, onPick }: Props) {
               >
                 <code>{offer.toolId}</code>
                 <span className="muted">{offer.server}</span>
-                <span className={`nature nature-${offer.readOnly === null ? 'unknown' : offer.readOnly ? 'read' : 'write'}`}>{natureLabel(offer.readOnly)}</span>
+                <span className={`nature nature-${offer.readOnly === null ? 'unknown' : offer.readOnly ? 'read' : 'write'}`}>{t(natureKey(offer.readOnly))}</span>
                 <ToolStateBadge state={offer.state} />
               </li>
             );
@@ -106,7 +109,7 @@ export function ToolPicker({ offers, current, onPick }: Props) {
       )}
       {matches.length > shown.length && (
         <p className="muted small">
-          Showing {shown.length} of {matches.length}; refine the search to see the rest.
+          {t('picker.showingOf', { shown: shown.length, count: matches.length })}
         </p>
       )}
     </div>
