@@ -6,15 +6,16 @@ import { PROVIDERS, validateModelForm, valuesFromSettings, type ModelFormErrors,
 import { Trans, useTranslation } from 'react-i18next';
 
 type Field = Exclude<keyof ModelFormValues, 'provider'>;
-const FIELDS: { field: Field; label: string; placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: string }[] = [
-  { field: 'baseUrl', label: 'Base URL', placeholder: 'https://api.openai.com/v1', hint: 'Empty: the provider default.' },
-  { field: 'model', label: 'Model', placeholder: 'e.g. gpt-4o-mini' },
-  { field: 'temperature', label: 'Temperature', inputMode: 'decimal', hint: '0 to 2; empty: the provider default.' },
-  { field: 'apiKeyEnv', label: 'API key environment variable', placeholder: 'OPENAI_API_KEY' },
-  { field: 'timeoutMs', label: 'Model timeout (ms)', inputMode: 'numeric' },
-  { field: 'maxSteps', label: 'Max model calls per turn', inputMode: 'numeric' },
-  { field: 'approvalTimeoutMs', label: 'Approval timeout (ms)', inputMode: 'numeric', hint: 'An unanswered approval is rejected after this.' },
-];
+/** Each field's label is `modelFields.<field>` (settings.json); its hint and placeholder are named by key too. */
+const FIELDS = [
+  { field: 'baseUrl', placeholder: 'https://api.openai.com/v1', hint: 'modelFields.baseUrlHint' },
+  { field: 'model', placeholder: 'gpt-4o-mini' },
+  { field: 'temperature', inputMode: 'decimal', hint: 'modelFields.temperatureHint' },
+  { field: 'apiKeyEnv', placeholder: 'OPENAI_API_KEY' },
+  { field: 'timeoutMs', inputMode: 'numeric' },
+  { field: 'maxSteps', inputMode: 'numeric' },
+  { field: 'approvalTimeoutMs', inputMode: 'numeric', hint: 'modelFields.approvalTimeoutHint' },
+] as const satisfies readonly { field: Field; placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: string }[];
 
 /** The model section of switchboard.yaml, edited as a form (comments in the file are kept by main). */
 export function ModelSettingsForm({ settings }: { settings: Settings }) {
@@ -54,26 +55,32 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
         <label htmlFor={`${id}-provider`}>{t('modelSettingsForm.provider')}</label>
         <select id={`${id}-provider`} value={values.provider} onChange={(event) => change({ provider: event.target.value as Provider })}>
           {PROVIDERS.map((provider) => (
-            <option key={provider.value} value={provider.value}>
-              {provider.label}
+            <option key={provider} value={provider}>
+              {t(`providers.${provider}`)}
             </option>
           ))}
         </select>
-        {FIELDS.map(({ field, label, placeholder, inputMode, hint }) => (
-          <FieldRow key={field} id={`${id}-${field}`} label={label} error={errors[field]} hint={hint}>
-            <input
-              id={`${id}-${field}`}
-              value={values[field]}
-              placeholder={placeholder}
-              inputMode={inputMode}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={Boolean(errors[field])}
-              aria-describedby={errors[field] || hint ? `${id}-${field}-help` : undefined}
-              onChange={(event) => change({ [field]: event.target.value })}
-            />
-          </FieldRow>
-        ))}
+        {FIELDS.map((row) => {
+          const { field } = row;
+          const placeholder = 'placeholder' in row ? row.placeholder : undefined;
+          const inputMode = 'inputMode' in row ? row.inputMode : undefined;
+          const hint = 'hint' in row ? t(row.hint) : undefined;
+          return (
+            <FieldRow key={field} id={`${id}-${field}`} label={t(`modelFields.${field}`)} error={errors[field]} hint={hint}>
+              <input
+                id={`${id}-${field}`}
+                value={values[field]}
+                placeholder={placeholder}
+                inputMode={inputMode}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={Boolean(errors[field])}
+                aria-describedby={errors[field] || hint ? `${id}-${field}-help` : undefined}
+                onChange={(event) => change({ [field]: event.target.value })}
+              />
+            </FieldRow>
+          );
+        })}
       </div>
       {values.provider === 'demo' && <p className="muted">{t('modelSettingsForm.theDemoModelRuns')}</p>}
       <div className="actions">

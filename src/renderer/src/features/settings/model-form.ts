@@ -1,11 +1,9 @@
 import type { RouteInput, Settings } from '../../../../shared/contract';
+import { i18n } from '../../lib/i18n';
 
 export type Provider = Settings['model']['provider'];
-export const PROVIDERS: { value: Provider; label: string }[] = [
-  { value: 'demo', label: 'Offline demo model' },
-  { value: 'openai-compatible', label: 'OpenAI-compatible API' },
-  { value: 'anthropic', label: 'Anthropic' },
-];
+/** The providers in the order offered; each one's name is `settings:providers.<value>`. */
+export const PROVIDERS: readonly Provider[] = ['demo', 'openai-compatible', 'anthropic'];
 
 /** What the inputs hold: text, as typed. Empty optional fields are left out of the config. */
 export interface ModelFormValues {
@@ -38,9 +36,9 @@ export function valuesFromSettings(settings: Settings): ModelFormValues {
 
 function number(raw: string, { min, max, integer }: { min: number; max: number; integer: boolean }): number | string {
   const value = Number(raw.trim());
-  if (raw.trim() === '' || Number.isNaN(value)) return 'Enter a number.';
-  if (integer && !Number.isInteger(value)) return 'Enter a whole number.';
-  if (value < min || value > max) return `Between ${min} and ${max}.`;
+  if (raw.trim() === '' || Number.isNaN(value)) return i18n.t('settings:modelForm.enterANumber');
+  if (integer && !Number.isInteger(value)) return i18n.t('settings:modelForm.enterAWholeNumber');
+  if (value < min || value > max) return i18n.t('settings:modelForm.between', { min, max });
   return value;
 }
 
@@ -52,7 +50,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** The same limits as settings.saveModel, checked before sending so the operator sees them by the field. */
+/** The same limits as settings.saveModel, checked before sending so the operator sees them by the field (in the UI language). */
 export function validateModelForm(values: ModelFormValues): { input?: RouteInput<'settings.saveModel'>; errors: ModelFormErrors } {
   const errors: ModelFormErrors = {};
   const input: RouteInput<'settings.saveModel'> = { provider: values.provider };
@@ -60,14 +58,14 @@ export function validateModelForm(values: ModelFormValues): { input?: RouteInput
   const baseUrl = values.baseUrl.trim();
   if (baseUrl) {
     if (isHttpUrl(baseUrl)) input.baseUrl = baseUrl;
-    else errors.baseUrl = 'Enter a full http(s) URL, e.g. https://api.example.com/v1.';
+    else errors.baseUrl = i18n.t('settings:modelForm.fullUrl');
   }
   const model = values.model.trim();
-  if (model.length > 200) errors.model = 'At most 200 characters.';
+  if (model.length > 200) errors.model = i18n.t('settings:modelForm.atMost', { count: 200 });
   else if (model) input.model = model;
 
   const apiKeyEnv = values.apiKeyEnv.trim();
-  if (apiKeyEnv && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) errors.apiKeyEnv = 'An environment variable name: letters, digits and "_", not starting with a digit.';
+  if (apiKeyEnv && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) errors.apiKeyEnv = i18n.t('settings:modelForm.envName');
   else if (apiKeyEnv) input.apiKeyEnv = apiKeyEnv;
 
   const optional = [
