@@ -16,7 +16,7 @@ export function TokenRequired() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const token = tokenFrom(value.trim());
-    if (!token) return setError('Paste the whole URL `switchboard serve` printed, or the token after ?token=.');
+    if (!token) return setError(t('tokenRequired.pasteTheUrl'));
     forgetConsoleToken(window.sessionStorage);
     window.location.assign(`/?token=${encodeURIComponent(token)}${window.location.hash}`);
   };

@@ -1,22 +1,24 @@
 import { useMemo } from 'react';
 import { describeDiff, diffIsEmpty } from '../lib/description-diff';
+import { useTranslation } from 'react-i18next';
 
 /** The override against the server's text, word by word: removed words struck through, added words marked. */
 export function DescriptionDiff({
   original,
   override,
-  label = 'Changes from the server’s description',
-  sameText = 'The override is identical to the server’s text.',
+  label,
+  sameText,
 }: {
   original: string;
   override: string;
   label?: string;
   sameText?: string;
 }) {
+  const { t } = useTranslation('common');
   const parts = useMemo(() => describeDiff(original, override), [original, override]);
-  if (diffIsEmpty(parts)) return <p className="muted small">{sameText}</p>;
+  if (diffIsEmpty(parts)) return <p className="muted small">{sameText ?? t('descriptionDiff.identical')}</p>;
   return (
-    <p className="description-diff" data-testid="description-diff" aria-label={label}>
+    <p className="description-diff" data-testid="description-diff" aria-label={label ?? t('descriptionDiff.changes')}>
       {parts.map((part, index) =>
         part.kind === 'added' ? (
           <ins key={index}>{part.text}</ins>

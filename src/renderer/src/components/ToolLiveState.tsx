@@ -21,33 +21,16 @@ export function ToolProgressBar({ progress }: { progress: ToolProgress }) {
   );
 }
 
-const TASK_LABEL: Record<ToolTask['status'], string> = {
-  working: 'working',
-  input_required: 'waiting for input',
-  completed: 'completed',
-  failed: 'failed',
-  cancelled: 'cancelled',
-};
-
 /** A task-based call's task: its status and what the server says it is doing. */
 export function ToolTaskStatus({ task }: { task: ToolTask }) {
   const { t } = useTranslation('common');
   return (
     <p className="tool-task small" data-testid="tool-task" data-task-status={task.status}>
-      <Trans t={t} i18nKey="toolLiveState.task" values={{ value: TASK_LABEL[task.status] }} components={{ span: <span className={`status task-${task.status}`} /> }} />
+      <Trans t={t} i18nKey="toolLiveState.task" values={{ value: t(`taskStatuses.${task.status}`) }} components={{ span: <span className={`status task-${task.status}`} /> }} />
       {task.statusMessage && <span className="muted"> {task.statusMessage}</span>}
     </p>
   );
 }
-
-const OUTCOME: Record<ServerExchange['outcome'], string> = {
-  accept: 'accepted',
-  decline: 'declined',
-  cancel: 'cancelled',
-  sent: 'answered',
-  rejected: 'refused',
-  failed: 'failed',
-};
 
 /** What the server asked of the operator during the call, and how it was answered. */
 export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchange[] }) {
@@ -56,7 +39,7 @@ export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchang
     <ul className="tool-exchanges small" aria-label={t('toolLiveState.whatTheServerAsked')}>
       {exchanges.map((exchange) => (
         <li key={exchange.id}>
-          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { value: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { value: OUTCOME[exchange.outcome], decidedBy: exchange.decidedBy })}
+          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { value: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { value: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: exchange.decidedBy })}
           {exchange.reason ? <span className="muted"> ({exchange.reason})</span> : null}
         </li>
       ))}

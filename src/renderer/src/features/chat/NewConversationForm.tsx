@@ -45,7 +45,7 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
       </div>
       {showProblem && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {problem}
+          {t(problem)}
         </p>
       )}
       <p id={`${id}-model`} className="muted" data-testid="model-label">

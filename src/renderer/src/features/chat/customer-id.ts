@@ -1,7 +1,8 @@
 /** The same rule main applies (customerIdSchema): 1–64 letters, digits, "_" or "-". */
-export function customerIdProblem(value: string): string | null {
-  if (!value) return 'Enter the customer id to act as, e.g. u1001.';
-  if (value.length > 64) return 'A customer id has at most 64 characters.';
-  if (!/^[A-Za-z0-9_-]+$/.test(value)) return 'A customer id uses letters, digits, "_" or "-" only.';
+/** The problem's key in chat.json (`customerId`), or null for a valid id. */
+export function customerIdProblem(value: string): 'customerId.empty' | 'customerId.tooLong' | 'customerId.badCharacters' | null {
+  if (!value) return 'customerId.empty';
+  if (value.length > 64) return 'customerId.tooLong';
+  if (!/^[A-Za-z0-9_-]+$/.test(value)) return 'customerId.badCharacters';
   return null;
 }

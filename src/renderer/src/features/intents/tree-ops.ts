@@ -1,4 +1,5 @@
 import type { CategoryNode, IntentNode } from '../../../../shared/config/schema';
+import { i18n, UI_LANGUAGES } from '../../lib/i18n';
 
 /**
  * Pure edits of the intent tree. Nodes are addressed by their index path (e.g. [0, 2] = third child of the first
@@ -130,15 +131,13 @@ export function uniqueId(tree: readonly IntentNode[], base: string): string {
   return `${base}-${n}`;
 }
 
-const NEW_NODE: Record<NodeKind, { id: string; name: string }> = {
-  category: { id: 'new-category', name: 'New category' },
-  mcp: { id: 'new-tool', name: 'New MCP tool' },
-  knowledge: { id: 'new-knowledge', name: 'New knowledge source' },
-};
+// A new node's id is the same in every language (ids are code); its name is in the UI language (intents:newNode).
+const NEW_NODE_ID: Record<NodeKind, string> = { category: 'new-category', mcp: 'new-tool', knowledge: 'new-knowledge' };
+const newNodeName = (kind: NodeKind, lng?: string) => i18n.t(`intents:newNode.${kind}`, { lng });
 
 export function newNode(tree: readonly IntentNode[], kind: NodeKind): IntentNode {
-  const id = uniqueId(tree, NEW_NODE[kind].id);
-  const name = NEW_NODE[kind].name;
+  const id = uniqueId(tree, NEW_NODE_ID[kind]);
+  const name = newNodeName(kind);
   if (kind === 'category') return { id, name, kind, examples: [], children: [] };
   if (kind === 'mcp') return { id, name, kind, toolId: '', confirm: 'auto', examples: [] };
   return { id, name, kind, examples: [] };
@@ -154,7 +153,7 @@ const PLACEHOLDER_MCP_ID = /^new-tool(-\d+)?$/;
 export function nameFromTool(tree: readonly IntentNode[], path: NodePath, node: Extract<IntentNode, { kind: 'mcp' }>, title?: string | null): Extract<IntentNode, { kind: 'mcp' }> {
   if (!node.toolId) return node;
   const next = { ...node };
-  if (!node.name.trim() || node.name === NEW_NODE.mcp.name) next.name = title?.trim() || node.toolId;
+  if (!node.name.trim() || UI_LANGUAGES.some((lng) => node.name === newNodeName('mcp', lng))) next.name = title?.trim() || node.toolId;
   if (PLACEHOLDER_MCP_ID.test(node.id)) next.id = uniqueId(removeAt([...tree], path).tree, idFromToolId(node.toolId));
   return next;
 }

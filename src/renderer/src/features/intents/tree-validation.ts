@@ -1,6 +1,7 @@
 import type { IntentNode } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
 import { pathKey } from './tree-ops';
+import { i18n } from '../../lib/i18n';
 
 /** A problem on one field of one node; `field` is '' for the node as a whole. */
 export interface NodeProblem {
@@ -21,7 +22,7 @@ const add = (problems: ProblemsByNode, key: string, problem: NodeProblem) => {
 
 /**
  * The checks main would make, run before sending so the operator sees them at once, by node. Main still validates
- * everything (it is the authority); its answer is mapped back with `problemsFromPaths`.
+ * everything (it is the authority); its answer is mapped back with `problemsFromPaths`. Messages are in the UI language.
  */
 export function validateTree(tree: readonly IntentNode[], knownServers?: readonly string[]): ProblemsByNode {
   const problems: ProblemsByNode = new Map();
@@ -32,19 +33,19 @@ export function validateTree(tree: readonly IntentNode[], knownServers?: readonl
     list.forEach((node, index) => {
       const path = [...parent, index];
       const key = pathKey(path);
-      if (!node.id) add(problems, key, { field: 'id', message: 'an id is required' });
-      else if (node.id.length > 128) add(problems, key, { field: 'id', message: 'at most 128 characters' });
-      else if (!NODE_ID.test(node.id)) add(problems, key, { field: 'id', message: 'use letters, digits, "_", "-", "." or ":"' });
-      else if (seen.has(node.id)) add(problems, key, { field: 'id', message: `duplicate intent id "${node.id}"` });
+      if (!node.id) add(problems, key, { field: 'id', message: i18n.t('intents:validation.idRequired') });
+      else if (node.id.length > 128) add(problems, key, { field: 'id', message: i18n.t('intents:validation.idTooLong', { count: 128 }) });
+      else if (!NODE_ID.test(node.id)) add(problems, key, { field: 'id', message: i18n.t('intents:validation.idCharacters') });
+      else if (seen.has(node.id)) add(problems, key, { field: 'id', message: i18n.t('intents:validation.duplicateId', { id: node.id }) });
       seen.add(node.id);
-      if (!node.name.trim()) add(problems, key, { field: 'name', message: 'a name is required' });
+      if (!node.name.trim()) add(problems, key, { field: 'name', message: i18n.t('intents:validation.nameRequired') });
       if (node.kind === 'mcp') {
-        if (!node.toolId.trim()) add(problems, key, { field: 'toolId', message: 'choose the tool this node mounts' });
-        if (node.server && servers && !servers.has(node.server)) add(problems, key, { field: 'server', message: `unknown server "${node.server}"` });
+        if (!node.toolId.trim()) add(problems, key, { field: 'toolId', message: i18n.t('intents:validation.chooseTool') });
+        if (node.server && servers && !servers.has(node.server)) add(problems, key, { field: 'server', message: i18n.t('intents:validation.unknownServer', { server: node.server }) });
         if (node.server && node.toolId) {
           const pinned = pins.get(node.toolId);
           if (pinned && pinned.server !== node.server)
-            add(problems, key, { field: 'server', message: `node ${pinned.id} pins ${node.toolId} to server "${pinned.server}"; nodes of one tool must pin the same server` });
+            add(problems, key, { field: 'server', message: i18n.t('intents:validation.pinConflict', { id: pinned.id, toolId: node.toolId, server: pinned.server }) });
           else pins.set(node.toolId, { server: node.server, id: node.id });
         }
       }

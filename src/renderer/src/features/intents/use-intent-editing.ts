@@ -23,6 +23,7 @@ import {
   type NodeKind,
   type NodePath,
 } from './tree-ops';
+import { useTranslation } from 'react-i18next';
 import { countProblems, mergeProblems, problemsFromPaths, validateTree } from './tree-validation';
 
 export interface SavedTree {
@@ -50,7 +51,9 @@ export function useIntentEditing(saved: SavedTree, serverNames: readonly string[
 
   const tree = store.draft ?? saved.intents;
   const status = useMemo(() => draftStatus(store, saved), [store, saved]);
-  const localProblems = useMemo(() => validateTree(tree, serverNames), [tree, serverNames]);
+  const { i18n } = useTranslation();
+  // Re-validated on a language change too: the messages are in the UI language.
+  const localProblems = useMemo(() => validateTree(tree, serverNames), [tree, serverNames, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const fromServer = useMemo(() => problemsFromPaths(store.serverProblems), [store.serverProblems]);
   const problems = useMemo(() => mergeProblems(localProblems, fromServer.byNode), [localProblems, fromServer]);
   const selected = store.selected && nodeAt(tree, store.selected) ? store.selected : null;

@@ -7,11 +7,8 @@ import { useTranslation } from 'react-i18next';
 
 type Choice = 'skip' | 'rename' | 'replace';
 
-const CHOICES: { value: Choice; label: string }[] = [
-  { value: 'skip', label: 'Skip them (keep the servers I have)' },
-  { value: 'rename', label: 'Import them under a new name (name-2, …)' },
-  { value: 'replace', label: 'Replace mine with the imported ones' },
-];
+/** What to do with servers already configured; each one's text is `importServers.choices.<choice>`. */
+const CHOICES: readonly Choice[] = ['skip', 'rename', 'replace'];
 
 export const endpointOf = (config: ServerConfig): string =>
   'builtin' in config ? `builtin:${config.builtin}` : 'command' in config ? [config.command, ...config.args].join(' ') : config.url;
@@ -99,9 +96,9 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
             {result.conflicts.length === 1 ? t('importServers.is', { conflicts: result.conflicts[0] }) : t('importServers.are', { join: result.conflicts.join(', ') })}{' '}{t('importServers.alreadyConfiguredWhatShould')}
           </legend>
           {CHOICES.map((option) => (
-            <label key={option.value} className="radio-row">
-              <input type="radio" name={`${id}-choice`} value={option.value} checked={choice === option.value} onChange={() => setChoice(option.value)} />
-              {option.label}
+            <label key={option} className="radio-row">
+              <input type="radio" name={`${id}-choice`} value={option} checked={choice === option} onChange={() => setChoice(option)} />
+              {t(`importServers.choices.${option}`)}
             </label>
           ))}
           <button type="button" className="btn btn-primary" disabled={importServers.isPending} onClick={() => run(choice)}>

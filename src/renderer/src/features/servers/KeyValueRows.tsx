@@ -25,6 +25,7 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
       {hint && <p className="muted small">{hint}</p>}
       {rows.length === 0 && <p className="state-empty small">{t('keyValueRows.none')}</p>}
       {rows.map((row, index) => {
+        const note = secretNote(field, row);
         const keyErrors = errors[`${field}.${index}.key`] ?? [];
         const errorId = `${id}-${index}-errors`;
         return (
@@ -43,16 +44,16 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
               placeholder={mayHoldSecret([field, row.key]) ? t('keyValueRows.secretPlaceholder') : t('keyValueRows.valuePlaceholder')}
               value={row.value}
               spellCheck={false}
-              aria-describedby={secretNote(field, row) ? `${id}-${index}-secret` : undefined}
+              aria-describedby={note ? `${id}-${index}-secret` : undefined}
               onChange={(event) => set(index, { value: event.target.value })}
             />
             <button type="button" className="btn btn-small" aria-label={t('keyValueRows.remove', { toLowerCase: keyLabel.toLowerCase(), number: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
               {t('keyValueRows.remove2')}
             </button>
             <FieldErrors id={errorId} messages={keyErrors} />
-            {secretNote(field, row) && (
+            {note && (
               <p id={`${id}-${index}-secret`} className="muted small kv-note" data-testid="secret-note">
-                {secretNote(field, row)}
+                {t(note)}
               </p>
             )}
           </div>
@@ -70,11 +71,11 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
  * Main sends literal secrets masked (`Bearer ••••1234`) and keeps the literal when the mask comes back as
  * it was; either way a secret is better read from main's environment than written in the file.
  */
-function secretNote(field: 'headers' | 'env', row: KeyValueRow): string | null {
+function secretNote(field: 'headers' | 'env', row: KeyValueRow): 'keyValueRows.secretMasked' | 'keyValueRows.secretTyped' | null {
   if (!row.value || !mayHoldSecret([field, row.key]) || isEnvReference(row.value)) return null;
-  if (isMasked(row.value)) return 'Stored as written in switchboard.yaml and shown masked: leave it to keep it, or replace it with ${env:NAME}.';
+  if (isMasked(row.value)) return 'keyValueRows.secretMasked';
   if (field === 'headers' && !CREDENTIAL_HEADER.test(row.key)) return null; // any header is masked; only these are worth a tip
-  return 'Written to switchboard.yaml as typed. To keep the secret out of the file, use ${env:NAME} and set NAME in the environment main starts with.';
+  return 'keyValueRows.secretTyped';
 }
 
 const CREDENTIAL_HEADER = /auth|token|key|secret|cookie|session|passw/i;

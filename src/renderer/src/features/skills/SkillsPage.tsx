@@ -30,7 +30,6 @@ export function SkillsPage() {
   );
 }
 
-const LEAVE_MESSAGE = 'The skills have unsaved changes. Leave and discard them?';
 
 function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } }) {
   const { t } = useTranslation('skills');
@@ -42,7 +41,7 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
   const bound = useMemo(() => (catalog.data ? catalogRows(catalog.data).filter((e) => e.state === 'bound' || e.state === 'gated').map((e) => e.toolId) : null), [catalog.data]);
   const local = useMemo(() => validateSkills(skills), [skills]);
   const fromServer = useMemo(() => skillProblemsFromPaths(store.serverProblems), [store.serverProblems]);
-  useUnsavedChangesGuard('skills', save.dirty, store.discard, LEAVE_MESSAGE);
+  useUnsavedChangesGuard('skills', save.dirty, store.discard, t('skillsPage.leaveMessage'));
 
   // A skill named from another page (a tool's "gating skills") is selected once the list is here.
   const selectByName = useCallback(

@@ -2,6 +2,7 @@ import { diffLines } from 'diff';
 import { useMemo } from 'react';
 import type { QuarantineView } from '../../../../shared/contract';
 import { DescriptionDiff } from '../../components/DescriptionDiff';
+import { useTranslation } from 'react-i18next';
 
 type PinnedDefinition = QuarantineView['pinned'];
 type PinnedField = QuarantineView['changed'][number];
@@ -30,25 +31,18 @@ function JsonLineDiff({ before, after, label }: { before: unknown; after: unknow
   );
 }
 
-const FIELD_LABEL: Record<PinnedField, string> = {
-  name: 'Name',
-  description: 'Description',
-  inputSchema: 'Input schema',
-  outputSchema: 'Output schema',
-  annotations: 'Annotations',
-};
-
 /** Pinned (trusted) against current (offered now), for each field that changed: words for text, lines for JSON. */
 export function DefinitionDiff({ pinned, current, changed }: { pinned: PinnedDefinition; current: PinnedDefinition; changed: readonly PinnedField[] }) {
+  const { t } = useTranslation('tools');
   return (
     <div className="definition-diff" data-testid="definition-diff">
       {changed.map((field) => (
         <section key={field} data-field={field}>
-          <h4 className="small-heading">{FIELD_LABEL[field]}</h4>
+          <h4 className="small-heading">{t(`definitionFields.${field}`)}</h4>
           {field === 'name' || field === 'description' ? (
-            <DescriptionDiff original={pinned[field] ?? ''} override={current[field] ?? ''} label={`${FIELD_LABEL[field]}: pinned against current`} sameText="No visible change." />
+            <DescriptionDiff original={pinned[field] ?? ''} override={current[field] ?? ''} label={t('quarantine.pinnedAgainstCurrent', { field: t(`definitionFields.${field}`) })} sameText={t('quarantine.noVisibleChange')} />
           ) : (
-            <JsonLineDiff before={pinned[field]} after={current[field]} label={`${FIELD_LABEL[field]}: pinned against current`} />
+            <JsonLineDiff before={pinned[field]} after={current[field]} label={t('quarantine.pinnedAgainstCurrent', { field: t(`definitionFields.${field}`) })} />
           )}
         </section>
       ))}
