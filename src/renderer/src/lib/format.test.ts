@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatDuration, formatNumber, formatRelative, formatTime } from './format';
+import { formatBytes, formatDuration, formatNumber, formatRelative, formatTime } from './format';
 import { i18n } from './i18n';
 
 // Intl separates some parts with narrow no-break spaces ("3:04:05 PM"); compare with plain spaces.
@@ -46,6 +46,13 @@ describe('format', () => {
     expect(formatNumber(1_234_567.5, 'en')).toBe('1,234,567.5');
     expect(formatNumber(1_234_567.5, 'zh-CN')).toBe('1,234,567.5');
     expect(formatNumber(0, 'zh-CN')).toBe('0');
+  });
+
+  it('writes sizes in bytes, kB and MB', () => {
+    expect(formatBytes(512, 'en')).toBe('512 bytes');
+    expect(formatBytes(512, 'zh-CN')).toBe('512字节');
+    expect(formatBytes(4 * 1024 + 40, 'en')).toBe('4 kB');
+    expect(formatBytes(1.25 * 1024 * 1024, 'zh-CN')).toBe('1.3 MB');
   });
 
   it('writes relative times in the largest whole unit, past and future', () => {

@@ -73,9 +73,9 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** "512 bytes", "4.0 KB", "1.2 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** "512 bytes" / "512字节", "4 kB", "1.2 MB" (binary multiples, as the sizes servers report are). */
+export function formatBytes(bytes: number, locale: string = activeLanguage()): string {
+  if (bytes < 1024) return cached(`bytes:${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' })).format(bytes);
+  const [name, size] = bytes < 1024 * 1024 ? (['kilobyte', 1024] as const) : (['megabyte', 1024 * 1024] as const);
+  return cached(`${name}:${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: 1 })).format(bytes / size);
 }

@@ -15,7 +15,8 @@ interface Props {
   onEdit: () => void;
 }
 
-const KIND_LABEL = { http: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio', builtin: 'built-in' } as const;
+// Transport names stay as the MCP spec writes them; only "built-in" is a word (servers:serverCard.builtIn).
+const KIND_LABEL = { http: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio' } as const;
 
 /** One configured server: its live status (and why it failed), what it offers, and its actions. */
 export function ServerCard({ server, onEdit }: Props) {
@@ -34,7 +35,7 @@ export function ServerCard({ server, onEdit }: Props) {
       <header className="server-head">
         <h2 id={`server-${server.name}`}>{server.name}</h2>
         <ServerStatusBadge status={server.status} />
-        <span className="muted small">{KIND_LABEL[server.kind]}</span>
+        <span className="muted small">{server.kind === 'builtin' ? t('serverCard.builtIn') : KIND_LABEL[server.kind]}</span>
         {server.serverInfo && (
           <span className="muted small">
             {server.serverInfo.name} {server.serverInfo.version}

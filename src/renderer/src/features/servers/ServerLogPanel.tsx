@@ -12,7 +12,8 @@ const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', '
 type Nothing<T extends never> = T;
 export type EveryLevelListed = Nothing<Exclude<LogLevel, (typeof LOG_LEVELS)[number]>>;
 
-const SOURCE_LABEL: Record<ServerLogEntry['source'], string> = { server: 'server', stderr: 'stderr', host: 'Switchboard' };
+// Where a line came from when it names no logger: stderr and Switchboard are names, the server is a word.
+const SOURCE_LABEL: Record<Exclude<ServerLogEntry['source'], 'server'>, string> = { stderr: 'stderr', host: 'Switchboard' };
 
 /**
  * One server's log: its notifications/message (level and logger), a stdio server's stderr and what the host noted
@@ -72,7 +73,7 @@ export function ServerLogPanel({ name }: { name: string }) {
           {entries.map((entry) => (
             <li key={entry.seq} className={`log-${entry.level}`} data-testid="server-log-line" data-level={entry.level} data-source={entry.source}>
               <time className="muted">{formatTime(entry.at)}</time> <span className="log-level">{entry.level}</span>{' '}
-              <span className="muted">{entry.logger ?? SOURCE_LABEL[entry.source]}</span> <span className="log-text">{entry.text}</span>
+              <span className="muted">{entry.logger ?? (entry.source === 'server' ? t('serverLogPanel.sourceServer') : SOURCE_LABEL[entry.source])}</span> <span className="log-text">{entry.text}</span>
             </li>
           ))}
         </ol>
