@@ -26,7 +26,7 @@ export function ToolTaskStatus({ task }: { task: ToolTask }) {
   const { t } = useTranslation('common');
   return (
     <p className="tool-task small" data-testid="tool-task" data-task-status={task.status}>
-      <Trans t={t} i18nKey="toolLiveState.task" values={{ value: t(`taskStatuses.${task.status}`) }} components={{ span: <span className={`status task-${task.status}`} /> }} />
+      <Trans t={t} i18nKey="toolLiveState.task" values={{ status: t(`taskStatuses.${task.status}`) }} components={{ span: <span className={`status task-${task.status}`} /> }} />
       {task.statusMessage && <span className="muted"> {task.statusMessage}</span>}
     </p>
   );
@@ -39,7 +39,7 @@ export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchang
     <ul className="tool-exchanges small" aria-label={t('toolLiveState.whatTheServerAsked')}>
       {exchanges.map((exchange) => (
         <li key={exchange.id}>
-          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { value: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { value: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: exchange.decidedBy })}
+          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { outcome: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: exchange.decidedBy })}
           {exchange.reason ? <span className="muted"> ({exchange.reason})</span> : null}
         </li>
       ))}

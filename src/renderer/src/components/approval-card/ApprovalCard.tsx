@@ -27,7 +27,7 @@ export function ApprovalCard({ approval, conversation }: Props) {
     <article className="approval-card" aria-labelledby={titleId} data-testid="approval-card" data-tool={approval.toolName}>
       <header className="approval-head">
         <h3 id={titleId}>
-          <Trans t={t} i18nKey="approvalCard.approve" values={{ toolName: approval.toolName }} components={{ code: <code /> }} />
+          <Trans t={t} i18nKey="approvalCard.approveTool" values={{ toolName: approval.toolName }} components={{ code: <code /> }} />
         </h3>
         <Expiry expiresAt={approval.expiresAt} action={t('approvalCard.autoReject')} outcome={t('approvalCard.rejected')} />
       </header>
@@ -47,7 +47,7 @@ export function ApprovalCard({ approval, conversation }: Props) {
       ) : (
         <div className="actions">
           <button type="button" className="btn btn-primary" disabled={resolve.isPending} onClick={() => decide('approve')}>
-            {t('approvalCard.approve2')}
+            {t('approvalCard.approve')}
           </button>
           {approval.policy !== 'always' && approval.actor !== 'operator' && (
             // `always` asks at every call, whatever its arguments: there is nothing to remember; a run by hand has no conversation.

@@ -27,7 +27,7 @@ export function ElicitationCard({ request, conversation }: Props) {
     <article className="request-card elicitation-card" aria-labelledby={titleId} data-testid="elicitation-card" data-server={request.server} data-mode={request.mode}>
       <header className="request-head">
         <h3 id={titleId}>{t('elicitationCard.asks', { server: request.server })}</h3>
-        <Expiry expiresAt={request.expiresAt} action={t('elicitationCard.cancel')} outcome={t('elicitationCard.cancelled')} />
+        <Expiry expiresAt={request.expiresAt} action={t('elicitationCard.cancelAction')} outcome={t('elicitationCard.cancelled')} />
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="request-message">{request.message}</p>
@@ -47,7 +47,7 @@ export function ElicitationCard({ request, conversation }: Props) {
               {t('elicitationCard.decline')}
             </button>
             <button type="button" className="btn" disabled={answer.isPending} onClick={() => send('cancel')}>
-              {t('elicitationCard.cancel2')}
+              {t('elicitationCard.cancel')}
             </button>
           </div>
         </div>

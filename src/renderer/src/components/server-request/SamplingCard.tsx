@@ -54,7 +54,7 @@ export function SamplingCard({ request, conversation }: Props) {
       <RequestFacts request={request} conversation={conversation} />
       <p className="muted small">
         <Trans t={t} i18nKey="samplingCard.answeredBy" values={{ model: request.model }} components={{ strong: <strong /> }} />
-        {request.request.modelHints?.length ? t('samplingCard.theServerHints', { join: request.request.modelHints.join(', ') }) : ''}
+        {request.request.modelHints?.length ? t('samplingCard.theServerHints', { hints: request.request.modelHints.join(', ') }) : ''}
         {request.request.temperature !== undefined ? t('samplingCard.temperature', { temperature: request.request.temperature }) : ''}
         {request.request.includeContext && request.request.includeContext !== 'none' ? t('samplingCard.asksToIncludeContext', { includeContext: request.request.includeContext }) : ''}
       </p>
@@ -128,7 +128,7 @@ export function SamplingCard({ request, conversation }: Props) {
             </>
           )}
           <button type="button" className="btn btn-danger-quiet" disabled={busy} onClick={() => setRejecting(true)}>
-            {t('samplingCard.reject2')}
+            {t('samplingCard.rejectWithReason')}
           </button>
         </div>
       )}

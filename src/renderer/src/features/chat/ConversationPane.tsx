@@ -51,9 +51,9 @@ function ConversationHeader({ conversation, onDeleted }: { conversation: Convers
         <span className="muted" data-testid="acting-customer">
           <Trans t={t} i18nKey="conversationPane.actingAsCustomer" values={{ customerId: conversation.customerId, modelLabel: conversation.modelLabel }} components={{ code: <code /> }} />
         </span>
-        {conversation.loadedSkills.length > 0 && <span className="muted">{' '}{t('conversationPane.skillsLoaded', { join: conversation.loadedSkills.join(', ') })}</span>}
+        {conversation.loadedSkills.length > 0 && <span className="muted">{' '}{t('conversationPane.skillsLoaded', { skills: conversation.loadedSkills.join(', ') })}</span>}
         {conversation.approvedForConversation.length > 0 && (
-          <span className="muted">{' '}{t('conversationPane.approvedForThisConversation', { join: conversation.approvedForConversation.join(', ') })}</span>
+          <span className="muted">{' '}{t('conversationPane.approvedForThisConversation', { tools: conversation.approvedForConversation.join(', ') })}</span>
         )}
       </div>
       <div className="actions">

@@ -67,7 +67,7 @@ function Side({ label, side, added = [], removed = [], tokenDelta }: { label: st
     <div className="replay-side">
       <h4>{label}</h4>
       <p className="small">
-        {t('replayView.toolsTokens', { length: side.tools.length, tokens: side.tokens })}
+        {t('replayView.toolsTokens', { tools: side.tools.length, tokens: side.tokens })}
         {tokenDelta ? ` (${tokenDelta > 0 ? '+' : ''}${tokenDelta})` : ''}
         {added.map((name) => (
           <span key={`+${name}`} className="tool-added">

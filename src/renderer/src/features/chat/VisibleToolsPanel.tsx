@@ -15,7 +15,7 @@ export function VisibleToolsPanel({ steps }: { steps: ModelStep[] }) {
   return (
     <details className="visible-tools" data-testid="visible-tools">
       <summary>
-        {t('visibleToolsPanel.visibleToolsModelCalls', { count: steps.length })}{' '}{t('visibleToolsPanel.lastToolsTokens', { length: last.tools.length, totalTokens: last.totalTokens })}
+        {t('visibleToolsPanel.visibleToolsModelCalls', { count: steps.length })}{' '}{t('visibleToolsPanel.lastToolsTokens', { tools: last.tools.length, totalTokens: last.totalTokens })}
       </summary>
       <StepFunnel steps={steps} />
       {steps.map((step, index) => (
@@ -35,7 +35,7 @@ function StepTools({ step, previous }: { step: ModelStep; previous?: ModelStep }
   return (
     <section className="step-tools" data-testid="step-tools" data-step={step.step} aria-label={t('visibleToolsPanel.modelCall', { step: step.step })}>
       <h4>
-        <Trans t={t} i18nKey="visibleToolsPanel.stepToolsTokensCatalog" values={{ step: step.step, length: step.tools.length, totalTokens: step.totalTokens, catalogRevision: step.catalogRevision, at: formatTime(step.at) }} components={{ span: <span className="muted" /> }} />
+        <Trans t={t} i18nKey="visibleToolsPanel.stepToolsTokensCatalog" values={{ step: step.step, tools: step.tools.length, totalTokens: step.totalTokens, catalogRevision: step.catalogRevision, at: formatTime(step.at) }} components={{ span: <span className="muted" /> }} />
       </h4>
       <p className="muted">{t('visibleToolsPanel.loadedSkills')}{' '}{step.loadedSkills.length ? step.loadedSkills.join(', ') : t('common:shared.none')}</p>
       {step.instructions?.map((given) => (
@@ -50,13 +50,13 @@ function StepTools({ step, previous }: { step: ModelStep; previous?: ModelStep }
         <p className="state-empty">{t('visibleToolsPanel.noToolsWereSent')}</p>
       ) : unchanged ? (
         <details>
-          <summary>{t('visibleToolsPanel.sameToolsAsStep', { length: step.tools.length, step: previous.step })}</summary>
+          <summary>{t('visibleToolsPanel.sameToolsAsStep', { tools: step.tools.length, step: previous.step })}</summary>
           <ToolTable step={step} isNew={() => false} />
         </details>
       ) : (
         <ToolTable step={step} isNew={(name) => previous !== undefined && !before.has(name)} />
       )}
-      {removed.length > 0 && <p className="muted">{t('visibleToolsPanel.noLongerSent', { join: removed.join(', ') })}</p>}
+      {removed.length > 0 && <p className="muted">{t('visibleToolsPanel.noLongerSent', { tools: removed.join(', ') })}</p>}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 /** What the server did during the call besides answering: its last progress, its task, and what it asked the operator. */
 export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
-  const { t } = useTranslation('records');
+  const { t } = useTranslation(['records', 'common']);
   const { progress, task, exchanges } = record;
   if (!progress && !task && !exchanges?.length) return null;
   return (
@@ -35,7 +35,7 @@ export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
       {exchanges?.map((exchange) => (
         <details key={exchange.id} className="record-exchange" data-testid="record-exchange">
           <summary>
-            {exchange.kind === 'elicitation' ? t('recordServerActivity.question', { value: exchange.mode === 'url' ? ' (URL)' : '' }) : t('recordServerActivity.samplingRequest')}{' '}{t('recordServerActivity.fromBy', { server: exchange.server, outcome: exchange.outcome, decidedBy: exchange.decidedBy })}
+            {exchange.kind === 'elicitation' ? t('recordServerActivity.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('recordServerActivity.samplingRequest')}{' '}{t('recordServerActivity.fromBy', { server: exchange.server, outcome: t(`common:exchangeOutcomes.${exchange.outcome}`), decidedBy: exchange.decidedBy })}
             {exchange.reason ? ` (${exchange.reason})` : ''}
           </summary>
           <JsonBlock value={exchange.request} label={t('recordServerActivity.whatTheServerAsked')} />

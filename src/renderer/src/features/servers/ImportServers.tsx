@@ -93,7 +93,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
       {needsChoice && (
         <fieldset className="editor-section" data-testid="import-conflicts">
           <legend>
-            {result.conflicts.length === 1 ? t('importServers.is', { conflicts: result.conflicts[0] }) : t('importServers.are', { join: result.conflicts.join(', ') })}{' '}{t('importServers.alreadyConfiguredWhatShould')}
+            {result.conflicts.length === 1 ? t('importServers.is', { conflicts: result.conflicts[0] }) : t('importServers.are', { names: result.conflicts.join(', ') })}{' '}{t('importServers.alreadyConfiguredWhatShould')}
           </legend>
           {CHOICES.map((option) => (
             <label key={option} className="radio-row">

@@ -47,8 +47,8 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
               aria-describedby={note ? `${id}-${index}-secret` : undefined}
               onChange={(event) => set(index, { value: event.target.value })}
             />
-            <button type="button" className="btn btn-small" aria-label={t('keyValueRows.remove', { toLowerCase: keyLabel.toLowerCase(), number: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
-              {t('keyValueRows.remove2')}
+            <button type="button" className="btn btn-small" aria-label={t('keyValueRows.removeRow', { what: keyLabel.toLowerCase(), number: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+              {t('keyValueRows.remove')}
             </button>
             <FieldErrors id={errorId} messages={keyErrors} />
             {note && (
@@ -61,7 +61,7 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
       })}
       <FieldErrors id={`${id}-errors`} messages={errors[field] ?? []} />
       <button type="button" className="btn btn-small" onClick={() => onChange([...rows, { key: '', value: '' }])}>
-        {t('keyValueRows.add', { toLowerCase: keyLabel.toLowerCase() })}
+        {t('keyValueRows.add', { what: keyLabel.toLowerCase() })}
       </button>
     </fieldset>
   );
@@ -93,7 +93,7 @@ export function ArgRows({ args, errors, onChange }: { args: readonly string[]; e
         <div key={index} className="kv-row args-row">
           <input aria-label={t('keyValueRows.argument', { number: index + 1 })} value={arg} spellCheck={false} onChange={(event) => onChange(args.map((a, i) => (i === index ? event.target.value : a)))} />
           <button type="button" className="btn btn-small" aria-label={t('keyValueRows.removeArgument', { number: index + 1 })} onClick={() => onChange(args.filter((_, i) => i !== index))}>
-            {t('keyValueRows.remove2')}
+            {t('keyValueRows.remove')}
           </button>
         </div>
       ))}

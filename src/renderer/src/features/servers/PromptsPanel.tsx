@@ -77,7 +77,7 @@ function PromptForm({ server, prompt, completions }: { server: string; prompt: P
         />
       ))}
       <div className="actions">
-        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? t('promptsPanel.needs', { join: missing.join(', ') }) : undefined}>
+        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? t('promptsPanel.needs', { missing: missing.join(', ') }) : undefined}>
           {t('promptsPanel.getPrompt')}
         </button>
       </div>

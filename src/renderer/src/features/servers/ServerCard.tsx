@@ -125,7 +125,7 @@ export function ServerCard({ server, onEdit }: Props) {
           </span>
         ) : (
           <button type="button" className="btn btn-small btn-danger-quiet" disabled={busy} onClick={() => setConfirmRemove(true)}>
-            {t('serverCard.remove2')}
+            {t('serverCard.removeWithConfirm')}
           </button>
         )}
       </div>

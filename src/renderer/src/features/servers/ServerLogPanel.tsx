@@ -58,7 +58,7 @@ export function ServerLogPanel({ name }: { name: string }) {
           </select>
         </label>
         <span className="muted small" data-testid="server-log-count">
-          {t('serverLogPanel.ofLinesTheLast', { length: entries.length, length2: view.entries.length, capacity: view.capacity })}
+          {t('serverLogPanel.ofLinesTheLast', { shown: entries.length, total: view.entries.length, capacity: view.capacity })}
         </span>
       </div>
       {setLevel.isError && (

@@ -62,7 +62,7 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
       <p data-testid="api-key-status">
-        <Trans t={t} i18nKey="apiKeyForm.key2" values={{ statusText }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
+        <Trans t={t} i18nKey="apiKeyForm.keyStatus" values={{ statusText }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
       </p>
       {status.problem && (
         <p className="field-error" role="alert" data-testid="api-key-problem">

@@ -30,7 +30,7 @@ export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
           <summary>
             {cascade.length === 1
               ? t('problemList.moreYamlErrorWhich', { followsFromLine: cascade[0].followsFromLine })
-              : t('problemList.moreYamlErrorsWhich', { length: cascade.length, followsFromLine: cascade[0].followsFromLine })}
+              : t('problemList.moreYamlErrorsWhich', { more: cascade.length, followsFromLine: cascade[0].followsFromLine })}
           </summary>
           <ul className="problems">
             {cascade.map((problem, index) => (

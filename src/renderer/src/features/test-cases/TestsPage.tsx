@@ -130,8 +130,8 @@ function CaseRowView({ row, selected, running, disabled, onSelect, onRun }: { ro
       <td className="muted small">{row.source === 'file' ? t('testsPage.casesFile') : t('testsPage.node', { nodeId: row.nodeId })}</td>
       <td className="muted small">{row.last ? formatTime(row.last.ranAt) : '—'}</td>
       <td>
-        <button type="button" className="btn btn-small" disabled={disabled} onClick={onRun} aria-label={t('testsPage.run', { name: row.name })}>
-          {t('testsPage.run2')}
+        <button type="button" className="btn btn-small" disabled={disabled} onClick={onRun} aria-label={t('testsPage.runCase', { name: row.name })}>
+          {t('testsPage.run')}
         </button>
       </td>
     </tr>
