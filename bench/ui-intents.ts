@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { metric, type Metric } from './report';
-import { navButton, openConsole } from './support/console-page';
+import { navButton, openConsole, scrollFrames } from './support/console-page';
 import type { BenchHost } from './support/host';
 
 const TREE_ROW = '[role="tree"] [role="treeitem"]';
@@ -40,16 +40,7 @@ export async function measureIntentTree(page: Page, { big, small, reps, quick, l
     await page.evaluate('window.__bench.idle(50)');
   }
   const toggled = (await page.evaluate('window.__bench.stopRecording()')) as { longTasks: number[]; p95: number; p50: number; max: number; frames: number };
-  const scroll = (await page.evaluate(`window.__bench.scrollFrames('[role="tree"]', ${quick ? 120 : 240})`)) as {
-    frames: number;
-    p50: number;
-    p95: number;
-    max: number;
-    idleP50: number;
-    idleP95: number;
-    idleMax: number;
-    longTasks: number;
-  };
+  const scroll = await scrollFrames(page, '[role="tree"]', quick ? 120 : 240);
   log(`  Intent tree: ${toggles} expand/collapse ${toggled.longTasks.length} long tasks; scrolling ${scroll.longTasks} long tasks, p95 frame ${scroll.p95.toFixed(1)} ms`);
   const metrics = [
     metric({

@@ -8,7 +8,7 @@ import { buildRenderer } from './support/build';
 import { startBenchHost, type BenchHost } from './support/host';
 import { connectRpc } from './support/rpc';
 import { PAGE_PROBES } from './ui-probes';
-import { navButton, openConsole } from './support/console-page';
+import { navButton, openConsole, scrollFrames } from './support/console-page';
 import { measureIntentTree } from './ui-intents';
 
 /**
@@ -92,7 +92,7 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
         }),
       );
       await timeToolsPage(page, big);
-      const scroll = await scrollFrames(page, quick ? 120 : 240);
+      const scroll = await toolsScrollFrames(page, quick ? 120 : 240);
       metrics.push(
         metric({
           id: 'ui.tools-scroll-p95',
@@ -234,18 +234,9 @@ async function timeToolsAgain(page: Page): Promise<number> {
   return page.evaluate(`window.__bench.timeToFirst(() => window.__bench.clickNav('Tools'), '${ROW_SELECTOR}')`) as Promise<number>;
 }
 
-async function scrollFrames(page: Page, frames: number) {
+async function toolsScrollFrames(page: Page, frames: number) {
   await page.locator(ROW_SELECTOR).first().waitFor();
-  return page.evaluate(`window.__bench.scrollFrames('[data-testid="tools-list"], [role="listbox"]', ${frames})`) as Promise<{
-    frames: number;
-    p50: number;
-    p95: number;
-    max: number;
-    idleP50: number;
-    idleP95: number;
-    idleMax: number;
-    longTasks: number;
-  }>;
+  return scrollFrames(page, '[data-testid="tools-list"], [role="listbox"]', frames);
 }
 
 async function chatPageProblem(page: Page, host: BenchHost): Promise<string | undefined> {
