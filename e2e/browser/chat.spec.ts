@@ -106,7 +106,7 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   // The list and the detail both show the start time; the duration is split at the decision; the tool name stays whole.
   const started = (await rows.nth(1).getByRole('cell').first().textContent())?.trim();
   await expect(page.getByTestId('record-detail').locator('dt:text-is("Started") + dd')).toHaveText(started ?? '');
-  await expect(page.getByTestId('record-duration')).toContainText(/= [\d.]+ (ms|s) waiting for approval \+ [\d.]+ (ms|s) executing/);
+  await expect(page.getByTestId('record-duration')).toContainText(/= [\d.,]+ \S+ waiting for approval \+ [\d.,]+ \S+ executing/);
   await expect(rows.nth(1).getByTestId('record-waited')).not.toHaveText('—');
   for (const cell of await page.locator('[data-testid="record-row"] [role="cell"]:nth-child(2) code').all())
     expect(await cell.evaluate((code) => code.closest('[role="cell"]')!.scrollWidth <= code.closest('[role="cell"]')!.clientWidth)).toBe(true);
