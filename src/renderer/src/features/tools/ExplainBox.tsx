@@ -87,18 +87,20 @@ export function ExplainBox({ names, skills }: Props) {
 
 function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills: string[] }) {
   // Keyed by tool and skills; catalog.changed invalidates it, so the answer follows the live catalog.
-  const { t } = useTranslation('tools');
+  const { t } = useTranslation(['tools', 'common']);
   const explain = useRpcQuery('catalog.explain', { toolId, loadedSkills });
   if (explain.isPending) return <Loading>{t('explain.explaining', { toolId })}</Loading>;
   if (explain.isError) return <LoadError what={t('explain.theExplanationOf', { toolId })} error={explain.error} onRetry={() => void explain.refetch()} />;
   const { verdict, layers, firstFailingLayer, revision } = explain.data;
+  // The contract types the first failing layer as text; the layer list names it with the known word.
+  const failing = layers.find((layer) => layer.layer === firstFailingLayer)?.layer;
   return (
     <div className="explain-result" data-testid="explain-result" data-verdict={verdict} data-first-failing={firstFailingLayer ?? ''}>
       <p className="explain-verdict">
         <Trans
           t={t}
           i18nKey={verdict === 'visible' ? 'explain.verdictVisible' : firstFailingLayer ? 'explain.verdictDroppedAt' : 'explain.verdict'}
-          values={{ toolId, verdict: t(`explain.verdicts.${verdict}`), layer: firstFailingLayer }}
+          values={{ toolId, verdict: t(`explain.verdicts.${verdict}`), layer: failing ? t(`explain.layers.${failing}`) : (firstFailingLayer ?? '') }}
           components={{ code: <code />, verdict: <span className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`} data-testid="explain-verdict" title={verdict} /> }}
         />
         <span className="muted small">{t('explain.revision', { revision })}</span>
@@ -118,7 +120,9 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
               <span className="layer-mark" aria-hidden="true">
                 {layer.ok ? '✓' : '✗'}
               </span>
-              <strong className="layer-name">{layer.layer}</strong>
+              <strong className="layer-name" title={t('common:states.canonical', { state: layer.layer })}>
+                {t(`explain.layers.${layer.layer}`)}
+              </strong>
               <span className="visually-hidden">{layer.ok ? t('explain.passes') : t('explain.fails')}</span>
               {first && <span className="status status-bad">{t('explain.firstFailingLayer')}</span>}
               <span className="layer-detail">{layer.detail}</span>
