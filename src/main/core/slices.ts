@@ -8,8 +8,32 @@ import { performance } from 'node:perf_hooks';
  */
 export const SLICE_MS = 4;
 
+/**
+ * Work waiting for its next slice, oldest first. One slice runs per turn of the event loop, whichever work it
+ * belongs to: with a setImmediate each, every waiting work (the records index, the token table, token counts,
+ * the catalog) ran its slice in the same turn, so a turn held the loop for a slice times the works at once.
+ */
+const waiting: (() => void)[] = [];
+let scheduled = false;
+
+function runNext(): void {
+  const next = waiting.shift();
+  if (waiting.length) setImmediate(runNext);
+  else scheduled = false;
+  next?.();
+}
+
+/** Runs `resume` on a later turn of the event loop, its own among the work handing the loop back. */
+function onNextTurn(resume: () => void): void {
+  waiting.push(resume);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(runNext);
+  }
+}
+
 /** Hands the event loop back (I/O and timers included) before going on. */
-export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+export const nextTurn = (): Promise<void> => new Promise((resolve) => onNextTurn(resolve));
 
 /**
  * The clock of one piece of async work done in slices. Check `due` in the loop (cheap), and only then `await
@@ -43,7 +67,7 @@ export class Slices {
  */
 export function inBackground(slice: (until: number) => boolean, sliceMs = SLICE_MS): void {
   const run = () => {
-    if (!slice(performance.now() + sliceMs)) setImmediate(run);
+    if (!slice(performance.now() + sliceMs)) onNextTurn(run);
   };
-  setImmediate(run);
+  onNextTurn(run);
 }
