@@ -106,7 +106,7 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
 
 describe('the first error line of a failed start', () => {
   it('skips npx’s install warning and stack frames, and prefers a line naming an error', async () => {
-    const { firstErrorLine } = await import('./server-connection');
+    const { firstErrorLine } = await import('./connection-failures');
     expect(
       firstErrorLine(
         "npm warn exec The following package was not found and will be installed: fake-pkg\nError: Cannot find module '/x/index.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n",

@@ -1,12 +1,12 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { McpError, ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../../../shared/config/schema';
 import { backoffDelay } from './backoff';
 import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
+import { answeredByPeer, AuthorizationRequiredError, isRequestTimeout, ServerUnavailableError, startBudget, startFailureMessage, timeoutMessage } from './connection-failures';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
-import { packageRunnerOf } from './package-runner';
 import { clientModule, modulesFor } from './sdk-modules';
 import { redactSecrets, secretValuesOf } from './redact-secrets';
 import { ServerConfigError } from './server-endpoint';
@@ -14,7 +14,7 @@ import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { buildTransport, type BuiltTransport } from './transport-factory';
-import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState, type StartupBudget } from './types';
+import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
 
 const noop = () => undefined;
 /** The SDK's complaint about a progress notification whose call has already ended. */
@@ -426,27 +426,6 @@ export class ServerConnection {
   }
 }
 
-/** A call refused for authorization: the operator must sign in (again), or the server refuses for good. */
-export class AuthorizationRequiredError extends Error {
-  override readonly name = 'AuthorizationRequiredError';
-  constructor(
-    readonly server: string,
-    readonly verdict: AuthVerdict,
-  ) {
-    super(verdict.message);
-  }
-}
-
-export class ServerUnavailableError extends Error {
-  override readonly name = 'ServerUnavailableError';
-  constructor(
-    readonly server: string,
-    detail: string,
-  ) {
-    super(`MCP server ${server} is not connected (${detail})`);
-  }
-}
-
 /** The SDK tells HTTP transports the negotiated version; stdio has no hook, so give it one. */
 function captureProtocolVersion(transport: Transport): () => string | null {
   let version: string | null = null;
@@ -466,55 +445,3 @@ function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
-
-/**
- * The budget of one attempt: the server's `timeoutMs`, or for a package runner (npx, uvx…) that has not connected yet
- * in this run, `installTimeoutMs` (default 120 s): its first start may download and install the package.
- */
-function startBudget(config: ServerConfig, settings: ConnectionSettings, everConnected: boolean): { ms: number; startup: StartupBudget | null } {
-  const ms = config.timeoutMs ?? settings.defaultTimeoutMs;
-  const runner = isStdioServer(config) && !everConnected ? packageRunnerOf(config.command, config.args) : null;
-  if (!runner) return { ms, startup: null };
-  const install = (isStdioServer(config) ? config.installTimeoutMs : undefined) ?? Math.max(ms, settings.defaultInstallTimeoutMs);
-  return { ms: install, startup: { runner, budgetMs: install } };
-}
-
-/** Which limit ran out, and the field that raises it. */
-function timeoutMessage(ms: number, phase: string, startup: StartupBudget | null): string {
-  return startup
-    ? `timed out after ${ms} ms waiting for ${phase}: ${startup.runner} may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server's settings to wait longer)`
-    : `timed out after ${ms} ms waiting for ${phase} (timeoutMs; raise it in this server's settings to wait longer)`;
-}
-
-/**
- * One line saying why a start failed. A stdio child that exits before answering shows to the SDK as "Connection
- * closed": say that the command exited, and quote the first error line of its stderr (the rest, stack traces included,
- * stays in the stderr tail behind the card's Details).
- */
-function startFailureMessage(config: ServerConfig, phase: string, error: unknown, stderr: string | null): string {
-  const text = describeError(error);
-  if (!isStdioServer(config) || !/Connection closed/i.test(text)) return text;
-  const line = firstErrorLine(stderr);
-  return `the command exited before it answered ${phase}${line ? `: ${line}` : ' (nothing on stderr)'}`;
-}
-
-/**
- * The line of stderr that states the error: not a stack frame, not a warning (npx announces its install with
- * "npm warn exec … not found"); an error-named line first (`Error:`, `npm error`, `ERR!`), else a line that sounds
- * like a failure, else the first line left.
- */
-export function firstErrorLine(stderr: string | null): string | undefined {
-  const lines = (stderr ?? '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/^at\s/.test(l));
-  const told = lines.filter((l) => !/\bwarn(ing)?\b/i.test(l));
-  const line =
-    told.find((l) => /\b\w*(Error|Exception)\b:|^(npm )?error\b|ERR!|^fatal\b|traceback/i.test(l)) ??
-    told.find((l) => /not found|cannot|failed|no such/i.test(l)) ??
-    told[0] ??
-    lines[0];
-  return line && line.length > 300 ? `${line.slice(0, 300)}…` : line;
-}
-
-const isRequestTimeout = (error: unknown): boolean => (error as { code?: unknown })?.code === -32001;
-
-/** A JSON-RPC error response from the server, as opposed to a timeout (-32001) or a closed connection (-32000). */
-const answeredByPeer = (error: unknown): boolean => error instanceof McpError && error.code !== -32000 && error.code !== -32001;
