@@ -125,7 +125,7 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     seenTokens.add(storedTokens()!.access).add(storedTokens()!.refresh);
     // The refreshed token is the one the next request carries; the old one (4 s) would have lapsed by now.
     await new Promise((resolve) => setTimeout(resolve, 4_500));
-    expect(data(await rpc.request('servers.rediscover', { name: 'tracker' }))).toBeTruthy();
+    expect(data(await rpc.request('servers.rediscover', { name: 'tracker' }))).toMatchObject({ servers: expect.arrayContaining([expect.objectContaining({ name: 'tracker' })]) });
     const after = await tracker(rpc);
     expect(after.status).toBe('connected');
     expect(oauth.acceptedTokens.at(-1)).not.toBe(first);

@@ -199,7 +199,8 @@ describe('server-everything over stdio, through the whole core', () => {
     expect((await turn.done).status).toBe('stopped');
     const item = await rig.lastToolItem('simulate-research-query');
     expect(item.status).toBe('stopped');
-    expect(item.task?.taskId).toBeTruthy();
+    // Stopped while the task waited on its question: the last poll saw it working or asking.
+    expect(item.task).toMatchObject({ taskId: expect.stringMatching(/^\S{8,}$/), status: expect.stringMatching(/^(working|input_required)$/) });
   });
 
   it('reconnects when roots appear or vanish, records each initialize, and the server sees the new list', async () => {

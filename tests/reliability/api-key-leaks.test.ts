@@ -87,7 +87,7 @@ describe('API keys never leave main', () => {
     const envRecord = full.find((r) => r.tool === 'print_env')!;
     expect(envRecord.status).toBe('success');
     const childEnv = JSON.parse((envRecord.result as { content: { text: string }[] }).content[0].text) as Record<string, string>;
-    expect(childEnv.PATH).toBeTruthy();
+    expect(childEnv.PATH).toBe(process.env.PATH); // PATH and HOME pass through; nothing else of the host's
     expect(Object.keys(childEnv)).not.toContain(ENV_NAME);
     expect(JSON.stringify(childEnv)).not.toContain(KEY);
     expect(full.find((r) => r.tool === 'query_order')?.status).toBe('success');

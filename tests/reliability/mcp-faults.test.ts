@@ -59,12 +59,12 @@ describe('MCP faults with real peers', () => {
     expect(Date.now() - killedAt).toBeLessThan(8_000); // well within the server's timeout, not the slow tool's 5 s
     const [record] = (await rig.records(id));
     expect(record).toMatchObject({ tool: 'slow_echo', server: 'shop', status: 'error' });
-    expect(record.error).toBeTruthy();
+    expect(record.error).toMatch(/Connection closed|terminated|fetch failed|ECONNRESET|socket/i);
     // The model was told, in the tool result of its next request.
     expect(toolMessages(rig.model.requests[1])[0].content).toMatch(/^\[tool error\]/);
     // Lost: the server, visibly.
     const down = await rig.waitForServer('shop', (s) => s.status === 'failed');
-    expect(down.error).toBeTruthy();
+    expect(down.error).toMatch(/^connection lost: /);
     expect((await rig.rpc<CatalogView>('catalog.get')).bindings.map((b) => b.toolId)).not.toContain('query_order');
 
     // It comes back on the same port: backoff reconnects and the tools return, no restart of ours.
