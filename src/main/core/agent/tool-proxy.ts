@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary, ResultPart } from '../../../shared/contract';
+import type { ApprovalOutcome, RecordActor, ResultPart } from '../../../shared/contract';
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
 import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
 import type { CallProgress, CallTask, OperatorWait } from '../mcp';
 import type { ChatMessage, ModelImage, ToolCallRequest } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
-import { argumentsHash } from './arguments-hash';
 import type { ApprovalService } from './approvals';
+import { argumentsHash } from './arguments-hash';
+import { recordOf, type MadeRecord, type RecordVerdict } from './call-record';
 import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
-import { serializeRecord, type RecordsStore } from './records-store';
+import type { RecordsStore } from './records-store';
 import { refusedCallText } from './refusal';
+import { linkedAbort } from '../abort-signals';
 import { RunningLine } from './running-line';
-import { convertToolResult, recordedResultOf, type RecordedResult } from './tool-result';
+import { convertToolResult, recordedResultOf } from './tool-result';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
 
@@ -75,13 +77,8 @@ interface Asked {
   approval?: ApprovalOutcome;
 }
 
-interface Verdict {
-  status: RecordStatus;
+interface Verdict extends RecordVerdict {
   modelText: string;
-  /** What the record keeps of the result (made when the call's line is written); none when nothing ran. */
-  recorded?: () => RecordedResult;
-  error?: string;
-  approval?: ApprovalOutcome;
   /** Images for the model, and what the result carried besides text (for the card). */
   images?: ModelImage[];
   parts?: ResultPart[];
@@ -358,69 +355,8 @@ export function needsConfirmation(binding: Pick<ToolBinding, 'confirm' | 'readOn
   return binding.confirm === 'always' || (binding.confirm === 'auto' && !binding.readOnly);
 }
 
-/** The calls in flight under each turn's signal; the turn's signal gets one listener for all of them. */
-const inFlightByTurn = new WeakMap<AbortSignal, Set<AbortController>>();
-
-/**
- * A child signal that follows `parent` until disposed. The parent carries one listener for all its calls
- * (added with the first), not one added and removed per call: that pair was ~10% of the proxy's own time.
- */
-function linkedAbort(parent: AbortSignal): { signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  if (parent.aborted) {
-    controller.abort(parent.reason);
-    return { signal: controller.signal, dispose: () => undefined };
-  }
-  let calls = inFlightByTurn.get(parent);
-  if (!calls) {
-    const set = new Set<AbortController>();
-    calls = set;
-    inFlightByTurn.set(parent, set);
-    parent.addEventListener('abort', () => {
-      for (const call of set) call.abort(parent.reason);
-      set.clear();
-    }, { once: true });
-  }
-  calls.add(controller);
-  const registered = calls;
-  return { signal: controller.signal, dispose: () => registered.delete(controller) };
-}
-
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-interface MadeRecord {
-  record: RecordSummary;
-  /** The record's JSON, result included. */
-  json: string;
-  recorded: RecordedResult;
-}
-
-function recordOf(call: ToolCallRequest, ctx: CallContext, final: ToolItem, verdict: Verdict, finishedAt: number, actor?: RecordActor): MadeRecord {
-  const record: RecordSummary = {
-    id: final.recordId as string,
-    conversationId: ctx.conversation.id,
-    turnId: ctx.turnId,
-    callId: call.id,
-    tool: call.name,
-    server: final.server,
-    nodeId: final.nodeId,
-    arguments: call.arguments,
-    argumentsHash: argumentsHash(call.arguments),
-    status: verdict.status,
-    error: verdict.error,
-    startedAt: final.at,
-    finishedAt: new Date(finishedAt).toISOString(),
-    durationMs: final.durationMs as number,
-    approval: verdict.approval,
-    ...(actor && actor !== 'model' && { actor }),
-    ...(final.progress ? { progress: final.progress } : {}),
-    ...(final.task ? { task: final.task } : {}),
-    ...(final.exchanges ? { exchanges: final.exchanges } : {}),
-  };
-  const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
-  return { record, json: serializeRecord(record, recorded.json), recorded };
 }
 
 /** `make` runs at most once, when first asked. */

@@ -1,5 +1,4 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { backoffDelay } from './backoff';
@@ -13,7 +12,8 @@ import { ServerConfigError } from './server-endpoint';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
-import { buildTransport, type BuiltTransport } from './transport-factory';
+import { raceAbort } from '../abort-signals';
+import { buildTransport, captureProtocolVersion, type BuiltTransport } from './transport-factory';
 import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
 
 const noop = () => undefined;
@@ -424,24 +424,4 @@ export class ServerConnection {
     this.listChangedSince = undefined;
     clearInterval(this.healthTimer);
   }
-}
-
-/** The SDK tells HTTP transports the negotiated version; stdio has no hook, so give it one. */
-function captureProtocolVersion(transport: Transport): () => string | null {
-  let version: string | null = null;
-  const original = transport.setProtocolVersion?.bind(transport);
-  transport.setProtocolVersion = (v: string) => {
-    version = v;
-    original?.(v);
-  };
-  return () => version;
-}
-
-function raceAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

@@ -164,3 +164,14 @@ async function http(url: URL, headers: Record<string, string>, kind: 'streamable
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}.${key}`, value]));
+
+/** The SDK tells HTTP transports the negotiated version; stdio has no hook, so give it one. */
+export function captureProtocolVersion(transport: Transport): () => string | null {
+  let version: string | null = null;
+  const original = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (v: string) => {
+    version = v;
+    original?.(v);
+  };
+  return () => version;
+}

@@ -1,0 +1,49 @@
+import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary } from '../../../shared/contract';
+import type { ToolCallRequest } from '../providers/types';
+import { argumentsHash } from './arguments-hash';
+import type { ToolItem } from './conversation';
+import { serializeRecord } from './records-store';
+import type { CallContext } from './tool-proxy';
+import type { RecordedResult } from './tool-result';
+
+/** What the execution record keeps of a call's outcome. */
+export interface RecordVerdict {
+  status: RecordStatus;
+  error?: string;
+  approval?: ApprovalOutcome;
+  /** What the record keeps of the result (made when the call's line is written); none when nothing ran. */
+  recorded?: () => RecordedResult;
+}
+
+export interface MadeRecord {
+  record: RecordSummary;
+  /** The record's JSON, result included. */
+  json: string;
+  recorded: RecordedResult;
+}
+
+export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversation' | 'turnId'>, final: ToolItem, verdict: RecordVerdict, finishedAt: number, actor?: RecordActor): MadeRecord {
+  const record: RecordSummary = {
+    id: final.recordId as string,
+    conversationId: ctx.conversation.id,
+    turnId: ctx.turnId,
+    callId: call.id,
+    tool: call.name,
+    server: final.server,
+    nodeId: final.nodeId,
+    arguments: call.arguments,
+    argumentsHash: argumentsHash(call.arguments),
+    status: verdict.status,
+    error: verdict.error,
+    startedAt: final.at,
+    finishedAt: new Date(finishedAt).toISOString(),
+    durationMs: final.durationMs as number,
+    approval: verdict.approval,
+    ...(actor && actor !== 'model' && { actor }),
+    ...(final.progress ? { progress: final.progress } : {}),
+    ...(final.task ? { task: final.task } : {}),
+    ...(final.exchanges ? { exchanges: final.exchanges } : {}),
+  };
+  const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
+  return { record, json: serializeRecord(record, recorded.json), recorded };
+}
