@@ -16,3 +16,15 @@ export function parsePort(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
   return port;
 }
+
+/** An `--args` value: a JSON object, else a usage error naming what is wrong. */
+export function parseJsonObjectOption(value: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new InvalidArgumentError(`not JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('the arguments must be a JSON object');
+  return parsed as Record<string, unknown>;
+}

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { defaultConfigPath, signInCommand } from './catalog-command';
 import { readConfigFile } from './read-config';
 import { cliDataDir, createCliAuth } from './cli-auth';
-import type { CliIo } from './io';
+import { parseJsonObjectOption, type CliIo } from './io';
 
 interface Options {
   config?: string;
@@ -163,14 +163,7 @@ function contentText(content: ContentBlockView): string {
 }
 
 function parseStringArgs(value: string): Record<string, string> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch (error) {
-    throw new InvalidArgumentError(`not JSON: ${(error as Error).message}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('the arguments must be a JSON object');
-  const entries = Object.entries(parsed as Record<string, unknown>);
+  const entries = Object.entries(parseJsonObjectOption(value));
   const wrong = entries.filter(([, v]) => typeof v !== 'string').map(([k]) => k);
   if (wrong.length) throw new InvalidArgumentError(`prompt arguments are strings; not: ${wrong.join(', ')}`);
   return Object.fromEntries(entries) as Record<string, string>;

@@ -1,9 +1,9 @@
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
 import { DomainError } from '../core/errors';
 import { withCatalog } from './catalog-command';
 import { answerApprovals, withCore, type ApproveMode } from './core-session';
-import type { CliIo } from './io';
+import { parseJsonObjectOption, type CliIo } from './io';
 
 interface CallOptions {
   server?: string;
@@ -41,7 +41,7 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
     .command('call <tool>')
     .description('run one tool by hand through the same proxy as a model’s call (confirmation policy, acting customer, record with actor operator)')
     .option('--server <name>', 'the server to call (default: the bound one, else the first that offers it)')
-    .option('--args <json>', 'the arguments, a JSON object', parseArgs, {})
+    .option('--args <json>', 'the arguments, a JSON object', parseJsonObjectOption, {})
     .option('--customer <id>', 'the acting customer', 'u1001')
     .addOption(new Option('--approve <mode>', 'how a call that needs approval is decided').choices(['ask', 'all', 'none']).default('ask'))
     .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
@@ -94,15 +94,4 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
 function contentOf(result: unknown): unknown[] | null {
   const content = (result as { content?: unknown } | null | undefined)?.content;
   return Array.isArray(content) ? content : null;
-}
-
-function parseArgs(value: string): Record<string, unknown> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch (error) {
-    throw new InvalidArgumentError(`not JSON: ${(error as Error).message}`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('the arguments must be a JSON object');
-  return parsed as Record<string, unknown>;
 }
