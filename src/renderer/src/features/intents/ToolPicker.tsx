@@ -53,10 +53,17 @@ export function ToolPicker({ offers, current, onPick }: Props) {
   const shown = matches.slice(0, MAX_SHOWN);
   const activeIndex = Math.min(active, shown.length - 1);
 
+  // The list may still show an earlier query (useDeferredValue lags while typing): Enter picks from what was typed.
+  const pickActive = () => {
+    const typed = deferred === query ? shown : searchOffers(offers, query, descriptions).slice(0, MAX_SHOWN);
+    const offer = typed[Math.min(active, typed.length - 1)];
+    if (offer) onPick(offer);
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') setActive(Math.min(activeIndex + 1, shown.length - 1));
     else if (event.key === 'ArrowUp') setActive(Math.max(activeIndex - 1, 0));
-    else if (event.key === 'Enter' && shown[activeIndex]) onPick(shown[activeIndex]);
+    else if (event.key === 'Enter') pickActive();
     else return;
     event.preventDefault();
   };
