@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../lib/i18n/use-fixed-t';
 import { toneOfState, TOOL_STATES, type KnownToolState } from '../lib/catalog/tool-states';
 
 /**
@@ -6,7 +6,7 @@ import { toneOfState, TOOL_STATES, type KnownToolState } from '../lib/catalog/to
  * translated; the tooltip keeps the canonical name, the one the docs, the CLI's --json and the YAML use.
  */
 export function ToolStateBadge({ state }: { state: string }) {
-  const { t } = useTranslation('common');
+  const t = useFixedT('common');
   const known = state in TOOL_STATES ? (state as KnownToolState) : undefined;
   const label = known ? t(`toolStates.${known}.label`) : state;
   const title = known ? `${t('states.canonical', { state })}: ${t(`toolStates.${known}.meaning`)}` : state;

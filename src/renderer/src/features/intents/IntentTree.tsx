@@ -48,13 +48,17 @@ export function IntentTree(props: Props) {
   const { t } = useTranslation('intents');
   const { tree, collapsed, selected, problems } = props;
   const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
-  const indexOfKey = useMemo(() => new Map(rows.map((row, index) => [row.key, index])), [rows]);
+  const indexOfKey = useMemo(() => {
+    const index = new Map<string, number>();
+    for (let i = 0; i < rows.length; i++) index.set(rows[i].key, i);
+    return index;
+  }, [rows]);
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const [dropAt, setDropAt] = useState<{ key: string; position: DropPosition } | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const focusRequested = useRef(false);
   const virtual = rows.length > VIRTUALIZE_TREE_AFTER;
-  const virtualizer = useVirtualizer({ count: virtual ? rows.length : 0, getScrollElement: () => container.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({ count: virtual ? rows.length : 0, getScrollElement: () => container.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
   // A small movement before a drag starts, so a click still selects.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 

@@ -1,9 +1,9 @@
+import { useFixedT } from '../../lib/i18n/use-fixed-t';
 import { useDraggable } from '@dnd-kit/core';
 import { memo } from 'react';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import type { DropPosition, TreeRow } from './tree-ops';
 import type { NodeProblem } from './tree-validation';
-import { useTranslation } from 'react-i18next';
 
 interface Props {
   row: TreeRow;
@@ -26,7 +26,7 @@ interface Props {
  * stable handlers, so scrolling a large tree renders only the rows that come into view.
  */
 export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusable, problems, toolState, drop, start, size, onFocus, onClick, onToggle }: Props) {
-  const { t } = useTranslation('intents');
+  const t = useFixedT('intents');
   const node = row.node;
   // Only the pointer listeners: dnd-kit's own attributes (role="button", tabIndex) would replace the treeitem's.
   // Drop targets are found under the pointer by the tree (one droppable): a droppable per row re-rendered every row

@@ -87,6 +87,20 @@ describe('tree edits', () => {
       '2:after:3/3:false',
       '1:policies:2/2:true',
     ]);
+
+    // A collapse inside a collapsed category stays hidden; the rows are the same objects for the same tree, so
+    // memoised rows that stay in view do not re-render; an edited tree gets its own rows.
+    const same = tree();
+    const expanded = visibleRows(same, new Set());
+    expect(expanded.map((r) => r.node.id)).toEqual(['shop', 'order', 'logistics', 'after', 'refund', 'policies']);
+    const collapsedShop = visibleRows(same, new Set(['shop', 'after']));
+    expect(collapsedShop.map((r) => `${r.node.id}:${r.expanded}`)).toEqual(['shop:false', 'policies:true']);
+    expect(collapsedShop[1]).toBe(expanded[5]);
+    expect(visibleRows(same, new Set(['shop']))[0]).toBe(collapsedShop[0]);
+    expect(visibleRows(same, new Set(['after']))[1]).toBe(expanded[1]);
+    const edited = moveOutOfParent(same, [0, 2, 0])!.tree;
+    expect(visibleRows(edited, new Set()).map((r) => r.key)).toEqual(['0', '0/0', '0/1', '0/2', '0/3', '1']);
+    expect(visibleRows(edited, new Set())[0]).not.toBe(expanded[0]);
     expect(ancestorIds(tree(), [0, 2, 0])).toEqual(['shop', 'after']);
     expect(findPathById(tree(), 'refund')).toEqual([0, 2, 0]);
     expect(findPathById(tree(), 'nope')).toBeNull();

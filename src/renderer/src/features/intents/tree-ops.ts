@@ -203,17 +203,53 @@ export interface TreeRow {
   expanded: boolean | null; // null for leaves
 }
 
-export function visibleRows(tree: readonly IntentNode[], collapsed: ReadonlySet<string>): TreeRow[] {
-  const rows: TreeRow[] = [];
+interface FlatNode {
+  /** The node's row while it is expanded (or a leaf), and while it is collapsed: the same objects on every call. */
+  row: TreeRow;
+  collapsedRow: TreeRow | null;
+  /** Index just past its subtree, where a collapsed category's rows resume. */
+  end: number;
+}
+
+// Trees are immutable (every edit rebuilds the path it changes), so a tree's flattening can be kept for it.
+const flattened = new WeakMap<readonly IntentNode[], FlatNode[]>();
+
+function flatten(tree: readonly IntentNode[]): FlatNode[] {
+  const flat: FlatNode[] = [];
   const walk = (list: readonly IntentNode[], parentPath: number[]) =>
     list.forEach((node, index) => {
       const path = [...parentPath, index];
       const isCategory = node.kind === 'category';
-      const expanded = isCategory ? !collapsed.has(node.id) : null;
-      rows.push({ node, path, key: pathKey(path), depth: path.length, posInSet: index + 1, setSize: list.length, expanded });
-      if (isCategory && expanded) walk(node.children, path);
+      const row: TreeRow = { node, path, key: pathKey(path), depth: path.length, posInSet: index + 1, setSize: list.length, expanded: isCategory ? true : null };
+      const at = flat.push({ row, collapsedRow: isCategory ? { ...row, expanded: false } : null, end: 0 }) - 1;
+      if (isCategory) walk(node.children, path);
+      flat[at].end = flat.length;
     });
   walk(tree, []);
+  return flat;
+}
+
+/**
+ * The rows shown with these categories collapsed. A row is the same object across calls for the same tree, so a
+ * collapse re-renders only the rows whose row changed (memoised rows), and costs a pass over the visible rows.
+ */
+export function visibleRows(tree: readonly IntentNode[], collapsed: ReadonlySet<string>): TreeRow[] {
+  let flat = flattened.get(tree);
+  if (!flat) {
+    flat = flatten(tree);
+    flattened.set(tree, flat);
+  }
+  const rows: TreeRow[] = [];
+  for (let i = 0; i < flat.length; ) {
+    const { row, collapsedRow, end } = flat[i];
+    if (collapsedRow && collapsed.has(row.node.id)) {
+      rows.push(collapsedRow);
+      i = end;
+    } else {
+      rows.push(row);
+      i++;
+    }
+  }
   return rows;
 }
 

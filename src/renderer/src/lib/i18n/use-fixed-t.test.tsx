@@ -1,0 +1,41 @@
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { ToolStateBadge } from '../../components/ToolStateBadge';
+import { applyLanguage } from './index';
+import { useFixedT } from './use-fixed-t';
+
+afterEach(async () => {
+  cleanup();
+  await applyLanguage('en');
+});
+
+function Probe() {
+  const t = useFixedT('common');
+  return <p data-testid="probe">{`${t('toolStates.bound.label')}|${t('states.canonical', { state: 'bound' })}`}</p>;
+}
+
+it('translates like useTranslation, with options passed through, and follows a change of language without a remount', async () => {
+  await applyLanguage('en');
+  render(
+    <>
+      <Probe />
+      <ToolStateBadge state="bound" />
+    </>,
+  );
+  expect(screen.getByTestId('probe').textContent).toBe('bound|“bound” in the docs, the CLI and the YAML');
+  await act(() => applyLanguage('zh-CN'));
+  expect(screen.getByTestId('probe').textContent).toBe('已绑定|文档、CLI 和 YAML 中写作“bound”');
+  expect(screen.getByText('已绑定', { selector: '[data-state="bound"]' })).toBeTruthy();
+  await act(() => applyLanguage('en'));
+  expect(screen.getByTestId('probe').textContent).toBe('bound|“bound” in the docs, the CLI and the YAML');
+});
+
+function TwoStates() {
+  const t = useFixedT('common');
+  return <p data-testid="two">{`${t('states.canonical', { state: 'gated' })}|${t('states.canonical', { state: 'bound' })}`}</p>;
+}
+
+it('a key asked with options is translated each time, never served from what an earlier call remembered', () => {
+  render(<TwoStates />);
+  expect(screen.getByTestId('two').textContent).toBe('“gated” in the docs, the CLI and the YAML|“bound” in the docs, the CLI and the YAML');
+});
