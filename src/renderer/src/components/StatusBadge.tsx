@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../lib/i18n/use-fixed-t';
 
 /** One badge for every status word (tool calls, turns, records); the tone comes from the word. */
 const TONE = {
@@ -28,7 +28,7 @@ const isKnown = (status: string): status is KnownStatus => status in TONE;
 
 /** The label is translated; the canonical word (what records.jsonl, the CLI and the docs say) is in the tooltip. */
 export function StatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation('common');
+  const t = useFixedT('common');
   return (
     <span className={`status status-${isKnown(status) ? TONE[status] : 'muted'}`} data-status={status} title={t('states.canonical', { state: status })}>
       {isKnown(status) ? t(`statuses.${status}`) : status.replace(/_/g, ' ')}

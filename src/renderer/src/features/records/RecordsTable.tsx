@@ -1,3 +1,4 @@
+import { useFixedT } from '../../lib/i18n/use-fixed-t';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type CSSProperties } from 'react';
 import type { RecordSummary } from '../../../../shared/contract';
@@ -76,7 +77,7 @@ function RecordRow({
   titleOf,
   style,
 }: Omit<Props, 'rows'> & { row: RecordSummary; index: number; style?: CSSProperties }) {
-  const { t } = useTranslation(['records', 'common']);
+  const t = useFixedT(['records', 'common']);
   const selected = row.id === selectedId;
   const { waitingMs, executingMs } = splitDuration(row);
   return (

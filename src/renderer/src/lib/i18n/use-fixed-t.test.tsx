@@ -39,3 +39,15 @@ it('a key asked with options is translated each time, never served from what an 
   render(<TwoStates />);
   expect(screen.getByTestId('two').textContent).toBe('“gated” in the docs, the CLI and the YAML|“bound” in the docs, the CLI and the YAML');
 });
+
+function TwoNamespaces() {
+  const t = useFixedT(['records', 'common']);
+  return <p data-testid="two-ns">{t('common:shared.local')}</p>;
+}
+
+it('with several namespaces, a prefixed key reaches the other namespace, in the language shown', async () => {
+  render(<TwoNamespaces />);
+  expect(screen.getByTestId('two-ns').textContent).toBe('local');
+  await act(() => applyLanguage('zh-CN'));
+  expect(screen.getByTestId('two-ns').textContent).toBe('本地');
+});

@@ -17,12 +17,12 @@ const fixedByLanguage = new Map<string, TFunction>();
  * language like useTranslation. Resources are bundled (lib/i18n), so there is no loading state to wait for. A key
  * asked without options is looked up once per language (a badge's label, a row's kind).
  */
-export function useFixedT<N extends Namespace>(namespace: N): TFunction<N> {
+export function useFixedT<N extends Namespace | readonly Namespace[]>(namespace: N): TFunction<N> {
   const language = useSyncExternalStore(subscribe, currentLanguage);
-  const key = `${language}\u0000${namespace}`;
+  const key = `${language}\u0000${String(namespace)}`;
   let t = fixedByLanguage.get(key);
   if (!t) {
-    t = remembering(i18n.getFixedT(language, namespace) as unknown as TFunction);
+    t = remembering(i18n.getFixedT(language, namespace as Namespace | Namespace[]) as unknown as TFunction);
     fixedByLanguage.set(key, t);
   }
   return t as unknown as TFunction<N>;
