@@ -12,8 +12,14 @@ export default defineConfig({
       externalizeDeps: { exclude: MAIN_BUNDLED_DEPS },
       rollupOptions: {
         // The Electron entry and the Node-only CLI (headless server, shop server) share one bundle graph. The
-        // config worker is an entry of its own (out/main/config-worker.js), started by core/config/config-work.ts.
-        input: { index: resolve('src/main/index.ts'), cli: resolve('src/main/cli.ts'), 'config-worker': resolve('src/main/core/config/config-worker.ts') },
+        // config worker and the records index worker are entries of their own (out/main/config-worker.js, started
+        // by core/config/config-work.ts; out/main/records-index-worker.js, by core/agent/records-index.ts).
+        input: {
+          index: resolve('src/main/index.ts'),
+          cli: resolve('src/main/cli.ts'),
+          'config-worker': resolve('src/main/core/config/config-worker.ts'),
+          'records-index-worker': resolve('src/main/core/agent/records-index-worker.ts'),
+        },
       },
     },
   },

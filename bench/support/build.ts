@@ -43,8 +43,8 @@ export function buildHost(): Promise<string> {
       // As electron.vite.config.ts bundles the main process: dependencies external, except MAIN_BUNDLED_DEPS.
       ssr: { noExternal: MAIN_BUNDLED_DEPS },
       build: {
-        // The config worker is an entry of its own, as in the app's build: config-work.ts starts it from beside the
-        // chunks, and without it every large config would be parsed on the event loop (the fallback).
+        // The config and records index workers are entries of their own, as in the app's build: each is started from
+        // beside the chunks, and without it the work would run on the event loop (the fallback).
         ssr: true,
         outDir,
         emptyOutDir: true,
@@ -52,7 +52,11 @@ export function buildHost(): Promise<string> {
         target: 'node20',
         reportCompressedSize: false,
         rollupOptions: {
-          input: { 'host-entry': join(root, 'bench', 'support', 'host-entry.ts'), 'config-worker': join(root, 'src', 'main', 'core', 'config', 'config-worker.ts') },
+          input: {
+            'host-entry': join(root, 'bench', 'support', 'host-entry.ts'),
+            'config-worker': join(root, 'src', 'main', 'core', 'config', 'config-worker.ts'),
+            'records-index-worker': join(root, 'src', 'main', 'core', 'agent', 'records-index-worker.ts'),
+          },
           output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'host-entry' ? 'host-entry.mjs' : '[name].js') },
         },
       },

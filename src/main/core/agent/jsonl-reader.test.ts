@@ -35,6 +35,16 @@ describe('reading JSON lines incrementally', () => {
     await handle.close();
   });
 
+  it('starts where an earlier read left off, with the same byte ranges', async () => {
+    const path = file('{"n":1}\n{"n":"二"}\n{"torn"\n{"n":3}\n');
+    const all: { value: unknown; offset: number; length: number }[] = [];
+    await forEachJsonLine(path, (value, at) => void all.push({ value, ...at }));
+    const rest: { value: unknown; offset: number; length: number }[] = [];
+    await forEachJsonLine(path, (value, at) => void rest.push({ value, ...at }), { start: all[1].offset, chunkBytes: 5 });
+    expect(rest).toEqual(all.slice(1));
+    expect(rest.map((r) => r.value)).toEqual([{ n: '二' }, { n: 3 }]);
+  });
+
   it('stops when asked, and a missing file has no lines', async () => {
     const path = file('{"n":1}\n{"n":2}\n{"n":3}\n');
     const seen: unknown[] = [];

@@ -7,6 +7,10 @@ export interface ReadOptions {
   sliceMs?: number;
   /** Bytes read per file read. */
   chunkBytes?: number;
+  /** Where to start reading, in bytes: the start of a line (where an earlier read left off). */
+  start?: number;
+  /** Awaited between slices instead of handing the event loop back (a worker thread pausing for its reader). */
+  between?: () => Promise<void>;
 }
 
 const CHUNK_BYTES = 1 << 20;
@@ -29,11 +33,13 @@ export async function forEachJsonLine<T>(path: string, visit: (value: T, at: Lin
   try {
     let carry: Buffer = Buffer.alloc(0);
     /** The file offset of carry[0]. */
-    let carryAt = 0;
+    let carryAt = options.start ?? 0;
+    let position = carryAt;
     const slices = new Slices(options.sliceMs);
     for (;;) {
       const chunk = Buffer.allocUnsafe(chunkBytes);
-      const { bytesRead } = await file.read(chunk, 0, chunkBytes, null);
+      const { bytesRead } = await file.read(chunk, 0, chunkBytes, position);
+      position += bytesRead;
       const done = bytesRead === 0;
       const bytes = done ? carry : carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
       let start = 0;
@@ -53,7 +59,12 @@ export async function forEachJsonLine<T>(path: string, visit: (value: T, at: Lin
           if (value !== undefined && visit(value, { offset: carryAt + start, length: end - start }) === false) return;
         }
         start = end;
-        if (slices.due) await slices.handBack();
+        if (slices.due) {
+          if (options.between) {
+            await options.between();
+            slices.restart();
+          } else await slices.handBack();
+        }
       }
       if (done) return;
       carry = bytes.subarray(start);

@@ -1,20 +1,16 @@
 import { open } from 'node:fs/promises';
 import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
-import type { ExecutionRecord, RecordActor, RecordSummary } from '../../../shared/contract';
+import type { ExecutionRecord, RecordSummary } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import { JsonlAppender, type LineLocation } from './jsonl-file';
 import { forEachJsonLine } from './jsonl-reader';
+import { readRecordsIndex, type IndexReadOptions } from './records-index';
+import { RecordTable, type RecordFilter } from './records-table';
+import { summaryOf } from './records-summary';
 import { NotFound } from '../errors';
 
-export interface RecordFilter {
-  tool?: string;
-  server?: string;
-  status?: ExecutionRecord['status'];
-  conversationId?: string;
-  actor?: RecordActor;
-  limit?: number;
-}
+export type { RecordFilter };
 
 /**
  * How long a record that is already durable in its conversation's log may wait for records.jsonl: one
@@ -22,36 +18,30 @@ export interface RecordFilter {
  */
 const RECORDS_BATCH_MS = 100;
 
-/**
- * In memory a record is its summary and where its line is; the result (up to 1 MiB) is read back on
- * `get`. Keeping every result resident made the heap, and the GC work per call, grow with every call.
- * A record whose line is not (yet) written keeps that line here until it is.
- */
-interface IndexedRecord {
-  summary: RecordSummary;
-  at?: LineLocation;
-  /** The line not yet written (or whose write failed): parsed only if asked for before it is written. */
-  unwrittenJson?: string;
-}
-
 /** Execution records: appended once per call, summaries kept in memory for the console, persisted as JSON lines. */
 export class RecordsStore {
-  private readonly records: IndexedRecord[] = [];
-  private readonly byId = new Map<string, IndexedRecord>();
+  /**
+   * In memory a record is its summary and where its line is; the result (up to 1 MiB) is read back on `get`.
+   * Keeping every result resident made the heap, and the GC work per call, grow with every call. A record whose
+   * line is not (yet) written keeps that line here until it is.
+   */
+  private readonly table = new RecordTable();
   private readonly path: string;
   private appender: JsonlAppender | undefined;
 
   constructor(
     private readonly dir: string,
     private readonly events?: EventSink,
+    /** How the index is read at open (tests: force or refuse the worker). */
+    private readonly indexOptions: IndexReadOptions = {},
   ) {
     this.path = join(dir, 'records.jsonl');
   }
 
   async open(): Promise<void> {
     await makePrivateDir(this.dir);
-    // In slices: at 100,000 records a single pass held the event loop for seconds.
-    await forEachJsonLine<ExecutionRecord>(this.path, (value, at) => void this.index(summaryOf(value), { at }));
+    // Off the event loop (a worker) or in slices: at 100,000 records a single pass held it for seconds.
+    await readRecordsIndex(this.path, this.table, this.indexOptions);
     this.appender = new JsonlAppender(this.path, RECORDS_BATCH_MS);
   }
 
@@ -78,7 +68,7 @@ export class RecordsStore {
   async restore(records: Iterable<ExecutionRecord>): Promise<number> {
     let restored = 0;
     for (const record of records) {
-      if (this.byId.has(record.id)) continue;
+      if (this.table.has(record.id)) continue;
       await this.append(record);
       restored++;
     }
@@ -86,7 +76,7 @@ export class RecordsStore {
   }
 
   has(id: string): boolean {
-    return this.byId.has(id);
+    return this.table.has(id);
   }
 
   /** Writes what is waiting (see appendDurableElsewhere), e.g. before a conversation log is deleted. */
@@ -95,10 +85,11 @@ export class RecordsStore {
   }
 
   async get(id: string): Promise<ExecutionRecord> {
-    const entry = this.byId.get(id);
-    if (!entry) throw new NotFound(`no record ${id}`);
-    if (entry.unwrittenJson) return JSON.parse(entry.unwrittenJson) as ExecutionRecord;
-    const atOffset = entry.at && (await this.readAt(entry.at));
+    const slot = this.table.slot(id);
+    if (slot === undefined) throw new NotFound(`no record ${id}`);
+    const where = this.table.where(slot);
+    if (typeof where === 'string') return JSON.parse(where) as ExecutionRecord;
+    const atOffset = where && (await this.readAt(where));
     const record = atOffset?.id === id ? atOffset : await this.scanFor(id);
     if (record?.id !== id) throw new Error(`record ${id} could not be read back from ${this.path}`);
     return record;
@@ -106,22 +97,11 @@ export class RecordsStore {
 
   /** Newest first. */
   list(filter: RecordFilter = {}): RecordSummary[] {
-    const out: RecordSummary[] = [];
-    const limit = filter.limit ?? 500;
-    for (let i = this.records.length - 1; i >= 0 && out.length < limit; i--) {
-      const r = this.records[i].summary;
-      if (filter.tool && r.tool !== filter.tool) continue;
-      if (filter.server && r.server !== filter.server) continue;
-      if (filter.status && r.status !== filter.status) continue;
-      if (filter.conversationId && r.conversationId !== filter.conversationId) continue;
-      if (filter.actor && (r.actor ?? 'model') !== filter.actor) continue;
-      out.push(r);
-    }
-    return out;
+    return this.table.list(filter);
   }
 
   count(): number {
-    return this.records.length;
+    return this.table.size;
   }
 
   sync(): Promise<void> {
@@ -134,23 +114,12 @@ export class RecordsStore {
 
   /** Indexes the record, then writes its line; until the line is written, `get` parses it from memory. */
   private async add(summary: RecordSummary, recordJson: string, soon: boolean): Promise<void> {
-    const entry = this.index(summary, { unwrittenJson: recordJson });
-    const written = entry && this.appender?.appendLine(recordJson, { soon });
+    const slot = this.table.addSummary(summary, recordJson);
+    const written = slot !== undefined && this.appender?.appendLine(recordJson, { soon });
     const announce = () => this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
     if (soon) announce(); // already durable in its conversation's line
-    if (entry && written) {
-      entry.at = await written;
-      entry.unwrittenJson = undefined;
-    }
+    if (slot !== undefined && written) this.table.written(slot, await written);
     if (!soon) announce();
-  }
-
-  private index(summary: RecordSummary, where: Omit<IndexedRecord, 'summary'>): IndexedRecord | undefined {
-    if (this.byId.has(summary.id)) return undefined;
-    const entry: IndexedRecord = { summary, ...where };
-    this.records.push(entry);
-    this.byId.set(summary.id, entry);
-    return entry;
   }
 
   private async readAt(at: LineLocation): Promise<ExecutionRecord | undefined> {
@@ -180,9 +149,4 @@ export class RecordsStore {
 /** A record's JSON line from its summary and its result already serialised (the result is not serialised twice). */
 export function serializeRecord(summary: RecordSummary, resultJson: string): string {
   return `${JSON.stringify(summary).slice(0, -1)},"result":${resultJson}}`;
-}
-
-export function summaryOf(record: ExecutionRecord): RecordSummary {
-  const { result: _result, ...summary } = record;
-  return summary;
 }

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerBeside } from '../worker-entry';
 import { editConfig, prepareSave, readConfig, type ConfigEdit, type ConfigReading, type EditOutcome, type SaveOutcome } from './config-text';
 import type { ConfigTask } from './config-worker';
 
@@ -155,20 +153,7 @@ class WorkerSlot {
   }
 }
 
-/**
- * From source (tsx, vitest) the worker is the .ts file beside this one, loaded through tsx's API (a
- * worker does not inherit the parent's --import hooks on Node 20). A build ships it as
- * out/main/config-worker.js, an entry of its own, one level above the chunk this code lands in.
- */
+/** The config worker (config-worker.ts beside this file, or out/main/config-worker.js from a build). */
 export function startConfigWorker(): Worker {
-  const here = import.meta.url;
-  const source = new URL(['config-worker', 'ts'].join('.'), here); // not a literal: the bundler must not take it for an asset
-  if (existsSync(source)) {
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-    const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source.href)}, ${JSON.stringify(here)}))`;
-    return new Worker(boot, { eval: true, execArgv: [], resourceLimits: LIMITS });
-  }
-  const built = ['./config-worker.js', '../config-worker.js'].map((path) => new URL(path, here)).find((url) => existsSync(url));
-  if (!built) throw new Error('config-worker.js is not beside the build');
-  return new Worker(built, { resourceLimits: LIMITS });
+  return startWorkerBeside('config-worker', import.meta.url, { resourceLimits: LIMITS });
 }

@@ -1,0 +1,110 @@
+import { stat } from 'node:fs/promises';
+import type { Worker } from 'node:worker_threads';
+import type { ExecutionRecord } from '../../../shared/contract';
+import { startWorkerBeside } from '../worker-entry';
+import { forEachJsonLine } from './jsonl-reader';
+import { summaryOf } from './records-summary';
+import type { RecordTable } from './records-table';
+
+/**
+ * Records as the worker hands them back, in columns: one structured-clone object per batch instead of one per
+ * field of each record, and the summaries as JSON text the table keeps until they are first asked for.
+ */
+export interface IndexBatch {
+  /** Filter keys first seen in this batch, numbered on from the worker's earlier ones. */
+  keys: string[];
+  ids: string[];
+  /** The summaries' JSON texts, joined by newlines (JSON text has none of its own). */
+  summaries: string;
+  /** Per record, NUMBERS_PER_RECORD numbers: its filter keys (the worker's codes, -1 none), offset, length. */
+  numbers: Float64Array;
+  /** The offset after the last line this batch covers: where reading goes on. */
+  next: number;
+  done?: true;
+}
+
+export const NUMBERS_PER_RECORD = 7;
+
+export interface IndexReadOptions {
+  /** A records.jsonl smaller than this is read on the calling thread (default 1 MiB: ~700 records). */
+  inlineMaxBytes?: number;
+  /** Starts the worker for `path` (default: records-index-worker.ts beside this file, .js from a build). */
+  startWorker?: (path: string) => Worker;
+}
+
+const DEFAULT_INLINE_MAX = 1 << 20;
+/** The worker keeps a few batches parsed; past a runaway file it ends, not the app. */
+const LIMITS = { maxOldGenerationSizeMb: 512 };
+
+/**
+ * Adds each record of records.jsonl to `table` (its summary and where its line is), in file order; a torn or
+ * corrupt line is skipped. A large file is parsed in a worker thread: at 100,000 records (150 MB) parsing
+ * took ~1.1 s of CPU plus the GC of every result parsed and dropped, which on the event loop, even in 4 ms
+ * slices, held the main process at start-up (bench scenario 7). The worker parses each whole line (so a torn
+ * line is rejected whole, as here, and restore() still finds its record missing) and hands back summaries a
+ * batch at a time, one batch per request, so each delivery is ~1 ms on this thread. A worker that cannot start
+ * or dies leaves the rest of the file to this thread, from the last line it delivered.
+ */
+export async function readRecordsIndex(path: string, table: RecordTable, options: IndexReadOptions = {}): Promise<void> {
+  const size = await stat(path).then(
+    (s) => s.size,
+    () => 0, // missing (no records yet) or unreadable: the read on this thread says which
+  );
+  let resumeAt: number | undefined = 0;
+  if (size >= (options.inlineMaxBytes ?? DEFAULT_INLINE_MAX)) resumeAt = await inWorker(path, table, options.startWorker ?? startRecordsIndexWorker);
+  if (resumeAt === undefined) return;
+  await forEachJsonLine<ExecutionRecord>(path, (record, at) => void table.addSummary(summaryOf(record), at), { start: resumeAt });
+}
+
+/** Resolves once the worker delivered every record (undefined), or where this thread must go on from. */
+function inWorker(path: string, table: RecordTable, start: (path: string) => Worker): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = start(path);
+    } catch {
+      return resolve(0);
+    }
+    let next = 0;
+    let settled = false;
+    /** The table's code for each of the worker's. */
+    const codes: number[] = [];
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      outcome();
+    };
+    worker.on('message', (batch: IndexBatch) => {
+      if (settled) return;
+      try {
+        for (const key of batch.keys) codes.push(table.code(key));
+        addBatch(table, batch, codes);
+      } catch (error) {
+        return settle(() => reject(error));
+      }
+      next = batch.next;
+      if (batch.done) settle(() => resolve(undefined));
+      else worker.postMessage('more');
+    });
+    worker.on('error', () => settle(() => resolve(next)));
+    worker.on('exit', () => settle(() => resolve(next)));
+  });
+}
+
+function addBatch(table: RecordTable, batch: IndexBatch, codes: number[]): void {
+  const { ids, summaries, numbers } = batch;
+  const keys = [0, 0, 0, 0, 0];
+  let start = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const end = i === ids.length - 1 ? summaries.length : summaries.indexOf('\n', start);
+    const base = i * NUMBERS_PER_RECORD;
+    for (let k = 0; k < keys.length; k++) keys[k] = numbers[base + k] < 0 ? -1 : codes[numbers[base + k]];
+    table.add(ids[i], summaries.slice(start, end), keys, 0, { offset: numbers[base + 5], length: numbers[base + 6] });
+    start = end + 1;
+  }
+}
+
+export function startRecordsIndexWorker(path: string): Worker {
+  return startWorkerBeside('records-index-worker', import.meta.url, { workerData: { path }, resourceLimits: LIMITS });
+}
