@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExecutionRecord, RecordSummary, ServerView } from '../../src/shared/contract';
+import type { ExecutionRecord, RecordSummary, ServerLogView, ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
 import { startOAuthMcpServer, waitFor, type OAuthMcpServer } from '../support/mcp';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
@@ -28,7 +28,8 @@ let rpc: RpcClient | undefined;
 let model: (ScriptedServer & { baseUrl: string }) | undefined;
 
 beforeAll(async () => {
-  oauth = await startOAuthMcpServer({ accessTokenTtlSeconds: 4, scopesSupported: ['tickets:read'] });
+  // A careless server: its tool logs the bearer token it was called with, and the log view leaves main.
+  oauth = await startOAuthMcpServer({ accessTokenTtlSeconds: 4, scopesSupported: ['tickets:read'], echoToken: true });
   // A model that calls the OAuth server's tool once, so a real turn leaves a record and a conversation log.
   model = await startOpenAiCompatibleServer([openAiStream({ toolCalls: [{ name: 'whoami', arguments: {} }] }), openAiStream({ text: 'done' })]);
   dir = await mkdtemp(join(tmpdir(), 'sb-oauth-path-'));
@@ -140,6 +141,12 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     expect(record.status).toBe('success');
     expect(JSON.stringify(record.result)).toContain('tickets:read');
     data(await rpc.request('chat.get', { conversationId: id }));
+    // The server logged the token it was called with; the console has the line, the token masked.
+    const calledWith = oauth.acceptedTokens.at(-1)!;
+    seenTokens.add(calledWith);
+    await waitFor(async () => data<ServerLogView>(await rpc!.request('servers.logs', { name: 'tracker' })).entries.some((e) => e.text.startsWith('called with Bearer')), 10_000, 'the log line');
+    const logged = data<ServerLogView>(await rpc.request('servers.logs', { name: 'tracker' })).entries.find((e) => e.text.startsWith('called with Bearer'))!;
+    expect(logged.text).toBe(`called with Bearer ••••${calledWith.slice(-4)}`);
   });
 
   it('auth logout forgets the tokens; a reconnect then waits for a sign-in again', async () => {

@@ -33,6 +33,8 @@ export interface OAuthMcpServerOptions {
   prmResource?: string;
   /** Scopes the authorization server never grants, even when asked (a token then carries fewer). */
   neverGrant?: string[];
+  /** A careless server: `whoami` logs the bearer token it was called with (notifications/message). */
+  echoToken?: boolean;
 }
 
 /** The tool `write_ticket` needs this scope: without it the endpoint answers 403 insufficient_scope (step-up). */
@@ -191,10 +193,11 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       res.status(403).set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${wanted}", resource_metadata="${metadata}"`).json({ error: 'insufficient_scope' });
       return;
     }
-    const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' });
-    server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, (extra) => ({
-      content: [{ type: 'text' as const, text: JSON.stringify({ clientId: extra.authInfo?.clientId, scopes: extra.authInfo?.scopes }) }],
-    }));
+    const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' }, { capabilities: { logging: {} } });
+    server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, async (extra) => {
+      if (options.echoToken) await extra.sendNotification({ method: 'notifications/message', params: { level: 'warning', logger: 'auth', data: `called with Bearer ${extra.authInfo?.token}` } });
+      return { content: [{ type: 'text' as const, text: JSON.stringify({ clientId: extra.authInfo?.clientId, scopes: extra.authInfo?.scopes }) }] };
+    });
     server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({ content: [{ type: 'text' as const, text: 'filed' }] }));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close().then(() => server.close()));

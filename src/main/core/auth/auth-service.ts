@@ -65,6 +65,10 @@ export class AuthService implements ConnectionAuthPort {
     return this.sessionFor(server, endpoint).forAttempt();
   }
 
+  secretsOf(server: string): readonly string[] {
+    return this.sessions.get(server)?.session.secrets() ?? [];
+  }
+
   /** Starts a sign-in; resolves once the browser step is under way (or, without one, when it is over). */
   async signIn(name: string, open: BrowserOpener): Promise<SignInHandle> {
     const server = this.remoteServer(name);

@@ -8,6 +8,9 @@ import type { ResolvedAuth } from './auth-settings';
 import { ClientBoundElsewhereError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 
+/** Tokens rotate on every refresh: the last few are enough to cover one still in a server's logs. */
+const MAX_REMEMBERED_SECRETS = 12;
+
 /** The last 401/403 the MCP endpoint answered, as its WWW-Authenticate header put it. */
 export interface Challenge {
   status: number;
@@ -38,6 +41,8 @@ export class AuthSession {
   private refreshTimer: NodeJS.Timeout | undefined;
   private connectedAttempts = 0;
   private unsubscribe: () => void;
+  /** Every token this server was given in this run, newest last (redact-secrets.ts); a refreshed one stays a while. */
+  private handedOut: string[] = [];
 
   constructor(
     readonly server: string,
@@ -46,8 +51,25 @@ export class AuthSession {
     private readonly deps: SessionDeps,
   ) {
     this.unsubscribe = deps.store.onChange((name) => {
-      if (name === server && this.connectedAttempts > 0) this.scheduleRefresh();
+      if (name !== server) return;
+      this.rememberSecrets();
+      if (this.connectedAttempts > 0) this.scheduleRefresh();
     });
+    this.rememberSecrets();
+  }
+
+  /** What a hostile or careless server could echo of its credentials: masked wherever its words leave main. */
+  secrets(): readonly string[] {
+    return this.handedOut;
+  }
+
+  private rememberSecrets(): void {
+    const stored = this.stored();
+    const client = stored.client as { client_secret?: string } | undefined;
+    const fresh = [stored.tokens?.access_token, stored.tokens?.refresh_token, client?.client_secret].filter(
+      (value): value is string => typeof value === 'string' && value.length > 0 && !this.handedOut.includes(value),
+    );
+    if (fresh.length > 0) this.handedOut = [...this.handedOut, ...fresh].slice(-MAX_REMEMBERED_SECRETS);
   }
 
   /** The fetch an operator's sign-in uses for discovery and token requests. */

@@ -5,7 +5,7 @@ import { DEFAULT_BACKOFF } from './backoff';
 import { DEFAULT_INSTALL_TIMEOUT_MS } from './package-runner';
 import { ServerUnavailableError } from './connection-failures';
 import { ServerConnection } from './server-connection';
-import { secretValuesOf } from './redact-secrets';
+import { secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import { ServerSessions } from './server-sessions';
 import type { CallToolOptions, ConnectionOptions, ConnectionSettings, ServerState } from './types';
 
@@ -89,7 +89,10 @@ export class ConnectionManager {
     const started: ServerConnection[] = [];
     for (const server of servers) {
       if (this.connections.has(server.name)) continue;
-      const connection = new ServerConnection(server, this.settings, (state) => this.changed(state), this.sessions.hooksFor(server.name, secretValuesOf(server, this.settings.env)));
+      const configured = secretValuesOf(server, this.settings.env);
+      const auth = this.settings.auth;
+      const hooks = this.sessions.hooksFor(server.name, () => withIssuedSecrets(configured, auth?.secretsOf?.(server.name)));
+      const connection = new ServerConnection(server, this.settings, (state) => this.changed(state), hooks);
       this.connections.set(server.name, connection);
       this.fingerprints.set(server.name, stableJson(server));
       started.push(connection);

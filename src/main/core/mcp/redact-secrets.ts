@@ -32,6 +32,12 @@ export function secretValuesOf(server: ServerConfig, env: Record<string, string 
   return [...values].filter((value) => value.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
 
+/** The configured secrets plus those issued at run time (OAuth tokens), longest first as redactSecrets needs. */
+export function withIssuedSecrets(configured: readonly string[], issued: readonly string[] | undefined): readonly string[] {
+  const extra = (issued ?? []).filter((value) => value.length >= MIN_SECRET_LENGTH && !configured.includes(value));
+  return extra.length === 0 ? configured : [...configured, ...extra].sort((a, b) => b.length - a.length);
+}
+
 /** `text` with each of `secrets` replaced by its mask (`••••1234`). */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;

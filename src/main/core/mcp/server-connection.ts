@@ -7,7 +7,7 @@ import { answeredByPeer, AuthorizationRequiredError, isRequestTimeout, ServerUna
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { clientModule, modulesFor } from './sdk-modules';
-import { redactSecrets, secretValuesOf } from './redact-secrets';
+import { redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import { ServerConfigError } from './server-endpoint';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
@@ -401,15 +401,20 @@ export class ServerConnection {
 
   private update(patch: Partial<ServerState>): void {
     // The error and the stderr tail may quote what the server printed: its token too.
-    if (patch.error) patch = { ...patch, error: redactSecrets(patch.error, this.secrets) };
-    if (patch.stderrTail) patch = { ...patch, stderrTail: redactSecrets(patch.stderrTail, this.secrets) };
+    if (patch.error) patch = { ...patch, error: redactSecrets(patch.error, this.secretsNow()) };
+    if (patch.stderrTail) patch = { ...patch, stderrTail: redactSecrets(patch.stderrTail, this.secretsNow()) };
     this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
     if (this.snapshot.status !== 'connecting') this.releaseWaiters();
     this.onChange(this.snapshot);
   }
 
   private log(line: string): void {
-    this.settings.log(redactSecrets(line, this.secrets));
+    this.settings.log(redactSecrets(line, this.secretsNow()));
+  }
+
+  /** Its configured secrets and the OAuth tokens it holds now (they change with every refresh). */
+  private secretsNow(): readonly string[] {
+    return withIssuedSecrets(this.secrets, this.settings.auth?.secretsOf?.(this.config.name));
   }
 
   private releaseWaiters(): void {

@@ -54,12 +54,12 @@ export class ServerSessions {
   constructor(private readonly deps: SessionsDeps) {}
 
   /**
-   * `secrets`: what this connection gives the server, which it may echo (redact-secrets.ts); masked in what it
-   * says, since its log leaves main. Bound here, not looked up by name: a child's last lines may come after the
-   * server was removed or replaced.
+   * `secrets`: what this connection gives the server now (its OAuth tokens change), which it may echo
+   * (redact-secrets.ts); masked in what it says, since its log leaves main. Bound here, not looked up by name: a
+   * child's last lines may come after the server was removed or replaced.
    */
-  hooksFor(server: string, secrets: readonly string[] = []): SessionHooks {
-    const append = (entry: Omit<ServerLogEntry, 'seq' | 'at'>) => this.append(server, { ...entry, text: redactSecrets(entry.text, secrets) });
+  hooksFor(server: string, secrets: () => readonly string[] = () => []): SessionHooks {
+    const append = (entry: Omit<ServerLogEntry, 'seq' | 'at'>) => this.append(server, { ...entry, text: redactSecrets(entry.text, secrets()) });
     return {
       clientCreated: (client) => this.listen(server, client, append),
       stderr: (stream) => readLines(stream, (line) => append({ source: 'stderr', level: stderrLevel(line), logger: null, text: line })),

@@ -148,6 +148,8 @@ export interface ConnectionAuth {
 /** Gives HTTP servers their OAuth; undefined for a server that takes none (e.g. a static Authorization header). */
 export interface ConnectionAuthPort {
   forAttempt(server: HttpServerConfig, endpoint: string): ConnectionAuth | undefined;
+  /** The tokens (and a registered client's secret) this server was given in this run: it may echo them back. */
+  secretsOf?(server: string): readonly string[];
 }
 
 export interface ConnectionOptions {
