@@ -18,3 +18,87 @@ export const uiMessageSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   text: z.string(),
 });
+
+/**
+ * A message whose parts are messages too: the catalog's reasons are built from clauses (a server's state inside
+ * "node x pins server y, which …", the list of servers that are down). A param is text or a number, a list of
+ * texts, a message, or a list of messages; the template says how a list is joined (see formatMessage).
+ * The English text is not carried: formatMessage derives it from the code's template.
+ */
+export interface Message<Code extends string = string> {
+  code: Code;
+  params?: Readonly<Record<string, MessageParam>>;
+}
+export type MessageParam = string | number | readonly string[] | Message | readonly Message[];
+
+export const messageSchema: z.ZodType<Message> = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), messageSchema, z.array(messageSchema)])).optional(),
+  }),
+);
+
+/**
+ * How a template inserts a param: `{{name}}` as is, `{{name, list}}` a list ("a, b"), `{{name, or}}` ("a or b"),
+ * `{{name, and}}` ("a, b and c"), `{{name, clauses}}` ("a; b"), `{{name, number}}` (1,234). i18next's interpolation syntax, so the same
+ * templates are the renderer's English resources; the renderer registers these formats for each language.
+ */
+export const MESSAGE_FORMATS = ['list', 'or', 'and', 'clauses', 'number'] as const;
+export type MessageFormat = (typeof MESSAGE_FORMATS)[number];
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*(?:,\s*(\w+)\s*)?\}\}/g;
+
+/** The names a template inserts, sorted; the same in every language (locales.test.ts). */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((m) => m[1]).sort();
+}
+
+type Segment = string | { name: string; format: string | undefined };
+const compiled = new Map<string, Segment[]>();
+
+function compile(template: string): Segment[] {
+  const segments: Segment[] = [];
+  let last = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    if (m.index > last) segments.push(template.slice(last, m.index));
+    segments.push({ name: m[1], format: m[2] });
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) segments.push(template.slice(last));
+  return segments;
+}
+
+/** English joins; the renderer's i18next formats do the same per language. */
+export function joinEnglish(items: readonly string[], format: string | undefined): string {
+  if (format === 'or') return items.join(' or ');
+  if (format === 'clauses') return items.join('; ');
+  if (format === 'and') return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return items.join(', ');
+}
+
+const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The one English rendering of a message, for the CLI, `--json`, logs and the renderer's fallback. An unknown code
+ * renders as the code itself; a missing param as nothing (an optional clause left out).
+ */
+export function formatMessage(templates: Readonly<Record<string, string>>, message: Message): string {
+  const template = templates[message.code];
+  if (template === undefined) return message.code;
+  let segments = compiled.get(template);
+  if (!segments) compiled.set(template, (segments = compile(template)));
+  let out = '';
+  for (const segment of segments) {
+    if (typeof segment === 'string') {
+      out += segment;
+      continue;
+    }
+    const value = message.params?.[segment.name];
+    if (value === undefined) continue;
+    if (typeof value === 'string') out += value;
+    else if (typeof value === 'number') out += segment.format === 'number' ? value.toLocaleString('en') : String(value);
+    else if (Array.isArray(value)) out += joinEnglish(value.map((item: string | Message) => (typeof item === 'string' ? item : formatMessage(templates, item))), segment.format);
+    else if (isMessage(value)) out += formatMessage(templates, value);
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { McpLeaf } from '../config/schema';
+import { englishOf, msg, type CatalogMessage } from './catalog-messages';
 import { truncationOf } from './description-cap';
 import { pinningNode } from './intent-index';
 import type { Offer } from './resolve-tool';
@@ -67,22 +68,24 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
     for (const offer of offered) {
       const remote = offer.definition.description ?? null;
       let state: CatalogEntry['state'];
-      let reason: string;
+      let message: CatalogMessage;
+      let reason: string | undefined;
       if (reserved.has(toolId)) {
         state = 'reserved';
-        reason = `collides with the local tool "${toolId}", which always wins${nodeIds.length ? `; node ${nodeIds.join(', ')} cannot mount it` : ''}`;
+        message = msg('catalog.reason.reserved', { toolId, cannotMount: nodeIds.length ? msg('catalog.reason.reservedNodes', { nodes: nodeIds }) : undefined });
       } else if (!nodes) {
         state = 'unmounted';
-        reason = `discovered on ${offer.server}, but no MCP intent node has toolId "${toolId}"`;
+        message = { code: 'catalog.reason.notMounted', params: { server: offer.server, toolId } };
       } else if (binding && binding.server === offer.server) {
         state = binding.gatedBy.length > 0 ? 'gated' : 'bound';
-        reason = boundReason(binding);
+        message = boundMessage(binding);
       } else if (quarantined && quarantined.server === offer.server) {
         state = 'quarantined';
+        message = quarantined.message;
         reason = quarantined.reason;
       } else {
         state = 'shadowed';
-        reason = shadowReason(offer, binding?.server ?? quarantined?.server, pinningNode(nodes));
+        message = shadowMessage(offer, binding?.server ?? quarantined?.server, pinningNode(nodes));
       }
       const bound = state === 'bound' || state === 'gated';
       const description = bound ? binding!.description : (override ?? remote);
@@ -90,7 +93,8 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
         toolId,
         server: offer.server,
         state,
-        reason,
+        reason: reason ?? englishOf(message),
+        message,
         nodes: nodeIds,
         gatedBy: state === 'reserved' || state === 'unmounted' ? [] : gatedBy,
         description,
@@ -108,6 +112,7 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
         server: null,
         state: 'unavailable',
         reason: missing.reason,
+        message: missing.message,
         nodes: missing.nodes,
         gatedBy,
         description: override,
@@ -133,21 +138,19 @@ function mergeSorted(a: readonly string[], b: readonly string[]): readonly strin
   return out;
 }
 
-function boundReason(binding: ToolBinding): string {
-  const nodes = `node${binding.nodes.length > 1 ? 's' : ''} ${binding.nodes.join(', ')}`;
-  const shadows = binding.shadows.length ? `; it shadows ${binding.shadows.join(', ')}` : '';
-  const stale = binding.overrideStale
-    ? `; override stale: the server's description changed since it was pinned, under the override (the model still sees the override; acknowledge the new text to clear this)`
-    : '';
-  if (binding.gatedBy.length > 0)
-    return `mounted by ${nodes}, but gated by skill ${binding.gatedBy.join(' or ')}: callable, not sent to the model until load_skill loads it${shadows}${stale}`;
-  return `mounted by ${nodes}${shadows}${stale}`;
+function boundMessage(binding: ToolBinding): CatalogMessage {
+  const many = binding.nodes.length > 1;
+  const params: Record<string, CatalogMessage | readonly string[]> = { nodes: binding.nodes };
+  if (binding.shadows.length) params.shadows = msg('catalog.reason.shadows', { servers: binding.shadows });
+  if (binding.overrideStale) params.stale = msg('catalog.reason.overrideStale');
+  if (binding.gatedBy.length > 0) {
+    params.skills = binding.gatedBy;
+    return { code: many ? 'catalog.reason.gatedNodes' : 'catalog.reason.gatedNode', params };
+  }
+  return { code: many ? 'catalog.reason.mountedByNodes' : 'catalog.reason.mountedByNode', params };
 }
 
-function shadowReason(offer: Offer, winner: string | undefined, pin: McpLeaf | undefined): string {
-  if (pin) {
-    const served = winner ? 'which serves it' : 'which does not serve it right now (see the unavailable row)';
-    return `node ${pin.id} pins server ${pin.server}, ${served}; this copy on ${offer.server} is not used`;
-  }
-  return `also offered by ${winner ?? 'an earlier server'}, which comes first in config order and wins; pin a server with "server:" on the node to choose`;
+function shadowMessage(offer: Offer, winner: string | undefined, pin: McpLeaf | undefined): CatalogMessage {
+  if (pin) return msg(winner ? 'catalog.reason.pinServes' : 'catalog.reason.pinDoesNotServe', { node: pin.id, pinned: pin.server, server: offer.server });
+  return winner ? msg('catalog.reason.shadowedBy', { winner }) : msg('catalog.reason.shadowedByEarlier');
 }

@@ -1,3 +1,4 @@
+import { msg, type CatalogMessage } from './catalog-messages';
 import type { CatalogServerInput } from './types';
 
 /**
@@ -7,12 +8,6 @@ import type { CatalogServerInput } from './types';
  * be hidden behind one we did not declare.
  */
 export const FULL_CLIENT_CAPABILITIES = ['elicitation', 'sampling', 'roots'] as const;
-
-const HOW_TO_DECLARE: Record<(typeof FULL_CLIENT_CAPABILITIES)[number], string> = {
-  elicitation: 'elicitation (it is turned off for that server)',
-  sampling: 'sampling (it is turned off for that server)',
-  roots: 'roots (none configured for that server)',
-};
 
 /** The client capabilities a connected server was not offered, when we know what it was offered. */
 export function undeclaredCapabilities(server: CatalogServerInput): string[] {
@@ -26,10 +21,10 @@ export function undeclaredCapabilities(server: CatalogServerInput): string[] {
  * that need a capability the client did not declare", or undefined when every connected server was
  * offered everything (or we do not know what it was offered).
  */
-export function withheldNote(servers: readonly CatalogServerInput[]): string | undefined {
+export function withheldNote(servers: readonly CatalogServerInput[]): CatalogMessage | undefined {
   const missing = servers.flatMap((s) => {
     const names = undeclaredCapabilities(s);
-    return names.length ? [`${s.name} was initialized without ${names.map((n) => HOW_TO_DECLARE[n as keyof typeof HOW_TO_DECLARE]).join(', ')}`] : [];
+    return names.length ? [msg('catalog.capability.initializedWithout', { server: s.name, capabilities: names.map((n) => msg(`catalog.capability.${n as (typeof FULL_CLIENT_CAPABILITIES)[number]}`)) })] : [];
   });
-  return missing.length ? `${missing.join('; ')}: a server may withhold tools that need a capability the client did not declare` : undefined;
+  return missing.length ? msg('catalog.capability.withheld', { servers: missing }) : undefined;
 }

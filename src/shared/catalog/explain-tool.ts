@@ -1,12 +1,12 @@
 import { listMcpLeaves, RESERVED_TOOL_NAMES, type IntentNode, type McpLeaf } from '../config/schema';
+import { englishOf, fieldsParam, msg, type CatalogMessage } from './catalog-messages';
 import { withheldNote } from './client-capabilities';
-import { describeTruncation } from './description-cap';
 import { pinningNode } from './intent-index';
-import { describeFields, pinDrift, shortHash } from './pins';
+import { pinDrift, shortHash } from './pins';
 import { describeDownServers, resolveCatalog } from './resolve-catalog';
 import type { Catalog, CatalogInput, CatalogServerInput, QuarantinedTool, ToolBinding } from './types';
 import { visibleTools } from './visible-tools';
-import { describeServerState } from './server-status-text';
+import { serverStateMessage } from './server-status-text';
 
 /**
  * The layers between an MCP server and the model, in the order a tool passes them.
@@ -17,8 +17,12 @@ export type ExplainLayerName = 'local' | 'configured' | 'connected' | 'discovere
 export interface ExplainLayer {
   layer: ExplainLayerName;
   ok: boolean;
+  /** `message` in English, as the CLI prints it; the console translates `message`. */
   detail: string;
+  message: CatalogMessage;
 }
+
+const layerOf = (layer: ExplainLayerName, ok: boolean, message: CatalogMessage): ExplainLayer => ({ layer, ok, detail: englishOf(message), message });
 
 export interface Explanation {
   toolId: string;
@@ -44,14 +48,9 @@ export function explainTool(
   const layers = isLocal || reserved ? localLayers(facts, catalog, toolId, isLocal) : remoteLayers(input, facts, catalog, toolId, loadedSkills);
   const visible = visibleTools(catalog, loadedSkills).some((t) => t.name === toolId);
   const truncated = catalog.bindingsByToolId.get(toolId)?.descriptionTruncated;
-  const cut = truncated ? `; its description is ${describeTruncation(truncated)}` : '';
-  layers.push({
-    layer: 'visible',
-    ok: visible,
-    detail: visible
-      ? `sent to the model this turn${loadedSkills.length ? ` (loaded skills: ${loadedSkills.join(', ')})` : ''}${cut}`
-      : `not in the tool list the model receives this turn${cut}`,
-  });
+  const cut = truncated ? msg('catalog.explain.cut', { bytes: truncated.bytes, limit: truncated.limit }) : undefined;
+  const skills = loadedSkills.length ? msg('catalog.explain.sentSkills', { skills: loadedSkills }) : undefined;
+  layers.push(layerOf('visible', visible, visible ? msg('catalog.explain.sent', { skills, cut }) : msg('catalog.explain.notSent', { cut })));
   const failing = layers.find((l) => !l.ok);
   return { toolId, verdict: visible ? 'visible' : 'hidden', layers, firstFailingLayer: failing?.layer ?? null };
 }
@@ -76,10 +75,10 @@ function factsOf(input: CatalogInput, toolId: string): ToolFacts {
 
 function localLayers(facts: ToolFacts, catalog: Catalog, toolId: string, isLocal: boolean): ExplainLayer[] {
   const remote = facts.offered;
-  const collision = remote.length ? `; the remote copy on ${remote.map((o) => o.server).join(', ')} is reserved and never mounted` : '';
-  if (isLocal) return [{ layer: 'local', ok: true, detail: `an in-process tool, sent before the MCP tools every turn${collision}` }];
-  const why = toolId === 'load_skill' && catalog.skills.length === 0 ? 'load_skill is offered only when a skill is configured' : 'this local tool is not offered';
-  return [{ layer: 'local', ok: false, detail: `${why}${collision}` }];
+  const collision = remote.length ? msg('catalog.explain.localCollision', { servers: remote.map((o) => o.server) }) : undefined;
+  if (isLocal) return [layerOf('local', true, msg('catalog.explain.local', { collision }))];
+  const why = toolId === 'load_skill' && catalog.skills.length === 0 ? 'catalog.explain.loadSkillNeedsSkill' : 'catalog.explain.localNotOffered';
+  return [layerOf('local', false, msg(why, { collision }))];
 }
 
 function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, toolId: string, loadedSkills: readonly string[]): ExplainLayer[] {
@@ -94,108 +93,132 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
   const layers: ExplainLayer[] = [];
 
   const disabled = servers.filter((s) => s.status === 'disabled').map((s) => s.name);
-  layers.push({
-    layer: 'configured',
-    ok: enabled.length > 0,
-    detail:
+  layers.push(
+    layerOf(
+      'configured',
+      enabled.length > 0,
       servers.length === 0
-        ? 'no MCP server is configured under agent.mcp.servers'
+        ? msg('catalog.explain.noServers')
         : enabled.length === 0
-          ? `every configured server is disabled (${disabled.join(', ')})`
-          : `enabled: ${enabled.map((s) => s.name).join(', ')}${disabled.length ? `; disabled: ${disabled.join(', ')}` : ''}`,
-  });
+          ? msg('catalog.explain.allDisabled', { servers: disabled })
+          : msg('catalog.explain.enabled', { servers: enabled.map((s) => s.name), disabled: disabled.length ? msg('catalog.explain.alsoDisabled', { servers: disabled }) : undefined }),
+    ),
+  );
 
   const down = describeDownServers(enabled);
-  layers.push({
-    layer: 'connected',
-    ok: connected.length > 0,
-    detail: connected.length
-      ? `connected: ${connected.map((s) => s.name).join(', ')}${down ? `; ${down}` : ''}`
-      : enabled.length
-        ? `no server is connected: ${down}`
-        : 'nothing to connect to',
-  });
+  layers.push(
+    layerOf(
+      'connected',
+      connected.length > 0,
+      connected.length
+        ? msg('catalog.explain.connected', { servers: connected.map((s) => s.name), down: down.length ? msg('catalog.explain.down', { down }) : undefined })
+        : enabled.length
+          ? msg('catalog.explain.noneConnected', { down })
+          : msg('catalog.explain.nothingToConnect'),
+    ),
+  );
 
   // A server may offer tools only to clients that declared what they need: say so rather than imply "does not exist".
   const withheld = offered.length ? undefined : withheldNote(connected);
-  layers.push({
-    layer: 'discovered',
-    ok: offered.length > 0,
-    detail: offered.length
-      ? `offered by ${offered.map((o) => o.server).join(', ')}`
-      : `no connected server offers "${toolId}"${connected.length ? ` (checked ${connected.map((s) => s.name).join(', ')})` : ''}${down ? `; ${down}, so its tools are unknown` : ''}${withheld ? `; ${withheld}, so it may exist there` : ''}`,
-  });
+  layers.push(
+    layerOf(
+      'discovered',
+      offered.length > 0,
+      offered.length
+        ? msg('catalog.explain.offeredBy', { servers: offered.map((o) => o.server) })
+        : msg('catalog.explain.notOffered', {
+            toolId,
+            checked: connected.length ? msg('catalog.explain.checked', { servers: connected.map((s) => s.name) }) : undefined,
+            down: down.length ? msg('catalog.explain.toolsUnknown', { down }) : undefined,
+            withheld: withheld ? msg('catalog.explain.mayExist', { withheld }) : undefined,
+          }),
+    ),
+  );
 
-  layers.push({
-    layer: 'mounted',
-    ok: nodes.length > 0,
-    detail: nodes.length
-      ? `mounted by MCP intent node${nodes.length > 1 ? 's' : ''} ${nodes.map((n) => n.id).join(', ')}`
-      : `no MCP intent node has toolId "${toolId}": a discovered tool reaches the model only through the intent tree`,
-  });
+  layers.push(
+    layerOf(
+      'mounted',
+      nodes.length > 0,
+      nodes.length
+        ? msg(nodes.length > 1 ? 'catalog.explain.mountedByNodes' : 'catalog.explain.mountedByNode', { nodes: nodes.map((n) => n.id) })
+        : msg('catalog.explain.notMounted', { toolId }),
+    ),
+  );
 
-  layers.push({ layer: 'reserved', ok: true, detail: `"${toolId}" is not a local tool name` });
+  layers.push(layerOf('reserved', true, msg('catalog.explain.notReserved', { toolId })));
 
   const pin = pinningNode(nodes);
   const pinnedServer = pin?.server ? facts.serverByName(pin.server) : undefined;
   let choice: ExplainLayer;
   if (served) {
-    const how = pin ? `pinned by node ${pin.id}` : served.shadows.length ? 'first in config order' : 'the only server offering it';
-    const losers = served.shadows.length ? `; ${served.shadows.join(', ')} ${served.shadows.length > 1 ? 'also offer it and lose' : 'also offers it and loses'}` : '';
-    choice = { layer: 'shadowed', ok: true, detail: `served by ${served.server} (${how})${losers}` };
+    const how = pin ? msg('catalog.explain.pinnedByNode', { node: pin.id }) : msg(served.shadows.length ? 'catalog.explain.firstInOrder' : 'catalog.explain.onlyServer');
+    const losers = served.shadows.length ? msg(served.shadows.length > 1 ? 'catalog.explain.losersMany' : 'catalog.explain.loserOne', { servers: served.shadows }) : undefined;
+    choice = layerOf('shadowed', true, msg('catalog.explain.servedBy', { server: served.server, how, losers }));
   } else if (pin && offered.length > 0) {
-    const state = !pinnedServer ? 'is not configured' : pinnedServer.status === 'connected' ? 'does not offer it' : pinnedServer.status === 'needs-auth' ? describeServerState(pinnedServer) : `is ${pinnedServer.status}${pinnedServer.error ? ` (${pinnedServer.error})` : ''}`;
-    choice = { layer: 'shadowed', ok: false, detail: `node ${pin.id} pins server ${pin.server}, which ${state}; the copy on ${offered.map((o) => o.server).join(', ')} is not used` };
+    const state = !pinnedServer
+      ? msg('catalog.server.notConfigured')
+      : pinnedServer.status === 'connected'
+        ? msg('catalog.server.doesNotOffer')
+        : pinnedServer.status === 'failed'
+          ? pinnedServer.error
+            ? msg('catalog.server.isFailedWith', { error: pinnedServer.error })
+            : msg('catalog.server.isFailed')
+          : serverStateMessage(pinnedServer);
+    choice = layerOf('shadowed', false, msg('catalog.explain.pinNotUsed', { node: pin.id, server: pin.server, state, servers: offered.map((o) => o.server) }));
   } else {
-    choice = { layer: 'shadowed', ok: true, detail: offered.length > 1 ? `first in config order: ${offered[0].server}` : 'no competing server' };
+    choice = layerOf('shadowed', true, offered.length > 1 ? msg('catalog.explain.firstOf', { server: offered[0].server }) : msg('catalog.explain.noCompetitor'));
   }
   layers.push(choice);
   layers.push(pinnedLayer(input, toolId, binding, quarantined));
 
   const loaded = gatedBy.filter((s) => loadedSkills.includes(s));
-  layers.push({
-    layer: 'gated',
-    ok: gatedBy.length === 0 || loaded.length > 0,
-    detail:
+  layers.push(
+    layerOf(
+      'gated',
+      gatedBy.length === 0 || loaded.length > 0,
       gatedBy.length === 0
-        ? 'no skill gates it'
+        ? msg('catalog.explain.notGated')
         : loaded.length
-          ? `unlocked by loaded skill ${loaded.join(', ')}`
-          : `gated by skill ${gatedBy.join(' or ')}, not loaded this turn: its schema is withheld until load_skill loads it`,
-  });
+          ? msg('catalog.explain.unlocked', { skills: loaded })
+          : msg('catalog.explain.gated', { skills: gatedBy }),
+    ),
+  );
   return layers;
 }
 
 function pinnedLayer(input: CatalogInput, toolId: string, binding: ToolBinding | undefined, quarantined: QuarantinedTool | undefined): ExplainLayer {
   if (quarantined?.quarantine.moved) {
     const { moved, rejected, changed } = quarantined.quarantine;
-    const differs = changed.length ? `; ${describeFields(changed)} differ${changed.length === 1 ? 's' : ''} from what ${moved.from} offered` : '';
-    return {
-      layer: 'pinned',
-      ok: false,
-      detail: `quarantined: binding moved from ${moved.from} (accepted at ${moved.acceptedAt}) to ${moved.to}${differs}${rejected ? '; the operator rejected this move' : '; accept or reject the move'}`,
-    };
+    const differs = changed.length ? msg(changed.length === 1 ? 'catalog.explain.movedDiffersOne' : 'catalog.explain.movedDiffersMany', { fields: changed, from: moved.from }) : undefined;
+    const verdict = msg(rejected ? 'catalog.explain.moveRejected' : 'catalog.explain.moveAsk');
+    return layerOf('pinned', false, msg('catalog.explain.moved', { from: moved.from, acceptedAt: moved.acceptedAt, to: moved.to, differs, verdict }));
   }
   if (quarantined) {
     const { quarantine: q, server } = quarantined;
-    const rejected = q.rejected ? '; the operator rejected this version' : '; accept or reject the change';
-    return {
-      layer: 'pinned',
-      ok: false,
-      detail: `quarantined: ${describeFields(q.changed)} changed on ${server} since pinned at ${q.pinnedAt} (sha256 ${shortHash(q.pinnedHash)} -> ${shortHash(q.currentHash)})${rejected}`,
-    };
+    const verdict = msg(q.rejected ? 'catalog.explain.driftRejected' : 'catalog.explain.driftAsk');
+    return layerOf(
+      'pinned',
+      false,
+      msg('catalog.explain.drift', { fields: fieldsParam(q.changed), server, pinnedAt: q.pinnedAt, pinnedHash: shortHash(q.pinnedHash), currentHash: shortHash(q.currentHash), verdict }),
+    );
   }
-  if (!binding) return { layer: 'pinned', ok: true, detail: 'no definition to check' };
-  if (!input.pins) return { layer: 'pinned', ok: true, detail: 'definition pinning is not checked here' };
+  if (!binding) return layerOf('pinned', true, msg('catalog.explain.noDefinition'));
+  if (!input.pins) return layerOf('pinned', true, msg('catalog.explain.pinningOff'));
   const pin = input.pins.pins.get(binding.server)?.get(toolId);
-  if (!pin) return { layer: 'pinned', ok: true, detail: `first sight of ${toolId} on ${binding.server}: trusted and pinned now` };
+  if (!pin) return layerOf('pinned', true, msg('catalog.explain.firstSight', { toolId, server: binding.server }));
   if (binding.overrideStale) {
     const drift = pinDrift(input.pins, binding.server, toolId);
-    return {
-      layer: 'pinned',
-      ok: true,
-      detail: `override stale: ${binding.server} changed the description since it was pinned at ${pin.pinnedAt} (sha256 ${shortHash(pin.hash)} -> ${shortHash(drift?.current.hash ?? '?')}); the model sees node ${binding.nodes.join(', ')}'s override, so it stays bound`,
-    };
+    return layerOf(
+      'pinned',
+      true,
+      msg('catalog.explain.overrideStale', {
+        server: binding.server,
+        pinnedAt: pin.pinnedAt,
+        pinnedHash: shortHash(pin.hash),
+        currentHash: shortHash(drift?.current.hash ?? '?'),
+        nodes: binding.nodes,
+      }),
+    );
   }
-  return { layer: 'pinned', ok: true, detail: `matches the definition pinned at ${pin.pinnedAt} (sha256 ${shortHash(pin.hash)})` };
+  return layerOf('pinned', true, msg('catalog.explain.matchesPin', { pinnedAt: pin.pinnedAt, pinnedHash: shortHash(pin.hash) }));
 }

@@ -98,7 +98,7 @@ describe('pinned definitions in the catalog', () => {
       'quarantined: description changed on shop since pinned at 2025-01-01T00:00:00.000Z (sha256 ndioa -> nD2ioa); accept or reject the change',
     );
     const ok = explainTool(changed, 'query_logistics');
-    expect(ok.layers.find((l) => l.layer === 'pinned')).toEqual({ layer: 'pinned', ok: true, detail: 'matches the definition pinned at 2025-01-01T00:00:00.000Z (sha256 ndioa)' });
+    expect(ok.layers.find((l) => l.layer === 'pinned')).toMatchObject({ layer: 'pinned', ok: true, detail: 'matches the definition pinned at 2025-01-01T00:00:00.000Z (sha256 ndioa)' });
     const first = explainTool(input({}, {}), 'query_order');
     expect(first.layers.find((l) => l.layer === 'pinned')!.detail).toBe('first sight of query_order on shop: trusted and pinned now');
     const stale = explainTool(input({ query_logistics: fp({ description: 'D2' }) }, { query_logistics: pinOf(logistics) }), 'query_logistics');

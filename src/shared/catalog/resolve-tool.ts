@@ -3,8 +3,9 @@ import { withheldNote } from './client-capabilities';
 import { capDescription, truncationOf } from './description-cap';
 import { descriptionHashOf } from './description-hash';
 import { pinningNode } from './intent-index';
-import { describeServerState } from './server-status-text';
-import { describeFields, onlyDescriptionChanged, pinDrift, pinnedDefinitionOf, PINNED_FIELDS, type PinDrift } from './pins';
+import { englishOf, fieldsParam, msg, type CatalogMessage } from './catalog-messages';
+import { namedServerState, serverStateMessage } from './server-status-text';
+import { onlyDescriptionChanged, pinDrift, pinnedDefinitionOf, PINNED_FIELDS, type PinDrift } from './pins';
 import type { AcceptedBinding, CatalogInput, CatalogServerInput, PinInput, PinnedField, QuarantinedTool, ToolBinding, ToolDefinition, UnavailableTool } from './types';
 
 /** One connected server offering one tool name; `order` is the server's position in the config. */
@@ -55,14 +56,15 @@ const idsOf = (nodes: readonly McpLeaf[]): string[] => nodes.map((n) => n.id);
  */
 export function resolveTool(ctx: ToolContext, toolId: string, nodes: readonly McpLeaf[], offered: readonly Offer[], previous: ToolBinding | undefined): Outcome {
   if (ctx.reserved.has(toolId)) {
-    const by = offered.length ? ` (offered by ${offered.map((o) => o.server).join(', ')})` : '';
-    return new Held({ toolId, nodes: idsOf(nodes), cause: 'reserved', reason: `"${toolId}" is the name of a local tool, so no remote tool can take it${by}` }, undefined);
+    const offeredBy = offered.length ? msg('catalog.reason.localNameOfferedBy', { servers: offered.map((o) => o.server) }) : undefined;
+    const message = msg('catalog.reason.localName', { toolId, offeredBy });
+    return new Held({ toolId, nodes: idsOf(nodes), cause: 'reserved', reason: englishOf(message), message }, undefined);
   }
   const pin = pinningNode(nodes);
   const winner = pin ? offered.find((o) => o.server === pin.server) : offered[0];
   if (!winner) {
     const why = whyUnavailable(ctx, toolId, offered, pin);
-    return new Held({ toolId, nodes: idsOf(nodes), cause: why.cause, reason: why.reason }, undefined);
+    return new Held({ toolId, nodes: idsOf(nodes), cause: why.cause, reason: englishOf(why.message), message: why.message }, undefined);
   }
   const { pins } = ctx.input;
   // The winner's definition against the operator-trusted one. No fallback to another server: a second server
@@ -141,17 +143,15 @@ function reusable(
 }
 
 /** A quarantined winner: no binding, an `unavailable` item with cause `quarantined`, and the diff for the rows. */
-function held(toolId: string, winner: Offer, nodes: readonly McpLeaf[], offered: readonly Offer[], why: Pick<QuarantinedTool, 'quarantine' | 'reason'>): Held {
-  const quarantined: QuarantinedTool = { toolId, server: winner.server, nodes: idsOf(nodes), shadows: shadowsOf(offered, winner), ...why };
-  return new Held({ toolId, nodes: quarantined.nodes, cause: 'quarantined', reason: why.reason }, quarantined);
+function held(toolId: string, winner: Offer, nodes: readonly McpLeaf[], offered: readonly Offer[], why: Pick<QuarantinedTool, 'quarantine' | 'message'>): Held {
+  const reason = englishOf(why.message);
+  const quarantined: QuarantinedTool = { toolId, server: winner.server, nodes: idsOf(nodes), shadows: shadowsOf(offered, winner), quarantine: why.quarantine, reason, message: why.message };
+  return new Held({ toolId, nodes: quarantined.nodes, cause: 'quarantined', reason, message: why.message }, quarantined);
 }
 
-function driftQuarantine(winner: Offer, drift: PinDrift): Pick<QuarantinedTool, 'quarantine' | 'reason'> {
+function driftQuarantine(winner: Offer, drift: PinDrift): Pick<QuarantinedTool, 'quarantine' | 'message'> {
   const { pin, current, changed } = drift;
   const rejected = pin.rejectedHash === current.hash;
-  const verdict = rejected
-    ? 'the operator rejected this version: it stays hidden and blocked, and is not asked about again until it changes'
-    : 'hidden from the model and blocked until an operator reviews the diff and accepts it';
   return {
     quarantine: {
       pinnedHash: pin.hash,
@@ -163,12 +163,12 @@ function driftQuarantine(winner: Offer, drift: PinDrift): Pick<QuarantinedTool, 
       rejected,
       moved: null,
     },
-    reason: `${describeFields(changed)} changed on ${winner.server} since it was pinned (${pin.pinnedAt}); ${verdict}`,
+    message: msg(rejected ? 'catalog.reason.driftRejected' : 'catalog.reason.drift', { fields: fieldsParam(changed), server: winner.server, pinnedAt: pin.pinnedAt }),
   };
 }
 
 /** The server that would serve the toolId is not the accepted one: diff what it offers against what was trusted there. */
-function moveQuarantine(pins: PinInput, winner: Offer, offered: readonly Offer[], accepted: AcceptedBinding): Pick<QuarantinedTool, 'quarantine' | 'reason'> {
+function moveQuarantine(pins: PinInput, winner: Offer, offered: readonly Offer[], accepted: AcceptedBinding): Pick<QuarantinedTool, 'quarantine' | 'message'> {
   const toolId = winner.definition.name;
   const current = pinnedDefinitionOf(winner.definition);
   const currentPrint = pins.current.get(winner.server)?.get(toolId);
@@ -177,10 +177,8 @@ function moveQuarantine(pins: PinInput, winner: Offer, offered: readonly Offer[]
   const changed: PinnedField[] = trusted && currentPrint ? PINNED_FIELDS.filter((f) => trusted.fields[f] !== currentPrint.fields[f]) : [];
   const rejected = accepted.rejectedServer === winner.server;
   const alsoOffers = offered.some((o) => o.server === accepted.server);
-  const where = alsoOffers ? `${accepted.server} also offers it but comes later in config order` : `${accepted.server} does not serve it now`;
-  const verdict = rejected
-    ? 'the operator rejected this move: it stays hidden and blocked while it lasts'
-    : `hidden from the model and blocked until an operator accepts the move (${where})`;
+  const where = msg(alsoOffers ? 'catalog.reason.moveAlsoOffers' : 'catalog.reason.moveNotServed', { server: accepted.server });
+  const differs = changed.length ? msg(changed.length === 1 ? 'catalog.reason.movedDiffersOne' : 'catalog.reason.movedDiffersMany', { fields: changed }) : undefined;
   return {
     quarantine: {
       pinnedHash: trusted?.hash ?? currentPrint?.hash ?? '',
@@ -192,17 +190,20 @@ function moveQuarantine(pins: PinInput, winner: Offer, offered: readonly Offer[]
       rejected,
       moved: { from: accepted.server, to: winner.server, acceptedAt: accepted.acceptedAt },
     },
-    reason: `binding moved from ${accepted.server} to ${winner.server}${changed.length ? ` (${describeFields(changed)} differ${changed.length === 1 ? 's' : ''})` : ''}; ${verdict}`,
+    message: rejected
+      ? msg('catalog.reason.movedRejected', { from: accepted.server, to: winner.server, differs })
+      : msg('catalog.reason.moved', { from: accepted.server, to: winner.server, differs, where }),
   };
 }
 
 export interface ServerHealth {
-  down: string;
+  /** The servers that are not connected, each with its state; empty when all are. */
+  down: CatalogMessage[];
   connected: string[];
   anyFailing: boolean;
   byName: ReadonlyMap<string, CatalogServerInput>;
   /** Which connected servers were not offered some client capability (see client-capabilities.ts). */
-  withheld: string | undefined;
+  withheld: CatalogMessage | undefined;
 }
 
 export function summarizeHealth(servers: readonly CatalogServerInput[]): ServerHealth {
@@ -215,39 +216,34 @@ export function summarizeHealth(servers: readonly CatalogServerInput[]): ServerH
   };
 }
 
-/** Describes why servers that are not connected might be hiding a tool: "b failed (ECONNREFUSED), c is connecting". */
-export function describeDownServers(servers: readonly CatalogServerInput[]): string {
-  return servers
-    .filter((s) => s.status !== 'connected')
-    .map((s) => `${s.name} ${describeServerState(s)}`)
-    .join(', ');
+/** Why servers that are not connected might be hiding a tool: "b failed (ECONNREFUSED)", "c is connecting". */
+export function describeDownServers(servers: readonly CatalogServerInput[]): CatalogMessage[] {
+  return servers.filter((s) => s.status !== 'connected').map(namedServerState);
 }
 
-function whyUnavailable(ctx: ToolContext, toolId: string, offered: readonly Offer[], pin: McpLeaf | undefined): Pick<UnavailableTool, 'cause' | 'reason'> {
+function whyUnavailable(ctx: ToolContext, toolId: string, offered: readonly Offer[], pin: McpLeaf | undefined): Pick<UnavailableTool, 'cause' | 'message'> {
   const health = ctx.health();
   if (pin?.server) {
     const pinned = health.byName.get(pin.server);
-    const state = !pinned ? 'is not configured' : pinned.status === 'connected' ? 'does not offer it' : describeStatus(pinned);
+    const state = !pinned ? msg('catalog.server.notConfigured') : pinned.status === 'connected' ? msg('catalog.server.doesNotOffer') : serverStateMessage(pinned);
     if (offered.length > 0)
       return {
         cause: 'pinned-elsewhere',
-        reason: `node ${pin.id} pins server ${pin.server}, which ${state}; ${offered.map((o) => o.server).join(', ')} offers it but is not used`,
+        message: msg('catalog.reason.pinsServerOffered', { node: pin.id, server: pin.server, state, servers: offered.map((o) => o.server) }),
       };
     return {
       cause: pinned && pinned.status === 'connected' ? 'not-offered' : 'server-down',
-      reason: `node ${pin.id} pins server ${pin.server}, which ${state}`,
+      message: msg('catalog.reason.pinsServer', { node: pin.id, server: pin.server, state }),
     };
   }
   const { down, connected, anyFailing, withheld } = health;
-  const checked = connected.length ? `no connected server offers it (checked ${connected.join(', ')})` : 'no server is connected';
+  const checked = connected.length ? msg('catalog.reason.checked', { servers: connected }) : msg('catalog.reason.noneConnected');
   return {
     cause: anyFailing ? 'server-down' : 'not-offered',
-    reason: down
-      ? `${checked}; ${down}, so its tools are unknown`
+    message: down.length
+      ? msg('catalog.reason.toolsUnknown', { checked, down })
       : withheld // never "does not exist" while a server may be hiding it behind a capability we did not declare
-        ? `${checked}; ${withheld}, so "${toolId}" may exist there`
-        : `${checked}: "${toolId}" does not exist on any server`,
+        ? msg('catalog.reason.mayExist', { checked, withheld, toolId })
+        : msg('catalog.reason.doesNotExist', { checked, toolId }),
   };
 }
-
-const describeStatus = describeServerState;

@@ -1,4 +1,5 @@
 import type { ConfirmPolicy, IntentNode, Skill } from '../config/schema';
+import type { CatalogMessage } from './catalog-messages';
 
 /**
  * A tool definition as an MCP server sends it in tools/list. Structurally compatible with the SDK's
@@ -136,7 +137,9 @@ export interface QuarantinedTool {
   nodes: readonly string[];
   shadows: readonly string[];
   quarantine: Quarantine;
+  /** `message` in English (see catalog-messages.ts). */
   reason: string;
+  message: CatalogMessage;
 }
 
 /**
@@ -194,7 +197,9 @@ export interface UnavailableTool {
   toolId: string;
   nodes: readonly string[];
   cause: UnavailableCause;
+  /** `message` in English (see catalog-messages.ts). */
   reason: string;
+  message: CatalogMessage;
 }
 
 /** One row of the reconciliation view. */
@@ -203,7 +208,9 @@ export interface CatalogEntry {
   /** null for a configured toolId no server offers. */
   server: string | null;
   state: ToolState;
+  /** `message` in English: what the CLI, `--json` and logs print; the console translates `message`. */
   reason: string;
+  message: CatalogMessage;
   nodes: readonly string[];
   gatedBy: readonly string[];
   description: string | null;
