@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { iconSchema } from './resources';
+import { messageSchema, type Message } from '../i18n-message';
 
 
 const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
@@ -45,7 +46,9 @@ export const catalogEntrySchema = z.object({
   toolId: z.string(),
   server: z.string().nullable(),
   state: toolStateSchema,
+  /** In English; `message` is what the console translates (shared/catalog/catalog-messages.ts). */
   reason: z.string(),
+  message: messageSchema.optional(),
   nodes: z.array(z.string()),
   gatedBy: z.array(z.string()),
   description: z.string().nullable(),
@@ -109,20 +112,28 @@ export const catalogListColumnsSchema = z
     /** null for a configured toolId no server offers. */
     server: z.array(z.string().nullable()),
     state: z.array(toolStateSchema),
-    reason: z.array(z.string()),
+    /**
+     * Why the row is in its state, as a message (shared/catalog/catalog-messages.ts) the console translates: its code
+     * as an index into catalog.list's `reasonCodes`, and its params (null when it has none). No English text: the
+     * client formats it (`englishOf`) when it needs it, so 10,000 rows send each code's name once.
+     */
+    reasonCode: z.array(z.number().int()),
+    reasonParams: z.array(z.record(z.string(), z.unknown()).nullable()),
     /** The offered definition's readOnlyHint (a missing hint counts as a write, as in MCP); for the bound row, the binding's `readOnly`; null when no server offers it. */
     readOnly: z.array(z.boolean().nullable()),
   })
-  .refine((c) => [c.server, c.state, c.reason, c.readOnly].every((column) => column.length === c.toolId.length), 'every column has one value per row');
+  .refine((c) => [c.server, c.state, c.reasonCode, c.reasonParams, c.readOnly].every((column) => column.length === c.toolId.length), 'every column has one value per row');
 export type CatalogListColumns = z.infer<typeof catalogListColumnsSchema>;
-/** One row of the list, as a client rebuilds it from the columns. */
-export type CatalogListEntry = { [K in keyof CatalogListColumns]: CatalogListColumns[K][number] };
+/** One row of the list, as a client rebuilds it from the columns: `reason` is the row's message. */
+export type CatalogListEntry = { [K in Exclude<keyof CatalogListColumns, 'reasonCode' | 'reasonParams'>]: CatalogListColumns[K][number] } & { reason: Message };
 
 /** The Tools list and its header, as of `revision`. */
 export const catalogListSchema = z.object({
   revision: z.number().int(),
   servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int() })),
   entries: catalogListColumnsSchema,
+  /** The message codes `entries.reasonCode` indexes. */
+  reasonCodes: z.array(z.string()),
   /** How many bindings (bound + gated, as `countCatalog` defines them): catalog.get's bindings.length. The Tools header counts the rows itself. */
   bindingCount: z.number().int(),
   skillNames: z.array(z.string()),
@@ -167,7 +178,9 @@ export const explanationSchema = z.object({
     z.object({
       layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'visible']),
       ok: z.boolean(),
+      /** In English; `message` is what the console translates. */
       detail: z.string(),
+      message: messageSchema,
     }),
   ),
   firstFailingLayer: z.string().nullable(),

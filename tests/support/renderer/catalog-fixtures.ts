@@ -1,14 +1,36 @@
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../src/shared/contract';
 import { RpcClientError } from '../../../src/renderer/src/lib/rpc/types';
 import type { FakeHandlers } from './fake-rpc';
+import { englishOf, msg, type CatalogMessage } from '../../../src/shared/catalog/catalog-messages';
 import type { CatalogBinding, CatalogEntry, CatalogRow } from '../../../src/renderer/src/lib/catalog/tool-states';
+
+/** A plausible reason for a row in `state`, as main composes it (shared/catalog/catalog-messages.ts). */
+export function reasonFor(toolId: string, server: string | null, state: CatalogEntry['state']): CatalogMessage {
+  switch (state) {
+    case 'bound':
+      return msg('catalog.reason.mountedByNode', { nodes: [toolId] });
+    case 'gated':
+      return msg('catalog.reason.gatedNode', { nodes: [toolId], skills: ['after-sales'] });
+    case 'unmounted':
+      return msg('catalog.reason.notMounted', { server: server ?? '', toolId });
+    case 'unavailable':
+      return msg('catalog.reason.doesNotExist', { checked: msg('catalog.reason.noneConnected'), toolId });
+    case 'reserved':
+      return msg('catalog.reason.reserved', { toolId });
+    case 'shadowed':
+      return msg('catalog.reason.shadowedByEarlier');
+    case 'quarantined':
+      return msg('catalog.reason.drift', { fields: ['description'], server: server ?? '', pinnedAt: '2025-01-01T00:00:00.000Z' });
+  }
+}
 
 /** Test data: catalog rows and views shaped like main's catalog.get answer, and the slimmer routes derived from them. */
 export const entry = (toolId: string, server: string | null, state: CatalogEntry['state'], extra: Partial<CatalogEntry> = {}): CatalogEntry => ({
   toolId,
   server,
   state,
-  reason: `${toolId} is ${state}`,
+  reason: englishOf(extra.message ?? reasonFor(toolId, server, state)),
+  message: reasonFor(toolId, server, state),
   nodes: [],
   gatedBy: [],
   description: null,
@@ -22,7 +44,7 @@ export const row = (toolId: string, server: string | null, state: CatalogRow['st
   toolId,
   server,
   state,
-  reason: `${toolId} is ${state}`,
+  reason: reasonFor(toolId, server, state),
   readOnly: server === null ? null : true,
   ...extra,
 });
@@ -75,6 +97,8 @@ export function shopCatalog(over: Partial<CatalogView> = {}): CatalogView {
 /** catalog.list of a full view, as main builds it: the rows' few fields, column by column. */
 export function listOf(view: CatalogView): CatalogListView {
   const rows = view.entries;
+  const reasonCodes: string[] = [];
+  const codeOf = (message: { code: string }) => (reasonCodes.includes(message.code) ? reasonCodes.indexOf(message.code) : reasonCodes.push(message.code) - 1);
   return {
     revision: view.revision,
     servers: view.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length })),
@@ -82,13 +106,15 @@ export function listOf(view: CatalogView): CatalogListView {
       toolId: rows.map((e) => e.toolId),
       server: rows.map((e) => e.server),
       state: rows.map((e) => e.state),
-      reason: rows.map((e) => e.reason),
+      reasonCode: rows.map((e) => codeOf(e.message ?? reasonFor(e.toolId, e.server, e.state))),
+      reasonParams: rows.map((e) => (e.message ?? reasonFor(e.toolId, e.server, e.state)).params ?? null),
       readOnly: rows.map((e) => {
         if (e.server === null) return null;
         const binding = view.bindings.find((b) => b.toolId === e.toolId && b.server === e.server);
         return (binding?.annotations ?? e.quarantine?.current.annotations ?? e.annotations)?.readOnlyHint === true;
       }),
     },
+    reasonCodes,
     bindingCount: view.bindings.length,
     skillNames: view.skills.map((s) => s.name),
     localToolNames: view.localTools.map((t) => t.name),

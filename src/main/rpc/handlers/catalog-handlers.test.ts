@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView, ExplanationView, Result } from '../../../shared/contract';
+import { englishOf } from '../../../shared/catalog/catalog-messages';
+import type { Message } from '../../../shared/i18n-message';
 import { createTestCore, type TestCore as Core } from '../../../../tests/support/core';
 import { waitFor } from '../../../../tests/support/mcp';
 
@@ -50,7 +52,9 @@ describe('catalog routes over the embedded shop', () => {
     expect(list.entries.toolId).toEqual(full.entries.map((e) => e.toolId));
     expect(list.entries.server).toEqual(full.entries.map((e) => e.server));
     expect(list.entries.state).toEqual(full.entries.map((e) => e.state));
-    expect(list.entries.reason).toEqual(full.entries.map((e) => e.reason));
+    // Reasons travel as messages (an interned code and its params); formatted in English they are catalog.get's.
+    expect(list.entries.reasonCode.map((code, i) => englishOf({ code: list.reasonCodes[code], params: list.entries.reasonParams[i] ?? undefined } as Message))).toEqual(full.entries.map((e) => e.reason));
+    expect(new Set(list.reasonCodes).size).toBe(list.reasonCodes.length);
     expect(Object.keys(list.entries).sort()).toEqual(['readOnly', 'reason', 'server', 'state', 'toolId']);
     const readOnly = (toolId: string) => list.entries.readOnly[list.entries.toolId.indexOf(toolId)];
     expect([readOnly('query_order'), readOnly('cancel_order'), readOnly('query_coupons'), readOnly('query_invoice')]).toEqual([true, false, true, null]);

@@ -108,7 +108,9 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
   let view = listMemo.get(snapshot);
   if (view) return view;
   const { catalog: c, revision } = snapshot;
-  const columns: CatalogListView['entries'] = { toolId: [], server: [], state: [], reason: [], readOnly: [] };
+  const columns: CatalogListView['entries'] = { toolId: [], server: [], state: [], reasonCode: [], reasonParams: [], readOnly: [] };
+  const reasonCodes: string[] = [];
+  const codeIndex = new Map<string, number>();
   const looks = new LooksBuilder();
   const definitions = definitionsOf(snapshot.input.servers);
   for (const e of c.entries) {
@@ -116,7 +118,10 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
     columns.toolId.push(e.toolId);
     columns.server.push(e.server);
     columns.state.push(e.state);
-    columns.reason.push(e.reason);
+    let code = codeIndex.get(e.message.code);
+    if (code === undefined) codeIndex.set(e.message.code, (code = reasonCodes.push(e.message.code) - 1));
+    columns.reasonCode.push(code);
+    columns.reasonParams.push(e.message.params ?? null);
     // The bound row says what the confirmation decision reads (a read-only claim weaker than what was accepted does not count).
     const bound = e.state === 'bound' || e.state === 'gated' ? c.bindingsByToolId.get(e.toolId) : undefined;
     columns.readOnly.push(e.server === null ? null : bound ? bound.readOnly : annotationsOf(snapshot, e)?.readOnlyHint === true);
@@ -125,6 +130,7 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
     revision,
     servers: c.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length })),
     entries: columns,
+    reasonCodes,
     bindingCount: c.bindings.length,
     skillNames: c.skills.map((s) => s.name),
     localToolNames: c.localTools.map((t) => t.name),

@@ -3,6 +3,7 @@ import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { useToolsUiStore } from './tools-ui-store';
 import { Trans, useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/i18n/messages';
 
 interface Props {
   /** Tool names to suggest: every catalog row and local tool (deduplicated and sorted only once suggestions are shown). */
@@ -89,6 +90,7 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
   // Keyed by tool and skills; catalog.changed invalidates it, so the answer follows the live catalog.
   const { t } = useTranslation(['tools', 'common']);
   const explain = useRpcQuery('catalog.explain', { toolId, loadedSkills });
+  const messageText = useMessageText();
   if (explain.isPending) return <Loading>{t('explain.explaining', { toolId })}</Loading>;
   if (explain.isError) return <LoadError what={t('explain.theExplanationOf', { toolId })} error={explain.error} onRetry={() => void explain.refetch()} />;
   const { verdict, layers, firstFailingLayer, revision } = explain.data;
@@ -125,7 +127,9 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
               </strong>
               <span className="visually-hidden">{layer.ok ? t('explain.passes') : t('explain.fails')}</span>
               {first && <span className="status status-bad">{t('explain.firstFailingLayer')}</span>}
-              <span className="layer-detail">{layer.detail}</span>
+              <span className="layer-detail" data-message-code={layer.message.code}>
+                {messageText(layer.message)}
+              </span>
             </li>
           );
         })}

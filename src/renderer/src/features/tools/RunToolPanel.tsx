@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { cliCommand, runKey, useRunArgsStore } from './run-args-store';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/i18n/messages';
 
 const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -21,6 +22,7 @@ const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
  */
 export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) {
   const { t } = useTranslation(['tools', 'common']);
+  const messageText = useMessageText();
   const definition = useRpcQuery('tools.definition', { toolId: row.toolId, server: row.server });
   const key = runKey(row.server, row.toolId);
   const saved = useRunArgsStore((s) => s.argsByTool[key]);
@@ -62,7 +64,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
       <h3 id={`${id}-title`}>{t('run.title')}</h3>
       {row.state !== 'bound' && (
         <p className="warn-notice small" role="note" data-testid="run-not-visible">
-          {t('run.notVisible', { state: t(`common:toolStates.${row.state}.label`), reason: row.reason })}
+          {t('run.notVisible', { state: t(`common:toolStates.${row.state}.label`), reason: messageText(row.reason) })}
         </p>
       )}
       <div className="form-field">

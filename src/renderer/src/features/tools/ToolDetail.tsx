@@ -11,6 +11,7 @@ import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/i18n/messages';
 
 interface Props {
   /** The selected row of the list; its definition, diff and nodes are fetched (catalog.tool). */
@@ -27,6 +28,7 @@ const TITLE_ANNOTATION = 'title';
 export function ToolDetail({ row, onExplain, onClose }: Props) {
   // Keyed by row; catalog.changed invalidates it, so an accepted change or a rediscovery shows here too.
   const { t } = useTranslation('tools');
+  const messageText = useMessageText();
   const detail = useRpcQuery('catalog.tool', { toolId: row.toolId, server: row.server });
   // The head comes from the row, so moving through the list with ↑/↓ never waits for the fetch.
   return (
@@ -44,8 +46,8 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
       <p>
         <ToolStateBadge state={row.state} /> <span className="muted">{t('detail.on')}</span> {row.server ?? <em>{t('detail.noServer')}</em>}
       </p>
-      <p className="tool-reason" data-testid="tool-reason">
-        {row.reason}
+      <p className="tool-reason" data-testid="tool-reason" data-reason-code={row.reason.code}>
+        {messageText(row.reason)}
       </p>
       <div className="actions">
         <button type="button" className="btn" onClick={() => onExplain(row.toolId)}>

@@ -4,6 +4,7 @@ import type { PreparedEntry } from './tools-filter';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/i18n/messages';
 
 const ROW_HEIGHT = 36;
 
@@ -105,7 +106,9 @@ interface RowProps {
 // Memoized: scrolling re-renders only the rows entering the window.
 const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, chosen, onToggleMount, start, size }: RowProps) {
   const { t } = useTranslation('tools');
+  const messageText = useMessageText();
   const { entry } = row;
+  const reason = messageText(entry.reason);
   const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` };
   return (
     <div
@@ -131,8 +134,8 @@ const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSel
       <span>
         <ToolStateBadge state={entry.state} />
       </span>
-      <span className="ellipsis reason" title={entry.reason}>
-        {entry.reason}
+      <span className="ellipsis reason" title={reason} data-reason-code={entry.reason.code}>
+        {reason}
       </span>
       <span>
         {entry.state === 'unmounted' && entry.server !== null && (

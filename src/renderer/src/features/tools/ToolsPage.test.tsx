@@ -5,6 +5,7 @@ import { useUiStore } from '../../app/ui-store';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { binding, catalogHandlers, entry, shopCatalog, toolOf } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { ToolsPage } from './ToolsPage';
+import { msg } from '../../../../shared/catalog/catalog-messages';
 import { useToolsUiStore } from './tools-ui-store';
 
 // happy-dom has no layout: give the scroller a 600 px viewport so the virtualizer renders a window of rows.
@@ -20,10 +21,10 @@ const explanation = (toolId: string): ExplanationView => ({
   firstFailingLayer: 'mounted',
   revision: 1,
   layers: [
-    { layer: 'configured', ok: true, detail: 'enabled: shop' },
-    { layer: 'discovered', ok: true, detail: 'offered by shop' },
-    { layer: 'mounted', ok: false, detail: `no MCP intent node has toolId "${toolId}"` },
-    { layer: 'visible', ok: false, detail: 'not in the tool list the model receives this turn' },
+    { layer: 'configured', ok: true, detail: 'enabled: shop', message: msg('catalog.explain.enabled', { servers: ['shop'] }) },
+    { layer: 'discovered', ok: true, detail: 'offered by shop', message: msg('catalog.explain.offeredBy', { servers: ['shop'] }) },
+    { layer: 'mounted', ok: false, detail: `no MCP intent node has toolId "${toolId}"`, message: msg('catalog.explain.notMounted', { toolId }) },
+    { layer: 'visible', ok: false, detail: 'not in the tool list the model receives this turn', message: msg('catalog.explain.notSent') },
   ],
 });
 
@@ -67,7 +68,7 @@ describe('ToolsPage', () => {
     const detail = screen.getByTestId('tool-detail');
     // The head comes from the row at once; the definition from catalog.tool.
     expect(within(detail).getByRole('heading', { level: 2 }).textContent).toBe('query_logistics');
-    expect(within(detail).getByTestId('tool-reason').textContent).toBe('query_logistics is bound');
+    expect(within(detail).getByTestId('tool-reason').textContent).toBe('mounted by node query_logistics');
     await within(detail).findByTestId('schema-view');
     expect(rpc.callsTo('catalog.tool')).toEqual([{ toolId: 'query_logistics', server: 'shop' }]);
     const arg = detail.querySelector('tr[data-arg="trackingNo"]')!;
@@ -168,7 +169,7 @@ describe('ToolsPage', () => {
     const onShop = { name: 'cancel_order', description: '取消订单', inputSchema: { type: 'object', properties: { orderNo: { type: 'string' } } }, outputSchema: null, annotations: { readOnlyHint: false } };
     const moved = entry('cancel_order', 'h1', 'quarantined', {
       nodes: ['order-cancel'],
-      reason: 'binding moved from shop to h1 (annotations differs); hidden from the model and blocked until an operator accepts the move',
+      message: msg('catalog.reason.moved', { from: 'shop', to: 'h1', differs: msg('catalog.reason.movedDiffersOne', { fields: ['annotations'] }), where: msg('catalog.reason.moveNotServed', { server: 'shop' }) }),
       quarantine: {
         pinnedHash: 'shop-hash',
         currentHash: 'h1-hash',
@@ -234,12 +235,12 @@ describe('ToolsPage', () => {
     expect(rpc.callsTo('catalog.tool')).toHaveLength(2);
     // A server going down changes the catalog too: main says so twice (its status, then the catalog), and the
     // list and the detail refetch once.
-    view = shopCatalog({ revision: 3, entries: shopCatalog().entries.map((e) => (e.toolId === 'query_order' ? { ...e, reason: 'shop is connecting' } : e)) });
+    view = shopCatalog({ revision: 3, entries: shopCatalog().entries.map((e) => (e.toolId === 'query_order' ? { ...e, message: msg('catalog.reason.pinsServer', { node: 'order-query', server: 'shop', state: msg('catalog.server.connecting') }) } : e)) });
     act(() => {
       rpc.emit('servers.statusChanged', { name: 'shop', status: 'connecting' });
       rpc.emit('catalog.changed', { revision: 3 });
     });
-    await waitFor(() => expect(screen.getByTestId('tool-reason').textContent).toBe('shop is connecting'));
+    await waitFor(() => expect(screen.getByTestId('tool-reason').textContent).toBe('node order-query pins server shop, which is connecting'));
     await waitFor(() => expect(rpc.callsTo('catalog.tool')).toHaveLength(3));
     expect(rpc.callsTo('catalog.list')).toHaveLength(3);
   });

@@ -10,7 +10,7 @@ const entries = [
   row('query_order', 'mirror', 'shadowed'),
   row('query_coupons', 'shop', 'unmounted'),
   row('query_invoice', null, 'unavailable'),
-  row('apply_refund', 'shop', 'gated', { reason: 'gated by skill after-sales' }),
+  row('apply_refund', 'shop', 'gated'), // "… gated by skill after-sales …"
 ];
 // catalog.descriptions, keyed like the rows: searched once loaded.
 const descriptions = new Map([

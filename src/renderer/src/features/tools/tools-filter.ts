@@ -1,6 +1,8 @@
 import { entryKey, type DescriptionsByKey } from '../../lib/catalog/descriptions';
 import type { CatalogRow } from '../../lib/catalog/tool-states';
 import { inStage, type FunnelStage } from '../../../../shared/catalog/tool-funnel';
+import { englishOf } from '../../../../shared/catalog/catalog-messages';
+import type { Message } from '../../../../shared/i18n-message';
 
 /**
  * A catalog row with its key and search text, both computed on first use: the Tools page must show its first rows
@@ -12,6 +14,8 @@ export class PreparedEntry {
   constructor(
     readonly entry: CatalogRow,
     private readonly descriptions?: DescriptionsByKey,
+    /** The reason as the row shows it (in the UI's language), so a search finds what is on screen. */
+    private readonly reasonText: (reason: Message) => string = englishOf,
   ) {}
 
   get key(): string {
@@ -22,13 +26,13 @@ export class PreparedEntry {
   get haystack(): string {
     const e = this.entry;
     const d = this.descriptions?.get(this.key);
-    return (this.cachedText ??= `${e.toolId}\n${e.title ?? ''}\n${e.server ?? ''}\n${e.state}\n${e.reason}\n${d?.description ?? ''}\n${d?.remoteDescription ?? ''}`.toLowerCase());
+    return (this.cachedText ??= `${e.toolId}\n${e.title ?? ''}\n${e.server ?? ''}\n${e.state}\n${this.reasonText(e.reason)}\n${d?.description ?? ''}\n${d?.remoteDescription ?? ''}`.toLowerCase());
   }
 }
 
 /** Once per catalog revision (and once more when the descriptions arrive); cheap (no string work), so the first rows appear at once. */
-export function prepareEntries(entries: readonly CatalogRow[], descriptions?: DescriptionsByKey): PreparedEntry[] {
-  return entries.map((entry) => new PreparedEntry(entry, descriptions));
+export function prepareEntries(entries: readonly CatalogRow[], descriptions?: DescriptionsByKey, reasonText?: (reason: Message) => string): PreparedEntry[] {
+  return entries.map((entry) => new PreparedEntry(entry, descriptions, reasonText));
 }
 
 export interface ToolsFilter {

@@ -1,4 +1,5 @@
 import type { CatalogListView } from '../../../../shared/contract';
+import type { Message } from '../../../../shared/i18n-message';
 import type { CatalogRow } from './tool-states';
 
 const memo = new WeakMap<CatalogListView['entries'], CatalogRow[]>();
@@ -8,13 +9,18 @@ const memo = new WeakMap<CatalogListView['entries'], CatalogRow[]>();
  * per answer (10,000 small objects, ~1 ms) and shared by every page showing the same answer. The few rows with a
  * title or an icon (catalog.list's sparse `looks`) get them.
  */
-export function catalogRows(view: Pick<CatalogListView, 'entries' | 'looks'>): CatalogRow[] {
+export function catalogRows(view: Pick<CatalogListView, 'entries' | 'looks' | 'reasonCodes'>): CatalogRow[] {
   const columns = view.entries;
   let rows = memo.get(columns);
   if (!rows) {
-    const { toolId, server, state, reason, readOnly } = columns;
+    const { toolId, server, state, reasonCode, reasonParams, readOnly } = columns;
+    const codes = view.reasonCodes;
     rows = new Array<CatalogRow>(toolId.length);
-    for (let i = 0; i < toolId.length; i++) rows[i] = { toolId: toolId[i], server: server[i], state: state[i], reason: reason[i], readOnly: readOnly[i] };
+    for (let i = 0; i < toolId.length; i++) {
+      const params = reasonParams[i];
+      const reason: Message = params ? { code: codes[reasonCode[i]], params: params as Message['params'] } : { code: codes[reasonCode[i]] };
+      rows[i] = { toolId: toolId[i], server: server[i], state: state[i], reason, readOnly: readOnly[i] };
+    }
     const looks = view.looks;
     if (looks) {
       looks.rows.forEach((row, k) => {

@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_NAMESPACE, NAMESPACES, resources } from './resources';
+import { addMessageFormats } from './messages';
 import { browserLanguages, FALLBACK_LANGUAGE, matchLanguage, type UiLanguage } from './languages';
 
 export { matchLanguage, resolveLanguage, UI_LANGUAGES, type UiLanguage } from './languages';
@@ -34,6 +35,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false }, // React escapes
   returnEmptyString: false,
 });
+
+addMessageFormats(i18n);
 
 const setHtmlLang = (language: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = language;

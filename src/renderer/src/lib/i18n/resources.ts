@@ -22,13 +22,21 @@ import zhSettings from '../../locales/zh-CN/settings.json';
 import zhSkills from '../../locales/zh-CN/skills.json';
 import zhTests from '../../locales/zh-CN/tests.json';
 import zhTools from '../../locales/zh-CN/tools.json';
+import zhMessages from '../../locales/zh-CN/messages.json';
+import { ENGLISH_TEMPLATES, nestByCode } from './messages';
 
-export const NAMESPACES = ['common', 'chat', 'intents', 'records', 'requests', 'servers', 'settings', 'skills', 'tests', 'tools'] as const;
+export const NAMESPACES = ['common', 'chat', 'intents', 'records', 'requests', 'servers', 'settings', 'skills', 'tests', 'tools', 'messages'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
+/**
+ * The `messages` namespace: sentences composed outside the renderer, by code (lib/i18n/messages.ts). Its English is
+ * the shared templates; it is left out of `en`'s type, since those keys are looked up by code at run time.
+ */
+const enMessages = nestByCode(ENGLISH_TEMPLATES);
+
 export const en = { common: enCommon, chat: enChat, intents: enIntents, records: enRecords, requests: enRequests, servers: enServers, settings: enSettings, skills: enSkills, tests: enTests, tools: enTools };
 /** Typed against the English resources: a namespace missing here fails to compile. */
-export const zhCN: Record<Namespace, object> = { common: zhCommon, chat: zhChat, intents: zhIntents, records: zhRecords, requests: zhRequests, servers: zhServers, settings: zhSettings, skills: zhSkills, tests: zhTests, tools: zhTools };
+export const zhCN: Record<Namespace, object> = { messages: zhMessages, common: zhCommon, chat: zhChat, intents: zhIntents, records: zhRecords, requests: zhRequests, servers: zhServers, settings: zhSettings, skills: zhSkills, tests: zhTests, tools: zhTools };
 
-export const resources = { en, 'zh-CN': zhCN };
+export const resources = { en: { ...en, messages: enMessages } satisfies Record<Namespace, object>, 'zh-CN': zhCN };

@@ -1,0 +1,76 @@
+import type { i18n as I18n } from 'i18next';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATALOG_MESSAGES } from '../../../../shared/catalog/catalog-messages';
+import { formatMessage, joinEnglish, placeholdersOf, type Message, type MessageParam, type UiMessage } from '../../../../shared/i18n-message';
+
+/**
+ * Sentences composed in main or shared code (the catalog's reasons, explain's details) arrive as messages: a code
+ * and params. They are translated here through i18next's `messages` namespace — the English resources are the
+ * shared templates themselves (CATALOG_MESSAGES), locales/zh-CN/messages.json the Chinese — with the params inserted
+ * verbatim (server data is never translated; React escapes, i18next does not). A code without a translation shows
+ * the English text.
+ */
+export const MESSAGE_NAMESPACE = 'messages';
+export const ENGLISH_TEMPLATES: Readonly<Record<string, string>> = CATALOG_MESSAGES;
+
+/** The dotted codes as i18next's nested keys: `catalog.reason.x` -> { catalog: { reason: { x } } }. */
+export function nestByCode(templates: Readonly<Record<string, string>>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [code, template] of Object.entries(templates)) {
+    const path = code.split('.');
+    let node = root;
+    for (const part of path.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[path[path.length - 1]] = template;
+  }
+  return root;
+}
+
+/** How each language joins a list param (`{{x, list}}`, `{{x, or}}`…); English is the shared formatter's. */
+function joinFor(language: string, items: readonly string[], format: string): string {
+  if (!language.startsWith('zh')) return joinEnglish(items, format);
+  if (format === 'or') return items.join(' 或 ');
+  if (format === 'clauses') return items.join('；');
+  if (format === 'and') return items.length < 2 ? items.join('') : `${items.slice(0, -1).join('、')} 和 ${items[items.length - 1]}`;
+  return items.join('、');
+}
+
+/** Registers the list formats on the renderer's i18next (`number` is i18next's own). */
+export function addMessageFormats(i18n: I18n): void {
+  for (const format of ['list', 'or', 'and', 'clauses'] as const)
+    i18n.services.formatter?.add(format, (value: unknown, language: string | undefined) => (Array.isArray(value) ? joinFor(language ?? 'en', value as string[], format) : String(value)));
+}
+
+const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function translateParam(i18n: I18n, value: MessageParam): string | number | string[] {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if (Array.isArray(value)) return value.map((item: string | Message) => (typeof item === 'string' ? item : messageText(i18n, item)));
+  return isMessage(value) ? messageText(i18n, value) : '';
+}
+
+/** A message in the active language; its English text when the code has no translation. */
+/** i18next's typed keys cover the static namespaces; these are looked up by code at run time. */
+type ByCode = { t(key: string, options: object): string; exists(key: string, options: object): boolean };
+
+export function messageText(i18n: I18n, message: Message, fallback?: string): string {
+  const byCode = i18n as unknown as ByCode;
+  const template = ENGLISH_TEMPLATES[message.code];
+  if (template === undefined || !byCode.exists(message.code, { ns: MESSAGE_NAMESPACE })) return fallback ?? formatMessage(ENGLISH_TEMPLATES, message);
+  // Every placeholder gets a value: an optional clause left out is inserted as nothing.
+  const replace: Record<string, string | number | string[]> = {};
+  for (const name of placeholdersOf(template)) replace[name] = '';
+  for (const [name, value] of Object.entries(message.params ?? {})) replace[name] = translateParam(i18n, value);
+  return byCode.t(message.code, { ns: MESSAGE_NAMESPACE, replace, interpolation: { escapeValue: false } });
+}
+
+/** A message from main with its English text (UiMessage): translated when its code is known, else that text. */
+export const uiMessageText = (i18n: I18n, message: UiMessage): string => messageText(i18n, message, message.text);
+
+/** `(message) => text` in the active language; a new function when the language changes, so memoized rows re-render. */
+export function useMessageText(): (message: Message) => string {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is what changes the result
+  return useCallback((message: Message) => messageText(i18n, message), [i18n, language]);
+}
