@@ -97,6 +97,38 @@ for (const lang of ['en', 'zh-CN'] as const satisfies Lang[]) {
   });
 }
 
+test.describe('catalog sentences in zh-CN', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('a row’s reason and explain’s layers read in Chinese; tool ids, servers and skills stay verbatim', async ({ page, host }) => {
+    await page.goto(`${host.url}#/tools`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    const row = (toolId: string, server: string) => page.locator(`[data-testid="tool-row"][data-tool="${toolId}"][data-server="${server}"]`);
+    // Composed by the catalog as a code and params (shared/catalog/catalog-messages.ts), translated here.
+    const unmounted = row('query_coupons', 'shop').locator('.reason');
+    await expect(unmounted).toHaveAttribute('data-reason-code', 'catalog.reason.notMounted');
+    await expect(unmounted).toHaveText('已在 shop 上发现，但没有 MCP 意图节点的 toolId 为“query_coupons”');
+    await expect(row('apply_refund', 'shop').locator('.reason')).toContainText('但受技能 after-sales 控制：可以调用，但在 load_skill 加载该技能前不会发送给模型');
+    await expect(row('query_invoice', '').locator('.reason')).toContainText('没有已连接的服务器提供它（已检查 shop）');
+    // The detail panel shows the same sentence.
+    await row('query_coupons', 'shop').click();
+    await expect(page.getByTestId('tool-reason')).toHaveText('已在 shop 上发现，但没有 MCP 意图节点的 toolId 为“query_coupons”');
+    // The search looks in what is on screen.
+    await page.getByLabel(zhTools.filters.search).fill('意图节点');
+    await expect(page.getByTestId('tool-row')).toHaveCount(1);
+    await page.getByLabel(zhTools.filters.search).fill('');
+
+    await page.getByLabel(zhTools.explain.toolName).fill('apply_refund');
+    await page.getByRole('button', { name: zhTools.explain.explain, exact: true }).click();
+    const result = page.getByTestId('explain-result');
+    await expect(result).toHaveAttribute('data-first-failing', 'gated');
+    await expect(result.locator('[data-layer="gated"] .layer-detail')).toHaveText('受技能 after-sales 控制，本轮未加载：在 load_skill 加载该技能前不发送其 schema');
+    await expect(result.locator('[data-layer="discovered"] .layer-detail')).toHaveText('由 shop 提供');
+    await expect(result.locator('[data-layer="reserved"] .layer-detail')).toHaveText('“apply_refund”不是本地工具的名称');
+    await page.screenshot({ path: join(SHOTS, 'tools-reasons-zh-CN.png'), fullPage: true });
+  });
+});
+
 test('Settings overrides the browser’s language at once, without a reload, and the choice survives a restart of the page', async ({ page, host }) => {
   await page.goto(`${host.url}#/settings`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
