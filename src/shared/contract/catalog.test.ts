@@ -14,9 +14,10 @@ describe('catalog contract', () => {
   });
 
   it('holds the list’s columns to one value per row', () => {
-    const columns = { toolId: ['a', 'b'], server: ['s', null], state: ['bound', 'unavailable'], reason: ['x', 'y'], readOnly: [true, null] };
+    const columns = { toolId: ['a', 'b'], server: ['s', null], state: ['bound', 'unavailable'], reasonCode: [0, 1], reasonParams: [{ nodes: ['n'] }, null], readOnly: [true, null] };
     expect(catalogListColumnsSchema.safeParse(columns).success).toBe(true);
-    expect(catalogListColumnsSchema.safeParse({ ...columns, reason: ['x'] }).success).toBe(false);
+    expect(catalogListColumnsSchema.safeParse({ ...columns, reasonCode: [0] }).success).toBe(false);
+    expect(catalogListColumnsSchema.safeParse({ ...columns, reasonParams: [null] }).success).toBe(false);
     expect(catalogListColumnsSchema.safeParse({ ...columns, state: ['bound', 'nonsense'] }).success).toBe(false);
   });
 });

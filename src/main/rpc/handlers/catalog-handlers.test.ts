@@ -55,7 +55,7 @@ describe('catalog routes over the embedded shop', () => {
     // Reasons travel as messages (an interned code and its params); formatted in English they are catalog.get's.
     expect(list.entries.reasonCode.map((code, i) => englishOf({ code: list.reasonCodes[code], params: list.entries.reasonParams[i] ?? undefined } as Message))).toEqual(full.entries.map((e) => e.reason));
     expect(new Set(list.reasonCodes).size).toBe(list.reasonCodes.length);
-    expect(Object.keys(list.entries).sort()).toEqual(['readOnly', 'reason', 'server', 'state', 'toolId']);
+    expect(Object.keys(list.entries).sort()).toEqual(['readOnly', 'reasonCode', 'reasonParams', 'server', 'state', 'toolId']);
     const readOnly = (toolId: string) => list.entries.readOnly[list.entries.toolId.indexOf(toolId)];
     expect([readOnly('query_order'), readOnly('cancel_order'), readOnly('query_coupons'), readOnly('query_invoice')]).toEqual([true, false, true, null]);
     expect(list).toMatchObject({ bindingCount: full.bindings.length, skillNames: ['after-sales'], localToolNames: ['search_knowledge', 'load_skill'] });

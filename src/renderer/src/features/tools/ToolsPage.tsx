@@ -17,7 +17,7 @@ import { ToolsList } from './ToolsList';
 import { MountBar } from './MountBar';
 import './tools.css';
 import { useTranslation } from 'react-i18next';
-import { useMessageText } from '../../lib/i18n/messages';
+import { useMessageSearchText } from '../../lib/i18n/messages';
 
 /** The intersection: every discovered or configured tool, its state and the reason for it, and explain. */
 export function ToolsPage() {
@@ -45,8 +45,8 @@ function ToolsView({ view }: { view: CatalogListView }) {
   const [searchFocused, setSearchFocused] = useState(false);
   const descriptions = useCatalogDescriptions(searchFocused || ui.query !== '');
   // Derived once per catalog revision; filtering then only scans precomputed lower-case strings.
-  const messageText = useMessageText();
-  const prepared = useMemo(() => prepareEntries(entries, descriptions, messageText), [entries, descriptions, messageText]);
+  const reasonSearchText = useMessageSearchText();
+  const prepared = useMemo(() => prepareEntries(entries, descriptions, reasonSearchText), [entries, descriptions, reasonSearchText]);
   // One definition of every count (shared/catalog/catalog-counts): the header, the chips and the CLI agree.
   const counts = useMemo(() => countCatalog(entries.map((e) => e.state)), [entries]);
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);

@@ -1,8 +1,10 @@
 import { entryKey, type DescriptionsByKey } from '../../lib/catalog/descriptions';
 import type { CatalogRow } from '../../lib/catalog/tool-states';
 import { inStage, type FunnelStage } from '../../../../shared/catalog/tool-funnel';
-import { englishOf } from '../../../../shared/catalog/catalog-messages';
 import type { Message } from '../../../../shared/i18n-message';
+import { englishTemplateOf, messageSearchText } from '../../lib/i18n/messages';
+
+const englishReasonText = (reason: Message) => messageSearchText(reason, englishTemplateOf);
 
 /**
  * A catalog row with its key and search text, both computed on first use: the Tools page must show its first rows
@@ -14,8 +16,8 @@ export class PreparedEntry {
   constructor(
     readonly entry: CatalogRow,
     private readonly descriptions?: DescriptionsByKey,
-    /** The reason as the row shows it (in the UI's language), so a search finds what is on screen. */
-    private readonly reasonText: (reason: Message) => string = englishOf,
+    /** The reason's words in the UI's language (lib/i18n/messages.ts, messageSearchText), so a search finds what is on screen. */
+    private readonly reasonText: (reason: Message) => string = englishReasonText,
   ) {}
 
   get key(): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, englishOf, msg } from '../../../../shared/catalog/catalog-messages';
 import zh from '../../locales/zh-CN/messages.json';
 import { i18n } from './index';
-import { messageText, uiMessageText } from './messages';
+import { englishTemplateOf, messageSearchText, messageText, uiMessageText } from './messages';
 
 const CODES = Object.keys(CATALOG_MESSAGES) as (keyof typeof CATALOG_MESSAGES)[];
 /** Each placeholder with its format: `{{nodes, list}}` must stay a list in every language. */
@@ -59,5 +59,14 @@ describe('showing a message', () => {
     expect(messageText(i18n, { code: 'catalog.reason.fromANewerMain', params: { toolId: 'x' } })).toBe('catalog.reason.fromANewerMain');
     expect(uiMessageText(i18n, { code: 'errors.somethingNew', params: { server: 'shop' }, text: 'shop broke' })).toBe('shop broke');
     await i18n.changeLanguage('en');
+  });
+});
+
+describe('searching a message', () => {
+  it('looks in its template’s words and every param, nested ones included, without formatting it', () => {
+    const reason = msg('catalog.reason.pinsServer', { node: 'order-query', server: 'shop', state: msg('catalog.server.failedWith', { error: 'ECONNREFUSED' }) });
+    const text = messageSearchText(reason, englishTemplateOf);
+    for (const word of ['pins server', 'order-query', 'shop', 'failed', 'ECONNREFUSED']) expect(text).toContain(word);
+    expect(text).not.toContain('{{');
   });
 });
