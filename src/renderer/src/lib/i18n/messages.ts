@@ -11,7 +11,7 @@ import { formatMessage, joinEnglish, placeholdersOf, type Message, type MessageP
  * verbatim (server data is never translated; React escapes, i18next does not). A code without a translation shows
  * the English text.
  */
-export const MESSAGE_NAMESPACE = 'messages';
+export const MESSAGE_NAMESPACE = 'messages' as const;
 export const ENGLISH_TEMPLATES: Readonly<Record<string, string>> = CATALOG_MESSAGES;
 
 /** The dotted codes as i18next's nested keys: `catalog.reason.x` -> { catalog: { reason: { x } } }. */
