@@ -1,3 +1,4 @@
+import { useFixedT } from '../../lib/i18n/use-fixed-t';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent } from 'react';
 import type { PreparedEntry } from './tools-filter';
@@ -105,7 +106,7 @@ interface RowProps {
 
 // Memoized: scrolling re-renders only the rows entering the window.
 const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, chosen, onToggleMount, start, size }: RowProps) {
-  const { t } = useTranslation('tools');
+  const t = useFixedT('tools');
   const messageText = useMessageText();
   const { entry } = row;
   const reason = messageText(entry.reason);

@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { getI18n } from 'react-i18next';
+import { useUiLanguage } from './use-ui-language';
 import { CATALOG_MESSAGES } from '../../../../shared/catalog/catalog-messages';
 import { formatMessage, joinEnglish, placeholdersOf, type Message, type MessageParam, type UiMessage } from '../../../../shared/i18n-message';
 
@@ -93,8 +94,8 @@ export const englishTemplateOf = (code: string): string => {
 
 /** `(message) => search text` in the active language (see messageSearchText). */
 export function useMessageSearchText(): (message: Message) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
+  const language = useUiLanguage();
+  const i18n = getI18n();
   return useMemo(() => {
     const templates = new Map<string, string>();
     const templateOf = (code: string): string => {
@@ -111,8 +112,7 @@ export function useMessageSearchText(): (message: Message) => string {
 
 /** `(message) => text` in the active language; a new function when the language changes, so memoized rows re-render. */
 export function useMessageText(): (message: Message) => string {
-  const { i18n } = useTranslation();
-  const language = i18n.language;
+  const language = useUiLanguage();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the language is what changes the result
-  return useCallback((message: Message) => messageText(i18n, message), [i18n, language]);
+  return useCallback((message: Message) => messageText(getI18n(), message), [language]);
 }

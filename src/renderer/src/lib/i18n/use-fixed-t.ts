@@ -1,13 +1,7 @@
 import type { TFunction } from 'i18next';
-import { useSyncExternalStore } from 'react';
 import { i18n } from './index';
 import type { Namespace } from './resources';
-
-const subscribe = (onChange: () => void) => {
-  i18n.on('languageChanged', onChange);
-  return () => i18n.off('languageChanged', onChange);
-};
-const currentLanguage = () => i18n.language;
+import { useUiLanguage } from './use-ui-language';
 const fixedByLanguage = new Map<string, TFunction>();
 
 /**
@@ -18,7 +12,7 @@ const fixedByLanguage = new Map<string, TFunction>();
  * asked without options is looked up once per language (a badge's label, a row's kind).
  */
 export function useFixedT<N extends Namespace | readonly Namespace[]>(namespace: N): TFunction<N> {
-  const language = useSyncExternalStore(subscribe, currentLanguage);
+  const language = useUiLanguage();
   const key = `${language}\u0000${String(namespace)}`;
   let t = fixedByLanguage.get(key);
   if (!t) {
