@@ -8,6 +8,7 @@ import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
 import { buildModelStep } from './visible-set';
+import { Slices } from '../slices';
 
 export interface TurnRunnerDeps {
   /** Read at the start of every model call, so edits and rediscoveries apply from the next call, never mid-call. */
@@ -135,7 +136,11 @@ function isConcurrent(catalog: Catalog, call: ToolCallRequest): boolean {
   return catalog.bindingsByToolId.get(call.name)?.readOnly === true;
 }
 
-async function runCalls(
+/**
+ * Runs a step's calls: consecutive concurrent ones together (their results in any order), any other alone, in
+ * order. Exported for its test.
+ */
+export async function runCalls(
   calls: ToolCallRequest[],
   execute: (call: ToolCallRequest) => Promise<ChatMessage>,
   concurrent: (call: ToolCallRequest) => boolean,
@@ -143,7 +148,17 @@ async function runCalls(
   let batch: ToolCallRequest[] = [];
   const flush = async () => {
     // Results are written by the proxy as each finishes; order within a read-only batch does not matter to the model.
-    await Promise.all(batch.map(execute));
+    // Started in slices: each start runs synchronously up to its request (the proxy, the MCP transport, a fetch),
+    // ~1-2 ms each, so 20 at once held the event loop for 30-60 ms (bench scenario 7).
+    const running: Promise<ChatMessage>[] = [];
+    const slices = new Slices();
+    for (const call of batch) {
+      const started = execute(call);
+      started.catch(() => undefined); // its failure is Promise.all's below, not an unhandled rejection meanwhile
+      running.push(started);
+      if (slices.due) await slices.handBack();
+    }
+    await Promise.all(running);
     batch = [];
   };
   for (const call of calls) {
