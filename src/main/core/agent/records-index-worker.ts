@@ -1,6 +1,8 @@
 // The records index worker: parses records.jsonl off the main thread and hands back each record's summary and
 // where its line is, a batch per request (started by records-index.ts; built as its own entry,
 // out/main/records-index-worker.js: electron.vite.config.ts).
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ExecutionRecord } from '../../../shared/contract';
 import { forEachJsonLine } from './jsonl-reader';
@@ -12,6 +14,8 @@ import { filterKeysOf } from './records-table';
 const BATCH = 250;
 /** Parsed batches waiting for the main thread, at most: the file is not read further meanwhile. */
 const AHEAD = 16;
+
+lowerThisThreadsPriority();
 
 const port = parentPort!;
 const { path } = workerData as { path: string };
@@ -76,3 +80,16 @@ await forEachJsonLine<ExecutionRecord>(
   { sliceMs: 20, between: () => (ready.length < AHEAD ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))) },
 );
 pushBatch(true);
+
+/**
+ * Below the main thread: on a busy machine the index waits for a core, not the window. Linux only (a thread's
+ * id is /proc/thread-self's name, and setpriority takes it); elsewhere the worker keeps the process's priority.
+ */
+function lowerThisThreadsPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0) setPriority(tid, constants.priority.PRIORITY_LOW);
+  } catch {
+    // no /proc (macOS, Windows), or not allowed: the default priority
+  }
+}

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +99,24 @@ describe('the records index read in a worker thread', () => {
     await expect(new RecordsStore(dir, undefined, { inlineMaxBytes: 0 }).open()).rejects.toMatchObject({ code: 'EISDIR' });
     await rm(path, { recursive: true });
     expect(await read(() => expect.fail('no worker for a missing file'))).toEqual([]);
+  });
+
+  it.runIf(process.platform === 'linux')('the worker runs at the lowest priority, below the main thread: on a busy machine the index waits, not the window', async () => {
+    // Enough records that the worker, never asked for a second batch, waits with its batches parsed (alive).
+    await writeFile(path, `${Array.from({ length: 6_000 }, (_, n) => JSON.stringify(record(n))).join('\n')}\n`);
+    const niceOfThreads = () =>
+      readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19, nice
+      });
+    expect(niceOfThreads()).not.toContain(19);
+    const worker = startRecordsIndexWorker(path);
+    try {
+      await new Promise((resolve) => worker.once('message', resolve));
+      expect(niceOfThreads()).toContain(19);
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it('RecordsStore opened through the worker lists, finds and reads back records; the torn ones are missing, so restore() brings them back', async () => {
