@@ -1,15 +1,20 @@
+import type { UiMessage } from '../../shared/i18n-message';
+
 /**
  * What a core service says when it refuses: the kind of refusal, in the domain's words. The core knows
  * nothing of transports; `rpc/domain-errors.ts` maps each kind to the contract's error code. Anything
  * else a service throws is a bug and travels as `internal`.
  */
 export abstract class DomainError extends Error {
+  /** The refusal as a code and params the console translates; `message` is its English text (CLI, logs). */
+  readonly uiMessage?: UiMessage;
   constructor(
-    message: string,
+    message: string | UiMessage,
     /** Structured detail for the caller, e.g. config problems with their paths and lines. */
     public readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
+    if (typeof message !== 'string') this.uiMessage = message;
     this.name = new.target.name;
   }
 }

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { Invalid, Unavailable } from './errors';
+import { say } from '../../shared/messages';
 
 /**
  * Where a stored key would live:
@@ -33,7 +34,7 @@ export const environmentSecrets = (env: NodeJS.ProcessEnv = process.env): Secret
   get: (name) => env[name] || undefined,
   problem: () => undefined,
   async set() {
-    throw new Unavailable('this console cannot store keys: set the environment variable instead');
+    throw new Unavailable(say('secrets.cannotStore'));
   },
 });
 
@@ -119,7 +120,7 @@ export async function createEncryptedSecrets(dataDir: string, vault: KeyVault, e
       let consent = file.plainTextConsent;
       if (value && storage === 'no-keyring') {
         if (!options.allowPlainText)
-          throw new Invalid('this system offers no keyring: storing the key needs your consent to plain-text storage (or set the environment variable instead)');
+          throw new Invalid(say('secrets.noKeyring'));
         vault.usePlainText();
         storage = 'plain-text';
         consent = true;

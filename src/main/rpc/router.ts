@@ -8,6 +8,9 @@ import {
   type RouteOutput,
   type RpcError,
 } from '../../shared/contract';
+import type { UiMessage } from '../../shared/i18n-message';
+import { say, zodIssueMessage } from '../../shared/messages';
+import type { DomainError } from '../core/errors';
 import { codeOfDomainError } from './domain-errors';
 
 export interface RequestContext {
@@ -44,16 +47,18 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_INPUT_DEPTH;
   return async (route, input, ctx) => {
     try {
-      if (!isKnownRoute(route)) return fail('unknown_route', `unknown route ${JSON.stringify(String(route)).slice(0, 80)}`);
+      if (!isKnownRoute(route)) return fail('unknown_route', say('rpc.unknownRoute', { route: JSON.stringify(String(route)).slice(0, 80) }));
       const size = jsonSize(input);
-      if (size === undefined) return fail('bad_request', `${route}: input is not JSON-serialisable`);
-      if (size > maxBytes) return fail('payload_too_large', `${route}: input is ${size} bytes, the limit is ${maxBytes}`);
+      if (size === undefined) return fail('bad_request', say('rpc.notJson', { route }));
+      if (size > maxBytes) return fail('payload_too_large', say('rpc.payloadTooLarge', { route, size, limit: maxBytes }));
       // A 2,000-level tree is small in bytes but overflowed the stack inside zod, which surfaced as `internal`.
-      if (exceedsDepth(input, maxDepth)) return fail('bad_request', `${route}: input nests deeper than ${maxDepth} levels`);
+      if (exceedsDepth(input, maxDepth)) return fail('bad_request', say('rpc.tooDeep', { route, limit: maxDepth }));
       const def = routes[route];
       const parsed = def.input.safeParse(input);
-      if (!parsed.success)
-        return fail('bad_request', `${route}: ${z.prettifyError(parsed.error)}`, parsed.error.issues.map(issueDetail));
+      if (!parsed.success) {
+        const { issues } = parsed.error;
+        return fail('bad_request', say('rpc.invalidInput', { route, count: issues.length }, `${route}: ${z.prettifyError(parsed.error)}`), issues.map(issueDetail));
+      }
       const handler = handlers[route] as (i: unknown, c: RequestContext) => unknown;
       const data = await handler(parsed.data, ctx);
       if (options.validateOutput) {
@@ -62,21 +67,25 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
       }
       return { ok: true, data };
     } catch (error) {
-      if (error instanceof RpcFailure) return fail(error.code, error.message, error.details);
+      if (error instanceof RpcFailure) return fail(error.code, error.uiMessage ?? error.message, error.details);
       const code = codeOfDomainError(error);
-      if (code) return fail(code, (error as Error).message, (error as { details?: unknown }).details);
+      if (code) return fail(code, (error as DomainError).uiMessage ?? (error as Error).message, (error as DomainError).details);
       options.onInternalError?.(String(route), error);
-      return fail('internal', error instanceof Error ? error.message : String(error));
+      const detail = error instanceof Error ? error.message : String(error);
+      return fail('internal', say('rpc.internal', { detail }, detail));
     }
   };
 }
 
-function fail(code: RpcError['code'], message: string, details?: unknown): Result<never> {
-  return { ok: false, error: details === undefined ? { code, message } : { code, message, details } };
+/** A refusal as data: the English `message` (CLI, logs) and, when main composed it, the code the console translates. */
+function fail(code: RpcError['code'], message: string | UiMessage, details?: unknown): Result<never> {
+  const error: RpcError = typeof message === 'string' ? { code, message } : { code, message: message.text, uiMessage: message };
+  return { ok: false, error: details === undefined ? error : { ...error, details } };
 }
 
 function issueDetail(issue: z.core.$ZodIssue) {
-  return { path: issue.path.map(String).join('.'), message: issue.message };
+  const uiMessage = zodIssueMessage(issue);
+  return { path: issue.path.map(String).join('.'), message: issue.message, ...(uiMessage ? { uiMessage } : {}) };
 }
 
 /** Iterative, so the check itself cannot overflow; stops at the first path deeper than `max`. */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { UiMessage } from '../i18n-message';
+import { say } from '../messages';
 
 /** Tool names the host provides in-process; a remote tool with one of these names is `reserved`. */
 export const RESERVED_TOOL_NAMES = ['search_knowledge', 'load_skill'] as const;
@@ -201,19 +203,20 @@ export const switchboardConfigSchema = z
     skills: z.array(skillSchema).default([]),
   })
   .superRefine((config, ctx) => {
-    for (const issue of crossFieldProblems(config)) ctx.addIssue({ code: 'custom', ...issue });
+    // The message rides along as params.uiMessage, so the console can show it in the operator's language.
+    for (const { path, message } of crossFieldProblems(config)) ctx.addIssue({ code: 'custom', path, message: message.text, params: { uiMessage: message } });
   });
 
 export type SwitchboardConfig = z.output<typeof switchboardConfigSchema>;
 export type SwitchboardConfigInput = z.input<typeof switchboardConfigSchema>;
 
 /** Uniqueness rules zod can't express per field: server names, node ids, skill names. */
-function crossFieldProblems(config: SwitchboardConfig): { path: (string | number)[]; message: string }[] {
-  const problems: { path: (string | number)[]; message: string }[] = [];
+function crossFieldProblems(config: SwitchboardConfig): { path: (string | number)[]; message: UiMessage }[] {
+  const problems: { path: (string | number)[]; message: UiMessage }[] = [];
   const seenServers = new Set<string>();
   config.agent.mcp.servers.forEach((server, index) => {
     if (seenServers.has(server.name))
-      problems.push({ path: ['agent', 'mcp', 'servers', index, 'name'], message: `duplicate server name "${server.name}"` });
+      problems.push({ path: ['agent', 'mcp', 'servers', index, 'name'], message: say('config.duplicateServer', { name: server.name }) });
     seenServers.add(server.name);
   });
   const seenIds = new Set<string>();
@@ -222,14 +225,14 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
   const walk = (nodes: IntentNode[], path: (string | number)[]) =>
     nodes.forEach((node, index) => {
       const here = [...path, index];
-      if (seenIds.has(node.id)) problems.push({ path: [...here, 'id'], message: `duplicate intent id "${node.id}"` });
+      if (seenIds.has(node.id)) problems.push({ path: [...here, 'id'], message: say('config.duplicateIntentId', { id: node.id }) });
       seenIds.add(node.id);
       if (node.kind === 'mcp' && node.server && !seenServers.has(node.server))
-        problems.push({ path: [...here, 'server'], message: `unknown server "${node.server}"` });
+        problems.push({ path: [...here, 'server'], message: say('config.unknownServer', { server: node.server }) });
       if (node.kind === 'mcp' && node.server) {
         const pinned = pins.get(node.toolId);
         if (pinned && pinned.server !== node.server)
-          problems.push({ path: [...here, 'server'], message: `node ${pinned.id} pins ${node.toolId} to server "${pinned.server}"; nodes of one tool must pin the same server` });
+          problems.push({ path: [...here, 'server'], message: say('config.pinMismatch', { id: pinned.id, toolId: node.toolId, server: pinned.server }) });
         else pins.set(node.toolId, { server: node.server, id: node.id });
       }
       if ('children' in node) walk(node.children, [...here, 'children']);
@@ -238,7 +241,7 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
   const seenSkills = new Set<string>();
   config.skills.forEach((skill, index) => {
     if (seenSkills.has(skill.name))
-      problems.push({ path: ['skills', index, 'name'], message: `duplicate skill name "${skill.name}"` });
+      problems.push({ path: ['skills', index, 'name'], message: say('config.duplicateSkill', { name: skill.name }) });
     seenSkills.add(skill.name);
   });
   return problems;

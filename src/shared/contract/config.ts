@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uiMessageSchema } from '../i18n-message';
 import { command, query } from './define';
 
 export const configProblemSchema = z.object({
@@ -11,6 +12,8 @@ export const configProblemSchema = z.object({
    * the next lines unreadable too). Names the first error's line, which is where to look first.
    */
   followsFromLine: z.number().int().optional(),
+  /** `message` as a code and params the console translates (absent where only the English is known). */
+  uiMessage: uiMessageSchema.optional(),
 });
 export type ConfigProblem = z.infer<typeof configProblemSchema>;
 

@@ -1,3 +1,5 @@
+import type { UiMessage } from '../i18n-message';
+
 /** Errors travel as data: an Electron invoke rejection would lose `code`. */
 export type ErrorCode =
   | 'bad_request'
@@ -15,18 +17,22 @@ export interface RpcError {
   message: string;
   /** Optional structured detail, e.g. zod issue paths for a bad_request. */
   details?: unknown;
+  /** `message` as a code and params the console translates (its `text` is `message`). */
+  uiMessage?: UiMessage;
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: RpcError };
 
 /** Throw from a handler to return a specific error code instead of `internal`. */
 export class RpcFailure extends Error {
+  readonly uiMessage?: UiMessage;
   constructor(
     public readonly code: ErrorCode,
-    message: string,
+    message: string | UiMessage,
     public readonly details?: unknown,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
+    if (typeof message !== 'string') this.uiMessage = message;
     this.name = 'RpcFailure';
   }
 }

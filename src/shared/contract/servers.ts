@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serverConfigSchema } from '../config/schema';
+import { uiMessageSchema } from '../i18n-message';
 import { command, query } from './define';
 
 export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth']);
@@ -31,6 +32,8 @@ export const serverViewSchema = z.object({
   enabled: z.boolean(),
   status: serverStatusSchema,
   error: z.string().nullable(),
+  /** `error` as a code and params the console translates; absent or null when it is only text (a server's own words). */
+  errorMessage: uiMessageSchema.nullable().optional(),
   transport: z.enum(['streamable-http', 'sse', 'stdio']).nullable(),
   /** The URL or command line as configured (unexpanded, so no secret from the environment leaks). */
   endpoint: z.string(),

@@ -7,6 +7,7 @@ import type { ConversationStore } from './conversation-store';
 import type { RecordsStore } from './records-store';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from './turn-runner';
 import { Conflict } from '../errors';
+import { say } from '../../../shared/messages';
 
 interface RunningTurn {
   turnId: string;
@@ -48,7 +49,7 @@ export class AgentService {
   /** Starts a turn and returns its id at once; the outcome arrives as events (and through `wait`). */
   send(id: string, text: string): { turnId: string; done: Promise<TurnResult> } {
     const conversation = this.deps.store.get(id);
-    if (this.running.has(id)) throw new Conflict('a turn is already running in this conversation; wait for it or press Stop');
+    if (this.running.has(id)) throw new Conflict(say('agent.turnRunning'));
     const provider = this.deps.provider();
     const controller = new AbortController();
     const turnId = `t_${randomUUID().slice(0, 12)}`;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApprovalOutcome, ApprovalRequest } from '../../../shared/contract';
 import { Invalid } from '../errors';
 import type { EventSink } from '../events';
+import { say } from '../../../shared/messages';
 
 type Decision = ApprovalOutcome['decision'];
 
@@ -72,7 +73,7 @@ export class ApprovalService {
       return false;
     }
     if (decision === 'approve_conversation' && entry.request.policy === 'always')
-      throw new Invalid(`${entry.request.toolName} is set to confirm: always, so every call is asked; approve this one call, or reject it`);
+      throw new Invalid(say('approval.confirmAlways', { tool: entry.request.toolName }));
     entry.settle(decision, decidedBy, reason);
     return true;
   }

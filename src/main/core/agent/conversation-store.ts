@@ -7,6 +7,7 @@ import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary, E
 import { LiveConversation, type ConversationLogLine } from './conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { NotFound } from '../errors';
+import { say } from '../../../shared/messages';
 
 export const INTERRUPTED = 'interrupted: Switchboard stopped during this turn';
 
@@ -70,7 +71,7 @@ export class ConversationStore {
 
   get(id: string): LiveConversation {
     const conversation = this.conversations.get(id);
-    if (!conversation) throw new NotFound(`no conversation ${id}`);
+    if (!conversation) throw new NotFound(say('agent.conversationNotFound', { id }));
     return conversation;
   }
 

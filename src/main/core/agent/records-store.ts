@@ -9,6 +9,7 @@ import { readRecordsIndex, type IndexReadOptions } from './records-index';
 import { RecordTable, type RecordFilter } from './records-table';
 import { summaryOf } from './records-summary';
 import { NotFound } from '../errors';
+import { say } from '../../../shared/messages';
 
 export type { RecordFilter };
 
@@ -86,7 +87,7 @@ export class RecordsStore {
 
   async get(id: string): Promise<ExecutionRecord> {
     const slot = this.table.slot(id);
-    if (slot === undefined) throw new NotFound(`no record ${id}`);
+    if (slot === undefined) throw new NotFound(say('agent.recordNotFound', { id }));
     const where = this.table.where(slot);
     if (typeof where === 'string') return JSON.parse(where) as ExecutionRecord;
     const atOffset = where && (await this.readAt(where));

@@ -132,7 +132,11 @@ describe('OAuth for a remote MCP server', () => {
     await (await auth.signIn('tracker', visitAuthorizationPage)).done;
     const refused = await connections.callTool('tracker', 'write_ticket', {}).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AuthorizationRequiredError);
-    expect((refused as AuthorizationRequiredError).verdict).toEqual({ kind: 'step-up', message: 'tracker needs more access (scope "tickets:read tickets:write"): sign in again to grant it' });
+    expect((refused as AuthorizationRequiredError).verdict).toMatchObject({
+      kind: 'step-up',
+      message: 'tracker needs more access (scope "tickets:read tickets:write"): sign in again to grant it',
+      uiMessage: { code: 'auth.stepUp', params: { server: 'tracker', scope: 'tickets:read tickets:write' } },
+    });
     expect(state().status).toBe('connected');
     expect(auth.view(connectionsConfig())!.pendingScope).toBe('tickets:read tickets:write');
 

@@ -8,6 +8,7 @@ import { AuthSession } from './auth-session';
 import { resolveAuth } from './auth-settings';
 import { tokenExpiry, type OAuthStore } from './oauth-store';
 import { runSignIn, type BrowserOpener, type SignInRun } from './sign-in';
+import { say } from '../../../shared/messages';
 
 /** What the console, the CLI and `auth status` show about one server's authorization (never a token). */
 export type AuthView = ServerAuthView;
@@ -165,10 +166,10 @@ export class AuthService implements ConnectionAuthPort {
 
   private remoteServer(name: string, { enabledOnly = true } = {}): HttpServerConfig {
     const server = this.options.servers().find((s) => s.name === name);
-    if (!server) throw new NotFound(`no MCP server named "${name}" is configured`);
+    if (!server) throw new NotFound(say('server.notConfigured', { name }));
     if (!isHttpServer(server) || !takesOAuth(server))
-      throw new Conflict(`"${name}" does not sign in with OAuth (only remote servers without a static Authorization header do)`);
-    if (enabledOnly && !server.enabled) throw new Conflict(`server "${name}" is disabled; enable it first`);
+      throw new Conflict(say('server.notOAuth', { name }));
+    if (enabledOnly && !server.enabled) throw new Conflict(say('server.disabled', { name }));
     return server;
   }
 

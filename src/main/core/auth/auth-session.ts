@@ -7,6 +7,8 @@ import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
 import { ClientBoundElsewhereError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 
 /** Tokens rotate on every refresh: the last few are enough to cover one still in a server's logs. */
 const MAX_REMEMBERED_SECRETS = 12;
@@ -141,19 +143,22 @@ export class AuthSession {
   verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
     if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError) return { kind: 'refused', message: error.message };
     if (error instanceof OAuthError && !(error instanceof ServerError || error instanceof TemporarilyUnavailableError || error instanceof TooManyRequestsError))
-      return { kind: 'refused', message: `the authorization server refused: ${error.errorCode}${error.message ? `: ${error.message}` : ''}` };
+      return told('refused', say('auth.refusedByServer', { detail: `${error.errorCode}${error.message ? `: ${error.message}` : ''}` }));
     const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;
     if (!authError) return undefined;
     const c = this.challenge;
     if (c?.status === 403 && c.error === 'insufficient_scope' && c.scope) {
       if (this.alreadyAsked(c.scope))
-        return { kind: 'refused', message: `${this.server} still answers 403 insufficient_scope for "${c.scope}", which the current sign-in already asked for; signing in again will not help` };
-      return { kind: 'step-up', message: `${this.server} needs more access (scope "${joinScopes(c.scope, this.granted())}"): sign in again to grant it` };
+        return told('refused', say('auth.scopeStillRefused', { server: this.server, scope: c.scope }));
+      return told('step-up', say('auth.stepUp', { server: this.server, scope: joinScopes(c.scope, this.granted()) }));
     }
     if (httpStatus(error) === 403) return undefined; // a plain 403 is not about signing in
     const where = this.stored().discovery?.authorizationServerUrl;
     const scope = c?.scope ?? provider?.interactionNeeded?.scope;
-    return { kind: 'needs-auth', message: `sign-in required${where ? ` at ${where}` : ''}${scope ? ` (scope "${scope}")` : ''}` };
+    const required = where
+      ? scope ? say('auth.signInRequiredAtScope', { where, scope }) : say('auth.signInRequiredAt', { where })
+      : scope ? say('auth.signInRequiredScope', { scope }) : say('auth.signInRequired');
+    return told('needs-auth', required);
   }
 
   /** Wraps the transport's fetch: remembers every 401/403 challenge of the MCP endpoint (never a token). */
@@ -221,3 +226,5 @@ function sameEndpoint(url: string | URL, resource: string): boolean {
     return false;
   }
 }
+
+const told = (kind: AuthVerdict['kind'], message: UiMessage): AuthVerdict => ({ kind, message: message.text, uiMessage: message });

@@ -19,6 +19,7 @@ import { fingerprintServers } from './definition-hash';
 import { PinCommands, type PinAction } from './pin-commands';
 import type { PinStore } from './pin-store';
 import { Unavailable } from '../errors';
+import { say } from '../../../shared/messages';
 
 /** What the agent loop reads at the start of each model call: a frozen catalog and its revision. */
 export interface CatalogSnapshot {
@@ -161,7 +162,7 @@ export class CatalogService {
   }
 
   private commands(): PinCommands {
-    if (!this.pinCommands) throw new Unavailable('definition pinning is not enabled here');
+    if (!this.pinCommands) throw new Unavailable(say('pin.disabled'));
     return this.pinCommands;
   }
 

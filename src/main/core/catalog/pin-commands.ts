@@ -2,6 +2,7 @@ import { describeFields, PINNED_FIELDS, type CatalogServerInput, type Definition
 import { fingerprintOf } from './definition-hash';
 import type { PinStore } from './pin-store';
 import { Conflict, NotFound, Unavailable } from '../errors';
+import { say } from '../../../shared/messages';
 
 export interface PinAction {
   toolId: string;
@@ -49,7 +50,7 @@ export class PinCommands {
     const { fingerprint } = this.offered(target);
     const pin = this.pins.get(target.server, target.toolId);
     if (!pin || pin.hash === fingerprint.hash)
-      throw new Conflict(`${target.toolId} on ${target.server} matches its pin: there is no change to reject`);
+      throw new Conflict(say('pin.noChange', { toolId: target.toolId, server: target.server }));
     if (pin.rejectedHash === fingerprint.hash) return;
     this.pins.reject(target.server, target.toolId, fingerprint.hash);
     this.changed();
@@ -61,7 +62,9 @@ export class PinCommands {
     if (!pin || pin.hash === fingerprint.hash) return; // nothing stale
     const others = PINNED_FIELDS.filter((f) => f !== 'description' && pin.fields[f] !== fingerprint.fields[f]);
     if (others.length)
-      throw new Conflict(`${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`);
+      throw new Conflict(
+        say('pin.othersChanged', { fields: others.join(', '), toolId: target.toolId, server: target.server }, `${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`),
+      );
     this.pins.accept(target.server, definition, fingerprint);
     this.changed();
   }
@@ -74,13 +77,13 @@ export class PinCommands {
 
   private offered({ toolId, server, currentHash }: PinAction): { definition: ToolDefinition; fingerprint: DefinitionFingerprint } {
     const state = this.servers().find((s) => s.name === server);
-    if (!state) throw new NotFound(`no MCP server named "${server}" is configured`);
-    if (state.status !== 'connected') throw new Unavailable(`server ${server} is ${state.status}: its current definition of ${toolId} is unknown`);
+    if (!state) throw new NotFound(say('server.notConfigured', { name: server }));
+    if (state.status !== 'connected') throw new Unavailable(say('pin.serverNotConnected', { server, status: state.status, toolId }));
     const definition = state.tools.find((t) => t.name === toolId);
-    if (!definition) throw new NotFound(`server ${server} does not offer "${toolId}"`);
+    if (!definition) throw new NotFound(say('pin.notOffered', { server, toolId }));
     const fingerprint = fingerprintOf(definition);
     if (currentHash !== undefined && currentHash !== fingerprint.hash)
-      throw new Conflict(`${toolId} on ${server} changed again since you reviewed it (now ${fingerprint.hash.slice(0, 12)}); review the new diff`);
+      throw new Conflict(say('pin.changedAgain', { toolId, server, hash: fingerprint.hash.slice(0, 12) }));
     return { definition, fingerprint };
   }
 }

@@ -9,6 +9,7 @@ import { removeStaleTempFiles, writeFileKeepingBackup } from './atomic-write';
 import type { ConfigEdit, ConfigReading } from './config-text';
 import { createConfigWork, type ConfigWork } from './config-work';
 import { Conflict, Invalid, InvalidConfig } from '../errors';
+import { say } from '../../../shared/messages';
 
 export const CONFIG_FILE_NAME = 'switchboard.yaml';
 
@@ -112,7 +113,7 @@ export class ConfigStore {
   /** Refuses a save based on an older read, instead of silently dropping someone else's edit. */
   assertBaseRevision(baseRevision: number | undefined): void {
     if (baseRevision !== undefined && baseRevision !== this.revision)
-      throw new Conflict(`the config changed since you loaded it (revision ${baseRevision}, now ${this.revision}); reload and retry`);
+      throw new Conflict(say('config.staleRevision', { base: baseRevision, now: this.revision }));
   }
 
   /**
@@ -125,11 +126,11 @@ export class ConfigStore {
       const disk = await this.readDisk();
       if (disk !== this.raw) {
         await this.takeOutsideEdit(disk);
-        throw new Conflict(`switchboard.yaml changed on disk since you loaded it (now revision ${this.revision}); nothing was written. Reload and retry.`);
+        throw new Conflict(say('config.changedOnDisk', { now: this.revision }));
       }
       this.assertBaseRevision(baseRevision);
       const prepared = await this.work.save(this.raw, raw);
-      if (!prepared.ok) throw new InvalidConfig(describeProblems(prepared.problems), prepared.problems);
+      if (!prepared.ok) throw new InvalidConfig(say('config.refused', { count: prepared.problems.length }, describeProblems(prepared.problems)), prepared.problems);
       await this.write(prepared.text, prepared.reading);
       return this.snapshot();
     });
@@ -143,11 +144,11 @@ export class ConfigStore {
     return this.serialized(async () => {
       await this.rebaseOnDisk();
       if (!this.fileOk)
-        throw new InvalidConfig(`the config file has problems; fix it first (${describeProblems(this.problems)})`, this.problems);
+        throw new InvalidConfig(fileHasProblems(this.problems), this.problems);
       const outcome = await this.work.edit(this.raw, plan(this.good));
       if (!outcome.ok) {
-        if (outcome.base) throw new InvalidConfig(`the config file has problems; fix it first (${describeProblems(outcome.problems)})`, outcome.problems);
-        throw new Invalid(describeProblems(outcome.problems), outcome.problems);
+        if (outcome.base) throw new InvalidConfig(fileHasProblems(outcome.problems), outcome.problems);
+        throw new Invalid(say('config.refused', { count: outcome.problems.length }, describeProblems(outcome.problems)), outcome.problems);
       }
       await this.write(outcome.text, outcome.reading);
       return this.snapshot();
@@ -170,10 +171,14 @@ export class ConfigStore {
     const disk = await this.readDisk();
     if (disk === this.raw) return;
     await this.takeOutsideEdit(disk);
-    if (disk === undefined) throw new Conflict('switchboard.yaml is gone from disk; nothing was written. Restore it, or save the whole config from the editor.');
+    if (disk === undefined) throw new Conflict(say('config.goneFromDisk'));
     if (!this.fileOk)
       throw new Conflict(
-        `switchboard.yaml changed on disk and does not parse (${describeProblems(this.problems)}); nothing was written. Fix the file, then retry.`,
+        say(
+          'config.changedOnDiskUnparsable',
+          { count: this.problems.length },
+          `switchboard.yaml changed on disk and does not parse (${describeProblems(this.problems)}); nothing was written. Fix the file, then retry.`,
+        ),
         this.problems,
       );
   }
@@ -246,6 +251,10 @@ export class ConfigStore {
 }
 
 /** The first problem with its line, then the others (a YAML cascade counted, not listed: it follows from the first). */
+/** An edit refused because the file itself is broken: the problems are in `details` for the console to list. */
+const fileHasProblems = (problems: ConfigProblem[]) =>
+  say('config.fileHasProblems', { count: problems.length }, `the config file has problems; fix it first (${describeProblems(problems)})`);
+
 export function describeProblems(problems: ConfigProblem[]): string {
   const describe = (p: ConfigProblem) => `${p.line ? `line ${p.line}: ` : ''}${p.path ? `${p.path}: ` : ''}${p.message}`;
   const cascade = problems.filter((p) => p.followsFromLine !== undefined).length;

@@ -2,6 +2,8 @@ import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
 import type { ConfigProblem } from '../../../shared/contract';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say, zodIssueMessage } from '../../../shared/messages';
 
 export type ParsedConfig =
   | { ok: true; config: SwitchboardConfig; document: Document; problems: [] }
@@ -19,7 +21,7 @@ export const CONFIG_LIMITS = { bytes: 2 * 1024 * 1024, servers: 2_000, intentNod
 export function parseConfigText(raw: string): ParsedConfig {
   const bytes = Buffer.byteLength(raw, 'utf8');
   if (bytes > CONFIG_LIMITS.bytes)
-    return { ok: false, problems: [{ path: '', message: `the file is ${megabytes(bytes)}, more than the ${megabytes(CONFIG_LIMITS.bytes)} a config may be; it was not read` }] };
+    return { ok: false, problems: [problemOf('', say('config.tooLarge', { size: megabytes(bytes), limit: megabytes(CONFIG_LIMITS.bytes) }))] };
   const parsed = parseYamlText(raw, switchboardConfigSchema);
   if (!parsed.ok) return parsed;
   const problems = overLimits(parsed.value);
@@ -29,12 +31,12 @@ export function parseConfigText(raw: string): ParsedConfig {
 
 function overLimits(config: SwitchboardConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const over = (path: string, count: number, limit: number, what: string) => {
-    if (count > limit) problems.push({ path, message: `more than ${limit.toLocaleString('en-US')} ${what} (${count.toLocaleString('en-US')})` });
+  const over = (path: string, count: number, limit: number, code: 'config.tooManyServers' | 'config.tooManyIntentNodes' | 'config.tooManySkills') => {
+    if (count > limit) problems.push(problemOf(path, say(code, { limit: limit.toLocaleString('en-US'), count: count.toLocaleString('en-US') })));
   };
-  over('agent.mcp.servers', config.agent.mcp.servers.length, CONFIG_LIMITS.servers, 'servers');
-  over('intents', countNodes(config.intents), CONFIG_LIMITS.intentNodes, 'intent nodes');
-  over('skills', config.skills.length, CONFIG_LIMITS.skills, 'skills');
+  over('agent.mcp.servers', config.agent.mcp.servers.length, CONFIG_LIMITS.servers, 'config.tooManyServers');
+  over('intents', countNodes(config.intents), CONFIG_LIMITS.intentNodes, 'config.tooManyIntentNodes');
+  over('skills', config.skills.length, CONFIG_LIMITS.skills, 'config.tooManySkills');
   return problems;
 }
 
@@ -48,6 +50,8 @@ function countNodes(nodes: SwitchboardConfig['intents']): number {
   }
   return count;
 }
+
+const problemOf = (path: string, message: UiMessage): ConfigProblem => ({ path, message: message.text, uiMessage: message });
 
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
@@ -67,7 +71,9 @@ export function parseYamlText<S extends z.ZodType>(
       document, // what could be read, for masking the text it came from
       problems: errors.map((error, index) => {
         const pos = lineCounter.linePos(error.pos[0]);
-        return { path: '', message: `YAML: ${error.message.split('\n')[0]}`, line: pos.line, column: pos.col, ...(index > 0 ? { followsFromLine: firstLine } : {}) };
+        // The yaml library's own words stay as they are; only the framing is ours to translate.
+        const message = say('config.yaml', { message: error.message.split('\n')[0] });
+        return { ...problemOf('', message), line: pos.line, column: pos.col, ...(index > 0 ? { followsFromLine: firstLine } : {}) };
       }),
     };
   }
@@ -77,7 +83,7 @@ export function parseYamlText<S extends z.ZodType>(
   } catch (error) {
     // An alias bomb (yaml throws past maxAliasCount) or nesting deep enough to overflow zod: a problem
     // to report, never an exception, or a file-watch reload would die as an unhandled rejection.
-    return { ok: false, document, problems: [{ path: '', message: `the document cannot be read: ${(error as Error).message}` }] };
+    return { ok: false, document, problems: [problemOf('', say('config.unreadable', { detail: (error as Error).message }))] };
   }
   if (result.success) return { ok: true, value: result.data as z.output<S>, document, problems: [] };
   return { ok: false, document, problems: byLine(result.error.issues.map((issue) => locateIssue(issue, document, lineCounter))) };
@@ -89,7 +95,8 @@ const byLine = (problems: ConfigProblem[]): ConfigProblem[] =>
 
 function locateIssue(issue: z.core.$ZodIssue, document: Document, lineCounter: LineCounter): ConfigProblem {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
-  const problem: ConfigProblem = { path: path.join('.'), message: issue.message };
+  const uiMessage = zodIssueMessage(issue);
+  const problem: ConfigProblem = { path: path.join('.'), message: issue.message, ...(uiMessage ? { uiMessage } : {}) };
   // Walk up until a node with a source range exists (a missing key has none; its parent does).
   for (let depth = path.length; depth >= 0; depth--) {
     const node = document.getIn(path.slice(0, depth), true) as { range?: [number, number, number] } | undefined;

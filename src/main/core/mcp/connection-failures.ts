@@ -1,5 +1,7 @@
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 import { describeError } from './describe-error';
 import { packageRunnerOf } from './package-runner';
 import type { AuthVerdict, ConnectionSettings, StartupBudget } from './types';
@@ -23,7 +25,7 @@ export class ServerUnavailableError extends Error {
     readonly server: string,
     detail: string,
   ) {
-    super(`MCP server ${server} is not connected (${detail})`);
+    super(say('connection.notConnected', { server, detail }).text);
   }
 }
 
@@ -40,10 +42,8 @@ export function startBudget(config: ServerConfig, settings: ConnectionSettings, 
 }
 
 /** Which limit ran out, and the field that raises it. */
-export function timeoutMessage(ms: number, phase: string, startup: StartupBudget | null): string {
-  return startup
-    ? `timed out after ${ms} ms waiting for ${phase}: ${startup.runner} may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server's settings to wait longer)`
-    : `timed out after ${ms} ms waiting for ${phase} (timeoutMs; raise it in this server's settings to wait longer)`;
+export function timeoutMessage(ms: number, phase: string, startup: StartupBudget | null): UiMessage {
+  return startup ? say('connection.installTimeout', { ms, phase, runner: startup.runner }) : say('connection.timeout', { ms, phase });
 }
 
 /**
@@ -51,11 +51,11 @@ export function timeoutMessage(ms: number, phase: string, startup: StartupBudget
  * closed": say that the command exited, and quote the first error line of its stderr (the rest, stack traces included,
  * stays in the stderr tail behind the card's Details).
  */
-export function startFailureMessage(config: ServerConfig, phase: string, error: unknown, stderr: string | null): string {
+export function startFailureMessage(config: ServerConfig, phase: string, error: unknown, stderr: string | null): UiMessage | string {
   const text = describeError(error);
-  if (!isStdioServer(config) || !/Connection closed/i.test(text)) return text;
+  if (!isStdioServer(config) || !/Connection closed/i.test(text)) return text; // the transport's or the server's own words
   const line = firstErrorLine(stderr);
-  return `the command exited before it answered ${phase}${line ? `: ${line}` : ' (nothing on stderr)'}`;
+  return line ? say('connection.exited', { phase, line }) : say('connection.exitedSilently', { phase });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { UiMessage } from '../../../shared/i18n-message';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { isSecretField, maskSecret, mayHoldSecret } from '../../../shared/config/secrets';
 import { ENV_REF } from './server-endpoint';
@@ -43,4 +44,16 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   let out = text;
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(maskSecret(secret));
   return out;
+}
+
+/**
+ * A server's error as its state keeps it: the English text in `error`, the code and params in `errorMessage` (null
+ * for text only), each with `secrets` masked, since what a server printed may quote its token.
+ */
+export function redactedError(error: string | UiMessage | null, secrets: readonly string[]): { error: string | null; errorMessage: UiMessage | null } {
+  if (error === null) return { error: null, errorMessage: null };
+  if (typeof error === 'string') return { error: redactSecrets(error, secrets), errorMessage: null };
+  const params = error.params && Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? redactSecrets(v, secrets) : v]));
+  const text = redactSecrets(error.text, secrets);
+  return { error: text, errorMessage: { ...error, text, ...(params ? { params } : {}) } };
 }

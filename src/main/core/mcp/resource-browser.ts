@@ -5,6 +5,7 @@ import { Invalid, NotFound, Unavailable } from '../errors';
 import { describeError } from './describe-error';
 import type { ServerSessions } from './server-sessions';
 import type { ServerState } from './types';
+import { say } from '../../../shared/messages';
 
 /** The most data one resources/read hands on (text and base64 together); beyond it the rest is left out, and says so. */
 export const READ_DATA_CAP = 2 * 1024 * 1024;
@@ -78,7 +79,7 @@ export class ResourceBrowser {
 
   async subscribe(server: string, uri: string, on: boolean): Promise<{ subscriptions: string[] }> {
     const client = this.offering(server, 'resources');
-    if (on && client.getServerCapabilities()?.resources?.subscribe !== true) throw new Unavailable(`${server} does not offer resource subscriptions`);
+    if (on && client.getServerCapabilities()?.resources?.subscribe !== true) throw new Unavailable(say('server.noSubscriptions', { server }));
     await this.ask(server, () => (on ? client.subscribeResource({ uri }, this.options(server)) : client.unsubscribeResource({ uri }, this.options(server))));
     return { subscriptions: this.deps.sessions.keepSubscription(server, uri, on) };
   }
@@ -100,7 +101,7 @@ export class ResourceBrowser {
 
   async complete(server: string, ref: CompletionRef, argument: { name: string; value: string }, context: Record<string, string>) {
     const client = this.connected(server);
-    if (client.getServerCapabilities()?.completions === undefined) throw new Unavailable(`${server} does not offer completions`);
+    if (client.getServerCapabilities()?.completions === undefined) throw new Unavailable(say('server.noCompletions', { server }));
     const sdkRef = ref.type === 'prompt' ? { type: 'ref/prompt' as const, name: ref.name } : { type: 'ref/resource' as const, uri: ref.uriTemplate };
     const result = await this.ask(server, () =>
       client.complete({ ref: sdkRef, argument, ...(Object.keys(context).length ? { context: { arguments: context } } : {}) }, this.options(server)),
@@ -110,15 +111,15 @@ export class ResourceBrowser {
 
   private connected(server: string): Client {
     const state = this.deps.state(server);
-    if (!state) throw new NotFound(`no MCP server named "${server}" is configured`);
+    if (!state) throw new NotFound(say('server.notConfigured', { name: server }));
     const client = this.deps.client(server);
-    if (!client) throw new Unavailable(`${server} is not connected (${state.status}${state.error ? `: ${state.error}` : ''})`);
+    if (!client) throw new Unavailable(say('server.notConnectedState', { server, state: `${state.status}${state.error ? `: ${state.error}` : ''}` }));
     return client;
   }
 
   private offering(server: string, feature: 'resources' | 'prompts'): Client {
     const client = this.connected(server);
-    if (client.getServerCapabilities()?.[feature] === undefined) throw new Unavailable(`${server} does not offer ${feature}`);
+    if (client.getServerCapabilities()?.[feature] === undefined) throw new Unavailable(say('server.noFeature', { server, feature }));
     return client;
   }
 

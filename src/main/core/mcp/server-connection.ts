@@ -4,10 +4,12 @@ import type { ServerConfig } from '../../../shared/config/schema';
 import { backoffDelay } from './backoff';
 import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, isRequestTimeout, ServerUnavailableError, startBudget, startFailureMessage, timeoutMessage } from './connection-failures';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { clientModule, modulesFor } from './sdk-modules';
-import { redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
+import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import { ServerConfigError } from './server-endpoint';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
@@ -218,17 +220,17 @@ export class ServerConnection {
       const verdict = deadline.signal.aborted ? undefined : phase.auth?.verdict(error);
       if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up') {
         // Waiting for the operator: no retry loop, a sign-in reconnects.
-        this.update({ status: 'needs-auth', error: verdict.message, stderrTail: null });
+        this.update({ status: 'needs-auth', error: verdict.uiMessage ?? verdict.message, stderrTail: null });
         this.log(`[mcp] ${this.config.name}: ${verdict.message}`);
         return;
       }
       const message = verdict
-        ? verdict.message
+        ? (verdict.uiMessage ?? verdict.message)
         : deadline.signal.aborted || isRequestTimeout(error)
           ? timeoutMessage(timeoutMs, phase.name, budget.startup)
           : startFailureMessage(this.config, phase.name, error, tail.value());
       this.update({ status: 'failed', error: message, stderrTail: tail.value() });
-      this.log(`[mcp] ${this.config.name}: ${message}`);
+      this.log(`[mcp] ${this.config.name}: ${typeof message === 'string' ? message : message.text}`);
       if (!(error instanceof ServerConfigError) && !verdict) this.scheduleRetry();
     }
   }
@@ -319,7 +321,7 @@ export class ServerConnection {
       if (verdict) return void this.onAuthVerdict(gen, verdict);
       if (looksLikeConnectionLoss(error)) await this.probe(gen, error);
       // Still connected: keep the last good tool list, but show why it may be stale.
-      if (gen === this.generation) this.update({ error: `rediscovery failed: ${describeError(error)}` });
+      if (gen === this.generation) this.update({ error: say('connection.rediscoveryFailed', { detail: describeError(error) }) });
     }
   }
 
@@ -362,7 +364,7 @@ export class ServerConnection {
     this.client = undefined;
     this.dropAuth();
     void client?.close().catch(noop);
-    this.update({ status: 'failed', error: `connection lost: ${reason}`, tools: [], toolCount: 0 });
+    this.update({ status: 'failed', error: say('connection.lost', { reason }), tools: [], toolCount: 0 });
     this.log(`[mcp] ${this.config.name}: connection lost: ${reason}`);
     this.scheduleRetry();
   }
@@ -379,7 +381,7 @@ export class ServerConnection {
       this.client = undefined;
       this.dropAuth();
       void client?.close().catch(noop);
-      this.update({ status: 'needs-auth', error: verdict.message, tools: [], toolCount: 0 });
+      this.update({ status: 'needs-auth', error: verdict.uiMessage ?? verdict.message, tools: [], toolCount: 0 });
       this.log(`[mcp] ${this.config.name}: ${verdict.message}`);
     }
     return new AuthorizationRequiredError(this.config.name, verdict);
@@ -399,9 +401,12 @@ export class ServerConnection {
     this.retryTimer.unref();
   }
 
-  private update(patch: Partial<ServerState>): void {
+  /** `error` may be a UiMessage: its text becomes `error`, the message `errorMessage` (a plain string has none). */
+  private update(change: Partial<Omit<ServerState, 'error' | 'errorMessage'>> & { error?: string | UiMessage | null }): void {
+    const { error, ...rest } = change;
+    let patch: Partial<ServerState> = rest;
     // The error and the stderr tail may quote what the server printed: its token too.
-    if (patch.error) patch = { ...patch, error: redactSecrets(patch.error, this.secretsNow()) };
+    if (error !== undefined) patch = { ...patch, ...redactedError(error, this.secretsNow()) };
     if (patch.stderrTail) patch = { ...patch, stderrTail: redactSecrets(patch.stderrTail, this.secretsNow()) };
     this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
     if (this.snapshot.status !== 'connecting') this.releaseWaiters();

@@ -12,6 +12,7 @@ import type { EventSink } from '../events';
 import { describeError } from './describe-error';
 import { redactSecrets } from './redact-secrets';
 import { logDataText, readLines, ServerLog, stderrLevel } from './server-log';
+import { say } from '../../../shared/messages';
 
 /** How long a DELETE that ends a Streamable HTTP session may hold up a close (a quit waits for it). */
 export const END_SESSION_TIMEOUT_MS = 2_000;
@@ -91,8 +92,8 @@ export class ServerSessions {
   /** logging/setLevel now, and again after every reconnect. */
   async setLogLevel(server: string, level: LogLevel): Promise<ServerLogView> {
     const client = this.deps.client(server);
-    if (!client) throw new Unavailable(`${server} is not connected; its log level can be set once it is`);
-    if (client.getServerCapabilities()?.logging === undefined) throw new Unavailable(`${server} does not offer logging (no "logging" capability), so it takes no log level`);
+    if (!client) throw new Unavailable(say('server.logsNotConnected', { server }));
+    if (client.getServerCapabilities()?.logging === undefined) throw new Unavailable(say('server.noLogging', { server }));
     await client.setLoggingLevel(level);
     this.levels.set(server, level);
     this.append(server, { source: 'host', level: 'info', logger: null, text: `asked for log messages at ${level} and above` });

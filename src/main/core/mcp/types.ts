@@ -1,3 +1,4 @@
+import type { UiMessage } from '../../../shared/i18n-message';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type {
@@ -20,6 +21,8 @@ export interface ServerState {
   name: string;
   status: ServerStatus;
   error: string | null;
+  /** `error` as a code and params the console translates; null when it is only text (a server's own words). */
+  errorMessage: UiMessage | null;
   /** The last discovery; empty unless connected. */
   tools: readonly Tool[];
   toolCount: number;
@@ -55,6 +58,7 @@ export const initialState = (name: string, status: ServerStatus): ServerState =>
     name,
     status,
     error: null,
+    errorMessage: null,
     tools: [],
     toolCount: 0,
     transport: null,
@@ -128,11 +132,11 @@ export interface ServerRequestHandlers {
 /** What an error means for a server's authorization. */
 export type AuthVerdict =
   /** The operator must sign in (status `needs-auth`, no retry loop). */
-  | { kind: 'needs-auth'; message: string }
+  | { kind: 'needs-auth'; message: string; uiMessage?: UiMessage }
   /** Connected, but this request needs more scope: the operator signs in again to grant it. */
-  | { kind: 'step-up'; message: string }
+  | { kind: 'step-up'; message: string; uiMessage?: UiMessage }
   /** The authorization server or the resource refused in a way retrying cannot fix: failed, not retried. */
-  | { kind: 'refused'; message: string };
+  | { kind: 'refused'; message: string; uiMessage?: UiMessage };
 
 /** OAuth for one connection attempt to an HTTP server (implemented in core/auth). */
 export interface ConnectionAuth {

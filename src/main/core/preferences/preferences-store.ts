@@ -4,6 +4,7 @@ import { storedPreferencesSchema, type Preferences, type StoredPreferences, type
 import type { EventSink } from '../events';
 import { Conflict } from '../errors';
 import { PRIVATE_FILE } from '../private-files';
+import { say } from '../../../shared/messages';
 
 export const PREFERENCES_FILE_NAME = 'preferences.json';
 
@@ -36,7 +37,7 @@ export class PreferencesStore {
   }
 
   async setLanguage(language: UiLanguageChoice): Promise<Preferences> {
-    if (this.problem) throw new Conflict(`${this.options.path} could not be read (${this.problem}); fix or remove it to save preferences`);
+    if (this.problem) throw new Conflict(say('preferences.unreadable', { path: this.options.path, problem: this.problem }));
     const next = { ...this.stored, language };
     await writeFileAtomic(this.options.path, `${JSON.stringify(next, null, 2)}\n`, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
     this.stored = next;

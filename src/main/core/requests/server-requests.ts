@@ -8,6 +8,7 @@ import type { ModelProvider } from '../providers/types';
 import type { CallRegistry } from './call-registry';
 import { PendingRequests, type Pending, type Settlement } from './pending-requests';
 import { applySamplingEdits, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
+import { say } from '../../../shared/messages';
 
 /** ask: the operator answers; decline: every question is declined; defaults: accepted with the schema's defaults (never a URL). */
 export type ElicitPolicy = 'ask' | 'decline' | 'defaults';
@@ -152,14 +153,14 @@ export class ServerRequestService {
   /** Approves the request (as edited) for the configured model; the answer comes back for review. */
   startSampling(id: string, edits: { messages?: { text: string }[]; systemPrompt?: string; maxTokens?: number }): boolean {
     const entry = this.entry(id, 'sampling');
-    if (entry.view.stage === 'generating') throw new Conflict('the model is already answering this request');
+    if (entry.view.stage === 'generating') throw new Conflict(say('request.generating'));
     const draft = applySamplingEdits(entry.view.request, edits);
     if (typeof draft === 'string') throw new Invalid(draft);
     let provider: ModelProvider;
     try {
       provider = this.deps.provider();
     } catch (error) {
-      throw new Unavailable(`no model can answer: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Unavailable(say('request.noModel', { detail: error instanceof Error ? error.message : String(error) }));
     }
     this.pending.update(entry, { ...entry.view, stage: 'generating', request: draft, answer: undefined, error: undefined, model: provider.label });
     runSampling(provider, draft, entry.done).then(
@@ -176,7 +177,7 @@ export class ServerRequestService {
   reply(id: string, decidedBy = 'operator'): boolean {
     const entry = this.entry(id, 'sampling');
     const answer = entry.view.answer;
-    if (entry.view.stage !== 'answered' || !answer) throw new Conflict('there is no answer to send yet: approve the request first');
+    if (entry.view.stage !== 'answered' || !answer) throw new Conflict(say('request.noAnswer'));
     return settle(entry, { outcome: 'sent', decidedBy, request: entry.view.request, response: answer, reply: { result: samplingResultOf(answer) } });
   }
 
@@ -198,8 +199,8 @@ export class ServerRequestService {
 
   private entry<K extends 'elicitation' | 'sampling'>(id: string, kind: K): Pending<Extract<ElicitationView | SamplingView, { kind: K }>> {
     const entry = this.pending.get(id);
-    if (!entry) throw new NotFound(`request ${id} is no longer pending (answered, timed out or withdrawn)`);
-    if (entry.view.kind !== kind) throw new Conflict(`request ${id} is ${entry.view.kind === 'elicitation' ? 'a question' : 'a sampling request'}`);
+    if (!entry) throw new NotFound(say('request.notPending', { id }));
+    if (entry.view.kind !== kind) throw new Conflict(say(entry.view.kind === 'elicitation' ? 'request.isQuestion' : 'request.isSampling', { id }));
     return entry as Pending<Extract<ElicitationView | SamplingView, { kind: K }>>;
   }
 

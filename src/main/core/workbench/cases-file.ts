@@ -5,6 +5,7 @@ import { casesFileSchema, type CaseInput, type CasesFile } from '../../../shared
 import { writeFileKeepingBackup } from '../config/atomic-write';
 import { parseYamlText } from '../config/parse-config';
 import { Conflict } from '../errors';
+import { say } from '../../../shared/messages';
 
 export const CASES_FILE_NAME = 'cases.yaml';
 
@@ -36,14 +37,14 @@ export async function appendCase(path: string, added: CaseInput): Promise<void> 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const loaded = text ? parseYamlText(text, casesFileSchema) : { ok: true as const, value: casesFileSchema.parse({}) };
-  if (!loaded.ok) throw new Conflict(`${path} has problems (${loaded.problems[0]?.message ?? 'unreadable'}); fix it before adding a case`);
-  if (loaded.value.cases.some((c) => c.name === added.name)) throw new Conflict(`a case named "${added.name}" already exists in ${path}`);
+  if (!loaded.ok) throw new Conflict(say('tests.casesFileProblems', { path, problem: loaded.problems[0]?.message ?? 'unreadable' }));
+  if (loaded.value.cases.some((c) => c.name === added.name)) throw new Conflict(say('tests.caseNameTaken', { name: added.name, path }));
   const document = parseDocument(text || `${HEADER}cases: []\n`);
   const cases = document.get('cases', true);
   if (isSeq(cases)) {
     cases.flow = false;
     cases.add(document.createNode(added));
   } else if (!cases && (isMap(document.contents) || document.contents === null)) document.set('cases', document.createNode([added]));
-  else throw new Conflict(`${path}: "cases" is not a list`);
+  else throw new Conflict(say('tests.casesNotAList', { path }));
   await writeFileKeepingBackup(path, document.toString({ lineWidth: 0 }));
 }

@@ -6,6 +6,7 @@ import type { RecordsStore } from '../agent/records-store';
 import type { ToolProxy } from '../agent/tool-proxy';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import { Conflict, NotFound, Unavailable } from '../errors';
+import { say } from '../../../shared/messages';
 
 export interface OperatorRunRequest {
   runId?: string;
@@ -35,7 +36,7 @@ export class OperatorRuns {
   /** The definition a connected server offers now, whatever the row's state. */
   definition(toolId: string, server: string): ToolDefinitionView {
     const definition = this.deps.catalog().input.servers.find((s) => s.name === server && s.status === 'connected')?.tools.find((t) => t.name === toolId);
-    if (!definition) throw new NotFound(`${server} offers no tool "${toolId}" now (or it is not connected)`);
+    if (!definition) throw new NotFound(say('workbench.toolGone', { server, toolId }));
     return {
       toolId,
       server,
@@ -49,10 +50,10 @@ export class OperatorRuns {
   async call(request: OperatorRunRequest): Promise<ToolRun> {
     const snapshot = this.deps.catalog();
     const entry = snapshot.catalog.entries.find((e) => e.toolId === request.toolId && e.server === request.server);
-    if (!entry) throw new NotFound(`${request.server} offers no tool "${request.toolId}" (or it is not connected)`);
-    if (entry.state === 'quarantined') throw new Conflict(`"${request.toolId}" on ${request.server} changed since it was pinned: review the change on the Tools page before running it`);
+    if (!entry) throw new NotFound(say('workbench.noTool', { server: request.server, toolId: request.toolId }));
+    if (entry.state === 'quarantined') throw new Conflict(say('workbench.quarantined', { toolId: request.toolId, server: request.server }));
     const definition = snapshot.input.servers.find((s) => s.name === request.server && s.status === 'connected')?.tools.find((t) => t.name === request.toolId);
-    if (!definition) throw new Unavailable(`${request.server} is not connected, so "${request.toolId}" cannot run now`);
+    if (!definition) throw new Unavailable(say('workbench.notConnected', { server: request.server, toolId: request.toolId }));
 
     const runId = request.runId ?? `op_${randomUUID().slice(0, 12)}`;
     const now = new Date().toISOString();

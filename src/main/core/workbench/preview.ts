@@ -7,6 +7,7 @@ import type { CatalogSnapshot } from '../catalog/catalog-service';
 import { Invalid } from '../errors';
 import { autoApprover } from './scenario';
 import type { TestService } from './test-service';
+import { say } from '../../../shared/messages';
 
 /**
  * What an unsaved intent tree would change, against the saved one: the tools visible on a turn's first step
@@ -21,7 +22,7 @@ export async function previewDraft(
   const parsed = switchboardConfigSchema.safeParse({ ...saved, intents: draftIntents });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-    throw new Invalid(`the draft intent tree is not valid: ${problems[0]?.path} ${problems[0]?.message}`, problems);
+    throw new Invalid(say('workbench.invalidDraft', { path: String(problems[0]?.path), problem: String(problems[0]?.message) }), problems);
   }
   const intents = parsed.data.intents;
   const snapshot = deps.catalog();

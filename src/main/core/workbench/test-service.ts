@@ -11,6 +11,7 @@ import type { EventSink } from '../events';
 import { NotFound } from '../errors';
 import { appendCase, loadCasesFile } from './cases-file';
 import { clippedTranscript, observe, runScenario, type ScenarioDeps } from './scenario';
+import { say } from '../../../shared/messages';
 
 export interface CaseRunOptions {
   approvals: Approver;
@@ -57,7 +58,7 @@ export class TestService {
 
   async result(id: string): Promise<CaseResult> {
     const result = (await this.loadResults()).get(id);
-    if (!result) throw new NotFound(`case ${id} has not run yet`);
+    if (!result) throw new NotFound(say('tests.notRun', { id }));
     return result;
   }
 
@@ -66,7 +67,7 @@ export class TestService {
     const { cases } = await this.cases();
     const chosen = ids ? cases.filter((c) => ids.includes(c.id)) : cases;
     const missing = ids?.filter((id) => !cases.some((c) => c.id === id)) ?? [];
-    if (missing.length) throw new NotFound(`no case ${missing.map((id) => `"${id}"`).join(', ')}`);
+    if (missing.length) throw new NotFound(say('tests.noCase', { ids: missing.map((id) => `"${id}"`).join(', ') }));
     const results = await this.runCases(chosen, options);
     await this.keep(results);
     return results;
@@ -86,7 +87,7 @@ export class TestService {
   /** A conversation from the chat becomes a case: its messages, and its calls (with their arguments) as the expectations. */
   async saveConversation(conversation: Conversation, name?: string): Promise<{ id: string; name: string; casesPath: string }> {
     const messages = conversation.items.flatMap((item) => (item.kind === 'user' ? [item.text] : []));
-    if (messages.length === 0) throw new NotFound(`conversation ${conversation.id} has no messages to replay`);
+    if (messages.length === 0) throw new NotFound(say('tests.nothingToReplay', { id: conversation.id }));
     const calls = conversation.items.flatMap((item) =>
       item.kind === 'tool' ? [{ tool: item.toolName, ...(isRecord(item.arguments) && Object.keys(item.arguments).length ? { arguments: item.arguments } : {}) }] : [],
     );

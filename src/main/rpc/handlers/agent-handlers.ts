@@ -1,6 +1,7 @@
 import type { Handlers } from '../router';
 import type { AgentRuntime } from '../../core/agent/runtime';
 import { Invalid, NotFound } from '../../core/errors';
+import { say } from '../../../shared/messages';
 
 type AgentRoutes =
   | 'chat.create'
@@ -25,9 +26,9 @@ export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, Agent
     'chat.delete': async ({ conversationId }) => ({ deleted: await agent.delete(conversationId) }),
     'approvals.list': () => approvals.list(),
     'approvals.resolve': ({ id, decision, reason }) => {
-      if (decision === 'reject' && !reason?.trim()) throw new Invalid('a rejection needs a reason: it is sent back to the model');
+      if (decision === 'reject' && !reason?.trim()) throw new Invalid(say('approval.rejectNeedsReason'));
       const resolved = approvals.resolve(id, decision, reason);
-      if (!resolved) throw new NotFound(`approval ${id} is no longer pending (decided, timed out or stopped)`);
+      if (!resolved) throw new NotFound(say('approval.notPending', { id }));
       return { resolved };
     },
     'records.list': (filter) => records.list(filter),

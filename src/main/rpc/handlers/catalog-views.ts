@@ -3,6 +3,7 @@ import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, Catalog
 import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
 import { NotFound } from '../../core/errors';
 import { isShownIcon, shownIcons, toolTitleOf } from '../../../shared/mcp/icons';
+import { say } from '../../../shared/messages';
 
 /**
  * The catalog as the routes send it. The list and the descriptions are built once per catalog revision: every first
@@ -188,7 +189,7 @@ export function toolView(snapshot: CatalogSnapshot, toolId: string, server: stri
     rowsMemo.set(snapshot, rows);
   }
   const entry = rows.get(rowKey(server, toolId));
-  if (!entry) throw new NotFound(server === null ? `no catalog row for ${toolId} without a server` : `${server} offers no tool ${toolId} (catalog revision ${snapshot.revision})`);
+  if (!entry) throw new NotFound(server === null ? say('toolView.noRowWithoutServer', { toolId }) : say('toolView.noTool', { server, toolId, revision: snapshot.revision }));
   const binding = snapshot.catalog.bindingsByToolId.get(toolId);
   const bound = (entry.state === 'bound' || entry.state === 'gated') && binding !== undefined && binding.server === entry.server;
   const view = withLooks(snapshot, entryView(entry, annotationsOf(snapshot, entry)));

@@ -1,6 +1,7 @@
 import type { ResourceBrowser, ServerSessions } from '../../core/mcp';
 import { NotFound } from '../../core/errors';
 import type { Handlers } from '../router';
+import { say } from '../../../shared/messages';
 
 type ResourceRoutes =
   | 'resources.features'
@@ -31,7 +32,7 @@ export function createResourceHandlers(browser: ResourceBrowser): Pick<Handlers,
 /** Each server's log (notifications/message, stderr, the host's notes) and the level asked of it. */
 export function createServerLogHandlers(sessions: ServerSessions, isConfigured: (name: string) => boolean): Pick<Handlers, 'servers.logs' | 'servers.setLogLevel'> {
   const known = (name: string) => {
-    if (!isConfigured(name)) throw new NotFound(`no MCP server named "${name}" is configured`);
+    if (!isConfigured(name)) throw new NotFound(say('server.notConfigured', { name }));
   };
   return {
     'servers.logs': ({ name }) => {

@@ -8,6 +8,7 @@ import type { AuthService } from '../../core/auth';
 import type { ConnectionManager } from '../../core/mcp';
 import { initialState } from '../../core/mcp/types';
 import { Conflict, Invalid, NotFound } from '../../core/errors';
+import { say } from '../../../shared/messages';
 
 type ServerRoutes = 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
 
@@ -17,7 +18,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
   const list = () => ({ servers: config.current().agent.mcp.servers.map(view) });
   const configured = (name: string) => {
     const server = config.current().agent.mcp.servers.find((s) => s.name === name);
-    if (!server) throw new NotFound(`no MCP server named "${name}" is configured`);
+    if (!server) throw new NotFound(say('server.notConfigured', { name }));
     return server;
   };
   /** Rewrites agent.mcp.servers through the YAML document, so untouched entries keep their comments. */
@@ -28,7 +29,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
     'servers.list': list,
     'servers.add': async ({ server, index }) => {
       if (config.current().agent.mcp.servers.some((s) => s.name === server.name))
-        throw new Conflict(`a server named "${server.name}" already exists`);
+        throw new Conflict(say('server.nameTaken', { name: server.name }));
       await editServers((servers) => {
         servers.splice(index ?? servers.length, 0, withLiterals(server, undefined));
         return servers;
@@ -38,7 +39,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
     'servers.update': async ({ name, server }) => {
       configured(name);
       if (server.name !== name && config.current().agent.mcp.servers.some((s) => s.name === server.name))
-        throw new Conflict(`a server named "${server.name}" already exists`);
+        throw new Conflict(say('server.nameTaken', { name: server.name }));
       // The form shows secrets masked: one left as it was keeps the literal in the file.
       await editServers((servers) => servers.map((s) => (s.name === name ? withLiterals(server, s) : s)));
       return list();
@@ -50,7 +51,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
     },
     'servers.reconnect': ({ name }) => {
       const server = configured(name);
-      if (!server.enabled) throw new Conflict(`server "${name}" is disabled; enable it first`);
+      if (!server.enabled) throw new Conflict(say('server.disabled', { name }));
       void connections.reconnect(name); // progress arrives as servers.statusChanged; never hold the UI on a slow server
       return view(server);
     },
@@ -83,6 +84,7 @@ export function serverView(server: ServerConfig, connections: ConnectionManager,
     enabled: server.enabled,
     status: state.status,
     error: state.error,
+    errorMessage: state.errorMessage,
     transport: state.transport,
     endpoint: isBuiltinServer(server) ? `builtin:${server.builtin}` : isStdioServer(server) ? [server.command, ...server.args].join(' ') : server.url,
     connectedAt: state.connectedAt,

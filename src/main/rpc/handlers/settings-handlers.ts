@@ -3,6 +3,7 @@ import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
 import { defaultApiKeyEnv, type SecretStore } from '../../core/secrets';
 import { Unavailable } from '../../core/errors';
+import { say } from '../../../shared/messages';
 
 export function createSettingsHandlers(
   config: ConfigStore,
@@ -48,7 +49,7 @@ export function createSettingsHandlers(
     },
     'settings.setApiKey': async ({ apiKey, allowPlainText }) => {
       if (secrets.storage === 'environment')
-        throw new Unavailable(`this console cannot store keys; set ${apiKeyStatus().envVar} in the environment before starting it`);
+        throw new Unavailable(say('settings.keysNotStorable', { envVar: apiKeyStatus().envVar }));
       await secrets.set(apiKeyStatus().envVar, apiKey.trim(), { allowPlainText });
       return apiKeyStatus();
     },

@@ -1,4 +1,6 @@
-import { activeLanguage } from './i18n';
+import { uiMessageText } from './i18n/messages';
+import { RpcClientError } from './rpc/types';
+import { activeLanguage, i18n } from './i18n';
 
 /**
  * Every date, time, number and duration the console shows, formatted with Intl for the active UI language (so
@@ -69,7 +71,9 @@ export function prettyJson(value: unknown): string {
   }
 }
 
+/** What went wrong, in the UI's language where main sent a code for it (RpcClientError.uiMessage). */
 export function errorMessage(error: unknown): string {
+  if (error instanceof RpcClientError && error.uiMessage) return uiMessageText(i18n, error.uiMessage);
   return error instanceof Error ? error.message : String(error);
 }
 

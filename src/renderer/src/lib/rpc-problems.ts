@@ -1,4 +1,7 @@
+import type { UiMessage } from '../../../shared/i18n-message';
 import { errorMessage } from './format';
+import { i18n } from './i18n';
+import { shownText } from './i18n/messages';
 import { RpcClientError } from './rpc/types';
 
 /** One refused field: main's `details` entries carry a dot path (e.g. `intents.0.children.1.toolId`) and a message. */
@@ -17,11 +20,17 @@ export interface SaveFailure {
 const isProblem = (value: unknown): value is FieldProblem =>
   typeof value === 'object' && value !== null && typeof (value as FieldProblem).message === 'string' && typeof (value as FieldProblem).path === 'string';
 
+/** A problem's message in the UI's language, where main sent its code (`uiMessage`). */
+const translated = ({ path, message, uiMessage }: FieldProblem & { uiMessage?: UiMessage }): FieldProblem => ({
+  path,
+  message: shownText(i18n, message, uiMessage),
+});
+
 export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof RpcClientError) {
-    const problems = Array.isArray(error.details) ? error.details.filter(isProblem) : [];
-    if (error.code === 'conflict') return { kind: 'conflict', message: error.message, problems };
-    if (error.code === 'bad_request' || error.code === 'invalid_config') return { kind: 'invalid', message: error.message, problems };
+    const problems = Array.isArray(error.details) ? error.details.filter(isProblem).map(translated) : [];
+    if (error.code === 'conflict') return { kind: 'conflict', message: errorMessage(error), problems };
+    if (error.code === 'bad_request' || error.code === 'invalid_config') return { kind: 'invalid', message: errorMessage(error), problems };
   }
   return { kind: 'failed', message: errorMessage(error), problems: [] };
 }

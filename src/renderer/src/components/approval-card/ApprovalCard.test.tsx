@@ -28,9 +28,9 @@ describe('ApprovalCard', () => {
   });
 
   it('the policy chip explains each policy', () => {
-    expect(whyAsked('auto', false)).toBe('asks because the tool is not read-only');
-    expect(whyAsked('always', true)).toBe('asks before every call');
-    expect(whyAsked('auto', true)).toBe('asks because this tool was first accepted as a write');
+    expect(whyAsked('auto', false)).toBe('notReadOnly');
+    expect(whyAsked('always', true)).toBe('everyCall');
+    expect(whyAsked('auto', true)).toBe('acceptedAsWrite');
   });
 
   it('approves, and approves for the conversation', async () => {

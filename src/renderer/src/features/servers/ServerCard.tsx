@@ -9,6 +9,7 @@ import { ServerAuth } from './ServerAuth';
 import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { Trans, useTranslation } from 'react-i18next';
+import { shownText } from '../../lib/i18n/messages';
 
 interface Props {
   server: ServerView;
@@ -145,8 +146,9 @@ export function ServerCard({ server, onEdit }: Props) {
  * stderr) sits behind Details: an operator reads the sentence first and the trace only when needed.
  */
 function ServerErrorText({ server }: { server: ServerView }) {
-  const { t } = useTranslation('servers');
-  const [headline, ...rest] = (server.error ?? '').split('\n');
+  const { t, i18n } = useTranslation('servers');
+  // Main's code translated, what the server or its command said inserted as it was.
+  const [headline, ...rest] = shownText(i18n, server.error ?? '', server.errorMessage).split('\n');
   const more = rest.join('\n').trim();
   return (
     <>

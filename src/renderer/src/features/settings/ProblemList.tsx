@@ -1,5 +1,6 @@
 import type { ConfigProblem } from '../../../../shared/contract';
 import { useTranslation } from 'react-i18next';
+import { shownText } from '../../lib/i18n/messages';
 
 interface Props {
   problems: ConfigProblem[];
@@ -46,7 +47,7 @@ export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
 }
 
 function Problem({ problem, onJump }: { problem: ConfigProblem; onJump?: (line: number) => void }) {
-  const { t } = useTranslation(['settings', 'common']);
+  const { t, i18n } = useTranslation(['settings', 'common']);
   const where = problem.line !== undefined ? t('problemList.line', { line: problem.column !== undefined ? `${problem.line}:${problem.column}` : problem.line }) : undefined;
   return (
     <>
@@ -58,7 +59,7 @@ function Problem({ problem, onJump }: { problem: ConfigProblem; onJump?: (line: 
         ) : (
           where
         ))}{' '}
-      <code>{problem.path || t('common:shared.file')}</code>: {problem.message}
+      <code>{problem.path || t('common:shared.file')}</code>: {shownText(i18n, problem.message, problem.uiMessage)}
     </>
   );
 }

@@ -15,8 +15,8 @@ const isProblem = (value: unknown): value is ConfigProblem =>
 export function outcomeOfError(error: unknown): SaveOutcome {
   if (error instanceof RpcClientError && error.code === 'invalid_config') {
     const problems = Array.isArray(error.details) ? error.details.filter(isProblem) : [];
-    return { kind: 'refused', message: error.message, problems };
+    return { kind: 'refused', message: errorMessage(error), problems };
   }
-  if (error instanceof RpcClientError && error.code === 'conflict') return { kind: 'conflict', message: error.message };
+  if (error instanceof RpcClientError && error.code === 'conflict') return { kind: 'conflict', message: errorMessage(error) };
   return { kind: 'failed', message: errorMessage(error) };
 }

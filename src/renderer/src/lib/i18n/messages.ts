@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { getI18n } from 'react-i18next';
 import { useUiLanguage } from './use-ui-language';
 import { CATALOG_MESSAGES } from '../../../../shared/catalog/catalog-messages';
+import { MAIN_MESSAGES } from '../../../../shared/messages';
 import { formatMessage, joinEnglish, placeholdersOf, type Message, type MessageParam, type UiMessage } from '../../../../shared/i18n-message';
 
 /**
@@ -13,7 +14,7 @@ import { formatMessage, joinEnglish, placeholdersOf, type Message, type MessageP
  * the English text.
  */
 export const MESSAGE_NAMESPACE = 'messages' as const;
-export const ENGLISH_TEMPLATES: Readonly<Record<string, string>> = CATALOG_MESSAGES;
+export const ENGLISH_TEMPLATES: Readonly<Record<string, string>> = { ...CATALOG_MESSAGES, ...MAIN_MESSAGES };
 
 /** The dotted codes as i18next's nested keys: `catalog.reason.x` -> { catalog: { reason: { x } } }. */
 export function nestByCode(templates: Readonly<Record<string, string>>): Record<string, unknown> {
@@ -65,8 +66,14 @@ export function messageText(i18n: I18n, message: Message, fallback?: string): st
   return byCode.t(message.code, { ns: MESSAGE_NAMESPACE, replace, interpolation: { escapeValue: false } });
 }
 
-/** A message from main with its English text (UiMessage): translated when its code is known, else that text. */
-export const uiMessageText = (i18n: I18n, message: UiMessage): string => messageText(i18n, message, message.text);
+/**
+ * A message from main with its English text (UiMessage): translated when its code is known, else that text. In
+ * English it is that text: main's own rendering, which may say more than the template (zod's whole report).
+ */
+export const uiMessageText = (i18n: I18n, message: UiMessage): string => (i18n.language === 'en' ? message.text : messageText(i18n, message, message.text));
+
+/** A sentence main may have sent as text only (a server's `error` without `errorMessage`): translated, else the text. */
+export const shownText = (i18n: I18n, text: string, message: UiMessage | null | undefined): string => (message ? uiMessageText(i18n, message) : text);
 
 /**
  * What a search looks in for a message: its template's words (without the placeholders) and its params, nested ones

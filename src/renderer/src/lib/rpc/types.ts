@@ -17,11 +17,14 @@ export interface RpcClient {
 export class RpcClientError extends Error {
   readonly code: RpcError['code'];
   readonly details: unknown;
+  /** The message as main's code and params, for the console to translate (`message` is the English). */
+  readonly uiMessage: RpcError['uiMessage'];
   constructor(error: RpcError) {
     super(error.message);
     this.name = 'RpcClientError';
     this.code = error.code;
     this.details = error.details;
+    this.uiMessage = error.uiMessage;
   }
 }
 

@@ -1,0 +1,20 @@
+import { formatMessage, type UiMessage } from '../i18n-message';
+
+/** The `{{name}}` placeholders of a template, as a union of names (never when it has none). */
+export type ParamNames<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}` ? P | ParamNames<Rest> : never;
+
+export type Params<S extends string> = [ParamNames<S>] extends [never] ? Record<string, never> : Record<ParamNames<S>, string | number>;
+
+/**
+ * A message builder over one table of English templates: `say(code, params)` is a UiMessage whose text is the
+ * template rendered (formatMessage, the CLI's and the renderer's one English rendering). `text` overrides it where
+ * the English says more than a translation can (zod's whole report): the code and params still carry what a
+ * translation needs.
+ */
+export function messageBuilder<T extends Record<string, string>>(table: T) {
+  return function say<C extends keyof T & string>(code: C, params?: Params<T[C]>, text?: string): UiMessage {
+    const values = params && Object.keys(params).length > 0 ? (params as Record<string, string | number>) : undefined;
+    const message = { code, ...(values ? { params: values } : {}) };
+    return { ...message, text: text ?? formatMessage(table, message) };
+  };
+}

@@ -1,0 +1,18 @@
+import { messageBuilder } from './define';
+import { ERROR_MESSAGES } from './error-messages';
+import { STATUS_MESSAGES } from './status-messages';
+
+export type { ParamNames } from './define';
+export { zodIssueMessage } from './zod-issue';
+
+/**
+ * Every sentence main composes for the UI, by code: the single definition of the codes main can emit (the catalog's
+ * reasons are shared/catalog/catalog-messages.ts). The renderer's English `messages` namespace is these templates
+ * (lib/i18n/messages.ts); locales.test.ts checks zh-CN/messages.json holds every code with the same placeholders, so
+ * a new code without a translation fails.
+ */
+export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES } as const;
+export type MainMessageCode = keyof typeof MAIN_MESSAGES;
+
+/** A UiMessage from main's table: `say('server.notConfigured', { name })`. */
+export const say = messageBuilder(MAIN_MESSAGES);

@@ -1,0 +1,57 @@
+/**
+ * What main says about a server's connection and about the config file, shown on the Servers cards and in the
+ * Settings problem lists. `{{phase}}` is a protocol step (initialize, tools/list) or `transport`; `{{line}}`,
+ * `{{reason}}`, `{{detail}}` and `{{message}}` are what the server, its command or the yaml library said, verbatim.
+ */
+export const STATUS_MESSAGES = {
+  // a connection attempt (src/main/core/mcp/connection-failures.ts)
+  'connection.timeout': 'timed out after {{ms}} ms waiting for {{phase}} (timeoutMs; raise it in this server\'s settings to wait longer)',
+  'connection.installTimeout':
+    'timed out after {{ms}} ms waiting for {{phase}}: {{runner}} may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server\'s settings to wait longer)',
+  'connection.exited': 'the command exited before it answered {{phase}}: {{line}}',
+  'connection.exitedSilently': 'the command exited before it answered {{phase}} (nothing on stderr)',
+  'connection.lost': 'connection lost: {{reason}}',
+  'connection.rediscoveryFailed': 'rediscovery failed: {{detail}}',
+  'connection.notConnected': 'MCP server {{server}} is not connected ({{detail}})',
+  // OAuth verdicts (src/main/core/auth)
+  'auth.signInRequired': 'sign-in required',
+  'auth.signInRequiredAt': 'sign-in required at {{where}}',
+  'auth.signInRequiredScope': 'sign-in required (scope "{{scope}}")',
+  'auth.signInRequiredAtScope': 'sign-in required at {{where}} (scope "{{scope}}")',
+  'auth.stepUp': '{{server}} needs more access (scope "{{scope}}"): sign in again to grant it',
+  'auth.scopeStillRefused': '{{server}} still answers 403 insufficient_scope for "{{scope}}", which the current sign-in already asked for; signing in again will not help',
+  'auth.refusedByServer': 'the authorization server refused: {{detail}}',
+  // the config file (src/main/core/config/parse-config.ts, the schema's own checks)
+  'config.tooLarge': 'the file is {{size}}, more than the {{limit}} a config may be; it was not read',
+  'config.tooManyServers': 'more than {{limit}} servers ({{count}})',
+  'config.tooManyIntentNodes': 'more than {{limit}} intent nodes ({{count}})',
+  'config.tooManySkills': 'more than {{limit}} skills ({{count}})',
+  'config.yaml': 'YAML: {{message}}',
+  'config.unreadable': 'the document cannot be read: {{detail}}',
+  'config.duplicateServer': 'duplicate server name "{{name}}"',
+  'config.duplicateIntentId': 'duplicate intent id "{{id}}"',
+  'config.unknownServer': 'unknown server "{{server}}"',
+  'config.pinMismatch': 'node {{id}} pins {{toolId}} to server "{{server}}"; nodes of one tool must pin the same server',
+  'config.duplicateSkill': 'duplicate skill name "{{name}}"',
+  'config.mcpNodeNeedsToolId': 'an mcp node needs a toolId',
+  'config.clientIdNeeded': 'the client_credentials grant needs a clientId',
+  'config.clientSecretNeeded': 'the client_credentials grant needs either a clientSecret or a privateKey',
+  'config.privateKeyGrant': 'privateKey (private_key_jwt) is used with grant: client_credentials',
+  'config.clientSecretNeedsId': 'a clientSecret needs its clientId',
+  'config.serverNameChars': 'use letters, digits, "_", "-" or "."',
+  'config.intentIdChars': 'use letters, digits, "_", "-", "." or ":"',
+  'config.skillNameChars': 'use letters, digits, "_" or "-"',
+  'config.scopeWord': 'a scope is one word without quotes or backslashes',
+  'config.skillUnlocksNothing': 'a skill must unlock at least one tool',
+  'config.customerIdChars': 'a customer id uses letters, digits, "_" or "-"',
+  // zod's own issues (a config field or an RPC input of the wrong shape); `text` is zod's English message
+  'zod.invalidType': 'Invalid input: expected {{expected}}, received {{received}}',
+  'zod.invalidValue': 'Invalid option: expected one of {{options}}',
+  'zod.unrecognizedKeys': 'Unrecognized keys: {{keys}}',
+  'zod.tooSmall': 'Too small: expected {{origin}} to be {{bound}}',
+  'zod.tooSmallLength': 'Too small: expected {{origin}} to have {{bound}} characters or items',
+  'zod.tooBig': 'Too big: expected {{origin}} to be {{bound}}',
+  'zod.tooBigLength': 'Too big: expected {{origin}} to have {{bound}} characters or items',
+  'zod.invalidFormat': 'Invalid {{format}}',
+  'zod.invalidInput': 'Invalid input',
+} as const;
