@@ -51,6 +51,8 @@ describe('stdio server faults', () => {
     expect(dies.stderrTail).toContain('fatal: config file missing');
     // Not the SDK's "MCP error -32000: Connection closed": what happened, and the first error line of stderr.
     expect(dies.error).toBe('the command exited before it answered initialize: fatal: config file missing');
+    // The console translates the framing; the command's own line travels verbatim as a param.
+    expect(dies.errorMessage).toEqual({ code: 'connection.exited', params: { phase: 'initialize', line: 'fatal: config file missing' }, text: dies.error });
     expect(babbler.error).toMatch(/timed out|closed|parse|JSON/i);
     expect(babbler.stderrTail).toContain('babbler up');
     // Everything else works: the good server connects and a turn runs.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RpcFailure } from '../../shared/contract';
+import { say } from '../../shared/messages';
 import { Conflict, Invalid, InvalidConfig, NotFound, Unavailable } from '../core/errors';
 import { createRouter, type Handlers } from './router';
 
@@ -94,6 +95,39 @@ describe('router', () => {
       const expected = error.details === undefined ? { code, message: error.message } : { code, message: error.message, details: error.details };
       expect(await router('config.get', {}, { transport: 'internal' }), code).toEqual({ ok: false, error: expected });
     }
+  });
+
+  it('sends what main composed as a code and params beside the English, for the console to translate', async () => {
+    const router = makeRouter({
+      'config.get': () => {
+        throw new NotFound(say('server.notConfigured', { name: 'shop' }));
+      },
+      'config.save': async () => {
+        throw new TypeError('boom');
+      },
+    });
+    expect(await router('config.get', {}, { transport: 'internal' })).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'no MCP server named "shop" is configured', uiMessage: { code: 'server.notConfigured', params: { name: 'shop' }, text: 'no MCP server named "shop" is configured' } },
+    });
+    // A bug's message is its own words, framed as an internal error.
+    expect(await router('config.save', { raw: '' }, { transport: 'internal' })).toMatchObject({
+      error: { code: 'internal', message: 'boom', uiMessage: { code: 'rpc.internal', params: { detail: 'boom' }, text: 'boom' } },
+    });
+    // A zod refusal: the framing counts the problems, each field problem carries zod's issue as a code.
+    const invalid = await router('config.save', { raw: 42, evil: true }, { transport: 'internal' });
+    expect(invalid).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad_request',
+        uiMessage: { code: 'rpc.invalidInput', params: { route: 'config.save', count: 2 } },
+        details: expect.arrayContaining([
+          expect.objectContaining({ path: 'raw', uiMessage: { code: 'zod.invalidType', params: { expected: 'string', received: 'number' }, text: 'Invalid input: expected string, received number' } }),
+          expect.objectContaining({ path: '', uiMessage: expect.objectContaining({ code: 'zod.unrecognizedKeys', params: { keys: 'evil' } }) }),
+        ]),
+      },
+    });
+    if (!invalid.ok) expect(invalid.error.message).toContain('raw'); // the English keeps zod's whole report
   });
 
   it('catches a handler whose output drifts from the contract', async () => {

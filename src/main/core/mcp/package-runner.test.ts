@@ -85,6 +85,8 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
     expect(m.state('memory')!.error).toBe(
       "timed out after 1500 ms waiting for initialize: npx may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server's settings to wait longer)",
     );
+    // The same sentence as a code and its values, for the console to say in the operator's language.
+    expect(m.state('memory')!.errorMessage).toEqual({ code: 'connection.installTimeout', params: { ms: 1_500, phase: 'initialize', runner: 'npx' }, text: m.state('memory')!.error });
     // The retry starts a second npx only after the first has exited.
     await waitFor(async () => (await npx.events()).filter((e) => e.what === 'start').length === 2, 15_000, 'the retry to start');
     const events = await npx.events();

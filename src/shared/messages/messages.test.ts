@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { switchboardConfigSchema } from '../config/schema';
+import { MAIN_MESSAGES, renderTemplate, say, zodIssueMessage } from './index';
+
+const issuesOf = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  if (result.success) throw new Error('expected the value to be refused');
+  return result.error.issues;
+};
+
+describe("main's messages", () => {
+  it('renders the English from the one table, values inserted verbatim', () => {
+    expect(say('connection.exited', { phase: 'initialize', line: 'Error: {{not a placeholder}}' })).toEqual({
+      code: 'connection.exited',
+      params: { phase: 'initialize', line: 'Error: {{not a placeholder}}' },
+      text: 'the command exited before it answered initialize: Error: {{not a placeholder}}',
+    });
+    expect(say('agent.turnRunning')).toEqual({ code: 'agent.turnRunning', text: MAIN_MESSAGES['agent.turnRunning'] });
+    // Where the English says more than a translation can (a list joined with "and"), the text is given.
+    expect(say('config.refused', { count: 2 }, 'line 3: x; line 9: y')).toEqual({ code: 'config.refused', params: { count: 2 }, text: 'line 3: x; line 9: y' });
+  });
+
+  it('names every placeholder of every template in the same {{name}} syntax i18next reads', () => {
+    for (const [code, template] of Object.entries(MAIN_MESSAGES)) {
+      expect(template, code).not.toMatch(/\{(?!\{)\w+\}(?!\})/); // a lone {name} would print as is
+      expect(renderTemplate(template, {}), code).toBe(template); // unknown names are left visible, not dropped
+    }
+  });
+
+  it("codes zod's own issues with their values, and keeps a schema's own wording as its code or as text", () => {
+    const [wrongType] = issuesOf(z.strictObject({ raw: z.string() }), { raw: 42 });
+    expect(zodIssueMessage(wrongType)).toEqual({ code: 'zod.invalidType', params: { expected: 'string', received: 'number' }, text: 'Invalid input: expected string, received number' });
+    const [extra] = issuesOf(z.strictObject({}), { evil: 1, worse: 2 });
+    expect(zodIssueMessage(extra)).toMatchObject({ code: 'zod.unrecognizedKeys', params: { keys: 'evil, worse' }, text: extra.message });
+    const [short] = issuesOf(z.string().min(3), 'ab');
+    expect(zodIssueMessage(short)).toMatchObject({ code: 'zod.tooSmallLength', params: { origin: 'string', bound: '>=3' } });
+    const [option] = issuesOf(z.enum(['a', 'b']), 'c');
+    expect(zodIssueMessage(option)).toMatchObject({ code: 'zod.invalidValue', params: { options: '"a" | "b"' } });
+    // A schema's fixed message that main's table holds: its code.
+    const [chars] = issuesOf(switchboardConfigSchema, { agent: { mcp: { servers: [{ name: 'bad name', url: 'http://x' }] } } });
+    expect(zodIssueMessage(chars)).toEqual({ code: 'config.serverNameChars', text: 'use letters, digits, "_", "-" or "."' });
+    // Wording the table does not know: no code, the console shows the text.
+    const [custom] = issuesOf(z.string().refine(() => false, 'something only this schema says'), 'x');
+    expect(zodIssueMessage(custom)).toBeUndefined();
+  });
+
+  it("carries the config's cross-field checks as codes with the names they quote", () => {
+    const issues = issuesOf(switchboardConfigSchema, {
+      agent: { mcp: { servers: [{ name: 'shop', url: 'http://a' }, { name: 'shop', url: 'http://b' }] } },
+      intents: [{ kind: 'mcp', id: 'n1', name: 'N', toolId: 't', server: 'nowhere' }],
+    });
+    expect(issues.map(zodIssueMessage)).toEqual([
+      { code: 'config.duplicateServer', params: { name: 'shop' }, text: 'duplicate server name "shop"' },
+      { code: 'config.unknownServer', params: { server: 'nowhere' }, text: 'unknown server "nowhere"' },
+    ]);
+  });
+});
