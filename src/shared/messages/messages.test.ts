@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { switchboardConfigSchema } from '../config/schema';
-import { MAIN_MESSAGES, renderTemplate, say, zodIssueMessage } from './index';
+import { MAIN_MESSAGES, say, zodIssueMessage } from './index';
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -11,10 +11,10 @@ const issuesOf = (schema: z.ZodType, value: unknown) => {
 
 describe("main's messages", () => {
   it('renders the English from the one table, values inserted verbatim', () => {
-    expect(say('connection.exited', { phase: 'initialize', line: 'Error: {{not a placeholder}}' })).toEqual({
+    expect(say('connection.exited', { phase: 'initialize', line: 'Error: {{not_a_placeholder}}' })).toEqual({
       code: 'connection.exited',
-      params: { phase: 'initialize', line: 'Error: {{not a placeholder}}' },
-      text: 'the command exited before it answered initialize: Error: {{not a placeholder}}',
+      params: { phase: 'initialize', line: 'Error: {{not_a_placeholder}}' },
+      text: 'the command exited before it answered initialize: Error: {{not_a_placeholder}}',
     });
     expect(say('agent.turnRunning')).toEqual({ code: 'agent.turnRunning', text: MAIN_MESSAGES['agent.turnRunning'] });
     // Where the English says more than a translation can (a list joined with "and"), the text is given.
@@ -24,7 +24,6 @@ describe("main's messages", () => {
   it('names every placeholder of every template in the same {{name}} syntax i18next reads', () => {
     for (const [code, template] of Object.entries(MAIN_MESSAGES)) {
       expect(template, code).not.toMatch(/\{(?!\{)\w+\}(?!\})/); // a lone {name} would print as is
-      expect(renderTemplate(template, {}), code).toBe(template); // unknown names are left visible, not dropped
     }
   });
 
