@@ -1,6 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { parseDocument } from 'yaml';
 import { expect, test } from '../host';
 import { ask, lastTurn } from './chat-helpers';
 import enChat from '../../src/renderer/src/locales/en/chat.json' with { type: 'json' };
@@ -126,6 +127,42 @@ test.describe('catalog sentences in zh-CN', () => {
     await expect(result.locator('[data-layer="discovered"] .layer-detail')).toHaveText('由 shop 提供');
     await expect(result.locator('[data-layer="reserved"] .layer-detail')).toHaveText('“apply_refund”不是本地工具的名称');
     await page.screenshot({ path: join(SHOTS, 'tools-reasons-zh-CN.png'), fullPage: true });
+  });
+});
+
+test.describe('main’s messages in zh-CN', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('a Settings validation problem and a server’s connection failure read in Chinese; what zod, yaml and the command said stays verbatim', async ({ page, host }) => {
+    await page.goto(`${host.url}#/settings`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    const editor = page.getByTestId('raw-yaml');
+    await expect(editor).toHaveValue(/builtin: shop/);
+    const before = await readFile(join(host.dataDir, 'switchboard.yaml'), 'utf8');
+    const refusal = page.getByTestId('config-save-error');
+
+    // A field of the wrong type: zod's issue as a code (zod.invalidType), its type names inserted as they are.
+    await editor.fill(before.replace('maxSteps: 8', 'maxSteps: lots'));
+    await page.getByRole('button', { name: zhSettings.configEditor.saveYaml }).click();
+    const invalid = refusal.getByTestId('first-problem');
+    await expect(invalid).toContainText('agent.maxSteps');
+    await expect(invalid).toContainText('输入无效：期望 number，实际为 string');
+    await expect(invalid).not.toContainText('Invalid input');
+
+    // A YAML syntax error: our framing translated, the yaml library's own message verbatim.
+    await editor.fill('agent:\n  mcp:\n    servers:\n      - name: a\n        command: npx\n      args: [x]\n');
+    await page.getByRole('button', { name: zhSettings.configEditor.saveYaml }).click();
+    await expect(refusal.getByTestId('first-problem')).toContainText('YAML 语法错误：All mapping items must start at the same column');
+
+    // A server whose command exits before it answers: the card's line is Chinese, the command's stderr line verbatim.
+    const config = parseDocument(before);
+    config.addIn(['agent', 'mcp', 'servers'], { name: 'quits', command: process.execPath, args: ['-e', "console.error('Error: boom 42 未找到'); process.exit(3)"] });
+    await writeFile(join(host.dataDir, 'switchboard.yaml'), config.toString());
+    await page.goto(`${host.url}#/servers`);
+    const quits = page.locator('[data-testid="server-card"][data-server="quits"]');
+    await expect(quits).toHaveAttribute('data-status', 'failed', { timeout: 20_000 });
+    await expect(quits.getByTestId('server-error')).toHaveText('命令在响应 initialize 之前退出：Error: boom 42 未找到');
+    await page.screenshot({ path: join(SHOTS, 'server-failure-zh-CN.png'), fullPage: true });
   });
 });
 
