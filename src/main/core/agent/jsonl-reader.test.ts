@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { countLoopTurns } from '../../../../tests/support/loop-turns';
 import { forEachJsonLine } from './jsonl-reader';
 
 const dirs: string[] = [];
@@ -59,16 +60,10 @@ describe('reading JSON lines incrementally', () => {
     const line = JSON.stringify({ id: 'r', result: { content: [{ type: 'text', text: 'y'.repeat(900) }] } });
     const path = file(`${Array.from({ length: 20_000 }, () => line).join('\n')}\n`);
     // One read for the whole ~19 MB file: any turn the loop gets comes from the slicing, not from awaiting I/O.
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countLoopTurns();
     const turnsAt: number[] = [];
-    await forEachJsonLine(path, () => void turnsAt.push(turns), { sliceMs: 2, chunkBytes: 64 << 20 });
-    ticking = false;
+    await forEachJsonLine(path, () => void turnsAt.push(loop.turns), { sliceMs: 2, chunkBytes: 64 << 20 });
+    loop.stop();
     expect(turnsAt).toHaveLength(20_000);
     // Without slicing every line would be visited within one turn of the loop.
     expect(turnsAt.at(-1)! - turnsAt[0]).toBeGreaterThan(3);

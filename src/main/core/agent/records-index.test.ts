@@ -5,28 +5,22 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionRecord, RecordSummary } from '../../../shared/contract';
+import { executionRecord } from '../../../../tests/support/agent/execution-record';
 import type { LineLocation } from './jsonl-file';
 import { readRecordsIndex, startRecordsIndexWorker } from './records-index';
 import { RecordsStore } from './records-store';
 import { summaryOf } from './records-summary';
 import { RecordTable } from './records-table';
 
-const record = (n: number): ExecutionRecord => ({
-  id: `r_${n}`,
-  conversationId: `c_${n % 3}`,
-  turnId: 't_1',
-  callId: `call_${n}`,
-  tool: n % 2 ? 'query_order' : 'track_package',
-  server: 'shop',
-  nodeId: 'n',
-  arguments: { keyword: `耳机 ${n}` },
-  argumentsHash: 'sha256:x',
-  status: n % 5 ? 'success' : 'error',
-  result: { content: [{ type: 'text', text: `结果 ${n} 🎧 ${'x'.repeat(n % 7)}` }] },
-  startedAt: '2026-12-02T00:00:00.000Z',
-  finishedAt: '2026-12-02T00:00:00.001Z',
-  durationMs: n,
-});
+const record = (n: number): ExecutionRecord =>
+  executionRecord(`r_${n}`, {
+    conversationId: `c_${n % 3}`,
+    tool: n % 2 ? 'query_order' : 'track_package',
+    arguments: { keyword: `耳机 ${n}` },
+    status: n % 5 ? 'success' : 'error',
+    result: { content: [{ type: 'text', text: `结果 ${n} 🎧 ${'x'.repeat(n % 7)}` }] },
+    durationMs: n,
+  });
 
 let dir: string;
 let path: string;

@@ -3,26 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../../shared/contract';
+import { executionRecord } from '../../../../tests/support/agent/execution-record';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { RecordsStore } from './records-store';
 import { NotFound } from '../errors';
 
-const record = (id: string, result: unknown = { content: [{ type: 'text', text: `结果 ${id}` }] }): ExecutionRecord => ({
-  id,
-  conversationId: 'c_1',
-  turnId: 't_1',
-  callId: `call_${id}`,
-  tool: 'query_order',
-  server: 'shop',
-  nodeId: 'n',
-  arguments: { keyword: '耳机' },
-  argumentsHash: 'sha256:x',
-  status: 'success',
-  result,
-  startedAt: '2026-12-02T00:00:00.000Z',
-  finishedAt: '2026-12-02T00:00:00.001Z',
-  durationMs: 1,
-});
+const record = (id: string, result: unknown = { content: [{ type: 'text', text: `结果 ${id}` }] }): ExecutionRecord => executionRecord(id, { result });
 
 let dir: string;
 beforeEach(async () => {

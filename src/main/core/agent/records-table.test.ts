@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordSummary } from '../../../shared/contract';
+import { executionRecord } from '../../../../tests/support/agent/execution-record';
+import { summaryOf } from './records-summary';
 import { RecordTable } from './records-table';
 
-const summary = (id: string, over: Partial<RecordSummary> = {}): RecordSummary => ({
-  id,
-  conversationId: 'c_1',
-  turnId: 't_1',
-  callId: `call_${id}`,
-  tool: 'query_order',
-  server: 'shop',
-  nodeId: null,
-  arguments: { keyword: '耳机' },
-  argumentsHash: 'sha256:x',
-  status: 'success',
-  startedAt: '2026-12-02T00:00:00.000Z',
-  finishedAt: '2026-12-02T00:00:00.001Z',
-  durationMs: 1,
-  ...over,
-});
+const summary = (id: string, over: Partial<RecordSummary> = {}): RecordSummary => summaryOf(executionRecord(id, { nodeId: null, ...over }));
 
 describe('RecordTable', () => {
   it('filters by coded keys as the summaries say: an absent actor is the model, a null server matches no server filter, an unknown value nothing', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countLoopTurns } from '../../../../tests/support/loop-turns';
 import type { ChatMessage, ToolCallRequest } from '../providers/types';
 import { runCalls } from './turn-runner';
 
@@ -10,13 +11,7 @@ const busy = (ms: number) => {
 
 describe('running a step’s tool calls', () => {
   it('starts a read-only batch across turns of the event loop when starting each call takes long, all of them in flight together', async () => {
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns++;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const loop = countLoopTurns();
     const startedAtTurn: number[] = [];
     let inFlight = 0;
     let most = 0;
@@ -26,7 +21,7 @@ describe('running a step’s tool calls', () => {
     const run = runCalls(
       calls,
       async (c) => {
-        startedAtTurn.push(turns);
+        startedAtTurn.push(loop.turns);
         busy(2); // what the proxy, the transport and a fetch take synchronously to send a request
         most = Math.max(most, ++inFlight);
         if (inFlight === calls.length) release();
@@ -37,7 +32,7 @@ describe('running a step’s tool calls', () => {
       (c) => (c as ReturnType<typeof call>).readOnly,
     );
     await run;
-    ticking = false;
+    loop.stop();
     expect(most).toBe(12);
     // Not all in one turn: the loop got back in between (4 ms slices of ~2 ms starts).
     expect(new Set(startedAtTurn).size).toBeGreaterThan(2);
