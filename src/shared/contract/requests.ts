@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
+import { uiMessageSchema } from '../i18n-message';
 
 /**
  * What MCP servers ask of the operator: a question (elicitation, form or URL) or a model request
@@ -65,6 +66,8 @@ export const samplingViewSchema = z.object({
   answer: samplingAnswerSchema.optional(),
   /** The last generation failed; the operator may try again or reject. */
   error: z.string().optional(),
+  /** `error` as a code and params the console translates (the provider's own message is a param, verbatim). */
+  errorMessage: uiMessageSchema.optional(),
   /** Who will answer: the configured provider's label. */
   model: z.string(),
 });

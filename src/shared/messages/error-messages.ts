@@ -44,6 +44,7 @@ export const ERROR_MESSAGES = {
   // server requests (elicitation, sampling)
   'request.generating': 'the model is already answering this request',
   'request.noModel': 'no model can answer: {{detail}}',
+  'request.modelFailed': 'the model failed: {{detail}}',
   'request.noAnswer': 'there is no answer to send yet: approve the request first',
   'request.notPending': 'request {{id}} is no longer pending (answered, timed out or withdrawn)',
   'request.isQuestion': 'request {{id}} is a question',

@@ -162,12 +162,13 @@ export class ServerRequestService {
     } catch (error) {
       throw new Unavailable(say('request.noModel', { detail: error instanceof Error ? error.message : String(error) }));
     }
-    this.pending.update(entry, { ...entry.view, stage: 'generating', request: draft, answer: undefined, error: undefined, model: provider.label });
+    this.pending.update(entry, { ...entry.view, stage: 'generating', request: draft, answer: undefined, error: undefined, errorMessage: undefined, model: provider.label });
     runSampling(provider, draft, entry.done).then(
       (answer) => this.pending.update(entry, { ...entry.view, stage: 'answered', answer }),
       (error: unknown) => {
         if (entry.done.aborted) return;
-        this.pending.update(entry, { ...entry.view, stage: 'review', error: `the model failed: ${error instanceof Error ? error.message : String(error)}` });
+        const failed = say('request.modelFailed', { detail: error instanceof Error ? error.message : String(error) });
+        this.pending.update(entry, { ...entry.view, stage: 'review', error: failed.text, errorMessage: failed });
       },
     );
     return true;

@@ -5,6 +5,7 @@ import { useRpcMutation } from '../../lib/queries';
 import { Expiry } from '../PendingFacts';
 import { RequestFacts } from './RequestFacts';
 import { Trans, useTranslation } from 'react-i18next';
+import { shownText } from '../../lib/i18n/messages';
 
 interface Props {
   request: SamplingView;
@@ -17,7 +18,7 @@ interface Props {
  * Reject refuses at any stage.
  */
 export function SamplingCard({ request, conversation }: Props) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const sample = useRpcMutation('requests.sample');
   const reply = useRpcMutation('requests.reply');
   const reject = useRpcMutation('requests.reject');
@@ -76,7 +77,7 @@ export function SamplingCard({ request, conversation }: Props) {
       </div>
       {request.error && (
         <p className="field-error" role="alert">
-          {request.error}
+          {shownText(i18n, request.error, request.errorMessage)}
         </p>
       )}
       {request.stage === 'generating' && <p role="status">{t('samplingCard.isAnswering', { model: request.model })}</p>}
