@@ -39,7 +39,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
       setText(typeof reader.result === 'string' ? reader.result : '');
       setResult(null);
     };
-    reader.onerror = () => setReadError(`Could not read ${file.name}: ${reader.error?.message ?? 'unknown error'}`);
+    reader.onerror = () => setReadError(t('importServers.couldNotRead', { file: file.name, failure: reader.error?.message ?? t('importServers.unknownReadError') }));
     reader.readAsText(file);
   };
 

@@ -39,7 +39,7 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
   const save = useSkillsSave(saved);
   // The rows that are bindings (gated ones too), one per tool name, sorted like the list.
   const bound = useMemo(() => (catalog.data ? catalogRows(catalog.data).filter((e) => e.state === 'bound' || e.state === 'gated').map((e) => e.toolId) : null), [catalog.data]);
-  const local = useMemo(() => validateSkills(skills), [skills]);
+  const local = useMemo(() => validateSkills(skills, t), [skills, t]);
   const fromServer = useMemo(() => skillProblemsFromPaths(store.serverProblems), [store.serverProblems]);
   useUnsavedChangesGuard('skills', save.dirty, store.discard, t('skillsPage.leaveMessage'));
 

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { Skill } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
 
@@ -13,17 +14,17 @@ const SKILL_NAME = /^[A-Za-z0-9_-]+$/;
 
 const add = (problems: SkillProblems, index: number, problem: SkillProblem) => problems.set(index, [...(problems.get(index) ?? []), problem]);
 
-/** The rules main applies to skills, checked as the operator types. */
-export function validateSkills(skills: readonly Skill[]): SkillProblems {
+/** The rules main applies to skills, checked as the operator types; problems in the language shown (`t`). */
+export function validateSkills(skills: readonly Skill[], t: TFunction<'skills'>): SkillProblems {
   const problems: SkillProblems = new Map();
   const seen = new Set<string>();
   skills.forEach((skill, index) => {
-    if (!skill.name) add(problems, index, { field: 'name', message: 'a name is required' });
-    else if (skill.name.length > 64) add(problems, index, { field: 'name', message: 'at most 64 characters' });
-    else if (!SKILL_NAME.test(skill.name)) add(problems, index, { field: 'name', message: 'use letters, digits, "_" or "-"' });
-    else if (seen.has(skill.name)) add(problems, index, { field: 'name', message: `duplicate skill name "${skill.name}"` });
+    if (!skill.name) add(problems, index, { field: 'name', message: t('validation.nameRequired') });
+    else if (skill.name.length > 64) add(problems, index, { field: 'name', message: t('validation.nameTooLong') });
+    else if (!SKILL_NAME.test(skill.name)) add(problems, index, { field: 'name', message: t('validation.nameCharacters') });
+    else if (seen.has(skill.name)) add(problems, index, { field: 'name', message: t('validation.duplicateName', { name: skill.name }) });
     seen.add(skill.name);
-    if (skill.unlocks.length === 0) add(problems, index, { field: 'unlocks', message: 'a skill must unlock at least one tool' });
+    if (skill.unlocks.length === 0) add(problems, index, { field: 'unlocks', message: t('validation.unlocksRequired') });
   });
   return problems;
 }

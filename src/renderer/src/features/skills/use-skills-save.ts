@@ -4,6 +4,7 @@ import type { Skill } from '../../../../shared/config/schema';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf, type SaveFailure } from '../../lib/rpc-problems';
 import { isDirty, skillsRevisionToSave, useSkillsUiStore } from './skills-ui-store';
+import { useFixedT } from '../../lib/i18n/use-fixed-t';
 import { validateSkills } from './skill-validation';
 
 export type SkillsOutcome = { kind: 'saved'; revision: number } | { kind: 'blocked'; count: number } | SaveFailure;
@@ -16,9 +17,10 @@ export function useSkillsSave(saved: { skills: Skill[]; revision: number }) {
   const [outcome, setOutcome] = useState<SkillsOutcome | null>(null);
   const skills = store.draft ?? saved.skills;
   const dirty = isDirty(store);
+  const t = useFixedT('skills');
 
   const submit = (baseRevision: number) => {
-    const count = [...validateSkills(skills).values()].reduce((sum, list) => sum + list.length, 0);
+    const count = [...validateSkills(skills, t).values()].reduce((sum, list) => sum + list.length, 0);
     if (count > 0) return setOutcome({ kind: 'blocked', count });
     setOutcome(null);
     mutation.mutate(
