@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { serverExchangeSchema } from './requests';
+import { uiMessageSchema } from '../i18n-message';
 
 export const toolCallStatusSchema = z.enum(['awaiting_approval', 'running', 'success', 'error', 'rejected', 'blocked', 'stopped']);
 export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
@@ -83,6 +84,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     status: toolCallStatusSchema,
     /** What the model was told (capped). */
     resultText: z.string().optional(),
+    /** The console's sentence for a call that did not run or failed (code + params, `text` = resultText); absent in older items. */
+    message: uiMessageSchema.optional(),
     /** Images, audio, links and resources in the result (their data is in the record). */
     parts: z.array(resultPartSchema).optional(),
     durationMs: z.number().optional(),

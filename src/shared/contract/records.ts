@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { approvalOutcomeSchema } from './approvals';
 import { toolProgressSchema, toolTaskSchema } from './chat';
 import { query } from './define';
+import { uiMessageSchema } from '../i18n-message';
 import { serverExchangeSchema } from './requests';
 
 export const recordStatusSchema = z.enum(['success', 'error', 'rejected', 'blocked', 'stopped']);
@@ -28,6 +29,11 @@ export const executionRecordSchema = z.object({
   /** The full result as the tool returned it (the model saw a capped text). */
   result: z.unknown(),
   error: z.string().optional(),
+  /**
+   * Why the call did not run, or how it failed, as a code and params for the console (its English `text` is `error`
+   * where there is one). Absent in records made before it, and where the server's own words are the whole story.
+   */
+  message: uiMessageSchema.optional(),
   startedAt: z.string(),
   finishedAt: z.string(),
   durationMs: z.number(),

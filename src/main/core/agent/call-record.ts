@@ -1,4 +1,5 @@
 import type { ApprovalOutcome, RecordActor, RecordStatus, RecordSummary } from '../../../shared/contract';
+import type { UiMessage } from '../../../shared/i18n-message';
 import type { ToolCallRequest } from '../providers/types';
 import { argumentsHash } from './arguments-hash';
 import type { ToolItem } from './conversation';
@@ -10,6 +11,8 @@ import type { RecordedResult } from './tool-result';
 export interface RecordVerdict {
   status: RecordStatus;
   error?: string;
+  /** The console's sentence for a call that did not run or failed; its English text is `error` where there is one. */
+  message?: UiMessage;
   approval?: ApprovalOutcome;
   /** What the record keeps of the result (made when the call's line is written); none when nothing ran. */
   recorded?: () => RecordedResult;
@@ -35,6 +38,7 @@ export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversa
     argumentsHash: argumentsHash(call.arguments),
     status: verdict.status,
     error: verdict.error,
+    ...(verdict.message && { message: verdict.error === undefined ? verdict.message : { ...verdict.message, text: verdict.error } }),
     startedAt: final.at,
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: final.durationMs as number,

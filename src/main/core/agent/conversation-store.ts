@@ -120,7 +120,7 @@ async function repairInterrupted(
     if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval'))
       await conversation.write({
         t: 'item',
-        item: { ...item, status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped', resultText: INTERRUPTED },
+        item: { ...item, status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped', resultText: INTERRUPTED, message: say('call.interrupted') },
       });
   }
   // A fast call's `running` line is never written (see RunningLine): a crash while it ran leaves a call the
@@ -156,7 +156,7 @@ async function repairInterrupted(
           at: now,
         };
         onInterrupted({ conversation, item, interruptedAt: now });
-        await conversation.write({ t: 'item', item: { ...item, status: 'stopped', resultText: INTERRUPTED } });
+        await conversation.write({ t: 'item', item: { ...item, status: 'stopped', resultText: INTERRUPTED, message: say('call.interrupted') } });
       }
       await conversation.write({ t: 'message', message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true } });
     }

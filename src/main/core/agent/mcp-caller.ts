@@ -17,6 +17,15 @@ export const DEFAULT_CALL_TIMEOUT_MS = 60_000;
 
 export class StaleSessionError extends Error {
   override readonly name = 'StaleSessionError';
+  constructor(
+    readonly server: string,
+    readonly tool: string,
+  ) {
+    super(
+      `${server} restarted and no longer knows this session, so it refused the call before running it (HTTP 404). ` +
+        `"${tool}" changes data, so it was not sent again automatically; Switchboard is reconnecting. Ask the user before trying again.`,
+    );
+  }
 }
 
 /**
@@ -48,10 +57,7 @@ export function createMcpCaller(
         const reconnected = connections.reconnect(server);
         if (!idempotent) {
           void reconnected.catch(() => undefined);
-          throw new StaleSessionError(
-            `${server} restarted and no longer knows this session, so it refused the call before running it (HTTP 404). ` +
-              `"${name}" changes data, so it was not sent again automatically; Switchboard is reconnecting. Ask the user before trying again.`,
-          );
+          throw new StaleSessionError(server, name);
         }
         await reconnected;
         return connections.callTool(server, name, args, options); // once: a second failure is the answer

@@ -1,4 +1,6 @@
 import type { ApprovalOutcome } from '../../../shared/contract';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 
 /**
  * How every refused call's tool message begins. A model (the demo's included) reads it to tell a refusal from the
@@ -24,3 +26,12 @@ export function refusedCallText(approval: Pick<ApprovalOutcome, 'decision' | 're
 }
 
 export const isRefusedCallText = (text: string): boolean => text.startsWith(REFUSED_CALL_PREFIX);
+
+/** The console's sentence for the same refusal (the card, the record): no instructions to the agent, the note verbatim. */
+export function refusalMessage(approval: Pick<ApprovalOutcome, 'decision' | 'reason'>): UiMessage {
+  const reason = approval.reason?.trim();
+  if (approval.decision === 'reject') return reason ? say('call.rejectedWithNote', { reason }) : say('call.rejected');
+  if (approval.decision === 'timeout') return say('call.approvalTimedOut');
+  if (approval.decision === 'expired') return say('call.approvalExpired');
+  return say('call.notApproved', { decision: approval.decision });
+}

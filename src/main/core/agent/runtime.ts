@@ -1,3 +1,4 @@
+import { say } from '../../../shared/messages';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { ConfigStore } from '../config/config-store';
@@ -130,6 +131,7 @@ async function recordExpired(records: RecordsStore, expired: ExpiredApproval[]):
       status: 'rejected',
       result: null,
       error: outcome.reason,
+      message: { ...say('call.approvalExpired'), ...(outcome.reason && { text: outcome.reason }) },
       startedAt: request.requestedAt,
       finishedAt: outcome.decidedAt,
       durationMs: Date.parse(outcome.decidedAt) - Date.parse(request.requestedAt),
@@ -160,6 +162,7 @@ async function recordInterrupted(records: RecordsStore, calls: InterruptedCall[]
       status: 'stopped',
       result: null,
       error: `${INTERRUPTED}; the call may or may not have reached ${item.server ?? 'its server'}`,
+      message: item.server ? say('call.interruptedMayHaveRun', { server: item.server }) : say('call.interrupted', undefined, `${INTERRUPTED}; the call may or may not have reached its server`),
       startedAt: item.at,
       finishedAt: interruptedAt,
       durationMs: Date.parse(interruptedAt) - Date.parse(item.at),

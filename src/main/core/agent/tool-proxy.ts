@@ -4,6 +4,7 @@ import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/cata
 import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
 import type { CallProgress, CallTask, OperatorWait } from '../mcp';
+import { say } from '../../../shared/messages';
 import type { ChatMessage, ModelImage, ToolCallRequest } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
 import type { ApprovalService } from './approvals';
@@ -12,7 +13,8 @@ import { recordOf, type MadeRecord, type RecordVerdict } from './call-record';
 import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
 import type { RecordsStore } from './records-store';
-import { refusedCallText } from './refusal';
+import { refusalMessage, refusedCallText } from './refusal';
+import { failureMessage } from './call-failure';
 import { linkedAbort } from '../abort-signals';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf } from './tool-result';
@@ -68,6 +70,9 @@ export interface ProxyMode {
   /** A replay: a call that may write is answered without being run (NOT_EXECUTED_REPLAY). */
   skipWrites?: boolean;
 }
+
+/** What the model reads for a call Stop ended. */
+const STOPPED = 'The operator stopped this call.';
 
 /** How a replay answers a write the model asked for: it never runs. */
 export const NOT_EXECUTED_REPLAY = 'not executed (replay)';
@@ -135,8 +140,8 @@ export class ToolProxy {
       verdict = await this.decide(call, binding, ctx, item, running, asked, trace);
     } catch (error) {
       verdict = ctx.signal.aborted
-        ? { status: 'stopped', modelText: 'The operator stopped this call.', approval: asked.approval }
-        : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error), approval: asked.approval };
+        ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
+        : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error), message: failureMessage(error), approval: asked.approval };
     }
     trace.stop();
     const finishedAt = Date.now();
@@ -145,6 +150,8 @@ export class ToolProxy {
       ...trace.fields(),
       status: verdict.status,
       resultText: verdict.modelText,
+      // The console's sentence; in English exactly what the card always showed.
+      ...(verdict.message && { message: { ...verdict.message, text: verdict.modelText } }),
       ...(verdict.parts?.length && { parts: verdict.parts }),
       durationMs: finishedAt - startedAt,
       recordId: `r_${randomUUID().slice(0, 12)}`,
@@ -203,7 +210,7 @@ export class ToolProxy {
     asked: Asked,
     trace: CallTrace,
   ): Promise<Verdict> {
-    if (ctx.signal.aborted) return { status: 'stopped', modelText: 'The operator stopped this call.' };
+    if (ctx.signal.aborted) return { status: 'stopped', modelText: STOPPED, message: say('call.stopped') };
     if (!ctx.operatorTarget && !ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
 
     const local = this.deps.local.run(call.name, call.arguments, ctx.conversation);
@@ -212,11 +219,12 @@ export class ToolProxy {
       const out = await local;
       return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recordedResultOf({ text: out.text }, []), error: out.isError ? out.text : undefined };
     }
-    if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.` };
+    if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.`, message: say('call.noSuchTool', { tool: call.name }) };
     if (this.deps.mode?.skipWrites && !binding.readOnly)
       return {
         status: 'blocked',
         modelText: `${NOT_EXECUTED_REPLAY}: "${call.name}" may change data, and a replay never runs a write${needsConfirmation(binding) ? `; ${WOULD_ASK_APPROVAL}` : ''}. Nothing was run.`,
+        message: say('call.replayWrite', { tool: call.name }),
       };
 
     const approval = needsConfirmation(binding) ? await this.confirm(call, binding, ctx, item, running, asked) : undefined;
@@ -227,6 +235,7 @@ export class ToolProxy {
         modelText: stopped
           ? 'The operator stopped this call before it was approved; it did not run.'
           : refusedCallText(approval),
+        message: stopped ? say('call.stoppedBeforeApproval') : refusalMessage(approval),
         approval,
       };
     }
@@ -282,6 +291,7 @@ export class ToolProxy {
       return {
         status: 'blocked',
         modelText: `"${name}" is locked until the skill "${skills}" is loaded. Call load_skill with {"name": "${binding.gatedBy[0]}"} first. Nothing was run.`,
+        message: say('call.lockedBySkill', { tool: name, skills }),
       };
     }
     // Quarantined (definition changed since pinned): it has no binding, so even a stale visible set could not run it.
@@ -290,8 +300,9 @@ export class ToolProxy {
       return {
         status: 'blocked',
         modelText: `"${name}" is unavailable until an operator reviews a change to ${held.quarantine.moved ? 'the server that serves it' : 'its definition'}. Nothing was run.`,
+        message: say(held.quarantine.moved ? 'call.quarantinedServer' : 'call.quarantinedDefinition', { tool: name }),
       };
-    return { status: 'blocked', modelText: `"${name}" is not among the tools available on this turn. Nothing was run.` };
+    return { status: 'blocked', modelText: `"${name}" is not among the tools available on this turn. Nothing was run.`, message: say('call.notVisible', { tool: name }) };
   }
 
   /** Only for a call that needsConfirmation. */

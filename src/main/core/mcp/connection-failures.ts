@@ -23,7 +23,8 @@ export class ServerUnavailableError extends Error {
   override readonly name = 'ServerUnavailableError';
   constructor(
     readonly server: string,
-    detail: string,
+    /** What the connection says of itself (its status, its error), verbatim. */
+    readonly detail: string,
   ) {
     super(say('connection.notConnected', { server, detail }).text);
   }

@@ -8,12 +8,13 @@ import { ToolExchanges, ToolProgressBar, ToolTaskStatus } from './ToolLiveState'
 import { ToolIcon, ToolTitle } from './ToolLook';
 import { useToolLook } from '../lib/catalog/use-tool-look';
 import { useTranslation } from 'react-i18next';
+import { shownText } from '../lib/i18n/messages';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** One tool call as the proxy reported it: what was called, where, with what, and how it ended. */
 export function ToolCallCard({ item }: { item: ToolItem }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const look = useToolLook(item.toolName, item.server);
   return (
     <article className={`tool-card tool-${item.status}`} data-testid="tool-card" data-tool={item.toolName} data-status={item.status}>
@@ -35,7 +36,8 @@ export function ToolCallCard({ item }: { item: ToolItem }) {
       {item.resultText !== undefined && (
         <details className="tool-result">
           <summary>{t('toolCallCard.result')}{item.status === 'success' ? '' : ` (${item.status.replace(/_/g, ' ')})`}</summary>
-          <JsonBlock value={item.resultText} label={t('toolCallCard.resultOf', { toolName: item.toolName })} />
+          {/* Main's own sentence (a refusal, a call that did not run) in the language shown; a result verbatim. */}
+          <JsonBlock value={shownText(i18n, item.resultText, item.message)} label={t('toolCallCard.resultOf', { toolName: item.toolName })} />
         </details>
       )}
       {item.parts && item.parts.length > 0 && <ResultParts parts={item.parts} server={item.server} recordId={item.recordId} />}

@@ -11,6 +11,7 @@ import { splitDuration } from './duration-split';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { useToolLook } from '../../lib/catalog/use-tool-look';
 import { useTranslation } from 'react-i18next';
+import { shownText } from '../../lib/i18n/messages';
 
 /** One full record: arguments, the result as the tool returned it, and the approval decision. */
 export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string; onClose: () => void; titleOf: (conversationId: string) => string }) {
@@ -39,7 +40,9 @@ export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string;
 }
 
 function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (conversationId: string) => string }) {
-  const { t } = useTranslation(['records', 'common']);
+  const { t, i18n } = useTranslation(['records', 'common']);
+  // Why the call did not run or failed: main's sentence in the language shown; an older record's English error.
+  const outcome = record.message ? shownText(i18n, record.error ?? record.message.text, record.message) : record.error;
   const { waitingMs, executingMs } = splitDuration(record);
   const look = useToolLook(record.tool, record.server);
   return (
@@ -76,11 +79,11 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
       </dl>
       <h3>{t('recordDetail.arguments')}</h3>
       <JsonBlock value={record.arguments} label={t('recordDetail.arguments')} />
-      {record.error && (
+      {outcome && (
         <>
-          <h3>{t('recordDetail.error')}</h3>
-          <pre className="json-block error-text" tabIndex={0}>
-            {record.error}
+          <h3>{record.status === 'error' ? t('recordDetail.error') : t('recordDetail.outcome')}</h3>
+          <pre className="json-block error-text" tabIndex={0} data-testid="record-outcome">
+            {outcome}
           </pre>
         </>
       )}

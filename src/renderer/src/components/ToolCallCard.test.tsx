@@ -1,0 +1,47 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { say } from '../../../shared/messages';
+import { createFakeRpc, renderWithRpc } from '../../../../tests/support/renderer/fake-rpc';
+import { i18n } from '../lib/i18n';
+import { ToolCallCard, type ToolItem } from './ToolCallCard';
+
+const modelText = 'Not run: the operator did not approve this call (rejected); nothing changed. …';
+const item = (over: Partial<ToolItem>): ToolItem => ({
+  kind: 'tool',
+  id: 'k1',
+  turnId: 't1',
+  step: 1,
+  toolName: 'cancel_order',
+  server: 'shop',
+  nodeId: 'order-cancel',
+  arguments: { orderNo: 'BS1' },
+  status: 'rejected',
+  resultText: modelText,
+  at: new Date().toISOString(),
+  ...over,
+});
+
+async function resultShown(language: string, shown: ToolItem): Promise<string> {
+  await i18n.changeLanguage(language);
+  renderWithRpc(<ToolCallCard item={shown} />, createFakeRpc({}).client);
+  return screen.getByLabelText(/cancel_order/, { selector: '.tool-result *' }).textContent ?? '';
+}
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+describe('the chat’s tool card', () => {
+  const rejected = item({ message: { ...say('call.rejectedWithNote', { reason: 'needs review' }), text: modelText } });
+
+  it('shows a refusal in Chinese under zh-CN, the operator’s note verbatim', async () => {
+    expect(await resultShown('zh-CN', rejected)).toContain('未执行：操作员拒绝了此调用；没有任何更改。操作员的备注：“needs review”');
+  });
+
+  it('shows what the model read in English, and an older item’s text as it was', async () => {
+    expect(await resultShown('en', rejected)).toContain(modelText);
+    cleanup();
+    expect(await resultShown('zh-CN', item({}))).toContain(modelText);
+  });
+});
