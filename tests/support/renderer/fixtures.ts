@@ -1,4 +1,4 @@
-import type { ApprovalRequest, Conversation, ElicitationView, SamplingView } from '../../../src/shared/contract';
+import type { ApprovalRequest, Conversation, ElicitationView, ExecutionRecord, SamplingView } from '../../../src/shared/contract';
 
 export const approvalFixture = (over: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id: 'ap_1',
@@ -73,3 +73,25 @@ export const samplingFixture = (over: Partial<SamplingView> = {}): SamplingView 
   model: 'offline demo model',
   ...over,
 });
+
+/** A successful query_order record, started and finished now. */
+export const recordFixture = (over: Partial<ExecutionRecord> = {}): ExecutionRecord => {
+  const now = new Date().toISOString();
+  return {
+    id: 'r1',
+    conversationId: 'c1',
+    turnId: 't1',
+    callId: 'k1',
+    tool: 'query_order',
+    server: 'shop',
+    nodeId: 'order-query',
+    arguments: { keyword: 'AirPods' },
+    argumentsHash: 'sha256:1',
+    status: 'success',
+    result: { content: [{ type: 'text', text: '[]' }] },
+    startedAt: now,
+    finishedAt: now,
+    durationMs: 12,
+    ...over,
+  };
+};

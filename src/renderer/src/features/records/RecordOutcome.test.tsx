@@ -3,27 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../../../shared/contract';
 import { say } from '../../../../shared/messages';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { recordFixture } from '../../../../../tests/support/renderer/fixtures';
 import { i18n } from '../../lib/i18n';
 import { RecordDetail } from './RecordDetail';
 
-const now = new Date().toISOString();
-const record = (over: Partial<ExecutionRecord>): ExecutionRecord => ({
-  id: 'r1',
-  conversationId: 'c1',
-  turnId: 't1',
-  callId: 'k1',
-  tool: 'query_order',
-  server: 'shop',
-  nodeId: 'order-query',
-  arguments: {},
-  argumentsHash: 'sha256:1',
-  status: 'error',
-  result: null,
-  startedAt: now,
-  finishedAt: now,
-  durationMs: 12,
-  ...over,
-});
+const record = (over: Partial<ExecutionRecord>): ExecutionRecord => recordFixture({ status: 'error', result: null, ...over });
 
 async function show(language: string, shown: ExecutionRecord): Promise<string> {
   await i18n.changeLanguage(language);

@@ -2,27 +2,12 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionRecord, RouteInput } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { recordFixture } from '../../../../../tests/support/renderer/fixtures';
 import { RecordsPage } from './RecordsPage';
 import { EMPTY_FILTER, useRecordsUiStore } from './records-ui-store';
 
 const now = new Date().toISOString();
-const record = (over: Partial<ExecutionRecord>): ExecutionRecord => ({
-  id: 'r1',
-  conversationId: 'c1',
-  turnId: 't1',
-  callId: 'k1',
-  tool: 'query_order',
-  server: 'shop',
-  nodeId: 'order-query',
-  arguments: { keyword: 'AirPods' },
-  argumentsHash: 'sha256:1',
-  status: 'success',
-  result: { content: [{ type: 'text', text: '[]' }] },
-  startedAt: now,
-  finishedAt: now,
-  durationMs: 12,
-  ...over,
-});
+const record = recordFixture;
 
 let records: ExecutionRecord[];
 const list = ({ tool, status }: RouteInput<'records.list'> = {}) =>
