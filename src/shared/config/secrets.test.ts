@@ -53,7 +53,11 @@ describe('restoring what came back masked', () => {
 
   it('refuses a mask typed over, moved to another header, or sent with no stored entry', () => {
     expect(restoreServerSecrets({ ...stored, headers: { Authorization: 'Bearer ••••1234x' } }, stored).problems).toEqual([
-      { path: 'headers.Authorization', message: expect.stringContaining('a masked value (••••) that matches no stored secret') },
+      {
+        path: 'headers.Authorization',
+        message: expect.stringContaining('a masked value (••••) that matches no stored secret'),
+        uiMessage: expect.objectContaining({ code: 'secrets.unmatchedMaskIn', params: { field: 'Authorization', mask: '••••' } }),
+      },
     ]);
     expect(restoreServerSecrets({ ...stored, headers: { 'X-Other': 'Bearer ••••1234' } }, stored).problems).toHaveLength(1);
     expect(restoreServerSecrets(maskServer(stored), undefined).problems.map((p) => p.path)).toEqual(['headers.Authorization', 'headers.X-Other']);
@@ -63,7 +67,7 @@ describe('restoring what came back masked', () => {
     const stdio = { name: 'gh', command: 'node', args: [], enabled: true, env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnop5678' } };
     const shown = maskServer(stdio);
     expect(shown.env.GITHUB_TOKEN).toBe('••••5678');
-    expect(restoreServerSecrets({ ...shown, env: { GH: '••••5678' } }, stdio).problems).toEqual([{ path: 'env.GH', message: expect.stringContaining('matches no stored secret') }]);
+    expect(restoreServerSecrets({ ...shown, env: { GH: '••••5678' } }, stdio).problems).toEqual([{ path: 'env.GH', message: expect.stringContaining('matches no stored secret'), uiMessage: expect.objectContaining({ code: 'secrets.unmatchedMaskIn' }) }]);
     expect(restoreServerSecrets({ ...shown, args: ['--token', '••••5678'] }, stdio).problems.map((p) => p.path)).toEqual(['args.1']);
     const remote = maskServer(stored);
     expect(restoreServerSecrets({ ...remote, url: 'https://h.example/mcp?key=••••1234' }, stored).problems.map((p) => p.path)).toEqual(['url']);

@@ -1,4 +1,6 @@
 import type { ServerConfig, ServerConfigInput } from './schema';
+import type { UiMessage } from '../i18n-message';
+import { say } from '../messages';
 
 /**
  * Secrets written literally in a server's entry (an `Authorization` header, a stdio server's API key, an
@@ -69,7 +71,9 @@ export function maskServer<S extends ServerConfig>(server: S): S {
 export interface SecretProblem {
   /** Below the entry: `headers.Authorization`. */
   path: string;
+  /** English (CLI, logs); `uiMessage` is the code the console translates. */
   message: string;
+  uiMessage: UiMessage;
 }
 
 /**
@@ -85,7 +89,8 @@ export function restoreServerSecrets<S extends ServerConfigInput>(incoming: S, s
     const field: SecretPath | undefined = path.length === 2 && SECRET_FIELDS.has(String(path[0])) && mayHoldSecret(path) ? [String(path[0]), String(path[1])] : undefined;
     const literal = field && literalBehind(stored, field, value);
     if (!field || literal === undefined) {
-      problems.push({ path: path.join('.'), message: `${String(path[path.length - 1])}: ${unmatchedMaskMessage}` });
+      const uiMessage = say('secrets.unmatchedMaskIn', { field: String(path[path.length - 1]), mask: MASK });
+      problems.push({ path: path.join('.'), message: uiMessage.text, uiMessage });
       continue;
     }
     restored ??= structuredClone(incoming) as unknown as Record<string, Record<string, string>>;
@@ -111,4 +116,9 @@ export function literalBehind(stored: ServerConfig | ServerConfigInput | undefin
   return isSecretField(path, literal) && maskSecret(literal) === masked ? literal : undefined;
 }
 
-export const unmatchedMaskMessage = `a masked value (${MASK}) that matches no stored secret: type the whole value, or use \${env:NAME}`;
+/** A mask that stands for no stored secret, wherever it was found (the config text, a server entry). */
+export const unmatchedMask = (): UiMessage => say('secrets.unmatchedMask', { mask: MASK });
+
+/** The refusal of an entry whose masks stand for nothing: the count for the console, the problems in English for the CLI. */
+export const unmatchedMasks = (problems: readonly SecretProblem[], prefix = ''): UiMessage =>
+  say('secrets.unmatchedMasks', { count: problems.length }, problems.map((p) => `${prefix}${p.message}`).join('; '));

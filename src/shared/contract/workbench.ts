@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatItemSchema, customerIdSchema, toolCallStatusSchema } from './chat';
 import { executionRecordSchema } from './records';
+import { uiMessageSchema } from '../i18n-message';
 import { command, query } from './define';
 
 /** The operator's workbench: run a tool by hand, test cases, replay, preview. */
@@ -20,7 +21,14 @@ export const toolRunSchema = z.object({
 });
 export type ToolRun = z.infer<typeof toolRunSchema>;
 
-const expectationResultSchema = z.object({ expectation: z.string(), passed: z.boolean(), detail: z.string() });
+/** `expectation` and `detail` in English (CLI, JUnit); the `…Message` codes are what the console translates (absent in older results). */
+const expectationResultSchema = z.object({
+  expectation: z.string(),
+  passed: z.boolean(),
+  detail: z.string(),
+  expectationMessage: uiMessageSchema.optional(),
+  detailMessage: uiMessageSchema.optional(),
+});
 export type ExpectationResultView = z.infer<typeof expectationResultSchema>;
 
 const expectedCallSchema = z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()).optional() });
@@ -43,6 +51,8 @@ export const caseResultSummarySchema = z.object({
   durationMs: z.number(),
   /** The expectations that failed, in words. */
   failed: z.array(z.string()),
+  /** The same failures as results with their codes, for the console's language (absent in older results). */
+  failures: z.array(expectationResultSchema).optional(),
 });
 export type CaseResultSummary = z.infer<typeof caseResultSummarySchema>;
 
@@ -55,7 +65,7 @@ export const caseResultSchema = caseResultSummarySchema.extend({
 });
 export type CaseResult = z.infer<typeof caseResultSchema>;
 
-const problemSchema = z.object({ path: z.string(), line: z.number().optional(), message: z.string() });
+const problemSchema = z.object({ path: z.string(), line: z.number().optional(), message: z.string(), uiMessage: uiMessageSchema.optional() });
 
 export const testsListSchema = z.object({
   /** Where cases.yaml is (it may not exist yet). */

@@ -42,7 +42,7 @@ describe('elicitation fields', () => {
 
   it('names every problem with its field', () => {
     const { problems } = checkContent(fields, { email: 'nope', age: 30.5, status: 'gone', born: '2023-02-30', fish: ['f1', 'f2', 'f3'], code: 'ab', extra: 1 });
-    expect(problems).toEqual([
+    expect(problems.map(({ field, message }) => ({ field, message }))).toEqual([
       { field: 'extra', message: 'the form does not ask for this field' },
       { field: 'age', message: 'age must be a whole number' },
       { field: 'status', message: 'status must be one of the listed choices' },
@@ -51,8 +51,12 @@ describe('elicitation fields', () => {
       { field: 'fish', message: 'choose at most 2 for fish' },
       { field: 'code', message: 'code needs at least 3 characters' },
     ]);
-    expect(checkContent(fields, {}).problems).toEqual([{ field: 'email', message: 'Email is required' }]);
-    expect(checkContent(fields, { email: 'a@b.co', age: 200 }).problems).toEqual([{ field: 'age', message: 'age must be at most 150' }]);
+    expect(checkContent(fields, {}).problems).toEqual([{ field: 'email', message: 'Email is required', uiMessage: { code: 'form.required', params: { label: 'Email' }, text: 'Email is required' } }]);
+    // The code carries the label and the limit as they are, for the console to translate around them.
+    expect(checkContent(fields, { email: 'a@b.co', age: 200 }).problems).toEqual([
+      { field: 'age', message: 'age must be at most 150', uiMessage: { code: 'form.aboveMaximum', params: { label: 'age', maximum: 150 }, text: 'age must be at most 150' } },
+    ]);
+    expect(problems.every((p) => p.uiMessage.text === p.message)).toBe(true);
   });
 
   it('reads typed text the way a person means it', () => {

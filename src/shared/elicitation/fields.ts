@@ -1,3 +1,6 @@
+import type { UiMessage } from '../i18n-message';
+import { say } from '../messages';
+
 /**
  * The elicitation form, as data. MCP restricts a form's `requestedSchema` to a flat object of primitives
  * (string with format and length, number, integer, boolean, single- and multi-select enums in their three
@@ -35,7 +38,9 @@ export interface ElicitField {
 
 export interface ContentProblem {
   field: string;
+  /** English, as the CLI prints it; `uiMessage` is the code the console translates (the label inserted verbatim). */
   message: string;
+  uiMessage: UiMessage;
 }
 
 type Json = Record<string, unknown>;
@@ -118,64 +123,64 @@ export function defaultContent(fields: readonly ElicitField[]): Record<string, E
 export function checkContent(fields: readonly ElicitField[], answer: Record<string, unknown>): { content: Record<string, ElicitValue>; problems: ContentProblem[] } {
   const content: Record<string, ElicitValue> = {};
   const problems: ContentProblem[] = [];
+  const problem = (field: string, uiMessage: UiMessage) => problems.push({ field, message: uiMessage.text, uiMessage });
   const known = new Set(fields.map((f) => f.name));
-  for (const name of Object.keys(answer)) if (!known.has(name)) problems.push({ field: name, message: 'the form does not ask for this field' });
+  for (const name of Object.keys(answer)) if (!known.has(name)) problem(name, say('form.notAsked'));
   for (const field of fields) {
     let value = answer[field.name];
     if (value === '' && field.kind === 'text') value = undefined;
     if (value === undefined || value === null) value = field.default;
     if (value === undefined) {
-      if (field.required) problems.push({ field: field.name, message: `${field.label} is required` });
+      if (field.required) problem(field.name, say('form.required', { label: field.label }));
       continue;
     }
-    const problem = problemOf(field, value);
-    if (problem) problems.push({ field: field.name, message: problem });
+    const found = problemOf(field, value);
+    if (found) problem(field.name, found);
     else content[field.name] = value as ElicitValue;
   }
   return { content, problems };
 }
 
-function problemOf(field: ElicitField, value: unknown): string | undefined {
+function problemOf(field: ElicitField, value: unknown): UiMessage | undefined {
   const label = field.label;
   switch (field.kind) {
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : `${label} must be true or false`;
+      return typeof value === 'boolean' ? undefined : say('form.notBoolean', { label });
     case 'number':
     case 'integer': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return `${label} must be a number`;
-      if (field.kind === 'integer' && !Number.isInteger(value)) return `${label} must be a whole number`;
-      if (field.minimum !== undefined && value < field.minimum) return `${label} must be at least ${field.minimum}`;
-      if (field.maximum !== undefined && value > field.maximum) return `${label} must be at most ${field.maximum}`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return say('form.notNumber', { label });
+      if (field.kind === 'integer' && !Number.isInteger(value)) return say('form.notInteger', { label });
+      if (field.minimum !== undefined && value < field.minimum) return say('form.belowMinimum', { label, minimum: field.minimum });
+      if (field.maximum !== undefined && value > field.maximum) return say('form.aboveMaximum', { label, maximum: field.maximum });
       return undefined;
     }
     case 'select':
-      return typeof value === 'string' && field.options?.some((o) => o.value === value) ? undefined : `${label} must be one of the listed choices`;
+      return typeof value === 'string' && field.options?.some((o) => o.value === value) ? undefined : say('form.notChoice', { label });
     case 'multiselect': {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && field.options?.some((o) => o.value === v)))
-        return `${label} must be a selection of the listed choices`;
-      if (new Set(value).size !== value.length) return `${label} lists a choice twice`;
-      if (field.minItems !== undefined && value.length < field.minItems) return `choose at least ${field.minItems} for ${label}`;
-      if (field.maxItems !== undefined && value.length > field.maxItems) return `choose at most ${field.maxItems} for ${label}`;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && field.options?.some((o) => o.value === v))) return say('form.notChoices', { label });
+      if (new Set(value).size !== value.length) return say('form.choiceTwice', { label });
+      if (field.minItems !== undefined && value.length < field.minItems) return say('form.tooFewChoices', { label, minItems: field.minItems });
+      if (field.maxItems !== undefined && value.length > field.maxItems) return say('form.tooManyChoices', { label, maxItems: field.maxItems });
       return undefined;
     }
     case 'text': {
-      if (typeof value !== 'string') return `${label} must be text`;
-      if (field.minLength !== undefined && value.length < field.minLength) return `${label} needs at least ${field.minLength} characters`;
-      if (field.maxLength !== undefined && value.length > field.maxLength) return `${label} allows at most ${field.maxLength} characters`;
+      if (typeof value !== 'string') return say('form.notText', { label });
+      if (field.minLength !== undefined && value.length < field.minLength) return say('form.tooShort', { label, minLength: field.minLength });
+      if (field.maxLength !== undefined && value.length > field.maxLength) return say('form.tooLong', { label, maxLength: field.maxLength });
       return field.format ? formatProblem(label, field.format, value) : undefined;
     }
   }
 }
 
-function formatProblem(label: string, format: TextFormat, value: string): string | undefined {
-  if (format === 'email') return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : `${label} must be an email address`;
-  if (format === 'uri') return /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value) && URL.canParse(value) ? undefined : `${label} must be a URI (e.g. https://…)`;
+function formatProblem(label: string, format: TextFormat, value: string): UiMessage | undefined {
+  if (format === 'email') return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : say('form.notEmail', { label });
+  if (format === 'uri') return /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value) && URL.canParse(value) ? undefined : say('form.notUri', { label });
   if (format === 'date') {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     const date = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-    return date && date.getUTCMonth() === +match[2] - 1 && date.getUTCDate() === +match[3] ? undefined : `${label} must be a date (YYYY-MM-DD)`;
+    return date && date.getUTCMonth() === +match[2] - 1 && date.getUTCDate() === +match[3] ? undefined : say('form.notDate', { label });
   }
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : `${label} must be a date and time (YYYY-MM-DDTHH:MM…)`;
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : say('form.notDateTime', { label });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UiMessage } from '../i18n-message';
 import { messageBuilder } from './define';
+import { CHECK_MESSAGES } from './check-messages';
 import { ERROR_MESSAGES } from './error-messages';
 import { STATUS_MESSAGES } from './status-messages';
 
@@ -10,7 +11,7 @@ const SIZED = new Set(['string', 'array', 'set', 'map', 'file']);
 
 /** Templates without placeholders by their text: a schema's own fixed message (`.min(1, 'an mcp node needs a toolId')`). */
 const FIXED = new Map(
-  Object.entries({ ...ERROR_MESSAGES, ...STATUS_MESSAGES })
+  Object.entries({ ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CHECK_MESSAGES })
     .filter(([, template]) => !template.includes('{{'))
     .map(([code, template]) => [template as string, code]),
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listMcpLeaves, type IntentNode, type KnowledgeLeaf } from '../config/schema';
 import { SEARCH_KNOWLEDGE } from '../catalog';
+import { say } from '../messages';
 
 /** The customer a case acts as when neither the case nor the file's defaults name one (the demo shop's). */
 export const DEFAULT_CASE_CUSTOMER = 'u1001';
@@ -40,8 +41,10 @@ export const casesFileSchema = z
   .superRefine((file, ctx) => {
     const seen = new Set<string>();
     file.cases.forEach((c, index) => {
-      if (seen.has(c.name)) ctx.addIssue({ code: 'custom', path: ['cases', index, 'name'], message: `duplicate case name "${c.name}"` });
-      seen.add(c.name);
+      if (!seen.has(c.name)) return void seen.add(c.name);
+      // The message rides along as params.uiMessage, so the console can show it in the operator's language.
+      const message = say('tests.duplicateCaseName', { name: c.name });
+      ctx.addIssue({ code: 'custom', path: ['cases', index, 'name'], message: message.text, params: { uiMessage: message } });
     });
   });
 export type CasesFile = z.output<typeof casesFileSchema>;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectationsSchema } from './cases';
-import { evaluateCase, isSubset } from './evaluate';
+import type { UiMessage } from '../i18n-message';
+import { evaluateCase, isSubset, unfinishedTurn } from './evaluate';
 
-const run = (calls: [string, unknown][], lastAnswer = '', unfinishedTurns: string[] = []) => ({
+const run = (calls: [string, unknown][], lastAnswer = '', unfinishedTurns: UiMessage[] = []) => ({
   calls: calls.map(([tool, args]) => ({ tool, arguments: args, status: 'success' })),
   lastAnswer,
   unfinishedTurns,
@@ -26,13 +27,16 @@ describe('evaluateCase', () => {
 
   it('checks notCalled, answerContains and unfinished turns', () => {
     const expect_ = expectationsSchema.parse({ notCalled: ['cancel_order'], answerContains: ['BIT9', 'missing'] });
-    const results = evaluateCase(expect_, run([['cancel_order', {}]], 'tracking BIT9100000233', ['turn 1: error (model error)']));
+    const results = evaluateCase(expect_, run([['cancel_order', {}]], 'tracking BIT9100000233', [unfinishedTurn(1, 'error', 'model error')]));
     expect(results.map((r) => [r.expectation, r.passed])).toEqual([
       ['every turn completes', false],
       ['does not call cancel_order', false],
       ['answer contains "BIT9"', true],
       ['answer contains "missing"', false],
     ]);
+    expect(results[0].detail).toBe('turn 1: error (model error)');
+    expect(results[1].detail).toBe('called 1 time');
+    expect(results[3].detail).toBe('the answer was: tracking BIT9100000233');
   });
 
   it('isSubset compares objects by the keys given, arrays and scalars exactly', () => {

@@ -1,3 +1,5 @@
+import type { UiMessage } from '../i18n-message';
+import { say } from '../messages';
 import type { Expectations } from './cases';
 
 /** What a run of a case did, as the expectations read it. */
@@ -7,7 +9,7 @@ export interface ObservedRun {
   /** The text the model answered the last message with. */
   lastAnswer: string;
   /** Turns that did not complete, as "turn N: status (error)". */
-  unfinishedTurns: string[];
+  unfinishedTurns: UiMessage[];
 }
 
 export interface ExpectationResult {
@@ -16,41 +18,56 @@ export interface ExpectationResult {
   passed: boolean;
   /** Why it failed (or what matched). */
   detail: string;
+  /** The same two as codes the console translates (the English above is what the CLI and JUnit print). */
+  expectationMessage?: UiMessage;
+  detailMessage?: UiMessage;
 }
+
+/** One expectation's result from its messages: the English texts and the codes travel together (a detail that is only text, e.g. an error, has no code). */
+export const expectationResult = (expectation: UiMessage, passed: boolean, detail: UiMessage | string): ExpectationResult => ({
+  expectation: expectation.text,
+  passed,
+  detail: typeof detail === 'string' ? detail : detail.text,
+  expectationMessage: expectation,
+  ...(typeof detail === 'string' ? {} : { detailMessage: detail }),
+});
+
+/** A turn that did not complete, for ObservedRun.unfinishedTurns (`turn` counts from 1). */
+export const unfinishedTurn = (turn: number, status: string, error?: string): UiMessage =>
+  error ? say('tests.detail.turnUnfinishedWith', { turn, status, error }) : say('tests.detail.turnUnfinished', { turn, status });
 
 /** Checks each expectation against a run; a turn that did not complete is a failure of its own. */
 export function evaluateCase(expect: Expectations, run: ObservedRun): ExpectationResult[] {
-  const results: ExpectationResult[] = run.unfinishedTurns.map((turn) => ({ expectation: 'every turn completes', passed: false, detail: turn }));
+  const results: ExpectationResult[] = run.unfinishedTurns.map((turn) => expectationResult(say('tests.expect.everyTurnCompletes'), false, turn));
   let from = 0;
   for (const expected of expect.calls) {
-    const label = `calls ${expected.tool}${expected.arguments ? ` ${JSON.stringify(expected.arguments)}` : ''}`;
+    const label = expected.arguments ? say('tests.expect.callsWith', { tool: expected.tool, arguments: JSON.stringify(expected.arguments) }) : say('tests.expect.calls', { tool: expected.tool });
     const at = run.calls.findIndex((call, index) => index >= from && call.tool === expected.tool && (!expected.arguments || isSubset(expected.arguments, call.arguments)));
     if (at >= 0) {
-      results.push({ expectation: label, passed: true, detail: `call ${at + 1} of ${run.calls.length}` });
+      results.push(expectationResult(label, true, say('tests.detail.callOf', { index: at + 1, total: run.calls.length })));
       from = at + 1;
       continue;
     }
     const sameTool = run.calls.filter((call) => call.tool === expected.tool);
+    const calledWith = { tool: expected.tool, arguments: sameTool.map((c) => JSON.stringify(c.arguments)).join(', ') };
     const detail =
       sameTool.length > 0
-        ? `${expected.tool} was called with ${sameTool.map((c) => JSON.stringify(c.arguments)).join(', ')}${run.calls.indexOf(sameTool[0]) < from ? ' (before the call expected ahead of it)' : ''}`
+        ? say(run.calls.indexOf(sameTool[0]) < from ? 'tests.detail.calledWithEarlier' : 'tests.detail.calledWith', calledWith)
         : run.calls.length > 0
-          ? `not called; the calls were ${run.calls.map((c) => c.tool).join(', ')}`
-          : 'not called; the model made no tool call';
-    results.push({ expectation: label, passed: false, detail });
+          ? say('tests.detail.otherCalls', { calls: run.calls.map((c) => c.tool).join(', ') })
+          : say('tests.detail.noCalls');
+    results.push(expectationResult(label, false, detail));
   }
   for (const tool of expect.notCalled) {
     const count = run.calls.filter((call) => call.tool === tool).length;
-    results.push({ expectation: `does not call ${tool}`, passed: count === 0, detail: count === 0 ? 'not called' : `called ${count} time${count === 1 ? '' : 's'}` });
+    const detail = count === 0 ? say('tests.detail.notCalled') : count === 1 ? say('tests.detail.calledOnce') : say('tests.detail.calledTimes', { count });
+    results.push(expectationResult(say('tests.expect.notCalls', { tool }), count === 0, detail));
   }
   const wanted = expect.answerContains === undefined ? [] : Array.isArray(expect.answerContains) ? expect.answerContains : [expect.answerContains];
   for (const text of wanted) {
     const found = run.lastAnswer.includes(text);
-    results.push({
-      expectation: `answer contains "${text}"`,
-      passed: found,
-      detail: found ? 'found' : `the answer was: ${run.lastAnswer ? clip(run.lastAnswer, 300) : '(empty)'}`,
-    });
+    const detail = found ? say('tests.detail.found') : run.lastAnswer ? say('tests.detail.answerWas', { answer: clip(run.lastAnswer, 300) }) : say('tests.detail.answerEmpty');
+    results.push(expectationResult(say('tests.expect.answerContains', { text }), found, detail));
   }
   return results;
 }

@@ -1,7 +1,7 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
 import type { ImportResult } from '../../../shared/contract';
-import { maskServer, restoreServerSecrets } from '../../../shared/config/secrets';
+import { maskServer, restoreServerSecrets, unmatchedMasks } from '../../../shared/config/secrets';
 import { Invalid } from '../errors';
 import type { ConfigStore } from './config-store';
 
@@ -222,8 +222,8 @@ export async function importServers(store: ConfigStore, text: string, onConflict
       const restored = restoreServerSecrets({ ...inputs.get(server.originalName)!, name: server.name }, stored);
       if (restored.problems.length > 0)
         throw new Invalid(
-          restored.problems.map((p) => `${server.name}: ${p.message}`).join('; '),
-          restored.problems.map((p) => ({ path: `${server.name}.${p.path}`, message: p.message })),
+          unmatchedMasks(restored.problems, `${server.name}: `),
+          restored.problems.map((p) => ({ path: `${server.name}.${p.path}`, message: p.message, uiMessage: p.uiMessage })),
         );
       return { op: 'putServer' as const, server: restored.server as Record<string, unknown>, replace: server.action === 'replace' };
     }),

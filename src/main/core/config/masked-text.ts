@@ -1,5 +1,5 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type Scalar } from 'yaml';
-import { isMasked, isSecretField, maskSecret, unmatchedMaskMessage, type SecretPath } from '../../../shared/config/secrets';
+import { isMasked, isSecretField, maskSecret, unmatchedMask, type SecretPath } from '../../../shared/config/secrets';
 import type { ConfigProblem } from '../../../shared/contract';
 
 /**
@@ -113,6 +113,12 @@ export type RestoreResult = { ok: true; text: string; restored: RestoredSecret[]
  * field and mask. `verbatim` copies the literal's source from the file (a save that changed nothing
  * writes the same bytes); otherwise it is written as a double-quoted scalar, which reads the same anywhere.
  */
+/** A config problem for a mask that stands for nothing: the English and the code the console translates. */
+const problemMessage = (): Pick<ConfigProblem, 'message' | 'uiMessage'> => {
+  const uiMessage = unmatchedMask();
+  return { message: uiMessage.text, uiMessage };
+};
+
 export function restoreMasked(current: string, incoming: string, verbatim = true): RestoreResult {
   if (!isMasked(incoming)) return { ok: true, text: incoming, restored: [] };
   const stored = secretScalars(parseDocument(current, { uniqueKeys: false }));
@@ -123,7 +129,7 @@ export function restoreMasked(current: string, incoming: string, verbatim = true
   const masked = secretScalars(document, maskedHere);
   const problems: ConfigProblem[] = strayMasks(document).map(({ index, path, node }) => {
     const pos = lineCounter.linePos(node.range![0]);
-    return { path: `agent.mcp.servers.${index}.${path.join('.')}`, message: unmatchedMaskMessage, line: pos.line, column: pos.col };
+    return { path: `agent.mcp.servers.${index}.${path.join('.')}`, ...problemMessage(), line: pos.line, column: pos.col };
   });
   const edits: Splice[] = [];
   const restored: RestoredSecret[] = [];
@@ -134,7 +140,7 @@ export function restoreMasked(current: string, incoming: string, verbatim = true
     const literals = new Set(candidates.map((s) => s.value));
     if (literals.size !== 1) {
       const pos = lineCounter.linePos(secret.node.range![0]);
-      problems.push({ path: `agent.mcp.servers.${secret.index}.${secret.path.join('.')}`, message: unmatchedMaskMessage, line: pos.line, column: pos.col });
+      problems.push({ path: `agent.mcp.servers.${secret.index}.${secret.path.join('.')}`, ...problemMessage(), line: pos.line, column: pos.col });
       continue;
     }
     const source = candidates[0];

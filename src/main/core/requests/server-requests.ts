@@ -111,7 +111,7 @@ export class ServerRequestService {
     if (action !== 'accept') return settle(entry, { outcome: action, decidedBy, reply: { result: { action } } });
     if (entry.view.mode === 'url') return settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
     const { content, problems } = checkContent(elicitationFields(entry.view.requestedSchema), answer);
-    if (problems.length) throw new Invalid(problems.map((p) => `${p.field}: ${p.message}`).join('; '), { problems });
+    if (problems.length) throw new Invalid(say('request.answerProblems', { count: problems.length }, problems.map((p) => `${p.field}: ${p.message}`).join('; ')), { problems });
     return settle(entry, { outcome: 'accept', decidedBy, response: content, reply: { result: { action: 'accept', content } } });
   }
 

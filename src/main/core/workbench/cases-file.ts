@@ -22,7 +22,8 @@ export async function loadCasesFile(path: string): Promise<LoadedCases> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { file: casesFileSchema.parse({}), problems: [] };
-    return { file: null, problems: [{ path: '', message: `cannot read ${path}: ${(error as Error).message}` }] };
+    const message = say('tests.casesUnreadable', { path, detail: (error as Error).message });
+    return { file: null, problems: [{ path: '', message: message.text, uiMessage: message }] };
   }
   const parsed = parseYamlText(text, casesFileSchema);
   return parsed.ok ? { file: parsed.value, problems: [] } : { file: null, problems: parsed.problems };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalOutcome, ChatItem, Conversation, RecordActor } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
-import type { ObservedRun } from '../../../shared/workbench/evaluate';
+import { unfinishedTurn, type ObservedRun } from '../../../shared/workbench/evaluate';
 import { LiveConversation, memoryLog } from '../agent/conversation';
 import type { NewApproval } from '../agent/approvals';
 import type { Approver } from '../agent/tool-proxy';
@@ -91,7 +91,7 @@ export function observe(run: ScenarioRun): ObservedRun {
   return {
     calls: tools.map((item) => ({ tool: item.toolName, arguments: item.arguments, status: item.status })),
     lastAnswer,
-    unfinishedTurns: run.results.flatMap((result, index) => (result.status === 'completed' ? [] : [`turn ${index + 1}: ${result.status}${result.error ? ` (${result.error})` : ''}`])),
+    unfinishedTurns: run.results.flatMap((result, index) => (result.status === 'completed' ? [] : [unfinishedTurn(index + 1, result.status, result.error)])),
   };
 }
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
-import type { CaseResult, CaseResultSummary, ChatItem, Conversation, TestCaseView } from '../../../shared/contract';
+import type { CaseResult, CaseResultSummary, ChatItem, ConfigProblem, Conversation, TestCaseView } from '../../../shared/contract';
 import type { IntentNode } from '../../../shared/config/schema';
 import { exampleCases, fileCases, type CaseInput, type TestCase } from '../../../shared/workbench/cases';
-import { evaluateCase } from '../../../shared/workbench/evaluate';
+import { evaluateCase, expectationResult } from '../../../shared/workbench/evaluate';
 import type { Approver } from '../agent/tool-proxy';
 import type { TurnRunnerDeps } from '../agent/turn-runner';
 import type { EventSink } from '../events';
-import { NotFound } from '../errors';
+import { DomainError, NotFound } from '../errors';
 import { appendCase, loadCasesFile } from './cases-file';
 import { clippedTranscript, observe, runScenario, type ScenarioDeps } from './scenario';
 import { say } from '../../../shared/messages';
@@ -44,13 +44,13 @@ export class TestService {
   }
 
   /** Every case: the file's first, then the examples in tree order. A file with problems contributes none. */
-  async cases(intents: readonly IntentNode[] = this.deps.intents()): Promise<{ cases: TestCase[]; problems: { path: string; line?: number; message: string }[] }> {
+  async cases(intents: readonly IntentNode[] = this.deps.intents()): Promise<{ cases: TestCase[]; problems: ConfigProblem[] }> {
     const loaded = await loadCasesFile(this.deps.casesPath);
     const customer = loaded.file?.defaults.customer;
     return { cases: [...(loaded.file ? fileCases(loaded.file) : []), ...exampleCases(intents, customer)], problems: loaded.problems };
   }
 
-  async list(): Promise<{ casesPath: string; problems: { path: string; line?: number; message: string }[]; cases: (TestCaseView & { last: CaseResultSummary | null })[] }> {
+  async list(): Promise<{ casesPath: string; problems: ConfigProblem[]; cases: (TestCaseView & { last: CaseResultSummary | null })[] }> {
     const { cases, problems } = await this.cases();
     const results = await this.loadResults();
     return { casesPath: this.deps.casesPath, problems, cases: cases.map((c) => ({ ...c, last: summaryOf(results.get(c.id)) })) };
@@ -114,12 +114,13 @@ export class TestService {
         catalog: options.catalog,
       });
       const expectations = evaluateCase(testCase.expect, observe(run));
-      const failed = expectations.filter((e) => !e.passed).map((e) => `${e.expectation}: ${e.detail}`);
-      return { id: testCase.id, name: testCase.name, passed: failed.length === 0, ranAt, durationMs: Date.now() - started, failed, expectations, transcript: clippedTranscript(run.conversation.items), modelLabel: run.modelLabel };
+      const failures = expectations.filter((e) => !e.passed);
+      return { id: testCase.id, name: testCase.name, passed: failures.length === 0, ranAt, durationMs: Date.now() - started, failed: failedLines(failures), failures, expectations, transcript: clippedTranscript(run.conversation.items), modelLabel: run.modelLabel };
     } catch (error) {
       // The model could not be built (a missing key), say: the case fails with why, the others still run.
-      const detail = error instanceof Error ? error.message : String(error);
-      return { id: testCase.id, name: testCase.name, passed: false, ranAt, durationMs: Date.now() - started, failed: [`the case runs: ${detail}`], expectations: [{ expectation: 'the case runs', passed: false, detail }], transcript: [] as ChatItem[], modelLabel: '' };
+      const detail = error instanceof DomainError && error.uiMessage ? error.uiMessage : error instanceof Error ? error.message : String(error);
+      const expectations = [expectationResult(say('tests.expect.caseRuns'), false, detail)];
+      return { id: testCase.id, name: testCase.name, passed: false, ranAt, durationMs: Date.now() - started, failed: failedLines(expectations), failures: expectations, expectations, transcript: [] as ChatItem[], modelLabel: '' };
     }
   }
 
@@ -144,7 +145,10 @@ export class TestService {
 }
 
 function summaryOf(result: CaseResult | undefined): CaseResultSummary | null {
-  return result ? { id: result.id, passed: result.passed, ranAt: result.ranAt, durationMs: result.durationMs, failed: result.failed } : null;
+  return result ? { id: result.id, passed: result.passed, ranAt: result.ranAt, durationMs: result.durationMs, failed: result.failed, ...(result.failures ? { failures: result.failures } : {}) } : null;
 }
+
+/** The failures in English, one line each (the CLI, JUnit, and the console for results kept before codes). */
+const failedLines = (failures: readonly { expectation: string; detail: string }[]): string[] => failures.map((e) => `${e.expectation}: ${e.detail}`);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,5 +1,5 @@
 import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shared/config/schema';
-import { maskServer, restoreServerSecrets } from '../../../shared/config/secrets';
+import { maskServer, restoreServerSecrets, unmatchedMasks } from '../../../shared/config/secrets';
 import type { ServerView } from '../../../shared/contract';
 import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
@@ -69,8 +69,8 @@ function withLiterals(server: ServerConfig, stored: ServerConfig | undefined): S
   const restored = restoreServerSecrets(server, stored);
   if (restored.problems.length > 0)
     throw new Invalid(
-      restored.problems.map((p) => p.message).join('; '),
-      restored.problems.map((p) => ({ path: `server.${p.path}`, message: p.message })),
+      unmatchedMasks(restored.problems),
+      restored.problems.map((p) => ({ path: `server.${p.path}`, message: p.message, uiMessage: p.uiMessage })),
     );
   return restored.server;
 }

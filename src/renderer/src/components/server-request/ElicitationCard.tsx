@@ -1,4 +1,6 @@
 import type { ElicitationView } from '../../../../shared/contract';
+import type { i18n as I18n } from 'i18next';
+import type { UiMessage } from '../../../../shared/i18n-message';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
@@ -17,11 +19,11 @@ interface Props {
  * its host, opened only when the operator clicks it (which accepts); Decline and Cancel open nothing.
  */
 export function ElicitationCard({ request, conversation }: Props) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const answer = useRpcMutation('requests.answer');
   const titleId = `request-${request.id}-title`;
   const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) => answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
-  const refused = answer.error instanceof RpcClientError && answer.error.code === 'bad_request' ? problemsOf(answer.error.details) : undefined;
+  const refused = answer.error instanceof RpcClientError && answer.error.code === 'bad_request' ? problemsOf(i18n, answer.error.details) : undefined;
 
   return (
     <article className="request-card elicitation-card" aria-labelledby={titleId} data-testid="elicitation-card" data-server={request.server} data-mode={request.mode}>
@@ -71,7 +73,7 @@ export function ElicitationCard({ request, conversation }: Props) {
   );
 }
 
-function problemsOf(details: unknown): Record<string, string[]> | undefined {
-  const problems = (details as { problems?: { field: string; message: string }[] } | undefined)?.problems;
-  return Array.isArray(problems) ? byField(problems) : undefined;
+function problemsOf(i18n: I18n, details: unknown): Record<string, string[]> | undefined {
+  const problems = (details as { problems?: { field: string; message: string; uiMessage?: UiMessage }[] } | undefined)?.problems;
+  return Array.isArray(problems) ? byField(i18n, problems) : undefined;
 }

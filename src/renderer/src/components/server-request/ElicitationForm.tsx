@@ -1,5 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { checkContent, defaultContent, elicitationFields, valueFromText, type ElicitField } from '../../../../shared/elicitation/fields';
+import type { i18n as I18n } from 'i18next';
+import type { UiMessage } from '../../../../shared/i18n-message';
+import { shownText } from '../../lib/i18n/messages';
 import { FieldErrors } from '../FormField';
 import { useTranslation } from 'react-i18next';
 
@@ -21,7 +24,7 @@ interface Props {
  * sending, and shows main's verdict on the ones it refused. Accept, Decline, Cancel.
  */
 export function ElicitationForm({ schema, busy, serverProblems = {}, onAccept, onDecline, onCancel }: Props) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const fields = useMemo(() => elicitationFields(schema), [schema]);
   const [draft, setDraft] = useState<Draft>(() => initialDraft(fields));
   const [problems, setProblems] = useState<Record<string, string[]>>({});
@@ -32,7 +35,7 @@ export function ElicitationForm({ schema, busy, serverProblems = {}, onAccept, o
     const answer = contentOf(fields, draft);
     const found = checkContent(fields, answer).problems;
     if (found.length) {
-      setProblems(byField(found));
+      setProblems(byField(i18n, found));
       return;
     }
     setProblems({});
@@ -190,8 +193,9 @@ function contentOf(fields: readonly ElicitField[], draft: Draft): Record<string,
   return content;
 }
 
-export function byField(problems: readonly { field: string; message: string }[]): Record<string, string[]> {
+/** Problems by field, each in the UI's language where it carries its code (main's, or checkContent's own). */
+export function byField(i18n: I18n, problems: readonly { field: string; message: string; uiMessage?: UiMessage }[]): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  for (const p of problems) (out[p.field] ??= []).push(p.message);
+  for (const p of problems) (out[p.field] ??= []).push(shownText(i18n, p.message, p.uiMessage));
   return out;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { CaseResultSummary } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
+import { failedTexts } from '../../lib/test-results';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { useTranslation } from 'react-i18next';
 
@@ -89,13 +90,13 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
 }
 
 function ExampleResult({ saved, last, running }: { saved: boolean; last: CaseResultSummary | null; running: boolean }) {
-  const { t } = useTranslation(['intents', 'common']);
+  const { t, i18n } = useTranslation(['intents', 'common']);
   if (!saved) return <span className="example-result muted small">{t('examples.unsaved')}</span>;
   if (running) return <span className="example-result muted small">{t('examples.runningOne')}</span>;
   if (!last) return <span className="example-result muted small">{t('examples.notRun')}</span>;
   return (
-    <span className={`example-result small ${last.passed ? 'ok-text' : 'field-error'}`} title={last.failed.join('\n')} data-result={last.passed ? 'passed' : 'failed'}>
-      {last.passed ? `✓ ${t('common:shared.passed')}` : `✗ ${last.failed[0] ?? t('common:shared.failed')}`}
+    <span className={`example-result small ${last.passed ? 'ok-text' : 'field-error'}`} title={failedTexts(i18n, last).join('\n')} data-result={last.passed ? 'passed' : 'failed'}>
+      {last.passed ? `✓ ${t('common:shared.passed')}` : `✗ ${failedTexts(i18n, last)[0] ?? t('common:shared.failed')}`}
     </span>
   );
 }

@@ -3,6 +3,7 @@ import type { IntentNode } from '../../../../shared/config/schema';
 import type { Preview } from '../../../../shared/contract';
 import { errorMessage, formatNumber } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { failedTexts } from '../../lib/test-results';
 import { Trans, useTranslation } from 'react-i18next';
 
 /**
@@ -46,7 +47,7 @@ export function PreviewPanel({ tree }: { tree: IntentNode[] }) {
 }
 
 function PreviewResult({ preview }: { preview: Preview }) {
-  const { t } = useTranslation('intents');
+  const { t, i18n } = useTranslation('intents');
   const delta = preview.after.totalTokens - preview.before.totalTokens;
   const unchanged = preview.added.length === 0 && preview.removed.length === 0 && preview.changedDescriptions.length === 0;
   return (
@@ -90,7 +91,7 @@ function PreviewResult({ preview }: { preview: Preview }) {
           {preview.examples.map((result) => (
             <li key={result.id} data-passed={result.passed} className={result.passed ? 'ok-text' : 'field-error'}>
               {result.passed ? '✓' : '✗'} {result.name}
-              {!result.passed && <span className="small"> — {result.failed.join('; ')}</span>}
+              {!result.passed && <span className="small"> — {failedTexts(i18n, result).join('; ')}</span>}
             </li>
           ))}
         </ul>

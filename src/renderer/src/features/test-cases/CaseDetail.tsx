@@ -2,6 +2,7 @@ import type { ChatItem, RouteOutput } from '../../../../shared/contract';
 import { LoadError, Loading } from '../../components/QueryState';
 import { ToolCallCard } from '../../components/ToolCallCard';
 import { formatDuration, formatTime } from '../../lib/format';
+import { expectationTexts } from '../../lib/test-results';
 import { useRpcQuery } from '../../lib/queries';
 import { Trans, useTranslation } from 'react-i18next';
 
@@ -9,7 +10,7 @@ type CaseRow = RouteOutput<'tests.list'>['cases'][number];
 
 /** One case: what it sends and expects, and its last run (the expectations, the one that failed, the transcript). */
 export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onClose: () => void; onRun: () => void; running: boolean }) {
-  const { t } = useTranslation(['tests', 'common']);
+  const { t, i18n } = useTranslation(['tests', 'common']);
   const result = useRpcQuery('tests.result', { id: row.id }, { enabled: row.last !== null });
   return (
     <aside className="case-detail" aria-labelledby="case-detail-title" data-testid="case-detail">
@@ -67,8 +68,8 @@ export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onC
           <ul className="expectations" data-testid="case-expectations">
             {result.data.expectations.map((e, i) => (
               <li key={`${i}:${e.expectation}`} className={e.passed ? 'ok-text' : 'field-error'} data-passed={e.passed}>
-                {e.passed ? '✓' : '✗'} {e.expectation}
-                {!e.passed && <span className="expectation-detail">: {e.detail}</span>}
+                {e.passed ? '✓' : '✗'} {expectationTexts(i18n, e).expectation}
+                {!e.passed && <span className="expectation-detail">: {expectationTexts(i18n, e).detail}</span>}
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import type { RouteOutput } from '../../../../shared/contract';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { errorMessage, formatTime } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { shownText } from '../../lib/i18n/messages';
 import { CaseDetail } from './CaseDetail';
 import { ResultBadge } from './ResultBadge';
 import './tests.css';
@@ -32,7 +33,7 @@ export function TestsPage() {
 }
 
 function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
-  const { t } = useTranslation(['tests', 'common']);
+  const { t, i18n } = useTranslation(['tests', 'common']);
   const run = useRpcMutation('tests.run', ['tests.list', 'tests.result']);
   const [approve, setApprove] = useState<'none' | 'all'>('none');
   const [selected, setSelected] = useState<string | null>(null);
@@ -58,7 +59,7 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
             {data.problems.map((p) => (
               <li key={`${p.path}:${p.line}:${p.message}`}>
                 <code>{p.path || t('common:shared.file')}</code>
-                {p.line ? t('testsPage.line', { line: p.line }) : ''}: {p.message}
+                {p.line ? t('testsPage.line', { line: p.line }) : ''}: {shownText(i18n, p.message, p.uiMessage)}
               </li>
             ))}
           </ul>
