@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
+import { uiMessageSchema } from '../i18n-message';
 
 export const approvalDecisionSchema = z.enum(['approve', 'reject', 'approve_conversation']);
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;
@@ -32,6 +33,8 @@ export const approvalOutcomeSchema = z.object({
   approvalId: z.string(),
   decision: z.enum(['approve', 'reject', 'approve_conversation', 'timeout', 'cancelled', 'expired', 'remembered']),
   reason: z.string().optional(),
+  /** A reason main wrote itself (a restart, Stop, a timeout) as a code for the console; `text` = reason. Absent for the operator's own note and in older outcomes. */
+  reasonMessage: uiMessageSchema.optional(),
   decidedBy: z.string(),
   decidedAt: z.string(),
   argumentsHash: z.string(),

@@ -107,6 +107,8 @@ export const turnSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string().optional(),
   error: z.string().optional(),
+  /** The same error as a code for the console (`text` = error; a provider's words are a verbatim param). Absent in older turns. */
+  errorMessage: uiMessageSchema.optional(),
   steps: z.array(modelStepSchema),
 });
 export type Turn = z.infer<typeof turnSchema>;

@@ -3,6 +3,7 @@ import type { ApprovalOutcome, ApprovalRequest } from '../../../shared/contract'
 import { Invalid } from '../errors';
 import type { EventSink } from '../events';
 import { say } from '../../../shared/messages';
+import type { UiMessage } from '../../../shared/i18n-message';
 
 type Decision = ApprovalOutcome['decision'];
 
@@ -11,7 +12,8 @@ interface Pending {
   /** Date.now() at which silence becomes a "no"; an answer from then on is too late, whatever the timer did. */
   deadline: number;
   expire: () => void;
-  settle: (decision: Decision, decidedBy: string, reason?: string) => void;
+  /** `reason` is the operator's note (a string) or main's own words (a message, its English stored as `reason`). */
+  settle: (decision: Decision, decidedBy: string, reason?: string | UiMessage) => void;
 }
 
 export type NewApproval = Omit<ApprovalRequest, 'id' | 'requestedAt' | 'expiresAt'>;
@@ -36,18 +38,19 @@ export class ApprovalService {
       expiresAt: new Date(now + timeout).toISOString(),
     };
     return new Promise((resolve) => {
-      const onAbort = () => settle('cancelled', 'system', 'the turn was stopped');
+      const onAbort = () => settle('cancelled', 'system', say('approval.turnStopped'));
       const deadline = now + timeout;
-      const expire = () => settle('timeout', 'system', `no decision within ${Math.round(timeout / 1000)} s`);
+      const expire = () => settle('timeout', 'system', say('approval.noDecisionWithin', { seconds: Math.round(timeout / 1000) }));
       const timer = setTimeout(expire, timeout);
-      const settle = (decision: Decision, decidedBy: string, reason?: string) => {
+      const settle = (decision: Decision, decidedBy: string, reason?: string | UiMessage) => {
         if (!this.pending.delete(request.id)) return;
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);
         const outcome: ApprovalOutcome = {
           approvalId: request.id,
           decision,
-          reason,
+          reason: typeof reason === 'string' ? reason : reason?.text,
+          ...(typeof reason === 'object' && { reasonMessage: reason }),
           decidedBy,
           decidedAt: new Date().toISOString(),
           argumentsHash: request.argumentsHash,
@@ -85,6 +88,6 @@ export class ApprovalService {
 
   /** On shutdown every pending approval is cancelled, never left to approve itself. */
   close(): void {
-    for (const entry of [...this.pending.values()]) entry.settle('cancelled', 'system', 'Switchboard is shutting down');
+    for (const entry of [...this.pending.values()]) entry.settle('cancelled', 'system', say('approval.shuttingDown'));
   }
 }

@@ -2,6 +2,7 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { isRequestTimeout, ServerUnavailableError } from '../mcp';
 import { StaleSessionError } from './mcp-caller';
+import { DomainError } from '../errors';
 
 /**
  * The console's sentence for a call that threw: the cases main words itself get their own code, anything else is
@@ -12,5 +13,7 @@ export function failureMessage(error: unknown): UiMessage {
   if (error instanceof ServerUnavailableError) return say('call.serverNotConnected', { server: error.server, detail: error.detail });
   if (error instanceof StaleSessionError) return say('call.staleSession', { server: error.server, tool: error.tool });
   if (isRequestTimeout(error)) return say('call.timedOut', { detail });
+  // A built-in tool's refusal (search_knowledge without a query) is main's own sentence, already a code.
+  if (error instanceof DomainError && error.uiMessage) return error.uiMessage;
   return say('call.toolError', { detail });
 }

@@ -107,7 +107,8 @@ async function repairInterrupted(
     const outcome: ApprovalOutcome = {
       approvalId: request.id,
       decision: 'expired',
-      reason: 'Switchboard restarted while this approval was pending',
+      reason: say('approval.expiredOnRestart').text,
+      reasonMessage: say('approval.expiredOnRestart'),
       decidedBy: 'system',
       decidedAt: now,
       argumentsHash: request.argumentsHash,
@@ -130,7 +131,7 @@ async function repairInterrupted(
   for (const turn of conversation.turns) {
     if (turn.status === 'running') {
       const { steps: _steps, ...fields } = turn;
-      await conversation.write({ t: 'turn', turn: { ...fields, status: 'stopped', error: INTERRUPTED, finishedAt: now } });
+      await conversation.write({ t: 'turn', turn: { ...fields, status: 'stopped', error: INTERRUPTED, errorMessage: say('turn.interrupted'), finishedAt: now } });
     }
   }
   // Every tool call the model made must have an answer, or the next provider request is malformed.

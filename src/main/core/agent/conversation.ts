@@ -2,6 +2,8 @@ import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, Conversa
 import type { ChatMessage, ModelImage } from '../providers/types';
 import { modelImagesOf } from './tool-result';
 import type { JsonlAppender, LineLocation } from './jsonl-file';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 
 /** Where a conversation's lines go: its JSON-lines file, or memory for a run nobody keeps (a replay, a test case). */
 export type ConversationLog = Pick<JsonlAppender, 'append' | 'appendDeferred' | 'writePending' | 'sync' | 'close'>;
@@ -48,6 +50,13 @@ export type ConversationLogLine =
 
 export class ConversationLogError extends Error {
   override readonly name = 'ConversationLogError';
+  /** The same sentence as a code for the console; the file system's words are a verbatim param. */
+  readonly uiMessage: UiMessage;
+  constructor(detail: string) {
+    const message = say('turn.logNotWritten', { detail });
+    super(message.text);
+    this.uiMessage = message;
+  }
 }
 
 /** A conversation held in memory (its items, turns, model messages) and backed by its append-only log; every mutation is written before it is visible. */
@@ -150,7 +159,7 @@ export class LiveConversation {
     await null; // the failed lines' handlers (above) run first
     const failure = this.unwrittenResult;
     this.unwrittenResult = undefined;
-    if (failure !== undefined) throw new ConversationLogError(`the conversation log could not be written: ${failure instanceof Error ? failure.message : String(failure)}`);
+    if (failure !== undefined) throw new ConversationLogError(failure instanceof Error ? failure.message : String(failure));
   }
 
   writeMeta(): Promise<unknown> {

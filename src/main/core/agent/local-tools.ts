@@ -1,4 +1,5 @@
 import { LOAD_SKILL, SEARCH_KNOWLEDGE } from '../../../shared/catalog';
+import { say } from '../../../shared/messages';
 import type { Skill } from '../../../shared/config/schema';
 import type { KnowledgeBase } from '../knowledge/knowledge-base';
 import { runSearchKnowledge } from '../knowledge/search-knowledge-tool';
@@ -13,7 +14,10 @@ export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; kn
       if (name === SEARCH_KNOWLEDGE)
         return deps.knowledge().then(
           (kb) => ({ text: runSearchKnowledge(kb, args), isError: false }),
-          (error: unknown) => ({ text: `search_knowledge failed: ${String(error)}`, isError: true }),
+          (error: unknown) => {
+            const message = say('localTool.searchFailed', { detail: String(error) });
+            return { text: message.text, isError: true, message };
+          },
         );
       return undefined;
     },
@@ -23,8 +27,11 @@ export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; kn
 async function loadSkill(skills: readonly Skill[], args: Record<string, unknown>, conversation: LiveConversation) {
   const wanted = typeof args.name === 'string' ? args.name : '';
   const skill = skills.find((s) => s.name === wanted);
-  if (!skill)
-    return { text: `No skill named "${wanted}". Available: ${skills.map((s) => s.name).join(', ') || 'none'}.`, isError: true };
+  if (!skill) {
+    // The model reads the English; the card shows the same sentence in the UI's language.
+    const message = skills.length ? say('localTool.noSuchSkill', { name: wanted, available: skills.map((s) => s.name).join(', ') }) : say('localTool.noSkills', { name: wanted });
+    return { text: message.text, isError: true, message };
+  }
   if (!conversation.loadedSkills.includes(skill.name))
     await conversation.write({ t: 'skills', loaded: [...conversation.loadedSkills, skill.name] });
   return {

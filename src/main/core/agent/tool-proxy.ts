@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalOutcome, RecordActor, ResultPart } from '../../../shared/contract';
+import type { UiMessage } from '../../../shared/i18n-message';
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
 import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
@@ -41,7 +42,8 @@ export interface McpCaller {
 
 /** The in-process tools (load_skill, search_knowledge). Returns undefined for a name that is not local. */
 export interface LocalToolRunner {
-  run(name: string, args: Record<string, unknown>, conversation: LiveConversation): Promise<{ text: string; isError: boolean }> | undefined;
+  /** `message`: an error the tool composed, as a code for the console (`text` stays what the model reads). */
+  run(name: string, args: Record<string, unknown>, conversation: LiveConversation): Promise<{ text: string; isError: boolean; message?: UiMessage }> | undefined;
 }
 
 export interface CallContext {
@@ -217,7 +219,7 @@ export class ToolProxy {
     if (local) {
       running.now();
       const out = await local;
-      return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recordedResultOf({ text: out.text }, []), error: out.isError ? out.text : undefined };
+      return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recordedResultOf({ text: out.text }, []), error: out.isError ? out.text : undefined, ...(out.message && { message: out.message }) };
     }
     if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.`, message: say('call.noSuchTool', { tool: call.name }) };
     if (this.deps.mode?.skipWrites && !binding.readOnly)

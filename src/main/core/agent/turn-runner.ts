@@ -9,6 +9,8 @@ import type { ToolProxy } from './tool-proxy';
 import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
 import { buildModelStep } from './visible-set';
 import { Slices } from '../slices';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 
 export interface TurnRunnerDeps {
   /** Read at the start of every model call, so edits and rediscoveries apply from the next call, never mid-call. */
@@ -49,6 +51,7 @@ export async function runTurn(
 
   let status: TurnStatus = 'max_steps';
   let error: string | undefined;
+  let errorMessage: UiMessage | undefined;
   try {
     for (let step = 1; step <= deps.maxSteps(); step++) {
       if (signal.aborted) {
@@ -100,17 +103,19 @@ export async function runTurn(
     if (signal.aborted || (caught instanceof ProviderError && caught.code === 'aborted')) status = 'stopped';
     else {
       status = 'error';
-      error =
+      // The provider's own words stay verbatim inside the frame; the console translates the frame.
+      errorMessage =
         caught instanceof ProviderError
-          ? `model error (${caught.code}): ${caught.message}`
+          ? say('turn.modelError', { code: caught.code, detail: caught.message })
           : caught instanceof ConversationLogError
-            ? caught.message
-            : `model error: ${String((caught as Error)?.message ?? caught)}`;
+            ? caught.uiMessage
+            : say('turn.modelErrorUncoded', { detail: String((caught as Error)?.message ?? caught) });
+      error = errorMessage.text;
     }
   }
 
   const { steps: _steps, ...fields } = turn;
-  await conversation.write({ t: 'turn', turn: { ...fields, status, finishedAt: new Date().toISOString(), ...(error ? { error } : {}) } });
+  await conversation.write({ t: 'turn', turn: { ...fields, status, finishedAt: new Date().toISOString(), ...(error ? { error, errorMessage } : {}) } });
   await conversation.sync();
   deps.events.emit('turn.finished', { conversationId, turnId, status, ...(error ? { error } : {}) });
   return { turnId, status, error };

@@ -35,7 +35,9 @@ export function ToolCallCard({ item }: { item: ToolItem }) {
       {item.exchanges && item.exchanges.length > 0 && <ToolExchanges exchanges={item.exchanges} />}
       {item.resultText !== undefined && (
         <details className="tool-result">
-          <summary>{t('toolCallCard.result')}{item.status === 'success' ? '' : ` (${item.status.replace(/_/g, ' ')})`}</summary>
+          <summary title={item.status === 'success' ? undefined : t('states.canonical', { state: item.status })}>
+            {item.status === 'success' ? t('toolCallCard.result') : t('toolCallCard.resultWithStatus', { status: t(`statuses.${item.status}`) })}
+          </summary>
           {/* Main's own sentence (a refusal, a call that did not run) in the language shown; a result verbatim. */}
           <JsonBlock value={shownText(i18n, item.resultText, item.message)} label={t('toolCallCard.resultOf', { toolName: item.toolName })} />
         </details>

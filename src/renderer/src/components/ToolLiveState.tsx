@@ -1,6 +1,7 @@
 import type { ServerExchange, ToolProgress, ToolTask } from '../../../shared/contract';
 import './tool-live-state.css';
 import { Trans, useTranslation } from 'react-i18next';
+import { useDecidedByText } from '../lib/i18n/decided-by';
 
 /** A running call's last progress: a bar when the total is known, else the count, with the server's message. */
 export function ToolProgressBar({ progress }: { progress: ToolProgress }) {
@@ -35,11 +36,12 @@ export function ToolTaskStatus({ task }: { task: ToolTask }) {
 /** What the server asked of the operator during the call, and how it was answered. */
 export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchange[] }) {
   const { t } = useTranslation('common');
+  const decidedByText = useDecidedByText();
   return (
     <ul className="tool-exchanges small" aria-label={t('toolLiveState.whatTheServerAsked')}>
       {exchanges.map((exchange) => (
         <li key={exchange.id}>
-          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { outcome: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: exchange.decidedBy })}
+          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { outcome: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: decidedByText(exchange.decidedBy) })}
           {exchange.reason ? <span className="muted"> ({exchange.reason})</span> : null}
         </li>
       ))}

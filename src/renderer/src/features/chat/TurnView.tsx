@@ -8,13 +8,14 @@ import { approvalFor, type TurnGroup } from './group-turns';
 import { ToolCallCard } from '../../components/ToolCallCard';
 import { VisibleToolsPanel } from './VisibleToolsPanel';
 import { useTranslation } from 'react-i18next';
+import { shownText } from '../../lib/i18n/messages';
 
 /**
  * One turn: the customer's message, the model's text and tool calls (with inline approvals, and what their
  * servers ask the operator), its end, and what the model saw.
  */
 export function TurnView({ group, approvals, requests = [] }: { group: TurnGroup; approvals: ApprovalRequest[]; requests?: ServerRequestView[] }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const { turn } = group;
   return (
     <li className="turn" data-testid="turn" data-turn={group.turnId}>
@@ -44,7 +45,7 @@ export function TurnView({ group, approvals, requests = [] }: { group: TurnGroup
       ]}
       {turn && turn.status !== 'completed' && turn.status !== 'running' && (
         <p className="turn-end" role="note">
-          {t('turnView.turnEnded')}{' '}<StatusBadge status={turn.status} /> {turn.error ?? (turn.status === 'max_steps' ? t('turnView.theStepLimitWas') : '')}
+          {t('turnView.turnEnded')}{' '}<StatusBadge status={turn.status} /> {turn.error !== undefined ? shownText(i18n, turn.error, turn.errorMessage) : (turn.status === 'max_steps' ? t('turnView.theStepLimitWas') : '')}
         </p>
       )}
       {turn && <VisibleToolsPanel steps={turn.steps} />}

@@ -12,6 +12,7 @@ import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { useToolLook } from '../../lib/catalog/use-tool-look';
 import { useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
+import { useDecidedByText } from '../../lib/i18n/decided-by';
 
 /** One full record: arguments, the result as the tool returned it, and the approval decision. */
 export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string; onClose: () => void; titleOf: (conversationId: string) => string }) {
@@ -43,6 +44,7 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
   const { t, i18n } = useTranslation(['records', 'common']);
   // Why the call did not run or failed: main's sentence in the language shown; an older record's English error.
   const outcome = record.message ? shownText(i18n, record.error ?? record.message.text, record.message) : record.error;
+  const decidedByText = useDecidedByText();
   const { waitingMs, executingMs } = splitDuration(record);
   const look = useToolLook(record.tool, record.server);
   return (
@@ -98,11 +100,12 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
             <StatusBadge status={record.approval.decision} />
           </dd>
           <dt>{t('recordDetail.decidedBy')}</dt>
-          <dd>{record.approval.decidedBy}</dd>
+          <dd title={record.approval.decidedBy}>{decidedByText(record.approval.decidedBy)}</dd>
           <dt>{t('recordDetail.when')}</dt>
           <dd>{formatTime(record.approval.decidedAt)}</dd>
           <dt>{t('recordDetail.reason')}</dt>
-          <dd>{record.approval.reason ?? '—'}</dd>
+          {/* main's own reason (a restart, Stop) in the language shown; the operator's note verbatim */}
+          <dd>{record.approval.reason !== undefined ? shownText(i18n, record.approval.reason, record.approval.reasonMessage) : '—'}</dd>
           <dt>{t('recordDetail.argumentsHash')}</dt>
           <dd>
             <code>{record.approval.argumentsHash}</code>

@@ -2,10 +2,12 @@ import type { ExecutionRecord } from '../../../../shared/contract';
 import { JsonBlock } from '../../components/JsonBlock';
 import { formatTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
+import { useDecidedByText } from '../../lib/i18n/decided-by';
 
 /** What the server did during the call besides answering: its last progress, its task, and what it asked the operator. */
 export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
   const { t } = useTranslation(['records', 'common']);
+  const decidedByText = useDecidedByText();
   const { progress, task, exchanges } = record;
   if (!progress && !task && !exchanges?.length) return null;
   return (
@@ -35,7 +37,7 @@ export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
       {exchanges?.map((exchange) => (
         <details key={exchange.id} className="record-exchange" data-testid="record-exchange">
           <summary>
-            {exchange.kind === 'elicitation' ? t('recordServerActivity.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('recordServerActivity.samplingRequest')}{' '}{t('recordServerActivity.fromBy', { server: exchange.server, outcome: t(`common:exchangeOutcomes.${exchange.outcome}`), decidedBy: exchange.decidedBy })}
+            {exchange.kind === 'elicitation' ? t('recordServerActivity.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('recordServerActivity.samplingRequest')}{' '}{t('recordServerActivity.fromBy', { server: exchange.server, outcome: t(`common:exchangeOutcomes.${exchange.outcome}`), decidedBy: decidedByText(exchange.decidedBy) })}
             {exchange.reason ? ` (${exchange.reason})` : ''}
           </summary>
           <JsonBlock value={exchange.request} label={t('recordServerActivity.whatTheServerAsked')} />

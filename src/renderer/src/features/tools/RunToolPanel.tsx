@@ -12,6 +12,7 @@ import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { cliCommand, runKey, useRunArgsStore } from './run-args-store';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
+import { useDecidedByText } from '../../lib/i18n/decided-by';
 
 const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -111,6 +112,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
 
 function RunResult({ run }: { run: ToolRun }) {
   const { t } = useTranslation(['tools', 'common']);
+  const decidedByText = useDecidedByText();
   const approval = run.record?.approval;
   return (
     <div className="run-result" data-testid="run-result">
@@ -118,7 +120,7 @@ function RunResult({ run }: { run: ToolRun }) {
       {run.record && (
         <p className="muted small">
           {t('run.record', { id: run.record.id, actor: run.record.actor === 'operator' ? t('run.actors.operator') : t('run.actors.model') })}
-          {approval ? t('run.decidedBy', { decision: t(`common:statuses.${approval.decision}`), decidedBy: approval.decidedBy }) : ''}
+          {approval ? t('run.decidedBy', { decision: t(`common:statuses.${approval.decision}`), decidedBy: decidedByText(approval.decidedBy) }) : ''}
         </p>
       )}
     </div>

@@ -1,0 +1,24 @@
+/**
+ * What main says about an approval it settled itself, a turn that ended in error, and a built-in tool (load_skill,
+ * search_knowledge) that failed, as the console shows it: the Record detail's Approval section, the chat's turn
+ * footer and the tool card. The stored English (`reason`, `turn.error`, the tool's text the MODEL reads) is
+ * unchanged; these codes travel next to it. `{{detail}}` (a provider's or a file system's words), `{{code}}`,
+ * `{{name}}` and `{{available}}` (skill names) are inserted verbatim.
+ */
+export const AGENT_MESSAGES = {
+  // an approval main settled (src/main/core/agent/approvals.ts, conversation-store.ts)
+  'approval.expiredOnRestart': 'Switchboard restarted while this approval was pending',
+  'approval.turnStopped': 'the turn was stopped',
+  'approval.shuttingDown': 'Switchboard is shutting down',
+  'approval.noDecisionWithin': 'no decision within {{seconds}} s',
+  // why a turn ended in error (src/main/core/agent/turn-runner.ts, conversation-store.ts)
+  'turn.interrupted': 'interrupted: Switchboard stopped during this turn',
+  'turn.modelError': 'model error ({{code}}): {{detail}}',
+  'turn.modelErrorUncoded': 'model error: {{detail}}',
+  'turn.logNotWritten': 'the conversation log could not be written: {{detail}}',
+  // the built-in tools (src/main/core/agent/local-tools.ts, knowledge/search-knowledge-tool.ts)
+  'localTool.noSuchSkill': 'No skill named "{{name}}". Available: {{available}}.',
+  'localTool.noSkills': 'No skill named "{{name}}". Available: none.',
+  'localTool.searchFailed': 'search_knowledge failed: {{detail}}',
+  'localTool.searchNeedsQuery': 'search_knowledge needs a non-empty "query" string',
+} as const;
