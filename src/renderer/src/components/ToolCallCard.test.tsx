@@ -45,3 +45,28 @@ describe('the chat’s tool card', () => {
     expect(await resultShown('zh-CN', item({}))).toContain(modelText);
   });
 });
+
+describe('the tool card in the UI’s language (issue 20)', () => {
+  it('heads a rejected result with the translated status, the canonical name in the tooltip', async () => {
+    await i18n.changeLanguage('zh-CN');
+    renderWithRpc(<ToolCallCard item={item({})} />, createFakeRpc({}).client);
+    const summary = document.querySelector('.tool-result summary')!;
+    expect(summary.textContent).toBe('结果（已拒绝）');
+    expect(summary.getAttribute('title')).toContain('rejected');
+    cleanup();
+    await i18n.changeLanguage('en');
+    renderWithRpc(<ToolCallCard item={item({ status: 'awaiting_approval' })} />, createFakeRpc({}).client);
+    expect(document.querySelector('.tool-result summary')!.textContent).toBe('Result (awaiting approval)');
+  });
+
+  it('shows a built-in tool’s error in Chinese, the skill names verbatim; an older item’s English as it was', async () => {
+    const text = 'No skill named "refunds". Available: orders, shop-policy.';
+    const failed = item({ toolName: 'load_skill', server: null, status: 'error', resultText: text, message: say('localTool.noSuchSkill', { name: 'refunds', available: 'orders, shop-policy' }) });
+    await i18n.changeLanguage('zh-CN');
+    renderWithRpc(<ToolCallCard item={failed} />, createFakeRpc({}).client);
+    expect(screen.getByLabelText(/load_skill/, { selector: '.tool-result *' }).textContent).toContain('没有名为“refunds”的技能。可用的技能：orders, shop-policy。');
+    cleanup();
+    renderWithRpc(<ToolCallCard item={{ ...failed, message: undefined }} />, createFakeRpc({}).client);
+    expect(screen.getByLabelText(/load_skill/, { selector: '.tool-result *' }).textContent).toContain(text);
+  });
+});

@@ -41,3 +41,33 @@ describe('a record says why its call did not run in the language shown', () => {
     expect(await show('zh-CN', record({ error: 'interrupted: Switchboard stopped during this turn' }))).toBe('interrupted: Switchboard stopped during this turn');
   });
 });
+
+describe('the Approval section in the language shown (issue 20)', () => {
+  const approval = (over: Partial<NonNullable<ExecutionRecord['approval']>>) =>
+    record({ status: 'stopped', approval: { approvalId: 'ap_1', decision: 'expired', reason: 'Switchboard restarted while this approval was pending', decidedBy: 'system', decidedAt: '2026-01-01T00:00:00.000Z', argumentsHash: 'h', ...over } });
+
+  async function approvalShown(language: string, shown: ExecutionRecord): Promise<HTMLElement> {
+    await i18n.changeLanguage(language);
+    renderWithRpc(<RecordDetail recordId={shown.id} onClose={() => undefined} titleOf={(id) => id} />, createFakeRpc({ 'records.get': () => shown }).client);
+    return await waitFor(() => screen.getByTestId('record-approval'));
+  }
+
+  it('translates the reason main wrote and who decided, the stored value in the tooltip', async () => {
+    const section = await approvalShown('zh-CN', approval({ reasonMessage: say('approval.expiredOnRestart') }));
+    expect(section.textContent).toContain('此审批仍在等待时 Switchboard 重新启动了');
+    expect(screen.getByTitle('system').textContent).toBe('系统');
+    cleanup();
+    const remembered = await approvalShown('zh-CN', approval({ decision: 'remembered', reason: undefined, decidedBy: 'operator (approved for this conversation)' }));
+    expect(remembered.textContent).toContain('操作员（已为此会话批准）');
+  });
+
+  it('keeps an operator’s note and an older record’s English reason verbatim; English unchanged', async () => {
+    expect((await approvalShown('zh-CN', approval({}))).textContent).toContain('Switchboard restarted while this approval was pending');
+    cleanup();
+    expect((await approvalShown('zh-CN', approval({ decision: 'reject', reason: '退款金额不对', decidedBy: 'operator' }))).textContent).toContain('退款金额不对');
+    cleanup();
+    const english = await approvalShown('en', approval({ reasonMessage: say('approval.turnStopped'), reason: 'the turn was stopped', decision: 'cancelled' }));
+    expect(english.textContent).toContain('the turn was stopped');
+    expect(english.textContent).toContain('system');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Skill } from '../../../shared/config/schema';
+import { EventBus } from '../events';
+import type { KnowledgeBase } from '../knowledge/knowledge-base';
+import { ApprovalService } from './approvals';
+import { failureMessage } from './call-failure';
+import type { LiveConversation } from './conversation';
+import { createLocalToolRunner } from './local-tools';
+
+const fields = { conversationId: 'c1', turnId: 't1', callId: 'k1', toolName: 'cancel_order', server: 'shop', nodeId: 'n1', arguments: {}, argumentsHash: 'h', hints: {}, policy: 'auto' } as const;
+
+describe('what main settles and composes travels as a code next to the same English (issue 20)', () => {
+  it('a Stop and a shutdown settle an approval with main’s reason as text and code; the operator’s note stays text', async () => {
+    const service = new ApprovalService(new EventBus(), () => 60_000);
+    const stop = new AbortController();
+    const stopped = service.request(fields, stop.signal);
+    stop.abort();
+    expect(await stopped).toMatchObject({ decision: 'cancelled', decidedBy: 'system', reason: 'the turn was stopped', reasonMessage: { code: 'approval.turnStopped', text: 'the turn was stopped' } });
+
+    const closing = service.request(fields, new AbortController().signal);
+    service.close();
+    expect(await closing).toMatchObject({ reason: 'Switchboard is shutting down', reasonMessage: { code: 'approval.shuttingDown' } });
+
+    let id = '';
+    const rejected = service.request(fields, new AbortController().signal, (request) => (id = request.id));
+    service.resolve(id, 'reject', 'wrong order');
+    const outcome = await rejected;
+    expect(outcome.reason).toBe('wrong order');
+    expect(outcome.reasonMessage).toBeUndefined();
+  });
+
+  it('load_skill and search_knowledge errors: the model’s English unchanged, the code and verbatim params beside it', async () => {
+    const conversation = { loadedSkills: [] } as unknown as LiveConversation;
+    const skills = [{ name: 'orders' }, { name: 'shop-policy' }] as unknown as Skill[];
+    const failing = createLocalToolRunner({ skills: () => skills, knowledge: () => Promise.reject(new Error('index.json: EACCES')) });
+    expect(await failing.run('load_skill', { name: 'refunds' }, conversation)).toEqual({
+      text: 'No skill named "refunds". Available: orders, shop-policy.',
+      isError: true,
+      message: { code: 'localTool.noSuchSkill', params: { name: 'refunds', available: 'orders, shop-policy' }, text: 'No skill named "refunds". Available: orders, shop-policy.' },
+    });
+    const none = createLocalToolRunner({ skills: () => [], knowledge: () => Promise.reject(new Error('x')) });
+    expect((await none.run('load_skill', { name: 'x' }, conversation))?.text).toBe('No skill named "x". Available: none.');
+    expect(await failing.run('search_knowledge', { query: 'refund' }, conversation)).toMatchObject({
+      text: 'search_knowledge failed: Error: index.json: EACCES',
+      message: { code: 'localTool.searchFailed', params: { detail: 'Error: index.json: EACCES' } },
+    });
+
+    const kb = { search: () => [] } as unknown as KnowledgeBase;
+    const thrown = await createLocalToolRunner({ skills: () => [], knowledge: () => Promise.resolve(kb) }).run('search_knowledge', { query: ' ' }, conversation)!.catch((error: unknown) => error);
+    expect((thrown as Error).message).toBe('search_knowledge needs a non-empty "query" string');
+    expect(failureMessage(thrown)).toMatchObject({ code: 'localTool.searchNeedsQuery' });
+  });
+});

@@ -1,0 +1,37 @@
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Turn } from '../../../../shared/contract';
+import { say } from '../../../../shared/messages';
+import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { i18n } from '../../lib/i18n';
+import { TurnView } from './TurnView';
+
+const turn = (over: Partial<Turn>): Turn => ({ id: 't1', index: 0, status: 'error', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', steps: [], ...over });
+
+async function turnEnd(language: string, shown: Turn): Promise<string> {
+  await i18n.changeLanguage(language);
+  renderWithRpc(<TurnView group={{ turnId: shown.id, turn: shown, items: [], streams: [] }} approvals={[]} />, createFakeRpc({}).client);
+  return screen.getByRole('note').textContent ?? '';
+}
+
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
+
+describe('a turn’s end in the language shown (issue 20)', () => {
+  const providerError = turn({ error: 'model error (rate_limit): 429 Too Many Requests', errorMessage: say('turn.modelError', { code: 'rate_limit', detail: '429 Too Many Requests' }) });
+
+  it('frames a provider’s error in Chinese, its own words verbatim', async () => {
+    expect(await turnEnd('zh-CN', providerError)).toContain('模型错误（rate_limit）：429 Too Many Requests');
+  });
+
+  it('says an interrupted turn in Chinese; English unchanged; an older turn’s English error as it was', async () => {
+    const interrupted = turn({ status: 'stopped', error: 'interrupted: Switchboard stopped during this turn', errorMessage: say('turn.interrupted') });
+    expect(await turnEnd('zh-CN', interrupted)).toContain('已中断：Switchboard 在本轮进行中停止');
+    cleanup();
+    expect(await turnEnd('en', interrupted)).toContain('interrupted: Switchboard stopped during this turn');
+    cleanup();
+    expect(await turnEnd('zh-CN', { ...providerError, errorMessage: undefined })).toContain('model error (rate_limit): 429 Too Many Requests');
+  });
+});
