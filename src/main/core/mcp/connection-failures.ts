@@ -4,6 +4,7 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError } from './describe-error';
 import { packageRunnerOf } from './package-runner';
+import { ServerConfigError } from './server-endpoint';
 import type { AuthVerdict, ConnectionSettings, StartupBudget } from './types';
 
 /** Why a server connection is not usable, and how a failed start or a timed-out attempt is told to the operator. */
@@ -79,3 +80,22 @@ export const isRequestTimeout = (error: unknown): boolean => (error as { code?: 
 
 /** A JSON-RPC error response from the server, as opposed to a timeout (-32001) or a closed connection (-32000). */
 export const answeredByPeer = (error: unknown): boolean => error instanceof McpError && error.code !== -32000 && error.code !== -32001;
+
+/** How a failed start ends: waiting for a sign-in (no retry loop), or failed with what to show and whether to retry. */
+export type FailedStart = { status: 'needs-auth'; message: UiMessage | string; logText: string } | { status: 'failed'; message: UiMessage | string; logText: string; retry: boolean };
+
+/** What a start that threw (or ran out of time in `phase`) tells the operator, and whether backing off can help. */
+export function failedStart(
+  config: ServerConfig,
+  failure: { error: unknown; timedOut: boolean; verdict: AuthVerdict | undefined; phase: string; timeoutMs: number; startup: StartupBudget | null; stderr: string | null },
+): FailedStart {
+  const { error, verdict } = failure;
+  if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up') return { status: 'needs-auth', message: verdict.uiMessage ?? verdict.message, logText: verdict.message };
+  const message = verdict
+    ? (verdict.uiMessage ?? verdict.message)
+    : failure.timedOut || isRequestTimeout(error)
+      ? timeoutMessage(failure.timeoutMs, failure.phase, failure.startup)
+      : startFailureMessage(config, failure.phase, error, failure.stderr);
+  // A config error (a missing variable) and an authorization refusal come back the same on every try.
+  return { status: 'failed', message, logText: typeof message === 'string' ? message : message.text, retry: !(error instanceof ServerConfigError) && !verdict };
+}

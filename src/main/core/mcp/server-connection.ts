@@ -3,14 +3,14 @@ import { ToolListChangedNotificationSchema, type CallToolResult, type ClientCapa
 import type { ServerConfig } from '../../../shared/config/schema';
 import { backoffDelay } from './backoff';
 import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
-import { answeredByPeer, AuthorizationRequiredError, isRequestTimeout, ServerUnavailableError, startBudget, startFailureMessage, timeoutMessage } from './connection-failures';
+import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
+import { BurstDebounce, CoalescedRun } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
 import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
-import { ServerConfigError } from './server-endpoint';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
@@ -49,13 +49,11 @@ export class ServerConnection {
   private generation = 0;
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
-  private listChangedTimer: NodeJS.Timeout | undefined;
-  /** When the first list_changed of the current burst arrived (undefined: no burst pending). */
-  private listChangedSince: number | undefined;
+  /** Servers announce changes in bursts: one tools/list once they settle, or per max wait in a storm. */
+  private readonly listChanged = new BurstDebounce(() => ({ quietMs: this.settings.listChangedDebounceMs, maxWaitMs: this.settings.listChangedMaxWaitMs }));
   private healthTimer: NodeJS.Timeout | undefined;
   private probing = false;
-  private discovering: Promise<void> | undefined;
-  private discoverAgain = false;
+  private readonly discovery = new CoalescedRun();
   private settledWaiters: (() => void)[] = [];
   /** The roots offered now: a config edit that only changes them is announced, not reconnected. */
   private roots: readonly string[] | undefined;
@@ -115,22 +113,11 @@ export class ServerConnection {
     const client = this.client;
     if (this.snapshot.status === 'connecting') return this.settled(); // the attempt under way discovers anyway
     if (!client || this.snapshot.status !== 'connected') return this.reconnect();
-    if (this.discovering) {
-      this.discoverAgain = true; // coalesce: one more pass after the current one
-      return this.discovering;
-    }
     const gen = this.generation;
-    this.discovering = (async () => {
-      try {
-        do {
-          this.discoverAgain = false;
-          await this.discoverNow(client, gen);
-        } while (this.discoverAgain && gen === this.generation);
-      } finally {
-        this.discovering = undefined;
-      }
-    })();
-    return this.discovering;
+    return this.discovery.run(
+      () => this.discoverNow(client, gen),
+      () => gen === this.generation,
+    );
   }
 
   /**
@@ -217,21 +204,13 @@ export class ServerConnection {
       gaveUp = true;
       clearTimeout(timer);
       if (gen !== this.generation || this.closed) return;
-      const verdict = deadline.signal.aborted ? undefined : phase.auth?.verdict(error);
-      if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up') {
-        // Waiting for the operator: no retry loop, a sign-in reconnects.
-        this.update({ status: 'needs-auth', error: verdict.uiMessage ?? verdict.message, stderrTail: null });
-        this.log(`[mcp] ${this.config.name}: ${verdict.message}`);
-        return;
-      }
-      const message = verdict
-        ? (verdict.uiMessage ?? verdict.message)
-        : deadline.signal.aborted || isRequestTimeout(error)
-          ? timeoutMessage(timeoutMs, phase.name, budget.startup)
-          : startFailureMessage(this.config, phase.name, error, tail.value());
-      this.update({ status: 'failed', error: message, stderrTail: tail.value() });
-      this.log(`[mcp] ${this.config.name}: ${typeof message === 'string' ? message : message.text}`);
-      if (!(error instanceof ServerConfigError) && !verdict) this.scheduleRetry();
+      const timedOut = deadline.signal.aborted;
+      const verdict = timedOut ? undefined : phase.auth?.verdict(error);
+      const failed = failedStart(this.config, { error, timedOut, verdict, phase: phase.name, timeoutMs, startup: budget.startup, stderr: tail.value() });
+      // Waiting for the operator (needs-auth) has no retry loop: a sign-in reconnects.
+      this.update({ status: failed.status, error: failed.message, stderrTail: failed.status === 'needs-auth' ? null : tail.value() });
+      this.log(`[mcp] ${this.config.name}: ${failed.logText}`);
+      if (failed.status === 'failed' && failed.retry) this.scheduleRetry();
     }
   }
 
@@ -327,18 +306,9 @@ export class ServerConnection {
 
   private onListChanged(gen: number): void {
     if (gen !== this.generation) return;
-    clearTimeout(this.listChangedTimer);
-    // Servers often announce several changes in a burst; one tools/list after they settle is enough. A burst
-    // that never settles (a storm) still gets one rediscovery per max wait: the trailing timer never moves
-    // past the burst's first notification + listChangedMaxWaitMs.
-    const now = Date.now();
-    this.listChangedSince ??= now;
-    const { listChangedDebounceMs: quiet, listChangedMaxWaitMs: maxWait } = this.settings;
-    const delay = Math.max(0, Math.min(quiet, this.listChangedSince + maxWait - now));
-    this.listChangedTimer = setTimeout(() => {
-      this.listChangedSince = undefined;
+    this.listChanged.trigger(() => {
       if (gen === this.generation) void this.rediscover();
-    }, delay);
+    });
   }
 
   /** Pings the peer; a failed ping means the connection is gone. */
@@ -430,8 +400,7 @@ export class ServerConnection {
 
   private clearTimers(): void {
     clearTimeout(this.retryTimer);
-    clearTimeout(this.listChangedTimer);
-    this.listChangedSince = undefined;
+    this.listChanged.cancel();
     clearInterval(this.healthTimer);
   }
 }
