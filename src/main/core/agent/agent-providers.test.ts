@@ -93,3 +93,14 @@ describe('the real Anthropic SDK against a scripted Messages server', () => {
     expect(JSON.stringify(second.messages.at(-1))).toContain('AirPods');
   });
 });
+
+describe('opening a conversation', () => {
+  it('prepares the model provider (its SDK loads while the operator types), before any turn', async () => {
+    let prepared = 0;
+    const provider = { id: 'x', label: 'x', prepare: () => void prepared++, stream: async function* () { yield { type: 'done' as const, stopReason: 'end' as const }; } };
+    harness = await startRuntimeHarness({ provider: () => provider });
+    expect(prepared).toBe(0);
+    await harness.agent.create('u1001');
+    expect(prepared).toBe(1);
+  });
+});

@@ -31,10 +31,13 @@ export class AgentService {
   ) {}
 
   async create(customerId: string, title?: string): Promise<ConversationSummary> {
-    const conversation = await this.deps.store.create(customerId, this.deps.provider().label, title);
+    const provider = this.deps.provider();
+    const conversation = await this.deps.store.create(customerId, provider.label, title);
     this.changed(conversation.summary.id);
-    // The first step records the tools' token counts: count them now, off the event loop, while the operator types.
+    // While the operator types: the first step records the tools' token counts (counted off the event loop), and the
+    // first model call needs the vendor SDK (loading it is the first turn's longest block otherwise).
     prefetchCatalogTokens(this.deps.turn.catalog().catalog);
+    provider.prepare?.();
     return { ...conversation.summary, running: false };
   }
 

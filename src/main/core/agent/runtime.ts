@@ -5,7 +5,7 @@ import type { ConfigStore } from '../config/config-store';
 import type { EventSink } from '../events';
 import { loadKnowledgeBase, type KnowledgeBase } from '../knowledge/knowledge-base';
 import { retryingOnce } from '../retrying-once';
-import { createModelProvider } from '../providers/create-provider';
+import { createModelProvider, providerForSettings } from '../providers/create-provider';
 import type { ModelProvider } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
 import { defaultApiKeyEnv, type SecretStore } from '../secrets';
@@ -62,11 +62,12 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     calls: options.calls,
   });
 
+  const current = providerForSettings((settings, apiKey) => createModelProvider(settings, apiKey, { fetch: options.fetch }));
   const provider =
     options.overrides?.provider ??
     ((): ModelProvider => {
       const settings = config.current().agent.model;
-      return createModelProvider(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)), { fetch: options.fetch });
+      return current(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)));
     });
 
   const turn: TurnRunnerDeps = {

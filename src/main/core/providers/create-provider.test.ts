@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicStream, openAiStream, startAnthropicServer, startOpenAiCompatibleServer, type ScriptedServer } from '../../../../tests/support/providers';
 import { collectEvents } from './collect-events';
-import { createModelProvider, lazyProvider } from './create-provider';
+import { createModelProvider, lazyProvider, providerForSettings } from './create-provider';
 import type { ModelProvider, ModelRequest } from './types';
 
 let server: (ScriptedServer & { baseUrl: string }) | undefined;
@@ -64,5 +64,38 @@ describe('createModelProvider', () => {
     await expect(collectEvents(provider.stream(request()))).rejects.toThrow(/EMFILE/);
     expect(await collectEvents(provider.stream(request()))).toEqual([{ type: 'done', stopReason: 'end' }]);
     expect(attempts).toBe(2);
+  });
+
+  it('prepare loads the module ahead of the first stream, once; a failed prepare is left to the stream to retry', async () => {
+    let attempts = 0;
+    const working: ModelProvider = { id: 'x', label: 'x', stream: async function* () { yield { type: 'done', stopReason: 'end' }; } };
+    const provider = lazyProvider('x', 'x', async () => {
+      if (++attempts === 1) throw new Error('EMFILE: too many open files');
+      return working;
+    });
+    provider.prepare?.();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(attempts).toBe(1); // tried while the operator types, failed quietly
+    expect(await collectEvents(provider.stream(request()))).toEqual([{ type: 'done', stopReason: 'end' }]);
+    provider.prepare?.();
+    expect(await collectEvents(provider.stream(request()))).toEqual([{ type: 'done', stopReason: 'end' }]);
+    expect(attempts).toBe(2); // loaded once after the failure, whoever asked
+  });
+});
+
+describe('providerForSettings', () => {
+  it('keeps one provider while the settings and key stay the same, and makes a new one when either changes', () => {
+    const made: string[] = [];
+    const current = providerForSettings((settings, apiKey) => {
+      made.push(`${settings.model}/${apiKey}`);
+      return createModelProvider(settings, apiKey);
+    });
+    const settings = { provider: 'openai-compatible' as const, model: 'a' };
+    const first = current(settings, 'k1');
+    expect(current(settings, 'k1')).toBe(first);
+    expect(current(settings, 'k2')).not.toBe(first);
+    const edited = { ...settings, model: 'b' };
+    expect(current(edited, 'k2').label).toContain('b via');
+    expect(made).toEqual(['a/k1', 'a/k2', 'b/k2']);
   });
 });

@@ -25,7 +25,10 @@ export function createModelProvider(settings: ModelSettings, apiKey: string | un
 
 const labelOf = (settings: ModelSettings, defaultBaseUrl: string) => providerLabel(settings.model || '(no model)', settings.baseUrl ?? defaultBaseUrl);
 
-/** A provider whose module (and SDK) loads on its first stream; a failed load is tried again next time. */
+/**
+ * A provider whose module (and SDK) loads on its first stream, or earlier through `prepare` (a conversation was
+ * opened: the operator is typing); a failed load is tried again next time.
+ */
 export function lazyProvider(id: string, label: string, load: () => Promise<ModelProvider>): ModelProvider {
   const loaded = retryingOnce(load);
   return {
@@ -34,5 +37,20 @@ export function lazyProvider(id: string, label: string, load: () => Promise<Mode
     async *stream(req) {
       yield* (await loaded()).stream(req);
     },
+    prepare() {
+      loaded().catch(() => undefined); // the first stream reports the failure (and tries again)
+    },
+  };
+}
+
+/**
+ * The provider for the current settings, made again only when they or the key change: each turn built a new
+ * client (and the OpenAI SDK's client makes some thirty resource objects), in the middle of the turn.
+ */
+export function providerForSettings(make: (settings: ModelSettings, apiKey: string | undefined) => ModelProvider): (settings: ModelSettings, apiKey: string | undefined) => ModelProvider {
+  let last: { settings: ModelSettings; apiKey: string | undefined; provider: ModelProvider } | undefined;
+  return (settings, apiKey) => {
+    if (last?.settings !== settings || last.apiKey !== apiKey) last = { settings, apiKey, provider: make(settings, apiKey) };
+    return last.provider;
   };
 }

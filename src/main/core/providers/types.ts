@@ -58,6 +58,8 @@ export interface ModelProvider {
   readonly label: string;
   /** Yields text deltas and complete tool calls, then exactly one 'done'; failures throw ProviderError. */
   stream(req: ModelRequest): AsyncIterable<ModelStreamEvent>;
+  /** Loads what the first stream needs (a vendor SDK) in the background; a failure is left to that stream. */
+  prepare?(): void;
 }
 
 export type ProviderErrorCode =
