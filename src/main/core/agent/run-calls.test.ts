@@ -34,8 +34,27 @@ describe('running a step’s tool calls', () => {
     await run;
     loop.stop();
     expect(most).toBe(12);
-    // Not all in one turn: the loop got back in between (4 ms slices of ~2 ms starts).
+    // Not all in one turn: the loop got back in between.
     expect(new Set(startedAtTurn).size).toBeGreaterThan(2);
+  });
+
+  it('gives each start its own turn, counting the work its start queues as microtasks (what fetch does)', async () => {
+    const loop = countLoopTurns();
+    const continuedAtTurn: number[] = [];
+    const calls = Array.from({ length: 8 }, (_, n) => call(n));
+    await runCalls(
+      calls,
+      async (c) => {
+        await Promise.resolve(); // the synchronous part is nothing: the cost is in the continuation
+        busy(3);
+        continuedAtTurn.push(loop.turns);
+        return { role: 'tool', toolCallId: c.id, content: 'ok' } as ChatMessage;
+      },
+      () => true,
+    );
+    loop.stop();
+    // Timed on the synchronous part alone, all eight continuations (24 ms) ran in one microtask drain.
+    expect(new Set(continuedAtTurn).size).toBe(calls.length);
   });
 
   it('a batch fails with its first failure, none left unhandled; calls that are not concurrent run alone, in order', async () => {

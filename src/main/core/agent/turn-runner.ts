@@ -8,7 +8,7 @@ import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
 import { buildModelStep } from './visible-set';
-import { Slices } from '../slices';
+import { nextTurn } from '../slices';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 
@@ -153,15 +153,16 @@ export async function runCalls(
   let batch: ToolCallRequest[] = [];
   const flush = async () => {
     // Results are written by the proxy as each finishes; order within a read-only batch does not matter to the model.
-    // Started in slices: each start runs synchronously up to its request (the proxy, the MCP transport, a fetch),
-    // ~1-2 ms each, so 20 at once held the event loop for 30-60 ms (bench scenario 7).
+    // One start per turn of the event loop: a start runs up to its request partly synchronously and partly in the
+    // microtasks it queues (the proxy, the MCP transport, fetch's own steps), ~1-2 ms each. Twenty at once held the
+    // loop for 30-60 ms (bench scenario 7), and slices timed on the synchronous part alone still ran every queued
+    // continuation in one drain; handing back after each start gives each its own turn, microtasks included.
     const running: Promise<ChatMessage>[] = [];
-    const slices = new Slices();
-    for (const call of batch) {
+    for (const [index, call] of batch.entries()) {
+      if (index > 0) await nextTurn();
       const started = execute(call);
       started.catch(() => undefined); // its failure is Promise.all's below, not an unhandled rejection meanwhile
       running.push(started);
-      if (slices.due) await slices.handBack();
     }
     await Promise.all(running);
     batch = [];
