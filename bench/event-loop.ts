@@ -93,7 +93,7 @@ export const eventLoopScenario: Scenario = async ({ quick, log }) => {
         );
         if (rep === 0) notes.push(`First discovery of the ${WIDE_TOOLS.toLocaleString('en')}-tool server (rep 1, reported only): longest block ${firstDiscovery.max.toFixed(1)} ms, p99 ${firstDiscovery.p99.toFixed(1)} ms.`);
       } finally {
-        if (process.env.BENCH_CPU_PROF) {
+        if (process.env.BENCH_CPU_PROF || process.env.BENCH_GAPS) {
           await sleep(200); // the last reading's gaps are written to stderr after its answer
           for (const line of host.stderr().split('\n')) if (line.startsWith('[event-loop]')) log(`  ${line}`);
         }

@@ -9,12 +9,12 @@ import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 // Enabled before the app's code is even loaded, so loading and evaluating it count too (as in Electron's main).
 const loop = process.env.BENCH_EVENT_LOOP ? monitorEventLoopDelay({ resolution: 1 }) : undefined;
 loop?.enable();
-// With a CPU profile (BENCH_CPU_PROF), where the longest gaps of a 5 ms ticker fell (monotonic µs, the profile's
+// With a CPU profile (BENCH_CPU_PROF) or BENCH_GAPS=1, where the gaps of a 5 ms ticker fell (monotonic µs, the profile's
 // clock), so a block the histogram saw can be found in the profile, and the CPU time the main thread used meanwhile
 // (a gap with little CPU is the machine's load, not our code). The thread's own time where Linux gives it
 // (/proc/thread-self/schedstat, ns on a core): the process's would count the worker threads' (the records index) too.
 const gaps: { at: number; ms: number; cpuMs: number }[] = [];
-if (loop && process.env.BENCH_CPU_PROF) {
+if (loop && (process.env.BENCH_CPU_PROF || process.env.BENCH_GAPS)) {
   const { readFileSync } = await import('node:fs');
   const cpuMs = (): number => {
     try {
@@ -30,7 +30,7 @@ if (loop && process.env.BENCH_CPU_PROF) {
     const now = process.hrtime.bigint();
     const cpu = cpuMs();
     const ms = Number(now - last) / 1e6 - 5;
-    if (ms > 20) gaps.push({ at: Number(now / 1000n), ms: Math.round(ms), cpuMs: Math.round(cpu - lastCpu) });
+    if (ms > 6) gaps.push({ at: Number(now / 1000n), ms: Math.round(ms), cpuMs: Math.round(cpu - lastCpu) });
     last = now;
     lastCpu = cpu;
   }, 5).unref();
@@ -66,7 +66,16 @@ process.on('message', (message: { type: string }) => {
     // The delay histogram since the last read (in ms): its longest block, p99 and how many samples.
     const ms = (ns: number) => ns / 1e6;
     process.send?.({ type: 'eventLoop', max: ms(loop.max), p99: ms(loop.percentile(99)), p50: ms(loop.percentile(50)), mean: ms(loop.mean), count: loop.count });
-    if (gaps.length) process.stderr.write(`[event-loop] longest gaps: ${JSON.stringify(gaps.sort((a, b) => b.ms - a.ms).slice(0, 5))}\n`);
+    if (gaps.length) {
+      // p99 counts samples: how many blocks of 10 ms or more there were, and how many of them were this thread's CPU.
+      const long = gaps.filter((g) => g.ms >= 10);
+      const own = gaps.filter((g) => g.cpuMs >= 10);
+      const p = (q: number) => ms(loop.percentile(q)).toFixed(1);
+      process.stderr.write(
+        `[event-loop] samples ${loop.count}, p90 ${p(90)} p99 ${p(99)} ms; gaps >= 10 ms: ${long.length}, with >= 10 ms of own CPU: ${own.length} ` +
+          `(${own.reduce((sum, g) => sum + g.cpuMs, 0)} ms); in order: ${JSON.stringify(long.sort((a, b) => a.at - b.at))}\n`,
+      );
+    }
     gaps.length = 0;
     loop.reset();
   } else if (message.type === 'close') {

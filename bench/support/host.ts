@@ -55,7 +55,8 @@ export async function startBenchHost(
   const startedAt = performance.now();
   const child: ChildProcess = fork(entry, [], {
     // BENCH_CPU_PROF=DIR: a V8 CPU profile of each host, written to DIR when it exits (for finding what held its loop).
-    execArgv: ['--expose-gc', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    // BENCH_TRACE_GC=1: V8's --trace-gc lines on the bench's stdout (how long each collection paused the host).
+    execArgv: ['--expose-gc', ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: {
       ...process.env,
       ...options.env,
@@ -64,7 +65,7 @@ export async function startBenchHost(
       BENCH_STATIC_DIR: options.staticDir ?? '',
       BENCH_EVENT_LOOP: options.eventLoop ? '1' : '',
     },
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    stdio: ['ignore', process.env.BENCH_TRACE_GC ? 'inherit' : 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
