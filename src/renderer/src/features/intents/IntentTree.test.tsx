@@ -59,4 +59,26 @@ describe('IntentTree at scale', () => {
     fireEvent.keyDown(first, { key: 'ArrowDown', altKey: true });
     expect(p.onMove).toHaveBeenCalledWith([0], 'down');
   });
+
+  it('collapsing a category above reuses the row elements in view for the rows that move up, with their own labels and places', () => {
+    const p = props(bigTree(100, 49));
+    const { rerender } = render(<IntentTree {...p} />);
+    const before = screen.getAllByRole('treeitem');
+    before[0].focus();
+    expect(before[1].getAttribute('aria-label')).toBe('Tool 0.0 (MCP tool: tool_0_0)');
+    rerender(<IntentTree {...p} collapsed={new Set(['c0'])} />);
+    const after = screen.getAllByRole('treeitem');
+    expect(screen.getByRole('tree').dataset.rows).toBe(String(5000 - 49));
+    // The same elements, now showing category 1 and its children: nothing was unmounted and mounted again.
+    expect(after[1]).toBe(before[1]);
+    expect(after[0].getAttribute('aria-expanded')).toBe('false');
+    expect(after[1].getAttribute('aria-label')).toBe('Category 1 (category)');
+    expect(after[1].dataset.nodeId).toBe('c1');
+    expect(after[2].getAttribute('aria-label')).toBe('Tool 1.0 (MCP tool: tool_1_0)');
+    expect(after[2].getAttribute('aria-level')).toBe('2');
+    expect(document.activeElement).toBe(after[0]);
+    fireEvent.keyDown(after[0], { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('data-node-id')).toBe('c1');
+  });
 });
+

@@ -151,9 +151,11 @@ export function IntentTree(props: Props) {
   const onRowToggle = useCallback((row: TreeRow) => latest.current.onToggle(row.node.id, row.expanded === true), []);
 
   if (rows.length === 0) return <p className="state-empty">{t('tree.empty')}</p>;
-  const renderRow = (row: TreeRow, start?: number, size?: number) => (
+  // A virtual row is keyed by its place in the list, not its node: a collapse or a move above the view then updates
+  // the rows in view in place (text and attributes) instead of unmounting them and mounting as many new ones.
+  const renderRow = (row: TreeRow, slot: string | number, start?: number, size?: number) => (
     <IntentTreeRow
-      key={row.key}
+      key={slot}
       row={row}
       start={start}
       size={size}
@@ -172,10 +174,10 @@ export function IntentTree(props: Props) {
       <TreeDropZone className={virtual ? 'intent-tree virtual' : 'intent-tree'} scroller={container} onKeyDown={onKeyDown} rows={rows.length}>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => renderRow(rows[item.index], item.start, item.size))}
+            {virtualizer.getVirtualItems().map((item) => renderRow(rows[item.index], item.index, item.start, item.size))}
           </div>
         ) : (
-          rows.map((row) => renderRow(row))
+          rows.map((row) => renderRow(row, row.key))
         )}
       </TreeDropZone>
     </DndContext>

@@ -52,11 +52,7 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
   const { mountInto } = editing;
   useMountRequest(useCallback((request: MountRequest) => mountInto(request.categoryId, request.tools), [mountInto]));
 
-  const toolStateOf = (toolId: string) => {
-    const entries = index?.entriesByToolId.get(toolId);
-    if (!entries?.length) return null;
-    return (entries.find((e) => e.state === 'bound' || e.state === 'gated') ?? entries[0]).state;
-  };
+  const toolStateOf = (toolId: string) => index?.stateOf(toolId) ?? null;
 
   return (
     <>

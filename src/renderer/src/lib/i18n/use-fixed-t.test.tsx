@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { applyLanguage } from './index';
-import { useFixedT } from './use-fixed-t';
+import { textId, useFixedT } from './use-fixed-t';
 
 afterEach(async () => {
   cleanup();
@@ -50,4 +50,25 @@ it('with several namespaces, a prefixed key reaches the other namespace, in the 
   expect(screen.getByTestId('two-ns').textContent).toBe('local');
   await act(() => applyLanguage('zh-CN'));
   expect(screen.getByTestId('two-ns').textContent).toBe('本地');
+});
+
+function Counts() {
+  const t = useFixedT('intents');
+  return <p data-testid="counts">{`${t('tree.problems', { count: 1 })}|${t('tree.problems', { count: 2 })}|${t('tree.problems', { count: 1 })}`}</p>;
+}
+
+it('remembers a call with plain option values per value: plurals and interpolations stay apart, in each language', async () => {
+  render(<Counts />);
+  expect(screen.getByTestId('counts').textContent).toBe(', 1 problem|, 2 problems|, 1 problem');
+  await act(() => applyLanguage('zh-CN'));
+  expect(screen.getByTestId('counts').textContent).toBe('，1 个问题|，2 个问题|，1 个问题');
+});
+
+it('identifies a call by its key and typed option values, and keeps none whose options are objects', () => {
+  expect(textId('a.b', undefined)).toBe('a.b');
+  expect(textId('a.b', { count: 1 })).not.toBe(textId('a.b', { count: '1' }));
+  expect(textId('a.b', { name: 'x', kind: 'y' })).not.toBe(textId('a.b', { name: 'x", "kind', kind: undefined }));
+  expect(textId('a.b', { when: new Date(0) })).toBeUndefined();
+  expect(textId('a.b', { list: ['x'] })).toBeUndefined();
+  expect(textId('a.b', null)).toBeUndefined();
 });

@@ -8,8 +8,8 @@ const fixedByLanguage = new Map<string, TFunction>();
  * `t` for components rendered by the hundred (tree rows, list badges). react-i18next's useTranslation copies the
  * i18next instance's property descriptors on every mount, so a collapse or a scroll that mounts fifty rows spent
  * tens of milliseconds there. This returns one cached t per language and namespace, and re-renders on a change of
- * language like useTranslation. Resources are bundled (lib/i18n), so there is no loading state to wait for. A key
- * asked without options is looked up once per language (a badge's label, a row's kind).
+ * language like useTranslation. Resources are bundled (lib/i18n), so there is no loading state to wait for. A call
+ * whose options are plain values is translated once per language (a badge's label, a row's label).
  */
 export function useFixedT<N extends Namespace | readonly Namespace[]>(namespace: N): TFunction<N> {
   const language = useUiLanguage();
@@ -22,18 +22,42 @@ export function useFixedT<N extends Namespace | readonly Namespace[]>(namespace:
   return t as unknown as TFunction<N>;
 }
 
-/** `t` that keeps the text of every key asked without options: resources never change for a fixed language. */
+/** Past this many remembered texts a `t` starts over (a 5,000-node tree's labels are ~10,000). */
+const REMEMBERED_TEXTS = 50_000;
+
+/**
+ * `t` that keeps the text of every key asked without options, or with options whose values are all strings, numbers
+ * or booleans (a row's label, a badge's tooltip): resources never change for a fixed language, so the same key and
+ * values always give the same text. i18next's interpolation costs tens of microseconds a call, and a scroll or a
+ * collapse asks it again for every row that comes into view. Other options (objects, dates, functions) pass through.
+ */
 function remembering(t: TFunction): TFunction {
   const translate = t as unknown as (...args: unknown[]) => string;
   const texts = new Map<string, string>();
   const remembered = (key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== 'string') return translate(key, ...rest);
-    let text = texts.get(key);
+    const id = typeof key === 'string' && rest.length <= 1 ? textId(key, rest[0]) : undefined;
+    if (id === undefined) return translate(key, ...rest);
+    let text = texts.get(id);
     if (text === undefined) {
-      text = translate(key);
-      texts.set(key, text);
+      text = translate(key, ...rest);
+      if (texts.size >= REMEMBERED_TEXTS) texts.clear();
+      texts.set(id, text);
     }
     return text;
   };
   return remembered as unknown as TFunction;
+}
+
+/** What identifies a call's text: the key and each option's name and value (typed); undefined when it can't be kept. */
+export function textId(key: string, options: unknown): string | undefined {
+  if (options === undefined) return key;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return undefined;
+  const parts: unknown[] = [key];
+  for (const [name, value] of Object.entries(options)) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) return undefined;
+    parts.push(name, value);
+  }
+  // JSON keeps 1 apart from "1" and quotes every string, so two different calls never share an id.
+  return JSON.stringify(parts);
 }
