@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IntentNode } from '../../../../shared/config/schema';
 import { IntentTree, VIRTUALIZE_TREE_AFTER } from './IntentTree';
@@ -79,6 +79,18 @@ describe('IntentTree at scale', () => {
     expect(document.activeElement).toBe(after[0]);
     fireEvent.keyDown(after[0], { key: 'ArrowDown' });
     expect(document.activeElement?.getAttribute('data-node-id')).toBe('c1');
+  });
+
+  it('a click on the arrow toggles the category; the rows it uncovers follow (in a deferred render)', async () => {
+    const p = props(bigTree(100, 49));
+    const { rerender } = render(<IntentTree {...p} />);
+    const arrow = screen.getAllByRole('treeitem')[0].querySelector('.tree-toggle')!;
+    fireEvent.click(arrow);
+    expect(p.onToggle).toHaveBeenCalledWith('c0', true);
+    expect(p.onSelect).not.toHaveBeenCalled();
+    rerender(<IntentTree {...p} collapsed={new Set(['c0'])} />);
+    await waitFor(() => expect(screen.getAllByRole('treeitem')[1].dataset.nodeId).toBe('c1'));
+    expect(screen.getAllByRole('treeitem')[0].getAttribute('aria-expanded')).toBe('false');
   });
 });
 

@@ -1,6 +1,6 @@
 import { DndContext, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent, type DragMoveEvent } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
 import { IntentTreeRow } from './IntentTreeRow';
 import { pathKey, samePath, visibleRows, type DropPosition, type NodePath, type TreeRow } from './tree-ops';
@@ -47,7 +47,13 @@ function dropPosition(row: TreeRow, pointerY: number, rect: { top: number; heigh
 export function IntentTree(props: Props) {
   const { t } = useTranslation('intents');
   const { tree, collapsed, selected, problems } = props;
-  const rows = useMemo(() => visibleRows(tree, collapsed), [tree, collapsed]);
+  // A click on a category's arrow shows the rows it reveals or uncovers in a deferred render, which React slices
+  // into short tasks: the rows coming into view are rendered without holding the page for one long task. Keyboard
+  // toggles stay synchronous, so the next key press always acts on the rows it sees.
+  const deferredCollapsed = useDeferredValue(collapsed);
+  const clickedFrom = useRef<ReadonlySet<string> | null>(null);
+  const shownCollapsed = deferredCollapsed !== collapsed && deferredCollapsed === clickedFrom.current ? deferredCollapsed : collapsed;
+  const rows = useMemo(() => visibleRows(tree, shownCollapsed), [tree, shownCollapsed]);
   const indexOfKey = useMemo(() => {
     const index = new Map<string, number>();
     for (let i = 0; i < rows.length; i++) index.set(rows[i].key, i);
@@ -148,7 +154,10 @@ export function IntentTree(props: Props) {
     setFocusKey(row.key);
     latest.current.onSelect(row.path);
   }, []);
-  const onRowToggle = useCallback((row: TreeRow) => latest.current.onToggle(row.node.id, row.expanded === true), []);
+  const onRowToggle = useCallback((row: TreeRow) => {
+    clickedFrom.current = latest.current.collapsed;
+    latest.current.onToggle(row.node.id, row.expanded === true);
+  }, []);
 
   if (rows.length === 0) return <p className="state-empty">{t('tree.empty')}</p>;
   // A virtual row is keyed by its place in the list, not its node: a collapse or a move above the view then updates

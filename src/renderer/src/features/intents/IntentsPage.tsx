@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useDeferredValue, useMemo } from 'react';
 import { Loading, LoadError } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { indexCatalog } from '../../lib/catalog/tool-index';
@@ -52,7 +52,10 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
   const { mountInto } = editing;
   useMountRequest(useCallback((request: MountRequest) => mountInto(request.categoryId, request.tools), [mountInto]));
 
-  const toolStateOf = (toolId: string) => index?.stateOf(toolId) ?? null;
+  // The rows' state badges follow the catalog in a deferred (time-sliced) render: the 10,000-tool answer can land
+  // just as the operator starts expanding categories.
+  const badgeIndex = useDeferredValue(index);
+  const toolStateOf = (toolId: string) => badgeIndex?.stateOf(toolId) ?? null;
 
   return (
     <>
