@@ -22,7 +22,7 @@ afterAll(async () => {
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe('the data directory is private, and Host is case-insensitive', () => {
-  it('creates records and conversations 0600 in a 0700 data directory', async () => {
+  it('creates records, conversations and test results 0600 in a 0700 data directory', async () => {
     parent = await mkdtemp(join(tmpdir(), 'sb-private-'));
     const dataDir = join(parent, 'data'); // does not exist yet: the host creates it
     const previousUmask = process.umask(0o022); // the usual umask, inherited by the host
@@ -45,6 +45,11 @@ describe('the data directory is private, and Host is case-insensitive', () => {
     const logs = await readdir(join(dataDir, 'conversations'));
     expect(logs.length).toBeGreaterThan(0);
     for (const log of logs) expect((await modeOf(join(dataDir, 'conversations', log))).toString(8)).toBe('600');
+    // A test run keeps each case's transcript (the customer's address and phone number among them).
+    const list = data(await rpc.request<{ cases: { id: string }[] }>('tests.list', {}));
+    const run = data(await rpc.request<{ passed: number }>('tests.run', { ids: [list.cases[0].id] }));
+    expect(run.passed).toBe(1);
+    expect((await modeOf(join(dataDir, 'test-results.json'))).toString(8)).toBe('600');
   }, 60_000);
 
   it('accepts LOCALHOST:port as its own host, and still refuses a foreign one', async () => {

@@ -8,6 +8,7 @@ import { evaluateCase, expectationResult } from '../../../shared/workbench/evalu
 import type { Approver } from '../agent/tool-proxy';
 import type { TurnRunnerDeps } from '../agent/turn-runner';
 import type { EventSink } from '../events';
+import { PRIVATE_FILE } from '../private-files';
 import { DomainError, NotFound } from '../errors';
 import { appendCase, loadCasesFile } from './cases-file';
 import { clippedTranscript, observe, runScenario, type ScenarioDeps } from './scenario';
@@ -139,7 +140,8 @@ export class TestService {
   private async keep(results: readonly CaseResult[]): Promise<void> {
     const all = await this.loadResults();
     for (const result of results) all.set(result.id, result);
-    await writeFileAtomic(this.deps.resultsPath, JSON.stringify(Object.fromEntries(all)), { encoding: 'utf8' });
+    // Owner-only, like records and conversations: each result keeps its transcript (customers' addresses, phones).
+    await writeFileAtomic(this.deps.resultsPath, JSON.stringify(Object.fromEntries(all)), { encoding: 'utf8', mode: PRIVATE_FILE });
     this.deps.events.emit('tests.changed', { ids: results.map((r) => r.id) });
   }
 }
