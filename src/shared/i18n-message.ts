@@ -9,15 +9,10 @@ import { z } from 'zod';
  */
 export interface UiMessage {
   code: string;
-  params?: Record<string, string | number>;
+  /** A param may itself be a message (a decider's name inside a reason): translated too, never its text. */
+  params?: Record<string, string | number | Message>;
   text: string;
 }
-
-export const uiMessageSchema = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  text: z.string(),
-});
 
 /**
  * A message whose parts are messages too: the catalog's reasons are built from clauses (a server's state inside
@@ -37,6 +32,12 @@ export const messageSchema: z.ZodType<Message> = z.lazy(() =>
     params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), messageSchema, z.array(messageSchema)])).optional(),
   }),
 );
+
+export const uiMessageSchema = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), messageSchema])).optional(),
+  text: z.string(),
+});
 
 /**
  * How a template inserts a param: `{{name}}` as is, `{{name, list}}` a list ("a, b"), `{{name, or}}` ("a or b"),

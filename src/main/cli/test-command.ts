@@ -3,6 +3,7 @@ import { Option, type Command } from 'commander';
 import writeFileAtomic from 'write-file-atomic';
 import type { CaseResult } from '../../shared/contract';
 import { autoApprover } from '../core/workbench';
+import { say } from '../../shared/messages';
 import { answerApprovals, withCore, type ApproveMode } from './core-session';
 import type { CliIo } from './io';
 import { junitXml } from './junit';
@@ -49,7 +50,7 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
       let results: CaseResult[];
       try {
         results = await tests.run(undefined, {
-          approvals: ask ? core.runtime.approvals : autoApprover(opts.approve as 'all' | 'none', `switchboard test --approve ${opts.approve}`),
+          approvals: ask ? core.runtime.approvals : autoApprover(opts.approve as 'all' | 'none', say('decider.cliTest', { approve: String(opts.approve) })),
           onResult: opts.json ? undefined : (r) => printResult(r, io),
         });
       } finally {

@@ -36,6 +36,8 @@ export const approvalOutcomeSchema = z.object({
   /** A reason main wrote itself (a restart, Stop, a timeout) as a code for the console; `text` = reason. Absent for the operator's own note and in older outcomes. */
   reasonMessage: uiMessageSchema.optional(),
   decidedBy: z.string(),
+  /** `decidedBy` as a code when a run's automatic approver decided (`preview`, a test run); absent for the operator, `system` and older outcomes. */
+  decidedByMessage: uiMessageSchema.optional(),
   decidedAt: z.string(),
   argumentsHash: z.string(),
 });

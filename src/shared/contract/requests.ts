@@ -88,7 +88,11 @@ export const serverExchangeSchema = z.object({
   /** elicitation: the content returned; sampling: the answer returned. */
   response: z.unknown().optional(),
   reason: z.string().optional(),
+  /** A reason main wrote itself (a timeout, a withdrawn request, a CLI policy) as a code for the console; `text` = reason. Absent in older exchanges. */
+  reasonMessage: uiMessageSchema.optional(),
   decidedBy: z.string(),
+  /** `decidedBy` as a code when main decided under a policy (`policy (--elicit decline)`); absent for `system`, the operator and older exchanges. */
+  decidedByMessage: uiMessageSchema.optional(),
   requestedAt: z.string(),
   resolvedAt: z.string(),
 });

@@ -3,13 +3,15 @@
  * execution record (src/main/core/agent/tool-proxy.ts, conversation-store.ts, runtime.ts). What the MODEL reads for
  * the same call is English and says more (refusal.ts, docs/PIPELINE.md): these are the operator's view of it.
  * `{{tool}}`, `{{server}}`, `{{skills}}`, `{{reason}}` (the operator's own note) and `{{detail}}` (the server's or
- * the transport's words) are inserted verbatim.
+ * the transport's words) are inserted verbatim; in call.rejectedAutomatically `{{reason}}` is main's own reason, a
+ * message translated too.
  */
 export const CALL_MESSAGES = {
   'call.stopped': 'The operator stopped this call.',
   'call.stoppedBeforeApproval': 'The operator stopped this call before it was approved; it did not run.',
   'call.rejected': 'Not run: the operator rejected this call; nothing changed.',
   'call.rejectedWithNote': 'Not run: the operator rejected this call; nothing changed. The operator\'s note: "{{reason}}"',
+  'call.rejectedAutomatically': 'Not run: {{reason}}; nothing changed.',
   'call.approvalTimedOut': 'Not run: nobody approved this call in time; nothing changed.',
   'call.approvalExpired': 'Not run: the approval was still pending when Switchboard stopped, so it expired; nothing changed.',
   'call.notApproved': 'Not run: the operator did not approve this call ({{decision}}); nothing changed.',

@@ -6,8 +6,10 @@ import { prefetchCatalogTokens } from '../tokens';
 import type { ConversationStore } from './conversation-store';
 import type { RecordsStore } from './records-store';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from './turn-runner';
-import { Conflict } from '../errors';
+import { Conflict, DomainError } from '../errors';
 import { say } from '../../../shared/messages';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { ConversationLogError, type LiveConversation } from './conversation';
 
 interface RunningTurn {
   turnId: string;
@@ -57,7 +59,7 @@ export class AgentService {
     const controller = new AbortController();
     const turnId = `t_${randomUUID().slice(0, 12)}`;
     const done = runTurn(this.deps.turn, provider, conversation, text, controller.signal, turnId)
-      .catch((error: unknown): TurnResult => ({ turnId, status: 'error', error: String(error) }))
+      .catch((error: unknown): TurnResult => this.failedOutsideRunner(conversation, turnId, error))
       .finally(() => {
         this.running.delete(id);
         this.changed(id);
@@ -95,7 +97,36 @@ export class AgentService {
     await Promise.all(turns.map((t) => t.done));
   }
 
+  /**
+   * The turn runner ends its own failures; this is one it could not (its log failed before or after its own
+   * handling, a bug). The turn still ends, in error, with the reason as a code the console translates: the CLI
+   * keeps printing the error as it is.
+   */
+  private failedOutsideRunner(conversation: LiveConversation, turnId: string, error: unknown): TurnResult {
+    const errorMessage = turnFailureMessage(error);
+    const turn = conversation.turns.find((t) => t.id === turnId);
+    if (turn?.status === 'running') {
+      const { steps: _steps, ...fields } = turn;
+      const ended = { ...fields, status: 'error' as const, finishedAt: new Date().toISOString(), error: errorMessage.text, errorMessage };
+      // Shown at once (memory first); the line itself may fail again if the log is what broke.
+      try {
+        conversation.write({ t: 'turn', turn: ended }).catch(() => undefined);
+      } catch {
+        // the log refused at once: the turn in memory has ended all the same
+      }
+    }
+    this.deps.events.emit('turn.finished', { conversationId: conversation.summary.id, turnId, status: 'error', error: errorMessage.text });
+    return { turnId, status: 'error', error: String(error), errorMessage };
+  }
+
   private changed(conversationId: string): void {
     this.deps.events.emit('chat.changed', { conversationId });
   }
+}
+
+/** A turn's failure as the console shows it: a known error's own code, anything else a generic code with its words. */
+export function turnFailureMessage(error: unknown): UiMessage {
+  if (error instanceof ConversationLogError) return error.uiMessage;
+  if (error instanceof DomainError && error.uiMessage) return error.uiMessage;
+  return say('turn.failed', { detail: error instanceof Error ? error.message : String(error) });
 }

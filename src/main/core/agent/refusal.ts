@@ -28,8 +28,10 @@ export function refusedCallText(approval: Pick<ApprovalOutcome, 'decision' | 're
 export const isRefusedCallText = (text: string): boolean => text.startsWith(REFUSED_CALL_PREFIX);
 
 /** The console's sentence for the same refusal (the card, the record): no instructions to the agent, the note verbatim. */
-export function refusalMessage(approval: Pick<ApprovalOutcome, 'decision' | 'reason'>): UiMessage {
+export function refusalMessage(approval: Pick<ApprovalOutcome, 'decision' | 'reason' | 'reasonMessage'>): UiMessage {
   const reason = approval.reason?.trim();
+  // A run's automatic approver rejected it (preview, a test run): no operator, and main's reason is translated.
+  if (approval.decision === 'reject' && approval.reasonMessage) return say('call.rejectedAutomatically', { reason: approval.reasonMessage });
   if (approval.decision === 'reject') return reason ? say('call.rejectedWithNote', { reason }) : say('call.rejected');
   if (approval.decision === 'timeout') return say('call.approvalTimedOut');
   if (approval.decision === 'expired') return say('call.approvalExpired');

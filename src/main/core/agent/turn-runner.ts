@@ -27,6 +27,8 @@ export interface TurnResult {
   turnId: string;
   status: TurnStatus;
   error?: string;
+  /** `error` as a code for the console (see Turn.errorMessage). */
+  errorMessage?: UiMessage;
 }
 
 /** One turn: model call, tool calls through the proxy, repeat until an answer, the step limit, or Stop. */
@@ -118,7 +120,7 @@ export async function runTurn(
   await conversation.write({ t: 'turn', turn: { ...fields, status, finishedAt: new Date().toISOString(), ...(error ? { error, errorMessage } : {}) } });
   await conversation.sync();
   deps.events.emit('turn.finished', { conversationId, turnId, status, ...(error ? { error } : {}) });
-  return { turnId, status, error };
+  return { turnId, status, error, ...(errorMessage && { errorMessage }) };
 }
 
 /**

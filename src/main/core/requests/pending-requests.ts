@@ -3,12 +3,18 @@ import type { ServerExchange, ServerRequestView } from '../../../shared/contract
 import type { EventSink } from '../events';
 import type { ServerRequestContext } from '../mcp';
 import type { RequestOrigin } from './call-registry';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 
 /** How a pending request ended: the exchange's outcome and what goes back to the server. */
 export interface Settlement {
   outcome: ServerExchange['outcome'];
   decidedBy: string;
+  /** A policy's name as a code for the console (see ServerExchange.decidedByMessage). */
+  decidedByMessage?: UiMessage;
   reason?: string;
+  /** Main's own reason as a code; `text` is `reason`. */
+  reasonMessage?: UiMessage;
   /** The request as it was finally answered (sampling: after the operator's edits). */
   request?: unknown;
   response?: unknown;
@@ -30,7 +36,7 @@ export interface OpenOptions {
   timeoutMs: number;
   /** What silence, a withdrawn request or a stopped call means for this kind of request. */
   onTimeout: (seconds: number) => Settlement;
-  onWithdrawn: (why: string) => Settlement;
+  onWithdrawn: (why: UiMessage) => Settlement;
   /** What the exchange record keeps of the request. */
   recorded: () => unknown;
 }
@@ -66,8 +72,8 @@ export class PendingRequests {
     const { context, origin } = options;
     return new Promise((resolve, reject) => {
       const done = new AbortController();
-      const onWithdrawn = () => settle(options.onWithdrawn('the server withdrew its request (or its connection closed)'));
-      const onStopped = () => settle(options.onWithdrawn('the call that asked was stopped'));
+      const onWithdrawn = () => settle(options.onWithdrawn(say('request.settled.withdrawn')));
+      const onStopped = () => settle(options.onWithdrawn(say('request.settled.callStopped')));
       const timer = setTimeout(() => settle(options.onTimeout(Math.round(options.timeoutMs / 1000))), options.timeoutMs);
       const entry: Pending<V> = { view, origin, done: done.signal, settle: (s) => settle(s) };
       const settle = (settlement: Settlement) => {
@@ -125,7 +131,9 @@ export class PendingRequests {
       outcome: settlement.outcome,
       ...(settlement.response !== undefined ? { response: settlement.response } : {}),
       ...(settlement.reason ? { reason: settlement.reason } : {}),
+      ...(settlement.reason && settlement.reasonMessage ? { reasonMessage: settlement.reasonMessage } : {}),
       decidedBy: settlement.decidedBy,
+      ...(settlement.decidedByMessage ? { decidedByMessage: settlement.decidedByMessage } : {}),
       requestedAt: view.requestedAt,
       resolvedAt: new Date().toISOString(),
     };

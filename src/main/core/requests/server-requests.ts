@@ -9,6 +9,7 @@ import type { CallRegistry } from './call-registry';
 import { PendingRequests, type Pending, type Settlement } from './pending-requests';
 import { applySamplingEdits, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
 import { say } from '../../../shared/messages';
+import type { UiMessage } from '../../../shared/i18n-message';
 
 /** ask: the operator answers; decline: every question is declined; defaults: accepted with the schema's defaults (never a URL). */
 export type ElicitPolicy = 'ask' | 'decline' | 'defaults';
@@ -33,6 +34,8 @@ export interface ServerRequestServiceDeps {
 /** The spec's code for a sampling request the user refused. */
 const USER_REJECTED = -1;
 const rejected = (message: string) => new McpError(USER_REJECTED, message);
+/** Main's own reason: the English stored and sent, the code the console translates. */
+const because = (message: UiMessage) => ({ reason: message.text, reasonMessage: message });
 
 /**
  * Answers servers' elicitation and sampling requests through the operator. A question shows a form (or a
@@ -76,7 +79,7 @@ export class ServerRequestService {
         ? { ...base, kind: 'elicitation', mode: 'url', message: params.message, url: params.url, urlHost: hostOf(params.url), elicitationId: params.elicitationId }
         : { ...base, kind: 'elicitation', mode: 'form', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> };
     const recorded = () => (view.mode === 'url' ? { message: view.message, url: view.url } : { message: view.message, requestedSchema: view.requestedSchema });
-    const cancel = (decidedBy: string, reason: string): Settlement => ({ outcome: 'cancel', decidedBy, reason, reply: { result: { action: 'cancel' } } });
+    const cancel = (why: UiMessage): Settlement => ({ outcome: 'cancel', decidedBy: 'system', ...because(why), reply: { result: { action: 'cancel' } } });
 
     if (this.policy.elicit !== 'ask') {
       const settlement = this.unattended(view);
@@ -88,21 +91,22 @@ export class ServerRequestService {
       origin,
       timeoutMs,
       recorded,
-      onTimeout: (seconds) => cancel('system', `no answer within ${seconds} s`),
-      onWithdrawn: (why) => cancel('system', why),
+      onTimeout: (seconds) => cancel(say('request.settled.noAnswerWithin', { seconds })),
+      onWithdrawn: cancel,
     }))) as ElicitResult;
   }
 
   /** --elicit decline | defaults: answered at once, recorded like any other answer. */
   private unattended(view: ElicitationView): Settlement {
-    const decidedBy = `policy (--elicit ${this.policy.elicit})`;
-    const decline = (reason: string): Settlement => ({ outcome: 'decline', decidedBy, reason, reply: { result: { action: 'decline' } } });
-    if (this.policy.elicit === 'decline') return decline('questions are declined without an operator');
-    if (view.mode === 'url') return decline('a URL is never opened without an operator');
+    const decider = say('decider.elicitPolicy', { policy: this.policy.elicit });
+    const decided = { decidedBy: decider.text, decidedByMessage: decider };
+    const decline = (why: UiMessage): Settlement => ({ outcome: 'decline', ...decided, ...because(why), reply: { result: { action: 'decline' } } });
+    if (this.policy.elicit === 'decline') return decline(say('request.settled.questionsDeclined'));
+    if (view.mode === 'url') return decline(say('request.settled.urlNeedsOperator'));
     const fields = elicitationFields(view.requestedSchema);
     const { content, problems } = checkContent(fields, defaultContent(fields));
-    if (problems.length) return decline(`no default for: ${problems.map((p) => p.field).join(', ')}`);
-    return { outcome: 'accept', decidedBy, response: content, reply: { result: { action: 'accept', content } } };
+    if (problems.length) return decline(say('request.settled.noDefault', { fields: problems.map((p) => p.field).join(', ') }));
+    return { outcome: 'accept', ...decided, response: content, reply: { result: { action: 'accept', content } } };
   }
 
   /** The operator's answer to a question; an accepted form is checked against its schema, defaults filled in. */
@@ -126,14 +130,21 @@ export class ServerRequestService {
       request: draft,
       model: this.providerLabel(),
     };
-    const refuse = (decidedBy: string, reason: string): Settlement => ({ outcome: 'rejected', decidedBy, reason, reply: { error: rejected(`Sampling request rejected: ${reason}`) } });
+    const refuse = (why: UiMessage, decider?: UiMessage): Settlement => ({
+      outcome: 'rejected',
+      decidedBy: decider?.text ?? 'system',
+      ...(decider && { decidedByMessage: decider }),
+      ...because(why),
+      reply: { error: rejected(`Sampling request rejected: ${why.text}`) },
+    });
 
     const perMinute = settings.samplingPerMinute(context.server);
+    const { server } = context;
     const refusal =
       this.policy.sampling === 'deny'
-        ? refuse('policy (--sampling deny)', 'sampling is denied without an operator')
-        : !this.rateLimit.take(context.server, perMinute)
-          ? refuse('system', `${context.server} asked more than ${perMinute} time${perMinute === 1 ? '' : 's'} in a minute (samplingPerMinute)`)
+        ? refuse(say('request.settled.samplingDenied'), say('decider.samplingDenied'))
+        : !this.rateLimit.take(server, perMinute)
+          ? refuse(say('request.settled.rateLimited', { server, count: perMinute }, `${server} asked more than ${perMinute} time${perMinute === 1 ? '' : 's'} in a minute (samplingPerMinute)`))
           : undefined;
     if (refusal) {
       this.deps.log(`[sampling] ${context.server}: ${refusal.reason}`);
@@ -145,8 +156,8 @@ export class ServerRequestService {
       origin,
       timeoutMs: settings.samplingTimeoutMs,
       recorded: () => draft,
-      onTimeout: (seconds) => refuse('system', `no decision within ${seconds} s`),
-      onWithdrawn: (why) => ({ outcome: 'rejected', decidedBy: 'system', reason: why, reply: { error: rejected(why) } }),
+      onTimeout: (seconds) => refuse(say('request.settled.noDecisionWithin', { seconds })),
+      onWithdrawn: (why) => ({ outcome: 'rejected', decidedBy: 'system', ...because(why), reply: { error: rejected(why.text) } }),
     }))) as CreateMessageResult;
   }
 
@@ -184,17 +195,18 @@ export class ServerRequestService {
 
   reject(id: string, reason: string | undefined, decidedBy = 'operator'): boolean {
     const entry = this.entry(id, 'sampling');
-    const why = reason?.trim() || 'the operator rejected it';
-    return settle(entry, { outcome: 'rejected', decidedBy, reason: why, request: entry.view.request, reply: { error: rejected(`Sampling request rejected: ${why}`) } });
+    const note = reason?.trim();
+    const why = note ? { reason: note } : because(say('request.settled.operatorRejected'));
+    return settle(entry, { outcome: 'rejected', decidedBy, ...why, request: entry.view.request, reply: { error: rejected(`Sampling request rejected: ${why.reason}`) } });
   }
 
   /** On shutdown nothing is left waiting: questions are cancelled, sampling refused. */
   close(): void {
-    const why = 'Switchboard is shutting down';
+    const why = because(say('request.settled.shuttingDown'));
     this.pending.closeAll((entry) =>
       entry.view.kind === 'elicitation'
-        ? { outcome: 'cancel', decidedBy: 'system', reason: why, reply: { result: { action: 'cancel' } } }
-        : { outcome: 'rejected', decidedBy: 'system', reason: why, reply: { error: rejected(why) } },
+        ? { outcome: 'cancel', decidedBy: 'system', ...why, reply: { result: { action: 'cancel' } } }
+        : { outcome: 'rejected', decidedBy: 'system', ...why, reply: { error: rejected(why.reason) } },
     );
   }
 

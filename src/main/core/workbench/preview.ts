@@ -43,7 +43,7 @@ export async function previewDraft(
   const affected = new Set(affectedNodes);
   const examples = await deps.tests.runCases(
     exampleCases(intents).filter((c) => c.nodeId !== undefined && affected.has(c.nodeId)),
-    { approvals: autoApprover('none', 'preview'), skipWrites: true, catalog: () => ({ catalog: draft, revision: snapshot.revision }) },
+    { approvals: autoApprover('none', say('decider.preview')), skipWrites: true, catalog: () => ({ catalog: draft, revision: snapshot.revision }) },
   );
   const strip = (set: Awaited<ReturnType<typeof visibleSet>>) => ({ tools: set.tools.map(({ name, tokens }) => ({ name, tokens })), totalTokens: set.totalTokens });
   return { before: strip(before), after: strip(after), added, removed, changedDescriptions, affectedNodes, examples };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Conversation, ReplayReport } from '../../../shared/contract';
 import { diffReplay } from '../../../shared/workbench/replay-diff';
 import { autoApprover, runScenario, type ScenarioDeps } from './scenario';
+import { say } from '../../../shared/messages';
 
 /**
  * Sends a saved conversation's customer messages again, in order, with today's config, catalog and model.
@@ -17,7 +18,7 @@ export async function replayConversation(deps: ScenarioDeps, original: Conversat
     messages,
     actor: 'replay',
     // Reached only by read-only calls (writes are refused before confirmation): they run, as they would have.
-    approvals: autoApprover('all', 'replay (read-only calls only)'),
+    approvals: autoApprover('all', say('decider.replay')),
     skipWrites: true,
   });
   const { steps, diverged } = diffReplay(original, run.conversation);

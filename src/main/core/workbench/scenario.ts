@@ -8,6 +8,8 @@ import type { Approver } from '../agent/tool-proxy';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from '../agent/turn-runner';
 import type { EventSink } from '../events';
 import type { ModelProvider } from '../providers/types';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 
 /** A run nobody watches live: its turns' deltas and progress go nowhere (records and approvals still announce). */
 export const silentEvents: EventSink = { emit: () => undefined };
@@ -64,15 +66,20 @@ export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions):
   return { conversation: conversation.view(false), results, modelLabel: provider.label };
 }
 
-/** Decides every approval at once: `all` approves, `none` rejects (a run with no operator watching). */
-export function autoApprover(mode: 'all' | 'none', decidedBy: string): Approver {
+/**
+ * Decides every approval at once: `all` approves, `none` rejects (a run with no operator watching). `decider` names
+ * it (a decider.* code): its English is the stored `decidedBy`, its code what the console translates.
+ */
+export function autoApprover(mode: 'all' | 'none', decider: UiMessage): Approver {
+  const rejection = mode === 'none' ? say('approval.rejectedAutomatically', { decidedBy: decider }) : undefined;
   return {
     request: (fields: NewApproval): Promise<ApprovalOutcome> =>
       Promise.resolve({
         approvalId: `auto_${randomUUID().slice(0, 12)}`,
         decision: mode === 'all' ? 'approve' : 'reject',
-        ...(mode === 'none' && { reason: `rejected automatically: ${decidedBy} approves no writes` }),
-        decidedBy,
+        ...(rejection && { reason: rejection.text, reasonMessage: rejection }),
+        decidedBy: decider.text,
+        decidedByMessage: decider,
         decidedAt: new Date().toISOString(),
         argumentsHash: fields.argumentsHash,
       }),

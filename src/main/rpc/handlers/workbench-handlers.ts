@@ -1,6 +1,7 @@
 import type { Handlers } from '../router';
 import type { AgentRuntime } from '../../core/agent/runtime';
 import { autoApprover, type Workbench } from '../../core/workbench';
+import { say } from '../../../shared/messages';
 
 type WorkbenchRoutes = 'tools.definition' | 'tools.call' | 'tests.list' | 'tests.result' | 'tests.run' | 'tests.saveConversation' | 'replay.run' | 'preview.run';
 
@@ -11,7 +12,7 @@ export function createWorkbenchHandlers(workbench: Workbench, runtime: AgentRunt
     'tests.list': () => workbench.tests.list(),
     'tests.result': ({ id }) => workbench.tests.result(id),
     'tests.run': async ({ ids, approve }) => {
-      const results = await workbench.tests.run(ids, { approvals: autoApprover(approve, `test run from the console (approve ${approve})`) });
+      const results = await workbench.tests.run(ids, { approvals: autoApprover(approve, say(approve === 'all' ? 'decider.consoleTestAll' : 'decider.consoleTestNone')) });
       const summaries = results.map(({ id, passed, ranAt, durationMs, failed }) => ({ id, passed, ranAt, durationMs, failed }));
       const passed = results.filter((r) => r.passed).length;
       return { results: summaries, passed, failed: results.length - passed };

@@ -2,6 +2,7 @@ import type { ServerExchange, ToolProgress, ToolTask } from '../../../shared/con
 import './tool-live-state.css';
 import { Trans, useTranslation } from 'react-i18next';
 import { useDecidedByText } from '../lib/i18n/decided-by';
+import { shownText } from '../lib/i18n/messages';
 
 /** A running call's last progress: a bar when the total is known, else the count, with the server's message. */
 export function ToolProgressBar({ progress }: { progress: ToolProgress }) {
@@ -35,14 +36,14 @@ export function ToolTaskStatus({ task }: { task: ToolTask }) {
 
 /** What the server asked of the operator during the call, and how it was answered. */
 export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchange[] }) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const decidedByText = useDecidedByText();
   return (
     <ul className="tool-exchanges small" aria-label={t('toolLiveState.whatTheServerAsked')}>
       {exchanges.map((exchange) => (
         <li key={exchange.id}>
-          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { outcome: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: decidedByText(exchange.decidedBy) })}
-          {exchange.reason ? <span className="muted"> ({exchange.reason})</span> : null}
+          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { outcome: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: decidedByText(exchange.decidedBy, exchange.decidedByMessage) })}
+          {exchange.reason ? <span className="muted"> ({shownText(i18n, exchange.reason, exchange.reasonMessage)})</span> : null}
         </li>
       ))}
     </ul>

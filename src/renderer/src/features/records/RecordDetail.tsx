@@ -100,7 +100,7 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
             <StatusBadge status={record.approval.decision} />
           </dd>
           <dt>{t('recordDetail.decidedBy')}</dt>
-          <dd title={record.approval.decidedBy}>{decidedByText(record.approval.decidedBy)}</dd>
+          <dd title={record.approval.decidedBy}>{decidedByText(record.approval.decidedBy, record.approval.decidedByMessage)}</dd>
           <dt>{t('recordDetail.when')}</dt>
           <dd>{formatTime(record.approval.decidedAt)}</dd>
           <dt>{t('recordDetail.reason')}</dt>

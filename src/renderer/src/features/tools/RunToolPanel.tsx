@@ -120,7 +120,7 @@ function RunResult({ run }: { run: ToolRun }) {
       {run.record && (
         <p className="muted small">
           {t('run.record', { id: run.record.id, actor: run.record.actor === 'operator' ? t('run.actors.operator') : t('run.actors.model') })}
-          {approval ? t('run.decidedBy', { decision: t(`common:statuses.${approval.decision}`), decidedBy: decidedByText(approval.decidedBy) }) : ''}
+          {approval ? t('run.decidedBy', { decision: t(`common:statuses.${approval.decision}`), decidedBy: decidedByText(approval.decidedBy, approval.decidedByMessage) }) : ''}
         </p>
       )}
     </div>
