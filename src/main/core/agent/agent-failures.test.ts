@@ -182,6 +182,28 @@ describe('failures become results, never crashes', () => {
     expect(JSON.stringify(record.result)).toContain('orderNo');
   });
 
+  it('a turn whose log refuses its first line ends in error with a code for the console; the CLI’s error unchanged', async () => {
+    const provider = scriptedProvider([say('never reached')]);
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    const conversation = harness.store.get(id) as unknown as { log: JsonlAppender };
+    const real = conversation.log;
+    conversation.log = Object.assign(Object.create(real) as JsonlAppender, { append: () => Promise.reject(new Error('ENOSPC: no space left on device')) });
+    const outcome = await harness.agent.send(id, 'hello').done;
+    expect(outcome).toEqual({
+      turnId: expect.any(String),
+      status: 'error',
+      error: 'Error: ENOSPC: no space left on device',
+      errorMessage: { code: 'turn.failed', params: { detail: 'ENOSPC: no space left on device' }, text: 'the turn failed: ENOSPC: no space left on device' },
+    });
+    expect(provider.requests).toHaveLength(0);
+    // The console does not see a turn left running: it ended, with the same message.
+    const [turn] = harness.agent.get(id).turns;
+    expect(turn).toMatchObject({ id: outcome.turnId, status: 'error', error: 'the turn failed: ENOSPC: no space left on device', errorMessage: { code: 'turn.failed' } });
+    expect(harness.seen.find((e) => e.name === 'turn.finished')?.payload).toMatchObject({ turnId: outcome.turnId, status: 'error' });
+    conversation.log = real;
+  });
+
   it('stops at maxSteps when the model keeps calling tools', async () => {
     const loop = callTools({ name: 'query_order', arguments: {} });
     const provider = scriptedProvider([loop, loop, loop, loop]);

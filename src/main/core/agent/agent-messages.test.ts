@@ -6,6 +6,12 @@ import { ApprovalService } from './approvals';
 import { failureMessage } from './call-failure';
 import type { LiveConversation } from './conversation';
 import { createLocalToolRunner } from './local-tools';
+import { refusalMessage } from './refusal';
+import { turnFailureMessage } from './agent-service';
+import { ConversationLogError } from './conversation';
+import { autoApprover } from '../workbench';
+import { Conflict } from '../errors';
+import { say } from '../../../shared/messages';
 
 const fields = { conversationId: 'c1', turnId: 't1', callId: 'k1', toolName: 'cancel_order', server: 'shop', nodeId: 'n1', arguments: {}, argumentsHash: 'h', hints: {}, policy: 'auto' } as const;
 
@@ -49,5 +55,32 @@ describe('what main settles and composes travels as a code next to the same Engl
     const thrown = await createLocalToolRunner({ skills: () => [], knowledge: () => Promise.resolve(kb) }).run('search_knowledge', { query: ' ' }, conversation)!.catch((error: unknown) => error);
     expect((thrown as Error).message).toBe('search_knowledge needs a non-empty "query" string');
     expect(failureMessage(thrown)).toMatchObject({ code: 'localTool.searchNeedsQuery' });
+  });
+
+  it('a run’s automatic approver names itself and its rejection as codes; the stored English unchanged', async () => {
+    const preview = await autoApprover('none', say('decider.preview')).request({ ...fields, argumentsHash: 'h' } as never, new AbortController().signal);
+    expect(preview).toMatchObject({
+      decision: 'reject',
+      decidedBy: 'preview',
+      decidedByMessage: { code: 'decider.preview', text: 'preview' },
+      reason: 'rejected automatically: preview approves no writes',
+      reasonMessage: { code: 'approval.rejectedAutomatically', params: { decidedBy: { code: 'decider.preview' } } },
+    });
+    // The nested decider travels as a code only: its English is in the outer text.
+    expect(preview.reasonMessage?.params?.decidedBy).toEqual({ code: 'decider.preview' });
+    // The tool card says it was rejected automatically, not by an operator.
+    expect(refusalMessage(preview)).toMatchObject({ code: 'call.rejectedAutomatically', text: 'Not run: rejected automatically: preview approves no writes; nothing changed.' });
+    expect(refusalMessage({ decision: 'reject', reason: 'wrong order' })).toMatchObject({ code: 'call.rejectedWithNote' });
+
+    const test = await autoApprover('all', say('decider.consoleTestAll')).request({ ...fields, argumentsHash: 'h' } as never, new AbortController().signal);
+    expect(test).toMatchObject({ decision: 'approve', decidedBy: 'test run from the console (approve all)', decidedByMessage: { code: 'decider.consoleTestAll' } });
+    expect(test.reason).toBeUndefined();
+  });
+
+  it('a turn that fails outside the turn runner: a known error keeps its code, anything else a generic one with its words', () => {
+    expect(turnFailureMessage(new ConversationLogError('EIO'))).toMatchObject({ code: 'turn.logNotWritten', params: { detail: 'EIO' } });
+    expect(turnFailureMessage(new Conflict(say('agent.turnRunning')))).toMatchObject({ code: 'agent.turnRunning' });
+    expect(turnFailureMessage(new Error('disk on fire'))).toEqual({ code: 'turn.failed', params: { detail: 'disk on fire' }, text: 'the turn failed: disk on fire' });
+    expect(turnFailureMessage('a string')).toMatchObject({ code: 'turn.failed', params: { detail: 'a string' } });
   });
 });

@@ -69,4 +69,34 @@ describe('the tool card in the UI’s language (issue 20)', () => {
     renderWithRpc(<ToolCallCard item={{ ...failed, message: undefined }} />, createFakeRpc({}).client);
     expect(screen.getByLabelText(/load_skill/, { selector: '.tool-result *' }).textContent).toContain(text);
   });
+
+  it('shows why main settled a server’s question and a policy’s name in Chinese; older exchanges’ English as it was', async () => {
+    const withdrawn = say('request.settled.withdrawn');
+    const declined = say('request.settled.questionsDeclined');
+    const policy = say('decider.elicitPolicy', { policy: 'decline' });
+    const exchange = { kind: 'elicitation' as const, server: 'shop', mode: 'form' as const, request: {}, requestedAt: '2026-01-01T00:00:00.000Z', resolvedAt: '2026-01-01T00:00:01.000Z' };
+    const exchanges = [
+      { ...exchange, id: 'rq_1', outcome: 'cancel' as const, decidedBy: 'system', reason: withdrawn.text, reasonMessage: withdrawn },
+      { ...exchange, id: 'rq_2', outcome: 'decline' as const, decidedBy: policy.text, decidedByMessage: policy, reason: declined.text, reasonMessage: declined },
+      { ...exchange, id: 'rq_3', outcome: 'cancel' as const, decidedBy: 'system', reason: 'Switchboard is shutting down' },
+    ];
+    await i18n.changeLanguage('zh-CN');
+    renderWithRpc(<ToolCallCard item={item({ status: 'success', exchanges })} />, createFakeRpc({}).client);
+    const rows = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(rows[0]).toContain('由 系统 决定');
+    expect(rows[0]).toContain('服务器撤回了它的请求（或连接已关闭）');
+    expect(rows[1]).toContain('由 策略（--elicit decline） 决定');
+    expect(rows[1]).toContain('没有操作员时，提问一律拒绝');
+    expect(rows[2]).toContain('Switchboard is shutting down');
+    cleanup();
+    await i18n.changeLanguage('en');
+    renderWithRpc(<ToolCallCard item={item({ status: 'success', exchanges })} />, createFakeRpc({}).client);
+    expect(screen.getAllByRole('listitem')[1].textContent).toContain('by policy (--elicit decline) (questions are declined without an operator)');
+  });
+
+  it('says a run’s automatic rejection in Chinese, the decider translated inside it', async () => {
+    const reason = say('approval.rejectedAutomatically', { decidedBy: say('decider.preview') });
+    expect(await resultShown('zh-CN', item({ message: say('call.rejectedAutomatically', { reason }) }))).toContain('未执行：已自动拒绝：预览 不批准任何写操作；没有任何更改。');
+  });
 });
+

@@ -34,4 +34,10 @@ describe('a turn’s end in the language shown (issue 20)', () => {
     cleanup();
     expect(await turnEnd('zh-CN', { ...providerError, errorMessage: undefined })).toContain('model error (rate_limit): 429 Too Many Requests');
   });
+
+  it('says a turn that failed outside the turn runner in Chinese, the error’s words verbatim', async () => {
+    const failed = say('turn.failed', { detail: 'ENOSPC: no space left on device' });
+    expect(await turnEnd('zh-CN', turn({ error: failed.text, errorMessage: failed }))).toContain('本轮失败：ENOSPC: no space left on device');
+  });
 });
+

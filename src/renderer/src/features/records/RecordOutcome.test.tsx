@@ -70,4 +70,17 @@ describe('the Approval section in the language shown (issue 20)', () => {
     expect(english.textContent).toContain('the turn was stopped');
     expect(english.textContent).toContain('system');
   });
+
+  it('translates who decided when a run’s automatic approver did, the stored English in the tooltip', async () => {
+    const decider = say('decider.consoleTestNone');
+    const reason = say('approval.rejectedAutomatically', { decidedBy: decider });
+    const section = await approvalShown('zh-CN', approval({ decision: 'reject', decidedBy: decider.text, decidedByMessage: decider, reason: reason.text, reasonMessage: reason }));
+    expect(screen.getByTitle('test run from the console (approve none)').textContent).toBe('控制台测试运行（全部拒绝）');
+    expect(section.textContent).toContain('已自动拒绝：控制台测试运行（全部拒绝） 不批准任何写操作');
+    cleanup();
+    // An older record's policy name: verbatim.
+    await approvalShown('zh-CN', approval({ decidedBy: 'switchboard test --approve none' }));
+    expect(screen.getByTitle('switchboard test --approve none').textContent).toBe('switchboard test --approve none');
+  });
 });
+
