@@ -85,7 +85,7 @@ export const importResultSchema = z.object({
   replaced: z.array(z.string()),
   skipped: z.array(z.string()),
   /** Entries or values that could not be imported, e.g. a VS Code `${input:…}` reference. */
-  problems: z.array(z.object({ server: z.string().nullable(), path: z.string(), message: z.string() })),
+  problems: z.array(z.object({ server: z.string().nullable(), path: z.string(), message: z.string(), uiMessage: uiMessageSchema.optional() })),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -41,9 +41,15 @@ describe('parseServerImport', () => {
       ['cline', { name: 'cline', url: 'https://cline.example.com', enabled: false }],
       ['my-server', { name: 'my-server', command: 'node', args: ['server.js'] }],
     ]);
+    // The CLI's English, and the same as a code for the import preview (issue 20), names verbatim.
     expect(parsed.problems).toEqual([
-      { server: 'cline', path: 'autoApprove', message: '"autoApprove" is not supported here; ignored' },
-      { server: 'my server!', path: 'name', message: '"my server!" is not a valid server name here; imported as "my-server"' },
+      { server: 'cline', path: 'autoApprove', message: '"autoApprove" is not supported here; ignored', uiMessage: expect.objectContaining({ code: 'import.keyUnsupported', params: { key: 'autoApprove' } }) },
+      {
+        server: 'my server!',
+        path: 'name',
+        message: '"my server!" is not a valid server name here; imported as "my-server"',
+        uiMessage: expect.objectContaining({ code: 'import.renamed', params: { name: 'my server!', newName: 'my-server' } }),
+      },
     ]);
   });
 

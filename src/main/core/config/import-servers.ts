@@ -4,6 +4,8 @@ import type { ImportResult } from '../../../shared/contract';
 import { maskServer, restoreServerSecrets, unmatchedMasks } from '../../../shared/config/secrets';
 import { Invalid } from '../errors';
 import type { ConfigStore } from './config-store';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say, zodIssueMessage } from '../../../shared/messages';
 
 /**
  * Imports MCP server definitions other hosts write: Claude Desktop / Cursor / Cline
@@ -14,6 +16,9 @@ import type { ConfigStore } from './config-store';
 
 export type ConflictPolicy = 'ask' | 'skip' | 'rename' | 'replace';
 type Problem = ImportResult['problems'][number];
+/** A problem's English (the CLI's) and its code (the preview's). */
+type Report = (path: string, message: UiMessage) => void;
+const problem = (server: string | null, path: string, message: UiMessage): Problem => ({ server, path, message: message.text, uiMessage: message });
 
 export interface ParsedImport {
   format: 'mcpServers' | 'vscode' | null;
@@ -37,30 +42,34 @@ export function parseServerImport(text: string): ParsedImport {
   const root: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {
     const first = errors[0];
-    return { format: null, entries: [], problems: [{ server: null, path: '', message: `not valid JSON: ${printParseErrorCode(first.error)} at offset ${first.offset}` }] };
+    return { format: null, entries: [], problems: [problem(null, '', say('import.notJson', { detail: printParseErrorCode(first.error), offset: first.offset }))] };
   }
-  if (!isRecord(root)) return { format: null, entries: [], problems: [{ server: null, path: '', message: 'expected a JSON object' }] };
+  if (!isRecord(root)) return { format: null, entries: [], problems: [problem(null, '', say('import.notObject'))] };
   const format = isRecord(root.mcpServers) ? 'mcpServers' : isRecord(root.servers) ? 'vscode' : null;
-  if (!format) return { format, entries: [], problems: [{ server: null, path: '', message: 'expected an "mcpServers" (Claude Desktop, Cursor) or "servers" (VS Code) object' }] };
+  if (!format) return { format, entries: [], problems: [problem(null, '', say('import.noServers'))] };
   if (format === 'vscode' && Array.isArray(root.inputs) && root.inputs.length > 0)
-    problems.push({ server: null, path: 'inputs', message: 'VS Code input prompts are not supported; values that use ${input:…} are left out' });
+    problems.push(problem(null, 'inputs', say('import.vscodeInputs')));
 
   const entries: ParsedImport['entries'] = [];
   const taken = new Set<string>();
   for (const [originalName, raw] of Object.entries(root[format === 'vscode' ? 'servers' : 'mcpServers'] as Record<string, unknown>)) {
-    const where = (path: string) => ({ server: originalName, path });
+    const report: Report = (path, message) => problems.push(problem(originalName, path, message));
     if (!isRecord(raw)) {
-      problems.push({ ...where(''), message: 'expected an object' });
+      report('', say('import.entryNotObject'));
       continue;
     }
     let name = sanitizeName(originalName);
     for (let n = 2; taken.has(name); n++) name = suffixed(sanitizeName(originalName), n);
-    if (name !== originalName) problems.push({ ...where('name'), message: `"${originalName}" is not a valid server name here; imported as "${name}"` });
-    const converted = convertEntry(name, raw, (path, message) => problems.push({ ...where(path), message }));
+    if (name !== originalName) report('name', say('import.renamed', { name: originalName, newName: name }));
+    const converted = convertEntry(name, raw, report);
     if (!converted) continue;
     const parsed = serverConfigSchema.safeParse(converted);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) problems.push({ ...where(issue.path.map(String).join('.')), message: issue.message });
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.map(String).join('.');
+        const coded = zodIssueMessage(issue);
+        problems.push(coded ? problem(originalName, path, coded) : { server: originalName, path, message: issue.message });
+      }
       continue;
     }
     taken.add(name);
@@ -69,26 +78,25 @@ export function parseServerImport(text: string): ParsedImport {
   return { format, entries, problems };
 }
 
-function convertEntry(name: string, raw: Record<string, unknown>, report: (path: string, message: string) => void): ServerConfigInput | undefined {
-  for (const key of Object.keys(raw))
-    if (!KNOWN_KEYS.has(key)) report(key, UNSUPPORTED_KEYS.has(key) ? `"${key}" is not supported here; ignored` : `unknown key "${key}"; ignored`);
+function convertEntry(name: string, raw: Record<string, unknown>, report: Report): ServerConfigInput | undefined {
+  for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) report(key, say(UNSUPPORTED_KEYS.has(key) ? 'import.keyUnsupported' : 'import.keyUnknown', { key }));
   const type = typeof raw.type === 'string' ? raw.type : undefined;
   const enabled = raw.disabled === true || raw.enabled === false ? { enabled: false } : {};
   const isStdio = type === 'stdio' || (type === undefined && 'command' in raw);
   const record = (key: 'env' | 'headers') => keepSupported(raw[key], key, report);
   const timeout = timeoutOf(raw.timeout, report);
   if (isStdio) {
-    for (const key of ['oauth', 'auth'] as const) if (raw[key] !== undefined) report(key, `"${key}" applies to remote servers only; ignored`);
+    for (const key of ['oauth', 'auth'] as const) if (raw[key] !== undefined) report(key, say('import.remoteOnly', { key }));
     for (const key of ['command', 'cwd'] as const)
-      if (typeof raw[key] === 'string' && FOREIGN_VARIABLE.test(raw[key])) return void report(key, `${raw[key]} uses a variable Switchboard cannot resolve; server skipped`);
+      if (typeof raw[key] === 'string' && FOREIGN_VARIABLE.test(raw[key])) return void report(key, say('import.variableSkipped', { value: raw[key] }));
     const args = Array.isArray(raw.args) ? raw.args : [];
     const foreign = args.findIndex((a) => typeof a === 'string' && FOREIGN_VARIABLE.test(a));
-    if (foreign >= 0) return void report(`args.${foreign}`, `"${String(args[foreign])}" uses a variable Switchboard cannot resolve; server skipped`);
+    if (foreign >= 0) return void report(`args.${foreign}`, say('import.quotedVariableSkipped', { value: String(args[foreign]) }));
     return { name, command: raw.command as string, ...(raw.args !== undefined ? { args: raw.args as string[] } : {}), ...withRecord('env', record('env')), ...(raw.cwd !== undefined ? { cwd: raw.cwd as string } : {}), ...timeout, ...enabled };
   }
   const transport = type === 'sse' ? 'sse' : type === undefined && typeof raw.url === 'string' && /\/sse\/?$/.test(raw.url) ? 'sse' : 'streamable-http';
-  if (type !== undefined && !['sse', 'http', 'streamable-http', 'streamableHttp'].includes(type)) return void report('type', `unknown transport type "${type}"; server skipped`);
-  if (typeof raw.url === 'string' && FOREIGN_VARIABLE.test(raw.url)) return void report('url', `${raw.url} uses a variable Switchboard cannot resolve; server skipped`);
+  if (type !== undefined && !['sse', 'http', 'streamable-http', 'streamableHttp'].includes(type)) return void report('type', say('import.unknownTransport', { type }));
+  if (typeof raw.url === 'string' && FOREIGN_VARIABLE.test(raw.url)) return void report('url', say('import.variableSkipped', { value: raw.url }));
   return { name, url: raw.url as string, ...(transport === 'sse' ? { transport } : {}), ...withRecord('headers', record('headers')), ...authBlock(raw, report), ...timeout, ...enabled };
 }
 
@@ -97,19 +105,17 @@ function convertEntry(name: string, raw: Record<string, unknown>, report: (path:
  * seconds (60), Claude Code and Gemini CLI milliseconds (60000). Below 1000 it is read as seconds, and the problems
  * say how it was read, so an operator can correct it.
  */
-function timeoutOf(value: unknown, report: (path: string, message: string) => void): { timeoutMs?: number } {
+function timeoutOf(value: unknown, report: Report): { timeoutMs?: number } {
   if (value === undefined) return {};
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    report('timeout', 'expected a positive number; ignored');
+    report('timeout', say('import.timeoutInvalid'));
     return {};
   }
   const seconds = value < 1_000;
   const ms = Math.round(seconds ? value * 1_000 : value);
   const kept = Math.min(ms, MAX_TIMEOUT_MS);
-  report(
-    'timeout',
-    `kept as timeoutMs: ${kept} (${seconds ? `${value} read as seconds` : `${value} read as milliseconds`}${kept < ms ? `, capped at ${MAX_TIMEOUT_MS}` : ''})`,
-  );
+  const capped = kept < ms ? say('import.timeoutCapped', { max: MAX_TIMEOUT_MS }) : '';
+  report('timeout', say(seconds ? 'import.timeoutSeconds' : 'import.timeoutMilliseconds', { kept, value, capped }));
   return { timeoutMs: kept };
 }
 
@@ -131,21 +137,21 @@ const AUTH_KEYS: Record<string, 'clientId' | 'clientSecret' | 'clientMetadataUrl
 };
 
 /** Keeps whatever OAuth client settings the entry carries; what has no meaning here (a fixed callback port) is reported. */
-function authBlock(raw: Record<string, unknown>, report: (path: string, message: string) => void): { auth?: Record<string, unknown> } {
+function authBlock(raw: Record<string, unknown>, report: Report): { auth?: Record<string, unknown> } {
   const key = isRecord(raw.oauth) ? 'oauth' : isRecord(raw.auth) ? 'auth' : undefined;
   if (!key) {
-    for (const k of ['oauth', 'auth']) if (raw[k] !== undefined && raw[k] !== false) report(k, `expected an object; ignored`);
+    for (const k of ['oauth', 'auth']) if (raw[k] !== undefined && raw[k] !== false) report(k, say('import.objectIgnored'));
     return {};
   }
   const auth: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(raw[key] as Record<string, unknown>)) {
     const ours = AUTH_KEYS[field];
     if (!ours) {
-      report(`${key}.${field}`, field === 'callbackPort' ? 'a fixed callback port is not needed: Switchboard listens on a random loopback port (RFC 8252); ignored' : `"${field}" is not supported here; ignored`);
+      report(`${key}.${field}`, field === 'callbackPort' ? say('import.callbackPort') : say('import.keyUnsupported', { key: field }));
       continue;
     }
     if (typeof value === 'string' && FOREIGN_VARIABLE.test(value)) {
-      report(`${key}.${field}`, `${value} is not supported (only \${env:NAME} is); left out, set it yourself`);
+      report(`${key}.${field}`, say('import.variableLeftOut', { value }));
       continue;
     }
     auth[ours] = ours === 'scopes' && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ours === 'grant' && value === 'authorization-code' ? 'authorization_code' : value;
@@ -154,11 +160,11 @@ function authBlock(raw: Record<string, unknown>, report: (path: string, message:
 }
 
 /** Drops (and reports) values built from `${input:…}` or other VS Code variables; keeps `${env:…}`. */
-function keepSupported(value: unknown, key: string, report: (path: string, message: string) => void): Record<string, unknown> | undefined {
+function keepSupported(value: unknown, key: string, report: Report): Record<string, unknown> | undefined {
   if (!isRecord(value)) return value === undefined ? undefined : (value as Record<string, unknown>);
   const kept: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' && FOREIGN_VARIABLE.test(v)) report(`${key}.${k}`, `${v} is not supported (only \${env:NAME} is); left out, set it yourself`);
+    if (typeof v === 'string' && FOREIGN_VARIABLE.test(v)) report(`${key}.${k}`, say('import.variableLeftOut', { value: v }));
     else kept[k] = v;
   }
   return kept;

@@ -4,6 +4,7 @@ import type { ImportResult } from '../../../../shared/contract';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { useTranslation } from 'react-i18next';
+import { shownText } from '../../lib/i18n/messages';
 
 type Choice = 'skip' | 'rename' | 'replace';
 
@@ -111,7 +112,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
 }
 
 function ImportPreview({ result }: { result: ImportResult }) {
-  const { t } = useTranslation(['servers', 'common']);
+  const { t, i18n } = useTranslation(['servers', 'common']);
   const clashes = new Set(result.conflicts);
   return (
     <div className="import-preview" data-testid="import-preview">
@@ -139,7 +140,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
                   {server.name}
                   {server.originalName !== server.name && <span className="muted">{' '}{t('importServers.was', { originalName: server.originalName })}</span>}
                 </td>
-                <td>{!result.applied && clashes.has(server.name) ? <span className="warn-text">{t('importServers.nameClash')}</span> : server.action}</td>
+                <td>{!result.applied && clashes.has(server.name) ? <span className="warn-text">{t('importServers.nameClash')}</span> : <span title={server.action}>{t(`importServers.actions.${server.action}`)}</span>}</td>
                 <td>
                   <code>{endpointOf(server.config)}</code>
                 </td>
@@ -156,7 +157,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
           {result.problems.map((problem, index) => (
             <li key={index}>
               {problem.server ? `${problem.server}` : t('common:shared.file')}
-              {problem.path ? ` · ${problem.path}` : ''}: {problem.message}
+              {problem.path ? ` · ${problem.path}` : ''}: {shownText(i18n, problem.message, problem.uiMessage)}
             </li>
           ))}
         </ul>
