@@ -98,5 +98,16 @@ describe('the tool card in the UI’s language (issue 20)', () => {
     const reason = say('approval.rejectedAutomatically', { decidedBy: say('decider.preview') });
     expect(await resultShown('zh-CN', item({ message: say('call.rejectedAutomatically', { reason }) }))).toContain('未执行：已自动拒绝：预览 不批准任何写操作；没有任何更改。');
   });
+
+  it('counts a running call’s progress in the language shown, the server’s message verbatim', async () => {
+    const running = item({ status: 'running', resultText: undefined, progress: { progress: 3, total: 14, message: 'reading <b>', count: 3, at: '2026-01-01T00:00:00.000Z' } });
+    await i18n.changeLanguage('zh-CN');
+    renderWithRpc(<ToolCallCard item={running} />, createFakeRpc({}).client);
+    expect(screen.getByTestId('tool-progress').textContent).toBe('3 / 14：reading <b>');
+    cleanup();
+    await i18n.changeLanguage('en');
+    renderWithRpc(<ToolCallCard item={{ ...running, progress: { ...running.progress!, total: undefined } }} />, createFakeRpc({}).client);
+    expect(screen.getByTestId('tool-progress').textContent).toBe('3: reading <b>');
+  });
 });
 

@@ -8,7 +8,8 @@ import { shownText } from '../lib/i18n/messages';
 export function ToolProgressBar({ progress }: { progress: ToolProgress }) {
   const { t } = useTranslation('common');
   const { total } = progress;
-  const label = `${progress.progress}${total !== undefined ? ` of ${total}` : ''}${progress.message ? `: ${progress.message}` : ''}`;
+  const count = total !== undefined ? t('toolLiveState.countOf', { progress: progress.progress, total }) : String(progress.progress);
+  const label = progress.message ? t('toolLiveState.countWithMessage', { count, message: progress.message }) : count;
   return (
     <div className="tool-progress" data-testid="tool-progress">
       {total !== undefined && total > 0 ? (
