@@ -89,7 +89,7 @@ describe('encrypted secret store', () => {
     writeFileSync(file(), JSON.stringify({ keys: { OPENAI_API_KEY: Buffer.from('foreign ciphertext').toString('base64') } }));
     const store = await createEncryptedSecrets(dir, fakeCipher().cipher, {});
     expect(store.get('OPENAI_API_KEY')).toBeUndefined();
-    expect(store.problem('OPENAI_API_KEY')).toBe('the stored key could not be decrypted (not ours); enter it again');
+    expect(store.problem('OPENAI_API_KEY')).toEqual({ code: 'secrets.storedUndecryptable', params: { detail: 'not ours' }, text: 'the stored key could not be decrypted (not ours); enter it again' });
     await store.set('OPENAI_API_KEY', KEY); // re-entered
     expect(store.get('OPENAI_API_KEY')).toBe(KEY);
     expect(store.problem('OPENAI_API_KEY')).toBeUndefined();
@@ -136,7 +136,7 @@ describe('encrypted secret store', () => {
     const { cipher, calls } = fakeCipher('no-keyring');
     const store = await createEncryptedSecrets(dir, cipher, {});
     expect(store.get('OPENAI_API_KEY')).toBeUndefined();
-    expect(store.problem('OPENAI_API_KEY')).toMatch(/no keyring to open it; enter it again/);
+    expect(store.problem('OPENAI_API_KEY')).toMatchObject({ code: 'secrets.storedNoKeyring', text: expect.stringMatching(/no keyring to open it; enter it again/) });
     expect(calls).toEqual({ encrypt: 0, decrypt: 0, plainText: 0 });
   });
 

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import writeFileAtomic from 'write-file-atomic';
 import { Invalid, Unavailable } from './errors';
 import { say } from '../../shared/messages';
+import type { UiMessage } from '../../shared/i18n-message';
 
 /**
  * Where a stored key would live:
@@ -23,7 +24,7 @@ export interface SecretStore {
   readonly canStore: boolean;
   get(name: string): string | undefined;
   /** Why the stored key can't be used (it did not decrypt), until it is entered again; undefined when fine. */
-  problem(name: string): string | undefined;
+  problem(name: string): UiMessage | undefined;
   /** `allowPlainText`: the operator's explicit consent to Electron's plain-text fallback where there is no keyring. */
   set(name: string, value: string, options?: { allowPlainText?: boolean }): Promise<void>;
 }
@@ -72,12 +73,12 @@ export async function createEncryptedSecrets(dataDir: string, vault: KeyVault, e
     storage = 'plain-text';
   }
   const plain = new Map<string, string>();
-  const problems = new Map<string, string>();
+  const problems = new Map<string, UiMessage>();
   const resealed: string[] = [];
   for (const [name, sealed] of Object.entries(file.keys)) {
     if (storage === 'no-keyring') {
       // Never opened without consent: the cipher is not switched to plain text behind the operator's back.
-      problems.set(name, 'a key is stored, but this system offers no keyring to open it; enter it again');
+      problems.set(name, say('secrets.storedNoKeyring'));
       continue;
     }
     try {
@@ -85,7 +86,7 @@ export async function createEncryptedSecrets(dataDir: string, vault: KeyVault, e
       plain.set(name, value);
       if (reseal) resealed.push(name);
     } catch (error) {
-      problems.set(name, `the stored key could not be decrypted (${error instanceof Error ? error.message : String(error)}); enter it again`);
+      problems.set(name, say('secrets.storedUndecryptable', { detail: error instanceof Error ? error.message : String(error) }));
     }
   }
 

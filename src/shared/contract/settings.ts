@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
+import { uiMessageSchema } from '../i18n-message';
 
 export const modelSettingsViewSchema = z.object({
   provider: z.enum(['demo', 'openai-compatible', 'anthropic']),
@@ -26,6 +27,8 @@ export const apiKeyStatusSchema = z.object({
   storage: z.enum(['keychain', 'plain-text', 'no-keyring', 'environment']),
   /** A stored key that can't be used (it did not decrypt): what happened, until it is entered again. */
   problem: z.string().optional(),
+  /** `problem` as a code for the console; the decryption error's words are a verbatim param. */
+  problemMessage: uiMessageSchema.optional(),
 });
 
 export const settingsSchema = z.object({

@@ -25,6 +25,8 @@ export const ERROR_MESSAGES = {
   // settings and keys
   'settings.keysNotStorable': 'this console cannot store keys; set {{envVar}} in the environment before starting it',
   'secrets.cannotStore': 'this console cannot store keys: set the environment variable instead',
+  'secrets.storedNoKeyring': 'a key is stored, but this system offers no keyring to open it; enter it again',
+  'secrets.storedUndecryptable': 'the stored key could not be decrypted ({{detail}}); enter it again',
   'secrets.noKeyring': 'this system offers no keyring: storing the key needs your consent to plain-text storage (or set the environment variable instead)',
   'preferences.unreadable': '{{path}} could not be read ({{problem}}); fix or remove it to save preferences',
   // config

@@ -16,7 +16,7 @@ export function createSettingsHandlers(
     const fromEnv = Boolean(process.env[envVar]);
     const set = Boolean(secrets.get(envVar));
     const problem = secrets.problem(envVar);
-    return { set, source: set ? (fromEnv ? 'env' : 'stored') : null, envVar, canStore: secrets.canStore, storage: secrets.storage, ...(problem && { problem }) } as const;
+    return { set, source: set ? (fromEnv ? 'env' : 'stored') : null, envVar, canStore: secrets.canStore, storage: secrets.storage, ...(problem && { problem: problem.text, problemMessage: problem }) } as const;
   };
   const view = (): Settings => {
     const { agent } = config.current();

@@ -2,6 +2,8 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Settings } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { say } from '../../../../shared/messages';
+import { i18n } from '../../lib/i18n';
 import { ApiKeyForm } from './ApiKeyForm';
 
 afterEach(cleanup);
@@ -44,6 +46,17 @@ describe('API key form', () => {
     setup({ ...base, problem: 'the stored key could not be decrypted (bad mac); enter it again' });
     expect(screen.getByTestId('api-key-problem').textContent).toBe("The stored key can’t be used: the stored key could not be decrypted (bad mac); enter it again.");
     expect(screen.getByLabelText('New API key')).toBeTruthy();
+  });
+
+  it('says why the stored key can’t be used in Chinese under zh-CN, the decryption error verbatim (issue 20)', async () => {
+    const problem = say('secrets.storedUndecryptable', { detail: 'bad mac' });
+    await i18n.changeLanguage('zh-CN');
+    try {
+      setup({ ...base, problem: problem.text, problemMessage: problem });
+      expect(screen.getByTestId('api-key-problem').textContent).toBe('已保存的密钥无法使用：已保存的密钥无法解密（bad mac）；请重新输入。');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('in the browser console, says how to set the key (environment, apiKeyEnv) instead of a form that cannot save', () => {

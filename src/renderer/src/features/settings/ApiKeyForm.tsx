@@ -3,6 +3,7 @@ import type { Settings } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { Trans, useTranslation } from 'react-i18next';
+import { shownText } from '../../lib/i18n/messages';
 
 /**
  * Write-only: the key goes to main and never comes back; the page only learns whether one is set, and from where.
@@ -41,7 +42,7 @@ function EnvironmentKeyHelp({ status, provider }: { status: Settings['apiKey']; 
 }
 
 function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provider: Settings['model']['provider'] }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const [key, setKey] = useState('');
   const [plainTextConsent, setPlainTextConsent] = useState(false);
   const needsConsent = status.storage === 'no-keyring';
@@ -66,7 +67,7 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
       </p>
       {status.problem && (
         <p className="field-error" role="alert" data-testid="api-key-problem">
-          {t('apiKeyForm.theStoredKeyCan', { problem: status.problem })}
+          {t('apiKeyForm.theStoredKeyCan', { problem: shownText(i18n, status.problem, status.problemMessage) })}
         </p>
       )}
       {status.storage === 'plain-text' && (
