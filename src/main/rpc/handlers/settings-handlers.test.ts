@@ -56,10 +56,17 @@ describe('settings: API keys on the desktop', () => {
     const c = await start(vault('keychain'));
     expect(await request(c, 'settings.get', {})).toMatchObject({
       ok: true,
-      data: { apiKey: { set: false, problem: 'the stored key could not be decrypted (the keyring refused); enter it again' } },
+      data: {
+        apiKey: {
+          set: false,
+          problem: 'the stored key could not be decrypted (the keyring refused); enter it again',
+          problemMessage: { code: 'secrets.storedUndecryptable', params: { detail: 'the keyring refused' } },
+        },
+      },
     });
     const again = await request(c, 'settings.setApiKey', { apiKey: 'sk-2' });
     expect(again).toMatchObject({ ok: true, data: { set: true, storage: 'keychain' } });
     expect((again as { data: object }).data).not.toHaveProperty('problem');
+    expect((again as { data: object }).data).not.toHaveProperty('problemMessage');
   });
 });
