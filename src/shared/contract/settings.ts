@@ -11,6 +11,8 @@ export const modelSettingsViewSchema = z.object({
   timeoutMs: z.number().optional(),
   /** What the chat shows, e.g. "offline demo model". */
   label: z.string(),
+  /** `label` as a code when the provider can't be made ("anthropic (not usable: …)"); the console translates it. */
+  labelMessage: uiMessageSchema.optional(),
 });
 
 /** The key itself never leaves main: the renderer only learns whether one is set and where from. */

@@ -5,6 +5,7 @@ import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/supp
 import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
 import type { JsonlAppender } from './jsonl-file';
 import { MODEL_TEXT_CAP } from './tool-result';
+import { say as message } from '../../../shared/messages';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 const toolItems = (h: RuntimeHarness, id: string) => h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
@@ -143,6 +144,23 @@ describe('failures become results, never crashes', () => {
     const conversation = harness.agent.get(id);
     expect(conversation.items.filter((i) => i.kind === 'user')).toHaveLength(2);
     expect(conversation.turns.map((t) => t.status)).toEqual(['error', 'completed']);
+  });
+
+  it('our own provider failure (no API key) ends the turn with its English stored and its code nested for the console', async () => {
+    const noKey = message('provider.noApiKey', { label: 'm via h' });
+    const provider: ModelProvider = {
+      id: 'keyless',
+      label: 'm via h',
+      // eslint-disable-next-line require-yield -- fails before its first event, as a provider without a key does
+      async *stream() {
+        throw new ProviderError('config', noKey);
+      },
+    };
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    const turn = await harness.agent.send(id, 'hi').done;
+    expect(turn).toMatchObject({ status: 'error', error: 'model error (config): m via h: no API key is set' });
+    expect(harness.agent.get(id).turns[0].errorMessage).toEqual({ code: 'turn.modelError', params: { code: 'config', detail: { code: 'provider.noApiKey', params: { label: 'm via h' } } }, text: 'model error (config): m via h: no API key is set' });
   });
 
   it("a result its conversation log cannot keep: the record still lands in records.jsonl and the model never reads it", async () => {

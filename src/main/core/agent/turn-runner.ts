@@ -3,7 +3,7 @@ import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import type { EventSink } from '../events';
-import { ProviderError, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
+import { ProviderError, providerWords, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
 import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
@@ -108,7 +108,7 @@ export async function runTurn(
       // The provider's own words stay verbatim inside the frame; the console translates the frame.
       errorMessage =
         caught instanceof ProviderError
-          ? say('turn.modelError', { code: caught.code, detail: caught.message })
+          ? say('turn.modelError', { code: caught.code, detail: providerWords(caught) })
           : caught instanceof ConversationLogError
             ? caught.uiMessage
             : say('turn.modelErrorUncoded', { detail: String((caught as Error)?.message ?? caught) });

@@ -137,6 +137,10 @@ describe('Anthropic provider', () => {
     expect(err).toMatchObject({ code: 'auth', status: 401 });
     expect(err.message).not.toContain(KEY);
     expect(err.message).not.toContain('SECRET');
+    // The console gets the sentence as codes (the hint nested); the model and the CLI read the same English as before.
+    expect(err.uiMessage).toMatchObject({ code: 'provider.authFailed', params: { status: 401, hint: { code: 'provider.hint.checkKey' } } });
+    expect(err.message).toMatch(/^claude-test via 127\.0\.0\.1:\d+: authentication failed \(HTTP 401\)\. Check the API key\. Server said: /);
+    expect(err.uiMessage?.text).toBe(err.message);
   });
 
   it.each([
@@ -198,9 +202,14 @@ describe('Anthropic provider', () => {
     const noKey = createAnthropicProvider({ provider: 'anthropic', baseUrl: started.baseUrl, model: 'm', apiKeyEnv: 'ANTHROPIC_API_KEY' }, undefined);
     const noKeyErr = await failure(collectEvents(noKey.stream(request())));
     expect(noKeyErr.code).toBe('config');
-    expect(noKeyErr.message).toContain('ANTHROPIC_API_KEY');
+    const host = new URL(started.baseUrl).host;
+    expect(noKeyErr.message).toBe(`m via ${host}: no API key is set (env ANTHROPIC_API_KEY is empty)`);
+    expect(noKeyErr.uiMessage).toEqual({ code: 'provider.noApiKeyEnvEmpty', params: { label: `m via ${host}`, env: 'ANTHROPIC_API_KEY' }, text: noKeyErr.message });
     const noModel = createAnthropicProvider({ provider: 'anthropic', baseUrl: started.baseUrl }, KEY);
-    expect((await failure(collectEvents(noModel.stream(request())))).code).toBe('config');
+    const noModelErr = await failure(collectEvents(noModel.stream(request())));
+    expect(noModelErr.code).toBe('config');
+    expect(noModelErr.message).toBe(`(no model) via ${host}: settings.model is required for the Anthropic provider`);
+    expect(noModelErr.uiMessage?.code).toBe('provider.anthropicModelRequired');
     expect(started.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,7 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
+import { say } from '../../../shared/messages';
 import { toProviderError, type ErrorContext } from './sdk-errors';
 import { createStreamGuard } from './stream-guard';
 import { parseToolArguments, providerLabel } from './tool-arguments';
@@ -33,11 +34,8 @@ export function createAnthropicProvider(settings: ModelSettings, apiKey: string 
   let client: Anthropic | undefined;
 
   async function* stream(req: ModelRequest): AsyncGenerator<ModelStreamEvent> {
-    if (!model) throw new ProviderError('config', `${label}: settings.model is required for the Anthropic provider`);
-    if (!apiKey) {
-      const where = settings.apiKeyEnv ? ` (env ${settings.apiKeyEnv} is empty)` : '';
-      throw new ProviderError('config', `${label}: no API key is set${where}`);
-    }
+    if (!model) throw new ProviderError('config', say('provider.anthropicModelRequired', { label }));
+    if (!apiKey) throw new ProviderError('config', settings.apiKeyEnv ? say('provider.noApiKeyEnvEmpty', { label, env: settings.apiKeyEnv }) : say('provider.noApiKey', { label }));
     client ??= new Anthropic({ apiKey, baseURL, maxRetries: 0, timeout: timeoutMs, logLevel: 'off', ...(host.fetch && { fetch: host.fetch }) });
     const guard = createStreamGuard(req.signal, timeoutMs);
     const ctx: ErrorContext = { label, apiKey, apiKeyEnv: settings.apiKeyEnv, timeoutMs, guard };
@@ -59,7 +57,7 @@ export function createAnthropicProvider(settings: ModelSettings, apiKey: string 
         yield* state.apply(event);
       }
       if (guard.timedOut || guard.callerAborted) throw toProviderError(new Error('aborted'), SDK_ERRORS, ctx);
-      if (!state.stopped) throw new ProviderError('bad_response', `${label}: the stream ended before message_stop`);
+      if (!state.stopped) throw new ProviderError('bad_response', say('provider.noMessageStop', { label }));
     } catch (err) {
       throw toProviderError(err, SDK_ERRORS, ctx);
     } finally {
@@ -95,7 +93,7 @@ class StreamState {
         if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', delta: event.delta.text };
         else if (event.delta.type === 'input_json_delta') {
           const block = this.toolBlocks.get(event.index);
-          if (!block) throw new ProviderError('bad_response', `${this.label}: input_json_delta for unknown block ${event.index}`);
+          if (!block) throw new ProviderError('bad_response', say('provider.unknownBlock', { label: this.label, index: event.index }));
           block.json += event.delta.partial_json;
         }
         break;

@@ -136,15 +136,18 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it.each([
-    [403, 'auth'],
-    [429, 'rate_limited'],
-    [500, 'server'],
-    [503, 'server'],
-    [404, 'config'],
-  ] as const)('maps HTTP %i to %s', async (status, code) => {
+    [403, 'auth', 'provider.authFailed'],
+    [429, 'rate_limited', 'provider.rateLimited'],
+    [500, 'server', 'provider.serverError'],
+    [503, 'server', 'provider.serverError'],
+    [404, 'config', 'provider.rejected'],
+  ] as const)('maps HTTP %i to %s, its sentence as %s', async (status, code, messageCode) => {
     const { provider, server } = await setup([openAiError(status, 'nope')]);
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err).toMatchObject({ code, status });
+    // The console translates the code; the model, the CLI and logs keep the English, the server's words inside it.
+    expect(err.uiMessage).toMatchObject({ code: messageCode, params: { said: 'nope' }, text: err.message });
+    expect(err.message).toContain('Server said: nope');
     expect(server.requests).toHaveLength(1); // maxRetries: 0 — the loop decides on retries
   });
 
@@ -207,5 +210,7 @@ describe('OpenAI-compatible provider', () => {
     const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1' }, undefined);
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('config');
+    expect(err.message).toBe('(no model) via 127.0.0.1:9: settings.model is required for an OpenAI-compatible provider');
+    expect(err.uiMessage).toEqual({ code: 'provider.openAiModelRequired', params: { label: '(no model) via 127.0.0.1:9' }, text: err.message });
   });
 });

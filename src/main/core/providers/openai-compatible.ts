@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { toOpenAiMessages, toOpenAiTools } from './openai-messages';
+import { say } from '../../../shared/messages';
 import { toProviderError, type ErrorContext } from './sdk-errors';
 import { createStreamGuard } from './stream-guard';
 import { parseToolArguments, providerLabel } from './tool-arguments';
@@ -40,7 +41,7 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
   });
 
   async function* stream(req: ModelRequest): AsyncGenerator<ModelStreamEvent> {
-    if (!model) throw new ProviderError('config', `${label}: settings.model is required for an OpenAI-compatible provider`);
+    if (!model) throw new ProviderError('config', say('provider.openAiModelRequired', { label }));
     const guard = createStreamGuard(req.signal, timeoutMs);
     const ctx: ErrorContext = { label, apiKey, apiKeyEnv: settings.apiKeyEnv, timeoutMs, guard };
     const assembler = new ToolCallAssembler(label);
@@ -71,7 +72,7 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
       // The SDK ends iteration quietly when its signal aborts, so a stop or idle timeout lands here.
       if (guard.timedOut || guard.callerAborted) throw toProviderError(new Error('aborted'), SDK_ERRORS, ctx);
       if (finishReason === null)
-        throw new ProviderError('bad_response', `${label}: the stream ended without a finish_reason`);
+        throw new ProviderError('bad_response', say('provider.noFinishReason', { label }));
     } catch (err) {
       throw toProviderError(err, SDK_ERRORS, ctx);
     } finally {
@@ -109,7 +110,7 @@ class ToolCallAssembler {
     return [...this.parts.entries()]
       .sort(([a], [b]) => a - b)
       .map(([index, part]) => {
-        if (!part.name) throw new ProviderError('bad_response', `${this.label}: a streamed tool call has no name`);
+        if (!part.name) throw new ProviderError('bad_response', say('provider.toolCallNoName', { label: this.label }));
         return {
           id: part.id || `call_${index}`,
           name: part.name,

@@ -1,3 +1,4 @@
+import { say } from '../../../shared/messages';
 import { ProviderError } from './types';
 import type { StreamGuard } from './stream-guard';
 
@@ -37,36 +38,36 @@ export function toProviderError(err: unknown, sdk: SdkErrorClasses, ctx: ErrorCo
   const { label, guard } = ctx;
   // Our own signal fired: the SDK's error class says "abort", the guard knows why.
   if (guard.timedOut || err instanceof sdk.APIConnectionTimeoutError)
-    return new ProviderError('timeout', `${label}: no response for ${ctx.timeoutMs} ms`);
+    return new ProviderError('timeout', say('provider.timeout', { label, ms: ctx.timeoutMs }));
   if (guard.callerAborted || err instanceof sdk.APIUserAbortError)
-    return new ProviderError('aborted', `${label}: request aborted`);
+    return new ProviderError('aborted', say('provider.aborted', { label }));
   if (err instanceof sdk.APIConnectionError)
-    return new ProviderError('network', `${label}: could not reach the server (${redact(causeOf(err), ctx.apiKey)})`);
+    return new ProviderError('network', say('provider.unreachable', { label, detail: redact(causeOf(err), ctx.apiKey) }));
   if (err instanceof sdk.APIError) return fromStatus(err, ctx);
   if (err instanceof SyntaxError)
-    return new ProviderError('bad_response', `${label}: malformed stream data (${redact(err.message, ctx.apiKey)})`);
+    return new ProviderError('bad_response', say('provider.malformedStream', { label, detail: redact(err.message, ctx.apiKey) }));
   const message = err instanceof Error ? err.message : String(err);
-  return new ProviderError('bad_response', `${label}: unexpected failure (${redact(message, ctx.apiKey)})`);
+  return new ProviderError('bad_response', say('provider.unexpected', { label, detail: redact(message, ctx.apiKey) }));
 }
 
 function fromStatus(err: ApiErrorLike, ctx: ErrorContext): ProviderError {
   const status = err.status;
-  const said = redact(err.message.replace(/^\d{3}\s*/, ''), ctx.apiKey) || 'no details';
+  const said = redact(err.message.replace(/^\d{3}\s*/, ''), ctx.apiKey) || say('provider.noDetails');
   const label = ctx.label;
   if (status === 401 || status === 403) {
-    const where = ctx.apiKeyEnv ? ` in env ${ctx.apiKeyEnv}` : '';
-    const hint = ctx.apiKey ? `Check the API key${where}.` : `No API key is set${where}.`;
-    return new ProviderError('auth', `${label}: authentication failed (HTTP ${status}). ${hint} Server said: ${said}`, status);
+    const env = ctx.apiKeyEnv;
+    const hint = ctx.apiKey ? (env ? say('provider.hint.checkKeyInEnv', { env }) : say('provider.hint.checkKey')) : env ? say('provider.hint.noKeyInEnv', { env }) : say('provider.hint.noKey');
+    return new ProviderError('auth', say('provider.authFailed', { label, status, hint, said }), status);
   }
-  if (status === 429) return new ProviderError('rate_limited', `${label}: rate limited (HTTP 429). Server said: ${said}`, 429);
+  if (status === 429) return new ProviderError('rate_limited', say('provider.rateLimited', { label, said }), 429);
   if (status === undefined) {
     // An error event inside an otherwise successful stream (e.g. "overloaded").
     const code = /rate.?limit/i.test(err.message) ? 'rate_limited' : 'server';
-    return new ProviderError(code, `${label}: the server reported an error mid-stream: ${said}`);
+    return new ProviderError(code, say('provider.errorMidStream', { label, said }));
   }
-  if (status >= 500) return new ProviderError('server', `${label}: server error (HTTP ${status}). Server said: ${said}`, status);
+  if (status >= 500) return new ProviderError('server', say('provider.serverError', { label, status, said }), status);
   // Remaining 4xx: wrong model name, wrong baseUrl, a schema the vendor rejects — all settings problems.
-  return new ProviderError('config', `${label}: request rejected (HTTP ${status}); check model and baseUrl. Server said: ${said}`, status);
+  return new ProviderError('config', say('provider.rejected', { label, status, said }), status);
 }
 
 function causeOf(err: Error): string {

@@ -1,3 +1,4 @@
+import { say } from '../../../shared/messages';
 import { ProviderError } from './types';
 
 /** Parses a model's streamed argument JSON; anything but a JSON object is a bad response. */
@@ -7,10 +8,10 @@ export function parseToolArguments(raw: string, toolName: string, label: string)
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ProviderError('bad_response', `${label}: the model sent malformed JSON arguments for tool "${toolName}"`);
+    throw new ProviderError('bad_response', say('provider.malformedArguments', { label, tool: toolName }));
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new ProviderError('bad_response', `${label}: arguments for tool "${toolName}" are not a JSON object`);
+    throw new ProviderError('bad_response', say('provider.argumentsNotObject', { label, tool: toolName }));
   return parsed as Record<string, unknown>;
 }
 

@@ -4,6 +4,7 @@
  */
 
 import type { ModelToolDefinition } from '../../../shared/catalog';
+import type { UiMessage } from '../../../shared/i18n-message';
 
 /** A tool exactly as the model sees it (name, description, input schema): the catalog's own type. */
 export type { ModelToolDefinition };
@@ -72,16 +73,28 @@ export type ProviderErrorCode =
   | 'network'
   | 'config';
 
-/** The only error a provider throws; `code` lets the loop decide on retry/backoff/Stop. */
+/**
+ * The only error a provider throws; `code` lets the loop decide on retry/backoff/Stop. Our own failures carry
+ * `uiMessage` (shared/messages/provider-messages.ts): `message` is its English, which the model, the CLI and logs
+ * read; the console translates the code.
+ */
 export class ProviderError extends Error {
+  readonly uiMessage?: UiMessage;
   constructor(
     public code: ProviderErrorCode,
-    message: string,
+    message: string | UiMessage,
     public status?: number,
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
+    if (typeof message !== 'string') this.uiMessage = message;
     this.name = 'ProviderError';
   }
+}
+
+/** A provider failure as a message param: its code when it has one, else its words verbatim. */
+export function providerWords(error: unknown): string | UiMessage {
+  if (error instanceof ProviderError && error.uiMessage) return error.uiMessage;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export const DEFAULT_TIMEOUT_MS = 120_000;

@@ -4,7 +4,7 @@ import { checkContent, defaultContent, elicitationFields } from '../../../shared
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
 import type { EventSink } from '../events';
 import type { ServerRequestContext, ServerRequestHandlers } from '../mcp';
-import type { ModelProvider } from '../providers/types';
+import { providerWords, type ModelProvider } from '../providers/types';
 import type { CallRegistry } from './call-registry';
 import { PendingRequests, type Pending, type Settlement } from './pending-requests';
 import { applySamplingEdits, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
@@ -171,14 +171,14 @@ export class ServerRequestService {
     try {
       provider = this.deps.provider();
     } catch (error) {
-      throw new Unavailable(say('request.noModel', { detail: error instanceof Error ? error.message : String(error) }));
+      throw new Unavailable(say('request.noModel', { detail: providerWords(error) }));
     }
     this.pending.update(entry, { ...entry.view, stage: 'generating', request: draft, answer: undefined, error: undefined, errorMessage: undefined, model: provider.label });
     runSampling(provider, draft, entry.done).then(
       (answer) => this.pending.update(entry, { ...entry.view, stage: 'answered', answer }),
       (error: unknown) => {
         if (entry.done.aborted) return;
-        const failed = say('request.modelFailed', { detail: error instanceof Error ? error.message : String(error) });
+        const failed = say('request.modelFailed', { detail: providerWords(error) });
         this.pending.update(entry, { ...entry.view, stage: 'review', error: failed.text, errorMessage: failed });
       },
     );

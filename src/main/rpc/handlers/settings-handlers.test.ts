@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestCore, type TestCore } from '../../../../tests/support/core';
 import { createEncryptedSecrets, type KeyVault } from '../../core/secrets';
+import { ProviderError } from '../../core/providers/types';
+import type { Settings } from '../../../shared/contract';
+import { say } from '../../../shared/messages';
+import { createSettingsHandlers } from './settings-handlers';
 
 /** A safeStorage stand-in: `no-keyring` is Linux's basic_text backend. */
 function vault(storage: KeyVault['storage']): KeyVault & { plainText: boolean } {
@@ -27,7 +31,7 @@ let core: TestCore | undefined;
 afterEach(async () => {
   await core?.close();
   core = undefined;
-  await rm(dir, { recursive: true, force: true });
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function start(v: KeyVault): Promise<TestCore> {
@@ -68,5 +72,22 @@ describe('settings: API keys on the desktop', () => {
     expect(again).toMatchObject({ ok: true, data: { set: true, storage: 'keychain' } });
     expect((again as { data: object }).data).not.toHaveProperty('problem');
     expect((again as { data: object }).data).not.toHaveProperty('problemMessage');
+  });
+});
+
+describe('settings: a model that cannot be used', () => {
+  it('carries "<provider> (not usable: …)" as a code, the provider\'s own failure nested as its code', () => {
+    const config = { current: () => ({ agent: { model: { provider: 'anthropic' }, maxSteps: 8, approvalTimeoutMs: 60_000 } }), snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }) };
+    const secrets = { get: () => undefined, problem: () => undefined, canStore: false, storage: 'environment' };
+    const failing = (error: Error) => () => {
+      throw error;
+    };
+    const coded = createSettingsHandlers(config as never, secrets as never, failing(new ProviderError('config', say('provider.noApiKey', { label: 'm via h' }))));
+    const view = coded['settings.get']({}, {} as never) as Settings;
+    expect(view.model.label).toBe('anthropic (not usable: m via h: no API key is set)');
+    expect(view.model.labelMessage).toEqual({ code: 'provider.notUsable', params: { provider: 'anthropic', detail: { code: 'provider.noApiKey', params: { label: 'm via h' } } }, text: view.model.label });
+    // Any other failure is inserted as its words.
+    const plain = createSettingsHandlers(config as never, secrets as never, failing(new Error('boom')))['settings.get']({}, {} as never) as Settings;
+    expect(plain.model.labelMessage).toEqual({ code: 'provider.notUsable', params: { provider: 'anthropic', detail: 'boom' }, text: 'anthropic (not usable: boom)' });
   });
 });

@@ -4,6 +4,8 @@ import type { ConfigStore } from '../../core/config/config-store';
 import { defaultApiKeyEnv, type SecretStore } from '../../core/secrets';
 import { Unavailable } from '../../core/errors';
 import { say } from '../../../shared/messages';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { providerWords } from '../../core/providers/types';
 
 export function createSettingsHandlers(
   config: ConfigStore,
@@ -22,13 +24,15 @@ export function createSettingsHandlers(
     const { agent } = config.current();
     const snapshot = config.snapshot();
     let label: string;
+    let labelMessage: UiMessage | undefined;
     try {
       label = modelLabel();
     } catch (error) {
-      label = `${agent.model.provider} (not usable: ${(error as Error).message})`;
+      labelMessage = say('provider.notUsable', { provider: agent.model.provider, detail: providerWords(error) });
+      label = labelMessage.text;
     }
     return {
-      model: { ...agent.model, label },
+      model: { ...agent.model, label, ...(labelMessage && { labelMessage }) },
       apiKey: apiKeyStatus(),
       maxSteps: agent.maxSteps,
       approvalTimeoutMs: agent.approvalTimeoutMs,

@@ -1,3 +1,4 @@
+import { say } from '../../../../shared/messages';
 import { ProviderError, type ModelProvider, type ModelRequest, type ModelStreamEvent } from '../types';
 import { planNextStep } from './planner';
 
@@ -17,10 +18,10 @@ export function createDemoProvider(): ModelProvider {
       const chars = [...plan.text]; // code points, so no chunk splits a surrogate pair
       for (let i = 0; i < chars.length; i += CHUNK_CHARS) {
         await nextTick(); // let the UI see deltas arrive one by one, and Stop take effect in between
-        if (req.signal.aborted) throw new ProviderError('aborted', `${DEMO_LABEL}: request aborted`);
+        if (req.signal.aborted) throw new ProviderError('aborted', say('provider.aborted', { label: DEMO_LABEL }));
         yield { type: 'text', delta: chars.slice(i, i + CHUNK_CHARS).join('') };
       }
-      if (req.signal.aborted) throw new ProviderError('aborted', `${DEMO_LABEL}: request aborted`);
+      if (req.signal.aborted) throw new ProviderError('aborted', say('provider.aborted', { label: DEMO_LABEL }));
       if (plan.call) {
         // Deterministic, and unique within a conversation: one call per assistant message position.
         const id = `demo_${req.messages.length}_${plan.call.name}`;

@@ -2,9 +2,14 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Settings } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
+import { say } from '../../../../shared/messages';
+import { i18n } from '../../lib/i18n';
 import { NewConversationForm } from './NewConversationForm';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
 
 const settings = { model: { provider: 'demo', label: 'offline demo model' } } as Settings;
 
@@ -30,5 +35,13 @@ describe('NewConversationForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('c9'));
     expect(rpc.callsTo('chat.create')).toEqual([{ customerId: 'vip_42-a' }]);
+  });
+
+  it('shows a model that cannot be used in Chinese under zh-CN, the provider’s failure translated too (issue 20)', async () => {
+    const labelMessage = say('provider.notUsable', { provider: 'anthropic', detail: say('provider.anthropicModelRequired', { label: '(no model) via api.anthropic.com' }) });
+    const rpc = createFakeRpc({ 'settings.get': () => ({ model: { provider: 'anthropic', label: labelMessage.text, labelMessage } }) as Settings });
+    await i18n.changeLanguage('zh-CN');
+    renderWithRpc(<NewConversationForm onCreated={() => undefined} />, rpc.client);
+    await waitFor(() => expect(screen.getByTestId('model-label').textContent).toContain('anthropic（不可用：(no model) via api.anthropic.com：Anthropic 提供方需要设置 settings.model）'));
   });
 });

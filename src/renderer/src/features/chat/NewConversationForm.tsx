@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/format';
+import { shownText } from '../../lib/i18n/messages';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { customerIdProblem } from './customer-id';
 import { useTranslation } from 'react-i18next';
 
 /** Starts a conversation acting as one shop customer; that id travels to the MCP server in _meta, never in arguments. */
 export function NewConversationForm({ onCreated }: { onCreated: (conversationId: string) => void }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const [customerId, setCustomerId] = useState('u1001');
   const [touched, setTouched] = useState(false);
   const create = useRpcMutation('chat.create'); // chat.changed refreshes the list
@@ -50,7 +51,7 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
       )}
       <p id={`${id}-model`} className="muted" data-testid="model-label">
         {t('newConversationForm.model')}{' '}
-        {settings.isPending ? t('newConversationForm.loading') : settings.isError ? t('newConversationForm.unknown', { errorMessage: errorMessage(settings.error) }) : settings.data.model.label}
+        {settings.isPending ? t('newConversationForm.loading') : settings.isError ? t('newConversationForm.unknown', { errorMessage: errorMessage(settings.error) }) : shownText(i18n, settings.data.model.label, settings.data.model.labelMessage)}
       </p>
       {create.isError && (
         <p className="field-error" role="alert">

@@ -35,6 +35,18 @@ describe('a turn’s end in the language shown (issue 20)', () => {
     expect(await turnEnd('zh-CN', { ...providerError, errorMessage: undefined })).toContain('model error (rate_limit): 429 Too Many Requests');
   });
 
+  it('translates our own provider failure inside the frame (no key set), the label and the variable verbatim', async () => {
+    const noKey = say('provider.noApiKeyEnvEmpty', { label: 'claude-x via api.anthropic.com', env: 'ANTHROPIC_API_KEY' });
+    const failed = say('turn.modelError', { code: 'config', detail: noKey });
+    expect(failed.text).toBe('model error (config): claude-x via api.anthropic.com: no API key is set (env ANTHROPIC_API_KEY is empty)');
+    expect(await turnEnd('zh-CN', turn({ error: failed.text, errorMessage: failed }))).toContain('模型错误（config）：claude-x via api.anthropic.com：未设置 API 密钥（环境变量 ANTHROPIC_API_KEY 为空）');
+    cleanup();
+    const auth = say('turn.modelError', { code: 'auth', detail: say('provider.authFailed', { label: 'm via h', status: 401, hint: say('provider.hint.noKey'), said: 'invalid x-api-key' }) });
+    expect(await turnEnd('zh-CN', turn({ error: auth.text, errorMessage: auth }))).toContain('m via h：身份验证失败（HTTP 401）。未设置 API 密钥。服务器返回：invalid x-api-key');
+    cleanup();
+    expect(await turnEnd('en', turn({ error: auth.text, errorMessage: auth }))).toContain('model error (auth): m via h: authentication failed (HTTP 401). No API key is set. Server said: invalid x-api-key');
+  });
+
   it('says a turn that failed outside the turn runner in Chinese, the error’s words verbatim', async () => {
     const failed = say('turn.failed', { detail: 'ENOSPC: no space left on device' });
     expect(await turnEnd('zh-CN', turn({ error: failed.text, errorMessage: failed }))).toContain('本轮失败：ENOSPC: no space left on device');

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Settings } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
+import { shownText } from '../../lib/i18n/messages';
 import { useRpcMutation } from '../../lib/queries';
 import { PROVIDERS, validateModelForm, valuesFromSettings, type ModelFormErrors, type ModelFormValues, type Provider } from './model-form';
 import { Trans, useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ const FIELDS = [
 
 /** The model section of switchboard.yaml, edited as a form (comments in the file are kept by main). */
 export function ModelSettingsForm({ settings }: { settings: Settings }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const fromDisk = valuesFromSettings(settings);
   // Edits live here until saved; `base` is what they started from, to notice a change on disk meanwhile.
   const [draft, setDraft] = useState<{ values: ModelFormValues; base: string } | null>(null);
@@ -44,7 +45,7 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>{t('modelSettingsForm.model')}</h2>
       <p className="muted">
-        <Trans t={t} i18nKey="modelSettingsForm.inUseChangesApply" values={{ label: settings.model.label }} components={{ strong: <strong data-testid="model-in-use" /> }} />
+        <Trans t={t} i18nKey="modelSettingsForm.inUseChangesApply" values={{ label: shownText(i18n, settings.model.label, settings.model.labelMessage) }} components={{ strong: <strong data-testid="model-in-use" /> }} />
       </p>
       {changedOnDisk && (
         <p className="notice" role="status">
