@@ -20,6 +20,8 @@ export const serverAuthViewSchema = z.object({
   pendingScope: z.string().nullable(),
   /** The last sign-in failure, as the authorization server put it (error and error_description). */
   error: z.string().nullable(),
+  /** `error` as a code when it is one of ours (a refresh refused, the browser gave no answer…); the console translates it. */
+  errorMessage: uiMessageSchema.optional(),
   /** False when tokens are kept in memory only and are gone after a restart. */
   persistent: z.boolean(),
 });

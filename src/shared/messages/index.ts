@@ -1,4 +1,5 @@
 import { AGENT_MESSAGES } from './agent-messages';
+import { AUTH_MESSAGES } from './auth-messages';
 import { CALL_MESSAGES } from './call-messages';
 import { messageBuilder } from './define';
 import { CHECK_MESSAGES } from './check-messages';
@@ -17,7 +18,7 @@ export { zodIssueMessage } from './zod-issue';
  * (lib/i18n/messages.ts); locales.test.ts checks zh-CN/messages.json holds every code with the same placeholders, so
  * a new code without a translation fails.
  */
-export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES } as const;
+export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES } as const;
 export type MainMessageCode = keyof typeof MAIN_MESSAGES;
 
 /** A UiMessage from main's table: `say('server.notConfigured', { name })`. */

@@ -105,7 +105,13 @@ describe('OAuth for a remote MCP server', () => {
     oauth!.authorizeAnswer = { error: 'access_denied', description: 'Not today' };
     const handle = await auth.signIn('tracker', visitAuthorizationPage);
     await expect(handle.done).rejects.toThrow('the authorization server answered: access_denied: Not today');
-    expect(auth.view(connectionsConfig())).toMatchObject({ signedIn: false, signingIn: false, error: 'the authorization server answered: access_denied: Not today' });
+    expect(auth.view(connectionsConfig())).toMatchObject({
+      signedIn: false,
+      signingIn: false,
+      error: 'the authorization server answered: access_denied: Not today',
+      // the console translates the frame; the authorization server's words are params, verbatim
+      errorMessage: { code: 'auth.serverAnsweredDescribed', params: { error: 'access_denied', description: 'Not today' } },
+    });
     expect(state().status).toBe('needs-auth');
   });
 
@@ -113,6 +119,7 @@ describe('OAuth for a remote MCP server', () => {
     const { auth } = await setUp({ advertisePkce: false });
     expect(state().status).toBe('failed');
     expect(state().error).toContain('does not advertise PKCE with S256');
+    expect(state().errorMessage).toMatchObject({ code: 'auth.pkceUnsupported', text: state().error });
     expect(state().nextRetryAt).toBeNull();
     const opened: string[] = [];
     await expect(auth.signIn('tracker', async (url) => (opened.push(url), true))).rejects.toThrow(/does not advertise PKCE/);

@@ -9,6 +9,7 @@ import { resolveAuth } from './auth-settings';
 import { tokenExpiry, type OAuthStore } from './oauth-store';
 import { runSignIn, type BrowserOpener, type SignInRun } from './sign-in';
 import { say } from '../../../shared/messages';
+import { failureWords } from './auth-failure';
 
 /** What the console, the CLI and `auth status` show about one server's authorization (never a token). */
 export type AuthView = ServerAuthView;
@@ -96,9 +97,9 @@ export class AuthService implements ConnectionAuthPort {
       .then(
         () => this.log(`[auth] ${name}: signed in`),
         (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          if (this.flows.get(name) === flow) session.lastError = message;
-          this.log(`[auth] ${name}: sign-in failed: ${message}`);
+          const words = failureWords(error);
+          if (this.flows.get(name) === flow) session.lastError = words;
+          this.log(`[auth] ${name}: sign-in failed: ${typeof words === 'string' ? words : words.text}`);
           throw error;
         },
       )
@@ -137,6 +138,7 @@ export class AuthService implements ConnectionAuthPort {
     const session = this.sessions.get(server.name)?.session;
     const flow = this.flows.get(server.name);
     const scope = stored.tokens?.scope ?? stored.requestedScope;
+    const lastError = session?.lastError;
     return {
       grant: server.auth?.grant ?? 'authorization_code',
       signedIn: stored.tokens !== undefined,
@@ -146,7 +148,8 @@ export class AuthService implements ConnectionAuthPort {
       scopes: scope ? scope.split(/\s+/).filter(Boolean) : [],
       expiresAt: tokenExpiry(stored)?.toISOString() ?? null,
       pendingScope: session?.pendingStepUp() ?? null,
-      error: session?.lastError ?? null,
+      error: (typeof lastError === 'object' ? lastError.text : lastError) ?? null,
+      ...(typeof lastError === 'object' && { errorMessage: lastError }),
       persistent: this.options.store.persistent,
     };
   }

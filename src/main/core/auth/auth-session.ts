@@ -9,6 +9,7 @@ import { ClientBoundElsewhereError, PkceUnsupportedError, ResourceMismatchError,
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
+import { failureWords } from './auth-failure';
 
 /** Tokens rotate on every refresh: the last few are enough to cover one still in a server's logs. */
 const MAX_REMEMBERED_SECRETS = 12;
@@ -38,8 +39,8 @@ export interface SessionDeps {
  */
 export class AuthSession {
   challenge: Challenge | undefined;
-  /** Last sign-in failure or refusal, as the authorization server (or the resource server) put it. */
-  lastError: string | undefined;
+  /** Last sign-in or refresh failure: our own as a message, else as the authorization (or resource) server put it. */
+  lastError: string | UiMessage | undefined;
   private refreshTimer: NodeJS.Timeout | undefined;
   private connectedAttempts = 0;
   private unsubscribe: () => void;
@@ -141,7 +142,7 @@ export class AuthSession {
 
   /** What an error means for authorization: the operator must sign in, the server refused for good, or nothing auth-related. */
   verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
-    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError) return { kind: 'refused', message: error.message };
+    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError) return told('refused', error.uiMessage);
     if (error instanceof OAuthError && !(error instanceof ServerError || error instanceof TemporarilyUnavailableError || error instanceof TooManyRequestsError))
       return told('refused', say('auth.refusedByServer', { detail: `${error.errorCode}${error.message ? `: ${error.message}` : ''}` }));
     const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;
@@ -198,11 +199,12 @@ export class AuthSession {
     try {
       // The SDK's auth(): with a refresh token it refreshes; client_credentials asks for a new token.
       const result = await auth(provider, { serverUrl: this.resource, fetchFn: this.deps.fetch });
-      if (result !== 'AUTHORIZED') this.lastError = 'the refresh token was refused; sign in again before the access token expires';
+      if (result !== 'AUTHORIZED') this.lastError = say('auth.refreshRefused');
       else this.deps.log(`[auth] ${this.server}: access token refreshed`);
     } catch (error) {
-      this.lastError = `refreshing the access token failed: ${error instanceof Error ? error.message : String(error)}`;
-      this.deps.log(`[auth] ${this.server}: ${this.lastError}`);
+      const failed = say('auth.refreshFailed', { detail: failureWords(error) });
+      this.lastError = failed;
+      this.deps.log(`[auth] ${this.server}: ${failed.text}`);
     }
   }
 }

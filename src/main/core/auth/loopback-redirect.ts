@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { say } from '../../../shared/messages';
+import { AuthFailure } from './auth-failure';
 
 /** What the authorization server sent back to the redirect URI. */
 export type RedirectResult = { code: string } | { error: string; description?: string; uri?: string };
@@ -47,7 +49,7 @@ export async function startLoopbackRedirect(options: LoopbackOptions): Promise<L
   });
   port = await listen(server, options.preferredPort);
   const timer = setTimeout(() => {
-    settle?.reject(new Error(`no answer from the browser within ${Math.ceil(options.timeoutMs / 1000)} s; sign in again`));
+    settle?.reject(new AuthFailure(say('auth.browserTimeout', { seconds: Math.ceil(options.timeoutMs / 1000) })));
     settle = undefined;
     void close();
   }, options.timeoutMs);
@@ -56,7 +58,7 @@ export async function startLoopbackRedirect(options: LoopbackOptions): Promise<L
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       clearTimeout(timer);
-      settle?.reject(new Error('the sign-in was cancelled'));
+      settle?.reject(new AuthFailure(say('auth.signInCancelled')));
       settle = undefined;
       server.close(() => resolve());
       server.closeAllConnections();

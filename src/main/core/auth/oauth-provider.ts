@@ -4,6 +4,8 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
 import type { ResolvedAuth } from './auth-settings';
 import type { OAuthStore, StoredAuth } from './oauth-store';
+import { AuthFailure } from './auth-failure';
+import { say } from '../../../shared/messages';
 
 /** Where a background flow (a transport's 401) says the redirect goes; never used, since it never opens a browser. */
 const BACKGROUND_REDIRECT = 'http://127.0.0.1/callback';
@@ -25,17 +27,17 @@ export interface ProviderContext {
 }
 
 /** The protected resource metadata names a different resource than the server we connect to. */
-export class ResourceMismatchError extends Error {
+export class ResourceMismatchError extends AuthFailure {
   override readonly name = 'ResourceMismatchError';
 }
 
 /** The authorization server does not say it supports PKCE with S256; OAuth 2.1 and MCP refuse to go on. */
-export class PkceUnsupportedError extends Error {
+export class PkceUnsupportedError extends AuthFailure {
   override readonly name = 'PkceUnsupportedError';
 }
 
 /** A configured client is bound to one authorization server and the server now names another. */
-export class ClientBoundElsewhereError extends Error {
+export class ClientBoundElsewhereError extends AuthFailure {
   override readonly name = 'ClientBoundElsewhereError';
 }
 
@@ -104,10 +106,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     if (settings.clientId) {
       const bound = stored.configuredClientIssuer;
       if (bound && this.discoveredIssuer && !sameIssuer(bound, this.discoveredIssuer))
-        throw new ClientBoundElsewhereError(
-          `client ${settings.clientId} was first used with authorization server ${bound}, but ${this.ctx.server} now names ${this.discoveredIssuer}; ` +
-            `check the server, or sign out to forget the binding`,
-        );
+        throw new ClientBoundElsewhereError(say('auth.clientBoundElsewhere', { clientId: settings.clientId, bound, server: this.ctx.server, issuer: this.discoveredIssuer }));
       return { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}), ...(bound ? { issuer: bound } : {}) };
     }
     if (!stored.client && this.mode.kind === 'background') this.interactionNeeded ??= {};
@@ -166,7 +165,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     // Refused before any registration or authorization request: the metadata must name this server.
     const named = state.resourceMetadata?.resource;
     if (named && !checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(this.ctx.resource), configuredResource: named }))
-      throw new ResourceMismatchError(`the server's protected resource metadata names ${named}, not ${this.ctx.resource}; refusing to authorize for another resource`);
+      throw new ResourceMismatchError(say('auth.resourceMismatch', { named, resource: this.ctx.resource }));
     if (this.ctx.settings.grant === 'authorization_code') requirePkce(state);
     this.discoveredIssuer = state.authorizationServerUrl;
     await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) => ({ ...current, discovery: state }));
@@ -218,7 +217,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 function requirePkce(discovery: OAuthDiscoveryState | undefined): void {
   const metadata = discovery?.authorizationServerMetadata;
   if (metadata && !metadata.code_challenge_methods_supported?.includes('S256'))
-    throw new PkceUnsupportedError(`the authorization server ${metadata.issuer} does not advertise PKCE with S256 (code_challenge_methods_supported); refusing to sign in`);
+    throw new PkceUnsupportedError(say('auth.pkceUnsupported', { issuer: metadata.issuer }));
 }
 
 /** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */

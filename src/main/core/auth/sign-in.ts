@@ -4,6 +4,8 @@ import type { AuthSession } from './auth-session';
 import { startLoopbackRedirect, type RedirectResult } from './loopback-redirect';
 import { SwitchboardOAuthProvider } from './oauth-provider';
 import type { OAuthStore } from './oauth-store';
+import { AuthFailure } from './auth-failure';
+import { say } from '../../../shared/messages';
 
 /**
  * Sends the operator's browser to a URL. Resolves true when it opened it (Electron's system browser, the
@@ -12,10 +14,10 @@ import type { OAuthStore } from './oauth-store';
 export type BrowserOpener = (url: string) => Promise<boolean>;
 
 /** The authorization server answered the redirect with an error; shown as it said it. */
-export class AuthorizationServerError extends Error {
+export class AuthorizationServerError extends AuthFailure {
   override readonly name = 'AuthorizationServerError';
   constructor(readonly answer: Extract<RedirectResult, { error: string }>) {
-    super(`the authorization server answered: ${answer.error}${answer.description ? `: ${answer.description}` : ''}`);
+    super(answer.description ? say('auth.serverAnsweredDescribed', { error: answer.error, description: answer.description }) : say('auth.serverAnswered', { error: answer.error }));
   }
 }
 
@@ -62,7 +64,7 @@ export function runSignIn(deps: SignInDeps): SignInRun {
     const loopback = await startLoopbackRedirect({ preferredPort, timeoutMs: deps.timeoutMs, serverName: session.server });
     closeListener = loopback.close;
     try {
-      if (cancelled) throw new Error('the sign-in was cancelled');
+      if (cancelled) throw new AuthFailure(say('auth.signInCancelled'));
       const provider = new SwitchboardOAuthProvider(
         { server: session.server, resource: session.resource, settings: session.settings, store: deps.store, now: deps.now },
         {
@@ -95,13 +97,13 @@ export function runSignIn(deps: SignInDeps): SignInRun {
     }
     for (let round = 1; ; round++) {
       await authorizeOnce();
-      if (cancelled) throw new Error('the sign-in was cancelled');
+      if (cancelled) throw new AuthFailure(say('auth.signInCancelled'));
       session.clearChallenge();
       await deps.reconnect();
       const state = deps.state();
       if (state?.status === 'connected') return;
       if (state?.status === 'needs-auth' && session.pendingStepUp() && round < MAX_AUTHORIZATION_ROUNDS) continue;
-      throw new Error(state?.error ? `signed in, but ${session.server} is ${state.status}: ${state.error}` : `signed in, but ${session.server} did not connect`);
+      throw new AuthFailure(state?.error ? say('auth.signedInButState', { server: session.server, status: state.status, error: state.errorMessage ?? state.error }) : say('auth.signedInNotConnected', { server: session.server }));
     }
   })();
   // A sign-in that ends before any browser step answers with no URL; one that fails, with its error (below).
@@ -122,7 +124,10 @@ export function runSignIn(deps: SignInDeps): SignInRun {
 async function connectedOrThrow(deps: SignInDeps): Promise<void> {
   await deps.reconnect();
   const state = deps.state();
-  if (state?.status !== 'connected') throw new Error(`${deps.session.server} is ${state?.status ?? 'not configured'}${state?.error ? `: ${state.error}` : ''}`);
+  if (state?.status === 'connected') return;
+  const server = deps.session.server;
+  if (!state) throw new AuthFailure(say('auth.serverNotConfigured', { server }));
+  throw new AuthFailure(state.error ? say('auth.serverState', { server, status: state.status, error: state.errorMessage ?? state.error }) : say('auth.serverStateBare', { server, status: state.status }));
 }
 
 /** The port of the loopback redirect URI this client registered, tried first so strict servers see the same URI. */

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerAuthView, ServerView } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { ServersPage } from './ServersPage';
+import { say } from '../../../../shared/messages';
+import { i18n } from '../../lib/i18n';
 
 const AUTH_URL = 'https://auth.example.com/authorize?client_id=abc&state=xyz';
 
@@ -133,5 +135,20 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     expect((await card().findByTestId('server-auth-error')).textContent).toContain('the authorization server answered: access_denied: The resource owner said no');
     expect((card().getByTestId('server-pending-scope')).textContent).toContain('tickets:read tickets:write');
     expect(card().getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+  });
+
+  it('under zh-CN, a failed refresh and why the server waits for a sign-in read in Chinese, what the SDK said verbatim (issue 20)', async () => {
+    const refresh = say('auth.refreshFailed', { detail: 'fetch failed' });
+    const waiting = say('auth.signInRequiredAt', { where: 'https://auth.example.com/' });
+    const rpc = createFakeRpc({ 'servers.list': () => ({ servers: [tracker({ errorMessage: waiting }, { signedIn: true, error: refresh.text, errorMessage: refresh })] }) });
+    await i18n.changeLanguage('zh-CN');
+    try {
+      renderWithRpc(<ServersPage />, rpc.client);
+      await screen.findByTestId('server-auth');
+      expect((await card().findByTestId('server-auth-error')).textContent).toBe('刷新访问令牌失败：fetch failed');
+      expect(card().getByTestId('server-needs-auth').textContent).toContain('需要在 https://auth.example.com/ 登录');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

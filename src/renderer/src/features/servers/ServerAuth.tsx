@@ -4,6 +4,7 @@ import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { useRpcMutation } from '../../lib/queries';
 import { useRpc } from '../../lib/rpc-context';
 import { saveFailureOf } from '../../lib/rpc-problems';
+import { shownText } from '../../lib/i18n/messages';
 import { Trans, useTranslation } from 'react-i18next';
 
 const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
@@ -15,7 +16,7 @@ const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
  * Tokens never reach this page.
  */
 export function ServerAuth({ server }: { server: ServerView }) {
-  const { t } = useTranslation('servers');
+  const { t, i18n } = useTranslation('servers');
   const auth = server.auth!;
   const rpc = useRpc();
   const signIn = useRpcMutation('servers.signIn', [...AFTER_CHANGE]);
@@ -47,7 +48,7 @@ export function ServerAuth({ server }: { server: ServerView }) {
       {server.status === 'needs-auth' && (
         <p className="server-needs-auth" role="status" data-testid="server-needs-auth">
           {machine ? t('serverAuth.theServerWantsA') : t('serverAuth.signInRequired')}
-          {server.error}
+          {server.error && shownText(i18n, server.error, server.errorMessage)}
         </p>
       )}
       {auth.pendingScope && (
@@ -57,7 +58,7 @@ export function ServerAuth({ server }: { server: ServerView }) {
       )}
       {auth.error && (
         <p className="server-error" role="alert" data-testid="server-auth-error">
-          {auth.error}
+          {shownText(i18n, auth.error, auth.errorMessage)}
         </p>
       )}
       <dl className="facts compact server-facts">

@@ -1,0 +1,17 @@
+import type { UiMessage } from '../../../shared/i18n-message';
+
+/** A sign-in or refresh failure in our own words: `message` is the English (logs, CLI), `uiMessage` its code. */
+export class AuthFailure extends Error {
+  readonly uiMessage: UiMessage;
+  constructor(message: UiMessage) {
+    super(message.text);
+    this.uiMessage = message;
+    this.name = new.target.name;
+  }
+}
+
+/** A failure as a message param: its code when it is ours, else what the SDK or the server said, verbatim. */
+export function failureWords(error: unknown): string | UiMessage {
+  if (error instanceof AuthFailure) return error.uiMessage;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,25 @@
+/**
+ * Why a remote server's sign-in or token refresh failed (src/main/core/auth), shown on its Servers card: the
+ * auth view's `error`, and the server's own error when the failure refused the connection. The log and the CLI keep
+ * the English. `{{detail}}` / `{{error}}` / `{{description}}` are what the authorization server or the SDK said,
+ * `{{named}}`, `{{resource}}`, `{{issuer}}`, `{{bound}}` URLs, `{{status}}` a canonical server status: verbatim.
+ */
+export const AUTH_MESSAGES = {
+  // refreshing ahead of expiry (auth-session.ts)
+  'auth.refreshRefused': 'the refresh token was refused; sign in again before the access token expires',
+  'auth.refreshFailed': 'refreshing the access token failed: {{detail}}',
+  // an operator's sign-in (sign-in.ts, loopback-redirect.ts)
+  'auth.signInCancelled': 'the sign-in was cancelled',
+  'auth.browserTimeout': 'no answer from the browser within {{seconds}} s; sign in again',
+  'auth.serverAnswered': 'the authorization server answered: {{error}}',
+  'auth.serverAnsweredDescribed': 'the authorization server answered: {{error}}: {{description}}',
+  'auth.signedInButState': 'signed in, but {{server}} is {{status}}: {{error}}',
+  'auth.signedInNotConnected': 'signed in, but {{server}} did not connect',
+  'auth.serverState': '{{server}} is {{status}}: {{error}}',
+  'auth.serverStateBare': '{{server}} is {{status}}',
+  'auth.serverNotConfigured': '{{server}} is not configured',
+  // refusals before any authorization request (oauth-provider.ts)
+  'auth.resourceMismatch': "the server's protected resource metadata names {{named}}, not {{resource}}; refusing to authorize for another resource",
+  'auth.pkceUnsupported': 'the authorization server {{issuer}} does not advertise PKCE with S256 (code_challenge_methods_supported); refusing to sign in',
+  'auth.clientBoundElsewhere': 'client {{clientId}} was first used with authorization server {{bound}}, but {{server}} now names {{issuer}}; check the server, or sign out to forget the binding',
+} as const;
