@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
+import { uiMessageSchema } from '../i18n-message';
 
 /** The console's language: `auto` follows the OS (desktop) or the browser (headless console). */
 export const uiLanguageChoiceSchema = z.enum(['auto', 'en', 'zh-CN']);
@@ -17,6 +18,8 @@ export const preferencesSchema = storedPreferencesSchema.extend({
   systemLanguages: z.array(z.string()),
   /** preferences.json could not be read: what went wrong (the file is left as it is and nothing is saved over it). */
   problem: z.string().optional(),
+  /** `problem` as a code, what the JSON parser or the schema said inside it; absent for the file system's own words. */
+  problemMessage: uiMessageSchema.optional(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

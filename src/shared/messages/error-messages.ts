@@ -29,6 +29,10 @@ export const ERROR_MESSAGES = {
   'secrets.storedUndecryptable': 'the stored key could not be decrypted ({{detail}}); enter it again',
   'secrets.noKeyring': 'this system offers no keyring: storing the key needs your consent to plain-text storage (or set the environment variable instead)',
   'preferences.unreadable': '{{path}} could not be read ({{problem}}); fix or remove it to save preferences',
+  'preferences.notJson': 'not JSON: {{detail}}',
+  'preferences.fieldProblem': '{{path}}: {{problem}}',
+  'preferences.fileProblem': '(file): {{problem}}',
+  'preferences.problems': '{{first}}; {{rest}}',
   // config
   'config.staleRevision': 'the config changed since you loaded it (revision {{base}}, now {{now}}); reload and retry',
   'config.changedOnDisk': 'switchboard.yaml changed on disk since you loaded it (now revision {{now}}); nothing was written. Reload and retry.',

@@ -4,7 +4,9 @@ import { storedPreferencesSchema, type Preferences, type StoredPreferences, type
 import type { EventSink } from '../events';
 import { Conflict } from '../errors';
 import { PRIVATE_FILE } from '../private-files';
-import { say } from '../../../shared/messages';
+import { say, zodIssueMessage } from '../../../shared/messages';
+import type { UiMessage } from '../../../shared/i18n-message';
+import type { z } from 'zod';
 
 export const PREFERENCES_FILE_NAME = 'preferences.json';
 
@@ -22,7 +24,8 @@ export interface PreferencesStoreOptions {
  */
 export class PreferencesStore {
   private stored: StoredPreferences = storedPreferencesSchema.parse({});
-  private problem: string | undefined;
+  /** Why preferences.json can't be used: a message when we can say it as one, else the file system's words. */
+  private problem: string | UiMessage | undefined;
 
   private constructor(private readonly options: PreferencesStoreOptions) {}
 
@@ -33,11 +36,18 @@ export class PreferencesStore {
   }
 
   view(): Preferences {
-    return { ...this.stored, systemLanguages: this.systemLanguages(), ...(this.problem && { problem: this.problem }) };
+    const problem = this.problem;
+    if (problem === undefined) return { ...this.stored, systemLanguages: this.systemLanguages() };
+    return { ...this.stored, systemLanguages: this.systemLanguages(), ...(typeof problem === 'string' ? { problem } : { problem: problem.text, problemMessage: problem }) };
   }
 
   async setLanguage(language: UiLanguageChoice): Promise<Preferences> {
-    if (this.problem) throw new Conflict(say('preferences.unreadable', { path: this.options.path, problem: this.problem }));
+    const problem = this.problem;
+    if (problem) {
+      // The English says the problem as it was first worded (a nested message's English is re-rendered from its code).
+      const text = say('preferences.unreadable', { path: this.options.path, problem: typeof problem === 'string' ? problem : problem.text }).text;
+      throw new Conflict(say('preferences.unreadable', { path: this.options.path, problem }, text));
+    }
     const next = { ...this.stored, language };
     await writeFileAtomic(this.options.path, `${JSON.stringify(next, null, 2)}\n`, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
     this.stored = next;
@@ -60,14 +70,14 @@ export class PreferencesStore {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      this.problem = `not JSON: ${(error as Error).message}`;
+      this.problem = say('preferences.notJson', { detail: (error as Error).message });
     }
     if (!this.problem) {
       const result = storedPreferencesSchema.safeParse(parsed);
       if (result.success) this.stored = result.data;
-      else this.problem = result.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`).join('; ');
+      else this.problem = issuesMessage(result.error.issues);
     }
-    if (this.problem) this.options.log?.(`[preferences] ${this.options.path} is left as it is: ${this.problem}`);
+    if (this.problem) this.options.log?.(`[preferences] ${this.options.path} is left as it is: ${typeof this.problem === 'string' ? this.problem : this.problem.text}`);
   }
 
   private systemLanguages(): string[] {
@@ -77,4 +87,18 @@ export class PreferencesStore {
       return [];
     }
   }
+}
+
+/**
+ * The schema's problems as one message, each zod issue as its code where it has one (zodIssueMessage). The English
+ * is "path: problem; …" exactly as zod worded it: it is what the log and the CLI print.
+ */
+function issuesMessage(issues: readonly z.core.$ZodIssue[]): UiMessage {
+  const parts = issues.map((issue) => {
+    const problem = zodIssueMessage(issue) ?? issue.message;
+    const path = issue.path.join('.');
+    const text = `${path || '(file)'}: ${issue.message}`;
+    return path ? say('preferences.fieldProblem', { path, problem }, text) : say('preferences.fileProblem', { problem }, text);
+  });
+  return parts.reduceRight((rest, first) => say('preferences.problems', { first, rest }, `${first.text}; ${rest.text}`));
 }

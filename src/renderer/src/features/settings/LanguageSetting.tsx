@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UiLanguageChoice } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { resolveLanguage } from '../../lib/i18n';
+import { shownText } from '../../lib/i18n/messages';
 import { browserLanguages } from '../../lib/i18n/languages';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 
@@ -14,7 +15,7 @@ const NATIVE_NAMES = { en: 'English', 'zh-CN': '简体中文' } as const;
  * here. Main keeps the choice (preferences.json) and announces it; every window applies it at once.
  */
 export function LanguageSetting() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const id = useId();
   const preferences = useRpcQuery('preferences.get', {});
   const save = useRpcMutation('preferences.setLanguage'); // preferences.changed updates the query
@@ -41,7 +42,7 @@ export function LanguageSetting() {
       <p className="muted small">{t('language.hint')}</p>
       {preferences.data.problem && (
         <p role="alert" className="field-error">
-          {t('language.unreadable', { problem: preferences.data.problem })}
+          {t('language.unreadable', { problem: shownText(i18n, preferences.data.problem, preferences.data.problemMessage) })}
         </p>
       )}
       {save.isError && (
