@@ -28,6 +28,7 @@ export const STATUS_MESSAGES = {
   'config.tooManySkills': 'more than {{limit}} skills ({{count}})',
   'config.yaml': 'YAML: {{message}}',
   'config.unreadable': 'the document cannot be read: {{detail}}',
+  'config.readFailed': 'the file could not be read: {{detail}}',
   'config.duplicateServer': 'duplicate server name "{{name}}"',
   'config.duplicateIntentId': 'duplicate intent id "{{id}}"',
   'config.unknownServer': 'unknown server "{{server}}"',

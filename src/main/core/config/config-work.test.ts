@@ -68,4 +68,19 @@ describe('config work off the main thread', () => {
     expect((await work.read(text)).ok).toBe(true);
     expect(started).toHaveLength(2);
   }, 60_000);
+
+  it('a read the worker fails is the file\'s problem, said as a code (config.readFailed), the failure\'s words verbatim', async () => {
+    // A worker that starts, then fails every job (as one that ran out of memory on a huge file would).
+    const failing = `const { parentPort } = require('node:worker_threads');
+      parentPort.postMessage({ ready: true });
+      parentPort.on('message', ({ id }) => parentPort.postMessage({ id, error: 'heap limit reached' }));`;
+    work = createConfigWork({ inlineMaxBytes: 0, startWorker: () => new Worker(failing, { eval: true }) });
+    const read = await work.read(configWithServers(1));
+    expect(read).toEqual({
+      ok: false,
+      masked: '',
+      problems: [{ path: '', message: 'the file could not be read: heap limit reached', uiMessage: { code: 'config.readFailed', params: { detail: 'heap limit reached' }, text: 'the file could not be read: heap limit reached' } }],
+    });
+  });
 });
+

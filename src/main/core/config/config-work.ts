@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerBeside } from '../worker-entry';
+import { say } from '../../../shared/messages';
 import { editConfig, prepareSave, readConfig, type ConfigEdit, type ConfigReading, type EditOutcome, type SaveOutcome } from './config-text';
 import type { ConfigTask } from './config-worker';
 
@@ -41,7 +42,11 @@ export function createConfigWork(options: ConfigWorkOptions = {}): ConfigWork {
       : pool.run(task, args, () => (inline[task] as (...a: unknown[]) => ReturnType<(typeof inline)[T]>)(...args));
   return {
     // A read never fails: what went wrong is the file's problem, shown like any other.
-    read: (raw) => run('read', raw.length, [raw]).catch((error: Error) => ({ ok: false, problems: [{ path: '', message: `the file could not be read: ${error.message}` }], masked: '' })),
+    read: (raw) =>
+      run('read', raw.length, [raw]).catch((error: Error) => {
+        const problem = say('config.readFailed', { detail: error.message });
+        return { ok: false, problems: [{ path: '', message: problem.text, uiMessage: problem }], masked: '' };
+      }),
     edit: (raw, edits) => run('edit', raw.length, [raw, edits]),
     save: (current, incoming) => run('save', Math.max(current.length, incoming.length), [current, incoming]),
     close: () => pool.close(),
