@@ -139,6 +139,6 @@ async function showWindow(): Promise<void> {
 /** A failed start is never silent: a dialog names the error and the log file, then the app exits. */
 function failedToStart(error: unknown): void {
   electronLog.error('Switchboard failed to start:', error);
-  showStartupFailure(dialog, error, logPath);
+  showStartupFailure({ dialog, app }, error, logPath);
   app.exit(1);
 }

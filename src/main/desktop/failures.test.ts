@@ -1,14 +1,41 @@
 import { EventEmitter } from 'node:events';
 import type { MessageBoxOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { attachCrashRecovery, goneDialog, showStartupFailure, startupFailureText, unresponsiveDialog, type RecoveryPorts } from './failures';
+import { attachCrashRecovery, goneDialog, showStartupFailure, startupFailureText, systemLanguage, unresponsiveDialog, type RecoveryPorts } from './failures';
+
+/** Electron's app as the OS describes itself; `throws` for a call made before it can answer. */
+const osApp = (preferred: string[] | 'throws', locale: string | 'throws' = '') => ({
+  getPreferredSystemLanguages: () => {
+    if (preferred === 'throws') throw new Error('not ready');
+    return preferred;
+  },
+  getLocale: () => {
+    if (locale === 'throws') throw new Error('not ready');
+    return locale;
+  },
+});
+
+function shownFor(app: ReturnType<typeof osApp>, error: unknown, logPath: string | undefined): [string, string][] {
+  const shown: [string, string][] = [];
+  showStartupFailure({ dialog: { showErrorBox: (title, content) => void shown.push([title, content]) }, app }, error, logPath);
+  return shown;
+}
 
 describe('a failed start', () => {
   it('shows the error and the log file in a dialog', () => {
-    const shown: [string, string][] = [];
-    showStartupFailure({ showErrorBox: (title, content) => void shown.push([title, content]) }, new Error('EACCES: permission denied, open /x/switchboard.yaml'), '/u/logs/main.log');
+    const shown = shownFor(osApp(['en-US']), new Error('EACCES: permission denied, open /x/switchboard.yaml'), '/u/logs/main.log');
     expect(shown).toEqual([['Switchboard could not start', 'EACCES: permission denied, open /x/switchboard.yaml\n\nThe log has the details: /u/logs/main.log']]);
     expect(startupFailureText('boom', undefined).content).toBe('boom\n\nNo log file could be written.');
+  });
+
+  it('speaks the OS\'s language, as the console does by default: Chinese on a Chinese system, the error verbatim (issue 20)', () => {
+    const error = new Error('EACCES: permission denied, open /x/switchboard.yaml');
+    expect(shownFor(osApp(['zh-Hans-CN', 'en-US']), error, '/u/logs/main.log')).toEqual([['Switchboard 无法启动', 'EACCES: permission denied, open /x/switchboard.yaml\n\n详细信息见日志：/u/logs/main.log']]);
+    expect(shownFor(osApp([], 'zh-CN'), 'boom', undefined)).toEqual([['Switchboard 无法启动', 'boom\n\n无法写入日志文件。']]);
+    // The first language we have wins; a system that cannot answer yet gets English.
+    expect(systemLanguage(osApp(['fr-FR', 'en-GB', 'zh-CN']))).toBe('en');
+    expect(systemLanguage(osApp('throws', 'throws'))).toBe('en');
+    expect(systemLanguage(osApp('throws', 'zh-TW'))).toBe('zh-CN');
   });
 });
 

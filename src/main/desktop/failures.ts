@@ -1,18 +1,51 @@
-import type { Dialog, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
+import type { App, Dialog, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
+import { matchLanguage, type UiLanguage } from '../../shared/ui-languages';
 
-/** What a failed start shows: the error, and where the log with the details is. */
-export function startupFailureText(error: unknown, logPath: string | undefined): { title: string; content: string } {
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    title: 'Switchboard could not start',
-    content: `${message}\n\n${logPath ? `The log has the details: ${logPath}` : 'No log file could be written.'}`,
-  };
+/** The slices of Electron's dialog and app a failed start uses. */
+export interface StartupFailurePorts {
+  dialog: Pick<Dialog, 'showErrorBox'>;
+  app: Pick<App, 'getPreferredSystemLanguages' | 'getLocale'>;
 }
 
-/** Shown before the app exits: a start-up failure must never be silent. */
-export function showStartupFailure(dialog: Pick<Dialog, 'showErrorBox'>, error: unknown, logPath: string | undefined): void {
-  const { title, content } = startupFailureText(error, logPath);
-  dialog.showErrorBox(title, content);
+/**
+ * The box's own words in each UI language. It shows before (or without) the renderer and its i18next, so it carries
+ * its two texts here; the error itself is shown as it was thrown (the log has it in the same words).
+ */
+const STARTUP_FAILURE: Record<UiLanguage, { title: string; log: (path: string) => string; noLog: string }> = {
+  en: { title: 'Switchboard could not start', log: (path) => `The log has the details: ${path}`, noLog: 'No log file could be written.' },
+  'zh-CN': { title: 'Switchboard 无法启动', log: (path) => `详细信息见日志：${path}`, noLog: '无法写入日志文件。' },
+};
+
+/**
+ * The OS's language, by the rule the console follows when the operator chose none (lib/i18n: the preferred system
+ * languages, then the app locale). Either may be unavailable before the app is ready; English then.
+ */
+export function systemLanguage(app: StartupFailurePorts['app']): UiLanguage {
+  const tags: string[] = [];
+  try {
+    tags.push(...app.getPreferredSystemLanguages());
+  } catch {
+    // not available yet: the locale, else English
+  }
+  try {
+    tags.push(app.getLocale());
+  } catch {
+    // before ready on some platforms
+  }
+  return matchLanguage(tags.filter((tag) => typeof tag === 'string' && tag.length > 0));
+}
+
+/** What a failed start shows: the error, and where the log with the details is. */
+export function startupFailureText(error: unknown, logPath: string | undefined, language: UiLanguage = 'en'): { title: string; content: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  const words = STARTUP_FAILURE[language];
+  return { title: words.title, content: `${message}\n\n${logPath ? words.log(logPath) : words.noLog}` };
+}
+
+/** Shown before the app exits, in the OS's language: a start-up failure must never be silent. */
+export function showStartupFailure(ports: StartupFailurePorts, error: unknown, logPath: string | undefined): void {
+  const { title, content } = startupFailureText(error, logPath, systemLanguage(ports.app));
+  ports.dialog.showErrorBox(title, content);
 }
 
 export type RecoveryChoice = 'reload' | 'quit' | 'wait';
