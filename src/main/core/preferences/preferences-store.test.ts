@@ -63,7 +63,10 @@ describe('the console preferences (UI language)', () => {
     const view = store.view();
     expect(view.problem).toBe('language: Invalid option: expected one of "auto"|"en"|"zh-CN"');
     expect(view.problemMessage).toMatchObject({ code: 'preferences.fieldProblem', params: { path: 'language', problem: { code: 'zod.invalidValue' } }, text: view.problem });
-    const refused = await store.setLanguage('en').catch((error: unknown) => error as { message: string; uiMessage: { code: string; params: object } });
+    const refused = (await store.setLanguage('en').then(
+      () => undefined,
+      (error: unknown) => error,
+    )) as { message: string; uiMessage: { code: string; params: object } };
     expect(refused.message).toBe(`${french.path} could not be read (${view.problem}); fix or remove it to save preferences`);
     expect(refused.uiMessage).toMatchObject({ code: 'preferences.unreadable', params: { problem: { code: 'preferences.fieldProblem' } } });
   });
