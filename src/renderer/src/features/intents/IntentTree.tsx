@@ -5,7 +5,7 @@ import type { IntentNode } from '../../../../shared/config/schema';
 import { IntentTreeRow } from './IntentTreeRow';
 import { pathKey, samePath, visibleRows, type DropPosition, type NodePath, type TreeRow } from './tree-ops';
 import type { ProblemsByNode } from './tree-validation';
-import { useTranslation } from 'react-i18next';
+import { useFixedT } from '../../lib/i18n/use-fixed-t';
 
 export type MoveKind = 'up' | 'down' | 'into' | 'out';
 
@@ -45,7 +45,7 @@ function dropPosition(row: TreeRow, pointerY: number, rect: { top: number; heigh
  * a drop indicator) to reorder or reparent. A large tree renders only the rows in view (@tanstack/react-virtual).
  */
 export function IntentTree(props: Props) {
-  const { t } = useTranslation('intents');
+  const t = useFixedT('intents');
   const { tree, collapsed, selected, problems } = props;
   // A click on a category's arrow shows the rows it reveals or uncovers in a deferred render, which React slices
   // into short tasks: the rows coming into view are rendered without holding the page for one long task. Keyboard
@@ -195,7 +195,7 @@ export function IntentTree(props: Props) {
 
 /** The tree's element: its scroller, and the one drop target of a drag (inside DndContext, as dnd-kit wants). */
 function TreeDropZone({ className, scroller, onKeyDown, rows, children }: { className: string; scroller: RefObject<HTMLDivElement | null>; onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void; rows: number; children: ReactNode }) {
-  const { t } = useTranslation('intents');
+  const t = useFixedT('intents');
   const { setNodeRef } = useDroppable({ id: 'intent-tree' });
   return (
     <div

@@ -71,4 +71,5 @@ it('identifies a call by its key and typed option values, and keeps none whose o
   expect(textId('a.b', { when: new Date(0) })).toBeUndefined();
   expect(textId('a.b', { list: ['x'] })).toBeUndefined();
   expect(textId('a.b', null)).toBeUndefined();
+  expect(textId('a.b', { name: 'x\u0000sy' })).toBeUndefined();
 });
