@@ -104,3 +104,36 @@ describe('opening a conversation', () => {
     expect(prepared).toBe(1);
   });
 });
+
+describe('a model stream that arrives at once', () => {
+  it('is read in slices: the event loop turns while its events are handled', async () => {
+    const { countLoopTurns } = await import('../../../../tests/support/loop-turns');
+    const busy = (ms: number) => {
+      const until = performance.now() + ms;
+      while (performance.now() < until);
+    };
+    const turnsAt: number[] = [];
+    const loop = countLoopTurns();
+    const provider = {
+      id: 'x',
+      label: 'x',
+      // Every event is ready (no I/O between them), as when one read brings the whole stream.
+      stream: async function* () {
+        for (let i = 0; i < 40; i++) {
+          busy(0.5);
+          turnsAt.push(loop.turns);
+          yield { type: 'text' as const, delta: `${i} ` };
+        }
+        yield { type: 'done' as const, stopReason: 'end' as const };
+      },
+    };
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    const result = await harness.agent.send(id, 'hi').done;
+    loop.stop();
+    expect(result.status).toBe('completed');
+    expect(turnsAt).toHaveLength(40);
+    // 20 ms of decoding in one microtask drain before; now handed back every few milliseconds.
+    expect(new Set(turnsAt).size).toBeGreaterThan(3);
+  });
+});
