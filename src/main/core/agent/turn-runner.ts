@@ -8,7 +8,7 @@ import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
 import { buildModelStep } from './visible-set';
-import { nextTurn } from '../slices';
+import { nextTurn, Slices } from '../slices';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 
@@ -73,8 +73,14 @@ export async function runTurn(
       let answer = '';
       const calls: ToolCallRequest[] = [];
       const uniqueId = callIdDeduper(conversation);
+      // The model request is built and sent on a turn of its own, not in the one that built the step; and a stream that
+      // arrived at once (20 tool calls in one read) was decoded event after event in one microtask drain: pulling it
+      // in slices hands the event loop back between them (bench scenario 7).
+      await nextTurn();
+      const slices = new Slices();
       try {
         for await (const event of provider.stream({ system, messages: [...conversation.messages], tools, signal })) {
+          if (slices.due) await slices.handBack();
           if (event.type === 'text') {
             answer += event.delta;
             deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });

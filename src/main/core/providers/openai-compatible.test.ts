@@ -213,4 +213,21 @@ describe('OpenAI-compatible provider', () => {
     expect(err.message).toBe('(no model) via 127.0.0.1:9: settings.model is required for an OpenAI-compatible provider');
     expect(err.uiMessage).toEqual({ code: 'provider.openAiModelRequired', params: { label: '(no model) via 127.0.0.1:9' }, text: err.message });
   });
+
+  it('hands the event loop back while it decodes a reply that arrived in one read', async () => {
+    const { countLoopTurns } = await import('../../../../tests/support/loop-turns');
+    const calls = Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, name: 'query_order', arguments: { keyword: `耳机 ${i}` } }));
+    const scripted = openAiStream({ toolCalls: calls });
+    const body = (scripted as { frames: string[] }).frames.join('');
+    // The whole reply is one chunk of the body: no I/O between its events, as when the server sent it before we read.
+    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, KEY, {
+      fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const loop = countLoopTurns();
+    const events = await collectEvents(provider.stream(request()));
+    const turns = loop.turns;
+    loop.stop();
+    expect(events.filter((e) => e.type === 'toolCall')).toHaveLength(300);
+    expect(turns).toBeGreaterThan(2); // before: every chunk decoded in one microtask drain (0-1 turns)
+  });
 });
