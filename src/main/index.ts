@@ -10,7 +10,8 @@ import { legacyDesktopDataDirs, openDataDir } from './core/data-dir';
 import { EventBus } from './core/events';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
 import { enableCompileCache } from './desktop/compile-cache';
-import { showStartupFailure } from './desktop/failures';
+import { chosenLanguage } from './desktop/desktop-words';
+import { showStartupFailure, systemLanguage } from './desktop/failures';
 import { attachWindowLifecycle, setWindowsAppId } from './desktop/lifecycle';
 import { configureLogFile } from './desktop/log-file';
 import { loginShellPath } from './desktop/login-shell-path';
@@ -34,6 +35,8 @@ const events = new EventBus();
 const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
 let mainWindow: BrowserWindow | undefined;
 let core: Promise<{ core: Core; dispatch: Dispatch }> | undefined;
+/** Once loaded: main's own boxes over the window speak the language the operator chose in Settings. */
+let loadedCore: Core | undefined;
 
 setWindowsAppId(app, process.platform);
 
@@ -122,6 +125,7 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
     systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
     connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(process.execPath) } : undefined,
   });
+  loadedCore = created;
   return { core: created, dispatch: createDispatch(created, { log }) };
 }
 
@@ -133,6 +137,7 @@ async function showWindow(): Promise<void> {
     userData,
     quit: () => app.quit(),
     log,
+    language: () => chosenLanguage(loadedCore?.preferences.view().language, () => systemLanguage(app)),
   });
 }
 

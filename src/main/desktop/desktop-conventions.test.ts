@@ -26,6 +26,9 @@ describe('context menu', () => {
     expect(roles(contextMenuTemplate(params({ linkURL: 'https://modelcontextprotocol.io/' })))).toEqual(['copyLink']);
     expect(roles(contextMenuTemplate(params({ linkURL: 'javascript:alert(1)' })))).toEqual([]);
     expect(roles(contextMenuTemplate(params({})))).toEqual([]);
+    const link = params({ linkURL: 'https://modelcontextprotocol.io/' });
+    expect(contextMenuTemplate(link).at(-1)?.label).toBe('Copy Link');
+    expect(contextMenuTemplate(link, 'zh-CN').at(-1)?.label).toBe('复制链接');
   });
 
   it('pops up on right click, copies the link, and shows nothing where there is nothing to offer', () => {

@@ -110,5 +110,9 @@ describe('renderer crashes and hangs', () => {
   it('the boxes offer reload first and keep the app\'s data out of harm', () => {
     expect(goneDialog({ reason: 'crashed', exitCode: 1 })).toMatchObject({ buttons: ['Reload', 'Quit'], choices: ['reload', 'quit'], defaultId: 0, cancelId: 1 });
     expect(unresponsiveDialog()).toMatchObject({ buttons: ['Wait', 'Reload'], choices: ['wait', 'reload'], cancelId: 0 });
+    // In Chinese the buttons change, never the choices they stand for.
+    expect(goneDialog({ reason: 'crashed', exitCode: 1 }, 'zh-CN')).toMatchObject({ message: 'Switchboard 窗口停止工作了。', buttons: ['重新加载', '退出'], choices: ['reload', 'quit'] });
+    expect(goneDialog({ reason: 'oom', exitCode: 9 }, 'zh-CN').detail).toContain('oom，退出码 9');
+    expect(unresponsiveDialog('zh-CN')).toMatchObject({ message: 'Switchboard 窗口没有响应。', buttons: ['等待', '重新加载'], choices: ['wait', 'reload'] });
   });
 });

@@ -1,5 +1,6 @@
 import type { App, Dialog, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
 import { matchLanguage, type UiLanguage } from '../../shared/ui-languages';
+import { DESKTOP_WORDS } from './desktop-words';
 
 /** The slices of Electron's dialog and app a failed start uses. */
 export interface StartupFailurePorts {
@@ -51,13 +52,14 @@ export function showStartupFailure(ports: StartupFailurePorts, error: unknown, l
 export type RecoveryChoice = 'reload' | 'quit' | 'wait';
 
 /** The renderer crashed or was killed: offer a reload (its data lives in main, nothing is lost) or quit. */
-export function goneDialog(details: Pick<RenderProcessGoneDetails, 'reason' | 'exitCode'>): MessageBoxOptions & { choices: RecoveryChoice[] } {
+export function goneDialog(details: Pick<RenderProcessGoneDetails, 'reason' | 'exitCode'>, language: UiLanguage = 'en'): MessageBoxOptions & { choices: RecoveryChoice[] } {
+  const words = DESKTOP_WORDS[language].gone;
   return {
     type: 'error',
     title: 'Switchboard',
-    message: 'The Switchboard window stopped working.',
-    detail: `Its renderer process ended (${details.reason}, exit code ${details.exitCode}). Conversations, records and the configuration are kept by the app; reloading the window loses nothing saved.`,
-    buttons: ['Reload', 'Quit'],
+    message: words.message,
+    detail: words.detail(details.reason, details.exitCode),
+    buttons: [words.reload, words.quit],
     choices: ['reload', 'quit'],
     defaultId: 0,
     cancelId: 1,
@@ -66,13 +68,14 @@ export function goneDialog(details: Pick<RenderProcessGoneDetails, 'reason' | 'e
 }
 
 /** The page stopped answering (a long script): offer to wait, or to reload it. */
-export function unresponsiveDialog(): MessageBoxOptions & { choices: RecoveryChoice[] } {
+export function unresponsiveDialog(language: UiLanguage = 'en'): MessageBoxOptions & { choices: RecoveryChoice[] } {
+  const words = DESKTOP_WORDS[language].unresponsive;
   return {
     type: 'warning',
     title: 'Switchboard',
-    message: 'The Switchboard window is not responding.',
-    detail: 'You can wait for it, or reload it. Reloading loses only unsaved edits in the window.',
-    buttons: ['Wait', 'Reload'],
+    message: words.message,
+    detail: words.detail,
+    buttons: [words.wait, words.reload],
     choices: ['wait', 'reload'],
     defaultId: 0,
     cancelId: 0,
@@ -94,6 +97,8 @@ export interface RecoveryPorts {
   showMessageBox(options: MessageBoxOptions): Promise<{ response: number }>;
   quit(): void;
   log(line: string): void;
+  /** The language the boxes speak: the operator's choice, else the OS's (asked when a box opens). */
+  language?: () => UiLanguage;
 }
 
 /**
@@ -124,7 +129,7 @@ export function attachCrashRecovery(ports: RecoveryPorts): void {
       return;
     }
     ports.log(`[window] renderer gone: ${details.reason} (exit code ${details.exitCode})`);
-    void ask(goneDialog(details)).then((choice) => {
+    void ask(goneDialog(details, ports.language?.())).then((choice) => {
       if (window.isDestroyed()) return;
       if (choice === 'reload') window.webContents.reload();
       else if (choice === 'quit') ports.quit();
@@ -132,7 +137,7 @@ export function attachCrashRecovery(ports: RecoveryPorts): void {
   });
   window.webContents.on('unresponsive', () => {
     ports.log('[window] renderer unresponsive');
-    void ask(unresponsiveDialog()).then((choice) => {
+    void ask(unresponsiveDialog(ports.language?.())).then((choice) => {
       if (choice !== 'reload' || window.isDestroyed()) return;
       // A hung renderer can't run its own reload: end it, then load the page again in a fresh one.
       endedByUs = true;

@@ -1,4 +1,5 @@
 import { BrowserWindow, clipboard, dialog, Menu, screen } from 'electron';
+import type { UiLanguage } from '../../shared/ui-languages';
 import { secureWindowOptions } from '../window-options';
 import { attachContextMenu } from './context-menu';
 import { attachCrashRecovery } from './failures';
@@ -11,6 +12,8 @@ export interface MainWindowOptions {
   userData: string;
   quit: () => void;
   log: (line: string) => void;
+  /** The language of main's own boxes and menu items over the window (the operator's choice, else the OS's). */
+  language: () => UiLanguage;
 }
 
 /**
@@ -23,17 +26,19 @@ export async function openMainWindow(options: MainWindowOptions): Promise<Browse
   const bounds = restorableBounds(saved, screen.getAllDisplays().map((display) => display.workArea));
   const window = new BrowserWindow({ ...secureWindowOptions(options.preload), ...bounds });
   trackWindowState(window, options.userData);
-  attachUnloadGuard({ window, dialog });
+  attachUnloadGuard({ window, dialog, language: options.language });
   attachCrashRecovery({
     window,
     showMessageBox: (box) => dialog.showMessageBox(window, box),
     quit: options.quit,
     log: options.log,
+    language: options.language,
   });
   attachContextMenu({
     webContents: window.webContents,
     popup: (template) => Menu.buildFromTemplate(template).popup({ window }),
     writeClipboardText: (text) => clipboard.writeText(text),
+    language: options.language,
   });
   window.once('ready-to-show', () => {
     if (bounds && saved?.maximized) window.maximize();

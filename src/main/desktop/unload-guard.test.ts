@@ -1,7 +1,9 @@
 import { EventEmitter } from 'node:events';
 import type { BrowserWindow, Dialog } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { attachUnloadGuard, leavesDespiteUnsavedEdits, UNLOAD_DIALOG } from './unload-guard';
+import { attachUnloadGuard, leavesDespiteUnsavedEdits, unloadDialog } from './unload-guard';
+
+const UNLOAD_DIALOG = unloadDialog();
 
 /** A window whose page cancelled beforeunload: Electron emits will-prevent-unload on its webContents. */
 function setup(choice: number) {
@@ -36,5 +38,18 @@ describe('closing with unsaved edits (will-prevent-unload)', () => {
     expect(UNLOAD_DIALOG.defaultId).toBe(1);
     expect(UNLOAD_DIALOG.cancelId).toBe(1);
     expect([0, 1, 2, -1].map(leavesDespiteUnsavedEdits)).toEqual([true, false, false, false]);
+  });
+
+  it("speaks the language it is given (the operator's choice, else the OS's), Stay still the default", () => {
+    const asked: unknown[] = [];
+    let listener: ((event: { preventDefault(): void }) => void) | undefined;
+    const window = { webContents: { on: (_name: string, fn: typeof listener) => (listener = fn) } };
+    attachUnloadGuard({
+      window: window as never,
+      dialog: { showMessageBoxSync: (_w: unknown, box: unknown) => (asked.push(box), 1) } as never,
+      language: () => 'zh-CN',
+    });
+    listener!({ preventDefault: () => undefined });
+    expect(asked).toEqual([expect.objectContaining({ title: '有未保存的更改', buttons: ['离开', '留下'], defaultId: 1, cancelId: 1 })]);
   });
 });
