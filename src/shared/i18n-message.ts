@@ -26,6 +26,20 @@ export interface Message<Code extends string = string> {
 }
 export type MessageParam = string | number | readonly string[] | Message | readonly Message[];
 
+/**
+ * The message an error carries for the console, if it carries one: main's own failures (DomainError, RpcFailure,
+ * ProviderError, AuthFailure, a conversation log's) keep their sentence as `uiMessage` beside the English `message`.
+ */
+export function carriedMessage(error: unknown): UiMessage | undefined {
+  const carried = error instanceof Error ? (error as { uiMessage?: unknown }).uiMessage : undefined;
+  return carried !== null && typeof carried === 'object' && typeof (carried as UiMessage).code === 'string' ? (carried as UiMessage) : undefined;
+}
+
+/** An error as a message param: the message it carries when it is one of ours, else its words verbatim. */
+export function errorWords(error: unknown): string | UiMessage {
+  return carriedMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
 export const messageSchema: z.ZodType<Message> = z.lazy(() =>
   z.object({
     code: z.string(),

@@ -6,10 +6,10 @@ import { prefetchCatalogTokens } from '../tokens';
 import type { ConversationStore } from './conversation-store';
 import type { RecordsStore } from './records-store';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from './turn-runner';
-import { Conflict, DomainError } from '../errors';
+import { Conflict } from '../errors';
 import { say } from '../../../shared/messages';
-import type { UiMessage } from '../../../shared/i18n-message';
-import { ConversationLogError, type LiveConversation } from './conversation';
+import { carriedMessage, type UiMessage } from '../../../shared/i18n-message';
+import type { LiveConversation } from './conversation';
 
 interface RunningTurn {
   turnId: string;
@@ -126,7 +126,5 @@ export class AgentService {
 
 /** A turn's failure as the console shows it: a known error's own code, anything else a generic code with its words. */
 export function turnFailureMessage(error: unknown): UiMessage {
-  if (error instanceof ConversationLogError) return error.uiMessage;
-  if (error instanceof DomainError && error.uiMessage) return error.uiMessage;
-  return say('turn.failed', { detail: error instanceof Error ? error.message : String(error) });
+  return carriedMessage(error) ?? say('turn.failed', { detail: error instanceof Error ? error.message : String(error) });
 }

@@ -1,8 +1,7 @@
-import type { UiMessage } from '../../../shared/i18n-message';
+import { carriedMessage, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { isRequestTimeout, ServerUnavailableError } from '../mcp';
 import { StaleSessionError } from './mcp-caller';
-import { DomainError } from '../errors';
 
 /**
  * The console's sentence for a call that threw: the cases main words itself get their own code, anything else is
@@ -14,6 +13,5 @@ export function failureMessage(error: unknown): UiMessage {
   if (error instanceof StaleSessionError) return say('call.staleSession', { server: error.server, tool: error.tool });
   if (isRequestTimeout(error)) return say('call.timedOut', { detail });
   // A built-in tool's refusal (search_knowledge without a query) is main's own sentence, already a code.
-  if (error instanceof DomainError && error.uiMessage) return error.uiMessage;
-  return say('call.toolError', { detail });
+  return carriedMessage(error) ?? say('call.toolError', { detail });
 }

@@ -3,13 +3,13 @@ import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import type { EventSink } from '../events';
-import { ProviderError, providerWords, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
+import { ProviderError, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
 import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
 import { buildModelStep } from './visible-set';
 import { nextTurn, Slices } from '../slices';
-import type { UiMessage } from '../../../shared/i18n-message';
+import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 
 export interface TurnRunnerDeps {
@@ -114,7 +114,7 @@ export async function runTurn(
       // The provider's own words stay verbatim inside the frame; the console translates the frame.
       errorMessage =
         caught instanceof ProviderError
-          ? say('turn.modelError', { code: caught.code, detail: providerWords(caught) })
+          ? say('turn.modelError', { code: caught.code, detail: errorWords(caught) })
           : caught instanceof ConversationLogError
             ? caught.uiMessage
             : say('turn.modelErrorUncoded', { detail: String((caught as Error)?.message ?? caught) });

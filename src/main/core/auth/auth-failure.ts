@@ -9,9 +9,3 @@ export class AuthFailure extends Error {
     this.name = new.target.name;
   }
 }
-
-/** A failure as a message param: its code when it is ours, else what the SDK or the server said, verbatim. */
-export function failureWords(error: unknown): string | UiMessage {
-  if (error instanceof AuthFailure) return error.uiMessage;
-  return error instanceof Error ? error.message : String(error);
-}

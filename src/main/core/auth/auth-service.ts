@@ -1,4 +1,5 @@
 import { isHttpServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
+import { errorWords } from '../../../shared/i18n-message';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { ServerAuthView } from '../../../shared/contract';
 import type { ConnectionAuth, ConnectionAuthPort, ServerState } from '../mcp/types';
@@ -9,7 +10,6 @@ import { resolveAuth } from './auth-settings';
 import { tokenExpiry, type OAuthStore } from './oauth-store';
 import { runSignIn, type BrowserOpener, type SignInRun } from './sign-in';
 import { say } from '../../../shared/messages';
-import { failureWords } from './auth-failure';
 
 /** What the console, the CLI and `auth status` show about one server's authorization (never a token). */
 export type AuthView = ServerAuthView;
@@ -97,7 +97,7 @@ export class AuthService implements ConnectionAuthPort {
       .then(
         () => this.log(`[auth] ${name}: signed in`),
         (error: unknown) => {
-          const words = failureWords(error);
+          const words = errorWords(error);
           if (this.flows.get(name) === flow) session.lastError = words;
           this.log(`[auth] ${name}: sign-in failed: ${typeof words === 'string' ? words : words.text}`);
           throw error;

@@ -7,9 +7,8 @@ import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
 import { ClientBoundElsewhereError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
-import type { UiMessage } from '../../../shared/i18n-message';
+import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
-import { failureWords } from './auth-failure';
 
 /** Tokens rotate on every refresh: the last few are enough to cover one still in a server's logs. */
 const MAX_REMEMBERED_SECRETS = 12;
@@ -202,7 +201,7 @@ export class AuthSession {
       if (result !== 'AUTHORIZED') this.lastError = say('auth.refreshRefused');
       else this.deps.log(`[auth] ${this.server}: access token refreshed`);
     } catch (error) {
-      const failed = say('auth.refreshFailed', { detail: failureWords(error) });
+      const failed = say('auth.refreshFailed', { detail: errorWords(error) });
       this.lastError = failed;
       this.deps.log(`[auth] ${this.server}: ${failed.text}`);
     }

@@ -91,12 +91,6 @@ export class ProviderError extends Error {
   }
 }
 
-/** A provider failure as a message param: its code when it has one, else its words verbatim. */
-export function providerWords(error: unknown): string | UiMessage {
-  if (error instanceof ProviderError && error.uiMessage) return error.uiMessage;
-  return error instanceof Error ? error.message : String(error);
-}
-
 export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** What the host lends a provider: the fetch its SDK sends requests with (the desktop's honours the system proxy). */

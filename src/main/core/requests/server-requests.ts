@@ -4,12 +4,12 @@ import { checkContent, defaultContent, elicitationFields } from '../../../shared
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
 import type { EventSink } from '../events';
 import type { ServerRequestContext, ServerRequestHandlers } from '../mcp';
-import { providerWords, type ModelProvider } from '../providers/types';
+import type { ModelProvider } from '../providers/types';
 import type { CallRegistry } from './call-registry';
 import { PendingRequests, type Pending, type Settlement } from './pending-requests';
 import { applySamplingEdits, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
 import { say } from '../../../shared/messages';
-import type { UiMessage } from '../../../shared/i18n-message';
+import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 
 /** ask: the operator answers; decline: every question is declined; defaults: accepted with the schema's defaults (never a URL). */
 export type ElicitPolicy = 'ask' | 'decline' | 'defaults';
@@ -171,14 +171,14 @@ export class ServerRequestService {
     try {
       provider = this.deps.provider();
     } catch (error) {
-      throw new Unavailable(say('request.noModel', { detail: providerWords(error) }));
+      throw new Unavailable(say('request.noModel', { detail: errorWords(error) }));
     }
     this.pending.update(entry, { ...entry.view, stage: 'generating', request: draft, answer: undefined, error: undefined, errorMessage: undefined, model: provider.label });
     runSampling(provider, draft, entry.done).then(
       (answer) => this.pending.update(entry, { ...entry.view, stage: 'answered', answer }),
       (error: unknown) => {
         if (entry.done.aborted) return;
-        const failed = say('request.modelFailed', { detail: providerWords(error) });
+        const failed = say('request.modelFailed', { detail: errorWords(error) });
         this.pending.update(entry, { ...entry.view, stage: 'review', error: failed.text, errorMessage: failed });
       },
     );

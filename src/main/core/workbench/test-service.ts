@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { errorWords } from '../../../shared/i18n-message';
 import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
 import type { CaseResult, CaseResultSummary, ChatItem, ConfigProblem, Conversation, TestCaseView } from '../../../shared/contract';
@@ -9,7 +10,7 @@ import type { Approver } from '../agent/tool-proxy';
 import type { TurnRunnerDeps } from '../agent/turn-runner';
 import type { EventSink } from '../events';
 import { PRIVATE_FILE } from '../private-files';
-import { DomainError, NotFound } from '../errors';
+import { NotFound } from '../errors';
 import { appendCase, loadCasesFile } from './cases-file';
 import { clippedTranscript, observe, runScenario, type ScenarioDeps } from './scenario';
 import { say } from '../../../shared/messages';
@@ -119,7 +120,7 @@ export class TestService {
       return { id: testCase.id, name: testCase.name, passed: failures.length === 0, ranAt, durationMs: Date.now() - started, failed: failedLines(failures), failures, expectations, transcript: clippedTranscript(run.conversation.items), modelLabel: run.modelLabel };
     } catch (error) {
       // The model could not be built (a missing key), say: the case fails with why, the others still run.
-      const detail = error instanceof DomainError && error.uiMessage ? error.uiMessage : error instanceof Error ? error.message : String(error);
+      const detail = errorWords(error);
       const expectations = [expectationResult(say('tests.expect.caseRuns'), false, detail)];
       return { id: testCase.id, name: testCase.name, passed: false, ranAt, durationMs: Date.now() - started, failed: failedLines(expectations), failures: expectations, expectations, transcript: [] as ChatItem[], modelLabel: '' };
     }

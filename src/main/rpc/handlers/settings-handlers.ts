@@ -4,8 +4,7 @@ import type { ConfigStore } from '../../core/config/config-store';
 import { defaultApiKeyEnv, type SecretStore } from '../../core/secrets';
 import { Unavailable } from '../../core/errors';
 import { say } from '../../../shared/messages';
-import type { UiMessage } from '../../../shared/i18n-message';
-import { providerWords } from '../../core/providers/types';
+import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 
 export function createSettingsHandlers(
   config: ConfigStore,
@@ -28,7 +27,7 @@ export function createSettingsHandlers(
     try {
       label = modelLabel();
     } catch (error) {
-      labelMessage = say('provider.notUsable', { provider: agent.model.provider, detail: providerWords(error) });
+      labelMessage = say('provider.notUsable', { provider: agent.model.provider, detail: errorWords(error) });
       label = labelMessage.text;
     }
     return {
