@@ -2,12 +2,14 @@ import type { UiLanguageChoice } from '../../shared/contract/preferences';
 import type { UiLanguage } from '../../shared/ui-languages';
 
 /**
- * The words of the native boxes and menu items main shows over the window (a crashed or hung page, unsaved edits,
- * Copy Link), in each UI language. They show when the renderer (and its i18next) can't answer, so main carries them.
+ * The words of the native boxes and menu items main shows itself (a failed start, a crashed or hung page, unsaved
+ * edits, Copy Link), in each UI language. They show when the renderer (and its i18next) can't answer, or before it
+ * exists, so main carries them. A failed start's error itself is shown as it was thrown (the log has the same words).
  */
 export const DESKTOP_WORDS: Record<
   UiLanguage,
   {
+    startup: { title: string; log: (path: string) => string; noLog: string };
     gone: { message: string; detail: (reason: string, exitCode: number) => string; reload: string; quit: string };
     unresponsive: { message: string; detail: string; wait: string; reload: string };
     unload: { title: string; message: string; detail: string; leave: string; stay: string };
@@ -15,6 +17,7 @@ export const DESKTOP_WORDS: Record<
   }
 > = {
   en: {
+    startup: { title: 'Switchboard could not start', log: (path) => `The log has the details: ${path}`, noLog: 'No log file could be written.' },
     gone: {
       message: 'The Switchboard window stopped working.',
       detail: (reason, exitCode) =>
@@ -38,6 +41,7 @@ export const DESKTOP_WORDS: Record<
     copyLink: 'Copy Link',
   },
   'zh-CN': {
+    startup: { title: 'Switchboard 无法启动', log: (path) => `详细信息见日志：${path}`, noLog: '无法写入日志文件。' },
     gone: {
       message: 'Switchboard 窗口停止工作了。',
       detail: (reason, exitCode) => `窗口的渲染进程已结束（${reason}，退出码 ${exitCode}）。会话、执行记录和配置由应用保存；重新加载窗口不会丢失已保存的内容。`,

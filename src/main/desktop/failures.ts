@@ -9,15 +9,6 @@ export interface StartupFailurePorts {
 }
 
 /**
- * The box's own words in each UI language. It shows before (or without) the renderer and its i18next, so it carries
- * its two texts here; the error itself is shown as it was thrown (the log has it in the same words).
- */
-const STARTUP_FAILURE: Record<UiLanguage, { title: string; log: (path: string) => string; noLog: string }> = {
-  en: { title: 'Switchboard could not start', log: (path) => `The log has the details: ${path}`, noLog: 'No log file could be written.' },
-  'zh-CN': { title: 'Switchboard 无法启动', log: (path) => `详细信息见日志：${path}`, noLog: '无法写入日志文件。' },
-};
-
-/**
  * The OS's language, by the rule the console follows when the operator chose none (lib/i18n: the preferred system
  * languages, then the app locale). Either may be unavailable before the app is ready; English then.
  */
@@ -39,7 +30,7 @@ export function systemLanguage(app: StartupFailurePorts['app']): UiLanguage {
 /** What a failed start shows: the error, and where the log with the details is. */
 export function startupFailureText(error: unknown, logPath: string | undefined, language: UiLanguage = 'en'): { title: string; content: string } {
   const message = error instanceof Error ? error.message : String(error);
-  const words = STARTUP_FAILURE[language];
+  const words = DESKTOP_WORDS[language].startup;
   return { title: words.title, content: `${message}\n\n${logPath ? words.log(logPath) : words.noLog}` };
 }
 
