@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BurstDebounce, CoalescedRun } from './coalescing';
+import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 
 afterEach(() => vi.useRealTimers());
 
@@ -56,5 +56,21 @@ describe('BurstDebounce', () => {
     debounce.cancel();
     vi.advanceTimersByTime(2000);
     expect(fire).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('Waiters', () => {
+  it('answers at once when the moment is here, else releases every waiter together, once', async () => {
+    const waiters = new Waiters();
+    await expect(waiters.wait(true)).resolves.toBeUndefined();
+    let released = 0;
+    const pending = [waiters.wait(false), waiters.wait(false)].map((p) => p.then(() => released++));
+    await Promise.resolve();
+    expect(released).toBe(0);
+    waiters.release();
+    await Promise.all(pending);
+    expect(released).toBe(2);
+    waiters.release(); // nobody left: nothing happens twice
+    expect(released).toBe(2);
   });
 });

@@ -53,3 +53,19 @@ export class BurstDebounce {
     this.since = undefined;
   }
 }
+
+/** Callers waiting for a moment (an attempt to be over), all released together when it comes. */
+export class Waiters {
+  private waiting: (() => void)[] = [];
+
+  /** Resolves at once when the moment is already here, else at the next release. */
+  wait(ready: boolean): Promise<void> {
+    return ready ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
+  }
+}

@@ -8,7 +8,7 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
-import { BurstDebounce, CoalescedRun } from './coalescing';
+import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
 import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import type { SessionHooks } from './server-sessions';
@@ -54,7 +54,7 @@ export class ServerConnection {
   private healthTimer: NodeJS.Timeout | undefined;
   private probing = false;
   private readonly discovery = new CoalescedRun();
-  private settledWaiters: (() => void)[] = [];
+  private readonly attemptOver = new Waiters();
   /** The roots offered now: a config edit that only changes them is announced, not reconnected. */
   private roots: readonly string[] | undefined;
   /** Connected at least once: a package runner's later starts find the package installed. */
@@ -96,8 +96,7 @@ export class ServerConnection {
 
   /** Resolves once the current attempt is over (connected, failed or disabled). */
   settled(): Promise<void> {
-    if (this.snapshot.status !== 'connecting') return Promise.resolve();
-    return new Promise((resolve) => this.settledWaiters.push(resolve));
+    return this.attemptOver.wait(this.snapshot.status !== 'connecting');
   }
 
   /** Manual reconnect: resets the backoff and tries now. */
@@ -157,7 +156,7 @@ export class ServerConnection {
     const client = this.client;
     this.client = undefined;
     this.dropAuth();
-    this.releaseWaiters();
+    this.attemptOver.release();
     this.attemptAbort?.abort(new Error('closed'));
     if (client) await this.hooks?.ending(client);
     await client?.close().catch(noop);
@@ -379,7 +378,7 @@ export class ServerConnection {
     if (error !== undefined) patch = { ...patch, ...redactedError(error, this.secretsNow()) };
     if (patch.stderrTail) patch = { ...patch, stderrTail: redactSecrets(patch.stderrTail, this.secretsNow()) };
     this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
-    if (this.snapshot.status !== 'connecting') this.releaseWaiters();
+    if (this.snapshot.status !== 'connecting') this.attemptOver.release();
     this.onChange(this.snapshot);
   }
 
@@ -390,12 +389,6 @@ export class ServerConnection {
   /** Its configured secrets and the OAuth tokens it holds now (they change with every refresh). */
   private secretsNow(): readonly string[] {
     return withIssuedSecrets(this.secrets, this.settings.auth?.secretsOf?.(this.config.name));
-  }
-
-  private releaseWaiters(): void {
-    const waiters = this.settledWaiters;
-    this.settledWaiters = [];
-    for (const resolve of waiters) resolve();
   }
 
   private clearTimers(): void {
