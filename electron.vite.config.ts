@@ -2,10 +2,12 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { MAIN_BUNDLED_DEPS } from './scripts/main-bundled-deps';
+import { sdkWithoutAjv } from './scripts/sdk-without-ajv';
 import { devMetaCsp } from './src/main/window-options';
 
 export default defineConfig({
   main: {
+    plugins: [sdkWithoutAjv()],
     build: {
       // Dependencies load from node_modules at run time, except those whose CommonJS files would be required one
       // by one, synchronously, in one long block of the main process (scripts/main-bundled-deps.ts).

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { MAIN_BUNDLED_DEPS } from '../../scripts/main-bundled-deps';
+import { sdkWithoutAjv } from '../../scripts/sdk-without-ajv';
 
 /**
  * The bench serves its own builds, from the sources as they are now, into node_modules/.cache (ignored,
@@ -40,6 +41,7 @@ export function buildHost(): Promise<string> {
       configFile: false,
       logLevel: 'warn',
       root,
+      plugins: [sdkWithoutAjv()],
       // As electron.vite.config.ts bundles the main process: dependencies external, except MAIN_BUNDLED_DEPS.
       ssr: { noExternal: MAIN_BUNDLED_DEPS },
       build: {

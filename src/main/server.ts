@@ -43,6 +43,7 @@ export interface HeadlessHandle {
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
   // Loaded one after the other, each its own module evaluation: one static graph held the event loop for the
   // whole of it at start-up (the main process's too; see bench scenario 7).
+  await import('./core/zod-jitless'); // zod (~35 modules) alone, before the core's modules that use it
   const { createCore } = await import('./core/app');
   const core = await createCore({ dataDir: options.dataDir, log: options.log, builtinServers: createBuiltinServers() });
   const { createDispatch } = await import('./rpc/dispatch');

@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { mcpJsonSchemaValidator } from '../shared/mcp/json-schema-validator';
 import { queryCouponsTool, queryLogisticsTool, queryOrderTool } from './shop-read-tools';
 import type { ShopStore } from './shop-store';
 import type { ShopToolDefinition } from './shop-tool-definition';
@@ -37,7 +38,7 @@ export function readCustomerId(extra: Pick<ToolExtra, '_meta'>): string | undefi
 }
 
 export function createShopMcpServer(tools: readonly ShopToolDefinition[], store: ShopStore): McpServer {
-  const server = new McpServer(SHOP_SERVER_INFO, { instructions: SHOP_INSTRUCTIONS });
+  const server = new McpServer(SHOP_SERVER_INFO, { instructions: SHOP_INSTRUCTIONS, jsonSchemaValidator: mcpJsonSchemaValidator() });
   for (const tool of tools) {
     server.registerTool(
       tool.name,

@@ -1,3 +1,5 @@
+// First: zod set to parse without generating code, before any schema of the core's is built (zod-jitless.ts).
+import './zod-jitless';
 import { dirname, join } from 'node:path';
 import type { AgentRuntime } from './agent/runtime';
 import type { McpCaller } from './agent/tool-proxy';
@@ -8,6 +10,7 @@ import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
+import { nextTurn } from './slices';
 import type { ServerRequestService } from './requests/server-requests';
 import type { PreferencesStore } from './preferences/preferences-store';
 import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
@@ -75,6 +78,18 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/**
+ * The RPC contract builds its zod schemas as its modules run: loaded as one chunk, a ~12 ms block at start-up. Its
+ * largest files first, each alone (the rest comes with the first service that imports the contract).
+ */
+const CONTRACT_PARTS = [
+  () => import('../../shared/contract/catalog'),
+  () => import('../../shared/contract/workbench'),
+  () => import('../../shared/contract/chat'),
+  () => import('../../shared/contract/resources'),
+  () => import('../../shared/contract/requests'),
+];
+
 /** A resources or prompts request to a server with no timeoutMs of its own may take this long. */
 const BROWSE_TIMEOUT_MS = 30_000;
 
@@ -87,10 +102,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
-  // The heaviest libraries first, each alone: yaml (~70 CommonJS files, required in one go) and zod with the
-  // config schema (built when its module runs); together with the config store they held the loop for ~200 ms.
+  // The heaviest libraries first, each alone: yaml (~70 CommonJS files, required in one go) and the config schema
+  // (built when its module runs); together with the config store they held the loop for ~200 ms.
   await import('yaml');
-  await import('zod');
+  await nextTurn();
+  (await import('./config/yaml-warm-up')).warmUpYaml();
+  await nextTurn();
   await import('../../shared/config/schema');
   // Node's fetch (undici) too, before the connections and the embedded shop touch it inside longer work.
   await (await import('./node-fetch')).loadNodeFetch();
@@ -107,6 +124,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   await config.open();
 
+  for (const part of CONTRACT_PARTS) await part();
   const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
   // OAuth tokens go to the secret store where it can keep them (Electron: safeStorage), else to an owner-only file.
   const tokenSecrets = secrets.canStore ? secrets : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));

@@ -20,4 +20,26 @@ describe('loadNodeFetch', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
     expect(JSON.parse(stdout)).toEqual({ before: false, sameTurn: false, after: true, resolved: true });
   });
+
+  it('loads the Node modules undici needs first, each on a turn of its own, so undici comes alone', async () => {
+    const code = [
+      `import { loadNodeFetch } from ${JSON.stringify(new URL('./node-fetch.ts', import.meta.url).href)};`,
+      'const seen = new Set(process.moduleLoadList);',
+      'const turns = [];',
+      'let on = true;',
+      // Once per turn: the modules loaded since the last turn.
+      'const mark = () => { turns.push(process.moduleLoadList.filter((m) => !seen.has(m) && m.startsWith("NativeModule ")).map((m) => m.slice(13))); process.moduleLoadList.forEach((m) => seen.add(m)); if (on) setImmediate(mark); };',
+      'setImmediate(mark);',
+      'await loadNodeFetch();',
+      'on = false;',
+      'console.log(JSON.stringify(turns.filter((t) => t.length)));',
+    ].join('\n');
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
+    const turns = JSON.parse(stdout) as string[][];
+    const undiciTurn = turns.find((turn) => turn.includes('internal/deps/undici/undici'))!;
+    // What undici loads with it now is no public module of its own (http, tls, http2... came on earlier turns).
+    expect(undiciTurn.filter((name) => !name.startsWith('internal/'))).toEqual([]);
+    for (const name of ['http', 'tls', 'http2', 'zlib']) expect(turns.findIndex((turn) => turn.includes(name))).toBeLessThan(turns.indexOf(undiciTurn));
+    expect(new Set(turns.map((turn) => turn.join())).size).toBe(turns.length); // several turns, not one
+  });
 });

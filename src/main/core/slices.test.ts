@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inBackground, nextTurn } from './slices';
 
@@ -67,4 +68,55 @@ describe('slices: one slice of handed-back work per turn of the event loop', () 
     expect(turns.flat().sort()).toEqual(['bg1', 'bg2', 'bg3', 'w1', 'w2', 'w3']);
   });
 
+  it('leaves a turn whose I/O callback already held the loop: timers run before the next slice', async () => {
+    const log: string[] = [];
+    const io = new Promise<void>((resolve) =>
+      readFile(import.meta.filename, () => {
+        setTimeout(() => log.push('timer'), 0); // due by the time the callback is over
+        busy(8);
+        log.push('io');
+        resolve();
+      }),
+    );
+    let ioDone = false;
+    void io.then(() => (ioDone = true));
+    const work = (async () => {
+      // Slices on every turn until a few after the callback.
+      for (let after = 0; after < 5; after += ioDone ? 1 : 0) {
+        await nextTurn();
+        log.push('w');
+      }
+    })();
+    await Promise.all([io, work]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const afterIo = log.slice(log.indexOf('io') + 1);
+    // Without the check, the next slice ran in the same turn as the 8 ms callback (before the timers phase).
+    expect(afterIo.slice(0, 2)).toEqual(['timer', 'w']);
+  });
+
+  it('still moves on when every turn is busy: a slice waits a few turns at most', async () => {
+    let busyTurns = 0;
+    let on = true;
+    const hog = () => {
+      if (!on) return;
+      busyTurns++;
+      busy(3);
+      setImmediate(hog);
+    };
+    setImmediate(hog);
+    let slices = 0;
+    for (let slice = 0; slice < 5; slice++) {
+      await nextTurn();
+      slices++;
+    }
+    on = false;
+    expect(slices).toBe(5);
+    // Each slice waited at most a few busy turns, not for the hog to stop.
+    expect(busyTurns).toBeLessThan(5 * 6);
+  });
 });
+
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}

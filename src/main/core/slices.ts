@@ -16,7 +16,25 @@ export const SLICE_MS = 4;
 const waiting: (() => void)[] = [];
 let scheduled = false;
 
+/**
+ * A turn whose I/O callbacks already held the loop this long since the last slice handed it back (a module
+ * compiled, a worker's batch, an HTTP request handled) has had its share: the slice waits for the next turn
+ * rather than adding its own few ms to the same block. At most MAX_DEFERRALS turns in a row, so work still
+ * moves on a loop that is busy every turn.
+ */
+const TURN_BUSY_MS = 2;
+const MAX_DEFERRALS = 3;
+let handedBack = performance.eventLoopUtilization();
+let deferrals = 0;
+
 function runNext(): void {
+  if (deferrals < MAX_DEFERRALS && performance.eventLoopUtilization(handedBack).active > TURN_BUSY_MS) {
+    deferrals++;
+    handedBack = performance.eventLoopUtilization();
+    setImmediate(runNext);
+    return;
+  }
+  deferrals = 0;
   const next = waiting.shift();
   if (waiting.length) setImmediate(runNext);
   else scheduled = false;
@@ -25,6 +43,7 @@ function runNext(): void {
 
 /** Runs `resume` on a later turn of the event loop, its own among the work handing the loop back. */
 function onNextTurn(resume: () => void): void {
+  handedBack = performance.eventLoopUtilization(); // a slice ends here: what runs after it is the turn's other work
   waiting.push(resume);
   if (!scheduled) {
     scheduled = true;

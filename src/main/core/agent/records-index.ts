@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { Worker } from 'node:worker_threads';
 import type { ExecutionRecord } from '../../../shared/contract';
+import { inBackground } from '../slices';
 import { startWorkerBeside } from '../worker-entry';
 import { forEachJsonLine } from './jsonl-reader';
 import { summaryOf } from './records-summary';
@@ -75,18 +76,23 @@ function inWorker(path: string, table: RecordTable, start: (path: string) => Wor
       void worker.terminate();
       outcome();
     };
-    worker.on('message', (batch: IndexBatch) => {
-      if (settled) return;
+    // Each batch is added on a turn of its own among the other work handing the loop back (slices.ts), not in
+    // the turn its message arrives in, where it added to whatever else that turn did.
+    const take = (batch: IndexBatch) => {
+      if (settled) return true;
       try {
         for (const key of batch.keys) codes.push(table.code(key));
         addBatch(table, batch, codes);
       } catch (error) {
-        return settle(() => reject(error));
+        settle(() => reject(error));
+        return true;
       }
       next = batch.next;
       if (batch.done) settle(() => resolve(undefined));
       else worker.postMessage('more');
-    });
+      return true;
+    };
+    worker.on('message', (batch: IndexBatch) => inBackground(() => take(batch)));
     worker.on('error', () => settle(() => resolve(next)));
     worker.on('exit', () => settle(() => resolve(next)));
   });

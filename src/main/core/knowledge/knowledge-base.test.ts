@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createKnowledgeBase, formatKnowledgeResult, loadKnowledgeBase, type KnowledgeBase } from './knowledge-base';
 import { runSearchKnowledge, SEARCH_KNOWLEDGE_TOOL } from './search-knowledge-tool';
 import { splitMarkdown } from './split-markdown';
@@ -21,6 +21,25 @@ describe('tokenize', () => {
 
   it('returns nothing for punctuation only', () => {
     expect(tokenize('？！…  ')).toEqual([]);
+  });
+
+  it('builds its word segmenter (ICU loads a dictionary) on first use, not when the module loads', async () => {
+    vi.resetModules();
+    const RealSegmenter = Intl.Segmenter;
+    let made = 0;
+    const intl = Intl as { Segmenter: typeof Intl.Segmenter };
+    intl.Segmenter = new Proxy(RealSegmenter, {
+      construct: (target, args: ConstructorParameters<typeof Intl.Segmenter>) => (made++, new target(...args)),
+    });
+    try {
+      const fresh = await import('./tokenize');
+      expect(made).toBe(0);
+      expect(fresh.tokenize('退货')).toContain('退货');
+      fresh.tokenize('换货');
+      expect(made).toBe(1);
+    } finally {
+      intl.Segmenter = RealSegmenter;
+    }
   });
 });
 

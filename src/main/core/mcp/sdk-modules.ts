@@ -3,7 +3,7 @@ import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shar
 
 /**
  * The MCP SDK's client side, loaded on first use rather than with the app: the client and its JSON Schema
- * validator (ajv) are a long synchronous module evaluation that held start-up in one block. Each loader is
+ * validator are a long synchronous module evaluation that held start-up in one block. Each loader is
  * memoised; a failed load is tried again next time.
  */
 const lazy = retryingOnce;

@@ -5,6 +5,7 @@ import { backoffDelay } from './backoff';
 import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
 import type { UiMessage } from '../../../shared/i18n-message';
+import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
@@ -224,7 +225,7 @@ export class ServerConnection {
     this.hooks?.stderr(built.stderr);
     const protocolVersion = captureProtocolVersion(built.transport);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: declared });
+    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
     this.hooks?.clientCreated(client);

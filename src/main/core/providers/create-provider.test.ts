@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anthropicStream, openAiStream, startAnthropicServer, startOpenAiCompatibleServer, type ScriptedServer } from '../../../../tests/support/providers';
 import { collectEvents } from './collect-events';
 import { createModelProvider, lazyProvider, providerForSettings } from './create-provider';
@@ -30,6 +30,25 @@ describe('createModelProvider', () => {
     expect(createModelProvider({ provider: 'openai-compatible' }, undefined).label).toBe('(no model) via api.openai.com');
     const anthropic = createModelProvider({ provider: 'anthropic', model: 'claude-sonnet-4-6' }, 'sk-ant-x');
     expect(anthropic).toMatchObject({ id: 'anthropic', label: 'claude-sonnet-4-6 via api.anthropic.com' });
+  });
+
+  it('loads the demo model when it is first asked (prepare or a stream), not with the rest', async () => {
+    vi.resetModules();
+    let loaded = 0;
+    vi.doMock('./demo/demo-provider', async (original) => {
+      loaded++;
+      return original();
+    });
+    try {
+      const { createModelProvider: fresh } = await import('./create-provider');
+      const demo = fresh({ provider: 'demo' }, undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(loaded).toBe(0);
+      demo.prepare?.();
+      await vi.waitFor(() => expect(loaded).toBe(1));
+    } finally {
+      vi.doUnmock('./demo/demo-provider');
+    }
   });
 
   it('never puts the key in the label', () => {

@@ -1,17 +1,17 @@
 import { retryingOnce } from '../retrying-once';
-import { createDemoProvider } from './demo/demo-provider';
 import { providerLabel } from './tool-arguments';
-import { ANTHROPIC_DEFAULT_BASE_URL, OPENAI_DEFAULT_BASE_URL, type ModelProvider, type ModelSettings, type ProviderHost } from './types';
+import { ANTHROPIC_DEFAULT_BASE_URL, DEMO_LABEL, OPENAI_DEFAULT_BASE_URL, type ModelProvider, type ModelSettings, type ProviderHost } from './types';
 
 /**
  * Picks the provider for `settings.provider`; the caller resolves the key (from apiKeyEnv / secret store).
- * The vendor SDKs are imported on the first model call, not at start-up: most sessions start with the demo model,
- * and loading both SDKs cost the main process's start-up time for nothing.
+ * Each provider's module (a vendor SDK, the demo's replies) is imported on the first model call, not at start-up:
+ * loading them all cost the main process's start-up time for the ones not in use.
  */
 export function createModelProvider(settings: ModelSettings, apiKey: string | undefined, host: ProviderHost = {}): ModelProvider {
   switch (settings.provider) {
     case 'demo':
-      return createDemoProvider();
+      // Its replies and flows too: ~30 KB that the runtime's module evaluated at start-up for a model not in use.
+      return lazyProvider('demo', DEMO_LABEL, async () => (await import('./demo/demo-provider')).createDemoProvider());
     case 'openai-compatible':
       return lazyProvider('openai-compatible', labelOf(settings, OPENAI_DEFAULT_BASE_URL), async () =>
         (await import('./openai-compatible')).createOpenAiCompatibleProvider(settings, apiKey, host),

@@ -98,5 +98,7 @@ export interface ProviderHost {
   fetch?: typeof fetch;
 }
 
+/** The offline demo model's label (here, so naming it does not load the demo's module). */
+export const DEMO_LABEL = 'offline demo model';
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';

@@ -1,8 +1,7 @@
 import { say } from '../../../../shared/messages';
-import { ProviderError, type ModelProvider, type ModelRequest, type ModelStreamEvent } from '../types';
+import { DEMO_LABEL, ProviderError, type ModelProvider, type ModelRequest, type ModelStreamEvent } from '../types';
 import { planNextStep } from './planner';
 
-export const DEMO_LABEL = 'offline demo model';
 const CHUNK_CHARS = 6;
 
 /**
