@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ShopServerHandle } from '../mcp-server/shop-server';
 import type { BuiltinServers } from './core/mcp';
+import { nextTurn } from './core/slices';
 
 /**
  * The embedded demo shop, started on first use on a free loopback port. A fresh random bearer token per
@@ -13,7 +14,7 @@ export function createBuiltinServers(): BuiltinServers {
   return {
     async resolveBuiltin() {
       // Imported on first use: the MCP server SDK is not loaded with the app, only when the shop is asked for.
-      shop ??= import('../mcp-server/shop-server').then(({ startShopServer }) => startShopServer({ port: 0, token }));
+      shop ??= loadShopServer().then((startShopServer) => startShopServer({ port: 0, token }));
       try {
         const handle = await shop;
         return { url: handle.url, headers: { Authorization: `Bearer ${token}` } };
@@ -29,4 +30,16 @@ export function createBuiltinServers(): BuiltinServers {
       await handle?.close();
     },
   };
+}
+
+/**
+ * The shop's code a piece per turn of the event loop: the MCP server SDK's modules, the shop's own, then its start.
+ * As one module graph evaluated and started in the same turn, it was one of start-up's longest blocks.
+ */
+async function loadShopServer(): Promise<(typeof import('../mcp-server/shop-server'))['startShopServer']> {
+  await import('@modelcontextprotocol/sdk/server/mcp.js');
+  await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const { startShopServer } = await import('../mcp-server/shop-server');
+  await nextTurn();
+  return startShopServer;
 }

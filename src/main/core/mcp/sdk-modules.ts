@@ -15,9 +15,9 @@ export const sseModule = lazy(() => import('@modelcontextprotocol/sdk/client/sse
 
 /**
  * What a connection attempt to `server` will need, loaded before its timeout starts: loading code on a busy
- * machine is not the server being slow.
+ * machine is not the server being slow. One after the other, so each module graph is evaluated on a turn of its own.
  */
-export function modulesFor(server: ServerConfig): Promise<unknown> {
-  const transport = isStdioServer(server) ? stdioModule() : !isBuiltinServer(server) && server.transport === 'sse' ? sseModule() : streamableHttpModule();
-  return Promise.all([clientModule(), transport]);
+export async function modulesFor(server: ServerConfig): Promise<unknown> {
+  await clientModule();
+  return isStdioServer(server) ? stdioModule() : !isBuiltinServer(server) && server.transport === 'sse' ? sseModule() : streamableHttpModule();
 }
