@@ -4,11 +4,16 @@ import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 
+/** Runs `lines` after importing loadNodeFetch, in a fresh process (this one may have loaded undici already); its printed JSON. */
+async function inFreshProcess(lines: string[]): Promise<unknown> {
+  const code = [`import { loadNodeFetch } from ${JSON.stringify(new URL('./node-fetch.ts', import.meta.url).href)};`, ...lines].join('\n');
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
+  return JSON.parse(stdout);
+}
+
 describe('loadNodeFetch', () => {
   it('loads Node’s undici on a turn of its own: not before it runs, and by the time it resolves', async () => {
-    // A fresh process: this one may have loaded undici already.
-    const code = [
-      `import { loadNodeFetch } from ${JSON.stringify(new URL('./node-fetch.ts', import.meta.url).href)};`,
+    const outcome = await inFreshProcess([
       "const nodeFetchLoaded = () => process.moduleLoadList.some((name) => name.endsWith('internal/deps/undici/undici'));",
       'const before = nodeFetchLoaded();',
       'let resolved = false;',
@@ -16,14 +21,12 @@ describe('loadNodeFetch', () => {
       'const sameTurn = nodeFetchLoaded();',
       'await loading;',
       'console.log(JSON.stringify({ before, sameTurn, after: nodeFetchLoaded(), resolved }));',
-    ].join('\n');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
-    expect(JSON.parse(stdout)).toEqual({ before: false, sameTurn: false, after: true, resolved: true });
+    ]);
+    expect(outcome).toEqual({ before: false, sameTurn: false, after: true, resolved: true });
   });
 
   it('loads the Node modules undici needs first, each on a turn of its own, so undici comes alone', async () => {
-    const code = [
-      `import { loadNodeFetch } from ${JSON.stringify(new URL('./node-fetch.ts', import.meta.url).href)};`,
+    const turns = (await inFreshProcess([
       'const seen = new Set(process.moduleLoadList);',
       'const turns = [];',
       'let on = true;',
@@ -33,9 +36,7 @@ describe('loadNodeFetch', () => {
       'await loadNodeFetch();',
       'on = false;',
       'console.log(JSON.stringify(turns.filter((t) => t.length)));',
-    ].join('\n');
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
-    const turns = JSON.parse(stdout) as string[][];
+    ])) as string[][];
     const undiciTurn = turns.find((turn) => turn.includes('internal/deps/undici/undici'))!;
     // What undici loads with it now is no public module of its own (http, tls, http2... came on earlier turns).
     expect(undiciTurn.filter((name) => !name.startsWith('internal/'))).toEqual([]);

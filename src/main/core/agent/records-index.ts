@@ -76,23 +76,21 @@ function inWorker(path: string, table: RecordTable, start: (path: string) => Wor
       void worker.terminate();
       outcome();
     };
-    // Each batch is added on a turn of its own among the other work handing the loop back (slices.ts), not in
-    // the turn its message arrives in, where it added to whatever else that turn did.
     const take = (batch: IndexBatch) => {
-      if (settled) return true;
+      if (settled) return;
       try {
         for (const key of batch.keys) codes.push(table.code(key));
         addBatch(table, batch, codes);
       } catch (error) {
-        settle(() => reject(error));
-        return true;
+        return settle(() => reject(error));
       }
       next = batch.next;
       if (batch.done) settle(() => resolve(undefined));
       else worker.postMessage('more');
-      return true;
     };
-    worker.on('message', (batch: IndexBatch) => inBackground(() => take(batch)));
+    // Each batch is added on a turn of its own among the other work handing the loop back (slices.ts), not in
+    // the turn its message arrives in, where it added to whatever else that turn did.
+    worker.on('message', (batch: IndexBatch) => inBackground(() => (take(batch), true)));
     worker.on('error', () => settle(() => resolve(next)));
     worker.on('exit', () => settle(() => resolve(next)));
   });

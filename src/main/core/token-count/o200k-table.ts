@@ -141,7 +141,7 @@ export async function loadO200kTable(): Promise<TokenTable> {
   const splitPattern = new RegExp(header.pat_str, 'gu');
   // The pre-tokenizer's first match compiles it (~10 ms): here, on a turn of its own, not inside the first count.
   await slices.handBack();
-  for (const match of PATTERN_WARM_UP.matchAll(splitPattern)) void match;
+  Array.from(PATTERN_WARM_UP.matchAll(splitPattern));
   return new PackedTable(tokenBytes, tokenStart, slots, maxTokenBytes, splitPattern);
 }
 
