@@ -30,6 +30,22 @@ export const PAGE_PROBES = String.raw`
   let recording;
   window.__bench = {
     idle: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    /** Resolves true once check() holds, false after timeoutMs; polled by timer, since the CSP forbids Playwright's string predicates. */
+    until(check, timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      return new Promise((resolve) => {
+        const poll = () => (check() ? resolve(true) : performance.now() > deadline ? resolve(false) : setTimeout(poll, 50));
+        poll();
+      });
+    },
+    /** The selected conversation is a new one (no turn yet) and its composer takes input. */
+    newConversationReady: () => !document.querySelector('[data-testid="turn"]') && !!document.querySelector('.conversation textarea:not([disabled])'),
+    /** The turn ended: it says how it ended, or its answer is in and nothing streams and Stop is gone. */
+    turnSettled() {
+      if (document.querySelector('.turn-end')) return true;
+      return !!document.querySelector('[data-testid="assistant-message"]') && !document.querySelector('[data-testid="assistant-message"][aria-busy="true"]')
+        && ![...document.querySelectorAll('.conversation button')].some((b) => b.textContent === 'Stop');
+    },
     clickNav(label) {
       const button = [...document.querySelectorAll('nav[aria-label="Main"] button')].find((b) => b.textContent.trim().startsWith(label));
       if (!button) throw new Error('no navigation button ' + label);

@@ -183,6 +183,13 @@ function modelConfig(baseUrl: string): string {
 }
 
 /** Words, with a paragraph break every 40 tokens and a list every 200, so the markdown has structure. */
+/** Waits for a probe (ui-probes.ts) to hold; on timeout, fails with what the page says. */
+async function waitForProbe(page: Page, probe: 'newConversationReady' | 'turnSettled', timeout: number): Promise<void> {
+  if (!(await page.evaluate(`window.__bench.until(window.__bench.${probe}, ${timeout})`))) throw new Error(`${probe} never held: ${await pageProblems(page)}`);
+}
+
+const pageProblems = async (page: Page) => (await page.locator('[role="alert"], .turn-end').allTextContents()).join(' | ') || 'nothing on the page says why';
+
 function streamTokens(n: number): string[] {
   return Array.from({ length: n }, (_, i) => (i % 200 === 199 ? '\n\n- item\n- item\n\n' : i % 40 === 39 ? '.\n\n' : i % 7 === 0 ? ' **bold**' : ` word${i % 13}`));
 }
@@ -251,14 +258,18 @@ async function chatPageProblem(page: Page, host: BenchHost): Promise<string | un
 async function streamAnswer(page: Page, n: number) {
   await page.getByLabel('Acting as customer').fill('u1001');
   await page.getByRole('button', { name: 'New conversation' }).click();
+  // The previous conversation's composer is on screen until the new one is selected: wait for an empty transcript.
+  await waitForProbe(page, 'newConversationReady', 60_000);
   const composer = page.getByRole('textbox', { name: 'Message' });
-  await composer.waitFor();
   await page.evaluate('window.__bench.startRecording()');
   const started = Date.now();
   await composer.fill(`stream ${n}`);
   await composer.press('Enter');
-  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'visible' });
-  await page.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached', timeout: 30_000 + (n / TOKENS_PER_SECOND) * 4_000 });
+  await page.getByTestId('user-message').waitFor();
+  // A short turn can end before the page ever shows Stop on a loaded machine, so the end is read from the transcript.
+  await waitForProbe(page, 'turnSettled', 30_000 + (n / TOKENS_PER_SECOND) * 4_000);
+  const ended = await page.locator('.turn-end').allTextContents();
+  if (ended.length) throw new Error(`the streamed turn failed: ${ended.join(' ')}`);
   const ms = Date.now() - started;
   const recorded = (await page.evaluate('window.__bench.stopRecording()')) as {
     longTasks: number[];
