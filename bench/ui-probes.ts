@@ -38,8 +38,12 @@ export const PAGE_PROBES = String.raw`
         poll();
       });
     },
-    /** The selected conversation is a new one (no turn yet) and its composer takes input. */
-    newConversationReady: () => !document.querySelector('[data-testid="turn"]') && !!document.querySelector('.conversation textarea:not([disabled])'),
+    /** The conversation on screen is not previousId and its composer takes input. */
+    conversationReplaced(previousId) {
+      const shown = document.querySelector('[data-testid="conversation"]');
+      return !!shown && shown.dataset.conversationId !== previousId && !!shown.querySelector('textarea:not([disabled])');
+    },
+    shownConversation: () => document.querySelector('[data-testid="conversation"]')?.dataset.conversationId ?? null,
     /** The turn ended: it says how it ended, or its answer is in and nothing streams and Stop is gone. */
     turnSettled() {
       if (document.querySelector('.turn-end')) return true;

@@ -184,8 +184,8 @@ function modelConfig(baseUrl: string): string {
 
 /** Words, with a paragraph break every 40 tokens and a list every 200, so the markdown has structure. */
 /** Waits for a probe (ui-probes.ts) to hold; on timeout, fails with what the page says. */
-async function waitForProbe(page: Page, probe: 'newConversationReady' | 'turnSettled', timeout: number): Promise<void> {
-  if (!(await page.evaluate(`window.__bench.until(window.__bench.${probe}, ${timeout})`))) throw new Error(`${probe} never held: ${await pageProblems(page)}`);
+async function waitForProbe(page: Page, probe: string, timeout: number): Promise<void> {
+  if (!(await page.evaluate(`window.__bench.until(() => window.__bench.${probe}, ${timeout})`))) throw new Error(`${probe} never held: ${await pageProblems(page)}`);
 }
 
 const pageProblems = async (page: Page) => (await page.locator('[role="alert"], .turn-end').allTextContents()).join(' | ') || 'nothing on the page says why';
@@ -257,9 +257,10 @@ async function chatPageProblem(page: Page, host: BenchHost): Promise<string | un
 /** A new conversation, then one message whose answer streams `n` tokens; long tasks and frames recorded in the page throughout. */
 async function streamAnswer(page: Page, n: number) {
   await page.getByLabel('Acting as customer').fill('u1001');
+  const previous = JSON.stringify(await page.evaluate('window.__bench.shownConversation()'));
   await page.getByRole('button', { name: 'New conversation' }).click();
-  // The previous conversation's composer is on screen until the new one is selected: wait for an empty transcript.
-  await waitForProbe(page, 'newConversationReady', 60_000);
+  // The previous conversation's composer stays on screen until the new one is selected: typing there would be lost.
+  await waitForProbe(page, `conversationReplaced(${previous})`, 60_000);
   const composer = page.getByRole('textbox', { name: 'Message' });
   await page.evaluate('window.__bench.startRecording()');
   const started = Date.now();
@@ -267,7 +268,7 @@ async function streamAnswer(page: Page, n: number) {
   await composer.press('Enter');
   await page.getByTestId('user-message').waitFor();
   // A short turn can end before the page ever shows Stop on a loaded machine, so the end is read from the transcript.
-  await waitForProbe(page, 'turnSettled', 30_000 + (n / TOKENS_PER_SECOND) * 4_000);
+  await waitForProbe(page, 'turnSettled()', 30_000 + (n / TOKENS_PER_SECOND) * 4_000);
   const ended = await page.locator('.turn-end').allTextContents();
   if (ended.length) throw new Error(`the streamed turn failed: ${ended.join(' ')}`);
   const ms = Date.now() - started;

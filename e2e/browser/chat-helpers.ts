@@ -7,7 +7,11 @@ export async function startConversation(page: Page, host: Host, customerId = 'u1
   await expect(page.getByTestId('connection')).toHaveText('connected');
   await expect(page.getByTestId('model-label')).toHaveText('Model: offline demo model');
   await page.getByLabel('Acting as customer').fill(customerId);
+  // A conversation selected earlier stays on screen until the new one is: typing into it would send there, or be lost.
+  const shown = page.getByTestId('conversation');
+  const before = (await shown.count()) ? await shown.getAttribute('data-conversation-id') : null;
   await page.getByRole('button', { name: 'New conversation' }).click();
+  await expect.poll(async () => ((await shown.count()) ? await shown.getAttribute('data-conversation-id') : before)).not.toBe(before);
   await expect(page.getByTestId('acting-customer')).toContainText(`acting as customer ${customerId}`);
 }
 

@@ -32,7 +32,7 @@ export function ConversationPane({ conversationId }: { conversationId: string })
   }
   const data = conversation.data;
   return (
-    <section className="conversation" aria-labelledby="conversation-title">
+    <section className="conversation" data-testid="conversation" data-conversation-id={data.id} aria-labelledby="conversation-title">
       <ConversationHeader conversation={data} onDeleted={() => select(null)} />
       <ConversationWorkbench key={data.id} conversation={data} />
       <Transcript conversation={data} approvals={approvalsOf(approvals.data, conversationId)} requests={requestsOf(requests.data, conversationId)} />
