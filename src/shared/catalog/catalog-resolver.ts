@@ -1,8 +1,10 @@
 import { RESERVED_TOOL_NAMES } from '../config/schema';
 import { entriesInSteps, offerMapInSteps, type OfferMap } from './catalog-entries';
+import { leafKeyOf, sameGates, samePins } from './carry-over';
 import { DEFAULT_MAX_DESCRIPTION_BYTES } from './description-cap';
 import { indexIntents, indexSkills, type IntentIndex, type SkillIndex } from './intent-index';
 import { localToolDefinitions } from './local-tools';
+import { NO_OFFERS, offersFor, withOffer } from './offers';
 import { Held, isUnrecorded, resolveTool, summarizeHealth, type Offer, type Outcome, type ServerHealth, type ToolContext } from './resolve-tool';
 import { SortedBindings } from './sorted-bindings';
 import { STEP, Stepped, type Steps } from './stepped';
@@ -40,8 +42,8 @@ const resolved = (input: CatalogInput, catalog: Catalog): ResolveJob => Object.a
  * discovery changes (and, inside it, only the state object of the server that changed), the intents and skills
  * arrays when the config does, the pin maps per server when a pin changes. So after one server's rediscovery
  * only the toolIds that server offered or offers are resolved again: the cost follows that server's tools, not
- * the catalog's. Anything else (a config edit, servers added or reordered) resolves every configured toolId,
- * reusing each binding whose inputs are unchanged.
+ * the catalog's. A config edit naming the same tools keeps each toolId whose nodes and gates read the same
+ * (carry-over.ts); anything else resolves every configured toolId, reusing each binding whose inputs are unchanged.
  */
 export function createCatalogResolver(): CatalogResolver {
   let state: State | undefined;
@@ -96,6 +98,8 @@ interface State {
   offers: (readonly Offer[])[];
   /** Aligned with intents.configured. */
   results: Outcome[];
+  /** Aligned with intents.configured: what its nodes said when resolved (carry-over.ts). */
+  leafKeys: readonly string[];
   /** Configured position -> index in catalog.bindings / catalog.unavailable, or -1. */
   bindingAt: Int32Array;
   unavailableAt: Int32Array;
@@ -108,7 +112,6 @@ interface State {
   catalog: Catalog;
 }
 
-const NO_OFFERS: readonly Offer[] = Object.freeze([]);
 const limitOf = (input: CatalogInput) => input.maxDescriptionBytes ?? DEFAULT_MAX_DESCRIPTION_BYTES;
 const reservedOf = (input: CatalogInput) => input.reserved ?? RESERVED_TOOL_NAMES;
 
@@ -137,10 +140,18 @@ function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches):
   const { configured, configuredNodes } = intents;
   const aligned = prev?.intents.configured === configured;
   const reuse = prev !== undefined && prev.limit === limit;
+  const carry = reuse && aligned && offers === prev.offers && reserved === prev.reserved && samePins(prev.input.pins, input.pins);
   const results: Outcome[] = new Array<Outcome>(configured.length);
+  const leafKeys = new Array<string>(configured.length);
   const unrecorded = new Set<number>();
   for (let p = 0; p < configured.length; p++) {
     if (p % STEP === STEP - 1) yield;
+    leafKeys[p] = leafKeyOf(configuredNodes[p]);
+    if (carry && leafKeys[p] === prev.leafKeys[p] && sameGates(configured[p], prev.skills, skills)) {
+      results[p] = prev.results[p];
+      if (prev.unrecorded.has(p)) unrecorded.add(p);
+      continue;
+    }
     let previous: ToolBinding | undefined;
     if (reuse) {
       const last = aligned ? prev.results[p] : prev.catalog.bindingsByToolId.get(configured[p]);
@@ -150,23 +161,7 @@ function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches):
     if (isUnrecorded(input, outcome)) unrecorded.add(p);
   }
   const localTools = input.localTools ?? (prev?.input.skills === input.skills ? prev.localTools : localToolDefinitions(input.skills));
-  return yield* assemble({ input, intents, skills, reserved, limit, localTools, offers, results, unrecorded }, prev?.catalog, caches);
-}
-
-/** The offers for each configured toolId, aligned with intents.configured. A server listing a name twice: its first definition counts. */
-function offersFor(servers: readonly CatalogServerInput[], intents: IntentIndex): (readonly Offer[])[] {
-  const result = new Array<readonly Offer[]>(intents.configured.length).fill(NO_OFFERS);
-  servers.forEach((server, order) => {
-    if (server.status !== 'connected') return; // a failed server's last-known tools are not callable
-    for (const definition of server.tools) {
-      const p = intents.position.get(definition.name);
-      if (p === undefined) continue;
-      const found = result[p];
-      if (found.length === 0) result[p] = [{ server: server.name, order, definition }];
-      else if (found[found.length - 1].order !== order) (found as Offer[]).push({ server: server.name, order, definition }); // built here, not shared yet
-    }
-  });
-  return result;
+  return yield* assemble({ input, intents, skills, reserved, limit, localTools, offers, results, unrecorded, leafKeys }, prev?.catalog, caches);
 }
 
 /**
@@ -296,14 +291,7 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
   return { ...next, catalog, epoch };
 }
 
-/** `offer` in its config-order place, in a new array. */
-function withOffer(list: readonly Offer[], offer: Offer): readonly Offer[] {
-  if (list.length === 0) return [offer];
-  const at = list.findIndex((o) => o.order > offer.order);
-  return at < 0 ? [...list, offer] : [...list.slice(0, at), offer, ...list.slice(at)];
-}
-
-type Parts = Pick<State, 'input' | 'intents' | 'skills' | 'reserved' | 'limit' | 'localTools' | 'offers' | 'results' | 'unrecorded'>;
+type Parts = Pick<State, 'input' | 'intents' | 'skills' | 'reserved' | 'limit' | 'localTools' | 'offers' | 'results' | 'unrecorded' | 'leafKeys'>;
 
 /** The catalog from every outcome, in configured (sorted) order. */
 function* assemble(parts: Parts, previous: Catalog | undefined, caches: Caches): Steps<State> {

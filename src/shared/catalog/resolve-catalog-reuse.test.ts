@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SwitchboardConfigInput } from '../config/schema';
 import { createCatalogResolver } from './catalog-resolver';
 import { connected, httpServer, inputFor, leaf, tool } from '../../../tests/support/catalog/test-inputs';
-import type { CatalogInput, CatalogServerInput } from './types';
+import { pinnedDefinitionOf } from './pins';
+import type { AcceptedBinding, CatalogInput, CatalogServerInput } from './types';
 
 /**
  * A resolver reuses, from one resolve to the next, every binding whose inputs did not change. These prove the
@@ -65,6 +66,54 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
 
     const moreNodes = resolveCatalog(reparse(base, (c) => (c.intents![0] as { children: unknown[] }).children.push(leaf('n4', 'one', { confirm: 'always' }))));
     expect(moreNodes.bindingsByToolId.get('one')).toMatchObject({ nodes: ['n1', 'n4'], confirm: 'always' });
+  });
+
+  describe('a config edit with the same pins', () => {
+    // Every lookup in the pin maps is counted: a toolId carried over from the last resolve reads none of them.
+    let lookups = 0;
+    class CountingMap<K, V> extends Map<K, V> {
+      override get(key: K): V | undefined {
+        lookups++;
+        return super.get(key);
+      }
+    }
+    const fingerprint = (name: string) => ({ hash: `h-${name}`, fields: { name, description: 'd', inputSchema: 'i', outputSchema: 'o', annotations: 'a' } });
+    const byServer = <T>(make: (name: string) => T) => new CountingMap(servers.map((s) => [s.name, new CountingMap(s.tools.map((t) => [t.name, make(t.name)]))]));
+    const pinned = () => ({
+      current: byServer(fingerprint),
+      pins: byServer((name) => ({ ...fingerprint(name), pinnedAt: 'x', definition: pinnedDefinitionOf(tool(name)) })),
+      bindings: new CountingMap<string, AcceptedBinding>([['one', { server: 'a', acceptedAt: 'x', readOnly: false }], ['two', { server: 'a', acceptedAt: 'x', readOnly: false }], ['shared', { server: 'a', acceptedAt: 'x', readOnly: false }]]),
+    });
+
+    it('keeps every outcome without reading a pin, and re-resolves a toolId whose nodes or gates changed', () => {
+      const pins = pinned();
+      const first = resolveCatalog({ ...base, pins });
+      lookups = 0;
+      const again = resolveCatalog({ ...reparse(base), pins: { ...pins } });
+      expect(lookups).toBe(0);
+      for (const binding of first.bindings) expect(again.bindingsByToolId.get(binding.toolId)).toBe(binding);
+
+      // A node now names server b for `shared`: the operator's own move, resolved again and recorded.
+      const movedByNode = resolveCatalog({ ...reparse(base, (c) => ((c.intents![0] as { children: { server?: string }[] }).children[2].server = 'b')), pins });
+      expect(movedByNode.bindingsByToolId.get('shared')).toMatchObject({ server: 'b', shadows: ['a'] });
+      expect(movedByNode.unrecordedBindings.map((b) => b.toolId)).toEqual(['shared']);
+      expect(movedByNode.bindingsByToolId.get('one')).toBe(first.bindingsByToolId.get('one'));
+
+      // Only the skills changed: the gate follows.
+      const regated = resolveCatalog({ ...reparse(base, (c) => (c.skills = [{ name: 'gate', unlocks: ['one'] }])), pins });
+      expect(regated.bindingsByToolId.get('one')).toMatchObject({ gatedBy: ['gate'] });
+      expect(regated.bindingsByToolId.get('two')).toMatchObject({ gatedBy: [] });
+    });
+
+    it('re-resolves every toolId when the pins changed with it', () => {
+      const pins = pinned();
+      resolveCatalog({ ...base, pins });
+      // An operator moved `one` to b, which does not offer it: with a re-parsed config in the same resolve, it is held.
+      const bindings = new CountingMap(pins.bindings).set('one', { server: 'b', acceptedAt: 'y', readOnly: false });
+      const next = resolveCatalog({ ...reparse(base), pins: { ...pins, bindings } });
+      expect(next.bindingsByToolId.has('one')).toBe(false);
+      expect(next.quarantinedByToolId.get('one')?.quarantine.moved).toMatchObject({ from: 'b', to: 'a' });
+    });
   });
 
   it('never shares a one-offer array with a name another server also offers', () => {
