@@ -1,6 +1,6 @@
 import { RESERVED_TOOL_NAMES } from '../config/schema';
 import { entriesInSteps, offerMapInSteps, type OfferMap } from './catalog-entries';
-import { leafKeyOf, sameGates, samePins } from './carry-over';
+import { leafFactsOf, Replacements, sameGates, samePins, saySame, type LeafFacts } from './carry-over';
 import { DEFAULT_MAX_DESCRIPTION_BYTES } from './description-cap';
 import { indexIntents, indexSkills, type IntentIndex, type SkillIndex } from './intent-index';
 import { localToolDefinitions } from './local-tools';
@@ -99,7 +99,7 @@ interface State {
   /** Aligned with intents.configured. */
   results: Outcome[];
   /** Aligned with intents.configured: what its nodes said when resolved (carry-over.ts). */
-  leafKeys: readonly string[];
+  leafFacts: readonly LeafFacts[];
   /** Configured position -> index in catalog.bindings / catalog.unavailable, or -1. */
   bindingAt: Int32Array;
   unavailableAt: Int32Array;
@@ -128,10 +128,14 @@ function context(input: CatalogInput, skills: SkillIndex, reserved: ReadonlySet<
   return { input, gates: skills.gates, reserved, maxDescriptionBytes: limit, health: () => (health ??= summarizeHealth(input.servers)) };
 }
 
-/** Everything resolved again (reusing unchanged bindings): the first resolve, a config edit, servers added, removed or reordered. */
+/**
+ * Everything resolved again (reusing unchanged bindings): the first resolve, a config edit, servers added, removed or
+ * reordered. A config edit naming the same tools on the same servers and pins keeps each toolId whose nodes and gates
+ * read the same, and splices the rest into the last lists when every toolId is bound or held as before.
+ */
 function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches): Steps<State> {
   const intents = prev?.input.intents === input.intents ? prev.intents : indexIntents(input.intents, prev?.intents);
-  const skills = prev?.input.skills === input.skills ? prev.skills : indexSkills(input.skills);
+  const skills = prev?.input.skills === input.skills ? prev.skills : indexSkills(input.skills, prev?.skills);
   const reserved = prev && reservedOf(prev.input) === reservedOf(input) ? prev.reserved : new Set(reservedOf(input));
   const limit = limitOf(input);
   // The offers depend on the servers and the configured names only: a config edit naming the same tools keeps them.
@@ -140,18 +144,21 @@ function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches):
   const { configured, configuredNodes } = intents;
   const aligned = prev?.intents.configured === configured;
   const reuse = prev !== undefined && prev.limit === limit;
-  const carry = reuse && aligned && offers === prev.offers && reserved === prev.reserved && samePins(prev.input.pins, input.pins);
+  const carried = reuse && aligned && offers === prev.offers && reserved === prev.reserved && samePins(prev.input.pins, input.pins) ? prev : undefined;
   const results: Outcome[] = new Array<Outcome>(configured.length);
-  const leafKeys = new Array<string>(configured.length);
+  const leafFacts = new Array<LeafFacts>(configured.length);
   const unrecorded = new Set<number>();
+  const changes = new Replacements();
   for (let p = 0; p < configured.length; p++) {
     if (p % STEP === STEP - 1) yield;
-    leafKeys[p] = leafKeyOf(configuredNodes[p]);
-    if (carry && leafKeys[p] === prev.leafKeys[p] && sameGates(configured[p], prev.skills, skills)) {
-      results[p] = prev.results[p];
-      if (prev.unrecorded.has(p)) unrecorded.add(p);
+    const before = carried?.leafFacts[p];
+    if (carried && before && saySame(configuredNodes[p], before) && sameGates(configured[p], carried.skills, skills)) {
+      leafFacts[p] = before;
+      results[p] = carried.results[p];
+      if (carried.unrecorded.has(p)) unrecorded.add(p);
       continue;
     }
+    leafFacts[p] = leafFactsOf(configuredNodes[p]);
     let previous: ToolBinding | undefined;
     if (reuse) {
       const last = aligned ? prev.results[p] : prev.catalog.bindingsByToolId.get(configured[p]);
@@ -159,9 +166,13 @@ function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches):
     }
     const outcome = (results[p] = resolveTool(ctx, configured[p], configuredNodes[p], offers[p], previous));
     if (isUnrecorded(input, outcome)) unrecorded.add(p);
+    if (carried && outcome !== carried.results[p]) changes.note(p, carried.results[p], outcome);
   }
   const localTools = input.localTools ?? (prev?.input.skills === input.skills ? prev.localTools : localToolDefinitions(input.skills));
-  return yield* assemble({ input, intents, skills, reserved, limit, localTools, offers, results, unrecorded, leafKeys }, prev?.catalog, caches);
+  const parts: Parts = { input, intents, skills, reserved, limit, localTools, offers, results, unrecorded, leafFacts };
+  if (!carried || changes.membership) return yield* assemble(parts, prev?.catalog, caches);
+  const skillList = input.skills === carried.input.skills ? carried.catalog.skills : catalogSkills(parts);
+  return yield* splice(carried, { ...carried, ...parts }, changes, skillList, caches);
 }
 
 /**
@@ -239,9 +250,7 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
     }
 
   const ctx = context(input, prev.skills, prev.reserved, prev.limit);
-  let membership = false;
-  let quarantines = false;
-  const replaced: number[] = [];
+  const changes = new Replacements();
   for (let i = 0; i < affected.length; i++) {
     if (i % STEP === STEP - 1) yield;
     const p = affected[i];
@@ -251,21 +260,24 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
     else unrecorded.delete(p);
     if (next === old) continue;
     results[p] = next;
-    replaced.push(p);
-    if (old instanceof Held !== next instanceof Held) membership = true;
-    if ((old instanceof Held && old.quarantined) || (next instanceof Held && next.quarantined)) quarantines = true;
+    changes.note(p, old, next);
   }
   const next: State = { ...prev, input, offers, results, unrecorded };
-  if (membership) return { ...(yield* assemble(next, prev.catalog, caches)), marks, epoch };
+  if (changes.membership) return { ...(yield* assemble(next, prev.catalog, caches)), marks, epoch };
+  return { ...(yield* splice(prev, next, changes, prev.catalog.skills, caches)), epoch };
+}
 
-  // The same toolIds bound as before: copy the two lists (a memcpy) and put the new outcomes in place.
+/** The same toolIds bound as before: copy the two lists (a memcpy) and put the new outcomes in place. */
+function* splice(prev: State, next: State, changes: Replacements, skills: readonly CatalogSkill[], caches: Caches): Steps<State> {
+  const { positions } = changes;
+  const { results } = next;
   const old = prev.catalog;
   let bindings = old.bindings;
   let unavailable = old.unavailable;
   let quarantinedByToolId = old.quarantinedByToolId;
-  for (let i = 0; i < replaced.length; i++) {
+  for (let i = 0; i < positions.length; i++) {
     if (i % STEP === STEP - 1) yield;
-    const p = replaced[i];
+    const p = positions[i];
     const outcome = results[p];
     if (outcome instanceof Held) {
       if (unavailable === old.unavailable) unavailable = old.unavailable.slice();
@@ -275,23 +287,23 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
       (bindings as ToolBinding[])[prev.bindingAt[p]] = outcome;
     }
   }
-  if (quarantines) {
+  if (changes.quarantines) {
     const map = new Map(old.quarantinedByToolId);
-    for (let i = 0; i < replaced.length; i++) {
+    for (let i = 0; i < positions.length; i++) {
       if (i % STEP === STEP - 1) yield;
-      const p = replaced[i];
+      const p = positions[i];
       const outcome = results[p];
-      if (outcome instanceof Held && outcome.quarantined) map.set(configured[p], outcome.quarantined);
-      else map.delete(configured[p]);
+      const toolId = next.intents.configured[p];
+      if (outcome instanceof Held && outcome.quarantined) map.set(toolId, outcome.quarantined);
+      else map.delete(toolId);
     }
     quarantinedByToolId = map;
   }
   const lookup = bindings === old.bindings ? old.bindingsByToolId : new SortedBindings(bindings);
-  const catalog = catalogOf(next, { bindings, lookup, unavailable, quarantinedByToolId, skills: old.skills }, caches);
-  return { ...next, catalog, epoch };
+  return { ...next, catalog: catalogOf(next, { bindings, lookup, unavailable, quarantinedByToolId, skills }, caches) };
 }
 
-type Parts = Pick<State, 'input' | 'intents' | 'skills' | 'reserved' | 'limit' | 'localTools' | 'offers' | 'results' | 'unrecorded' | 'leafKeys'>;
+type Parts = Pick<State, 'input' | 'intents' | 'skills' | 'reserved' | 'limit' | 'localTools' | 'offers' | 'results' | 'unrecorded' | 'leafFacts'>;
 
 /** The catalog from every outcome, in configured (sorted) order. */
 function* assemble(parts: Parts, previous: Catalog | undefined, caches: Caches): Steps<State> {
@@ -320,18 +332,16 @@ function* assemble(parts: Parts, previous: Catalog | undefined, caches: Caches):
   // The same bindings as the last resolve (a change that touched none of them): share its list and lookup.
   if (previous && sameItems(previous.bindings, bindings)) ({ bindings, bindingsByToolId: lookup } = previous);
   else lookup = new SortedBindings(bindings);
+  const catalog = catalogOf(parts, { bindings, lookup, unavailable, quarantinedByToolId, skills: catalogSkills(parts) }, caches);
+  return { ...parts, bindingAt, unavailableAt, unavailablePositions, marks: new Uint32Array(n), epoch: 0, catalog };
+}
+
+function catalogSkills({ input, intents, results }: Parts): CatalogSkill[] {
   const bound = (toolId: string) => {
     const p = intents.position.get(toolId);
     return p !== undefined && !(results[p] instanceof Held);
   };
-  const skills: CatalogSkill[] = parts.input.skills.map((skill) => ({
-    name: skill.name,
-    description: skill.description,
-    unlocks: skill.unlocks,
-    unlocksUnbound: skill.unlocks.filter((toolId) => !bound(toolId)),
-  }));
-  const catalog = catalogOf(parts, { bindings, lookup, unavailable, quarantinedByToolId, skills }, caches);
-  return { ...parts, bindingAt, unavailableAt, unavailablePositions, marks: new Uint32Array(n), epoch: 0, catalog };
+  return input.skills.map((skill) => ({ name: skill.name, description: skill.description, unlocks: skill.unlocks, unlocksUnbound: skill.unlocks.filter((toolId) => !bound(toolId)) }));
 }
 
 const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));

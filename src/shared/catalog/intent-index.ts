@@ -45,9 +45,15 @@ export interface SkillIndex {
   gates: ReadonlyMap<string, readonly string[]>;
   /** skill name -> its index in the skills array. */
   positionOf: ReadonlyMap<string, number>;
+  /** The names and unlocks indexed, as one string: equal keys index alike (descriptions aside). */
+  key: string;
 }
 
-export function indexSkills(skills: readonly Skill[]): SkillIndex {
+/** The last index when the skills still name and unlock the same (a re-parse, a description edit), else a new one. */
+export function indexSkills(skills: readonly Skill[], previous?: SkillIndex): SkillIndex {
+  let key = '';
+  for (const skill of skills) key += `${skill.name}\u0000${skill.unlocks.join('\u0000')}\u0001`;
+  if (previous?.key === key) return previous;
   const gates = new Map<string, string[]>();
   for (const skill of skills)
     for (const toolId of new Set(skill.unlocks)) {
@@ -55,7 +61,7 @@ export function indexSkills(skills: readonly Skill[]): SkillIndex {
       if (list) list.push(skill.name);
       else gates.set(toolId, [skill.name]);
     }
-  return { gates, positionOf: new Map(skills.map((skill, i) => [skill.name, i])) };
+  return { gates, positionOf: new Map(skills.map((skill, i) => [skill.name, i])), key };
 }
 
 /** The node that pins a server, if any (the schema rejects nodes of one toolId pinning different servers). */

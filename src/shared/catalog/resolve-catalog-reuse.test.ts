@@ -93,11 +93,23 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
       expect(lookups).toBe(0);
       for (const binding of first.bindings) expect(again.bindingsByToolId.get(binding.toolId)).toBe(binding);
 
+      // Only a skill's own words changed: every outcome stays, and the skill list and load_skill say the new words.
+      const reworded = resolveCatalog({ ...reparse(base, (c) => (c.skills![0].description = 'Refunds and returns')), pins });
+      expect(lookups).toBe(0);
+      for (const binding of first.bindings) expect(reworded.bindingsByToolId.get(binding.toolId)).toBe(binding);
+      expect(reworded.skills[0]).toMatchObject({ name: 'gate', description: 'Refunds and returns', unlocksUnbound: [] });
+      expect(JSON.stringify(reworded.localTools)).toContain('Refunds and returns');
+
       // A node now names server b for `shared`: the operator's own move, resolved again and recorded.
       const movedByNode = resolveCatalog({ ...reparse(base, (c) => ((c.intents![0] as { children: { server?: string }[] }).children[2].server = 'b')), pins });
       expect(movedByNode.bindingsByToolId.get('shared')).toMatchObject({ server: 'b', shadows: ['a'] });
       expect(movedByNode.unrecordedBindings.map((b) => b.toolId)).toEqual(['shared']);
       expect(movedByNode.bindingsByToolId.get('one')).toBe(first.bindingsByToolId.get('one'));
+
+      // A node pins `one` to b, which does not offer it: no longer bound, and the lists say so.
+      const pinnedAway = resolveCatalog({ ...reparse(base, (c) => ((c.intents![0] as { children: { server?: string }[] }).children[0].server = 'b')), pins });
+      expect(pinnedAway.bindings.map((b) => b.toolId)).toEqual(['shared', 'two']);
+      expect(pinnedAway.unavailable).toMatchObject([{ toolId: 'one', cause: 'pinned-elsewhere' }]);
 
       // Only the skills changed: the gate follows.
       const regated = resolveCatalog({ ...reparse(base, (c) => (c.skills = [{ name: 'gate', unlocks: ['one'] }])), pins });
