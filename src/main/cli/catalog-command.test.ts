@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYTHING_SERVER, refusedPort, startFixtureServer, type FixtureServer } from '../../../tests/support/mcp';
-import { defaultConfigPath, pinsPathFor, registerCatalogCommands } from './catalog-command';
+import { defaultConfigPath, pinsPathFor, registerCatalogCommands, signInCommand } from './catalog-command';
 
 let dir: string;
 let fixture: FixtureServer;
@@ -125,6 +125,30 @@ describe('switchboard catalog', () => {
   it('defaults to $SWITCHBOARD_DATA_DIR/switchboard.yaml, else ~/.switchboard/switchboard.yaml', () => {
     expect(defaultConfigPath({ SWITCHBOARD_DATA_DIR: dir })).toBe(join(dir, 'switchboard.yaml'));
     expect(defaultConfigPath({})).toBe(join(homedir(), '.switchboard', 'switchboard.yaml'));
+  });
+});
+
+describe('--data-dir', () => {
+  it('reads the config from it, keeps pins in it, and passes it on to the sign-in it suggests', async () => {
+    expect(defaultConfigPath({ SWITCHBOARD_DATA_DIR: '/elsewhere' }, dir)).toBe(join(dir, 'switchboard.yaml'));
+    expect(pinsPathFor('/etc/sb/switchboard.yaml', { SWITCHBOARD_DATA_DIR: '/elsewhere' }, dir)).toBe(join(dir, 'pins.json'));
+    expect(signInCommand('docs', { dataDir: '/srv/sb' })).toBe('switchboard auth login docs --data-dir /srv/sb');
+    expect(signInCommand('docs', { config: 'a.yaml', dataDir: '/srv/sb' })).toBe('switchboard auth login docs --config a.yaml --data-dir /srv/sb');
+
+    const dataDir = await mkdtemp(join(tmpdir(), 'switchboard-cli-data-'));
+    try {
+      const empty = await run('catalog', '--data-dir', dataDir);
+      expect(empty.exitCode).toBe(2);
+      expect(empty.stderr).toContain(join(dataDir, 'switchboard.yaml'));
+
+      await writeFile(join(dataDir, 'switchboard.yaml'), `agent:\n  mcp:\n    servers:\n      - { name: shop, url: "${fixture.url}" }\nintents:\n  - { id: order, name: O, kind: mcp, toolId: query_order }\n`);
+      const { stdout, stderr, exitCode } = await run('catalog', '--data-dir', dataDir, '--json');
+      expect(exitCode).toBe(0);
+      expect(stderr).toBe(`pinned 3 new tool definitions in ${join(dataDir, 'pins.json')}`);
+      expect(JSON.parse(stdout).tools.find((t: { toolId: string }) => t.toolId === 'query_order')).toMatchObject({ server: 'shop', state: 'bound' });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

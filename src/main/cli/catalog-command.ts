@@ -13,10 +13,18 @@ import { readConfigFile } from './read-config';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
 
-interface CommonOptions {
+/** Where a one-shot command finds its config, pins and sign-in tokens. */
+export interface DataOptions {
   config?: string;
+  dataDir?: string;
+}
+
+interface CommonOptions extends DataOptions {
   json?: boolean;
 }
+
+/** `--data-dir`, as `serve` takes it: the config's default folder, and where pins and tokens are kept. */
+export const DATA_DIR_OPTION = ['--data-dir <dir>', 'where the config (by default), pins and sign-in tokens are kept (default $SWITCHBOARD_DATA_DIR or ~/.switchboard)'] as const;
 
 /**
  * `switchboard catalog` and `switchboard explain TOOL`: connect once to every configured server,
@@ -28,12 +36,13 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
   program
     .command('catalog')
     .description('connect to every configured MCP server and show each tool’s state with its reason')
-    .option('--config <file>', 'config file (default $SWITCHBOARD_DATA_DIR/switchboard.yaml or ~/.switchboard/switchboard.yaml)')
+    .option('--config <file>', 'config file (default <data dir>/switchboard.yaml)')
+    .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (opts: CommonOptions) => {
       await withCatalog(opts, io, ({ catalog, servers }) => {
-        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts.config, servers), null, 2));
-        else printCatalog(catalog, io, opts.config);
+        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts, servers), null, 2));
+        else printCatalog(catalog, io, opts);
       });
     });
 
@@ -41,6 +50,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .command('explain <tool>')
     .description('walk one tool through every layer and name the first one that drops it (exit 0: sent to the model, 1: not sent, 2: config problem)')
     .option('--config <file>', 'config file (default as for `catalog`)')
+    .option(...DATA_DIR_OPTION)
     .option('--skills <names>', 'comma-separated skills loaded this turn', '')
     .option('--json', 'machine-readable output')
     .action(async (tool: string, opts: CommonOptions & { skills: string }) => {
@@ -54,7 +64,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         if (opts.json) io.stdout(JSON.stringify(explanation, null, 2));
         else {
           printExplanation(explanation, io);
-          for (const s of input.servers) if (s.status === 'needs-auth') io.stdout(`note: ${s.name} awaits sign-in; its tools are unknown until you run: ${signInCommand(s.name, opts.config)}`);
+          for (const s of input.servers) if (s.status === 'needs-auth') io.stdout(`note: ${s.name} awaits sign-in; its tools are unknown until you run: ${signInCommand(s.name, opts)}`);
         }
       });
       // 0: the model would receive the tool this turn; 1: it would not (a finding a script can act on); 2: unusable config.
@@ -62,16 +72,19 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     });
 }
 
-export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env): string {
-  return join(resolveDataDir(undefined, env, defaultDataDir()), CONFIG_FILE_NAME);
+export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
+  return join(resolveDataDir(dataDir, env, defaultDataDir()), CONFIG_FILE_NAME);
 }
 
+/** The config a one-shot command reads: --config, else switchboard.yaml in --data-dir, $SWITCHBOARD_DATA_DIR or ~/.switchboard. */
+export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process.env): string => (opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir));
+
 /**
- * Where the CLI keeps definition pins: $SWITCHBOARD_DATA_DIR when set (the app's data dir), else the
- * directory of the config file. Without --config both are the data dir, so the CLI and the app share one pins.json.
+ * Where the CLI keeps definition pins: --data-dir or $SWITCHBOARD_DATA_DIR when given (the app's data dir), else
+ * the directory of the config file. Without --config both are the data dir, so the CLI and the app share one pins.json.
  */
-export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = env.SWITCHBOARD_DATA_DIR ? resolveDataDir(undefined, env, '') : dirname(configPath);
+export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
+  const dir = dataDir || env.SWITCHBOARD_DATA_DIR ? resolveDataDir(dataDir, env, '') : dirname(configPath);
   return join(dir, PINS_FILE_NAME);
 }
 
@@ -80,14 +93,14 @@ export async function withCatalog(
   io: CliIo,
   use: (result: { input: CatalogInput; catalog: Catalog; config: SwitchboardConfig; servers: readonly ServerState[] }) => void,
 ): Promise<void> {
-  const path = opts.config ? resolve(opts.config) : defaultConfigPath();
+  const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
-  const pinsPath = pinsPathFor(path);
+  const pinsPath = pinsPathFor(path, process.env, opts.dataDir);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
-  const auth = createCliAuth({ dataDir: cliDataDir({ config: opts.config }), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
+  const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
   // One shot: no retries, no health pings; failures are reported, not waited out.
   // It declares what the app declares (servers decide what they offer from it), and answers what nobody is there to answer.
   const connections = new ConnectionManager({
@@ -133,7 +146,7 @@ const NOBODY_TO_ASK: ServerRequestHandlers = {
 };
 
 /** The documented --json shape, and nothing more. */
-export function catalogJson(catalog: Catalog, configFlag?: string, states: readonly ServerState[] = []) {
+export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: readonly ServerState[] = []) {
   const stateOf = new Map(states.map((s) => [s.name, s]));
   return {
     servers: catalog.servers.map((s) => ({
@@ -141,7 +154,7 @@ export function catalogJson(catalog: Catalog, configFlag?: string, states: reado
       status: s.status,
       error: s.error,
       tools: [...s.tools],
-      ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, configFlag) } : {}),
+      ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, flags) } : {}),
       // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
       capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
       instructions: stateOf.get(s.name)?.instructions ?? null,
@@ -177,18 +190,19 @@ function countsJson(catalog: Catalog) {
 }
 
 /** The command that signs a needs-auth server in, as the operator would type it. */
-export function signInCommand(server: string, configFlag?: string): string {
-  return `switchboard auth login ${server}${configFlag ? ` --config ${configFlag}` : ''}`;
+/** The sign-in command to print, with the same --config and --data-dir, so its tokens land where this command reads them. */
+export function signInCommand(server: string, flags: DataOptions = {}): string {
+  return `switchboard auth login ${server}${flags.config ? ` --config ${flags.config}` : ''}${flags.dataDir ? ` --data-dir ${flags.dataDir}` : ''}`;
 }
 
-function printCatalog(catalog: Catalog, io: CliIo, configFlag?: string): void {
+function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions): void {
   io.stdout('Servers');
   if (catalog.servers.length === 0) io.stdout('  (none configured under agent.mcp.servers)');
   const detail = (s: Catalog['servers'][number]) =>
     s.status === 'connected'
       ? `${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`
       : s.status === 'needs-auth'
-        ? `${s.error ?? 'sign-in required'}; run: ${signInCommand(s.name, configFlag)}`
+        ? `${s.error ?? 'sign-in required'}; run: ${signInCommand(s.name, flags)}`
         : (s.error ?? '');
   table(
     catalog.servers.map((s) => [s.name, s.status, detail(s)]),

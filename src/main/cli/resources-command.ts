@@ -3,20 +3,18 @@ import type { ContentBlockView, ResourceContentView } from '../../shared/contrac
 import { createBuiltinServers } from '../builtin-servers';
 import { DomainError } from '../core/errors';
 import { ConnectionManager, ResourceBrowser } from '../core/mcp';
-import { resolve } from 'node:path';
-import { defaultConfigPath, signInCommand } from './catalog-command';
+import { configPathOf, DATA_DIR_OPTION, signInCommand, type DataOptions } from './catalog-command';
 import { readConfigFile } from './read-config';
 import { cliDataDir, createCliAuth } from './cli-auth';
 import { parseJsonObjectOption, type CliIo } from './io';
 
-interface Options {
-  config?: string;
+interface Options extends DataOptions {
   json?: boolean;
 }
 
 /** Pages a command follows before it stops (a server whose cursors never end must not loop forever). */
 const MAX_PAGES = 100;
-const configOption = ['--config <file>', 'config file (default $SWITCHBOARD_DATA_DIR/switchboard.yaml or ~/.switchboard/switchboard.yaml)'] as const;
+const configOption = ['--config <file>', 'config file (default <data dir>/switchboard.yaml)'] as const;
 
 /**
  * `switchboard resources list|read` and `switchboard prompts list|get`: a server's resources and prompts from a
@@ -29,6 +27,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .command('list <server>')
     .description('every resource and resource template the server offers (all pages)')
     .option(...configOption)
+    .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
@@ -46,6 +45,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .command('read <server> <uri>')
     .description('resources/read: text is printed; binary content is summarised (its base64 is in --json)')
     .option(...configOption)
+    .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, uri: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
@@ -60,6 +60,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .command('list <server>')
     .description('every prompt the server offers, with its arguments (* = required)')
     .option(...configOption)
+    .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
@@ -77,6 +78,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .description('prompts/get with arguments: the messages the prompt produces')
     .option('--args <json>', 'the arguments, a JSON object of strings', parseStringArgs, {})
     .option(...configOption)
+    .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, name: string, opts: Options & { args: Record<string, string> }) =>
       withBrowser(server, opts, io, async (browser) => {
@@ -90,7 +92,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
 
 /** Connects to the one server named, runs `use`, closes; sets the exit code. */
 async function withBrowser(server: string, opts: Options, io: CliIo, use: (browser: ResourceBrowser) => Promise<void>): Promise<void> {
-  const path = opts.config ? resolve(opts.config) : defaultConfigPath();
+  const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
   const entry = config.agent.mcp.servers.find((s) => s.name === server);
@@ -100,14 +102,14 @@ async function withBrowser(server: string, opts: Options, io: CliIo, use: (brows
     return;
   }
   const builtins = createBuiltinServers();
-  const auth = createCliAuth({ dataDir: cliDataDir({ config: opts.config }), configPath: path, servers: () => [entry], connections: () => connections, log: () => undefined });
+  const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => [entry], connections: () => connections, log: () => undefined });
   const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth });
   try {
     connections.reconcile([{ ...entry, enabled: true }]);
     await connections.whenSettled();
     const state = connections.state(server);
     if (state?.status === 'needs-auth') {
-      io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts.config)}`);
+      io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts)}`);
       process.exitCode = 1;
       return;
     }

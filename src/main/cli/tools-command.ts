@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
 import { DomainError } from '../core/errors';
-import { withCatalog } from './catalog-command';
+import { DATA_DIR_OPTION, withCatalog } from './catalog-command';
 import { answerApprovals, withCore, type ApproveMode } from './core-session';
 import { parseJsonObjectOption, type CliIo } from './io';
 
@@ -21,9 +21,10 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
   tools
     .command('list')
     .description('every discovered (and configured) tool with its server and state')
-    .option('--config <file>', 'config file (default $SWITCHBOARD_DATA_DIR/switchboard.yaml or ~/.switchboard/switchboard.yaml)')
+    .option('--config <file>', 'config file (default <data dir>/switchboard.yaml)')
+    .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
-    .action(async (opts: { config?: string; json?: boolean }) => {
+    .action(async (opts: { config?: string; dataDir?: string; json?: boolean }) => {
       await withCatalog(opts, io, ({ catalog, input }) => {
         const readOnly = (toolId: string, server: string | null) =>
           input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId)?.annotations?.readOnlyHint === true;
