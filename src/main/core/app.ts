@@ -210,6 +210,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
+    log,
   });
   late.runtime = runtime;
 

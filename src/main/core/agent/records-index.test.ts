@@ -48,9 +48,13 @@ function contents(table: RecordTable): Indexed[] {
   return Array.from({ length: table.size }, (_, slot) => ({ summary: table.summary(slot), at: table.where(slot) }));
 }
 
+/** What the last read logged. */
+let logged: string[] = [];
+
 async function read(startWorker?: (path: string) => Worker): Promise<Indexed[]> {
   const table = new RecordTable();
-  await readRecordsIndex(path, table, { inlineMaxBytes: 0, startWorker });
+  logged = [];
+  await readRecordsIndex(path, table, { inlineMaxBytes: 0, startWorker, log: (line) => logged.push(line) });
   return contents(table);
 }
 
@@ -60,6 +64,7 @@ describe('the records index read in a worker thread', () => {
     let started = 0;
     const inWorker = await read((p) => (started++, startRecordsIndexWorker(p)));
     expect(started).toBe(1);
+    expect(logged).toEqual([]);
     const table = new RecordTable();
     await readRecordsIndex(path, table, { inlineMaxBytes: Infinity, startWorker: () => expect.fail('no worker for a small file') });
     expect(inWorker).toEqual(contents(table));
@@ -77,14 +82,17 @@ describe('the records index read in a worker thread', () => {
     });
     expect(killed).toBe(true);
     expect(seen.map((e) => e.summary.id)).toEqual(records.map((r) => r.id));
+    expect(logged).toEqual([expect.stringMatching(new RegExp(`^records index: the worker exited early \\(code 1\\); reading the rest of \\(from byte [1-9]\\d*\\) ${path} on the main thread$`))]);
   });
 
   it('a worker that cannot start, or fails before its first batch, leaves the whole file to this thread', async () => {
     const records = await writeRecords();
     const ids = records.map((r) => r.id);
     expect((await read(() => { throw new Error('config-worker.js is not beside the build'); })).map((e) => e.summary.id)).toEqual(ids);
+    expect(logged).toEqual([`records index: the worker could not start (config-worker.js is not beside the build); reading ${path} on the main thread`]);
     const broken = () => new Worker('throw new Error("the worker broke")', { eval: true });
     expect((await read(broken)).map((e) => e.summary.id)).toEqual(ids);
+    expect(logged).toEqual([`records index: the worker failed (the worker broke); reading ${path} on the main thread`]);
   });
 
   it('an unreadable records file fails the open with its own error, as on this thread; a missing one has no records and starts no worker', async () => {

@@ -31,6 +31,8 @@ export interface IndexReadOptions {
   inlineMaxBytes?: number;
   /** Starts the worker for `path` (default: records-index-worker.ts beside this file, .js from a build). */
   startWorker?: (path: string) => Worker;
+  /** Says when the worker could not do the read and this thread goes on with it (slower, but nothing is lost). */
+  log?: (line: string) => void;
 }
 
 const DEFAULT_INLINE_MAX = 1 << 20;
@@ -52,19 +54,23 @@ export async function readRecordsIndex(path: string, table: RecordTable, options
     () => 0, // missing (no records yet) or unreadable: the read on this thread says which
   );
   let resumeAt: number | undefined = 0;
-  if (size >= (options.inlineMaxBytes ?? DEFAULT_INLINE_MAX)) resumeAt = await inWorker(path, table, options.startWorker ?? startRecordsIndexWorker);
+  if (size >= (options.inlineMaxBytes ?? DEFAULT_INLINE_MAX)) resumeAt = await inWorker(path, table, options.startWorker ?? startRecordsIndexWorker, options.log ?? (() => undefined));
   if (resumeAt === undefined) return;
   await forEachJsonLine<ExecutionRecord>(path, (record, at) => void table.addSummary(summaryOf(record), at), { start: resumeAt });
 }
 
 /** Resolves once the worker delivered every record (undefined), or where this thread must go on from. */
-function inWorker(path: string, table: RecordTable, start: (path: string) => Worker): Promise<number | undefined> {
+function inWorker(path: string, table: RecordTable, start: (path: string) => Worker, log: (line: string) => void): Promise<number | undefined> {
+  const fallBack = (at: number, why: string) => {
+    log(`records index: ${why}; ${at === 0 ? 'reading' : `reading the rest of (from byte ${at})`} ${path} on the main thread`);
+    return at;
+  };
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
       worker = start(path);
-    } catch {
-      return resolve(0);
+    } catch (error) {
+      return resolve(fallBack(0, `the worker could not start (${errorText(error)})`));
     }
     let next = 0;
     let settled = false;
@@ -91,10 +97,12 @@ function inWorker(path: string, table: RecordTable, start: (path: string) => Wor
     // Each batch is added on a turn of its own among the other work handing the loop back (slices.ts), not in
     // the turn its message arrives in, where it added to whatever else that turn did.
     worker.on('message', (batch: IndexBatch) => inBackground(() => (take(batch), true)));
-    worker.on('error', () => settle(() => resolve(next)));
-    worker.on('exit', () => settle(() => resolve(next)));
+    worker.on('error', (error) => settle(() => resolve(fallBack(next, `the worker failed (${errorText(error)})`))));
+    worker.on('exit', (code) => settle(() => resolve(fallBack(next, `the worker exited early (code ${code})`))));
   });
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function addBatch(table: RecordTable, batch: IndexBatch, codes: number[]): void {
   const { ids, summaries, numbers } = batch;

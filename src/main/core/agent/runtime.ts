@@ -34,6 +34,8 @@ export interface AgentRuntimeOptions {
   fetch?: typeof fetch;
   /** MCP calls in flight, for the server requests they cause (see ServerRequestService). */
   calls?: CallRegistry;
+  /** Where start-up says what it had to work around (the records index read off its worker). */
+  log?: (line: string) => void;
   /** Stand-ins for what the config and the disk would give (tests: a scripted model, a two-line knowledge base). */
   overrides?: {
     provider?: () => ModelProvider;
@@ -46,7 +48,7 @@ export type AgentRuntime = Awaited<ReturnType<typeof createAgentRuntime>>;
 /** Builds the agent side of the core: stores, approvals, the proxy, and the conversation service. */
 export async function createAgentRuntime(options: AgentRuntimeOptions) {
   const { config, events, secrets } = options;
-  const { records, store, expired } = await openAgentStores(options.dataDir, events);
+  const { records, store, expired } = await openAgentStores(options.dataDir, events, options.log);
 
   const approvals = new ApprovalService(events, () => config.current().agent.approvalTimeoutMs);
   const proxy = new ToolProxy({
@@ -100,8 +102,8 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
 }
 
 /** Opens the records and the conversations and settles what a crash left owing, in that order. */
-export async function openAgentStores(dataDir: string, events: EventSink): Promise<{ records: RecordsStore; store: ConversationStore; expired: ExpiredApproval[] }> {
-  const records = new RecordsStore(dataDir, events);
+export async function openAgentStores(dataDir: string, events: EventSink, log?: (line: string) => void): Promise<{ records: RecordsStore; store: ConversationStore; expired: ExpiredApproval[] }> {
+  const records = new RecordsStore(dataDir, events, { log });
   await records.open();
   const store = new ConversationStore(join(dataDir, 'conversations'));
   const expired = await store.open((id) => records.has(id));
