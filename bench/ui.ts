@@ -182,7 +182,6 @@ function modelConfig(baseUrl: string): string {
   return stringify(config);
 }
 
-/** Words, with a paragraph break every 40 tokens and a list every 200, so the markdown has structure. */
 /** Waits for a probe (ui-probes.ts) to hold; on timeout, fails with what the page says. */
 async function waitForProbe(page: Page, probe: string, timeout: number): Promise<void> {
   if (!(await page.evaluate(`window.__bench.until(() => window.__bench.${probe}, ${timeout})`))) throw new Error(`${probe} never held: ${await pageProblems(page)}`);
@@ -190,6 +189,7 @@ async function waitForProbe(page: Page, probe: string, timeout: number): Promise
 
 const pageProblems = async (page: Page) => (await page.locator('[role="alert"], .turn-end').allTextContents()).join(' | ') || 'nothing on the page says why';
 
+/** Words, with a paragraph break every 40 tokens and a list every 200, so the markdown has structure. */
 function streamTokens(n: number): string[] {
   return Array.from({ length: n }, (_, i) => (i % 200 === 199 ? '\n\n- item\n- item\n\n' : i % 40 === 39 ? '.\n\n' : i % 7 === 0 ? ' **bold**' : ` word${i % 13}`));
 }
