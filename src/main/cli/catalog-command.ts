@@ -1,4 +1,4 @@
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { countCatalog, describeCounts, explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
@@ -84,8 +84,7 @@ export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process
  * the directory of the config file. Without --config both are the data dir, so the CLI and the app share one pins.json.
  */
 export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
-  const dir = dataDir || env.SWITCHBOARD_DATA_DIR ? resolveDataDir(dataDir, env, '') : dirname(configPath);
-  return join(dir, PINS_FILE_NAME);
+  return join(cliDataDir({ dataDir, config: configPath }, env), PINS_FILE_NAME);
 }
 
 export async function withCatalog(
@@ -189,8 +188,7 @@ function countsJson(catalog: Catalog) {
   return { tools: counts.tools, bindings: counts.bindings, ...counts.byState };
 }
 
-/** The command that signs a needs-auth server in, as the operator would type it. */
-/** The sign-in command to print, with the same --config and --data-dir, so its tokens land where this command reads them. */
+/** The command that signs a needs-auth server in, with this command's --config and --data-dir, so its tokens land where this command reads them. */
 export function signInCommand(server: string, flags: DataOptions = {}): string {
   return `switchboard auth login ${server}${flags.config ? ` --config ${flags.config}` : ''}${flags.dataDir ? ` --data-dir ${flags.dataDir}` : ''}`;
 }
