@@ -114,9 +114,18 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     return send(raw, sendOptions);
   };
 
+  const handling = new WeakSet<object>();
   wrapHandler(transport, 'onmessage', (handler) => (raw, extra) => {
     const message = raw as Message;
-    if (!tracing.on) return handler(raw, extra);
+    if (!tracing.on || handling.has(raw)) return handler(raw, extra);
+    handling.add(raw);
+    try {
+      return traced(message, () => handler(raw, extra));
+    } finally {
+      handling.delete(raw);
+    }
+  });
+  const traced = (message: Message, handle: () => void) => {
     const { method, id } = message;
     if (method === undefined && id !== undefined) {
       const entry = outgoing.get(id);
@@ -124,9 +133,9 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
         outgoing.delete(id);
         finish(entry, message, histograms().sent);
       }
-      return handler(raw, extra);
+      return handle();
     }
-    if (method === undefined || id === undefined) return handler(raw, extra);
+    if (method === undefined || id === undefined) return handle();
     const parent = parentOf(message.params?._meta, (bad) => {
       if (warnedBadContext) return;
       warnedBadContext = true;
@@ -135,10 +144,13 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     const attributes = common(method, message.params, id);
     const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.SERVER, attributes }, parent);
     incoming.set(id, { span, started: performance.now(), method, attributes });
-    return context.with(trace.setSpan(parent, span), () => handler(raw, extra));
-  });
+    return context.with(trace.setSpan(parent, span), handle);
+  };
 
+  let closing = false;
   wrapHandler(transport, 'onclose', (handler) => () => {
+    if (closing) return handler();
+    closing = true;
     if (tracing.on) {
       for (const entry of [...outgoing.values(), ...incoming.values()]) {
         entry.span.setAttribute('error.type', 'connection_closed');
@@ -168,14 +180,30 @@ function parentOf(meta: unknown, onBad: (value: string) => void): Context {
   return extracted;
 }
 
-/** Wraps a handler the protocol layer assigns later (`transport.onmessage = …`), and the one already there. */
+/**
+ * Wraps a handler the protocol layer assigns later (`transport.onmessage = …`), and the one already there. A transport
+ * whose property is an accessor (the SDK's Node server transport forwards it to an inner one) gets the wrapped handler
+ * through that accessor. A layer that chains the handler it found calls a wrapped one inside another: `wrap` lets
+ * such a nested call through untouched (see the re-entrancy guards in traceTransport).
+ */
 function wrapHandler<K extends 'onmessage' | 'onclose', F extends NonNullable<Transport[K]>>(transport: Transport, key: K, wrap: (handler: F) => F): void {
+  const accessor = descriptorOf(transport, key);
   let wrapped: F | undefined;
   const set = (handler: F | undefined) => {
     wrapped = handler && wrap(handler);
+    accessor?.set?.call(transport, wrapped);
   };
   set(transport[key] as F | undefined);
-  Object.defineProperty(transport, key, { configurable: true, enumerable: true, get: () => wrapped, set });
+  Object.defineProperty(transport, key, { configurable: true, enumerable: true, get: () => (accessor?.get ? (accessor.get.call(transport) as F | undefined) : wrapped), set });
+}
+
+/** The property's accessor, if it is one, on the object or its prototypes. */
+function descriptorOf(target: object, key: string): PropertyDescriptor | undefined {
+  for (let o: object | null = target; o; o = Object.getPrototypeOf(o) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(o, key);
+    if (descriptor) return descriptor.set ? descriptor : undefined;
+  }
+  return undefined;
 }
 
 /** The metric attributes: the span's, without the per-request ones. */

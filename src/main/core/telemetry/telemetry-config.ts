@@ -78,6 +78,7 @@ export function resolveTelemetry(env: NodeJS.ProcessEnv, settings: TelemetrySett
   const samplerArg = parsedArg !== undefined && Number.isFinite(parsedArg) && parsedArg >= 0 && parsedArg <= 1 ? parsedArg : undefined;
 
   const headers = parseOtlpHeaders(fromEnv(OTLP_HEADERS_SECRET) ?? storedHeaders, problems);
+  Object.assign(headers, parseOtlpHeaders(fromEnv('OTEL_EXPORTER_OTLP_TRACES_HEADERS'), problems));
   const envDisabled = fromEnv('OTEL_SDK_DISABLED');
   const disabled = envDisabled !== undefined ? TRUE.test(envDisabled) : s.disabled === true;
   const traces = fromEnv('OTEL_TRACES_EXPORTER');

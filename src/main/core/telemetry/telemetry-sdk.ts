@@ -119,14 +119,30 @@ function samplerOf(config: ResolvedTelemetry): Sampler {
 
 async function spanExporter(config: ResolvedTelemetry): Promise<SpanExporter> {
   const options = { url: config.tracesUrl as string, headers: config.headers, timeoutMillis: config.timeoutMs };
-  if (config.protocol === 'http/json') return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter(options);
-  return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter(options);
+  const { OTLPTraceExporter } = config.protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
+  return withoutEnvHeaders(() => new OTLPTraceExporter(options));
 }
 
 async function metricExporter(config: ResolvedTelemetry): Promise<PushMetricExporter> {
   const options = { url: config.metricsUrl as string, headers: config.headers, timeoutMillis: config.timeoutMs };
-  if (config.protocol === 'http/json') return new (await import('@opentelemetry/exporter-metrics-otlp-http')).OTLPMetricExporter(options);
-  return new (await import('@opentelemetry/exporter-metrics-otlp-proto')).OTLPMetricExporter(options);
+  const { OTLPMetricExporter } = config.protocol === 'http/json' ? await import('@opentelemetry/exporter-metrics-otlp-http') : await import('@opentelemetry/exporter-metrics-otlp-proto');
+  return withoutEnvHeaders(() => new OTLPMetricExporter(options));
+}
+
+const HEADER_VARIABLES = ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS'];
+
+/**
+ * An exporter reads the header variables itself when it is made, and would send entries resolveTelemetry refused (a
+ * name Node rejects fails every export): it is made with them hidden, and gets the checked headers only.
+ */
+function withoutEnvHeaders<T>(make: () => T): T {
+  const saved = HEADER_VARIABLES.map((name) => [name, process.env[name]] as const);
+  for (const [name] of saved) delete process.env[name];
+  try {
+    return make();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
 }
 
 /** The exporter, telling each export's outcome (the SDK would only hand a failure to its global error handler). */
