@@ -8,7 +8,7 @@ import { RESERVED_TOOL_NAMES, type ModelSettings } from '../../../shared/config/
 import type { ToolBinding } from '../../../shared/catalog';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../providers/types';
 import { maskedContent } from './content';
-import { endSpan, genAiInstruments, inSpan, spanIds, SpanKind, startSpan, telemetryState, type Span } from './telemetry';
+import { endSpan, genAiInstruments, inSpan, spanIds, SpanKind, startSpan, telemetryState } from './telemetry';
 
 const AGENT_NAME = 'switchboard';
 
