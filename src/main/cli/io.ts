@@ -6,10 +6,26 @@ export interface CliIo {
   stderr: (line: string) => void;
 }
 
+/** Set once stdout's reader has gone (`switchboard tools list | head`): what follows is not printed. */
+let stdoutClosed = false;
+
 export const processIo: CliIo = {
-  stdout: (line) => process.stdout.write(`${line}\n`),
+  stdout: (line) => {
+    if (!stdoutClosed) process.stdout.write(`${line}\n`);
+  },
   stderr: (line) => process.stderr.write(`${line}\n`),
 };
+
+/**
+ * A reader that stops early (`| head`) is not an error: the rest of the output is dropped and the command finishes
+ * as it would (connections closed, its own exit code), without an EPIPE stack trace. Other stdout errors still throw.
+ */
+export function quietWhenStdoutCloses(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutClosed = true;
+  });
+}
 
 export function parsePort(value: string): number {
   const port = Number(value);
