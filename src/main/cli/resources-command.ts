@@ -35,7 +35,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
         const list = await allPages((cursor) => browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })));
         const features = browser.features(server);
         const templates = features.resources ? await allPages((cursor) => browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor }))) : [];
-        if (opts.json) return io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
+          return 0;
+        }
         if (list.length === 0) io.stdout('(no resources)');
         for (const r of list) io.stdout(`${r.uri}  ${r.title ?? r.name}${r.mimeType ? `  (${r.mimeType})` : ''}${r.description ? `  ${r.description}` : ''}`);
         if (templates.length) io.stdout('\nTemplates');
@@ -51,7 +54,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .action(async (server: string, uri: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
         const read = await browser.read(server, uri);
-        if (opts.json) return io.stdout(JSON.stringify(read, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify(read, null, 2));
+          return 0;
+        }
         read.contents.forEach((content, index) => printContent(content, index, read.contents.length, io));
       }),
     );
@@ -66,7 +72,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .action(async (server: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
         const list = await allPages((cursor) => browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })));
-        if (opts.json) return io.stdout(JSON.stringify({ prompts: list }, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify({ prompts: list }, null, 2));
+          return 0;
+        }
         if (list.length === 0) io.stdout('(no prompts)');
         for (const p of list) {
           const args = p.arguments.map((a) => `${a.name}${a.required ? '*' : ''}`).join(', ');
@@ -97,7 +106,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
           return 2;
         }
         const got = await browser.getPrompt(server, name, opts.args);
-        if (opts.json) return io.stdout(JSON.stringify(got, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify(got, null, 2));
+          return 0;
+        }
         if (got.description) io.stdout(`# ${got.description}`);
         for (const message of got.messages) io.stdout(`${message.role}: ${contentText(message.content)}`);
       }),
