@@ -4,6 +4,7 @@ import type { ServerConfig } from '../../shared/config/schema';
 import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener, type ConnectionControl } from '../core/auth';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import { createOwnerOnlyFileSecrets } from '../core/secrets';
+import { checkExternalUrl, externalUrlRefusalText } from '../../shared/net/external-url';
 import type { CliIo } from './io';
 
 /**
@@ -37,10 +38,13 @@ export function createCliAuth(options: {
 /**
  * Opens the authorization page the way a terminal user expects: the command in $BROWSER (with `%s`
  * replaced by the URL, or the URL appended), else the OS opener; the URL is printed either way, so a
- * machine without a browser can finish the sign-in elsewhere.
+ * machine without a browser can finish the sign-in elsewhere. A URL the gate refuses (file:, smb:, plain http:
+ * off this machine) is neither printed nor opened: the sign-in refuses it first; this is the opener's own check.
  */
-export function terminalOpener(io: CliIo, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserOpener {
+export function terminalOpener(io: CliIo, server: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserOpener {
   return async (url) => {
+    const check = checkExternalUrl(url);
+    if (!check.ok) throw new Error(externalUrlRefusalText(check, server));
     io.stderr(`Sign in at: ${url}`);
     const browser = env.BROWSER?.split(':').find((entry) => entry.trim());
     const [command, ...args] = browser

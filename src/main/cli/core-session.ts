@@ -4,7 +4,7 @@ import type { ApprovalRequest } from '../../shared/contract';
 import { createBuiltinServers } from '../builtin-servers';
 import { createCore, type Core } from '../core/app';
 import { openDataDir } from '../core/data-dir';
-import type { CliIo } from './io';
+import { terminalText, type CliIo } from './io';
 
 export type ApproveMode = 'ask' | 'all' | 'none';
 
@@ -61,7 +61,7 @@ export function openTerminal(): Terminal | undefined {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     question(text) {
-      const next = queue.then(() => rl.question(text));
+      const next = queue.then(() => rl.question(terminalText(text)));
       queue = next.catch(() => undefined);
       return next;
     },
