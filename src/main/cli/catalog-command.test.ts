@@ -100,6 +100,7 @@ describe('switchboard catalog', () => {
       overrideStale: false,
       quarantine: null,
       descriptionTruncated: null,
+      schemaCapped: null,
     });
     expect(json.tools[2].reason).toContain('dead failed');
   });

@@ -9,6 +9,7 @@ import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { createBuiltinServers } from '../builtin-servers';
 import { ConnectionManager, type ServerRequestHandlers, type ServerState } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
+import { catalogNotes } from './catalog-notes';
 import { readConfigFile } from './read-config';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
@@ -123,6 +124,7 @@ export async function withCatalog(
       skills: config.skills,
       pins: { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() },
       maxDescriptionBytes: config.agent.mcp.maxDescriptionBytes,
+      maxSchemaBytes: config.agent.mcp.maxSchemaBytes,
     };
     const catalog = resolveCatalog(input);
     pins.recordBindings(catalog.unrecordedBindings, servers);
@@ -179,6 +181,7 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
         moved: e.quarantine.moved && { ...e.quarantine.moved },
       },
       descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
+      schemaCapped: e.schemaCapped && { ...e.schemaCapped },
     })),
   };
 }
@@ -212,6 +215,12 @@ function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions): void {
   table(catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]), io);
   io.stdout('');
   io.stdout(describeCounts(countCatalog(catalog.entries.map((e) => e.state))));
+  const notes = catalogNotes(catalog);
+  if (notes.length) {
+    io.stdout('');
+    io.stdout('Notes');
+    for (const note of notes) io.stdout(`  ${note}`);
+  }
 }
 
 function printExplanation(explanation: Explanation, io: CliIo): void {
