@@ -83,12 +83,9 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env, dataDir?
 /** The config a one-shot command reads: --config, else switchboard.yaml in --data-dir, $SWITCHBOARD_DATA_DIR or ~/.switchboard. */
 export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process.env): string => (opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir));
 
-/**
- * Where the CLI keeps definition pins: --data-dir or $SWITCHBOARD_DATA_DIR when given (the app's data dir), else
- * the directory of the config file. Without --config both are the data dir, so the CLI and the app share one pins.json.
- */
-export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
-  return join(cliDataDir({ dataDir, config: configPath }, env), PINS_FILE_NAME);
+/** Where the CLI keeps definition pins: pins.json in the data directory (cliDataDir), shared with the app. */
+export function pinsPathFor(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
+  return join(cliDataDir({ dataDir }, env), PINS_FILE_NAME);
 }
 
 export async function withCatalog(
@@ -106,7 +103,7 @@ export async function withCatalog(
   const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
-  const pinsPath = pinsPathFor(path, process.env, opts.dataDir);
+  const pinsPath = pinsPathFor(process.env, opts.dataDir);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const instructionPins = await InstructionPinStore.open({ path: join(dirname(pinsPath), INSTRUCTION_PINS_FILE_NAME), log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();

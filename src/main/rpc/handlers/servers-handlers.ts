@@ -67,7 +67,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       instructions.accept(name, currentHash);
       return view(server);
     },
-    'config.import': ({ text, onConflict, dryRun }) => importServers(config, text, onConflict, dryRun),
+    'config.import': ({ text, onConflict, dryRun, allowEnv }) => importServers(config, text, onConflict, dryRun, allowEnv),
   };
 }
 
