@@ -36,3 +36,9 @@ export async function explain(page: Page, toolId: string) {
   await expect(result).toBeVisible();
   return result;
 }
+
+/** Shows the tool detail's Run tab (it stays shown while the selection moves). */
+export async function openRunTab(page: Page): Promise<void> {
+  await page.getByTestId('tool-detail').getByRole('tab', { name: 'Run by hand' }).click();
+  await expect(page.getByTestId('run-tool')).toBeVisible();
+}

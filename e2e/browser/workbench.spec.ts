@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '../host';
 import { ask, startConversation } from './chat-helpers';
-import { gotoPage, openPage, saveIntents, toolRow, treeNode } from './pipeline-helpers';
+import { gotoPage, openPage, openRunTab, saveIntents, toolRow, treeNode } from './pipeline-helpers';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -10,6 +10,10 @@ test('Run query_order from Tools with the form: the result as a tool card, and a
   await gotoPage(page, host, 'tools');
   // A required field left empty is refused before sending, with the error at the field.
   await toolRow(page, 'query_logistics', 'shop').click();
+  // With the detail open the names keep their room: none is cut while the list has space.
+  const cut = await page.locator('[data-testid="tool-row"] .tool-cell, [data-testid="tool-row"] > :nth-child(2)').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+  expect(cut).toEqual([]);
+  await openRunTab(page);
   let run = page.getByTestId('run-tool');
   await run.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(run.locator('.error-detail').first()).toContainText('is required');
@@ -44,6 +48,7 @@ test('Run query_order from Tools with the form: the result as a tool card, and a
 test('Run cancel_order by hand waits for approval (its node’s policy), then runs once approved', async ({ page, host }) => {
   await gotoPage(page, host, 'tools');
   await toolRow(page, 'cancel_order', 'shop').click();
+  await openRunTab(page);
   const run = page.getByTestId('run-tool');
   await run.getByRole('button', { name: 'JSON' }).click();
   await run.getByLabel('Arguments (JSON)').fill('{"orderNo": "BS1001011"}');
@@ -60,6 +65,11 @@ test('Run cancel_order by hand waits for approval (its node’s policy), then ru
 test('an unmounted tool runs with a note why the model would not see it; Mount query_coupons from its row, save, and it is bound', async ({ page, host }) => {
   await gotoPage(page, host, 'tools');
   await toolRow(page, 'query_coupons', 'shop').click();
+  // Not mounted, yet its definition and hints show (the Run form is built from the same definition).
+  await expect(page.getByTestId('tool-detail').getByTestId('schema-view')).toBeVisible();
+  await expect(page.getByTestId('tool-detail')).toContainText('readOnlyHint');
+  await expect(page.getByTestId('tool-detail')).not.toContainText('bound tools only');
+  await openRunTab(page);
   await expect(page.getByTestId('run-not-visible')).toContainText('The model would not see this tool (unmounted)');
 
   await toolRow(page, 'query_coupons', 'shop').getByTestId('mount-toggle').click();
@@ -75,8 +85,13 @@ test('an unmounted tool runs with a note why the model would not see it; Mount q
   await expect(treeNode(page, 'query_coupons')).toHaveAttribute('aria-selected', 'true');
   await saveIntents(page);
 
+  // Mounted without an override: the server's own text is sent, and a later change to it would be too.
+  await expect(editor.getByLabel(/^Override/)).toHaveValue('');
   await openPage(page, 'Tools');
   await expect(toolRow(page, 'query_coupons', 'shop')).toHaveAttribute('data-state', 'bound');
+  await toolRow(page, 'query_coupons', 'shop').click();
+  await page.getByTestId('tool-detail').getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByTestId('tool-detail')).toContainText('The server’s own text (no override).');
 });
 
 test('replay a conversation after changing a description: the steps are side by side and the divergence is marked', async ({ page, host }) => {

@@ -23,7 +23,7 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
   const common = (command: Command) =>
     command
       .option('--config <file>', 'config file (default <data dir>/switchboard.yaml)')
-      .option('--data-dir <dir>', 'where tokens are kept (default $SWITCHBOARD_DATA_DIR, the directory of --config, or ~/.switchboard)');
+      .option('--data-dir <dir>', 'where tokens are kept (default $SWITCHBOARD_DATA_DIR, else ~/.switchboard)');
 
   common(auth.command('login <server>'))
     .description('sign in (browser from $BROWSER or the OS; the address is printed too), then connect')
@@ -38,7 +38,7 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
           io.stdout(`${server}: already signed in and connected (${describe(service.view(entry!)!)})`);
           return 0;
         }
-        const handle = await service.signIn(server, terminalOpener(io));
+        const handle = await service.signIn(server, terminalOpener(io, server));
         io.stderr(`Waiting for the browser (up to ${opts.timeout} s)…`);
         await handle.done;
         io.stdout(`${server}: signed in and connected, ${connections.state(server)?.toolCount ?? 0} tools (${describe(service.view(entry!)!)})`);

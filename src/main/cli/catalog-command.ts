@@ -9,6 +9,7 @@ import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { createBuiltinServers } from '../builtin-servers';
 import { ConnectionManager, type ServerRequestHandlers, type ServerState } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
+import { catalogNotes } from './catalog-notes';
 import { readConfigFile } from './read-config';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
@@ -79,12 +80,9 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env, dataDir?
 /** The config a one-shot command reads: --config, else switchboard.yaml in --data-dir, $SWITCHBOARD_DATA_DIR or ~/.switchboard. */
 export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process.env): string => (opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir));
 
-/**
- * Where the CLI keeps definition pins: --data-dir or $SWITCHBOARD_DATA_DIR when given (the app's data dir), else
- * the directory of the config file. Without --config both are the data dir, so the CLI and the app share one pins.json.
- */
-export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
-  return join(cliDataDir({ dataDir, config: configPath }, env), PINS_FILE_NAME);
+/** Where the CLI keeps definition pins: pins.json in the data directory (cliDataDir), shared with the app. */
+export function pinsPathFor(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
+  return join(cliDataDir({ dataDir }, env), PINS_FILE_NAME);
 }
 
 export async function withCatalog(
@@ -95,7 +93,7 @@ export async function withCatalog(
   const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
-  const pinsPath = pinsPathFor(path, process.env, opts.dataDir);
+  const pinsPath = pinsPathFor(process.env, opts.dataDir);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
@@ -123,6 +121,7 @@ export async function withCatalog(
       skills: config.skills,
       pins: { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() },
       maxDescriptionBytes: config.agent.mcp.maxDescriptionBytes,
+      maxSchemaBytes: config.agent.mcp.maxSchemaBytes,
     };
     const catalog = resolveCatalog(input);
     pins.recordBindings(catalog.unrecordedBindings, servers);
@@ -179,6 +178,7 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
         moved: e.quarantine.moved && { ...e.quarantine.moved },
       },
       descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
+      schemaCapped: e.schemaCapped && { ...e.schemaCapped },
     })),
   };
 }
@@ -212,6 +212,12 @@ function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions): void {
   table(catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]), io);
   io.stdout('');
   io.stdout(describeCounts(countCatalog(catalog.entries.map((e) => e.state))));
+  const notes = catalogNotes(catalog);
+  if (notes.length) {
+    io.stdout('');
+    io.stdout('Notes');
+    for (const note of notes) io.stdout(`  ${note}`);
+  }
 }
 
 function printExplanation(explanation: Explanation, io: CliIo): void {

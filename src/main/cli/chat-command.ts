@@ -5,6 +5,7 @@ import type { ElicitPolicy, SamplingPolicy } from '../core/requests/server-reque
 import { answerApprovals, openTerminal, withCore, type ApproveMode, type Terminal } from './core-session';
 import type { CliIo } from './io';
 import { createRequestPrompts } from './request-prompts';
+import { callRan } from '../../shared/call-ran';
 
 interface ChatOptions {
   config?: string;
@@ -157,7 +158,7 @@ function createPrinter(io: CliIo, json: boolean) {
         printLive(item);
         if (['success', 'error', 'rejected', 'blocked', 'stopped'].includes(item.status)) {
           if (json) emit({ type: 'tool.result', tool: item.toolName, status: item.status, durationMs: item.durationMs, text: item.resultText, ...(item.exchanges && { exchanges: item.exchanges.length }) });
-          else io.stdout(`  ← ${item.toolName} ${item.status}${item.durationMs !== undefined ? ` (${item.durationMs} ms)` : ''}`);
+          else io.stdout(`  ← ${item.toolName} ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}`);
         }
         return;
       }

@@ -1,18 +1,19 @@
 import { spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ServerConfig } from '../../shared/config/schema';
 import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener, type ConnectionControl } from '../core/auth';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import { createOwnerOnlyFileSecrets } from '../core/secrets';
+import { checkExternalUrl, externalUrlRefusalText } from '../../shared/net/external-url';
 import type { CliIo } from './io';
 
 /**
- * The data directory a CLI command keeps OAuth tokens (and pins) in: --data-dir, else $SWITCHBOARD_DATA_DIR,
- * else the directory of --config, else ~/.switchboard. Without flags that is the headless console's own.
+ * The data directory a CLI command keeps OAuth tokens (and pins) in: --data-dir, else $SWITCHBOARD_DATA_DIR, else
+ * ~/.switchboard, whatever --config says, as for `chat`, `test` and `serve`: a config kept elsewhere never gets a
+ * pins.json or a token file written beside it.
  */
-export function cliDataDir(opts: { dataDir?: string; config?: string }, env: NodeJS.ProcessEnv = process.env): string {
-  if (opts.dataDir || env.SWITCHBOARD_DATA_DIR) return resolveDataDir(opts.dataDir, env, defaultDataDir());
-  return opts.config ? dirname(resolve(opts.config)) : defaultDataDir();
+export function cliDataDir(opts: { dataDir?: string }, env: NodeJS.ProcessEnv = process.env): string {
+  return resolveDataDir(opts.dataDir, env, defaultDataDir());
 }
 
 /** OAuth for a CLI command: tokens in the data directory's owner-only file, shared with `switchboard serve`. */
@@ -37,10 +38,13 @@ export function createCliAuth(options: {
 /**
  * Opens the authorization page the way a terminal user expects: the command in $BROWSER (with `%s`
  * replaced by the URL, or the URL appended), else the OS opener; the URL is printed either way, so a
- * machine without a browser can finish the sign-in elsewhere.
+ * machine without a browser can finish the sign-in elsewhere. A URL the gate refuses (file:, smb:, plain http:
+ * off this machine) is neither printed nor opened: the sign-in refuses it first; this is the opener's own check.
  */
-export function terminalOpener(io: CliIo, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserOpener {
+export function terminalOpener(io: CliIo, server: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserOpener {
   return async (url) => {
+    const check = checkExternalUrl(url);
+    if (!check.ok) throw new Error(externalUrlRefusalText(check, server));
     io.stderr(`Sign in at: ${url}`);
     const browser = env.BROWSER?.split(':').find((entry) => entry.trim());
     const [command, ...args] = browser

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import writeFileAtomic from 'write-file-atomic';
 import type { CaseResult } from '../../shared/contract';
 import { autoApprover } from '../core/workbench';
@@ -15,7 +15,11 @@ interface TestOptions {
   json?: boolean;
   junit?: string;
   approve: ApproveMode;
+  maxCases?: number;
 }
+
+/** Cases one `switchboard test` runs at most unless --max-cases says more: each is a model turn (or several). */
+export const DEFAULT_MAX_CASES = 1000;
 
 export function registerTestCommand(program: Command, io: CliIo): void {
   program
@@ -27,6 +31,7 @@ export function registerTestCommand(program: Command, io: CliIo): void {
     .option('--json', 'print the results as JSON')
     .option('--junit <file>', 'also write JUnit XML to this file')
     .addOption(new Option('--approve <mode>', 'how writes the model asks for are decided').choices(['ask', 'all', 'none']).default('none'))
+    .option('--max-cases <n>', 'refuse to start (exit 2) when there are more cases than this', parseMaxCases, DEFAULT_MAX_CASES)
     .action(async (opts: TestOptions) => {
       process.exitCode = await runTests(opts, io);
     });
@@ -39,10 +44,18 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
     io,
     async (core) => {
       const { tests } = core.workbench;
-      const { problems } = await tests.cases();
+      const { cases, problems } = await tests.cases();
       if (problems.length) {
         io.stderr(`${tests.casesPath} has problems:`);
         for (const p of problems) io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+        return 2;
+      }
+      // Every case is a model turn: a file of 20,000 would run for hours and cost accordingly. Refused before the first.
+      const maxCases = opts.maxCases ?? DEFAULT_MAX_CASES;
+      if (cases.length > maxCases) {
+        io.stderr(
+          `switchboard test: ${cases.length} cases (${tests.casesPath} and the intent nodes' examples), more than the ${maxCases} allowed; nothing was run. Pass --max-cases ${cases.length} to run them all.`,
+        );
         return 2;
       }
       const ask = opts.approve === 'ask';
@@ -64,6 +77,12 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
     },
     env,
   );
+}
+
+function parseMaxCases(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a whole number of cases, 1 or more');
+  return n;
 }
 
 function printResult(result: CaseResult, io: CliIo): void {

@@ -186,6 +186,8 @@ export const agentSchema = z.strictObject({
       servers: z.array(serverConfigSchema).default([]),
       /** A tool description longer than this (UTF-8 bytes) is cut in what the model receives; default 8,192 (DEFAULT_MAX_DESCRIPTION_BYTES). */
       maxDescriptionBytes: z.number().int().min(256).max(1_048_576).optional(),
+      /** A tool's input schema bigger than this (UTF-8 bytes of JSON, once its texts are cut) reaches the model without its details; default 65,536. */
+      maxSchemaBytes: z.number().int().min(1_024).max(4_194_304).optional(),
     })
     .default({ servers: [] }),
   model: modelSettingsSchema.default({ provider: 'demo' }),

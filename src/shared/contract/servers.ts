@@ -67,6 +67,23 @@ const serverName = z.string().min(1).max(64);
 
 export const importConflictPolicySchema = z.enum(['ask', 'skip', 'rename', 'replace']);
 
+/**
+ * One use of a `${env:NAME}` reference in an imported entry: the variable, the server it would go to and where
+ * (a header, a stdio child's env, an OAuth field, the url, the command, its cwd or an argument, `key` naming the
+ * header, variable, field or argument index). `allowed`: the operator allowed this variable for this import.
+ */
+export const importEnvReferenceSchema = z.object({
+  variable: z.string(),
+  server: z.string(),
+  where: z.enum(['header', 'env', 'auth', 'url', 'command', 'cwd', 'args']),
+  key: z.string().nullable(),
+  allowed: z.boolean(),
+});
+export type ImportEnvReference = z.infer<typeof importEnvReferenceSchema>;
+
+/** An environment variable's name as `${env:NAME}` writes it. */
+const envVariableName = z.string().min(1).max(256);
+
 export const importResultSchema = z.object({
   /** False when nothing was written: a clash under 'ask', or nothing importable. */
   applied: z.boolean(),
@@ -86,6 +103,8 @@ export const importResultSchema = z.object({
   renamed: z.array(z.object({ from: z.string(), to: z.string() })),
   replaced: z.array(z.string()),
   skipped: z.array(z.string()),
+  /** Every `${env:NAME}` the pasted entries use; one not allowed is left out of what is written (import-env.ts). */
+  environment: z.array(importEnvReferenceSchema).default([]),
   /** Entries or values that could not be imported, e.g. a VS Code `${input:…}` reference. */
   problems: z.array(z.object({ server: z.string().nullable(), path: z.string(), message: z.string(), uiMessage: uiMessageSchema.optional() })),
 });
@@ -120,6 +139,8 @@ export const serverRoutes = {
       onConflict: importConflictPolicySchema.default('ask'),
       /** Preview only: report what would be written, write nothing. */
       dryRun: z.boolean().default(false),
+      /** The `${env:NAME}` variables the operator allows this import to use, by name; every other reference is left out. */
+      allowEnv: z.array(envVariableName).max(1_000).default([]),
     }),
     importResultSchema,
   ),

@@ -21,5 +21,8 @@ export const AUTH_MESSAGES = {
   // refusals before any authorization request (oauth-provider.ts)
   'auth.resourceMismatch': "the server's protected resource metadata names {{named}}, not {{resource}}; refusing to authorize for another resource",
   'auth.pkceUnsupported': 'the authorization server {{issuer}} does not advertise PKCE with S256 (code_challenge_methods_supported); refusing to sign in',
+  'auth.issuerMismatch': 'the authorization server metadata fetched for {{expected}} names the issuer {{issuer}}; RFC 8414 says it must be the same, so it is not used for registration, sign-in or tokens',
+  // the browser step (sign-in.ts): the authorization URL passes the URL gate before any opener sees it
+  'auth.authorizationUrlRefused': 'refused to open the sign-in page of {{server}}: {{reason}}',
   'auth.clientBoundElsewhere': 'client {{clientId}} was first used with authorization server {{bound}}, but {{server}} now names {{issuer}}; check the server, or sign out to forget the binding',
 } as const;

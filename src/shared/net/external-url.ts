@@ -5,6 +5,9 @@
  * `https:` passes, plus `http:` on a loopback host (RFC 8252 redirects and local dev servers).
  * Pure: shared by main, the CLI and the renderer.
  */
+import type { UiMessage } from '../i18n-message';
+import { say } from '../messages';
+
 export type ExternalUrlCheck =
   | { ok: true; url: URL; /** the host as the operator should read it: punycode, never a look-alike */ host: string }
   | { ok: false; reason: ExternalUrlRefusal; scheme?: string };
@@ -49,6 +52,11 @@ export function externalUrlRefusalText(check: Extract<ExternalUrlCheck, { ok: fa
     case 'credentials':
       return `refused a URL from ${server}: it carries a user name or password before its host`;
   }
+}
+
+/** The refusal as a clause the console translates (`url.refusal.*`); a sentence naming the server inserts it. */
+export function externalUrlRefusalMessage(check: Extract<ExternalUrlCheck, { ok: false }>): UiMessage {
+  return check.reason === 'scheme' ? say('url.refusal.scheme', { scheme: check.scheme ?? '' }) : say(`url.refusal.${check.reason}`);
 }
 
 /**

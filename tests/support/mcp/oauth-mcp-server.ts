@@ -33,6 +33,8 @@ export interface OAuthMcpServerOptions {
   prmResource?: string;
   /** Scopes the authorization server never grants, even when asked (a token then carries fewer). */
   neverGrant?: string[];
+  /** A hostile or broken authorization server: these fields replace its metadata's (authorization_endpoint, issuer). */
+  metadataOverrides?: Record<string, unknown>;
   /** A careless server: `whoami` logs the bearer token it was called with (notifications/message). */
   echoToken?: boolean;
 }
@@ -163,9 +165,9 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
   const app = express();
   const off = { rateLimit: false as const };
   // Variations a real server may have, answered before the SDK's own metadata handlers.
-  if (options.advertisePkce === false) {
-    const metadata: Record<string, unknown> = createOAuthMetadata({ provider, issuerUrl: new URL(fixture.issuer), scopesSupported: options.scopesSupported });
-    delete metadata.code_challenge_methods_supported;
+  if (options.advertisePkce === false || options.metadataOverrides) {
+    const metadata: Record<string, unknown> = { ...createOAuthMetadata({ provider, issuerUrl: new URL(fixture.issuer), scopesSupported: options.scopesSupported }), ...options.metadataOverrides };
+    if (options.advertisePkce === false) delete metadata.code_challenge_methods_supported;
     app.get('/.well-known/oauth-authorization-server', (_req, res) => void res.json(metadata));
   }
   if (options.prmResource)

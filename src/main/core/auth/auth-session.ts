@@ -5,7 +5,7 @@ import { OAuthError, ServerError, TemporarilyUnavailableError, TooManyRequestsEr
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
-import { ClientBoundElsewhereError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
+import { ClientBoundElsewhereError, IssuerMismatchError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -141,7 +141,7 @@ export class AuthSession {
 
   /** What an error means for authorization: the operator must sign in, the server refused for good, or nothing auth-related. */
   verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
-    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError) return told('refused', error.uiMessage);
+    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError || error instanceof IssuerMismatchError) return told('refused', error.uiMessage);
     if (error instanceof OAuthError && !(error instanceof ServerError || error instanceof TemporarilyUnavailableError || error instanceof TooManyRequestsError))
       return told('refused', say('auth.refusedByServer', { detail: `${error.errorCode}${error.message ? `: ${error.message}` : ''}` }));
     const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;

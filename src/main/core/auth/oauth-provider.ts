@@ -36,6 +36,11 @@ export class PkceUnsupportedError extends AuthFailure {
   override readonly name = 'PkceUnsupportedError';
 }
 
+/** The authorization server metadata names another issuer than the one it was fetched for (RFC 8414 §3.3). */
+export class IssuerMismatchError extends AuthFailure {
+  override readonly name = 'IssuerMismatchError';
+}
+
 /** A configured client is bound to one authorization server and the server now names another. */
 export class ClientBoundElsewhereError extends AuthFailure {
   override readonly name = 'ClientBoundElsewhereError';
@@ -166,6 +171,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     const named = state.resourceMetadata?.resource;
     if (named && !checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(this.ctx.resource), configuredResource: named }))
       throw new ResourceMismatchError(say('auth.resourceMismatch', { named, resource: this.ctx.resource }));
+    requireMatchingIssuer(state);
     if (this.ctx.settings.grant === 'authorization_code') requirePkce(state);
     this.discoveredIssuer = state.authorizationServerUrl;
     await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) => ({ ...current, discovery: state }));
@@ -173,6 +179,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   discoveryState(): OAuthDiscoveryState | undefined {
     const discovery = this.stored().discovery;
+    requireMatchingIssuer(discovery); // kept by an earlier version, before this was checked
     if (discovery) this.discoveredIssuer = discovery.authorizationServerUrl;
     return discovery;
   }
@@ -218,6 +225,16 @@ function requirePkce(discovery: OAuthDiscoveryState | undefined): void {
   const metadata = discovery?.authorizationServerMetadata;
   if (metadata && !metadata.code_challenge_methods_supported?.includes('S256'))
     throw new PkceUnsupportedError(say('auth.pkceUnsupported', { issuer: metadata.issuer }));
+}
+
+/**
+ * RFC 8414 §3.3: the metadata's `issuer` must be the URL it was fetched for, or its endpoints are not used. The
+ * SDK does not check it (it binds credentials to the URL it used); refused before any /register, /authorize or /token.
+ */
+function requireMatchingIssuer(discovery: OAuthDiscoveryState | undefined): void {
+  const issuer = discovery?.authorizationServerMetadata?.issuer;
+  if (!discovery || issuer === undefined || sameIssuer(issuer, discovery.authorizationServerUrl)) return;
+  throw new IssuerMismatchError(say('auth.issuerMismatch', { expected: discovery.authorizationServerUrl, issuer }));
 }
 
 /** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */

@@ -6,6 +6,7 @@ import { SwitchboardOAuthProvider } from './oauth-provider';
 import type { OAuthStore } from './oauth-store';
 import { AuthFailure } from './auth-failure';
 import { say } from '../../../shared/messages';
+import { checkExternalUrl, externalUrlRefusalMessage } from '../../../shared/net/external-url';
 
 /**
  * Sends the operator's browser to a URL. Resolves true when it opened it (Electron's system browser, the
@@ -19,6 +20,11 @@ export class AuthorizationServerError extends AuthFailure {
   constructor(readonly answer: Extract<RedirectResult, { error: string }>) {
     super(answer.description ? say('auth.serverAnsweredDescribed', { error: answer.error, description: answer.description }) : say('auth.serverAnswered', { error: answer.error }));
   }
+}
+
+/** The authorization endpoint failed the URL gate (shared/net/external-url.ts): nothing was opened. */
+export class AuthorizationUrlRefused extends AuthFailure {
+  override readonly name = 'AuthorizationUrlRefused';
 }
 
 export interface SignInDeps {
@@ -72,6 +78,9 @@ export function runSignIn(deps: SignInDeps): SignInRun {
           redirectUrl: loopback.redirectUrl,
           state: loopback.state,
           open: async (url) => {
+            // The authorization server chose this URL: a file:, smb: or search-ms: one never reaches any opener.
+            const check = checkExternalUrl(url.href);
+            if (!check.ok) throw new AuthorizationUrlRefused(say('auth.authorizationUrlRefused', { server: session.server, reason: externalUrlRefusalMessage(check) }));
             const opened = await deps.open(url.href);
             deps.onBrowser(url.href, opened);
             firstStep({ url: url.href, opened });

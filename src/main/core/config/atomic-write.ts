@@ -16,6 +16,21 @@ export async function writeFileKeepingBackup(path: string, text: string, previou
 }
 
 /**
+ * Keeps a text that is about to be overwritten but never parsed (an operator's broken hand edit) in its own
+ * `<file>.broken-<UTC timestamp>` beside the file: `.bak` holds only the last text, so a second save would lose it.
+ * Never overwrites an earlier kept copy (`-2`, `-3`… on a clash). Returns the path written.
+ */
+export async function keepBrokenText(path: string, text: string, now = new Date()): Promise<string> {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  for (let n = 1; ; n++) {
+    const kept = `${path}.broken-${stamp}${n > 1 ? `-${n}` : ''}`;
+    if (await exists(kept)) continue;
+    await writeFileAtomic(kept, text, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
+    return kept;
+  }
+}
+
+/**
  * Removes the temp files a killed write left beside `path` (write-file-atomic names them `<file>.<number>`),
  * for the file and its `.bak`. Only those older than this process: a live writer's are newer.
  */

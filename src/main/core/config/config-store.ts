@@ -5,7 +5,7 @@ import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared
 import { maskServer } from '../../../shared/config/secrets';
 import type { ConfigProblem, ConfigSnapshot } from '../../../shared/contract';
 import type { EventSink } from '../events';
-import { removeStaleTempFiles, writeFileKeepingBackup } from './atomic-write';
+import { keepBrokenText, removeStaleTempFiles, writeFileKeepingBackup } from './atomic-write';
 import type { ConfigEdit, ConfigReading } from './config-text';
 import { createConfigWork, type ConfigWork } from './config-work';
 import { Conflict, Invalid, InvalidConfig } from '../errors';
@@ -52,6 +52,8 @@ export class ConfigStore {
   private writing: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<ConfigListener>();
   private readonly work: ConfigWork;
+  /** The `.broken-<ts>` copies this store wrote, oldest first. */
+  readonly keptBroken: string[] = [];
 
   constructor(private readonly options: ConfigStoreOptions) {
     this.path = options.path ?? join(options.dataDir, CONFIG_FILE_NAME);
@@ -198,8 +200,17 @@ export class ConfigStore {
     if (disk !== undefined && disk !== this.raw) await this.apply(disk, 'external');
   }
 
-  /** Writes a text already read (validated and masked) by the caller. */
+  /**
+   * Writes a text already read (validated and masked) by the caller. A file text that does not parse is the
+   * operator's unfinished work: it is kept in a `.broken-<ts>` copy first, whatever path led here (with or
+   * without a base revision), since `.bak` is overwritten by the next save.
+   */
   private async write(text: string, reading: ConfigReading): Promise<void> {
+    if (!this.fileOk && this.raw !== '' && this.raw !== text) {
+      const kept = await keepBrokenText(this.path, this.raw);
+      this.options.log?.(`switchboard.yaml did not parse; its text before this save is kept in ${kept}`);
+      this.keptBroken.push(kept);
+    }
     await writeFileKeepingBackup(this.path, text, this.raw);
     await this.apply(text, 'app', reading);
   }

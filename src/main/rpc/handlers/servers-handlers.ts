@@ -60,7 +60,7 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       await connections.rediscover(name);
       return list();
     },
-    'config.import': ({ text, onConflict, dryRun }) => importServers(config, text, onConflict, dryRun),
+    'config.import': ({ text, onConflict, dryRun, allowEnv }) => importServers(config, text, onConflict, dryRun, allowEnv),
   };
 }
 

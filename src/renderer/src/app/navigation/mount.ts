@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { useUiStore } from '../ui-store';
 
-/** One tool to add to the intent tree as an MCP node, named and described from its definition. */
+/** One tool to add to the intent tree as an MCP node, named from its definition (its description stays the server's). */
 export interface ToolToMount {
   toolId: string;
   server: string;
   /** Pin this server on the node: set when more than one server offers the name. */
   pinServer: boolean;
   title: string | null;
-  description: string | null;
 }
 
 export interface MountRequest {

@@ -141,21 +141,21 @@ describe('mountTools (Mount from the Tools page)', () => {
   const tree: IntentNode[] = [
     { id: 'shop', name: 'Shop', kind: 'category', examples: [], children: [{ id: 'query_order', name: 'Orders', kind: 'mcp', toolId: 'query_order', confirm: 'auto', examples: [] }] },
   ];
-  it('adds one MCP node per tool at the end of the category, named and described from the definition, ids unique', () => {
+  it('adds one MCP node per tool at the end of the category, named from the definition, no description override, ids unique', () => {
     const result = mountTools(tree, 'shop', [
-      { toolId: 'query_coupons', server: 'shop', pinServer: false, title: '优惠券查询', description: '查询优惠券' },
-      { toolId: 'query_order', server: 'other', pinServer: true, title: null, description: null },
+      { toolId: 'query_coupons', server: 'shop', pinServer: false, title: '优惠券查询' },
+      { toolId: 'query_order', server: 'other', pinServer: true, title: null },
     ]);
     const shop = result.tree[0] as Extract<IntentNode, { kind: 'category' }>;
     expect(shop.children.map((n) => n.id)).toEqual(['query_order', 'query_coupons', 'query_order-2']);
-    expect(shop.children[1]).toEqual({ id: 'query_coupons', name: '优惠券查询', kind: 'mcp', toolId: 'query_coupons', description: '查询优惠券', confirm: 'auto', examples: [] });
+    expect(shop.children[1]).toEqual({ id: 'query_coupons', name: '优惠券查询', kind: 'mcp', toolId: 'query_coupons', confirm: 'auto', examples: [] });
     expect(shop.children[2]).toMatchObject({ name: 'query_order', server: 'other' });
     expect(shop.children[2]).not.toHaveProperty('description');
     expect(result.first).toEqual([0, 1]);
     expect(tree[0]).toHaveProperty('children.length', 1); // the saved tree is not touched
   });
   it('goes to the top level when the category is gone', () => {
-    const result = mountTools(tree, 'nope', [{ toolId: 'x', server: 's', pinServer: false, title: null, description: null }]);
+    const result = mountTools(tree, 'nope', [{ toolId: 'x', server: 's', pinServer: false, title: null }]);
     expect(result.tree.map((n) => n.id)).toEqual(['shop', 'x']);
     expect(result.first).toEqual([1]);
   });

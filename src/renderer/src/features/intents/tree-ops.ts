@@ -285,12 +285,12 @@ export interface MountedTool {
   server: string;
   pinServer: boolean;
   title: string | null;
-  description: string | null;
 }
 
 /**
  * Adds one MCP node per tool at the end of the category `categoryId` (the top level when it is null or gone),
- * named from the tool's title and described with its description. Returns the tree and the first new node's path.
+ * named from the tool's title. No description override: the model gets the server's own text, and later changes
+ * to it. Returns the tree and the first new node's path.
  */
 export function mountTools(tree: IntentNode[], categoryId: string | null, tools: readonly MountedTool[]): { tree: IntentNode[]; first: NodePath | null } {
   const parent = categoryId ? findPathById(tree, categoryId) : null;
@@ -304,7 +304,6 @@ export function mountTools(tree: IntentNode[], categoryId: string | null, tools:
       kind: 'mcp',
       toolId: tool.toolId,
       ...(tool.pinServer ? { server: tool.server } : {}),
-      ...(tool.description ? { description: tool.description } : {}),
       confirm: 'auto',
       examples: [],
     };

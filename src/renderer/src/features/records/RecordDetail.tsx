@@ -71,8 +71,14 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         <dd>{formatTime(record.startedAt)}</dd>
         <dt>{t('recordDetail.duration')}</dt>
         <dd data-testid="record-duration">
-          {formatDuration(record.durationMs)}
-          {record.approval ? t('recordDetail.waitingForApprovalExecuting', { waitingMs: formatDuration(waitingMs), executingMs: formatDuration(executingMs) }) : t('recordDetail.executingNoApprovalAsked')}
+          {executingMs === null
+            ? record.approval
+              ? t('recordDetail.waitedNotRun', { waitingMs: formatDuration(waitingMs) })
+              : t('recordDetail.notRun')
+            : <>
+                {formatDuration(record.durationMs)}
+                {record.approval ? t('recordDetail.waitingForApprovalExecuting', { waitingMs: formatDuration(waitingMs), executingMs: formatDuration(executingMs) }) : t('recordDetail.executingNoApprovalAsked')}
+              </>}
         </dd>
         <dt>{t('recordDetail.argumentsHash')}</dt>
         <dd>

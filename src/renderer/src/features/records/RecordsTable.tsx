@@ -111,7 +111,7 @@ function RecordRow({
         {row.approval ? formatDuration(waitingMs) : '—'}
       </span>
       <span role="cell" className="num" title={t('recordsTable.executing')} data-testid="record-ran">
-        {formatDuration(executingMs)}
+        {executingMs === null ? '—' : formatDuration(executingMs)}
       </span>
     </div>
   );

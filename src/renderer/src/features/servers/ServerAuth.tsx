@@ -5,6 +5,7 @@ import { useRpcMutation } from '../../lib/queries';
 import { useRpc } from '../../lib/rpc-context';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { shownText } from '../../lib/i18n/messages';
+import { checkExternalUrl } from '../../../../shared/net/external-url';
 import { Trans, useTranslation } from 'react-i18next';
 
 const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
@@ -32,7 +33,8 @@ export function ServerAuth({ server }: { server: ServerView }) {
       { name: server.name },
       {
         onSuccess: ({ authorizationUrl, opened }) => {
-          if (!authorizationUrl || opened) return void tab?.close();
+          // main refuses such a URL first; the page's own opener checks it too (the gate, shared/net/external-url.ts).
+          if (!authorizationUrl || opened || !checkExternalUrl(authorizationUrl).ok) return void tab?.close();
           if (tab) {
             tab.opener = null; // the authorization server's page gets no handle on the console
             tab.location.href = authorizationUrl;
@@ -82,7 +84,7 @@ export function ServerAuth({ server }: { server: ServerView }) {
         <button type="button" className="btn btn-small btn-primary" disabled={busy || !server.enabled} onClick={startSignIn}>
           {signIn.isPending ? t('serverAuth.signingIn') : machine ? t('serverAuth.getANewToken') : auth.signedIn ? t('serverAuth.signInAgain') : t('serverAuth.signIn')}
         </button>
-        {auth.signingIn && auth.signInUrl && (
+        {auth.signingIn && auth.signInUrl && checkExternalUrl(auth.signInUrl).ok && (
           <a className="btn btn-small" href={auth.signInUrl} target="_blank" rel="noopener noreferrer">
             {t('serverAuth.openTheSignIn')}
           </a>

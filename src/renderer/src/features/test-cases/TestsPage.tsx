@@ -128,7 +128,7 @@ function CaseRowView({ row, selected, running, disabled, onSelect, onRun }: { ro
           {row.name}
         </button>
       </td>
-      <td className="muted small">{row.source === 'file' ? t('testsPage.casesFile') : t('testsPage.node', { nodeId: row.nodeId })}</td>
+      <td className="muted small">{row.source === 'file' ? t('testsPage.casesFileColumn') : t('testsPage.node', { nodeId: row.nodeId })}</td>
       <td className="muted small">{row.last ? formatTime(row.last.ranAt) : '—'}</td>
       <td>
         <button type="button" className="btn btn-small" disabled={disabled} onClick={onRun} aria-label={t('testsPage.runCase', { name: row.name })}>

@@ -35,13 +35,13 @@ export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear }
     setBusy(true);
     setFailure(null);
     try {
-      // Name and description come from each tool's definition as its server offers it now.
+      // The name comes from each tool's definition as its server offers it now; the description is left to the server.
       const tools: ToolToMount[] = await Promise.all(
         chosen.map(async (row) => {
           const server = row.server as string;
           const definition = await rpc.request('tools.definition', { toolId: row.toolId, server });
           const offeredBy = all.filter((r) => r.toolId === row.toolId && r.server !== null).length;
-          return { toolId: row.toolId, server, pinServer: offeredBy > 1, title: definition.title, description: definition.description };
+          return { toolId: row.toolId, server, pinServer: offeredBy > 1, title: definition.title };
         }),
       );
       onClear();

@@ -1,3 +1,4 @@
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { DescriptionDiff } from '../../components/DescriptionDiff';
@@ -12,6 +13,8 @@ import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
+import { useToolsUiStore, type DetailTab } from './tools-ui-store';
+import { entryKey } from '../../lib/catalog/descriptions';
 
 interface Props {
   /** The selected row of the list; its definition, diff and nodes are fetched (catalog.tool). */
@@ -24,12 +27,20 @@ interface Props {
 const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const;
 const TITLE_ANNOTATION = 'title';
 
-/** Everything known about one catalog row: why it is in its state, its definition, who mounts it, what gates it. */
+/** Everything known about one catalog row: why it is in its state, its definition, who mounts it, what gates it; and a Run tab. */
 export function ToolDetail({ row, onExplain, onClose }: Props) {
   // Keyed by row; catalog.changed invalidates it, so an accepted change or a rediscovery shows here too.
   const { t } = useTranslation('tools');
   const messageText = useMessageText();
   const detail = useRpcQuery('catalog.tool', { toolId: row.toolId, server: row.server });
+  const tab = useToolsUiStore((s) => s.detailTab);
+  const setTab = useToolsUiStore((s) => s.setDetailTab);
+  const key = entryKey(row);
+  const chosen = useToolsUiStore((s) => s.toMount.includes(key));
+  const toggleMount = useToolsUiStore((s) => s.toggleMount);
+  const runnable = row.server !== null && row.state !== 'quarantined';
+  const shown = runnable ? tab : 'details';
+  const id = useId();
   // The head comes from the row, so moving through the list with ↑/↓ never waits for the fetch.
   return (
     <aside className="tool-detail" aria-labelledby="tool-detail-title" data-testid="tool-detail">
@@ -43,26 +54,78 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
           {t('detail.close')}
         </button>
       </div>
-      <p>
-        <ToolStateBadge state={row.state} /> <span className="muted">{t('detail.on')}</span> {row.server ?? <em>{t('detail.noServer')}</em>}
-      </p>
-      <p className="tool-reason" data-testid="tool-reason" data-reason-code={row.reason.code}>
-        {messageText(row.reason)}
-      </p>
-      <div className="actions">
-        <button type="button" className="btn" onClick={() => onExplain(row.toolId)}>
-          {t('detail.explainThisTool')}
-        </button>
+      {runnable && <DetailTabs id={id} shown={shown} onShow={setTab} />}
+      {/* Both panels stay mounted: a run's form and result survive a look at the details. */}
+      <div role={runnable ? 'tabpanel' : undefined} id={`${id}-details`} aria-labelledby={runnable ? `${id}-details-tab` : undefined} hidden={shown !== 'details'}>
+        <p>
+          <ToolStateBadge state={row.state} /> <span className="muted">{t('detail.on')}</span> {row.server ?? <em>{t('detail.noServer')}</em>}
+        </p>
+        <p className="tool-reason" data-testid="tool-reason" data-reason-code={row.reason.code}>
+          {messageText(row.reason)}
+        </p>
+        <div className="actions">
+          <button type="button" className="btn" onClick={() => onExplain(row.toolId)}>
+            {t('detail.explainThisTool')}
+          </button>
+          {row.state === 'unmounted' && row.server !== null && (
+            <button type="button" className="btn" aria-pressed={chosen} data-testid="detail-mount-toggle" onClick={() => toggleMount(key)}>
+              {chosen ? t('detail.chosenForMount') : t('detail.chooseForMount')}
+            </button>
+          )}
+        </div>
+        {detail.isPending ? (
+          <Loading>{t('detail.loading', { toolId: row.toolId })}</Loading>
+        ) : detail.isError ? (
+          <LoadError what={t('detail.theDetailOf', { toolId: row.toolId })} error={detail.error} onRetry={() => void detail.refetch()} />
+        ) : (
+          <ToolDetailBody entry={detail.data.entry} binding={detail.data.binding ?? undefined} />
+        )}
       </div>
-      {detail.isPending ? (
-        <Loading>{t('detail.loading', { toolId: row.toolId })}</Loading>
-      ) : detail.isError ? (
-        <LoadError what={t('detail.theDetailOf', { toolId: row.toolId })} error={detail.error} onRetry={() => void detail.refetch()} />
-      ) : (
-        <ToolDetailBody entry={detail.data.entry} binding={detail.data.binding ?? undefined} />
+      {runnable && (
+        <div role="tabpanel" id={`${id}-run`} aria-labelledby={`${id}-run-tab`} hidden={shown !== 'run'}>
+          <RunToolPanel key={`${row.server}/${row.toolId}`} row={{ ...row, server: row.server as string }} />
+        </div>
       )}
-      {row.server !== null && row.state !== 'quarantined' && <RunToolPanel key={`${row.server}/${row.toolId}`} row={{ ...row, server: row.server }} />}
     </aside>
+  );
+}
+
+const TABS = ['details', 'run'] as const;
+
+/** Details | Run by hand: the WAI-ARIA tabs pattern (←/→ move between the tabs, one tab stop). */
+function DetailTabs({ id, shown, onShow }: { id: string; shown: DetailTab; onShow: (tab: DetailTab) => void }) {
+  const { t } = useTranslation('tools');
+  const refs = useRef<Record<DetailTab, HTMLButtonElement | null>>({ details: null, run: null });
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    event.preventDefault();
+    const index = TABS.indexOf(shown);
+    const next = event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    onShow(next);
+    refs.current[next]?.focus();
+  };
+  return (
+    <div className="detail-tabs" role="tablist" aria-label={t('detail.tabs.label')} onKeyDown={onKeyDown}>
+      {TABS.map((tab) => (
+        <button
+          key={tab}
+          ref={(el) => {
+            refs.current[tab] = el;
+          }}
+          type="button"
+          role="tab"
+          id={`${id}-${tab}-tab`}
+          aria-selected={shown === tab}
+          aria-controls={`${id}-${tab}`}
+          tabIndex={shown === tab ? 0 : -1}
+          className="detail-tab"
+          data-tab={tab}
+          onClick={() => onShow(tab)}
+        >
+          {t(`detail.tabs.${tab}`)}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -70,12 +133,15 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
 function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: CatalogBinding | undefined }) {
   const { t } = useTranslation('tools');
   // Bound tools carry their definition; a quarantined one carries the definition offered now.
-  const definition = binding ?? (entry.quarantine ? entry.quarantine.current : null);
+  // A discovered tool nobody mounts: its definition as its server offers it now (the Run form is built from it too).
+  const offered = useRpcQuery('tools.definition', { toolId: entry.toolId, server: entry.server ?? '' }, { enabled: !binding && !entry.quarantine && entry.server !== null });
+  const definition = binding ?? (entry.quarantine ? entry.quarantine.current : (offered.data ?? null));
   const annotations = definition?.annotations ?? null;
   const effective = binding?.description ?? entry.description;
   const remote = binding?.remoteDescription ?? entry.remoteDescription;
   const overridden = binding ? binding.descriptionSource === 'node' : entry.description !== null && entry.description !== entry.remoteDescription;
   const truncated = binding?.descriptionTruncated ?? entry.descriptionTruncated ?? null;
+  const schemaCapped = binding?.schemaCapped ?? entry.schemaCapped ?? null;
   return (
     <>
       <QuarantineSection entry={entry} />
@@ -110,7 +176,7 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
       <h3>{t('detail.definition')}</h3>
       {definition ? (
         <>
-          {!binding && <p className="muted small">{t('detail.asOfferedNow')}</p>}
+          {!binding && <p className="muted small">{entry.quarantine ? t('detail.asOfferedNow') : t('detail.unmountedAsOffered', { toolId: entry.toolId })}</p>}
           <dl className="facts compact">
             {HINTS.map((hint) => (
               <div key={hint} className="fact-row">
@@ -131,12 +197,26 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
               </div>
             )}
           </dl>
+          {schemaCapped && (
+            <p className="warn-text small" role="note" data-testid="schema-capped">
+              {t(schemaCapped.whole ? 'detail.schemaWithheld' : 'detail.schemaCapped', {
+                bytes: formatNumber(schemaCapped.bytes),
+                sent: formatNumber(schemaCapped.sentBytes),
+                limit: formatNumber(schemaCapped.limit),
+                texts: schemaCapped.textsCut,
+                enums: schemaCapped.enumsCut,
+                depth: schemaCapped.depthCut,
+              })}
+            </p>
+          )}
           <SchemaView schema={definition.inputSchema} />
         </>
+      ) : offered.isLoading ? (
+        <Loading>{t('detail.loading', { toolId: entry.toolId })}</Loading>
+      ) : offered.isError ? (
+        <LoadError what={t('detail.theDetailOf', { toolId: entry.toolId })} error={offered.error} onRetry={() => void offered.refetch()} />
       ) : (
-        <p className="state-empty small">
-          {entry.server ? t('detail.mountToSeeSchema', { toolId: entry.toolId }) : t('detail.noServerOffers')}
-        </p>
+        <p className="state-empty small">{t('detail.noServerOffers')}</p>
       )}
       {binding && binding.shadows.length > 0 && <p className="muted small">{t('detail.alsoOfferedBy', { shadows: binding.shadows.join(', '), server: binding.server })}</p>}
       <ToolIcons entry={entry} />

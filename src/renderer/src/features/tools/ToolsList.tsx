@@ -20,7 +20,9 @@ interface Props {
 
 /**
  * Every catalog entry as a virtualized listbox: only the rows in view are rendered, so 10,000 tools cost the same as
- * 30. Focus the list and use ↑/↓ (PageUp/PageDown, Home/End) to move the selection; the detail follows it.
+ * 30. Focus the list and use ↑/↓ (PageUp/PageDown, Home/End) to move the selection; the detail follows it. Space
+ * chooses the selected unmounted tool for Mount: an option may not hold a button, so the row's Mount chip is for the
+ * pointer only, and the keyboard has Space here and the detail's button.
  */
 export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount }: Props) {
   const { t } = useTranslation('tools');
@@ -35,6 +37,14 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount 
   }, [selectedIndex, virtualizer]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === ' ') {
+      const entry = rows[selectedIndex]?.entry;
+      if (entry?.state === 'unmounted' && entry.server !== null) {
+        event.preventDefault();
+        onToggleMount(rows[selectedIndex].key);
+      }
+      return;
+    }
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
     const from = selectedIndex < 0 ? -1 : selectedIndex;
     const target =
@@ -65,6 +75,7 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount 
         role="listbox"
         tabIndex={0}
         aria-label={t('list.shown', { count: rows.length })}
+        aria-describedby={`${id}-help`}
         aria-activedescendant={selectedIndex >= 0 ? `${id}-${selectedIndex}` : undefined}
         onKeyDown={onKeyDown}
         data-testid="tools-list"
@@ -87,6 +98,9 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount 
           ))}
         </div>
       </div>
+      <p id={`${id}-help`} className="muted small tools-list-help">
+        {t('list.keyboardHelp')}
+      </p>
     </div>
   );
 }
@@ -140,20 +154,22 @@ const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSel
       </span>
       <span>
         {entry.state === 'unmounted' && entry.server !== null && (
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-pressed={chosen}
-            aria-label={t('list.mountFrom', { toolId: entry.toolId, server: entry.server })}
+          // Not a button: an option holds no controls (Space in the list and the detail's button are the keyboard's way).
+          <span
+            className={chosen ? 'btn btn-small mount-chip chosen' : 'btn btn-small mount-chip'}
+            aria-hidden="true"
+            title={t('list.mountFrom', { toolId: entry.toolId, server: entry.server })}
             data-testid="mount-toggle"
+            data-chosen={chosen}
             onClick={(event) => {
               event.stopPropagation(); // choosing a row to mount does not select it
               onToggleMount(row.key);
             }}
           >
             {chosen ? t('list.chosen') : t('list.mount')}
-          </button>
+          </span>
         )}
+        {chosen && <span className="visually-hidden">{t('list.chosen')}</span>}
       </span>
     </div>
   );

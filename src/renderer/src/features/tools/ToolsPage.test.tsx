@@ -87,6 +87,48 @@ describe('ToolsPage', () => {
     expect(useUiStore.getState().opening).toEqual({ page: 'intents', id: 'order-query' });
   });
 
+  it('shows an unmounted tool’s definition and hints as its server offers them; Run is a tab; Space and the detail’s button choose it for Mount', async () => {
+    useToolsUiStore.setState({ toMount: [], detailTab: 'details' });
+    const rpc = createFakeRpc({
+      ...catalogHandlers(() => shopCatalog()),
+      'tools.definition': ({ toolId, server }) => ({
+        toolId,
+        server,
+        title: null,
+        description: 'coupons',
+        inputSchema: { type: 'object', properties: { couponCode: { type: 'string', description: '券码' } }, required: ['couponCode'] },
+        annotations: { readOnlyHint: true },
+      }),
+    });
+    renderWithRpc(<ToolsPage />, rpc.client);
+    const row = (await screen.findAllByTestId('tool-row')).find((r) => r.dataset.tool === 'query_coupons')!;
+    // No focusable control inside an option (axe nested-interactive): the row's Mount chip is for the pointer.
+    expect(row.querySelector('button, [tabindex]')).toBeNull();
+    fireEvent.click(row);
+    const detail = screen.getByTestId('tool-detail');
+    await waitFor(() => expect(detail.querySelector('tr[data-arg="couponCode"]')).not.toBeNull());
+    const arg = detail.querySelector('tr[data-arg="couponCode"]')!;
+    expect(arg.textContent).toContain('required');
+    expect(detail.textContent).toContain('readOnlyHint');
+    expect(detail.textContent).not.toContain('bound tools only');
+
+    // Space on the list chooses the selected unmounted row for Mount; the detail's button drops it again.
+    fireEvent.keyDown(screen.getByTestId('tools-list'), { key: ' ' });
+    expect(useToolsUiStore.getState().toMount).toHaveLength(1);
+    const toggle = within(detail).getByTestId('detail-mount-toggle');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(toggle);
+    expect(useToolsUiStore.getState().toMount).toHaveLength(0);
+
+    // Run by hand is a tab of the detail: the form takes the pane, the details are hidden, ←/→ move between tabs.
+    const tabs = within(detail).getByRole('tablist');
+    fireEvent.click(within(tabs).getByRole('tab', { name: 'Run by hand' }));
+    expect(within(detail).getByTestId('run-tool').closest('[role="tabpanel"]')!.hasAttribute('hidden')).toBe(false);
+    expect(within(detail).getByTestId('tool-reason').closest('[role="tabpanel"]')!.hasAttribute('hidden')).toBe(true);
+    fireEvent.keyDown(tabs, { key: 'ArrowLeft' });
+    expect(within(tabs).getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).toBe('true');
+  });
+
   it('explains a tool layer by layer and highlights the first failing layer', async () => {
     const rpc = setup();
     await screen.findAllByTestId('tool-row');

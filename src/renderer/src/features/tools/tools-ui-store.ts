@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import type { FunnelStage } from '../../../../shared/catalog/tool-funnel';
 
+/** The tool detail's tabs: what is known about the tool, and running it by hand. */
+export type DetailTab = 'details' | 'run';
+
 /** The Tools page's UI state: filters, the selected row and the last explain question. Catalog data stays in Query. */
 interface ToolsUiState {
   query: string;
@@ -11,6 +14,9 @@ interface ToolsUiState {
   /** entryKey of the selected row. */
   selectedKey: string | null;
   explain: { toolId: string; loadedSkills: string[] } | null;
+  /** The detail's tab: it stays as the selection moves, so stepping through tools keeps the Run form in view. */
+  detailTab: DetailTab;
+  setDetailTab: (tab: DetailTab) => void;
   /** entryKeys of the unmounted rows chosen for Mount. */
   toMount: readonly string[];
   toggleMount: (key: string) => void;
@@ -31,6 +37,8 @@ export const useToolsUiStore = create<ToolsUiState>((set) => ({
   stage: null,
   selectedKey: null,
   explain: null,
+  detailTab: 'details',
+  setDetailTab: (detailTab) => set({ detailTab }),
   toMount: [],
   toggleMount: (key) => set((s) => ({ toMount: s.toMount.includes(key) ? s.toMount.filter((k) => k !== key) : [...s.toMount, key] })),
   addToMount: (keys) => set((s) => ({ toMount: [...new Set([...s.toMount, ...keys])] })),
