@@ -85,6 +85,7 @@ describe('switchboard catalog', () => {
       // The same capabilities the app declares (no roots configured), and what the server offered.
       capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {} } },
       instructions: null,
+      instructionsPin: null,
     });
     expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [] });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);

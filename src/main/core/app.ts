@@ -6,6 +6,7 @@ import type { McpCaller } from './agent/tool-proxy';
 import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
 import type { ToolPipeline } from './catalog/tool-pipeline';
+import type { InstructionsService } from './catalog/instructions-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
@@ -43,7 +44,7 @@ export interface CoreOptions {
   /** cases.yaml outside the config's directory (CLI --cases). */
   casesPath?: string;
   /**
-   * Sends the browser to an OAuth authorization page: Electron opens the system browser (true); the
+   * Sends the browser to an OAuth authorization page or a URL-mode question's page: Electron opens the system browser (true); the
    * default answers false, and the console opens the page in a new tab.
    */
   openBrowser?: BrowserOpener;
@@ -73,6 +74,8 @@ export interface Core {
   requests: ServerRequestService;
   /** The operator's console preferences (the UI language). */
   preferences: PreferencesStore;
+  /** Servers' instructions against their pins (held changes, accept). */
+  instructions: InstructionsService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -147,6 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     registry: calls,
     log,
+    openUrl: (url) => (options.openBrowser ? options.openBrowser(url) : Promise.resolve(false)),
     provider: () => {
       if (!late.runtime) throw new Error('the agent runtime is not ready yet');
       return late.runtime.provider();
@@ -162,6 +166,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
+  const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
+  const { InstructionsService } = await import('./catalog/instructions-service');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
   const { prefetchCatalogTokens } = await import('./tokens');
   const tools = createToolPipeline({
@@ -171,6 +177,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     connections: { auth, requests: requests.handlers, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
+  });
+  // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
+  const instructions = new InstructionsService({
+    store: await InstructionPinStore.open({ path: join(options.dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
+    connections: tools.connections,
+    config,
+    events,
   });
   // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
   const stopCounting = events.subscribe((name) => {
@@ -201,12 +214,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalog: () => tools.catalog.current(),
     mcp,
     secrets,
-    // Read at each model call: a server that (re)connects with new instructions applies from the next call.
-    instructions: () =>
-      config.current().agent.mcp.servers.flatMap((server) => {
-        const text = server.useInstructions ? tools.connections.state(server.name)?.instructions : null;
-        return text && tools.connections.state(server.name)?.status === 'connected' ? [{ server: server.name, text }] : [];
-      }),
+    // Read at each model call: instructions that match their pin (or the pinned ones, while a change is held).
+    instructions: () => instructions.forModel(),
     fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
@@ -232,6 +241,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workbench,
     requests,
     preferences,
+    instructions,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();
@@ -239,6 +249,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       auth.close();
       requests.close();
       await tools.close();
+      await instructions.close();
       config.close();
     },
   };
