@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -27,11 +27,15 @@ afterEach(async () => {
 /** The real `switchboard chat`, a child process with the standard variables pointed at the receiver. */
 async function chat(env: Record<string, string>, messages = SEED_STORY, node: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   dir = await mkdtemp(join(tmpdir(), 'sb-otel-cli-'));
-  const args = [...node, '--import', 'tsx', CLI, 'chat', '--data-dir', dir, '--json', ...messages.flatMap((m) => ['-m', m])];
+  return cli(['chat', '--data-dir', dir, '--json', ...messages.flatMap((m) => ['-m', m])], env, node);
+}
+
+async function cli(command: string[], env: Record<string, string>, node: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const args = [...node, '--import', 'tsx', CLI, ...command];
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: appRoot(),
-    env: { PATH: process.env.PATH, HOME: dir, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRIC_EXPORT_INTERVAL: '600000', ...env },
+    env: { PATH: process.env.PATH, HOME: dir as string, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRIC_EXPORT_INTERVAL: '600000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -106,6 +110,13 @@ describe('switchboard chat with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 
     expect([...receiver.metricNames]).toEqual(expect.arrayContaining(['gen_ai.client.operation.duration', 'mcp.client.operation.duration', 'mcp.client.session.duration', 'mcp.server.operation.duration']));
     expect(receiver.requests.every((r) => r.contentType.includes('application/json'))).toBe(true);
+
+    // `replay` names the original calls' traces, linked by the template (Settings' traceUrlTemplate).
+    const conversationId = String((JSON.parse(run.stdout.split('\n')[0]) as { conversationId: string }).conversationId);
+    await writeFile(join(dir!, 'switchboard.yaml'), `${await readFile(join(dir!, 'switchboard.yaml'), 'utf8')}\ntelemetry:\n  traceUrlTemplate: http://localhost:16686/trace/{traceId}\n`);
+    const replay = await cli(['replay', conversationId, '--data-dir', dir!], { OTEL_EXPORTER_OTLP_ENDPOINT: '' });
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stdout).toContain(`query_logistics (${logistics.attributes['switchboard.record.id']}): trace ${logistics.traceId} span ${logistics.spanId} http://localhost:16686/trace/${logistics.traceId}`);
   });
 
   it('http/protobuf (the default) with content capture on: prompts, arguments and results in spans, secrets masked', async () => {

@@ -5,6 +5,7 @@ import { ConfigEditor } from './ConfigEditor';
 import { LanguageSetting } from './LanguageSetting';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { ProblemList } from './ProblemList';
+import { TelemetrySettings } from './TelemetrySettings';
 import './settings.css';
 import { useTranslation } from 'react-i18next';
 
@@ -41,6 +42,7 @@ export function SettingsPage() {
           </>
         )}
       </div>
+      <TelemetrySettings />
       <ConfigEditor snapshot={snapshot} />
     </section>
   );
