@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ElicitationView, ExecutionRecord, RecordSummary, ServerRequestView } from '../../src/shared/contract';
+import type { ElicitationView, ExecutionRecord, RecordSummary, ServerRequestView, ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
 import { SECRET_ANSWER_MARKER } from '../../src/shared/elicitation/fields';
+import { waitFor } from '../support/mcp';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
 
@@ -59,6 +60,8 @@ beforeAll(async () => {
   );
   host = await startHostProcess(dir, { SB_ELICIT_TEST_KEY: 'test-key' });
   rpc = await connectRpc(host.port, host.token);
+  const client = rpc;
+  await waitFor(async () => data<{ servers: ServerView[] }>(await client.request('servers.list')).servers.some((s) => s.name === 'hostile' && s.status === 'connected'), 30_000, 'the hostile server to connect');
 }, 60_000);
 afterAll(async () => {
   rpc?.close();
