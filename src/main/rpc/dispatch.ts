@@ -37,6 +37,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createWorkbenchHandlers(workbench, runtime),
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),
+    'settings.resetDemoData': () => core.resetDemoData(),
   };
   return createRouter(handlers, {
     ...router,
