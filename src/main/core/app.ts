@@ -7,6 +7,7 @@ import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
 import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
+import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
@@ -73,6 +74,8 @@ export interface Core {
   requests: ServerRequestService;
   /** The operator's console preferences (the UI language). */
   preferences: PreferencesStore;
+  /** Which stdio command lines wait for the operator before they launch (an import's), and which were confirmed. */
+  launches: LaunchConfirmations;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -161,6 +164,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
 
+  const { LaunchConfirmations: Launches, LAUNCH_CONFIRMATIONS_FILE_NAME } = await import('./mcp/launch-confirmations');
+  const launches = Launches.open(join(options.dataDir, LAUNCH_CONFIRMATIONS_FILE_NAME), log);
   const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
   const { prefetchCatalogTokens } = await import('./tokens');
@@ -168,7 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     events,
     log,
-    connections: { auth, requests: requests.handlers, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
+    connections: { auth, requests: requests.handlers, launchGate: launches, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
@@ -232,6 +237,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workbench,
     requests,
     preferences,
+    launches,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();
