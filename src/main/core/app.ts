@@ -6,6 +6,7 @@ import type { McpCaller } from './agent/tool-proxy';
 import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
 import type { ToolPipeline } from './catalog/tool-pipeline';
+import type { InstructionsService } from './catalog/instructions-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
@@ -44,7 +45,7 @@ export interface CoreOptions {
   /** cases.yaml outside the config's directory (CLI --cases). */
   casesPath?: string;
   /**
-   * Sends the browser to an OAuth authorization page: Electron opens the system browser (true); the
+   * Sends the browser to an OAuth authorization page or a URL-mode question's page: Electron opens the system browser (true); the
    * default answers false, and the console opens the page in a new tab.
    */
   openBrowser?: BrowserOpener;
@@ -76,6 +77,8 @@ export interface Core {
   preferences: PreferencesStore;
   /** Which stdio command lines wait for the operator before they launch (an import's), and which were confirmed. */
   launches: LaunchConfirmations;
+  /** Servers' instructions against their pins (held changes, accept). */
+  instructions: InstructionsService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -150,6 +153,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     registry: calls,
     log,
+    openUrl: (url) => (options.openBrowser ? options.openBrowser(url) : Promise.resolve(false)),
     provider: () => {
       if (!late.runtime) throw new Error('the agent runtime is not ready yet');
       return late.runtime.provider();
@@ -167,6 +171,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { LaunchConfirmations: Launches, LAUNCH_CONFIRMATIONS_FILE_NAME } = await import('./mcp/launch-confirmations');
   const launches = Launches.open(join(options.dataDir, LAUNCH_CONFIRMATIONS_FILE_NAME), log);
   const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
+  const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
+  const { InstructionsService } = await import('./catalog/instructions-service');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
   const { prefetchCatalogTokens } = await import('./tokens');
   const tools = createToolPipeline({
@@ -176,6 +182,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     connections: { auth, requests: requests.handlers, launchGate: launches, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
+  });
+  // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
+  const instructions = new InstructionsService({
+    store: await InstructionPinStore.open({ path: join(options.dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
+    connections: tools.connections,
+    config,
+    events,
   });
   // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
   const stopCounting = events.subscribe((name) => {
@@ -206,12 +219,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalog: () => tools.catalog.current(),
     mcp,
     secrets,
-    // Read at each model call: a server that (re)connects with new instructions applies from the next call.
-    instructions: () =>
-      config.current().agent.mcp.servers.flatMap((server) => {
-        const text = server.useInstructions ? tools.connections.state(server.name)?.instructions : null;
-        return text && tools.connections.state(server.name)?.status === 'connected' ? [{ server: server.name, text }] : [];
-      }),
+    // Read at each model call: instructions that match their pin (or the pinned ones, while a change is held).
+    instructions: () => instructions.forModel(),
     fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
@@ -238,6 +247,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     requests,
     preferences,
     launches,
+    instructions,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();
@@ -245,6 +255,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       auth.close();
       requests.close();
       await tools.close();
+      await instructions.close();
       config.close();
     },
   };

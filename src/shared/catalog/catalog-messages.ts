@@ -26,6 +26,11 @@ export const CATALOG_MESSAGES = {
   'catalog.capability.sampling': 'sampling (it is turned off for that server)',
   'catalog.capability.roots': 'roots (none configured for that server)',
   'catalog.capability.initializedWithout': '{{server}} was initialized without {{capabilities, list}}',
+  // Several servers missing the same capabilities: one clause for all of them, not one per server.
+  'catalog.capability.elicitationMany': 'elicitation (it is turned off for those servers)',
+  'catalog.capability.samplingMany': 'sampling (it is turned off for those servers)',
+  'catalog.capability.rootsMany': 'roots (none configured for those servers)',
+  'catalog.capability.initializedWithoutMany': '{{servers, and}} were initialized without {{capabilities, list}}',
   'catalog.capability.withheld': '{{servers, clauses}}: a server may withhold tools that need a capability the client did not declare',
   'catalog.fields.definition': 'the definition',
 

@@ -48,6 +48,15 @@ export const serverViewSchema = z.object({
   declaredCapabilities: z.record(z.string(), z.unknown()).nullable(),
   /** The server's `instructions` from initialize (null when it gave none); sent to the model only with `useInstructions`. */
   instructions: z.string().nullable(),
+  /**
+   * The instructions the operator trusts (pinned at first sight or on accept). `held`: the server now gives other
+   * instructions (`currentHash`, null when it gives none); the model keeps receiving `pinned.text` until the operator
+   * accepts the change (servers.acceptInstructions). Null when nothing is pinned.
+   */
+  instructionsPin: z
+    .object({ pinned: z.object({ hash: z.string(), text: z.string(), pinnedAt: z.string() }), currentHash: z.string().nullable(), held: z.boolean() })
+    .nullable()
+    .optional(),
   toolCount: z.number().int(),
   tools: z.array(z.string()),
   stderrTail: z.string().nullable(),
@@ -137,6 +146,11 @@ export const serverRoutes = {
    * shown (refused as a conflict if the entry changed since) and starts it; `false` disables the entry.
    */
   'servers.confirmLaunch': command(z.strictObject({ name: serverName, commandLine: z.string().max(100_000), launch: z.boolean() }), serverViewSchema),
+  /**
+   * Trusts the server's current instructions (a held change): they are pinned and reach the model from the next call.
+   * `currentHash` is what the operator reviewed: a server that changed them again since is a conflict.
+   */
+  'servers.acceptInstructions': command(z.strictObject({ name: serverName, currentHash: z.string().max(128) }), serverViewSchema),
   /** tools/list again for one server, or all when no name is given. */
   'servers.rediscover': command(z.strictObject({ name: serverName.optional() }).default({}), serverListSchema),
   /** Imports Claude Desktop / Cursor `{"mcpServers": …}` or VS Code `{"servers": …}` JSON into agent.mcp.servers. */
@@ -157,4 +171,6 @@ export const serverEvents = {
   'servers.statusChanged': z.object({ name: z.string(), status: serverStatusSchema }),
   /** A server's authorization moved: sign-in started, finished or failed, tokens refreshed or forgotten. */
   'servers.authChanged': z.object({ name: z.string() }),
+  /** A server's instructions were pinned, changed against their pin, or accepted. */
+  'servers.instructionsChanged': z.object({ name: z.string() }),
 };

@@ -7,6 +7,7 @@ import { CapabilitiesFacts } from './CapabilitiesFacts';
 import { ResourcesPromptsPanel } from './ResourcesPanel';
 import { LaunchConfirmation } from './LaunchConfirmation';
 import { ServerAuth } from './ServerAuth';
+import { InstructionsHeld } from './InstructionsHeld';
 import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { Trans, useTranslation } from 'react-i18next';
@@ -51,6 +52,7 @@ export function ServerCard({ server, onEdit }: Props) {
       )}
       <LaunchConfirmation server={server} />
       <ServerErrorText server={server} />
+      <InstructionsHeld server={server} />
       <dl className="facts compact server-facts">
         <dt>{server.kind === 'stdio' ? t('serverCard.command') : server.kind === 'builtin' ? t('serverCard.runs') : t('serverCard.url')}</dt>
         <dd>
