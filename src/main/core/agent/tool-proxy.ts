@@ -19,8 +19,11 @@ import { failureMessage } from './call-failure';
 import { linkedAbort } from '../abort-signals';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf } from './tool-result';
+import { startToolSpan, traceApprovalWait } from '../telemetry/agent-spans';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
+/** A run's own demo state (the demo shop keeps a fresh copy of its data under this name): see ProxyMode.ownDemoState. */
+export const DEMO_STATE_META_KEY = 'switchboard/demoState';
 
 /** Sends one call to the server that offers the tool. Implemented by the MCP connection manager. */
 export interface McpCaller {
@@ -71,6 +74,11 @@ export interface ProxyMode {
   actor?: RecordActor;
   /** A replay: a call that may write is answered without being run (NOT_EXECUTED_REPLAY). */
   skipWrites?: boolean;
+  /**
+   * A test case or a replay: its calls name a demo state of their own (the run's id), so the demo shop answers them
+   * from fresh seed data, never from (or changing) what a chat did to the live data. Other servers ignore the key.
+   */
+  ownDemoState?: boolean;
 }
 
 /** What the model reads for a call Stop ended. */
@@ -137,9 +145,10 @@ export class ToolProxy {
     // The decision is kept apart from the verdict: a call that was approved and then failed (a timeout,
     // a dropped connection, Stop) still records who approved it.
     const asked: Asked = {};
+    const span = startToolSpan({ call, binding, operatorTarget: Boolean(ctx.operatorTarget), visible: ctx.visible.has(call.name), actor: this.deps.mode?.actor });
     let verdict: Verdict;
     try {
-      verdict = await this.decide(call, binding, ctx, item, running, asked, trace);
+      verdict = await span.run(() => this.decide(call, binding, ctx, item, running, asked, trace));
     } catch (error) {
       verdict = ctx.signal.aborted
         ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
@@ -159,7 +168,8 @@ export class ToolProxy {
       recordId: `r_${randomUUID().slice(0, 12)}`,
       approvalId: verdict.approval?.approvalId,
     };
-    const record = once(() => recordOf(call, ctx, final, verdict, finishedAt, this.deps.mode?.actor));
+    const record = once(() => recordOf(call, ctx, final, { ...verdict, trace: span.ids }, finishedAt, this.deps.mode?.actor));
+    span.end({ status: verdict.status, recordId: final.recordId as string, approval: verdict.approval, arguments: call.arguments, result: () => record().recorded.result, error: verdict.error });
     const runningLine = running.settle();
     if (runningLine) {
       try {
@@ -260,7 +270,7 @@ export class ToolProxy {
     try {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: perCall.signal,
-        meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId },
+        meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId, ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }) },
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,
         onProgress: trace.onProgress,
         onTask: (task) => {
@@ -326,7 +336,7 @@ export class ToolProxy {
       return (asked.approval = { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash });
 
     running.now(); // before the approval card: a crash while it waits finds the call
-    const outcome = await this.deps.approvals.request(
+    const outcome = await traceApprovalWait(() => this.deps.approvals.request(
       {
         conversationId: ctx.conversation.id,
         turnId: ctx.turnId,
@@ -347,7 +357,7 @@ export class ToolProxy {
         void ctx.conversation.write({ t: 'approvalRequested', request });
         void this.progress(ctx, { ...item, status: 'awaiting_approval', approvalId: request.id });
       },
-    );
+    ));
     asked.approval = outcome;
     await ctx.conversation.write({ t: 'approvalResolved', id: outcome.approvalId, outcome });
     if (outcome.decision === 'approve_conversation' && binding.confirm !== 'always' && !ctx.conversation.approvedForConversation.includes(remembered))

@@ -3,7 +3,7 @@ import { ToolListChangedNotificationSchema, type CallToolResult, type ClientCapa
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { commandLineText } from './launch-confirmations';
 import { backoffDelay } from './backoff';
-import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
+import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
@@ -12,6 +12,7 @@ import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
+import { traceConnect, traceConnection } from './mcp-telemetry';
 import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
@@ -143,10 +144,13 @@ export class ServerConnection {
     const params = { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) };
     const limits = { ...options, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.config.maxTotalTimeoutMs };
     const reply = callsAsTask(client, this.snapshot.tools.find((t) => t.name === name)) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits);
-    return reply.catch((error: unknown) => {
+    return reply.catch(async (error: unknown) => {
       const verdict = this.auth?.verdict(error);
       if (verdict) throw this.onAuthVerdict(gen, verdict);
       if (looksLikeConnectionLoss(error)) void this.probe(gen, error);
+      // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
+      if (!options.afterUrlElicitation && (await askRequiredUrls(this.config.elicitation === false ? undefined : this.settings.requests, this.config.name, error, options.signal)))
+        return this.callTool(name, args, { ...options, afterUrlElicitation: true });
       throw error;
     });
   }
@@ -194,7 +198,7 @@ export class ServerConnection {
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
-    const work = this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase);
+    const work = traceConnect(this.config.name, () => this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase));
     // Finished after we stopped waiting: close it. Either way, the next attempt waits until its client has closed.
     this.attemptDone = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
 
@@ -230,6 +234,7 @@ export class ServerConnection {
     tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
     this.hooks?.stderr(built.stderr);
     const protocolVersion = captureProtocolVersion(built.transport);
+    traceConnection(this.config.name, built, protocolVersion);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
     const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
