@@ -37,7 +37,7 @@ describe.concurrent('switchboard tools call', () => {
   it('a refused call prints the operator’s sentence, never the text written for the model', async () => {
     const run = await runCli(['tools', 'call', 'cancel_order', '--args', '{"orderNo":"BS1001011"}', '--approve', 'none'], env);
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^cancel_order @shop as u1001: rejected · record r_/m); // never ran: no run time
+    expect(run.stdout).toMatch(/^cancel_order @shop as customer u1001: rejected · record r_/m); // never ran: no run time
     expect(run.stdout).toContain('Not run: the operator rejected this call; nothing changed. The operator\'s note: "rejected by --approve none"');
     expect(run.stdout).not.toMatch(/for you, the agent|Tell the customer/);
   }, 90_000);

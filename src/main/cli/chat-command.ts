@@ -167,8 +167,8 @@ function createPrinter(io: CliIo, json: boolean) {
         // The request can arrive before the call's first progress event: the model's words and the call come first.
         flush();
         announce(r.callId, r.toolName, r.server, r.arguments);
-        if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy });
-        else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}`);
+        if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy, customer: r.customerId });
+        else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}${r.customerId ? ` (acting as customer ${r.customerId})` : ''}`);
         return;
       }
       if (name === 'requests.opened' && json) {

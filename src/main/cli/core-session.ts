@@ -103,5 +103,5 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
 }
 
 /** The approval prompt: a whole line (starting on a fresh one), then `> ` where the answer is typed. */
-export const approvalQuestion = (request: Pick<ApprovalRequest, 'toolName' | 'arguments'>, choices: string): string =>
-  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}? ${choices}\n> `;
+export const approvalQuestion = (request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'customerId'>, choices: string): string =>
+  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}${request.customerId ? ` for customer ${request.customerId}` : ''}? ${choices}\n> `;

@@ -23,10 +23,10 @@ export function terminalText(line: string): string {
   return line.replace(ACTS_ON_A_TERMINAL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The process's streams: every line goes through terminalText, the one door server-controlled text passes to a terminal. */
 /** Set once stdout's reader has gone (`switchboard tools list | head`): what follows is not printed. */
 let stdoutClosed = false;
 
+/** The process's streams: every line goes through terminalText, the one door server-controlled text passes to a terminal. */
 export const processIo: CliIo = {
   stdout: (line) => {
     if (!stdoutClosed) process.stdout.write(`${terminalText(line)}\n`);

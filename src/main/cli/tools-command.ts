@@ -102,7 +102,7 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       else {
         if (run.notVisibleToModel) io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
         const { item } = run;
-        io.stdout(`${item.toolName} @${server} as ${opts.customer}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`);
+        io.stdout(`${item.toolName} @${server} as customer ${opts.customer}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`);
         // A call that did not run (rejected, blocked, stopped): the operator's sentence, not the text written for the model.
         // (The item's message carries the model's text as its `text`; its code renders the operator's.)
         const words = item.status !== 'success' && item.status !== 'error' && item.message ? formatMessage(MAIN_MESSAGES, item.message) : item.resultText;

@@ -44,7 +44,7 @@ export interface CoreOptions {
   /** cases.yaml outside the config's directory (CLI --cases). */
   casesPath?: string;
   /**
-   * Sends the browser to an OAuth authorization page: Electron opens the system browser (true); the
+   * Sends the browser to an OAuth authorization page or a URL-mode question's page: Electron opens the system browser (true); the
    * default answers false, and the console opens the page in a new tab.
    */
   openBrowser?: BrowserOpener;
@@ -150,6 +150,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     registry: calls,
     log,
+    openUrl: (url) => (options.openBrowser ? options.openBrowser(url) : Promise.resolve(false)),
     provider: () => {
       if (!late.runtime) throw new Error('the agent runtime is not ready yet');
       return late.runtime.provider();

@@ -40,6 +40,8 @@ export const executionRecordSchema = z.object({
   approval: approvalOutcomeSchema.optional(),
   /** Absent means `model`. */
   actor: recordActorSchema.optional(),
+  /** The acting identity the call was made for (the session's customer, sent in `_meta`); absent in older records. */
+  customerId: z.string().optional(),
   /** The last progress the server reported, and how many notifications came. */
   progress: toolProgressSchema.optional(),
   /** A task-based call's task as last seen. */
@@ -56,6 +58,7 @@ export const recordFilterSchema = z.strictObject({
   status: recordStatusSchema.optional(),
   conversationId: z.string().optional(),
   actor: recordActorSchema.optional(),
+  customerId: z.string().optional(),
   limit: z.number().int().min(1).max(10_000).default(500),
 });
 

@@ -44,6 +44,7 @@ export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversa
     durationMs: final.durationMs as number,
     approval: verdict.approval,
     ...(actor && actor !== 'model' && { actor }),
+    customerId: ctx.conversation.customerId,
     ...(final.progress ? { progress: final.progress } : {}),
     ...(final.task ? { task: final.task } : {}),
     ...(final.exchanges ? { exchanges: final.exchanges } : {}),

@@ -339,6 +339,7 @@ export class ToolProxy {
         // A server claiming read-only for a toolId the operator accepted as a write is asked about as a write, and shown as one.
         hints: { readOnlyHint: binding.readOnly ? true : hints.readOnlyHint === true ? false : hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
         policy: binding.confirm,
+        customerId: ctx.conversation.customerId,
         ...(this.deps.mode?.actor === 'operator' && { actor: 'operator' as const }),
       },
       ctx.signal,

@@ -60,6 +60,12 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         <dd>{record.server ?? t('common:shared.local')}</dd>
         <dt>{t('recordDetail.intentNode')}</dt>
         <dd>{record.nodeId ?? '—'}</dd>
+        {record.customerId && (
+          <>
+            <dt>{t('recordDetail.actingAs')}</dt>
+            <dd data-testid="record-detail-customer">{t('recordDetail.customer', { customerId: record.customerId })}</dd>
+          </>
+        )}
         <dt>{t('recordDetail.conversation')}</dt>
         <dd>
           <button type="button" className="link" onClick={() => openConversation(record.conversationId)}>

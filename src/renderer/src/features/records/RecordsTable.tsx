@@ -19,7 +19,7 @@ interface Props {
 }
 
 /** Execution records, newest first. A row opens its detail by click, or by its tool button from the keyboard. */
-const COLUMNS = ['started', 'tool', 'server', 'status', 'conversation', 'waited', 'ran'] as const;
+const COLUMNS = ['started', 'tool', 'server', 'status', 'customer', 'conversation', 'waited', 'ran'] as const;
 
 export function RecordsTable(props: Props) {
   const { t } = useTranslation(['records', 'common']);
@@ -103,6 +103,9 @@ function RecordRow({
       <span role="cell">{row.server ?? t('common:shared.local')}</span>
       <span role="cell">
         <StatusBadge status={row.status} />
+      </span>
+      <span role="cell" className="ellipsis" data-testid="record-customer">
+        {row.customerId ?? '—'}
       </span>
       <span role="cell" className="ellipsis" title={row.conversationId}>
         {row.actor && row.actor !== 'model' ? <span className="actor-tag">{row.actor}</span> : null} {titleOf(row.conversationId)}
