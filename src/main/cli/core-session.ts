@@ -28,8 +28,12 @@ export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: 
     configPath: opts.config ? resolve(opts.config) : undefined,
     casesPath: opts.cases ? resolve(opts.cases) : undefined,
     watchConfig: false,
-    log: () => undefined,
+    // A one-shot command keeps its output its own; only telemetry's problems (each told once) reach stderr.
+    log: (line) => {
+      if (line.startsWith('[telemetry]')) io.stderr(line);
+    },
     builtinServers: createBuiltinServers(),
+    env,
   });
   // Nobody answers servers' questions or model requests unless the command says it will (chat --elicit/--sampling).
   core.requests.policy.elicit = 'decline';

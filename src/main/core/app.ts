@@ -14,7 +14,8 @@ import { makePrivateDataDir } from './private-files';
 import { nextTurn } from './slices';
 import type { ServerRequestService } from './requests/server-requests';
 import type { PreferencesStore } from './preferences/preferences-store';
-import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
+import { createOwnerOnlyFileSecrets, defaultApiKeyEnv, environmentSecrets, type SecretStore } from './secrets';
+import type { TelemetryService } from './telemetry/telemetry-service';
 import type { Workbench } from './workbench';
 
 /** Sampling requests a server may make per minute unless its entry says otherwise. */
@@ -50,6 +51,8 @@ export interface CoreOptions {
   openBrowser?: BrowserOpener;
   /** The OS's preferred languages, most preferred first (the desktop passes Electron's); the console's default. */
   systemLanguages?: () => string[];
+  /** Where the OTEL_* variables are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -74,6 +77,8 @@ export interface Core {
   requests: ServerRequestService;
   /** The operator's console preferences (the UI language). */
   preferences: PreferencesStore;
+  /** OpenTelemetry: started from OTEL_* and Settings; the SDK is loaded only when an endpoint is set. */
+  telemetry: TelemetryService;
   /** Servers' instructions against their pins (held changes, accept). */
   instructions: InstructionsService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
@@ -126,6 +131,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   });
   await config.open();
+  // Before any connection starts, so start-up discovery is traced too.
+  const telemetry = await startTelemetry(options, config, secrets, log);
+  const followTelemetry = events.subscribe((name) => {
+    if (name === 'config.changed') void telemetry.apply();
+  });
 
   for (const part of CONTRACT_PARTS) await part();
   const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
@@ -241,16 +251,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workbench,
     requests,
     preferences,
+    telemetry,
     instructions,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();
+      followTelemetry();
       await runtime.close();
       auth.close();
       requests.close();
       await tools.close();
       await instructions.close();
       config.close();
+      await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
     },
   };
+}
+
+/** The telemetry service, applied now and again at each config change (Settings saves the `telemetry:` section). */
+async function startTelemetry(options: CoreOptions, config: ConfigStore, secrets: SecretStore, log: (line: string) => void): Promise<TelemetryService> {
+  const { TelemetryService, OTLP_HEADERS_SECRET } = await import('./telemetry/telemetry-service');
+  const telemetry = new TelemetryService({
+    env: options.env ?? process.env,
+    settings: () => config.current().telemetry,
+    storedHeaders: () => secrets.get(OTLP_HEADERS_SECRET),
+    secretValues: () => {
+      const model = config.current().agent.model;
+      const key = secrets.get(model.apiKeyEnv ?? defaultApiKeyEnv(model.provider));
+      return key ? [key] : [];
+    },
+    log,
+  });
+  await telemetry.apply();
+  return telemetry;
 }

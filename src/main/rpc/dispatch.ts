@@ -10,6 +10,7 @@ import { createServerHandlers } from './handlers/servers-handlers';
 import { createRequestHandlers } from './handlers/requests-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skills-handlers';
+import { createTelemetryHandlers } from './handlers/telemetry-handlers';
 import { createWorkbenchHandlers } from './handlers/workbench-handlers';
 import { createRouter, type Dispatch, type Handlers, type RouterOptions } from './router';
 
@@ -37,6 +38,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createWorkbenchHandlers(workbench, runtime),
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),
+    ...createTelemetryHandlers(config, secrets, core.telemetry),
   };
   return createRouter(handlers, {
     ...router,

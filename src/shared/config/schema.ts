@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UiMessage } from '../i18n-message';
 import { say } from '../messages';
+import { telemetrySettingsSchema } from './telemetry-schema';
 
 /** Tool names the host provides in-process; a remote tool with one of these names is `reserved`. */
 export const RESERVED_TOOL_NAMES = ['search_knowledge', 'load_skill'] as const;
@@ -203,6 +204,7 @@ export const switchboardConfigSchema = z
     agent: agentSchema.default({ mcp: { servers: [] }, model: { provider: 'demo' }, maxSteps: 8, approvalTimeoutMs: 300_000 }),
     intents: z.array(intentNodeSchema).default([]),
     skills: z.array(skillSchema).default([]),
+    telemetry: telemetrySettingsSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // The message rides along as params.uiMessage, so the console can show it in the operator's language.

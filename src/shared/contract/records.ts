@@ -48,6 +48,9 @@ export const executionRecordSchema = z.object({
   task: toolTaskSchema.optional(),
   /** What the server asked of the operator during the call, and the answers. */
   exchanges: z.array(serverExchangeSchema).optional(),
+  /** The call's OpenTelemetry trace and its execute_tool span, when telemetry was on (docs/OBSERVABILITY.md). */
+  traceId: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  spanId: z.string().regex(/^[0-9a-f]{16}$/).optional(),
 });
 export type ExecutionRecord = z.infer<typeof executionRecordSchema>;
 export type RecordSummary = Omit<ExecutionRecord, 'result'>;
