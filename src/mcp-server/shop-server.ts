@@ -8,7 +8,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
-import { createShopMcpServer, SHOP_TOOLS } from './shop-mcp-server';
+import { createShopMcpServer, SHOP_TOOLS, type StoreFor } from './shop-mcp-server';
 import { seedShopData } from './shop-seed';
 import { ShopStore } from './shop-store';
 import { assertToolsDeclareReadOnlyHint, type ShopToolDefinition } from './shop-tool-definition';
@@ -37,7 +37,10 @@ export interface ShopServerHandle {
   /** http://127.0.0.1:PORT/mcp */
   url: string;
   port: number;
+  /** The live demo data (what a chat changes). */
   store: ShopStore;
+  /** Puts the live demo data back to the seed; the fresh states of runs are dropped too. */
+  resetDemoData(): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +65,8 @@ interface Session {
  */
 const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
 const DEFAULT_MAX_SESSIONS = 500;
+/** Fresh demo states kept for runs (test cases, replays) at once. */
+const DEMO_STATES = 64;
 
 export async function startShopServer(opts: ShopServerOptions = {}): Promise<ShopServerHandle> {
   const tools = [...SHOP_TOOLS, ...(opts.extraTools ?? [])];
@@ -70,6 +75,19 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
 
   const now = opts.now ?? (() => new Date());
   const store = new ShopStore(seedShopData(now()), now);
+  // A test case's or a replay's own demo state, made fresh from the seed at its first call and dropped, oldest
+  // first, past DEMO_STATES (a run's calls come within seconds; a state is never needed after its run).
+  const demoStates = new Map<string, ShopStore>();
+  const storeFor: StoreFor = (name) => {
+    if (name === undefined) return store;
+    let own = demoStates.get(name);
+    if (!own) {
+      own = new ShopStore(seedShopData(now()), now);
+      demoStates.set(name, own);
+      if (demoStates.size > DEMO_STATES) demoStates.delete(demoStates.keys().next().value as string);
+    }
+    return own;
+  };
   const sessions = new Map<string, Session>();
   const sockets = new Set<Socket>();
   let allowedHosts: string[] = [];
@@ -142,7 +160,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     };
     // SERVER spans, children of the caller's span from params._meta, whenever the process runs OpenTelemetry.
     traceTransport(transport, { side: 'server', networkTransport: 'tcp', serverAddress: '127.0.0.1', serverPort: port });
-    const server = createShopMcpServer(tools, store);
+    const server = createShopMcpServer(tools, storeFor);
     await server.connect(transport);
     await transport.handleRequest(req, res, body?.json);
   }
@@ -187,7 +205,11 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     return closed;
   };
 
-  return { url: `http://127.0.0.1:${port}${MCP_PATH}`, port, store, close };
+  const resetDemoData = () => {
+    store.reset(seedShopData(now()));
+    demoStates.clear();
+  };
+  return { url: `http://127.0.0.1:${port}${MCP_PATH}`, port, store, resetDemoData, close };
 }
 
 function assertUniqueToolNames(tools: ReadonlyArray<{ name: string }>): void {

@@ -83,6 +83,8 @@ export interface Core {
   instructions: InstructionsService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
+  /** Settings → Reset demo data: the embedded shop's orders, coupons and tickets back to the seed. */
+  resetDemoData(): Promise<{ reset: boolean }>;
   close(): Promise<void>;
 }
 
@@ -254,6 +256,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     telemetry,
     instructions,
     whenServersSettled: () => tools.connections.whenSettled(),
+    resetDemoData: async () => ({ reset: (await options.builtinServers?.resetDemoData?.()) ?? false }),
     async close() {
       stopCounting();
       followTelemetry();

@@ -39,6 +39,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),
     ...createTelemetryHandlers(config, secrets, core.telemetry),
+    'settings.resetDemoData': () => core.resetDemoData(),
   };
   return createRouter(handlers, {
     ...router,

@@ -90,6 +90,8 @@ export interface CallToolOptions {
   onTask?: (task: CallTask) => void;
   /** While the server waits on our operator, the call's silence is ours: its silence timer stops. */
   operatorWait?: OperatorWait;
+  /** Set on the one retry after a -32042 URL elicitation was accepted: a second -32042 is not asked again. */
+  afterUrlElicitation?: boolean;
 }
 
 /**

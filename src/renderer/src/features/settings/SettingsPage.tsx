@@ -3,6 +3,7 @@ import { useRpcQuery } from '../../lib/queries';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ConfigEditor } from './ConfigEditor';
 import { LanguageSetting } from './LanguageSetting';
+import { DemoDataSetting } from './DemoDataSetting';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { ProblemList } from './ProblemList';
 import './settings.css';
@@ -42,6 +43,7 @@ export function SettingsPage() {
         )}
       </div>
       <ConfigEditor snapshot={snapshot} />
+      <DemoDataSetting />
     </section>
   );
 }
