@@ -23,7 +23,7 @@ export function RecordsPage() {
   const conversations = useRpcQuery('chat.list', {});
   const now = useNow(30_000);
 
-  const titleOf = (id: string) => conversations.data?.find((c) => c.id === id)?.title ?? `${id} (deleted)`;
+  const titleOf = (id: string) => conversations.data?.find((c) => c.id === id)?.title ?? t('recordsPage.deletedConversation', { id });
   const rows = rowsQuery.data ? withinWindow(rowsQuery.data, filter.window, now) : [];
 
   return (
