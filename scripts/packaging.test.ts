@@ -7,11 +7,12 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { APP_ID } from '../src/main/desktop/lifecycle';
+import { MAIN_BUNDLED_DEPS } from './main-bundled-deps';
 
 /**
- * The packaging config can't be built here (electron-builder downloads Electron), so it is checked against
- * electron-builder's own JSON schema (app-builder-lib/scheme.json, what `electron-builder` validates with), and
- * against what the app expects of its package.
+ * The packaging config, checked against electron-builder's own JSON schema (app-builder-lib/scheme.json, what
+ * `electron-builder` validates with) and against what the app expects of its package. A real build of it, with a
+ * fake Electron dist, is scripts/package-build.test.ts.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
@@ -24,7 +25,7 @@ const config = parse(read('electron-builder.yml')) as Record<string, unknown> & 
   win: { target: string[] };
   mac: { target: string[] };
 };
-const pkg = JSON.parse(read('package.json')) as { main: string; scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const pkg = JSON.parse(read('package.json')) as { main: string; productName: string; scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
 
 function validator() {
   const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('app-builder-lib/scheme.json'), 'utf8')) as object;
@@ -51,21 +52,28 @@ describe('electron-builder configuration', () => {
   });
 
   it('ships only the built app: the whitelist covers the entry, the preload and the page, and no source maps', () => {
-    expect(config.files).toEqual(['out/**/*', 'package.json', '!out/**/*.map']);
+    expect(config.files.slice(0, 3)).toEqual(['out/**/*', 'package.json', '!out/**/*.map']);
+    expect(config.files).toContain('!**/node_modules/**/*.{map,ts,mts,cts,tsbuildinfo}');
     expect(pkg.main).toBe('out/main/index.js');
   });
 
-  it('carries the knowledge folder as a resource, and an icon', () => {
-    expect(config.extraResources).toEqual([{ from: 'resources/knowledge', to: 'knowledge', filter: ['**/*.md'] }]);
+  it('carries the knowledge folder and the docs (Help > Documentation) as resources, and an icon', () => {
+    expect(config.extraResources).toEqual([
+      { from: 'resources/knowledge', to: 'knowledge', filter: ['**/*.md'] },
+      { from: 'README.md', to: 'docs/README.md' },
+      { from: 'docs', to: 'docs', filter: ['*.md'] },
+    ]);
     expect(readdirSync(join(root, 'resources/knowledge')).filter((name) => name.endsWith('.md')).length).toBeGreaterThan(0);
     const icon = readFileSync(join(root, config.directories.buildResources, 'icon.png'));
     expect(icon.subarray(1, 4).toString()).toBe('PNG');
     expect([icon.readUInt32BE(16), icon.readUInt32BE(20)]).toEqual([1024, 1024]); // ≥ 512 for every target
   });
 
-  it('keeps the RunAsNode fuse on (stdio `command: node` runs on the app binary) and the risky ones off', () => {
+  it('turns the RunAsNode fuse off (stdio `command: node` runs on the operator\'s Node) and the other risky ones', () => {
     expect(config.electronFuses).toMatchObject({
-      runAsNode: true,
+      runAsNode: false,
+      grantFileProtocolExtraPrivileges: false,
+      resetAdHocDarwinSignature: true,
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
       onlyLoadAppFromAsar: true,
@@ -95,11 +103,17 @@ function importedPackages(dirs: string[]): Set<string> {
 
 describe('dependencies: what ships in the package', () => {
   const main = importedPackages(['src/main', 'src/preload', 'src/shared', 'src/mcp-server']);
+  it('what main bundles into out/main is not a production dependency, so it does not ship a second time', () => {
+    for (const name of MAIN_BUNDLED_DEPS) expect(pkg.dependencies, name).not.toHaveProperty(name);
+    expect(pkg.productName).toBe('Switchboard');
+  });
+
   const renderer = importedPackages(['src/renderer']);
   // Read at run time as data (token-count/o200k-table.ts resolves its ranks file), not imported.
   const dataOnly = new Set(['js-tiktoken']);
 
   it('every production dependency is used by the main process (the renderer bundles its own into out/renderer)', () => {
+    // The rest of what main imports is bundled (a devDependency), like MAIN_BUNDLED_DEPS.
     const unused = Object.keys(pkg.dependencies).filter((name) => !main.has(name) && !dataOnly.has(name));
     expect(unused).toEqual([]);
     for (const name of dataOnly) expect(existsSync(join(root, 'node_modules', name))).toBe(true);

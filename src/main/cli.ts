@@ -1,5 +1,7 @@
 import { buildProgram } from './cli/program';
-import { processIo } from './cli/io';
+import { processIo, quietWhenStdoutCloses } from './cli/io';
+
+quietWhenStdoutCloses();
 
 buildProgram(processIo)
   .parseAsync(process.argv)

@@ -1,26 +1,31 @@
 import electronLog from 'electron-log/main';
-import { app, BrowserWindow, dialog, ipcMain, net, Notification, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, protocol, safeStorage, session, shell } from 'electron';
+import { readFile } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { shellEnv } from 'shell-env';
 import { attachIpcAdapter, createSenderCheck } from './adapters/ipc';
 import type { Core } from './core/app';
 import { legacyDesktopDataDirs, openDataDir } from './core/data-dir';
 import { EventBus } from './core/events';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
+import { installAppMenu } from './desktop/app-menu';
+import { APP_ENTRY_URL, registerAppScheme } from './desktop/app-protocol';
 import { enableCompileCache } from './desktop/compile-cache';
 import { chosenLanguage } from './desktop/desktop-words';
 import { showStartupFailure, systemLanguage } from './desktop/failures';
-import { attachWindowLifecycle, setWindowsAppId } from './desktop/lifecycle';
+import { attachWindowLifecycle, setWindowsAppId, takeSingleInstance } from './desktop/lifecycle';
 import { configureLogFile } from './desktop/log-file';
 import { loginShellPath } from './desktop/login-shell-path';
 import { openMainWindow } from './desktop/main-window';
 import { ApprovalNotifier, bringToFront } from './desktop/notifications';
+import { checkedOpener } from './desktop/external-opener';
+import { pageSenderCheck } from './desktop/page-origin';
 import { systemProxyFetch } from './desktop/proxy-fetch';
 import { attachGracefulQuit } from './desktop/quit';
 import { desktopKeyVault } from './desktop/safe-storage';
-import { packagedStdioLaunch } from './desktop/stdio-launch';
+import { secureApp } from './desktop/secure-app';
+import { findOnPath, packagedStdioLaunch } from './desktop/stdio-launch';
 import type { Dispatch } from './rpc/router';
 import { rendererCsp } from './window-options';
 
@@ -32,30 +37,22 @@ const log = (line: string) => electronLog.info(line);
 // Before the core's dynamic imports (startCore): from the second start on, they load compiled code from disk.
 enableCompileCache(nodeModule, userData, process.env, log);
 const events = new EventBus();
-const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+// Built: the page comes from out/renderer through the app:// protocol (not a file URL); `npm run dev`: Vite's server.
+const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? APP_ENTRY_URL;
+// Every URL handed to the OS opener passes the shared gate (https:, http: on loopback), the OAuth sign-in's too.
+const openExternal = checkedOpener((url) => shell.openExternal(url), log);
 let mainWindow: BrowserWindow | undefined;
 let core: Promise<{ core: Core; dispatch: Dispatch }> | undefined;
 /** Once loaded: main's own boxes over the window speak the language the operator chose in Settings. */
 let loadedCore: Core | undefined;
 
 setWindowsAppId(app, process.platform);
+registerAppScheme(protocol); // before ready, as Electron requires
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => {
-    if (mainWindow && !mainWindow.isDestroyed()) bringToFront(mainWindow);
-  });
-  app.on('web-contents-created', (_event, contents) => {
-    // Nothing in the app navigates away or opens windows; links go to the OS browser.
-    contents.on('will-navigate', (event, url) => {
-      if (url !== contents.getURL()) event.preventDefault();
-    });
-    contents.setWindowOpenHandler(({ url }) => {
-      if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-      return { action: 'deny' };
-    });
-  });
+const firstInstance = takeSingleInstance(app, () => {
+  if (mainWindow && !mainWindow.isDestroyed()) bringToFront(mainWindow);
+});
+if (firstInstance) {
   attachWindowLifecycle(app, { platform: process.platform, windowCount: () => BrowserWindow.getAllWindows().length, openWindow: () => void showWindow() });
   attachGracefulQuit({ app, close: async () => (await core)?.core.close(), log, signals: process });
   app.whenReady().then(start).catch(failedToStart);
@@ -64,10 +61,21 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   // Strict everywhere; under `npm run dev` (never packaged) Vite's inline preamble and HMR socket are allowed.
   const csp = rendererCsp(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
-  });
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'notifications'));
+  secureApp(
+    { app, session: session.defaultSession, protocol },
+    { pageUrl: rendererUrl, csp, rendererDir: join(import.meta.dirname, '../renderer'), readFile, openExternal, log },
+  );
+  installAppMenu(
+    { setApplicationMenu: (template) => Menu.setApplicationMenu(Menu.buildFromTemplate(template)), setAboutPanelOptions: (options) => app.setAboutPanelOptions(options) },
+    {
+      platform: process.platform,
+      packaged: app.isPackaged,
+      language: chosenLanguage(undefined, () => systemLanguage(app)),
+      version: app.getVersion(),
+      openDocumentation: () => void shell.openPath(app.isPackaged ? join(process.resourcesPath, 'docs', 'README.md') : join(app.getAppPath(), 'README.md')),
+      showLogFile: () => shell.showItemInFolder(logPath),
+    },
+  );
 
   // The window opens while the core loads (history, records, connections); its requests wait for the core.
   core = startCore();
@@ -75,7 +83,7 @@ async function start(): Promise<void> {
     ipcMain,
     dispatch: async (route, input, ctx) => (await core!).dispatch(route, input, ctx),
     events,
-    isTrustedSender: createSenderCheck(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined)),
+    isTrustedSender: pageSenderCheck(createSenderCheck(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined)), rendererUrl),
     targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
   });
   const notifier = new ApprovalNotifier({
@@ -86,6 +94,7 @@ async function start(): Promise<void> {
     reopen: () => void showWindow(),
   });
   events.subscribe((name, payload) => notifier.onEvent(name, payload));
+  app.on('will-quit', () => notifier.releaseAll());
   await Promise.all([showWindow(), core]);
 }
 
@@ -115,15 +124,12 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
     secrets: vault ? await createEncryptedSecrets(dataDir, vault) : environmentSecrets(),
     knowledgeDir,
     builtinServers: createBuiltinServers(),
-    // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window.
-    openBrowser: async (url) => {
-      await shell.openExternal(url);
-      return true;
-    },
+    // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window; refused URLs throw, naming why.
+    openBrowser: (url) => openExternal(url),
     fetch: systemProxyFetch((input, init) => net.fetch(input, init)),
     // The console's language follows the OS unless the operator chose one (Settings).
     systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
-    connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(process.execPath) } : undefined,
+    connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(findOnPath) } : undefined,
   });
   loadedCore = created;
   return { core: created, dispatch: createDispatch(created, { log }) };

@@ -174,8 +174,10 @@ describe('shop tools (write)', () => {
   it('cancel_order cancels a paid order once; a shipped order cannot be cancelled', async () => {
     expect(await callAs(client, 'u1001', 'cancel_order', { orderNo: 'BS1001011', reason: '买错了' })).toMatchObject({
       isError: false,
-      structured: { orderNo: 'BS1001011', status: 'cancelled' },
+      structured: { orderNo: 'BS1001011', status: 'cancelled', refund: 'original_payment' },
     });
+    // Not paid yet: cancelled, and nothing to give back.
+    expect(await callAs(client, 'u1001', 'cancel_order', { orderNo: 'BS1001015' })).toMatchObject({ isError: false, structured: { orderNo: 'BS1001015', status: 'cancelled', refund: 'none' } });
     expect(shop.store.getOrder('BS1001011')!.status).toBe('cancelled');
     const { structured } = await callAs(client, 'u1001', 'query_order', { orderNo: 'BS1001011' });
     expect((structured as { orders: PublicOrder[] }).orders[0]).toMatchObject({ status: 'cancelled', statusText: '已取消' });
@@ -185,8 +187,8 @@ describe('shop tools (write)', () => {
     const shipped = await callAs(client, 'u1001', 'cancel_order', { orderNo: 'BS1001003' });
     expect(shipped).toMatchObject({ isError: true, text: expect.stringContaining('已发货，无法取消') });
     expect(shop.store.getOrder('BS1001003')!.status).toBe('shipped');
-    expect(shop.store.writesExecuted).toBe(3);
-    expect(shop.store.writesApplied).toBe(1);
+    expect(shop.store.writesExecuted).toBe(4);
+    expect(shop.store.writesApplied).toBe(2);
   });
 
   it('a foreign cancel reads exactly like a missing order and changes nothing', async () => {

@@ -6,6 +6,7 @@ import type { Socket } from 'node:net';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
 import { createShopMcpServer, SHOP_TOOLS } from './shop-mcp-server';
 import { seedShopData } from './shop-seed';
@@ -130,6 +131,8 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
+    // SERVER spans, children of the caller's span from params._meta, whenever the process runs OpenTelemetry.
+    traceTransport(transport, { side: 'server', networkTransport: 'tcp', serverAddress: '127.0.0.1', serverPort: port });
     const server = createShopMcpServer(tools, store);
     await server.connect(transport);
     await transport.handleRequest(req, res, body?.json);

@@ -74,15 +74,17 @@ export class ShopStore {
     return this.ticketList.map((t) => structuredClone(t));
   }
 
-  cancelOrder(customerId: string, orderNo: string, reason?: string): StoreResult<Order> {
+  /** The cancelled order, and whether it had been paid (then the payment goes back: the customer is told so). */
+  cancelOrder(customerId: string, orderNo: string, reason?: string): StoreResult<Order & { wasPaid: boolean }> {
     return this.write(customerId, orderNo, (order) => {
       if (order.status === 'cancelled') return { ok: false, message: `订单 ${order.orderNo} 已经取消过了，无需重复取消` };
       if (order.status === 'shipped' || order.status === 'delivered') {
         return { ok: false, message: `订单 ${order.orderNo} 已发货，无法取消；如需退货请在签收后申请售后（apply_refund）` };
       }
+      const wasPaid = order.status === 'paid';
       order.status = 'cancelled';
       if (reason) order.cancelReason = reason;
-      return { ok: true, value: structuredClone(order) };
+      return { ok: true, value: { ...structuredClone(order), wasPaid } };
     });
   }
 

@@ -32,7 +32,8 @@ export const cancelOrderTool = defineShopTool({
   run({ orderNo, reason }, { customerId, store }) {
     const result = store.cancelOrder(customerId, orderNo, reason || undefined);
     if (!result.ok) return toolError(result.message);
-    return toolSuccess({ orderNo: result.value.orderNo, status: 'cancelled' as const });
+    // An unpaid order has nothing to refund: the result says so, so no agent promises money back.
+    return toolSuccess({ orderNo: result.value.orderNo, status: 'cancelled' as const, refund: result.value.wasPaid ? ('original_payment' as const) : ('none' as const) });
   },
 });
 

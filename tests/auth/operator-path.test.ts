@@ -92,10 +92,10 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
   const seenTokens = new Set<string>();
 
   it('catalog reports needs-auth with the command that fixes it, promptly and without opening a browser', async () => {
-    const run = await cli('catalog', '--config', join(dir, 'switchboard.yaml'), '--json');
+    const run = await cli('catalog', '--config', join(dir, 'switchboard.yaml'), '--data-dir', dir, '--json');
     expect(run.code).toBe(0);
     const server = JSON.parse(run.stdout).servers[0];
-    expect(server).toMatchObject({ name: 'tracker', status: 'needs-auth', fix: `switchboard auth login tracker --config ${join(dir, 'switchboard.yaml')}` });
+    expect(server).toMatchObject({ name: 'tracker', status: 'needs-auth', fix: `switchboard auth login tracker --config ${join(dir, 'switchboard.yaml')} --data-dir ${dir}` });
     expect(server.error).toContain(`sign-in required at ${oauth.issuer}`);
     expect(oauth.counts.authorizations).toBe(0); // discovery only: nobody was sent to the authorization page
     expect(oauth.counts.registrations).toBe(0);

@@ -22,7 +22,7 @@ async function run(config: string, ...args: string[]) {
   const program = new Command('switchboard').exitOverride();
   registerCatalogCommands(program, { stdout: (s) => out.push(s), stderr: () => undefined });
   const saved = process.exitCode;
-  await program.parseAsync(['node', 'switchboard', ...args, '--config', path, '--json']);
+  await program.parseAsync(['node', 'switchboard', ...args, '--config', path, '--data-dir', dir, '--json']);
   process.exitCode = saved;
   return JSON.parse(out.join('\n'));
 }

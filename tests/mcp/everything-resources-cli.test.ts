@@ -29,7 +29,7 @@ afterEach(() => {
 async function run(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync(['node', 'switchboard', ...args, '--config', config]);
+  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync(['node', 'switchboard', ...args, '--config', config, '--data-dir', dir]);
   return { out: out.join('\n'), err: err.join('\n'), code: process.exitCode };
 }
 
@@ -61,12 +61,17 @@ describe('switchboard resources and prompts against server-everything', () => {
     expect(JSON.stringify(JSON.parse(got.out).messages)).toContain('Lyon');
     expect((await run('prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":"Lyon"}')).out).toMatch(/^user: .*Lyon/);
 
+    // Checked before anything is sent: a missing required argument, a mistyped prompt, an unknown server.
     const missing = await run('prompts', 'get', 'everything', 'args-prompt');
-    expect(missing.code).toBe(1);
-    expect(missing.err).toContain('everything answered');
-    const unknown = await run('prompts', 'list', 'nobody');
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe(`args-prompt needs the argument city: pass --args '{"city":"…"}'`);
+    const typo = await run('prompts', 'get', 'everything', 'args-prompts', '--args', '{"city":"Lyon"}');
+    expect(typo.code).toBe(2);
+    expect(typo.err).toMatch(/^everything offers no prompt "args-prompts" \(did you mean args-prompt\?\); it offers: .*args-prompt/);
+    const unknown = await run('prompts', 'list', 'everythng');
     expect(unknown.code).toBe(2);
-    expect(unknown.err).toContain('no MCP server named "nobody"');
+    expect(unknown.err).toContain('no MCP server named "everythng"');
+    expect(unknown.err).toContain('(did you mean everything?); it has: everything, off');
   });
 
   it('catalog --json gains each server’s instructions', async () => {

@@ -1,19 +1,30 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/contract';
 import { EventBus } from '../../src/main/core/events';
 import { attachIpcAdapter, createSenderCheck, type IpcInvokeEventLike } from '../../src/main/adapters/ipc';
 import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from '../../src/main/adapters/frames';
 import { ELECTRON_CSP, secureWindowOptions } from '../../src/main/window-options';
+import { APP_ENTRY_URL } from '../../src/main/desktop/app-protocol';
+import { checkedOpener } from '../../src/main/desktop/external-opener';
+import { takeSingleInstance } from '../../src/main/desktop/lifecycle';
+import { pageSenderCheck } from '../../src/main/desktop/page-origin';
+import { secureApp, type SecureAppPorts } from '../../src/main/desktop/secure-app';
+import type { GuardedContents } from '../../src/main/desktop/web-contents-guard';
+import { exposeApi } from '../../src/preload/bridge';
 
 /**
- * What the Electron side promises, checked without the binary: the sender check refuses every frame
- * that is not our page (including look-alikes), a refused frame never reaches the router, and the
- * entry, preload and page keep their locks (CSP on every response, permissions denied, no navigation).
+ * What the Electron side promises, checked without the binary through the ports main hands Electron's objects to:
+ * the sender check refuses every frame that is not our page (including look-alikes), a refused frame never reaches
+ * the router, and the locks hold (CSP on every response, permissions denied, no navigation, links through the URL
+ * gate, a preload that bridges two functions).
  */
 const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 /** The app window as the sender check sees it: its webContents, and that webContents' main frame. */
-function appWindow(url = 'file:///C:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html') {
+function appWindow(url = APP_ENTRY_URL) {
   const mainFrame = { processId: 7, routingId: 1, url };
   return { webContents: { mainFrame, isDestroyed: () => false } };
 }
@@ -65,7 +76,146 @@ describe('IPC sender check (by identity, not by URL)', () => {
   });
 });
 
-describe('window, entry, preload and page', () => {
+describe('the page origin (app://switchboard) in the sender check', () => {
+  it('the window\'s own main frame is trusted only while it is on the page origin', () => {
+    const window = appWindow();
+    const check = pageSenderCheck(createSenderCheck(() => window), APP_ENTRY_URL);
+    expect(check({ sender: window.webContents, senderFrame: window.webContents.mainFrame })).toBe(true);
+    for (const url of ['https://evil.example/', 'file:///C:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html', 'app://elsewhere/index.html', undefined]) {
+      const frame = { ...window.webContents.mainFrame, url };
+      const moved = { webContents: { mainFrame: frame, isDestroyed: () => false } };
+      expect(pageSenderCheck(createSenderCheck(() => moved), APP_ENTRY_URL)({ sender: moved.webContents, senderFrame: frame }), String(url)).toBe(false);
+    }
+  });
+});
+
+/** Electron's app, session and protocol as the ports see them, recording what main registered on them. */
+function fakeElectron() {
+  const created: ((event: unknown, contents: GuardedContents) => void)[] = [];
+  const handlers: Record<string, unknown> = {};
+  let headers: Parameters<SecureAppPorts['session']['webRequest']['onHeadersReceived']>[0] | undefined;
+  const ports: SecureAppPorts = {
+    app: { on: (_event, listener) => void created.push(listener) },
+    session: {
+      webRequest: { onHeadersReceived: (listener) => void (headers = listener) },
+      setPermissionRequestHandler: (handler) => void (handlers.request = handler),
+      setPermissionCheckHandler: (handler) => void (handlers.check = handler),
+    },
+    protocol: { handle: (scheme, handler) => void (handlers[scheme] = handler) },
+  };
+  return { ports, created, handlers, headers: () => headers! };
+}
+
+/** A webContents as the guard sees it; `navigate` fires an event and says whether it was prevented. */
+function fakeContents() {
+  const listeners = new Map<string, (event: { preventDefault(): void }, url: string) => void>();
+  let openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
+  const contents: GuardedContents = {
+    on: (event: string, listener: (event: { preventDefault(): void }, url: string) => void) => void listeners.set(event, listener),
+    setWindowOpenHandler: (handler) => void (openHandler = handler),
+  } as GuardedContents;
+  const fire = (event: string, url = '') => {
+    let prevented = false;
+    listeners.get(event)!({ preventDefault: () => void (prevented = true) }, url);
+    return prevented;
+  };
+  return { contents, fire, open: (url: string) => openHandler!({ url }) };
+}
+
+const renderer = mkdtempSync(join(tmpdir(), 'sb-secure-app-'));
+mkdirSync(join(renderer, 'assets'));
+writeFileSync(join(renderer, 'index.html'), '<!doctype html>');
+afterAll(() => rmSync(renderer, { recursive: true, force: true }));
+
+function secured(pageUrl = APP_ENTRY_URL) {
+  const electron = fakeElectron();
+  const opened: string[] = [];
+  const logged: string[] = [];
+  const openExternal = checkedOpener(async (url) => void opened.push(url), (line) => logged.push(line));
+  secureApp(electron.ports, { pageUrl, csp: ELECTRON_CSP, rendererDir: renderer, readFile, openExternal, log: (line) => logged.push(line) });
+  const page = fakeContents();
+  for (const listener of electron.created) listener({}, page.contents);
+  return { ...electron, page, opened, logged };
+}
+
+describe('the locks main puts on every webContents and on the session', () => {
+  it('every webContents stays on the page origin: other origins, file: and look-alikes are blocked, in-page moves are not', () => {
+    const { page } = secured();
+    expect(page.fire('will-navigate', 'app://switchboard/index.html#servers')).toBe(false);
+    expect(page.fire('will-navigate', 'app://switchboard/index.html')).toBe(false);
+    for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://switchboard.evil.example/', 'app://evil/index.html', 'javascript:alert(1)', 'not a url'])
+      expect(page.fire('will-navigate', url), url).toBe(true);
+    expect(page.fire('will-redirect', 'https://example.com/')).toBe(true);
+    expect(page.fire('will-attach-webview')).toBe(true);
+  });
+
+  it('under `npm run dev` the page origin is the dev server, and only it', () => {
+    const { page } = secured('http://localhost:5173/');
+    expect(page.fire('will-navigate', 'http://localhost:5173/?x')).toBe(false);
+    expect(page.fire('will-navigate', 'http://localhost:5174/')).toBe(true);
+    expect(page.fire('will-navigate', APP_ENTRY_URL)).toBe(true);
+  });
+
+  it('window.open never opens a window; an https link goes to the OS browser, smb:, file: and search-ms: go nowhere', async () => {
+    const { page, opened, logged } = secured();
+    for (const url of ['https://modelcontextprotocol.io/docs', 'smb://evil.example/share', 'file:///C:/Windows/System32/calc.exe', 'search-ms:query=x', 'http://evil.example/'])
+      expect(page.open(url)).toEqual({ action: 'deny' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(opened).toEqual(['https://modelcontextprotocol.io/docs']);
+    expect(logged.filter((line) => line.startsWith('[open] refused'))).toHaveLength(4);
+  });
+
+  it('puts the CSP header on every response, keeping the others', () => {
+    const { headers } = secured();
+    let answered: Record<string, string[]> | undefined;
+    headers()({ responseHeaders: { 'Content-Type': ['text/html'] } }, ({ responseHeaders }) => void (answered = responseHeaders));
+    expect(answered).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [ELECTRON_CSP] });
+  });
+
+  it('denies every permission request and check, notifications included, except the clipboard write our own page asks for', () => {
+    const { handlers } = secured();
+    const request = handlers.request as (c: unknown, p: string, cb: (granted: boolean) => void, d: { requestingUrl?: string; isMainFrame?: boolean }) => void;
+    const check = handlers.check as (c: unknown, p: string, origin: string, d: { isMainFrame?: boolean }) => boolean;
+    const asked = (permission: string, requestingUrl = APP_ENTRY_URL, isMainFrame = true) => {
+      let granted: boolean | undefined;
+      request({}, permission, (answer) => void (granted = answer), { requestingUrl, isMainFrame });
+      return granted;
+    };
+    for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read', 'midi', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb']) {
+      expect(asked(permission), permission).toBe(false);
+      expect(check({}, permission, 'app://switchboard', { isMainFrame: true }), permission).toBe(false);
+    }
+    expect(asked('clipboard-sanitized-write')).toBe(true);
+    expect(check({}, 'clipboard-sanitized-write', 'app://switchboard', { isMainFrame: true })).toBe(true);
+    expect(asked('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    expect(asked('clipboard-sanitized-write', APP_ENTRY_URL, false)).toBe(false);
+    expect(check({}, 'clipboard-sanitized-write', 'https://evil.example', { isMainFrame: true })).toBe(false);
+  });
+
+  it('serves the page through the app: protocol, with the CSP on the response', async () => {
+    const { handlers } = secured();
+    const response = await (handlers.app as (request: Request) => Promise<Response>)(new Request(APP_ENTRY_URL));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toBe(ELECTRON_CSP);
+  });
+
+  it('a second instance quits without starting; the first is told and brings its window forward', () => {
+    const calls: string[] = [];
+    let second: (() => void) | undefined;
+    const app = (lock: boolean) => ({
+      requestSingleInstanceLock: () => lock,
+      quit: () => void calls.push('quit'),
+      on: (_event: 'second-instance', listener: () => void) => void (second = listener),
+    });
+    expect(takeSingleInstance(app(false), () => calls.push('front'))).toBe(false);
+    expect(calls).toEqual(['quit']);
+    expect(takeSingleInstance(app(true), () => calls.push('front'))).toBe(true);
+    second!();
+    expect(calls).toEqual(['quit', 'front']);
+  });
+});
+
+describe('window, preload and page', () => {
   it('the window isolates the renderer in every frame and worker', () => {
     expect(secureWindowOptions('/p.cjs').webPreferences).toMatchObject({
       contextIsolation: true,
@@ -77,18 +227,6 @@ describe('window, entry, preload and page', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
     });
-  });
-
-  it('the entry sets the CSP header on every response, denies permissions but notifications, blocks navigation and new windows', () => {
-    const entry = read('../../src/main/index.ts');
-    expect(entry).toMatch(/onHeadersReceived\(\(details, callback\)[\s\S]*'Content-Security-Policy': \[csp\]/);
-    expect(entry).toContain('const csp = rendererCsp(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);');
-    expect(entry).toMatch(/setPermissionRequestHandler\([^)]*\) => callback\(permission === 'notifications'\)\)/);
-    expect(entry).toMatch(/'will-navigate', \(event, url\) => \{\s*if \(url !== contents\.getURL\(\)\) event\.preventDefault\(\);/);
-    expect(entry).toMatch(/setWindowOpenHandler\(\(\{ url \}\) => \{[\s\S]*?return \{ action: 'deny' \};/);
-    // Only http(s) links go to the OS browser; file:, javascript:, smb: and the like are dropped.
-    expect(entry).toMatch(/if \(\/\^https\?:\\\/\\\/\/\.test\(url\)\) void shell\.openExternal\(url\)/);
-    expect(entry).toContain("app.on('web-contents-created'"); // applies to every webContents, not just the main window
   });
 
   it('the page and the app CSP allow only our own scripts', () => {
@@ -103,16 +241,31 @@ describe('window, entry, preload and page', () => {
     expect(ELECTRON_CSP).toContain("frame-ancestors 'none'");
   });
 
-  it('the preload bridges exactly request and on, over our two channels, and never hands out ipcRenderer', () => {
-    const preload = read('../../src/preload/index.ts');
-    // The channel names come from the module the adapter uses, so the two sides cannot drift apart.
-    expect(preload).toContain("import { IPC_EVENT_CHANNEL, IPC_REQUEST_CHANNEL } from '../main/adapters/frames';");
+  it('the preload bridges exactly request and on over our two channels; the listener never gets the IPC event', async () => {
+    const exposed: Record<string, unknown> = {};
+    const invoked: unknown[][] = [];
+    type Listener = (event: { sender: never }, ...args: unknown[]) => void;
+    const listeners = new Map<string, Set<Listener>>();
+    const ipcRenderer = {
+      invoke: async (...args: unknown[]) => (invoked.push(args), 'answer'),
+      on: (channel: string, listener: Listener) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel)!).add(listener),
+      removeListener: (channel: string, listener: Listener) => void listeners.get(channel)?.delete(listener),
+    };
+    exposeApi({ contextBridge: { exposeInMainWorld: (key, api) => void (exposed[key] = api) }, ipcRenderer });
+    expect(Object.keys(exposed)).toEqual(['api']);
+    const api = exposed.api as { request(route: string, input: unknown): Promise<unknown>; on(listener: (...args: unknown[]) => void): () => void };
+    expect(Object.keys(api).sort()).toEqual(['on', 'request']);
+    expect(Object.values(api).every((value) => typeof value === 'function' && !Object.values(ipcRenderer).includes(value as never))).toBe(true);
+
+    expect(await api.request('config.get', { a: 1 })).toBe('answer');
+    expect(invoked).toEqual([[IPC_REQUEST_CHANNEL, 'config.get', { a: 1 }]]);
+    const heard: unknown[][] = [];
+    const off = api.on((...args) => void heard.push(args));
+    for (const listener of listeners.get(IPC_EVENT_CHANNEL)!) listener({ sender: 'ipcRenderer' as never }, 'approvals.requested', { id: 'a1' });
+    expect(heard).toEqual([['approvals.requested', { id: 'a1' }]]);
+    expect([...listeners.keys()]).toEqual([IPC_EVENT_CHANNEL]);
     expect([IPC_REQUEST_CHANNEL, IPC_EVENT_CHANNEL]).toEqual(['switchboard:request', 'switchboard:event']);
-    expect(preload).toContain('ipcRenderer.invoke(IPC_REQUEST_CHANNEL, route, input)');
-    expect(preload).toContain('ipcRenderer.on(IPC_EVENT_CHANNEL, forward)');
-    expect(preload.match(/ipcRenderer\.(invoke|on|send|sendSync|postMessage)\(/g)).toEqual(['ipcRenderer.invoke(', 'ipcRenderer.on(']);
-    // The renderer's listener never receives the IpcRendererEvent (which carries `sender`).
-    expect(preload).toMatch(/\(_event: IpcRendererEvent, name: string, payload: unknown\) => listener\(name, payload\)/);
-    expect(preload).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer\s*[,)]/);
+    off();
+    expect(listeners.get(IPC_EVENT_CHANNEL)!.size).toBe(0);
   });
 });

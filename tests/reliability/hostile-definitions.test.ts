@@ -78,7 +78,10 @@ describe('a tool definition built to stall the token estimate', () => {
     // The step recorded a count for the hostile tool, and the model was sent its definition.
     const conversation = data(await rpc.request<Conversation>('chat.get', { conversationId: id }));
     const tool = conversation.turns[0].steps[0].tools.find((t) => t.name === 'huge_manual');
-    expect(tool?.tokens).toBeGreaterThan(300_000 / 8);
+    // Counted as sent: the description and the schema's 300 KB text are both capped (issue 25: schema-cap.ts).
+    expect(tool?.tokens).toBeGreaterThan(0);
+    expect(tool?.tokens).toBeLessThan(10_000);
+    expect(tool?.capped).toBe(true);
     expect(JSON.stringify(model.requests[0].body)).toContain('huge_manual');
     // What the model received is capped (agent.mcp.maxDescriptionBytes, 8 KiB by default), with a note; explain says so.
     const sent = (model.requests[0].body as { tools: { function: { name: string; description: string } }[] }).tools.find((t) => t.function.name === 'huge_manual')!;

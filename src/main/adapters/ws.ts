@@ -154,9 +154,7 @@ function serveConnection(ws: WebSocket, options: WsAdapterOptions): void {
   const handle = async (text: string) => {
     inFlight += 1;
     const frame = parseFrame(text);
-    const answer = frame
-      ? JSON.stringify({ id: frame.id, result: await options.dispatch(frame.route, frame.input, { transport: 'ws' }) } satisfies WsResponseFrame)
-      : JSON.stringify({ id: -1, result: { ok: false, error: { code: 'bad_request', message: 'a frame must be JSON {id, route, input}' } } });
+    const answer = frame ? await answerOf(frame, options.dispatch) : refusal(-1, 'bad_request', 'a frame must be JSON {id, route, input}');
     send(answer, () => {
       inFlight -= 1;
       next();
@@ -180,12 +178,43 @@ function serveConnection(ws: WebSocket, options: WsAdapterOptions): void {
   });
 }
 
-function parseFrame(text: string): WsRequestFrame | undefined {
+/**
+ * The answer frame, always under the request's id: a route that is not a string is refused by name (a 200,000-deep
+ * route could not be turned into text and the answer lost its id), and an answer too large for the connection is
+ * refused with a reason instead of being sent (a 22 MB catalog.get went over MAX_UNSENT_BYTES and dropped its client).
+ */
+async function answerOf(frame: Omit<WsRequestFrame, 'route'> & { route: unknown }, dispatch: Dispatch): Promise<string> {
+  if (typeof frame.route !== 'string') return refusal(frame.id, 'unknown_route', `the frame's route must be a string (a route name such as "config.get"), not ${describeType(frame.route)}`);
+  const result = await dispatch(frame.route, frame.input, { transport: 'ws' });
+  let text: string;
+  try {
+    text = JSON.stringify({ id: frame.id, result } satisfies WsResponseFrame);
+  } catch {
+    return refusal(frame.id, 'internal', `${frame.route}: the answer could not be serialised`);
+  }
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= MAX_ANSWER_BYTES) return text;
+  return refusal(
+    frame.id,
+    'payload_too_large',
+    `${frame.route}: the answer is ${bytes.toLocaleString('en')} bytes, over this connection's limit of ${MAX_ANSWER_BYTES.toLocaleString('en')}; ask for less (catalog.get takes offset and limit)`,
+  );
+}
+
+/** The largest answer one frame carries: under MAX_UNSENT_BYTES, so one answer never drops its own client. */
+export const MAX_ANSWER_BYTES = 6 * 1024 * 1024;
+
+const refusal = (id: number, code: 'bad_request' | 'unknown_route' | 'internal' | 'payload_too_large', message: string): string =>
+  JSON.stringify({ id, result: { ok: false, error: { code, message } } } satisfies WsResponseFrame);
+
+const describeType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+
+/** The frame's id, route and input as sent; only a frame that is not JSON or has no numeric id has no id to answer under. */
+function parseFrame(text: string): (Omit<WsRequestFrame, 'route'> & { route: unknown }) | undefined {
   try {
     const value = JSON.parse(text) as Partial<WsRequestFrame> | null;
     if (!value || typeof value !== 'object' || typeof value.id !== 'number') return undefined;
-    // Not String(route): an object route ({"toString":1}) threw here, and the reply lost its id.
-    return { id: value.id, route: typeof value.route === 'string' ? value.route : JSON.stringify(value.route) ?? '', input: value.input };
+    return { id: value.id, route: value.route, input: value.input };
   } catch {
     return undefined;
   }

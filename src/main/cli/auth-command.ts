@@ -23,7 +23,7 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
   const common = (command: Command) =>
     command
       .option('--config <file>', 'config file (default <data dir>/switchboard.yaml)')
-      .option('--data-dir <dir>', 'where tokens are kept (default $SWITCHBOARD_DATA_DIR, the directory of --config, or ~/.switchboard)');
+      .option('--data-dir <dir>', 'where tokens are kept (default $SWITCHBOARD_DATA_DIR, else ~/.switchboard)');
 
   common(auth.command('login <server>'))
     .description('sign in (browser from $BROWSER or the OS; the address is printed too), then connect')

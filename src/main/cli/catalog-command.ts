@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { countCatalog, describeCounts, explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
@@ -9,6 +9,8 @@ import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { createBuiltinServers } from '../builtin-servers';
 import { ConnectionManager, type ServerRequestHandlers, type ServerState } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
+import { catalogNotes, instructionNotes } from './catalog-notes';
+import { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME, type InstructionsPinState } from '../core/catalog/instruction-pins';
 import { readConfigFile } from './read-config';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
@@ -40,9 +42,9 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (opts: CommonOptions) => {
-      await withCatalog(opts, io, ({ catalog, servers }) => {
-        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts, servers), null, 2));
-        else printCatalog(catalog, io, opts);
+      await withCatalog(opts, io, ({ catalog, servers, instructions }) => {
+        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts, servers, instructions), null, 2));
+        else printCatalog(catalog, io, opts, instructions);
       });
     });
 
@@ -56,7 +58,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .action(async (tool: string, opts: CommonOptions & { skills: string }) => {
       const skills = opts.skills.split(',').map((s) => s.trim()).filter(Boolean);
       let visible = false;
-      await withCatalog(opts, io, ({ input, catalog, config }) => {
+      await withCatalog(opts, io, ({ input, catalog, config, instructions }) => {
         const unknown = skills.filter((s) => !config.skills.some((k) => k.name === s));
         if (unknown.length) io.stderr(`note: no skill named ${unknown.join(', ')} in the config`);
         const explanation = explainTool(input, tool, skills, catalog);
@@ -64,6 +66,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         if (opts.json) io.stdout(JSON.stringify(explanation, null, 2));
         else {
           printExplanation(explanation, io);
+          const server = catalog.bindingsByToolId.get(tool)?.server ?? catalog.quarantinedByToolId.get(tool)?.server;
+          for (const note of instructionNotes(instructions)) if (note.server === server) io.stdout(`note: ${note.text}`);
           for (const s of input.servers) if (s.status === 'needs-auth') io.stdout(`note: ${s.name} awaits sign-in; its tools are unknown until you run: ${signInCommand(s.name, opts)}`);
         }
       });
@@ -79,24 +83,29 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env, dataDir?
 /** The config a one-shot command reads: --config, else switchboard.yaml in --data-dir, $SWITCHBOARD_DATA_DIR or ~/.switchboard. */
 export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process.env): string => (opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir));
 
-/**
- * Where the CLI keeps definition pins: --data-dir or $SWITCHBOARD_DATA_DIR when given (the app's data dir), else
- * the directory of the config file. Without --config both are the data dir, so the CLI and the app share one pins.json.
- */
-export function pinsPathFor(configPath: string, env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
-  return join(cliDataDir({ dataDir, config: configPath }, env), PINS_FILE_NAME);
+/** Where the CLI keeps definition pins: pins.json in the data directory (cliDataDir), shared with the app. */
+export function pinsPathFor(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
+  return join(cliDataDir({ dataDir }, env), PINS_FILE_NAME);
 }
 
 export async function withCatalog(
   opts: CommonOptions,
   io: CliIo,
-  use: (result: { input: CatalogInput; catalog: Catalog; config: SwitchboardConfig; servers: readonly ServerState[] }) => void,
+  use: (result: {
+    input: CatalogInput;
+    catalog: Catalog;
+    config: SwitchboardConfig;
+    servers: readonly ServerState[];
+    /** Each connected server's instructions against their pin (instruction-pins.ts). */
+    instructions: ReadonlyMap<string, InstructionsPinState>;
+  }) => void,
 ): Promise<void> {
   const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
-  const pinsPath = pinsPathFor(path, process.env, opts.dataDir);
+  const pinsPath = pinsPathFor(process.env, opts.dataDir);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
+  const instructionPins = await InstructionPinStore.open({ path: join(dirname(pinsPath), INSTRUCTION_PINS_FILE_NAME), log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
   const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
@@ -123,16 +132,25 @@ export async function withCatalog(
       skills: config.skills,
       pins: { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() },
       maxDescriptionBytes: config.agent.mcp.maxDescriptionBytes,
+      maxSchemaBytes: config.agent.mcp.maxSchemaBytes,
     };
     const catalog = resolveCatalog(input);
     pins.recordBindings(catalog.unrecordedBindings, servers);
-    use({ input, catalog, config, servers });
+    // Pinned at first sight as the app does; a change is reported as held, never accepted here.
+    const instructions = new Map<string, InstructionsPinState>();
+    for (const server of config.agent.mcp.servers) {
+      const state = connections.state(server.name);
+      const pin = state?.status === 'connected' ? instructionPins.observe(server.name, state.instructions) : undefined;
+      if (pin) instructions.set(server.name, pin);
+    }
+    use({ input, catalog, config, servers, instructions });
     process.exitCode = 0;
   } finally {
     auth.close();
     await connections.closeAll();
     await builtins.close();
     await pins.flush();
+    await instructionPins.flush();
   }
 }
 
@@ -145,7 +163,7 @@ const NOBODY_TO_ASK: ServerRequestHandlers = {
 };
 
 /** The documented --json shape, and nothing more. */
-export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: readonly ServerState[] = []) {
+export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: readonly ServerState[] = [], instructionPins: ReadonlyMap<string, InstructionsPinState> = new Map()) {
   const stateOf = new Map(states.map((s) => [s.name, s]));
   return {
     servers: catalog.servers.map((s) => ({
@@ -157,6 +175,7 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
       // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
       capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
       instructions: stateOf.get(s.name)?.instructions ?? null,
+      instructionsPin: pinJson(instructionPins.get(s.name)),
     })),
     // The same counts as the Tools header and chips (shared/catalog/catalog-counts): a gated binding is not bound.
     counts: countsJson(catalog),
@@ -179,9 +198,13 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
         moved: e.quarantine.moved && { ...e.quarantine.moved },
       },
       descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
+      schemaCapped: e.schemaCapped && { ...e.schemaCapped },
     })),
   };
 }
+
+const pinJson = (pin: InstructionsPinState | undefined) =>
+  pin ? { held: pin.held, pinnedHash: pin.pinned.hash, pinnedAt: pin.pinned.pinnedAt, currentHash: pin.currentHash } : null;
 
 function countsJson(catalog: Catalog) {
   const counts = countCatalog(catalog.entries.map((e) => e.state));
@@ -193,7 +216,7 @@ export function signInCommand(server: string, flags: DataOptions = {}): string {
   return `switchboard auth login ${server}${flags.config ? ` --config ${flags.config}` : ''}${flags.dataDir ? ` --data-dir ${flags.dataDir}` : ''}`;
 }
 
-function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions): void {
+function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructions: ReadonlyMap<string, InstructionsPinState>): void {
   io.stdout('Servers');
   if (catalog.servers.length === 0) io.stdout('  (none configured under agent.mcp.servers)');
   const detail = (s: Catalog['servers'][number]) =>
@@ -212,6 +235,12 @@ function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions): void {
   table(catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]), io);
   io.stdout('');
   io.stdout(describeCounts(countCatalog(catalog.entries.map((e) => e.state))));
+  const notes = [...instructionNotes(instructions).map((n) => n.text), ...catalogNotes(catalog)];
+  if (notes.length) {
+    io.stdout('');
+    io.stdout('Notes');
+    for (const note of notes) io.stdout(`  ${note}`);
+  }
 }
 
 function printExplanation(explanation: Explanation, io: CliIo): void {

@@ -67,7 +67,7 @@ describe('switchboard chat on a fresh data directory', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(lines.filter((l) => /→ cancel_order/.test(l))).toHaveLength(1);
     const prompt = lines[order[3]];
-    expect(prompt).toMatch(/^PROMPT Approve cancel_order \{"orderNo":"BS\d+"\}\? \[y\/N\/a\(lways in this chat\)\]\n> $/);
+    expect(prompt).toMatch(/^PROMPT Approve cancel_order \{"orderNo":"BS\d+"\} for customer u1001\? \[y\/N\/a\(lways in this chat\)\]\n> $/);
     expect(lines[order[3] + 1]).toBe('ANSWER n'); // nothing printed while the question waits
   });
 

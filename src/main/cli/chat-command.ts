@@ -5,6 +5,7 @@ import type { ElicitPolicy, SamplingPolicy } from '../core/requests/server-reque
 import { answerApprovals, openTerminal, withCore, type ApproveMode, type Terminal } from './core-session';
 import type { CliIo } from './io';
 import { createRequestPrompts } from './request-prompts';
+import { callRan } from '../../shared/call-ran';
 
 interface ChatOptions {
   config?: string;
@@ -157,7 +158,7 @@ function createPrinter(io: CliIo, json: boolean) {
         printLive(item);
         if (['success', 'error', 'rejected', 'blocked', 'stopped'].includes(item.status)) {
           if (json) emit({ type: 'tool.result', tool: item.toolName, status: item.status, durationMs: item.durationMs, text: item.resultText, ...(item.exchanges && { exchanges: item.exchanges.length }) });
-          else io.stdout(`  ← ${item.toolName} ${item.status}${item.durationMs !== undefined ? ` (${item.durationMs} ms)` : ''}`);
+          else io.stdout(`  ← ${item.toolName} ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}`);
         }
         return;
       }
@@ -166,8 +167,8 @@ function createPrinter(io: CliIo, json: boolean) {
         // The request can arrive before the call's first progress event: the model's words and the call come first.
         flush();
         announce(r.callId, r.toolName, r.server, r.arguments);
-        if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy });
-        else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}`);
+        if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy, customer: r.customerId });
+        else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}${r.customerId ? ` (acting as customer ${r.customerId})` : ''}`);
         return;
       }
       if (name === 'requests.opened' && json) {

@@ -68,10 +68,9 @@ describe('the terminal opener refuses what the URL gate refuses', () => {
 });
 
 describe('where CLI commands keep tokens', () => {
-  it('--data-dir, else $SWITCHBOARD_DATA_DIR, else the directory of --config, else ~/.switchboard', () => {
-    expect(cliDataDir({ dataDir: '/d', config: '/c/s.yaml' }, { SWITCHBOARD_DATA_DIR: '/e' })).toBe('/d');
-    expect(cliDataDir({ config: '/c/s.yaml' }, { SWITCHBOARD_DATA_DIR: '/e' })).toBe('/e');
-    expect(cliDataDir({ config: '/c/s.yaml' }, {})).toBe('/c');
+  it('--data-dir, else $SWITCHBOARD_DATA_DIR, else ~/.switchboard: never the directory of --config', () => {
+    expect(cliDataDir({ dataDir: '/d' }, { SWITCHBOARD_DATA_DIR: '/e' })).toBe('/d');
+    expect(cliDataDir({}, { SWITCHBOARD_DATA_DIR: '/e' })).toBe('/e');
     expect(cliDataDir({}, {})).toBe(join(homedir(), '.switchboard'));
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ServerConfig } from '../../shared/config/schema';
 import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener, type ConnectionControl } from '../core/auth';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
@@ -8,12 +8,12 @@ import { checkExternalUrl, externalUrlRefusalText } from '../../shared/net/exter
 import type { CliIo } from './io';
 
 /**
- * The data directory a CLI command keeps OAuth tokens (and pins) in: --data-dir, else $SWITCHBOARD_DATA_DIR,
- * else the directory of --config, else ~/.switchboard. Without flags that is the headless console's own.
+ * The data directory a CLI command keeps OAuth tokens (and pins) in: --data-dir, else $SWITCHBOARD_DATA_DIR, else
+ * ~/.switchboard, whatever --config says, as for `chat`, `test` and `serve`: a config kept elsewhere never gets a
+ * pins.json or a token file written beside it.
  */
-export function cliDataDir(opts: { dataDir?: string; config?: string }, env: NodeJS.ProcessEnv = process.env): string {
-  if (opts.dataDir || env.SWITCHBOARD_DATA_DIR) return resolveDataDir(opts.dataDir, env, defaultDataDir());
-  return opts.config ? dirname(resolve(opts.config)) : defaultDataDir();
+export function cliDataDir(opts: { dataDir?: string }, env: NodeJS.ProcessEnv = process.env): string {
+  return resolveDataDir(opts.dataDir, env, defaultDataDir());
 }
 
 /** OAuth for a CLI command: tokens in the data directory's owner-only file, shared with `switchboard serve`. */

@@ -5,6 +5,7 @@ import { createBuiltinServers } from '../builtin-servers';
 import { createCore, type Core } from '../core/app';
 import { openDataDir } from '../core/data-dir';
 import { terminalText, type CliIo } from './io';
+import { explicitConfigExists } from './read-config';
 
 export type ApproveMode = 'ask' | 'all' | 'none';
 
@@ -16,17 +17,23 @@ export interface CoreSessionOptions {
 
 /**
  * A one-shot core for a command: the same core the console runs, with every server's first connect attempt
- * settled. Returns the exit code of `use`, or 2 for a config with problems (they are printed).
+ * settled. Returns the exit code of `use`, or 2 for a missing --config or a config with problems (they are printed).
  */
 export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: Core) => Promise<number>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // Checked before the core opens: its config store would write the demo config at a mistyped path.
+  if (!(await explicitConfigExists(opts.config, io))) return 2;
   const dataDir = await openDataDir(opts.dataDir, env, io.stderr);
   const core = await createCore({
     dataDir,
     configPath: opts.config ? resolve(opts.config) : undefined,
     casesPath: opts.cases ? resolve(opts.cases) : undefined,
     watchConfig: false,
-    log: () => undefined,
+    // A one-shot command keeps its output its own; only telemetry's problems (each told once) reach stderr.
+    log: (line) => {
+      if (line.startsWith('[telemetry]')) io.stderr(line);
+    },
     builtinServers: createBuiltinServers(),
+    env,
   });
   // Nobody answers servers' questions or model requests unless the command says it will (chat --elicit/--sampling).
   core.requests.policy.elicit = 'decline';
@@ -100,5 +107,5 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
 }
 
 /** The approval prompt: a whole line (starting on a fresh one), then `> ` where the answer is typed. */
-export const approvalQuestion = (request: Pick<ApprovalRequest, 'toolName' | 'arguments'>, choices: string): string =>
-  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}? ${choices}\n> `;
+export const approvalQuestion = (request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'customerId'>, choices: string): string =>
+  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}${request.customerId ? ` for customer ${request.customerId}` : ''}? ${choices}\n> `;

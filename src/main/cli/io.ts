@@ -23,11 +23,27 @@ export function terminalText(line: string): string {
   return line.replace(ACTS_ON_A_TERMINAL, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/** Set once stdout's reader has gone (`switchboard tools list | head`): what follows is not printed. */
+let stdoutClosed = false;
+
 /** The process's streams: every line goes through terminalText, the one door server-controlled text passes to a terminal. */
 export const processIo: CliIo = {
-  stdout: (line) => process.stdout.write(`${terminalText(line)}\n`),
+  stdout: (line) => {
+    if (!stdoutClosed) process.stdout.write(`${terminalText(line)}\n`);
+  },
   stderr: (line) => process.stderr.write(`${terminalText(line)}\n`),
 };
+
+/**
+ * A reader that stops early (`| head`) is not an error: the rest of the output is dropped and the command finishes
+ * as it would (connections closed, its own exit code), without an EPIPE stack trace. Other stdout errors still throw.
+ */
+export function quietWhenStdoutCloses(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    stdoutClosed = true;
+  });
+}
 
 export function parsePort(value: string): number {
   const port = Number(value);

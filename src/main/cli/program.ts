@@ -3,6 +3,7 @@ import { registerShopServerCommand } from '../../mcp-server/cli';
 import { registerAuthCommands } from './auth-command';
 import { registerCatalogCommands } from './catalog-command';
 import { registerChatCommand } from './chat-command';
+import { registerImportCommand } from './import-command';
 import { registerReplayCommand } from './replay-command';
 import { registerResourceCommands } from './resources-command';
 import { registerServeCommand } from './serve-command';
@@ -25,5 +26,6 @@ export function buildProgram(io: CliIo): Command {
   registerReplayCommand(program, io);
   registerTestCommand(program, io);
   registerAuthCommands(program, io);
+  registerImportCommand(program, io);
   return program;
 }

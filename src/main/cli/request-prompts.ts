@@ -23,6 +23,8 @@ export function createRequestPrompts(requests: ServerRequestService, ask: Ask, p
       return finish(view, {}, await choice('Done with it? [a]ccept / [d]ecline / [c]ancel: '));
     }
     const fields = elicitationFields(view.requestedSchema);
+    const secrets = fields.filter((f) => f.secret).map((f) => f.label);
+    if (secrets.length) print(secretWarning(view, secrets.join(', ')));
     const answer: Record<string, unknown> = {};
     for (const field of fields) answer[field.name] = await fieldAnswer(field);
     if (!stillPending(view.id)) return;
@@ -75,4 +77,12 @@ export function createRequestPrompts(requests: ServerRequestService, ask: Ask, p
   }
 
   return (view: ServerRequestView) => (view.kind === 'elicitation' ? elicitation(view) : sampling(view));
+}
+
+/** The terminal's words for a form that asks for secrets: stronger when none of the asking server's tools is running. */
+function secretWarning(view: ElicitationView, fields: string): string {
+  if (!view.outsideItsCalls) return `    ! ${fields}: looks like a secret; it goes to ${view.server} only and is not stored (typed text is shown as you type)`;
+  const running = view.callsElsewhere?.[0];
+  const during = running ? ` while ${running.toolName} of ${running.server} is running` : ' while none of its own tools is running';
+  return `    ! careful: ${view.server} asks for a secret (${fields})${during}; decline unless you expected this`;
 }

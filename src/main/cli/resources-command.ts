@@ -7,6 +7,7 @@ import { configPathOf, DATA_DIR_OPTION, signInCommand, type DataOptions } from '
 import { readConfigFile } from './read-config';
 import { cliDataDir, createCliAuth } from './cli-auth';
 import { parseJsonObjectOption, type CliIo } from './io';
+import { didYouMean } from './suggest';
 
 interface Options extends DataOptions {
   json?: boolean;
@@ -34,7 +35,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
         const list = await allPages((cursor) => browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })));
         const features = browser.features(server);
         const templates = features.resources ? await allPages((cursor) => browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor }))) : [];
-        if (opts.json) return io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
+          return 0;
+        }
         if (list.length === 0) io.stdout('(no resources)');
         for (const r of list) io.stdout(`${r.uri}  ${r.title ?? r.name}${r.mimeType ? `  (${r.mimeType})` : ''}${r.description ? `  ${r.description}` : ''}`);
         if (templates.length) io.stdout('\nTemplates');
@@ -50,7 +54,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .action(async (server: string, uri: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
         const read = await browser.read(server, uri);
-        if (opts.json) return io.stdout(JSON.stringify(read, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify(read, null, 2));
+          return 0;
+        }
         read.contents.forEach((content, index) => printContent(content, index, read.contents.length, io));
       }),
     );
@@ -65,7 +72,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .action(async (server: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
         const list = await allPages((cursor) => browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })));
-        if (opts.json) return io.stdout(JSON.stringify({ prompts: list }, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify({ prompts: list }, null, 2));
+          return 0;
+        }
         if (list.length === 0) io.stdout('(no prompts)');
         for (const p of list) {
           const args = p.arguments.map((a) => `${a.name}${a.required ? '*' : ''}`).join(', ');
@@ -82,22 +92,39 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option('--json', 'machine-readable output')
     .action(async (server: string, name: string, opts: Options & { args: Record<string, string> }) =>
       withBrowser(server, opts, io, async (browser) => {
+        // The prompt and its required arguments are checked here, so a typo is named before anything is sent.
+        const offered = await allPages((cursor) => browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })));
+        const prompt = offered.find((p) => p.name === name);
+        if (!prompt) {
+          io.stderr(`${server} offers no prompt "${name}"${didYouMean(name, offered.map((p) => p.name))}; it offers: ${offered.map((p) => p.name).join(', ') || '(none)'}`);
+          return 2;
+        }
+        const missing = prompt.arguments.filter((a) => a.required && !(a.name in opts.args)).map((a) => a.name);
+        if (missing.length) {
+          const example = JSON.stringify(Object.fromEntries(missing.map((a) => [a, '…'])));
+          io.stderr(`${name} needs ${missing.length === 1 ? 'the argument' : 'the arguments'} ${missing.join(', ')}: pass --args '${example}'`);
+          return 2;
+        }
         const got = await browser.getPrompt(server, name, opts.args);
-        if (opts.json) return io.stdout(JSON.stringify(got, null, 2));
+        if (opts.json) {
+          io.stdout(JSON.stringify(got, null, 2));
+          return 0;
+        }
         if (got.description) io.stdout(`# ${got.description}`);
         for (const message of got.messages) io.stdout(`${message.role}: ${contentText(message.content)}`);
       }),
     );
 }
 
-/** Connects to the one server named, runs `use`, closes; sets the exit code. */
-async function withBrowser(server: string, opts: Options, io: CliIo, use: (browser: ResourceBrowser) => Promise<void>): Promise<void> {
+/** Connects to the one server named, runs `use`, closes; sets the exit code (`use`'s own, else 0). */
+async function withBrowser(server: string, opts: Options, io: CliIo, use: (browser: ResourceBrowser) => Promise<number | void>): Promise<void> {
   const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
   const entry = config.agent.mcp.servers.find((s) => s.name === server);
   if (!entry) {
-    io.stderr(`no MCP server named "${server}" in ${path}`);
+    const names = config.agent.mcp.servers.map((s) => s.name);
+    io.stderr(`no MCP server named "${server}" in ${path}${didYouMean(server, names)}; it has: ${names.join(', ') || '(no servers)'}`);
     process.exitCode = 2;
     return;
   }
@@ -119,8 +146,7 @@ async function withBrowser(server: string, opts: Options, io: CliIo, use: (brows
       sessions: connections.sessions,
       timeoutFor: () => entry.timeoutMs ?? 30_000,
     });
-    await use(browser);
-    process.exitCode = 0;
+    process.exitCode = (await use(browser)) ?? 0;
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     io.stderr(error.message);

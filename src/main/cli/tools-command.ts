@@ -1,9 +1,13 @@
 import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
 import { DomainError } from '../core/errors';
+import { formatMessage } from '../../shared/i18n-message';
+import { MAIN_MESSAGES } from '../../shared/messages';
 import { DATA_DIR_OPTION, withCatalog } from './catalog-command';
 import { answerApprovals, withCore, type ApproveMode } from './core-session';
 import { parseJsonObjectOption, type CliIo } from './io';
+import { didYouMean } from './suggest';
+import { callRan } from '../../shared/call-ran';
 
 interface CallOptions {
   server?: string;
@@ -60,9 +64,25 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
     io,
     async (core) => {
       const { catalog } = core.tools.catalog.current();
+      const servers = core.config.current().agent.mcp.servers.map((s) => s.name);
+      if (opts.server !== undefined && !servers.includes(opts.server)) {
+        io.stderr(`no server named ${opts.server}${didYouMean(opts.server, servers)}; the config has: ${servers.join(', ') || '(no servers)'}`);
+        return 2;
+      }
+      const state = opts.server === undefined ? undefined : core.tools.connections.state(opts.server);
+      if (state && state.status !== 'connected') {
+        io.stderr(`${opts.server} is not connected (${state.status}${state.error ? `: ${state.error}` : ''})`);
+        return 2;
+      }
+      if (opts.server !== undefined && !catalog.entries.some((e) => e.server === opts.server && e.toolId === tool)) {
+        const offered = catalog.entries.filter((e) => e.server === opts.server).map((e) => e.toolId);
+        io.stderr(`${opts.server} offers no tool "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
+        return 2;
+      }
       const server = opts.server ?? catalog.bindingsByToolId.get(tool)?.server ?? catalog.entries.find((e) => e.toolId === tool && e.server)?.server;
       if (!server) {
-        io.stderr(`no connected server offers "${tool}" (see \`switchboard tools list\`)`);
+        const offered = catalog.entries.filter((e) => e.server).map((e) => e.toolId);
+        io.stderr(`no connected server offers "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
         return 2;
       }
       const stop = answerApprovals(core, opts.approve, io);
@@ -82,8 +102,11 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       else {
         if (run.notVisibleToModel) io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
         const { item } = run;
-        io.stdout(`${item.toolName} @${server} as ${opts.customer}: ${item.status}${item.durationMs !== undefined ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`);
-        if (item.resultText) io.stdout(item.resultText);
+        io.stdout(`${item.toolName} @${server} as customer ${opts.customer}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`);
+        // A call that did not run (rejected, blocked, stopped): the operator's sentence, not the text written for the model.
+        // (The item's message carries the model's text as its `text`; its code renders the operator's.)
+        const words = item.status !== 'success' && item.status !== 'error' && item.message ? formatMessage(MAIN_MESSAGES, item.message) : item.resultText;
+        if (words) io.stdout(words);
       }
       return run.item.status === 'success' ? 0 : 1;
     },

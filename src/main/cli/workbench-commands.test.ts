@@ -67,7 +67,7 @@ describe('switchboard tools call', () => {
     const dir = await dataDir();
     const failed = capture();
     expect(await runToolsCall('query_logistics', { args: { trackingNo: 'NOPE' }, customer: 'u1001', approve: 'none', dataDir: dir }, failed.io, {})).toBe(1);
-    expect(failed.out[0]).toMatch(/query_logistics @shop as u1001: error/);
+    expect(failed.out[0]).toMatch(/query_logistics @shop as customer u1001: error/);
     const missing = capture();
     expect(await runToolsCall('no_such_tool', { args: {}, customer: 'u1001', approve: 'none', dataDir: dir }, missing.io, {})).toBe(2);
     expect(missing.err.join('\n')).toMatch(/no connected server offers "no_such_tool"/);

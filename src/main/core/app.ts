@@ -6,6 +6,7 @@ import type { McpCaller } from './agent/tool-proxy';
 import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
 import type { ToolPipeline } from './catalog/tool-pipeline';
+import type { InstructionsService } from './catalog/instructions-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
@@ -13,7 +14,8 @@ import { makePrivateDataDir } from './private-files';
 import { nextTurn } from './slices';
 import type { ServerRequestService } from './requests/server-requests';
 import type { PreferencesStore } from './preferences/preferences-store';
-import { createOwnerOnlyFileSecrets, environmentSecrets, type SecretStore } from './secrets';
+import { createOwnerOnlyFileSecrets, defaultApiKeyEnv, environmentSecrets, type SecretStore } from './secrets';
+import type { TelemetryService } from './telemetry/telemetry-service';
 import type { Workbench } from './workbench';
 
 /** Sampling requests a server may make per minute unless its entry says otherwise. */
@@ -43,12 +45,14 @@ export interface CoreOptions {
   /** cases.yaml outside the config's directory (CLI --cases). */
   casesPath?: string;
   /**
-   * Sends the browser to an OAuth authorization page: Electron opens the system browser (true); the
+   * Sends the browser to an OAuth authorization page or a URL-mode question's page: Electron opens the system browser (true); the
    * default answers false, and the console opens the page in a new tab.
    */
   openBrowser?: BrowserOpener;
   /** The OS's preferred languages, most preferred first (the desktop passes Electron's); the console's default. */
   systemLanguages?: () => string[];
+  /** Where the OTEL_* variables are read (default process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -73,6 +77,10 @@ export interface Core {
   requests: ServerRequestService;
   /** The operator's console preferences (the UI language). */
   preferences: PreferencesStore;
+  /** OpenTelemetry: started from OTEL_* and Settings; the SDK is loaded only when an endpoint is set. */
+  telemetry: TelemetryService;
+  /** Servers' instructions against their pins (held changes, accept). */
+  instructions: InstructionsService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   close(): Promise<void>;
@@ -123,6 +131,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   });
   await config.open();
+  // Before any connection starts, so start-up discovery is traced too.
+  const telemetry = await startTelemetry(options, config, secrets, log);
+  const followTelemetry = events.subscribe((name) => {
+    if (name === 'config.changed') void telemetry.apply();
+  });
 
   for (const part of CONTRACT_PARTS) await part();
   const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
@@ -147,6 +160,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     registry: calls,
     log,
+    openUrl: (url) => (options.openBrowser ? options.openBrowser(url) : Promise.resolve(false)),
     provider: () => {
       if (!late.runtime) throw new Error('the agent runtime is not ready yet');
       return late.runtime.provider();
@@ -162,6 +176,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
+  const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
+  const { InstructionsService } = await import('./catalog/instructions-service');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
   const { prefetchCatalogTokens } = await import('./tokens');
   const tools = createToolPipeline({
@@ -171,6 +187,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     connections: { auth, requests: requests.handlers, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
+  });
+  // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
+  const instructions = new InstructionsService({
+    store: await InstructionPinStore.open({ path: join(options.dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
+    connections: tools.connections,
+    config,
+    events,
   });
   // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
   const stopCounting = events.subscribe((name) => {
@@ -201,12 +224,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     catalog: () => tools.catalog.current(),
     mcp,
     secrets,
-    // Read at each model call: a server that (re)connects with new instructions applies from the next call.
-    instructions: () =>
-      config.current().agent.mcp.servers.flatMap((server) => {
-        const text = server.useInstructions ? tools.connections.state(server.name)?.instructions : null;
-        return text && tools.connections.state(server.name)?.status === 'connected' ? [{ server: server.name, text }] : [];
-      }),
+    // Read at each model call: instructions that match their pin (or the pinned ones, while a change is held).
+    instructions: () => instructions.forModel(),
     fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
@@ -232,14 +251,37 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workbench,
     requests,
     preferences,
+    telemetry,
+    instructions,
     whenServersSettled: () => tools.connections.whenSettled(),
     async close() {
       stopCounting();
+      followTelemetry();
       await runtime.close();
       auth.close();
       requests.close();
       await tools.close();
+      await instructions.close();
       config.close();
+      await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
     },
   };
+}
+
+/** The telemetry service, applied now and again at each config change (Settings saves the `telemetry:` section). */
+async function startTelemetry(options: CoreOptions, config: ConfigStore, secrets: SecretStore, log: (line: string) => void): Promise<TelemetryService> {
+  const { TelemetryService, OTLP_HEADERS_SECRET } = await import('./telemetry/telemetry-service');
+  const telemetry = new TelemetryService({
+    env: options.env ?? process.env,
+    settings: () => config.current().telemetry,
+    storedHeaders: () => secrets.get(OTLP_HEADERS_SECRET),
+    secretValues: () => {
+      const model = config.current().agent.model;
+      const key = secrets.get(model.apiKeyEnv ?? defaultApiKeyEnv(model.provider));
+      return key ? [key] : [];
+    },
+    log,
+  });
+  await telemetry.apply();
+  return telemetry;
 }

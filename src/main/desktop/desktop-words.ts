@@ -14,6 +14,7 @@ export const DESKTOP_WORDS: Record<
     unresponsive: { message: string; detail: string; wait: string; reload: string };
     unload: { title: string; message: string; detail: string; leave: string; stay: string };
     copyLink: string;
+    menu: { file: string; edit: string; view: string; window: string; help: string; documentation: string; showLog: string };
   }
 > = {
   en: {
@@ -39,6 +40,7 @@ export const DESKTOP_WORDS: Record<
       stay: 'Stay',
     },
     copyLink: 'Copy Link',
+    menu: { file: 'File', edit: 'Edit', view: 'View', window: 'Window', help: 'Help', documentation: 'Switchboard Documentation', showLog: 'Show Log File' },
   },
   'zh-CN': {
     startup: { title: 'Switchboard 无法启动', log: (path) => `详细信息见日志：${path}`, noLog: '无法写入日志文件。' },
@@ -62,6 +64,7 @@ export const DESKTOP_WORDS: Record<
       stay: '留下',
     },
     copyLink: '复制链接',
+    menu: { file: '文件', edit: '编辑', view: '视图', window: '窗口', help: '帮助', documentation: 'Switchboard 文档', showLog: '显示日志文件' },
   },
 };
 

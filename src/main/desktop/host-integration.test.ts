@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { startShopServer } from '../../mcp-server/shop-server';
 import { ConnectionManager } from '../core/mcp/connection-manager';
 import type { ConnectionOptions } from '../core/mcp/types';
 import { isLoopback, systemProxyFetch } from './proxy-fetch';
-import { isNodeCommand, packagedStdioLaunch } from './stdio-launch';
+import { findOnPath, isNodeCommand, packagedStdioLaunch } from './stdio-launch';
 
 const cleanups: (() => Promise<unknown> | void)[] = [];
 afterEach(async () => {
@@ -23,30 +23,40 @@ function manager(options: ConnectionOptions): ConnectionManager {
 const text = (result: { content?: unknown }) => ((result.content as { text: string }[])[0] ?? { text: '' }).text;
 
 describe('stdio servers in a packaged app', () => {
-  it('`command: node` runs on the app binary as plain Node (ELECTRON_RUN_AS_NODE=1), even with no node on the PATH', async () => {
-    const emptyBin = mkdtempSync(join(tmpdir(), 'sb-empty-path-'));
-    cleanups.push(() => rmSync(emptyBin, { recursive: true, force: true }));
-    // process.execPath stands in for the Electron binary: it runs the script when ELECTRON_RUN_AS_NODE is set.
-    const m = manager({ env: { PATH: emptyBin, HOME: emptyBin }, launchStdio: packagedStdioLaunch(process.execPath) });
+  function serverState(m: ConnectionManager) {
+    return m.snapshot().servers.find((s) => s.name === 'fixture');
+  }
+
+  it("`command: node` runs on the operator's own Node found on the PATH, never on the app binary as Node", async () => {
+    const bin = mkdtempSync(join(tmpdir(), 'sb-node-path-'));
+    cleanups.push(() => rmSync(bin, { recursive: true, force: true }));
+    symlinkSync(process.execPath, join(bin, process.platform === 'win32' ? 'node.exe' : 'node'));
+    const m = manager({ env: { PATH: bin, HOME: bin }, launchStdio: packagedStdioLaunch(findOnPath) });
     m.reconcile([serverConfigSchema.parse({ name: 'fixture', command: 'node', args: STDIO_FIXTURE.args })]);
     await m.whenSettled();
-    expect(m.snapshot().servers.find((s) => s.name === 'fixture')?.status).toBe('connected');
+    expect(serverState(m)?.status).toBe('connected');
     const env = JSON.parse(text(await m.callTool('fixture', 'print_env', {}))) as Record<string, string>;
-    expect(env.ELECTRON_RUN_AS_NODE).toBe('1');
-    expect(env.PATH).toBe(emptyBin); // still the minimal environment, nothing of the host's added
-
-    // Without the launcher (outside a packaged app) the same entry needs a node on the PATH.
-    const plain = manager({ env: { PATH: emptyBin, HOME: emptyBin } });
-    plain.reconcile([serverConfigSchema.parse({ name: 'fixture', command: 'node', args: STDIO_FIXTURE.args })]);
-    await plain.whenSettled();
-    expect(plain.snapshot().servers.find((s) => s.name === 'fixture')?.error).toContain('ENOENT');
+    expect(env.ELECTRON_RUN_AS_NODE).toBeUndefined();
+    expect(env.PATH).toBe(bin); // still the minimal environment, nothing of the host's added
   });
 
-  it('only a bare `node` is rewritten; other commands and explicit paths run as written', () => {
-    const launch = packagedStdioLaunch('/Applications/Switchboard.app/Contents/MacOS/Switchboard');
-    expect(launch('node', { PATH: '/usr/bin' })).toEqual({ command: '/Applications/Switchboard.app/Contents/MacOS/Switchboard', env: { PATH: '/usr/bin', ELECTRON_RUN_AS_NODE: '1' } });
+  it('with no Node on the PATH, the server says so and what to do (not a bare ENOENT)', async () => {
+    const emptyBin = mkdtempSync(join(tmpdir(), 'sb-empty-path-'));
+    cleanups.push(() => rmSync(emptyBin, { recursive: true, force: true }));
+    const m = manager({ env: { PATH: emptyBin, HOME: emptyBin }, launchStdio: packagedStdioLaunch(findOnPath) });
+    m.reconcile([serverConfigSchema.parse({ name: 'fixture', command: 'node', args: STDIO_FIXTURE.args })]);
+    await m.whenSettled();
+    expect(serverState(m)?.status).not.toBe('connected');
+    expect(serverState(m)?.error).toMatch(/"command: node" needs Node\.js, which was not found on the PATH of your login shell\. Install Node\.js/);
+  });
+
+  it('only a bare `node` is looked up; other commands and explicit paths run as written, and nothing is rewritten', () => {
+    const launch = packagedStdioLaunch(() => '/usr/bin/node');
+    expect(launch('node', { PATH: '/usr/bin' })).toEqual({ command: 'node', env: { PATH: '/usr/bin' } });
     expect(launch('npx', { PATH: '/usr/bin' })).toEqual({ command: 'npx', env: { PATH: '/usr/bin' } });
-    expect(launch('/opt/homebrew/bin/node', {})).toEqual({ command: '/opt/homebrew/bin/node', env: {} });
+    const none = packagedStdioLaunch(() => null);
+    expect(none('/opt/homebrew/bin/node', {})).toEqual({ command: '/opt/homebrew/bin/node', env: {} });
+    expect(() => none('node', {})).toThrow(/needs Node\.js/);
     expect(['node', 'node.exe', 'NODE.EXE', 'nodemon', 'C:\\node\\node.exe'].map(isNodeCommand)).toEqual([true, true, true, false, false]);
   });
 });

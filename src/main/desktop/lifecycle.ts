@@ -24,3 +24,19 @@ export const APP_ID = 'dev.switchboard.console';
 export function setWindowsAppId(app: { setAppUserModelId(id: string): void }, platform: NodeJS.Platform): void {
   if (platform === 'win32') app.setAppUserModelId(APP_ID);
 }
+
+/**
+ * One app per user: a second start quits at once and the first brings its window forward instead (two would share,
+ * and fight over, one data folder). Returns false in the second instance, which must then not start anything.
+ */
+export function takeSingleInstance(
+  app: { requestSingleInstanceLock(): boolean; quit(): void; on(event: 'second-instance', listener: () => void): unknown },
+  onSecondInstance: () => void,
+): boolean {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return false;
+  }
+  app.on('second-instance', onSecondInstance);
+  return true;
+}

@@ -1,7 +1,7 @@
 import type { NotificationConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../shared/contract';
-import { ApprovalNotifier, bringToFront, type NotificationLike, type NotifiedWindow } from './notifications';
+import { ApprovalNotifier, bringToFront, MAX_HELD_NOTIFICATIONS, type NotificationLike, type NotifiedWindow } from './notifications';
 
 const request = (id: string, extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id,
@@ -78,17 +78,56 @@ describe('approval notifications', () => {
     expect(shown).toEqual([{ id: 'a1', conversationId: 'c1', actor: undefined }]);
   });
 
-  it('releases it when closed, failed, or when the approval is decided elsewhere (and closes it then)', () => {
+  it('keeps it through close (a Windows toast timed out into Action Center): a later click there still shows the approval', () => {
+    const { window, calls } = fakeWindow();
+    const { notifier, created, shown } = setup(window);
+    notifier.onEvent('approvals.requested', request('a1'));
+    created[0].fire('close');
+    expect(notifier.held).toBe(1);
+    created[0].fire('click');
+    expect(calls).toEqual(['focus']);
+    expect(shown).toEqual([{ id: 'a1', conversationId: 'c1', actor: undefined }]);
+    expect(notifier.held).toBe(0);
+  });
+
+  it('releases it when it failed, when the approval is decided elsewhere (and closes it then), and at quit', () => {
     const { notifier, created } = setup();
     notifier.onEvent('approvals.requested', request('a1'));
     notifier.onEvent('approvals.requested', request('a2'));
     notifier.onEvent('approvals.requested', request('a3'));
     expect(notifier.held).toBe(3);
-    created[0].fire('close');
-    created[1].fire('failed');
+    created[0].fire('failed');
     notifier.onEvent('approvals.resolved', { id: 'a3', conversationId: 'c1' });
     expect(created[2].closed).toBe(true);
+    expect(notifier.held).toBe(1);
+    notifier.releaseAll();
     expect(notifier.held).toBe(0);
+  });
+
+  it('holds at most a bounded number: the oldest is let go when newer ones come', () => {
+    const created: ReturnType<typeof fakeNotification>[] = [];
+    const notifier = new ApprovalNotifier(
+      {
+        isSupported: () => true,
+        create: (options) => {
+          const n = fakeNotification(options);
+          created.push(n);
+          return n as NotificationLike;
+        },
+        window: () => fakeWindow().window,
+        showApproval: () => undefined,
+      },
+      2,
+    );
+    for (const id of ['a1', 'a2', 'a3']) notifier.onEvent('approvals.requested', request(id));
+    expect(notifier.held).toBe(2);
+    // a1 was let go: its own release later must not drop a newer one
+    created[0].fire('failed');
+    expect(notifier.held).toBe(2);
+    created[1].fire('click');
+    created[2].fire('click');
+    expect(notifier.held).toBe(0);
+    expect(MAX_HELD_NOTIFICATIONS).toBeGreaterThan(2);
   });
 
   it('stays quiet when the window has focus, when the OS has no notifications, and for a repeated request', () => {

@@ -35,15 +35,23 @@ export function bringToFront(window: NotifiedWindow): void {
   window.focus();
 }
 
+/** How many notifications are held at most; past it the oldest is let go (its click may then do nothing). */
+export const MAX_HELD_NOTIFICATIONS = 20;
+
 /**
- * A desktop notification per approval requested while the window is not focused. Each is kept referenced
- * until it is clicked, closed or its approval resolved: an unreferenced Notification can be garbage-collected
- * before the click, which then does nothing.
+ * A desktop notification per approval requested while the window is not focused. Each is kept referenced until
+ * it is clicked, its approval resolved, the app quits, or MAX_HELD_NOTIFICATIONS newer ones came: an unreferenced
+ * Notification can be garbage-collected before the click, which then does nothing. `close` does not let go: on
+ * Windows a toast that times out into Action Center fires it, and a click there later must still work.
  */
 export class ApprovalNotifier {
+  /** In the order shown (a Map keeps insertion order): the first is the oldest. */
   private readonly live = new Map<string, NotificationLike>();
 
-  constructor(private readonly ports: NotifierPorts) {}
+  constructor(
+    private readonly ports: NotifierPorts,
+    private readonly maxHeld = MAX_HELD_NOTIFICATIONS,
+  ) {}
 
   /** The number of notifications held (for tests and diagnostics). */
   get held(): number {
@@ -62,7 +70,11 @@ export class ApprovalNotifier {
       body: `${request.toolName}${request.server ? ` on ${request.server}` : ''} is waiting for your approval`,
     });
     this.live.set(request.id, notification);
-    const release = () => this.live.delete(request.id);
+    for (const oldest of this.live.keys()) {
+      if (this.live.size <= this.maxHeld) break;
+      this.live.delete(oldest);
+    }
+    const release = () => this.live.get(request.id) === notification && this.live.delete(request.id);
     notification.on('click', () => {
       release();
       const window = this.ports.window();
@@ -70,9 +82,13 @@ export class ApprovalNotifier {
       else this.ports.reopen?.();
       this.ports.showApproval({ id: request.id, conversationId: request.conversationId, actor: request.actor });
     });
-    notification.on('close', release);
-    notification.on('failed', release);
+    notification.on('failed', release); // never shown: nothing to click
     notification.show();
+  }
+
+  /** The app is quitting: nothing will be clicked any more. */
+  releaseAll(): void {
+    this.live.clear();
   }
 
   /** Decided elsewhere (in the window, or timed out): the notification has nothing left to offer. */

@@ -10,6 +10,7 @@ import { createServerHandlers } from './handlers/servers-handlers';
 import { createRequestHandlers } from './handlers/requests-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skills-handlers';
+import { createTelemetryHandlers } from './handlers/telemetry-handlers';
 import { createWorkbenchHandlers } from './handlers/workbench-handlers';
 import { createRouter, type Dispatch, type Handlers, type RouterOptions } from './router';
 
@@ -27,7 +28,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createConfigHandlers(config),
     ...createSettingsHandlers(config, secrets, () => runtime.provider().label),
     ...createAgentHandlers(runtime),
-    ...createServerHandlers(config, tools.connections, core.auth),
+    ...createServerHandlers(config, tools.connections, core.auth, core.instructions),
     ...createServerAuthHandlers(config, tools.connections, core.auth, core.openBrowser),
     ...createServerLogHandlers(tools.connections.sessions, (name) => config.current().agent.mcp.servers.some((s) => s.name === name)),
     ...createResourceHandlers(core.resources),
@@ -37,6 +38,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createWorkbenchHandlers(workbench, runtime),
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),
+    ...createTelemetryHandlers(config, secrets, core.telemetry),
   };
   return createRouter(handlers, {
     ...router,

@@ -1,6 +1,7 @@
 import type { McpLeaf } from '../config/schema';
 import { englishOf, msg, type CatalogMessage } from './catalog-messages';
 import { truncationOf } from './description-cap';
+import { capInputSchema } from './schema-cap';
 import { pinningNode } from './intent-index';
 import type { Offer } from './resolve-tool';
 import { STEP, stepThrough, type Stepped, type Steps } from './stepped';
@@ -42,6 +43,7 @@ export interface EntrySources {
   quarantinedByToolId: ReadonlyMap<string, QuarantinedTool>;
   unavailable: readonly UnavailableTool[];
   maxDescriptionBytes: number;
+  maxSchemaBytes: number;
 }
 
 /**
@@ -50,7 +52,7 @@ export interface EntrySources {
  */
 export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
   const offerMap = yield* stepThrough(sources.offerMap);
-  const { nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes } = sources;
+  const { nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes, maxSchemaBytes } = sources;
   const unavailableById = new Map(sources.unavailable.map((u) => [u.toolId, u]));
   const toolIds = mergeSorted(offerMap.sortedNames, sources.configured.filter((toolId) => !offerMap.offers.has(toolId)));
   const entries: CatalogEntry[] = [];
@@ -102,6 +104,7 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
         quarantine: state === 'quarantined' ? quarantined!.quarantine : null,
         overrideStale: bound && binding!.overrideStale,
         descriptionTruncated: bound ? binding!.descriptionTruncated : description === null ? null : truncationOf(description, maxDescriptionBytes),
+        schemaCapped: bound ? binding!.schemaCapped : capInputSchema(offer.definition.inputSchema, maxSchemaBytes).cap,
       });
     }
     const missing = unavailableById.get(toolId);
@@ -120,6 +123,7 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
         quarantine: null,
         overrideStale: false,
         descriptionTruncated: override === null ? null : truncationOf(override, maxDescriptionBytes),
+        schemaCapped: null,
       });
   }
   return entries;

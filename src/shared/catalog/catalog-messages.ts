@@ -25,6 +25,11 @@ export const CATALOG_MESSAGES = {
   'catalog.capability.sampling': 'sampling (it is turned off for that server)',
   'catalog.capability.roots': 'roots (none configured for that server)',
   'catalog.capability.initializedWithout': '{{server}} was initialized without {{capabilities, list}}',
+  // Several servers missing the same capabilities: one clause for all of them, not one per server.
+  'catalog.capability.elicitationMany': 'elicitation (it is turned off for those servers)',
+  'catalog.capability.samplingMany': 'sampling (it is turned off for those servers)',
+  'catalog.capability.rootsMany': 'roots (none configured for those servers)',
+  'catalog.capability.initializedWithoutMany': '{{servers, and}} were initialized without {{capabilities, list}}',
   'catalog.capability.withheld': '{{servers, clauses}}: a server may withhold tools that need a capability the client did not declare',
   'catalog.fields.definition': 'the definition',
 
@@ -63,10 +68,14 @@ export const CATALOG_MESSAGES = {
   'catalog.reason.doesNotExist': '{{checked}}: "{{toolId}}" does not exist on any server',
 
   // explain's layers.
-  'catalog.explain.sent': 'sent to the model this turn{{skills}}{{cut}}',
+  'catalog.explain.sent': 'sent to the model this turn{{skills}}{{cut}}{{schemaCut}}',
   'catalog.explain.sentSkills': ' (loaded skills: {{skills, list}})',
-  'catalog.explain.notSent': 'not in the tool list the model receives this turn{{cut}}',
+  'catalog.explain.notSent': 'not in the tool list the model receives this turn{{cut}}{{schemaCut}}',
   'catalog.explain.cut': '; its description is {{bytes, number}} bytes, cut to the first {{limit, number}} for the model (agent.mcp.maxDescriptionBytes)',
+  'catalog.explain.schemaCut':
+    '; its input schema is {{bytes, number}} bytes, capped to {{sentBytes, number}} for the model ({{texts, number}} texts cut, {{enums, number}} enums cut, {{depth, number}} deep parts cut; agent.mcp.maxSchemaBytes)',
+  'catalog.explain.schemaWithheld':
+    '; its input schema is {{bytes, number}} bytes, over the limit of {{limit, number}} even once capped: the model receives only its top-level property names ({{sentBytes, number}} bytes; agent.mcp.maxSchemaBytes)',
   'catalog.explain.local': 'an in-process tool, sent before the MCP tools every turn{{collision}}',
   'catalog.explain.localCollision': '; the remote copy on {{servers, list}} is reserved and never mounted',
   'catalog.explain.loadSkillNeedsSkill': 'load_skill is offered only when a skill is configured{{collision}}',

@@ -2,6 +2,7 @@ import { RESERVED_TOOL_NAMES } from '../config/schema';
 import { entriesInSteps, offerMapInSteps, type OfferMap } from './catalog-entries';
 import { leafFactsOf, Replacements, sameGates, samePins, saySame, type LeafFacts } from './carry-over';
 import { DEFAULT_MAX_DESCRIPTION_BYTES } from './description-cap';
+import { DEFAULT_MAX_SCHEMA_BYTES } from './schema-cap';
 import { indexIntents, indexSkills, type IntentIndex, type SkillIndex } from './intent-index';
 import { localToolDefinitions } from './local-tools';
 import { NO_OFFERS, offersFor, withOffer } from './offers';
@@ -113,11 +114,13 @@ interface State {
 }
 
 const limitOf = (input: CatalogInput) => input.maxDescriptionBytes ?? DEFAULT_MAX_DESCRIPTION_BYTES;
+const schemaLimitOf = (input: CatalogInput) => input.maxSchemaBytes ?? DEFAULT_MAX_SCHEMA_BYTES;
 const reservedOf = (input: CatalogInput) => input.reserved ?? RESERVED_TOOL_NAMES;
 
 function patchable(prev: State, input: CatalogInput): boolean {
   const before = prev.input;
   if (before.intents !== input.intents || before.skills !== input.skills || reservedOf(before) !== reservedOf(input) || prev.limit !== limitOf(input)) return false;
+  if (schemaLimitOf(before) !== schemaLimitOf(input)) return false;
   if (!before.pins !== !input.pins || !before.pins?.bindings !== !input.pins?.bindings) return false;
   if (before.servers.length !== input.servers.length) return false;
   return before.servers.every((server, i) => server.name === input.servers[i].name);
@@ -125,7 +128,7 @@ function patchable(prev: State, input: CatalogInput): boolean {
 
 function context(input: CatalogInput, skills: SkillIndex, reserved: ReadonlySet<string>, limit: number): ToolContext {
   let health: ServerHealth | undefined;
-  return { input, gates: skills.gates, reserved, maxDescriptionBytes: limit, health: () => (health ??= summarizeHealth(input.servers)) };
+  return { input, gates: skills.gates, reserved, maxDescriptionBytes: limit, maxSchemaBytes: schemaLimitOf(input), health: () => (health ??= summarizeHealth(input.servers)) };
 }
 
 /**
@@ -369,6 +372,7 @@ function catalogOf(parts: Parts, out: Outputs, caches: Caches): Catalog {
       quarantinedByToolId: out.quarantinedByToolId,
       unavailable: out.unavailable,
       maxDescriptionBytes: limit,
+      maxSchemaBytes: schemaLimitOf(input),
     };
     return Object.freeze(yield* entriesInSteps(sources));
   }

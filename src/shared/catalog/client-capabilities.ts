@@ -22,9 +22,20 @@ export function undeclaredCapabilities(server: CatalogServerInput): string[] {
  * offered everything (or we do not know what it was offered).
  */
 export function withheldNote(servers: readonly CatalogServerInput[]): CatalogMessage | undefined {
-  const missing = servers.flatMap((s) => {
+  // Servers missing the same capabilities share one clause ("a, b and c were initialized without roots").
+  const groups = new Map<string, { names: string[]; servers: string[] }>();
+  for (const s of servers) {
     const names = undeclaredCapabilities(s);
-    return names.length ? [msg('catalog.capability.initializedWithout', { server: s.name, capabilities: names.map((n) => msg(`catalog.capability.${n as (typeof FULL_CLIENT_CAPABILITIES)[number]}`)) })] : [];
+    if (!names.length) continue;
+    const key = names.join(',');
+    const group = groups.get(key) ?? { names, servers: [] };
+    group.servers.push(s.name);
+    groups.set(key, group);
+  }
+  const clauses = [...groups.values()].map(({ names, servers: group }) => {
+    type Capability = (typeof FULL_CLIENT_CAPABILITIES)[number];
+    if (group.length === 1) return msg('catalog.capability.initializedWithout', { server: group[0], capabilities: names.map((n) => msg(`catalog.capability.${n as Capability}`)) });
+    return msg('catalog.capability.initializedWithoutMany', { servers: group, capabilities: names.map((n) => msg(`catalog.capability.${n as Capability}Many`)) });
   });
-  return missing.length ? msg('catalog.capability.withheld', { servers: missing }) : undefined;
+  return clauses.length ? msg('catalog.capability.withheld', { servers: clauses }) : undefined;
 }

@@ -4,7 +4,7 @@ import { withheldNote } from './client-capabilities';
 import { pinningNode } from './intent-index';
 import { pinDrift, shortHash } from './pins';
 import { describeDownServers, resolveCatalog } from './resolve-catalog';
-import type { Catalog, CatalogInput, CatalogServerInput, QuarantinedTool, ToolBinding } from './types';
+import type { Catalog, CatalogInput, CatalogServerInput, QuarantinedTool, SchemaCap, ToolBinding } from './types';
 import { visibleTools } from './visible-tools';
 import { serverStateMessage } from './server-status-text';
 
@@ -47,12 +47,27 @@ export function explainTool(
   const reserved = (input.reserved ?? RESERVED_TOOL_NAMES).includes(toolId);
   const layers = isLocal || reserved ? localLayers(facts, catalog, toolId, isLocal) : remoteLayers(input, facts, catalog, toolId, loadedSkills);
   const visible = visibleTools(catalog, loadedSkills).some((t) => t.name === toolId);
-  const truncated = catalog.bindingsByToolId.get(toolId)?.descriptionTruncated;
+  const binding = catalog.bindingsByToolId.get(toolId);
+  const truncated = binding?.descriptionTruncated;
+  const schemaCap = binding?.schemaCapped;
   const cut = truncated ? msg('catalog.explain.cut', { bytes: truncated.bytes, limit: truncated.limit }) : undefined;
+  const schemaCut = schemaCap ? schemaCutMessage(schemaCap) : undefined;
   const skills = loadedSkills.length ? msg('catalog.explain.sentSkills', { skills: loadedSkills }) : undefined;
-  layers.push(layerOf('visible', visible, visible ? msg('catalog.explain.sent', { skills, cut }) : msg('catalog.explain.notSent', { cut })));
+  layers.push(layerOf('visible', visible, visible ? msg('catalog.explain.sent', { skills, cut, schemaCut }) : msg('catalog.explain.notSent', { cut, schemaCut })));
   const failing = layers.find((l) => !l.ok);
   return { toolId, verdict: visible ? 'visible' : 'hidden', layers, firstFailingLayer: failing?.layer ?? null };
+}
+
+/** "; its input schema is 5,000,123 bytes, sent as 3,210 (…)" */
+function schemaCutMessage(cap: SchemaCap): CatalogMessage {
+  return msg(cap.whole ? 'catalog.explain.schemaWithheld' : 'catalog.explain.schemaCut', {
+    bytes: cap.bytes,
+    sentBytes: cap.sentBytes,
+    limit: cap.limit,
+    texts: cap.textsCut,
+    enums: cap.enumsCut,
+    depth: cap.depthCut,
+  });
 }
 
 /** What the inputs say about one name; explain asks about one tool at a time, so plain scans will do. */

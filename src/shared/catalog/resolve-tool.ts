@@ -2,6 +2,7 @@ import type { ConfirmPolicy, McpLeaf } from '../config/schema';
 import { withheldNote } from './client-capabilities';
 import { capDescription, truncationOf } from './description-cap';
 import { descriptionHashOf } from './description-hash';
+import { capInputSchema } from './schema-cap';
 import { pinningNode } from './intent-index';
 import { englishOf, fieldsParam, msg, type CatalogMessage } from './catalog-messages';
 import { namedServerState, serverStateMessage } from './server-status-text';
@@ -32,6 +33,7 @@ export interface ToolContext {
   gates: ReadonlyMap<string, readonly string[]>;
   reserved: ReadonlySet<string>;
   maxDescriptionBytes: number;
+  maxSchemaBytes: number;
   /** Computed once per resolve, and only if some tool is unavailable. */
   health(): ServerHealth;
 }
@@ -84,6 +86,7 @@ export function resolveTool(ctx: ToolContext, toolId: string, nodes: readonly Mc
   const remoteDescription = winner.definition.description ?? null;
   const description = override ?? remoteDescription ?? '';
   const truncation = truncationOf(description, ctx.maxDescriptionBytes);
+  const capped = capInputSchema(winner.definition.inputSchema, ctx.maxSchemaBytes);
   return {
     toolId,
     server: winner.server,
@@ -99,7 +102,8 @@ export function resolveTool(ctx: ToolContext, toolId: string, nodes: readonly Mc
     shadows: shadowsOf(offered, winner),
     readOnly,
     descriptionTruncated: truncation,
-    modelDefinition: { name: toolId, description: capDescription(description, truncation), inputSchema: winner.definition.inputSchema },
+    schemaCapped: capped.cap,
+    modelDefinition: { name: toolId, description: capDescription(description, truncation), inputSchema: capped.schema },
   };
 }
 

@@ -59,6 +59,8 @@ export interface CatalogInput {
    * catalog, the Tools page and explain keep the length. Default DEFAULT_MAX_DESCRIPTION_BYTES.
    */
   maxDescriptionBytes?: number;
+  /** An input schema bigger than this (UTF-8 bytes of JSON, after its texts are cut) is sent without its details; default DEFAULT_MAX_SCHEMA_BYTES. */
+  maxSchemaBytes?: number;
 }
 
 /** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */
@@ -176,8 +178,25 @@ export interface ToolBinding {
   readOnly: boolean;
   /** Set when `description` is longer than the limit: the model receives its first `limit` bytes and a note. */
   descriptionTruncated: DescriptionTruncation | null;
+  /** Set when the input schema the model receives is cut (schema-cap.ts). */
+  schemaCapped: SchemaCap | null;
   /** Precomputed so visibleTools() allocates nothing per binding. */
   modelDefinition: ModelToolDefinition;
+}
+
+/** What the cap on an input schema cut for the model (schema-cap.ts): sizes in UTF-8 bytes of JSON. */
+export interface SchemaCap {
+  bytes: number;
+  sentBytes: number;
+  limit: number;
+  /** Texts inside the schema cut to MAX_SCHEMA_TEXT_BYTES. */
+  textsCut: number;
+  /** Enum lists cut to MAX_ENUM_VALUES. */
+  enumsCut: number;
+  /** Objects or arrays below MAX_SCHEMA_DEPTH replaced by a note. */
+  depthCut: number;
+  /** Still over `limit` once cut: only the top-level property names (or nothing) were sent. */
+  whole: boolean;
 }
 
 /** A description cut for the model: its full length and the limit, both in UTF-8 bytes. */
@@ -220,6 +239,8 @@ export interface CatalogEntry {
   overrideStale: boolean;
   /** Set when `description` is over the limit: the model would receive (or receives) it cut. */
   descriptionTruncated: DescriptionTruncation | null;
+  /** Set when the input schema is over the schema cap: the model would receive (or receives) it cut. */
+  schemaCapped: SchemaCap | null;
 }
 
 export interface CatalogServer {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UiMessage } from '../i18n-message';
 import { say } from '../messages';
+import { telemetrySettingsSchema } from './telemetry-schema';
 
 /** Tool names the host provides in-process; a remote tool with one of these names is `reserved`. */
 export const RESERVED_TOOL_NAMES = ['search_knowledge', 'load_skill'] as const;
@@ -186,6 +187,8 @@ export const agentSchema = z.strictObject({
       servers: z.array(serverConfigSchema).default([]),
       /** A tool description longer than this (UTF-8 bytes) is cut in what the model receives; default 8,192 (DEFAULT_MAX_DESCRIPTION_BYTES). */
       maxDescriptionBytes: z.number().int().min(256).max(1_048_576).optional(),
+      /** A tool's input schema bigger than this (UTF-8 bytes of JSON, once its texts are cut) reaches the model without its details; default 65,536. */
+      maxSchemaBytes: z.number().int().min(1_024).max(4_194_304).optional(),
     })
     .default({ servers: [] }),
   model: modelSettingsSchema.default({ provider: 'demo' }),
@@ -201,6 +204,7 @@ export const switchboardConfigSchema = z
     agent: agentSchema.default({ mcp: { servers: [] }, model: { provider: 'demo' }, maxSteps: 8, approvalTimeoutMs: 300_000 }),
     intents: z.array(intentNodeSchema).default([]),
     skills: z.array(skillSchema).default([]),
+    telemetry: telemetrySettingsSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // The message rides along as params.uiMessage, so the console can show it in the operator's language.

@@ -23,6 +23,8 @@ export const approvalRequestSchema = z.object({
   policy: z.enum(['auto', 'always', 'never']),
   /** Absent means the model asked in a conversation; `operator`: a run by hand (conversationId is the run's id). */
   actor: z.enum(['model', 'operator']).optional(),
+  /** The acting identity the call would be made for (absent in approvals asked before it was kept). */
+  customerId: z.string().optional(),
   requestedAt: z.string(),
   expiresAt: z.string(),
 });

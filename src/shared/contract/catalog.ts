@@ -41,6 +41,16 @@ export type QuarantineView = z.infer<typeof quarantineSchema>;
 
 /** A description over agent.mcp.maxDescriptionBytes: the model receives its first `limit` bytes and a note. */
 const truncationSchema = z.object({ bytes: z.number().int(), limit: z.number().int() });
+/** An input schema over the schema cap (shared/catalog/schema-cap.ts): what the model receives of it instead. */
+const schemaCapSchema = z.object({
+  bytes: z.number().int(),
+  sentBytes: z.number().int(),
+  limit: z.number().int(),
+  textsCut: z.number().int(),
+  enumsCut: z.number().int(),
+  depthCut: z.number().int(),
+  whole: z.boolean(),
+});
 
 export const catalogEntrySchema = z.object({
   toolId: z.string(),
@@ -61,6 +71,7 @@ export const catalogEntrySchema = z.object({
   annotations: jsonObject.nullable().optional(),
   /** Set when the description is over the limit; `description` and `remoteDescription` are then cut in catalog.tool and catalog.descriptions too. */
   descriptionTruncated: truncationSchema.nullable().optional(),
+  schemaCapped: schemaCapSchema.nullable().optional(),
   /** The offered definition's display title (`title`, else `annotations.title`); in catalog.get and catalog.tool (catalog.list has `looks`). */
   title: z.string().nullable().optional(),
   /** Its icons the console shows (inline data: images only, see shared/mcp/icons.ts). */
@@ -86,6 +97,7 @@ export const catalogBindingSchema = z.object({
   /** Whether a call skips confirmation under `auto`: read-only in this server's pin and in what was accepted for the toolId. */
   readOnly: z.boolean().optional(),
   descriptionTruncated: truncationSchema.nullable().optional(),
+  schemaCapped: schemaCapSchema.nullable().optional(),
 });
 
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */
@@ -97,6 +109,8 @@ export const catalogViewSchema = z.object({
   unavailable: z.array(z.object({ toolId: z.string(), nodes: z.array(z.string()), cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere', 'quarantined']), reason: z.string() })),
   skills: z.array(z.object({ name: z.string(), description: z.string(), unlocks: z.array(z.string()), unlocksUnbound: z.array(z.string()) })),
   localTools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: jsonObject })),
+  /** Which entries this answer holds (bindings: those of these entries' toolIds); `nextOffset` null on the last page. */
+  page: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int(), nextOffset: z.number().int().nullable() }).optional(),
 });
 export type CatalogView = z.infer<typeof catalogViewSchema>;
 
@@ -199,8 +213,14 @@ export const pinActionResultSchema = z.object({ revision: z.number().int(), entr
 export type PinActionResult = z.infer<typeof pinActionResultSchema>;
 
 export const catalogRoutes = {
-  /** Everything: every entry and every binding with its schema. Large at scale; the console's pages use the routes below. */
-  'catalog.get': query(z.strictObject({}).default({}), catalogViewSchema),
+  /**
+   * Every entry and binding, a page at a time (offset, limit: default the first 1,000 entries), each as the model
+   * receives it (descriptions and schemas capped). The console's pages use the slimmer routes below.
+   */
+  'catalog.get': query(
+    z.strictObject({ offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(10_000).optional() }).default({}),
+    catalogViewSchema,
+  ),
   /** The Tools list, the intent editor's picker and the skills' bound tools. */
   'catalog.list': query(z.strictObject({}).default({}), catalogListSchema),
   /** One row in full; `server: null` for a configured tool no server offers. An unknown row is `not_found`. */

@@ -33,6 +33,8 @@ export const visibleToolSchema = z.object({
   tokens: z.number().int(),
   /** Where it came from: a local tool or the server of a binding. */
   source: z.string(),
+  /** Its description or input schema was cut by the host's caps (agent.mcp.maxDescriptionBytes, maxSchemaBytes) before it was sent. */
+  capped: z.boolean().optional(),
 });
 export type VisibleTool = z.infer<typeof visibleToolSchema>;
 

@@ -17,6 +17,7 @@ import { requestEvents, requestRoutes } from './requests';
 import { serverLogEvents, serverLogRoutes } from './server-logs';
 import { resourceEvents, resourceRoutes } from './resources';
 import { preferencesEvents, preferencesRoutes } from './preferences';
+import { telemetryRoutes } from './telemetry';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -35,6 +36,7 @@ export * from './requests';
 export * from './server-logs';
 export * from './resources';
 export * from './preferences';
+export * from './telemetry';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -52,6 +54,7 @@ export const routes = {
   ...serverLogRoutes,
   ...resourceRoutes,
   ...preferencesRoutes,
+  ...telemetryRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {

@@ -40,12 +40,17 @@ export const executionRecordSchema = z.object({
   approval: approvalOutcomeSchema.optional(),
   /** Absent means `model`. */
   actor: recordActorSchema.optional(),
+  /** The acting identity the call was made for (the session's customer, sent in `_meta`); absent in older records. */
+  customerId: z.string().optional(),
   /** The last progress the server reported, and how many notifications came. */
   progress: toolProgressSchema.optional(),
   /** A task-based call's task as last seen. */
   task: toolTaskSchema.optional(),
   /** What the server asked of the operator during the call, and the answers. */
   exchanges: z.array(serverExchangeSchema).optional(),
+  /** The call's OpenTelemetry trace and its execute_tool span, when telemetry was on (docs/OBSERVABILITY.md). */
+  traceId: z.string().regex(/^[0-9a-f]{32}$/).optional(),
+  spanId: z.string().regex(/^[0-9a-f]{16}$/).optional(),
 });
 export type ExecutionRecord = z.infer<typeof executionRecordSchema>;
 export type RecordSummary = Omit<ExecutionRecord, 'result'>;
@@ -56,6 +61,7 @@ export const recordFilterSchema = z.strictObject({
   status: recordStatusSchema.optional(),
   conversationId: z.string().optional(),
   actor: recordActorSchema.optional(),
+  customerId: z.string().optional(),
   limit: z.number().int().min(1).max(10_000).default(500),
 });
 

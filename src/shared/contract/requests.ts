@@ -27,10 +27,16 @@ export const elicitationViewSchema = z.object({
   message: z.string(),
   /** Form mode: the flat object schema of the answer (the spec's restricted subset; the SDK has checked it). */
   requestedSchema: z.record(z.string(), z.unknown()).optional(),
-  /** URL mode: the full URL and its host, shown before anything is opened. */
+  /** URL mode: the full URL and its host (punycode, with its port), shown before anything is opened. Only a URL the gate passes (shared/net/external-url.ts) gets here. */
   url: z.string().optional(),
   urlHost: z.string().optional(),
   elicitationId: z.string().optional(),
+  /**
+   * No call to this server is running, so the question is about none of its tools: a secret asked for here is
+   * warned about more strongly. `callsElsewhere` are the tools running on other servers meanwhile. Absent in older views.
+   */
+  outsideItsCalls: z.boolean().optional(),
+  callsElsewhere: z.array(z.object({ server: z.string(), toolName: z.string() })).optional(),
 });
 export type ElicitationView = z.infer<typeof elicitationViewSchema>;
 
@@ -107,6 +113,11 @@ export const requestRoutes = {
     z.strictObject({ id: requestId, action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }),
     z.object({ resolved: z.boolean() }),
   ),
+  /**
+   * URL mode: main opens the URL with the OS opener (desktop) and accepts only once it did. `opened: false` (the
+   * headless console has no opener) leaves the question waiting: the page opens a tab itself, then accepts.
+   */
+  'requests.openUrl': command(z.strictObject({ id: requestId }), z.object({ opened: z.boolean() })),
   /** Approves a sampling request, as edited, for the configured model; the answer comes back for review. */
   'requests.sample': command(
     z.strictObject({

@@ -48,6 +48,15 @@ export const serverViewSchema = z.object({
   declaredCapabilities: z.record(z.string(), z.unknown()).nullable(),
   /** The server's `instructions` from initialize (null when it gave none); sent to the model only with `useInstructions`. */
   instructions: z.string().nullable(),
+  /**
+   * The instructions the operator trusts (pinned at first sight or on accept). `held`: the server now gives other
+   * instructions (`currentHash`, null when it gives none); the model keeps receiving `pinned.text` until the operator
+   * accepts the change (servers.acceptInstructions). Null when nothing is pinned.
+   */
+  instructionsPin: z
+    .object({ pinned: z.object({ hash: z.string(), text: z.string(), pinnedAt: z.string() }), currentHash: z.string().nullable(), held: z.boolean() })
+    .nullable()
+    .optional(),
   toolCount: z.number().int(),
   tools: z.array(z.string()),
   stderrTail: z.string().nullable(),
@@ -66,6 +75,23 @@ export const serverListSchema = z.object({ servers: z.array(serverViewSchema) })
 const serverName = z.string().min(1).max(64);
 
 export const importConflictPolicySchema = z.enum(['ask', 'skip', 'rename', 'replace']);
+
+/**
+ * One use of a `${env:NAME}` reference in an imported entry: the variable, the server it would go to and where
+ * (a header, a stdio child's env, an OAuth field, the url, the command, its cwd or an argument, `key` naming the
+ * header, variable, field or argument index). `allowed`: the operator allowed this variable for this import.
+ */
+export const importEnvReferenceSchema = z.object({
+  variable: z.string(),
+  server: z.string(),
+  where: z.enum(['header', 'env', 'auth', 'url', 'command', 'cwd', 'args']),
+  key: z.string().nullable(),
+  allowed: z.boolean(),
+});
+export type ImportEnvReference = z.infer<typeof importEnvReferenceSchema>;
+
+/** An environment variable's name as `${env:NAME}` writes it. */
+const envVariableName = z.string().min(1).max(256);
 
 export const importResultSchema = z.object({
   /** False when nothing was written: a clash under 'ask', or nothing importable. */
@@ -86,6 +112,8 @@ export const importResultSchema = z.object({
   renamed: z.array(z.object({ from: z.string(), to: z.string() })),
   replaced: z.array(z.string()),
   skipped: z.array(z.string()),
+  /** Every `${env:NAME}` the pasted entries use; one not allowed is left out of what is written (import-env.ts). */
+  environment: z.array(importEnvReferenceSchema).default([]),
   /** Entries or values that could not be imported, e.g. a VS Code `${input:…}` reference. */
   problems: z.array(z.object({ server: z.string().nullable(), path: z.string(), message: z.string(), uiMessage: uiMessageSchema.optional() })),
 });
@@ -111,6 +139,11 @@ export const serverRoutes = {
   ),
   /** Forgets the server's tokens and registration; it then waits for a sign-in (needs-auth). */
   'servers.signOut': command(z.strictObject({ name: serverName }), serverViewSchema),
+  /**
+   * Trusts the server's current instructions (a held change): they are pinned and reach the model from the next call.
+   * `currentHash` is what the operator reviewed: a server that changed them again since is a conflict.
+   */
+  'servers.acceptInstructions': command(z.strictObject({ name: serverName, currentHash: z.string().max(128) }), serverViewSchema),
   /** tools/list again for one server, or all when no name is given. */
   'servers.rediscover': command(z.strictObject({ name: serverName.optional() }).default({}), serverListSchema),
   /** Imports Claude Desktop / Cursor `{"mcpServers": …}` or VS Code `{"servers": …}` JSON into agent.mcp.servers. */
@@ -120,6 +153,8 @@ export const serverRoutes = {
       onConflict: importConflictPolicySchema.default('ask'),
       /** Preview only: report what would be written, write nothing. */
       dryRun: z.boolean().default(false),
+      /** The `${env:NAME}` variables the operator allows this import to use, by name; every other reference is left out. */
+      allowEnv: z.array(envVariableName).max(1_000).default([]),
     }),
     importResultSchema,
   ),
@@ -129,4 +164,6 @@ export const serverEvents = {
   'servers.statusChanged': z.object({ name: z.string(), status: serverStatusSchema }),
   /** A server's authorization moved: sign-in started, finished or failed, tokens refreshed or forgotten. */
   'servers.authChanged': z.object({ name: z.string() }),
+  /** A server's instructions were pinned, changed against their pin, or accepted. */
+  'servers.instructionsChanged': z.object({ name: z.string() }),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkContent, defaultContent, elicitationFields, valueFromText } from './fields';
+import { checkContent, defaultContent, elicitationFields, SECRET_ANSWER_MARKER, valueFromText, withoutSecretAnswers } from './fields';
 
 /** The conformance scenario's schema (SEP-1034) plus the other spellings the spec allows. */
 const schema = {
@@ -67,5 +67,41 @@ describe('elicitation fields', () => {
     expect(valueFromText(by('fish'), 'Tuna, f3')).toEqual(['f1', 'f3']);
     expect(valueFromText(by('name'), '')).toBeUndefined();
     expect(valueFromText(by('age'), 'many')).toBe('many'); // left for checkContent to refuse
+  });
+});
+
+describe('fields that look like secrets', () => {
+  it('by format, name or title word, in English and Chinese; not by a word that merely contains one', () => {
+    const fields = elicitationFields({
+      type: 'object',
+      properties: {
+        password: { type: 'string' },
+        apiKey: { type: 'string' },
+        API_TOKEN: { type: 'string' },
+        account: { type: 'string', title: 'Client secret' },
+        pass: { type: 'string', format: 'password' },
+        code: { type: 'string', title: '短信验证码' },
+        keyword: { type: 'string' },
+        monkey: { type: 'string' },
+        email: { type: 'string', format: 'email', description: 'the key contact for this order' },
+      },
+    });
+    expect(Object.fromEntries(fields.map((f) => [f.name, f.secret]))).toEqual({
+      password: true,
+      apiKey: true,
+      API_TOKEN: true,
+      account: true,
+      pass: true,
+      code: true,
+      keyword: false,
+      monkey: false,
+      email: false,
+    });
+  });
+
+  it('an answer is kept with each secret replaced by the marker, the rest as given', () => {
+    const fields = elicitationFields({ type: 'object', properties: { user: { type: 'string' }, password: { type: 'string' } } });
+    expect(withoutSecretAnswers(fields, { user: 'ana', password: 'hunter2' })).toEqual({ user: 'ana', password: SECRET_ANSWER_MARKER });
+    expect(withoutSecretAnswers(fields, { user: 'ana' })).toEqual({ user: 'ana' });
   });
 });

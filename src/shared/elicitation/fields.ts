@@ -34,6 +34,42 @@ export interface ElicitField {
   maxItems?: number;
   options?: ElicitOption[];
   default?: ElicitValue;
+  /** Looks like a credential (see looksSecret): the form warns and hides it, and its answer is never stored. */
+  secret: boolean;
+}
+
+/** What an answer to a secret field is stored as (records, conversation logs, events); the server gets the value. */
+export const SECRET_ANSWER_MARKER = '•••• (not stored)';
+
+/** Words in a field's name or title that ask for a credential. `key` alone counts: "API key", "api_key", "privateKey". */
+const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'passcode', 'secret', 'token', 'key', 'apikey', 'credential', 'credentials', 'pin', 'otp', 'totp', 'mfa', '2fa', 'cvv', 'cvc', 'ssn', 'seed', 'mnemonic']);
+/** The same in Chinese, matched as substrings (no word breaks): 密码 password, 口令 passphrase, 密钥/秘钥 key, 令牌 token, 验证码 one-time code. */
+const SECRET_TEXT = /密码|口令|密钥|秘钥|令牌|验证码|私钥/;
+
+/**
+ * Whether a form field asks for a secret: `format: password` or `writeOnly` (where a schema carries them), or a
+ * word of its name or title such as password, token, secret, key, api_key, PIN (not its description, where
+ * "key" is often just a word). Split on case, `_`, `-` and spaces: `apiKey` and `API_KEY` are caught, `keyword` is not.
+ */
+export function looksSecret(name: string, prop: Record<string, unknown> = {}): boolean {
+  if (prop.format === 'password' || prop.writeOnly === true) return true;
+  const texts = [name, str(prop.title) ?? ''];
+  return texts.some((text) => SECRET_TEXT.test(text) || wordsOf(text).some((word) => SECRET_WORDS.has(word)));
+}
+
+function wordsOf(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+}
+
+/** The answer as it may be kept: each secret field's value replaced by SECRET_ANSWER_MARKER. */
+export function withoutSecretAnswers(fields: readonly ElicitField[], content: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = { ...content };
+  for (const field of fields) if (field.secret && field.name in kept) kept[field.name] = SECRET_ANSWER_MARKER;
+  return kept;
 }
 
 export interface ContentProblem {
@@ -61,6 +97,7 @@ function fieldOf(name: string, prop: Json, required: boolean): ElicitField {
     label: str(prop.title) ?? name,
     ...(str(prop.description) ? { description: str(prop.description) } : {}),
     required,
+    secret: looksSecret(name, prop),
   };
   if (prop.type === 'boolean') return { ...base, kind: 'boolean', ...(typeof prop.default === 'boolean' ? { default: prop.default } : {}) };
   if (prop.type === 'number' || prop.type === 'integer')

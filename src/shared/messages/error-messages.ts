@@ -54,6 +54,7 @@ export const ERROR_MESSAGES = {
   'request.noAnswer': 'there is no answer to send yet: approve the request first',
   'request.notPending': 'request {{id}} is no longer pending (answered, timed out or withdrawn)',
   'request.isQuestion': 'request {{id}} is a question',
+  'request.notUrl': 'request {{id}} does not ask to open a URL',
   'request.isSampling': 'request {{id}} is a sampling request',
   // the catalog's pins
   'toolView.noRowWithoutServer': 'no catalog row for {{toolId}} without a server',

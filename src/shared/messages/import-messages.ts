@@ -24,4 +24,6 @@ export const IMPORT_MESSAGES = {
   'import.objectIgnored': 'expected an object; ignored',
   'import.callbackPort': 'a fixed callback port is not needed: Switchboard listens on a random loopback port (RFC 8252); ignored',
   'import.variableLeftOut': '{{value}} is not supported (only ${env:NAME} is); left out, set it yourself',
+  'import.envNotAllowed': 'uses the environment variable {{variable}}, which you did not allow this import to send; left out',
+  'import.envNotAllowedSkipped': 'uses the environment variable {{variable}}, which you did not allow this import to send; server skipped',
 } as const;

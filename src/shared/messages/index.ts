@@ -8,7 +8,9 @@ import { IMPORT_MESSAGES } from './import-messages';
 import { PROVIDER_MESSAGES } from './provider-messages';
 import { REQUEST_MESSAGES } from './request-messages';
 import { STATUS_MESSAGES } from './status-messages';
+import { TELEMETRY_MESSAGES } from './telemetry-messages';
 import { URL_MESSAGES } from './url-messages';
+import { INSTRUCTIONS_MESSAGES } from './instructions-messages';
 
 export type { ParamNames } from './define';
 export { zodIssueMessage } from './zod-issue';
@@ -19,7 +21,7 @@ export { zodIssueMessage } from './zod-issue';
  * (lib/i18n/messages.ts); locales.test.ts checks zh-CN/messages.json holds every code with the same placeholders, so
  * a new code without a translation fails.
  */
-export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES, ...URL_MESSAGES } as const;
+export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES, ...URL_MESSAGES, ...INSTRUCTIONS_MESSAGES, ...TELEMETRY_MESSAGES } as const;
 export type MainMessageCode = keyof typeof MAIN_MESSAGES;
 
 /** A UiMessage from main's table: `say('server.notConfigured', { name })`. */

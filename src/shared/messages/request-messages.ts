@@ -16,4 +16,5 @@ export const REQUEST_MESSAGES = {
   'request.settled.samplingDenied': 'sampling is denied without an operator',
   'request.settled.rateLimited': '{{server}} asked more than {{count}} times in a minute (samplingPerMinute)',
   'request.settled.operatorRejected': 'the operator rejected it',
+  'request.settled.urlRefused': '{{server}} asked to open a URL Switchboard will not open: {{reason}}',
 } as const;

@@ -111,8 +111,11 @@ export function fakeShop(overrides: Record<string, (call: ToolCallRequest) => Fa
         const nodes = [{ time: order.createdAt, location: '上海', description: '已签收，签收人：本人' }];
         return { content: JSON.stringify({ trackingNo: args.trackingNo, orderNo: order.orderNo, orderStatus: order.status, orderStatusText: order.statusText, nodes }) };
       }
-      case 'cancel_order':
-        return { content: JSON.stringify({ orderNo: args.orderNo, status: 'cancelled' }) };
+      case 'cancel_order': {
+        // Like the real store: money goes back only for an order that was paid.
+        const order = orders.find((o) => o.orderNo === args.orderNo);
+        return { content: JSON.stringify({ orderNo: args.orderNo, status: 'cancelled', refund: order?.status === 'paid' ? 'original_payment' : 'none' }) };
+      }
       case 'update_shipping_address':
         return { content: JSON.stringify({ orderNo: args.orderNo, shippingAddress: args.address }) };
       case 'query_coupons':

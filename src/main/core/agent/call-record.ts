@@ -16,6 +16,8 @@ export interface RecordVerdict {
   approval?: ApprovalOutcome;
   /** What the record keeps of the result (made when the call's line is written); none when nothing ran. */
   recorded?: () => RecordedResult;
+  /** The call's execute_tool span, when telemetry is on and it was sampled. */
+  trace?: { traceId: string; spanId: string };
 }
 
 export interface MadeRecord {
@@ -44,9 +46,11 @@ export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversa
     durationMs: final.durationMs as number,
     approval: verdict.approval,
     ...(actor && actor !== 'model' && { actor }),
+    customerId: ctx.conversation.customerId,
     ...(final.progress ? { progress: final.progress } : {}),
     ...(final.task ? { task: final.task } : {}),
     ...(final.exchanges ? { exchanges: final.exchanges } : {}),
+    ...(verdict.trace && { traceId: verdict.trace.traceId, spanId: verdict.trace.spanId }),
   };
   const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
   return { record, json: serializeRecord(record, recorded.json), recorded };

@@ -5,7 +5,7 @@ import { inBackground } from '../slices';
 import { startWorkerBeside } from '../worker-entry';
 import { forEachJsonLine } from './jsonl-reader';
 import { summaryOf } from './records-summary';
-import type { RecordTable } from './records-table';
+import { KEYS, type RecordTable } from './records-table';
 
 /**
  * Records as the worker hands them back, in columns: one structured-clone object per batch instead of one per
@@ -24,7 +24,7 @@ export interface IndexBatch {
   done?: true;
 }
 
-export const NUMBERS_PER_RECORD = 7;
+export const NUMBERS_PER_RECORD = KEYS + 2;
 
 export interface IndexReadOptions {
   /** A records.jsonl smaller than this is read on the calling thread (default 1 MiB: ~700 records). */
@@ -106,13 +106,13 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 function addBatch(table: RecordTable, batch: IndexBatch, codes: number[]): void {
   const { ids, summaries, numbers } = batch;
-  const keys = [0, 0, 0, 0, 0];
+  const keys = new Array<number>(KEYS).fill(0);
   let start = 0;
   for (let i = 0; i < ids.length; i++) {
     const end = i === ids.length - 1 ? summaries.length : summaries.indexOf('\n', start);
     const base = i * NUMBERS_PER_RECORD;
     for (let k = 0; k < keys.length; k++) keys[k] = numbers[base + k] < 0 ? -1 : codes[numbers[base + k]];
-    table.add(ids[i], summaries.slice(start, end), keys, 0, { offset: numbers[base + 5], length: numbers[base + 6] });
+    table.add(ids[i], summaries.slice(start, end), keys, 0, { offset: numbers[base + KEYS], length: numbers[base + KEYS + 1] });
     start = end + 1;
   }
 }

@@ -11,10 +11,10 @@ describe('RecordTable', () => {
     const table = new RecordTable();
     table.addSummary(summary('r_1'), { offset: 0, length: 10 });
     table.addSummary(summary('r_2', { server: null, tool: 'search_knowledge', actor: 'operator' }), { offset: 10, length: 10 });
-    table.addSummary(summary('r_3', { status: 'error', conversationId: 'c_2' }), '{"id":"r_3"}');
+    table.addSummary(summary('r_3', { status: 'error', conversationId: 'c_2', customerId: 'u1002' }), '{"id":"r_3"}');
     // A summary read from the file as JSON text, with its keys coded by the caller.
-    const text = summary('r_4', { actor: 'test' });
-    table.add('r_4', JSON.stringify(text), ['query_order', 'shop', 'success', 'c_1', 'test'].map((k) => table.code(k)), 0, { offset: 20, length: 5 });
+    const text = summary('r_4', { actor: 'test', customerId: 'u1001' });
+    table.add('r_4', JSON.stringify(text), ['query_order', 'shop', 'success', 'c_1', 'test', 'u1001'].map((k) => table.code(k)), 0, { offset: 20, length: 5 });
 
     const ids = (filter: Parameters<RecordTable['list']>[0]) => table.list(filter).map((r) => r.id);
     expect(ids({})).toEqual(['r_4', 'r_3', 'r_2', 'r_1']);
@@ -24,6 +24,10 @@ describe('RecordTable', () => {
     expect(ids({ tool: 'query_order', status: 'error' })).toEqual(['r_3']);
     expect(ids({ conversationId: 'c_1', actor: 'test' })).toEqual(['r_4']);
     expect(ids({ tool: 'no_such_tool' })).toEqual([]);
+    // The acting identity; records made before it was kept match no customer.
+    expect(ids({ customerId: 'u1002' })).toEqual(['r_3']);
+    expect(ids({ customerId: 'u1001', actor: 'test' })).toEqual(['r_4']);
+    expect(ids({ customerId: 'u9999' })).toEqual([]);
     expect(table.list({ actor: 'test' })[0]).toEqual(text);
   });
 

@@ -7,17 +7,18 @@ export interface RecordFilter {
   status?: RecordSummary['status'];
   conversationId?: string;
   actor?: RecordSummary['actor'];
+  customerId?: string;
   limit?: number;
 }
 
 /** The fields records are filtered by, in the order of a slot's keys. */
-const KEYS = 5;
+export const KEYS = 6;
 /** A value that matches no filter (a null server, an absent field). */
 const NO_KEY = -1;
 
 /** The filter keys of a summary (an absent actor is `model`), as the strings the table codes. */
 export function filterKeysOf(summary: RecordSummary): (string | null | undefined)[] {
-  return [summary.tool, summary.server, summary.status, summary.conversationId, summary.actor ?? 'model'];
+  return [summary.tool, summary.server, summary.status, summary.conversationId, summary.actor ?? 'model', summary.customerId];
 }
 
 /**
@@ -31,7 +32,7 @@ export class RecordTable {
   private readonly ids: string[] = [];
   /** The summary, or its JSON text until it is first asked for. */
   private readonly summaries: (RecordSummary | string)[] = [];
-  /** KEYS codes per slot: tool, server, status, conversation, actor. */
+  /** KEYS codes per slot: tool, server, status, conversation, actor, customer. */
   private readonly keys: number[] = [];
   /** Where each line is in the file; -1 while it is not written yet. */
   private readonly offsets: number[] = [];
@@ -111,7 +112,7 @@ export class RecordTable {
 
   /** Newest first. */
   list(filter: RecordFilter = {}): RecordSummary[] {
-    const wanted = [filter.tool, filter.server, filter.status, filter.conversationId, filter.actor];
+    const wanted = [filter.tool, filter.server, filter.status, filter.conversationId, filter.actor, filter.customerId];
     const codes = wanted.map((value) => (value ? (this.codes.get(value) ?? NO_KEY) : undefined));
     // A filter value no record has matches nothing.
     if (codes.some((code) => code === NO_KEY)) return [];

@@ -7,6 +7,7 @@ import { loadKnowledgeBase, type KnowledgeBase } from '../knowledge/knowledge-ba
 import { retryingOnce } from '../retrying-once';
 import { createModelProvider, providerForSettings } from '../providers/create-provider';
 import type { ModelProvider } from '../providers/types';
+import { tracedProvider } from '../telemetry/agent-spans';
 import type { CallRegistry } from '../requests/call-registry';
 import { defaultApiKeyEnv, type SecretStore } from '../secrets';
 import { AgentService } from './agent-service';
@@ -69,7 +70,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     options.overrides?.provider ??
     ((): ModelProvider => {
       const settings = config.current().agent.model;
-      return current(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider)));
+      return tracedProvider(current(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider))), settings);
     });
 
   const turn: TurnRunnerDeps = {
@@ -79,6 +80,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     maxSteps: () => config.current().agent.maxSteps,
     systemPrompt: () => config.current().agent.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
     instructions: options.instructions,
+    model: () => config.current().agent.model,
   };
   const agent = new AgentService({ store, records, events, provider, turn });
 

@@ -19,6 +19,7 @@ import { failureMessage } from './call-failure';
 import { linkedAbort } from '../abort-signals';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf } from './tool-result';
+import { startToolSpan, traceApprovalWait } from '../telemetry/agent-spans';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
 
@@ -137,9 +138,10 @@ export class ToolProxy {
     // The decision is kept apart from the verdict: a call that was approved and then failed (a timeout,
     // a dropped connection, Stop) still records who approved it.
     const asked: Asked = {};
+    const span = startToolSpan({ call, binding, operatorTarget: Boolean(ctx.operatorTarget), visible: ctx.visible.has(call.name), actor: this.deps.mode?.actor });
     let verdict: Verdict;
     try {
-      verdict = await this.decide(call, binding, ctx, item, running, asked, trace);
+      verdict = await span.run(() => this.decide(call, binding, ctx, item, running, asked, trace));
     } catch (error) {
       verdict = ctx.signal.aborted
         ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
@@ -159,7 +161,8 @@ export class ToolProxy {
       recordId: `r_${randomUUID().slice(0, 12)}`,
       approvalId: verdict.approval?.approvalId,
     };
-    const record = once(() => recordOf(call, ctx, final, verdict, finishedAt, this.deps.mode?.actor));
+    const record = once(() => recordOf(call, ctx, final, { ...verdict, trace: span.ids }, finishedAt, this.deps.mode?.actor));
+    span.end({ status: verdict.status, recordId: final.recordId as string, approval: verdict.approval, arguments: call.arguments, result: () => record().recorded.result, error: verdict.error });
     const runningLine = running.settle();
     if (runningLine) {
       try {
@@ -326,7 +329,7 @@ export class ToolProxy {
       return (asked.approval = { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash });
 
     running.now(); // before the approval card: a crash while it waits finds the call
-    const outcome = await this.deps.approvals.request(
+    const outcome = await traceApprovalWait(() => this.deps.approvals.request(
       {
         conversationId: ctx.conversation.id,
         turnId: ctx.turnId,
@@ -339,6 +342,7 @@ export class ToolProxy {
         // A server claiming read-only for a toolId the operator accepted as a write is asked about as a write, and shown as one.
         hints: { readOnlyHint: binding.readOnly ? true : hints.readOnlyHint === true ? false : hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
         policy: binding.confirm,
+        customerId: ctx.conversation.customerId,
         ...(this.deps.mode?.actor === 'operator' && { actor: 'operator' as const }),
       },
       ctx.signal,
@@ -346,7 +350,7 @@ export class ToolProxy {
         void ctx.conversation.write({ t: 'approvalRequested', request });
         void this.progress(ctx, { ...item, status: 'awaiting_approval', approvalId: request.id });
       },
-    );
+    ));
     asked.approval = outcome;
     await ctx.conversation.write({ t: 'approvalResolved', id: outcome.approvalId, outcome });
     if (outcome.decision === 'approve_conversation' && binding.confirm !== 'always' && !ctx.conversation.approvedForConversation.includes(remembered))

@@ -3,7 +3,8 @@ import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import type { EventSink } from '../events';
-import { ProviderError, type ChatMessage, type ModelProvider, type ToolCallRequest } from '../providers/types';
+import { ProviderError, type ChatMessage, type ModelProvider, type ModelSettings, type ToolCallRequest } from '../providers/types';
+import { traceTurn } from '../telemetry/agent-spans';
 import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
 import { instructionsRecord, withInstructions, type ServerInstructions } from './server-instructions';
@@ -21,6 +22,8 @@ export interface TurnRunnerDeps {
   systemPrompt: () => string;
   /** Servers' instructions to append to the system prompt, read at every model call like the catalog. */
   instructions?: () => readonly ServerInstructions[];
+  /** The configured model, for the turn's span (gen_ai.request.model). */
+  model?: () => ModelSettings;
 }
 
 export interface TurnResult {
@@ -32,7 +35,7 @@ export interface TurnResult {
 }
 
 /** One turn: model call, tool calls through the proxy, repeat until an answer, the step limit, or Stop. */
-export async function runTurn(
+export function runTurn(
   deps: TurnRunnerDeps,
   provider: ModelProvider,
   conversation: LiveConversation,
@@ -40,6 +43,11 @@ export async function runTurn(
   signal: AbortSignal,
   turnId = `t_${randomUUID().slice(0, 12)}`,
 ): Promise<TurnResult> {
+  // An `invoke_agent` span when telemetry is on: the model calls and tool calls below are its children.
+  return traceTurn({ conversationId: conversation.summary.id, turnId, text, model: deps.model?.() }, () => runTurnSteps(deps, provider, conversation, text, signal, turnId));
+}
+
+async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conversation: LiveConversation, text: string, signal: AbortSignal, turnId: string): Promise<TurnResult> {
   const conversationId = conversation.summary.id;
   const turn: Turn = { id: turnId, index: conversation.turns.length, status: 'running', startedAt: new Date().toISOString(), steps: [] };
   await conversation.write({ t: 'turn', turn: { ...turn, steps: [] } });

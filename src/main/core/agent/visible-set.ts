@@ -10,13 +10,12 @@ export async function buildModelStep(catalog: Catalog, revision: number, loadedS
   const tools = visibleTools(catalog, [...loadedSkills]);
   // Should the counter fail, the step still goes out with a rough figure: an estimate never stops a turn.
   const tokens = await estimateToolTokens(tools).catch(() => tools.map(roughTokens));
-  const recorded: VisibleTool[] = tools.map((tool, i) => ({
-    name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    tokens: tokens[i],
-    source: catalog.bindingsByToolId.get(tool.name)?.server ?? 'local',
-  }));
+  const recorded: VisibleTool[] = tools.map((tool, i) => {
+    const binding = catalog.bindingsByToolId.get(tool.name);
+    const visible: VisibleTool = { name: tool.name, description: tool.description, inputSchema: tool.inputSchema, tokens: tokens[i], source: binding?.server ?? 'local' };
+    if (binding?.descriptionTruncated || binding?.schemaCapped) visible.capped = true;
+    return visible;
+  });
   const modelStep: ModelStep = {
     step,
     at: new Date().toISOString(),

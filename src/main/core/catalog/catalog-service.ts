@@ -112,6 +112,7 @@ export class CatalogService {
       // Hashed once per discovery (memoised); the pure catalog only compares the strings.
       pins: pins ? { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() } : undefined,
       maxDescriptionBytes: agent.mcp.maxDescriptionBytes,
+      maxSchemaBytes: agent.mcp.maxSchemaBytes,
     };
     return (this.job = this.resolver.begin(input));
   }

@@ -2,6 +2,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
 import type { ImportResult } from '../../../shared/contract';
 import { maskServer, restoreServerSecrets, unmatchedMasks } from '../../../shared/config/secrets';
+import { envReferencesOf, isAllowed, showingReferences, withConsentedEnv, type EnvConsent } from './import-env';
 import { Invalid } from '../errors';
 import type { ConfigStore } from './config-store';
 import type { UiMessage } from '../../../shared/i18n-message';
@@ -184,7 +185,7 @@ const suffixed = (name: string, n: number) => `${name.slice(0, 64 - String(n).le
 export function planServerImport(parsed: ParsedImport, existing: readonly string[], onConflict: ConflictPolicy): ImportResult {
   const configured = new Set(existing);
   const conflicts = parsed.entries.filter((e) => configured.has(e.name)).map((e) => e.name);
-  const result: ImportResult = { applied: false, format: parsed.format, conflicts, servers: [], added: [], renamed: [], replaced: [], skipped: [], problems: parsed.problems };
+  const result: ImportResult = { applied: false, format: parsed.format, conflicts, servers: [], added: [], renamed: [], replaced: [], skipped: [], environment: [], problems: parsed.problems };
   const used = new Set([...existing, ...parsed.entries.map((e) => e.name)]);
   for (const entry of parsed.entries) {
     const config = serverConfigSchema.parse(entry.config);
@@ -212,15 +213,19 @@ export function planServerImport(parsed: ParsedImport, existing: readonly string
 
 /**
  * Parses, plans and (unless a clash needs a decision) writes through ConfigStore.edit so comments survive.
- * The result leaves main with literal secrets masked, like every other view of a server.
+ * `${env:NAME}` references come in only for the variables `allowEnv` names (import-env.ts); the result lists every
+ * one with its server and place. It leaves main with literal secrets masked, like every other view of a server, and
+ * with each reference shown by its name.
  */
-export async function importServers(store: ConfigStore, text: string, onConflict: ConflictPolicy, dryRun = false): Promise<ImportResult> {
-  const parsed = parseServerImport(text);
-  const plan = planServerImport(parsed, store.current().agent.mcp.servers.map((s) => s.name), onConflict);
-  const masked = { ...plan, servers: plan.servers.map((s) => ({ ...s, config: maskServer(s.config) })) };
+export async function importServers(store: ConfigStore, text: string, onConflict: ConflictPolicy, dryRun = false, allowEnv: EnvConsent = []): Promise<ImportResult> {
+  const parsed = consented(parseServerImport(text), allowEnv);
+  const plan = planServerImport(parsed.kept, store.current().agent.mcp.servers.map((s) => s.name), onConflict);
+  const finalName = new Map(plan.servers.map((s) => [s.originalName, s.name]));
+  const environment = parsed.references.map((r) => ({ ...r, server: finalName.get(r.server) ?? r.server }));
+  const masked = { ...plan, environment, servers: plan.servers.map((s) => ({ ...s, config: previewOf(s.config) })) };
   const writes = plan.servers.filter((s) => s.action !== 'skip');
   if (dryRun || (onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return masked;
-  const inputs = new Map(parsed.entries.map((e) => [e.originalName, e.config]));
+  const inputs = new Map(parsed.kept.entries.map((e) => [e.originalName, e.config]));
   await store.edit((current) =>
     writes.map((server) => {
       // Write what the file said (no schema defaults), under the final name; a mask stands only for the literal it replaces.
@@ -235,6 +240,38 @@ export async function importServers(store: ConfigStore, text: string, onConflict
     }),
   );
   return { ...masked, applied: true };
+}
+
+/** The parsed import with every reference the operator did not allow taken out (and reported), and the list of all of them. */
+function consented(parsed: ParsedImport, allowEnv: EnvConsent): { kept: ParsedImport; references: ImportResult['environment'] } {
+  const references: ImportResult['environment'] = [];
+  const problems = [...parsed.problems];
+  const entries: ParsedImport['entries'] = [];
+  for (const entry of parsed.entries) {
+    const found = envReferencesOf(entry.originalName, entry.config).map((r) => ({ ...r, allowed: isAllowed(allowEnv, r.variable) }));
+    references.push(...found);
+    const kept = withConsentedEnv(entry.config, allowEnv);
+    for (const r of found.filter((f) => !f.allowed)) {
+      const wholeEntry = !['header', 'env', 'auth'].includes(r.where);
+      const path = r.where === 'header' ? `headers.${r.key}` : r.key === null ? r.where : `${r.where}.${r.key}`;
+      problems.push(problem(entry.originalName, path, say(kept && !wholeEntry ? 'import.envNotAllowed' : 'import.envNotAllowedSkipped', { variable: r.variable })));
+    }
+    if (kept) entries.push({ ...entry, config: kept });
+  }
+  return { kept: { ...parsed, entries, problems }, references };
+}
+
+/** An entry as the preview shows it: literal secrets masked, `${env:NAME}` references by name. */
+function previewOf(config: ServerConfig): ServerConfig {
+  const masked = maskServer(config) as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = { ...masked };
+  for (const field of ['headers', 'env', 'auth']) {
+    const original = (config as unknown as Record<string, unknown>)[field];
+    if (!original || typeof original !== 'object') continue;
+    out[field] = { ...(masked[field] as object) };
+    for (const [key, value] of Object.entries(original)) if (typeof value === 'string' && value.includes('${env:')) (out[field] as Record<string, unknown>)[key] = showingReferences(value);
+  }
+  return out as unknown as ServerConfig;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -6,7 +6,8 @@ export function describeError(error: unknown): string {
   const status = (error as { code?: unknown }).code;
   // The SDK's HTTP errors carry the status in `code` but not always in the message.
   const http = typeof status === 'number' && status >= 100 && status < 600 && !error.message.includes(String(status)) ? `HTTP ${status}: ` : '';
-  const message = http + (error.message || error.name);
+  // An SDK server sends its McpError's message, prefix included, and the client's McpError prefixes it again.
+  const message = http + (error.message || error.name).replace(/^(MCP error -?\d+: )\1+/, '$1');
   return causeText && !message.includes(causeText) ? `${message}: ${causeText}` : message;
 }
 

@@ -11,6 +11,7 @@ import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
+import { traceConnect, traceConnection } from './mcp-telemetry';
 import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
@@ -188,7 +189,7 @@ export class ServerConnection {
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
-    const work = this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase);
+    const work = traceConnect(this.config.name, () => this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase));
     // Finished after we stopped waiting: close it. Either way, the next attempt waits until its client has closed.
     this.attemptDone = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
 
@@ -224,6 +225,7 @@ export class ServerConnection {
     tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
     this.hooks?.stderr(built.stderr);
     const protocolVersion = captureProtocolVersion(built.transport);
+    traceConnection(this.config.name, built, protocolVersion);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
     const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));

@@ -83,6 +83,16 @@ export class CallRegistry {
     };
   }
 
+  /** Whether any call to this server is in flight: a question asked with none is not about its own tools. */
+  hasCallOn(server: string): boolean {
+    return (this.byServer.get(server)?.size ?? 0) > 0;
+  }
+
+  /** The calls in flight on other servers (the tool the operator may think is asking). */
+  callsElsewhere(server: string): { server: string; toolName: string }[] {
+    return [...this.byServer.entries()].filter(([name]) => name !== server).flatMap(([, calls]) => [...calls].map(({ call }) => ({ server: call.server, toolName: call.toolName })));
+  }
+
   originOf(server: string, relatedTaskId: string | undefined): RequestOrigin | undefined {
     const tasked = relatedTaskId ? this.byTask.get(relatedTaskId) : undefined;
     if (tasked && tasked.call.server === server) return originOfEntry(tasked);

@@ -1,6 +1,8 @@
 import { McpError, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitationView, SamplingView } from '../../../shared/contract';
-import { checkContent, defaultContent, elicitationFields } from '../../../shared/elicitation/fields';
+import { checkContent, defaultContent, elicitationFields, withoutSecretAnswers } from '../../../shared/elicitation/fields';
+import { checkExternalUrl, externalUrlRefusalMessage } from '../../../shared/net/external-url';
+import type { BrowserOpener } from '../auth';
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
 import type { EventSink } from '../events';
 import type { ServerRequestContext, ServerRequestHandlers } from '../mcp';
@@ -29,6 +31,8 @@ export interface ServerRequestServiceDeps {
   provider: () => ModelProvider;
   settings: () => ServerRequestSettings;
   log: (line: string) => void;
+  /** Opens a URL-mode question's URL for the operator: true once it did (the desktop's system browser), false when the page must. */
+  openUrl?: BrowserOpener;
 }
 
 /** The spec's code for a sampling request the user refused. */
@@ -71,16 +75,27 @@ export class ServerRequestService {
   }
 
   private async elicit(context: ServerRequestContext, params: ElicitRequestParams): Promise<ElicitResult> {
-    const origin = this.deps.registry.originOf(context.server, context.relatedTaskId);
+    const { registry } = this.deps;
+    const origin = registry.originOf(context.server, context.relatedTaskId);
     const timeoutMs = this.deps.settings().elicitationTimeoutMs;
-    const base = this.pending.newView(context, origin, timeoutMs);
+    const outsideItsCalls = !registry.hasCallOn(context.server);
+    const elsewhere = outsideItsCalls ? registry.callsElsewhere(context.server) : [];
+    const base = { ...this.pending.newView(context, origin, timeoutMs), kind: 'elicitation' as const, message: params.message, outsideItsCalls, ...(elsewhere.length ? { callsElsewhere: elsewhere } : {}) };
+    // A URL the gate refuses (file:, smb:, javascript:, plain http: off this machine) is never shown as a link: declined at once, with why.
+    const check = params.mode === 'url' ? checkExternalUrl(params.url) : undefined;
     const view: ElicitationView =
       params.mode === 'url'
-        ? { ...base, kind: 'elicitation', mode: 'url', message: params.message, url: params.url, urlHost: hostOf(params.url), elicitationId: params.elicitationId }
-        : { ...base, kind: 'elicitation', mode: 'form', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> };
+        ? { ...base, mode: 'url', url: params.url, urlHost: check?.ok ? check.url.host : '', elicitationId: params.elicitationId }
+        : { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
     const recorded = () => (view.mode === 'url' ? { message: view.message, url: view.url } : { message: view.message, requestedSchema: view.requestedSchema });
     const cancel = (why: UiMessage): Settlement => ({ outcome: 'cancel', decidedBy: 'system', ...because(why), reply: { result: { action: 'cancel' } } });
 
+    if (check && !check.ok) {
+      const why = say('request.settled.urlRefused', { server: context.server, reason: externalUrlRefusalMessage(check) });
+      this.deps.log(`[elicitation] ${why.text}`);
+      this.pending.answeredWithoutAsking(view, origin, { outcome: 'decline', decidedBy: 'system', ...because(why), reply: { result: { action: 'decline' } } }, recorded);
+      return { action: 'decline' };
+    }
     if (this.policy.elicit !== 'ask') {
       const settlement = this.unattended(view);
       this.pending.answeredWithoutAsking(view, origin, settlement, recorded);
@@ -106,7 +121,7 @@ export class ServerRequestService {
     const fields = elicitationFields(view.requestedSchema);
     const { content, problems } = checkContent(fields, defaultContent(fields));
     if (problems.length) return decline(say('request.settled.noDefault', { fields: problems.map((p) => p.field).join(', ') }));
-    return { outcome: 'accept', ...decided, response: content, reply: { result: { action: 'accept', content } } };
+    return { outcome: 'accept', ...decided, response: withoutSecretAnswers(fields, content), reply: { result: { action: 'accept', content } } };
   }
 
   /** The operator's answer to a question; an accepted form is checked against its schema, defaults filled in. */
@@ -114,9 +129,25 @@ export class ServerRequestService {
     const entry = this.entry(id, 'elicitation');
     if (action !== 'accept') return settle(entry, { outcome: action, decidedBy, reply: { result: { action } } });
     if (entry.view.mode === 'url') return settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
-    const { content, problems } = checkContent(elicitationFields(entry.view.requestedSchema), answer);
+    const fields = elicitationFields(entry.view.requestedSchema);
+    const { content, problems } = checkContent(fields, answer);
     if (problems.length) throw new Invalid(say('request.answerProblems', { count: problems.length }, problems.map((p) => `${p.field}: ${p.message}`).join('; ')), { problems });
-    return settle(entry, { outcome: 'accept', decidedBy, response: content, reply: { result: { action: 'accept', content } } });
+    // The server gets what was typed; what is kept (records, conversation log, events) never holds a secret's value.
+    return settle(entry, { outcome: 'accept', decidedBy, response: withoutSecretAnswers(fields, content), reply: { result: { action: 'accept', content } } });
+  }
+
+  /**
+   * URL mode: opens the URL with the OS opener and accepts only once it was opened. Without an opener (the headless
+   * console) nothing is settled and `opened` is false: the page opens a tab itself and then answers `accept`.
+   */
+  async openUrl(id: string, decidedBy = 'operator'): Promise<{ opened: boolean }> {
+    const entry = this.entry(id, 'elicitation');
+    if (entry.view.mode !== 'url' || !entry.view.url) throw new Conflict(say('request.notUrl', { id }));
+    const check = checkExternalUrl(entry.view.url);
+    if (!check.ok) throw new Invalid(say('request.settled.urlRefused', { server: entry.view.server, reason: externalUrlRefusalMessage(check) }));
+    const opened = (await this.deps.openUrl?.(check.url.href)) ?? false;
+    if (opened && this.pending.get(id) === entry) settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
+    return { opened };
   }
 
   private async sample(context: ServerRequestContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
@@ -231,10 +262,3 @@ function settle(entry: Pending, settlement: Settlement): true {
   return true;
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}

@@ -108,6 +108,7 @@ function targetFor(entry: CatalogEntry, definition: ToolDefinition, bound: ToolB
     // What this server claims, never more than what was accepted for the toolId.
     readOnly: definition.annotations?.readOnlyHint === true && (bound?.readOnly ?? true),
     descriptionTruncated: null,
+    schemaCapped: null,
     modelDefinition: { name: definition.name, description, inputSchema: definition.inputSchema },
   };
 }

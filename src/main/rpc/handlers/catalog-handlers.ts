@@ -12,7 +12,7 @@ type CatalogHandlers = Pick<
 export function createCatalogHandlers(catalog: CatalogService): CatalogHandlers {
   const result = ({ revision, entry }: { revision: number; entry: CatalogEntry | null }): PinActionResult => ({ revision, entry: entry && entryView(entry) });
   return {
-    'catalog.get': () => fullView(catalog.current()),
+    'catalog.get': (page) => fullView(catalog.current(), page),
     'catalog.list': () => listView(catalog.current()),
     'catalog.tool': ({ toolId, server }) => toolView(catalog.current(), toolId, server),
     'catalog.descriptions': () => descriptionsView(catalog.current()),

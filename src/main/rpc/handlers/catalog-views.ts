@@ -1,4 +1,4 @@
-import { capDescription, DEFAULT_MAX_DESCRIPTION_BYTES, truncationOf, type CatalogEntry, type CatalogServerInput, type ToolBinding, type ToolDefinition } from '../../../shared/catalog';
+import { capDescription, capInputSchema, DEFAULT_MAX_DESCRIPTION_BYTES, truncationOf, type CatalogEntry, type CatalogServerInput, type ToolBinding, type ToolDefinition } from '../../../shared/catalog';
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../shared/contract';
 import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
 import { NotFound } from '../../core/errors';
@@ -40,6 +40,7 @@ export function entryView(e: CatalogEntry, annotations?: Annotations | null): Ca
     gatedBy: [...e.gatedBy],
     quarantine: e.quarantine && { ...e.quarantine, changed: [...e.quarantine.changed], moved: e.quarantine.moved && { ...e.quarantine.moved } },
     descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
+    schemaCapped: e.schemaCapped && { ...e.schemaCapped },
   };
   if (annotations !== undefined) view.annotations = annotations;
   return view;
@@ -75,6 +76,7 @@ export function bindingView(b: ToolBinding): CatalogView['bindings'][number] {
     overrideStale: b.overrideStale,
     readOnly: b.readOnly,
     descriptionTruncated: b.descriptionTruncated && { ...b.descriptionTruncated },
+    schemaCapped: b.schemaCapped && { ...b.schemaCapped },
   };
 }
 
@@ -87,19 +89,63 @@ function capped(snapshot: CatalogSnapshot, text: string | null): string | null {
   return capDescription(text, truncationOf(text, snapshot.input.maxDescriptionBytes ?? DEFAULT_MAX_DESCRIPTION_BYTES));
 }
 
-/** catalog.get: everything, every schema. */
-export function fullView(snapshot: CatalogSnapshot): CatalogView {
+/** catalog.get's default page: a huge catalog answered whole outgrew the console connection and dropped its client. */
+export const CATALOG_PAGE_DEFAULT = 1_000;
+
+/**
+ * catalog.get: a page of entries (by default the first CATALOG_PAGE_DEFAULT) with the bindings of its toolIds. Every
+ * description, schema and quarantine diff is sent as the model receives it (capped, with the host's notes), so no one
+ * row carries a server's multi-megabyte text; `page` says where the next page starts.
+ */
+export function fullView(snapshot: CatalogSnapshot, request: { offset?: number; limit?: number } = {}): CatalogView {
   const { catalog: c, revision } = snapshot;
+  const offset = request.offset ?? 0;
+  const limit = request.limit ?? CATALOG_PAGE_DEFAULT;
+  const entries = c.entries.slice(offset, offset + limit);
+  const toolIds = new Set(entries.map((e) => e.toolId));
+  const next = offset + entries.length;
   return {
     revision,
     servers: c.servers.map((s) => ({ ...s, tools: [...s.tools] })),
     // Annotations for unmounted tools too: a client can tell read-only from write before mounting.
-    entries: c.entries.map((e) => withLooks(snapshot, entryView(e, annotationsOf(snapshot, e)))),
-    bindings: c.bindings.map(bindingView),
+    entries: entries.map((e) => {
+      const view = withLooks(snapshot, entryView(e, annotationsOf(snapshot, e)));
+      view.description = capped(snapshot, view.description);
+      view.remoteDescription = capped(snapshot, view.remoteDescription);
+      if (view.quarantine) view.quarantine = cappedQuarantine(snapshot, view.quarantine);
+      return view;
+    }),
+    bindings: c.bindings.filter((b) => toolIds.has(b.toolId)).map(sentBindingView(snapshot)),
     unavailable: c.unavailable.map((u) => ({ ...u, nodes: [...u.nodes] })),
     skills: c.skills.map((s) => ({ ...s, unlocks: [...s.unlocks], unlocksUnbound: [...s.unlocksUnbound] })),
     localTools: c.localTools.map((t) => ({ ...t })),
+    page: { offset, limit, total: c.entries.length, nextOffset: next < c.entries.length ? next : null },
   };
+}
+
+/** A binding as the model receives it: its description and input schema capped. */
+const sentBindingView =
+  (snapshot: CatalogSnapshot) =>
+  (b: ToolBinding): CatalogView['bindings'][number] => {
+    const view = bindingView(b);
+    view.description = b.modelDefinition.description;
+    view.inputSchema = b.modelDefinition.inputSchema;
+    view.remoteDescription = capped(snapshot, view.remoteDescription);
+    return view;
+  };
+
+type QuarantineView = NonNullable<CatalogView['entries'][number]['quarantine']>;
+
+/** Both sides of a quarantine diff with their texts and schemas capped: the hashes still tell any difference apart. */
+function cappedQuarantine(snapshot: CatalogSnapshot, quarantine: QuarantineView): QuarantineView {
+  const limit = snapshot.input.maxSchemaBytes;
+  const side = (d: QuarantineView['pinned']): QuarantineView['pinned'] => ({
+    ...d,
+    description: capped(snapshot, d.description),
+    inputSchema: capInputSchema(d.inputSchema as ToolDefinition['inputSchema'], limit).schema,
+    outputSchema: d.outputSchema && capInputSchema(d.outputSchema as ToolDefinition['inputSchema'], limit).schema,
+  });
+  return { ...quarantine, pinned: side(quarantine.pinned), current: side(quarantine.current) };
 }
 
 const listMemo = new WeakMap<CatalogSnapshot, CatalogListView>();
@@ -195,11 +241,8 @@ export function toolView(snapshot: CatalogSnapshot, toolId: string, server: stri
   const view = withLooks(snapshot, entryView(entry, annotationsOf(snapshot, entry)));
   view.description = capped(snapshot, view.description);
   view.remoteDescription = capped(snapshot, view.remoteDescription);
-  const bindingPart = bound ? bindingView(binding) : null;
-  if (bindingPart) {
-    bindingPart.description = binding!.modelDefinition.description;
-    bindingPart.remoteDescription = capped(snapshot, bindingPart.remoteDescription);
-  }
+  if (view.quarantine) view.quarantine = cappedQuarantine(snapshot, view.quarantine);
+  const bindingPart = bound ? sentBindingView(snapshot)(binding) : null;
   return { revision: snapshot.revision, entry: view, binding: bindingPart };
 }
 

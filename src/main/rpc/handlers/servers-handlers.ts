@@ -6,15 +6,16 @@ import type { ConfigStore } from '../../core/config/config-store';
 import { importServers } from '../../core/config/import-servers';
 import type { AuthService } from '../../core/auth';
 import type { ConnectionManager } from '../../core/mcp';
+import type { InstructionsService } from '../../core/catalog/instructions-service';
 import { initialState } from '../../core/mcp/types';
 import { Conflict, Invalid, NotFound } from '../../core/errors';
 import { say } from '../../../shared/messages';
 
-type ServerRoutes = 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
+type ServerRoutes = 'servers.acceptInstructions' | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
 
 /** Server management. The renderer names servers; commands and URLs come only from main's own config. */
-export function createServerHandlers(config: ConfigStore, connections: ConnectionManager, auth: AuthService): Pick<Handlers, ServerRoutes> {
-  const view = (server: ServerConfig): ServerView => serverView(server, connections, auth);
+export function createServerHandlers(config: ConfigStore, connections: ConnectionManager, auth: AuthService, instructions?: InstructionsService): Pick<Handlers, ServerRoutes> {
+  const view = (server: ServerConfig): ServerView => serverView(server, connections, auth, instructions);
   const list = () => ({ servers: config.current().agent.mcp.servers.map(view) });
   const configured = (name: string) => {
     const server = config.current().agent.mcp.servers.find((s) => s.name === name);
@@ -60,7 +61,13 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       await connections.rediscover(name);
       return list();
     },
-    'config.import': ({ text, onConflict, dryRun }) => importServers(config, text, onConflict, dryRun),
+    'servers.acceptInstructions': ({ name, currentHash }) => {
+      const server = configured(name);
+      if (!instructions) throw new NotFound(say('server.notConfigured', { name }));
+      instructions.accept(name, currentHash);
+      return view(server);
+    },
+    'config.import': ({ text, onConflict, dryRun, allowEnv }) => importServers(config, text, onConflict, dryRun, allowEnv),
   };
 }
 
@@ -76,7 +83,7 @@ function withLiterals(server: ServerConfig, stored: ServerConfig | undefined): S
 }
 
 /** A server as the console sees it: its config (literal secrets masked), its live state and, for a remote one, its authorization (never a token). */
-export function serverView(server: ServerConfig, connections: ConnectionManager, auth: AuthService): ServerView {
+export function serverView(server: ServerConfig, connections: ConnectionManager, auth: AuthService, instructions?: InstructionsService): ServerView {
   const state = connections.state(server.name) ?? initialState(server.name, server.enabled ? 'connecting' : 'disabled');
   return {
     name: server.name,
@@ -94,6 +101,7 @@ export function serverView(server: ServerConfig, connections: ConnectionManager,
     offeredCapabilities: state.offeredCapabilities,
     declaredCapabilities: state.declaredCapabilities,
     instructions: state.instructions,
+    instructionsPin: instructions?.pinOf(server.name) ?? null,
     toolCount: state.toolCount,
     tools: state.tools.map((t) => t.name),
     stderrTail: state.stderrTail,

@@ -2,6 +2,7 @@ import type { ChatItem } from '../../../shared/contract';
 import { JsonBlock } from './JsonBlock';
 import { StatusBadge } from './StatusBadge';
 import { formatDuration } from '../lib/format';
+import { callRan } from '../../../shared/call-ran';
 import { openRecord } from '../app/navigation';
 import { ResultParts } from './ResultParts';
 import { ToolExchanges, ToolProgressBar, ToolTaskStatus } from './ToolLiveState';
@@ -27,7 +28,7 @@ export function ToolCallCard({ item }: { item: ToolItem }) {
         <span className="muted">{item.server ? t('toolCallCard.on', { server: item.server }) : t('shared.local')}</span>
         {item.nodeId && <span className="muted">{t('toolCallCard.node', { nodeId: item.nodeId })}</span>}
         <StatusBadge status={item.status} />
-        {item.durationMs !== undefined && <span className="muted">{formatDuration(item.durationMs)}</span>}
+        {item.durationMs !== undefined && callRan(item) && <span className="muted">{formatDuration(item.durationMs)}</span>}
       </header>
       <JsonBlock value={item.arguments} label={t('toolCallCard.argumentsOf', { toolName: item.toolName })} />
       {item.task && <ToolTaskStatus task={item.task} />}

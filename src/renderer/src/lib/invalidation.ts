@@ -24,6 +24,7 @@ export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   // servers.statusChanged invalidates nothing itself.
   'catalog.changed': ['servers.list', ...CATALOG_QUERIES, 'tools.definition'],
   'servers.authChanged': ['servers.list'],
+  'servers.instructionsChanged': ['servers.list'],
   'tests.changed': ['tests.list', 'tests.result'],
   // A server's lists changed: any page held of them is refetched (they are small and paginated).
   'resources.listChanged': ['resources.list', 'resources.templates'],

@@ -15,7 +15,17 @@ describe('demo planner: cancel', () => {
       ['query_order', { keyword: '键盘' }],
       ['cancel_order', { orderNo: keyboardPaid.orderNo }],
     ]);
-    expect(turn.answer).toContain(`已为您取消订单 ${keyboardPaid.orderNo}`);
+    expect(turn.answer).toContain(`已为您取消订单 ${keyboardPaid.orderNo}，款项会原路退回`);
+  });
+
+  it('promises no refund for an unpaid (待付款) order (issue 30 item 12)', async () => {
+    const turn = await runTurn(provider, [], `取消订单 ${dockUnpaid.orderNo}`, allTools, shop);
+    expect(turn.calls.at(-1)).toMatchObject({ name: 'cancel_order', arguments: { orderNo: dockUnpaid.orderNo } });
+    expect(turn.answer).toContain(`已为您取消订单 ${dockUnpaid.orderNo}。这笔订单还没有付款`);
+    expect(turn.answer).not.toMatch(/退回|退款/);
+    const en = await runTurn(provider, [], `cancel order ${dockUnpaid.orderNo}`, allTools, shop);
+    expect(en.answer).toContain('It had not been paid');
+    expect(en.answer).not.toMatch(/returned|refund/i);
   });
 
   it('English: cancel my keyboard order', async () => {

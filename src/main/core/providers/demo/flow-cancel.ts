@@ -15,7 +15,8 @@ export function planCancel(ctx: PlanContext): Plan {
     if (done.result.isError) return reply(say.notCancelled(orderNo, done.result.content, conv.lang));
     const result = parseToolJson(cancelResultSchema, done.result.content);
     if (!result) return reply(say.unreadable('cancel_order', conv.lang));
-    return reply(say.cancelled(result.orderNo, conv.lang));
+    // Money goes back only for an order that was paid, and only the shop knows: no claim when it does not say.
+    return reply(say.cancelled(result.orderNo, result.refund === 'original_payment' ? 'refunded' : result.refund === 'none' ? 'unpaid' : 'unknown', conv.lang));
   }
 
   const resolved = resolveOrder(ctx);

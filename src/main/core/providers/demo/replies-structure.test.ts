@@ -40,7 +40,7 @@ const SAMPLES: Record<string, unknown[][]> = {
   noOrders: [[]],
   noOrderTool: [['cancel']],
   nothingEligible: [['address', orders], ['cancel', orders], ['refund', orders]],
-  cancelled: [['BS1001011']],
+  cancelled: [['BS1001011', 'refunded'], ['BS1001015', 'unpaid'], ['BS1001011', 'unknown']],
   notCancelled: [['BS1001011', '订单已发货，不能取消']],
   noCancelTool: [[]],
   refundSubmitted: [['BS1001011', 'AS20260101']],

@@ -158,12 +158,17 @@ export const nothingEligible = (intent: Intent, orders: ShopOrder[], lang: Lang)
       )
     : say(
         lang,
-        `这些订单目前都不能申请退款（需要已签收）：\n\n${orderList(orders, lang)}\n\n未发货的订单可以直接取消，款项原路退回。`,
+        `这些订单目前都不能申请退款（需要已签收）：\n\n${orderList(orders, lang)}\n\n未发货的订单可以直接取消（已付款的会原路退款）。`,
         `None of these orders can be refunded yet (they must be delivered first):\n\n${orderList(orders, lang)}\n\nAn order that has not shipped can simply be cancelled.`,
       );
 
-export const cancelled = (orderNo: string, lang: Lang) =>
-  say(lang, `已为您取消订单 ${orderNo}，款项会原路退回。`, `Order ${orderNo} has been cancelled; the payment will be returned to the original account.`);
+/** `payment`: whether money goes back (a paid order), nothing was paid, or the shop did not say. */
+export const cancelled = (orderNo: string, payment: 'refunded' | 'unpaid' | 'unknown', lang: Lang) =>
+  payment === 'refunded'
+    ? say(lang, `已为您取消订单 ${orderNo}，款项会原路退回。`, `Order ${orderNo} has been cancelled; the payment will be returned to the original account.`)
+    : payment === 'unpaid'
+      ? say(lang, `已为您取消订单 ${orderNo}。这笔订单还没有付款，不会产生扣款。`, `Order ${orderNo} has been cancelled. It had not been paid, so nothing was charged.`)
+      : say(lang, `已为您取消订单 ${orderNo}。`, `Order ${orderNo} has been cancelled.`);
 
 export const notCancelled = (orderNo: string, reason: string, lang: Lang) =>
   say(lang, `订单 ${orderNo} 没有取消：${reason}`, `Order ${orderNo} was not cancelled: ${reason}`);

@@ -36,6 +36,12 @@ export function ApprovalCard({ approval, conversation }: Props) {
         <dd>{approval.server ?? t('shared.local')}</dd>
         <dt>{t('approvalCard.intentNode')}</dt>
         <dd>{approval.nodeId ?? '—'}</dd>
+        {approval.customerId && (
+          <>
+            <dt>{t('approvalCard.actingAs')}</dt>
+            <dd data-testid="approval-customer">{t('approvalCard.customer', { customerId: approval.customerId })}</dd>
+          </>
+        )}
         <ConversationFact conversation={conversation} />
         <dt>{t('approvalCard.requested')}</dt>
         <dd>{formatTime(approval.requestedAt)}</dd>

@@ -1,5 +1,9 @@
+import { useMemo, useState } from 'react';
 import type { ElicitationView } from '../../../../shared/contract';
 import type { i18n as I18n } from 'i18next';
+import { elicitationFields } from '../../../../shared/elicitation/fields';
+import { checkExternalUrl, revealHiddenCharacters } from '../../../../shared/net/external-url';
+import { useRpc } from '../../lib/rpc-context';
 import type { UiMessage } from '../../../../shared/i18n-message';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
@@ -15,15 +19,38 @@ interface Props {
 }
 
 /**
- * A server's question. Form mode: the generated form (Accept, Decline, Cancel). URL mode: the full URL and
- * its host, opened only when the operator clicks it (which accepts); Decline and Cancel open nothing.
+ * A server's question. Form mode: the generated form (Accept, Decline, Cancel), with a warning when it asks for
+ * something that looks like a secret (stronger when none of that server's tools is running). URL mode: the URL
+ * with hidden characters made visible and its punycode host, opened only when the operator clicks, and accepted
+ * only once it really opened (a tab came back, or main's opener said so); Decline and Cancel open nothing.
  */
 export function ElicitationCard({ request, conversation }: Props) {
   const { t, i18n } = useTranslation('common');
+  const rpc = useRpc();
   const answer = useRpcMutation('requests.answer');
+  const openUrl = useRpcMutation('requests.openUrl');
+  const [notOpened, setNotOpened] = useState(false);
   const titleId = `request-${request.id}-title`;
   const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) => answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
   const refused = answer.error instanceof RpcClientError && answer.error.code === 'bad_request' ? problemsOf(i18n, answer.error.details) : undefined;
+  const secrets = useMemo(() => (request.mode === 'form' ? elicitationFields(request.requestedSchema).filter((f) => f.secret).map((f) => f.label) : []), [request]);
+  // main passes only URLs the gate allows; the page checks again before it opens anything.
+  const url = request.mode === 'url' && request.url ? checkExternalUrl(request.url) : undefined;
+  const busy = answer.isPending || openUrl.isPending;
+
+  const open = () => {
+    if (!url?.ok) return;
+    setNotOpened(false);
+    if (rpc.mode === 'desktop') {
+      openUrl.mutate({ id: request.id }, { onSuccess: ({ opened }) => setNotOpened(!opened) });
+      return;
+    }
+    const tab = window.open('about:blank', '_blank');
+    if (!tab) return setNotOpened(true); // blocked: nothing opened, so nothing is accepted
+    tab.opener = null; // the server's page gets no handle on the console
+    tab.location.href = url.url.href;
+    send('accept');
+  };
 
   return (
     <article className="request-card elicitation-card" aria-labelledby={titleId} data-testid="elicitation-card" data-server={request.server} data-mode={request.mode}>
@@ -33,25 +60,37 @@ export function ElicitationCard({ request, conversation }: Props) {
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="request-message">{request.message}</p>
+      {request.mode === 'form' && secrets.length > 0 && <SecretWarning request={request} fields={secrets} />}
       {request.mode === 'url' ? (
         <div className="elicitation-url">
           <p>
-            <Trans t={t} i18nKey="elicitationCard.itAsksYouTo" values={{ urlHost: request.urlHost }} components={{ strong: <strong data-testid="url-host" /> }} />
+            <Trans t={t} i18nKey="elicitationCard.itAsksYouTo" values={{ urlHost: url?.ok ? url.host : '' }} components={{ strong: <strong data-testid="url-host" /> }} />
           </p>
           <pre className="json-block" data-testid="url-full">
-            {request.url}
+            {revealHiddenCharacters(request.url ?? '')}
           </pre>
           <div className="actions">
-            <a className="btn btn-primary" href={request.url} target="_blank" rel="noopener noreferrer" onClick={() => send('accept')} aria-disabled={answer.isPending || undefined}>
-              {t('elicitationCard.openAndAccept', { urlHost: request.urlHost })}
-            </a>
-            <button type="button" className="btn" disabled={answer.isPending} onClick={() => send('decline')}>
+            {url?.ok ? (
+              <button type="button" className="btn btn-primary" onClick={open} disabled={busy}>
+                {t('elicitationCard.openAndAccept', { urlHost: url.url.host })}
+              </button>
+            ) : (
+              <p className="field-error" role="alert">
+                {t('elicitationCard.urlRefused')}
+              </p>
+            )}
+            <button type="button" className="btn" disabled={busy} onClick={() => send('decline')}>
               {t('elicitationCard.decline')}
             </button>
-            <button type="button" className="btn" disabled={answer.isPending} onClick={() => send('cancel')}>
+            <button type="button" className="btn" disabled={busy} onClick={() => send('cancel')}>
               {t('elicitationCard.cancel')}
             </button>
           </div>
+          {notOpened && (
+            <p className="field-error" role="alert" data-testid="url-not-opened">
+              {t('elicitationCard.notOpened')}
+            </p>
+          )}
         </div>
       ) : (
         <ElicitationForm
@@ -69,7 +108,32 @@ export function ElicitationCard({ request, conversation }: Props) {
           {t('elicitationCard.notSent', { errorMessage: errorMessage(answer.error) })}
         </p>
       )}
+      {openUrl.isError && (
+        <p className="field-error" role="alert">
+          {t('elicitationCard.notSent', { errorMessage: errorMessage(openUrl.error) })}
+        </p>
+      )}
     </article>
+  );
+}
+
+/** What the operator should know before typing a secret: where it goes, that it is not kept, and whether this server has any business asking. */
+function SecretWarning({ request, fields }: { request: ElicitationView; fields: string[] }) {
+  const { t } = useTranslation('common');
+  const list = fields.join(', ');
+  if (!request.outsideItsCalls)
+    return (
+      <p className="request-warning" role="note" data-testid="secret-warning" data-strength="notice">
+        {t('elicitationCard.secretNotice', { server: request.server, fields: list })}
+      </p>
+    );
+  const running = request.callsElsewhere?.[0];
+  return (
+    <p className="request-warning request-warning-strong" role="alert" data-testid="secret-warning" data-strength="strong">
+      {running
+        ? t('elicitationCard.secretFromOtherServer', { server: request.server, fields: list, toolName: running.toolName, toolServer: running.server })
+        : t('elicitationCard.secretUnprompted', { server: request.server, fields: list })}
+    </p>
   );
 }
 

@@ -144,6 +144,8 @@ function Field({ id, field, value, errors, onChange }: { id: string; field: Elic
           step={field.kind === 'integer' ? 1 : field.kind === 'number' ? 'any' : undefined}
           minLength={field.minLength}
           maxLength={field.maxLength}
+          autoComplete={field.secret ? 'off' : undefined}
+          data-secret={field.secret || undefined}
           {...common}
         />
       )}
@@ -155,6 +157,7 @@ function Field({ id, field, value, errors, onChange }: { id: string; field: Elic
 
 function inputType(field: ElicitField): string {
   if (field.kind === 'number' || field.kind === 'integer') return 'number';
+  if (field.secret) return 'password'; // not shown over a shoulder or in a screen share
   if (field.format === 'email') return 'email';
   if (field.format === 'uri') return 'url';
   if (field.format === 'date') return 'date';

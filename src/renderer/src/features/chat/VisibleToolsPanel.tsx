@@ -83,7 +83,14 @@ function ToolTable({ step, isNew }: { step: ModelStep; isNew: (name: string) => 
               {isNew(tool.name) && <span className="new-chip">{t('visibleToolsPanel.new')}</span>}
             </td>
             <td>{tool.source}</td>
-            <td className="num">{tool.tokens}</td>
+            <td className="num">
+              {tool.tokens}
+              {tool.capped && (
+                <span className="new-chip" title={t('visibleToolsPanel.cappedTitle')} data-testid="tool-capped">
+                  {t('visibleToolsPanel.capped')}
+                </span>
+              )}
+            </td>
             <td className="description">{tool.description}</td>
           </tr>
         ))}

@@ -60,6 +60,12 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         <dd>{record.server ?? t('common:shared.local')}</dd>
         <dt>{t('recordDetail.intentNode')}</dt>
         <dd>{record.nodeId ?? '—'}</dd>
+        {record.customerId && (
+          <>
+            <dt>{t('recordDetail.actingAs')}</dt>
+            <dd data-testid="record-detail-customer">{t('recordDetail.customer', { customerId: record.customerId })}</dd>
+          </>
+        )}
         <dt>{t('recordDetail.conversation')}</dt>
         <dd>
           <button type="button" className="link" onClick={() => openConversation(record.conversationId)}>
@@ -71,8 +77,14 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         <dd>{formatTime(record.startedAt)}</dd>
         <dt>{t('recordDetail.duration')}</dt>
         <dd data-testid="record-duration">
-          {formatDuration(record.durationMs)}
-          {record.approval ? t('recordDetail.waitingForApprovalExecuting', { waitingMs: formatDuration(waitingMs), executingMs: formatDuration(executingMs) }) : t('recordDetail.executingNoApprovalAsked')}
+          {executingMs === null
+            ? record.approval
+              ? t('recordDetail.waitedNotRun', { waitingMs: formatDuration(waitingMs) })
+              : t('recordDetail.notRun')
+            : <>
+                {formatDuration(record.durationMs)}
+                {record.approval ? t('recordDetail.waitingForApprovalExecuting', { waitingMs: formatDuration(waitingMs), executingMs: formatDuration(executingMs) }) : t('recordDetail.executingNoApprovalAsked')}
+              </>}
         </dd>
         <dt>{t('recordDetail.argumentsHash')}</dt>
         <dd>

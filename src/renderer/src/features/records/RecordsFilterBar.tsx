@@ -59,6 +59,17 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
         </select>
       </label>
       <label>
+        <span>{t('recordsFilterBar.customer')}</span>
+        <select value={filter.customerId} onChange={(e) => setFilter({ customerId: e.target.value })} data-testid="records-filter-customer">
+          <option value="">{t('recordsFilterBar.anyCustomer')}</option>
+          {options.customerIds.map((customerId) => (
+            <option key={customerId} value={customerId}>
+              {customerId}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
         <span>{t('recordsFilterBar.conversation')}</span>
         <select value={filter.conversationId} onChange={(e) => setFilter({ conversationId: e.target.value })}>
           <option value="">{t('recordsFilterBar.anyConversation')}</option>

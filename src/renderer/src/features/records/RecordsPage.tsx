@@ -23,7 +23,17 @@ export function RecordsPage() {
   const conversations = useRpcQuery('chat.list', {});
   const now = useNow(30_000);
 
-  const titleOf = (id: string) => conversations.data?.find((c) => c.id === id)?.title ?? t('recordsPage.deletedConversation', { id });
+  // A run by hand, a test run or a replay has no conversation in the list: it is named for what it was, not "deleted".
+  const actorOf = new Map((allQuery.data ?? []).map((r) => [r.conversationId, r.actor] as const));
+  const titleOf = (id: string) => {
+    const title = conversations.data?.find((c) => c.id === id)?.title;
+    if (title !== undefined) return title;
+    const actor = actorOf.get(id) ?? rowsQuery.data?.find((r) => r.conversationId === id)?.actor;
+    if (actor === 'operator') return t('recordsPage.runByHand');
+    if (actor === 'test') return t('recordsPage.testRun');
+    if (actor === 'replay') return t('recordsPage.replayRun');
+    return t('recordsPage.deletedConversation', { id });
+  };
   const rows = rowsQuery.data ? withinWindow(rowsQuery.data, filter.window, now) : [];
 
   return (

@@ -17,4 +17,10 @@ describe('splitDuration', () => {
     expect(splitDuration({ startedAt: '2025-01-01T00:00:00.000Z', durationMs: 100, approval: approval('2025-01-01T00:01:00.000Z') })).toEqual({ waitingMs: 100, executingMs: 0 });
     expect(splitDuration({ startedAt: 'garbage', durationMs: 100, approval: approval('2025-01-01T00:01:00.000Z') })).toEqual({ waitingMs: 0, executingMs: 100 });
   });
+
+  it('has no run time for a call that never ran (issue 30: "Ran 1 ms" beside "Not run")', () => {
+    const rejected = { ...approval('2025-01-01T00:00:02.000Z'), decision: 'reject' as const };
+    expect(splitDuration({ startedAt: '2025-01-01T00:00:00.000Z', durationMs: 2_001, approval: rejected, status: 'rejected' })).toEqual({ waitingMs: 2_000, executingMs: null });
+    expect(splitDuration({ startedAt: '2025-01-01T00:00:00.000Z', durationMs: 1, status: 'blocked' })).toEqual({ waitingMs: 0, executingMs: null });
+  });
 });

@@ -23,6 +23,7 @@ export function toListInput(filter: RecordsFilterState): RouteInput<'records.lis
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.conversationId ? { conversationId: filter.conversationId } : {}),
     ...(filter.actor ? { actor: filter.actor } : {}),
+    ...(filter.customerId ? { customerId: filter.customerId } : {}),
   };
 }
 
@@ -37,6 +38,7 @@ export interface FilterOptions {
   tools: string[];
   servers: string[];
   conversationIds: string[];
+  customerIds: string[];
 }
 
 /** Choices for the filter selects, from the unfiltered list; a current choice stays listed even when no row has it. */
@@ -50,8 +52,9 @@ export function filterOptions(records: RecordSummary[], current: RecordsFilterSt
     tools: collect(records.map((r) => r.tool), current.tool),
     servers: collect(records.map((r) => r.server), current.server),
     conversationIds: collect(records.map((r) => r.conversationId), current.conversationId),
+    customerIds: collect(records.map((r) => r.customerId ?? null), current.customerId),
   };
 }
 
 export const isFiltered = (filter: RecordsFilterState) =>
-  Boolean(filter.tool || filter.server || filter.status || filter.conversationId || filter.window !== 'all');
+  Boolean(filter.tool || filter.server || filter.status || filter.conversationId || filter.customerId || filter.window !== 'all');

@@ -11,10 +11,12 @@ export interface RecordsFilterState {
   conversationId: string;
   /** Who asked for the call: the model, the operator by hand, a replay or a test run. */
   actor: RecordActor | '';
+  /** The acting identity the call was made for. */
+  customerId: string;
   window: TimeWindow;
 }
 
-export const EMPTY_FILTER: RecordsFilterState = { tool: '', server: '', status: '', conversationId: '', actor: '', window: 'all' };
+export const EMPTY_FILTER: RecordsFilterState = { tool: '', server: '', status: '', conversationId: '', actor: '', customerId: '', window: 'all' };
 
 interface RecordsUiState {
   filter: RecordsFilterState;

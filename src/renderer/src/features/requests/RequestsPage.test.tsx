@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest, ServerExchange, ServerRequestView } from '../../../../shared/contract';
 import { Shell } from '../../app/Shell';
 import { useUiStore } from '../../app/ui-store';
@@ -117,20 +117,90 @@ describe('a server’s question', () => {
     await waitFor(() => expect(rpc.callsTo('requests.answer').at(-1)).toEqual({ id: 'rq_1', action: 'decline' }));
   });
 
-  it('shows a URL with its host and opens it only on an explicit click, which accepts', async () => {
+  it('shows a URL with its host and opens it only on an explicit click, accepting once the tab opened', async () => {
     requests = [elicitationFixture({ mode: 'url', url: 'https://auth.example.com/consent?x=1', urlHost: 'auth.example.com', requestedSchema: undefined })];
     const rpc = setup();
     const card = await screen.findByTestId('elicitation-card');
     expect(within(card).getByTestId('url-host').textContent).toBe('auth.example.com');
     expect(within(card).getByTestId('url-full').textContent).toBe('https://auth.example.com/consent?x=1');
     expect(rpc.callsTo('requests.answer')).toEqual([]);
-    const link = within(card).getByRole('link', { name: 'Open auth.example.com and accept' });
-    expect(link.getAttribute('href')).toBe('https://auth.example.com/consent?x=1');
-    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(link.getAttribute('target')).toBe('_blank');
-    link.addEventListener('click', (event) => event.preventDefault()); // the test opens no page
-    fireEvent.click(link);
+    const tab = { opener: {} as unknown, location: { href: 'about:blank' } };
+    const opened = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    fireEvent.click(within(card).getByRole('button', { name: 'Open auth.example.com and accept' }));
     await waitFor(() => expect(rpc.callsTo('requests.answer')).toEqual([{ id: 'rq_1', action: 'accept' }]));
+    expect(opened).toHaveBeenCalledWith('about:blank', '_blank');
+    expect(tab).toEqual({ opener: null, location: { href: 'https://auth.example.com/consent?x=1' } });
+  });
+});
+
+describe('a URL-mode question from a hostile server', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a blocked pop-up accepts nothing and says so', async () => {
+    requests = [elicitationFixture({ mode: 'url', url: 'https://auth.example.com/consent', urlHost: 'auth.example.com', requestedSchema: undefined })];
+    const rpc = setup();
+    const card = await screen.findByTestId('elicitation-card');
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    fireEvent.click(within(card).getByRole('button', { name: 'Open auth.example.com and accept' }));
+    expect(await within(card).findByTestId('url-not-opened')).toBeTruthy();
+    expect(rpc.callsTo('requests.answer')).toEqual([]);
+  });
+
+  it('shows a bidi override and a zero-width space as escapes, and the host in punycode even when main sent none', async () => {
+    const url = 'https://аpple.com/login\u202Etxt.exe\u200B';
+    requests = [elicitationFixture({ mode: 'url', url, urlHost: '', requestedSchema: undefined })];
+    setup();
+    const card = await screen.findByTestId('elicitation-card');
+    expect(within(card).getByTestId('url-host').textContent).toBe('xn--pple-43d.com');
+    const shown = within(card).getByTestId('url-full').textContent!;
+    expect(shown).toBe('https://аpple.com/login\\u{202E}txt.exe\\u{200B}');
+    expect(shown).not.toMatch(/[\u202e\u200b]/);
+    expect(within(card).getByRole('button', { name: 'Open xn--pple-43d.com and accept' })).toBeTruthy();
+  });
+
+  it('a URL the gate refuses gets no open button, only Decline and Cancel', async () => {
+    requests = [elicitationFixture({ mode: 'url', url: 'file:///etc/passwd', urlHost: '', requestedSchema: undefined })];
+    const rpc = setup();
+    const card = await screen.findByTestId('elicitation-card');
+    const opened = vi.spyOn(window, 'open');
+    expect(within(card).queryByRole('button', { name: /Open/ })).toBeNull();
+    expect(within(card).getByRole('alert').textContent).toContain('not one Switchboard opens');
+    fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
+    await waitFor(() => expect(rpc.callsTo('requests.answer')).toEqual([{ id: 'rq_1', action: 'decline' }]));
+    expect(opened).not.toHaveBeenCalled();
+  });
+});
+
+describe('a form that asks for a secret', () => {
+  const secretSchema = { type: 'object', properties: { account: { type: 'string', title: 'Account' }, password: { type: 'string', title: 'Password' }, api_key: { type: 'string', title: 'API key' } } };
+
+  it('during one of its own calls: a notice that it goes to that server only and is not stored; the inputs are hidden', async () => {
+    requests = [elicitationFixture({ server: 'vault', toolName: 'unlock', outsideItsCalls: false, requestedSchema: secretSchema })];
+    setup();
+    const card = await screen.findByTestId('elicitation-card');
+    const warning = within(card).getByTestId('secret-warning');
+    expect(warning.dataset.strength).toBe('notice');
+    expect(warning.textContent).toContain('vault asks for what looks like a secret (Password, API key)');
+    expect(warning.textContent).toContain('does not store it');
+    expect(within(card).getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(within(card).getByLabelText('API key').getAttribute('type')).toBe('password');
+    expect(within(card).getByLabelText('Account').getAttribute('type')).toBe('text');
+  });
+
+  it('while another server’s tool runs: a stronger warning naming both', async () => {
+    requests = [elicitationFixture({ server: 'weather', toolName: null, outsideItsCalls: true, callsElsewhere: [{ server: 'bank', toolName: 'transfer' }], requestedSchema: secretSchema })];
+    setup();
+    const warning = await screen.findByTestId('secret-warning');
+    expect(warning.dataset.strength).toBe('strong');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(warning.textContent).toContain('weather asks for a secret (Password, API key) while transfer of bank is running');
+  });
+
+  it('no warning for a form without secrets', async () => {
+    requests = [elicitationFixture()];
+    setup();
+    await screen.findByTestId('elicitation-card');
+    expect(screen.queryByTestId('secret-warning')).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
+import { ImportEnvConsent } from './ImportEnvConsent';
 
 type Choice = 'skip' | 'rename' | 'replace';
 
@@ -24,12 +25,23 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
   const [choice, setChoice] = useState<Choice>('skip');
   const [result, setResult] = useState<ImportResult | null>(null);
   const [readError, setReadError] = useState<string | null>(null);
+  /** The `${env:NAME}` variables the operator ticked: none by default, and main leaves out every other reference. */
+  const [allowEnv, setAllowEnv] = useState<string[]>([]);
   const importServers = useRpcMutation('config.import'); // config.changed and catalog.changed, when it writes
   const id = useId();
 
   // A preview (dryRun) writes nothing; the operator then imports as shown, or picks what a clash should do.
-  const run = (onConflict: 'ask' | Choice, dryRun = false) =>
-    importServers.mutate({ text, onConflict, dryRun }, { onSuccess: setResult, onError: () => setResult(null) });
+  const run = (onConflict: 'ask' | Choice, dryRun = false, allowed = allowEnv) =>
+    importServers.mutate({ text, onConflict, dryRun, allowEnv: allowed }, { onSuccess: setResult, onError: () => setResult(null) });
+  // A tick changes what would be written: the preview is asked again with it.
+  const changeAllowed = (allowed: string[]) => {
+    setAllowEnv(allowed);
+    run('ask', true, allowed);
+  };
+  const forgetPreview = () => {
+    setResult(null);
+    setAllowEnv([]);
+  };
 
   const readFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -38,7 +50,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
     const reader = new FileReader();
     reader.onload = () => {
       setText(typeof reader.result === 'string' ? reader.result : '');
-      setResult(null);
+      forgetPreview();
     };
     reader.onerror = () => setReadError(t('importServers.couldNotRead', { file: file.name, failure: reader.error?.message ?? t('importServers.unknownReadError') }));
     reader.readAsText(file);
@@ -65,7 +77,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
           value={text}
           onChange={(event) => {
             setText(event.target.value);
-            setResult(null);
+            forgetPreview();
           }}
         />
       </div>
@@ -90,6 +102,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
           {t('importServers.importFailed', { message: saveFailureOf(importServers.error).message })}
         </p>
       )}
+      {result && !result.applied && <ImportEnvConsent references={result.environment} allowed={allowEnv} onChange={changeAllowed} />}
       {result && <ImportPreview result={result} />}
       {needsChoice && (
         <fieldset className="editor-section" data-testid="import-conflicts">
@@ -166,14 +179,20 @@ function ImportPreview({ result }: { result: ImportResult }) {
   );
 }
 
-/** Values that may be secrets (env, headers) are never shown: their names are, with the value masked. */
+/**
+ * Values that may be secrets (env, headers) are never shown: their names are, with the value masked. A value that
+ * reads the environment is shown as main sent it, `${env:NAME}` by name (literal text beside it masked by main).
+ */
 const MASK = '••••••';
+const shownValue = (value: string | undefined) => (value?.includes('${env:') ? value : MASK);
 
 /** What the preview shows of an entry beyond its command: env and header names (values masked), and its timeout. */
 function ImportedSettings({ config }: { config: ServerConfig }) {
   const { t } = useTranslation(['servers', 'common']);
-  const env = 'env' in config ? Object.keys(config.env) : [];
-  const headers = 'headers' in config ? Object.keys(config.headers) : [];
+  const envValues: Record<string, string> = 'env' in config ? config.env : {};
+  const headerValues: Record<string, string> = 'headers' in config ? config.headers : {};
+  const env = Object.keys(envValues);
+  const headers = Object.keys(headerValues);
   return (
     <span className="imported-settings" data-testid="imported-settings">
       {env.length > 0 && (
@@ -181,7 +200,7 @@ function ImportedSettings({ config }: { config: ServerConfig }) {
           {t('importServers.env')}{' '}
           {env.map((key) => (
             <code key={key} className="masked-entry">
-              {key}={MASK}
+              {key}={shownValue(envValues[key])}
             </code>
           ))}
         </span>
@@ -191,7 +210,7 @@ function ImportedSettings({ config }: { config: ServerConfig }) {
           {t('importServers.headers')}{' '}
           {headers.map((key) => (
             <code key={key} className="masked-entry">
-              {key}: {MASK}
+              {key}: {shownValue(headerValues[key])}
             </code>
           ))}
         </span>

@@ -6,6 +6,7 @@ import { saveFailureOf } from '../../lib/rpc-problems';
 import { CapabilitiesFacts } from './CapabilitiesFacts';
 import { ResourcesPromptsPanel } from './ResourcesPanel';
 import { ServerAuth } from './ServerAuth';
+import { InstructionsHeld } from './InstructionsHeld';
 import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { Trans, useTranslation } from 'react-i18next';
@@ -49,6 +50,7 @@ export function ServerCard({ server, onEdit }: Props) {
         </p>
       )}
       <ServerErrorText server={server} />
+      <InstructionsHeld server={server} />
       <dl className="facts compact server-facts">
         <dt>{server.kind === 'stdio' ? t('serverCard.command') : server.kind === 'builtin' ? t('serverCard.runs') : t('serverCard.url')}</dt>
         <dd>

@@ -42,6 +42,7 @@ const importResult = (over: Partial<ImportResult>): ImportResult => ({
   renamed: [],
   replaced: [],
   skipped: [],
+  environment: [],
   problems: [],
   ...over,
 });
@@ -199,8 +200,8 @@ describe('ServersPage', () => {
     fireEvent.click(within(conflicts).getByRole('button', { name: 'Import with this choice' }));
     expect(await within(panel).findByText('Imported renamed files → files-2.')).toBeTruthy();
     expect(rpc.callsTo('config.import')).toEqual([
-      { text: json, onConflict: 'ask', dryRun: true },
-      { text: json, onConflict: 'rename', dryRun: false },
+      { text: json, onConflict: 'ask', dryRun: true, allowEnv: [] },
+      { text: json, onConflict: 'rename', dryRun: false, allowEnv: [] },
     ]);
   });
 

@@ -141,6 +141,7 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
   const remote = binding?.remoteDescription ?? entry.remoteDescription;
   const overridden = binding ? binding.descriptionSource === 'node' : entry.description !== null && entry.description !== entry.remoteDescription;
   const truncated = binding?.descriptionTruncated ?? entry.descriptionTruncated ?? null;
+  const schemaCapped = binding?.schemaCapped ?? entry.schemaCapped ?? null;
   return (
     <>
       <QuarantineSection entry={entry} />
@@ -196,6 +197,18 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
               </div>
             )}
           </dl>
+          {schemaCapped && (
+            <p className="warn-text small" role="note" data-testid="schema-capped">
+              {t(schemaCapped.whole ? 'detail.schemaWithheld' : 'detail.schemaCapped', {
+                bytes: formatNumber(schemaCapped.bytes),
+                sent: formatNumber(schemaCapped.sentBytes),
+                limit: formatNumber(schemaCapped.limit),
+                texts: schemaCapped.textsCut,
+                enums: schemaCapped.enumsCut,
+                depth: schemaCapped.depthCut,
+              })}
+            </p>
+          )}
           <SchemaView schema={definition.inputSchema} />
         </>
       ) : offered.isLoading ? (

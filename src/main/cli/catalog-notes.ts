@@ -1,0 +1,28 @@
+import { describeSchemaCap, describeTruncation, type Catalog } from '../../shared/catalog';
+import type { InstructionsPinState } from '../core/catalog/instruction-pins';
+
+/**
+ * The `catalog` command's notes under its tables: what the host changes before the model sees it (a description or
+ * an input schema over its cap). One line each, the server's text never quoted.
+ */
+export function catalogNotes(catalog: Catalog): string[] {
+  const notes: string[] = [];
+  for (const e of catalog.entries) {
+    if (e.server === null) continue;
+    const where = `${e.toolId} on ${e.server}`;
+    if (e.descriptionTruncated) notes.push(`${where}: description ${describeTruncation(e.descriptionTruncated)}`);
+    if (e.schemaCapped) notes.push(`${where}: input schema ${describeSchemaCap(e.schemaCapped)}`);
+  }
+  return notes;
+}
+
+/** A held change of each server's instructions: the model keeps receiving the pinned text until it is accepted in the console. */
+export function instructionNotes(instructions: ReadonlyMap<string, InstructionsPinState>): { server: string; text: string }[] {
+  const notes: { server: string; text: string }[] = [];
+  for (const [server, pin] of instructions) {
+    if (!pin.held) continue;
+    const now = pin.currentHash === null ? 'gives none now' : `changed (sha256 ${pin.pinned.hash.slice(0, 12)} -> ${pin.currentHash.slice(0, 12)})`;
+    notes.push({ server, text: `the instructions of ${server} ${now} since pinned at ${pin.pinned.pinnedAt}: held, the model keeps receiving the pinned ones until you accept the change on the server's card` });
+  }
+  return notes;
+}

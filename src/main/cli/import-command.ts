@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { Option, type Command } from 'commander';
+import type { ImportEnvReference, ImportResult } from '../../shared/contract';
+import { CONFIG_FILE_NAME, ConfigStore } from '../core/config/config-store';
+import { defaultConfigText } from '../core/config/default-config';
+import { importServers, type ConflictPolicy } from '../core/config/import-servers';
+import type { EnvConsent } from '../core/config/import-env';
+import { DomainError } from '../core/errors';
+import { EventBus } from '../core/events';
+import { makePrivateDataDir } from '../core/private-files';
+import { DATA_DIR_OPTION, configPathOf } from './catalog-command';
+import { cliDataDir } from './cli-auth';
+import type { CliIo } from './io';
+
+export interface ImportOptions {
+  config?: string;
+  dataDir?: string;
+  onConflict: ConflictPolicy;
+  dryRun?: boolean;
+  allowEnv: string[];
+  allowEnvAll?: boolean;
+  json?: boolean;
+}
+
+/** `--allow-env A,B --allow-env C` → [A, B, C]. */
+const collectNames = (value: string, previous: string[]): string[] => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+
+/**
+ * `switchboard import FILE`: the console's import from a terminal (Claude Desktop / Cursor `mcpServers`, VS Code
+ * `mcp.json`). `${env:NAME}` references are refused unless named with --allow-env (or --allow-env-all): an import
+ * never sends the operator's environment anywhere unasked.
+ */
+export function registerImportCommand(program: Command, io: CliIo): void {
+  program
+    .command('import <file>')
+    .description('import MCP servers from another host’s JSON (`-` reads stdin); exit 0 imported, 1 refused, 2 unusable input')
+    .option('--config <file>', 'config file to import into (default <data dir>/switchboard.yaml)')
+    .option(...DATA_DIR_OPTION)
+    .addOption(new Option('--on-conflict <policy>', 'what to do with a name already configured (ask: refuse and list them)').choices(['ask', 'skip', 'rename', 'replace']).default('ask'))
+    .option('--dry-run', 'show what would be written; write nothing')
+    .option('--allow-env <names>', 'let the import use these ${env:NAME} variables (comma-separated, repeatable)', collectNames, [])
+    .option('--allow-env-all', 'let the import use every ${env:NAME} variable it references')
+    .option('--json', 'print the result as JSON')
+    .action(async (file: string, opts: ImportOptions) => {
+      process.exitCode = await runImport(file, opts, io);
+    });
+}
+
+export async function runImport(file: string, opts: ImportOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let text: string;
+  try {
+    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    io.stderr(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    return 2;
+  }
+  const dataDir = cliDataDir(opts, env);
+  await makePrivateDataDir(dataDir, CONFIG_FILE_NAME);
+  const store = new ConfigStore({ dataDir, events: new EventBus(), defaultConfigText: defaultConfigText(), watch: false, path: configPathOf(opts, env), log: (line) => io.stderr(line) });
+  try {
+    await store.open();
+    if (!store.snapshot().fileOk) {
+      io.stderr(`${store.path} has problems; fix it first:`);
+      for (const p of store.snapshot().problems) io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+      return 2;
+    }
+    const consent: EnvConsent = opts.allowEnvAll ? 'all' : opts.allowEnv;
+    const preview = await importServers(store, text, opts.onConflict, true, consent);
+    const refused = preview.environment.filter((r) => !r.allowed);
+    const verdict = preview.format === null ? 2 : refused.length > 0 || (opts.onConflict === 'ask' && preview.conflicts.length > 0) ? 1 : 0;
+    if (verdict !== 0 || opts.dryRun) {
+      report(preview, io, opts);
+      if (refused.length > 0) io.stderr(envRefusal(refused));
+      else if (verdict === 1) io.stderr(`already configured: ${preview.conflicts.join(', ')}; nothing was written. Choose with --on-conflict skip|rename|replace.`);
+      return verdict;
+    }
+    const result = await importServers(store, text, opts.onConflict, false, consent);
+    report(result, io, opts);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    io.stderr(`import refused: ${error.message}`);
+    return 1;
+  } finally {
+    store.close();
+  }
+}
+
+/** Each variable the import would send, to which server and where, and how to allow it. Nothing is written. */
+export function envRefusal(refused: readonly ImportEnvReference[]): string {
+  const byVariable = new Map<string, string[]>();
+  for (const r of refused) byVariable.set(r.variable, [...(byVariable.get(r.variable) ?? []), `${r.server} (${placeOf(r)})`]);
+  const names = [...byVariable.keys()];
+  return [
+    'import refused: it would send environment variables of this machine to these servers; nothing was written:',
+    ...[...byVariable].map(([variable, uses]) => `  ${variable} → ${uses.join(', ')}`),
+    `Allow them by name if you trust those servers: --allow-env ${names.join(',')} (or --allow-env-all); otherwise remove them from the file.`,
+  ].join('\n');
+}
+
+/** Where a reference is used, as the refusal and the preview say it. */
+export const placeOf = (r: Pick<ImportEnvReference, 'where' | 'key'>): string =>
+  r.where === 'header' ? `header ${r.key}` : r.where === 'env' ? `stdio env ${r.key}` : r.where === 'args' ? `argument ${r.key}` : r.where === 'auth' ? `auth ${r.key}` : r.where;
+
+function report(result: ImportResult, io: CliIo, opts: ImportOptions): void {
+  if (opts.json) return io.stdout(JSON.stringify(result, null, 2));
+  for (const p of result.problems) io.stderr(`${p.server ?? '(file)'}${p.path ? ` · ${p.path}` : ''}: ${p.message}`);
+  const verb = result.applied ? 'imported' : 'would import';
+  for (const s of result.servers) {
+    const endpoint = 'command' in s.config ? [s.config.command, ...s.config.args].join(' ') : 'url' in s.config ? s.config.url : `builtin:${s.config.builtin}`;
+    io.stdout(`${s.action.padEnd(7)}  ${s.name}${s.originalName !== s.name ? ` (was ${s.originalName})` : ''}  ${endpoint}`);
+  }
+  const allowed = [...new Set(result.environment.filter((r) => r.allowed).map((r) => r.variable))];
+  if (allowed.length) io.stdout(`environment variables sent (allowed): ${allowed.join(', ')}`);
+  io.stdout(result.servers.length ? `${verb} ${result.servers.filter((s) => s.action !== 'skip').length} of ${result.servers.length} server(s)` : 'nothing to import');
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

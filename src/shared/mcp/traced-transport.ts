@@ -1,0 +1,236 @@
+/*
+ * MCP over OpenTelemetry, at the transport: the one place every JSON-RPC message passes, on both sides (our client in
+ * core/mcp, the embedded shop in mcp-server), whatever the SDK version above it. A request we send is a CLIENT span
+ * `{mcp.method.name} {target}` whose context rides in `params._meta` (traceparent, tracestate, baggage: the W3C
+ * names, unprefixed, as the MCP semantic conventions say); a request we receive is a SERVER span, the child of what
+ * its `_meta` carries. Only @opentelemetry/api: without an SDK registered, nothing here does any work.
+ */
+import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter } from '@opentelemetry/api';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+
+/** Switched on by the telemetry SDK when it starts (and off when it stops); off, a traced transport only passes through. */
+let tracing = { on: false, generation: 0 };
+export function setMcpTracing(on: boolean): void {
+  tracing = { on, generation: tracing.generation + 1 };
+}
+export const mcpTracingOn = (): boolean => tracing.on;
+
+export interface McpTraceOptions {
+  side: 'client' | 'server';
+  /** `network.transport`: `tcp` for HTTP, `pipe` for stdio. */
+  networkTransport: 'tcp' | 'pipe';
+  serverAddress?: string;
+  serverPort?: number;
+  /** `mcp.protocol.version` once negotiated. */
+  protocolVersion?: () => string | null | undefined;
+  /** A peer's `_meta.traceparent` that is not W3C trace context: told once per transport; the span starts without it. */
+  onBadContext?: (value: string) => void;
+}
+
+type Message = JSONRPCMessage & { id?: string | number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { code: number; message: string } };
+
+/** Reads `_meta` defensively: a peer may send anything there. */
+const metaGetter: TextMapGetter<unknown> = {
+  get(carrier, key) {
+    const value = carrier && typeof carrier === 'object' ? (carrier as Record<string, unknown>)[key] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  },
+  keys: (carrier) => (carrier && typeof carrier === 'object' ? Object.keys(carrier) : []),
+};
+
+/**
+ * Traces `transport` in place (as captureProtocolVersion wraps setProtocolVersion): `send` and the `onmessage`
+ * the protocol layer installs. Returns the same transport.
+ */
+export function traceTransport<T extends Transport>(transport: T, options: McpTraceOptions): T {
+  const outgoing = new Map<string | number, { span: Span; started: number; method: string; attributes: Attributes }>();
+  const incoming = new Map<string | number, { span: Span; started: number; method: string; attributes: Attributes }>();
+  const sessionStarted = performance.now();
+  let warnedBadContext = false;
+  const tracer = () => trace.getTracer('switchboard.mcp');
+  const histograms = instrumentsFor(options.side);
+
+  const common = (method: string, params: Record<string, unknown> | undefined, id: string | number | undefined): Attributes => {
+    const attributes: Attributes = { 'mcp.method.name': method, 'network.transport': options.networkTransport };
+    if (id !== undefined) attributes['jsonrpc.request.id'] = String(id);
+    if (transport.sessionId) attributes['mcp.session.id'] = transport.sessionId;
+    const version = options.protocolVersion?.();
+    if (version) attributes['mcp.protocol.version'] = version;
+    if (options.networkTransport === 'tcp') attributes['network.protocol.name'] = 'http';
+    if (options.serverAddress) attributes['server.address'] = options.serverAddress;
+    if (options.serverPort) attributes['server.port'] = options.serverPort;
+    const target = typeof params?.name === 'string' ? params.name : undefined;
+    if (method === 'tools/call' && target) {
+      attributes['gen_ai.tool.name'] = target;
+      attributes['gen_ai.operation.name'] = 'execute_tool';
+    }
+    if (method === 'prompts/get' && target) attributes['gen_ai.prompt.name'] = target;
+    if (typeof params?.uri === 'string') attributes['mcp.resource.uri'] = params.uri;
+    return attributes;
+  };
+  const spanName = (method: string, params: Record<string, unknown> | undefined) =>
+    (method === 'tools/call' || method === 'prompts/get') && typeof params?.name === 'string' ? `${method} ${params.name}` : method;
+
+  const finish = (entry: { span: Span; started: number; method: string; attributes: Attributes }, message: Message, histogram: Histogram | undefined) => {
+    const errorType = message.error ? String(message.error.code) : message.result?.isError === true ? 'tool_error' : undefined;
+    if (errorType) {
+      entry.span.setAttribute('error.type', errorType);
+      if (message.error) entry.span.setAttribute('rpc.response.status_code', String(message.error.code));
+      entry.span.setStatus({ code: SpanStatusCode.ERROR, ...(message.error && { message: message.error.message }) });
+    }
+    entry.span.end();
+    histogram?.record((performance.now() - entry.started) / 1000, { ...pick(entry.attributes), ...(errorType && { 'error.type': errorType }) });
+  };
+
+  const send = transport.send.bind(transport);
+  transport.send = (raw, sendOptions) => {
+    const message = raw as Message;
+    if (!tracing.on) return send(raw, sendOptions);
+    const { method, id } = message;
+    if (method !== undefined && id !== undefined) {
+      const attributes = common(method, message.params, id);
+      const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.CLIENT, attributes });
+      const carrier: Record<string, string> = {};
+      propagation.inject(trace.setSpan(context.active(), span), carrier);
+      outgoing.set(id, { span, started: performance.now(), method, attributes });
+      const params = message.params ?? {};
+      const meta = params._meta && typeof params._meta === 'object' ? params._meta : {};
+      const sent = send({ ...message, params: { ...params, _meta: { ...meta, ...carrier } } } as JSONRPCMessage, sendOptions);
+      return sent.catch((error: unknown) => {
+        const entry = outgoing.get(id);
+        outgoing.delete(id);
+        if (entry) finish(entry, { jsonrpc: '2.0', id, error: { code: -32000, message: error instanceof Error ? error.message : String(error) } } as Message, histograms().sent);
+        throw error;
+      });
+    }
+    if (method === undefined && id !== undefined) {
+      const entry = incoming.get(id);
+      if (entry) {
+        incoming.delete(id);
+        finish(entry, message, histograms().handled);
+      }
+    }
+    return send(raw, sendOptions);
+  };
+
+  const handling = new WeakSet<object>();
+  wrapHandler(transport, 'onmessage', (handler) => (raw, extra) => {
+    const message = raw as Message;
+    if (!tracing.on || handling.has(raw)) return handler(raw, extra);
+    handling.add(raw);
+    try {
+      return traced(message, () => handler(raw, extra));
+    } finally {
+      handling.delete(raw);
+    }
+  });
+  const traced = (message: Message, handle: () => void) => {
+    const { method, id } = message;
+    if (method === undefined && id !== undefined) {
+      const entry = outgoing.get(id);
+      if (entry) {
+        outgoing.delete(id);
+        finish(entry, message, histograms().sent);
+      }
+      return handle();
+    }
+    if (method === undefined || id === undefined) return handle();
+    const parent = parentOf(message.params?._meta, (bad) => {
+      if (warnedBadContext) return;
+      warnedBadContext = true;
+      options.onBadContext?.(bad);
+    });
+    const attributes = common(method, message.params, id);
+    const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.SERVER, attributes }, parent);
+    incoming.set(id, { span, started: performance.now(), method, attributes });
+    return context.with(trace.setSpan(parent, span), handle);
+  };
+
+  let closing = false;
+  wrapHandler(transport, 'onclose', (handler) => () => {
+    if (closing) return handler();
+    closing = true;
+    if (tracing.on) {
+      for (const entry of [...outgoing.values(), ...incoming.values()]) {
+        entry.span.setAttribute('error.type', 'connection_closed');
+        entry.span.setStatus({ code: SpanStatusCode.ERROR });
+        entry.span.end();
+      }
+      histograms().session.record((performance.now() - sessionStarted) / 1000, { 'network.transport': options.networkTransport });
+    }
+    outgoing.clear();
+    incoming.clear();
+    handler();
+  });
+  return transport;
+}
+
+/** The context a peer's `_meta` carries; a malformed traceparent is reported and ignored (the span is a root). */
+function parentOf(meta: unknown, onBad: (value: string) => void): Context {
+  const active = context.active();
+  const raw = meta && typeof meta === 'object' ? (meta as Record<string, unknown>).traceparent : undefined;
+  if (raw === undefined) return active;
+  // The W3C propagator hands back the context it was given when the header does not parse.
+  const extracted = typeof raw === 'string' ? propagation.extract(active, meta, metaGetter) : active;
+  if (extracted === active || !trace.getSpanContext(extracted)) {
+    onBad(typeof raw === 'string' ? raw.slice(0, 80) : `(${typeof raw})`);
+    return active;
+  }
+  return extracted;
+}
+
+/**
+ * Wraps a handler the protocol layer assigns later (`transport.onmessage = …`), and the one already there. A transport
+ * whose property is an accessor (the SDK's Node server transport forwards it to an inner one) gets the wrapped handler
+ * through that accessor. A layer that chains the handler it found calls a wrapped one inside another: `wrap` lets
+ * such a nested call through untouched (see the re-entrancy guards in traceTransport).
+ */
+function wrapHandler<K extends 'onmessage' | 'onclose', F extends NonNullable<Transport[K]>>(transport: Transport, key: K, wrap: (handler: F) => F): void {
+  const accessor = descriptorOf(transport, key);
+  let wrapped: F | undefined;
+  const set = (handler: F | undefined) => {
+    wrapped = handler && wrap(handler);
+    accessor?.set?.call(transport, wrapped);
+  };
+  set(transport[key] as F | undefined);
+  Object.defineProperty(transport, key, { configurable: true, enumerable: true, get: () => (accessor?.get ? (accessor.get.call(transport) as F | undefined) : wrapped), set });
+}
+
+/** The property's accessor, if it is one, on the object or its prototypes. */
+function descriptorOf(target: object, key: string): PropertyDescriptor | undefined {
+  for (let o: object | null = target; o; o = Object.getPrototypeOf(o) as object | null) {
+    const descriptor = Object.getOwnPropertyDescriptor(o, key);
+    if (descriptor) return descriptor.set ? descriptor : undefined;
+  }
+  return undefined;
+}
+
+/** The metric attributes: the span's, without the per-request ones. */
+function pick(attributes: Attributes): Attributes {
+  const { ['jsonrpc.request.id']: _id, ['mcp.session.id']: _session, ['mcp.resource.uri']: _uri, ...rest } = attributes;
+  return rest;
+}
+
+/**
+ * The MCP duration histograms (seconds, the conventions' bucket advice): the client times what it sends, the server
+ * what it handles. The metrics API has no proxy: a meter taken before the SDK registered stays a no-op, so the
+ * instruments are taken again whenever tracing is switched.
+ */
+function instrumentsFor(side: 'client' | 'server') {
+  type Made = { generation: number; sent?: Histogram; handled?: Histogram; session: Histogram };
+  let made: Made | undefined;
+  const boundaries = [0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 30, 60, 120, 300];
+  return (): Made => {
+    if (made?.generation === tracing.generation) return made;
+    const meter = metrics.getMeter('switchboard.mcp');
+    const histogram = (name: string, description: string) => meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: boundaries } });
+    const operation = histogram(`mcp.${side}.operation.duration`, `The duration of an MCP request as the ${side} sees it`);
+    made = {
+      generation: tracing.generation,
+      ...(side === 'client' ? { sent: operation } : { handled: operation }),
+      session: histogram(`mcp.${side}.session.duration`, 'The duration of an MCP session'),
+    };
+    return made;
+  };
+}

@@ -1,0 +1,6 @@
+/** The operator's answers to a held change of a server's instructions (servers.acceptInstructions). */
+export const INSTRUCTIONS_MESSAGES = {
+  'instructions.noChange': 'the instructions of {{server}} match their pin: there is nothing to accept',
+  'instructions.changedAgain': 'the instructions of {{server}} changed again since you reviewed them (now {{hash}}); review the new diff',
+  'instructions.notConnected': 'server {{server}} is not connected: its current instructions are unknown',
+} as const;

@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionRecord, RecordSummary } from '../../src/shared/contract';
+import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
+import { cliEnv, runCli } from '../support/cli-process';
+
+/**
+ * Issue 30 item 2: every record says whom the call was for. The CLI (a real process) chats as u1002 and runs a
+ * tool by hand as u1003; the lines it prints name them, and the console's core (a real `serve` on the same data
+ * directory) lists the records with that identity and filters by it.
+ */
+let root: string;
+let dataDir: string;
+let host: HostProcess | undefined;
+let rpc: RpcClient | undefined;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'sb-identity-'));
+  dataDir = join(root, 'data');
+});
+afterAll(async () => {
+  rpc?.close();
+  await host?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the acting identity', () => {
+  it('the CLI names it in its lines, the records keep it, and the console filters by it', async () => {
+    const env = cliEnv(join(root, 'home'));
+    const chat = await runCli(['chat', '--data-dir', dataDir, '--customer', 'u1002', '--approve', 'none', '-m', '/call cancel_order {"orderNo":"BS1000990"}'], env);
+    expect(chat.code, chat.stderr).toBe(0);
+    expect(chat.stdout).toMatch(/^conversation c_\S+ · .* · acting as customer u1002$/m);
+    expect(chat.stdout).toContain('? approval needed for cancel_order {"orderNo":"BS1000990"} (acting as customer u1002)');
+
+    const byHand = await runCli(['tools', 'call', 'query_coupons', '--data-dir', dataDir, '--customer', 'u1003'], env);
+    expect(byHand.code, byHand.stderr).toBe(0);
+    expect(byHand.stdout).toMatch(/^query_coupons @shop as customer u1003: success \(\d+ ms\) · record r_/m);
+
+    host = await startHostProcess(dataDir);
+    rpc = await connectRpc(host.port, host.token);
+    const forU1002 = data(await rpc.request<RecordSummary[]>('records.list', { customerId: 'u1002' }));
+    expect(forU1002.map((r) => [r.tool, r.status, r.customerId])).toEqual([['cancel_order', 'rejected', 'u1002']]);
+    const record = data(await rpc.request<ExecutionRecord>('records.get', { id: forU1002[0].id }));
+    expect(record).toMatchObject({ customerId: 'u1002', approval: { decision: 'reject' } });
+    expect(record.actor).toBeUndefined(); // the model asked for it, in a conversation
+    const forU1003 = data(await rpc.request<RecordSummary[]>('records.list', { customerId: 'u1003' }));
+    expect(forU1003.map((r) => [r.tool, r.actor, r.customerId])).toEqual([['query_coupons', 'operator', 'u1003']]);
+    expect(data(await rpc.request<RecordSummary[]>('records.list', { customerId: 'u1001' }))).toEqual([]);
+  }, 120_000);
+});
