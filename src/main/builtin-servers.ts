@@ -23,6 +23,11 @@ export function createBuiltinServers(): BuiltinServers {
         throw error;
       }
     },
+    async resetDemoData() {
+      const handle = await shop?.catch(() => undefined);
+      handle?.resetDemoData();
+      return handle !== undefined;
+    },
     async close() {
       const pending = shop;
       shop = undefined;

@@ -12,6 +12,11 @@ import { applyRefundTool, cancelOrderTool, updateShippingAddressTool } from './s
 import { toolError } from './tool-results';
 
 export const CUSTOMER_ID_META_KEY = 'switchboard/customerId';
+/**
+ * A run that must not touch (or depend on) the live demo data, a test case or a replay, names a demo state of its
+ * own here: the shop keeps a fresh copy of the seed under that name for it.
+ */
+export const DEMO_STATE_META_KEY = 'switchboard/demoState';
 export const NO_IDENTITY_MESSAGE = 'no customer identity in this session（请求 _meta 里没有 switchboard/customerId）';
 
 export const SHOP_SERVER_INFO = { name: 'bit-select-shop', title: '比特严选', version: '0.1.0' };
@@ -37,7 +42,16 @@ export function readCustomerId(extra: Pick<ToolExtra, '_meta'>): string | undefi
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-export function createShopMcpServer(tools: readonly ShopToolDefinition[], store: ShopStore): McpServer {
+/** The demo state a call names in its _meta, if it names one. */
+export function readDemoState(extra: Pick<ToolExtra, '_meta'>): string | undefined {
+  const value: unknown = extra._meta?.[DEMO_STATE_META_KEY];
+  return typeof value === 'string' && value.trim() !== '' && value.length <= 200 ? value : undefined;
+}
+
+/** The store a call works on: the live one, or the fresh state its _meta names. */
+export type StoreFor = (demoState: string | undefined) => ShopStore;
+
+export function createShopMcpServer(tools: readonly ShopToolDefinition[], storeFor: StoreFor): McpServer {
   const server = new McpServer(SHOP_SERVER_INFO, { instructions: SHOP_INSTRUCTIONS, jsonSchemaValidator: mcpJsonSchemaValidator() });
   for (const tool of tools) {
     server.registerTool(
@@ -52,7 +66,7 @@ export function createShopMcpServer(tools: readonly ShopToolDefinition[], store:
       async (args, extra) => {
         const customerId = readCustomerId(extra);
         if (!customerId) return toolError(NO_IDENTITY_MESSAGE);
-        return tool.run(args, { customerId, store });
+        return tool.run(args, { customerId, store: storeFor(readDemoState(extra)) });
       },
     );
   }

@@ -1,5 +1,6 @@
-// Deterministic demo data. Every date is relative to the server's start time, so
-// "上周买的AirPods Pro" always finds an order placed about six days ago.
+// Deterministic demo data. Every date is relative to the start of the (UTC) day the server runs on, so
+// "上周买的AirPods Pro" always finds an order placed about six days ago, and two shops started the same day
+// (the console's and a CLI run's, or a conversation and its replay) hold exactly the same data.
 import type { Coupon, Order, OrderItem, ShopSeed, TrackingNode } from './shop-types';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -39,9 +40,12 @@ const MOUSE: Omit<OrderItem, 'quantity'> = {
 const U1001_ADDRESS = '上海市浦东新区张江镇碧波路 690 号 3 号楼 502 室，张明，138****1001';
 const U1002_ADDRESS = '北京市海淀区中关村大街 27 号 1101 室，李华，139****1002';
 
-export function seedShopData(start: Date): ShopSeed {
-  const t0 = start.getTime();
-  // "d days and h hours before start", as an ISO string.
+/** The seed's anchor: midnight UTC of the day `now` falls on (never in the future, the same all day). */
+export const seedDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+export function seedShopData(now: Date): ShopSeed {
+  const t0 = seedDay(now).getTime();
+  // "d days and h hours before the day began", as an ISO string.
   const ago = (days: number, hours = 0): string => new Date(t0 - days * DAY_MS - hours * HOUR_MS).toISOString();
   const node = (time: string, location: string, description: string): TrackingNode => ({ time, location, description });
 

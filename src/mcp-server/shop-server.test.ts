@@ -2,7 +2,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { NO_IDENTITY_MESSAGE } from './shop-mcp-server';
+import { CUSTOMER_ID_META_KEY, DEMO_STATE_META_KEY, NO_IDENTITY_MESSAGE } from './shop-mcp-server';
 import { startShopServer, type ShopServerHandle } from './shop-server';
 import { callAs, connectShopClient } from '../../tests/support/shop-test-client';
 import { toolSuccess } from './tool-results';
@@ -189,6 +189,19 @@ describe('shop tools (write)', () => {
     expect(shop.store.getOrder('BS1001003')!.status).toBe('shipped');
     expect(shop.store.writesExecuted).toBe(4);
     expect(shop.store.writesApplied).toBe(2);
+  });
+
+  it('a call naming a demo state of its own works on fresh seed data, apart from the live data; reset puts the live data back', async () => {
+    const cancelIn = (demoState: string | undefined) =>
+      client.callTool({ name: 'cancel_order', arguments: { orderNo: 'BS1001011' }, _meta: { [CUSTOMER_ID_META_KEY]: 'u1001', ...(demoState && { [DEMO_STATE_META_KEY]: demoState }) } });
+    expect((await cancelIn(undefined)).isError).toBeFalsy();
+    expect(shop.store.getOrder('BS1001011')!.status).toBe('cancelled');
+    // A test case's own state starts from the seed, whatever the live data went through, and keeps its own changes.
+    expect((await cancelIn('test_a')).isError).toBeFalsy();
+    expect((await cancelIn('test_a')).isError).toBe(true); // already cancelled, in test_a
+    expect((await cancelIn('test_b')).isError).toBeFalsy();
+    shop.resetDemoData();
+    expect(shop.store.getOrder('BS1001011')!.status).toBe('paid');
   });
 
   it('a foreign cancel reads exactly like a missing order and changes nothing', async () => {

@@ -12,8 +12,11 @@ function makeStore(now: () => Date = () => START) {
 const orderNos = (orders: Array<{ orderNo: string }>) => orders.map((o) => o.orderNo);
 
 describe('seed data', () => {
-  it('is deterministic and relative to the start time', () => {
+  it('is deterministic for a given date, whatever the time of day, and moves with the date', () => {
     expect(seedShopData(START)).toEqual(seedShopData(new Date(START)));
+    // Started at 08:00 or at 23:59 the same (UTC) day: the same data, so a replay later that day compares like with like.
+    expect(seedShopData(new Date('2026-03-10T23:59:59.000Z'))).toEqual(seedShopData(START));
+    expect(seedShopData(new Date('2026-03-10T00:00:00.000Z'))).toEqual(seedShopData(START));
     const later = seedShopData(new Date(START.getTime() + 30 * DAY_MS));
     const story = (seed: ReturnType<typeof seedShopData>) => seed.orders.find((o) => o.orderNo === 'BS1001003')!;
     expect(Date.parse(story(later).createdAt) - Date.parse(story(seedShopData(START)).createdAt)).toBe(30 * DAY_MS);

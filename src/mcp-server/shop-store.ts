@@ -22,7 +22,7 @@ const normalizeCode = (code: string): string => code.trim().toUpperCase();
 
 export class ShopStore {
   private readonly orders = new Map<string, Order>();
-  private readonly coupons: Coupon[];
+  private readonly coupons: Coupon[] = [];
   private readonly ticketList: AfterSaleTicket[] = [];
   private ticketSeq = 0;
   /** Write operations the store executed, whatever their outcome (a refused cancel counts too). */
@@ -34,8 +34,16 @@ export class ShopStore {
     seed: ShopSeed,
     private readonly now: () => Date,
   ) {
+    this.reset(seed);
+  }
+
+  /** Back to the seed: every order, coupon and ticket as it was (Settings → Reset demo data). */
+  reset(seed: ShopSeed): void {
+    this.orders.clear();
     for (const order of seed.orders) this.orders.set(order.orderNo, structuredClone(order));
-    this.coupons = structuredClone(seed.coupons);
+    this.coupons.splice(0, this.coupons.length, ...structuredClone(seed.coupons));
+    this.ticketList.length = 0;
+    this.ticketSeq = 0;
   }
 
   /** Any order by number, regardless of owner: for tests and inspection, never for tools. */

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ElicitationView, ExecutionRecord, RecordSummary, ServerRequestView } from '../../src/shared/contract';
+import type { ElicitationView, ExecutionRecord, RecordSummary, ServerRequestView, ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
 import { SECRET_ANSWER_MARKER } from '../../src/shared/elicitation/fields';
+import { waitFor } from '../support/mcp';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
 
@@ -37,6 +38,10 @@ beforeAll(async () => {
     openAiStream({ text: 'done' }),
     openAiStream({ toolCalls: [{ name: 'ask_url', arguments: { url: LOOKALIKE } }] }),
     openAiStream({ text: 'done' }),
+    openAiStream({ toolCalls: [{ name: 'needs_url', arguments: { url: 'https://accounts.example/connect?state=1' } }] }),
+    openAiStream({ text: 'done' }),
+    openAiStream({ toolCalls: [{ name: 'needs_url', arguments: { url: 'smb://attacker.example/share' } }] }),
+    openAiStream({ text: 'done' }),
   ]);
   dir = await mkdtemp(join(tmpdir(), 'sb-hostile-elicit-'));
   await writeFile(
@@ -49,11 +54,14 @@ beforeAll(async () => {
       intents: [
         { id: 'secret', name: 'Secret', kind: 'mcp', toolId: 'ask_secret', confirm: 'never' },
         { id: 'url', name: 'Url', kind: 'mcp', toolId: 'ask_url', confirm: 'never' },
+        { id: 'needs', name: 'Needs a URL', kind: 'mcp', toolId: 'needs_url', confirm: 'never' },
       ],
     }),
   );
   host = await startHostProcess(dir, { SB_ELICIT_TEST_KEY: 'test-key' });
   rpc = await connectRpc(host.port, host.token);
+  const client = rpc;
+  await waitFor(async () => data<{ servers: ServerView[] }>(await client.request('servers.list')).servers.some((s) => s.name === 'hostile' && s.status === 'connected'), 30_000, 'the hostile server to connect');
 }, 60_000);
 afterAll(async () => {
   rpc?.close();
@@ -118,6 +126,25 @@ describe('a hostile server elicits secrets and URLs', () => {
     data(await rpc!.request('requests.answer', { id: view.id, action: 'decline' }));
     expect(await finished(turnId)).toMatchObject({ status: 'completed' });
     expect(JSON.stringify((await lastRecordOf('ask_url')).result)).toContain('url answer decline');
+  });
+
+  it('-32042 (URL elicitation required) becomes a URL question with the call; once accepted, the call is tried again', async () => {
+    const turnId = await turn(conversationId, 'connect my account');
+    const view = await rpc!.waitForEvent<ElicitationView>('requests.opened', (v) => v.kind === 'elicitation' && v.mode === 'url' && v.toolName === 'needs_url', 20_000);
+    expect(view).toMatchObject({ server: 'hostile', url: 'https://accounts.example/connect?state=1', urlHost: 'accounts.example', message: 'Connect your account first' });
+    data(await rpc!.request('requests.answer', { id: view.id, action: 'accept' })); // the page's tab opened
+    expect(await finished(turnId)).toMatchObject({ status: 'completed' });
+    const record = await lastRecordOf('needs_url');
+    expect(record.status).toBe('success');
+    expect(JSON.stringify(record.result)).toContain('connected after 2 calls');
+  });
+
+  it('a -32042 whose URL the gate refuses is declined with the reason, and the call fails with the server’s error', async () => {
+    const turnId = await turn(conversationId, 'connect again');
+    expect(await finished(turnId)).toMatchObject({ status: 'completed' });
+    const record = await lastRecordOf('needs_url');
+    expect(record.status).toBe('error');
+    expect(record.exchanges?.[0]).toMatchObject({ outcome: 'decline', reason: expect.stringContaining('the scheme "smb:" is not allowed') });
   });
 
   it('neither secret is in any file of the data directory, any frame the console received, or the host’s output', async () => {

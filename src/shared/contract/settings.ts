@@ -62,5 +62,7 @@ export const settingsRoutes = {
    * Write-only: an empty string clears a stored key. `allowPlainText`: the operator's explicit consent to
    * Electron's plain-text storage where the OS has no keyring (`storage: 'no-keyring'`); refused without it.
    */
+  /** Settings → Reset demo data: the embedded demo shop's orders, coupons and tickets back to their seed. */
+  'settings.resetDemoData': command(z.strictObject({}).default({}), z.object({ reset: z.boolean() })),
   'settings.setApiKey': command(z.strictObject({ apiKey: z.string().max(1000), allowPlainText: z.boolean().optional() }), apiKeyStatusSchema),
 };

@@ -22,6 +22,8 @@ import { convertToolResult, recordedResultOf } from './tool-result';
 import { startToolSpan, traceApprovalWait } from '../telemetry/agent-spans';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
+/** A run's own demo state (the demo shop keeps a fresh copy of its data under this name): see ProxyMode.ownDemoState. */
+export const DEMO_STATE_META_KEY = 'switchboard/demoState';
 
 /** Sends one call to the server that offers the tool. Implemented by the MCP connection manager. */
 export interface McpCaller {
@@ -72,6 +74,11 @@ export interface ProxyMode {
   actor?: RecordActor;
   /** A replay: a call that may write is answered without being run (NOT_EXECUTED_REPLAY). */
   skipWrites?: boolean;
+  /**
+   * A test case or a replay: its calls name a demo state of their own (the run's id), so the demo shop answers them
+   * from fresh seed data, never from (or changing) what a chat did to the live data. Other servers ignore the key.
+   */
+  ownDemoState?: boolean;
 }
 
 /** What the model reads for a call Stop ended. */
@@ -263,7 +270,7 @@ export class ToolProxy {
     try {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: perCall.signal,
-        meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId },
+        meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId, ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }) },
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,
         onProgress: trace.onProgress,
         onTask: (task) => {

@@ -5,6 +5,7 @@ import {
   CreateMessageRequestSchema,
   ElicitRequestSchema,
   ListRootsRequestSchema,
+  UrlElicitationRequiredError,
   type ClientCapabilities,
   type Root,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -64,4 +65,18 @@ export function installRequestHandlers(
       handlers.sample({ server, signal: extra.signal, relatedTaskId: extra.taskId }, request.params),
     );
   if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots() }));
+}
+
+/**
+ * A call answered -32042 (URL elicitation required): each URL it lists goes to the operator as a URL-mode question,
+ * through the same gate and card as one the server asks itself. True when every one was accepted (opened), so the
+ * call may be tried again; false sends the original error on. Without handlers (no operator) nothing is asked.
+ */
+export async function askRequiredUrls(handlers: ServerRequestHandlers | undefined, server: string, error: unknown, signal: AbortSignal | undefined): Promise<boolean> {
+  if (!handlers || !(error instanceof UrlElicitationRequiredError) || error.elicitations.length === 0) return false;
+  for (const params of error.elicitations) {
+    const answer = await handlers.elicit({ server, signal: signal ?? new AbortController().signal }, params);
+    if (answer.action !== 'accept') return false;
+  }
+  return true;
 }

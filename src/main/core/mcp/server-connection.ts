@@ -1,8 +1,9 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerConfig } from '../../../shared/config/schema';
+import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { commandLineText } from './launch-confirmations';
 import { backoffDelay } from './backoff';
-import { declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
+import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
@@ -143,10 +144,13 @@ export class ServerConnection {
     const params = { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) };
     const limits = { ...options, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.config.maxTotalTimeoutMs };
     const reply = callsAsTask(client, this.snapshot.tools.find((t) => t.name === name)) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits);
-    return reply.catch((error: unknown) => {
+    return reply.catch(async (error: unknown) => {
       const verdict = this.auth?.verdict(error);
       if (verdict) throw this.onAuthVerdict(gen, verdict);
       if (looksLikeConnectionLoss(error)) void this.probe(gen, error);
+      // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
+      if (!options.afterUrlElicitation && (await askRequiredUrls(this.config.elicitation === false ? undefined : this.settings.requests, this.config.name, error, options.signal)))
+        return this.callTool(name, args, { ...options, afterUrlElicitation: true });
       throw error;
     });
   }
@@ -175,6 +179,11 @@ export class ServerConnection {
     await previous?.close().catch(noop);
     await this.attemptDone;
     if (gen !== this.generation || this.closed) return;
+    // A command line the operator has not confirmed (it came by import) is never run: it waits, with no retry loop.
+    if (isStdioServer(this.config) && this.settings.launchGate?.waits(this.config)) {
+      this.update({ status: 'needs-confirmation', error: say('server.launchWaits', { commandLine: commandLineText(this.config) }), nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null });
+      return;
+    }
     // The SDK code this attempt needs is loaded before its timeout starts (a failure to load shows in the attempt).
     await modulesFor(this.config).catch(noop);
     if (gen !== this.generation || this.closed) return;

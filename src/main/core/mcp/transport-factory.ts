@@ -15,6 +15,8 @@ export type ResolveBuiltin = (name: 'shop') => Promise<{ url: string; headers: R
 /** The embedded servers an entry point provides: where each listens, and how to stop them. */
 export interface BuiltinServers {
   resolveBuiltin: ResolveBuiltin;
+  /** Puts the embedded demo shop's data back to its seed; false when it has not started (its data is fresh). */
+  resetDemoData?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

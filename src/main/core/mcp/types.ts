@@ -10,7 +10,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { HttpServerConfig } from '../../../shared/config/schema';
+import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config/schema';
 import type { EventSink } from '../events';
 import type { ServerStatus } from '../../../shared/catalog';
 import type { BackoffOptions } from './backoff';
@@ -90,6 +90,8 @@ export interface CallToolOptions {
   onTask?: (task: CallTask) => void;
   /** While the server waits on our operator, the call's silence is ours: its silence timer stops. */
   operatorWait?: OperatorWait;
+  /** Set on the one retry after a -32042 URL elicitation was accepted: a second -32042 is not asked again. */
+  afterUrlElicitation?: boolean;
 }
 
 /**
@@ -188,7 +190,14 @@ export interface ConnectionOptions {
   requests?: ServerRequestHandlers;
   /** Where server logs and resource/prompt change notifications are announced (the app's bus); none in one-shot CLI runs. */
   events?: EventSink;
+  /** Whether a stdio command line waits for the operator before it launches (launch-confirmations.ts); none: all launch. */
+  launchGate?: LaunchGate;
 }
 
-type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events';
+/** Asked before every launch of a stdio server's command. */
+export interface LaunchGate {
+  waits(server: StdioServerConfig): boolean;
+}
+
+type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events' | 'launchGate';
 export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;

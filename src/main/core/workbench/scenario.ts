@@ -55,7 +55,8 @@ export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions):
     ...deps.turn,
     catalog: options.catalog ?? deps.turn.catalog,
     events: silentEvents,
-    proxy: deps.turn.proxy.withMode({ actor: options.actor, skipWrites: options.skipWrites }, { approvals: options.approvals, events: silentEvents }),
+    // Each run its own fresh demo data: the same cases give the same result in the console and the CLI, whatever a chat changed.
+    proxy: deps.turn.proxy.withMode({ actor: options.actor, skipWrites: options.skipWrites, ownDemoState: true }, { approvals: options.approvals, events: silentEvents }),
   };
   const signal = options.signal ?? new AbortController().signal;
   const results: TurnResult[] = [];

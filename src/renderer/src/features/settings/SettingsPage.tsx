@@ -4,6 +4,7 @@ import { ApiKeyForm } from './ApiKeyForm';
 import { ConfigEditor } from './ConfigEditor';
 import { LanguageSetting } from './LanguageSetting';
 import { ThemeSetting } from './ThemeSetting';
+import { DemoDataSetting } from './DemoDataSetting';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { ProblemList } from './ProblemList';
 import './settings.css';
@@ -44,6 +45,7 @@ export function SettingsPage() {
         )}
       </div>
       <ConfigEditor snapshot={snapshot} />
+      <DemoDataSetting />
     </section>
   );
 }
