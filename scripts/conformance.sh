@@ -29,7 +29,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # `node --import tsx` keeps the server a single process, so its PID is the one to stop.
-node --import tsx src/mcp-server/main.ts shop-server --port 0 >"$LOG" 2>&1 &
+node --import tsx src/mcp-server/main.ts shop-server --port 0 --no-token >"$LOG" 2>&1 &
 SERVER_PID=$!
 
 URL=""

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,8 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { electronBinary, locateElectronPackage, platformExecutable } from './electron-launch';
 
 /**
- * `npm start` for real: it builds, ensures Electron and launches it, or falls back. The two tests build into
- * out/, so they run one after the other in this file. Windows can't run a script as electron.exe: skipped there.
+ * `npm start` for real: it builds, ensures Electron and launches it, or falls back. The tests build into out/, so
+ * they run one after the other in this file. Windows can't run a script as electron.exe: skipped there. Where a real
+ * Electron is installed, the installer tests are skipped: they never touch a real install.
  */
 const root = fileURLToPath(new URL('..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -127,6 +129,67 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
 
       run.child.kill('SIGTERM'); // npm passes it on to start.ts, which passes it on to the console
       await run.exited;
+    },
+  );
+
+  it.skipIf(installed)(
+    'where the binary is missing, runs the real installer, which installs a dist and writes path.txt, then launches that dist',
+    { timeout: 180_000 },
+    async () => {
+      // The success path end to end: the electron package's own installer downloads a (fake) Electron from a local
+      // mirror, checks it against the mirror's SHASUMS256.txt, unpacks it into node_modules/electron/dist and writes
+      // path.txt; `npm start` then launches what path.txt names. A launcher that gave up whenever path.txt was
+      // missing would fall back to the console here instead.
+      const pkg = locateElectronPackage()!;
+      const pathTxt = join(pkg.dir, 'path.txt');
+      const distDir = join(pkg.dir, 'dist');
+      expect(existsSync(pathTxt) || existsSync(distDir), 'an Electron install was already there').toBe(false);
+      cleanups.push(() => {
+        rmSync(pathTxt, { force: true });
+        rmSync(distDir, { recursive: true, force: true });
+      });
+      const staging = tempDir('sb-fake-zip-');
+      const marker = join(tempDir('sb-marker-'), 'launched.json');
+      writeFileSync(
+        join(staging, platformExecutable(process.platform)),
+        `#!${process.execPath}\nrequire('fs').writeFileSync(${JSON.stringify(marker)}, JSON.stringify({ argv: process.argv.slice(2), binary: process.argv[1] }));\n`,
+        { mode: 0o755 },
+      );
+      writeFileSync(join(staging, 'version'), `v${pkg.version}`);
+      const zipName = `electron-v${pkg.version}-${process.platform}-${process.arch}.zip`;
+      const zipped = spawnSync('zip', ['-q', '-X', join(staging, zipName), platformExecutable(process.platform), 'version'], { cwd: staging });
+      expect(zipped.status, String(zipped.stderr)).toBe(0);
+      const zip = readFileSync(join(staging, zipName));
+      const sums = `${createHash('sha256').update(zip).digest('hex')} *${zipName}\n`;
+      const asked: string[] = [];
+      const mirror: Server = createServer((req, res) => {
+        asked.push(req.url ?? '');
+        if (req.url?.endsWith(`/${zipName}`)) res.writeHead(200, { 'Content-Type': 'application/zip' }).end(zip);
+        else if (req.url?.endsWith('/SHASUMS256.txt')) res.writeHead(200).end(sums);
+        else res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
+      cleanups.push(() => new Promise<void>((resolve) => mirror.close(() => resolve())));
+      const port = (mirror.address() as AddressInfo).port;
+      const dataDir = tempDir('sb-start-data-');
+
+      const run = npmStart(
+        [`--data-dir=${dataDir}`],
+        baseEnv({ ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, electron_use_remote_checksums: '1', electron_config_cache: tempDir('sb-electron-cache-') }),
+      );
+      // A fallback would serve the console until stopped: fail as soon as it says so, not at the timeout.
+      let exited = false;
+      void run.exited.then(() => (exited = true));
+      const fellBack = waitFor(() => exited || /Falling back/.test(run.output()), run.output, 170_000).then(() => 'fell back to the console');
+      expect(await Promise.race([run.exited, fellBack]), run.output()).toBe(0);
+
+      expect(asked.some((url) => url.endsWith(`/${zipName}`))).toBe(true);
+      expect(readFileSync(pathTxt, 'utf8')).toBe(platformExecutable(process.platform));
+      const launched = JSON.parse(readFileSync(marker, 'utf8')) as { argv: string[]; binary: string };
+      expect(launched.binary).toBe(join(distDir, platformExecutable(process.platform)));
+      expect(launched.argv).toEqual([root, `--data-dir=${dataDir}`]);
+      expect(run.output()).toMatch(/running its installer \(install-electron\)/);
+      expect(run.output()).not.toMatch(/Falling back|can't start/);
     },
   );
 

@@ -25,6 +25,9 @@ test.describe('Electron security settings', () => {
       const page = await app.firstWindow();
       await expect(page.getByTestId('mode')).toHaveText('Desktop mode');
       await expect(page.getByTestId('config-path')).toHaveText(join(dataDir, 'switchboard.yaml'));
+      // The built page is served by the app:// protocol, never from a file URL (the fuse for file:// is off).
+      expect(page.url()).toMatch(/^app:\/\/switchboard\/index\.html/);
+      expect(await app.evaluate(({ app }) => app.getName())).toBe('Switchboard');
       const prefs = await app.evaluate(({ BrowserWindow }) => {
         // getLastWebPreferences is missing from some typings; it reports what the window really runs with.
         const contents = BrowserWindow.getAllWindows()[0].webContents as unknown as {

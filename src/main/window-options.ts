@@ -20,6 +20,8 @@ export function secureWindowOptions(preloadPath: string): BrowserWindowConstruct
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // A middle click on a link opens nothing new (window.open is denied too; this keeps the event from firing).
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
     },
   };

@@ -41,11 +41,16 @@ async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 
 }
 
 describe('shop-server CLI', () => {
-  it('prints its URL, serves MCP, and exits 0 on SIGTERM', async () => {
+  it('requires a token by default: generates and prints one, refuses a request without it; serves MCP and exits 0 on SIGTERM', async () => {
     const cli = spawnCli(['shop-server', '--port', '0']);
     try {
-      const url = await waitFor(() => URL_LINE.exec(cli.output())?.[1], 'the URL line');
-      const client = await connectShopClient(url);
+      const match = await waitFor(() => URL_LINE.exec(cli.output()) ?? undefined, 'the URL line');
+      const url = match[1];
+      const token = await waitFor(() => /generated for this run: (\S+)/.exec(cli.output())?.[1], 'the generated token');
+      expect(token.length).toBeGreaterThanOrEqual(32);
+      // Before (issue 25), a request without a token was served by default.
+      expect((await rawRequest(Number(match[2]), { body: INITIALIZE_BODY })).status).toBe(401);
+      const client = await connectShopClient(url, token);
       expect(await callAs(client, 'u1001', 'query_order', { orderNo: 'BS1001003' })).toMatchObject({
         isError: false,
         structured: { orders: [{ trackingNo: 'BIT9100000233' }] },
@@ -66,6 +71,19 @@ describe('shop-server CLI', () => {
       const client = await connectShopClient(match[1], 'env-token');
       await client.close();
       cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(0);
+    } finally {
+      if (cli.child.exitCode === null) cli.child.kill('SIGKILL');
+    }
+  });
+
+  it('accepts requests without a token only with --no-token, and says so', async () => {
+    const cli = spawnCli(['shop-server', '--port', '0', '--no-token']);
+    try {
+      const match = await waitFor(() => URL_LINE.exec(cli.output()) ?? undefined, 'the URL line');
+      await waitFor(() => (cli.output().includes('No token required (--no-token)') ? true : undefined), 'the no-token line');
+      expect((await rawRequest(Number(match[2]), { body: INITIALIZE_BODY })).status).toBe(200);
+      cli.child.kill('SIGTERM');
       expect(await cli.exited).toBe(0);
     } finally {
       if (cli.child.exitCode === null) cli.child.kill('SIGKILL');

@@ -1,4 +1,5 @@
 // `shop-server` command: runs the demo shop MCP server in the foreground until SIGINT/SIGTERM.
+import { randomBytes } from 'node:crypto';
 import { type Command, InvalidArgumentError } from 'commander';
 import { startShopServer } from './shop-server';
 
@@ -15,12 +16,17 @@ export function registerShopServerCommand(program: Command): Command {
     .command('shop-server')
     .description('Run the demo shop MCP server (比特严选) over Streamable HTTP on 127.0.0.1')
     .option('--port <n>', `port on 127.0.0.1, 0 picks a free one (default ${DEFAULT_SHOP_PORT})`, parsePort)
-    .option('--token <t>', 'require "Authorization: Bearer <t>" on every request (default: env SHOP_TOKEN)')
-    .action(async (options: { port?: number; token?: string }) => {
-      const token = options.token ?? (process.env.SHOP_TOKEN || undefined);
+    .option('--token <t>', 'require "Authorization: Bearer <t>" on every request (default: env SHOP_TOKEN, else a new random token, printed)')
+    .option('--no-token', 'accept requests without a token (any local process can then call the shop)')
+    .action(async (options: { port?: number; token?: string | false }) => {
+      // A token by default (issue 25): without one, any process on this machine could place orders as any customer.
+      const given = options.token === false ? undefined : (options.token ?? (process.env.SHOP_TOKEN || undefined));
+      const token = options.token === false ? undefined : (given ?? randomBytes(24).toString('base64url'));
       const handle = await startShopServer({ port: options.port ?? DEFAULT_SHOP_PORT, token });
       console.log(`Shop MCP server listening on ${handle.url}`);
-      if (token) console.log('Bearer token required (Authorization: Bearer <token>)');
+      if (!token) console.log('No token required (--no-token): any local process can call this server');
+      else if (given) console.log('Bearer token required (Authorization: Bearer <token>)');
+      else console.log(`Bearer token required (Authorization: Bearer <token>); generated for this run: ${token}`);
 
       // `on`, not `once`: a terminal or a wrapper (npx, tsx) may deliver the signal twice, and a
       // second one without a listener would kill the process before close() finishes.

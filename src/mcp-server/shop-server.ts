@@ -48,14 +48,20 @@ interface Session {
   transport: StreamableHTTPServerTransport;
   server: McpServer;
   lastUsed: number;
-  /** Requests (and open SSE streams) being served: such a session is not idle. */
+  /** Requests being served (POST, DELETE): such a session is busy and is never closed for another. */
   active: number;
+  /** Its standalone SSE streams held open (GET; the SDK allows one per session): not idle, but not busy either. */
+  streams: number;
 }
 
 /**
  * Sessions expire: each one holds a transport and an McpServer (~50 KB), and 10,000 `initialize` requests
  * retained 477 MB. Idle ones are closed after `sessionIdleMs`, and past `maxSessions` a new session closes
  * the least recently used idle one (the Map is kept in order of last use). This holds with or without --token.
+ * A held SSE stream does not reserve its session: 500 sessions each holding a GET stream made every new client get
+ * 503. At the cap, when no session is idle, the least recently used one whose only activity is a held stream is
+ * closed (its stream ends), so one client holding streams cannot starve the others; only requests in flight count
+ * as busy. A session with a stream is still never closed for being idle.
  */
 const DEFAULT_SESSION_IDLE_MS = 10 * 60_000;
 const DEFAULT_MAX_SESSIONS = 500;
@@ -124,9 +130,12 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     if (session && sessionId) {
       sessions.delete(sessionId); // re-inserted last: the Map stays in order of last use
       sessions.set(sessionId, session);
-      session.active += 1;
+      const held = req.method === 'GET';
+      if (held) session.streams += 1;
+      else session.active += 1;
       res.once('close', () => {
-        session.active -= 1;
+        if (held) session.streams -= 1;
+        else session.active -= 1;
         session.lastUsed = Date.now();
       });
       return session.transport.handleRequest(req, res, body?.json);
@@ -142,7 +151,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, { transport, server, lastUsed: Date.now(), active: 0 });
+        sessions.set(id, { transport, server, lastUsed: Date.now(), active: 0, streams: 0 });
       },
     });
     // Set before connect(): the SDK chains its own onclose after ours. DELETE ends up here too.
@@ -162,17 +171,20 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     sessions.delete(id);
     void session.server.close().catch(() => undefined);
   };
+  /** Frees a place: the least recently used idle session, else the least recently used one that only holds a stream. */
   function closeLeastRecentlyUsed(): boolean {
-    for (const [id, session] of sessions) {
-      if (session.active > 0) continue;
-      closeSession(id, session);
-      return true;
+    for (const onlyIdle of [true, false]) {
+      for (const [id, session] of sessions) {
+        if (session.active > 0 || (onlyIdle && session.streams > 0)) continue;
+        closeSession(id, session);
+        return true;
+      }
     }
     return false;
   }
   const sweep = setInterval(() => {
     const idleSince = Date.now() - sessionIdleMs;
-    for (const [id, session] of sessions) if (session.active === 0 && session.lastUsed < idleSince) closeSession(id, session);
+    for (const [id, session] of sessions) if (session.active === 0 && session.streams === 0 && session.lastUsed < idleSince) closeSession(id, session);
   }, Math.max(100, Math.min(sessionIdleMs / 2, 60_000)));
   sweep.unref();
 

@@ -116,7 +116,7 @@ describe('an import never sends environment variables unasked', () => {
     expect(await readFile(config, 'utf8')).not.toContain('remote-cli');
     expect(existsSync(join(dir, 'env-cli.json'))).toBe(false);
 
-    const allowed = await runCli(['import', file, '--data-dir', dataDir, '--allow-env', 'SB_CANARY_KEY']);
+    const allowed = await runCli(['import', file, '--data-dir', dataDir, '--allow-env', 'SB_CANARY_KEY', '--trust-command']);
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(allowed.stdout).toContain('environment variables sent (allowed): SB_CANARY_KEY');
     const written = await readFile(config, 'utf8');

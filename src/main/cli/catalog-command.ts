@@ -9,6 +9,7 @@ import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { createBuiltinServers } from '../builtin-servers';
 import { ConnectionManager, type ServerRequestHandlers, type ServerState } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
+import { cliLaunches, confirmLaunchCommand } from './cli-launches';
 import { catalogNotes, instructionNotes } from './catalog-notes';
 import { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME, type InstructionsPinState } from '../core/catalog/instruction-pins';
 import { readConfigFile } from './read-config';
@@ -113,6 +114,7 @@ export async function withCatalog(
   // It declares what the app declares (servers decide what they offer from it), and answers what nobody is there to answer.
   const connections = new ConnectionManager({
     resolveBuiltin: builtins.resolveBuiltin,
+    launchGate: cliLaunches(opts, io),
     autoReconnect: false,
     healthCheckIntervalMs: 0,
     log: () => undefined,
@@ -171,7 +173,7 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
       status: s.status,
       error: s.error,
       tools: [...s.tools],
-      ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, flags) } : {}),
+      ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, flags) } : s.status === 'needs-confirmation' ? { fix: confirmLaunchCommand(s.name, flags) } : {}),
       // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
       capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
       instructions: stateOf.get(s.name)?.instructions ?? null,
@@ -224,7 +226,9 @@ function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructi
       ? `${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`
       : s.status === 'needs-auth'
         ? `${s.error ?? 'sign-in required'}; run: ${signInCommand(s.name, flags)}`
-        : (s.error ?? '');
+        : s.status === 'needs-confirmation'
+          ? `${s.error ?? 'waiting for your confirmation to launch'}; not launched. Confirm with: ${confirmLaunchCommand(s.name, flags)}`
+          : (s.error ?? '');
   table(
     catalog.servers.map((s) => [s.name, s.status, detail(s)]),
     io,

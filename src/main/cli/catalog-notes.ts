@@ -1,12 +1,18 @@
 import { describeSchemaCap, describeTruncation, type Catalog } from '../../shared/catalog';
+import { describeNameWarning, nameWarnings } from '../../shared/catalog/lookalike-names';
 import type { InstructionsPinState } from '../core/catalog/instruction-pins';
 
 /**
- * The `catalog` command's notes under its tables: what the host changes before the model sees it (a description or
- * an input schema over its cap). One line each, the server's text never quoted.
+ * The `catalog` command's notes under its tables: tool names that may pass for another, and what the host changes
+ * before the model sees it (a description or an input schema over its cap). One line each, the server's text never quoted.
  */
 export function catalogNotes(catalog: Catalog): string[] {
   const notes: string[] = [];
+  const servers = new Map<string, string[]>();
+  for (const e of catalog.entries) if (e.server !== null) servers.set(e.toolId, [...(servers.get(e.toolId) ?? []), e.server]);
+  // The name as JSON: its hidden characters show as \u escapes.
+  for (const warning of nameWarnings([...catalog.localTools.map((t) => t.name), ...catalog.entries.map((e) => e.toolId)]).values())
+    notes.push(`${JSON.stringify(warning.name)}${servers.has(warning.name) ? ` on ${servers.get(warning.name)!.join(', ')}` : ''}: look-alike name: ${describeNameWarning(warning)}`);
   for (const e of catalog.entries) {
     if (e.server === null) continue;
     const where = `${e.toolId} on ${e.server}`;

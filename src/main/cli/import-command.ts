@@ -1,15 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
+import { isStdioServer } from '../../shared/config/schema';
 import type { ImportEnvReference, ImportResult } from '../../shared/contract';
 import { CONFIG_FILE_NAME, ConfigStore } from '../core/config/config-store';
 import { defaultConfigText } from '../core/config/default-config';
 import { importServers, type ConflictPolicy } from '../core/config/import-servers';
 import type { EnvConsent } from '../core/config/import-env';
 import { DomainError } from '../core/errors';
+import { commandLineHash, commandLineText } from '../core/mcp/launch-confirmations';
 import { EventBus } from '../core/events';
 import { makePrivateDataDir } from '../core/private-files';
 import { DATA_DIR_OPTION, configPathOf } from './catalog-command';
 import { cliDataDir } from './cli-auth';
+import { cliLaunches } from './cli-launches';
 import type { CliIo } from './io';
 
 export interface ImportOptions {
@@ -19,6 +22,7 @@ export interface ImportOptions {
   dryRun?: boolean;
   allowEnv: string[];
   allowEnvAll?: boolean;
+  trustCommand?: boolean;
   json?: boolean;
 }
 
@@ -40,6 +44,7 @@ export function registerImportCommand(program: Command, io: CliIo): void {
     .option('--dry-run', 'show what would be written; write nothing')
     .option('--allow-env <names>', 'let the import use these ${env:NAME} variables (comma-separated, repeatable)', collectNames, [])
     .option('--allow-env-all', 'let the import use every ${env:NAME} variable it references')
+    .option('--trust-command', 'confirm the exact command lines of the stdio servers it imports (else an import with a command new to this machine is refused)')
     .option('--json', 'print the result as JSON')
     .action(async (file: string, opts: ImportOptions) => {
       process.exitCode = await runImport(file, opts, io);
@@ -67,14 +72,28 @@ export async function runImport(file: string, opts: ImportOptions, io: CliIo, en
     const consent: EnvConsent = opts.allowEnvAll ? 'all' : opts.allowEnv;
     const preview = await importServers(store, text, opts.onConflict, true, consent);
     const refused = preview.environment.filter((r) => !r.allowed);
-    const verdict = preview.format === null ? 2 : refused.length > 0 || (opts.onConflict === 'ask' && preview.conflicts.length > 0) ? 1 : 0;
+    // A command this machine has not run (not confirmed, not already in the config) runs only once confirmed.
+    const launches = cliLaunches(opts, io);
+    const configured = new Set(store.current().agent.mcp.servers.filter(isStdioServer).map(commandLineHash));
+    const newCommands = preview.servers.filter((s) => s.action !== 'skip').map((s) => s.config).filter(isStdioServer).filter((s) => !configured.has(commandLineHash(s)) && launches.verdictOf(s) !== 'confirmed');
+    const untrusted = opts.trustCommand ? [] : newCommands;
+    const verdict = preview.format === null ? 2 : refused.length > 0 || untrusted.length > 0 || (opts.onConflict === 'ask' && preview.conflicts.length > 0) ? 1 : 0;
     if (verdict !== 0 || opts.dryRun) {
       report(preview, io, opts);
       if (refused.length > 0) io.stderr(envRefusal(refused));
-      else if (verdict === 1) io.stderr(`already configured: ${preview.conflicts.join(', ')}; nothing was written. Choose with --on-conflict skip|rename|replace.`);
+      if (untrusted.length > 0)
+        io.stderr(
+          [
+            'import refused: it would run these commands on this machine, which have not run here before; nothing was written:',
+            ...untrusted.map((s) => `  ${s.name}: ${commandLineText(s)}`),
+            'Check each command line, then run again with --trust-command to confirm them (or import in the console, where each waits for Launch).',
+          ].join('\n'),
+        );
+      if (refused.length === 0 && untrusted.length === 0 && verdict === 1) io.stderr(`already configured: ${preview.conflicts.join(', ')}; nothing was written. Choose with --on-conflict skip|rename|replace.`);
       return verdict;
     }
-    const result = await importServers(store, text, opts.onConflict, false, consent);
+    const result = await importServers(store, text, opts.onConflict, false, consent, (imported) => launches.confirm(imported));
+    if (newCommands.length) io.stdout(`confirmed (--trust-command): ${newCommands.map((s) => `${s.name}: ${commandLineText(s)}`).join('; ')}`);
     report(result, io, opts);
     return 0;
   } catch (error) {

@@ -4,6 +4,7 @@ import { registerAuthCommands } from './auth-command';
 import { registerCatalogCommands } from './catalog-command';
 import { registerChatCommand } from './chat-command';
 import { registerImportCommand } from './import-command';
+import { registerConfirmLaunchCommand } from './launch-command';
 import { registerReplayCommand } from './replay-command';
 import { registerResourceCommands } from './resources-command';
 import { registerServeCommand } from './serve-command';
@@ -27,5 +28,6 @@ export function buildProgram(io: CliIo): Command {
   registerTestCommand(program, io);
   registerAuthCommands(program, io);
   registerImportCommand(program, io);
+  registerConfirmLaunchCommand(program, io);
   return program;
 }

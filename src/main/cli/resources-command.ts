@@ -6,6 +6,7 @@ import { ConnectionManager, ResourceBrowser } from '../core/mcp';
 import { configPathOf, DATA_DIR_OPTION, signInCommand, type DataOptions } from './catalog-command';
 import { readConfigFile } from './read-config';
 import { cliDataDir, createCliAuth } from './cli-auth';
+import { cliLaunches, confirmLaunchCommand } from './cli-launches';
 import { parseJsonObjectOption, type CliIo } from './io';
 import { didYouMean } from './suggest';
 
@@ -130,11 +131,16 @@ async function withBrowser(server: string, opts: Options, io: CliIo, use: (brows
   }
   const builtins = createBuiltinServers();
   const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => [entry], connections: () => connections, log: () => undefined });
-  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth });
+  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth, launchGate: cliLaunches(opts, io) });
   try {
     connections.reconcile([{ ...entry, enabled: true }]);
     await connections.whenSettled();
     const state = connections.state(server);
+    if (state?.status === 'needs-confirmation') {
+      io.stderr(`${server} was not launched: ${state.error}. Confirm with: ${confirmLaunchCommand(server, opts)}`);
+      process.exitCode = 1;
+      return;
+    }
     if (state?.status === 'needs-auth') {
       io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts)}`);
       process.exitCode = 1;

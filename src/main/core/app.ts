@@ -8,6 +8,7 @@ import { EventBus } from './events';
 import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { InstructionsService } from './catalog/instructions-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
+import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
@@ -77,6 +78,8 @@ export interface Core {
   requests: ServerRequestService;
   /** The operator's console preferences (the UI language). */
   preferences: PreferencesStore;
+  /** Which stdio command lines wait for the operator before they launch (an import's), and which were confirmed. */
+  launches: LaunchConfirmations;
   /** OpenTelemetry: started from OTEL_* and Settings; the SDK is loaded only when an endpoint is set. */
   telemetry: TelemetryService;
   /** Servers' instructions against their pins (held changes, accept). */
@@ -177,6 +180,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
 
+  const { LaunchConfirmations: Launches, LAUNCH_CONFIRMATIONS_FILE_NAME } = await import('./mcp/launch-confirmations');
+  const launches = Launches.open(join(options.dataDir, LAUNCH_CONFIRMATIONS_FILE_NAME), log);
   const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
   const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
   const { InstructionsService } = await import('./catalog/instructions-service');
@@ -186,7 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     events,
     log,
-    connections: { auth, requests: requests.handlers, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
+    connections: { auth, requests: requests.handlers, launchGate: launches, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
   });
@@ -253,6 +258,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     workbench,
     requests,
     preferences,
+    launches,
     telemetry,
     instructions,
     whenServersSettled: () => tools.connections.whenSettled(),

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OAUTH_TOKENS_FILE_NAME } from './auth/oauth-store';
 import { PINS_FILE_NAME } from './catalog/pin-store';
 import { CONFIG_FILE_NAME } from './config/config-store';
+import { LAUNCH_CONFIRMATIONS_FILE_NAME } from './mcp/launch-confirmations';
 import { DATA_ENTRIES, legacyDesktopDataDirs, migrateLegacyData, openDataDir } from './data-dir';
 import { CASES_FILE_NAME } from './workbench/cases-file';
 import { defaultDataDir } from './paths';
@@ -36,7 +37,7 @@ function legacyDesktopFolder(root: string): string {
 
 describe('one data directory for the desktop app and the headless console', () => {
   it('knows every file the stores keep (their own names)', () => {
-    for (const name of [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, PINS_FILE_NAME, CASES_FILE_NAME, OAUTH_TOKENS_FILE_NAME, PREFERENCES_FILE_NAME, 'secrets.json', 'records.jsonl', 'conversations'])
+    for (const name of [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, PINS_FILE_NAME, CASES_FILE_NAME, OAUTH_TOKENS_FILE_NAME, PREFERENCES_FILE_NAME, LAUNCH_CONFIRMATIONS_FILE_NAME, 'secrets.json', 'records.jsonl', 'conversations'])
       expect(DATA_ENTRIES).toContain(name);
   });
 

@@ -10,7 +10,7 @@ const CONFIG_FILE_NAME = 'switchboard.yaml';
  * Spelled out rather than imported from the stores, so the desktop entry resolves its data directory without
  * loading the core (data-dir.test.ts checks these against the stores' own names).
  */
-export const DATA_ENTRIES = [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, 'pins.json', 'cases.yaml', 'secrets.json', 'oauth-tokens.json', 'records.jsonl', 'conversations', 'preferences.json'];
+export const DATA_ENTRIES = [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, 'pins.json', 'cases.yaml', 'secrets.json', 'oauth-tokens.json', 'records.jsonl', 'conversations', 'preferences.json', 'launch-confirmations.json'];
 
 /**
  * Where earlier desktop versions kept their data: Electron's userData folder, named after the app (`switchboard`

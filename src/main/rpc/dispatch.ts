@@ -28,7 +28,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createConfigHandlers(config),
     ...createSettingsHandlers(config, secrets, () => runtime.provider().label),
     ...createAgentHandlers(runtime),
-    ...createServerHandlers(config, tools.connections, core.auth, core.instructions),
+    ...createServerHandlers(config, tools.connections, core.auth, core.instructions, core.launches),
     ...createServerAuthHandlers(config, tools.connections, core.auth, core.openBrowser),
     ...createServerLogHandlers(tools.connections.sessions, (name) => config.current().agent.mcp.servers.some((s) => s.name === name)),
     ...createResourceHandlers(core.resources),

@@ -12,6 +12,7 @@ export const CATALOG_MESSAGES = {
   'catalog.server.failedWith': 'failed ({{error}})',
   'catalog.server.needsAuth': 'awaits sign-in',
   'catalog.server.needsAuthWith': 'awaits sign-in ({{error}})',
+  'catalog.server.needsConfirmation': 'waits for your confirmation to launch its command',
   'catalog.server.connecting': 'is connecting',
   'catalog.server.disabled': 'is disabled',
   'catalog.server.connected': 'is connected',

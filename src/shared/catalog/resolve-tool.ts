@@ -214,7 +214,7 @@ export function summarizeHealth(servers: readonly CatalogServerInput[]): ServerH
   return {
     down: describeDownServers(servers),
     connected: servers.filter((s) => s.status === 'connected').map((s) => s.name),
-    anyFailing: servers.some((s) => s.status === 'failed' || s.status === 'connecting' || s.status === 'needs-auth'),
+    anyFailing: servers.some((s) => s.status === 'failed' || s.status === 'connecting' || s.status === 'needs-auth' || s.status === 'needs-confirmation'),
     byName: new Map(servers.map((s) => [s.name, s])),
     withheld: withheldNote(servers),
   };

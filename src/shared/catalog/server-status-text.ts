@@ -10,6 +10,7 @@ export function serverStateMessage(server: Pick<CatalogServerInput, 'status' | '
   const error = server.error || undefined;
   if (server.status === 'failed') return error ? msg('catalog.server.failedWith', { error }) : msg('catalog.server.failed');
   if (server.status === 'needs-auth') return error ? msg('catalog.server.needsAuthWith', { error }) : msg('catalog.server.needsAuth');
+  if (server.status === 'needs-confirmation') return msg('catalog.server.needsConfirmation');
   return msg(server.status === 'connecting' ? 'catalog.server.connecting' : server.status === 'disabled' ? 'catalog.server.disabled' : 'catalog.server.connected');
 }
 

@@ -30,7 +30,7 @@ export interface ModelToolDefinition {
 }
 
 /** `needs-auth`: the server wants an OAuth sign-in; it waits for the operator instead of retrying. */
-export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'failed' | 'needs-auth';
+export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'needs-confirmation';
 
 /** One configured server as the catalog sees it: its status and, when connected, what it offers. */
 export interface CatalogServerInput {

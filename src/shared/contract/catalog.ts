@@ -6,7 +6,7 @@ import { messageSchema, type Message } from '../i18n-message';
 
 const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
 const jsonObject = z.record(z.string(), z.unknown());
-const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth']);
+const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth', 'needs-confirmation']);
 
 /** The parts of a tool definition that are pinned (hashed as canonical JSON with sorted keys). */
 export const pinnedDefinitionSchema = z.object({

@@ -3,7 +3,7 @@ import { serverConfigSchema } from '../config/schema';
 import { uiMessageSchema } from '../i18n-message';
 import { command, query } from './define';
 
-export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth']);
+export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth', 'needs-confirmation']);
 
 /** A remote server's OAuth state as the console shows it. Never a token: those stay in main's secret store. */
 export const serverAuthViewSchema = z.object({
@@ -66,6 +66,8 @@ export const serverViewSchema = z.object({
   nextRetryAt: z.string().nullable(),
   /** OAuth, for a remote server that signs in; null for stdio, builtin, or a static Authorization header. */
   auth: serverAuthViewSchema.nullable(),
+  /** A stdio server that waits for the operator before its first launch (status needs-confirmation): its exact command line. */
+  launchConfirmation: z.object({ commandLine: z.string() }).nullable().optional(),
   config: serverConfigSchema,
 });
 export type ServerView = z.infer<typeof serverViewSchema>;
@@ -139,6 +141,11 @@ export const serverRoutes = {
   ),
   /** Forgets the server's tokens and registration; it then waits for a sign-in (needs-auth). */
   'servers.signOut': command(z.strictObject({ name: serverName }), serverViewSchema),
+  /**
+   * The operator's answer to a stdio server waiting for its first launch: `launch` confirms the exact `commandLine`
+   * shown (refused as a conflict if the entry changed since) and starts it; `false` disables the entry.
+   */
+  'servers.confirmLaunch': command(z.strictObject({ name: serverName, commandLine: z.string().max(100_000), launch: z.boolean() }), serverViewSchema),
   /**
    * Trusts the server's current instructions (a held change): they are pinned and reach the model from the next call.
    * `currentHash` is what the operator reviewed: a server that changed them again since is a conflict.

@@ -13,6 +13,9 @@ export const ERROR_MESSAGES = {
   'rpc.internal': 'internal error: {{detail}}',
   // servers
   'server.notConfigured': 'no MCP server named "{{name}}" is configured',
+  'server.launchWaits': 'waiting for your confirmation to launch: {{commandLine}}',
+  'server.launchNotWaiting': '"{{name}}" is not waiting for a launch confirmation',
+  'server.launchChanged': 'the command line of "{{name}}" changed since it was shown (now: {{commandLine}}); confirm the new one',
   'server.nameTaken': 'a server named "{{name}}" already exists',
   'server.disabled': 'server "{{name}}" is disabled; enable it first',
   'server.notOAuth': '"{{name}}" does not sign in with OAuth (only remote servers without a static Authorization header do)',

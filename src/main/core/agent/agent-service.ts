@@ -43,8 +43,15 @@ export class AgentService {
     return { ...conversation.summary, running: false };
   }
 
-  list(): ConversationSummary[] {
+  /** Every conversation, those another process (`switchboard chat`) wrote in the same data directory included. */
+  async list(): Promise<ConversationSummary[]> {
+    await this.rescan();
     return this.deps.store.summaries((id) => this.running.has(id));
+  }
+
+  /** Reads what other processes wrote in the conversations folder since; each change is announced (chat.changed). */
+  async rescan(): Promise<void> {
+    for (const id of await this.deps.store.rescan((id) => this.running.has(id))) this.changed(id);
   }
 
   get(id: string): Conversation {

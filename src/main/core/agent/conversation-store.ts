@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, rm } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
 import { Slices } from '../slices';
@@ -35,7 +36,67 @@ export class ConversationStore {
   /** Filled by open(): records a crash left only in a conversation log (see RecordsStore.restore). */
   readonly unrecorded: ExecutionRecord[] = [];
 
+  /**
+   * Conversations another process wrote in this folder (`switchboard chat` beside a running console), found by
+   * rescan(): the size read, so one still being written is read again when it grows. This process never writes them.
+   */
+  private readonly foreign = new Map<string, number>();
+
   constructor(private readonly dir: string) {}
+
+  /**
+   * Picks up what other processes wrote here since: new conversations, and more lines in ones found earlier (not
+   * while this process runs a turn in them). Nothing is repaired: the writer may still be at work. Returns the ids
+   * that changed.
+   */
+  async rescan(isRunning: (id: string) => boolean): Promise<string[]> {
+    const changed: string[] = [];
+    let names: string[];
+    try {
+      names = (await readdir(this.dir)).filter((n) => n.endsWith('.jsonl'));
+    } catch {
+      return changed;
+    }
+    for (const name of names) {
+      const id = name.slice(0, -'.jsonl'.length);
+      const known = this.conversations.has(id);
+      if (known && !this.foreign.has(id)) continue;
+      const path = join(this.dir, name);
+      const size = await stat(path).then(
+        (s) => s.size,
+        () => -1,
+      );
+      if (size < 0 || (known && (this.foreign.get(id) === size || isRunning(id)))) continue;
+      const conversation = LiveConversation.replay(await readJsonLines<ConversationLogLine>(path), new JsonlAppender(path));
+      if (!conversation || conversation.summary.id !== id) continue;
+      await this.conversations.get(id)?.close();
+      this.conversations.set(id, conversation);
+      this.foreign.set(id, size);
+      changed.push(id);
+    }
+    return changed;
+  }
+
+  /** Calls `onChange` (debounced) when a conversation file appears or changes; returns the stop function. */
+  watch(onChange: () => void, debounceMs = 150): () => void {
+    let timer: NodeJS.Timeout | undefined;
+    let watcher: ReturnType<typeof watch> | undefined;
+    try {
+      watcher = watch(this.dir, { persistent: false }, (_event, name) => {
+        if (name && !name.toString().endsWith('.jsonl')) return;
+        clearTimeout(timer);
+        timer = setTimeout(onChange, debounceMs);
+        timer.unref();
+      });
+      watcher.on('error', () => watcher?.close()); // rescan on list still finds them
+    } catch {
+      // A file system without watching: the list's rescan still finds them.
+    }
+    return () => {
+      clearTimeout(timer);
+      watcher?.close();
+    };
+  }
 
   /** Loads every conversation and repairs what a crash left unfinished; returns the approvals it expired. */
   async open(hasRecord: (id: string) => boolean = () => true): Promise<ExpiredApproval[]> {
@@ -64,8 +125,9 @@ export class ConversationStore {
       { id, title: title || 'New conversation', customerId, modelLabel, createdAt: now, updatedAt: now },
       new JsonlAppender(join(this.dir, `${id}.jsonl`)),
     );
-    await conversation.writeMeta();
+    // Known before its file exists: a rescan that sees the file meanwhile must not take it for another process's.
     this.conversations.set(id, conversation);
+    await conversation.writeMeta();
     return conversation;
   }
 
@@ -87,6 +149,7 @@ export class ConversationStore {
     const conversation = this.conversations.get(id);
     if (!conversation) return false;
     this.conversations.delete(id);
+    this.foreign.delete(id);
     await conversation.close();
     await rm(join(this.dir, `${id}.jsonl`), { force: true });
     return true;

@@ -83,6 +83,8 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     model: () => config.current().agent.model,
   };
   const agent = new AgentService({ store, records, events, provider, turn });
+  // History is shared: a conversation `switchboard chat` writes in this data directory shows in the list as it is written.
+  const stopWatching = store.watch(() => void agent.rescan().catch((error: unknown) => options.log?.(`[chat] rescan of the conversations folder failed: ${String(error)}`)));
 
   return {
     agent,
@@ -95,6 +97,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     provider,
     expired,
     async close() {
+      stopWatching();
       await agent.close();
       approvals.close();
       await records.close();

@@ -1,5 +1,5 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
+import { isStdioServer, serverConfigSchema, type ServerConfig, type ServerConfigInput, type StdioServerConfig } from '../../../shared/config/schema';
 import type { ImportResult } from '../../../shared/contract';
 import { maskServer, restoreServerSecrets, unmatchedMasks } from '../../../shared/config/secrets';
 import { envReferencesOf, isAllowed, showingReferences, withConsentedEnv, type EnvConsent } from './import-env';
@@ -217,7 +217,15 @@ export function planServerImport(parsed: ParsedImport, existing: readonly string
  * one with its server and place. It leaves main with literal secrets masked, like every other view of a server, and
  * with each reference shown by its name.
  */
-export async function importServers(store: ConfigStore, text: string, onConflict: ConflictPolicy, dryRun = false, allowEnv: EnvConsent = []): Promise<ImportResult> {
+export async function importServers(
+  store: ConfigStore,
+  text: string,
+  onConflict: ConflictPolicy,
+  dryRun = false,
+  allowEnv: EnvConsent = [],
+  /** Called before anything is written with the stdio entries to write (and those configured now): marks them to wait for a launch confirmation. */
+  beforeStdioWrite?: (imported: StdioServerConfig[], configured: StdioServerConfig[]) => Promise<unknown>,
+): Promise<ImportResult> {
   const parsed = consented(parseServerImport(text), allowEnv);
   const plan = planServerImport(parsed.kept, store.current().agent.mcp.servers.map((s) => s.name), onConflict);
   const finalName = new Map(plan.servers.map((s) => [s.originalName, s.name]));
@@ -226,6 +234,8 @@ export async function importServers(store: ConfigStore, text: string, onConflict
   const writes = plan.servers.filter((s) => s.action !== 'skip');
   if (dryRun || (onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return masked;
   const inputs = new Map(parsed.kept.entries.map((e) => [e.originalName, e.config]));
+  const stdio = writes.map((s) => s.config).filter(isStdioServer);
+  if (stdio.length && beforeStdioWrite) await beforeStdioWrite(stdio, store.current().agent.mcp.servers.filter(isStdioServer));
   await store.edit((current) =>
     writes.map((server) => {
       // Write what the file said (no schema defaults), under the final name; a mask stands only for the literal it replaces.

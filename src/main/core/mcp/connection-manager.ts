@@ -56,6 +56,7 @@ export class ConnectionManager {
       clientInfo: options.clientInfo ?? { name: 'switchboard', version: '0.1.0' },
       now: options.now ?? (() => new Date()),
       auth: options.auth,
+      launchGate: options.launchGate,
     };
     this.sessions = new ServerSessions({ client: (server) => this.client(server), events: options.events, now: this.settings.now });
   }

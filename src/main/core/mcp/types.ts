@@ -10,7 +10,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { HttpServerConfig } from '../../../shared/config/schema';
+import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config/schema';
 import type { EventSink } from '../events';
 import type { ServerStatus } from '../../../shared/catalog';
 import type { BackoffOptions } from './backoff';
@@ -190,7 +190,14 @@ export interface ConnectionOptions {
   requests?: ServerRequestHandlers;
   /** Where server logs and resource/prompt change notifications are announced (the app's bus); none in one-shot CLI runs. */
   events?: EventSink;
+  /** Whether a stdio command line waits for the operator before it launches (launch-confirmations.ts); none: all launch. */
+  launchGate?: LaunchGate;
 }
 
-type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events';
+/** Asked before every launch of a stdio server's command. */
+export interface LaunchGate {
+  waits(server: StdioServerConfig): boolean;
+}
+
+type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events' | 'launchGate';
 export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;

@@ -6,15 +6,22 @@ import type { ConfigStore } from '../../core/config/config-store';
 import { importServers } from '../../core/config/import-servers';
 import type { AuthService } from '../../core/auth';
 import type { ConnectionManager } from '../../core/mcp';
+import { commandLineText, type LaunchConfirmations } from '../../core/mcp/launch-confirmations';
 import type { InstructionsService } from '../../core/catalog/instructions-service';
 import { initialState } from '../../core/mcp/types';
 import { Conflict, Invalid, NotFound } from '../../core/errors';
 import { say } from '../../../shared/messages';
 
-type ServerRoutes = 'servers.acceptInstructions' | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'config.import';
+type ServerRoutes = 'servers.acceptInstructions' | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'servers.confirmLaunch' | 'config.import';
 
 /** Server management. The renderer names servers; commands and URLs come only from main's own config. */
-export function createServerHandlers(config: ConfigStore, connections: ConnectionManager, auth: AuthService, instructions?: InstructionsService): Pick<Handlers, ServerRoutes> {
+export function createServerHandlers(
+  config: ConfigStore,
+  connections: ConnectionManager,
+  auth: AuthService,
+  instructions?: InstructionsService,
+  launches?: LaunchConfirmations,
+): Pick<Handlers, ServerRoutes> {
   const view = (server: ServerConfig): ServerView => serverView(server, connections, auth, instructions);
   const list = () => ({ servers: config.current().agent.mcp.servers.map(view) });
   const configured = (name: string) => {
@@ -67,7 +74,22 @@ export function createServerHandlers(config: ConfigStore, connections: Connectio
       instructions.accept(name, currentHash);
       return view(server);
     },
-    'config.import': ({ text, onConflict, dryRun, allowEnv }) => importServers(config, text, onConflict, dryRun, allowEnv),
+    'servers.confirmLaunch': async ({ name, commandLine, launch }) => {
+      const server = configured(name);
+      if (!isStdioServer(server) || !launches?.waits(server)) throw new Conflict(say('server.launchNotWaiting', { name }));
+      // The operator answers what was shown: a command line edited since then is a new question.
+      if (commandLine !== commandLineText(server)) throw new Conflict(say('server.launchChanged', { name, commandLine: commandLineText(server) }));
+      if (!launch) {
+        await editServers((servers) => servers.map((s) => (s.name === name ? { ...s, enabled: false } : s)));
+        return view(configured(name));
+      }
+      await launches.confirm([server]);
+      void connections.reconnect(name);
+      return view(server);
+    },
+    // Every stdio entry an import writes waits for a launch confirmation, unless its command line is known here.
+    'config.import': ({ text, onConflict, dryRun, allowEnv }) =>
+      importServers(config, text, onConflict, dryRun, allowEnv, launches && ((imported, known) => launches.markImported(imported, known))),
   };
 }
 
@@ -109,6 +131,7 @@ export function serverView(server: ServerConfig, connections: ConnectionManager,
     reconnectAttempt: state.reconnectAttempt,
     nextRetryAt: state.nextRetryAt,
     auth: auth.view(server),
+    launchConfirmation: state.status === 'needs-confirmation' && isStdioServer(server) ? { commandLine: commandLineText(server) } : null,
     config: maskServer(server),
   };
 }

@@ -5,6 +5,7 @@ import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { CapabilitiesFacts } from './CapabilitiesFacts';
 import { ResourcesPromptsPanel } from './ResourcesPanel';
+import { LaunchConfirmation } from './LaunchConfirmation';
 import { ServerAuth } from './ServerAuth';
 import { InstructionsHeld } from './InstructionsHeld';
 import { ServerLogPanel } from './ServerLogPanel';
@@ -49,6 +50,7 @@ export function ServerCard({ server, onEdit }: Props) {
           <Trans t={t} i18nKey="serverCard.installingStartingTheFirst" values={{ runner: server.startup.runner, round: Math.round(server.startup.budgetMs / 1000) }} components={{ code: <code /> }} />
         </p>
       )}
+      <LaunchConfirmation server={server} />
       <ServerErrorText server={server} />
       <InstructionsHeld server={server} />
       <dl className="facts compact server-facts">
@@ -159,7 +161,7 @@ function ServerErrorText({ server }: { server: ServerView }) {
           {headline}
         </p>
       )}
-      {server.status !== 'failed' && server.status !== 'needs-auth' && server.error && (
+      {server.status !== 'failed' && server.status !== 'needs-auth' && server.status !== 'needs-confirmation' && server.error && (
         <p className="muted small" data-testid="server-last-error">
           {t('serverCard.lastError', { headline })}
         </p>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-const TONE = { connected: 'ok', connecting: 'warn', failed: 'bad', disabled: 'muted', 'needs-auth': 'warn' } as const;
+const TONE = { connected: 'ok', connecting: 'warn', failed: 'bad', disabled: 'muted', 'needs-auth': 'warn', 'needs-confirmation': 'warn' } as const;
 
 /** disabled / connecting / connected / failed / needs-auth (waiting for a sign-in); the canonical word in the tooltip. */
 export function ServerStatusBadge({ status }: { status: keyof typeof TONE }) {

@@ -6,6 +6,8 @@ import { useRpc } from '../../lib/rpc-context';
 import { useRpcQuery } from '../../lib/queries';
 import type { CatalogRow } from '../../lib/catalog/tool-states';
 import { useTranslation } from 'react-i18next';
+import type { NameWarning } from '../../../../shared/catalog/lookalike-names';
+import { NameWarningNote } from './NameWarningText';
 
 interface Props {
   /** The rows chosen for Mount (unmounted, offered by a server). */
@@ -16,10 +18,12 @@ interface Props {
   shownUnmounted: readonly string[];
   onChooseShown: () => void;
   onClear: () => void;
+  /** Look-alike names, by toolId: a chosen one is warned about before it is mounted. */
+  warnings?: ReadonlyMap<string, NameWarning>;
 }
 
 /** Mounts the chosen tools as MCP nodes in a category (the last one used by default), then opens the intent editor on the draft. */
-export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear }: Props) {
+export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear, warnings }: Props) {
   const { t } = useTranslation('tools');
   const rpc = useRpc();
   const intents = useRpcQuery('intents.get', {});
@@ -77,6 +81,14 @@ export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear }
         {t('mountBar.clear')}
       </button>
       <span className="muted small">{t('mountBar.opensTheEditor')}</span>
+      {chosen.map((row) => {
+        const warning = warnings?.get(row.toolId);
+        return warning ? (
+          <span key={`${row.server}/${row.toolId}`} className="mount-name-warning" data-testid="mount-name-warning">
+            <code>{row.toolId}</code>: <NameWarningNote warning={warning} />
+          </span>
+        ) : null;
+      })}
       {failure && (
         <p role="alert" className="field-error">
           {t('mountBar.couldNotRead', { failure })}

@@ -13,6 +13,8 @@ import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { formatNumber } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
+import type { NameWarning } from '../../../../shared/catalog/lookalike-names';
+import { NameWarningNote } from './NameWarningText';
 import { useToolsUiStore, type DetailTab } from './tools-ui-store';
 import { entryKey } from '../../lib/catalog/descriptions';
 
@@ -21,6 +23,8 @@ interface Props {
   row: CatalogRow;
   onExplain: (toolId: string) => void;
   onClose: () => void;
+  /** Set when its name may pass for another tool's (a look-alike). */
+  nameWarning?: NameWarning;
 }
 
 // Annotation names are MCP's own words: shown as the spec spells them, in every language.
@@ -28,7 +32,7 @@ const HINTS = ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHi
 const TITLE_ANNOTATION = 'title';
 
 /** Everything known about one catalog row: why it is in its state, its definition, who mounts it, what gates it; and a Run tab. */
-export function ToolDetail({ row, onExplain, onClose }: Props) {
+export function ToolDetail({ row, onExplain, onClose, nameWarning }: Props) {
   // Keyed by row; catalog.changed invalidates it, so an accepted change or a rediscovery shows here too.
   const { t } = useTranslation('tools');
   const messageText = useMessageText();
@@ -60,7 +64,8 @@ export function ToolDetail({ row, onExplain, onClose }: Props) {
         <p>
           <ToolStateBadge state={row.state} /> <span className="muted">{t('detail.on')}</span> {row.server ?? <em>{t('detail.noServer')}</em>}
         </p>
-        <p className="tool-reason" data-testid="tool-reason" data-reason-code={row.reason.code}>
+        <NameWarningNote warning={nameWarning} />
+      <p className="tool-reason" data-testid="tool-reason" data-reason-code={row.reason.code}>
           {messageText(row.reason)}
         </p>
         <div className="actions">

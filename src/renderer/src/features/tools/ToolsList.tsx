@@ -6,6 +6,8 @@ import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
+import type { NameWarning } from '../../../../shared/catalog/lookalike-names';
+import { NameWarningNote } from './NameWarningText';
 
 const ROW_HEIGHT = 36;
 
@@ -16,6 +18,8 @@ interface Props {
   /** Keys of the unmounted rows chosen for Mount, and how to choose one. */
   toMount: readonly string[];
   onToggleMount: (key: string) => void;
+  /** Look-alike names (shared/catalog/lookalike-names.ts), by toolId. */
+  warnings?: ReadonlyMap<string, NameWarning>;
 }
 
 /**
@@ -24,7 +28,7 @@ interface Props {
  * chooses the selected unmounted tool for Mount: an option may not hold a button, so the row's Mount chip is for the
  * pointer only, and the keyboard has Space here and the detail's button.
  */
-export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount }: Props) {
+export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount, warnings }: Props) {
   const { t } = useTranslation('tools');
   const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -92,6 +96,7 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount 
               onSelect={onSelect}
               chosen={toMount.includes(rows[item.index].key)}
               onToggleMount={onToggleMount}
+              nameWarning={warnings?.get(rows[item.index].entry.toolId)}
               start={item.start}
               size={item.size}
             />
@@ -116,10 +121,11 @@ interface RowProps {
   onToggleMount: (key: string) => void;
   start: number;
   size: number;
+  nameWarning: NameWarning | undefined;
 }
 
 // Memoized: scrolling re-renders only the rows entering the window.
-const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, chosen, onToggleMount, start, size }: RowProps) {
+const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, chosen, onToggleMount, start, size, nameWarning }: RowProps) {
   const t = useFixedT('tools');
   const messageText = useMessageText();
   const { entry } = row;
@@ -143,6 +149,7 @@ const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSel
       <span className="ellipsis tool-cell" title={entry.title ? `${entry.toolId}: ${entry.title}` : undefined}>
         <ToolIcon src={entry.icon} />
         <code>{entry.toolId}</code>
+        <NameWarningNote warning={nameWarning} compact />
         <ToolTitle title={entry.title} />
       </span>
       <span className="ellipsis muted">{entry.server ?? '—'}</span>

@@ -15,6 +15,7 @@ import { useCatalogDescriptions } from '../../lib/catalog/use-catalog-descriptio
 import { useToolsUiStore } from './tools-ui-store';
 import { ToolsList } from './ToolsList';
 import { MountBar } from './MountBar';
+import { nameWarnings } from '../../../../shared/catalog/lookalike-names';
 import './tools.css';
 import { useTranslation } from 'react-i18next';
 import { useMessageSearchText } from '../../lib/i18n/messages';
@@ -49,6 +50,8 @@ function ToolsView({ view }: { view: CatalogListView }) {
   const prepared = useMemo(() => prepareEntries(entries, descriptions, reasonSearchText), [entries, descriptions, reasonSearchText]);
   // One definition of every count (shared/catalog/catalog-counts): the header, the chips and the CLI agree.
   const counts = useMemo(() => countCatalog(entries.map((e) => e.state)), [entries]);
+  // Look-alike names (a Cyrillic о, a zero-width space): warned about on rows, in the detail and in Mount.
+  const warnings = useMemo(() => nameWarnings([...view.localToolNames, ...entries.map((e) => e.toolId)]), [entries, view.localToolNames]);
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
   // The funnel's last stage: what the latest model call of the latest conversation received.
   const last = useLastModelStep();
@@ -85,7 +88,7 @@ function ToolsView({ view }: { view: CatalogListView }) {
       />
       <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={entries.length} onSearchFocus={() => setSearchFocused(true)} />
       {chosen.length > 0 && (
-        <MountBar chosen={chosen} all={entries} shownUnmounted={shownUnmounted} onChooseShown={() => ui.addToMount(shownUnmounted)} onClear={ui.clearMount} />
+        <MountBar warnings={warnings} chosen={chosen} all={entries} shownUnmounted={shownUnmounted} onChooseShown={() => ui.addToMount(shownUnmounted)} onClear={ui.clearMount} />
       )}
       <div className={selected ? 'tools-columns with-detail' : 'tools-columns'}>
         <div className="tools-main">
@@ -94,10 +97,10 @@ function ToolsView({ view }: { view: CatalogListView }) {
           ) : rows.length === 0 ? (
             <Empty>{t('page.noMatch')}</Empty>
           ) : (
-            <ToolsList rows={rows} selectedKey={ui.selectedKey} onSelect={ui.select} toMount={ui.toMount} onToggleMount={ui.toggleMount} />
+            <ToolsList warnings={warnings} rows={rows} selectedKey={ui.selectedKey} onSelect={ui.select} toMount={ui.toMount} onToggleMount={ui.toggleMount} />
           )}
         </div>
-        {selected && <ToolDetail row={selected} onExplain={(toolId) => ui.askExplain(toolId, [])} onClose={() => ui.select(null)} />}
+        {selected && <ToolDetail nameWarning={warnings.get(selected.toolId)} row={selected} onExplain={(toolId) => ui.askExplain(toolId, [])} onClose={() => ui.select(null)} />}
       </div>
       <ExplainBox names={names} skills={view.skillNames} />
     </>
