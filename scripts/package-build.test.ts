@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,8 @@ import { getCurrentFuseWire } from '@electron/fuses';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { APP_ENTRY_URL } from '../src/main/desktop/app-protocol';
+import { APP_ENTRY_URL, appRequestHandler } from '../src/main/desktop/app-protocol';
+import { ELECTRON_CSP } from '../src/main/window-options';
 import { spawnPlan } from './electron-launch';
 import { MAIN_BUNDLED_DEPS } from './main-bundled-deps';
 import { FUSE_DISABLED, FUSE_ENABLED, FUSE_NAMES, fuseConfigKey, packageBuildSkipReason, packagePlan, stageProject, writeFakeElectronDist } from './package-build';
@@ -130,6 +132,19 @@ describe.skipIf(!!skip)('the desktop package (electron-builder --linux dir, fake
     expect(main).toMatch(/\.handle\(/);
     expect(strings.filter((text) => text.startsWith('file:'))).toEqual([]);
     expect(main).not.toMatch(/pathToFileURL|loadFile\(/);
+  });
+
+  it("the app:// handler serves the built page and every script and style it names, each with its type and the CSP", async () => {
+    const handler = appRequestHandler({ rendererDir: join(stage, 'out', 'renderer'), csp: ELECTRON_CSP, readFile });
+    const html = await (await handler(new Request(APP_ENTRY_URL))).text();
+    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1], APP_ENTRY_URL).href);
+    expect(refs.filter((ref) => ref.endsWith('.js')).length).toBeGreaterThan(0);
+    for (const ref of refs) {
+      const response = await handler(new Request(ref));
+      expect(response.status, ref).toBe(200);
+      expect(response.headers.get('content-type'), ref).toBe(ref.endsWith('.js') ? 'text/javascript' : 'text/css');
+      expect(response.headers.get('content-security-policy')).toBe(ELECTRON_CSP);
+    }
   });
 
   it('carries the knowledge base and the docs Help opens', () => {

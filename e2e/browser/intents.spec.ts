@@ -80,7 +80,7 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
   // Saving without a tool is refused, with the problem on the node.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('intent-problems')).toContainText('choose the tool this node mounts');
-  await expect(added).toHaveAttribute('aria-label', /1 problem/);
+  await expect(page.getByRole('treeitem', { name: /1 problem/ })).toHaveAttribute('data-node-id', 'new-tool');
 
   // The picker shows each discovered tool's server and nature.
   const option = page.locator('[data-testid="tool-option"][data-tool="query_coupons"]');

@@ -142,3 +142,24 @@ test('a large config with a literal token: the built host reads it in its worker
     await stopHost(host);
   }
 });
+
+test('the theme switch: dark over a light system, kept across a reload and in preferences.json, and back to the system', async ({ page, host }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(`${host.url}#/settings`);
+  const background = () => page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+  await expect.poll(background).toBe('rgb(247, 247, 248)');
+  const choice = page.getByTestId('theme-setting').getByRole('combobox');
+  await expect(choice).toHaveValue('system');
+  await choice.selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(background).toBe('rgb(21, 23, 27)');
+  await expect.poll(async () => JSON.parse(await readFile(join(host.dataDir, 'preferences.json'), 'utf8')).theme).toBe('dark');
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(background).toBe('rgb(21, 23, 27)');
+  await choice.selectOption('system');
+  await expect.poll(background).toBe('rgb(247, 247, 248)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).toBe('rgb(21, 23, 27)');
+});

@@ -3,6 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { createRpcClient } from './lib/rpc';
 import './styles.css';
+import { applyRememberedTheme } from './app/ThemeSync';
+
+applyRememberedTheme();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

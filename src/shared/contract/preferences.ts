@@ -6,8 +6,12 @@ import { uiMessageSchema } from '../i18n-message';
 export const uiLanguageChoiceSchema = z.enum(['auto', 'en', 'zh-CN']);
 export type UiLanguageChoice = z.infer<typeof uiLanguageChoiceSchema>;
 
+/** The console's colours: `system` follows the OS (prefers-color-scheme). */
+export const uiThemeChoiceSchema = z.enum(['system', 'light', 'dark']);
+export type UiThemeChoice = z.infer<typeof uiThemeChoiceSchema>;
+
 /** What the operator chose for this data directory, kept by main (preferences.json). */
-export const storedPreferencesSchema = z.object({ language: uiLanguageChoiceSchema.default('auto') });
+export const storedPreferencesSchema = z.object({ language: uiLanguageChoiceSchema.default('auto'), theme: uiThemeChoiceSchema.default('system') });
 export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
 
 export const preferencesSchema = storedPreferencesSchema.extend({
@@ -26,6 +30,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export const preferencesRoutes = {
   'preferences.get': query(z.strictObject({}).default({}), preferencesSchema),
   'preferences.setLanguage': command(z.strictObject({ language: uiLanguageChoiceSchema }), preferencesSchema),
+  'preferences.setTheme': command(z.strictObject({ theme: uiThemeChoiceSchema }), preferencesSchema),
 };
 
 export const preferencesEvents = {

@@ -36,4 +36,6 @@ export const PROVIDER_MESSAGES = {
   'provider.argumentsNotObject': '{{label}}: arguments for tool "{{tool}}" are not a JSON object',
   // the Settings model label when the provider can't be made (src/main/rpc/handlers/settings-handlers.ts)
   'provider.notUsable': '{{provider}} (not usable: {{detail}})',
+  // the offline demo model's name, wherever a label is shown (DEMO_LABEL is its English)
+  'provider.demoLabel': 'offline demo model',
 } as const;

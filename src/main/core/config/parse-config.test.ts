@@ -39,4 +39,14 @@ agent:
     ]);
     expect(parsed.problems.every((p) => p.followsFromLine === undefined)).toBe(true);
   });
+
+  it('reports an unknown key at its own line and column, not at the top of its object (issue 30)', () => {
+    const filler = Array.from({ length: 90 }, (_, i) => `  # note ${i}`).join('\n');
+    const parsed = parseConfigText(`# a comment first\nagent:\n  maxSteps: 8\n${filler}\n  colour: blue\n`);
+    expect(parsed.ok).toBe(false);
+    const problem = parsed.problems.find((p) => p.message.includes('colour'));
+    expect(problem).toMatchObject({ path: 'agent', line: 94, column: 3 });
+    const top = parseConfigText(`# a comment first\nagent:\n  maxSteps: 8\n${filler}\nextra: 1\n`);
+    expect(top.problems.find((p) => p.message.includes('extra'))).toMatchObject({ line: 94, column: 1 });
+  });
 });

@@ -1,4 +1,4 @@
-import { LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
 import type { ConfigProblem } from '../../../shared/contract';
@@ -97,6 +97,16 @@ function locateIssue(issue: z.core.$ZodIssue, document: Document, lineCounter: L
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const uiMessage = zodIssueMessage(issue);
   const problem: ConfigProblem = { path: path.join('.'), message: issue.message, ...(uiMessage ? { uiMessage } : {}) };
+  // An unknown key is reported on its object: point at the key itself (the object may start 90 lines above it).
+  if (issue.code === 'unrecognized_keys') {
+    const owner = path.length === 0 ? document.contents : document.getIn(path, true);
+    const pair = isMap(owner) ? owner.items.find((item) => isScalar(item.key) && issue.keys.includes(String(item.key.value))) : undefined;
+    const range = isScalar(pair?.key) ? pair.key.range : undefined;
+    if (range) {
+      const pos = lineCounter.linePos(range[0]);
+      return { ...problem, line: pos.line, column: pos.col };
+    }
+  }
   // Walk up until a node with a source range exists (a missing key has none; its parent does).
   for (let depth = path.length; depth >= 0; depth--) {
     const node = document.getIn(path.slice(0, depth), true) as { range?: [number, number, number] } | undefined;

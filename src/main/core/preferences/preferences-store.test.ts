@@ -23,12 +23,23 @@ describe('the console preferences (UI language)', () => {
   it('starts on auto with the OS languages, keeps a choice across restarts (owner-only file) and announces it', async () => {
     const { path, seen, open } = setup(() => ['zh-Hans-CN', 'en-US']);
     const store = await open();
-    expect(store.view()).toEqual({ language: 'auto', systemLanguages: ['zh-Hans-CN', 'en-US'] });
+    expect(store.view()).toEqual({ language: 'auto', theme: 'system', systemLanguages: ['zh-Hans-CN', 'en-US'] });
     await store.setLanguage('zh-CN');
-    expect(seen).toEqual([{ language: 'zh-CN', systemLanguages: ['zh-Hans-CN', 'en-US'] }]);
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ language: 'zh-CN' });
+    expect(seen).toEqual([{ language: 'zh-CN', theme: 'system', systemLanguages: ['zh-Hans-CN', 'en-US'] }]);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ language: 'zh-CN', theme: 'system' });
     if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o600);
     expect((await open()).view().language).toBe('zh-CN');
+  });
+
+  it('keeps the theme beside the language, and reads a file written before themes existed (issue 30)', async () => {
+    const { path, seen, open } = setup();
+    writeFileSync(path, '{"language":"zh-CN"}');
+    const store = await open();
+    expect(store.view()).toMatchObject({ language: 'zh-CN', theme: 'system' });
+    await store.setTheme('dark');
+    expect(seen).toEqual([{ language: 'zh-CN', theme: 'dark', systemLanguages: [] }]);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ language: 'zh-CN', theme: 'dark' });
+    expect((await open()).view()).toMatchObject({ language: 'zh-CN', theme: 'dark' });
   });
 
   it('has no OS languages in the headless console (the browser decides) and survives a throwing source', async () => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
-import { storedPreferencesSchema, type Preferences, type StoredPreferences, type UiLanguageChoice } from '../../../shared/contract/preferences';
+import { storedPreferencesSchema, type Preferences, type StoredPreferences, type UiLanguageChoice, type UiThemeChoice } from '../../../shared/contract/preferences';
 import type { EventSink } from '../events';
 import { Conflict } from '../errors';
 import { PRIVATE_FILE } from '../private-files';
@@ -19,7 +19,7 @@ export interface PreferencesStoreOptions {
 }
 
 /**
- * The operator's console preferences (today: the UI language), one small JSON file in the data directory. A file
+ * The operator's console preferences (the UI language and theme), one small JSON file in the data directory. A file
  * that can't be read or parsed is never written over: the defaults apply and a change is refused, saying why.
  */
 export class PreferencesStore {
@@ -41,14 +41,21 @@ export class PreferencesStore {
     return { ...this.stored, systemLanguages: this.systemLanguages(), ...(typeof problem === 'string' ? { problem } : { problem: problem.text, problemMessage: problem }) };
   }
 
-  async setLanguage(language: UiLanguageChoice): Promise<Preferences> {
+  setLanguage(language: UiLanguageChoice): Promise<Preferences> {
+    return this.save({ ...this.stored, language });
+  }
+
+  setTheme(theme: UiThemeChoice): Promise<Preferences> {
+    return this.save({ ...this.stored, theme });
+  }
+
+  private async save(next: StoredPreferences): Promise<Preferences> {
     const problem = this.problem;
     if (problem) {
       // The English says the problem as it was first worded (a nested message's English is re-rendered from its code).
       const text = say('preferences.unreadable', { path: this.options.path, problem: typeof problem === 'string' ? problem : problem.text }).text;
       throw new Conflict(say('preferences.unreadable', { path: this.options.path, problem }, text));
     }
-    const next = { ...this.stored, language };
     await writeFileAtomic(this.options.path, `${JSON.stringify(next, null, 2)}\n`, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
     this.stored = next;
     const view = this.view();

@@ -5,6 +5,7 @@
 
 import type { ModelToolDefinition } from '../../../shared/catalog';
 import type { UiMessage } from '../../../shared/i18n-message';
+import { PROVIDER_MESSAGES } from '../../../shared/messages/provider-messages';
 
 /** A tool exactly as the model sees it (name, description, input schema): the catalog's own type. */
 export type { ModelToolDefinition };
@@ -98,7 +99,7 @@ export interface ProviderHost {
   fetch?: typeof fetch;
 }
 
-/** The offline demo model's label (here, so naming it does not load the demo's module). */
-export const DEMO_LABEL = 'offline demo model';
+/** The offline demo model's label (here, so naming it does not load the demo's module); the console translates it. */
+export const DEMO_LABEL = PROVIDER_MESSAGES['provider.demoLabel'];
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';

@@ -90,4 +90,12 @@ describe('settings: a model that cannot be used', () => {
     const plain = createSettingsHandlers(config as never, secrets as never, failing(new Error('boom')))['settings.get']({}, {} as never) as Settings;
     expect(plain.model.labelMessage).toEqual({ code: 'provider.notUsable', params: { provider: 'anthropic', detail: 'boom' }, text: 'anthropic (not usable: boom)' });
   });
+
+  it('names the offline demo model as a code, so the console says it in its language (issue 30)', () => {
+    const config = { current: () => ({ agent: { model: { provider: 'demo' }, maxSteps: 8, approvalTimeoutMs: 60_000 } }), snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }) };
+    const secrets = { get: () => undefined, problem: () => undefined, canStore: false, storage: 'environment' };
+    const view = createSettingsHandlers(config as never, secrets as never, () => 'offline demo model')['settings.get']({}, {} as never) as Settings;
+    expect(view.model.label).toBe('offline demo model');
+    expect(view.model.labelMessage).toEqual({ code: 'provider.demoLabel', text: 'offline demo model' });
+  });
 });

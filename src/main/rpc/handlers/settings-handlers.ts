@@ -26,6 +26,8 @@ export function createSettingsHandlers(
     let labelMessage: UiMessage | undefined;
     try {
       label = modelLabel();
+      // The demo's name is ours to translate (the provider is typed; no label is compared).
+      if (agent.model.provider === 'demo') labelMessage = say('provider.demoLabel', {}, label);
     } catch (error) {
       labelMessage = say('provider.notUsable', { provider: agent.model.provider, detail: errorWords(error) });
       label = labelMessage.text;

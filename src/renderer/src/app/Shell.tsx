@@ -4,6 +4,7 @@ import { useRpc } from '../lib/rpc-context';
 import { wireEventInvalidation } from '../lib/invalidation';
 import { Header } from './Header';
 import { LocaleSync } from './LocaleSync';
+import { ThemeSync } from './ThemeSync';
 import { Nav } from './Nav';
 import { TokenRequired } from './TokenRequired';
 import { openApproval, type PageId } from './navigation';
@@ -49,6 +50,7 @@ export function Shell({ pages, badges }: ShellProps) {
   return (
     <div className="app">
       <LocaleSync />
+      <ThemeSync />
       <Nav badges={badges} />
       <div className="main">
         <Header />

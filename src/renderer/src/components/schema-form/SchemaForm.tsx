@@ -3,7 +3,8 @@
 import Form from '@rjsf/core/lib/components/Form.js';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
-import { jsonSchemaValidator, validateValue, type FieldIssue } from './json-schema-validator';
+import { createJsonSchemaValidator, validateValue, type FieldIssue } from './json-schema-validator';
+import { issueText } from './issue-text';
 import './schema-form.css';
 import { useTranslation } from 'react-i18next';
 
@@ -33,6 +34,8 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
   const [parseError, setParseError] = useState<string | null>(null);
   const id = useId();
   const formSchema = useMemo(() => ({ type: 'object', ...schema }) as RJSFSchema, [schema]);
+  // Problems name their field in the console's language, at the field and in the list on top.
+  const validator = useMemo(() => createJsonSchemaValidator((root, issue) => issueText(t, root, issue)), [t]);
   const uiSchema: UiSchema = useMemo(() => ({ 'ui:submitButtonOptions': { submitText: submitLabel, props: { disabled, className: 'btn btn-primary' } } }), [submitLabel, disabled]);
 
   const switchTo = (next: Mode) => {
@@ -76,7 +79,7 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
         <Form
           schema={formSchema}
           uiSchema={uiSchema}
-          validator={jsonSchemaValidator}
+          validator={validator}
           formData={value}
           disabled={disabled}
           showErrorList="top"
@@ -105,7 +108,7 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
             <ul role="alert" className="field-error schema-issues" aria-label={t('schemaForm.problemsWithTheArguments')}>
               {jsonIssues.map((issue) => (
                 <li key={`${issue.path.join('/')}|${issue.message}`}>
-                  <code>{issue.path.length ? issue.path.join('.') : t('shared.arguments')}</code> {issue.message}
+                  {issueText(t, formSchema, issue)}
                 </li>
               ))}
             </ul>

@@ -73,14 +73,20 @@ function withDefinitions(schema: RJSFSchema, rootSchema: RJSFSchema): RJSFSchema
   return { ...schema, ...(rootSchema.$defs ? { $defs: rootSchema.$defs } : {}), ...(rootSchema.definitions ? { definitions: rootSchema.definitions } : {}) };
 }
 
-export const jsonSchemaValidator: ValidatorType = {
+/** A problem as the form shows it; by default the validator's English after the field's path. */
+export type IssueSentence = (schema: RJSFSchema, issue: FieldIssue) => string;
+const pathAndMessage: IssueSentence = (_schema, issue) => `${propertyOf(issue.path) || 'value'} ${issue.message}`;
+
+/** rjsf's validator, each problem worded by `sentence` (SchemaForm's names the field in the console's language). */
+export const createJsonSchemaValidator = (sentence: IssueSentence = pathAndMessage): ValidatorType => ({
   validateFormData(formData: unknown, schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema): ValidationData<unknown> {
     const issues = validateValue(schema, formData ?? {});
     const builder = new ErrorSchemaBuilder();
     let errors: RJSFValidationError[] = issues.map((issue) => {
-      builder.addErrors(issue.message, issue.path.length ? issue.path : undefined);
-      const property = propertyOf(issue.path);
-      return { name: issue.keyword, message: issue.message, property, stack: `${property || 'value'} ${issue.message}`, params: {} };
+      // The same whole sentence at the field and in the list: "is required" alone did not say which field.
+      const text = sentence(schema, issue);
+      builder.addErrors(text, issue.path.length ? issue.path : undefined);
+      return { name: issue.keyword, message: text, property: propertyOf(issue.path), stack: text, params: {} };
     });
     if (transformErrors) errors = transformErrors(errors, uiSchema);
     let data: ValidationData<unknown> = { errors, errorSchema: builder.ErrorSchema };
@@ -98,4 +104,6 @@ export const jsonSchemaValidator: ValidatorType = {
     const issues = validateValue(schema, formData);
     return issues.length ? { errors: issues as Result[] } : {};
   },
-};
+});
+
+export const jsonSchemaValidator: ValidatorType = createJsonSchemaValidator();

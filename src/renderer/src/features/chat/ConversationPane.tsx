@@ -11,6 +11,7 @@ import { DeleteConversation } from './DeleteConversation';
 import { useChatStreamStore } from './stream-store';
 import { Transcript } from './Transcript';
 import { Trans, useTranslation } from 'react-i18next';
+import { modelLabelText } from '../../lib/i18n/model-label';
 
 /** The selected conversation: header with Delete, the transcript, the composer (with Stop while a turn runs). */
 export function ConversationPane({ conversationId }: { conversationId: string }) {
@@ -42,14 +43,14 @@ export function ConversationPane({ conversationId }: { conversationId: string })
 }
 
 function ConversationHeader({ conversation, onDeleted }: { conversation: Conversation; onDeleted: () => void }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const clearConversation = useChatStreamStore((s) => s.clearConversation);
   return (
     <header className="conversation-head">
       <div className="conversation-meta">
         <h2 id="conversation-title">{conversation.title}</h2>
         <span className="muted" data-testid="acting-customer">
-          <Trans t={t} i18nKey="conversationPane.actingAsCustomer" values={{ customerId: conversation.customerId, modelLabel: conversation.modelLabel }} components={{ code: <code /> }} />
+          <Trans t={t} i18nKey="conversationPane.actingAsCustomer" values={{ customerId: conversation.customerId, modelLabel: modelLabelText(i18n, conversation.modelLabel) }} components={{ code: <code /> }} />
         </span>
         {conversation.loadedSkills.length > 0 && <span className="muted">{' '}{t('conversationPane.skillsLoaded', { skills: conversation.loadedSkills.join(', ') })}</span>}
         {conversation.approvedForConversation.length > 0 && (

@@ -1,10 +1,11 @@
 import type { ReplayReport, ReplayStep, ReplayStepSide } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
 import { useTranslation } from 'react-i18next';
+import { modelLabelText } from '../../lib/i18n/model-label';
 
 /** The replay beside the original, per turn and model step; a step that differs is marked and says how. */
 export function ReplayView({ report, onClose }: { report: ReplayReport; onClose: () => void }) {
-  const { t } = useTranslation(['chat', 'common']);
+  const { t, i18n } = useTranslation(['chat', 'common']);
   return (
     <section className="replay" aria-labelledby="replay-title" data-testid="replay-view" data-diverged={report.diverged}>
       <div className="detail-head">
@@ -19,7 +20,7 @@ export function ReplayView({ report, onClose }: { report: ReplayReport; onClose:
         </button>
       </div>
       <p className="muted small">
-        {t('replayView.actingAsWritesWere', { modelLabel: report.modelLabel, customerId: report.customerId, ranAt: formatTime(report.ranAt) })}
+        {t('replayView.actingAsWritesWere', { modelLabel: modelLabelText(i18n, report.modelLabel), customerId: report.customerId, ranAt: formatTime(report.ranAt) })}
       </p>
       <ol className="replay-steps">
         {report.steps.map((step) => (

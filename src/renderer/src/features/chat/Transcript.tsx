@@ -63,11 +63,14 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
       {groups.length === 0 ? (
         <Empty>{t('transcript.noMessagesYetWrite')}</Empty>
       ) : (
-        <ol className="turns" role="log" aria-relevant="additions">
-          {groups.map((group) => (
-            <TurnView key={group.turnId} group={group} approvals={approvals} requests={requests} />
-          ))}
-        </ol>
+        // The live region wraps the list: an <ol> may not take role="log", and its items need the list role.
+        <div role="log" aria-relevant="additions">
+          <ol className="turns">
+            {groups.map((group) => (
+              <TurnView key={group.turnId} group={group} approvals={approvals} requests={requests} />
+            ))}
+          </ol>
+        </div>
       )}
       {orphans.map((approval) => (
         <ApprovalCard key={approval.id} approval={approval} />

@@ -65,16 +65,16 @@ describe('IntentTree at scale', () => {
     const { rerender } = render(<IntentTree {...p} />);
     const before = screen.getAllByRole('treeitem');
     before[0].focus();
-    expect(before[1].getAttribute('aria-label')).toBe('Tool 0.0 (MCP tool: tool_0_0)');
+    expect(before[1].textContent).toBe('MCP toolTool 0.0tool_0_0bound');
     rerender(<IntentTree {...p} collapsed={new Set(['c0'])} />);
     const after = screen.getAllByRole('treeitem');
     expect(screen.getByRole('tree').dataset.rows).toBe(String(5000 - 49));
     // The same elements, now showing category 1 and its children: nothing was unmounted and mounted again.
     expect(after[1]).toBe(before[1]);
     expect(after[0].getAttribute('aria-expanded')).toBe('false');
-    expect(after[1].getAttribute('aria-label')).toBe('Category 1 (category)');
+    expect(after[1].textContent).toBe('▾categoryCategory 1');
     expect(after[1].dataset.nodeId).toBe('c1');
-    expect(after[2].getAttribute('aria-label')).toBe('Tool 1.0 (MCP tool: tool_1_0)');
+    expect(after[2].textContent).toBe('MCP toolTool 1.0tool_1_0bound');
     expect(after[2].getAttribute('aria-level')).toBe('2');
     expect(document.activeElement).toBe(after[0]);
     fireEvent.keyDown(after[0], { key: 'ArrowDown' });
@@ -94,3 +94,21 @@ describe('IntentTree at scale', () => {
   });
 });
 
+
+describe('IntentTree for assistive technology', () => {
+  it('names a row by what it shows, and gives dnd-kit’s screen-reader instructions in the console’s language (issue 30)', async () => {
+    const { i18n } = await import('../../lib/i18n');
+    await i18n.changeLanguage('zh-CN');
+    try {
+      render(<IntentTree {...props(bigTree(1, 1))} />);
+      const row = screen.getAllByRole('treeitem')[1];
+      // No aria-label that leaves out the state: the name is the visible text (axe label-content-name-mismatch).
+      expect(row.hasAttribute('aria-label')).toBe(false);
+      expect(row.textContent).toContain('tool_0_0');
+      expect(document.body.textContent).not.toContain('To pick up a draggable item');
+      expect(document.body.textContent).toContain('用键盘移动节点');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});

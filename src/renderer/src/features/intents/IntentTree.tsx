@@ -146,6 +146,20 @@ export function IntentTree(props: Props) {
     if (moved) focusRow(pathKey(moved));
   };
 
+  // dnd-kit's screen-reader texts, in the console's language (its defaults are English and describe a keyboard
+  // sensor the tree does not use: the keyboard reorders with Alt+arrows).
+  const nameOf = (id: string | number) => rowAt(id)?.node.name || t('tree.noName');
+  const dragAccessibility = {
+    screenReaderInstructions: { draggable: t('tree.drag.instructions') },
+    announcements: {
+      onDragStart: ({ active }: { active: { id: string | number } }) => t('tree.drag.picked', { name: nameOf(active.id) }),
+      onDragOver: () => undefined,
+      onDragMove: () => undefined,
+      onDragEnd: ({ active }: { active: { id: string | number } }) => t('tree.drag.dropped', { name: nameOf(active.id) }),
+      onDragCancel: ({ active }: { active: { id: string | number } }) => t('tree.drag.cancelled', { name: nameOf(active.id) }),
+    },
+  };
+
   // Stable row handlers (the rows are memoised): they read the latest props through a ref.
   const latest = useRef(props);
   latest.current = props;
@@ -179,7 +193,7 @@ export function IntentTree(props: Props) {
     />
   );
   return (
-    <DndContext sensors={sensors} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setDropAt(null)}>
+    <DndContext sensors={sensors} accessibility={dragAccessibility} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setDropAt(null)}>
       <TreeDropZone className={virtual ? 'intent-tree virtual' : 'intent-tree'} scroller={container} onKeyDown={onKeyDown} rows={rows.length}>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>

@@ -42,11 +42,7 @@ export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusa
       aria-posinset={row.posInSet}
       aria-expanded={row.expanded ?? undefined}
       aria-selected={selected}
-      aria-label={t('tree.rowLabel', {
-        name: node.name,
-        kind: node.kind === 'mcp' ? t('tree.kindMcp', { toolId: node.toolId || t('tree.noTool') }) : t(`tree.kinds.${node.kind}`),
-        problems: problems ? t('tree.problems', { count: problems.length }) : '',
-      })}
+      // No aria-label: the row's name is its visible text (kind, name, tool, state), so speech input finds it by what it shows.
       tabIndex={focusable ? 0 : -1}
       className={`tree-row${selected ? ' selected' : ''}${problems ? ' has-problem' : ''}${isDragging ? ' dragging' : ''}${drop ? ` drop-${drop}` : ''}`}
       style={{
@@ -78,7 +74,8 @@ export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusa
       {toolState && <ToolStateBadge state={toolState} />}
       {problems && (
         <span className="node-problem" title={problems.map((p) => p.message).join('\n')}>
-          ⚠ {problems.length}
+          <span aria-hidden="true">⚠ {problems.length}</span>
+          <span className="visually-hidden">{t('tree.problems', { count: problems.length })}</span>
         </span>
       )}
     </div>

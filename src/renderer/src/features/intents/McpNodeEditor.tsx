@@ -110,7 +110,7 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
         {binding?.overrideStale && <OverrideStaleNotice toolId={binding.toolId} server={binding.server} />}
         <div className="description-columns">
           <div>
-            <h4 className="small-heading">{t('mcp.serversOriginal')}</h4>
+            <h3 className="small-heading">{t('mcp.serversOriginal')}</h3>
             {server === null ? (
               <p className="state-empty small">{node.toolId ? t('mcp.textUnknown') : t('mcp.chooseAToolFirst')}</p>
             ) : detail.isPending ? (

@@ -42,7 +42,9 @@ export function RequestsPage() {
       ) : waiting.length === 0 ? (
         <Empty>{t('requestsPage.nothingIsWaiting')}</Empty>
       ) : (
-        <ol className="request-list" aria-label={t('requestsPage.pendingRequestsOldestFirst')}>
+        <>
+        <h2 id="requests-waiting" className="small-heading">{t('requestsPage.pendingRequestsOldestFirst')}</h2>
+        <ol className="request-list" aria-labelledby="requests-waiting">
           {waiting.map((entry) =>
             entry.kind === 'approval' ? (
               <li key={entry.approval.id}>
@@ -56,6 +58,7 @@ export function RequestsPage() {
             ),
           )}
         </ol>
+        </>
       )}
     </section>
   );

@@ -73,4 +73,17 @@ describe('API key form', () => {
     expect(screen.getByTestId('api-key-status').textContent).toBe('Key: not needed: the offline demo model answers without one');
     expect(screen.getByTestId('api-key-status').querySelector('.warn-text')).toBeNull();
   });
+
+  it('says where the key is in the console’s language (issue 30: the status was English in zh-CN)', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />, createFakeRpc({}).client);
+      expect(screen.getByTestId('api-key-status').textContent).toContain('不需要：离线演示模型无需密钥即可回答');
+      cleanup();
+      renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment', set: true, source: 'env' }} />, createFakeRpc({}).client);
+      expect(screen.getByTestId('api-key-status').textContent).toContain('已设置，来自环境变量 OPENAI_API_KEY');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
 });

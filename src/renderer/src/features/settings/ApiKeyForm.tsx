@@ -3,6 +3,7 @@ import type { Settings } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { shownText } from '../../lib/i18n/messages';
 
 /**
@@ -14,13 +15,17 @@ export function ApiKeyForm({ status, provider = 'openai-compatible' }: { status:
   return <StoredKeyForm status={status} provider={provider} />;
 }
 
-/** No key is missing while the offline demo model answers: it needs none. */
-const keyText = (status: Settings['apiKey'], provider: Settings['model']['provider']) =>
+/** Where the key is, in the console's language. No key is missing while the offline demo model answers: it needs none. */
+const keyText = (t: TFunction<'settings'>, status: Settings['apiKey'], provider: Settings['model']['provider']) =>
   status.set
-    ? `set, ${status.source === 'env' ? `from the environment variable ${status.envVar}` : status.storage === 'plain-text' ? `stored on this machine without a keyring (for ${status.envVar})` : `stored encrypted on this machine (for ${status.envVar})`}`
+    ? status.source === 'env'
+      ? t('apiKeyForm.keyState.fromEnvironment', { envVar: status.envVar })
+      : status.storage === 'plain-text'
+        ? t('apiKeyForm.keyState.storedWithoutKeyring', { envVar: status.envVar })
+        : t('apiKeyForm.keyState.storedEncrypted', { envVar: status.envVar })
     : provider === 'demo'
-      ? 'not needed: the offline demo model answers without one'
-      : `not set (looked for ${status.envVar})`;
+      ? t('apiKeyForm.keyState.notNeeded')
+      : t('apiKeyForm.keyState.notSet', { envVar: status.envVar });
 
 function EnvironmentKeyHelp({ status, provider }: { status: Settings['apiKey']; provider: Settings['model']['provider'] }) {
   const { t } = useTranslation('settings');
@@ -30,7 +35,7 @@ function EnvironmentKeyHelp({ status, provider }: { status: Settings['apiKey']; 
     <section className="settings-form" aria-labelledby={`${id}-title`} data-testid="api-key-env-help">
       <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
       <p data-testid="api-key-status">
-        <Trans t={t} i18nKey="apiKeyForm.key" values={{ keyText: keyText(status, provider) }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
+        <Trans t={t} i18nKey="apiKeyForm.key" values={{ keyText: keyText(t, status, provider) }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
       </p>
       <p><Trans t={t} i18nKey="apiKeyForm.theBrowserConsoleReads" components={{ code: <code /> }} /></p>
       <pre className="json-block" data-testid="api-key-env-command">{t('apiKeyForm.skNpxSwitchboardServe', { envVar: status.envVar })}</pre>
@@ -56,7 +61,7 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
     setApiKey.mutate({ apiKey: key, ...(needsConsent && { allowPlainText: true }) }, { onSuccess: () => setKey('') });
   };
 
-  const statusText = keyText(status, provider);
+  const statusText = keyText(t, status, provider);
   const warn = !status.set && provider !== 'demo';
 
   return (

@@ -19,7 +19,7 @@ async function shownProblem(language: string, preferences: Preferences): Promise
 
 describe('an unreadable preferences.json in the language setting (issue 20)', () => {
   const notJson = say('preferences.notJson', { detail: 'Unexpected token n in JSON at position 2' });
-  const broken: Preferences = { language: 'auto', systemLanguages: [], problem: notJson.text, problemMessage: notJson };
+  const broken: Preferences = { language: 'auto', theme: 'system', systemLanguages: [], problem: notJson.text, problemMessage: notJson };
 
   it('says what is wrong in Chinese, the parser’s words verbatim', async () => {
     expect(await shownProblem('zh-CN', broken)).toBe('无法读取 preferences.json，因此不会覆盖它：不是有效的 JSON：Unexpected token n in JSON at position 2');

@@ -3,6 +3,7 @@ import { useRpcQuery } from '../../lib/queries';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ConfigEditor } from './ConfigEditor';
 import { LanguageSetting } from './LanguageSetting';
+import { ThemeSetting } from './ThemeSetting';
 import { DemoDataSetting } from './DemoDataSetting';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { ProblemList } from './ProblemList';
@@ -28,6 +29,7 @@ export function SettingsPage() {
         <dd data-testid="config-status">{snapshot.fileOk ? t('common:shared.valid') : t('settingsPage.hasProblemsTheLast')}</dd>
       </dl>
       <LanguageSetting />
+      <ThemeSetting />
       <h2>{t('settingsPage.validationProblems')}</h2>
       <ProblemList problems={snapshot.problems} />
       <div className="settings-columns">

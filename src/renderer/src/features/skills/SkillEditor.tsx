@@ -40,7 +40,7 @@ export function SkillEditor({ skill, problems, bound, onChange, onDelete }: Prop
           <FieldErrors id={`${id}-manual-errors`} messages={errorsOf('manual')} />
         </div>
         <div className="manual-preview" aria-label={t('skillEditor.manualPreview')} data-testid="manual-preview">
-          <h4 className="small-heading">{t('skillEditor.preview')}</h4>
+          <h3 className="small-heading">{t('skillEditor.preview')}</h3>
           {skill.manual.trim() ? <Markdown>{skill.manual}</Markdown> : <p className="state-empty small">{t('skillEditor.theManualIsEmpty')}</p>}
         </div>
       </div>
