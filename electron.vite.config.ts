@@ -39,6 +39,23 @@ export default defineConfig({
       // Development only (apply: 'serve'): the built page keeps the strict CSP.
       { name: 'switchboard-dev-csp', apply: 'serve', transformIndexHtml: (html: string) => devMetaCsp(html) },
     ],
-    build: { minify: true },
+    build: {
+      minify: true,
+      // One ~1 MB chunk was over Vite's 500 kB warning: libraries go to chunks of their own (cached across releases).
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 3 },
+              { name: 'rjsf', test: /node_modules[\\/]@rjsf[\\/]/, priority: 2 },
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
+              { name: 'unhomoglyph', test: /node_modules[\\/]unhomoglyph[\\/]/, priority: 2 },
+              { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+              { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            ],
+          },
+        },
+      },
+    },
   },
 });

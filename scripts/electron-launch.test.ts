@@ -118,7 +118,7 @@ describe('command construction (Windows: no shell, paths with spaces intact)', (
 
   it('runs every JavaScript entry with node.exe itself, as one argv element, never through npx or cmd.exe', () => {
     const build = buildPlan(root, nodeOnWindows, env);
-    expect(build).toEqual({ command: nodeOnWindows, args: [electronViteCli(root), 'build'], env });
+    expect(build).toEqual({ command: nodeOnWindows, args: [electronViteCli(root), 'build', '--logLevel', 'warn'], env });
     expect(build.args[0]).toMatch(/electron-vite[\\/]bin[\\/]electron-vite\.js$/);
     expect(headlessPlan(root, nodeOnWindows, ['--data-dir=C:\\My Data'], env)).toEqual({
       command: nodeOnWindows,

@@ -11,7 +11,8 @@ export function electronViteCli(root: string): string {
 }
 
 export function buildPlan(root: string, execPath: string, env: NodeJS.ProcessEnv): CommandPlan {
-  return { command: execPath, args: [electronViteCli(root), 'build'], env };
+  // Warnings and errors only: the ~110 lines of chunk sizes buried the outcome (`npm run build` still lists them).
+  return { command: execPath, args: [electronViteCli(root), 'build', '--logLevel', 'warn'], env };
 }
 
 /** The app is the folder holding package.json (its `main` is the built out/main/index.js). */

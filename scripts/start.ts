@@ -9,6 +9,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const env = process.env;
 
+console.log('Building the app (warnings only; `npm run build` lists every chunk)…');
 const built = await runInherited(buildPlan(root, process.execPath, env), root);
 if (built !== 0) process.exit(built);
 

@@ -65,17 +65,23 @@ async function start(): Promise<void> {
     { app, session: session.defaultSession, protocol },
     { pageUrl: rendererUrl, csp, rendererDir: join(import.meta.dirname, '../renderer'), readFile, openExternal, log },
   );
-  installAppMenu(
-    { setApplicationMenu: (template) => Menu.setApplicationMenu(Menu.buildFromTemplate(template)), setAboutPanelOptions: (options) => app.setAboutPanelOptions(options) },
-    {
-      platform: process.platform,
-      packaged: app.isPackaged,
-      language: chosenLanguage(undefined, () => systemLanguage(app)),
-      version: app.getVersion(),
-      openDocumentation: () => void shell.openPath(app.isPackaged ? join(process.resourcesPath, 'docs', 'README.md') : join(app.getAppPath(), 'README.md')),
-      showLogFile: () => shell.showItemInFolder(logPath),
-    },
-  );
+  // The menu speaks the OS's language until the core has loaded the operator's choice, and follows it when it changes.
+  const setMenu = () =>
+    installAppMenu(
+      { setApplicationMenu: (template) => Menu.setApplicationMenu(Menu.buildFromTemplate(template)), setAboutPanelOptions: (options) => app.setAboutPanelOptions(options) },
+      {
+        platform: process.platform,
+        packaged: app.isPackaged,
+        language: chosenLanguage(loadedCore?.preferences.view().language, () => systemLanguage(app)),
+        version: app.getVersion(),
+        openDocumentation: () => void shell.openPath(app.isPackaged ? join(process.resourcesPath, 'docs', 'README.md') : join(app.getAppPath(), 'README.md')),
+        showLogFile: () => shell.showItemInFolder(logPath),
+      },
+    );
+  setMenu();
+  events.subscribe((name) => {
+    if (name === 'preferences.changed') setMenu();
+  });
 
   // The window opens while the core loads (history, records, connections); its requests wait for the core.
   core = startCore();
@@ -96,6 +102,7 @@ async function start(): Promise<void> {
   events.subscribe((name, payload) => notifier.onEvent(name, payload));
   app.on('will-quit', () => notifier.releaseAll());
   await Promise.all([showWindow(), core]);
+  setMenu();
 }
 
 async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {

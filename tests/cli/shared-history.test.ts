@@ -27,6 +27,10 @@ afterAll(async () => {
 });
 
 describe('a conversation from switchboard chat', () => {
+  it('serve prints the console URL last (issue 30 item 17: the outcome is the last line)', () => {
+    expect(host.stdout().trim().split('\n').at(-1)).toBe(`Switchboard console: ${host.url}`);
+  });
+
   it('appears in the running console’s list, with its messages, and is announced without a reload', async () => {
     expect(data(await rpc.request<ConversationSummary[]>('chat.list', {}))).toEqual([]);
     const run = await runCli(['chat', '--data-dir', dataDir, '--customer', 'u1002', '-m', '我有哪些优惠券'], cliEnv(join(root, 'home')));

@@ -16,7 +16,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
     .action(async (opts: { port?: number; dataDir?: string; open?: boolean; newToken?: boolean }) => {
       const dataDir = await openDataDir(opts.dataDir, process.env, io.stderr);
       const handle = await startHeadless({ dataDir, port: opts.port, newToken: opts.newToken, log: io.stderr });
-      io.stdout(`Switchboard console: ${handle.url}`);
+      // The URL last: it is what the operator came for, and nothing printed after it pushes it off the screen.
       io.stdout(`Data directory: ${dataDir}`);
       if (handle.tokenFile)
         io.stdout(
@@ -25,6 +25,7 @@ export function registerServeCommand(program: Command, io: CliIo): void {
             : `Console token: the one kept in ${handle.tokenFile.path} (--new-token replaces it)`,
         );
       if (handle.portFallback) io.stdout(`Port ${handle.portFallback.wanted} is in use, so this run uses ${handle.port}: a bookmark made for ${handle.portFallback.wanted} will not reach it.`);
+      io.stdout(`Switchboard console: ${handle.url}`);
       if (opts.open) openInBrowser(handle.url, io);
       // Quit closes the core first (turns stopped, records flushed, stdio servers exited), within a time bound.
       // A second signal while closing is ignored rather than killing the process halfway.
