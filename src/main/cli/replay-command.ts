@@ -40,7 +40,8 @@ export async function runReplay(conversationId: string, opts: ReplayOptions, io:
         io.stdout(JSON.stringify(report, null, 2));
         return 0;
       }
-      io.stdout(`replay of ${report.conversationId} as ${report.customerId} with ${report.modelLabel}: ${report.diverged ? 'DIVERGED' : 'same as the original'}`);
+      io.stdout(`replay of ${report.conversationId} as ${report.customerId} with ${report.modelLabel}: ${report.outcomeDiffers ? 'DIVERGED (answers or calls differ)' : report.diverged ? 'same answers and calls; only what the model was given changed' : 'same as the original'}`);
+      for (const change of report.toolChanges) io.stdout(`tool list ${[...change.added.map((n) => `+${n}`), ...change.removed.map((n) => `−${n}`)].join(' ')} on ${change.steps} step${change.steps === 1 ? '' : 's'}`);
       for (const step of report.steps) printStep(step, io);
       return 0;
     },
@@ -49,14 +50,14 @@ export async function runReplay(conversationId: string, opts: ReplayOptions, io:
 }
 
 function printStep(step: ReplayStep, io: CliIo): void {
-  io.stdout(`\n${step.same ? '=' : '≠'} turn ${step.turn} step ${step.step}${step.step === 1 ? `  user: ${step.userText}` : ''}`);
+  io.stdout(`\n${step.outcomeDiffers ? '≠' : step.same ? '=' : '≈'} turn ${step.turn} step ${step.step}${step.step === 1 ? `  user: ${step.userText}` : ''}`);
   if (!step.same) io.stdout(`  differs: ${step.differences.join('; ')}`);
   for (const [label, side] of [['original', step.original], ['replay  ', step.replay]] as const) {
     if (!side) {
       io.stdout(`  ${label}: (no such step)`);
       continue;
     }
-    const calls = side.calls.map((c) => `${c.tool} ${JSON.stringify(c.arguments)} → ${c.status}`).join('; ') || 'no calls';
+    const calls = side.calls.map((c) => `${c.tool} ${JSON.stringify(c.arguments)} → ${c.status}${c.approval === 'asked' ? ' (asked for approval)' : ''}`).join('; ') || 'no calls';
     io.stdout(`  ${label}: ${side.tools.length} tools, ~${side.tokens} tokens; ${calls}`);
     if (side.wouldAskApproval.length) io.stdout(`            would have asked for approval: ${side.wouldAskApproval.join(', ')}`);
     if (side.answer) io.stdout(`            answer: ${side.answer.replace(/\n/g, ' ').slice(0, 200)}`);

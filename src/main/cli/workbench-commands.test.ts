@@ -142,6 +142,10 @@ describe('switchboard replay', () => {
     expect(cancel.replay.calls.find((c: { tool: string }) => c.tool === 'cancel_order')).toMatchObject({ status: 'blocked', result: expect.stringContaining('not executed (replay)') });
     expect(cancel.replay.wouldAskApproval).toEqual(['cancel_order']);
     expect(cancel.original.calls.find((c: { tool: string }) => c.tool === 'cancel_order').status).toBe('success');
+    // The original was in fact approved: it asked; only the replay "would have asked" (typed fields, issue 30).
+    expect(cancel.original.calls.find((c: { tool: string }) => c.tool === 'cancel_order').approval).toBe('asked');
+    expect(cancel.original.wouldAskApproval).toEqual([]);
+    expect(cancel.replay.calls.find((c: { tool: string }) => c.tool === 'cancel_order').approval).toBe('wouldAsk');
     expect(report.diverged).toBe(true);
   });
 

@@ -93,6 +93,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     durationMs: z.number().optional(),
     recordId: z.string().optional(),
     approvalId: z.string().optional(),
+    /** A replay refused this write, and outside a replay it would have asked the operator first (its node's policy). */
+    wouldAskApproval: z.literal(true).optional(),
     progress: toolProgressSchema.optional(),
     task: toolTaskSchema.optional(),
     /** What the server asked of the operator during the call (elicitation, sampling), once answered. */
