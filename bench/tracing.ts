@@ -118,8 +118,14 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
           const cpu = process.cpuUsage();
           await run(BLOCK, ctx);
           const used = process.cpuUsage(cpu);
-          if (side === 'on') (on += performance.now() - started), (onUs += used.user + used.system);
-          else (off += performance.now() - started), (offUs += used.user + used.system);
+          const ms = performance.now() - started;
+          if (side === 'on') {
+            on += ms;
+            onUs += used.user + used.system;
+          } else {
+            off += ms;
+            offUs += used.user + used.system;
+          }
         }
       }
       onMs.push(on);
