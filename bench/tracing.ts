@@ -20,8 +20,6 @@ import { telemetryState } from '../src/main/core/telemetry/telemetry';
 import { TelemetryService } from '../src/main/core/telemetry/telemetry-service';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { context } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { gc, metric, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
 
@@ -56,16 +54,11 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
   // Started before the connection, as the app does: its transport is traced from the first message.
   await telemetry.apply();
   const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events, log: () => undefined });
-  // Off is an unconfigured run: no spans, no _meta, no metrics, and no AsyncLocalStorage context manager (its hooks
-  // cost every promise). The SDK's exporters stay registered; what they send in the background counts for either side.
-  let tracingOn = true;
+  // Off is an unconfigured run: no spans, no _meta, no metrics. The SDK stays registered (it holds no process-wide
+  // hooks: no context manager); what its exporters send in the background counts for either side.
   const tracing = (on: boolean) => {
-    if (on === tracingOn) return;
-    tracingOn = on;
     telemetryState.on = on;
     setMcpTracing(on);
-    if (on) context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    else context.disable();
   };
   try {
     await pipeline.connections.whenSettled();
