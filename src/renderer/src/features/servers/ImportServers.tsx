@@ -132,7 +132,7 @@ function ImportPreview({ result }: { result: ImportResult }) {
     <div className="import-preview" data-testid="import-preview">
       <p role="status" className={result.applied ? 'ok-text' : undefined}>
         {result.applied
-          ? importedSentence(t, result)
+          ? importedSentence(i18n.getFixedT(i18n.language, 'servers'), result)
           : result.servers.length
             ? t('importServers.nothingWrittenYetFound', { count: result.servers.length, format: result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers' })
             : t('importServers.nothingToImport')}

@@ -5,7 +5,7 @@ import type { ImportResult } from '../../../../shared/contract';
  * What an import did, as a sentence in the console's language: "Imported 2 servers: added everything, memory;
  * skipped fetch." (the count first, so a server named like a word never reads as part of the sentence).
  */
-export function importedSentence(t: TFunction<['servers', 'common']>, result: ImportResult): string {
+export function importedSentence(t: TFunction<'servers'>, result: ImportResult): string {
   const names = (list: readonly string[]) => list.join(t('importServers.outcome.listSeparator'));
   const parts = [
     result.added.length ? t('importServers.outcome.added', { names: names(result.added) }) : '',
