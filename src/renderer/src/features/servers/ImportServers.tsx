@@ -127,12 +127,13 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
 
 function ImportPreview({ result }: { result: ImportResult }) {
   const { t, i18n } = useTranslation(['servers', 'common']);
+  const { t: sentenceT } = useTranslation('servers');
   const clashes = new Set(result.conflicts);
   return (
     <div className="import-preview" data-testid="import-preview">
       <p role="status" className={result.applied ? 'ok-text' : undefined}>
         {result.applied
-          ? importedSentence(i18n.getFixedT(i18n.language, 'servers'), result)
+          ? importedSentence(sentenceT, result)
           : result.servers.length
             ? t('importServers.nothingWrittenYetFound', { count: result.servers.length, format: result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers' })
             : t('importServers.nothingToImport')}
