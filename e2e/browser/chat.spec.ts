@@ -159,3 +159,19 @@ test('Stop ends a turn waiting for approval, and Delete asks before removing the
   await expect(page.getByText('Pick a conversation, or start a new one')).toBeVisible();
   await expect(page.getByText('No conversations yet. Start one above.')).toBeVisible();
 });
+
+test('a conversation is renamed and keeps its name across a reload; the Replay row has room from the panel edge (issue 30)', async ({ page, host }) => {
+  await startConversation(page, host, 'u1001');
+  const conversation = page.getByTestId('conversation');
+  const panel = await conversation.boundingBox();
+  const replay = await conversation.getByRole('button', { name: 'Replay with today’s config' }).boundingBox();
+  expect(replay!.x - panel!.x).toBeGreaterThanOrEqual(10);
+
+  await conversation.getByRole('button', { name: 'Rename' }).click();
+  await conversation.getByLabel('Title').fill('耳机物流');
+  await conversation.getByLabel('Title').press('Enter');
+  await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('耳机物流');
+  await expect(page.getByRole('button', { name: /耳机物流/ }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: /耳机物流/ }).first()).toBeVisible();
+});
