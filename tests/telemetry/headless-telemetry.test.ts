@@ -6,6 +6,7 @@ import type { RecordSummary, TelemetryView } from '../../src/shared/contract';
 import { createTestCore, type TestCore } from '../support/core';
 import { startGarbageTraceServer } from '../support/otlp/garbage-trace-server';
 import { OtlpReceiver } from '../support/otlp/otlp-receiver';
+import { openAiStream, startOpenAiCompatibleServer } from '../support/providers/openai-script';
 
 const ctx = { transport: 'ws' as const };
 let core: TestCore | undefined;
@@ -51,6 +52,42 @@ describe('the headless console with telemetry', () => {
     const view = await call<TelemetryView>('telemetry.get', {});
     expect(view).toMatchObject({ enabled: true, endpointSource: 'env', protocol: 'http/json', problems: [] });
     expect(view.fromEnv).toContain('OTEL_EXPORTER_OTLP_ENDPOINT');
+  });
+
+  it('an OpenAI-compatible model: chat spans carry token usage (and the token metric is exported); a write waits for approval in a span of its own', async () => {
+    receiver = await OtlpReceiver.start();
+    const model = await startOpenAiCompatibleServer([
+      openAiStream({ toolCalls: [{ name: 'cancel_order', arguments: { orderNo: 'BS1001003' } }], usage: { prompt_tokens: 321, completion_tokens: 12 } }),
+      openAiStream({ text: 'done', usage: { prompt_tokens: 400, completion_tokens: 3 } }),
+    ]);
+    try {
+      await start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
+      await call('settings.saveModel', { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'gpt-test', apiKeyEnv: 'SB_TEST_KEY' });
+      process.env.SB_TEST_KEY = 'sk-test-0123456789';
+      const approve = core!.events.subscribe((name, payload) => {
+        if (name === 'approvals.requested') core!.runtime.approvals.resolve((payload as { id: string }).id, 'approve', undefined, 'test operator');
+      });
+      const conversation = await core!.runtime.agent.create('u1001');
+      expect((await core!.runtime.agent.send(conversation.id, '取消 BS1001003').done).status).toBe('completed');
+      approve();
+      await core!.telemetry.flush();
+      const chats = receiver.spans.filter((s) => s.name === 'chat gpt-test');
+      expect(chats.map((s) => [s.attributes['gen_ai.usage.input_tokens'], s.attributes['gen_ai.usage.output_tokens']])).toEqual([
+        [321, 12],
+        [400, 3],
+      ]);
+      expect(chats[0].attributes).toMatchObject({ 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-test', 'gen_ai.response.finish_reasons': ['tool_call'] });
+      const [tool] = receiver.spans.filter((s) => s.name === 'execute_tool cancel_order');
+      expect(tool.attributes).toMatchObject({ 'switchboard.approval.decision': 'approve', 'switchboard.approval.decided_by': 'test operator', 'switchboard.tool.read_only': false });
+      const [wait] = receiver.spans.filter((s) => s.name === 'switchboard.approval');
+      expect(wait).toMatchObject({ parentSpanId: tool.spanId, attributes: { 'switchboard.approval.decision': 'approve' } });
+      expect(receiver.spans.find((s) => s.name === 'tools/call cancel_order' && s.kind === 3)?.parentSpanId).toBe(tool.spanId);
+      expect(JSON.stringify(receiver.spans)).not.toContain('sk-test-0123456789');
+      expect([...receiver.metricNames]).toEqual(expect.arrayContaining(['gen_ai.client.token.usage', 'gen_ai.client.operation.duration']));
+    } finally {
+      delete process.env.SB_TEST_KEY;
+      await model.close();
+    }
   });
 
   it('Settings: saved fields are persisted and applied, the test span answers with its export, a failing collector is told once with its cause', async () => {
