@@ -106,8 +106,10 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   // The list and the detail both show the start time; the duration is split at the decision; the tool name stays whole.
   const started = (await rows.nth(1).getByRole('cell').first().textContent())?.trim();
   await expect(page.getByTestId('record-detail').locator('dt:text-is("Started") + dd')).toHaveText(started ?? '');
-  await expect(page.getByTestId('record-duration')).toContainText(/= [\d.,]+ \S+ waiting for approval \+ [\d.,]+ \S+ executing/);
+  // Rejected, so it never ran (issue 30 item 13): the wait for the decision, and no run time.
+  await expect(page.getByTestId('record-duration')).toHaveText(/^[\d.,]+ \S+ waiting for a decision; the call did not run$/);
   await expect(rows.nth(1).getByTestId('record-waited')).not.toHaveText('—');
+  await expect(rows.nth(1).getByTestId('record-ran')).toHaveText('—');
   for (const cell of await page.locator('[data-testid="record-row"] [role="cell"]:nth-child(2) code').all())
     expect(await cell.evaluate((code) => code.closest('[role="cell"]')!.scrollWidth <= code.closest('[role="cell"]')!.clientWidth)).toBe(true);
   const rejected = page.getByTestId('record-approval');
@@ -118,6 +120,8 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await rows.nth(0).getByRole('button').click();
   await expect(page.getByTestId('record-approval')).toContainText('approve');
   await expect(page.getByTestId('record-detail')).toContainText('BS1001011');
+  // Approved, so it ran: the duration is split at the decision.
+  await expect(page.getByTestId('record-duration')).toContainText(/= [\d.,]+ \S+ waiting for approval \+ [\d.,]+ \S+ executing/);
 });
 
 test('refund: load_skill runs first and apply_refund appears in the next model call’s visible tools', async ({ page, host }) => {
