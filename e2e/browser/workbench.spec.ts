@@ -26,6 +26,8 @@ test('Run query_order from Tools with the form: the result as a tool card, and a
   await run.getByRole('button', { name: 'Run', exact: true }).click();
   const card = run.getByTestId('run-result').getByTestId('tool-card');
   await expect(card).toHaveAttribute('data-status', 'success');
+  // The result is brought into view, not left below the fold.
+  await expect(run.getByTestId('run-result')).toBeInViewport();
   await card.locator('details.tool-result > summary').click();
   await expect(card.locator('details.tool-result pre')).toContainText('BS1001003');
   await expect(run.getByTestId('run-result')).toContainText('actor operator');

@@ -58,6 +58,8 @@ export type CaseResultSummary = z.infer<typeof caseResultSummarySchema>;
 
 export const caseResultSchema = caseResultSummarySchema.extend({
   name: z.string(),
+  /** The acting identity the case ran as (absent in older results). */
+  customerId: z.string().optional(),
   expectations: z.array(expectationResultSchema),
   /** The run's conversation: user messages, answers and tool calls (results clipped). */
   transcript: z.array(chatItemSchema),
