@@ -1,8 +1,7 @@
 // Builds one McpServer per session from the tool definitions. The acting customer is read from the
 // tools/call request's _meta, so a model can never choose whose orders it sees.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 import { mcpJsonSchemaValidator } from '../shared/mcp/json-schema-validator';
 import { queryCouponsTool, queryLogisticsTool, queryOrderTool } from './shop-read-tools';
@@ -35,14 +34,16 @@ export const SHOP_TOOLS: ShopToolDefinition[] = [
   applyRefundTool,
 ];
 
-type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+type ToolExtra = ServerContext;
 
+/* @mcp-codemod-error Parameter annotation 'Pick<ToolExtra, '_meta'>' mentions a context type in a shape the codemod cannot remap — review the body's property accesses (e.g. .signal is now .mcpReq.signal). */
 export function readCustomerId(extra: Pick<ToolExtra, '_meta'>): string | undefined {
   const value: unknown = extra._meta?.[CUSTOMER_ID_META_KEY];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** The demo state a call names in its _meta, if it names one. */
+/* @mcp-codemod-error Parameter annotation 'Pick<ToolExtra, '_meta'>' mentions a context type in a shape the codemod cannot remap — review the body's property accesses (e.g. .signal is now .mcpReq.signal). */
 export function readDemoState(extra: Pick<ToolExtra, '_meta'>): string | undefined {
   const value: unknown = extra._meta?.[DEMO_STATE_META_KEY];
   return typeof value === 'string' && value.trim() !== '' && value.length <= 200 ? value : undefined;
@@ -63,10 +64,12 @@ export function createShopMcpServer(tools: readonly ShopToolDefinition[], storeF
         inputSchema: z.object(tool.inputSchema),
         annotations: tool.annotations,
       },
-      async (args, extra) => {
-        const customerId = readCustomerId(extra);
+      async (args, ctx) => {
+        /* @mcp-codemod-error The context object is forwarded to readCustomerId(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+        const customerId = readCustomerId(ctx);
         if (!customerId) return toolError(NO_IDENTITY_MESSAGE);
-        return tool.run(args, { customerId, store: storeFor(readDemoState(extra)) });
+        /* @mcp-codemod-error The context object is forwarded to readDemoState(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
+        return tool.run(args, { customerId, store: storeFor(readDemoState(ctx)) });
       },
     );
   }

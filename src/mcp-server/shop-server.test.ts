@@ -1,5 +1,5 @@
 // The shop tools over real Streamable HTTP with the SDK client, as the app will use them.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CUSTOMER_ID_META_KEY, DEMO_STATE_META_KEY, NO_IDENTITY_MESSAGE } from './shop-mcp-server';

@@ -3,9 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { isInitializeRequest } from "@modelcontextprotocol/server";
+import type { McpServer } from "@modelcontextprotocol/server";
 import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
 import { createShopMcpServer, SHOP_TOOLS, type StoreFor } from './shop-mcp-server';
@@ -45,7 +45,7 @@ export interface ShopServerHandle {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   lastUsed: number;
   /** Requests being served (POST, DELETE): such a session is busy and is never closed for another. */
@@ -148,7 +148,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     if (opts.initializeDelayMs) await sleep(opts.initializeDelayMs);
     if (closing) return sendJsonRpcError(res, 503, -32000, 'Server is shutting down');
     if (sessions.size >= maxSessions && !closeLeastRecentlyUsed()) return sendJsonRpcError(res, 503, -32000, 'Too many sessions: every one is busy');
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server, lastUsed: Date.now(), active: 0, streams: 0 });

@@ -1,8 +1,7 @@
 // Test helpers for the shop server: an SDK client over real HTTP, a tools/call wrapper that sends
 // the acting customer in _meta, and a raw node:http request (fetch cannot set the Host header).
 import { request } from 'node:http';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { CUSTOMER_ID_META_KEY } from '../../src/mcp-server/shop-mcp-server';
 
 export async function connectShopClient(url: string, token?: string): Promise<Client> {

@@ -6,15 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, isInitializeRequest, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { Server, isInitializeRequest } from "@modelcontextprotocol/server";
+import type { Tool } from "@modelcontextprotocol/server";
 
 const toolsFile = process.env.HOSTILE_TOOLS_FILE;
 const instructionsFile = process.env.HOSTILE_INSTRUCTIONS_FILE;
 const tools = toolsFile ? (JSON.parse(readFileSync(toolsFile, 'utf8')) as Tool[]) : [];
 const instructions = () => (instructionsFile ? readFileSync(instructionsFile, 'utf8') : undefined);
-const sessions = new Map<string, StreamableHTTPServerTransport>();
+const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
 
 async function body(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -31,9 +31,9 @@ const http = createServer((req, res) => {
     if (known) return known.handleRequest(req, res, parsed);
     if (req.method !== 'POST' || !isInitializeRequest(parsed)) return void res.writeHead(404).end();
     const server = new Server({ name: 'hostile', version: '1.0.0' }, { capabilities: { tools: {} }, instructions: instructions() });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-    server.setRequestHandler(CallToolRequestSchema, (request) => ({ content: [{ type: 'text', text: `called ${request.params.name}` }] }));
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    server.setRequestHandler('tools/list', () => ({ tools }));
+    server.setRequestHandler('tools/call', (request) => ({ content: [{ type: 'text', text: `called ${request.params.name}` }] }));
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => void sessions.set(id, transport),
     });

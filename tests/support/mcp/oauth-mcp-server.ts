@@ -2,15 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Response } from 'express';
-import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
-import { InvalidGrantError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
-import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
-import { createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { McpServer } from "@modelcontextprotocol/server";
+import type { AuthInfo, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/server";
+import { InvalidGrantError, InvalidTokenError, requireBearerAuth, createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from "@modelcontextprotocol/server-legacy/auth";
+import type { OAuthRegisteredClientsStore, AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/server-legacy/auth";
 
 /**
  * A real OAuth-protected MCP server for tests, built on the SDK's server-side auth: mcpAuthRouter serves
@@ -183,6 +179,7 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       clientRegistrationOptions: off,
     }),
   );
+  /* @mcp-codemod-error requireBearerAuth: resource-server auth helpers routed to the frozen @modelcontextprotocol/server-legacy/auth copy. The maintained v2 home is @modelcontextprotocol/express — when re-pointing, verifiers must throw the v2 OAuthError (the express middleware does not recognize the legacy error classes). See the migration guide's server auth split section. | getOAuthProtectedResourceMetadataUrl: resource-server auth helpers routed to the frozen @modelcontextprotocol/server-legacy/auth copy. The maintained v2 home is @modelcontextprotocol/express — when re-pointing, verifiers must throw the v2 OAuthError (the express middleware does not recognize the legacy error classes). See the migration guide's server auth split section. */
   const bearer = requireBearerAuth({ verifier: provider, requiredScopes: options.requiredScopes ?? [], resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl)) });
   app.post('/mcp', express.json(), bearer, async (req, res) => {
     fixture.counts.mcpRequests += 1;
@@ -201,7 +198,7 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       return { content: [{ type: 'text' as const, text: JSON.stringify({ clientId: extra.authInfo?.clientId, scopes: extra.authInfo?.scopes }) }] };
     });
     server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({ content: [{ type: 'text' as const, text: 'filed' }] }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close().then(() => server.close()));
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);

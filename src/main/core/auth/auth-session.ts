@@ -1,14 +1,13 @@
-import { auth, extractWWWAuthenticateParams, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { OAuthError, ServerError, TemporarilyUnavailableError, TooManyRequestsError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from "@modelcontextprotocol/server";
+import { OAuthError, ServerError, TemporarilyUnavailableError, TooManyRequestsError } from "@modelcontextprotocol/server-legacy/auth";
+import { auth, extractWWWAuthenticateParams, UnauthorizedError, SseError } from "@modelcontextprotocol/client";
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
 import { ClientBoundElsewhereError, IssuerMismatchError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
+import { SdkHttpError } from "@modelcontextprotocol/server";
 
 /** Tokens rotate on every refresh: the last few are enough to cover one still in a server's logs. */
 const MAX_REMEMBERED_SECRETS = 12;
@@ -209,7 +208,7 @@ export class AuthSession {
 }
 
 const httpStatus = (error: unknown): number | undefined =>
-  error instanceof StreamableHTTPError || error instanceof SseError ? (typeof error.code === 'number' ? error.code : undefined) : undefined;
+  error instanceof SdkHttpError || error instanceof SseError ? (typeof error.code === 'number' ? error.code : undefined) : undefined;
 
 const splitScopes = (scope: string | undefined): string[] => (scope ?? '').split(/\s+/).filter(Boolean);
 

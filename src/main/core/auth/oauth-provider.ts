@@ -1,7 +1,5 @@
-import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider, checkResourceAllowed, resourceUrlFromServerUrl } from "@modelcontextprotocol/client";
+import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/client";
 import type { ResolvedAuth } from './auth-settings';
 import type { OAuthStore, StoredAuth } from './oauth-store';
 import { AuthFailure } from './auth-failure';

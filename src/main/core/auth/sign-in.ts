@@ -1,4 +1,4 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from "@modelcontextprotocol/client";
 import type { ServerState } from '../mcp/types';
 import type { AuthSession } from './auth-session';
 import { startLoopbackRedirect, type RedirectResult } from './loopback-redirect';

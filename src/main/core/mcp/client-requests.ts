@@ -1,14 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  UrlElicitationRequiredError,
-  type ClientCapabilities,
-  type Root,
-} from '@modelcontextprotocol/sdk/types.js';
+import { UrlElicitationRequiredError } from "@modelcontextprotocol/client";
+import type { Client, ClientCapabilities, Root } from "@modelcontextprotocol/client";
 import type { ServerConfig } from '../../../shared/config/schema';
 import type { ServerRequestHandlers } from './types';
 
@@ -57,14 +50,14 @@ export function installRequestHandlers(
   roots: () => Root[],
 ): void {
   if (handlers && declared.elicitation)
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      handlers.elicit({ server, signal: extra.signal, relatedTaskId: extra.taskId }, request.params),
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      handlers.elicit({ server, signal: ctx.mcpReq.signal, relatedTaskId: ctx.taskId }, request.params),
     );
   if (handlers && declared.sampling)
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-      handlers.sample({ server, signal: extra.signal, relatedTaskId: extra.taskId }, request.params),
+    client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+      handlers.sample({ server, signal: ctx.mcpReq.signal, relatedTaskId: ctx.taskId }, request.params),
     );
-  if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots() }));
+  if (declared.roots) client.setRequestHandler('roots/list', () => ({ roots: roots() }));
 }
 
 /**

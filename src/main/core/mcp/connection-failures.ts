@@ -1,4 +1,4 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from "@modelcontextprotocol/server";
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -79,7 +79,7 @@ export function firstErrorLine(stderr: string | null): string | undefined {
 export const isRequestTimeout = (error: unknown): boolean => (error as { code?: unknown })?.code === -32001;
 
 /** A JSON-RPC error response from the server, as opposed to a timeout (-32001) or a closed connection (-32000). */
-export const answeredByPeer = (error: unknown): boolean => error instanceof McpError && error.code !== -32000 && error.code !== -32001;
+export const answeredByPeer = (error: unknown): boolean => error instanceof ProtocolError && error.code !== -32000 && error.code !== -32001;
 
 /** How a failed start ends: waiting for a sign-in (no retry loop), or failed with what to show and whether to retry. */
 export type FailedStart = { status: 'needs-auth'; message: UiMessage | string; logText: string } | { status: 'failed'; message: UiMessage | string; logText: string; retry: boolean };

@@ -1,6 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolSchema } from "@modelcontextprotocol/core";
+import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
 import { z } from 'zod';
 import { Slices } from '../slices';
 

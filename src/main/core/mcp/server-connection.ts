@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, CallToolResult, ClientCapabilities } from "@modelcontextprotocol/client";
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { commandLineText } from './launch-confirmations';
 import { backoffDelay } from './backoff';
@@ -238,7 +237,7 @@ export class ServerConnection {
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
     const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
+    client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
     this.hooks?.clientCreated(client);
     // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
     const onAbort = () => void client.close().catch(noop);

@@ -1,5 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolRequest, type CallToolResult, type Task, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema } from "@modelcontextprotocol/core";
+import { ProtocolError, SdkErrorCode, SdkError } from "@modelcontextprotocol/client";
+import type { Client, CallToolRequest, CallToolResult, Task, Tool } from "@modelcontextprotocol/client";
 import type { CallTask, CallToolOptions } from './types';
 
 /** Without a per-server maxTotalTimeoutMs, a call that keeps reporting progress may run this long. */
@@ -35,10 +36,10 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
   let silence: ReturnType<typeof setTimeout> | undefined;
   const armSilence = () => {
     clearTimeout(silence);
-    silence = wait?.waiting ? undefined : setTimeout(() => end(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })), silenceMs);
+    silence = wait?.waiting ? undefined : setTimeout(() => end(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })), silenceMs);
   };
   const started = Date.now();
-  const total = setTimeout(() => end(new McpError(ErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: totalMs, totalElapsed: Date.now() - started })), totalMs);
+  const total = setTimeout(() => end(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: totalMs, totalElapsed: Date.now() - started })), totalMs);
   const stopWatching = wait?.onChange(armSilence);
   const finish = () => {
     clearTimeout(silence);
@@ -50,7 +51,7 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
   else options.signal?.addEventListener('abort', onAbort, { once: true });
   armSilence();
   const onProgress = options.onProgress ?? noop;
-  const reply = client.callTool(params, CallToolResultSchema, {
+  const reply = client.callTool(params, {
     signal: ended.signal,
     timeout: totalMs + BACKSTOP_MS,
     onprogress: (progress) => {
@@ -114,7 +115,7 @@ export function callAsTask(client: Client, params: CallToolRequest['params'], op
   })();
 
   return new Promise<CallToolResult>((resolve, reject) => {
-    const timer = setTimeout(() => stop(new McpError(-32001, `Request timed out: the task did not finish within ${limit} ms`, { timeout: limit })), limit);
+    const timer = setTimeout(() => stop(new ProtocolError(-32001, `Request timed out: the task did not finish within ${limit} ms`, { timeout: limit })), limit);
     const onAbort = () => stop(options.signal?.reason ?? new Error('aborted'));
     const stop = (reason: unknown) => {
       abandoned = true;
@@ -150,5 +151,5 @@ function taskOf(task: Task): CallTask {
 /** The SDK reports a failed task as "Task X failed"; the server's status message says why. */
 function withStatus(error: unknown, task: CallTask | undefined): unknown {
   if (!task?.statusMessage || !(error instanceof Error)) return error;
-  return new McpError((error as McpError).code ?? -32603, `${error.message.replace(/^MCP error -?\d+: /, '')}: ${task.statusMessage}`);
+  return new ProtocolError((error as ProtocolError).code ?? -32603, `${error.message.replace(/^MCP error -?\d+: /, '')}: ${task.statusMessage}`);
 }
