@@ -34,18 +34,17 @@ export const SHOP_TOOLS: ShopToolDefinition[] = [
   applyRefundTool,
 ];
 
-type ToolExtra = ServerContext;
+/** Where a request's _meta sits in the v2 handler context. */
+type RequestMetaOf = { mcpReq: Pick<ServerContext['mcpReq'], '_meta'> };
 
-/* @mcp-codemod-error Parameter annotation 'Pick<ToolExtra, '_meta'>' mentions a context type in a shape the codemod cannot remap — review the body's property accesses (e.g. .signal is now .mcpReq.signal). */
-export function readCustomerId(extra: Pick<ToolExtra, '_meta'>): string | undefined {
-  const value: unknown = extra._meta?.[CUSTOMER_ID_META_KEY];
+export function readCustomerId(ctx: RequestMetaOf): string | undefined {
+  const value: unknown = ctx.mcpReq._meta?.[CUSTOMER_ID_META_KEY];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** The demo state a call names in its _meta, if it names one. */
-/* @mcp-codemod-error Parameter annotation 'Pick<ToolExtra, '_meta'>' mentions a context type in a shape the codemod cannot remap — review the body's property accesses (e.g. .signal is now .mcpReq.signal). */
-export function readDemoState(extra: Pick<ToolExtra, '_meta'>): string | undefined {
-  const value: unknown = extra._meta?.[DEMO_STATE_META_KEY];
+export function readDemoState(ctx: RequestMetaOf): string | undefined {
+  const value: unknown = ctx.mcpReq._meta?.[DEMO_STATE_META_KEY];
   return typeof value === 'string' && value.trim() !== '' && value.length <= 200 ? value : undefined;
 }
 
@@ -65,10 +64,8 @@ export function createShopMcpServer(tools: readonly ShopToolDefinition[], storeF
         annotations: tool.annotations,
       },
       async (args, ctx) => {
-        /* @mcp-codemod-error The context object is forwarded to readCustomerId(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
         const customerId = readCustomerId(ctx);
         if (!customerId) return toolError(NO_IDENTITY_MESSAGE);
-        /* @mcp-codemod-error The context object is forwarded to readDemoState(…) — its property shape changed in v2 (e.g. extra.signal is now ctx.mcpReq.signal, extra.sendRequest is ctx.mcpReq.send). Update the helper's parameter type and property accesses. */
         return tool.run(args, { customerId, store: storeFor(readDemoState(ctx)) });
       },
     );

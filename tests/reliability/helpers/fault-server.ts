@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { Server, isInitializeRequest } from "@modelcontextprotocol/server";
-import type { CallToolResult } from "@modelcontextprotocol/server";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 
 /**
  * A real MCP server over Streamable HTTP that misbehaves on request: tools that hang, answers built
@@ -49,7 +49,7 @@ export async function startFaultServer(options: { tools: FaultTool[]; port?: num
       tools: options.tools.map((t) => ({
         name: t.name,
         description: t.description ?? `fault tool ${t.name}`,
-        inputSchema: t.inputSchema ?? { type: 'object' as const, properties: {} },
+        inputSchema: (t.inputSchema ?? { type: 'object' as const, properties: {} }) as Tool['inputSchema'],
         annotations: { readOnlyHint: t.readOnly, ...(t.idempotent !== undefined && { idempotentHint: t.idempotent }) },
       })),
     }));

@@ -179,7 +179,6 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       clientRegistrationOptions: off,
     }),
   );
-  /* @mcp-codemod-error requireBearerAuth: resource-server auth helpers routed to the frozen @modelcontextprotocol/server-legacy/auth copy. The maintained v2 home is @modelcontextprotocol/express — when re-pointing, verifiers must throw the v2 OAuthError (the express middleware does not recognize the legacy error classes). See the migration guide's server auth split section. | getOAuthProtectedResourceMetadataUrl: resource-server auth helpers routed to the frozen @modelcontextprotocol/server-legacy/auth copy. The maintained v2 home is @modelcontextprotocol/express — when re-pointing, verifiers must throw the v2 OAuthError (the express middleware does not recognize the legacy error classes). See the migration guide's server auth split section. */
   const bearer = requireBearerAuth({ verifier: provider, requiredScopes: options.requiredScopes ?? [], resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl)) });
   app.post('/mcp', express.json(), bearer, async (req, res) => {
     fixture.counts.mcpRequests += 1;
@@ -193,9 +192,9 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       return;
     }
     const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' }, { capabilities: { logging: {} } });
-    server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, async (extra) => {
-      if (options.echoToken) await extra.sendNotification({ method: 'notifications/message', params: { level: 'warning', logger: 'auth', data: `called with Bearer ${extra.authInfo?.token}` } });
-      return { content: [{ type: 'text' as const, text: JSON.stringify({ clientId: extra.authInfo?.clientId, scopes: extra.authInfo?.scopes }) }] };
+    server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, async (ctx) => {
+      if (options.echoToken) await ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'warning', logger: 'auth', data: `called with Bearer ${ctx.http?.authInfo?.token}` } });
+      return { content: [{ type: 'text' as const, text: JSON.stringify({ clientId: ctx.http?.authInfo?.clientId, scopes: ctx.http?.authInfo?.scopes }) }] };
     });
     server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({ content: [{ type: 'text' as const, text: 'filed' }] }));
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });

@@ -1,4 +1,4 @@
-import { CallToolResultSchema } from "@modelcontextprotocol/core";
+import { CallToolResultSchema, CancelTaskResultSchema, CreateTaskResultSchema, GetTaskResultSchema } from "@modelcontextprotocol/core";
 import { ProtocolError, SdkErrorCode, SdkError } from "@modelcontextprotocol/client";
 import type { Client, CallToolRequest, CallToolResult, Task, Tool } from "@modelcontextprotocol/client";
 import type { CallTask, CallToolOptions } from './types';
@@ -66,52 +66,49 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
 const BACKSTOP_MS = 1_000;
 
 /**
- * A task-augmented tools/call through the SDK's `callToolStream`: the server answers with a task, the SDK
- * polls tasks/get (reporting each status) and fetches tasks/result. The whole call is bounded by the
- * total limit, which is also each poll's timeout: while the task waits for input (our operator answering
- * its elicitation), tasks/result blocks for as long as that takes.
+ * A task-augmented tools/call (2025-11-25 tasks). The v2 SDK dropped its task helpers (SEP-2663 moved tasks to an
+ * extension), so this speaks the wire methods itself: tools/call with `task` answers with a task, tasks/get is polled
+ * at the server's pollInterval (reporting each status), and tasks/result fetches the result once the task is terminal
+ * or waits for input (then it blocks while our operator answers the server's elicitation). The whole call is bounded
+ * by the total limit, which is also each request's timeout.
  *
- * Stop (or the limit) cancels the task with tasks/cancel; the signal is not handed to the SDK, which would
- * add one abort listener per poll and never remove them. A task created after Stop is cancelled as soon
- * as its id arrives.
+ * Stop (or the limit) cancels the task with tasks/cancel; a task created after Stop is cancelled as soon as its id
+ * arrives.
  */
 export function callAsTask(client: Client, params: CallToolRequest['params'], options: CallToolOptions): Promise<CallToolResult> {
   const limit = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
-  const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, {
-    timeout: limit,
-    onprogress: options.onProgress ?? noop,
-    resetTimeoutOnProgress: true,
-    maxTotalTimeout: limit,
-    task: {},
-  });
+  const requestOptions = { timeout: limit, maxTotalTimeout: limit, resetTimeoutOnProgress: true, onprogress: options.onProgress ?? noop };
   let last: CallTask | undefined;
   let abandoned = false;
   let cancelSent = false;
   const cancel = () => {
     if (cancelSent || !last || isTerminal(last.status)) return;
     cancelSent = true;
-    void client.experimental.tasks.cancelTask(last.taskId, { timeout: 5_000 }).catch(noop);
+    void client.request({ method: 'tasks/cancel', params: { taskId: last.taskId } }, CancelTaskResultSchema, { timeout: 5_000 }).catch(noop);
+  };
+  const report = (task: Task) => {
+    last = taskOf(task);
+    if (abandoned) cancel();
+    else options.onTask?.(last);
   };
 
   const consume = (async (): Promise<CallToolResult> => {
-    for await (const message of stream) {
-      if (message.type === 'taskCreated' || message.type === 'taskStatus') {
-        last = taskOf(message.task);
-        if (abandoned) {
-          cancel();
-          break; // between yields: ends the SDK's poll loop
-        }
-        options.onTask?.(last);
-      } else if (message.type === 'result') {
-        // tasks/result answers once the task is terminal; after input_required the SDK polls no more.
-        const result = message.result as CallToolResult;
-        if (last && !isTerminal(last.status)) options.onTask?.((last = { taskId: last.taskId, status: result.isError ? 'failed' : 'completed' }));
-        return result;
-      } else {
-        throw withStatus(message.error, last);
-      }
+    const created = await client.request({ method: 'tools/call', params: { ...params, task: {} } }, CreateTaskResultSchema, requestOptions);
+    report(created.task);
+    let pollMs = created.task.pollInterval ?? DEFAULT_POLL_MS;
+    while (!abandoned && last && !isTerminal(last.status) && last.status !== 'input_required') {
+      await sleep(pollMs);
+      if (abandoned) break;
+      const task = await client.request({ method: 'tasks/get', params: { taskId: last.taskId } }, GetTaskResultSchema, requestOptions);
+      report(task);
+      pollMs = task.pollInterval ?? pollMs;
     }
-    throw new Error('the task ended without a result');
+    if (abandoned || !last) throw new Error('the task was abandoned');
+    if (last.status === 'failed' || last.status === 'cancelled') throw withStatus(new ProtocolError(-32603, `Task ${last.taskId} ${last.status}`), last);
+    // tasks/result answers once the task is terminal; after input_required it waits while the server asks its questions.
+    const result = (await client.request({ method: 'tasks/result', params: { taskId: last.taskId } }, CallToolResultSchema, requestOptions)) as CallToolResult;
+    if (!isTerminal(last.status)) options.onTask?.((last = { taskId: last.taskId, status: result.isError ? 'failed' : 'completed' }));
+    return result;
   })();
 
   return new Promise<CallToolResult>((resolve, reject) => {
@@ -141,6 +138,10 @@ export function callAsTask(client: Client, params: CallToolRequest['params'], op
     );
   });
 }
+
+/** Without a pollInterval from the server. */
+const DEFAULT_POLL_MS = 1_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const isTerminal = (status: CallTask['status']) => status === 'completed' || status === 'failed' || status === 'cancelled';
 
