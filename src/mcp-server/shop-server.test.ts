@@ -152,9 +152,8 @@ describe('shop tools (read)', () => {
     expect(outcome.text).toMatch(pattern);
   });
 
-  it('an unknown tool answers isError', async () => {
-    const outcome = await callAs(client, 'u1001', 'drop_database');
-    expect(outcome).toMatchObject({ isError: true, text: expect.stringContaining('drop_database') });
+  it('an unknown tool is refused by name (the v2 SDK answers it as a protocol error, -32602)', async () => {
+    await expect(callAs(client, 'u1001', 'drop_database')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('drop_database') });
   });
 });
 

@@ -1,11 +1,12 @@
-// The shop MCP server over Streamable HTTP at /mcp: stateful sessions (one transport + McpServer
-// each), 127.0.0.1 only, DNS-rebinding and bearer checks in front of everything.
+// The shop MCP server over Streamable HTTP at /mcp, in both protocol eras: 2026-07-28 requests (stateless, their
+// identity in each request's _meta) go to the v2 SDK's createMcpHandler; 2025-era clients keep stateful sessions
+// (one transport + McpServer each). 127.0.0.1 only, DNS-rebinding and bearer checks in front of everything.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { isInitializeRequest } from "@modelcontextprotocol/server";
-import type { McpServer } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
 import { createShopMcpServer, SHOP_TOOLS, type StoreFor } from './shop-mcp-server';
@@ -89,6 +90,9 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     return own;
   };
   const sessions = new Map<string, Session>();
+  // The 2026-07-28 era: a fresh McpServer per request, and no legacy fallback here (2025 clients get the sessions below).
+  const modernHandler = createMcpHandler(() => createShopMcpServer(tools, storeFor), { legacy: 'reject' });
+  const serveModern = toNodeHandler(modernHandler);
   const sockets = new Set<Socket>();
   let allowedHosts: string[] = [];
   let closing = false;
@@ -125,6 +129,12 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     const sessionId = headerValue(req.headers['mcp-session-id']);
     const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
     if (body && 'error' in body) return sendJsonRpcError(res, body.status, body.code, body.error);
+
+    // The SDK's own classification, so this branch never disagrees with createMcpHandler: a request without a session
+    // that is not 2025-era is served statelessly by the modern handler.
+    if (!sessionId && req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body?.json), body?.json))) {
+      return serveModern(req, res, body?.json);
+    }
 
     const session = sessionId ? sessions.get(sessionId) : undefined;
     if (session && sessionId) {
@@ -197,7 +207,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
       closing = true;
       clearInterval(sweep);
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await Promise.allSettled([...sessions.values()].map((s) => s.server.close()));
+      await Promise.allSettled([...[...sessions.values()].map((s) => s.server.close()), modernHandler.close()]);
       sessions.clear();
       for (const socket of sockets) socket.destroy();
       await httpClosed;
