@@ -43,7 +43,7 @@ export function createBuiltinServers(): BuiltinServers {
  */
 async function loadShopServer(): Promise<(typeof import('../mcp-server/shop-server'))['startShopServer']> {
   await import('@modelcontextprotocol/server');
-  await import('@modelcontextprotocol/server');
+  await import('@modelcontextprotocol/node');
   const { startShopServer } = await import('../mcp-server/shop-server');
   await nextTurn();
   return startShopServer;

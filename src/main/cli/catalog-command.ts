@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ProtocolError } from "@modelcontextprotocol/server";
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { countCatalog, describeCounts, explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
 import type { SwitchboardConfig } from '../../shared/config/schema';
 import { fingerprintServers } from '../core/catalog/definition-hash';

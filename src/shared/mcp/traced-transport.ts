@@ -6,7 +6,7 @@
  * its `_meta` carries. Only @opentelemetry/api: without an SDK registered, nothing here does any work.
  */
 import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter } from '@opentelemetry/api';
-import type { Transport, JSONRPCMessage } from "@modelcontextprotocol/server";
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /** Switched on by the telemetry SDK when it starts (and off when it stops); off, a traced transport only passes through. */
 let tracing = { on: false, generation: 0 };

@@ -1,13 +1,12 @@
-import type { FetchLike } from "@modelcontextprotocol/server";
-import { OAuthError, ServerError, TemporarilyUnavailableError, TooManyRequestsError } from "@modelcontextprotocol/server-legacy/auth";
-import { auth, extractWWWAuthenticateParams, UnauthorizedError, SseError } from "@modelcontextprotocol/client";
+import { auth, extractWWWAuthenticateParams, OAuthError, OAuthErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { httpStatusOf } from '../mcp/connection-failures';
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
 import { ClientBoundElsewhereError, IssuerMismatchError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
-import { SdkHttpError } from "@modelcontextprotocol/server";
 
 /** Tokens rotate on every refresh: the last few are enough to cover one still in a server's logs. */
 const MAX_REMEMBERED_SECRETS = 12;
@@ -141,8 +140,8 @@ export class AuthSession {
   /** What an error means for authorization: the operator must sign in, the server refused for good, or nothing auth-related. */
   verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
     if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError || error instanceof IssuerMismatchError) return told('refused', error.uiMessage);
-    if (error instanceof OAuthError && !(error instanceof ServerError || error instanceof TemporarilyUnavailableError || error instanceof TooManyRequestsError))
-      return told('refused', say('auth.refusedByServer', { detail: `${error.errorCode}${error.message ? `: ${error.message}` : ''}` }));
+    if (error instanceof OAuthError && !TRANSIENT_OAUTH_ERRORS.has(error.code))
+      return told('refused', say('auth.refusedByServer', { detail: `${error.code}${error.message ? `: ${error.message}` : ''}` }));
     const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;
     if (!authError) return undefined;
     const c = this.challenge;
@@ -207,8 +206,10 @@ export class AuthSession {
   }
 }
 
-const httpStatus = (error: unknown): number | undefined =>
-  error instanceof SdkHttpError || error instanceof SseError ? (typeof error.code === 'number' ? error.code : undefined) : undefined;
+const httpStatus = httpStatusOf;
+
+/** OAuth errors that say "not now" rather than "no": trying again later may work. */
+const TRANSIENT_OAUTH_ERRORS = new Set<string>([OAuthErrorCode.ServerError, OAuthErrorCode.TemporarilyUnavailable, OAuthErrorCode.TooManyRequests]);
 
 const splitScopes = (scope: string | undefined): string[] => (scope ?? '').split(/\s+/).filter(Boolean);
 

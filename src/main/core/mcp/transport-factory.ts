@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FetchLike, Transport } from "@modelcontextprotocol/server";
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import { isBuiltinServer, isStdioServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
 import { PACKAGE_RUNNER_TERM_GRACE_MS, packageRunnerOf, patientStdioTransport } from './package-runner';

@@ -1,5 +1,5 @@
-import { ProtocolError } from "@modelcontextprotocol/server";
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from "@modelcontextprotocol/server";
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationView, SamplingView } from '../../../shared/contract';
 import { checkContent, defaultContent, elicitationFields, withoutSecretAnswers } from '../../../shared/elicitation/fields';
 import { checkExternalUrl, externalUrlRefusalMessage } from '../../../shared/net/external-url';
