@@ -142,7 +142,8 @@ export class ServerConnection {
     const gen = this.generation;
     const params = { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) };
     const limits = { ...options, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.config.maxTotalTimeoutMs };
-    const reply = callsAsTask(client, this.snapshot.tools.find((t) => t.name === name)) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits);
+    const tool = this.snapshot.tools.find((t) => t.name === name);
+    const reply = callsAsTask(client, tool) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits, tool);
     return reply.catch(async (error: unknown) => {
       const verdict = this.auth?.verdict(error);
       if (verdict) throw this.onAuthVerdict(gen, verdict);

@@ -24,9 +24,10 @@ export function callsAsTask(client: Client, tool: Tool | undefined): boolean {
  * handler). Its two limits are kept here rather than by the SDK, which cannot pause one: the silence limit
  * (timeoutMs) restarts on each progress notification and stops while the server waits on our operator
  * (an elicitation or sampling request: that silence is ours), and maxTotalTimeout bounds the whole call.
- * Either ends the call through its signal, so the SDK sends notifications/cancelled, as on Stop.
+ * Either ends the call through its signal, so the SDK sends notifications/cancelled, as on Stop. With the tool's
+ * definition (from discovery), the SDK checks structured output against its outputSchema.
  */
-export function callWithProgress(client: Client, params: CallToolRequest['params'], options: CallToolOptions): Promise<CallToolResult> {
+export function callWithProgress(client: Client, params: CallToolRequest['params'], options: CallToolOptions, tool?: Tool): Promise<CallToolResult> {
   const silenceMs = options.timeoutMs ?? DEFAULT_SILENCE_MS;
   const totalMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
   const wait = options.operatorWait;
@@ -54,6 +55,8 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
   const reply = client.callTool(params, {
     signal: ended.signal,
     timeout: totalMs + BACKSTOP_MS,
+    // The definition discovery checked: the SDK validates structured output against its outputSchema.
+    ...(tool && { toolDefinition: tool }),
     onprogress: (progress) => {
       armSilence();
       onProgress(progress);
