@@ -91,7 +91,7 @@ export function runSignIn(deps: SignInDeps): SignInRun {
       if ((await auth(provider, options)) === 'AUTHORIZED') return;
       const answer = await loopback.result;
       if ('error' in answer) throw new AuthorizationServerError(answer);
-      await auth(provider, { ...options, authorizationCode: answer.code });
+      await auth(provider, { ...options, authorizationCode: answer.code, ...(answer.iss !== undefined && { iss: answer.iss }) });
     } finally {
       await loopback.close();
     }
