@@ -12,11 +12,13 @@ import { markdownTable, toScenarioResult, type BenchContext, type Scenario, type
 import { startupScenario } from './startup';
 import { tokensScenario } from './tokens-per-turn';
 import { toolCallScenario } from './tool-call';
+import { tracingScenario } from './tracing';
 import { uiScenario } from './ui';
 
 const SCENARIOS: { id: string; title: string; run: Scenario }[] = [
   { id: 'startup', title: '1. Start-up discovery', run: startupScenario },
   { id: 'tool-call', title: '2. Tool-call overhead', run: toolCallScenario },
+  { id: 'tracing', title: '2c. Tool-call overhead with tracing on', run: tracingScenario },
   { id: 'turn', title: '2b. A turn with a 300 KB description', run: bigDescriptionScenario },
   { id: 'catalog', title: '3. Catalog at scale', run: catalogScaleScenario },
   { id: 'tokens', title: '4. Tokens per turn', run: tokensScenario },

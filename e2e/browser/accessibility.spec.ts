@@ -116,3 +116,51 @@ for (const lang of ['en', 'zh-CN'] as const) {
     });
   }
 }
+
+/** The outline the focused element shows (":focus-visible" gives every control one; none would be invisible focus). */
+const focusOutline = (page: Page) => page.evaluate(() => {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el) return 'none';
+  const style = getComputedStyle(el);
+  return `${style.outlineStyle} ${style.outlineWidth}`;
+});
+
+test('the keyboard reaches every action with focus in view: the intent tree reorders (drag-and-drop’s keyboard path), Tools chooses a tool for Mount', async ({ page, host }) => {
+  await page.goto(`${host.url}#/intents`);
+  await expect(page.getByTestId('connection')).toHaveText('connected');
+  // Into the tree with Tab alone, from the page's first control.
+  const tree = page.getByRole('tree');
+  await expect(treeNode(page, 'shop')).toBeVisible();
+  await page.locator('body').press('Tab');
+  for (let i = 0; i < 40 && !(await tree.locator(':focus').count()); i++) await page.keyboard.press('Tab');
+  await expect(tree.locator(':focus')).toHaveCount(1);
+  expect(await focusOutline(page)).toMatch(/^solid [1-9]/);
+  // Down to order-query, then Alt+↓ moves it one place down among its siblings.
+  const ids = async () => tree.getByRole('treeitem').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.nodeId));
+  const before = await ids();
+  await treeNode(page, 'order-query').focus();
+  await page.keyboard.press('Alt+ArrowDown');
+  const after = await ids();
+  const at = before.indexOf('order-query');
+  expect(after.indexOf('order-query')).toBe(at + 1);
+  expect(after[at]).toBe(before[at + 1]);
+  await expect(treeNode(page, 'order-query')).toBeFocused();
+  expect(await focusOutline(page)).toMatch(/^solid [1-9]/);
+
+  // Leaving with the unsaved move: the guard asks, and the operator lets it go.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.evaluate(() => (window.location.hash = '#/tools'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+  const list = page.getByTestId('tools-list');
+  await list.focus();
+  expect(await focusOutline(page)).toMatch(/^solid [1-9]/);
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 10 && (await page.getByTestId('tool-detail').locator('code').first().textContent()) !== 'query_coupons'; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('mount-bar')).toBeVisible();
+  // The detail's tabs: ←/→ move between Details and Run by hand.
+  await page.getByTestId('tool-detail').getByRole('tab', { name: 'Details' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('tool-detail').getByRole('tab', { name: 'Run by hand' })).toBeFocused();
+  await expect(page.getByTestId('run-tool')).toBeVisible();
+});

@@ -106,8 +106,10 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   // The list and the detail both show the start time; the duration is split at the decision; the tool name stays whole.
   const started = (await rows.nth(1).getByRole('cell').first().textContent())?.trim();
   await expect(page.getByTestId('record-detail').locator('dt:text-is("Started") + dd')).toHaveText(started ?? '');
-  await expect(page.getByTestId('record-duration')).toContainText(/= [\d.,]+ \S+ waiting for approval \+ [\d.,]+ \S+ executing/);
+  // Rejected, so it never ran (issue 30 item 13): the wait for the decision, and no run time.
+  await expect(page.getByTestId('record-duration')).toHaveText(/^[\d.,]+ \S+ waiting for a decision; the call did not run$/);
   await expect(rows.nth(1).getByTestId('record-waited')).not.toHaveText('—');
+  await expect(rows.nth(1).getByTestId('record-ran')).toHaveText('—');
   for (const cell of await page.locator('[data-testid="record-row"] [role="cell"]:nth-child(2) code').all())
     expect(await cell.evaluate((code) => code.closest('[role="cell"]')!.scrollWidth <= code.closest('[role="cell"]')!.clientWidth)).toBe(true);
   const rejected = page.getByTestId('record-approval');
@@ -118,6 +120,8 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await rows.nth(0).getByRole('button').click();
   await expect(page.getByTestId('record-approval')).toContainText('approve');
   await expect(page.getByTestId('record-detail')).toContainText('BS1001011');
+  // Approved, so it ran: the duration is split at the decision.
+  await expect(page.getByTestId('record-duration')).toContainText(/= [\d.,]+ \S+ waiting for approval \+ [\d.,]+ \S+ executing/);
 });
 
 test('refund: load_skill runs first and apply_refund appears in the next model call’s visible tools', async ({ page, host }) => {
@@ -154,4 +158,20 @@ test('Stop ends a turn waiting for approval, and Delete asks before removing the
   await page.getByRole('button', { name: 'Delete conversation' }).click();
   await expect(page.getByText('Pick a conversation, or start a new one')).toBeVisible();
   await expect(page.getByText('No conversations yet. Start one above.')).toBeVisible();
+});
+
+test('a conversation is renamed and keeps its name across a reload; the Replay row has room from the panel edge (issue 30)', async ({ page, host }) => {
+  await startConversation(page, host, 'u1001');
+  const conversation = page.getByTestId('conversation');
+  const panel = await conversation.boundingBox();
+  const replay = await conversation.getByRole('button', { name: 'Replay with today’s config' }).boundingBox();
+  expect(replay!.x - panel!.x).toBeGreaterThanOrEqual(10);
+
+  await conversation.getByRole('button', { name: 'Rename' }).click();
+  await conversation.getByLabel('Title').fill('耳机物流');
+  await conversation.getByLabel('Title').press('Enter');
+  await expect(conversation.getByRole('heading', { level: 2 })).toHaveText('耳机物流');
+  await expect(page.getByRole('button', { name: /耳机物流/ }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: /耳机物流/ }).first()).toBeVisible();
 });

@@ -49,7 +49,7 @@ test('a server’s question appears under its tool call as a form with the schem
   await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel(/pending/)).toHaveCount(0);
 });
 
-test('a URL question shows the full URL and its host, opens nothing until clicked, and the click answers accept', async ({ page, host }) => {
+test('a URL question shows the full URL and its host, opens nothing until clicked, and answers accept once the tab opened', async ({ page, host }) => {
   await ready(page, host);
   const popups: string[] = [];
   page.on('popup', (popup) => popups.push(popup.url()));
@@ -65,9 +65,10 @@ test('a URL question shows the full URL and its host, opens nothing until clicke
   await expect(question.getByTestId('url-host')).toHaveText('127.0.0.1:9');
   expect(popups).toEqual([]); // shown, not opened
 
-  const [popup] = await Promise.all([page.waitForEvent('popup'), question.getByRole('link', { name: 'Open 127.0.0.1:9 and accept' }).click()]);
+  // The click opens a tab within the gesture, then sends it to the URL; accept goes only once the tab exists.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), question.getByRole('button', { name: 'Open 127.0.0.1:9 and accept' }).click()]);
+  await popup.waitForURL(url);
   await expect(popup.getByRole('heading', { name: 'Consent' })).toBeVisible();
-  expect(popup.url()).toBe(url);
   await popup.close();
   const card = lastTurn(page).locator('[data-testid="tool-card"][data-tool="trigger-url-elicitation"]');
   await expect(card).toHaveAttribute('data-status', 'success', { timeout: 20_000 });

@@ -133,6 +133,15 @@ test('a Claude Desktop import of npx servers: env values masked and timeout kept
     await panel.getByRole('button', { name: 'Import 2 servers' }).click();
     await expect(panel.getByTestId('import-preview')).toContainText('Imported');
 
+    // An imported command runs only once the operator confirmed its exact command line (security review 2, item 10).
+    for (const [name, pkg] of [['memory', '@modelcontextprotocol/server-memory'], ['broken', 'broken-pkg']]) {
+      const waiting = card(page, name).getByTestId('launch-confirmation');
+      await expect(card(page, name)).toHaveAttribute('data-status', 'needs-confirmation');
+      await expect(waiting).toContainText('Waiting for your confirmation to launch:');
+      await expect(waiting.getByTestId('launch-command-line')).toContainText(`${npx} -y ${pkg} --install-ms`);
+      await waiting.getByRole('button', { name: 'Launch', exact: true }).click();
+    }
+
     // The first start gets installTimeoutMs (120 s), not the 3 s timeoutMs: it says so, then connects.
     await expect(card(page, 'memory').getByTestId('server-startup')).toContainText('Installing / starting');
     await expect(card(page, 'memory').getByTestId('server-startup')).toContainText('up to 120 s (installTimeoutMs)');

@@ -26,6 +26,8 @@ test('Run query_order from Tools with the form: the result as a tool card, and a
   await run.getByRole('button', { name: 'Run', exact: true }).click();
   const card = run.getByTestId('run-result').getByTestId('tool-card');
   await expect(card).toHaveAttribute('data-status', 'success');
+  // The result is brought into view, not left below the fold.
+  await expect(run.getByTestId('run-result')).toBeInViewport();
   await card.locator('details.tool-result > summary').click();
   await expect(card.locator('details.tool-result pre')).toContainText('BS1001003');
   await expect(run.getByTestId('run-result')).toContainText('actor operator');
@@ -109,11 +111,15 @@ test('replay a conversation after changing a description: the steps are side by 
 
   await openPage(page, 'Chat');
   await page.getByRole('button', { name: 'Replay with today’s config' }).click();
-  await expect(page.getByTestId('replay-verdict')).toHaveText('diverged');
+  // The demo model answers and calls as before: what it was given changed, not what it did, so nothing is red.
+  await expect(page.getByTestId('replay-verdict')).toHaveAttribute('data-verdict', 'given');
+  await expect(page.getByTestId('replay-verdict')).toHaveText('same answers and calls (only what the model was given changed)');
   const first = page.getByTestId('replay-step').first();
   await expect(first).toHaveAttribute('data-same', 'false');
-  await expect(first.getByTestId('replay-differences')).toContainText('descriptions changed: query_order');
+  await expect(first).toHaveAttribute('data-outcome-differs', 'false');
+  await expect(first.getByTestId('replay-differences')).toContainText('descriptions');
   await expect(first).toContainText('query_order');
+  await expect(page.locator('[data-testid="replay-step"].differs')).toHaveCount(0);
 });
 
 test('the Tests page runs every case: the default examples pass, a failing case shows the failed expectation and its transcript', async ({ page, host }) => {

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -19,6 +19,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'sb-missing-config-'));
   home = join(root, 'home');
   missing = join(root, 'nodir', 'x.yaml');
+  await writeFile(join(root, 'servers.json'), JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['-y', 'some-server'] } } }));
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -40,6 +41,8 @@ const COMMANDS: Record<string, string[]> = {
   'auth login': ['auth', 'login', 'shop', '--timeout', '5'],
   'auth status': ['auth', 'status'],
   'auth logout': ['auth', 'logout', 'shop'],
+  import: ['import', 'servers.json', '--dry-run'],
+  'confirm-launch': ['confirm-launch', 'shop', '--yes'],
 };
 
 /** Every (sub)command of the real program with a --config option, by its full name. */
@@ -59,7 +62,8 @@ describe('a --config that names no file', () => {
 
   describe.concurrent.each(Object.entries(COMMANDS))('switchboard %s', (_name, args) => {
     it('exits 2 with the path in the message and writes nothing', async () => {
-      const run = await runCli([...args, '--config', missing], cliEnv(home), { timeoutMs: 90_000 });
+      const withFiles = args.map((a) => (a === 'servers.json' ? join(root, a) : a));
+      const run = await runCli([...withFiles, '--config', missing], cliEnv(home), { timeoutMs: 90_000 });
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toContain(`no config file at ${missing}`);
       expect(run.stdout).not.toMatch(/passed|assistant:/);

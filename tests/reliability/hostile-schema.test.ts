@@ -1,10 +1,13 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { CatalogToolView, CatalogView, Conversation, ServerView } from '../../src/shared/contract';
 import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { appRoot } from '../../src/main/core/paths';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostile-mcp-process';
@@ -18,6 +21,7 @@ import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostil
  * explain and the step's token figure say so; catalog.get is paged and sends what the model receives.
  */
 const MB5 = 5 * 1024 * 1024;
+const run = promisify(execFile);
 let dir: string | undefined;
 let host: HostProcess | undefined;
 let rpc: RpcClient | undefined;
@@ -96,12 +100,23 @@ describe('a hostile input schema', () => {
     expect(detail.binding?.schemaCapped).toMatchObject({ textsCut: 1, whole: false });
     expect(detail.binding!.schemaCapped!.bytes).toBeGreaterThan(MB5);
     expect(JSON.stringify(detail.binding!.inputSchema).length).toBeLessThan(8_192);
+    expect(detail.entry.reason).toContain('its input schema is capped for the model');
     const deep = data(await rpc.request<CatalogToolView>('catalog.tool', { toolId: 'deep_enum', server: 'hostile' }));
     expect(deep.entry.schemaCapped).toMatchObject({ enumsCut: 1, depthCut: 1 });
 
     // explain says so.
     const explained = data(await rpc.request<{ layers: { layer: string; detail: string }[] }>('catalog.explain', { toolId: 'huge_b' }));
     expect(explained.layers.find((l) => l.layer === 'visible')!.detail).toMatch(/its input schema is 5,\d{3},\d{3} bytes, capped to [\d,]+ for the model \(1 texts cut/);
+
+    // The CLI's catalog says so too.
+    const cli = await run(process.execPath, ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), 'catalog', '--data-dir', dir], {
+      cwd: appRoot(),
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
+      timeout: 120_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    expect(cli.stdout).toMatch(/huge_a on hostile: input schema 5,\d{3},\d{3} bytes, sent to the model as [\d,]+ \(1 text cut to 2,048 bytes; agent\.mcp\.maxSchemaBytes\)/);
+    expect(cli.stdout).toMatch(/deep_enum on hostile: input schema [\d,]+ bytes, sent to the model as [\d,]+ \(1 enum cut to 256 values; nesting cut at 32 levels/);
 
     // The real agent loop: what the provider receives is bounded.
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));

@@ -82,7 +82,7 @@ describe('an import never sends environment variables unasked', () => {
     const imported = data(await client.request<ImportResult>('config.import', { text: pasted('') }));
     expect(imported.applied).toBe(true);
     expect(imported.problems.map((p) => `${p.server}:${p.path}`)).toEqual(['remote:headers.X-Client', 'local:env.OPENAI_API_KEY']);
-    await confirmLaunchIfAsked(client, 'local');
+    await confirmLaunch(client, 'local');
     const status = async (name: string) => data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name)?.status;
     await waitFor(async () => (await status('remote')) === 'connected' && (await status('local')) === 'connected', 'both imported servers to connect');
 
@@ -97,7 +97,7 @@ describe('an import never sends environment variables unasked', () => {
     // Allowed by name: the same paste (renamed) does send it. The path above was real; only consent differs.
     const consented = data(await client.request<ImportResult>('config.import', { text: pasted('-ok'), allowEnv: ['SB_CANARY_KEY'] }));
     expect(consented.environment.every((r) => r.allowed)).toBe(true);
-    await confirmLaunchIfAsked(client, 'local-ok');
+    await confirmLaunch(client, 'local-ok');
     await waitFor(async () => (await status('remote-ok')) === 'connected' && (await status('local-ok')) === 'connected', 'the consented servers to connect');
     expect(await readFile(join(dir, 'headers.log'), 'utf8')).toContain(`"x-client":"${CANARY}"`);
     expect(JSON.parse(await readFile(join(dir, 'env-ok.json'), 'utf8')).OPENAI_API_KEY).toBe(CANARY);
@@ -126,15 +126,15 @@ describe('an import never sends environment variables unasked', () => {
   }, 60_000);
 });
 
-/** Item 10 (a stdio server that arrives through import waits for the operator): confirm it through the real route. */
-async function confirmLaunchIfAsked(client: RpcClient, name: string): Promise<void> {
+/** Item 10: a stdio server that arrives through import waits for the operator; confirmed here through the real route. */
+async function confirmLaunch(client: RpcClient, name: string): Promise<void> {
   await waitFor(async () => {
     const server = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name);
     return server !== undefined && server.status !== 'connecting';
   }, `${name} to start or wait`);
   const server = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name)!;
-  const waiting = (server as { launchConfirmation?: { commandLine: string } | null }).launchConfirmation;
-  if (server.status === ('needs-confirmation' as ServerView['status']) && waiting) data(await client.request('servers.confirmLaunch', { name, commandLine: waiting.commandLine, launch: true }));
+  expect(server.status).toBe('needs-confirmation');
+  data(await client.request('servers.confirmLaunch', { name, commandLine: server.launchConfirmation!.commandLine, launch: true }));
 }
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -130,6 +130,9 @@ describe('a stdio command that arrives by import waits for the operator', () => 
     expect(before.stdout).toContain(`confirm-launch later --data-dir ${dataDir}`);
     expect(before.stdout).toMatch(/later\s+needs-confirmation/);
     expect(existsSync(marker('later'))).toBe(false);
+    const chat = await runCli(['chat', '--data-dir', dataDir, '-m', 'hello', '--approve', 'none']);
+    expect(chat.stderr).toContain(`note: later was not launched (waiting for your confirmation to launch: ${process.execPath} ${HELPER} ${marker('later')}); confirm with: switchboard confirm-launch later --data-dir ${dataDir}`);
+    expect(existsSync(marker('later'))).toBe(false);
     const notAtTerminal = await runCli(['confirm-launch', 'later', '--data-dir', dataDir]);
     expect(notAtTerminal.code).toBe(1);
     expect(notAtTerminal.stdout).toContain(marker('later'));
@@ -138,7 +141,7 @@ describe('a stdio command that arrives by import waits for the operator', () => 
     const after = await runCli(['catalog', '--data-dir', dataDir]);
     expect(after.stdout).toMatch(/later\s+connected/);
     expect(existsSync(marker('later'))).toBe(true);
-  }, 120_000);
+  }, 240_000);
 });
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

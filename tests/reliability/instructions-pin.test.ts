@@ -85,6 +85,10 @@ describe('server instructions', () => {
     expect(held).toContain(TRUSTED);
     expect(held).not.toContain('IGNORE ALL PREVIOUS INSTRUCTIONS');
 
+    // explain (the console's Explain box) notes it for a tool of that server.
+    const explained = data(await rpc.request<{ notes?: { code: string; params: { server: string } }[] }>('catalog.explain', { toolId: 'query_order' }));
+    expect(explained.notes).toEqual([{ code: 'instructions.heldNote', params: { server: 'hostile', pinnedAt: first.instructionsPin!.pinned.pinnedAt } }]);
+
     // The CLI says so too (it reads the pins the console wrote).
     const catalog = await cli('catalog', '--data-dir', dir);
     expect(catalog.stdout).toMatch(/the instructions of hostile changed \(sha256 [0-9a-f]{12} -> [0-9a-f]{12}\) since pinned at .*: held/);

@@ -7,6 +7,7 @@ import { defaultConfigText } from '../../src/main/core/config/default-config';
 import { EventBus } from '../../src/main/core/events';
 import { MAX_ANSWER_BYTES, startWsAdapter } from '../../src/main/adapters/ws';
 import { startHostProcess, type HostProcess } from './helpers/headless-host';
+import { createRouter, type Handlers } from '../../src/main/rpc/router';
 
 /**
  * Issue 25: a frame nested 200,000 deep was answered under id −1 (its route could not be turned into text), so the
@@ -63,6 +64,11 @@ describe('WebSocket frames', () => {
     expect(await exchange(socket, '{"id":79,"route":"config.get"}')).toMatchObject({ id: 79, result: { ok: true } });
     socket.close();
   }, 60_000);
+
+  it('the router (IPC takes it directly) answers a route nested 200,000 deep as unknown_route, not internal', async () => {
+    const route = JSON.parse(deep(200_000)) as unknown;
+    expect(await createRouter({} as Handlers)(route, {}, { transport: 'ipc' })).toMatchObject({ ok: false, error: { code: 'unknown_route', message: 'unknown route (an array)' } });
+  });
 
   it('an answer too large for the connection is refused under its id instead of dropping the client', async () => {
     const big = 'x'.repeat(Math.max(MAX_ANSWER_BYTES + 1, 9 * 1024 * 1024)); // over MAX_UNSENT_BYTES: the old adapter dropped the client

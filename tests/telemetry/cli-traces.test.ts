@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/main/core/paths';
 import { OtlpReceiver, type ReceivedSpan } from '../support/otlp/otlp-receiver';
@@ -25,13 +25,17 @@ afterEach(async () => {
 });
 
 /** The real `switchboard chat`, a child process with the standard variables pointed at the receiver. */
-async function chat(env: Record<string, string>, messages = SEED_STORY): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+async function chat(env: Record<string, string>, messages = SEED_STORY, node: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   dir = await mkdtemp(join(tmpdir(), 'sb-otel-cli-'));
-  const args = ['--import', 'tsx', CLI, 'chat', '--data-dir', dir, '--json', ...messages.flatMap((m) => ['-m', m])];
+  return cli(['chat', '--data-dir', dir, '--json', ...messages.flatMap((m) => ['-m', m])], env, node);
+}
+
+async function cli(command: string[], env: Record<string, string>, node: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+  const args = [...node, '--import', 'tsx', CLI, ...command];
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: appRoot(),
-    env: { PATH: process.env.PATH, HOME: dir, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRIC_EXPORT_INTERVAL: '600000', ...env },
+    env: { PATH: process.env.PATH, HOME: dir as string, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_METRIC_EXPORT_INTERVAL: '600000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -106,6 +110,13 @@ describe('switchboard chat with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 
     expect([...receiver.metricNames]).toEqual(expect.arrayContaining(['gen_ai.client.operation.duration', 'mcp.client.operation.duration', 'mcp.client.session.duration', 'mcp.server.operation.duration']));
     expect(receiver.requests.every((r) => r.contentType.includes('application/json'))).toBe(true);
+
+    // `replay` names the original calls' traces, linked by the template (Settings' traceUrlTemplate).
+    const conversationId = String((JSON.parse(run.stdout.split('\n')[0]) as { conversationId: string }).conversationId);
+    await writeFile(join(dir!, 'switchboard.yaml'), `${await readFile(join(dir!, 'switchboard.yaml'), 'utf8')}\ntelemetry:\n  traceUrlTemplate: http://localhost:16686/trace/{traceId}\n`);
+    const replay = await cli(['replay', conversationId, '--data-dir', dir!], { OTEL_EXPORTER_OTLP_ENDPOINT: '' });
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stdout).toContain(`query_logistics (${logistics.attributes['switchboard.record.id']}): trace ${logistics.traceId} span ${logistics.spanId} http://localhost:16686/trace/${logistics.traceId}`);
   });
 
   it('http/protobuf (the default) with content capture on: prompts, arguments and results in spans, secrets masked', async () => {
@@ -126,11 +137,22 @@ describe('switchboard chat with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect([...receiver.metricNames]).toContain('gen_ai.client.operation.duration');
   });
 
-  it('without any OTEL_* variable, nothing is sent and the run is unchanged', async () => {
-    const run = await chat({ OTEL_EXPORTER_OTLP_ENDPOINT: '' });
-    expect(run.code, run.stderr).toBe(0);
+  it('without any OTEL_* variable nothing is sent and no SDK or exporter module is even loaded (only @opentelemetry/api); with one, they are', async () => {
+    const imports = async (env: Record<string, string>) => {
+      const file = join(await mkdtemp(join(tmpdir(), 'sb-otel-imports-')), 'imports.txt');
+      const run = await chat({ ...env, SB_RECORD_IMPORTS: file }, ['你好'], ['--import', join(appRoot(), 'tests', 'support', 'otlp', 'record-imports.mjs')]);
+      expect(run.code, run.stderr).toBe(0);
+      const loaded = new Set((await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean));
+      await rm(dirname(file), { recursive: true, force: true });
+      return { run, loaded };
+    };
+    const off = await imports({ OTEL_EXPORTER_OTLP_ENDPOINT: '' });
     expect(receiver.requests).toHaveLength(0);
-    expect(run.stderr).not.toContain('[telemetry]');
+    expect(off.run.stderr).not.toContain('[telemetry]');
+    expect([...off.loaded]).toEqual(['@opentelemetry/api']);
+    const on = await imports({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
+    expect([...on.loaded]).toEqual(expect.arrayContaining(['@opentelemetry/sdk-trace-base', '@opentelemetry/sdk-metrics', '@opentelemetry/exporter-trace-otlp-http']));
+    expect(receiver.requests.length).toBeGreaterThan(0);
   });
 });
 

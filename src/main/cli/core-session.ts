@@ -4,6 +4,7 @@ import type { ApprovalRequest } from '../../shared/contract';
 import { createBuiltinServers } from '../builtin-servers';
 import { createCore, type Core } from '../core/app';
 import { openDataDir } from '../core/data-dir';
+import { confirmLaunchCommand } from './cli-launches';
 import { terminalText, type CliIo } from './io';
 import { explicitConfigExists } from './read-config';
 
@@ -46,6 +47,9 @@ export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: 
     }
     // A one-shot run should see the tools of every server that can connect, not race their start-up.
     await core.whenServersSettled();
+    // An imported command that waits for the operator was not run: say so, and how to confirm it.
+    for (const s of core.tools.connections.snapshot().servers)
+      if (s.status === 'needs-confirmation') io.stderr(`note: ${s.name} was not launched (${s.error}); confirm with: ${confirmLaunchCommand(s.name, opts)}`);
     return await use(core);
   } finally {
     await core.close();

@@ -11,6 +11,7 @@ import { commandLineHash, commandLineText } from '../core/mcp/launch-confirmatio
 import { EventBus } from '../core/events';
 import { makePrivateDataDir } from '../core/private-files';
 import { DATA_DIR_OPTION, configPathOf } from './catalog-command';
+import { explicitConfigExists } from './read-config';
 import { cliDataDir } from './cli-auth';
 import { cliLaunches } from './cli-launches';
 import type { CliIo } from './io';
@@ -52,6 +53,8 @@ export function registerImportCommand(program: Command, io: CliIo): void {
 }
 
 export async function runImport(file: string, opts: ImportOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // The config store would write the demo config at a mistyped --config path and import into that.
+  if (!(await explicitConfigExists(opts.config, io))) return 2;
   let text: string;
   try {
     text = file === '-' ? await readStdin() : await readFile(file, 'utf8');

@@ -86,6 +86,6 @@ function parseMaxCases(value: string): number {
 }
 
 function printResult(result: CaseResult, io: CliIo): void {
-  io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${result.name}  (${result.durationMs} ms)`);
+  io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${result.name}  (${result.customerId ? `as customer ${result.customerId}, ` : ''}${result.durationMs} ms)`);
   for (const failure of result.failed) io.stdout(`      ✗ ${failure}`);
 }

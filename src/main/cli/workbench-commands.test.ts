@@ -142,6 +142,10 @@ describe('switchboard replay', () => {
     expect(cancel.replay.calls.find((c: { tool: string }) => c.tool === 'cancel_order')).toMatchObject({ status: 'blocked', result: expect.stringContaining('not executed (replay)') });
     expect(cancel.replay.wouldAskApproval).toEqual(['cancel_order']);
     expect(cancel.original.calls.find((c: { tool: string }) => c.tool === 'cancel_order').status).toBe('success');
+    // The original was in fact approved: it asked; only the replay "would have asked" (typed fields, issue 30).
+    expect(cancel.original.calls.find((c: { tool: string }) => c.tool === 'cancel_order').approval).toBe('asked');
+    expect(cancel.original.wouldAskApproval).toEqual([]);
+    expect(cancel.replay.calls.find((c: { tool: string }) => c.tool === 'cancel_order').approval).toBe('wouldAsk');
     expect(report.diverged).toBe(true);
   });
 
@@ -189,7 +193,7 @@ describe('switchboard test', () => {
     const { io, out } = capture();
     expect(await runTests({ dataDir: dir, approve: 'none', junit }, io, {})).toBe(1);
     const text = out.join('\n');
-    expect(text).toMatch(/PASS {2}story/);
+    expect(text).toMatch(/PASS {2}story {2}\(as customer u1001, \d+ ms\)/); // the acting identity on the CLI line
     expect(text).toMatch(/FAIL {2}wrong on purpose/);
     expect(text).toMatch(/✗ calls query_coupons: not called; the model made no tool call/);
     expect(text).toMatch(/9 passed, 1 failed/);

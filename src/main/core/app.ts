@@ -176,6 +176,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         elicitationTimeoutMs: agent.elicitationTimeoutMs ?? agent.approvalTimeoutMs,
         samplingTimeoutMs: agent.approvalTimeoutMs,
         samplingPerMinute: (server) => agent.mcp.servers.find((s) => s.name === server)?.samplingPerMinute ?? DEFAULT_SAMPLING_PER_MINUTE,
+        samplingMaxTokens: agent.model.maxTokens,
       };
     },
   });

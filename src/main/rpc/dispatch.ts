@@ -32,7 +32,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createServerAuthHandlers(config, tools.connections, core.auth, core.openBrowser),
     ...createServerLogHandlers(tools.connections.sessions, (name) => config.current().agent.mcp.servers.some((s) => s.name === name)),
     ...createResourceHandlers(core.resources),
-    ...createCatalogHandlers(tools.catalog),
+    ...createCatalogHandlers(tools.catalog, core.instructions),
     ...createIntentHandlers(config),
     ...createSkillHandlers(config),
     ...createWorkbenchHandlers(workbench, runtime),

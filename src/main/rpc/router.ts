@@ -47,7 +47,8 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_INPUT_DEPTH;
   return async (route, input, ctx) => {
     try {
-      if (!isKnownRoute(route)) return fail('unknown_route', say('rpc.unknownRoute', { route: JSON.stringify(String(route)).slice(0, 80) }));
+      // Never String(route): a route nested 200,000 deep overflowed the stack there (issue 25).
+      if (!isKnownRoute(route)) return fail('unknown_route', say('rpc.unknownRoute', { route: typeof route === 'string' ? JSON.stringify(route.slice(0, 80)) : `(${route === null ? 'null' : Array.isArray(route) ? 'an array' : typeof route})` }));
       const size = jsonSize(input);
       if (size === undefined) return fail('bad_request', say('rpc.notJson', { route }));
       if (size > maxBytes) return fail('payload_too_large', say('rpc.payloadTooLarge', { route, size, limit: maxBytes }));

@@ -147,6 +147,8 @@ function boundMessage(binding: ToolBinding): CatalogMessage {
   const params: Record<string, CatalogMessage | readonly string[]> = { nodes: binding.nodes };
   if (binding.shadows.length) params.shadows = msg('catalog.reason.shadows', { servers: binding.shadows });
   if (binding.overrideStale) params.stale = msg('catalog.reason.overrideStale');
+  if (binding.descriptionTruncated || binding.schemaCapped)
+    params.capped = msg(binding.descriptionTruncated ? (binding.schemaCapped ? 'catalog.reason.cappedBoth' : 'catalog.reason.cappedDescription') : 'catalog.reason.cappedSchema');
   if (binding.gatedBy.length > 0) {
     params.skills = binding.gatedBy;
     return { code: many ? 'catalog.reason.gatedNodes' : 'catalog.reason.gatedNode', params };

@@ -199,6 +199,8 @@ export const explanationSchema = z.object({
   ),
   firstFailingLayer: z.string().nullable(),
   revision: z.number().int(),
+  /** What else bears on the model's call: the instructions of the tool's server held against their pin. */
+  notes: z.array(messageSchema).optional(),
 });
 export type ExplanationView = z.infer<typeof explanationSchema>;
 

@@ -93,6 +93,8 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     durationMs: z.number().optional(),
     recordId: z.string().optional(),
     approvalId: z.string().optional(),
+    /** A replay refused this write, and outside a replay it would have asked the operator first (its node's policy). */
+    wouldAskApproval: z.literal(true).optional(),
     progress: toolProgressSchema.optional(),
     task: toolTaskSchema.optional(),
     /** What the server asked of the operator during the call (elicitation, sampling), once answered. */
@@ -146,6 +148,8 @@ export const chatRoutes = {
   'chat.send': command(z.strictObject({ conversationId, text: z.string().min(1).max(20_000) }), z.object({ turnId: z.string() })),
   'chat.stop': command(z.strictObject({ conversationId }), z.object({ stopped: z.boolean() })),
   'chat.delete': command(z.strictObject({ conversationId }), z.object({ deleted: z.boolean() })),
+  /** A new title, kept in the conversation's log (a later meta line); chat.changed follows. */
+  'chat.rename': command(z.strictObject({ conversationId, title: z.string().trim().min(1).max(200) }), conversationSummarySchema),
 };
 
 export const chatEvents = {

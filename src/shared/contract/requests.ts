@@ -58,6 +58,13 @@ export const samplingDraftSchema = z.object({
   /** The server's hints, shown as asked; the configured provider decides the model. */
   modelHints: z.array(z.string()).optional(),
   includeContext: z.enum(['none', 'thisServer', 'allServers']).optional(),
+  /**
+   * What the host bounded before the operator saw the request: the tokens the server asked for over the model
+   * settings' maxTokens, and text over the budget (its messages cut, latest kept first, each with a note).
+   */
+  limits: z
+    .object({ requestedMaxTokens: z.number().optional(), maxTokens: z.number().int().optional(), textBytes: z.number().int().optional(), textLimit: z.number().int().optional() })
+    .optional(),
 });
 export type SamplingDraft = z.infer<typeof samplingDraftSchema>;
 

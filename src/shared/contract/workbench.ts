@@ -58,6 +58,8 @@ export type CaseResultSummary = z.infer<typeof caseResultSummarySchema>;
 
 export const caseResultSchema = caseResultSummarySchema.extend({
   name: z.string(),
+  /** The acting identity the case ran as (absent in older results). */
+  customerId: z.string().optional(),
   expectations: z.array(expectationResultSchema),
   /** The run's conversation: user messages, answers and tool calls (results clipped). */
   transcript: z.array(chatItemSchema),
@@ -80,12 +82,30 @@ export const approveModeSchema = z.enum(['none', 'all']);
 const stepSideSchema = z.object({
   tools: z.array(z.string()),
   tokens: z.number(),
-  calls: z.array(z.object({ tool: z.string(), arguments: z.unknown(), status: toolCallStatusSchema, result: z.string().optional() })),
+  calls: z.array(
+    z.object({
+      tool: z.string(),
+      arguments: z.unknown(),
+      status: toolCallStatusSchema,
+      result: z.string().optional(),
+      /** asked: the operator was asked (the status says how it went); wouldAsk: a replay refused the write, which would have asked. */
+      approval: z.enum(['asked', 'wouldAsk']).optional(),
+    }),
+  ),
   answer: z.string(),
-  /** Writes the replay answered NOT_EXECUTED_REPLAY (or read-only calls it let run) that would have asked the operator. */
+  /** The writes the replay refused (NOT_EXECUTED_REPLAY) that would have asked the operator (the calls marked wouldAsk). */
   wouldAskApproval: z.array(z.string()),
 });
 export type ReplayStepSide = z.infer<typeof stepSideSchema>;
+
+/**
+ * How a step differs, most telling first: the step exists on one side only, the answer, the calls; then what the
+ * model was given (tool list, descriptions, tokens), which only explains the first three.
+ */
+export const replayDifferenceSchema = z.enum(['onlyInOriginal', 'onlyInReplay', 'answer', 'calls', 'tools', 'descriptions', 'tokens']);
+export type ReplayDifference = z.infer<typeof replayDifferenceSchema>;
+/** The differences in what the model did (the rest are in what it was given). */
+export const OUTCOME_DIFFERENCES: readonly ReplayDifference[] = ['onlyInOriginal', 'onlyInReplay', 'answer', 'calls'];
 
 export const replayStepSchema = z.object({
   turn: z.number().int(),
@@ -97,9 +117,17 @@ export const replayStepSchema = z.object({
   added: z.array(z.string()),
   removed: z.array(z.string()),
   tokenDelta: z.number(),
+  /** In English, most telling first (the CLI prints them). */
   differences: z.array(z.string()),
+  /** The same, as kinds in the same order, for the console's language and ranking. */
+  kinds: z.array(replayDifferenceSchema),
+  /** The answer or the calls differ (or the step is on one side only): what the model did changed. */
+  outcomeDiffers: z.boolean(),
 });
 export type ReplayStep = z.infer<typeof replayStepSchema>;
+
+/** One change to the tool list, and on how many steps the model saw it. */
+export const replayToolChangeSchema = z.object({ added: z.array(z.string()), removed: z.array(z.string()), steps: z.number().int() });
 
 export const replayReportSchema = z.object({
   conversationId: z.string(),
@@ -107,7 +135,12 @@ export const replayReportSchema = z.object({
   modelLabel: z.string(),
   ranAt: z.string(),
   steps: z.array(replayStepSchema),
+  /** Anything differs, even only what the model was given. */
   diverged: z.boolean(),
+  /** The answer or the calls differ on some step. */
+  outcomeDiffers: z.boolean(),
+  /** The tool-list changes, grouped: one line for "+query_coupons on 10 steps" instead of 10 red steps. */
+  toolChanges: z.array(replayToolChangeSchema),
 });
 export type ReplayReport = z.infer<typeof replayReportSchema>;
 

@@ -34,6 +34,21 @@ describe('persistence', () => {
     expect((await harness.agent.send(id, '第一笔').done).status).toBe('completed');
   });
 
+  it('a renamed conversation keeps its new title after a restart, and says so (issue 30)', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-persist-'));
+    harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
+    const { id } = await harness.agent.create('u1001');
+    await harness.agent.send(id, '上周买的AirPods Pro还没收到，帮我看看送到哪了').done;
+    const renamed = await harness.agent.rename(id, '耳机物流');
+    expect(renamed).toMatchObject({ id, title: '耳机物流', running: false });
+    await harness.close();
+
+    harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
+    expect(harness.agent.get(id).title).toBe('耳机物流');
+    expect((await harness.agent.list()).find((c) => c.id === id)?.title).toBe('耳机物流');
+    expect(harness.agent.get(id).items.length).toBeGreaterThan(0);
+  });
+
   it("deleting a conversation keeps its execution records, also after a restart", async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-persist-'));
     harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });

@@ -17,7 +17,7 @@ interface RunningTurn {
   done: Promise<TurnResult>;
 }
 
-/** Conversations as the routes and the CLI see them: create, send (a turn runs in the background), stop, delete. */
+/** Conversations as the routes and the CLI see them: create, send (a turn runs in the background), stop, rename, delete. */
 export class AgentService {
   private readonly running = new Map<string, RunningTurn>();
 
@@ -84,6 +84,13 @@ export class AgentService {
     // The reason travels to servers in notifications/cancelled.
     turn.controller.abort(new Error('stopped by the operator'));
     return true;
+  }
+
+  async rename(id: string, title: string): Promise<ConversationSummary> {
+    const conversation = this.deps.store.get(id);
+    await conversation.rename(title);
+    this.changed(id);
+    return { ...conversation.summary, running: this.running.has(id) };
   }
 
   async delete(id: string): Promise<boolean> {

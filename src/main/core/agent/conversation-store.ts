@@ -148,10 +148,11 @@ export class ConversationStore {
   async delete(id: string): Promise<boolean> {
     const conversation = this.conversations.get(id);
     if (!conversation) return false;
-    this.conversations.delete(id);
-    this.foreign.delete(id);
     await conversation.close();
     await rm(join(this.dir, `${id}.jsonl`), { force: true });
+    // Forgotten only once its file is gone: a rescan meanwhile must not take the file for another process's.
+    this.conversations.delete(id);
+    this.foreign.delete(id);
     return true;
   }
 

@@ -162,6 +162,11 @@ export class LiveConversation {
     if (failure !== undefined) throw new ConversationLogError(failure instanceof Error ? failure.message : String(failure));
   }
 
+  /** A new title, as a meta line: the log replays to the latest one, so it survives a restart. */
+  rename(title: string): Promise<unknown> {
+    return this.write({ t: 'meta', summary: { ...this.summary, title, updatedAt: new Date().toISOString() } });
+  }
+
   writeMeta(): Promise<unknown> {
     return this.write({ t: 'meta', summary: this.summary });
   }

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { ApprovalOutcome, RecordActor, ResultPart } from '../../../shared/contract';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
-import { WOULD_ASK_APPROVAL } from '../../../shared/workbench/replay-diff';
 import type { EventSink } from '../events';
 import type { CallProgress, CallTask, OperatorWait } from '../mcp';
 import { say } from '../../../shared/messages';
@@ -94,6 +93,8 @@ interface Asked {
 
 interface Verdict extends RecordVerdict {
   modelText: string;
+  /** A replay refused a write that would have asked the operator: a field of the item, never read back from text. */
+  wouldAskApproval?: true;
   /** Images for the model, and what the result carried besides text (for the card). */
   images?: ModelImage[];
   parts?: ResultPart[];
@@ -167,6 +168,7 @@ export class ToolProxy {
       durationMs: finishedAt - startedAt,
       recordId: `r_${randomUUID().slice(0, 12)}`,
       approvalId: verdict.approval?.approvalId,
+      ...(verdict.wouldAskApproval && { wouldAskApproval: true }),
     };
     const record = once(() => recordOf(call, ctx, final, { ...verdict, trace: span.ids }, finishedAt, this.deps.mode?.actor));
     span.end({ status: verdict.status, recordId: final.recordId as string, approval: verdict.approval, arguments: call.arguments, result: () => record().recorded.result, error: verdict.error });
@@ -235,8 +237,9 @@ export class ToolProxy {
     if (this.deps.mode?.skipWrites && !binding.readOnly)
       return {
         status: 'blocked',
-        modelText: `${NOT_EXECUTED_REPLAY}: "${call.name}" may change data, and a replay never runs a write${needsConfirmation(binding) ? `; ${WOULD_ASK_APPROVAL}` : ''}. Nothing was run.`,
+        modelText: `${NOT_EXECUTED_REPLAY}: "${call.name}" may change data, and a replay never runs a write${needsConfirmation(binding) ? '; it would have asked the operator for approval' : ''}. Nothing was run.`,
         message: say('call.replayWrite', { tool: call.name }),
+        ...(needsConfirmation(binding) && { wouldAskApproval: true as const }),
       };
 
     const approval = needsConfirmation(binding) ? await this.confirm(call, binding, ctx, item, running, asked) : undefined;

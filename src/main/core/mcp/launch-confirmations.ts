@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import type { StdioServerConfig } from '../../../shared/config/schema';
+import { isStdioServer, type ServerConfig, type StdioServerConfig } from '../../../shared/config/schema';
+import type { UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
 import { revealHiddenCharacters } from '../../../shared/net/external-url';
 import { PRIVATE_FILE } from '../private-files';
+import type { LaunchGate } from './types';
 
 export const LAUNCH_CONFIRMATIONS_FILE_NAME = 'launch-confirmations.json';
 
@@ -47,7 +50,13 @@ export function commandLineText(server: CommandLineOf): string {
   return revealHiddenCharacters(`${line}${cwd}${env}`);
 }
 
-export class LaunchConfirmations {
+/** What a server that must not launch yet shows ("waiting for your confirmation to launch: <line>"), or undefined. */
+export function launchWait(server: ServerConfig, gate: LaunchGate | undefined): UiMessage | undefined {
+  if (!isStdioServer(server) || !gate?.waits(server)) return undefined;
+  return say('server.launchWaits', { commandLine: commandLineText(server) });
+}
+
+export class LaunchConfirmations implements LaunchGate {
   private entries = new Map<string, Entry>();
   private seenMtimeMs = -1;
   private writing: Promise<unknown> = Promise.resolve();

@@ -1,6 +1,6 @@
-import type { Client, CallToolResult, ClientCapabilities } from "@modelcontextprotocol/client";
-import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
-import { commandLineText } from './launch-confirmations';
+import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
+import type { ServerConfig } from '../../../shared/config/schema';
+import { launchWait } from './launch-confirmations';
 import { backoffDelay } from './backoff';
 import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
@@ -180,10 +180,8 @@ export class ServerConnection {
     await this.attemptDone;
     if (gen !== this.generation || this.closed) return;
     // A command line the operator has not confirmed (it came by import) is never run: it waits, with no retry loop.
-    if (isStdioServer(this.config) && this.settings.launchGate?.waits(this.config)) {
-      this.update({ status: 'needs-confirmation', error: say('server.launchWaits', { commandLine: commandLineText(this.config) }), nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null });
-      return;
-    }
+    const waiting = launchWait(this.config, this.settings.launchGate);
+    if (waiting) return this.update({ status: 'needs-confirmation', error: waiting, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null });
     // The SDK code this attempt needs is loaded before its timeout starts (a failure to load shows in the attempt).
     await modulesFor(this.config).catch(noop);
     if (gen !== this.generation || this.closed) return;

@@ -9,7 +9,7 @@ import { ServerRequestService } from './server-requests';
 const form: ElicitRequestParams = { message: 'Which size?', requestedSchema: { type: 'object', properties: { size: { type: 'string' } }, required: ['size'] } };
 const sampling = { messages: [{ role: 'user' as const, content: { type: 'text' as const, text: 'hi' } }], maxTokens: 10 };
 
-function service(samplingPerMinute = 10) {
+function service(samplingPerMinute = 10, openUrl?: (url: string) => Promise<boolean>, registry = new CallRegistry()) {
   const events = new EventBus();
   const resolved: ServerExchange[] = [];
   events.subscribe((name, payload) => {
@@ -17,7 +17,8 @@ function service(samplingPerMinute = 10) {
   });
   const requests = new ServerRequestService({
     events,
-    registry: new CallRegistry(),
+    registry,
+    openUrl,
     provider: () => ({ label: 'test model' }) as ModelProvider,
     settings: () => ({ elicitationTimeoutMs: 60_000, samplingTimeoutMs: 60_000, samplingPerMinute: () => samplingPerMinute }),
     log: () => undefined,
@@ -76,5 +77,41 @@ describe('why main settled a server’s request travels as a code next to the sa
     await expect(requests.handlers.sample(context(), sampling)).rejects.toThrow('sampling is denied without an operator');
     expect(last()).toMatchObject({ decidedBy: 'policy (--sampling deny)', decidedByMessage: { code: 'decider.samplingDenied' }, reasonMessage: { code: 'request.settled.samplingDenied' } });
     expect(resolved).toHaveLength(5);
+  });
+});
+
+describe('a URL question through main’s opener (the desktop)', () => {
+  const url: ElicitRequestParams = { mode: 'url', message: 'Connect', url: 'https://accounts.example/connect', elicitationId: 'e1' };
+
+  it('accepts only once the opener said it opened the page; a refusal leaves the question waiting', async () => {
+    const opened: string[] = [];
+    let answer = false;
+    const { requests, last } = service(10, async (href) => {
+      opened.push(href);
+      return answer;
+    });
+    const asked = requests.handlers.elicit(context(), url);
+    const [view] = requests.list();
+    expect(await requests.openUrl(view.id)).toEqual({ opened: false });
+    expect(requests.list()).toHaveLength(1);
+    answer = true;
+    expect(await requests.openUrl(view.id)).toEqual({ opened: true });
+    expect(await asked).toEqual({ action: 'accept' });
+    expect(opened).toEqual(['https://accounts.example/connect', 'https://accounts.example/connect']);
+    expect(last()).toMatchObject({ mode: 'url', outcome: 'accept', decidedBy: 'operator' });
+  });
+
+  it('a question about a secret says whether a call of that server runs, and which call of another server does', async () => {
+    const registry = new CallRegistry();
+    const call = registry.begin({ server: 'bank', conversationId: 'c1', turnId: 't1', callId: 'k1', toolName: 'transfer', signal: new AbortController().signal });
+    const { requests, last } = service(10, undefined, registry);
+    const secret: ElicitRequestParams = { message: 'Key?', requestedSchema: { type: 'object', properties: { api_key: { type: 'string' }, note: { type: 'string' } } } };
+    const asked = requests.handlers.elicit({ server: 'weather', signal: new AbortController().signal }, secret);
+    const [view] = requests.list();
+    expect(view).toMatchObject({ server: 'weather', outsideItsCalls: true, callsElsewhere: [{ server: 'bank', toolName: 'transfer' }] });
+    requests.answer(view.id, 'accept', { api_key: 'sk-live-123', note: 'hi' });
+    expect(await asked).toEqual({ action: 'accept', content: { api_key: 'sk-live-123', note: 'hi' } });
+    expect(last().response).toEqual({ api_key: '•••• (not stored)', note: 'hi' });
+    call.end();
   });
 });

@@ -10,7 +10,7 @@ import type { ServerRequestContext, ServerRequestHandlers } from '../mcp';
 import type { ModelProvider } from '../providers/types';
 import type { CallRegistry } from './call-registry';
 import { PendingRequests, type Pending, type Settlement } from './pending-requests';
-import { applySamplingEdits, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
+import { applySamplingEdits, DEFAULT_SAMPLING_MAX_TOKENS, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
 import { say } from '../../../shared/messages';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 
@@ -23,6 +23,8 @@ export interface ServerRequestSettings {
   elicitationTimeoutMs: number;
   samplingTimeoutMs: number;
   samplingPerMinute(server: string): number;
+  /** The most a sampling request may ask the model to write: agent.model.maxTokens, else DEFAULT_SAMPLING_MAX_TOKENS. */
+  samplingMaxTokens?: number;
 }
 
 export interface ServerRequestServiceDeps {
@@ -154,7 +156,8 @@ export class ServerRequestService {
   private async sample(context: ServerRequestContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
     const origin = this.deps.registry.originOf(context.server, context.relatedTaskId);
     const settings = this.deps.settings();
-    const draft = samplingDraftOf(params);
+    // Bounded before the operator sees it: the tokens by the model settings, the text by SAMPLING_TEXT_BUDGET_BYTES.
+    const draft = samplingDraftOf(params, settings.samplingMaxTokens ?? DEFAULT_SAMPLING_MAX_TOKENS);
     const view: SamplingView = {
       ...this.pending.newView(context, origin, settings.samplingTimeoutMs),
       kind: 'sampling',
@@ -197,7 +200,7 @@ export class ServerRequestService {
   startSampling(id: string, edits: { messages?: { text: string }[]; systemPrompt?: string; maxTokens?: number }): boolean {
     const entry = this.entry(id, 'sampling');
     if (entry.view.stage === 'generating') throw new Conflict(say('request.generating'));
-    const draft = applySamplingEdits(entry.view.request, edits);
+    const draft = applySamplingEdits(entry.view.request, edits, this.deps.settings().samplingMaxTokens ?? DEFAULT_SAMPLING_MAX_TOKENS);
     if (typeof draft === 'string') throw new Invalid(draft);
     let provider: ModelProvider;
     try {

@@ -21,6 +21,6 @@ export async function replayConversation(deps: ScenarioDeps, original: Conversat
     approvals: autoApprover('all', say('decider.replay')),
     skipWrites: true,
   });
-  const { steps, diverged } = diffReplay(original, run.conversation);
-  return { conversationId: original.id, customerId: original.customerId, modelLabel: run.modelLabel, ranAt: new Date().toISOString(), steps, diverged };
+  const diff = diffReplay(original, run.conversation);
+  return { conversationId: original.id, customerId: original.customerId, modelLabel: run.modelLabel, ranAt: new Date().toISOString(), ...diff };
 }

@@ -117,12 +117,12 @@ export class TestService {
       });
       const expectations = evaluateCase(testCase.expect, observe(run));
       const failures = expectations.filter((e) => !e.passed);
-      return { id: testCase.id, name: testCase.name, passed: failures.length === 0, ranAt, durationMs: Date.now() - started, failed: failedLines(failures), failures, expectations, transcript: clippedTranscript(run.conversation.items), modelLabel: run.modelLabel };
+      return { id: testCase.id, name: testCase.name, customerId: testCase.customer, passed: failures.length === 0, ranAt, durationMs: Date.now() - started, failed: failedLines(failures), failures, expectations, transcript: clippedTranscript(run.conversation.items), modelLabel: run.modelLabel };
     } catch (error) {
       // The model could not be built (a missing key), say: the case fails with why, the others still run.
       const detail = errorWords(error);
       const expectations = [expectationResult(say('tests.expect.caseRuns'), false, detail)];
-      return { id: testCase.id, name: testCase.name, passed: false, ranAt, durationMs: Date.now() - started, failed: failedLines(expectations), failures: expectations, expectations, transcript: [] as ChatItem[], modelLabel: '' };
+      return { id: testCase.id, name: testCase.name, customerId: testCase.customer, passed: false, ranAt, durationMs: Date.now() - started, failed: failedLines(expectations), failures: expectations, expectations, transcript: [] as ChatItem[], modelLabel: '' };
     }
   }
 

@@ -10,6 +10,7 @@ type AgentRoutes =
   | 'chat.send'
   | 'chat.stop'
   | 'chat.delete'
+  | 'chat.rename'
   | 'approvals.list'
   | 'approvals.resolve'
   | 'records.list'
@@ -24,6 +25,7 @@ export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, Agent
     'chat.send': ({ conversationId, text }) => ({ turnId: agent.send(conversationId, text).turnId }),
     'chat.stop': ({ conversationId }) => ({ stopped: agent.stop(conversationId) }),
     'chat.delete': async ({ conversationId }) => ({ deleted: await agent.delete(conversationId) }),
+    'chat.rename': ({ conversationId, title }) => agent.rename(conversationId, title),
     'approvals.list': () => approvals.list(),
     'approvals.resolve': ({ id, decision, reason }) => {
       if (decision === 'reject' && !reason?.trim()) throw new Invalid(say('approval.rejectNeedsReason'));

@@ -18,7 +18,7 @@ export type EveryCatalogQueryListed = Nothing<Exclude<Extract<QueryRouteName, `c
  */
 export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   // servers.list too: every config edit is followed by catalog.changed, which refreshes it.
-  'config.changed': ['config.get', 'settings.get', 'intents.get', 'skills.get', 'tests.list'],
+  'config.changed': ['config.get', 'settings.get', 'intents.get', 'skills.get', 'tests.list', 'telemetry.get'],
   'records.appended': ['records.list'],
   // Every connection change (a status, a discovery, a retry) is followed by catalog.changed, so
   // servers.statusChanged invalidates nothing itself.

@@ -64,7 +64,7 @@ export function ElicitationCard({ request, conversation }: Props) {
       {request.mode === 'url' ? (
         <div className="elicitation-url">
           <p>
-            <Trans t={t} i18nKey="elicitationCard.itAsksYouTo" values={{ urlHost: url?.ok ? url.host : '' }} components={{ strong: <strong data-testid="url-host" /> }} />
+            <Trans t={t} i18nKey="elicitationCard.itAsksYouTo" values={{ urlHost: url?.ok ? url.url.host : '' }} components={{ strong: <strong data-testid="url-host" /> }} />
           </p>
           <pre className="json-block" data-testid="url-full">
             {revealHiddenCharacters(request.url ?? '')}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { SamplingView } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
+import { errorMessage, formatNumber } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { Expiry } from '../PendingFacts';
 import { RequestFacts } from './RequestFacts';
@@ -59,6 +59,14 @@ export function SamplingCard({ request, conversation }: Props) {
         {request.request.temperature !== undefined ? t('samplingCard.temperature', { temperature: request.request.temperature }) : ''}
         {request.request.includeContext && request.request.includeContext !== 'none' ? t('samplingCard.asksToIncludeContext', { includeContext: request.request.includeContext }) : ''}
       </p>
+      {request.request.limits && (
+        <p className="warn-text small" role="note" data-testid="sampling-limits">
+          {request.request.limits.requestedMaxTokens !== undefined &&
+            t('samplingCard.tokensCapped', { requested: formatNumber(request.request.limits.requestedMaxTokens), cap: formatNumber(request.request.limits.maxTokens ?? request.request.maxTokens) })}{' '}
+          {request.request.limits.textBytes !== undefined &&
+            t('samplingCard.textCut', { bytes: formatNumber(request.request.limits.textBytes), limit: formatNumber(request.request.limits.textLimit ?? 0) })}
+        </p>
+      )}
       <div className="form-field">
         <label htmlFor={`${id}-system`}>{t('samplingCard.systemPrompt')}</label>
         <textarea id={`${id}-system`} rows={2} value={systemPrompt} readOnly={!reviewing} onChange={(e) => setSystemPrompt(e.target.value)} />

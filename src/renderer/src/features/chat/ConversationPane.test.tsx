@@ -31,6 +31,11 @@ function setup() {
     'chat.send': () => ({ turnId: 't2' }),
     'chat.stop': () => ({ stopped: true }),
     'chat.delete': () => ({ deleted: true }),
+    'chat.rename': ({ title }) => {
+      conversation = { ...conversation, title };
+      const { items: _items, turns: _turns, loadedSkills: _skills, approvedForConversation: _approved, ...summary } = conversation;
+      return summary;
+    },
     'approvals.resolve': () => ({ resolved: true }),
   });
   renderWithRpc(
@@ -213,5 +218,20 @@ describe('ConversationPane', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete conversation' }));
     await waitFor(() => expect(rpc.callsTo('chat.delete')).toEqual([{ conversationId: 'c1' }]));
     await waitFor(() => expect(useChatUiStore.getState().selectedConversationId).toBeNull());
+  });
+
+  it('renames the conversation: Enter saves the trimmed title through chat.rename, Escape backs out (issue 30)', async () => {
+    const rpc = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename' }));
+    const field = screen.getByLabelText('Title');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Rename' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: '  耳机物流  ' } });
+    fireEvent.submit(screen.getByTestId('rename-conversation'));
+    await waitFor(() => expect(rpc.callsTo('chat.rename')).toEqual([{ conversationId: 'c1', title: '耳机物流' }]));
+    act(() => rpc.emit('chat.changed', { conversationId: 'c1' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('耳机物流'));
+    expect(screen.queryByLabelText('Title')).toBeNull();
   });
 });

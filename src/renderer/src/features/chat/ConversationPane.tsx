@@ -8,6 +8,7 @@ import { useChatUiStore } from './chat-ui-store';
 import { Composer } from './Composer';
 import { ConversationWorkbench } from './ConversationWorkbench';
 import { DeleteConversation } from './DeleteConversation';
+import { RenameConversation } from './RenameConversation';
 import { useChatStreamStore } from './stream-store';
 import { Transcript } from './Transcript';
 import { Trans, useTranslation } from 'react-i18next';
@@ -63,6 +64,7 @@ function ConversationHeader({ conversation, onDeleted }: { conversation: Convers
             {t('conversationPane.running')}
           </span>
         )}
+        <RenameConversation conversationId={conversation.id} title={conversation.title} />
         <DeleteConversation
           conversationId={conversation.id}
           title={conversation.title}

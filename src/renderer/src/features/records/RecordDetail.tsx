@@ -7,6 +7,7 @@ import { formatDuration, formatTime } from '../../lib/format';
 import { useRpcQuery } from '../../lib/queries';
 import { openConversation } from '../../app/navigation';
 import { RecordResult } from './RecordResult';
+import { RecordTrace } from './RecordTrace';
 import { splitDuration } from './duration-split';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
 import { useToolLook } from '../../lib/catalog/use-tool-look';
@@ -91,6 +92,7 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
           <code>{record.argumentsHash}</code>
         </dd>
       </dl>
+      <RecordTrace record={record} />
       <h3>{t('recordDetail.arguments')}</h3>
       <JsonBlock value={record.arguments} label={t('recordDetail.arguments')} />
       {outcome && (

@@ -223,6 +223,15 @@ describe('a server’s sampling request', () => {
     await waitFor(() => expect(rpc.callsTo('requests.reply')).toEqual([{ id: 'rq_1' }]));
   });
 
+  it('says what the host bounded: the tokens the server asked for and its text', async () => {
+    const base = samplingFixture();
+    requests = [{ ...base, request: { ...base.request, maxTokens: 2000, limits: { requestedMaxTokens: 100_000_000, maxTokens: 2000, textBytes: 4_194_304, textLimit: 200_000 } } }];
+    setup();
+    const note = await screen.findByTestId('sampling-limits');
+    expect(note.textContent).toContain('The server asked for 100,000,000 tokens; capped to 2,000 by the model settings (agent.model.maxTokens).');
+    expect(note.textContent).toContain('Its text was 4,194,304 bytes; cut to 200,000');
+  });
+
   it('can be rejected, with a reason for the server', async () => {
     requests = [samplingFixture()];
     const rpc = setup();

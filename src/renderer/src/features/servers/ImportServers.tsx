@@ -4,6 +4,7 @@ import type { ImportResult } from '../../../../shared/contract';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { useTranslation } from 'react-i18next';
+import { importedSentence } from './import-sentence';
 import { shownText } from '../../lib/i18n/messages';
 import { ImportEnvConsent } from './ImportEnvConsent';
 
@@ -126,12 +127,13 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
 
 function ImportPreview({ result }: { result: ImportResult }) {
   const { t, i18n } = useTranslation(['servers', 'common']);
+  const { t: sentenceT } = useTranslation('servers');
   const clashes = new Set(result.conflicts);
   return (
     <div className="import-preview" data-testid="import-preview">
       <p role="status" className={result.applied ? 'ok-text' : undefined}>
         {result.applied
-          ? t('importServers.imported', { describe: describe(result) })
+          ? importedSentence(sentenceT, result)
           : result.servers.length
             ? t('importServers.nothingWrittenYetFound', { count: result.servers.length, format: result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers' })
             : t('importServers.nothingToImport')}
@@ -221,12 +223,3 @@ function ImportedSettings({ config }: { config: ServerConfig }) {
   );
 }
 
-function describe(result: ImportResult): string {
-  const parts = [
-    result.added.length ? `added ${result.added.join(', ')}` : '',
-    result.renamed.length ? `renamed ${result.renamed.map((r) => `${r.from} → ${r.to}`).join(', ')}` : '',
-    result.replaced.length ? `replaced ${result.replaced.join(', ')}` : '',
-    result.skipped.length ? `skipped ${result.skipped.join(', ')}` : '',
-  ].filter(Boolean);
-  return parts.join('; ') || 'nothing';
-}

@@ -198,7 +198,7 @@ describe('ServersPage', () => {
     expect(within(panel).getByTestId('import-preview').textContent).toContain('Nothing written yet');
     fireEvent.click(within(conflicts).getByRole('radio', { name: /new name/ }));
     fireEvent.click(within(conflicts).getByRole('button', { name: 'Import with this choice' }));
-    expect(await within(panel).findByText('Imported renamed files → files-2.')).toBeTruthy();
+    expect(await within(panel).findByText('Imported 1 server: renamed files → files-2.')).toBeTruthy();
     expect(rpc.callsTo('config.import')).toEqual([
       { text: json, onConflict: 'ask', dryRun: true, allowEnv: [] },
       { text: json, onConflict: 'rename', dryRun: false, allowEnv: [] },

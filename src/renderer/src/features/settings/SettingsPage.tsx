@@ -7,6 +7,7 @@ import { ThemeSetting } from './ThemeSetting';
 import { DemoDataSetting } from './DemoDataSetting';
 import { ModelSettingsForm } from './ModelSettingsForm';
 import { ProblemList } from './ProblemList';
+import { TelemetrySettings } from './TelemetrySettings';
 import './settings.css';
 import { useTranslation } from 'react-i18next';
 
@@ -44,6 +45,7 @@ export function SettingsPage() {
           </>
         )}
       </div>
+      <TelemetrySettings />
       <ConfigEditor snapshot={snapshot} />
       <DemoDataSetting />
     </section>

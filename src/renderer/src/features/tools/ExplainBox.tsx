@@ -134,6 +134,11 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
           );
         })}
       </ol>
+      {explain.data.notes?.map((note, i) => (
+        <p key={i} className="warn-text small" role="note" data-testid="explain-note" data-message-code={note.code}>
+          {messageText(note)}
+        </p>
+      ))}
     </div>
   );
 }

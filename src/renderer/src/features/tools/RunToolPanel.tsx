@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ToolRun } from '../../../../shared/contract';
 import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
 import { FieldErrors } from '../../components/FormField';
@@ -112,10 +112,16 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
 
 function RunResult({ run }: { run: ToolRun }) {
   const { t } = useTranslation(['tools', 'common']);
+  // A result below the form is brought into view when it arrives, not left below the fold.
+  const ref = useRef<HTMLDivElement>(null);
+  // A block body: newer Chromium returns a promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    void ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [run]);
   const decidedByText = useDecidedByText();
   const approval = run.record?.approval;
   return (
-    <div className="run-result" data-testid="run-result">
+    <div className="run-result" data-testid="run-result" ref={ref}>
       <ToolCallCard item={run.item} />
       {run.record && (
         <p className="muted small">

@@ -1,0 +1,149 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parse } from 'yaml';
+import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
+import { setMcpTracing } from '../src/shared/mcp/traced-transport';
+import { ApprovalService } from '../src/main/core/agent/approvals';
+import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
+import { ConversationStore } from '../src/main/core/agent/conversation-store';
+import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
+import { RecordsStore } from '../src/main/core/agent/records-store';
+import { ToolProxy } from '../src/main/core/agent/tool-proxy';
+import { buildModelStep } from '../src/main/core/agent/visible-set';
+import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
+import { defaultConfigText } from '../src/main/core/config/default-config';
+import { EventBus } from '../src/main/core/events';
+import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
+import { telemetryState } from '../src/main/core/telemetry/telemetry';
+import { TelemetryService } from '../src/main/core/telemetry/telemetry-service';
+import { OtlpReceiver } from '../tests/support/otlp/otlp-receiver';
+import { gc, metric, type Scenario } from './report';
+import { startShopFleet } from './support/shop-fleet';
+
+const ARGS = { keyword: '耳机' };
+
+/**
+ * Scenario 2c: what tracing costs a tool call. The same full ToolProxy path as scenario 2 (records, conversation log,
+ * the real ConnectionManager over Streamable HTTP to a shop in its own process), with OpenTelemetry on (the SDK, an
+ * execute_tool span, the MCP CLIENT span with trace context in _meta, the duration metrics, exported over OTLP/HTTP
+ * protobuf to a collector in this process) against off (the same process, the instrumentation switched off: what an
+ * unconfigured run does). The two alternate in blocks (ABBA) within each repetition.
+ */
+export const tracingScenario: Scenario = async ({ quick, log }) => {
+  const calls = quick ? 200 : 2_000;
+  const reps = quick ? 2 : 5;
+  const BLOCK = 20;
+  const collector = await OtlpReceiver.start();
+  const fleet = await startShopFleet(1, 0);
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-tracing-'));
+  const telemetry = new TelemetryService({
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRIC_EXPORT_INTERVAL: '5000' },
+    settings: () => undefined,
+    storedHeaders: () => undefined,
+    log: (line) => log(`  ${line}`),
+  });
+  const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
+  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  const config: SwitchboardConfig = { ...defaults, intents: trustAll(defaults.intents), agent: { ...defaults.agent, mcp: { servers: [server] } } };
+  const events = new EventBus();
+  const records = new RecordsStore(dataDir, events);
+  const store = new ConversationStore(join(dataDir, 'conversations'));
+  // Started before the connection, as the app does: its transport is traced from the first message.
+  await telemetry.apply();
+  const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events, log: () => undefined });
+  const tracing = (on: boolean) => {
+    telemetryState.on = on;
+    setMcpTracing(on);
+  };
+  try {
+    await pipeline.connections.whenSettled();
+    await records.open();
+    await store.open();
+    const proxy = new ToolProxy({
+      mcp: createMcpCaller(pipeline.connections, () => undefined),
+      local: createLocalToolRunner({ skills: () => config.skills, knowledge: async () => createKnowledgeBase([]) }),
+      approvals: new ApprovalService(events, () => 60_000),
+      records,
+      events,
+    });
+    let callNo = 0;
+    const openTurn = async (rep: number) => {
+      const conversation = await store.create('u1001', 'bench');
+      const { catalog, revision } = pipeline.catalog.current();
+      const { tools } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
+      return { conversation, turnId: `t_trace_${rep}`, step: 1, catalog, visible: new Set(tools.map((t) => t.name)), signal: new AbortController().signal };
+    };
+    const run = async (n: number, ctx: Awaited<ReturnType<typeof openTurn>>) => {
+      for (let i = 0; i < n; i++) {
+        const message = await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
+        if (message.role !== 'tool' || message.isError) throw new Error(`traced call failed: ${JSON.stringify(message)}`);
+      }
+      await ctx.conversation.resultsWritten();
+    };
+
+    log('  warm-up');
+    const warm = await openTurn(-1);
+    tracing(true);
+    await run(100, warm);
+    tracing(false);
+    await run(100, warm);
+
+    const onMs: number[] = [];
+    const offMs: number[] = [];
+    for (let rep = 0; rep < reps; rep++) {
+      gc();
+      const ctx = await openTurn(rep);
+      let on = 0;
+      let off = 0;
+      for (let block = 0; block < calls / BLOCK; block++) {
+        for (const side of block % 2 === 0 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+          tracing(side === 'on');
+          const started = performance.now();
+          await run(BLOCK, ctx);
+          if (side === 'on') on += performance.now() - started;
+          else off += performance.now() - started;
+        }
+      }
+      onMs.push(on);
+      offMs.push(off);
+      log(`  rep ${rep + 1}/${reps}: off ${off.toFixed(0)} ms, on ${on.toFixed(0)} ms (${(on / off).toFixed(3)}×)`);
+    }
+    tracing(true);
+    await telemetry.flush();
+    const exported = collector.spans.filter((s) => s.name === 'execute_tool query_order').length;
+    return {
+      metrics: [
+        metric({
+          id: 'tracing.tool-call',
+          label: `${calls} sequential query_order calls through the proxy, tracing on`,
+          unit: 'ms',
+          values: onMs,
+          baseline: { label: 'tracing off', values: offMs },
+          paired: true,
+          target: { text: '≤ 1.10× tracing off', on: 'ratio', op: '<=', value: 1.1 },
+        }),
+      ],
+      notes: [
+        `OTLP/HTTP protobuf to a collector on 127.0.0.1 in this process (batched, as configured by default); ${exported} execute_tool spans reached it, each with its MCP CLIENT span. ${reps} repetitions of ${calls} calls per side, alternating in blocks of ${BLOCK} (ABBA); the ratio is the median of the repetitions' own ratios.`,
+        'Off is what a run without OTEL_* configuration does: no span, no _meta injection, no metric (the SDK was never loaded there; start-up is checked by tests/telemetry/cli-traces.test.ts, which proves no SDK module is imported).',
+      ],
+    };
+  } finally {
+    tracing(false);
+    await pipeline.close();
+    await records.close();
+    await store.close();
+    await telemetry.close();
+    await fleet.close();
+    await collector.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+};
+
+function trustAll(nodes: IntentNode[]): IntentNode[] {
+  return nodes.map((node) =>
+    node.kind === 'mcp' ? { ...node, confirm: 'never' as const } : node.kind === 'category' ? { ...node, children: trustAll(node.children) } : node,
+  );
+}
