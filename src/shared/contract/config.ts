@@ -27,6 +27,8 @@ export const configSnapshotSchema = z.object({
   problems: z.array(configProblemSchema),
   fileOk: z.boolean(),
   revision: z.number().int(),
+  /** config.save only: the file's earlier text did not parse, and this save kept it here (switchboard.yaml.broken-<ts>). */
+  keptBrokenText: z.string().optional(),
 });
 export type ConfigSnapshot = z.infer<typeof configSnapshotSchema>;
 

@@ -5,13 +5,17 @@
  * names, unprefixed, as the MCP semantic conventions say); a request we receive is a SERVER span, the child of what
  * its `_meta` carries. Only @opentelemetry/api: without an SDK registered, nothing here does any work.
  */
-import { context, metrics, propagation, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter } from '@opentelemetry/api';
+import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter } from '@opentelemetry/api';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 
-/** Switched on by the telemetry SDK when it starts (and off when it stops); off, a traced transport only passes through. */
-let tracing = { on: false, generation: 0 };
-export function setMcpTracing(on: boolean): void {
-  tracing = { on, generation: tracing.generation + 1 };
+/**
+ * Switched on by the telemetry SDK when it starts (and off when it stops); off, a traced transport only passes through.
+ * `restarted`: a new SDK was registered, so the metric instruments are taken again from it.
+ */
+const tracing = { on: false, generation: 0 };
+export function setMcpTracing(on: boolean, restarted = false): void {
+  tracing.on = on;
+  if (restarted) tracing.generation += 1;
 }
 export const mcpTracingOn = (): boolean => tracing.on;
 
@@ -25,6 +29,11 @@ export interface McpTraceOptions {
   protocolVersion?: () => string | null | undefined;
   /** A peer's `_meta.traceparent` that is not W3C trace context: told once per transport; the span starts without it. */
   onBadContext?: (value: string) => void;
+  /**
+   * The parent of a request we send whose `_meta` carries no trace context of ours (the connect attempt's span while it
+   * lasts). A caller hands its span over in `_meta` (the tool proxy does); without either, the span is a root.
+   */
+  parent?: () => Span | undefined;
 }
 
 type Message = JSONRPCMessage & { id?: string | number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { code: number; message: string } };
@@ -89,9 +98,9 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     const { method, id } = message;
     if (method !== undefined && id !== undefined) {
       const attributes = common(method, message.params, id);
-      const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.CLIENT, attributes });
+      const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.CLIENT, attributes }, ourParent(message.params?._meta, options.parent?.()));
       const carrier: Record<string, string> = {};
-      propagation.inject(trace.setSpan(context.active(), span), carrier);
+      propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
       outgoing.set(id, { span, started: performance.now(), method, attributes });
       const params = message.params ?? {};
       const meta = params._meta && typeof params._meta === 'object' ? params._meta : {};
@@ -165,9 +174,16 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
   return transport;
 }
 
+/** The parent of a request we send: the context our caller put in its `_meta`, else `fallback`, else none. */
+function ourParent(meta: unknown, fallback: Span | undefined): Context {
+  const handed = metaGetter.get(meta, 'traceparent') !== undefined ? propagation.extract(ROOT_CONTEXT, meta, metaGetter) : ROOT_CONTEXT;
+  if (trace.getSpanContext(handed)) return handed;
+  return fallback ? trace.setSpan(ROOT_CONTEXT, fallback) : ROOT_CONTEXT;
+}
+
 /** The context a peer's `_meta` carries; a malformed traceparent is reported and ignored (the span is a root). */
 function parentOf(meta: unknown, onBad: (value: string) => void): Context {
-  const active = context.active();
+  const active = ROOT_CONTEXT;
   const raw = meta && typeof meta === 'object' ? (meta as Record<string, unknown>).traceparent : undefined;
   if (raw === undefined) return active;
   // The W3C propagator hands back the context it was given when the header does not parse.

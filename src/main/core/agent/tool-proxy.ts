@@ -18,7 +18,7 @@ import { failureMessage } from './call-failure';
 import { linkedAbort } from '../abort-signals';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf } from './tool-result';
-import { startToolSpan, traceApprovalWait } from '../telemetry/agent-spans';
+import { startToolSpan, traceApprovalWait, type ToolSpan } from '../telemetry/agent-spans';
 
 export const CUSTOMER_META_KEY = 'switchboard/customerId';
 /** A run's own demo state (the demo shop keeps a fresh copy of its data under this name): see ProxyMode.ownDemoState. */
@@ -146,10 +146,10 @@ export class ToolProxy {
     // The decision is kept apart from the verdict: a call that was approved and then failed (a timeout,
     // a dropped connection, Stop) still records who approved it.
     const asked: Asked = {};
-    const span = startToolSpan({ call, binding, operatorTarget: Boolean(ctx.operatorTarget), visible: ctx.visible.has(call.name), actor: this.deps.mode?.actor });
+    const span = startToolSpan({ call, binding, operatorTarget: Boolean(ctx.operatorTarget), visible: ctx.visible.has(call.name), actor: this.deps.mode?.actor, signal: ctx.signal });
     let verdict: Verdict;
     try {
-      verdict = await span.run(() => this.decide(call, binding, ctx, item, running, asked, trace));
+      verdict = await this.decide(call, binding, ctx, item, running, asked, trace, span);
     } catch (error) {
       verdict = ctx.signal.aborted
         ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
@@ -223,6 +223,7 @@ export class ToolProxy {
     running: RunningLine,
     asked: Asked,
     trace: CallTrace,
+    span: ToolSpan,
   ): Promise<Verdict> {
     if (ctx.signal.aborted) return { status: 'stopped', modelText: STOPPED, message: say('call.stopped') };
     if (!ctx.operatorTarget && !ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
@@ -273,7 +274,7 @@ export class ToolProxy {
     try {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: perCall.signal,
-        meta: { [CUSTOMER_META_KEY]: ctx.conversation.customerId, ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }) },
+        meta: span.withTrace({ [CUSTOMER_META_KEY]: ctx.conversation.customerId, ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }) }),
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,
         onProgress: trace.onProgress,
         onTask: (task) => {
@@ -339,7 +340,7 @@ export class ToolProxy {
       return (asked.approval = { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash });
 
     running.now(); // before the approval card: a crash while it waits finds the call
-    const outcome = await traceApprovalWait(() => this.deps.approvals.request(
+    const outcome = await traceApprovalWait(call, () => this.deps.approvals.request(
       {
         conversationId: ctx.conversation.id,
         turnId: ctx.turnId,

@@ -44,7 +44,7 @@ export function runTurn(
   turnId = `t_${randomUUID().slice(0, 12)}`,
 ): Promise<TurnResult> {
   // An `invoke_agent` span when telemetry is on: the model calls and tool calls below are its children.
-  return traceTurn({ conversationId: conversation.summary.id, turnId, text, model: deps.model?.() }, () => runTurnSteps(deps, provider, conversation, text, signal, turnId));
+  return traceTurn({ conversationId: conversation.summary.id, turnId, text, model: deps.model?.(), signal }, () => runTurnSteps(deps, provider, conversation, text, signal, turnId));
 }
 
 async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conversation: LiveConversation, text: string, signal: AbortSignal, turnId: string): Promise<TurnResult> {

@@ -231,12 +231,30 @@ function requirePkce(discovery: OAuthDiscoveryState | undefined): void {
  */
 function requireMatchingIssuer(discovery: OAuthDiscoveryState | undefined): void {
   const issuer = discovery?.authorizationServerMetadata?.issuer;
-  if (!discovery || issuer === undefined || sameIssuer(issuer, discovery.authorizationServerUrl)) return;
+  if (!discovery || issuer === undefined || issuerCovers(issuer, discovery.authorizationServerUrl)) return;
   throw new IssuerMismatchError(say('auth.issuerMismatch', { expected: discovery.authorizationServerUrl, issuer }));
 }
 
 /** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */
 const UNKNOWN_ISSUER = 'urn:switchboard:authorization-server-not-yet-discovered';
+
+/**
+ * The issuer is the URL the metadata was fetched for, or (a multi-tenant server, as the MCP conformance suite's
+ * metadata-var2/var3 serve) an issuer on the same origin whose path is a leading segment of that URL's path. Another
+ * origin is always refused: that is the impersonation RFC 8414 §3.3 guards against, and one origin controls both.
+ */
+export function issuerCovers(issuer: string, fetchedFor: string): boolean {
+  if (sameIssuer(issuer, fetchedFor)) return true;
+  try {
+    const claimed = new URL(issuer);
+    const fetched = new URL(fetchedFor);
+    if (claimed.origin !== fetched.origin || claimed.search || claimed.hash) return false;
+    const prefix = claimed.pathname.replace(/\/$/, '');
+    return fetched.pathname === prefix || fetched.pathname.startsWith(`${prefix}/`);
+  } catch {
+    return false;
+  }
+}
 
 function sameIssuer(a: string, b: string): boolean {
   const norm = (s: string) => {

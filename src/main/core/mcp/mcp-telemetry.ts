@@ -5,8 +5,11 @@
  */
 import { say } from '../../../shared/messages';
 import { traceTransport } from '../../../shared/mcp/traced-transport';
-import { endSpan, inSpan, SpanKind, startSpan, telemetryState } from '../telemetry/telemetry';
+import { endSpan, SpanKind, startSpan, telemetryState, type Span } from '../telemetry/telemetry';
 import type { BuiltTransport } from './transport-factory';
+
+/** Each server's connect attempt under way (attempts of one server never overlap): its requests are its children. */
+const connecting = new Map<string, Span>();
 
 export function traceConnection(server: string, built: BuiltTransport, protocolVersion: () => string | null): void {
   const url = built.kind === 'stdio' ? undefined : safeUrl(built.endpoint);
@@ -16,19 +19,23 @@ export function traceConnection(server: string, built: BuiltTransport, protocolV
     ...(url && { serverAddress: url.hostname, serverPort: Number(url.port) || (url.protocol === 'https:' ? 443 : 80) }),
     protocolVersion,
     onBadContext: (value) => telemetryState.report?.(say('telemetry.badTraceparent', { server, value })),
+    parent: () => connecting.get(server),
   });
 }
 
 /** One connect attempt as `switchboard.connect {server}`: its initialize and tools/list spans are children. */
 export async function traceConnect<T>(server: string, attempt: () => Promise<T>): Promise<T> {
   const span = startSpan(`switchboard.connect ${server}`, SpanKind.INTERNAL, { 'switchboard.server': server });
+  if (span) connecting.set(server, span);
   try {
-    const result = await inSpan(span, attempt);
+    const result = await attempt();
     endSpan(span);
     return result;
   } catch (error) {
     endSpan(span, error instanceof Error ? error.name : 'error', String(error));
     throw error;
+  } finally {
+    if (span && connecting.get(server) === span) connecting.delete(server);
   }
 }
 

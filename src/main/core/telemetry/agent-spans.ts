@@ -8,9 +8,15 @@ import { RESERVED_TOOL_NAMES, type ModelSettings } from '../../../shared/config/
 import type { ToolBinding } from '../../../shared/catalog';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../providers/types';
 import { maskedContent } from './content';
-import { endSpan, genAiInstruments, inSpan, spanIds, SpanKind, startSpan, telemetryState } from './telemetry';
+import { propagation, trace, ROOT_CONTEXT } from '@opentelemetry/api';
+import { endSpan, genAiInstruments, spanIds, SpanKind, startSpan, telemetryState, type Span } from './telemetry';
 
 const AGENT_NAME = 'switchboard';
+
+/** Each running turn's span, by the turn's abort signal: its model calls and tool calls (given that signal) are its children. */
+const turnSpans = new WeakMap<AbortSignal, Span>();
+/** Each running tool call's span, for its approval wait. */
+const toolSpans = new WeakMap<ToolCallRequest, Span>();
 
 /** gen_ai.provider.name for our providers (the demo is ours). */
 function providerName(provider: ModelSettings['provider']): string {
@@ -21,7 +27,7 @@ const modelOf = (settings: ModelSettings) => settings.model ?? (settings.provide
 
 /** A turn as an `invoke_agent` span around `run`; its outcome sets the status. */
 export async function traceTurn<T extends { status: string; error?: string }>(
-  info: { conversationId: string; turnId: string; text: string; model?: ModelSettings },
+  info: { conversationId: string; turnId: string; text: string; model?: ModelSettings; signal: AbortSignal },
   run: () => Promise<T>,
 ): Promise<T> {
   if (!telemetryState.on) return run();
@@ -33,8 +39,9 @@ export async function traceTurn<T extends { status: string; error?: string }>(
     ...(info.model && { 'gen_ai.provider.name': providerName(info.model.provider), 'gen_ai.request.model': modelOf(info.model) }),
     ...(telemetryState.captureContent && { 'gen_ai.input.messages': maskedContent([{ role: 'user', parts: [{ type: 'text', content: info.text }] }], telemetryState.secrets) }),
   });
+  if (span) turnSpans.set(info.signal, span);
   try {
-    const result = await inSpan(span, run);
+    const result = await run();
     span?.setAttribute('switchboard.turn.status', result.status);
     endSpan(span, result.status === 'error' ? 'turn_error' : undefined, result.error);
     return result;
@@ -63,7 +70,7 @@ async function* tracedStream(provider: ModelProvider, settings: ModelSettings, r
     ...(settings.temperature !== undefined && { 'gen_ai.request.temperature': settings.temperature }),
     ...((req.maxTokens ?? settings.maxTokens) !== undefined && { 'gen_ai.request.max_tokens': req.maxTokens ?? settings.maxTokens }),
     'switchboard.tools.count': req.tools.length,
-  });
+  }, turnSpans.get(req.signal));
   const started = performance.now();
   let text = '';
   const calls: ToolCallRequest[] = [];
@@ -112,6 +119,8 @@ export interface ToolSpanStart {
   /** Sent to the model on this step. */
   visible: boolean;
   actor?: string;
+  /** The turn's signal: its span is the parent. */
+  signal: AbortSignal;
 }
 
 /** `switchboard.binding.state`: how the call met the catalog. */
@@ -121,9 +130,9 @@ function bindingState({ call, binding, operatorTarget, visible }: ToolSpanStart)
   return visible ? 'bound' : 'not_visible';
 }
 
-/** The approval wait as `switchboard.approval`, a child of the active execute_tool span, ending with the decision. */
-export async function traceApprovalWait<T extends ApprovalOutcome | undefined>(wait: () => Promise<T>): Promise<T> {
-  const span = startSpan('switchboard.approval', SpanKind.INTERNAL, {});
+/** The approval wait as `switchboard.approval`, a child of the call's execute_tool span, ending with the decision. */
+export async function traceApprovalWait<T extends ApprovalOutcome | undefined>(call: ToolCallRequest, wait: () => Promise<T>): Promise<T> {
+  const span = startSpan('switchboard.approval', SpanKind.INTERNAL, {}, toolSpans.get(call));
   try {
     const outcome = await wait();
     if (outcome) span?.setAttributes({ 'switchboard.approval.decision': outcome.decision, 'switchboard.approval.decided_by': outcome.decidedBy });
@@ -138,11 +147,12 @@ export async function traceApprovalWait<T extends ApprovalOutcome | undefined>(w
 /** One tool call's `execute_tool` span; a no-op object when telemetry is off. */
 export interface ToolSpan {
   readonly ids: { traceId: string; spanId: string } | undefined;
-  run<T>(fn: () => T): T;
+  /** The call's `_meta` with this span's trace context added: the MCP CLIENT span takes it as its parent. */
+  withTrace(meta: Record<string, unknown>): Record<string, unknown>;
   end(outcome: { status: RecordStatus; recordId: string; approval?: ApprovalOutcome; arguments: unknown; result?: () => unknown; error?: string }): void;
 }
 
-const NO_TOOL_SPAN: ToolSpan = { ids: undefined, run: (fn) => fn(), end: () => undefined };
+const NO_TOOL_SPAN: ToolSpan = { ids: undefined, withTrace: (meta) => meta, end: () => undefined };
 
 export function startToolSpan(start: ToolSpanStart): ToolSpan {
   if (!telemetryState.on) return NO_TOOL_SPAN;
@@ -155,12 +165,18 @@ export function startToolSpan(start: ToolSpanStart): ToolSpan {
     ...(start.binding?.nodes[0] && { 'switchboard.node.id': start.binding.nodes[0] }),
     'switchboard.binding.state': bindingState(start),
     'switchboard.actor': start.actor ?? 'model',
-  });
+  }, turnSpans.get(start.signal));
+  if (span) toolSpans.set(start.call, span);
   return {
     ids: spanIds(span),
-    run: (fn) => inSpan(span, fn),
+    withTrace(meta) {
+      const carrier: Record<string, string> = {};
+      if (span) propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
+      return { ...meta, ...carrier };
+    },
     end(outcome) {
       if (!span) return;
+      toolSpans.delete(start.call);
       span.setAttributes({ 'switchboard.record.id': outcome.recordId, 'switchboard.call.status': outcome.status });
       if (outcome.approval) span.setAttributes({ 'switchboard.approval.decision': outcome.approval.decision, 'switchboard.approval.decided_by': outcome.approval.decidedBy });
       if (telemetryState.captureContent) {

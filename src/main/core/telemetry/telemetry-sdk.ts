@@ -1,10 +1,9 @@
 /*
  * The OpenTelemetry SDK and the OTLP/HTTP exporters: imported (by telemetry-service.ts) only when an endpoint is
- * configured, so a run without telemetry never loads them. Registers the global tracer and meter providers, the
- * AsyncLocalStorage context manager and the W3C propagators (trace context + baggage).
+ * configured, so a run without telemetry never loads them. Registers the global tracer and meter providers and the W3C
+ * propagators (trace context + baggage). No context manager: parents are passed by hand (telemetry.ts says why).
  */
-import { context, metrics, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { metrics, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { CompositePropagator, ExportResultCode, W3CBaggagePropagator, W3CTraceContextPropagator, type ExportResult } from '@opentelemetry/core';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader, type PushMetricExporter } from '@opentelemetry/sdk-metrics';
@@ -57,7 +56,6 @@ export async function startTelemetrySdk(config: ResolvedTelemetry, version: stri
       : [];
   const meterProvider = new MeterProvider({ resource, readers });
 
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
   trace.setGlobalTracerProvider(tracerProvider);
   metrics.setGlobalMeterProvider(meterProvider);
@@ -70,7 +68,6 @@ export async function startTelemetrySdk(config: ResolvedTelemetry, version: stri
       trace.disable();
       metrics.disable();
       propagation.disable();
-      context.disable();
       await Promise.allSettled([tracerProvider.shutdown(), meterProvider.shutdown()]);
     },
   };

@@ -143,7 +143,7 @@ export class TelemetryService {
     telemetryState.secrets = [...Object.values(config.headers), ...(this.deps.secretValues?.() ?? [])].filter((v) => v.length >= 8);
     telemetryState.generation += 1;
     telemetryState.on = true;
-    setMcpTracing(true);
+    setMcpTracing(true, true);
   }
 
   private off(): void {

@@ -6,8 +6,11 @@ export function createConfigHandlers(config: ConfigStore): Pick<Handlers, 'confi
     // The text and the object leave main with literal secrets masked; a save puts back what it left masked.
     'config.get': () => config.view(),
     'config.save': async ({ raw, baseRevision }) => {
+      const before = config.keptBroken.length;
       await config.saveRaw(raw, baseRevision);
-      return config.view();
+      // The operator's earlier text that did not parse was not lost: say where it is.
+      const kept = config.keptBroken.slice(before).at(-1);
+      return { ...config.view(), ...(kept && { keptBrokenText: kept }) };
     },
   };
 }

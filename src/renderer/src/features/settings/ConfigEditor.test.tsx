@@ -54,6 +54,15 @@ describe('ConfigEditor', () => {
     expect(rpc.callsTo('config.save')).toEqual([{ raw: bad, baseRevision: 3 }]);
   });
 
+  it('after saving over a file that did not parse, says where its earlier text is kept (security review 2, item 4)', async () => {
+    const kept = '/d/switchboard.yaml.broken-2026-12-04T23-00-00-000Z';
+    setup(({ raw }) => ({ ...snapshot, raw, revision: 4, keptBrokenText: kept }));
+    const editor = (await screen.findByTestId('raw-yaml')) as HTMLTextAreaElement;
+    fireEvent.change(editor, { target: { value: `${GOOD}# fixed\n` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save YAML' }));
+    expect((await screen.findByTestId('config-kept-broken')).textContent).toContain(`it is kept in ${kept}`);
+  });
+
   it('names the file, where a masked secret can be seen, and suggests ${env:NAME}', async () => {
     setup(() => snapshot);
     const note = await screen.findByTestId('raw-yaml-file');

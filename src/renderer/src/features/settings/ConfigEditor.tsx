@@ -34,7 +34,7 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
         onSuccess: (saved) => {
           store.discard();
           setShowDiff(false);
-          setOutcome({ kind: 'saved', revision: saved.revision });
+          setOutcome({ kind: 'saved', revision: saved.revision, keptBrokenText: saved.keptBrokenText });
         },
         onError: (error) => {
           const next = outcomeOfError(error);
@@ -150,6 +150,7 @@ function SaveResult({ outcome, onJump, onReload }: { outcome: SaveOutcome | null
     return (
       <p className="ok-text" role="status" data-testid="config-saved">
         {t('configEditor.savedAndAppliedRevision', { revision: outcome.revision })}
+        {outcome.keptBrokenText && <span data-testid="config-kept-broken"> {t('configEditor.keptBrokenText', { path: outcome.keptBrokenText })}</span>}
       </p>
     );
   return (

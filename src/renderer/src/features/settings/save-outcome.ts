@@ -3,7 +3,7 @@ import { errorMessage } from '../../lib/format';
 import { RpcClientError } from '../../lib/rpc/types';
 
 export type SaveOutcome =
-  | { kind: 'saved'; revision: number }
+  | { kind: 'saved'; revision: number; keptBrokenText?: string }
   | { kind: 'refused'; message: string; problems: ConfigProblem[] }
   | { kind: 'conflict'; message: string }
   | { kind: 'failed'; message: string };
