@@ -3,7 +3,7 @@ import type { FetchLike } from '@modelcontextprotocol/client';
 import { httpStatusOf } from '../mcp/connection-failures';
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
-import { ClientBoundElsewhereError, IssuerMismatchError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
+import { ClientBoundElsewhereError, IssuerMismatchError, OWN_ISSUER_CHECK, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -195,7 +195,7 @@ export class AuthSession {
     const provider = this.backgroundProvider();
     try {
       // The SDK's auth(): with a refresh token it refreshes; client_credentials asks for a new token.
-      const result = await auth(provider, { serverUrl: this.resource, fetchFn: this.deps.fetch });
+      const result = await auth(provider, { serverUrl: this.resource, fetchFn: this.deps.fetch, ...OWN_ISSUER_CHECK });
       if (result !== 'AUTHORIZED') this.lastError = say('auth.refreshRefused');
       else this.deps.log(`[auth] ${this.server}: access token refreshed`);
     } catch (error) {

@@ -235,6 +235,14 @@ function requireMatchingIssuer(discovery: OAuthDiscoveryState | undefined): void
   throw new IssuerMismatchError(say('auth.issuerMismatch', { expected: discovery.authorizationServerUrl, issuer }));
 }
 
+/**
+ * Given to every auth() and authenticating transport: the SDK's own RFC 8414 §3.3 check wants the issuer to be exactly
+ * the URL the metadata was fetched for; ours (`requireMatchingIssuer`, in saveDiscoveryState, before any registration
+ * or authorization request) also takes a same-origin issuer whose path leads it (`issuerCovers`). Another origin is
+ * refused either way.
+ */
+export const OWN_ISSUER_CHECK = { skipIssuerMetadataValidation: true } as const;
+
 /** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */
 const UNKNOWN_ISSUER = 'urn:switchboard:authorization-server-not-yet-discovered';
 
