@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from "@modelcontextprotocol/client";
 import { parse } from 'yaml';
 import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
 import { ApprovalService } from '../src/main/core/agent/approvals';
@@ -69,7 +68,7 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
     });
     const runBare = async () => {
       const started = performance.now();
-      for (let i = 0; i < CALLS; i++) await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META }, CallToolResultSchema);
+      for (let i = 0; i < CALLS; i++) await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META });
       return performance.now() - started;
     };
     let callNo = 0;

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { Client } from "@modelcontextprotocol/client";
 import { parse } from 'yaml';
 import { serverConfigSchema, switchboardConfigSchema, type ServerConfig, type SwitchboardConfig } from '../src/shared/config/schema';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';

@@ -2,8 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from "@modelcontextprotocol/client";
 import { parse } from 'yaml';
 import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
 import { ApprovalService } from '../src/main/core/agent/approvals';
@@ -86,7 +85,7 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
     const runBare = async (n: number, perCall?: number[]) => {
       for (let i = 0; i < n; i++) {
         const started = performance.now();
-        const result = await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META }, CallToolResultSchema);
+        const result = await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META });
         perCall?.push(performance.now() - started);
         if (result.isError) throw new Error(`bare call failed: ${JSON.stringify(result.content)}`);
       }

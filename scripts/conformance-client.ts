@@ -13,7 +13,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { serverConfigSchema } from '../src/shared/config/schema';
 import { AuthService, MAX_AUTHORIZATION_ROUNDS, OAuthStore, type BrowserOpener } from '../src/main/core/auth';
 import { AuthorizationRequiredError, ConnectionManager } from '../src/main/core/mcp';

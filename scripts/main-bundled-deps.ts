@@ -4,7 +4,7 @@
  * pulls CommonJS in, whose files Node would require one by one, synchronously, each resolved, read and compiled
  * apart: a long single block of the event loop while the core loads (the main process: the window's IPC).
  * - yaml: ~70 files, start-up's longest block before (~3× the time of the same code bundled).
- * - the MCP SDK: bundled so that the build can leave out its default JSON Schema validator (ajv and ajv-formats,
+ * - the MCP SDK (v2: client, server, core and the node adapter): bundled so that the build can leave out its default JSON Schema validator (ajv and ajv-formats,
  *   ~100 CommonJS files, ~60-100 ms of CPU in one block here), which it imports even when given another
  *   (scripts/sdk-without-ajv.ts). The validator it is given, @cfworker/json-schema, comes with it (a few ES modules).
  * - zod, and zod-to-json-schema (the SDK's): ~35 and ~40 ES modules that Node resolved, read and compiled one by one
@@ -18,7 +18,10 @@
 export const MAIN_BUNDLED_DEPS = [
   'yaml',
   'openai',
-  '@modelcontextprotocol/sdk',
+  '@modelcontextprotocol/client',
+  '@modelcontextprotocol/server',
+  '@modelcontextprotocol/core',
+  '@modelcontextprotocol/node',
   '@cfworker/json-schema',
   'zod',
   'zod-to-json-schema',

@@ -42,8 +42,8 @@ export function createBuiltinServers(): BuiltinServers {
  * As one module graph evaluated and started in the same turn, it was one of start-up's longest blocks.
  */
 async function loadShopServer(): Promise<(typeof import('../mcp-server/shop-server'))['startShopServer']> {
-  await import('@modelcontextprotocol/sdk/server/mcp.js');
-  await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  await import('@modelcontextprotocol/server');
+  await import('@modelcontextprotocol/node');
   const { startShopServer } = await import('../mcp-server/shop-server');
   await nextTurn();
   return startShopServer;

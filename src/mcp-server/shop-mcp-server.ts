@@ -1,8 +1,7 @@
 // Builds one McpServer per session from the tool definitions. The acting customer is read from the
 // tools/call request's _meta, so a model can never choose whose orders it sees.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import { McpServer } from "@modelcontextprotocol/server";
+import type { ServerContext } from "@modelcontextprotocol/server";
 import { z } from 'zod';
 import { mcpJsonSchemaValidator } from '../shared/mcp/json-schema-validator';
 import { queryCouponsTool, queryLogisticsTool, queryOrderTool } from './shop-read-tools';
@@ -35,16 +34,17 @@ export const SHOP_TOOLS: ShopToolDefinition[] = [
   applyRefundTool,
 ];
 
-type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** Where a request's _meta sits in the v2 handler context. */
+type RequestMetaOf = { mcpReq: Pick<ServerContext['mcpReq'], '_meta'> };
 
-export function readCustomerId(extra: Pick<ToolExtra, '_meta'>): string | undefined {
-  const value: unknown = extra._meta?.[CUSTOMER_ID_META_KEY];
+export function readCustomerId(ctx: RequestMetaOf): string | undefined {
+  const value: unknown = ctx.mcpReq._meta?.[CUSTOMER_ID_META_KEY];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** The demo state a call names in its _meta, if it names one. */
-export function readDemoState(extra: Pick<ToolExtra, '_meta'>): string | undefined {
-  const value: unknown = extra._meta?.[DEMO_STATE_META_KEY];
+export function readDemoState(ctx: RequestMetaOf): string | undefined {
+  const value: unknown = ctx.mcpReq._meta?.[DEMO_STATE_META_KEY];
   return typeof value === 'string' && value.trim() !== '' && value.length <= 200 ? value : undefined;
 }
 
@@ -63,10 +63,10 @@ export function createShopMcpServer(tools: readonly ShopToolDefinition[], storeF
         inputSchema: z.object(tool.inputSchema),
         annotations: tool.annotations,
       },
-      async (args, extra) => {
-        const customerId = readCustomerId(extra);
+      async (args, ctx) => {
+        const customerId = readCustomerId(ctx);
         if (!customerId) return toolError(NO_IDENTITY_MESSAGE);
-        return tool.run(args, { customerId, store: storeFor(readDemoState(extra)) });
+        return tool.run(args, { customerId, store: storeFor(readDemoState(ctx)) });
       },
     );
   }

@@ -1,5 +1,5 @@
 // The shop tools over real Streamable HTTP with the SDK client, as the app will use them.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from "@modelcontextprotocol/client";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CUSTOMER_ID_META_KEY, DEMO_STATE_META_KEY, NO_IDENTITY_MESSAGE } from './shop-mcp-server';
@@ -152,9 +152,8 @@ describe('shop tools (read)', () => {
     expect(outcome.text).toMatch(pattern);
   });
 
-  it('an unknown tool answers isError', async () => {
-    const outcome = await callAs(client, 'u1001', 'drop_database');
-    expect(outcome).toMatchObject({ isError: true, text: expect.stringContaining('drop_database') });
+  it('an unknown tool is refused by name (the v2 SDK answers it as a protocol error, -32602)', async () => {
+    await expect(callAs(client, 'u1001', 'drop_database')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('drop_database') });
   });
 });
 

@@ -1,11 +1,12 @@
-// The shop MCP server over Streamable HTTP at /mcp: stateful sessions (one transport + McpServer
-// each), 127.0.0.1 only, DNS-rebinding and bearer checks in front of everything.
+// The shop MCP server over Streamable HTTP at /mcp, in both protocol eras: 2026-07-28 requests (stateless, their
+// identity in each request's _meta) go to the v2 SDK's createMcpHandler; 2025-era clients keep stateful sessions
+// (one transport + McpServer each). 127.0.0.1 only, DNS-rebinding and bearer checks in front of everything.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
+import { createMcpHandler, isInitializeRequest, isLegacyRequest } from '@modelcontextprotocol/server';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
 import { createShopMcpServer, SHOP_TOOLS, type StoreFor } from './shop-mcp-server';
@@ -45,7 +46,7 @@ export interface ShopServerHandle {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: NodeStreamableHTTPServerTransport;
   server: McpServer;
   lastUsed: number;
   /** Requests being served (POST, DELETE): such a session is busy and is never closed for another. */
@@ -89,6 +90,9 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     return own;
   };
   const sessions = new Map<string, Session>();
+  // The 2026-07-28 era: a fresh McpServer per request, and no legacy fallback here (2025 clients get the sessions below).
+  const modernHandler = createMcpHandler(() => createShopMcpServer(tools, storeFor), { legacy: 'reject' });
+  const serveModern = toNodeHandler(modernHandler);
   const sockets = new Set<Socket>();
   let allowedHosts: string[] = [];
   let closing = false;
@@ -126,6 +130,12 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     const body = req.method === 'POST' ? await readJsonBody(req) : undefined;
     if (body && 'error' in body) return sendJsonRpcError(res, body.status, body.code, body.error);
 
+    // The SDK's own classification, so this branch never disagrees with createMcpHandler: a request without a session
+    // that is not 2025-era is served statelessly by the modern handler.
+    if (!sessionId && req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body?.json), body?.json))) {
+      return serveModern(req, res, body?.json);
+    }
+
     const session = sessionId ? sessions.get(sessionId) : undefined;
     if (session && sessionId) {
       sessions.delete(sessionId); // re-inserted last: the Map stays in order of last use
@@ -148,7 +158,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     if (opts.initializeDelayMs) await sleep(opts.initializeDelayMs);
     if (closing) return sendJsonRpcError(res, 503, -32000, 'Server is shutting down');
     if (sessions.size >= maxSessions && !closeLeastRecentlyUsed()) return sendJsonRpcError(res, 503, -32000, 'Too many sessions: every one is busy');
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         sessions.set(id, { transport, server, lastUsed: Date.now(), active: 0, streams: 0 });
@@ -197,7 +207,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
       closing = true;
       clearInterval(sweep);
       const httpClosed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
-      await Promise.allSettled([...sessions.values()].map((s) => s.server.close()));
+      await Promise.allSettled([...[...sessions.values()].map((s) => s.server.close()), modernHandler.close()]);
       sessions.clear();
       for (const socket of sockets) socket.destroy();
       await httpClosed;

@@ -8,8 +8,7 @@ import { startRuntimeHarness } from '../support/agent/runtime-harness';
 import { say } from '../support/agent/scripted-provider';
 import type { McpCaller } from '../../src/main/core/agent/tool-proxy';
 import type { ModelProvider, ModelStreamEvent, ToolCallRequest } from '../../src/main/core/providers/types';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { startShopProcess } from './helpers/shop-process';
 
 /**
@@ -113,7 +112,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         mcpCalls++;
         const started = performance.now();
         try {
-          return await client.callTool({ name, arguments: args, _meta: meta }, undefined, { signal, timeout: 30_000 });
+          return await client.callTool({ name, arguments: args, _meta: meta }, { signal, timeout: 30_000 });
         } finally {
           const ms = performance.now() - started;
           mcpTimes.push(ms);

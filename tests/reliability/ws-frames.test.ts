@@ -60,7 +60,7 @@ describe('WebSocket frames', () => {
     const byInput = await exchange(socket, `{"id":78,"route":"config.get","input":${deep(200_000)}}`);
     expect(byInput.id).toBe(78);
     expect(byInput.result?.ok).toBe(false);
-    expect(byInput.result?.error?.message).toBeTruthy();
+    expect(byInput.result?.error).toMatchObject({ code: 'bad_request', message: 'config.get: input is not JSON-serialisable' });
     expect(await exchange(socket, '{"id":79,"route":"config.get"}')).toMatchObject({ id: 79, result: { ok: true } });
     socket.close();
   }, 60_000);

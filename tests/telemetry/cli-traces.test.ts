@@ -129,7 +129,7 @@ describe('switchboard chat with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     const turn = byName(spans, 'invoke_agent switchboard').find((s) => String(s.attributes['gen_ai.input.messages']).includes('AirPods'));
     expect(turn).toBeDefined();
     const [order] = byName(spans, 'execute_tool query_order');
-    expect(JSON.parse(String(order.attributes['gen_ai.tool.call.result']))).toBeTruthy();
+    expect(String(order.attributes['gen_ai.tool.call.result'])).toContain('AirPods');
     expect(order.attributes['gen_ai.tool.call.arguments']).toEqual(expect.any(String));
     const [logistics] = byName(spans, 'execute_tool query_logistics');
     expect(logistics.attributes['gen_ai.tool.call.arguments']).toContain('BIT9100000233');

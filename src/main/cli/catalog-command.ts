@@ -1,6 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { countCatalog, describeCounts, explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
 import type { SwitchboardConfig } from '../../shared/config/schema';
 import { fingerprintServers } from '../core/catalog/definition-hash';
@@ -160,7 +160,7 @@ export async function withCatalog(
 const NOBODY_TO_ASK: ServerRequestHandlers = {
   elicit: async () => ({ action: 'decline' }),
   sample: async () => {
-    throw new McpError(-1, 'switchboard catalog answers no sampling requests');
+    throw new ProtocolError(-1, 'switchboard catalog answers no sampling requests');
   },
 };
 

@@ -6,8 +6,7 @@
  * its `_meta` carries. Only @opentelemetry/api: without an SDK registered, nothing here does any work.
  */
 import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter } from '@opentelemetry/api';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /**
  * Switched on by the telemetry SDK when it starts (and off when it stops); off, a traced transport only passes through.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, isInitializeRequest, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { Server, isInitializeRequest } from "@modelcontextprotocol/server";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 
 /**
  * A real MCP server over Streamable HTTP that misbehaves on request: tools that hang, answers built
@@ -40,25 +40,25 @@ export interface FaultServer {
 export async function startFaultServer(options: { tools: FaultTool[]; port?: number }): Promise<FaultServer> {
   const calls: FaultServer['calls'] = [];
   const cancelled: FaultServer['cancelled'] = [];
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const sockets = new Set<Socket>();
 
   const newServer = (session: () => string) => {
     const server = new Server({ name: 'fault', version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
+    server.setRequestHandler('tools/list', () => ({
       tools: options.tools.map((t) => ({
         name: t.name,
         description: t.description ?? `fault tool ${t.name}`,
-        inputSchema: t.inputSchema ?? { type: 'object' as const, properties: {} },
+        inputSchema: (t.inputSchema ?? { type: 'object' as const, properties: {} }) as Tool['inputSchema'],
         annotations: { readOnlyHint: t.readOnly, ...(t.idempotent !== undefined && { idempotentHint: t.idempotent }) },
       })),
     }));
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    server.setRequestHandler('tools/call', async (request, ctx) => {
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
       calls.push({ name: request.params.name, arguments: args, session: session() });
       const tool = options.tools.find((t) => t.name === request.params.name);
       if (!tool) return { isError: true, content: [{ type: 'text', text: `unknown tool ${request.params.name}` }] };
-      if (tool.handler) return tool.handler(args, { signal: extra.signal });
+      if (tool.handler) return tool.handler(args, { signal: ctx.mcpReq.signal });
       return { content: [{ type: 'text', text: JSON.stringify({ ok: tool.name, args }) }] };
     });
     return server;
@@ -94,7 +94,7 @@ export async function startFaultServer(options: { tools: FaultTool[]; port?: num
     }
     if (req.method !== 'POST' || !isInitializeRequest(body)) return notFound(res);
     let id = '';
-    const created: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const created: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (sid) => {
         id = sid;

@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { parse } from 'yaml';
 import { resolveCatalog, type Catalog } from '../../../src/shared/catalog';
 import { switchboardConfigSchema, type IntentNode, type Skill, type SwitchboardConfig } from '../../../src/shared/config/schema';
@@ -66,7 +65,7 @@ export async function startRuntimeHarness(options: HarnessOptions) {
 
   const realCaller: McpCaller = {
     callTool: (_server, name, args, { signal, meta }) =>
-      client.callTool({ name, arguments: args, _meta: meta }, undefined, { signal, timeout: 5000 }),
+      client.callTool({ name, arguments: args, _meta: meta }, { signal, timeout: 5000 }),
   };
   const knowledge = createKnowledgeBase([{ source: 'shipping.md', text: '# 运费\n满99元包邮，一般3-5天送达。' }]);
   const runtime = await createAgentRuntime({

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { SSEServerTransport } from '@modelcontextprotocol/sdk/server/sse.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import {
-  CallToolRequestSchema,
-  isInitializeRequest,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { SSEServerTransport } from "@modelcontextprotocol/server-legacy/sse";
+import { Server, isInitializeRequest } from "@modelcontextprotocol/server";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
 
 /**
  * A tiny, configurable MCP server over HTTP for connection and catalog tests: it offers whatever
@@ -71,11 +65,11 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
   const headers: IncomingHttpHeaders[] = [];
   const requests: FixtureServer['requests'] = [];
   const sessionIds: string[] = [];
-  const sessions = new Map<string, { server: Server; transport: StreamableHTTPServerTransport | SSEServerTransport }>();
+  const sessions = new Map<string, { server: Server; transport: NodeStreamableHTTPServerTransport | SSEServerTransport }>();
 
   const newMcpServer = () => {
     const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
-    server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    server.setRequestHandler('tools/list', (request) => {
       const cursor = request.params?.cursor;
       listRequests.push({ cursor, at: Date.now() });
       const start = cursor ? Number(cursor) : 0;
@@ -83,7 +77,7 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
       const page = tools.slice(start, start + size).map(toDefinition);
       return start + size < tools.length ? { tools: page, nextCursor: String(start + size) } : { tools: page };
     });
-    server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    server.setRequestHandler('tools/call', async (request, ctx) => {
       const args = (request.params.arguments ?? {}) as Record<string, unknown>;
       const meta = request.params._meta as Record<string, unknown> | undefined;
       calls.push({ name: request.params.name, arguments: args, meta });
@@ -91,9 +85,9 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
       if (!tool) return { isError: true, content: [{ type: 'text', text: `unknown tool ${request.params.name}` }] };
       const token = meta?.progressToken as string | number | undefined;
       const progress = async (value: number, total?: number, message?: string) => {
-        if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total, message } });
+        if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: value, total, message } });
       };
-      if (tool.handler) return tool.handler(args, { signal: extra.signal, meta, progress });
+      if (tool.handler) return tool.handler(args, { signal: ctx.mcpReq.signal, meta, progress });
       return { content: [{ type: 'text', text: JSON.stringify({ name: tool.name, arguments: args, meta }) }] };
     });
     return server;
@@ -119,11 +113,11 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
     const body = req.method === 'POST' ? await readJson(req) : undefined;
     const sessionId = req.headers['mcp-session-id'];
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (existing) return (existing.transport as StreamableHTTPServerTransport).handleRequest(req, res, body);
+    if (existing) return (existing.transport as NodeStreamableHTTPServerTransport).handleRequest(req, res, body);
     if (req.method !== 'POST' || !isInitializeRequest(body))
       return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
     const server = newMcpServer();
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       onsessioninitialized: (id) => {
         sessions.set(id, { server, transport });

@@ -6,9 +6,8 @@
 // - `ask_url` asks the operator to open the URL given as its `url` argument (URL elicitation).
 // - `needs_url` answers its first call with error -32042 (URL elicitation required) for its `url` argument, and
 //   succeeds once called again.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, UrlElicitationRequiredError } from '@modelcontextprotocol/sdk/types.js';
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { Server, UrlElicitationRequiredError } from "@modelcontextprotocol/server";
 
 const ESC = '\u001b';
 export const FAKE_PASS = `${ESC}[2K${ESC}[1G${ESC}[32mPASS${ESC}[0m`;
@@ -27,9 +26,9 @@ const tools = [
   { name: 'needs_url', description: 'Needs the operator to connect an account first', inputSchema: { type: 'object', properties: { url: { type: 'string' } } }, annotations: { readOnlyHint: true } },
   { name: 'ask_url', description: 'Asks the operator to open a page', inputSchema: { type: 'object', properties: { url: { type: 'string' } } }, annotations: { readOnlyHint: true } },
 ];
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
+server.setRequestHandler('tools/list', () => ({ tools }));
 let needsUrlCalls = 0;
-server.setRequestHandler(CallToolRequestSchema, async (request) => {
+server.setRequestHandler('tools/call', async (request) => {
   const name = request.params.name;
   if (name === 'needs_url') {
     needsUrlCalls += 1;

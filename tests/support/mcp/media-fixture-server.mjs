@@ -2,9 +2,8 @@
 // PNG, plus a remote URL and a non-image the console must not show), and an audio result (a real WAV). Plain JS so
 // the child needs no TypeScript loader.
 import { crc32, deflateSync } from 'node:zlib';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+import { Server } from "@modelcontextprotocol/server";
 
 /** A 16×16 PNG of one colour. */
 function png(r, g, b) {
@@ -62,8 +61,8 @@ const tools = [
 ];
 
 const server = new Server({ name: 'media-fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
-server.setRequestHandler(CallToolRequestSchema, (request) => {
+server.setRequestHandler('tools/list', () => ({ tools }));
+server.setRequestHandler('tools/call', (request) => {
   if (request.params.name === 'play_chime')
     return { content: [{ type: 'text', text: 'Here is a chime.' }, { type: 'audio', mimeType: 'audio/wav', data: wav().toString('base64') }] };
   return { content: [{ type: 'text', text: 'plain' }] };

@@ -2,15 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Response } from 'express';
-import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
-import { InvalidGrantError, InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
-import type { AuthorizationParams, OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
-import { createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
+import { McpServer } from "@modelcontextprotocol/server";
+import type { AuthInfo, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/server";
+import { InvalidGrantError, InvalidTokenError, requireBearerAuth, createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from "@modelcontextprotocol/server-legacy/auth";
+import type { OAuthRegisteredClientsStore, AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/server-legacy/auth";
 
 /**
  * A real OAuth-protected MCP server for tests, built on the SDK's server-side auth: mcpAuthRouter serves
@@ -196,12 +192,12 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       return;
     }
     const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' }, { capabilities: { logging: {} } });
-    server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, async (extra) => {
-      if (options.echoToken) await extra.sendNotification({ method: 'notifications/message', params: { level: 'warning', logger: 'auth', data: `called with Bearer ${extra.authInfo?.token}` } });
-      return { content: [{ type: 'text' as const, text: JSON.stringify({ clientId: extra.authInfo?.clientId, scopes: extra.authInfo?.scopes }) }] };
+    server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, async (ctx) => {
+      if (options.echoToken) await ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'warning', logger: 'auth', data: `called with Bearer ${ctx.http?.authInfo?.token}` } });
+      return { content: [{ type: 'text' as const, text: JSON.stringify({ clientId: ctx.http?.authInfo?.clientId, scopes: ctx.http?.authInfo?.scopes }) }] };
     });
     server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({ content: [{ type: 'text' as const, text: 'filed' }] }));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close().then(() => server.close()));
     await server.connect(transport);
     await transport.handleRequest(req, res, req.body);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ElicitResultSchema, isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { isInitializeRequest, McpServer } from '@modelcontextprotocol/server';
 
 /**
  * A hostile MCP server over Streamable HTTP on 127.0.0.1:0: its tool `ask` sends the client two questions whose
@@ -12,7 +11,7 @@ import { ElicitResultSchema, isInitializeRequest } from '@modelcontextprotocol/s
  */
 export async function startGarbageTraceServer(): Promise<{ url: string; receivedTraceparents: unknown[]; close(): Promise<void> }> {
   const receivedTraceparents: unknown[] = [];
-  const transports = new Map<string, StreamableHTTPServerTransport>();
+  const transports = new Map<string, NodeStreamableHTTPServerTransport>();
   const http: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -21,11 +20,11 @@ export async function startGarbageTraceServer(): Promise<{ url: string; received
     const sessionId = req.headers['mcp-session-id'] as string | undefined;
     let transport = sessionId ? transports.get(sessionId) : undefined;
     if (!transport && isInitializeRequest(body)) {
-      const created = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
+      const created = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID(), onsessioninitialized: (id) => void transports.set(id, created) });
       const server = new McpServer({ name: 'garbage-trace', version: '1.0.0' });
-      server.registerTool('ask', { description: 'asks the client twice, with garbage trace context', annotations: { readOnlyHint: true } }, async (extra) => {
+      server.registerTool('ask', { description: 'asks the client twice, with garbage trace context', annotations: { readOnlyHint: true } }, async (ctx) => {
         for (const traceparent of ['00-zzzz-not-a-trace-01', 12345])
-          await extra.sendRequest({ method: 'elicitation/create', params: { message: 'which?', requestedSchema: { type: 'object', properties: {} }, _meta: { traceparent, tracestate: '%%%' } } }, ElicitResultSchema);
+          await ctx.mcpReq.send({ method: 'elicitation/create', params: { message: 'which?', requestedSchema: { type: 'object', properties: {} }, _meta: { traceparent, tracestate: '%%%' } } });
         return { content: [{ type: 'text', text: 'asked' }], _meta: { traceparent: 'garbage-back' } };
       });
       await server.connect(created);

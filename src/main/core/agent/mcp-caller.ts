@@ -1,4 +1,4 @@
-import type { CallToolOptions } from '../mcp';
+import { httpStatusOf, type CallToolOptions } from '../mcp';
 import type { McpCaller } from './tool-proxy';
 
 /** The slice of the connection manager the agent needs. */
@@ -68,6 +68,6 @@ export function createMcpCaller(
 
 /** The Streamable HTTP answer to a request on a session the server does not have (any more). */
 export function isStaleSession(error: unknown): boolean {
-  const e = error as { code?: unknown; message?: unknown } | null;
-  return e?.code === 404 || (typeof e?.message === 'string' && /Session not found/i.test(e.message));
+  const e = error as { message?: unknown } | null;
+  return httpStatusOf(error) === 404 || (typeof e?.message === 'string' && /Session not found/i.test(e.message));
 }

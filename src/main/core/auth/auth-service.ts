@@ -1,6 +1,6 @@
 import { isHttpServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
 import { errorWords } from '../../../shared/i18n-message';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
 import type { ServerAuthView } from '../../../shared/contract';
 import type { ConnectionAuth, ConnectionAuthPort, ServerState } from '../mcp/types';
 import { Conflict, NotFound } from '../errors';

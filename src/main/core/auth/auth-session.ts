@@ -1,11 +1,9 @@
-import { auth, extractWWWAuthenticateParams, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { OAuthError, ServerError, TemporarilyUnavailableError, TooManyRequestsError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { auth, extractWWWAuthenticateParams, OAuthError, OAuthErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { httpStatusOf } from '../mcp/connection-failures';
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import type { ResolvedAuth } from './auth-settings';
-import { ClientBoundElsewhereError, IssuerMismatchError, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
+import { ClientBoundElsewhereError, IssuerMismatchError, OWN_ISSUER_CHECK, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -142,8 +140,8 @@ export class AuthSession {
   /** What an error means for authorization: the operator must sign in, the server refused for good, or nothing auth-related. */
   verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
     if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError || error instanceof IssuerMismatchError) return told('refused', error.uiMessage);
-    if (error instanceof OAuthError && !(error instanceof ServerError || error instanceof TemporarilyUnavailableError || error instanceof TooManyRequestsError))
-      return told('refused', say('auth.refusedByServer', { detail: `${error.errorCode}${error.message ? `: ${error.message}` : ''}` }));
+    if (error instanceof OAuthError && !TRANSIENT_OAUTH_ERRORS.has(error.code))
+      return told('refused', say('auth.refusedByServer', { detail: `${error.code}${error.message ? `: ${error.message}` : ''}` }));
     const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;
     if (!authError) return undefined;
     const c = this.challenge;
@@ -197,7 +195,7 @@ export class AuthSession {
     const provider = this.backgroundProvider();
     try {
       // The SDK's auth(): with a refresh token it refreshes; client_credentials asks for a new token.
-      const result = await auth(provider, { serverUrl: this.resource, fetchFn: this.deps.fetch });
+      const result = await auth(provider, { serverUrl: this.resource, fetchFn: this.deps.fetch, ...OWN_ISSUER_CHECK });
       if (result !== 'AUTHORIZED') this.lastError = say('auth.refreshRefused');
       else this.deps.log(`[auth] ${this.server}: access token refreshed`);
     } catch (error) {
@@ -208,8 +206,10 @@ export class AuthSession {
   }
 }
 
-const httpStatus = (error: unknown): number | undefined =>
-  error instanceof StreamableHTTPError || error instanceof SseError ? (typeof error.code === 'number' ? error.code : undefined) : undefined;
+const httpStatus = httpStatusOf;
+
+/** OAuth errors that say "not now" rather than "no": trying again later may work. */
+const TRANSIENT_OAUTH_ERRORS = new Set<string>([OAuthErrorCode.ServerError, OAuthErrorCode.TemporarilyUnavailable, OAuthErrorCode.TooManyRequests]);
 
 const splitScopes = (scope: string | undefined): string[] => (scope ?? '').split(/\s+/).filter(Boolean);
 

@@ -5,7 +5,8 @@ import { say } from '../../../shared/messages';
 import { AuthFailure } from './auth-failure';
 
 /** What the authorization server sent back to the redirect URI. */
-export type RedirectResult = { code: string } | { error: string; description?: string; uri?: string };
+/** `iss`: the authorization server's RFC 9207 issuer, when it sends one (the SDK checks it against the issuer it expects). */
+export type RedirectResult = { code: string; iss?: string } | { error: string; description?: string; uri?: string };
 
 export interface LoopbackRedirect {
   /** http://127.0.0.1:PORT/callback */
@@ -83,7 +84,8 @@ function handle(req: IncomingMessage, res: ServerResponse, port: number, state: 
   const code = url.searchParams.get('code');
   if (!code) return void reply(res, 400, 'No code', 'The authorization server sent neither a code nor an error.');
   reply(res, 200, `Signed in to ${serverName}`, 'Switchboard has the authorization; you can close this tab.');
-  return { code };
+  const iss = url.searchParams.get('iss') ?? undefined;
+  return iss === undefined ? { code } : { code, iss };
 }
 
 function reply(res: ServerResponse, status: number, title: string, text: string): void {

@@ -1,7 +1,5 @@
-import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider, checkResourceAllowed, resourceUrlFromServerUrl } from "@modelcontextprotocol/client";
+import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/client";
 import type { ResolvedAuth } from './auth-settings';
 import type { OAuthStore, StoredAuth } from './oauth-store';
 import { AuthFailure } from './auth-failure';
@@ -236,6 +234,14 @@ function requireMatchingIssuer(discovery: OAuthDiscoveryState | undefined): void
   if (!discovery || issuer === undefined || issuerCovers(issuer, discovery.authorizationServerUrl)) return;
   throw new IssuerMismatchError(say('auth.issuerMismatch', { expected: discovery.authorizationServerUrl, issuer }));
 }
+
+/**
+ * Given to every auth() and authenticating transport: the SDK's own RFC 8414 §3.3 check wants the issuer to be exactly
+ * the URL the metadata was fetched for; ours (`requireMatchingIssuer`, in saveDiscoveryState, before any registration
+ * or authorization request) also takes a same-origin issuer whose path leads it (`issuerCovers`). Another origin is
+ * refused either way.
+ */
+export const OWN_ISSUER_CHECK = { skipIssuerMetadataValidation: true } as const;
 
 /** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */
 const UNKNOWN_ISSUER = 'urn:switchboard:authorization-server-not-yet-discovered';

@@ -1,8 +1,8 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from "@modelcontextprotocol/client";
 import type { ServerState } from '../mcp/types';
 import type { AuthSession } from './auth-session';
 import { startLoopbackRedirect, type RedirectResult } from './loopback-redirect';
-import { SwitchboardOAuthProvider } from './oauth-provider';
+import { OWN_ISSUER_CHECK, SwitchboardOAuthProvider } from './oauth-provider';
 import type { OAuthStore } from './oauth-store';
 import { AuthFailure } from './auth-failure';
 import { say } from '../../../shared/messages';
@@ -87,11 +87,11 @@ export function runSignIn(deps: SignInDeps): SignInRun {
           },
         },
       );
-      const options = { serverUrl: session.resource, scope: session.scopeToRequest(), resourceMetadataUrl: session.challenge?.resourceMetadataUrl, fetchFn: session.fetch };
+      const options = { ...OWN_ISSUER_CHECK, serverUrl: session.resource, scope: session.scopeToRequest(), resourceMetadataUrl: session.challenge?.resourceMetadataUrl, fetchFn: session.fetch };
       if ((await auth(provider, options)) === 'AUTHORIZED') return;
       const answer = await loopback.result;
       if ('error' in answer) throw new AuthorizationServerError(answer);
-      await auth(provider, { ...options, authorizationCode: answer.code });
+      await auth(provider, { ...options, authorizationCode: answer.code, ...(answer.iss !== undefined && { iss: answer.iss }) });
     } finally {
       await loopback.close();
     }

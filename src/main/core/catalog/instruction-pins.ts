@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
-import { writeFileKeepingBackup } from '../config/atomic-write';
+import { CoalescedFile } from './coalesced-file';
 
 export const INSTRUCTION_PINS_FILE_NAME = 'instruction-pins.json';
 
@@ -33,14 +32,15 @@ export const instructionsHash = (text: string): string => createHash('sha256').u
 
 export class InstructionPinStore {
   private pins = new Map<string, InstructionsPin>();
-  private writing: Promise<void> | undefined;
-  private pending = false;
+  private readonly file: CoalescedFile;
 
   private constructor(
     private readonly path: string | undefined,
     private readonly log: (line: string) => void,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.file = new CoalescedFile(path, () => `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.pins) }, null, 1)}\n`, log);
+  }
 
   static inMemory(options: { now?: () => Date } = {}): InstructionPinStore {
     return new InstructionPinStore(undefined, () => undefined, options.now ?? (() => new Date()));
@@ -91,25 +91,11 @@ export class InstructionPinStore {
   }
 
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    await this.file.flush();
   }
 
   private persist(): void {
-    if (!this.path) return;
-    this.pending = true;
-    this.writing ??= this.writeLoop().finally(() => (this.writing = undefined));
-  }
-
-  private async writeLoop(): Promise<void> {
-    while (this.pending) {
-      this.pending = false;
-      try {
-        await mkdir(dirname(this.path!), { recursive: true });
-        await writeFileKeepingBackup(this.path!, `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.pins) }, null, 1)}\n`);
-      } catch (error) {
-        this.log(`[pins] could not write ${this.path}: ${(error as Error).message}`);
-      }
-    }
+    this.file.request();
   }
 
   private async load(path: string): Promise<'ok' | 'missing' | 'bad'> {

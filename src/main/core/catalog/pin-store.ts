@@ -1,5 +1,4 @@
-import { mkdir, readFile, rename } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile, rename } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   pinnedDefinitionOf,
@@ -13,7 +12,7 @@ import {
   type ToolPin,
 } from '../../../shared/catalog';
 import { pinnedDefinitionSchema } from '../../../shared/contract';
-import { writeFileKeepingBackup } from '../config/atomic-write';
+import { CoalescedFile } from './coalesced-file';
 import { Slices } from '../slices';
 import { fingerprintPinned, fingerprintTools } from './definition-hash';
 
@@ -94,8 +93,7 @@ export class PinStore {
   private pins: Map<string, ReadonlyMap<string, StoredPin>> = new Map();
   /** toolId -> the server an operator accepted for it; replaced (never mutated) on change, like `pins`. */
   private bindings: ReadonlyMap<string, StoredBinding> = new Map();
-  private writing: Promise<void> | undefined;
-  private pending = false;
+  private readonly file: CoalescedFile;
   private readonly log: (line: string) => void;
   private readonly now: () => Date;
   /** Tool lists already checked for first sight; each discovery yields a new array. */
@@ -104,6 +102,7 @@ export class PinStore {
   private constructor(private readonly options: PinStoreOptions) {
     this.log = options.log ?? ((line) => console.error(line));
     this.now = options.now ?? (() => new Date());
+    this.file = new CoalescedFile(options.path, () => pinFileText(this.pins, this.bindings), this.log);
   }
 
   static inMemory(options: Omit<PinStoreOptions, 'path'> = {}): PinStore {
@@ -228,7 +227,7 @@ export class PinStore {
 
   /** Resolves when everything changed so far is on disk. */
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    await this.file.flush();
   }
 
   private pinOf(fingerprint: DefinitionFingerprint, definition: ToolDefinition): StoredPin {
@@ -249,22 +248,7 @@ export class PinStore {
   }
 
   private persist(): void {
-    if (!this.options.path) return;
-    this.pending = true;
-    this.writing ??= this.writeLoop().finally(() => (this.writing = undefined));
-  }
-
-  private async writeLoop(): Promise<void> {
-    while (this.pending) {
-      this.pending = false;
-      try {
-        const text = await pinFileText(this.pins, this.bindings);
-        await mkdir(dirname(this.options.path!), { recursive: true });
-        await writeFileKeepingBackup(this.options.path!, text);
-      } catch (error) {
-        this.log(`[pins] could not write ${this.options.path}: ${(error as Error).message}`);
-      }
-    }
+    this.file.request();
   }
 
   private async load(path: string): Promise<'ok' | 'missing' | 'bad'> {

@@ -1,14 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  UrlElicitationRequiredError,
-  type ClientCapabilities,
-  type Root,
-} from '@modelcontextprotocol/sdk/types.js';
+import { RELATED_TASK_META_KEY, UrlElicitationRequiredError } from "@modelcontextprotocol/client";
+import type { Client, ClientCapabilities, Root } from "@modelcontextprotocol/client";
 import type { ServerConfig } from '../../../shared/config/schema';
 import type { ServerRequestHandlers } from './types';
 
@@ -57,14 +50,21 @@ export function installRequestHandlers(
   roots: () => Root[],
 ): void {
   if (handlers && declared.elicitation)
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      handlers.elicit({ server, signal: extra.signal, relatedTaskId: extra.taskId }, request.params),
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      handlers.elicit({ server, signal: ctx.mcpReq.signal, relatedTaskId: relatedTaskOf(request.params) }, request.params),
     );
   if (handlers && declared.sampling)
-    client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-      handlers.sample({ server, signal: extra.signal, relatedTaskId: extra.taskId }, request.params),
+    client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+      handlers.sample({ server, signal: ctx.mcpReq.signal, relatedTaskId: relatedTaskOf(request.params) }, request.params),
     );
-  if (declared.roots) client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: roots() }));
+  if (declared.roots) client.setRequestHandler('roots/list', () => ({ roots: roots() }));
+}
+
+/** The task a server's request belongs to, from its related-task `_meta` (v2 no longer hands it over separately). */
+function relatedTaskOf(params: { _meta?: Record<string, unknown> }): string | undefined {
+  const related = params._meta?.[RELATED_TASK_META_KEY];
+  const taskId = related && typeof related === 'object' ? (related as { taskId?: unknown }).taskId : undefined;
+  return typeof taskId === 'string' ? taskId : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -6,6 +6,8 @@ import { describeError } from './describe-error';
 import { packageRunnerOf } from './package-runner';
 import { ServerConfigError } from './server-endpoint';
 import type { AuthVerdict, ConnectionSettings, StartupBudget } from './types';
+
+export { httpStatusOf } from './describe-error';
 
 /** Why a server connection is not usable, and how a failed start or a timed-out attempt is told to the operator. */
 
@@ -76,10 +78,15 @@ export function firstErrorLine(stderr: string | null): string | undefined {
   return line && line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
-export const isRequestTimeout = (error: unknown): boolean => (error as { code?: unknown })?.code === -32001;
+/** A request that ran out of time: v2's SdkError says REQUEST_TIMEOUT; -32001 is the JSON-RPC code a server (or v1) uses. */
+export const isRequestTimeout = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === -32001 || code === 'REQUEST_TIMEOUT';
+};
 
-/** A JSON-RPC error response from the server, as opposed to a timeout (-32001) or a closed connection (-32000). */
-export const answeredByPeer = (error: unknown): boolean => error instanceof McpError && error.code !== -32000 && error.code !== -32001;
+
+/** A JSON-RPC error response from the server, as opposed to a timeout or a closed connection (v2: SdkError; v1: -32001, -32000). */
+export const answeredByPeer = (error: unknown): boolean => error instanceof ProtocolError && error.code !== -32000 && error.code !== -32001;
 
 /** How a failed start ends: waiting for a sign-in (no retry loop), or failed with what to show and whether to retry. */
 export type FailedStart = { status: 'needs-auth'; message: UiMessage | string; logText: string } | { status: 'failed'; message: UiMessage | string; logText: string; retry: boolean };

@@ -1,5 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Client } from "@modelcontextprotocol/client";
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { DEFAULT_BACKOFF } from './backoff';
 import { DEFAULT_INSTALL_TIMEOUT_MS } from './package-runner';

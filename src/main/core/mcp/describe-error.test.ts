@@ -1,13 +1,25 @@
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
-import { describeError } from './describe-error';
+import { describeError, httpStatusOf } from './describe-error';
+import { isRequestTimeout } from './connection-failures';
 
 describe('describeError', () => {
-  it('says an MCP error code once, though the SDK client prefixes the prefixed message the SDK server sent', () => {
-    // What the SDK's client builds from a server's McpError: its message already carries the prefix.
-    const received = new McpError(ErrorCode.InvalidParams, new McpError(ErrorCode.InvalidParams, 'Invalid arguments for prompt args-prompt').message);
-    expect(received.message).toBe('MCP error -32602: MCP error -32602: Invalid arguments for prompt args-prompt');
-    expect(describeError(received)).toBe('MCP error -32602: Invalid arguments for prompt args-prompt');
-    expect(describeError(new McpError(ErrorCode.InternalError, 'boom'))).toBe('MCP error -32603: boom');
+  it('says an MCP error code once: v2 errors carry the bare message, a v1 server sends it prefixed (a v1 client prefixed it again)', () => {
+    expect(describeError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'MCP error -32602: Invalid arguments for prompt args-prompt'))).toBe('MCP error -32602: Invalid arguments for prompt args-prompt');
+    expect(describeError(new Error('MCP error -32602: MCP error -32602: Invalid arguments'))).toBe('MCP error -32602: Invalid arguments');
+    expect(describeError(new ProtocolError(ProtocolErrorCode.InternalError, 'boom'))).toBe('MCP error -32603: boom');
+  });
+
+  it('reads the HTTP status of a v2 SdkHttpError from `status` (its `code` names the SDK error), and says it', () => {
+    const error = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint', { status: 404, statusText: 'Not Found' });
+    expect(httpStatusOf(error)).toBe(404);
+    expect(describeError(error)).toBe('HTTP 404: Error POSTing to endpoint');
+    expect(httpStatusOf(new ProtocolError(ProtocolErrorCode.InternalError, 'boom'))).toBeUndefined();
+  });
+
+  it('knows a v2 timeout (SdkError REQUEST_TIMEOUT) and a server’s -32001 as timeouts', () => {
+    expect(isRequestTimeout(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out'))).toBe(true);
+    expect(isRequestTimeout(new ProtocolError(-32001, 'Request timed out'))).toBe(true);
+    expect(isRequestTimeout(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'))).toBe(false);
   });
 });

@@ -3,11 +3,14 @@ export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = (error as { cause?: unknown }).cause;
   const causeText = cause instanceof Error ? cause.message || (cause as NodeJS.ErrnoException).code : undefined;
-  const status = (error as { code?: unknown }).code;
-  // The SDK's HTTP errors carry the status in `code` but not always in the message.
-  const http = typeof status === 'number' && status >= 100 && status < 600 && !error.message.includes(String(status)) ? `HTTP ${status}: ` : '';
-  // An SDK server sends its McpError's message, prefix included, and the client's McpError prefixes it again.
-  const message = http + (error.message || error.name).replace(/^(MCP error -?\d+: )\1+/, '$1');
+  const status = httpStatusOf(error);
+  // The SDK's HTTP errors carry the status (v2: `status`, SSE: `code`) but not always in the message.
+  const http = status !== undefined && !error.message.includes(String(status)) ? `HTTP ${status}: ` : '';
+  // A JSON-RPC error answer names its code once: a v1 server sends its message prefixed (and a v1 client prefixed it
+  // again); v2's ProtocolError carries the bare message, so the prefix is added here.
+  const code = (error as { code?: unknown }).code;
+  const rpc = error instanceof Error && typeof code === 'number' && code < 0 && !/^MCP error -?\d+: /.test(error.message) ? `MCP error ${code}: ` : '';
+  const message = http + rpc + (error.message || error.name).replace(/^(MCP error -?\d+: )\1+/, '$1');
   return causeText && !message.includes(causeText) ? `${message}: ${causeText}` : message;
 }
 
@@ -15,4 +18,14 @@ export function describeError(error: unknown): string {
 export function looksLikeConnectionLoss(error: unknown): boolean {
   const text = describeError(error);
   return /ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|fetch failed|Connection closed|Not connected|Session not found|terminated|other side closed/i.test(text);
+}
+
+/**
+ * The HTTP status of an SDK transport error: v2's SdkHttpError carries it in `status` (its `code` names the SDK error),
+ * SseError in `code`. Read by shape, so core modules need not load the SDK to ask.
+ */
+export function httpStatusOf(error: unknown): number | undefined {
+  const e = error as { status?: unknown; code?: unknown } | null;
+  const status = typeof e?.status === 'number' ? e.status : e?.code;
+  return typeof status === 'number' && status >= 100 && status < 600 ? status : undefined;
 }

@@ -1,6 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolSchema } from "@modelcontextprotocol/core";
+import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
 import { z } from 'zod';
 import { Slices } from '../slices';
 
@@ -26,10 +25,7 @@ export async function discoverAllTools(client: Client, options: RequestOptions):
     const result = await client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, pageSchema, options);
     tools.push(...(await checkTools(result.tools)));
     cursor = result.nextCursor;
-    if (cursor === undefined) {
-      cacheToolMetadata(client, tools);
-      return tools;
-    }
+    if (cursor === undefined) return tools;
     if (seenCursors.has(cursor)) throw new Error(`tools/list returned cursor "${cursor}" twice; stopping`);
     seenCursors.add(cursor);
   }
@@ -46,13 +42,4 @@ async function checkTools(raw: unknown[]): Promise<Tool[]> {
     if (slices.due) await slices.handBack();
   }
   return out;
-}
-
-/**
- * What listTools() does after its parse: the SDK keeps output-schema validators (and task support) per tool,
- * for callTool. Done once with every page's tools (listTools kept only the last page's).
- */
-function cacheToolMetadata(client: Client, tools: Tool[]): void {
-  const cache = (client as unknown as { cacheToolMetadata?: (tools: Tool[]) => void }).cacheToolMetadata;
-  if (typeof cache === 'function') cache.call(client, tools);
 }

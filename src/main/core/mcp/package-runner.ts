@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import type { StdioClientTransport, StdioServerParameters } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { StdioClientTransport, StdioServerParameters } from "@modelcontextprotocol/client/stdio";
 import { stdioModule } from './sdk-modules';
 
 /**

@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ErrorCode, McpError, type Prompt, type Resource, type ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
+import type { Client, Prompt, Resource, ResourceTemplateType } from "@modelcontextprotocol/client";
 import type { ContentBlockView, PromptView, ResourceContentView, ResourceTemplateView, ResourceView, ServerFeatures } from '../../../shared/contract';
 import { Invalid, NotFound, Unavailable } from '../errors';
 import { describeError } from './describe-error';
@@ -133,8 +133,8 @@ export class ResourceBrowser {
       return await request();
     } catch (error) {
       const message = `${server} answered: ${describeError(error)}`;
-      if (error instanceof McpError && error.code === -32002) throw new NotFound(message); // resource not found
-      if (error instanceof McpError && (error.code === ErrorCode.InvalidParams || error.code === ErrorCode.MethodNotFound)) throw new Invalid(message);
+      if (error instanceof ProtocolError && error.code === -32002) throw new NotFound(message); // resource not found
+      if (error instanceof ProtocolError && (error.code === ProtocolErrorCode.InvalidParams || error.code === ProtocolErrorCode.MethodNotFound)) throw new Invalid(message);
       throw new Unavailable(message);
     }
   }
@@ -152,7 +152,7 @@ function resourceView(r: Resource): ResourceView {
   };
 }
 
-function templateView(t: ResourceTemplate): ResourceTemplateView {
+function templateView(t: ResourceTemplateType): ResourceTemplateView {
   return {
     uriTemplate: t.uriTemplate,
     name: t.name,

@@ -8,10 +8,10 @@ import { isBuiltinServer, isStdioServer, type ServerConfig } from '../../../shar
  */
 const lazy = retryingOnce;
 
-export const clientModule = lazy(() => import('@modelcontextprotocol/sdk/client/index.js'));
-export const stdioModule = lazy(() => import('@modelcontextprotocol/sdk/client/stdio.js'));
-export const streamableHttpModule = lazy(() => import('@modelcontextprotocol/sdk/client/streamableHttp.js'));
-export const sseModule = lazy(() => import('@modelcontextprotocol/sdk/client/sse.js'));
+export const clientModule = lazy(() => import('@modelcontextprotocol/client'));
+export const stdioModule = lazy(() => import('@modelcontextprotocol/client/stdio'));
+export const streamableHttpModule = lazy(() => import('@modelcontextprotocol/client'));
+export const sseModule = lazy(() => import('@modelcontextprotocol/client'));
 
 /**
  * What a connection attempt to `server` will need, loaded before its timeout starts: loading code on a busy

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema, type CallToolResult, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
 import { backoffDelay } from './backoff';
@@ -143,7 +142,8 @@ export class ServerConnection {
     const gen = this.generation;
     const params = { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) };
     const limits = { ...options, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.config.maxTotalTimeoutMs };
-    const reply = callsAsTask(client, this.snapshot.tools.find((t) => t.name === name)) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits);
+    const tool = this.snapshot.tools.find((t) => t.name === name);
+    const reply = callsAsTask(client, tool) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits, tool);
     return reply.catch(async (error: unknown) => {
       const verdict = this.auth?.verdict(error);
       if (verdict) throw this.onAuthVerdict(gen, verdict);
@@ -236,7 +236,7 @@ export class ServerConnection {
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
     const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(gen));
+    client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
     this.hooks?.clientCreated(client);
     // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
     const onAbort = () => void client.close().catch(noop);

@@ -1,11 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ResourceUpdatedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from "@modelcontextprotocol/client";
 import type { LogLevel, ServerLogEntry, ServerLogView } from '../../../shared/contract';
 import { Unavailable } from '../errors';
 import type { EventSink } from '../events';
@@ -120,12 +114,12 @@ export class ServerSessions {
   }
 
   private listen(server: string, client: Client, append: (entry: Omit<ServerLogEntry, 'seq' | 'at'>) => void): void {
-    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) =>
+    client.setNotificationHandler('notifications/message', ({ params }) =>
       append({ source: 'server', level: params.level, logger: params.logger ?? null, text: logDataText(params.data) }),
     );
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => this.deps.events?.emit('resources.updated', { server, uri: params.uri }));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.deps.events?.emit('resources.listChanged', { server }));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.deps.events?.emit('prompts.listChanged', { server }));
+    client.setNotificationHandler('notifications/resources/updated', ({ params }) => this.deps.events?.emit('resources.updated', { server, uri: params.uri }));
+    client.setNotificationHandler('notifications/resources/list_changed', () => this.deps.events?.emit('resources.listChanged', { server }));
+    client.setNotificationHandler('notifications/prompts/list_changed', () => this.deps.events?.emit('prompts.listChanged', { server }));
   }
 
   /** A new connection starts a new session on the server: what the operator asked of the last one is asked again. */

@@ -1,5 +1,6 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolRequest, type CallToolResult, type Task, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, CancelTaskResultSchema, CreateTaskResultSchema, GetTaskResultSchema } from "@modelcontextprotocol/core";
+import { ProtocolError, SdkErrorCode, SdkError } from "@modelcontextprotocol/client";
+import type { Client, CallToolRequest, CallToolResult, Task, Tool } from "@modelcontextprotocol/client";
 import type { CallTask, CallToolOptions } from './types';
 
 /** Without a per-server maxTotalTimeoutMs, a call that keeps reporting progress may run this long. */
@@ -23,9 +24,10 @@ export function callsAsTask(client: Client, tool: Tool | undefined): boolean {
  * handler). Its two limits are kept here rather than by the SDK, which cannot pause one: the silence limit
  * (timeoutMs) restarts on each progress notification and stops while the server waits on our operator
  * (an elicitation or sampling request: that silence is ours), and maxTotalTimeout bounds the whole call.
- * Either ends the call through its signal, so the SDK sends notifications/cancelled, as on Stop.
+ * Either ends the call through its signal, so the SDK sends notifications/cancelled, as on Stop. With the tool's
+ * definition (from discovery), the SDK checks structured output against its outputSchema.
  */
-export function callWithProgress(client: Client, params: CallToolRequest['params'], options: CallToolOptions): Promise<CallToolResult> {
+export function callWithProgress(client: Client, params: CallToolRequest['params'], options: CallToolOptions, tool?: Tool): Promise<CallToolResult> {
   const silenceMs = options.timeoutMs ?? DEFAULT_SILENCE_MS;
   const totalMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
   const wait = options.operatorWait;
@@ -35,10 +37,10 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
   let silence: ReturnType<typeof setTimeout> | undefined;
   const armSilence = () => {
     clearTimeout(silence);
-    silence = wait?.waiting ? undefined : setTimeout(() => end(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })), silenceMs);
+    silence = wait?.waiting ? undefined : setTimeout(() => end(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })), silenceMs);
   };
   const started = Date.now();
-  const total = setTimeout(() => end(new McpError(ErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: totalMs, totalElapsed: Date.now() - started })), totalMs);
+  const total = setTimeout(() => end(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: totalMs, totalElapsed: Date.now() - started })), totalMs);
   const stopWatching = wait?.onChange(armSilence);
   const finish = () => {
     clearTimeout(silence);
@@ -50,9 +52,11 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
   else options.signal?.addEventListener('abort', onAbort, { once: true });
   armSilence();
   const onProgress = options.onProgress ?? noop;
-  const reply = client.callTool(params, CallToolResultSchema, {
+  const reply = client.callTool(params, {
     signal: ended.signal,
     timeout: totalMs + BACKSTOP_MS,
+    // The definition discovery checked: the SDK validates structured output against its outputSchema.
+    ...(tool && { toolDefinition: tool }),
     onprogress: (progress) => {
       armSilence();
       onProgress(progress);
@@ -65,56 +69,53 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
 const BACKSTOP_MS = 1_000;
 
 /**
- * A task-augmented tools/call through the SDK's `callToolStream`: the server answers with a task, the SDK
- * polls tasks/get (reporting each status) and fetches tasks/result. The whole call is bounded by the
- * total limit, which is also each poll's timeout: while the task waits for input (our operator answering
- * its elicitation), tasks/result blocks for as long as that takes.
+ * A task-augmented tools/call (2025-11-25 tasks). The v2 SDK dropped its task helpers (SEP-2663 moved tasks to an
+ * extension), so this speaks the wire methods itself: tools/call with `task` answers with a task, tasks/get is polled
+ * at the server's pollInterval (reporting each status), and tasks/result fetches the result once the task is terminal
+ * or waits for input (then it blocks while our operator answers the server's elicitation). The whole call is bounded
+ * by the total limit, which is also each request's timeout.
  *
- * Stop (or the limit) cancels the task with tasks/cancel; the signal is not handed to the SDK, which would
- * add one abort listener per poll and never remove them. A task created after Stop is cancelled as soon
- * as its id arrives.
+ * Stop (or the limit) cancels the task with tasks/cancel; a task created after Stop is cancelled as soon as its id
+ * arrives.
  */
 export function callAsTask(client: Client, params: CallToolRequest['params'], options: CallToolOptions): Promise<CallToolResult> {
   const limit = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
-  const stream = client.experimental.tasks.callToolStream(params, CallToolResultSchema, {
-    timeout: limit,
-    onprogress: options.onProgress ?? noop,
-    resetTimeoutOnProgress: true,
-    maxTotalTimeout: limit,
-    task: {},
-  });
+  const requestOptions = { timeout: limit, maxTotalTimeout: limit, resetTimeoutOnProgress: true, onprogress: options.onProgress ?? noop };
   let last: CallTask | undefined;
   let abandoned = false;
   let cancelSent = false;
   const cancel = () => {
     if (cancelSent || !last || isTerminal(last.status)) return;
     cancelSent = true;
-    void client.experimental.tasks.cancelTask(last.taskId, { timeout: 5_000 }).catch(noop);
+    void client.request({ method: 'tasks/cancel', params: { taskId: last.taskId } }, CancelTaskResultSchema, { timeout: 5_000 }).catch(noop);
+  };
+  const report = (task: Task) => {
+    last = taskOf(task);
+    if (abandoned) cancel();
+    else options.onTask?.(last);
   };
 
   const consume = (async (): Promise<CallToolResult> => {
-    for await (const message of stream) {
-      if (message.type === 'taskCreated' || message.type === 'taskStatus') {
-        last = taskOf(message.task);
-        if (abandoned) {
-          cancel();
-          break; // between yields: ends the SDK's poll loop
-        }
-        options.onTask?.(last);
-      } else if (message.type === 'result') {
-        // tasks/result answers once the task is terminal; after input_required the SDK polls no more.
-        const result = message.result as CallToolResult;
-        if (last && !isTerminal(last.status)) options.onTask?.((last = { taskId: last.taskId, status: result.isError ? 'failed' : 'completed' }));
-        return result;
-      } else {
-        throw withStatus(message.error, last);
-      }
+    const created = await client.request({ method: 'tools/call', params: { ...params, task: {} } }, CreateTaskResultSchema, requestOptions);
+    report(created.task);
+    let pollMs = created.task.pollInterval ?? DEFAULT_POLL_MS;
+    while (!abandoned && last && !isTerminal(last.status) && last.status !== 'input_required') {
+      await sleep(pollMs);
+      if (abandoned) break;
+      const task = await client.request({ method: 'tasks/get', params: { taskId: last.taskId } }, GetTaskResultSchema, requestOptions);
+      report(task);
+      pollMs = task.pollInterval ?? pollMs;
     }
-    throw new Error('the task ended without a result');
+    if (abandoned || !last) throw new Error('the task was abandoned');
+    if (last.status === 'failed' || last.status === 'cancelled') throw withStatus(new ProtocolError(-32603, `Task ${last.taskId} ${last.status}`), last);
+    // tasks/result answers once the task is terminal; after input_required it waits while the server asks its questions.
+    const result = (await client.request({ method: 'tasks/result', params: { taskId: last.taskId } }, CallToolResultSchema, requestOptions)) as CallToolResult;
+    if (!isTerminal(last.status)) options.onTask?.((last = { taskId: last.taskId, status: result.isError ? 'failed' : 'completed' }));
+    return result;
   })();
 
   return new Promise<CallToolResult>((resolve, reject) => {
-    const timer = setTimeout(() => stop(new McpError(-32001, `Request timed out: the task did not finish within ${limit} ms`, { timeout: limit })), limit);
+    const timer = setTimeout(() => stop(new ProtocolError(-32001, `Request timed out: the task did not finish within ${limit} ms`, { timeout: limit })), limit);
     const onAbort = () => stop(options.signal?.reason ?? new Error('aborted'));
     const stop = (reason: unknown) => {
       abandoned = true;
@@ -141,6 +142,10 @@ export function callAsTask(client: Client, params: CallToolRequest['params'], op
   });
 }
 
+/** Without a pollInterval from the server. */
+const DEFAULT_POLL_MS = 1_000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const isTerminal = (status: CallTask['status']) => status === 'completed' || status === 'failed' || status === 'cancelled';
 
 function taskOf(task: Task): CallTask {
@@ -150,5 +155,5 @@ function taskOf(task: Task): CallTask {
 /** The SDK reports a failed task as "Task X failed"; the server's status message says why. */
 function withStatus(error: unknown, task: CallTask | undefined): unknown {
   if (!task?.statusMessage || !(error instanceof Error)) return error;
-  return new McpError((error as McpError).code ?? -32603, `${error.message.replace(/^MCP error -?\d+: /, '')}: ${task.statusMessage}`);
+  return new ProtocolError((error as ProtocolError).code ?? -32603, `${error.message.replace(/^MCP error -?\d+: /, '')}: ${task.statusMessage}`);
 }

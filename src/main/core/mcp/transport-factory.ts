@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import { isBuiltinServer, isStdioServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
 import { PACKAGE_RUNNER_TERM_GRACE_MS, packageRunnerOf, patientStdioTransport } from './package-runner';
@@ -150,15 +150,18 @@ async function http(url: URL, headers: Record<string, string>, kind: 'streamable
   // With OAuth the SDK answers a 401 itself (refresh, or ask for a sign-in) and sends the bearer token.
   const fetch = auth ? auth.wrapFetch(withSignal) : withSignal;
   const authProvider = auth?.authProvider;
+  // Ours checks the authorization server's issuer (auth/oauth-provider.ts OWN_ISSUER_CHECK).
+  const issuerCheck = authProvider ? { skipIssuerMetadataValidation: true } : {};
   // The SDK's transports load on first use (sdk-modules.ts).
   const transport =
     kind === 'sse'
-      ? new (await sseModule()).SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider })
+      ? new (await sseModule()).SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider, ...issuerCheck })
       : // The SDK retries a dropped GET stream on its own; keep that short, our manager owns reconnection.
         new (await streamableHttpModule()).StreamableHTTPClientTransport(url, {
           requestInit: { headers },
           fetch,
           authProvider,
+          ...issuerCheck,
           reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 1 },
         });
   return { transport, kind, endpoint, auth };

@@ -1,15 +1,5 @@
 import type { UiMessage } from '../../../shared/i18n-message';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type {
-  ClientCapabilities,
-  CreateMessageRequestParams,
-  CreateMessageResult,
-  ElicitRequestParams,
-  ElicitResult,
-  ServerCapabilities,
-  Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { OAuthClientProvider, FetchLike, ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ServerCapabilities, Tool } from "@modelcontextprotocol/client";
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config/schema';
 import type { EventSink } from '../events';
 import type { ServerStatus } from '../../../shared/catalog';

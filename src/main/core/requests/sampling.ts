@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { SamplingDraft, SamplingMessage } from '../../../shared/contract';
 import type { ChatMessage, ModelProvider } from '../providers/types';
 

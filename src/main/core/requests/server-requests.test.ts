@@ -1,4 +1,4 @@
-import type { ElicitRequestParams } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestParams } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import type { ServerExchange } from '../../../shared/contract';
 import { EventBus } from '../events';

@@ -1,4 +1,5 @@
-import { McpError, type CreateMessageRequestParams, type CreateMessageResult, type ElicitRequestParams, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError } from '@modelcontextprotocol/client';
+import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
 import type { ElicitationView, SamplingView } from '../../../shared/contract';
 import { checkContent, defaultContent, elicitationFields, withoutSecretAnswers } from '../../../shared/elicitation/fields';
 import { checkExternalUrl, externalUrlRefusalMessage } from '../../../shared/net/external-url';
@@ -39,7 +40,7 @@ export interface ServerRequestServiceDeps {
 
 /** The spec's code for a sampling request the user refused. */
 const USER_REJECTED = -1;
-const rejected = (message: string) => new McpError(USER_REJECTED, message);
+const rejected = (message: string) => new ProtocolError(USER_REJECTED, message);
 /** Main's own reason: the English stored and sent, the code the console translates. */
 const because = (message: UiMessage) => ({ reason: message.text, reasonMessage: message });
 

@@ -1,4 +1,4 @@
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import { UriTemplate } from "@modelcontextprotocol/server";
 
 /**
  * A resource template's variables and its expansion (RFC 6570), with the SDK's UriTemplate: the same code SDK servers

@@ -1,0 +1,43 @@
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileKeepingBackup } from '../config/atomic-write';
+
+/**
+ * A JSON file that many quick changes write once: `request()` marks it dirty and starts one write loop; changes
+ * made while a write is under way are folded into the next one. The text is taken when the write starts, so the
+ * file always holds the newest state. A failed write is logged; the next request tries again.
+ */
+export class CoalescedFile {
+  private writing: Promise<void> | undefined;
+  private pending = false;
+
+  constructor(
+    private readonly path: string | undefined,
+    private readonly text: () => string | Promise<string>,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  request(): void {
+    if (!this.path) return;
+    this.pending = true;
+    this.writing ??= this.writeLoop(this.path).finally(() => (this.writing = undefined));
+  }
+
+  /** Resolves once every requested write is on disk. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async writeLoop(path: string): Promise<void> {
+    while (this.pending) {
+      this.pending = false;
+      try {
+        const text = await this.text();
+        await mkdir(dirname(path), { recursive: true });
+        await writeFileKeepingBackup(path, text);
+      } catch (error) {
+        this.log(`[pins] could not write ${path}: ${(error as Error).message}`);
+      }
+    }
+  }
+}
