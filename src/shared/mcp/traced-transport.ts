@@ -5,7 +5,7 @@
  * names, unprefixed, as the MCP semantic conventions say); a request we receive is a SERVER span, the child of what
  * its `_meta` carries. Only @opentelemetry/api: without an SDK registered, nothing here does any work.
  */
-import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter } from '@opentelemetry/api';
+import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter, type Tracer } from '@opentelemetry/api';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /**
@@ -56,7 +56,11 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
   const incoming = new Map<string | number, { span: Span; started: number; metric: Attributes }>();
   const sessionStarted = performance.now();
   let warnedBadContext = false;
-  const tracer = () => trace.getTracer('switchboard.mcp');
+  let cachedTracer: { generation: number; tracer: Tracer } | undefined;
+  const tracer = (): Tracer => {
+    if (cachedTracer?.generation !== tracing.generation) cachedTracer = { generation: tracing.generation, tracer: trace.getTracer('switchboard.mcp') };
+    return cachedTracer.tracer;
+  };
   const histograms = instrumentsFor(options.side);
 
   // What every span and metric of this transport shares, built once: the per-call work is only what differs.
