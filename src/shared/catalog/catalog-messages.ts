@@ -1,4 +1,5 @@
 import { formatMessage, type Message, type MessageParam } from '../i18n-message';
+import { SKILL_MESSAGES } from '../messages/skill-messages';
 
 /**
  * Every sentence the catalog composes for the UI — the rows' reasons and explain's details — by code, with its
@@ -126,7 +127,12 @@ export const CATALOG_MESSAGES = {
   'catalog.explain.matchesPin': 'matches the definition pinned at {{pinnedAt}} (sha256 {{pinnedHash}})',
   'catalog.explain.notGated': 'no skill gates it',
   'catalog.explain.unlocked': 'unlocked by loaded skill {{skills, list}}',
-  'catalog.explain.gated': 'gated by skill {{skills, or}}, not loaded this turn: its schema is withheld until load_skill loads it',
+  'catalog.explain.gated': 'gated by skill {{skills, or}}, not loaded this turn: its schema is withheld until load_skill loads it{{sources}}',
+  'catalog.explain.skillSource': "; {{skill}}'s manual is skill {{serverSkill}} of server {{server}}: {{state}}",
+  'catalog.explain.skillSource.verified': 'verified',
+  'catalog.explain.skillSource.quarantined': 'quarantined ({{reason}}), so load_skill cannot load it until the operator accepts it',
+  'catalog.explain.skillSource.refused': 'refused ({{reason}}), so load_skill cannot load it',
+  'catalog.explain.skillSource.unavailable': 'not available ({{reason}}), so load_skill cannot load it',
 } as const satisfies Record<string, string>;
 
 export type CatalogMessageCode = keyof typeof CATALOG_MESSAGES;
@@ -142,7 +148,9 @@ export function msg(code: CatalogMessageCode, params?: Record<string, MessagePar
 }
 
 /** The English text of a catalog message: what the CLI, `--json` and logs print. */
-export const englishOf = (message: Message): string => formatMessage(CATALOG_MESSAGES, message);
+export const englishOf = (message: Message): string => formatMessage(ENGLISH, message);
+/** A server skill's reason (main's sentence) sits inside explain's gated clause. */
+const ENGLISH: Readonly<Record<string, string>> = { ...CATALOG_MESSAGES, ...SKILL_MESSAGES };
 
 /** A changed-fields list, as `{{fields, and}}` inserts it: the field names, or "the definition" when none is named. */
 export const fieldsParam = (fields: readonly string[]): MessageParam => (fields.length ? fields : msg('catalog.fields.definition'));
