@@ -128,7 +128,7 @@ export const CATALOG_MESSAGES = {
   'catalog.explain.notGated': 'no skill gates it',
   'catalog.explain.unlocked': 'unlocked by loaded skill {{skills, list}}',
   'catalog.explain.gated': 'gated by skill {{skills, or}}, not loaded this turn: its schema is withheld until load_skill loads it{{sources}}',
-  'catalog.explain.skillSource': "; {{skill}}'s manual is skill {{serverSkill}} of server {{server}}: {{state}}",
+  'catalog.explain.skillFrom': "; {{skill}}'s manual is skill {{serverSkill}} of server {{server}}: {{state}}",
   'catalog.explain.skillSource.verified': 'verified',
   'catalog.explain.skillSource.quarantined': 'quarantined ({{reason}}), so load_skill cannot load it until the operator accepts it',
   'catalog.explain.skillSource.refused': 'refused ({{reason}}), so load_skill cannot load it',

@@ -217,7 +217,7 @@ function skillSourcesClause(input: CatalogInput, gatedBy: readonly string[]): Ca
           : source.state === 'refused'
             ? msg('catalog.explain.skillSource.refused', { reason })
             : msg('catalog.explain.skillSource.unavailable', { reason });
-    return [msg('catalog.explain.skillSource', { skill: name, serverSkill: source.skill, server: source.server, state })];
+    return [msg('catalog.explain.skillFrom', { skill: name, serverSkill: source.skill, server: source.server, state })];
   });
   // One clause: a tool is rarely gated by more than one skill, and the first one's source is the one to fix.
   return clauses[0];

@@ -86,7 +86,7 @@ async function readOne(skills: SdkSkillsClient, entry: SkillEntry, limits: ReadO
   const bytes = entry.resources.reduce((sum, file) => sum + file.size, 0);
   const refuse = (refused: UiMessage, digest: string | null = null): ReadSkill => ({ ...base, digest, files, bytes, body: null, refused });
   if (files > limits.files) return refuse(say('serverSkill.tooManyFiles', { files, limit: limits.files }));
-  if (bytes > limits.bytes) return refuse(say('serverSkill.tooBig', { bytes, files, limit: limits.bytes }));
+  if (bytes > limits.bytes) return refuse(say('serverSkill.tooBig', { bytes, limit: limits.bytes }));
   const digest = skillDigest(entry);
   let body: string | null = null;
   // One file at a time: at most one file's bytes (under the cap) are held at once.
