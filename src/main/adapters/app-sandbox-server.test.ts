@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAppCsp, readAppCsp } from '../../shared/apps/app-sandbox-csp';
 import { SANDBOX_PROXY_PATH, SANDBOX_SCRIPT_PATH } from '../../shared/apps/app-sandbox-proxy';
 import { startAppSandboxServer, type AppSandboxServer } from './app-sandbox-server';
-import { contentSecurityPolicy, withSandboxFrameSource } from './static-files';
+import { withSandboxFrameSource } from '../../shared/apps/console-frame-source';
+import { contentSecurityPolicy } from './static-files';
 
 let sandbox: AppSandboxServer;
 const CONSOLE = ['http://127.0.0.1:7345', 'http://localhost:7345'];

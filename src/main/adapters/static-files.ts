@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { frameSource, withSandboxFrameSource } from '../../shared/apps/console-frame-source';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -33,19 +34,6 @@ export function contentSecurityPolicy(wsPort: number, sandboxOrigin?: string): s
     "frame-ancestors 'none'",
     "form-action 'none'",
   ].join('; ');
-}
-
-/** `frame-src` as default-src 'self' had it, plus the one sandbox origin. */
-export function frameSource(sandboxOrigin: string): string {
-  return `frame-src 'self' ${sandboxOrigin}`;
-}
-
-/**
- * The page's own meta CSP (index.html) is enforced beside the header, so it gets the same one frame source: a
- * browser applies both policies and the stricter wins. Nothing else in the tag changes.
- */
-export function withSandboxFrameSource(html: string, sandboxOrigin: string): string {
-  return html.replace(/(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/, (_all, open: string, csp: string, close: string) => `${open}${frameSource(sandboxOrigin)}; ${csp}${close}`);
 }
 
 /** Serves the built renderer; unknown paths fall back to index.html, paths escaping the root are refused. */
