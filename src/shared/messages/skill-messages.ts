@@ -1,7 +1,7 @@
 /** Skills published by servers (the MCP Skills extension): why one is refused or held, and the operator's answers. */
 export const SKILL_MESSAGES = {
-  'serverSkill.tooBig': "the skill's files declare {{bytes, number}} bytes, over the {{limit, number}}-byte cap: refused without reading it",
-  'serverSkill.tooManyFiles': 'the skill lists {{files, number}} files, over the cap of {{limit, number}}: refused without reading it',
+  'serverSkill.tooBig': "the skill's files declare {{bytes}} bytes, over the {{limit}}-byte cap: refused without reading it",
+  'serverSkill.tooManyFiles': 'the skill lists {{files}} files, over the cap of {{limit}}: refused without reading it',
   'serverSkill.dynamic': 'the skill lists its files as "dynamic", so they cannot be checked against a digest: refused',
   'serverSkill.verifyFailed': 'file {{uri}} failed its {{check}} check: {{detail}}',
   'serverSkill.readFailed': 'could not read {{uri}}: {{detail}}',

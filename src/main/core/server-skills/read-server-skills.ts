@@ -85,8 +85,8 @@ async function readOne(skills: SdkSkillsClient, entry: SkillEntry, limits: ReadO
   const files = entry.resources.length;
   const bytes = entry.resources.reduce((sum, file) => sum + file.size, 0);
   const refuse = (refused: UiMessage, digest: string | null = null): ReadSkill => ({ ...base, digest, files, bytes, body: null, refused });
-  if (files > limits.files) return refuse(say('serverSkill.tooManyFiles', { files, limit: limits.files }));
-  if (bytes > limits.bytes) return refuse(say('serverSkill.tooBig', { bytes, limit: limits.bytes }));
+  if (files > limits.files) return refuse(say('serverSkill.tooManyFiles', { files: files.toLocaleString('en'), limit: limits.files.toLocaleString('en') }));
+  if (bytes > limits.bytes) return refuse(say('serverSkill.tooBig', { bytes: bytes.toLocaleString('en'), limit: limits.bytes.toLocaleString('en') }));
   const digest = skillDigest(entry);
   let body: string | null = null;
   // One file at a time: at most one file's bytes (under the cap) are held at once.
