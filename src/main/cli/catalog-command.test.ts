@@ -76,7 +76,7 @@ describe('switchboard catalog', () => {
     const json = JSON.parse(stdout);
     expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools']);
     // One definition of each count: the gated binding is not bound; bindings are both.
-    expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
+    expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, appOnly: 0, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
     expect(json.servers[0]).toEqual({
       name: 'shop',
       status: 'connected',

@@ -12,6 +12,7 @@ import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skills-handlers';
 import { createTelemetryHandlers } from './handlers/telemetry-handlers';
 import { createWorkbenchHandlers } from './handlers/workbench-handlers';
+import { createAppHandlers } from './handlers/apps-handlers';
 import { createRouter, type Dispatch, type Handlers, type RouterOptions } from './router';
 
 export interface DispatchOptions extends Omit<RouterOptions, 'onInternalError'> {
@@ -39,6 +40,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),
     ...createTelemetryHandlers(config, secrets, core.telemetry),
+    ...createAppHandlers(core.apps),
     'settings.resetDemoData': () => core.resetDemoData(),
   };
   return createRouter(handlers, {
