@@ -83,7 +83,7 @@ describe('switchboard catalog', () => {
       error: null,
       tools: ['query_order', 'apply_refund', 'debug_dump'],
       // The same capabilities the app declares (no roots configured), and what the server offered.
-      capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {} } },
+      capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } },
       instructions: null,
       instructionsPin: null,
     });
