@@ -19,6 +19,7 @@ import { resourceEvents, resourceRoutes } from './resources';
 import { preferencesEvents, preferencesRoutes } from './preferences';
 import { telemetryRoutes } from './telemetry';
 import { appRoutes } from './apps';
+import { appSandboxRoutes } from './app-sandbox';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -39,6 +40,7 @@ export * from './resources';
 export * from './preferences';
 export * from './telemetry';
 export * from './apps';
+export * from './app-sandbox';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -58,6 +60,7 @@ export const routes = {
   ...preferencesRoutes,
   ...telemetryRoutes,
   ...appRoutes,
+  ...appSandboxRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
