@@ -49,7 +49,7 @@ export function ToolCallCard({ item, app }: { item: ToolItem; app?: Omit<McpAppT
         </details>
       )}
       {item.parts && item.parts.length > 0 && <ResultParts parts={item.parts} server={item.server} recordId={item.recordId} />}
-      {app && look.hasUi && item.server && <ToolApp item={item} target={{ ...app, server: item.server, toolId: item.toolName }} />}
+      {app && look.hasUi !== false && item.server && <ToolApp item={item} target={{ ...app, server: item.server, toolId: item.toolName }} />}
       {item.recordId && (
         <button type="button" className="link" onClick={() => openRecord(item.recordId!)}>
           {t('toolCallCard.openExecutionRecord')}

@@ -26,7 +26,9 @@ export interface McpAppTarget {
 
 export interface McpAppCall {
   input: Record<string, unknown> | undefined;
-  result: CallToolResult | undefined;
+  /** The call's execution record, read for the full result once the call ran (the card holds what the model read). */
+  recordId: string | undefined;
+  ran: boolean;
   /** Why the call ended without a result (stopped, refused), sent to the app as tool-cancelled. */
   cancelled: string | undefined;
 }
@@ -42,7 +44,9 @@ export function McpAppView({ target, call }: { target: McpAppTarget; call: McpAp
   const resource = useRpcQuery('apps.resource', { server: target.server, toolId: target.toolId }, { staleTime: 60_000, retry: false });
   const [consent, setConsent] = useState<boolean | null>(null);
   if (!sandbox.data?.proxyUrl || !sandbox.data.origin) return null;
-  if (resource.isPending) return <p className="muted small">{t('mcpApp.loading')}</p>;
+  if (resource.isPending) return null;
+  // A tool without an app: nothing to show (the card may ask before it knows).
+  if (resource.isError && (resource.error as { details?: { reason?: unknown } }).details?.reason === 'noUi') return null;
   if (resource.isError)
     return (
       <p className="warn-notice small" role="note" data-testid="mcp-app-refused">
@@ -85,6 +89,8 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
   const [said, setSaid] = useState<{ id: number; kind: 'message' | 'modelContext'; text: string }[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const approvals = approvalsOfApp(usePendingApprovals().data, target.server);
+  const record = useRpcQuery('records.get', { id: props.call.recordId ?? '' }, { enabled: props.call.ran && props.call.recordId !== undefined, staleTime: Infinity });
+  const result = props.call.ran ? (record.data?.result as CallToolResult | undefined) : undefined;
   const ask = (kind: AppAsk['kind'], shown: string, host?: string) =>
     new Promise<boolean>((resolve) => {
       const id = crypto.randomUUID();
@@ -143,7 +149,9 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
     locale: i18n.language,
     desktop: (window as { api?: unknown }).api !== undefined,
     requests,
-    ...props.call,
+    input: props.call.input,
+    result,
+    cancelled: props.call.cancelled,
   });
   const src = `${props.proxyUrl}${props.proxyUrl.includes('?') ? '&' : '?'}csp=${encodeAppCsp(readAppCsp(props.csp).csp)}`;
   const allow = allowAttribute(props.granted);

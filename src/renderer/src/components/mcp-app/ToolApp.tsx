@@ -1,7 +1,5 @@
-import type { CallToolResult } from '@modelcontextprotocol/client';
 import { useMemo } from 'react';
 import type { ChatItem } from '../../../../shared/contract';
-import { useRpcQuery } from '../../lib/queries';
 import { McpAppView, type McpAppTarget } from './McpAppView';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
@@ -12,10 +10,8 @@ const ENDED_WITHOUT_RESULT = new Set(['rejected', 'blocked', 'stopped']);
  * model was told) when the call ends, or tool-cancelled when it ended without running.
  */
 export function ToolApp({ item, target }: { item: ToolItem; target: McpAppTarget }) {
-  const ran = item.status === 'success' || item.status === 'error';
-  const record = useRpcQuery('records.get', { id: item.recordId ?? '' }, { enabled: ran && item.recordId !== undefined, staleTime: Infinity });
   const input = useMemo(() => (item.arguments && typeof item.arguments === 'object' ? (item.arguments as Record<string, unknown>) : {}), [item.arguments]);
-  const result = ran ? ((record.data?.result as CallToolResult | undefined) ?? undefined) : undefined;
+  const ran = item.status === 'success' || item.status === 'error';
   const cancelled = ENDED_WITHOUT_RESULT.has(item.status) ? (item.resultText ?? item.status) : undefined;
-  return <McpAppView target={target} call={{ input, result, cancelled }} />;
+  return <McpAppView target={target} call={{ input, recordId: item.recordId, ran, cancelled }} />;
 }
