@@ -123,7 +123,6 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
       void closing.finally(() => void bridge.close());
     };
     // One bridge per frame: what changes later reaches it through `latest` and the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
