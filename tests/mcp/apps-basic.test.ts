@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { AppCall, AppResource, ApprovalRequest, CatalogToolView, ExecutionRecord } from '../../src/shared/contract';
+import type { AppCall, AppResource, ApprovalRequest, CatalogToolView, Conversation, ExecutionRecord } from '../../src/shared/contract';
 import { waitFor } from '../support/wait-for';
 import { APP_MIME_TYPE } from '../../src/shared/contract';
 import { startAppCore, BASIC_APP_SERVER } from '../support/mcp/app-core';
@@ -46,5 +46,30 @@ describe('MCP Apps with a real ext-apps example server', () => {
     expect(record.approval?.decision).toBe('approve');
     const listed = await rig.rpc<ExecutionRecord[]>('records.list', { actor: 'app' });
     expect(listed.map((r) => r.id)).toEqual([record.id]);
+  }, 60_000);
+
+  it('ui/message and ui/update-model-context land in the conversation marked as the app’s; links pass only the URL gate', async () => {
+    rig = await startAppCore({ servers: [{ name: 'basic', ...BASIC_APP_SERVER, timeoutMs: 20_000 }], mount: [{ toolId: 'get-time', confirm: 'never' }] });
+    const { itemId } = await rig.rpc<{ itemId: string }>('apps.message', { server: 'basic', appTool: 'get-time', conversationId: rig.conversationId, kind: 'message', content: [{ type: 'text', text: 'What time is it in Tokyo?' }] });
+    await rig.rpc('apps.message', { server: 'basic', appTool: 'get-time', conversationId: rig.conversationId, kind: 'modelContext', content: [{ type: 'text', text: 'The clock shows 10:00' }] });
+    const conversation = await rig.rpc<Conversation>('chat.get', { conversationId: rig.conversationId });
+    expect(conversation.items.filter((i) => i.kind === 'app')).toEqual([
+      expect.objectContaining({ id: itemId, kind: 'app', server: 'basic', appTool: 'get-time', role: 'message', text: 'What time is it in Tokyo?' }),
+      expect.objectContaining({ kind: 'app', role: 'modelContext', text: 'The clock shows 10:00' }),
+    ]);
+    // Never as the customer's words.
+    expect(conversation.items.filter((i) => i.kind === 'user')).toEqual([]);
+    // An app of a tool without one cannot write there.
+    const unknown = await rig.call('apps.message', { server: 'basic', appTool: 'nope', conversationId: rig.conversationId, kind: 'message', content: [] });
+    expect(!unknown.ok && unknown.error.code).toBe('not_found');
+
+    const ok = await rig.rpc<{ allowed: boolean; host?: string }>('apps.checkLink', { server: 'basic', url: 'https://example.com/docs', purpose: 'open' });
+    expect(ok).toMatchObject({ allowed: true, host: 'example.com' });
+    expect(await rig.rpc('apps.checkLink', { server: 'basic', url: 'http://127.0.0.1:8080/report.csv', purpose: 'download' })).toMatchObject({ allowed: true });
+    for (const url of ['file:///etc/passwd', 'http://evil.example/x', 'javascript:alert(1)', 'https://bank.example@evil.example/']) {
+      const refused = await rig.rpc<{ allowed: boolean; reason?: string }>('apps.checkLink', { server: 'basic', url, purpose: 'open' });
+      expect(refused.allowed, url).toBe(false);
+      expect(refused.reason).toMatch(/^the app on basic asked to open a link Switchboard will not open: /);
+    }
   }, 60_000);
 });
