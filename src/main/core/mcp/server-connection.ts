@@ -1,6 +1,7 @@
 import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
+import { versionNegotiationFor } from './protocol-era';
 import { backoffDelay } from './backoff';
 import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
@@ -234,7 +235,7 @@ export class ServerConnection {
     const protocolVersion = captureProtocolVersion(built.transport);
     traceConnection(this.config.name, built, protocolVersion);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
+    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: versionNegotiationFor(this.config) });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
     client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
     this.hooks?.clientCreated(client);
@@ -248,7 +249,8 @@ export class ServerConnection {
       phase.name = 'tools/list';
       const tools = await discoverAllTools(client, { signal, timeout: remaining() });
       await this.settings.prepareTools?.(this.config.name, tools);
-      return { client, built, tools, protocolVersion: protocolVersion(), declared };
+      // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
+      return { client, built, tools, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion(), declared };
     } catch (error) {
       await client.close().catch(noop);
       throw error;
