@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildProgram } from '../../src/main/cli/program';
 import { ConnectionManager } from '../../src/main/core/mcp';
 
 /** A v2-SDK server process (tests/support/mcp/era-server.mjs) in strict 2026-07-28 mode or in dual mode. */
@@ -52,5 +56,28 @@ describe('per-server protocol negotiation against v2-SDK servers', () => {
     const text = typeof refused?.error === 'string' ? refused.error : refused?.error?.text;
     expect(text).toMatch(/does not speak MCP 2025-[0-9-]+; it speaks 2026-07-28/);
     expect(text).not.toMatch(/jsonrpc|-32022/);
+  });
+});
+
+describe('catalog --json names each server’s negotiated revision', () => {
+  it('protocolVersion per server: 2026-07-28 for auto against the strict server, 2025 for legacy against the dual one, null for a refused one', async () => {
+    const strict = await eraServer('strict');
+    const dual = await eraServer('dual');
+    children.push(strict.child, dual.child);
+    const dir = await mkdtemp(join(tmpdir(), 'sb-eras-cli-'));
+    try {
+      const config = join(dir, 'switchboard.yaml');
+      const servers = [http('strict', strict.url), http('dual', dual.url, 'legacy'), http('refuses', strict.url, 'legacy')];
+      await writeFile(config, stringify({ agent: { mcp: { servers } }, intents: [], skills: [] }));
+      const out: string[] = [];
+      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync(['node', 'switchboard', 'catalog', '--json', '--config', config, '--data-dir', dir]);
+      const listed = (JSON.parse(out.join('\n')) as { servers: { name: string; status: string; protocolVersion: string | null }[] }).servers;
+      expect(listed.find((s) => s.name === 'strict')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+      expect(listed.find((s) => s.name === 'dual')).toMatchObject({ status: 'connected', protocolVersion: expect.stringMatching(/^2025-/) });
+      expect(listed.find((s) => s.name === 'refuses')).toMatchObject({ status: 'failed', protocolVersion: null });
+    } finally {
+      process.exitCode = undefined;
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
