@@ -53,7 +53,8 @@ describe('per-server protocol negotiation against v2-SDK servers', () => {
     expect(manager.state('dual')).toMatchObject({ status: 'connected', protocolVersion: expect.stringMatching(/^2025-/) });
     const refused = manager.state('strict');
     expect(refused?.status).toBe('failed');
-    const text = typeof refused?.error === 'string' ? refused.error : refused?.error?.text;
+    const error: unknown = refused?.error;
+    const text = typeof error === 'string' ? error : (error as { text?: string } | null)?.text;
     expect(text).toMatch(/does not speak MCP 2025-[0-9-]+; it speaks 2026-07-28/);
     expect(text).not.toMatch(/jsonrpc|-32022/);
   });

@@ -24,7 +24,9 @@ export function versionNegotiationFor(config: ServerConfig): VersionNegotiationO
 export function unsupportedRevision(error: unknown): { requested?: string; supported: string[] } | undefined {
   const e = error as { code?: unknown; data?: unknown; message?: unknown } | null;
   const data = (e?.data ?? {}) as { requested?: unknown; supported?: unknown };
-  const refused = e?.code === -32022 || e?.code === 'ERA_NEGOTIATION_FAILED' || (typeof e?.message === 'string' && /-32022|Unsupported protocol version/.test(e.message));
+  const message = typeof e?.message === 'string' ? e.message : '';
+  // ERA_NEGOTIATION_FAILED also covers a probe that never reached the server (a network outage): only a version answer counts.
+  const refused = e?.code === -32022 || /-32022|Unsupported protocol version|no (mutual|common) (protocol )?version/i.test(message);
   if (!refused) return undefined;
   const supported = Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
   const named = typeof e?.message === 'string' ? /"supported":\s*\[([^\]]*)\]/.exec(e.message)?.[1] : undefined;
