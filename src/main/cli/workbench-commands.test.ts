@@ -87,7 +87,7 @@ describe('switchboard tools list', () => {
     const config = join(dir, 'switchboard.yaml');
     await writeFile(config, defaultConfigText());
     const { io, out } = capture();
-    await buildProgram(io).parseAsync(['node', 'switchboard', 'tools', 'list', '--config', config, '--json']);
+    await buildProgram(io).parseAsync(['node', 'switchboard', 'tools', 'list', '--config', config, '--data-dir', dir, '--json']);
     const rows = JSON.parse(out.join('\n')) as { toolId: string; server: string | null; state: string; readOnly: boolean }[];
     expect(rows).toEqual(
       expect.arrayContaining([
@@ -98,7 +98,7 @@ describe('switchboard tools list', () => {
       ]),
     );
     const text = capture();
-    await buildProgram(text.io).parseAsync(['node', 'switchboard', 'tools', 'list', '--config', config]);
+    await buildProgram(text.io).parseAsync(['node', 'switchboard', 'tools', 'list', '--config', config, '--data-dir', dir]);
     expect(text.out.find((l) => l.includes('query_coupons'))).toMatch(/^unmounted\s+query_coupons\s+shop\s+read-only/);
   });
 });

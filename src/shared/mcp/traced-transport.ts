@@ -5,7 +5,7 @@
  * names, unprefixed, as the MCP semantic conventions say); a request we receive is a SERVER span, the child of what
  * its `_meta` carries. Only @opentelemetry/api: without an SDK registered, nothing here does any work.
  */
-import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter } from '@opentelemetry/api';
+import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter, type Tracer } from '@opentelemetry/api';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /**
@@ -52,35 +52,51 @@ const metaGetter: TextMapGetter<unknown> = {
  * the protocol layer installs. Returns the same transport.
  */
 export function traceTransport<T extends Transport>(transport: T, options: McpTraceOptions): T {
-  const outgoing = new Map<string | number, { span: Span; started: number; method: string; attributes: Attributes }>();
-  const incoming = new Map<string | number, { span: Span; started: number; method: string; attributes: Attributes }>();
+  const outgoing = new Map<string | number, { span: Span; started: number; metric: Attributes }>();
+  const incoming = new Map<string | number, { span: Span; started: number; metric: Attributes }>();
   const sessionStarted = performance.now();
   let warnedBadContext = false;
-  const tracer = () => trace.getTracer('switchboard.mcp');
+  let cachedTracer: { generation: number; tracer: Tracer } | undefined;
+  const tracer = (): Tracer => {
+    if (cachedTracer?.generation !== tracing.generation) cachedTracer = { generation: tracing.generation, tracer: trace.getTracer('switchboard.mcp') };
+    return cachedTracer.tracer;
+  };
   const histograms = instrumentsFor(options.side);
 
-  const common = (method: string, params: Record<string, unknown> | undefined, id: string | number | undefined): Attributes => {
-    const attributes: Attributes = { 'mcp.method.name': method, 'network.transport': options.networkTransport };
-    if (id !== undefined) attributes['jsonrpc.request.id'] = String(id);
-    if (transport.sessionId) attributes['mcp.session.id'] = transport.sessionId;
-    const version = options.protocolVersion?.();
-    if (version) attributes['mcp.protocol.version'] = version;
-    if (options.networkTransport === 'tcp') attributes['network.protocol.name'] = 'http';
-    if (options.serverAddress) attributes['server.address'] = options.serverAddress;
-    if (options.serverPort) attributes['server.port'] = options.serverPort;
+  // What every span and metric of this transport shares, built once: the per-call work is only what differs.
+  const fixed: Attributes = { 'network.transport': options.networkTransport };
+  if (options.networkTransport === 'tcp') fixed['network.protocol.name'] = 'http';
+  if (options.serverAddress) fixed['server.address'] = options.serverAddress;
+  if (options.serverPort) fixed['server.port'] = options.serverPort;
+  /** The metric attributes (the span's, without the per-request ones): one object per method, target and version. */
+  const metricAttributes = new Map<string, Attributes>();
+
+  const common = (method: string, params: Record<string, unknown> | undefined, id: string | number | undefined): { span: Attributes; metric: Attributes } => {
+    const version = options.protocolVersion?.() ?? undefined;
     const target = typeof params?.name === 'string' ? params.name : undefined;
-    if (method === 'tools/call' && target) {
-      attributes['gen_ai.tool.name'] = target;
-      attributes['gen_ai.operation.name'] = 'execute_tool';
+    const key = `${method}\u0000${target ?? ''}\u0000${version ?? ''}`;
+    let metric = metricAttributes.get(key);
+    if (!metric) {
+      metric = { 'mcp.method.name': method, ...fixed };
+      if (version) metric['mcp.protocol.version'] = version;
+      if (method === 'tools/call' && target) {
+        metric['gen_ai.tool.name'] = target;
+        metric['gen_ai.operation.name'] = 'execute_tool';
+      }
+      if (method === 'prompts/get' && target) metric['gen_ai.prompt.name'] = target;
+      // Bounded: a peer choosing names must not grow it (past this each call builds its own).
+      if (metricAttributes.size < 256) metricAttributes.set(key, metric);
     }
-    if (method === 'prompts/get' && target) attributes['gen_ai.prompt.name'] = target;
-    if (typeof params?.uri === 'string') attributes['mcp.resource.uri'] = params.uri;
-    return attributes;
+    const span: Attributes = { ...metric };
+    if (id !== undefined) span['jsonrpc.request.id'] = String(id);
+    if (transport.sessionId) span['mcp.session.id'] = transport.sessionId;
+    if (typeof params?.uri === 'string') span['mcp.resource.uri'] = params.uri;
+    return { span, metric };
   };
   const spanName = (method: string, params: Record<string, unknown> | undefined) =>
     (method === 'tools/call' || method === 'prompts/get') && typeof params?.name === 'string' ? `${method} ${params.name}` : method;
 
-  const finish = (entry: { span: Span; started: number; method: string; attributes: Attributes }, message: Message, histogram: Histogram | undefined) => {
+  const finish = (entry: { span: Span; started: number; metric: Attributes }, message: Message, histogram: Histogram | undefined) => {
     const errorType = message.error ? String(message.error.code) : message.result?.isError === true ? 'tool_error' : undefined;
     if (errorType) {
       entry.span.setAttribute('error.type', errorType);
@@ -88,7 +104,7 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
       entry.span.setStatus({ code: SpanStatusCode.ERROR, ...(message.error && { message: message.error.message }) });
     }
     entry.span.end();
-    histogram?.record((performance.now() - entry.started) / 1000, { ...pick(entry.attributes), ...(errorType && { 'error.type': errorType }) });
+    histogram?.record((performance.now() - entry.started) / 1000, errorType ? { ...entry.metric, 'error.type': errorType } : entry.metric);
   };
 
   const send = transport.send.bind(transport);
@@ -98,10 +114,10 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     const { method, id } = message;
     if (method !== undefined && id !== undefined) {
       const attributes = common(method, message.params, id);
-      const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.CLIENT, attributes }, ourParent(message.params?._meta, options.parent?.()));
+      const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.CLIENT, attributes: attributes.span }, ourParent(message.params?._meta, options.parent?.()));
       const carrier: Record<string, string> = {};
       propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
-      outgoing.set(id, { span, started: performance.now(), method, attributes });
+      outgoing.set(id, { span, started: performance.now(), metric: attributes.metric });
       const params = message.params ?? {};
       const meta = params._meta && typeof params._meta === 'object' ? params._meta : {};
       const sent = send({ ...message, params: { ...params, _meta: { ...meta, ...carrier } } } as JSONRPCMessage, sendOptions);
@@ -150,8 +166,8 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
       options.onBadContext?.(bad);
     });
     const attributes = common(method, message.params, id);
-    const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.SERVER, attributes }, parent);
-    incoming.set(id, { span, started: performance.now(), method, attributes });
+    const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.SERVER, attributes: attributes.span }, parent);
+    incoming.set(id, { span, started: performance.now(), metric: attributes.metric });
     return context.with(trace.setSpan(parent, span), handle);
   };
 
@@ -174,8 +190,27 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
   return transport;
 }
 
+/**
+ * Spans our callers put into a request's `_meta` (handOverSpan), by their traceparent: the CLIENT span finds its parent
+ * here instead of parsing the header back (a parse per call, and a context per propagator, on the hot path).
+ */
+const handedOver = new Map<string, Span>();
+
+/** Registers `span` as the parent of the request whose `_meta` carries `carrier`; call the returned function when done. */
+export function handOverSpan(carrier: Record<string, string>, span: Span): () => void {
+  const key = carrier.traceparent;
+  if (key === undefined) return () => undefined;
+  handedOver.set(key, span);
+  return () => {
+    if (handedOver.get(key) === span) handedOver.delete(key);
+  };
+}
+
 /** The parent of a request we send: the context our caller put in its `_meta`, else `fallback`, else none. */
 function ourParent(meta: unknown, fallback: Span | undefined): Context {
+  const mine = meta && typeof meta === 'object' ? (meta as Record<string, unknown>).traceparent : undefined;
+  const span = typeof mine === 'string' ? handedOver.get(mine) : undefined;
+  if (span) return trace.setSpan(ROOT_CONTEXT, span);
   const handed = metaGetter.get(meta, 'traceparent') !== undefined ? propagation.extract(ROOT_CONTEXT, meta, metaGetter) : ROOT_CONTEXT;
   if (trace.getSpanContext(handed)) return handed;
   return fallback ? trace.setSpan(ROOT_CONTEXT, fallback) : ROOT_CONTEXT;
@@ -219,12 +254,6 @@ function descriptorOf(target: object, key: string): PropertyDescriptor | undefin
     if (descriptor) return descriptor.set ? descriptor : undefined;
   }
   return undefined;
-}
-
-/** The metric attributes: the span's, without the per-request ones. */
-function pick(attributes: Attributes): Attributes {
-  const { ['jsonrpc.request.id']: _id, ['mcp.session.id']: _session, ['mcp.resource.uri']: _uri, ...rest } = attributes;
-  return rest;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ToolBinding } from '../../../shared/catalog';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../providers/types';
 import { maskedContent } from './content';
 import { propagation, trace, ROOT_CONTEXT } from '@opentelemetry/api';
+import { handOverSpan } from '../../../shared/mcp/traced-transport';
 import { endSpan, genAiInstruments, spanIds, SpanKind, startSpan, telemetryState, type Span } from './telemetry';
 
 const AGENT_NAME = 'switchboard';
@@ -167,16 +168,22 @@ export function startToolSpan(start: ToolSpanStart): ToolSpan {
     'switchboard.actor': start.actor ?? 'model',
   }, turnSpans.get(start.signal));
   if (span) toolSpans.set(start.call, span);
+  let release: (() => void) | undefined;
   return {
     ids: spanIds(span),
     withTrace(meta) {
       const carrier: Record<string, string> = {};
-      if (span) propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
+      if (span) {
+        propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
+        release?.();
+        release = handOverSpan(carrier, span);
+      }
       return { ...meta, ...carrier };
     },
     end(outcome) {
       if (!span) return;
       toolSpans.delete(start.call);
+      release?.();
       span.setAttributes({ 'switchboard.record.id': outcome.recordId, 'switchboard.call.status': outcome.status });
       if (outcome.approval) span.setAttributes({ 'switchboard.approval.decision': outcome.approval.decision, 'switchboard.approval.decided_by': outcome.approval.decidedBy });
       if (telemetryState.captureContent) {

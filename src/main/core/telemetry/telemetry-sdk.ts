@@ -145,14 +145,18 @@ function withoutEnvHeaders<T>(make: () => T): T {
 /** The exporter, telling each export's outcome (the SDK would only hand a failure to its global error handler). */
 function reporting<E extends { export(items: never, done: (result: ExportResult) => void): void }>(exporter: E, signal: ExportOutcome['signal'], url: string, onExport: (outcome: ExportOutcome) => void): E {
   const send = exporter.export.bind(exporter) as (items: unknown, done: (result: ExportResult) => void) => void;
+  // The batch processor exports from inside the span.end() that fills a batch: that call would carry the batch's
+  // serialization. Deferred to the check phase, it runs while the process waits on I/O, not inside a tool call.
   (exporter as unknown as { export: (items: unknown, done: (result: ExportResult) => void) => void }).export = (items, done) =>
-    send(items, (result) => {
-      try {
-        onExport({ signal, url, ok: result.code === ExportResultCode.SUCCESS, ...(result.code !== ExportResultCode.SUCCESS && { detail: describeExportError(result.error) }) });
-      } finally {
-        done(result);
-      }
-    });
+    setImmediate(() =>
+      send(items, (result) => {
+        try {
+          onExport({ signal, url, ok: result.code === ExportResultCode.SUCCESS, ...(result.code !== ExportResultCode.SUCCESS && { detail: describeExportError(result.error) }) });
+        } finally {
+          done(result);
+        }
+      }),
+    );
   return exporter;
 }
 

@@ -4,7 +4,7 @@
  * (telemetry-sdk.ts is imported only when an endpoint is set).
  */
 import type { UiMessage } from '../../../shared/i18n-message';
-import { metrics, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type Span } from '@opentelemetry/api';
+import { metrics, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type Span, type Tracer } from '@opentelemetry/api';
 
 export const telemetryState = {
   on: false,
@@ -21,7 +21,12 @@ export const telemetryState = {
 export { SpanKind };
 export type { Span };
 
-const tracer = () => trace.getTracer('switchboard');
+/** Taken once per SDK start (getTracer builds a key and looks it up on every call). */
+let cachedTracer: { generation: number; tracer: Tracer } | undefined;
+const tracer = (): Tracer => {
+  if (cachedTracer?.generation !== telemetryState.generation) cachedTracer = { generation: telemetryState.generation, tracer: trace.getTracer('switchboard') };
+  return cachedTracer.tracer;
+};
 
 /**
  * A span, the child of `parent` (a root without one), or undefined when telemetry is off. Parents are passed by hand,
