@@ -23,10 +23,9 @@ import {
 const mode = ['strict', 'dual', 'stdio'].includes(process.argv[2]) ? process.argv[2] : 'dual';
 const record = (entry) => process.env.MRTR_RECORD && appendFileSync(process.env.MRTR_RECORD, `${JSON.stringify({ ...entry, at: Date.now() })}\n`);
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
-/** The -32042 tool answers once with the error, then (the operator having opened the page) with a result. */
-let urlRequiredSent = 0;
-
 const factory = () => {
+  /** The -32042 tool answers once per instance (a 2025 session's) with the error, then (the page opened) with a result. */
+  let urlRequiredSent = 0;
   const server = new McpServer({ name: `mrtr-${mode}`, version: '2.0.0' });
 
   server.registerTool('confirm_order', { description: 'places order #42 once the user confirms it in a form (with their PIN)' }, async (ctx) => {
