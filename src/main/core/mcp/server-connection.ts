@@ -11,6 +11,7 @@ import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validato
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
+import { attachAppResources } from './app-resources';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
 import { traceConnect, traceConnection } from './mcp-telemetry';
@@ -249,6 +250,7 @@ export class ServerConnection {
       await client.connect(built.transport, { signal, timeout: remaining() });
       phase.name = 'tools/list';
       const tools = await discoverAllTools(client, { signal, timeout: remaining() });
+      await attachAppResources(client, this.config.name, tools, signal); // MCP Apps: read and pinned with the tool
       await this.settings.prepareTools?.(this.config.name, tools);
       // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
       return { client, built, tools, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion(), declared };
@@ -303,6 +305,7 @@ export class ServerConnection {
   private async discoverNow(client: Client, gen: number): Promise<void> {
     try {
       const tools = await discoverAllTools(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
       this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });
