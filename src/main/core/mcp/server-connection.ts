@@ -9,6 +9,7 @@ import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validato
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
+import { attachAppResources } from './app-resources';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
 import { traceConnect, traceConnection } from './mcp-telemetry';
@@ -247,6 +248,7 @@ export class ServerConnection {
       await client.connect(built.transport, { signal, timeout: remaining() });
       phase.name = 'tools/list';
       const tools = await discoverAllTools(client, { signal, timeout: remaining() });
+      await attachAppResources(client, this.config.name, tools, signal); // MCP Apps: read and pinned with the tool
       await this.settings.prepareTools?.(this.config.name, tools);
       return { client, built, tools, protocolVersion: protocolVersion(), declared };
     } catch (error) {
@@ -300,6 +302,7 @@ export class ServerConnection {
   private async discoverNow(client: Client, gen: number): Promise<void> {
     try {
       const tools = await discoverAllTools(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
       this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });
