@@ -3,6 +3,7 @@ import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client"
 import { z } from 'zod';
 import { Slices } from '../slices';
 import { listCacheHint, pageCacheHint } from './list-cache';
+import { RAW_TOOLS_KEY } from './raw-tool-pages';
 import type { ListCacheHint, RefusedTool } from './types';
 
 const MAX_PAGES = 1_000;
@@ -12,7 +13,13 @@ const MAX_PAGES = 1_000;
  * the whole page in one synchronous parse, which for a 10,000-tool page held the event loop (and the window)
  * for a few hundred milliseconds; and it refuses the whole list for one bad tool.
  */
-const pageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional(), ttlMs: z.unknown().optional(), cacheScope: z.unknown().optional() });
+const pageSchema = z.looseObject({
+  tools: z.array(z.unknown()),
+  [RAW_TOOLS_KEY]: z.array(z.unknown()).optional(),
+  nextCursor: z.string().optional(),
+  ttlMs: z.unknown().optional(),
+  cacheScope: z.unknown().optional(),
+});
 
 /** The tool-name format of the spec (and of the SDK's own validateToolName): 1 to 128 of A-Z a-z 0-9 _ - . */
 const TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
@@ -40,7 +47,8 @@ export async function discoverToolList(client: Client, options: RequestOptions):
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, pageSchema, options);
     hints.push(pageCacheHint(result));
-    index = await checkTools(result.tools, index, tools, refused);
+    // The definitions as the server sent them, when raw-tool-pages.ts took them past the SDK's whole-page check.
+    index = await checkTools(result[RAW_TOOLS_KEY] ?? result.tools, index, tools, refused);
     cursor = result.nextCursor;
     if (cursor === undefined) return { tools, refused, cache: listCacheHint(hints) };
     if (seenCursors.has(cursor)) throw new Error(`tools/list returned cursor "${cursor}" twice; stopping`);

@@ -13,6 +13,7 @@ import { discoverToolList, type DiscoveredTools } from './discover-tools';
 import { TtlRefresh } from './list-cache';
 import { ListSubscription, listenFilterFor } from './list-subscription';
 import { probePeer } from './peer-probe';
+import { passRawToolPages } from './raw-tool-pages';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
 import { traceConnect, traceConnection } from './mcp-telemetry';
@@ -254,6 +255,7 @@ export class ServerConnection {
       if (signal.aborted) throw new Error('aborted before connecting');
       phase.name = 'initialize';
       await client.connect(built.transport, { signal, timeout: remaining() });
+      passRawToolPages(built.transport);
       phase.name = 'tools/list';
       const discovered = await discoverToolList(client, { signal, timeout: remaining() });
       const tools = discovered.tools;
