@@ -18,6 +18,7 @@ import { serverLogEvents, serverLogRoutes } from './server-logs';
 import { resourceEvents, resourceRoutes } from './resources';
 import { preferencesEvents, preferencesRoutes } from './preferences';
 import { telemetryRoutes } from './telemetry';
+import { appSandboxRoutes } from './app-sandbox';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -37,6 +38,7 @@ export * from './server-logs';
 export * from './resources';
 export * from './preferences';
 export * from './telemetry';
+export * from './app-sandbox';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -55,6 +57,7 @@ export const routes = {
   ...resourceRoutes,
   ...preferencesRoutes,
   ...telemetryRoutes,
+  ...appSandboxRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {
