@@ -14,6 +14,7 @@ import { createSkillHandlers } from './handlers/skills-handlers';
 import { createTelemetryHandlers } from './handlers/telemetry-handlers';
 import { createAppSandboxHandlers } from './handlers/app-sandbox-handlers';
 import { createWorkbenchHandlers } from './handlers/workbench-handlers';
+import { createAppHandlers } from './handlers/apps-handlers';
 import { createRouter, type Dispatch, type Handlers, type RouterOptions } from './router';
 
 export interface DispatchOptions extends Omit<RouterOptions, 'onInternalError'> {
@@ -43,6 +44,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),
     ...createTelemetryHandlers(config, secrets, core.telemetry),
+    ...createAppHandlers(core.apps),
     ...createAppSandboxHandlers(appSandbox),
     'settings.resetDemoData': () => core.resetDemoData(),
   };

@@ -18,6 +18,7 @@ import { serverLogEvents, serverLogRoutes } from './server-logs';
 import { resourceEvents, resourceRoutes } from './resources';
 import { preferencesEvents, preferencesRoutes } from './preferences';
 import { telemetryRoutes } from './telemetry';
+import { appRoutes } from './apps';
 import { appSandboxRoutes } from './app-sandbox';
 import type { RouteDef } from './define';
 
@@ -38,6 +39,7 @@ export * from './server-logs';
 export * from './resources';
 export * from './preferences';
 export * from './telemetry';
+export * from './apps';
 export * from './app-sandbox';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
@@ -57,6 +59,7 @@ export const routes = {
   ...resourceRoutes,
   ...preferencesRoutes,
   ...telemetryRoutes,
+  ...appRoutes,
   ...appSandboxRoutes,
 } satisfies Record<string, RouteDef>;
 

@@ -10,6 +10,7 @@ import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validato
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverToolList, type DiscoveredTools } from './discover-tools';
+import { attachAppResources } from './app-resources';
 import { TtlRefresh } from './list-cache';
 import { ListSubscription, listenFilterFor } from './list-subscription';
 import { probePeer } from './peer-probe';
@@ -259,6 +260,7 @@ export class ServerConnection {
       phase.name = 'tools/list';
       const discovered = await discoverToolList(client, { signal, timeout: remaining() });
       const tools = discovered.tools;
+      await attachAppResources(client, this.config.name, tools, signal); // MCP Apps: read and pinned with the tool
       await this.settings.prepareTools?.(this.config.name, tools);
       // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
       return { client, built, tools, discovered, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion(), declared };
@@ -316,6 +318,7 @@ export class ServerConnection {
     try {
       const discovered = await discoverToolList(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
       const tools = discovered.tools;
+      await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
       this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null, ...this.listFacts(gen, discovered) });
