@@ -2,6 +2,7 @@ import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextpr
 import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
 import { versionNegotiationFor } from './protocol-era';
+import { INPUT_REQUIRED_OPTIONS, namedInputRoundsError } from './input-rounds';
 import { backoffDelay } from './backoff';
 import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
@@ -162,7 +163,7 @@ export class ServerConnection {
       // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
       if (!options.afterUrlElicitation && (await askRequiredUrls(this.config.elicitation === false ? undefined : this.settings.requests, this.config.name, error, options.signal)))
         return this.callTool(name, args, { ...options, afterUrlElicitation: true });
-      throw error;
+      throw namedInputRoundsError(this.config.name, error);
     });
   }
 
@@ -245,7 +246,7 @@ export class ServerConnection {
     const protocolVersion = captureProtocolVersion(built.transport);
     traceConnection(this.config.name, built, protocolVersion);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: versionNegotiationFor(this.config) });
+    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: versionNegotiationFor(this.config), inputRequired: INPUT_REQUIRED_OPTIONS });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
     client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
     this.hooks?.clientCreated(client);
