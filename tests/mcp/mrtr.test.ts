@@ -163,3 +163,24 @@ describe('-32042 (URL elicitation required) from a 2025-era server', () => {
     expect((await rig.lastToolItem('needs_url')).resultText).toContain('authorized, thank you');
   });
 });
+
+describe('the SDK’s default server (2025 served statelessly), as measured in issue 26', () => {
+  it('auto speaks 2026-07-28 to it, so its tool’s form reaches the operator; a 2025 pin gets the server’s own reason', async () => {
+    const server = await startMrtrHttp('default', dir);
+    children.push(server.child);
+    rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }));
+    expect(rig.core.tools.connections.state('shop')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    const turn = rig.call('confirm_order');
+    const opened = await rig.next('requests.opened');
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true, pin: '9999' } });
+    await turn.done;
+    expect((await rig.lastToolItem('confirm_order')).resultText).toContain('order placed: confirm=true');
+    await rig.close();
+
+    // Pinned to 2025, it cannot ask at all (stateless serving has no server-to-client channel): nothing hangs, and the
+    // tool says why in the server's words.
+    rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }, { protocol: 'legacy' }));
+    await rig.call('confirm_order').done;
+    expect((await rig.lastToolItem('confirm_order')).resultText).toContain('per-request legacy serving cannot receive server-to-client requests');
+  });
+});
