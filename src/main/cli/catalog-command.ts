@@ -1,3 +1,4 @@
+import { uiMark } from './app-marks';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ProtocolError } from '@modelcontextprotocol/client';
@@ -201,6 +202,8 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
       },
       descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
       schemaCapped: e.schemaCapped && { ...e.schemaCapped },
+      // MCP Apps: the tool's ui:// interface and who may see it (null: none).
+      ui: uiMark(stateOf.get(e.server ?? '')?.tools.find((t) => t.name === e.toolId)),
     })),
   };
 }
