@@ -75,6 +75,14 @@ test('server-basic-vanillajs renders in a sandboxed frame on another origin; its
   expect(await inner.evaluate(() => window.origin)).toBe('null');
   expect(await inner.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'))).toContain("connect-src 'none'");
 
+  // An open-link request passes the URL gate, then waits for the operator; refused, nothing opens.
+  await appFrame(page).getByRole('button', { name: 'Open Link' }).click();
+  const ask = app.locator('[data-testid="mcp-app-ask"][data-kind="open"]');
+  await expect(ask).toContainText('modelcontextprotocol.io');
+  await ask.getByRole('button', { name: 'Refuse' }).click();
+  await expect(ask).toHaveCount(0);
+  expect(page.context().pages()).toHaveLength(1);
+
   await appFrame(page).getByRole('button', { name: 'Get Server Time' }).click();
   await nav(page).getByRole('button', { name: /^Records/ }).click();
   await expect(page.locator('[data-testid="record-row"][data-tool="get-time"][data-actor="app"]')).toHaveCount(1, { timeout: 20_000 });
@@ -88,7 +96,13 @@ test('in Chat, a tool call with an app renders it inline', async ({ page, host }
   const card = lastTurn(page).locator('[data-testid="tool-card"][data-tool="get-time"]');
   await expect(card).toHaveAttribute('data-status', 'success');
   await expect(card.getByTestId('mcp-app-frame')).toHaveAttribute('data-phase', 'ready', { timeout: 20_000 });
-  await expect(appFrame(page).getByRole('button', { name: 'Get Server Time' })).toBeVisible();
+  // ui/message lands in the conversation, marked as the app's.
+  await appFrame(page).locator('#message-text').fill('hello from the app');
+  await appFrame(page).getByRole('button', { name: 'Send Message' }).click();
+  const said = page.getByTestId('app-message');
+  await expect(said).toContainText('hello from the app', { timeout: 15_000 });
+  await expect(said).toHaveAttribute('data-role', 'message');
+  await expect(said).toContainText('get-time');
 });
 
 test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bounded and shown, and its write waits for approval', async ({ page, host }) => {
@@ -97,7 +111,13 @@ test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bou
     await run.getByLabel('consolePort').fill(String(host.port));
     await run.getByLabel('consoleToken').fill(host.token);
   });
+  // The resource asks for the camera: nothing loads until the operator answers, and only a yes reaches `allow`.
+  const consent = app.getByTestId('mcp-app-permissions');
+  await expect(consent).toContainText('Camera');
+  await expect(app.getByTestId('mcp-app-frame')).toHaveCount(0);
+  await consent.getByRole('button', { name: 'Allow' }).click();
   await expect(app.getByTestId('mcp-app-frame')).toHaveAttribute('data-phase', 'ready', { timeout: 20_000 });
+  await expect(app.getByTestId('mcp-app-frame')).toHaveAttribute('allow', 'camera');
   await expect(app.getByTestId('mcp-app-csp-dropped')).toContainText('*');
   const hostileApp = appFrame(page);
   await expect(hostileApp.locator('#status')).toHaveText('ready Switchboard');

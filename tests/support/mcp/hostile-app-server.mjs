@@ -99,7 +99,7 @@ server.setRequestHandler('tools/call', (request) => {
 server.setRequestHandler('resources/list', () => ({ resources: [{ uri: APP_URI, name: 'hostile app', mimeType: MIME }] }));
 server.setRequestHandler('resources/read', (request) => {
   if (request.params.uri !== APP_URI) throw new Error('no such resource');
-  // A CSP asking for everything: the console keeps none of it.
-  return { contents: [{ uri: APP_URI, mimeType: MIME, text: APP_HTML, _meta: { ui: { csp: { connectDomains: ['*', 'ws://127.0.0.1:*'] } } } }] };
+  // A CSP asking for everything (the console keeps none of it), and the camera (asked of the operator first).
+  return { contents: [{ uri: APP_URI, mimeType: MIME, text: APP_HTML, _meta: { ui: { csp: { connectDomains: ['*', 'ws://127.0.0.1:*'] }, permissions: { camera: {} } } } }] };
 });
 await server.connect(new StdioServerTransport());
