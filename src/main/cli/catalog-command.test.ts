@@ -86,6 +86,10 @@ describe('switchboard catalog', () => {
       capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } },
       instructions: null,
       instructionsPin: null,
+      protocolVersion: expect.stringMatching(/^20\d\d-/),
+      // No definition of the shop's is refused; its tools/list hint is whatever its era gives (none before 2026-07-28).
+      refused: [],
+      toolsCache: expect.objectContaining({ fetchedAt: expect.any(String) }),
     });
     expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [] });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);

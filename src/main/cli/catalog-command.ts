@@ -174,6 +174,10 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
       status: s.status,
       error: s.error,
       tools: [...s.tools],
+      // Definitions it listed that are not valid tools: never offered, each with why (never silently missing).
+      refused: s.refused.map((r) => ({ ...r })),
+      // The last tools/list's caching hint (MCP 2026-07-28 ttlMs/cacheScope); nulls when the server gave none.
+      toolsCache: toolsCacheJson(stateOf.get(s.name)),
       ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, flags) } : s.status === 'needs-confirmation' ? { fix: confirmLaunchCommand(s.name, flags) } : {}),
       // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
       capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
@@ -210,6 +214,11 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
   };
 }
 
+const toolsCacheJson = (state: ServerState | undefined) =>
+  state?.status === 'connected' && state.toolsCache
+    ? { ttlMs: state.toolsCache.ttlMs, cacheScope: state.toolsCache.cacheScope, fetchedAt: state.toolsCache.fetchedAt, expiresAt: state.toolsCache.expiresAt }
+    : null;
+
 const pinJson = (pin: InstructionsPinState | undefined) =>
   pin ? { held: pin.held, pinnedHash: pin.pinned.hash, pinnedAt: pin.pinned.pinnedAt, currentHash: pin.currentHash } : null;
 
@@ -242,6 +251,12 @@ function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructi
   io.stdout('Tools');
   if (catalog.entries.length === 0) io.stdout('  (no tool discovered or configured)');
   table(catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]), io);
+  const refused = catalog.servers.flatMap((s) => s.refused.map((r) => ['refused', r.name ?? `#${r.index}`, s.name, r.reason]));
+  if (refused.length) {
+    io.stdout('');
+    io.stdout('Refused definitions (listed by the server, not valid tools: never offered to the model)');
+    table(refused, io);
+  }
   io.stdout('');
   io.stdout(describeCounts(countCatalog(catalog.entries.map((e) => e.state))));
   const notes = [...instructionNotes(instructions).map((n) => n.text), ...catalogNotes(catalog)];

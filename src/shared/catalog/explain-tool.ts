@@ -59,6 +59,15 @@ export function explainTool(
   return { toolId, verdict: visible ? 'visible' : 'hidden', layers, firstFailingLayer: failing?.layer ?? null };
 }
 
+/** A connected server listed a definition of this name that was refused: say why, not "no server offers it" alone. */
+function refusedNote(connected: readonly CatalogServerInput[], toolId: string): CatalogMessage | undefined {
+  for (const server of connected) {
+    const refused = server.refusedTools?.find((r) => r.name === toolId);
+    if (refused) return msg('catalog.explain.refused', { server: server.name, toolId, reason: refused.reason });
+  }
+  return undefined;
+}
+
 /** "; its input schema is 5,000,123 bytes, sent as 3,210 (…)" */
 function schemaCutMessage(cap: SchemaCap): CatalogMessage {
   return msg(cap.whole ? 'catalog.explain.schemaWithheld' : 'catalog.explain.schemaCut', {
@@ -147,6 +156,7 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
             checked: connected.length ? msg('catalog.explain.checked', { servers: connected.map((s) => s.name) }) : undefined,
             down: down.length ? msg('catalog.explain.toolsUnknown', { down }) : undefined,
             withheld: withheld ? msg('catalog.explain.mayExist', { withheld }) : undefined,
+            refused: refusedNote(connected, toolId),
           }),
     ),
   );

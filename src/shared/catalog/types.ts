@@ -41,6 +41,15 @@ export interface CatalogServerInput {
   tools: readonly ToolDefinition[];
   /** What the client declared in this server's initialize; a server may hide tools behind what was not. Unknown when absent. */
   declaredCapabilities?: Readonly<Record<string, unknown>> | null;
+  /** Definitions in its tools/list that are not valid tools: never offered, shown as refused with the reason. */
+  refusedTools?: readonly RefusedDefinition[];
+}
+
+/** A tool definition a server listed that is refused (not a valid Tool): its place in the list, its name if any, and why. */
+export interface RefusedDefinition {
+  index: number;
+  name: string | null;
+  reason: string;
 }
 
 export interface CatalogInput {
@@ -254,6 +263,8 @@ export interface CatalogServer {
   error: string | null;
   /** Tool names this server offers (connected servers only), in its own order. */
   tools: readonly string[];
+  /** Definitions it listed that were refused (connected servers only). */
+  refused: readonly RefusedDefinition[];
 }
 
 export interface CatalogSkill {
