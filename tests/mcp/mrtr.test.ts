@@ -140,6 +140,15 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     expect((await rig.lastToolItem('open_local_file')).resultText).toContain('page answer: decline');
   });
 
+  it('a prompt that asks (prompts/get) puts its question on the Requests page too', async () => {
+    rig = await startMrtrCore(entry());
+    const messages = rig.rpc<{ messages: { content: { text?: string } }[] }>('prompts.get', { server: 'shop', name: 'letter' });
+    const opened = await rig.next('requests.opened');
+    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'form', server: 'shop', message: 'Who is the letter for?' });
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { name: 'Ada' } });
+    expect((await messages).messages[0].content.text).toBe('Write a letter to Ada');
+  });
+
   it('gives up on a server that never stops asking, after a bounded number of rounds, and names it', async () => {
     rig = await startMrtrCore(entry());
     rig.core.requests.policy.elicit = 'defaults'; // every round answered at once, as an unattended run would
