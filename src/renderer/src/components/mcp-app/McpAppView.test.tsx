@@ -69,7 +69,7 @@ describe('an MCP App in a tool card', () => {
   });
 
   it('names the CSP entries main refused', async () => {
-    show({ 'apps.resource': () => resource({ cspDropped: [{ directive: 'connectDomains', value: '*', reason: 'wildcard', message: { code: 'x', params: {} } }] }) });
+    show({ 'apps.resource': () => resource({ cspDropped: [{ directive: 'connectDomains', value: '*', reason: 'wildcard', message: { code: 'x', text: 'wildcard', params: {} } }] }) });
     expect((await screen.findByTestId('mcp-app-csp-dropped')).textContent).toContain('*');
   });
 });
