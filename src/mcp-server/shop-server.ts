@@ -22,7 +22,7 @@ export interface ShopServerOptions {
   port?: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   token?: string;
-  /** Delay before answering `initialize`, to simulate a slow server in benchmarks. */
+  /** Delay before answering `initialize` (2025) or `server/discover` (2026-07-28), to simulate a slow server in benchmarks. */
   initializeDelayMs?: number;
   /** Clock for seed dates and business rules (refund window, "last N days"). */
   now?: () => Date;
@@ -133,6 +133,8 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     // The SDK's own classification, so this branch never disagrees with createMcpHandler: a request without a session
     // that is not 2025-era is served statelessly by the modern handler.
     if (!sessionId && req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body?.json), body?.json))) {
+      // server/discover is this era's initialize: a simulated slow server is slow there too.
+      if (opts.initializeDelayMs && (body?.json as { method?: unknown } | undefined)?.method === 'server/discover') await sleep(opts.initializeDelayMs);
       return serveModern(req, res, body?.json);
     }
 

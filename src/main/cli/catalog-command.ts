@@ -176,6 +176,8 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
       ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, flags) } : s.status === 'needs-confirmation' ? { fix: confirmLaunchCommand(s.name, flags) } : {}),
       // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
       capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
+      // The MCP revision negotiated with it (2025-era handshake or 2026-07-28), null when not connected.
+      protocolVersion: stateOf.get(s.name)?.protocolVersion ?? null,
       instructions: stateOf.get(s.name)?.instructions ?? null,
       instructionsPin: pinJson(instructionPins.get(s.name)),
     })),

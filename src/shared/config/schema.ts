@@ -31,6 +31,11 @@ const serverCommon = {
   samplingPerMinute: z.number().int().positive().max(1_000).optional(),
   /** Append the server's `instructions` (from initialize) to the system prompt; each step records them with their tokens. */
   useInstructions: z.boolean().optional(),
+  /**
+   * Which MCP revision to speak (default auto): auto probes with server/discover (2026-07-28) and falls back to the
+   * 2025 initialize handshake; legacy speaks only 2025; "2026-07-28" only that revision, with no fallback.
+   */
+  protocol: z.enum(['auto', 'legacy', '2026-07-28']).optional(),
 };
 
 /**

@@ -1,6 +1,8 @@
 import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
+import { versionNegotiationFor } from './protocol-era';
+import { INPUT_REQUIRED_OPTIONS, namedInputRoundsError } from './input-rounds';
 import { backoffDelay } from './backoff';
 import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
@@ -152,7 +154,7 @@ export class ServerConnection {
       // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
       if (!options.afterUrlElicitation && (await askRequiredUrls(this.config.elicitation === false ? undefined : this.settings.requests, this.config.name, error, options.signal)))
         return this.callTool(name, args, { ...options, afterUrlElicitation: true });
-      throw error;
+      throw namedInputRoundsError(this.config.name, error);
     });
   }
 
@@ -235,7 +237,7 @@ export class ServerConnection {
     const protocolVersion = captureProtocolVersion(built.transport);
     traceConnection(this.config.name, built, protocolVersion);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
+    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: versionNegotiationFor(this.config), inputRequired: INPUT_REQUIRED_OPTIONS });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
     client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
     this.hooks?.clientCreated(client);
@@ -250,7 +252,8 @@ export class ServerConnection {
       const tools = await discoverAllTools(client, { signal, timeout: remaining() });
       await attachAppResources(client, this.config.name, tools, signal); // MCP Apps: read and pinned with the tool
       await this.settings.prepareTools?.(this.config.name, tools);
-      return { client, built, tools, protocolVersion: protocolVersion(), declared };
+      // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
+      return { client, built, tools, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion(), declared };
     } catch (error) {
       await client.close().catch(noop);
       throw error;
