@@ -231,7 +231,8 @@ function requirePkce(discovery: OAuthDiscoveryState | undefined): void {
  */
 function requireMatchingIssuer(discovery: OAuthDiscoveryState | undefined): void {
   const issuer = discovery?.authorizationServerMetadata?.issuer;
-  if (!discovery || issuer === undefined || issuerCovers(issuer, discovery.authorizationServerUrl)) return;
+  if (!discovery || issuer === undefined) return;
+  if (issuerCovers(issuer, discovery.authorizationServerUrl, { legacyOrigin: !discovery.resourceMetadata })) return;
   throw new IssuerMismatchError(say('auth.issuerMismatch', { expected: discovery.authorizationServerUrl, issuer }));
 }
 
@@ -250,13 +251,17 @@ const UNKNOWN_ISSUER = 'urn:switchboard:authorization-server-not-yet-discovered'
  * The issuer is the URL the metadata was fetched for, or (a multi-tenant server, as the MCP conformance suite's
  * metadata-var2/var3 serve) an issuer on the same origin whose path is a leading segment of that URL's path. Another
  * origin is always refused: that is the impersonation RFC 8414 §3.3 guards against, and one origin controls both.
+ * `legacyOrigin`: the 2025-03-26 layout, no protected resource metadata, so the authorization server is the MCP
+ * server's own origin root; that root speaks for every path of its origin (conformance oauth-metadata-backcompat
+ * names `<origin>/oauth` there).
  */
-export function issuerCovers(issuer: string, fetchedFor: string): boolean {
+export function issuerCovers(issuer: string, fetchedFor: string, options: { legacyOrigin?: boolean } = {}): boolean {
   if (sameIssuer(issuer, fetchedFor)) return true;
   try {
     const claimed = new URL(issuer);
     const fetched = new URL(fetchedFor);
     if (claimed.origin !== fetched.origin || claimed.search || claimed.hash) return false;
+    if (options.legacyOrigin && fetched.pathname === '/') return true;
     const prefix = claimed.pathname.replace(/\/$/, '');
     return fetched.pathname === prefix || fetched.pathname.startsWith(`${prefix}/`);
   } catch {
