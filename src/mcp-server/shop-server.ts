@@ -11,6 +11,7 @@ import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
 import { createShopMcpServer, SHOP_TOOLS, type StoreFor } from './shop-mcp-server';
 import { seedShopData } from './shop-seed';
+import { loadShopSkills } from './shop-skills';
 import { ShopStore } from './shop-store';
 import { assertToolsDeclareReadOnlyHint, type ShopToolDefinition } from './shop-tool-definition';
 
@@ -22,7 +23,7 @@ export interface ShopServerOptions {
   port?: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   token?: string;
-  /** Delay before answering `initialize`, to simulate a slow server in benchmarks. */
+  /** Delay before answering `initialize` (2025) or `server/discover` (2026-07-28), to simulate a slow server in benchmarks. */
   initializeDelayMs?: number;
   /** Clock for seed dates and business rules (refund window, "last N days"). */
   now?: () => Date;
@@ -90,8 +91,9 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     return own;
   };
   const sessions = new Map<string, Session>();
+  const skills = await loadShopSkills();
   // The 2026-07-28 era: a fresh McpServer per request, and no legacy fallback here (2025 clients get the sessions below).
-  const modernHandler = createMcpHandler(() => createShopMcpServer(tools, storeFor), { legacy: 'reject' });
+  const modernHandler = createMcpHandler(() => createShopMcpServer(tools, storeFor, skills), { legacy: 'reject' });
   const serveModern = toNodeHandler(modernHandler);
   const sockets = new Set<Socket>();
   let allowedHosts: string[] = [];
@@ -133,6 +135,8 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     // The SDK's own classification, so this branch never disagrees with createMcpHandler: a request without a session
     // that is not 2025-era is served statelessly by the modern handler.
     if (!sessionId && req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body?.json), body?.json))) {
+      // server/discover is this era's initialize: a simulated slow server is slow there too.
+      if (opts.initializeDelayMs && (body?.json as { method?: unknown } | undefined)?.method === 'server/discover') await sleep(opts.initializeDelayMs);
       return serveModern(req, res, body?.json);
     }
 
@@ -170,7 +174,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     };
     // SERVER spans, children of the caller's span from params._meta, whenever the process runs OpenTelemetry.
     traceTransport(transport, { side: 'server', networkTransport: 'tcp', serverAddress: '127.0.0.1', serverPort: port });
-    const server = createShopMcpServer(tools, storeFor);
+    const server = createShopMcpServer(tools, storeFor, skills);
     await server.connect(transport);
     await transport.handleRequest(req, res, body?.json);
   }

@@ -74,18 +74,22 @@ describe('switchboard catalog', () => {
     const { stdout, exitCode } = await run('catalog', '--config', configPath, '--json');
     expect(exitCode).toBe(0);
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools']);
+    expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools', 'serverSkills']);
     // One definition of each count: the gated binding is not bound; bindings are both.
-    expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
+    expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, appOnly: 0, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
     expect(json.servers[0]).toEqual({
       name: 'shop',
       status: 'connected',
       error: null,
       tools: ['query_order', 'apply_refund', 'debug_dump'],
       // The same capabilities the app declares (no roots configured), and what the server offered.
-      capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {} } },
+      capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } },
       instructions: null,
       instructionsPin: null,
+      protocolVersion: expect.stringMatching(/^20\d\d-/),
+      // No definition of the shop's is refused; its tools/list hint is whatever its era gives (none before 2026-07-28).
+      refused: [],
+      toolsCache: expect.objectContaining({ fetchedAt: expect.any(String) }),
     });
     expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [] });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);

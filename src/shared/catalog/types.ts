@@ -1,4 +1,5 @@
 import type { ConfirmPolicy, IntentNode, Skill } from '../config/schema';
+import type { SkillSource } from '../skills/server-skills';
 import type { CatalogMessage } from './catalog-messages';
 
 /**
@@ -41,6 +42,15 @@ export interface CatalogServerInput {
   tools: readonly ToolDefinition[];
   /** What the client declared in this server's initialize; a server may hide tools behind what was not. Unknown when absent. */
   declaredCapabilities?: Readonly<Record<string, unknown>> | null;
+  /** Definitions in its tools/list that are not valid tools: never offered, shown as refused with the reason. */
+  refusedTools?: readonly RefusedDefinition[];
+}
+
+/** A tool definition a server listed that is refused (not a valid Tool): its place in the list, its name if any, and why. */
+export interface RefusedDefinition {
+  index: number;
+  name: string | null;
+  reason: string;
 }
 
 export interface CatalogInput {
@@ -61,10 +71,14 @@ export interface CatalogInput {
   maxDescriptionBytes?: number;
   /** An input schema bigger than this (UTF-8 bytes of JSON, after its texts are cut) is sent without its details; default DEFAULT_MAX_SCHEMA_BYTES. */
   maxSchemaBytes?: number;
+  /** Config skill name -> the server skill its manual comes from (`server:`), and whether it can be loaded now; for explain. */
+  skillSources?: ReadonlyMap<string, SkillSource>;
 }
 
 /** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */
-export type PinnedField = 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
+export type PinnedField = 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | 'ui';
+/** Per-field hashes; `ui` only for a tool with an MCP App (a tool without one hashes as it did before apps). */
+export type PinnedFieldHashes = Readonly<Record<Exclude<PinnedField, 'ui'>, string>> & { readonly ui?: string };
 
 export interface PinnedDefinition {
   name: string;
@@ -72,12 +86,14 @@ export interface PinnedDefinition {
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown> | null;
   annotations: Record<string, unknown> | null;
+  /** The tool's MCP App as fetched and checked by main (shared/catalog/app-ui.ts, APP_UI_PIN); absent for a tool without one. */
+  ui?: Record<string, unknown> | null;
 }
 
 /** Hashes of a definition (canonical JSON, sha256, computed in main once per discovery): whole, and per field. */
 export interface DefinitionFingerprint {
   hash: string;
-  fields: Readonly<Record<PinnedField, string>>;
+  fields: PinnedFieldHashes;
 }
 
 /** The definition an operator trusts for one (server, tool): taken at first sight or on accept. */
@@ -148,7 +164,8 @@ export interface QuarantinedTool {
  * Every (server, tool) pair and every configured toolId ends in exactly one state.
  * `quarantined`: mounted, but the definition changed since it was pinned; hidden and blocked until accepted.
  */
-export type ToolState = 'bound' | 'gated' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
+/** `appOnly`: bound, but its `_meta.ui.visibility` leaves out the model: only its MCP App may call it (docs/PIPELINE.md, MCP Apps). */
+export type ToolState = 'bound' | 'gated' | 'appOnly' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
 
 /** A configured tool that reaches the toolkit: callable, and sent to the model unless gated. */
 export interface ToolBinding {
@@ -249,6 +266,8 @@ export interface CatalogServer {
   error: string | null;
   /** Tool names this server offers (connected servers only), in its own order. */
   tools: readonly string[];
+  /** Definitions it listed that were refused (connected servers only). */
+  refused: readonly RefusedDefinition[];
 }
 
 export interface CatalogSkill {

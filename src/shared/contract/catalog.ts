@@ -4,7 +4,7 @@ import { iconSchema } from './resources';
 import { messageSchema, type Message } from '../i18n-message';
 
 
-const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
+const toolStateSchema = z.enum(['bound', 'gated', 'appOnly', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
 const jsonObject = z.record(z.string(), z.unknown());
 const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth', 'needs-confirmation']);
 
@@ -15,9 +15,11 @@ export const pinnedDefinitionSchema = z.object({
   inputSchema: jsonObject,
   outputSchema: jsonObject.nullable(),
   annotations: jsonObject.nullable(),
+  /** The tool's MCP App, pinned with it: the ui:// URI, the resource's sha256, MIME type, size and `_meta.ui` (absent: no app). */
+  ui: jsonObject.nullable().optional(),
 });
 export type PinnedDefinitionView = z.infer<typeof pinnedDefinitionSchema>;
-export const pinnedFieldSchema = z.enum(['name', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+export const pinnedFieldSchema = z.enum(['name', 'description', 'inputSchema', 'outputSchema', 'annotations', 'ui']);
 
 /** Why a tool is quarantined: its definition no longer matches the operator-trusted pin. Diff `pinned` vs `current`. */
 export const quarantineSchema = z.object({
@@ -100,10 +102,13 @@ export const catalogBindingSchema = z.object({
   schemaCapped: schemaCapSchema.nullable().optional(),
 });
 
+/** A tool definition a server listed that is refused (not a valid Tool): never offered to the model, shown with why. */
+export const refusedDefinitionSchema = z.object({ index: z.number().int(), name: z.string().nullable(), reason: z.string() });
+
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */
 export const catalogViewSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), tools: z.array(z.string()) })),
+  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), tools: z.array(z.string()), refused: z.array(refusedDefinitionSchema).optional() })),
   entries: z.array(catalogEntrySchema),
   bindings: z.array(catalogBindingSchema),
   unavailable: z.array(z.object({ toolId: z.string(), nodes: z.array(z.string()), cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere', 'quarantined']), reason: z.string() })),
@@ -144,7 +149,9 @@ export type CatalogListEntry = { [K in Exclude<keyof CatalogListColumns, 'reason
 /** The Tools list and its header, as of `revision`. */
 export const catalogListSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int() })),
+  servers: z.array(
+    z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int(), refused: z.array(refusedDefinitionSchema).optional() }),
+  ),
   entries: catalogListColumnsSchema,
   /** The message codes `entries.reasonCode` indexes. */
   reasonCodes: z.array(z.string()),
@@ -190,7 +197,7 @@ export const explanationSchema = z.object({
   verdict: z.enum(['visible', 'hidden']),
   layers: z.array(
     z.object({
-      layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'visible']),
+      layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'appVisibility', 'visible']),
       ok: z.boolean(),
       /** In English; `message` is what the console translates. */
       detail: z.string(),

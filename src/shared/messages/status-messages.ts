@@ -10,6 +10,7 @@ export const STATUS_MESSAGES = {
     'timed out after {{ms}} ms waiting for {{phase}}: {{runner}} may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server\'s settings to wait longer)',
   'connection.exited': 'the command exited before it answered {{phase}}: {{line}}',
   'connection.exitedSilently': 'the command exited before it answered {{phase}} (nothing on stderr)',
+  'connection.unsupportedRevision': 'the server does not speak MCP {{requested}}; it speaks {{supported}}. Set this server\'s protocol to match (auto, legacy or "2026-07-28")',
   'connection.lost': 'connection lost: {{reason}}',
   'connection.rediscoveryFailed': 'rediscovery failed: {{detail}}',
   'connection.notConnected': 'MCP server {{server}} is not connected ({{detail}})',

@@ -1,6 +1,8 @@
 import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
+import { versionNegotiationFor } from './protocol-era';
+import { INPUT_REQUIRED_OPTIONS, namedInputRoundsError } from './input-rounds';
 import { backoffDelay } from './backoff';
 import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
@@ -8,7 +10,12 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
-import { discoverAllTools } from './discover-tools';
+import { discoverToolList, type DiscoveredTools } from './discover-tools';
+import { attachAppResources } from './app-resources';
+import { TtlRefresh } from './list-cache';
+import { ListSubscription, listenFilterFor } from './list-subscription';
+import { probePeer } from './peer-probe';
+import { passRawToolPages } from './raw-tool-pages';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { clientModule, modulesFor } from './sdk-modules';
 import { traceConnect, traceConnection } from './mcp-telemetry';
@@ -33,6 +40,7 @@ interface Established {
   client: Client;
   built: BuiltTransport;
   tools: ServerState['tools'];
+  discovered: DiscoveredTools;
   protocolVersion: string | null;
   declared: ClientCapabilities;
 }
@@ -56,6 +64,10 @@ export class ServerConnection {
   private healthTimer: NodeJS.Timeout | undefined;
   private probing = false;
   private readonly discovery = new CoalescedRun();
+  /** 2026-07-28: the subscriptions/listen stream that stands in for unsolicited list_changed (list-subscription.ts). */
+  private subscription: ListSubscription | undefined;
+  /** tools/list again when its ttlMs runs out (list-cache.ts). */
+  private readonly toolsTtl = new TtlRefresh();
   private readonly attemptOver = new Waiters();
   /** The roots offered now: a config edit that only changes them is announced, not reconnected. */
   private roots: readonly string[] | undefined;
@@ -151,7 +163,7 @@ export class ServerConnection {
       // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
       if (!options.afterUrlElicitation && (await askRequiredUrls(this.config.elicitation === false ? undefined : this.settings.requests, this.config.name, error, options.signal)))
         return this.callTool(name, args, { ...options, afterUrlElicitation: true });
-      throw error;
+      throw namedInputRoundsError(this.config.name, error);
     });
   }
 
@@ -190,7 +202,7 @@ export class ServerConnection {
     const timeoutMs = budget.ms;
     const tail = new StderrTail();
     const declared = declaredCapabilities({ ...this.config, roots: this.roots && [...this.roots] }, this.settings.requests);
-    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null, declaredCapabilities: declared, startup: budget.startup });
+    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, refusedTools: [], toolsCache: null, stderrTail: null, declaredCapabilities: declared, startup: budget.startup });
     const deadline = new AbortController();
     this.attemptAbort = deadline;
     const phase: AttemptPhase = { name: 'connect' };
@@ -234,7 +246,7 @@ export class ServerConnection {
     const protocolVersion = captureProtocolVersion(built.transport);
     traceConnection(this.config.name, built, protocolVersion);
     const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator() });
+    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: versionNegotiationFor(this.config), inputRequired: INPUT_REQUIRED_OPTIONS });
     installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
     client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
     this.hooks?.clientCreated(client);
@@ -245,10 +257,14 @@ export class ServerConnection {
       if (signal.aborted) throw new Error('aborted before connecting');
       phase.name = 'initialize';
       await client.connect(built.transport, { signal, timeout: remaining() });
+      passRawToolPages(built.transport);
       phase.name = 'tools/list';
-      const tools = await discoverAllTools(client, { signal, timeout: remaining() });
+      const discovered = await discoverToolList(client, { signal, timeout: remaining() });
+      const tools = discovered.tools;
+      await attachAppResources(client, this.config.name, tools, signal); // MCP Apps: read and pinned with the tool
       await this.settings.prepareTools?.(this.config.name, tools);
-      return { client, built, tools, protocolVersion: protocolVersion(), declared };
+      // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
+      return { client, built, tools, discovered, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion(), declared };
     } catch (error) {
       await client.close().catch(noop);
       throw error;
@@ -257,7 +273,7 @@ export class ServerConnection {
     }
   }
 
-  private adopt(gen: number, { client, built, tools, protocolVersion, declared }: Established): void {
+  private adopt(gen: number, { client, built, tools, discovered, protocolVersion, declared }: Established): void {
     this.client = client;
     this.everConnected = true;
     this.auth = built.auth;
@@ -287,9 +303,11 @@ export class ServerConnection {
       reconnectAttempt: 0,
       nextRetryAt: null,
       startup: null,
+      ...this.listFacts(gen, discovered),
     });
     this.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
     this.hooks?.connected(client);
+    this.listen(gen, client);
     const interval = this.settings.healthCheckIntervalMs;
     if (interval > 0) {
       this.healthTimer = setInterval(() => void this.probe(gen), interval);
@@ -299,10 +317,12 @@ export class ServerConnection {
 
   private async discoverNow(client: Client, gen: number): Promise<void> {
     try {
-      const tools = await discoverAllTools(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      const discovered = await discoverToolList(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      const tools = discovered.tools;
+      await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
-      this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });
+      this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null, ...this.listFacts(gen, discovered) });
     } catch (error) {
       if (gen !== this.generation) return;
       const verdict = this.auth?.verdict(error);
@@ -320,13 +340,37 @@ export class ServerConnection {
     });
   }
 
+  /** The refused definitions and the caching hint of a fresh tools/list; its ttl starts counting down. */
+  private listFacts(gen: number, { refused, cache }: DiscoveredTools): Pick<ServerState, 'refusedTools' | 'toolsCache'> {
+    const now = this.settings.now();
+    const expiresAt = this.toolsTtl.schedule(cache, now, () => gen === this.generation && void this.rediscover());
+    for (const r of refused) this.log(`[mcp] ${this.config.name}: refused tool ${r.name ?? `#${r.index}`}: ${r.reason}`);
+    return { refusedTools: refused, toolsCache: { ...cache, fetchedAt: now.toISOString(), expiresAt } };
+  }
+
+  /** A 2026-07-28 connection hears about list changes only on a subscriptions/listen stream: open one. */
+  private listen(gen: number, client: Client): void {
+    const filter = client.getProtocolEra() === 'modern' ? listenFilterFor(client.getServerCapabilities()) : undefined;
+    if (!filter) return;
+    this.subscription = new ListSubscription(client, filter, {
+      backoff: this.settings.backoff,
+      log: (line) => this.log(`[mcp] ${this.config.name}: ${line}`),
+      onResumed: (honored) => {
+        if (gen !== this.generation) return;
+        if (honored.toolsListChanged) this.onListChanged(gen);
+        this.hooks?.listsMayHaveChanged?.(honored);
+      },
+    });
+    this.subscription.start();
+  }
+
   /** Pings the peer; a failed ping means the connection is gone. */
   private async probe(gen: number, cause?: unknown): Promise<void> {
     const client = this.client;
     if (this.probing || !client || gen !== this.generation) return;
     this.probing = true;
     try {
-      await client.ping({ timeout: Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs) });
+      await probePeer(client, { timeout: Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs) });
     } catch (error) {
       // An error *answer* (e.g. a server without ping) proves the peer is alive; silence or a broken pipe does not.
       if (!answeredByPeer(error)) this.onLost(gen, describeError(cause ?? error));
@@ -405,5 +449,8 @@ export class ServerConnection {
     clearTimeout(this.retryTimer);
     this.listChanged.cancel();
     clearInterval(this.healthTimer);
+    this.toolsTtl.cancel();
+    this.subscription?.stop();
+    this.subscription = undefined;
   }
 }
