@@ -112,6 +112,7 @@ describe('switchboard catalog', () => {
       quarantine: null,
       descriptionTruncated: null,
       schemaCapped: null,
+      ui: null,
     });
     expect(json.tools[2].reason).toContain('dead failed');
   });

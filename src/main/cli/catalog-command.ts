@@ -1,3 +1,4 @@
+import { uiMark } from './app-marks';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ProtocolError } from '@modelcontextprotocol/client';
@@ -227,6 +228,8 @@ export function catalogJson(
       },
       descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
       schemaCapped: e.schemaCapped && { ...e.schemaCapped },
+      // MCP Apps: the tool's ui:// interface and who may see it (null: none).
+      ui: uiMark(stateOf.get(e.server ?? '')?.tools.find((t) => t.name === e.toolId)),
     })),
     // Skills servers publish (the MCP Skills extension), each with its state: verified, quarantined or refused.
     serverSkills: serverSkillsJson(serverSkills),
