@@ -1,9 +1,11 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSkillView } from '../../src/shared/skills/server-skills';
 import { createTestCore, type TestCore } from '../support/core';
+import { waitFor } from '../support/wait-for';
 
 let core: TestCore | undefined;
 let dataDir: string | undefined;
@@ -41,5 +43,20 @@ describe('the default config: after-sales takes its manual from the embedded sho
     core = undefined;
     const pins = JSON.parse(await readFile(join(dataDir, 'skill-pins.json'), 'utf8')) as { servers: Record<string, Record<string, { digest: string }>> };
     expect(pins.servers.shop['after-sales'].digest).toBe(skills[0].digest);
+  });
+
+  it('lists a server\'s skills again when it says its resources changed (notifications/resources/list_changed, stdio)', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'sb-server-skills-'));
+    const fixture = join(import.meta.dirname, '../support/mcp/skills-server.mjs');
+    const config = { agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'stdio-skills', command: process.execPath, args: [fixture, 'stdio'] }] } }, intents: [], skills: [] };
+    await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
+    core = await createTestCore({ dataDir, watchConfig: false, log: () => undefined, connections: { healthCheckIntervalMs: 0 } });
+    await core.whenServersSettled();
+    const returns = () => core!.serverSkills.views().find((v) => v.name === 'returns');
+    expect(returns()).toMatchObject({ state: 'verified', description: 'returns handbook' });
+    await core.tools.connections.callTool('stdio-skills', 'retitle_returns', {});
+    // No reconnect, no rediscovery, no ttl: the notification alone brings the new version in, held against its pin.
+    const changed = await waitFor(() => (returns()?.description === 'returns handbook, second edition' ? returns() : undefined), 5_000, 'the re-listed skill');
+    expect(changed).toMatchObject({ state: 'quarantined' });
   });
 });
