@@ -1,42 +1,31 @@
-import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
+import type { Client, CallToolResult } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
-import { versionNegotiationFor } from './protocol-era';
+import { establish, type AttemptPhase, type AttemptScope, type Established } from './connect-attempt';
+import { eraKey } from './era-memory';
+import { checkAlive, verdictToRemember } from './protocol-era';
+import { serverFactsOf } from './server-facts';
 import { backoffDelay } from './backoff';
-import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
+import { askRequiredUrls, declaredCapabilities, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
 import type { UiMessage } from '../../../shared/i18n-message';
-import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
-import { clientModule, modulesFor } from './sdk-modules';
-import { traceConnect, traceConnection } from './mcp-telemetry';
+import { modulesFor } from './sdk-modules';
+import { traceConnect } from './mcp-telemetry';
 import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { raceAbort } from '../abort-signals';
-import { buildTransport, captureProtocolVersion, type BuiltTransport } from './transport-factory';
 import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
 
 const noop = () => undefined;
+
 /** The SDK's complaint about a progress notification whose call has already ended. */
 const LATE_PROGRESS = /progress notification for an unknown token/;
-
-interface AttemptPhase {
-  name: string;
-  auth?: ConnectionAuth;
-}
-
-interface Established {
-  client: Client;
-  built: BuiltTransport;
-  tools: ServerState['tools'];
-  protocolVersion: string | null;
-  declared: ClientCapabilities;
-}
 
 /**
  * One configured server's whole life: connect (bounded by its timeout), discover, follow
@@ -197,13 +186,28 @@ export class ServerConnection {
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
-    const work = traceConnect(this.config.name, () => this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase));
+    const scope: AttemptScope = {
+      config: this.config,
+      settings: this.settings,
+      hooks: this.hooks,
+      declared,
+      signal: deadline.signal,
+      tail,
+      phase,
+      onStderr: () => gen === this.generation && this.update({ stderrTail: tail.value() }),
+      roots: () => rootsOf(this.roots),
+      onListChanged: () => this.onListChanged(gen),
+      log: (line) => this.log(line),
+    };
+    const work = traceConnect(this.config.name, () => establish(scope, timeoutMs));
     // Finished after we stopped waiting: close it. Either way, the next attempt waits until its client has closed.
     this.attemptDone = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
 
     try {
       const established = await raceAbort(work, deadline.signal);
       clearTimeout(timer);
+      // Over: closing later must not abort its signal (requests that already finished would be cancelled on the wire).
+      if (this.attemptAbort === deadline) this.attemptAbort = undefined;
       if (gen !== this.generation || this.closed) {
         await established.client.close().catch(noop);
         return;
@@ -223,45 +227,11 @@ export class ServerConnection {
     }
   }
 
-  /** One connect + initialize + first discovery. Closes its own client on failure or abort. */
-  private async connectOnce(gen: number, declared: ClientCapabilities, signal: AbortSignal, timeoutMs: number, tail: StderrTail, phase: AttemptPhase): Promise<Established> {
-    const started = Date.now();
-    const remaining = () => Math.max(1, timeoutMs - (Date.now() - started));
-    phase.name = 'the transport';
-    const built = await buildTransport(this.config, this.settings);
-    phase.auth = built.auth;
-    tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
-    this.hooks?.stderr(built.stderr);
-    const protocolVersion = captureProtocolVersion(built.transport);
-    traceConnection(this.config.name, built, protocolVersion);
-    const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: versionNegotiationFor(this.config) });
-    installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
-    client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
-    this.hooks?.clientCreated(client);
-    // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
-    const onAbort = () => void client.close().catch(noop);
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      if (signal.aborted) throw new Error('aborted before connecting');
-      phase.name = 'initialize';
-      await client.connect(built.transport, { signal, timeout: remaining() });
-      phase.name = 'tools/list';
-      const tools = await discoverAllTools(client, { signal, timeout: remaining() });
-      await this.settings.prepareTools?.(this.config.name, tools);
-      // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
-      return { client, built, tools, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion(), declared };
-    } catch (error) {
-      await client.close().catch(noop);
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
-  }
-
-  private adopt(gen: number, { client, built, tools, protocolVersion, declared }: Established): void {
+  private adopt(gen: number, { client, built, tools, protocolVersion, declared, plan }: Established): void {
     this.client = client;
     this.everConnected = true;
+    const verdict = verdictToRemember(this.config, plan, client, this.settings.now());
+    if (verdict) this.settings.eras?.remember(eraKey(this.config), verdict);
     this.auth = built.auth;
     built.auth?.connected();
     client.onclose = () => this.onLost(gen, 'the connection closed');
@@ -271,7 +241,6 @@ export class ServerConnection {
       if (gen === this.generation && this.snapshot.status === 'connected') void this.probe(gen, error);
     };
     const now = this.settings.now().toISOString();
-    const info = client.getServerVersion();
     this.update({
       status: 'connected',
       error: null,
@@ -282,10 +251,8 @@ export class ServerConnection {
       connectedAt: now,
       discoveredAt: now,
       protocolVersion,
-      serverInfo: info ? { name: info.name, version: info.version } : null,
-      offeredCapabilities: client.getServerCapabilities() ?? null,
+      ...serverFactsOf(client),
       declaredCapabilities: declared,
-      instructions: client.getInstructions() ?? null,
       reconnectAttempt: 0,
       nextRetryAt: null,
       startup: null,
@@ -322,13 +289,13 @@ export class ServerConnection {
     });
   }
 
-  /** Pings the peer; a failed ping means the connection is gone. */
+  /** Pings the peer (server/discover on 2026-07-28); no answer means the connection is gone. */
   private async probe(gen: number, cause?: unknown): Promise<void> {
     const client = this.client;
     if (this.probing || !client || gen !== this.generation) return;
     this.probing = true;
     try {
-      await client.ping({ timeout: Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs) });
+      await checkAlive(client, Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs));
     } catch (error) {
       // An error *answer* (e.g. a server without ping) proves the peer is alive; silence or a broken pipe does not.
       if (!answeredByPeer(error)) this.onLost(gen, describeError(cause ?? error));
