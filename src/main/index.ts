@@ -11,6 +11,7 @@ import { EventBus } from './core/events';
 import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
 import { installAppMenu } from './desktop/app-menu';
 import { APP_ENTRY_URL, registerAppScheme } from './desktop/app-protocol';
+import { SANDBOX_ORIGIN, SANDBOX_PROXY_URL } from './desktop/app-sandbox-protocol';
 import { enableCompileCache } from './desktop/compile-cache';
 import { chosenLanguage } from './desktop/desktop-words';
 import { showStartupFailure, systemLanguage } from './desktop/failures';
@@ -139,7 +140,7 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
     connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(findOnPath) } : undefined,
   });
   loadedCore = created;
-  return { core: created, dispatch: createDispatch(created, { log }) };
+  return { core: created, dispatch: createDispatch(created, { log, appSandbox: { origin: SANDBOX_ORIGIN, proxyUrl: SANDBOX_PROXY_URL } }) };
 }
 
 async function showWindow(): Promise<void> {

@@ -46,8 +46,13 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
   await import('./core/zod-jitless'); // zod (~35 modules) alone, before the core's modules that use it
   const { createCore } = await import('./core/app');
   const core = await createCore({ dataDir: options.dataDir, log: options.log, builtinServers: createBuiltinServers() });
+  // MCP Apps render on an origin of their own: this server's port, never the console's. It frames only for the
+  // console's origins, known once the console listens.
+  let consoleOrigins: string[] = [];
+  const { startAppSandboxServer } = await import('./adapters/app-sandbox-server');
+  const sandbox = await startAppSandboxServer({ hostOrigins: () => consoleOrigins });
   const { createDispatch } = await import('./rpc/dispatch');
-  const dispatch = createDispatch(core, { log: options.log });
+  const dispatch = createDispatch(core, { log: options.log, appSandbox: { origin: sandbox.origin, proxyUrl: sandbox.proxyUrl } });
   try {
     const { startWsAdapter } = await import('./adapters/ws');
     // After createCore: the data directory exists (and is owner-only) before the token is written into it.
@@ -60,6 +65,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
         token,
         port,
         staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
+        sandboxOrigin: sandbox.origin,
         log: options.log ?? ((line) => console.error(line)),
       });
     const wanted = options.port ?? options.defaultPort ?? DEFAULT_CONSOLE_PORT;
@@ -73,6 +79,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
       ws = await adapter(0);
       portFallback = { wanted };
     }
+    consoleOrigins = [`http://127.0.0.1:${ws.port}`, `http://localhost:${ws.port}`];
     return {
       url: ws.url,
       port: ws.port,
@@ -83,10 +90,12 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
       dispatch,
       async close() {
         await ws.close();
+        await sandbox.close();
         await core.close();
       },
     };
   } catch (error) {
+    await sandbox.close();
     await core.close();
     throw error;
   }

@@ -37,7 +37,7 @@ describe('switchboard catalog and explain against server-everything (stdio)', ()
     expect(server.status).toBe('connected');
     expect(server.tools).toHaveLength(17);
     expect(server.tools).toEqual(expect.arrayContaining([...CAPABILITY_TOOLS, 'simulate-research-query']));
-    expect(server.capabilities.declared).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } });
+    expect(server.capabilities.declared).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
     expect(server.capabilities.offered).toMatchObject({ tools: { listChanged: true }, tasks: { requests: { tools: { call: {} } } } });
   });
 

@@ -226,7 +226,7 @@ describe('server-everything over stdio, through the whole core', () => {
     await rig.core.config.edit(() => [{ op: 'putServer', server: { name: 'everything', ...EVERYTHING_SERVER }, replace: true }]);
     await waitFor(async () => !(await card()).tools.includes('get-roots-list') && (await card()).status === 'connected', 15_000, 'the roots tool to go');
     const third = await card();
-    expect(third.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(third.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
     expect(third.connectedAt).not.toBe(second.connectedAt);
   });
 

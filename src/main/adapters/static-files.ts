@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { frameSource, withSandboxFrameSource } from '../../shared/apps/console-frame-source';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,10 +15,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The same policy the Electron window gets, plus the one WebSocket the browser console talks to. */
-export function contentSecurityPolicy(wsPort: number): string {
+/**
+ * The same policy the Electron window gets, plus the one WebSocket the browser console talks to, and (when the
+ * console renders MCP Apps) exactly the sandbox origin as a frame source: nothing else is loosened for apps.
+ */
+export function contentSecurityPolicy(wsPort: number, sandboxOrigin?: string): string {
   return [
     "default-src 'self'",
+    ...(sandboxOrigin ? [frameSource(sandboxOrigin)] : []),
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -32,7 +37,7 @@ export function contentSecurityPolicy(wsPort: number): string {
 }
 
 /** Serves the built renderer; unknown paths fall back to index.html, paths escaping the root are refused. */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, opts: { wsPort: number }): Promise<void> {
+export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, opts: { wsPort: number; sandboxOrigin?: string }): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405).end();
     return;
@@ -63,9 +68,10 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
       return;
     }
   }
+  if (opts.sandboxOrigin && extname(file) === '.html') body = Buffer.from(withSandboxFrameSource(body.toString('utf8'), opts.sandboxOrigin));
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    'content-security-policy': contentSecurityPolicy(opts.wsPort),
+    'content-security-policy': contentSecurityPolicy(opts.wsPort, opts.sandboxOrigin),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cache-control': 'no-store',

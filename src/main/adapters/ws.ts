@@ -16,6 +16,8 @@ export interface WsAdapterOptions {
   /** Built renderer to serve at `/`; omitted in tests that only speak WebSocket. */
   staticDir?: string;
   maxPayloadBytes?: number;
+  /** The MCP Apps sandbox origin the page may frame (its CSP's frame-src names exactly this). */
+  sandboxOrigin?: string;
   /** Where a dropped client is reported. */
   log?: (line: string) => void;
 }
@@ -50,7 +52,7 @@ export async function startWsAdapter(options: WsAdapterOptions): Promise<WsAdapt
       res.writeHead(404).end();
       return;
     }
-    serveStatic(options.staticDir, req, res, { wsPort: port }).catch(() => res.destroy()); // never an unhandled rejection
+    serveStatic(options.staticDir, req, res, { wsPort: port, sandboxOrigin: options.sandboxOrigin }).catch(() => res.destroy()); // never an unhandled rejection
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

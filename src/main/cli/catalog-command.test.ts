@@ -76,14 +76,14 @@ describe('switchboard catalog', () => {
     const json = JSON.parse(stdout);
     expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools']);
     // One definition of each count: the gated binding is not bound; bindings are both.
-    expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
+    expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, appOnly: 0, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
     expect(json.servers[0]).toEqual({
       name: 'shop',
       status: 'connected',
       error: null,
       tools: ['query_order', 'apply_refund', 'debug_dump'],
       // The same capabilities the app declares (no roots configured), and what the server offered.
-      capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {} } },
+      capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } },
       // The fixture is a 2025 server: auto (the default) probed with server/discover and fell back to initialize.
       protocolVersion: '2025-11-25',
       instructions: null,

@@ -14,6 +14,7 @@ import { appRoot } from './paths';
 import { makePrivateDataDir } from './private-files';
 import { nextTurn } from './slices';
 import type { ServerRequestService } from './requests/server-requests';
+import type { AppService } from './apps/app-service';
 import type { PreferencesStore } from './preferences/preferences-store';
 import { createOwnerOnlyFileSecrets, defaultApiKeyEnv, environmentSecrets, type SecretStore } from './secrets';
 import type { TelemetryService } from './telemetry/telemetry-service';
@@ -76,6 +77,7 @@ export interface Core {
   workbench: Workbench;
   /** What servers ask of the operator (elicitation, sampling), pending until answered. */
   requests: ServerRequestService;
+  apps: AppService;
   /** The operator's console preferences (the UI language). */
   preferences: PreferencesStore;
   /** Which stdio command lines wait for the operator before they launch (an import's), and which were confirmed. */
@@ -248,6 +250,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   const { createWorkbench } = await import('./workbench');
   const workbench = createWorkbench({ dataDir: options.dataDir, config, events, catalog: () => tools.catalog.current(), runtime, casesPath: options.casesPath });
+  // MCP Apps: a tool's own interface, its requests through the same gates as the model's.
+  const { AppService } = await import('./apps/app-service');
+  const apps = new AppService({ catalog: () => tools.catalog.current(), proxy: runtime.proxy, records: runtime.records, store: runtime.store, events, sample: requests.handlers.sample });
 
   return {
     events,
@@ -260,6 +265,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     runtime,
     workbench,
     requests,
+    apps,
     preferences,
     launches,
     telemetry,

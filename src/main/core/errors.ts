@@ -33,3 +33,6 @@ export class InvalidConfig extends DomainError {}
 
 /** The service cannot do this here or now (a server not connected, no key store on this host). */
 export class Unavailable extends DomainError {}
+
+/** A gate refused it on purpose (an MCP App's bad resource, a call outside its server, a bound reached); `details.reason` says which. */
+export class Refused extends DomainError {}

@@ -28,7 +28,10 @@ describe('the app:// protocol', () => {
   it('registers app: as a standard, secure scheme that may fetch and use CORS, and handles it', () => {
     const registered: unknown[] = [];
     registerAppScheme({ registerSchemesAsPrivileged: (schemes) => void registered.push(...schemes) });
-    expect(registered).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
+    expect(registered).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+      { scheme: 'mcp-app-sandbox', privileges: { standard: true, secure: true } },
+    ]);
     const handled: string[] = [];
     handleAppProtocol({ handle: (scheme) => void handled.push(scheme) }, { rendererDir: renderer, csp: ELECTRON_CSP, readFile });
     expect(handled).toEqual(['app']);

@@ -1,5 +1,6 @@
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import mime from 'mime';
+import { SANDBOX_SCHEME_ENTRY } from './app-sandbox-protocol';
 
 /**
  * The packaged page is served by a privileged `app://` scheme instead of `file://`: the grantFileProtocolExtraPrivileges
@@ -17,10 +18,14 @@ export interface ProtocolPort {
   handle(scheme: string, handler: (request: Request) => Promise<Response>): void;
 }
 
-/** Before the app is ready (Electron's rule): the scheme is standard (relative URLs, an origin), secure, and may fetch. */
+/**
+ * Before the app is ready (Electron's rule, and only once: a second call replaces the first): the page's scheme is
+ * standard (relative URLs, an origin), secure, and may fetch; MCP Apps' sandbox scheme is standard and secure only.
+ */
 export function registerAppScheme(protocol: Pick<ProtocolPort, 'registerSchemesAsPrivileged'>): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } },
+    SANDBOX_SCHEME_ENTRY,
   ]);
 }
 

@@ -1,3 +1,4 @@
+import type { AppSandbox } from '../../shared/contract';
 import type { Core } from '../core/app';
 import { createAgentHandlers } from './handlers/agent-handlers';
 import { createCatalogHandlers } from './handlers/catalog-handlers';
@@ -11,17 +12,21 @@ import { createRequestHandlers } from './handlers/requests-handlers';
 import { createSettingsHandlers } from './handlers/settings-handlers';
 import { createSkillHandlers } from './handlers/skills-handlers';
 import { createTelemetryHandlers } from './handlers/telemetry-handlers';
+import { createAppSandboxHandlers } from './handlers/app-sandbox-handlers';
 import { createWorkbenchHandlers } from './handlers/workbench-handlers';
+import { createAppHandlers } from './handlers/apps-handlers';
 import { createRouter, type Dispatch, type Handlers, type RouterOptions } from './router';
 
 export interface DispatchOptions extends Omit<RouterOptions, 'onInternalError'> {
   /** Where an unexpected handler failure is logged (its stack); defaults to stderr. */
   log?: (line: string) => void;
+  /** Where this entry renders MCP Apps (the sandbox proxy); none in tests that have no sandbox origin. */
+  appSandbox?: AppSandbox;
 }
 
 /** Every route's handler over the core's services, behind the router. Each entry point builds one of these. */
 export function createDispatch(core: Core, options: DispatchOptions = {}): Dispatch {
-  const { log = (line: string) => console.error(line), ...router } = options;
+  const { log = (line: string) => console.error(line), appSandbox, ...router } = options;
   const { config, secrets, runtime, tools, workbench, requests } = core;
   // A route without a handler fails to compile here.
   const handlers: Handlers = {
@@ -39,6 +44,8 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),
     ...createTelemetryHandlers(config, secrets, core.telemetry),
+    ...createAppHandlers(core.apps),
+    ...createAppSandboxHandlers(appSandbox),
     'settings.resetDemoData': () => core.resetDemoData(),
   };
   return createRouter(handlers, {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../shared/contract';
-import { Conflict, DomainError, Invalid, InvalidConfig, NotFound, Unavailable } from '../core/errors';
+import { Conflict, DomainError, Invalid, InvalidConfig, NotFound, Refused, Unavailable } from '../core/errors';
 
 /** The one place a core refusal becomes a wire code. */
 const CODES: [new (...args: never[]) => DomainError, ErrorCode][] = [
@@ -8,6 +8,7 @@ const CODES: [new (...args: never[]) => DomainError, ErrorCode][] = [
   [Invalid, 'bad_request'],
   [InvalidConfig, 'invalid_config'],
   [Unavailable, 'unavailable'],
+  [Refused, 'forbidden'],
 ];
 
 /** The code for a domain error, or undefined for anything else (which the router reports as `internal`). */

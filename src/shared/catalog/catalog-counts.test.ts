@@ -17,7 +17,7 @@ describe('catalog counts', () => {
       skills: [{ name: 'after-sales', description: '', manual: '', unlocks: ['apply_refund'] }],
     });
     const counts = countCatalog(catalog.entries.map((e) => e.state));
-    expect(counts.byState).toEqual({ bound: 1, gated: 1, unmounted: 1, unavailable: 1, reserved: 1, shadowed: 1, quarantined: 0 });
+    expect(counts.byState).toEqual({ bound: 1, gated: 1, appOnly: 0, unmounted: 1, unavailable: 1, reserved: 1, shadowed: 1, quarantined: 0 });
     expect(counts.tools).toBe(catalog.entries.length);
     // catalog.list's bindingCount is catalog.bindings.length: the same number as `bindings` here.
     expect(counts.bindings).toBe(catalog.bindings.length);

@@ -1,7 +1,7 @@
 import type { ToolState } from './types';
 
 /** Every state, in the order the Tools page, the CLI and PIPELINE.md list them. */
-export const TOOL_STATE_ORDER: readonly ToolState[] = ['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined'];
+export const TOOL_STATE_ORDER: readonly ToolState[] = ['bound', 'gated', 'appOnly', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined'];
 
 /**
  * The one definition of the catalog's counts, used by the Tools header and its chips, `switchboard catalog` and
@@ -10,7 +10,7 @@ export const TOOL_STATE_ORDER: readonly ToolState[] = ['bound', 'gated', 'unmoun
 export interface CatalogCounts {
   /** Rows: every discovered (server, tool) pair, plus every configured toolId no server offers. */
   tools: number;
-  /** bound + gated: the tools in the toolkit, callable (a gated one once its skill is loaded). */
+  /** bound + gated + appOnly: the tools in the toolkit, callable (a gated one once its skill is loaded, an appOnly one by its app). */
   bindings: number;
   byState: Record<ToolState, number>;
 }
@@ -22,7 +22,7 @@ export function countCatalog(states: Iterable<ToolState>): CatalogCounts {
     byState[state] = (byState[state] ?? 0) + 1;
     tools++;
   }
-  return { tools, bindings: byState.bound + byState.gated, byState };
+  return { tools, bindings: byState.bound + byState.gated + byState.appOnly, byState };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,3 +1,4 @@
+import { isAppOnly } from './app-ui';
 import type { McpLeaf } from '../config/schema';
 import { englishOf, msg, type CatalogMessage } from './catalog-messages';
 import { truncationOf } from './description-cap';
@@ -79,8 +80,8 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
         state = 'unmounted';
         message = { code: 'catalog.reason.notMounted', params: { server: offer.server, toolId } };
       } else if (binding && binding.server === offer.server) {
-        state = binding.gatedBy.length > 0 ? 'gated' : 'bound';
-        message = boundMessage(binding);
+        state = isAppOnly(binding.definition) ? 'appOnly' : binding.gatedBy.length > 0 ? 'gated' : 'bound';
+        message = state === 'appOnly' ? msg('catalog.reason.appOnly', { nodes: binding.nodes }) : boundMessage(binding);
       } else if (quarantined && quarantined.server === offer.server) {
         state = 'quarantined';
         message = quarantined.message;
@@ -89,7 +90,7 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
         state = 'shadowed';
         message = shadowMessage(offer, binding?.server ?? quarantined?.server, pinningNode(nodes));
       }
-      const bound = state === 'bound' || state === 'gated';
+      const bound = state === 'bound' || state === 'gated' || state === 'appOnly';
       const description = bound ? binding!.description : (override ?? remote);
       entries.push({
         toolId,

@@ -43,6 +43,7 @@ export const CATALOG_MESSAGES = {
   'catalog.reason.cappedBoth': '; its description and input schema are capped for the model',
   'catalog.reason.mountedByNode': 'mounted by node {{nodes, list}}{{shadows}}{{stale}}{{capped}}',
   'catalog.reason.mountedByNodes': 'mounted by nodes {{nodes, list}}{{shadows}}{{stale}}{{capped}}',
+  'catalog.reason.appOnly': 'mounted by node {{nodes, list}}, but visible to its MCP App only (_meta.ui.visibility): never sent to the model',
   'catalog.reason.gatedNode': 'mounted by node {{nodes, list}}, but gated by skill {{skills, or}}: callable, not sent to the model until load_skill loads it{{shadows}}{{stale}}{{capped}}',
   'catalog.reason.gatedNodes': 'mounted by nodes {{nodes, list}}, but gated by skill {{skills, or}}: callable, not sent to the model until load_skill loads it{{shadows}}{{stale}}{{capped}}',
   'catalog.reason.shadows': '; it shadows {{servers, list}}',
@@ -127,6 +128,8 @@ export const CATALOG_MESSAGES = {
   'catalog.explain.notGated': 'no skill gates it',
   'catalog.explain.unlocked': 'unlocked by loaded skill {{skills, list}}',
   'catalog.explain.gated': 'gated by skill {{skills, or}}, not loaded this turn: its schema is withheld until load_skill loads it',
+  'catalog.explain.forModel': 'its _meta.ui.visibility includes the model (or says nothing)',
+  'catalog.explain.appOnly': 'visible to its MCP App only (_meta.ui.visibility on {{server}} leaves out the model): never sent to the model; its app may call it',
 } as const satisfies Record<string, string>;
 
 export type CatalogMessageCode = keyof typeof CATALOG_MESSAGES;

@@ -27,7 +27,7 @@ describe('explainTool', () => {
   it('passes every layer for a bound, ungated tool', () => {
     const e = explainTool(inputFor(config, healthy), 'query_order');
     expect(e).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
-    expect(e.layers.map((l) => l.layer)).toEqual(['configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'visible']);
+    expect(e.layers.map((l) => l.layer)).toEqual(['configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'appVisibility', 'visible']);
     expect(e.layers.every((l) => l.ok)).toBe(true);
     expect(layer(e, 'configured').detail).toBe('enabled: shop, backup; disabled: off');
     expect(layer(e, 'shadowed').detail).toBe('served by shop (the only server offering it)');

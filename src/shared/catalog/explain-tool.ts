@@ -6,13 +6,14 @@ import { pinDrift, shortHash } from './pins';
 import { describeDownServers, resolveCatalog } from './resolve-catalog';
 import type { Catalog, CatalogInput, CatalogServerInput, QuarantinedTool, SchemaCap, ToolBinding } from './types';
 import { visibleTools } from './visible-tools';
+import { isAppOnly } from './app-ui';
 import { serverStateMessage } from './server-status-text';
 
 /**
  * The layers between an MCP server and the model, in the order a tool passes them.
  * `pinned` fails when the winning server's definition changed since it was pinned (quarantined).
  */
-export type ExplainLayerName = 'local' | 'configured' | 'connected' | 'discovered' | 'mounted' | 'reserved' | 'shadowed' | 'pinned' | 'gated' | 'visible';
+export type ExplainLayerName = 'local' | 'configured' | 'connected' | 'discovered' | 'mounted' | 'reserved' | 'shadowed' | 'pinned' | 'gated' | 'appVisibility' | 'visible';
 
 export interface ExplainLayer {
   layer: ExplainLayerName;
@@ -198,6 +199,10 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
           : msg('catalog.explain.gated', { skills: gatedBy }),
     ),
   );
+  // MCP Apps: `_meta.ui.visibility` without `model` keeps the tool for its app alone.
+  const definition = served ? (binding?.definition ?? input.servers.find((s) => s.name === served.server)?.tools.find((t) => t.name === toolId)) : undefined;
+  const appOnly = definition !== undefined && isAppOnly(definition);
+  layers.push(layerOf('appVisibility', !appOnly, appOnly ? msg('catalog.explain.appOnly', { server: served!.server }) : msg('catalog.explain.forModel')));
   return layers;
 }
 

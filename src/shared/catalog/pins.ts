@@ -1,7 +1,8 @@
+import { appUiPinOf } from './app-ui';
 import type { DefinitionFingerprint, PinInput, PinnedDefinition, PinnedField, ToolDefinition, ToolPin } from './types';
 
 /** In the order reasons and diffs list them. */
-export const PINNED_FIELDS: readonly PinnedField[] = Object.freeze(['name', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+export const PINNED_FIELDS: readonly PinnedField[] = Object.freeze(['name', 'description', 'inputSchema', 'outputSchema', 'annotations', 'ui']);
 
 /** The pinned projection of a definition: absent optional fields become null so "missing" and "removed" hash alike. */
 export function pinnedDefinitionOf(definition: ToolDefinition): PinnedDefinition {
@@ -11,6 +12,8 @@ export function pinnedDefinitionOf(definition: ToolDefinition): PinnedDefinition
     inputSchema: definition.inputSchema,
     outputSchema: definition.outputSchema ?? null,
     annotations: (definition.annotations as Record<string, unknown> | undefined) ?? null,
+    // Undefined for a tool without an app, so its hash is what it was before apps were pinned.
+    ui: appUiPinOf(definition),
   };
 }
 

@@ -56,7 +56,7 @@ export function toolFunnel(rows: readonly Row[], servers: readonly string[], sen
     { stage: 'discovered', count: discovered, dropped: [] },
     { stage: 'mounted', count: discovered - s.unmounted, dropped: drop('unmounted') },
     { stage: 'bindings', count: counts.bindings, dropped: drop('shadowed', 'reserved', 'quarantined') },
-    { stage: 'bound', count: s.bound, dropped: drop('gated') },
+    { stage: 'bound', count: s.bound, dropped: drop('gated', 'appOnly') },
     // A loaded skill brings gated tools back: the last stage can be larger than `bound`.
     { stage: 'sent', count: sent ? sentCount : s.bound, dropped: [] },
   ];
@@ -72,7 +72,7 @@ export function inStage(row: Row, stage: FunnelStage, sent: ReadonlySet<string> 
     case 'mounted':
       return row.state !== 'unmounted';
     case 'bindings':
-      return row.state === 'bound' || row.state === 'gated';
+      return row.state === 'bound' || row.state === 'gated' || row.state === 'appOnly';
     case 'bound':
       return row.state === 'bound';
     case 'sent':

@@ -66,7 +66,9 @@ export interface CatalogInput {
 }
 
 /** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */
-export type PinnedField = 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations';
+export type PinnedField = 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | 'ui';
+/** Per-field hashes; `ui` only for a tool with an MCP App (a tool without one hashes as it did before apps). */
+export type PinnedFieldHashes = Readonly<Record<Exclude<PinnedField, 'ui'>, string>> & { readonly ui?: string };
 
 export interface PinnedDefinition {
   name: string;
@@ -74,12 +76,14 @@ export interface PinnedDefinition {
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown> | null;
   annotations: Record<string, unknown> | null;
+  /** The tool's MCP App as fetched and checked by main (shared/catalog/app-ui.ts, APP_UI_PIN); absent for a tool without one. */
+  ui?: Record<string, unknown> | null;
 }
 
 /** Hashes of a definition (canonical JSON, sha256, computed in main once per discovery): whole, and per field. */
 export interface DefinitionFingerprint {
   hash: string;
-  fields: Readonly<Record<PinnedField, string>>;
+  fields: PinnedFieldHashes;
 }
 
 /** The definition an operator trusts for one (server, tool): taken at first sight or on accept. */
@@ -150,7 +154,8 @@ export interface QuarantinedTool {
  * Every (server, tool) pair and every configured toolId ends in exactly one state.
  * `quarantined`: mounted, but the definition changed since it was pinned; hidden and blocked until accepted.
  */
-export type ToolState = 'bound' | 'gated' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
+/** `appOnly`: bound, but its `_meta.ui.visibility` leaves out the model: only its MCP App may call it (docs/PIPELINE.md, MCP Apps). */
+export type ToolState = 'bound' | 'gated' | 'appOnly' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
 
 /** A configured tool that reaches the toolkit: callable, and sent to the model unless gated. */
 export interface ToolBinding {

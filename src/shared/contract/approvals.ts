@@ -22,7 +22,9 @@ export const approvalRequestSchema = z.object({
   }),
   policy: z.enum(['auto', 'always', 'never']),
   /** Absent means the model asked in a conversation; `operator`: a run by hand (conversationId is the run's id). */
-  actor: z.enum(['model', 'operator']).optional(),
+  actor: z.enum(['model', 'operator', 'app']).optional(),
+  /** actor `app`: the MCP App that asked (the tool whose interface made the call). */
+  app: z.object({ server: z.string(), tool: z.string() }).optional(),
   /** The acting identity the call would be made for (absent in approvals asked before it was kept). */
   customerId: z.string().optional(),
   requestedAt: z.string(),

@@ -4,7 +4,7 @@ import { iconSchema } from './resources';
 import { messageSchema, type Message } from '../i18n-message';
 
 
-const toolStateSchema = z.enum(['bound', 'gated', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
+const toolStateSchema = z.enum(['bound', 'gated', 'appOnly', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
 const jsonObject = z.record(z.string(), z.unknown());
 const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth', 'needs-confirmation']);
 
@@ -15,9 +15,11 @@ export const pinnedDefinitionSchema = z.object({
   inputSchema: jsonObject,
   outputSchema: jsonObject.nullable(),
   annotations: jsonObject.nullable(),
+  /** The tool's MCP App, pinned with it: the ui:// URI, the resource's sha256, MIME type, size and `_meta.ui` (absent: no app). */
+  ui: jsonObject.nullable().optional(),
 });
 export type PinnedDefinitionView = z.infer<typeof pinnedDefinitionSchema>;
-export const pinnedFieldSchema = z.enum(['name', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+export const pinnedFieldSchema = z.enum(['name', 'description', 'inputSchema', 'outputSchema', 'annotations', 'ui']);
 
 /** Why a tool is quarantined: its definition no longer matches the operator-trusted pin. Diff `pinned` vs `current`. */
 export const quarantineSchema = z.object({
@@ -190,7 +192,7 @@ export const explanationSchema = z.object({
   verdict: z.enum(['visible', 'hidden']),
   layers: z.array(
     z.object({
-      layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'visible']),
+      layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'appVisibility', 'visible']),
       ok: z.boolean(),
       /** In English; `message` is what the console translates. */
       detail: z.string(),

@@ -101,6 +101,17 @@ export const chatItemSchema = z.discriminatedUnion('kind', [
     exchanges: z.array(serverExchangeSchema).optional(),
     at: z.string(),
   }),
+  /** What an MCP App put in the conversation (ui/message, ui/update-model-context): shown as the app's, never as the user's. */
+  z.object({
+    kind: z.literal('app'),
+    id: z.string(),
+    turnId: z.string(),
+    server: z.string(),
+    appTool: z.string(),
+    role: z.enum(['message', 'modelContext']),
+    text: z.string(),
+    at: z.string(),
+  }),
 ]);
 export type ChatItem = z.infer<typeof chatItemSchema>;
 

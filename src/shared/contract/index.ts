@@ -18,6 +18,8 @@ import { serverLogEvents, serverLogRoutes } from './server-logs';
 import { resourceEvents, resourceRoutes } from './resources';
 import { preferencesEvents, preferencesRoutes } from './preferences';
 import { telemetryRoutes } from './telemetry';
+import { appRoutes } from './apps';
+import { appSandboxRoutes } from './app-sandbox';
 import type { RouteDef } from './define';
 
 export * from './define';
@@ -37,6 +39,8 @@ export * from './server-logs';
 export * from './resources';
 export * from './preferences';
 export * from './telemetry';
+export * from './apps';
+export * from './app-sandbox';
 
 /** Every route in the app. Adding one here without a handler fails to compile in main. */
 export const routes = {
@@ -55,6 +59,8 @@ export const routes = {
   ...resourceRoutes,
   ...preferencesRoutes,
   ...telemetryRoutes,
+  ...appRoutes,
+  ...appSandboxRoutes,
 } satisfies Record<string, RouteDef>;
 
 export const events = {

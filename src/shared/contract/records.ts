@@ -9,9 +9,10 @@ export const recordStatusSchema = z.enum(['success', 'error', 'rejected', 'block
 export type RecordStatus = z.infer<typeof recordStatusSchema>;
 /**
  * Who asked for the call: the model in a conversation (the default, and every record made before this field),
- * the operator by hand (Tools > Run, `switchboard tools call`), or the model during a replay or a test run.
+ * the operator by hand (Tools > Run, `switchboard tools call`), the model during a replay or a test run, or an MCP
+ * App (a tool's own interface; `app` names that tool).
  */
-export const recordActorSchema = z.enum(['model', 'operator', 'replay', 'test']);
+export const recordActorSchema = z.enum(['model', 'operator', 'replay', 'test', 'app']);
 export type RecordActor = z.infer<typeof recordActorSchema>;
 
 /** One executed (or refused) tool call. Appended once, when the call has a final status. */
@@ -40,6 +41,8 @@ export const executionRecordSchema = z.object({
   approval: approvalOutcomeSchema.optional(),
   /** Absent means `model`. */
   actor: recordActorSchema.optional(),
+  /** actor `app`: the tool whose interface made the call (always of the same server). */
+  app: z.object({ server: z.string(), tool: z.string() }).optional(),
   /** The acting identity the call was made for (the session's customer, sent in `_meta`); absent in older records. */
   customerId: z.string().optional(),
   /** The last progress the server reported, and how many notifications came. */

@@ -10,6 +10,7 @@ import { REQUEST_MESSAGES } from './request-messages';
 import { STATUS_MESSAGES } from './status-messages';
 import { TELEMETRY_MESSAGES } from './telemetry-messages';
 import { URL_MESSAGES } from './url-messages';
+import { APP_MESSAGES } from './app-messages';
 import { INSTRUCTIONS_MESSAGES } from './instructions-messages';
 
 export type { ParamNames } from './define';
@@ -21,7 +22,7 @@ export { zodIssueMessage } from './zod-issue';
  * (lib/i18n/messages.ts); locales.test.ts checks zh-CN/messages.json holds every code with the same placeholders, so
  * a new code without a translation fails.
  */
-export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES, ...URL_MESSAGES, ...INSTRUCTIONS_MESSAGES, ...TELEMETRY_MESSAGES } as const;
+export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES, ...URL_MESSAGES, ...INSTRUCTIONS_MESSAGES, ...TELEMETRY_MESSAGES, ...APP_MESSAGES } as const;
 export type MainMessageCode = keyof typeof MAIN_MESSAGES;
 
 /** A UiMessage from main's table: `say('server.notConfigured', { name })`. */

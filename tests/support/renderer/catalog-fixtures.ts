@@ -11,6 +11,8 @@ export function reasonFor(toolId: string, server: string | null, state: CatalogE
       return msg('catalog.reason.mountedByNode', { nodes: [toolId] });
     case 'gated':
       return msg('catalog.reason.gatedNode', { nodes: [toolId], skills: ['after-sales'] });
+    case 'appOnly':
+      return msg('catalog.reason.appOnly', { nodes: [toolId] });
     case 'unmounted':
       return msg('catalog.reason.notMounted', { server: server ?? '', toolId });
     case 'unavailable':

@@ -27,7 +27,7 @@ export interface MadeRecord {
   recorded: RecordedResult;
 }
 
-export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversation' | 'turnId'>, final: ToolItem, verdict: RecordVerdict, finishedAt: number, actor?: RecordActor): MadeRecord {
+export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversation' | 'turnId'>, final: ToolItem, verdict: RecordVerdict, finishedAt: number, actor?: RecordActor, app?: { server: string; tool: string }): MadeRecord {
   const record: RecordSummary = {
     id: final.recordId as string,
     conversationId: ctx.conversation.id,
@@ -46,6 +46,7 @@ export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversa
     durationMs: final.durationMs as number,
     approval: verdict.approval,
     ...(actor && actor !== 'model' && { actor }),
+    ...(app && { app }),
     customerId: ctx.conversation.customerId,
     ...(final.progress ? { progress: final.progress } : {}),
     ...(final.task ? { task: final.task } : {}),

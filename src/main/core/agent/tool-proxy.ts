@@ -78,6 +78,8 @@ export interface ProxyMode {
    * from fresh seed data, never from (or changing) what a chat did to the live data. Other servers ignore the key.
    */
   ownDemoState?: boolean;
+  /** actor `app`: the MCP App (the tool whose interface asked), kept in each record. */
+  app?: { server: string; tool: string };
 }
 
 /** What the model reads for a call Stop ended. */
@@ -170,7 +172,7 @@ export class ToolProxy {
       approvalId: verdict.approval?.approvalId,
       ...(verdict.wouldAskApproval && { wouldAskApproval: true }),
     };
-    const record = once(() => recordOf(call, ctx, final, { ...verdict, trace: span.ids }, finishedAt, this.deps.mode?.actor));
+    const record = once(() => recordOf(call, ctx, final, { ...verdict, trace: span.ids }, finishedAt, this.deps.mode?.actor, this.deps.mode?.app));
     span.end({ status: verdict.status, recordId: final.recordId as string, approval: verdict.approval, arguments: call.arguments, result: () => record().recorded.result, error: verdict.error });
     const runningLine = running.settle();
     if (runningLine) {
@@ -354,7 +356,8 @@ export class ToolProxy {
         hints: { readOnlyHint: binding.readOnly ? true : hints.readOnlyHint === true ? false : hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
         policy: binding.confirm,
         customerId: ctx.conversation.customerId,
-        ...(this.deps.mode?.actor === 'operator' && { actor: 'operator' as const }),
+        ...((this.deps.mode?.actor === 'operator' || this.deps.mode?.actor === 'app') && { actor: this.deps.mode.actor }),
+        ...(this.deps.mode?.app && { app: this.deps.mode.app }),
       },
       ctx.signal,
       (request) => {

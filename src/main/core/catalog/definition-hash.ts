@@ -7,6 +7,7 @@ import {
   type DefinitionFingerprint,
   type PinnedDefinition,
   type PinnedField,
+  type PinnedFieldHashes,
   type ToolDefinition,
 } from '../../../shared/catalog';
 import { SLICE_MS, Slices } from '../slices';
@@ -34,16 +35,16 @@ export const sha256 = (text: string): string => hash('sha256', text, 'hex');
  * 10,000-tool discovery at one canonical serialisation and one sha256 per tool.
  */
 class Fingerprint implements DefinitionFingerprint {
-  private perField: Readonly<Record<PinnedField, string>> | undefined;
+  private perField: PinnedFieldHashes | undefined;
   constructor(
     readonly hash: string,
     private readonly pinned: PinnedDefinition,
   ) {}
 
-  get fields(): Readonly<Record<PinnedField, string>> {
+  get fields(): PinnedFieldHashes {
     if (!this.perField) {
       const fields = {} as Record<PinnedField, string>;
-      for (const field of PINNED_FIELDS) fields[field] = sha256(canonicalJson(this.pinned[field]));
+      for (const field of PINNED_FIELDS) if (this.pinned[field] !== undefined) fields[field] = sha256(canonicalJson(this.pinned[field]));
       this.perField = Object.freeze(fields);
     }
     return this.perField;

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { RELATED_TASK_META_KEY, UrlElicitationRequiredError } from "@modelcontextprotocol/client";
 import type { Client, ClientCapabilities, Root } from "@modelcontextprotocol/client";
 import type { ServerConfig } from '../../../shared/config/schema';
+import { APP_EXTENSION_ID, APP_MIME_TYPE } from '../../../shared/contract/apps';
 import type { ServerRequestHandlers } from './types';
 
 /**
@@ -21,6 +22,8 @@ export function declaredCapabilities(config: ServerConfig, handlers: ServerReque
   if (handlers && config.elicitation !== false) capabilities.elicitation = { form: {}, url: {} };
   if (handlers && config.sampling !== false) capabilities.sampling = {};
   if (config.roots?.length) capabilities.roots = { listChanged: true };
+  // MCP Apps: we render a tool's HTML interface (docs/PIPELINE.md, "MCP Apps"); servers may offer app tools only to hosts that say so.
+  capabilities.extensions = { [APP_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } };
   return capabilities;
 }
 

@@ -1,6 +1,7 @@
 import type { Client, ClientCapabilities, Root } from '@modelcontextprotocol/client';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
+import { attachAppResources } from './app-resources';
 import { installRequestHandlers } from './client-requests';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
@@ -108,6 +109,7 @@ async function connectOnce(scope: AttemptScope, remaining: () => number, plan: E
       const refused = negotiated ? unsupportedRevision(error) : undefined;
       throw refused && negotiated ? new EraContradictionError(negotiated, refused.supported) : error;
     });
+    await attachAppResources(client, config.name, tools, signal); // MCP Apps: read and pinned with the tool
     await settings.prepareTools?.(config.name, tools);
     return { client, built, tools, protocolVersion: negotiated, declared, plan };
   } catch (error) {

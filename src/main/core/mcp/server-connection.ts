@@ -12,6 +12,7 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
+import { attachAppResources } from './app-resources';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { modulesFor } from './sdk-modules';
 import { traceConnect } from './mcp-telemetry';
@@ -269,6 +270,7 @@ export class ServerConnection {
   private async discoverNow(client: Client, gen: number): Promise<void> {
     try {
       const tools = await discoverAllTools(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
       this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });

@@ -89,7 +89,7 @@ export class OperatorRuns {
  * The binding when the row is the bound one; otherwise the same shape for this server's tool, with the
  * policy of the nodes naming the tool (a shadowed row) or `auto` (an unmounted one: asks unless read-only).
  */
-function targetFor(entry: CatalogEntry, definition: ToolDefinition, bound: ToolBinding | undefined): ToolBinding {
+export function targetFor(entry: CatalogEntry, definition: ToolDefinition, bound: ToolBinding | undefined): ToolBinding {
   if (bound && bound.server === entry.server) return bound;
   const description = definition.description ?? '';
   return {

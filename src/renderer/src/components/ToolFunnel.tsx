@@ -5,7 +5,7 @@ import './tool-funnel.css';
 import { useTranslation } from 'react-i18next';
 
 /** The states a stage drops, named in the resources (common.json, toolFunnel.drops). */
-const DROPS = ['unmounted', 'shadowed', 'reserved', 'quarantined', 'gated'] as const satisfies readonly ToolState[];
+const DROPS = ['unmounted', 'shadowed', 'reserved', 'quarantined', 'gated', 'appOnly'] as const satisfies readonly ToolState[];
 const isDrop = (state: ToolState): state is (typeof DROPS)[number] => (DROPS as readonly string[]).includes(state);
 
 interface Props {

@@ -30,6 +30,14 @@ export function TurnView({ group, approvals, requests = [] }: { group: TurnGroup
               </div>
             );
           if (item.kind === 'assistant') return <AssistantMessage key={item.id} text={item.text} />;
+          // What an MCP App put in the conversation: marked as the app's, never shown as the customer's or the model's.
+          if (item.kind === 'app')
+            return (
+              <div key={item.id} className="bubble bubble-app" data-testid="app-message" data-role={item.role}>
+                <span className="muted small">{t(item.role === 'message' ? 'appItem.message' : 'appItem.modelContext', { appTool: item.appTool, server: item.server })}</span>
+                <div>{item.text}</div>
+              </div>
+            );
           const approval = approvalFor(item, approvals);
           return (
             <div key={item.id} className="tool-slot">

@@ -16,6 +16,7 @@ export type ToolState = CatalogRow['state'];
 export const TOOL_STATES = {
   bound: { tone: 'ok' },
   gated: { tone: 'info' },
+  appOnly: { tone: 'info' },
   unmounted: { tone: 'muted' },
   unavailable: { tone: 'bad' },
   reserved: { tone: 'warn' },
