@@ -1,35 +1,29 @@
 import { Option, type Command } from 'commander';
 import type { ApprovalRequest, ChatItem, EventName, EventPayload, ModelStep, ServerRequestView } from '../../shared/contract';
-import type { Core } from '../core/app';
-import type { ElicitPolicy, SamplingPolicy } from '../core/requests/server-requests';
 import { answerApprovals, openTerminal, withCore, type ApproveMode, type Terminal } from './core-session';
+import { INTERRUPTED_EXIT_CODE, interruptible } from './interrupt';
 import type { CliIo } from './io';
-import { createRequestPrompts } from './request-prompts';
+import { addServerRequestOptions, answerServerRequests, type ServerRequestOptions } from './server-request-answers';
 import { callRan } from '../../shared/call-ran';
 
-interface ChatOptions {
+interface ChatOptions extends ServerRequestOptions {
   config?: string;
   dataDir?: string;
   customer: string;
   approve: ApproveMode;
-  /** Default: ask at a terminal, decline without one. */
-  elicit?: ElicitPolicy;
-  /** Default: ask at a terminal, deny without one. */
-  sampling?: SamplingPolicy;
   json?: boolean;
   message: string[];
 }
 
 export function registerChatCommand(program: Command, io: CliIo): void {
-  program
+  const chat = program
     .command('chat')
     .description('run one conversation with the configured agent, sending each -m message in order')
     .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
     .option('--data-dir <dir>', 'where conversations and records are kept (default ~/.switchboard)')
     .option('--customer <id>', 'the acting customer', 'u1001')
-    .addOption(new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'))
-    .addOption(new Option('--elicit <mode>', "how servers' questions are answered (default: ask at a terminal, else decline)").choices(['ask', 'decline', 'defaults']))
-    .addOption(new Option('--sampling <mode>', "how servers' model requests are handled (default: ask at a terminal, else deny)").choices(['ask', 'deny']))
+    .addOption(new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'));
+  addServerRequestOptions(chat)
     .option('--json', 'print one JSON event per line')
     .requiredOption('-m, --message <text>', 'a user message (repeatable)', (value: string, all: string[] = []) => [...all, value])
     .action(async (opts: ChatOptions) => {
@@ -53,13 +47,19 @@ export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessE
       try {
         const conversation = await core.runtime.agent.create(opts.customer);
         print.header(conversation.id, conversation.modelLabel, opts.customer);
-        for (const text of opts.message) {
-          print.user(text);
-          const result = await core.runtime.agent.send(conversation.id, text).done;
-          print.flush();
-          print.turnFinished(result.status, result.error);
-          if (result.status === 'error') exitCode = 1;
-        }
+        // Ctrl-C stops the turn as Stop does (its calls are cancelled), and no further message is sent.
+        const { interrupted } = await interruptible(io, async (signal) => {
+          signal.addEventListener('abort', () => core.runtime.agent.stop(conversation.id), { once: true });
+          for (const text of opts.message) {
+            if (signal.aborted) break;
+            print.user(text);
+            const result = await core.runtime.agent.send(conversation.id, text).done;
+            print.flush();
+            print.turnFinished(result.status, result.error);
+            if (result.status === 'error') exitCode = 1;
+          }
+        });
+        if (interrupted) exitCode = INTERRUPTED_EXIT_CODE;
       } finally {
         stopRequests();
         stopAnswering();
@@ -70,23 +70,6 @@ export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessE
     },
     env,
   );
-}
-
-/**
- * --elicit and --sampling: `ask` answers at the terminal (and becomes decline / deny without one), the
- * others answer every request the same way without asking. Returns the unsubscribe function.
- */
-function answerServerRequests(core: Core, opts: Pick<ChatOptions, 'elicit' | 'sampling'>, io: CliIo, terminal: ReturnType<typeof openTerminal>): () => void {
-  const elicit = opts.elicit ?? 'ask';
-  const sampling = opts.sampling ?? 'ask';
-  core.requests.policy.elicit = elicit === 'ask' && !terminal ? 'decline' : elicit;
-  core.requests.policy.sampling = sampling === 'ask' && !terminal ? 'deny' : sampling;
-  if (!terminal) return () => undefined;
-  const answer = createRequestPrompts(core.requests, (text) => terminal.question(text), (line) => io.stderr(line));
-  return core.events.subscribe((name, payload) => {
-    if (name === 'requests.opened' || name === 'requests.updated')
-      void answer(payload as ServerRequestView).catch((error: unknown) => io.stderr(`request not answered: ${error instanceof Error ? error.message : String(error)}`));
-  });
 }
 
 function createPrinter(io: CliIo, json: boolean) {

@@ -69,6 +69,8 @@ export interface Terminal {
 export function openTerminal(): Terminal | undefined {
   if (!process.stdin.isTTY) return undefined;
   const rl = createInterface({ input: process.stdin, output: process.stderr });
+  // A terminal in raw mode turns Ctrl-C into readline's event: passed on as the signal it is (see interrupt.ts).
+  rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
   let queue: Promise<unknown> = Promise.resolve();
   return {
     question(text) {

@@ -4,12 +4,14 @@ import { DomainError } from '../core/errors';
 import { formatMessage } from '../../shared/i18n-message';
 import { MAIN_MESSAGES } from '../../shared/messages';
 import { DATA_DIR_OPTION, withCatalog } from './catalog-command';
-import { answerApprovals, withCore, type ApproveMode } from './core-session';
+import { answerApprovals, openTerminal, withCore, type ApproveMode } from './core-session';
+import { INTERRUPTED_EXIT_CODE, interruptible } from './interrupt';
+import { addServerRequestOptions, answerServerRequests, type ServerRequestOptions } from './server-request-answers';
 import { parseJsonObjectOption, type CliIo } from './io';
 import { didYouMean } from './suggest';
 import { callRan } from '../../shared/call-ran';
 
-interface CallOptions {
+interface CallOptions extends ServerRequestOptions {
   server?: string;
   args: Record<string, unknown>;
   customer: string;
@@ -42,7 +44,7 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
       });
     });
 
-  tools
+  const call = tools
     .command('call <tool>')
     .description('run one tool by hand through the same proxy as a model’s call (confirmation policy, acting customer, record with actor operator)')
     .option('--server <name>', 'the server to call (default: the bound one, else the first that offers it)')
@@ -50,7 +52,8 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
     .option('--customer <id>', 'the acting customer', 'u1001')
     .addOption(new Option('--approve <mode>', 'how a call that needs approval is decided').choices(['ask', 'all', 'none']).default('ask'))
     .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
-    .option('--data-dir <dir>', 'where records are kept (default ~/.switchboard)')
+    .option('--data-dir <dir>', 'where records are kept (default ~/.switchboard)');
+  addServerRequestOptions(call)
     .option('--json', 'print the run as JSON')
     .action(async (tool: string, opts: CallOptions) => {
       process.exitCode = await runToolsCall(tool, opts, io);
@@ -85,16 +88,23 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
         io.stderr(`no connected server offers "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
         return 2;
       }
-      const stop = answerApprovals(core, opts.approve, io);
+      // One terminal for the approval and the server's questions, so two prompts never read the same line.
+      const terminal = openTerminal();
+      const stop = answerApprovals(core, opts.approve, io, { terminal });
+      const stopRequests = answerServerRequests(core, opts, io, terminal);
       let run: ToolRun;
+      let interrupted: boolean;
       try {
-        run = await core.workbench.operator.call({ toolId: tool, server, arguments: opts.args, customerId: opts.customer });
+        // Ctrl-C cancels the call (notifications/cancelled); the core's close then ends a 2025 HTTP session (DELETE).
+        ({ value: run, interrupted } = await interruptible(io, (signal) => core.workbench.operator.call({ toolId: tool, server, arguments: opts.args, customerId: opts.customer, signal })));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         io.stderr(error.message);
         return 2;
       } finally {
+        stopRequests();
         stop();
+        terminal?.close();
       }
       // The result's parts as the server sent them (text, image and audio with their base64, links, resources),
       // beside the item whose text has a marker where each image or sound was.
@@ -108,7 +118,7 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
         const words = item.status !== 'success' && item.status !== 'error' && item.message ? formatMessage(MAIN_MESSAGES, item.message) : item.resultText;
         if (words) io.stdout(words);
       }
-      return run.item.status === 'success' ? 0 : 1;
+      return interrupted ? INTERRUPTED_EXIT_CODE : run.item.status === 'success' ? 0 : 1;
     },
     env,
   );

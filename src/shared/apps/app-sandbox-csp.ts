@@ -114,10 +114,13 @@ export function appContentSecurityPolicy(csp: AppCsp): string {
 export const APP_PERMISSIONS = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' } as const;
 export type AppPermission = keyof typeof APP_PERMISSIONS;
 
-/** The permissions a resource's `_meta.ui.permissions` asks for, known ones only, in a fixed order. */
+/** The permissions a resource's `_meta.ui.permissions` asks for (`{}` or `true`), known ones only, in a fixed order. */
 export function requestedPermissions(declared: unknown): AppPermission[] {
   if (!declared || typeof declared !== 'object') return [];
-  return (Object.keys(APP_PERMISSIONS) as AppPermission[]).filter((name) => (declared as Record<string, unknown>)[name] != null);
+  return (Object.keys(APP_PERMISSIONS) as AppPermission[]).filter((name) => {
+    const value = (declared as Record<string, unknown>)[name];
+    return value != null && value !== false;
+  });
 }
 
 /** The inner frame's `allow` attribute for the permissions the operator granted (empty: none). */

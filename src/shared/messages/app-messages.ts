@@ -9,6 +9,7 @@ export const APP_MESSAGES = {
   'app.wrongMimeType': 'refused {{uri}} from {{server}}: its MIME type is "{{mimeType}}", not text/html;profile=mcp-app',
   'app.tooLarge': 'refused {{uri}} from {{server}}: it is {{size}} bytes, over the {{limit}}-byte cap for an app',
   'app.notText': 'refused {{uri}} from {{server}}: it carries no HTML',
+  'app.closedConnection': 'refused {{uri}} from {{server}}: reading it closed the connection (bigger than the transport accepts, and over the {{limit}}-byte cap for an app); it is not read again',
   'app.readFailed': 'could not read {{uri}} from {{server}}: {{detail}}',
   'app.tooMany': 'did not read {{uri}} from {{server}}: the server names more than {{limit}} app resources',
   'app.quarantined': 'the app of {{toolId}} on {{server}} is held with its tool: its definition or its UI resource changed since pinned; review it under Tools',

@@ -25,6 +25,7 @@ export const CALL_MESSAGES = {
   'call.timedOut': 'Tool error: the call timed out ({{detail}})',
   'call.staleSession': 'Tool error: {{server}} restarted and no longer knows this session, so it refused the call before running it; "{{tool}}" changes data, so it was not sent again automatically.',
   'call.toolError': 'Tool error: {{detail}}',
+  'call.inputRoundsExceeded': 'Tool error: {{server}} still asked for input after {{rounds}} rounds; the call was abandoned (a server may ask at most {{rounds}} times per call).',
   'call.interrupted': 'interrupted: Switchboard stopped during this turn',
   'call.interruptedMayHaveRun': 'interrupted: Switchboard stopped during this turn; the call may or may not have reached {{server}}',
 } as const;

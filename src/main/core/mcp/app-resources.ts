@@ -46,6 +46,17 @@ const ORIGIN = /^(https|wss):\/\/(\*\.)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?
 
 const byDefinition = new WeakMap<object, AppResourceCheck>();
 
+/**
+ * Resources whose read closed the connection, per server: over stdio the SDK drops a connection that sends a message
+ * over its 10 MB buffer (a 20 MB app), so the read cannot be refused after the fact. The next connection refuses it
+ * without reading, or the server would reconnect, read and drop forever. Kept for the life of the process.
+ */
+const brokeTheConnection = new Map<string, Set<string>>();
+const MAX_REMEMBERED = 1_000;
+
+/** Thrown when reading an app closed the connection: the connection is gone, and its next attempt skips that resource. */
+export class AppReadClosedConnection extends Error {}
+
 /** What was read and checked for this definition at discovery, if it names an app. */
 export function appResourceOf(definition: ToolDefinition): AppResourceCheck | undefined {
   return byDefinition.get(definition);
@@ -73,10 +84,11 @@ export async function attachAppResources(client: Pick<Client, 'readResource'>, s
   let read = 0;
   for (const [uri, definitions] of wanted) {
     signal?.throwIfAborted();
-    const check =
-      read++ < MAX_APP_RESOURCES_PER_SERVER
+    const check: AppResourceCheck = brokeTheConnection.get(server)?.has(uri)
+      ? { ok: false, uri, reason: 'tooLarge', message: say('app.closedConnection', { uri, server, limit: APP_RESOURCE_MAX_BYTES }) }
+      : read++ < MAX_APP_RESOURCES_PER_SERVER
         ? await readAppResource(client, server, uri, signal)
-        : ({ ok: false, uri, reason: 'tooMany', message: say('app.tooMany', { uri, server, limit: MAX_APP_RESOURCES_PER_SERVER }) } as const);
+        : { ok: false, uri, reason: 'tooMany', message: say('app.tooMany', { uri, server, limit: MAX_APP_RESOURCES_PER_SERVER }) };
     const pin = pinOf(check);
     for (const definition of definitions) {
       byDefinition.set(definition, check);
@@ -99,6 +111,12 @@ export async function readAppResource(client: Pick<Client, 'readResource'>, serv
     result = await client.readResource({ uri }, { timeout: READ_TIMEOUT_MS, ...(signal && { signal }) });
   } catch (error) {
     signal?.throwIfAborted();
+    if (closedTheConnection(error)) {
+      const remembered = brokeTheConnection.get(server) ?? new Set<string>();
+      if (remembered.size < MAX_REMEMBERED) remembered.add(uri);
+      brokeTheConnection.set(server, remembered);
+      throw new AppReadClosedConnection(say('app.closedConnection', { uri, server, limit: APP_RESOURCE_MAX_BYTES }).text);
+    }
     return { ok: false, uri, reason: 'readFailed', message: say('app.readFailed', { uri, server, detail: describeError(error) }) };
   }
   return checkAppContents(server, uri, result);
@@ -184,6 +202,11 @@ function permissionsOf(raw: unknown): AppPermissions {
   const asked = isRecord(raw) ? raw : {};
   const has = (key: string) => asked[key] !== undefined && asked[key] !== null && asked[key] !== false;
   return { camera: has('camera'), microphone: has('microphone'), geolocation: has('geolocation'), clipboardWrite: has('clipboardWrite') };
+}
+
+function closedTheConnection(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'CONNECTION_CLOSED' || (typeof message === 'string' && /connection closed|exceeded maximum size/i.test(message));
 }
 
 const normaliseMime = (mime: string) => mime.toLowerCase().replace(/\s+/g, '');

@@ -3,6 +3,7 @@ import { isStdioServer, type ServerConfig } from '../../../shared/config/schema'
 import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
 import { attachAppResources } from './app-resources';
 import { installRequestHandlers } from './client-requests';
+import { INPUT_REQUIRED_OPTIONS } from './input-rounds';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverAllTools } from './discover-tools';
 import { eraKey } from './era-memory';
@@ -90,7 +91,7 @@ async function connectOnce(scope: AttemptScope, remaining: () => number, plan: E
   const protocolVersion = captureProtocolVersion(built.transport);
   traceConnection(config.name, built, protocolVersion);
   const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-  const client = new Client(settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: plan.negotiation });
+  const client = new Client(settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: plan.negotiation, inputRequired: INPUT_REQUIRED_OPTIONS });
   installRequestHandlers(client, config.name, declared, settings.requests, scope.roots);
   client.setNotificationHandler('notifications/tools/list_changed', scope.onListChanged);
   hooks?.clientCreated(client);

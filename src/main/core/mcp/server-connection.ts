@@ -5,6 +5,7 @@ import { establish, type AttemptPhase, type AttemptScope, type Established } fro
 import { eraKey } from './era-memory';
 import { checkAlive, verdictToRemember } from './protocol-era';
 import { serverFactsOf } from './server-facts';
+import { namedInputRoundsError } from './input-rounds';
 import { backoffDelay } from './backoff';
 import { askRequiredUrls, declaredCapabilities, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
@@ -142,7 +143,7 @@ export class ServerConnection {
       // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
       if (!options.afterUrlElicitation && (await askRequiredUrls(this.config.elicitation === false ? undefined : this.settings.requests, this.config.name, error, options.signal)))
         return this.callTool(name, args, { ...options, afterUrlElicitation: true });
-      throw error;
+      throw namedInputRoundsError(this.config.name, error);
     });
   }
 

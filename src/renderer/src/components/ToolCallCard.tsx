@@ -10,11 +10,16 @@ import { ToolIcon, ToolTitle } from './ToolLook';
 import { useToolLook } from '../lib/catalog/use-tool-look';
 import { useTranslation } from 'react-i18next';
 import { shownText } from '../lib/i18n/messages';
+import { ToolApp } from './mcp-app/ToolApp';
+import type { McpAppTarget } from './mcp-app/McpAppView';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
-/** One tool call as the proxy reported it: what was called, where, with what, and how it ended. */
-export function ToolCallCard({ item }: { item: ToolItem }) {
+/**
+ * One tool call as the proxy reported it: what was called, where, with what, and how it ended. Given `app` (the
+ * chat, Run by hand), a tool that ships an MCP App shows it too, attributed to that conversation or customer.
+ */
+export function ToolCallCard({ item, app }: { item: ToolItem; app?: Omit<McpAppTarget, 'server' | 'toolId'> }) {
   const { t, i18n } = useTranslation('common');
   const look = useToolLook(item.toolName, item.server);
   return (
@@ -44,6 +49,7 @@ export function ToolCallCard({ item }: { item: ToolItem }) {
         </details>
       )}
       {item.parts && item.parts.length > 0 && <ResultParts parts={item.parts} server={item.server} recordId={item.recordId} />}
+      {app && look.hasUi !== false && item.server && <ToolApp item={item} target={{ ...app, server: item.server, toolId: item.toolName }} />}
       {item.recordId && (
         <button type="button" className="link" onClick={() => openRecord(item.recordId!)}>
           {t('toolCallCard.openExecutionRecord')}

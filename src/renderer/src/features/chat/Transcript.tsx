@@ -67,7 +67,7 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
         <div role="log" aria-relevant="additions">
           <ol className="turns">
             {groups.map((group) => (
-              <TurnView key={group.turnId} group={group} approvals={approvals} requests={requests} />
+              <TurnView key={group.turnId} group={group} approvals={approvals} requests={requests} conversationId={conversation.id} />
             ))}
           </ol>
         </div>

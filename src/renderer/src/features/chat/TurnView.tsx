@@ -14,7 +14,7 @@ import { shownText } from '../../lib/i18n/messages';
  * One turn: the customer's message, the model's text and tool calls (with inline approvals, and what their
  * servers ask the operator), its end, and what the model saw.
  */
-export function TurnView({ group, approvals, requests = [] }: { group: TurnGroup; approvals: ApprovalRequest[]; requests?: ServerRequestView[] }) {
+export function TurnView({ group, approvals, requests = [], conversationId }: { group: TurnGroup; approvals: ApprovalRequest[]; requests?: ServerRequestView[]; conversationId?: string }) {
   const { t, i18n } = useTranslation('chat');
   const { turn } = group;
   return (
@@ -41,7 +41,7 @@ export function TurnView({ group, approvals, requests = [] }: { group: TurnGroup
           const approval = approvalFor(item, approvals);
           return (
             <div key={item.id} className="tool-slot">
-              <ToolCallCard item={item} />
+              <ToolCallCard item={item} app={{ conversationId }} />
               {approval && <ApprovalCard approval={approval} />}
               {requestsForCall(requests, item.turnId, item.id).map((request) => (
                 <ServerRequestCard key={request.id} request={request} />

@@ -122,7 +122,7 @@ function RunResult({ run }: { run: ToolRun }) {
   const approval = run.record?.approval;
   return (
     <div className="run-result" data-testid="run-result" ref={ref}>
-      <ToolCallCard item={run.item} />
+      <ToolCallCard item={run.item} app={{ customerId: run.record?.customerId }} />
       {run.record && (
         <p className="muted small">
           {t('run.record', { id: run.record.id, actor: run.record.actor === 'operator' ? t('run.actors.operator') : t('run.actors.model') })}

@@ -1,0 +1,201 @@
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allowAttribute, encodeAppCsp, readAppCsp, requestedPermissions, type AppPermission } from '../../../../shared/apps/app-sandbox-csp';
+import { checkExternalUrl, revealHiddenCharacters } from '../../../../shared/net/external-url';
+import { approvalsOfApp, usePendingApprovals } from '../../lib/approvals';
+import { errorMessage } from '../../lib/format';
+import { useRpcQuery } from '../../lib/queries';
+import { useRpc } from '../../lib/rpc-context';
+import { ApprovalCard } from '../approval-card/ApprovalCard';
+import { AppAsks, PermissionConsent, type AppAsk } from './AppAsks';
+import { saveDownloads } from './downloads';
+import { useAppBridge, type AppRequests } from './use-app-bridge';
+import './mcp-app.css';
+
+/** Whose app this is and where what it asks for is attributed. */
+export interface McpAppTarget {
+  server: string;
+  toolId: string;
+  /** In a conversation: the app's messages and calls belong to it. */
+  conversationId?: string;
+  /** Run by hand: the acting customer of the run. */
+  customerId?: string;
+}
+
+export interface McpAppCall {
+  input: Record<string, unknown> | undefined;
+  /** The call's execution record, read for the full result once the call ran (the card holds what the model read). */
+  recordId: string | undefined;
+  ran: boolean;
+  /** Why the call ended without a result (stopped, refused), sent to the app as tool-cancelled. */
+  cancelled: string | undefined;
+}
+
+/**
+ * A tool's own interface (MCP Apps), rendered in the sandbox origin's proxy frame: loaded from the resource main
+ * fetched and pinned, after the operator's consent to any permission it asks for. What the app asks for goes
+ * through main (apps.callTool, apps.message) or the operator (links, downloads).
+ */
+export function McpAppView({ target, call }: { target: McpAppTarget; call: McpAppCall }) {
+  const { t } = useTranslation('common');
+  const sandbox = useRpcQuery('sandbox.proxy', {}, { staleTime: Infinity });
+  const resource = useRpcQuery('apps.resource', { server: target.server, toolId: target.toolId }, { staleTime: 60_000, retry: false });
+  const [consent, setConsent] = useState<boolean | null>(null);
+  if (!sandbox.data?.proxyUrl || !sandbox.data.origin) return null;
+  if (resource.isPending) return null;
+  // A tool without an app: nothing to show (the card may ask before it knows).
+  if (resource.isError && (resource.error as { details?: { reason?: unknown } }).details?.reason === 'noUi') return null;
+  if (resource.isError)
+    return (
+      <p className="warn-notice small" role="note" data-testid="mcp-app-refused">
+        {t('mcpApp.refused', { app: target.toolId, reason: errorMessage(resource.error) })}
+      </p>
+    );
+  const requested = requestedPermissions(resource.data.permissions);
+  const granted: AppPermission[] = consent ? requested : [];
+  const dropped = resource.data.cspDropped ?? [];
+  return (
+    <section className="mcp-app" data-testid="mcp-app" aria-label={t('mcpApp.label', { app: target.toolId })}>
+      {dropped.length > 0 && (
+        <p className="warn-notice small" role="note" data-testid="mcp-app-csp-dropped">
+          {t('mcpApp.cspDropped', { entries: dropped.map((entry) => entry.value).join(', ') })}
+        </p>
+      )}
+      {requested.length > 0 && consent === null ? (
+        <PermissionConsent app={target.toolId} requested={requested} onAnswer={setConsent} />
+      ) : (
+        <AppFrame
+          target={target}
+          call={call}
+          html={resource.data.html}
+          csp={resource.data.csp}
+          granted={granted}
+          proxyUrl={sandbox.data.proxyUrl}
+          sandboxOrigin={sandbox.data.origin}
+        />
+      )}
+    </section>
+  );
+}
+
+function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string; csp: unknown; granted: AppPermission[]; proxyUrl: string; sandboxOrigin: string }) {
+  const { target } = props;
+  const { t, i18n } = useTranslation('common');
+  const rpc = useRpc();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [asks, setAsks] = useState<AppAsk[]>([]);
+  const [said, setSaid] = useState<{ id: number; kind: 'message' | 'modelContext'; text: string }[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const approvals = approvalsOfApp(usePendingApprovals().data, target.server);
+  const record = useRpcQuery('records.get', { id: props.call.recordId ?? '' }, { enabled: props.call.ran && props.call.recordId !== undefined, staleTime: Infinity });
+  const result = props.call.ran ? (record.data?.result as CallToolResult | undefined) : undefined;
+  const ask = (kind: AppAsk['kind'], shown: string, host?: string) =>
+    new Promise<boolean>((resolve) => {
+      const id = crypto.randomUUID();
+      const answer = (yes: boolean) => {
+        setAsks((all) => all.filter((a) => a.id !== id));
+        resolve(yes);
+      };
+      setAsks((all) => (all.length >= 5 ? (resolve(false), all) : [...all, { id, kind, shown, host, answer }]));
+    });
+
+  const requests: AppRequests = {
+    async callTool(name, args) {
+      const call = await rpc.request('apps.callTool', {
+        server: target.server,
+        appTool: target.toolId,
+        tool: name,
+        arguments: args,
+        conversationId: target.conversationId,
+        customerId: target.conversationId ? undefined : target.customerId,
+      });
+      if ((call.status === 'success' || call.status === 'error') && call.result) return call.result as CallToolResult;
+      throw new Error(call.text);
+    },
+    async message(kind, text) {
+      if (target.conversationId) {
+        await rpc.request('apps.message', { server: target.server, appTool: target.toolId, conversationId: target.conversationId, kind, content: [{ type: 'text', text }] });
+      } else {
+        setSaid((all) => [...all.slice(-19), { id: Date.now() + Math.random(), kind, text }]);
+      }
+    },
+    async openLink(url) {
+      const check = checkExternalUrl(url);
+      if (!check.ok) {
+        setNotice(t('mcpApp.linkRefused', { url: revealHiddenCharacters(url).slice(0, 300) }));
+        return false;
+      }
+      if (!(await ask('open', revealHiddenCharacters(check.url.href), check.host))) return false;
+      window.open(check.url.href, '_blank', 'noopener,noreferrer');
+      return true;
+    },
+    async download(contents) {
+      return saveDownloads(contents, {
+        ask: (name) => ask('download', revealHiddenCharacters(name)),
+        refuse: (what) => setNotice(t('mcpApp.downloadRefused', { what: revealHiddenCharacters(what).slice(0, 300) })),
+      });
+    },
+  };
+  const permissions: McpUiResourcePermissions = Object.fromEntries(props.granted.map((name) => [name, {}]));
+  const bridge = useAppBridge({
+    frame,
+    sandboxOrigin: props.sandboxOrigin,
+    html: props.html,
+    csp: props.csp,
+    permissions,
+    toolName: target.toolId,
+    locale: i18n.language,
+    desktop: (window as { api?: unknown }).api !== undefined,
+    requests,
+    input: props.call.input,
+    result,
+    cancelled: props.call.cancelled,
+  });
+  const src = `${props.proxyUrl}${props.proxyUrl.includes('?') ? '&' : '?'}csp=${encodeAppCsp(readAppCsp(props.csp).csp)}`;
+  const allow = allowAttribute(props.granted);
+  if (bridge.phase === 'closed') return <p className="muted small">{t('mcpApp.closed', { app: target.toolId })}</p>;
+  return (
+    <div className={`mcp-app-frame mcp-app-${bridge.displayMode}`}>
+      {bridge.displayMode === 'fullscreen' && (
+        <button type="button" className="btn btn-small mcp-app-exit" onClick={() => bridge.setDisplayMode('inline')}>
+          {t('mcpApp.exitFullscreen')}
+        </button>
+      )}
+      <iframe
+        ref={frame}
+        title={t('mcpApp.frameTitle', { app: target.toolId })}
+        src={src}
+        // The proxy (our page) keeps its own origin; the app's inner frame gets scripts only (see the proxy).
+        sandbox="allow-scripts allow-same-origin"
+        allow={allow || undefined}
+        referrerPolicy="no-referrer"
+        style={bridge.displayMode === 'inline' ? { height: bridge.height } : undefined}
+        data-testid="mcp-app-frame"
+        data-phase={bridge.phase}
+      />
+      {bridge.flood && (
+        <p className="warn-notice small" role="status" data-testid="mcp-app-flood">
+          {t('mcpApp.flood', { app: target.toolId, count: bridge.flood.total })}
+        </p>
+      )}
+      {bridge.error && <p className="field-error small">{t('mcpApp.failed', { reason: bridge.error })}</p>}
+      {notice && (
+        <p className="warn-notice small" role="note" data-testid="mcp-app-notice">
+          {notice}
+        </p>
+      )}
+      <AppAsks asks={asks} app={target.toolId} />
+      {approvals.map((approval) => (
+        <ApprovalCard key={approval.id} approval={approval} />
+      ))}
+      {said.map((entry) => (
+        <div key={entry.id} className="bubble bubble-app" data-testid="mcp-app-said" data-kind={entry.kind}>
+          <span className="muted small">{entry.kind === 'message' ? t('mcpApp.fromApp', { app: target.toolId }) : t('mcpApp.contextFromApp', { app: target.toolId })}</span>
+          <div>{entry.text}</div>
+        </div>
+      ))}
+    </div>
+  );
+}

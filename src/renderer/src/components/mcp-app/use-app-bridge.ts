@@ -1,0 +1,152 @@
+import { AppBridge, type McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { CallToolResult } from '@modelcontextprotocol/client';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { hostContext, watchConsoleLook, type DisplayMode } from './host-context';
+import { SandboxTransport, type FloodReport } from './sandbox-transport';
+
+/** What the view does with what the app asks: each returns the answer the app gets (a refusal is an error). */
+export interface AppRequests {
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  message(kind: 'message' | 'modelContext', text: string): Promise<void>;
+  openLink(url: string): Promise<boolean>;
+  download(contents: unknown[]): Promise<boolean>;
+}
+
+export interface AppBridgeState {
+  phase: 'loading' | 'ready' | 'closed' | 'failed';
+  height: number;
+  displayMode: DisplayMode;
+  flood: FloodReport | null;
+  error: string | null;
+}
+
+const MIN_HEIGHT = 60;
+const MAX_HEIGHT = 2000;
+
+export interface AppBridgeOptions {
+  frame: RefObject<HTMLIFrameElement | null>;
+  /** The proxy's origin; messages from anywhere else are never read. */
+  sandboxOrigin: string;
+  html: string;
+  csp: unknown;
+  /** Only what the operator granted. */
+  permissions: McpUiResourcePermissions;
+  toolName: string;
+  locale: string;
+  desktop: boolean;
+  requests: AppRequests;
+  /** The call's input and result as the console knows them; undefined while unknown. */
+  input: Record<string, unknown> | undefined;
+  result: CallToolResult | undefined;
+  cancelled: string | undefined;
+}
+
+/**
+ * One app's AppBridge (ext-apps' host side) over the sandbox proxy, for as long as the frame is shown: it answers
+ * ui/initialize with our host info, capabilities and context, sends the tool's input and result once the app is
+ * initialized (and again when they change), follows theme/language/display-mode changes, and tears the app down
+ * (ui/resource-teardown) before the frame goes.
+ */
+export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setDisplayMode(mode: DisplayMode): void } {
+  const [state, setState] = useState<AppBridgeState>({ phase: 'loading', height: 320, displayMode: 'inline', flood: null, error: null });
+  const bridgeRef = useRef<AppBridge | null>(null);
+  const initialized = useRef(false);
+  const latest = useRef(options);
+  latest.current = options;
+  const stateRef = useRef({ displayMode: state.displayMode });
+  stateRef.current.displayMode = state.displayMode;
+
+  useEffect(() => {
+    const opts = latest.current;
+    const context = () => hostContext({ locale: latest.current.locale, displayMode: stateRef.current.displayMode, toolName: opts.toolName, desktop: opts.desktop });
+    const bridge = new AppBridge(
+      null,
+      { name: 'Switchboard', version: '0.1.0' },
+      {
+        openLinks: {},
+        downloadFile: {},
+        serverTools: {},
+        logging: {},
+        message: { text: {} },
+        updateModelContext: { text: {} },
+        sandbox: { permissions: opts.permissions, csp: (opts.csp ?? {}) as never },
+      },
+      { hostContext: context() },
+    );
+    bridgeRef.current = bridge;
+    const transport = new SandboxTransport(() => opts.frame.current?.contentWindow ?? null, opts.sandboxOrigin, {
+      onFlood: (flood) => setState((s) => ({ ...s, flood })),
+    });
+    bridge.addEventListener('sandboxready', () => {
+      void bridge.sendSandboxResourceReady({ html: opts.html, csp: opts.csp as never, permissions: opts.permissions });
+    });
+    bridge.addEventListener('initialized', () => {
+      initialized.current = true;
+      setState((s) => ({ ...s, phase: 'ready' }));
+      const { input, result, cancelled } = latest.current;
+      if (input) void bridge.sendToolInput({ arguments: input });
+      if (result) void bridge.sendToolResult(result);
+      if (cancelled) void bridge.sendToolCancelled({ reason: cancelled });
+    });
+    bridge.addEventListener('sizechange', ({ height }) => {
+      if (typeof height === 'number' && Number.isFinite(height)) setState((s) => ({ ...s, height: Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height))) }));
+    });
+    bridge.addEventListener('requestteardown', () => {
+      void bridge.teardownResource({}).finally(() => setState((s) => ({ ...s, phase: 'closed' })));
+    });
+    bridge.oncalltool = async (params) => latest.current.requests.callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>);
+    bridge.onmessage = async (params) => {
+      await latest.current.requests.message('message', textOf(params.content));
+      return {};
+    };
+    bridge.onupdatemodelcontext = async (params) => {
+      await latest.current.requests.message('modelContext', textOf(params.content ?? []) || JSON.stringify(params.structuredContent ?? {}));
+      return {};
+    };
+    bridge.onopenlink = async ({ url }) => ((await latest.current.requests.openLink(url)) ? {} : { isError: true });
+    bridge.ondownloadfile = async ({ contents }) => ((await latest.current.requests.download(contents)) ? {} : { isError: true });
+    bridge.onrequestdisplaymode = async ({ mode }) => {
+      const next: DisplayMode = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+      stateRef.current.displayMode = next;
+      setState((s) => ({ ...s, displayMode: next }));
+      bridge.setHostContext(context());
+      return { mode: next };
+    };
+    transport.onerror = () => undefined; // a malformed message is dropped, never thrown into the console
+    bridge.connect(transport).catch((error: unknown) => setState((s) => ({ ...s, phase: 'failed', error: String(error) })));
+    const stopWatching = watchConsoleLook(() => bridge.setHostContext(context()));
+    return () => {
+      stopWatching();
+      bridgeRef.current = null;
+      const closing = initialized.current ? bridge.teardownResource({}, { timeout: 500 }).catch(() => undefined) : Promise.resolve();
+      initialized.current = false;
+      void closing.finally(() => void bridge.close());
+    };
+    // One bridge per frame: what changes later reaches it through `latest` and the effects below.
+  }, []);
+
+  useEffect(() => {
+    if (initialized.current && options.input) void bridgeRef.current?.sendToolInput({ arguments: options.input });
+  }, [options.input]);
+  useEffect(() => {
+    if (initialized.current && options.result) void bridgeRef.current?.sendToolResult(options.result);
+  }, [options.result]);
+  useEffect(() => {
+    if (initialized.current && options.cancelled) void bridgeRef.current?.sendToolCancelled({ reason: options.cancelled });
+  }, [options.cancelled]);
+  useEffect(() => {
+    const bridge = bridgeRef.current;
+    if (bridge && initialized.current) bridge.setHostContext(hostContext({ locale: options.locale, displayMode: state.displayMode, toolName: options.toolName, desktop: options.desktop }));
+  }, [options.locale, state.displayMode, options.toolName, options.desktop]);
+
+  const setDisplayMode = (mode: DisplayMode) => setState((s) => ({ ...s, displayMode: mode }));
+  return { ...state, setDisplayMode };
+}
+
+function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((block) => (block && typeof block === 'object' && (block as { type?: unknown }).type === 'text' ? String((block as { text?: unknown }).text ?? '') : ''))
+    .filter(Boolean)
+    .join('\n');
+}
