@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/main/core/paths';
+import { hasScript } from '../support/cli-at-terminal';
 import { CLI_ENTRY, cliEnv } from '../support/cli-process';
 import { mrtrConfig, mrtrEntry, startMrtrHttp, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
 import { waitFor } from '../support/wait-for';
@@ -29,24 +30,30 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the CLI with `args`; once the server saw the slow tool start, sends the CLI SIGINT and waits for its exit. */
-async function interruptWhenStarted(server: MrtrHttpServer, entry: Record<string, unknown>, args: string[]) {
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs the CLI with `args`; once the server saw the slow tool start, interrupts it and waits for its exit: SIGINT sent
+ * to the process, or (`atTerminal`) Ctrl-C typed at the pseudo-terminal it runs in (util-linux `script`).
+ */
+async function interruptWhenStarted(server: MrtrHttpServer, entry: Record<string, unknown>, args: string[], atTerminal = false) {
   const config = join(dir, `cfg-${Math.random().toString(36).slice(2)}.yaml`);
   await writeFile(config, stringify(mrtrConfig(entry)));
   const before = (await server.saw()).length;
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args, '--config', config, '--data-dir', join(dir, 'data')], {
-    cwd: appRoot(),
-    env: cliEnv(join(dir, 'home')),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const argv = [process.execPath, '--import', 'tsx', CLI_ENTRY, ...args, '--config', config, '--data-dir', join(dir, 'data')];
+  const env = cliEnv(join(dir, 'home'));
+  const child = atTerminal
+    ? spawn('script', ['-q', '-e', '-c', `exec ${argv.map(shellQuote).join(' ')}`, '/dev/null'], { cwd: appRoot(), env: { ...env, SHELL: '/bin/sh' }, stdio: ['pipe', 'pipe', 'pipe'] })
+    : spawn(argv[0], argv.slice(1), { cwd: appRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   try {
     await waitFor(async () => (await server.saw()).slice(before).some((e) => e.event === 'slow-started'), 40_000, 'the slow tool to start');
-    child.kill('SIGINT');
+    if (atTerminal) child.stdin!.write('\x03');
+    else child.kill('SIGINT');
     const code = await exited;
     // What the server saw from this run, once it has settled (the aborted handler records last).
     const saw = await waitFor(async () => {
@@ -87,5 +94,13 @@ describe('Ctrl-C in the CLI cancels the running call on the server', () => {
     expect(run.saw.filter((e) => e.event === 'delete')).toHaveLength(1);
     expect(run.output).toContain('"status":"stopped"');
     expect(run.output).not.toContain('"text":"/call confirm_order');
+  }, 90_000);
+
+  it.skipIf(!hasScript)('Ctrl-C typed at a terminal (readline has it) does the same: cancelled, stopped, DELETEd, exit 130', async () => {
+    const run = await interruptWhenStarted(dual, mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }), ['tools', 'call', 'slow', '--approve', 'all'], true);
+    expect(run.code, run.output).toBe(130);
+    expect(run.saw).toContainEqual(expect.objectContaining({ event: 'cancelled-notification' }));
+    expect(run.saw).toContainEqual(expect.objectContaining({ event: 'slow-aborted' }));
+    expect(run.saw.filter((e) => e.event === 'delete')).toHaveLength(1);
   }, 90_000);
 });

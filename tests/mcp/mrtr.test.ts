@@ -118,7 +118,8 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     for (const tool of ['confirm_order', 'ask_model']) {
       const item = await rig.lastToolItem(tool);
       expect(item.status).toBe('error');
-      expect(item.resultText).toMatch(/capabilit|no handler is registered/i);
+      // The server sees what was declared (2026: in each request's _meta; 2025: at initialize) and says so.
+      expect(item.resultText).toMatch(/(do not|did not) declare the required capability/);
     }
   });
 
@@ -137,6 +138,15 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     const resolved = await rig.next('requests.resolved', () => true, from);
     expect(resolved.exchange).toMatchObject({ kind: 'elicitation', outcome: 'decline', decidedBy: 'system' });
     expect((await rig.lastToolItem('open_local_file')).resultText).toContain('page answer: decline');
+  });
+
+  it('a prompt that asks (prompts/get) puts its question on the Requests page too', async () => {
+    rig = await startMrtrCore(entry());
+    const messages = rig.rpc<{ messages: { content: { text?: string } }[] }>('prompts.get', { server: 'shop', name: 'letter' });
+    const opened = await rig.next('requests.opened');
+    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'form', server: 'shop', message: 'Who is the letter for?' });
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { name: 'Ada' } });
+    expect((await messages).messages[0].content.text).toBe('Write a letter to Ada');
   });
 
   it('gives up on a server that never stops asking, after a bounded number of rounds, and names it', async () => {
@@ -160,5 +170,26 @@ describe('-32042 (URL elicitation required) from a 2025-era server', () => {
     await rig.rpc('requests.answer', { id: opened.id, action: 'accept' });
     await turn.done;
     expect((await rig.lastToolItem('needs_url')).resultText).toContain('authorized, thank you');
+  });
+});
+
+describe('the SDK’s default server (2025 served statelessly), as measured in issue 26', () => {
+  it('auto speaks 2026-07-28 to it, so its tool’s form reaches the operator; a 2025 pin gets the server’s own reason', async () => {
+    const server = await startMrtrHttp('default', dir);
+    children.push(server.child);
+    rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }));
+    expect(rig.core.tools.connections.state('shop')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    const turn = rig.call('confirm_order');
+    const opened = await rig.next('requests.opened');
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true, pin: '9999' } });
+    await turn.done;
+    expect((await rig.lastToolItem('confirm_order')).resultText).toContain('order placed: confirm=true');
+    await rig.close();
+
+    // Pinned to 2025, it cannot ask at all (stateless serving has no server-to-client channel): nothing hangs, and the
+    // tool says why in the server's words.
+    rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }, { protocol: 'legacy' }));
+    await rig.call('confirm_order').done;
+    expect((await rig.lastToolItem('confirm_order')).resultText).toContain('per-request legacy serving cannot receive server-to-client requests');
   });
 });

@@ -74,7 +74,7 @@ describe('switchboard catalog', () => {
     const { stdout, exitCode } = await run('catalog', '--config', configPath, '--json');
     expect(exitCode).toBe(0);
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools']);
+    expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools', 'serverSkills']);
     // One definition of each count: the gated binding is not bound; bindings are both.
     expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, appOnly: 0, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
     expect(json.servers[0]).toEqual({
@@ -88,6 +88,9 @@ describe('switchboard catalog', () => {
       protocolVersion: '2025-11-25',
       instructions: null,
       instructionsPin: null,
+      // No definition of the shop's is refused; its tools/list hint is whatever its era gives (none before 2026-07-28).
+      refused: [],
+      toolsCache: expect.objectContaining({ fetchedAt: expect.any(String) }),
     });
     expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [], protocolVersion: null });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);
@@ -110,6 +113,7 @@ describe('switchboard catalog', () => {
       quarantine: null,
       descriptionTruncated: null,
       schemaCapped: null,
+      ui: null,
     });
     expect(json.tools[2].reason).toContain('dead failed');
   });

@@ -55,7 +55,13 @@ export function createCatalogResolver(): CatalogResolver {
     view(server) {
       let view = views.get(server);
       if (!view) {
-        view = { name: server.name, status: server.status, error: server.error ?? null, tools: server.status === 'connected' ? server.tools.map((t) => t.name) : [] };
+        view = {
+          name: server.name,
+          status: server.status,
+          error: server.error ?? null,
+          tools: server.status === 'connected' ? server.tools.map((t) => t.name) : [],
+          refused: server.status === 'connected' ? (server.refusedTools ?? []) : [],
+        };
         views.set(server, view);
       }
       return view;

@@ -1,4 +1,5 @@
 import type { ConfirmPolicy, IntentNode, Skill } from '../config/schema';
+import type { SkillSource } from '../skills/server-skills';
 import type { CatalogMessage } from './catalog-messages';
 
 /**
@@ -43,6 +44,15 @@ export interface CatalogServerInput {
   declaredCapabilities?: Readonly<Record<string, unknown>> | null;
   /** The MCP revision negotiated with it (2025-11-25, 2026-07-28…); explain names it beside a connected server. */
   protocolVersion?: string | null;
+  /** Definitions in its tools/list that are not valid tools: never offered, shown as refused with the reason. */
+  refusedTools?: readonly RefusedDefinition[];
+}
+
+/** A tool definition a server listed that is refused (not a valid Tool): its place in the list, its name if any, and why. */
+export interface RefusedDefinition {
+  index: number;
+  name: string | null;
+  reason: string;
 }
 
 export interface CatalogInput {
@@ -63,6 +73,8 @@ export interface CatalogInput {
   maxDescriptionBytes?: number;
   /** An input schema bigger than this (UTF-8 bytes of JSON, after its texts are cut) is sent without its details; default DEFAULT_MAX_SCHEMA_BYTES. */
   maxSchemaBytes?: number;
+  /** Config skill name -> the server skill its manual comes from (`server:`), and whether it can be loaded now; for explain. */
+  skillSources?: ReadonlyMap<string, SkillSource>;
 }
 
 /** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */
@@ -256,6 +268,8 @@ export interface CatalogServer {
   error: string | null;
   /** Tool names this server offers (connected servers only), in its own order. */
   tools: readonly string[];
+  /** Definitions it listed that were refused (connected servers only). */
+  refused: readonly RefusedDefinition[];
 }
 
 export interface CatalogSkill {

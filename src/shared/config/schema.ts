@@ -164,6 +164,10 @@ export const skillSchema = z.strictObject({
   name: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, "_" or "-"'),
   description: z.string().default(''),
   manual: z.string().default(''),
+  /** Takes the manual from a skill this server publishes (the MCP Skills extension) instead of `manual`. */
+  server: z.string().min(1).optional(),
+  /** The server skill's name, when it differs from `name`. */
+  skill: z.string().min(1).max(64).optional(),
   unlocks: z.array(z.string().min(1)).min(1, 'a skill must unlock at least one tool'),
 });
 export type Skill = z.output<typeof skillSchema>;
@@ -252,6 +256,10 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
     if (seenSkills.has(skill.name))
       problems.push({ path: ['skills', index, 'name'], message: say('config.duplicateSkill', { name: skill.name }) });
     seenSkills.add(skill.name);
+    if (skill.server && !seenServers.has(skill.server))
+      problems.push({ path: ['skills', index, 'server'], message: say('config.skillUnknownServer', { name: skill.name, server: skill.server }) });
+    if (skill.server && skill.manual.trim())
+      problems.push({ path: ['skills', index, 'manual'], message: say('config.skillManualAndServer', { name: skill.name }) });
   });
   return problems;
 }

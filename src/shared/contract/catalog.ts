@@ -102,10 +102,13 @@ export const catalogBindingSchema = z.object({
   schemaCapped: schemaCapSchema.nullable().optional(),
 });
 
+/** A tool definition a server listed that is refused (not a valid Tool): never offered to the model, shown with why. */
+export const refusedDefinitionSchema = z.object({ index: z.number().int(), name: z.string().nullable(), reason: z.string() });
+
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */
 export const catalogViewSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), tools: z.array(z.string()) })),
+  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), tools: z.array(z.string()), refused: z.array(refusedDefinitionSchema).optional() })),
   entries: z.array(catalogEntrySchema),
   bindings: z.array(catalogBindingSchema),
   unavailable: z.array(z.object({ toolId: z.string(), nodes: z.array(z.string()), cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere', 'quarantined']), reason: z.string() })),
@@ -146,7 +149,9 @@ export type CatalogListEntry = { [K in Exclude<keyof CatalogListColumns, 'reason
 /** The Tools list and its header, as of `revision`. */
 export const catalogListSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int() })),
+  servers: z.array(
+    z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int(), refused: z.array(refusedDefinitionSchema).optional() }),
+  ),
   entries: catalogListColumnsSchema,
   /** The message codes `entries.reasonCode` indexes. */
   reasonCodes: z.array(z.string()),

@@ -66,6 +66,16 @@ export const serverViewSchema = z.object({
     .optional(),
   toolCount: z.number().int(),
   tools: z.array(z.string()),
+  /** Definitions its last tools/list held that are not valid tools, each with why (never offered to the model). */
+  refusedTools: z.array(z.object({ index: z.number().int(), name: z.string().nullable(), reason: z.string() })).optional(),
+  /**
+   * The last tools/list's caching hint (MCP 2026-07-28): ttlMs and cacheScope as the server gave them (null: it gave
+   * none), when the list was fetched and when the hint makes it stale (null: no ttl, or 0). Null until a tools/list.
+   */
+  toolsCache: z
+    .object({ ttlMs: z.number().int().nullable(), cacheScope: z.enum(['public', 'private']).nullable(), fetchedAt: z.string(), expiresAt: z.string().nullable() })
+    .nullable()
+    .optional(),
   stderrTail: z.string().nullable(),
   /** A package runner's first start (npx, uvx…): installing / starting, with its longer budget (installTimeoutMs). */
   startup: z.object({ runner: z.string(), budgetMs: z.number().int() }).nullable(),

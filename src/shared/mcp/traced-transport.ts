@@ -36,6 +36,13 @@ export interface McpTraceOptions {
   parent?: () => Span | undefined;
 }
 
+/** What the spans of one method and target share. */
+interface Shape {
+  version: string | undefined;
+  name: string;
+  metric: Attributes;
+}
+
 type Message = JSONRPCMessage & { id?: string | number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { code: number; message: string } };
 
 /** Reads `_meta` defensively: a peer may send anything there. */
@@ -68,33 +75,40 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
   if (options.networkTransport === 'tcp') fixed['network.protocol.name'] = 'http';
   if (options.serverAddress) fixed['server.address'] = options.serverAddress;
   if (options.serverPort) fixed['server.port'] = options.serverPort;
-  /** The metric attributes (the span's, without the per-request ones): one object per method, target and version. */
-  const metricAttributes = new Map<string, Attributes>();
-
-  const common = (method: string, params: Record<string, unknown> | undefined, id: string | number | undefined): { span: Attributes; metric: Attributes } => {
+  /**
+   * Per method and target (a tool or prompt name): the span name and the metric attributes (the span's, without the
+   * per-request ones), built once per protocol version; a call only copies them and adds its own.
+   */
+  const shapes = new Map<string, Map<string, Shape>>();
+  let shapeCount = 0;
+  const shapeOf = (method: string, params: Record<string, unknown> | undefined): Shape => {
     const version = options.protocolVersion?.() ?? undefined;
-    const target = typeof params?.name === 'string' ? params.name : undefined;
-    const key = `${method}\u0000${target ?? ''}\u0000${version ?? ''}`;
-    let metric = metricAttributes.get(key);
-    if (!metric) {
-      metric = { 'mcp.method.name': method, ...fixed };
-      if (version) metric['mcp.protocol.version'] = version;
-      if (method === 'tools/call' && target) {
-        metric['gen_ai.tool.name'] = target;
-        metric['gen_ai.operation.name'] = 'execute_tool';
-      }
-      if (method === 'prompts/get' && target) metric['gen_ai.prompt.name'] = target;
-      // Bounded: a peer choosing names must not grow it (past this each call builds its own).
-      if (metricAttributes.size < 256) metricAttributes.set(key, metric);
+    const target = typeof params?.name === 'string' ? params.name : '';
+    let byTarget = shapes.get(method);
+    let shape = byTarget?.get(target);
+    if (shape && shape.version === version) return shape;
+    const metric: Attributes = { 'mcp.method.name': method, ...fixed };
+    if (version) metric['mcp.protocol.version'] = version;
+    if (method === 'tools/call' && target) {
+      metric['gen_ai.tool.name'] = target;
+      metric['gen_ai.operation.name'] = 'execute_tool';
     }
-    const span: Attributes = { ...metric };
-    if (id !== undefined) span['jsonrpc.request.id'] = String(id);
+    if (method === 'prompts/get' && target) metric['gen_ai.prompt.name'] = target;
+    shape = { version, metric, name: (method === 'tools/call' || method === 'prompts/get') && target ? `${method} ${target}` : method };
+    // Bounded: a peer choosing names must not grow it (past this each call builds its own).
+    if (shapeCount < 256) {
+      if (!byTarget) shapes.set(method, (byTarget = new Map()));
+      if (!byTarget.has(target)) shapeCount += 1;
+      byTarget.set(target, shape);
+    }
+    return shape;
+  };
+  const spanAttributes = (shape: Shape, params: Record<string, unknown> | undefined, id: string | number): Attributes => {
+    const span: Attributes = { ...shape.metric, 'jsonrpc.request.id': String(id) };
     if (transport.sessionId) span['mcp.session.id'] = transport.sessionId;
     if (typeof params?.uri === 'string') span['mcp.resource.uri'] = params.uri;
-    return { span, metric };
+    return span;
   };
-  const spanName = (method: string, params: Record<string, unknown> | undefined) =>
-    (method === 'tools/call' || method === 'prompts/get') && typeof params?.name === 'string' ? `${method} ${params.name}` : method;
 
   const finish = (entry: { span: Span; started: number; metric: Attributes }, message: Message, histogram: Histogram | undefined) => {
     const errorType = message.error ? String(message.error.code) : message.result?.isError === true ? 'tool_error' : undefined;
@@ -113,11 +127,11 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     if (!tracing.on) return send(raw, sendOptions);
     const { method, id } = message;
     if (method !== undefined && id !== undefined) {
-      const attributes = common(method, message.params, id);
-      const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.CLIENT, attributes: attributes.span }, ourParent(message.params?._meta, options.parent?.()));
+      const shape = shapeOf(method, message.params);
+      const span = tracer().startSpan(shape.name, { kind: SpanKind.CLIENT, attributes: spanAttributes(shape, message.params, id) }, ourParent(message.params?._meta, options.parent));
       const carrier: Record<string, string> = {};
       propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
-      outgoing.set(id, { span, started: performance.now(), metric: attributes.metric });
+      outgoing.set(id, { span, started: performance.now(), metric: shape.metric });
       const params = message.params ?? {};
       const meta = params._meta && typeof params._meta === 'object' ? params._meta : {};
       const sent = send({ ...message, params: { ...params, _meta: { ...meta, ...carrier } } } as JSONRPCMessage, sendOptions);
@@ -138,15 +152,17 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     return send(raw, sendOptions);
   };
 
-  const handling = new WeakSet<object>();
+  /** The message a wrapped handler is tracing (handlers run synchronously): a nested wrapped one lets it through. */
+  let handling: object | undefined;
   wrapHandler(transport, 'onmessage', (handler) => (raw, extra) => {
     const message = raw as Message;
-    if (!tracing.on || handling.has(raw)) return handler(raw, extra);
-    handling.add(raw);
+    if (!tracing.on || handling === raw) return handler(raw, extra);
+    const outer = handling;
+    handling = raw;
     try {
       return traced(message, () => handler(raw, extra));
     } finally {
-      handling.delete(raw);
+      handling = outer;
     }
   });
   const traced = (message: Message, handle: () => void) => {
@@ -165,9 +181,9 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
       warnedBadContext = true;
       options.onBadContext?.(bad);
     });
-    const attributes = common(method, message.params, id);
-    const span = tracer().startSpan(spanName(method, message.params), { kind: SpanKind.SERVER, attributes: attributes.span }, parent);
-    incoming.set(id, { span, started: performance.now(), metric: attributes.metric });
+    const shape = shapeOf(method, message.params);
+    const span = tracer().startSpan(shape.name, { kind: SpanKind.SERVER, attributes: spanAttributes(shape, message.params, id) }, parent);
+    incoming.set(id, { span, started: performance.now(), metric: shape.metric });
     return context.with(trace.setSpan(parent, span), handle);
   };
 
@@ -207,13 +223,14 @@ export function handOverSpan(carrier: Record<string, string>, span: Span): () =>
 }
 
 /** The parent of a request we send: the context our caller put in its `_meta`, else `fallback`, else none. */
-function ourParent(meta: unknown, fallback: Span | undefined): Context {
+function ourParent(meta: unknown, fallback: (() => Span | undefined) | undefined): Context {
   const mine = meta && typeof meta === 'object' ? (meta as Record<string, unknown>).traceparent : undefined;
   const span = typeof mine === 'string' ? handedOver.get(mine) : undefined;
   if (span) return trace.setSpan(ROOT_CONTEXT, span);
-  const handed = metaGetter.get(meta, 'traceparent') !== undefined ? propagation.extract(ROOT_CONTEXT, meta, metaGetter) : ROOT_CONTEXT;
+  const handed = typeof mine === 'string' ? propagation.extract(ROOT_CONTEXT, meta, metaGetter) : ROOT_CONTEXT;
   if (trace.getSpanContext(handed)) return handed;
-  return fallback ? trace.setSpan(ROOT_CONTEXT, fallback) : ROOT_CONTEXT;
+  const parent = fallback?.();
+  return parent ? trace.setSpan(ROOT_CONTEXT, parent) : ROOT_CONTEXT;
 }
 
 /** The context a peer's `_meta` carries; a malformed traceparent is reported and ignored (the span is a root). */

@@ -22,8 +22,11 @@ export interface MrtrHttpServer {
   saw(): Promise<ServerSaw>;
 }
 
-/** The fixture over HTTP (`strict`: 2026-07-28 only; `dual`: both eras, 2025 with sessions), as a child process. */
-export async function startMrtrHttp(mode: 'strict' | 'dual', dir: string): Promise<MrtrHttpServer> {
+/**
+ * The fixture over HTTP, as a child process: `strict` 2026-07-28 only; `dual` both eras, 2025 with sessions;
+ * `default` the SDK's default handler (2025 served statelessly).
+ */
+export async function startMrtrHttp(mode: 'strict' | 'dual' | 'default', dir: string): Promise<MrtrHttpServer> {
   const recordPath = join(dir, `saw-${mode}-${Math.random().toString(36).slice(2)}.jsonl`);
   const child = spawn(process.execPath, [MRTR_SERVER, mode], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MRTR_RECORD: recordPath } });
   const line = await new Promise<string>((resolve, reject) => {

@@ -3,7 +3,8 @@
 //   strict  HTTP, 2026-07-28 only (createMcpHandler with legacy: 'reject');
 //   dual    HTTP, 2026-07-28 plus a sessionful 2025 Streamable HTTP leg (isLegacyRequest routing, the SDK's pattern),
 //           where the SDK turns the same tools' input requests into elicitation/create, sampling/createMessage, roots/list;
-//   stdio   serveStdio (both eras: the opening picks one).
+//   stdio   serveStdio (both eras: the opening picks one);
+//   default HTTP, the SDK's default createMcpHandler: 2026-07-28, and 2025 served statelessly (no server-to-client requests).
 // HTTP modes print {"url": ...} once listening on 127.0.0.1:0. With MRTR_RECORD set, what the server saw is appended there
 // as JSON lines: tool starts and ends, a call's abort, notifications/cancelled, session DELETEs.
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 
-const mode = ['strict', 'dual', 'stdio'].includes(process.argv[2]) ? process.argv[2] : 'dual';
+const mode = ['strict', 'dual', 'stdio', 'default'].includes(process.argv[2]) ? process.argv[2] : 'dual';
 const record = (entry) => process.env.MRTR_RECORD && appendFileSync(process.env.MRTR_RECORD, `${JSON.stringify({ ...entry, at: Date.now() })}\n`);
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
 const factory = () => {
@@ -107,6 +108,15 @@ const factory = () => {
     return text(`slow ${finished}`);
   });
 
+  // prompts/get is a multi-round-trip method too: the prompt asks whom the letter is for.
+  server.registerPrompt('letter', { description: 'a letter to whoever the user names' }, async (ctx) => {
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'to');
+    if (answer.kind === 'missing')
+      return inputRequired({ inputRequests: { to: inputRequired.elicit({ message: 'Who is the letter for?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } }) } });
+    const to = answer.kind === 'elicit' && answer.action === 'accept' ? answer.content?.name : 'nobody';
+    return { messages: [{ role: 'user', content: { type: 'text', text: `Write a letter to ${to}` } }] };
+  });
+
   return server;
 };
 
@@ -114,7 +124,7 @@ if (mode === 'stdio') {
   const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
   serveStdio(factory);
 } else {
-  const modern = createMcpHandler(factory, { legacy: 'reject' });
+  const modern = createMcpHandler(factory, mode === 'default' ? {} : { legacy: 'reject' });
   /** 2025 sessions (dual mode): one transport and server instance per Mcp-Session-Id. */
   const sessions = new Map();
   const legacy = async (request, parsedBody) => {

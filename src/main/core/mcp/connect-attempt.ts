@@ -5,7 +5,8 @@ import { attachAppResources } from './app-resources';
 import { installRequestHandlers } from './client-requests';
 import { INPUT_REQUIRED_OPTIONS } from './input-rounds';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
-import { discoverAllTools } from './discover-tools';
+import { discoverToolList, type DiscoveredTools } from './discover-tools';
+import { passRawToolPages } from './raw-tool-pages';
 import { eraKey } from './era-memory';
 import { traceConnection } from './mcp-telemetry';
 import { packageRunnerOf } from './package-runner';
@@ -28,6 +29,7 @@ export interface Established {
   client: Client;
   built: BuiltTransport;
   tools: ServerState['tools'];
+  discovered: DiscoveredTools;
   protocolVersion: string | null;
   declared: ClientCapabilities;
   plan: EraPlan;
@@ -105,14 +107,16 @@ async function connectOnce(scope: AttemptScope, remaining: () => number, plan: E
     await client.connect(built.transport, { signal, timeout: remaining(), ...(plan.prior && { prior: plan.prior }) });
     // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
     const negotiated = client.getNegotiatedProtocolVersion() ?? protocolVersion();
+    passRawToolPages(built.transport);
     phase.name = 'tools/list';
-    const tools = await discoverAllTools(client, { signal, timeout: remaining() }).catch((error: unknown) => {
+    const discovered = await discoverToolList(client, { signal, timeout: remaining() }).catch((error: unknown) => {
       const refused = negotiated ? unsupportedRevision(error) : undefined;
       throw refused && negotiated ? new EraContradictionError(negotiated, refused.supported) : error;
     });
+    const tools = discovered.tools;
     await attachAppResources(client, config.name, tools, signal); // MCP Apps: read and pinned with the tool
     await settings.prepareTools?.(config.name, tools);
-    return { client, built, tools, protocolVersion: negotiated, declared, plan };
+    return { client, built, tools, discovered, protocolVersion: negotiated, declared, plan };
   } catch (error) {
     await client.close().catch(noop);
     throw error;

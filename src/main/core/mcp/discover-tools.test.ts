@@ -27,14 +27,19 @@ describe('tools/list, checked tool by tool', () => {
     expect(fixture.listRequests.map((r) => r.cursor)).toEqual([undefined, '10', '20']);
   });
 
-  it('a page with a tool that is not a Tool fails the discovery, as the SDK listTools does', async () => {
-    const { manager } = await connect([
-      { name: 'fine', inputSchema: object },
-      { name: 'broken', inputSchema: { type: 'string' } as never },
-    ]);
+  it('a tool that is not a Tool is refused on its own, with the reason; the good tools of its page still come through', async () => {
+    const { manager } = await connect(
+      [
+        { name: 'fine', inputSchema: object },
+        { name: 'broken', inputSchema: { type: 'string' } as never },
+        { name: 'later', inputSchema: object },
+      ],
+      2,
+    );
     const server = manager.snapshot().servers[0];
-    expect(server.status).toBe('failed');
-    expect(server.error).toMatch(/invalid tool at index 1/);
+    expect(server.status).toBe('connected');
+    expect(server.tools.map((t) => t.name)).toEqual(['fine', 'later']);
+    expect(server.refusedTools).toEqual([{ index: 1, name: 'broken', reason: expect.stringMatching(/^inputSchema\.type: .*expected "object"/) }]);
   });
 
   it('structured output is still checked against each tool\'s outputSchema, on every page', async () => {

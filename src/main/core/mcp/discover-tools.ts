@@ -2,44 +2,94 @@ import { ToolSchema } from "@modelcontextprotocol/core";
 import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
 import { z } from 'zod';
 import { Slices } from '../slices';
+import { listCacheHint, pageCacheHint } from './list-cache';
+import { RAW_TOOLS_KEY } from './raw-tool-pages';
+import type { ListCacheHint, RefusedTool } from './types';
 
 const MAX_PAGES = 1_000;
 
 /**
  * The page's envelope only: the tools are checked one by one below, in slices. The SDK's listTools() checks
  * the whole page in one synchronous parse, which for a 10,000-tool page held the event loop (and the window)
- * for a few hundred milliseconds.
+ * for a few hundred milliseconds; and it refuses the whole list for one bad tool.
  */
-const pageSchema = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
+const pageSchema = z.looseObject({
+  tools: z.array(z.unknown()),
+  [RAW_TOOLS_KEY]: z.array(z.unknown()).optional(),
+  nextCursor: z.string().optional(),
+  ttlMs: z.unknown().optional(),
+  cacheScope: z.unknown().optional(),
+});
+
+/** The tool-name format of the spec (and of the SDK's own validateToolName): 1 to 128 of A-Z a-z 0-9 _ - . */
+const TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+
+export interface DiscoveredTools {
+  tools: Tool[];
+  /** Definitions that are not a valid Tool: left out of `tools`, each with its reason. */
+  refused: RefusedTool[];
+  /** The list's caching hint (2026-07-28 ttlMs/cacheScope across its pages); nulls when it gave none. */
+  cache: ListCacheHint;
+}
 
 /**
  * tools/list, following every page. A server that repeats a cursor would loop forever; that, and
- * an absurd page count, is reported as an error instead. Each tool is checked against the SDK's Tool schema,
- * as listTools() does; a page with an invalid tool fails as a whole, as it does there.
+ * an absurd page count, is reported as an error instead. Each tool is checked against the SDK's Tool schema;
+ * one that fails is refused on its own (with the reason), so the good tools of the same page still come through.
  */
-export async function discoverAllTools(client: Client, options: RequestOptions): Promise<Tool[]> {
+export async function discoverToolList(client: Client, options: RequestOptions): Promise<DiscoveredTools> {
   const tools: Tool[] = [];
+  const refused: RefusedTool[] = [];
+  const hints: ListCacheHint[] = [];
   const seenCursors = new Set<string>();
   let cursor: string | undefined;
+  let index = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, pageSchema, options);
-    tools.push(...(await checkTools(result.tools)));
+    hints.push(pageCacheHint(result));
+    // The definitions as the server sent them, when raw-tool-pages.ts took them past the SDK's whole-page check.
+    index = await checkTools(result[RAW_TOOLS_KEY] ?? result.tools, index, tools, refused);
     cursor = result.nextCursor;
-    if (cursor === undefined) return tools;
+    if (cursor === undefined) return { tools, refused, cache: listCacheHint(hints) };
     if (seenCursors.has(cursor)) throw new Error(`tools/list returned cursor "${cursor}" twice; stopping`);
     seenCursors.add(cursor);
   }
   throw new Error(`tools/list returned more than ${MAX_PAGES} pages; stopping`);
 }
 
-async function checkTools(raw: unknown[]): Promise<Tool[]> {
-  const out: Tool[] = [];
+/** The valid tools only (callers that have no use for the refused ones or the caching hint). */
+export async function discoverAllTools(client: Client, options: RequestOptions): Promise<Tool[]> {
+  return (await discoverToolList(client, options)).tools;
+}
+
+async function checkTools(raw: unknown[], start: number, tools: Tool[], refused: RefusedTool[]): Promise<number> {
   const slices = new Slices();
+  const seen = new Set(tools.map((t) => t.name));
   for (let i = 0; i < raw.length; i++) {
-    const parsed = ToolSchema.safeParse(raw[i]);
-    if (!parsed.success) throw new Error(`tools/list returned an invalid tool at index ${i}: ${parsed.error.message}`);
-    out.push(parsed.data);
+    const index = start + i;
+    const reason = refusal(raw[i], seen);
+    if (reason) refused.push({ index, name: nameOf(raw[i]), reason });
+    else {
+      const tool = ToolSchema.parse(raw[i]);
+      tools.push(tool);
+      seen.add(tool.name);
+    }
     if (slices.due) await slices.handBack();
   }
-  return out;
+  return start + raw.length;
+}
+
+/** Why a definition is refused, or undefined when it is a Tool we keep. */
+function refusal(raw: unknown, seen: ReadonlySet<string>): string | undefined {
+  const parsed = ToolSchema.safeParse(raw);
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'definition'}: ${i.message}`).join('; ');
+  const name = parsed.data.name;
+  if (!TOOL_NAME.test(name)) return `name ${JSON.stringify(name.slice(0, 140))} is not a valid tool name (1 to 128 of A-Z a-z 0-9 _ - .)`;
+  if (seen.has(name)) return `a second definition named "${name}" (the first one is kept)`;
+  return undefined;
+}
+
+function nameOf(raw: unknown): string | null {
+  const name = (raw as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name.slice(0, 200) : null;
 }

@@ -56,14 +56,6 @@ export function verdictToRemember(config: ServerConfig, plan: EraPlan, client: C
 }
 
 /**
- * A cheap request that proves the peer is alive. 2026-07-28 has no ping (the SDK refuses to send one on that era),
- * and no session whose stream closes when the server dies: server/discover is its cheapest request.
- */
-export function checkAlive(client: Client, timeout: number): Promise<unknown> {
-  return client.getProtocolEra() === 'modern' ? client.discover({ timeout }) : client.ping({ timeout });
-}
-
-/**
  * The server negotiated one era and then refused that era's requests (it lies about its era, or serves it half):
  * the first tools/list is refused with an unsupported-version answer. Named so the card does not blame the revision.
  */

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
 import { establish, type AttemptPhase, type AttemptScope, type Established } from './connect-attempt';
 import { eraKey } from './era-memory';
-import { checkAlive, verdictToRemember } from './protocol-era';
+import { verdictToRemember } from './protocol-era';
 import { serverFactsOf } from './server-facts';
 import { namedInputRoundsError } from './input-rounds';
 import { backoffDelay } from './backoff';
@@ -12,12 +12,15 @@ import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavaila
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
-import { discoverAllTools } from './discover-tools';
+import { discoverToolList, type DiscoveredTools } from './discover-tools';
 import { attachAppResources } from './app-resources';
+import { TtlRefresh } from './list-cache';
+import { ListSubscription, listenFilterFor } from './list-subscription';
+import { probePeer } from './peer-probe';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
 import { modulesFor } from './sdk-modules';
 import { traceConnect } from './mcp-telemetry';
-import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
+import { redactedChange, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
@@ -48,6 +51,10 @@ export class ServerConnection {
   private healthTimer: NodeJS.Timeout | undefined;
   private probing = false;
   private readonly discovery = new CoalescedRun();
+  /** 2026-07-28: the subscriptions/listen stream that stands in for unsolicited list_changed (list-subscription.ts). */
+  private subscription: ListSubscription | undefined;
+  /** tools/list again when its ttlMs runs out (list-cache.ts). */
+  private readonly toolsTtl = new TtlRefresh();
   private readonly attemptOver = new Waiters();
   /** The roots offered now: a config edit that only changes them is announced, not reconnected. */
   private roots: readonly string[] | undefined;
@@ -182,20 +189,14 @@ export class ServerConnection {
     const timeoutMs = budget.ms;
     const tail = new StderrTail();
     const declared = declaredCapabilities({ ...this.config, roots: this.roots && [...this.roots] }, this.settings.requests);
-    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null, declaredCapabilities: declared, startup: budget.startup });
+    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, refusedTools: [], toolsCache: null, stderrTail: null, declaredCapabilities: declared, startup: budget.startup });
     const deadline = new AbortController();
     this.attemptAbort = deadline;
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
     const scope: AttemptScope = {
-      config: this.config,
-      settings: this.settings,
-      hooks: this.hooks,
-      declared,
-      signal: deadline.signal,
-      tail,
-      phase,
+      ...{ config: this.config, settings: this.settings, hooks: this.hooks, declared, signal: deadline.signal, tail, phase },
       onStderr: () => gen === this.generation && this.update({ stderrTail: tail.value() }),
       roots: () => rootsOf(this.roots),
       onListChanged: () => this.onListChanged(gen),
@@ -229,7 +230,7 @@ export class ServerConnection {
     }
   }
 
-  private adopt(gen: number, { client, built, tools, protocolVersion, declared, plan }: Established): void {
+  private adopt(gen: number, { client, built, tools, discovered, protocolVersion, declared, plan }: Established): void {
     this.client = client;
     this.everConnected = true;
     const verdict = verdictToRemember(this.config, plan, client, this.settings.now());
@@ -258,9 +259,11 @@ export class ServerConnection {
       reconnectAttempt: 0,
       nextRetryAt: null,
       startup: null,
+      ...this.listFacts(gen, discovered),
     });
     this.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
     this.hooks?.connected(client);
+    this.listen(gen, client);
     const interval = this.settings.healthCheckIntervalMs;
     if (interval > 0) {
       this.healthTimer = setInterval(() => void this.probe(gen), interval);
@@ -270,11 +273,12 @@ export class ServerConnection {
 
   private async discoverNow(client: Client, gen: number): Promise<void> {
     try {
-      const tools = await discoverAllTools(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      const discovered = await discoverToolList(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      const tools = discovered.tools;
       await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
-      this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null });
+      this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null, ...this.listFacts(gen, discovered) });
     } catch (error) {
       if (gen !== this.generation) return;
       const verdict = this.auth?.verdict(error);
@@ -292,13 +296,37 @@ export class ServerConnection {
     });
   }
 
-  /** Pings the peer (server/discover on 2026-07-28); no answer means the connection is gone. */
+  /** The refused definitions and the caching hint of a fresh tools/list; its ttl starts counting down. */
+  private listFacts(gen: number, { refused, cache }: DiscoveredTools): Pick<ServerState, 'refusedTools' | 'toolsCache'> {
+    const now = this.settings.now();
+    const expiresAt = this.toolsTtl.schedule(cache, now, () => gen === this.generation && void this.rediscover());
+    for (const r of refused) this.log(`[mcp] ${this.config.name}: refused tool ${r.name ?? `#${r.index}`}: ${r.reason}`);
+    return { refusedTools: refused, toolsCache: { ...cache, fetchedAt: now.toISOString(), expiresAt } };
+  }
+
+  /** A 2026-07-28 connection hears about list changes only on a subscriptions/listen stream: open one. */
+  private listen(gen: number, client: Client): void {
+    const filter = client.getProtocolEra() === 'modern' ? listenFilterFor(client.getServerCapabilities()) : undefined;
+    if (!filter) return;
+    this.subscription = new ListSubscription(client, filter, {
+      backoff: this.settings.backoff,
+      log: (line) => this.log(`[mcp] ${this.config.name}: ${line}`),
+      onResumed: (honored) => {
+        if (gen !== this.generation) return;
+        if (honored.toolsListChanged) this.onListChanged(gen);
+        this.hooks?.listsMayHaveChanged?.(honored);
+      },
+    });
+    this.subscription.start();
+  }
+
+  /** Pings the peer; a failed ping means the connection is gone. */
   private async probe(gen: number, cause?: unknown): Promise<void> {
     const client = this.client;
     if (this.probing || !client || gen !== this.generation) return;
     this.probing = true;
     try {
-      await checkAlive(client, Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs));
+      await probePeer(client, { timeout: Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs) });
     } catch (error) {
       // An error *answer* (e.g. a server without ping) proves the peer is alive; silence or a broken pipe does not.
       if (!answeredByPeer(error)) this.onLost(gen, describeError(cause ?? error));
@@ -354,12 +382,8 @@ export class ServerConnection {
 
   /** `error` may be a UiMessage: its text becomes `error`, the message `errorMessage` (a plain string has none). */
   private update(change: Partial<Omit<ServerState, 'error' | 'errorMessage'>> & { error?: string | UiMessage | null }): void {
-    const { error, ...rest } = change;
-    let patch: Partial<ServerState> = rest;
     // The error and the stderr tail may quote what the server printed: its token too.
-    if (error !== undefined) patch = { ...patch, ...redactedError(error, this.secretsNow()) };
-    if (patch.stderrTail) patch = { ...patch, stderrTail: redactSecrets(patch.stderrTail, this.secretsNow()) };
-    this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
+    this.snapshot = Object.freeze({ ...this.snapshot, ...redactedChange(change, this.secretsNow()) });
     if (this.snapshot.status !== 'connecting') this.attemptOver.release();
     this.onChange(this.snapshot);
   }
@@ -377,5 +401,8 @@ export class ServerConnection {
     clearTimeout(this.retryTimer);
     this.listChanged.cancel();
     clearInterval(this.healthTimer);
+    this.toolsTtl.cancel();
+    this.subscription?.stop();
+    this.subscription = undefined;
   }
 }

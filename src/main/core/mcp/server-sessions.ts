@@ -23,6 +23,8 @@ export interface SessionHooks {
   connected(client: Client): void;
   /** What the host noticed about the connection (lost, failed), for the log. */
   note(level: LogLevel, text: string): void;
+  /** A 2026-07-28 listen stream came back after a drop: the prompts/resources it covers may have changed unannounced. */
+  listsMayHaveChanged?(lists: { promptsListChanged?: boolean; resourcesListChanged?: boolean }): void;
   /** The connection ends for good (server removed, disabled or edited; the app quits): end its session. */
   ending(client: Client): Promise<void>;
 }
@@ -61,6 +63,10 @@ export class ServerSessions {
       connected: (client) => void this.restore(server, client),
       note: (level, text) => append({ source: 'host', level, logger: null, text }),
       ending: (client) => endSession(client),
+      listsMayHaveChanged: (lists) => {
+        if (lists.resourcesListChanged) this.deps.events?.emit('resources.listChanged', { server });
+        if (lists.promptsListChanged) this.deps.events?.emit('prompts.listChanged', { server });
+      },
     };
   }
 

@@ -38,6 +38,29 @@ export interface ServerState {
   nextRetryAt: string | null;
   /** A package runner's first start (installing / starting) and its budget; null otherwise and once connected. */
   startup: StartupBudget | null;
+  /** Tool definitions in the last tools/list that are not valid Tools: left out of `tools`, each with its reason. */
+  refusedTools: readonly RefusedTool[];
+  /** The caching hint of the last tools/list (2026-07-28 ttlMs/cacheScope) and when it expires; null until one. */
+  toolsCache: ListCacheView | null;
+}
+
+/** A definition in a server's tools/list that is refused: its place in the list, its name if it has one, and why. */
+export interface RefusedTool {
+  index: number;
+  name: string | null;
+  reason: string;
+}
+
+/** A list's caching hint as the server gave it (MCP 2026-07-28); null fields: it gave none. */
+export interface ListCacheHint {
+  ttlMs: number | null;
+  cacheScope: 'public' | 'private' | null;
+}
+
+/** A list's hint with when it was fetched and when the hint makes it stale (null: no ttl, or ttl 0). */
+export interface ListCacheView extends ListCacheHint {
+  fetchedAt: string;
+  expiresAt: string | null;
 }
 
 /** The longer first-start budget of a package-runner command (npx, uvx, pipx run, bunx, pnpm dlx). */
@@ -67,6 +90,8 @@ export const initialState = (name: string, status: ServerStatus): ServerState =>
     reconnectAttempt: 0,
     nextRetryAt: null,
     startup: null,
+    refusedTools: [],
+    toolsCache: null,
   });
 
 export interface CallToolOptions {

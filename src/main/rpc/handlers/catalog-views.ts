@@ -106,7 +106,7 @@ export function fullView(snapshot: CatalogSnapshot, request: { offset?: number; 
   const next = offset + entries.length;
   return {
     revision,
-    servers: c.servers.map((s) => ({ ...s, tools: [...s.tools] })),
+    servers: c.servers.map((s) => ({ ...s, tools: [...s.tools], refused: s.refused.map((r) => ({ ...r })) })),
     // Annotations for unmounted tools too: a client can tell read-only from write before mounting.
     entries: entries.map((e) => {
       const view = withLooks(snapshot, entryView(e, annotationsOf(snapshot, e)));
@@ -175,7 +175,7 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
   }
   view = {
     revision,
-    servers: c.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length })),
+    servers: c.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length, ...(s.refused.length > 0 && { refused: s.refused.map((r) => ({ ...r })) }) })),
     entries: columns,
     reasonCodes,
     bindingCount: c.bindings.length,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ServerView } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
+import { ListCacheFacts } from './ListCacheFacts';
 import { useRpcMutation } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { CapabilitiesFacts } from './CapabilitiesFacts';
@@ -78,6 +79,7 @@ export function ServerCard({ server, onEdit }: Props) {
         <dd>{server.discoveredAt ? formatTime(server.discoveredAt) : <span className="muted">{t('serverCard.never')}</span>}</dd>
         <dt>{t('serverCard.protocol')}</dt>
         <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
+        <ListCacheFacts server={server} />
         <CapabilitiesFacts offered={server.offeredCapabilities} declared={server.declaredCapabilities} />
         <InstructionsFact server={server} />
         {server.connectedAt && (

@@ -4,6 +4,7 @@ import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { ExplainBox } from './ExplainBox';
 import { ToolDetail } from './ToolDetail';
+import { RefusedDefinitions } from './RefusedDefinitions';
 import { ToolsFilterBar } from './ToolsFilterBar';
 import { catalogRows } from '../../lib/catalog/catalog-rows';
 import { filterEntries, prepareEntries } from './tools-filter';
@@ -86,6 +87,7 @@ function ToolsView({ view }: { view: CatalogListView }) {
         onState={(state) => ui.setState(ui.state === state ? null : state)}
         onServer={(server) => ui.setServer(ui.server === server ? null : server)}
       />
+      <RefusedDefinitions servers={view.servers} />
       <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={entries.length} onSearchFocus={() => setSearchFocused(true)} />
       {chosen.length > 0 && (
         <MountBar warnings={warnings} chosen={chosen} all={entries} shownUnmounted={shownUnmounted} onChooseShown={() => ui.addToMount(shownUnmounted)} onClear={ui.clearMount} />
