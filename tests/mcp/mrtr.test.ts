@@ -161,6 +161,21 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
   });
 });
 
+describe('the silence limit while the operator answers a 2026-07-28 round', () => {
+  it('does not time the call out while its question waits longer than the server’s timeoutMs', async () => {
+    rig = await startMrtrCore(mrtrEntry('shop', { url: strict.url }, { timeoutMs: 2_000 }));
+    const turn = rig.call('confirm_order');
+    const opened = await rig.next('requests.opened');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await rig.rpc<ServerRequestView[]>('requests.list')).toHaveLength(1); // still asked, the call still running
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true, pin: '1111' } });
+    await turn.done;
+    const item = await rig.lastToolItem('confirm_order');
+    expect(item.status).toBe('success');
+    expect(item.resultText).toContain('order placed');
+  });
+});
+
 describe('-32042 (URL elicitation required) from a 2025-era server', () => {
   it('leads into the URL question, and the call is tried again once the operator accepted', async () => {
     rig = await startMrtrCore(mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }));
