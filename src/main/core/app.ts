@@ -193,12 +193,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { InstructionsService } = await import('./catalog/instructions-service');
   const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
+  const { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } = await import('./mcp/era-memory');
+  const eras = EraMemoryFile.open(join(options.dataDir, PROTOCOL_ERAS_FILE_NAME), log);
   const { prefetchCatalogTokens } = await import('./tokens');
   const tools = createToolPipeline({
     config,
     events,
     log,
-    connections: { auth, requests: requests.handlers, launchGate: launches, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
+    connections: { auth, requests: requests.handlers, launchGate: launches, eras, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
     // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
@@ -293,6 +295,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       auth.close();
       requests.close();
       await tools.close();
+      await eras.flush();
       await instructions.close();
       config.close();
       await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
