@@ -159,6 +159,19 @@ test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bou
   await expect(hostileApp.locator('#status')).toHaveText('writing');
   await approval.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(hostileApp.locator('#status')).toHaveText('write: note 1 written', { timeout: 15_000 });
+
+  // Size changes and display-mode requests; a teardown the app asks for ends with ui/resource-teardown.
+  const frame = app.getByTestId('mcp-app-frame');
+  await hostileApp.getByRole('button', { name: 'Grow' }).click();
+  await expect.poll(() => frame.evaluate((el) => el.getBoundingClientRect().height)).toBeCloseTo(480, -1);
+  await hostileApp.getByRole('button', { name: 'Fullscreen' }).click();
+  await expect(hostileApp.locator('#status')).toHaveText('mode fullscreen');
+  await expect(app.locator('.mcp-app-fullscreen')).toBeVisible();
+  await app.getByRole('button', { name: 'Back to inline' }).click();
+  await expect(app.locator('.mcp-app-inline')).toBeVisible();
+  await hostileApp.getByRole('button', { name: 'Close' }).click();
+  await expect(app).toContainText('closed its interface');
+
   await nav(page).getByRole('button', { name: /^Records/ }).click();
   await expect(page.locator('[data-testid="record-row"][data-tool="write_note"][data-actor="app"]')).toHaveCount(1, { timeout: 15_000 });
 });
