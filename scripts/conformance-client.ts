@@ -43,6 +43,18 @@ function authBlock(scenario: string, context: Record<string, unknown>, env: Reco
     env.SB_CONFORMANCE_CLIENT_SECRET = text('client_secret') ?? '';
     return { clientId: text('client_id'), clientSecret: '${env:SB_CONFORMANCE_CLIENT_SECRET}' };
   }
+  if (scenario === 'auth/cross-app-access-complete-flow') {
+    // SEP-990: the operator's ID token goes to the enterprise IdP's token endpoint and comes back as an ID-JAG. (The
+    // scenario's IdP metadata lacks fields OpenID discovery requires, so the endpoint is given, not discovered.)
+    env.SB_CONFORMANCE_CLIENT_SECRET = text('client_secret') ?? '';
+    env.SB_CONFORMANCE_ID_TOKEN = text('idp_id_token') ?? '';
+    return {
+      grant: 'cross_app_access',
+      clientId: text('client_id'),
+      clientSecret: '${env:SB_CONFORMANCE_CLIENT_SECRET}',
+      idp: { tokenEndpoint: text('idp_token_endpoint'), clientId: text('idp_client_id'), idToken: '${env:SB_CONFORMANCE_ID_TOKEN}' },
+    };
+  }
   return scenario.startsWith('auth/') ? { clientMetadataUrl: CLIENT_METADATA_URL } : undefined;
 }
 

@@ -90,6 +90,9 @@ test('server-basic-vanillajs renders in a sandboxed frame on another origin; its
 });
 
 test('in Chat, a tool call with an app renders it inline', async ({ page, host }) => {
+  // The registry server starts (and its app is fetched) before the model is given its tool.
+  await gotoPage(page, host, 'tools');
+  await expect(toolRow(page, 'get-time', 'basic')).toHaveAttribute('data-state', 'bound', { timeout: 30_000 });
   await startConversation(page, host, 'u1001');
   await send(page, '/call get-time {}');
   await expect(composer(page)).toBeEnabled({ timeout: 20_000 });

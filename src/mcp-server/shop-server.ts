@@ -11,6 +11,7 @@ import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
 import { createShopMcpServer, SHOP_TOOLS, type StoreFor } from './shop-mcp-server';
 import { seedShopData } from './shop-seed';
+import { loadShopSkills } from './shop-skills';
 import { ShopStore } from './shop-store';
 import { assertToolsDeclareReadOnlyHint, type ShopToolDefinition } from './shop-tool-definition';
 
@@ -90,8 +91,9 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     return own;
   };
   const sessions = new Map<string, Session>();
+  const skills = await loadShopSkills();
   // The 2026-07-28 era: a fresh McpServer per request, and no legacy fallback here (2025 clients get the sessions below).
-  const modernHandler = createMcpHandler(() => createShopMcpServer(tools, storeFor), { legacy: 'reject' });
+  const modernHandler = createMcpHandler(() => createShopMcpServer(tools, storeFor, skills), { legacy: 'reject' });
   const serveModern = toNodeHandler(modernHandler);
   const sockets = new Set<Socket>();
   let allowedHosts: string[] = [];
@@ -172,7 +174,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     };
     // SERVER spans, children of the caller's span from params._meta, whenever the process runs OpenTelemetry.
     traceTransport(transport, { side: 'server', networkTransport: 'tcp', serverAddress: '127.0.0.1', serverPort: port });
-    const server = createShopMcpServer(tools, storeFor);
+    const server = createShopMcpServer(tools, storeFor, skills);
     await server.connect(transport);
     await transport.handleRequest(req, res, body?.json);
   }

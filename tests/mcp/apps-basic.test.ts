@@ -2,13 +2,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RESOURCE_MIME_TYPE } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AppCall, AppResource, ApprovalRequest, CatalogToolView, Conversation, ExecutionRecord } from '../../src/shared/contract';
 import { waitFor } from '../support/wait-for';
+import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { APP_MIME_TYPE } from '../../src/shared/contract';
 import { startAppCore, BASIC_APP_SERVER } from '../support/mcp/app-core';
 
 let rig: Awaited<ReturnType<typeof startAppCore>> | undefined;
+let model: (ScriptedServer & { baseUrl: string }) | undefined;
 afterEach(async () => {
   await rig?.close();
-  rig = undefined;
+  await model?.close();
+  rig = model = undefined;
 });
 
 /** server-basic-vanillajs 2.0.3 (from the registry) over stdio, through the whole core. */
@@ -71,5 +74,43 @@ describe('MCP Apps with a real ext-apps example server', () => {
       expect(refused.allowed, url).toBe(false);
       expect(refused.reason).toMatch(/^the app on basic asked to open a link Switchboard will not open: /);
     }
+  }, 60_000);
+
+  it('the app’s sampling request follows the server’s sampling rules: the operator reviews it, and a refusal reaches the app as one', async () => {
+    rig = await startAppCore({ servers: [{ name: 'basic', ...BASIC_APP_SERVER, timeoutMs: 20_000, samplingPerMinute: 1 }], mount: [{ toolId: 'get-time', confirm: 'never' }] });
+    const params = { messages: [{ role: 'user', content: { type: 'text', text: 'Summarise the time' } }], maxTokens: 50 };
+    const pending = rig.call('apps.sample', { server: 'basic', appTool: 'get-time', params });
+    const opened = await waitFor(() => rig!.events.find((e) => e.name === 'requests.opened')?.payload as { id: string; kind: string; server: string } | undefined, 20_000, 'the sampling request');
+    expect(opened).toMatchObject({ kind: 'sampling', server: 'basic' });
+    await rig.rpc('requests.reject', { id: opened.id, reason: 'not for apps' });
+    const refused = await pending;
+    expect(!refused.ok && refused.error).toMatchObject({ code: 'forbidden', details: { reason: 'samplingRefused' } });
+    // samplingPerMinute: 1 — the second request in the minute is refused without asking, as a server's would be.
+    const second = await rig.call('apps.sample', { server: 'basic', appTool: 'get-time', params });
+    expect(!second.ok && second.error.message).toMatch(/asked more than 1 time in a minute/);
+    expect(rig.events.filter((e) => e.name === 'requests.opened')).toHaveLength(1);
+  }, 60_000);
+
+  it('ui/update-model-context reaches the model with the next message, marked as the app’s; ui/message does not', async () => {
+    model = await startOpenAiCompatibleServer(() => openAiStream({ text: 'It is ten.' }));
+    rig = await startAppCore({
+      servers: [{ name: 'basic', ...BASIC_APP_SERVER, timeoutMs: 20_000 }],
+      mount: [{ toolId: 'get-time', confirm: 'never' }],
+      model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' },
+    });
+    const say = (kind: string, text: string) => rig!.rpc('apps.message', { server: 'basic', appTool: 'get-time', conversationId: rig!.conversationId, kind, content: [{ type: 'text', text }] });
+    await say('modelContext', 'The clock shows 09:00');
+    await say('modelContext', 'The clock shows 10:00');
+    await say('message', 'Shown only');
+    expect((await rig.core.runtime.agent.send(rig.conversationId, 'What time is it?').done).status).toBe('completed');
+    const sent = JSON.stringify((model.requests[0].body as { messages: unknown[] }).messages);
+    expect(sent).toContain('What time is it?');
+    expect(sent).toContain('[Context from the MCP App of the tool \\"get-time\\" (server basic); the app\'s words, not the customer\'s]\\nThe clock shows 10:00');
+    expect(sent).not.toContain('09:00'); // the latest context replaces the one before
+    expect(sent).not.toContain('Shown only');
+    // Used once: the next message carries none.
+    expect((await rig.core.runtime.agent.send(rig.conversationId, 'Thanks').done).status).toBe('completed');
+    const last = (model.requests[1].body as { messages: { role: string; content: unknown }[] }).messages.at(-1);
+    expect(last).toMatchObject({ role: 'user', content: 'Thanks' });
   }, 60_000);
 });

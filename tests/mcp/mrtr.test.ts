@@ -140,6 +140,15 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     expect((await rig.lastToolItem('open_local_file')).resultText).toContain('page answer: decline');
   });
 
+  it('a prompt that asks (prompts/get) puts its question on the Requests page too', async () => {
+    rig = await startMrtrCore(entry());
+    const messages = rig.rpc<{ messages: { content: { text?: string } }[] }>('prompts.get', { server: 'shop', name: 'letter' });
+    const opened = await rig.next('requests.opened');
+    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'form', server: 'shop', message: 'Who is the letter for?' });
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { name: 'Ada' } });
+    expect((await messages).messages[0].content.text).toBe('Write a letter to Ada');
+  });
+
   it('gives up on a server that never stops asking, after a bounded number of rounds, and names it', async () => {
     rig = await startMrtrCore(entry());
     rig.core.requests.policy.elicit = 'defaults'; // every round answered at once, as an unattended run would
@@ -149,6 +158,21 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     // 2026: our client stops (it names the server); 2025: the SDK's server stops at the same count and says so.
     expect(item.resultText).toMatch(era === '2025-11-25' ? new RegExp(`still required input after ${MAX_INPUT_ROUNDS} rounds`) : new RegExp(`shop still asked for input after ${MAX_INPUT_ROUNDS} rounds`));
     expect((await rig.record(item.recordId!)).exchanges).toHaveLength(MAX_INPUT_ROUNDS);
+  });
+});
+
+describe('the silence limit while the operator answers a 2026-07-28 round', () => {
+  it('does not time the call out while its question waits longer than the server’s timeoutMs', async () => {
+    rig = await startMrtrCore(mrtrEntry('shop', { url: strict.url }, { timeoutMs: 2_000 }));
+    const turn = rig.call('confirm_order');
+    const opened = await rig.next('requests.opened');
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(await rig.rpc<ServerRequestView[]>('requests.list')).toHaveLength(1); // still asked, the call still running
+    await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true, pin: '1111' } });
+    await turn.done;
+    const item = await rig.lastToolItem('confirm_order');
+    expect(item.status).toBe('success');
+    expect(item.resultText).toContain('order placed');
   });
 });
 

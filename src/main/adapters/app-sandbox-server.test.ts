@@ -1,5 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { EventBus } from '../core/events';
+import { startWsAdapter } from './ws';
 import { encodeAppCsp, readAppCsp } from '../../shared/apps/app-sandbox-csp';
 import { SANDBOX_PROXY_PATH, SANDBOX_SCRIPT_PATH } from '../../shared/apps/app-sandbox-proxy';
 import { startAppSandboxServer, type AppSandboxServer } from './app-sandbox-server';
@@ -77,5 +80,28 @@ describe("the console's own CSP", () => {
     expect(after).not.toMatch(/\*|unsafe-eval|script-src[^;]*unsafe-inline/);
     const html = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'" />`;
     expect(withSandboxFrameSource(html, 'http://127.0.0.1:40001')).toBe(`<meta http-equiv="Content-Security-Policy" content="frame-src 'self' http://127.0.0.1:40001; default-src 'self'; script-src 'self'" />`);
+  });
+});
+
+describe("the console's WebSocket, seen from an app", () => {
+  it('refuses the sandbox origin and an opaque origin even with the right token, and takes the console origin', async () => {
+    const ws = await startWsAdapter({ dispatch: async () => ({ ok: true, data: null }) as never, events: new EventBus(), token: 'console-token' });
+    const attempt = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${ws.port}/rpc?token=console-token`, { origin });
+        socket.on('open', () => {
+          socket.close();
+          resolve('open');
+        });
+        socket.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+        socket.on('error', () => resolve('error'));
+      });
+    try {
+      expect(await attempt(sandbox.origin)).toBe('403');
+      expect(await attempt('null')).toBe('403');
+      expect(await attempt(`http://127.0.0.1:${ws.port}`)).toBe('open');
+    } finally {
+      await ws.close();
+    }
   });
 });

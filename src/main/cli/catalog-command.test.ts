@@ -74,7 +74,7 @@ describe('switchboard catalog', () => {
     const { stdout, exitCode } = await run('catalog', '--config', configPath, '--json');
     expect(exitCode).toBe(0);
     const json = JSON.parse(stdout);
-    expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools']);
+    expect(Object.keys(json)).toEqual(['servers', 'counts', 'tools', 'serverSkills']);
     // One definition of each count: the gated binding is not bound; bindings are both.
     expect(json.counts).toEqual({ tools: 4, bindings: 2, bound: 1, gated: 1, appOnly: 0, unmounted: 1, unavailable: 1, reserved: 0, shadowed: 0, quarantined: 0 });
     expect(json.servers[0]).toEqual({
@@ -112,6 +112,7 @@ describe('switchboard catalog', () => {
       quarantine: null,
       descriptionTruncated: null,
       schemaCapped: null,
+      ui: null,
     });
     expect(json.tools[2].reason).toContain('dead failed');
   });

@@ -1,3 +1,4 @@
+import { uiMark } from './app-marks';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ProtocolError } from '@modelcontextprotocol/client';
@@ -13,6 +14,9 @@ import { cliLaunches, confirmLaunchCommand } from './cli-launches';
 import { catalogNotes, instructionNotes } from './catalog-notes';
 import { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME, type InstructionsPinState } from '../core/catalog/instruction-pins';
 import { readConfigFile } from './read-config';
+import { printServerSkills, serverSkillsJson, type ServerSkillsReport } from './server-skills-cli';
+import { ServerSkillsService } from '../core/server-skills/server-skills-service';
+import { SkillPinStore, SKILL_PINS_FILE_NAME } from '../core/server-skills/skill-pins';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
 
@@ -43,9 +47,12 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (opts: CommonOptions) => {
-      await withCatalog(opts, io, ({ catalog, servers, instructions }) => {
-        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts, servers, instructions), null, 2));
-        else printCatalog(catalog, io, opts, instructions);
+      await withCatalog(opts, io, ({ catalog, servers, instructions, serverSkills }) => {
+        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts, servers, instructions, serverSkills), null, 2));
+        else {
+          printCatalog(catalog, io, opts, instructions);
+          printServerSkills(serverSkills, io);
+        }
       });
     });
 
@@ -59,8 +66,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .action(async (tool: string, opts: CommonOptions & { skills: string }) => {
       const skills = opts.skills.split(',').map((s) => s.trim()).filter(Boolean);
       let visible = false;
-      await withCatalog(opts, io, ({ input, catalog, config, instructions }) => {
-        const unknown = skills.filter((s) => !config.skills.some((k) => k.name === s));
+      await withCatalog(opts, io, ({ input, catalog, config, instructions, serverSkills }) => {
+        const unknown = skills.filter((s) => !config.skills.some((k) => k.name === s) && !serverSkills.skills.some((k) => k.name === s && k.state === 'verified'));
         if (unknown.length) io.stderr(`note: no skill named ${unknown.join(', ')} in the config`);
         const explanation = explainTool(input, tool, skills, catalog);
         visible = explanation.verdict === 'visible';
@@ -99,6 +106,8 @@ export async function withCatalog(
     servers: readonly ServerState[];
     /** Each connected server's instructions against their pin (instruction-pins.ts). */
     instructions: ReadonlyMap<string, InstructionsPinState>;
+    /** The skills servers publish, verified and checked against their pins (skill-pins.json). */
+    serverSkills: ServerSkillsReport;
   }) => void,
 ): Promise<void> {
   const path = configPathOf(opts);
@@ -107,6 +116,7 @@ export async function withCatalog(
   const pinsPath = pinsPathFor(process.env, opts.dataDir);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
   const instructionPins = await InstructionPinStore.open({ path: join(dirname(pinsPath), INSTRUCTION_PINS_FILE_NAME), log: (line) => io.stderr(line) });
+  const skillPins = await SkillPinStore.open({ path: join(dirname(pinsPath), SKILL_PINS_FILE_NAME), log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
   const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
@@ -121,9 +131,12 @@ export async function withCatalog(
     auth,
     requests: NOBODY_TO_ASK,
   });
+  // Pinned at first sight as the app does; a changed skill is reported as quarantined, never accepted here.
+  const skills = new ServerSkillsService({ connections, config: { current: () => config }, pins: skillPins });
   try {
     connections.reconcile(config.agent.mcp.servers);
     await connections.whenSettled();
+    await skills.whenListed();
     const { servers } = connections.snapshot();
     // Trust on first use, as the app does; a changed definition is reported, never re-pinned here.
     const added = pins.pinFirstSight(servers);
@@ -135,6 +148,7 @@ export async function withCatalog(
       pins: { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() },
       maxDescriptionBytes: config.agent.mcp.maxDescriptionBytes,
       maxSchemaBytes: config.agent.mcp.maxSchemaBytes,
+      skillSources: skills.sources(config.skills),
     };
     const catalog = resolveCatalog(input);
     pins.recordBindings(catalog.unrecordedBindings, servers);
@@ -145,9 +159,10 @@ export async function withCatalog(
       const pin = state?.status === 'connected' ? instructionPins.observe(server.name, state.instructions) : undefined;
       if (pin) instructions.set(server.name, pin);
     }
-    use({ input, catalog, config, servers, instructions });
+    use({ input, catalog, config, servers, instructions, serverSkills: { skills: skills.views(), listings: skills.listingViews() } });
     process.exitCode = 0;
   } finally {
+    await skills.close();
     auth.close();
     await connections.closeAll();
     await builtins.close();
@@ -165,7 +180,13 @@ const NOBODY_TO_ASK: ServerRequestHandlers = {
 };
 
 /** The documented --json shape, and nothing more. */
-export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: readonly ServerState[] = [], instructionPins: ReadonlyMap<string, InstructionsPinState> = new Map()) {
+export function catalogJson(
+  catalog: Catalog,
+  flags: DataOptions = {},
+  states: readonly ServerState[] = [],
+  instructionPins: ReadonlyMap<string, InstructionsPinState> = new Map(),
+  serverSkills?: ServerSkillsReport,
+) {
   const stateOf = new Map(states.map((s) => [s.name, s]));
   return {
     servers: catalog.servers.map((s) => ({
@@ -207,7 +228,11 @@ export function catalogJson(catalog: Catalog, flags: DataOptions = {}, states: r
       },
       descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
       schemaCapped: e.schemaCapped && { ...e.schemaCapped },
+      // MCP Apps: the tool's ui:// interface and who may see it (null: none).
+      ui: uiMark(stateOf.get(e.server ?? '')?.tools.find((t) => t.name === e.toolId)),
     })),
+    // Skills servers publish (the MCP Skills extension), each with its state: verified, quarantined or refused.
+    serverSkills: serverSkillsJson(serverSkills),
   };
 }
 

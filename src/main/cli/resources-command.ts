@@ -48,13 +48,14 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     );
   resources
     .command('read <server> <uri>')
-    .description('resources/read: text is printed; binary content is summarised (its base64 is in --json)')
+    .description("resources/read: text is printed; binary content is summarised (its base64 is in --json); an MCP App (ui://) shows its metadata")
     .option(...configOption)
     .option(...DATA_DIR_OPTION)
+    .option('--html', "an MCP App's HTML too (by default only what the host checked of it)")
     .option('--json', 'machine-readable output')
-    .action(async (server: string, uri: string, opts: Options) =>
+    .action(async (server: string, uri: string, opts: Options & { html?: boolean }) =>
       withBrowser(server, opts, io, async (browser) => {
-        const read = await browser.read(server, uri);
+        const read = await browser.read(server, uri, { html: opts.html });
         if (opts.json) {
           io.stdout(JSON.stringify(read, null, 2));
           return 0;
@@ -180,10 +181,25 @@ async function allPages<T>(page: (cursor: string | undefined) => Promise<{ items
 
 function printContent(content: ResourceContentView, index: number, count: number, io: CliIo): void {
   if (count > 1) io.stdout(`--- ${content.uri}${content.mimeType ? ` (${content.mimeType})` : ''}`);
+  if (content.app) printApp(content, io);
   if (content.text !== undefined) io.stdout(content.text);
-  else io.stdout(`[binary${content.mimeType ? ` ${content.mimeType}` : ''}, ${content.bytes} bytes; its base64 is in --json]`);
+  else if (!content.app) io.stdout(`[binary${content.mimeType ? ` ${content.mimeType}` : ''}, ${content.bytes} bytes; its base64 is in --json]`);
   if (content.omitted) io.stderr(`note: ${content.uri}: ${content.omitted}`);
   if (index < count - 1 && count > 1) io.stdout('');
+}
+
+/** What the host checked of an MCP App's resource, one fact a line. */
+function printApp(content: ResourceContentView, io: CliIo): void {
+  const app = content.app!;
+  io.stdout(`MCP App ${content.uri}  ${content.mimeType ?? '(no MIME type)'}  ${content.bytes} bytes`);
+  if (app.refused) return io.stdout(`  not rendered: ${app.refused}`);
+  io.stdout(`  sha256 ${app.sha256}`);
+  for (const [directive, values] of Object.entries(app.csp ?? {})) io.stdout(`  csp ${directive}: ${values.length ? values.join(' ') : '(none)'}`);
+  for (const drop of app.cspDropped) io.stdout(`  csp dropped: ${drop.reason}`);
+  const asked = Object.entries(app.permissions ?? {}).filter(([, on]) => on).map(([name]) => name);
+  io.stdout(`  permissions asked: ${asked.length ? asked.join(', ') : '(none)'}`);
+  if (app.domain) io.stdout(`  domain: ${app.domain}`);
+  if (app.prefersBorder !== null) io.stdout(`  prefersBorder: ${app.prefersBorder}`);
 }
 
 /** One prompt message's content as a line of text; media and resources are named, not dumped. */

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
+import { appOfRun, uiMark } from './app-marks';
 import { DomainError } from '../core/errors';
 import { formatMessage } from '../../shared/i18n-message';
 import { MAIN_MESSAGES } from '../../shared/messages';
@@ -34,13 +35,14 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
       await withCatalog(opts, io, ({ catalog, input }) => {
         const readOnly = (toolId: string, server: string | null) =>
           input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId)?.annotations?.readOnlyHint === true;
-        const rows = catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, state: e.state, readOnly: readOnly(e.toolId, e.server), reason: e.reason }));
+        const definitionOf = (toolId: string, server: string | null) => input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId);
+        const rows = catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, state: e.state, readOnly: readOnly(e.toolId, e.server), ui: uiMark(definitionOf(e.toolId, e.server)), reason: e.reason }));
         if (opts.json) return io.stdout(JSON.stringify(rows, null, 2));
         if (rows.length === 0) io.stdout('(no tool discovered or configured)');
         const width = (key: 'toolId' | 'state') => Math.max(...rows.map((r) => r[key].length));
         const serverWidth = Math.max(0, ...rows.map((r) => (r.server ?? '-').length));
         for (const r of rows)
-          io.stdout(`${r.state.padEnd(width('state'))}  ${r.toolId.padEnd(width('toolId'))}  ${(r.server ?? '-').padEnd(serverWidth)}  ${r.readOnly ? 'read-only' : 'writes   '}  ${r.reason}`);
+          io.stdout(`${r.state.padEnd(width('state'))}  ${r.toolId.padEnd(width('toolId'))}  ${(r.server ?? '-').padEnd(serverWidth)}  ${r.readOnly ? 'read-only' : 'writes   '}  ${r.ui ? 'app' : '   '}  ${r.reason}`);
       });
     });
 
@@ -108,7 +110,7 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       }
       // The result's parts as the server sent them (text, image and audio with their base64, links, resources),
       // beside the item whose text has a marker where each image or sound was.
-      if (opts.json) io.stdout(JSON.stringify({ ...run, content: contentOf(run.record?.result) }, null, 2));
+      if (opts.json) io.stdout(JSON.stringify({ ...run, content: contentOf(run.record?.result), app: appOfRun(core.tools.catalog.current().input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === tool)) }, null, 2));
       else {
         if (run.notVisibleToModel) io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
         const { item } = run;
@@ -129,3 +131,4 @@ function contentOf(result: unknown): unknown[] | null {
   const content = (result as { content?: unknown } | null | undefined)?.content;
   return Array.isArray(content) ? content : null;
 }
+

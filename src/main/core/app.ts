@@ -7,6 +7,7 @@ import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
 import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { InstructionsService } from './catalog/instructions-service';
+import type { ServerSkillsService } from './server-skills/server-skills-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
@@ -86,6 +87,8 @@ export interface Core {
   telemetry: TelemetryService;
   /** Servers' instructions against their pins (held changes, accept). */
   instructions: InstructionsService;
+  /** Skills servers publish: listed, verified, pinned (held changes, accept). */
+  serverSkills: ServerSkillsService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   /** Settings → Reset demo data: the embedded shop's orders, coupons and tickets back to the seed. */
@@ -188,6 +191,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
   const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
   const { InstructionsService } = await import('./catalog/instructions-service');
+  const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
   const { prefetchCatalogTokens } = await import('./tokens');
   const tools = createToolPipeline({
@@ -197,7 +201,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     connections: { auth, requests: requests.handlers, launchGate: launches, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
+    // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
+    skillPins: await SkillPinStore.open({ path: join(options.dataDir, SKILL_PINS_FILE_NAME), log }),
   });
+  const serverSkills = tools.serverSkills;
+  if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
   // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
   const instructions = new InstructionsService({
     store: await InstructionPinStore.open({ path: join(options.dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
@@ -236,6 +244,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secrets,
     // Read at each model call: instructions that match their pin (or the pinned ones, while a change is held).
     instructions: () => instructions.forModel(),
+    serverSkills,
     fetch: options.fetch,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
@@ -268,7 +277,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     launches,
     telemetry,
     instructions,
-    whenServersSettled: () => tools.connections.whenSettled(),
+    serverSkills,
+    // Settled includes the skills the servers publish: listed and verified once they connected.
+    whenServersSettled: () => tools.connections.whenSettled().then(() => serverSkills.whenListed()),
     resetDemoData: async () => ({ reset: (await options.builtinServers?.resetDemoData?.()) ?? false }),
     async close() {
       stopCounting();

@@ -39,7 +39,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createResourceHandlers(core.resources),
     ...createCatalogHandlers(tools.catalog, core.instructions),
     ...createIntentHandlers(config),
-    ...createSkillHandlers(config),
+    ...createSkillHandlers(config, core.serverSkills),
     ...createWorkbenchHandlers(workbench, runtime),
     ...createRequestHandlers(requests),
     ...createPreferencesHandlers(core.preferences),

@@ -1,4 +1,5 @@
 import { formatMessage, type Message, type MessageParam } from '../i18n-message';
+import { SKILL_MESSAGES } from '../messages/skill-messages';
 
 /**
  * Every sentence the catalog composes for the UI — the rows' reasons and explain's details — by code, with its
@@ -128,7 +129,12 @@ export const CATALOG_MESSAGES = {
   'catalog.explain.matchesPin': 'matches the definition pinned at {{pinnedAt}} (sha256 {{pinnedHash}})',
   'catalog.explain.notGated': 'no skill gates it',
   'catalog.explain.unlocked': 'unlocked by loaded skill {{skills, list}}',
-  'catalog.explain.gated': 'gated by skill {{skills, or}}, not loaded this turn: its schema is withheld until load_skill loads it',
+  'catalog.explain.gated': 'gated by skill {{skills, or}}, not loaded this turn: its schema is withheld until load_skill loads it{{sources}}',
+  'catalog.explain.skillFrom': "; {{skill}}'s manual is skill {{serverSkill}} of server {{server}}: {{state}}",
+  'catalog.explain.skillSource.verified': 'verified',
+  'catalog.explain.skillSource.quarantined': 'quarantined ({{reason}}), so load_skill cannot load it until the operator accepts it',
+  'catalog.explain.skillSource.refused': 'refused ({{reason}}), so load_skill cannot load it',
+  'catalog.explain.skillSource.unavailable': 'not available ({{reason}}), so load_skill cannot load it',
   'catalog.explain.forModel': 'its _meta.ui.visibility includes the model (or says nothing)',
   'catalog.explain.appOnly': 'visible to its MCP App only (_meta.ui.visibility on {{server}} leaves out the model): never sent to the model; its app may call it',
 } as const satisfies Record<string, string>;
@@ -146,7 +152,9 @@ export function msg(code: CatalogMessageCode, params?: Record<string, MessagePar
 }
 
 /** The English text of a catalog message: what the CLI, `--json` and logs print. */
-export const englishOf = (message: Message): string => formatMessage(CATALOG_MESSAGES, message);
+export const englishOf = (message: Message): string => formatMessage(ENGLISH, message);
+/** A server skill's reason (main's sentence) sits inside explain's gated clause. */
+const ENGLISH: Readonly<Record<string, string>> = { ...CATALOG_MESSAGES, ...SKILL_MESSAGES };
 
 /** A changed-fields list, as `{{fields, and}}` inserts it: the field names, or "the definition" when none is named. */
 export const fieldsParam = (fields: readonly string[]): MessageParam => (fields.length ? fields : msg('catalog.fields.definition'));

@@ -103,4 +103,22 @@ describe('explainTool', () => {
     expect(shown).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
     expect(layer(shown, 'visible').detail).toContain('loaded skills: after-sales');
   });
+
+  it("names the server skill behind a gate, and why load_skill cannot load it when it is held", () => {
+    const withSource = (state: 'verified' | 'quarantined', reason: { code: string; text: string; params?: Record<string, string> } | null) => ({
+      ...inputFor(config, healthy),
+      skillSources: new Map([['after-sales', { server: 'shop', skill: 'after-sales', state, reason }]]),
+    });
+    expect(layer(explainTool(withSource('verified', null), 'apply_refund'), 'gated').detail).toBe(
+      "gated by skill after-sales, not loaded this turn: its schema is withheld until load_skill loads it; after-sales's manual is skill after-sales of server shop: verified",
+    );
+    const held = { code: 'serverSkill.changed', params: { pinnedAt: 'then', pinnedHash: 'aaa', currentHash: 'bbb' }, text: '' };
+    const gate = layer(explainTool(withSource('quarantined', held), 'apply_refund'), 'gated');
+    expect(gate.ok).toBe(false);
+    expect(gate.detail).toBe(
+      "gated by skill after-sales, not loaded this turn: its schema is withheld until load_skill loads it; after-sales's manual is skill after-sales of server shop: quarantined (its files changed since they were pinned at then (sha256 aaa -> bbb): quarantined until the operator accepts the change), so load_skill cannot load it until the operator accepts it",
+    );
+    // A local skill's gate says nothing of a server.
+    expect(layer(explainTool(inputFor(config, healthy), 'apply_refund'), 'gated').detail).not.toContain('server');
+  });
 });

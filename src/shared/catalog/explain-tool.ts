@@ -1,4 +1,5 @@
 import { listMcpLeaves, RESERVED_TOOL_NAMES, type IntentNode, type McpLeaf } from '../config/schema';
+import type { MessageParam } from '../i18n-message';
 import { englishOf, fieldsParam, msg, type CatalogMessage } from './catalog-messages';
 import { withheldNote } from './client-capabilities';
 import { pinningNode } from './intent-index';
@@ -206,7 +207,7 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
         ? msg('catalog.explain.notGated')
         : loaded.length
           ? msg('catalog.explain.unlocked', { skills: loaded })
-          : msg('catalog.explain.gated', { skills: gatedBy }),
+          : msg('catalog.explain.gated', { skills: gatedBy, sources: skillSourcesClause(input, gatedBy) }),
     ),
   );
   // MCP Apps: `_meta.ui.visibility` without `model` keeps the tool for its app alone.
@@ -214,6 +215,27 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
   const appOnly = definition !== undefined && isAppOnly(definition);
   layers.push(layerOf('appVisibility', !appOnly, appOnly ? msg('catalog.explain.appOnly', { server: served!.server }) : msg('catalog.explain.forModel')));
   return layers;
+}
+
+/** For each gating skill whose manual a server publishes: that server skill and whether load_skill can load it. */
+function skillSourcesClause(input: CatalogInput, gatedBy: readonly string[]): CatalogMessage | undefined {
+  const clauses = gatedBy.flatMap((name) => {
+    const source = input.skillSources?.get(name);
+    if (!source) return [];
+    // The reason is one of main's sentences (skill-messages.ts): carried as a message, so the console translates it.
+    const reason: MessageParam = source.reason ? { code: source.reason.code, ...(source.reason.params && { params: source.reason.params }) } : '';
+    const state =
+      source.state === 'verified'
+        ? msg('catalog.explain.skillSource.verified')
+        : source.state === 'quarantined'
+          ? msg('catalog.explain.skillSource.quarantined', { reason })
+          : source.state === 'refused'
+            ? msg('catalog.explain.skillSource.refused', { reason })
+            : msg('catalog.explain.skillSource.unavailable', { reason });
+    return [msg('catalog.explain.skillFrom', { skill: name, serverSkill: source.skill, server: source.server, state })];
+  });
+  // One clause: a tool is rarely gated by more than one skill, and the first one's source is the one to fix.
+  return clauses[0];
 }
 
 function pinnedLayer(input: CatalogInput, toolId: string, binding: ToolBinding | undefined, quarantined: QuarantinedTool | undefined): ExplainLayer {

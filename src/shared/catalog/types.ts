@@ -1,4 +1,5 @@
 import type { ConfirmPolicy, IntentNode, Skill } from '../config/schema';
+import type { SkillSource } from '../skills/server-skills';
 import type { CatalogMessage } from './catalog-messages';
 
 /**
@@ -70,6 +71,8 @@ export interface CatalogInput {
   maxDescriptionBytes?: number;
   /** An input schema bigger than this (UTF-8 bytes of JSON, after its texts are cut) is sent without its details; default DEFAULT_MAX_SCHEMA_BYTES. */
   maxSchemaBytes?: number;
+  /** Config skill name -> the server skill its manual comes from (`server:`), and whether it can be loaded now; for explain. */
+  skillSources?: ReadonlyMap<string, SkillSource>;
 }
 
 /** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */

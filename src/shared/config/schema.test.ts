@@ -53,6 +53,17 @@ describe('config validation reports each invalid node with its path', () => {
     expect(problems({ ...base, skills: [{ name: 'ok', unlocks: ['t'] }, { name: 'ok', unlocks: ['t'] }] })).toEqual(['skills.1.name: duplicate skill name "ok"']);
   });
 
+  it('a skill that takes its manual from a server: the server must be configured, and it has no manual of its own', () => {
+    const parsed = switchboardConfigSchema.parse({ ...base, skills: [{ name: 'refunds', server: 'shop', skill: 'after-sales', unlocks: ['apply_refund'] }] });
+    expect(parsed.skills[0]).toMatchObject({ name: 'refunds', server: 'shop', skill: 'after-sales', manual: '' });
+    expect(problems({ ...base, skills: [{ name: 'a', server: 'nowhere', unlocks: ['t'] }] })).toEqual([
+      'skills.0.server: skill a takes its manual from server nowhere, which is not configured under agent.mcp.servers',
+    ]);
+    expect(problems({ ...base, skills: [{ name: 'a', server: 'shop', manual: 'mine', unlocks: ['t'] }] })).toEqual([
+      'skills.0.manual: skill a has both manual: and server:; a skill from a server takes its manual from it, so remove manual:',
+    ]);
+  });
+
   it('duplicate server names, a bad server name, and an entry that is neither url, command nor builtin', () => {
     expect(problems({ agent: { mcp: { servers: [...servers, { name: 'shop', url: 'http://x' }] } } })).toEqual(['agent.mcp.servers.2.name: duplicate server name "shop"']);
     expect(problems({ agent: { mcp: { servers: [{ name: 'has space', url: 'http://x' }] } } })[0]).toMatch(/^agent\.mcp\.servers\.0/);

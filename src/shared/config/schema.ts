@@ -38,6 +38,26 @@ const serverCommon = {
   protocol: z.enum(['auto', 'legacy', '2026-07-28']).optional(),
 };
 
+export const AUTH_GRANTS = ['authorization_code', 'client_credentials', 'cross_app_access'] as const;
+export type AuthGrant = (typeof AUTH_GRANTS)[number];
+
+/**
+ * The enterprise IdP of grant: cross_app_access. `idToken` is the operator's OpenID Connect ID token from the IdP's
+ * single sign-on, as `${env:NAME}` or a file path (read anew for each exchange, so a tool that renews it works).
+ */
+export const idpSchema = z
+  .strictObject({
+    /** The IdP's issuer; its token endpoint comes from its metadata. */
+    issuer: z.url({ protocol: /^https?$/ }).optional(),
+    /** The IdP's token endpoint, when it publishes no metadata. */
+    tokenEndpoint: z.url({ protocol: /^https?$/ }).optional(),
+    /** This client at the IdP (the ID token's audience). */
+    clientId: z.string().min(1),
+    clientSecret: z.string().min(1).optional(),
+    idToken: z.string().min(1),
+  })
+  .refine((idp) => !idp.issuer !== !idp.tokenEndpoint, { message: 'idp needs either issuer or tokenEndpoint', path: ['issuer'] });
+
 /**
  * OAuth for a remote server (MCP authorization, revision 2025-11-25). Every field is optional: without
  * the block a server that answers 401 is signed in to with dynamic client registration. Secrets may be
@@ -45,7 +65,8 @@ const serverCommon = {
  */
 export const serverAuthSchema = z
   .strictObject({
-    grant: z.enum(['authorization_code', 'client_credentials']).default('authorization_code'),
+    /** cross_app_access: SEP-990 enterprise-managed authorization (RFC 8693 ID-JAG from `idp:`, then an RFC 7523 jwt-bearer grant). */
+    grant: z.enum(AUTH_GRANTS).default('authorization_code'),
     /** A client registered with the authorization server beforehand (used before any other identity). */
     clientId: z.string().min(1).optional(),
     clientSecret: z.string().min(1).optional(),
@@ -55,8 +76,17 @@ export const serverAuthSchema = z
     scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'a scope is one word without quotes or backslashes')).optional(),
     /** client_credentials with private_key_jwt: a PEM key, from `${env:NAME}` or a file path. */
     privateKey: z.string().min(1).optional(),
+    /** grant: cross_app_access: the enterprise identity provider that exchanges the operator's ID token for an ID-JAG. */
+    idp: idpSchema.optional(),
   })
   .superRefine((auth, ctx) => {
+    if (auth.grant === 'cross_app_access') {
+      if (!auth.clientId || !auth.clientSecret)
+        ctx.addIssue({ code: 'custom', path: [auth.clientId ? 'clientSecret' : 'clientId'], message: 'the cross_app_access grant needs the clientId and clientSecret registered with the MCP server\'s authorization server' });
+      if (!auth.idp) ctx.addIssue({ code: 'custom', path: ['idp'], message: 'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken' });
+    } else if (auth.idp) {
+      ctx.addIssue({ code: 'custom', path: ['idp'], message: 'idp is used with grant: cross_app_access' });
+    }
     if (auth.grant === 'client_credentials') {
       if (!auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'the client_credentials grant needs a clientId' });
       if (!auth.clientSecret === !auth.privateKey)
@@ -164,6 +194,10 @@ export const skillSchema = z.strictObject({
   name: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, "_" or "-"'),
   description: z.string().default(''),
   manual: z.string().default(''),
+  /** Takes the manual from a skill this server publishes (the MCP Skills extension) instead of `manual`. */
+  server: z.string().min(1).optional(),
+  /** The server skill's name, when it differs from `name`. */
+  skill: z.string().min(1).max(64).optional(),
   unlocks: z.array(z.string().min(1)).min(1, 'a skill must unlock at least one tool'),
 });
 export type Skill = z.output<typeof skillSchema>;
@@ -252,6 +286,10 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
     if (seenSkills.has(skill.name))
       problems.push({ path: ['skills', index, 'name'], message: say('config.duplicateSkill', { name: skill.name }) });
     seenSkills.add(skill.name);
+    if (skill.server && !seenServers.has(skill.server))
+      problems.push({ path: ['skills', index, 'server'], message: say('config.skillUnknownServer', { name: skill.name, server: skill.server }) });
+    if (skill.server && skill.manual.trim())
+      problems.push({ path: ['skills', index, 'manual'], message: say('config.skillManualAndServer', { name: skill.name }) });
   });
   return problems;
 }

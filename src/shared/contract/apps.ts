@@ -64,6 +64,7 @@ export const appRefusalSchema = z.enum([
   'rateLimited',
   'callLimit',
   'urlRefused',
+  'samplingRefused',
 ]);
 export type AppRefusal = z.infer<typeof appRefusalSchema>;
 

@@ -11,7 +11,7 @@ import { recordEvents } from './records';
 import { serverEvents, serverRoutes } from './servers';
 import { catalogEvents, catalogRoutes } from './catalog';
 import { intentRoutes } from './intents';
-import { skillRoutes } from './skills';
+import { skillEvents, skillRoutes } from './skills';
 import { workbenchEvents, workbenchRoutes } from './workbench';
 import { requestEvents, requestRoutes } from './requests';
 import { serverLogEvents, serverLogRoutes } from './server-logs';
@@ -70,6 +70,7 @@ export const events = {
   ...recordEvents,
   ...serverEvents,
   ...catalogEvents,
+  ...skillEvents,
   ...workbenchEvents,
   ...requestEvents,
   ...serverLogEvents,

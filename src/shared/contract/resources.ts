@@ -43,6 +43,22 @@ export const resourceContentSchema = z.object({
   blob: z.string().optional(),
   bytes: z.number().int(),
   omitted: z.string().optional(),
+  /**
+   * An MCP App's HTML (`text/html;profile=mcp-app` or a `ui://` URI): what the host checked of it. Its text is left out
+   * (`omitted` says so) unless the read asked for `html`.
+   */
+  app: z
+    .object({
+      sha256: z.string().nullable(),
+      csp: z.record(z.string(), z.array(z.string())).nullable(),
+      cspDropped: z.array(z.object({ directive: z.string(), value: z.string(), reason: z.string() })),
+      permissions: z.record(z.string(), z.boolean()).nullable(),
+      prefersBorder: z.boolean().nullable(),
+      domain: z.string().nullable(),
+      /** Why the host would not render it (wrongMimeType, tooLarge…), in English; null when it would. */
+      refused: z.string().nullable(),
+    })
+    .optional(),
 });
 export type ResourceContentView = z.infer<typeof resourceContentSchema>;
 
@@ -89,7 +105,7 @@ export const resourceRoutes = {
   ),
   'resources.templates': query(z.strictObject({ server, cursor }), z.object({ templates: z.array(resourceTemplateSchema), nextCursor: z.string().nullable() })),
   /** resources/read through the server that offers it. */
-  'resources.read': query(z.strictObject({ server, uri }), z.object({ uri: z.string(), contents: z.array(resourceContentSchema) })),
+  'resources.read': query(z.strictObject({ server, uri, html: z.boolean().optional() }), z.object({ uri: z.string(), contents: z.array(resourceContentSchema) })),
   /** resources/subscribe: the server announces changes (resources.updated); kept across reconnects until unsubscribed. */
   'resources.subscribe': command(z.strictObject({ server, uri }), z.object({ subscriptions: z.array(z.string()) })),
   'resources.unsubscribe': command(z.strictObject({ server, uri }), z.object({ subscriptions: z.array(z.string()) })),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serverConfigSchema } from '../config/schema';
+import { AUTH_GRANTS, serverConfigSchema } from '../config/schema';
 import { uiMessageSchema } from '../i18n-message';
 import { command, query } from './define';
 
@@ -7,7 +7,7 @@ export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected',
 
 /** A remote server's OAuth state as the console shows it. Never a token: those stay in main's secret store. */
 export const serverAuthViewSchema = z.object({
-  grant: z.enum(['authorization_code', 'client_credentials']),
+  grant: z.enum(AUTH_GRANTS),
   signedIn: z.boolean(),
   signingIn: z.boolean(),
   /** While signing in: the authorization page, to open it again (a blocked pop-up, a closed tab, a step-up). */

@@ -22,6 +22,7 @@ export const APP_MESSAGES = {
   'app.cspWildcard': '"{{value}}" in {{directive}} was dropped: an app names explicit origins, never a bare wildcard',
   'app.cspNotOrigin': '"{{value}}" in {{directive}} was dropped: only https: origins (and wss: for connections) are allowed',
   'app.cspTooMany': '{{count}} more entries in {{directive}} were dropped: at most {{limit}} are kept',
+  'app.samplingRefused': 'the sampling request of the app of {{appTool}} on {{server}} was refused: {{detail}}',
   'app.linkRefused': 'the app on {{server}} asked to open a link Switchboard will not open: {{reason}}',
   'app.messageFrom': 'from the app of {{appTool}} ({{server}})',
 } as const;

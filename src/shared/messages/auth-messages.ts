@@ -25,4 +25,14 @@ export const AUTH_MESSAGES = {
   // the browser step (sign-in.ts): the authorization URL passes the URL gate before any opener sees it
   'auth.authorizationUrlRefused': 'refused to open the sign-in page of {{server}}: {{reason}}',
   'auth.clientBoundElsewhere': 'client {{clientId}} was first used with authorization server {{bound}}, but {{server}} now names {{issuer}}; check the server, or sign out to forget the binding',
+  // grant: cross_app_access (cross-app-access.ts): checked before anything is sent on
+  'auth.idTokenUnreadable': 'the ID token for {{server}} cannot be read: {{detail}}',
+  'auth.idTokenMalformed': "the ID token for {{server}} is not a JWT; give the ID token from your identity provider's sign-in",
+  'auth.idTokenExpired': 'the ID token for {{server}} expired at {{time}}; sign in to your identity provider again to renew it',
+  'auth.idTokenAudience': 'the ID token for {{server}} was issued to {{audience}}, not to the IdP client {{clientId}}; it was not sent',
+  'auth.idpRefused': 'the identity provider {{idp}} refused the token exchange for {{server}}: {{detail}}',
+  'auth.idJagType': 'the identity provider answered with a token of type {{type}}, not an ID-JAG (oauth-id-jag+jwt); it was not sent on',
+  'auth.idJagAudience': "the identity provider issued a grant for {{audience}}, not for {{server}}'s authorization server {{issuer}}; it was not sent on",
+  'auth.idJagResource': 'the identity provider issued a grant for the resource {{named}}, not {{resource}}; it was not sent on',
+  'auth.idJagExpired': 'the grant from the identity provider had expired at {{time}} when it arrived; check the clocks of this machine and the IdP',
 } as const;

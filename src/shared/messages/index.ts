@@ -12,6 +12,7 @@ import { TELEMETRY_MESSAGES } from './telemetry-messages';
 import { URL_MESSAGES } from './url-messages';
 import { APP_MESSAGES } from './app-messages';
 import { INSTRUCTIONS_MESSAGES } from './instructions-messages';
+import { SKILL_MESSAGES } from './skill-messages';
 
 export type { ParamNames } from './define';
 export { zodIssueMessage } from './zod-issue';
@@ -22,7 +23,7 @@ export { zodIssueMessage } from './zod-issue';
  * (lib/i18n/messages.ts); locales.test.ts checks zh-CN/messages.json holds every code with the same placeholders, so
  * a new code without a translation fails.
  */
-export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES, ...URL_MESSAGES, ...INSTRUCTIONS_MESSAGES, ...TELEMETRY_MESSAGES, ...APP_MESSAGES } as const;
+export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES, ...URL_MESSAGES, ...INSTRUCTIONS_MESSAGES, ...TELEMETRY_MESSAGES, ...APP_MESSAGES, ...SKILL_MESSAGES } as const;
 export type MainMessageCode = keyof typeof MAIN_MESSAGES;
 
 /** A UiMessage from main's table: `say('server.notConfigured', { name })`. */

@@ -13,6 +13,9 @@ import type { ModelProvider } from '../../../src/main/core/providers/types';
 import { environmentSecrets } from '../../../src/main/core/secrets';
 import { createAgentRuntime } from '../../../src/main/core/agent/runtime';
 import type { McpCaller } from '../../../src/main/core/agent/tool-proxy';
+import { initialState } from '../../../src/main/core/mcp/types';
+import { ServerSkillsService } from '../../../src/main/core/server-skills/server-skills-service';
+import { SkillPinStore } from '../../../src/main/core/server-skills/skill-pins';
 
 export interface HarnessOptions {
   provider: () => ModelProvider;
@@ -23,6 +26,8 @@ export interface HarnessOptions {
   /** Wraps the real caller, e.g. to make a call hang or throw. */
   wrapCaller?: (caller: McpCaller) => McpCaller;
   dataDir?: string;
+  /** Pins of the shop's published skills (default: empty, so they are pinned at first sight). */
+  skillPins?: SkillPinStore;
 }
 
 /**
@@ -67,6 +72,14 @@ export async function startRuntimeHarness(options: HarnessOptions) {
     callTool: (_server, name, args, { signal, meta }) =>
       client.callTool({ name, arguments: args, _meta: meta }, { signal, timeout: 5000 }),
   };
+  // The skills the shop publishes (the after-sales manual), read and verified from it as the app does.
+  const shopState = Object.freeze({ ...initialState('shop', 'connected'), connectedAt: new Date().toISOString(), offeredCapabilities: client.getServerCapabilities() ?? null });
+  const serverSkills = new ServerSkillsService({
+    connections: { snapshot: () => ({ revision: 1, servers: [shopState] }), client: () => client, onChange: () => () => undefined },
+    config: { current: () => config },
+    pins: options.skillPins ?? SkillPinStore.inMemory(),
+  });
+  await serverSkills.whenListed();
   const knowledge = createKnowledgeBase([{ source: 'shipping.md', text: '# 运费\n满99元包邮，一般3-5天送达。' }]);
   const runtime = await createAgentRuntime({
     dataDir,
@@ -74,6 +87,7 @@ export async function startRuntimeHarness(options: HarnessOptions) {
     events,
     catalog: () => ({ catalog, revision }),
     mcp: options.wrapCaller ? options.wrapCaller(realCaller) : realCaller,
+    serverSkills,
     secrets: environmentSecrets({}),
     knowledgeDir: '',
     overrides: { provider: options.provider, knowledge: async () => knowledge },
@@ -110,6 +124,7 @@ export async function startRuntimeHarness(options: HarnessOptions) {
     },
     async close(removeData = true) {
       await runtime.close();
+      await serverSkills.close();
       await client.close();
       await shop.close();
       if (removeData && !options.dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -24,13 +24,15 @@ export interface AppCoreOptions {
   servers: Record<string, unknown>[];
   /** MCP intent nodes to mount: toolId and its confirmation policy. */
   mount: { toolId: string; confirm?: 'auto' | 'always' | 'never'; server?: string }[];
+  /** agent.model (default: the demo provider). */
+  model?: Record<string, unknown>;
 }
 
 /** The whole core (createCore + dispatch) over the given app servers, the demo model, one conversation for customer u1001. */
 export async function startAppCore(options: AppCoreOptions) {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-apps-'));
   const config = {
-    agent: { model: { provider: 'demo' }, maxSteps: 4, mcp: { servers: options.servers } },
+    agent: { model: options.model ?? { provider: 'demo' }, maxSteps: 4, mcp: { servers: options.servers } },
     intents: [
       {
         id: 'apps',
@@ -46,7 +48,7 @@ export async function startAppCore(options: AppCoreOptions) {
     dataDir,
     watchConfig: false,
     log: () => undefined,
-    secrets: environmentSecrets({}),
+    secrets: environmentSecrets({ OPENAI_API_KEY: 'sk-test' }),
     connections: { healthCheckIntervalMs: 0, defaultTimeoutMs: 20_000 },
   });
   core.events.subscribe((name, payload) => events.push({ name, payload }));

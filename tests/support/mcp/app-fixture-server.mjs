@@ -6,6 +6,7 @@
 //   bad_scheme  names an https: URL as its UI
 //   bad_mime    its resource is text/html, not the app profile
 //   huge        its resource is 20 MB
+// APP_FIXTURE_NO_HUGE=1 leaves `huge` out (a one-shot CLI connection would be closed by its read).
 // APP_FIXTURE_VERSION_FILE: the dashboard's HTML carries this file's content, read at each resources/read (a rug pull).
 import { readFileSync } from 'node:fs';
 import { McpServer } from '@modelcontextprotocol/server';
@@ -60,8 +61,8 @@ registerAppResource(server, 'Bad MIME', 'ui://apps/bad-mime.html', { mimeType: '
   contents: [{ uri: 'ui://apps/bad-mime.html', mimeType: 'text/html', text: '<p>not an app</p>' }],
 }));
 
-registerAppTool(server, 'huge', { description: 'Its UI is 20 MB', _meta: { ui: { resourceUri: 'ui://apps/huge.html' } } }, async () => text('huge'));
-registerAppResource(server, 'Huge', 'ui://apps/huge.html', {}, async () => ({
+if (!process.env.APP_FIXTURE_NO_HUGE) registerAppTool(server, 'huge', { description: 'Its UI is 20 MB', _meta: { ui: { resourceUri: 'ui://apps/huge.html' } } }, async () => text('huge'));
+if (!process.env.APP_FIXTURE_NO_HUGE) registerAppResource(server, 'Huge', 'ui://apps/huge.html', {}, async () => ({
   contents: [{ uri: 'ui://apps/huge.html', mimeType: RESOURCE_MIME_TYPE, text: `<!doctype html><p>${'x'.repeat(20 * 1024 * 1024)}</p>` }],
 }));
 

@@ -108,6 +108,15 @@ const factory = () => {
     return text(`slow ${finished}`);
   });
 
+  // prompts/get is a multi-round-trip method too: the prompt asks whom the letter is for.
+  server.registerPrompt('letter', { description: 'a letter to whoever the user names' }, async (ctx) => {
+    const answer = inputResponse(ctx.mcpReq.inputResponses, 'to');
+    if (answer.kind === 'missing')
+      return inputRequired({ inputRequests: { to: inputRequired.elicit({ message: 'Who is the letter for?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } }) } });
+    const to = answer.kind === 'elicit' && answer.action === 'accept' ? answer.content?.name : 'nobody';
+    return { messages: [{ role: 'user', content: { type: 'text', text: `Write a letter to ${to}` } }] };
+  });
+
   return server;
 };
 

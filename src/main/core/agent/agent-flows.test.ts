@@ -4,6 +4,7 @@ import { REFUSED_CALL_PREFIX } from './refusal';
 import { createDemoProvider } from '../providers/demo/demo-provider';
 import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
 import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
+import { SkillPinStore } from '../server-skills/skill-pins';
 
 const SEED_QUESTION = '上周买的AirPods Pro还没收到，帮我看看送到哪了';
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
@@ -159,9 +160,28 @@ describe('agent runtime with the demo model and the real shop', () => {
       ['apply_refund', 'success'],
     ]);
     expect(calls[0].resultText).toContain('load_skill');
+    // The manual is the SKILL.md body the shop publishes (the default config's after-sales takes it from `server: shop`).
+    expect(calls[1].resultText).toContain('1. 先用 query_order 确认订单已签收，且签收不超过 7 天。');
     expect(provider.requests[0].tools.map((t) => t.name)).not.toContain('apply_refund');
     expect(provider.requests[2].tools.map((t) => t.name)).toContain('apply_refund');
     expect(harness.shop.store.writesExecuted).toBe(1);
+  });
+
+  it('refuses to load a server skill whose digest changed since it was pinned: the reason reaches the model, the gate stays shut', async () => {
+    const skillPins = SkillPinStore.inMemory();
+    skillPins.accept('shop', 'after-sales', 'a'.repeat(64)); // what the operator trusted before the shop changed its manual
+    const provider = scriptedProvider([callTools({ name: 'load_skill', arguments: { name: 'after-sales' } }), callTools({ name: 'apply_refund', arguments: { orderNo: 'x', reason: 'y' } }), say('sorry')]);
+    harness = await startRuntimeHarness({ provider: () => provider, skillPins });
+    const { id } = await harness.agent.create('u1001');
+    await talk(harness, id, '我要退款');
+    const calls = toolItems(harness, id);
+    expect(calls.map((c) => [c.toolName, c.status])).toEqual([
+      ['load_skill', 'error'],
+      ['apply_refund', 'blocked'],
+    ]);
+    expect(calls[0].resultText).toMatch(/skill after-sales takes its manual from server shop, and it cannot be loaded now: its files changed since they were pinned/);
+    expect(provider.requests[1].tools.map((t) => t.name)).not.toContain('apply_refund');
+    expect(harness.shop.store.writesExecuted).toBe(0);
   });
 
   it('refuses a tool that is bound nowhere visible (query_coupons is unmounted)', async () => {

@@ -1,16 +1,23 @@
 import { LOAD_SKILL, SEARCH_KNOWLEDGE } from '../../../shared/catalog';
 import { say } from '../../../shared/messages';
 import type { Skill } from '../../../shared/config/schema';
+import type { UiMessage } from '../../../shared/i18n-message';
 import type { KnowledgeBase } from '../knowledge/knowledge-base';
 import { runSearchKnowledge } from '../knowledge/search-knowledge-tool';
 import type { LiveConversation } from './conversation';
 import type { LocalToolRunner } from './tool-proxy';
 
+/** The manuals of skills servers publish (server-skills/server-skills-service.ts). */
+export interface ServerSkillManuals {
+  manual(server: string, name: string): Promise<{ ok: true; body: string } | { ok: false; reason: UiMessage }>;
+  loadable(): readonly { name: string; description: string; server: string }[];
+}
+
 /** load_skill and search_knowledge, run in-process. */
-export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; knowledge: () => Promise<KnowledgeBase> }): LocalToolRunner {
+export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; serverSkills?: ServerSkillManuals; knowledge: () => Promise<KnowledgeBase> }): LocalToolRunner {
   return {
     run(name, args, conversation) {
-      if (name === LOAD_SKILL) return loadSkill(deps.skills(), args, conversation);
+      if (name === LOAD_SKILL) return loadSkill(deps.skills(), deps.serverSkills, args, conversation);
       if (name === SEARCH_KNOWLEDGE)
         return deps.knowledge().then(
           (kb) => ({ text: runSearchKnowledge(kb, args), isError: false }),
@@ -24,18 +31,33 @@ export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; kn
   };
 }
 
-async function loadSkill(skills: readonly Skill[], args: Record<string, unknown>, conversation: LiveConversation) {
+/**
+ * A config skill's manual is its `manual:`, or the SKILL.md body of the server skill it names (`server:`); a verified
+ * server skill no config skill names loads too, unlocking nothing. A server skill that cannot be loaded (quarantined,
+ * refused, its server down) is refused with the reason, and unlocks nothing.
+ */
+async function loadSkill(skills: readonly Skill[], serverSkills: ServerSkillManuals | undefined, args: Record<string, unknown>, conversation: LiveConversation) {
   const wanted = typeof args.name === 'string' ? args.name : '';
-  const skill = skills.find((s) => s.name === wanted);
+  const configured = skills.find((s) => s.name === wanted);
+  const published = configured ? undefined : serverSkills?.loadable().find((s) => s.name === wanted);
+  const skill = configured ?? (published && { name: published.name, server: published.server, skill: published.name, manual: '', unlocks: [] as string[] });
   if (!skill) {
+    const names = [...skills.map((s) => s.name), ...(serverSkills?.loadable().map((s) => s.name) ?? [])];
     // The model reads the English; the card shows the same sentence in the UI's language.
-    const message = skills.length ? say('localTool.noSuchSkill', { name: wanted, available: skills.map((s) => s.name).join(', ') }) : say('localTool.noSkills', { name: wanted });
+    const message = names.length ? say('localTool.noSuchSkill', { name: wanted, available: names.join(', ') }) : say('localTool.noSkills', { name: wanted });
     return { text: message.text, isError: true, message };
+  }
+  let manual = skill.manual;
+  if (skill.server) {
+    const found = (await serverSkills?.manual(skill.server, skill.skill ?? skill.name)) ?? { ok: false as const, reason: say('serverSkill.notConnected', { server: skill.server }) };
+    if (!found.ok) {
+      const message = say('serverSkill.unavailable', { name: skill.name, server: skill.server, reason: found.reason });
+      return { text: message.text, isError: true, message };
+    }
+    manual = found.body;
   }
   if (!conversation.loadedSkills.includes(skill.name))
     await conversation.write({ t: 'skills', loaded: [...conversation.loadedSkills, skill.name] });
-  return {
-    text: `# Skill loaded: ${skill.name}\n${skill.manual}\n\nUnlocked from the next step: ${skill.unlocks.join(', ')}`,
-    isError: false,
-  };
+  const unlocked = skill.unlocks.length ? `\n\nUnlocked from the next step: ${skill.unlocks.join(', ')}` : '';
+  return { text: `# Skill loaded: ${skill.name}\n${manual}${unlocked}`, isError: false };
 }

@@ -14,7 +14,7 @@ import { AgentService } from './agent-service';
 import { ApprovalService } from './approvals';
 import { argumentsHash } from './arguments-hash';
 import { ConversationStore, INTERRUPTED, type ExpiredApproval, type InterruptedCall } from './conversation-store';
-import { createLocalToolRunner } from './local-tools';
+import { createLocalToolRunner, type ServerSkillManuals } from './local-tools';
 import { RecordsStore } from './records-store';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 import { ToolProxy, type McpCaller } from './tool-proxy';
@@ -29,6 +29,8 @@ export interface AgentRuntimeOptions {
   mcp: McpCaller;
   secrets: SecretStore;
   knowledgeDir: string;
+  /** Skills servers publish: load_skill loads their SKILL.md bodies; none by default. */
+  serverSkills?: ServerSkillManuals;
   /** Servers' instructions for the system prompt (servers with useInstructions); none by default. */
   instructions?: TurnRunnerDeps['instructions'];
   /** The fetch model providers send with (the desktop's honours the system proxy); default Node's. */
@@ -56,6 +58,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     mcp: options.mcp,
     local: createLocalToolRunner({
       skills: () => config.current().skills,
+      serverSkills: options.serverSkills,
       // Indexed on first use (start-up does not pay for a tool that may never be called); a failed load is not kept.
       knowledge: options.overrides?.knowledge ?? retryingOnce(() => loadKnowledgeBase(options.knowledgeDir)),
     }),

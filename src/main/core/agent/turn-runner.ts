@@ -1,3 +1,4 @@
+import { appContextForModel } from '../apps/app-context';
 import { randomUUID } from 'node:crypto';
 import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
@@ -50,9 +51,11 @@ export function runTurn(
 async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conversation: LiveConversation, text: string, signal: AbortSignal, turnId: string): Promise<TurnResult> {
   const conversationId = conversation.summary.id;
   const turn: Turn = { id: turnId, index: conversation.turns.length, status: 'running', startedAt: new Date().toISOString(), steps: [] };
+  // MCP Apps' context for the model since the last message (ui/update-model-context), read before this one is written.
+  const appContext = appContextForModel(conversation.items);
   await conversation.write({ t: 'turn', turn: { ...turn, steps: [] } });
   await conversation.write({ t: 'item', item: { kind: 'user', id: `${turnId}-u`, turnId, text, at: turn.startedAt } });
-  await conversation.write({ t: 'message', message: { role: 'user', content: text } });
+  await conversation.write({ t: 'message', message: { role: 'user', content: text + appContext } });
   if (conversation.turns.length === 1 && conversation.summary.title === 'New conversation') {
     conversation.summary = { ...conversation.summary, title: text.slice(0, 60) };
     await conversation.writeMeta();

@@ -175,8 +175,14 @@ export class AppService {
     if (!app) throw new NotFound(say('workbench.toolGone', { server: input.server, toolId: input.appTool }));
     this.checkedApp(input.server, app);
     const controller = new AbortController();
-    const result = await this.deps.sample({ server: input.server, signal: controller.signal }, input.params as unknown as Parameters<ServerRequestHandlers['sample']>[1]);
-    return result as unknown as Record<string, unknown>;
+    try {
+      const result = await this.deps.sample({ server: input.server, signal: controller.signal }, input.params as unknown as Parameters<ServerRequestHandlers['sample']>[1]);
+      return result as unknown as Record<string, unknown>;
+    } catch (error) {
+      // The operator (or the rules: rate, policy, timeout) said no: the app gets that, as a refusal rather than a failure.
+      const detail = error instanceof Error ? error.message : String(error);
+      throw refuse('samplingRefused', say('app.samplingRefused', { appTool: input.appTool, server: input.server, detail }));
+    }
   }
 
   /** The tools a connected server offers now. */

@@ -2,7 +2,7 @@ import { auth, extractWWWAuthenticateParams, OAuthError, OAuthErrorCode, Unautho
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { httpStatusOf } from '../mcp/connection-failures';
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
-import type { ResolvedAuth } from './auth-settings';
+import { isMachineGrant, type ResolvedAuth } from './auth-settings';
 import { ClientBoundElsewhereError, IssuerMismatchError, OWN_ISSUER_CHECK, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
@@ -177,12 +177,12 @@ export class AuthSession {
     return wanted.length > 0 && wanted.every((s) => have.has(s)) && this.stored().tokens !== undefined;
   }
 
-  /** One timer per connected server: refresh (or, for client_credentials, fetch anew) before the token lapses. */
+  /** One timer per connected server: refresh (or, for a machine grant, fetch anew) before the token lapses. */
   private scheduleRefresh(): void {
     clearTimeout(this.refreshTimer);
     const stored = this.stored();
     const expiry = tokenExpiry(stored);
-    const renewable = this.settings.grant === 'client_credentials' || stored.tokens?.refresh_token !== undefined;
+    const renewable = isMachineGrant(this.settings.grant) || stored.tokens?.refresh_token !== undefined;
     if (!expiry || !renewable || !stored.obtainedAt) return;
     const lifetime = expiry.getTime() - Date.parse(stored.obtainedAt);
     const skew = Math.min(this.deps.refreshSkewMs ?? 60_000, lifetime * 0.1);

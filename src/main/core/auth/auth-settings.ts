@@ -1,19 +1,28 @@
 import { createPrivateKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import type { HttpServerConfig } from '../../../shared/config/schema';
+import type { AuthGrant, HttpServerConfig } from '../../../shared/config/schema';
 import { expandEnvRefs, ServerConfigError } from '../mcp/server-endpoint';
+import type { IdpSettings } from './cross-app-access';
 
 /** A server's `auth:` block with `${env:NAME}` expanded and the private key loaded: what the provider works from. */
 export interface ResolvedAuth {
-  grant: 'authorization_code' | 'client_credentials';
+  grant: AuthGrant;
   clientId?: string;
   clientSecret?: string;
   clientMetadataUrl?: string;
   /** Space-separated, as OAuth sends it. */
   scope?: string;
   privateKey?: { pem: string; algorithm: string };
+  /** grant: cross_app_access. */
+  idp?: IdpSettings;
 }
+
+/** Grants that need no browser: the token endpoint is asked directly, in the background as well. */
+export const isMachineGrant = (grant: AuthGrant): boolean => grant !== 'authorization_code';
+
+/** A JWT's three base64url parts: an ID token given inline (from `${env:…}`), not a file path. */
+const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
 
 /**
  * Resolves at connect time, so a secret is read from the environment (or a key file) only when needed and
@@ -26,6 +35,11 @@ export function resolveAuth(server: HttpServerConfig, env: Record<string, string
   if (auth.clientSecret) secrets['auth.clientSecret'] = auth.clientSecret;
   if (auth.privateKey) secrets['auth.privateKey'] = auth.privateKey;
   if (auth.clientId) secrets['auth.clientId'] = auth.clientId;
+  if (auth.idp) {
+    secrets['auth.idp.clientId'] = auth.idp.clientId;
+    secrets['auth.idp.idToken'] = auth.idp.idToken;
+    if (auth.idp.clientSecret) secrets['auth.idp.clientSecret'] = auth.idp.clientSecret;
+  }
   const expanded = expandEnvRefs(secrets, env);
   return {
     grant: auth.grant,
@@ -34,6 +48,18 @@ export function resolveAuth(server: HttpServerConfig, env: Record<string, string
     clientMetadataUrl: auth.clientMetadataUrl,
     scope: auth.scopes?.length ? auth.scopes.join(' ') : undefined,
     privateKey: expanded['auth.privateKey'] !== undefined ? loadPrivateKey(expanded['auth.privateKey'], baseDir) : undefined,
+    ...(auth.idp && { idp: idpSettings(auth.idp, expanded, baseDir) }),
+  };
+}
+
+function idpSettings(idp: NonNullable<NonNullable<HttpServerConfig['auth']>['idp']>, expanded: Record<string, string>, baseDir: string): IdpSettings {
+  const idToken = expanded['auth.idp.idToken'].trim();
+  return {
+    issuer: idp.issuer,
+    tokenEndpoint: idp.tokenEndpoint,
+    clientId: expanded['auth.idp.clientId'],
+    clientSecret: expanded['auth.idp.clientSecret'],
+    ...(JWT_SHAPE.test(idToken) ? { idToken } : { idTokenFile: isAbsolute(idToken) ? idToken : resolve(baseDir, idToken) }),
   };
 }
 

@@ -21,4 +21,11 @@ describe('issuerCovers (RFC 8414 §3.3)', () => {
   ])('refuses %s for %s', (issuer, fetched) => {
     expect(issuerCovers(issuer, fetched)).toBe(false);
   });
+
+  it('lets the origin root speak for its whole origin only without protected resource metadata (2025-03-26 layout)', () => {
+    expect(issuerCovers('http://localhost:4000/oauth', 'http://localhost:4000/', { legacyOrigin: true })).toBe(true);
+    expect(issuerCovers('http://localhost:4000/oauth', 'http://localhost:4000/')).toBe(false);
+    expect(issuerCovers('http://localhost:4001/oauth', 'http://localhost:4000/', { legacyOrigin: true })).toBe(false);
+    expect(issuerCovers('http://localhost:4000/t2', 'http://localhost:4000/t1', { legacyOrigin: true })).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
-import { ClientCredentialsProvider, PrivateKeyJwtProvider, checkResourceAllowed, resourceUrlFromServerUrl } from "@modelcontextprotocol/client";
+import { ClientCredentialsProvider, CrossAppAccessProvider, PrivateKeyJwtProvider, checkResourceAllowed, resourceUrlFromServerUrl } from "@modelcontextprotocol/client";
 import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/client";
-import type { ResolvedAuth } from './auth-settings';
+import { isMachineGrant, type ResolvedAuth } from './auth-settings';
+import { crossAppAssertion } from './cross-app-access';
 import type { OAuthStore, StoredAuth } from './oauth-store';
 import { AuthFailure } from './auth-failure';
 import { say } from '../../../shared/messages';
@@ -50,21 +51,25 @@ export class ClientBoundElsewhereError extends AuthFailure {
  * 1. a client configured in `auth:` (pre-registered), 2. the configured client ID metadata document URL
  * (the SDK uses it where the authorization server supports it), 3. dynamic registration (interactive only).
  * The client_credentials grant takes its client information, token request and private_key_jwt
- * assertion from the SDK's ClientCredentialsProvider / PrivateKeyJwtProvider.
+ * assertion from the SDK's ClientCredentialsProvider / PrivateKeyJwtProvider; cross_app_access its jwt-bearer
+ * request from CrossAppAccessProvider, with the ID-JAG from the IdP (cross-app-access.ts).
  */
 export class SwitchboardOAuthProvider implements OAuthClientProvider {
   readonly clientMetadataUrl?: string;
   /** Absent in background mode: the SDK then cannot register a client without the operator. */
   saveClientInformation?: (info: OAuthClientInformationMixed) => Promise<void>;
   addClientAuthentication?: AddClientAuthentication;
-  prepareTokenRequest?: (scope?: string) => URLSearchParams;
+  prepareTokenRequest?: (scope?: string) => URLSearchParams | Promise<URLSearchParams>;
   /** Set when the browser is sent off: the scope this authorization asks for, kept with the tokens. */
   requestedScope: string | undefined;
   /** Background mode: set when the flow reached a step only the operator can take (register, open a browser). */
   interactionNeeded: { scope?: string } | undefined;
   private verifier: string | undefined;
   private discoveredIssuer: string | undefined;
-  private machineDelegate: ClientCredentialsProvider | PrivateKeyJwtProvider | undefined;
+  private machineDelegate: MachineProvider | undefined;
+  /** Where discovery led (auth() tells us): the ID-JAG is asked for this authorization server and resource. */
+  private authorizationServer: string | undefined;
+  private resourceIndicator: string | undefined;
 
   constructor(
     private readonly ctx: ProviderContext,
@@ -72,21 +77,21 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   ) {
     this.clientMetadataUrl = ctx.settings.clientMetadataUrl;
     if (mode.kind === 'interactive') this.saveClientInformation = (info) => this.storeClientInformation(info);
-    if (ctx.settings.grant === 'client_credentials') {
+    if (isMachineGrant(ctx.settings.grant)) {
       this.saveClientInformation = (info) => this.storeClientInformation(info);
-      this.prepareTokenRequest = (scope) => this.machine().prepareTokenRequest(scope);
+      this.prepareTokenRequest = (scope) => this.machineTokenRequest(scope);
       if (ctx.settings.privateKey) this.addClientAuthentication = (...args) => (this.machine() as PrivateKeyJwtProvider).addClientAuthentication(...args);
     }
   }
 
   get redirectUrl(): string | undefined {
-    if (this.ctx.settings.grant === 'client_credentials') return undefined; // the SDK's non-interactive path
+    if (isMachineGrant(this.ctx.settings.grant)) return undefined; // the SDK's non-interactive path
     return this.mode.kind === 'interactive' ? this.mode.redirectUrl : BACKGROUND_REDIRECT;
   }
 
   get clientMetadata(): OAuthClientMetadata {
     const { settings } = this.ctx;
-    if (settings.grant === 'client_credentials') return { ...this.machine().clientMetadata, client_name: CLIENT_NAME, scope: settings.scope };
+    if (isMachineGrant(settings.grant)) return { ...this.machine().clientMetadata, client_name: CLIENT_NAME, scope: settings.scope };
     return {
       client_name: CLIENT_NAME,
       redirect_uris: [this.redirectUrl ?? BACKGROUND_REDIRECT],
@@ -105,7 +110,7 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   clientInformation(): OAuthClientInformationMixed | undefined {
     const { settings } = this.ctx;
     const stored = this.stored();
-    if (settings.grant === 'client_credentials') return { ...this.machine().clientInformation(), issuer: stored.configuredClientIssuer };
+    if (isMachineGrant(settings.grant)) return { ...this.machine().clientInformation(), issuer: stored.configuredClientIssuer };
     if (settings.clientId) {
       const bound = stored.configuredClientIssuer;
       if (bound && this.discoveredIssuer && !sameIssuer(bound, this.discoveredIssuer))
@@ -175,6 +180,14 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) => ({ ...current, discovery: state }));
   }
 
+  saveAuthorizationServerUrl(url: string): void {
+    this.authorizationServer = url;
+  }
+
+  saveResourceUrl(url: string): void {
+    this.resourceIndicator = url;
+  }
+
   discoveryState(): OAuthDiscoveryState | undefined {
     const discovery = this.stored().discovery;
     requireMatchingIssuer(discovery); // kept by an earlier version, before this was checked
@@ -194,15 +207,27 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     );
   }
 
+  private async machineTokenRequest(scope: string | undefined): Promise<URLSearchParams> {
+    const delegate = this.machine();
+    if (delegate instanceof CrossAppAccessProvider) {
+      if (this.authorizationServer) delegate.saveAuthorizationServerUrl(this.authorizationServer);
+      if (this.resourceIndicator) delegate.saveResourceUrl?.(this.resourceIndicator);
+    }
+    return delegate.prepareTokenRequest(scope);
+  }
+
   /** The SDK's machine-to-machine provider, built once the authorization server is known (it binds the client to it). */
-  private machine(): ClientCredentialsProvider | PrivateKeyJwtProvider {
+  private machine(): MachineProvider {
     const { settings } = this.ctx;
     const issuer = this.stored().configuredClientIssuer ?? this.discoveredIssuer ?? this.stored().discovery?.authorizationServerUrl;
     if (this.machineDelegate && issuer === this.machineDelegate.clientInformation().issuer) return this.machineDelegate;
     const common = { clientId: settings.clientId!, clientName: CLIENT_NAME, scope: settings.scope, expectedIssuer: issuer ?? UNKNOWN_ISSUER };
-    this.machineDelegate = settings.privateKey
-      ? new PrivateKeyJwtProvider({ ...common, privateKey: settings.privateKey.pem, algorithm: settings.privateKey.algorithm })
-      : new ClientCredentialsProvider({ ...common, clientSecret: settings.clientSecret! });
+    if (settings.grant === 'cross_app_access')
+      this.machineDelegate = new CrossAppAccessProvider({ ...common, clientSecret: settings.clientSecret!, assertion: crossAppAssertion(this.ctx.server, settings.idp!, this.ctx.now) });
+    else
+      this.machineDelegate = settings.privateKey
+        ? new PrivateKeyJwtProvider({ ...common, privateKey: settings.privateKey.pem, algorithm: settings.privateKey.algorithm })
+        : new ClientCredentialsProvider({ ...common, clientSecret: settings.clientSecret! });
     return this.machineDelegate;
   }
 
@@ -231,7 +256,8 @@ function requirePkce(discovery: OAuthDiscoveryState | undefined): void {
  */
 function requireMatchingIssuer(discovery: OAuthDiscoveryState | undefined): void {
   const issuer = discovery?.authorizationServerMetadata?.issuer;
-  if (!discovery || issuer === undefined || issuerCovers(issuer, discovery.authorizationServerUrl)) return;
+  if (!discovery || issuer === undefined) return;
+  if (issuerCovers(issuer, discovery.authorizationServerUrl, { legacyOrigin: !discovery.resourceMetadata })) return;
   throw new IssuerMismatchError(say('auth.issuerMismatch', { expected: discovery.authorizationServerUrl, issuer }));
 }
 
@@ -243,6 +269,8 @@ function requireMatchingIssuer(discovery: OAuthDiscoveryState | undefined): void
  */
 export const OWN_ISSUER_CHECK = { skipIssuerMetadataValidation: true } as const;
 
+type MachineProvider = ClientCredentialsProvider | PrivateKeyJwtProvider | CrossAppAccessProvider;
+
 /** Placeholder before discovery; the stamp is replaced as soon as the authorization server is known. */
 const UNKNOWN_ISSUER = 'urn:switchboard:authorization-server-not-yet-discovered';
 
@@ -250,13 +278,17 @@ const UNKNOWN_ISSUER = 'urn:switchboard:authorization-server-not-yet-discovered'
  * The issuer is the URL the metadata was fetched for, or (a multi-tenant server, as the MCP conformance suite's
  * metadata-var2/var3 serve) an issuer on the same origin whose path is a leading segment of that URL's path. Another
  * origin is always refused: that is the impersonation RFC 8414 §3.3 guards against, and one origin controls both.
+ * `legacyOrigin`: the 2025-03-26 layout, no protected resource metadata, so the authorization server is the MCP
+ * server's own origin root; that root speaks for every path of its origin (conformance oauth-metadata-backcompat
+ * names `<origin>/oauth` there).
  */
-export function issuerCovers(issuer: string, fetchedFor: string): boolean {
+export function issuerCovers(issuer: string, fetchedFor: string, options: { legacyOrigin?: boolean } = {}): boolean {
   if (sameIssuer(issuer, fetchedFor)) return true;
   try {
     const claimed = new URL(issuer);
     const fetched = new URL(fetchedFor);
     if (claimed.origin !== fetched.origin || claimed.search || claimed.hash) return false;
+    if (options.legacyOrigin && fetched.pathname === '/') return true;
     const prefix = claimed.pathname.replace(/\/$/, '');
     return fetched.pathname === prefix || fetched.pathname.startsWith(`${prefix}/`);
   } catch {

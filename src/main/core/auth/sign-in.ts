@@ -1,6 +1,7 @@
 import { auth } from "@modelcontextprotocol/client";
 import type { ServerState } from '../mcp/types';
 import type { AuthSession } from './auth-session';
+import { isMachineGrant } from './auth-settings';
 import { startLoopbackRedirect, type RedirectResult } from './loopback-redirect';
 import { OWN_ISSUER_CHECK, SwitchboardOAuthProvider } from './oauth-provider';
 import type { OAuthStore } from './oauth-store';
@@ -54,8 +55,8 @@ export interface SignInRun {
  * One operator sign-in: authorization code with PKCE through the SDK's auth(), the browser sent to the
  * authorization server, the code taken by the loopback listener, tokens stored, then the server
  * reconnected. If the reconnected server asks for more scope (403 insufficient_scope), the sign-in
- * steps up, at most MAX_AUTHORIZATION_ROUNDS authorization requests in all. client_credentials needs no
- * browser: stored tokens are dropped and the reconnect fetches new ones.
+ * steps up, at most MAX_AUTHORIZATION_ROUNDS authorization requests in all. client_credentials and
+ * cross_app_access need no browser: stored tokens are dropped and the reconnect fetches new ones.
  */
 export function runSignIn(deps: SignInDeps): SignInRun {
   const { session } = deps;
@@ -98,7 +99,7 @@ export function runSignIn(deps: SignInDeps): SignInRun {
   };
 
   const done = (async () => {
-    if (session.settings.grant === 'client_credentials') {
+    if (isMachineGrant(session.settings.grant)) {
       await deps.store.update(session.server, session.resource, (current) => ({ ...current, tokens: undefined, obtainedAt: undefined }));
       firstStep(null);
       await connectedOrThrow(deps);

@@ -20,6 +20,7 @@ import { PinCommands, type PinAction } from './pin-commands';
 import type { PinStore } from './pin-store';
 import { Unavailable } from '../errors';
 import { say } from '../../../shared/messages';
+import type { SkillSource } from '../../../shared/skills/server-skills';
 
 /** What the agent loop reads at the start of each model call: a frozen catalog and its revision. */
 export interface CatalogSnapshot {
@@ -39,6 +40,15 @@ export interface CatalogServiceDeps {
   pins?: PinStore;
   /** How long one slice of a background resolve may run (default SLICE_MS); 0: one step per turn of the event loop. */
   sliceMs?: number;
+  /** Skills servers publish: load_skill offers the loadable ones, and explain says where a config skill's manual comes from. */
+  serverSkills?: ServerSkillsPort;
+}
+
+/** What the catalog needs of the server skills (server-skills/server-skills-service.ts). */
+export interface ServerSkillsPort {
+  loadable(): readonly Pick<Skill, 'name' | 'description'>[];
+  sources(skills: readonly Skill[]): ReadonlyMap<string, SkillSource>;
+  onChange(listener: () => void): () => void;
 }
 
 /**
@@ -66,7 +76,9 @@ export class CatalogService {
   private readonly pinCommands: PinCommands | undefined;
   /** The catalog's caches: what the last resolve built, patched after each change. */
   private readonly resolver = createCatalogResolver();
-  private localTools: { skills: readonly Skill[]; tools: ModelToolDefinition[] } | undefined;
+  private localTools: { skills: readonly Skill[]; serverSkills: number; tools: ModelToolDefinition[] } | undefined;
+  /** Bumped at each change of the server skills: load_skill's list is built again. */
+  private serverSkillsVersion = 0;
 
   constructor(private readonly deps: CatalogServiceDeps) {
     this.unsubscribe.push(
@@ -78,6 +90,13 @@ export class CatalogService {
       }),
       deps.config.onChange(() => this.invalidate()),
     );
+    if (deps.serverSkills)
+      this.unsubscribe.push(
+        deps.serverSkills.onChange(() => {
+          this.serverSkillsVersion += 1;
+          this.invalidate();
+        }),
+      );
     for (const server of deps.connections.snapshot().servers) this.statuses.set(server.name, server.status);
     if (deps.pins)
       this.pinCommands = new PinCommands(
@@ -113,6 +132,7 @@ export class CatalogService {
       pins: pins ? { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() } : undefined,
       maxDescriptionBytes: agent.mcp.maxDescriptionBytes,
       maxSchemaBytes: agent.mcp.maxSchemaBytes,
+      ...(this.deps.serverSkills && { skillSources: this.deps.serverSkills.sources(skills) }),
     };
     return (this.job = this.resolver.begin(input));
   }
@@ -153,7 +173,12 @@ export class CatalogService {
 
   /** The local tools change only with the skills (load_skill lists them): built once per skills array. */
   private localToolsFor(skills: readonly Skill[]): ModelToolDefinition[] {
-    if (this.localTools?.skills !== skills) this.localTools = { skills, tools: (this.deps.localTools ?? localToolDefinitions)(skills) };
+    if (this.localTools?.skills !== skills || this.localTools.serverSkills !== this.serverSkillsVersion) {
+      // Verified server skills no config skill names are loadable too (they unlock nothing).
+      const extra = this.deps.serverSkills?.loadable() ?? [];
+      const all = extra.length ? [...skills, ...extra.map((s) => ({ name: s.name, description: s.description, manual: '', unlocks: [] }))] : skills;
+      this.localTools = { skills, serverSkills: this.serverSkillsVersion, tools: (this.deps.localTools ?? localToolDefinitions)(all) };
+    }
     return this.localTools.tools;
   }
 

@@ -5,10 +5,14 @@ import { ConnectionManager, type BuiltinServers, type ConnectionOptions } from '
 import { CatalogService, type CatalogServiceDeps } from './catalog-service';
 import { warmFingerprints } from './definition-hash';
 import type { PinStore } from './pin-store';
+import { ServerSkillsService } from '../server-skills/server-skills-service';
+import type { SkillPinStore } from '../server-skills/skill-pins';
 
 export interface ToolPipeline {
   connections: ConnectionManager;
   catalog: CatalogService;
+  /** Skills servers publish; present when `skillPins` was given. */
+  serverSkills?: ServerSkillsService;
   close(): Promise<void>;
 }
 
@@ -24,6 +28,8 @@ export interface ToolPipelineOptions {
   pins?: PinStore;
   /** The embedded servers (`builtin: shop`), injected by the entry point; the pipeline closes them. Without them a builtin server fails with a clear error. */
   builtins?: BuiltinServers;
+  /** Pins of skills servers publish; with them, server skills are listed, verified and pinned (server-skills/). */
+  skillPins?: SkillPinStore;
 }
 
 /**
@@ -42,15 +48,18 @@ export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
     prepareTools: (server, tools) => warmFingerprints(tools, (name) => pins?.view().get(server)?.get(name)),
     ...options.connections,
   });
-  const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools, pins: options.pins });
+  const serverSkills = options.skillPins && new ServerSkillsService({ connections, config: options.config, pins: options.skillPins, events: options.events, log: options.log });
+  const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools, pins: options.pins, serverSkills });
   const stopReconciling = options.config.onChange((config) => connections.reconcile(config.agent.mcp.servers));
   connections.reconcile(options.config.current().agent.mcp.servers);
   return {
     connections,
     catalog,
+    serverSkills,
     async close() {
       stopReconciling();
       catalog.close();
+      await serverSkills?.close();
       await connections.closeAll();
       await builtins?.close();
       await options.pins?.flush();

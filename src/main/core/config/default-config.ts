@@ -59,11 +59,7 @@ intents:
 skills:
   - name: after-sales
     description: 售后处理手册
-    manual: |
-      # 售后处理手册
-      1. 先用 query_order 确认订单已签收，且签收不超过 7 天。
-      2. 向用户确认退款原因，再调用 apply_refund。
-      3. 把售后工单号告诉用户，说明 1-3 个工作日内审核。
+    server: shop              # the manual is the skill the shop publishes (its SKILL.md), verified and pinned
     unlocks: [apply_refund]
 `;
 }

@@ -6,6 +6,8 @@ import { describeError } from './describe-error';
 import type { ServerSessions } from './server-sessions';
 import type { ServerState } from './types';
 import { say } from '../../../shared/messages';
+import { APP_MIME_TYPE } from '../../../shared/contract/apps';
+import { checkAppContents } from './app-resources';
 
 /** The most data one resources/read hands on (text and base64 together); beyond it the rest is left out, and says so. */
 export const READ_DATA_CAP = 2 * 1024 * 1024;
@@ -50,12 +52,19 @@ export class ResourceBrowser {
     return { templates: page.resourceTemplates.map(templateView), nextCursor: page.nextCursor ?? null };
   }
 
-  async read(server: string, uri: string): Promise<{ uri: string; contents: ResourceContentView[] }> {
+  /** `html`: an MCP App's HTML too; without it an app's content is its metadata only (the 400 KB of HTML is not what an operator reads). */
+  async read(server: string, uri: string, options: { html?: boolean } = {}): Promise<{ uri: string; contents: ResourceContentView[] }> {
     const client = this.offering(server, 'resources');
     const result = await this.ask(server, () => client.readResource({ uri }, this.options(server)));
     let budget = READ_DATA_CAP;
     const contents = result.contents.map((content): ResourceContentView => {
       const base = { uri: content.uri, mimeType: content.mimeType ?? null };
+      const app = isAppContent(content) ? appSummaryOf(server, content) : undefined;
+      if (app && !options.html) {
+        const bytes = 'text' in content && typeof content.text === 'string' ? Buffer.byteLength(content.text) : Math.floor((((content as { blob?: string }).blob ?? '').length * 3) / 4);
+        return { ...base, bytes, app, omitted: `an MCP App's HTML (${bytes} bytes): its metadata is shown; ask for the HTML to print it` };
+      }
+      if (app) Object.assign(base, { app });
       if ('text' in content && typeof content.text === 'string') {
         const bytes = Buffer.byteLength(content.text);
         if (content.text.length <= budget) {
@@ -175,5 +184,23 @@ function promptView(p: Prompt): PromptView {
       ...(a.required !== undefined && { required: a.required }),
     })),
     ...(p.icons?.length && { icons: p.icons.map((i) => ({ ...i })) }),
+  };
+}
+
+const isAppContent = (content: { uri: string; mimeType?: string }) =>
+  content.uri.startsWith('ui://') || (content.mimeType ?? '').toLowerCase().replace(/\s+/g, '') === APP_MIME_TYPE;
+
+/** What the host checked of an app's content (apps read it the same way at discovery: core/mcp/app-resources.ts). */
+function appSummaryOf(server: string, content: { uri: string }): NonNullable<ResourceContentView['app']> {
+  const check = checkAppContents(server, content.uri, { contents: [content] });
+  if (!check.ok) return { sha256: null, csp: null, cspDropped: [], permissions: null, prefersBorder: null, domain: null, refused: check.message.text };
+  return {
+    sha256: check.sha256,
+    csp: check.csp,
+    cspDropped: check.cspDropped.map(({ directive, value, reason }) => ({ directive, value, reason })),
+    permissions: check.permissions,
+    prefersBorder: check.prefersBorder,
+    domain: check.domain,
+    refused: null,
   };
 }

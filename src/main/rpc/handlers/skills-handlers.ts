@@ -1,8 +1,12 @@
 import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
+import type { ServerSkillsService } from '../../core/server-skills/server-skills-service';
 
-export function createSkillHandlers(config: ConfigStore): Pick<Handlers, 'skills.get' | 'skills.save'> {
+type SkillRoutes = 'skills.get' | 'skills.save' | 'skills.servers' | 'skills.refreshServer' | 'skills.acceptServerSkill';
+
+export function createSkillHandlers(config: ConfigStore, serverSkills: ServerSkillsService): Pick<Handlers, SkillRoutes> {
   const get = () => ({ skills: config.current().skills, revision: config.snapshot().revision });
+  const servers = () => ({ skills: serverSkills.views(), listings: serverSkills.listingViews() });
   return {
     'skills.get': get,
     'skills.save': async ({ skills, baseRevision }) => {
@@ -10,5 +14,11 @@ export function createSkillHandlers(config: ConfigStore): Pick<Handlers, 'skills
       await config.edit(() => [{ op: 'merge', path: ['skills'], value: skills }]);
       return get();
     },
+    'skills.servers': servers,
+    'skills.refreshServer': async ({ server }) => {
+      await serverSkills.refresh(server);
+      return servers();
+    },
+    'skills.acceptServerSkill': ({ server, name, digest }) => serverSkills.accept(server, name, digest),
   };
 }

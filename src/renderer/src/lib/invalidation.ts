@@ -25,6 +25,7 @@ export const INVALIDATED_BY: Partial<Record<EventName, QueryRouteName[]>> = {
   'catalog.changed': ['servers.list', ...CATALOG_QUERIES, 'tools.definition'],
   'servers.authChanged': ['servers.list'],
   'servers.instructionsChanged': ['servers.list'],
+  'skills.serverSkillsChanged': ['skills.servers'],
   'tests.changed': ['tests.list', 'tests.result'],
   // A server's lists changed: any page held of them is refetched (they are small and paginated).
   'resources.listChanged': ['resources.list', 'resources.templates'],

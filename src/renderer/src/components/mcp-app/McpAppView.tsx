@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,6 +120,10 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
       } else {
         setSaid((all) => [...all.slice(-19), { id: Date.now() + Math.random(), kind, text }]);
       }
+    },
+    async sample(params) {
+      const answer = await rpc.request('apps.sample', { server: target.server, appTool: target.toolId, params: params as { messages: unknown[]; maxTokens: number } });
+      return answer as unknown as CreateMessageResult;
     },
     async openLink(url) {
       const check = checkExternalUrl(url);

@@ -1,5 +1,5 @@
 import { AppBridge, type McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallToolResult } from '@modelcontextprotocol/client';
+import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/client';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { hostContext, watchConsoleLook, type DisplayMode } from './host-context';
 import { SandboxTransport, type FloodReport } from './sandbox-transport';
@@ -10,6 +10,8 @@ export interface AppRequests {
   message(kind: 'message' | 'modelContext', text: string): Promise<void>;
   openLink(url: string): Promise<boolean>;
   download(contents: unknown[]): Promise<boolean>;
+  /** The app's sampling/createMessage, under our sampling rules (main's apps.sample). */
+  sample(params: Record<string, unknown>): Promise<CreateMessageResult>;
 }
 
 export interface AppBridgeState {
@@ -69,6 +71,7 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
         logging: {},
         message: { text: {} },
         updateModelContext: { text: {} },
+        sampling: {},
         sandbox: { permissions: opts.permissions, csp: (opts.csp ?? {}) as never },
       },
       { hostContext: context() },
@@ -103,6 +106,7 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
       await latest.current.requests.message('modelContext', textOf(params.content ?? []) || JSON.stringify(params.structuredContent ?? {}));
       return {};
     };
+    bridge.oncreatesamplingmessage = async (params) => latest.current.requests.sample(params as unknown as Record<string, unknown>);
     bridge.onopenlink = async ({ url }) => ((await latest.current.requests.openLink(url)) ? {} : { isError: true });
     bridge.ondownloadfile = async ({ contents }) => ((await latest.current.requests.download(contents)) ? {} : { isError: true });
     bridge.onrequestdisplaymode = async ({ mode }) => {

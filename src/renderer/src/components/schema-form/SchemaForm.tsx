@@ -5,6 +5,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
 import { createJsonSchemaValidator, validateValue, type FieldIssue } from './json-schema-validator';
 import { issueText } from './issue-text';
+import { formSchemaOf } from './form-schema';
 import './schema-form.css';
 import { useTranslation } from 'react-i18next';
 
@@ -34,6 +35,8 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
   const [parseError, setParseError] = useState<string | null>(null);
   const id = useId();
   const formSchema = useMemo(() => ({ type: 'object', ...schema }) as RJSFSchema, [schema]);
+  // What the form draws: 2020-12 tuples and consts in the shapes rjsf draws (values are checked against formSchema).
+  const drawnSchema = useMemo(() => formSchemaOf(formSchema), [formSchema]);
   // Problems name their field in the console's language, at the field and in the list on top.
   const validator = useMemo(() => createJsonSchemaValidator((root, issue) => issueText(t, root, issue)), [t]);
   const uiSchema: UiSchema = useMemo(() => ({ 'ui:submitButtonOptions': { submitText: submitLabel, props: { disabled, className: 'btn btn-primary' } } }), [submitLabel, disabled]);
@@ -77,7 +80,7 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
       </div>
       {mode === 'form' ? (
         <Form
-          schema={formSchema}
+          schema={drawnSchema}
           uiSchema={uiSchema}
           validator={validator}
           formData={value}

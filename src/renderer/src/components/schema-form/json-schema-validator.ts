@@ -13,6 +13,7 @@ import {
   type ValidationData,
   type ValidatorType,
 } from '@rjsf/utils';
+import { sourceSchemaOf } from './form-schema';
 
 /*
  * rjsf's own validator (@rjsf/validator-ajv8) compiles each schema with `new Function`, which the console's CSP
@@ -80,7 +81,7 @@ const pathAndMessage: IssueSentence = (_schema, issue) => `${propertyOf(issue.pa
 /** rjsf's validator, each problem worded by `sentence` (SchemaForm's names the field in the console's language). */
 export const createJsonSchemaValidator = (sentence: IssueSentence = pathAndMessage): ValidatorType => ({
   validateFormData(formData: unknown, schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema): ValidationData<unknown> {
-    const issues = validateValue(schema, formData ?? {});
+    const issues = validateValue(sourceSchemaOf(schema), formData ?? {});
     const builder = new ErrorSchemaBuilder();
     let errors: RJSFValidationError[] = issues.map((issue) => {
       // The same whole sentence at the field and in the list: "is required" alone did not say which field.

@@ -20,7 +20,7 @@ export function OAuthFields({ auth, errors, onChange }: Props) {
   const set = (patch: Partial<AuthFormState>) => onChange({ ...auth, ...patch });
   const errorsOf = (field: keyof AuthFormState) => errors[`auth.${field}`] ?? [];
   const filled = Object.entries(auth).some(([key, value]) => key !== 'grant' && value !== '') || auth.grant !== 'authorization_code';
-  const machine = auth.grant === 'client_credentials';
+  const machine = auth.grant !== 'authorization_code';
   return (
     <details className="oauth-fields" open={filled || undefined} data-testid="oauth-fields">
       <summary>{t('oAuthFields.oauthOptional')}</summary>
@@ -29,6 +29,7 @@ export function OAuthFields({ auth, errors, onChange }: Props) {
         <select id={`${id}-grant`} value={auth.grant} onChange={(event) => set({ grant: event.target.value as AuthFormState['grant'] })}>
           <option value="authorization_code">{t('oAuthFields.authorizationCodeAnOperator')}</option>
           <option value="client_credentials">{t('oAuthFields.clientCredentialsMachineTo')}</option>
+          {auth.idp && <option value="cross_app_access">{t('oAuthFields.crossAppAccess')}</option>}
         </select>
       </div>
       <div className="field-pair">

@@ -24,7 +24,7 @@ export function ServerAuth({ server }: { server: ServerView }) {
   const signOut = useRpcMutation('servers.signOut', [...AFTER_CHANGE]);
   const busy = signIn.isPending || signOut.isPending;
   const failed = [signIn, signOut].find((m) => m.isError);
-  const machine = auth.grant === 'client_credentials';
+  const machine = auth.grant !== 'authorization_code';
   const expired = auth.expiresAt !== null && Date.parse(auth.expiresAt) <= Date.now();
 
   const startSignIn = () => {

@@ -119,6 +119,24 @@ describe('the OAuth block of a remote server', () => {
     expect((configFromForm(http({ auth: auth({ clientMetadataUrl: ' https://sb.example.com/client.json ' }) })) as { auth?: unknown }).auth).toEqual({ clientMetadataUrl: 'https://sb.example.com/client.json' });
   });
 
+  it('keeps a cross_app_access block, whose idp the form does not edit, through an edit', () => {
+    const config = {
+      name: 'crm',
+      enabled: true,
+      url: 'https://crm.example.com/mcp',
+      transport: 'streamable-http' as const,
+      headers: {},
+      auth: {
+        grant: 'cross_app_access' as const,
+        clientId: 'sb',
+        clientSecret: '${env:CRM_SECRET}',
+        idp: { issuer: 'https://idp.example.com', clientId: 'sb-at-idp', idToken: '${env:IDP_ID_TOKEN}' },
+      },
+    };
+    const form = formFromConfig(config);
+    expect(configFromForm({ ...form, auth: { ...form.auth, scopes: 'crm:read' } })).toEqual({ ...config, auth: { ...config.auth, scopes: ['crm:read'] } });
+  });
+
   it('checks the block as the config schema does, on the field concerned', () => {
     expect(validateServerForm(http({ auth: auth({ grant: 'client_credentials' }) }), [])).toEqual({
       'auth.clientId': ['the client_credentials grant needs a client ID'],

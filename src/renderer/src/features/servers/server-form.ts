@@ -1,4 +1,4 @@
-import type { ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
+import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
 
 /** The server form as the operator edits it: text fields as strings, key/value maps as rows. */
@@ -10,14 +10,17 @@ export interface KeyValueRow {
 
 /** The optional `auth:` block of a remote server; every field blank (and the default grant) writes no block. */
 export interface AuthFormState {
-  grant: 'authorization_code' | 'client_credentials';
+  grant: AuthGrant;
   clientId: string;
   clientSecret: string;
   clientMetadataUrl: string;
   /** Space-separated. */
   scopes: string;
   privateKey: string;
+  /** grant: cross_app_access's IdP block, not edited here: kept as the config has it, so saving the form loses nothing. */
+  idp?: IdpConfig;
 }
+type IdpConfig = NonNullable<NonNullable<Extract<ServerConfig, { url: string }>['auth']>['idp']>;
 
 /** What this server may ask of us, and how long its calls may run (see PIPELINE.md, "What the client declares"). */
 export interface ClientFormState {
@@ -112,6 +115,7 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
           clientMetadataUrl: auth.clientMetadataUrl ?? '',
           scopes: (auth.scopes ?? []).join(' '),
           privateKey: auth.privateKey ?? '',
+          ...(auth.idp && { idp: auth.idp }),
         }
       : base.auth,
   };
@@ -240,12 +244,13 @@ function authOf(auth: AuthFormState): { auth?: NonNullable<Extract<ServerConfigI
   const text = (value: string) => (value.trim() ? value.trim() : undefined);
   const scopes = auth.scopes.split(/\s+/).filter(Boolean);
   const block = {
-    ...(auth.grant === 'client_credentials' ? { grant: auth.grant } : {}),
+    ...(auth.grant !== 'authorization_code' ? { grant: auth.grant } : {}),
     ...(text(auth.clientId) ? { clientId: text(auth.clientId) } : {}),
     ...(text(auth.clientSecret) ? { clientSecret: text(auth.clientSecret) } : {}),
     ...(text(auth.clientMetadataUrl) ? { clientMetadataUrl: text(auth.clientMetadataUrl) } : {}),
     ...(scopes.length ? { scopes } : {}),
     ...(text(auth.privateKey) ? { privateKey: text(auth.privateKey) } : {}),
+    ...(auth.grant === 'cross_app_access' && auth.idp ? { idp: auth.idp } : {}),
   };
   return Object.keys(block).length ? { auth: block } : {};
 }

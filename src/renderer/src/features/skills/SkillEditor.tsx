@@ -33,17 +33,23 @@ export function SkillEditor({ skill, problems, bound, onChange, onDelete }: Prop
         <TextField label={t('skillEditor.name')} value={skill.name} onChange={(name) => onChange({ ...skill, name })} errors={errorsOf('name')} spellCheck={false} hint={t('skillEditor.whatTheModelPasses')} />
         <TextField label={t('skillEditor.description')} value={skill.description} onChange={(description) => onChange({ ...skill, description })} errors={errorsOf('description')} hint={t('skillEditor.shownToTheModel')} />
       </div>
-      <div className="manual-columns">
-        <div className="form-field">
-          <label htmlFor={`${id}-manual`}>{t('skillEditor.manualMarkdown')}</label>
-          <textarea id={`${id}-manual`} className="manual-input" rows={14} value={skill.manual} onChange={(event) => onChange({ ...skill, manual: event.target.value })} />
-          <FieldErrors id={`${id}-manual-errors`} messages={errorsOf('manual')} />
+      {skill.server ? (
+        <p className="muted" data-testid="manual-from-server">
+          {t('serverSkills.fromServerNote', { server: skill.server, skill: skill.skill ?? skill.name })}
+        </p>
+      ) : (
+        <div className="manual-columns">
+          <div className="form-field">
+            <label htmlFor={`${id}-manual`}>{t('skillEditor.manualMarkdown')}</label>
+            <textarea id={`${id}-manual`} className="manual-input" rows={14} value={skill.manual} onChange={(event) => onChange({ ...skill, manual: event.target.value })} />
+            <FieldErrors id={`${id}-manual-errors`} messages={errorsOf('manual')} />
+          </div>
+          <div className="manual-preview" aria-label={t('skillEditor.manualPreview')} data-testid="manual-preview">
+            <h3 className="small-heading">{t('skillEditor.preview')}</h3>
+            {skill.manual.trim() ? <Markdown>{skill.manual}</Markdown> : <p className="state-empty small">{t('skillEditor.theManualIsEmpty')}</p>}
+          </div>
         </div>
-        <div className="manual-preview" aria-label={t('skillEditor.manualPreview')} data-testid="manual-preview">
-          <h3 className="small-heading">{t('skillEditor.preview')}</h3>
-          {skill.manual.trim() ? <Markdown>{skill.manual}</Markdown> : <p className="state-empty small">{t('skillEditor.theManualIsEmpty')}</p>}
-        </div>
-      </div>
+      )}
       <UnlocksPicker bound={bound} unlocks={skill.unlocks} errors={errorsOf('unlocks')} onChange={(unlocks) => onChange({ ...skill, unlocks })} />
     </section>
   );

@@ -6,11 +6,24 @@ import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/rende
 import { catalogHandlers, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { SkillsPage } from './SkillsPage';
 import { useSkillsUiStore } from './skills-ui-store';
+import type { ServerSkillsListing, ServerSkillView } from '../../../../shared/skills/server-skills';
 
 let saved: { skills: Skill[]; revision: number };
+const listing = (server: string, extra: Partial<ServerSkillsListing> = {}): ServerSkillsListing => ({ server, state: 'listed', error: null, ttlMs: null, cacheScope: null, listedAt: '2026-12-05T01:00:00.000Z', nextListAt: null, ...extra });
+const serverSkill = (name: string, extra: Partial<ServerSkillView> = {}): ServerSkillView => ({
+  server: 'shop', name, description: `${name} manual`, uri: `skill://${name}/SKILL.md`, state: 'verified', digest: 'd'.repeat(64), pinnedDigest: 'd'.repeat(64),
+  pinnedAt: '2026-12-01T00:00:00.000Z', files: 1, bytes: 200, reason: null, usedBy: null, ...extra,
+});
+let published: { skills: ServerSkillView[]; listings: ServerSkillsListing[] };
 const setup = (refuse = false) => {
   const rpc = createFakeRpc({
     'skills.get': () => saved,
+    'skills.servers': () => published,
+    'skills.acceptServerSkill': ({ server, name }) => {
+      const skill = published.skills.find((s) => s.server === server && s.name === name)!;
+      Object.assign(skill, { state: 'verified', reason: null, pinnedDigest: skill.digest });
+      return skill;
+    },
     ...catalogHandlers(() => shopCatalog()),
     'skills.save': ({ skills }) => {
       if (refuse) throw new RpcClientError({ code: 'bad_request', message: 'invalid', details: [{ path: 'skills.1.unlocks.0', message: 'unknown tool' }] });
@@ -25,6 +38,7 @@ const setup = (refuse = false) => {
 beforeEach(() => {
   saved = { skills: [{ name: 'after-sales', description: '售后', manual: '# 售后处理手册\n1. 先查订单', unlocks: ['cancel_order'] }], revision: 3 };
   useSkillsUiStore.setState({ draft: null, base: null, baseRevision: null, selected: null, serverProblems: [] });
+  published = { skills: [], listings: [] };
 });
 afterEach(cleanup);
 
@@ -77,5 +91,36 @@ describe('SkillsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete skill' }));
     expect(screen.getAllByTestId('skill-item')).toHaveLength(1);
     expect(screen.getByTestId('skills-status').textContent).toBe('No unsaved changes');
+  });
+
+  it('shows the skills servers publish beside the local ones, with their state and reason, and accepts a quarantined one', async () => {
+    saved = { skills: [{ name: 'after-sales', description: '售后', manual: '', server: 'shop', unlocks: ['cancel_order'] }], revision: 3 };
+    published = {
+      listings: [listing('shop', { ttlMs: 60_000, nextListAt: '2026-12-05T01:01:00.000Z' }), listing('broken', { state: 'failed', error: { code: 'serverSkill.listFailed', params: { detail: 'no ttlMs' }, text: 'skills/list failed: no ttlMs' } })],
+      skills: [
+        serverSkill('after-sales', {
+          state: 'quarantined',
+          digest: 'e'.repeat(64),
+          usedBy: 'after-sales',
+          reason: { code: 'serverSkill.changed', params: { pinnedAt: 'then', pinnedHash: 'dddd', currentHash: 'eeee' }, text: 'its files changed since they were pinned at then (sha256 dddd -> eeee): quarantined until the operator accepts the change' },
+        }),
+        serverSkill('huge', { state: 'refused', digest: null, reason: { code: 'serverSkill.tooBig', params: { bytes: '16,777,216', limit: '1,048,576' }, text: "the skill's files declare 16,777,216 bytes, over the 1,048,576-byte cap: refused without reading it" } }),
+      ],
+    };
+    const rpc = setup();
+    // The config skill takes its manual from the server: no manual to edit here.
+    expect((await screen.findByTestId('manual-from-server')).textContent).toContain('the skill after-sales that server shop publishes');
+    expect(screen.queryByLabelText('Manual (Markdown)')).toBeNull();
+    expect(screen.getAllByTestId('skill-item')[0].textContent).toContain('from shop');
+    const panel = await screen.findByTestId('server-skills');
+    const rows = within(panel).getAllByTestId('server-skill');
+    expect(rows.map((r) => r.dataset.state)).toEqual(['quarantined', 'refused']);
+    expect(rows[0].textContent).toContain('manual of skill after-sales');
+    expect(rows[0].textContent).toContain('quarantined until the operator accepts the change');
+    expect(rows[1].textContent).toContain('over the 1,048,576-byte cap');
+    expect(within(panel).getByTestId('server-skills-error').textContent).toBe('skills/list failed: no ttlMs');
+    expect(panel.textContent).toContain('cached for 60 s (ttlMs)');
+    fireEvent.click(within(rows[0]).getByRole('button', { name: 'Accept this version' }));
+    await waitFor(() => expect(rpc.callsTo('skills.acceptServerSkill')).toEqual([{ server: 'shop', name: 'after-sales', digest: 'e'.repeat(64) }]));
   });
 });

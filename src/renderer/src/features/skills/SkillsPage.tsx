@@ -4,6 +4,7 @@ import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { catalogRows } from '../../lib/catalog/catalog-rows';
 import { useOpenRequest, useUnsavedChangesGuard } from '../../app/navigation';
+import { ServerSkillsPanel } from './ServerSkillsPanel';
 import { SkillEditor } from './SkillEditor';
 import { SkillsSaveBar } from './SkillsSaveBar';
 import { useSkillsUiStore } from './skills-ui-store';
@@ -26,6 +27,7 @@ export function SkillsPage() {
       ) : (
         <SkillsEditor saved={skills.data} />
       )}
+      <ServerSkillsPanel />
     </section>
   );
 }
@@ -81,6 +83,7 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
                       <strong>{skill.name || t('skillsPage.noName')}</strong>
                       <span className="muted small">
                         {t('skillsPage.unlocksTools', { count: skill.unlocks.length })}
+                        {skill.server ? ` · ${t('skillsPage.fromServer', { server: skill.server })}` : ''}
                         {problemsOf(index).length ? ` · ⚠ ${problemsOf(index).length}` : ''}
                       </span>
                     </button>
