@@ -208,6 +208,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const serverSkills = tools.serverSkills;
   if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
+  // A server's skills are resources: when it says its resources changed, its skills are listed again.
+  const followSkills = events.subscribe((name, payload) => {
+    if (name === 'resources.listChanged') void serverSkills.refresh((payload as { server: string }).server);
+  });
   // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
   const instructions = new InstructionsService({
     store: await InstructionPinStore.open({ path: join(options.dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
@@ -286,6 +290,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       stopCounting();
       followTelemetry();
+      followSkills();
       await runtime.close();
       auth.close();
       requests.close();
