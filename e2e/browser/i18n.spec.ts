@@ -123,7 +123,7 @@ test.describe('catalog sentences in zh-CN', () => {
     await page.getByRole('button', { name: zhTools.explain.explain, exact: true }).click();
     const result = page.getByTestId('explain-result');
     await expect(result).toHaveAttribute('data-first-failing', 'gated');
-    await expect(result.locator('[data-layer="gated"] .layer-detail')).toHaveText('受技能 after-sales 控制，本轮未加载：在 load_skill 加载该技能前不发送其 schema');
+    await expect(result.locator('[data-layer="gated"] .layer-detail')).toHaveText('受技能 after-sales 控制，本轮未加载：在 load_skill 加载该技能前不发送其 schema；after-sales 的手册是服务器 shop 发布的技能 after-sales：已校验');
     await expect(result.locator('[data-layer="discovered"] .layer-detail')).toHaveText('由 shop 提供');
     await expect(result.locator('[data-layer="reserved"] .layer-detail')).toHaveText('“apply_refund”不是本地工具的名称');
     await page.screenshot({ path: join(SHOTS, 'tools-reasons-zh-CN.png'), fullPage: true });

@@ -68,12 +68,24 @@ test('server-basic-vanillajs renders in a sandboxed frame on another origin; its
   const proxyOrigin = new URL((await frame.getAttribute('src'))!).origin;
   expect(proxyOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   expect(proxyOrigin).not.toBe(consoleOrigin);
+  // The console's own CSP names exactly that origin as a frame source, and nothing else was loosened.
+  const consoleCsp = (await page.request.get(host.url)).headers()['content-security-policy']!;
+  expect(consoleCsp).toContain(`frame-src 'self' ${proxyOrigin};`);
+  expect(consoleCsp).toContain("script-src 'self';");
+  expect(consoleCsp).not.toMatch(/\*|unsafe-eval/);
   // The proxy's inner frame runs the app with scripts only, in an opaque origin.
   const proxy = page.frames().find((f) => f.url().startsWith(proxyOrigin))!;
   expect(await proxy.evaluate(() => document.querySelector('iframe')!.getAttribute('sandbox'))).toBe('allow-scripts');
   const inner = proxy.childFrames()[0]!;
   expect(await inner.evaluate(() => window.origin)).toBe('null');
   expect(await inner.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'))).toContain("connect-src 'none'");
+  // ui/initialize carried our context (theme, style variables); a theme change follows as host-context-changed.
+  const consoleTheme = await page.evaluate(() => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  await expect.poll(() => inner.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(consoleTheme);
+  expect(await inner.evaluate(() => document.documentElement.style.getPropertyValue('--color-text-primary'))).not.toBe('');
+  const other = consoleTheme === 'dark' ? 'light' : 'dark';
+  await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), other);
+  await expect.poll(() => inner.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(other);
 
   // An open-link request passes the URL gate, then waits for the operator; refused, nothing opens.
   await appFrame(page).getByRole('button', { name: 'Open Link' }).click();
@@ -147,6 +159,19 @@ test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bou
   await expect(hostileApp.locator('#status')).toHaveText('writing');
   await approval.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(hostileApp.locator('#status')).toHaveText('write: note 1 written', { timeout: 15_000 });
+
+  // Size changes and display-mode requests; a teardown the app asks for ends with ui/resource-teardown.
+  const frame = app.getByTestId('mcp-app-frame');
+  await hostileApp.getByRole('button', { name: 'Grow' }).click();
+  await expect.poll(() => frame.evaluate((el) => el.getBoundingClientRect().height)).toBeCloseTo(480, -1);
+  await hostileApp.getByRole('button', { name: 'Fullscreen' }).click();
+  await expect(hostileApp.locator('#status')).toHaveText('mode fullscreen');
+  await expect(app.locator('.mcp-app-fullscreen')).toBeVisible();
+  await app.getByRole('button', { name: 'Back to inline' }).click();
+  await expect(app.locator('.mcp-app-inline')).toBeVisible();
+  await hostileApp.getByRole('button', { name: 'Close' }).click();
+  await expect(app).toContainText('closed its interface');
+
   await nav(page).getByRole('button', { name: /^Records/ }).click();
   await expect(page.locator('[data-testid="record-row"][data-tool="write_note"][data-actor="app"]')).toHaveCount(1, { timeout: 15_000 });
 });

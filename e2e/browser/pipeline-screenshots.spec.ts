@@ -36,7 +36,7 @@ test('screenshots of Servers, Intent tree, Tools and Skills in light and dark', 
         await explain(page, 'query_coupons');
       },
     },
-    { label: 'Skills', file: 'skills', ready: () => expect(page.getByTestId('manual-preview')).toContainText('售后处理手册') },
+    { label: 'Skills', file: 'skills', ready: () => expect(page.getByTestId('server-skill').first()).toContainText('售后处理手册') },
   ];
 
   for (const colorScheme of ['light', 'dark'] as const) {

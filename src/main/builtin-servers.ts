@@ -44,6 +44,7 @@ export function createBuiltinServers(): BuiltinServers {
 async function loadShopServer(): Promise<(typeof import('../mcp-server/shop-server'))['startShopServer']> {
   await import('@modelcontextprotocol/server');
   await import('@modelcontextprotocol/node');
+  await import('@modelcontextprotocol/server/ext/skills'); // the published after-sales manual (shop-skills.ts)
   const { startShopServer } = await import('../mcp-server/shop-server');
   await nextTurn();
   return startShopServer;

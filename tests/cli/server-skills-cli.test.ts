@@ -24,6 +24,7 @@ beforeAll(async () => {
   // The default config (the shop, and after-sales from `server: shop`), plus the fixture's scenarios.
   const config = parse(defaultConfigText()) as { agent: { mcp: { servers: unknown[] } } };
   for (const scenario of ['good', 'wrong-digest', 'big', 'invalid']) config.agent.mcp.servers.push({ name: scenario, url: `${base}/${scenario}/mcp` });
+  config.agent.mcp.servers.push({ name: 'no-ttl', url: `${base}/no-ttl/mcp`, protocol: '2026-07-28' });
   configPath = join(home, 'switchboard.yaml');
   await writeFile(configPath, stringify(config));
 }, 30_000);
@@ -47,6 +48,8 @@ describe('server skills through the CLI', () => {
     expect(row('big', 'huge')).toMatchObject({ state: 'refused', reason: expect.stringMatching(/over the 1,048,576-byte cap/) });
     expect(row('invalid', 'Bad_Name')).toMatchObject({ state: 'refused', reason: expect.stringMatching(/invalid skills\/list entry/) });
     for (const server of ['wrong-digest', 'big', 'invalid']) expect(row(server, 'good-one')?.state).toBe('verified');
+    // A 2026-07-28 listing without ttlMs is refused as a whole: one row says why.
+    expect(json.serverSkills.filter((r) => r.server === 'no-ttl')).toEqual([expect.objectContaining({ name: null, state: 'refused', reason: expect.stringMatching(/skills\/list failed: .*ttlMs/) })]);
     expect(json.servers.every((s) => s.status === 'connected')).toBe(true);
     // Pinned at first sight, beside the tool pins.
     const pins = JSON.parse(await readFile(join(home, '.switchboard', 'skill-pins.json'), 'utf8')) as { servers: Record<string, Record<string, { digest: string }>> };

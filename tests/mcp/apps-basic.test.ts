@@ -35,6 +35,7 @@ describe('MCP Apps with a real ext-apps example server', () => {
     // The pin holds the app: the tool's pinned definition carries the resource's digest.
     const tool = await rig.rpc<CatalogToolView>('catalog.tool', { toolId: 'get-time', server: 'basic' });
     expect(tool.entry.state).toBe('bound');
+    expect(tool.entry.ui).toEqual({ resourceUri: 'ui://get-time/mcp-app.html', visibility: ['model', 'app'], refused: null });
 
     const pending = rig.rpc<AppCall>('apps.callTool', { server: 'basic', appTool: 'get-time', tool: 'get-time', arguments: {}, conversationId: rig.conversationId });
     // get-time declares no readOnlyHint: under `auto` it is a write, so the app's call waits for the operator like a model's.

@@ -105,6 +105,26 @@ describe('skills published by v2-SDK servers (SkillsExtension), through the conn
   });
 });
 
+describe('skills through the connection manager on 2026-07-28 (protocol key)', () => {
+  it('a page without ttlMs refuses that listing only; a good server on the same era lists with its ttlMs', async () => {
+    const modern = (name: string) => ({ ...http(name, `${server.base}/${name}/mcp`), protocol: '2026-07-28' as const });
+    const config = parseConfig({ agent: { mcp: { servers: [modern('no-ttl'), modern('good')] } } });
+    manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0 });
+    service = new ServerSkillsService({ connections: manager, config: { current: () => config }, pins: SkillPinStore.inMemory() });
+    manager.reconcile(config.agent.mcp.servers);
+    await manager.whenSettled();
+    await service.whenListed();
+    expect(manager.state('no-ttl')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28', toolCount: 1 });
+    const [noTtl, good] = service.listingViews();
+    expect(noTtl).toMatchObject({ server: 'no-ttl', state: 'failed' });
+    expect(noTtl.error?.text).toMatch(/skills\/list failed: .*ttlMs/);
+    expect(good).toMatchObject({ server: 'good', state: 'listed', ttlMs: 60_000, cacheScope: 'public' });
+    expect(service.views().filter((v) => v.server === 'no-ttl')).toEqual([]);
+    expect(view(service, 'good', 'returns')?.state).toBe('verified');
+    expect(await manager.callTool('no-ttl', 'skills_echo', {})).toMatchObject({ content: [{ type: 'text', text: 'no-ttl' }] });
+  });
+});
+
 /** A connections port over one real v2 Client pinned to 2026-07-28 (the era that carries ttlMs), to a scenario's server. */
 async function modernConnection(scenario: string) {
   const client = new Client({ name: 'skills-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });

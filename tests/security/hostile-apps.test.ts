@@ -93,6 +93,8 @@ describe('hostile MCP Apps, from a real stdio server', () => {
     await start();
     const tool = await rig!.rpc<CatalogToolView>('catalog.tool', { toolId: 'app_refresh', server: 'apps' });
     expect(tool.entry.state).toBe('appOnly');
+    expect(tool.entry.ui).toEqual({ resourceUri: '', visibility: ['app'], refused: null });
+    expect((await rig!.rpc<CatalogToolView>('catalog.tool', { toolId: 'place_order', server: 'apps' })).entry.ui).toBeNull();
     expect(tool.entry.reason).toContain('visible to its MCP App only');
     const explained = await rig!.rpc<ExplanationView>('catalog.explain', { toolId: 'app_refresh' });
     expect(explained.verdict).toBe('hidden');

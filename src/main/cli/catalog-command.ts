@@ -1,4 +1,4 @@
-import { uiMark } from './app-marks';
+import { uiMark } from '../core/apps/app-marks';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ProtocolError } from '@modelcontextprotocol/client';

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
-import { appOfRun, uiMark } from './app-marks';
+import { appOfRun, uiMark } from '../core/apps/app-marks';
 import { DomainError } from '../core/errors';
 import { formatMessage } from '../../shared/i18n-message';
 import { MAIN_MESSAGES } from '../../shared/messages';

@@ -51,3 +51,19 @@ describe('the tool funnel', () => {
     for (const stage of FUNNEL_STAGES) expect(big.filter((row) => inStage(row, stage, sent)).length, stage).toBe(funnel.stages.find((s) => s.stage === stage)!.count);
   });
 });
+
+describe('the funnel and MCP Apps', () => {
+  it('drops a tool visible to its app only between bindings and bound, and never counts it as sent', () => {
+    const appOnly = { name: 'app_refresh', inputSchema: { type: 'object' as const }, _meta: { ui: { visibility: ['app'] } } };
+    const catalog = resolveCatalog({
+      servers: [{ name: 'apps', status: 'connected', tools: [tool('dashboard'), appOnly] }],
+      intents: [node('d', 'dashboard'), node('a', 'app_refresh')],
+      skills: [],
+    });
+    expect(catalog.entries.map((e) => `${e.toolId}:${e.state}`)).toEqual(['app_refresh:appOnly', 'dashboard:bound']);
+    const funnel = toolFunnel(catalog.entries, ['apps'], new Set(['dashboard']));
+    expect(funnel.stages.map((s) => `${s.stage}:${s.count}`)).toEqual(['discovered:2', 'mounted:2', 'bindings:2', 'bound:1', 'sent:1']);
+    expect(funnel.stages[3].dropped).toEqual([{ state: 'appOnly', count: 1 }]);
+    expect(catalog.bindingsByToolId.has('app_refresh')).toBe(true); // callable by its app
+  });
+});

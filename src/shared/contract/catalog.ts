@@ -80,6 +80,11 @@ export const catalogEntrySchema = z.object({
   icons: z.array(iconSchema).optional(),
   /** How many of its icons are not shown (remote URLs, not images, too large). */
   iconsWithheld: z.number().int().optional(),
+  /**
+   * Its MCP App (catalog.get and catalog.tool): the `ui://` URI (empty for a tool that only sets visibility), who may
+   * see the tool, and why the host will not render it (null: it will). Null: no app.
+   */
+  ui: z.object({ resourceUri: z.string(), visibility: z.array(z.string()), refused: z.string().nullable() }).nullable().optional(),
 });
 
 export const catalogBindingSchema = z.object({

@@ -14,6 +14,9 @@ const APP_HTML = `<!doctype html><html><head><meta charset="utf-8"><title>hostil
 <button id="write">Write a note</button>
 <button id="flood">Flood</button>
 <button id="escape">Escape</button>
+<button id="grow">Grow</button>
+<button id="fullscreen">Fullscreen</button>
+<button id="close">Close</button>
 <script>
 let nextId = 1;
 const pending = new Map();
@@ -35,6 +38,7 @@ window.addEventListener('message', (event) => {
   } else if (m.method === 'ui/notifications/tool-result') {
     document.getElementById('result').textContent = 'result ' + (m.params.content?.[0]?.text ?? '');
   } else if (m.id !== undefined && m.method) {
+    if (m.method === 'ui/resource-teardown') status('torn down');
     send({ jsonrpc: '2.0', id: m.id, result: {} });
   }
 });
@@ -66,6 +70,10 @@ document.getElementById('escape').onclick = async () => {
   await say('escape: ' + results.join(' '));
   status('escaped');
 };
+document.getElementById('grow').onclick = () => notify('ui/notifications/size-changed', { width: 300, height: 480 });
+document.getElementById('fullscreen').onclick = () =>
+  request('ui/request-display-mode', { mode: 'fullscreen' }).then((r) => status('mode ' + r.mode), (e) => status('mode refused ' + e.message));
+document.getElementById('close').onclick = () => notify('ui/notifications/request-teardown', {});
 request('ui/initialize', { appInfo: { name: 'hostile', version: '1.0.0' }, appCapabilities: {}, protocolVersion: '2026-01-26' })
   .then((r) => { notify('ui/notifications/initialized', {}); status('ready ' + (r.hostInfo?.name ?? '')); }, (e) => status('init failed ' + e.message));
 </script></body></html>`;

@@ -2,6 +2,7 @@ import { capDescription, capInputSchema, DEFAULT_MAX_DESCRIPTION_BYTES, truncati
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../shared/contract';
 import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
 import { NotFound } from '../../core/errors';
+import { uiMark } from '../../core/apps/app-marks';
 import { isShownIcon, shownIcons, toolTitleOf } from '../../../shared/mcp/icons';
 import { say } from '../../../shared/messages';
 
@@ -51,6 +52,7 @@ function withLooks(snapshot: CatalogSnapshot, view: CatalogView['entries'][numbe
   const definition = view.server === null ? undefined : definitionsOf(snapshot.input.servers).get(view.server)?.get(view.toolId);
   if (!definition) return view;
   view.title = toolTitleOf(definition);
+  view.ui = uiMark(definition);
   if (definition.icons !== undefined) {
     const { icons, withheld } = shownIcons(definition.icons);
     if (icons.length > 0) view.icons = icons;

@@ -75,7 +75,7 @@ function ServerSkillRow({ skill }: { skill: ServerSkillView }) {
       <div>
         <strong>{skill.name}</strong> <span className={`status status-${TONE[skill.state]}`}>{t(`serverSkills.state.${skill.state}`)}</span>{' '}
         <span className="muted small">
-          {t('serverSkills.size', { files: skill.files, bytes: skill.bytes })}
+          {t('serverSkills.size', { count: skill.files, bytes: skill.bytes.toLocaleString(i18n.language) })}
           {skill.digest ? ` · sha256 ${skill.digest.slice(0, 12)}` : ''}
           {skill.usedBy ? ` · ${t('serverSkills.usedBy', { name: skill.usedBy })}` : ''}
         </span>

@@ -56,7 +56,7 @@ describe('tools filter', () => {
   });
 
   it('counts rows per state', () => {
-    expect(countCatalog(entries.map((e) => e.state)).byState).toEqual({ bound: 1, shadowed: 1, unmounted: 1, unavailable: 1, gated: 1, reserved: 0, quarantined: 0 });
+    expect(countCatalog(entries.map((e) => e.state)).byState).toEqual({ bound: 1, appOnly: 0, shadowed: 1, unmounted: 1, unavailable: 1, gated: 1, reserved: 0, quarantined: 0 });
   });
 
   it('filters 10,000 rows fast enough to type into', () => {

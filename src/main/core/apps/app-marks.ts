@@ -1,7 +1,7 @@
-import { APP_MIME_TYPE } from '../../shared/contract';
-import type { ToolDefinition } from '../../shared/catalog';
-import { toolAppUi } from '../../shared/catalog/app-ui';
-import { appResourceOf } from '../core/mcp/app-resources';
+import { APP_MIME_TYPE } from '../../../shared/contract';
+import type { ToolDefinition } from '../../../shared/catalog';
+import { toolAppUi } from '../../../shared/catalog/app-ui';
+import { appResourceOf } from '../mcp/app-resources';
 
 /** A tool's MCP App as `tools list` and `catalog --json` mark it: its ui:// URI and who may see the tool; null without one. */
 export function uiMark(definition: ToolDefinition | undefined): { resourceUri: string; visibility: string[]; refused: string | null } | null {
