@@ -50,6 +50,7 @@ describe.each(ERAS)('switchboard tools call, $era, without a terminal', ({ entry
       const printed = JSON.parse(run.stdout) as { item: { resultText: string }; record: { exchanges: { outcome: string; decidedBy: string }[] } };
       expect(printed.item.resultText).toContain('order not placed: the user chose decline');
       expect(printed.record.exchanges).toEqual([expect.objectContaining({ outcome: 'decline', decidedBy: 'policy (--elicit decline)' })]);
+      expect(run.stderr).toContain("note: shop's question was answered decline by policy (--elicit decline); to answer it yourself, run at a terminal");
     }
   }, 60_000);
 

@@ -84,14 +84,15 @@ describe('switchboard catalog', () => {
       tools: ['query_order', 'apply_refund', 'debug_dump'],
       // The same capabilities the app declares (no roots configured), and what the server offered.
       capabilities: { offered: expect.objectContaining({ tools: expect.any(Object) }), declared: { elicitation: { form: {}, url: {} }, sampling: {}, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } } },
+      // The fixture is a 2025 server: auto (the default) probed with server/discover and fell back to initialize.
+      protocolVersion: '2025-11-25',
       instructions: null,
       instructionsPin: null,
-      protocolVersion: expect.stringMatching(/^20\d\d-/),
       // No definition of the shop's is refused; its tools/list hint is whatever its era gives (none before 2026-07-28).
       refused: [],
       toolsCache: expect.objectContaining({ fetchedAt: expect.any(String) }),
     });
-    expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [] });
+    expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [], protocolVersion: null });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);
     expect(json.tools.map((t: { toolId: string; state: string; server: string | null }) => `${t.toolId}@${t.server}:${t.state}`)).toEqual([
       'apply_refund@shop:gated',
@@ -119,7 +120,7 @@ describe('switchboard catalog', () => {
 
   it('prints a readable table', async () => {
     const { stdout } = await run('catalog', '--config', configPath);
-    expect(stdout).toMatch(/^Servers\n {2}shop {2}connected {2}3 tools\n {2}dead {2}failed {4}/);
+    expect(stdout).toMatch(/^Servers\n {2}shop {2}connected {2}3 tools, MCP 2025-11-25\n {2}dead {2}failed {4}/);
     expect(stdout).toContain('  gated        apply_refund   shop  mounted by node refund, but gated by skill after-sales');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe('4 tools: 1 bound, 1 gated (2 bindings), 1 unmounted, 1 unavailable');
   });

@@ -8,7 +8,7 @@ import { fingerprintServers } from '../core/catalog/definition-hash';
 import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { createBuiltinServers } from '../builtin-servers';
-import { ConnectionManager, type ServerRequestHandlers, type ServerState } from '../core/mcp';
+import { ConnectionManager, EraMemoryFile, PROTOCOL_ERAS_FILE_NAME, type ServerRequestHandlers, type ServerState } from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
 import { cliLaunches, confirmLaunchCommand } from './cli-launches';
 import { catalogNotes, instructionNotes } from './catalog-notes';
@@ -50,7 +50,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       await withCatalog(opts, io, ({ catalog, servers, instructions, serverSkills }) => {
         if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts, servers, instructions, serverSkills), null, 2));
         else {
-          printCatalog(catalog, io, opts, instructions);
+          printCatalog(catalog, io, opts, instructions, servers);
           printServerSkills(serverSkills, io);
         }
       });
@@ -118,6 +118,8 @@ export async function withCatalog(
   const instructionPins = await InstructionPinStore.open({ path: join(dirname(pinsPath), INSTRUCTION_PINS_FILE_NAME), log: (line) => io.stderr(line) });
   const skillPins = await SkillPinStore.open({ path: join(dirname(pinsPath), SKILL_PINS_FILE_NAME), log: (line) => io.stderr(line) });
   const builtins = createBuiltinServers();
+  // Each auto server's era from earlier runs (the app's too): a stdio server then starts once, not twice.
+  const eras = EraMemoryFile.open(join(dirname(pinsPath), PROTOCOL_ERAS_FILE_NAME), (line) => io.stderr(line));
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
   const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
   // One shot: no retries, no health pings; failures are reported, not waited out.
@@ -130,6 +132,7 @@ export async function withCatalog(
     log: () => undefined,
     auth,
     requests: NOBODY_TO_ASK,
+    eras,
   });
   // Pinned at first sight as the app does; a changed skill is reported as quarantined, never accepted here.
   const skills = new ServerSkillsService({ connections, config: { current: () => config }, pins: skillPins });
@@ -168,6 +171,7 @@ export async function withCatalog(
     await builtins.close();
     await pins.flush();
     await instructionPins.flush();
+    await eras.flush();
   }
 }
 
@@ -254,12 +258,13 @@ export function signInCommand(server: string, flags: DataOptions = {}): string {
   return `switchboard auth login ${server}${flags.config ? ` --config ${flags.config}` : ''}${flags.dataDir ? ` --data-dir ${flags.dataDir}` : ''}`;
 }
 
-function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructions: ReadonlyMap<string, InstructionsPinState>): void {
+function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructions: ReadonlyMap<string, InstructionsPinState>, states: readonly ServerState[]): void {
   io.stdout('Servers');
   if (catalog.servers.length === 0) io.stdout('  (none configured under agent.mcp.servers)');
+  const revision = (name: string) => states.find((s) => s.name === name)?.protocolVersion;
   const detail = (s: Catalog['servers'][number]) =>
     s.status === 'connected'
-      ? `${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}`
+      ? `${s.tools.length} tool${s.tools.length === 1 ? '' : 's'}${revision(s.name) ? `, MCP ${revision(s.name)}` : ''}`
       : s.status === 'needs-auth'
         ? `${s.error ?? 'sign-in required'}; run: ${signInCommand(s.name, flags)}`
         : s.status === 'needs-confirmation'

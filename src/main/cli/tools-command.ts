@@ -120,6 +120,12 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
         const words = item.status !== 'success' && item.status !== 'error' && item.message ? formatMessage(MAIN_MESSAGES, item.message) : item.resultText;
         if (words) io.stdout(words);
       }
+      // What the server asked that a policy refused unseen: the operator learns how to answer it (once per kind of note).
+      const notes = new Set<string>();
+      for (const exchange of run.item.exchanges ?? [])
+        if (exchange.outcome !== 'accept' && (exchange.decidedByMessage?.code === 'decider.elicitPolicy' || exchange.decidedByMessage?.code === 'decider.samplingDenied'))
+          notes.add(`note: ${exchange.server}'s ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'} was answered ${exchange.outcome} by ${exchange.decidedBy}; to answer it yourself, run at a terminal (or pass --${exchange.kind === 'elicitation' ? 'elicit' : 'sampling'} ask there)`);
+      for (const note of notes) io.stderr(note);
       return interrupted ? INTERRUPTED_EXIT_CODE : run.item.status === 'success' ? 0 : 1;
     },
     env,

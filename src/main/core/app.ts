@@ -193,12 +193,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const { InstructionsService } = await import('./catalog/instructions-service');
   const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
+  const { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } = await import('./mcp/era-memory');
+  const eras = EraMemoryFile.open(join(options.dataDir, PROTOCOL_ERAS_FILE_NAME), log);
   const { prefetchCatalogTokens } = await import('./tokens');
   const tools = createToolPipeline({
     config,
     events,
     log,
-    connections: { auth, requests: requests.handlers, launchGate: launches, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
+    connections: { auth, requests: requests.handlers, launchGate: launches, eras, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
     // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
@@ -206,6 +208,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
   const serverSkills = tools.serverSkills;
   if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
+  // A server's skills are resources: when it says its resources changed, its skills are listed again.
+  const followSkills = events.subscribe((name, payload) => {
+    if (name === 'resources.listChanged') void serverSkills.refresh((payload as { server: string }).server);
+  });
   // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
   const instructions = new InstructionsService({
     store: await InstructionPinStore.open({ path: join(options.dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
@@ -284,10 +290,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       stopCounting();
       followTelemetry();
+      followSkills();
       await runtime.close();
       auth.close();
       requests.close();
       await tools.close();
+      await eras.flush();
       await instructions.close();
       config.close();
       await telemetry.close(); // last: the spans of closing are sent too, within the export timeout

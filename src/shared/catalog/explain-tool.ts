@@ -137,7 +137,7 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
       'connected',
       connected.length > 0,
       connected.length
-        ? msg('catalog.explain.connected', { servers: connected.map((s) => s.name), down: down.length ? msg('catalog.explain.down', { down }) : undefined })
+        ? msg('catalog.explain.connected', { servers: connected.map((s) => (s.protocolVersion ? `${s.name} (MCP ${s.protocolVersion})` : s.name)), down: down.length ? msg('catalog.explain.down', { down }) : undefined })
         : enabled.length
           ? msg('catalog.explain.noneConnected', { down })
           : msg('catalog.explain.nothingToConnect'),

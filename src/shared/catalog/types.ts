@@ -42,6 +42,8 @@ export interface CatalogServerInput {
   tools: readonly ToolDefinition[];
   /** What the client declared in this server's initialize; a server may hide tools behind what was not. Unknown when absent. */
   declaredCapabilities?: Readonly<Record<string, unknown>> | null;
+  /** The MCP revision negotiated with it (2025-11-25, 2026-07-28…); explain names it beside a connected server. */
+  protocolVersion?: string | null;
   /** Definitions in its tools/list that are not valid tools: never offered, shown as refused with the reason. */
   refusedTools?: readonly RefusedDefinition[];
 }

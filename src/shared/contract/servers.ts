@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { iconSchema } from './resources';
 import { AUTH_GRANTS, serverConfigSchema } from '../config/schema';
 import { uiMessageSchema } from '../i18n-message';
 import { command, query } from './define';
@@ -42,7 +43,13 @@ export const serverViewSchema = z.object({
   connectedAt: z.string().nullable(),
   discoveredAt: z.string().nullable(),
   protocolVersion: z.string().nullable(),
-  serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
+  /**
+   * What the server says of itself (2025 initialize or 2026-07-28 server/discover). `websiteUrl` as given (the card
+   * links it only through the external-URL gate); `icons` only those the console shows (inline data: images).
+   */
+  serverInfo: z
+    .object({ name: z.string(), version: z.string(), title: z.string().optional(), websiteUrl: z.string().optional(), icons: z.array(iconSchema).optional() })
+    .nullable(),
   /** The last initialize: what the server offered, and what we declared (it may hide tools behind what we did not). */
   offeredCapabilities: z.record(z.string(), z.unknown()).nullable(),
   declaredCapabilities: z.record(z.string(), z.unknown()).nullable(),

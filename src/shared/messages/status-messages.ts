@@ -11,6 +11,10 @@ export const STATUS_MESSAGES = {
   'connection.exited': 'the command exited before it answered {{phase}}: {{line}}',
   'connection.exitedSilently': 'the command exited before it answered {{phase}} (nothing on stderr)',
   'connection.unsupportedRevision': 'the server does not speak MCP {{requested}}; it speaks {{supported}}. Set this server\'s protocol to match (auto, legacy or "2026-07-28")',
+  'connection.noModernRevision':
+    'the server does not speak MCP {{revision}}: its server/discover did not offer it (this server\'s protocol is pinned to "{{revision}}"; set auto or legacy to speak 2025)',
+  'connection.eraContradiction':
+    'the server contradicts itself: it negotiated MCP {{negotiated}}, then refused a {{negotiated}} request naming {{supported}}. Pin this server\'s protocol (legacy or "2026-07-28") to the revision it really serves',
   'connection.lost': 'connection lost: {{reason}}',
   'connection.rediscoveryFailed': 'rediscovery failed: {{detail}}',
   'connection.notConnected': 'MCP server {{server}} is not connected ({{detail}})',

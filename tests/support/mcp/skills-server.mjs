@@ -112,5 +112,19 @@ const http = createServer((req, res) => {
   }
   void serve[scenario](req, res).catch(() => res.destroy());
 });
-http.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}` })}\n`));
-process.on('SIGTERM', () => http.close(() => process.exit(0)));
+if (process.argv[2] === 'stdio') {
+  // Over stdio (a connected server the SDK can notify): the tool `retitle_returns` changes a description, and the
+  // catalog's reload sends notifications/resources/list_changed.
+  const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
+  const server = new McpServer({ name: 'skills-stdio', version: '2.0.0' });
+  server.registerTool('retitle_returns', { description: 'changes the returns skill description' }, async () => {
+    files['returns/SKILL.md'] = skillMd('returns', 'returns handbook, second edition', '# Returns\nAsk for the reason.\n');
+    const changes = await good.reload();
+    return { content: [{ type: 'text', text: JSON.stringify(changes) }] };
+  });
+  good.attach(server);
+  await server.connect(new StdioServerTransport());
+} else {
+  http.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}` })}\n`));
+  process.on('SIGTERM', () => http.close(() => process.exit(0)));
+}

@@ -4,7 +4,7 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError } from './describe-error';
 import { packageRunnerOf } from './package-runner';
-import { MODERN_REVISION, unsupportedRevision } from './protocol-era';
+import { EraContradictionError, MODERN_REVISION, unsupportedRevision } from './protocol-era';
 import { ServerConfigError } from './server-endpoint';
 import type { AuthVerdict, ConnectionSettings, StartupBudget } from './types';
 
@@ -57,7 +57,9 @@ export function timeoutMessage(ms: number, phase: string, startup: StartupBudget
  * stays in the stderr tail behind the card's Details).
  */
 export function startFailureMessage(config: ServerConfig, phase: string, error: unknown, stderr: string | null): UiMessage | string {
+  if (error instanceof EraContradictionError) return say('connection.eraContradiction', { negotiated: error.negotiated, supported: error.supported.join(', ') || '?' });
   const refused = unsupportedRevision(error);
+  if (refused?.noModern) return say('connection.noModernRevision', { revision: MODERN_REVISION });
   if (refused)
     return say('connection.unsupportedRevision', { requested: refused.requested ?? (config.protocol === MODERN_REVISION ? MODERN_REVISION : '2025-11-25'), supported: refused.supported.join(', ') || '?' });
   const text = describeError(error);

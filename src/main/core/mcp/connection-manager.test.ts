@@ -61,7 +61,8 @@ describe('ConnectionManager: connecting', () => {
     expect(silent.accepted()).toBeGreaterThan(0);
     const snapshot = m.snapshot();
     expect(snapshot.servers.map((s) => `${s.name}:${s.status}`)).toEqual(['silent:failed', 'refused:failed', 'off:disabled', 'healthy:connected']);
-    expect(state(m, 'silent').error).toBe("timed out after 2000 ms waiting for initialize (timeoutMs; raise it in this server's settings to wait longer)");
+    // auto (the default) probes with server/discover first: that is the request the silent server never answers.
+    expect(state(m, 'silent').error).toBe("timed out after 2000 ms waiting for server/discover (timeoutMs; raise it in this server's settings to wait longer)");
     expect(state(m, 'refused').error).toMatch(/ECONNREFUSED|fetch failed/);
     expect(state(m, 'healthy')).toMatchObject({ toolCount: 1, transport: 'streamable-http', protocolVersion: '2025-11-25', serverInfo: { name: 'fixture' } });
     const connectedAt = Date.parse(state(m, 'healthy').connectedAt ?? '');

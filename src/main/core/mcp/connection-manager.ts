@@ -56,6 +56,7 @@ export class ConnectionManager {
       now: options.now ?? (() => new Date()),
       auth: options.auth,
       launchGate: options.launchGate,
+      eras: options.eras,
     };
     this.sessions = new ServerSessions({ client: (server) => this.client(server), events: options.events, now: this.settings.now });
   }

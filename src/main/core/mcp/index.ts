@@ -19,3 +19,4 @@ export type {
   ServerRequestContext,
   ServerRequestHandlers,
 } from './types';
+export { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME, type EraMemory, type EraVerdict } from './era-memory';

@@ -57,3 +57,10 @@ export function redactedError(error: string | UiMessage | null, secrets: readonl
   const text = redactSecrets(error.text, secrets);
   return { error: text, errorMessage: { ...error, text, ...(params ? { params } : {}) } };
 }
+
+/** A state change as published: its error (text or message) and stderr tail with `secrets` masked. */
+export function redactedChange<T extends { stderrTail?: string | null }>(change: T & { error?: string | UiMessage | null }, secrets: readonly string[]) {
+  const { error, ...rest } = change;
+  const redacted = error === undefined ? rest : { ...rest, ...redactedError(error, secrets) };
+  return rest.stderrTail ? { ...redacted, stderrTail: redactSecrets(rest.stderrTail, secrets) } : redacted;
+}

@@ -1,13 +1,15 @@
-import type { Client, CallToolResult, ClientCapabilities } from '@modelcontextprotocol/client';
+import type { Client, CallToolResult } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { launchWait } from './launch-confirmations';
-import { versionNegotiationFor } from './protocol-era';
-import { INPUT_REQUIRED_OPTIONS, namedInputRoundsError } from './input-rounds';
+import { establish, type AttemptPhase, type AttemptScope, type Established } from './connect-attempt';
+import { eraKey } from './era-memory';
+import { verdictToRemember } from './protocol-era';
+import { serverFactsOf } from './server-facts';
+import { namedInputRoundsError } from './input-rounds';
 import { backoffDelay } from './backoff';
-import { askRequiredUrls, declaredCapabilities, installRequestHandlers, rootsOf } from './client-requests';
+import { askRequiredUrls, declaredCapabilities, rootsOf } from './client-requests';
 import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
 import type { UiMessage } from '../../../shared/i18n-message';
-import { mcpJsonSchemaValidator } from '../../../shared/mcp/json-schema-validator';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverToolList, type DiscoveredTools } from './discover-tools';
@@ -15,35 +17,20 @@ import { attachAppResources } from './app-resources';
 import { TtlRefresh } from './list-cache';
 import { ListSubscription, listenFilterFor } from './list-subscription';
 import { probePeer } from './peer-probe';
-import { passRawToolPages } from './raw-tool-pages';
 import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
-import { clientModule, modulesFor } from './sdk-modules';
-import { traceConnect, traceConnection } from './mcp-telemetry';
-import { redactedError, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
+import { modulesFor } from './sdk-modules';
+import { traceConnect } from './mcp-telemetry';
+import { redactedChange, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
 import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { raceAbort } from '../abort-signals';
-import { buildTransport, captureProtocolVersion, type BuiltTransport } from './transport-factory';
 import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
 
 const noop = () => undefined;
+
 /** The SDK's complaint about a progress notification whose call has already ended. */
 const LATE_PROGRESS = /progress notification for an unknown token/;
-
-interface AttemptPhase {
-  name: string;
-  auth?: ConnectionAuth;
-}
-
-interface Established {
-  client: Client;
-  built: BuiltTransport;
-  tools: ServerState['tools'];
-  discovered: DiscoveredTools;
-  protocolVersion: string | null;
-  declared: ClientCapabilities;
-}
 
 /**
  * One configured server's whole life: connect (bounded by its timeout), discover, follow
@@ -208,13 +195,22 @@ export class ServerConnection {
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
-    const work = traceConnect(this.config.name, () => this.connectOnce(gen, declared, deadline.signal, timeoutMs, tail, phase));
+    const scope: AttemptScope = {
+      ...{ config: this.config, settings: this.settings, hooks: this.hooks, declared, signal: deadline.signal, tail, phase },
+      onStderr: () => gen === this.generation && this.update({ stderrTail: tail.value() }),
+      roots: () => rootsOf(this.roots),
+      onListChanged: () => this.onListChanged(gen),
+      log: (line) => this.log(line),
+    };
+    const work = traceConnect(this.config.name, () => establish(scope, timeoutMs));
     // Finished after we stopped waiting: close it. Either way, the next attempt waits until its client has closed.
     this.attemptDone = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
 
     try {
       const established = await raceAbort(work, deadline.signal);
       clearTimeout(timer);
+      // Over: closing later must not abort its signal (requests that already finished would be cancelled on the wire).
+      if (this.attemptAbort === deadline) this.attemptAbort = undefined;
       if (gen !== this.generation || this.closed) {
         await established.client.close().catch(noop);
         return;
@@ -234,48 +230,11 @@ export class ServerConnection {
     }
   }
 
-  /** One connect + initialize + first discovery. Closes its own client on failure or abort. */
-  private async connectOnce(gen: number, declared: ClientCapabilities, signal: AbortSignal, timeoutMs: number, tail: StderrTail, phase: AttemptPhase): Promise<Established> {
-    const started = Date.now();
-    const remaining = () => Math.max(1, timeoutMs - (Date.now() - started));
-    phase.name = 'the transport';
-    const built = await buildTransport(this.config, this.settings);
-    phase.auth = built.auth;
-    tail.attach(built.stderr, () => gen === this.generation && this.update({ stderrTail: tail.value() }));
-    this.hooks?.stderr(built.stderr);
-    const protocolVersion = captureProtocolVersion(built.transport);
-    traceConnection(this.config.name, built, protocolVersion);
-    const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-    const client = new Client(this.settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: versionNegotiationFor(this.config), inputRequired: INPUT_REQUIRED_OPTIONS });
-    installRequestHandlers(client, this.config.name, declared, this.settings.requests, () => rootsOf(this.roots));
-    client.setNotificationHandler('notifications/tools/list_changed', () => this.onListChanged(gen));
-    this.hooks?.clientCreated(client);
-    // Some transports (SSE start) ignore the request signal: closing the client unsticks them.
-    const onAbort = () => void client.close().catch(noop);
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      if (signal.aborted) throw new Error('aborted before connecting');
-      phase.name = 'initialize';
-      await client.connect(built.transport, { signal, timeout: remaining() });
-      passRawToolPages(built.transport);
-      phase.name = 'tools/list';
-      const discovered = await discoverToolList(client, { signal, timeout: remaining() });
-      const tools = discovered.tools;
-      await attachAppResources(client, this.config.name, tools, signal); // MCP Apps: read and pinned with the tool
-      await this.settings.prepareTools?.(this.config.name, tools);
-      // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
-      return { client, built, tools, discovered, protocolVersion: client.getNegotiatedProtocolVersion() ?? protocolVersion(), declared };
-    } catch (error) {
-      await client.close().catch(noop);
-      throw error;
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
-  }
-
-  private adopt(gen: number, { client, built, tools, discovered, protocolVersion, declared }: Established): void {
+  private adopt(gen: number, { client, built, tools, discovered, protocolVersion, declared, plan }: Established): void {
     this.client = client;
     this.everConnected = true;
+    const verdict = verdictToRemember(this.config, plan, client, this.settings.now());
+    if (verdict) this.settings.eras?.remember(eraKey(this.config), verdict);
     this.auth = built.auth;
     built.auth?.connected();
     client.onclose = () => this.onLost(gen, 'the connection closed');
@@ -285,7 +244,6 @@ export class ServerConnection {
       if (gen === this.generation && this.snapshot.status === 'connected') void this.probe(gen, error);
     };
     const now = this.settings.now().toISOString();
-    const info = client.getServerVersion();
     this.update({
       status: 'connected',
       error: null,
@@ -296,10 +254,8 @@ export class ServerConnection {
       connectedAt: now,
       discoveredAt: now,
       protocolVersion,
-      serverInfo: info ? { name: info.name, version: info.version } : null,
-      offeredCapabilities: client.getServerCapabilities() ?? null,
+      ...serverFactsOf(client),
       declaredCapabilities: declared,
-      instructions: client.getInstructions() ?? null,
       reconnectAttempt: 0,
       nextRetryAt: null,
       startup: null,
@@ -426,12 +382,8 @@ export class ServerConnection {
 
   /** `error` may be a UiMessage: its text becomes `error`, the message `errorMessage` (a plain string has none). */
   private update(change: Partial<Omit<ServerState, 'error' | 'errorMessage'>> & { error?: string | UiMessage | null }): void {
-    const { error, ...rest } = change;
-    let patch: Partial<ServerState> = rest;
     // The error and the stderr tail may quote what the server printed: its token too.
-    if (error !== undefined) patch = { ...patch, ...redactedError(error, this.secretsNow()) };
-    if (patch.stderrTail) patch = { ...patch, stderrTail: redactSecrets(patch.stderrTail, this.secretsNow()) };
-    this.snapshot = Object.freeze({ ...this.snapshot, ...patch });
+    this.snapshot = Object.freeze({ ...this.snapshot, ...redactedChange(change, this.secretsNow()) });
     if (this.snapshot.status !== 'connecting') this.attemptOver.release();
     this.onChange(this.snapshot);
   }

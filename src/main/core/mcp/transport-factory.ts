@@ -44,8 +44,12 @@ export interface BuiltTransport {
   auth?: ConnectionAuth;
 }
 
-/** Builds a fresh SDK transport for one connection attempt; a transport is single-use. */
-export async function buildTransport(server: ServerConfig, deps: TransportDeps): Promise<BuiltTransport> {
+/**
+ * Builds a fresh SDK transport for one connection attempt; a transport is single-use. `probeInPlace`: the era is
+ * known (remembered or pinned), so the SDK's server/discover runs on this stdio process, not on a sibling it spawns
+ * (the SDK probes in place on any subclass of its stdio transport).
+ */
+export async function buildTransport(server: ServerConfig, deps: TransportDeps, options: { probeInPlace?: boolean } = {}): Promise<BuiltTransport> {
   if (isBuiltinServer(server)) {
     if (!deps.resolveBuiltin) throw new ServerConfigError(`the builtin server "${server.builtin}" is not available in this process`);
     const { url, headers } = await deps.resolveBuiltin(server.builtin);
@@ -66,7 +70,12 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps):
     };
     const runner = packageRunnerOf(server.command, server.args);
     // A package runner (npx, uvx…) is stopped patiently: a kill mid-install leaves its cache half-written.
-    const transport = runner ? await patientStdioTransport(params, PACKAGE_RUNNER_TERM_GRACE_MS) : new (await stdioModule()).StdioClientTransport(params);
+    const { StdioClientTransport } = await stdioModule();
+    const transport = runner
+      ? await patientStdioTransport(params, PACKAGE_RUNNER_TERM_GRACE_MS)
+      : options.probeInPlace
+        ? new (class InPlaceProbeStdioTransport extends StdioClientTransport {})(params)
+        : new StdioClientTransport(params);
     return { transport, kind: 'stdio', endpoint: [server.command, ...server.args].join(' '), stderr: transport.stderr as Readable };
   }
   const expanded = expandEnvRefs({ url: server.url, ...prefixed('headers', server.headers) }, deps.env);

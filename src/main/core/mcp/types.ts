@@ -4,6 +4,8 @@ import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config
 import type { EventSink } from '../events';
 import type { ServerStatus } from '../../../shared/catalog';
 import type { BackoffOptions } from './backoff';
+import type { EraMemory } from './era-memory';
+import type { ServerInfo } from './server-facts';
 import type { LaunchStdio, ResolveBuiltin, TransportKind } from './transport-factory';
 
 /** One server's state at one moment. Immutable: a change produces a new object. */
@@ -21,7 +23,8 @@ export interface ServerState {
   connectedAt: string | null;
   discoveredAt: string | null;
   protocolVersion: string | null;
-  serverInfo: { name: string; version: string } | null;
+  /** name, version and (when given) title, websiteUrl, icons: shown only through their gates (card, external-url). */
+  serverInfo: ServerInfo | null;
   /** What the server offered in its initialize answer (null until connected). */
   offeredCapabilities: ServerCapabilities | null;
   /** What we declared in our initialize request (null until an attempt sent one). */
@@ -207,6 +210,8 @@ export interface ConnectionOptions {
   events?: EventSink;
   /** Whether a stdio command line waits for the operator before it launches (launch-confirmations.ts); none: all launch. */
   launchGate?: LaunchGate;
+  /** Each auto server's negotiated era between runs (era-memory.ts); without it every connect probes. */
+  eras?: EraMemory;
 }
 
 /** Asked before every launch of a stdio server's command. */
@@ -214,5 +219,5 @@ export interface LaunchGate {
   waits(server: StdioServerConfig): boolean;
 }
 
-type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events' | 'launchGate';
+type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events' | 'launchGate' | 'eras';
 export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;

@@ -8,7 +8,8 @@ import type { AuthService } from '../../core/auth';
 import type { ConnectionManager } from '../../core/mcp';
 import { commandLineText, type LaunchConfirmations } from '../../core/mcp/launch-confirmations';
 import type { InstructionsService } from '../../core/catalog/instructions-service';
-import { initialState } from '../../core/mcp/types';
+import { initialState, type ServerState } from '../../core/mcp/types';
+import { shownIcons } from '../../../shared/mcp/icons';
 import { Conflict, Invalid, NotFound } from '../../core/errors';
 import { say } from '../../../shared/messages';
 
@@ -119,7 +120,7 @@ export function serverView(server: ServerConfig, connections: ConnectionManager,
     connectedAt: state.connectedAt,
     discoveredAt: state.discoveredAt,
     protocolVersion: state.protocolVersion,
-    serverInfo: state.serverInfo,
+    serverInfo: serverInfoView(state.serverInfo),
     offeredCapabilities: state.offeredCapabilities,
     declaredCapabilities: state.declaredCapabilities,
     instructions: state.instructions,
@@ -136,4 +137,12 @@ export function serverView(server: ServerConfig, connections: ConnectionManager,
     launchConfirmation: state.status === 'needs-confirmation' && isStdioServer(server) ? { commandLine: commandLineText(server) } : null,
     config: maskServer(server),
   };
+}
+
+/** The server's own info, with only the icons the console shows (shared/mcp/icons.ts: a remote URL is never fetched). */
+function serverInfoView(info: ServerState['serverInfo']): ServerView['serverInfo'] {
+  if (!info) return null;
+  const { icons, ...rest } = info;
+  const shown = shownIcons(icons).icons;
+  return { ...rest, ...(shown.length > 0 && { icons: shown }) };
 }
