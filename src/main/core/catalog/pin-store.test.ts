@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogServerInput, ToolBinding, ToolDefinition } from '../../../shared/catalog';
 import { canonicalJson, fingerprintOf, sha256 } from './definition-hash';
 import { pinFileText, PinStore } from './pin-store';
+import { APP_UI_PIN } from '../../../shared/catalog/app-ui';
+import { pinDrift } from '../../../shared/catalog/pins';
 
 const tool = (name: string, extra: Partial<ToolDefinition> = {}): ToolDefinition => ({ name, description: `d ${name}`, inputSchema: { type: 'object', properties: {} }, ...extra });
 const shop = (tools: ToolDefinition[], status: CatalogServerInput['status'] = 'connected'): CatalogServerInput => ({ name: 'shop', status, tools });
@@ -172,5 +174,30 @@ describe('PinStore', () => {
       await writeFile(path, JSON.stringify({ version: 1, servers: {} }));
       expect((await PinStore.open({ path, log: () => undefined })).bindingsView().size).toBe(0);
     });
+  });
+});
+
+describe('PinStore and MCP Apps', () => {
+  const withApp = (extra: Partial<ToolDefinition> = {}, sha = 'aa') => {
+    const definition = tool('dash', { _meta: { ui: { resourceUri: 'ui://s/dash.html' } }, ...extra });
+    Object.defineProperty(definition, APP_UI_PIN, { value: { sha256: sha }, enumerable: false });
+    return definition;
+  };
+  const drifted = (store: PinStore, definition: ToolDefinition) => pinDrift({ current: new Map([['shop', new Map([['dash', fingerprintOf(definition)]])]]), pins: store.view() }, 'shop', 'dash');
+
+  it('adopts an app on a pin taken before apps were pinned, but still quarantines anything else that moved, and a changed app', async () => {
+    const store = await PinStore.open({ log: () => undefined });
+    store.pinFirstSight([shop([tool('dash')])]); // an old pin: no `ui`
+    expect(store.pinFirstSight([shop([withApp()])])).toBe(1);
+    expect(store.view().get('shop')?.get('dash')?.definition.ui).toEqual({ resourceUri: 'ui://s/dash.html', visibility: ['model', 'app'], resource: { sha256: 'aa' } });
+    expect(drifted(store, withApp())).toBeUndefined();
+    // The app's HTML changed since: quarantined, `ui` named.
+    expect(drifted(store, withApp({}, 'bb'))?.changed).toEqual(['ui']);
+
+    const other = await PinStore.open({ log: () => undefined });
+    other.pinFirstSight([shop([tool('dash')])]);
+    const described = withApp({ description: 'now says something else' });
+    expect(other.pinFirstSight([shop([described])])).toBe(0);
+    expect(drifted(other, described)?.changed).toEqual(['description', 'ui']);
   });
 });

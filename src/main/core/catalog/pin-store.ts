@@ -58,6 +58,16 @@ class Pin implements StoredPin {
 
 const makePin = (record: PinRecord): StoredPin => new Pin(record);
 
+/**
+ * A pin taken before MCP Apps were pinned (its definition has no `ui`) of a tool that now has an app, the rest
+ * unchanged: the app's first sight, trusted and pinned like any first sight, rather than every app tool quarantined
+ * once after an upgrade. Any other field that moved still quarantines.
+ */
+function firstSightOfApp(pin: StoredPin, current: DefinitionFingerprint): boolean {
+  if (pin.definition.ui !== undefined || current.fields.ui === undefined || pin.hash === current.hash) return false;
+  return (['name', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const).every((field) => pin.fields[field] === current.fields[field]);
+}
+
 const recordOf = (pin: StoredPin): PinRecord => ({ hash: pin.hash, pinnedAt: pin.pinnedAt, definition: pin.definition, rejectedHash: pin.rejectedHash ?? null, rejectedAt: pin.rejectedAt ?? null });
 const acceptedBindingSchema = z.object({
   server: z.string().min(1),
@@ -194,7 +204,8 @@ export class PinStore {
       const fingerprints = fingerprintTools(server.tools);
       let next: Map<string, StoredPin> | undefined;
       for (const tool of server.tools) {
-        if (known?.has(tool.name) || next?.has(tool.name)) continue;
+        const pinned = known?.get(tool.name);
+        if (next?.has(tool.name) || (pinned && !firstSightOfApp(pinned, fingerprints.get(tool.name)!))) continue;
         next ??= new Map(known);
         next.set(tool.name, this.pinOf(fingerprints.get(tool.name)!, tool));
         added++;
