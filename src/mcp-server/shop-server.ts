@@ -93,7 +93,8 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
   const sessions = new Map<string, Session>();
   const skills = await loadShopSkills();
   // The 2026-07-28 era: a fresh McpServer per request, and no legacy fallback here (2025 clients get the sessions below).
-  const modernHandler = createMcpHandler(() => createShopMcpServer(tools, storeFor, skills), { legacy: 'reject' });
+  // Its per-request transport is traced like a session's (SERVER spans under the caller's _meta context).
+  const modernHandler = createMcpHandler(() => withTracedConnect(createShopMcpServer(tools, storeFor, skills), () => port), { legacy: 'reject' });
   const serveModern = toNodeHandler(modernHandler);
   const sockets = new Set<Socket>();
   let allowedHosts: string[] = [];
@@ -274,3 +275,10 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** `server`, whose connect() traces the transport it is given: the modern handler makes that transport per request. */
+function withTracedConnect(server: McpServer, port: () => number): McpServer {
+  const connect = server.connect.bind(server);
+  server.connect = (transport) => connect(traceTransport(transport, { side: 'server', networkTransport: 'tcp', serverAddress: '127.0.0.1', serverPort: port() }));
+  return server;
+}

@@ -238,6 +238,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     state: (server) => tools.connections.state(server),
     sessions: tools.connections.sessions,
     timeoutFor: (server) => serverConfig(server)?.timeoutMs ?? BROWSE_TIMEOUT_MS,
+    events,
   });
 
   const { createAgentRuntime } = await import('./agent/runtime');
@@ -294,6 +295,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await runtime.close();
       auth.close();
       requests.close();
+      resources.close();
       await tools.close();
       await eras.flush();
       await instructions.close();

@@ -6,6 +6,9 @@ import { command, query } from './define';
  * resource link in a tool card, `switchboard resources|prompts`). Nothing read here is sent to a model.
  */
 
+/** A whole list's caching hint (MCP 2026-07-28 ttlMs and cacheScope) as the server gave it; nulls: it gave none. */
+export const listCacheHintSchema = z.object({ ttlMs: z.number().int().nullable(), cacheScope: z.enum(['public', 'private']).nullable() });
+
 export const iconSchema = z.object({
   src: z.string(),
   mimeType: z.string().optional(),
@@ -101,7 +104,7 @@ export const resourceRoutes = {
   /** One page of resources/list; `nextCursor` asks for the next. `subscriptions` are the URIs subscribed now. */
   'resources.list': query(
     z.strictObject({ server, cursor }),
-    z.object({ resources: z.array(resourceSchema), nextCursor: z.string().nullable(), subscriptions: z.array(z.string()) }),
+    z.object({ resources: z.array(resourceSchema), nextCursor: z.string().nullable(), subscriptions: z.array(z.string()), cache: listCacheHintSchema.optional() }),
   ),
   'resources.templates': query(z.strictObject({ server, cursor }), z.object({ templates: z.array(resourceTemplateSchema), nextCursor: z.string().nullable() })),
   /** resources/read through the server that offers it. */
@@ -109,7 +112,7 @@ export const resourceRoutes = {
   /** resources/subscribe: the server announces changes (resources.updated); kept across reconnects until unsubscribed. */
   'resources.subscribe': command(z.strictObject({ server, uri }), z.object({ subscriptions: z.array(z.string()) })),
   'resources.unsubscribe': command(z.strictObject({ server, uri }), z.object({ subscriptions: z.array(z.string()) })),
-  'prompts.list': query(z.strictObject({ server, cursor }), z.object({ prompts: z.array(promptSchema), nextCursor: z.string().nullable() })),
+  'prompts.list': query(z.strictObject({ server, cursor }), z.object({ prompts: z.array(promptSchema), nextCursor: z.string().nullable(), cache: listCacheHintSchema.optional() })),
   /** prompts/get with the operator's arguments: the messages the prompt would produce (nothing is sent to a model). */
   'prompts.get': query(
     z.strictObject({ server, name: z.string().min(1).max(256), arguments: z.record(z.string(), z.string().max(100_000)).default({}) }),

@@ -185,8 +185,8 @@ describe('PinStore and MCP Apps', () => {
   };
   const drifted = (store: PinStore, definition: ToolDefinition) => pinDrift({ current: new Map([['shop', new Map([['dash', fingerprintOf(definition)]])]]), pins: store.view() }, 'shop', 'dash');
 
-  it('adopts an app on a pin taken before apps were pinned, but still quarantines anything else that moved, and a changed app', async () => {
-    const store = await PinStore.open({ log: () => undefined });
+  it('adopts an app on a pin taken before apps were pinned, but still quarantines anything else that moved, and a changed app', () => {
+    const store = PinStore.inMemory();
     store.pinFirstSight([shop([tool('dash')])]); // an old pin: no `ui`
     expect(store.pinFirstSight([shop([withApp()])])).toBe(1);
     expect(store.view().get('shop')?.get('dash')?.definition.ui).toEqual({ resourceUri: 'ui://s/dash.html', visibility: ['model', 'app'], resource: { sha256: 'aa' } });
@@ -194,7 +194,7 @@ describe('PinStore and MCP Apps', () => {
     // The app's HTML changed since: quarantined, `ui` named.
     expect(drifted(store, withApp({}, 'bb'))?.changed).toEqual(['ui']);
 
-    const other = await PinStore.open({ log: () => undefined });
+    const other = PinStore.inMemory();
     other.pinFirstSight([shop([tool('dash')])]);
     const described = withApp({ description: 'now says something else' });
     expect(other.pinFirstSight([shop([described])])).toBe(0);

@@ -8,6 +8,8 @@ import type { ServerState } from './types';
 import { say } from '../../../shared/messages';
 import { APP_MIME_TYPE } from '../../../shared/contract/apps';
 import { checkAppContents } from './app-resources';
+import { BrowseListTtls } from './browse-list-ttls';
+import type { EventSink } from '../events';
 
 /** The most data one resources/read hands on (text and base64 together); beyond it the rest is left out, and says so. */
 export const READ_DATA_CAP = 2 * 1024 * 1024;
@@ -20,6 +22,8 @@ interface BrowserDeps {
   sessions: Pick<ServerSessions, 'subscribed' | 'keepSubscription'>;
   /** The request timeout for a server (its timeoutMs, else the default). */
   timeoutFor(server: string): number;
+  /** Told when a listed resources or prompts list's ttlMs runs out (the console asks again); none in one-shot CLI runs. */
+  events?: EventSink;
 }
 
 /**
@@ -28,7 +32,16 @@ interface BrowserDeps {
  * nothing here reaches a model. Refusals are domain errors that name the server.
  */
 export class ResourceBrowser {
-  constructor(private readonly deps: BrowserDeps) {}
+  private readonly ttls: BrowseListTtls;
+
+  constructor(private readonly deps: BrowserDeps) {
+    this.ttls = new BrowseListTtls(deps.events);
+  }
+
+  /** Stops the ttl countdowns (the app quits). */
+  close(): void {
+    this.ttls.close();
+  }
 
   features(server: string): ServerFeatures {
     const capabilities = this.connected(server).getServerCapabilities() ?? {};
@@ -43,7 +56,9 @@ export class ResourceBrowser {
   async listResources(server: string, cursor?: string) {
     const client = this.offering(server, 'resources');
     const page = await this.ask(server, () => client.listResources(cursor ? { cursor } : undefined, this.options(server)));
-    return { resources: page.resources.map(resourceView), nextCursor: page.nextCursor ?? null, subscriptions: this.deps.sessions.subscribed(server) };
+    // The whole list (no cursor) is what the SDK caches by its ttlMs: its hint, and a countdown to tell the console.
+    const cache = cursor ? undefined : this.ttls.listed(server, 'resources', page);
+    return { resources: page.resources.map(resourceView), nextCursor: page.nextCursor ?? null, subscriptions: this.deps.sessions.subscribed(server), ...(cache && { cache }) };
   }
 
   async listTemplates(server: string, cursor?: string) {
@@ -96,7 +111,8 @@ export class ResourceBrowser {
   async listPrompts(server: string, cursor?: string) {
     const client = this.offering(server, 'prompts');
     const page = await this.ask(server, () => client.listPrompts(cursor ? { cursor } : undefined, this.options(server)));
-    return { prompts: page.prompts.map(promptView), nextCursor: page.nextCursor ?? null };
+    const cache = cursor ? undefined : this.ttls.listed(server, 'prompts', page);
+    return { prompts: page.prompts.map(promptView), nextCursor: page.nextCursor ?? null, ...(cache && { cache }) };
   }
 
   async getPrompt(server: string, name: string, args: Record<string, string>) {

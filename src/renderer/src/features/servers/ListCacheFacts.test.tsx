@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerView } from '../../../../shared/contract';
 import { i18n } from '../../lib/i18n';
-import { ListCacheFacts } from './ListCacheFacts';
+import { ListCacheFacts, ListCacheLine } from './ListCacheFacts';
 
 afterEach(async () => {
   cleanup();
@@ -41,5 +41,13 @@ describe('a server\'s list caching hint and refused definitions on its detail', 
     const refused = screen.getByTestId('server-refused-tools').textContent;
     expect(refused).toContain('broken_annotation: annotations.readOnlyHint: expected boolean');
     expect(refused).toContain('#4（无名称）: name: expected string');
+  });
+
+  it('under a resources or prompts list: its hint, or that it gave none', () => {
+    const { unmount } = render(<ListCacheLine cache={{ ttlMs: 30_000, cacheScope: 'private' }} />);
+    expect(screen.getByTestId('list-cache-hint').textContent).toBe('fresh for 30 s (ttlMs), then listed again · cacheScope private: only for this sign-in (never reused for another)');
+    unmount();
+    render(<ListCacheLine cache={{ ttlMs: null, cacheScope: null }} />);
+    expect(screen.getByTestId('list-cache-hint').textContent).toMatch(/^no caching hint/);
   });
 });

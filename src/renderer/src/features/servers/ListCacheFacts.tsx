@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ServerView } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
@@ -17,19 +18,7 @@ export function ListCacheFacts({ server }: { server: ServerView }) {
         <>
           <dt>{t('listCache.toolsList')}</dt>
           <dd data-testid="tools-list-cache">
-            {cache.ttlMs === null && cache.cacheScope === null ? (
-              <span className="muted">{t('listCache.noHint')}</span>
-            ) : (
-              <>
-                {cache.ttlMs === null
-                  ? t('listCache.noTtl')
-                  : cache.ttlMs === 0
-                    ? t('listCache.staleAtOnce')
-                    : t('listCache.freshFor', { seconds: cache.ttlMs / 1000, until: cache.expiresAt ? formatTime(cache.expiresAt) : '—' })}
-                {' · '}
-                {cache.cacheScope === 'public' ? t('listCache.public') : cache.cacheScope === 'private' ? t('listCache.private') : t('listCache.noScope')}
-              </>
-            )}
+            {cache.ttlMs === null && cache.cacheScope === null ? <span className="muted">{t('listCache.noHint')}</span> : hintText(t, cache)}
           </dd>
         </>
       )}
@@ -48,5 +37,30 @@ export function ListCacheFacts({ server }: { server: ServerView }) {
         </>
       )}
     </>
+  );
+}
+
+/** A list's hint in words: its ttl (fresh for, stale at once, none) and its scope, as the server gave them. */
+function hintText(t: TFunction<'servers'>, cache: { ttlMs: number | null; cacheScope: 'public' | 'private' | null; expiresAt?: string | null }): string {
+  const ttl =
+    cache.ttlMs === null
+      ? t('listCache.noTtl')
+      : cache.ttlMs === 0
+        ? t('listCache.staleAtOnce')
+        : cache.expiresAt !== undefined
+          ? t('listCache.freshFor', { seconds: cache.ttlMs / 1000, until: cache.expiresAt ? formatTime(cache.expiresAt) : '—' })
+          : t('listCache.freshForNoTime', { seconds: cache.ttlMs / 1000 });
+  const scope = cache.cacheScope === 'public' ? t('listCache.public') : cache.cacheScope === 'private' ? t('listCache.private') : t('listCache.noScope');
+  return `${ttl} · ${scope}`;
+}
+
+/** Under a resources or prompts list: that list's caching hint (none: it says so). */
+export function ListCacheLine({ cache }: { cache: { ttlMs: number | null; cacheScope: 'public' | 'private' | null } | undefined }) {
+  const { t } = useTranslation('servers');
+  if (!cache) return null;
+  return (
+    <p className="muted small" data-testid="list-cache-hint">
+      {cache.ttlMs === null && cache.cacheScope === null ? t('listCache.noHint') : hintText(t, cache)}
+    </p>
   );
 }

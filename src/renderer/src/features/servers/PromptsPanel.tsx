@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ListCacheLine } from './ListCacheFacts';
 import type { PromptView } from '../../../../shared/contract';
 import { JsonBlock } from '../../components/JsonBlock';
 import { LoadError, Loading } from '../../components/QueryState';
@@ -21,6 +22,7 @@ export function PromptsPanel({ server, completions }: { server: string; completi
         <LoadError what={t('promptsPanel.thePrompts')} error={page.error} onRetry={() => void page.refetch()} />
       ) : (
         <>
+          {cursor === undefined && <ListCacheLine cache={page.data.cache} />}
           {page.data.prompts.length === 0 && <p className="muted small">{t('promptsPanel.noPromptsListed')}</p>}
           <ul className="prompt-list" data-testid="prompt-list">
             {page.data.prompts.map((prompt) => (

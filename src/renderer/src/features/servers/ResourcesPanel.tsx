@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ListCacheLine } from './ListCacheFacts';
 import type { ResourceTemplateView, ResourceView } from '../../../../shared/contract';
 import { LoadError, Loading } from '../../components/QueryState';
 import { ResourceContents } from '../../components/ResourceContents';
@@ -89,6 +90,11 @@ function ResourcePage({ server, cursor, last, canSubscribe, reading, onRead, onM
   const { resources, nextCursor, subscriptions } = page.data;
   return (
     <>
+      {cursor === undefined && page.data.cache && (
+        <li>
+          <ListCacheLine cache={page.data.cache} />
+        </li>
+      )}
       {resources.length === 0 && cursor === undefined && <li className="muted small">{t('resourcesPanel.noResourcesListed')}</li>}
       {resources.map((resource) => (
         <ResourceRow key={resource.uri} server={server} resource={resource} open={reading === resource.uri} subscribed={subscriptions.includes(resource.uri)} canSubscribe={canSubscribe} onRead={onRead} />
