@@ -173,4 +173,11 @@ describe('the cross_app_access config block', () => {
     expect(messages(parse({ clientId: 'a', idp }))).toContain('idp is used with grant: cross_app_access');
     expect(messages(parse({ grant: 'cross_app_access', clientId: 'a', clientSecret: 's', idp: { ...idp, issuer: 'https://idp.example' } }))).toContain('idp needs either issuer or tokenEndpoint');
   });
+
+  it('takes no literal IdP secret or ID token: the console could not mask them', () => {
+    const base = { grant: 'cross_app_access', clientId: 'a', clientSecret: 's' };
+    expect(parse({ ...base, idp: { ...idp, clientSecret: '${env:IDP_SECRET}', idToken: 'tokens/id.jwt' } }).success).toBe(true);
+    expect(messages(parse({ ...base, idp: { ...idp, clientSecret: 'hunter2' } }))).toEqual(['idp.clientSecret is written as ${env:NAME}']);
+    expect(messages(parse({ ...base, idp: { ...idp, idToken: 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJvIn0.c2ln' } }))).toEqual(['idp.idToken is ${env:NAME} or a file path, never the token itself']);
+  });
 });

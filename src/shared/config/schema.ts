@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UiMessage } from '../i18n-message';
 import { say } from '../messages';
+import { isEnvReference } from './secrets';
 import { telemetrySettingsSchema } from './telemetry-schema';
 
 /** Tool names the host provides in-process; a remote tool with one of these names is `reserved`. */
@@ -44,6 +45,8 @@ export type AuthGrant = (typeof AUTH_GRANTS)[number];
 /**
  * The enterprise IdP of grant: cross_app_access. `idToken` is the operator's OpenID Connect ID token from the IdP's
  * single sign-on, as `${env:NAME}` or a file path (read anew for each exchange, so a tool that renews it works).
+ * Neither it nor `clientSecret` may be written literally: the console masks literal secrets one level below
+ * `auth:` only, and a short-lived token does not belong in a file the operator edits.
  */
 export const idpSchema = z
   .strictObject({
@@ -56,7 +59,9 @@ export const idpSchema = z
     clientSecret: z.string().min(1).optional(),
     idToken: z.string().min(1),
   })
-  .refine((idp) => !idp.issuer !== !idp.tokenEndpoint, { message: 'idp needs either issuer or tokenEndpoint', path: ['issuer'] });
+  .refine((idp) => !idp.issuer !== !idp.tokenEndpoint, { message: 'idp needs either issuer or tokenEndpoint', path: ['issuer'] })
+  .refine((idp) => idp.clientSecret === undefined || isEnvReference(idp.clientSecret), { message: 'idp.clientSecret is written as ${env:NAME}', path: ['clientSecret'] })
+  .refine((idp) => !/^[\w-]+\.[\w-]+\.[\w-]*$/.test(idp.idToken.trim()), { message: 'idp.idToken is ${env:NAME} or a file path, never the token itself', path: ['idToken'] });
 
 /**
  * OAuth for a remote server (MCP authorization, revision 2025-11-25). Every field is optional: without

@@ -48,6 +48,8 @@ export const STATUS_MESSAGES = {
   'config.crossAppIdpNeeded': 'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken',
   'config.idpGrant': 'idp is used with grant: cross_app_access',
   'config.idpEndpoint': 'idp needs either issuer or tokenEndpoint',
+  'config.idpSecretEnv': 'idp.clientSecret is written as ${env:NAME}',
+  'config.idpTokenLiteral': 'idp.idToken is ${env:NAME} or a file path, never the token itself',
   'config.serverNameChars': 'use letters, digits, "_", "-" or "."',
   'config.intentIdChars': 'use letters, digits, "_", "-", "." or ":"',
   'config.skillNameChars': 'use letters, digits, "_" or "-"',
