@@ -64,12 +64,30 @@ describe('Anthropic provider', () => {
     ]);
     expect(provider.label).toMatch(/^claude-test via 127\.0\.0\.1:\d+$/);
     const events = await collectEvents(provider.stream(request()));
-    expect(events).toEqual([
+    expect(events.filter((event) => event.type !== 'toolInputPartial')).toEqual([
       { type: 'text', delta: 'Let me ' },
       { type: 'text', delta: 'check.' },
       { type: 'toolCall', call: { id: 'toolu_1', name: 'query_logistics', arguments: { trackingNo: 'BIT9100000233' } } },
       { type: 'done', stopReason: 'tool_calls', usage: { inputTokens: 120, outputTokens: 30 } },
     ]);
+  });
+
+  it('reports the tool input as it streams, throttled, before the complete tool_use', async () => {
+    const args = { trackingNo: 'BIT9100000233', note: 'leave at the door, ring twice' };
+    const { provider } = await setup([{ ...anthropicStream({ toolUses: [{ id: 'toolu_7', name: 'query_logistics', arguments: args }] }), frameDelayMs: 120 }]);
+    const events = await collectEvents(provider.stream(request()));
+    const partials = events.flatMap((event) => (event.type === 'toolInputPartial' ? [event] : []));
+    const json = JSON.stringify(args);
+    // Three fragments 120 ms apart: each is due; the raw text grows and each is a prefix of the final input.
+    expect(partials.length).toBeGreaterThanOrEqual(2);
+    expect(partials[0]).toEqual({ type: 'toolInputPartial', callId: 'toolu_7', name: 'query_logistics', json: json.slice(0, partials[0].json.length) });
+    for (const [n, partial] of partials.entries()) {
+      expect(json.startsWith(partial.json)).toBe(true);
+      if (n > 0) expect(partial.json.length).toBeGreaterThan(partials[n - 1].json.length);
+    }
+    const callAt = events.findIndex((event) => event.type === 'toolCall');
+    expect(events.findLastIndex((event) => event.type === 'toolInputPartial')).toBeLessThan(callAt);
+    expect(events[callAt]).toEqual({ type: 'toolCall', call: { id: 'toolu_7', name: 'query_logistics', arguments: args } });
   });
 
   it('sends system separately, tools as input_schema, and groups consecutive tool results', async () => {

@@ -5,6 +5,7 @@ import { say } from '../../../shared/messages';
 import { toProviderError, type ErrorContext } from './sdk-errors';
 import { Slices } from '../slices';
 import { createStreamGuard } from './stream-guard';
+import { PartialInputThrottle } from './partial-input';
 import { parseToolArguments, providerLabel } from './tool-arguments';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -74,13 +75,14 @@ export function createAnthropicProvider(settings: ModelSettings, apiKey: string 
   return { id: 'anthropic', label, stream };
 }
 
-/** Folds SSE events into our events: text deltas live, each tool_use once its block closes. */
+/** Folds SSE events into our events: text deltas live, a tool_use's input as it grows (throttled), each tool_use once its block closes. */
 class StreamState {
   readonly usage: ModelUsage = {};
   stopped = false;
   private reason: StopReason | null = null;
   private sawToolCall = false;
   private readonly toolBlocks = new Map<number, { id: string; name: string; json: string }>();
+  private readonly partials = new PartialInputThrottle();
   constructor(private readonly label: string) {}
 
   *apply(event: RawMessageStreamEvent): Generator<ModelStreamEvent> {
@@ -100,6 +102,8 @@ class StreamState {
           const block = this.toolBlocks.get(event.index);
           if (!block) throw new ProviderError('bad_response', say('provider.unknownBlock', { label: this.label, index: event.index }));
           block.json += event.delta.partial_json;
+          const partial = this.partials.next(block.id, block.name, block.json);
+          if (partial) yield partial;
         }
         break;
       case 'content_block_stop': {

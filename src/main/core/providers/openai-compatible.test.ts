@@ -86,7 +86,7 @@ describe('OpenAI-compatible provider', () => {
         }),
       ),
     );
-    expect(events).toEqual([
+    expect(events.filter((event) => event.type !== 'toolInputPartial')).toEqual([
       { type: 'text', delta: '我先查一下订单。' },
       { type: 'toolCall', call: { id: 'call_a', name: 'query_order', arguments: { keyword: 'AirPods Pro', days: 14 } } },
       { type: 'toolCall', call: { id: 'call_b', name: 'query_order', arguments: {} } },
@@ -117,6 +117,23 @@ describe('OpenAI-compatible provider', () => {
       { role: 'assistant', content: 'No orders found.' },
       { role: 'user', content: 'try again' },
     ]);
+  });
+
+  it('reports the arguments of each tool call as they stream, throttled, before the complete calls', async () => {
+    const args = { keyword: 'AirPods Pro 2nd generation', days: 14 };
+    const { provider } = await setup([{ ...openAiStream({ toolCalls: [{ id: 'call_s', name: 'query_order', arguments: args }] }), frameDelayMs: 120 }]);
+    const events = await collectEvents(provider.stream(request()));
+    const partials = events.flatMap((event) => (event.type === 'toolInputPartial' ? [event] : []));
+    const json = JSON.stringify(args);
+    expect(partials.length).toBeGreaterThanOrEqual(2);
+    for (const [n, partial] of partials.entries()) {
+      expect(partial).toMatchObject({ callId: 'call_s', name: 'query_order' });
+      expect(partial.json.length).toBeGreaterThan(n > 0 ? partials[n - 1].json.length : 0);
+      expect(json.startsWith(partial.json)).toBe(true);
+    }
+    const callAt = events.findIndex((event) => event.type === 'toolCall');
+    expect(events.findLastIndex((event) => event.type === 'toolInputPartial')).toBeLessThan(callAt);
+    expect(events[callAt]).toEqual({ type: 'toolCall', call: { id: 'call_s', name: 'query_order', arguments: args } });
   });
 
   it('omits the tools array when no tool is visible and maps finish_reason length', async () => {

@@ -5,6 +5,7 @@ import { say } from '../../../shared/messages';
 import { toProviderError, type ErrorContext } from './sdk-errors';
 import { Slices } from '../slices';
 import { createStreamGuard } from './stream-guard';
+import { PartialInputThrottle } from './partial-input';
 import { parseToolArguments, providerLabel } from './tool-arguments';
 import {
   DEFAULT_TIMEOUT_MS,
@@ -71,7 +72,10 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
         const choice = chunk.choices?.[0];
         if (!choice) continue; // the usage-only chunk has no choices
         if (choice.delta?.content) yield { type: 'text', delta: choice.delta.content };
-        for (const fragment of choice.delta?.tool_calls ?? []) assembler.add(fragment);
+        for (const fragment of choice.delta?.tool_calls ?? []) {
+          const partial = assembler.add(fragment);
+          if (partial) yield partial;
+        }
         if (choice.finish_reason) finishReason = choice.finish_reason;
       }
       // The SDK ends iteration quietly when its signal aborts, so a stop or idle timeout lands here.
@@ -101,14 +105,17 @@ type ToolCallFragment = ChatCompletionChunk.Choice.Delta.ToolCall;
 /** Tool calls arrive as fragments keyed by `index`: id and name once, arguments in pieces. */
 class ToolCallAssembler {
   private readonly parts = new Map<number, { id: string; name: string; args: string }>();
+  private readonly partials = new PartialInputThrottle();
   constructor(private readonly label: string) {}
 
-  add(fragment: ToolCallFragment): void {
+  /** Adds a fragment; returns the call's partial input when one is due (see PartialInputThrottle). */
+  add(fragment: ToolCallFragment): ModelStreamEvent | undefined {
     const part = this.parts.get(fragment.index) ?? { id: '', name: '', args: '' };
     if (fragment.id && !part.id) part.id = fragment.id;
     if (fragment.function?.name && !part.name) part.name = fragment.function.name;
     if (fragment.function?.arguments) part.args += fragment.function.arguments;
     this.parts.set(fragment.index, part);
+    return fragment.function?.arguments ? this.partials.next(part.id || `call_${fragment.index}`, part.name, part.args) : undefined;
   }
 
   finish(): ToolCallRequest[] {

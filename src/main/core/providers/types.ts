@@ -52,13 +52,15 @@ export interface ModelUsage {
 
 export type ModelStreamEvent =
   | { type: 'text'; delta: string }
+  /** A tool call's argument JSON as streamed so far (raw, usually incomplete), throttled per call; the complete call follows as 'toolCall'. */
+  | { type: 'toolInputPartial'; callId: string; name: string; json: string }
   | { type: 'toolCall'; call: ToolCallRequest }
   | { type: 'done'; stopReason: ModelStopReason; usage?: ModelUsage };
 
 export interface ModelProvider {
   readonly id: string;
   readonly label: string;
-  /** Yields text deltas and complete tool calls, then exactly one 'done'; failures throw ProviderError. */
+  /** Yields text deltas, partial tool input, complete tool calls, then exactly one 'done'; failures throw ProviderError. */
   stream(req: ModelRequest): AsyncIterable<ModelStreamEvent>;
   /** Loads what the first stream needs (a vendor SDK) in the background; a failure is left to that stream. */
   prepare?(): void;
