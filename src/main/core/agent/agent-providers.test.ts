@@ -94,6 +94,33 @@ describe('the real Anthropic SDK against a scripted Messages server', () => {
   });
 });
 
+describe('a tool call whose input streams', () => {
+  it('forwards the partial input as chat.toolInputPartial events, in order, before the call runs', async () => {
+    const args = { keyword: 'AirPods Pro 2nd generation with USB-C' };
+    model = await startAnthropicServer([
+      { ...anthropicStream({ toolUses: [{ id: 'toolu_s', name: 'query_order', arguments: args }] }), frameDelayMs: 90 },
+      anthropicStream({ text: '找到了' }),
+    ]);
+    const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    expect((await harness.agent.send(id, '我的订单').done).status).toBe('completed');
+
+    const names = harness.seen.map((event) => event.name);
+    const partials = harness.seen.filter((event) => event.name === 'chat.toolInputPartial').map((event) => event.payload as { conversationId: string; callId: string; name: string; json: string; step: number });
+    expect(partials.length).toBeGreaterThanOrEqual(2);
+    const json = JSON.stringify(args);
+    for (const [n, partial] of partials.entries()) {
+      expect(partial).toMatchObject({ conversationId: id, callId: 'toolu_s', name: 'query_order', step: 1 });
+      expect(json.startsWith(partial.json)).toBe(true);
+      expect(partial.json.length).toBeGreaterThan(n > 0 ? partials[n - 1].json.length : 0);
+    }
+    // Every partial went out before the call itself showed up (its tool item) in the conversation.
+    expect(names.lastIndexOf('chat.toolInputPartial')).toBeLessThan(names.indexOf('tool.progressed'));
+    expect(names.indexOf('tool.progressed')).toBeGreaterThan(0);
+  });
+});
+
 describe('opening a conversation', () => {
   it('prepares the model provider (its SDK loads while the operator types), before any turn', async () => {
     let prepared = 0;

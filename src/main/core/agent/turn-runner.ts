@@ -14,6 +14,9 @@ import { nextTurn, Slices } from '../slices';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 
+/** The largest partial tool input forwarded while it streams (each event carries the whole text so far). */
+const PARTIAL_INPUT_MAX_CHARS = 64 * 1024;
+
 export interface TurnRunnerDeps {
   /** Read at the start of every model call, so edits and rediscoveries apply from the next call, never mid-call. */
   catalog: () => Pick<CatalogSnapshot, 'catalog' | 'revision'>;
@@ -95,6 +98,9 @@ async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conve
           if (event.type === 'text') {
             answer += event.delta;
             deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });
+          } else if (event.type === 'toolInputPartial') {
+            // For an MCP App that previews its input; past the cap the app waits for the complete call.
+            if (event.json.length <= PARTIAL_INPUT_MAX_CHARS) deps.events.emit('chat.toolInputPartial', { conversationId, turnId, step, callId: event.callId, name: event.name, json: event.json });
           } else if (event.type === 'toolCall') calls.push(uniqueId(event.call));
         }
       } finally {
