@@ -1,9 +1,11 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppResource } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { RpcClientError } from '../../lib/rpc/types';
-import { McpAppView } from './McpAppView';
+import { McpAppView, type McpAppCall } from './McpAppView';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RpcProvider } from '../../lib/rpc-context';
 
 const SANDBOX = { origin: 'http://127.0.0.1:40001', proxyUrl: 'http://127.0.0.1:40001/mcp-app-proxy?token=t' };
 const resource = (over: Partial<AppResource> = {}): AppResource => ({
@@ -71,5 +73,63 @@ describe('an MCP App in a tool card', () => {
   it('names the CSP entries main refused', async () => {
     show({ 'apps.resource': () => resource({ cspDropped: [{ directive: 'connectDomains', value: '*', reason: 'wildcard', message: { code: 'x', text: 'wildcard', params: {} } }] }) });
     expect((await screen.findByTestId('mcp-app-csp-dropped')).textContent).toContain('*');
+  });
+});
+
+describe('the tool input an app is sent', () => {
+  /** Plays the sandbox proxy and the app inside it: the bridge's handshake, with every message it posts kept. */
+  async function initializedApp(frame: HTMLIFrameElement) {
+    const posted: { method?: string; id?: number; params?: { arguments?: unknown } }[] = [];
+    // The test DOM loads no frame page: the proxy's window is a stand-in that keeps what the bridge posts.
+    const proxy = { postMessage: (message: (typeof posted)[number]) => posted.push(message) } as unknown as Window;
+    Object.defineProperty(frame, 'contentWindow', { value: proxy, configurable: true });
+    const fromApp = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: SANDBOX.origin, source: proxy }));
+    await act(async () => fromApp({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }));
+    await waitFor(() => expect(posted.some((m) => m.method === 'ui/notifications/sandbox-resource-ready')).toBe(true));
+    const init = { protocolVersion: '2026-01-26', appInfo: { name: 'app', version: '1' }, appCapabilities: {} };
+    await act(async () => fromApp({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: init }));
+    await waitFor(() => expect(posted.some((m) => m.id === 1)).toBe(true));
+    await act(async () => fromApp({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} }));
+    return posted;
+  }
+  const inputs = (posted: { method?: string; params?: { arguments?: unknown } }[]) =>
+    posted.filter((m) => m.method?.startsWith('ui/notifications/tool-input')).map((m) => [m.method, m.params?.arguments]);
+
+  it('sends the streamed input as tool-input-partial, best-effort parsed, then the final input as tool-input', async () => {
+    const rpc = createFakeRpc({ 'sandbox.proxy': () => SANDBOX, 'approvals.list': () => [], 'apps.resource': () => resource() });
+    const streaming = (partialJson: string) => ({ ...call, input: undefined, partialJson });
+    const final = { city: 'Hangzhou', days: 14 };
+    const view = renderWithRpc(<McpAppView target={target} call={streaming('{"city":"Hang')} />, rpc.client);
+    const show = (next: McpAppCall) =>
+      view.rerender(
+        <RpcProvider client={rpc.client}>
+          <QueryClientProvider client={view.queryClient}>
+            <McpAppView target={target} call={next} />
+          </QueryClientProvider>
+        </RpcProvider>,
+      );
+    const posted = await initializedApp((await screen.findByTestId('mcp-app-frame')) as HTMLIFrameElement);
+    await waitFor(() => expect(inputs(posted)).toHaveLength(1));
+    show(streaming('{"city":"Hangzhou","days":1'));
+    await waitFor(() => expect(inputs(posted)).toHaveLength(2));
+    show({ ...call, input: final, partialJson: '{"city":"Hangzhou","days":14}' });
+    await waitFor(() => expect(inputs(posted)).toHaveLength(3));
+    expect(inputs(posted)).toEqual([
+      ['ui/notifications/tool-input-partial', { city: 'Hang' }],
+      // A half-written number is left out rather than shown wrong.
+      ['ui/notifications/tool-input-partial', { city: 'Hangzhou' }],
+      ['ui/notifications/tool-input', { city: 'Hangzhou', days: 14 }],
+    ]);
+    // Once the final input is known, streamed text that arrives late is not sent.
+    show({ ...call, input: final, partialJson: '{"city":"Hangzhou","days":14} ' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(inputs(posted)).toHaveLength(3);
+  });
+
+  it('a call that arrives complete is sent only as tool-input', async () => {
+    const rpc = createFakeRpc({ 'sandbox.proxy': () => SANDBOX, 'approvals.list': () => [], 'apps.resource': () => resource() });
+    renderWithRpc(<McpAppView target={target} call={{ ...call, input: { city: 'Ningbo' } }} />, rpc.client);
+    const posted = await initializedApp((await screen.findByTestId('mcp-app-frame')) as HTMLIFrameElement);
+    await waitFor(() => expect(inputs(posted)).toEqual([['ui/notifications/tool-input', { city: 'Ningbo' }]]));
   });
 });

@@ -1,6 +1,6 @@
 import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowAttribute, encodeAppCsp, readAppCsp, requestedPermissions, type AppPermission } from '../../../../shared/apps/app-sandbox-csp';
 import { checkExternalUrl, revealHiddenCharacters } from '../../../../shared/net/external-url';
@@ -11,6 +11,7 @@ import { useRpc } from '../../lib/rpc-context';
 import { ApprovalCard } from '../approval-card/ApprovalCard';
 import { AppAsks, PermissionConsent, type AppAsk } from './AppAsks';
 import { saveDownloads } from './downloads';
+import { parsePartialInput } from './partial-input';
 import { useAppBridge, type AppRequests } from './use-app-bridge';
 import './mcp-app.css';
 
@@ -26,6 +27,8 @@ export interface McpAppTarget {
 
 export interface McpAppCall {
   input: Record<string, unknown> | undefined;
+  /** The raw argument JSON streamed so far (chat.toolInputPartial), while `input` is not known yet. */
+  partialJson?: string;
   /** The call's execution record, read for the full result once the call ran (the card holds what the model read). */
   recordId: string | undefined;
   ran: boolean;
@@ -91,6 +94,8 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
   const approvals = approvalsOfApp(usePendingApprovals().data, target.server);
   const record = useRpcQuery('records.get', { id: props.call.recordId ?? '' }, { enabled: props.call.ran && props.call.recordId !== undefined, staleTime: Infinity });
   const result = props.call.ran ? (record.data?.result as CallToolResult | undefined) : undefined;
+  // Parsed only while no final input exists: a finished call's view never reads the stream.
+  const partialInput = useMemo(() => (props.call.input ? undefined : parsePartialInput(props.call.partialJson)), [props.call.input, props.call.partialJson]);
   const ask = (kind: AppAsk['kind'], shown: string, host?: string) =>
     new Promise<boolean>((resolve) => {
       const id = crypto.randomUUID();
@@ -154,6 +159,7 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
     desktop: (window as { api?: unknown }).api !== undefined,
     requests,
     input: props.call.input,
+    partialInput,
     result,
     cancelled: props.call.cancelled,
   });

@@ -39,6 +39,8 @@ export interface AppBridgeOptions {
   requests: AppRequests;
   /** The call's input and result as the console knows them; undefined while unknown. */
   input: Record<string, unknown> | undefined;
+  /** The input so far while the model streams it (parsed best effort); ignored once `input` is known. */
+  partialInput?: Record<string, unknown>;
   result: CallToolResult | undefined;
   cancelled: string | undefined;
 }
@@ -46,7 +48,7 @@ export interface AppBridgeOptions {
 /**
  * One app's AppBridge (ext-apps' host side) over the sandbox proxy, for as long as the frame is shown: it answers
  * ui/initialize with our host info, capabilities and context, sends the tool's input and result once the app is
- * initialized (and again when they change), follows theme/language/display-mode changes, and tears the app down
+ * initialized (the input streamed as partial input first, when the model is still writing it; again when they change), follows theme/language/display-mode changes, and tears the app down
  * (ui/resource-teardown) before the frame goes.
  */
 export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setDisplayMode(mode: DisplayMode): void } {
@@ -86,8 +88,9 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
     bridge.addEventListener('initialized', () => {
       initialized.current = true;
       setState((s) => ({ ...s, phase: 'ready' }));
-      const { input, result, cancelled } = latest.current;
+      const { input, partialInput, result, cancelled } = latest.current;
       if (input) void bridge.sendToolInput({ arguments: input });
+      else if (partialInput) void bridge.sendToolInputPartial({ arguments: partialInput });
       if (result) void bridge.sendToolResult(result);
       if (cancelled) void bridge.sendToolCancelled({ reason: cancelled });
     });
@@ -129,6 +132,9 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
     // One bridge per frame: what changes later reaches it through `latest` and the effects below.
   }, []);
 
+  useEffect(() => {
+    if (initialized.current && options.partialInput && !latest.current.input) void bridgeRef.current?.sendToolInputPartial({ arguments: options.partialInput });
+  }, [options.partialInput]);
   useEffect(() => {
     if (initialized.current && options.input) void bridgeRef.current?.sendToolInput({ arguments: options.input });
   }, [options.input]);
