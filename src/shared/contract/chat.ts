@@ -166,8 +166,8 @@ export const chatRoutes = {
 export const chatEvents = {
   'chat.changed': z.object({ conversationId: z.string() }),
   'chat.delta': z.object({ conversationId: z.string(), turnId: z.string(), itemId: z.string(), step: z.number().int(), delta: z.string() }),
-  /** A tool call's argument JSON as the model streams it (raw, usually incomplete; throttled per call): MCP Apps' streamed input. */
-  'chat.toolInputPartial': z.object({ conversationId: z.string(), turnId: z.string(), step: z.number().int(), callId: z.string(), name: z.string(), json: z.string() }),
+  /** A tool call's argument JSON as the model streams it (raw, usually incomplete; throttled per call): MCP Apps' streamed input, sent only for a tool that has an app. */
+  'chat.toolInputPartial': z.object({ conversationId: z.string(), turnId: z.string(), step: z.number().int(), callId: z.string(), server: z.string(), name: z.string(), json: z.string() }),
   'turn.started': z.object({ conversationId: z.string(), turnId: z.string() }),
   'turn.stepStarted': z.object({ conversationId: z.string(), turnId: z.string(), step: modelStepSchema }),
   'tool.progressed': z.object({ conversationId: z.string(), turnId: z.string(), item: chatItemSchema }),

@@ -28,6 +28,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Pins of the shop's published skills (default: empty, so they are pinned at first sight). */
   skillPins?: SkillPinStore;
+  /** `_meta` to add to the shop's tool definitions by name (e.g. a `ui` to give a tool an MCP App). */
+  toolMeta?: Record<string, Record<string, unknown>>;
 }
 
 /**
@@ -52,7 +54,8 @@ export async function startRuntimeHarness(options: HarnessOptions) {
   const shop: ShopServerHandle = await startShopServer({ port: 0 });
   const client = new Client({ name: 'harness', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(shop.url)));
-  const { tools } = await client.listTools();
+  const listed = (await client.listTools()).tools;
+  const tools = listed.map((tool) => (options.toolMeta?.[tool.name] ? { ...tool, _meta: { ...tool._meta, ...options.toolMeta[tool.name] } } : tool));
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sb-agent-')));
   const events = new EventBus();
   const seen: { name: string; payload: unknown }[] = [];

@@ -102,7 +102,7 @@ describe('a tool call whose input streams', () => {
       anthropicStream({ text: '找到了' }),
     ]);
     const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
-    harness = await startRuntimeHarness({ provider: () => provider });
+    harness = await startRuntimeHarness({ provider: () => provider, toolMeta: { query_order: { ui: { resourceUri: 'ui://shop/orders.html' } } } });
     const { id } = await harness.agent.create('u1001');
     expect((await harness.agent.send(id, '我的订单').done).status).toBe('completed');
 
@@ -111,13 +111,28 @@ describe('a tool call whose input streams', () => {
     expect(partials.length).toBeGreaterThanOrEqual(2);
     const json = JSON.stringify(args);
     for (const [n, partial] of partials.entries()) {
-      expect(partial).toMatchObject({ conversationId: id, callId: 'toolu_s', name: 'query_order', step: 1 });
+      expect(partial).toMatchObject({ conversationId: id, callId: 'toolu_s', server: 'shop', name: 'query_order', step: 1 });
       expect(json.startsWith(partial.json)).toBe(true);
       expect(partial.json.length).toBeGreaterThan(n > 0 ? partials[n - 1].json.length : 0);
     }
     // Every partial went out before the call itself showed up (its tool item) in the conversation.
     expect(names.lastIndexOf('chat.toolInputPartial')).toBeLessThan(names.indexOf('tool.progressed'));
     expect(names.indexOf('tool.progressed')).toBeGreaterThan(0);
+  });
+});
+
+describe('a streamed tool call without an app', () => {
+  it('sends no partial input events: nothing listens for them', async () => {
+    model = await startAnthropicServer([
+      { ...anthropicStream({ toolUses: [{ id: 'toolu_n', name: 'query_order', arguments: { keyword: 'AirPods Pro 2nd generation' } }] }), frameDelayMs: 60 },
+      anthropicStream({ text: '好' }),
+    ]);
+    const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
+    harness = await startRuntimeHarness({ provider: () => provider });
+    const { id } = await harness.agent.create('u1001');
+    expect((await harness.agent.send(id, '我的订单').done).status).toBe('completed');
+    expect(harness.seen.map((event) => event.name)).toContain('tool.progressed');
+    expect(harness.seen.filter((event) => event.name === 'chat.toolInputPartial')).toEqual([]);
   });
 });
 

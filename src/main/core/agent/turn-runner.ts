@@ -1,4 +1,5 @@
 import { appContextForModel } from '../apps/app-context';
+import { toolAppUi } from '../../../shared/catalog/app-ui';
 import { randomUUID } from 'node:crypto';
 import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
@@ -99,8 +100,10 @@ async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conve
             answer += event.delta;
             deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });
           } else if (event.type === 'toolInputPartial') {
-            // For an MCP App that previews its input; past the cap the app waits for the complete call.
-            if (event.json.length <= PARTIAL_INPUT_MAX_CHARS) deps.events.emit('chat.toolInputPartial', { conversationId, turnId, step, callId: event.callId, name: event.name, json: event.json });
+            // Only for a tool with an MCP App, which may preview its input; past the cap the app waits for the complete call.
+            const server = appServerOf(catalog, event.name);
+            if (server && event.json.length <= PARTIAL_INPUT_MAX_CHARS)
+              deps.events.emit('chat.toolInputPartial', { conversationId, turnId, step, callId: event.callId, server, name: event.name, json: event.json });
           } else if (event.type === 'toolCall') calls.push(uniqueId(event.call));
         }
       } finally {
@@ -159,6 +162,12 @@ function callIdDeduper(conversation: LiveConversation): (call: ToolCallRequest) 
     used.add(id);
     return id === call.id ? call : { ...call, id };
   };
+}
+
+/** The server of a tool that ships an MCP App, or undefined (no app: its streamed input goes nowhere). */
+function appServerOf(catalog: Catalog, toolId: string): string | undefined {
+  const binding = catalog.bindingsByToolId.get(toolId);
+  return binding && toolAppUi(binding.definition) ? binding.server : undefined;
 }
 
 /** Read-only MCP calls may share a batch; anything else (writes, local tools) runs alone, in order. */
