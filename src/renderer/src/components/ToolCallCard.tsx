@@ -18,8 +18,9 @@ export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 /**
  * One tool call as the proxy reported it: what was called, where, with what, and how it ended. Given `app` (the
  * chat, Run by hand), a tool that ships an MCP App shows it too, attributed to that conversation or customer.
+ * `streamedInput`: the raw argument JSON while the model is still writing the call (its app previews it).
  */
-export function ToolCallCard({ item, app }: { item: ToolItem; app?: Omit<McpAppTarget, 'server' | 'toolId'> }) {
+export function ToolCallCard({ item, app, streamedInput }: { item: ToolItem; app?: Omit<McpAppTarget, 'server' | 'toolId'>; streamedInput?: string }) {
   const { t, i18n } = useTranslation('common');
   const look = useToolLook(item.toolName, item.server);
   return (
@@ -35,7 +36,7 @@ export function ToolCallCard({ item, app }: { item: ToolItem; app?: Omit<McpAppT
         <StatusBadge status={item.status} />
         {item.durationMs !== undefined && callRan(item) && <span className="muted">{formatDuration(item.durationMs)}</span>}
       </header>
-      <JsonBlock value={item.arguments} label={t('toolCallCard.argumentsOf', { toolName: item.toolName })} />
+      <JsonBlock value={streamedInput ?? item.arguments} label={t('toolCallCard.argumentsOf', { toolName: item.toolName })} />
       {item.task && <ToolTaskStatus task={item.task} />}
       {item.progress && (item.status === 'running' || item.progress.total === undefined || item.progress.progress < item.progress.total) && <ToolProgressBar progress={item.progress} />}
       {item.exchanges && item.exchanges.length > 0 && <ToolExchanges exchanges={item.exchanges} />}
@@ -49,7 +50,7 @@ export function ToolCallCard({ item, app }: { item: ToolItem; app?: Omit<McpAppT
         </details>
       )}
       {item.parts && item.parts.length > 0 && <ResultParts parts={item.parts} server={item.server} recordId={item.recordId} />}
-      {app && look.hasUi !== false && item.server && <ToolApp item={item} target={{ ...app, server: item.server, toolId: item.toolName }} />}
+      {app && look.hasUi !== false && item.server && <ToolApp item={item} target={{ ...app, server: item.server, toolId: item.toolName }} streamedInput={streamedInput} />}
       {item.recordId && (
         <button type="button" className="link" onClick={() => openRecord(item.recordId!)}>
           {t('toolCallCard.openExecutionRecord')}

@@ -4,7 +4,7 @@ import { Empty } from '../../components/QueryState';
 import { ApprovalCard } from '../../components/approval-card/ApprovalCard';
 import { ServerRequestCard } from '../../components/server-request/ServerRequestCard';
 import { groupTurns, unmatchedApprovals, unmatchedRequests } from './group-turns';
-import { pendingStreams, useChatStreamStore } from './stream-store';
+import { pendingStreams, pendingToolInputs, useChatStreamStore } from './stream-store';
 import { TurnView } from './TurnView';
 import { useTranslation } from 'react-i18next';
 
@@ -12,10 +12,13 @@ import { useTranslation } from 'react-i18next';
 export function Transcript({ conversation, approvals, requests = [] }: { conversation: Conversation; approvals: ApprovalRequest[]; requests?: ServerRequestView[] }) {
   const { t } = useTranslation('chat');
   const entries = useChatStreamStore((s) => s.entries);
+  const toolInputs = useChatStreamStore((s) => s.toolInputs);
   const dropPersisted = useChatStreamStore((s) => s.dropPersisted);
   const persisted = useMemo(() => new Set(conversation.items.map((item) => item.id)), [conversation.items]);
   const streams = pendingStreams(entries, conversation.id, persisted);
-  const groups = groupTurns(conversation, streams);
+  // A turn that ended without the call's item (a stop, a renamed call id) leaves no app preview behind.
+  const ended = new Set(conversation.turns.filter((turn) => turn.status !== 'running').map((turn) => turn.id));
+  const groups = groupTurns(conversation, streams, pendingToolInputs(toolInputs, conversation.id, persisted).filter((input) => !ended.has(input.turnId)));
   const orphans = unmatchedApprovals(conversation.items, approvals);
   const looseRequests = unmatchedRequests(conversation.items, requests);
 

@@ -5,12 +5,14 @@ import { say } from '../../../../shared/messages';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { i18n } from '../../lib/i18n';
 import { TurnView } from './TurnView';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RpcProvider } from '../../lib/rpc-context';
 
 const turn = (over: Partial<Turn>): Turn => ({ id: 't1', index: 0, status: 'error', startedAt: '2026-01-01T00:00:00.000Z', finishedAt: '2026-01-01T00:00:01.000Z', steps: [], ...over });
 
 async function turnEnd(language: string, shown: Turn): Promise<string> {
   await i18n.changeLanguage(language);
-  renderWithRpc(<TurnView group={{ turnId: shown.id, turn: shown, items: [], streams: [] }} approvals={[]} />, createFakeRpc({}).client);
+  renderWithRpc(<TurnView group={{ turnId: shown.id, turn: shown, items: [], streams: [], toolInputs: [] }} approvals={[]} />, createFakeRpc({}).client);
   return screen.getByRole('note').textContent ?? '';
 }
 
@@ -53,3 +55,33 @@ describe('a turn’s end in the language shown (issue 20)', () => {
   });
 });
 
+
+describe('a tool call with an MCP App while the model is still writing it', () => {
+  const SANDBOX = { origin: 'http://127.0.0.1:40001', proxyUrl: 'http://127.0.0.1:40001/mcp-app-proxy?token=t' };
+  const appResource = {
+    server: 'apps', toolId: 'show', uri: 'ui://apps/show.html', mimeType: 'text/html;profile=mcp-app', html: '<p>app</p>', size: 10, sha256: 'x',
+    csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] }, cspDropped: [],
+    permissions: { camera: false, microphone: false, geolocation: false, clipboardWrite: false },
+    prefersBorder: null, domain: null, visibility: ['model', 'app'], pinState: 'pinned', fetchedAt: new Date().toISOString(),
+  };
+  const running = turn({ status: 'running', finishedAt: undefined });
+  const streamed = { conversationId: 'c1', turnId: 't1', step: 1, callId: 'toolu_1', server: 'apps', name: 'show', json: '{"city":"Hang' };
+
+  it('shows the app at once, and keeps the same frame when the call itself arrives', async () => {
+    const rpc = createFakeRpc({ 'sandbox.proxy': () => SANDBOX, 'approvals.list': () => [], 'apps.resource': () => appResource as never });
+    const group = (over: Partial<Parameters<typeof TurnView>[0]['group']>) => ({ turnId: 't1', turn: running, items: [], streams: [], toolInputs: [], ...over });
+    const view = renderWithRpc(<TurnView group={group({ toolInputs: [streamed] })} approvals={[]} conversationId="c1" />, rpc.client);
+    const frame = await screen.findByTestId('mcp-app-frame');
+    expect(screen.getByTestId('tool-card').textContent).toContain('{"city":"Hang');
+    const item = { kind: 'tool' as const, id: 'toolu_1', turnId: 't1', step: 1, toolName: 'show', server: 'apps', nodeId: null, arguments: { city: 'Hangzhou' }, status: 'running' as const, at: '2026-01-01T00:00:00.000Z' };
+    view.rerender(
+      <RpcProvider client={rpc.client}>
+        <QueryClientProvider client={view.queryClient}>
+          <TurnView group={group({ items: [item] })} approvals={[]} conversationId="c1" />
+        </QueryClientProvider>
+      </RpcProvider>,
+    );
+    expect(screen.getAllByTestId('tool-card')).toHaveLength(1);
+    expect(screen.getByTestId('mcp-app-frame')).toBe(frame);
+  });
+});

@@ -5,6 +5,8 @@ import { ServerRequestCard } from '../../components/server-request/ServerRequest
 import { requestsForCall } from '../../lib/server-requests';
 import { AssistantMessage } from './AssistantMessage';
 import { approvalFor, type TurnGroup } from './group-turns';
+import type { StreamedToolInput } from './stream-store';
+import type { ToolItem } from '../../components/ToolCallCard';
 import { ToolCallCard } from '../../components/ToolCallCard';
 import { VisibleToolsPanel } from './VisibleToolsPanel';
 import { useTranslation } from 'react-i18next';
@@ -50,6 +52,12 @@ export function TurnView({ group, approvals, requests = [], conversationId }: { 
           );
         }),
         ...group.streams.map((stream) => <AssistantMessage key={stream.itemId} text={stream.text} streaming />),
+        // Same key and shape as the call's tool item to come, so its app keeps its frame when the call arrives.
+        ...group.toolInputs.map((input) => (
+          <div key={input.callId} className="tool-slot">
+            <ToolCallCard item={streamingItem(input)} app={{ conversationId }} streamedInput={input.json} />
+          </div>
+        )),
       ]}
       {turn && turn.status !== 'completed' && turn.status !== 'running' && (
         <p className="turn-end" role="note">
@@ -59,4 +67,9 @@ export function TurnView({ group, approvals, requests = [], conversationId }: { 
       {turn && <VisibleToolsPanel steps={turn.steps} />}
     </li>
   );
+}
+
+/** A tool call the model is still writing, as a running tool item: what is known of it so far. */
+function streamingItem(input: StreamedToolInput): ToolItem {
+  return { kind: 'tool', id: input.callId, turnId: input.turnId, step: input.step, toolName: input.name, server: input.server, nodeId: null, arguments: {}, status: 'running', at: '' };
 }

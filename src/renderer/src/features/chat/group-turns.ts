@@ -1,5 +1,5 @@
 import type { ApprovalRequest, ChatItem, Conversation, ServerRequestView, Turn } from '../../../../shared/contract';
-import type { StreamEntry } from './stream-store';
+import type { StreamedToolInput, StreamEntry } from './stream-store';
 
 export interface TurnGroup {
   turnId: string;
@@ -7,15 +7,17 @@ export interface TurnGroup {
   turn?: Turn;
   items: ChatItem[];
   streams: StreamEntry[];
+  /** Tool calls the model is still writing (tools with an MCP App), shown with their app before the call runs. */
+  toolInputs: StreamedToolInput[];
 }
 
 /** Items, live streams and turn metadata side by side, in turn order; a turn only seen in streams comes last. */
-export function groupTurns(conversation: Pick<Conversation, 'items' | 'turns'>, streams: StreamEntry[]): TurnGroup[] {
+export function groupTurns(conversation: Pick<Conversation, 'items' | 'turns'>, streams: StreamEntry[], toolInputs: StreamedToolInput[] = []): TurnGroup[] {
   const groups = new Map<string, TurnGroup>();
   const groupOf = (turnId: string) => {
     let group = groups.get(turnId);
     if (!group) {
-      group = { turnId, items: [], streams: [] };
+      group = { turnId, items: [], streams: [], toolInputs: [] };
       groups.set(turnId, group);
     }
     return group;
@@ -23,6 +25,7 @@ export function groupTurns(conversation: Pick<Conversation, 'items' | 'turns'>, 
   for (const turn of [...conversation.turns].sort((a, b) => a.index - b.index)) groupOf(turn.id).turn = turn;
   for (const item of conversation.items) groupOf(item.turnId).items.push(item);
   for (const stream of [...streams].sort((a, b) => a.step - b.step)) groupOf(stream.turnId).streams.push(stream);
+  for (const input of toolInputs) groupOf(input.turnId).toolInputs.push(input);
   return [...groups.values()];
 }
 

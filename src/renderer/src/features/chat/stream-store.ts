@@ -10,10 +10,16 @@ export interface StreamEntry {
   text: string;
 }
 
+/** A tool call (of a tool with an MCP App) whose input the model is still writing: its raw JSON so far. */
+export type StreamedToolInput = EventPayload<'chat.toolInputPartial'>;
+
 interface ChatStreamState {
   /** Keyed by the assistant item id the finished message will carry. */
   entries: Record<string, StreamEntry>;
+  /** Keyed by call id, which the call's tool item will carry. */
+  toolInputs: Record<string, StreamedToolInput>;
   applyDelta: (delta: EventPayload<'chat.delta'>) => void;
+  applyToolInput: (input: StreamedToolInput) => void;
   /** Drops the stream copies of items chat.get now holds: the persisted text wins. */
   dropPersisted: (persistedItemIds: Iterable<string>) => void;
   clearConversation: (conversationId: string) => void;
@@ -22,6 +28,8 @@ interface ChatStreamState {
 /** A pushed stream, not query data: it only lives until main's copy of the item arrives. */
 export const useChatStreamStore = create<ChatStreamState>((set) => ({
   entries: {},
+  toolInputs: {},
+  applyToolInput: (input) => set((state) => ({ toolInputs: { ...state.toolInputs, [input.callId]: input } })),
   applyDelta: ({ conversationId, turnId, itemId, step, delta }) =>
     set((state) => {
       const previous = state.entries[itemId];
@@ -30,17 +38,22 @@ export const useChatStreamStore = create<ChatStreamState>((set) => ({
     }),
   dropPersisted: (persistedItemIds) =>
     set((state) => {
-      const doomed = [...persistedItemIds].filter((id) => id in state.entries);
-      if (doomed.length === 0) return state;
+      const ids = [...persistedItemIds];
+      const doomed = ids.filter((id) => id in state.entries);
+      const doomedInputs = ids.filter((id) => id in state.toolInputs);
+      if (doomed.length === 0 && doomedInputs.length === 0) return state;
       const entries = { ...state.entries };
       for (const id of doomed) delete entries[id];
-      return { entries };
+      const toolInputs = { ...state.toolInputs };
+      for (const id of doomedInputs) delete toolInputs[id];
+      return { entries, toolInputs };
     }),
   clearConversation: (conversationId) =>
     set((state) => {
       const kept = Object.values(state.entries).filter((entry) => entry.conversationId !== conversationId);
-      if (kept.length === Object.keys(state.entries).length) return state;
-      return { entries: Object.fromEntries(kept.map((entry) => [entry.itemId, entry])) };
+      const keptInputs = Object.values(state.toolInputs).filter((input) => input.conversationId !== conversationId);
+      if (kept.length === Object.keys(state.entries).length && keptInputs.length === Object.keys(state.toolInputs).length) return state;
+      return { entries: Object.fromEntries(kept.map((entry) => [entry.itemId, entry])), toolInputs: Object.fromEntries(keptInputs.map((input) => [input.callId, input])) };
     }),
 }));
 
@@ -51,4 +64,9 @@ export function pendingStreams(
   persistedItemIds: ReadonlySet<string>,
 ): StreamEntry[] {
   return Object.values(entries).filter((entry) => entry.conversationId === conversationId && !persistedItemIds.has(entry.itemId));
+}
+
+/** The streamed tool inputs of a conversation whose tool item main has not reported yet. */
+export function pendingToolInputs(toolInputs: Record<string, StreamedToolInput>, conversationId: string, persistedItemIds: ReadonlySet<string>): StreamedToolInput[] {
+  return Object.values(toolInputs).filter((input) => input.conversationId === conversationId && !persistedItemIds.has(input.callId));
 }
