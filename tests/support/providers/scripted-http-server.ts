@@ -102,3 +102,8 @@ export function splitInto(text: string, parts: number): string[] {
   for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
 }
+
+/** An SSE response with its frames `frameDelayMs` apart, as a model streams them. */
+export function paced(response: ScriptedResponse, frameDelayMs: number): ScriptedResponse {
+  return response.kind === 'sse' ? { ...response, frameDelayMs } : response;
+}

@@ -8,6 +8,7 @@ import {
   anthropicStream,
   openAiError,
   openAiStream,
+  paced,
   startAnthropicServer,
   startOpenAiCompatibleServer,
   type ScriptedServer,
@@ -98,7 +99,7 @@ describe('a tool call whose input streams', () => {
   it('forwards the partial input as chat.toolInputPartial events, in order, before the call runs', async () => {
     const args = { keyword: 'AirPods Pro 2nd generation with USB-C' };
     model = await startAnthropicServer([
-      { ...anthropicStream({ toolUses: [{ id: 'toolu_s', name: 'query_order', arguments: args }] }), frameDelayMs: 90 },
+      paced(anthropicStream({ toolUses: [{ id: 'toolu_s', name: 'query_order', arguments: args }] }), 90),
       anthropicStream({ text: '找到了' }),
     ]);
     const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
@@ -124,7 +125,7 @@ describe('a tool call whose input streams', () => {
 describe('a streamed tool call without an app', () => {
   it('sends no partial input events: nothing listens for them', async () => {
     model = await startAnthropicServer([
-      { ...anthropicStream({ toolUses: [{ id: 'toolu_n', name: 'query_order', arguments: { keyword: 'AirPods Pro 2nd generation' } }] }), frameDelayMs: 60 },
+      paced(anthropicStream({ toolUses: [{ id: 'toolu_n', name: 'query_order', arguments: { keyword: 'AirPods Pro 2nd generation' } }] }), 60),
       anthropicStream({ text: '好' }),
     ]);
     const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from './anthropic';
 import { collectEvents } from './collect-events';
-import { anthropicError, anthropicStream, sseFrame, startAnthropicServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
+import { anthropicError, anthropicStream, paced, sseFrame, startAnthropicServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
 import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
 
 const KEY = 'sk-ant-test-SECRET-987654321';
@@ -74,7 +74,7 @@ describe('Anthropic provider', () => {
 
   it('reports the tool input as it streams, throttled, before the complete tool_use', async () => {
     const args = { trackingNo: 'BIT9100000233', note: 'leave at the door, ring twice' };
-    const { provider } = await setup([{ ...anthropicStream({ toolUses: [{ id: 'toolu_7', name: 'query_logistics', arguments: args }] }), frameDelayMs: 120 }]);
+    const { provider } = await setup([paced(anthropicStream({ toolUses: [{ id: 'toolu_7', name: 'query_logistics', arguments: args }] }), 120)]);
     const events = await collectEvents(provider.stream(request()));
     const partials = events.flatMap((event) => (event.type === 'toolInputPartial' ? [event] : []));
     const json = JSON.stringify(args);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectEvents } from './collect-events';
 import { createOpenAiCompatibleProvider } from './openai-compatible';
-import { openAiError, openAiStream, sseFrame, startOpenAiCompatibleServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
+import { openAiError, openAiStream, paced, sseFrame, startOpenAiCompatibleServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
 import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
 
 const KEY = 'sk-test-SECRET-0123456789';
@@ -121,7 +121,7 @@ describe('OpenAI-compatible provider', () => {
 
   it('reports the arguments of each tool call as they stream, throttled, before the complete calls', async () => {
     const args = { keyword: 'AirPods Pro 2nd generation', days: 14 };
-    const { provider } = await setup([{ ...openAiStream({ toolCalls: [{ id: 'call_s', name: 'query_order', arguments: args }] }), frameDelayMs: 120 }]);
+    const { provider } = await setup([paced(openAiStream({ toolCalls: [{ id: 'call_s', name: 'query_order', arguments: args }] }), 120)]);
     const events = await collectEvents(provider.stream(request()));
     const partials = events.flatMap((event) => (event.type === 'toolInputPartial' ? [event] : []));
     const json = JSON.stringify(args);
