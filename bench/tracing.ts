@@ -181,7 +181,7 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
             ]),
       ],
       notes: [
-        `OTLP/HTTP protobuf to a collector on 127.0.0.1 (batched, as configured by default; it takes the bytes and answers 200: decoding is the collector's work, not ours): ${collector.requests} requests, ${(exported / 1024).toFixed(0)} KB. ${reps} repetitions of ${calls} calls per side, alternating in blocks of ${BLOCK} (ABBA); the ratio is the median of the repetitions' own ratios.`,
+        `OTLP/HTTP protobuf to a collector on 127.0.0.1 (batched, as configured by default; it takes the bytes and answers 200: decoding is the collector's work, not ours): ${collector.requests} requests, ${(exported / 1024).toFixed(0)} KB. ${reps} repetitions of ${calls} calls per side, alternating in blocks of ${BLOCK} (ABBA); the ratio is the median of the repetitions' own ratios. Before the first block, ${WARM_EXPORTS} full span batches were exported and flushed (warm encoder on both sides' terms). Spans are encoded and sent by the span export worker: its CPU is in the process row, not the main-thread one.`,
         'Off is what a run without OTEL_* configuration does: no span, no _meta injection, no metric (the SDK was never loaded there; start-up is checked by tests/telemetry/cli-traces.test.ts, which proves no SDK module is imported).',
       ],
     };

@@ -9,6 +9,7 @@ import { ResourcesPromptsPanel } from './ResourcesPanel';
 import { LaunchConfirmation } from './LaunchConfirmation';
 import { ServerAuth } from './ServerAuth';
 import { InstructionsHeld } from './InstructionsHeld';
+import { ServerSkillsFacts } from './ServerSkillsFacts';
 import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
 import { Trans, useTranslation } from 'react-i18next';
@@ -54,6 +55,7 @@ export function ServerCard({ server, onEdit }: Props) {
       <LaunchConfirmation server={server} />
       <ServerErrorText server={server} />
       <InstructionsHeld server={server} />
+      <ServerSkillsFacts server={server.name} />
       <dl className="facts compact server-facts">
         <dt>{server.kind === 'stdio' ? t('serverCard.command') : server.kind === 'builtin' ? t('serverCard.runs') : t('serverCard.url')}</dt>
         <dd>
