@@ -12,6 +12,8 @@ import { InstructionsHeld } from './InstructionsHeld';
 import { ServerSkillsFacts } from './ServerSkillsFacts';
 import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
+import { ServerIdentity } from './ServerIdentity';
+import { DeprecatedMark } from '../../components/DeprecatedMark';
 import { Trans, useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
 
@@ -41,11 +43,8 @@ export function ServerCard({ server, onEdit }: Props) {
         <h2 id={`server-${server.name}`}>{server.name}</h2>
         <ServerStatusBadge status={server.status} />
         <span className="muted small">{server.kind === 'builtin' ? t('serverCard.builtIn') : KIND_LABEL[server.kind]}</span>
-        {server.serverInfo && (
-          <span className="muted small">
-            {server.serverInfo.name} {server.serverInfo.version}
-          </span>
-        )}
+        {server.kind === 'sse' && <DeprecatedMark />}
+        {server.serverInfo && <ServerIdentity info={server.serverInfo} />}
       </header>
       {server.status === 'connecting' && server.startup && (
         <p className="server-startup" role="status" data-testid="server-startup">
