@@ -63,6 +63,12 @@ describe('MCP Apps with a real ext-apps example server', () => {
     ]);
     // Never as the customer's words.
     expect(conversation.items.filter((i) => i.kind === 'user')).toEqual([]);
+    // A flood is bounded: 20 in 10 s per app (2 sent above), the rest refused with the bound; the log keeps 20.
+    const flood = await Promise.all(Array.from({ length: 50 }, (_, i) => rig!.call('apps.message', { server: 'basic', appTool: 'get-time', conversationId: rig!.conversationId, kind: 'message', content: [{ type: 'text', text: `spam ${i}` }] })));
+    expect(flood.filter((r) => r.ok)).toHaveLength(18);
+    const bounded = flood.find((r) => !r.ok);
+    expect(!bounded?.ok && bounded?.error).toMatchObject({ code: 'forbidden', details: { reason: 'rateLimited' }, message: 'refused: the app of get-time on basic sent more than 20 messages in 10 seconds' });
+    expect((await rig.rpc<Conversation>('chat.get', { conversationId: rig.conversationId })).items.filter((i) => i.kind === 'app')).toHaveLength(20);
     // An app of a tool without one cannot write there.
     const unknown = await rig.call('apps.message', { server: 'basic', appTool: 'nope', conversationId: rig.conversationId, kind: 'message', content: [] });
     expect(!unknown.ok && unknown.error.code).toBe('not_found');

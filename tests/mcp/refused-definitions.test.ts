@@ -57,6 +57,19 @@ describe('tool definitions the SDK refuses', () => {
   });
 });
 
+describe('over stdio', () => {
+  it('a v2-SDK stdio server speaking 2026-07-28: the same refusals, the good tools callable', async () => {
+    manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
+    manager.reconcile([{ name: 'hostile', enabled: true, command: process.execPath, args: [join(import.meta.dirname, '../support/mcp/refusing-server.mjs'), 'stdio'], env: {} }]);
+    await manager.whenSettled();
+    const state = manager.state('hostile')!;
+    expect(state).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    expect(state.tools.map((t) => t.name)).toEqual(['good_one', 'good_two']);
+    expect(state.refusedTools).toEqual(expectedRefusals);
+    expect((await manager.callTool('hostile', 'good_one', {})).content).toEqual([{ type: 'text', text: 'ran good_one' }]);
+  });
+});
+
 describe('catalog and explain show refused definitions', () => {
   async function cli(args: string[], url: string): Promise<{ out: string; exitCode: number | undefined }> {
     const dir = await mkdtemp(join(tmpdir(), 'sb-refused-'));

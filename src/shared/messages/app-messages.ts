@@ -19,6 +19,8 @@ export const APP_MESSAGES = {
   'app.noSuchTool': 'refused: the app of {{appTool}} asked for "{{tool}}", which {{server}} does not offer',
   'app.rateLimited': 'refused: the app of {{appTool}} on {{server}} asked for more than {{count}} calls in {{seconds}} seconds',
   'app.callLimit': 'refused: the app of {{appTool}} on {{server}} reached its limit of {{count}} calls in this conversation',
+  'app.messagesRateLimited': 'refused: the app of {{appTool}} on {{server}} sent more than {{count}} messages in {{seconds}} seconds',
+  'app.messagesLimit': 'refused: the app of {{appTool}} on {{server}} reached its limit of {{count}} messages in this conversation',
   'app.cspWildcard': '"{{value}}" in {{directive}} was dropped: an app names explicit origins, never a bare wildcard',
   'app.cspNotOrigin': '"{{value}}" in {{directive}} was dropped: only https: origins (and wss: for connections) are allowed',
   'app.cspTooMany': '{{count}} more entries in {{directive}} were dropped: at most {{limit}} are kept',

@@ -4,7 +4,8 @@
 // McpServer cacheHints option). Driven through stdin, one JSON command a line, each answered by one JSON line:
 //   {"cmd":"setTools","tools":["a","b"]}   tools change; notifications/tools/list_changed is published
 //   {"cmd":"promptsChanged"} / {"cmd":"resourcesChanged"}
-//   {"cmd":"storm","perSecond":1000,"durationMs":3000}   tools/list_changed without pause (answered when over)
+//   {"cmd":"storm","perSecond":1000,"durationMs":3000,"kind":"tools"}   list_changed without pause (tools, prompts or
+//   resources; answered when over)
 //   {"cmd":"drop"}    every open socket is destroyed: listen streams end without their response
 //   {"cmd":"stats"}   {listRequests:[{method,at}], listens:[at]}
 // Prints {"url": ...} once it listens on 127.0.0.1:0. Plain JS so the child needs no TypeScript loader.
@@ -87,7 +88,8 @@ createInterface({ input: process.stdin }).on('line', async (line) => {
     const startedAt = Date.now();
     let sent = 0;
     while (Date.now() - startedAt < command.durationMs) {
-      for (let i = 0; i < command.perSecond / 100; i++, sent++) handler.notify.toolsChanged();
+      const notify = command.kind === 'prompts' ? handler.notify.promptsChanged : command.kind === 'resources' ? handler.notify.resourcesChanged : handler.notify.toolsChanged;
+      for (let i = 0; i < command.perSecond / 100; i++, sent++) notify();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     answer = { sent, startedAt, endedAt: Date.now() };

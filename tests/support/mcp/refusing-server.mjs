@@ -1,5 +1,5 @@
 // A hostile server built with the official v2 SDK (createMcpHandler; `strict` serves only 2026-07-28, `dual` both
-// eras), run as a child process. Its tools/list mixes good tools with definitions a client must refuse: a broken
+// eras; `stdio`: serveStdio, both eras), run as a child process. Its tools/list mixes good tools with definitions a client must refuse: a broken
 // annotation, an input schema that is not an object schema, a name outside the spec's tool-name format, a second
 // definition of a name. Prints {"url": ...} once it listens on 127.0.0.1:0.
 import { createServer } from 'node:http';
@@ -23,7 +23,13 @@ const factory = () => {
   server.server.setRequestHandler('tools/call', async (request) => ({ content: [{ type: 'text', text: `ran ${request.params.name}` }] }));
   return server;
 };
-const serve = toNodeHandler(createMcpHandler(factory, mode === 'strict' ? { legacy: 'reject' } : {}));
-const http = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
-http.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`));
-process.on('SIGTERM', () => http.close(() => process.exit(0)));
+if (process.argv[2] === 'stdio') {
+  // Over stdio (serveStdio: both eras, the opening picks one); stdout is the protocol's.
+  const { serveStdio } = await import('@modelcontextprotocol/server/stdio');
+  serveStdio(factory);
+} else {
+  const serve = toNodeHandler(createMcpHandler(factory, mode === 'strict' ? { legacy: 'reject' } : {}));
+  const http = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
+  http.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`));
+  process.on('SIGTERM', () => http.close(() => process.exit(0)));
+}

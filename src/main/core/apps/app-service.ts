@@ -38,9 +38,12 @@ const refuse = (reason: AppRefusal, message: UiMessage) => new Refused(message, 
  */
 export class AppService {
   private readonly bounds: AppCallBounds;
+  /** ui/message and ui/update-model-context are bounded like calls: an app cannot fill a conversation's log. */
+  private readonly messageBounds: AppCallBounds;
 
   constructor(private readonly deps: AppServiceDeps) {
     this.bounds = deps.bounds ?? new AppCallBounds();
+    this.messageBounds = new AppCallBounds();
   }
 
   /** The app of a tool, or a `ui://` resource some tool of the server names, as read and pinned at discovery. */
@@ -139,6 +142,13 @@ export class AppService {
     if (!app) throw new NotFound(say('workbench.toolGone', { server, toolId: appTool }));
     this.checkedApp(server, app);
     const conversation = this.deps.store.get(conversationId);
+    const verdict = this.messageBounds.take(`${conversationId}\u0000${server}\u0000${appTool}`);
+    if (!verdict.ok) {
+      const { perWindow, windowMs, total } = this.messageBounds.current;
+      throw verdict.why === 'rateLimited'
+        ? refuse('rateLimited', say('app.messagesRateLimited', { appTool, server, count: perWindow, seconds: windowMs / 1000 }))
+        : refuse('callLimit', say('app.messagesLimit', { appTool, server, count: total }));
+    }
     const text = input.content
       .map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : `[${block.type}]`))
       .join('\n')

@@ -7,6 +7,7 @@ import { describeError } from './describe-error';
 import { redactSecrets } from './redact-secrets';
 import { logDataText, readLines, ServerLog, stderrLevel } from './server-log';
 import { say } from '../../../shared/messages';
+import { ListChangeAnnouncer } from './list-change-announcer';
 
 /** How long a DELETE that ends a Streamable HTTP session may hold up a close (a quit waits for it). */
 export const END_SESSION_TIMEOUT_MS = 2_000;
@@ -48,7 +49,12 @@ export class ServerSessions {
   private readonly unannounced = new Map<string, ServerLogEntry[]>();
   private announceTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: SessionsDeps) {}
+  /** A flood of resources/prompts list changes costs the console a few events a second (list-change-announcer.ts). */
+  private readonly listChanges: ListChangeAnnouncer;
+
+  constructor(private readonly deps: SessionsDeps) {
+    this.listChanges = new ListChangeAnnouncer((event, server) => this.deps.events?.emit(event, { server }));
+  }
 
   /**
    * `secrets`: what this connection gives the server now (its OAuth tokens change), which it may echo
@@ -64,8 +70,8 @@ export class ServerSessions {
       note: (level, text) => append({ source: 'host', level, logger: null, text }),
       ending: (client) => endSession(client),
       listsMayHaveChanged: (lists) => {
-        if (lists.resourcesListChanged) this.deps.events?.emit('resources.listChanged', { server });
-        if (lists.promptsListChanged) this.deps.events?.emit('prompts.listChanged', { server });
+        if (lists.resourcesListChanged) this.listChanges.changed('resources.listChanged', server);
+        if (lists.promptsListChanged) this.listChanges.changed('prompts.listChanged', server);
       },
     };
   }
@@ -114,6 +120,7 @@ export class ServerSessions {
   }
 
   close(): void {
+    this.listChanges.close();
     clearTimeout(this.announceTimer);
     this.announceTimer = undefined;
     this.announce();
@@ -124,8 +131,8 @@ export class ServerSessions {
       append({ source: 'server', level: params.level, logger: params.logger ?? null, text: logDataText(params.data) }),
     );
     client.setNotificationHandler('notifications/resources/updated', ({ params }) => this.deps.events?.emit('resources.updated', { server, uri: params.uri }));
-    client.setNotificationHandler('notifications/resources/list_changed', () => this.deps.events?.emit('resources.listChanged', { server }));
-    client.setNotificationHandler('notifications/prompts/list_changed', () => this.deps.events?.emit('prompts.listChanged', { server }));
+    client.setNotificationHandler('notifications/resources/list_changed', () => this.listChanges.changed('resources.listChanged', server));
+    client.setNotificationHandler('notifications/prompts/list_changed', () => this.listChanges.changed('prompts.listChanged', server));
   }
 
   /** A new connection starts a new session on the server: what the operator asked of the last one is asked again. */

@@ -4,9 +4,17 @@ import type { Skill as SkillEntry, SkillsClient as SdkSkillsClient } from '@mode
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { retryingOnce } from '../retrying-once';
+import { nextTurn } from '../slices';
 
-/** The SDK's Skills client, loaded with the first server that declares the extension. */
-const skillsModule = retryingOnce(() => import('@modelcontextprotocol/client/ext/skills'));
+/**
+ * The SDK's Skills client, loaded with the first server that declares the extension (the shop, at start-up): its
+ * schemas first, the client on a later turn, so neither is one long block of the event loop.
+ */
+const skillsModule = retryingOnce(async () => {
+  await import('@modelcontextprotocol/core/ext/skills');
+  await nextTurn();
+  return import('@modelcontextprotocol/client/ext/skills');
+});
 
 /**
  * What one skill may weigh before it is read. The SDK's interoperability limit is 16 MiB per skill, but a skill here is

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { DeprecatedMark } from '../../components/DeprecatedMark';
 import { FieldErrors, TextField } from '../../components/FormField';
 import type { ClientFormState, FormErrors } from './server-form';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export function ClientFields({ client, errors, onChange }: Props) {
       </label>
       <div className="field-pair">
         <label className="check-row">
-          <input type="checkbox" checked={client.sampling} onChange={(e) => set({ sampling: e.target.checked })} />{' '}{t('clientFields.modelRequestsSamplingEach')}
+          <input type="checkbox" checked={client.sampling} onChange={(e) => set({ sampling: e.target.checked })} />{' '}{t('clientFields.modelRequestsSamplingEach')} <DeprecatedMark />
         </label>
         <TextField
           label={t('clientFields.modelRequestsPerMinute')}
@@ -38,7 +39,9 @@ export function ClientFields({ client, errors, onChange }: Props) {
         />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-roots`}>{t('clientFields.rootsOneDirectoryPer')}</label>
+        <label htmlFor={`${id}-roots`}>
+          {t('clientFields.rootsOneDirectoryPer')} <DeprecatedMark />
+        </label>
         <textarea
           id={`${id}-roots`}
           rows={2}

@@ -9,8 +9,11 @@ import { ResourcesPromptsPanel } from './ResourcesPanel';
 import { LaunchConfirmation } from './LaunchConfirmation';
 import { ServerAuth } from './ServerAuth';
 import { InstructionsHeld } from './InstructionsHeld';
+import { ServerSkillsFacts } from './ServerSkillsFacts';
 import { ServerLogPanel } from './ServerLogPanel';
 import { ServerStatusBadge } from './ServerStatusBadge';
+import { ServerIdentity } from './ServerIdentity';
+import { DeprecatedMark } from '../../components/DeprecatedMark';
 import { Trans, useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
 
@@ -40,11 +43,8 @@ export function ServerCard({ server, onEdit }: Props) {
         <h2 id={`server-${server.name}`}>{server.name}</h2>
         <ServerStatusBadge status={server.status} />
         <span className="muted small">{server.kind === 'builtin' ? t('serverCard.builtIn') : KIND_LABEL[server.kind]}</span>
-        {server.serverInfo && (
-          <span className="muted small">
-            {server.serverInfo.name} {server.serverInfo.version}
-          </span>
-        )}
+        {server.kind === 'sse' && <DeprecatedMark />}
+        {server.serverInfo && <ServerIdentity info={server.serverInfo} />}
       </header>
       {server.status === 'connecting' && server.startup && (
         <p className="server-startup" role="status" data-testid="server-startup">
@@ -54,6 +54,7 @@ export function ServerCard({ server, onEdit }: Props) {
       <LaunchConfirmation server={server} />
       <ServerErrorText server={server} />
       <InstructionsHeld server={server} />
+      <ServerSkillsFacts server={server.name} />
       <dl className="facts compact server-facts">
         <dt>{server.kind === 'stdio' ? t('serverCard.command') : server.kind === 'builtin' ? t('serverCard.runs') : t('serverCard.url')}</dt>
         <dd>

@@ -32,7 +32,7 @@ interface Props {
  * operator types once they have tried to save; main's refusal lands on the same fields.
  */
 export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) {
-  const { t } = useTranslation('servers');
+  const { t } = useTranslation(['servers', 'common']);
   const [form, setForm] = useState<ServerFormState>(() => (editing ? formFromConfig(editing) : emptyServerForm()));
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
@@ -117,7 +117,7 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
               <label htmlFor={`${id}-transport`}>{t('serverForm.transport')}</label>
               <select id={`${id}-transport`} value={form.transport} onChange={(event) => set({ transport: event.target.value as ServerFormState['transport'] })}>
                 <option value="streamable-http">{t('serverForm.streamableHttp')}</option>
-                <option value="sse">{t('serverForm.sseLegacy')}</option>
+                <option value="sse">{`${t('serverForm.sseLegacy')} · ${t('common:deprecated.since')}`}</option>
               </select>
             </div>
           </div>

@@ -5,6 +5,7 @@ import { LoadError, Loading } from '../../components/QueryState';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
+import { DeprecatedMark } from '../../components/DeprecatedMark';
 import { useTranslation } from 'react-i18next';
 
 /** MCP's levels, least to most severe (the renderer takes only types from the contract; the check keeps them equal). */
@@ -43,7 +44,7 @@ export function ServerLogPanel({ name }: { name: string }) {
           </select>
         </label>
         <label className="small">
-          {t('serverLogPanel.askTheServerFor')}
+          {t('serverLogPanel.askTheServerFor')} <DeprecatedMark />
           <select
             value={view.level ?? ''}
             disabled={!view.canSetLevel || setLevel.isPending}

@@ -99,10 +99,43 @@ describe('ServersPage', () => {
     expect(within(cards[0]).getByTestId('server-tool-count').textContent).toContain('2 offered');
     expect(cards[0].textContent).toContain('2025-11-25');
     // The last initialize both ways: what we declared, what the server offered.
-    expect(within(cards[0]).getByTestId('declared-capabilities').textContent).toBe('elicitation (form, url), sampling');
+    // sampling is deprecated since MCP 2026-07-28: still declared to 2025-era servers, and marked.
+    expect(within(cards[0]).getByTestId('declared-capabilities').textContent).toBe('elicitation (form, url), sampling [deprecated since 2026-07-28]');
     expect(within(cards[0]).getByTestId('offered-capabilities').textContent).toBe('tools (listChanged)');
     expect(within(cards[1]).getByTestId('server-error').textContent).toBe('spawn npx ENOENT');
     expect(cards[1].textContent).toContain('npm ERR! missing');
+  });
+
+  it('shows what a server says of itself (title, website through the URL gate, an inline icon), its revision, and deprecated features', async () => {
+    const icon = 'data:image/png;base64,iVBORw0KGgo=';
+    servers = [
+      view({ name: 'modern', enabled: true, url: 'http://127.0.0.1:1/mcp', headers: {}, transport: 'streamable-http' }, {
+        protocolVersion: '2026-07-28',
+        serverInfo: { name: 'era-dual', version: '2.0.0', title: 'Era Shop', websiteUrl: 'https://shop.example/about', icons: [{ src: icon }] },
+        offeredCapabilities: { tools: {}, logging: {} },
+      }),
+      view({ name: 'old', enabled: true, url: 'http://127.0.0.1:2/sse', headers: {}, transport: 'sse' }, {
+        kind: 'sse',
+        transport: 'sse',
+        serverInfo: { name: 'legacy', version: '1.0.0', websiteUrl: 'http://evil.example/\u202Egnp.exe' },
+      }),
+    ];
+    setup();
+    const [modern, old] = await screen.findAllByTestId('server-card');
+    expect(within(modern).getByTestId('server-title').textContent).toBe('Era Shop');
+    const link = within(modern).getByTestId('server-website') as HTMLAnchorElement;
+    expect(link.href).toBe('https://shop.example/about');
+    expect(link.rel).toBe('noopener noreferrer');
+    expect(link.textContent).toBe('website: shop.example');
+    expect((within(modern).getByTestId('tool-icon') as HTMLImageElement).src).toBe(icon);
+    expect(modern.textContent).toContain('2026-07-28');
+    expect(within(modern).getByTestId('offered-capabilities').textContent).toBe('tools, logging [deprecated since 2026-07-28]');
+    expect(within(modern).queryByTestId('deprecated-mark')).toBeNull(); // Streamable HTTP is not deprecated
+    // Plain http: to another host is not linked, and a hidden direction mark is shown, not obeyed.
+    expect(within(old).queryByTestId('server-website')).toBeNull();
+    expect(within(old).getByTestId('server-website-refused').textContent).toBe('website (not linked: only https:, or http: on this machine): http://evil.example/\\u{202E}gnp.exe');
+    expect(within(old).queryByTestId('tool-icon')).toBeNull();
+    expect(within(old).getByTestId('deprecated-mark').textContent).toBe('deprecated since 2026-07-28');
   });
 
   it('validates the add form, sends the entry, and puts main’s refusal on the field', async () => {
