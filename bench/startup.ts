@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from "@modelcontextprotocol/client";
 import { parse } from 'yaml';
@@ -6,6 +9,7 @@ import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
 import { defaultConfigText } from '../src/main/core/config/default-config';
 import { EventBus } from '../src/main/core/events';
 import { discoverAllTools } from '../src/main/core/mcp/discover-tools';
+import { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME, type EraMemory } from '../src/main/core/mcp/era-memory';
 import { buildTransport } from '../src/main/core/mcp/transport-factory';
 import { EVERYTHING_SERVER, refusedPort, startSilentSocket } from '../tests/support/mcp';
 import { metric, sleep, type Metric, type Scenario } from './report';
@@ -29,6 +33,10 @@ export const startupScenario: Scenario = async ({ quick, log }) => {
   const fleet = await startShopFleet(8, INIT_DELAY_MS);
   const silent = [await startSilentSocket(), await startSilentSocket()];
   const refused = await refusedPort();
+  // The app's data dir: the warm-up run leaves each server's era in protocol-eras.json, as an app's first run does.
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-eras-'));
+  const eras = EraMemoryFile.open(join(dataDir, PROTOCOL_ERAS_FILE_NAME));
+  const discover = (list: ServerConfig[], healthyOnes: ServerConfig[]) => discoverWith(list, healthyOnes, eras);
   try {
     const entry = (value: object): ServerConfig => serverConfigSchema.parse(value);
     const dead = (value: object): ServerConfig => serverConfigSchema.parse({ timeoutMs: DEAD_TIMEOUT_MS, ...value });
@@ -111,21 +119,25 @@ export const startupScenario: Scenario = async ({ quick, log }) => {
         `8 shop servers in one child process (initialize delayed ${INIT_DELAY_MS} ms), 2 silent TCP sockets, 1 refused port, server-everything over stdio.`,
         `The dead entries have timeoutMs ${DEAD_TIMEOUT_MS}, the healthy ones the 10 s default; the sequential baseline waits out the timeout of each silent server (with the default on them too it would take 14 s longer).`,
         `Config order: ${servers.map((s) => s.name).join(', ')}.`,
+        'protocol: auto (the default) on every entry. The warm-up run probes each era (on stdio the SDK probes on a sibling process: two starts) and leaves it in protocol-eras.json as an app\'s first run does; the measured runs start warm (server-everything starts once, straight to initialize).',
       ],
     };
   } finally {
     await Promise.all([fleet.close(), ...silent.map((s) => s.close())]);
+    await eras.flush();
+    await rm(dataDir, { recursive: true, force: true });
   }
 };
 
 /** The product: createToolPipeline (ConnectionManager + CatalogService), timed until every healthy server's tools are in catalog.current(). */
-async function discover(servers: ServerConfig[], healthy: ServerConfig[]): Promise<number> {
+async function discoverWith(servers: ServerConfig[], healthy: ServerConfig[], eras: EraMemory): Promise<number> {
   const config = configWith(servers);
   const started = performance.now();
   const pipeline = createToolPipeline({
     config: { current: () => config, onChange: () => () => undefined },
     events: new EventBus(),
     log: () => undefined,
+    connections: { eras },
   });
   try {
     return await new Promise<number>((resolve, reject) => {

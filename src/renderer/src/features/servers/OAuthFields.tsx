@@ -44,7 +44,7 @@ export function OAuthFields({ auth, errors, onChange }: Props) {
           hint={t('oAuthFields.useEnvNameMain')}
         />
       </div>
-      {machine ? (
+      {auth.grant === 'cross_app_access' ? null : machine ? (
         <TextField
           label={t('oAuthFields.privateKeyPrivateKey')}
           value={auth.privateKey}
