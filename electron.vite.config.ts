@@ -53,7 +53,9 @@ export default defineConfig({
               { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 2 },
               { name: 'unhomoglyph', test: /node_modules[\\/]unhomoglyph[\\/]/, priority: 2 },
               { name: 'tanstack', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
-              { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+              // Only libraries the first page needs ('$initial': statically reachable from the entry); the rest (ext-apps'
+              // AppBridge, partial-json, the MCP client under them) stay in the lazily loaded view that uses them.
+              { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
             ],
           },
         },

@@ -10,7 +10,7 @@ import { ToolIcon, ToolTitle } from './ToolLook';
 import { useToolLook } from '../lib/catalog/use-tool-look';
 import { useTranslation } from 'react-i18next';
 import { shownText } from '../lib/i18n/messages';
-import { ToolApp } from './mcp-app/ToolApp';
+import { LazyToolApp } from './mcp-app/LazyToolApp';
 import type { McpAppTarget } from './mcp-app/McpAppView';
 
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
@@ -50,7 +50,7 @@ export function ToolCallCard({ item, app, streamedInput }: { item: ToolItem; app
         </details>
       )}
       {item.parts && item.parts.length > 0 && <ResultParts parts={item.parts} server={item.server} recordId={item.recordId} />}
-      {app && look.hasUi !== false && item.server && <ToolApp item={item} target={{ ...app, server: item.server, toolId: item.toolName }} streamedInput={streamedInput} />}
+      {app && look.hasUi !== false && item.server && <LazyToolApp hasUi={look.hasUi} item={item} target={{ ...app, server: item.server, toolId: item.toolName }} streamedInput={streamedInput} />}
       {item.recordId && (
         <button type="button" className="link" onClick={() => openRecord(item.recordId!)}>
           {t('toolCallCard.openExecutionRecord')}
