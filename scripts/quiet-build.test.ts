@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,5 +27,14 @@ describe("npm start's build", () => {
     const sizes = await Promise.all((await readdir(assets)).filter((n) => n.endsWith('.js')).map(async (n) => [n, (await stat(join(assets, n))).size] as const));
     expect(sizes.length).toBeGreaterThan(3); // split: react, the form library and the rest are chunks of their own
     expect(sizes.filter(([, size]) => size > 500 * 1000)).toEqual([]);
+
+    // MCP Apps' view (ext-apps' AppBridge, which speaks `ui/initialize`) is not in what the page loads up front: only
+    // a tool with an app fetches it. What loads up front: the entry script and every chunk index.html preloads.
+    const html = await readFile(join(outDir, 'renderer', 'index.html'), 'utf8');
+    const upFront = [...html.matchAll(/(?:src|href)="\.\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
+    expect(upFront.some((n) => n.startsWith('index-'))).toBe(true);
+    const holdsBridge = async (n: string) => (await readFile(join(assets, n), 'utf8')).includes('ui/initialize');
+    expect((await Promise.all(upFront.map(async (n) => [n, await holdsBridge(n)] as const))).filter(([, held]) => held)).toEqual([]);
+    expect((await Promise.all(sizes.map(([n]) => holdsBridge(n)))).filter(Boolean)).toHaveLength(1);
   });
 });

@@ -165,11 +165,20 @@ describe('the locks main puts on every webContents and on the session', () => {
     expect(logged.filter((line) => line.startsWith('[open] refused'))).toHaveLength(4);
   });
 
+  // The console's CSP exactly, as served: ELECTRON_CSP plus one source list, MCP Apps' sandbox proxy frame (and our own
+  // origin) and nothing wider. Written out so any widening (`*`, 'unsafe-eval', another scheme) fails here.
+  const PAGE_CSP =
+    "default-src 'self'; frame-src 'self' mcp-app-sandbox://proxy; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
+  it('serves exactly the page CSP plus the sandbox frame source', () => {
+    expect(PAGE_CSP.replace("frame-src 'self' mcp-app-sandbox://proxy; ", '')).toBe(ELECTRON_CSP);
+  });
+
   it('puts the CSP header on every response, keeping the others', () => {
     const { headers } = secured();
     let answered: Record<string, string[]> | undefined;
     headers()({ responseHeaders: { 'Content-Type': ['text/html'] } }, ({ responseHeaders }) => void (answered = responseHeaders));
-    expect(answered).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [ELECTRON_CSP] });
+    expect(answered).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [PAGE_CSP] });
   });
 
   it('denies every permission request and check, notifications included, except the clipboard write our own page asks for', () => {
@@ -196,7 +205,7 @@ describe('the locks main puts on every webContents and on the session', () => {
     const { handlers } = secured();
     const response = await (handlers.app as (request: Request) => Promise<Response>)(new Request(APP_ENTRY_URL));
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-security-policy')).toBe(ELECTRON_CSP);
+    expect(response.headers.get('content-security-policy')).toBe(PAGE_CSP);
   });
 
   it('a second instance quits without starting; the first is told and brings its window forward', () => {
