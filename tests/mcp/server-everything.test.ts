@@ -18,7 +18,7 @@ describe('server-everything over stdio, through the whole core', () => {
     expect(everything.status).toBe('connected');
     expect(everything.tools).toHaveLength(17);
     expect(everything.tools).toEqual(expect.arrayContaining([...CAPABILITY_TOOLS, 'simulate-research-query', 'trigger-long-running-operation']));
-    expect(everything.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } });
+    expect(everything.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
     expect(everything.offeredCapabilities.tasks).toBeDefined();
   });
 
@@ -217,7 +217,7 @@ describe('server-everything over stdio, through the whole core', () => {
     await waitFor(async () => (await card()).tools.includes('get-roots-list'), 15_000, 'the roots tool after reconnecting');
     const second = await card();
     expect(second.connectedAt).not.toBe(first.connectedAt);
-    expect(second.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true } });
+    expect(second.declaredCapabilities).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
     expect(second.protocolVersion).toBe(first.protocolVersion);
     await rig.send('/call get-roots-list {}').done;
     expect((await rig.lastToolItem('get-roots-list')).resultText).toContain('URI: file:///tmp/sb-root-new');

@@ -38,11 +38,15 @@ describe('WebSocket backpressure', () => {
     const config = parse(defaultConfigText());
     config.agent.model = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'm', apiKeyEnv: 'SB_BP_KEY', timeoutMs: 20_000 };
     config.agent.mcp.servers = [{ name: 'reports', url: big.url }];
+    // The default's skills that take manuals from its shop would make this file invalid without the shop.
+    config.skills = config.skills.filter((skill: { server?: string }) => skill.server === undefined);
     config.intents = [{ id: 'report', name: 'report', kind: 'mcp', toolId: 'big_report', confirm: 'never' }];
     dir = await mkdtemp(join(tmpdir(), 'sb-backpressure-'));
     await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
     host = await startHostProcess(dir, { SB_BP_KEY: 'k' });
     rpc = await connectRpc(host.port, host.token);
+    // An invalid file leaves no servers and no records; say so here rather than at records[0].
+    expect(data(await rpc.request<{ problems: { message: string }[] }>('config.get')).problems).toEqual([]);
     for (let i = 0; i < 200 && !data(await rpc.request<{ servers: { status: string }[] }>('servers.list')).servers.every((s) => s.status === 'connected'); i++)
       await new Promise((r) => setTimeout(r, 50));
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));

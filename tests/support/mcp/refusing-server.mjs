@@ -12,7 +12,7 @@ const tools = [
   { name: 'good_one', description: 'fine', inputSchema: object },
   { name: 'broken_annotation', description: 'its readOnlyHint is a string', inputSchema: object, annotations: { readOnlyHint: 'yes' } },
   { name: 'not_an_object', description: 'its input schema is a string schema', inputSchema: { type: 'string' } },
-  { name: 'bad name!', description: 'a space and a bang', inputSchema: object },
+  { name: 'n'.repeat(129), description: 'a name past the spec\'s 128 characters', inputSchema: object },
   { name: 'good_two', description: 'fine too', inputSchema: object },
   { name: 'good_one', description: 'the same name again', inputSchema: object },
 ];

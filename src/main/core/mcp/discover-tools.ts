@@ -21,8 +21,11 @@ const pageSchema = z.looseObject({
   cacheScope: z.unknown().optional(),
 });
 
-/** The tool-name format of the spec (and of the SDK's own validateToolName): 1 to 128 of A-Z a-z 0-9 _ - . */
-const TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+/**
+ * The spec's name length. Its character set (A-Z a-z 0-9 _ - .) is a SHOULD that the SDK's servers only warn
+ * about: a name outside it is kept and shown escaped, with the look-alike note, not refused.
+ */
+const MAX_TOOL_NAME = 128;
 
 export interface DiscoveredTools {
   tools: Tool[];
@@ -84,7 +87,8 @@ function refusal(raw: unknown, seen: ReadonlySet<string>): string | undefined {
   const parsed = ToolSchema.safeParse(raw);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'definition'}: ${i.message}`).join('; ');
   const name = parsed.data.name;
-  if (!TOOL_NAME.test(name)) return `name ${JSON.stringify(name.slice(0, 140))} is not a valid tool name (1 to 128 of A-Z a-z 0-9 _ - .)`;
+  if (name.length === 0) return 'the name is empty';
+  if (name.length > MAX_TOOL_NAME) return `name ${JSON.stringify(name.slice(0, 40))}… is longer than ${MAX_TOOL_NAME} characters (${name.length})`;
   if (seen.has(name)) return `a second definition named "${name}" (the first one is kept)`;
   return undefined;
 }

@@ -33,7 +33,7 @@ describe('catalog routes over the embedded shop', () => {
 
   it('reconciles the shop tools with the intent tree and skills', async () => {
     const view = await call<CatalogView>('catalog.get');
-    expect(view.servers).toEqual([{ name: 'shop', status: 'connected', error: null, tools: expect.arrayContaining(['query_order', 'query_logistics']) }]);
+    expect(view.servers).toEqual([{ name: 'shop', status: 'connected', error: null, refused: [], tools: expect.arrayContaining(['query_order', 'query_logistics']) }]);
     const state = (toolId: string) => view.entries.find((e) => e.toolId === toolId)?.state;
     expect(state('query_order')).toBe('bound');
     expect(state('query_logistics')).toBe('bound');
