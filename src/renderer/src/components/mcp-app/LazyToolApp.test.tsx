@@ -5,7 +5,7 @@ import { i18n } from '../../lib/i18n';
 import type { ToolItem } from '../ToolCallCard';
 import { LazyToolApp } from './LazyToolApp';
 
-const item: ToolItem = { kind: 'tool', id: 'k1', turnId: 't1', step: 1, toolName: 'show', server: 'apps', arguments: {}, status: 'success', at: new Date().toISOString() };
+const item: ToolItem = { kind: 'tool', id: 'k1', turnId: 't1', step: 1, toolName: 'show', server: 'apps', nodeId: null, arguments: {}, status: 'success', at: new Date().toISOString() };
 const target = { server: 'apps', toolId: 'show', customerId: 'u1001' };
 const sandbox = { origin: 'http://127.0.0.1:40001', proxyUrl: 'http://127.0.0.1:40001/mcp-app-proxy?token=t' };
 
