@@ -17,6 +17,7 @@ import { defaultConfigText } from '../src/main/core/config/default-config';
 import { EventBus } from '../src/main/core/events';
 import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
 import { buildTransport } from '../src/main/core/mcp/transport-factory';
+import { bareClientLike } from './support/bare-client';
 import { estimateToolTokens, prefetchCatalogTokens } from '../src/main/core/tokens';
 import { gc, metric, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
@@ -52,9 +53,10 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
   events.subscribe((name) => name === 'catalog.changed' && prefetchCatalogTokens(pipeline.catalog.current().catalog));
   const records = new RecordsStore(dataDir, events);
   const store = new ConversationStore(join(dataDir, 'conversations'));
-  const bare = new Client({ name: 'bench-bare', version: '0.0.0' }, { capabilities: {} });
+  let bareToClose: Client | undefined;
   try {
     await pipeline.connections.whenSettled();
+    const bare = (bareToClose = bareClientLike(pipeline.connections.state(server.name)?.protocolVersion));
     await bare.connect((await buildTransport(server, { env: process.env })).transport);
     await bare.listTools();
     await records.open();
@@ -163,7 +165,7 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
       ],
     };
   } finally {
-    await bare.close().catch(() => undefined);
+    await bareToClose?.close().catch(() => undefined);
     await pipeline.close();
     await records.close();
     await store.close();

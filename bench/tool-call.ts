@@ -17,6 +17,7 @@ import { defaultConfigText } from '../src/main/core/config/default-config';
 import { EventBus } from '../src/main/core/events';
 import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
 import { buildTransport } from '../src/main/core/mcp/transport-factory';
+import { bareClientLike } from './support/bare-client';
 import { gc, metric, percentile, summarize, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
 
@@ -41,11 +42,13 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
   const config: SwitchboardConfig = { ...defaults, intents: trustAll(defaults.intents), agent: { ...defaults.agent, mcp: { servers: [server] } } };
   const events = new EventBus();
   const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events, log: () => undefined });
-  const bare = new Client({ name: 'bench-bare', version: '0.0.0' }, { capabilities: {} });
+  let bareToClose: Client | undefined;
   const records = new RecordsStore(dataDir, events);
   const store = new ConversationStore(join(dataDir, 'conversations'));
   try {
     await pipeline.connections.whenSettled();
+    const bare = bareClientLike(pipeline.connections.state('shop')?.protocolVersion);
+    bareToClose = bare;
     await bare.connect((await buildTransport(server, { env: process.env })).transport);
     await bare.listTools(); // caches the same output validators the manager's client holds
     await records.open();
@@ -199,7 +202,7 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
       ],
     };
   } finally {
-    await bare.close().catch(() => undefined);
+    await bareToClose?.close().catch(() => undefined);
     await pipeline.close();
     await records.close();
     await store.close();
@@ -213,3 +216,4 @@ function trustAll(nodes: IntentNode[]): IntentNode[] {
     node.kind === 'mcp' ? { ...node, confirm: 'never' as const } : node.kind === 'category' ? { ...node, children: trustAll(node.children) } : node,
   );
 }
+
