@@ -121,7 +121,6 @@ test('in Chat, a tool call with an app renders it inline', async ({ page, host }
 });
 
 test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bounded and shown, and its write waits for approval', async ({ page, host }) => {
-  const consoleUrl = page.url();
   const app = await runByHand(page, host, 'hostile_app', 'hostile', async (run) => {
     await run.getByLabel('consolePort').fill(String(host.port));
     await run.getByLabel('consoleToken').fill(host.token);
@@ -143,7 +142,6 @@ test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bou
   await hostileApp.getByRole('button', { name: 'Escape' }).click();
   await expect(app.getByTestId('mcp-app-said')).toContainText('escape: top=blocked storage=blocked parent=blocked top-page=blocked ws=blocked', { timeout: 15_000 });
   expect(page.url()).toBe(pageUrl);
-  expect(consoleUrl).toBeTruthy();
 
   // A flood is dropped past the bound and said so; the console and the app keep working.
   await hostileApp.getByRole('button', { name: 'Flood' }).click();

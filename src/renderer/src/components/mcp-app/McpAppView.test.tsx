@@ -44,7 +44,8 @@ describe('an MCP App in a tool card', () => {
     const src = new URL(frame.getAttribute('src')!);
     expect(src.origin).toBe(SANDBOX.origin);
     expect(src.searchParams.get('token')).toBe('t');
-    expect(src.searchParams.get('csp')).toBeTruthy();
+    const csp = JSON.parse(atob(src.searchParams.get('csp')!.replace(/-/g, '+').replace(/_/g, '/'))) as unknown;
+    expect(csp).toMatchObject({ connectDomains: ['https://api.example.com'], resourceDomains: [], frameDomains: [], baseUriDomains: [] });
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
     expect(frame.getAttribute('allow')).toBeNull();
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
