@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/main/core/paths';
 import { hasScript } from '../support/cli-at-terminal';
 import { CLI_ENTRY, cliEnv } from '../support/cli-process';
-import { mrtrConfig, mrtrEntry, startMrtrHttp, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
+import { mrtrConfig, mrtrEntry, startMrtrServers, stopMrtrServers, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -19,16 +18,8 @@ let dir: string;
 let strict: MrtrHttpServer;
 let dual: MrtrHttpServer;
 const children: ChildProcess[] = [];
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sb-cli-interrupt-'));
-  strict = await startMrtrHttp('strict', dir);
-  dual = await startMrtrHttp('dual', dir);
-  children.push(strict.child, dual.child);
-});
-afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await rm(dir, { recursive: true, force: true });
-});
+beforeAll(async () => void ({ dir, strict, dual } = await startMrtrServers('sb-cli-interrupt-', children)));
+afterAll(() => stopMrtrServers(dir, children));
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 

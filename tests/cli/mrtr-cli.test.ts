@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_INPUT_ROUNDS } from '../../src/main/core/mcp/input-rounds';
 import { cliAtTerminal, hasScript } from '../support/cli-at-terminal';
 import { cliEnv, runCli } from '../support/cli-process';
-import { mrtrConfig, mrtrEntry, startMrtrHttp, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
+import { mrtrConfig, mrtrEntry, startMrtrServers, stopMrtrServers, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
 
 /**
  * `switchboard tools call` and `switchboard chat` (real child processes) against v2-SDK server processes whose tools
@@ -18,16 +17,8 @@ let dir: string;
 let strict: MrtrHttpServer;
 let dual: MrtrHttpServer;
 const children: ChildProcess[] = [];
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sb-mrtr-cli-'));
-  strict = await startMrtrHttp('strict', dir);
-  dual = await startMrtrHttp('dual', dir);
-  children.push(strict.child, dual.child);
-});
-afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await rm(dir, { recursive: true, force: true });
-});
+beforeAll(async () => void ({ dir, strict, dual } = await startMrtrServers('sb-mrtr-cli-', children)));
+afterAll(() => stopMrtrServers(dir, children));
 
 async function configFor(entry: Record<string, unknown>, agent: Record<string, unknown> = {}): Promise<string> {
   const path = join(dir, `cfg-${Math.random().toString(36).slice(2)}.yaml`);

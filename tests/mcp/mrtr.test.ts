@@ -1,12 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SamplingView, ServerRequestView } from '../../src/shared/contract';
 import { SECRET_ANSWER_MARKER } from '../../src/shared/elicitation/fields';
 import { MAX_INPUT_ROUNDS } from '../../src/main/core/mcp/input-rounds';
-import { mrtrEntry, startMrtrCore, startMrtrHttp, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
+import { mrtrEntry, startMrtrCore, startMrtrHttp, startMrtrServers, stopMrtrServers, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
 
 /**
  * Multi-round-trip requests (2026-07-28) from v2-SDK server processes reach the operator exactly as 2025's
@@ -18,16 +15,8 @@ let dir: string;
 let strict: MrtrHttpServer;
 let dual: MrtrHttpServer;
 const children: ChildProcess[] = [];
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sb-mrtr-servers-'));
-  strict = await startMrtrHttp('strict', dir);
-  dual = await startMrtrHttp('dual', dir);
-  children.push(strict.child, dual.child);
-});
-afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await rm(dir, { recursive: true, force: true });
-});
+beforeAll(async () => void ({ dir, strict, dual } = await startMrtrServers('sb-mrtr-servers-', children)));
+afterAll(() => stopMrtrServers(dir, children));
 
 let rig: Awaited<ReturnType<typeof startMrtrCore>> | undefined;
 afterEach(async () => {

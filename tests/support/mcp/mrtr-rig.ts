@@ -22,6 +22,20 @@ export interface MrtrHttpServer {
   saw(): Promise<ServerSaw>;
 }
 
+/** The strict and dual HTTP fixtures a test file shares, in a temp dir of their own; `children` collects them for stopMrtrServers. */
+export async function startMrtrServers(prefix: string, children: ChildProcess[]): Promise<{ dir: string; strict: MrtrHttpServer; dual: MrtrHttpServer }> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const strict = await startMrtrHttp('strict', dir);
+  const dual = await startMrtrHttp('dual', dir);
+  children.push(strict.child, dual.child);
+  return { dir, strict, dual };
+}
+
+export async function stopMrtrServers(dir: string, children: ChildProcess[]): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  await rm(dir, { recursive: true, force: true });
+}
+
 /**
  * The fixture over HTTP, as a child process: `strict` 2026-07-28 only; `dual` both eras, 2025 with sessions;
  * `default` the SDK's default handler (2025 served statelessly).
