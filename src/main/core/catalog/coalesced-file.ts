@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileKeepingBackup } from '../config/atomic-write';
 
@@ -40,4 +40,18 @@ export class CoalescedFile {
       }
     }
   }
+}
+
+/**
+ * Loads a pin file, else its .bak (the previous good copy). A file neither reads is moved aside, never overwritten,
+ * and the store starts empty; `startsOver` ends the log line with what that means.
+ */
+export async function loadKeepingBackup(path: string, load: (candidate: string) => Promise<'ok' | 'missing' | 'bad'>, log: (line: string) => void, startsOver: string): Promise<void> {
+  for (const candidate of [path, `${path}.bak`]) {
+    const loaded = await load(candidate);
+    if (loaded === 'ok' || (loaded === 'missing' && candidate === path)) return; // missing: no pins yet, a first run
+  }
+  const aside = `${path}.corrupt-${Date.now()}`;
+  await rename(path, aside).catch(() => undefined);
+  log(`[pins] ${path} is unreadable; moved it to ${aside} ${startsOver}`);
 }

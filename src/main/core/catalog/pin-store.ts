@@ -1,4 +1,4 @@
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   pinnedDefinitionOf,
@@ -12,7 +12,7 @@ import {
   type ToolPin,
 } from '../../../shared/catalog';
 import { pinnedDefinitionSchema } from '../../../shared/contract';
-import { CoalescedFile } from './coalesced-file';
+import { CoalescedFile, loadKeepingBackup } from './coalesced-file';
 import { Slices } from '../slices';
 import { fingerprintPinned, fingerprintTools } from './definition-hash';
 
@@ -125,15 +125,7 @@ export class PinStore {
    */
   static async open(options: PinStoreOptions & { path: string }): Promise<PinStore> {
     const store = new PinStore(options);
-    const { path } = options;
-    for (const candidate of [path, `${path}.bak`]) {
-      const loaded = await store.load(candidate);
-      if (loaded === 'missing' && candidate === path) return store; // no pins yet: first run
-      if (loaded === 'ok') return store;
-    }
-    const aside = `${path}.corrupt-${Date.now()}`;
-    await rename(path, aside).catch(() => undefined);
-    store.log(`[pins] ${path} is unreadable; moved it to ${aside} and starting with no pins (every tool is trusted on first use again)`);
+    await loadKeepingBackup(options.path, (candidate) => store.load(candidate), store.log, 'and starting with no pins (every tool is trusted on first use again)');
     return store;
   }
 

@@ -1,6 +1,6 @@
-import { readFile, rename } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { CoalescedFile } from '../catalog/coalesced-file';
+import { CoalescedFile, loadKeepingBackup } from '../catalog/coalesced-file';
 
 export const SKILL_PINS_FILE_NAME = 'skill-pins.json';
 
@@ -37,13 +37,7 @@ export class SkillPinStore {
   /** Loads `path` (or its .bak); an unreadable file is moved aside and the store starts empty (trust on first use again). */
   static async open(options: { path: string; log?: (line: string) => void; now?: () => Date }): Promise<SkillPinStore> {
     const store = new SkillPinStore(options.path, options.log ?? ((line) => console.error(line)), options.now ?? (() => new Date()));
-    for (const candidate of [options.path, `${options.path}.bak`]) {
-      const loaded = await store.load(candidate);
-      if (loaded === 'ok' || (loaded === 'missing' && candidate === options.path)) return store;
-    }
-    const aside = `${options.path}.corrupt-${Date.now()}`;
-    await rename(options.path, aside).catch(() => undefined);
-    store.log(`[pins] ${options.path} is unreadable; moved it to ${aside} (every server skill is trusted on first sight again)`);
+    await loadKeepingBackup(options.path, (candidate) => store.load(candidate), store.log, '(every server skill is trusted on first sight again)');
     return store;
   }
 
