@@ -1,10 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRoot } from '../../src/main/core/paths';
+import { cliAtTerminal, hasScript, type Rule } from '../support/cli-at-terminal';
 import { EVERYTHING_SERVER } from '../support/mcp/stdio-peers';
 
 /**
@@ -12,8 +11,6 @@ import { EVERYTHING_SERVER } from '../support/mcp/stdio-peers';
  * under util-linux `script`, which gives it a pseudo-terminal; the test reads the terminal's output and
  * types an answer only once its question is on screen, as an operator would.
  */
-const hasScript = process.platform === 'linux' && spawnSync('script', ['--version']).status === 0;
-const CLI = join(appRoot(), 'src', 'main', 'cli.ts');
 const TOOLS = ['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request'];
 
 let dir: string;
@@ -33,57 +30,16 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** What the operator types when a question appears: the first rule whose pattern matches it, once per question. */
-type Rule = { question: RegExp; answers: string[] };
-
-const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
-const stripAnsi = (s: string) => s.replace(ANSI_ESCAPE, '').replace(/\r/g, '');
-
-/** Runs the CLI in a pty; each question (a prompt line ending in ": " or "] ") is answered by its rule. */
-function chatAtTerminal(messages: string[], rules: Rule[], extraArgs: string[] = []) {
-  const args = [process.execPath, '--import', 'tsx', CLI, 'chat', '--config', config, '--data-dir', join(dir, 'data'), '--approve', 'none', '--json', ...extraArgs, ...messages.flatMap((m) => ['-m', m])];
-  // Wide columns: readline redraws a prompt that wraps, which would show the same question twice.
-  const command = `stty cols 1000 rows 50; exec ${args.map(shellQuote).join(' ')}`;
-  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { cwd: appRoot(), env: { ...process.env, SHELL: '/bin/sh', NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let screen = '';
-  let answeredUpTo = 0;
-  const asked: string[] = [];
-  const used = new Map<Rule, number>();
-  const question = /(?:^|\n)([^\n{]*?(?:\? \[[^\n]*\] |: ))$/;
-  child.stdout.on('data', (chunk: Buffer) => {
-    screen += stripAnsi(chunk.toString('utf8'));
-    const pending = screen.slice(answeredUpTo);
-    // A question is the last thing on screen, or is followed by the CLI's own output printed meanwhile.
-    for (const line of pending.split('\n')) {
-      const text = line.replace(/\{"type".*$/, '');
-      const match = question.exec(text);
-      const rule = match && rules.find((r) => r.question.test(match[1].trimStart()));
-      if (!match || !rule) continue;
-      const n = used.get(rule) ?? 0;
-      used.set(rule, n + 1);
-      asked.push(match[1].trim());
-      child.stdin.write(`${rule.answers[Math.min(n, rule.answers.length - 1)]}\r`);
-      answeredUpTo = screen.indexOf(line, answeredUpTo) + line.length;
-      break;
-    }
-  });
-  child.stderr.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
-  const done = new Promise<{ code: number | null; screen: string; asked: string[]; events: ({ type: string } & Record<string, unknown>)[] }>((resolve) =>
-    child.on('close', (code) => {
-      const events = screen
-        .split('\n')
-        .map((l) => l.indexOf('{"type"') >= 0 && l.slice(l.indexOf('{"type"')))
-        .filter((l): l is string => Boolean(l))
-        .map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
-      resolve({ code, screen, asked, events });
-    }),
-  );
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  return done.finally(() => {
-    clearTimeout(timer);
-    child.stdin.end();
-  });
+/** `switchboard chat` in a pty (cli-at-terminal), with the --json events read back off the screen. */
+async function chatAtTerminal(messages: string[], rules: Rule[], extraArgs: string[] = []) {
+  const args = ['chat', '--config', config, '--data-dir', join(dir, 'data'), '--approve', 'none', '--json', ...extraArgs, ...messages.flatMap((m) => ['-m', m])];
+  const run = await cliAtTerminal(args, rules);
+  const events = run.screen
+    .split('\n')
+    .map((l) => l.indexOf('{"type"') >= 0 && l.slice(l.indexOf('{"type"')))
+    .filter((l): l is string => Boolean(l))
+    .map((l) => JSON.parse(l) as { type: string } & Record<string, unknown>);
+  return { ...run, events };
 }
 
 describe.skipIf(!hasScript)('switchboard chat at a terminal (--elicit ask and --sampling ask, the defaults there)', () => {
