@@ -33,13 +33,27 @@ export const layeringRules = [
           patterns: [
             ...noElectron.patterns,
             {
-              group: ['**/rpc', '**/rpc/**', '**/adapters', '**/adapters/**', '**/cli', '**/cli/**', '**/mcp-server', '**/mcp-server/**', '**/main/server', '**/main/index', '**/main/builtin-servers'],
-              message: 'core never imports rpc, adapters, cli, mcp-server or an entry point: they depend on core, not the other way round.',
+              group: [
+                '**/rpc',
+                '**/rpc/**',
+                '**/adapters',
+                '**/adapters/**',
+                '**/cli',
+                '**/cli/**',
+                '**/mcp-server',
+                '**/mcp-server/**',
+                '**/main/server',
+                '**/main/index',
+                '**/main/builtin-servers',
+              ],
+              message:
+                'core never imports rpc, adapters, cli, mcp-server or an entry point: they depend on core, not the other way round.',
             },
             {
               group: ['**/shared/contract', '**/shared/contract/*'],
               importNames: ['RpcFailure'],
-              message: 'core refuses with its own domain errors (core/errors.ts); rpc/domain-errors.ts maps them to codes.',
+              message:
+                'core refuses with its own domain errors (core/errors.ts); rpc/domain-errors.ts maps them to codes.',
             },
           ],
         },
@@ -60,7 +74,10 @@ export const layeringRules = [
           paths: noElectron.paths,
           patterns: [
             { group: ['node:*', 'electron/*'], message: 'shared code is pure: no node:* modules, no Electron.' },
-            { group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/mcp-server', '**/mcp-server/**'], message: 'shared is the bottom layer: it never imports main, the renderer or the MCP server.' },
+            {
+              group: ['**/main', '**/main/**', '**/renderer', '**/renderer/**', '**/mcp-server', '**/mcp-server/**'],
+              message: 'shared is the bottom layer: it never imports main, the renderer or the MCP server.',
+            },
           ],
         },
       ],
@@ -111,7 +128,15 @@ export const layeringRules = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features', '**/features/**'], message: 'app/, components/ and lib/ never import a feature: App.tsx hands the shell its pages and badges.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features', '**/features/**'],
+              message:
+                'app/, components/ and lib/ never import a feature: App.tsx hands the shell its pages and badges.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -132,7 +157,26 @@ export const i18nRules = [
         'error',
         {
           mode: 'jsx-only',
-          'jsx-attributes': { include: ['title', 'aria-label', 'aria-description', 'placeholder', 'alt', 'label', 'hint', 'what', 'keyLabel', 'description', 'legend', 'heading', 'caption', 'message', 'outcome', 'action'] },
+          'jsx-attributes': {
+            include: [
+              'title',
+              'aria-label',
+              'aria-description',
+              'placeholder',
+              'alt',
+              'label',
+              'hint',
+              'what',
+              'keyLabel',
+              'description',
+              'legend',
+              'heading',
+              'caption',
+              'message',
+              'outcome',
+              'action',
+            ],
+          },
           // Not text: code-like capitals, and anything without a letter (punctuation, symbols, numbers).
           words: { exclude: ['[A-Z_-]+', /^[^\p{L}]*$/u] },
         },
@@ -142,7 +186,16 @@ export const i18nRules = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.tmp-*/**', 'out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'tests/lint/fixtures/**'] },
+  {
+    ignores: [
+      '.tmp-*/**',
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/lint/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

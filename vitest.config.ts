@@ -10,14 +10,24 @@ export default defineConfig({
         test: {
           name: 'main',
           environment: 'node',
-          include: ['src/main/**/*.test.ts', 'src/mcp-server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/**/*.test.ts'],
+          include: [
+            'src/main/**/*.test.ts',
+            'src/mcp-server/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'tests/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
       },
       {
         plugins: [react()],
-        test: { name: 'renderer', environment: 'happy-dom', include: ['src/renderer/**/*.test.{ts,tsx}'], setupFiles: ['tests/support/renderer/i18n-setup.ts'] },
+        test: {
+          name: 'renderer',
+          environment: 'happy-dom',
+          include: ['src/renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/support/renderer/i18n-setup.ts'],
+        },
       },
     ],
   },

@@ -2,9 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { Client } from "@modelcontextprotocol/client";
+import { Client } from '@modelcontextprotocol/client';
 import { parse } from 'yaml';
-import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
+import {
+  serverConfigSchema,
+  switchboardConfigSchema,
+  type IntentNode,
+  type SwitchboardConfig,
+} from '../src/shared/config/schema';
 import { ApprovalService } from '../src/main/core/agent/approvals';
 import { ConversationStore } from '../src/main/core/agent/conversation-store';
 import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
@@ -45,7 +50,10 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
   const listeners = new Set<(config: SwitchboardConfig) => void>();
   const events = new EventBus();
   const pipeline = createToolPipeline({
-    config: { current: () => config, onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)) },
+    config: {
+      current: () => config,
+      onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    },
     events,
     log: () => undefined,
   });
@@ -79,11 +87,20 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
       const started = performance.now();
       const { catalog, revision } = pipeline.catalog.current();
       const { tools, modelStep } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
-      const ctx = { conversation, turnId: `t_big_${callNo}`, step: 1, catalog, visible: new Set(tools.map((t) => t.name)), signal: new AbortController().signal };
-      for (let i = 0; i < CALLS; i++) await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
+      const ctx = {
+        conversation,
+        turnId: `t_big_${callNo}`,
+        step: 1,
+        catalog,
+        visible: new Set(tools.map((t) => t.name)),
+        signal: new AbortController().signal,
+      };
+      for (let i = 0; i < CALLS; i++)
+        await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
       await conversation.resultsWritten();
       const big = modelStep.tools.find((t) => t.name === 'query_logistics');
-      if (expected && !(big?.description.startsWith(expected) && big.tokens > 1_000)) throw new Error('the big description was not in the step');
+      if (expected && !(big?.description.startsWith(expected) && big.tokens > 1_000))
+        throw new Error('the big description was not in the step');
       return performance.now() - started;
     };
     const change = (rep: number) => {
@@ -94,8 +111,18 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
 
     await runBare();
     await runTurn(); // warm-up: the token tables, the JIT, the connection pool
-    const arriving = { turn: [] as number[], bare: [] as number[], blockMs: [] as number[], bareBlockMs: [] as number[] };
-    const counted = { turn: [] as number[], bare: [] as number[], blockMs: [] as number[], bareBlockMs: [] as number[] };
+    const arriving = {
+      turn: [] as number[],
+      bare: [] as number[],
+      blockMs: [] as number[],
+      bareBlockMs: [] as number[],
+    };
+    const counted = {
+      turn: [] as number[],
+      bare: [] as number[],
+      blockMs: [] as number[],
+      bareBlockMs: [] as number[],
+    };
     const delay = monitorEventLoopDelay({ resolution: 1 });
     let revision = 0;
     const longestBlock = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
@@ -121,7 +148,9 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
       const { catalog } = pipeline.catalog.current();
       await estimateToolTokens([...catalog.localTools, ...catalog.bindings.map((b) => b.modelDefinition)]); // counted
       await measure(counted);
-      log(`  rep ${rep + 1}/${reps}: arriving ${arriving.turn[rep].toFixed(0)} ms, counted ${counted.turn[rep].toFixed(0)} ms, bare ${counted.bare[rep].toFixed(0)} ms; longest block ${Math.max(arriving.blockMs[rep], counted.blockMs[rep]).toFixed(1)} ms`);
+      log(
+        `  rep ${rep + 1}/${reps}: arriving ${arriving.turn[rep].toFixed(0)} ms, counted ${counted.turn[rep].toFixed(0)} ms, bare ${counted.bare[rep].toFixed(0)} ms; longest block ${Math.max(arriving.blockMs[rep], counted.blockMs[rep]).toFixed(1)} ms`,
+      );
     }
     return {
       metrics: [
@@ -139,7 +168,7 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
           label: 'longest event-loop block during those turns',
           unit: 'ms',
           values: counted.blockMs,
-          baseline: { label: 'the same during the bare calls (the machine\'s own noise)', values: counted.bareBlockMs },
+          baseline: { label: "the same during the bare calls (the machine's own noise)", values: counted.bareBlockMs },
           target: { text: '< 50 ms', on: 'median', op: '<', value: 50 },
         }),
         metric({
@@ -175,14 +204,19 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
 };
 
 function bigDescription(rep: number): string {
-  const english = 'Look up the customer order by keyword and return its tracking number, never the number the customer typed. ';
+  const english =
+    'Look up the customer order by keyword and return its tracking number, never the number the customer typed. ';
   const chinese = '查询当前账号最近的订单，可按商品关键词过滤；运单号请从订单结果里取，不要凭用户口述。';
   const part = (text: string) => text.repeat(Math.ceil(100_000 / text.length)).slice(0, 100_000);
   return `revision ${rep}: ${part(english)}${part(chinese)}${'q'.repeat(100_000)}`;
 }
 
 /** The default tree, every MCP node trusted (`never`), with `query_logistics`'s description overridden. */
-function withDescription(defaults: SwitchboardConfig, server: SwitchboardConfig['agent']['mcp']['servers'][number], description: string): SwitchboardConfig {
+function withDescription(
+  defaults: SwitchboardConfig,
+  server: SwitchboardConfig['agent']['mcp']['servers'][number],
+  description: string,
+): SwitchboardConfig {
   const edit = (nodes: IntentNode[]): IntentNode[] =>
     nodes.map((node) =>
       node.kind === 'mcp'

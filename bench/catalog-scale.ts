@@ -41,7 +41,17 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   for (const scale of scales) {
     gc();
     const rig = rigFor(scale);
-    const r: ScaleResult = { scratch: [], rediscovery: [], edit: [], entries: [], visible: [], tools: rig.tools, bindings: 0, visibleCount: 0, pairs: { rediscovery: [], scratch: [] } };
+    const r: ScaleResult = {
+      scratch: [],
+      rediscovery: [],
+      edit: [],
+      entries: [],
+      visible: [],
+      tools: rig.tools,
+      bindings: 0,
+      visibleCount: 0,
+      pairs: { rediscovery: [], scratch: [] },
+    };
     for (let i = 0; i < (scale === 1 ? 3 : 1); i++) resolveCatalog(fresh(rig.base)); // JIT warm-up
     if (scale === 1) {
       oneRig = rig;
@@ -54,13 +64,17 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
       // Interleaved with the 1× catalog, alternating which goes first: the load of a shared machine moves within
       // minutes, and each pair's own ratio cancels that out (the target is on the median of those ratios).
       for (let rep = 0; rep < scratchReps[scale]; rep++) {
-        const pair = rep % 2 === 0 ? [fromScratch(oneRig!), fromScratch(rig)] : [fromScratch(rig), fromScratch(oneRig!)].reverse();
+        const pair =
+          rep % 2 === 0 ? [fromScratch(oneRig!), fromScratch(rig)] : [fromScratch(rig), fromScratch(oneRig!)].reverse();
         r.pairs.scratch.push(pair[0]);
         r.scratch.push(pair[1]);
       }
       for (let rep = 0; rep < reps[scale]; rep++) {
         if (rep % 5 === 0) gc();
-        const pair = rep % 2 === 0 ? [rediscoverCpu(oneRig!, rep), rediscoverCpu(rig, rep)] : [rediscoverCpu(rig, rep), rediscoverCpu(oneRig!, rep)].reverse();
+        const pair =
+          rep % 2 === 0
+            ? [rediscoverCpu(oneRig!, rep), rediscoverCpu(rig, rep)]
+            : [rediscoverCpu(rig, rep), rediscoverCpu(oneRig!, rep)].reverse();
         r.pairs.rediscovery.push(pair[0]);
         r.rediscovery.push(pair[1]);
       }
@@ -82,7 +96,9 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
       }
     }
     results.set(scale, r);
-    log(`  ${scale}×: ${rig.base.servers.length} servers, ${rig.tools} tools, ${r.bindings} bindings; from scratch ${summarize(r.scratch).median.toFixed(1)} ms, after a rediscovery ${summarize(r.rediscovery).median.toFixed(2)} ms, after a config edit ${summarize(r.edit).median.toFixed(1)} ms; visibleTools ${summarize(r.visible).median.toFixed(3)} ms`);
+    log(
+      `  ${scale}×: ${rig.base.servers.length} servers, ${rig.tools} tools, ${r.bindings} bindings; from scratch ${summarize(r.scratch).median.toFixed(1)} ms, after a rediscovery ${summarize(r.rediscovery).median.toFixed(2)} ms, after a config edit ${summarize(r.edit).median.toFixed(1)} ms; visibleTools ${summarize(r.visible).median.toFixed(3)} ms`,
+    );
 
     if (scale === 1) {
       const n = { resolve: [] as number[], visible: [] as number[] };
@@ -93,15 +109,31 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
         for (let v = 0; v < 5; v++) n.visible.push(timeSync(() => naiveVisible(bindings, rig.base, loaded)));
       }
       naive = n;
-      log(`  naive scan at 1×: resolve ${summarize(n.resolve).median.toFixed(0)} ms, visible set ${summarize(n.visible).median.toFixed(2)} ms`);
+      log(
+        `  naive scan at 1×: resolve ${summarize(n.resolve).median.toFixed(0)} ms, visible set ${summarize(n.visible).median.toFixed(2)} ms`,
+      );
     }
   }
 
   const one = results.get(1)!;
   const under10 = { text: '< 10 ms median', on: 'median', op: '<', value: 10 } as const;
   const metrics: Metric[] = [
-    metric({ id: 'catalog.resolve', label: `resolve after a rediscovery, 1× (one server of ${PER_SERVER} tools; ${one.tools} tools, ${one.bindings} bindings)`, unit: 'ms', values: one.rediscovery, baseline: { label: 'naive scan resolver', values: naive!.resolve }, target: under10 }),
-    metric({ id: 'catalog.resolve-edit', label: 'resolve after a config edit, 1× (one node reworded, every node re-parsed)', unit: 'ms', values: one.edit, baseline: { label: 'naive scan resolver', values: naive!.resolve }, target: under10 }),
+    metric({
+      id: 'catalog.resolve',
+      label: `resolve after a rediscovery, 1× (one server of ${PER_SERVER} tools; ${one.tools} tools, ${one.bindings} bindings)`,
+      unit: 'ms',
+      values: one.rediscovery,
+      baseline: { label: 'naive scan resolver', values: naive!.resolve },
+      target: under10,
+    }),
+    metric({
+      id: 'catalog.resolve-edit',
+      label: 'resolve after a config edit, 1× (one node reworded, every node re-parsed)',
+      unit: 'ms',
+      values: one.edit,
+      baseline: { label: 'naive scan resolver', values: naive!.resolve },
+      target: under10,
+    }),
     metric({
       id: 'catalog.resolve-scratch',
       label: 'resolveCatalog from scratch, 1× (all 20 servers and the config new at once: nothing to reuse), CPU time',
@@ -118,7 +150,13 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
       baseline: { label: 'naive visible set', values: naive!.visible },
       target: { text: '< 1 ms median', on: 'median', op: '<', value: 1 },
     }),
-    metric({ id: 'catalog.entries', label: 'reconciliation rows (catalog.entries, built lazily for the console), 1×', unit: 'ms', values: one.entries, baseline: { label: 'resolveCatalog from scratch', values: one.scratch } }),
+    metric({
+      id: 'catalog.entries',
+      label: 'reconciliation rows (catalog.entries, built lazily for the console), 1×',
+      unit: 'ms',
+      values: one.entries,
+      baseline: { label: 'resolveCatalog from scratch', values: one.scratch },
+    }),
   ];
   for (const scale of scales.slice(1)) {
     const r = results.get(scale)!;
@@ -132,7 +170,16 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
         baseline: { label: '1×, interleaved', values: r.pairs.rediscovery },
         paired: true,
         // The issue's target is at 10×; at 100× the same bound is reported, not required.
-        ...(scale === 10 ? { target: { text: '≤ 3× the 1× figure (cost follows the server, not the catalog)', on: 'ratio', op: '<=', value: 3 } as const } : {}),
+        ...(scale === 10
+          ? {
+              target: {
+                text: '≤ 3× the 1× figure (cost follows the server, not the catalog)',
+                on: 'ratio',
+                op: '<=',
+                value: 3,
+              } as const,
+            }
+          : {}),
       }),
       metric({
         id: `catalog.resolve.${scale}x`,
@@ -156,8 +203,8 @@ export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   return {
     metrics,
     notes: [
-      'Ratios: the 1× rows are against a naive scan-based resolver/visible set written in the bench (per toolId: filter all nodes, scan every server, scan every skill; localeCompare sort). The 10×/100× rediscovery and from-scratch rows ran interleaved with the 1× catalog (alternating which went first), and their ratio is the median of each pair\'s own ratio; they are CPU time (process.cpuUsage; a rediscovery sample is 5 in a row), since on a loaded 2-core machine a few-millisecond wall-time sample is mostly waiting for a core. visibleTools is against the 1× figure.',
-      'A rediscovery replaces one server\'s state with new definition objects (as tools/list returns them) and new fingerprints, as CatalogService passes them; a config edit rewords one node\'s description and deep-copies every node and skill (as a re-parse does); from scratch makes everything new for a fresh resolver, which only the one-shot CLI does. The heap is collected before each from-scratch resolve and config edit, and every 5th rediscovery, so one measurement does not pay for the garbage of the input built for it.',
+      "Ratios: the 1× rows are against a naive scan-based resolver/visible set written in the bench (per toolId: filter all nodes, scan every server, scan every skill; localeCompare sort). The 10×/100× rediscovery and from-scratch rows ran interleaved with the 1× catalog (alternating which went first), and their ratio is the median of each pair's own ratio; they are CPU time (process.cpuUsage; a rediscovery sample is 5 in a row), since on a loaded 2-core machine a few-millisecond wall-time sample is mostly waiting for a core. visibleTools is against the 1× figure.",
+      "A rediscovery replaces one server's state with new definition objects (as tools/list returns them) and new fingerprints, as CatalogService passes them; a config edit rewords one node's description and deep-copies every node and skill (as a re-parse does); from scratch makes everything new for a fresh resolver, which only the one-shot CLI does. The heap is collected before each from-scratch resolve and config edit, and every 5th rediscovery, so one measurement does not pay for the garbage of the input built for it.",
       ...metrics.filter((m) => m.note).map((m) => `${m.label}: ${m.note}.`),
       `Each scale: 20 servers per 1× of ${PER_SERVER} tools each, 5% of names shared with the previous server (shadowing), 2% of nodes naming a tool nobody offers, 10% with a description override, every skill unlocking 20 tools; every tool pinned and every binding accepted; visibleTools with 2 skills loaded. Repetitions: ${scales.map((s) => `${s}×: ${scratchReps[s]} from scratch, ${reps[s]} rediscoveries`).join('; ')} (each 10×/100× one paired with a 1× one).`,
     ],
@@ -188,7 +235,12 @@ interface Rig {
 function rigFor(scale: number): Rig {
   const base = buildInput(scale);
   const resolver = createCatalogResolver();
-  const rig: Rig = { base, tools: base.servers.reduce((n, s) => n + s.tools.length, 0), resolver, current: withPins(base, resolver) };
+  const rig: Rig = {
+    base,
+    tools: base.servers.reduce((n, s) => n + s.tools.length, 0),
+    resolver,
+    current: withPins(base, resolver),
+  };
   for (let i = 0; i < 5; i++) rediscover(rig, i); // JIT warm-up
   return rig;
 }
@@ -229,11 +281,34 @@ function withPins(input: CatalogInput, resolver: CatalogResolver): CatalogInput 
   const pins = new Map<string, ReadonlyMap<string, ToolPin>>();
   for (const server of input.servers) {
     current.set(server.name, fingerprintsOf(server));
-    pins.set(server.name, new Map(server.tools.map((t) => [t.name, { ...fingerprintOf(t), pinnedAt: '2025-01-01T00:00:00Z', definition: { name: t.name, description: t.description ?? null, inputSchema: t.inputSchema, outputSchema: null, annotations: t.annotations ?? null } }])));
+    pins.set(
+      server.name,
+      new Map(
+        server.tools.map((t) => [
+          t.name,
+          {
+            ...fingerprintOf(t),
+            pinnedAt: '2025-01-01T00:00:00Z',
+            definition: {
+              name: t.name,
+              description: t.description ?? null,
+              inputSchema: t.inputSchema,
+              outputSchema: null,
+              annotations: t.annotations ?? null,
+            },
+          },
+        ]),
+      ),
+    );
   }
   const firstSight: PinInput = { current, pins, bindings: new Map() };
   const catalog = resolver.resolve({ ...input, pins: firstSight });
-  const bindings = new Map<string, AcceptedBinding>(catalog.unrecordedBindings.map((b) => [b.toolId, { server: b.server, acceptedAt: '2025-01-01T00:00:00Z', readOnly: b.readOnly }]));
+  const bindings = new Map<string, AcceptedBinding>(
+    catalog.unrecordedBindings.map((b) => [
+      b.toolId,
+      { server: b.server, acceptedAt: '2025-01-01T00:00:00Z', readOnly: b.readOnly },
+    ]),
+  );
   return { ...input, pins: { current, pins, bindings } };
 }
 
@@ -253,13 +328,20 @@ function rediscovered(input: CatalogInput, k: number): CatalogInput {
   const relisted = { ...server, tools: server.tools.map((t) => ({ ...t })) };
   const servers = input.servers.slice();
   servers[at] = relisted;
-  const pins = input.pins && { ...input.pins, current: new Map(input.pins.current).set(server.name, fingerprintsOf(relisted)) };
+  const pins = input.pins && {
+    ...input.pins,
+    current: new Map(input.pins.current).set(server.name, fingerprintsOf(relisted)),
+  };
   return { ...input, servers, pins };
 }
 
 /** The config parsed again: equal content, new objects. */
 function reparsed(input: CatalogInput): CatalogInput {
-  return { ...input, intents: structuredClone(input.intents) as IntentNode[], skills: structuredClone(input.skills) as Skill[] };
+  return {
+    ...input,
+    intents: structuredClone(input.intents) as IntentNode[],
+    skills: structuredClone(input.skills) as Skill[],
+  };
 }
 
 /** The config parsed again after one node's description was reworded (a different node each time). */
@@ -277,11 +359,23 @@ export function buildInput(scale: number): CatalogInput {
   const serverCount = SERVERS * scale;
   const names = serverCount * stride + (perServer - stride);
   const servers: CatalogServerInput[] = Array.from({ length: serverCount }, (_, s) => {
-    const schema = { type: 'object' as const, properties: { query: { type: 'string', description: `what to look up on server ${s}` }, limit: { type: 'integer' } }, required: ['query'] };
+    const schema = {
+      type: 'object' as const,
+      properties: {
+        query: { type: 'string', description: `what to look up on server ${s}` },
+        limit: { type: 'integer' },
+      },
+      required: ['query'],
+    };
     const readOnly = { readOnlyHint: true };
     const tools: ToolDefinition[] = Array.from({ length: perServer }, (_, t) => {
       const name = `tool_${s * stride + t}`;
-      return { name, description: `Looks up ${name} records for the customer and returns them as JSON.`, inputSchema: schema, annotations: readOnly };
+      return {
+        name,
+        description: `Looks up ${name} records for the customer and returns them as JSON.`,
+        inputSchema: schema,
+        annotations: readOnly,
+      };
     });
     return { name: `server_${s}`, status: 'connected', tools };
   });
@@ -333,7 +427,12 @@ function naiveResolve(input: CatalogInput): NaiveBinding[] {
       const definition = server.tools.find((t) => t.name === toolId);
       if (!definition) continue;
       const description = nodes.find((n) => n.description !== undefined)?.description ?? definition.description ?? '';
-      bindings.push({ toolId, server: server.name, nodes, modelDefinition: { name: toolId, description, inputSchema: definition.inputSchema } });
+      bindings.push({
+        toolId,
+        server: server.name,
+        nodes,
+        modelDefinition: { name: toolId, description, inputSchema: definition.inputSchema },
+      });
       break;
     }
   }

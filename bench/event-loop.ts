@@ -45,15 +45,25 @@ export const eventLoopScenario: Scenario = async ({ quick, log }) => {
     const body = request.body as { messages?: { role: string }[] };
     // First call of a turn: 20 tool calls; once their results are in: the answer.
     if (body.messages?.at(-1)?.role === 'tool') return openAiStream({ text: ['已查到。'] });
-    return openAiStream({ toolCalls: Array.from({ length: CALLS }, (_, i) => ({ id: `call_${Date.now()}_${i}`, name: 'query_order', arguments: { keyword: '耳机' } })) });
+    return openAiStream({
+      toolCalls: Array.from({ length: CALLS }, (_, i) => ({
+        id: `call_${Date.now()}_${i}`,
+        name: 'query_order',
+        arguments: { keyword: '耳机' },
+      })),
+    });
   });
   const results = new Map<string, EventLoopDelay[]>(PHASES.map((p) => [p.id, []]));
   const idle: EventLoopDelay[] = [];
   const notes: string[] = [];
   try {
     const made = await makeHistory(template, model.baseUrl, quick ? 40 : 150);
-    log(`  data: ${RECORDS.toLocaleString('en')} records (${(made.bytes / 2 ** 20).toFixed(0)} MB), ${made.conversations} conversations`);
-    notes.push(`Start-up data: records.jsonl with ${RECORDS.toLocaleString('en')} records (${(made.bytes / 2 ** 20).toFixed(0)} MB) and ${made.conversations} conversation logs made by real turns.`);
+    log(
+      `  data: ${RECORDS.toLocaleString('en')} records (${(made.bytes / 2 ** 20).toFixed(0)} MB), ${made.conversations} conversations`,
+    );
+    notes.push(
+      `Start-up data: records.jsonl with ${RECORDS.toLocaleString('en')} records (${(made.bytes / 2 ** 20).toFixed(0)} MB) and ${made.conversations} conversation logs made by real turns.`,
+    );
     for (let rep = 0; rep < reps; rep++) {
       const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-loop-'));
       await cp(template, dataDir, { recursive: true });
@@ -80,7 +90,11 @@ export const eventLoopScenario: Scenario = async ({ quick, log }) => {
         const config = parse(await readFile(join(dataDir, 'switchboard.yaml'), 'utf8')) as WithServers;
         const revision = (await rpc.request<{ revision: number }>('config.get', {})).revision;
         await rpc.request('config.save', { raw: stringify(withWide(config, wide.url)), baseRevision: revision });
-        await waitFor(rpc, (servers) => servers.some((s) => s.name === 'wide' && s.status === 'connected' && s.toolCount === WIDE_TOOLS), 60_000);
+        await waitFor(
+          rpc,
+          (servers) => servers.some((s) => s.name === 'wide' && s.status === 'connected' && s.toolCount === WIDE_TOOLS),
+          60_000,
+        );
         await sleep(1_000);
         const firstDiscovery = await host.eventLoop();
         const rediscoveryMs = await timedRediscovery(rpc, wide, `v${rep + 1}`);
@@ -91,7 +105,10 @@ export const eventLoopScenario: Scenario = async ({ quick, log }) => {
             `turn ${turnMs.toFixed(0)} ms (${results.get('turn')!.at(-1)!.max.toFixed(1)}), rediscovery ${rediscoveryMs.toFixed(0)} ms ` +
             `(${results.get('rediscovery')!.at(-1)!.max.toFixed(1)}), first discovery of the wide server: longest block ${firstDiscovery.max.toFixed(1)} ms`,
         );
-        if (rep === 0) notes.push(`First discovery of the ${WIDE_TOOLS.toLocaleString('en')}-tool server (rep 1, reported only): longest block ${firstDiscovery.max.toFixed(1)} ms, p99 ${firstDiscovery.p99.toFixed(1)} ms.`);
+        if (rep === 0)
+          notes.push(
+            `First discovery of the ${WIDE_TOOLS.toLocaleString('en')}-tool server (rep 1, reported only): longest block ${firstDiscovery.max.toFixed(1)} ms, p99 ${firstDiscovery.p99.toFixed(1)} ms.`,
+          );
       } finally {
         if (process.env.BENCH_CPU_PROF || process.env.BENCH_GAPS) {
           await sleep(200); // the last reading's gaps are written to stderr after its answer
@@ -138,17 +155,25 @@ type WithServers = { agent: { mcp?: { servers?: unknown[] } }; intents?: unknown
 type ServerRow = { name: string; status: string; toolCount: number; error: string | null };
 
 /** A data directory with history: real turns (demo model) for the conversation logs, then records up to RECORDS. */
-async function makeHistory(dir: string, modelUrl: string, conversations: number): Promise<{ bytes: number; conversations: number }> {
+async function makeHistory(
+  dir: string,
+  modelUrl: string,
+  conversations: number,
+): Promise<{ bytes: number; conversations: number }> {
   const host = await startBenchHost({ dataDir: dir, configYaml: defaultConfigText() });
   const rpc = await connectRpc(host.port, host.token);
   try {
     await waitFor(rpc, (servers) => servers.every((s) => s.status === 'connected'));
     const finished = new Set<string>();
-    const off = rpc.onEvent((event, payload) => event === 'turn.finished' && finished.add((payload as { turnId: string }).turnId));
+    const off = rpc.onEvent(
+      (event, payload) => event === 'turn.finished' && finished.add((payload as { turnId: string }).turnId),
+    );
     const turns: string[] = [];
     for (let c = 0; c < conversations; c++) {
       const { id } = await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001', title: `history ${c}` });
-      turns.push((await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '充电器到哪了' })).turnId);
+      turns.push(
+        (await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '充电器到哪了' })).turnId,
+      );
     }
     for (let i = 0; i < 600 && turns.some((t) => !finished.has(t)); i++) await sleep(100);
     off();
@@ -175,7 +200,12 @@ async function makeHistory(dir: string, modelUrl: string, conversations: number)
     await file.close();
   }
   const config = parse(defaultConfigText()) as { agent: Record<string, unknown> };
-  config.agent.model = { provider: 'openai-compatible', baseUrl: modelUrl, model: 'bench-model', apiKeyEnv: 'BENCH_OPENAI_KEY' };
+  config.agent.model = {
+    provider: 'openai-compatible',
+    baseUrl: modelUrl,
+    model: 'bench-model',
+    apiKeyEnv: 'BENCH_OPENAI_KEY',
+  };
   await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
   return { bytes: (await readFile(path)).length, conversations };
 }
@@ -212,7 +242,12 @@ async function timedRediscovery(rpc: BenchRpc, wide: FixtureServer, version: str
   const changed = new Promise<void>((resolve) => {
     const off = rpc.onEvent(async (event) => {
       if (event !== 'catalog.changed') return;
-      const detail = await rpc.request<{ entry: { descriptions?: { remote?: string } } }>('catalog.tool', { toolId: 'wide_tool_00000', server: 'wide' }).catch(() => undefined);
+      const detail = await rpc
+        .request<{ entry: { descriptions?: { remote?: string } } }>('catalog.tool', {
+          toolId: 'wide_tool_00000',
+          server: 'wide',
+        })
+        .catch(() => undefined);
       if (JSON.stringify(detail ?? {}).includes(`(${version})`)) {
         off();
         resolve();
@@ -240,7 +275,11 @@ function wideTools(version: string): FixtureTool[] {
   return Array.from({ length: WIDE_TOOLS }, (_, i) => ({
     name: `wide_tool_${String(i).padStart(5, '0')}`,
     description: `Looks up record set ${i} for the customer and returns matching rows as JSON (${version}).`,
-    inputSchema: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'] },
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query'],
+    },
     annotations: { readOnlyHint: true },
   }));
 }
@@ -251,11 +290,23 @@ function withWide(config: WithServers, url: string): WithServers {
   const intents = Array.from({ length: 50 }, (_, c) => ({
     id: `wide-${c}`,
     name: `Wide ${c}`,
-    children: Array.from({ length: 100 }, (_, k) => ({ id: `wide-${c}-${k}`, name: `Node ${c}.${k}`, kind: 'mcp', toolId: name((c * 100 + k) * 2), confirm: 'auto' })),
+    children: Array.from({ length: 100 }, (_, k) => ({
+      id: `wide-${c}-${k}`,
+      name: `Node ${c}.${k}`,
+      kind: 'mcp',
+      toolId: name((c * 100 + k) * 2),
+      confirm: 'auto',
+    })),
   }));
   return {
     ...config,
-    agent: { ...config.agent, mcp: { ...config.agent.mcp, servers: [...(config.agent.mcp?.servers ?? []), { name: 'wide', url, timeoutMs: 60_000 }] } },
+    agent: {
+      ...config.agent,
+      mcp: {
+        ...config.agent.mcp,
+        servers: [...(config.agent.mcp?.servers ?? []), { name: 'wide', url, timeoutMs: 60_000 }],
+      },
+    },
     intents: [...(config.intents ?? []), ...intents],
   };
 }

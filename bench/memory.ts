@@ -29,7 +29,9 @@ export const memoryScenario: Scenario = async ({ quick, log }) => {
     await waitConnected(rpc);
     await sleep(1_000); // start-up garbage and lazy work settle
     const idle = await samples(host, 3);
-    log(`  idle: rss ${mb(summarize(idle.map((m) => m.rss)).median)} MB, heap ${mb(summarize(idle.map((m) => m.heapUsed)).median)} MB`);
+    log(
+      `  idle: rss ${mb(summarize(idle.map((m) => m.rss)).median)} MB, heap ${mb(summarize(idle.map((m) => m.heapUsed)).median)} MB`,
+    );
 
     // Warm-up at the same concurrency, in throwaway conversations: the first turns build the o200k tokenizer
     // (the per-step token record), the JIT optimises the hot paths (its code and feedback live on the heap
@@ -39,7 +41,9 @@ export const memoryScenario: Scenario = async ({ quick, log }) => {
     for (const id of warmIds) await rpc.request('chat.delete', { conversationId: id });
     const warm = await samples(host, 3);
     const snapshots = process.env.BENCH_HEAP_SNAPSHOT ? [await host.heapSnapshot()] : [];
-    log(`  warm: rss ${mb(summarize(warm.map((m) => m.rss)).median)} MB, heap ${mb(summarize(warm.map((m) => m.heapUsed)).median)} MB`);
+    log(
+      `  warm: rss ${mb(summarize(warm.map((m) => m.rss)).median)} MB, heap ${mb(summarize(warm.map((m) => m.heapUsed)).median)} MB`,
+    );
 
     const ids = await createConversations(rpc, CONVERSATIONS, 'bench');
     const diskWarm = await dataBytes(host.dataDir);
@@ -48,11 +52,14 @@ export const memoryScenario: Scenario = async ({ quick, log }) => {
     const elapsed = performance.now() - started;
     const after = await samples(host, 3);
     const diskAfter = await dataBytes(host.dataDir);
-    log(`  after ${made} calls in ${(elapsed / 1000).toFixed(1)} s: rss ${mb(summarize(after.map((m) => m.rss)).median)} MB, heap ${mb(summarize(after.map((m) => m.heapUsed)).median)} MB`);
+    log(
+      `  after ${made} calls in ${(elapsed / 1000).toFixed(1)} s: rss ${mb(summarize(after.map((m) => m.rss)).median)} MB, heap ${mb(summarize(after.map((m) => m.heapUsed)).median)} MB`,
+    );
     const countedTools = await checkRecordedTokens(rpc, ids[0]);
     for (const id of ids) await rpc.request('chat.delete', { conversationId: id });
     const deleted = await samples(host, 3);
-    if (snapshots.length) log(`  heap snapshots (warm, conversations deleted): ${[...snapshots, await host.heapSnapshot()].join(' ')}`);
+    if (snapshots.length)
+      log(`  heap snapshots (warm, conversations deleted): ${[...snapshots, await host.heapSnapshot()].join(' ')}`);
     const recordBytes = await parsedRecordSize(join(host.dataDir, 'records.jsonl'));
 
     const warmHeap = summarize(warm.map((m) => m.heapData)).median;
@@ -63,7 +70,13 @@ export const memoryScenario: Scenario = async ({ quick, log }) => {
     const recordsPerCall = deleted.map((m) => (m.heapData - warmHeap) / made);
     return {
       metrics: [
-        metric({ id: 'memory.idle-rss', label: 'host RSS, idle, default config', unit: 'MB', values: idle.map((m) => m.rss / 2 ** 20), baseline: { label: 'bare node process', values: bare.map((b) => b / 2 ** 20) } }),
+        metric({
+          id: 'memory.idle-rss',
+          label: 'host RSS, idle, default config',
+          unit: 'MB',
+          values: idle.map((m) => m.rss / 2 ** 20),
+          baseline: { label: 'bare node process', values: bare.map((b) => b / 2 ** 20) },
+        }),
         metric({
           id: 'memory.warm-rss',
           label: 'host RSS after the first turns (tool tokens counted), conversations deleted',
@@ -87,13 +100,22 @@ export const memoryScenario: Scenario = async ({ quick, log }) => {
           baseline: { label: 'bytes kept per call on disk (records + conversation log)', values: [keptPerCall] },
           target: { text: '≤ 1.0× the data kept per call', on: 'ratio', op: '<=', value: 1 },
         }),
-        metric({ id: 'memory.rss-per-call', label: 'RSS growth per call', unit: 'B/call', values: rssPerCall, baseline: { label: 'heap retained per call', values: heapPerCall } }),
+        metric({
+          id: 'memory.rss-per-call',
+          label: 'RSS growth per call',
+          unit: 'B/call',
+          values: rssPerCall,
+          baseline: { label: 'heap retained per call', values: heapPerCall },
+        }),
         metric({
           id: 'memory.after-delete',
           label: `heap left per call once the ${CONVERSATIONS} conversations are deleted (record summaries stay in memory)`,
           unit: 'B/call',
           values: recordsPerCall,
-          baseline: { label: 'its record summary and line location, parsed into a fresh process', values: [recordBytes] },
+          baseline: {
+            label: 'its record summary and line location, parsed into a fresh process',
+            values: [recordBytes],
+          },
           target: { text: '≤ 1.1× one record (nothing else left)', on: 'ratio', op: '<=', value: 1.1 },
         }),
       ],
@@ -115,11 +137,16 @@ export const memoryScenario: Scenario = async ({ quick, log }) => {
  * tools must equal o200k counts made in this process (a failed counter would record rough figures).
  */
 async function checkRecordedTokens(rpc: BenchRpc, conversationId: string): Promise<number> {
-  const conversation = await rpc.request<{ turns: { steps: { tools: (ModelToolDefinition & { tokens: number })[] }[] }[] }>('chat.get', { conversationId });
+  const conversation = await rpc.request<{
+    turns: { steps: { tools: (ModelToolDefinition & { tokens: number })[] }[] }[];
+  }>('chat.get', { conversationId });
   const tools = conversation.turns[0].steps[0].tools;
-  const expected = await estimateToolTokens(tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })));
+  const expected = await estimateToolTokens(
+    tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+  );
   const wrong = tools.filter((tool, i) => tool.tokens !== expected[i]);
-  if (wrong.length) throw new Error(`the host recorded token counts that are not o200k's: ${wrong.map((t) => t.name).join(', ')}`);
+  if (wrong.length)
+    throw new Error(`the host recorded token counts that are not o200k's: ${wrong.map((t) => t.name).join(', ')}`);
   return tools.length;
 }
 
@@ -162,7 +189,8 @@ async function runCalls(rpc: BenchRpc, ids: string[], calls: number): Promise<nu
 
 async function createConversations(rpc: BenchRpc, n: number, title: string): Promise<string[]> {
   const ids: string[] = [];
-  for (let c = 0; c < n; c++) ids.push((await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001', title: `${title} ${c}` })).id);
+  for (let c = 0; c < n; c++)
+    ids.push((await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001', title: `${title} ${c}` })).id);
   return ids;
 }
 
@@ -214,7 +242,9 @@ async function dataBytes(dir: string): Promise<number> {
 async function bareNodeRss(): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const child = spawn(process.execPath, ['-e', 'setTimeout(() => process.send(process.memoryUsage().rss), 300)'], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => process.send(process.memoryUsage().rss), 300)'], {
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
     out.push(await new Promise<number>((resolve) => child.once('message', (rss) => resolve(rss as number))));
     child.kill();
   }

@@ -87,35 +87,52 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-export function metric(
-  fields: {
-    id: string;
-    label: string;
-    unit: string;
-    values: readonly number[] | Summary;
-    baseline: { label: string; values: readonly number[] | Summary };
-    /** Repetition i of `values` ran interleaved with repetition i of the baseline's: the ratio is taken per pair. */
-    paired?: boolean;
-    target?: Target;
-    note?: string;
-  },
-): Metric {
+export function metric(fields: {
+  id: string;
+  label: string;
+  unit: string;
+  values: readonly number[] | Summary;
+  baseline: { label: string; values: readonly number[] | Summary };
+  /** Repetition i of `values` ran interleaved with repetition i of the baseline's: the ratio is taken per pair. */
+  paired?: boolean;
+  target?: Target;
+  note?: string;
+}): Metric {
   const own = Array.isArray(fields.values) ? summarize(fields.values as number[]) : (fields.values as Summary);
-  const base = Array.isArray(fields.baseline.values) ? summarize(fields.baseline.values as number[]) : (fields.baseline.values as Summary);
+  const base = Array.isArray(fields.baseline.values)
+    ? summarize(fields.baseline.values as number[])
+    : (fields.baseline.values as Summary);
   const ownValues = fields.values as readonly number[];
   const baseValues = fields.baseline.values as readonly number[];
   const paired =
     fields.paired && Array.isArray(ownValues) && Array.isArray(baseValues) && ownValues.length === baseValues.length
       ? summarize(ownValues.map((value, i) => value / baseValues[i]))
       : undefined;
-  const ratio = paired ? paired.median : base.median === 0 ? (own.median === 0 ? 1 : Infinity) : own.median / base.median;
+  const ratio = paired
+    ? paired.median
+    : base.median === 0
+      ? own.median === 0
+        ? 1
+        : Infinity
+      : own.median / base.median;
   const target = fields.target ?? null;
   let pass: boolean | null = null;
   if (target) {
     const value = target.on === 'ratio' ? ratio : own.median;
     pass = target.op === '<=' ? value <= target.value : value < target.value;
   }
-  return { id: fields.id, label: fields.label, unit: fields.unit, ...own, baseline: { label: fields.baseline.label, ...base }, ratio, paired, target, pass, note: fields.note };
+  return {
+    id: fields.id,
+    label: fields.label,
+    unit: fields.unit,
+    ...own,
+    baseline: { label: fields.baseline.label, ...base },
+    ratio,
+    paired,
+    target,
+    pass,
+    note: fields.note,
+  };
 }
 
 export async function timeAsync(run: () => Promise<unknown>): Promise<number> {
@@ -147,11 +164,21 @@ const fmt = (value: number | null | undefined, unit = ''): string => {
   if (value === null || value === undefined || Number.isNaN(value)) return '–';
   if (!Number.isFinite(value)) return '∞';
   const abs = Math.abs(value);
-  const text = abs >= 1000 ? value.toFixed(0) : abs >= 100 ? value.toFixed(1) : abs >= 10 ? value.toFixed(2) : abs >= 1 ? value.toFixed(2) : value.toFixed(3);
+  const text =
+    abs >= 1000
+      ? value.toFixed(0)
+      : abs >= 100
+        ? value.toFixed(1)
+        : abs >= 10
+          ? value.toFixed(2)
+          : abs >= 1
+            ? value.toFixed(2)
+            : value.toFixed(3);
   return unit ? `${text} ${unit}` : text;
 };
 
-export const formatRatio = (ratio: number): string => (Number.isFinite(ratio) ? `${ratio >= 100 ? ratio.toFixed(0) : ratio.toFixed(2)}×` : '∞');
+export const formatRatio = (ratio: number): string =>
+  Number.isFinite(ratio) ? `${ratio >= 100 ? ratio.toFixed(0) : ratio.toFixed(2)}×` : '∞';
 
 export function markdownTable(results: readonly ScenarioResult[]): string {
   const rows = [
@@ -173,7 +200,12 @@ export function markdownTable(results: readonly ScenarioResult[]): string {
   return rows.join('\n');
 }
 
-export function toScenarioResult(id: string, title: string, outcome: { metrics: Metric[]; notes: string[]; skipped?: string }, durationMs: number): ScenarioResult {
+export function toScenarioResult(
+  id: string,
+  title: string,
+  outcome: { metrics: Metric[]; notes: string[]; skipped?: string },
+  durationMs: number,
+): ScenarioResult {
   const headline = outcome.metrics.find((m) => m.target) ?? outcome.metrics[0];
   const targeted = outcome.metrics.filter((m) => m.pass !== null);
   return {
@@ -189,7 +221,10 @@ export function toScenarioResult(id: string, title: string, outcome: { metrics: 
     target: headline?.target ?? null,
     pass: targeted.length ? targeted.every((m) => m.pass) : null,
     metrics: outcome.metrics,
-    notes: outcome.skipped && outcome.metrics.length ? [`partly skipped: ${outcome.skipped}`, ...outcome.notes] : outcome.notes,
+    notes:
+      outcome.skipped && outcome.metrics.length
+        ? [`partly skipped: ${outcome.skipped}`, ...outcome.notes]
+        : outcome.notes,
     durationMs,
   };
 }

@@ -30,7 +30,10 @@ const SCENARIOS: { id: string; title: string; run: Scenario }[] = [
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
-  const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const only = args
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const ctx: BenchContext = { quick, log: (line) => console.error(line) };
   const started = performance.now();
   const loadAtStart = loadavg()[0];
@@ -46,7 +49,12 @@ async function main(): Promise<void> {
     } catch (error) {
       const reason = error instanceof Error ? (error.stack ?? error.message) : String(error);
       ctx.log(`  FAILED: ${reason}`);
-      results.push({ ...toScenarioResult(scenario.id, scenario.title, { metrics: [], notes: [] }, performance.now() - t0), status: 'failed', reason: firstLine(reason), pass: false });
+      results.push({
+        ...toScenarioResult(scenario.id, scenario.title, { metrics: [], notes: [] }, performance.now() - t0),
+        status: 'failed',
+        reason: firstLine(reason),
+        pass: false,
+      });
     }
     ctx.log(`  done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
@@ -54,7 +62,13 @@ async function main(): Promise<void> {
   const report = {
     generatedAt: new Date().toISOString(),
     mode: quick ? 'quick' : 'full',
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      platform: process.platform,
+    },
     // The machine is shared: the 1-minute load average says how much else was running.
     loadAverage: { start: loadAtStart, end: loadavg()[0] },
     durationMs: Math.round(performance.now() - started),
@@ -72,7 +86,9 @@ async function main(): Promise<void> {
     for (const note of r.notes) console.log(`- ${note}`);
   }
   const failed = results.filter((r) => r.pass === false);
-  console.log(`\n${results.length} scenarios in ${(report.durationMs / 1000).toFixed(0)} s; ${failed.length ? `targets missed: ${failed.map((r) => r.id).join(', ')}` : 'every target met'}. Results: bench/results.json`);
+  console.log(
+    `\n${results.length} scenarios in ${(report.durationMs / 1000).toFixed(0)} s; ${failed.length ? `targets missed: ${failed.map((r) => r.id).join(', ')}` : 'every target met'}. Results: bench/results.json`,
+  );
   // Benchmarks are not tests: a missed target is reported, not an exit code. A crashed scenario is.
   process.exitCode = results.some((r) => r.status === 'failed') ? 1 : 0;
 }

@@ -2,9 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from "@modelcontextprotocol/client";
+import { Client } from '@modelcontextprotocol/client';
 import { parse } from 'yaml';
-import { serverConfigSchema, switchboardConfigSchema, type ServerConfig, type SwitchboardConfig } from '../src/shared/config/schema';
+import {
+  serverConfigSchema,
+  switchboardConfigSchema,
+  type ServerConfig,
+  type SwitchboardConfig,
+} from '../src/shared/config/schema';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
 import { defaultConfigText } from '../src/main/core/config/default-config';
 import { EventBus } from '../src/main/core/events';
@@ -70,7 +75,9 @@ export const startupScenario: Scenario = async ({ quick, log }) => {
       concurrent.push(await discover(servers, healthy));
       healthyOnly.push(await discover(healthy, healthy));
       for (const server of aloneSet) alone.get(server.name)!.push(await discover([server], [server]));
-      log(`  rep ${rep + 1}/${reps}: 12 servers ${concurrent.at(-1)!.toFixed(0)} ms, healthy only ${healthyOnly.at(-1)!.toFixed(0)} ms`);
+      log(
+        `  rep ${rep + 1}/${reps}: 12 servers ${concurrent.at(-1)!.toFixed(0)} ms, healthy only ${healthyOnly.at(-1)!.toFixed(0)} ms`,
+      );
     }
     const sequential: number[] = [];
     for (let rep = 0; rep < (quick ? 1 : 3); rep++) {
@@ -119,7 +126,7 @@ export const startupScenario: Scenario = async ({ quick, log }) => {
         `8 shop servers in one child process (initialize delayed ${INIT_DELAY_MS} ms), 2 silent TCP sockets, 1 refused port, server-everything over stdio.`,
         `The dead entries have timeoutMs ${DEAD_TIMEOUT_MS}, the healthy ones the 10 s default; the sequential baseline waits out the timeout of each silent server (with the default on them too it would take 14 s longer).`,
         `Config order: ${servers.map((s) => s.name).join(', ')}.`,
-        'protocol: auto (the default) on every entry. The warm-up run probes each era (on stdio the SDK probes on a sibling process: two starts) and leaves it in protocol-eras.json as an app\'s first run does; the measured runs start warm (server-everything starts once, straight to initialize).',
+        "protocol: auto (the default) on every entry. The warm-up run probes each era (on stdio the SDK probes on a sibling process: two starts) and leaves it in protocol-eras.json as an app's first run does; the measured runs start warm (server-everything starts once, straight to initialize).",
       ],
     };
   } finally {
@@ -142,7 +149,11 @@ async function discoverWith(servers: ServerConfig[], healthy: ServerConfig[], er
   try {
     return await new Promise<number>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`discovery did not finish: ${describe()}`)), 30_000);
-      const describe = () => pipeline.connections.snapshot().servers.map((s) => `${s.name}:${s.status}${s.error ? ` (${s.error})` : ''}`).join(', ');
+      const describe = () =>
+        pipeline.connections
+          .snapshot()
+          .servers.map((s) => `${s.name}:${s.status}${s.error ? ` (${s.error})` : ''}`)
+          .join(', ');
       const check = () => {
         const states = pipeline.connections.snapshot().servers;
         const failed = states.find((s) => s.status === 'failed' && healthy.some((h) => h.name === s.name));

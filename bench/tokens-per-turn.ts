@@ -1,5 +1,10 @@
 import { parse } from 'yaml';
-import { switchboardConfigSchema, type IntentNode, type SwitchboardConfig, type SwitchboardConfigInput } from '../src/shared/config/schema';
+import {
+  switchboardConfigSchema,
+  type IntentNode,
+  type SwitchboardConfig,
+  type SwitchboardConfigInput,
+} from '../src/shared/config/schema';
 import { createBuiltinServers } from '../src/main/builtin-servers';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
@@ -21,18 +26,36 @@ export const tokensScenario: Scenario = async ({ log }) => {
 
   const measure = async (label: string, config: SwitchboardConfig, report = true) => {
     // The embedded shop is injected by the entry points (and closed by the pipeline); the default config uses it.
-    const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events: new EventBus(), log: () => undefined, builtins: createBuiltinServers() });
+    const pipeline = createToolPipeline({
+      config: { current: () => config, onChange: () => () => undefined },
+      events: new EventBus(),
+      log: () => undefined,
+      builtins: createBuiltinServers(),
+    });
     try {
       await pipeline.connections.whenSettled();
       const failed = pipeline.connections.snapshot().servers.filter((s) => s.status !== 'connected');
-      if (failed.length) throw new Error(`servers not connected: ${failed.map((s) => `${s.name} (${s.error})`).join(', ')}`);
+      if (failed.length)
+        throw new Error(`servers not connected: ${failed.map((s) => `${s.name} (${s.error})`).join(', ')}`);
       const { catalog, revision } = pipeline.catalog.current();
       const gated = (await buildModelStep(catalog, revision, [], 1)).modelStep;
-      const ungated = (await buildModelStep(catalog, revision, config.skills.map((s) => s.name), 1)).modelStep;
-      if (report) log(`  ${label}: ${gated.tools.length} tools / ${gated.totalTokens} tokens gated, ${ungated.tools.length} / ${ungated.totalTokens} ungated`);
+      const ungated = (
+        await buildModelStep(
+          catalog,
+          revision,
+          config.skills.map((s) => s.name),
+          1,
+        )
+      ).modelStep;
+      if (report)
+        log(
+          `  ${label}: ${gated.tools.length} tools / ${gated.totalTokens} tokens gated, ${ungated.tools.length} / ${ungated.totalTokens} ungated`,
+        );
       if (report) {
         const added = ungated.tools.filter((t) => !gated.tools.some((g) => g.name === t.name)).map((t) => t.name);
-        notes.push(`${label}: gated sends ${gated.tools.map((t) => t.name).join(', ')}; every skill loaded adds ${added.join(', ')}.`);
+        notes.push(
+          `${label}: gated sends ${gated.tools.map((t) => t.name).join(', ')}; every skill loaded adds ${added.join(', ')}.`,
+        );
       }
       return { gated, ungated, catalog };
     } finally {
@@ -62,13 +85,30 @@ export const tokensScenario: Scenario = async ({ log }) => {
       name: 'server-everything',
       kind: 'category',
       examples: [],
-      children: everythingTools.map((toolId) => ({ id: `everything-${toolId}`, name: toolId, kind: 'mcp' as const, toolId, confirm: 'auto' as const, examples: [] })),
+      children: everythingTools.map((toolId) => ({
+        id: `everything-${toolId}`,
+        name: toolId,
+        kind: 'mcp' as const,
+        toolId,
+        confirm: 'auto' as const,
+        examples: [],
+      })),
     },
   ];
-  const config = withServers(defaults, [...defaults.agent.mcp.servers, everythingEntry()], [...shopLeaves, ...everythingLeaves], [
-    ...defaults.skills,
-    { name: 'diagnostics', description: 'MCP protocol diagnostics (server-everything)', manual: 'Use these tools only to diagnose the MCP connection.', unlocks: [...everythingTools] },
-  ]);
+  const config = withServers(
+    defaults,
+    [...defaults.agent.mcp.servers, everythingEntry()],
+    [...shopLeaves, ...everythingLeaves],
+    [
+      ...defaults.skills,
+      {
+        name: 'diagnostics',
+        description: 'MCP protocol diagnostics (server-everything)',
+        manual: 'Use these tools only to diagnose the MCP connection.',
+        unlocks: [...everythingTools],
+      },
+    ],
+  );
   const all = await measure(`shop + all ${everythingTools.length} server-everything tools`, config);
   metrics.push(
     metric({
@@ -90,7 +130,12 @@ export const tokensScenario: Scenario = async ({ log }) => {
   notes.push(
     'Tokens: js-tiktoken o200k_base over {name, description, parameters} per tool, exactly as each ModelStep records them (src/main/core/tokens.ts); deterministic, so min = median = max.',
     'Without gating = the same catalog with every skill loaded (load_skill and its skill list are sent either way).',
-    ...metrics.filter((m) => m.target).map((m) => `${m.id}: gating saves ${(100 * (1 - m.ratio)).toFixed(0)}% (${(m.baseline.median - m.median).toFixed(0)} tokens per model call).`),
+    ...metrics
+      .filter((m) => m.target)
+      .map(
+        (m) =>
+          `${m.id}: gating saves ${(100 * (1 - m.ratio)).toFixed(0)}% (${(m.baseline.median - m.median).toFixed(0)} tokens per model call).`,
+      ),
   );
   return { metrics, notes };
 };

@@ -2,9 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Client } from "@modelcontextprotocol/client";
+import { Client } from '@modelcontextprotocol/client';
 import { parse } from 'yaml';
-import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
+import {
+  serverConfigSchema,
+  switchboardConfigSchema,
+  type IntentNode,
+  type SwitchboardConfig,
+} from '../src/shared/config/schema';
 import { ApprovalService } from '../src/main/core/agent/approvals';
 import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
 import { ConversationStore } from '../src/main/core/agent/conversation-store';
@@ -39,9 +44,17 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
   const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
   const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
   // The default tree, every MCP node trusted (`never`): the proxy's confirmation step runs and decides "no prompt".
-  const config: SwitchboardConfig = { ...defaults, intents: trustAll(defaults.intents), agent: { ...defaults.agent, mcp: { servers: [server] } } };
+  const config: SwitchboardConfig = {
+    ...defaults,
+    intents: trustAll(defaults.intents),
+    agent: { ...defaults.agent, mcp: { servers: [server] } },
+  };
   const events = new EventBus();
-  const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events, log: () => undefined });
+  const pipeline = createToolPipeline({
+    config: { current: () => config, onChange: () => () => undefined },
+    events,
+    log: () => undefined,
+  });
   let bareToClose: Client | undefined;
   const records = new RecordsStore(dataDir, events);
   const store = new ConversationStore(join(dataDir, 'conversations'));
@@ -99,16 +112,27 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
       const conversation = await store.create('u1001', 'bench');
       const { catalog, revision } = pipeline.catalog.current();
       const { tools } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
-      return { conversation, turnId: `t_bench_${rep}`, step: 1, catalog, visible: new Set(tools.map((t) => t.name)), signal: new AbortController().signal };
+      return {
+        conversation,
+        turnId: `t_bench_${rep}`,
+        step: 1,
+        catalog,
+        visible: new Set(tools.map((t) => t.name)),
+        signal: new AbortController().signal,
+      };
     };
     // `probed`: through the timed caller, recording the proxy's own time per call (not used for wall time).
     const runProxy = async (n: number, ctx: Awaited<ReturnType<typeof openTurn>>, probed = false) => {
       for (let i = 0; i < n; i++) {
         mcpMs = 0;
         const started = probed ? performance.now() : 0;
-        const message = await (probed ? probedProxy : proxy).execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
+        const message = await (probed ? probedProxy : proxy).execute(
+          { id: `call_${++callNo}`, name: 'query_order', arguments: ARGS },
+          ctx,
+        );
         if (probed) overheadsUs.push((performance.now() - started - mcpMs) * 1000);
-        if (message.role !== 'tool' || message.isError) throw new Error(`proxied call failed: ${JSON.stringify(message)}`);
+        if (message.role !== 'tool' || message.isError)
+          throw new Error(`proxied call failed: ${JSON.stringify(message)}`);
       }
       // As the turn runner does before the model reads results: the block's lines are written within its time.
       await ctx.conversation.resultsWritten();
@@ -148,7 +172,9 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
       proxySum += performance.now() - syncStarted;
       bareMs.push(bareSum);
       proxyMs.push(proxySum);
-      log(`  rep ${rep + 1}/${reps}: bare ${bareSum.toFixed(0)} ms, proxy ${proxySum.toFixed(0)} ms (${(proxySum / bareSum).toFixed(3)}×)`);
+      log(
+        `  rep ${rep + 1}/${reps}: bare ${bareSum.toFixed(0)} ms, proxy ${proxySum.toFixed(0)} ms (${(proxySum / bareSum).toFixed(3)}×)`,
+      );
     }
     // The probed pass: per-call times for the p50/p99 rows, alternating the same way.
     const probeCtx = await openTurn(reps);
@@ -177,14 +203,25 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
           label: "proxy's own time per call, p50 (in process)",
           unit: 'µs',
           values: { median: ownP50, min: Math.min(...overheadsUs), max: ownP50, n: overheadsUs.length },
-          baseline: { label: 'bare callTool p50', values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 50) } },
+          baseline: {
+            label: 'bare callTool p50',
+            values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 50) },
+          },
         }),
         metric({
           id: 'tool-call.mcp-p50',
           label: 'the MCP round trip inside the proxy, p50',
           unit: 'µs',
-          values: { median: percentile(proxyCallUs, 50), min: Math.min(...proxyCallUs), max: percentile(proxyCallUs, 99), n: proxyCallUs.length },
-          baseline: { label: 'bare callTool p50', values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 50) } },
+          values: {
+            median: percentile(proxyCallUs, 50),
+            min: Math.min(...proxyCallUs),
+            max: percentile(proxyCallUs, 99),
+            n: proxyCallUs.length,
+          },
+          baseline: {
+            label: 'bare callTool p50',
+            values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 50) },
+          },
           note: 'max is p99',
         }),
         metric({
@@ -192,12 +229,15 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
           label: "proxy's own time per call, p99 (in process)",
           unit: 'µs',
           values: { median: ownP99, min: ownP99, max: Math.max(...overheadsUs), n: overheadsUs.length },
-          baseline: { label: 'bare callTool p99', values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 99) } },
+          baseline: {
+            label: 'bare callTool p99',
+            values: { ...summarize(bareCallUs), median: percentile(bareCallUs, 99) },
+          },
         }),
       ],
       notes: [
         `Shop server in its own process; ${reps} repetitions of ${calls} calls per side, alternating in blocks of ${BLOCK} (ABBA), GC before each repetition. The ratio is the median of the repetitions' own ratios (each pairs the two sides under the same machine speed).`,
-        'Proxy = ToolProxy.execute over the app\'s McpCaller and ConnectionManager.callTool: visible-set and skill check, policy `never`, a per-call abort signal, result conversion, the conversation\'s line for the call carrying its ExecutionRecord (written at the end of that turn of the event loop; each block of calls ends with resultsWritten(), as a step does before the model reads its results), the record indexed and batched to records.jsonl, events; one fsync of the log per repetition (a turn end).',
+        "Proxy = ToolProxy.execute over the app's McpCaller and ConnectionManager.callTool: visible-set and skill check, policy `never`, a per-call abort signal, result conversion, the conversation's line for the call carrying its ExecutionRecord (written at the end of that turn of the event loop; each block of calls ends with resultsWritten(), as a step does before the model reads its results), the record indexed and batched to records.jsonl, events; one fsync of the log per repetition (a turn end).",
         `Wall time is taken without per-call probes; the p50/p99 rows come from a separate probed pass of ${probeCalls} calls per side, alternating the same way. Min is the fastest call, max the slowest; the proxy's own time excludes the MCP round trip.`,
       ],
     };
@@ -213,7 +253,10 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
 
 function trustAll(nodes: IntentNode[]): IntentNode[] {
   return nodes.map((node) =>
-    node.kind === 'mcp' ? { ...node, confirm: 'never' as const } : node.kind === 'category' ? { ...node, children: trustAll(node.children) } : node,
+    node.kind === 'mcp'
+      ? { ...node, confirm: 'never' as const }
+      : node.kind === 'category'
+        ? { ...node, children: trustAll(node.children) }
+        : node,
   );
 }
-

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
-import { serverConfigSchema, switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../src/shared/config/schema';
+import {
+  serverConfigSchema,
+  switchboardConfigSchema,
+  type IntentNode,
+  type SwitchboardConfig,
+} from '../src/shared/config/schema';
 import { setMcpTracing } from '../src/shared/mcp/traced-transport';
 import { ApprovalService } from '../src/main/core/agent/approvals';
 import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
@@ -50,13 +55,21 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
   });
   const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
   const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
-  const config: SwitchboardConfig = { ...defaults, intents: trustAll(defaults.intents), agent: { ...defaults.agent, mcp: { servers: [server] } } };
+  const config: SwitchboardConfig = {
+    ...defaults,
+    intents: trustAll(defaults.intents),
+    agent: { ...defaults.agent, mcp: { servers: [server] } },
+  };
   const events = new EventBus();
   const records = new RecordsStore(dataDir, events);
   const store = new ConversationStore(join(dataDir, 'conversations'));
   // Started before the connection, as the app does: its transport is traced from the first message.
   await telemetry.apply();
-  const pipeline = createToolPipeline({ config: { current: () => config, onChange: () => () => undefined }, events, log: () => undefined });
+  const pipeline = createToolPipeline({
+    config: { current: () => config, onChange: () => () => undefined },
+    events,
+    log: () => undefined,
+  });
   // Off is an unconfigured run: no spans, no _meta, no metrics. The SDK stays registered (it holds no process-wide
   // hooks: no context manager); what its exporters send in the background counts for either side.
   const tracing = (on: boolean) => {
@@ -79,12 +92,20 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
       const conversation = await store.create('u1001', 'bench');
       const { catalog, revision } = pipeline.catalog.current();
       const { tools } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
-      return { conversation, turnId: `t_trace_${rep}`, step: 1, catalog, visible: new Set(tools.map((t) => t.name)), signal: new AbortController().signal };
+      return {
+        conversation,
+        turnId: `t_trace_${rep}`,
+        step: 1,
+        catalog,
+        visible: new Set(tools.map((t) => t.name)),
+        signal: new AbortController().signal,
+      };
     };
     const run = async (n: number, ctx: Awaited<ReturnType<typeof openTurn>>) => {
       for (let i = 0; i < n; i++) {
         const message = await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
-        if (message.role !== 'tool' || message.isError) throw new Error(`traced call failed: ${JSON.stringify(message)}`);
+        if (message.role !== 'tool' || message.isError)
+          throw new Error(`traced call failed: ${JSON.stringify(message)}`);
       }
       await ctx.conversation.resultsWritten();
     };
@@ -143,7 +164,9 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
       offCpu.push(offUs / 1000);
       onMain.push(onMainMs);
       offMain.push(offMainMs);
-      log(`  rep ${rep + 1}/${reps}: off ${off.toFixed(0)} ms, on ${on.toFixed(0)} ms (${(on / off).toFixed(3)}×); CPU off ${(offUs / 1000).toFixed(0)} ms, on ${(onUs / 1000).toFixed(0)} ms (${(onUs / offUs).toFixed(3)}×)${mainThreadCpuMs() === undefined ? '' : `; main thread off ${offMainMs} ms, on ${onMainMs} ms (${(onMainMs / offMainMs).toFixed(3)}×)`}`);
+      log(
+        `  rep ${rep + 1}/${reps}: off ${off.toFixed(0)} ms, on ${on.toFixed(0)} ms (${(on / off).toFixed(3)}×); CPU off ${(offUs / 1000).toFixed(0)} ms, on ${(onUs / 1000).toFixed(0)} ms (${(onUs / offUs).toFixed(3)}×)${mainThreadCpuMs() === undefined ? '' : `; main thread off ${offMainMs} ms, on ${onMainMs} ms (${(onMainMs / offMainMs).toFixed(3)}×)`}`,
+      );
     }
     tracing(true);
     await telemetry.flush();
@@ -161,7 +184,8 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
         }),
         metric({
           id: 'tracing.tool-call-cpu',
-          label: 'the same calls: CPU time of this process, every thread (the proxy, the MCP client, the SDK, the span export worker)',
+          label:
+            'the same calls: CPU time of this process, every thread (the proxy, the MCP client, the SDK, the span export worker)',
           unit: 'ms',
           values: onCpu,
           baseline: { label: 'tracing off', values: offCpu },
@@ -172,7 +196,8 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
           : [
               metric({
                 id: 'tracing.tool-call-main-thread',
-                label: 'the same calls: CPU time of the main thread alone (the one that runs the calls; Linux scheduler ticks, 10 ms each, summed over the blocks)',
+                label:
+                  'the same calls: CPU time of the main thread alone (the one that runs the calls; Linux scheduler ticks, 10 ms each, summed over the blocks)',
                 unit: 'ms',
                 values: onMain,
                 baseline: { label: 'tracing off', values: offMain },
@@ -229,6 +254,10 @@ async function startSink(): Promise<{ url: string; requests: number; bytes: numb
 
 function trustAll(nodes: IntentNode[]): IntentNode[] {
   return nodes.map((node) =>
-    node.kind === 'mcp' ? { ...node, confirm: 'never' as const } : node.kind === 'category' ? { ...node, children: trustAll(node.children) } : node,
+    node.kind === 'mcp'
+      ? { ...node, confirm: 'never' as const }
+      : node.kind === 'category'
+        ? { ...node, children: trustAll(node.children) }
+        : node,
   );
 }

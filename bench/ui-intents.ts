@@ -18,9 +18,13 @@ interface Options {
  * "Intent tree" → first rows in a frame (baseline: the default config's 9 nodes), then long tasks and frame times
  * while categories are collapsed and expanded and while the tree is scrolled.
  */
-export async function measureIntentTree(page: Page, { big, small, reps, quick, log }: Options): Promise<{ metrics: Metric[]; notes: string[]; skipped?: string }> {
+export async function measureIntentTree(
+  page: Page,
+  { big, small, reps, quick, log }: Options,
+): Promise<{ metrics: Metric[]; notes: string[]; skipped?: string }> {
   await openConsole(page, small, 'chat');
-  if ((await navButton(page, /^Intent tree/).count()) === 0) return { metrics: [], notes: [], skipped: 'Intent tree: no "Intent tree" button in the navigation' };
+  if ((await navButton(page, /^Intent tree/).count()) === 0)
+    return { metrics: [], notes: [], skipped: 'Intent tree: no "Intent tree" button in the navigation' };
   const times: number[] = [];
   const base: number[] = [];
   for (let rep = 0; rep < reps + 1; rep++) {
@@ -44,9 +48,14 @@ export async function measureIntentTree(page: Page, { big, small, reps, quick, l
     toggled = (await page.evaluate('window.__bench.stopRecording()')) as typeof toggled;
   });
   if (!toggled) throw new Error('the toggles were not recorded');
-  const longestByCpu = toggleTasks.reduce((most, task) => (task.cpuMs > most.cpuMs ? task : most), { wallMs: 0, cpuMs: 0 });
+  const longestByCpu = toggleTasks.reduce((most, task) => (task.cpuMs > most.cpuMs ? task : most), {
+    wallMs: 0,
+    cpuMs: 0,
+  });
   const scroll = await scrollFrames(page, '[role="tree"]', quick ? 120 : 240);
-  log(`  Intent tree: ${toggles} expand/collapse ${toggled.longTasks.length} long tasks; scrolling ${scroll.longTasks} long tasks, p95 frame ${scroll.p95.toFixed(1)} ms`);
+  log(
+    `  Intent tree: ${toggles} expand/collapse ${toggled.longTasks.length} long tasks; scrolling ${scroll.longTasks} long tasks, p95 frame ${scroll.p95.toFixed(1)} ms`,
+  );
   const metrics = [
     metric({
       id: 'ui.intents-first-rows',
@@ -63,7 +72,9 @@ export async function measureIntentTree(page: Page, { big, small, reps, quick, l
       values: [toggled.longTasks.length + scroll.longTasks],
       baseline: { label: 'expanding/collapsing alone', values: [toggled.longTasks.length] },
       target: { text: 'no long task', on: 'median', op: '<=', value: 0 },
-      note: toggled.longTasks.length ? `longest while toggling ${Math.max(...toggled.longTasks).toFixed(0)} ms` : undefined,
+      note: toggled.longTasks.length
+        ? `longest while toggling ${Math.max(...toggled.longTasks).toFixed(0)} ms`
+        : undefined,
     }),
     metric({
       id: 'ui.intents-toggle-cpu',
@@ -77,7 +88,10 @@ export async function measureIntentTree(page: Page, { big, small, reps, quick, l
       label: `Intent tree scrolling ${scroll.frames} frames (p95 frame time; max ${scroll.max.toFixed(0)} ms)`,
       unit: 'ms',
       values: { median: scroll.p95, min: scroll.p50, max: scroll.max, n: scroll.frames },
-      baseline: { label: 'idle frames, same page (p95)', values: { median: scroll.idleP95, min: scroll.idleP50, max: scroll.idleMax, n: scroll.frames } },
+      baseline: {
+        label: 'idle frames, same page (p95)',
+        values: { median: scroll.idleP95, min: scroll.idleP50, max: scroll.idleMax, n: scroll.frames },
+      },
     }),
   ];
   const notes = [
@@ -89,7 +103,9 @@ export async function measureIntentTree(page: Page, { big, small, reps, quick, l
 async function timeTreePage(page: Page, host: BenchHost): Promise<number> {
   await openConsole(page, host, 'chat');
   await page.evaluate('window.__bench.idle(300)');
-  return page.evaluate(`window.__bench.timeToFirst(() => window.__bench.clickNav('Intent tree'), '${TREE_ROW}')`) as Promise<number>;
+  return page.evaluate(
+    `window.__bench.timeToFirst(() => window.__bench.clickNav('Intent tree'), '${TREE_ROW}')`,
+  ) as Promise<number>;
 }
 
 /** Every task of the page's main thread over 10 ms of wall time while `run` runs: its wall and CPU (thread) time. */
@@ -105,7 +121,13 @@ async function mainThreadTasks(page: Page, run: () => Promise<void>): Promise<{ 
   if (ran) throw ran.error;
   const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   return events
-    .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.pid === main?.pid && e.tid === main?.tid && (e.dur ?? 0) > 10_000)
+    .filter(
+      (e) =>
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        e.pid === main?.pid &&
+        e.tid === main?.tid &&
+        (e.dur ?? 0) > 10_000,
+    )
     .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? 0) / 1000 }));
 }
 

@@ -24,7 +24,16 @@ import { measureIntentTree } from './ui-intents';
 const TOOLS = 10_000;
 const TOKENS_PER_SECOND = 200;
 // The browser project's flags (playwright.config.ts), for Debian's Chromium.
-const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const uiScenario: Scenario = async ({ quick, log }) => {
   const tokens = quick ? 1_000 : 5_000;
@@ -45,10 +54,17 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
   try {
     const big = await startBenchHost({ staticDir, configYaml: wideConfig(wide.url) });
     hosts.push(big);
-    const small = await startBenchHost({ staticDir, configYaml: modelConfig(model.baseUrl), env: { BENCH_OPENAI_KEY: 'bench-key' } });
+    const small = await startBenchHost({
+      staticDir,
+      configYaml: modelConfig(model.baseUrl),
+      env: { BENCH_OPENAI_KEY: 'bench-key' },
+    });
     hosts.push(small);
     await waitForTools(big, TOOLS);
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(60_000);
     await page.addInitScript({ content: PAGE_PROBES });
@@ -71,7 +87,9 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
         coldBase.push(tSmall);
         warm.push(wBig);
         warmBase.push(wSmall);
-        log(`  Tools first rows: ${TOOLS} tools ${tBig.toFixed(0)} ms cold / ${wBig.toFixed(0)} ms loaded; default config ${tSmall.toFixed(0)} / ${wSmall.toFixed(0)} ms`);
+        log(
+          `  Tools first rows: ${TOOLS} tools ${tBig.toFixed(0)} ms cold / ${wBig.toFixed(0)} ms loaded; default config ${tSmall.toFixed(0)} / ${wSmall.toFixed(0)} ms`,
+        );
       }
       metrics.push(
         metric({
@@ -99,11 +117,14 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
           label: `Tools list scrolling ${scroll.frames} frames (p95 frame time; max ${scroll.max.toFixed(0)} ms, ${scroll.longTasks} long tasks)`,
           unit: 'ms',
           values: { median: scroll.p95, min: scroll.p50, max: scroll.max, n: scroll.frames },
-          baseline: { label: 'idle frames, same page (p95)', values: { median: scroll.idleP95, min: scroll.idleP50, max: scroll.idleMax, n: scroll.frames } },
+          baseline: {
+            label: 'idle frames, same page (p95)',
+            values: { median: scroll.idleP95, min: scroll.idleP50, max: scroll.idleMax, n: scroll.frames },
+          },
         }),
       );
       notes.push(
-        'Tools: first rows = the first animation frame after a row of the listbox is in the DOM, timed in the page from the click. "Catalog loaded": Chat → Tools with the catalog in the query cache (the page\'s own render). "First visit": a fresh page load, so the page\'s catalog.list (every row\'s tool, server, state, reason and read-only hint, column by column: ~1 MB at 10,000 tools, where catalog.get\'s entries and bindings with schemas are ~7 MB) is fetched over the WebSocket and parsed first; a row\'s schema and diff (catalog.tool) are fetched when it is selected, descriptions (catalog.descriptions) once the search is used, so neither is in this figure.',
+        "Tools: first rows = the first animation frame after a row of the listbox is in the DOM, timed in the page from the click. \"Catalog loaded\": Chat → Tools with the catalog in the query cache (the page's own render). \"First visit\": a fresh page load, so the page's catalog.list (every row's tool, server, state, reason and read-only hint, column by column: ~1 MB at 10,000 tools, where catalog.get's entries and bindings with schemas are ~7 MB) is fetched over the WebSocket and parsed first; a row's schema and diff (catalog.tool) are fetched when it is selected, descriptions (catalog.descriptions) once the search is used, so neither is in this figure.",
         `Scroll: scrollTop advanced by a sixth of the list per frame for ${scroll.frames} frames; the row shows p95, with p50 as min and the slowest frame as max.`,
       );
     }
@@ -120,7 +141,9 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
     else {
       const short = await streamAnswer(page, 200);
       const long = await streamAnswer(page, tokens);
-      log(`  chat: ${tokens} tokens in ${(long.ms / 1000).toFixed(1)} s, ${long.longTasks.length} long tasks (max ${long.maxLongTask.toFixed(0)} ms), p95 frame ${long.p95.toFixed(1)} ms`);
+      log(
+        `  chat: ${tokens} tokens in ${(long.ms / 1000).toFixed(1)} s, ${long.longTasks.length} long tasks (max ${long.maxLongTask.toFixed(0)} ms), p95 frame ${long.p95.toFixed(1)} ms`,
+      );
       metrics.push(
         metric({
           id: 'ui.chat-long-tasks',
@@ -136,13 +159,22 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
           label: `Chat streaming ${tokens.toLocaleString('en')} tokens: p95 frame time (max ${long.max.toFixed(0)} ms)`,
           unit: 'ms',
           values: { median: long.p95, min: long.p50, max: long.max, n: long.frames },
-          baseline: { label: '200-token answer (p95)', values: { median: short.p95, min: short.p50, max: short.max, n: short.frames } },
+          baseline: {
+            label: '200-token answer (p95)',
+            values: { median: short.p95, min: short.p50, max: short.max, n: short.frames },
+          },
         }),
       );
       notes.push(
         `Chat: the scripted model sent ${tokens} text deltas ${1000 / TOKENS_PER_SECOND} ms apart; the answer took ${(long.ms / 1000).toFixed(1)} s in the page (${((tokens / long.ms) * 1000).toFixed(0)} tokens/s). Long tasks from a PerformanceObserver('longtask') over the whole stream.`,
       );
-      const when = (r: typeof long) => r.longTasks.map((t, i) => `${t.toFixed(0)} ms at ${(r.longTaskStarts[i] / 1000).toFixed(1)} s of ${(r.recordedMs / 1000).toFixed(1)} s`).join(', ');
+      const when = (r: typeof long) =>
+        r.longTasks
+          .map(
+            (t, i) =>
+              `${t.toFixed(0)} ms at ${(r.longTaskStarts[i] / 1000).toFixed(1)} s of ${(r.recordedMs / 1000).toFixed(1)} s`,
+          )
+          .join(', ');
       if (long.longTasks.length) notes.push(`Chat long tasks, ${tokens}-token answer: ${when(long)}.`);
       if (short.longTasks.length) notes.push(`Chat long tasks, 200-token answer: ${when(short)}.`);
     }
@@ -158,7 +190,11 @@ function wideTools(): FixtureTool[] {
   return Array.from({ length: TOOLS }, (_, i) => ({
     name: `wide_tool_${String(i).padStart(5, '0')}`,
     description: `Looks up record set ${i} for the customer and returns matching rows as JSON.`,
-    inputSchema: { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'] },
+    inputSchema: {
+      type: 'object',
+      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['query'],
+    },
     annotations: { readOnlyHint: true },
   }));
 }
@@ -169,9 +205,19 @@ function wideConfig(url: string): string {
   const intents = Array.from({ length: 50 }, (_, c) => ({
     id: `wide-${c}`,
     name: `Wide ${c}`,
-    children: Array.from({ length: 100 }, (_, k) => ({ id: `wide-${c}-${k}`, name: `Node ${c}.${k}`, kind: 'mcp', toolId: name((c * 100 + k) * 2), confirm: 'auto' })),
+    children: Array.from({ length: 100 }, (_, k) => ({
+      id: `wide-${c}-${k}`,
+      name: `Node ${c}.${k}`,
+      kind: 'mcp',
+      toolId: name((c * 100 + k) * 2),
+      confirm: 'auto',
+    })),
   }));
-  const skills = Array.from({ length: 50 }, (_, s) => ({ name: `skill-${s}`, description: `Skill ${s}`, unlocks: Array.from({ length: 20 }, (_, k) => name((s * 20 + k) * 4)) }));
+  const skills = Array.from({ length: 50 }, (_, s) => ({
+    name: `skill-${s}`,
+    description: `Skill ${s}`,
+    unlocks: Array.from({ length: 20 }, (_, k) => name((s * 20 + k) * 4)),
+  }));
   return stringify({ agent: { mcp: { servers: [{ name: 'wide', url, timeoutMs: 60_000 }] } }, intents, skills });
 }
 
@@ -184,23 +230,32 @@ function modelConfig(baseUrl: string): string {
 
 /** Waits for a probe (ui-probes.ts) to hold; on timeout, fails with what the page says. */
 async function waitForProbe(page: Page, probe: string, timeout: number): Promise<void> {
-  if (!(await page.evaluate(`window.__bench.until(() => window.__bench.${probe}, ${timeout})`))) throw new Error(`${probe} never held: ${await pageProblems(page)}`);
+  if (!(await page.evaluate(`window.__bench.until(() => window.__bench.${probe}, ${timeout})`)))
+    throw new Error(`${probe} never held: ${await pageProblems(page)}`);
 }
 
-const pageProblems = async (page: Page) => (await page.locator('[role="alert"], .turn-end').allTextContents()).join(' | ') || 'nothing on the page says why';
+const pageProblems = async (page: Page) =>
+  (await page.locator('[role="alert"], .turn-end').allTextContents()).join(' | ') || 'nothing on the page says why';
 
 /** Words, with a paragraph break every 40 tokens and a list every 200, so the markdown has structure. */
 function streamTokens(n: number): string[] {
-  return Array.from({ length: n }, (_, i) => (i % 200 === 199 ? '\n\n- item\n- item\n\n' : i % 40 === 39 ? '.\n\n' : i % 7 === 0 ? ' **bold**' : ` word${i % 13}`));
+  return Array.from({ length: n }, (_, i) =>
+    i % 200 === 199 ? '\n\n- item\n- item\n\n' : i % 40 === 39 ? '.\n\n' : i % 7 === 0 ? ' **bold**' : ` word${i % 13}`,
+  );
 }
 
 async function waitForTools(host: BenchHost, count: number): Promise<void> {
   const rpc = await connectRpc(host.port, host.token);
   try {
     for (let i = 0; i < 600; i++) {
-      const { servers } = await rpc.request<{ servers: { status: string; toolCount: number; error: string | null }[] }>('servers.list', {});
-      if (servers.every((s) => s.status === 'connected') && servers.reduce((n, s) => n + s.toolCount, 0) >= count) return;
-      if (servers.some((s) => s.status === 'failed')) throw new Error(`a server failed: ${servers.map((s) => s.error).join(', ')}`);
+      const { servers } = await rpc.request<{ servers: { status: string; toolCount: number; error: string | null }[] }>(
+        'servers.list',
+        {},
+      );
+      if (servers.every((s) => s.status === 'connected') && servers.reduce((n, s) => n + s.toolCount, 0) >= count)
+        return;
+      if (servers.some((s) => s.status === 'failed'))
+        throw new Error(`a server failed: ${servers.map((s) => s.error).join(', ')}`);
       await sleep(100);
     }
     throw new Error(`the ${count}-tool server was not discovered in time`);
@@ -230,7 +285,9 @@ async function toolsPageProblem(page: Page, host: BenchHost): Promise<string | u
 async function timeToolsPage(page: Page, host: BenchHost): Promise<number> {
   await openConsole(page, host, 'chat');
   await page.evaluate('window.__bench.idle(300)');
-  return page.evaluate(`window.__bench.timeToFirst(() => window.__bench.clickNav('Tools'), '${ROW_SELECTOR}')`) as Promise<number>;
+  return page.evaluate(
+    `window.__bench.timeToFirst(() => window.__bench.clickNav('Tools'), '${ROW_SELECTOR}')`,
+  ) as Promise<number>;
 }
 
 /** From the Tools page: to Chat, then back to Tools (the catalog query is cached), timed like timeToolsPage. */
@@ -238,7 +295,9 @@ async function timeToolsAgain(page: Page): Promise<number> {
   await navButton(page, /^Chat/).click();
   await page.getByLabel('Acting as customer').waitFor();
   await page.evaluate('window.__bench.idle(300)');
-  return page.evaluate(`window.__bench.timeToFirst(() => window.__bench.clickNav('Tools'), '${ROW_SELECTOR}')`) as Promise<number>;
+  return page.evaluate(
+    `window.__bench.timeToFirst(() => window.__bench.clickNav('Tools'), '${ROW_SELECTOR}')`,
+  ) as Promise<number>;
 }
 
 async function toolsScrollFrames(page: Page, frames: number) {
@@ -250,7 +309,8 @@ async function chatPageProblem(page: Page, host: BenchHost): Promise<string | un
   await openConsole(page, host, 'chat');
   const customer = page.getByLabel('Acting as customer');
   if ((await customer.count()) === 0) return 'no "Acting as customer" field on the Chat page';
-  if ((await page.getByRole('button', { name: 'New conversation' }).count()) === 0) return 'no "New conversation" button';
+  if ((await page.getByRole('button', { name: 'New conversation' }).count()) === 0)
+    return 'no "New conversation" button';
   return undefined;
 }
 

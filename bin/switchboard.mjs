@@ -10,8 +10,12 @@ const built = join(root, 'out', 'main', 'cli.js');
 if (existsSync(built)) {
   await import(pathToFileURL(built).href);
 } else {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src', 'main', 'cli.ts'), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'src', 'main', 'cli.ts'), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+    },
+  );
   process.exit(result.status ?? 1);
 }

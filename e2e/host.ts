@@ -37,7 +37,14 @@ export async function startHost(dataDir?: string): Promise<Host> {
     child.on('exit', (code) => reject(new Error(`host exited (${code}): ${stderr}`)));
   });
   const parsed = new URL(url);
-  return { url, port: Number(parsed.port), token: parsed.searchParams.get('token')!, dataDir: dir, process: child, stderr: () => stderr };
+  return {
+    url,
+    port: Number(parsed.port),
+    token: parsed.searchParams.get('token')!,
+    dataDir: dir,
+    process: child,
+    stderr: () => stderr,
+  };
 }
 
 export async function stopHost(host: Host, removeData = true): Promise<void> {

@@ -29,15 +29,27 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** The `auth:` block an operator would write for this scenario; secrets travel as ${env:…}, as in a real config. */
-function authBlock(scenario: string, context: Record<string, unknown>, env: Record<string, string>): Record<string, unknown> | undefined {
+function authBlock(
+  scenario: string,
+  context: Record<string, unknown>,
+  env: Record<string, string>,
+): Record<string, unknown> | undefined {
   const text = (key: string) => (typeof context[key] === 'string' ? (context[key] as string) : undefined);
   if (scenario === 'auth/client-credentials-basic') {
     env.SB_CONFORMANCE_CLIENT_SECRET = text('client_secret') ?? '';
-    return { grant: 'client_credentials', clientId: text('client_id'), clientSecret: '${env:SB_CONFORMANCE_CLIENT_SECRET}' };
+    return {
+      grant: 'client_credentials',
+      clientId: text('client_id'),
+      clientSecret: '${env:SB_CONFORMANCE_CLIENT_SECRET}',
+    };
   }
   if (scenario === 'auth/client-credentials-jwt') {
     env.SB_CONFORMANCE_PRIVATE_KEY = text('private_key_pem') ?? '';
-    return { grant: 'client_credentials', clientId: text('client_id'), privateKey: '${env:SB_CONFORMANCE_PRIVATE_KEY}' };
+    return {
+      grant: 'client_credentials',
+      clientId: text('client_id'),
+      privateKey: '${env:SB_CONFORMANCE_PRIVATE_KEY}',
+    };
   }
   if (scenario === 'auth/pre-registration') {
     env.SB_CONFORMANCE_CLIENT_SECRET = text('client_secret') ?? '';
@@ -52,7 +64,11 @@ function authBlock(scenario: string, context: Record<string, unknown>, env: Reco
       grant: 'cross_app_access',
       clientId: text('client_id'),
       clientSecret: '${env:SB_CONFORMANCE_CLIENT_SECRET}',
-      idp: { tokenEndpoint: text('idp_token_endpoint'), clientId: text('idp_client_id'), idToken: '${env:SB_CONFORMANCE_ID_TOKEN}' },
+      idp: {
+        tokenEndpoint: text('idp_token_endpoint'),
+        clientId: text('idp_client_id'),
+        idToken: '${env:SB_CONFORMANCE_ID_TOKEN}',
+      },
     };
   }
   return scenario.startsWith('auth/') ? { clientMetadataUrl: CLIENT_METADATA_URL } : undefined;
@@ -64,7 +80,16 @@ function sampleArguments(tool: Tool): Record<string, unknown> {
   const args: Record<string, unknown> = {};
   for (const name of tool.inputSchema.required ?? []) {
     const type = properties[name]?.type;
-    args[name] = type === 'number' || type === 'integer' ? 2 : type === 'boolean' ? true : type === 'object' ? {} : type === 'array' ? [] : 'conformance';
+    args[name] =
+      type === 'number' || type === 'integer'
+        ? 2
+        : type === 'boolean'
+          ? true
+          : type === 'object'
+            ? {}
+            : type === 'array'
+              ? []
+              : 'conformance';
   }
   return args;
 }
@@ -81,8 +106,11 @@ const fetchOpener: BrowserOpener = async (url) => {
 async function main(): Promise<void> {
   const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
   const serverUrl = process.argv[2];
-  if (!scenario || !serverUrl) throw new Error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> tsx scripts/conformance-client.ts <server-url>');
-  const context = process.env.MCP_CONFORMANCE_CONTEXT ? (JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) as Record<string, unknown>) : {};
+  if (!scenario || !serverUrl)
+    throw new Error('usage: MCP_CONFORMANCE_SCENARIO=<scenario> tsx scripts/conformance-client.ts <server-url>');
+  const context = process.env.MCP_CONFORMANCE_CONTEXT
+    ? (JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT) as Record<string, unknown>)
+    : {};
   const env: Record<string, string> = {};
   const auth = authBlock(scenario, context, env);
   const server = serverConfigSchema.parse({ name: NAME, url: serverUrl, ...(auth ? { auth } : {}) });
@@ -90,7 +118,13 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-conformance-'));
   const store = new OAuthStore(createOwnerOnlyFileSecrets(join(dataDir, 'oauth-tokens.json')));
   const processEnv = { ...process.env, ...env };
-  const authService: AuthService = new AuthService({ store, connections: () => connections, servers: () => [server], env: processEnv, log });
+  const authService: AuthService = new AuthService({
+    store,
+    connections: () => connections,
+    servers: () => [server],
+    env: processEnv,
+    log,
+  });
   const requests = new ServerRequestService({
     events: new EventBus(),
     registry: new CallRegistry(),
@@ -134,7 +168,11 @@ async function main(): Promise<void> {
           break;
         } catch (error) {
           // The operator's move on a step-up: sign in again, then retry; the product bounds the rounds.
-          if (error instanceof AuthorizationRequiredError && error.verdict.kind === 'step-up' && round < MAX_AUTHORIZATION_ROUNDS) {
+          if (
+            error instanceof AuthorizationRequiredError &&
+            error.verdict.kind === 'step-up' &&
+            round < MAX_AUTHORIZATION_ROUNDS
+          ) {
             await signIn(error.message);
             continue;
           }

@@ -2,7 +2,15 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { displayProblem, electronBinary, ensureElectron, platformExecutable, runInherited, type CommandPlan, type ElectronPackage } from './electron-launch';
+import {
+  displayProblem,
+  electronBinary,
+  ensureElectron,
+  platformExecutable,
+  runInherited,
+  type CommandPlan,
+  type ElectronPackage,
+} from './electron-launch';
 import { buildPlan, devPlan, electronAppPlan, electronViteCli, headlessPlan } from './launch-plans';
 
 const dirs: string[] = [];
@@ -58,7 +66,9 @@ describe('the Electron launch decision (npm start, npm run dev, the electron Pla
     const pkg = fakePackage();
     install(pkg);
     const never = async () => expect.unreachable('the installer must not run') as never;
-    expect(await ensureElectron({ electronPackage: pkg, env: DISPLAY, platform: 'linux', runInstaller: never })).toEqual({
+    expect(
+      await ensureElectron({ electronPackage: pkg, env: DISPLAY, platform: 'linux', runInstaller: never }),
+    ).toEqual({
       ok: true,
       binary: join(pkg.dir, 'dist', 'electron'),
       installed: false,
@@ -72,11 +82,18 @@ describe('the Electron launch decision (npm start, npm run dev, the electron Pla
 
   it('reports a failed installer, an installer that left no binary, and a missing package', async () => {
     const pkg = fakePackage();
-    expect(await ensureElectron({ electronPackage: pkg, env: DISPLAY, platform: 'linux', runInstaller: async () => 1 })).toEqual({
+    expect(
+      await ensureElectron({ electronPackage: pkg, env: DISPLAY, platform: 'linux', runInstaller: async () => 1 }),
+    ).toEqual({
       ok: false,
       reason: 'the Electron installer (install-electron) failed with exit code 1; the binary could not be downloaded',
     });
-    const empty = await ensureElectron({ electronPackage: pkg, env: DISPLAY, platform: 'linux', runInstaller: async () => 0 });
+    const empty = await ensureElectron({
+      electronPackage: pkg,
+      env: DISPLAY,
+      platform: 'linux',
+      runInstaller: async () => 0,
+    });
     expect(empty).toMatchObject({ ok: false, reason: expect.stringMatching(/installer finished, but no binary/) });
     const thrown = await ensureElectron({
       electronPackage: pkg,
@@ -85,7 +102,10 @@ describe('the Electron launch decision (npm start, npm run dev, the electron Pla
       runInstaller: () => Promise.reject(new Error('spawn EACCES')),
     });
     expect(thrown).toEqual({ ok: false, reason: 'the Electron installer could not run (spawn EACCES)' });
-    expect(await ensureElectron({ electronPackage: null, env: DISPLAY })).toEqual({ ok: false, reason: 'the electron package is not installed (run npm ci)' });
+    expect(await ensureElectron({ electronPackage: null, env: DISPLAY })).toEqual({
+      ok: false,
+      reason: 'the electron package is not installed (run npm ci)',
+    });
     expect(await ensureElectron({ electronPackage: pkg, env: DISPLAY, platform: 'linux', install: false })).toEqual({
       ok: false,
       reason: 'the Electron 45.5.0 binary is not installed',
@@ -103,7 +123,11 @@ describe('the Electron launch decision (npm start, npm run dev, the electron Pla
       reason: `ELECTRON_OVERRIDE_DIST_PATH is set, but ${join(dist, 'electron')} does not exist`,
     });
     writeFileSync(join(dist, 'electron'), '');
-    expect(await ensureElectron({ electronPackage: pkg, env, platform: 'linux', runInstaller: never })).toEqual({ ok: true, binary: join(dist, 'electron'), installed: false });
+    expect(await ensureElectron({ electronPackage: pkg, env, platform: 'linux', runInstaller: never })).toEqual({
+      ok: true,
+      binary: join(dist, 'electron'),
+      installed: false,
+    });
     // path.txt, when present, names the executable inside the override too (the package's index.js does the same).
     writeFileSync(join(pkg.dir, 'path.txt'), 'custom-name');
     expect(electronBinary(pkg, env, 'linux')).toBe(join(dist, 'custom-name'));
@@ -118,7 +142,11 @@ describe('command construction (Windows: no shell, paths with spaces intact)', (
 
   it('runs every JavaScript entry with node.exe itself, as one argv element, never through npx or cmd.exe', () => {
     const build = buildPlan(root, nodeOnWindows, env);
-    expect(build).toEqual({ command: nodeOnWindows, args: [electronViteCli(root), 'build', '--logLevel', 'warn'], env });
+    expect(build).toEqual({
+      command: nodeOnWindows,
+      args: [electronViteCli(root), 'build', '--logLevel', 'warn'],
+      env,
+    });
     expect(build.args[0]).toMatch(/electron-vite[\\/]bin[\\/]electron-vite\.js$/);
     expect(headlessPlan(root, nodeOnWindows, ['--data-dir=C:\\My Data'], env)).toEqual({
       command: nodeOnWindows,

@@ -44,7 +44,10 @@ export function platformExecutable(platform: NodeJS.Platform): string {
 export function locateElectronPackage(): ElectronPackage | null {
   try {
     const manifest = createRequire(import.meta.url).resolve('electron/package.json');
-    return { dir: dirname(manifest), version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version };
+    return {
+      dir: dirname(manifest),
+      version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version,
+    };
   } catch {
     return null;
   }
@@ -53,17 +56,24 @@ export function locateElectronPackage(): ElectronPackage | null {
 /** Linux needs an X11 or Wayland display; macOS and Windows always have a desktop session to draw on. */
 export function displayProblem(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
   if (platform !== 'linux' && platform !== 'freebsd' && platform !== 'openbsd') return undefined;
-  return env.DISPLAY || env.WAYLAND_DISPLAY ? undefined : 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)';
+  return env.DISPLAY || env.WAYLAND_DISPLAY
+    ? undefined
+    : 'there is no display (neither DISPLAY nor WAYLAND_DISPLAY is set)';
 }
 
 /**
  * The binary the electron package would run, resolved the way its index.js does: ELECTRON_OVERRIDE_DIST_PATH
  * (joined with path.txt's name, or the platform's) wins; otherwise dist/<path.txt>. Undefined: not installed.
  */
-export function electronBinary(pkg: ElectronPackage, env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string | undefined {
+export function electronBinary(
+  pkg: ElectronPackage,
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform,
+): string | undefined {
   const pathFile = join(pkg.dir, 'path.txt');
   const named = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : undefined;
-  if (env.ELECTRON_OVERRIDE_DIST_PATH) return join(env.ELECTRON_OVERRIDE_DIST_PATH, named || platformExecutable(platform));
+  if (env.ELECTRON_OVERRIDE_DIST_PATH)
+    return join(env.ELECTRON_OVERRIDE_DIST_PATH, named || platformExecutable(platform));
   return named ? join(pkg.dir, 'dist', named) : undefined;
 }
 
@@ -95,17 +105,30 @@ export async function ensureElectron(options: EnsureElectronOptions = {}): Promi
   if (present && existsSync(present)) return { ok: true, binary: present, installed: false };
   if (options.install === false) return { ok: false, reason: `the Electron ${pkg.version} binary is not installed` };
 
-  log(`The Electron ${pkg.version} binary is not installed yet: running its installer (install-electron), which downloads it once.`);
+  log(
+    `The Electron ${pkg.version} binary is not installed yet: running its installer (install-electron), which downloads it once.`,
+  );
   const plan = installerPlan(pkg, process.execPath, env);
   let code: number;
   try {
     code = await (options.runInstaller ?? runInherited)(plan);
   } catch (error) {
-    return { ok: false, reason: `the Electron installer could not run (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      ok: false,
+      reason: `the Electron installer could not run (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
-  if (code !== 0) return { ok: false, reason: `the Electron installer (install-electron) failed with exit code ${code}; the binary could not be downloaded` };
+  if (code !== 0)
+    return {
+      ok: false,
+      reason: `the Electron installer (install-electron) failed with exit code ${code}; the binary could not be downloaded`,
+    };
   const installed = electronBinary(pkg, env, platform);
-  if (!installed || !existsSync(installed)) return { ok: false, reason: `the Electron installer finished, but no binary is at ${installed ?? join(pkg.dir, 'dist')}` };
+  if (!installed || !existsSync(installed))
+    return {
+      ok: false,
+      reason: `the Electron installer finished, but no binary is at ${installed ?? join(pkg.dir, 'dist')}`,
+    };
   return { ok: true, binary: installed, installed: true };
 }
 
@@ -114,7 +137,12 @@ export async function ensureElectron(options: EnsureElectronOptions = {}): Promi
  * cmd.exe quoting done properly. `shell: true` handed "C:\Program Files\nodejs\node.exe" to cmd.exe unquoted.
  */
 export function spawnPlan(plan: CommandPlan, options: { cwd?: string; stdio?: 'inherit' | 'pipe' } = {}) {
-  return crossSpawn(plan.command, plan.args, { cwd: options.cwd, env: plan.env ?? process.env, stdio: options.stdio ?? 'inherit', windowsHide: false });
+  return crossSpawn(plan.command, plan.args, {
+    cwd: options.cwd,
+    env: plan.env ?? process.env,
+    stdio: options.stdio ?? 'inherit',
+    windowsHide: false,
+  });
 }
 
 /** Runs a plan to its end with the terminal attached; resolves with its exit code (1 for a signal). */

@@ -16,7 +16,14 @@ const accepted = JSON.parse(readFileSync(join(root, 'scripts', 'electronegativit
   accepted: { id: string; file: string; reason: string }[];
 };
 type Finding = { id: string; file: string; location: { line: number; column: number }; description: string };
-type Run = (options: Record<string, unknown>) => Promise<{ globalChecks: number; atomicChecks: number; errors: { file: string; message: string; tolerable: boolean }[]; issues: Finding[] }>;
+type Run = (
+  options: Record<string, unknown>,
+) => Promise<{
+  globalChecks: number;
+  atomicChecks: number;
+  errors: { file: string; message: string; tolerable: boolean }[];
+  issues: Finding[];
+}>;
 const electronegativity = createRequire(import.meta.url)('@doyensec/electronegativity') as Run;
 
 // One folder holding what is scanned, laid out as in src/, so findings name files as src/ does.
@@ -31,7 +38,13 @@ for (const path of accepted.scanned) {
 describe('Electronegativity', () => {
   it('finds nothing beyond the reviewed list, and everything on it is still found', { timeout: 90_000 }, async () => {
     expect(accepted.accepted.every((entry) => entry.reason.trim().length > 20)).toBe(true);
-    const result = await electronegativity({ input: scanRoot, isRelative: true, electronVersionOverride: '45.5.0', severitySet: 'informational', confidenceSet: 'tentative' });
+    const result = await electronegativity({
+      input: scanRoot,
+      isRelative: true,
+      electronVersionOverride: '45.5.0',
+      severitySet: 'informational',
+      confidenceSet: 'tentative',
+    });
     expect(result.atomicChecks).toBeGreaterThan(30);
     expect(result.errors.filter((error) => !error.tolerable)).toEqual([]); // a file it could not parse is a file not checked
     const key = (entry: { id: string; file: string }) => `${entry.id} ${entry.file.split('\\').join('/')}`;

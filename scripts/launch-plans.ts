@@ -25,6 +25,16 @@ export function headlessPlan(root: string, execPath: string, args: string[], env
 }
 
 /** electron-vite runs the binary named by ELECTRON_EXEC_PATH; without it, it insists on path.txt. */
-export function devPlan(root: string, execPath: string, binary: string, args: string[], env: NodeJS.ProcessEnv): CommandPlan {
-  return { command: execPath, args: [electronViteCli(root), 'dev', ...args], env: { ...env, ELECTRON_EXEC_PATH: binary } };
+export function devPlan(
+  root: string,
+  execPath: string,
+  binary: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): CommandPlan {
+  return {
+    command: execPath,
+    args: [electronViteCli(root), 'dev', ...args],
+    env: { ...env, ELECTRON_EXEC_PATH: binary },
+  };
 }

@@ -29,7 +29,12 @@ function tempDir(prefix: string): string {
 
 /** `npm start -- args` (or another script) in its own process group, so the whole tree can be stopped; resolves on exit. */
 function npmStart(args: string[], env: NodeJS.ProcessEnv, script = 'start') {
-  const child = spawn(npm, [...(script === 'start' ? ['start'] : ['run', script]), '--', ...args], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(npm, [...(script === 'start' ? ['start'] : ['run', script]), '--', ...args], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -57,7 +62,13 @@ async function waitFor(condition: () => boolean, what: () => string, timeoutMs: 
 /** Everything but what decides the launch; DISPLAY is set (to a display that is never opened). */
 function baseEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DISPLAY: ':99', BROWSER: 'none', ...extra };
-  for (const key of ['ELECTRON_OVERRIDE_DIST_PATH', 'ELECTRON_RUN_AS_NODE', 'SWITCHBOARD_DATA_DIR', 'npm_config_platform', 'npm_config_arch'])
+  for (const key of [
+    'ELECTRON_OVERRIDE_DIST_PATH',
+    'ELECTRON_RUN_AS_NODE',
+    'SWITCHBOARD_DATA_DIR',
+    'npm_config_platform',
+    'npm_config_arch',
+  ])
     if (!(key in extra)) delete env[key];
   return env;
 }
@@ -74,22 +85,29 @@ function fakeDist(body: (record: string) => string): { dist: string; record: str
 }
 
 describe.skipIf(process.platform === 'win32')('npm start', () => {
-  it('launches the Electron given by ELECTRON_OVERRIDE_DIST_PATH with the built app and the arguments passed on', { timeout: 180_000 }, async () => {
-    // An executable that records how it was launched, then exits like an app the user closed.
-    const { dist, record } = fakeDist((file) => `require('fs').writeFileSync(${file}, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));`);
-    const dataDir = tempDir('sb-start-data-');
+  it(
+    'launches the Electron given by ELECTRON_OVERRIDE_DIST_PATH with the built app and the arguments passed on',
+    { timeout: 180_000 },
+    async () => {
+      // An executable that records how it was launched, then exits like an app the user closed.
+      const { dist, record } = fakeDist(
+        (file) =>
+          `require('fs').writeFileSync(${file}, JSON.stringify({ argv: process.argv.slice(2), cwd: process.cwd() }));`,
+      );
+      const dataDir = tempDir('sb-start-data-');
 
-    const run = npmStart([`--data-dir=${dataDir}`], baseEnv({ ELECTRON_OVERRIDE_DIST_PATH: dist }));
-    expect(await run.exited, run.output()).toBe(0);
+      const run = npmStart([`--data-dir=${dataDir}`], baseEnv({ ELECTRON_OVERRIDE_DIST_PATH: dist }));
+      expect(await run.exited, run.output()).toBe(0);
 
-    const launched = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; cwd: string };
-    expect(launched.argv).toEqual([root, `--data-dir=${dataDir}`]);
-    // "The app" is that folder: its package.json main is the entry the build just wrote.
-    const main = (JSON.parse(readFileSync(join(launched.argv[0], 'package.json'), 'utf8')) as { main: string }).main;
-    expect(main).toBe('out/main/index.js');
-    expect(existsSync(join(root, main))).toBe(true);
-    expect(run.output()).not.toMatch(/Falling back/);
-  });
+      const launched = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; cwd: string };
+      expect(launched.argv).toEqual([root, `--data-dir=${dataDir}`]);
+      // "The app" is that folder: its package.json main is the entry the build just wrote.
+      const main = (JSON.parse(readFileSync(join(launched.argv[0], 'package.json'), 'utf8')) as { main: string }).main;
+      expect(main).toBe('out/main/index.js');
+      expect(existsSync(join(root, main))).toBe(true);
+      expect(run.output()).not.toMatch(/Falling back/);
+    },
+  );
 
   const installed = (() => {
     const pkg = locateElectronPackage();
@@ -120,7 +138,9 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
       const pkg = locateElectronPackage()!;
       expect(asked.some((url) => url.includes(`electron-v${pkg.version}-${process.platform}-`))).toBe(true);
       expect(run.output()).toMatch(/running its installer \(install-electron\)/);
-      expect(run.output()).toMatch(/Electron can't start here: the Electron installer \(install-electron\) failed with exit code 1/);
+      expect(run.output()).toMatch(
+        /Electron can't start here: the Electron installer \(install-electron\) failed with exit code 1/,
+      );
       expect(run.output()).toMatch(/Falling back to the headless console/);
       expect(run.output()).toContain(`Data directory: ${dataDir}`);
       // The console it fell back to answers.
@@ -157,7 +177,11 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
       );
       writeFileSync(join(staging, 'version'), `v${pkg.version}`);
       const zipName = `electron-v${pkg.version}-${process.platform}-${process.arch}.zip`;
-      const zipped = spawnSync('zip', ['-q', '-X', join(staging, zipName), platformExecutable(process.platform), 'version'], { cwd: staging });
+      const zipped = spawnSync(
+        'zip',
+        ['-q', '-X', join(staging, zipName), platformExecutable(process.platform), 'version'],
+        { cwd: staging },
+      );
       expect(zipped.status, String(zipped.stderr)).toBe(0);
       const zip = readFileSync(join(staging, zipName));
       const sums = `${createHash('sha256').update(zip).digest('hex')} *${zipName}\n`;
@@ -175,12 +199,18 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
 
       const run = npmStart(
         [`--data-dir=${dataDir}`],
-        baseEnv({ ELECTRON_MIRROR: `http://127.0.0.1:${port}/`, electron_use_remote_checksums: '1', electron_config_cache: tempDir('sb-electron-cache-') }),
+        baseEnv({
+          ELECTRON_MIRROR: `http://127.0.0.1:${port}/`,
+          electron_use_remote_checksums: '1',
+          electron_config_cache: tempDir('sb-electron-cache-'),
+        }),
       );
       // A fallback would serve the console until stopped: fail as soon as it says so, not at the timeout.
       let exited = false;
       void run.exited.then(() => (exited = true));
-      const fellBack = waitFor(() => exited || /Falling back/.test(run.output()), run.output, 170_000).then(() => 'fell back to the console');
+      const fellBack = waitFor(() => exited || /Falling back/.test(run.output()), run.output, 170_000).then(
+        () => 'fell back to the console',
+      );
       expect(await Promise.race([run.exited, fellBack]), run.output()).toBe(0);
 
       expect(asked.some((url) => url.endsWith(`/${zipName}`))).toBe(true);
@@ -193,23 +223,27 @@ describe.skipIf(process.platform === 'win32')('npm start', () => {
     },
   );
 
-  it('npm run dev runs electron-vite against the ensured binary, and the dev page may run Vite\'s inline preamble', { timeout: 180_000 }, async () => {
-    // The fake fetches the page electron-vite tells it to load, as the window would, then exits (which ends dev).
-    const { dist, record } = fakeDist(
-      (file) => `(async () => {
+  it(
+    "npm run dev runs electron-vite against the ensured binary, and the dev page may run Vite's inline preamble",
+    { timeout: 180_000 },
+    async () => {
+      // The fake fetches the page electron-vite tells it to load, as the window would, then exits (which ends dev).
+      const { dist, record } = fakeDist(
+        (file) => `(async () => {
   const url = process.env.ELECTRON_RENDERER_URL;
   const html = await (await fetch(url)).text();
   require('fs').writeFileSync(${file}, JSON.stringify({ argv: process.argv.slice(2), url, html }));
 })();`,
-    );
-    const run = npmStart([], baseEnv({ ELECTRON_OVERRIDE_DIST_PATH: dist }), 'dev');
-    expect(await run.exited, run.output()).toBe(0);
-    const launched = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; url: string; html: string };
-    expect(launched.url).toMatch(/^http:\/\/localhost:\d+/);
-    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(launched.html)?.[1] ?? '';
-    // React Fast Refresh's preamble is an inline module script: only the dev page's CSP lets it run.
-    expect(launched.html).toMatch(/<script type="module">[^<]*(RefreshRuntime|@react-refresh)/);
-    expect(meta).toContain("script-src 'self' 'unsafe-inline'");
-    expect(meta).toContain('ws://localhost:*');
-  });
+      );
+      const run = npmStart([], baseEnv({ ELECTRON_OVERRIDE_DIST_PATH: dist }), 'dev');
+      expect(await run.exited, run.output()).toBe(0);
+      const launched = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; url: string; html: string };
+      expect(launched.url).toMatch(/^http:\/\/localhost:\d+/);
+      const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(launched.html)?.[1] ?? '';
+      // React Fast Refresh's preamble is an inline module script: only the dev page's CSP lets it run.
+      expect(launched.html).toMatch(/<script type="module">[^<]*(RefreshRuntime|@react-refresh)/);
+      expect(meta).toContain("script-src 'self' 'unsafe-inline'");
+      expect(meta).toContain('ws://localhost:*');
+    },
+  );
 });

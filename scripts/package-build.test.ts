@@ -13,7 +13,16 @@ import { APP_ENTRY_URL, appRequestHandler } from '../src/main/desktop/app-protoc
 import { ELECTRON_CSP } from '../src/main/window-options';
 import { spawnPlan } from './electron-launch';
 import { MAIN_BUNDLED_DEPS } from './main-bundled-deps';
-import { FUSE_DISABLED, FUSE_ENABLED, FUSE_NAMES, fuseConfigKey, packageBuildSkipReason, packagePlan, stageProject, writeFakeElectronDist } from './package-build';
+import {
+  FUSE_DISABLED,
+  FUSE_ENABLED,
+  FUSE_NAMES,
+  fuseConfigKey,
+  packageBuildSkipReason,
+  packagePlan,
+  stageProject,
+  writeFakeElectronDist,
+} from './package-build';
 
 /**
  * A real `electron-builder --linux dir` of this repo, with a fake Electron dist (no download), then what it built:
@@ -24,7 +33,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
 const skip = packageBuildSkipReason(process.platform, (id) => require.resolve(id));
 if (skip) console.log(`[package build] skipped: ${skip}`);
-const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as { electronFuses: Record<string, boolean> };
+const config = parse(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as {
+  electronFuses: Record<string, boolean>;
+};
 const work = mkdtempSync(join(tmpdir(), 'sb-package-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -39,13 +50,19 @@ function run(plan: ReturnType<typeof packagePlan>): Promise<{ code: number | nul
   });
 }
 
-const statOf = (file: string) => (statFile(join(work, 'project', 'dist', 'linux-unpacked', 'resources', 'app.asar'), file.slice(1)) as { size?: number }).size ?? 0;
+const statOf = (file: string) =>
+  (
+    statFile(join(work, 'project', 'dist', 'linux-unpacked', 'resources', 'app.asar'), file.slice(1)) as {
+      size?: number;
+    }
+  ).size ?? 0;
 
 /** Every string literal and template text in a script; comments are not code. */
 function stringsIn(code: string): string[] {
   const out: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node)) out.push(node.text);
+    if (ts.isStringLiteralLike(node) || ts.isTemplateHead(node) || ts.isTemplateMiddle(node) || ts.isTemplateTail(node))
+      out.push(node.text);
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile('index.js', code, ts.ScriptTarget.Latest, false, ts.ScriptKind.JS));
@@ -83,8 +100,11 @@ describe.skipIf(!!skip)('the desktop package (electron-builder --linux dir, fake
 
   it('the asar holds the renderer, main and preload, and no source maps', () => {
     const files = listPackage(asar, { isPack: false });
-    for (const file of ['/out/renderer/index.html', '/out/main/index.js', '/out/preload/index.cjs', '/package.json']) expect(files).toContain(file);
-    expect(files.filter((file) => file.startsWith('/out/renderer/assets/') && file.endsWith('.js')).length).toBeGreaterThan(0);
+    for (const file of ['/out/renderer/index.html', '/out/main/index.js', '/out/preload/index.cjs', '/package.json'])
+      expect(files).toContain(file);
+    expect(
+      files.filter((file) => file.startsWith('/out/renderer/assets/') && file.endsWith('.js')).length,
+    ).toBeGreaterThan(0);
     expect(files.filter((file) => /\.map$/.test(file))).toEqual([]);
     expect(files.filter((file) => /\.d\.[cm]?ts$/.test(file))).toEqual([]);
     const manifest = JSON.parse(extractFile(asar, 'package.json').toString()) as { productName: string; main: string };
@@ -95,33 +115,51 @@ describe.skipIf(!!skip)('the desktop package (electron-builder --linux dir, fake
 
   it('ships no second copy of a dependency main bundles, and every package main imports at run time', () => {
     const files = listPackage(asar, { isPack: false });
-    const shipped = new Set(files.map((file) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1]).filter(Boolean));
+    const shipped = new Set(
+      files.map((file) => /^\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1]).filter(Boolean),
+    );
     for (const name of [...MAIN_BUNDLED_DEPS, 'ajv', 'express', 'hono']) expect(shipped, name).not.toContain(name);
     const imported = new Set<string>();
     for (const file of files.filter((name) => /^\/out\/main\/.*\.js$/.test(name))) {
       const code = extractFile(asar, file.slice(1)).toString();
       for (const { fileName } of ts.preProcessFile(code, true, true).importedFiles) {
-        if (/^(\.|node:|electron$|electron\/)/.test(fileName) || require('node:module').builtinModules.includes(fileName.split('/')[0])) continue;
+        if (
+          /^(\.|node:|electron$|electron\/)/.test(fileName) ||
+          require('node:module').builtinModules.includes(fileName.split('/')[0])
+        )
+          continue;
         imported.add(fileName.startsWith('@') ? fileName.split('/').slice(0, 2).join('/') : fileName.split('/')[0]);
       }
     }
     expect(imported.size).toBeGreaterThan(0);
     for (const name of imported) expect(shipped, `out/main imports ${name}`).toContain(name);
     // js-tiktoken's o200k table is read as data (token-count/o200k-table.ts), resolved as main resolves it; nothing else of it.
-    const ranks = require.resolve('js-tiktoken/ranks/o200k_base').slice(root.length - 1).split('\\').join('/');
+    const ranks = require
+      .resolve('js-tiktoken/ranks/o200k_base')
+      .slice(root.length - 1)
+      .split('\\')
+      .join('/');
     expect(ranks).toBe('/node_modules/js-tiktoken/dist/ranks/o200k_base.cjs');
-    expect(files.filter((file) => file.startsWith('/node_modules/js-tiktoken/dist/') && statOf(file) > 0)).toEqual([ranks]);
+    expect(files.filter((file) => file.startsWith('/node_modules/js-tiktoken/dist/') && statOf(file) > 0)).toEqual([
+      ranks,
+    ]);
   });
 
   it('the fuses are as electron-builder.yml configures them', async () => {
     const wire = await getCurrentFuseWire(join(app, 'switchboard'));
-    const configured = Object.entries(config.electronFuses).filter(([key]) => FUSE_NAMES.map(fuseConfigKey).includes(key));
+    const configured = Object.entries(config.electronFuses).filter(([key]) =>
+      FUSE_NAMES.map(fuseConfigKey).includes(key),
+    );
     expect(configured.length).toBeGreaterThanOrEqual(8);
     for (const [key, on] of configured) {
       const index = FUSE_NAMES.map(fuseConfigKey).indexOf(key);
       expect(wire[index as keyof typeof wire], key).toBe(on ? FUSE_ENABLED : FUSE_DISABLED);
     }
-    expect(config.electronFuses).toMatchObject({ runAsNode: false, grantFileProtocolExtraPrivileges: false, onlyLoadAppFromAsar: true });
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      grantFileProtocolExtraPrivileges: false,
+      onlyLoadAppFromAsar: true,
+    });
   });
 
   it('the main bundle loads the page from app:// and never from a file URL', () => {
@@ -134,7 +172,7 @@ describe.skipIf(!!skip)('the desktop package (electron-builder --linux dir, fake
     expect(main).not.toMatch(/pathToFileURL|loadFile\(/);
   });
 
-  it("the app:// handler serves the built page and every script and style it names, each with its type and the CSP", async () => {
+  it('the app:// handler serves the built page and every script and style it names, each with its type and the CSP', async () => {
     const handler = appRequestHandler({ rendererDir: join(stage, 'out', 'renderer'), csp: ELECTRON_CSP, readFile });
     const html = await (await handler(new Request(APP_ENTRY_URL))).text();
     const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => new URL(match[1], APP_ENTRY_URL).href);

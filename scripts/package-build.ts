@@ -25,7 +25,8 @@ export const FUSE_NAMES: string[] = Object.keys(FuseV1Options).filter((key) => N
  * installed.
  */
 export function packageBuildSkipReason(platform: NodeJS.Platform, resolve: (id: string) => string): string | undefined {
-  if (platform !== 'linux') return `the fake-dist package build runs on Linux only (this is ${platform}); the desktop workflow builds real installers per OS`;
+  if (platform !== 'linux')
+    return `the fake-dist package build runs on Linux only (this is ${platform}); the desktop workflow builds real installers per OS`;
   try {
     resolve('electron-builder/package.json');
     resolve('@electron/asar/package.json');
@@ -45,7 +46,12 @@ export function writeFakeElectronDist(dir: string, configured: Record<string, bo
   const binary = join(dir, 'electron');
   writeFileSync(
     binary,
-    Buffer.concat([Buffer.from('#!/bin/sh\necho "a fake Electron for packaging tests"\nexit 1\n'), Buffer.from(FUSE_SENTINEL), Buffer.from([FUSE_WIRE_VERSION, wire.length, ...wire]), Buffer.from('\n')]),
+    Buffer.concat([
+      Buffer.from('#!/bin/sh\necho "a fake Electron for packaging tests"\nexit 1\n'),
+      Buffer.from(FUSE_SENTINEL),
+      Buffer.from([FUSE_WIRE_VERSION, wire.length, ...wire]),
+      Buffer.from('\n'),
+    ]),
   );
   chmodSync(binary, 0o755);
   writeFileSync(join(dir, 'version'), '45.5.0');
@@ -59,17 +65,37 @@ export function writeFakeElectronDist(dir: string, configured: Record<string, bo
 export async function stageProject(root: string, stage: string): Promise<void> {
   mkdirSync(stage, { recursive: true });
   for (const file of ['package.json', 'electron-builder.yml']) copyFileSync(join(root, file), join(stage, file));
-  for (const entry of ['node_modules', 'build', 'resources', 'docs', 'README.md']) if (existsSync(join(root, entry))) symlinkSync(join(root, entry), join(stage, entry));
-  const built = await runInherited({ command: process.execPath, args: [electronViteCli(root), 'build', '--outDir', join(stage, 'out'), '--logLevel', 'warn'] }, root);
+  for (const entry of ['node_modules', 'build', 'resources', 'docs', 'README.md'])
+    if (existsSync(join(root, entry))) symlinkSync(join(root, entry), join(stage, entry));
+  const built = await runInherited(
+    {
+      command: process.execPath,
+      args: [electronViteCli(root), 'build', '--outDir', join(stage, 'out'), '--logLevel', 'warn'],
+    },
+    root,
+  );
   if (built !== 0) throw new Error(`electron-vite build exited with ${built}`);
 }
 
 /** `electron-builder --linux dir` on the staged project with the fake dist; resolves with its exit code. */
 export function packagePlan(root: string, stage: string, electronDist: string): CommandPlan {
-  const cli = join(dirname(createRequire(join(root, 'package.json')).resolve('electron-builder/package.json')), 'cli.js');
+  const cli = join(
+    dirname(createRequire(join(root, 'package.json')).resolve('electron-builder/package.json')),
+    'cli.js',
+  );
   return {
     command: process.execPath,
-    args: [cli, '--projectDir', stage, '--linux', 'dir', '--publish', 'never', `-c.electronDist=${electronDist}`, `-c.directories.output=${join(stage, 'dist')}`],
+    args: [
+      cli,
+      '--projectDir',
+      stage,
+      '--linux',
+      'dir',
+      '--publish',
+      'never',
+      `-c.electronDist=${electronDist}`,
+      `-c.directories.output=${join(stage, 'dist')}`,
+    ],
     // Under vitest (VITEST set) electron-builder logs nothing; its log is what a failed build shows.
     env: { ...withoutVitest(process.env), CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
   };

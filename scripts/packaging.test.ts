@@ -25,10 +25,18 @@ const config = parse(read('electron-builder.yml')) as Record<string, unknown> & 
   win: { target: string[] };
   mac: { target: string[] };
 };
-const pkg = JSON.parse(read('package.json')) as { main: string; productName: string; scripts: Record<string, string>; dependencies: Record<string, string>; devDependencies: Record<string, string> };
+const pkg = JSON.parse(read('package.json')) as {
+  main: string;
+  productName: string;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
 
 function validator() {
-  const schema = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('app-builder-lib/scheme.json'), 'utf8')) as object;
+  const schema = JSON.parse(
+    readFileSync(createRequire(import.meta.url).resolve('app-builder-lib/scheme.json'), 'utf8'),
+  ) as object;
   // The schema uses a few annotation keywords of its own (e.g. "tsType"); they carry no constraint.
   return new Ajv({ strict: false, allErrors: true }).compile(schema);
 }
@@ -63,13 +71,15 @@ describe('electron-builder configuration', () => {
       { from: 'README.md', to: 'docs/README.md' },
       { from: 'docs', to: 'docs', filter: ['*.md'] },
     ]);
-    expect(readdirSync(join(root, 'resources/knowledge')).filter((name) => name.endsWith('.md')).length).toBeGreaterThan(0);
+    expect(
+      readdirSync(join(root, 'resources/knowledge')).filter((name) => name.endsWith('.md')).length,
+    ).toBeGreaterThan(0);
     const icon = readFileSync(join(root, config.directories.buildResources, 'icon.png'));
     expect(icon.subarray(1, 4).toString()).toBe('PNG');
     expect([icon.readUInt32BE(16), icon.readUInt32BE(20)]).toEqual([1024, 1024]); // ≥ 512 for every target
   });
 
-  it('turns the RunAsNode fuse off (stdio `command: node` runs on the operator\'s Node) and the other risky ones', () => {
+  it("turns the RunAsNode fuse off (stdio `command: node` runs on the operator's Node) and the other risky ones", () => {
     expect(config.electronFuses).toMatchObject({
       runAsNode: false,
       grantFileProtocolExtraPrivileges: false,
@@ -91,7 +101,8 @@ function importedPackages(dirs: string[]): Set<string> {
       else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
         // TypeScript's own import scanner: a regex also matched text such as t('testsPage.from')}</th>.
         for (const { fileName: spec } of ts.preProcessFile(read(path), true, true).importedFiles) {
-          if (spec.startsWith('.') || spec.startsWith('node:') || spec === 'electron' || spec.startsWith('electron/')) continue;
+          if (spec.startsWith('.') || spec.startsWith('node:') || spec === 'electron' || spec.startsWith('electron/'))
+            continue;
           out.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]);
         }
       }

@@ -15,7 +15,10 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 describe("npm start's build", () => {
   it('prints nothing on success, and leaves no renderer chunk over 500 kB', { timeout: 240_000 }, async () => {
     const plan = buildPlan(process.cwd(), process.execPath, process.env);
-    const child = spawn(plan.command, [...plan.args, '--outDir', outDir], { env: plan.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(plan.command, [...plan.args, '--outDir', outDir], {
+      env: plan.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -24,7 +27,11 @@ describe("npm start's build", () => {
     expect(output).not.toMatch(/kB|larger than 500|transforming|rendering chunks/);
 
     const assets = join(outDir, 'renderer', 'assets');
-    const sizes = await Promise.all((await readdir(assets)).filter((n) => n.endsWith('.js')).map(async (n) => [n, (await stat(join(assets, n))).size] as const));
+    const sizes = await Promise.all(
+      (await readdir(assets))
+        .filter((n) => n.endsWith('.js'))
+        .map(async (n) => [n, (await stat(join(assets, n))).size] as const),
+    );
     expect(sizes.length).toBeGreaterThan(3); // split: react, the form library and the rest are chunks of their own
     expect(sizes.filter(([, size]) => size > 500 * 1000)).toEqual([]);
 
@@ -34,7 +41,9 @@ describe("npm start's build", () => {
     const upFront = [...html.matchAll(/(?:src|href)="\.\/assets\/([^"]+\.js)"/g)].map((m) => m[1]);
     expect(upFront.some((n) => n.startsWith('index-'))).toBe(true);
     const holdsBridge = async (n: string) => (await readFile(join(assets, n), 'utf8')).includes('ui/initialize');
-    expect((await Promise.all(upFront.map(async (n) => [n, await holdsBridge(n)] as const))).filter(([, held]) => held)).toEqual([]);
+    expect(
+      (await Promise.all(upFront.map(async (n) => [n, await holdsBridge(n)] as const))).filter(([, held]) => held),
+    ).toEqual([]);
     expect((await Promise.all(sizes.map(([n]) => holdsBridge(n)))).filter(Boolean)).toHaveLength(1);
   });
 });

@@ -12,7 +12,9 @@ function developmentScripts(readme: string): string[] {
 describe('README', () => {
   it('lists each npm script of the Development table once, and only scripts that exist', async () => {
     const readme = await readFile(new URL('README.md', root), 'utf8');
-    const scripts = Object.keys(JSON.parse(await readFile(new URL('package.json', root), 'utf8')).scripts as Record<string, string>);
+    const scripts = Object.keys(
+      JSON.parse(await readFile(new URL('package.json', root), 'utf8')).scripts as Record<string, string>,
+    );
     const listed = developmentScripts(readme);
     expect(listed.length).toBeGreaterThan(5);
     expect(listed.filter((name, i) => listed.indexOf(name) !== i)).toEqual([]);

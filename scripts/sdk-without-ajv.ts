@@ -29,7 +29,8 @@ export function sdkWithoutAjv(): Plugin {
     enforce: 'pre',
     resolveId(source, importer) {
       const shim = /^@modelcontextprotocol\/(client|server)\/_shims$/.exec(source);
-      if (shim && importer && /[\\/]@modelcontextprotocol[\\/](client|server)[\\/]/.test(importer)) return STUB_PREFIX + shim[1];
+      if (shim && importer && /[\\/]@modelcontextprotocol[\\/](client|server)[\\/]/.test(importer))
+        return STUB_PREFIX + shim[1];
       return null;
     },
     load(id) {

@@ -19,8 +19,13 @@ describe('GitHub workflows', () => {
     const names = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name));
     expect(names).toContain('desktop.yml');
     for (const name of names) expect(lint(read(name), `.github/workflows/${name}`), name).toEqual([]);
-    const broken = 'on: push\njobs:\n  a:\n    runs-on: ubuntu-latst\n    steps:\n      - run: echo ${{ matrix.nope }}\n';
-    expect(lint(broken, 'broken.yml').map((problem) => problem.kind).sort()).toEqual(['expression', 'runner-label']);
+    const broken =
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-latst\n    steps:\n      - run: echo ${{ matrix.nope }}\n';
+    expect(
+      lint(broken, 'broken.yml')
+        .map((problem) => problem.kind)
+        .sort(),
+    ).toEqual(['expression', 'runner-label']);
   });
 
   it('desktop.yml builds the installers on macOS, Windows and Linux and runs the electron project, under xvfb on Linux', () => {

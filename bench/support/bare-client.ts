@@ -8,6 +8,7 @@ import { MODERN_REVISION } from '../../src/main/core/mcp/protocol-era';
  * which read as proxy overhead.
  */
 export function bareClientLike(revision: string | null | undefined): Client {
-  const versionNegotiation = revision === MODERN_REVISION ? { mode: { pin: MODERN_REVISION } } : { mode: 'legacy' as const };
+  const versionNegotiation =
+    revision === MODERN_REVISION ? { mode: { pin: MODERN_REVISION } } : { mode: 'legacy' as const };
   return new Client({ name: 'bench-bare', version: '0.0.0' }, { capabilities: {}, versionNegotiation });
 }

@@ -60,7 +60,10 @@ export function buildHost(): Promise<string> {
             'records-index-worker': join(root, 'src', 'main', 'core', 'agent', 'records-index-worker.ts'),
             'span-export-worker': join(root, 'src', 'main', 'core', 'telemetry', 'span-export-worker.ts'),
           },
-          output: { format: 'es', entryFileNames: (chunk) => (chunk.name === 'host-entry' ? 'host-entry.mjs' : '[name].js') },
+          output: {
+            format: 'es',
+            entryFileNames: (chunk) => (chunk.name === 'host-entry' ? 'host-entry.mjs' : '[name].js'),
+          },
         },
       },
     });

@@ -7,7 +7,8 @@ export async function openConsole(page: Page, host: BenchHost, hash: string): Pr
   await page.getByTestId('connection').filter({ hasText: 'connected' }).waitFor();
 }
 
-export const navButton = (page: Page, name: RegExp) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
+export const navButton = (page: Page, name: RegExp) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name });
 
 export interface ScrollFrames {
   frames: number;

@@ -61,11 +61,21 @@ process.on('message', (message: { type: string }) => {
     process.send?.({ type: 'memory', rss, heapUsed, heapData: heapUsed - code, heapTotal, external, arrayBuffers });
   } else if (message.type === 'heapSnapshot') {
     // For investigating a leak the memory scenario reports: `BENCH_HEAP_SNAPSHOT=1 npm run bench -- --only=memory`.
-    process.send?.({ type: 'heapSnapshot', path: writeHeapSnapshot(join(tmpdir(), `switchboard-host-${process.pid}-${Date.now()}.heapsnapshot`)) });
+    process.send?.({
+      type: 'heapSnapshot',
+      path: writeHeapSnapshot(join(tmpdir(), `switchboard-host-${process.pid}-${Date.now()}.heapsnapshot`)),
+    });
   } else if (message.type === 'eventLoop' && loop) {
     // The delay histogram since the last read (in ms): its longest block, p99 and how many samples.
     const ms = (ns: number) => ns / 1e6;
-    process.send?.({ type: 'eventLoop', max: ms(loop.max), p99: ms(loop.percentile(99)), p50: ms(loop.percentile(50)), mean: ms(loop.mean), count: loop.count });
+    process.send?.({
+      type: 'eventLoop',
+      max: ms(loop.max),
+      p99: ms(loop.percentile(99)),
+      p50: ms(loop.percentile(50)),
+      mean: ms(loop.mean),
+      count: loop.count,
+    });
     if (gaps.length) {
       // p99 counts samples: how many blocks of 10 ms or more there were, and how many of them were this thread's CPU.
       const long = gaps.filter((g) => g.ms >= 10);

@@ -47,7 +47,13 @@ export interface BenchHost {
  * given, is written as its switchboard.yaml first (otherwise the host writes the default config).
  */
 export async function startBenchHost(
-  options: { staticDir?: string; configYaml?: string; env?: Record<string, string>; dataDir?: string; eventLoop?: boolean } = {},
+  options: {
+    staticDir?: string;
+    configYaml?: string;
+    env?: Record<string, string>;
+    dataDir?: string;
+    eventLoop?: boolean;
+  } = {},
 ): Promise<BenchHost> {
   const entry = await buildHost();
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sb-bench-host-')));
@@ -56,7 +62,11 @@ export async function startBenchHost(
   const child: ChildProcess = fork(entry, [], {
     // BENCH_CPU_PROF=DIR: a V8 CPU profile of each host, written to DIR when it exits (for finding what held its loop).
     // BENCH_TRACE_GC=1: V8's --trace-gc lines on the bench's stdout (how long each collection paused the host).
-    execArgv: ['--expose-gc', ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []), ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '--expose-gc',
+      ...(process.env.BENCH_TRACE_GC ? ['--trace-gc'] : []),
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: {
       ...process.env,
       ...options.env,

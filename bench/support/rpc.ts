@@ -12,7 +12,12 @@ export async function connectRpc(port: number, token: string): Promise<BenchRpc>
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Set<(event: string, payload: unknown) => void>();
   socket.on('message', (data) => {
-    const frame = JSON.parse(data.toString()) as { id?: number; result?: { ok: boolean; data?: unknown; error?: { code: string; message: string } }; event?: string; payload?: unknown };
+    const frame = JSON.parse(data.toString()) as {
+      id?: number;
+      result?: { ok: boolean; data?: unknown; error?: { code: string; message: string } };
+      event?: string;
+      payload?: unknown;
+    };
     if (frame.event) for (const listener of listeners) listener(frame.event, frame.payload);
     else if (frame.id !== undefined) {
       const waiter = pending.get(frame.id);

@@ -16,7 +16,8 @@ import zhCommon from '../../src/renderer/src/locales/zh-CN/common.json' with { t
  */
 test.describe.configure({ timeout: 180_000 });
 
-const FAILING_CASE = 'cases:\n  - name: fails-on-purpose\n    messages: ["你好"]\n    expect:\n      answerContains: "a phrase the demo model never says"\n';
+const FAILING_CASE =
+  'cases:\n  - name: fails-on-purpose\n    messages: ["你好"]\n    expect:\n      answerContains: "a phrase the demo model never says"\n';
 
 const TEXTS = { en: { chat: enChat, common: enCommon }, 'zh-CN': { chat: zhChat, common: zhCommon } } as const;
 
@@ -31,8 +32,16 @@ async function scan(page: Page, where: string, found: Found[]): Promise<void> {
   // Let transitions and late queries settle: axe reads what is on screen.
   await page.waitForLoadState('networkidle');
   // label-content-name-mismatch is experimental in axe (off by default): the issue's audit ran it, so do we.
-  const result = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  for (const v of result.violations) found.push({ where, rule: v.id, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.slice(0, 300)) });
+  const result = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  for (const v of result.violations)
+    found.push({
+      where,
+      rule: v.id,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.slice(0, 300)),
+    });
 }
 
 async function gotoHash(page: Page, hash: string): Promise<void> {
@@ -54,7 +63,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
         await page.goto(`${host.url}#/servers`);
         await expect(page.getByTestId('connection')).toHaveText(L.common.connection.connected);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
-        await expect(page.locator('[data-testid="server-card"][data-status="connected"]').first()).toBeVisible({ timeout: 20_000 });
+        await expect(page.locator('[data-testid="server-card"][data-status="connected"]').first()).toBeVisible({
+          timeout: 20_000,
+        });
         await scan(page, 'servers', found);
 
         await gotoHash(page, 'intents');
@@ -118,14 +129,18 @@ for (const lang of ['en', 'zh-CN'] as const) {
 }
 
 /** The outline the focused element shows (":focus-visible" gives every control one; none would be invisible focus). */
-const focusOutline = (page: Page) => page.evaluate(() => {
-  const el = document.activeElement as HTMLElement | null;
-  if (!el) return 'none';
-  const style = getComputedStyle(el);
-  return `${style.outlineStyle} ${style.outlineWidth}`;
-});
+const focusOutline = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el) return 'none';
+    const style = getComputedStyle(el);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  });
 
-test('the keyboard reaches every action with focus in view: the intent tree reorders (drag-and-drop’s keyboard path), Tools chooses a tool for Mount', async ({ page, host }) => {
+test('the keyboard reaches every action with focus in view: the intent tree reorders (drag-and-drop’s keyboard path), Tools chooses a tool for Mount', async ({
+  page,
+  host,
+}) => {
   await page.goto(`${host.url}#/intents`);
   await expect(page.getByTestId('connection')).toHaveText('connected');
   // Into the tree with Tab alone, from the page's first control.
@@ -136,7 +151,8 @@ test('the keyboard reaches every action with focus in view: the intent tree reor
   await expect(tree.locator(':focus')).toHaveCount(1);
   expect(await focusOutline(page)).toMatch(/^solid [1-9]/);
   // Down to order-query, then Alt+↓ moves it one place down among its siblings.
-  const ids = async () => tree.getByRole('treeitem').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.nodeId));
+  const ids = async () =>
+    tree.getByRole('treeitem').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.nodeId));
   const before = await ids();
   await treeNode(page, 'order-query').focus();
   await page.keyboard.press('Alt+ArrowDown');
@@ -155,7 +171,12 @@ test('the keyboard reaches every action with focus in view: the intent tree reor
   await list.focus();
   expect(await focusOutline(page)).toMatch(/^solid [1-9]/);
   await page.keyboard.press('Home');
-  for (let i = 0; i < 10 && (await page.getByTestId('tool-detail').locator('code').first().textContent()) !== 'query_coupons'; i++) await page.keyboard.press('ArrowDown');
+  for (
+    let i = 0;
+    i < 10 && (await page.getByTestId('tool-detail').locator('code').first().textContent()) !== 'query_coupons';
+    i++
+  )
+    await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
   await expect(page.getByTestId('mount-bar')).toBeVisible();
   // The detail's tabs: ←/→ move between Details and Run by hand.

@@ -4,12 +4,17 @@ import { gotoPage, nav, openRunTab, toolRow } from './pipeline-helpers';
 
 // Issue 30 item 2: whom an action was for, on the approval card (chat and Requests) and in Records (column, filter),
 // and a run by hand named for what it is, not "(deleted)".
-test('the acting customer on the approval cards and in Records; a run by hand is named as one', async ({ page, host }) => {
+test('the acting customer on the approval cards and in Records; a run by hand is named as one', async ({
+  page,
+  host,
+}) => {
   await startConversation(page, host, 'u1001');
   await send(page, '帮我取消键盘的订单');
   const inline = page.getByTestId('approval-card');
   await expect(inline.getByTestId('approval-customer')).toHaveText('customer u1001');
-  await nav(page).getByRole('button', { name: /^Requests/ }).click();
+  await nav(page)
+    .getByRole('button', { name: /^Requests/ })
+    .click();
   const onRequests = page.getByTestId('approval-card');
   await expect(onRequests.getByTestId('approval-customer')).toHaveText('customer u1001');
   await onRequests.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -23,9 +28,13 @@ test('the acting customer on the approval cards and in Records; a run by hand is
   await run.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(run.getByTestId('run-result').getByTestId('tool-card')).toHaveAttribute('data-status', 'success');
 
-  await nav(page).getByRole('button', { name: /^Records/ }).click();
+  await nav(page)
+    .getByRole('button', { name: /^Records/ })
+    .click();
   const rows = page.getByTestId('record-row');
-  await expect(page.locator('[data-testid="record-row"][data-tool="cancel_order"]').getByTestId('record-customer')).toHaveText('u1001');
+  await expect(
+    page.locator('[data-testid="record-row"][data-tool="cancel_order"]').getByTestId('record-customer'),
+  ).toHaveText('u1001');
   const byHand = page.locator('[data-testid="record-row"][data-tool="query_coupons"]');
   await expect(byHand.getByTestId('record-customer')).toHaveText('u1002');
   await expect(byHand).toContainText('Run by hand (operator)');

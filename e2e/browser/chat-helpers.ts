@@ -11,7 +11,9 @@ export async function startConversation(page: Page, host: Host, customerId = 'u1
   const shown = page.getByTestId('conversation');
   const before = (await shown.count()) ? await shown.getAttribute('data-conversation-id') : null;
   await page.getByRole('button', { name: 'New conversation' }).click();
-  await expect.poll(async () => ((await shown.count()) ? await shown.getAttribute('data-conversation-id') : before)).not.toBe(before);
+  await expect
+    .poll(async () => ((await shown.count()) ? await shown.getAttribute('data-conversation-id') : before))
+    .not.toBe(before);
   await expect(page.getByTestId('acting-customer')).toContainText(`acting as customer ${customerId}`);
 }
 

@@ -4,13 +4,19 @@ import { ask, composer, lastTurn, resultOf, send, startConversation } from './ch
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the seed story: the agent finds the order, asks which one, and tracks it with the order’s own tracking number', async ({ page, host }) => {
+test('the seed story: the agent finds the order, asks which one, and tracks it with the order’s own tracking number', async ({
+  page,
+  host,
+}) => {
   await startConversation(page, host, 'u1001');
   await ask(page, '上周买的AirPods Pro还没收到，帮我看看送到哪了');
 
   // Two AirPods orders: query_order ran, then the clarifying question.
   const first = lastTurn(page);
-  await expect(first.locator('[data-testid="tool-card"][data-tool="query_order"]')).toHaveAttribute('data-status', 'success');
+  await expect(first.locator('[data-testid="tool-card"][data-tool="query_order"]')).toHaveAttribute(
+    'data-status',
+    'success',
+  );
   await expect(first.getByTestId('assistant-message').last()).toContainText('请问您要查询物流的是哪一笔');
   await expect(first.getByTestId('assistant-message').last()).toContainText('BS1001003');
 
@@ -28,12 +34,16 @@ test('the seed story: the agent finds the order, asks which one, and tracks it w
   const panel = second.getByTestId('visible-tools');
   await panel.locator(':scope > summary').click();
   const step = panel.getByTestId('step-tools').first();
-  for (const tool of ['query_order', 'query_logistics', 'search_knowledge', 'load_skill']) await expect(step.locator(`tr[data-tool="${tool}"]`)).toBeVisible();
+  for (const tool of ['query_order', 'query_logistics', 'search_knowledge', 'load_skill'])
+    await expect(step.locator(`tr[data-tool="${tool}"]`)).toBeVisible();
   await expect(step.locator('tr[data-tool="apply_refund"]')).toHaveCount(0); // gated by the after-sales skill
   await expect(step.locator('tr[data-tool="query_order"] td').nth(1)).toHaveText('shop');
 
   // Records agree: query_logistics ran once, with that tracking number.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Records/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /^Records/ })
+    .click();
   await page.getByLabel('Tool').selectOption('query_logistics');
   await expect(page.getByTestId('record-row')).toHaveCount(1);
   await page.getByTestId('record-row').getByRole('button').click();
@@ -45,11 +55,18 @@ test('the seed story: the agent finds the order, asks which one, and tracks it w
   await page.getByRole('button', { name: 'Export JSON (full records)' }).click();
   const exported = JSON.parse(await readFile((await (await download).path())!, 'utf8'));
   expect(exported).toMatchObject({ kind: 'full', count: 1, filter: { tool: 'query_logistics' } });
-  expect(exported.records[0]).toMatchObject({ tool: 'query_logistics', arguments: { trackingNo: 'BIT9100000233' }, status: 'success' });
+  expect(exported.records[0]).toMatchObject({
+    tool: 'query_logistics',
+    arguments: { trackingNo: 'BIT9100000233' },
+    status: 'success',
+  });
   expect(JSON.stringify(exported.records[0].result)).toContain('BIT9100000233');
 });
 
-test('cancelling: a rejection with a reason leaves the order alone; an approval cancels it; Requests and Records agree', async ({ page, host }) => {
+test('cancelling: a rejection with a reason leaves the order alone; an approval cancels it; Requests and Records agree', async ({
+  page,
+  host,
+}) => {
   await startConversation(page, host, 'u1001');
   const nav = page.getByRole('navigation', { name: 'Main' });
 
@@ -67,7 +84,10 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await card.getByLabel(/Reason for rejecting/).fill('客户说先不取消了');
   await card.getByRole('button', { name: 'Reject', exact: true }).click();
   await expect(composer(page)).toBeEnabled({ timeout: 20_000 });
-  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute('data-status', 'rejected');
+  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute(
+    'data-status',
+    'rejected',
+  );
   // The customer hears it in Chinese, without the operator's note (which stays in the record).
   await expect(lastTurn(page).getByTestId('assistant-message').last()).toContainText('暂时没有办理');
   await expect(lastTurn(page).getByTestId('assistant-message').last()).not.toContainText('客户说先不取消了');
@@ -88,7 +108,10 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await expect(page.getByTestId('acting-customer')).toBeVisible();
   await lastTurn(page).getByTestId('approval-card').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(composer(page)).toBeEnabled({ timeout: 20_000 });
-  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute('data-status', 'success');
+  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute(
+    'data-status',
+    'success',
+  );
   await expect(lastTurn(page).getByTestId('assistant-message').last()).toContainText('已为您取消订单 BS1001011');
 
   // 3. Requests is empty; Records hold both decisions.
@@ -107,11 +130,17 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   const started = (await rows.nth(1).getByRole('cell').first().textContent())?.trim();
   await expect(page.getByTestId('record-detail').locator('dt:text-is("Started") + dd')).toHaveText(started ?? '');
   // Rejected, so it never ran (issue 30 item 13): the wait for the decision, and no run time.
-  await expect(page.getByTestId('record-duration')).toHaveText(/^[\d.,]+ \S+ waiting for a decision; the call did not run$/);
+  await expect(page.getByTestId('record-duration')).toHaveText(
+    /^[\d.,]+ \S+ waiting for a decision; the call did not run$/,
+  );
   await expect(rows.nth(1).getByTestId('record-waited')).not.toHaveText('—');
   await expect(rows.nth(1).getByTestId('record-ran')).toHaveText('—');
   for (const cell of await page.locator('[data-testid="record-row"] [role="cell"]:nth-child(2) code').all())
-    expect(await cell.evaluate((code) => code.closest('[role="cell"]')!.scrollWidth <= code.closest('[role="cell"]')!.clientWidth)).toBe(true);
+    expect(
+      await cell.evaluate(
+        (code) => code.closest('[role="cell"]')!.scrollWidth <= code.closest('[role="cell"]')!.clientWidth,
+      ),
+    ).toBe(true);
   const rejected = page.getByTestId('record-approval');
   await expect(rejected).toContainText('reject');
   await expect(rejected).toContainText('客户说先不取消了');
@@ -121,15 +150,26 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await expect(page.getByTestId('record-approval')).toContainText('approve');
   await expect(page.getByTestId('record-detail')).toContainText('BS1001011');
   // Approved, so it ran: the duration is split at the decision.
-  await expect(page.getByTestId('record-duration')).toContainText(/= [\d.,]+ \S+ waiting for approval \+ [\d.,]+ \S+ executing/);
+  await expect(page.getByTestId('record-duration')).toContainText(
+    /= [\d.,]+ \S+ waiting for approval \+ [\d.,]+ \S+ executing/,
+  );
 });
 
-test('refund: load_skill runs first and apply_refund appears in the next model call’s visible tools', async ({ page, host }) => {
+test('refund: load_skill runs first and apply_refund appears in the next model call’s visible tools', async ({
+  page,
+  host,
+}) => {
   await startConversation(page, host, 'u1001');
   await send(page, '我要退款');
   const turn = lastTurn(page);
-  await expect(turn.locator('[data-testid="tool-card"][data-tool="load_skill"]')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
-  await expect(turn.locator('[data-testid="tool-card"][data-tool="load_skill"]')).toContainText('"name": "after-sales"');
+  await expect(turn.locator('[data-testid="tool-card"][data-tool="load_skill"]')).toHaveAttribute(
+    'data-status',
+    'success',
+    { timeout: 20_000 },
+  );
+  await expect(turn.locator('[data-testid="tool-card"][data-tool="load_skill"]')).toContainText(
+    '"name": "after-sales"',
+  );
 
   const panel = turn.getByTestId('visible-tools');
   await panel.locator(':scope > summary').click();
@@ -141,13 +181,19 @@ test('refund: load_skill runs first and apply_refund appears in the next model c
   await expect(page.locator('.conversation-head')).toContainText('skills loaded: after-sales');
 });
 
-test('Stop ends a turn waiting for approval, and Delete asks before removing the conversation', async ({ page, host }) => {
+test('Stop ends a turn waiting for approval, and Delete asks before removing the conversation', async ({
+  page,
+  host,
+}) => {
   await startConversation(page, host, 'u1001');
   await send(page, '帮我取消键盘的订单');
   await expect(lastTurn(page).getByTestId('approval-card')).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(composer(page)).toBeEnabled();
-  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute('data-status', 'stopped');
+  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute(
+    'data-status',
+    'stopped',
+  );
   await expect(lastTurn(page).getByTestId('approval-card')).toHaveCount(0);
   await expect(lastTurn(page).getByRole('note')).toContainText('Turn ended: stopped');
 
@@ -160,7 +206,10 @@ test('Stop ends a turn waiting for approval, and Delete asks before removing the
   await expect(page.getByText('No conversations yet. Start one above.')).toBeVisible();
 });
 
-test('a conversation is renamed and keeps its name across a reload; the Replay row has room from the panel edge (issue 30)', async ({ page, host }) => {
+test('a conversation is renamed and keeps its name across a reload; the Replay row has room from the panel edge (issue 30)', async ({
+  page,
+  host,
+}) => {
   await startConversation(page, host, 'u1001');
   const conversation = page.getByTestId('conversation');
   const panel = await conversation.boundingBox();

@@ -8,7 +8,10 @@ import { expect, startHost, stopHost, type Host } from '../host';
 /** @modelcontextprotocol/server-everything over stdio, started with this very node binary. */
 const EVERYTHING = {
   command: process.execPath,
-  args: [join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'), 'stdio'],
+  args: [
+    join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js'),
+    'stdio',
+  ],
 };
 
 /** The headless console with server-everything as its only server and `tools` mounted (no confirmation). */
@@ -17,8 +20,23 @@ export function everythingTest(tools: readonly string[]) {
     host: async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'sb-e2e-mcp-'));
       const config = {
-        agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'everything', ...EVERYTHING, timeoutMs: 15_000 }] } },
-        intents: [{ id: 'every', name: 'everything', children: tools.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
+        agent: {
+          model: { provider: 'demo' },
+          mcp: { servers: [{ name: 'everything', ...EVERYTHING, timeoutMs: 15_000 }] },
+        },
+        intents: [
+          {
+            id: 'every',
+            name: 'everything',
+            children: tools.map((toolId) => ({
+              id: `n-${toolId}`,
+              name: toolId,
+              kind: 'mcp',
+              toolId,
+              confirm: 'never',
+            })),
+          },
+        ],
         skills: [],
       };
       await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
@@ -37,6 +55,8 @@ export async function everythingConnected(page: Page, host: Host) {
   const card = everythingCard(page);
   await expect(card).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
   // sampling is marked: MCP 2026-07-28 deprecated it (server-everything is a 2025 server, so it is still declared).
-  await expect(card.getByTestId('declared-capabilities')).toContainText('elicitation (form, url), sampling [deprecated since 2026-07-28]');
+  await expect(card.getByTestId('declared-capabilities')).toContainText(
+    'elicitation (form, url), sampling [deprecated since 2026-07-28]',
+  );
   return card;
 }

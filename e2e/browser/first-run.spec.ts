@@ -4,30 +4,42 @@ test.describe.configure({ timeout: 90_000 });
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
-test('a first run opens on Chat; later starts open on the last page; the browser console explains apiKeyEnv and does not warn while the demo model answers', async ({ page, host }) => {
+test('a first run opens on Chat; later starts open on the last page; the browser console explains apiKeyEnv and does not warn while the demo model answers', async ({
+  page,
+  host,
+}) => {
   const bare = host.url; // the URL `serve` printed: no page in it
   await page.goto(bare);
   await expect(page.getByTestId('connection')).toHaveText('connected');
   await expect(page.getByRole('heading', { level: 1, name: 'Chat' })).toBeVisible();
   await expect(nav(page).getByRole('button', { name: /^Chat/ })).toHaveAttribute('aria-current', 'page');
 
-  await nav(page).getByRole('button', { name: /^Settings/ }).click();
+  await nav(page)
+    .getByRole('button', { name: /^Settings/ })
+    .click();
   await expect(page.getByTestId('model-in-use')).toHaveText('offline demo model');
   // No form that cannot save: how to set the key instead, and no warning while the demo model needs none.
   await expect(page.getByLabel('New API key')).toHaveCount(0);
   await expect(page.getByTestId('api-key-env-command')).toHaveText('OPENAI_API_KEY=sk-… npx switchboard serve');
   await expect(page.getByTestId('api-key-env-help')).toContainText('agent.model.apiKeyEnv');
-  await expect(page.getByTestId('api-key-status')).toHaveText('Key: not needed: the offline demo model answers without one');
+  await expect(page.getByTestId('api-key-status')).toHaveText(
+    'Key: not needed: the offline demo model answers without one',
+  );
   await expect(page.getByTestId('api-key-status').locator('.warn-text')).toHaveCount(0);
 
-  await nav(page).getByRole('button', { name: /^Records/ }).click();
+  await nav(page)
+    .getByRole('button', { name: /^Records/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Records' })).toBeVisible();
   await page.goto(bare);
   await expect(page.getByRole('heading', { level: 1, name: 'Records' })).toBeVisible();
   await expect(page.getByTestId('connection')).toHaveText('connected');
 });
 
-test('without its token, or with a stale one, the console says which token, where serve printed it and how to get a new one', async ({ page, host }) => {
+test('without its token, or with a stale one, the console says which token, where serve printed it and how to get a new one', async ({
+  page,
+  host,
+}) => {
   const origin = `http://127.0.0.1:${host.port}`;
   await page.goto(`${origin}/#/servers`);
   const notice = page.getByTestId('token-required');

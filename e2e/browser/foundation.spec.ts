@@ -11,7 +11,9 @@ test('the console opens on Settings with the real config path', async ({ page, h
   await expect(page.getByTestId('data-dir')).toHaveText(host.dataDir);
   await expect(page.getByTestId('raw-yaml')).toContainText('builtin: shop');
   for (const label of ['Servers', 'Intent tree', 'Tools', 'Skills', 'Chat', 'Requests', 'Records', 'Settings'])
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: new RegExp(`^${label}`) })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: new RegExp(`^${label}`) }),
+    ).toBeVisible();
 });
 
 test('a page served with a wrong token cannot reach main, and says so', async ({ page, host }) => {

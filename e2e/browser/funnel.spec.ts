@@ -4,19 +4,30 @@ import { gotoPage, openPage } from './pipeline-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
-const stage = (root: ReturnType<import('@playwright/test').Page['getByTestId']>, name: string) => root.locator(`[data-stage="${name}"]`);
+const stage = (root: ReturnType<import('@playwright/test').Page['getByTestId']>, name: string) =>
+  root.locator(`[data-stage="${name}"]`);
 
-test('the Tools page opens with the funnel: counts per stage, drops between them, a click filters the list; the chat shows it per model step', async ({ page, host }) => {
+test('the Tools page opens with the funnel: counts per stage, drops between them, a click filters the list; the chat shows it per model step', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'tools');
   const funnel = page.getByTestId('tool-funnel');
-  const counts = async () => Promise.all(['discovered', 'mounted', 'bindings', 'bound', 'sent'].map((s) => stage(funnel, s).getAttribute('data-count')));
+  const counts = async () =>
+    Promise.all(
+      ['discovered', 'mounted', 'bindings', 'bound', 'sent'].map((s) => stage(funnel, s).getAttribute('data-count')),
+    );
   await expect.poll(counts).toEqual(['6', '5', '5', '4', '4']);
   await expect(stage(funnel, 'bound')).toContainText('− 1 gated by skills');
   await expect(funnel).toContainText('1 configured tool no connected server offers');
 
-  await stage(funnel, 'bindings').getByRole('button', { name: /bindings/ }).click();
+  await stage(funnel, 'bindings')
+    .getByRole('button', { name: /bindings/ })
+    .click();
   await expect(page.getByTestId('tool-row')).toHaveCount(5);
-  await stage(funnel, 'bound').getByRole('button', { name: /gated by skills/ }).click();
+  await stage(funnel, 'bound')
+    .getByRole('button', { name: /gated by skills/ })
+    .click();
   await expect(page.getByTestId('tool-row')).toHaveCount(1);
   await expect(page.getByTestId('tool-row')).toHaveAttribute('data-tool', 'apply_refund');
 
@@ -43,9 +54,17 @@ test('the funnel reads in the dark theme', async ({ page, host }) => {
   await gotoPage(page, host, 'tools');
   const row = page.getByTestId('tool-funnel').locator('[data-stage="discovered"] .funnel-row');
   await expect(row).toContainText('discovered on servers');
-  const { text, panel } = await row.evaluate((el) => ({ text: getComputedStyle(el).color, panel: getComputedStyle(el.closest('.tool-funnel')!).backgroundColor }));
+  const { text, panel } = await row.evaluate((el) => ({
+    text: getComputedStyle(el).color,
+    panel: getComputedStyle(el.closest('.tool-funnel')!).backgroundColor,
+  }));
   // Light text on a dark panel: the theme's own colours, not the light theme's.
-  const luminance = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) / 3;
+  const luminance = (rgb: string) =>
+    rgb
+      .match(/\d+/g)!
+      .slice(0, 3)
+      .map(Number)
+      .reduce((a, b) => a + b, 0) / 3;
   expect(luminance(text)).toBeGreaterThan(180);
   expect(luminance(panel)).toBeLessThan(60);
 });

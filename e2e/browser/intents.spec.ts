@@ -6,7 +6,10 @@ test.describe.configure({ timeout: 120_000 });
 
 const SEED_QUESTION = '上周买的AirPods Pro还没收到，帮我看看送到哪了';
 
-test('removing query_order from the intent tree reproduces the seed failure, and Tools and Explain say why', async ({ page, host }) => {
+test('removing query_order from the intent tree reproduces the seed failure, and Tools and Explain say why', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'intents');
   const node = treeNode(page, 'order-query');
   await expect(node).toContainText('query_order');
@@ -43,10 +46,16 @@ test('removing query_order from the intent tree reproduces the seed failure, and
   const mounted = result.locator('[data-testid="explain-layer"][data-layer="mounted"]');
   await expect(mounted).toHaveClass(/first-failing/);
   await expect(mounted).toContainText('first failing layer');
-  await expect(result.locator('[data-testid="explain-layer"][data-layer="discovered"]')).toHaveAttribute('data-ok', 'true');
+  await expect(result.locator('[data-testid="explain-layer"][data-layer="discovered"]')).toHaveAttribute(
+    'data-ok',
+    'true',
+  );
 });
 
-test('a description override edited in the MCP node editor is what the next turn sends to the model', async ({ page, host }) => {
+test('a description override edited in the MCP node editor is what the next turn sends to the model', async ({
+  page,
+  host,
+}) => {
   const override = '按运单号查询物流轨迹。运单号必须取自 query_order 返回的订单，不能用客户口述的号码。';
   await gotoPage(page, host, 'intents');
   await treeNode(page, 'logistics-query').click();
@@ -65,10 +74,15 @@ test('a description override edited in the MCP node editor is what the next turn
   await ask(page, SEED_QUESTION);
   const panel = lastTurn(page).getByTestId('visible-tools');
   await panel.locator(':scope > summary').click();
-  await expect(panel.getByTestId('step-tools').first().locator('tr[data-tool="query_logistics"] td.description')).toHaveText(override);
+  await expect(
+    panel.getByTestId('step-tools').first().locator('tr[data-tool="query_logistics"] td.description'),
+  ).toHaveText(override);
 });
 
-test('editing the tree: add a node, pick its tool, move it, see problems by node, and be asked before leaving', async ({ page, host }) => {
+test('editing the tree: add a node, pick its tool, move it, see problems by node, and be asked before leaving', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'intents');
   await treeNode(page, 'invoice-query').click();
   await page.getByRole('button', { name: '+ MCP tool' }).click();
@@ -106,7 +120,10 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
     asked = dialog.message();
     void dialog.dismiss();
   });
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Tools/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: /^Tools/ })
+    .click();
   await expect.poll(() => asked).toContain('unsaved changes');
   await expect(page.getByRole('heading', { level: 1, name: 'Intent tree' })).toBeVisible();
   await expect(added).toBeVisible();
@@ -116,7 +133,10 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
   await expect(toolRow(page, 'query_coupons', 'shop')).toHaveAttribute('data-state', 'bound');
 });
 
-test('dragging a node: a drop indicator, then into a category or before a row; the keyboard moves still work', async ({ page, host }) => {
+test('dragging a node: a drop indicator, then into a category or before a row; the keyboard moves still work', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'intents');
   const drag = async (id: string, onto: string, share: number, check?: () => Promise<void>) => {
     const from = (await treeNode(page, id).boundingBox())!;
@@ -129,10 +149,15 @@ test('dragging a node: a drop indicator, then into a category or before a row; t
     await page.mouse.up();
   };
   // Onto the middle of a category: the category is outlined, and the node goes inside it, last.
-  await drag('invoice-query', 'policies', 0.5, () => expect(treeNode(page, 'policies')).toHaveAttribute('data-drop', 'inside'));
+  await drag('invoice-query', 'policies', 0.5, () =>
+    expect(treeNode(page, 'policies')).toHaveAttribute('data-drop', 'inside'),
+  );
   await expect(treeNode(page, 'invoice-query')).toHaveAttribute('aria-level', '2');
   await expect(treeNode(page, 'invoice-query')).toHaveAttribute('aria-selected', 'true');
-  const order = () => page.getByRole('treeitem').evaluateAll((rows) => rows.map((r) => `${r.getAttribute('aria-level')}:${r.getAttribute('data-node-id')}`));
+  const order = () =>
+    page
+      .getByRole('treeitem')
+      .evaluateAll((rows) => rows.map((r) => `${r.getAttribute('aria-level')}:${r.getAttribute('data-node-id')}`));
   expect((await order()).slice(-3)).toEqual(['1:policies', '2:policy-search', '2:invoice-query']);
   await expect(page.getByTestId('intents-status')).toContainText('Unsaved changes');
 

@@ -17,10 +17,18 @@ const test = base.extend<{ host: Host }>({
     const basic = {
       name: 'basic',
       command: process.execPath,
-      args: [join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'],
+      args: [
+        join(process.cwd(), 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'),
+        '--stdio',
+      ],
       timeoutMs: 20_000,
     };
-    const hostile = { name: 'hostile', command: process.execPath, args: [join(process.cwd(), 'tests', 'support', 'mcp', 'hostile-app-server.mjs')], timeoutMs: 15_000 };
+    const hostile = {
+      name: 'hostile',
+      command: process.execPath,
+      args: [join(process.cwd(), 'tests', 'support', 'mcp', 'hostile-app-server.mjs')],
+      timeoutMs: 15_000,
+    };
     const config = {
       agent: { model: { provider: 'demo' }, mcp: { servers: [basic, hostile] } },
       intents: [
@@ -29,7 +37,14 @@ const test = base.extend<{ host: Host }>({
           name: 'apps',
           children: [
             { id: 'n-time', name: 'time', kind: 'mcp', server: 'basic', toolId: 'get-time', confirm: 'never' },
-            { id: 'n-hostile', name: 'hostile', kind: 'mcp', server: 'hostile', toolId: 'hostile_app', confirm: 'never' },
+            {
+              id: 'n-hostile',
+              name: 'hostile',
+              kind: 'mcp',
+              server: 'hostile',
+              toolId: 'hostile_app',
+              confirm: 'never',
+            },
             { id: 'n-note', name: 'note', kind: 'mcp', server: 'hostile', toolId: 'write_note', confirm: 'always' },
           ],
         },
@@ -46,21 +61,32 @@ const test = base.extend<{ host: Host }>({
 test.describe.configure({ timeout: 150_000 });
 
 /** Runs a tool by hand on the Tools page and returns its app section. */
-async function runByHand(page: Page, host: Host, toolId: string, server: string, fill?: (run: ReturnType<Page['getByTestId']>) => Promise<void>) {
+async function runByHand(
+  page: Page,
+  host: Host,
+  toolId: string,
+  server: string,
+  fill?: (run: ReturnType<Page['getByTestId']>) => Promise<void>,
+) {
   await gotoPage(page, host, 'tools');
   await toolRow(page, toolId, server).click({ timeout: 30_000 });
   await openRunTab(page);
   const run = page.getByTestId('run-tool');
   if (fill) await fill(run);
   await run.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(run.getByTestId('run-result').getByTestId('tool-card')).toHaveAttribute('data-status', 'success', { timeout: 20_000 });
+  await expect(run.getByTestId('run-result').getByTestId('tool-card')).toHaveAttribute('data-status', 'success', {
+    timeout: 20_000,
+  });
   return run.getByTestId('mcp-app');
 }
 
 const proxyFrame = (page: Page) => page.frameLocator('[data-testid="mcp-app-frame"]');
 const appFrame = (page: Page) => proxyFrame(page).frameLocator('iframe');
 
-test('server-basic-vanillajs renders in a sandboxed frame on another origin; its button calls a tool recorded with actor app', async ({ page, host }) => {
+test('server-basic-vanillajs renders in a sandboxed frame on another origin; its button calls a tool recorded with actor app', async ({
+  page,
+  host,
+}) => {
   const consoleOrigin = new URL(host.url).origin;
   const app = await runByHand(page, host, 'get-time', 'basic');
   const frame = app.getByTestId('mcp-app-frame');
@@ -78,11 +104,19 @@ test('server-basic-vanillajs renders in a sandboxed frame on another origin; its
   expect(await proxy.evaluate(() => document.querySelector('iframe')!.getAttribute('sandbox'))).toBe('allow-scripts');
   const inner = proxy.childFrames()[0]!;
   expect(await inner.evaluate(() => window.origin)).toBe('null');
-  expect(await inner.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'))).toContain("connect-src 'none'");
+  expect(
+    await inner.evaluate(() =>
+      document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'),
+    ),
+  ).toContain("connect-src 'none'");
   // ui/initialize carried our context (theme, style variables); a theme change follows as host-context-changed.
-  const consoleTheme = await page.evaluate(() => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  const consoleTheme = await page.evaluate(() =>
+    window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light',
+  );
   await expect.poll(() => inner.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(consoleTheme);
-  expect(await inner.evaluate(() => document.documentElement.style.getPropertyValue('--color-text-primary'))).not.toBe('');
+  expect(await inner.evaluate(() => document.documentElement.style.getPropertyValue('--color-text-primary'))).not.toBe(
+    '',
+  );
   const other = consoleTheme === 'dark' ? 'light' : 'dark';
   await page.evaluate((theme) => (document.documentElement.dataset.theme = theme), other);
   await expect.poll(() => inner.evaluate(() => document.documentElement.getAttribute('data-theme'))).toBe(other);
@@ -96,8 +130,12 @@ test('server-basic-vanillajs renders in a sandboxed frame on another origin; its
   expect(page.context().pages()).toHaveLength(1);
 
   await appFrame(page).getByRole('button', { name: 'Get Server Time' }).click();
-  await nav(page).getByRole('button', { name: /^Records/ }).click();
-  await expect(page.locator('[data-testid="record-row"][data-tool="get-time"][data-actor="app"]')).toHaveCount(1, { timeout: 20_000 });
+  await nav(page)
+    .getByRole('button', { name: /^Records/ })
+    .click();
+  await expect(page.locator('[data-testid="record-row"][data-tool="get-time"][data-actor="app"]')).toHaveCount(1, {
+    timeout: 20_000,
+  });
   await expect(page.locator('[data-testid="record-row"][data-tool="get-time"][data-actor="operator"]')).toHaveCount(1);
 });
 
@@ -120,7 +158,10 @@ test('in Chat, a tool call with an app renders it inline', async ({ page, host }
   await expect(said).toContainText('get-time');
 });
 
-test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bounded and shown, and its write waits for approval', async ({ page, host }) => {
+test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bounded and shown, and its write waits for approval', async ({
+  page,
+  host,
+}) => {
   const app = await runByHand(page, host, 'hostile_app', 'hostile', async (run) => {
     await run.getByLabel('consolePort').fill(String(host.port));
     await run.getByLabel('consoleToken').fill(host.token);
@@ -140,7 +181,10 @@ test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bou
 
   // Top navigation, the console's storage and page, and its WebSocket with the real token: all refused.
   await hostileApp.getByRole('button', { name: 'Escape' }).click();
-  await expect(app.getByTestId('mcp-app-said')).toContainText('escape: top=blocked storage=blocked parent=blocked top-page=blocked ws=blocked', { timeout: 15_000 });
+  await expect(app.getByTestId('mcp-app-said')).toContainText(
+    'escape: top=blocked storage=blocked parent=blocked top-page=blocked ws=blocked',
+    { timeout: 15_000 },
+  );
   expect(page.url()).toBe(pageUrl);
 
   // A flood is dropped past the bound and said so; the console and the app keep working.
@@ -170,6 +214,10 @@ test('a hostile app: its CSP wish is refused, its escapes fail, its flood is bou
   await hostileApp.getByRole('button', { name: 'Close' }).click();
   await expect(app).toContainText('closed its interface');
 
-  await nav(page).getByRole('button', { name: /^Records/ }).click();
-  await expect(page.locator('[data-testid="record-row"][data-tool="write_note"][data-actor="app"]')).toHaveCount(1, { timeout: 15_000 });
+  await nav(page)
+    .getByRole('button', { name: /^Records/ })
+    .click();
+  await expect(page.locator('[data-testid="record-row"][data-tool="write_note"][data-actor="app"]')).toHaveCount(1, {
+    timeout: 15_000,
+  });
 });

@@ -3,7 +3,12 @@ import { expect, type Host } from '../host';
 import { composer, lastTurn, resultOf, send, startConversation } from './chat-helpers';
 import { everythingConnected, everythingTest } from './everything-host';
 
-const test = everythingTest(['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request', 'trigger-long-running-operation']);
+const test = everythingTest([
+  'trigger-elicitation-request',
+  'trigger-url-elicitation',
+  'trigger-sampling-request',
+  'trigger-long-running-operation',
+]);
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -18,14 +23,23 @@ async function ready(page: Page, host: Host) {
   await startConversation(page, host, 'u1001');
 }
 
-test('a server’s question appears under its tool call as a form with the schema’s defaults; the answer reaches the server', async ({ page, host }) => {
+test('a server’s question appears under its tool call as a form with the schema’s defaults; the answer reaches the server', async ({
+  page,
+  host,
+}) => {
   await ready(page, host);
   await send(page, '/call trigger-elicitation-request {}');
-  const call = lastTurn(page).locator('.tool-slot').filter({ has: page.locator('[data-tool="trigger-elicitation-request"]') });
+  const call = lastTurn(page)
+    .locator('.tool-slot')
+    .filter({ has: page.locator('[data-tool="trigger-elicitation-request"]') });
   const form = call.getByTestId('elicitation-card');
   await expect(form).toBeVisible({ timeout: 20_000 });
   await expect(form).toContainText('Please provide inputs for the following fields:');
-  await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel('1 pending')).toBeVisible();
+  await expect(
+    nav(page)
+      .getByRole('button', { name: /^Requests/ })
+      .getByLabel('1 pending'),
+  ).toBeVisible();
   await expect(form.getByLabel('Integer', { exact: true })).toHaveValue('42');
   await expect(form.getByLabel('String with default')).toHaveValue('It was a dark and stormy night.');
   await expect(form.getByLabel('Titled Single Select Enum', { exact: true })).toHaveValue('hero-1');
@@ -46,18 +60,29 @@ test('a server’s question appears under its tool call as a form with the schem
   expect(result).toContain('- Email: ada@example.com');
   expect(result).toContain('- Favorite Integer: 7');
   await expect(card).toContainText('Question accepted by operator');
-  await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel(/pending/)).toHaveCount(0);
+  await expect(
+    nav(page)
+      .getByRole('button', { name: /^Requests/ })
+      .getByLabel(/pending/),
+  ).toHaveCount(0);
 });
 
-test('a URL question shows the full URL and its host, opens nothing until clicked, and answers accept once the tab opened', async ({ page, host }) => {
+test('a URL question shows the full URL and its host, opens nothing until clicked, and answers accept once the tab opened', async ({
+  page,
+  host,
+}) => {
   await ready(page, host);
   const popups: string[] = [];
   page.on('popup', (popup) => popups.push(popup.url()));
   const url = 'http://127.0.0.1:9/consent?client=switchboard&step=1';
   // The server's page, answered by the browser context itself (nothing listens on port 9).
-  await page.context().route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Consent</h1>' }));
+  await page
+    .context()
+    .route('http://127.0.0.1:9/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Consent</h1>' }));
   await send(page, `/call trigger-url-elicitation {"url": "${url}", "message": "Sign in to the example service"}`);
-  const call = lastTurn(page).locator('.tool-slot').filter({ has: page.locator('[data-tool="trigger-url-elicitation"]') });
+  const call = lastTurn(page)
+    .locator('.tool-slot')
+    .filter({ has: page.locator('[data-tool="trigger-url-elicitation"]') });
   const question = call.getByTestId('elicitation-card');
   await expect(question).toHaveAttribute('data-mode', 'url', { timeout: 20_000 });
   await expect(question).toContainText('Sign in to the example service');
@@ -66,7 +91,10 @@ test('a URL question shows the full URL and its host, opens nothing until clicke
   expect(popups).toEqual([]); // shown, not opened
 
   // The click opens a tab within the gesture, then sends it to the URL; accept goes only once the tab exists.
-  const [popup] = await Promise.all([page.waitForEvent('popup'), question.getByRole('button', { name: 'Open 127.0.0.1:9 and accept' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    question.getByRole('button', { name: 'Open 127.0.0.1:9 and accept' }).click(),
+  ]);
   await popup.waitForURL(url);
   await expect(popup.getByRole('heading', { name: 'Consent' })).toBeVisible();
   await popup.close();
@@ -76,12 +104,17 @@ test('a URL question shows the full URL and its host, opens nothing until clicke
   await expect(card).toContainText('Question (URL) accepted by operator');
 });
 
-test('a sampling request waits on the Requests page, runs on the model only when approved, and its answer is returned after review', async ({ page, host }) => {
+test('a sampling request waits on the Requests page, runs on the model only when approved, and its answer is returned after review', async ({
+  page,
+  host,
+}) => {
   await ready(page, host);
   await send(page, '/call trigger-sampling-request {"prompt": "What is MCP?", "maxTokens": 64}');
   await expect(lastTurn(page).getByTestId('sampling-card')).toBeVisible({ timeout: 20_000 });
 
-  await nav(page).getByRole('button', { name: /^Requests/ }).click();
+  await nav(page)
+    .getByRole('button', { name: /^Requests/ })
+    .click();
   const card = page.getByTestId('sampling-card');
   await expect(card).toHaveAttribute('data-stage', 'review');
   await expect(card.getByLabel('System prompt')).toHaveValue('You are a helpful test server.');
@@ -90,7 +123,9 @@ test('a sampling request waits on the Requests page, runs on the model only when
   await card.getByLabel(/Message 1/).fill('What is the Model Context Protocol?');
   await card.getByRole('button', { name: 'Send to offline demo model' }).click();
   await expect(card).toHaveAttribute('data-stage', 'answered');
-  await expect(card.getByTestId('sampling-answer')).toHaveText('Demo answer: you asked “What is the Model Context Protocol?”. (The offline demo model answers the same way every time.)');
+  await expect(card.getByTestId('sampling-answer')).toHaveText(
+    'Demo answer: you asked “What is the Model Context Protocol?”. (The offline demo model answers the same way every time.)',
+  );
   await card.getByRole('button', { name: 'Return answer to everything' }).click();
   await expect(page.getByText('Nothing is waiting.')).toBeVisible();
 

@@ -13,10 +13,21 @@ import { composer, lastTurn, send, startConversation } from './chat-helpers';
 const test = base.extend<{ host: Host }>({
   host: async ({}, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sb-e2e-media-'));
-    const media = { name: 'media', command: process.execPath, args: [join(process.cwd(), 'tests', 'support', 'mcp', 'media-fixture-server.mjs')], timeoutMs: 15_000 };
+    const media = {
+      name: 'media',
+      command: process.execPath,
+      args: [join(process.cwd(), 'tests', 'support', 'mcp', 'media-fixture-server.mjs')],
+      timeoutMs: 15_000,
+    };
     const config = {
       agent: { model: { provider: 'demo' }, mcp: { servers: [media] } },
-      intents: [{ id: 'media', name: 'media', children: [{ id: 'n-chime', name: 'chime', kind: 'mcp', toolId: 'play_chime', confirm: 'never' }] }],
+      intents: [
+        {
+          id: 'media',
+          name: 'media',
+          children: [{ id: 'n-chime', name: 'chime', kind: 'mcp', toolId: 'play_chime', confirm: 'never' }],
+        },
+      ],
       skills: [],
     };
     await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
@@ -28,21 +39,28 @@ const test = base.extend<{ host: Host }>({
 
 test.describe.configure({ timeout: 120_000 });
 
-const decoded = (img: import('@playwright/test').Locator) => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth);
+const decoded = (img: import('@playwright/test').Locator) =>
+  img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth);
 
-test('a tool’s title and inline icon show in the Tools list, its detail, the tool card and the record; an audio result plays in the card; no remote icon is fetched', async ({ page, host }) => {
+test('a tool’s title and inline icon show in the Tools list, its detail, the tool card and the record; an audio result plays in the card; no remote icon is fetched', async ({
+  page,
+  host,
+}) => {
   const remote: string[] = [];
   const origin = new URL(host.url).origin;
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.protocol !== 'data:' && url.origin !== origin && url.origin !== origin.replace(/^http/, 'ws')) remote.push(request.url());
+    if (url.protocol !== 'data:' && url.origin !== origin && url.origin !== origin.replace(/^http/, 'ws'))
+      remote.push(request.url());
   });
 
   await page.goto(`${host.url}#/tools`);
   const row = page.locator('[data-testid="tool-row"][data-tool="play_chime"]');
   await expect(row.getByTestId('tool-title')).toHaveText('Play a chime', { timeout: 30_000 });
   await expect.poll(() => decoded(row.getByTestId('tool-icon'))).toBe(16);
-  await expect(page.locator('[data-testid="tool-row"][data-tool="plain_tool"] [data-testid="tool-icon"]')).toHaveCount(0);
+  await expect(page.locator('[data-testid="tool-row"][data-tool="plain_tool"] [data-testid="tool-icon"]')).toHaveCount(
+    0,
+  );
   await row.click();
   const detail = page.getByTestId('tool-detail');
   await expect(detail.getByTestId('tool-icons').locator('img')).toHaveCount(1);
@@ -58,7 +76,9 @@ test('a tool’s title and inline icon show in the Tools list, its detail, the t
   const audio = card.locator('[data-testid="result-part"][data-type="audio"]');
   await expect(audio).toContainText('Audio audio/wav');
   // The page decodes the sound (real data, allowed by media-src data:): a quarter second.
-  await expect.poll(() => audio.getByTestId('result-audio').evaluate((el: HTMLAudioElement) => el.duration)).toBeCloseTo(0.25, 1);
+  await expect
+    .poll(() => audio.getByTestId('result-audio').evaluate((el: HTMLAudioElement) => el.duration))
+    .toBeCloseTo(0.25, 1);
   // What the model was told: the note, not the sound.
   await card.locator('.tool-result summary').click();
   await expect(card.locator('.tool-result')).toContainText('played to the operator, not sent to the model');

@@ -4,7 +4,12 @@ import { composer, lastTurn, send, startConversation } from './chat-helpers';
 import { everythingConnected, everythingTest } from './everything-host';
 
 /** What server-everything says and sends, shown to the operator: its log, rich results, resources and prompts. */
-const test = everythingTest(['get-tiny-image', 'get-resource-links', 'toggle-simulated-logging', 'toggle-subscriber-updates']);
+const test = everythingTest([
+  'get-tiny-image',
+  'get-resource-links',
+  'toggle-simulated-logging',
+  'toggle-subscriber-updates',
+]);
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -18,7 +23,10 @@ async function call(page: Page, host: Host, line: string, tool: string) {
   return card;
 }
 
-test('the server card shows its instructions, and its log view fills with leveled messages, filtered and asked of the server by level', async ({ page, host }) => {
+test('the server card shows its instructions, and its log view fills with leveled messages, filtered and asked of the server by level', async ({
+  page,
+  host,
+}) => {
   const card = await everythingConnected(page, host);
   await expect(card.getByTestId('server-instructions')).toContainText('not sent to the model');
   await card.getByTestId('server-instructions').locator('summary').click();
@@ -27,7 +35,12 @@ test('the server card shows its instructions, and its log view fills with levele
   await card.getByRole('button', { name: 'Log' }).click();
   const log = card.getByTestId('server-log');
   await expect(log.locator('[data-testid="server-log-line"][data-source="stderr"]').first()).toBeVisible();
-  await expect(log.locator('[data-source="host"]').filter({ hasText: /connected \(\d+ tools/ }).first()).toBeVisible();
+  await expect(
+    log
+      .locator('[data-source="host"]')
+      .filter({ hasText: /connected \(\d+ tools/ })
+      .first(),
+  ).toBeVisible();
   await log.getByLabel('Level asked of the server').selectOption('debug');
   await expect(log.getByLabel('Level asked of the server')).toHaveValue('debug');
 
@@ -47,18 +60,25 @@ test('the server card shows its instructions, and its log view fills with levele
   await chat.close();
 });
 
-test('with its instructions sent, each step shows them with their tokens; an image result is shown in its tool card and record; a resource link reads through the same server', async ({ page, host }) => {
+test('with its instructions sent, each step shows them with their tokens; an image result is shown in its tool card and record; a resource link reads through the same server', async ({
+  page,
+  host,
+}) => {
   const server = await everythingConnected(page, host);
   await server.getByRole('button', { name: 'Edit' }).click();
   await page.getByLabel(/Send its instructions to the model/).check();
   await page.getByRole('button', { name: 'Save server' }).click();
-  await expect(server.getByTestId('server-instructions')).toContainText('sent to the model (appended to the system prompt)');
+  await expect(server.getByTestId('server-instructions')).toContainText(
+    'sent to the model (appended to the system prompt)',
+  );
   await expect(server).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
 
   const card = await call(page, host, '/call get-tiny-image {}', 'get-tiny-image');
   const visible = lastTurn(page).getByTestId('visible-tools');
   await visible.locator(':scope > summary').click();
-  await expect(visible.locator('[data-testid="step-instructions"][data-server="everything"]').first()).toContainText(/Instructions from everything in the system prompt · \d+ tokens/);
+  await expect(visible.locator('[data-testid="step-instructions"][data-server="everything"]').first()).toContainText(
+    /Instructions from everything in the system prompt · \d+ tokens/,
+  );
   const image = card.locator('[data-testid="result-part"][data-type="image"] img');
   await expect(image).toBeVisible();
   // Decoded by the page (the data is real, and the page's policy lets it show): not a broken image.
@@ -76,7 +96,10 @@ test('with its instructions sent, each step shows them with their tokens; an ima
   await expect(link.getByTestId('resource-contents').locator('pre, img').first()).toBeVisible();
 });
 
-test('the Resources & Prompts view lists and reads resources, hears a subscribed one change, and gets a prompt with suggested arguments', async ({ page, host }) => {
+test('the Resources & Prompts view lists and reads resources, hears a subscribed one change, and gets a prompt with suggested arguments', async ({
+  page,
+  host,
+}) => {
   const card = await everythingConnected(page, host);
   await card.getByRole('button', { name: 'Resources & prompts' }).click();
   const view = card.getByTestId('resources-prompts');
@@ -101,7 +124,9 @@ test('the Resources & Prompts view lists and reads resources, hears a subscribed
 
   // A resource template is filled in field by field (the server's completion suggests), not edited by hand.
   await view.locator('.resource-templates > summary').click();
-  const template = view.locator('[data-testid="resource-template"][data-uri-template="demo://resource/dynamic/text/{resourceId}"]');
+  const template = view.locator(
+    '[data-testid="resource-template"][data-uri-template="demo://resource/dynamic/text/{resourceId}"]',
+  );
   await template.getByRole('button', { name: 'Fill in' }).click();
   const filled = template.getByTestId('template-form');
   await expect(filled.getByRole('button', { name: 'Read' })).toBeDisabled();
@@ -121,5 +146,7 @@ test('the Resources & Prompts view lists and reads resources, hears a subscribed
   await expect(names.getByRole('button')).toHaveText(['Alice', 'Bob', 'Charlie']);
   await names.getByRole('button', { name: 'Bob' }).click();
   await form.getByRole('button', { name: 'Get prompt' }).click();
-  await expect(form.getByTestId('prompt-messages')).toContainText('Please promote Bob to the head of the Engineering team.');
+  await expect(form.getByTestId('prompt-messages')).toContainText(
+    'Please promote Bob to the head of the Engineering team.',
+  );
 });

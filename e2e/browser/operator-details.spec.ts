@@ -4,7 +4,10 @@ import { gotoPage, treeNode } from './pipeline-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('approval: the policy chip says why it asks, Reject… brings its reason box and buttons into view, and the composer’s Stop works meanwhile', async ({ page, host }) => {
+test('approval: the policy chip says why it asks, Reject… brings its reason box and buttons into view, and the composer’s Stop works meanwhile', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1280, height: 560 });
   await startConversation(page, host, 'u1001');
   await ask(page, '上周买的AirPods Pro还没收到，帮我看看送到哪了');
@@ -25,11 +28,17 @@ test('approval: the policy chip says why it asks, Reject… brings its reason bo
   await expect(stop).toBeEnabled();
   await stop.click();
   await expect(composer(page)).toBeEnabled({ timeout: 20_000 });
-  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute('data-status', 'stopped');
+  await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute(
+    'data-status',
+    'stopped',
+  );
   await expect(page.locator('form.composer').getByRole('button', { name: 'Send' })).toBeVisible();
 });
 
-test('a new answer scrolls into view after the operator scrolled up through an expanded Visible tools panel', async ({ page, host }) => {
+test('a new answer scrolls into view after the operator scrolled up through an expanded Visible tools panel', async ({
+  page,
+  host,
+}) => {
   await page.setViewportSize({ width: 1280, height: 600 });
   await startConversation(page, host, 'u1001');
   await ask(page, '上周买的AirPods Pro还没收到，帮我看看送到哪了');
@@ -43,7 +52,10 @@ test('a new answer scrolls into view after the operator scrolled up through an e
   await expect(lastTurn(page).getByTestId('assistant-message').last()).toBeInViewport();
 });
 
-test('at 900 px the transcript takes the width; disabled buttons look disabled in dark mode', async ({ page, host }) => {
+test('at 900 px the transcript takes the width; disabled buttons look disabled in dark mode', async ({
+  page,
+  host,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 900, height: 760 });
   await startConversation(page, host, 'u1001');
@@ -53,7 +65,12 @@ test('at 900 px the transcript takes the width; disabled buttons look disabled i
   // Send with nothing typed is disabled: neutral (no accent fill), unlike the enabled one.
   const sendButton = page.locator('form.composer').getByRole('button', { name: 'Send' });
   await expect(sendButton).toBeDisabled();
-  const look = () => sendButton.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color, border: getComputedStyle(el).borderStyle }));
+  const look = () =>
+    sendButton.evaluate((el) => ({
+      background: getComputedStyle(el).backgroundColor,
+      color: getComputedStyle(el).color,
+      border: getComputedStyle(el).borderStyle,
+    }));
   const disabled = await look();
   await composer(page).fill('你好');
   await expect(sendButton).toBeEnabled();
@@ -63,7 +80,10 @@ test('at 900 px the transcript takes the width; disabled buttons look disabled i
   expect(disabled.border).toBe('dashed');
 });
 
-test('a node added to a selected category goes inside it and takes its name and id from the tool picked; the picker finds a typed tool id', async ({ page, host }) => {
+test('a node added to a selected category goes inside it and takes its name and id from the tool picked; the picker finds a typed tool id', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'intents');
   const category = page.locator('[data-testid="intent-node"][data-kind="category"]').first();
   const categoryId = await category.getAttribute('data-node-id');

@@ -5,19 +5,30 @@ import { expect, type Host } from '../host';
 
 export const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-export async function openPage(page: Page, label: 'Servers' | 'Intent tree' | 'Tools' | 'Skills' | 'Chat'): Promise<void> {
-  await nav(page).getByRole('button', { name: new RegExp(`^${label}`) }).click();
+export async function openPage(
+  page: Page,
+  label: 'Servers' | 'Intent tree' | 'Tools' | 'Skills' | 'Chat',
+): Promise<void> {
+  await nav(page)
+    .getByRole('button', { name: new RegExp(`^${label}`) })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
 }
 
 /** Opens the console straight on a page and waits for the live connection. */
-export async function gotoPage(page: Page, host: Host, hash: 'servers' | 'intents' | 'tools' | 'skills'): Promise<void> {
+export async function gotoPage(
+  page: Page,
+  host: Host,
+  hash: 'servers' | 'intents' | 'tools' | 'skills',
+): Promise<void> {
   await page.goto(`${host.url}#/${hash}`);
   await expect(page.getByTestId('connection')).toHaveText('connected');
 }
 
 export const toolRow = (page: Page, toolId: string, server?: string) =>
-  page.locator(`[data-testid="tool-row"][data-tool="${toolId}"]${server === undefined ? '' : `[data-server="${server}"]`}`);
+  page.locator(
+    `[data-testid="tool-row"][data-tool="${toolId}"]${server === undefined ? '' : `[data-server="${server}"]`}`,
+  );
 
 export const treeNode = (page: Page, id: string) => page.locator(`[data-testid="intent-node"][data-node-id="${id}"]`);
 

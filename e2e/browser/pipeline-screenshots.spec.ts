@@ -14,14 +14,19 @@ test('screenshots of Servers, Intent tree, Tools and Skills in light and dark', 
   await gotoPage(page, host, 'servers');
 
   const pages: { label: string; file: string; ready: () => Promise<void>; after?: () => Promise<void> }[] = [
-    { label: 'Servers', file: 'servers', ready: () => expect(page.getByTestId('server-card')).toHaveAttribute('data-status', 'connected') },
+    {
+      label: 'Servers',
+      file: 'servers',
+      ready: () => expect(page.getByTestId('server-card')).toHaveAttribute('data-status', 'connected'),
+    },
     {
       label: 'Intent tree',
       file: 'intents',
       ready: async () => {
         await treeNode(page, 'logistics-query').click();
         const override = page.getByLabel('Override (empty = use the server’s text)');
-        if (!(await override.inputValue())) await override.fill('按运单号查询物流轨迹。运单号必须来自 query_order 的结果。');
+        if (!(await override.inputValue()))
+          await override.fill('按运单号查询物流轨迹。运单号必须来自 query_order 的结果。');
         await expect(page.getByTestId('description-diff')).toBeVisible();
       },
       // The draft is for the picture only: discard it so leaving the page does not ask.
@@ -36,13 +41,19 @@ test('screenshots of Servers, Intent tree, Tools and Skills in light and dark', 
         await explain(page, 'query_coupons');
       },
     },
-    { label: 'Skills', file: 'skills', ready: () => expect(page.getByTestId('server-skill').first()).toContainText('售后处理手册') },
+    {
+      label: 'Skills',
+      file: 'skills',
+      ready: () => expect(page.getByTestId('server-skill').first()).toContainText('售后处理手册'),
+    },
   ];
 
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     for (const { label, file, ready, after } of pages) {
-      await nav(page).getByRole('button', { name: new RegExp(`^${label}`) }).click();
+      await nav(page)
+        .getByRole('button', { name: new RegExp(`^${label}`) })
+        .click();
       await expect(page.getByRole('heading', { level: 1, name: label })).toBeVisible();
       await ready();
       const name = `${file}-${colorScheme}.png`;

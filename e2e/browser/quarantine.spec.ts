@@ -26,9 +26,24 @@ async function selectHeldRow(page: Page, host: Host) {
  * definition, so the tool is quarantined. The row's detail (fetched on selection) shows the diff; accepting it
  * re-pins, and the list, the detail and Explain all follow.
  */
-test('a quarantined tool shows its definition diff when selected, and accepting it binds it again', async ({ page }) => {
-  const pinned = { name: 'query_order', description: 'Find an order (the text that was trusted)', inputSchema: { type: 'object', properties: {} }, outputSchema: null, annotations: { readOnlyHint: true } };
-  const host = await hostWithPins({ version: 1, servers: { shop: { query_order: { hash: 'sha256-of-the-old-definition', pinnedAt: '2025-01-01T00:00:00.000Z', definition: pinned } } } });
+test('a quarantined tool shows its definition diff when selected, and accepting it binds it again', async ({
+  page,
+}) => {
+  const pinned = {
+    name: 'query_order',
+    description: 'Find an order (the text that was trusted)',
+    inputSchema: { type: 'object', properties: {} },
+    outputSchema: null,
+    annotations: { readOnlyHint: true },
+  };
+  const host = await hostWithPins({
+    version: 1,
+    servers: {
+      shop: {
+        query_order: { hash: 'sha256-of-the-old-definition', pinnedAt: '2025-01-01T00:00:00.000Z', definition: pinned },
+      },
+    },
+  });
   try {
     const { row, section } = await selectHeldRow(page, host);
     await expect(section).toContainText('Definition changed');
@@ -53,7 +68,9 @@ test('a quarantined tool shows its definition diff when selected, and accepting 
  * query_order was accepted on another server (pins.json written before the host starts); the shop would serve it
  * now. The tool is held as a move until the operator accepts it on the Tools page.
  */
-test('a binding that moved to another server is held, shown as a move, and bound again once the move is accepted', async ({ page }) => {
+test('a binding that moved to another server is held, shown as a move, and bound again once the move is accepted', async ({
+  page,
+}) => {
   const bindings = { query_order: { server: 'old-shop', acceptedAt: '2025-01-01T00:00:00.000Z', readOnly: true } };
   const host = await hostWithPins({ version: 1, servers: {}, bindings });
   try {

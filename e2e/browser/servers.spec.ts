@@ -7,10 +7,14 @@ import { startShopProcess, type ShopProcess } from './shop-process';
 
 test.describe.configure({ timeout: 120_000 });
 
-const card = (page: import('@playwright/test').Page, name: string) => page.locator(`[data-testid="server-card"][data-server="${name}"]`);
+const card = (page: import('@playwright/test').Page, name: string) =>
+  page.locator(`[data-testid="server-card"][data-server="${name}"]`);
 const SHOP_TOOLS = ['query_order', 'query_logistics', 'cancel_order', 'update_shipping_address'];
 
-test('a shop server that dies shows as failed and its tools unavailable; after it returns, Reconnect binds them again', async ({ page, host }) => {
+test('a shop server that dies shows as failed and its tools unavailable; after it returns, Reconnect binds them again', async ({
+  page,
+  host,
+}) => {
   // The default `builtin: shop` runs inside the host; to stop it from outside, the test runs its own shop over HTTP.
   let shop: ShopProcess | undefined = await startShopProcess();
   const port = shop.port;
@@ -87,11 +91,19 @@ test('adding, validating and removing a server, and rediscovering', async ({ pag
   await expect(page.getByTestId('server-card')).toHaveCount(1);
 });
 
-test('importing a Claude Desktop config asks about a name clash, then imports under a new name', async ({ page, host }) => {
+test('importing a Claude Desktop config asks about a name clash, then imports under a new name', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'servers');
   await page.getByRole('button', { name: 'Import…' }).click();
   const panel = page.getByTestId('import-servers');
-  const json = JSON.stringify({ mcpServers: { shop: { url: 'http://127.0.0.1:9/mcp' }, files: { command: 'switchboard-no-such-command', args: ['.'] } } });
+  const json = JSON.stringify({
+    mcpServers: {
+      shop: { url: 'http://127.0.0.1:9/mcp' },
+      files: { command: 'switchboard-no-such-command', args: ['.'] },
+    },
+  });
   await panel.getByLabel(/Paste an mcpServers JSON/).fill(json);
   await panel.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(panel.getByTestId('import-preview')).toContainText('Nothing written yet');
@@ -106,17 +118,28 @@ test('importing a Claude Desktop config asks about a name clash, then imports un
   await expect(card(page, 'files')).toBeVisible();
 });
 
-test('a Claude Desktop import of npx servers: env values masked and timeout kept in the preview; a slow first start shows installing / starting and connects; a broken one shows one line, its stack trace behind Details', async ({ page, host }) => {
+test('a Claude Desktop import of npx servers: env values masked and timeout kept in the preview; a slow first start shows installing / starting and connects; a broken one shows one line, its stack trace behind Details', async ({
+  page,
+  host,
+}) => {
   const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-npx-'));
   try {
     // A fake `npx`: installs for 4 s (longer than the default 10 s timeoutMs would allow if it were 3 s), then serves.
     const npx = join(dir, 'npx');
-    await writeFile(npx, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(resolve('tests/support/mcp/fake-package-runner.mjs'))} "$@"\n`);
+    await writeFile(
+      npx,
+      `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(resolve('tests/support/mcp/fake-package-runner.mjs'))} "$@"\n`,
+    );
     await chmod(npx, 0o755);
     const common = ['--cache', join(dir, 'cache'), '--log', join(dir, 'log')];
     const json = JSON.stringify({
       mcpServers: {
-        memory: { command: npx, args: ['-y', '@modelcontextprotocol/server-memory', '--install-ms', '4000', ...common], env: { MEMORY_API_KEY: 'sk-do-not-show-me' }, timeout: 3 },
+        memory: {
+          command: npx,
+          args: ['-y', '@modelcontextprotocol/server-memory', '--install-ms', '4000', ...common],
+          env: { MEMORY_API_KEY: 'sk-do-not-show-me' },
+          timeout: 3,
+        },
         broken: { command: npx, args: ['-y', 'broken-pkg', '--install-ms', '200', '--fail', ...common] },
       },
     });
@@ -134,7 +157,10 @@ test('a Claude Desktop import of npx servers: env values masked and timeout kept
     await expect(panel.getByTestId('import-preview')).toContainText('Imported');
 
     // An imported command runs only once the operator confirmed its exact command line (security review 2, item 10).
-    for (const [name, pkg] of [['memory', '@modelcontextprotocol/server-memory'], ['broken', 'broken-pkg']]) {
+    for (const [name, pkg] of [
+      ['memory', '@modelcontextprotocol/server-memory'],
+      ['broken', 'broken-pkg'],
+    ]) {
       const waiting = card(page, name).getByTestId('launch-confirmation');
       await expect(card(page, name)).toHaveAttribute('data-status', 'needs-confirmation');
       await expect(waiting).toContainText('Waiting for your confirmation to launch:');
@@ -153,7 +179,9 @@ test('a Claude Desktop import of npx servers: env values masked and timeout kept
     // It is retried with a growing backoff; by the third failure it stays failed for 8 s, time enough to read it.
     await expect(broken).toContainText('attempt 4 at', { timeout: 40_000 });
     await expect(broken).toHaveAttribute('data-status', 'failed');
-    await expect(broken.getByTestId('server-error')).toHaveText("the command exited before it answered initialize: Error: Cannot find module '/cache/fake-pkg/dist/index.js'");
+    await expect(broken.getByTestId('server-error')).toHaveText(
+      "the command exited before it answered initialize: Error: Cannot find module '/cache/fake-pkg/dist/index.js'",
+    );
     await expect(broken.getByText('at Module._resolveFilename', { exact: false })).toBeHidden();
     await broken.getByTestId('server-error-details').locator('summary').click();
     await expect(broken.getByText('at Module._resolveFilename', { exact: false })).toBeVisible();

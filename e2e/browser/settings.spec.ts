@@ -33,15 +33,22 @@ test('invalid YAML is refused with its line, and the file on disk stays as it wa
   // Clicking the line selects it in the editor.
   await refusal.getByRole('button', { name: new RegExp(`^line ${line}`) }).click();
   await expect(editor).toBeFocused();
-  expect(await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toContain('maxSteps: lots');
+  expect(
+    await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd)),
+  ).toContain('maxSteps: lots');
 });
 
-test('a YAML cascade: the first error leads with its line, the errors that follow from it are folded, the cursor goes there', async ({ page, host }) => {
+test('a YAML cascade: the first error leads with its line, the errors that follow from it are folded, the cursor goes there', async ({
+  page,
+  host,
+}) => {
   await page.goto(`${host.url}#/settings`);
   const editor = page.getByTestId('raw-yaml');
   await expect(editor).toHaveValue(/builtin: shop/);
   // `args` indented less than its sibling keys (line 6): the parser then reports three more errors below it.
-  await editor.fill('agent:\n  mcp:\n    servers:\n      - name: a\n        command: npx\n      args: [x]\n      - name: b\n        url: http://127.0.0.1:9/mcp\n');
+  await editor.fill(
+    'agent:\n  mcp:\n    servers:\n      - name: a\n        command: npx\n      args: [x]\n      - name: b\n        url: http://127.0.0.1:9/mcp\n',
+  );
   await page.getByRole('button', { name: 'Save YAML' }).click();
   const refusal = page.getByTestId('config-save-error');
   await expect(refusal).toContainText('The first problem is on line 6:');
@@ -51,7 +58,9 @@ test('a YAML cascade: the first error leads with its line, the errors that follo
   await expect(cascade.locator('summary')).toHaveText(/^3 more YAML errors, which may follow from line 6$/);
   await expect(cascade.locator('li').first()).toBeHidden(); // folded until asked for
   await expect(editor).toBeFocused();
-  expect(await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('      args: [x]');
+  expect(await editor.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe(
+    '      args: [x]',
+  );
 });
 
 test('a valid edit is saved and applied', async ({ page, host }) => {
@@ -86,7 +95,10 @@ test('a change on disk during an edit keeps the edit and offers a reload', async
   await expect(editor).not.toHaveValue(/my unsaved note/);
 });
 
-test('the model form saves to the config, and the browser console says how to set an API key', async ({ page, host }) => {
+test('the model form saves to the config, and the browser console says how to set an API key', async ({
+  page,
+  host,
+}) => {
   await page.goto(`${host.url}#/settings`);
   await expect(page.getByTestId('model-in-use')).toHaveText('offline demo model');
   await page.getByLabel('Approval timeout (ms)').fill('90000');
@@ -103,12 +115,23 @@ test('the model form saves to the config, and the browser console says how to se
   await expect(page.getByTestId('api-key-env-help')).toContainText('reads the model’s key from the environment');
 });
 
-test('a large config with a literal token: the built host reads it in its worker, the editors show it masked, saves keep it', async ({ page }) => {
+test('a large config with a literal token: the built host reads it in its worker, the editors show it masked, saves keep it', async ({
+  page,
+}) => {
   const token = 'tok_e2e_0123456789abcdefWXYZ';
   const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-secrets-'));
   // Over 32 KiB: read, saved and edited in the config worker, which the build ships as out/main/config-worker.js.
-  const padding = Array.from({ length: 400 }, (_, i) => ({ name: `pad-${i}`, url: `http://127.0.0.1:9/pad-${i}/mcp`, enabled: false }));
-  const tracker = { name: 'tracker', url: 'http://127.0.0.1:9/mcp', enabled: false, headers: { Authorization: `Bearer ${token}` } };
+  const padding = Array.from({ length: 400 }, (_, i) => ({
+    name: `pad-${i}`,
+    url: `http://127.0.0.1:9/pad-${i}/mcp`,
+    enabled: false,
+  }));
+  const tracker = {
+    name: 'tracker',
+    url: 'http://127.0.0.1:9/mcp',
+    enabled: false,
+    headers: { Authorization: `Bearer ${token}` },
+  };
   await writeFile(configFile(dir), stringify({ agent: { mcp: { servers: [tracker, ...padding] }, maxSteps: 8 } }));
   const host = await startHost(dir);
   try {
@@ -125,7 +148,10 @@ test('a large config with a literal token: the built host reads it in its worker
 
     // The server form shows the mask and the note; saving another change keeps the literal.
     await page.goto(`${host.url}#/servers`);
-    const card = page.getByTestId('server-card').filter({ has: page.getByText('tracker', { exact: true }) }).first();
+    const card = page
+      .getByTestId('server-card')
+      .filter({ has: page.getByText('tracker', { exact: true }) })
+      .first();
     await card.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByTestId('server-form');
     await expect(form.getByLabel('Value 1')).toHaveValue('Bearer ••••WXYZ');
@@ -143,7 +169,10 @@ test('a large config with a literal token: the built host reads it in its worker
   }
 });
 
-test('the theme switch: dark over a light system, kept across a reload and in preferences.json, and back to the system', async ({ page, host }) => {
+test('the theme switch: dark over a light system, kept across a reload and in preferences.json, and back to the system', async ({
+  page,
+  host,
+}) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${host.url}#/settings`);
   const background = () => page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
@@ -153,7 +182,9 @@ test('the theme switch: dark over a light system, kept across a reload and in pr
   await choice.selectOption('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect.poll(background).toBe('rgb(21, 23, 27)');
-  await expect.poll(async () => JSON.parse(await readFile(join(host.dataDir, 'preferences.json'), 'utf8')).theme).toBe('dark');
+  await expect
+    .poll(async () => JSON.parse(await readFile(join(host.dataDir, 'preferences.json'), 'utf8')).theme)
+    .toBe('dark');
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

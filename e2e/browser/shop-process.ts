@@ -9,10 +9,14 @@ export interface ShopProcess {
 
 /** Runs the demo shop MCP server (`switchboard shop-server`) as its own process, so a test can kill it. */
 export async function startShopProcess(port = 0): Promise<ShopProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['bin/switchboard.mjs', 'shop-server', '--port', String(port), '--no-token'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SHOP_TOKEN: '' },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['bin/switchboard.mjs', 'shop-server', '--port', String(port), '--no-token'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SHOP_TOKEN: '' },
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
   const url = await new Promise<string>((resolve, reject) => {

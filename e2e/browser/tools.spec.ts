@@ -1,7 +1,10 @@
 import { expect, test } from '../host';
 import { explain, gotoPage, toolRow, treeNode } from './pipeline-helpers';
 
-test('Tools reconciles the default config: every tool’s state and reason, filters and search', async ({ page, host }) => {
+test('Tools reconciles the default config: every tool’s state and reason, filters and search', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'tools');
   const states = {
     query_order: 'bound',
@@ -11,7 +14,8 @@ test('Tools reconciles the default config: every tool’s state and reason, filt
     apply_refund: 'gated',
     query_coupons: 'unmounted',
   };
-  for (const [tool, state] of Object.entries(states)) await expect(toolRow(page, tool, 'shop')).toHaveAttribute('data-state', state);
+  for (const [tool, state] of Object.entries(states))
+    await expect(toolRow(page, tool, 'shop')).toHaveAttribute('data-state', state);
   await expect(toolRow(page, 'query_invoice', '')).toHaveAttribute('data-state', 'unavailable');
   await expect(toolRow(page, 'query_invoice', '')).toContainText('no connected server offers it');
   await expect(toolRow(page, 'apply_refund', 'shop')).toContainText('after-sales');
@@ -21,7 +25,10 @@ test('Tools reconciles the default config: every tool’s state and reason, filt
   await expect(chips.locator('[data-state-filter="bound"] .chip-count')).toHaveText('4');
   await expect(chips.locator('[data-state-filter="gated"] .chip-count')).toHaveText('1');
 
-  await page.getByRole('group', { name: 'Filter by state' }).getByRole('button', { name: /unmounted/ }).click();
+  await page
+    .getByRole('group', { name: 'Filter by state' })
+    .getByRole('button', { name: /unmounted/ })
+    .click();
   await expect(page.getByTestId('tool-row')).toHaveCount(1);
   await expect(toolRow(page, 'query_coupons', 'shop')).toBeVisible();
   await page.getByRole('group', { name: 'Filter by state' }).getByRole('button', { name: /^all/ }).click();
@@ -35,7 +42,10 @@ test('Tools reconciles the default config: every tool’s state and reason, filt
   await expect(page.getByTestId('tool-row')).toHaveCount(7);
 });
 
-test('the detail panel shows the definition, the bound node and the gating skill; the list follows the keyboard', async ({ page, host }) => {
+test('the detail panel shows the definition, the bound node and the gating skill; the list follows the keyboard', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'tools');
   await toolRow(page, 'query_logistics', 'shop').click();
   const detail = page.getByTestId('tool-detail');
@@ -69,7 +79,8 @@ test('Explain walks a gated tool through every layer, with and without its skill
   await expect(result).toHaveAttribute('data-verdict', 'hidden');
   await expect(result).toHaveAttribute('data-first-failing', 'gated');
   await expect(result.locator('[data-layer="gated"]')).toContainText('after-sales');
-  for (const layer of ['configured', 'connected', 'discovered', 'mounted']) await expect(result.locator(`[data-layer="${layer}"]`)).toHaveAttribute('data-ok', 'true');
+  for (const layer of ['configured', 'connected', 'discovered', 'mounted'])
+    await expect(result.locator(`[data-layer="${layer}"]`)).toHaveAttribute('data-ok', 'true');
 
   await page.getByRole('checkbox', { name: 'after-sales' }).check();
   await page.getByRole('button', { name: 'Explain', exact: true }).click();

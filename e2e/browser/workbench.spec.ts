@@ -6,12 +6,17 @@ import { gotoPage, openPage, openRunTab, saveIntents, toolRow, treeNode } from '
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
 
-test('Run query_order from Tools with the form: the result as a tool card, and a record with actor operator', async ({ page, host }) => {
+test('Run query_order from Tools with the form: the result as a tool card, and a record with actor operator', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'tools');
   // A required field left empty is refused before sending, with the error at the field.
   await toolRow(page, 'query_logistics', 'shop').click();
   // With the detail open the names keep their room: none is cut while the list has space.
-  const cut = await page.locator('[data-testid="tool-row"] .tool-cell, [data-testid="tool-row"] > :nth-child(2)').evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
+  const cut = await page
+    .locator('[data-testid="tool-row"] .tool-cell, [data-testid="tool-row"] > :nth-child(2)')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent));
   expect(cut).toEqual([]);
   await openRunTab(page);
   let run = page.getByTestId('run-tool');
@@ -31,14 +36,18 @@ test('Run query_order from Tools with the form: the result as a tool card, and a
   await card.locator('details.tool-result > summary').click();
   await expect(card.locator('details.tool-result pre')).toContainText('BS1001003');
   await expect(run.getByTestId('run-result')).toContainText('actor operator');
-  await expect(run.getByTestId('run-cli-command')).toContainText(`npx switchboard tools call query_order --server shop --args '{"keyword":"AirPods"}' --customer u1001`);
+  await expect(run.getByTestId('run-cli-command')).toContainText(
+    `npx switchboard tools call query_order --server shop --args '{"keyword":"AirPods"}' --customer u1001`,
+  );
 
   // The arguments are kept per tool.
   await toolRow(page, 'query_logistics', 'shop').click();
   await toolRow(page, 'query_order', 'shop').click();
   await expect(page.getByTestId('run-tool').getByLabel(/^keyword/)).toHaveValue('AirPods');
 
-  await nav(page).getByRole('button', { name: /^Records/ }).click();
+  await nav(page)
+    .getByRole('button', { name: /^Records/ })
+    .click();
   await page.getByLabel('Actor').selectOption('operator');
   await expect(page.getByTestId('record-row')).toHaveCount(1);
   await expect(page.getByTestId('record-row')).toHaveAttribute('data-actor', 'operator');
@@ -47,7 +56,10 @@ test('Run query_order from Tools with the form: the result as a tool card, and a
   await expect(page.getByTestId('record-row')).toHaveCount(0);
 });
 
-test('Run cancel_order by hand waits for approval (its node’s policy), then runs once approved', async ({ page, host }) => {
+test('Run cancel_order by hand waits for approval (its node’s policy), then runs once approved', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'tools');
   await toolRow(page, 'cancel_order', 'shop').click();
   await openRunTab(page);
@@ -58,13 +70,20 @@ test('Run cancel_order by hand waits for approval (its node’s policy), then ru
   const approval = run.getByTestId('approval-card');
   await expect(approval).toBeVisible();
   await expect(approval).toContainText('cancel_order');
-  await expect(nav(page).getByRole('button', { name: /^Requests/ }).getByLabel('1 pending')).toBeVisible();
+  await expect(
+    nav(page)
+      .getByRole('button', { name: /^Requests/ })
+      .getByLabel('1 pending'),
+  ).toBeVisible();
   await approval.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(run.getByTestId('run-result').getByTestId('tool-card')).toHaveAttribute('data-status', 'success');
   await expect(run.getByTestId('run-result')).toContainText('approve by operator');
 });
 
-test('an unmounted tool runs with a note why the model would not see it; Mount query_coupons from its row, save, and it is bound', async ({ page, host }) => {
+test('an unmounted tool runs with a note why the model would not see it; Mount query_coupons from its row, save, and it is bound', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'tools');
   await toolRow(page, 'query_coupons', 'shop').click();
   // Not mounted, yet its definition and hints show (the Run form is built from the same definition).
@@ -96,7 +115,10 @@ test('an unmounted tool runs with a note why the model would not see it; Mount q
   await expect(page.getByTestId('tool-detail')).toContainText('The server’s own text (no override).');
 });
 
-test('replay a conversation after changing a description: the steps are side by side and the divergence is marked', async ({ page, host }) => {
+test('replay a conversation after changing a description: the steps are side by side and the divergence is marked', async ({
+  page,
+  host,
+}) => {
   await startConversation(page, host);
   await ask(page, '上周买的AirPods Pro还没收到，帮我看看送到哪了');
   await ask(page, '第一笔');
@@ -106,14 +128,19 @@ test('replay a conversation after changing a description: the steps are side by 
 
   await openPage(page, 'Intent tree');
   await treeNode(page, 'order-query').click();
-  await page.getByTestId('node-editor').getByLabel('Override (empty = use the server’s text)').fill('查询当前客户的订单；先用它找订单，再查物流。');
+  await page
+    .getByTestId('node-editor')
+    .getByLabel('Override (empty = use the server’s text)')
+    .fill('查询当前客户的订单；先用它找订单，再查物流。');
   await saveIntents(page);
 
   await openPage(page, 'Chat');
   await page.getByRole('button', { name: 'Replay with today’s config' }).click();
   // The demo model answers and calls as before: what it was given changed, not what it did, so nothing is red.
   await expect(page.getByTestId('replay-verdict')).toHaveAttribute('data-verdict', 'given');
-  await expect(page.getByTestId('replay-verdict')).toHaveText('same answers and calls (only what the model was given changed)');
+  await expect(page.getByTestId('replay-verdict')).toHaveText(
+    'same answers and calls (only what the model was given changed)',
+  );
   const first = page.getByTestId('replay-step').first();
   await expect(first).toHaveAttribute('data-same', 'false');
   await expect(first).toHaveAttribute('data-outcome-differs', 'false');
@@ -122,7 +149,10 @@ test('replay a conversation after changing a description: the steps are side by 
   await expect(page.locator('[data-testid="replay-step"].differs')).toHaveCount(0);
 });
 
-test('the Tests page runs every case: the default examples pass, a failing case shows the failed expectation and its transcript', async ({ page, host }) => {
+test('the Tests page runs every case: the default examples pass, a failing case shows the failed expectation and its transcript', async ({
+  page,
+  host,
+}) => {
   await writeFile(
     join(host.dataDir, 'cases.yaml'),
     'cases:\n  - name: coupons are not mounted\n    messages: ["查一下我的优惠券"]\n    expect: { calls: [{ tool: query_coupons }] }\n',
@@ -137,11 +167,16 @@ test('the Tests page runs every case: the default examples pass, a failing case 
   await expect(failing).toHaveAttribute('data-result', 'failed');
   await failing.getByRole('button', { name: 'coupons are not mounted', exact: true }).click();
   const detail = page.getByTestId('case-detail');
-  await expect(detail.locator('[data-passed="false"]')).toContainText('calls query_coupons: not called; the model made no tool call');
+  await expect(detail.locator('[data-passed="false"]')).toContainText(
+    'calls query_coupons: not called; the model made no tool call',
+  );
   await expect(detail.getByTestId('case-transcript')).toContainText('我现在查不到优惠券');
 });
 
-test('preview a draft: tools added and removed with tokens, and the affected node’s example run against the draft, nothing saved', async ({ page, host }) => {
+test('preview a draft: tools added and removed with tokens, and the affected node’s example run against the draft, nothing saved', async ({
+  page,
+  host,
+}) => {
   await gotoPage(page, host, 'intents');
   await treeNode(page, 'order-cancel').click();
   await page.getByTestId('node-editor').getByLabel('Tool id').fill('query_coupons');

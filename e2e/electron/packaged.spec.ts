@@ -10,11 +10,16 @@ import { chromium, expect, test } from '@playwright/test';
 const packaged = process.env.SWITCHBOARD_PACKAGED_APP;
 
 test.describe('the packaged app', () => {
-  test.skip(!packaged, 'SWITCHBOARD_PACKAGED_APP is not set (.github/workflows/desktop.yml sets it after npm run dist)');
+  test.skip(
+    !packaged,
+    'SWITCHBOARD_PACKAGED_APP is not set (.github/workflows/desktop.yml sets it after npm run dist)',
+  );
 
   test('opens its window on app://switchboard in desktop mode, with every request of the page answered', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sb-packaged-'));
-    const child = spawn(packaged!, [`--data-dir=${dataDir}`, '--remote-debugging-port=0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(packaged!, [`--data-dir=${dataDir}`, '--remote-debugging-port=0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const endpoint = await new Promise<string>((resolve, reject) => {
         let stderr = '';
@@ -23,7 +28,9 @@ test.describe('the packaged app', () => {
           const listening = /DevTools listening on (ws:\/\/\S+)/.exec(stderr);
           if (listening) resolve(listening[1]);
         });
-        child.once('exit', (code) => reject(new Error(`the packaged app exited (${code}) before its window opened:\n${stderr}`)));
+        child.once('exit', (code) =>
+          reject(new Error(`the packaged app exited (${code}) before its window opened:\n${stderr}`)),
+        );
       });
       const browser = await chromium.connectOverCDP(endpoint);
       const context = browser.contexts()[0];

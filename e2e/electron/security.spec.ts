@@ -38,7 +38,10 @@ test.describe('Electron security settings', () => {
       });
       expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false });
       expect(await page.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
-      expect(await page.evaluate(() => Object.keys((window as unknown as { api: object }).api).sort())).toEqual(['on', 'request']);
+      expect(await page.evaluate(() => Object.keys((window as unknown as { api: object }).api).sort())).toEqual([
+        'on',
+        'request',
+      ]);
       const before = page.url();
       await page.evaluate(() => {
         window.location.href = 'https://example.com/';
@@ -46,7 +49,9 @@ test.describe('Electron security settings', () => {
       await page.waitForTimeout(300);
       expect(page.url()).toBe(before);
       expect(await page.evaluate(() => window.open('https://example.com/'))).toBeNull();
-      const csp = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'));
+      const csp = await page.evaluate(() =>
+        document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'),
+      );
       expect(csp).toContain("script-src 'self'");
     } finally {
       await app.close();

@@ -18,7 +18,11 @@ async function dataDir(): Promise<string> {
 }
 
 async function headless(options: Parameters<typeof startHeadless>[0]): Promise<HeadlessHandle> {
-  const handle = await startHeadless({ log: () => undefined, staticDir: join(options.dataDir, 'no-renderer'), ...options });
+  const handle = await startHeadless({
+    log: () => undefined,
+    staticDir: join(options.dataDir, 'no-renderer'),
+    ...options,
+  });
   cleanups.push(() => handle.close());
   return handle;
 }
@@ -75,6 +79,8 @@ describe('the console token, one per data directory', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise((resolve) => blocker.close(resolve)));
-    await expect(headless({ dataDir: dir, port: (blocker.address() as { port: number }).port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(headless({ dataDir: dir, port: (blocker.address() as { port: number }).port })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
   });
 });

@@ -24,7 +24,10 @@ export interface ConsoleToken {
 export async function loadConsoleToken(dataDir: string, options: { rotate?: boolean } = {}): Promise<ConsoleToken> {
   const path = join(dataDir, CONSOLE_TOKEN_FILE);
   if (!options.rotate) {
-    const existing = await readFile(path, 'utf8').then((text) => text.trim(), () => undefined);
+    const existing = await readFile(path, 'utf8').then(
+      (text) => text.trim(),
+      () => undefined,
+    );
     if (existing !== undefined && TOKEN_SHAPE.test(existing)) {
       if (process.platform !== 'win32' && ((await stat(path)).mode & 0o077) !== 0) await chmod(path, PRIVATE_FILE);
       return { token: existing, path, created: false };

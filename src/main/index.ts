@@ -1,5 +1,17 @@
 import electronLog from 'electron-log/main';
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, Notification, protocol, safeStorage, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  session,
+  shell,
+} from 'electron';
 import { readFile } from 'node:fs/promises';
 import * as nodeModule from 'node:module';
 import { join } from 'node:path';
@@ -54,7 +66,11 @@ const firstInstance = takeSingleInstance(app, () => {
   if (mainWindow && !mainWindow.isDestroyed()) bringToFront(mainWindow);
 });
 if (firstInstance) {
-  attachWindowLifecycle(app, { platform: process.platform, windowCount: () => BrowserWindow.getAllWindows().length, openWindow: () => void showWindow() });
+  attachWindowLifecycle(app, {
+    platform: process.platform,
+    windowCount: () => BrowserWindow.getAllWindows().length,
+    openWindow: () => void showWindow(),
+  });
   attachGracefulQuit({ app, close: async () => (await core)?.core.close(), log, signals: process });
   app.whenReady().then(start).catch(failedToStart);
 }
@@ -69,13 +85,19 @@ async function start(): Promise<void> {
   // The menu speaks the OS's language until the core has loaded the operator's choice, and follows it when it changes.
   const setMenu = () =>
     installAppMenu(
-      { setApplicationMenu: (template) => Menu.setApplicationMenu(Menu.buildFromTemplate(template)), setAboutPanelOptions: (options) => app.setAboutPanelOptions(options) },
+      {
+        setApplicationMenu: (template) => Menu.setApplicationMenu(Menu.buildFromTemplate(template)),
+        setAboutPanelOptions: (options) => app.setAboutPanelOptions(options),
+      },
       {
         platform: process.platform,
         packaged: app.isPackaged,
         language: chosenLanguage(loadedCore?.preferences.view().language, () => systemLanguage(app)),
         version: app.getVersion(),
-        openDocumentation: () => void shell.openPath(app.isPackaged ? join(process.resourcesPath, 'docs', 'README.md') : join(app.getAppPath(), 'README.md')),
+        openDocumentation: () =>
+          void shell.openPath(
+            app.isPackaged ? join(process.resourcesPath, 'docs', 'README.md') : join(app.getAppPath(), 'README.md'),
+          ),
         showLogFile: () => shell.showItemInFolder(logPath),
       },
     );
@@ -90,7 +112,10 @@ async function start(): Promise<void> {
     ipcMain,
     dispatch: async (route, input, ctx) => (await core!).dispatch(route, input, ctx),
     events,
-    isTrustedSender: pageSenderCheck(createSenderCheck(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined)), rendererUrl),
+    isTrustedSender: pageSenderCheck(
+      createSenderCheck(() => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : undefined)),
+      rendererUrl,
+    ),
     targets: () => BrowserWindow.getAllWindows().map((w) => w.webContents),
   });
   const notifier = new ApprovalNotifier({
@@ -121,7 +146,12 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
   if (app.isPackaged) {
     if (knowledgeDir) await readKnowledgeDir(knowledgeDir); // a clear error now, not on the first search
     // Started from Finder or a launcher, the app's PATH lacks what the operator's shell adds (npx, uvx, Homebrew).
-    const path = await loginShellPath({ platform: process.platform, currentPath: process.env.PATH, shellEnv: () => shellEnv(), log });
+    const path = await loginShellPath({
+      platform: process.platform,
+      currentPath: process.env.PATH,
+      shellEnv: () => shellEnv(),
+      log,
+    });
     if (path) process.env.PATH = path;
   }
   const vault = await desktopKeyVault(safeStorage, process.platform);
@@ -140,7 +170,10 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
     connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(findOnPath) } : undefined,
   });
   loadedCore = created;
-  return { core: created, dispatch: createDispatch(created, { log, appSandbox: { origin: SANDBOX_ORIGIN, proxyUrl: SANDBOX_PROXY_URL } }) };
+  return {
+    core: created,
+    dispatch: createDispatch(created, { log, appSandbox: { origin: SANDBOX_ORIGIN, proxyUrl: SANDBOX_PROXY_URL } }),
+  };
 }
 
 async function showWindow(): Promise<void> {

@@ -52,11 +52,15 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
   const { startAppSandboxServer } = await import('./adapters/app-sandbox-server');
   const sandbox = await startAppSandboxServer({ hostOrigins: () => consoleOrigins });
   const { createDispatch } = await import('./rpc/dispatch');
-  const dispatch = createDispatch(core, { log: options.log, appSandbox: { origin: sandbox.origin, proxyUrl: sandbox.proxyUrl } });
+  const dispatch = createDispatch(core, {
+    log: options.log,
+    appSandbox: { origin: sandbox.origin, proxyUrl: sandbox.proxyUrl },
+  });
   try {
     const { startWsAdapter } = await import('./adapters/ws');
     // After createCore: the data directory exists (and is owner-only) before the token is written into it.
-    const tokenFile = options.token === undefined ? await loadConsoleToken(options.dataDir, { rotate: options.newToken }) : undefined;
+    const tokenFile =
+      options.token === undefined ? await loadConsoleToken(options.dataDir, { rotate: options.newToken }) : undefined;
     const token = options.token ?? tokenFile!.token;
     const adapter = (port: number) =>
       startWsAdapter({

@@ -5,7 +5,11 @@ export const SHUTDOWN_TIMEOUT_MS = 5_000;
  * Runs `close` within a time bound: a server that ignores its stdin closing and SIGTERM, or a disk that hangs,
  * must not keep the app from quitting. Never rejects; says what happened.
  */
-export async function closeWithin(close: () => Promise<void>, timeoutMs: number, log: (line: string) => void): Promise<'closed' | 'timeout' | 'failed'> {
+export async function closeWithin(
+  close: () => Promise<void>,
+  timeoutMs: number,
+  log: (line: string) => void,
+): Promise<'closed' | 'timeout' | 'failed'> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bound = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
   try {

@@ -6,7 +6,13 @@ import { devMetaCsp, ELECTRON_CSP, rendererCsp, secureWindowOptions } from './wi
 describe('Electron window security (static, runs without the binary)', () => {
   it('isolates the renderer', () => {
     const prefs = secureWindowOptions('/p/index.cjs').webPreferences!;
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(prefs.preload).toBe('/p/index.cjs');
   });
 
@@ -15,7 +21,7 @@ describe('Electron window security (static, runs without the binary)', () => {
     expect(ELECTRON_CSP).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/);
   });
 
-  it('relaxes the CSP for Vite\'s dev server only: its inline Fast Refresh preamble and its HMR socket', () => {
+  it("relaxes the CSP for Vite's dev server only: its inline Fast Refresh preamble and its HMR socket", () => {
     const dev = rendererCsp('http://localhost:5173/');
     expect(dev).toContain("script-src 'self' 'unsafe-inline'");
     expect(dev).toContain("connect-src 'self' ws://localhost:5173");

@@ -56,6 +56,10 @@ export function devMetaCsp(html: string): string {
   return html.replace(
     /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/,
     (_all, open: string, csp: string, close: string) =>
-      open + csp.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*") + close,
+      open +
+      csp
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*") +
+      close,
   );
 }

@@ -81,7 +81,10 @@ describe('shop-server CLI', () => {
     const cli = spawnCli(['shop-server', '--port', '0', '--no-token']);
     try {
       const match = await waitFor(() => URL_LINE.exec(cli.output()) ?? undefined, 'the URL line');
-      await waitFor(() => (cli.output().includes('No token required (--no-token)') ? true : undefined), 'the no-token line');
+      await waitFor(
+        () => (cli.output().includes('No token required (--no-token)') ? true : undefined),
+        'the no-token line',
+      );
       expect((await rawRequest(Number(match[2]), { body: INITIALIZE_BODY })).status).toBe(200);
       cli.child.kill('SIGTERM');
       expect(await cli.exited).toBe(0);
@@ -104,7 +107,11 @@ describe('shop-server CLI', () => {
   it('rejects an invalid --port before starting', async () => {
     const program = new Command().exitOverride().configureOutput({ writeErr: () => undefined });
     registerShopServerCommand(program);
-    await expect(program.parseAsync(['node', 'main', 'shop-server', '--port', 'abc'])).rejects.toThrow(/integer from 0 to 65535/);
-    await expect(program.parseAsync(['node', 'main', 'shop-server', '--port', '70000'])).rejects.toThrow(/integer from 0 to 65535/);
+    await expect(program.parseAsync(['node', 'main', 'shop-server', '--port', 'abc'])).rejects.toThrow(
+      /integer from 0 to 65535/,
+    );
+    await expect(program.parseAsync(['node', 'main', 'shop-server', '--port', '70000'])).rejects.toThrow(
+      /integer from 0 to 65535/,
+    );
   });
 });

@@ -16,7 +16,10 @@ export function registerShopServerCommand(program: Command): Command {
     .command('shop-server')
     .description('Run the demo shop MCP server (比特严选) over Streamable HTTP on 127.0.0.1')
     .option('--port <n>', `port on 127.0.0.1, 0 picks a free one (default ${DEFAULT_SHOP_PORT})`, parsePort)
-    .option('--token <t>', 'require "Authorization: Bearer <t>" on every request (default: env SHOP_TOKEN, else a new random token, printed)')
+    .option(
+      '--token <t>',
+      'require "Authorization: Bearer <t>" on every request (default: env SHOP_TOKEN, else a new random token, printed)',
+    )
     .option('--no-token', 'accept requests without a token (any local process can then call the shop)')
     .action(async (options: { port?: number; token?: string | false }) => {
       // A token by default (issue 25): without one, any process on this machine could place orders as any customer.

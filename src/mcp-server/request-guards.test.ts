@@ -8,9 +8,12 @@ describe('checkHostAndOrigin', () => {
     expect(checkHostAndOrigin({ host }, hosts)).toEqual({ ok: true });
   });
 
-  it.each(['evil.example.com', 'evil.example.com:4321', '127.0.0.1:9999', '127.0.0.1', '0.0.0.0:4321'])('rejects Host %s with 403', (host) => {
-    expect(checkHostAndOrigin({ host }, hosts)).toMatchObject({ ok: false, status: 403 });
-  });
+  it.each(['evil.example.com', 'evil.example.com:4321', '127.0.0.1:9999', '127.0.0.1', '0.0.0.0:4321'])(
+    'rejects Host %s with 403',
+    (host) => {
+      expect(checkHostAndOrigin({ host }, hosts)).toMatchObject({ ok: false, status: 403 });
+    },
+  );
 
   it('rejects a missing Host', () => {
     expect(checkHostAndOrigin({}, hosts)).toMatchObject({ ok: false, status: 403 });
@@ -20,7 +23,11 @@ describe('checkHostAndOrigin', () => {
     const host = '127.0.0.1:4321';
     expect(checkHostAndOrigin({ host, origin: 'http://localhost:4321' }, hosts)).toEqual({ ok: true });
     for (const origin of ['http://evil.example.com', 'https://127.0.0.1:4321', 'http://127.0.0.1:1', 'null']) {
-      expect(checkHostAndOrigin({ host, origin }, hosts)).toMatchObject({ ok: false, status: 403, message: expect.stringContaining('Origin') });
+      expect(checkHostAndOrigin({ host, origin }, hosts)).toMatchObject({
+        ok: false,
+        status: 403,
+        message: expect.stringContaining('Origin'),
+      });
     }
   });
 });
@@ -35,7 +42,13 @@ describe('checkBearerToken', () => {
     expect(checkBearerToken({ authorization: 'bearer s3cret' }, 's3cret')).toEqual({ ok: true });
   });
 
-  it.each([undefined, '', 'Bearer', 'Bearer wrong', 'Bearer s3cret-and-more', 'Basic s3cret', 's3cret'])('rejects Authorization %s with 401', (authorization) => {
-    expect(checkBearerToken(authorization === undefined ? {} : { authorization }, 's3cret')).toMatchObject({ ok: false, status: 401 });
-  });
+  it.each([undefined, '', 'Bearer', 'Bearer wrong', 'Bearer s3cret-and-more', 'Basic s3cret', 's3cret'])(
+    'rejects Authorization %s with 401',
+    (authorization) => {
+      expect(checkBearerToken(authorization === undefined ? {} : { authorization }, 's3cret')).toMatchObject({
+        ok: false,
+        status: 401,
+      });
+    },
+  );
 });

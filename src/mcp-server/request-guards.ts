@@ -18,7 +18,11 @@ export function allowedHostsForPort(port: number): string[] {
 export function checkHostAndOrigin(headers: IncomingHttpHeaders, allowedHosts: readonly string[]): GuardVerdict {
   const host = headers.host?.toLowerCase();
   if (!host || !allowedHosts.includes(host)) {
-    return { ok: false, status: 403, message: `Forbidden: Host header ${JSON.stringify(headers.host ?? '')} is not allowed` };
+    return {
+      ok: false,
+      status: 403,
+      message: `Forbidden: Host header ${JSON.stringify(headers.host ?? '')} is not allowed`,
+    };
   }
   // Browsers always send Origin on cross-site requests; non-browser clients usually send none.
   const origin = headers.origin;

@@ -1,7 +1,7 @@
 // Builds one McpServer per session from the tool definitions. The acting customer is read from the
 // tools/call request's _meta, so a model can never choose whose orders it sees.
-import { McpServer } from "@modelcontextprotocol/server";
-import type { ServerContext } from "@modelcontextprotocol/server";
+import { McpServer } from '@modelcontextprotocol/server';
+import type { ServerContext } from '@modelcontextprotocol/server';
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills';
 import { z } from 'zod';
 import { mcpJsonSchemaValidator } from '../shared/mcp/json-schema-validator';
@@ -52,8 +52,15 @@ export function readDemoState(ctx: RequestMetaOf): string | undefined {
 /** The store a call works on: the live one, or the fresh state its _meta names. */
 export type StoreFor = (demoState: string | undefined) => ShopStore;
 
-export function createShopMcpServer(tools: readonly ShopToolDefinition[], storeFor: StoreFor, skills?: SkillsExtension): McpServer {
-  const server = new McpServer(SHOP_SERVER_INFO, { instructions: SHOP_INSTRUCTIONS, jsonSchemaValidator: mcpJsonSchemaValidator() });
+export function createShopMcpServer(
+  tools: readonly ShopToolDefinition[],
+  storeFor: StoreFor,
+  skills?: SkillsExtension,
+): McpServer {
+  const server = new McpServer(SHOP_SERVER_INFO, {
+    instructions: SHOP_INSTRUCTIONS,
+    jsonSchemaValidator: mcpJsonSchemaValidator(),
+  });
   // The after-sales manual, published as a server skill (shop-skills.ts); attached before connecting, as the SDK requires.
   skills?.attach(server);
   for (const tool of tools) {

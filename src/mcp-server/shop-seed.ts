@@ -41,7 +41,8 @@ const U1001_ADDRESS = '上海市浦东新区张江镇碧波路 690 号 3 号楼 
 const U1002_ADDRESS = '北京市海淀区中关村大街 27 号 1101 室，李华，139****1002';
 
 /** The seed's anchor: midnight UTC of the day `now` falls on (never in the future, the same all day). */
-export const seedDay = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+export const seedDay = (now: Date): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
 export function seedShopData(now: Date): ShopSeed {
   const t0 = seedDay(now).getTime();
@@ -157,9 +158,30 @@ export function seedShopData(now: Date): ShopSeed {
 
   const inDays = (days: number): string => new Date(t0 + days * DAY_MS).toISOString();
   const coupons: Coupon[] = [
-    { id: 'CP-1001-01', customerId: 'u1001', title: '数码耳机品类券：满 500 减 50', discount: 50, minSpend: 500, expiresAt: inDays(20) },
-    { id: 'CP-1001-02', customerId: 'u1001', title: '全场通用券：满 199 减 20', discount: 20, minSpend: 199, expiresAt: inDays(5) },
-    { id: 'CP-1002-01', customerId: 'u1002', title: '新人券：满 99 减 10', discount: 10, minSpend: 99, expiresAt: inDays(30) },
+    {
+      id: 'CP-1001-01',
+      customerId: 'u1001',
+      title: '数码耳机品类券：满 500 减 50',
+      discount: 50,
+      minSpend: 500,
+      expiresAt: inDays(20),
+    },
+    {
+      id: 'CP-1001-02',
+      customerId: 'u1001',
+      title: '全场通用券：满 199 减 20',
+      discount: 20,
+      minSpend: 199,
+      expiresAt: inDays(5),
+    },
+    {
+      id: 'CP-1002-01',
+      customerId: 'u1002',
+      title: '新人券：满 99 减 10',
+      discount: 10,
+      minSpend: 99,
+      expiresAt: inDays(30),
+    },
   ];
 
   return { orders, coupons };

@@ -26,7 +26,10 @@ describe('the shop in both protocol eras', () => {
       const orders = await callAs(client, 'u1001', 'query_order', { keyword: 'AirPods Pro', days: 14 });
       expect(orders).toMatchObject({ isError: false });
       expect(orders.text).toContain('AirPods Pro');
-      expect(await callAs(client, undefined, 'query_coupons')).toMatchObject({ isError: true, text: NO_IDENTITY_MESSAGE });
+      expect(await callAs(client, undefined, 'query_coupons')).toMatchObject({
+        isError: true,
+        text: NO_IDENTITY_MESSAGE,
+      });
     } finally {
       await client.close();
     }
@@ -48,12 +51,24 @@ describe('the shop in both protocol eras', () => {
       jsonrpc: '2.0',
       id: 1,
       method: 'server/discover',
-      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' }, 'io.modelcontextprotocol/clientCapabilities': {} } },
+      params: {
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': MODERN,
+          'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '0' },
+          'io.modelcontextprotocol/clientCapabilities': {},
+        },
+      },
     });
     const auth = { Authorization: 'Bearer s3cret', 'MCP-Protocol-Version': MODERN, 'Mcp-Method': 'server/discover' };
-    const evilHost = await rawRequest(shop.port, { headers: { ...auth, Host: `evil.example:${shop.port}` }, body: discover });
+    const evilHost = await rawRequest(shop.port, {
+      headers: { ...auth, Host: `evil.example:${shop.port}` },
+      body: discover,
+    });
     expect(evilHost.status).toBe(403);
-    const evilOrigin = await rawRequest(shop.port, { headers: { ...auth, Origin: 'http://evil.example' }, body: discover });
+    const evilOrigin = await rawRequest(shop.port, {
+      headers: { ...auth, Origin: 'http://evil.example' },
+      body: discover,
+    });
     expect(evilOrigin.status).toBe(403);
     const fine = await rawRequest(shop.port, { headers: auth, body: discover });
     expect(fine.status, fine.body).toBe(200);

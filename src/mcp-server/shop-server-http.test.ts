@@ -11,12 +11,19 @@ describe('bearer token', () => {
   afterAll(() => shop.close());
 
   it('answers 401 without a token or with a wrong one', async () => {
-    const attempts: Array<Record<string, string>> = [{}, { Authorization: 'Bearer wrong' }, { Authorization: 's3cret' }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { Authorization: 'Bearer wrong' },
+      { Authorization: 's3cret' },
+    ];
     for (const headers of attempts) {
       const res = await rawRequest(shop.port, { headers, body: INITIALIZE_BODY });
       expect(res.status, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
-      expect(JSON.parse(res.body)).toMatchObject({ jsonrpc: '2.0', error: { message: expect.stringContaining('bearer token') } });
+      expect(JSON.parse(res.body)).toMatchObject({
+        jsonrpc: '2.0',
+        error: { message: expect.stringContaining('bearer token') },
+      });
     }
   });
 
@@ -38,11 +45,17 @@ describe('DNS-rebinding protection and routing', () => {
   });
   afterAll(() => shop.close());
 
-  it.each(['evil.example.com', `evil.example.com:PORT`, '127.0.0.1:1', '192.168.1.10:PORT'])('a foreign Host %s gets 403', async (host) => {
-    const res = await rawRequest(shop.port, { headers: { Host: host.replace('PORT', String(shop.port)) }, body: INITIALIZE_BODY });
-    expect(res.status).toBe(403);
-    expect(res.headers['mcp-session-id']).toBeUndefined();
-  });
+  it.each(['evil.example.com', `evil.example.com:PORT`, '127.0.0.1:1', '192.168.1.10:PORT'])(
+    'a foreign Host %s gets 403',
+    async (host) => {
+      const res = await rawRequest(shop.port, {
+        headers: { Host: host.replace('PORT', String(shop.port)) },
+        body: INITIALIZE_BODY,
+      });
+      expect(res.status).toBe(403);
+      expect(res.headers['mcp-session-id']).toBeUndefined();
+    },
+  );
 
   it('a foreign Origin gets 403 even with a good Host', async () => {
     const res = await rawRequest(shop.port, { headers: { Origin: 'http://evil.example.com' }, body: INITIALIZE_BODY });
@@ -52,19 +65,27 @@ describe('DNS-rebinding protection and routing', () => {
 
   it.each(['localhost', '[::1]', '127.0.0.1'])('Host %s:PORT with a matching Origin is accepted', async (name) => {
     const host = `${name}:${shop.port}`;
-    const res = await rawRequest(shop.port, { headers: { Host: host, Origin: `http://${host}` }, body: INITIALIZE_BODY });
+    const res = await rawRequest(shop.port, {
+      headers: { Host: host, Origin: `http://${host}` },
+      body: INITIALIZE_BODY,
+    });
     expect(res.status).toBe(200);
     expect(res.headers['mcp-session-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('the 403 comes before any session lookup', async () => {
-    const res = await rawRequest(shop.port, { headers: { Host: 'evil.example.com', 'mcp-session-id': 'nope' }, body: '{}' });
+    const res = await rawRequest(shop.port, {
+      headers: { Host: 'evil.example.com', 'mcp-session-id': 'nope' },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
   });
 
   it('unknown session -> 404, no session on a non-initialize request -> 400, bad JSON -> 400, wrong path -> 404', async () => {
     const list = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
-    expect((await rawRequest(shop.port, { headers: { 'mcp-session-id': 'no-such-session' }, body: list })).status).toBe(404);
+    expect((await rawRequest(shop.port, { headers: { 'mcp-session-id': 'no-such-session' }, body: list })).status).toBe(
+      404,
+    );
     expect((await rawRequest(shop.port, { body: list })).status).toBe(400);
     const badJson = await rawRequest(shop.port, { body: '{not json' });
     expect(badJson.status).toBe(400);
@@ -105,7 +126,7 @@ describe('lifecycle', () => {
     await client.listTools();
     const started = performance.now();
     await shop.close();
-    expect(performance.now() - started).toBeLessThan(3000) // well under the 5 s keep-alive a leaked socket would hold;
+    expect(performance.now() - started).toBeLessThan(3000); // well under the 5 s keep-alive a leaked socket would hold;
     await expect(rawRequest(shop.port, { body: INITIALIZE_BODY })).rejects.toThrow(/ECONNREFUSED/);
     await client.close().catch(() => undefined);
     await shop.close(); // idempotent

@@ -1,5 +1,5 @@
 // The shop tools over real Streamable HTTP with the SDK client, as the app will use them.
-import type { Client } from "@modelcontextprotocol/client";
+import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CUSTOMER_ID_META_KEY, DEMO_STATE_META_KEY, NO_IDENTITY_MESSAGE } from './shop-mcp-server';
@@ -49,11 +49,16 @@ describe('shop tools (read)', () => {
       expect(byName[name].annotations?.readOnlyHint).toBe(true);
     }
     expect(byName.cancel_order.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true });
-    expect(byName.update_shipping_address.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(byName.update_shipping_address.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+    });
     expect(byName.apply_refund.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
     // The seed's wording: where the tracking number comes from.
     expect(byName.query_logistics.description).toContain('运单号先用订单查询取到再传进来，不要凭用户口述或自行拼接');
-    const trackingNo = (byName.query_logistics.inputSchema.properties as Record<string, { description?: string }>).trackingNo;
+    const trackingNo = (byName.query_logistics.inputSchema.properties as Record<string, { description?: string }>)
+      .trackingNo;
     expect(trackingNo.description).toBe('运单号，如 BIT9100000233，从订单查询的结果里取');
     expect(byName.query_logistics.inputSchema.required).toEqual(['trackingNo']);
     // Every parameter explains where its value comes from.
@@ -64,20 +69,35 @@ describe('shop tools (read)', () => {
     }
   });
 
-  it('T2 chain: query_order finds last week\'s AirPods Pro, its trackingNo feeds query_logistics', async () => {
+  it("T2 chain: query_order finds last week's AirPods Pro, its trackingNo feeds query_logistics", async () => {
     const orders = await callAs(client, 'u1001', 'query_order', { keyword: 'AirPods Pro', days: 14 });
     expect(orders.isError).toBe(false);
     const payload = orders.structured as { orders: PublicOrder[] };
     expect(JSON.parse(orders.text)).toEqual(payload);
     expect(payload.orders).toHaveLength(1);
     const [order] = payload.orders;
-    expect(order).toMatchObject({ orderNo: 'BS1001003', status: 'shipped', statusText: '已发货，运输中', amount: 1899, trackingNo: 'BIT9100000233' });
+    expect(order).toMatchObject({
+      orderNo: 'BS1001003',
+      status: 'shipped',
+      statusText: '已发货，运输中',
+      amount: 1899,
+      trackingNo: 'BIT9100000233',
+    });
     expect(Object.keys(order)).not.toContain('customerId');
 
     const logistics = await callAs(client, 'u1001', 'query_logistics', { trackingNo: order.trackingNo });
     expect(logistics.isError).toBe(false);
-    const track = logistics.structured as { orderNo: string; orderStatus: string; nodes: Array<{ time: string; location: string; description: string }> };
-    expect(track).toMatchObject({ trackingNo: 'BIT9100000233', orderNo: 'BS1001003', orderStatus: 'shipped', orderStatusText: '已发货，运输中' });
+    const track = logistics.structured as {
+      orderNo: string;
+      orderStatus: string;
+      nodes: Array<{ time: string; location: string; description: string }>;
+    };
+    expect(track).toMatchObject({
+      trackingNo: 'BIT9100000233',
+      orderNo: 'BS1001003',
+      orderStatus: 'shipped',
+      orderStatusText: '已发货，运输中',
+    });
     expect(track.nodes.length).toBeGreaterThanOrEqual(4);
     const times = track.nodes.map((n) => Date.parse(n.time));
     expect(times).toEqual([...times].sort((a, b) => b - a)); // newest first
@@ -108,7 +128,11 @@ describe('shop tools (read)', () => {
       ['apply_refund', { orderNo: 'BS1000952', reason: '不想要了' }],
     ];
     for (const [name, args] of calls) {
-      expect(await callAs(client, undefined, name, args), name).toEqual({ isError: true, text: NO_IDENTITY_MESSAGE, structured: undefined });
+      expect(await callAs(client, undefined, name, args), name).toEqual({
+        isError: true,
+        text: NO_IDENTITY_MESSAGE,
+        structured: undefined,
+      });
     }
     expect(shop.store.writesExecuted).toBe(0);
     expect(shop.store.getOrder('BS1001011')!.status).toBe('paid');
@@ -120,7 +144,7 @@ describe('shop tools (read)', () => {
     expect(nos).toEqual(['BS1000990', 'BS1000920']);
   });
 
-  it('u1002 asking for u1001\'s tracking number gets exactly the not-found answer', async () => {
+  it("u1002 asking for u1001's tracking number gets exactly the not-found answer", async () => {
     const foreign = await callAs(client, 'u1002', 'query_logistics', { trackingNo: 'BIT9100000233' });
     const bogus = await callAs(client, 'u1002', 'query_logistics', { trackingNo: 'BIT9199999999' });
     expect(foreign.isError).toBe(true);
@@ -130,7 +154,7 @@ describe('shop tools (read)', () => {
     expect(own).toMatchObject({ isError: false, structured: { orderNo: 'BS1000990' } });
   });
 
-  it('u1002 asking for u1001\'s order sees the same empty result as for a missing one', async () => {
+  it("u1002 asking for u1001's order sees the same empty result as for a missing one", async () => {
     const foreign = await callAs(client, 'u1002', 'query_order', { orderNo: 'BS1001003' });
     const missing = await callAs(client, 'u1002', 'query_order', { orderNo: 'BS0000000' });
     expect(foreign).toEqual({ isError: false, text: '{"orders":[]}', structured: { orders: [] } });
@@ -153,7 +177,10 @@ describe('shop tools (read)', () => {
   });
 
   it('an unknown tool is refused by name (the v2 SDK answers it as a protocol error, -32602)', async () => {
-    await expect(callAs(client, 'u1001', 'drop_database')).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('drop_database') });
+    await expect(callAs(client, 'u1001', 'drop_database')).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('drop_database'),
+    });
   });
 });
 
@@ -176,10 +203,16 @@ describe('shop tools (write)', () => {
       structured: { orderNo: 'BS1001011', status: 'cancelled', refund: 'original_payment' },
     });
     // Not paid yet: cancelled, and nothing to give back.
-    expect(await callAs(client, 'u1001', 'cancel_order', { orderNo: 'BS1001015' })).toMatchObject({ isError: false, structured: { orderNo: 'BS1001015', status: 'cancelled', refund: 'none' } });
+    expect(await callAs(client, 'u1001', 'cancel_order', { orderNo: 'BS1001015' })).toMatchObject({
+      isError: false,
+      structured: { orderNo: 'BS1001015', status: 'cancelled', refund: 'none' },
+    });
     expect(shop.store.getOrder('BS1001011')!.status).toBe('cancelled');
     const { structured } = await callAs(client, 'u1001', 'query_order', { orderNo: 'BS1001011' });
-    expect((structured as { orders: PublicOrder[] }).orders[0]).toMatchObject({ status: 'cancelled', statusText: '已取消' });
+    expect((structured as { orders: PublicOrder[] }).orders[0]).toMatchObject({
+      status: 'cancelled',
+      statusText: '已取消',
+    });
 
     const again = await callAs(client, 'u1001', 'cancel_order', { orderNo: 'BS1001011' });
     expect(again).toMatchObject({ isError: true, text: expect.stringContaining('已经取消') });
@@ -192,7 +225,11 @@ describe('shop tools (write)', () => {
 
   it('a call naming a demo state of its own works on fresh seed data, apart from the live data; reset puts the live data back', async () => {
     const cancelIn = (demoState: string | undefined) =>
-      client.callTool({ name: 'cancel_order', arguments: { orderNo: 'BS1001011' }, _meta: { [CUSTOMER_ID_META_KEY]: 'u1001', ...(demoState && { [DEMO_STATE_META_KEY]: demoState }) } });
+      client.callTool({
+        name: 'cancel_order',
+        arguments: { orderNo: 'BS1001011' },
+        _meta: { [CUSTOMER_ID_META_KEY]: 'u1001', ...(demoState && { [DEMO_STATE_META_KEY]: demoState }) },
+      });
     expect((await cancelIn(undefined)).isError).toBeFalsy();
     expect(shop.store.getOrder('BS1001011')!.status).toBe('cancelled');
     // A test case's own state starts from the seed, whatever the live data went through, and keeps its own changes.
@@ -225,8 +262,13 @@ describe('shop tools (write)', () => {
 
   it('apply_refund opens a ticket within 7 days of delivery and refuses outside it', async () => {
     const ok = await callAs(client, 'u1001', 'apply_refund', { orderNo: 'BS1000952', reason: '充电器有异响' });
-    expect(ok).toMatchObject({ isError: false, structured: { orderNo: 'BS1000952', status: 'open', ticketId: expect.stringMatching(/^AS\d+$/) } });
-    expect(shop.store.tickets).toEqual([expect.objectContaining({ ticketId: (ok.structured as { ticketId: string }).ticketId, reason: '充电器有异响' })]);
+    expect(ok).toMatchObject({
+      isError: false,
+      structured: { orderNo: 'BS1000952', status: 'open', ticketId: expect.stringMatching(/^AS\d+$/) },
+    });
+    expect(shop.store.tickets).toEqual([
+      expect.objectContaining({ ticketId: (ok.structured as { ticketId: string }).ticketId, reason: '充电器有异响' }),
+    ]);
 
     const old = await callAs(client, 'u1001', 'apply_refund', { orderNo: 'BS1000871', reason: '坏了' });
     expect(old).toMatchObject({ isError: true, text: expect.stringContaining('超过 7 天') });
@@ -249,12 +291,23 @@ describe('shop tools (write)', () => {
 
 describe('start-up check and extra tools', () => {
   it('refuses to start when a tool lacks readOnlyHint, naming the tool', async () => {
-    const sneaky = { name: 'sneaky_write', description: 'writes without saying so', inputSchema: {}, run: () => toolSuccess({}) };
+    const sneaky = {
+      name: 'sneaky_write',
+      description: 'writes without saying so',
+      inputSchema: {},
+      run: () => toolSuccess({}),
+    };
     await expect(startShopServer({ extraTools: [sneaky] })).rejects.toThrow(/"sneaky_write".*readOnlyHint/);
   });
 
   it('refuses a duplicate tool name', async () => {
-    const dup = { name: 'query_order', description: 'dup', inputSchema: {}, annotations: { readOnlyHint: true }, run: () => toolSuccess({}) };
+    const dup = {
+      name: 'query_order',
+      description: 'dup',
+      inputSchema: {},
+      annotations: { readOnlyHint: true },
+      run: () => toolSuccess({}),
+    };
     await expect(startShopServer({ extraTools: [dup] })).rejects.toThrow(/"query_order" is registered twice/);
   });
 
@@ -270,7 +323,9 @@ describe('start-up check and extra tools', () => {
     const client = await connectShopClient(shop.url);
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('echo_customer');
-      expect(await callAs(client, 'u1001', 'echo_customer', { n: 2 })).toMatchObject({ structured: { n: 2, customerId: 'u1001' } });
+      expect(await callAs(client, 'u1001', 'echo_customer', { n: 2 })).toMatchObject({
+        structured: { n: 2, customerId: 'u1001' },
+      });
     } finally {
       await client.close();
       await shop.close();

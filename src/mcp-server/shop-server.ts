@@ -94,7 +94,10 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
   const skills = await loadShopSkills();
   // The 2026-07-28 era: a fresh McpServer per request, and no legacy fallback here (2025 clients get the sessions below).
   // Its per-request transport is traced like a session's (SERVER spans under the caller's _meta context).
-  const modernHandler = createMcpHandler(() => withTracedConnect(createShopMcpServer(tools, storeFor, skills), () => port), { legacy: 'reject' });
+  const modernHandler = createMcpHandler(
+    () => withTracedConnect(createShopMcpServer(tools, storeFor, skills), () => port),
+    { legacy: 'reject' },
+  );
   const serveModern = toNodeHandler(modernHandler);
   const sockets = new Set<Socket>();
   let allowedHosts: string[] = [];
@@ -135,9 +138,14 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
 
     // The SDK's own classification, so this branch never disagrees with createMcpHandler: a request without a session
     // that is not 2025-era is served statelessly by the modern handler.
-    if (!sessionId && req.method === 'POST' && !(await isLegacyRequest(await toWebRequest(req, body?.json), body?.json))) {
+    if (
+      !sessionId &&
+      req.method === 'POST' &&
+      !(await isLegacyRequest(await toWebRequest(req, body?.json), body?.json))
+    ) {
       // server/discover is this era's initialize: a simulated slow server is slow there too.
-      if (opts.initializeDelayMs && (body?.json as { method?: unknown } | undefined)?.method === 'server/discover') await sleep(opts.initializeDelayMs);
+      if (opts.initializeDelayMs && (body?.json as { method?: unknown } | undefined)?.method === 'server/discover')
+        await sleep(opts.initializeDelayMs);
       return serveModern(req, res, body?.json);
     }
 
@@ -162,7 +170,8 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
 
     if (opts.initializeDelayMs) await sleep(opts.initializeDelayMs);
     if (closing) return sendJsonRpcError(res, 503, -32000, 'Server is shutting down');
-    if (sessions.size >= maxSessions && !closeLeastRecentlyUsed()) return sendJsonRpcError(res, 503, -32000, 'Too many sessions: every one is busy');
+    if (sessions.size >= maxSessions && !closeLeastRecentlyUsed())
+      return sendJsonRpcError(res, 503, -32000, 'Too many sessions: every one is busy');
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
@@ -174,7 +183,12 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
     // SERVER spans, children of the caller's span from params._meta, whenever the process runs OpenTelemetry.
-    traceTransport(transport, { side: 'server', networkTransport: 'tcp', serverAddress: '127.0.0.1', serverPort: port });
+    traceTransport(transport, {
+      side: 'server',
+      networkTransport: 'tcp',
+      serverAddress: '127.0.0.1',
+      serverPort: port,
+    });
     const server = createShopMcpServer(tools, storeFor, skills);
     await server.connect(transport);
     await transport.handleRequest(req, res, body?.json);
@@ -197,10 +211,14 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     }
     return false;
   }
-  const sweep = setInterval(() => {
-    const idleSince = Date.now() - sessionIdleMs;
-    for (const [id, session] of sessions) if (session.active === 0 && session.streams === 0 && session.lastUsed < idleSince) closeSession(id, session);
-  }, Math.max(100, Math.min(sessionIdleMs / 2, 60_000)));
+  const sweep = setInterval(
+    () => {
+      const idleSince = Date.now() - sessionIdleMs;
+      for (const [id, session] of sessions)
+        if (session.active === 0 && session.streams === 0 && session.lastUsed < idleSince) closeSession(id, session);
+    },
+    Math.max(100, Math.min(sessionIdleMs / 2, 60_000)),
+  );
   sweep.unref();
 
   const port = await listenOnLoopback(httpServer, opts.port ?? 0);
@@ -279,6 +297,14 @@ const errorMessage = (error: unknown): string => (error instanceof Error ? error
 /** `server`, whose connect() traces the transport it is given: the modern handler makes that transport per request. */
 function withTracedConnect(server: McpServer, port: () => number): McpServer {
   const connect = server.connect.bind(server);
-  server.connect = (transport) => connect(traceTransport(transport, { side: 'server', networkTransport: 'tcp', serverAddress: '127.0.0.1', serverPort: port() }));
+  server.connect = (transport) =>
+    connect(
+      traceTransport(transport, {
+        side: 'server',
+        networkTransport: 'tcp',
+        serverAddress: '127.0.0.1',
+        serverPort: port(),
+      }),
+    );
   return server;
 }

@@ -21,7 +21,9 @@ describe('the shop publishes the after-sales manual as a server skill', () => {
         expect(skills.supported).toBe(true);
         const listing = await skills.list();
         expect(listing.invalid).toEqual([]);
-        expect(listing.skills.map((s) => s.frontmatter)).toEqual([{ name: 'after-sales', description: '售后处理手册' }]);
+        expect(listing.skills.map((s) => s.frontmatter)).toEqual([
+          { name: 'after-sales', description: '售后处理手册' },
+        ]);
         if (era) expect(listing).toMatchObject({ ttlMs: 60_000, cacheScope: 'public' });
         const file = await skills.read(listing.skills[0]);
         expect(file.verified).toBe(true);
@@ -35,6 +37,8 @@ describe('the shop publishes the after-sales manual as a server skill', () => {
   }
 
   it('refuses to start with a skill that breaks the rules (strict catalog), rather than publish it', async () => {
-    await expect(loadShopSkills({ 'After_Sales/SKILL.md': '---\nname: After_Sales\ndescription: x\n---\nbody\n' })).rejects.toThrow();
+    await expect(
+      loadShopSkills({ 'After_Sales/SKILL.md': '---\nname: After_Sales\ndescription: x\n---\nbody\n' }),
+    ).rejects.toThrow();
   });
 });

@@ -19,5 +19,8 @@ export const SHOP_SKILL_FILES: Readonly<Record<string, string>> = {
 /** Built once per shop: the catalog holds metadata only and is shared by every session's McpServer. */
 export function loadShopSkills(files: Readonly<Record<string, string>> = SHOP_SKILL_FILES): Promise<SkillCatalog> {
   // Lists are cacheable for a minute (2026-07-28): the manual changes only with a new build of the shop.
-  return SkillsExtension.load(memorySkillFiles({ ...files }), { strict: true, cacheHint: { ttlMs: 60_000, cacheScope: 'public' } });
+  return SkillsExtension.load(memorySkillFiles({ ...files }), {
+    strict: true,
+    cacheHint: { ttlMs: 60_000, cacheScope: 'public' },
+  });
 }

@@ -45,9 +45,12 @@ describe('listOrders', () => {
     expect(orderNos(orders)).not.toContain('BS1000990');
   });
 
-  it.each(['airpods', 'AirPods Pro', '耳机', 'AIRPODS 耳机', 'earphones'])('keyword %s finds both AirPods orders', (keyword) => {
-    expect(orderNos(store.listOrders('u1001', { keyword }))).toEqual(['BS1001003', 'BS1000871']);
-  });
+  it.each(['airpods', 'AirPods Pro', '耳机', 'AIRPODS 耳机', 'earphones'])(
+    'keyword %s finds both AirPods orders',
+    (keyword) => {
+      expect(orderNos(store.listOrders('u1001', { keyword }))).toEqual(['BS1001003', 'BS1000871']);
+    },
+  );
 
   it('keyword that matches nothing, or words split across items, gives nothing', () => {
     expect(store.listOrders('u1001', { keyword: '冰箱' })).toEqual([]);
@@ -82,7 +85,10 @@ describe('findOrderByTrackingNo', () => {
 describe('writes', () => {
   it('cancels unpaid and paid orders; a cancelled order stays cancelled', () => {
     const store = makeStore();
-    expect(store.cancelOrder('u1001', 'BS1001011', '不想要了')).toMatchObject({ ok: true, value: { status: 'cancelled' } });
+    expect(store.cancelOrder('u1001', 'BS1001011', '不想要了')).toMatchObject({
+      ok: true,
+      value: { status: 'cancelled' },
+    });
     expect(store.cancelOrder('u1001', 'BS1001015')).toMatchObject({ ok: true });
     const again = store.cancelOrder('u1001', 'BS1001011');
     expect(again.ok).toBe(false);
@@ -119,11 +125,23 @@ describe('writes', () => {
   it('refunds only delivered orders within 7 days of delivery, once', () => {
     const store = makeStore();
     const ok = store.applyRefund('u1001', 'BS1000952', '充电器有异响');
-    expect(ok).toMatchObject({ ok: true, value: { orderNo: 'BS1000952', status: 'open', ticketId: expect.stringMatching(/^AS\d+$/) } });
+    expect(ok).toMatchObject({
+      ok: true,
+      value: { orderNo: 'BS1000952', status: 'open', ticketId: expect.stringMatching(/^AS\d+$/) },
+    });
     expect(store.tickets).toHaveLength(1);
-    expect(store.applyRefund('u1001', 'BS1000952', '再来一次')).toEqual({ ok: false, message: expect.stringContaining('已有处理中的售后单') });
-    expect(store.applyRefund('u1001', 'BS1000871', '坏了')).toEqual({ ok: false, message: expect.stringContaining('超过 7 天') });
-    expect(store.applyRefund('u1001', 'BS1001003', '没收到')).toEqual({ ok: false, message: expect.stringContaining('只有已签收的订单') });
+    expect(store.applyRefund('u1001', 'BS1000952', '再来一次')).toEqual({
+      ok: false,
+      message: expect.stringContaining('已有处理中的售后单'),
+    });
+    expect(store.applyRefund('u1001', 'BS1000871', '坏了')).toEqual({
+      ok: false,
+      message: expect.stringContaining('超过 7 天'),
+    });
+    expect(store.applyRefund('u1001', 'BS1001003', '没收到')).toEqual({
+      ok: false,
+      message: expect.stringContaining('只有已签收的订单'),
+    });
     expect(store.tickets).toHaveLength(1);
   });
 

@@ -1,6 +1,13 @@
 // In-memory state of one shop server instance. Every customer-facing lookup takes the acting
 // customer id, and another customer's order answers exactly like a missing one, so nothing leaks.
-import { ORDER_STATUS_TEXT, type AfterSaleTicket, type Coupon, type Order, type ShopSeed, type StoreResult } from './shop-types';
+import {
+  ORDER_STATUS_TEXT,
+  type AfterSaleTicket,
+  type Coupon,
+  type Order,
+  type ShopSeed,
+  type StoreResult,
+} from './shop-types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const REFUND_WINDOW_DAYS = 7;
@@ -85,9 +92,13 @@ export class ShopStore {
   /** The cancelled order, and whether it had been paid (then the payment goes back: the customer is told so). */
   cancelOrder(customerId: string, orderNo: string, reason?: string): StoreResult<Order & { wasPaid: boolean }> {
     return this.write(customerId, orderNo, (order) => {
-      if (order.status === 'cancelled') return { ok: false, message: `订单 ${order.orderNo} 已经取消过了，无需重复取消` };
+      if (order.status === 'cancelled')
+        return { ok: false, message: `订单 ${order.orderNo} 已经取消过了，无需重复取消` };
       if (order.status === 'shipped' || order.status === 'delivered') {
-        return { ok: false, message: `订单 ${order.orderNo} 已发货，无法取消；如需退货请在签收后申请售后（apply_refund）` };
+        return {
+          ok: false,
+          message: `订单 ${order.orderNo} 已发货，无法取消；如需退货请在签收后申请售后（apply_refund）`,
+        };
       }
       const wasPaid = order.status === 'paid';
       order.status = 'cancelled';
@@ -99,7 +110,10 @@ export class ShopStore {
   updateShippingAddress(customerId: string, orderNo: string, address: string): StoreResult<Order> {
     return this.write(customerId, orderNo, (order) => {
       if (order.status !== 'unpaid' && order.status !== 'paid') {
-        return { ok: false, message: `订单 ${order.orderNo} 当前状态为「${ORDER_STATUS_TEXT[order.status]}」，只有未发货的订单可以修改收货地址` };
+        return {
+          ok: false,
+          message: `订单 ${order.orderNo} 当前状态为「${ORDER_STATUS_TEXT[order.status]}」，只有未发货的订单可以修改收货地址`,
+        };
       }
       order.shippingAddress = address;
       return { ok: true, value: structuredClone(order) };
@@ -109,14 +123,18 @@ export class ShopStore {
   applyRefund(customerId: string, orderNo: string, reason: string): StoreResult<AfterSaleTicket> {
     return this.write(customerId, orderNo, (order) => {
       if (order.status !== 'delivered' || !order.deliveredAt) {
-        return { ok: false, message: `订单 ${order.orderNo} 当前状态为「${ORDER_STATUS_TEXT[order.status]}」，只有已签收的订单可以申请退款` };
+        return {
+          ok: false,
+          message: `订单 ${order.orderNo} 当前状态为「${ORDER_STATUS_TEXT[order.status]}」，只有已签收的订单可以申请退款`,
+        };
       }
       const daysSinceDelivery = (this.now().getTime() - Date.parse(order.deliveredAt)) / DAY_MS;
       if (daysSinceDelivery > REFUND_WINDOW_DAYS) {
         return { ok: false, message: `订单 ${order.orderNo} 签收已超过 ${REFUND_WINDOW_DAYS} 天，无法申请退款` };
       }
       const open = this.ticketList.find((t) => t.orderNo === order.orderNo && t.status === 'open');
-      if (open) return { ok: false, message: `订单 ${order.orderNo} 已有处理中的售后单 ${open.ticketId}，请勿重复申请` };
+      if (open)
+        return { ok: false, message: `订单 ${order.orderNo} 已有处理中的售后单 ${open.ticketId}，请勿重复申请` };
       this.ticketSeq += 1;
       const ticket: AfterSaleTicket = {
         ticketId: `AS${String(200000 + this.ticketSeq)}`,

@@ -20,8 +20,12 @@ describe('assertToolsDeclareReadOnlyHint', () => {
   });
 
   it('names every offender', () => {
-    expect(() => assertToolsDeclareReadOnlyHint([{ name: 'a' }, { name: 'b', annotations: { readOnlyHint: true } }, { name: 'c' }])).toThrow(
-      /"a", "c"/,
-    );
+    expect(() =>
+      assertToolsDeclareReadOnlyHint([
+        { name: 'a' },
+        { name: 'b', annotations: { readOnlyHint: true } },
+        { name: 'c' },
+      ]),
+    ).toThrow(/"a", "c"/);
   });
 });

@@ -1,6 +1,6 @@
 // A shop tool as plain data: what tools/list shows plus the function that runs it.
 // Kept separate from McpServer so the start-up check and tests can inspect tools without a session.
-import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/server";
+import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import type { ShopStore } from './shop-store';
 

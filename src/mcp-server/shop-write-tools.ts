@@ -33,14 +33,19 @@ export const cancelOrderTool = defineShopTool({
     const result = store.cancelOrder(customerId, orderNo, reason || undefined);
     if (!result.ok) return toolError(result.message);
     // An unpaid order has nothing to refund: the result says so, so no agent promises money back.
-    return toolSuccess({ orderNo: result.value.orderNo, status: 'cancelled' as const, refund: result.value.wasPaid ? ('original_payment' as const) : ('none' as const) });
+    return toolSuccess({
+      orderNo: result.value.orderNo,
+      status: 'cancelled' as const,
+      refund: result.value.wasPaid ? ('original_payment' as const) : ('none' as const),
+    });
   },
 });
 
 export const updateShippingAddressTool = defineShopTool({
   name: 'update_shipping_address',
   title: '修改收货地址',
-  description: '修改当前账号一笔订单的收货地址。只有未发货（待付款或待发货）的订单可以修改，已发货后无法修改。这是写操作，执行前需要用户确认。',
+  description:
+    '修改当前账号一笔订单的收货地址。只有未发货（待付款或待发货）的订单可以修改，已发货后无法修改。这是写操作，执行前需要用户确认。',
   inputSchema: {
     orderNo: orderNoParam('要改地址'),
     address: z

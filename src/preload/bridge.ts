@@ -8,7 +8,10 @@ export interface BridgePorts {
   ipcRenderer: {
     invoke(channel: string, ...args: unknown[]): Promise<unknown>;
     on(channel: string, listener: (event: Pick<IpcRendererEvent, 'sender'>, ...args: unknown[]) => void): unknown;
-    removeListener(channel: string, listener: (event: Pick<IpcRendererEvent, 'sender'>, ...args: unknown[]) => void): unknown;
+    removeListener(
+      channel: string,
+      listener: (event: Pick<IpcRendererEvent, 'sender'>, ...args: unknown[]) => void,
+    ): unknown;
   };
 }
 
@@ -20,7 +23,8 @@ export function exposeApi({ contextBridge, ipcRenderer }: BridgePorts): void {
   contextBridge.exposeInMainWorld('api', {
     request: (route: string, input: unknown) => ipcRenderer.invoke(IPC_REQUEST_CHANNEL, route, input),
     on: (listener: (name: string, payload: unknown) => void) => {
-      const forward = (_event: Pick<IpcRendererEvent, 'sender'>, ...args: unknown[]) => listener(args[0] as string, args[1]);
+      const forward = (_event: Pick<IpcRendererEvent, 'sender'>, ...args: unknown[]) =>
+        listener(args[0] as string, args[1]);
       ipcRenderer.on(IPC_EVENT_CHANNEL, forward);
       return () => {
         ipcRenderer.removeListener(IPC_EVENT_CHANNEL, forward);

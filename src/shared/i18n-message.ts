@@ -32,7 +32,9 @@ export type MessageParam = string | number | readonly string[] | Message | reado
  */
 export function carriedMessage(error: unknown): UiMessage | undefined {
   const carried = error instanceof Error ? (error as { uiMessage?: unknown }).uiMessage : undefined;
-  return carried !== null && typeof carried === 'object' && typeof (carried as UiMessage).code === 'string' ? (carried as UiMessage) : undefined;
+  return carried !== null && typeof carried === 'object' && typeof (carried as UiMessage).code === 'string'
+    ? (carried as UiMessage)
+    : undefined;
 }
 
 /** An error as a message param: the message it carries when it is one of ours, else its words verbatim. */
@@ -43,7 +45,9 @@ export function errorWords(error: unknown): string | UiMessage {
 export const messageSchema: z.ZodType<Message> = z.lazy(() =>
   z.object({
     code: z.string(),
-    params: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), messageSchema, z.array(messageSchema)])).optional(),
+    params: z
+      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), messageSchema, z.array(messageSchema)]))
+      .optional(),
   }),
 );
 
@@ -87,11 +91,13 @@ function compile(template: string): Segment[] {
 export function joinEnglish(items: readonly string[], format: string | undefined): string {
   if (format === 'or') return items.join(' or ');
   if (format === 'clauses') return items.join('; ');
-  if (format === 'and') return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  if (format === 'and')
+    return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
   return items.join(', ');
 }
 
-const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMessage = (value: unknown): value is Message =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The one English rendering of a message, for the CLI, `--json`, logs and the renderer's fallback. An unknown code
@@ -112,7 +118,11 @@ export function formatMessage(templates: Readonly<Record<string, string>>, messa
     if (value === undefined) continue;
     if (typeof value === 'string') out += value;
     else if (typeof value === 'number') out += segment.format === 'number' ? value.toLocaleString('en') : String(value);
-    else if (Array.isArray(value)) out += joinEnglish(value.map((item: string | Message) => (typeof item === 'string' ? item : formatMessage(templates, item))), segment.format);
+    else if (Array.isArray(value))
+      out += joinEnglish(
+        value.map((item: string | Message) => (typeof item === 'string' ? item : formatMessage(templates, item))),
+        segment.format,
+      );
     else if (isMessage(value)) out += formatMessage(templates, value);
   }
   return out;

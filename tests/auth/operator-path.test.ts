@@ -8,7 +8,13 @@ import type { ExecutionRecord, RecordSummary, ServerLogView, ServerView } from '
 import { appRoot } from '../../src/main/core/paths';
 import { startOAuthMcpServer, waitFor, type OAuthMcpServer } from '../support/mcp';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
+import {
+  connectRpc,
+  data,
+  startHostProcess,
+  type HostProcess,
+  type RpcClient,
+} from '../reliability/helpers/headless-host';
 
 /**
  * The operator's whole path against a real OAuth-protected MCP server (the SDK's server-side auth), with
@@ -31,7 +37,10 @@ beforeAll(async () => {
   // A careless server: its tool logs the bearer token it was called with, and the log view leaves main.
   oauth = await startOAuthMcpServer({ accessTokenTtlSeconds: 4, scopesSupported: ['tickets:read'], echoToken: true });
   // A model that calls the OAuth server's tool once, so a real turn leaves a record and a conversation log.
-  model = await startOpenAiCompatibleServer([openAiStream({ toolCalls: [{ name: 'whoami', arguments: {} }] }), openAiStream({ text: 'done' })]);
+  model = await startOpenAiCompatibleServer([
+    openAiStream({ toolCalls: [{ name: 'whoami', arguments: {} }] }),
+    openAiStream({ text: 'done' }),
+  ]);
   dir = await mkdtemp(join(tmpdir(), 'sb-oauth-path-'));
   await writeFile(
     join(dir, 'switchboard.yaml'),
@@ -79,7 +88,8 @@ function allFiles(root: string): string[] {
   });
 }
 
-const tracker = async (client: RpcClient) => data<{ servers: ServerView[] }>(await client.request('servers.list')).servers.find((s) => s.name === 'tracker')!;
+const tracker = async (client: RpcClient) =>
+  data<{ servers: ServerView[] }>(await client.request('servers.list')).servers.find((s) => s.name === 'tracker')!;
 
 function storedTokens(): { access: string; refresh: string } | undefined {
   const file = JSON.parse(readFileSync(join(dir, 'oauth-tokens.json'), 'utf8')) as Record<string, string>;
@@ -95,7 +105,11 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     const run = await cli('catalog', '--config', join(dir, 'switchboard.yaml'), '--data-dir', dir, '--json');
     expect(run.code).toBe(0);
     const server = JSON.parse(run.stdout).servers[0];
-    expect(server).toMatchObject({ name: 'tracker', status: 'needs-auth', fix: `switchboard auth login tracker --config ${join(dir, 'switchboard.yaml')} --data-dir ${dir}` });
+    expect(server).toMatchObject({
+      name: 'tracker',
+      status: 'needs-auth',
+      fix: `switchboard auth login tracker --config ${join(dir, 'switchboard.yaml')} --data-dir ${dir}`,
+    });
     expect(server.error).toContain(`sign-in required at ${oauth.issuer}`);
     expect(oauth.counts.authorizations).toBe(0); // discovery only: nobody was sent to the authorization page
     expect(oauth.counts.registrations).toBe(0);
@@ -105,7 +119,9 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     const run = await cli('auth', 'login', 'tracker', '--data-dir', dir, '--timeout', '30');
     expect(run.stderr).toContain('Sign in at: http://127.0.0.1:');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/tracker: signed in and connected, 2 tools \(signed in, at http:\/\/127\.0\.0\.1:\d+\/, scopes tickets:read, expires /);
+    expect(run.stdout).toMatch(
+      /tracker: signed in and connected, 2 tools \(signed in, at http:\/\/127\.0\.0\.1:\d+\/, scopes tickets:read, expires /,
+    );
     expect(oauth.counts).toMatchObject({ registrations: 1, authorizations: 1, codeExchanges: 1 });
     expect(oauth.resources).toEqual([oauth.url]); // RFC 8707: the token is for this MCP server
     const tokens = storedTokens()!;
@@ -118,15 +134,30 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
   it('the console connects with those tokens and refreshes the access token before it expires', async () => {
     host = await startHostProcess(dir, { SB_OAUTH_TEST_KEY: 'test-key' });
     rpc = await connectRpc(host.port, host.token);
-    await waitFor(async () => (await tracker(rpc!)).status === 'connected', 15_000, 'tracker to connect with the stored tokens');
+    await waitFor(
+      async () => (await tracker(rpc!)).status === 'connected',
+      15_000,
+      'tracker to connect with the stored tokens',
+    );
     const before = await tracker(rpc);
-    expect(before.auth).toMatchObject({ signedIn: true, scopes: ['tickets:read'], authorizationServer: oauth.issuer, persistent: true });
+    expect(before.auth).toMatchObject({
+      signedIn: true,
+      scopes: ['tickets:read'],
+      authorizationServer: oauth.issuer,
+      persistent: true,
+    });
     const first = storedTokens()!.access;
-    await waitFor(() => oauth.counts.refreshes >= 1 && storedTokens()?.access !== first, 15_000, 'a refresh ahead of expiry');
+    await waitFor(
+      () => oauth.counts.refreshes >= 1 && storedTokens()?.access !== first,
+      15_000,
+      'a refresh ahead of expiry',
+    );
     seenTokens.add(storedTokens()!.access).add(storedTokens()!.refresh);
     // The refreshed token is the one the next request carries; the old one (4 s) would have lapsed by now.
     await new Promise((resolve) => setTimeout(resolve, 4_500));
-    expect(data(await rpc.request('servers.rediscover', { name: 'tracker' }))).toMatchObject({ servers: expect.arrayContaining([expect.objectContaining({ name: 'tracker' })]) });
+    expect(data(await rpc.request('servers.rediscover', { name: 'tracker' }))).toMatchObject({
+      servers: expect.arrayContaining([expect.objectContaining({ name: 'tracker' })]),
+    });
     const after = await tracker(rpc);
     expect(after.status).toBe('connected');
     expect(oauth.acceptedTokens.at(-1)).not.toBe(first);
@@ -135,17 +166,34 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     // A real turn calls the OAuth server's tool with the refreshed token; its record and log hold the result, not the token.
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
     const turn = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'who am I?' }));
-    expect(await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turn.turnId, 20_000)).toMatchObject({ status: 'completed' });
+    expect(
+      await rpc.waitForEvent<{ turnId: string; status: string }>(
+        'turn.finished',
+        (p) => p.turnId === turn.turnId,
+        20_000,
+      ),
+    ).toMatchObject({ status: 'completed' });
     const records = data(await rpc.request<RecordSummary[]>('records.list', {}));
-    const record = data(await rpc.request<ExecutionRecord>('records.get', { id: records.find((r) => r.tool === 'whoami')!.id }));
+    const record = data(
+      await rpc.request<ExecutionRecord>('records.get', { id: records.find((r) => r.tool === 'whoami')!.id }),
+    );
     expect(record.status).toBe('success');
     expect(JSON.stringify(record.result)).toContain('tickets:read');
     data(await rpc.request('chat.get', { conversationId: id }));
     // The server logged the token it was called with; the console has the line, the token masked.
     const calledWith = oauth.acceptedTokens.at(-1)!;
     seenTokens.add(calledWith);
-    await waitFor(async () => data<ServerLogView>(await rpc!.request('servers.logs', { name: 'tracker' })).entries.some((e) => e.text.startsWith('called with Bearer')), 10_000, 'the log line');
-    const logged = data<ServerLogView>(await rpc.request('servers.logs', { name: 'tracker' })).entries.find((e) => e.text.startsWith('called with Bearer'))!;
+    await waitFor(
+      async () =>
+        data<ServerLogView>(await rpc!.request('servers.logs', { name: 'tracker' })).entries.some((e) =>
+          e.text.startsWith('called with Bearer'),
+        ),
+      10_000,
+      'the log line',
+    );
+    const logged = data<ServerLogView>(await rpc.request('servers.logs', { name: 'tracker' })).entries.find((e) =>
+      e.text.startsWith('called with Bearer'),
+    )!;
     expect(logged.text).toBe(`called with Bearer ••••${calledWith.slice(-4)}`);
   });
 

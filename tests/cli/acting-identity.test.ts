@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionRecord, RecordSummary } from '../../src/shared/contract';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
+import {
+  connectRpc,
+  data,
+  startHostProcess,
+  type HostProcess,
+  type RpcClient,
+} from '../reliability/helpers/headless-host';
 import { cliEnv, runCli } from '../support/cli-process';
 
 /**
@@ -28,10 +34,25 @@ afterAll(async () => {
 describe('the acting identity', () => {
   it('the CLI names it in its lines, the records keep it, and the console filters by it', async () => {
     const env = cliEnv(join(root, 'home'));
-    const chat = await runCli(['chat', '--data-dir', dataDir, '--customer', 'u1002', '--approve', 'none', '-m', '/call cancel_order {"orderNo":"BS1000990"}'], env);
+    const chat = await runCli(
+      [
+        'chat',
+        '--data-dir',
+        dataDir,
+        '--customer',
+        'u1002',
+        '--approve',
+        'none',
+        '-m',
+        '/call cancel_order {"orderNo":"BS1000990"}',
+      ],
+      env,
+    );
     expect(chat.code, chat.stderr).toBe(0);
     expect(chat.stdout).toMatch(/^conversation c_\S+ · .* · acting as customer u1002$/m);
-    expect(chat.stdout).toContain('? approval needed for cancel_order {"orderNo":"BS1000990"} (acting as customer u1002)');
+    expect(chat.stdout).toContain(
+      '? approval needed for cancel_order {"orderNo":"BS1000990"} (acting as customer u1002)',
+    );
 
     const byHand = await runCli(['tools', 'call', 'query_coupons', '--data-dir', dataDir, '--customer', 'u1003'], env);
     expect(byHand.code, byHand.stderr).toBe(0);

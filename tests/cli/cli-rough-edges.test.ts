@@ -35,17 +35,26 @@ describe.concurrent('switchboard tools call', () => {
   }, 90_000);
 
   it('a refused call prints the operator’s sentence, never the text written for the model', async () => {
-    const run = await runCli(['tools', 'call', 'cancel_order', '--args', '{"orderNo":"BS1001011"}', '--approve', 'none'], env);
+    const run = await runCli(
+      ['tools', 'call', 'cancel_order', '--args', '{"orderNo":"BS1001011"}', '--approve', 'none'],
+      env,
+    );
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^cancel_order @shop as customer u1001: rejected · record r_/m); // never ran: no run time
-    expect(run.stdout).toContain('Not run: the operator rejected this call; nothing changed. The operator\'s note: "rejected by --approve none"');
+    expect(run.stdout).toContain(
+      'Not run: the operator rejected this call; nothing changed. The operator\'s note: "rejected by --approve none"',
+    );
     expect(run.stdout).not.toMatch(/for you, the agent|Tell the customer/);
   }, 90_000);
 });
 
 describe('switchboard tools list | head', () => {
   it('stops printing quietly when the reader goes, and exits 0 without an EPIPE trace', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'tools', 'list'], { cwd: appRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, 'tools', 'list'], {
+      cwd: appRoot(),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     // The reader leaves before the first line, as `head -0` would: every write meets a closed pipe.
     child.stdout.destroy();
     let stderr = '';

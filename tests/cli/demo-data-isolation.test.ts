@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, ToolRun } from '../../src/shared/contract';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
+import {
+  connectRpc,
+  data,
+  startHostProcess,
+  type HostProcess,
+  type RpcClient,
+} from '../reliability/helpers/headless-host';
 import { cliEnv, runCli } from '../support/cli-process';
 
 /**
@@ -29,26 +35,56 @@ afterAll(async () => {
 });
 
 const keyboardStatus = async () => {
-  const run = data(await rpc.request<ToolRun>('tools.call', { toolId: 'query_order', server: 'shop', arguments: { orderNo: 'BS1001011' }, customerId: 'u1001' }));
+  const run = data(
+    await rpc.request<ToolRun>('tools.call', {
+      toolId: 'query_order',
+      server: 'shop',
+      arguments: { orderNo: 'BS1001011' },
+      customerId: 'u1001',
+    }),
+  );
   return (JSON.parse(run.item.resultText ?? '{}') as { orders: { status: string }[] }).orders[0]?.status;
 };
 
 describe('test runs do not depend on the live demo data', () => {
   it('after a cancel in chat, the console and the CLI run the same cases with the same result: all pass', async () => {
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
-    const turn = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '帮我取消键盘的订单' }));
-    const approval = await rpc.waitForEvent<ApprovalRequest>('approvals.requested', (r) => r.toolName === 'cancel_order', 20_000);
+    const turn = data(
+      await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '帮我取消键盘的订单' }),
+    );
+    const approval = await rpc.waitForEvent<ApprovalRequest>(
+      'approvals.requested',
+      (r) => r.toolName === 'cancel_order',
+      20_000,
+    );
     data(await rpc.request('approvals.resolve', { id: approval.id, decision: 'approve' }));
-    expect(await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turn.turnId, 20_000)).toMatchObject({ status: 'completed' });
+    expect(
+      await rpc.waitForEvent<{ turnId: string; status: string }>(
+        'turn.finished',
+        (p) => p.turnId === turn.turnId,
+        20_000,
+      ),
+    ).toMatchObject({ status: 'completed' });
     expect(await keyboardStatus()).toBe('cancelled'); // the live shop changed
 
-    const fromConsole = data(await rpc.request<{ passed: number; failed: number; results: { id: string; passed: boolean }[] }>('tests.run', {}));
+    const fromConsole = data(
+      await rpc.request<{ passed: number; failed: number; results: { id: string; passed: boolean }[] }>(
+        'tests.run',
+        {},
+      ),
+    );
     expect(fromConsole.results.filter((r) => !r.passed)).toEqual([]);
     expect(fromConsole.passed).toBeGreaterThanOrEqual(8);
 
-    const cli = await runCli(['test', '--data-dir', dataDir, '--json'], cliEnv(join(root, 'home')), { timeoutMs: 120_000 });
+    const cli = await runCli(['test', '--data-dir', dataDir, '--json'], cliEnv(join(root, 'home')), {
+      timeoutMs: 120_000,
+    });
     expect(cli.code, cli.stderr).toBe(0);
-    const fromCli = JSON.parse(cli.stdout) as { passed: number; failed: number; results: { id: string; passed: boolean }[] };
+    const fromCli = JSON.parse(cli.stdout) as {
+      passed: number;
+      failed: number;
+      results: { id: string; passed: boolean }[];
+    };
     expect(fromCli.results.map((r) => [r.id, r.passed])).toEqual(fromConsole.results.map((r) => [r.id, r.passed]));
     expect(fromCli.failed).toBe(0);
 

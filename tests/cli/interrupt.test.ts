@@ -27,14 +27,33 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * Runs the CLI with `args`; once the server saw the slow tool start, interrupts it and waits for its exit: SIGINT sent
  * to the process, or (`atTerminal`) Ctrl-C typed at the pseudo-terminal it runs in (util-linux `script`).
  */
-async function interruptWhenStarted(server: MrtrHttpServer, entry: Record<string, unknown>, args: string[], atTerminal = false) {
+async function interruptWhenStarted(
+  server: MrtrHttpServer,
+  entry: Record<string, unknown>,
+  args: string[],
+  atTerminal = false,
+) {
   const config = join(dir, `cfg-${Math.random().toString(36).slice(2)}.yaml`);
   await writeFile(config, stringify(mrtrConfig(entry)));
   const before = (await server.saw()).length;
-  const argv = [process.execPath, '--import', 'tsx', CLI_ENTRY, ...args, '--config', config, '--data-dir', join(dir, 'data')];
+  const argv = [
+    process.execPath,
+    '--import',
+    'tsx',
+    CLI_ENTRY,
+    ...args,
+    '--config',
+    config,
+    '--data-dir',
+    join(dir, 'data'),
+  ];
   const env = cliEnv(join(dir, 'home'));
   const child = atTerminal
-    ? spawn('script', ['-q', '-e', '-c', `exec ${argv.map(shellQuote).join(' ')}`, '/dev/null'], { cwd: appRoot(), env: { ...env, SHELL: '/bin/sh' }, stdio: ['pipe', 'pipe', 'pipe'] })
+    ? spawn('script', ['-q', '-e', '-c', `exec ${argv.map(shellQuote).join(' ')}`, '/dev/null'], {
+        cwd: appRoot(),
+        env: { ...env, SHELL: '/bin/sh' },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      })
     : spawn(argv[0], argv.slice(1), { cwd: appRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -42,15 +61,23 @@ async function interruptWhenStarted(server: MrtrHttpServer, entry: Record<string
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
   try {
-    await waitFor(async () => (await server.saw()).slice(before).some((e) => e.event === 'slow-started'), 40_000, 'the slow tool to start');
+    await waitFor(
+      async () => (await server.saw()).slice(before).some((e) => e.event === 'slow-started'),
+      40_000,
+      'the slow tool to start',
+    );
     if (atTerminal) child.stdin!.write('\x03');
     else child.kill('SIGINT');
     const code = await exited;
     // What the server saw from this run, once it has settled (the aborted handler records last).
-    const saw = await waitFor(async () => {
-      const mine = (await server.saw()).slice(before);
-      return mine.some((e) => e.event === 'slow-aborted') && mine;
-    }, 5_000, 'the server-side call to stop');
+    const saw = await waitFor(
+      async () => {
+        const mine = (await server.saw()).slice(before);
+        return mine.some((e) => e.event === 'slow-aborted') && mine;
+      },
+      5_000,
+      'the server-side call to stop',
+    );
     return { code, output, saw };
   } finally {
     clearTimeout(killer);
@@ -59,11 +86,21 @@ async function interruptWhenStarted(server: MrtrHttpServer, entry: Record<string
 
 describe('Ctrl-C in the CLI cancels the running call on the server', () => {
   it('tools call on a 2025 session: notifications/cancelled for the call, the handler stops, the session is DELETEd, exit 130', async () => {
-    const run = await interruptWhenStarted(dual, mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }), ['tools', 'call', 'slow', '--server', 'shop', '--approve', 'all']);
+    const run = await interruptWhenStarted(dual, mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }), [
+      'tools',
+      'call',
+      'slow',
+      '--server',
+      'shop',
+      '--approve',
+      'all',
+    ]);
     expect(run.code, run.output).toBe(130);
     expect(run.output).toContain('interrupted: cancelling what is running');
     const started = run.saw.find((e) => e.event === 'slow-started');
-    expect(run.saw).toContainEqual(expect.objectContaining({ event: 'cancelled-notification', requestId: started?.requestId }));
+    expect(run.saw).toContainEqual(
+      expect.objectContaining({ event: 'cancelled-notification', requestId: started?.requestId }),
+    );
     expect(run.saw).toContainEqual(expect.objectContaining({ event: 'slow-aborted' }));
     expect(run.saw.filter((e) => e.event === 'delete')).toHaveLength(1);
     expect(run.saw.some((e) => e.event === 'slow-finished')).toBe(false);
@@ -71,14 +108,29 @@ describe('Ctrl-C in the CLI cancels the running call on the server', () => {
 
   // 2026-07-28 over HTTP cancels a request by closing its stream (there is no session, and no notification is sent).
   it('tools call on a 2026-07-28 server: the request is cancelled and the handler stops', async () => {
-    const run = await interruptWhenStarted(strict, mrtrEntry('shop', { url: strict.url }), ['tools', 'call', 'slow', '--approve', 'all']);
+    const run = await interruptWhenStarted(strict, mrtrEntry('shop', { url: strict.url }), [
+      'tools',
+      'call',
+      'slow',
+      '--approve',
+      'all',
+    ]);
     expect(run.code, run.output).toBe(130);
     expect(run.saw).toContainEqual(expect.objectContaining({ event: 'slow-aborted' }));
     expect(run.saw.some((e) => e.event === 'slow-finished')).toBe(false);
   }, 90_000);
 
   it('chat: the turn is stopped, its call cancelled on the server, the 2025 session DELETEd, and no later message is sent', async () => {
-    const run = await interruptWhenStarted(dual, mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }), ['chat', '--approve', 'all', '--json', '-m', '/call slow {}', '-m', '/call confirm_order {}']);
+    const run = await interruptWhenStarted(dual, mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }), [
+      'chat',
+      '--approve',
+      'all',
+      '--json',
+      '-m',
+      '/call slow {}',
+      '-m',
+      '/call confirm_order {}',
+    ]);
     expect(run.code, run.output).toBe(130);
     expect(run.saw).toContainEqual(expect.objectContaining({ event: 'cancelled-notification' }));
     expect(run.saw).toContainEqual(expect.objectContaining({ event: 'slow-aborted' }));
@@ -87,11 +139,20 @@ describe('Ctrl-C in the CLI cancels the running call on the server', () => {
     expect(run.output).not.toContain('"text":"/call confirm_order');
   }, 90_000);
 
-  it.skipIf(!hasScript)('Ctrl-C typed at a terminal (readline has it) does the same: cancelled, stopped, DELETEd, exit 130', async () => {
-    const run = await interruptWhenStarted(dual, mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }), ['tools', 'call', 'slow', '--approve', 'all'], true);
-    expect(run.code, run.output).toBe(130);
-    expect(run.saw).toContainEqual(expect.objectContaining({ event: 'cancelled-notification' }));
-    expect(run.saw).toContainEqual(expect.objectContaining({ event: 'slow-aborted' }));
-    expect(run.saw.filter((e) => e.event === 'delete')).toHaveLength(1);
-  }, 90_000);
+  it.skipIf(!hasScript)(
+    'Ctrl-C typed at a terminal (readline has it) does the same: cancelled, stopped, DELETEd, exit 130',
+    async () => {
+      const run = await interruptWhenStarted(
+        dual,
+        mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }),
+        ['tools', 'call', 'slow', '--approve', 'all'],
+        true,
+      );
+      expect(run.code, run.output).toBe(130);
+      expect(run.saw).toContainEqual(expect.objectContaining({ event: 'cancelled-notification' }));
+      expect(run.saw).toContainEqual(expect.objectContaining({ event: 'slow-aborted' }));
+      expect(run.saw.filter((e) => e.event === 'delete')).toHaveLength(1);
+    },
+    90_000,
+  );
 });

@@ -19,7 +19,10 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'sb-missing-config-'));
   home = join(root, 'home');
   missing = join(root, 'nodir', 'x.yaml');
-  await writeFile(join(root, 'servers.json'), JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['-y', 'some-server'] } } }));
+  await writeFile(
+    join(root, 'servers.json'),
+    JSON.stringify({ mcpServers: { files: { command: 'npx', args: ['-y', 'some-server'] } } }),
+  );
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });

@@ -38,10 +38,17 @@ describe.each(ERAS)('switchboard tools call, $era, without a terminal', ({ entry
     for (const extra of [['--elicit', 'decline'], []]) {
       const run = await runCli(['tools', 'call', 'confirm_order', ...common(config), '--json', ...extra], env());
       expect(run.code, run.stderr).toBe(0);
-      const printed = JSON.parse(run.stdout) as { item: { resultText: string }; record: { exchanges: { outcome: string; decidedBy: string }[] } };
+      const printed = JSON.parse(run.stdout) as {
+        item: { resultText: string };
+        record: { exchanges: { outcome: string; decidedBy: string }[] };
+      };
       expect(printed.item.resultText).toContain('order not placed: the user chose decline');
-      expect(printed.record.exchanges).toEqual([expect.objectContaining({ outcome: 'decline', decidedBy: 'policy (--elicit decline)' })]);
-      expect(run.stderr).toContain("note: shop's question was answered decline by policy (--elicit decline); to answer it yourself, run at a terminal");
+      expect(printed.record.exchanges).toEqual([
+        expect.objectContaining({ outcome: 'decline', decidedBy: 'policy (--elicit decline)' }),
+      ]);
+      expect(run.stderr).toContain(
+        "note: shop's question was answered decline by policy (--elicit decline); to answer it yourself, run at a terminal",
+      );
     }
   }, 60_000);
 
@@ -49,7 +56,9 @@ describe.each(ERAS)('switchboard tools call, $era, without a terminal', ({ entry
     const config = await configFor(entry());
     const run = await runCli(['tools', 'call', 'nag', ...common(config), '--elicit', 'defaults'], env());
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(new RegExp(`(shop still asked for input|still required input) after ${MAX_INPUT_ROUNDS} rounds`));
+    expect(run.stdout).toMatch(
+      new RegExp(`(shop still asked for input|still required input) after ${MAX_INPUT_ROUNDS} rounds`),
+    );
   }, 60_000);
 });
 
@@ -57,7 +66,9 @@ describe('--elicit is an option of tools call', () => {
   it('refuses a mode it does not know', async () => {
     const run = await runCli(['tools', 'call', 'confirm_order', '--elicit', 'sometimes'], env());
     expect(run.code).not.toBe(0);
-    expect(run.stderr).toMatch(/--elicit <mode>' argument 'sometimes' is invalid\. Allowed choices are ask, decline, defaults/);
+    expect(run.stderr).toMatch(
+      /--elicit <mode>' argument 'sometimes' is invalid\. Allowed choices are ask, decline, defaults/,
+    );
   });
 });
 
@@ -122,7 +133,11 @@ describe.skipIf(!hasScript).each(ERAS)('at a terminal, $era', ({ entry }) => {
 describe.skipIf(!hasScript)('tools call and -32042 (URL elicitation required) from a 2025-era server', () => {
   it('shows the URL with its host, and once the operator is done the call is tried again and succeeds', async () => {
     const config = await configFor(mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }));
-    const run = await cliAtTerminal(['tools', 'call', 'needs_url', ...common(config)], [{ question: /^Done with it\?/, answers: ['a'] }], env());
+    const run = await cliAtTerminal(
+      ['tools', 'call', 'needs_url', ...common(config)],
+      [{ question: /^Done with it\?/, answers: ['a'] }],
+      env(),
+    );
     expect(run.code, run.screen).toBe(0);
     expect(run.screen).toContain('URL: https://auth.example.com/authorize');
     expect(run.screen).toContain('host: auth.example.com (not opened: open it yourself if you trust it)');
@@ -131,7 +146,11 @@ describe.skipIf(!hasScript)('tools call and -32042 (URL elicitation required) fr
 
   it('a 2026-07-28 server asks for the page through MRTR instead, and tools call shows it the same way', async () => {
     const config = await configFor(mrtrEntry('shop', { url: strict.url }));
-    const run = await cliAtTerminal(['tools', 'call', 'open_page', ...common(config)], [{ question: /^Done with it\?/, answers: ['d'] }], env());
+    const run = await cliAtTerminal(
+      ['tools', 'call', 'open_page', ...common(config)],
+      [{ question: /^Done with it\?/, answers: ['d'] }],
+      env(),
+    );
     expect(run.code, run.screen).toBe(0);
     expect(run.screen).toContain('host: auth.example.com (not opened: open it yourself if you trust it)');
     expect(run.screen).toContain('page answer: decline');

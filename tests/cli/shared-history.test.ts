@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationSummary } from '../../src/shared/contract';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from '../reliability/helpers/headless-host';
+import {
+  connectRpc,
+  data,
+  startHostProcess,
+  type HostProcess,
+  type RpcClient,
+} from '../reliability/helpers/headless-host';
 import { cliEnv, runCli } from '../support/cli-process';
 
 /**
@@ -33,7 +39,10 @@ describe('a conversation from switchboard chat', () => {
 
   it('appears in the running console’s list, with its messages, and is announced without a reload', async () => {
     expect(data(await rpc.request<ConversationSummary[]>('chat.list', {}))).toEqual([]);
-    const run = await runCli(['chat', '--data-dir', dataDir, '--customer', 'u1002', '-m', '我有哪些优惠券'], cliEnv(join(root, 'home')));
+    const run = await runCli(
+      ['chat', '--data-dir', dataDir, '--customer', 'u1002', '-m', '我有哪些优惠券'],
+      cliEnv(join(root, 'home')),
+    );
     expect(run.code, run.stderr).toBe(0);
     const id = /^conversation (c_\S+) /m.exec(run.stdout)![1];
 
@@ -46,7 +55,9 @@ describe('a conversation from switchboard chat', () => {
     expect(conversation.items.find((i) => i.kind === 'user')).toMatchObject({ text: '我有哪些优惠券' });
     // The whole turn, as the CLI printed it: the answer it showed is the one the console shows.
     const answer = /^assistant: (.*)$/m.exec(run.stdout)![1];
-    expect(conversation.items.find((i) => i.kind === 'assistant')).toMatchObject({ text: expect.stringContaining(answer) });
+    expect(conversation.items.find((i) => i.kind === 'assistant')).toMatchObject({
+      text: expect.stringContaining(answer),
+    });
     expect(conversation.turns.map((t) => t.status)).toEqual(['completed']);
   }, 120_000);
 });

@@ -39,7 +39,9 @@ describe('layering lint rules', () => {
   });
 
   it('fail when a feature imports another feature, pass for its own files, components, lib and navigation', async () => {
-    expect(await ruleIds('feature-imports-feature.ts', 'src/renderer/src/features/records/bad.ts')).toEqual([RESTRICTED]);
+    expect(await ruleIds('feature-imports-feature.ts', 'src/renderer/src/features/records/bad.ts')).toEqual([
+      RESTRICTED,
+    ]);
     // Deeper in the folder, or naming the features folder, is still another feature.
     const deeper = fixture('feature-imports-feature.ts').replace("'../chat/", "'../../features/chat/");
     const [nested] = await eslint.lintText(deeper, { filePath: 'src/renderer/src/features/records/detail/bad.ts' });

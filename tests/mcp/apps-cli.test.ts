@@ -23,7 +23,10 @@ beforeAll(async () => {
           ],
         },
       },
-      intents: [{ id: 'n-get-time', name: 'get-time', kind: 'mcp', toolId: 'get-time', confirm: 'never' }, { id: 'n-app_refresh', name: 'app_refresh', kind: 'mcp', toolId: 'app_refresh' }],
+      intents: [
+        { id: 'n-get-time', name: 'get-time', kind: 'mcp', toolId: 'get-time', confirm: 'never' },
+        { id: 'n-app_refresh', name: 'app_refresh', kind: 'mcp', toolId: 'app_refresh' },
+      ],
       skills: [],
     }),
   );
@@ -36,7 +39,15 @@ afterEach(() => {
 async function run(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync(['node', 'switchboard', ...args, '--config', config, '--data-dir', dir]);
+  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync([
+    'node',
+    'switchboard',
+    ...args,
+    '--config',
+    config,
+    '--data-dir',
+    dir,
+  ]);
   return { out: out.join('\n'), err: err.join('\n'), code: process.exitCode };
 }
 
@@ -44,9 +55,18 @@ async function run(...args: string[]) {
 describe('switchboard and MCP Apps', () => {
   it('tools list and catalog --json mark the tools that have a UI, and the app-only tool', async () => {
     const listed = await run('tools', 'list', '--json');
-    const rows = JSON.parse(listed.out) as { toolId: string; server: string; state: string; ui: { resourceUri: string; visibility: string[]; refused: string | null } | null }[];
+    const rows = JSON.parse(listed.out) as {
+      toolId: string;
+      server: string;
+      state: string;
+      ui: { resourceUri: string; visibility: string[]; refused: string | null } | null;
+    }[];
     const row = (toolId: string) => rows.find((r) => r.toolId === toolId)!;
-    expect(row('get-time').ui).toEqual({ resourceUri: 'ui://get-time/mcp-app.html', visibility: ['model', 'app'], refused: null });
+    expect(row('get-time').ui).toEqual({
+      resourceUri: 'ui://get-time/mcp-app.html',
+      visibility: ['model', 'app'],
+      refused: null,
+    });
     expect(row('place_order').ui).toBeNull();
     expect(row('app_refresh')).toMatchObject({ state: 'appOnly', ui: { resourceUri: '', visibility: ['app'] } });
     expect(row('bad_mime').ui?.refused).toContain('not text/html;profile=mcp-app');
@@ -54,7 +74,11 @@ describe('switchboard and MCP Apps', () => {
     expect(text.out).toMatch(/bound\s+get-time\s+basic\s+writes\s+app /);
 
     const catalog = JSON.parse((await run('catalog', '--json')).out) as { tools: { toolId: string; ui: unknown }[] };
-    expect(catalog.tools.find((t) => t.toolId === 'get-time')?.ui).toEqual({ resourceUri: 'ui://get-time/mcp-app.html', visibility: ['model', 'app'], refused: null });
+    expect(catalog.tools.find((t) => t.toolId === 'get-time')?.ui).toEqual({
+      resourceUri: 'ui://get-time/mcp-app.html',
+      visibility: ['model', 'app'],
+      refused: null,
+    });
     expect(catalog.tools.find((t) => t.toolId === 'place_order')?.ui).toBeNull();
   }, 60_000);
 
@@ -75,12 +99,16 @@ describe('switchboard and MCP Apps', () => {
 
     const dashboard = await run('resources', 'read', 'apps', 'ui://apps/dashboard.html');
     expect(dashboard.out).toContain('csp connectDomains: https://api.example.com wss://live.example.com');
-    expect(dashboard.out).toContain('csp dropped: "*" in connectDomains was dropped: an app names explicit origins, never a bare wildcard');
+    expect(dashboard.out).toContain(
+      'csp dropped: "*" in connectDomains was dropped: an app names explicit origins, never a bare wildcard',
+    );
     expect(dashboard.out).toContain('permissions asked: camera, clipboardWrite');
 
     const html = await run('resources', 'read', 'basic', 'ui://get-time/mcp-app.html', '--html');
     expect(html.out).toContain('<html');
-    const json = JSON.parse((await run('resources', 'read', 'basic', 'ui://get-time/mcp-app.html', '--json')).out) as { contents: { text?: string; app: { sha256: string } }[] };
+    const json = JSON.parse((await run('resources', 'read', 'basic', 'ui://get-time/mcp-app.html', '--json')).out) as {
+      contents: { text?: string; app: { sha256: string } }[];
+    };
     expect(json.contents[0].text).toBeUndefined();
     expect(json.contents[0].app.sha256).toBe(run1.app.sha256);
   }, 60_000);

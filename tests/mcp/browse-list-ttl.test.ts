@@ -9,23 +9,42 @@ afterEach(async () => {
   while (cleanups.length) await Promise.resolve(cleanups.pop()!()).catch(() => undefined);
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const lists = async (peer: ListenPeer, method: string) => (await peer.stats()).listRequests.filter((r) => r.method === method).length;
+const lists = async (peer: ListenPeer, method: string) =>
+  (await peer.stats()).listRequests.filter((r) => r.method === method).length;
 
 async function browse(peer: ListenPeer, protocol?: 'legacy') {
   const events: { name: string; at: number }[] = [];
   const sink: EventSink = { emit: (name) => void events.push({ name, at: Date.now() }) };
   const manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
   cleanups.push(() => manager.closeAll());
-  manager.reconcile([{ name: 'v2', url: peer.url, enabled: true, headers: {}, transport: 'streamable-http', ...(protocol && { protocol }) }]);
+  manager.reconcile([
+    {
+      name: 'v2',
+      url: peer.url,
+      enabled: true,
+      headers: {},
+      transport: 'streamable-http',
+      ...(protocol && { protocol }),
+    },
+  ]);
   await manager.whenSettled();
-  const browser = new ResourceBrowser({ client: (s) => manager.client(s), state: (s) => manager.state(s), sessions: manager.sessions, timeoutFor: () => 5_000, events: sink });
+  const browser = new ResourceBrowser({
+    client: (s) => manager.client(s),
+    state: (s) => manager.state(s),
+    sessions: manager.sessions,
+    timeoutFor: () => 5_000,
+    events: sink,
+  });
   cleanups.push(() => browser.close());
   return { browser, events };
 }
 
 describe('resources/list and prompts/list ttlMs in the console', () => {
   it('a list is served while fresh, the console is told when its ttl runs out (not before), and then it is fetched anew', async () => {
-    const peer = await startListenPeer('strict', { 'resources/list': { ttlMs: 800, cacheScope: 'public' }, 'prompts/list': { ttlMs: 0 } });
+    const peer = await startListenPeer('strict', {
+      'resources/list': { ttlMs: 800, cacheScope: 'public' },
+      'prompts/list': { ttlMs: 0 },
+    });
     cleanups.push(() => peer.kill());
     const { browser, events } = await browse(peer);
     const listedAt = Date.now();

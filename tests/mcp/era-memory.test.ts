@@ -24,7 +24,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const starts = async (file: string) => (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
+const starts = async (file: string) =>
+  (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean).length;
 
 /** One run of the app: a manager with the data dir's memory, connected, then closed (the memory flushed). */
 async function run(server: ReturnType<typeof serverConfigSchema.parse>) {
@@ -47,13 +48,20 @@ describe('the remembered era of a stdio server', () => {
     const cold = await run(server);
     expect(cold.state).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28', toolCount: 1 });
     expect(await starts(startsFile)).toBe(2);
-    const remembered = JSON.parse(await readFile(join(dir, PROTOCOL_ERAS_FILE_NAME), 'utf8')) as { servers: Record<string, { era: string; revision: string }> };
+    const remembered = JSON.parse(await readFile(join(dir, PROTOCOL_ERAS_FILE_NAME), 'utf8')) as {
+      servers: Record<string, { era: string; revision: string }>;
+    };
     expect(remembered.servers[eraKey(server)]).toMatchObject({ era: 'modern', revision: '2026-07-28' });
     // Written privately (it names which servers this machine uses); the key is a hash, so env values never reach it.
     if (process.platform !== 'win32') expect((await stat(join(dir, PROTOCOL_ERAS_FILE_NAME))).mode & 0o077).toBe(0);
 
     const warm = await run(server);
-    expect(warm.state).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28', toolCount: 1, instructions: 'an dual v2 server' });
+    expect(warm.state).toMatchObject({
+      status: 'connected',
+      protocolVersion: '2026-07-28',
+      toolCount: 1,
+      instructions: 'an dual v2 server',
+    });
     expect(await starts(startsFile)).toBe(3);
     expect(warm.state.stderrTail).toContain('era-server up (dual)');
   });
@@ -70,7 +78,12 @@ describe('the remembered era of a stdio server', () => {
   it('a server that changed era between runs is probed again and remembered anew, both ways', async () => {
     const modeFile = join(dir, 'mode');
     const server = serverConfigSchema.parse({ name: 'switches', ...eraStdioCommand('dual', { modeFile }) });
-    const eraOf = async () => (JSON.parse(await readFile(join(dir, PROTOCOL_ERAS_FILE_NAME), 'utf8')) as { servers: Record<string, { era: string }> }).servers[eraKey(server)]?.era;
+    const eraOf = async () =>
+      (
+        JSON.parse(await readFile(join(dir, PROTOCOL_ERAS_FILE_NAME), 'utf8')) as {
+          servers: Record<string, { era: string }>;
+        }
+      ).servers[eraKey(server)]?.era;
 
     await writeFile(modeFile, 'legacy');
     expect((await run(server)).state).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
@@ -99,11 +112,18 @@ describe('the remembered era of a stdio server', () => {
     expect(logs.join('\n')).toMatch(/could not be read .*probed again/);
     expect(memory.recall('k')).toBeUndefined();
     let now = new Date('2026-12-05T00:00:00Z');
-    const clocked = EraMemoryFile.open(path, () => undefined, () => now);
+    const clocked = EraMemoryFile.open(
+      path,
+      () => undefined,
+      () => now,
+    );
     clocked.remember('old', { era: 'legacy', revision: '2025-11-25', at: now.toISOString() });
     clocked.remember('new', { era: 'modern', revision: '2026-07-28', at: now.toISOString() });
     await clocked.flush();
-    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ version: 1, servers: { old: { era: 'legacy' }, new: { era: 'modern' } } });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({
+      version: 1,
+      servers: { old: { era: 'legacy' }, new: { era: 'modern' } },
+    });
     now = new Date(now.getTime() + LEGACY_RECHECK_MS + 1);
     // An upgraded server still answers initialize: a day-old "2025" is probed again; a 2026 verdict is checked on each connect.
     expect(clocked.recall('old')).toBeUndefined();

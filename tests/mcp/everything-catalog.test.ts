@@ -37,8 +37,16 @@ describe('switchboard catalog and explain against server-everything (stdio)', ()
     expect(server.status).toBe('connected');
     expect(server.tools).toHaveLength(17);
     expect(server.tools).toEqual(expect.arrayContaining([...CAPABILITY_TOOLS, 'simulate-research-query']));
-    expect(server.capabilities.declared).toEqual({ elicitation: { form: {}, url: {} }, sampling: {}, roots: { listChanged: true }, extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } } });
-    expect(server.capabilities.offered).toMatchObject({ tools: { listChanged: true }, tasks: { requests: { tools: { call: {} } } } });
+    expect(server.capabilities.declared).toEqual({
+      elicitation: { form: {}, url: {} },
+      sampling: {},
+      roots: { listChanged: true },
+      extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } },
+    });
+    expect(server.capabilities.offered).toMatchObject({
+      tools: { listChanged: true },
+      tasks: { requests: { tools: { call: {} } } },
+    });
   });
 
   it('never says a tool the server withholds for a capability we did not declare "does not exist"', async () => {
@@ -47,7 +55,9 @@ describe('switchboard catalog and explain against server-everything (stdio)', ()
     const explanation = await run(config, 'explain', 'get-roots-list');
     const discovered = explanation.layers.find((l: { layer: string }) => l.layer === 'discovered');
     expect(discovered.ok).toBe(false);
-    expect(discovered.detail).toContain('everything was initialized without sampling (it is turned off for that server), roots (none configured for that server)');
+    expect(discovered.detail).toContain(
+      'everything was initialized without sampling (it is turned off for that server), roots (none configured for that server)',
+    );
     expect(discovered.detail).toContain('so it may exist there');
     const catalog = await run(config, 'catalog');
     expect(catalog.servers[0].tools).toHaveLength(15);

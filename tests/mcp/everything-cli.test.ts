@@ -15,8 +15,17 @@ beforeAll(async () => {
   await writeFile(
     config,
     stringify({
-      agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 15_000 }] } },
-      intents: [{ id: 'every', name: 'everything', children: tools.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
+      agent: {
+        model: { provider: 'demo' },
+        mcp: { servers: [{ name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 15_000 }] },
+      },
+      intents: [
+        {
+          id: 'every',
+          name: 'everything',
+          children: tools.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })),
+        },
+      ],
     }),
   );
 });
@@ -24,19 +33,34 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function chat(message: string[], flags: { elicit?: 'ask' | 'decline' | 'defaults'; sampling?: 'ask' | 'deny' } = {}) {
+async function chat(
+  message: string[],
+  flags: { elicit?: 'ask' | 'decline' | 'defaults'; sampling?: 'ask' | 'deny' } = {},
+) {
   const lines: string[] = [];
-  const code = await runChat({ config, dataDir: join(dir, 'data'), customer: 'u1001', approve: 'none', json: true, message, ...flags }, { stdout: (l) => lines.push(l), stderr: () => undefined }, {});
+  const code = await runChat(
+    { config, dataDir: join(dir, 'data'), customer: 'u1001', approve: 'none', json: true, message, ...flags },
+    { stdout: (l) => lines.push(l), stderr: () => undefined },
+    {},
+  );
   return { code, events: lines.map((l) => JSON.parse(l) as Record<string, unknown> & { type: string }) };
 }
 
 describe('switchboard chat answering servers without a terminal', () => {
   it('declines questions and denies sampling by default, and says who decided', async () => {
-    const { code, events } = await chat(['/call trigger-elicitation-request {}', '/call trigger-sampling-request {"prompt": "hi"}']);
+    const { code, events } = await chat([
+      '/call trigger-elicitation-request {}',
+      '/call trigger-sampling-request {"prompt": "hi"}',
+    ]);
     expect(code).toBe(0);
     const resolved = events.filter((e) => e.type === 'request.resolved');
     expect(resolved).toEqual([
-      expect.objectContaining({ kind: 'elicitation', server: 'everything', outcome: 'decline', decidedBy: 'policy (--elicit decline)' }),
+      expect.objectContaining({
+        kind: 'elicitation',
+        server: 'everything',
+        outcome: 'decline',
+        decidedBy: 'policy (--elicit decline)',
+      }),
       expect.objectContaining({ kind: 'sampling', outcome: 'rejected', decidedBy: 'policy (--sampling deny)' }),
     ]);
     const results = events.filter((e) => e.type === 'tool.result');
@@ -47,12 +71,17 @@ describe('switchboard chat answering servers without a terminal', () => {
 
   it('--elicit defaults declines a question whose required field has no default (scripts/conformance-client.ts shows it accepting defaults)', async () => {
     const { events } = await chat(['/call trigger-elicitation-request {}'], { elicit: 'defaults' });
-    expect(events.find((e) => e.type === 'request.resolved')).toMatchObject({ outcome: 'decline', reason: 'no default for: name' });
+    expect(events.find((e) => e.type === 'request.resolved')).toMatchObject({
+      outcome: 'decline',
+      reason: 'no default for: name',
+    });
   });
 
   it('prints a long call’s progress as it arrives', async () => {
     const { events } = await chat(['/call trigger-long-running-operation {"duration": 2, "steps": 4}']);
-    const progress = events.filter((e) => e.type === 'tool.progress').map((e) => (e.progress as { progress: number }).progress);
+    const progress = events
+      .filter((e) => e.type === 'tool.progress')
+      .map((e) => (e.progress as { progress: number }).progress);
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(events.find((e) => e.type === 'tool.result')).toMatchObject({ status: 'success' });

@@ -15,7 +15,14 @@ beforeAll(async () => {
   await writeFile(
     config,
     stringify({
-      agent: { mcp: { servers: [{ name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 20_000 }, { name: 'off', command: 'nowhere', enabled: false }] } },
+      agent: {
+        mcp: {
+          servers: [
+            { name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 20_000 },
+            { name: 'off', command: 'nowhere', enabled: false },
+          ],
+        },
+      },
       intents: [],
       skills: [],
     }),
@@ -29,7 +36,15 @@ afterEach(() => {
 async function run(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync(['node', 'switchboard', ...args, '--config', config, '--data-dir', dir]);
+  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync([
+    'node',
+    'switchboard',
+    ...args,
+    '--config',
+    config,
+    '--data-dir',
+    dir,
+  ]);
   return { out: out.join('\n'), err: err.join('\n'), code: process.exitCode };
 }
 
@@ -50,7 +65,9 @@ describe('switchboard resources and prompts against server-everything', () => {
     const blob = await run('resources', 'read', 'everything', 'demo://resource/dynamic/blob/5', '--json');
     const contents = (JSON.parse(blob.out) as { contents: { blob: string; bytes: number }[] }).contents;
     expect(Buffer.from(contents[0].blob, 'base64').toString()).toContain('Resource 5');
-    expect((await run('resources', 'read', 'everything', 'demo://resource/dynamic/blob/5')).out).toMatch(/^\[binary text\/plain, \d+ bytes; its base64 is in --json\]$/);
+    expect((await run('resources', 'read', 'everything', 'demo://resource/dynamic/blob/5')).out).toMatch(
+      /^\[binary text\/plain, \d+ bytes; its base64 is in --json\]$/,
+    );
   });
 
   it('prompts list and prompts get with --args; refusals exit non-zero with the reason', async () => {
@@ -59,7 +76,9 @@ describe('switchboard resources and prompts against server-everything', () => {
     const got = await run('prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":"Lyon"}', '--json');
     expect(got.code).toBe(0);
     expect(JSON.stringify(JSON.parse(got.out).messages)).toContain('Lyon');
-    expect((await run('prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":"Lyon"}')).out).toMatch(/^user: .*Lyon/);
+    expect((await run('prompts', 'get', 'everything', 'args-prompt', '--args', '{"city":"Lyon"}')).out).toMatch(
+      /^user: .*Lyon/,
+    );
 
     // Checked before anything is sent: a missing required argument, a mistyped prompt, an unknown server.
     const missing = await run('prompts', 'get', 'everything', 'args-prompt');
@@ -67,7 +86,9 @@ describe('switchboard resources and prompts against server-everything', () => {
     expect(missing.err).toBe(`args-prompt needs the argument city: pass --args '{"city":"…"}'`);
     const typo = await run('prompts', 'get', 'everything', 'args-prompts', '--args', '{"city":"Lyon"}');
     expect(typo.code).toBe(2);
-    expect(typo.err).toMatch(/^everything offers no prompt "args-prompts" \(did you mean args-prompt\?\); it offers: .*args-prompt/);
+    expect(typo.err).toMatch(
+      /^everything offers no prompt "args-prompts" \(did you mean args-prompt\?\); it offers: .*args-prompt/,
+    );
     const unknown = await run('prompts', 'list', 'everythng');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('no MCP server named "everythng"');
@@ -77,17 +98,31 @@ describe('switchboard resources and prompts against server-everything', () => {
   it('catalog --json gains each server’s instructions', async () => {
     const catalog = await run('catalog', '--json');
     const servers = (JSON.parse(catalog.out) as { servers: { name: string; instructions: string | null }[] }).servers;
-    expect(servers.find((s) => s.name === 'everything')!.instructions).toContain('# Everything Server – Server Instructions');
+    expect(servers.find((s) => s.name === 'everything')!.instructions).toContain(
+      '# Everything Server – Server Instructions',
+    );
     expect(servers.find((s) => s.name === 'off')!.instructions).toBeNull();
   });
 
   it('tools call --json prints the image as a typed part with its base64, not as a placeholder', async () => {
     const out: string[] = [];
-    const code = await runToolsCall('get-tiny-image', { server: 'everything', args: {}, customer: 'u1001', approve: 'none', config, dataDir: dir, json: true }, { stdout: (l) => out.push(l), stderr: () => undefined }, {});
+    const code = await runToolsCall(
+      'get-tiny-image',
+      { server: 'everything', args: {}, customer: 'u1001', approve: 'none', config, dataDir: dir, json: true },
+      { stdout: (l) => out.push(l), stderr: () => undefined },
+      {},
+    );
     expect(code).toBe(0);
-    const printed = JSON.parse(out.join('\n')) as { content: { type: string; mimeType?: string; data?: string }[]; item: { parts: unknown[] } };
+    const printed = JSON.parse(out.join('\n')) as {
+      content: { type: string; mimeType?: string; data?: string }[];
+      item: { parts: unknown[] };
+    };
     expect(printed.content.map((c) => c.type)).toEqual(['text', 'image', 'text']);
-    expect(printed.content[1]).toMatchObject({ type: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBORw0KGgo/) });
+    expect(printed.content[1]).toMatchObject({
+      type: 'image',
+      mimeType: 'image/png',
+      data: expect.stringMatching(/^iVBORw0KGgo/),
+    });
     expect(printed.item.parts).toEqual([expect.objectContaining({ type: 'image', index: 1 })]);
   });
 });

@@ -33,7 +33,10 @@ afterEach(async () => {
 async function startEverythingHttp(): Promise<{ url: string; output: () => string }> {
   const port = await freePort();
   const entry = join(appRoot(), 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-  child = spawn(process.execPath, [entry, 'streamableHttp'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, [entry, 'streamableHttp'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -42,13 +45,16 @@ async function startEverythingHttp(): Promise<{ url: string; output: () => strin
 }
 
 const sessions = (output: string) => [...output.matchAll(/Session initialized with ID: (\S+)/g)].map((m) => m[1]);
-const terminations = (output: string) => [...output.matchAll(/Received session termination request for session (\S+)/g)].map((m) => m[1]);
+const terminations = (output: string) =>
+  [...output.matchAll(/Received session termination request for session (\S+)/g)].map((m) => m[1]);
 
 describe('server-everything over Streamable HTTP', () => {
   it('gets a DELETE for its session when the server is removed from the config, and only then', async () => {
     const everything = await startEverythingHttp();
     manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0 });
-    manager.reconcile([{ name: 'everything', url: everything.url, enabled: true, headers: {}, transport: 'streamable-http' }]);
+    manager.reconcile([
+      { name: 'everything', url: everything.url, enabled: true, headers: {}, transport: 'streamable-http' },
+    ]);
     await manager.whenSettled();
     expect(manager.state('everything')?.status).toBe('connected');
     expect(manager.state('everything')?.tools.length).toBeGreaterThan(10);
@@ -60,6 +66,10 @@ describe('server-everything over Streamable HTTP', () => {
     // The session ended is the one the server opened for this client, and the server closed it.
     expect(terminations(everything.output())).toEqual(sessions(everything.output()));
     const [ended] = sessions(everything.output());
-    await waitFor(() => everything.output().includes(`Transport closed for session ${ended}`), 5_000, 'the transport closed');
+    await waitFor(
+      () => everything.output().includes(`Transport closed for session ${ended}`),
+      5_000,
+      'the transport closed',
+    );
   });
 });

@@ -14,8 +14,16 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const http = (name: string, url: string, protocol?: 'auto' | 'legacy' | '2026-07-28') => ({ name, url, enabled: true, headers: {}, transport: 'streamable-http' as const, ...(protocol && { protocol }) });
-const toolLists = async (peer: ListenPeer) => (await peer.stats()).listRequests.filter((r) => r.method === 'tools/list').map((r) => r.at);
+const http = (name: string, url: string, protocol?: 'auto' | 'legacy' | '2026-07-28') => ({
+  name,
+  url,
+  enabled: true,
+  headers: {},
+  transport: 'streamable-http' as const,
+  ...(protocol && { protocol }),
+});
+const toolLists = async (peer: ListenPeer) =>
+  (await peer.stats()).listRequests.filter((r) => r.method === 'tools/list').map((r) => r.at);
 
 async function connect(peer: ListenPeer, protocol?: 'legacy') {
   const manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
@@ -62,32 +70,65 @@ describe('tools/list ttlMs', () => {
   it('ttl 0 (the SDK default: immediately stale) is not polled; a 2025-era list has no hint at all and none is invented', async () => {
     const modern = await startListenPeer('dual');
     const legacy = await startListenPeer('dual');
-    cleanups.push(() => modern.kill(), () => legacy.kill());
+    cleanups.push(
+      () => modern.kill(),
+      () => legacy.kill(),
+    );
     const m = await connect(modern);
     const l = await connect(legacy, 'legacy');
     expect(m.state('v2')!.toolsCache).toMatchObject({ ttlMs: 0, cacheScope: 'private', expiresAt: null });
-    expect(l.state('v2')).toMatchObject({ protocolVersion: expect.stringMatching(/^2025-/), toolsCache: { ttlMs: null, cacheScope: null, expiresAt: null } });
+    expect(l.state('v2')).toMatchObject({
+      protocolVersion: expect.stringMatching(/^2025-/),
+      toolsCache: { ttlMs: null, cacheScope: null, expiresAt: null },
+    });
     await sleep(800);
     expect(await toolLists(modern)).toHaveLength(1);
     expect(await toolLists(legacy)).toHaveLength(1);
   });
 
-  it('catalog --json shows each server\'s tools/list hint', async () => {
+  it("catalog --json shows each server's tools/list hint", async () => {
     const hinted = await startListenPeer('strict', { 'tools/list': { ttlMs: 60_000, cacheScope: 'public' } });
     const legacy = await startListenPeer('dual');
-    cleanups.push(() => hinted.kill(), () => legacy.kill());
+    cleanups.push(
+      () => hinted.kill(),
+      () => legacy.kill(),
+    );
     const dir = await mkdtemp(join(tmpdir(), 'sb-ttl-cli-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const config = join(dir, 'switchboard.yaml');
-    await writeFile(config, stringify({ agent: { mcp: { servers: [http('hinted', hinted.url), http('old', legacy.url, 'legacy')] } }, intents: [], skills: [] }));
+    await writeFile(
+      config,
+      stringify({
+        agent: { mcp: { servers: [http('hinted', hinted.url), http('old', legacy.url, 'legacy')] } },
+        intents: [],
+        skills: [],
+      }),
+    );
     const out: string[] = [];
     try {
-      await buildProgram({ stdout: (line) => out.push(line), stderr: () => undefined }).parseAsync(['node', 'switchboard', 'catalog', '--json', '--config', config, '--data-dir', dir]);
+      await buildProgram({ stdout: (line) => out.push(line), stderr: () => undefined }).parseAsync([
+        'node',
+        'switchboard',
+        'catalog',
+        '--json',
+        '--config',
+        config,
+        '--data-dir',
+        dir,
+      ]);
     } finally {
       process.exitCode = undefined;
     }
     const servers = (JSON.parse(out.join('\n')) as { servers: { name: string; toolsCache: unknown }[] }).servers;
-    expect(servers.find((s) => s.name === 'hinted')!.toolsCache).toMatchObject({ ttlMs: 60_000, cacheScope: 'public', expiresAt: expect.any(String) });
-    expect(servers.find((s) => s.name === 'old')!.toolsCache).toMatchObject({ ttlMs: null, cacheScope: null, expiresAt: null });
+    expect(servers.find((s) => s.name === 'hinted')!.toolsCache).toMatchObject({
+      ttlMs: 60_000,
+      cacheScope: 'public',
+      expiresAt: expect.any(String),
+    });
+    expect(servers.find((s) => s.name === 'old')!.toolsCache).toMatchObject({
+      ttlMs: null,
+      cacheScope: null,
+      expiresAt: null,
+    });
   });
 });

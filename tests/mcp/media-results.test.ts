@@ -18,9 +18,15 @@ const media = { name: 'media', ...MEDIA_FIXTURE, timeoutMs: 15_000 };
 describe('audio results and tool titles and icons, from a real stdio server', () => {
   it('an audio result: the model reads a short note (no data), the card has an audio part, the record keeps the sound across a restart', async () => {
     model = await startOpenAiCompatibleServer((_request, index) =>
-      index === 0 ? openAiStream({ toolCalls: [{ id: 'call_snd', name: 'play_chime', arguments: {} }] }) : openAiStream({ text: 'A chime played.' }),
+      index === 0
+        ? openAiStream({ toolCalls: [{ id: 'call_snd', name: 'play_chime', arguments: {} }] })
+        : openAiStream({ text: 'A chime played.' }),
     );
-    rig = await startEverythingCore({ model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' }, moreServers: [media], tools: ['play_chime'] });
+    rig = await startEverythingCore({
+      model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' },
+      moreServers: [media],
+      tools: ['play_chime'],
+    });
     expect((await rig.send('play something').done).status).toBe('completed');
 
     const messages = (model.requests[1].body as { messages: OpenAiMessage[] }).messages;
@@ -46,7 +52,9 @@ describe('audio results and tool titles and icons, from a real stdio server', ()
     rig = await startEverythingCore({ moreServers: [media], tools: ['play_chime', 'plain_tool'] });
     const chime = await rig.rpc<CatalogToolView>('catalog.tool', { toolId: 'play_chime', server: 'media' });
     expect(chime.entry.title).toBe('Play a chime');
-    expect(chime.entry.icons).toEqual([{ src: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/), mimeType: 'image/png', sizes: ['16x16'] }]);
+    expect(chime.entry.icons).toEqual([
+      { src: expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/), mimeType: 'image/png', sizes: ['16x16'] },
+    ]);
     // The https URL (never fetched) and the data: text/html are withheld, not passed on.
     expect(chime.entry.iconsWithheld).toBe(2);
     expect(JSON.stringify(chime)).not.toContain('example.invalid');
@@ -60,10 +68,13 @@ describe('audio results and tool titles and icons, from a real stdio server', ()
 
     const list = await rig.rpc<CatalogListView>('catalog.list');
     const looks = list.looks!;
-    const at = (toolId: string, server: string) => list.entries.toolId.findIndex((id, i) => id === toolId && list.entries.server[i] === server);
+    const at = (toolId: string, server: string) =>
+      list.entries.toolId.findIndex((id, i) => id === toolId && list.entries.server[i] === server);
     const look = (row: number) => {
       const k = looks.rows.indexOf(row);
-      return k < 0 ? null : { title: looks.title[k], icon: looks.icon[k] === null ? null : looks.icons[looks.icon[k]!] };
+      return k < 0
+        ? null
+        : { title: looks.title[k], icon: looks.icon[k] === null ? null : looks.icons[looks.icon[k]!] };
     };
     expect(look(at('play_chime', 'media'))).toEqual({ title: 'Play a chime', icon: chime.entry.icons![0].src });
     expect(look(at('echo', 'everything'))).toEqual({ title: 'Echo Tool', icon: null });

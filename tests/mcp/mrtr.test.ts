@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SamplingView, ServerRequestView } from '../../src/shared/contract';
 import { SECRET_ANSWER_MARKER } from '../../src/shared/elicitation/fields';
 import { MAX_INPUT_ROUNDS } from '../../src/main/core/mcp/input-rounds';
-import { mrtrEntry, startMrtrCore, startMrtrHttp, startMrtrServers, stopMrtrServers, type MrtrHttpServer } from '../support/mcp/mrtr-rig';
+import {
+  mrtrEntry,
+  startMrtrCore,
+  startMrtrHttp,
+  startMrtrServers,
+  stopMrtrServers,
+  type MrtrHttpServer,
+} from '../support/mcp/mrtr-rig';
 
 /**
  * Multi-round-trip requests (2026-07-28) from v2-SDK server processes reach the operator exactly as 2025's
@@ -26,9 +33,21 @@ afterEach(async () => {
 
 /** The server entries, per era: 2026-07-28 over HTTP (strict server) and stdio; 2025 over HTTP with a session (dual, legacy). */
 const ERAS = [
-  { era: '2026-07-28', transport: 'http', entry: (extra?: Record<string, unknown>) => mrtrEntry('shop', { url: strict.url }, extra) },
-  { era: '2026-07-28', transport: 'stdio', entry: (extra?: Record<string, unknown>) => mrtrEntry('shop', 'stdio', extra) },
-  { era: '2025-11-25', transport: 'http', entry: (extra?: Record<string, unknown>) => mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy', ...extra }) },
+  {
+    era: '2026-07-28',
+    transport: 'http',
+    entry: (extra?: Record<string, unknown>) => mrtrEntry('shop', { url: strict.url }, extra),
+  },
+  {
+    era: '2026-07-28',
+    transport: 'stdio',
+    entry: (extra?: Record<string, unknown>) => mrtrEntry('shop', 'stdio', extra),
+  },
+  {
+    era: '2025-11-25',
+    transport: 'http',
+    entry: (extra?: Record<string, unknown>) => mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy', ...extra }),
+  },
 ] as const;
 
 describe.each(ERAS)('a tool that asks for input, $era over $transport, through the whole core', ({ era, entry }) => {
@@ -37,17 +56,34 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     expect(rig.core.tools.connections.state('shop')).toMatchObject({ status: 'connected', protocolVersion: era });
     const turn = rig.call('confirm_order');
     const opened = await rig.next('requests.opened');
-    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'form', server: 'shop', toolName: 'confirm_order', conversationId: rig.conversationId, message: 'Place order #42 for 3 mugs?' });
+    expect(opened).toMatchObject({
+      kind: 'elicitation',
+      mode: 'form',
+      server: 'shop',
+      toolName: 'confirm_order',
+      conversationId: rig.conversationId,
+      message: 'Place order #42 for 3 mugs?',
+    });
     expect(await rig.rpc<ServerRequestView[]>('requests.list')).toHaveLength(1);
     // The form's own rules hold: a missing required field is refused and the question stays open.
-    await expect(rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true } })).rejects.toThrow(/bad_request: .*PIN is required/);
+    await expect(
+      rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true } }),
+    ).rejects.toThrow(/bad_request: .*PIN is required/);
     await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true, pin: '4321' } });
     expect((await turn.done).status).toBe('completed');
     const item = await rig.lastToolItem('confirm_order');
     expect(item.status).toBe('success');
     expect(item.resultText).toContain('order placed: confirm=true, pin of 4 digits received');
     const record = await rig.record(item.recordId!);
-    expect(record.exchanges).toEqual([expect.objectContaining({ kind: 'elicitation', mode: 'form', outcome: 'accept', decidedBy: 'operator', response: { confirm: true, pin: SECRET_ANSWER_MARKER } })]);
+    expect(record.exchanges).toEqual([
+      expect.objectContaining({
+        kind: 'elicitation',
+        mode: 'form',
+        outcome: 'accept',
+        decidedBy: 'operator',
+        response: { confirm: true, pin: SECRET_ANSWER_MARKER },
+      }),
+    ]);
     expect(JSON.stringify(record)).not.toContain('4321');
     expect(await rig.rpc<ServerRequestView[]>('requests.list')).toEqual([]);
   });
@@ -73,16 +109,28 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     rig = await startMrtrCore(entry());
     const turn = rig.call('ask_model');
     const opened = (await rig.next('requests.opened')) as SamplingView;
-    expect(opened).toMatchObject({ kind: 'sampling', stage: 'review', server: 'shop', toolName: 'ask_model', model: 'offline demo model' });
-    expect(opened.request.messages).toEqual([{ role: 'user', text: 'Summarize order #42 in five words', editable: true }]);
-    await expect(rig.rpc('requests.reply', { id: opened.id })).rejects.toThrow(/conflict: there is no answer to send yet/);
+    expect(opened).toMatchObject({
+      kind: 'sampling',
+      stage: 'review',
+      server: 'shop',
+      toolName: 'ask_model',
+      model: 'offline demo model',
+    });
+    expect(opened.request.messages).toEqual([
+      { role: 'user', text: 'Summarize order #42 in five words', editable: true },
+    ]);
+    await expect(rig.rpc('requests.reply', { id: opened.id })).rejects.toThrow(
+      /conflict: there is no answer to send yet/,
+    );
     await rig.rpc('requests.sample', { id: opened.id, messages: [{ text: 'Summarize order #42' }], maxTokens: 16 });
     await rig.next('requests.updated', (p) => p.id === opened.id && p.kind === 'sampling' && p.stage === 'answered');
     await rig.rpc('requests.reply', { id: opened.id });
     await turn.done;
     const item = await rig.lastToolItem('ask_model');
     expect(item.resultText).toContain('the model said: Demo answer: you asked “Summarize order #42”');
-    expect((await rig.record(item.recordId!)).exchanges).toEqual([expect.objectContaining({ kind: 'sampling', outcome: 'sent', decidedBy: 'operator' })]);
+    expect((await rig.record(item.recordId!)).exchanges).toEqual([
+      expect.objectContaining({ kind: 'sampling', outcome: 'sent', decidedBy: 'operator' }),
+    ]);
 
     // Rejected: the model never runs, and the call does not succeed.
     const from = rig.events.length;
@@ -93,7 +141,9 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     const rejected = await rig.lastToolItem('ask_model');
     expect(rejected.status).toBe('error');
     expect(rejected.resultText).toMatch(/Sampling request rejected: not now/);
-    expect((await rig.record(rejected.recordId!)).exchanges).toEqual([expect.objectContaining({ kind: 'sampling', outcome: 'rejected' })]);
+    expect((await rig.record(rejected.recordId!)).exchanges).toEqual([
+      expect.objectContaining({ kind: 'sampling', outcome: 'rejected' }),
+    ]);
   });
 
   it('answers roots from the config, and refuses what was not consented to (elicitation: false, sampling: false)', async () => {
@@ -116,7 +166,13 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     rig = await startMrtrCore(entry());
     const turn = rig.call('open_page');
     const opened = await rig.next('requests.opened');
-    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'url', url: 'https://auth.example.com/connect?x=1', urlHost: 'auth.example.com', toolName: 'open_page' });
+    expect(opened).toMatchObject({
+      kind: 'elicitation',
+      mode: 'url',
+      url: 'https://auth.example.com/connect?x=1',
+      urlHost: 'auth.example.com',
+      toolName: 'open_page',
+    });
     await rig.rpc('requests.answer', { id: opened.id, action: 'accept' });
     await turn.done;
     expect((await rig.lastToolItem('open_page')).resultText).toContain('page answer: accept');
@@ -131,9 +187,17 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
 
   it('a prompt that asks (prompts/get) puts its question on the Requests page too', async () => {
     rig = await startMrtrCore(entry());
-    const messages = rig.rpc<{ messages: { content: { text?: string } }[] }>('prompts.get', { server: 'shop', name: 'letter' });
+    const messages = rig.rpc<{ messages: { content: { text?: string } }[] }>('prompts.get', {
+      server: 'shop',
+      name: 'letter',
+    });
     const opened = await rig.next('requests.opened');
-    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'form', server: 'shop', message: 'Who is the letter for?' });
+    expect(opened).toMatchObject({
+      kind: 'elicitation',
+      mode: 'form',
+      server: 'shop',
+      message: 'Who is the letter for?',
+    });
     await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { name: 'Ada' } });
     expect((await messages).messages[0].content.text).toBe('Write a letter to Ada');
   });
@@ -145,7 +209,11 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
     const item = await rig.lastToolItem('nag');
     expect(item.status).toBe('error');
     // 2026: our client stops (it names the server); 2025: the SDK's server stops at the same count and says so.
-    expect(item.resultText).toMatch(era === '2025-11-25' ? new RegExp(`still required input after ${MAX_INPUT_ROUNDS} rounds`) : new RegExp(`shop still asked for input after ${MAX_INPUT_ROUNDS} rounds`));
+    expect(item.resultText).toMatch(
+      era === '2025-11-25'
+        ? new RegExp(`still required input after ${MAX_INPUT_ROUNDS} rounds`)
+        : new RegExp(`shop still asked for input after ${MAX_INPUT_ROUNDS} rounds`),
+    );
     expect((await rig.record(item.recordId!)).exchanges).toHaveLength(MAX_INPUT_ROUNDS);
   });
 });
@@ -170,7 +238,12 @@ describe('-32042 (URL elicitation required) from a 2025-era server', () => {
     rig = await startMrtrCore(mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }));
     const turn = rig.call('needs_url');
     const opened = await rig.next('requests.opened');
-    expect(opened).toMatchObject({ kind: 'elicitation', mode: 'url', url: 'https://auth.example.com/authorize', urlHost: 'auth.example.com' });
+    expect(opened).toMatchObject({
+      kind: 'elicitation',
+      mode: 'url',
+      url: 'https://auth.example.com/authorize',
+      urlHost: 'auth.example.com',
+    });
     await rig.rpc('requests.answer', { id: opened.id, action: 'accept' });
     await turn.done;
     expect((await rig.lastToolItem('needs_url')).resultText).toContain('authorized, thank you');
@@ -182,7 +255,10 @@ describe('the SDK’s default server (2025 served statelessly), as measured in i
     const server = await startMrtrHttp('default', dir);
     children.push(server.child);
     rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }));
-    expect(rig.core.tools.connections.state('shop')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    expect(rig.core.tools.connections.state('shop')).toMatchObject({
+      status: 'connected',
+      protocolVersion: '2026-07-28',
+    });
     const turn = rig.call('confirm_order');
     const opened = await rig.next('requests.opened');
     await rig.rpc('requests.answer', { id: opened.id, action: 'accept', content: { confirm: true, pin: '9999' } });
@@ -194,6 +270,8 @@ describe('the SDK’s default server (2025 served statelessly), as measured in i
     // tool says why in the server's words.
     rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }, { protocol: 'legacy' }));
     await rig.call('confirm_order').done;
-    expect((await rig.lastToolItem('confirm_order')).resultText).toContain('per-request legacy serving cannot receive server-to-client requests');
+    expect((await rig.lastToolItem('confirm_order')).resultText).toContain(
+      'per-request legacy serving cannot receive server-to-client requests',
+    );
   });
 });

@@ -26,7 +26,10 @@ afterEach(async () => {
 function progressingTool(seen: { cancelledWith?: unknown; reports: number }) {
   return {
     name: 'reindex',
-    handler: (_args: unknown, extra: { signal: AbortSignal; progress: (p: number, total?: number, message?: string) => Promise<void> }) =>
+    handler: (
+      _args: unknown,
+      extra: { signal: AbortSignal; progress: (p: number, total?: number, message?: string) => Promise<void> },
+    ) =>
       new Promise<never>((_resolve, reject) => {
         const timer = setInterval(() => {
           seen.reports += 1;
@@ -48,12 +51,26 @@ describe('Stop on a call that is reporting progress (whole core, MCP over Stream
     dataDir = await mkdtemp(join(tmpdir(), 'sb-progress-stop-'));
     // A short silence limit: only progress keeps the call alive past it, so Stop is what ends it.
     const config = {
-      agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'fixture', url: server.url, timeoutMs: 1_000 }] } },
-      intents: [{ id: 'ops', name: 'ops', children: [{ id: 'n-reindex', name: 'reindex', kind: 'mcp', toolId: 'reindex', confirm: 'never' }] }],
+      agent: {
+        model: { provider: 'demo' },
+        mcp: { servers: [{ name: 'fixture', url: server.url, timeoutMs: 1_000 }] },
+      },
+      intents: [
+        {
+          id: 'ops',
+          name: 'ops',
+          children: [{ id: 'n-reindex', name: 'reindex', kind: 'mcp', toolId: 'reindex', confirm: 'never' }],
+        },
+      ],
       skills: [],
     };
     await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
-    core = await createTestCore({ dataDir, watchConfig: false, log: () => undefined, connections: { healthCheckIntervalMs: 0 } });
+    core = await createTestCore({
+      dataDir,
+      watchConfig: false,
+      log: () => undefined,
+      connections: { healthCheckIntervalMs: 0 },
+    });
     const events: { name: EventName; payload: unknown }[] = [];
     core.events.subscribe((name, payload) => events.push({ name, payload }));
     await core.whenServersSettled();
@@ -61,9 +78,14 @@ describe('Stop on a call that is reporting progress (whole core, MCP over Stream
     const started = Date.now();
     const turn = core.runtime.agent.send(id, '/call reindex {}');
 
-    const progressed = () => events.filter((e) => e.name === 'tool.progressed').map((e) => (e.payload as { item: ToolItem }).item);
+    const progressed = () =>
+      events.filter((e) => e.name === 'tool.progressed').map((e) => (e.payload as { item: ToolItem }).item);
     // Running past its 1 s silence limit on progress alone, then stopped.
-    await waitFor(() => (progressed().at(-1)?.progress?.count ?? 0) >= 3 && Date.now() - started > 1_500, 10_000, 'progress past the silence limit');
+    await waitFor(
+      () => (progressed().at(-1)?.progress?.count ?? 0) >= 3 && Date.now() - started > 1_500,
+      10_000,
+      'progress past the silence limit',
+    );
     expect(core.runtime.agent.stop(id)).toBe(true);
 
     expect((await turn.done).status).toBe('stopped');

@@ -14,7 +14,9 @@ import { ConnectionManager } from '../../src/main/core/mcp';
  * with its reason, and shown as refused; the good ones still come through.
  */
 async function refusingServer(mode: 'strict' | 'dual'): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../support/mcp/refusing-server.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../support/mcp/refusing-server.mjs'), mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`refusing server exited with ${code}`)));
@@ -30,9 +32,20 @@ afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGTERM');
 });
 
-const http = (name: string, url: string, protocol?: 'auto' | 'legacy' | '2026-07-28') => ({ name, url, enabled: true, headers: {}, transport: 'streamable-http' as const, ...(protocol && { protocol }) });
+const http = (name: string, url: string, protocol?: 'auto' | 'legacy' | '2026-07-28') => ({
+  name,
+  url,
+  enabled: true,
+  headers: {},
+  transport: 'streamable-http' as const,
+  ...(protocol && { protocol }),
+});
 const expectedRefusals = [
-  { index: 1, name: 'broken_annotation', reason: expect.stringMatching(/^annotations\.readOnlyHint: .*expected boolean/) },
+  {
+    index: 1,
+    name: 'broken_annotation',
+    reason: expect.stringMatching(/^annotations\.readOnlyHint: .*expected boolean/),
+  },
   { index: 2, name: 'not_an_object', reason: expect.stringMatching(/^inputSchema\.type: .*expected "object"/) },
   { index: 3, name: 'n'.repeat(129), reason: expect.stringMatching(/longer than 128 characters \(129\)/) },
   { index: 5, name: 'good_one', reason: expect.stringMatching(/second definition named "good_one"/) },
@@ -43,30 +56,45 @@ describe('tool definitions the SDK refuses', () => {
     ['strict', undefined, '2026-07-28'],
     ['dual', undefined, '2026-07-28'],
     ['dual', 'legacy', '2025-'],
-  ] as const)('%s server, protocol %s: the good tools come through, each bad one is refused with its reason', async (mode, protocol, revision) => {
-    const server = await refusingServer(mode);
-    children.push(server.child);
-    manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
-    manager.reconcile([http('hostile', server.url, protocol)]);
-    await manager.whenSettled();
-    const state = manager.state('hostile')!;
-    expect(state).toMatchObject({ status: 'connected', protocolVersion: expect.stringContaining(revision) });
-    expect(state.tools.map((t) => t.name)).toEqual(['good_one', 'good_two']);
-    expect(state.refusedTools).toEqual(expectedRefusals);
-    expect((await manager.callTool('hostile', 'good_two', {})).content).toEqual([{ type: 'text', text: 'ran good_two' }]);
-  });
+  ] as const)(
+    '%s server, protocol %s: the good tools come through, each bad one is refused with its reason',
+    async (mode, protocol, revision) => {
+      const server = await refusingServer(mode);
+      children.push(server.child);
+      manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
+      manager.reconcile([http('hostile', server.url, protocol)]);
+      await manager.whenSettled();
+      const state = manager.state('hostile')!;
+      expect(state).toMatchObject({ status: 'connected', protocolVersion: expect.stringContaining(revision) });
+      expect(state.tools.map((t) => t.name)).toEqual(['good_one', 'good_two']);
+      expect(state.refusedTools).toEqual(expectedRefusals);
+      expect((await manager.callTool('hostile', 'good_two', {})).content).toEqual([
+        { type: 'text', text: 'ran good_two' },
+      ]);
+    },
+  );
 });
 
 describe('over stdio', () => {
   it('a v2-SDK stdio server speaking 2026-07-28: the same refusals, the good tools callable', async () => {
     manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
-    manager.reconcile([{ name: 'hostile', enabled: true, command: process.execPath, args: [join(import.meta.dirname, '../support/mcp/refusing-server.mjs'), 'stdio'], env: {} }]);
+    manager.reconcile([
+      {
+        name: 'hostile',
+        enabled: true,
+        command: process.execPath,
+        args: [join(import.meta.dirname, '../support/mcp/refusing-server.mjs'), 'stdio'],
+        env: {},
+      },
+    ]);
     await manager.whenSettled();
     const state = manager.state('hostile')!;
     expect(state).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
     expect(state.tools.map((t) => t.name)).toEqual(['good_one', 'good_two']);
     expect(state.refusedTools).toEqual(expectedRefusals);
-    expect((await manager.callTool('hostile', 'good_one', {})).content).toEqual([{ type: 'text', text: 'ran good_one' }]);
+    expect((await manager.callTool('hostile', 'good_one', {})).content).toEqual([
+      { type: 'text', text: 'ran good_one' },
+    ]);
   });
 });
 
@@ -75,9 +103,20 @@ describe('catalog and explain show refused definitions', () => {
     const dir = await mkdtemp(join(tmpdir(), 'sb-refused-'));
     try {
       const config = join(dir, 'switchboard.yaml');
-      await writeFile(config, stringify({ agent: { mcp: { servers: [http('hostile', url)] } }, intents: [], skills: [] }));
+      await writeFile(
+        config,
+        stringify({ agent: { mcp: { servers: [http('hostile', url)] } }, intents: [], skills: [] }),
+      );
       const out: string[] = [];
-      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync(['node', 'switchboard', ...args, '--config', config, '--data-dir', dir]);
+      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync([
+        'node',
+        'switchboard',
+        ...args,
+        '--config',
+        config,
+        '--data-dir',
+        dir,
+      ]);
       return { out: out.join('\n'), exitCode: process.exitCode as number | undefined };
     } finally {
       process.exitCode = undefined;
@@ -94,11 +133,19 @@ describe('catalog and explain show refused definitions', () => {
     expect(text).toMatch(/refused\s+broken_annotation\s+hostile\s+annotations\.readOnlyHint: .*expected boolean/);
     expect(text).toMatch(/refused\s+n{129}\s+hostile\s+name "n{40}"… is longer than 128 characters/);
 
-    const json = JSON.parse((await cli(['catalog', '--json'], server.url)).out) as { servers: { name: string; tools: string[]; refused: unknown[] }[] };
-    expect(json.servers[0]).toMatchObject({ name: 'hostile', tools: ['good_one', 'good_two'], refused: expectedRefusals });
+    const json = JSON.parse((await cli(['catalog', '--json'], server.url)).out) as {
+      servers: { name: string; tools: string[]; refused: unknown[] }[];
+    };
+    expect(json.servers[0]).toMatchObject({
+      name: 'hostile',
+      tools: ['good_one', 'good_two'],
+      refused: expectedRefusals,
+    });
 
     const explained = await cli(['explain', 'not_an_object'], server.url);
     expect(explained.exitCode).toBe(1);
-    expect(explained.out).toMatch(/FAIL\s+discovered\s+no connected server offers "not_an_object".*; hostile listed a definition named "not_an_object", but it was refused: inputSchema\.type: .*expected "object"/);
+    expect(explained.out).toMatch(
+      /FAIL\s+discovered\s+no connected server offers "not_an_object".*; hostile listed a definition named "not_an_object", but it was refused: inputSchema\.type: .*expected "object"/,
+    );
   });
 });

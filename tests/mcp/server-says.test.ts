@@ -25,7 +25,8 @@ describe('what server-everything says outside tool calls', () => {
 
     // Without useInstructions the model never sees them, and the step records none.
     await rig.send('hello').done;
-    const systemOf = (index: number) => (model!.requests[index].body as { messages: { role: string; content: string }[] }).messages[0];
+    const systemOf = (index: number) =>
+      (model!.requests[index].body as { messages: { role: string; content: string }[] }).messages[0];
     expect(systemOf(0).role).toBe('system');
     expect(systemOf(0).content).not.toContain(INSTRUCTIONS_HEADING);
     let conversation = await rig.rpc<Conversation>('chat.get', { conversationId: rig.conversationId });
@@ -33,7 +34,13 @@ describe('what server-everything says outside tool calls', () => {
 
     // Turned on in the config: appended under a heading that names the server, from the next model call.
     await rig.rpc('servers.update', { name: 'everything', server: { ...view.config, useInstructions: true } });
-    await waitFor(() => rig!.core.tools.connections.state('everything')?.status === 'connected' && rig!.core.tools.connections.state('everything')?.instructions, 20_000, 'reconnect');
+    await waitFor(
+      () =>
+        rig!.core.tools.connections.state('everything')?.status === 'connected' &&
+        rig!.core.tools.connections.state('everything')?.instructions,
+      20_000,
+      'reconnect',
+    );
     await rig.send('again').done;
     expect(systemOf(1).content).toContain('## Instructions from the MCP server "everything"');
     expect(systemOf(1).content).toContain(INSTRUCTIONS_HEADING);
@@ -51,15 +58,23 @@ describe('what server-everything says outside tool calls', () => {
     expect(first.capacity).toBe(1000);
     expect(first.canSetLevel).toBe(true);
     expect(first.level).toBeNull();
-    expect(first.entries).toContainEqual(expect.objectContaining({ source: 'stderr', level: 'info', text: 'Starting default (STDIO) server...' }));
-    expect(first.entries).toContainEqual(expect.objectContaining({ source: 'host', text: expect.stringMatching(/^connected \(\d+ tools/) }));
+    expect(first.entries).toContainEqual(
+      expect.objectContaining({ source: 'stderr', level: 'info', text: 'Starting default (STDIO) server...' }),
+    );
+    expect(first.entries).toContainEqual(
+      expect.objectContaining({ source: 'host', text: expect.stringMatching(/^connected \(\d+ tools/) }),
+    );
 
     const set = await rig.rpc<ServerLogView>('servers.setLogLevel', { name: 'everything', level: 'debug' });
     expect(set.level).toBe('debug');
     const from = rig.events.length;
     await rig.core.tools.connections.callTool('everything', 'toggle-simulated-logging', {});
     // It sends one message at once, then one every 5 s; the event carries the new lines.
-    const logged = await rig.next('servers.logged', (p) => p.name === 'everything' && p.entries.some((e) => e.source === 'server'), from);
+    const logged = await rig.next(
+      'servers.logged',
+      (p) => p.name === 'everything' && p.entries.some((e) => e.source === 'server'),
+      from,
+    );
     const message = logged.entries.find((e) => e.source === 'server')!;
     expect(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']).toContain(message.level);
     expect(message.text).toMatch(/level[- ]message/i);
@@ -69,6 +84,8 @@ describe('what server-everything says outside tool calls', () => {
     await rig.core.tools.connections.callTool('everything', 'toggle-simulated-logging', {});
 
     await expect(rig.rpc('servers.logs', { name: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(rig.rpc('servers.setLogLevel', { name: 'everything', level: 'loud' })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(rig.rpc('servers.setLogLevel', { name: 'everything', level: 'loud' })).rejects.toMatchObject({
+      code: 'bad_request',
+    });
   });
 });

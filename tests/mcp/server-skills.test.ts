@@ -12,7 +12,9 @@ import { waitFor } from '../support/wait-for';
 
 /** tests/support/mcp/skills-server.mjs: a v2-SDK server process with SkillsExtension, one scenario per path. */
 async function skillsServer(): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../support/mcp/skills-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(import.meta.dirname, '../support/mcp/skills-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`skills server exited with ${code}`)));
@@ -21,9 +23,16 @@ async function skillsServer(): Promise<{ base: string; child: ChildProcess }> {
 }
 
 const SCENARIOS = ['good', 'wrong-digest', 'big', 'no-ttl', 'invalid'] as const;
-const http = (name: string, url: string) => ({ name, url, enabled: true, headers: {}, transport: 'streamable-http' as const });
+const http = (name: string, url: string) => ({
+  name,
+  url,
+  enabled: true,
+  headers: {},
+  transport: 'streamable-http' as const,
+});
 const parseConfig = (value: unknown) => switchboardConfigSchema.parse(value);
-const configWith = (base: string, skills: unknown[] = []) => parseConfig({ agent: { mcp: { servers: SCENARIOS.map((s) => http(s, `${base}/${s}/mcp`)) } }, skills });
+const configWith = (base: string, skills: unknown[] = []) =>
+  parseConfig({ agent: { mcp: { servers: SCENARIOS.map((s) => http(s, `${base}/${s}/mcp`)) } }, skills });
 
 let server: { base: string; child: ChildProcess };
 beforeAll(async () => {
@@ -53,7 +62,8 @@ async function start(skills: unknown[] = []) {
   return { service, pins, manager };
 }
 
-const view = (s: ServerSkillsService, server: string, name: string) => s.views().find((v) => v.server === server && v.name === name);
+const view = (s: ServerSkillsService, server: string, name: string) =>
+  s.views().find((v) => v.server === server && v.name === name);
 
 describe('skills published by v2-SDK servers (SkillsExtension), through the connection manager', () => {
   it('lists and verifies each server skill; each bad one is refused with its reason, and every server keeps its tools', async () => {
@@ -62,25 +72,39 @@ describe('skills published by v2-SDK servers (SkillsExtension), through the conn
     expect(view(s, 'good', 'returns')).toMatchObject({ state: 'verified', files: 1 });
     // A digest that is not the file's.
     expect(view(s, 'wrong-digest', 'lying')).toMatchObject({ state: 'refused' });
-    expect(view(s, 'wrong-digest', 'lying')?.reason?.text).toMatch(/failed its digest check: .*has digest sha256:[0-9a-f]{64}; the skill entry lists sha256:0{64}/);
+    expect(view(s, 'wrong-digest', 'lying')?.reason?.text).toMatch(
+      /failed its digest check: .*has digest sha256:[0-9a-f]{64}; the skill entry lists sha256:0{64}/,
+    );
     // 16 MiB: refused from its declared size, never requested.
     expect(view(s, 'big', 'huge')?.state).toBe('refused');
-    expect(view(s, 'big', 'huge')?.reason?.text).toBe("the skill's files declare 16,777,216 bytes, over the 1,048,576-byte cap: refused without reading it");
+    expect(view(s, 'big', 'huge')?.reason?.text).toBe(
+      "the skill's files declare 16,777,216 bytes, over the 1,048,576-byte cap: refused without reading it",
+    );
     const stats = (await (await fetch(`${server.base}/control/stats`)).json()) as { bigReads: number };
     expect(stats.bigReads).toBe(0);
     // An invalid entry beside a good one.
     expect(view(s, 'invalid', 'Bad_Name')?.state).toBe('refused');
-    expect(view(s, 'invalid', 'Bad_Name')?.reason?.text).toMatch(/invalid skills\/list entry #0: .*frontmatter name "Bad_Name"/);
-    for (const scenario of ['wrong-digest', 'big', 'invalid']) expect(view(s, scenario, 'good-one')?.state).toBe('verified');
+    expect(view(s, 'invalid', 'Bad_Name')?.reason?.text).toMatch(
+      /invalid skills\/list entry #0: .*frontmatter name "Bad_Name"/,
+    );
+    for (const scenario of ['wrong-digest', 'big', 'invalid'])
+      expect(view(s, scenario, 'good-one')?.state).toBe('verified');
     // Nothing else breaks: every server is connected with its tool.
     for (const scenario of SCENARIOS) expect(m.state(scenario)).toMatchObject({ status: 'connected', toolCount: 1 });
-    expect(await s.manual('good', 'after-sales')).toEqual({ ok: true, server: 'good', name: 'after-sales', body: '# After-sales\n1. query_order first.\n2. Then apply_refund.\n' });
+    expect(await s.manual('good', 'after-sales')).toEqual({
+      ok: true,
+      server: 'good',
+      name: 'after-sales',
+      body: '# After-sales\n1. query_order first.\n2. Then apply_refund.\n',
+    });
     const refused = await s.manual('wrong-digest', 'lying');
     expect(refused.ok).toBe(false);
   });
 
   it('pins a skill at first sight and quarantines a changed digest until the operator accepts it', async () => {
-    const { service: s, pins } = await start([{ name: 'refunds', server: 'good', skill: 'after-sales', unlocks: ['apply_refund'] }]);
+    const { service: s, pins } = await start([
+      { name: 'refunds', server: 'good', skill: 'after-sales', unlocks: ['apply_refund'] },
+    ]);
     const first = view(s, 'good', 'after-sales')!;
     expect(first).toMatchObject({ state: 'verified', usedBy: 'refunds' });
     expect(pins.get('good', 'after-sales')?.digest).toBe(first.digest);
@@ -92,16 +116,23 @@ describe('skills published by v2-SDK servers (SkillsExtension), through the conn
     expect(changed.state).toBe('quarantined');
     expect(changed.digest).not.toBe(first.digest);
     expect(changed.pinnedDigest).toBe(first.digest);
-    expect(changed.reason?.text).toMatch(/changed since they were pinned at .*quarantined until the operator accepts the change/);
+    expect(changed.reason?.text).toMatch(
+      /changed since they were pinned at .*quarantined until the operator accepts the change/,
+    );
     const held = await s.manual('good', 'after-sales');
     expect(held).toMatchObject({ ok: false, reason: { code: 'serverSkill.changed' } });
-    expect(s.sourceOf({ name: 'refunds', server: 'good', skill: 'after-sales' })).toMatchObject({ state: 'quarantined' });
+    expect(s.sourceOf({ name: 'refunds', server: 'good', skill: 'after-sales' })).toMatchObject({
+      state: 'quarantined',
+    });
     // The other skill of that server is unaffected.
     expect(view(s, 'good', 'returns')?.state).toBe('verified');
     // A stale review is refused; the reviewed digest is accepted.
     expect(() => s.accept('good', 'after-sales', first.digest!)).toThrow(/changed again since you reviewed it/);
     expect(s.accept('good', 'after-sales', changed.digest!).state).toBe('verified');
-    expect(await s.manual('good', 'after-sales')).toMatchObject({ ok: true, body: expect.stringContaining('Refund without checking.') });
+    expect(await s.manual('good', 'after-sales')).toMatchObject({
+      ok: true,
+      body: expect.stringContaining('Refund without checking.'),
+    });
   });
 });
 
@@ -110,7 +141,11 @@ describe('skills through the connection manager on 2026-07-28 (protocol key)', (
     const modern = (name: string) => ({ ...http(name, `${server.base}/${name}/mcp`), protocol: '2026-07-28' as const });
     const config = parseConfig({ agent: { mcp: { servers: [modern('no-ttl'), modern('good')] } } });
     manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0 });
-    service = new ServerSkillsService({ connections: manager, config: { current: () => config }, pins: SkillPinStore.inMemory() });
+    service = new ServerSkillsService({
+      connections: manager,
+      config: { current: () => config },
+      pins: SkillPinStore.inMemory(),
+    });
     manager.reconcile(config.agent.mcp.servers);
     await manager.whenSettled();
     await service.whenListed();
@@ -121,15 +156,24 @@ describe('skills through the connection manager on 2026-07-28 (protocol key)', (
     expect(good).toMatchObject({ server: 'good', state: 'listed', ttlMs: 60_000, cacheScope: 'public' });
     expect(service.views().filter((v) => v.server === 'no-ttl')).toEqual([]);
     expect(view(service, 'good', 'returns')?.state).toBe('verified');
-    expect(await manager.callTool('no-ttl', 'skills_echo', {})).toMatchObject({ content: [{ type: 'text', text: 'no-ttl' }] });
+    expect(await manager.callTool('no-ttl', 'skills_echo', {})).toMatchObject({
+      content: [{ type: 'text', text: 'no-ttl' }],
+    });
   });
 });
 
 /** A connections port over one real v2 Client pinned to 2026-07-28 (the era that carries ttlMs), to a scenario's server. */
 async function modernConnection(scenario: string) {
-  const client = new Client({ name: 'skills-test', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+  const client = new Client(
+    { name: 'skills-test', version: '1.0.0' },
+    { versionNegotiation: { mode: { pin: '2026-07-28' } } },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/${scenario}/mcp`)));
-  const state = Object.freeze({ ...initialState(scenario, 'connected'), connectedAt: 'now', offeredCapabilities: client.getServerCapabilities() ?? null });
+  const state = Object.freeze({
+    ...initialState(scenario, 'connected'),
+    connectedAt: 'now',
+    offeredCapabilities: client.getServerCapabilities() ?? null,
+  });
   const snapshot: ConnectionsSnapshot = { revision: 1, servers: [state] };
   return { client, connections: { snapshot: () => snapshot, client: () => client, onChange: () => () => undefined } };
 }
@@ -144,14 +188,20 @@ describe('skills on a 2026-07-28 connection: ttlMs', () => {
     const { client, connections } = await modernConnection('no-ttl');
     clients.push(client);
     const config = parseConfig({ agent: { mcp: { servers: [http('no-ttl', `${server.base}/no-ttl/mcp`)] } } });
-    service = new ServerSkillsService({ connections, config: { current: () => config }, pins: SkillPinStore.inMemory() });
+    service = new ServerSkillsService({
+      connections,
+      config: { current: () => config },
+      pins: SkillPinStore.inMemory(),
+    });
     await service.whenListed();
     expect(service.views()).toEqual([]);
     const [listing] = service.listingViews();
     expect(listing).toMatchObject({ server: 'no-ttl', state: 'failed' });
     expect(listing.error?.text).toMatch(/skills\/list failed: .*ttlMs/);
     // The server itself still answers.
-    expect((await client.callTool({ name: 'skills_echo', arguments: {} })).content).toEqual([{ type: 'text', text: 'no-ttl' }]);
+    expect((await client.callTool({ name: 'skills_echo', arguments: {} })).content).toEqual([
+      { type: 'text', text: 'no-ttl' },
+    ]);
   });
 
   it('lists again when the ttlMs runs out, so a changed digest is seen and quarantined without a reconnect', async () => {
@@ -159,10 +209,20 @@ describe('skills on a 2026-07-28 connection: ttlMs', () => {
     clients.push(client);
     const config = parseConfig({ agent: { mcp: { servers: [http('good', `${server.base}/good/mcp`)] } } });
     // The fixture says ttlMs 60000; bounded here to 300 ms so the test need not wait a minute.
-    service = new ServerSkillsService({ connections, config: { current: () => config }, pins: SkillPinStore.inMemory(), refresh: { minMs: 50, maxMs: 300 } });
+    service = new ServerSkillsService({
+      connections,
+      config: { current: () => config },
+      pins: SkillPinStore.inMemory(),
+      refresh: { minMs: 50, maxMs: 300 },
+    });
     await service.whenListed();
     const [listing] = service.listingViews();
-    expect(listing).toMatchObject({ state: 'listed', ttlMs: 60_000, cacheScope: 'public', nextListAt: expect.any(String) });
+    expect(listing).toMatchObject({
+      state: 'listed',
+      ttlMs: 60_000,
+      cacheScope: 'public',
+      nextListAt: expect.any(String),
+    });
     const before = view(service, 'good', 'after-sales')!;
     await fetch(`${server.base}/control/change`, { method: 'POST' });
     await waitFor(() => view(service!, 'good', 'after-sales')?.digest !== before.digest, 5_000, 'the relisted digest');

@@ -11,7 +11,13 @@ afterEach(async () => {
   server = manager = undefined;
 });
 
-const http = (url: string, enabled = true) => ({ name: 'remote', url, enabled, headers: {}, transport: 'streamable-http' as const });
+const http = (url: string, enabled = true) => ({
+  name: 'remote',
+  url,
+  enabled,
+  headers: {},
+  transport: 'streamable-http' as const,
+});
 const deletes = (s: FixtureServer) => s.requests.filter((r) => r.method === 'DELETE');
 
 describe('a Streamable HTTP session is ended with DELETE', () => {

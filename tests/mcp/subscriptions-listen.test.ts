@@ -17,7 +17,8 @@ async function until(what: () => boolean | Promise<boolean>, ms = 8_000): Promis
     await sleep(25);
   }
 }
-const toolLists = async (peer: ListenPeer) => (await peer.stats()).listRequests.filter((r) => r.method === 'tools/list');
+const toolLists = async (peer: ListenPeer) =>
+  (await peer.stats()).listRequests.filter((r) => r.method === 'tools/list');
 /** The server saw `count` listen requests; its acknowledgement follows at once. */
 async function listening(peer: ListenPeer, count = 1): Promise<void> {
   await until(async () => (await peer.stats()).listens.length >= count);
@@ -27,7 +28,12 @@ async function listening(peer: ListenPeer, count = 1): Promise<void> {
 async function connect(peer: ListenPeer, healthCheckIntervalMs = 0) {
   const events: string[] = [];
   const sink: EventSink = { emit: (name) => void events.push(name) };
-  const manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs, events: sink, backoff: { initialMs: 200, maxMs: 1_000 } });
+  const manager = new ConnectionManager({
+    log: () => undefined,
+    healthCheckIntervalMs,
+    events: sink,
+    backoff: { initialMs: 200, maxMs: 1_000 },
+  });
   cleanups.push(() => manager.closeAll());
   manager.reconcile([{ name: 'v2', url: peer.url, enabled: true, headers: {}, transport: 'streamable-http' }]);
   await manager.whenSettled();
@@ -87,7 +93,11 @@ describe('a listen stream that floods', () => {
     cleanups.push(() => peer.kill());
     const { manager } = await connect(peer);
     await listening(peer);
-    const { sent, startedAt, endedAt } = await peer.send<{ sent: number; startedAt: number; endedAt: number }>({ cmd: 'storm', perSecond: 1_000, durationMs: 4_000 });
+    const { sent, startedAt, endedAt } = await peer.send<{ sent: number; startedAt: number; endedAt: number }>({
+      cmd: 'storm',
+      perSecond: 1_000,
+      durationMs: 4_000,
+    });
     await sleep(1_200); // the last burst settles
     const lists = (await toolLists(peer)).filter((r) => r.at >= startedAt);
     const seen = `${sent} sent in ${endedAt - startedAt} ms; tools/list at ${lists.map((r) => r.at - startedAt).join(', ')} ms`;
@@ -106,7 +116,12 @@ describe('a listen stream that floods prompts and resources changes', () => {
     cleanups.push(() => peer.kill());
     const { events } = await connect(peer);
     await listening(peer);
-    const { sent } = await peer.send<{ sent: number }>({ cmd: 'storm', kind: 'prompts', perSecond: 1_000, durationMs: 2_000 });
+    const { sent } = await peer.send<{ sent: number }>({
+      cmd: 'storm',
+      kind: 'prompts',
+      perSecond: 1_000,
+      durationMs: 2_000,
+    });
     await sleep(500);
     const told = events.filter((e) => e === 'prompts.listChanged').length;
     expect(sent).toBeGreaterThan(1_000);

@@ -16,7 +16,8 @@ async function everything() {
   await client.connect(new StdioClientTransport({ ...EVERYTHING_SERVER, stderr: 'ignore' }));
   const { tools } = await client.listTools();
   const tool = tools.find((t) => t.name === 'simulate-research-query');
-  const statusOf = async (taskId: string) => (await client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema)).status;
+  const statusOf = async (taskId: string) =>
+    (await client.request({ method: 'tasks/get', params: { taskId } }, GetTaskResultSchema)).status;
   return { client, tool, statusOf };
 }
 
@@ -33,19 +34,31 @@ describe('task-based tool calls', () => {
     expect(callsAsTask(client, tool)).toBe(true);
     const seen: CallTask[] = [];
     const stop = new AbortController();
-    const call = callAsTask(client, { name: 'simulate-research-query', arguments: { topic: 'tea' } }, { signal: stop.signal, onTask: (t) => seen.push(t) });
+    const call = callAsTask(
+      client,
+      { name: 'simulate-research-query', arguments: { topic: 'tea' } },
+      { signal: stop.signal, onTask: (t) => seen.push(t) },
+    );
     const working = await waitFor(() => seen.find((t) => t.status === 'working'), 10_000, 'a working status');
     expect(working.statusMessage).toMatch(/Gathering sources/);
     stop.abort(new Error('stopped by the operator'));
     await expect(call).rejects.toThrow('stopped by the operator');
-    await waitFor(async () => (await statusOf(working.taskId)) === 'cancelled', 5_000, 'the task to be cancelled on the server');
+    await waitFor(
+      async () => (await statusOf(working.taskId)) === 'cancelled',
+      5_000,
+      'the task to be cancelled on the server',
+    );
   });
 
   it('finishes a task and returns its result, the last status completed', async () => {
     const { client } = await everything();
     close = () => client.close();
     const seen: CallTask[] = [];
-    const result = await callAsTask(client, { name: 'simulate-research-query', arguments: { topic: 'tea' } }, { onTask: (t) => seen.push(t) });
+    const result = await callAsTask(
+      client,
+      { name: 'simulate-research-query', arguments: { topic: 'tea' } },
+      { onTask: (t) => seen.push(t) },
+    );
     expect(JSON.stringify(result.content)).toContain('Research Report: tea');
     expect(seen.at(-1)?.status).toBe('completed');
   }, 20_000);
@@ -53,7 +66,11 @@ describe('task-based tool calls', () => {
   it('uses a task for an optional tool only where the server supports task-augmented tools/call', async () => {
     const { client } = await everything();
     close = () => client.close();
-    const optional = { name: 'maybe', inputSchema: { type: 'object' as const }, execution: { taskSupport: 'optional' as const } };
+    const optional = {
+      name: 'maybe',
+      inputSchema: { type: 'object' as const },
+      execution: { taskSupport: 'optional' as const },
+    };
     expect(callsAsTask(client, optional)).toBe(true); // server-everything declares tasks.requests.tools.call
     expect(callsAsTask(client, { ...optional, execution: { taskSupport: 'forbidden' as const } })).toBe(false);
     expect(callsAsTask(client, { name: 'plain', inputSchema: { type: 'object' as const } })).toBe(false);
@@ -66,7 +83,17 @@ describe('task-based tool calls', () => {
     const { client, statusOf } = await everything();
     close = () => client.close();
     let taskId = '';
-    await expect(callAsTask(client, { name: 'simulate-research-query', arguments: { topic: 'tea' } }, { maxTotalTimeoutMs: 1_500, onTask: (t) => (taskId = t.taskId) })).rejects.toThrow(/did not finish within 1500 ms/);
-    await waitFor(async () => (await statusOf(taskId)) === 'cancelled', 5_000, 'the task to be cancelled on the server');
+    await expect(
+      callAsTask(
+        client,
+        { name: 'simulate-research-query', arguments: { topic: 'tea' } },
+        { maxTotalTimeoutMs: 1_500, onTask: (t) => (taskId = t.taskId) },
+      ),
+    ).rejects.toThrow(/did not finish within 1500 ms/);
+    await waitFor(
+      async () => (await statusOf(taskId)) === 'cancelled',
+      5_000,
+      'the task to be cancelled on the server',
+    );
   });
 });

@@ -33,9 +33,22 @@ afterAll(async () => {
 
 function configText(baseUrl: string): string {
   const config = parse(defaultConfigText());
-  config.agent.model = { provider: 'openai-compatible', baseUrl, model: 'test-model', apiKeyEnv: ENV_NAME, timeoutMs: 10_000 };
+  config.agent.model = {
+    provider: 'openai-compatible',
+    baseUrl,
+    model: 'test-model',
+    apiKeyEnv: ENV_NAME,
+    timeoutMs: 10_000,
+  };
   config.agent.mcp.servers.push({ name: 'fixture', ...STDIO_FIXTURE });
-  config.intents.push({ id: 'env', name: 'env', kind: 'mcp', toolId: 'print_env', server: 'fixture', confirm: 'never' });
+  config.intents.push({
+    id: 'env',
+    name: 'env',
+    kind: 'mcp',
+    toolId: 'print_env',
+    server: 'fixture',
+    confirm: 'never',
+  });
   return stringify(config);
 }
 
@@ -49,7 +62,12 @@ function allFiles(root: string): string[] {
 describe('API keys never leave main', () => {
   it('the env key drives a real turn but is in no frame, file, log or stdio child environment', async () => {
     model = await startOpenAiCompatibleServer([
-      openAiStream({ toolCalls: [{ name: 'query_order', arguments: { keyword: '耳机' } }, { name: 'print_env', arguments: {} }] }),
+      openAiStream({
+        toolCalls: [
+          { name: 'query_order', arguments: { keyword: '耳机' } },
+          { name: 'print_env', arguments: {} },
+        ],
+      }),
       openAiStream({ text: '查到了' }),
       openAiError(401, `Incorrect API key provided: ${KEY}. You can find your key at https://example.invalid`),
     ]);
@@ -64,29 +82,52 @@ describe('API keys never leave main', () => {
       servers = data(await rpc.request<{ servers: ServerView[] }>('servers.list')).servers;
       await new Promise((r) => setTimeout(r, 50));
     }
-    expect(servers.map((s) => [s.name, s.status])).toEqual([['shop', 'connected'], ['fixture', 'connected']]);
+    expect(servers.map((s) => [s.name, s.status])).toEqual([
+      ['shop', 'connected'],
+      ['fixture', 'connected'],
+    ]);
 
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
-    const first = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '我的耳机订单' }));
-    expect(await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === first.turnId)).toMatchObject({ status: 'completed' });
+    const first = data(
+      await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '我的耳机订单' }),
+    );
+    expect(
+      await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === first.turnId),
+    ).toMatchObject({ status: 'completed' });
     const second = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '再来' }));
-    const failed = await rpc.waitForEvent<{ turnId: string; status: string; error: string }>('turn.finished', (p) => p.turnId === second.turnId);
+    const failed = await rpc.waitForEvent<{ turnId: string; status: string; error: string }>(
+      'turn.finished',
+      (p) => p.turnId === second.turnId,
+    );
     expect(failed.status).toBe('error');
     expect(failed.error).toMatch(/auth/);
 
     // Read back everything a console would show.
     const records = data(await rpc.request<RecordSummary[]>('records.list', {}));
-    const full = await Promise.all(records.map(async (r) => data(await rpc!.request<ExecutionRecord>('records.get', { id: r.id }))));
-    for (const route of ['chat.list', 'settings.get', 'config.get', 'servers.list', 'catalog.get', 'approvals.list']) expect((await rpc.request(route)).ok, route).toBe(true);
+    const full = await Promise.all(
+      records.map(async (r) => data(await rpc!.request<ExecutionRecord>('records.get', { id: r.id }))),
+    );
+    for (const route of ['chat.list', 'settings.get', 'config.get', 'servers.list', 'catalog.get', 'approvals.list'])
+      expect((await rpc.request(route)).ok, route).toBe(true);
     data(await rpc.request('chat.get', { conversationId: id }));
-    expect(data(await rpc.request<{ apiKey: { set: boolean; source: string } }>('settings.get')).apiKey).toMatchObject({ set: true, source: 'env' });
+    expect(data(await rpc.request<{ apiKey: { set: boolean; source: string } }>('settings.get')).apiKey).toMatchObject({
+      set: true,
+      source: 'env',
+    });
 
     // Survived: the key reached the model endpoint on every request...
-    expect(model.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${KEY}`, `Bearer ${KEY}`, `Bearer ${KEY}`]);
+    expect(model.requests.map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${KEY}`,
+      `Bearer ${KEY}`,
+      `Bearer ${KEY}`,
+    ]);
     // ...and the stdio child really ran and reported its environment, which lacks the key.
     const envRecord = full.find((r) => r.tool === 'print_env')!;
     expect(envRecord.status).toBe('success');
-    const childEnv = JSON.parse((envRecord.result as { content: { text: string }[] }).content[0].text) as Record<string, string>;
+    const childEnv = JSON.parse((envRecord.result as { content: { text: string }[] }).content[0].text) as Record<
+      string,
+      string
+    >;
     expect(childEnv.PATH).toBe(process.env.PATH); // PATH and HOME pass through; nothing else of the host's
     expect(Object.keys(childEnv)).not.toContain(ENV_NAME);
     expect(JSON.stringify(childEnv)).not.toContain(KEY);

@@ -18,10 +18,15 @@ afterEach(async () => {
   rig = server = undefined;
 });
 
-const hang = (_args: unknown, { signal }: { signal: AbortSignal }) => new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
+const hang = (_args: unknown, { signal }: { signal: AbortSignal }) =>
+  new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
 
 /** Answers every approval the moment it is asked, with `decision`. */
-function autoDecide(rig: CoreRig, decision: 'approve' | 'approve_conversation', seen: ApprovalRequest[] = []): () => void {
+function autoDecide(
+  rig: CoreRig,
+  decision: 'approve' | 'approve_conversation',
+  seen: ApprovalRequest[] = [],
+): () => void {
   const timer = setInterval(() => {
     for (const request of rig.core.runtime.approvals.list()) {
       if (seen.some((s) => s.id === request.id)) continue;
@@ -46,7 +51,13 @@ describe('the decision is in the record whatever the outcome', () => {
       servers: [{ name: 'faulty', url: server.url, timeoutMs: 1_500 }],
       tools: ['broken_json', 'hangs', 'drops', 'stopped'].map((toolId) => ({ toolId, confirm: 'auto' as const })),
       script: [
-        openAiStream({ toolCalls: [{ name: 'broken_json', arguments: { n: 1 } }, { name: 'hangs', arguments: { n: 2 } }, { name: 'drops', arguments: { n: 3 } }] }),
+        openAiStream({
+          toolCalls: [
+            { name: 'broken_json', arguments: { n: 1 } },
+            { name: 'hangs', arguments: { n: 2 } },
+            { name: 'drops', arguments: { n: 3 } },
+          ],
+        }),
         openAiStream({ text: 'all three failed' }),
         openAiStream({ toolCalls: [{ name: 'stopped', arguments: { n: 4 } }] }),
       ],
@@ -59,7 +70,8 @@ describe('the decision is in the record whatever the outcome', () => {
       expect((await rig.send(id, 'try them')).status).toBe('completed');
       await rig.waitForServer('faulty', (s) => s.status === 'connected', 15_000);
       const turn = rig.send(id, 'and this one');
-      for (let i = 0; i < 500 && !server.calls.some((c) => c.name === 'stopped'); i++) await new Promise((r) => setTimeout(r, 10));
+      for (let i = 0; i < 500 && !server.calls.some((c) => c.name === 'stopped'); i++)
+        await new Promise((r) => setTimeout(r, 10));
       expect(rig.core.runtime.agent.stop(id)).toBe(true);
       expect((await turn).status).toBe('stopped');
 
@@ -85,7 +97,11 @@ describe('the decision is in the record whatever the outcome', () => {
     rig = await startCoreRig({
       servers: [{ name: 'bank', url: server.url }],
       tools: [{ toolId: 'pay', confirm: 'always' }],
-      script: [openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }), openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }), openAiStream({ text: 'paid twice' })],
+      script: [
+        openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }),
+        openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }),
+        openAiStream({ text: 'paid twice' }),
+      ],
     });
     await rig.waitForServer('bank', (s) => s.status === 'connected');
     const id = await rig.conversation();
@@ -101,7 +117,9 @@ describe('the decision is in the record whatever the outcome', () => {
     const first = await nextApproval();
     expect(first.policy).toBe('always');
     // Over the route, as the console or a hostile client would send it.
-    await expect(rig.rpc('approvals.resolve', { id: first.id, decision: 'approve_conversation' })).rejects.toThrow(/bad_request.*confirm: always/);
+    await expect(rig.rpc('approvals.resolve', { id: first.id, decision: 'approve_conversation' })).rejects.toThrow(
+      /bad_request.*confirm: always/,
+    );
     await rig.rpc('approvals.resolve', { id: first.id, decision: 'approve' });
     // The second identical call is asked again.
     const second = await nextApproval(first.id);

@@ -15,7 +15,14 @@ import type { McpCaller } from '../../src/main/core/agent/tool-proxy';
 const READS = ['query_order', 'query_logistics', 'query_coupons'] as const;
 const WRITES = ['cancel_order', 'update_shipping_address', 'apply_refund'] as const;
 /** Names the model may try that are not bound (or not spelled like a bound tool): always refused. */
-const UNBOUND = ['query_invoice', 'Cancel_Order', 'shop__cancel_order', 'cancel_order ', '__proto__', 'constructor'] as const;
+const UNBOUND = [
+  'query_invoice',
+  'Cancel_Order',
+  'shop__cancel_order',
+  'cancel_order ',
+  '__proto__',
+  'constructor',
+] as const;
 type Tool = (typeof READS)[number] | (typeof WRITES)[number] | (typeof UNBOUND)[number];
 const isWrite = (t: string) => (WRITES as readonly string[]).includes(t);
 const isBound = (t: string) => isWrite(t) || (READS as readonly string[]).includes(t);
@@ -59,16 +66,17 @@ const callArb = fc.record({
 const policyArb = fc.constantFrom<ConfirmPolicy>('auto', 'always', 'never');
 /** One or two intent nodes per bound tool, each with its own policy: the strictest must win. */
 const policiesArb = fc.record(
-  Object.fromEntries([...READS, ...WRITES].map((t) => [t, fc.array(policyArb, { minLength: 1, maxLength: 2 })])) as Record<
-    (typeof READS)[number] | (typeof WRITES)[number],
-    fc.Arbitrary<ConfirmPolicy[]>
-  >,
+  Object.fromEntries(
+    [...READS, ...WRITES].map((t) => [t, fc.array(policyArb, { minLength: 1, maxLength: 2 })]),
+  ) as Record<(typeof READS)[number] | (typeof WRITES)[number], fc.Arbitrary<ConfirmPolicy[]>>,
 );
 
 function intentsFor(policies: Record<string, ConfirmPolicy[]>): IntentNode[] {
   const children: IntentNode[] = [];
   for (const [tool, list] of Object.entries(policies))
-    list.forEach((confirm, i) => children.push({ id: `${tool}-${i}`, name: tool, kind: 'mcp', toolId: tool, confirm, examples: [] }));
+    list.forEach((confirm, i) =>
+      children.push({ id: `${tool}-${i}`, name: tool, kind: 'mcp', toolId: tool, confirm, examples: [] }),
+    );
   return [{ id: 'shop', name: 'shop', kind: 'category', examples: [], children }];
 }
 
@@ -86,7 +94,13 @@ function planTurns(calls: RawCall[], run: number): PlannedTurn[] {
   let step: PlannedCall[] = [];
   calls.forEach((c, i) => {
     turn ??= { conversation: c.conversation, steps: [] };
-    step.push({ id: `r${run}c${i}`, name: c.tool, arguments: argumentsFor(c.tool, i), decision: c.decision, conversation: turn.conversation });
+    step.push({
+      id: `r${run}c${i}`,
+      name: c.tool,
+      arguments: argumentsFor(c.tool, i),
+      decision: c.decision,
+      conversation: turn.conversation,
+    });
     if (c.boundary !== 'none' || i === calls.length - 1) {
       turn.steps.push(step);
       step = [];
@@ -141,7 +155,11 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
         lateAnswers.push(
           new Promise((resolve) =>
             setTimeout(() => {
-              answers.push({ callId: request.callId, decision, accepted: harness.approvals.resolve(request.id, 'approve') });
+              answers.push({
+                callId: request.callId,
+                decision,
+                accepted: harness.approvals.resolve(request.id, 'approve'),
+              });
               resolve();
             }, lateAt - Date.now()),
           ),
@@ -151,7 +169,11 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
       if (decision === 'approve_conversation' && request.policy === 'always') {
         // `always` asks at every call: the console never offers this answer there, and main refuses it.
         expect(() => harness.approvals.resolve(request.id, decision)).toThrow(/confirm: always/);
-        answers.push({ callId: request.callId, decision: 'approve', accepted: harness.approvals.resolve(request.id, 'approve') });
+        answers.push({
+          callId: request.callId,
+          decision: 'approve',
+          accepted: harness.approvals.resolve(request.id, 'approve'),
+        });
         return;
       }
       const accepted = harness.approvals.resolve(request.id, decision, decision === 'reject' ? 'no' : undefined);
@@ -165,10 +187,16 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
     await Promise.all(
       conversationIds.map(async (conversationId, index) => {
         for (const turn of turns.filter((t) => t.conversation === index)) {
-          const script = [...turn.steps.map((step): ModelStreamEvent[] => [
-            ...step.map((call): ModelStreamEvent => ({ type: 'toolCall', call: { id: call.id, name: call.name, arguments: call.arguments } })),
-            { type: 'done', stopReason: 'tool_calls' },
-          ]), say('done')];
+          const script = [
+            ...turn.steps.map((step): ModelStreamEvent[] => [
+              ...step.map((call): ModelStreamEvent => ({
+                type: 'toolCall',
+                call: { id: call.id, name: call.name, arguments: call.arguments },
+              })),
+              { type: 'done', stopReason: 'tool_calls' },
+            ]),
+            say('done'),
+          ];
           nextProvider = {
             id: 'scripted',
             label: 'scripted',
@@ -191,7 +219,9 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
     expect([...byCall.values()].every((list) => list.length === 1)).toBe(true);
 
     const rememberedFor = new Set<string>(); // "conversation:tool" approved for the rest of the conversation
-    for (const a of answers) if (a.decision === 'approve_conversation') rememberedFor.add(`${planned.get(a.callId)!.conversation}:${planned.get(a.callId)!.name}`);
+    for (const a of answers)
+      if (a.decision === 'approve_conversation')
+        rememberedFor.add(`${planned.get(a.callId)!.conversation}:${planned.get(a.callId)!.name}`);
     const answerFor = new Map(answers.map((a) => [a.callId, a]));
 
     let approvedWrites = 0;
@@ -212,7 +242,12 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
         expect(effective, `${callId}: a remembered approval never answers confirm: always`).not.toBe('always');
       } else {
         // The record tells exactly what the operator said; silence and a late answer are a timeout.
-        const expected = call.decision === 'late_approve' ? 'timeout' : call.decision === 'approve_conversation' && effective === 'always' ? 'approve' : call.decision;
+        const expected =
+          call.decision === 'late_approve'
+            ? 'timeout'
+            : call.decision === 'approve_conversation' && effective === 'always'
+              ? 'approve'
+              : call.decision;
         expect(decision, callId).toBe(expected);
         if (call.decision === 'late_approve') expect(answerFor.get(callId)?.accepted, callId).toBe(false);
         else if (call.decision !== 'timeout') expect(answerFor.get(callId)?.accepted, callId).toBe(true);
@@ -234,8 +269,16 @@ async function runScenario(policies: Record<string, ConfirmPolicy[]>, rawCalls: 
     // Every conversation kept one tool item and one tool message per call.
     conversationIds.forEach((id, index) => {
       const conversation = harness.store.get(id);
-      const mine = [...planned.values()].filter((c) => c.conversation === index).map((c) => c.id).sort();
-      expect(conversation.items.filter((i) => i.kind === 'tool').map((i) => i.id).sort()).toEqual(mine);
+      const mine = [...planned.values()]
+        .filter((c) => c.conversation === index)
+        .map((c) => c.id)
+        .sort();
+      expect(
+        conversation.items
+          .filter((i) => i.kind === 'tool')
+          .map((i) => i.id)
+          .sort(),
+      ).toEqual(mine);
       expect(conversation.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])).sort()).toEqual(mine);
     });
     totalCalls += planned.size;

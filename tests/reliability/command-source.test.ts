@@ -24,7 +24,8 @@ function propertyNames(schema: z.ZodType): Set<string> {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(walk);
     const record = node as Record<string, unknown>;
-    if (record.properties && typeof record.properties === 'object') for (const key of Object.keys(record.properties)) names.add(key);
+    if (record.properties && typeof record.properties === 'object')
+      for (const key of Object.keys(record.properties)) names.add(key);
     Object.values(record).forEach(walk);
   };
   walk(json);
@@ -48,7 +49,13 @@ describe('stdio commands come only from the config in main', () => {
     for (const route of ['servers.reconnect', 'servers.rediscover', 'servers.remove'] as const) {
       const input = routes[route].input as z.ZodType;
       expect(input.safeParse({ name: 'shop' }).success, route).toBe(true);
-      for (const extra of [{ command: '/bin/sh' }, { args: ['-c', 'id'] }, { env: { X: '1' } }, { cwd: '/' }, { server: { name: 'x', command: 'sh' } }])
+      for (const extra of [
+        { command: '/bin/sh' },
+        { args: ['-c', 'id'] },
+        { env: { X: '1' } },
+        { cwd: '/' },
+        { server: { name: 'x', command: 'sh' } },
+      ])
         expect(input.safeParse({ name: 'shop', ...extra }).success, `${route} + ${Object.keys(extra)[0]}`).toBe(false);
     }
   });
@@ -63,15 +70,28 @@ describe('stdio commands at run time', () => {
     // The child records whether its own entry was already in the config file when it was started.
     const probe = (marker: string, name: string) =>
       `const fs = require("fs"); fs.appendFileSync(${JSON.stringify(marker)}, fs.readFileSync(${JSON.stringify(yaml)}, "utf8").includes(${JSON.stringify(name)}) ? "in-config\\n" : "NOT-in-config\\n")`;
-    const core = await createTestCore({ dataDir: dir, watchConfig: false, log: () => undefined, connections: { autoReconnect: false } });
+    const core = await createTestCore({
+      dataDir: dir,
+      watchConfig: false,
+      log: () => undefined,
+      connections: { autoReconnect: false },
+    });
     try {
       const ctx = { transport: 'ws' as const };
-      const smuggle = await core.dispatch('servers.reconnect', { name: 'shop', command: process.execPath, args: ['-e', probe(smuggled, 'x')] }, ctx);
+      const smuggle = await core.dispatch(
+        'servers.reconnect',
+        { name: 'shop', command: process.execPath, args: ['-e', probe(smuggled, 'x')] },
+        ctx,
+      );
       expect(smuggle).toMatchObject({ ok: false, error: { code: 'bad_request' } });
       const viaRediscover = await core.dispatch('servers.rediscover', { name: 'shop', command: process.execPath }, ctx);
       expect(viaRediscover).toMatchObject({ ok: false, error: { code: 'bad_request' } });
 
-      const add = await core.dispatch('servers.add', { server: { name: 'probe-added', command: process.execPath, args: ['-e', probe(added, 'probe-added')] } }, ctx);
+      const add = await core.dispatch(
+        'servers.add',
+        { server: { name: 'probe-added', command: process.execPath, args: ['-e', probe(added, 'probe-added')] } },
+        ctx,
+      );
       expect(add.ok).toBe(true);
       for (let i = 0; i < 200 && !existsSync(added); i++) await new Promise((r) => setTimeout(r, 25));
       expect(readFileSync(added, 'utf8').trim().split('\n')[0]).toBe('in-config');

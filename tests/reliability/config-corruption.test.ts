@@ -49,9 +49,16 @@ async function tryStructuredEdits(): Promise<Result<unknown>[]> {
 
 const CASES: Record<string, { text: string; problem: RegExp }> = {
   'invalid YAML': { text: 'agent:\n  maxSteps: 8\n  model: [unclosed\nintents: {', problem: /YAML/ },
-  'schema-invalid YAML': { text: 'agent:\n  maxSteps: lots\n  surprise: 1\nintents: []\n', problem: /maxSteps|surprise/ },
+  'schema-invalid YAML': {
+    text: 'agent:\n  maxSteps: lots\n  surprise: 1\nintents: []\n',
+    problem: /maxSteps|surprise/,
+  },
   'an alias bomb': {
-    text: ['a: &a [x, x, x, x, x, x, x, x, x]', ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`), 'agent: {}'].join('\n'),
+    text: [
+      'a: &a [x, x, x, x, x, x, x, x, x]',
+      ...'bcdefgh'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(', ')}]`),
+      'agent: {}',
+    ].join('\n'),
     problem: /alias|resource/i,
   },
   'a 5,000-level nested document': { text: `intents: ${'['.repeat(5000)}${']'.repeat(5000)}\n`, problem: /.+/ },
@@ -62,38 +69,47 @@ const CASES: Record<string, { text: string; problem: RegExp }> = {
 };
 
 describe('config corruption while running', () => {
-  it.each(Object.entries(CASES))('%s: last good config kept, problems shown, structured edits refused, file not overwritten', async (_name, { text, problem }) => {
-    const good = core.config.current();
-    const goodText = readFileSync(path, 'utf8');
-    const goodRevision = (await get()).revision;
-    expect(good.agent.mcp.servers.map((s) => s.name)).toEqual(['shop']);
+  it.each(Object.entries(CASES))(
+    '%s: last good config kept, problems shown, structured edits refused, file not overwritten',
+    async (_name, { text, problem }) => {
+      const good = core.config.current();
+      const goodText = readFileSync(path, 'utf8');
+      const goodRevision = (await get()).revision;
+      expect(good.agent.mcp.servers.map((s) => s.name)).toEqual(['shop']);
 
-    const snapshot = await editOnDisk(text);
-    // Kept: the last good config, in memory and in config.get.
-    expect(core.config.current()).toEqual(good);
-    expect(snapshot.config).toEqual(good);
-    // Shown: the broken text and what is wrong with it.
-    expect(snapshot).toMatchObject({ fileOk: false, raw: text });
-    expect(snapshot.revision).toBeGreaterThan(goodRevision);
-    expect(snapshot.problems.length).toBeGreaterThan(0);
-    expect(snapshot.problems.map((p) => `${p.path} ${p.message}`).join('\n')).toMatch(problem);
+      const snapshot = await editOnDisk(text);
+      // Kept: the last good config, in memory and in config.get.
+      expect(core.config.current()).toEqual(good);
+      expect(snapshot.config).toEqual(good);
+      // Shown: the broken text and what is wrong with it.
+      expect(snapshot).toMatchObject({ fileOk: false, raw: text });
+      expect(snapshot.revision).toBeGreaterThan(goodRevision);
+      expect(snapshot.problems.length).toBeGreaterThan(0);
+      expect(snapshot.problems.map((p) => `${p.path} ${p.message}`).join('\n')).toMatch(problem);
 
-    // Refused: every structured edit; the operator's file stays byte-for-byte what they wrote.
-    for (const result of await tryStructuredEdits()) expect(result).toMatchObject({ ok: false, error: { code: 'invalid_config' } });
-    expect(readFileSync(path, 'utf8')).toBe(text);
-    expect(core.config.current()).toEqual(good);
-    // The rest of the console keeps answering from the last good config.
-    expect(await core.dispatch('settings.get', {}, ctx)).toMatchObject({ ok: true, data: { maxSteps: good.agent.maxSteps } });
-    expect(await core.dispatch('catalog.get', {}, ctx)).toMatchObject({ ok: true });
+      // Refused: every structured edit; the operator's file stays byte-for-byte what they wrote.
+      for (const result of await tryStructuredEdits())
+        expect(result).toMatchObject({ ok: false, error: { code: 'invalid_config' } });
+      expect(readFileSync(path, 'utf8')).toBe(text);
+      expect(core.config.current()).toEqual(good);
+      // The rest of the console keeps answering from the last good config.
+      expect(await core.dispatch('settings.get', {}, ctx)).toMatchObject({
+        ok: true,
+        data: { maxSteps: good.agent.maxSteps },
+      });
+      expect(await core.dispatch('catalog.get', {}, ctx)).toMatchObject({ ok: true });
 
-    // Fixing the file on disk brings the app back, and edits work again.
-    const fixed = await editOnDisk(goodText.replace(/maxSteps: \d+/, 'maxSteps: 5'));
-    expect(fixed.fileOk).toBe(true);
-    expect(core.config.current().agent.maxSteps).toBe(5);
-    expect(await core.dispatch('settings.saveModel', { provider: 'demo', maxSteps: 6 }, ctx)).toMatchObject({ ok: true });
-    expect(core.config.current().agent.maxSteps).toBe(6);
-    expect(rpcErrors).toEqual([]);
-  });
+      // Fixing the file on disk brings the app back, and edits work again.
+      const fixed = await editOnDisk(goodText.replace(/maxSteps: \d+/, 'maxSteps: 5'));
+      expect(fixed.fileOk).toBe(true);
+      expect(core.config.current().agent.maxSteps).toBe(5);
+      expect(await core.dispatch('settings.saveModel', { provider: 'demo', maxSteps: 6 }, ctx)).toMatchObject({
+        ok: true,
+      });
+      expect(core.config.current().agent.maxSteps).toBe(6);
+      expect(rpcErrors).toEqual([]);
+    },
+  );
 
   it('config.save of broken text is refused with the file untouched; a valid save from the console repairs a broken file', async () => {
     const original = readFileSync(path);
@@ -104,7 +120,10 @@ describe('config corruption while running', () => {
     }
     await editOnDisk(CASES['invalid YAML'].text);
     const repaired = original.toString().replace(/maxSteps: \d+/, 'maxSteps: 4');
-    expect(await core.dispatch('config.save', { raw: repaired }, ctx)).toMatchObject({ ok: true, data: { fileOk: true } });
+    expect(await core.dispatch('config.save', { raw: repaired }, ctx)).toMatchObject({
+      ok: true,
+      data: { fileOk: true },
+    });
     expect(readFileSync(path, 'utf8')).toBe(repaired);
     expect(core.config.current().agent.maxSteps).toBe(4);
     expect(rpcErrors).toEqual([]);

@@ -27,7 +27,12 @@ function largeConfig(maxSteps: number): string {
   const config = parse(defaultConfigText());
   config.agent.maxSteps = maxSteps;
   config.agent.mcp.servers.push(
-    ...Array.from({ length: 1_000 }, (_, i) => ({ name: `svc-${i}`, url: `http://127.0.0.1:9/svc-${i}/mcp`, enabled: false, headers: { 'X-Team': `team-${i % 7}` } })),
+    ...Array.from({ length: 1_000 }, (_, i) => ({
+      name: `svc-${i}`,
+      url: `http://127.0.0.1:9/svc-${i}/mcp`,
+      enabled: false,
+      headers: { 'X-Team': `team-${i % 7}` },
+    })),
   );
   config.intents.push({
     id: 'bulk',
@@ -87,17 +92,26 @@ describe('a large config does not starve other clients', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(2 * 1024 * 1024);
     let asking = keepAsking(other);
     await writeFile(file, text);
-    await operator.waitForEvent('config.changed', (p: { revision: number; source: string }) => p.revision > start.revision && p.source === 'external', 120_000);
+    await operator.waitForEvent(
+      'config.changed',
+      (p: { revision: number; source: string }) => p.revision > start.revision && p.source === 'external',
+      120_000,
+    );
     let seen = await asking.stop();
     const loaded = data(await operator.request<ConfigSnapshot>('config.get'));
     expect(loaded.fileOk).toBe(true);
-    expect((loaded.config as { agent: { maxSteps: number; mcp: { servers: unknown[] } } }).agent.mcp.servers).toHaveLength(1_001);
+    expect(
+      (loaded.config as { agent: { maxSteps: number; mcp: { servers: unknown[] } } }).agent.mcp.servers,
+    ).toHaveLength(1_001);
     expect(seen.answered).toBeGreaterThan(3);
     expect(seen.longest, 'longest wait while the file was read').toBeLessThan(BOUND_MS);
 
     // 2. The operator saves the whole text from the raw editor.
     asking = keepAsking(other);
-    const saved = await operator.request<ConfigSnapshot>('config.save', { raw: loaded.raw.replace('maxSteps: 7', 'maxSteps: 9'), baseRevision: loaded.revision });
+    const saved = await operator.request<ConfigSnapshot>('config.save', {
+      raw: loaded.raw.replace('maxSteps: 7', 'maxSteps: 9'),
+      baseRevision: loaded.revision,
+    });
     seen = await asking.stop();
     expect(data(saved).fileOk).toBe(true);
     expect(parse(await readFile(file, 'utf8')).agent.maxSteps).toBe(9);
@@ -105,7 +119,11 @@ describe('a large config does not starve other clients', () => {
 
     // 3. A structured edit on top of it: parsed, merged and written off the event loop too.
     asking = keepAsking(other);
-    const edited = await operator.request('settings.saveModel', { provider: 'demo', model: 'large-config', maxSteps: 11 });
+    const edited = await operator.request('settings.saveModel', {
+      provider: 'demo',
+      model: 'large-config',
+      maxSteps: 11,
+    });
     seen = await asking.stop();
     expect(edited.ok).toBe(true);
     const after = await readFile(file, 'utf8');

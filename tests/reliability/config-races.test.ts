@@ -74,7 +74,10 @@ describe('structured edits against a file edited on disk', () => {
 
     // 3. A whole-file save based on the old text is refused too, once the file changed under it.
     await writeFile(yamlPath(), merged);
-    const stale = await client.request('config.save', { raw: `${merged}\n# from the editor\n`, baseRevision: snapshot.revision });
+    const stale = await client.request('config.save', {
+      raw: `${merged}\n# from the editor\n`,
+      baseRevision: snapshot.revision,
+    });
     expect(stale.ok).toBe(false);
     expect(await readFile(yamlPath(), 'utf8')).toBe(merged);
   }, 60_000);
@@ -114,7 +117,13 @@ describe('structured edits against a file edited on disk', () => {
   it('refuses an oversized file or one with too many servers without parsing it for a minute', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-races-'));
     const config = parse(defaultConfigText());
-    config.intents.push({ id: 'padding', name: 'padding', kind: 'category', children: [], description: 'p'.repeat(3 * 1024 * 1024) });
+    config.intents.push({
+      id: 'padding',
+      name: 'padding',
+      kind: 'category',
+      children: [],
+      description: 'p'.repeat(3 * 1024 * 1024),
+    });
     await writeFile(yamlPath(), stringify(config));
     const client = await start();
     const started = performance.now();
@@ -126,7 +135,13 @@ describe('structured edits against a file edited on disk', () => {
     const many = parse(defaultConfigText());
     // The default's own servers stay (its skills take manuals from them), so the only fault is the count.
     const padding = 2_001 - many.agent.mcp.servers.length;
-    many.agent.mcp.servers.push(...Array.from({ length: padding }, (_, i) => ({ name: `s${i}`, url: `http://127.0.0.1:9/s${i}/mcp`, enabled: false })));
+    many.agent.mcp.servers.push(
+      ...Array.from({ length: padding }, (_, i) => ({
+        name: `s${i}`,
+        url: `http://127.0.0.1:9/s${i}/mcp`,
+        enabled: false,
+      })),
+    );
     await writeFile(yamlPath(), stringify(many));
     let snapshot = big;
     for (let i = 0; i < 200 && snapshot.revision === big.revision; i++) {

@@ -21,18 +21,25 @@ afterEach(async () => {
 describe('crash repair', () => {
   it('an approved write in flight at the crash: one "stopped" record with its approval, stable across restarts', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-repair-'));
-    const provider = scriptedProvider([callTools({ name: 'cancel_order', arguments: { orderNo: 'BS1001011' } }), say('never')]);
+    const provider = scriptedProvider([
+      callTools({ name: 'cancel_order', arguments: { orderNo: 'BS1001011' } }),
+      say('never'),
+    ]);
     const dead = await startRuntimeHarness({
       provider: () => provider,
       dataDir: dir,
       // The call never comes back: the host dies first (it only lets go when the test cleans up).
-      wrapCaller: () => ({ callTool: (_s, _n, _a, { signal }) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('gone')))) }),
+      wrapCaller: () => ({
+        callTool: (_s, _n, _a, { signal }) =>
+          new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('gone')))),
+      }),
     });
     harnesses.push(dead);
     dead.autoDecide(() => 'approve');
     const { id } = await dead.agent.create('u1001');
     void dead.agent.send(id, 'cancel it');
-    const inFlight = () => dead.agent.get(id).items.find((t) => t.kind === 'tool' && t.status === 'running' && t.approvalId);
+    const inFlight = () =>
+      dead.agent.get(id).items.find((t) => t.kind === 'tool' && t.status === 'running' && t.approvalId);
     for (let i = 0; i < 300 && !inFlight(); i++) await new Promise((r) => setTimeout(r, 10));
     const running = dead.agent.get(id).items.find((t) => t.kind === 'tool')!;
     expect(running).toMatchObject({ status: 'running', approvalId: expect.any(String) });
@@ -43,9 +50,17 @@ describe('crash repair', () => {
     harnesses.push(first);
     const records = first.records.list({ conversationId: id });
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ callId: running.id, tool: 'cancel_order', status: 'stopped', approval: { approvalId: (running as { approvalId: string }).approvalId, decision: 'approve' } });
+    expect(records[0]).toMatchObject({
+      callId: running.id,
+      tool: 'cancel_order',
+      status: 'stopped',
+      approval: { approvalId: (running as { approvalId: string }).approvalId, decision: 'approve' },
+    });
     expect(records[0].error).toContain(INTERRUPTED);
-    expect(first.agent.get(id).items.find((t) => t.kind === 'tool')).toMatchObject({ status: 'stopped', resultText: INTERRUPTED });
+    expect(first.agent.get(id).items.find((t) => t.kind === 'tool')).toMatchObject({
+      status: 'stopped',
+      resultText: INTERRUPTED,
+    });
     await first.close(false);
     harnesses.pop();
 

@@ -35,7 +35,11 @@ describe('IPC sender check (by identity, not by URL)', () => {
     const trusted = createSenderCheck(() => window);
     expect(trusted({ sender: window.webContents, senderFrame: window.webContents.mainFrame })).toBe(true);
     // The same frame as Chromium reports it on Windows: lower-case drive letter. A URL comparison refused every request.
-    const lowerCased = { processId: 7, routingId: 1, url: 'file:///c:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html' };
+    const lowerCased = {
+      processId: 7,
+      routingId: 1,
+      url: 'file:///c:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html',
+    };
     expect(trusted({ sender: window.webContents, senderFrame: lowerCased })).toBe(true);
   });
 
@@ -45,12 +49,21 @@ describe('IPC sender check (by identity, not by URL)', () => {
     const other = appWindow('file:///C:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html'); // same URL, other contents
     expect(trusted({ sender: other.webContents, senderFrame: other.webContents.mainFrame })).toBe(false);
     expect(trusted({ sender: other.webContents, senderFrame: window.webContents.mainFrame })).toBe(false);
-    expect(trusted({ sender: window.webContents, senderFrame: { processId: 7, routingId: 2, url: window.webContents.mainFrame.url } })).toBe(false);
+    expect(
+      trusted({
+        sender: window.webContents,
+        senderFrame: { processId: 7, routingId: 2, url: window.webContents.mainFrame.url },
+      }),
+    ).toBe(false);
     expect(trusted({ sender: window.webContents, senderFrame: { processId: 8, routingId: 1 } })).toBe(false);
     expect(trusted({ sender: window.webContents, senderFrame: null })).toBe(false);
-    expect(createSenderCheck(() => undefined)({ sender: window.webContents, senderFrame: window.webContents.mainFrame })).toBe(false);
+    expect(
+      createSenderCheck(() => undefined)({ sender: window.webContents, senderFrame: window.webContents.mainFrame }),
+    ).toBe(false);
     const destroyed = { webContents: { ...window.webContents, isDestroyed: () => true } };
-    expect(createSenderCheck(() => destroyed)({ sender: destroyed.webContents, senderFrame: window.webContents.mainFrame })).toBe(false);
+    expect(
+      createSenderCheck(() => destroyed)({ sender: destroyed.webContents, senderFrame: window.webContents.mainFrame }),
+    ).toBe(false);
   });
 
   it('a refused frame never reaches the router; a destroyed frame (senderFrame null) is refused too', async () => {
@@ -65,26 +78,51 @@ describe('IPC sender check (by identity, not by URL)', () => {
       targets: () => [],
     });
     const foreign = appWindow('https://evil.example/');
-    const refused = (await handler!({ sender: foreign.webContents, senderFrame: foreign.webContents.mainFrame }, 'settings.setApiKey', { apiKey: 'x' })) as Result<unknown>;
-    const orphan = (await handler!({ sender: window.webContents, senderFrame: null }, 'config.save', { raw: '' })) as Result<unknown>;
-    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('https://evil.example/') } });
+    const refused = (await handler!(
+      { sender: foreign.webContents, senderFrame: foreign.webContents.mainFrame },
+      'settings.setApiKey',
+      { apiKey: 'x' },
+    )) as Result<unknown>;
+    const orphan = (await handler!({ sender: window.webContents, senderFrame: null }, 'config.save', {
+      raw: '',
+    })) as Result<unknown>;
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden', message: expect.stringContaining('https://evil.example/') },
+    });
     expect(orphan).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(routed).toEqual([]);
-    expect(await handler!({ sender: window.webContents, senderFrame: window.webContents.mainFrame }, 'config.get', {})).toEqual({ ok: true, data: null });
+    expect(
+      await handler!({ sender: window.webContents, senderFrame: window.webContents.mainFrame }, 'config.get', {}),
+    ).toEqual({ ok: true, data: null });
     expect(routed).toEqual(['config.get']);
     detach();
   });
 });
 
 describe('the page origin (app://switchboard) in the sender check', () => {
-  it('the window\'s own main frame is trusted only while it is on the page origin', () => {
+  it("the window's own main frame is trusted only while it is on the page origin", () => {
     const window = appWindow();
-    const check = pageSenderCheck(createSenderCheck(() => window), APP_ENTRY_URL);
+    const check = pageSenderCheck(
+      createSenderCheck(() => window),
+      APP_ENTRY_URL,
+    );
     expect(check({ sender: window.webContents, senderFrame: window.webContents.mainFrame })).toBe(true);
-    for (const url of ['https://evil.example/', 'file:///C:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html', 'app://elsewhere/index.html', undefined]) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///C:/Program%20Files/Switchboard/resources/app.asar/out/renderer/index.html',
+      'app://elsewhere/index.html',
+      undefined,
+    ]) {
       const frame = { ...window.webContents.mainFrame, url };
       const moved = { webContents: { mainFrame: frame, isDestroyed: () => false } };
-      expect(pageSenderCheck(createSenderCheck(() => moved), APP_ENTRY_URL)({ sender: moved.webContents, senderFrame: frame }), String(url)).toBe(false);
+      expect(
+        pageSenderCheck(
+          createSenderCheck(() => moved),
+          APP_ENTRY_URL,
+        )({ sender: moved.webContents, senderFrame: frame }),
+        String(url),
+      ).toBe(false);
     }
   });
 });
@@ -111,7 +149,8 @@ function fakeContents() {
   const listeners = new Map<string, (event: { preventDefault(): void }, url: string) => void>();
   let openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
   const contents: GuardedContents = {
-    on: (event: string, listener: (event: { preventDefault(): void }, url: string) => void) => void listeners.set(event, listener),
+    on: (event: string, listener: (event: { preventDefault(): void }, url: string) => void) =>
+      void listeners.set(event, listener),
     setWindowOpenHandler: (handler) => void (openHandler = handler),
   } as GuardedContents;
   const fire = (event: string, url = '') => {
@@ -131,8 +170,18 @@ function secured(pageUrl = APP_ENTRY_URL) {
   const electron = fakeElectron();
   const opened: string[] = [];
   const logged: string[] = [];
-  const openExternal = checkedOpener(async (url) => void opened.push(url), (line) => logged.push(line));
-  secureApp(electron.ports, { pageUrl, csp: ELECTRON_CSP, rendererDir: renderer, readFile, openExternal, log: (line) => logged.push(line) });
+  const openExternal = checkedOpener(
+    async (url) => void opened.push(url),
+    (line) => logged.push(line),
+  );
+  secureApp(electron.ports, {
+    pageUrl,
+    csp: ELECTRON_CSP,
+    rendererDir: renderer,
+    readFile,
+    openExternal,
+    log: (line) => logged.push(line),
+  });
   const page = fakeContents();
   for (const listener of electron.created) listener({}, page.contents);
   return { ...electron, page, opened, logged };
@@ -143,7 +192,14 @@ describe('the locks main puts on every webContents and on the session', () => {
     const { page } = secured();
     expect(page.fire('will-navigate', 'app://switchboard/index.html#servers')).toBe(false);
     expect(page.fire('will-navigate', 'app://switchboard/index.html')).toBe(false);
-    for (const url of ['https://example.com/', 'file:///etc/passwd', 'app://switchboard.evil.example/', 'app://evil/index.html', 'javascript:alert(1)', 'not a url'])
+    for (const url of [
+      'https://example.com/',
+      'file:///etc/passwd',
+      'app://switchboard.evil.example/',
+      'app://evil/index.html',
+      'javascript:alert(1)',
+      'not a url',
+    ])
       expect(page.fire('will-navigate', url), url).toBe(true);
     expect(page.fire('will-redirect', 'https://example.com/')).toBe(true);
     expect(page.fire('will-attach-webview')).toBe(true);
@@ -158,7 +214,13 @@ describe('the locks main puts on every webContents and on the session', () => {
 
   it('window.open never opens a window; an https link goes to the OS browser, smb:, file: and search-ms: go nowhere', async () => {
     const { page, opened, logged } = secured();
-    for (const url of ['https://modelcontextprotocol.io/docs', 'smb://evil.example/share', 'file:///C:/Windows/System32/calc.exe', 'search-ms:query=x', 'http://evil.example/'])
+    for (const url of [
+      'https://modelcontextprotocol.io/docs',
+      'smb://evil.example/share',
+      'file:///C:/Windows/System32/calc.exe',
+      'search-ms:query=x',
+      'http://evil.example/',
+    ])
       expect(page.open(url)).toEqual({ action: 'deny' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(opened).toEqual(['https://modelcontextprotocol.io/docs']);
@@ -177,20 +239,39 @@ describe('the locks main puts on every webContents and on the session', () => {
   it('puts the CSP header on every response, keeping the others', () => {
     const { headers } = secured();
     let answered: Record<string, string[]> | undefined;
-    headers()({ responseHeaders: { 'Content-Type': ['text/html'] } }, ({ responseHeaders }) => void (answered = responseHeaders));
+    headers()(
+      { responseHeaders: { 'Content-Type': ['text/html'] } },
+      ({ responseHeaders }) => void (answered = responseHeaders),
+    );
     expect(answered).toEqual({ 'Content-Type': ['text/html'], 'Content-Security-Policy': [PAGE_CSP] });
   });
 
   it('denies every permission request and check, notifications included, except the clipboard write our own page asks for', () => {
     const { handlers } = secured();
-    const request = handlers.request as (c: unknown, p: string, cb: (granted: boolean) => void, d: { requestingUrl?: string; isMainFrame?: boolean }) => void;
+    const request = handlers.request as (
+      c: unknown,
+      p: string,
+      cb: (granted: boolean) => void,
+      d: { requestingUrl?: string; isMainFrame?: boolean },
+    ) => void;
     const check = handlers.check as (c: unknown, p: string, origin: string, d: { isMainFrame?: boolean }) => boolean;
     const asked = (permission: string, requestingUrl = APP_ENTRY_URL, isMainFrame = true) => {
       let granted: boolean | undefined;
       request({}, permission, (answer) => void (granted = answer), { requestingUrl, isMainFrame });
       return granted;
     };
-    for (const permission of ['notifications', 'media', 'geolocation', 'clipboard-read', 'midi', 'openExternal', 'fullscreen', 'hid', 'serial', 'usb']) {
+    for (const permission of [
+      'notifications',
+      'media',
+      'geolocation',
+      'clipboard-read',
+      'midi',
+      'openExternal',
+      'fullscreen',
+      'hid',
+      'serial',
+      'usb',
+    ]) {
       expect(asked(permission), permission).toBe(false);
       expect(check({}, permission, 'app://switchboard', { isMainFrame: true }), permission).toBe(false);
     }
@@ -257,20 +338,29 @@ describe('window, preload and page', () => {
     const listeners = new Map<string, Set<Listener>>();
     const ipcRenderer = {
       invoke: async (...args: unknown[]) => (invoked.push(args), 'answer'),
-      on: (channel: string, listener: Listener) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel)!).add(listener),
+      on: (channel: string, listener: Listener) =>
+        void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel)!).add(listener),
       removeListener: (channel: string, listener: Listener) => void listeners.get(channel)?.delete(listener),
     };
     exposeApi({ contextBridge: { exposeInMainWorld: (key, api) => void (exposed[key] = api) }, ipcRenderer });
     expect(Object.keys(exposed)).toEqual(['api']);
-    const api = exposed.api as { request(route: string, input: unknown): Promise<unknown>; on(listener: (...args: unknown[]) => void): () => void };
+    const api = exposed.api as {
+      request(route: string, input: unknown): Promise<unknown>;
+      on(listener: (...args: unknown[]) => void): () => void;
+    };
     expect(Object.keys(api).sort()).toEqual(['on', 'request']);
-    expect(Object.values(api).every((value) => typeof value === 'function' && !Object.values(ipcRenderer).includes(value as never))).toBe(true);
+    expect(
+      Object.values(api).every(
+        (value) => typeof value === 'function' && !Object.values(ipcRenderer).includes(value as never),
+      ),
+    ).toBe(true);
 
     expect(await api.request('config.get', { a: 1 })).toBe('answer');
     expect(invoked).toEqual([[IPC_REQUEST_CHANNEL, 'config.get', { a: 1 }]]);
     const heard: unknown[][] = [];
     const off = api.on((...args) => void heard.push(args));
-    for (const listener of listeners.get(IPC_EVENT_CHANNEL)!) listener({ sender: 'ipcRenderer' as never }, 'approvals.requested', { id: 'a1' });
+    for (const listener of listeners.get(IPC_EVENT_CHANNEL)!)
+      listener({ sender: 'ipcRenderer' as never }, 'approvals.requested', { id: 'a1' });
     expect(heard).toEqual([['approvals.requested', { id: 'a1' }]]);
     expect([...listeners.keys()]).toEqual([IPC_EVENT_CHANNEL]);
     expect([IPC_REQUEST_CHANNEL, IPC_EVENT_CHANNEL]).toEqual(['switchboard:request', 'switchboard:event']);

@@ -24,7 +24,8 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
 
-const http = (name: string, url: string, extra: object = {}): ServerConfig => serverConfigSchema.parse({ name, url, ...extra });
+const http = (name: string, url: string, extra: object = {}): ServerConfig =>
+  serverConfigSchema.parse({ name, url, ...extra });
 async function era(...args: Parameters<typeof startEraServer>): Promise<EraServer> {
   const server = await startEraServer(...args);
   servers.push(server);
@@ -35,7 +36,11 @@ const textOf = (error: unknown) => (typeof error === 'string' ? error : '');
 describe('a 2026-07-28 server that dies', () => {
   it('stays connected while alive (no ping on that era: server/discover instead), is noticed when killed, and comes back on its port', async () => {
     const server = await era('strict');
-    manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 100, backoff: { initialMs: 100, maxMs: 300 } });
+    manager = new ConnectionManager({
+      log: () => undefined,
+      healthCheckIntervalMs: 100,
+      backoff: { initialMs: 100, maxMs: 300 },
+    });
     // A health check may take a while on a loaded machine: 3 s before a silent peer counts as gone.
     manager.reconcile([http('modern', server.url, { timeoutMs: 3_000 })]);
     await manager.whenSettled();
@@ -47,7 +52,11 @@ describe('a 2026-07-28 server that dies', () => {
     await waitFor(() => manager!.state('modern')!.status !== 'connected', 8_000, 'the loss to be noticed');
     expect(manager.state('modern')!.error).toMatch(/^connection lost: /);
     expect(manager.state('modern')!.tools).toEqual([]);
-    await waitFor(() => manager!.state('modern')!.nextRetryAt !== null || manager!.state('modern')!.status === 'connecting', 8_000, 'a retry');
+    await waitFor(
+      () => manager!.state('modern')!.nextRetryAt !== null || manager!.state('modern')!.status === 'connecting',
+      8_000,
+      'a retry',
+    );
 
     await era('strict', { port: server.port });
     await waitFor(() => manager!.state('modern')!.status === 'connected', 10_000, 'reconnect');
@@ -72,15 +81,38 @@ describe('servers that lie about their era, or do not speak the one asked for', 
     ]);
     await manager.whenSettled();
     // Says 2026 in server/discover, refuses 2026 requests.
-    expect(manager.state('lies-modern')).toMatchObject({ status: 'failed', errorMessage: { code: 'connection.eraContradiction', params: { negotiated: '2026-07-28', supported: '2025-11-25' } } });
-    expect(textOf(manager.state('lies-modern')!.error)).toMatch(/contradicts itself: it negotiated MCP 2026-07-28, then refused/);
+    expect(manager.state('lies-modern')).toMatchObject({
+      status: 'failed',
+      errorMessage: {
+        code: 'connection.eraContradiction',
+        params: { negotiated: '2026-07-28', supported: '2025-11-25' },
+      },
+    });
+    expect(textOf(manager.state('lies-modern')!.error)).toMatch(
+      /contradicts itself: it negotiated MCP 2026-07-28, then refused/,
+    );
     // Looks 2025 (no server/discover), then refuses 2025 requests naming 2026.
-    expect(manager.state('lies-legacy')).toMatchObject({ status: 'failed', errorMessage: { code: 'connection.eraContradiction', params: { negotiated: '2025-11-25', supported: '2026-07-28' } } });
-    expect(manager.state('strict-as-legacy')).toMatchObject({ status: 'failed', errorMessage: { code: 'connection.unsupportedRevision', params: { supported: '2026-07-28' } } });
-    expect(manager.state('old-as-2026')).toMatchObject({ status: 'failed', errorMessage: { code: 'connection.noModernRevision' } });
-    for (const name of ['lies-modern', 'lies-legacy', 'strict-as-legacy', 'old-as-2026']) expect(textOf(manager.state(name)!.error)).not.toMatch(/jsonrpc|-32022|-32601/);
+    expect(manager.state('lies-legacy')).toMatchObject({
+      status: 'failed',
+      errorMessage: {
+        code: 'connection.eraContradiction',
+        params: { negotiated: '2025-11-25', supported: '2026-07-28' },
+      },
+    });
+    expect(manager.state('strict-as-legacy')).toMatchObject({
+      status: 'failed',
+      errorMessage: { code: 'connection.unsupportedRevision', params: { supported: '2026-07-28' } },
+    });
+    expect(manager.state('old-as-2026')).toMatchObject({
+      status: 'failed',
+      errorMessage: { code: 'connection.noModernRevision' },
+    });
+    for (const name of ['lies-modern', 'lies-legacy', 'strict-as-legacy', 'old-as-2026'])
+      expect(textOf(manager.state(name)!.error)).not.toMatch(/jsonrpc|-32022|-32601/);
     expect(manager.state('dual')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
-    expect((await manager.callTool('dual', 'era_echo', {})).content).toEqual([{ type: 'text', text: 'served by dual' }]);
+    expect((await manager.callTool('dual', 'era_echo', {})).content).toEqual([
+      { type: 'text', text: 'served by dual' },
+    ]);
   });
 
   it('a server/discover that never answers times out naming server/discover, in the card and in `catalog`; the others are unaffected', async () => {
@@ -89,10 +121,32 @@ describe('servers that lie about their era, or do not speak the one asked for', 
     const dir = await mkdtemp(join(tmpdir(), 'sb-era-faults-'));
     dirs.push(dir);
     const config = join(dir, 'switchboard.yaml');
-    await writeFile(config, stringify({ agent: { mcp: { servers: [{ name: 'slow', url: slow.url, timeoutMs: 800 }, { name: 'dual', url: dual.url }] } }, intents: [], skills: [] }));
+    await writeFile(
+      config,
+      stringify({
+        agent: {
+          mcp: {
+            servers: [
+              { name: 'slow', url: slow.url, timeoutMs: 800 },
+              { name: 'dual', url: dual.url },
+            ],
+          },
+        },
+        intents: [],
+        skills: [],
+      }),
+    );
     const out: string[] = [];
     try {
-      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync(['node', 'switchboard', 'catalog', '--config', config, '--data-dir', dir]);
+      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync([
+        'node',
+        'switchboard',
+        'catalog',
+        '--config',
+        config,
+        '--data-dir',
+        dir,
+      ]);
     } finally {
       process.exitCode = undefined;
     }
@@ -124,10 +178,18 @@ describe('closing a connection (issue 26 item 8)', () => {
     manager = undefined;
     await new Promise((r) => setTimeout(r, 300)); // anything sent at close has arrived
     const { readFile } = await import('node:fs/promises');
-    const stdioReceived = (await readFile(recordFile, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l) as { method?: string });
-    expect(modern.received.map((m) => m.method)).toEqual(expect.arrayContaining(['server/discover', 'tools/list', 'tools/call']));
-    expect(legacy.received.map((m) => m.method)).toEqual(expect.arrayContaining(['initialize', 'tools/list', 'tools/call']));
+    const stdioReceived = (await readFile(recordFile, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { method?: string });
+    expect(modern.received.map((m) => m.method)).toEqual(
+      expect.arrayContaining(['server/discover', 'tools/list', 'tools/call']),
+    );
+    expect(legacy.received.map((m) => m.method)).toEqual(
+      expect.arrayContaining(['initialize', 'tools/list', 'tools/call']),
+    );
     expect(stdioReceived.map((m) => m.method)).toEqual(expect.arrayContaining(['initialize', 'tools/list']));
-    for (const received of [modern.received, legacy.received, stdioReceived]) expect(received.filter((m) => m.method === 'notifications/cancelled')).toEqual([]);
+    for (const received of [modern.received, legacy.received, stdioReceived])
+      expect(received.filter((m) => m.method === 'notifications/cancelled')).toEqual([]);
   });
 });

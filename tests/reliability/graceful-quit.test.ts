@@ -29,7 +29,11 @@ async function connected(client: RpcClient, names: string[]): Promise<ServerView
   for (let i = 0; i < 400; i++) {
     const { servers } = data(await client.request<{ servers: ServerView[] }>('servers.list'));
     const ours = servers.filter((s) => names.includes(s.name));
-    if (ours.length === names.length && ours.every((s) => s.status === 'connected' && /pid \d+/.test(s.stderrTail ?? ''))) return ours;
+    if (
+      ours.length === names.length &&
+      ours.every((s) => s.status === 'connected' && /pid \d+/.test(s.stderrTail ?? ''))
+    )
+      return ours;
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error('the stdio servers did not connect');
@@ -40,7 +44,8 @@ describe('SIGTERM: the host closes its core before it exits', () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-quit-'));
     host = await startHostProcess(dir);
     rpc = await connectRpc(host.port, host.token);
-    for (const name of ['stdio-a', 'stdio-b']) data(await rpc.request('servers.add', { server: { name, ...STDIO_FIXTURE } }));
+    for (const name of ['stdio-a', 'stdio-b'])
+      data(await rpc.request('servers.add', { server: { name, ...STDIO_FIXTURE } }));
     const pids = (await connected(rpc, ['stdio-a', 'stdio-b'])).map((s) => Number(/pid (\d+)/.exec(s.stderrTail!)![1]));
     expect(pids.every(alive)).toBe(true);
 
@@ -49,7 +54,12 @@ describe('SIGTERM: the host closes its core before it exits', () => {
     data(await rpc.request('chat.send', { conversationId: waiting, text: '帮我取消键盘的订单' }));
     await rpc.waitForEvent<ApprovalRequest>('approvals.requested', (p) => p.conversationId === waiting);
     const done = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' })).id;
-    const turn = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: done, text: '上周买的AirPods Pro还没收到，帮我看看送到哪了' }));
+    const turn = data(
+      await rpc.request<{ turnId: string }>('chat.send', {
+        conversationId: done,
+        text: '上周买的AirPods Pro还没收到，帮我看看送到哪了',
+      }),
+    );
     await rpc.waitForEvent<{ turnId: string }>('turn.finished', (p) => p.turnId === turn.turnId);
     const listed = data(await rpc.request<RecordSummary[]>('records.list', {}));
     expect(listed.length).toBeGreaterThan(0);
@@ -59,11 +69,18 @@ describe('SIGTERM: the host closes its core before it exits', () => {
     expect(code, host.stderr()).toBe(0);
 
     expect(pids.filter(alive)).toEqual([]);
-    const onDisk = readFileSync(join(dir, 'records.jsonl'), 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { id: string }).id);
+    const onDisk = readFileSync(join(dir, 'records.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { id: string }).id);
     for (const record of listed) expect(onDisk).toContain(record.id);
     // The waiting turn was stopped by the close, not found "interrupted" by the next start's crash repair.
     const log = readFileSync(join(dir, 'conversations', `${waiting}.jsonl`), 'utf8');
-    const turns = log.trim().split('\n').map((line) => JSON.parse(line) as { t: string; turn?: { status: string; error?: string } }).filter((line) => line.t === 'turn');
+    const turns = log
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { t: string; turn?: { status: string; error?: string } })
+      .filter((line) => line.t === 'turn');
     expect(turns.at(-1)!.turn).toMatchObject({ status: 'stopped' });
     expect(turns.at(-1)!.turn!.error ?? '').not.toBe(INTERRUPTED);
 

@@ -43,7 +43,13 @@ describe('literal secrets in a server entry', () => {
     const config = parse(defaultConfigText());
     config.agent.mcp.servers.push(
       { name: 'tracker', url: shop.url, headers: { Authorization: `Bearer ${TOKEN}` } },
-      { name: 'gh', command: 'node', args: ['-e', ''], enabled: false, env: { GITHUB_TOKEN: GITHUB, LOG_LEVEL: 'debug' } },
+      {
+        name: 'gh',
+        command: 'node',
+        args: ['-e', ''],
+        enabled: false,
+        env: { GITHUB_TOKEN: GITHUB, LOG_LEVEL: 'debug' },
+      },
     );
     dir = await mkdtemp(join(tmpdir(), 'sb-secrets-'));
     const file = join(dir, 'switchboard.yaml');
@@ -51,7 +57,8 @@ describe('literal secrets in a server entry', () => {
     host = await startHostProcess(dir);
     rpc = await connectRpc(host.port, host.token);
     const client = rpc;
-    const tracker = async () => data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'tracker')!;
+    const tracker = async () =>
+      data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'tracker')!;
     // The literal is what main connects with: the shop refuses anything else.
     await waitFor(async () => (await tracker()).status === 'connected', 'tracker to connect with its literal token');
 
@@ -60,14 +67,18 @@ describe('literal secrets in a server entry', () => {
     expect(snapshot.raw).toContain(`Authorization: "Bearer ••••${TOKEN.slice(-4)}"`);
     expect(snapshot.raw).toContain(`GITHUB_TOKEN: "••••${GITHUB.slice(-4)}"`);
     expect(snapshot.raw).toContain('LOG_LEVEL: debug');
-    const servers = (snapshot.config as { agent: { mcp: { servers: Record<string, Record<string, string>>[] } } }).agent.mcp.servers;
+    const servers = (snapshot.config as { agent: { mcp: { servers: Record<string, Record<string, string>>[] } } }).agent
+      .mcp.servers;
     expect(servers[1].headers.Authorization).toBe(`Bearer ••••${TOKEN.slice(-4)}`);
     const listed = await tracker();
     expect(listed.config).toMatchObject({ headers: { Authorization: `Bearer ••••${TOKEN.slice(-4)}` } });
 
     // 2. The server form sends back what it was shown, with another change: the literal stays in the file.
     const shown = listed.config;
-    const updated = await client.request('servers.update', { name: 'tracker', server: { ...shown, timeoutMs: 15_000 } });
+    const updated = await client.request('servers.update', {
+      name: 'tracker',
+      server: { ...shown, timeoutMs: 15_000 },
+    });
     expect(updated.ok).toBe(true);
     let onDisk = await readFile(file, 'utf8');
     expect(onDisk).toContain(`Authorization: Bearer ${TOKEN}`);
@@ -76,22 +87,39 @@ describe('literal secrets in a server entry', () => {
     await waitFor(async () => (await tracker()).status === 'connected', 'tracker to reconnect with the kept literal');
 
     // A mask typed over, or copied into a new entry, stands for nothing: refused at its field, file untouched.
-    const typedOver = await client.request('servers.update', { name: 'tracker', server: { ...shown, headers: { Authorization: 'Bearer ••••0000' } } });
-    expect(typedOver).toMatchObject({ ok: false, error: { code: 'bad_request', details: [{ path: 'server.headers.Authorization' }] } });
+    const typedOver = await client.request('servers.update', {
+      name: 'tracker',
+      server: { ...shown, headers: { Authorization: 'Bearer ••••0000' } },
+    });
+    expect(typedOver).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', details: [{ path: 'server.headers.Authorization' }] },
+    });
     const copied = await client.request('servers.add', { server: { ...shown, name: 'tracker-copy' } });
     expect(copied).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await readFile(file, 'utf8')).toBe(onDisk);
     // Moved where nothing is ever masked (a variable renamed to a plain name, an argument): refused, never written.
-    const gh = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'gh')!.config as { env: Record<string, string> };
-    const renamed = await client.request('servers.update', { name: 'gh', server: { ...gh, env: { GH: gh.env.GITHUB_TOKEN, LOG_LEVEL: 'debug' } } });
+    const gh = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find(
+      (s) => s.name === 'gh',
+    )!.config as { env: Record<string, string> };
+    const renamed = await client.request('servers.update', {
+      name: 'gh',
+      server: { ...gh, env: { GH: gh.env.GITHUB_TOKEN, LOG_LEVEL: 'debug' } },
+    });
     expect(renamed).toMatchObject({ ok: false, error: { code: 'bad_request', details: [{ path: 'server.env.GH' }] } });
-    const inArgs = await client.request('servers.update', { name: 'gh', server: { ...gh, args: ['-e', '', gh.env.GITHUB_TOKEN] } });
+    const inArgs = await client.request('servers.update', {
+      name: 'gh',
+      server: { ...gh, args: ['-e', '', gh.env.GITHUB_TOKEN] },
+    });
     expect(inArgs).toMatchObject({ ok: false, error: { code: 'bad_request', details: [{ path: 'server.args.2' }] } });
     expect(await readFile(file, 'utf8')).toBe(onDisk);
 
     // 3. The raw editor: the masked text, edited elsewhere and saved, keeps every literal.
     const before = data(await client.request<ConfigSnapshot>('config.get'));
-    const saved = await client.request<ConfigSnapshot>('config.save', { raw: before.raw.replace('maxSteps: 8', 'maxSteps: 6'), baseRevision: before.revision });
+    const saved = await client.request<ConfigSnapshot>('config.save', {
+      raw: before.raw.replace('maxSteps: 8', 'maxSteps: 6'),
+      baseRevision: before.revision,
+    });
     expect(data(saved).raw).not.toContain(TOKEN);
     onDisk = await readFile(file, 'utf8');
     expect(parse(onDisk).agent.maxSteps).toBe(6);
@@ -103,10 +131,25 @@ describe('literal secrets in a server entry', () => {
     const current = data(await client.request<ConfigSnapshot>('config.get'));
     const broken = current.raw.replace(`••••${TOKEN.slice(-4)}`, '••••nope');
     const refused = await client.request('config.save', { raw: broken, baseRevision: current.revision });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_config', details: [{ path: expect.stringMatching(/headers\.Authorization$/), line: expect.any(Number) }] } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_config',
+        details: [{ path: expect.stringMatching(/headers\.Authorization$/), line: expect.any(Number) }],
+      },
+    });
     expect(await readFile(file, 'utf8')).toBe(onDisk);
-    const renamedRaw = await client.request('config.save', { raw: current.raw.replace('GITHUB_TOKEN:', 'GH:'), baseRevision: current.revision });
-    expect(renamedRaw).toMatchObject({ ok: false, error: { code: 'invalid_config', details: [{ path: expect.stringMatching(/env\.GH$/), line: expect.any(Number) }] } });
+    const renamedRaw = await client.request('config.save', {
+      raw: current.raw.replace('GITHUB_TOKEN:', 'GH:'),
+      baseRevision: current.revision,
+    });
+    expect(renamedRaw).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid_config',
+        details: [{ path: expect.stringMatching(/env\.GH$/), line: expect.any(Number) }],
+      },
+    });
     expect(await readFile(file, 'utf8')).toBe(onDisk);
     await waitFor(async () => (await tracker()).status === 'connected', 'tracker connected after the saves');
 

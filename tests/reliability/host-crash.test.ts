@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import type { ApprovalRequest, Conversation, ExecutionRecord, RecordSummary, ServerView } from '../../src/shared/contract';
+import type {
+  ApprovalRequest,
+  Conversation,
+  ExecutionRecord,
+  RecordSummary,
+  ServerView,
+} from '../../src/shared/contract';
 import { INTERRUPTED } from '../../src/main/core/agent/conversation-store';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
@@ -48,7 +54,11 @@ async function crashAndRestart(): Promise<RpcClient> {
 }
 
 const fullRecords = async (client: RpcClient, conversationId: string) =>
-  Promise.all(data(await client.request<RecordSummary[]>('records.list', { conversationId })).map(async (r) => data(await client.request<ExecutionRecord>('records.get', { id: r.id }))));
+  Promise.all(
+    data(await client.request<RecordSummary[]>('records.list', { conversationId })).map(async (r) =>
+      data(await client.request<ExecutionRecord>('records.get', { id: r.id })),
+    ),
+  );
 
 describe('host killed with SIGKILL mid-turn', () => {
   it('with a pending approval: the approval comes back expired, never approved; records and config intact', async () => {
@@ -78,13 +88,23 @@ describe('host killed with SIGKILL mid-turn', () => {
     for (const record of recordsBefore) expect(recordsAfter).toContainEqual(record);
     const cancelRecords = recordsAfter.filter((r) => r.tool === 'cancel_order');
     expect(cancelRecords).toHaveLength(1);
-    expect(cancelRecords[0]).toMatchObject({ status: 'rejected', callId: pending.callId, approval: { approvalId: pending.id, decision: 'expired', decidedBy: 'system' } });
-    expect(recordsAfter.filter((r) => r.approval && ['approve', 'approve_conversation', 'remembered'].includes(r.approval.decision))).toEqual([]);
+    expect(cancelRecords[0]).toMatchObject({
+      status: 'rejected',
+      callId: pending.callId,
+      approval: { approvalId: pending.id, decision: 'expired', decidedBy: 'system' },
+    });
+    expect(
+      recordsAfter.filter(
+        (r) => r.approval && ['approve', 'approve_conversation', 'remembered'].includes(r.approval.decision),
+      ),
+    ).toEqual([]);
     expect(readFileSync(join(dir, 'switchboard.yaml')).equals(configBefore)).toBe(true);
 
     // The conversation carries on (its history is still valid for the model).
     const next = data(await client.request<{ turnId: string }>('chat.send', { conversationId: id, text: '你好' }));
-    expect(await client.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === next.turnId)).toMatchObject({ status: 'completed' });
+    expect(
+      await client.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === next.turnId),
+    ).toMatchObject({ status: 'completed' });
   });
 
   it('with a call running: the call gets a record saying it was interrupted, and the conversation carries on', async () => {
@@ -98,14 +118,32 @@ describe('host killed with SIGKILL mid-turn', () => {
     await writeFile(
       join(dir, 'switchboard.yaml'),
       stringify({
-        agent: { model: { provider: 'openai-compatible', baseUrl: `${model.url}/v1`, model: 'm' }, mcp: { servers: [{ name: 'shop', url: shop.url }] } },
-        intents: [{ id: 'c', name: 'c', children: ['query_order', 'slow_echo'].map((toolId) => ({ id: toolId, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
+        agent: {
+          model: { provider: 'openai-compatible', baseUrl: `${model.url}/v1`, model: 'm' },
+          mcp: { servers: [{ name: 'shop', url: shop.url }] },
+        },
+        intents: [
+          {
+            id: 'c',
+            name: 'c',
+            children: ['query_order', 'slow_echo'].map((toolId) => ({
+              id: toolId,
+              name: toolId,
+              kind: 'mcp',
+              toolId,
+              confirm: 'never',
+            })),
+          },
+        ],
       }),
     );
     let client = await start();
     const { id } = data(await client.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
     data(await client.request('chat.send', { conversationId: id, text: 'go' }));
-    await client.waitForEvent<{ item: { id: string; status: string } }>('tool.progressed', (p) => p.item.id === 'call_slow' && p.item.status === 'running');
+    await client.waitForEvent<{ item: { id: string; status: string } }>(
+      'tool.progressed',
+      (p) => p.item.id === 'call_slow' && p.item.status === 'running',
+    );
 
     client = await crashAndRestart();
     const records = await fullRecords(client, id);
@@ -113,11 +151,18 @@ describe('host killed with SIGKILL mid-turn', () => {
       ['call_q', 'success'],
       ['call_slow', 'stopped'],
     ]);
-    expect(records.find((r) => r.callId === 'call_slow')!.error).toMatch(/interrupted.*may or may not have reached shop/);
+    expect(records.find((r) => r.callId === 'call_slow')!.error).toMatch(
+      /interrupted.*may or may not have reached shop/,
+    );
     const conversation = data(await client.request<Conversation>('chat.get', { conversationId: id }));
-    expect(conversation.items.find((i) => i.id === 'call_slow')).toMatchObject({ status: 'stopped', resultText: INTERRUPTED });
+    expect(conversation.items.find((i) => i.id === 'call_slow')).toMatchObject({
+      status: 'stopped',
+      resultText: INTERRUPTED,
+    });
 
     const next = data(await client.request<{ turnId: string }>('chat.send', { conversationId: id, text: '然后呢' }));
-    expect(await client.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === next.turnId)).toMatchObject({ status: 'completed' });
+    expect(
+      await client.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === next.turnId),
+    ).toMatchObject({ status: 'completed' });
   });
 });

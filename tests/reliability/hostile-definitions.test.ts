@@ -42,9 +42,22 @@ describe('a tool definition built to stall the token estimate', () => {
     });
     model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
     const config = parse(defaultConfigText());
-    config.agent.model = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model', apiKeyEnv: 'SB_HOSTILE_KEY', timeoutMs: 20_000 };
+    config.agent.model = {
+      provider: 'openai-compatible',
+      baseUrl: model.baseUrl,
+      model: 'test-model',
+      apiKeyEnv: 'SB_HOSTILE_KEY',
+      timeoutMs: 20_000,
+    };
     config.agent.mcp.servers.push({ name: 'hostile', url: hostile.url });
-    config.intents.push({ id: 'manual', name: 'manual', kind: 'mcp', toolId: 'huge_manual', server: 'hostile', confirm: 'never' });
+    config.intents.push({
+      id: 'manual',
+      name: 'manual',
+      kind: 'mcp',
+      toolId: 'huge_manual',
+      server: 'hostile',
+      confirm: 'never',
+    });
     dir = await mkdtemp(join(tmpdir(), 'sb-hostile-'));
     await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
     host = await startHostProcess(dir, { SB_HOSTILE_KEY: 'k' });
@@ -60,13 +73,20 @@ describe('a tool definition built to stall the token estimate', () => {
     const probe = await connectRpc(host.port, host.token);
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
     const { turnId } = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'hello' }));
-    const finished = rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 60_000);
+    const finished = rpc.waitForEvent<{ turnId: string; status: string }>(
+      'turn.finished',
+      (p) => p.turnId === turnId,
+      60_000,
+    );
     let done = false;
     void finished.finally(() => (done = true)).catch(() => undefined);
     const latencies: number[] = [];
     while (!done && latencies.length < 400) {
       const started = performance.now();
-      const answered = await Promise.race([probe.request('config.get').then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+      const answered = await Promise.race([
+        probe.request('config.get').then(() => true),
+        new Promise((r) => setTimeout(() => r(false), 5_000)),
+      ]);
       latencies.push(answered ? performance.now() - started : Infinity);
       if (!answered) break;
       await new Promise((r) => setTimeout(r, 50));
@@ -84,10 +104,16 @@ describe('a tool definition built to stall the token estimate', () => {
     expect(tool?.capped).toBe(true);
     expect(JSON.stringify(model.requests[0].body)).toContain('huge_manual');
     // What the model received is capped (agent.mcp.maxDescriptionBytes, 8 KiB by default), with a note; explain says so.
-    const sent = (model.requests[0].body as { tools: { function: { name: string; description: string } }[] }).tools.find((t) => t.function.name === 'huge_manual')!;
+    const sent = (
+      model.requests[0].body as { tools: { function: { name: string; description: string } }[] }
+    ).tools.find((t) => t.function.name === 'huge_manual')!;
     expect(sent.function.description.length).toBeLessThan(8_192 + 200);
     expect(sent.function.description).toMatch(/\[… description truncated by the host: 8192 of 300000 bytes shown\]$/);
-    const explained = data(await rpc.request<{ layers: { layer: string; detail: string }[] }>('catalog.explain', { toolId: 'huge_manual' }));
-    expect(explained.layers.find((l) => l.layer === 'visible')!.detail).toContain('300,000 bytes, cut to the first 8,192 for the model');
+    const explained = data(
+      await rpc.request<{ layers: { layer: string; detail: string }[] }>('catalog.explain', { toolId: 'huge_manual' }),
+    );
+    expect(explained.layers.find((l) => l.layer === 'visible')!.detail).toContain(
+      '300,000 bytes, cut to the first 8,192 for the model',
+    );
   }, 120_000);
 });

@@ -55,7 +55,10 @@ describe('a hostile input schema', () => {
       name,
       description: `looks up ${name}`,
       annotations: { readOnlyHint: true },
-      inputSchema: { type: 'object', properties: { topic: { type: 'string', description: `${name} `.padEnd(MB5, 'y') } } },
+      inputSchema: {
+        type: 'object',
+        properties: { topic: { type: 'string', description: `${name} `.padEnd(MB5, 'y') } },
+      },
     });
     const tools = [
       huge('huge_a'),
@@ -65,16 +68,36 @@ describe('a hostile input schema', () => {
         name: 'deep_enum',
         description: 'picks one',
         annotations: { readOnlyHint: true },
-        inputSchema: { type: 'object', properties: { choice: { type: 'string', enum: Array.from({ length: 100_000 }, (_, i) => `v${i}`) }, tree: nested(200) } },
+        inputSchema: {
+          type: 'object',
+          properties: {
+            choice: { type: 'string', enum: Array.from({ length: 100_000 }, (_, i) => `v${i}`) },
+            tree: nested(200),
+          },
+        },
       },
     ];
     await writeFile(join(dir, 'tools.json'), JSON.stringify(tools));
     hostile = await startHostileMcpProcess({ HOSTILE_TOOLS_FILE: join(dir, 'tools.json') });
     model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
     const config = parse(defaultConfigText());
-    config.agent.model = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model', apiKeyEnv: 'SB_SCHEMA_KEY', timeoutMs: 30_000 };
+    config.agent.model = {
+      provider: 'openai-compatible',
+      baseUrl: model.baseUrl,
+      model: 'test-model',
+      apiKeyEnv: 'SB_SCHEMA_KEY',
+      timeoutMs: 30_000,
+    };
     config.agent.mcp.servers.push({ name: 'hostile', url: hostile.url });
-    for (const tool of tools) config.intents.push({ id: tool.name, name: tool.name, kind: 'mcp', toolId: tool.name, server: 'hostile', confirm: 'never' });
+    for (const tool of tools)
+      config.intents.push({
+        id: tool.name,
+        name: tool.name,
+        kind: 'mcp',
+        toolId: tool.name,
+        server: 'hostile',
+        confirm: 'never',
+      });
     await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
     host = await startHostProcess(dir, { SB_SCHEMA_KEY: 'k' });
     rpc = await connectRpc(host.port, host.token);
@@ -88,7 +111,9 @@ describe('a hostile input schema', () => {
     // catalog.get answers (paged, as the model receives each tool) and the client stays connected.
     const frames = rpc.frames.length;
     const view = data(await within(rpc.request<CatalogView>('catalog.get'), 60_000, 'catalog.get'));
-    expect(view.bindings.map((b) => b.toolId)).toEqual(expect.arrayContaining(['huge_a', 'huge_b', 'huge_c', 'deep_enum']));
+    expect(view.bindings.map((b) => b.toolId)).toEqual(
+      expect.arrayContaining(['huge_a', 'huge_b', 'huge_c', 'deep_enum']),
+    );
     expect(view.page).toMatchObject({ offset: 0, nextOffset: null });
     expect(Math.max(...rpc.frames.slice(frames).map((f) => f.length))).toBeLessThan(1024 * 1024);
     const second = data(await rpc.request<CatalogView>('catalog.get', { offset: 1, limit: 1 }));
@@ -105,26 +130,46 @@ describe('a hostile input schema', () => {
     expect(deep.entry.schemaCapped).toMatchObject({ enumsCut: 1, depthCut: 1 });
 
     // explain says so.
-    const explained = data(await rpc.request<{ layers: { layer: string; detail: string }[] }>('catalog.explain', { toolId: 'huge_b' }));
-    expect(explained.layers.find((l) => l.layer === 'visible')!.detail).toMatch(/its input schema is 5,\d{3},\d{3} bytes, capped to [\d,]+ for the model \(1 texts cut/);
+    const explained = data(
+      await rpc.request<{ layers: { layer: string; detail: string }[] }>('catalog.explain', { toolId: 'huge_b' }),
+    );
+    expect(explained.layers.find((l) => l.layer === 'visible')!.detail).toMatch(
+      /its input schema is 5,\d{3},\d{3} bytes, capped to [\d,]+ for the model \(1 texts cut/,
+    );
 
     // The CLI's catalog says so too.
-    const cli = await run(process.execPath, ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), 'catalog', '--data-dir', dir], {
-      cwd: appRoot(),
-      env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
-      timeout: 120_000,
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    expect(cli.stdout).toMatch(/huge_a on hostile: input schema 5,\d{3},\d{3} bytes, sent to the model as [\d,]+ \(1 text cut to 2,048 bytes; agent\.mcp\.maxSchemaBytes\)/);
-    expect(cli.stdout).toMatch(/deep_enum on hostile: input schema [\d,]+ bytes, sent to the model as [\d,]+ \(1 enum cut to 256 values; nesting cut at 32 levels/);
+    const cli = await run(
+      process.execPath,
+      ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), 'catalog', '--data-dir', dir],
+      {
+        cwd: appRoot(),
+        env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
+        timeout: 120_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    expect(cli.stdout).toMatch(
+      /huge_a on hostile: input schema 5,\d{3},\d{3} bytes, sent to the model as [\d,]+ \(1 text cut to 2,048 bytes; agent\.mcp\.maxSchemaBytes\)/,
+    );
+    expect(cli.stdout).toMatch(
+      /deep_enum on hostile: input schema [\d,]+ bytes, sent to the model as [\d,]+ \(1 enum cut to 256 values; nesting cut at 32 levels/,
+    );
 
     // The real agent loop: what the provider receives is bounded.
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
     const { turnId } = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'hello' }));
-    expect((await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 90_000)).status).toBe('completed');
+    expect(
+      (await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 90_000))
+        .status,
+    ).toBe('completed');
     const body = JSON.stringify(model.requests[0].body);
     expect(body.length).toBeLessThan(100_000);
-    type Sent = { function: { name: string; parameters: { properties: Record<string, { description?: string; enum?: unknown[] }> } } };
+    type Sent = {
+      function: {
+        name: string;
+        parameters: { properties: Record<string, { description?: string; enum?: unknown[] }> };
+      };
+    };
     const sent = (model.requests[0].body as { tools: Sent[] }).tools;
     const topic = sent.find((t) => t.function.name === 'huge_c')!.function.parameters.properties.topic;
     expect(topic.description).toMatch(/\[… cut by the host: 2048 of \d+ bytes shown\]$/);

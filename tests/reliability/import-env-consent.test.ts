@@ -27,7 +27,10 @@ let rpc: RpcClient | undefined;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sb-import-env-'));
-  remote = spawn(process.execPath, [join(HELPERS, 'header-log-server.mjs'), join(dir, 'headers.log')], { cwd: appRoot(), stdio: ['ignore', 'pipe', 'inherit'] });
+  remote = spawn(process.execPath, [join(HELPERS, 'header-log-server.mjs'), join(dir, 'headers.log')], {
+    cwd: appRoot(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   remoteUrl = await new Promise<string>((resolve, reject) => {
     remote!.stdout!.on('data', (chunk: Buffer) => {
       const match = /listening (\S+)/.exec(chunk.toString());
@@ -47,13 +50,21 @@ afterAll(async () => {
 const pasted = (suffix: string) =>
   JSON.stringify({
     mcpServers: {
-      [`remote${suffix}`]: { type: 'http', url: remoteUrl, headers: { 'X-Client': '${env:SB_CANARY_KEY}', 'X-Plain': 'hello' } },
-      [`local${suffix}`]: { command: process.execPath, args: [join(HELPERS, 'env-dump-stdio.mjs'), join(dir, `env${suffix}.json`)], env: { OPENAI_API_KEY: '${env:SB_CANARY_KEY}', LOG_LEVEL: 'debug' } },
+      [`remote${suffix}`]: {
+        type: 'http',
+        url: remoteUrl,
+        headers: { 'X-Client': '${env:SB_CANARY_KEY}', 'X-Plain': 'hello' },
+      },
+      [`local${suffix}`]: {
+        command: process.execPath,
+        args: [join(HELPERS, 'env-dump-stdio.mjs'), join(dir, `env${suffix}.json`)],
+        env: { OPENAI_API_KEY: '${env:SB_CANARY_KEY}', LOG_LEVEL: 'debug' },
+      },
     },
   });
 
 const waitFor = async (check: () => Promise<boolean> | boolean, what: string, ms = 20_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -75,16 +86,32 @@ describe('an import never sends environment variables unasked', () => {
     expect(JSON.stringify(preview)).not.toContain(CANARY);
 
     // Ticked in the preview: the value is shown by its name, never as a mask.
-    const allowedPreview = data(await client.request<ImportResult>('config.import', { text: pasted(''), dryRun: true, allowEnv: ['SB_CANARY_KEY'] }));
-    expect((allowedPreview.servers[0].config as { headers: Record<string, string> }).headers['X-Client']).toBe('${env:SB_CANARY_KEY}');
+    const allowedPreview = data(
+      await client.request<ImportResult>('config.import', {
+        text: pasted(''),
+        dryRun: true,
+        allowEnv: ['SB_CANARY_KEY'],
+      }),
+    );
+    expect((allowedPreview.servers[0].config as { headers: Record<string, string> }).headers['X-Client']).toBe(
+      '${env:SB_CANARY_KEY}',
+    );
 
     // Imported without ticking it: both servers come in without the reference, and connect.
     const imported = data(await client.request<ImportResult>('config.import', { text: pasted('') }));
     expect(imported.applied).toBe(true);
-    expect(imported.problems.map((p) => `${p.server}:${p.path}`)).toEqual(['remote:headers.X-Client', 'local:env.OPENAI_API_KEY']);
+    expect(imported.problems.map((p) => `${p.server}:${p.path}`)).toEqual([
+      'remote:headers.X-Client',
+      'local:env.OPENAI_API_KEY',
+    ]);
     await confirmLaunch(client, 'local');
-    const status = async (name: string) => data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name)?.status;
-    await waitFor(async () => (await status('remote')) === 'connected' && (await status('local')) === 'connected', 'both imported servers to connect');
+    const status = async (name: string) =>
+      data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name)
+        ?.status;
+    await waitFor(
+      async () => (await status('remote')) === 'connected' && (await status('local')) === 'connected',
+      'both imported servers to connect',
+    );
 
     const headers = await readFile(join(dir, 'headers.log'), 'utf8');
     expect(headers).toContain('"x-plain":"hello"');
@@ -95,10 +122,15 @@ describe('an import never sends environment variables unasked', () => {
     expect(JSON.stringify(childEnv)).not.toContain(CANARY);
 
     // Allowed by name: the same paste (renamed) does send it. The path above was real; only consent differs.
-    const consented = data(await client.request<ImportResult>('config.import', { text: pasted('-ok'), allowEnv: ['SB_CANARY_KEY'] }));
+    const consented = data(
+      await client.request<ImportResult>('config.import', { text: pasted('-ok'), allowEnv: ['SB_CANARY_KEY'] }),
+    );
     expect(consented.environment.every((r) => r.allowed)).toBe(true);
     await confirmLaunch(client, 'local-ok');
-    await waitFor(async () => (await status('remote-ok')) === 'connected' && (await status('local-ok')) === 'connected', 'the consented servers to connect');
+    await waitFor(
+      async () => (await status('remote-ok')) === 'connected' && (await status('local-ok')) === 'connected',
+      'the consented servers to connect',
+    );
     expect(await readFile(join(dir, 'headers.log'), 'utf8')).toContain(`"x-client":"${CANARY}"`);
     expect(JSON.parse(await readFile(join(dir, 'env-ok.json'), 'utf8')).OPENAI_API_KEY).toBe(CANARY);
   }, 60_000);
@@ -110,13 +142,23 @@ describe('an import never sends environment variables unasked', () => {
     const refused = await runCli(['import', file, '--data-dir', dataDir]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('import refused');
-    expect(refused.stderr).toContain('SB_CANARY_KEY → remote-cli (header X-Client), local-cli (stdio env OPENAI_API_KEY)');
+    expect(refused.stderr).toContain(
+      'SB_CANARY_KEY → remote-cli (header X-Client), local-cli (stdio env OPENAI_API_KEY)',
+    );
     expect(refused.stderr).toContain('--allow-env SB_CANARY_KEY');
     const config = join(dataDir, 'switchboard.yaml');
     expect(await readFile(config, 'utf8')).not.toContain('remote-cli');
     expect(existsSync(join(dir, 'env-cli.json'))).toBe(false);
 
-    const allowed = await runCli(['import', file, '--data-dir', dataDir, '--allow-env', 'SB_CANARY_KEY', '--trust-command']);
+    const allowed = await runCli([
+      'import',
+      file,
+      '--data-dir',
+      dataDir,
+      '--allow-env',
+      'SB_CANARY_KEY',
+      '--trust-command',
+    ]);
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(allowed.stdout).toContain('environment variables sent (allowed): SB_CANARY_KEY');
     const written = await readFile(config, 'utf8');
@@ -129,17 +171,31 @@ describe('an import never sends environment variables unasked', () => {
 /** Item 10: a stdio server that arrives through import waits for the operator; confirmed here through the real route. */
 async function confirmLaunch(client: RpcClient, name: string): Promise<void> {
   await waitFor(async () => {
-    const server = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name);
+    const server = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find(
+      (s) => s.name === name,
+    );
     return server !== undefined && server.status !== 'connecting';
   }, `${name} to start or wait`);
-  const server = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name)!;
+  const server = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find(
+    (s) => s.name === name,
+  )!;
   expect(server.status).toBe('needs-confirmation');
-  data(await client.request('servers.confirmLaunch', { name, commandLine: server.launchConfirmation!.commandLine, launch: true }));
+  data(
+    await client.request('servers.confirmLaunch', {
+      name,
+      commandLine: server.launchConfirmation!.commandLine,
+      launch: true,
+    }),
+  );
 }
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: appRoot(), env: { ...process.env, SB_CANARY_KEY: CANARY, SWITCHBOARD_DATA_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: appRoot(),
+      env: { ...process.env, SB_CANARY_KEY: CANARY, SWITCHBOARD_DATA_DIR: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

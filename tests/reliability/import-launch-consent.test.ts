@@ -31,11 +31,14 @@ afterAll(async () => {
 });
 
 const marker = (name: string) => join(dir, `${name}.marker`);
-const entry = (name: string, extraArgs: string[] = []) => ({ command: process.execPath, args: [HELPER, marker(name), ...extraArgs] });
+const entry = (name: string, extraArgs: string[] = []) => ({
+  command: process.execPath,
+  args: [HELPER, marker(name), ...extraArgs],
+});
 const pasted = (servers: Record<string, object>) => JSON.stringify({ mcpServers: servers });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const waitFor = async (check: () => Promise<boolean> | boolean, what: string, ms = 20_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
     if (await check()) return;
     await sleep(50);
   }
@@ -49,21 +52,33 @@ async function open(dataDir: string): Promise<RpcClient> {
   rpc = await connectRpc(host.port, host.token);
   return rpc;
 }
-const serverNamed = async (client: RpcClient, name: string) => data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name);
+const serverNamed = async (client: RpcClient, name: string) =>
+  data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === name);
 
 describe('a stdio command that arrives by import waits for the operator', () => {
   it('in the console: no launch on import, reconnect or restart; Launch runs exactly the confirmed line; a changed line waits again; Don’t launch disables', async () => {
     const dataDir = join(dir, 'console');
     // A stdio server the operator wrote in the config by hand launches as before (no regression).
     await mkdir(dataDir, { recursive: true });
-    await writeFile(join(dataDir, 'switchboard.yaml'), stringify({ agent: { mcp: { servers: [{ name: 'mine', ...entry('mine') }] } } }));
+    await writeFile(
+      join(dataDir, 'switchboard.yaml'),
+      stringify({ agent: { mcp: { servers: [{ name: 'mine', ...entry('mine') }] } } }),
+    );
     let client = await open(dataDir);
-    await waitFor(async () => (await serverNamed(client, 'mine'))?.status === 'connected', 'the hand-written server to launch');
+    await waitFor(
+      async () => (await serverNamed(client, 'mine'))?.status === 'connected',
+      'the hand-written server to launch',
+    );
     expect(existsSync(marker('mine'))).toBe(true);
 
-    const imported = data(await client.request<ImportResult>('config.import', { text: pasted({ pasted: entry('pasted') }) }));
+    const imported = data(
+      await client.request<ImportResult>('config.import', { text: pasted({ pasted: entry('pasted') }) }),
+    );
     expect(imported.applied).toBe(true);
-    await waitFor(async () => (await serverNamed(client, 'pasted'))?.status === 'needs-confirmation', 'the imported server to wait');
+    await waitFor(
+      async () => (await serverNamed(client, 'pasted'))?.status === 'needs-confirmation',
+      'the imported server to wait',
+    );
     const waiting = (await serverNamed(client, 'pasted'))!;
     expect(waiting.launchConfirmation?.commandLine).toBe(`${process.execPath} ${HELPER} ${marker('pasted')}`);
     expect(waiting.errorMessage).toMatchObject({ code: 'server.launchWaits' });
@@ -73,29 +88,60 @@ describe('a stdio command that arrives by import waits for the operator', () => 
 
     // Remembered in the data dir: a restart does not launch it either.
     client = await open(dataDir);
-    await waitFor(async () => (await serverNamed(client, 'pasted'))?.status === 'needs-confirmation', 'the imported server to wait after a restart');
+    await waitFor(
+      async () => (await serverNamed(client, 'pasted'))?.status === 'needs-confirmation',
+      'the imported server to wait after a restart',
+    );
     await sleep(500);
     expect(existsSync(marker('pasted'))).toBe(false);
 
     // The answer is bound to the line shown: another line is refused.
-    const stale = await client.request('servers.confirmLaunch', { name: 'pasted', commandLine: 'node something-else.js', launch: true });
+    const stale = await client.request('servers.confirmLaunch', {
+      name: 'pasted',
+      commandLine: 'node something-else.js',
+      launch: true,
+    });
     expect(stale).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    data(await client.request('servers.confirmLaunch', { name: 'pasted', commandLine: waiting.launchConfirmation!.commandLine, launch: true }));
-    await waitFor(async () => (await serverNamed(client, 'pasted'))?.status === 'connected', 'the confirmed server to launch');
+    data(
+      await client.request('servers.confirmLaunch', {
+        name: 'pasted',
+        commandLine: waiting.launchConfirmation!.commandLine,
+        launch: true,
+      }),
+    );
+    await waitFor(
+      async () => (await serverNamed(client, 'pasted'))?.status === 'connected',
+      'the confirmed server to launch',
+    );
     expect(existsSync(marker('pasted'))).toBe(true);
-    const kept = JSON.parse(await readFile(join(dataDir, 'launch-confirmations.json'), 'utf8')) as { commandLines: Record<string, { verdict: string; server: string }> };
-    expect(Object.values(kept.commandLines)).toContainEqual(expect.objectContaining({ server: 'pasted', verdict: 'confirmed' }));
+    const kept = JSON.parse(await readFile(join(dataDir, 'launch-confirmations.json'), 'utf8')) as {
+      commandLines: Record<string, { verdict: string; server: string }>;
+    };
+    expect(Object.values(kept.commandLines)).toContainEqual(
+      expect.objectContaining({ server: 'pasted', verdict: 'confirmed' }),
+    );
 
     // A changed command line (an import replaces the entry with other arguments) is a new question.
-    data(await client.request<ImportResult>('config.import', { text: pasted({ pasted: entry('pasted-2') }), onConflict: 'replace' }));
-    await waitFor(async () => (await serverNamed(client, 'pasted'))?.status === 'needs-confirmation', 'the changed command line to wait');
+    data(
+      await client.request<ImportResult>('config.import', {
+        text: pasted({ pasted: entry('pasted-2') }),
+        onConflict: 'replace',
+      }),
+    );
+    await waitFor(
+      async () => (await serverNamed(client, 'pasted'))?.status === 'needs-confirmation',
+      'the changed command line to wait',
+    );
     await sleep(500);
     expect(existsSync(marker('pasted-2'))).toBe(false);
 
     // Don't launch: the entry is disabled, nothing runs.
     const line = (await serverNamed(client, 'pasted'))!.launchConfirmation!.commandLine;
     data(await client.request('servers.confirmLaunch', { name: 'pasted', commandLine: line, launch: false }));
-    await waitFor(async () => (await serverNamed(client, 'pasted'))?.status === 'disabled', 'the declined server to be disabled');
+    await waitFor(
+      async () => (await serverNamed(client, 'pasted'))?.status === 'disabled',
+      'the declined server to be disabled',
+    );
     expect(existsSync(marker('pasted-2'))).toBe(false);
   }, 90_000);
 
@@ -122,7 +168,10 @@ describe('a stdio command that arrives by import waits for the operator', () => 
     // Imported in the console (it waits), then the CLI: catalog does not launch it and says how to confirm.
     const client = await open(dataDir);
     data(await client.request<ImportResult>('config.import', { text: pasted({ later: entry('later') }) }));
-    await waitFor(async () => (await serverNamed(client, 'later'))?.status === 'needs-confirmation', 'the console import to wait');
+    await waitFor(
+      async () => (await serverNamed(client, 'later'))?.status === 'needs-confirmation',
+      'the console import to wait',
+    );
     client.close();
     await host!.stop();
     host = undefined;
@@ -131,7 +180,9 @@ describe('a stdio command that arrives by import waits for the operator', () => 
     expect(before.stdout).toMatch(/later\s+needs-confirmation/);
     expect(existsSync(marker('later'))).toBe(false);
     const chat = await runCli(['chat', '--data-dir', dataDir, '-m', 'hello', '--approve', 'none']);
-    expect(chat.stderr).toContain(`note: later was not launched (waiting for your confirmation to launch: ${process.execPath} ${HELPER} ${marker('later')}); confirm with: switchboard confirm-launch later --data-dir ${dataDir}`);
+    expect(chat.stderr).toContain(
+      `note: later was not launched (waiting for your confirmation to launch: ${process.execPath} ${HELPER} ${marker('later')}); confirm with: switchboard confirm-launch later --data-dir ${dataDir}`,
+    );
     expect(existsSync(marker('later'))).toBe(false);
     const notAtTerminal = await runCli(['confirm-launch', 'later', '--data-dir', dataDir]);
     expect(notAtTerminal.code).toBe(1);
@@ -146,7 +197,11 @@ describe('a stdio command that arrives by import waits for the operator', () => 
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: appRoot(), env: { ...process.env, SWITCHBOARD_DATA_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: appRoot(),
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

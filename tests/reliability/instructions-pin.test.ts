@@ -36,26 +36,63 @@ afterAll(async () => {
 });
 
 const cli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), ...args], { cwd: appRoot(), env: { ...process.env, SWITCHBOARD_DATA_DIR: '' }, timeout: 60_000 }).catch(
-    (error: { stdout?: string; stderr?: string; code?: number }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '', code: error.code }),
-  );
+  run(process.execPath, ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), ...args], {
+    cwd: appRoot(),
+    env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
+    timeout: 60_000,
+  }).catch((error: { stdout?: string; stderr?: string; code?: number }) => ({
+    stdout: error.stdout ?? '',
+    stderr: error.stderr ?? '',
+    code: error.code,
+  }));
 
 describe('server instructions', () => {
   it('are pinned at first sight; a change after a reconnect is held until the operator accepts it', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-instructions-'));
     const instructionsFile = join(dir, 'instructions.txt');
     await writeFile(instructionsFile, TRUSTED);
-    await writeFile(join(dir, 'tools.json'), JSON.stringify([{ name: 'query_order', description: 'orders', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } }]));
-    hostile = await startHostileMcpProcess({ HOSTILE_TOOLS_FILE: join(dir, 'tools.json'), HOSTILE_INSTRUCTIONS_FILE: instructionsFile });
-    model = await startOpenAiCompatibleServer([openAiStream({ text: 'one' }), openAiStream({ text: 'two' }), openAiStream({ text: 'three' })]);
+    await writeFile(
+      join(dir, 'tools.json'),
+      JSON.stringify([
+        {
+          name: 'query_order',
+          description: 'orders',
+          inputSchema: { type: 'object', properties: {} },
+          annotations: { readOnlyHint: true },
+        },
+      ]),
+    );
+    hostile = await startHostileMcpProcess({
+      HOSTILE_TOOLS_FILE: join(dir, 'tools.json'),
+      HOSTILE_INSTRUCTIONS_FILE: instructionsFile,
+    });
+    model = await startOpenAiCompatibleServer([
+      openAiStream({ text: 'one' }),
+      openAiStream({ text: 'two' }),
+      openAiStream({ text: 'three' }),
+    ]);
     const config = parse(defaultConfigText());
-    config.agent.model = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model', apiKeyEnv: 'SB_INSTR_KEY', timeoutMs: 20_000 };
+    config.agent.model = {
+      provider: 'openai-compatible',
+      baseUrl: model.baseUrl,
+      model: 'test-model',
+      apiKeyEnv: 'SB_INSTR_KEY',
+      timeoutMs: 20_000,
+    };
     config.agent.mcp.servers.push({ name: 'hostile', url: hostile.url, useInstructions: true });
-    config.intents.push({ id: 'orders', name: 'orders', kind: 'mcp', toolId: 'query_order', server: 'hostile', confirm: 'never' });
+    config.intents.push({
+      id: 'orders',
+      name: 'orders',
+      kind: 'mcp',
+      toolId: 'query_order',
+      server: 'hostile',
+      confirm: 'never',
+    });
     await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
     host = await startHostProcess(dir, { SB_INSTR_KEY: 'k' });
     rpc = await connectRpc(host.port, host.token);
-    const hostileView = async () => data(await rpc!.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'hostile')!;
+    const hostileView = async () =>
+      data(await rpc!.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'hostile')!;
     const waitFor = async (check: (s: ServerView) => boolean) => {
       for (let i = 0; i < 300; i++) {
         const view = await hostileView();
@@ -67,7 +104,15 @@ describe('server instructions', () => {
     const turn = async (text: string) => {
       const { id } = data(await rpc!.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
       const { turnId } = data(await rpc!.request<{ turnId: string }>('chat.send', { conversationId: id, text }));
-      expect((await rpc!.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 30_000)).status).toBe('completed');
+      expect(
+        (
+          await rpc!.waitForEvent<{ turnId: string; status: string }>(
+            'turn.finished',
+            (p) => p.turnId === turnId,
+            30_000,
+          )
+        ).status,
+      ).toBe('completed');
       return JSON.stringify(model!.requests.at(-1)!.body);
     };
 
@@ -80,26 +125,50 @@ describe('server instructions', () => {
     await writeFile(instructionsFile, HOSTILE);
     data(await rpc.request('servers.reconnect', { name: 'hostile' }));
     const changed = await waitFor((s) => s.status === 'connected' && s.instructions === HOSTILE);
-    expect(changed.instructionsPin).toMatchObject({ held: true, pinned: { text: TRUSTED }, currentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(changed.instructionsPin).toMatchObject({
+      held: true,
+      pinned: { text: TRUSTED },
+      currentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const held = await turn('hello again');
     expect(held).toContain(TRUSTED);
     expect(held).not.toContain('IGNORE ALL PREVIOUS INSTRUCTIONS');
 
     // explain (the console's Explain box) notes it for a tool of that server.
-    const explained = data(await rpc.request<{ notes?: { code: string; params: { server: string } }[] }>('catalog.explain', { toolId: 'query_order' }));
-    expect(explained.notes).toEqual([{ code: 'instructions.heldNote', params: { server: 'hostile', pinnedAt: first.instructionsPin!.pinned.pinnedAt } }]);
+    const explained = data(
+      await rpc.request<{ notes?: { code: string; params: { server: string } }[] }>('catalog.explain', {
+        toolId: 'query_order',
+      }),
+    );
+    expect(explained.notes).toEqual([
+      {
+        code: 'instructions.heldNote',
+        params: { server: 'hostile', pinnedAt: first.instructionsPin!.pinned.pinnedAt },
+      },
+    ]);
 
     // The CLI says so too (it reads the pins the console wrote).
     const catalog = await cli('catalog', '--data-dir', dir);
-    expect(catalog.stdout).toMatch(/the instructions of hostile changed \(sha256 [0-9a-f]{12} -> [0-9a-f]{12}\) since pinned at .*: held/);
-    const json = JSON.parse((await cli('catalog', '--data-dir', dir, '--json')).stdout) as { servers: { name: string; instructionsPin: { held: boolean } | null }[] };
+    expect(catalog.stdout).toMatch(
+      /the instructions of hostile changed \(sha256 [0-9a-f]{12} -> [0-9a-f]{12}\) since pinned at .*: held/,
+    );
+    const json = JSON.parse((await cli('catalog', '--data-dir', dir, '--json')).stdout) as {
+      servers: { name: string; instructionsPin: { held: boolean } | null }[];
+    };
     expect(json.servers.find((s) => s.name === 'hostile')!.instructionsPin).toMatchObject({ held: true });
-    expect((await cli('explain', 'query_order', '--data-dir', dir)).stdout).toMatch(/note: the instructions of hostile changed .*: held/);
+    expect((await cli('explain', 'query_order', '--data-dir', dir)).stdout).toMatch(
+      /note: the instructions of hostile changed .*: held/,
+    );
 
     // Accepting what was reviewed: a stale hash is a conflict; the reviewed one is pinned and sent from the next call.
     const stale = await rpc.request('servers.acceptInstructions', { name: 'hostile', currentHash: 'f'.repeat(64) });
     expect(stale).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    const accepted = data(await rpc.request<ServerView>('servers.acceptInstructions', { name: 'hostile', currentHash: changed.instructionsPin!.currentHash! }));
+    const accepted = data(
+      await rpc.request<ServerView>('servers.acceptInstructions', {
+        name: 'hostile',
+        currentHash: changed.instructionsPin!.currentHash!,
+      }),
+    );
     expect(accepted.instructionsPin).toMatchObject({ held: false, pinned: { text: HOSTILE } });
     expect(await turn('and now')).toContain('IGNORE ALL PREVIOUS INSTRUCTIONS');
   }, 180_000);

@@ -27,7 +27,8 @@ describe('tools/list_changed storm', () => {
 
     let changeSeenAt: number | undefined;
     manager.onChange((snapshot) => {
-      if (changeSeenAt === undefined && snapshot.servers[0].tools.some((t) => t.name === 'a2')) changeSeenAt = Date.now();
+      if (changeSeenAt === undefined && snapshot.servers[0].tools.some((t) => t.name === 'a2'))
+        changeSeenAt = Date.now();
     });
     const storm = server.storm(1_000, 5_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));

@@ -8,7 +8,7 @@ import { startRuntimeHarness } from '../support/agent/runtime-harness';
 import { say } from '../support/agent/scripted-provider';
 import type { McpCaller } from '../../src/main/core/agent/tool-proxy';
 import type { ModelProvider, ModelStreamEvent, ToolCallRequest } from '../../src/main/core/providers/types';
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { startShopProcess } from './helpers/shop-process';
 
 /**
@@ -35,7 +35,13 @@ export interface LoadResult {
   /** Write calls planned, warm-up included: each must have reached the shop exactly once. */
   plannedWrites: number;
   mcpCalls: number;
-  conversations: { items: number; messages: number; expectedItems: number; expectedMessages: number; statuses: string[] }[];
+  conversations: {
+    items: number;
+    messages: number;
+    expectedItems: number;
+    expectedMessages: number;
+    statuses: string[];
+  }[];
   /** Milliseconds. */
   mcpP50: number;
   mcpP99: number;
@@ -147,11 +153,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       n++;
       if (k < callsPerStep - 1 || callsPerStep === 1) return { id, ...READ_CALLS[(n + k) % READ_CALLS.length](n) };
       plannedWrites++;
-      return { id, name: 'update_shipping_address', arguments: { orderNo: 'BS1001011', address: `上海市浦东新区张江路${n}号 王小明 13800000001` } };
+      return {
+        id,
+        name: 'update_shipping_address',
+        arguments: { orderNo: 'BS1001011', address: `上海市浦东新区张江路${n}号 王小明 13800000001` },
+      };
     });
 
   try {
-    const ids = await Promise.all(Array.from({ length: conversations }, async () => (await harness.agent.create('u1001')).id));
+    const ids = await Promise.all(
+      Array.from({ length: conversations }, async () => (await harness.agent.create('u1001')).id),
+    );
     const runTurn = async (id: string, c: number | string, t: number, steps: number) => {
       const script: ModelStreamEvent[][] = [
         ...Array.from({ length: steps }, (_, s): ModelStreamEvent[] => [
@@ -160,14 +172,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         ]),
         say('ok'),
       ];
-      nextProvider = { id: 's', label: 'load', stream: async function* () { yield* script.shift() ?? say('(exhausted)'); } };
+      nextProvider = {
+        id: 's',
+        label: 'load',
+        stream: async function* () {
+          yield* script.shift() ?? say('(exhausted)');
+        },
+      };
       const result = await harness.agent.send(id, `turn ${t}`).done;
-      if (result.status !== 'completed') throw new Error(`turn ${t} of conversation ${c} ended ${result.status}: ${result.error}`);
+      if (result.status !== 'completed')
+        throw new Error(`turn ${t} of conversation ${c} ended ${result.status}: ${result.error}`);
     };
     const runTurns = (from: number, to: number) =>
-      Promise.all(ids.map(async (id, c) => {
-        for (let t = from; t < to; t++) await runTurn(id, c, t, stepsPerTurn);
-      }));
+      Promise.all(
+        ids.map(async (id, c) => {
+          for (let t = from; t < to; t++) await runTurn(id, c, t, stepsPerTurn);
+        }),
+      );
     const heap = () => {
       gc();
       gc();

@@ -18,7 +18,9 @@ const RESULTS: Record<string, string> = {
   not_array: '{"content":"just a string"}',
   null_result: 'null',
   huge_text: JSON.stringify({ content: [{ type: 'text', text: 'x'.repeat(TEN_MB) }] }),
-  many_items: JSON.stringify({ content: Array.from({ length: 20_000 }, (_, i) => ({ type: 'text', text: `item ${i}` })) }),
+  many_items: JSON.stringify({
+    content: Array.from({ length: 20_000 }, (_, i) => ({ type: 'text', text: `item ${i}` })),
+  }),
   deep_json: `{"content":[],"structuredContent":{"a":${deep(100_000)}}}`,
 };
 
@@ -34,7 +36,9 @@ type Body = { messages: { role: string; content: string | null; tool_call_id?: s
 
 describe('malformed and oversized tool results from a real server', () => {
   it('are refused or truncated with a note, the turn completes, and the app stays responsive', async () => {
-    server = await startFaultServer({ tools: Object.entries(RESULTS).map(([name, raw]) => ({ name, readOnly: true, rawResult: () => raw })) });
+    server = await startFaultServer({
+      tools: Object.entries(RESULTS).map(([name, raw]) => ({ name, readOnly: true, rawResult: () => raw })),
+    });
     const names = Object.keys(RESULTS);
     rig = await startCoreRig({
       servers: [{ name: 'bad', url: server.url, timeoutMs: 20_000 }],
@@ -87,9 +91,15 @@ describe('malformed and oversized tool results from a real server', () => {
     expect(records.deep_json.result).toMatchObject({ unserialisable: true });
 
     const finalRequest = rig.model.requests.at(-1)!.body as Body;
-    const told = Object.fromEntries(finalRequest.messages.filter((m) => m.role === 'tool').map((m) => [m.tool_call_id!.replace('call_', ''), m.content ?? '']));
+    const told = Object.fromEntries(
+      finalRequest.messages
+        .filter((m) => m.role === 'tool')
+        .map((m) => [m.tool_call_id!.replace('call_', ''), m.content ?? '']),
+    );
     expect(told.huge_text.length).toBeLessThan(MODEL_TEXT_CAP + 500);
-    expect(told.huge_text).toMatch(/\[Switchboard: truncated: the result had \d+ characters; the model saw the first 16384\]/);
+    expect(told.huge_text).toMatch(
+      /\[Switchboard: truncated: the result had \d+ characters; the model saw the first 16384\]/,
+    );
     expect(told.many_items).toMatch(/truncated/);
     expect(told.deep_json).toMatch(/refused: structuredContent could not be serialised/);
     for (const name of ['bad_type', 'not_array', 'null_result']) expect(told[name], name).toMatch(/^\[tool error\]/);
@@ -97,7 +107,10 @@ describe('malformed and oversized tool results from a real server', () => {
     expect(JSON.stringify(finalRequest).length).toBeLessThan(200_000);
 
     // Responsive throughout (2 shared cores: generous bounds, far below a hang).
-    console.info('[responsive]', JSON.stringify({ rpcMax: Math.max(...rpcTimes), lagMax: Math.max(...lags), rpcs: rpcTimes.length }));
+    console.info(
+      '[responsive]',
+      JSON.stringify({ rpcMax: Math.max(...rpcTimes), lagMax: Math.max(...lags), rpcs: rpcTimes.length }),
+    );
     expect(rpcTimes.length).toBeGreaterThan(2);
     expect(Math.max(...rpcTimes)).toBeLessThan(2_000);
     expect(Math.max(...lags)).toBeLessThan(2_000);

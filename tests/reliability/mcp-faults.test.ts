@@ -20,7 +20,8 @@ const track = <T extends { close?: () => Promise<unknown>; kill?: () => Promise<
 };
 
 type Body = { messages: { role: string; content: string | null; tool_call_id?: string }[] };
-const toolMessages = (request: RecordedRequest | undefined) => ((request?.body as Body | undefined)?.messages ?? []).filter((m) => m.role === 'tool');
+const toolMessages = (request: RecordedRequest | undefined) =>
+  ((request?.body as Body | undefined)?.messages ?? []).filter((m) => m.role === 'tool');
 const waitUntil = async (check: () => boolean, ms: number, what: string) => {
   const until = Date.now() + ms;
   while (!check()) {
@@ -57,7 +58,7 @@ describe('MCP faults with real peers', () => {
     const [item] = rig.toolItems(id);
     expect(item.status).toBe('error');
     expect(Date.now() - killedAt).toBeLessThan(8_000); // well within the server's timeout, not the slow tool's 5 s
-    const [record] = (await rig.records(id));
+    const [record] = await rig.records(id);
     expect(record).toMatchObject({ tool: 'slow_echo', server: 'shop', status: 'error' });
     expect(record.error).toMatch(/Connection closed|terminated|fetch failed|ECONNRESET|socket/i);
     // The model was told, in the tool result of its next request.
@@ -70,7 +71,9 @@ describe('MCP faults with real peers', () => {
     // It comes back on the same port: backoff reconnects and the tools return, no restart of ours.
     shop = await startShopProcess({ port: shop.port });
     await rig.waitForServer('shop', (s) => s.status === 'connected', 15_000);
-    expect((await rig.rpc<CatalogView>('catalog.get')).bindings.map((b) => b.toolId)).toEqual(expect.arrayContaining(['query_order', 'slow_echo']));
+    expect((await rig.rpc<CatalogView>('catalog.get')).bindings.map((b) => b.toolId)).toEqual(
+      expect.arrayContaining(['query_order', 'slow_echo']),
+    );
     expect((await rig.send(id, 'orders?')).status).toBe('completed');
     expect((await rig.records(id)).map((r) => [r.tool, r.status])).toEqual([
       ['query_order', 'success'],
@@ -81,7 +84,14 @@ describe('MCP faults with real peers', () => {
   it('(2) a server hanging on tools/call times out, the server receives notifications/cancelled, other servers answer at once', async () => {
     const hang = track(
       await startFaultServer({
-        tools: [{ name: 'hang', readOnly: true, handler: (_args, { signal }) => new Promise((resolve) => signal.addEventListener('abort', () => resolve({ content: [] }))) }],
+        tools: [
+          {
+            name: 'hang',
+            readOnly: true,
+            handler: (_args, { signal }) =>
+              new Promise((resolve) => signal.addEventListener('abort', () => resolve({ content: [] }))),
+          },
+        ],
       }),
     );
     const other = track(await startFaultServer({ tools: [{ name: 'quick', readOnly: true }] }));
@@ -92,7 +102,15 @@ describe('MCP faults with real peers', () => {
           { name: 'other', url: other.url },
         ],
         tools: [{ toolId: 'hang' }, { toolId: 'quick' }],
-        script: [openAiStream({ toolCalls: [{ name: 'hang', arguments: {} }, { name: 'quick', arguments: {} }] }), openAiStream({ text: 'ok' })],
+        script: [
+          openAiStream({
+            toolCalls: [
+              { name: 'hang', arguments: {} },
+              { name: 'quick', arguments: {} },
+            ],
+          }),
+          openAiStream({ text: 'ok' }),
+        ],
       }),
     );
     await rig.waitForServer('hang', (s) => s.status === 'connected');
@@ -137,7 +155,8 @@ describe('MCP faults with real peers', () => {
       await startCoreRig({
         servers: [{ name: 'fault', url: server.url }],
         tools: [{ toolId: 'lookup' }, { toolId: 'set_flag' }, { toolId: 'charge' }],
-        script: (_req, index) => [step('lookup'), step('set_flag'), step('charge'), () => openAiStream({ text: 'done' })][index](),
+        script: (_req, index) =>
+          [step('lookup'), step('set_flag'), step('charge'), () => openAiStream({ text: 'done' })][index](),
       }),
     );
     await rig.waitForServer('fault', (s) => s.status === 'connected');

@@ -33,10 +33,15 @@ describe('the data directory is private, and Host is case-insensitive', () => {
     }
     rpc = await connectRpc(host.port, host.token);
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
-    const { turnId } = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '充电器到哪了' }));
-    expect(await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 30_000)).toMatchObject({ status: 'completed' });
+    const { turnId } = data(
+      await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '充电器到哪了' }),
+    );
+    expect(
+      await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 30_000),
+    ).toMatchObject({ status: 'completed' });
     expect(data(await rpc.request<unknown[]>('records.list', {})).length).toBeGreaterThan(0);
-    for (let i = 0; i < 50 && !(await readdir(dataDir)).includes('records.jsonl'); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && !(await readdir(dataDir)).includes('records.jsonl'); i++)
+      await new Promise((r) => setTimeout(r, 100));
 
     expect((await modeOf(dataDir)).toString(8)).toBe('700');
     expect((await modeOf(join(dataDir, 'conversations'))).toString(8)).toBe('700');
@@ -55,10 +60,13 @@ describe('the data directory is private, and Host is case-insensitive', () => {
   it('accepts LOCALHOST:port as its own host, and still refuses a foreign one', async () => {
     const status = (hostHeader: string) =>
       new Promise<number>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: host!.port, path: '/', headers: { host: hostHeader } }, (res) => {
-          res.resume();
-          resolve(res.statusCode!);
-        });
+        const req = request(
+          { host: '127.0.0.1', port: host!.port, path: '/', headers: { host: hostHeader } },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          },
+        );
         req.on('error', reject);
         req.end();
       });
@@ -67,7 +75,9 @@ describe('the data directory is private, and Host is case-insensitive', () => {
 
     const upgrade = (hostHeader: string) =>
       new Promise<string>((resolve) => {
-        const socket = new WebSocket(`ws://127.0.0.1:${host!.port}/rpc?token=${encodeURIComponent(host!.token)}`, { headers: { host: hostHeader } });
+        const socket = new WebSocket(`ws://127.0.0.1:${host!.port}/rpc?token=${encodeURIComponent(host!.token)}`, {
+          headers: { host: hostHeader },
+        });
         socket.once('open', () => {
           socket.close();
           resolve('open');

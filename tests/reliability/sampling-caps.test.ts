@@ -38,9 +38,23 @@ describe('an approved sampling request', () => {
       openAiStream({ text: 'done' }),
     ]);
     const config = parse(defaultConfigText());
-    config.agent.model = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model', apiKeyEnv: 'SB_SAMPLING_KEY', timeoutMs: 30_000, maxTokens: 2_000 };
+    config.agent.model = {
+      provider: 'openai-compatible',
+      baseUrl: model.baseUrl,
+      model: 'test-model',
+      apiKeyEnv: 'SB_SAMPLING_KEY',
+      timeoutMs: 30_000,
+      maxTokens: 2_000,
+    };
     config.agent.mcp.servers.push({ name: 'hostile', url: hostile.url });
-    config.intents.push({ id: 'ask', name: 'ask', kind: 'mcp', toolId: 'ask_model', server: 'hostile', confirm: 'never' });
+    config.intents.push({
+      id: 'ask',
+      name: 'ask',
+      kind: 'mcp',
+      toolId: 'ask_model',
+      server: 'hostile',
+      confirm: 'never',
+    });
     await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
     host = await startHostProcess(dir, { SB_SAMPLING_KEY: 'k' });
     rpc = await connectRpc(host.port, host.token);
@@ -51,20 +65,41 @@ describe('an approved sampling request', () => {
     }
 
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
-    const { turnId } = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'ask the model' }));
-    const opened = (await rpc.waitForEvent<ServerRequestView>('requests.opened', (r) => r.kind === 'sampling', 60_000)) as SamplingView;
+    const { turnId } = data(
+      await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'ask the model' }),
+    );
+    const opened = (await rpc.waitForEvent<ServerRequestView>(
+      'requests.opened',
+      (r) => r.kind === 'sampling',
+      60_000,
+    )) as SamplingView;
     // What the operator reviews is already bounded, and says what the server asked for.
     expect(opened.request.maxTokens).toBe(2_000);
-    expect(opened.request.limits).toMatchObject({ requestedMaxTokens: 100_000_000, maxTokens: 2_000, textBytes: 4 * 1024 * 1024, textLimit: 200_000 });
+    expect(opened.request.limits).toMatchObject({
+      requestedMaxTokens: 100_000_000,
+      maxTokens: 2_000,
+      textBytes: 4 * 1024 * 1024,
+      textLimit: 200_000,
+    });
     expect(Buffer.byteLength(opened.request.messages[0].text)).toBeLessThanOrEqual(200_000);
     expect(opened.request.messages[0].text).toMatch(/\[… 4194304 bytes, cut to 200000 by the host\]$/);
     // Raising it past the model settings is refused with a reason.
-    expect(await rpc.request('requests.sample', { id: opened.id, maxTokens: 100_000 })).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringContaining('agent.model.maxTokens') } });
+    expect(await rpc.request('requests.sample', { id: opened.id, maxTokens: 100_000 })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: expect.stringContaining('agent.model.maxTokens') },
+    });
 
     data(await rpc.request('requests.sample', { id: opened.id }));
-    await rpc.waitForEvent<ServerRequestView>('requests.updated', (r) => r.id === opened.id && r.kind === 'sampling' && r.stage === 'answered', 60_000);
+    await rpc.waitForEvent<ServerRequestView>(
+      'requests.updated',
+      (r) => r.id === opened.id && r.kind === 'sampling' && r.stage === 'answered',
+      60_000,
+    );
     data(await rpc.request('requests.reply', { id: opened.id }));
-    expect((await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 60_000)).status).toBe('completed');
+    expect(
+      (await rpc.waitForEvent<{ turnId: string; status: string }>('turn.finished', (p) => p.turnId === turnId, 60_000))
+        .status,
+    ).toBe('completed');
 
     // The provider's request for the sampling completion: bounded tokens and text.
     const sent = model.requests[1].body as { max_tokens?: number; messages: { content: string }[] };

@@ -34,7 +34,12 @@ describe('a server that echoes its credentials', () => {
       `process.stderr.write('Error: invalid token ' + process.env.GITHUB_TOKEN + ' (service key ' + process.env.SERVICE_API_KEY + ')\\n');\nsetTimeout(() => process.exit(1), 50);\n`,
     );
     const config = parse(defaultConfigText());
-    config.agent.mcp.servers.push({ name: 'echo', command: process.execPath, args: [script], env: { GITHUB_TOKEN: LITERAL, SERVICE_API_KEY: '${env:SB_ECHO_KEY}' } });
+    config.agent.mcp.servers.push({
+      name: 'echo',
+      command: process.execPath,
+      args: [script],
+      env: { GITHUB_TOKEN: LITERAL, SERVICE_API_KEY: '${env:SB_ECHO_KEY}' },
+    });
     await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
     host = await startHostProcess(dir, { SB_ECHO_KEY: FROM_ENV });
     rpc = await connectRpc(host.port, host.token);
@@ -42,20 +47,33 @@ describe('a server that echoes its credentials', () => {
 
     let echo: ServerView | undefined;
     for (let i = 0; i < 300 && !(echo?.status === 'failed' && echo.stderrTail); i++) {
-      echo = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'echo');
+      echo = data(await client.request<{ servers: ServerView[] }>('servers.list')).servers.find(
+        (s) => s.name === 'echo',
+      );
       await new Promise((r) => setTimeout(r, 50));
     }
     // What the child printed is there, with each credential masked.
     expect(echo?.status).toBe('failed');
-    expect(echo!.stderrTail).toContain(`invalid token ••••${LITERAL.slice(-4)} (service key ••••${FROM_ENV.slice(-4)})`);
+    expect(echo!.stderrTail).toContain(
+      `invalid token ••••${LITERAL.slice(-4)} (service key ••••${FROM_ENV.slice(-4)})`,
+    );
     // The error quotes the first stderr line when it had arrived by the time the exit was seen.
     if (echo!.error?.includes('invalid token')) expect(echo!.error).toContain(`••••${LITERAL.slice(-4)}`);
     const log = data(await client.request<ServerLogView>('servers.logs', { name: 'echo' }));
     const line = log.entries.find((e) => e.source === 'stderr');
     expect(line?.text).toBe(`Error: invalid token ••••${LITERAL.slice(-4)} (service key ••••${FROM_ENV.slice(-4)})`);
     // The servers.logged event (batched every 200 ms) carried the line too.
-    for (let i = 0; i < 100 && !client.frames.some((frame) => frame.includes('"servers.logged"') && frame.includes('invalid token')); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(client.frames.some((frame) => frame.includes('"servers.logged"') && frame.includes(`invalid token ••••${LITERAL.slice(-4)}`))).toBe(true);
+    for (
+      let i = 0;
+      i < 100 && !client.frames.some((frame) => frame.includes('"servers.logged"') && frame.includes('invalid token'));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 50));
+    expect(
+      client.frames.some(
+        (frame) => frame.includes('"servers.logged"') && frame.includes(`invalid token ••••${LITERAL.slice(-4)}`),
+      ),
+    ).toBe(true);
     expect(host.stderr() + host.stdout()).toContain(`[mcp] echo:`);
 
     // Neither credential in any frame the console received, nor in the host's log, nor in a file main wrote.

@@ -12,10 +12,19 @@ afterEach(async () => {
   shop = undefined;
 });
 
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '0' } } };
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'flood', version: '0' } },
+};
 
 async function post(url: string, body: unknown, headers: Record<string, string>): Promise<Response> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify(body),
+  });
   await res.arrayBuffer();
   return res;
 }
@@ -24,12 +33,26 @@ async function initialize(url: string, auth: Record<string, string>): Promise<st
   const res = await post(url, INIT, auth);
   expect(res.status).toBe(200);
   const id = res.headers.get('mcp-session-id')!;
-  expect((await post(url, { jsonrpc: '2.0', method: 'notifications/initialized' }, { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })).status).toBe(202);
+  expect(
+    (
+      await post(
+        url,
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      )
+    ).status,
+  ).toBe(202);
   return id;
 }
 
 const alive = async (url: string, id: string, auth: Record<string, string>) =>
-  (await post(url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })).status === 200;
+  (
+    await post(
+      url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { ...auth, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+    )
+  ).status === 200;
 
 describe('shop MCP sessions expire', () => {
   for (const token of [undefined, 'shop-secret']) {

@@ -16,15 +16,30 @@ afterEach(async () => {
 });
 
 const TOKEN = 'shop-secret';
-const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` };
-const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '0' } } };
+const HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  authorization: `Bearer ${TOKEN}`,
+};
+const INIT = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '0' } },
+};
 
 async function initialize(url: string): Promise<{ status: number; id: string | null }> {
   const res = await fetch(url, { method: 'POST', headers: HEADERS, body: JSON.stringify(INIT) });
   await res.arrayBuffer();
   const id = res.headers.get('mcp-session-id');
   if (res.status === 200 && id)
-    await (await fetch(url, { method: 'POST', headers: { ...HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).arrayBuffer();
+    await (
+      await fetch(url, {
+        method: 'POST',
+        headers: { ...HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      })
+    ).arrayBuffer();
   return { status: res.status, id };
 }
 
@@ -32,7 +47,11 @@ async function initialize(url: string): Promise<{ status: number; id: string | n
 async function holdStream(url: string, id: string): Promise<{ ended: Promise<void> }> {
   const controller = new AbortController();
   held.push(controller);
-  const res = await fetch(url, { method: 'GET', headers: { ...HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }, signal: controller.signal });
+  const res = await fetch(url, {
+    method: 'GET',
+    headers: { ...HEADERS, 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   const ended = (async () => {
@@ -57,8 +76,14 @@ describe('held SSE streams on the shop', () => {
     // Before: 503 "Too many sessions: every one is busy" for every new client while the streams were held.
     for (let i = 0; i < 5; i++) expect((await initialize(shop.url)).status).toBe(200);
     // The oldest stream-only sessions made way: their streams ended; the newest ones are still held.
-    await Promise.race([streams[0].ended, new Promise((_, reject) => setTimeout(() => reject(new Error('the oldest stream was not closed')), 5_000))]);
-    const newest = await Promise.race([streams[19].ended.then(() => 'ended'), new Promise((r) => setTimeout(() => r('open'), 300))]);
+    await Promise.race([
+      streams[0].ended,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the oldest stream was not closed')), 5_000)),
+    ]);
+    const newest = await Promise.race([
+      streams[19].ended.then(() => 'ended'),
+      new Promise((r) => setTimeout(() => r('open'), 300)),
+    ]);
     expect(newest).toBe('open');
   }, 60_000);
 });

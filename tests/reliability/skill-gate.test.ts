@@ -12,7 +12,12 @@ import type { McpCaller } from '../../src/main/core/agent/tool-proxy';
  * here is on policy "never", so no approval prompt stands between the model and the shop.
  */
 const KEYBOARD = 'BS1001011'; // u1001, paid, not shipped: cancellable
-const GATE: Skill = { name: 'cancel-manual', description: 'how to cancel', manual: 'confirm first', unlocks: ['cancel_order'] };
+const GATE: Skill = {
+  name: 'cancel-manual',
+  description: 'how to cancel',
+  manual: 'confirm first',
+  unlocks: ['cancel_order'],
+};
 
 function intents(tools: string[]): IntentNode[] {
   return [
@@ -21,13 +26,21 @@ function intents(tools: string[]): IntentNode[] {
       name: 'shop',
       kind: 'category',
       examples: [],
-      children: tools.map((toolId) => ({ id: toolId, name: toolId, kind: 'mcp', toolId, confirm: 'never', examples: [] })),
+      children: tools.map((toolId) => ({
+        id: toolId,
+        name: toolId,
+        kind: 'mcp',
+        toolId,
+        confirm: 'never',
+        examples: [],
+      })),
     },
   ];
 }
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
-const toolItems = (h: RuntimeHarness, id: string) => h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
+const toolItems = (h: RuntimeHarness, id: string) =>
+  h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
 const cancel = () => ({ name: 'cancel_order', arguments: { orderNo: KEYBOARD } });
 
 let harness: RuntimeHarness | undefined;
@@ -36,7 +49,11 @@ afterEach(async () => {
   harness = undefined;
 });
 
-async function start(script: Parameters<typeof scriptedProvider>[0], tools = ['query_order', 'cancel_order'], skills = [GATE]) {
+async function start(
+  script: Parameters<typeof scriptedProvider>[0],
+  tools = ['query_order', 'cancel_order'],
+  skills = [GATE],
+) {
   const provider = scriptedProvider(script);
   const reached: string[] = [];
   harness = await startRuntimeHarness({
@@ -68,16 +85,31 @@ describe('skill gate and visible set at execution time', () => {
     ]);
     expect(toolItems(h, id)[0].resultText).toContain('load_skill');
     // What the model saw matches what was allowed.
-    expect(provider.requests.map((r) => r.tools.some((t) => t.name === 'cancel_order'))).toEqual([false, false, true, true]);
+    expect(provider.requests.map((r) => r.tools.some((t) => t.name === 'cancel_order'))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
     // Ground truth: exactly one write reached the shop, and the order changed once.
     expect(reached).toEqual(['cancel_order']);
     expect(h.shop.store.writesExecuted).toBe(1);
     expect(h.shop.store.getOrder(KEYBOARD)!.status).toBe('cancelled');
-    expect(h.records.list({ conversationId: id }).map((r) => r.status).sort()).toEqual(['blocked', 'blocked', 'success', 'success']);
+    expect(
+      h.records
+        .list({ conversationId: id })
+        .map((r) => r.status)
+        .sort(),
+    ).toEqual(['blocked', 'blocked', 'success', 'success']);
   });
 
   it('a skill loaded in one conversation does not unlock the tool in another', async () => {
-    const { h, reached } = await start([callTools({ name: 'load_skill', arguments: { name: GATE.name } }), say('loaded'), callTools(cancel()), say('no')]);
+    const { h, reached } = await start([
+      callTools({ name: 'load_skill', arguments: { name: GATE.name } }),
+      say('loaded'),
+      callTools(cancel()),
+      say('no'),
+    ]);
     const a = await h.agent.create('u1001');
     await h.agent.send(a.id, 'load it').done;
     const b = await h.agent.create('u1001');
@@ -91,10 +123,20 @@ describe('skill gate and visible set at execution time', () => {
   });
 
   it('names that merely resemble a bound tool, and tools the server has but the tree does not mount, are refused', async () => {
-    const names = ['CANCEL_ORDER', 'shop:cancel_order', 'shop__cancel_order', ' cancel_order', 'update_shipping_address', 'toString', '__proto__'];
+    const names = [
+      'CANCEL_ORDER',
+      'shop:cancel_order',
+      'shop__cancel_order',
+      ' cancel_order',
+      'update_shipping_address',
+      'toString',
+      '__proto__',
+    ];
     const { h, reached } = await start([
       callTools({ name: 'load_skill', arguments: { name: GATE.name } }),
-      callTools(...names.map((name) => ({ name, arguments: { orderNo: KEYBOARD, address: '上海市浦东新区张江路1号 王小明' } }))),
+      callTools(
+        ...names.map((name) => ({ name, arguments: { orderNo: KEYBOARD, address: '上海市浦东新区张江路1号 王小明' } })),
+      ),
       say('no'),
     ]);
     const { id } = await h.agent.create('u1001');
@@ -107,15 +149,19 @@ describe('skill gate and visible set at execution time', () => {
   });
 
   it('a tool unmounted while the model is thinking is refused when the model calls it on the next step', async () => {
-    const started = await start([
-      callTools({ name: 'query_order', arguments: {} }),
-      () => {
-        harness!.setIntents(intents(['query_order'])); // the operator unmounts cancel_order mid-turn
-        return callTools(cancel());
-      },
-      callTools(cancel()),
-      say('done'),
-    ], ['query_order', 'cancel_order'], []);
+    const started = await start(
+      [
+        callTools({ name: 'query_order', arguments: {} }),
+        () => {
+          harness!.setIntents(intents(['query_order'])); // the operator unmounts cancel_order mid-turn
+          return callTools(cancel());
+        },
+        callTools(cancel()),
+        say('done'),
+      ],
+      ['query_order', 'cancel_order'],
+      [],
+    );
     const h = started.h;
     const { id } = await h.agent.create('u1001');
     await h.agent.send(id, 'x').done;
@@ -135,7 +181,9 @@ describe('skill gate and visible set at execution time', () => {
     const listeners: number[] = [];
     const steps = Array.from({ length: 12 }, () => callTools({ name: 'query_order', arguments: {} }));
     const { h, reached } = await start([
-      ...steps.map((s) => (req: { signal: AbortSignal }) => (listeners.push(getEventListeners(req.signal, 'abort').length), s)),
+      ...steps.map(
+        (s) => (req: { signal: AbortSignal }) => (listeners.push(getEventListeners(req.signal, 'abort').length), s),
+      ),
       say('ok'),
     ]);
     const { id } = await h.agent.create('u1001');

@@ -32,11 +32,18 @@ describe('stdio server faults', () => {
     const started = Date.now();
     rig = await startCoreRig({
       servers: [
-        { name: 'dies', command: process.execPath, args: ['-e', 'process.stderr.write("fatal: config file missing\\n"); process.exit(3)'] },
+        {
+          name: 'dies',
+          command: process.execPath,
+          args: ['-e', 'process.stderr.write("fatal: config file missing\\n"); process.exit(3)'],
+        },
         {
           name: 'babbler',
           command: process.execPath,
-          args: ['-e', `require("fs").writeFileSync(${JSON.stringify(babblerPid)}, String(process.pid)); process.stderr.write("babbler up\\n"); process.stdout.write("hello, I am not JSON-RPC\\n{broken\\n"); setInterval(() => {}, 1000)`],
+          args: [
+            '-e',
+            `require("fs").writeFileSync(${JSON.stringify(babblerPid)}, String(process.pid)); process.stderr.write("babbler up\\n"); process.stdout.write("hello, I am not JSON-RPC\\n{broken\\n"); setInterval(() => {}, 1000)`,
+          ],
           timeoutMs: 1_500,
         },
         { name: 'good', command: process.execPath, args: [MISBEHAVING] },
@@ -52,7 +59,11 @@ describe('stdio server faults', () => {
     // Not the SDK's "MCP error -32000: Connection closed": what happened, and the first error line of stderr.
     expect(dies.error).toBe('the command exited before it answered initialize: fatal: config file missing');
     // The console translates the framing; the command's own line travels verbatim as a param.
-    expect(dies.errorMessage).toEqual({ code: 'connection.exited', params: { phase: 'initialize', line: 'fatal: config file missing' }, text: dies.error });
+    expect(dies.errorMessage).toEqual({
+      code: 'connection.exited',
+      params: { phase: 'initialize', line: 'fatal: config file missing' },
+      text: dies.error,
+    });
     expect(babbler.error).toMatch(/timed out|closed|parse|JSON/i);
     expect(babbler.stderrTail).toContain('babbler up');
     // Everything else works: the good server connects and a turn runs.
@@ -87,7 +98,7 @@ describe('stdio server faults', () => {
     const started = Date.now();
     expect((await rig.send(id, 'x')).status).toBe('completed');
     expect(Date.now() - started).toBeLessThan(8_000);
-    const [exited, garbage] = (await rig.records(id)); // newest first
+    const [exited, garbage] = await rig.records(id); // newest first
     expect(garbage).toMatchObject({ tool: 'garbage_then_hang', status: 'error' });
     expect(garbage.error).toMatch(/timed out/i);
     expect(exited).toMatchObject({ tool: 'exit_now', status: 'error' });

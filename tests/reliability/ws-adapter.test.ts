@@ -20,7 +20,9 @@ let ws: WsAdapterHandle;
 const dispatched: unknown[] = [];
 const dispatch: Dispatch = async (route, input) => {
   dispatched.push(route);
-  return route === 'echo' ? { ok: true, data: input } : { ok: false, error: { code: 'unknown_route', message: `no route ${String(route)}` } };
+  return route === 'echo'
+    ? { ok: true, data: input }
+    : { ok: false, error: { code: 'unknown_route', message: `no route ${String(route)}` } };
 };
 
 beforeAll(async () => {
@@ -30,7 +32,13 @@ beforeAll(async () => {
   await writeFile(join(root, 'secret.txt'), 'TOP-SECRET');
   await mkdir(join(root, 'renderer-private'));
   await writeFile(join(root, 'renderer-private', 'key.txt'), 'PRIVATE-KEY');
-  ws = await startWsAdapter({ dispatch, events: new EventBus(), token: TOKEN, staticDir: join(root, 'renderer'), maxPayloadBytes: MAX });
+  ws = await startWsAdapter({
+    dispatch,
+    events: new EventBus(),
+    token: TOKEN,
+    staticDir: join(root, 'renderer'),
+    maxPayloadBytes: MAX,
+  });
 });
 afterAll(async () => {
   await ws.close();
@@ -49,7 +57,12 @@ function open(url = rpcUrl(), headers: Record<string, string> = {}): Promise<Web
 }
 
 /** Sends one frame and resolves with the response carrying `id`. */
-function call(socket: WebSocket, id: number, route: string, input: unknown): Promise<{ id: number; result: { ok: boolean; data?: unknown } }> {
+function call(
+  socket: WebSocket,
+  id: number,
+  route: string,
+  input: unknown,
+): Promise<{ id: number; result: { ok: boolean; data?: unknown } }> {
   return new Promise((resolve) => {
     const onMessage = (data: Buffer) => {
       const frame = JSON.parse(data.toString());
@@ -94,18 +107,44 @@ describe('WebSocket adapter under abuse', () => {
 
   it('garbage frames get a bad_request each and the socket keeps working', async () => {
     const socket = await open();
-    const garbage: (string | Buffer)[] = ['', 'null', '[]', '[1,2]', '42', '"str"', '{"id":"1"}', '{"route":"echo"}', '{"id":null}', '{', Buffer.from([0xff, 0xfe, 0x00])];
+    const garbage: (string | Buffer)[] = [
+      '',
+      'null',
+      '[]',
+      '[1,2]',
+      '42',
+      '"str"',
+      '{"id":"1"}',
+      '{"route":"echo"}',
+      '{"id":null}',
+      '{',
+      Buffer.from([0xff, 0xfe, 0x00]),
+    ];
     const replies: { id: number; result: { ok: boolean; error?: { code: string } } }[] = [];
     for (const frame of garbage) {
-      const reply = new Promise<(typeof replies)[number]>((resolve) => socket.once('message', (data) => resolve(JSON.parse(data.toString()))));
+      const reply = new Promise<(typeof replies)[number]>((resolve) =>
+        socket.once('message', (data) => resolve(JSON.parse(data.toString()))),
+      );
       socket.send(frame);
-      replies.push(await Promise.race([reply, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no reply to ${JSON.stringify(String(frame))}`)), 2000))]));
+      replies.push(
+        await Promise.race([
+          reply,
+          new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error(`no reply to ${JSON.stringify(String(frame))}`)), 2000),
+          ),
+        ]),
+      );
     }
-    expect(replies.every((r) => r.id === -1 && r.result.ok === false && r.result.error?.code === 'bad_request')).toBe(true);
+    expect(replies.every((r) => r.id === -1 && r.result.ok === false && r.result.error?.code === 'bad_request')).toBe(
+      true,
+    );
     // Frames with odd but numeric ids and odd routes still reach the router, which answers cleanly.
     expect((await call(socket, 1e15, 'echo', null)).result).toEqual({ ok: true, data: null });
     // An object as route still gets an answer under its own id (the client can correlate it).
-    expect((await call(socket, 5, { toString: 1 } as unknown as string, {})).result).toMatchObject({ ok: false, error: { code: 'unknown_route' } });
+    expect((await call(socket, 5, { toString: 1 } as unknown as string, {})).result).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_route' },
+    });
     socket.close();
   });
 
@@ -123,7 +162,17 @@ describe('WebSocket adapter under abuse', () => {
   });
 
   it('never serves a file outside the renderer directory, whatever the encoding', async () => {
-    const tricks = ['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/%2e%2e%2fsecret.txt', '/..\\secret.txt', '/../renderer-private/key.txt', '/%2e%2e/renderer-private/key.txt', '//etc/passwd', '/%00'];
+    const tricks = [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/%2e%2e%2fsecret.txt',
+      '/..\\secret.txt',
+      '/../renderer-private/key.txt',
+      '/%2e%2e/renderer-private/key.txt',
+      '//etc/passwd',
+      '/%00',
+    ];
     for (const path of tricks) {
       const { status, body } = await get(path);
       expect(body, path).not.toMatch(/TOP-SECRET|PRIVATE-KEY|root:/);
@@ -135,7 +184,9 @@ describe('WebSocket adapter under abuse', () => {
     expect((await get('/', 'evil.example')).status).toBe(403);
     expect((await get('/', `attacker.test:${ws.port}`)).status).toBe(403);
     const status = await new Promise<number>((resolve) => {
-      const req = request({ host: '127.0.0.1', port: ws.port, path: '/', method: 'POST' }, (res) => resolve(res.statusCode ?? 0));
+      const req = request({ host: '127.0.0.1', port: ws.port, path: '/', method: 'POST' }, (res) =>
+        resolve(res.statusCode ?? 0),
+      );
       req.end('x');
     });
     expect(status).toBe(405);

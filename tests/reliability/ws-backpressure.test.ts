@@ -29,14 +29,32 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const rssMb = async (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const rssMb = async (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 describe('WebSocket backpressure', () => {
   it('drops a client that stops reading, with a bounded cost, while another is served', async () => {
-    big = await startFaultServer({ tools: [{ name: 'big_report', readOnly: true, handler: () => ({ content: [{ type: 'text', text: 'r'.repeat(1_000_000) }] }) }] });
-    model = await startOpenAiCompatibleServer([openAiStream({ toolCalls: [{ name: 'big_report', arguments: {} }] }), openAiStream({ text: 'done' })]);
+    big = await startFaultServer({
+      tools: [
+        {
+          name: 'big_report',
+          readOnly: true,
+          handler: () => ({ content: [{ type: 'text', text: 'r'.repeat(1_000_000) }] }),
+        },
+      ],
+    });
+    model = await startOpenAiCompatibleServer([
+      openAiStream({ toolCalls: [{ name: 'big_report', arguments: {} }] }),
+      openAiStream({ text: 'done' }),
+    ]);
     const config = parse(defaultConfigText());
-    config.agent.model = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'm', apiKeyEnv: 'SB_BP_KEY', timeoutMs: 20_000 };
+    config.agent.model = {
+      provider: 'openai-compatible',
+      baseUrl: model.baseUrl,
+      model: 'm',
+      apiKeyEnv: 'SB_BP_KEY',
+      timeoutMs: 20_000,
+    };
     config.agent.mcp.servers = [{ name: 'reports', url: big.url }];
     // The default's skills that take manuals from its shop would make this file invalid without the shop.
     config.skills = config.skills.filter((skill: { server?: string }) => skill.server === undefined);
@@ -47,7 +65,14 @@ describe('WebSocket backpressure', () => {
     rpc = await connectRpc(host.port, host.token);
     // An invalid file leaves no servers and no records; say so here rather than at records[0].
     expect(data(await rpc.request<{ problems: { message: string }[] }>('config.get')).problems).toEqual([]);
-    for (let i = 0; i < 200 && !data(await rpc.request<{ servers: { status: string }[] }>('servers.list')).servers.every((s) => s.status === 'connected'); i++)
+    for (
+      let i = 0;
+      i < 200 &&
+      !data(await rpc.request<{ servers: { status: string }[] }>('servers.list')).servers.every(
+        (s) => s.status === 'connected',
+      );
+      i++
+    )
       await new Promise((r) => setTimeout(r, 50));
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
     const { turnId } = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'report' }));

@@ -35,7 +35,10 @@ function open(url: string): Promise<WebSocket> {
 }
 
 /** Sends raw text and resolves with the first answer frame, or with the close code if the socket closes first. */
-function exchange(socket: WebSocket, text: string): Promise<{ id?: number; result?: { ok: boolean; error?: { code: string; message: string } }; closed?: number }> {
+function exchange(
+  socket: WebSocket,
+  text: string,
+): Promise<{ id?: number; result?: { ok: boolean; error?: { code: string; message: string } }; closed?: number }> {
   return new Promise((resolve) => {
     const onMessage = (data: Buffer) => {
       const frame = JSON.parse(data.toString());
@@ -56,18 +59,27 @@ describe('WebSocket frames', () => {
     const socket = await open(`ws://127.0.0.1:${host!.port}/rpc?token=${host!.token}`);
     const byRoute = await exchange(socket, `{"id":77,"route":${deep(200_000)}}`);
     expect(byRoute.id).toBe(77);
-    expect(byRoute.result).toMatchObject({ ok: false, error: { code: 'unknown_route', message: expect.stringContaining('route must be a string') } });
+    expect(byRoute.result).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_route', message: expect.stringContaining('route must be a string') },
+    });
     const byInput = await exchange(socket, `{"id":78,"route":"config.get","input":${deep(200_000)}}`);
     expect(byInput.id).toBe(78);
     expect(byInput.result?.ok).toBe(false);
-    expect(byInput.result?.error).toMatchObject({ code: 'bad_request', message: 'config.get: input is not JSON-serialisable' });
+    expect(byInput.result?.error).toMatchObject({
+      code: 'bad_request',
+      message: 'config.get: input is not JSON-serialisable',
+    });
     expect(await exchange(socket, '{"id":79,"route":"config.get"}')).toMatchObject({ id: 79, result: { ok: true } });
     socket.close();
   }, 60_000);
 
   it('the router (IPC takes it directly) answers a route nested 200,000 deep as unknown_route, not internal', async () => {
     const route = JSON.parse(deep(200_000)) as unknown;
-    expect(await createRouter({} as Handlers)(route, {}, { transport: 'ipc' })).toMatchObject({ ok: false, error: { code: 'unknown_route', message: 'unknown route (an array)' } });
+    expect(await createRouter({} as Handlers)(route, {}, { transport: 'ipc' })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_route', message: 'unknown route (an array)' },
+    });
   });
 
   it('an answer too large for the connection is refused under its id instead of dropping the client', async () => {
@@ -80,8 +92,14 @@ describe('WebSocket frames', () => {
     try {
       const socket = await open(`ws://127.0.0.1:${adapter.port}/rpc?token=t`);
       const answer = await exchange(socket, '{"id":5,"route":"big"}');
-      expect(answer).toMatchObject({ id: 5, result: { ok: false, error: { code: 'payload_too_large', message: expect.stringContaining('ask for less') } } });
-      expect(await exchange(socket, '{"id":6,"route":"small"}')).toMatchObject({ id: 6, result: { ok: true, data: 'small' } });
+      expect(answer).toMatchObject({
+        id: 5,
+        result: { ok: false, error: { code: 'payload_too_large', message: expect.stringContaining('ask for less') } },
+      });
+      expect(await exchange(socket, '{"id":6,"route":"small"}')).toMatchObject({
+        id: 6,
+        result: { ok: true, data: 'small' },
+      });
       socket.close();
     } finally {
       await adapter.close();

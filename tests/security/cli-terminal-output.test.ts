@@ -29,7 +29,10 @@ beforeAll(async () => {
   await writeFile(
     config,
     stringify({
-      agent: { model: { provider: 'demo' }, mcp: { servers: [{ name: 'hostile', command: process.execPath, args: [HOSTILE] }] } },
+      agent: {
+        model: { provider: 'demo' },
+        mcp: { servers: [{ name: 'hostile', command: process.execPath, args: [HOSTILE] }] },
+      },
       intents: [{ id: 'esc', name: 'Escape', kind: 'mcp', toolId: 'escape_tool', confirm: 'never' }],
     }),
   );
@@ -40,7 +43,11 @@ afterAll(async () => {
 
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd: appRoot(), stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SWITCHBOARD_DATA_DIR: '' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      cwd: appRoot(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -73,19 +80,34 @@ describe('server-controlled text reaches the terminal escaped', () => {
     const json = await cli('catalog', '--config', config, '--data-dir', dir, '--json');
     expectTerminalSafe(json);
     expect(json.stdout).toContain('\\u202e'); // JSON's own escape: the parsed value is the server's text
-    expect(JSON.stringify(JSON.parse(json.stdout))).toContain(JSON.stringify(`Looks harmless${FAKE_PASS}\rOVERWRITTEN`).slice(1, -1));
+    expect(JSON.stringify(JSON.parse(json.stdout))).toContain(
+      JSON.stringify(`Looks harmless${FAKE_PASS}\rOVERWRITTEN`).slice(1, -1),
+    );
   });
 
   it('tools call: the result text and the server name are shown escaped', async () => {
     const run = await cli('tools', 'call', 'escape_tool', '--config', config, '--data-dir', dir);
     expect(run.code).toBe(0);
     expectTerminalSafe(run);
-    expect(run.stdout).toContain('result\\u001b[2K\\u001b[1G\\u001b[32mPASS\\u001b[0m\\u000dOVERWRITTEN \\u202etxt.exe');
+    expect(run.stdout).toContain(
+      'result\\u001b[2K\\u001b[1G\\u001b[32mPASS\\u001b[0m\\u000dOVERWRITTEN \\u202etxt.exe',
+    );
   });
 
   it('test: a failing case named to print a green PASS over its FAIL line shows as FAIL with the escapes visible', async () => {
     const cases = join(dir, 'escape-cases.yaml');
-    await writeFile(cases, stringify({ cases: [{ name: `checkout${FAKE_PASS}`, messages: ['hello'], expect: { calls: [{ tool: 'escape_tool', arguments: { never: 'given' } }] } }] }));
+    await writeFile(
+      cases,
+      stringify({
+        cases: [
+          {
+            name: `checkout${FAKE_PASS}`,
+            messages: ['hello'],
+            expect: { calls: [{ tool: 'escape_tool', arguments: { never: 'given' } }] },
+          },
+        ],
+      }),
+    );
     const run = await cli('test', '--config', config, '--cases', cases, '--data-dir', dir);
     expect(run.code).toBe(1);
     expectTerminalSafe(run);
@@ -94,7 +116,8 @@ describe('server-controlled text reaches the terminal escaped', () => {
 });
 
 describe('switchboard test: a cap on the number of cases', () => {
-  const casesOf = (n: number) => stringify({ cases: Array.from({ length: n }, (_, i) => ({ name: `case ${i}`, messages: ['hello'] })) });
+  const casesOf = (n: number) =>
+    stringify({ cases: Array.from({ length: n }, (_, i) => ({ name: `case ${i}`, messages: ['hello'] })) });
 
   it('1,001 cases (plus the examples) are refused with exit 2 before any runs; --max-cases lets them through', async () => {
     const many = join(dir, 'many-cases.yaml');
@@ -102,7 +125,9 @@ describe('switchboard test: a cap on the number of cases', () => {
     const refused = await cli('test', '--config', config, '--cases', many, '--data-dir', dir);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('1001 cases');
-    expect(refused.stderr).toContain('more than the 1000 allowed; nothing was run. Pass --max-cases 1001 to run them all.');
+    expect(refused.stderr).toContain(
+      'more than the 1000 allowed; nothing was run. Pass --max-cases 1001 to run them all.',
+    );
     expect(refused.stdout).not.toMatch(/PASS|FAIL/);
   });
 
@@ -112,7 +137,18 @@ describe('switchboard test: a cap on the number of cases', () => {
     const over = await cli('test', '--config', config, '--cases', four, '--data-dir', dir, '--max-cases', '3');
     expect(over.code).toBe(2);
     expect(over.stderr).toContain('4 cases');
-    const within = await cli('test', '--config', config, '--cases', four, '--data-dir', dir, '--max-cases', '4', '--json');
+    const within = await cli(
+      'test',
+      '--config',
+      config,
+      '--cases',
+      four,
+      '--data-dir',
+      dir,
+      '--max-cases',
+      '4',
+      '--json',
+    );
     expect(within.code).toBe(0);
     expect(JSON.parse(within.stdout)).toMatchObject({ passed: 4, failed: 0 });
     const bad = await cli('test', '--config', config, '--cases', four, '--data-dir', dir, '--max-cases', '0');

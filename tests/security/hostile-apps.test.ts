@@ -2,7 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppCall, AppResource, ApprovalRequest, CatalogToolView, ExecutionRecord, ExplanationView } from '../../src/shared/contract';
+import type {
+  AppCall,
+  AppResource,
+  ApprovalRequest,
+  CatalogToolView,
+  ExecutionRecord,
+  ExplanationView,
+} from '../../src/shared/contract';
 import { APP_RESOURCE_MAX_BYTES } from '../../src/shared/contract';
 import { APP_FIXTURE, BASIC_APP_SERVER, startAppCore } from '../support/mcp/app-core';
 import { waitFor } from '../support/wait-for';
@@ -35,7 +42,11 @@ async function start() {
     ],
   });
   // The 20 MB app closes the first connection (the SDK's stdio buffer is 10 MB); the next one refuses it unread.
-  await waitFor(() => (rig!.core.tools.connections.state('apps')?.status === 'connected' ? true : undefined), 30_000, 'apps connected');
+  await waitFor(
+    () => (rig!.core.tools.connections.state('apps')?.status === 'connected' ? true : undefined),
+    30_000,
+    'apps connected',
+  );
   return { rig, versionFile };
 }
 
@@ -85,7 +96,10 @@ describe('hostile MCP Apps, from a real stdio server', () => {
     expect(app.permissions).toEqual({ camera: true, microphone: false, geolocation: false, clipboardWrite: true });
     expect(app).toMatchObject({ prefersBorder: true, domain: 'apps.example.com', pinState: 'pinned' });
     // A URI that is not ui://, asked for directly.
-    expect(await refusal('apps.resource', { server: 'apps', uri: 'file:///etc/passwd' })).toMatchObject({ code: 'forbidden', details: { reason: 'notUiScheme' } });
+    expect(await refusal('apps.resource', { server: 'apps', uri: 'file:///etc/passwd' })).toMatchObject({
+      code: 'forbidden',
+      details: { reason: 'notUiScheme' },
+    });
     expect(rig!.core.tools.connections.state('apps')?.status).toBe('connected');
   }, 90_000);
 
@@ -94,7 +108,9 @@ describe('hostile MCP Apps, from a real stdio server', () => {
     const tool = await rig!.rpc<CatalogToolView>('catalog.tool', { toolId: 'app_refresh', server: 'apps' });
     expect(tool.entry.state).toBe('appOnly');
     expect(tool.entry.ui).toEqual({ resourceUri: '', visibility: ['app'], refused: null });
-    expect((await rig!.rpc<CatalogToolView>('catalog.tool', { toolId: 'place_order', server: 'apps' })).entry.ui).toBeNull();
+    expect(
+      (await rig!.rpc<CatalogToolView>('catalog.tool', { toolId: 'place_order', server: 'apps' })).entry.ui,
+    ).toBeNull();
     expect(tool.entry.reason).toContain('visible to its MCP App only');
     const explained = await rig!.rpc<ExplanationView>('catalog.explain', { toolId: 'app_refresh' });
     expect(explained.verdict).toBe('hidden');
@@ -104,16 +120,36 @@ describe('hostile MCP Apps, from a real stdio server', () => {
     expect(visibleTools(catalog, []).map((t) => t.name)).not.toContain('app_refresh');
     expect(visibleTools(catalog, []).map((t) => t.name)).toContain('place_order');
 
-    const ran = await rig!.rpc<AppCall>('apps.callTool', { server: 'apps', appTool: 'dashboard', tool: 'app_refresh', conversationId: rig!.conversationId });
+    const ran = await rig!.rpc<AppCall>('apps.callTool', {
+      server: 'apps',
+      appTool: 'dashboard',
+      tool: 'app_refresh',
+      conversationId: rig!.conversationId,
+    });
     expect(ran.status).toBe('success');
     expect(ran.record).toMatchObject({ actor: 'app', app: { server: 'apps', tool: 'dashboard' } });
   }, 90_000);
 
   it('a write tool called by the app waits for approval; a tool of another server is refused', async () => {
     await start();
-    const pending = rig!.rpc<AppCall>('apps.callTool', { server: 'apps', appTool: 'dashboard', tool: 'place_order', arguments: { item: 'AirPods' }, conversationId: rig!.conversationId });
-    const asked = await waitFor(() => rig!.events.find((e) => e.name === 'approvals.requested')?.payload as ApprovalRequest | undefined, 20_000, 'the approval');
-    expect(asked).toMatchObject({ toolName: 'place_order', actor: 'app', app: { server: 'apps', tool: 'dashboard' }, policy: 'auto' });
+    const pending = rig!.rpc<AppCall>('apps.callTool', {
+      server: 'apps',
+      appTool: 'dashboard',
+      tool: 'place_order',
+      arguments: { item: 'AirPods' },
+      conversationId: rig!.conversationId,
+    });
+    const asked = await waitFor(
+      () => rig!.events.find((e) => e.name === 'approvals.requested')?.payload as ApprovalRequest | undefined,
+      20_000,
+      'the approval',
+    );
+    expect(asked).toMatchObject({
+      toolName: 'place_order',
+      actor: 'app',
+      app: { server: 'apps', tool: 'dashboard' },
+      policy: 'auto',
+    });
     // Nothing ran while it waits.
     expect(await rig!.rpc<ExecutionRecord[]>('records.list', { tool: 'place_order' })).toEqual([]);
     await rig!.rpc('approvals.resolve', { id: asked.id, decision: 'reject', reason: 'not now' });
@@ -123,26 +159,62 @@ describe('hostile MCP Apps, from a real stdio server', () => {
     expect(ran.record).toMatchObject({ actor: 'app', status: 'rejected', approval: { decision: 'reject' } });
 
     // Another server's tool, named as such or not: refused before anything runs.
-    expect(await refusal('apps.callTool', { server: 'apps', appTool: 'dashboard', tool: 'get-time', toolServer: 'basic', conversationId: rig!.conversationId })).toMatchObject({ code: 'forbidden', details: { reason: 'otherServer' } });
-    const notHere = await refusal('apps.callTool', { server: 'apps', appTool: 'dashboard', tool: 'get-time', conversationId: rig!.conversationId });
+    expect(
+      await refusal('apps.callTool', {
+        server: 'apps',
+        appTool: 'dashboard',
+        tool: 'get-time',
+        toolServer: 'basic',
+        conversationId: rig!.conversationId,
+      }),
+    ).toMatchObject({ code: 'forbidden', details: { reason: 'otherServer' } });
+    const notHere = await refusal('apps.callTool', {
+      server: 'apps',
+      appTool: 'dashboard',
+      tool: 'get-time',
+      conversationId: rig!.conversationId,
+    });
     expect(notHere).toMatchObject({ code: 'forbidden', details: { reason: 'noSuchTool' } });
     expect(notHere.message).toContain('apps does not offer');
     // A tool whose app was refused cannot make calls either.
-    expect(await refusal('apps.callTool', { server: 'apps', appTool: 'bad_mime', tool: 'app_refresh', conversationId: rig!.conversationId })).toMatchObject({ details: { reason: 'wrongMimeType' } });
+    expect(
+      await refusal('apps.callTool', {
+        server: 'apps',
+        appTool: 'bad_mime',
+        tool: 'app_refresh',
+        conversationId: rig!.conversationId,
+      }),
+    ).toMatchObject({ details: { reason: 'wrongMimeType' } });
     expect(await rig!.rpc<ExecutionRecord[]>('records.list', { tool: 'get-time' })).toEqual([]);
   }, 90_000);
 
   it('an app calling a write tool a thousand times: 20 reach the approval queue, the rest are refused with the bound', async () => {
     await start();
-    const calls = Array.from({ length: 1000 }, (_, i) => rig!.call('apps.callTool', { server: 'apps', appTool: 'dashboard', tool: 'place_order', arguments: { item: `n${i}` }, conversationId: rig!.conversationId }));
+    const calls = Array.from({ length: 1000 }, (_, i) =>
+      rig!.call('apps.callTool', {
+        server: 'apps',
+        appTool: 'dashboard',
+        tool: 'place_order',
+        arguments: { item: `n${i}` },
+        conversationId: rig!.conversationId,
+      }),
+    );
     await waitFor(() => (rig!.core.runtime.approvals.list().length === 20 ? true : undefined), 20_000, '20 approvals');
     const settled = await Promise.all(calls.slice(20));
-    expect(settled.every((r) => !r.ok && r.error.code === 'forbidden' && (r.error.details as { reason: string }).reason === 'rateLimited')).toBe(true);
+    expect(
+      settled.every(
+        (r) =>
+          !r.ok && r.error.code === 'forbidden' && (r.error.details as { reason: string }).reason === 'rateLimited',
+      ),
+    ).toBe(true);
     const first = settled[0];
-    expect(!first.ok && first.error.message).toBe('refused: the app of dashboard on apps asked for more than 20 calls in 10 seconds');
+    expect(!first.ok && first.error.message).toBe(
+      'refused: the app of dashboard on apps asked for more than 20 calls in 10 seconds',
+    );
     // Each of the 20 still waits for its own approval.
     expect(rig!.core.runtime.approvals.list().every((a) => a.toolName === 'place_order')).toBe(true);
-    for (const a of rig!.core.runtime.approvals.list()) await rig!.rpc('approvals.resolve', { id: a.id, decision: 'reject', reason: 'flood' });
+    for (const a of rig!.core.runtime.approvals.list())
+      await rig!.rpc('approvals.resolve', { id: a.id, decision: 'reject', reason: 'flood' });
     const ran = await Promise.all(calls.slice(0, 20));
     expect(ran.every((r) => r.ok && (r.data as AppCall).status === 'rejected')).toBe(true);
     expect(rig!.core.tools.connections.state('apps')?.status).toBe('connected');
@@ -154,14 +226,25 @@ describe('hostile MCP Apps, from a real stdio server', () => {
     expect(before.html).toContain('v1');
     await writeFile(versionFile, 'v2-rug-pull');
     await rig!.rpc('servers.rediscover', { name: 'apps' });
-    const tool = await waitFor(async () => {
-      const view = await rig!.rpc<CatalogToolView>('catalog.tool', { toolId: 'dashboard', server: 'apps' });
-      return view.entry.state === 'quarantined' ? view : undefined;
-    }, 20_000, 'the quarantine');
+    const tool = await waitFor(
+      async () => {
+        const view = await rig!.rpc<CatalogToolView>('catalog.tool', { toolId: 'dashboard', server: 'apps' });
+        return view.entry.state === 'quarantined' ? view : undefined;
+      },
+      20_000,
+      'the quarantine',
+    );
     expect(tool.entry.quarantine?.changed).toEqual(['ui']);
     const held = await refusal('apps.resource', { server: 'apps', toolId: 'dashboard' });
     expect(held).toMatchObject({ code: 'forbidden', details: { reason: 'quarantined' } });
-    expect(await refusal('apps.callTool', { server: 'apps', appTool: 'dashboard', tool: 'app_refresh', conversationId: rig!.conversationId })).toMatchObject({ details: { reason: 'quarantined' } });
+    expect(
+      await refusal('apps.callTool', {
+        server: 'apps',
+        appTool: 'dashboard',
+        tool: 'app_refresh',
+        conversationId: rig!.conversationId,
+      }),
+    ).toMatchObject({ details: { reason: 'quarantined' } });
 
     await rig!.rpc('catalog.acceptChange', { toolId: 'dashboard', server: 'apps' });
     const after = await rig!.rpc<AppResource>('apps.resource', { server: 'apps', toolId: 'dashboard' });

@@ -25,7 +25,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sb-hostile-as-'));
   marker = join(dir, 'browser-was-started');
   browser = join(dir, 'browser.mjs');
-  await writeFile(browser, `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(marker)}, process.argv.slice(2).join(' ') + '\\n');\n`);
+  await writeFile(
+    browser,
+    `import { appendFileSync } from 'node:fs';\nappendFileSync(${JSON.stringify(marker)}, process.argv.slice(2).join(' ') + '\\n');\n`,
+  );
 });
 afterAll(async () => {
   for (const server of servers) await server.close();
@@ -34,17 +37,28 @@ afterAll(async () => {
 
 async function configFor(server: OAuthMcpServer, name: string): Promise<string> {
   const config = join(dir, `${name}.yaml`);
-  await writeFile(config, ['agent:', '  mcp:', '    servers:', `      - name: ${name}`, `        url: ${server.url}`, ''].join('\n'));
+  await writeFile(
+    config,
+    ['agent:', '  mcp:', '    servers:', `      - name: ${name}`, `        url: ${server.url}`, ''].join('\n'),
+  );
   return config;
 }
 
-function authLogin(config: string, name: string, browserCommand = `${process.execPath} ${browser}`): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function authLogin(
+  config: string,
+  name: string,
+  browserCommand = `${process.execPath} ${browser}`,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'auth', 'login', name, '--config', config, '--data-dir', dir, '--timeout', '20'], {
-      cwd: appRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SWITCHBOARD_DATA_DIR: '', BROWSER: browserCommand },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CLI, 'auth', 'login', name, '--config', config, '--data-dir', dir, '--timeout', '20'],
+      {
+        cwd: appRoot(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, SWITCHBOARD_DATA_DIR: '', BROWSER: browserCommand },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -57,7 +71,11 @@ describe('an authorization_endpoint the URL gate refuses never reaches $BROWSER'
   it.each([
     ['file', 'file:///home/operator/Desktop/update.desktop', 'the scheme "file:" is not allowed'],
     ['smb', 'smb://attacker.example/share/payload', 'the scheme "smb:" is not allowed'],
-    ['search-ms', 'search-ms:query=invoice&crumb=location:%5C%5Cattacker.example%5Cshare', 'the scheme "search-ms:" is not allowed'],
+    [
+      'search-ms',
+      'search-ms:query=invoice&crumb=location:%5C%5Cattacker.example%5Cshare',
+      'the scheme "search-ms:" is not allowed',
+    ],
   ])('%s: refused with a message naming the server; the browser never starts', async (scheme, endpoint, why) => {
     const server = await startOAuthMcpServer({ metadataOverrides: { authorization_endpoint: endpoint } });
     servers.push(server);
@@ -78,7 +96,9 @@ describe('authorization server metadata whose issuer is not the URL it was fetch
     servers.push(server);
     const run = await authLogin(await configFor(server, 'mismatched'), 'mismatched');
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`the authorization server metadata fetched for ${server.issuer} names the issuer https://login.attacker.example/`);
+    expect(run.stderr).toContain(
+      `the authorization server metadata fetched for ${server.issuer} names the issuer https://login.attacker.example/`,
+    );
     expect(server.counts).toMatchObject({ registrations: 0, authorizations: 0, codeExchanges: 0 });
     expect(existsSync(marker)).toBe(false);
   });

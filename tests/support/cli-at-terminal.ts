@@ -20,7 +20,11 @@ export function cliAtTerminal(args: string[], rules: Rule[], env: NodeJS.Process
   const argv = [process.execPath, '--import', 'tsx', CLI_ENTRY, ...args];
   // Wide columns: readline redraws a prompt that wraps, which would show the same question twice.
   const command = `stty cols 1000 rows 50; exec ${argv.map(shellQuote).join(' ')}`;
-  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { cwd: appRoot(), env: { ...env, SHELL: '/bin/sh', NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
+    cwd: appRoot(),
+    env: { ...env, SHELL: '/bin/sh', NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let screen = '';
   let answeredUpTo = 0;
   const asked: string[] = [];
@@ -42,7 +46,9 @@ export function cliAtTerminal(args: string[], rules: Rule[], env: NodeJS.Process
     }
   });
   child.stderr.on('data', (chunk: Buffer) => (screen += chunk.toString('utf8')));
-  const done = new Promise<{ code: number | null; screen: string; asked: string[] }>((resolve) => child.on('close', (code) => resolve({ code, screen, asked })));
+  const done = new Promise<{ code: number | null; screen: string; asked: string[] }>((resolve) =>
+    child.on('close', (code) => resolve({ code, screen, asked })),
+  );
   const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
   return done.finally(() => {
     clearTimeout(timer);

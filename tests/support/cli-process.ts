@@ -15,9 +15,17 @@ export interface CliRun {
  * `switchboard ARGS…` as an operator runs it: a real child process with its own environment (a HOME of the
  * test's, so the real ~/.switchboard is never touched). `shell` pipes its stdout into a shell command (`| head -1`).
  */
-export function runCli(args: readonly string[], env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): Promise<CliRun> {
+export function runCli(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  options: { timeoutMs?: number } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], { cwd: appRoot(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_ENTRY, ...args], {
+      cwd: appRoot(),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,14 +1,17 @@
 // Test helpers for the shop server: an SDK client over real HTTP, a tools/call wrapper that sends
 // the acting customer in _meta, and a raw node:http request (fetch cannot set the Host header).
 import { request } from 'node:http';
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { CUSTOMER_ID_META_KEY } from '../../src/mcp-server/shop-mcp-server';
 
 /** A 2025-era client by default; `pin` makes it a client of that revision only (2026-07-28: no initialize, no session). */
 export async function connectShopClient(url: string, token?: string, pin?: string): Promise<Client> {
   const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
-  const client = new Client({ name: 'shop-server-test', version: '0.0.0' }, pin ? { versionNegotiation: { mode: { pin } } } : {});
+  const client = new Client(
+    { name: 'shop-server-test', version: '0.0.0' },
+    pin ? { versionNegotiation: { mode: { pin } } } : {},
+  );
   await client.connect(transport);
   return client;
 }
@@ -74,7 +77,9 @@ export function rawRequest(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );

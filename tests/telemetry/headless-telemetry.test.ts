@@ -40,7 +40,8 @@ describe('the headless console with telemetry', () => {
     receiver = await OtlpReceiver.start();
     await start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
     const conversation = await core!.runtime.agent.create('u1001');
-    for (const text of ['上周买的AirPods Pro还没收到，帮我看看送到哪了', '第一笔']) expect((await core!.runtime.agent.send(conversation.id, text).done).status).toBe('completed');
+    for (const text of ['上周买的AirPods Pro还没收到，帮我看看送到哪了', '第一笔'])
+      expect((await core!.runtime.agent.send(conversation.id, text).done).status).toBe('completed');
     await core!.telemetry.flush();
     const records = await call<RecordSummary[]>('records.list', { conversationId: conversation.id });
     expect(records.map((r) => r.tool).sort()).toEqual(['query_logistics', 'query_order']);
@@ -57,33 +58,59 @@ describe('the headless console with telemetry', () => {
   it('an OpenAI-compatible model: chat spans carry token usage (and the token metric is exported); a write waits for approval in a span of its own', async () => {
     receiver = await OtlpReceiver.start();
     const model = await startOpenAiCompatibleServer([
-      openAiStream({ toolCalls: [{ name: 'cancel_order', arguments: { orderNo: 'BS1001003' } }], usage: { prompt_tokens: 321, completion_tokens: 12 } }),
+      openAiStream({
+        toolCalls: [{ name: 'cancel_order', arguments: { orderNo: 'BS1001003' } }],
+        usage: { prompt_tokens: 321, completion_tokens: 12 },
+      }),
       openAiStream({ text: 'done', usage: { prompt_tokens: 400, completion_tokens: 3 } }),
     ]);
     try {
       await start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
-      await call('settings.saveModel', { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'gpt-test', apiKeyEnv: 'SB_TEST_KEY' });
+      await call('settings.saveModel', {
+        provider: 'openai-compatible',
+        baseUrl: model.baseUrl,
+        model: 'gpt-test',
+        apiKeyEnv: 'SB_TEST_KEY',
+      });
       process.env.SB_TEST_KEY = 'sk-test-0123456789';
       const approve = core!.events.subscribe((name, payload) => {
-        if (name === 'approvals.requested') core!.runtime.approvals.resolve((payload as { id: string }).id, 'approve', undefined, 'test operator');
+        if (name === 'approvals.requested')
+          core!.runtime.approvals.resolve((payload as { id: string }).id, 'approve', undefined, 'test operator');
       });
       const conversation = await core!.runtime.agent.create('u1001');
       expect((await core!.runtime.agent.send(conversation.id, '取消 BS1001003').done).status).toBe('completed');
       approve();
       await core!.telemetry.flush();
       const chats = receiver.spans.filter((s) => s.name === 'chat gpt-test');
-      expect(chats.map((s) => [s.attributes['gen_ai.usage.input_tokens'], s.attributes['gen_ai.usage.output_tokens']])).toEqual([
+      expect(
+        chats.map((s) => [s.attributes['gen_ai.usage.input_tokens'], s.attributes['gen_ai.usage.output_tokens']]),
+      ).toEqual([
         [321, 12],
         [400, 3],
       ]);
-      expect(chats[0].attributes).toMatchObject({ 'gen_ai.provider.name': 'openai', 'gen_ai.request.model': 'gpt-test', 'gen_ai.response.finish_reasons': ['tool_call'] });
+      expect(chats[0].attributes).toMatchObject({
+        'gen_ai.provider.name': 'openai',
+        'gen_ai.request.model': 'gpt-test',
+        'gen_ai.response.finish_reasons': ['tool_call'],
+      });
       const [tool] = receiver.spans.filter((s) => s.name === 'execute_tool cancel_order');
-      expect(tool.attributes).toMatchObject({ 'switchboard.approval.decision': 'approve', 'switchboard.approval.decided_by': 'test operator', 'switchboard.tool.read_only': false });
+      expect(tool.attributes).toMatchObject({
+        'switchboard.approval.decision': 'approve',
+        'switchboard.approval.decided_by': 'test operator',
+        'switchboard.tool.read_only': false,
+      });
       const [wait] = receiver.spans.filter((s) => s.name === 'switchboard.approval');
-      expect(wait).toMatchObject({ parentSpanId: tool.spanId, attributes: { 'switchboard.approval.decision': 'approve' } });
-      expect(receiver.spans.find((s) => s.name === 'tools/call cancel_order' && s.kind === 3)?.parentSpanId).toBe(tool.spanId);
+      expect(wait).toMatchObject({
+        parentSpanId: tool.spanId,
+        attributes: { 'switchboard.approval.decision': 'approve' },
+      });
+      expect(receiver.spans.find((s) => s.name === 'tools/call cancel_order' && s.kind === 3)?.parentSpanId).toBe(
+        tool.spanId,
+      );
       expect(JSON.stringify(receiver.spans)).not.toContain('sk-test-0123456789');
-      expect([...receiver.metricNames]).toEqual(expect.arrayContaining(['gen_ai.client.token.usage', 'gen_ai.client.operation.duration']));
+      expect([...receiver.metricNames]).toEqual(
+        expect.arrayContaining(['gen_ai.client.token.usage', 'gen_ai.client.operation.duration']),
+      );
     } finally {
       delete process.env.SB_TEST_KEY;
       await model.close();
@@ -94,15 +121,31 @@ describe('the headless console with telemetry', () => {
     receiver = await OtlpReceiver.start();
     await start({});
     expect(await call<TelemetryView>('telemetry.get', {})).toMatchObject({ enabled: false, endpoint: null });
-    expect(await call('telemetry.sendTestSpan', {})).toMatchObject({ ok: false, message: { code: 'telemetry.notConfigured' } });
+    expect(await call('telemetry.sendTestSpan', {})).toMatchObject({
+      ok: false,
+      message: { code: 'telemetry.notConfigured' },
+    });
 
-    const saved = await call<TelemetryView>('telemetry.save', { endpoint: receiver.url, protocol: 'http/json', serviceName: 'from-settings', traceUrlTemplate: 'http://localhost:16686/trace/{traceId}' });
-    expect(saved).toMatchObject({ enabled: true, endpointSource: 'settings', serviceName: 'from-settings', saved: { traceUrlTemplate: 'http://localhost:16686/trace/{traceId}' } });
+    const saved = await call<TelemetryView>('telemetry.save', {
+      endpoint: receiver.url,
+      protocol: 'http/json',
+      serviceName: 'from-settings',
+      traceUrlTemplate: 'http://localhost:16686/trace/{traceId}',
+    });
+    expect(saved).toMatchObject({
+      enabled: true,
+      endpointSource: 'settings',
+      serviceName: 'from-settings',
+      saved: { traceUrlTemplate: 'http://localhost:16686/trace/{traceId}' },
+    });
     expect(await readFile(core!.config.path, 'utf8')).toMatch(/telemetry:\n\s+endpoint: http:\/\/127\.0\.0\.1:\d+/);
 
     const test = await call<{ ok: boolean; traceId: string }>('telemetry.sendTestSpan', {});
     expect(test.ok).toBe(true);
-    expect(receiver.spans.find((s) => s.name === 'switchboard.test_span')).toMatchObject({ traceId: test.traceId, service: 'from-settings' });
+    expect(receiver.spans.find((s) => s.name === 'switchboard.test_span')).toMatchObject({
+      traceId: test.traceId,
+      service: 'from-settings',
+    });
 
     receiver.mode = 'fail500';
     const failed = await call<{ ok: boolean; message: { code: string; text: string } }>('telemetry.sendTestSpan', {});
@@ -114,12 +157,19 @@ describe('the headless console with telemetry', () => {
     expect(logs.filter((l) => l.startsWith('[telemetry]') && /HTTP 500/.test(l))).toHaveLength(1);
 
     // Disabled in Settings: nothing more is exported, the section stays saved.
-    expect(await call<TelemetryView>('telemetry.save', { endpoint: receiver.url, disabled: true })).toMatchObject({ enabled: false, disabled: true });
+    expect(await call<TelemetryView>('telemetry.save', { endpoint: receiver.url, disabled: true })).toMatchObject({
+      enabled: false,
+      disabled: true,
+    });
   });
 
   it('malformed OTEL_EXPORTER_OTLP_HEADERS and an unknown sampler are on the Settings page, once, without the header value', async () => {
     receiver = await OtlpReceiver.start();
-    await start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_HEADERS: 'api-key=ok,token-without-equals-s3cr3t', OTEL_TRACES_SAMPLER: 'sometimes' });
+    await start({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_EXPORTER_OTLP_HEADERS: 'api-key=ok,token-without-equals-s3cr3t',
+      OTEL_TRACES_SAMPLER: 'sometimes',
+    });
     await call('telemetry.save', { serviceName: 'again' }); // a re-apply tells nothing twice
     const view = await call<TelemetryView>('telemetry.get', {});
     expect(view.problems.map((p) => p.message.code).sort()).toEqual(['telemetry.badHeaders', 'telemetry.badSampler']);
@@ -135,8 +185,14 @@ describe('the headless console with telemetry', () => {
       await start({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' });
       core!.requests.policy.elicit = 'decline';
       await call('servers.add', { server: { name: 'hostile', url: hostile.url } });
-      for (let i = 0; i < 100 && core!.tools.connections.state('hostile')?.status !== 'connected'; i++) await new Promise((r) => setTimeout(r, 50));
-      const run = await call<{ item: { status: string }; record: RecordSummary }>('tools.call', { toolId: 'ask', server: 'hostile', arguments: {}, customerId: 'u1001' });
+      for (let i = 0; i < 100 && core!.tools.connections.state('hostile')?.status !== 'connected'; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      const run = await call<{ item: { status: string }; record: RecordSummary }>('tools.call', {
+        toolId: 'ask',
+        server: 'hostile',
+        arguments: {},
+        customerId: 'u1001',
+      });
       expect(run.item.status, JSON.stringify(run.item)).toBe('success');
       expect(run.record.traceId).toMatch(/^[0-9a-f]{32}$/);
       await core!.telemetry.flush();

@@ -19,11 +19,17 @@ function fakeIpcMain() {
     handle: (channel, listener) => void handlers.set(channel, listener),
     removeHandler: (channel) => void handlers.delete(channel),
   };
-  const invoke = (from: IpcInvokeEventLike, route: unknown, input: unknown) => handlers.get(IPC_REQUEST_CHANNEL)!(from, route, input) as Promise<Result<unknown>>;
+  const invoke = (from: IpcInvokeEventLike, route: unknown, input: unknown) =>
+    handlers.get(IPC_REQUEST_CHANNEL)!(from, route, input) as Promise<Result<unknown>>;
   return { port, invoke, handlers };
 }
 
-function wsRequest(url: string, route: string, input: unknown, headers: Record<string, string> = {}): Promise<Result<unknown>> {
+function wsRequest(
+  url: string,
+  route: string,
+  input: unknown,
+  headers: Record<string, string> = {},
+): Promise<Result<unknown>> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { headers });
     ws.on('open', () => ws.send(JSON.stringify({ id: 7, route, input })));
@@ -114,7 +120,7 @@ describe('one contract over both adapters', () => {
     expect(sent.some(([channel, name]) => channel === IPC_EVENT_CHANNEL && name === 'config.changed')).toBe(true);
   });
 
-  it('IPC refuses any sender but the app window\'s main frame before routing', async () => {
+  it("IPC refuses any sender but the app window's main frame before routing", async () => {
     const otherContents = { mainFrame: { processId: 9, routingId: 1 }, isDestroyed: () => false };
     for (const from of [
       { sender: otherContents, senderFrame: otherContents.mainFrame }, // another webContents
@@ -125,7 +131,9 @@ describe('one contract over both adapters', () => {
       expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     // The same frame reached through another wrapper object is still ours (identity is process + frame id).
-    expect(await ipc.invoke({ sender: appWindow.webContents, senderFrame: { ...mainFrame } }, 'config.get', {})).toMatchObject({ ok: true });
+    expect(
+      await ipc.invoke({ sender: appWindow.webContents, senderFrame: { ...mainFrame } }, 'config.get', {}),
+    ).toMatchObject({ ok: true });
   });
 
   it('WebSocket refuses a wrong or missing token, a foreign Origin and a foreign Host', async () => {

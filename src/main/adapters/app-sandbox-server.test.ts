@@ -17,7 +17,11 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 /** A raw request, so the Host header can be anything. */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: sandbox.port, path, method, headers }, (res) => {
       let body = '';
@@ -56,7 +60,9 @@ describe('the headless sandbox origin for MCP Apps', () => {
     expect((await get(SANDBOX_PROXY_PATH)).status).toBe(401);
     expect((await get(`${SANDBOX_PROXY_PATH}?token=console-token`)).status).toBe(401);
     expect((await get(`${SANDBOX_PROXY_PATH}?token=sandbox-token`, { host: 'evil.example.com' })).status).toBe(403);
-    expect((await get(`${SANDBOX_PROXY_PATH}?token=sandbox-token`, { host: `127.0.0.1:${sandbox.port + 1}` })).status).toBe(403);
+    expect(
+      (await get(`${SANDBOX_PROXY_PATH}?token=sandbox-token`, { host: `127.0.0.1:${sandbox.port + 1}` })).status,
+    ).toBe(403);
     expect((await get('/rpc?token=sandbox-token')).status).toBe(404);
     expect((await get('/index.html')).status).toBe(404);
     expect((await get(`${SANDBOX_PROXY_PATH}?token=sandbox-token`, {}, 'POST')).status).toBe(405);
@@ -64,7 +70,9 @@ describe('the headless sandbox origin for MCP Apps', () => {
   });
 
   it("reads a forged CSP in the query as untrusted: a '*' never reaches the header", async () => {
-    const forged = Buffer.from(JSON.stringify({ connectDomains: ['*'], frameDomains: ['https:'] })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ connectDomains: ['*'], frameDomains: ['https:'] })).toString(
+      'base64url',
+    );
     const page = await get(`${SANDBOX_PROXY_PATH}?token=sandbox-token&csp=${forged}`);
     const policy = String(page.headers['content-security-policy']);
     expect(policy).toContain("connect-src 'none'");
@@ -76,16 +84,24 @@ describe("the console's own CSP", () => {
   it('gains exactly the sandbox origin as a frame source, in the header and the page meta, and nothing else', () => {
     const before = contentSecurityPolicy(7345);
     const after = contentSecurityPolicy(7345, 'http://127.0.0.1:40001');
-    expect(after).toBe(`${before.replace("default-src 'self'", "default-src 'self'; frame-src 'self' http://127.0.0.1:40001")}`);
+    expect(after).toBe(
+      `${before.replace("default-src 'self'", "default-src 'self'; frame-src 'self' http://127.0.0.1:40001")}`,
+    );
     expect(after).not.toMatch(/\*|unsafe-eval|script-src[^;]*unsafe-inline/);
     const html = `<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'" />`;
-    expect(withSandboxFrameSource(html, 'http://127.0.0.1:40001')).toBe(`<meta http-equiv="Content-Security-Policy" content="frame-src 'self' http://127.0.0.1:40001; default-src 'self'; script-src 'self'" />`);
+    expect(withSandboxFrameSource(html, 'http://127.0.0.1:40001')).toBe(
+      `<meta http-equiv="Content-Security-Policy" content="frame-src 'self' http://127.0.0.1:40001; default-src 'self'; script-src 'self'" />`,
+    );
   });
 });
 
 describe("the console's WebSocket, seen from an app", () => {
   it('refuses the sandbox origin and an opaque origin even with the right token, and takes the console origin', async () => {
-    const ws = await startWsAdapter({ dispatch: async () => ({ ok: true, data: null }) as never, events: new EventBus(), token: 'console-token' });
+    const ws = await startWsAdapter({
+      dispatch: async () => ({ ok: true, data: null }) as never,
+      events: new EventBus(),
+      token: 'console-token',
+    });
     const attempt = (origin: string) =>
       new Promise<string>((resolve) => {
         const socket = new WebSocket(`ws://127.0.0.1:${ws.port}/rpc?token=console-token`, { origin });

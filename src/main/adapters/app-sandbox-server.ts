@@ -48,7 +48,9 @@ export async function startAppSandboxServer(options: {
       return;
     }
     if (url.pathname === SANDBOX_PROXY_PATH && !tokensMatch(url.searchParams.get('token') ?? '', token)) {
-      res.writeHead(401, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('wrong or missing sandbox token');
+      res
+        .writeHead(401, { 'content-type': 'text/plain', 'cache-control': 'no-store' })
+        .end('wrong or missing sandbox token');
       return;
     }
     const answer = sandboxResponse(url, { hostOrigins: options.hostOrigins() });

@@ -40,7 +40,13 @@ export function attachIpcAdapter(options: IpcAdapterOptions): () => void {
   options.ipcMain.handle(IPC_REQUEST_CHANNEL, async (event, route, input): Promise<Result<unknown>> => {
     if (!options.isTrustedSender(event)) {
       const url = event.senderFrame?.url ?? '';
-      return { ok: false, error: { code: 'forbidden', message: `IPC from an untrusted frame (${url.slice(0, 100) || 'unknown'}) was refused` } };
+      return {
+        ok: false,
+        error: {
+          code: 'forbidden',
+          message: `IPC from an untrusted frame (${url.slice(0, 100) || 'unknown'}) was refused`,
+        },
+      };
     }
     return options.dispatch(route, input, { transport: 'ipc' });
   });

@@ -37,7 +37,12 @@ export function contentSecurityPolicy(wsPort: number, sandboxOrigin?: string): s
 }
 
 /** Serves the built renderer; unknown paths fall back to index.html, paths escaping the root are refused. */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, opts: { wsPort: number; sandboxOrigin?: string }): Promise<void> {
+export async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: { wsPort: number; sandboxOrigin?: string },
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405).end();
     return;
@@ -68,7 +73,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
       return;
     }
   }
-  if (opts.sandboxOrigin && extname(file) === '.html') body = Buffer.from(withSandboxFrameSource(body.toString('utf8'), opts.sandboxOrigin));
+  if (opts.sandboxOrigin && extname(file) === '.html')
+    body = Buffer.from(withSandboxFrameSource(body.toString('utf8'), opts.sandboxOrigin));
   res.writeHead(200, {
     'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
     'content-security-policy': contentSecurityPolicy(opts.wsPort, opts.sandboxOrigin),

@@ -52,7 +52,9 @@ export async function startWsAdapter(options: WsAdapterOptions): Promise<WsAdapt
       res.writeHead(404).end();
       return;
     }
-    serveStatic(options.staticDir, req, res, { wsPort: port, sandboxOrigin: options.sandboxOrigin }).catch(() => res.destroy()); // never an unhandled rejection
+    serveStatic(options.staticDir, req, res, { wsPort: port, sandboxOrigin: options.sandboxOrigin }).catch(() =>
+      res.destroy(),
+    ); // never an unhandled rejection
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -88,7 +90,12 @@ export async function startWsAdapter(options: WsAdapterOptions): Promise<WsAdapt
 }
 
 /** Returns an HTTP status line when the upgrade must be refused. */
-export function checkUpgrade(req: IncomingMessage, token: string, hosts: Set<string>, origins: Set<string>): string | undefined {
+export function checkUpgrade(
+  req: IncomingMessage,
+  token: string,
+  hosts: Set<string>,
+  origins: Set<string>,
+): string | undefined {
   if (!hosts.has(hostOf(req))) return '403 Forbidden';
   const url = new URL(req.url ?? '/', 'http://placeholder');
   if (url.pathname !== '/rpc') return '404 Not Found';
@@ -109,7 +116,13 @@ export const TOKEN_CHECK_PATH = '/token-check';
 function answerTokenCheck(req: IncomingMessage, res: ServerResponse, token: string): void {
   const given = new URL(req.url ?? '/', 'http://placeholder').searchParams.get('token') ?? '';
   const status = given === '' ? 'missing' : tokensMatch(given, token) ? 'ok' : 'wrong';
-  res.writeHead(status === 'ok' ? 200 : 401, { 'content-type': 'application/json', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).end(JSON.stringify({ token: status }));
+  res
+    .writeHead(status === 'ok' ? 200 : 401, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    })
+    .end(JSON.stringify({ token: status }));
 }
 
 /** Host names are case-insensitive (RFC 9110): `LOCALHOST:port` is ours too. */
@@ -151,12 +164,15 @@ function serveConnection(ws: WebSocket, options: WsAdapterOptions): void {
   const send = (text: string, written?: () => void) => {
     if (dropped || ws.readyState !== ws.OPEN) return written?.();
     ws.send(text, () => written?.());
-    if (ws.bufferedAmount > MAX_UNSENT_BYTES) drop(`too slow: more than ${MAX_UNSENT_BYTES / 2 ** 20} MiB of answers and events unread`);
+    if (ws.bufferedAmount > MAX_UNSENT_BYTES)
+      drop(`too slow: more than ${MAX_UNSENT_BYTES / 2 ** 20} MiB of answers and events unread`);
   };
   const handle = async (text: string) => {
     inFlight += 1;
     const frame = parseFrame(text);
-    const answer = frame ? await answerOf(frame, options.dispatch) : refusal(-1, 'bad_request', 'a frame must be JSON {id, route, input}');
+    const answer = frame
+      ? await answerOf(frame, options.dispatch)
+      : refusal(-1, 'bad_request', 'a frame must be JSON {id, route, input}');
     send(answer, () => {
       inFlight -= 1;
       next();
@@ -168,13 +184,16 @@ function serveConnection(ws: WebSocket, options: WsAdapterOptions): void {
     if (waiting.length === 0 && ws.isPaused) ws.resume();
   };
 
-  const unsubscribe = options.events.subscribe((event, payload) => send(JSON.stringify({ event, payload } satisfies WsEventFrame)));
+  const unsubscribe = options.events.subscribe((event, payload) =>
+    send(JSON.stringify({ event, payload } satisfies WsEventFrame)),
+  );
   ws.on('close', unsubscribe);
   ws.on('error', () => ws.terminate());
   ws.on('message', (data) => {
     if (dropped) return;
     waiting.push(data.toString());
-    if (waiting.length > MAX_WAITING_FRAMES) return drop(`too many requests: more than ${MAX_WAITING_FRAMES} waiting for earlier answers to be read`);
+    if (waiting.length > MAX_WAITING_FRAMES)
+      return drop(`too many requests: more than ${MAX_WAITING_FRAMES} waiting for earlier answers to be read`);
     if (inFlight + waiting.length >= MAX_IN_FLIGHT && !ws.isPaused) ws.pause(); // TCP pushes back on the client
     next();
   });
@@ -185,8 +204,16 @@ function serveConnection(ws: WebSocket, options: WsAdapterOptions): void {
  * route could not be turned into text and the answer lost its id), and an answer too large for the connection is
  * refused with a reason instead of being sent (a 22 MB catalog.get went over MAX_UNSENT_BYTES and dropped its client).
  */
-async function answerOf(frame: Omit<WsRequestFrame, 'route'> & { route: unknown }, dispatch: Dispatch): Promise<string> {
-  if (typeof frame.route !== 'string') return refusal(frame.id, 'unknown_route', `the frame's route must be a string (a route name such as "config.get"), not ${describeType(frame.route)}`);
+async function answerOf(
+  frame: Omit<WsRequestFrame, 'route'> & { route: unknown },
+  dispatch: Dispatch,
+): Promise<string> {
+  if (typeof frame.route !== 'string')
+    return refusal(
+      frame.id,
+      'unknown_route',
+      `the frame's route must be a string (a route name such as "config.get"), not ${describeType(frame.route)}`,
+    );
   const result = await dispatch(frame.route, frame.input, { transport: 'ws' });
   let text: string;
   try {
@@ -206,10 +233,14 @@ async function answerOf(frame: Omit<WsRequestFrame, 'route'> & { route: unknown 
 /** The largest answer one frame carries: under MAX_UNSENT_BYTES, so one answer never drops its own client. */
 export const MAX_ANSWER_BYTES = 6 * 1024 * 1024;
 
-const refusal = (id: number, code: 'bad_request' | 'unknown_route' | 'internal' | 'payload_too_large', message: string): string =>
-  JSON.stringify({ id, result: { ok: false, error: { code, message } } } satisfies WsResponseFrame);
+const refusal = (
+  id: number,
+  code: 'bad_request' | 'unknown_route' | 'internal' | 'payload_too_large',
+  message: string,
+): string => JSON.stringify({ id, result: { ok: false, error: { code, message } } } satisfies WsResponseFrame);
 
-const describeType = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`);
+const describeType = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 
 /** The frame's id, route and input as sent; only a frame that is not JSON or has no numeric id has no id to answer under. */
 function parseFrame(text: string): (Omit<WsRequestFrame, 'route'> & { route: unknown }) | undefined {

@@ -19,7 +19,9 @@ interface AuthOptions {
  * sign-in failed (or timed out), 2 an unusable config or an unknown server.
  */
 export function registerAuthCommands(program: Command, io: CliIo): void {
-  const auth = program.command('auth').description('sign in to OAuth-protected MCP servers, and see or forget their tokens');
+  const auth = program
+    .command('auth')
+    .description('sign in to OAuth-protected MCP servers, and see or forget their tokens');
   const common = (command: Command) =>
     command
       .option('--config <file>', 'config file (default <data dir>/switchboard.yaml)')
@@ -41,7 +43,9 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
         const handle = await service.signIn(server, terminalOpener(io, server));
         io.stderr(`Waiting for the browser (up to ${opts.timeout} s)…`);
         await handle.done;
-        io.stdout(`${server}: signed in and connected, ${connections.state(server)?.toolCount ?? 0} tools (${describe(service.view(entry!)!)})`);
+        io.stdout(
+          `${server}: signed in and connected, ${connections.state(server)?.toolCount ?? 0} tools (${describe(service.view(entry!)!)})`,
+        );
         return 0;
       });
     });
@@ -51,9 +55,28 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
     .option('--json', 'machine-readable output')
     .action(async (opts: AuthOptions & { json?: boolean }) => {
       await withAuth(opts, io, undefined, async ({ service, config }) => {
-        const rows = config.agent.mcp.servers.map((s) => ({ name: s.name, oauth: isHttpServer(s) ? service.view(s) : null }));
-        if (opts.json) io.stdout(JSON.stringify({ servers: rows.map(({ name, oauth }) => ({ name, ...(oauth ? { ...oauth, signInUrl: undefined } : { oauth: null }) })) }, null, 2));
-        else for (const { name, oauth } of rows) io.stdout(`  ${name.padEnd(20)}  ${oauth ? describe(oauth) : 'no OAuth (stdio, builtin or a static Authorization header)'}`);
+        const rows = config.agent.mcp.servers.map((s) => ({
+          name: s.name,
+          oauth: isHttpServer(s) ? service.view(s) : null,
+        }));
+        if (opts.json)
+          io.stdout(
+            JSON.stringify(
+              {
+                servers: rows.map(({ name, oauth }) => ({
+                  name,
+                  ...(oauth ? { ...oauth, signInUrl: undefined } : { oauth: null }),
+                })),
+              },
+              null,
+              2,
+            ),
+          );
+        else
+          for (const { name, oauth } of rows)
+            io.stdout(
+              `  ${name.padEnd(20)}  ${oauth ? describe(oauth) : 'no OAuth (stdio, builtin or a static Authorization header)'}`,
+            );
         return 0;
       });
     });
@@ -74,7 +97,8 @@ function describe(view: AuthView): string {
   const parts = ['signed in'];
   if (view.authorizationServer) parts.push(`at ${view.authorizationServer}`);
   if (view.scopes.length) parts.push(`scopes ${view.scopes.join(' ')}`);
-  if (view.expiresAt) parts.push(`${Date.parse(view.expiresAt) > Date.now() ? 'expires' : 'expired'} ${view.expiresAt}`);
+  if (view.expiresAt)
+    parts.push(`${Date.parse(view.expiresAt) > Date.now() ? 'expires' : 'expired'} ${view.expiresAt}`);
   if (!view.persistent) parts.push('(kept in memory only)');
   return parts.join(', ');
 }
@@ -89,8 +113,20 @@ async function withAuth(
   const configPath = opts.config ? resolve(opts.config) : join(dataDir, CONFIG_FILE_NAME);
   const config = await readConfigFile(configPath, io);
   if (!config) return;
-  const service = createCliAuth({ dataDir, configPath, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined, signInTimeoutMs: timeoutMs });
-  const connections = new ConnectionManager({ auth: service, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined });
+  const service = createCliAuth({
+    dataDir,
+    configPath,
+    servers: () => config.agent.mcp.servers,
+    connections: () => connections,
+    log: () => undefined,
+    signInTimeoutMs: timeoutMs,
+  });
+  const connections = new ConnectionManager({
+    auth: service,
+    autoReconnect: false,
+    healthCheckIntervalMs: 0,
+    log: () => undefined,
+  });
   try {
     process.exitCode = await run({ service, connections, config });
   } catch (error) {

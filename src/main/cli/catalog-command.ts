@@ -2,17 +2,35 @@ import { uiMark } from '../core/apps/app-marks';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { countCatalog, describeCounts, explainTool, resolveCatalog, type Catalog, type CatalogInput, type Explanation } from '../../shared/catalog';
+import {
+  countCatalog,
+  describeCounts,
+  explainTool,
+  resolveCatalog,
+  type Catalog,
+  type CatalogInput,
+  type Explanation,
+} from '../../shared/catalog';
 import type { SwitchboardConfig } from '../../shared/config/schema';
 import { fingerprintServers } from '../core/catalog/definition-hash';
 import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import { createBuiltinServers } from '../builtin-servers';
-import { ConnectionManager, EraMemoryFile, PROTOCOL_ERAS_FILE_NAME, type ServerRequestHandlers, type ServerState } from '../core/mcp';
+import {
+  ConnectionManager,
+  EraMemoryFile,
+  PROTOCOL_ERAS_FILE_NAME,
+  type ServerRequestHandlers,
+  type ServerState,
+} from '../core/mcp';
 import { cliDataDir, createCliAuth } from './cli-auth';
 import { cliLaunches, confirmLaunchCommand } from './cli-launches';
 import { catalogNotes, instructionNotes } from './catalog-notes';
-import { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME, type InstructionsPinState } from '../core/catalog/instruction-pins';
+import {
+  InstructionPinStore,
+  INSTRUCTION_PINS_FILE_NAME,
+  type InstructionsPinState,
+} from '../core/catalog/instruction-pins';
 import { readConfigFile } from './read-config';
 import { printServerSkills, serverSkillsJson, type ServerSkillsReport } from './server-skills-cli';
 import { ServerSkillsService } from '../core/server-skills/server-skills-service';
@@ -31,7 +49,10 @@ interface CommonOptions extends DataOptions {
 }
 
 /** `--data-dir`, as `serve` takes it: the config's default folder, and where pins and tokens are kept. */
-export const DATA_DIR_OPTION = ['--data-dir <dir>', 'where the config (by default), pins and sign-in tokens are kept (default $SWITCHBOARD_DATA_DIR or ~/.switchboard)'] as const;
+export const DATA_DIR_OPTION = [
+  '--data-dir <dir>',
+  'where the config (by default), pins and sign-in tokens are kept (default $SWITCHBOARD_DATA_DIR or ~/.switchboard)',
+] as const;
 
 /**
  * `switchboard catalog` and `switchboard explain TOOL`: connect once to every configured server,
@@ -48,7 +69,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .option('--json', 'machine-readable output')
     .action(async (opts: CommonOptions) => {
       await withCatalog(opts, io, ({ catalog, servers, instructions, serverSkills }) => {
-        if (opts.json) io.stdout(JSON.stringify(catalogJson(catalog, opts, servers, instructions, serverSkills), null, 2));
+        if (opts.json)
+          io.stdout(JSON.stringify(catalogJson(catalog, opts, servers, instructions, serverSkills), null, 2));
         else {
           printCatalog(catalog, io, opts, instructions, servers);
           printServerSkills(serverSkills, io);
@@ -58,16 +80,25 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
 
   program
     .command('explain <tool>')
-    .description('walk one tool through every layer and name the first one that drops it (exit 0: sent to the model, 1: not sent, 2: config problem)')
+    .description(
+      'walk one tool through every layer and name the first one that drops it (exit 0: sent to the model, 1: not sent, 2: config problem)',
+    )
     .option('--config <file>', 'config file (default as for `catalog`)')
     .option(...DATA_DIR_OPTION)
     .option('--skills <names>', 'comma-separated skills loaded this turn', '')
     .option('--json', 'machine-readable output')
     .action(async (tool: string, opts: CommonOptions & { skills: string }) => {
-      const skills = opts.skills.split(',').map((s) => s.trim()).filter(Boolean);
+      const skills = opts.skills
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       let visible = false;
       await withCatalog(opts, io, ({ input, catalog, config, instructions, serverSkills }) => {
-        const unknown = skills.filter((s) => !config.skills.some((k) => k.name === s) && !serverSkills.skills.some((k) => k.name === s && k.state === 'verified'));
+        const unknown = skills.filter(
+          (s) =>
+            !config.skills.some((k) => k.name === s) &&
+            !serverSkills.skills.some((k) => k.name === s && k.state === 'verified'),
+        );
         if (unknown.length) io.stderr(`note: no skill named ${unknown.join(', ')} in the config`);
         const explanation = explainTool(input, tool, skills, catalog);
         visible = explanation.verdict === 'visible';
@@ -75,8 +106,13 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         else {
           printExplanation(explanation, io);
           const server = catalog.bindingsByToolId.get(tool)?.server ?? catalog.quarantinedByToolId.get(tool)?.server;
-          for (const note of instructionNotes(instructions)) if (note.server === server) io.stdout(`note: ${note.text}`);
-          for (const s of input.servers) if (s.status === 'needs-auth') io.stdout(`note: ${s.name} awaits sign-in; its tools are unknown until you run: ${signInCommand(s.name, opts)}`);
+          for (const note of instructionNotes(instructions))
+            if (note.server === server) io.stdout(`note: ${note.text}`);
+          for (const s of input.servers)
+            if (s.status === 'needs-auth')
+              io.stdout(
+                `note: ${s.name} awaits sign-in; its tools are unknown until you run: ${signInCommand(s.name, opts)}`,
+              );
         }
       });
       // 0: the model would receive the tool this turn; 1: it would not (a finding a script can act on); 2: unusable config.
@@ -89,7 +125,8 @@ export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env, dataDir?
 }
 
 /** The config a one-shot command reads: --config, else switchboard.yaml in --data-dir, $SWITCHBOARD_DATA_DIR or ~/.switchboard. */
-export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process.env): string => (opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir));
+export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process.env): string =>
+  opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir);
 
 /** Where the CLI keeps definition pins: pins.json in the data directory (cliDataDir), shared with the app. */
 export function pinsPathFor(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
@@ -115,13 +152,25 @@ export async function withCatalog(
   if (!config) return;
   const pinsPath = pinsPathFor(process.env, opts.dataDir);
   const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
-  const instructionPins = await InstructionPinStore.open({ path: join(dirname(pinsPath), INSTRUCTION_PINS_FILE_NAME), log: (line) => io.stderr(line) });
-  const skillPins = await SkillPinStore.open({ path: join(dirname(pinsPath), SKILL_PINS_FILE_NAME), log: (line) => io.stderr(line) });
+  const instructionPins = await InstructionPinStore.open({
+    path: join(dirname(pinsPath), INSTRUCTION_PINS_FILE_NAME),
+    log: (line) => io.stderr(line),
+  });
+  const skillPins = await SkillPinStore.open({
+    path: join(dirname(pinsPath), SKILL_PINS_FILE_NAME),
+    log: (line) => io.stderr(line),
+  });
   const builtins = createBuiltinServers();
   // Each auto server's era from earlier runs (the app's too): a stdio server then starts once, not twice.
   const eras = EraMemoryFile.open(join(dirname(pinsPath), PROTOCOL_ERAS_FILE_NAME), (line) => io.stderr(line));
   // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
-  const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => config.agent.mcp.servers, connections: () => connections, log: () => undefined });
+  const auth = createCliAuth({
+    dataDir: cliDataDir(opts),
+    configPath: path,
+    servers: () => config.agent.mcp.servers,
+    connections: () => connections,
+    log: () => undefined,
+  });
   // One shot: no retries, no health pings; failures are reported, not waited out.
   // It declares what the app declares (servers decide what they offer from it), and answers what nobody is there to answer.
   const connections = new ConnectionManager({
@@ -162,7 +211,14 @@ export async function withCatalog(
       const pin = state?.status === 'connected' ? instructionPins.observe(server.name, state.instructions) : undefined;
       if (pin) instructions.set(server.name, pin);
     }
-    use({ input, catalog, config, servers, instructions, serverSkills: { skills: skills.views(), listings: skills.listingViews() } });
+    use({
+      input,
+      catalog,
+      config,
+      servers,
+      instructions,
+      serverSkills: { skills: skills.views(), listings: skills.listingViews() },
+    });
     process.exitCode = 0;
   } finally {
     await skills.close();
@@ -202,9 +258,16 @@ export function catalogJson(
       refused: s.refused.map((r) => ({ ...r })),
       // The last tools/list's caching hint (MCP 2026-07-28 ttlMs/cacheScope); nulls when the server gave none.
       toolsCache: toolsCacheJson(stateOf.get(s.name)),
-      ...(s.status === 'needs-auth' ? { fix: signInCommand(s.name, flags) } : s.status === 'needs-confirmation' ? { fix: confirmLaunchCommand(s.name, flags) } : {}),
+      ...(s.status === 'needs-auth'
+        ? { fix: signInCommand(s.name, flags) }
+        : s.status === 'needs-confirmation'
+          ? { fix: confirmLaunchCommand(s.name, flags) }
+          : {}),
       // What the server offered in initialize and what we declared: a server may hide tools behind the latter.
-      capabilities: { offered: stateOf.get(s.name)?.offeredCapabilities ?? null, declared: stateOf.get(s.name)?.declaredCapabilities ?? null },
+      capabilities: {
+        offered: stateOf.get(s.name)?.offeredCapabilities ?? null,
+        declared: stateOf.get(s.name)?.declaredCapabilities ?? null,
+      },
       // The MCP revision negotiated with it (2025-era handshake or 2026-07-28), null when not connected.
       protocolVersion: stateOf.get(s.name)?.protocolVersion ?? null,
       instructions: stateOf.get(s.name)?.instructions ?? null,
@@ -242,11 +305,18 @@ export function catalogJson(
 
 const toolsCacheJson = (state: ServerState | undefined) =>
   state?.status === 'connected' && state.toolsCache
-    ? { ttlMs: state.toolsCache.ttlMs, cacheScope: state.toolsCache.cacheScope, fetchedAt: state.toolsCache.fetchedAt, expiresAt: state.toolsCache.expiresAt }
+    ? {
+        ttlMs: state.toolsCache.ttlMs,
+        cacheScope: state.toolsCache.cacheScope,
+        fetchedAt: state.toolsCache.fetchedAt,
+        expiresAt: state.toolsCache.expiresAt,
+      }
     : null;
 
 const pinJson = (pin: InstructionsPinState | undefined) =>
-  pin ? { held: pin.held, pinnedHash: pin.pinned.hash, pinnedAt: pin.pinned.pinnedAt, currentHash: pin.currentHash } : null;
+  pin
+    ? { held: pin.held, pinnedHash: pin.pinned.hash, pinnedAt: pin.pinned.pinnedAt, currentHash: pin.currentHash }
+    : null;
 
 function countsJson(catalog: Catalog) {
   const counts = countCatalog(catalog.entries.map((e) => e.state));
@@ -258,7 +328,13 @@ export function signInCommand(server: string, flags: DataOptions = {}): string {
   return `switchboard auth login ${server}${flags.config ? ` --config ${flags.config}` : ''}${flags.dataDir ? ` --data-dir ${flags.dataDir}` : ''}`;
 }
 
-function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructions: ReadonlyMap<string, InstructionsPinState>, states: readonly ServerState[]): void {
+function printCatalog(
+  catalog: Catalog,
+  io: CliIo,
+  flags: DataOptions,
+  instructions: ReadonlyMap<string, InstructionsPinState>,
+  states: readonly ServerState[],
+): void {
   io.stdout('Servers');
   if (catalog.servers.length === 0) io.stdout('  (none configured under agent.mcp.servers)');
   const revision = (name: string) => states.find((s) => s.name === name)?.protocolVersion;
@@ -277,8 +353,13 @@ function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructi
   io.stdout('');
   io.stdout('Tools');
   if (catalog.entries.length === 0) io.stdout('  (no tool discovered or configured)');
-  table(catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]), io);
-  const refused = catalog.servers.flatMap((s) => s.refused.map((r) => ['refused', r.name ?? `#${r.index}`, s.name, r.reason]));
+  table(
+    catalog.entries.map((e) => [e.state, e.toolId, e.server ?? '-', e.reason]),
+    io,
+  );
+  const refused = catalog.servers.flatMap((s) =>
+    s.refused.map((r) => ['refused', r.name ?? `#${r.index}`, s.name, r.reason]),
+  );
   if (refused.length) {
     io.stdout('');
     io.stdout('Refused definitions (listed by the server, not valid tools: never offered to the model)');
@@ -295,14 +376,21 @@ function printCatalog(catalog: Catalog, io: CliIo, flags: DataOptions, instructi
 }
 
 function printExplanation(explanation: Explanation, io: CliIo): void {
-  const verdict = explanation.verdict === 'visible' ? 'visible to the model this turn' : `hidden: dropped at layer "${explanation.firstFailingLayer}"`;
+  const verdict =
+    explanation.verdict === 'visible'
+      ? 'visible to the model this turn'
+      : `hidden: dropped at layer "${explanation.firstFailingLayer}"`;
   io.stdout(`${explanation.toolId}: ${verdict}`);
-  table(explanation.layers.map((l) => [l.ok ? 'ok' : 'FAIL', l.layer, l.detail]), io);
+  table(
+    explanation.layers.map((l) => [l.ok ? 'ok' : 'FAIL', l.layer, l.detail]),
+    io,
+  );
 }
 
 /** Left-aligned columns; the last column is free text. */
 function table(rows: string[][], io: CliIo): void {
   if (rows.length === 0) return;
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  for (const row of rows) io.stdout(`  ${row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ')}`);
+  for (const row of rows)
+    io.stdout(`  ${row.map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(widths[c]))).join('  ')}`);
 }

@@ -41,7 +41,9 @@ describe('switchboard chat on a fresh data directory', () => {
     const { events } = await chat(['帮我取消键盘的订单'], 'none');
     expect(events.find((e) => e.type === 'approval.requested')).toMatchObject({ tool: 'cancel_order' });
     expect(events.find((e) => e.type === 'approval.resolved')).toMatchObject({ decision: 'reject' });
-    expect(events.find((e) => e.type === 'tool.result' && e.tool === 'cancel_order')).toMatchObject({ status: 'rejected' });
+    expect(events.find((e) => e.type === 'tool.result' && e.tool === 'cancel_order')).toMatchObject({
+      status: 'rejected',
+    });
   });
 
   it('prints in causal order: the model’s words, the call, then its approval; the prompt is a line of its own and nothing joins it', async () => {
@@ -56,18 +58,33 @@ describe('switchboard chat on a fresh data directory', () => {
       },
       close: () => undefined,
     };
-    const code = await runChat({ dataDir: dir, customer: 'u1001', approve: 'ask', message: ['帮我取消键盘的订单'] }, { stdout: (l) => lines.push(l), stderr: (l) => lines.push(`ERR ${l}`) }, {}, { terminal });
+    const code = await runChat(
+      { dataDir: dir, customer: 'u1001', approve: 'ask', message: ['帮我取消键盘的订单'] },
+      { stdout: (l) => lines.push(l), stderr: (l) => lines.push(`ERR ${l}`) },
+      {},
+      { terminal },
+    );
     expect(code).toBe(0);
     const at = (pattern: RegExp) => {
       const index = lines.findIndex((line) => pattern.test(line));
       expect(index, `${pattern} in:\n${lines.join('\n')}`).toBeGreaterThanOrEqual(0);
       return index;
     };
-    const order = [/^assistant: 好的，我来取消订单/, /→ cancel_order @shop/, /\? approval needed for cancel_order/, /^PROMPT /, /^ANSWER n$/, /! reject by cli operator/, /← cancel_order rejected/].map(at);
+    const order = [
+      /^assistant: 好的，我来取消订单/,
+      /→ cancel_order @shop/,
+      /\? approval needed for cancel_order/,
+      /^PROMPT /,
+      /^ANSWER n$/,
+      /! reject by cli operator/,
+      /← cancel_order rejected/,
+    ].map(at);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(lines.filter((l) => /→ cancel_order/.test(l))).toHaveLength(1);
     const prompt = lines[order[3]];
-    expect(prompt).toMatch(/^PROMPT Approve cancel_order \{"orderNo":"BS\d+"\} for customer u1001\? \[y\/N\/a\(lways in this chat\)\]\n> $/);
+    expect(prompt).toMatch(
+      /^PROMPT Approve cancel_order \{"orderNo":"BS\d+"\} for customer u1001\? \[y\/N\/a\(lways in this chat\)\]\n> $/,
+    );
     expect(lines[order[3] + 1]).toBe('ANSWER n'); // nothing printed while the question waits
   });
 

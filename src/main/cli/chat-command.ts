@@ -1,5 +1,12 @@
 import { Option, type Command } from 'commander';
-import type { ApprovalRequest, ChatItem, EventName, EventPayload, ModelStep, ServerRequestView } from '../../shared/contract';
+import type {
+  ApprovalRequest,
+  ChatItem,
+  EventName,
+  EventPayload,
+  ModelStep,
+  ServerRequestView,
+} from '../../shared/contract';
 import { answerApprovals, openTerminal, withCore, type ApproveMode, type Terminal } from './core-session';
 import { INTERRUPTED_EXIT_CODE, interruptible } from './interrupt';
 import type { CliIo } from './io';
@@ -22,17 +29,27 @@ export function registerChatCommand(program: Command, io: CliIo): void {
     .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
     .option('--data-dir <dir>', 'where conversations and records are kept (default ~/.switchboard)')
     .option('--customer <id>', 'the acting customer', 'u1001')
-    .addOption(new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'));
+    .addOption(
+      new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'),
+    );
   addServerRequestOptions(chat)
     .option('--json', 'print one JSON event per line')
-    .requiredOption('-m, --message <text>', 'a user message (repeatable)', (value: string, all: string[] = []) => [...all, value])
+    .requiredOption('-m, --message <text>', 'a user message (repeatable)', (value: string, all: string[] = []) => [
+      ...all,
+      value,
+    ])
     .action(async (opts: ChatOptions) => {
       process.exitCode = await runChat(opts, io);
     });
 }
 
 /** Runs the conversation in-process against the same core the console uses; resolves to the exit code. */
-export async function runChat(opts: ChatOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env, deps: { terminal?: Terminal } = {}): Promise<number> {
+export async function runChat(
+  opts: ChatOptions,
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+  deps: { terminal?: Terminal } = {},
+): Promise<number> {
   return withCore(
     opts,
     io,
@@ -97,14 +114,16 @@ function createPrinter(io: CliIo, json: boolean) {
     if (item.status !== 'running') return;
     const { progress, task } = item;
     const line = [
-      progress && `${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ''}${progress.message ? ` ${progress.message}` : ''}`,
+      progress &&
+        `${progress.progress}${progress.total !== undefined ? `/${progress.total}` : ''}${progress.message ? ` ${progress.message}` : ''}`,
       task && `task ${task.status}${task.statusMessage ? `: ${task.statusMessage}` : ''}`,
     ]
       .filter(Boolean)
       .join(' · ');
     if (!line || lastLive.get(item.id) === line) return;
     lastLive.set(item.id, line);
-    if (json) emit({ type: 'tool.progress', tool: item.toolName, ...(progress && { progress }), ...(task && { task }) });
+    if (json)
+      emit({ type: 'tool.progress', tool: item.toolName, ...(progress && { progress }), ...(task && { task }) });
     else io.stdout(`  … ${item.toolName} ${line}`);
   };
   return {
@@ -130,8 +149,17 @@ function createPrinter(io: CliIo, json: boolean) {
       if (name === 'turn.stepStarted') {
         flush();
         const step = (payload as { step: ModelStep }).step;
-        if (json) emit({ type: 'turn.visibleTools', step: step.step, tools: step.tools.map((t) => t.name), tokens: step.totalTokens });
-        else io.stdout(`  · step ${step.step}: the model sees ${step.tools.map((t) => t.name).join(', ')} (~${step.totalTokens} tokens)`);
+        if (json)
+          emit({
+            type: 'turn.visibleTools',
+            step: step.step,
+            tools: step.tools.map((t) => t.name),
+            tokens: step.totalTokens,
+          });
+        else
+          io.stdout(
+            `  · step ${step.step}: the model sees ${step.tools.map((t) => t.name).join(', ')} (~${step.totalTokens} tokens)`,
+          );
         return;
       }
       if (name === 'tool.progressed') {
@@ -140,8 +168,19 @@ function createPrinter(io: CliIo, json: boolean) {
         announce(item.id, item.toolName, item.server, item.arguments);
         printLive(item);
         if (['success', 'error', 'rejected', 'blocked', 'stopped'].includes(item.status)) {
-          if (json) emit({ type: 'tool.result', tool: item.toolName, status: item.status, durationMs: item.durationMs, text: item.resultText, ...(item.exchanges && { exchanges: item.exchanges.length }) });
-          else io.stdout(`  ← ${item.toolName} ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}`);
+          if (json)
+            emit({
+              type: 'tool.result',
+              tool: item.toolName,
+              status: item.status,
+              durationMs: item.durationMs,
+              text: item.resultText,
+              ...(item.exchanges && { exchanges: item.exchanges.length }),
+            });
+          else
+            io.stdout(
+              `  ← ${item.toolName} ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}`,
+            );
         }
         return;
       }
@@ -150,24 +189,62 @@ function createPrinter(io: CliIo, json: boolean) {
         // The request can arrive before the call's first progress event: the model's words and the call come first.
         flush();
         announce(r.callId, r.toolName, r.server, r.arguments);
-        if (json) emit({ type: 'approval.requested', id: r.id, tool: r.toolName, arguments: r.arguments, hints: r.hints, policy: r.policy, customer: r.customerId });
-        else io.stdout(`  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}${r.customerId ? ` (acting as customer ${r.customerId})` : ''}`);
+        if (json)
+          emit({
+            type: 'approval.requested',
+            id: r.id,
+            tool: r.toolName,
+            arguments: r.arguments,
+            hints: r.hints,
+            policy: r.policy,
+            customer: r.customerId,
+          });
+        else
+          io.stdout(
+            `  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}${r.customerId ? ` (acting as customer ${r.customerId})` : ''}`,
+          );
         return;
       }
       if (name === 'requests.opened' && json) {
         const r = payload as ServerRequestView;
-        emit({ type: 'request.opened', id: r.id, kind: r.kind, server: r.server, tool: r.toolName, ...(r.kind === 'elicitation' ? { mode: r.mode, message: r.message, url: r.url } : { request: r.request }) });
+        emit({
+          type: 'request.opened',
+          id: r.id,
+          kind: r.kind,
+          server: r.server,
+          tool: r.toolName,
+          ...(r.kind === 'elicitation' ? { mode: r.mode, message: r.message, url: r.url } : { request: r.request }),
+        });
         return;
       }
       if (name === 'requests.resolved') {
         const { exchange } = payload as EventPayload<'requests.resolved'>;
-        if (json) emit({ type: 'request.resolved', id: exchange.id, kind: exchange.kind, server: exchange.server, outcome: exchange.outcome, decidedBy: exchange.decidedBy, reason: exchange.reason, response: exchange.response });
-        else io.stdout(`  ! ${exchange.server} ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'}: ${exchange.outcome} by ${exchange.decidedBy}${exchange.reason ? ` (${exchange.reason})` : ''}`);
+        if (json)
+          emit({
+            type: 'request.resolved',
+            id: exchange.id,
+            kind: exchange.kind,
+            server: exchange.server,
+            outcome: exchange.outcome,
+            decidedBy: exchange.decidedBy,
+            reason: exchange.reason,
+            response: exchange.response,
+          });
+        else
+          io.stdout(
+            `  ! ${exchange.server} ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'}: ${exchange.outcome} by ${exchange.decidedBy}${exchange.reason ? ` (${exchange.reason})` : ''}`,
+          );
         return;
       }
       if (name === 'approvals.resolved') {
         const { outcome } = payload as { outcome: { decision: string; reason?: string; decidedBy: string } };
-        if (json) emit({ type: 'approval.resolved', decision: outcome.decision, reason: outcome.reason, decidedBy: outcome.decidedBy });
+        if (json)
+          emit({
+            type: 'approval.resolved',
+            decision: outcome.decision,
+            reason: outcome.reason,
+            decidedBy: outcome.decidedBy,
+          });
         else io.stdout(`  ! ${outcome.decision} by ${outcome.decidedBy}${outcome.reason ? `: ${outcome.reason}` : ''}`);
       }
     },

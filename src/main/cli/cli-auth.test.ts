@@ -12,7 +12,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sb-cli-auth-'));
   recorder = join(dir, 'record.mjs');
   // A stand-in browser that writes down the arguments it was started with.
-  await writeFile(recorder, `import { writeFileSync } from 'node:fs';\nwriteFileSync(process.argv[2], JSON.stringify(process.argv.slice(3)));\n`);
+  await writeFile(
+    recorder,
+    `import { writeFileSync } from 'node:fs';\nwriteFileSync(process.argv[2], JSON.stringify(process.argv.slice(3)));\n`,
+  );
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -32,7 +35,9 @@ describe('the terminal opener of `switchboard auth login`', () => {
   it('runs $BROWSER with the URL appended, and prints the URL too', async () => {
     const out = join(dir, 'appended.json');
     const lines: string[] = [];
-    const opened = await terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, 'tracker', { BROWSER: `"${process.execPath}" ${recorder} ${out}` })(URL_);
+    const opened = await terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, 'tracker', {
+      BROWSER: `"${process.execPath}" ${recorder} ${out}`,
+    })(URL_);
     expect(opened).toBe(true);
     expect(lines).toEqual([`Sign in at: ${URL_}`]);
     expect(await waitFor(() => readJson(out), 5_000, 'the browser to start')).toEqual([URL_]);
@@ -40,31 +45,42 @@ describe('the terminal opener of `switchboard auth login`', () => {
 
   it('puts the URL where $BROWSER says %s, and takes the first of a colon-separated list', async () => {
     const out = join(dir, 'placed.json');
-    await terminalOpener({ stdout: () => undefined, stderr: () => undefined }, 'tracker', { BROWSER: `${process.execPath} ${recorder} ${out} --url=%s --new-tab:firefox` })(URL_);
+    await terminalOpener({ stdout: () => undefined, stderr: () => undefined }, 'tracker', {
+      BROWSER: `${process.execPath} ${recorder} ${out} --url=%s --new-tab:firefox`,
+    })(URL_);
     expect(await waitFor(() => readJson(out), 5_000, 'the browser to start')).toEqual([`--url=${URL_}`, '--new-tab']);
   });
 
   it('when no browser can start, says so and leaves the printed URL to the operator', async () => {
     const lines: string[] = [];
-    const opened = await terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, 'tracker', { BROWSER: join(dir, 'no-such-browser') })(URL_);
+    const opened = await terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, 'tracker', {
+      BROWSER: join(dir, 'no-such-browser'),
+    })(URL_);
     expect(opened).toBe(false);
-    expect(lines).toEqual([`Sign in at: ${URL_}`, `Could not start ${join(dir, 'no-such-browser')}; open the address above in a browser.`]);
+    expect(lines).toEqual([
+      `Sign in at: ${URL_}`,
+      `Could not start ${join(dir, 'no-such-browser')}; open the address above in a browser.`,
+    ]);
   });
 });
 
 describe('the terminal opener refuses what the URL gate refuses', () => {
-  it.each(['file:///home/op/Desktop/evil.desktop', 'smb://attacker.example/share', 'search-ms:query=invoice&crumb=location:\\\\attacker\\share', 'http://auth.example.com/authorize'])(
-    '%s: neither printed nor handed to $BROWSER, and the refusal names the server',
-    async (url) => {
-      const out = join(dir, `refused-${Buffer.from(url).toString('hex').slice(0, 16)}.json`);
-      const lines: string[] = [];
-      const open = terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, 'tracker', { BROWSER: `"${process.execPath}" ${recorder} ${out}` });
-      await expect(open(url)).rejects.toThrow(/refused a URL from tracker/);
-      expect(lines).toEqual([]);
-      await new Promise((r) => setTimeout(r, 300));
-      expect(readJson(out)).toBeUndefined();
-    },
-  );
+  it.each([
+    'file:///home/op/Desktop/evil.desktop',
+    'smb://attacker.example/share',
+    'search-ms:query=invoice&crumb=location:\\\\attacker\\share',
+    'http://auth.example.com/authorize',
+  ])('%s: neither printed nor handed to $BROWSER, and the refusal names the server', async (url) => {
+    const out = join(dir, `refused-${Buffer.from(url).toString('hex').slice(0, 16)}.json`);
+    const lines: string[] = [];
+    const open = terminalOpener({ stdout: () => undefined, stderr: (l) => lines.push(l) }, 'tracker', {
+      BROWSER: `"${process.execPath}" ${recorder} ${out}`,
+    });
+    await expect(open(url)).rejects.toThrow(/refused a URL from tracker/);
+    expect(lines).toEqual([]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(readJson(out)).toBeUndefined();
+  });
 });
 
 describe('where CLI commands keep tokens', () => {

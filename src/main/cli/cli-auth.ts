@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import type { ServerConfig } from '../../shared/config/schema';
-import { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore, type BrowserOpener, type ConnectionControl } from '../core/auth';
+import {
+  AuthService,
+  OAUTH_TOKENS_FILE_NAME,
+  OAuthStore,
+  type BrowserOpener,
+  type ConnectionControl,
+} from '../core/auth';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
 import { createOwnerOnlyFileSecrets } from '../core/secrets';
 import { checkExternalUrl, externalUrlRefusalText } from '../../shared/net/external-url';
@@ -41,7 +47,12 @@ export function createCliAuth(options: {
  * machine without a browser can finish the sign-in elsewhere. A URL the gate refuses (file:, smb:, plain http:
  * off this machine) is neither printed nor opened: the sign-in refuses it first; this is the opener's own check.
  */
-export function terminalOpener(io: CliIo, server: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): BrowserOpener {
+export function terminalOpener(
+  io: CliIo,
+  server: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): BrowserOpener {
   return async (url) => {
     const check = checkExternalUrl(url);
     if (!check.ok) throw new Error(externalUrlRefusalText(check, server));

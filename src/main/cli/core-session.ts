@@ -20,7 +20,12 @@ export interface CoreSessionOptions {
  * A one-shot core for a command: the same core the console runs, with every server's first connect attempt
  * settled. Returns the exit code of `use`, or 2 for a missing --config or a config with problems (they are printed).
  */
-export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: Core) => Promise<number>, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function withCore(
+  opts: CoreSessionOptions,
+  io: CliIo,
+  use: (core: Core) => Promise<number>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   // Checked before the core opens: its config store would write the demo config at a mistyped path.
   if (!(await explicitConfigExists(opts.config, io))) return 2;
   const dataDir = await openDataDir(opts.dataDir, env, io.stderr);
@@ -42,14 +47,16 @@ export async function withCore(opts: CoreSessionOptions, io: CliIo, use: (core: 
   try {
     const problems = core.config.snapshot().problems;
     if (problems.length) {
-      for (const p of problems) io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
+      for (const p of problems)
+        io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
       return 2;
     }
     // A one-shot run should see the tools of every server that can connect, not race their start-up.
     await core.whenServersSettled();
     // An imported command that waits for the operator was not run: say so, and how to confirm it.
     for (const s of core.tools.connections.snapshot().servers)
-      if (s.status === 'needs-confirmation') io.stderr(`note: ${s.name} was not launched (${s.error}); confirm with: ${confirmLaunchCommand(s.name, opts)}`);
+      if (s.status === 'needs-confirmation')
+        io.stderr(`note: ${s.name} was not launched (${s.error}); confirm with: ${confirmLaunchCommand(s.name, opts)}`);
     return await use(core);
   } finally {
     await core.close();
@@ -86,14 +93,24 @@ export function openTerminal(): Terminal | undefined {
  * Answers the core's approval requests as --approve says: `all` approves, `none` rejects, `ask` asks at the
  * terminal (and rejects when there is none). Returns the unsubscribe function.
  */
-export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, options: { rememberChoice?: boolean; terminal?: Terminal } = {}): () => void {
+export function answerApprovals(
+  core: Core,
+  mode: ApproveMode,
+  io: CliIo,
+  options: { rememberChoice?: boolean; terminal?: Terminal } = {},
+): () => void {
   const own = mode === 'ask' && !options.terminal ? openTerminal() : undefined;
   const ask = mode === 'ask' ? (options.terminal ?? own) : undefined;
   async function decide(request: ApprovalRequest) {
     if (mode === 'all') return core.runtime.approvals.resolve(request.id, 'approve', undefined, 'cli --approve all');
     if (mode === 'none' || !ask) {
       if (mode === 'ask') io.stderr(`${request.toolName} needs approval and there is no terminal to ask at: rejected`);
-      return core.runtime.approvals.resolve(request.id, 'reject', mode === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it', 'cli');
+      return core.runtime.approvals.resolve(
+        request.id,
+        'reject',
+        mode === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it',
+        'cli',
+      );
     }
     // `confirm: always` asks at every call: no "for this chat" answer is offered there.
     const remember = options.rememberChoice && request.policy !== 'always';
@@ -101,7 +118,12 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
     // The question on its own line and the answer on the next, so nothing printed meanwhile joins the question's line.
     const answer = (await ask.question(approvalQuestion(request, choices))).trim().toLowerCase();
     const decision = answer === 'a' && remember ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
-    core.runtime.approvals.resolve(request.id, decision, decision === 'reject' ? 'rejected at the terminal' : undefined, 'cli operator');
+    core.runtime.approvals.resolve(
+      request.id,
+      decision,
+      decision === 'reject' ? 'rejected at the terminal' : undefined,
+      'cli operator',
+    );
   }
   const unsubscribe = core.events.subscribe((name, payload) => {
     if (name === 'approvals.requested') void decide(payload as ApprovalRequest);
@@ -113,5 +135,8 @@ export function answerApprovals(core: Core, mode: ApproveMode, io: CliIo, option
 }
 
 /** The approval prompt: a whole line (starting on a fresh one), then `> ` where the answer is typed. */
-export const approvalQuestion = (request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'customerId'>, choices: string): string =>
+export const approvalQuestion = (
+  request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'customerId'>,
+  choices: string,
+): string =>
   `Approve ${request.toolName} ${JSON.stringify(request.arguments)}${request.customerId ? ` for customer ${request.customerId}` : ''}? ${choices}\n> `;

@@ -28,7 +28,13 @@ export interface ImportOptions {
 }
 
 /** `--allow-env A,B --allow-env C` → [A, B, C]. */
-const collectNames = (value: string, previous: string[]): string[] => [...previous, ...value.split(',').map((s) => s.trim()).filter(Boolean)];
+const collectNames = (value: string, previous: string[]): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
 
 /**
  * `switchboard import FILE`: the console's import from a terminal (Claude Desktop / Cursor `mcpServers`, VS Code
@@ -38,21 +44,40 @@ const collectNames = (value: string, previous: string[]): string[] => [...previo
 export function registerImportCommand(program: Command, io: CliIo): void {
   program
     .command('import <file>')
-    .description('import MCP servers from another host’s JSON (`-` reads stdin); exit 0 imported, 1 refused, 2 unusable input')
+    .description(
+      'import MCP servers from another host’s JSON (`-` reads stdin); exit 0 imported, 1 refused, 2 unusable input',
+    )
     .option('--config <file>', 'config file to import into (default <data dir>/switchboard.yaml)')
     .option(...DATA_DIR_OPTION)
-    .addOption(new Option('--on-conflict <policy>', 'what to do with a name already configured (ask: refuse and list them)').choices(['ask', 'skip', 'rename', 'replace']).default('ask'))
+    .addOption(
+      new Option('--on-conflict <policy>', 'what to do with a name already configured (ask: refuse and list them)')
+        .choices(['ask', 'skip', 'rename', 'replace'])
+        .default('ask'),
+    )
     .option('--dry-run', 'show what would be written; write nothing')
-    .option('--allow-env <names>', 'let the import use these ${env:NAME} variables (comma-separated, repeatable)', collectNames, [])
+    .option(
+      '--allow-env <names>',
+      'let the import use these ${env:NAME} variables (comma-separated, repeatable)',
+      collectNames,
+      [],
+    )
     .option('--allow-env-all', 'let the import use every ${env:NAME} variable it references')
-    .option('--trust-command', 'confirm the exact command lines of the stdio servers it imports (else an import with a command new to this machine is refused)')
+    .option(
+      '--trust-command',
+      'confirm the exact command lines of the stdio servers it imports (else an import with a command new to this machine is refused)',
+    )
     .option('--json', 'print the result as JSON')
     .action(async (file: string, opts: ImportOptions) => {
       process.exitCode = await runImport(file, opts, io);
     });
 }
 
-export async function runImport(file: string, opts: ImportOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runImport(
+  file: string,
+  opts: ImportOptions,
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   // The config store would write the demo config at a mistyped --config path and import into that.
   if (!(await explicitConfigExists(opts.config, io))) return 2;
   let text: string;
@@ -64,12 +89,20 @@ export async function runImport(file: string, opts: ImportOptions, io: CliIo, en
   }
   const dataDir = cliDataDir(opts, env);
   await makePrivateDataDir(dataDir, CONFIG_FILE_NAME);
-  const store = new ConfigStore({ dataDir, events: new EventBus(), defaultConfigText: defaultConfigText(), watch: false, path: configPathOf(opts, env), log: (line) => io.stderr(line) });
+  const store = new ConfigStore({
+    dataDir,
+    events: new EventBus(),
+    defaultConfigText: defaultConfigText(),
+    watch: false,
+    path: configPathOf(opts, env),
+    log: (line) => io.stderr(line),
+  });
   try {
     await store.open();
     if (!store.snapshot().fileOk) {
       io.stderr(`${store.path} has problems; fix it first:`);
-      for (const p of store.snapshot().problems) io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+      for (const p of store.snapshot().problems)
+        io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
       return 2;
     }
     const consent: EnvConsent = opts.allowEnvAll ? 'all' : opts.allowEnv;
@@ -78,9 +111,18 @@ export async function runImport(file: string, opts: ImportOptions, io: CliIo, en
     // A command this machine has not run (not confirmed, not already in the config) runs only once confirmed.
     const launches = cliLaunches(opts, io);
     const configured = new Set(store.current().agent.mcp.servers.filter(isStdioServer).map(commandLineHash));
-    const newCommands = preview.servers.filter((s) => s.action !== 'skip').map((s) => s.config).filter(isStdioServer).filter((s) => !configured.has(commandLineHash(s)) && launches.verdictOf(s) !== 'confirmed');
+    const newCommands = preview.servers
+      .filter((s) => s.action !== 'skip')
+      .map((s) => s.config)
+      .filter(isStdioServer)
+      .filter((s) => !configured.has(commandLineHash(s)) && launches.verdictOf(s) !== 'confirmed');
     const untrusted = opts.trustCommand ? [] : newCommands;
-    const verdict = preview.format === null ? 2 : refused.length > 0 || untrusted.length > 0 || (opts.onConflict === 'ask' && preview.conflicts.length > 0) ? 1 : 0;
+    const verdict =
+      preview.format === null
+        ? 2
+        : refused.length > 0 || untrusted.length > 0 || (opts.onConflict === 'ask' && preview.conflicts.length > 0)
+          ? 1
+          : 0;
     if (verdict !== 0 || opts.dryRun) {
       report(preview, io, opts);
       if (refused.length > 0) io.stderr(envRefusal(refused));
@@ -92,11 +134,19 @@ export async function runImport(file: string, opts: ImportOptions, io: CliIo, en
             'Check each command line, then run again with --trust-command to confirm them (or import in the console, where each waits for Launch).',
           ].join('\n'),
         );
-      if (refused.length === 0 && untrusted.length === 0 && verdict === 1) io.stderr(`already configured: ${preview.conflicts.join(', ')}; nothing was written. Choose with --on-conflict skip|rename|replace.`);
+      if (refused.length === 0 && untrusted.length === 0 && verdict === 1)
+        io.stderr(
+          `already configured: ${preview.conflicts.join(', ')}; nothing was written. Choose with --on-conflict skip|rename|replace.`,
+        );
       return verdict;
     }
-    const result = await importServers(store, text, opts.onConflict, false, consent, (imported) => launches.confirm(imported));
-    if (newCommands.length) io.stdout(`confirmed (--trust-command): ${newCommands.map((s) => `${s.name}: ${commandLineText(s)}`).join('; ')}`);
+    const result = await importServers(store, text, opts.onConflict, false, consent, (imported) =>
+      launches.confirm(imported),
+    );
+    if (newCommands.length)
+      io.stdout(
+        `confirmed (--trust-command): ${newCommands.map((s) => `${s.name}: ${commandLineText(s)}`).join('; ')}`,
+      );
     report(result, io, opts);
     return 0;
   } catch (error) {
@@ -111,7 +161,8 @@ export async function runImport(file: string, opts: ImportOptions, io: CliIo, en
 /** Each variable the import would send, to which server and where, and how to allow it. Nothing is written. */
 export function envRefusal(refused: readonly ImportEnvReference[]): string {
   const byVariable = new Map<string, string[]>();
-  for (const r of refused) byVariable.set(r.variable, [...(byVariable.get(r.variable) ?? []), `${r.server} (${placeOf(r)})`]);
+  for (const r of refused)
+    byVariable.set(r.variable, [...(byVariable.get(r.variable) ?? []), `${r.server} (${placeOf(r)})`]);
   const names = [...byVariable.keys()];
   return [
     'import refused: it would send environment variables of this machine to these servers; nothing was written:',
@@ -122,19 +173,38 @@ export function envRefusal(refused: readonly ImportEnvReference[]): string {
 
 /** Where a reference is used, as the refusal and the preview say it. */
 export const placeOf = (r: Pick<ImportEnvReference, 'where' | 'key'>): string =>
-  r.where === 'header' ? `header ${r.key}` : r.where === 'env' ? `stdio env ${r.key}` : r.where === 'args' ? `argument ${r.key}` : r.where === 'auth' ? `auth ${r.key}` : r.where;
+  r.where === 'header'
+    ? `header ${r.key}`
+    : r.where === 'env'
+      ? `stdio env ${r.key}`
+      : r.where === 'args'
+        ? `argument ${r.key}`
+        : r.where === 'auth'
+          ? `auth ${r.key}`
+          : r.where;
 
 function report(result: ImportResult, io: CliIo, opts: ImportOptions): void {
   if (opts.json) return io.stdout(JSON.stringify(result, null, 2));
   for (const p of result.problems) io.stderr(`${p.server ?? '(file)'}${p.path ? ` · ${p.path}` : ''}: ${p.message}`);
   const verb = result.applied ? 'imported' : 'would import';
   for (const s of result.servers) {
-    const endpoint = 'command' in s.config ? [s.config.command, ...s.config.args].join(' ') : 'url' in s.config ? s.config.url : `builtin:${s.config.builtin}`;
-    io.stdout(`${s.action.padEnd(7)}  ${s.name}${s.originalName !== s.name ? ` (was ${s.originalName})` : ''}  ${endpoint}`);
+    const endpoint =
+      'command' in s.config
+        ? [s.config.command, ...s.config.args].join(' ')
+        : 'url' in s.config
+          ? s.config.url
+          : `builtin:${s.config.builtin}`;
+    io.stdout(
+      `${s.action.padEnd(7)}  ${s.name}${s.originalName !== s.name ? ` (was ${s.originalName})` : ''}  ${endpoint}`,
+    );
   }
   const allowed = [...new Set(result.environment.filter((r) => r.allowed).map((r) => r.variable))];
   if (allowed.length) io.stdout(`environment variables sent (allowed): ${allowed.join(', ')}`);
-  io.stdout(result.servers.length ? `${verb} ${result.servers.filter((s) => s.action !== 'skip').length} of ${result.servers.length} server(s)` : 'nothing to import');
+  io.stdout(
+    result.servers.length
+      ? `${verb} ${result.servers.filter((s) => s.action !== 'skip').length} of ${result.servers.length} server(s)`
+      : 'nothing to import',
+  );
 }
 
 async function readStdin(): Promise<string> {

@@ -9,7 +9,10 @@ export const INTERRUPTED_EXIT_CODE = 130;
  * core ends each 2025 Streamable HTTP session with DELETE. The server-side call stops rather than running on
  * unobserved. A second Ctrl-C quits at once.
  */
-export async function interruptible<T>(io: CliIo, run: (signal: AbortSignal) => Promise<T>): Promise<{ value: T; interrupted: boolean }> {
+export async function interruptible<T>(
+  io: CliIo,
+  run: (signal: AbortSignal) => Promise<T>,
+): Promise<{ value: T; interrupted: boolean }> {
   const controller = new AbortController();
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);

@@ -12,7 +12,8 @@ export interface CliIo {
  * overrides and isolates, zero-width characters and the Unicode line separators.
  */
 // eslint-disable-next-line no-control-regex
-const ACTS_ON_A_TERMINAL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const ACTS_ON_A_TERMINAL =
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /**
  * A line as the terminal should show it: each character above escaped as `\uXXXX`, so the operator sees what a
@@ -47,7 +48,8 @@ export function quietWhenStdoutCloses(stream: NodeJS.WriteStream = process.stdou
 
 export function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('a port is an integer from 0 to 65535');
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('a port is an integer from 0 to 65535');
   return port;
 }
 
@@ -59,6 +61,7 @@ export function parseJsonObjectOption(value: string): Record<string, unknown> {
   } catch (error) {
     throw new InvalidArgumentError(`not JSON: ${(error as Error).message}`);
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new InvalidArgumentError('the arguments must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new InvalidArgumentError('the arguments must be a JSON object');
   return parsed as Record<string, unknown>;
 }

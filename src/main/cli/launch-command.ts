@@ -15,7 +15,9 @@ import { readConfigFile } from './read-config';
 export function registerConfirmLaunchCommand(program: Command, io: CliIo): void {
   program
     .command('confirm-launch <server>')
-    .description('confirm the exact command line of a stdio server that waits before its first launch (it came by import)')
+    .description(
+      'confirm the exact command line of a stdio server that waits before its first launch (it came by import)',
+    )
     .option('--config <file>', 'config file (default <data dir>/switchboard.yaml)')
     .option(...DATA_DIR_OPTION)
     .option('--yes', 'confirm without asking (needed when stdin is not a terminal)')
@@ -24,25 +26,36 @@ export function registerConfirmLaunchCommand(program: Command, io: CliIo): void 
     });
 }
 
-export async function runConfirmLaunch(name: string, opts: DataOptions & { yes?: boolean }, io: CliIo, terminal: Terminal | undefined = opts.yes ? undefined : openTerminal()): Promise<number> {
+export async function runConfirmLaunch(
+  name: string,
+  opts: DataOptions & { yes?: boolean },
+  io: CliIo,
+  terminal: Terminal | undefined = opts.yes ? undefined : openTerminal(),
+): Promise<number> {
   try {
     const config = await readConfigFile(configPathOf(opts), io);
     if (!config) return 2;
     const server = config.agent.mcp.servers.find((s) => s.name === name);
     if (!server || !isStdioServer(server)) {
-      io.stderr(server ? `"${name}" is not a stdio server: it runs no command` : `no MCP server named "${name}" is configured`);
+      io.stderr(
+        server ? `"${name}" is not a stdio server: it runs no command` : `no MCP server named "${name}" is configured`,
+      );
       return 2;
     }
     const launches = cliLaunches(opts, io);
     const line = commandLineText(server);
     if (!launches.waits(server)) {
-      io.stdout(`${name} is not waiting for a confirmation (${launches.verdictOf(server) === 'confirmed' ? 'already confirmed' : 'written in the config by you'}): ${line}`);
+      io.stdout(
+        `${name} is not waiting for a confirmation (${launches.verdictOf(server) === 'confirmed' ? 'already confirmed' : 'written in the config by you'}): ${line}`,
+      );
       return 0;
     }
     io.stdout(`${name} will run, as you, on this machine:\n  ${line}`);
     if (!opts.yes) {
       if (!terminal) {
-        io.stderr('not confirmed: there is no terminal to ask at; run again with --yes to confirm this exact command line');
+        io.stderr(
+          'not confirmed: there is no terminal to ask at; run again with --yes to confirm this exact command line',
+        );
         return 1;
       }
       const answer = (await terminal.question('Launch it? [y/N]\n> ')).trim().toLowerCase();

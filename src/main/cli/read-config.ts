@@ -43,7 +43,9 @@ export async function readConfigFile(path: string, io: CliIo): Promise<Switchboa
   if (!parsed.ok) {
     io.stderr(`${path} is not a valid Switchboard config:`);
     for (const p of parsed.problems)
-      io.stderr(`  ${p.path || '(root)'}${p.line ? ` (line ${p.line}${p.column ? `:${p.column}` : ''})` : ''}: ${p.message}${p.followsFromLine ? ` (may follow from the error on line ${p.followsFromLine})` : ''}`);
+      io.stderr(
+        `  ${p.path || '(root)'}${p.line ? ` (line ${p.line}${p.column ? `:${p.column}` : ''})` : ''}: ${p.message}${p.followsFromLine ? ` (may follow from the error on line ${p.followsFromLine})` : ''}`,
+      );
     process.exitCode = 2;
     return undefined;
   }

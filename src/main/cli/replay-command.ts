@@ -15,7 +15,9 @@ interface ReplayOptions {
 export function registerReplayCommand(program: Command, io: CliIo): void {
   program
     .command('replay <conversationId>')
-    .description('send a saved conversation’s messages again with today’s config and model (writes never run) and compare step by step')
+    .description(
+      'send a saved conversation’s messages again with today’s config and model (writes never run) and compare step by step',
+    )
     .option('--data-dir <dir>', 'where the conversation is kept (default ~/.switchboard)')
     .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
     .option('--json', 'print {steps: [{original, replay, same}], diverged} as JSON')
@@ -25,7 +27,12 @@ export function registerReplayCommand(program: Command, io: CliIo): void {
 }
 
 /** 0 when the replay ran (diverged or not: that is the finding); 2 when the conversation does not exist. */
-export async function runReplay(conversationId: string, opts: ReplayOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runReplay(
+  conversationId: string,
+  opts: ReplayOptions,
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   return withCore(
     opts,
     io,
@@ -43,11 +50,19 @@ export async function runReplay(conversationId: string, opts: ReplayOptions, io:
         io.stdout(JSON.stringify(traces.length ? { ...report, traces } : report, null, 2));
         return 0;
       }
-      io.stdout(`replay of ${report.conversationId} as ${report.customerId} with ${report.modelLabel}: ${report.outcomeDiffers ? 'DIVERGED (answers or calls differ)' : report.diverged ? 'same answers and calls; only what the model was given changed' : 'same as the original'}`);
-      for (const change of report.toolChanges) io.stdout(`tool list ${[...change.added.map((n) => `+${n}`), ...change.removed.map((n) => `−${n}`)].join(' ')} on ${change.steps} step${change.steps === 1 ? '' : 's'}`);
+      io.stdout(
+        `replay of ${report.conversationId} as ${report.customerId} with ${report.modelLabel}: ${report.outcomeDiffers ? 'DIVERGED (answers or calls differ)' : report.diverged ? 'same answers and calls; only what the model was given changed' : 'same as the original'}`,
+      );
+      for (const change of report.toolChanges)
+        io.stdout(
+          `tool list ${[...change.added.map((n) => `+${n}`), ...change.removed.map((n) => `−${n}`)].join(' ')} on ${change.steps} step${change.steps === 1 ? '' : 's'}`,
+        );
       for (const step of report.steps) printStep(step, io);
       if (traces.length) io.stdout('\ntraces of the original calls:');
-      for (const trace of traces) io.stdout(`  ${trace.tool} (${trace.recordId}): trace ${trace.traceId} span ${trace.spanId}${trace.link ? ` ${trace.link}` : ''}`);
+      for (const trace of traces)
+        io.stdout(
+          `  ${trace.tool} (${trace.recordId}): trace ${trace.traceId} span ${trace.spanId}${trace.link ? ` ${trace.link}` : ''}`,
+        );
       return 0;
     },
     env,
@@ -55,16 +70,28 @@ export async function runReplay(conversationId: string, opts: ReplayOptions, io:
 }
 
 function printStep(step: ReplayStep, io: CliIo): void {
-  io.stdout(`\n${step.outcomeDiffers ? '≠' : step.same ? '=' : '≈'} turn ${step.turn} step ${step.step}${step.step === 1 ? `  user: ${step.userText}` : ''}`);
+  io.stdout(
+    `\n${step.outcomeDiffers ? '≠' : step.same ? '=' : '≈'} turn ${step.turn} step ${step.step}${step.step === 1 ? `  user: ${step.userText}` : ''}`,
+  );
   if (!step.same) io.stdout(`  differs: ${step.differences.join('; ')}`);
-  for (const [label, side] of [['original', step.original], ['replay  ', step.replay]] as const) {
+  for (const [label, side] of [
+    ['original', step.original],
+    ['replay  ', step.replay],
+  ] as const) {
     if (!side) {
       io.stdout(`  ${label}: (no such step)`);
       continue;
     }
-    const calls = side.calls.map((c) => `${c.tool} ${JSON.stringify(c.arguments)} → ${c.status}${c.approval === 'asked' ? ' (asked for approval)' : ''}`).join('; ') || 'no calls';
+    const calls =
+      side.calls
+        .map(
+          (c) =>
+            `${c.tool} ${JSON.stringify(c.arguments)} → ${c.status}${c.approval === 'asked' ? ' (asked for approval)' : ''}`,
+        )
+        .join('; ') || 'no calls';
     io.stdout(`  ${label}: ${side.tools.length} tools, ~${side.tokens} tokens; ${calls}`);
-    if (side.wouldAskApproval.length) io.stdout(`            would have asked for approval: ${side.wouldAskApproval.join(', ')}`);
+    if (side.wouldAskApproval.length)
+      io.stdout(`            would have asked for approval: ${side.wouldAskApproval.join(', ')}`);
     if (side.answer) io.stdout(`            answer: ${side.answer.replace(/\n/g, ' ').slice(0, 200)}`);
   }
 }
@@ -75,5 +102,11 @@ function originalTraces(core: Core, conversationId: string) {
   return core.runtime.records
     .list({ conversationId, limit: 10_000 })
     .filter((r) => r.traceId && r.actor !== 'replay')
-    .map((r) => ({ recordId: r.id, tool: r.tool, traceId: r.traceId as string, spanId: r.spanId as string, link: traceLink(template, r) }));
+    .map((r) => ({
+      recordId: r.id,
+      tool: r.tool,
+      traceId: r.traceId as string,
+      spanId: r.spanId as string,
+      link: traceLink(template, r),
+    }));
 }

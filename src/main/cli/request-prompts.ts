@@ -33,8 +33,17 @@ export function createRequestPrompts(requests: ServerRequestService, ask: Ask, p
 
   async function fieldAnswer(field: ElicitField): Promise<unknown> {
     for (;;) {
-      const hint = field.options ? ` (${field.options.map((o) => (o.label === o.value ? o.value : `${o.value}=${o.label}`)).join(', ')}${field.kind === 'multiselect' ? '; comma-separated' : ''})` : field.format ? ` (${field.format})` : field.kind === 'boolean' ? ' (y/n)' : '';
-      const shown = field.default === undefined ? '' : ` [${Array.isArray(field.default) ? field.default.join(', ') : String(field.default)}]`;
+      const hint = field.options
+        ? ` (${field.options.map((o) => (o.label === o.value ? o.value : `${o.value}=${o.label}`)).join(', ')}${field.kind === 'multiselect' ? '; comma-separated' : ''})`
+        : field.format
+          ? ` (${field.format})`
+          : field.kind === 'boolean'
+            ? ' (y/n)'
+            : '';
+      const shown =
+        field.default === undefined
+          ? ''
+          : ` [${Array.isArray(field.default) ? field.default.join(', ') : String(field.default)}]`;
       const value = valueFromText(field, await ask(`    ${field.label}${field.required ? ' *' : ''}${hint}${shown}: `));
       const { problems } = checkContent([field], value === undefined ? {} : { [field.name]: value });
       if (!problems.length) return value;
@@ -47,7 +56,11 @@ export function createRequestPrompts(requests: ServerRequestService, ask: Ask, p
     return answer.startsWith('a') ? 'accept' : answer.startsWith('d') ? 'decline' : 'cancel';
   }
 
-  async function finish(view: ElicitationView, answer: Record<string, unknown>, action: 'accept' | 'decline' | 'cancel'): Promise<void> {
+  async function finish(
+    view: ElicitationView,
+    answer: Record<string, unknown>,
+    action: 'accept' | 'decline' | 'cancel',
+  ): Promise<void> {
     if (!stillPending(view.id)) return;
     try {
       requests.answer(view.id, action, answer, 'cli operator');
@@ -59,7 +72,9 @@ export function createRequestPrompts(requests: ServerRequestService, ask: Ask, p
 
   async function sampling(view: SamplingView): Promise<void> {
     if (view.stage === 'review') {
-      print(`  ? ${view.server} asks the model${view.toolName ? ` (during ${view.toolName})` : ''}, up to ${view.request.maxTokens} tokens:`);
+      print(
+        `  ? ${view.server} asks the model${view.toolName ? ` (during ${view.toolName})` : ''}, up to ${view.request.maxTokens} tokens:`,
+      );
       if (view.error) print(`    last try: ${view.error}`);
       if (view.request.systemPrompt) print(`    system: ${view.request.systemPrompt}`);
       for (const m of view.request.messages) print(`    ${m.role}: ${m.text}`);
@@ -81,8 +96,11 @@ export function createRequestPrompts(requests: ServerRequestService, ask: Ask, p
 
 /** The terminal's words for a form that asks for secrets: stronger when none of the asking server's tools is running. */
 function secretWarning(view: ElicitationView, fields: string): string {
-  if (!view.outsideItsCalls) return `    ! ${fields}: looks like a secret; it goes to ${view.server} only and is not stored (typed text is shown as you type)`;
+  if (!view.outsideItsCalls)
+    return `    ! ${fields}: looks like a secret; it goes to ${view.server} only and is not stored (typed text is shown as you type)`;
   const running = view.callsElsewhere?.[0];
-  const during = running ? ` while ${running.toolName} of ${running.server} is running` : ' while none of its own tools is running';
+  const during = running
+    ? ` while ${running.toolName} of ${running.server} is running`
+    : ' while none of its own tools is running';
   return `    ! careful: ${view.server} asks for a secret (${fields})${during}; decline unless you expected this`;
 }

@@ -24,7 +24,9 @@ const configOption = ['--config <file>', 'config file (default <data dir>/switch
  * 2 for an unusable config or an unknown server.
  */
 export function registerResourceCommands(program: Command, io: CliIo): void {
-  const resources = program.command('resources').description("browse a server's resources (nothing is sent to a model)");
+  const resources = program
+    .command('resources')
+    .description("browse a server's resources (nothing is sent to a model)");
   resources
     .command('list <server>')
     .description('every resource and resource template the server offers (all pages)')
@@ -33,22 +35,34 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
-        const list = await allPages((cursor) => browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })));
+        const list = await allPages((cursor) =>
+          browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })),
+        );
         const features = browser.features(server);
-        const templates = features.resources ? await allPages((cursor) => browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor }))) : [];
+        const templates = features.resources
+          ? await allPages((cursor) =>
+              browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor })),
+            )
+          : [];
         if (opts.json) {
           io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
           return 0;
         }
         if (list.length === 0) io.stdout('(no resources)');
-        for (const r of list) io.stdout(`${r.uri}  ${r.title ?? r.name}${r.mimeType ? `  (${r.mimeType})` : ''}${r.description ? `  ${r.description}` : ''}`);
+        for (const r of list)
+          io.stdout(
+            `${r.uri}  ${r.title ?? r.name}${r.mimeType ? `  (${r.mimeType})` : ''}${r.description ? `  ${r.description}` : ''}`,
+          );
         if (templates.length) io.stdout('\nTemplates');
-        for (const t of templates) io.stdout(`${t.uriTemplate}  ${t.title ?? t.name}${t.mimeType ? `  (${t.mimeType})` : ''}`);
+        for (const t of templates)
+          io.stdout(`${t.uriTemplate}  ${t.title ?? t.name}${t.mimeType ? `  (${t.mimeType})` : ''}`);
       }),
     );
   resources
     .command('read <server> <uri>')
-    .description("resources/read: text is printed; binary content is summarised (its base64 is in --json); an MCP App (ui://) shows its metadata")
+    .description(
+      'resources/read: text is printed; binary content is summarised (its base64 is in --json); an MCP App (ui://) shows its metadata',
+    )
     .option(...configOption)
     .option(...DATA_DIR_OPTION)
     .option('--html', "an MCP App's HTML too (by default only what the host checked of it)")
@@ -73,7 +87,9 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
       withBrowser(server, opts, io, async (browser) => {
-        const list = await allPages((cursor) => browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })));
+        const list = await allPages((cursor) =>
+          browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
+        );
         if (opts.json) {
           io.stdout(JSON.stringify({ prompts: list }, null, 2));
           return 0;
@@ -95,16 +111,25 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .action(async (server: string, name: string, opts: Options & { args: Record<string, string> }) =>
       withBrowser(server, opts, io, async (browser) => {
         // The prompt and its required arguments are checked here, so a typo is named before anything is sent.
-        const offered = await allPages((cursor) => browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })));
+        const offered = await allPages((cursor) =>
+          browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
+        );
         const prompt = offered.find((p) => p.name === name);
         if (!prompt) {
-          io.stderr(`${server} offers no prompt "${name}"${didYouMean(name, offered.map((p) => p.name))}; it offers: ${offered.map((p) => p.name).join(', ') || '(none)'}`);
+          io.stderr(
+            `${server} offers no prompt "${name}"${didYouMean(
+              name,
+              offered.map((p) => p.name),
+            )}; it offers: ${offered.map((p) => p.name).join(', ') || '(none)'}`,
+          );
           return 2;
         }
         const missing = prompt.arguments.filter((a) => a.required && !(a.name in opts.args)).map((a) => a.name);
         if (missing.length) {
           const example = JSON.stringify(Object.fromEntries(missing.map((a) => [a, '…'])));
-          io.stderr(`${name} needs ${missing.length === 1 ? 'the argument' : 'the arguments'} ${missing.join(', ')}: pass --args '${example}'`);
+          io.stderr(
+            `${name} needs ${missing.length === 1 ? 'the argument' : 'the arguments'} ${missing.join(', ')}: pass --args '${example}'`,
+          );
           return 2;
         }
         const got = await browser.getPrompt(server, name, opts.args);
@@ -119,20 +144,40 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
 }
 
 /** Connects to the one server named, runs `use`, closes; sets the exit code (`use`'s own, else 0). */
-async function withBrowser(server: string, opts: Options, io: CliIo, use: (browser: ResourceBrowser) => Promise<number | void>): Promise<void> {
+async function withBrowser(
+  server: string,
+  opts: Options,
+  io: CliIo,
+  use: (browser: ResourceBrowser) => Promise<number | void>,
+): Promise<void> {
   const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
   const entry = config.agent.mcp.servers.find((s) => s.name === server);
   if (!entry) {
     const names = config.agent.mcp.servers.map((s) => s.name);
-    io.stderr(`no MCP server named "${server}" in ${path}${didYouMean(server, names)}; it has: ${names.join(', ') || '(no servers)'}`);
+    io.stderr(
+      `no MCP server named "${server}" in ${path}${didYouMean(server, names)}; it has: ${names.join(', ') || '(no servers)'}`,
+    );
     process.exitCode = 2;
     return;
   }
   const builtins = createBuiltinServers();
-  const auth = createCliAuth({ dataDir: cliDataDir(opts), configPath: path, servers: () => [entry], connections: () => connections, log: () => undefined });
-  const connections = new ConnectionManager({ resolveBuiltin: builtins.resolveBuiltin, autoReconnect: false, healthCheckIntervalMs: 0, log: () => undefined, auth, launchGate: cliLaunches(opts, io) });
+  const auth = createCliAuth({
+    dataDir: cliDataDir(opts),
+    configPath: path,
+    servers: () => [entry],
+    connections: () => connections,
+    log: () => undefined,
+  });
+  const connections = new ConnectionManager({
+    resolveBuiltin: builtins.resolveBuiltin,
+    autoReconnect: false,
+    healthCheckIntervalMs: 0,
+    log: () => undefined,
+    auth,
+    launchGate: cliLaunches(opts, io),
+  });
   try {
     connections.reconcile([{ ...entry, enabled: true }]);
     await connections.whenSettled();
@@ -165,7 +210,9 @@ async function withBrowser(server: string, opts: Options, io: CliIo, use: (brows
   }
 }
 
-async function allPages<T>(page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>): Promise<T[]> {
+async function allPages<T>(
+  page: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+): Promise<T[]> {
   const items: T[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -183,7 +230,10 @@ function printContent(content: ResourceContentView, index: number, count: number
   if (count > 1) io.stdout(`--- ${content.uri}${content.mimeType ? ` (${content.mimeType})` : ''}`);
   if (content.app) printApp(content, io);
   if (content.text !== undefined) io.stdout(content.text);
-  else if (!content.app) io.stdout(`[binary${content.mimeType ? ` ${content.mimeType}` : ''}, ${content.bytes} bytes; its base64 is in --json]`);
+  else if (!content.app)
+    io.stdout(
+      `[binary${content.mimeType ? ` ${content.mimeType}` : ''}, ${content.bytes} bytes; its base64 is in --json]`,
+    );
   if (content.omitted) io.stderr(`note: ${content.uri}: ${content.omitted}`);
   if (index < count - 1 && count > 1) io.stdout('');
 }
@@ -194,9 +244,12 @@ function printApp(content: ResourceContentView, io: CliIo): void {
   io.stdout(`MCP App ${content.uri}  ${content.mimeType ?? '(no MIME type)'}  ${content.bytes} bytes`);
   if (app.refused) return io.stdout(`  not rendered: ${app.refused}`);
   io.stdout(`  sha256 ${app.sha256}`);
-  for (const [directive, values] of Object.entries(app.csp ?? {})) io.stdout(`  csp ${directive}: ${values.length ? values.join(' ') : '(none)'}`);
+  for (const [directive, values] of Object.entries(app.csp ?? {}))
+    io.stdout(`  csp ${directive}: ${values.length ? values.join(' ') : '(none)'}`);
   for (const drop of app.cspDropped) io.stdout(`  csp dropped: ${drop.reason}`);
-  const asked = Object.entries(app.permissions ?? {}).filter(([, on]) => on).map(([name]) => name);
+  const asked = Object.entries(app.permissions ?? {})
+    .filter(([, on]) => on)
+    .map(([name]) => name);
   io.stdout(`  permissions asked: ${asked.length ? asked.join(', ') : '(none)'}`);
   if (app.domain) io.stdout(`  domain: ${app.domain}`);
   if (app.prefersBorder !== null) io.stdout(`  prefersBorder: ${app.prefersBorder}`);
@@ -208,7 +261,10 @@ function contentText(content: ContentBlockView): string {
   if (c.type === 'text') return String(c.text ?? '');
   if (c.type === 'image' || c.type === 'audio') return `[${c.type} ${String(c.mimeType ?? '')}]`;
   if (c.type === 'resource_link') return `[resource link ${String(c.uri ?? '')}]`;
-  if (c.type === 'resource') return typeof c.resource?.text === 'string' ? `[resource ${String(c.resource.uri)}]\n${c.resource.text}` : `[resource ${String(c.resource?.uri ?? '')}, binary]`;
+  if (c.type === 'resource')
+    return typeof c.resource?.text === 'string'
+      ? `[resource ${String(c.resource.uri)}]\n${c.resource.text}`
+      : `[resource ${String(c.resource?.uri ?? '')}, binary]`;
   return JSON.stringify(content);
 }
 

@@ -9,7 +9,11 @@ export function registerServeCommand(program: Command, io: CliIo): void {
   program
     .command('serve')
     .description('run the console headless: the same core over WebSocket, for a browser')
-    .option('--port <n>', `port on 127.0.0.1 (default ${DEFAULT_CONSOLE_PORT}, or a free one when that is taken; 0 picks a free one)`, parsePort)
+    .option(
+      '--port <n>',
+      `port on 127.0.0.1 (default ${DEFAULT_CONSOLE_PORT}, or a free one when that is taken; 0 picks a free one)`,
+      parsePort,
+    )
     .option('--data-dir <dir>', 'where switchboard.yaml and records live (default ~/.switchboard)')
     .option('--new-token', 'replace the console token kept in the data directory (URLs printed before stop working)')
     .option('--open', 'open the console in the default browser')
@@ -24,7 +28,10 @@ export function registerServeCommand(program: Command, io: CliIo): void {
             ? `Console token: new, kept in ${handle.tokenFile.path} for later runs (--new-token replaces it)`
             : `Console token: the one kept in ${handle.tokenFile.path} (--new-token replaces it)`,
         );
-      if (handle.portFallback) io.stdout(`Port ${handle.portFallback.wanted} is in use, so this run uses ${handle.port}: a bookmark made for ${handle.portFallback.wanted} will not reach it.`);
+      if (handle.portFallback)
+        io.stdout(
+          `Port ${handle.portFallback.wanted} is in use, so this run uses ${handle.port}: a bookmark made for ${handle.portFallback.wanted} will not reach it.`,
+        );
       io.stdout(`Switchboard console: ${handle.url}`);
       if (opts.open) openInBrowser(handle.url, io);
       // Quit closes the core first (turns stopped, records flushed, stdio servers exited), within a time bound.
@@ -33,7 +40,9 @@ export function registerServeCommand(program: Command, io: CliIo): void {
       const stop = () => {
         if (closing) return;
         closing = true;
-        void closeWithin(() => handle.close(), SHUTDOWN_TIMEOUT_MS, io.stderr).then((outcome) => process.exit(outcome === 'closed' ? 0 : 1));
+        void closeWithin(() => handle.close(), SHUTDOWN_TIMEOUT_MS, io.stderr).then((outcome) =>
+          process.exit(outcome === 'closed' ? 0 : 1),
+        );
       };
       for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
     });

@@ -16,8 +16,18 @@ export interface ServerRequestOptions {
 /** --elicit and --sampling, as `chat` and `tools call` both take them. */
 export function addServerRequestOptions(command: Command): Command {
   return command
-    .addOption(new Option('--elicit <mode>', "how servers' questions are answered (default: ask at a terminal, else decline)").choices(['ask', 'decline', 'defaults']))
-    .addOption(new Option('--sampling <mode>', "how servers' model requests are handled (default: ask at a terminal, else deny)").choices(['ask', 'deny']));
+    .addOption(
+      new Option(
+        '--elicit <mode>',
+        "how servers' questions are answered (default: ask at a terminal, else decline)",
+      ).choices(['ask', 'decline', 'defaults']),
+    )
+    .addOption(
+      new Option(
+        '--sampling <mode>',
+        "how servers' model requests are handled (default: ask at a terminal, else deny)",
+      ).choices(['ask', 'deny']),
+    );
 }
 
 /**
@@ -25,15 +35,26 @@ export function addServerRequestOptions(command: Command): Command {
  * others answer every request the same way without asking. Whatever the era: a 2026-07-28 server's multi-round-trip
  * input requests reach the same handlers. Returns the unsubscribe function.
  */
-export function answerServerRequests(core: Core, opts: ServerRequestOptions, io: CliIo, terminal: Terminal | undefined): () => void {
+export function answerServerRequests(
+  core: Core,
+  opts: ServerRequestOptions,
+  io: CliIo,
+  terminal: Terminal | undefined,
+): () => void {
   const elicit = opts.elicit ?? 'ask';
   const sampling = opts.sampling ?? 'ask';
   core.requests.policy.elicit = elicit === 'ask' && !terminal ? 'decline' : elicit;
   core.requests.policy.sampling = sampling === 'ask' && !terminal ? 'deny' : sampling;
   if (!terminal) return () => undefined;
-  const answer = createRequestPrompts(core.requests, (text) => terminal.question(text), (line) => io.stderr(line));
+  const answer = createRequestPrompts(
+    core.requests,
+    (text) => terminal.question(text),
+    (line) => io.stderr(line),
+  );
   return core.events.subscribe((name, payload) => {
     if (name === 'requests.opened' || name === 'requests.updated')
-      void answer(payload as ServerRequestView).catch((error: unknown) => io.stderr(`request not answered: ${error instanceof Error ? error.message : String(error)}`));
+      void answer(payload as ServerRequestView).catch((error: unknown) =>
+        io.stderr(`request not answered: ${error instanceof Error ? error.message : String(error)}`),
+      );
   });
 }

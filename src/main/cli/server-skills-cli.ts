@@ -27,7 +27,20 @@ export function serverSkillsJson(report: ServerSkillsReport | undefined) {
   // A listing refused as a whole (a 2026-07-28 page without ttlMs) has no skills to show: one row says why.
   const failed = report.listings
     .filter((l) => l.state === 'failed')
-    .map((l) => ({ server: l.server, name: null, description: '', uri: null, state: 'refused' as const, reason: l.error?.text ?? null, digest: null, pinnedDigest: null, pinnedAt: null, files: 0, bytes: 0, usedBy: null }));
+    .map((l) => ({
+      server: l.server,
+      name: null,
+      description: '',
+      uri: null,
+      state: 'refused' as const,
+      reason: l.error?.text ?? null,
+      digest: null,
+      pinnedDigest: null,
+      pinnedAt: null,
+      files: 0,
+      bytes: 0,
+      usedBy: null,
+    }));
   return [...listed, ...failed];
 }
 
@@ -37,7 +50,18 @@ export function printServerSkills(report: ServerSkillsReport | undefined, io: Cl
   io.stdout('');
   io.stdout('Skills from servers');
   const widths = [0, 0, 0];
-  const cells = rows.map((r) => [r.state, r.name ?? '(listing)', r.server, r.reason ?? (r.usedBy ? `manual of skill ${r.usedBy}` : r.description)]);
+  const cells = rows.map((r) => [
+    r.state,
+    r.name ?? '(listing)',
+    r.server,
+    r.reason ?? (r.usedBy ? `manual of skill ${r.usedBy}` : r.description),
+  ]);
   for (const row of cells) for (let c = 0; c < 3; c++) widths[c] = Math.max(widths[c], row[c].length);
-  for (const row of cells) io.stdout(`  ${row.slice(0, 3).map((cell, c) => cell.padEnd(widths[c])).join('  ')}  ${row[3]}`);
+  for (const row of cells)
+    io.stdout(
+      `  ${row
+        .slice(0, 3)
+        .map((cell, c) => cell.padEnd(widths[c]))
+        .join('  ')}  ${row[3]}`,
+    );
 }

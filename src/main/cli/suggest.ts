@@ -6,7 +6,9 @@ import { distance } from 'fastest-levenshtein';
  */
 export function closestNames(wrong: string, names: Iterable<string>): string[] {
   const limit = Math.max(2, Math.floor(wrong.length / 3));
-  const scored = [...new Set(names)].map((name) => ({ name, d: distance(wrong.toLowerCase(), name.toLowerCase()) })).filter((s) => s.d <= limit && s.d > 0);
+  const scored = [...new Set(names)]
+    .map((name) => ({ name, d: distance(wrong.toLowerCase(), name.toLowerCase()) }))
+    .filter((s) => s.d <= limit && s.d > 0);
   return scored
     .sort((a, b) => a.d - b.d || a.name.localeCompare(b.name))
     .slice(0, 3)

@@ -30,8 +30,17 @@ export function registerTestCommand(program: Command, io: CliIo): void {
     .option('--data-dir <dir>', 'where records and last results are kept (default ~/.switchboard)')
     .option('--json', 'print the results as JSON')
     .option('--junit <file>', 'also write JUnit XML to this file')
-    .addOption(new Option('--approve <mode>', 'how writes the model asks for are decided').choices(['ask', 'all', 'none']).default('none'))
-    .option('--max-cases <n>', 'refuse to start (exit 2) when there are more cases than this', parseMaxCases, DEFAULT_MAX_CASES)
+    .addOption(
+      new Option('--approve <mode>', 'how writes the model asks for are decided')
+        .choices(['ask', 'all', 'none'])
+        .default('none'),
+    )
+    .option(
+      '--max-cases <n>',
+      'refuse to start (exit 2) when there are more cases than this',
+      parseMaxCases,
+      DEFAULT_MAX_CASES,
+    )
     .action(async (opts: TestOptions) => {
       process.exitCode = await runTests(opts, io);
     });
@@ -47,7 +56,8 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
       const { cases, problems } = await tests.cases();
       if (problems.length) {
         io.stderr(`${tests.casesPath} has problems:`);
-        for (const p of problems) io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+        for (const p of problems)
+          io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
         return 2;
       }
       // Every case is a model turn: a file of 20,000 would run for hours and cost accordingly. Refused before the first.
@@ -63,7 +73,9 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
       let results: CaseResult[];
       try {
         results = await tests.run(undefined, {
-          approvals: ask ? core.runtime.approvals : autoApprover(opts.approve as 'all' | 'none', say('decider.cliTest', { approve: String(opts.approve) })),
+          approvals: ask
+            ? core.runtime.approvals
+            : autoApprover(opts.approve as 'all' | 'none', say('decider.cliTest', { approve: String(opts.approve) })),
           onResult: opts.json ? undefined : (r) => printResult(r, io),
         });
       } finally {
@@ -72,7 +84,10 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
       const failed = results.filter((r) => !r.passed).length;
       if (opts.junit) await writeFileAtomic(resolve(opts.junit), junitXml(results), { encoding: 'utf8' });
       if (opts.json) io.stdout(JSON.stringify({ passed: results.length - failed, failed, results }, null, 2));
-      else io.stdout(`\n${results.length - failed} passed, ${failed} failed (${results.length} cases; cases file ${tests.casesPath})`);
+      else
+        io.stdout(
+          `\n${results.length - failed} passed, ${failed} failed (${results.length} cases; cases file ${tests.casesPath})`,
+        );
       return failed > 0 ? 1 : 0;
     },
     env,
@@ -86,6 +101,8 @@ function parseMaxCases(value: string): number {
 }
 
 function printResult(result: CaseResult, io: CliIo): void {
-  io.stdout(`${result.passed ? 'PASS' : 'FAIL'}  ${result.name}  (${result.customerId ? `as customer ${result.customerId}, ` : ''}${result.durationMs} ms)`);
+  io.stdout(
+    `${result.passed ? 'PASS' : 'FAIL'}  ${result.name}  (${result.customerId ? `as customer ${result.customerId}, ` : ''}${result.durationMs} ms)`,
+  );
   for (const failure of result.failed) io.stdout(`      ✗ ${failure}`);
 }

@@ -34,25 +34,42 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
     .action(async (opts: { config?: string; dataDir?: string; json?: boolean }) => {
       await withCatalog(opts, io, ({ catalog, input }) => {
         const readOnly = (toolId: string, server: string | null) =>
-          input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId)?.annotations?.readOnlyHint === true;
-        const definitionOf = (toolId: string, server: string | null) => input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId);
-        const rows = catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, state: e.state, readOnly: readOnly(e.toolId, e.server), ui: uiMark(definitionOf(e.toolId, e.server)), reason: e.reason }));
+          input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId)?.annotations
+            ?.readOnlyHint === true;
+        const definitionOf = (toolId: string, server: string | null) =>
+          input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === toolId);
+        const rows = catalog.entries.map((e) => ({
+          toolId: e.toolId,
+          server: e.server,
+          state: e.state,
+          readOnly: readOnly(e.toolId, e.server),
+          ui: uiMark(definitionOf(e.toolId, e.server)),
+          reason: e.reason,
+        }));
         if (opts.json) return io.stdout(JSON.stringify(rows, null, 2));
         if (rows.length === 0) io.stdout('(no tool discovered or configured)');
         const width = (key: 'toolId' | 'state') => Math.max(...rows.map((r) => r[key].length));
         const serverWidth = Math.max(0, ...rows.map((r) => (r.server ?? '-').length));
         for (const r of rows)
-          io.stdout(`${r.state.padEnd(width('state'))}  ${r.toolId.padEnd(width('toolId'))}  ${(r.server ?? '-').padEnd(serverWidth)}  ${r.readOnly ? 'read-only' : 'writes   '}  ${r.ui ? 'app' : '   '}  ${r.reason}`);
+          io.stdout(
+            `${r.state.padEnd(width('state'))}  ${r.toolId.padEnd(width('toolId'))}  ${(r.server ?? '-').padEnd(serverWidth)}  ${r.readOnly ? 'read-only' : 'writes   '}  ${r.ui ? 'app' : '   '}  ${r.reason}`,
+          );
       });
     });
 
   const call = tools
     .command('call <tool>')
-    .description('run one tool by hand through the same proxy as a model’s call (confirmation policy, acting customer, record with actor operator)')
+    .description(
+      'run one tool by hand through the same proxy as a model’s call (confirmation policy, acting customer, record with actor operator)',
+    )
     .option('--server <name>', 'the server to call (default: the bound one, else the first that offers it)')
     .option('--args <json>', 'the arguments, a JSON object', parseJsonObjectOption, {})
     .option('--customer <id>', 'the acting customer', 'u1001')
-    .addOption(new Option('--approve <mode>', 'how a call that needs approval is decided').choices(['ask', 'all', 'none']).default('ask'))
+    .addOption(
+      new Option('--approve <mode>', 'how a call that needs approval is decided')
+        .choices(['ask', 'all', 'none'])
+        .default('ask'),
+    )
     .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
     .option('--data-dir <dir>', 'where records are kept (default ~/.switchboard)');
   addServerRequestOptions(call)
@@ -63,7 +80,12 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
 }
 
 /** Exit 0 when the call succeeded; 1 when it failed, was refused or rejected; 2 when it could not be made. */
-export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runToolsCall(
+  tool: string,
+  opts: CallOptions,
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   return withCore(
     opts,
     io,
@@ -71,7 +93,9 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       const { catalog } = core.tools.catalog.current();
       const servers = core.config.current().agent.mcp.servers.map((s) => s.name);
       if (opts.server !== undefined && !servers.includes(opts.server)) {
-        io.stderr(`no server named ${opts.server}${didYouMean(opts.server, servers)}; the config has: ${servers.join(', ') || '(no servers)'}`);
+        io.stderr(
+          `no server named ${opts.server}${didYouMean(opts.server, servers)}; the config has: ${servers.join(', ') || '(no servers)'}`,
+        );
         return 2;
       }
       const state = opts.server === undefined ? undefined : core.tools.connections.state(opts.server);
@@ -81,10 +105,15 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       }
       if (opts.server !== undefined && !catalog.entries.some((e) => e.server === opts.server && e.toolId === tool)) {
         const offered = catalog.entries.filter((e) => e.server === opts.server).map((e) => e.toolId);
-        io.stderr(`${opts.server} offers no tool "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
+        io.stderr(
+          `${opts.server} offers no tool "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`,
+        );
         return 2;
       }
-      const server = opts.server ?? catalog.bindingsByToolId.get(tool)?.server ?? catalog.entries.find((e) => e.toolId === tool && e.server)?.server;
+      const server =
+        opts.server ??
+        catalog.bindingsByToolId.get(tool)?.server ??
+        catalog.entries.find((e) => e.toolId === tool && e.server)?.server;
       if (!server) {
         const offered = catalog.entries.filter((e) => e.server).map((e) => e.toolId);
         io.stderr(`no connected server offers "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
@@ -98,7 +127,15 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       let interrupted: boolean;
       try {
         // Ctrl-C cancels the call (notifications/cancelled); the core's close then ends a 2025 HTTP session (DELETE).
-        ({ value: run, interrupted } = await interruptible(io, (signal) => core.workbench.operator.call({ toolId: tool, server, arguments: opts.args, customerId: opts.customer, signal })));
+        ({ value: run, interrupted } = await interruptible(io, (signal) =>
+          core.workbench.operator.call({
+            toolId: tool,
+            server,
+            arguments: opts.args,
+            customerId: opts.customer,
+            signal,
+          }),
+        ));
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         io.stderr(error.message);
@@ -110,21 +147,49 @@ export async function runToolsCall(tool: string, opts: CallOptions, io: CliIo, e
       }
       // The result's parts as the server sent them (text, image and audio with their base64, links, resources),
       // beside the item whose text has a marker where each image or sound was.
-      if (opts.json) io.stdout(JSON.stringify({ ...run, content: contentOf(run.record?.result), app: appOfRun(core.tools.catalog.current().input.servers.find((s) => s.name === server)?.tools.find((t) => t.name === tool)) }, null, 2));
+      if (opts.json)
+        io.stdout(
+          JSON.stringify(
+            {
+              ...run,
+              content: contentOf(run.record?.result),
+              app: appOfRun(
+                core.tools.catalog
+                  .current()
+                  .input.servers.find((s) => s.name === server)
+                  ?.tools.find((t) => t.name === tool),
+              ),
+            },
+            null,
+            2,
+          ),
+        );
       else {
-        if (run.notVisibleToModel) io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
+        if (run.notVisibleToModel)
+          io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
         const { item } = run;
-        io.stdout(`${item.toolName} @${server} as customer ${opts.customer}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`);
+        io.stdout(
+          `${item.toolName} @${server} as customer ${opts.customer}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`,
+        );
         // A call that did not run (rejected, blocked, stopped): the operator's sentence, not the text written for the model.
         // (The item's message carries the model's text as its `text`; its code renders the operator's.)
-        const words = item.status !== 'success' && item.status !== 'error' && item.message ? formatMessage(MAIN_MESSAGES, item.message) : item.resultText;
+        const words =
+          item.status !== 'success' && item.status !== 'error' && item.message
+            ? formatMessage(MAIN_MESSAGES, item.message)
+            : item.resultText;
         if (words) io.stdout(words);
       }
       // What the server asked that a policy refused unseen: the operator learns how to answer it (once per kind of note).
       const notes = new Set<string>();
       for (const exchange of run.item.exchanges ?? [])
-        if (exchange.outcome !== 'accept' && (exchange.decidedByMessage?.code === 'decider.elicitPolicy' || exchange.decidedByMessage?.code === 'decider.samplingDenied'))
-          notes.add(`note: ${exchange.server}'s ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'} was answered ${exchange.outcome} by ${exchange.decidedBy}; to answer it yourself, run at a terminal (or pass --${exchange.kind === 'elicitation' ? 'elicit' : 'sampling'} ask there)`);
+        if (
+          exchange.outcome !== 'accept' &&
+          (exchange.decidedByMessage?.code === 'decider.elicitPolicy' ||
+            exchange.decidedByMessage?.code === 'decider.samplingDenied')
+        )
+          notes.add(
+            `note: ${exchange.server}'s ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'} was answered ${exchange.outcome} by ${exchange.decidedBy}; to answer it yourself, run at a terminal (or pass --${exchange.kind === 'elicitation' ? 'elicit' : 'sampling'} ask there)`,
+          );
       for (const note of notes) io.stderr(note);
       return interrupted ? INTERRUPTED_EXIT_CODE : run.item.status === 'success' ? 0 : 1;
     },
@@ -137,4 +202,3 @@ function contentOf(result: unknown): unknown[] | null {
   const content = (result as { content?: unknown } | null | undefined)?.content;
   return Array.isArray(content) ? content : null;
 }
-

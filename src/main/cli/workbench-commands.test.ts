@@ -30,20 +30,33 @@ describe('switchboard tools call', () => {
   it('runs query_order as the acting customer through the proxy and keeps a record with actor operator (exit 0)', async () => {
     const dir = await dataDir();
     const { io, out } = capture();
-    const code = await runToolsCall('query_order', { args: { keyword: 'AirPods' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true }, io, {});
+    const code = await runToolsCall(
+      'query_order',
+      { args: { keyword: 'AirPods' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true },
+      io,
+      {},
+    );
     expect(code).toBe(0);
     const run = JSON.parse(out.join('\n'));
     expect(run.item).toMatchObject({ toolName: 'query_order', server: 'shop', status: 'success' });
     expect(run.record).toMatchObject({ actor: 'operator', tool: 'query_order', status: 'success' });
     expect(run.item.resultText).toContain('BS1001003');
     expect(run.notVisibleToModel).toBeNull();
-    const records = (await readFile(join(dir, 'records.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const records = (await readFile(join(dir, 'records.jsonl'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(records).toEqual([expect.objectContaining({ id: run.record.id, actor: 'operator' })]);
   });
 
   it('runs an unmounted tool and says why the model would not see it', async () => {
     const { io, out, err } = capture();
-    const code = await runToolsCall('query_coupons', { args: {}, customer: 'u1001', approve: 'none', dataDir: await dataDir() }, io, {});
+    const code = await runToolsCall(
+      'query_coupons',
+      { args: {}, customer: 'u1001', approve: 'none', dataDir: await dataDir() },
+      io,
+      {},
+    );
     expect(code).toBe(0);
     expect(err.join('\n')).toMatch(/the model would not see query_coupons \(unmounted\)/);
     expect(out.join('\n')).toContain('CP-1001-01');
@@ -52,31 +65,59 @@ describe('switchboard tools call', () => {
   it('exits 1 when a write is refused by --approve none, and the shop was never called', async () => {
     const dir = await dataDir();
     const { io, out } = capture();
-    const code = await runToolsCall('cancel_order', { args: { orderNo: 'BS1001011' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true }, io, {});
+    const code = await runToolsCall(
+      'cancel_order',
+      { args: { orderNo: 'BS1001011' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true },
+      io,
+      {},
+    );
     expect(code).toBe(1);
     const run = JSON.parse(out.join('\n'));
     expect(run.item.status).toBe('rejected');
     expect(run.record.approval).toMatchObject({ decision: 'reject', decidedBy: 'cli' });
     // Still cancellable: the rejected call did not run.
     const again = capture();
-    expect(await runToolsCall('query_order', { args: { keyword: '键盘' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true }, again.io, {})).toBe(0);
+    expect(
+      await runToolsCall(
+        'query_order',
+        { args: { keyword: '键盘' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true },
+        again.io,
+        {},
+      ),
+    ).toBe(0);
     expect(JSON.parse(again.out.join('\n')).item.resultText).toContain('"status":"paid"');
   });
 
   it('exits 1 when the call fails at the server, and 2 when no server offers the tool', async () => {
     const dir = await dataDir();
     const failed = capture();
-    expect(await runToolsCall('query_logistics', { args: { trackingNo: 'NOPE' }, customer: 'u1001', approve: 'none', dataDir: dir }, failed.io, {})).toBe(1);
+    expect(
+      await runToolsCall(
+        'query_logistics',
+        { args: { trackingNo: 'NOPE' }, customer: 'u1001', approve: 'none', dataDir: dir },
+        failed.io,
+        {},
+      ),
+    ).toBe(1);
     expect(failed.out[0]).toMatch(/query_logistics @shop as customer u1001: error/);
     const missing = capture();
-    expect(await runToolsCall('no_such_tool', { args: {}, customer: 'u1001', approve: 'none', dataDir: dir }, missing.io, {})).toBe(2);
+    expect(
+      await runToolsCall(
+        'no_such_tool',
+        { args: {}, customer: 'u1001', approve: 'none', dataDir: dir },
+        missing.io,
+        {},
+      ),
+    ).toBe(2);
     expect(missing.err.join('\n')).toMatch(/no connected server offers "no_such_tool"/);
   });
 
   it('refuses --args that are not a JSON object', async () => {
     const { io, err } = capture();
     const program = buildProgram(io).exitOverride();
-    await expect(program.parseAsync(['node', 'switchboard', 'tools', 'call', 'query_order', '--args', '[1]'])).rejects.toThrow();
+    await expect(
+      program.parseAsync(['node', 'switchboard', 'tools', 'call', 'query_order', '--args', '[1]']),
+    ).rejects.toThrow();
     expect(err.join('\n')).toMatch(/must be a JSON object/);
   });
 });
@@ -87,8 +128,23 @@ describe('switchboard tools list', () => {
     const config = join(dir, 'switchboard.yaml');
     await writeFile(config, defaultConfigText());
     const { io, out } = capture();
-    await buildProgram(io).parseAsync(['node', 'switchboard', 'tools', 'list', '--config', config, '--data-dir', dir, '--json']);
-    const rows = JSON.parse(out.join('\n')) as { toolId: string; server: string | null; state: string; readOnly: boolean }[];
+    await buildProgram(io).parseAsync([
+      'node',
+      'switchboard',
+      'tools',
+      'list',
+      '--config',
+      config,
+      '--data-dir',
+      dir,
+      '--json',
+    ]);
+    const rows = JSON.parse(out.join('\n')) as {
+      toolId: string;
+      server: string | null;
+      state: string;
+      readOnly: boolean;
+    }[];
     expect(rows).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ toolId: 'query_order', server: 'shop', state: 'bound', readOnly: true }),
@@ -98,7 +154,16 @@ describe('switchboard tools list', () => {
       ]),
     );
     const text = capture();
-    await buildProgram(text.io).parseAsync(['node', 'switchboard', 'tools', 'list', '--config', config, '--data-dir', dir]);
+    await buildProgram(text.io).parseAsync([
+      'node',
+      'switchboard',
+      'tools',
+      'list',
+      '--config',
+      config,
+      '--data-dir',
+      dir,
+    ]);
     expect(text.out.find((l) => l.includes('query_coupons'))).toMatch(/^unmounted\s+query_coupons\s+shop\s+read-only/);
   });
 });
@@ -107,7 +172,19 @@ describe('switchboard replay', () => {
   it('replays a saved conversation; unchanged config gives the same steps, a changed description diverges', async () => {
     const dir = await dataDir();
     const chat = capture();
-    expect(await runChat({ dataDir: dir, customer: 'u1001', approve: 'none', json: true, message: ['上周买的AirPods Pro还没收到，帮我看看送到哪了', '第一笔'] }, chat.io, {})).toBe(0);
+    expect(
+      await runChat(
+        {
+          dataDir: dir,
+          customer: 'u1001',
+          approve: 'none',
+          json: true,
+          message: ['上周买的AirPods Pro还没收到，帮我看看送到哪了', '第一笔'],
+        },
+        chat.io,
+        {},
+      ),
+    ).toBe(0);
     const id = JSON.parse(chat.out[0]).conversationId as string;
 
     const same = capture();
@@ -115,11 +192,18 @@ describe('switchboard replay', () => {
     const unchanged = JSON.parse(same.out.join('\n'));
     expect(unchanged.diverged).toBe(false);
     expect(unchanged.steps.length).toBeGreaterThanOrEqual(3);
-    expect(unchanged.steps.every((s: { same: boolean; original: unknown; replay: unknown }) => s.same && s.original && s.replay)).toBe(true);
+    expect(
+      unchanged.steps.every(
+        (s: { same: boolean; original: unknown; replay: unknown }) => s.same && s.original && s.replay,
+      ),
+    ).toBe(true);
 
     const configPath = join(dir, 'switchboard.yaml');
     const yaml = await readFile(configPath, 'utf8');
-    await writeFile(configPath, yaml.replace('toolId: query_order\n', 'toolId: query_order\n        description: 查订单（按商品关键词）\n'));
+    await writeFile(
+      configPath,
+      yaml.replace('toolId: query_order\n', 'toolId: query_order\n        description: 查订单（按商品关键词）\n'),
+    );
     const changed = capture();
     expect(await runReplay(id, { dataDir: dir, json: true }, changed.io, {})).toBe(0);
     const report = JSON.parse(changed.out.join('\n'));
@@ -133,13 +217,22 @@ describe('switchboard replay', () => {
   it('never runs a write: the replay answers it "not executed (replay)" and lists it as asking for approval', async () => {
     const dir = await dataDir();
     const chat = capture();
-    await runChat({ dataDir: dir, customer: 'u1001', approve: 'all', json: true, message: ['帮我取消键盘的订单'] }, chat.io, {});
+    await runChat(
+      { dataDir: dir, customer: 'u1001', approve: 'all', json: true, message: ['帮我取消键盘的订单'] },
+      chat.io,
+      {},
+    );
     const id = JSON.parse(chat.out[0]).conversationId as string;
     const { io, out } = capture();
     expect(await runReplay(id, { dataDir: dir, json: true }, io, {})).toBe(0);
     const report = JSON.parse(out.join('\n'));
-    const cancel = report.steps.find((s: { replay: { calls: { tool: string }[] } | null }) => s.replay?.calls.some((c) => c.tool === 'cancel_order'));
-    expect(cancel.replay.calls.find((c: { tool: string }) => c.tool === 'cancel_order')).toMatchObject({ status: 'blocked', result: expect.stringContaining('not executed (replay)') });
+    const cancel = report.steps.find((s: { replay: { calls: { tool: string }[] } | null }) =>
+      s.replay?.calls.some((c) => c.tool === 'cancel_order'),
+    );
+    expect(cancel.replay.calls.find((c: { tool: string }) => c.tool === 'cancel_order')).toMatchObject({
+      status: 'blocked',
+      result: expect.stringContaining('not executed (replay)'),
+    });
     expect(cancel.replay.wouldAskApproval).toEqual(['cancel_order']);
     expect(cancel.original.calls.find((c: { tool: string }) => c.tool === 'cancel_order').status).toBe('success');
     // The original was in fact approved: it asked; only the replay "would have asked" (typed fields, issue 30).
@@ -198,7 +291,9 @@ describe('switchboard test', () => {
     expect(text).toMatch(/✗ calls query_coupons: not called; the model made no tool call/);
     expect(text).toMatch(/9 passed, 1 failed/);
     const xml = await readFile(junit, 'utf8');
-    expect(xml).toMatch(/<testcase classname="cases" name="wrong on purpose"[^>]*>\s*<failure message="calls query_coupons: not called/);
+    expect(xml).toMatch(
+      /<testcase classname="cases" name="wrong on purpose"[^>]*>\s*<failure message="calls query_coupons: not called/,
+    );
   });
 
   it('exits 2 for a cases file with problems, naming the line, and leaves it untouched', async () => {

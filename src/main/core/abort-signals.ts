@@ -18,10 +18,14 @@ export function linkedAbort(parent: AbortSignal): { signal: AbortSignal; dispose
     const set = new Set<AbortController>();
     calls = set;
     inFlightByTurn.set(parent, set);
-    parent.addEventListener('abort', () => {
-      for (const call of set) call.abort(parent.reason);
-      set.clear();
-    }, { once: true });
+    parent.addEventListener(
+      'abort',
+      () => {
+        for (const call of set) call.abort(parent.reason);
+        set.clear();
+      },
+      { once: true },
+    );
   }
   calls.add(controller);
   const registered = calls;

@@ -150,7 +150,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   for (const part of CONTRACT_PARTS) await part();
   const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
   // OAuth tokens go to the secret store where it can keep them (Electron: safeStorage), else to an owner-only file.
-  const tokenSecrets = secrets.canStore ? secrets : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));
+  const tokenSecrets = secrets.canStore
+    ? secrets
+    : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));
   const auth = new AuthService({
     store: new OAuthStore(tokenSecrets),
     connections: () => tools.connections,
@@ -180,7 +182,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       return {
         elicitationTimeoutMs: agent.elicitationTimeoutMs ?? agent.approvalTimeoutMs,
         samplingTimeoutMs: agent.approvalTimeoutMs,
-        samplingPerMinute: (server) => agent.mcp.servers.find((s) => s.name === server)?.samplingPerMinute ?? DEFAULT_SAMPLING_PER_MINUTE,
+        samplingPerMinute: (server) =>
+          agent.mcp.servers.find((s) => s.name === server)?.samplingPerMinute ?? DEFAULT_SAMPLING_PER_MINUTE,
         samplingMaxTokens: agent.model.maxTokens,
       };
     },
@@ -200,7 +203,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     config,
     events,
     log,
-    connections: { auth, requests: requests.handlers, launchGate: launches, eras, ...(options.fetch && { fetch: options.fetch }), ...options.connections },
+    connections: {
+      auth,
+      requests: requests.handlers,
+      launchGate: launches,
+      eras,
+      ...(options.fetch && { fetch: options.fetch }),
+      ...options.connections,
+    },
     builtins: options.builtinServers,
     pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
     // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
@@ -260,13 +270,32 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   late.runtime = runtime;
 
   const { PreferencesStore: Preferences, PREFERENCES_FILE_NAME } = await import('./preferences/preferences-store');
-  const preferences = await Preferences.open({ path: join(options.dataDir, PREFERENCES_FILE_NAME), events, systemLanguages: options.systemLanguages, log });
+  const preferences = await Preferences.open({
+    path: join(options.dataDir, PREFERENCES_FILE_NAME),
+    events,
+    systemLanguages: options.systemLanguages,
+    log,
+  });
 
   const { createWorkbench } = await import('./workbench');
-  const workbench = createWorkbench({ dataDir: options.dataDir, config, events, catalog: () => tools.catalog.current(), runtime, casesPath: options.casesPath });
+  const workbench = createWorkbench({
+    dataDir: options.dataDir,
+    config,
+    events,
+    catalog: () => tools.catalog.current(),
+    runtime,
+    casesPath: options.casesPath,
+  });
   // MCP Apps: a tool's own interface, its requests through the same gates as the model's.
   const { AppService } = await import('./apps/app-service');
-  const apps = new AppService({ catalog: () => tools.catalog.current(), proxy: runtime.proxy, records: runtime.records, store: runtime.store, events, sample: requests.handlers.sample });
+  const apps = new AppService({
+    catalog: () => tools.catalog.current(),
+    proxy: runtime.proxy,
+    records: runtime.records,
+    store: runtime.store,
+    events,
+    sample: requests.handlers.sample,
+  });
 
   return {
     events,
@@ -306,7 +335,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 }
 
 /** The telemetry service, applied now and again at each config change (Settings saves the `telemetry:` section). */
-async function startTelemetry(options: CoreOptions, config: ConfigStore, secrets: SecretStore, log: (line: string) => void): Promise<TelemetryService> {
+async function startTelemetry(
+  options: CoreOptions,
+  config: ConfigStore,
+  secrets: SecretStore,
+  log: (line: string) => void,
+): Promise<TelemetryService> {
   const { TelemetryService, OTLP_HEADERS_SECRET } = await import('./telemetry/telemetry-service');
   const telemetry = new TelemetryService({
     env: options.env ?? process.env,

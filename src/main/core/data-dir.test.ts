@@ -37,7 +37,18 @@ function legacyDesktopFolder(root: string): string {
 
 describe('one data directory for the desktop app and the headless console', () => {
   it('knows every file the stores keep (their own names)', () => {
-    for (const name of [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, PINS_FILE_NAME, CASES_FILE_NAME, OAUTH_TOKENS_FILE_NAME, PREFERENCES_FILE_NAME, LAUNCH_CONFIRMATIONS_FILE_NAME, 'secrets.json', 'records.jsonl', 'conversations'])
+    for (const name of [
+      CONFIG_FILE_NAME,
+      `${CONFIG_FILE_NAME}.bak`,
+      PINS_FILE_NAME,
+      CASES_FILE_NAME,
+      OAUTH_TOKENS_FILE_NAME,
+      PREFERENCES_FILE_NAME,
+      LAUNCH_CONFIRMATIONS_FILE_NAME,
+      'secrets.json',
+      'records.jsonl',
+      'conversations',
+    ])
       expect(DATA_ENTRIES).toContain(name);
   });
 
@@ -51,14 +62,19 @@ describe('one data directory for the desktop app and the headless console', () =
     const target = join(root, 'shared');
     const lines: string[] = [];
     const outcome = await migrateLegacyData(target, [join(root, 'missing'), legacy], (line) => lines.push(line));
-    expect(outcome).toEqual({ from: legacy, moved: ['switchboard.yaml', 'pins.json', 'secrets.json', 'records.jsonl', 'conversations'] });
+    expect(outcome).toEqual({
+      from: legacy,
+      moved: ['switchboard.yaml', 'pins.json', 'secrets.json', 'records.jsonl', 'conversations'],
+    });
     expect(readFileSync(join(target, 'records.jsonl'), 'utf8')).toBe('{"id":"r1"}\n');
     expect(readFileSync(join(target, 'conversations', 'c_1.jsonl'), 'utf8')).toBe('{"t":"meta"}\n');
     expect(existsSync(join(legacy, 'switchboard.yaml'))).toBe(false);
     expect(existsSync(join(legacy, 'GPUCache'))).toBe(true);
     expect(existsSync(join(legacy, 'Preferences'))).toBe(true);
     expect(readFileSync(join(legacy, 'switchboard-data-moved.txt'), 'utf8')).toContain(target);
-    expect(lines).toEqual([`[data] moved switchboard.yaml, pins.json, secrets.json, records.jsonl, conversations from ${legacy} to ${target}`]);
+    expect(lines).toEqual([
+      `[data] moved switchboard.yaml, pins.json, secrets.json, records.jsonl, conversations from ${legacy} to ${target}`,
+    ]);
     // Once moved, nothing more happens.
     expect(await migrateLegacyData(target, [legacy])).toEqual({ moved: [] });
   });
@@ -86,9 +102,16 @@ describe('one data directory for the desktop app and the headless console', () =
   });
 
   it("knows where each OS keeps Electron's userData", () => {
-    expect(legacyDesktopDataDirs('linux', {}, '/home/jo')).toEqual(['/home/jo/.config/Switchboard', '/home/jo/.config/switchboard']);
+    expect(legacyDesktopDataDirs('linux', {}, '/home/jo')).toEqual([
+      '/home/jo/.config/Switchboard',
+      '/home/jo/.config/switchboard',
+    ]);
     expect(legacyDesktopDataDirs('linux', { XDG_CONFIG_HOME: '/x' }, '/home/jo')[0]).toBe('/x/Switchboard');
-    expect(legacyDesktopDataDirs('darwin', {}, '/Users/jo')[0]).toBe('/Users/jo/Library/Application Support/Switchboard');
-    expect(legacyDesktopDataDirs('win32', { APPDATA: 'C:\\Users\\jo\\AppData\\Roaming' }, 'C:\\Users\\jo')[0]).toBe(join('C:\\Users\\jo\\AppData\\Roaming', 'Switchboard'));
+    expect(legacyDesktopDataDirs('darwin', {}, '/Users/jo')[0]).toBe(
+      '/Users/jo/Library/Application Support/Switchboard',
+    );
+    expect(legacyDesktopDataDirs('win32', { APPDATA: 'C:\\Users\\jo\\AppData\\Roaming' }, 'C:\\Users\\jo')[0]).toBe(
+      join('C:\\Users\\jo\\AppData\\Roaming', 'Switchboard'),
+    );
   });
 });

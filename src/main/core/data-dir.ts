@@ -10,13 +10,28 @@ const CONFIG_FILE_NAME = 'switchboard.yaml';
  * Spelled out rather than imported from the stores, so the desktop entry resolves its data directory without
  * loading the core (data-dir.test.ts checks these against the stores' own names).
  */
-export const DATA_ENTRIES = [CONFIG_FILE_NAME, `${CONFIG_FILE_NAME}.bak`, 'pins.json', 'cases.yaml', 'secrets.json', 'oauth-tokens.json', 'records.jsonl', 'conversations', 'preferences.json', 'launch-confirmations.json'];
+export const DATA_ENTRIES = [
+  CONFIG_FILE_NAME,
+  `${CONFIG_FILE_NAME}.bak`,
+  'pins.json',
+  'cases.yaml',
+  'secrets.json',
+  'oauth-tokens.json',
+  'records.jsonl',
+  'conversations',
+  'preferences.json',
+  'launch-confirmations.json',
+];
 
 /**
  * Where earlier desktop versions kept their data: Electron's userData folder, named after the app (`switchboard`
  * from package.json in development, `Switchboard`, the product name, when packaged).
  */
-export function legacyDesktopDataDirs(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env, home: string = homedir()): string[] {
+export function legacyDesktopDataDirs(
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+  home: string = homedir(),
+): string[] {
   const appData =
     platform === 'win32'
       ? (env.APPDATA ?? join(home, 'AppData', 'Roaming'))
@@ -37,7 +52,11 @@ export interface MigrationOutcome {
  * data yet, from the first legacy folder that has a config. Where both hold data, `target` wins and the legacy
  * folder is left as it was (and said so in the log). A note in the legacy folder says where the data went.
  */
-export async function migrateLegacyData(target: string, legacy: string[], log: (line: string) => void = () => undefined): Promise<MigrationOutcome> {
+export async function migrateLegacyData(
+  target: string,
+  legacy: string[],
+  log: (line: string) => void = () => undefined,
+): Promise<MigrationOutcome> {
   const hasData = async (dir: string) => (await present(dir)).length > 0;
   const targetHasData = await hasData(target);
   for (const dir of legacy) {
@@ -52,7 +71,10 @@ export async function migrateLegacyData(target: string, legacy: string[], log: (
       await move(join(dir, name), join(target, name));
       moved.push(name);
     }
-    await writeFile(join(dir, 'switchboard-data-moved.txt'), `Switchboard's data (${moved.join(', ')}) moved to ${target} on ${new Date().toISOString()}.\n`).catch(() => undefined);
+    await writeFile(
+      join(dir, 'switchboard-data-moved.txt'),
+      `Switchboard's data (${moved.join(', ')}) moved to ${target} on ${new Date().toISOString()}.\n`,
+    ).catch(() => undefined);
     log(`[data] moved ${moved.join(', ')} from ${dir} to ${target}`);
     return { from: dir, moved };
   }
@@ -63,7 +85,12 @@ export async function migrateLegacyData(target: string, legacy: string[], log: (
  * The data directory for an entry point: `--data-dir` beats SWITCHBOARD_DATA_DIR beats the shared default, which
  * first takes over what earlier desktop versions left in their own folder.
  */
-export async function openDataDir(flag: string | undefined, env: NodeJS.ProcessEnv, log?: (line: string) => void, legacy: string[] = legacyDesktopDataDirs()): Promise<string> {
+export async function openDataDir(
+  flag: string | undefined,
+  env: NodeJS.ProcessEnv,
+  log?: (line: string) => void,
+  legacy: string[] = legacyDesktopDataDirs(),
+): Promise<string> {
   if (flag || env.SWITCHBOARD_DATA_DIR) return resolveDataDir(flag, env, '');
   const dir = defaultDataDir();
   await migrateLegacyData(dir, legacy, log);

@@ -6,7 +6,10 @@ const run = promisify(execFile);
 
 /** Runs `lines` after importing loadNodeFetch, in a fresh process (this one may have loaded undici already); its printed JSON. */
 async function inFreshProcess(lines: string[]): Promise<unknown> {
-  const code = [`import { loadNodeFetch } from ${JSON.stringify(new URL('./node-fetch.ts', import.meta.url).href)};`, ...lines].join('\n');
+  const code = [
+    `import { loadNodeFetch } from ${JSON.stringify(new URL('./node-fetch.ts', import.meta.url).href)};`,
+    ...lines,
+  ].join('\n');
   const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code]);
   return JSON.parse(stdout);
 }
@@ -40,7 +43,8 @@ describe('loadNodeFetch', () => {
     const undiciTurn = turns.find((turn) => turn.includes('internal/deps/undici/undici'))!;
     // What undici loads with it now is no public module of its own (http, tls, http2... came on earlier turns).
     expect(undiciTurn.filter((name) => !name.startsWith('internal/'))).toEqual([]);
-    for (const name of ['http', 'tls', 'http2', 'zlib']) expect(turns.findIndex((turn) => turn.includes(name))).toBeLessThan(turns.indexOf(undiciTurn));
+    for (const name of ['http', 'tls', 'http2', 'zlib'])
+      expect(turns.findIndex((turn) => turn.includes(name))).toBeLessThan(turns.indexOf(undiciTurn));
     expect(new Set(turns.map((turn) => turn.join())).size).toBe(turns.length); // several turns, not one
   });
 });

@@ -4,7 +4,19 @@ import { nextTurn } from './slices';
  * The Node modules Node's undici requires, in the order it does, each loaded on a turn of its own first: together
  * with undici they were one block of ~40 ms at start-up (bench scenario 7), undici alone is ~12.
  */
-const UNDICI_NEEDS = ['stream', 'net', 'http', 'crypto', 'tls', 'http2', 'zlib', 'perf_hooks', 'util/types', 'worker_threads', 'stream/web'] as const;
+const UNDICI_NEEDS = [
+  'stream',
+  'net',
+  'http',
+  'crypto',
+  'tls',
+  'http2',
+  'zlib',
+  'perf_hooks',
+  'util/types',
+  'worker_threads',
+  'stream/web',
+] as const;
 
 /**
  * Node's fetch, Response and Headers come from its bundled undici, compiled and run the first time one of them is

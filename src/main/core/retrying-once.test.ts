@@ -18,7 +18,9 @@ describe('retryingOnce', () => {
     const dir = join(root, 'knowledge');
     try {
       const knowledge = retryingOnce(() => loadKnowledgeBase(dir));
-      await expect(knowledge()).rejects.toThrow(`the knowledge folder is missing (${dir}); the installation is incomplete: reinstall Switchboard`);
+      await expect(knowledge()).rejects.toThrow(
+        `the knowledge folder is missing (${dir}); the installation is incomplete: reinstall Switchboard`,
+      );
       await mkdir(dir);
       await writeFile(join(dir, 'returns.md'), '# Returns\n\nSeven days, no questions asked.\n');
       expect((await knowledge()).search('returns').length).toBeGreaterThan(0);

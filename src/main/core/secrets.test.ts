@@ -86,10 +86,17 @@ describe('encrypted secret store', () => {
       expect(store.get('OPENAI_API_KEY'), text).toBeUndefined();
       expect(store.problem('OPENAI_API_KEY'), text).toBeUndefined();
     }
-    writeFileSync(file(), JSON.stringify({ keys: { OPENAI_API_KEY: Buffer.from('foreign ciphertext').toString('base64') } }));
+    writeFileSync(
+      file(),
+      JSON.stringify({ keys: { OPENAI_API_KEY: Buffer.from('foreign ciphertext').toString('base64') } }),
+    );
     const store = await createEncryptedSecrets(dir, fakeCipher().cipher, {});
     expect(store.get('OPENAI_API_KEY')).toBeUndefined();
-    expect(store.problem('OPENAI_API_KEY')).toEqual({ code: 'secrets.storedUndecryptable', params: { detail: 'not ours' }, text: 'the stored key could not be decrypted (not ours); enter it again' });
+    expect(store.problem('OPENAI_API_KEY')).toEqual({
+      code: 'secrets.storedUndecryptable',
+      params: { detail: 'not ours' },
+      text: 'the stored key could not be decrypted (not ours); enter it again',
+    });
     await store.set('OPENAI_API_KEY', KEY); // re-entered
     expect(store.get('OPENAI_API_KEY')).toBe(KEY);
     expect(store.problem('OPENAI_API_KEY')).toBeUndefined();
@@ -105,7 +112,9 @@ describe('encrypted secret store', () => {
     rotating.cipher.cipher.decrypt = async (sealed) => ({ ...(await decrypt(sealed)), reseal: true });
     await createEncryptedSecrets(dir, rotating.cipher, {});
     expect(rotating.calls.encrypt).toBe(1);
-    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({ keys: { OPENAI_API_KEY: cipher.encryptSync(KEY).toString('base64') } });
+    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({
+      keys: { OPENAI_API_KEY: cipher.encryptSync(KEY).toString('base64') },
+    });
   });
 
   it('without a keyring: stores nothing without consent; with it, switches to plain text and remembers that', async () => {
@@ -132,11 +141,17 @@ describe('encrypted secret store', () => {
   });
 
   it('without a keyring and without consent, a key found on disk is not opened: it is reported', async () => {
-    writeFileSync(file(), JSON.stringify({ keys: { OPENAI_API_KEY: fakeCipher().cipher.encryptSync(KEY).toString('base64') } }));
+    writeFileSync(
+      file(),
+      JSON.stringify({ keys: { OPENAI_API_KEY: fakeCipher().cipher.encryptSync(KEY).toString('base64') } }),
+    );
     const { cipher, calls } = fakeCipher('no-keyring');
     const store = await createEncryptedSecrets(dir, cipher, {});
     expect(store.get('OPENAI_API_KEY')).toBeUndefined();
-    expect(store.problem('OPENAI_API_KEY')).toMatchObject({ code: 'secrets.storedNoKeyring', text: expect.stringMatching(/no keyring to open it; enter it again/) });
+    expect(store.problem('OPENAI_API_KEY')).toMatchObject({
+      code: 'secrets.storedNoKeyring',
+      text: expect.stringMatching(/no keyring to open it; enter it again/),
+    });
     expect(calls).toEqual({ encrypt: 0, decrypt: 0, plainText: 0 });
   });
 

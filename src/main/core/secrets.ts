@@ -64,7 +64,11 @@ interface SecretsFile {
  * Keys sealed by `vault` in <dataDir>/secrets.json; the environment still wins. Every stored key is decrypted
  * once here, asynchronously (the sync safeStorage API is deprecated and blocks), so `get` stays synchronous.
  */
-export async function createEncryptedSecrets(dataDir: string, vault: KeyVault, env = process.env): Promise<SecretStore> {
+export async function createEncryptedSecrets(
+  dataDir: string,
+  vault: KeyVault,
+  env = process.env,
+): Promise<SecretStore> {
   const path = join(dataDir, 'secrets.json');
   let file = await readSecretsFile(path);
   let storage: SecretStorage = vault.storage;
@@ -86,7 +90,10 @@ export async function createEncryptedSecrets(dataDir: string, vault: KeyVault, e
       plain.set(name, value);
       if (reseal) resealed.push(name);
     } catch (error) {
-      problems.set(name, say('secrets.storedUndecryptable', { detail: error instanceof Error ? error.message : String(error) }));
+      problems.set(
+        name,
+        say('secrets.storedUndecryptable', { detail: error instanceof Error ? error.message : String(error) }),
+      );
     }
   }
 
@@ -120,8 +127,7 @@ export async function createEncryptedSecrets(dataDir: string, vault: KeyVault, e
     async set(name, value, options = {}) {
       let consent = file.plainTextConsent;
       if (value && storage === 'no-keyring') {
-        if (!options.allowPlainText)
-          throw new Invalid(say('secrets.noKeyring'));
+        if (!options.allowPlainText) throw new Invalid(say('secrets.noKeyring'));
         vault.usePlainText();
         storage = 'plain-text';
         consent = true;
@@ -148,10 +154,17 @@ async function readSecretsFile(path: string): Promise<SecretsFile> {
   // `null` or an array parsed fine and then made every read throw.
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return { keys: {} };
   const record = parsed as Record<string, unknown>;
-  const keys = record.keys && typeof record.keys === 'object' && !Array.isArray(record.keys) ? (record.keys as Record<string, unknown>) : 'keys' in record ? {} : record;
+  const keys =
+    record.keys && typeof record.keys === 'object' && !Array.isArray(record.keys)
+      ? (record.keys as Record<string, unknown>)
+      : 'keys' in record
+        ? {}
+        : record;
   return {
     ...(record.plainTextConsent === true && { plainTextConsent: true }),
-    keys: Object.fromEntries(Object.entries(keys).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+    keys: Object.fromEntries(
+      Object.entries(keys).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    ),
   };
 }
 

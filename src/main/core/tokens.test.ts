@@ -28,14 +28,32 @@ describe('estimateTokens', () => {
   });
 
   it('matches o200k exactly on any text: letters, CJK, emoji, marks, digits, whitespace runs', async () => {
-    const alphabet = fc.constantFrom(...'ab Z9 \n\t\r你好世界，。!?\'sé́🙂中文 ﷺ'.split(''), '🙂', 'é', '\u0301', '   ', 'tion', "'ll");
+    const alphabet = fc.constantFrom(
+      ..."ab Z9 \n\t\r你好世界，。!?'sé́🙂中文 ﷺ".split(''),
+      '🙂',
+      'é',
+      '\u0301',
+      '   ',
+      'tion',
+      "'ll",
+    );
     await fc.assert(
-      fc.asyncProperty(fc.array(alphabet, { maxLength: 120 }).map((parts) => parts.join('')), async (text) => {
-        expect(await estimateTokens(text)).toBe(o200k(text));
-      }),
+      fc.asyncProperty(
+        fc.array(alphabet, { maxLength: 120 }).map((parts) => parts.join('')),
+        async (text) => {
+          expect(await estimateTokens(text)).toBe(o200k(text));
+        },
+      ),
       { numRuns: 300 },
     );
-    for (const run of ['x'.repeat(700), 'é'.repeat(300), '上'.repeat(500), '🙂'.repeat(200), '!'.repeat(600), ' '.repeat(500) + 'a'])
+    for (const run of [
+      'x'.repeat(700),
+      'é'.repeat(300),
+      '上'.repeat(500),
+      '🙂'.repeat(200),
+      '!'.repeat(600),
+      ' '.repeat(500) + 'a',
+    ])
       expect(await estimateTokens(run)).toBe(o200k(run));
   }, 120_000);
 
@@ -74,7 +92,10 @@ describe('estimateToolTokens', () => {
     await estimateTokens('warm the tables');
     // A clock that moves 1 ms per reading: each text alone stays far under a slice, so only a slice shared by
     // the texts (counted back to back in one chain of promises) ever lets go.
-    const words = Array.from({ length: 2_000 }, (_, i) => `q${String(i).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`);
+    const words = Array.from(
+      { length: 2_000 },
+      (_, i) => `q${String(i).replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`,
+    );
     let clock = performance.now();
     const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 1));
     let turns = 0;
@@ -98,7 +119,10 @@ describe('estimateToolTokens', () => {
     expect(await estimateToolTokens([])).toEqual([]);
     const [one] = await estimateToolTokens([queryOrder]);
     expect(one).toBe(o200k(toolDefinitionText(queryOrder)));
-    const longer = { ...queryOrder, description: `${queryOrder.description}。运单号请从订单结果里取，不要凭用户口述。` };
+    const longer = {
+      ...queryOrder,
+      description: `${queryOrder.description}。运单号请从订单结果里取，不要凭用户口述。`,
+    };
     const [a, b] = await estimateToolTokens([longer, queryOrder]);
     expect(a).toBeGreaterThan(one);
     expect(b).toBe(one);

@@ -34,7 +34,8 @@ const SAFE_CUT_WINDOW = 2_048;
 function chunkEnd(text: string, from: number): number {
   const limit = from + CHUNK;
   if (limit >= text.length) return text.length;
-  for (let i = limit; i > limit - SAFE_CUT_WINDOW; i--) if (text.charCodeAt(i) === 0x20 && !/\s/.test(text[i - 1])) return i;
+  for (let i = limit; i > limit - SAFE_CUT_WINDOW; i--)
+    if (text.charCodeAt(i) === 0x20 && !/\s/.test(text[i - 1])) return i;
   return cutBefore(text, limit);
 }
 
@@ -85,18 +86,20 @@ class TokenCounter {
       this.table = loadO200kTable();
       this.table.catch((error: unknown) => {
         this.table = undefined; // tried again next time
-        process.emitWarning(`token counts fall back to a rough estimate: the o200k tables could not be loaded (${String(error)})`);
+        process.emitWarning(
+          `token counts fall back to a rough estimate: the o200k tables could not be loaded (${String(error)})`,
+        );
       });
     }
     const table = await this.table;
     if (this.slices.due) await this.slices.handBack();
     const encoder = new TextEncoder();
     let total = 0;
-    for (let from = 0; from < text.length; ) {
+    for (let from = 0; from < text.length;) {
       const to = chunkEnd(text, from);
       for (const match of text.slice(from, to).matchAll(table.splitPattern)) {
         const piece = match[0];
-        for (let at = 0; at < piece.length; ) {
+        for (let at = 0; at < piece.length;) {
           const end = cutBefore(piece, Math.min(at + LONG_PIECE, piece.length));
           const part = at === 0 && end === piece.length ? piece : piece.slice(at, end);
           if (this.scratch.length < part.length * 3) this.scratch = new Uint8Array(part.length * 3);
@@ -137,10 +140,12 @@ function entryOf(tool: ModelToolDefinition): { key: string; text: string } {
 
 /** o200k tokens of each tool's definition; cached per definition, so a steady catalog answers at once. */
 export function estimateToolTokens(tools: readonly ModelToolDefinition[]): Promise<number[]> {
-  return Promise.all(tools.map((tool) => {
-    const { key, text } = entryOf(tool);
-    return counter.count(key, text);
-  }));
+  return Promise.all(
+    tools.map((tool) => {
+      const { key, text } = entryOf(tool);
+      return counter.count(key, text);
+    }),
+  );
 }
 
 /** Counts the tools in the background, so a model step finds them cached. Hashing is sliced too. */

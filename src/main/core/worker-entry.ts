@@ -12,7 +12,11 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 export function startWorkerBeside(name: string, here: string, options: WorkerOptions = {}): Worker {
   const source = new URL(`${name}.ts`, here);
   if (existsSync(source)) {
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+    const tsx = pathToFileURL(
+      createRequire(here)
+        .resolve('tsx/esm/api')
+        .replace(/\.cjs$/, '.mjs'),
+    ).href;
     const boot = `import(${JSON.stringify(tsx)}).then(({ tsImport }) => tsImport(${JSON.stringify(source.href)}, ${JSON.stringify(here)}))`;
     return new Worker(boot, { ...options, eval: true, execArgv: [] });
   }

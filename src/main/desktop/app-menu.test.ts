@@ -6,7 +6,10 @@ import { aboutPanelOptions, appMenuTemplate, installAppMenu, type AppMenuOptions
 function items(template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])]);
 }
-const roles = (template: MenuItemConstructorOptions[]) => items(template).map((item) => item.role).filter(Boolean);
+const roles = (template: MenuItemConstructorOptions[]) =>
+  items(template)
+    .map((item) => item.role)
+    .filter(Boolean);
 
 function options(extra: Partial<AppMenuOptions> = {}) {
   const calls: string[] = [];
@@ -26,16 +29,39 @@ describe('the application menu', () => {
     const { options: packaged } = options();
     let installed: MenuItemConstructorOptions[] = [];
     let about: unknown;
-    installAppMenu({ setApplicationMenu: (template) => void (installed = template), setAboutPanelOptions: (o) => void (about = o) }, { ...packaged, version: '0.1.0' });
+    installAppMenu(
+      { setApplicationMenu: (template) => void (installed = template), setAboutPanelOptions: (o) => void (about = o) },
+      { ...packaged, version: '0.1.0' },
+    );
     expect(installed.map((item) => item.label)).toEqual(['File', 'Edit', 'View', 'Window', 'Help']);
     expect(roles(installed)).not.toContain('toggleDevTools');
     expect(roles(installed)).not.toContain('forceReload');
-    expect(roles(installed)).toEqual(expect.arrayContaining(['quit', 'undo', 'copy', 'paste', 'reload', 'zoomIn', 'togglefullscreen', 'windowMenu', 'help', 'about']));
-    expect(about).toEqual({ applicationName: 'Switchboard', applicationVersion: '0.1.0', version: '', copyright: 'Copyright © Switchboard contributors' });
+    expect(roles(installed)).toEqual(
+      expect.arrayContaining([
+        'quit',
+        'undo',
+        'copy',
+        'paste',
+        'reload',
+        'zoomIn',
+        'togglefullscreen',
+        'windowMenu',
+        'help',
+        'about',
+      ]),
+    );
+    expect(about).toEqual({
+      applicationName: 'Switchboard',
+      applicationVersion: '0.1.0',
+      version: '',
+      copyright: 'Copyright © Switchboard contributors',
+    });
   });
 
   it('in development (not packaged) it keeps DevTools and Force Reload', () => {
-    expect(roles(appMenuTemplate(options({ packaged: false }).options))).toEqual(expect.arrayContaining(['toggleDevTools', 'forceReload']));
+    expect(roles(appMenuTemplate(options({ packaged: false }).options))).toEqual(
+      expect.arrayContaining(['toggleDevTools', 'forceReload']),
+    );
   });
 
   it('on macOS: the app menu named Switchboard first, About there and not in Help', () => {
@@ -58,6 +84,9 @@ describe('the application menu', () => {
     expect(JSON.stringify(appMenuTemplate(en))).not.toContain('electronjs');
     const zh = appMenuTemplate(options({ language: 'zh-CN' }).options);
     expect(zh.map((item) => item.label)).toEqual(['文件', '编辑', '视图', '窗口', '帮助']);
-    expect(aboutPanelOptions('1.2.3', '/icon.png')).toMatchObject({ applicationVersion: '1.2.3', iconPath: '/icon.png' });
+    expect(aboutPanelOptions('1.2.3', '/icon.png')).toMatchObject({
+      applicationVersion: '1.2.3',
+      iconPath: '/icon.png',
+    });
   });
 });

@@ -24,7 +24,9 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
   const mac = options.platform === 'darwin';
   const view: MenuItemConstructorOptions[] = [
     { role: 'reload' },
-    ...(options.packaged ? [] : ([{ role: 'forceReload' }, { role: 'toggleDevTools' }] as MenuItemConstructorOptions[])),
+    ...(options.packaged
+      ? []
+      : ([{ role: 'forceReload' }, { role: 'toggleDevTools' }] as MenuItemConstructorOptions[])),
     { type: 'separator' },
     { role: 'resetZoom' },
     { role: 'zoomIn' },
@@ -49,7 +51,9 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
     ...(mac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[])),
   ];
   return [
-    ...(mac ? ([{ role: 'appMenu', label: PRODUCT_NAME }] as MenuItemConstructorOptions[]) : [{ label: words.file, submenu: [{ role: 'quit' }] } as MenuItemConstructorOptions]),
+    ...(mac
+      ? ([{ role: 'appMenu', label: PRODUCT_NAME }] as MenuItemConstructorOptions[])
+      : [{ label: words.file, submenu: [{ role: 'quit' }] } as MenuItemConstructorOptions]),
     { label: words.edit, submenu: edit },
     { label: words.view, submenu: view },
     { role: 'windowMenu', label: words.window },
@@ -73,7 +77,10 @@ export interface MenuPorts {
   setAboutPanelOptions(options: AboutPanelOptionsOptions): void;
 }
 
-export function installAppMenu(ports: MenuPorts, options: AppMenuOptions & { version: string; iconPath?: string }): void {
+export function installAppMenu(
+  ports: MenuPorts,
+  options: AppMenuOptions & { version: string; iconPath?: string },
+): void {
   ports.setAboutPanelOptions(aboutPanelOptions(options.version, options.iconPath));
   ports.setApplicationMenu(appMenuTemplate(options));
 }

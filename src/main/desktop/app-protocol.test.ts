@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ELECTRON_CSP } from '../window-options';
-import { APP_ENTRY_URL, APP_ORIGIN, appRequestHandler, handleAppProtocol, registerAppScheme, rendererFile } from './app-protocol';
+import {
+  APP_ENTRY_URL,
+  APP_ORIGIN,
+  appRequestHandler,
+  handleAppProtocol,
+  registerAppScheme,
+  rendererFile,
+} from './app-protocol';
 
 // A renderer folder as the build writes it, and a secret beside it that must never be served.
 const base = mkdtempSync(join(tmpdir(), 'sb-app-protocol-'));
@@ -21,7 +28,12 @@ writeFileSync(join(base, 'secret.txt'), 'SECRET');
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
 const logged: string[] = [];
-const handler = appRequestHandler({ rendererDir: renderer, csp: ELECTRON_CSP, readFile, log: (line) => logged.push(line) });
+const handler = appRequestHandler({
+  rendererDir: renderer,
+  csp: ELECTRON_CSP,
+  readFile,
+  log: (line) => logged.push(line),
+});
 const get = (url: string, method = 'GET') => handler(new Request(url, { method }));
 
 describe('the app:// protocol', () => {
@@ -33,7 +45,10 @@ describe('the app:// protocol', () => {
       { scheme: 'mcp-app-sandbox', privileges: { standard: true, secure: true } },
     ]);
     const handled: string[] = [];
-    handleAppProtocol({ handle: (scheme) => void handled.push(scheme) }, { rendererDir: renderer, csp: ELECTRON_CSP, readFile });
+    handleAppProtocol(
+      { handle: (scheme) => void handled.push(scheme) },
+      { rendererDir: renderer, csp: ELECTRON_CSP, readFile },
+    );
     expect(handled).toEqual(['app']);
     expect(APP_ENTRY_URL).toBe('app://switchboard/index.html');
   });

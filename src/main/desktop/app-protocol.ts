@@ -46,7 +46,11 @@ export function handleAppProtocol(protocol: Pick<ProtocolPort, 'handle'>, option
 
 export function appRequestHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
   const root = resolve(options.rendererDir);
-  const answer = (status: number, body: ConstructorParameters<typeof Response>[0], type = 'text/plain; charset=utf-8') =>
+  const answer = (
+    status: number,
+    body: ConstructorParameters<typeof Response>[0],
+    type = 'text/plain; charset=utf-8',
+  ) =>
     new Response(body, {
       status,
       headers: { 'Content-Type': type, 'Content-Security-Policy': options.csp, 'X-Content-Type-Options': 'nosniff' },
@@ -60,7 +64,11 @@ export function appRequestHandler(options: AppProtocolOptions): (request: Reques
     if (request.method !== 'GET' && request.method !== 'HEAD') return answer(405, 'only GET and HEAD');
     try {
       const body = await options.readFile(file.path);
-      return answer(200, request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>), mime.getType(file.path) ?? 'application/octet-stream');
+      return answer(
+        200,
+        request.method === 'HEAD' ? null : (body as Uint8Array<ArrayBuffer>),
+        mime.getType(file.path) ?? 'application/octet-stream',
+      );
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return answer(404, 'not found');
@@ -84,7 +92,8 @@ export function rendererFile(root: string, rawUrl: string): Resolved {
   } catch {
     return { ok: false, status: 400, reason: 'not a URL' };
   }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return { ok: false, status: 403, reason: 'not this app' };
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST)
+    return { ok: false, status: 403, reason: 'not this app' };
   if (rawUrl.includes('\\')) return { ok: false, status: 403, reason: 'a backslash in the path' };
   const segments: string[] = [];
   for (const raw of url.pathname.split('/').filter(Boolean)) {
@@ -94,11 +103,13 @@ export function rendererFile(root: string, rawUrl: string): Resolved {
     } catch {
       return { ok: false, status: 400, reason: 'a malformed escape in the path' };
     }
-    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment)) return { ok: false, status: 403, reason: 'path traversal' };
+    if (segment === '.' || segment === '..' || /[/\\\0]/.test(segment))
+      return { ok: false, status: 403, reason: 'path traversal' };
     segments.push(segment);
   }
   const path = resolve(join(root, ...(segments.length ? segments : ['index.html'])));
   const inside = relative(root, path);
-  if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) return { ok: false, status: 403, reason: 'outside the renderer folder' };
+  if (!inside || inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    return { ok: false, status: 403, reason: 'outside the renderer folder' };
   return { ok: true, path };
 }

@@ -33,7 +33,9 @@ function fakeElectron() {
     log: () => undefined,
   });
   const headersFor = (url: string) =>
-    new Promise<Record<string, string[]>>((resolve) => headers!({ url, responseHeaders: { 'content-security-policy': ['app-own'] } }, (r) => resolve(r.responseHeaders)));
+    new Promise<Record<string, string[]>>((resolve) =>
+      headers!({ url, responseHeaders: { 'content-security-policy': ['app-own'] } }, (r) => resolve(r.responseHeaders)),
+    );
   return { handlers, headersFor };
 }
 
@@ -41,7 +43,10 @@ describe('the desktop sandbox scheme for MCP Apps', () => {
   it('is registered once with the page scheme, standard and secure only (no fetch, no CORS)', () => {
     const registered: { scheme: string; privileges: Record<string, boolean> }[] = [];
     registerAppScheme({ registerSchemesAsPrivileged: (schemes) => void registered.push(...schemes) });
-    expect(registered.find((s) => s.scheme === SANDBOX_SCHEME)).toEqual({ scheme: 'mcp-app-sandbox', privileges: { standard: true, secure: true } });
+    expect(registered.find((s) => s.scheme === SANDBOX_SCHEME)).toEqual({
+      scheme: 'mcp-app-sandbox',
+      privileges: { standard: true, secure: true },
+    });
     expect(SANDBOX_ORIGIN).not.toBe(APP_ORIGIN);
   });
 
@@ -72,7 +77,9 @@ describe('the desktop sandbox scheme for MCP Apps', () => {
     const header = page.headers.get('content-security-policy')!;
     expect(header).toContain(`frame-src 'self' ${SANDBOX_ORIGIN}`);
     expect(header.replace(`; frame-src 'self' ${SANDBOX_ORIGIN}`, '')).toBe(ELECTRON_CSP);
-    expect(await page.text()).toContain(`content="frame-src 'self' ${SANDBOX_ORIGIN}; default-src 'self'; script-src 'self'"`);
+    expect(await page.text()).toContain(
+      `content="frame-src 'self' ${SANDBOX_ORIGIN}; default-src 'self'; script-src 'self'"`,
+    );
     expect((await headersFor('http://localhost:5173/'))['Content-Security-Policy']).toEqual([header]);
     expect(await headersFor(`${SANDBOX_PROXY_URL}?csp=`)).toEqual({ 'content-security-policy': ['app-own'] });
   });

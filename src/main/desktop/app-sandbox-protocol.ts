@@ -18,7 +18,10 @@ export const consoleCspWithSandbox = (csp: string) => withFrameSource(csp, SANDB
 export const consolePageWithSandbox = (html: string) => withSandboxFrameSource(html, SANDBOX_ORIGIN);
 
 /** `mcp-app-sandbox://proxy/…` answers the proxy page and script, framed only by the console's origin. */
-export function sandboxRequestHandler(options: { pageOrigin: string; log?(line: string): void }): (request: Request) => Promise<Response> {
+export function sandboxRequestHandler(options: {
+  pageOrigin: string;
+  log?(line: string): void;
+}): (request: Request) => Promise<Response> {
   return async (request) => {
     let url: URL;
     try {
@@ -28,11 +31,17 @@ export function sandboxRequestHandler(options: { pageOrigin: string; log?(line: 
     }
     if (url.protocol !== `${SANDBOX_SCHEME}:` || url.host !== SANDBOX_HOST) {
       options.log?.(`[app sandbox] refused ${request.url}`);
-      return new Response('not the sandbox', { status: 403, headers: { 'content-security-policy': "default-src 'none'" } });
+      return new Response('not the sandbox', {
+        status: 403,
+        headers: { 'content-security-policy': "default-src 'none'" },
+      });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('only GET', { status: 405 });
     const answer = sandboxResponse(url, { hostOrigins: [options.pageOrigin] });
-    return new Response(request.method === 'HEAD' ? null : answer.body, { status: answer.status, headers: answer.headers });
+    return new Response(request.method === 'HEAD' ? null : answer.body, {
+      status: answer.status,
+      headers: answer.headers,
+    });
   };
 }
 
@@ -41,6 +50,9 @@ export function sandboxRequestHandler(options: { pageOrigin: string; log?(line: 
  * to a WebContents, never to a frame), so the isolation is the origin: the proxy's own, and the app's opaque one,
  * which has no storage or cookies at all.
  */
-export function installAppSandbox(protocol: Pick<ProtocolPort, 'handle'>, options: { pageOrigin: string; log(line: string): void }): void {
+export function installAppSandbox(
+  protocol: Pick<ProtocolPort, 'handle'>,
+  options: { pageOrigin: string; log(line: string): void },
+): void {
   protocol.handle(SANDBOX_SCHEME, sandboxRequestHandler(options));
 }

@@ -27,12 +27,18 @@ describe('enableCompileCache (desktop start-up)', () => {
   });
 
   it('counts an already enabled cache (NODE_COMPILE_CACHE set by the operator) as on', () => {
-    expect(enableCompileCache(fakeApi(constants.compileCacheStatus.ALREADY_ENABLED), '/u', {}, () => undefined)).toBe(true);
+    expect(enableCompileCache(fakeApi(constants.compileCacheStatus.ALREADY_ENABLED), '/u', {}, () => undefined)).toBe(
+      true,
+    );
   });
 
   it('logs a failure or a disabled cache and goes on', () => {
     const lines: string[] = [];
-    expect(enableCompileCache(fakeApi(constants.compileCacheStatus.FAILED, 'EACCES: permission denied'), '/u', {}, (l) => lines.push(l))).toBe(false);
+    expect(
+      enableCompileCache(fakeApi(constants.compileCacheStatus.FAILED, 'EACCES: permission denied'), '/u', {}, (l) =>
+        lines.push(l),
+      ),
+    ).toBe(false);
     expect(lines).toEqual(['[start] compile cache not used: EACCES: permission denied']);
     const throwing: CompileCacheApi = {
       constants,

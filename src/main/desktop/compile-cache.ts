@@ -13,7 +13,12 @@ export interface CompileCacheApi {
  * The cache lives in the user-data folder (not the shared temp folder). Skipped in an AppImage: it is mounted at a
  * new path each start, and the cache is keyed by path, so it would only grow. A failure is logged, never fatal.
  */
-export function enableCompileCache(moduleApi: object, userData: string, env: NodeJS.ProcessEnv, log: (line: string) => void): boolean {
+export function enableCompileCache(
+  moduleApi: object,
+  userData: string,
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+): boolean {
   const api = moduleApi as CompileCacheApi; // Node 20's types do not declare it
   if (typeof api.enableCompileCache !== 'function') return false;
   if (env.APPIMAGE) return false;

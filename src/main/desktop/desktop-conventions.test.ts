@@ -6,20 +6,42 @@ import type { ContextMenuParams, MenuItemConstructorOptions, Rectangle } from 'e
 import { afterEach, describe, expect, it } from 'vitest';
 import { attachContextMenu, contextMenuTemplate } from './context-menu';
 import { APP_ID, attachWindowLifecycle, setWindowsAppId } from './lifecycle';
-import { loadWindowState, restorableBounds, trackWindowState, windowStatePath, type TrackedWindow } from './window-state';
+import {
+  loadWindowState,
+  restorableBounds,
+  trackWindowState,
+  windowStatePath,
+  type TrackedWindow,
+} from './window-state';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const flags = { canUndo: true, canRedo: true, canCut: true, canCopy: true, canPaste: true, canDelete: true, canSelectAll: true, canEditRichly: false };
-const params = (over: Partial<ContextMenuParams>) => ({ isEditable: false, selectionText: '', editFlags: flags, linkURL: '', ...over }) as ContextMenuParams;
+const flags = {
+  canUndo: true,
+  canRedo: true,
+  canCut: true,
+  canCopy: true,
+  canPaste: true,
+  canDelete: true,
+  canSelectAll: true,
+  canEditRichly: false,
+};
+const params = (over: Partial<ContextMenuParams>) =>
+  ({ isEditable: false, selectionText: '', editFlags: flags, linkURL: '', ...over }) as ContextMenuParams;
 const roles = (items: MenuItemConstructorOptions[]) => items.map((item) => item.role ?? item.id ?? item.type);
 
 describe('context menu', () => {
   it('offers cut, copy, paste and select all in a field; copy on selected text; copy link on a web link', () => {
-    expect(roles(contextMenuTemplate(params({ isEditable: true, selectionText: 'abc' })))).toEqual(['cut', 'copy', 'paste', 'separator', 'selectAll']);
+    expect(roles(contextMenuTemplate(params({ isEditable: true, selectionText: 'abc' })))).toEqual([
+      'cut',
+      'copy',
+      'paste',
+      'separator',
+      'selectAll',
+    ]);
     const empty = contextMenuTemplate(params({ isEditable: true }));
     expect(empty.filter((item) => item.enabled === false).map((item) => item.role)).toEqual(['cut', 'copy']); // nothing selected
     expect(roles(contextMenuTemplate(params({ selectionText: 'text' })))).toEqual(['copy']);
@@ -35,7 +57,11 @@ describe('context menu', () => {
     const webContents = new EventEmitter();
     const popped: MenuItemConstructorOptions[][] = [];
     const clipboard: string[] = [];
-    attachContextMenu({ webContents, popup: (template) => void popped.push(template), writeClipboardText: (text) => void clipboard.push(text) });
+    attachContextMenu({
+      webContents,
+      popup: (template) => void popped.push(template),
+      writeClipboardText: (text) => void clipboard.push(text),
+    });
     webContents.emit('context-menu', {}, params({}));
     expect(popped).toEqual([]);
     webContents.emit('context-menu', {}, params({ linkURL: 'https://example.com/a' }));
@@ -52,7 +78,9 @@ describe('window size and position', () => {
     const state = { x: 100, y: 80, width: 1200, height: 800, maximized: false, fullScreen: false };
     expect(restorableBounds(state, screen)).toEqual({ x: 100, y: 80, width: 1200, height: 800 });
     expect(restorableBounds({ ...state, x: 2500 }, screen)).toBeUndefined(); // the second monitor was unplugged
-    expect(restorableBounds({ ...state, x: 2500 }, [...screen, { x: 1920, y: 0, width: 1920, height: 1080 }])).toBeDefined();
+    expect(
+      restorableBounds({ ...state, x: 2500 }, [...screen, { x: 1920, y: 0, width: 1920, height: 1080 }]),
+    ).toBeDefined();
     expect(restorableBounds({ ...state, y: -900 }, screen)).toBeUndefined(); // title bar out of reach
     expect(restorableBounds(undefined, screen)).toBeUndefined();
   });
@@ -73,8 +101,16 @@ describe('window size and position', () => {
     bounds = { ...bounds, x: 50 };
     emitter.emit('resize');
     // The debounced save lands on its own (no saveNow): poll for it.
-    for (let tries = 0; tries < 100 && !(await loadWindowState(userData)); tries++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await loadWindowState(userData)).toEqual({ x: 50, y: 20, width: 1000, height: 700, maximized: true, fullScreen: false });
+    for (let tries = 0; tries < 100 && !(await loadWindowState(userData)); tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await loadWindowState(userData)).toEqual({
+      x: 50,
+      y: 20,
+      width: 1000,
+      height: 700,
+      maximized: true,
+      fullScreen: false,
+    });
     bounds = { ...bounds, width: 1100 };
     emitter.emit('close');
     await tracker.saveNow();
@@ -92,7 +128,11 @@ describe('app lifecycle', () => {
     let quits = 0;
     const ids: string[] = [];
     return {
-      app: { on: (event: 'window-all-closed' | 'activate', listener: () => void) => emitter.on(event, listener), quit: () => void quits++, setAppUserModelId: (id: string) => void ids.push(id) },
+      app: {
+        on: (event: 'window-all-closed' | 'activate', listener: () => void) => emitter.on(event, listener),
+        quit: () => void quits++,
+        setAppUserModelId: (id: string) => void ids.push(id),
+      },
       emit: (event: string) => emitter.emit(event),
       quits: () => quits,
       ids,

@@ -11,7 +11,9 @@ describe("main's own words over the window", () => {
 
   it('have the same entries in both languages', () => {
     const shape = (value: unknown): unknown =>
-      typeof value === 'object' && value ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)])) : typeof value;
+      typeof value === 'object' && value
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+        : typeof value;
     expect(shape(DESKTOP_WORDS['zh-CN'])).toEqual(shape(DESKTOP_WORDS.en));
   });
 });

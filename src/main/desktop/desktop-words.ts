@@ -14,11 +14,23 @@ export const DESKTOP_WORDS: Record<
     unresponsive: { message: string; detail: string; wait: string; reload: string };
     unload: { title: string; message: string; detail: string; leave: string; stay: string };
     copyLink: string;
-    menu: { file: string; edit: string; view: string; window: string; help: string; documentation: string; showLog: string };
+    menu: {
+      file: string;
+      edit: string;
+      view: string;
+      window: string;
+      help: string;
+      documentation: string;
+      showLog: string;
+    };
   }
 > = {
   en: {
-    startup: { title: 'Switchboard could not start', log: (path) => `The log has the details: ${path}`, noLog: 'No log file could be written.' },
+    startup: {
+      title: 'Switchboard could not start',
+      log: (path) => `The log has the details: ${path}`,
+      noLog: 'No log file could be written.',
+    },
     gone: {
       message: 'The Switchboard window stopped working.',
       detail: (reason, exitCode) =>
@@ -40,13 +52,22 @@ export const DESKTOP_WORDS: Record<
       stay: 'Stay',
     },
     copyLink: 'Copy Link',
-    menu: { file: 'File', edit: 'Edit', view: 'View', window: 'Window', help: 'Help', documentation: 'Switchboard Documentation', showLog: 'Show Log File' },
+    menu: {
+      file: 'File',
+      edit: 'Edit',
+      view: 'View',
+      window: 'Window',
+      help: 'Help',
+      documentation: 'Switchboard Documentation',
+      showLog: 'Show Log File',
+    },
   },
   'zh-CN': {
     startup: { title: 'Switchboard 无法启动', log: (path) => `详细信息见日志：${path}`, noLog: '无法写入日志文件。' },
     gone: {
       message: 'Switchboard 窗口停止工作了。',
-      detail: (reason, exitCode) => `窗口的渲染进程已结束（${reason}，退出码 ${exitCode}）。会话、执行记录和配置由应用保存；重新加载窗口不会丢失已保存的内容。`,
+      detail: (reason, exitCode) =>
+        `窗口的渲染进程已结束（${reason}，退出码 ${exitCode}）。会话、执行记录和配置由应用保存；重新加载窗口不会丢失已保存的内容。`,
       reload: '重新加载',
       quit: '退出',
     },
@@ -64,7 +85,15 @@ export const DESKTOP_WORDS: Record<
       stay: '留下',
     },
     copyLink: '复制链接',
-    menu: { file: '文件', edit: '编辑', view: '视图', window: '窗口', help: '帮助', documentation: 'Switchboard 文档', showLog: '显示日志文件' },
+    menu: {
+      file: '文件',
+      edit: '编辑',
+      view: '视图',
+      window: '窗口',
+      help: '帮助',
+      documentation: 'Switchboard 文档',
+      showLog: '显示日志文件',
+    },
   },
 };
 

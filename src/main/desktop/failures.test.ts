@@ -1,7 +1,15 @@
 import { EventEmitter } from 'node:events';
 import type { MessageBoxOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { attachCrashRecovery, goneDialog, showStartupFailure, startupFailureText, systemLanguage, unresponsiveDialog, type RecoveryPorts } from './failures';
+import {
+  attachCrashRecovery,
+  goneDialog,
+  showStartupFailure,
+  startupFailureText,
+  systemLanguage,
+  unresponsiveDialog,
+  type RecoveryPorts,
+} from './failures';
 
 /** Electron's app as the OS describes itself; `throws` for a call made before it can answer. */
 const osApp = (preferred: string[] | 'throws', locale: string | 'throws' = '') => ({
@@ -17,21 +25,41 @@ const osApp = (preferred: string[] | 'throws', locale: string | 'throws' = '') =
 
 function shownFor(app: ReturnType<typeof osApp>, error: unknown, logPath: string | undefined): [string, string][] {
   const shown: [string, string][] = [];
-  showStartupFailure({ dialog: { showErrorBox: (title, content) => void shown.push([title, content]) }, app }, error, logPath);
+  showStartupFailure(
+    { dialog: { showErrorBox: (title, content) => void shown.push([title, content]) }, app },
+    error,
+    logPath,
+  );
   return shown;
 }
 
 describe('a failed start', () => {
   it('shows the error and the log file in a dialog', () => {
-    const shown = shownFor(osApp(['en-US']), new Error('EACCES: permission denied, open /x/switchboard.yaml'), '/u/logs/main.log');
-    expect(shown).toEqual([['Switchboard could not start', 'EACCES: permission denied, open /x/switchboard.yaml\n\nThe log has the details: /u/logs/main.log']]);
+    const shown = shownFor(
+      osApp(['en-US']),
+      new Error('EACCES: permission denied, open /x/switchboard.yaml'),
+      '/u/logs/main.log',
+    );
+    expect(shown).toEqual([
+      [
+        'Switchboard could not start',
+        'EACCES: permission denied, open /x/switchboard.yaml\n\nThe log has the details: /u/logs/main.log',
+      ],
+    ]);
     expect(startupFailureText('boom', undefined).content).toBe('boom\n\nNo log file could be written.');
   });
 
-  it('speaks the OS\'s language, as the console does by default: Chinese on a Chinese system, the error verbatim (issue 20)', () => {
+  it("speaks the OS's language, as the console does by default: Chinese on a Chinese system, the error verbatim (issue 20)", () => {
     const error = new Error('EACCES: permission denied, open /x/switchboard.yaml');
-    expect(shownFor(osApp(['zh-Hans-CN', 'en-US']), error, '/u/logs/main.log')).toEqual([['Switchboard 无法启动', 'EACCES: permission denied, open /x/switchboard.yaml\n\n详细信息见日志：/u/logs/main.log']]);
-    expect(shownFor(osApp([], 'zh-CN'), 'boom', undefined)).toEqual([['Switchboard 无法启动', 'boom\n\n无法写入日志文件。']]);
+    expect(shownFor(osApp(['zh-Hans-CN', 'en-US']), error, '/u/logs/main.log')).toEqual([
+      [
+        'Switchboard 无法启动',
+        'EACCES: permission denied, open /x/switchboard.yaml\n\n详细信息见日志：/u/logs/main.log',
+      ],
+    ]);
+    expect(shownFor(osApp([], 'zh-CN'), 'boom', undefined)).toEqual([
+      ['Switchboard 无法启动', 'boom\n\n无法写入日志文件。'],
+    ]);
     // The first language we have wins; a system that cannot answer yet gets English.
     expect(systemLanguage(osApp(['fr-FR', 'en-GB', 'zh-CN']))).toBe('en');
     expect(systemLanguage(osApp('throws', 'throws'))).toBe('en');
@@ -40,7 +68,12 @@ describe('a failed start', () => {
 });
 
 function setup(answers: number[]) {
-  const webContents = Object.assign(new EventEmitter(), { reloads: 0, crashes: 0, reload: () => void webContents.reloads++, forcefullyCrashRenderer: () => void webContents.crashes++ });
+  const webContents = Object.assign(new EventEmitter(), {
+    reloads: 0,
+    crashes: 0,
+    reload: () => void webContents.reloads++,
+    forcefullyCrashRenderer: () => void webContents.crashes++,
+  });
   const boxes: MessageBoxOptions[] = [];
   const calls = { quits: 0 };
   const pending: ((answer: number) => void)[] = [];
@@ -107,12 +140,29 @@ describe('renderer crashes and hangs', () => {
     expect(recovers.webContents.reloads).toBe(0);
   });
 
-  it('the boxes offer reload first and keep the app\'s data out of harm', () => {
-    expect(goneDialog({ reason: 'crashed', exitCode: 1 })).toMatchObject({ buttons: ['Reload', 'Quit'], choices: ['reload', 'quit'], defaultId: 0, cancelId: 1 });
-    expect(unresponsiveDialog()).toMatchObject({ buttons: ['Wait', 'Reload'], choices: ['wait', 'reload'], cancelId: 0 });
+  it("the boxes offer reload first and keep the app's data out of harm", () => {
+    expect(goneDialog({ reason: 'crashed', exitCode: 1 })).toMatchObject({
+      buttons: ['Reload', 'Quit'],
+      choices: ['reload', 'quit'],
+      defaultId: 0,
+      cancelId: 1,
+    });
+    expect(unresponsiveDialog()).toMatchObject({
+      buttons: ['Wait', 'Reload'],
+      choices: ['wait', 'reload'],
+      cancelId: 0,
+    });
     // In Chinese the buttons change, never the choices they stand for.
-    expect(goneDialog({ reason: 'crashed', exitCode: 1 }, 'zh-CN')).toMatchObject({ message: 'Switchboard 窗口停止工作了。', buttons: ['重新加载', '退出'], choices: ['reload', 'quit'] });
+    expect(goneDialog({ reason: 'crashed', exitCode: 1 }, 'zh-CN')).toMatchObject({
+      message: 'Switchboard 窗口停止工作了。',
+      buttons: ['重新加载', '退出'],
+      choices: ['reload', 'quit'],
+    });
     expect(goneDialog({ reason: 'oom', exitCode: 9 }, 'zh-CN').detail).toContain('oom，退出码 9');
-    expect(unresponsiveDialog('zh-CN')).toMatchObject({ message: 'Switchboard 窗口没有响应。', buttons: ['等待', '重新加载'], choices: ['wait', 'reload'] });
+    expect(unresponsiveDialog('zh-CN')).toMatchObject({
+      message: 'Switchboard 窗口没有响应。',
+      buttons: ['等待', '重新加载'],
+      choices: ['wait', 'reload'],
+    });
   });
 });

@@ -28,7 +28,11 @@ export function systemLanguage(app: StartupFailurePorts['app']): UiLanguage {
 }
 
 /** What a failed start shows: the error, and where the log with the details is. */
-export function startupFailureText(error: unknown, logPath: string | undefined, language: UiLanguage = 'en'): { title: string; content: string } {
+export function startupFailureText(
+  error: unknown,
+  logPath: string | undefined,
+  language: UiLanguage = 'en',
+): { title: string; content: string } {
   const message = error instanceof Error ? error.message : String(error);
   const words = DESKTOP_WORDS[language].startup;
   return { title: words.title, content: `${message}\n\n${logPath ? words.log(logPath) : words.noLog}` };
@@ -43,7 +47,10 @@ export function showStartupFailure(ports: StartupFailurePorts, error: unknown, l
 export type RecoveryChoice = 'reload' | 'quit' | 'wait';
 
 /** The renderer crashed or was killed: offer a reload (its data lives in main, nothing is lost) or quit. */
-export function goneDialog(details: Pick<RenderProcessGoneDetails, 'reason' | 'exitCode'>, language: UiLanguage = 'en'): MessageBoxOptions & { choices: RecoveryChoice[] } {
+export function goneDialog(
+  details: Pick<RenderProcessGoneDetails, 'reason' | 'exitCode'>,
+  language: UiLanguage = 'en',
+): MessageBoxOptions & { choices: RecoveryChoice[] } {
   const words = DESKTOP_WORDS[language].gone;
   return {
     type: 'error',
@@ -101,7 +108,9 @@ export function attachCrashRecovery(ports: RecoveryPorts): void {
   let asking: AbortController | undefined;
   /** We ended the renderer ourselves (reload of a hung page): its "gone" is expected, not a crash to report. */
   let endedByUs = false;
-  const ask = async (options: MessageBoxOptions & { choices: RecoveryChoice[] }): Promise<RecoveryChoice | undefined> => {
+  const ask = async (
+    options: MessageBoxOptions & { choices: RecoveryChoice[] },
+  ): Promise<RecoveryChoice | undefined> => {
     asking?.abort();
     const controller = new AbortController();
     asking = controller;

@@ -47,7 +47,9 @@ describe('stdio servers in a packaged app', () => {
     m.reconcile([serverConfigSchema.parse({ name: 'fixture', command: 'node', args: STDIO_FIXTURE.args })]);
     await m.whenSettled();
     expect(serverState(m)?.status).not.toBe('connected');
-    expect(serverState(m)?.error).toMatch(/"command: node" needs Node\.js, which was not found on the PATH of your login shell\. Install Node\.js/);
+    expect(serverState(m)?.error).toMatch(
+      /"command: node" needs Node\.js, which was not found on the PATH of your login shell\. Install Node\.js/,
+    );
   });
 
   it('only a bare `node` is looked up; other commands and explicit paths run as written, and nothing is rewritten', () => {
@@ -57,7 +59,13 @@ describe('stdio servers in a packaged app', () => {
     const none = packagedStdioLaunch(() => null);
     expect(none('/opt/homebrew/bin/node', {})).toEqual({ command: '/opt/homebrew/bin/node', env: {} });
     expect(() => none('node', {})).toThrow(/needs Node\.js/);
-    expect(['node', 'node.exe', 'NODE.EXE', 'nodemon', 'C:\\node\\node.exe'].map(isNodeCommand)).toEqual([true, true, true, false, false]);
+    expect(['node', 'node.exe', 'NODE.EXE', 'nodemon', 'C:\\node\\node.exe'].map(isNodeCommand)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 

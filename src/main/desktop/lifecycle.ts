@@ -8,7 +8,10 @@ export interface LifecycleAppPort {
  * Desktop conventions per OS: closing the last window quits, except on macOS, where the app stays in the dock
  * and `activate` (a dock click) opens a window again.
  */
-export function attachWindowLifecycle(app: LifecycleAppPort, options: { platform: NodeJS.Platform; windowCount: () => number; openWindow: () => void }): void {
+export function attachWindowLifecycle(
+  app: LifecycleAppPort,
+  options: { platform: NodeJS.Platform; windowCount: () => number; openWindow: () => void },
+): void {
   app.on('window-all-closed', () => {
     if (options.platform !== 'darwin') app.quit();
   });
@@ -30,7 +33,11 @@ export function setWindowsAppId(app: { setAppUserModelId(id: string): void }, pl
  * and fight over, one data folder). Returns false in the second instance, which must then not start anything.
  */
 export function takeSingleInstance(
-  app: { requestSingleInstanceLock(): boolean; quit(): void; on(event: 'second-instance', listener: () => void): unknown },
+  app: {
+    requestSingleInstanceLock(): boolean;
+    quit(): void;
+    on(event: 'second-instance', listener: () => void): unknown;
+  },
   onSecondInstance: () => void,
 ): boolean {
   if (!app.requestSingleInstanceLock()) {

@@ -19,11 +19,19 @@ export const LOGIN_SHELL_TIMEOUT_MS = 3_000;
  * comes first, then whatever the app had that it lacks. Undefined: keep the current PATH (Windows, where apps
  * inherit the user's PATH; a shell that failed or took too long).
  */
-export async function loginShellPath({ platform, currentPath, shellEnv, timeoutMs = LOGIN_SHELL_TIMEOUT_MS, log = () => undefined }: LoginShellPathOptions): Promise<string | undefined> {
+export async function loginShellPath({
+  platform,
+  currentPath,
+  shellEnv,
+  timeoutMs = LOGIN_SHELL_TIMEOUT_MS,
+  log = () => undefined,
+}: LoginShellPathOptions): Promise<string | undefined> {
   if (platform === 'win32') return undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
-  const result = await Promise.race([shellEnv().catch((error: unknown) => error as Error), timedOut]).finally(() => clearTimeout(timer));
+  const result = await Promise.race([shellEnv().catch((error: unknown) => error as Error), timedOut]).finally(() =>
+    clearTimeout(timer),
+  );
   if (result === 'timeout') {
     log(`[path] the login shell did not answer within ${timeoutMs} ms; stdio servers get the app's PATH`);
     return undefined;

@@ -23,7 +23,10 @@ export interface MainWindowOptions {
  */
 export async function openMainWindow(options: MainWindowOptions): Promise<BrowserWindow> {
   const saved = await loadWindowState(options.userData);
-  const bounds = restorableBounds(saved, screen.getAllDisplays().map((display) => display.workArea));
+  const bounds = restorableBounds(
+    saved,
+    screen.getAllDisplays().map((display) => display.workArea),
+  );
   const window = new BrowserWindow({ ...secureWindowOptions(options.preload), ...bounds });
   trackWindowState(window, options.userData);
   attachUnloadGuard({ window, dialog, language: options.language });

@@ -1,7 +1,13 @@
 import type { NotificationConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../shared/contract';
-import { ApprovalNotifier, bringToFront, MAX_HELD_NOTIFICATIONS, type NotificationLike, type NotifiedWindow } from './notifications';
+import {
+  ApprovalNotifier,
+  bringToFront,
+  MAX_HELD_NOTIFICATIONS,
+  type NotificationLike,
+  type NotifiedWindow,
+} from './notifications';
 
 const request = (id: string, extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id,
@@ -70,7 +76,10 @@ describe('approval notifications', () => {
     notifier.onEvent('approvals.requested', request('a1'));
     expect(created).toHaveLength(1);
     expect(created[0].shown).toBe(true);
-    expect(created[0].options).toMatchObject({ title: 'Switchboard: approval needed', body: 'cancel_order on shop is waiting for your approval' });
+    expect(created[0].options).toMatchObject({
+      title: 'Switchboard: approval needed',
+      body: 'cancel_order on shop is waiting for your approval',
+    });
     expect(notifier.held).toBe(1); // referenced: garbage collection can't take it before the click
     created[0].fire('click');
     expect(notifier.held).toBe(0);

@@ -19,6 +19,9 @@ export function isPageUrl(url: string | undefined, pageOrigin: string): boolean 
  * The IPC sender check, on top of the adapter's identity check (the app window's own main frame): that frame is on
  * the page's origin. The navigation guard keeps it there; this holds even if a navigation slipped past it.
  */
-export function pageSenderCheck(identity: (event: IpcInvokeEventLike) => boolean, pageOrigin: string): (event: IpcInvokeEventLike) => boolean {
+export function pageSenderCheck(
+  identity: (event: IpcInvokeEventLike) => boolean,
+  pageOrigin: string,
+): (event: IpcInvokeEventLike) => boolean {
   return (event) => identity(event) && isPageUrl(event.senderFrame?.url, pageOrigin);
 }

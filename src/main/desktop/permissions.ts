@@ -3,9 +3,21 @@ import { isPageUrl } from './page-origin';
 /** The slice of Electron's session the permission handlers use. */
 export interface PermissionSession {
   setPermissionRequestHandler(
-    handler: (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl?: string; isMainFrame?: boolean }) => void,
+    handler: (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { requestingUrl?: string; isMainFrame?: boolean },
+    ) => void,
   ): void;
-  setPermissionCheckHandler(handler: (contents: unknown, permission: string, requestingOrigin: string, details: { isMainFrame?: boolean }) => boolean): void;
+  setPermissionCheckHandler(
+    handler: (
+      contents: unknown,
+      permission: string,
+      requestingOrigin: string,
+      details: { isMainFrame?: boolean },
+    ) => boolean,
+  ): void;
 }
 
 /**
@@ -17,7 +29,10 @@ export interface PermissionSession {
 export const PAGE_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
 
 /** Denies every permission request and check, except those in PAGE_PERMISSIONS asked by our own page's main frame. */
-export function restrictPermissions(session: PermissionSession, options: { pageOrigin: string; log(line: string): void }): void {
+export function restrictPermissions(
+  session: PermissionSession,
+  options: { pageOrigin: string; log(line: string): void },
+): void {
   const allowed = (permission: string, url: string | undefined, isMainFrame: boolean | undefined) =>
     PAGE_PERMISSIONS.has(permission) && isMainFrame !== false && isPageUrl(url, options.pageOrigin);
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
@@ -25,5 +40,7 @@ export function restrictPermissions(session: PermissionSession, options: { pageO
     if (!granted) options.log(`[permissions] denied ${permission} to ${details.requestingUrl ?? 'an unknown page'}`);
     callback(granted);
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) => allowed(permission, requestingOrigin, details.isMainFrame));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    allowed(permission, requestingOrigin, details.isMainFrame),
+  );
 }

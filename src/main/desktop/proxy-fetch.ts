@@ -4,9 +4,13 @@
  * scripts, and the OS certificate store); Node's own fetch connects directly. Loopback addresses go direct: they
  * need no proxy, and Chromium refuses some ports local servers use (ERR_UNSAFE_PORT: 6000, 6665-6669, …).
  */
-export function systemProxyFetch(netFetch: (input: string | Request, init?: RequestInit) => Promise<Response>, direct: typeof fetch = (input, init) => fetch(input, init)): typeof fetch {
+export function systemProxyFetch(
+  netFetch: (input: string | Request, init?: RequestInit) => Promise<Response>,
+  direct: typeof fetch = (input, init) => fetch(input, init),
+): typeof fetch {
   // net.fetch takes a string or a Request, not a URL object (the SDKs pass either).
-  return (input, init) => (isLoopback(urlOf(input)) ? direct(input, init) : netFetch(input instanceof URL ? input.href : input, init));
+  return (input, init) =>
+    isLoopback(urlOf(input)) ? direct(input, init) : netFetch(input instanceof URL ? input.href : input, init);
 }
 
 function urlOf(input: string | URL | Request): URL | undefined {

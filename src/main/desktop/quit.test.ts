@@ -22,7 +22,10 @@ describe('quit waits for the core to close', () => {
     const { app, quitted } = fakeApp();
     let finish!: () => void;
     let calls = 0;
-    const { closed } = attachGracefulQuit({ app, close: () => (calls++, new Promise<void>((resolve) => (finish = resolve))) });
+    const { closed } = attachGracefulQuit({
+      app,
+      close: () => (calls++, new Promise<void>((resolve) => (finish = resolve))),
+    });
     app.quit();
     app.quit(); // a second request while closing changes nothing
     expect(quitted()).toBe(0);
@@ -35,7 +38,12 @@ describe('quit waits for the core to close', () => {
   it('quits anyway after the time bound, and says so', async () => {
     const { app, quitted } = fakeApp();
     const lines: string[] = [];
-    const { closed } = attachGracefulQuit({ app, close: () => new Promise<void>(() => undefined), timeoutMs: 30, log: (line) => lines.push(line) });
+    const { closed } = attachGracefulQuit({
+      app,
+      close: () => new Promise<void>(() => undefined),
+      timeoutMs: 30,
+      log: (line) => lines.push(line),
+    });
     app.quit();
     await closed;
     expect(quitted()).toBe(1);
@@ -45,7 +53,11 @@ describe('quit waits for the core to close', () => {
   it('a close that fails is logged and the app still quits', async () => {
     const { app, quitted } = fakeApp();
     const lines: string[] = [];
-    const { closed } = attachGracefulQuit({ app, close: () => Promise.reject(new Error('disk gone')), log: (line) => lines.push(line) });
+    const { closed } = attachGracefulQuit({
+      app,
+      close: () => Promise.reject(new Error('disk gone')),
+      log: (line) => lines.push(line),
+    });
     app.quit();
     await closed;
     expect(quitted()).toBe(1);
@@ -56,7 +68,11 @@ describe('quit waits for the core to close', () => {
     const { app, quitted } = fakeApp();
     const signals = new EventEmitter();
     let closes = 0;
-    const { closed } = attachGracefulQuit({ app, close: async () => void closes++, signals: signals as unknown as Pick<NodeJS.Process, 'once'> });
+    const { closed } = attachGracefulQuit({
+      app,
+      close: async () => void closes++,
+      signals: signals as unknown as Pick<NodeJS.Process, 'once'>,
+    });
     signals.emit('SIGTERM');
     await closed;
     expect([closes, quitted()]).toEqual([1, 1]);

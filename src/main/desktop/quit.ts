@@ -22,7 +22,13 @@ export interface GracefulQuitOptions {
  * core closes, then quit runs again and goes through. `will-quit`, not `before-quit`: it comes once every window
  * has closed, so a window that stays open (unsaved edits, "Stay") has not lost the core behind it.
  */
-export function attachGracefulQuit({ app, close, timeoutMs = SHUTDOWN_TIMEOUT_MS, log = () => undefined, signals }: GracefulQuitOptions): {
+export function attachGracefulQuit({
+  app,
+  close,
+  timeoutMs = SHUTDOWN_TIMEOUT_MS,
+  log = () => undefined,
+  signals,
+}: GracefulQuitOptions): {
   closed: Promise<void>;
 } {
   let state: 'running' | 'closing' | 'closed' = 'running';

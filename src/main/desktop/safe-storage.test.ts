@@ -7,7 +7,10 @@ function fakeSafeStorage(backend: ReturnType<SafeStoragePort['getSelectedStorage
   const port: SafeStoragePort = {
     isAsyncEncryptionAvailable: async () => (calls.push('available'), available),
     encryptStringAsync: async (plain) => (calls.push('encrypt'), Buffer.from(`x${plain}`)),
-    decryptStringAsync: async (sealed) => (calls.push('decrypt'), { result: sealed.toString().slice(1), shouldReEncrypt: true }),
+    decryptStringAsync: async (sealed) => (
+      calls.push('decrypt'),
+      { result: sealed.toString().slice(1), shouldReEncrypt: true }
+    ),
     getSelectedStorageBackend: () => (calls.push('backend'), backend),
     setUsePlainTextEncryption: (on) => void calls.push(`plainText:${on}`),
   };

@@ -3,7 +3,11 @@ import type { KeyVault } from '../core/secrets';
 
 export type SafeStoragePort = Pick<
   SafeStorage,
-  'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend' | 'setUsePlainTextEncryption'
+  | 'isAsyncEncryptionAvailable'
+  | 'encryptStringAsync'
+  | 'decryptStringAsync'
+  | 'getSelectedStorageBackend'
+  | 'setUsePlainTextEncryption'
 >;
 
 /**
@@ -11,7 +15,10 @@ export type SafeStoragePort = Pick<
  * environment is used then). On Linux without a keyring Electron selects `basic_text`: encryption with a key
  * built into Electron. That is reported as `no-keyring`, and switched on only with the operator's consent.
  */
-export async function desktopKeyVault(safeStorage: SafeStoragePort, platform: NodeJS.Platform): Promise<KeyVault | undefined> {
+export async function desktopKeyVault(
+  safeStorage: SafeStoragePort,
+  platform: NodeJS.Platform,
+): Promise<KeyVault | undefined> {
   // Initialises the async encryptor (and, on Linux, picks the backend reported below).
   const available = await safeStorage.isAsyncEncryptionAvailable();
   const cipher: KeyVault['cipher'] = {

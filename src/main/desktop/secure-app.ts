@@ -1,5 +1,10 @@
 import { handleAppProtocol, type AppProtocolOptions, type ProtocolPort } from './app-protocol';
-import { consoleCspWithSandbox, consolePageWithSandbox, installAppSandbox, SANDBOX_ORIGIN } from './app-sandbox-protocol';
+import {
+  consoleCspWithSandbox,
+  consolePageWithSandbox,
+  installAppSandbox,
+  SANDBOX_ORIGIN,
+} from './app-sandbox-protocol';
 import { restrictPermissions, type PermissionSession } from './permissions';
 import { guardWebContents, type GuardedContents } from './web-contents-guard';
 
@@ -40,12 +45,15 @@ export function secureApp(ports: SecureAppPorts, options: SecureAppOptions): voi
   // The page may frame exactly the MCP Apps sandbox origin, in its header and its meta tag; nothing else changes.
   const csp = consoleCspWithSandbox(options.csp);
   const readFile = async (path: string) =>
-    path.endsWith('.html') ? new TextEncoder().encode(consolePageWithSandbox(new TextDecoder().decode(await options.readFile(path)))) : options.readFile(path);
+    path.endsWith('.html')
+      ? new TextEncoder().encode(consolePageWithSandbox(new TextDecoder().decode(await options.readFile(path))))
+      : options.readFile(path);
   handleAppProtocol(ports.protocol, { rendererDir: options.rendererDir, csp, readFile, log: options.log });
   installAppSandbox(ports.protocol, { pageOrigin: new URL(options.pageUrl).origin, log: options.log });
   ports.session.webRequest.onHeadersReceived((details, callback) => {
     // The sandbox's responses carry the app's own CSP (built from its resource), never the console's.
-    if (details.url?.startsWith(`${SANDBOX_ORIGIN}/`)) return callback({ responseHeaders: details.responseHeaders ?? {} });
+    if (details.url?.startsWith(`${SANDBOX_ORIGIN}/`))
+      return callback({ responseHeaders: details.responseHeaders ?? {} });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   restrictPermissions(ports.session, { pageOrigin: options.pageUrl, log: options.log });

@@ -9,7 +9,9 @@ import which from 'which';
  * the permissions the OS granted the app. Where no Node is found, the server's card says so and what to do,
  * instead of a bare spawn ENOENT. `findOnPath` returns the command's path on that PATH, or null.
  */
-export function packagedStdioLaunch(findOnPath: (command: string, path: string | undefined) => string | null): LaunchStdio {
+export function packagedStdioLaunch(
+  findOnPath: (command: string, path: string | undefined) => string | null,
+): LaunchStdio {
   return (command, env) => {
     if (isNodeCommand(command) && !findOnPath(command, env.PATH ?? process.env.PATH)) {
       throw new ServerConfigError(
@@ -24,4 +26,5 @@ export function packagedStdioLaunch(findOnPath: (command: string, path: string |
 export const isNodeCommand = (command: string): boolean => /^node(\.exe)?$/i.test(command);
 
 /** The command's path on `path` (PATH's syntax, with PATHEXT on Windows), or null: what a spawn would find. */
-export const findOnPath = (command: string, path: string | undefined): string | null => which.sync(command, { path, nothrow: true });
+export const findOnPath = (command: string, path: string | undefined): string | null =>
+  which.sync(command, { path, nothrow: true });

@@ -10,7 +10,10 @@ function setup(choice: number) {
   const webContents = new EventEmitter();
   const asked: unknown[] = [];
   const dialog: Pick<Dialog, 'showMessageBoxSync'> = {
-    showMessageBoxSync: ((window: unknown, options: unknown) => (asked.push([window, options]), choice)) as Dialog['showMessageBoxSync'],
+    showMessageBoxSync: ((window: unknown, options: unknown) => (
+      asked.push([window, options]),
+      choice
+    )) as Dialog['showMessageBoxSync'],
   };
   const window = { webContents } as unknown as Pick<BrowserWindow, 'webContents'>;
   attachUnloadGuard({ window, dialog });
@@ -23,7 +26,7 @@ function setup(choice: number) {
 }
 
 describe('closing with unsaved edits (will-prevent-unload)', () => {
-  it('Leave lets the close, reload or quit go ahead (preventDefault cancels the page\'s refusal)', () => {
+  it("Leave lets the close, reload or quit go ahead (preventDefault cancels the page's refusal)", () => {
     const { unload, asked, window } = setup(0);
     expect(unload()).toBe(true);
     expect(asked).toEqual([[window, UNLOAD_DIALOG]]);
@@ -50,6 +53,8 @@ describe('closing with unsaved edits (will-prevent-unload)', () => {
       language: () => 'zh-CN',
     });
     listener!({ preventDefault: () => undefined });
-    expect(asked).toEqual([expect.objectContaining({ title: '有未保存的更改', buttons: ['离开', '留下'], defaultId: 1, cancelId: 1 })]);
+    expect(asked).toEqual([
+      expect.objectContaining({ title: '有未保存的更改', buttons: ['离开', '留下'], defaultId: 1, cancelId: 1 }),
+    ]);
   });
 });

@@ -36,7 +36,10 @@ export async function loadWindowState(userData: string): Promise<WindowState | u
  */
 export function restorableBounds(state: WindowState | undefined, workAreas: Rectangle[]): Rectangle | undefined {
   if (!state) return undefined;
-  const visible = workAreas.some((area) => overlap(state.x, state.width, area.x, area.width) >= 100 && overlap(state.y, 40, area.y, area.height) >= 20);
+  const visible = workAreas.some(
+    (area) =>
+      overlap(state.x, state.width, area.x, area.width) >= 100 && overlap(state.y, 40, area.y, area.height) >= 20,
+  );
   return visible ? { x: state.x, y: state.y, width: state.width, height: state.height } : undefined;
 }
 
@@ -52,19 +55,29 @@ export interface TrackedWindow {
 }
 
 /** Saves the state after moves and resizes settle (debounced), and on close. Returns how to save at once. */
-export function trackWindowState(window: TrackedWindow, userData: string, debounceMs = 500): { saveNow(): Promise<void> } {
+export function trackWindowState(
+  window: TrackedWindow,
+  userData: string,
+  debounceMs = 500,
+): { saveNow(): Promise<void> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last: WindowState | undefined;
   /** Writes in order, one after the other; saveNow resolves when the latest state is on disk. */
   let writing: Promise<void> = Promise.resolve();
-  const snapshot = (): WindowState => ({ ...window.getNormalBounds(), maximized: window.isMaximized(), fullScreen: window.isFullScreen() });
+  const snapshot = (): WindowState => ({
+    ...window.getNormalBounds(),
+    maximized: window.isMaximized(),
+    fullScreen: window.isFullScreen(),
+  });
   const saveNow = (): Promise<void> => {
     clearTimeout(timer);
     const state = snapshot();
     if (last && JSON.stringify(last) === JSON.stringify(state)) return writing;
     last = state;
     // Losing the state is harmless: the window opens at the default size.
-    writing = writing.then(() => writeFileAtomic(windowStatePath(userData), JSON.stringify(state)).catch(() => undefined));
+    writing = writing.then(() =>
+      writeFileAtomic(windowStatePath(userData), JSON.stringify(state)).catch(() => undefined),
+    );
     return writing;
   };
   const later = () => {

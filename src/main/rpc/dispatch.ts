@@ -35,7 +35,9 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
     ...createAgentHandlers(runtime),
     ...createServerHandlers(config, tools.connections, core.auth, core.instructions, core.launches),
     ...createServerAuthHandlers(config, tools.connections, core.auth, core.openBrowser),
-    ...createServerLogHandlers(tools.connections.sessions, (name) => config.current().agent.mcp.servers.some((s) => s.name === name)),
+    ...createServerLogHandlers(tools.connections.sessions, (name) =>
+      config.current().agent.mcp.servers.some((s) => s.name === name),
+    ),
     ...createResourceHandlers(core.resources),
     ...createCatalogHandlers(tools.catalog, core.instructions),
     ...createIntentHandlers(config),
@@ -50,6 +52,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
   };
   return createRouter(handlers, {
     ...router,
-    onInternalError: (route, error) => log(`[rpc] ${route} failed: ${error instanceof Error ? error.stack : String(error)}`),
+    onInternalError: (route, error) =>
+      log(`[rpc] ${route} failed: ${error instanceof Error ? error.stack : String(error)}`),
   });
 }

@@ -4,7 +4,15 @@ import { say } from '../../shared/messages';
 import { Conflict, Invalid, InvalidConfig, NotFound, Unavailable } from '../core/errors';
 import { createRouter, type Handlers } from './router';
 
-const snapshot = { path: '/x/switchboard.yaml', dataDir: '/x', raw: '', config: {}, problems: [], fileOk: true, revision: 1 };
+const snapshot = {
+  path: '/x/switchboard.yaml',
+  dataDir: '/x',
+  raw: '',
+  config: {},
+  problems: [],
+  fileOk: true,
+  revision: 1,
+};
 
 function makeRouter(overrides: Partial<Handlers> = {}, maxPayloadBytes?: number) {
   const handlers = {
@@ -92,7 +100,10 @@ describe('router', () => {
           throw error;
         },
       });
-      const expected = error.details === undefined ? { code, message: error.message } : { code, message: error.message, details: error.details };
+      const expected =
+        error.details === undefined
+          ? { code, message: error.message }
+          : { code, message: error.message, details: error.details };
       expect(await router('config.get', {}, { transport: 'internal' }), code).toEqual({ ok: false, error: expected });
     }
   });
@@ -108,11 +119,23 @@ describe('router', () => {
     });
     expect(await router('config.get', {}, { transport: 'internal' })).toEqual({
       ok: false,
-      error: { code: 'not_found', message: 'no MCP server named "shop" is configured', uiMessage: { code: 'server.notConfigured', params: { name: 'shop' }, text: 'no MCP server named "shop" is configured' } },
+      error: {
+        code: 'not_found',
+        message: 'no MCP server named "shop" is configured',
+        uiMessage: {
+          code: 'server.notConfigured',
+          params: { name: 'shop' },
+          text: 'no MCP server named "shop" is configured',
+        },
+      },
     });
     // A bug's message is its own words, framed as an internal error.
     expect(await router('config.save', { raw: '' }, { transport: 'internal' })).toMatchObject({
-      error: { code: 'internal', message: 'boom', uiMessage: { code: 'rpc.internal', params: { detail: 'boom' }, text: 'boom' } },
+      error: {
+        code: 'internal',
+        message: 'boom',
+        uiMessage: { code: 'rpc.internal', params: { detail: 'boom' }, text: 'boom' },
+      },
     });
     // A zod refusal: the framing counts the problems, each field problem carries zod's issue as a code.
     const invalid = await router('config.save', { raw: 42, evil: true }, { transport: 'internal' });
@@ -122,8 +145,18 @@ describe('router', () => {
         code: 'bad_request',
         uiMessage: { code: 'rpc.invalidInput', params: { route: 'config.save', count: 2 } },
         details: expect.arrayContaining([
-          expect.objectContaining({ path: 'raw', uiMessage: { code: 'zod.invalidType', params: { expected: 'string', received: 'number' }, text: 'Invalid input: expected string, received number' } }),
-          expect.objectContaining({ path: '', uiMessage: expect.objectContaining({ code: 'zod.unrecognizedKeys', params: { keys: 'evil' } }) }),
+          expect.objectContaining({
+            path: 'raw',
+            uiMessage: {
+              code: 'zod.invalidType',
+              params: { expected: 'string', received: 'number' },
+              text: 'Invalid input: expected string, received number',
+            },
+          }),
+          expect.objectContaining({
+            path: '',
+            uiMessage: expect.objectContaining({ code: 'zod.unrecognizedKeys', params: { keys: 'evil' } }),
+          }),
         ]),
       },
     });

@@ -48,17 +48,31 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
   return async (route, input, ctx) => {
     try {
       // Never String(route): a route nested 200,000 deep overflowed the stack there (issue 25).
-      if (!isKnownRoute(route)) return fail('unknown_route', say('rpc.unknownRoute', { route: typeof route === 'string' ? JSON.stringify(route.slice(0, 80)) : `(${route === null ? 'null' : Array.isArray(route) ? 'an array' : typeof route})` }));
+      if (!isKnownRoute(route))
+        return fail(
+          'unknown_route',
+          say('rpc.unknownRoute', {
+            route:
+              typeof route === 'string'
+                ? JSON.stringify(route.slice(0, 80))
+                : `(${route === null ? 'null' : Array.isArray(route) ? 'an array' : typeof route})`,
+          }),
+        );
       const size = jsonSize(input);
       if (size === undefined) return fail('bad_request', say('rpc.notJson', { route }));
-      if (size > maxBytes) return fail('payload_too_large', say('rpc.payloadTooLarge', { route, size, limit: maxBytes }));
+      if (size > maxBytes)
+        return fail('payload_too_large', say('rpc.payloadTooLarge', { route, size, limit: maxBytes }));
       // A 2,000-level tree is small in bytes but overflowed the stack inside zod, which surfaced as `internal`.
       if (exceedsDepth(input, maxDepth)) return fail('bad_request', say('rpc.tooDeep', { route, limit: maxDepth }));
       const def = routes[route];
       const parsed = def.input.safeParse(input);
       if (!parsed.success) {
         const { issues } = parsed.error;
-        return fail('bad_request', say('rpc.invalidInput', { route, count: issues.length }, `${route}: ${z.prettifyError(parsed.error)}`), issues.map(issueDetail));
+        return fail(
+          'bad_request',
+          say('rpc.invalidInput', { route, count: issues.length }, `${route}: ${z.prettifyError(parsed.error)}`),
+          issues.map(issueDetail),
+        );
       }
       const handler = handlers[route] as (i: unknown, c: RequestContext) => unknown;
       const data = await handler(parsed.data, ctx);
@@ -70,7 +84,8 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
     } catch (error) {
       if (error instanceof RpcFailure) return fail(error.code, error.uiMessage ?? error.message, error.details);
       const code = codeOfDomainError(error);
-      if (code) return fail(code, (error as DomainError).uiMessage ?? (error as Error).message, (error as DomainError).details);
+      if (code)
+        return fail(code, (error as DomainError).uiMessage ?? (error as Error).message, (error as DomainError).details);
       options.onInternalError?.(String(route), error);
       const detail = error instanceof Error ? error.message : String(error);
       return fail('internal', say('rpc.internal', { detail }, detail));
@@ -80,7 +95,8 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
 
 /** A refusal as data: the English `message` (CLI, logs) and, when main composed it, the code the console translates. */
 function fail(code: RpcError['code'], message: string | UiMessage, details?: unknown): Result<never> {
-  const error: RpcError = typeof message === 'string' ? { code, message } : { code, message: message.text, uiMessage: message };
+  const error: RpcError =
+    typeof message === 'string' ? { code, message } : { code, message: message.text, uiMessage: message };
   return { ok: false, error: details === undefined ? error : { ...error, details } };
 }
 
@@ -96,7 +112,8 @@ function exceedsDepth(value: unknown, max: number): boolean {
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (depth >= max) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }

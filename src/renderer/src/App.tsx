@@ -30,7 +30,10 @@ const pages: ShellPages = {
 
 export function App({ rpc }: { rpc: RpcClient }) {
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: retryTransientOnce, refetchOnWindowFocus: false } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { staleTime: Infinity, retry: retryTransientOnce, refetchOnWindowFocus: false } },
+      }),
   );
   return (
     <RpcProvider client={rpc}>

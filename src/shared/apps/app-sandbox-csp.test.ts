@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allowAttribute, appContentSecurityPolicy, cspSource, decodeAppCsp, encodeAppCsp, MAX_CSP_DOMAINS, readAppCsp, requestedPermissions } from './app-sandbox-csp';
+import {
+  allowAttribute,
+  appContentSecurityPolicy,
+  cspSource,
+  decodeAppCsp,
+  encodeAppCsp,
+  MAX_CSP_DOMAINS,
+  readAppCsp,
+  requestedPermissions,
+} from './app-sandbox-csp';
 
 describe("an MCP App's CSP", () => {
   it('defaults to none for network, frames and base-uri when the resource declares nothing', () => {
@@ -29,7 +38,20 @@ describe("an MCP App's CSP", () => {
   });
 
   it('refuses *, bare schemes, keywords, injected directives and plain http off loopback, naming each', () => {
-    const hostile = ['*', 'https:', 'https://*', 'https://*.com', "'unsafe-eval'", 'https://a.com; script-src *', 'http://evil.example.com', 'data:', 'javascript://x.com', 'https://a.com https://b.com', 'ftp://x.com', 'https://ex*ample.com'];
+    const hostile = [
+      '*',
+      'https:',
+      'https://*',
+      'https://*.com',
+      "'unsafe-eval'",
+      'https://a.com; script-src *',
+      'http://evil.example.com',
+      'data:',
+      'javascript://x.com',
+      'https://a.com https://b.com',
+      'ftp://x.com',
+      'https://ex*ample.com',
+    ];
     const { csp, refused } = readAppCsp({ connectDomains: hostile, resourceDomains: hostile });
     expect(csp.connectDomains).toEqual([]);
     expect(csp.resourceDomains).toEqual([]);

@@ -7,7 +7,12 @@
  */
 
 export type AppCspField = 'connectDomains' | 'resourceDomains' | 'frameDomains' | 'baseUriDomains';
-export const APP_CSP_FIELDS: readonly AppCspField[] = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'];
+export const APP_CSP_FIELDS: readonly AppCspField[] = [
+  'connectDomains',
+  'resourceDomains',
+  'frameDomains',
+  'baseUriDomains',
+];
 
 /** Beyond this many entries per field the rest are refused: a policy is sent in a URL and a header. */
 export const MAX_CSP_DOMAINS = 32;
@@ -38,8 +43,11 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** One declared domain as a CSP source (`scheme://host[:port]`), or why not. */
-export function cspSource(raw: unknown): { ok: true; source: string } | { ok: false; reason: RefusedCspDomain['reason'] } {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_DOMAIN_LENGTH) return { ok: false, reason: 'not-an-origin' };
+export function cspSource(
+  raw: unknown,
+): { ok: true; source: string } | { ok: false; reason: RefusedCspDomain['reason'] } {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > MAX_DOMAIN_LENGTH)
+    return { ok: false, reason: 'not-an-origin' };
   if (/[\s;,'"\\]/.test(raw)) return { ok: false, reason: 'not-an-origin' };
   const match = /^([a-z][a-z0-9+.-]*):\/\/(\*\.)?([^/:?#]+)(:\d{1,5})?\/?$/i.exec(raw);
   if (!match) return { ok: false, reason: raw.includes('*') ? 'wildcard' : 'not-an-origin' };
@@ -111,7 +119,12 @@ export function appContentSecurityPolicy(csp: AppCsp): string {
 }
 
 /** The permissions an app may be granted, each behind the operator's consent, and its Permissions-Policy name. */
-export const APP_PERMISSIONS = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' } as const;
+export const APP_PERMISSIONS = {
+  camera: 'camera',
+  microphone: 'microphone',
+  geolocation: 'geolocation',
+  clipboardWrite: 'clipboard-write',
+} as const;
 export type AppPermission = keyof typeof APP_PERMISSIONS;
 
 /** The permissions a resource's `_meta.ui.permissions` asks for (`{}` or `true`), known ones only, in a fixed order. */
@@ -125,7 +138,10 @@ export function requestedPermissions(declared: unknown): AppPermission[] {
 
 /** The inner frame's `allow` attribute for the permissions the operator granted (empty: none). */
 export function allowAttribute(granted: readonly AppPermission[]): string {
-  return granted.filter((name) => name in APP_PERMISSIONS).map((name) => APP_PERMISSIONS[name]).join('; ');
+  return granted
+    .filter((name) => name in APP_PERMISSIONS)
+    .map((name) => APP_PERMISSIONS[name])
+    .join('; ');
 }
 
 /** A CSP travels to the sandbox origin in the proxy URL's query: base64url of its JSON. */

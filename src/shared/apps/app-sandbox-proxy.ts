@@ -20,11 +20,19 @@ export interface SandboxResponse {
 export function sandboxResponse(url: URL, options: { hostOrigins: readonly string[] }): SandboxResponse {
   const refuse = (status: number, text: string): SandboxResponse => ({
     status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'content-security-policy': "default-src 'none'", ...COMMON_HEADERS },
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'content-security-policy': "default-src 'none'",
+      ...COMMON_HEADERS,
+    },
     body: text,
   });
   if (url.pathname === SANDBOX_SCRIPT_PATH) {
-    return { status: 200, headers: { 'content-type': 'text/javascript; charset=utf-8', ...COMMON_HEADERS }, body: PROXY_SCRIPT };
+    return {
+      status: 200,
+      headers: { 'content-type': 'text/javascript; charset=utf-8', ...COMMON_HEADERS },
+      body: PROXY_SCRIPT,
+    };
   }
   if (url.pathname !== SANDBOX_PROXY_PATH) return refuse(404, 'not found');
   const policy = appContentSecurityPolicy(decodeAppCsp(url.searchParams.get('csp')));
@@ -49,7 +57,8 @@ const COMMON_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function proxyPage(hostOrigins: readonly string[], policy: string): string {
   return [

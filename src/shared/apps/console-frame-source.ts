@@ -14,5 +14,8 @@ export function withFrameSource(policy: string, sandboxOrigin: string): string {
 
 /** index.html's meta CSP with the same one frame source; nothing else in the tag changes. */
 export function withSandboxFrameSource(html: string, sandboxOrigin: string): string {
-  return html.replace(/(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/, (_all, open: string, csp: string, close: string) => `${open}${frameSource(sandboxOrigin)}; ${csp}${close}`);
+  return html.replace(
+    /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/,
+    (_all, open: string, csp: string, close: string) => `${open}${frameSource(sandboxOrigin)}; ${csp}${close}`,
+  );
 }

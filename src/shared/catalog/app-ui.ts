@@ -61,7 +61,8 @@ export function appResourceUriOf(definition: ToolDefinition): string | null {
   return ui?.ok && ui.resourceUri ? ui.resourceUri : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Where main leaves what it fetched and checked of a tool's app on the definition object (core/mcp/app-resources.ts),
@@ -75,5 +76,10 @@ export function appUiPinOf(definition: ToolDefinition): Record<string, unknown> 
   const ui = toolAppUi(definition);
   if (!ui) return undefined;
   const fetched = (definition as { [APP_UI_PIN]?: Record<string, unknown> })[APP_UI_PIN];
-  return { resourceUri: ui.resourceUri, visibility: [...ui.visibility], ...(ui.ok ? {} : { refused: ui.reason }), ...(fetched && { resource: fetched }) };
+  return {
+    resourceUri: ui.resourceUri,
+    visibility: [...ui.visibility],
+    ...(ui.ok ? {} : { refused: ui.reason }),
+    ...(fetched && { resource: fetched }),
+  };
 }

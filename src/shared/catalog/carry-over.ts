@@ -11,7 +11,8 @@ import type { PinInput } from './types';
 
 /** Pin snapshots are replaced, never edited in place (PinStore, fingerprintServers): the same maps say the same. */
 export const samePins = (a: PinInput | undefined, b: PinInput | undefined): boolean =>
-  a === b || (a !== undefined && b !== undefined && a.current === b.current && a.pins === b.pins && a.bindings === b.bindings);
+  a === b ||
+  (a !== undefined && b !== undefined && a.current === b.current && a.pins === b.pins && a.bindings === b.bindings);
 
 /**
  * The node fields resolveTool reads (ids, the pinned server, the confirm policy, the description override), four per
@@ -31,13 +32,20 @@ export function saySame(nodes: readonly McpLeaf[], facts: LeafFacts): boolean {
   if (facts.length !== nodes.length * 4) return false;
   for (let i = 0, f = 0; i < nodes.length; i++, f += 4) {
     const node = nodes[i];
-    if (node.id !== facts[f] || node.server !== facts[f + 1] || node.confirm !== facts[f + 2] || node.description !== facts[f + 3]) return false;
+    if (
+      node.id !== facts[f] ||
+      node.server !== facts[f + 1] ||
+      node.confirm !== facts[f + 2] ||
+      node.description !== facts[f + 3]
+    )
+      return false;
   }
   return true;
 }
 
 /** The skills gating a toolId, from two indexes (built from the skills, never holding their arrays). */
-export const sameGates = (toolId: string, a: SkillIndex, b: SkillIndex): boolean => a === b || sameList(a.gates.get(toolId), b.gates.get(toolId));
+export const sameGates = (toolId: string, a: SkillIndex, b: SkillIndex): boolean =>
+  a === b || sameList(a.gates.get(toolId), b.gates.get(toolId));
 
 function sameList(a: readonly string[] | undefined, b: readonly string[] | undefined): boolean {
   if (a === b) return true;

@@ -1,7 +1,16 @@
 import type { ToolState } from './types';
 
 /** Every state, in the order the Tools page, the CLI and PIPELINE.md list them. */
-export const TOOL_STATE_ORDER: readonly ToolState[] = ['bound', 'gated', 'appOnly', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined'];
+export const TOOL_STATE_ORDER: readonly ToolState[] = [
+  'bound',
+  'gated',
+  'appOnly',
+  'unmounted',
+  'unavailable',
+  'reserved',
+  'shadowed',
+  'quarantined',
+];
 
 /**
  * The one definition of the catalog's counts, used by the Tools header and its chips, `switchboard catalog` and
@@ -30,6 +39,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** "7 tools: 4 bound, 1 gated (5 bindings), 1 unmounted, 1 unavailable"; bound and gated always, other states when present. */
 export function describeCounts(counts: CatalogCounts): string {
   const { byState } = counts;
-  const rest = TOOL_STATE_ORDER.filter((state) => state !== 'bound' && state !== 'gated' && byState[state] > 0).map((state) => `${byState[state]} ${state}`);
+  const rest = TOOL_STATE_ORDER.filter((state) => state !== 'bound' && state !== 'gated' && byState[state] > 0).map(
+    (state) => `${byState[state]} ${state}`,
+  );
   return `${plural(counts.tools, 'tool')}: ${byState.bound} bound, ${byState.gated} gated (${plural(counts.bindings, 'binding')})${rest.length ? `, ${rest.join(', ')}` : ''}`;
 }

@@ -53,9 +53,13 @@ export interface EntrySources {
  */
 export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
   const offerMap = yield* stepThrough(sources.offerMap);
-  const { nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes, maxSchemaBytes } = sources;
+  const { nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes, maxSchemaBytes } =
+    sources;
   const unavailableById = new Map(sources.unavailable.map((u) => [u.toolId, u]));
-  const toolIds = mergeSorted(offerMap.sortedNames, sources.configured.filter((toolId) => !offerMap.offers.has(toolId)));
+  const toolIds = mergeSorted(
+    offerMap.sortedNames,
+    sources.configured.filter((toolId) => !offerMap.offers.has(toolId)),
+  );
   const entries: CatalogEntry[] = [];
   // Object literals with one fixed shape on purpose: spreading here made a 10k-tool resolve ~100x slower.
   for (let i = 0; i < toolIds.length; i++) {
@@ -75,7 +79,10 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
       let reason: string | undefined;
       if (reserved.has(toolId)) {
         state = 'reserved';
-        message = msg('catalog.reason.reserved', { toolId, cannotMount: nodeIds.length ? msg('catalog.reason.reservedNodes', { nodes: nodeIds }) : undefined });
+        message = msg('catalog.reason.reserved', {
+          toolId,
+          cannotMount: nodeIds.length ? msg('catalog.reason.reservedNodes', { nodes: nodeIds }) : undefined,
+        });
       } else if (!nodes) {
         state = 'unmounted';
         message = { code: 'catalog.reason.notMounted', params: { server: offer.server, toolId } };
@@ -104,7 +111,11 @@ export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
         remoteDescription: remote,
         quarantine: state === 'quarantined' ? quarantined!.quarantine : null,
         overrideStale: bound && binding!.overrideStale,
-        descriptionTruncated: bound ? binding!.descriptionTruncated : description === null ? null : truncationOf(description, maxDescriptionBytes),
+        descriptionTruncated: bound
+          ? binding!.descriptionTruncated
+          : description === null
+            ? null
+            : truncationOf(description, maxDescriptionBytes),
         schemaCapped: bound ? binding!.schemaCapped : capInputSchema(offer.definition.inputSchema, maxSchemaBytes).cap,
       });
     }
@@ -149,7 +160,13 @@ function boundMessage(binding: ToolBinding): CatalogMessage {
   if (binding.shadows.length) params.shadows = msg('catalog.reason.shadows', { servers: binding.shadows });
   if (binding.overrideStale) params.stale = msg('catalog.reason.overrideStale');
   if (binding.descriptionTruncated || binding.schemaCapped)
-    params.capped = msg(binding.descriptionTruncated ? (binding.schemaCapped ? 'catalog.reason.cappedBoth' : 'catalog.reason.cappedDescription') : 'catalog.reason.cappedSchema');
+    params.capped = msg(
+      binding.descriptionTruncated
+        ? binding.schemaCapped
+          ? 'catalog.reason.cappedBoth'
+          : 'catalog.reason.cappedDescription'
+        : 'catalog.reason.cappedSchema',
+    );
   if (binding.gatedBy.length > 0) {
     params.skills = binding.gatedBy;
     return { code: many ? 'catalog.reason.gatedNodes' : 'catalog.reason.gatedNode', params };
@@ -158,6 +175,11 @@ function boundMessage(binding: ToolBinding): CatalogMessage {
 }
 
 function shadowMessage(offer: Offer, winner: string | undefined, pin: McpLeaf | undefined): CatalogMessage {
-  if (pin) return msg(winner ? 'catalog.reason.pinServes' : 'catalog.reason.pinDoesNotServe', { node: pin.id, pinned: pin.server, server: offer.server });
+  if (pin)
+    return msg(winner ? 'catalog.reason.pinServes' : 'catalog.reason.pinDoesNotServe', {
+      node: pin.id,
+      pinned: pin.server,
+      server: offer.server,
+    });
   return winner ? msg('catalog.reason.shadowedBy', { winner }) : msg('catalog.reason.shadowedByEarlier');
 }

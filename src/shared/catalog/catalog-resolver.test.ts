@@ -4,7 +4,16 @@ import { intentNodeSchema, skillSchema, type IntentNode, type Skill } from '../c
 import { createCatalogResolver } from './catalog-resolver';
 import { pinnedDefinitionOf } from './pins';
 import { resolveCatalog } from './resolve-catalog';
-import type { AcceptedBinding, Catalog, CatalogInput, CatalogServerInput, DefinitionFingerprint, ServerStatus, ToolDefinition, ToolPin } from './types';
+import type {
+  AcceptedBinding,
+  Catalog,
+  CatalogInput,
+  CatalogServerInput,
+  DefinitionFingerprint,
+  ServerStatus,
+  ToolDefinition,
+  ToolPin,
+} from './types';
 
 /**
  * The resolver patches its previous result after a change instead of resolving everything again. Whatever the
@@ -30,7 +39,13 @@ const definitionOf = (server: string, name: string, version: number): ToolDefini
     );
   return definition;
 };
-const fields = (version: number) => ({ name: 'n', description: `d${version}`, inputSchema: 'i', outputSchema: 'o', annotations: `a${version % 2}` });
+const fields = (version: number) => ({
+  name: 'n',
+  description: `d${version}`,
+  inputSchema: 'i',
+  outputSchema: 'o',
+  annotations: `a${version % 2}`,
+});
 const fingerprints = new Map<string, DefinitionFingerprint>();
 const fingerprintOf = (server: string, name: string, version: number): DefinitionFingerprint => {
   const key = `${server}/${name}/${version}`;
@@ -54,7 +69,9 @@ const intentsOf = (seed: number): IntentNode[] => {
     }));
   return [intentNodeSchema.parse({ id: 'root', name: 'root', children })];
 };
-const skillsOf = (seed: number): Skill[] => [skillSchema.parse({ name: 'gate', unlocks: [NAMES[seed % 8], 'missing'] })];
+const skillsOf = (seed: number): Skill[] => [
+  skillSchema.parse({ name: 'gate', unlocks: [NAMES[seed % 8], 'missing'] }),
+];
 
 type Op =
   | { kind: 'relist'; server: number; tools: { name: number; version: number }[] }
@@ -67,10 +84,30 @@ type Op =
   | { kind: 'same' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('relist' as const), server: fc.nat(3), tools: fc.array(fc.record({ name: fc.nat(NAMES.length - 1), version: fc.nat(3) }), { maxLength: 8 }) }),
-  fc.record({ kind: fc.constant('status' as const), server: fc.nat(3), status: fc.constantFrom<ServerStatus>('connected', 'failed', 'connecting', 'disabled'), error: fc.constantFrom(null, 'ECONNREFUSED', 'timeout') }),
-  fc.record({ kind: fc.constant('pin' as const), server: fc.nat(3), name: fc.nat(NAMES.length - 1), version: fc.nat(3) }),
-  fc.record({ kind: fc.constant('accept' as const), name: fc.nat(NAMES.length - 1), server: fc.nat(3), readOnly: fc.boolean(), rejected: fc.option(fc.nat(3)) }),
+  fc.record({
+    kind: fc.constant('relist' as const),
+    server: fc.nat(3),
+    tools: fc.array(fc.record({ name: fc.nat(NAMES.length - 1), version: fc.nat(3) }), { maxLength: 8 }),
+  }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    server: fc.nat(3),
+    status: fc.constantFrom<ServerStatus>('connected', 'failed', 'connecting', 'disabled'),
+    error: fc.constantFrom(null, 'ECONNREFUSED', 'timeout'),
+  }),
+  fc.record({
+    kind: fc.constant('pin' as const),
+    server: fc.nat(3),
+    name: fc.nat(NAMES.length - 1),
+    version: fc.nat(3),
+  }),
+  fc.record({
+    kind: fc.constant('accept' as const),
+    name: fc.nat(NAMES.length - 1),
+    server: fc.nat(3),
+    readOnly: fc.boolean(),
+    rejected: fc.option(fc.nat(3)),
+  }),
   fc.record({ kind: fc.constant('forget' as const), name: fc.nat(NAMES.length - 1) }),
   fc.record({ kind: fc.constant('config' as const), seed: fc.nat(200) }),
   fc.record({ kind: fc.constant('limit' as const), bytes: fc.constantFrom(100, 8_192) }),
@@ -85,22 +122,39 @@ function apply(input: CatalogInput, change: Op): CatalogInput {
       const name = SERVERS[change.server];
       const tools = change.tools.map((t) => definitionOf(name, NAMES[t.name], t.version));
       const current = new Map(pins.current);
-      current.set(name, new Map(change.tools.map((t) => [NAMES[t.name], fingerprintOf(name, NAMES[t.name], t.version)])));
+      current.set(
+        name,
+        new Map(change.tools.map((t) => [NAMES[t.name], fingerprintOf(name, NAMES[t.name], t.version)])),
+      );
       const servers = input.servers.map((s) => (s.name === name ? { ...s, tools } : s));
       return { ...input, servers, pins: { ...pins, current } };
     }
     case 'status':
-      return { ...input, servers: input.servers.map((s, i) => (i === change.server ? { ...s, status: change.status, error: change.error } : s)) };
+      return {
+        ...input,
+        servers: input.servers.map((s, i) =>
+          i === change.server ? { ...s, status: change.status, error: change.error } : s,
+        ),
+      };
     case 'pin': {
       const server = SERVERS[change.server];
       const name = NAMES[change.name];
       const inner = new Map(pins.pins.get(server));
-      const pin: ToolPin = { ...fingerprintOf(server, name, change.version), pinnedAt: `2025-01-0${change.version + 1}`, definition: pinnedDefinitionOf(definitionOf(server, name, change.version)) };
+      const pin: ToolPin = {
+        ...fingerprintOf(server, name, change.version),
+        pinnedAt: `2025-01-0${change.version + 1}`,
+        definition: pinnedDefinitionOf(definitionOf(server, name, change.version)),
+      };
       inner.set(name, pin);
       return { ...input, pins: { ...pins, pins: new Map(pins.pins).set(server, inner) } };
     }
     case 'accept': {
-      const accepted: AcceptedBinding = { server: SERVERS[change.server], acceptedAt: '2025-02-01', readOnly: change.readOnly, rejectedServer: change.rejected === null ? null : SERVERS[change.rejected] };
+      const accepted: AcceptedBinding = {
+        server: SERVERS[change.server],
+        acceptedAt: '2025-02-01',
+        readOnly: change.readOnly,
+        rejectedServer: change.rejected === null ? null : SERVERS[change.rejected],
+      };
       return { ...input, pins: { ...pins, bindings: new Map(pins.bindings).set(NAMES[change.name], accepted) } };
     }
     case 'forget': {
@@ -158,10 +212,17 @@ describe('createCatalogResolver', () => {
   it('rediscovering one server resolves only that server’s tools again: every other binding is the same object', () => {
     const resolver = createCatalogResolver();
     let input = start();
-    for (let i = 0; i < SERVERS.length; i++) input = apply(input, { kind: 'relist', server: i, tools: [0, 1, 2, 3].map((k) => ({ name: k * 2 + (i % 2), version: 0 })) });
+    for (let i = 0; i < SERVERS.length; i++)
+      input = apply(input, {
+        kind: 'relist',
+        server: i,
+        tools: [0, 1, 2, 3].map((k) => ({ name: k * 2 + (i % 2), version: 0 })),
+      });
     input = apply(input, { kind: 'config', seed: 0 });
     const before = resolver.resolve(input);
-    const after = resolver.resolve(apply(input, { kind: 'relist', server: 1, tools: [0, 1, 2, 3].map((k) => ({ name: k * 2 + 1, version: 1 })) }));
+    const after = resolver.resolve(
+      apply(input, { kind: 'relist', server: 1, tools: [0, 1, 2, 3].map((k) => ({ name: k * 2 + 1, version: 1 })) }),
+    );
     for (const binding of after.bindings) {
       if (binding.server === 'b') expect(before.bindingsByToolId.get(binding.toolId)).not.toBe(binding);
       else expect(before.bindingsByToolId.get(binding.toolId)).toBe(binding);

@@ -6,10 +6,30 @@ import { DEFAULT_MAX_SCHEMA_BYTES } from './schema-cap';
 import { indexIntents, indexSkills, type IntentIndex, type SkillIndex } from './intent-index';
 import { localToolDefinitions } from './local-tools';
 import { NO_OFFERS, offersFor, withOffer } from './offers';
-import { Held, isUnrecorded, resolveTool, summarizeHealth, type Offer, type Outcome, type ServerHealth, type ToolContext } from './resolve-tool';
+import {
+  Held,
+  isUnrecorded,
+  resolveTool,
+  summarizeHealth,
+  type Offer,
+  type Outcome,
+  type ServerHealth,
+  type ToolContext,
+} from './resolve-tool';
 import { SortedBindings } from './sorted-bindings';
 import { STEP, Stepped, type Steps } from './stepped';
-import type { Catalog, CatalogEntry, CatalogInput, CatalogServer, CatalogServerInput, CatalogSkill, ModelToolDefinition, QuarantinedTool, ToolBinding, UnavailableTool } from './types';
+import type {
+  Catalog,
+  CatalogEntry,
+  CatalogInput,
+  CatalogServer,
+  CatalogServerInput,
+  CatalogSkill,
+  ModelToolDefinition,
+  QuarantinedTool,
+  ToolBinding,
+  UnavailableTool,
+} from './types';
 
 /**
  * Resolves catalog inputs one after the other, reusing what the previous resolve built. Owned by whoever
@@ -36,7 +56,15 @@ export function entriesWork(catalog: Catalog): Stepped<readonly CatalogEntry[]> 
 const entryWork = new WeakMap<Catalog, Stepped<readonly CatalogEntry[]>>();
 
 // eslint-disable-next-line require-yield -- nothing left to do: a job that is already finished
-const resolved = (input: CatalogInput, catalog: Catalog): ResolveJob => Object.assign(new Stepped((function* () { return catalog; })()), { input });
+const resolved = (input: CatalogInput, catalog: Catalog): ResolveJob =>
+  Object.assign(
+    new Stepped(
+      (function* () {
+        return catalog;
+      })(),
+    ),
+    { input },
+  );
 
 /**
  * Each input is an immutable snapshot replaced only when it changes: the servers array when a connection or a
@@ -125,7 +153,13 @@ const reservedOf = (input: CatalogInput) => input.reserved ?? RESERVED_TOOL_NAME
 
 function patchable(prev: State, input: CatalogInput): boolean {
   const before = prev.input;
-  if (before.intents !== input.intents || before.skills !== input.skills || reservedOf(before) !== reservedOf(input) || prev.limit !== limitOf(input)) return false;
+  if (
+    before.intents !== input.intents ||
+    before.skills !== input.skills ||
+    reservedOf(before) !== reservedOf(input) ||
+    prev.limit !== limitOf(input)
+  )
+    return false;
   if (schemaLimitOf(before) !== schemaLimitOf(input)) return false;
   if (!before.pins !== !input.pins || !before.pins?.bindings !== !input.pins?.bindings) return false;
   if (before.servers.length !== input.servers.length) return false;
@@ -134,7 +168,14 @@ function patchable(prev: State, input: CatalogInput): boolean {
 
 function context(input: CatalogInput, skills: SkillIndex, reserved: ReadonlySet<string>, limit: number): ToolContext {
   let health: ServerHealth | undefined;
-  return { input, gates: skills.gates, reserved, maxDescriptionBytes: limit, maxSchemaBytes: schemaLimitOf(input), health: () => (health ??= summarizeHealth(input.servers)) };
+  return {
+    input,
+    gates: skills.gates,
+    reserved,
+    maxDescriptionBytes: limit,
+    maxSchemaBytes: schemaLimitOf(input),
+    health: () => (health ??= summarizeHealth(input.servers)),
+  };
 }
 
 /**
@@ -148,12 +189,18 @@ function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches):
   const reserved = prev && reservedOf(prev.input) === reservedOf(input) ? prev.reserved : new Set(reservedOf(input));
   const limit = limitOf(input);
   // The offers depend on the servers and the configured names only: a config edit naming the same tools keeps them.
-  const offers = prev && prev.intents.configured === intents.configured && prev.input.servers === input.servers ? prev.offers : offersFor(input.servers, intents);
+  const offers =
+    prev && prev.intents.configured === intents.configured && prev.input.servers === input.servers
+      ? prev.offers
+      : offersFor(input.servers, intents);
   const ctx = context(input, skills, reserved, limit);
   const { configured, configuredNodes } = intents;
   const aligned = prev?.intents.configured === configured;
   const reuse = prev !== undefined && prev.limit === limit;
-  const carried = reuse && aligned && offers === prev.offers && reserved === prev.reserved && samePins(prev.input.pins, input.pins) ? prev : undefined;
+  const carried =
+    reuse && aligned && offers === prev.offers && reserved === prev.reserved && samePins(prev.input.pins, input.pins)
+      ? prev
+      : undefined;
   const results: Outcome[] = new Array<Outcome>(configured.length);
   const leafFacts = new Array<LeafFacts>(configured.length);
   const unrecorded = new Set<number>();
@@ -177,7 +224,8 @@ function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches):
     if (isUnrecorded(input, outcome)) unrecorded.add(p);
     if (carried && outcome !== carried.results[p]) changes.note(p, carried.results[p], outcome);
   }
-  const localTools = input.localTools ?? (prev?.input.skills === input.skills ? prev.localTools : localToolDefinitions(input.skills));
+  const localTools =
+    input.localTools ?? (prev?.input.skills === input.skills ? prev.localTools : localToolDefinitions(input.skills));
   const parts: Parts = { input, intents, skills, reserved, limit, localTools, offers, results, unrecorded, leafFacts };
   if (!carried || changes.membership) return yield* assemble(parts, prev?.catalog, caches);
   const skillList = input.skills === carried.input.skills ? carried.catalog.skills : catalogSkills(parts);
@@ -217,7 +265,8 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
             const p = position.get(definition.name);
             if (p === undefined) continue;
             const list = offers[p];
-            if (list.some((o) => o.order === order)) offers[p] = list.length === 1 ? NO_OFFERS : list.filter((o) => o.order !== order);
+            if (list.some((o) => o.order === order))
+              offers[p] = list.length === 1 ? NO_OFFERS : list.filter((o) => o.order !== order);
             mark(p);
           }
         if (server.status === 'connected')
@@ -232,7 +281,10 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
     }
     if (pinsNow && pinsBefore && pinsNow !== pinsBefore) {
       const { name } = server;
-      if (pinsNow.pins.get(name) !== pinsBefore.pins.get(name) || pinsNow.current.get(name) !== pinsBefore.current.get(name)) {
+      if (
+        pinsNow.pins.get(name) !== pinsBefore.pins.get(name) ||
+        pinsNow.current.get(name) !== pinsBefore.current.get(name)
+      ) {
         pinsChanged.add(name);
         if (server.status === 'connected')
           for (const definition of server.tools) {
@@ -246,7 +298,8 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
   const acceptedNow = pinsNow?.bindings;
   if (acceptedBefore && acceptedNow && acceptedBefore !== acceptedNow) {
     // Changes only when a binding is first recorded or an operator moves one: a diff of the two maps.
-    for (const [toolId, accepted] of acceptedNow) if (acceptedBefore.get(toolId) !== accepted) mark(position.get(toolId));
+    for (const [toolId, accepted] of acceptedNow)
+      if (acceptedBefore.get(toolId) !== accepted) mark(position.get(toolId));
     for (const toolId of acceptedBefore.keys()) if (!acceptedNow.has(toolId)) mark(position.get(toolId));
   }
   // A status change rewrites the reasons of unavailable tools (they name the servers that are down); a pin change
@@ -277,7 +330,13 @@ function* patch(prev: State, input: CatalogInput, caches: Caches): Steps<State> 
 }
 
 /** The same toolIds bound as before: copy the two lists (a memcpy) and put the new outcomes in place. */
-function* splice(prev: State, next: State, changes: Replacements, skills: readonly CatalogSkill[], caches: Caches): Steps<State> {
+function* splice(
+  prev: State,
+  next: State,
+  changes: Replacements,
+  skills: readonly CatalogSkill[],
+  caches: Caches,
+): Steps<State> {
   const { positions } = changes;
   const { results } = next;
   const old = prev.catalog;
@@ -312,7 +371,19 @@ function* splice(prev: State, next: State, changes: Replacements, skills: readon
   return { ...next, catalog: catalogOf(next, { bindings, lookup, unavailable, quarantinedByToolId, skills }, caches) };
 }
 
-type Parts = Pick<State, 'input' | 'intents' | 'skills' | 'reserved' | 'limit' | 'localTools' | 'offers' | 'results' | 'unrecorded' | 'leafFacts'>;
+type Parts = Pick<
+  State,
+  | 'input'
+  | 'intents'
+  | 'skills'
+  | 'reserved'
+  | 'limit'
+  | 'localTools'
+  | 'offers'
+  | 'results'
+  | 'unrecorded'
+  | 'leafFacts'
+>;
 
 /** The catalog from every outcome, in configured (sorted) order. */
 function* assemble(parts: Parts, previous: Catalog | undefined, caches: Caches): Steps<State> {
@@ -341,7 +412,11 @@ function* assemble(parts: Parts, previous: Catalog | undefined, caches: Caches):
   // The same bindings as the last resolve (a change that touched none of them): share its list and lookup.
   if (previous && sameItems(previous.bindings, bindings)) ({ bindings, bindingsByToolId: lookup } = previous);
   else lookup = new SortedBindings(bindings);
-  const catalog = catalogOf(parts, { bindings, lookup, unavailable, quarantinedByToolId, skills: catalogSkills(parts) }, caches);
+  const catalog = catalogOf(
+    parts,
+    { bindings, lookup, unavailable, quarantinedByToolId, skills: catalogSkills(parts) },
+    caches,
+  );
   return { ...parts, bindingAt, unavailableAt, unavailablePositions, marks: new Uint32Array(n), epoch: 0, catalog };
 }
 
@@ -350,10 +425,16 @@ function catalogSkills({ input, intents, results }: Parts): CatalogSkill[] {
     const p = intents.position.get(toolId);
     return p !== undefined && !(results[p] instanceof Held);
   };
-  return input.skills.map((skill) => ({ name: skill.name, description: skill.description, unlocks: skill.unlocks, unlocksUnbound: skill.unlocks.filter((toolId) => !bound(toolId)) }));
+  return input.skills.map((skill) => ({
+    name: skill.name,
+    description: skill.description,
+    unlocks: skill.unlocks,
+    unlocksUnbound: skill.unlocks.filter((toolId) => !bound(toolId)),
+  }));
 }
 
-const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
+const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean =>
+  a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
 
 interface Outputs {
   bindings: readonly ToolBinding[];

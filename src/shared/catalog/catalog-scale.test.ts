@@ -11,22 +11,35 @@ import { visibleTools } from './visible-tools';
  */
 describe('catalog at scale', () => {
   const servers = Array.from({ length: 20 }, (_, s) =>
-    connected(`s${s}`, Array.from({ length: 500 }, (_, t) => tool(`tool_${s * 400 + t}`, { description: `tool ${s * 400 + t} `.repeat(10) }))),
+    connected(
+      `s${s}`,
+      Array.from({ length: 500 }, (_, t) =>
+        tool(`tool_${s * 400 + t}`, { description: `tool ${s * 400 + t} `.repeat(10) }),
+      ),
+    ),
   );
   const intents = Array.from({ length: 50 }, (_, c) => ({
     id: `cat${c}`,
     name: `Category ${c}`,
     children: Array.from({ length: 99 }, (_, i) => leaf(`n${c}_${i}`, `tool_${(c * 99 + i) * 2}`)),
   }));
-  const skills = Array.from({ length: 50 }, (_, k) => ({ name: `skill${k}`, unlocks: Array.from({ length: 20 }, (_, i) => `tool_${(k * 20 + i) * 2}`) }));
-  const input = inputFor({ agent: { mcp: { servers: servers.map((s) => httpServer(s.name)) } }, intents, skills }, servers);
+  const skills = Array.from({ length: 50 }, (_, k) => ({
+    name: `skill${k}`,
+    unlocks: Array.from({ length: 20 }, (_, i) => `tool_${(k * 20 + i) * 2}`),
+  }));
+  const input = inputFor(
+    { agent: { mcp: { servers: servers.map((s) => httpServer(s.name)) } }, intents, skills },
+    servers,
+  );
 
   it('resolves 10,000 tools against 5,000 nodes and computes the visible set', () => {
     const catalog = resolveCatalog(input);
     expect(catalog.bindings.length + catalog.unavailable.length).toBe(4_950);
     expect(catalog.entries.filter((e) => e.server !== null)).toHaveLength(10_000);
     const visible = visibleTools(catalog, ['skill1']);
-    expect(visible.length).toBe(2 + catalog.bindings.filter((b) => b.gatedBy.length === 0 || b.gatedBy.includes('skill1')).length);
+    expect(visible.length).toBe(
+      2 + catalog.bindings.filter((b) => b.gatedBy.length === 0 || b.gatedBy.includes('skill1')).length,
+    );
   });
 
   it('checks every mounted tool against its pin: every 100th definition changed is quarantined, the rest stay bound', () => {
@@ -39,8 +52,16 @@ describe('catalog at scale', () => {
       const pins = new Map<string, ToolPin>();
       for (const t of server.tools) {
         const changed = i++ % 100 === 0;
-        now.set(t.name, { hash: changed ? `${t.name}:v2` : `${t.name}:v1`, fields: changed ? { ...fields, inputSchema: 'i2' } : fields });
-        pins.set(t.name, { hash: `${t.name}:v1`, fields, pinnedAt: '2025-01-01T00:00:00Z', definition: pinnedDefinitionOf(t) });
+        now.set(t.name, {
+          hash: changed ? `${t.name}:v2` : `${t.name}:v1`,
+          fields: changed ? { ...fields, inputSchema: 'i2' } : fields,
+        });
+        pins.set(t.name, {
+          hash: `${t.name}:v1`,
+          fields,
+          pinnedAt: '2025-01-01T00:00:00Z',
+          definition: pinnedDefinitionOf(t),
+        });
       }
       current.set(server.name, now);
       pinned.set(server.name, pins);

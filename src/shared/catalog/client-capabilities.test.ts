@@ -4,7 +4,14 @@ import { explainTool } from './explain-tool';
 import type { CatalogInput } from './types';
 
 const input = (declaredCapabilities: Record<string, unknown> | undefined): CatalogInput => ({
-  servers: [{ name: 'files', status: 'connected', tools: [{ name: 'read_file', inputSchema: { type: 'object' } }], ...(declaredCapabilities && { declaredCapabilities }) }],
+  servers: [
+    {
+      name: 'files',
+      status: 'connected',
+      tools: [{ name: 'read_file', inputSchema: { type: 'object' } }],
+      ...(declaredCapabilities && { declaredCapabilities }),
+    },
+  ],
   intents: [{ id: 'n', name: 'N', kind: 'mcp', toolId: 'list_roots', confirm: 'auto', examples: [] }],
   skills: [],
 });
@@ -19,7 +26,9 @@ describe('a tool missing from a server that may withhold it', () => {
     expect(discovered.detail).toContain('so it may exist there');
 
     const full = input({ elicitation: {}, sampling: {}, roots: { listChanged: true } });
-    expect(resolveCatalog(full).unavailable[0].reason).toBe('no connected server offers it (checked files): "list_roots" does not exist on any server');
+    expect(resolveCatalog(full).unavailable[0].reason).toBe(
+      'no connected server offers it (checked files): "list_roots" does not exist on any server',
+    );
     // Unknown (a server state without the field): no claim either way beyond what we know.
     expect(resolveCatalog(input(undefined)).unavailable[0].reason).toContain('does not exist on any server');
   });
@@ -28,9 +37,19 @@ describe('a tool missing from a server that may withhold it', () => {
 describe('several servers initialized without the same capabilities', () => {
   it('are named once together, not one clause per server (issue 30: "initialized without roots" repeated per server)', () => {
     const declared = { elicitation: {}, sampling: {} };
-    const server = (name: string, caps: Record<string, unknown>) => ({ name, status: 'connected' as const, tools: [{ name: `${name}_tool`, inputSchema: { type: 'object' as const } }], declaredCapabilities: caps });
+    const server = (name: string, caps: Record<string, unknown>) => ({
+      name,
+      status: 'connected' as const,
+      tools: [{ name: `${name}_tool`, inputSchema: { type: 'object' as const } }],
+      declaredCapabilities: caps,
+    });
     const many: CatalogInput = {
-      servers: [server('shop', declared), server('files', declared), server('git', declared), server('docs', { elicitation: {} })],
+      servers: [
+        server('shop', declared),
+        server('files', declared),
+        server('git', declared),
+        server('docs', { elicitation: {} }),
+      ],
       intents: [{ id: 'n', name: 'N', kind: 'mcp', toolId: 'query_invoice', confirm: 'auto', examples: [] }],
       skills: [],
     };

@@ -34,8 +34,15 @@ export function withheldNote(servers: readonly CatalogServerInput[]): CatalogMes
   }
   const clauses = [...groups.values()].map(({ names, servers: group }) => {
     type Capability = (typeof FULL_CLIENT_CAPABILITIES)[number];
-    if (group.length === 1) return msg('catalog.capability.initializedWithout', { server: group[0], capabilities: names.map((n) => msg(`catalog.capability.${n as Capability}`)) });
-    return msg('catalog.capability.initializedWithoutMany', { servers: group, capabilities: names.map((n) => msg(`catalog.capability.${n as Capability}Many`)) });
+    if (group.length === 1)
+      return msg('catalog.capability.initializedWithout', {
+        server: group[0],
+        capabilities: names.map((n) => msg(`catalog.capability.${n as Capability}`)),
+      });
+    return msg('catalog.capability.initializedWithoutMany', {
+      servers: group,
+      capabilities: names.map((n) => msg(`catalog.capability.${n as Capability}Many`)),
+    });
   });
   return clauses.length ? msg('catalog.capability.withheld', { servers: clauses }) : undefined;
 }

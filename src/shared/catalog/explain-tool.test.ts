@@ -16,7 +16,14 @@ const config: SwitchboardConfigInput = {
   skills: [{ name: 'after-sales', unlocks: ['apply_refund'] }],
 };
 const healthy: CatalogServerInput[] = [
-  connected('shop', [tool('query_order'), tool('apply_refund'), tool('debug_dump'), tool('search_knowledge'), tool('query_coupons'), tool('query_logistics')]),
+  connected('shop', [
+    tool('query_order'),
+    tool('apply_refund'),
+    tool('debug_dump'),
+    tool('search_knowledge'),
+    tool('query_coupons'),
+    tool('query_logistics'),
+  ]),
   connected('backup', [tool('query_coupons'), tool('query_logistics')]),
   { name: 'off', status: 'disabled', tools: [] },
 ];
@@ -27,7 +34,18 @@ describe('explainTool', () => {
   it('passes every layer for a bound, ungated tool', () => {
     const e = explainTool(inputFor(config, healthy), 'query_order');
     expect(e).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
-    expect(e.layers.map((l) => l.layer)).toEqual(['configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'appVisibility', 'visible']);
+    expect(e.layers.map((l) => l.layer)).toEqual([
+      'configured',
+      'connected',
+      'discovered',
+      'mounted',
+      'reserved',
+      'shadowed',
+      'pinned',
+      'gated',
+      'appVisibility',
+      'visible',
+    ]);
     expect(e.layers.every((l) => l.ok)).toBe(true);
     expect(layer(e, 'configured').detail).toBe('enabled: shop, backup; disabled: off');
     expect(layer(e, 'shadowed').detail).toBe('served by shop (the only server offering it)');
@@ -47,10 +65,19 @@ describe('explainTool', () => {
   });
 
   it('stops at "configured" when there is no server, or every server is disabled', () => {
-    const none = explainTool(inputFor({ ...config, agent: { mcp: { servers: [] } }, intents: [leaf('order', 'query_order')] }, []), 'query_order');
+    const none = explainTool(
+      inputFor({ ...config, agent: { mcp: { servers: [] } }, intents: [leaf('order', 'query_order')] }, []),
+      'query_order',
+    );
     expect(none.firstFailingLayer).toBe('configured');
     expect(layer(none, 'configured').detail).toContain('no MCP server is configured');
-    const disabled = explainTool(inputFor(config, healthy.map((s) => ({ ...s, status: 'disabled' as const, tools: [] }))), 'query_order');
+    const disabled = explainTool(
+      inputFor(
+        config,
+        healthy.map((s) => ({ ...s, status: 'disabled' as const, tools: [] })),
+      ),
+      'query_order',
+    );
     expect(disabled.firstFailingLayer).toBe('configured');
     expect(layer(disabled, 'configured').detail).toContain('every configured server is disabled');
   });
@@ -63,7 +90,9 @@ describe('explainTool', () => {
     ];
     const e = explainTool(inputFor(config, down), 'query_order');
     expect(e.firstFailingLayer).toBe('connected');
-    expect(layer(e, 'connected').detail).toBe('no server is connected: shop failed (connect ECONNREFUSED), backup is connecting');
+    expect(layer(e, 'connected').detail).toBe(
+      'no server is connected: shop failed (connect ECONNREFUSED), backup is connecting',
+    );
     expect(layer(e, 'mounted').ok).toBe(true); // later layers are still evaluated
   });
 
@@ -80,10 +109,16 @@ describe('explainTool', () => {
   });
 
   it('stops at "shadowed" when the pinned server is down, though another server offers the tool', () => {
-    const backupDown = [healthy[0], { name: 'backup', status: 'failed' as const, error: 'timed out', tools: [] }, healthy[2]];
+    const backupDown = [
+      healthy[0],
+      { name: 'backup', status: 'failed' as const, error: 'timed out', tools: [] },
+      healthy[2],
+    ];
     const e = explainTool(inputFor(config, backupDown), 'query_coupons');
     expect(e.firstFailingLayer).toBe('shadowed');
-    expect(layer(e, 'shadowed').detail).toBe('node coupons pins server backup, which is failed (timed out); the copy on shop is not used');
+    expect(layer(e, 'shadowed').detail).toBe(
+      'node coupons pins server backup, which is failed (timed out); the copy on shop is not used',
+    );
   });
 
   it('names the winner and the losers of a name clash', () => {
@@ -104,15 +139,22 @@ describe('explainTool', () => {
     expect(layer(shown, 'visible').detail).toContain('loaded skills: after-sales');
   });
 
-  it("names the server skill behind a gate, and why load_skill cannot load it when it is held", () => {
-    const withSource = (state: 'verified' | 'quarantined', reason: { code: string; text: string; params?: Record<string, string> } | null) => ({
+  it('names the server skill behind a gate, and why load_skill cannot load it when it is held', () => {
+    const withSource = (
+      state: 'verified' | 'quarantined',
+      reason: { code: string; text: string; params?: Record<string, string> } | null,
+    ) => ({
       ...inputFor(config, healthy),
       skillSources: new Map([['after-sales', { server: 'shop', skill: 'after-sales', state, reason }]]),
     });
     expect(layer(explainTool(withSource('verified', null), 'apply_refund'), 'gated').detail).toBe(
       "gated by skill after-sales, not loaded this turn: its schema is withheld until load_skill loads it; after-sales's manual is skill after-sales of server shop: verified",
     );
-    const held = { code: 'serverSkill.changed', params: { pinnedAt: 'then', pinnedHash: 'aaa', currentHash: 'bbb' }, text: '' };
+    const held = {
+      code: 'serverSkill.changed',
+      params: { pinnedAt: 'then', pinnedHash: 'aaa', currentHash: 'bbb' },
+      text: '',
+    };
     const gate = layer(explainTool(withSource('quarantined', held), 'apply_refund'), 'gated');
     expect(gate.ok).toBe(false);
     expect(gate.detail).toBe(

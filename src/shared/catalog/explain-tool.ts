@@ -14,7 +14,18 @@ import { serverStateMessage } from './server-status-text';
  * The layers between an MCP server and the model, in the order a tool passes them.
  * `pinned` fails when the winning server's definition changed since it was pinned (quarantined).
  */
-export type ExplainLayerName = 'local' | 'configured' | 'connected' | 'discovered' | 'mounted' | 'reserved' | 'shadowed' | 'pinned' | 'gated' | 'appVisibility' | 'visible';
+export type ExplainLayerName =
+  | 'local'
+  | 'configured'
+  | 'connected'
+  | 'discovered'
+  | 'mounted'
+  | 'reserved'
+  | 'shadowed'
+  | 'pinned'
+  | 'gated'
+  | 'appVisibility'
+  | 'visible';
 
 export interface ExplainLayer {
   layer: ExplainLayerName;
@@ -24,7 +35,12 @@ export interface ExplainLayer {
   message: CatalogMessage;
 }
 
-const layerOf = (layer: ExplainLayerName, ok: boolean, message: CatalogMessage): ExplainLayer => ({ layer, ok, detail: englishOf(message), message });
+const layerOf = (layer: ExplainLayerName, ok: boolean, message: CatalogMessage): ExplainLayer => ({
+  layer,
+  ok,
+  detail: englishOf(message),
+  message,
+});
 
 export interface Explanation {
   toolId: string;
@@ -47,7 +63,10 @@ export function explainTool(
   const facts = factsOf(input, toolId);
   const isLocal = catalog.localTools.some((t) => t.name === toolId);
   const reserved = (input.reserved ?? RESERVED_TOOL_NAMES).includes(toolId);
-  const layers = isLocal || reserved ? localLayers(facts, catalog, toolId, isLocal) : remoteLayers(input, facts, catalog, toolId, loadedSkills);
+  const layers =
+    isLocal || reserved
+      ? localLayers(facts, catalog, toolId, isLocal)
+      : remoteLayers(input, facts, catalog, toolId, loadedSkills);
   const visible = visibleTools(catalog, loadedSkills).some((t) => t.name === toolId);
   const binding = catalog.bindingsByToolId.get(toolId);
   const truncated = binding?.descriptionTruncated;
@@ -55,7 +74,15 @@ export function explainTool(
   const cut = truncated ? msg('catalog.explain.cut', { bytes: truncated.bytes, limit: truncated.limit }) : undefined;
   const schemaCut = schemaCap ? schemaCutMessage(schemaCap) : undefined;
   const skills = loadedSkills.length ? msg('catalog.explain.sentSkills', { skills: loadedSkills }) : undefined;
-  layers.push(layerOf('visible', visible, visible ? msg('catalog.explain.sent', { skills, cut, schemaCut }) : msg('catalog.explain.notSent', { cut, schemaCut })));
+  layers.push(
+    layerOf(
+      'visible',
+      visible,
+      visible
+        ? msg('catalog.explain.sent', { skills, cut, schemaCut })
+        : msg('catalog.explain.notSent', { cut, schemaCut }),
+    ),
+  );
   const failing = layers.find((l) => !l.ok);
   return { toolId, verdict: visible ? 'visible' : 'hidden', layers, firstFailingLayer: failing?.layer ?? null };
 }
@@ -92,7 +119,9 @@ interface ToolFacts {
 
 function factsOf(input: CatalogInput, toolId: string): ToolFacts {
   return {
-    offered: input.servers.filter((s) => s.status === 'connected' && s.tools.some((t) => t.name === toolId)).map((s) => ({ server: s.name })),
+    offered: input.servers
+      .filter((s) => s.status === 'connected' && s.tools.some((t) => t.name === toolId))
+      .map((s) => ({ server: s.name })),
     nodes: listMcpLeaves(input.intents as IntentNode[]).filter((leaf) => leaf.toolId === toolId),
     gatedBy: input.skills.filter((skill) => skill.unlocks.includes(toolId)).map((skill) => skill.name),
     serverByName: (name) => input.servers.find((s) => s.name === name),
@@ -101,13 +130,24 @@ function factsOf(input: CatalogInput, toolId: string): ToolFacts {
 
 function localLayers(facts: ToolFacts, catalog: Catalog, toolId: string, isLocal: boolean): ExplainLayer[] {
   const remote = facts.offered;
-  const collision = remote.length ? msg('catalog.explain.localCollision', { servers: remote.map((o) => o.server) }) : undefined;
+  const collision = remote.length
+    ? msg('catalog.explain.localCollision', { servers: remote.map((o) => o.server) })
+    : undefined;
   if (isLocal) return [layerOf('local', true, msg('catalog.explain.local', { collision }))];
-  const why = toolId === 'load_skill' && catalog.skills.length === 0 ? 'catalog.explain.loadSkillNeedsSkill' : 'catalog.explain.localNotOffered';
+  const why =
+    toolId === 'load_skill' && catalog.skills.length === 0
+      ? 'catalog.explain.loadSkillNeedsSkill'
+      : 'catalog.explain.localNotOffered';
   return [layerOf('local', false, msg(why, { collision }))];
 }
 
-function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, toolId: string, loadedSkills: readonly string[]): ExplainLayer[] {
+function remoteLayers(
+  input: CatalogInput,
+  facts: ToolFacts,
+  catalog: Catalog,
+  toolId: string,
+  loadedSkills: readonly string[],
+): ExplainLayer[] {
   const servers = input.servers;
   const enabled = servers.filter((s) => s.status !== 'disabled');
   const connected = enabled.filter((s) => s.status === 'connected');
@@ -127,7 +167,10 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
         ? msg('catalog.explain.noServers')
         : enabled.length === 0
           ? msg('catalog.explain.allDisabled', { servers: disabled })
-          : msg('catalog.explain.enabled', { servers: enabled.map((s) => s.name), disabled: disabled.length ? msg('catalog.explain.alsoDisabled', { servers: disabled }) : undefined }),
+          : msg('catalog.explain.enabled', {
+              servers: enabled.map((s) => s.name),
+              disabled: disabled.length ? msg('catalog.explain.alsoDisabled', { servers: disabled }) : undefined,
+            }),
     ),
   );
 
@@ -137,7 +180,10 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
       'connected',
       connected.length > 0,
       connected.length
-        ? msg('catalog.explain.connected', { servers: connected.map((s) => (s.protocolVersion ? `${s.name} (MCP ${s.protocolVersion})` : s.name)), down: down.length ? msg('catalog.explain.down', { down }) : undefined })
+        ? msg('catalog.explain.connected', {
+            servers: connected.map((s) => (s.protocolVersion ? `${s.name} (MCP ${s.protocolVersion})` : s.name)),
+            down: down.length ? msg('catalog.explain.down', { down }) : undefined,
+          })
         : enabled.length
           ? msg('catalog.explain.noneConnected', { down })
           : msg('catalog.explain.nothingToConnect'),
@@ -154,7 +200,9 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
         ? msg('catalog.explain.offeredBy', { servers: offered.map((o) => o.server) })
         : msg('catalog.explain.notOffered', {
             toolId,
-            checked: connected.length ? msg('catalog.explain.checked', { servers: connected.map((s) => s.name) }) : undefined,
+            checked: connected.length
+              ? msg('catalog.explain.checked', { servers: connected.map((s) => s.name) })
+              : undefined,
             down: down.length ? msg('catalog.explain.toolsUnknown', { down }) : undefined,
             withheld: withheld ? msg('catalog.explain.mayExist', { withheld }) : undefined,
             refused: refusedNote(connected, toolId),
@@ -167,7 +215,9 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
       'mounted',
       nodes.length > 0,
       nodes.length
-        ? msg(nodes.length > 1 ? 'catalog.explain.mountedByNodes' : 'catalog.explain.mountedByNode', { nodes: nodes.map((n) => n.id) })
+        ? msg(nodes.length > 1 ? 'catalog.explain.mountedByNodes' : 'catalog.explain.mountedByNode', {
+            nodes: nodes.map((n) => n.id),
+          })
         : msg('catalog.explain.notMounted', { toolId }),
     ),
   );
@@ -178,8 +228,14 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
   const pinnedServer = pin?.server ? facts.serverByName(pin.server) : undefined;
   let choice: ExplainLayer;
   if (served) {
-    const how = pin ? msg('catalog.explain.pinnedByNode', { node: pin.id }) : msg(served.shadows.length ? 'catalog.explain.firstInOrder' : 'catalog.explain.onlyServer');
-    const losers = served.shadows.length ? msg(served.shadows.length > 1 ? 'catalog.explain.losersMany' : 'catalog.explain.loserOne', { servers: served.shadows }) : undefined;
+    const how = pin
+      ? msg('catalog.explain.pinnedByNode', { node: pin.id })
+      : msg(served.shadows.length ? 'catalog.explain.firstInOrder' : 'catalog.explain.onlyServer');
+    const losers = served.shadows.length
+      ? msg(served.shadows.length > 1 ? 'catalog.explain.losersMany' : 'catalog.explain.loserOne', {
+          servers: served.shadows,
+        })
+      : undefined;
     choice = layerOf('shadowed', true, msg('catalog.explain.servedBy', { server: served.server, how, losers }));
   } else if (pin && offered.length > 0) {
     const state = !pinnedServer
@@ -191,9 +247,24 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
             ? msg('catalog.server.isFailedWith', { error: pinnedServer.error })
             : msg('catalog.server.isFailed')
           : serverStateMessage(pinnedServer);
-    choice = layerOf('shadowed', false, msg('catalog.explain.pinNotUsed', { node: pin.id, server: pin.server, state, servers: offered.map((o) => o.server) }));
+    choice = layerOf(
+      'shadowed',
+      false,
+      msg('catalog.explain.pinNotUsed', {
+        node: pin.id,
+        server: pin.server,
+        state,
+        servers: offered.map((o) => o.server),
+      }),
+    );
   } else {
-    choice = layerOf('shadowed', true, offered.length > 1 ? msg('catalog.explain.firstOf', { server: offered[0].server }) : msg('catalog.explain.noCompetitor'));
+    choice = layerOf(
+      'shadowed',
+      true,
+      offered.length > 1
+        ? msg('catalog.explain.firstOf', { server: offered[0].server })
+        : msg('catalog.explain.noCompetitor'),
+    );
   }
   layers.push(choice);
   layers.push(pinnedLayer(input, toolId, binding, quarantined));
@@ -211,9 +282,17 @@ function remoteLayers(input: CatalogInput, facts: ToolFacts, catalog: Catalog, t
     ),
   );
   // MCP Apps: `_meta.ui.visibility` without `model` keeps the tool for its app alone.
-  const definition = served ? (binding?.definition ?? input.servers.find((s) => s.name === served.server)?.tools.find((t) => t.name === toolId)) : undefined;
+  const definition = served
+    ? (binding?.definition ?? input.servers.find((s) => s.name === served.server)?.tools.find((t) => t.name === toolId))
+    : undefined;
   const appOnly = definition !== undefined && isAppOnly(definition);
-  layers.push(layerOf('appVisibility', !appOnly, appOnly ? msg('catalog.explain.appOnly', { server: served!.server }) : msg('catalog.explain.forModel')));
+  layers.push(
+    layerOf(
+      'appVisibility',
+      !appOnly,
+      appOnly ? msg('catalog.explain.appOnly', { server: served!.server }) : msg('catalog.explain.forModel'),
+    ),
+  );
   return layers;
 }
 
@@ -223,7 +302,9 @@ function skillSourcesClause(input: CatalogInput, gatedBy: readonly string[]): Ca
     const source = input.skillSources?.get(name);
     if (!source) return [];
     // The reason is one of main's sentences (skill-messages.ts): carried as a message, so the console translates it.
-    const reason: MessageParam = source.reason ? { code: source.reason.code, ...(source.reason.params && { params: source.reason.params }) } : '';
+    const reason: MessageParam = source.reason
+      ? { code: source.reason.code, ...(source.reason.params && { params: source.reason.params }) }
+      : '';
     const state =
       source.state === 'verified'
         ? msg('catalog.explain.skillSource.verified')
@@ -238,12 +319,26 @@ function skillSourcesClause(input: CatalogInput, gatedBy: readonly string[]): Ca
   return clauses[0];
 }
 
-function pinnedLayer(input: CatalogInput, toolId: string, binding: ToolBinding | undefined, quarantined: QuarantinedTool | undefined): ExplainLayer {
+function pinnedLayer(
+  input: CatalogInput,
+  toolId: string,
+  binding: ToolBinding | undefined,
+  quarantined: QuarantinedTool | undefined,
+): ExplainLayer {
   if (quarantined?.quarantine.moved) {
     const { moved, rejected, changed } = quarantined.quarantine;
-    const differs = changed.length ? msg(changed.length === 1 ? 'catalog.explain.movedDiffersOne' : 'catalog.explain.movedDiffersMany', { fields: changed, from: moved.from }) : undefined;
+    const differs = changed.length
+      ? msg(changed.length === 1 ? 'catalog.explain.movedDiffersOne' : 'catalog.explain.movedDiffersMany', {
+          fields: changed,
+          from: moved.from,
+        })
+      : undefined;
     const verdict = msg(rejected ? 'catalog.explain.moveRejected' : 'catalog.explain.moveAsk');
-    return layerOf('pinned', false, msg('catalog.explain.moved', { from: moved.from, acceptedAt: moved.acceptedAt, to: moved.to, differs, verdict }));
+    return layerOf(
+      'pinned',
+      false,
+      msg('catalog.explain.moved', { from: moved.from, acceptedAt: moved.acceptedAt, to: moved.to, differs, verdict }),
+    );
   }
   if (quarantined) {
     const { quarantine: q, server } = quarantined;
@@ -251,7 +346,14 @@ function pinnedLayer(input: CatalogInput, toolId: string, binding: ToolBinding |
     return layerOf(
       'pinned',
       false,
-      msg('catalog.explain.drift', { fields: fieldsParam(q.changed), server, pinnedAt: q.pinnedAt, pinnedHash: shortHash(q.pinnedHash), currentHash: shortHash(q.currentHash), verdict }),
+      msg('catalog.explain.drift', {
+        fields: fieldsParam(q.changed),
+        server,
+        pinnedAt: q.pinnedAt,
+        pinnedHash: shortHash(q.pinnedHash),
+        currentHash: shortHash(q.currentHash),
+        verdict,
+      }),
     );
   }
   if (!binding) return layerOf('pinned', true, msg('catalog.explain.noDefinition'));
@@ -272,5 +374,9 @@ function pinnedLayer(input: CatalogInput, toolId: string, binding: ToolBinding |
       }),
     );
   }
-  return layerOf('pinned', true, msg('catalog.explain.matchesPin', { pinnedAt: pin.pinnedAt, pinnedHash: shortHash(pin.hash) }));
+  return layerOf(
+    'pinned',
+    true,
+    msg('catalog.explain.matchesPin', { pinnedAt: pin.pinnedAt, pinnedHash: shortHash(pin.hash) }),
+  );
 }

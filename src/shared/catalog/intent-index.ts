@@ -37,7 +37,8 @@ export function indexIntents(intents: readonly IntentNode[], previous?: IntentIn
   };
 }
 
-export const sameStrings = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, i) => name === b[i]);
+export const sameStrings = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
 
 /** What the skills say about tools: who gates each toolId, and where each skill sits in the list. */
 export interface SkillIndex {

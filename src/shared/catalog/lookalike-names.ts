@@ -24,7 +24,8 @@ const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]/gu;
 const LATIN = /\p{Script=Latin}/u;
 const LETTER = /\p{L}/u;
 /** Scripts UTS #39 lets Latin share a name with at the highly restrictive level. */
-const LATIN_COMPANIONS = /[\p{Script=Latin}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u;
+const LATIN_COMPANIONS =
+  /[\p{Script=Latin}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}]/u;
 
 const codePoint = (char: string): string => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -50,11 +51,13 @@ export function nameWarnings(names: Iterable<string>): Map<string, NameWarning> 
   for (const name of suspects) {
     const hidden = [...new Set(name.match(HIDDEN) ?? [])].map(codePoint);
     const letters = [...name].filter((char) => LETTER.test(char));
-    const mixedScripts = letters.some((char) => LATIN.test(char)) && letters.some((char) => !LATIN_COMPANIONS.test(char));
+    const mixedScripts =
+      letters.some((char) => LATIN.test(char)) && letters.some((char) => !LATIN_COMPANIONS.test(char));
     const skeleton = skeletonOf(name);
     const looksLike = (bySkeleton.get(skeleton) ?? []).filter((other) => other !== name);
     const asAscii = PLAIN.test(skeleton) && skeleton !== name ? skeleton : null;
-    if (hidden.length || mixedScripts || looksLike.length || asAscii !== null) warnings.set(name, { name, hidden, mixedScripts, looksLike, asAscii });
+    if (hidden.length || mixedScripts || looksLike.length || asAscii !== null)
+      warnings.set(name, { name, hidden, mixedScripts, looksLike, asAscii });
   }
   return warnings;
 }

@@ -14,7 +14,8 @@ export function offersFor(servers: readonly CatalogServerInput[], intents: Inten
       if (p === undefined) continue;
       const found = result[p];
       if (found.length === 0) result[p] = [{ server: server.name, order, definition }];
-      else if (found[found.length - 1].order !== order) (found as Offer[]).push({ server: server.name, order, definition }); // built here, not shared yet
+      else if (found[found.length - 1].order !== order)
+        (found as Offer[]).push({ server: server.name, order, definition }); // built here, not shared yet
     }
   });
   return result;

@@ -2,7 +2,14 @@ import { appUiPinOf } from './app-ui';
 import type { DefinitionFingerprint, PinInput, PinnedDefinition, PinnedField, ToolDefinition, ToolPin } from './types';
 
 /** In the order reasons and diffs list them. */
-export const PINNED_FIELDS: readonly PinnedField[] = Object.freeze(['name', 'description', 'inputSchema', 'outputSchema', 'annotations', 'ui']);
+export const PINNED_FIELDS: readonly PinnedField[] = Object.freeze([
+  'name',
+  'description',
+  'inputSchema',
+  'outputSchema',
+  'annotations',
+  'ui',
+]);
 
 /** The pinned projection of a definition: absent optional fields become null so "missing" and "removed" hash alike. */
 export function pinnedDefinitionOf(definition: ToolDefinition): PinnedDefinition {
@@ -37,7 +44,8 @@ export function pinDrift(pins: PinInput, server: string, toolId: string): PinDri
 }
 
 /** True when only the description moved: under a node override the model does not see that text. */
-export const onlyDescriptionChanged = (drift: PinDrift): boolean => drift.changed.length === 1 && drift.changed[0] === 'description';
+export const onlyDescriptionChanged = (drift: PinDrift): boolean =>
+  drift.changed.length === 1 && drift.changed[0] === 'description';
 
 /** "description and inputSchema" */
 export function describeFields(fields: readonly string[]): string {

@@ -16,12 +16,24 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
   });
   const config: SwitchboardConfigInput = {
     agent: { mcp: { servers: [httpServer('a'), httpServer('b')] } },
-    intents: [{ id: 'root', name: 'root', children: [leaf('n1', 'one'), leaf('n2', 'two', { confirm: 'never' }), leaf('n3', 'shared')] }],
+    intents: [
+      {
+        id: 'root',
+        name: 'root',
+        children: [leaf('n1', 'one'), leaf('n2', 'two', { confirm: 'never' }), leaf('n3', 'shared')],
+      },
+    ],
     skills: [{ name: 'gate', unlocks: ['two'] }],
   };
-  const servers: CatalogServerInput[] = [connected('a', [tool('one'), tool('two'), tool('shared')]), connected('b', [tool('shared'), tool('extra')])];
+  const servers: CatalogServerInput[] = [
+    connected('a', [tool('one'), tool('two'), tool('shared')]),
+    connected('b', [tool('shared'), tool('extra')]),
+  ];
   const base = inputFor(config, servers);
-  const reparse = (input: CatalogInput, change: (c: SwitchboardConfigInput) => void = () => undefined): CatalogInput => {
+  const reparse = (
+    input: CatalogInput,
+    change: (c: SwitchboardConfigInput) => void = () => undefined,
+  ): CatalogInput => {
     const next = structuredClone(config);
     change(next);
     return { ...inputFor(next, input.servers as CatalogServerInput[]), servers: input.servers };
@@ -35,25 +47,37 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
 
   it('rebuilds only the tools of a server listed again, with its new definitions', () => {
     const first = resolveCatalog(base);
-    const relisted = { ...base, servers: [base.servers[0], connected('b', [tool('shared', { description: 'new text' }), tool('extra')])] };
+    const relisted = {
+      ...base,
+      servers: [base.servers[0], connected('b', [tool('shared', { description: 'new text' }), tool('extra')])],
+    };
     const next = resolveCatalog(relisted);
     expect(next.bindingsByToolId.get('one')).toBe(first.bindingsByToolId.get('one'));
     // `shared` is won by a (unchanged), but b's offer changed: its shadows are rebuilt from the new offers.
     expect(next.bindingsByToolId.get('shared')).toMatchObject({ server: 'a', shadows: ['b'] });
     const swapped = resolveCatalog({ ...base, servers: [relisted.servers[1], relisted.servers[0]] });
-    expect(swapped.bindingsByToolId.get('shared')).toMatchObject({ server: 'b', description: 'new text', shadows: ['a'] });
+    expect(swapped.bindingsByToolId.get('shared')).toMatchObject({
+      server: 'b',
+      description: 'new text',
+      shadows: ['a'],
+    });
   });
 
   it('follows an edited description, policy, gate or node list, even when config objects were edited in place', () => {
     resolveCatalog(base);
     const edited = reparse(base, (c) => {
-      const children = (c.intents![0] as { children: { id: string; description?: string; confirm?: string }[] }).children;
+      const children = (c.intents![0] as { children: { id: string; description?: string; confirm?: string }[] })
+        .children;
       children[0].description = 'override';
       children[1].confirm = 'always';
       c.skills = [{ name: 'gate', unlocks: ['one'] }];
     });
     const next = resolveCatalog(edited);
-    expect(next.bindingsByToolId.get('one')).toMatchObject({ description: 'override', descriptionSource: 'node', gatedBy: ['gate'] });
+    expect(next.bindingsByToolId.get('one')).toMatchObject({
+      description: 'override',
+      descriptionSource: 'node',
+      gatedBy: ['gate'],
+    });
     expect(next.bindingsByToolId.get('two')).toMatchObject({ confirm: 'always', gatedBy: [] });
 
     // The node object changed in place, then the config was re-parsed with the same content: still no stale binding.
@@ -61,10 +85,23 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
     resolveCatalog(inPlace);
     const node = (inPlace.intents[0] as { children: { description?: string }[] }).children[0];
     node.description = 'changed in place';
-    const reread = resolveCatalog(reparse(base, (c) => ((c.intents![0] as { children: { description?: string }[] }).children[0].description = 'changed in place')));
-    expect(reread.bindingsByToolId.get('one')).toMatchObject({ description: 'changed in place', descriptionSource: 'node' });
+    const reread = resolveCatalog(
+      reparse(
+        base,
+        (c) =>
+          ((c.intents![0] as { children: { description?: string }[] }).children[0].description = 'changed in place'),
+      ),
+    );
+    expect(reread.bindingsByToolId.get('one')).toMatchObject({
+      description: 'changed in place',
+      descriptionSource: 'node',
+    });
 
-    const moreNodes = resolveCatalog(reparse(base, (c) => (c.intents![0] as { children: unknown[] }).children.push(leaf('n4', 'one', { confirm: 'always' }))));
+    const moreNodes = resolveCatalog(
+      reparse(base, (c) =>
+        (c.intents![0] as { children: unknown[] }).children.push(leaf('n4', 'one', { confirm: 'always' })),
+      ),
+    );
     expect(moreNodes.bindingsByToolId.get('one')).toMatchObject({ nodes: ['n1', 'n4'], confirm: 'always' });
   });
 
@@ -77,12 +114,20 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
         return super.get(key);
       }
     }
-    const fingerprint = (name: string) => ({ hash: `h-${name}`, fields: { name, description: 'd', inputSchema: 'i', outputSchema: 'o', annotations: 'a' } });
-    const byServer = <T>(make: (name: string) => T) => new CountingMap(servers.map((s) => [s.name, new CountingMap(s.tools.map((t) => [t.name, make(t.name)]))]));
+    const fingerprint = (name: string) => ({
+      hash: `h-${name}`,
+      fields: { name, description: 'd', inputSchema: 'i', outputSchema: 'o', annotations: 'a' },
+    });
+    const byServer = <T>(make: (name: string) => T) =>
+      new CountingMap(servers.map((s) => [s.name, new CountingMap(s.tools.map((t) => [t.name, make(t.name)]))]));
     const pinned = () => ({
       current: byServer(fingerprint),
       pins: byServer((name) => ({ ...fingerprint(name), pinnedAt: 'x', definition: pinnedDefinitionOf(tool(name)) })),
-      bindings: new CountingMap<string, AcceptedBinding>([['one', { server: 'a', acceptedAt: 'x', readOnly: false }], ['two', { server: 'a', acceptedAt: 'x', readOnly: false }], ['shared', { server: 'a', acceptedAt: 'x', readOnly: false }]]),
+      bindings: new CountingMap<string, AcceptedBinding>([
+        ['one', { server: 'a', acceptedAt: 'x', readOnly: false }],
+        ['two', { server: 'a', acceptedAt: 'x', readOnly: false }],
+        ['shared', { server: 'a', acceptedAt: 'x', readOnly: false }],
+      ]),
     });
 
     it('keeps every outcome without reading a pin, and re-resolves a toolId whose nodes or gates changed', () => {
@@ -94,25 +139,41 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
       for (const binding of first.bindings) expect(again.bindingsByToolId.get(binding.toolId)).toBe(binding);
 
       // Only a skill's own words changed: every outcome stays, and the skill list and load_skill say the new words.
-      const reworded = resolveCatalog({ ...reparse(base, (c) => (c.skills![0].description = 'Refunds and returns')), pins });
+      const reworded = resolveCatalog({
+        ...reparse(base, (c) => (c.skills![0].description = 'Refunds and returns')),
+        pins,
+      });
       expect(lookups).toBe(0);
       for (const binding of first.bindings) expect(reworded.bindingsByToolId.get(binding.toolId)).toBe(binding);
-      expect(reworded.skills[0]).toMatchObject({ name: 'gate', description: 'Refunds and returns', unlocksUnbound: [] });
+      expect(reworded.skills[0]).toMatchObject({
+        name: 'gate',
+        description: 'Refunds and returns',
+        unlocksUnbound: [],
+      });
       expect(JSON.stringify(reworded.localTools)).toContain('Refunds and returns');
 
       // A node now names server b for `shared`: the operator's own move, resolved again and recorded.
-      const movedByNode = resolveCatalog({ ...reparse(base, (c) => ((c.intents![0] as { children: { server?: string }[] }).children[2].server = 'b')), pins });
+      const movedByNode = resolveCatalog({
+        ...reparse(base, (c) => ((c.intents![0] as { children: { server?: string }[] }).children[2].server = 'b')),
+        pins,
+      });
       expect(movedByNode.bindingsByToolId.get('shared')).toMatchObject({ server: 'b', shadows: ['a'] });
       expect(movedByNode.unrecordedBindings.map((b) => b.toolId)).toEqual(['shared']);
       expect(movedByNode.bindingsByToolId.get('one')).toBe(first.bindingsByToolId.get('one'));
 
       // A node pins `one` to b, which does not offer it: no longer bound, and the lists say so.
-      const pinnedAway = resolveCatalog({ ...reparse(base, (c) => ((c.intents![0] as { children: { server?: string }[] }).children[0].server = 'b')), pins });
+      const pinnedAway = resolveCatalog({
+        ...reparse(base, (c) => ((c.intents![0] as { children: { server?: string }[] }).children[0].server = 'b')),
+        pins,
+      });
       expect(pinnedAway.bindings.map((b) => b.toolId)).toEqual(['shared', 'two']);
       expect(pinnedAway.unavailable).toMatchObject([{ toolId: 'one', cause: 'pinned-elsewhere' }]);
 
       // Only the skills changed: the gate follows.
-      const regated = resolveCatalog({ ...reparse(base, (c) => (c.skills = [{ name: 'gate', unlocks: ['one'] }])), pins });
+      const regated = resolveCatalog({
+        ...reparse(base, (c) => (c.skills = [{ name: 'gate', unlocks: ['one'] }])),
+        pins,
+      });
       expect(regated.bindingsByToolId.get('one')).toMatchObject({ gatedBy: ['gate'] });
       expect(regated.bindingsByToolId.get('two')).toMatchObject({ gatedBy: [] });
     });

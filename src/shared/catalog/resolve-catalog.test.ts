@@ -38,7 +38,8 @@ describe('resolveCatalog', () => {
     { name: 'down', status: 'failed', error: 'connect ECONNREFUSED 127.0.0.1:9', tools: [tool('query_invoice')] },
   ];
   const catalog = resolveCatalog(inputFor(config, servers));
-  const row = (toolId: string, server: string | null) => catalog.entries.find((e) => e.toolId === toolId && e.server === server);
+  const row = (toolId: string, server: string | null) =>
+    catalog.entries.find((e) => e.toolId === toolId && e.server === server);
 
   it('binds configured and discovered tools, sorted by toolId, with the strictest confirm policy and the override', () => {
     expect(catalog.bindings.map((b) => `${b.toolId}@${b.server}`)).toEqual([
@@ -57,8 +58,15 @@ describe('resolveCatalog', () => {
       definition: { annotations: { readOnlyHint: true } },
     });
     expect(order.remoteDescriptionHash).toMatch(/^[0-9a-f]{8}$/);
-    expect(catalog.bindingsByToolId.get('query_logistics')).toMatchObject({ descriptionSource: 'remote', description: 'remote query_logistics', confirm: 'auto' });
-    expect(row('query_order', 'shop')).toMatchObject({ state: 'bound', reason: 'mounted by nodes order-query, order-query-2' });
+    expect(catalog.bindingsByToolId.get('query_logistics')).toMatchObject({
+      descriptionSource: 'remote',
+      description: 'remote query_logistics',
+      confirm: 'auto',
+    });
+    expect(row('query_order', 'shop')).toMatchObject({
+      state: 'bound',
+      reason: 'mounted by nodes order-query, order-query-2',
+    });
   });
 
   it('marks a binding listed in a skill as gated, and reports unlock entries that bind nothing', () => {
@@ -98,7 +106,10 @@ describe('resolveCatalog', () => {
   it('lets the first server in config order win a name clash and reports the loser as shadowed', () => {
     expect(row('query_logistics', 'shop')).toMatchObject({ state: 'bound' });
     expect(row('query_logistics', 'shop')!.reason).toContain('shadows backup');
-    expect(row('query_logistics', 'backup')).toMatchObject({ state: 'shadowed', remoteDescription: 'backup logistics' });
+    expect(row('query_logistics', 'backup')).toMatchObject({
+      state: 'shadowed',
+      remoteDescription: 'backup logistics',
+    });
     expect(row('query_logistics', 'backup')!.reason).toContain('also offered by shop');
   });
 
@@ -109,13 +120,19 @@ describe('resolveCatalog', () => {
   });
 
   it('does not fall back to another server when the pinned one is down', () => {
-    const backupDown: CatalogServerInput[] = [servers[0], { name: 'backup', status: 'failed', error: 'timed out after 10000 ms', tools: [] }, servers[2]];
+    const backupDown: CatalogServerInput[] = [
+      servers[0],
+      { name: 'backup', status: 'failed', error: 'timed out after 10000 ms', tools: [] },
+      servers[2],
+    ];
     const pinnedDown = resolveCatalog(inputFor(config, backupDown));
     expect(pinnedDown.bindingsByToolId.has('query_coupons')).toBe(false);
     const coupons = pinnedDown.unavailable.find((u) => u.toolId === 'query_coupons')!;
     expect(coupons.cause).toBe('pinned-elsewhere');
     expect(coupons.reason).toContain('backup, which failed (timed out after 10000 ms)');
-    expect(pinnedDown.entries.filter((e) => e.toolId === 'query_coupons').map((e) => `${e.server}:${e.state}`)).toEqual(['shop:shadowed', 'null:unavailable']);
+    expect(pinnedDown.entries.filter((e) => e.toolId === 'query_coupons').map((e) => `${e.server}:${e.state}`)).toEqual(
+      ['shop:shadowed', 'null:unavailable'],
+    );
   });
 
   it('lists each discovered (server, tool) pair once, by toolId then config order', () => {
@@ -127,7 +144,9 @@ describe('resolveCatalog', () => {
   });
 
   it('ignores a duplicate name within one server', () => {
-    const dup = resolveCatalog(inputFor(config, [connected('shop', [tool('query_order'), tool('query_order', { description: 'second' })])]));
+    const dup = resolveCatalog(
+      inputFor(config, [connected('shop', [tool('query_order'), tool('query_order', { description: 'second' })])]),
+    );
     expect(dup.entries.filter((e) => e.toolId === 'query_order')).toHaveLength(1);
     expect(dup.bindingsByToolId.get('query_order')!.remoteDescription).toBe('remote query_order');
   });
@@ -157,7 +176,13 @@ describe('visibleTools', () => {
   });
 
   it('unlocks a gated tool when any one of its skills is loaded', () => {
-    expect(visibleTools(catalog, ['vip']).map((t) => t.name)).toEqual(['search_knowledge', 'load_skill', 'alpha', 'refund', 'zeta']);
+    expect(visibleTools(catalog, ['vip']).map((t) => t.name)).toEqual([
+      'search_knowledge',
+      'load_skill',
+      'alpha',
+      'refund',
+      'zeta',
+    ]);
     expect(visibleTools(catalog, ['unknown']).map((t) => t.name)).not.toContain('refund');
   });
 

@@ -26,7 +26,10 @@ interface Counts {
 const memo = new WeakMap<object, Map<number, { schema: Schema; cap: SchemaCap | null }>>();
 
 /** The schema the model receives, and what was cut (null when nothing was). */
-export function capInputSchema(schema: Schema, limit: number = DEFAULT_MAX_SCHEMA_BYTES): { schema: Schema; cap: SchemaCap | null } {
+export function capInputSchema(
+  schema: Schema,
+  limit: number = DEFAULT_MAX_SCHEMA_BYTES,
+): { schema: Schema; cap: SchemaCap | null } {
   let byLimit = memo.get(schema);
   const known = byLimit?.get(limit);
   if (known) return known;
@@ -63,7 +66,9 @@ function capNode(value: unknown, depth: number, counts: Counts): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (depth >= MAX_SCHEMA_DEPTH) {
     counts.depthCut++;
-    return Array.isArray(value) ? [] : { description: `[… nested deeper than ${MAX_SCHEMA_DEPTH} levels: cut by the host]` };
+    return Array.isArray(value)
+      ? []
+      : { description: `[… nested deeper than ${MAX_SCHEMA_DEPTH} levels: cut by the host]` };
   }
   if (Array.isArray(value)) return value.map((item) => capNode(item, depth + 1, counts));
   const out: Record<string, unknown> = {};
@@ -111,8 +116,15 @@ function namesOnly(schema: Schema, bytes: number, limit: number): Schema {
     const type = (property as { type?: unknown } | null)?.type;
     properties[name] = typeof type === 'string' && type.length <= 16 ? { type } : {};
   }
-  const required = Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string' && name in properties) : undefined;
-  return { type: 'object', description: withheldNote(bytes, limit), properties, ...(required && required.length ? { required } : {}) };
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((name) => typeof name === 'string' && name in properties)
+    : undefined;
+  return {
+    type: 'object',
+    description: withheldNote(bytes, limit),
+    properties,
+    ...(required && required.length ? { required } : {}),
+  };
 }
 
 const withheldNote = (bytes: number, limit: number): string =>
@@ -130,7 +142,10 @@ function jsonBytes(value: unknown): number {
 /** "5,000,123 bytes, sent as 3,210 (2 texts cut, 1 enum cut)" */
 export function describeSchemaCap(cap: SchemaCap): string {
   const parts: string[] = [];
-  if (cap.textsCut) parts.push(`${cap.textsCut} text${cap.textsCut === 1 ? '' : 's'} cut to ${MAX_SCHEMA_TEXT_BYTES.toLocaleString('en')} bytes`);
+  if (cap.textsCut)
+    parts.push(
+      `${cap.textsCut} text${cap.textsCut === 1 ? '' : 's'} cut to ${MAX_SCHEMA_TEXT_BYTES.toLocaleString('en')} bytes`,
+    );
   if (cap.enumsCut) parts.push(`${cap.enumsCut} enum${cap.enumsCut === 1 ? '' : 's'} cut to ${MAX_ENUM_VALUES} values`);
   if (cap.depthCut) parts.push(`nesting cut at ${MAX_SCHEMA_DEPTH} levels`);
   if (cap.whole) parts.push(`details withheld: over ${cap.limit.toLocaleString('en')} bytes`);

@@ -7,7 +7,11 @@ import type { CatalogServerInput } from './types';
 
 const config: SwitchboardConfigInput = {
   agent: { mcp: { servers: [httpServer('shop'), httpServer('tracker')] } },
-  intents: [leaf('order', 'query_order'), leaf('issues', 'list_issues'), leaf('pinned', 'create_issue', { server: 'tracker' })],
+  intents: [
+    leaf('order', 'query_order'),
+    leaf('issues', 'list_issues'),
+    leaf('pinned', 'create_issue', { server: 'tracker' }),
+  ],
 };
 const servers: CatalogServerInput[] = [
   connected('shop', [tool('query_order')]),
@@ -18,7 +22,9 @@ describe('a server awaiting an OAuth sign-in', () => {
   it('explain names the sign-in as the reason a tool is missing, not a failure', () => {
     const e = explainTool(inputFor(config, servers), 'list_issues');
     expect(e.verdict).toBe('hidden');
-    expect(e.layers.find((l) => l.layer === 'connected')!.detail).toBe('connected: shop; tracker awaits sign-in (sign-in required at https://auth.example.com/)');
+    expect(e.layers.find((l) => l.layer === 'connected')!.detail).toBe(
+      'connected: shop; tracker awaits sign-in (sign-in required at https://auth.example.com/)',
+    );
     expect(e.layers.find((l) => l.layer === 'discovered')!.detail).toContain('tracker awaits sign-in');
     const pinned = explainTool(inputFor(config, servers), 'create_issue');
     expect(pinned.layers.find((l) => !l.ok)!.detail).toContain('tracker awaits sign-in');

@@ -8,13 +8,22 @@ import type { CatalogServerInput } from './types';
  */
 export function serverStateMessage(server: Pick<CatalogServerInput, 'status' | 'error'>): CatalogMessage {
   const error = server.error || undefined;
-  if (server.status === 'failed') return error ? msg('catalog.server.failedWith', { error }) : msg('catalog.server.failed');
-  if (server.status === 'needs-auth') return error ? msg('catalog.server.needsAuthWith', { error }) : msg('catalog.server.needsAuth');
+  if (server.status === 'failed')
+    return error ? msg('catalog.server.failedWith', { error }) : msg('catalog.server.failed');
+  if (server.status === 'needs-auth')
+    return error ? msg('catalog.server.needsAuthWith', { error }) : msg('catalog.server.needsAuth');
   if (server.status === 'needs-confirmation') return msg('catalog.server.needsConfirmation');
-  return msg(server.status === 'connecting' ? 'catalog.server.connecting' : server.status === 'disabled' ? 'catalog.server.disabled' : 'catalog.server.connected');
+  return msg(
+    server.status === 'connecting'
+      ? 'catalog.server.connecting'
+      : server.status === 'disabled'
+        ? 'catalog.server.disabled'
+        : 'catalog.server.connected',
+  );
 }
 
-export const describeServerState = (server: Pick<CatalogServerInput, 'status' | 'error'>): string => englishOf(serverStateMessage(server));
+export const describeServerState = (server: Pick<CatalogServerInput, 'status' | 'error'>): string =>
+  englishOf(serverStateMessage(server));
 
 /** "b failed (ECONNREFUSED)": a server's name and its state. */
 export const namedServerState = (server: Pick<CatalogServerInput, 'name' | 'status' | 'error'>): CatalogMessage =>

@@ -29,7 +29,10 @@ export class SortedBindings implements ReadonlyMap<string, ToolBinding> {
     return this.get(toolId) !== undefined;
   }
 
-  forEach(callback: (binding: ToolBinding, toolId: string, map: ReadonlyMap<string, ToolBinding>) => void, thisArg?: unknown): void {
+  forEach(
+    callback: (binding: ToolBinding, toolId: string, map: ReadonlyMap<string, ToolBinding>) => void,
+    thisArg?: unknown,
+  ): void {
     for (const binding of this.list) callback.call(thisArg, binding, binding.toolId, this);
   }
 

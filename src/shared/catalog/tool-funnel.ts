@@ -41,7 +41,11 @@ interface Row {
  * call is known, and then the stage counts the bound tools plus none of the gated ones.
  * A `reserved` copy is dropped between mounted and bindings whether or not a node names it: no node can mount it.
  */
-export function toolFunnel(rows: readonly Row[], servers: readonly string[], sent: ReadonlySet<string> | null): ToolFunnel {
+export function toolFunnel(
+  rows: readonly Row[],
+  servers: readonly string[],
+  sent: ReadonlySet<string> | null,
+): ToolFunnel {
   const counts = countCatalog(rows.map((row) => row.state));
   const s = counts.byState;
   const perServerMap = new Map(servers.map((name) => [name, 0]));
@@ -51,7 +55,8 @@ export function toolFunnel(rows: readonly Row[], servers: readonly string[], sen
     if (sent && inStage(row, 'sent', sent)) sentCount++;
   }
   const discovered = counts.tools - s.unavailable;
-  const drop = (...states: ToolState[]) => states.map((state) => ({ state, count: s[state] })).filter((d) => d.count > 0);
+  const drop = (...states: ToolState[]) =>
+    states.map((state) => ({ state, count: s[state] })).filter((d) => d.count > 0);
   const stages: FunnelStageCount[] = [
     { stage: 'discovered', count: discovered, dropped: [] },
     { stage: 'mounted', count: discovered - s.unmounted, dropped: drop('unmounted') },
@@ -60,7 +65,12 @@ export function toolFunnel(rows: readonly Row[], servers: readonly string[], sen
     // A loaded skill brings gated tools back: the last stage can be larger than `bound`.
     { stage: 'sent', count: sent ? sentCount : s.bound, dropped: [] },
   ];
-  return { stages, unavailable: s.unavailable, perServer: [...perServerMap].map(([server, count]) => ({ server, count })), counts };
+  return {
+    stages,
+    unavailable: s.unavailable,
+    perServer: [...perServerMap].map(([server, count]) => ({ server, count })),
+    counts,
+  };
 }
 
 /** Whether a row belongs to a stage: the Tools list filter behind a click on the funnel. */
@@ -81,6 +91,8 @@ export function inStage(row: Row, stage: FunnelStage, sent: ReadonlySet<string> 
 }
 
 /** The remote tools one model call received: its tools whose source is a server (local tools say `local`). */
-export function sentRemoteTools(step: { tools: readonly { name: string; source: string }[] } | undefined): Set<string> | null {
+export function sentRemoteTools(
+  step: { tools: readonly { name: string; source: string }[] } | undefined,
+): Set<string> | null {
   return step ? new Set(step.tools.filter((tool) => tool.source !== 'local').map((tool) => tool.name)) : null;
 }

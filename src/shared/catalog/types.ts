@@ -167,7 +167,8 @@ export interface QuarantinedTool {
  * `quarantined`: mounted, but the definition changed since it was pinned; hidden and blocked until accepted.
  */
 /** `appOnly`: bound, but its `_meta.ui.visibility` leaves out the model: only its MCP App may call it (docs/PIPELINE.md, MCP Apps). */
-export type ToolState = 'bound' | 'gated' | 'appOnly' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
+export type ToolState =
+  'bound' | 'gated' | 'appOnly' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
 
 /** A configured tool that reaches the toolkit: callable, and sent to the model unless gated. */
 export interface ToolBinding {

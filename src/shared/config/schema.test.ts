@@ -7,26 +7,35 @@ function problems(config: unknown): string[] {
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
-const servers = [{ name: 'shop', url: 'http://127.0.0.1:9099' }, { name: 'backup', command: 'node', args: ['b.js'] }];
+const servers = [
+  { name: 'shop', url: 'http://127.0.0.1:9099' },
+  { name: 'backup', command: 'node', args: ['b.js'] },
+];
 const base: SwitchboardConfigInput = { agent: { mcp: { servers } } };
 
 describe('config validation reports each invalid node with its path', () => {
   it('accepts a valid config and fills defaults', () => {
-    const parsed = switchboardConfigSchema.parse({ ...base, intents: [{ id: 'a', name: 'A', children: [{ id: 'b', name: 'B', kind: 'mcp', toolId: 'query_order' }] }] });
+    const parsed = switchboardConfigSchema.parse({
+      ...base,
+      intents: [{ id: 'a', name: 'A', children: [{ id: 'b', name: 'B', kind: 'mcp', toolId: 'query_order' }] }],
+    });
     expect(parsed.intents[0]).toMatchObject({ kind: 'category', children: [{ confirm: 'auto', examples: [] }] });
     expect(parsed.agent.mcp.servers[0]).toMatchObject({ enabled: true, transport: 'streamable-http', headers: {} });
   });
 
   it('an mcp leaf without toolId', () => {
-    expect(problems({ ...base, intents: [{ id: 'shop', name: 'Shop', children: [{ id: 'x', name: 'X', kind: 'mcp' }] }] })).toEqual([
-      'intents.0.children.0.toolId: an mcp node needs a toolId',
-    ]);
+    expect(
+      problems({ ...base, intents: [{ id: 'shop', name: 'Shop', children: [{ id: 'x', name: 'X', kind: 'mcp' }] }] }),
+    ).toEqual(['intents.0.children.0.toolId: an mcp node needs a toolId']);
   });
 
   it('a duplicate node id, anywhere in the tree', () => {
-    expect(problems({ ...base, intents: [{ id: 'a', name: 'A', children: [{ id: 'a', name: 'again', kind: 'knowledge' }] }] })).toEqual([
-      'intents.0.children.0.id: duplicate intent id "a"',
-    ]);
+    expect(
+      problems({
+        ...base,
+        intents: [{ id: 'a', name: 'A', children: [{ id: 'a', name: 'again', kind: 'knowledge' }] }],
+      }),
+    ).toEqual(['intents.0.children.0.id: duplicate intent id "a"']);
   });
 
   it('a node naming an unknown server, and nodes of one tool pinning different servers', () => {
@@ -47,14 +56,31 @@ describe('config validation reports each invalid node with its path', () => {
   });
 
   it('a skill unlocking nothing, and duplicate skill names', () => {
-    expect(problems({ ...base, skills: [{ name: 's', unlocks: [] }, { name: 'ok', unlocks: ['t'] }] })).toEqual([
-      'skills.0.unlocks: a skill must unlock at least one tool',
-    ]);
-    expect(problems({ ...base, skills: [{ name: 'ok', unlocks: ['t'] }, { name: 'ok', unlocks: ['t'] }] })).toEqual(['skills.1.name: duplicate skill name "ok"']);
+    expect(
+      problems({
+        ...base,
+        skills: [
+          { name: 's', unlocks: [] },
+          { name: 'ok', unlocks: ['t'] },
+        ],
+      }),
+    ).toEqual(['skills.0.unlocks: a skill must unlock at least one tool']);
+    expect(
+      problems({
+        ...base,
+        skills: [
+          { name: 'ok', unlocks: ['t'] },
+          { name: 'ok', unlocks: ['t'] },
+        ],
+      }),
+    ).toEqual(['skills.1.name: duplicate skill name "ok"']);
   });
 
   it('a skill that takes its manual from a server: the server must be configured, and it has no manual of its own', () => {
-    const parsed = switchboardConfigSchema.parse({ ...base, skills: [{ name: 'refunds', server: 'shop', skill: 'after-sales', unlocks: ['apply_refund'] }] });
+    const parsed = switchboardConfigSchema.parse({
+      ...base,
+      skills: [{ name: 'refunds', server: 'shop', skill: 'after-sales', unlocks: ['apply_refund'] }],
+    });
     expect(parsed.skills[0]).toMatchObject({ name: 'refunds', server: 'shop', skill: 'after-sales', manual: '' });
     expect(problems({ ...base, skills: [{ name: 'a', server: 'nowhere', unlocks: ['t'] }] })).toEqual([
       'skills.0.server: skill a takes its manual from server nowhere, which is not configured under agent.mcp.servers',
@@ -65,20 +91,30 @@ describe('config validation reports each invalid node with its path', () => {
   });
 
   it('duplicate server names, a bad server name, and an entry that is neither url, command nor builtin', () => {
-    expect(problems({ agent: { mcp: { servers: [...servers, { name: 'shop', url: 'http://x' }] } } })).toEqual(['agent.mcp.servers.2.name: duplicate server name "shop"']);
-    expect(problems({ agent: { mcp: { servers: [{ name: 'has space', url: 'http://x' }] } } })[0]).toMatch(/^agent\.mcp\.servers\.0/);
+    expect(problems({ agent: { mcp: { servers: [...servers, { name: 'shop', url: 'http://x' }] } } })).toEqual([
+      'agent.mcp.servers.2.name: duplicate server name "shop"',
+    ]);
+    expect(problems({ agent: { mcp: { servers: [{ name: 'has space', url: 'http://x' }] } } })[0]).toMatch(
+      /^agent\.mcp\.servers\.0/,
+    );
     expect(problems({ agent: { mcp: { servers: [{ name: 'x' }] } } })[0]).toMatch(/^agent\.mcp\.servers\.0/);
   });
 });
 
 describe('a remote server’s auth block', () => {
-  const withAuth = (auth: unknown) => ({ agent: { mcp: { servers: [{ name: 'tracker', url: 'https://tracker.example.com/mcp', auth }] } } });
+  const withAuth = (auth: unknown) => ({
+    agent: { mcp: { servers: [{ name: 'tracker', url: 'https://tracker.example.com/mcp', auth }] } },
+  });
 
   it('accepts each way to sign in, and keeps secrets as ${env:…} references', () => {
     expect(problems(withAuth({}))).toEqual([]);
-    expect(problems(withAuth({ clientId: 'sb', clientSecret: '${env:TRACKER_SECRET}', scopes: ['tickets:read'] }))).toEqual([]);
+    expect(
+      problems(withAuth({ clientId: 'sb', clientSecret: '${env:TRACKER_SECRET}', scopes: ['tickets:read'] })),
+    ).toEqual([]);
     expect(problems(withAuth({ clientMetadataUrl: 'https://sb.example.com/client.json' }))).toEqual([]);
-    expect(problems(withAuth({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:BOT_KEY}' }))).toEqual([]);
+    expect(problems(withAuth({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:BOT_KEY}' }))).toEqual(
+      [],
+    );
     const parsed = switchboardConfigSchema.parse(withAuth({ clientId: 'sb' }));
     expect(parsed.agent.mcp.servers[0]).toMatchObject({ auth: { grant: 'authorization_code', clientId: 'sb' } });
   });
@@ -88,13 +124,23 @@ describe('a remote server’s auth block', () => {
       'agent.mcp.servers.0.auth.clientId: the client_credentials grant needs a clientId',
       'agent.mcp.servers.0.auth.clientSecret: the client_credentials grant needs either a clientSecret or a privateKey',
     ]);
-    expect(problems(withAuth({ grant: 'client_credentials', clientId: 'b', clientSecret: 's', privateKey: 'k.pem' }))).toEqual([
+    expect(
+      problems(withAuth({ grant: 'client_credentials', clientId: 'b', clientSecret: 's', privateKey: 'k.pem' })),
+    ).toEqual([
       'agent.mcp.servers.0.auth.clientSecret: the client_credentials grant needs either a clientSecret or a privateKey',
     ]);
-    expect(problems(withAuth({ privateKey: 'k.pem' }))).toEqual(['agent.mcp.servers.0.auth.privateKey: privateKey (private_key_jwt) is used with grant: client_credentials']);
-    expect(problems(withAuth({ clientSecret: 's' }))).toEqual(['agent.mcp.servers.0.auth.clientSecret: a clientSecret needs its clientId']);
-    expect(problems(withAuth({ clientMetadataUrl: 'http://sb.example.com/client.json' }))[0]).toMatch(/^agent\.mcp\.servers\.0\.auth\.clientMetadataUrl: /);
-    expect(problems(withAuth({ scopes: ['a"b'] }))).toEqual(['agent.mcp.servers.0.auth.scopes.0: a scope is one word without quotes or backslashes']);
+    expect(problems(withAuth({ privateKey: 'k.pem' }))).toEqual([
+      'agent.mcp.servers.0.auth.privateKey: privateKey (private_key_jwt) is used with grant: client_credentials',
+    ]);
+    expect(problems(withAuth({ clientSecret: 's' }))).toEqual([
+      'agent.mcp.servers.0.auth.clientSecret: a clientSecret needs its clientId',
+    ]);
+    expect(problems(withAuth({ clientMetadataUrl: 'http://sb.example.com/client.json' }))[0]).toMatch(
+      /^agent\.mcp\.servers\.0\.auth\.clientMetadataUrl: /,
+    );
+    expect(problems(withAuth({ scopes: ['a"b'] }))).toEqual([
+      'agent.mcp.servers.0.auth.scopes.0: a scope is one word without quotes or backslashes',
+    ]);
     expect(problems(withAuth({ token: 'x' }))[0]).toMatch(/auth: Unrecognized key/);
   });
 

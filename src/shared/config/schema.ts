@@ -59,9 +59,18 @@ export const idpSchema = z
     clientSecret: z.string().min(1).optional(),
     idToken: z.string().min(1),
   })
-  .refine((idp) => !idp.issuer !== !idp.tokenEndpoint, { message: 'idp needs either issuer or tokenEndpoint', path: ['issuer'] })
-  .refine((idp) => idp.clientSecret === undefined || isEnvReference(idp.clientSecret), { message: 'idp.clientSecret is written as ${env:NAME}', path: ['clientSecret'] })
-  .refine((idp) => !/^[\w-]+\.[\w-]+\.[\w-]*$/.test(idp.idToken.trim()), { message: 'idp.idToken is ${env:NAME} or a file path, never the token itself', path: ['idToken'] });
+  .refine((idp) => !idp.issuer !== !idp.tokenEndpoint, {
+    message: 'idp needs either issuer or tokenEndpoint',
+    path: ['issuer'],
+  })
+  .refine((idp) => idp.clientSecret === undefined || isEnvReference(idp.clientSecret), {
+    message: 'idp.clientSecret is written as ${env:NAME}',
+    path: ['clientSecret'],
+  })
+  .refine((idp) => !/^[\w-]+\.[\w-]+\.[\w-]*$/.test(idp.idToken.trim()), {
+    message: 'idp.idToken is ${env:NAME} or a file path, never the token itself',
+    path: ['idToken'],
+  });
 
 /**
  * OAuth for a remote server (MCP authorization, revision 2025-11-25). Every field is optional: without
@@ -78,7 +87,9 @@ export const serverAuthSchema = z
     /** A client ID metadata document URL (HTTPS, with a path), used where the server supports it. */
     clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
     /** Scopes to ask for when the server names none (neither in WWW-Authenticate nor in scopes_supported). */
-    scopes: z.array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'a scope is one word without quotes or backslashes')).optional(),
+    scopes: z
+      .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'a scope is one word without quotes or backslashes'))
+      .optional(),
     /** client_credentials with private_key_jwt: a PEM key, from `${env:NAME}` or a file path. */
     privateKey: z.string().min(1).optional(),
     /** grant: cross_app_access: the enterprise identity provider that exchanges the operator's ID token for an ID-JAG. */
@@ -87,19 +98,39 @@ export const serverAuthSchema = z
   .superRefine((auth, ctx) => {
     if (auth.grant === 'cross_app_access') {
       if (!auth.clientId || !auth.clientSecret)
-        ctx.addIssue({ code: 'custom', path: [auth.clientId ? 'clientSecret' : 'clientId'], message: 'the cross_app_access grant needs the clientId and clientSecret registered with the MCP server\'s authorization server' });
-      if (!auth.idp) ctx.addIssue({ code: 'custom', path: ['idp'], message: 'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken' });
+        ctx.addIssue({
+          code: 'custom',
+          path: [auth.clientId ? 'clientSecret' : 'clientId'],
+          message:
+            "the cross_app_access grant needs the clientId and clientSecret registered with the MCP server's authorization server",
+        });
+      if (!auth.idp)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['idp'],
+          message: 'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken',
+        });
     } else if (auth.idp) {
       ctx.addIssue({ code: 'custom', path: ['idp'], message: 'idp is used with grant: cross_app_access' });
     }
     if (auth.grant === 'client_credentials') {
-      if (!auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'the client_credentials grant needs a clientId' });
+      if (!auth.clientId)
+        ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'the client_credentials grant needs a clientId' });
       if (!auth.clientSecret === !auth.privateKey)
-        ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'the client_credentials grant needs either a clientSecret or a privateKey' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['clientSecret'],
+          message: 'the client_credentials grant needs either a clientSecret or a privateKey',
+        });
     } else if (auth.privateKey) {
-      ctx.addIssue({ code: 'custom', path: ['privateKey'], message: 'privateKey (private_key_jwt) is used with grant: client_credentials' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['privateKey'],
+        message: 'privateKey (private_key_jwt) is used with grant: client_credentials',
+      });
     }
-    if (auth.clientSecret && !auth.clientId) ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'a clientSecret needs its clientId' });
+    if (auth.clientSecret && !auth.clientId)
+      ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'a clientSecret needs its clientId' });
   });
 export type ServerAuthConfig = z.output<typeof serverAuthSchema>;
 
@@ -196,7 +227,11 @@ export const intentNodeSchema: z.ZodType<IntentNode, unknown> = z.preprocess(
 ) as z.ZodType<IntentNode, unknown>;
 
 export const skillSchema = z.strictObject({
-  name: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, "_" or "-"'),
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, "_" or "-"'),
   description: z.string().default(''),
   manual: z.string().default(''),
   /** Takes the manual from a skill this server publishes (the MCP Skills extension) instead of `manual`. */
@@ -212,7 +247,10 @@ export const modelSettingsSchema = z.strictObject({
   baseUrl: z.url().optional(),
   model: z.string().optional(),
   temperature: z.number().min(0).max(2).optional(),
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    .optional(),
   /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
   timeoutMs: z.number().int().positive().optional(),
   /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
@@ -245,14 +283,20 @@ export const agentSchema = z.strictObject({
 
 export const switchboardConfigSchema = z
   .strictObject({
-    agent: agentSchema.default({ mcp: { servers: [] }, model: { provider: 'demo' }, maxSteps: 8, approvalTimeoutMs: 300_000 }),
+    agent: agentSchema.default({
+      mcp: { servers: [] },
+      model: { provider: 'demo' },
+      maxSteps: 8,
+      approvalTimeoutMs: 300_000,
+    }),
     intents: z.array(intentNodeSchema).default([]),
     skills: z.array(skillSchema).default([]),
     telemetry: telemetrySettingsSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // The message rides along as params.uiMessage, so the console can show it in the operator's language.
-    for (const { path, message } of crossFieldProblems(config)) ctx.addIssue({ code: 'custom', path, message: message.text, params: { uiMessage: message } });
+    for (const { path, message } of crossFieldProblems(config))
+      ctx.addIssue({ code: 'custom', path, message: message.text, params: { uiMessage: message } });
   });
 
 export type SwitchboardConfig = z.output<typeof switchboardConfigSchema>;
@@ -264,7 +308,10 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
   const seenServers = new Set<string>();
   config.agent.mcp.servers.forEach((server, index) => {
     if (seenServers.has(server.name))
-      problems.push({ path: ['agent', 'mcp', 'servers', index, 'name'], message: say('config.duplicateServer', { name: server.name }) });
+      problems.push({
+        path: ['agent', 'mcp', 'servers', index, 'name'],
+        message: say('config.duplicateServer', { name: server.name }),
+      });
     seenServers.add(server.name);
   });
   const seenIds = new Set<string>();
@@ -273,14 +320,18 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
   const walk = (nodes: IntentNode[], path: (string | number)[]) =>
     nodes.forEach((node, index) => {
       const here = [...path, index];
-      if (seenIds.has(node.id)) problems.push({ path: [...here, 'id'], message: say('config.duplicateIntentId', { id: node.id }) });
+      if (seenIds.has(node.id))
+        problems.push({ path: [...here, 'id'], message: say('config.duplicateIntentId', { id: node.id }) });
       seenIds.add(node.id);
       if (node.kind === 'mcp' && node.server && !seenServers.has(node.server))
         problems.push({ path: [...here, 'server'], message: say('config.unknownServer', { server: node.server }) });
       if (node.kind === 'mcp' && node.server) {
         const pinned = pins.get(node.toolId);
         if (pinned && pinned.server !== node.server)
-          problems.push({ path: [...here, 'server'], message: say('config.pinMismatch', { id: pinned.id, toolId: node.toolId, server: pinned.server }) });
+          problems.push({
+            path: [...here, 'server'],
+            message: say('config.pinMismatch', { id: pinned.id, toolId: node.toolId, server: pinned.server }),
+          });
         else pins.set(node.toolId, { server: node.server, id: node.id });
       }
       if ('children' in node) walk(node.children, [...here, 'children']);
@@ -292,9 +343,15 @@ function crossFieldProblems(config: SwitchboardConfig): { path: (string | number
       problems.push({ path: ['skills', index, 'name'], message: say('config.duplicateSkill', { name: skill.name }) });
     seenSkills.add(skill.name);
     if (skill.server && !seenServers.has(skill.server))
-      problems.push({ path: ['skills', index, 'server'], message: say('config.skillUnknownServer', { name: skill.name, server: skill.server }) });
+      problems.push({
+        path: ['skills', index, 'server'],
+        message: say('config.skillUnknownServer', { name: skill.name, server: skill.server }),
+      });
     if (skill.server && skill.manual.trim())
-      problems.push({ path: ['skills', index, 'manual'], message: say('config.skillManualAndServer', { name: skill.name }) });
+      problems.push({
+        path: ['skills', index, 'manual'],
+        message: say('config.skillManualAndServer', { name: skill.name }),
+      });
   });
   return problems;
 }

@@ -32,9 +32,15 @@ describe('masking', () => {
   });
 
   it('masks a copy and leaves the entry as it was', () => {
-    const server = http({ Authorization: `Bearer ${TOKEN}`, 'X-Env': '${env:X}' }, { clientId: 'id', clientSecret: 'cs-0123456789abcdefWXYZ' });
+    const server = http(
+      { Authorization: `Bearer ${TOKEN}`, 'X-Env': '${env:X}' },
+      { clientId: 'id', clientSecret: 'cs-0123456789abcdefWXYZ' },
+    );
     const masked = maskServer(server);
-    expect(masked).toMatchObject({ headers: { Authorization: 'Bearer ••••1234', 'X-Env': '${env:X}' }, auth: { clientId: 'id', clientSecret: '••••WXYZ' } });
+    expect(masked).toMatchObject({
+      headers: { Authorization: 'Bearer ••••1234', 'X-Env': '${env:X}' },
+      auth: { clientId: 'id', clientSecret: '••••WXYZ' },
+    });
     expect(JSON.stringify(masked)).not.toContain(TOKEN);
     expect(server.headers.Authorization).toBe(`Bearer ${TOKEN}`);
     expect(secretFields(server).map((s) => s.path.join('.'))).toEqual(['headers.Authorization', 'auth.clientSecret']);
@@ -52,24 +58,52 @@ describe('restoring what came back masked', () => {
   });
 
   it('refuses a mask typed over, moved to another header, or sent with no stored entry', () => {
-    expect(restoreServerSecrets({ ...stored, headers: { Authorization: 'Bearer ••••1234x' } }, stored).problems).toEqual([
+    expect(
+      restoreServerSecrets({ ...stored, headers: { Authorization: 'Bearer ••••1234x' } }, stored).problems,
+    ).toEqual([
       {
         path: 'headers.Authorization',
         message: expect.stringContaining('a masked value (••••) that matches no stored secret'),
-        uiMessage: expect.objectContaining({ code: 'secrets.unmatchedMaskIn', params: { field: 'Authorization', mask: '••••' } }),
+        uiMessage: expect.objectContaining({
+          code: 'secrets.unmatchedMaskIn',
+          params: { field: 'Authorization', mask: '••••' },
+        }),
       },
     ]);
-    expect(restoreServerSecrets({ ...stored, headers: { 'X-Other': 'Bearer ••••1234' } }, stored).problems).toHaveLength(1);
-    expect(restoreServerSecrets(maskServer(stored), undefined).problems.map((p) => p.path)).toEqual(['headers.Authorization', 'headers.X-Other']);
+    expect(
+      restoreServerSecrets({ ...stored, headers: { 'X-Other': 'Bearer ••••1234' } }, stored).problems,
+    ).toHaveLength(1);
+    expect(restoreServerSecrets(maskServer(stored), undefined).problems.map((p) => p.path)).toEqual([
+      'headers.Authorization',
+      'headers.X-Other',
+    ]);
   });
 
   it('refuses a mask moved where nothing is ever masked (a renamed variable, an argument, the url), so it is never written', () => {
-    const stdio = { name: 'gh', command: 'node', args: [], enabled: true, env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnop5678' } };
+    const stdio = {
+      name: 'gh',
+      command: 'node',
+      args: [],
+      enabled: true,
+      env: { GITHUB_TOKEN: 'ghp_abcdefghijklmnop5678' },
+    };
     const shown = maskServer(stdio);
     expect(shown.env.GITHUB_TOKEN).toBe('••••5678');
-    expect(restoreServerSecrets({ ...shown, env: { GH: '••••5678' } }, stdio).problems).toEqual([{ path: 'env.GH', message: expect.stringContaining('matches no stored secret'), uiMessage: expect.objectContaining({ code: 'secrets.unmatchedMaskIn' }) }]);
-    expect(restoreServerSecrets({ ...shown, args: ['--token', '••••5678'] }, stdio).problems.map((p) => p.path)).toEqual(['args.1']);
+    expect(restoreServerSecrets({ ...shown, env: { GH: '••••5678' } }, stdio).problems).toEqual([
+      {
+        path: 'env.GH',
+        message: expect.stringContaining('matches no stored secret'),
+        uiMessage: expect.objectContaining({ code: 'secrets.unmatchedMaskIn' }),
+      },
+    ]);
+    expect(
+      restoreServerSecrets({ ...shown, args: ['--token', '••••5678'] }, stdio).problems.map((p) => p.path),
+    ).toEqual(['args.1']);
     const remote = maskServer(stored);
-    expect(restoreServerSecrets({ ...remote, url: 'https://h.example/mcp?key=••••1234' }, stored).problems.map((p) => p.path)).toEqual(['url']);
+    expect(
+      restoreServerSecrets({ ...remote, url: 'https://h.example/mcp?key=••••1234' }, stored).problems.map(
+        (p) => p.path,
+      ),
+    ).toEqual(['url']);
   });
 });

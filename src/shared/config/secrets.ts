@@ -15,7 +15,8 @@ const ENV_ONLY = /^(?:[A-Za-z][\w-]*\s+)?(?:\$\{env:[^}]+\}\s*)+$/;
 /** Authorization schemes shown before the mask, as `Bearer ••••1234`. */
 const SCHEME = /^(?:Bearer|Basic|Token|Bot|Digest|ApiKey|DPoP|Negotiate)\s+/i;
 /** stdio variables whose values are masked; other variables (PATH, LOG_LEVEL…) are configuration, shown as written. */
-const SECRET_VARIABLE = /token|secret|passw|passphrase|credential|cookie|auth|apikey|api[_-]key|access[_-]?key|private[_-]?key|(^|[_-])key$/i;
+const SECRET_VARIABLE =
+  /token|secret|passw|passphrase|credential|cookie|auth|apikey|api[_-]key|access[_-]?key|private[_-]?key|(^|[_-])key$/i;
 /** A tail long enough that showing its last 4 characters gives away little. */
 const TAIL_MIN_LENGTH = 16;
 
@@ -54,7 +55,8 @@ export function secretFields(server: ServerConfig | ServerConfigInput): { path: 
   for (const field of ['headers', 'env', 'auth'] as const) {
     const values = record[field];
     if (!values || typeof values !== 'object') continue;
-    for (const [key, value] of Object.entries(values)) if (isSecretField([field, key], value)) found.push({ path: [field, key], value });
+    for (const [key, value] of Object.entries(values))
+      if (isSecretField([field, key], value)) found.push({ path: [field, key], value });
   }
   return found;
 }
@@ -82,11 +84,17 @@ export interface SecretProblem {
  * stands for nothing there is a problem: it was typed over, belongs to another entry, or was moved to a
  * field (a renamed variable, an argument, the url) that is never masked. So a mask is never written.
  */
-export function restoreServerSecrets<S extends ServerConfigInput>(incoming: S, stored: ServerConfig | undefined): { server: S; problems: SecretProblem[] } {
+export function restoreServerSecrets<S extends ServerConfigInput>(
+  incoming: S,
+  stored: ServerConfig | undefined,
+): { server: S; problems: SecretProblem[] } {
   const problems: SecretProblem[] = [];
   let restored: Record<string, Record<string, string>> | undefined;
   for (const { path, value } of maskedStrings(incoming)) {
-    const field: SecretPath | undefined = path.length === 2 && SECRET_FIELDS.has(String(path[0])) && mayHoldSecret(path) ? [String(path[0]), String(path[1])] : undefined;
+    const field: SecretPath | undefined =
+      path.length === 2 && SECRET_FIELDS.has(String(path[0])) && mayHoldSecret(path)
+        ? [String(path[0]), String(path[1])]
+        : undefined;
     const literal = field && literalBehind(stored, field, value);
     if (!field || literal === undefined) {
       const uiMessage = say('secrets.unmatchedMaskIn', { field: String(path[path.length - 1]), mask: MASK });
@@ -105,12 +113,17 @@ const SECRET_FIELDS = new Set(['headers', 'env', 'auth']);
 function maskedStrings(value: unknown, path: (string | number)[] = []): { path: (string | number)[]; value: string }[] {
   if (typeof value === 'string') return isMasked(value) ? [{ path, value }] : [];
   if (Array.isArray(value)) return value.flatMap((item, index) => maskedStrings(item, [...path, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => maskedStrings(item, [...path, key]));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => maskedStrings(item, [...path, key]));
   return [];
 }
 
 /** The literal `stored` holds at `path` if `masked` is its mask. */
-export function literalBehind(stored: ServerConfig | ServerConfigInput | undefined, path: SecretPath, masked: string): string | undefined {
+export function literalBehind(
+  stored: ServerConfig | ServerConfigInput | undefined,
+  path: SecretPath,
+  masked: string,
+): string | undefined {
   const values = stored && (stored as Record<string, unknown>)[path[0]];
   const literal = values && typeof values === 'object' ? (values as Record<string, unknown>)[path[1]] : undefined;
   return isSecretField(path, literal) && maskSecret(literal) === masked ? literal : undefined;

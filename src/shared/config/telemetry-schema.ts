@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 export const OTLP_PROTOCOLS = ['http/protobuf', 'http/json'] as const;
-export const TRACE_SAMPLERS = ['always_on', 'always_off', 'traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+export const TRACE_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
 
 /**
  * `telemetry:` in switchboard.yaml, what Settings saves: the same knobs as the standard OTEL_* variables, which win

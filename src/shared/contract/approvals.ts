@@ -50,7 +50,11 @@ export type ApprovalOutcome = z.infer<typeof approvalOutcomeSchema>;
 export const approvalRoutes = {
   'approvals.list': query(z.strictObject({}).default({}), z.array(approvalRequestSchema)),
   'approvals.resolve': command(
-    z.strictObject({ id: z.string().min(1), decision: approvalDecisionSchema, reason: z.string().max(2000).optional() }),
+    z.strictObject({
+      id: z.string().min(1),
+      decision: approvalDecisionSchema,
+      reason: z.string().max(2000).optional(),
+    }),
     z.object({ resolved: z.boolean() }),
   ),
 };

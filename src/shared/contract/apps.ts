@@ -36,7 +36,12 @@ export const appCspSchema = z.object({
 export type AppCsp = z.infer<typeof appCspSchema>;
 
 /** A CSP entry main dropped, and why (shown to the operator beside the app). */
-export const appCspDropSchema = z.object({ directive: z.string(), value: z.string(), reason: z.string(), message: uiMessageSchema });
+export const appCspDropSchema = z.object({
+  directive: z.string(),
+  value: z.string(),
+  reason: z.string(),
+  message: uiMessageSchema,
+});
 
 /** What the app asks to be granted; each only after the operator's consent (the renderer asks). */
 export const appPermissionsSchema = z.object({
@@ -119,7 +124,10 @@ export const appContentSchema = z.array(z.looseObject({ type: z.string() })).max
 export const appRoutes = {
   /** The pinned UI of a tool (by `toolId`) or a `ui://` resource (by `uri`). Refusals: `forbidden` with `details.reason` (AppRefusal). */
   'apps.resource': query(
-    z.union([z.strictObject({ server, toolId: toolName }), z.strictObject({ server, uri: z.string().min(1).max(8_192) })]),
+    z.union([
+      z.strictObject({ server, toolId: toolName }),
+      z.strictObject({ server, uri: z.string().min(1).max(8_192) }),
+    ]),
     appResourceSchema,
   ),
   /**
@@ -143,7 +151,13 @@ export const appRoutes = {
   ),
   /** ui/message and ui/update-model-context: kept in the conversation as an item from the app (kind `app`). */
   'apps.message': command(
-    z.strictObject({ server, appTool: toolName, conversationId, kind: z.enum(['message', 'modelContext']), content: appContentSchema }),
+    z.strictObject({
+      server,
+      appTool: toolName,
+      conversationId,
+      kind: z.enum(['message', 'modelContext']),
+      content: appContentSchema,
+    }),
     z.object({ itemId: z.string() }),
   ),
   /** The gate for ui/open-link and ui/download-file: https: (http: on loopback) only. The renderer then asks the operator. */
@@ -156,7 +170,11 @@ export const appRoutes = {
   ),
   /** The app's sampling/createMessage: the same rules as a server's (operator review, samplingPerMinute, policy). */
   'apps.sample': command(
-    z.strictObject({ server, appTool: toolName, params: z.looseObject({ messages: z.array(z.unknown()).max(1_000), maxTokens: z.number().int().positive() }) }),
+    z.strictObject({
+      server,
+      appTool: toolName,
+      params: z.looseObject({ messages: z.array(z.unknown()).max(1_000), maxTokens: z.number().int().positive() }),
+    }),
     z.looseObject({ role: z.string(), content: z.unknown(), model: z.string() }),
   ),
 };

@@ -3,10 +3,25 @@ import { command, query } from './define';
 import { iconSchema } from './resources';
 import { messageSchema, type Message } from '../i18n-message';
 
-
-const toolStateSchema = z.enum(['bound', 'gated', 'appOnly', 'unmounted', 'unavailable', 'reserved', 'shadowed', 'quarantined']);
+const toolStateSchema = z.enum([
+  'bound',
+  'gated',
+  'appOnly',
+  'unmounted',
+  'unavailable',
+  'reserved',
+  'shadowed',
+  'quarantined',
+]);
 const jsonObject = z.record(z.string(), z.unknown());
-const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth', 'needs-confirmation']);
+const serverStatusSchema = z.enum([
+  'disabled',
+  'connecting',
+  'connected',
+  'failed',
+  'needs-auth',
+  'needs-confirmation',
+]);
 
 /** The parts of a tool definition that are pinned (hashed as canonical JSON with sorted keys). */
 export const pinnedDefinitionSchema = z.object({
@@ -84,7 +99,10 @@ export const catalogEntrySchema = z.object({
    * Its MCP App (catalog.get and catalog.tool): the `ui://` URI (empty for a tool that only sets visibility), who may
    * see the tool, and why the host will not render it (null: it will). Null: no app.
    */
-  ui: z.object({ resourceUri: z.string(), visibility: z.array(z.string()), refused: z.string().nullable() }).nullable().optional(),
+  ui: z
+    .object({ resourceUri: z.string(), visibility: z.array(z.string()), refused: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 
 export const catalogBindingSchema = z.object({
@@ -108,19 +126,52 @@ export const catalogBindingSchema = z.object({
 });
 
 /** A tool definition a server listed that is refused (not a valid Tool): never offered to the model, shown with why. */
-export const refusedDefinitionSchema = z.object({ index: z.number().int(), name: z.string().nullable(), reason: z.string() });
+export const refusedDefinitionSchema = z.object({
+  index: z.number().int(),
+  name: z.string().nullable(),
+  reason: z.string(),
+});
 
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */
 export const catalogViewSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), tools: z.array(z.string()), refused: z.array(refusedDefinitionSchema).optional() })),
+  servers: z.array(
+    z.object({
+      name: z.string(),
+      status: serverStatusSchema,
+      error: z.string().nullable(),
+      tools: z.array(z.string()),
+      refused: z.array(refusedDefinitionSchema).optional(),
+    }),
+  ),
   entries: z.array(catalogEntrySchema),
   bindings: z.array(catalogBindingSchema),
-  unavailable: z.array(z.object({ toolId: z.string(), nodes: z.array(z.string()), cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere', 'quarantined']), reason: z.string() })),
-  skills: z.array(z.object({ name: z.string(), description: z.string(), unlocks: z.array(z.string()), unlocksUnbound: z.array(z.string()) })),
+  unavailable: z.array(
+    z.object({
+      toolId: z.string(),
+      nodes: z.array(z.string()),
+      cause: z.enum(['not-offered', 'server-down', 'reserved', 'pinned-elsewhere', 'quarantined']),
+      reason: z.string(),
+    }),
+  ),
+  skills: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      unlocks: z.array(z.string()),
+      unlocksUnbound: z.array(z.string()),
+    }),
+  ),
   localTools: z.array(z.object({ name: z.string(), description: z.string(), inputSchema: jsonObject })),
   /** Which entries this answer holds (bindings: those of these entries' toolIds); `nextOffset` null on the last page. */
-  page: z.object({ offset: z.number().int(), limit: z.number().int(), total: z.number().int(), nextOffset: z.number().int().nullable() }).optional(),
+  page: z
+    .object({
+      offset: z.number().int(),
+      limit: z.number().int(),
+      total: z.number().int(),
+      nextOffset: z.number().int().nullable(),
+    })
+    .optional(),
 });
 export type CatalogView = z.infer<typeof catalogViewSchema>;
 
@@ -146,16 +197,30 @@ export const catalogListColumnsSchema = z
     /** The offered definition's readOnlyHint (a missing hint counts as a write, as in MCP); for the bound row, the binding's `readOnly`; null when no server offers it. */
     readOnly: z.array(z.boolean().nullable()),
   })
-  .refine((c) => [c.server, c.state, c.reasonCode, c.reasonParams, c.readOnly].every((column) => column.length === c.toolId.length), 'every column has one value per row');
+  .refine(
+    (c) =>
+      [c.server, c.state, c.reasonCode, c.reasonParams, c.readOnly].every(
+        (column) => column.length === c.toolId.length,
+      ),
+    'every column has one value per row',
+  );
 export type CatalogListColumns = z.infer<typeof catalogListColumnsSchema>;
 /** One row of the list, as a client rebuilds it from the columns: `reason` is the row's message. */
-export type CatalogListEntry = { [K in Exclude<keyof CatalogListColumns, 'reasonCode' | 'reasonParams'>]: CatalogListColumns[K][number] } & { reason: Message };
+export type CatalogListEntry = {
+  [K in Exclude<keyof CatalogListColumns, 'reasonCode' | 'reasonParams'>]: CatalogListColumns[K][number];
+} & { reason: Message };
 
 /** The Tools list and its header, as of `revision`. */
 export const catalogListSchema = z.object({
   revision: z.number().int(),
   servers: z.array(
-    z.object({ name: z.string(), status: serverStatusSchema, error: z.string().nullable(), toolCount: z.number().int(), refused: z.array(refusedDefinitionSchema).optional() }),
+    z.object({
+      name: z.string(),
+      status: serverStatusSchema,
+      error: z.string().nullable(),
+      toolCount: z.number().int(),
+      refused: z.array(refusedDefinitionSchema).optional(),
+    }),
   ),
   entries: catalogListColumnsSchema,
   /** The message codes `entries.reasonCode` indexes. */
@@ -193,7 +258,14 @@ export type CatalogToolView = z.infer<typeof catalogToolSchema>;
 /** Every row's descriptions, for searching them; fetched only once a search starts, since they are the bulk of the text. */
 export const catalogDescriptionsSchema = z.object({
   revision: z.number().int(),
-  descriptions: z.array(z.object({ toolId: z.string(), server: z.string().nullable(), description: z.string().nullable(), remoteDescription: z.string().nullable() })),
+  descriptions: z.array(
+    z.object({
+      toolId: z.string(),
+      server: z.string().nullable(),
+      description: z.string().nullable(),
+      remoteDescription: z.string().nullable(),
+    }),
+  ),
 });
 export type CatalogDescriptionsView = z.infer<typeof catalogDescriptionsSchema>;
 
@@ -202,7 +274,19 @@ export const explanationSchema = z.object({
   verdict: z.enum(['visible', 'hidden']),
   layers: z.array(
     z.object({
-      layer: z.enum(['local', 'configured', 'connected', 'discovered', 'mounted', 'reserved', 'shadowed', 'pinned', 'gated', 'appVisibility', 'visible']),
+      layer: z.enum([
+        'local',
+        'configured',
+        'connected',
+        'discovered',
+        'mounted',
+        'reserved',
+        'shadowed',
+        'pinned',
+        'gated',
+        'appVisibility',
+        'visible',
+      ]),
       ok: z.boolean(),
       /** In English; `message` is what the console translates. */
       detail: z.string(),
@@ -232,13 +316,21 @@ export const catalogRoutes = {
    * receives it (descriptions and schemas capped). The console's pages use the slimmer routes below.
    */
   'catalog.get': query(
-    z.strictObject({ offset: z.number().int().min(0).optional(), limit: z.number().int().min(1).max(10_000).optional() }).default({}),
+    z
+      .strictObject({
+        offset: z.number().int().min(0).optional(),
+        limit: z.number().int().min(1).max(10_000).optional(),
+      })
+      .default({}),
     catalogViewSchema,
   ),
   /** The Tools list, the intent editor's picker and the skills' bound tools. */
   'catalog.list': query(z.strictObject({}).default({}), catalogListSchema),
   /** One row in full; `server: null` for a configured tool no server offers. An unknown row is `not_found`. */
-  'catalog.tool': query(z.strictObject({ toolId: z.string().min(1).max(256), server: z.string().min(1).max(256).nullable() }), catalogToolSchema),
+  'catalog.tool': query(
+    z.strictObject({ toolId: z.string().min(1).max(256), server: z.string().min(1).max(256).nullable() }),
+    catalogToolSchema,
+  ),
   /** Every row's descriptions, for the search boxes (Tools, the intent editor's picker). */
   'catalog.descriptions': query(z.strictObject({}).default({}), catalogDescriptionsSchema),
   /** Why is (or isn't) this tool in the set the model sees, with these skills loaded? */

@@ -3,7 +3,15 @@ import { command, query } from './define';
 import { serverExchangeSchema } from './requests';
 import { uiMessageSchema } from '../i18n-message';
 
-export const toolCallStatusSchema = z.enum(['awaiting_approval', 'running', 'success', 'error', 'rejected', 'blocked', 'stopped']);
+export const toolCallStatusSchema = z.enum([
+  'awaiting_approval',
+  'running',
+  'success',
+  'error',
+  'rejected',
+  'blocked',
+  'stopped',
+]);
 export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
 /** The last notifications/progress of a running call (and how many came). */
 export const toolProgressSchema = z.object({
@@ -67,13 +75,27 @@ export const resultPartSchema = z.discriminatedUnion('type', [
     description: z.string().optional(),
     mimeType: z.string().optional(),
   }),
-  z.object({ type: z.literal('resource'), index: z.number().int(), uri: z.string(), mimeType: z.string().optional(), bytes: z.number().int(), text: z.boolean() }),
+  z.object({
+    type: z.literal('resource'),
+    index: z.number().int(),
+    uri: z.string(),
+    mimeType: z.string().optional(),
+    bytes: z.number().int(),
+    text: z.boolean(),
+  }),
 ]);
 export type ResultPart = z.infer<typeof resultPartSchema>;
 
 export const chatItemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), id: z.string(), turnId: z.string(), text: z.string(), at: z.string() }),
-  z.object({ kind: z.literal('assistant'), id: z.string(), turnId: z.string(), step: z.number().int(), text: z.string(), at: z.string() }),
+  z.object({
+    kind: z.literal('assistant'),
+    id: z.string(),
+    turnId: z.string(),
+    step: z.number().int(),
+    text: z.string(),
+    at: z.string(),
+  }),
   z.object({
     kind: z.literal('tool'),
     id: z.string(),
@@ -149,27 +171,59 @@ export const conversationSchema = conversationSummarySchema.extend({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 const conversationId = z.string().min(1).max(64);
-export const customerIdSchema = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'a customer id uses letters, digits, "_" or "-"');
+export const customerIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'a customer id uses letters, digits, "_" or "-"');
 
 export const chatRoutes = {
-  'chat.create': command(z.strictObject({ customerId: customerIdSchema, title: z.string().max(200).optional() }), conversationSummarySchema),
+  'chat.create': command(
+    z.strictObject({ customerId: customerIdSchema, title: z.string().max(200).optional() }),
+    conversationSummarySchema,
+  ),
   'chat.list': query(z.strictObject({}).default({}), z.array(conversationSummarySchema)),
   'chat.get': query(z.strictObject({ conversationId }), conversationSchema),
   /** Starts a turn and returns at once; progress arrives as events. */
-  'chat.send': command(z.strictObject({ conversationId, text: z.string().min(1).max(20_000) }), z.object({ turnId: z.string() })),
+  'chat.send': command(
+    z.strictObject({ conversationId, text: z.string().min(1).max(20_000) }),
+    z.object({ turnId: z.string() }),
+  ),
   'chat.stop': command(z.strictObject({ conversationId }), z.object({ stopped: z.boolean() })),
   'chat.delete': command(z.strictObject({ conversationId }), z.object({ deleted: z.boolean() })),
   /** A new title, kept in the conversation's log (a later meta line); chat.changed follows. */
-  'chat.rename': command(z.strictObject({ conversationId, title: z.string().trim().min(1).max(200) }), conversationSummarySchema),
+  'chat.rename': command(
+    z.strictObject({ conversationId, title: z.string().trim().min(1).max(200) }),
+    conversationSummarySchema,
+  ),
 };
 
 export const chatEvents = {
   'chat.changed': z.object({ conversationId: z.string() }),
-  'chat.delta': z.object({ conversationId: z.string(), turnId: z.string(), itemId: z.string(), step: z.number().int(), delta: z.string() }),
+  'chat.delta': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    itemId: z.string(),
+    step: z.number().int(),
+    delta: z.string(),
+  }),
   /** A tool call's argument JSON as the model streams it (raw, usually incomplete; throttled per call): MCP Apps' streamed input, sent only for a tool that has an app. */
-  'chat.toolInputPartial': z.object({ conversationId: z.string(), turnId: z.string(), step: z.number().int(), callId: z.string(), server: z.string(), name: z.string(), json: z.string() }),
+  'chat.toolInputPartial': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    step: z.number().int(),
+    callId: z.string(),
+    server: z.string(),
+    name: z.string(),
+    json: z.string(),
+  }),
   'turn.started': z.object({ conversationId: z.string(), turnId: z.string() }),
   'turn.stepStarted': z.object({ conversationId: z.string(), turnId: z.string(), step: modelStepSchema }),
   'tool.progressed': z.object({ conversationId: z.string(), turnId: z.string(), item: chatItemSchema }),
-  'turn.finished': z.object({ conversationId: z.string(), turnId: z.string(), status: turnStatusSchema, error: z.string().optional() }),
+  'turn.finished': z.object({
+    conversationId: z.string(),
+    turnId: z.string(),
+    status: turnStatusSchema,
+    error: z.string().optional(),
+  }),
 };

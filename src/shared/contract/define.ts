@@ -3,7 +3,11 @@ import type { z } from 'zod';
 /** A query reads state and may be retried or cached; a command changes state. */
 export type RouteKind = 'query' | 'command';
 
-export interface RouteDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, K extends RouteKind = RouteKind> {
+export interface RouteDef<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  K extends RouteKind = RouteKind,
+> {
   kind: K;
   input: I;
   output: O;

@@ -11,5 +11,8 @@ export const intentTreeSchema = z.object({
 export const intentRoutes = {
   'intents.get': query(z.strictObject({}).default({}), intentTreeSchema),
   /** Replaces the whole tree; validated with the rest of the config (unique ids, known servers) before writing. */
-  'intents.save': command(z.strictObject({ intents: z.array(intentNodeSchema).max(20_000), baseRevision: z.number().int().optional() }), intentTreeSchema),
+  'intents.save': command(
+    z.strictObject({ intents: z.array(intentNodeSchema).max(20_000), baseRevision: z.number().int().optional() }),
+    intentTreeSchema,
+  ),
 };

@@ -11,7 +11,10 @@ export const uiThemeChoiceSchema = z.enum(['system', 'light', 'dark']);
 export type UiThemeChoice = z.infer<typeof uiThemeChoiceSchema>;
 
 /** What the operator chose for this data directory, kept by main (preferences.json). */
-export const storedPreferencesSchema = z.object({ language: uiLanguageChoiceSchema.default('auto'), theme: uiThemeChoiceSchema.default('system') });
+export const storedPreferencesSchema = z.object({
+  language: uiLanguageChoiceSchema.default('auto'),
+  theme: uiThemeChoiceSchema.default('system'),
+});
 export type StoredPreferences = z.infer<typeof storedPreferencesSchema>;
 
 export const preferencesSchema = storedPreferencesSchema.extend({

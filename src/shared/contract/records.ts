@@ -52,8 +52,14 @@ export const executionRecordSchema = z.object({
   /** What the server asked of the operator during the call, and the answers. */
   exchanges: z.array(serverExchangeSchema).optional(),
   /** The call's OpenTelemetry trace and its execute_tool span, when telemetry was on (docs/OBSERVABILITY.md). */
-  traceId: z.string().regex(/^[0-9a-f]{32}$/).optional(),
-  spanId: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+  traceId: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
+  spanId: z
+    .string()
+    .regex(/^[0-9a-f]{16}$/)
+    .optional(),
 });
 export type ExecutionRecord = z.infer<typeof executionRecordSchema>;
 export type RecordSummary = Omit<ExecutionRecord, 'result'>;
@@ -69,7 +75,10 @@ export const recordFilterSchema = z.strictObject({
 });
 
 export const recordRoutes = {
-  'records.list': query(recordFilterSchema.default({ limit: 500 }), z.array(executionRecordSchema.omit({ result: true }))),
+  'records.list': query(
+    recordFilterSchema.default({ limit: 500 }),
+    z.array(executionRecordSchema.omit({ result: true })),
+  ),
   'records.get': query(z.strictObject({ id: z.string().min(1) }), executionRecordSchema),
 };
 

@@ -63,12 +63,21 @@ export const samplingDraftSchema = z.object({
    * settings' maxTokens, and text over the budget (its messages cut, latest kept first, each with a note).
    */
   limits: z
-    .object({ requestedMaxTokens: z.number().optional(), maxTokens: z.number().int().optional(), textBytes: z.number().int().optional(), textLimit: z.number().int().optional() })
+    .object({
+      requestedMaxTokens: z.number().optional(),
+      maxTokens: z.number().int().optional(),
+      textBytes: z.number().int().optional(),
+      textLimit: z.number().int().optional(),
+    })
     .optional(),
 });
 export type SamplingDraft = z.infer<typeof samplingDraftSchema>;
 
-export const samplingAnswerSchema = z.object({ text: z.string(), model: z.string(), stopReason: z.string().optional() });
+export const samplingAnswerSchema = z.object({
+  text: z.string(),
+  model: z.string(),
+  stopReason: z.string().optional(),
+});
 
 export const samplingViewSchema = z.object({
   ...originFields,
@@ -117,7 +126,11 @@ export const requestRoutes = {
   'requests.list': query(z.strictObject({}).default({}), z.array(serverRequestViewSchema)),
   /** Answers an elicitation; `content` (accept only) is checked against its schema, defaults filled in. */
   'requests.answer': command(
-    z.strictObject({ id: requestId, action: z.enum(['accept', 'decline', 'cancel']), content: z.record(z.string(), z.unknown()).optional() }),
+    z.strictObject({
+      id: requestId,
+      action: z.enum(['accept', 'decline', 'cancel']),
+      content: z.record(z.string(), z.unknown()).optional(),
+    }),
     z.object({ resolved: z.boolean() }),
   ),
   /**
@@ -138,11 +151,18 @@ export const requestRoutes = {
   /** Returns the reviewed answer to the server. */
   'requests.reply': command(z.strictObject({ id: requestId }), z.object({ resolved: z.boolean() })),
   /** Refuses a sampling request at any stage. */
-  'requests.reject': command(z.strictObject({ id: requestId, reason: z.string().max(2000).optional() }), z.object({ resolved: z.boolean() })),
+  'requests.reject': command(
+    z.strictObject({ id: requestId, reason: z.string().max(2000).optional() }),
+    z.object({ resolved: z.boolean() }),
+  ),
 };
 
 export const requestEvents = {
   'requests.opened': serverRequestViewSchema,
   'requests.updated': serverRequestViewSchema,
-  'requests.resolved': z.object({ id: z.string(), conversationId: z.string().nullable(), exchange: serverExchangeSchema }),
+  'requests.resolved': z.object({
+    id: z.string(),
+    conversationId: z.string().nullable(),
+    exchange: serverExchangeSchema,
+  }),
 };

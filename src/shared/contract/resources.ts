@@ -7,7 +7,10 @@ import { command, query } from './define';
  */
 
 /** A whole list's caching hint (MCP 2026-07-28 ttlMs and cacheScope) as the server gave it; nulls: it gave none. */
-export const listCacheHintSchema = z.object({ ttlMs: z.number().int().nullable(), cacheScope: z.enum(['public', 'private']).nullable() });
+export const listCacheHintSchema = z.object({
+  ttlMs: z.number().int().nullable(),
+  cacheScope: z.enum(['public', 'private']).nullable(),
+});
 
 export const iconSchema = z.object({
   src: z.string(),
@@ -73,7 +76,14 @@ export const promptSchema = z.object({
   name: z.string(),
   title: z.string().optional(),
   description: z.string().optional(),
-  arguments: z.array(z.object({ name: z.string(), title: z.string().optional(), description: z.string().optional(), required: z.boolean().optional() })),
+  arguments: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string().optional(),
+      description: z.string().optional(),
+      required: z.boolean().optional(),
+    }),
+  ),
   icons: z.array(iconSchema).optional(),
 });
 export type PromptView = z.infer<typeof promptSchema>;
@@ -104,18 +114,40 @@ export const resourceRoutes = {
   /** One page of resources/list; `nextCursor` asks for the next. `subscriptions` are the URIs subscribed now. */
   'resources.list': query(
     z.strictObject({ server, cursor }),
-    z.object({ resources: z.array(resourceSchema), nextCursor: z.string().nullable(), subscriptions: z.array(z.string()), cache: listCacheHintSchema.optional() }),
+    z.object({
+      resources: z.array(resourceSchema),
+      nextCursor: z.string().nullable(),
+      subscriptions: z.array(z.string()),
+      cache: listCacheHintSchema.optional(),
+    }),
   ),
-  'resources.templates': query(z.strictObject({ server, cursor }), z.object({ templates: z.array(resourceTemplateSchema), nextCursor: z.string().nullable() })),
+  'resources.templates': query(
+    z.strictObject({ server, cursor }),
+    z.object({ templates: z.array(resourceTemplateSchema), nextCursor: z.string().nullable() }),
+  ),
   /** resources/read through the server that offers it. */
-  'resources.read': query(z.strictObject({ server, uri, html: z.boolean().optional() }), z.object({ uri: z.string(), contents: z.array(resourceContentSchema) })),
+  'resources.read': query(
+    z.strictObject({ server, uri, html: z.boolean().optional() }),
+    z.object({ uri: z.string(), contents: z.array(resourceContentSchema) }),
+  ),
   /** resources/subscribe: the server announces changes (resources.updated); kept across reconnects until unsubscribed. */
   'resources.subscribe': command(z.strictObject({ server, uri }), z.object({ subscriptions: z.array(z.string()) })),
   'resources.unsubscribe': command(z.strictObject({ server, uri }), z.object({ subscriptions: z.array(z.string()) })),
-  'prompts.list': query(z.strictObject({ server, cursor }), z.object({ prompts: z.array(promptSchema), nextCursor: z.string().nullable(), cache: listCacheHintSchema.optional() })),
+  'prompts.list': query(
+    z.strictObject({ server, cursor }),
+    z.object({
+      prompts: z.array(promptSchema),
+      nextCursor: z.string().nullable(),
+      cache: listCacheHintSchema.optional(),
+    }),
+  ),
   /** prompts/get with the operator's arguments: the messages the prompt would produce (nothing is sent to a model). */
   'prompts.get': query(
-    z.strictObject({ server, name: z.string().min(1).max(256), arguments: z.record(z.string(), z.string().max(100_000)).default({}) }),
+    z.strictObject({
+      server,
+      name: z.string().min(1).max(256),
+      arguments: z.record(z.string(), z.string().max(100_000)).default({}),
+    }),
     z.object({ description: z.string().nullable(), messages: z.array(promptMessageSchema) }),
   ),
   /** completion/complete: suggestions for one argument of a prompt or a resource template, given the others. */

@@ -4,7 +4,14 @@ import { AUTH_GRANTS, serverConfigSchema } from '../config/schema';
 import { uiMessageSchema } from '../i18n-message';
 import { command, query } from './define';
 
-export const serverStatusSchema = z.enum(['disabled', 'connecting', 'connected', 'failed', 'needs-auth', 'needs-confirmation']);
+export const serverStatusSchema = z.enum([
+  'disabled',
+  'connecting',
+  'connected',
+  'failed',
+  'needs-auth',
+  'needs-confirmation',
+]);
 
 /** A remote server's OAuth state as the console shows it. Never a token: those stay in main's secret store. */
 export const serverAuthViewSchema = z.object({
@@ -48,7 +55,13 @@ export const serverViewSchema = z.object({
    * links it only through the external-URL gate); `icons` only those the console shows (inline data: images).
    */
   serverInfo: z
-    .object({ name: z.string(), version: z.string(), title: z.string().optional(), websiteUrl: z.string().optional(), icons: z.array(iconSchema).optional() })
+    .object({
+      name: z.string(),
+      version: z.string(),
+      title: z.string().optional(),
+      websiteUrl: z.string().optional(),
+      icons: z.array(iconSchema).optional(),
+    })
     .nullable(),
   /** The last initialize: what the server offered, and what we declared (it may hide tools behind what we did not). */
   offeredCapabilities: z.record(z.string(), z.unknown()).nullable(),
@@ -61,19 +74,30 @@ export const serverViewSchema = z.object({
    * accepts the change (servers.acceptInstructions). Null when nothing is pinned.
    */
   instructionsPin: z
-    .object({ pinned: z.object({ hash: z.string(), text: z.string(), pinnedAt: z.string() }), currentHash: z.string().nullable(), held: z.boolean() })
+    .object({
+      pinned: z.object({ hash: z.string(), text: z.string(), pinnedAt: z.string() }),
+      currentHash: z.string().nullable(),
+      held: z.boolean(),
+    })
     .nullable()
     .optional(),
   toolCount: z.number().int(),
   tools: z.array(z.string()),
   /** Definitions its last tools/list held that are not valid tools, each with why (never offered to the model). */
-  refusedTools: z.array(z.object({ index: z.number().int(), name: z.string().nullable(), reason: z.string() })).optional(),
+  refusedTools: z
+    .array(z.object({ index: z.number().int(), name: z.string().nullable(), reason: z.string() }))
+    .optional(),
   /**
    * The last tools/list's caching hint (MCP 2026-07-28): ttlMs and cacheScope as the server gave them (null: it gave
    * none), when the list was fetched and when the hint makes it stale (null: no ttl, or 0). Null until a tools/list.
    */
   toolsCache: z
-    .object({ ttlMs: z.number().int().nullable(), cacheScope: z.enum(['public', 'private']).nullable(), fetchedAt: z.string(), expiresAt: z.string().nullable() })
+    .object({
+      ttlMs: z.number().int().nullable(),
+      cacheScope: z.enum(['public', 'private']).nullable(),
+      fetchedAt: z.string(),
+      expiresAt: z.string().nullable(),
+    })
     .nullable()
     .optional(),
   stderrTail: z.string().nullable(),
@@ -134,14 +158,24 @@ export const importResultSchema = z.object({
   /** Every `${env:NAME}` the pasted entries use; one not allowed is left out of what is written (import-env.ts). */
   environment: z.array(importEnvReferenceSchema).default([]),
   /** Entries or values that could not be imported, e.g. a VS Code `${input:…}` reference. */
-  problems: z.array(z.object({ server: z.string().nullable(), path: z.string(), message: z.string(), uiMessage: uiMessageSchema.optional() })),
+  problems: z.array(
+    z.object({
+      server: z.string().nullable(),
+      path: z.string(),
+      message: z.string(),
+      uiMessage: uiMessageSchema.optional(),
+    }),
+  ),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
 export const serverRoutes = {
   'servers.list': query(z.strictObject({}).default({}), serverListSchema),
   /** Appends a server (or inserts it at `index`); a name that exists is a conflict. */
-  'servers.add': command(z.strictObject({ server: serverConfigSchema, index: z.number().int().min(0).optional() }), serverListSchema),
+  'servers.add': command(
+    z.strictObject({ server: serverConfigSchema, index: z.number().int().min(0).optional() }),
+    serverListSchema,
+  ),
   /** Replaces the entry called `name` (the new one may carry a new name). */
   'servers.update': command(z.strictObject({ name: serverName, server: serverConfigSchema }), serverListSchema),
   'servers.remove': command(z.strictObject({ name: serverName }), serverListSchema),
@@ -162,12 +196,18 @@ export const serverRoutes = {
    * The operator's answer to a stdio server waiting for its first launch: `launch` confirms the exact `commandLine`
    * shown (refused as a conflict if the entry changed since) and starts it; `false` disables the entry.
    */
-  'servers.confirmLaunch': command(z.strictObject({ name: serverName, commandLine: z.string().max(100_000), launch: z.boolean() }), serverViewSchema),
+  'servers.confirmLaunch': command(
+    z.strictObject({ name: serverName, commandLine: z.string().max(100_000), launch: z.boolean() }),
+    serverViewSchema,
+  ),
   /**
    * Trusts the server's current instructions (a held change): they are pinned and reach the model from the next call.
    * `currentHash` is what the operator reviewed: a server that changed them again since is a conflict.
    */
-  'servers.acceptInstructions': command(z.strictObject({ name: serverName, currentHash: z.string().max(128) }), serverViewSchema),
+  'servers.acceptInstructions': command(
+    z.strictObject({ name: serverName, currentHash: z.string().max(128) }),
+    serverViewSchema,
+  ),
   /** tools/list again for one server, or all when no name is given. */
   'servers.rediscover': command(z.strictObject({ name: serverName.optional() }).default({}), serverListSchema),
   /** Imports Claude Desktop / Cursor `{"mcpServers": …}` or VS Code `{"servers": …}` JSON into agent.mcp.servers. */

@@ -51,7 +51,11 @@ export const settingsRoutes = {
       baseUrl: z.url().or(z.literal('')).optional(),
       model: z.string().max(200).optional(),
       temperature: z.number().min(0).max(2).optional(),
-      apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).or(z.literal('')).optional(),
+      apiKeyEnv: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+        .or(z.literal(''))
+        .optional(),
       timeoutMs: z.number().int().positive().max(600_000).optional(),
       maxSteps: z.number().int().min(1).max(64).optional(),
       approvalTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
@@ -64,5 +68,8 @@ export const settingsRoutes = {
    */
   /** Settings → Reset demo data: the embedded demo shop's orders, coupons and tickets back to their seed. */
   'settings.resetDemoData': command(z.strictObject({}).default({}), z.object({ reset: z.boolean() })),
-  'settings.setApiKey': command(z.strictObject({ apiKey: z.string().max(1000), allowPlainText: z.boolean().optional() }), apiKeyStatusSchema),
+  'settings.setApiKey': command(
+    z.strictObject({ apiKey: z.string().max(1000), allowPlainText: z.boolean().optional() }),
+    apiKeyStatusSchema,
+  ),
 };

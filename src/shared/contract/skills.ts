@@ -31,20 +31,29 @@ export const serverSkillsListingSchema = z.object({
   nextListAt: z.string().nullable(),
 });
 
-export const serverSkillsSchema = z.object({ skills: z.array(serverSkillViewSchema), listings: z.array(serverSkillsListingSchema) });
+export const serverSkillsSchema = z.object({
+  skills: z.array(serverSkillViewSchema),
+  listings: z.array(serverSkillsListingSchema),
+});
 
 const name = z.string().min(1).max(200);
 
 export const skillRoutes = {
   'skills.get': query(z.strictObject({}).default({}), skillListSchema),
   /** Replaces every skill; validated with the rest of the config before writing. */
-  'skills.save': command(z.strictObject({ skills: z.array(skillSchema).max(1_000), baseRevision: z.number().int().optional() }), skillListSchema),
+  'skills.save': command(
+    z.strictObject({ skills: z.array(skillSchema).max(1_000), baseRevision: z.number().int().optional() }),
+    skillListSchema,
+  ),
   /** The skills servers publish, with their verification and pin state. */
   'skills.servers': query(z.strictObject({}).default({}), serverSkillsSchema),
   /** Lists one server's skills again now, or every server's. */
   'skills.refreshServer': command(z.strictObject({ server: name.optional() }).default({}), serverSkillsSchema),
   /** Trusts a quarantined server skill's current version; `digest` is what the operator reviewed. */
-  'skills.acceptServerSkill': command(z.strictObject({ server: name, name, digest: z.string().min(1).max(128) }), serverSkillViewSchema),
+  'skills.acceptServerSkill': command(
+    z.strictObject({ server: name, name, digest: z.string().min(1).max(128) }),
+    serverSkillViewSchema,
+  ),
 };
 
 export const skillEvents = {

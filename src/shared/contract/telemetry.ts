@@ -23,7 +23,9 @@ export const telemetryViewSchema = z.object({
   canStoreHeaders: z.boolean(),
   /** The standard variables set in main's environment: their fields are read-only here. */
   fromEnv: z.array(z.string()),
-  lastExport: z.object({ signal: z.string(), ok: z.boolean(), at: z.string(), detail: z.string().optional() }).nullable(),
+  lastExport: z
+    .object({ signal: z.string(), ok: z.boolean(), at: z.string(), detail: z.string().optional() })
+    .nullable(),
   /** Each told once (and in the log): a bad variable, a collector that refused, failed or hung, a bad traceparent. */
   problems: z.array(z.object({ message: uiMessageSchema, at: z.string() })),
 });
@@ -34,7 +36,10 @@ export const telemetryRoutes = {
   /** Saves the `telemetry:` section (an omitted field is removed); applies at once. */
   'telemetry.save': command(telemetrySettingsSchema, telemetryViewSchema),
   /** Write-only, like an API key: `key=value,key2=value2`; an empty string clears them. */
-  'telemetry.setHeaders': command(z.strictObject({ headers: z.string().max(8192), allowPlainText: z.boolean().optional() }), telemetryViewSchema),
+  'telemetry.setHeaders': command(
+    z.strictObject({ headers: z.string().max(8192), allowPlainText: z.boolean().optional() }),
+    telemetryViewSchema,
+  ),
   /** One span to the collector now; the answer is that export's outcome. */
   'telemetry.sendTestSpan': command(
     z.strictObject({}).default({}),

@@ -9,7 +9,9 @@ import { command, query } from './define';
 const toolItemSchema = chatItemSchema.options[2];
 
 /** A run by hand: the id is the renderer's, so it can show the run's approval card while the call waits. */
-export const operatorRunIdSchema = z.string().regex(/^op_[A-Za-z0-9_-]{4,40}$/, 'a run id is "op_" and 4-40 letters, digits, "_" or "-"');
+export const operatorRunIdSchema = z
+  .string()
+  .regex(/^op_[A-Za-z0-9_-]{4,40}$/, 'a run id is "op_" and 4-40 letters, digits, "_" or "-"');
 
 export const toolRunSchema = z.object({
   runId: z.string(),
@@ -40,7 +42,11 @@ export const testCaseViewSchema = z.object({
   nodeId: z.string().optional(),
   customer: z.string(),
   messages: z.array(z.string()),
-  expect: z.object({ calls: z.array(expectedCallSchema), notCalled: z.array(z.string()), answerContains: z.union([z.string(), z.array(z.string())]).optional() }),
+  expect: z.object({
+    calls: z.array(expectedCallSchema),
+    notCalled: z.array(z.string()),
+    answerContains: z.union([z.string(), z.array(z.string())]).optional(),
+  }),
 });
 export type TestCaseView = z.infer<typeof testCaseViewSchema>;
 
@@ -67,7 +73,12 @@ export const caseResultSchema = caseResultSummarySchema.extend({
 });
 export type CaseResult = z.infer<typeof caseResultSchema>;
 
-const problemSchema = z.object({ path: z.string(), line: z.number().optional(), message: z.string(), uiMessage: uiMessageSchema.optional() });
+const problemSchema = z.object({
+  path: z.string(),
+  line: z.number().optional(),
+  message: z.string(),
+  uiMessage: uiMessageSchema.optional(),
+});
 
 export const testsListSchema = z.object({
   /** Where cases.yaml is (it may not exist yet). */
@@ -102,7 +113,15 @@ export type ReplayStepSide = z.infer<typeof stepSideSchema>;
  * How a step differs, most telling first: the step exists on one side only, the answer, the calls; then what the
  * model was given (tool list, descriptions, tokens), which only explains the first three.
  */
-export const replayDifferenceSchema = z.enum(['onlyInOriginal', 'onlyInReplay', 'answer', 'calls', 'tools', 'descriptions', 'tokens']);
+export const replayDifferenceSchema = z.enum([
+  'onlyInOriginal',
+  'onlyInReplay',
+  'answer',
+  'calls',
+  'tools',
+  'descriptions',
+  'tokens',
+]);
 export type ReplayDifference = z.infer<typeof replayDifferenceSchema>;
 /** The differences in what the model did (the rest are in what it was given). */
 export const OUTCOME_DIFFERENCES: readonly ReplayDifference[] = ['onlyInOriginal', 'onlyInReplay', 'answer', 'calls'];
@@ -127,7 +146,11 @@ export const replayStepSchema = z.object({
 export type ReplayStep = z.infer<typeof replayStepSchema>;
 
 /** One change to the tool list, and on how many steps the model saw it. */
-export const replayToolChangeSchema = z.object({ added: z.array(z.string()), removed: z.array(z.string()), steps: z.number().int() });
+export const replayToolChangeSchema = z.object({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  steps: z.number().int(),
+});
 
 export const replayReportSchema = z.object({
   conversationId: z.string(),
@@ -144,7 +167,10 @@ export const replayReportSchema = z.object({
 });
 export type ReplayReport = z.infer<typeof replayReportSchema>;
 
-const visibleSetSchema = z.object({ tools: z.array(z.object({ name: z.string(), tokens: z.number() })), totalTokens: z.number() });
+const visibleSetSchema = z.object({
+  tools: z.array(z.object({ name: z.string(), tokens: z.number() })),
+  totalTokens: z.number(),
+});
 
 export const previewSchema = z.object({
   /** The default skills state (none loaded), first step of a turn: saved config vs the draft. */
@@ -172,7 +198,10 @@ export const toolDefinitionSchema = z.object({
 export type ToolDefinitionView = z.infer<typeof toolDefinitionSchema>;
 
 export const workbenchRoutes = {
-  'tools.definition': query(z.strictObject({ toolId: z.string().min(1).max(256), server: z.string().min(1).max(256) }), toolDefinitionSchema),
+  'tools.definition': query(
+    z.strictObject({ toolId: z.string().min(1).max(256), server: z.string().min(1).max(256) }),
+    toolDefinitionSchema,
+  ),
   'tools.call': command(
     z.strictObject({
       runId: operatorRunIdSchema.optional(),
@@ -186,7 +215,10 @@ export const workbenchRoutes = {
   'tests.list': query(z.strictObject({}).default({}), testsListSchema),
   'tests.result': query(z.strictObject({ id: z.string().min(1).max(20_000) }), caseResultSchema),
   'tests.run': command(
-    z.strictObject({ ids: z.array(z.string().min(1).max(20_000)).max(10_000).optional(), approve: approveModeSchema.default('none') }),
+    z.strictObject({
+      ids: z.array(z.string().min(1).max(20_000)).max(10_000).optional(),
+      approve: approveModeSchema.default('none'),
+    }),
     z.object({ results: z.array(caseResultSummarySchema), passed: z.number().int(), failed: z.number().int() }),
   ),
   'tests.saveConversation': command(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkContent, defaultContent, elicitationFields, SECRET_ANSWER_MARKER, valueFromText, withoutSecretAnswers } from './fields';
+import {
+  checkContent,
+  defaultContent,
+  elicitationFields,
+  SECRET_ANSWER_MARKER,
+  valueFromText,
+  withoutSecretAnswers,
+} from './fields';
 
 /** The conformance scenario's schema (SEP-1034) plus the other spellings the spec allows. */
 const schema = {
@@ -14,7 +21,18 @@ const schema = {
     born: { type: 'string', format: 'date' },
     pet: { type: 'string', enum: ['pet-1', 'pet-2'], enumNames: ['Cats', 'Dogs'] },
     hero: { type: 'string', oneOf: [{ const: 'h1', title: 'Superman' }] },
-    fish: { type: 'array', minItems: 1, maxItems: 2, items: { anyOf: [{ const: 'f1', title: 'Tuna' }, { const: 'f2', title: 'Salmon' }, { const: 'f3', title: 'Trout' }] } },
+    fish: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 2,
+      items: {
+        anyOf: [
+          { const: 'f1', title: 'Tuna' },
+          { const: 'f2', title: 'Salmon' },
+          { const: 'f3', title: 'Trout' },
+        ],
+      },
+    },
     code: { type: 'string', minLength: 3, maxLength: 4 },
   },
   required: ['email'],
@@ -25,15 +43,42 @@ describe('elicitation fields', () => {
 
   it('reads every spelling of the restricted schema subset, in property order', () => {
     expect(fields.map((f) => `${f.name}:${f.kind}`)).toEqual([
-      'name:text', 'age:integer', 'score:number', 'status:select', 'verified:boolean', 'email:text', 'born:text', 'pet:select', 'hero:select', 'fish:multiselect', 'code:text',
+      'name:text',
+      'age:integer',
+      'score:number',
+      'status:select',
+      'verified:boolean',
+      'email:text',
+      'born:text',
+      'pet:select',
+      'hero:select',
+      'fish:multiselect',
+      'code:text',
     ]);
-    expect(fields.find((f) => f.name === 'pet')!.options).toEqual([{ value: 'pet-1', label: 'Cats' }, { value: 'pet-2', label: 'Dogs' }]);
-    expect(fields.find((f) => f.name === 'fish')).toMatchObject({ minItems: 1, maxItems: 2, options: [{ value: 'f1', label: 'Tuna' }, { value: 'f2', label: 'Salmon' }, { value: 'f3', label: 'Trout' }] });
+    expect(fields.find((f) => f.name === 'pet')!.options).toEqual([
+      { value: 'pet-1', label: 'Cats' },
+      { value: 'pet-2', label: 'Dogs' },
+    ]);
+    expect(fields.find((f) => f.name === 'fish')).toMatchObject({
+      minItems: 1,
+      maxItems: 2,
+      options: [
+        { value: 'f1', label: 'Tuna' },
+        { value: 'f2', label: 'Salmon' },
+        { value: 'f3', label: 'Trout' },
+      ],
+    });
     expect(fields.find((f) => f.name === 'email')).toMatchObject({ label: 'Email', format: 'email', required: true });
   });
 
   it('fills omitted fields with their defaults (SEP-1034) and keeps what was answered', () => {
-    expect(defaultContent(fields)).toEqual({ name: 'John Doe', age: 30, score: 95.5, status: 'active', verified: true });
+    expect(defaultContent(fields)).toEqual({
+      name: 'John Doe',
+      age: 30,
+      score: 95.5,
+      status: 'active',
+      verified: true,
+    });
     expect(checkContent(fields, { email: 'a@b.co', age: 41 })).toEqual({
       content: { name: 'John Doe', age: 41, score: 95.5, status: 'active', verified: true, email: 'a@b.co' },
       problems: [],
@@ -41,7 +86,15 @@ describe('elicitation fields', () => {
   });
 
   it('names every problem with its field', () => {
-    const { problems } = checkContent(fields, { email: 'nope', age: 30.5, status: 'gone', born: '2023-02-30', fish: ['f1', 'f2', 'f3'], code: 'ab', extra: 1 });
+    const { problems } = checkContent(fields, {
+      email: 'nope',
+      age: 30.5,
+      status: 'gone',
+      born: '2023-02-30',
+      fish: ['f1', 'f2', 'f3'],
+      code: 'ab',
+      extra: 1,
+    });
     expect(problems.map(({ field, message }) => ({ field, message }))).toEqual([
       { field: 'extra', message: 'the form does not ask for this field' },
       { field: 'age', message: 'age must be a whole number' },
@@ -51,10 +104,24 @@ describe('elicitation fields', () => {
       { field: 'fish', message: 'choose at most 2 for fish' },
       { field: 'code', message: 'code needs at least 3 characters' },
     ]);
-    expect(checkContent(fields, {}).problems).toEqual([{ field: 'email', message: 'Email is required', uiMessage: { code: 'form.required', params: { label: 'Email' }, text: 'Email is required' } }]);
+    expect(checkContent(fields, {}).problems).toEqual([
+      {
+        field: 'email',
+        message: 'Email is required',
+        uiMessage: { code: 'form.required', params: { label: 'Email' }, text: 'Email is required' },
+      },
+    ]);
     // The code carries the label and the limit as they are, for the console to translate around them.
     expect(checkContent(fields, { email: 'a@b.co', age: 200 }).problems).toEqual([
-      { field: 'age', message: 'age must be at most 150', uiMessage: { code: 'form.aboveMaximum', params: { label: 'age', maximum: 150 }, text: 'age must be at most 150' } },
+      {
+        field: 'age',
+        message: 'age must be at most 150',
+        uiMessage: {
+          code: 'form.aboveMaximum',
+          params: { label: 'age', maximum: 150 },
+          text: 'age must be at most 150',
+        },
+      },
     ]);
     expect(problems.every((p) => p.uiMessage.text === p.message)).toBe(true);
   });
@@ -100,8 +167,14 @@ describe('fields that look like secrets', () => {
   });
 
   it('an answer is kept with each secret replaced by the marker, the rest as given', () => {
-    const fields = elicitationFields({ type: 'object', properties: { user: { type: 'string' }, password: { type: 'string' } } });
-    expect(withoutSecretAnswers(fields, { user: 'ana', password: 'hunter2' })).toEqual({ user: 'ana', password: SECRET_ANSWER_MARKER });
+    const fields = elicitationFields({
+      type: 'object',
+      properties: { user: { type: 'string' }, password: { type: 'string' } },
+    });
+    expect(withoutSecretAnswers(fields, { user: 'ana', password: 'hunter2' })).toEqual({
+      user: 'ana',
+      password: SECRET_ANSWER_MARKER,
+    });
     expect(withoutSecretAnswers(fields, { user: 'ana' })).toEqual({ user: 'ana' });
   });
 });

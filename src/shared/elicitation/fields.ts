@@ -42,7 +42,29 @@ export interface ElicitField {
 export const SECRET_ANSWER_MARKER = '•••• (not stored)';
 
 /** Words in a field's name or title that ask for a credential. `key` alone counts: "API key", "api_key", "privateKey". */
-const SECRET_WORDS = new Set(['password', 'passwd', 'pwd', 'passphrase', 'passcode', 'secret', 'token', 'key', 'apikey', 'credential', 'credentials', 'pin', 'otp', 'totp', 'mfa', '2fa', 'cvv', 'cvc', 'ssn', 'seed', 'mnemonic']);
+const SECRET_WORDS = new Set([
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'passcode',
+  'secret',
+  'token',
+  'key',
+  'apikey',
+  'credential',
+  'credentials',
+  'pin',
+  'otp',
+  'totp',
+  'mfa',
+  '2fa',
+  'cvv',
+  'cvc',
+  'ssn',
+  'seed',
+  'mnemonic',
+]);
 /** The same in Chinese, matched as substrings (no word breaks): 密码 password, 口令 passphrase, 密钥/秘钥 key, 令牌 token, 验证码 one-time code. */
 const SECRET_TEXT = /密码|口令|密钥|秘钥|令牌|验证码|私钥/;
 
@@ -66,7 +88,10 @@ function wordsOf(text: string): string[] {
 }
 
 /** The answer as it may be kept: each secret field's value replaced by SECRET_ANSWER_MARKER. */
-export function withoutSecretAnswers(fields: readonly ElicitField[], content: Record<string, unknown>): Record<string, unknown> {
+export function withoutSecretAnswers(
+  fields: readonly ElicitField[],
+  content: Record<string, unknown>,
+): Record<string, unknown> {
   const kept: Record<string, unknown> = { ...content };
   for (const field of fields) if (field.secret && field.name in kept) kept[field.name] = SECRET_ANSWER_MARKER;
   return kept;
@@ -80,15 +105,20 @@ export interface ContentProblem {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 /** The fields of a form-mode requestedSchema, in the schema's property order. */
 export function elicitationFields(schema: Json | undefined): ElicitField[] {
   const properties = isObject(schema?.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema?.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
-  return Object.entries(properties).flatMap(([name, raw]) => (isObject(raw) ? [fieldOf(name, raw, required.has(name))] : []));
+  const required = new Set(
+    Array.isArray(schema?.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [],
+  );
+  return Object.entries(properties).flatMap(([name, raw]) =>
+    isObject(raw) ? [fieldOf(name, raw, required.has(name))] : [],
+  );
 }
 
 function fieldOf(name: string, prop: Json, required: boolean): ElicitField {
@@ -99,7 +129,8 @@ function fieldOf(name: string, prop: Json, required: boolean): ElicitField {
     required,
     secret: looksSecret(name, prop),
   };
-  if (prop.type === 'boolean') return { ...base, kind: 'boolean', ...(typeof prop.default === 'boolean' ? { default: prop.default } : {}) };
+  if (prop.type === 'boolean')
+    return { ...base, kind: 'boolean', ...(typeof prop.default === 'boolean' ? { default: prop.default } : {}) };
   if (prop.type === 'number' || prop.type === 'integer')
     return {
       ...base,
@@ -111,7 +142,9 @@ function fieldOf(name: string, prop: Json, required: boolean): ElicitField {
   if (prop.type === 'array') {
     const items = isObject(prop.items) ? prop.items : {};
     const options = optionsOf(items.enum, undefined, items.anyOf ?? items.oneOf);
-    const fallback = Array.isArray(prop.default) ? prop.default.filter((v): v is string => typeof v === 'string') : undefined;
+    const fallback = Array.isArray(prop.default)
+      ? prop.default.filter((v): v is string => typeof v === 'string')
+      : undefined;
     return {
       ...base,
       kind: 'multiselect',
@@ -122,7 +155,13 @@ function fieldOf(name: string, prop: Json, required: boolean): ElicitField {
     };
   }
   const options = optionsOf(prop.enum, prop.enumNames, prop.oneOf ?? prop.anyOf);
-  if (options.length) return { ...base, kind: 'select', options, ...(str(prop.default) !== undefined ? { default: str(prop.default) } : {}) };
+  if (options.length)
+    return {
+      ...base,
+      kind: 'select',
+      options,
+      ...(str(prop.default) !== undefined ? { default: str(prop.default) } : {}),
+    };
   const format = str(prop.format);
   return {
     ...base,
@@ -138,17 +177,23 @@ function fieldOf(name: string, prop: Json, required: boolean): ElicitField {
 function optionsOf(values: unknown, names: unknown, titled: unknown): ElicitOption[] {
   if (Array.isArray(values)) {
     const labels = Array.isArray(names) ? names : [];
-    return values.filter((v): v is string => typeof v === 'string').map((value, i) => ({ value, label: str(labels[i]) ?? value }));
+    return values
+      .filter((v): v is string => typeof v === 'string')
+      .map((value, i) => ({ value, label: str(labels[i]) ?? value }));
   }
   if (Array.isArray(titled))
-    return titled.filter(isObject).flatMap((o) => (typeof o.const === 'string' ? [{ value: o.const, label: str(o.title) ?? o.const }] : []));
+    return titled
+      .filter(isObject)
+      .flatMap((o) => (typeof o.const === 'string' ? [{ value: o.const, label: str(o.title) ?? o.const }] : []));
   return [];
 }
 
 /** Every field that has a default, set to it: what the form starts from, and what an omitted field becomes. */
 export function defaultContent(fields: readonly ElicitField[]): Record<string, ElicitValue> {
   const content: Record<string, ElicitValue> = {};
-  for (const field of fields) if (field.default !== undefined) content[field.name] = Array.isArray(field.default) ? [...field.default] : field.default;
+  for (const field of fields)
+    if (field.default !== undefined)
+      content[field.name] = Array.isArray(field.default) ? [...field.default] : field.default;
   return content;
 }
 
@@ -157,7 +202,10 @@ export function defaultContent(fields: readonly ElicitField[]): Record<string, E
  * applies defaults), an empty optional text is left out, a field the form did not ask for is refused.
  * Returns the content to send, or the problems (each naming its field).
  */
-export function checkContent(fields: readonly ElicitField[], answer: Record<string, unknown>): { content: Record<string, ElicitValue>; problems: ContentProblem[] } {
+export function checkContent(
+  fields: readonly ElicitField[],
+  answer: Record<string, unknown>,
+): { content: Record<string, ElicitValue>; problems: ContentProblem[] } {
   const content: Record<string, ElicitValue> = {};
   const problems: ContentProblem[] = [];
   const problem = (field: string, uiMessage: UiMessage) => problems.push({ field, message: uiMessage.text, uiMessage });
@@ -187,23 +235,35 @@ function problemOf(field: ElicitField, value: unknown): UiMessage | undefined {
     case 'integer': {
       if (typeof value !== 'number' || !Number.isFinite(value)) return say('form.notNumber', { label });
       if (field.kind === 'integer' && !Number.isInteger(value)) return say('form.notInteger', { label });
-      if (field.minimum !== undefined && value < field.minimum) return say('form.belowMinimum', { label, minimum: field.minimum });
-      if (field.maximum !== undefined && value > field.maximum) return say('form.aboveMaximum', { label, maximum: field.maximum });
+      if (field.minimum !== undefined && value < field.minimum)
+        return say('form.belowMinimum', { label, minimum: field.minimum });
+      if (field.maximum !== undefined && value > field.maximum)
+        return say('form.aboveMaximum', { label, maximum: field.maximum });
       return undefined;
     }
     case 'select':
-      return typeof value === 'string' && field.options?.some((o) => o.value === value) ? undefined : say('form.notChoice', { label });
+      return typeof value === 'string' && field.options?.some((o) => o.value === value)
+        ? undefined
+        : say('form.notChoice', { label });
     case 'multiselect': {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && field.options?.some((o) => o.value === v))) return say('form.notChoices', { label });
+      if (
+        !Array.isArray(value) ||
+        !value.every((v) => typeof v === 'string' && field.options?.some((o) => o.value === v))
+      )
+        return say('form.notChoices', { label });
       if (new Set(value).size !== value.length) return say('form.choiceTwice', { label });
-      if (field.minItems !== undefined && value.length < field.minItems) return say('form.tooFewChoices', { label, minItems: field.minItems });
-      if (field.maxItems !== undefined && value.length > field.maxItems) return say('form.tooManyChoices', { label, maxItems: field.maxItems });
+      if (field.minItems !== undefined && value.length < field.minItems)
+        return say('form.tooFewChoices', { label, minItems: field.minItems });
+      if (field.maxItems !== undefined && value.length > field.maxItems)
+        return say('form.tooManyChoices', { label, maxItems: field.maxItems });
       return undefined;
     }
     case 'text': {
       if (typeof value !== 'string') return say('form.notText', { label });
-      if (field.minLength !== undefined && value.length < field.minLength) return say('form.tooShort', { label, minLength: field.minLength });
-      if (field.maxLength !== undefined && value.length > field.maxLength) return say('form.tooLong', { label, maxLength: field.maxLength });
+      if (field.minLength !== undefined && value.length < field.minLength)
+        return say('form.tooShort', { label, minLength: field.minLength });
+      if (field.maxLength !== undefined && value.length > field.maxLength)
+        return say('form.tooLong', { label, maxLength: field.maxLength });
       return field.format ? formatProblem(label, field.format, value) : undefined;
     }
   }
@@ -211,13 +271,20 @@ function problemOf(field: ElicitField, value: unknown): UiMessage | undefined {
 
 function formatProblem(label: string, format: TextFormat, value: string): UiMessage | undefined {
   if (format === 'email') return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : say('form.notEmail', { label });
-  if (format === 'uri') return /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value) && URL.canParse(value) ? undefined : say('form.notUri', { label });
+  if (format === 'uri')
+    return /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value) && URL.canParse(value)
+      ? undefined
+      : say('form.notUri', { label });
   if (format === 'date') {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     const date = match && new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-    return date && date.getUTCMonth() === +match[2] - 1 && date.getUTCDate() === +match[3] ? undefined : say('form.notDate', { label });
+    return date && date.getUTCMonth() === +match[2] - 1 && date.getUTCDate() === +match[3]
+      ? undefined
+      : say('form.notDate', { label });
   }
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)) ? undefined : say('form.notDateTime', { label });
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
+    ? undefined
+    : say('form.notDateTime', { label });
 }
 
 /**
@@ -227,9 +294,12 @@ function formatProblem(label: string, format: TextFormat, value: string): UiMess
 export function valueFromText(field: ElicitField, text: string): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
-  if (field.kind === 'number' || field.kind === 'integer') return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
-  if (field.kind === 'boolean') return /^(y|yes|true|1)$/i.test(trimmed) ? true : /^(n|no|false|0)$/i.test(trimmed) ? false : trimmed;
-  if (field.kind === 'select') return field.options?.find((o) => o.value === trimmed || o.label === trimmed)?.value ?? trimmed;
+  if (field.kind === 'number' || field.kind === 'integer')
+    return Number.isFinite(Number(trimmed)) ? Number(trimmed) : trimmed;
+  if (field.kind === 'boolean')
+    return /^(y|yes|true|1)$/i.test(trimmed) ? true : /^(n|no|false|0)$/i.test(trimmed) ? false : trimmed;
+  if (field.kind === 'select')
+    return field.options?.find((o) => o.value === trimmed || o.label === trimmed)?.value ?? trimmed;
   if (field.kind === 'multiselect')
     return trimmed
       .split(',')

@@ -24,7 +24,11 @@ describe('icons a server sends', () => {
   });
 
   it('keeps at most MAX_ICONS, copies only the known fields, and counts what it withheld', () => {
-    const icons = [{ src: 'https://x.example/i.png' }, ...Array.from({ length: 6 }, () => ({ src: png, theme: 'dark', sizes: ['16x16'], onclick: 'x' })), null];
+    const icons = [
+      { src: 'https://x.example/i.png' },
+      ...Array.from({ length: 6 }, () => ({ src: png, theme: 'dark', sizes: ['16x16'], onclick: 'x' })),
+      null,
+    ];
     const { icons: shown, withheld } = shownIcons(icons);
     expect(shown).toHaveLength(MAX_ICONS);
     expect(shown[0]).toEqual({ src: png, theme: 'dark', sizes: ['16x16'] });

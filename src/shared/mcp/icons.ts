@@ -12,7 +12,16 @@ export interface McpIcon {
   theme?: 'light' | 'dark';
 }
 
-const SHOWN_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp', 'image/svg+xml', 'image/x-icon', 'image/vnd.microsoft.icon']);
+const SHOWN_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/jpg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+]);
 /** A larger icon is not an icon; 10,000 tools sharing the Tools list must stay small. */
 export const MAX_ICON_CHARS = 48 * 1024;
 /** At most this many icons of one tool are kept (sizes and themes of the same picture). */
@@ -46,6 +55,7 @@ export function shownIcons(icons: unknown): { icons: McpIcon[]; withheld: number
 
 /** A tool's display title as MCP orders it: `title`, then `annotations.title`; null when neither is a non-empty string. */
 export function toolTitleOf(definition: { title?: unknown; annotations?: { title?: unknown } }): string | null {
-  const title = typeof definition.title === 'string' && definition.title.trim() ? definition.title : definition.annotations?.title;
+  const title =
+    typeof definition.title === 'string' && definition.title.trim() ? definition.title : definition.annotations?.title;
   return typeof title === 'string' && title.trim() ? title.slice(0, 200) : null;
 }

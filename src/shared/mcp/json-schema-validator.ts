@@ -1,4 +1,4 @@
-import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/server/validators/cf-worker";
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';
 
 /**
  * The JSON Schema validator every MCP Client and Server of ours is given: the SDK's own @cfworker/json-schema

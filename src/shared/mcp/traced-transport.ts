@@ -5,7 +5,21 @@
  * names, unprefixed, as the MCP semantic conventions say); a request we receive is a SERVER span, the child of what
  * its `_meta` carries. Only @opentelemetry/api: without an SDK registered, nothing here does any work.
  */
-import { context, metrics, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Histogram, type Span, type TextMapGetter, type Tracer } from '@opentelemetry/api';
+import {
+  context,
+  metrics,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Context,
+  type Histogram,
+  type Span,
+  type TextMapGetter,
+  type Tracer,
+} from '@opentelemetry/api';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
 
 /**
@@ -43,7 +57,13 @@ interface Shape {
   metric: Attributes;
 }
 
-type Message = JSONRPCMessage & { id?: string | number; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: { code: number; message: string } };
+type Message = JSONRPCMessage & {
+  id?: string | number;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+};
 
 /** Reads `_meta` defensively: a peer may send anything there. */
 const metaGetter: TextMapGetter<unknown> = {
@@ -65,7 +85,8 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
   let warnedBadContext = false;
   let cachedTracer: { generation: number; tracer: Tracer } | undefined;
   const tracer = (): Tracer => {
-    if (cachedTracer?.generation !== tracing.generation) cachedTracer = { generation: tracing.generation, tracer: trace.getTracer('switchboard.mcp') };
+    if (cachedTracer?.generation !== tracing.generation)
+      cachedTracer = { generation: tracing.generation, tracer: trace.getTracer('switchboard.mcp') };
     return cachedTracer.tracer;
   };
   const histograms = instrumentsFor(options.side);
@@ -94,7 +115,11 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
       metric['gen_ai.operation.name'] = 'execute_tool';
     }
     if (method === 'prompts/get' && target) metric['gen_ai.prompt.name'] = target;
-    shape = { version, metric, name: (method === 'tools/call' || method === 'prompts/get') && target ? `${method} ${target}` : method };
+    shape = {
+      version,
+      metric,
+      name: (method === 'tools/call' || method === 'prompts/get') && target ? `${method} ${target}` : method,
+    };
     // Bounded: a peer choosing names must not grow it (past this each call builds its own).
     if (shapeCount < 256) {
       if (!byTarget) shapes.set(method, (byTarget = new Map()));
@@ -103,22 +128,37 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     }
     return shape;
   };
-  const spanAttributes = (shape: Shape, params: Record<string, unknown> | undefined, id: string | number): Attributes => {
+  const spanAttributes = (
+    shape: Shape,
+    params: Record<string, unknown> | undefined,
+    id: string | number,
+  ): Attributes => {
     const span: Attributes = { ...shape.metric, 'jsonrpc.request.id': String(id) };
     if (transport.sessionId) span['mcp.session.id'] = transport.sessionId;
     if (typeof params?.uri === 'string') span['mcp.resource.uri'] = params.uri;
     return span;
   };
 
-  const finish = (entry: { span: Span; started: number; metric: Attributes }, message: Message, histogram: Histogram | undefined) => {
-    const errorType = message.error ? String(message.error.code) : message.result?.isError === true ? 'tool_error' : undefined;
+  const finish = (
+    entry: { span: Span; started: number; metric: Attributes },
+    message: Message,
+    histogram: Histogram | undefined,
+  ) => {
+    const errorType = message.error
+      ? String(message.error.code)
+      : message.result?.isError === true
+        ? 'tool_error'
+        : undefined;
     if (errorType) {
       entry.span.setAttribute('error.type', errorType);
       if (message.error) entry.span.setAttribute('rpc.response.status_code', String(message.error.code));
       entry.span.setStatus({ code: SpanStatusCode.ERROR, ...(message.error && { message: message.error.message }) });
     }
     entry.span.end();
-    histogram?.record((performance.now() - entry.started) / 1000, errorType ? { ...entry.metric, 'error.type': errorType } : entry.metric);
+    histogram?.record(
+      (performance.now() - entry.started) / 1000,
+      errorType ? { ...entry.metric, 'error.type': errorType } : entry.metric,
+    );
   };
 
   const send = transport.send.bind(transport);
@@ -128,17 +168,33 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
     const { method, id } = message;
     if (method !== undefined && id !== undefined) {
       const shape = shapeOf(method, message.params);
-      const span = tracer().startSpan(shape.name, { kind: SpanKind.CLIENT, attributes: spanAttributes(shape, message.params, id) }, ourParent(message.params?._meta, options.parent));
+      const span = tracer().startSpan(
+        shape.name,
+        { kind: SpanKind.CLIENT, attributes: spanAttributes(shape, message.params, id) },
+        ourParent(message.params?._meta, options.parent),
+      );
       const carrier: Record<string, string> = {};
       propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
       outgoing.set(id, { span, started: performance.now(), metric: shape.metric });
       const params = message.params ?? {};
       const meta = params._meta && typeof params._meta === 'object' ? params._meta : {};
-      const sent = send({ ...message, params: { ...params, _meta: { ...meta, ...carrier } } } as JSONRPCMessage, sendOptions);
+      const sent = send(
+        { ...message, params: { ...params, _meta: { ...meta, ...carrier } } } as JSONRPCMessage,
+        sendOptions,
+      );
       return sent.catch((error: unknown) => {
         const entry = outgoing.get(id);
         outgoing.delete(id);
-        if (entry) finish(entry, { jsonrpc: '2.0', id, error: { code: -32000, message: error instanceof Error ? error.message : String(error) } } as Message, histograms().sent);
+        if (entry)
+          finish(
+            entry,
+            {
+              jsonrpc: '2.0',
+              id,
+              error: { code: -32000, message: error instanceof Error ? error.message : String(error) },
+            } as Message,
+            histograms().sent,
+          );
         throw error;
       });
     }
@@ -182,7 +238,11 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
       options.onBadContext?.(bad);
     });
     const shape = shapeOf(method, message.params);
-    const span = tracer().startSpan(shape.name, { kind: SpanKind.SERVER, attributes: spanAttributes(shape, message.params, id) }, parent);
+    const span = tracer().startSpan(
+      shape.name,
+      { kind: SpanKind.SERVER, attributes: spanAttributes(shape, message.params, id) },
+      parent,
+    );
     incoming.set(id, { span, started: performance.now(), metric: shape.metric });
     return context.with(trace.setSpan(parent, span), handle);
   };
@@ -197,7 +257,9 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
         entry.span.setStatus({ code: SpanStatusCode.ERROR });
         entry.span.end();
       }
-      histograms().session.record((performance.now() - sessionStarted) / 1000, { 'network.transport': options.networkTransport });
+      histograms().session.record((performance.now() - sessionStarted) / 1000, {
+        'network.transport': options.networkTransport,
+      });
     }
     outgoing.clear();
     incoming.clear();
@@ -253,7 +315,11 @@ function parentOf(meta: unknown, onBad: (value: string) => void): Context {
  * through that accessor. A layer that chains the handler it found calls a wrapped one inside another: `wrap` lets
  * such a nested call through untouched (see the re-entrancy guards in traceTransport).
  */
-function wrapHandler<K extends 'onmessage' | 'onclose', F extends NonNullable<Transport[K]>>(transport: Transport, key: K, wrap: (handler: F) => F): void {
+function wrapHandler<K extends 'onmessage' | 'onclose', F extends NonNullable<Transport[K]>>(
+  transport: Transport,
+  key: K,
+  wrap: (handler: F) => F,
+): void {
   const accessor = descriptorOf(transport, key);
   let wrapped: F | undefined;
   const set = (handler: F | undefined) => {
@@ -261,7 +327,12 @@ function wrapHandler<K extends 'onmessage' | 'onclose', F extends NonNullable<Tr
     accessor?.set?.call(transport, wrapped);
   };
   set(transport[key] as F | undefined);
-  Object.defineProperty(transport, key, { configurable: true, enumerable: true, get: () => (accessor?.get ? (accessor.get.call(transport) as F | undefined) : wrapped), set });
+  Object.defineProperty(transport, key, {
+    configurable: true,
+    enumerable: true,
+    get: () => (accessor?.get ? (accessor.get.call(transport) as F | undefined) : wrapped),
+    set,
+  });
 }
 
 /** The property's accessor, if it is one, on the object or its prototypes. */
@@ -285,8 +356,12 @@ function instrumentsFor(side: 'client' | 'server') {
   return (): Made => {
     if (made?.generation === tracing.generation) return made;
     const meter = metrics.getMeter('switchboard.mcp');
-    const histogram = (name: string, description: string) => meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: boundaries } });
-    const operation = histogram(`mcp.${side}.operation.duration`, `The duration of an MCP request as the ${side} sees it`);
+    const histogram = (name: string, description: string) =>
+      meter.createHistogram(name, { unit: 's', description, advice: { explicitBucketBoundaries: boundaries } });
+    const operation = histogram(
+      `mcp.${side}.operation.duration`,
+      `The duration of an MCP request as the ${side} sees it`,
+    );
     made = {
       generation: tracing.generation,
       ...(side === 'client' ? { sent: operation } : { handled: operation }),

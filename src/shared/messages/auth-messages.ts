@@ -19,20 +19,31 @@ export const AUTH_MESSAGES = {
   'auth.serverStateBare': '{{server}} is {{status}}',
   'auth.serverNotConfigured': '{{server}} is not configured',
   // refusals before any authorization request (oauth-provider.ts)
-  'auth.resourceMismatch': "the server's protected resource metadata names {{named}}, not {{resource}}; refusing to authorize for another resource",
-  'auth.pkceUnsupported': 'the authorization server {{issuer}} does not advertise PKCE with S256 (code_challenge_methods_supported); refusing to sign in',
-  'auth.issuerMismatch': 'the authorization server metadata fetched for {{expected}} names the issuer {{issuer}}; RFC 8414 says it must be the same, so it is not used for registration, sign-in or tokens',
+  'auth.resourceMismatch':
+    "the server's protected resource metadata names {{named}}, not {{resource}}; refusing to authorize for another resource",
+  'auth.pkceUnsupported':
+    'the authorization server {{issuer}} does not advertise PKCE with S256 (code_challenge_methods_supported); refusing to sign in',
+  'auth.issuerMismatch':
+    'the authorization server metadata fetched for {{expected}} names the issuer {{issuer}}; RFC 8414 says it must be the same, so it is not used for registration, sign-in or tokens',
   // the browser step (sign-in.ts): the authorization URL passes the URL gate before any opener sees it
   'auth.authorizationUrlRefused': 'refused to open the sign-in page of {{server}}: {{reason}}',
-  'auth.clientBoundElsewhere': 'client {{clientId}} was first used with authorization server {{bound}}, but {{server}} now names {{issuer}}; check the server, or sign out to forget the binding',
+  'auth.clientBoundElsewhere':
+    'client {{clientId}} was first used with authorization server {{bound}}, but {{server}} now names {{issuer}}; check the server, or sign out to forget the binding',
   // grant: cross_app_access (cross-app-access.ts): checked before anything is sent on
   'auth.idTokenUnreadable': 'the ID token for {{server}} cannot be read: {{detail}}',
-  'auth.idTokenMalformed': "the ID token for {{server}} is not a JWT; give the ID token from your identity provider's sign-in",
-  'auth.idTokenExpired': 'the ID token for {{server}} expired at {{time}}; sign in to your identity provider again to renew it',
-  'auth.idTokenAudience': 'the ID token for {{server}} was issued to {{audience}}, not to the IdP client {{clientId}}; it was not sent',
+  'auth.idTokenMalformed':
+    "the ID token for {{server}} is not a JWT; give the ID token from your identity provider's sign-in",
+  'auth.idTokenExpired':
+    'the ID token for {{server}} expired at {{time}}; sign in to your identity provider again to renew it',
+  'auth.idTokenAudience':
+    'the ID token for {{server}} was issued to {{audience}}, not to the IdP client {{clientId}}; it was not sent',
   'auth.idpRefused': 'the identity provider {{idp}} refused the token exchange for {{server}}: {{detail}}',
-  'auth.idJagType': 'the identity provider answered with a token of type {{type}}, not an ID-JAG (oauth-id-jag+jwt); it was not sent on',
-  'auth.idJagAudience': "the identity provider issued a grant for {{audience}}, not for {{server}}'s authorization server {{issuer}}; it was not sent on",
-  'auth.idJagResource': 'the identity provider issued a grant for the resource {{named}}, not {{resource}}; it was not sent on',
-  'auth.idJagExpired': 'the grant from the identity provider had expired at {{time}} when it arrived; check the clocks of this machine and the IdP',
+  'auth.idJagType':
+    'the identity provider answered with a token of type {{type}}, not an ID-JAG (oauth-id-jag+jwt); it was not sent on',
+  'auth.idJagAudience':
+    "the identity provider issued a grant for {{audience}}, not for {{server}}'s authorization server {{issuer}}; it was not sent on",
+  'auth.idJagResource':
+    'the identity provider issued a grant for the resource {{named}}, not {{resource}}; it was not sent on',
+  'auth.idJagExpired':
+    'the grant from the identity provider had expired at {{time}} when it arrived; check the clocks of this machine and the IdP',
 } as const;

@@ -53,7 +53,9 @@ export const CHECK_MESSAGES = {
   'form.notDateTime': '{{label}} must be a date and time (YYYY-MM-DDTHH:MM…)',
   'request.answerProblems': 'the answer has {{count}} problem(s)',
   // a masked secret sent back
-  'secrets.unmatchedMask': 'a masked value ({{mask}}) that matches no stored secret: type the whole value, or use ${env:NAME}',
-  'secrets.unmatchedMaskIn': '{{field}}: a masked value ({{mask}}) that matches no stored secret: type the whole value, or use ${env:NAME}',
+  'secrets.unmatchedMask':
+    'a masked value ({{mask}}) that matches no stored secret: type the whole value, or use ${env:NAME}',
+  'secrets.unmatchedMaskIn':
+    '{{field}}: a masked value ({{mask}}) that matches no stored secret: type the whole value, or use ${env:NAME}',
   'secrets.unmatchedMasks': '{{count}} masked value(s) match no stored secret',
 } as const;

@@ -1,9 +1,13 @@
 import { formatMessage, type Message, type UiMessage } from '../i18n-message';
 
 /** The `{{name}}` placeholders of a template, as a union of names (never when it has none). */
-export type ParamNames<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}` ? P | ParamNames<Rest> : never;
+export type ParamNames<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}`
+  ? P | ParamNames<Rest>
+  : never;
 
-export type Params<S extends string> = [ParamNames<S>] extends [never] ? Record<string, never> : Record<ParamNames<S>, string | number | Message>;
+export type Params<S extends string> = [ParamNames<S>] extends [never]
+  ? Record<string, never>
+  : Record<ParamNames<S>, string | number | Message>;
 
 /**
  * A message builder over one table of English templates: `say(code, params)` is a UiMessage whose text is the
@@ -13,7 +17,10 @@ export type Params<S extends string> = [ParamNames<S>] extends [never] ? Record<
  */
 export function messageBuilder<T extends Record<string, string>>(table: T) {
   return function say<C extends keyof T & string>(code: C, params?: Params<T[C]>, text?: string): UiMessage {
-    const values = params && Object.keys(params).length > 0 ? withoutTexts(params as Record<string, string | number | Message>) : undefined;
+    const values =
+      params && Object.keys(params).length > 0
+        ? withoutTexts(params as Record<string, string | number | Message>)
+        : undefined;
     const message = { code, ...(values ? { params: values } : {}) };
     return { ...message, text: text ?? formatMessage(table, message) };
   };
@@ -22,6 +29,7 @@ export function messageBuilder<T extends Record<string, string>>(table: T) {
 /** A nested message travels as its code and params: a UiMessage's own English text would be carried twice. */
 function withoutTexts(params: Record<string, string | number | Message>): Record<string, string | number | Message> {
   const out: Record<string, string | number | Message> = {};
-  for (const [name, value] of Object.entries(params)) out[name] = typeof value === 'object' ? { code: value.code, ...(value.params && { params: value.params }) } : value;
+  for (const [name, value] of Object.entries(params))
+    out[name] = typeof value === 'object' ? { code: value.code, ...(value.params && { params: value.params }) } : value;
   return out;
 }

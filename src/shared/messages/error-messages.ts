@@ -15,10 +15,12 @@ export const ERROR_MESSAGES = {
   'server.notConfigured': 'no MCP server named "{{name}}" is configured',
   'server.launchWaits': 'waiting for your confirmation to launch: {{commandLine}}',
   'server.launchNotWaiting': '"{{name}}" is not waiting for a launch confirmation',
-  'server.launchChanged': 'the command line of "{{name}}" changed since it was shown (now: {{commandLine}}); confirm the new one',
+  'server.launchChanged':
+    'the command line of "{{name}}" changed since it was shown (now: {{commandLine}}); confirm the new one',
   'server.nameTaken': 'a server named "{{name}}" already exists',
   'server.disabled': 'server "{{name}}" is disabled; enable it first',
-  'server.notOAuth': '"{{name}}" does not sign in with OAuth (only remote servers without a static Authorization header do)',
+  'server.notOAuth':
+    '"{{name}}" does not sign in with OAuth (only remote servers without a static Authorization header do)',
   'server.logsNotConnected': '{{server}} is not connected; its log level can be set once it is',
   'server.noLogging': '{{server}} does not offer logging (no "logging" capability), so it takes no log level',
   'server.noSubscriptions': '{{server}} does not offer resource subscriptions',
@@ -30,7 +32,8 @@ export const ERROR_MESSAGES = {
   'secrets.cannotStore': 'this console cannot store keys: set the environment variable instead',
   'secrets.storedNoKeyring': 'a key is stored, but this system offers no keyring to open it; enter it again',
   'secrets.storedUndecryptable': 'the stored key could not be decrypted ({{detail}}); enter it again',
-  'secrets.noKeyring': 'this system offers no keyring: storing the key needs your consent to plain-text storage (or set the environment variable instead)',
+  'secrets.noKeyring':
+    'this system offers no keyring: storing the key needs your consent to plain-text storage (or set the environment variable instead)',
   'preferences.unreadable': '{{path}} could not be read ({{problem}}); fix or remove it to save preferences',
   'preferences.notJson': 'not JSON: {{detail}}',
   'preferences.fieldProblem': '{{path}}: {{problem}}',
@@ -38,9 +41,12 @@ export const ERROR_MESSAGES = {
   'preferences.problems': '{{first}}; {{rest}}',
   // config
   'config.staleRevision': 'the config changed since you loaded it (revision {{base}}, now {{now}}); reload and retry',
-  'config.changedOnDisk': 'switchboard.yaml changed on disk since you loaded it (now revision {{now}}); nothing was written. Reload and retry.',
-  'config.goneFromDisk': 'switchboard.yaml is gone from disk; nothing was written. Restore it, or save the whole config from the editor.',
-  'config.changedOnDiskUnparsable': 'switchboard.yaml changed on disk and has {{count}} problem(s); nothing was written. Fix the file, then retry.',
+  'config.changedOnDisk':
+    'switchboard.yaml changed on disk since you loaded it (now revision {{now}}); nothing was written. Reload and retry.',
+  'config.goneFromDisk':
+    'switchboard.yaml is gone from disk; nothing was written. Restore it, or save the whole config from the editor.',
+  'config.changedOnDiskUnparsable':
+    'switchboard.yaml changed on disk and has {{count}} problem(s); nothing was written. Fix the file, then retry.',
   'config.fileHasProblems': 'the config file has {{count}} problem(s); fix it first',
   'config.refused': 'the config has {{count}} problem(s); nothing was written',
   // agent and approvals
@@ -49,7 +55,8 @@ export const ERROR_MESSAGES = {
   'agent.recordNotFound': 'no record {{id}}',
   'approval.rejectNeedsReason': 'a rejection needs a reason: it is sent back to the model',
   'approval.notPending': 'approval {{id}} is no longer pending (decided, timed out or stopped)',
-  'approval.confirmAlways': '{{tool}} is set to confirm: always, so every call is asked; approve this one call, or reject it',
+  'approval.confirmAlways':
+    '{{tool}} is set to confirm: always, so every call is asked; approve this one call, or reject it',
   // server requests (elicitation, sampling)
   'request.generating': 'the model is already answering this request',
   'request.noModel': 'no model can answer: {{detail}}',
@@ -63,15 +70,18 @@ export const ERROR_MESSAGES = {
   'toolView.noRowWithoutServer': 'no catalog row for {{toolId}} without a server',
   'toolView.noTool': '{{server}} offers no tool {{toolId}} (catalog revision {{revision}})',
   'pin.noChange': '{{toolId}} on {{server}} matches its pin: there is no change to reject',
-  'pin.othersChanged': '{{fields}} of {{toolId}} on {{server}} changed too: review the whole change (catalog.acceptChange)',
+  'pin.othersChanged':
+    '{{fields}} of {{toolId}} on {{server}} changed too: review the whole change (catalog.acceptChange)',
   'pin.serverNotConnected': 'server {{server}} is {{status}}: its current definition of {{toolId}} is unknown',
   'pin.notOffered': 'server {{server}} does not offer "{{toolId}}"',
-  'pin.changedAgain': '{{toolId}} on {{server}} changed again since you reviewed it (now {{hash}}); review the new diff',
+  'pin.changedAgain':
+    '{{toolId}} on {{server}} changed again since you reviewed it (now {{hash}}); review the new diff',
   'pin.disabled': 'definition pinning is not enabled here',
   // the workbench
   'workbench.toolGone': '{{server}} offers no tool "{{toolId}}" now (or it is not connected)',
   'workbench.noTool': '{{server}} offers no tool "{{toolId}}" (or it is not connected)',
-  'workbench.quarantined': '"{{toolId}}" on {{server}} changed since it was pinned: review the change on the Tools page before running it',
+  'workbench.quarantined':
+    '"{{toolId}}" on {{server}} changed since it was pinned: review the change on the Tools page before running it',
   'workbench.notConnected': '{{server}} is not connected, so "{{toolId}}" cannot run now',
   'workbench.invalidDraft': 'the draft intent tree is not valid: {{path}} {{problem}}',
   'tests.notRun': 'case {{id}} has not run yet',

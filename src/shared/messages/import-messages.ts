@@ -22,8 +22,11 @@ export const IMPORT_MESSAGES = {
   'import.timeoutMilliseconds': 'kept as timeoutMs: {{kept}} ({{value}} read as milliseconds{{capped}})',
   'import.timeoutCapped': ', capped at {{max}}',
   'import.objectIgnored': 'expected an object; ignored',
-  'import.callbackPort': 'a fixed callback port is not needed: Switchboard listens on a random loopback port (RFC 8252); ignored',
+  'import.callbackPort':
+    'a fixed callback port is not needed: Switchboard listens on a random loopback port (RFC 8252); ignored',
   'import.variableLeftOut': '{{value}} is not supported (only ${env:NAME} is); left out, set it yourself',
-  'import.envNotAllowed': 'uses the environment variable {{variable}}, which you did not allow this import to send; left out',
-  'import.envNotAllowedSkipped': 'uses the environment variable {{variable}}, which you did not allow this import to send; server skipped',
+  'import.envNotAllowed':
+    'uses the environment variable {{variable}}, which you did not allow this import to send; left out',
+  'import.envNotAllowedSkipped':
+    'uses the environment variable {{variable}}, which you did not allow this import to send; server skipped',
 } as const;

@@ -23,7 +23,22 @@ export { zodIssueMessage } from './zod-issue';
  * (lib/i18n/messages.ts); locales.test.ts checks zh-CN/messages.json holds every code with the same placeholders, so
  * a new code without a translation fails.
  */
-export const MAIN_MESSAGES = { ...ERROR_MESSAGES, ...STATUS_MESSAGES, ...CALL_MESSAGES, ...CHECK_MESSAGES, ...AGENT_MESSAGES, ...REQUEST_MESSAGES, ...IMPORT_MESSAGES, ...PROVIDER_MESSAGES, ...AUTH_MESSAGES, ...URL_MESSAGES, ...INSTRUCTIONS_MESSAGES, ...TELEMETRY_MESSAGES, ...APP_MESSAGES, ...SKILL_MESSAGES } as const;
+export const MAIN_MESSAGES = {
+  ...ERROR_MESSAGES,
+  ...STATUS_MESSAGES,
+  ...CALL_MESSAGES,
+  ...CHECK_MESSAGES,
+  ...AGENT_MESSAGES,
+  ...REQUEST_MESSAGES,
+  ...IMPORT_MESSAGES,
+  ...PROVIDER_MESSAGES,
+  ...AUTH_MESSAGES,
+  ...URL_MESSAGES,
+  ...INSTRUCTIONS_MESSAGES,
+  ...TELEMETRY_MESSAGES,
+  ...APP_MESSAGES,
+  ...SKILL_MESSAGES,
+} as const;
 export type MainMessageCode = keyof typeof MAIN_MESSAGES;
 
 /** A UiMessage from main's table: `say('server.notConfigured', { name })`. */

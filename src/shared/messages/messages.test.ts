@@ -18,7 +18,11 @@ describe("main's messages", () => {
     });
     expect(say('agent.turnRunning')).toEqual({ code: 'agent.turnRunning', text: MAIN_MESSAGES['agent.turnRunning'] });
     // Where the English says more than a translation can (a list joined with "and"), the text is given.
-    expect(say('config.refused', { count: 2 }, 'line 3: x; line 9: y')).toEqual({ code: 'config.refused', params: { count: 2 }, text: 'line 3: x; line 9: y' });
+    expect(say('config.refused', { count: 2 }, 'line 3: x; line 9: y')).toEqual({
+      code: 'config.refused',
+      params: { count: 2 },
+      text: 'line 3: x; line 9: y',
+    });
   });
 
   it('names every placeholder of every template in the same {{name}} syntax i18next reads', () => {
@@ -29,24 +33,50 @@ describe("main's messages", () => {
 
   it("codes zod's own issues with their values, and keeps a schema's own wording as its code or as text", () => {
     const [wrongType] = issuesOf(z.strictObject({ raw: z.string() }), { raw: 42 });
-    expect(zodIssueMessage(wrongType)).toEqual({ code: 'zod.invalidType', params: { expected: 'string', received: 'number' }, text: 'Invalid input: expected string, received number' });
+    expect(zodIssueMessage(wrongType)).toEqual({
+      code: 'zod.invalidType',
+      params: { expected: 'string', received: 'number' },
+      text: 'Invalid input: expected string, received number',
+    });
     const [extra] = issuesOf(z.strictObject({}), { evil: 1, worse: 2 });
-    expect(zodIssueMessage(extra)).toMatchObject({ code: 'zod.unrecognizedKeys', params: { keys: 'evil, worse' }, text: extra.message });
+    expect(zodIssueMessage(extra)).toMatchObject({
+      code: 'zod.unrecognizedKeys',
+      params: { keys: 'evil, worse' },
+      text: extra.message,
+    });
     const [short] = issuesOf(z.string().min(3), 'ab');
-    expect(zodIssueMessage(short)).toMatchObject({ code: 'zod.tooSmallLength', params: { origin: 'string', bound: '>=3' } });
+    expect(zodIssueMessage(short)).toMatchObject({
+      code: 'zod.tooSmallLength',
+      params: { origin: 'string', bound: '>=3' },
+    });
     const [option] = issuesOf(z.enum(['a', 'b']), 'c');
     expect(zodIssueMessage(option)).toMatchObject({ code: 'zod.invalidValue', params: { options: '"a" | "b"' } });
     // A schema's fixed message that main's table holds: its code.
-    const [chars] = issuesOf(switchboardConfigSchema, { agent: { mcp: { servers: [{ name: 'bad name', url: 'http://x' }] } } });
-    expect(zodIssueMessage(chars)).toEqual({ code: 'config.serverNameChars', text: 'use letters, digits, "_", "-" or "."' });
+    const [chars] = issuesOf(switchboardConfigSchema, {
+      agent: { mcp: { servers: [{ name: 'bad name', url: 'http://x' }] } },
+    });
+    expect(zodIssueMessage(chars)).toEqual({
+      code: 'config.serverNameChars',
+      text: 'use letters, digits, "_", "-" or "."',
+    });
     // Wording the table does not know: no code, the console shows the text.
-    const [custom] = issuesOf(z.string().refine(() => false, 'something only this schema says'), 'x');
+    const [custom] = issuesOf(
+      z.string().refine(() => false, 'something only this schema says'),
+      'x',
+    );
     expect(zodIssueMessage(custom)).toBeUndefined();
   });
 
   it("carries the config's cross-field checks as codes with the names they quote", () => {
     const issues = issuesOf(switchboardConfigSchema, {
-      agent: { mcp: { servers: [{ name: 'shop', url: 'http://a' }, { name: 'shop', url: 'http://b' }] } },
+      agent: {
+        mcp: {
+          servers: [
+            { name: 'shop', url: 'http://a' },
+            { name: 'shop', url: 'http://b' },
+          ],
+        },
+      },
       intents: [{ kind: 'mcp', id: 'n1', name: 'N', toolId: 't', server: 'nowhere' }],
     });
     expect(issues.map(zodIssueMessage)).toEqual([

@@ -5,12 +5,14 @@
  */
 export const STATUS_MESSAGES = {
   // a connection attempt (src/main/core/mcp/connection-failures.ts)
-  'connection.timeout': 'timed out after {{ms}} ms waiting for {{phase}} (timeoutMs; raise it in this server\'s settings to wait longer)',
+  'connection.timeout':
+    "timed out after {{ms}} ms waiting for {{phase}} (timeoutMs; raise it in this server's settings to wait longer)",
   'connection.installTimeout':
-    'timed out after {{ms}} ms waiting for {{phase}}: {{runner}} may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server\'s settings to wait longer)',
+    "timed out after {{ms}} ms waiting for {{phase}}: {{runner}} may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server's settings to wait longer)",
   'connection.exited': 'the command exited before it answered {{phase}}: {{line}}',
   'connection.exitedSilently': 'the command exited before it answered {{phase}} (nothing on stderr)',
-  'connection.unsupportedRevision': 'the server does not speak MCP {{requested}}; it speaks {{supported}}. Set this server\'s protocol to match (auto, legacy or "2026-07-28")',
+  'connection.unsupportedRevision':
+    'the server does not speak MCP {{requested}}; it speaks {{supported}}. Set this server\'s protocol to match (auto, legacy or "2026-07-28")',
   'connection.noModernRevision':
     'the server does not speak MCP {{revision}}: its server/discover did not offer it (this server\'s protocol is pinned to "{{revision}}"; set auto or legacy to speak 2025)',
   'connection.eraContradiction':
@@ -24,7 +26,8 @@ export const STATUS_MESSAGES = {
   'auth.signInRequiredScope': 'sign-in required (scope "{{scope}}")',
   'auth.signInRequiredAtScope': 'sign-in required at {{where}} (scope "{{scope}}")',
   'auth.stepUp': '{{server}} needs more access (scope "{{scope}}"): sign in again to grant it',
-  'auth.scopeStillRefused': '{{server}} still answers 403 insufficient_scope for "{{scope}}", which the current sign-in already asked for; signing in again will not help',
+  'auth.scopeStillRefused':
+    '{{server}} still answers 403 insufficient_scope for "{{scope}}", which the current sign-in already asked for; signing in again will not help',
   'auth.refusedByServer': 'the authorization server refused: {{detail}}',
   // the config file (src/main/core/config/parse-config.ts, the schema's own checks)
   'config.tooLarge': 'the file is {{size}}, more than the {{limit}} a config may be; it was not read',
@@ -37,15 +40,18 @@ export const STATUS_MESSAGES = {
   'config.duplicateServer': 'duplicate server name "{{name}}"',
   'config.duplicateIntentId': 'duplicate intent id "{{id}}"',
   'config.unknownServer': 'unknown server "{{server}}"',
-  'config.pinMismatch': 'node {{id}} pins {{toolId}} to server "{{server}}"; nodes of one tool must pin the same server',
+  'config.pinMismatch':
+    'node {{id}} pins {{toolId}} to server "{{server}}"; nodes of one tool must pin the same server',
   'config.duplicateSkill': 'duplicate skill name "{{name}}"',
   'config.mcpNodeNeedsToolId': 'an mcp node needs a toolId',
   'config.clientIdNeeded': 'the client_credentials grant needs a clientId',
   'config.clientSecretNeeded': 'the client_credentials grant needs either a clientSecret or a privateKey',
   'config.privateKeyGrant': 'privateKey (private_key_jwt) is used with grant: client_credentials',
   'config.clientSecretNeedsId': 'a clientSecret needs its clientId',
-  'config.crossAppClientNeeded': "the cross_app_access grant needs the clientId and clientSecret registered with the MCP server's authorization server",
-  'config.crossAppIdpNeeded': 'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken',
+  'config.crossAppClientNeeded':
+    "the cross_app_access grant needs the clientId and clientSecret registered with the MCP server's authorization server",
+  'config.crossAppIdpNeeded':
+    'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken',
   'config.idpGrant': 'idp is used with grant: cross_app_access',
   'config.idpEndpoint': 'idp needs either issuer or tokenEndpoint',
   'config.idpSecretEnv': 'idp.clientSecret is written as ${env:NAME}',

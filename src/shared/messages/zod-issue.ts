@@ -24,7 +24,8 @@ const FIXED = new Map(
  */
 export function zodIssueMessage(issue: z.core.$ZodIssue): UiMessage | undefined {
   const text = issue.message;
-  const carried = issue.code === 'custom' ? (issue.params as { uiMessage?: UiMessage } | undefined)?.uiMessage : undefined;
+  const carried =
+    issue.code === 'custom' ? (issue.params as { uiMessage?: UiMessage } | undefined)?.uiMessage : undefined;
   if (carried) return carried;
   const fixed = FIXED.get(text);
   if (fixed) return { code: fixed, text };
@@ -49,7 +50,9 @@ export function zodIssueMessage(issue: z.core.$ZodIssue): UiMessage | undefined 
       return say(code, { origin: issue.origin, bound }, text);
     }
     case 'invalid_format':
-      return ['starts_with', 'ends_with', 'includes', 'regex'].includes(issue.format) ? undefined : say('zod.invalidFormat', { format: issue.format }, text);
+      return ['starts_with', 'ends_with', 'includes', 'regex'].includes(issue.format)
+        ? undefined
+        : say('zod.invalidFormat', { format: issue.format }, text);
     case 'invalid_union':
       return text === 'Invalid input' ? say('zod.invalidInput', undefined, text) : undefined;
     default:

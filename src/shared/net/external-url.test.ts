@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { checkExternalUrl, externalUrlRefusalText, isLoopbackHost, revealHiddenCharacters } from './external-url';
 
 describe('checkExternalUrl', () => {
-  it.each(['https://auth.example.com/authorize?x=1', 'http://localhost:8080/cb', 'http://127.0.0.1:9/x', 'http://[::1]:3000/'])('lets %s through', (raw) => {
+  it.each([
+    'https://auth.example.com/authorize?x=1',
+    'http://localhost:8080/cb',
+    'http://127.0.0.1:9/x',
+    'http://[::1]:3000/',
+  ])('lets %s through', (raw) => {
     expect(checkExternalUrl(raw).ok).toBe(true);
   });
 

@@ -56,7 +56,9 @@ export function externalUrlRefusalText(check: Extract<ExternalUrlCheck, { ok: fa
 
 /** The refusal as a clause the console translates (`url.refusal.*`); a sentence naming the server inserts it. */
 export function externalUrlRefusalMessage(check: Extract<ExternalUrlCheck, { ok: false }>): UiMessage {
-  return check.reason === 'scheme' ? say('url.refusal.scheme', { scheme: check.scheme ?? '' }) : say(`url.refusal.${check.reason}`);
+  return check.reason === 'scheme'
+    ? say('url.refusal.scheme', { scheme: check.scheme ?? '' })
+    : say(`url.refusal.${check.reason}`);
 }
 
 /**

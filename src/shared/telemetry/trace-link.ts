@@ -7,6 +7,8 @@ import { checkExternalUrl } from '../net/external-url';
  */
 export function traceLink(template: string | undefined, ids: { traceId?: string; spanId?: string }): string | null {
   if (!template || !ids.traceId || !template.includes('{traceId}')) return null;
-  const url = template.replaceAll('{traceId}', encodeURIComponent(ids.traceId)).replaceAll('{spanId}', encodeURIComponent(ids.spanId ?? ''));
+  const url = template
+    .replaceAll('{traceId}', encodeURIComponent(ids.traceId))
+    .replaceAll('{spanId}', encodeURIComponent(ids.spanId ?? ''));
   return checkExternalUrl(url).ok ? url : null;
 }

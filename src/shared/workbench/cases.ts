@@ -6,7 +6,11 @@ import { say } from '../messages';
 /** The customer a case acts as when neither the case nor the file's defaults name one (the demo shop's). */
 export const DEFAULT_CASE_CUSTOMER = 'u1001';
 
-const customer = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'a customer id uses letters, digits, "_" or "-"');
+const customer = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'a customer id uses letters, digits, "_" or "-"');
 
 export const expectedCallSchema = z.strictObject({
   tool: z.string().min(1),
@@ -44,7 +48,12 @@ export const casesFileSchema = z
       if (!seen.has(c.name)) return void seen.add(c.name);
       // The message rides along as params.uiMessage, so the console can show it in the operator's language.
       const message = say('tests.duplicateCaseName', { name: c.name });
-      ctx.addIssue({ code: 'custom', path: ['cases', index, 'name'], message: message.text, params: { uiMessage: message } });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cases', index, 'name'],
+        message: message.text,
+        params: { uiMessage: message },
+      });
     });
   });
 export type CasesFile = z.output<typeof casesFileSchema>;
@@ -81,7 +90,10 @@ export function fileCases(file: CasesFile): TestCase[] {
  * A knowledge node's examples likewise expect search_knowledge.
  */
 export function exampleCases(intents: readonly IntentNode[], customerId = DEFAULT_CASE_CUSTOMER): TestCase[] {
-  const leaves: (IntentNode & { kind: 'mcp' | 'knowledge' })[] = [...listMcpLeaves([...intents]), ...knowledgeLeaves(intents)];
+  const leaves: (IntentNode & { kind: 'mcp' | 'knowledge' })[] = [
+    ...listMcpLeaves([...intents]),
+    ...knowledgeLeaves(intents),
+  ];
   const order = new Map(flatIds(intents).map((id, index) => [id, index]));
   leaves.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
   return leaves.flatMap((node) => {
@@ -99,7 +111,9 @@ export function exampleCases(intents: readonly IntentNode[], customerId = DEFAUL
 }
 
 function knowledgeLeaves(nodes: readonly IntentNode[]): KnowledgeLeaf[] {
-  return nodes.flatMap((node) => (node.kind === 'knowledge' ? [node] : node.kind === 'category' ? knowledgeLeaves(node.children) : []));
+  return nodes.flatMap((node) =>
+    node.kind === 'knowledge' ? [node] : node.kind === 'category' ? knowledgeLeaves(node.children) : [],
+  );
 }
 
 function flatIds(nodes: readonly IntentNode[]): string[] {

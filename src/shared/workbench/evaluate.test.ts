@@ -11,23 +11,44 @@ const run = (calls: [string, unknown][], lastAnswer = '', unfinishedTurns: UiMes
 
 describe('evaluateCase', () => {
   it('matches calls in order with argument subsets, other calls allowed between', () => {
-    const expect_ = expectationsSchema.parse({ calls: [{ tool: 'query_order' }, { tool: 'query_logistics', arguments: { trackingNo: 'B1' } }] });
-    const results = evaluateCase(expect_, run([['query_order', { keyword: 'x' }], ['load_skill', {}], ['query_logistics', { trackingNo: 'B1', extra: 1 }]]));
+    const expect_ = expectationsSchema.parse({
+      calls: [{ tool: 'query_order' }, { tool: 'query_logistics', arguments: { trackingNo: 'B1' } }],
+    });
+    const results = evaluateCase(
+      expect_,
+      run([
+        ['query_order', { keyword: 'x' }],
+        ['load_skill', {}],
+        ['query_logistics', { trackingNo: 'B1', extra: 1 }],
+      ]),
+    );
     expect(results.every((r) => r.passed)).toBe(true);
   });
 
   it('fails a call made out of order or with other arguments, saying what happened', () => {
     const expect_ = expectationsSchema.parse({ calls: [{ tool: 'b' }, { tool: 'a' }] });
-    const results = evaluateCase(expect_, run([['a', {}], ['b', {}]]));
+    const results = evaluateCase(
+      expect_,
+      run([
+        ['a', {}],
+        ['b', {}],
+      ]),
+    );
     expect(results.map((r) => r.passed)).toEqual([true, false]);
     expect(results[1].detail).toMatch(/before the call expected ahead of it/);
-    const args = evaluateCase(expectationsSchema.parse({ calls: [{ tool: 'a', arguments: { n: 2 } }] }), run([['a', { n: 1 }]]));
+    const args = evaluateCase(
+      expectationsSchema.parse({ calls: [{ tool: 'a', arguments: { n: 2 } }] }),
+      run([['a', { n: 1 }]]),
+    );
     expect(args[0]).toMatchObject({ passed: false, detail: 'a was called with {"n":1}' });
   });
 
   it('checks notCalled, answerContains and unfinished turns', () => {
     const expect_ = expectationsSchema.parse({ notCalled: ['cancel_order'], answerContains: ['BIT9', 'missing'] });
-    const results = evaluateCase(expect_, run([['cancel_order', {}]], 'tracking BIT9100000233', [unfinishedTurn(1, 'error', 'model error')]));
+    const results = evaluateCase(
+      expect_,
+      run([['cancel_order', {}]], 'tracking BIT9100000233', [unfinishedTurn(1, 'error', 'model error')]),
+    );
     expect(results.map((r) => [r.expectation, r.passed])).toEqual([
       ['every turn completes', false],
       ['does not call cancel_order', false],

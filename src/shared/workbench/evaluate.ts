@@ -24,7 +24,11 @@ export interface ExpectationResult {
 }
 
 /** One expectation's result from its messages: the English texts and the codes travel together (a detail that is only text, e.g. an error, has no code). */
-export const expectationResult = (expectation: UiMessage, passed: boolean, detail: UiMessage | string): ExpectationResult => ({
+export const expectationResult = (
+  expectation: UiMessage,
+  passed: boolean,
+  detail: UiMessage | string,
+): ExpectationResult => ({
   expectation: expectation.text,
   passed,
   detail: typeof detail === 'string' ? detail : detail.text,
@@ -34,17 +38,30 @@ export const expectationResult = (expectation: UiMessage, passed: boolean, detai
 
 /** A turn that did not complete, for ObservedRun.unfinishedTurns (`turn` counts from 1). */
 export const unfinishedTurn = (turn: number, status: string, error?: string): UiMessage =>
-  error ? say('tests.detail.turnUnfinishedWith', { turn, status, error }) : say('tests.detail.turnUnfinished', { turn, status });
+  error
+    ? say('tests.detail.turnUnfinishedWith', { turn, status, error })
+    : say('tests.detail.turnUnfinished', { turn, status });
 
 /** Checks each expectation against a run; a turn that did not complete is a failure of its own. */
 export function evaluateCase(expect: Expectations, run: ObservedRun): ExpectationResult[] {
-  const results: ExpectationResult[] = run.unfinishedTurns.map((turn) => expectationResult(say('tests.expect.everyTurnCompletes'), false, turn));
+  const results: ExpectationResult[] = run.unfinishedTurns.map((turn) =>
+    expectationResult(say('tests.expect.everyTurnCompletes'), false, turn),
+  );
   let from = 0;
   for (const expected of expect.calls) {
-    const label = expected.arguments ? say('tests.expect.callsWith', { tool: expected.tool, arguments: JSON.stringify(expected.arguments) }) : say('tests.expect.calls', { tool: expected.tool });
-    const at = run.calls.findIndex((call, index) => index >= from && call.tool === expected.tool && (!expected.arguments || isSubset(expected.arguments, call.arguments)));
+    const label = expected.arguments
+      ? say('tests.expect.callsWith', { tool: expected.tool, arguments: JSON.stringify(expected.arguments) })
+      : say('tests.expect.calls', { tool: expected.tool });
+    const at = run.calls.findIndex(
+      (call, index) =>
+        index >= from &&
+        call.tool === expected.tool &&
+        (!expected.arguments || isSubset(expected.arguments, call.arguments)),
+    );
     if (at >= 0) {
-      results.push(expectationResult(label, true, say('tests.detail.callOf', { index: at + 1, total: run.calls.length })));
+      results.push(
+        expectationResult(label, true, say('tests.detail.callOf', { index: at + 1, total: run.calls.length })),
+      );
       from = at + 1;
       continue;
     }
@@ -52,7 +69,10 @@ export function evaluateCase(expect: Expectations, run: ObservedRun): Expectatio
     const calledWith = { tool: expected.tool, arguments: sameTool.map((c) => JSON.stringify(c.arguments)).join(', ') };
     const detail =
       sameTool.length > 0
-        ? say(run.calls.indexOf(sameTool[0]) < from ? 'tests.detail.calledWithEarlier' : 'tests.detail.calledWith', calledWith)
+        ? say(
+            run.calls.indexOf(sameTool[0]) < from ? 'tests.detail.calledWithEarlier' : 'tests.detail.calledWith',
+            calledWith,
+          )
         : run.calls.length > 0
           ? say('tests.detail.otherCalls', { calls: run.calls.map((c) => c.tool).join(', ') })
           : say('tests.detail.noCalls');
@@ -60,13 +80,27 @@ export function evaluateCase(expect: Expectations, run: ObservedRun): Expectatio
   }
   for (const tool of expect.notCalled) {
     const count = run.calls.filter((call) => call.tool === tool).length;
-    const detail = count === 0 ? say('tests.detail.notCalled') : count === 1 ? say('tests.detail.calledOnce') : say('tests.detail.calledTimes', { count });
+    const detail =
+      count === 0
+        ? say('tests.detail.notCalled')
+        : count === 1
+          ? say('tests.detail.calledOnce')
+          : say('tests.detail.calledTimes', { count });
     results.push(expectationResult(say('tests.expect.notCalls', { tool }), count === 0, detail));
   }
-  const wanted = expect.answerContains === undefined ? [] : Array.isArray(expect.answerContains) ? expect.answerContains : [expect.answerContains];
+  const wanted =
+    expect.answerContains === undefined
+      ? []
+      : Array.isArray(expect.answerContains)
+        ? expect.answerContains
+        : [expect.answerContains];
   for (const text of wanted) {
     const found = run.lastAnswer.includes(text);
-    const detail = found ? say('tests.detail.found') : run.lastAnswer ? say('tests.detail.answerWas', { answer: clip(run.lastAnswer, 300) }) : say('tests.detail.answerEmpty');
+    const detail = found
+      ? say('tests.detail.found')
+      : run.lastAnswer
+        ? say('tests.detail.answerWas', { answer: clip(run.lastAnswer, 300) })
+        : say('tests.detail.answerEmpty');
     results.push(expectationResult(say('tests.expect.answerContains', { text }), found, detail));
   }
   return results;
@@ -75,10 +109,20 @@ export function evaluateCase(expect: Expectations, run: ObservedRun): Expectatio
 /** `expected` is contained in `actual`: every key of an object present and equal, recursively; arrays and scalars equal. */
 export function isSubset(expected: unknown, actual: unknown): boolean {
   if (expected === actual) return true;
-  if (Array.isArray(expected)) return Array.isArray(actual) && expected.length === actual.length && expected.every((item, i) => isSubset(item, actual[i]));
-  if (isObject(expected)) return isObject(actual) && Object.entries(expected).every(([key, value]) => key in actual && isSubset(value, actual[key]));
+  if (Array.isArray(expected))
+    return (
+      Array.isArray(actual) &&
+      expected.length === actual.length &&
+      expected.every((item, i) => isSubset(item, actual[i]))
+    );
+  if (isObject(expected))
+    return (
+      isObject(actual) &&
+      Object.entries(expected).every(([key, value]) => key in actual && isSubset(value, actual[key]))
+    );
   return false;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);

@@ -3,14 +3,42 @@ import type { ChatItem, Conversation, ModelStep } from '../contract';
 import { diffReplay } from './replay-diff';
 
 const tool = (name: string) => ({ name, description: `${name} text`, inputSchema: {}, tokens: 10, source: 'shop' });
-const step = (tools: string[]): ModelStep => ({ step: 1, at: '', loadedSkills: [], tools: tools.map(tool), totalTokens: tools.length * 10, catalogRevision: 1 });
+const step = (tools: string[]): ModelStep => ({
+  step: 1,
+  at: '',
+  loadedSkills: [],
+  tools: tools.map(tool),
+  totalTokens: tools.length * 10,
+  catalogRevision: 1,
+});
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
-const call = (turnId: string, extra: Partial<ToolItem>): ToolItem => ({ kind: 'tool', id: `${turnId}-c`, turnId, step: 1, toolName: 'cancel_order', server: 'shop', nodeId: 'order-cancel', arguments: { orderNo: 'BS1' }, status: 'success', at: '', ...extra });
+const call = (turnId: string, extra: Partial<ToolItem>): ToolItem => ({
+  kind: 'tool',
+  id: `${turnId}-c`,
+  turnId,
+  step: 1,
+  toolName: 'cancel_order',
+  server: 'shop',
+  nodeId: 'order-cancel',
+  arguments: { orderNo: 'BS1' },
+  status: 'success',
+  at: '',
+  ...extra,
+});
 
 /** Ten one-step turns; the replay sees one more tool on every step, and turn 3 answers differently. */
-function conversations(): { original: Pick<Conversation, 'items' | 'turns'>; replay: Pick<Conversation, 'items' | 'turns'> } {
+function conversations(): {
+  original: Pick<Conversation, 'items' | 'turns'>;
+  replay: Pick<Conversation, 'items' | 'turns'>;
+} {
   const make = (tools: string[], answer: (i: number) => string, calls: (turnId: string) => ChatItem[]) => {
-    const turns = Array.from({ length: 10 }, (_, i) => ({ id: `t${i}`, index: i, status: 'completed' as const, startedAt: '', steps: [step(tools)] }));
+    const turns = Array.from({ length: 10 }, (_, i) => ({
+      id: `t${i}`,
+      index: i,
+      status: 'completed' as const,
+      startedAt: '',
+      steps: [step(tools)],
+    }));
     const items: ChatItem[] = turns.flatMap((turn, i) => [
       { kind: 'user' as const, id: `u${i}`, turnId: turn.id, text: `q${i}`, at: '' },
       ...(i === 0 ? calls(turn.id) : []),
@@ -20,9 +48,17 @@ function conversations(): { original: Pick<Conversation, 'items' | 'turns'>; rep
   };
   return {
     // The original's cancel_order was asked for and approved.
-    original: make(['query_order', 'cancel_order'], (i) => `answer ${i}`, (turnId) => [call(turnId, { approvalId: 'ap_1' })]),
+    original: make(
+      ['query_order', 'cancel_order'],
+      (i) => `answer ${i}`,
+      (turnId) => [call(turnId, { approvalId: 'ap_1' })],
+    ),
     // The replay refused it (a write), which would have asked.
-    replay: make(['query_order', 'cancel_order', 'query_coupons'], (i) => (i === 2 ? 'a different answer' : `answer ${i}`), (turnId) => [call(turnId, { status: 'blocked', wouldAskApproval: true, resultText: 'not executed (replay)' })]),
+    replay: make(
+      ['query_order', 'cancel_order', 'query_coupons'],
+      (i) => (i === 2 ? 'a different answer' : `answer ${i}`),
+      (turnId) => [call(turnId, { status: 'blocked', wouldAskApproval: true, resultText: 'not executed (replay)' })],
+    ),
   };
 }
 
@@ -33,7 +69,9 @@ describe('replay differences, ranked (issue 30)', () => {
     expect(report.diverged).toBe(true);
     expect(report.outcomeDiffers).toBe(true);
     // The same call (a replay refuses every write, so its status is no difference): only turn 3's answer.
-    expect(report.steps.filter((s) => s.outcomeDiffers).map((s) => [s.turn, s.kinds])).toEqual([[3, ['answer', 'tools', 'tokens']]]);
+    expect(report.steps.filter((s) => s.outcomeDiffers).map((s) => [s.turn, s.kinds])).toEqual([
+      [3, ['answer', 'tools', 'tokens']],
+    ]);
     // Every step saw +query_coupons: one line, not ten red steps.
     expect(report.toolChanges).toEqual([{ added: ['query_coupons'], removed: [], steps: 10 }]);
     expect(report.steps[1]).toMatchObject({ same: false, outcomeDiffers: false, kinds: ['tools', 'tokens'] });
@@ -48,7 +86,14 @@ describe('replay differences, ranked (issue 30)', () => {
     expect(first.replay!.calls[0]).toMatchObject({ approval: 'wouldAsk', status: 'blocked' });
     expect(first.replay!.wouldAskApproval).toEqual(['cancel_order']);
     // A result that merely says so is not a decision.
-    const saying = { ...replay, items: replay.items.map((i) => (i.kind === 'tool' ? { ...i, wouldAskApproval: undefined, resultText: 'it would have asked the operator for approval' } : i)) };
+    const saying = {
+      ...replay,
+      items: replay.items.map((i) =>
+        i.kind === 'tool'
+          ? { ...i, wouldAskApproval: undefined, resultText: 'it would have asked the operator for approval' }
+          : i,
+      ),
+    };
     expect(diffReplay(original, saying).steps[0].replay!.wouldAskApproval).toEqual([]);
   });
 });

@@ -1,10 +1,22 @@
-import { OUTCOME_DIFFERENCES, type ChatItem, type Conversation, type ModelStep, type ReplayDifference, type ReplayReport, type ReplayStep, type ReplayStepSide } from '../contract';
+import {
+  OUTCOME_DIFFERENCES,
+  type ChatItem,
+  type Conversation,
+  type ModelStep,
+  type ReplayDifference,
+  type ReplayReport,
+  type ReplayStep,
+  type ReplayStepSide,
+} from '../contract';
 
 /**
  * The original conversation and its replay side by side, per turn and model step: the visible tools (names
  * added or removed, token delta, descriptions changed), the calls with their arguments, and the answers.
  */
-export function diffReplay(original: Pick<Conversation, 'items' | 'turns'>, replay: Pick<Conversation, 'items' | 'turns'>): Pick<ReplayReport, 'steps' | 'diverged' | 'outcomeDiffers' | 'toolChanges'> {
+export function diffReplay(
+  original: Pick<Conversation, 'items' | 'turns'>,
+  replay: Pick<Conversation, 'items' | 'turns'>,
+): Pick<ReplayReport, 'steps' | 'diverged' | 'outcomeDiffers' | 'toolChanges'> {
   const steps: ReplayStep[] = [];
   const turns = Math.max(original.turns.length, replay.turns.length);
   for (let t = 0; t < turns; t++) {
@@ -18,7 +30,12 @@ export function diffReplay(original: Pick<Conversation, 'items' | 'turns'>, repl
       steps.push(compare(t + 1, s + 1, userText, left, right, before?.steps[s], after?.steps[s]));
     }
   }
-  return { steps, diverged: steps.some((step) => !step.same), outcomeDiffers: steps.some((step) => step.outcomeDiffers), toolChanges: groupToolChanges(steps) };
+  return {
+    steps,
+    diverged: steps.some((step) => !step.same),
+    outcomeDiffers: steps.some((step) => step.outcomeDiffers),
+    toolChanges: groupToolChanges(steps),
+  };
 }
 
 /** Identical tool-list changes as one entry with the number of steps they were seen on, in the order first seen. */
@@ -34,7 +51,15 @@ function groupToolChanges(steps: readonly ReplayStep[]): ReplayReport['toolChang
   return [...groups.values()];
 }
 
-function compare(turn: number, step: number, userText: string, original: ReplayStepSide | null, replay: ReplayStepSide | null, a?: ModelStep, b?: ModelStep): ReplayStep {
+function compare(
+  turn: number,
+  step: number,
+  userText: string,
+  original: ReplayStepSide | null,
+  replay: ReplayStepSide | null,
+  a?: ModelStep,
+  b?: ModelStep,
+): ReplayStep {
   const added = original && replay ? replay.tools.filter((n) => !original.tools.includes(n)) : [];
   const removed = original && replay ? original.tools.filter((n) => !replay.tools.includes(n)) : [];
   const tokenDelta = (replay?.tokens ?? 0) - (original?.tokens ?? 0);
@@ -50,22 +75,43 @@ function compare(turn: number, step: number, userText: string, original: ReplayS
   else {
     if (original.answer !== replay.answer) differ('answer', 'answer');
     if (callsKey(original) !== callsKey(replay)) differ('calls', 'tool calls');
-    if (added.length || removed.length) differ('tools', `visible tools: ${[...added.map((n) => `+${n}`), ...removed.map((n) => `−${n}`)].join(' ')}`);
+    if (added.length || removed.length)
+      differ('tools', `visible tools: ${[...added.map((n) => `+${n}`), ...removed.map((n) => `−${n}`)].join(' ')}`);
     const described = changedDescriptions(a, b);
     if (described.length) differ('descriptions', `descriptions changed: ${described.join(', ')}`);
     if (tokenDelta !== 0) differ('tokens', `tokens ${tokenDelta > 0 ? '+' : ''}${tokenDelta}`);
   }
   const outcomeDiffers = kinds.some((kind) => OUTCOME_DIFFERENCES.includes(kind));
-  return { turn, step, userText, original, replay, same: kinds.length === 0, added, removed, tokenDelta, differences, kinds, outcomeDiffers };
+  return {
+    turn,
+    step,
+    userText,
+    original,
+    replay,
+    same: kinds.length === 0,
+    added,
+    removed,
+    tokenDelta,
+    differences,
+    kinds,
+    outcomeDiffers,
+  };
 }
 
-function sideOf(items: readonly ChatItem[], turnId: string, modelStep: ModelStep | undefined, step: number, which: 'original' | 'replay'): ReplayStepSide | null {
+function sideOf(
+  items: readonly ChatItem[],
+  turnId: string,
+  modelStep: ModelStep | undefined,
+  step: number,
+  which: 'original' | 'replay',
+): ReplayStepSide | null {
   if (!modelStep) return null;
   const here = items.filter((item) => item.turnId === turnId && 'step' in item && item.step === step);
   const calls = here.filter((item): item is Extract<ChatItem, { kind: 'tool' }> => item.kind === 'tool');
   // Typed fields of the call, never its text. In the original an approval id means the operator was asked (the status
   // says how it went); in the replay nobody is asked: a refused write or an auto-approved read would have asked.
-  const wouldAsk = (call: Extract<ChatItem, { kind: 'tool' }>) => call.wouldAskApproval === true || (which === 'replay' && call.approvalId !== undefined);
+  const wouldAsk = (call: Extract<ChatItem, { kind: 'tool' }>) =>
+    call.wouldAskApproval === true || (which === 'replay' && call.approvalId !== undefined);
   return {
     tools: modelStep.tools.map((tool) => tool.name),
     tokens: modelStep.totalTokens,
@@ -74,7 +120,11 @@ function sideOf(items: readonly ChatItem[], turnId: string, modelStep: ModelStep
       arguments: call.arguments,
       status: call.status,
       ...(call.resultText !== undefined && { result: call.resultText }),
-      ...(wouldAsk(call) ? { approval: 'wouldAsk' as const } : call.approvalId !== undefined ? { approval: 'asked' as const } : {}),
+      ...(wouldAsk(call)
+        ? { approval: 'wouldAsk' as const }
+        : call.approvalId !== undefined
+          ? { approval: 'asked' as const }
+          : {}),
     })),
     answer: here.flatMap((item) => (item.kind === 'assistant' ? [item.text] : [])).join('\n'),
     wouldAskApproval: calls.filter(wouldAsk).map((call) => call.toolName),
@@ -84,15 +134,23 @@ function sideOf(items: readonly ChatItem[], turnId: string, modelStep: ModelStep
 function changedDescriptions(a: ModelStep | undefined, b: ModelStep | undefined): string[] {
   if (!a || !b) return [];
   const before = new Map(a.tools.map((tool) => [tool.name, tool.description]));
-  return b.tools.filter((tool) => before.has(tool.name) && before.get(tool.name) !== tool.description).map((tool) => tool.name);
+  return b.tools
+    .filter((tool) => before.has(tool.name) && before.get(tool.name) !== tool.description)
+    .map((tool) => tool.name);
 }
 
-const callsKey = (side: ReplayStepSide) => JSON.stringify(side.calls.map((call) => [call.tool, canonical(call.arguments)]));
+const callsKey = (side: ReplayStepSide) =>
+  JSON.stringify(side.calls.map((call) => [call.tool, canonical(call.arguments)]));
 
 /** Key order does not make two argument objects differ. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
   return value;
 }
 

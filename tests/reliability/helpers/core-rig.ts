@@ -39,7 +39,14 @@ export async function startCoreRig(options: RigOptions) {
       {
         id: 'tools',
         name: 'tools',
-        children: options.tools.map((t) => ({ id: `n-${t.toolId}`, name: t.toolId, kind: 'mcp', toolId: t.toolId, confirm: t.confirm ?? 'never', ...(t.server && { server: t.server }) })),
+        children: options.tools.map((t) => ({
+          id: `n-${t.toolId}`,
+          name: t.toolId,
+          kind: 'mcp',
+          toolId: t.toolId,
+          confirm: t.confirm ?? 'never',
+          ...(t.server && { server: t.server }),
+        })),
       },
     ],
     skills: [],
@@ -51,7 +58,12 @@ export async function startCoreRig(options: RigOptions) {
     watchConfig: false,
     validateOutput: true,
     log: (line) => void logs.push(line),
-    connections: { backoff: { initialMs: 100, maxMs: 400 }, healthCheckIntervalMs: 0, defaultTimeoutMs: 5_000, ...options.connections },
+    connections: {
+      backoff: { initialMs: 100, maxMs: 400 },
+      healthCheckIntervalMs: 0,
+      defaultTimeoutMs: 5_000,
+      ...options.connections,
+    },
   });
   const events: { name: string; payload: unknown }[] = [];
   core.events.subscribe((name, payload) => events.push({ name, payload }));
@@ -69,7 +81,10 @@ export async function startCoreRig(options: RigOptions) {
     for (;;) {
       const view = await server(name);
       if (view && check(view)) return view;
-      if (Date.now() > until) throw new Error(`server ${name} never matched (last: ${JSON.stringify({ status: view?.status, error: view?.error })})`);
+      if (Date.now() > until)
+        throw new Error(
+          `server ${name} never matched (last: ${JSON.stringify({ status: view?.status, error: view?.error })})`,
+        );
       await new Promise((r) => setTimeout(r, 25));
     }
   };
@@ -90,8 +105,12 @@ export async function startCoreRig(options: RigOptions) {
     send(conversationId: string, text: string) {
       return core.runtime.agent.send(conversationId, text).done;
     },
-    toolItems: (conversationId: string) => core.runtime.agent.get(conversationId).items.filter((i): i is ToolItem => i.kind === 'tool'),
-    records: (conversationId: string): Promise<ExecutionRecord[]> => Promise.all(core.runtime.records.list({ conversationId, limit: 10_000 }).map((r) => core.runtime.records.get(r.id))),
+    toolItems: (conversationId: string) =>
+      core.runtime.agent.get(conversationId).items.filter((i): i is ToolItem => i.kind === 'tool'),
+    records: (conversationId: string): Promise<ExecutionRecord[]> =>
+      Promise.all(
+        core.runtime.records.list({ conversationId, limit: 10_000 }).map((r) => core.runtime.records.get(r.id)),
+      ),
     async close(keepData = false) {
       await core.close();
       await model.close();

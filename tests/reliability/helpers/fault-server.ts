@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { Server, isInitializeRequest } from "@modelcontextprotocol/server";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { Server, isInitializeRequest } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 
 /**
  * A real MCP server over Streamable HTTP that misbehaves on request: tools that hang, answers built
@@ -65,19 +65,29 @@ export async function startFaultServer(options: { tools: FaultTool[]; port?: num
   };
 
   const notFound = (res: ServerResponse) =>
-    void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+    void res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    const body = text ? (JSON.parse(text) as { method?: string; id?: unknown; params?: { name?: string; requestId?: unknown; reason?: unknown } }) : undefined;
-    if (body?.method === 'notifications/cancelled') cancelled.push({ requestId: body.params?.requestId, reason: body.params?.reason });
+    const body = text
+      ? (JSON.parse(text) as {
+          method?: string;
+          id?: unknown;
+          params?: { name?: string; requestId?: unknown; reason?: unknown };
+        })
+      : undefined;
+    if (body?.method === 'notifications/cancelled')
+      cancelled.push({ requestId: body.params?.requestId, reason: body.params?.reason });
     const sessionId = req.headers['mcp-session-id'];
     const transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (sessionId !== undefined && !transport) return notFound(res);
     if (transport) {
-      const called = body?.method === 'tools/call' ? options.tools.find((t) => t.name === body.params?.name) : undefined;
+      const called =
+        body?.method === 'tools/call' ? options.tools.find((t) => t.name === body.params?.name) : undefined;
       if (called?.dropConnection) {
         calls.push({ name: called.name, arguments: {}, session: String(sessionId) });
         req.socket.destroy();

@@ -8,7 +8,10 @@ import type { FixtureRequest } from './fixture-process';
 const tools = JSON.parse(process.env.FIXTURE_TOOLS ?? '[]') as FixtureTool[];
 const server = await startFixtureServer({ tools, port: Number(process.env.FIXTURE_PORT ?? 0) });
 
-async function storm(perSecond: number, durationMs: number): Promise<{ sent: number; startedAt: number; endedAt: number }> {
+async function storm(
+  perSecond: number,
+  durationMs: number,
+): Promise<{ sent: number; startedAt: number; endedAt: number }> {
   const startedAt = Date.now();
   let sent = 0;
   // Paced on an absolute schedule in 10 ms slices, so a late timer catches up instead of slowing the storm.

@@ -2,7 +2,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FixtureServer, FixtureTool } from '../../support/mcp';
 
-type FixtureCommand = { type: 'stats' } | { type: 'setTools'; tools: FixtureTool[] } | { type: 'storm'; perSecond: number; durationMs: number };
+type FixtureCommand =
+  | { type: 'stats' }
+  | { type: 'setTools'; tools: FixtureTool[] }
+  | { type: 'storm'; perSecond: number; durationMs: number };
 export type FixtureRequest = { id: number } & FixtureCommand;
 
 /** A fixture MCP server in a child process (see fixture-child.ts); tools without handlers (they echo). */

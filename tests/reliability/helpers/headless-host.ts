@@ -21,16 +21,22 @@ export interface HostProcess {
 }
 
 export async function startHostProcess(dataDir: string, env: Record<string, string> = {}): Promise<HostProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), 'serve', '--port', '0', '--data-dir', dataDir], {
-    cwd: appRoot(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, SWITCHBOARD_DATA_DIR: '', ...env },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), 'serve', '--port', '0', '--data-dir', dataDir],
+    {
+      cwd: appRoot(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SWITCHBOARD_DATA_DIR: '', ...env },
+    },
+  );
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
   child.stderr!.on('data', (chunk) => (err += chunk));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`host did not start in time: ${err}`)), 30_000);
     const check = () => {

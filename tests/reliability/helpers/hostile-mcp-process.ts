@@ -8,11 +8,19 @@ export interface HostileMcpProcess {
   stop(): Promise<void>;
 }
 
-export async function startHostileMcpProcess(env: { HOSTILE_TOOLS_FILE?: string; HOSTILE_INSTRUCTIONS_FILE?: string; HOSTILE_SAMPLING?: '1' }): Promise<HostileMcpProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./hostile-mcp-child.ts', import.meta.url))], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startHostileMcpProcess(env: {
+  HOSTILE_TOOLS_FILE?: string;
+  HOSTILE_INSTRUCTIONS_FILE?: string;
+  HOSTILE_SAMPLING?: '1';
+}): Promise<HostileMcpProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./hostile-mcp-child.ts', import.meta.url))],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr!.on('data', (chunk) => (err += chunk));

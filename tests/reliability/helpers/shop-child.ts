@@ -26,7 +26,8 @@ const handle = await startShopServer({
   ...(process.env.SHOP_SESSION_IDLE_MS && { sessionIdleMs: Number(process.env.SHOP_SESSION_IDLE_MS) }),
 });
 process.on('message', (message) => {
-  if (message === 'stats') process.send?.({ writesExecuted: handle.store.writesExecuted, writesApplied: handle.store.writesApplied });
+  if (message === 'stats')
+    process.send?.({ writesExecuted: handle.store.writesExecuted, writesApplied: handle.store.writesApplied });
 });
 process.on('SIGTERM', () => void handle.close().then(() => process.exit(0)));
 process.on('disconnect', () => process.exit(0)); // the test process died: never outlive it

@@ -11,10 +11,18 @@ export interface ShopProcess {
   kill(): Promise<void>;
 }
 
-export async function startShopProcess(options: { port?: number; token?: string; maxSessions?: number; sessionIdleMs?: number } = {}): Promise<ShopProcess> {
+export async function startShopProcess(
+  options: { port?: number; token?: string; maxSessions?: number; sessionIdleMs?: number } = {},
+): Promise<ShopProcess> {
   const child = fork(fileURLToPath(new URL('./shop-child.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, SHOP_PORT: String(options.port ?? 0), SHOP_TOKEN: options.token ?? '', SHOP_MAX_SESSIONS: String(options.maxSessions ?? ''), SHOP_SESSION_IDLE_MS: String(options.sessionIdleMs ?? '') },
+    env: {
+      ...process.env,
+      SHOP_PORT: String(options.port ?? 0),
+      SHOP_TOKEN: options.token ?? '',
+      SHOP_MAX_SESSIONS: String(options.maxSessions ?? ''),
+      SHOP_SESSION_IDLE_MS: String(options.sessionIdleMs ?? ''),
+    },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
   });
   let stderr = '';

@@ -2,13 +2,18 @@
 //   garbage_then_hang: writes non-JSON-RPC lines to stdout and never answers
 //   exit_now: exits mid-call with a message on stderr
 // Plain JS so the child needs no TypeScript loader.
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { Server } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { Server } from '@modelcontextprotocol/server';
 import { writeFileSync } from 'node:fs';
 
 if (process.env.PID_FILE) writeFileSync(process.env.PID_FILE, String(process.pid));
 const server = new Server({ name: 'misbehaving', version: '1.0.0' }, { capabilities: { tools: {} } });
-const tool = (name) => ({ name, description: name, inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } });
+const tool = (name) => ({
+  name,
+  description: name,
+  inputSchema: { type: 'object', properties: {} },
+  annotations: { readOnlyHint: true },
+});
 server.setRequestHandler('tools/list', () => ({ tools: [tool('garbage_then_hang'), tool('exit_now'), tool('fine')] }));
 server.setRequestHandler('tools/call', (request) => {
   if (request.params.name === 'garbage_then_hang') {

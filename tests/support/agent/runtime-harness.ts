@@ -1,10 +1,15 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { parse } from 'yaml';
 import { resolveCatalog, type Catalog } from '../../../src/shared/catalog';
-import { switchboardConfigSchema, type IntentNode, type Skill, type SwitchboardConfig } from '../../../src/shared/config/schema';
+import {
+  switchboardConfigSchema,
+  type IntentNode,
+  type Skill,
+  type SwitchboardConfig,
+} from '../../../src/shared/config/schema';
 import { startShopServer, type ShopServerHandle } from '../../../src/mcp-server/shop-server';
 import { defaultConfigText } from '../../../src/main/core/config/default-config';
 import { EventBus } from '../../../src/main/core/events';
@@ -55,7 +60,9 @@ export async function startRuntimeHarness(options: HarnessOptions) {
   const client = new Client({ name: 'harness', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(shop.url)));
   const listed = (await client.listTools()).tools;
-  const tools = listed.map((tool) => (options.toolMeta?.[tool.name] ? { ...tool, _meta: { ...tool._meta, ...options.toolMeta[tool.name] } } : tool));
+  const tools = listed.map((tool) =>
+    options.toolMeta?.[tool.name] ? { ...tool, _meta: { ...tool._meta, ...options.toolMeta[tool.name] } } : tool,
+  );
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sb-agent-')));
   const events = new EventBus();
   const seen: { name: string; payload: unknown }[] = [];
@@ -76,9 +83,17 @@ export async function startRuntimeHarness(options: HarnessOptions) {
       client.callTool({ name, arguments: args, _meta: meta }, { signal, timeout: 5000 }),
   };
   // The skills the shop publishes (the after-sales manual), read and verified from it as the app does.
-  const shopState = Object.freeze({ ...initialState('shop', 'connected'), connectedAt: new Date().toISOString(), offeredCapabilities: client.getServerCapabilities() ?? null });
+  const shopState = Object.freeze({
+    ...initialState('shop', 'connected'),
+    connectedAt: new Date().toISOString(),
+    offeredCapabilities: client.getServerCapabilities() ?? null,
+  });
   const serverSkills = new ServerSkillsService({
-    connections: { snapshot: () => ({ revision: 1, servers: [shopState] }), client: () => client, onChange: () => () => undefined },
+    connections: {
+      snapshot: () => ({ revision: 1, servers: [shopState] }),
+      client: () => client,
+      onChange: () => () => undefined,
+    },
     config: { current: () => config },
     pins: options.skillPins ?? SkillPinStore.inMemory(),
   });
@@ -98,12 +113,16 @@ export async function startRuntimeHarness(options: HarnessOptions) {
   const { agent, approvals } = runtime;
 
   /** Auto-answers every approval with `decide` (by tool name) as soon as it opens. */
-  const autoDecide = (decide: (toolName: string) => 'approve' | 'reject' | 'approve_conversation' | undefined, rejectReason = 'not today') =>
+  const autoDecide = (
+    decide: (toolName: string) => 'approve' | 'reject' | 'approve_conversation' | undefined,
+    rejectReason = 'not today',
+  ) =>
     events.subscribe((name, payload) => {
       if (name !== 'approvals.requested') return;
       const request = payload as { id: string; toolName: string };
       const decision = decide(request.toolName);
-      if (decision) setTimeout(() => approvals.resolve(request.id, decision, decision === 'reject' ? rejectReason : undefined), 5);
+      if (decision)
+        setTimeout(() => approvals.resolve(request.id, decision, decision === 'reject' ? rejectReason : undefined), 5);
     });
 
   return {

@@ -1,4 +1,9 @@
-import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../../../src/main/core/providers/types';
+import type {
+  ModelProvider,
+  ModelRequest,
+  ModelStreamEvent,
+  ToolCallRequest,
+} from '../../../src/main/core/providers/types';
 
 /** One scripted model response: events to yield, or 'hang' to wait until the request is aborted. */
 export type ScriptedStep = ModelStreamEvent[] | 'hang' | ((req: ModelRequest) => ModelStreamEvent[] | 'hang');
@@ -27,7 +32,9 @@ export function scriptedProvider(script: ScriptedStep[]): ModelProvider & { requ
       const events = typeof step === 'function' ? step(req) : step;
       if (events === 'hang') {
         yield { type: 'text', delta: 'thinking…' };
-        await new Promise((_resolve, reject) => req.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+        await new Promise((_resolve, reject) =>
+          req.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+        );
         return;
       }
       for (const event of events) yield event;

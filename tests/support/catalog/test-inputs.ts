@@ -10,11 +10,21 @@ export const tool = (name: string, extra: Partial<ToolDefinition> = {}): ToolDef
   ...extra,
 });
 
-export const connected = (name: string, tools: ToolDefinition[]): CatalogServerInput => ({ name, status: 'connected', tools });
+export const connected = (name: string, tools: ToolDefinition[]): CatalogServerInput => ({
+  name,
+  status: 'connected',
+  tools,
+});
 
 export const httpServer = (name: string) => ({ name, url: `http://127.0.0.1:1/${name}` });
 
-export const leaf = (id: string, toolId: string, extra: Record<string, unknown> = {}) => ({ id, name: id, kind: 'mcp' as const, toolId, ...extra });
+export const leaf = (id: string, toolId: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: id,
+  kind: 'mcp' as const,
+  toolId,
+  ...extra,
+});
 
 /** Builds catalog inputs through the real config schema, so defaults and validation match production. */
 export function inputFor(config: SwitchboardConfigInput, servers: CatalogServerInput[]): CatalogInput {

@@ -11,7 +11,10 @@ import { createTestCore, type TestCore } from '../core';
 /** @modelcontextprotocol/server-basic-vanillajs (a real ext-apps example server from the registry) over stdio. */
 export const BASIC_APP_SERVER = {
   command: process.execPath,
-  args: [join(appRoot(), 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'), '--stdio'],
+  args: [
+    join(appRoot(), 'node_modules', '@modelcontextprotocol', 'server-basic-vanillajs', 'dist', 'index.js'),
+    '--stdio',
+  ],
 };
 
 /** Our app fixture (app-fixture-server.mjs): a good app, a write tool, an app-only tool and the hostile apps. */
@@ -37,7 +40,14 @@ export async function startAppCore(options: AppCoreOptions) {
       {
         id: 'apps',
         name: 'apps',
-        children: options.mount.map((m) => ({ id: `n-${m.toolId}`, name: m.toolId, kind: 'mcp', toolId: m.toolId, confirm: m.confirm ?? 'auto', ...(m.server && { server: m.server }) })),
+        children: options.mount.map((m) => ({
+          id: `n-${m.toolId}`,
+          name: m.toolId,
+          kind: 'mcp',
+          toolId: m.toolId,
+          confirm: m.confirm ?? 'auto',
+          ...(m.server && { server: m.server }),
+        })),
       },
     ],
     skills: [],
@@ -59,7 +69,10 @@ export async function startAppCore(options: AppCoreOptions) {
   const call = async (route: string, input: unknown = {}) => core.dispatch(route, input, { transport: 'internal' });
   const rpc = async <T>(route: string, input: unknown = {}): Promise<T> => {
     const result = await call(route, input);
-    if (!result.ok) throw Object.assign(new Error(`${route}: ${result.error.code}: ${result.error.message}`), { error: result.error });
+    if (!result.ok)
+      throw Object.assign(new Error(`${route}: ${result.error.code}: ${result.error.message}`), {
+        error: result.error,
+      });
     return result.data as T;
   };
   return {

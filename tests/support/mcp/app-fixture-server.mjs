@@ -19,7 +19,12 @@ const versionFile = process.env.APP_FIXTURE_VERSION_FILE;
 const version = () => (versionFile ? readFileSync(versionFile, 'utf8').trim() : 'v1');
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
 
-registerAppTool(server, 'dashboard', { description: 'Shows the order dashboard', _meta: { ui: { resourceUri: 'ui://apps/dashboard.html' } } }, async () => text('dashboard shown'));
+registerAppTool(
+  server,
+  'dashboard',
+  { description: 'Shows the order dashboard', _meta: { ui: { resourceUri: 'ui://apps/dashboard.html' } } },
+  async () => text('dashboard shown'),
+);
 registerAppResource(server, 'Dashboard', 'ui://apps/dashboard.html', {}, async () => ({
   contents: [
     {
@@ -30,7 +35,12 @@ registerAppResource(server, 'Dashboard', 'ui://apps/dashboard.html', {}, async (
         ui: {
           csp: {
             connectDomains: ['https://api.example.com', '*', 'http://evil.example', 'wss://live.example.com'],
-            resourceDomains: ['https://cdn.example.com', "https://x.example.com; script-src 'unsafe-inline'", 'https:', 'data:'],
+            resourceDomains: [
+              'https://cdn.example.com',
+              "https://x.example.com; script-src 'unsafe-inline'",
+              'https:',
+              'data:',
+            ],
             frameDomains: ['https://*.example.org'],
           },
           permissions: { camera: {}, clipboardWrite: {} },
@@ -44,26 +54,57 @@ registerAppResource(server, 'Dashboard', 'ui://apps/dashboard.html', {}, async (
 
 server.registerTool(
   'place_order',
-  { description: 'Places an order', inputSchema: z.object({ item: z.string() }), annotations: { readOnlyHint: false, destructiveHint: false } },
+  {
+    description: 'Places an order',
+    inputSchema: z.object({ item: z.string() }),
+    annotations: { readOnlyHint: false, destructiveHint: false },
+  },
   async ({ item }, ctx) => text(`ordered ${item} for ${ctx?.mcpReq?._meta?.['switchboard/customerId'] ?? '?'}`),
 );
 
 server.registerTool(
   'app_refresh',
-  { description: 'Refreshes the dashboard data (the app calls it)', annotations: { readOnlyHint: true }, _meta: { ui: { visibility: ['app'] } } },
+  {
+    description: 'Refreshes the dashboard data (the app calls it)',
+    annotations: { readOnlyHint: true },
+    _meta: { ui: { visibility: ['app'] } },
+  },
   async () => text('refreshed'),
 );
 
-registerAppTool(server, 'bad_scheme', { description: 'Names an https URL as its UI', _meta: { ui: { resourceUri: 'https://evil.example/app.html' } } }, async () => text('bad scheme'));
+registerAppTool(
+  server,
+  'bad_scheme',
+  { description: 'Names an https URL as its UI', _meta: { ui: { resourceUri: 'https://evil.example/app.html' } } },
+  async () => text('bad scheme'),
+);
 
-registerAppTool(server, 'bad_mime', { description: 'Its UI is plain text/html', _meta: { ui: { resourceUri: 'ui://apps/bad-mime.html' } } }, async () => text('bad mime'));
+registerAppTool(
+  server,
+  'bad_mime',
+  { description: 'Its UI is plain text/html', _meta: { ui: { resourceUri: 'ui://apps/bad-mime.html' } } },
+  async () => text('bad mime'),
+);
 registerAppResource(server, 'Bad MIME', 'ui://apps/bad-mime.html', { mimeType: 'text/html' }, async () => ({
   contents: [{ uri: 'ui://apps/bad-mime.html', mimeType: 'text/html', text: '<p>not an app</p>' }],
 }));
 
-if (!process.env.APP_FIXTURE_NO_HUGE) registerAppTool(server, 'huge', { description: 'Its UI is 20 MB', _meta: { ui: { resourceUri: 'ui://apps/huge.html' } } }, async () => text('huge'));
-if (!process.env.APP_FIXTURE_NO_HUGE) registerAppResource(server, 'Huge', 'ui://apps/huge.html', {}, async () => ({
-  contents: [{ uri: 'ui://apps/huge.html', mimeType: RESOURCE_MIME_TYPE, text: `<!doctype html><p>${'x'.repeat(20 * 1024 * 1024)}</p>` }],
-}));
+if (!process.env.APP_FIXTURE_NO_HUGE)
+  registerAppTool(
+    server,
+    'huge',
+    { description: 'Its UI is 20 MB', _meta: { ui: { resourceUri: 'ui://apps/huge.html' } } },
+    async () => text('huge'),
+  );
+if (!process.env.APP_FIXTURE_NO_HUGE)
+  registerAppResource(server, 'Huge', 'ui://apps/huge.html', {}, async () => ({
+    contents: [
+      {
+        uri: 'ui://apps/huge.html',
+        mimeType: RESOURCE_MIME_TYPE,
+        text: `<!doctype html><p>${'x'.repeat(20 * 1024 * 1024)}</p>`,
+      },
+    ],
+  }));
 
 await server.connect(new StdioServerTransport());

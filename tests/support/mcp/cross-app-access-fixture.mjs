@@ -38,10 +38,22 @@ const mcpUrl = `${mcp.base}/mcp`;
 const asIssuer = mcp.base;
 
 const idToken = (claims, expiresIn) =>
-  new SignJWT({ email: 'operator@example.com', ...claims }).setProtectedHeader({ alg: 'ES256' }).setIssuer(idp.base).setSubject('operator').setIssuedAt().setExpirationTime(expiresIn).sign(idpKeys.privateKey);
+  new SignJWT({ email: 'operator@example.com', ...claims })
+    .setProtectedHeader({ alg: 'ES256' })
+    .setIssuer(idp.base)
+    .setSubject('operator')
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(idpKeys.privateKey);
 
 idpApp.get('/.well-known/oauth-authorization-server', (_req, res) => {
-  res.json({ issuer: idp.base, authorization_endpoint: `${idp.base}/authorize`, token_endpoint: `${idp.base}/token`, response_types_supported: ['code'], grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'] });
+  res.json({
+    issuer: idp.base,
+    authorization_endpoint: `${idp.base}/authorize`,
+    token_endpoint: `${idp.base}/token`,
+    response_types_supported: ['code'],
+    grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'],
+  });
 });
 idpApp.post('/token', express.urlencoded({ extended: false }), async (req, res) => {
   counts.idpExchanges += 1;
@@ -50,10 +62,15 @@ idpApp.post('/token', express.urlencoded({ extended: false }), async (req, res) 
     counts.idpRefusals += 1;
     res.status(status).json({ error, error_description: description });
   };
-  if (arg('--idp') === 'refuse') return refuse(400, 'access_denied', 'policy forbids this user from reaching that application');
+  if (arg('--idp') === 'refuse')
+    return refuse(400, 'access_denied', 'policy forbids this user from reaching that application');
   const body = req.body ?? {};
-  if (body.grant_type !== 'urn:ietf:params:oauth:grant-type:token-exchange') return refuse(400, 'unsupported_grant_type', 'token exchange only');
-  if (body.requested_token_type !== 'urn:ietf:params:oauth:token-type:id-jag' || body.subject_token_type !== 'urn:ietf:params:oauth:token-type:id_token')
+  if (body.grant_type !== 'urn:ietf:params:oauth:grant-type:token-exchange')
+    return refuse(400, 'unsupported_grant_type', 'token exchange only');
+  if (
+    body.requested_token_type !== 'urn:ietf:params:oauth:token-type:id-jag' ||
+    body.subject_token_type !== 'urn:ietf:params:oauth:token-type:id_token'
+  )
     return refuse(400, 'invalid_request', 'expected an ID token for an ID-JAG');
   if (body.client_id !== IDP_CLIENT) return refuse(401, 'invalid_client', 'unknown client');
   try {
@@ -61,7 +78,11 @@ idpApp.post('/token', express.urlencoded({ extended: false }), async (req, res) 
   } catch (error) {
     return refuse(400, 'invalid_grant', `the ID token is not valid: ${error.code ?? 'unverifiable'}`);
   }
-  const jag = await new SignJWT({ resource: body.resource, client_id: MCP_CLIENT, ...(body.scope && { scope: body.scope }) })
+  const jag = await new SignJWT({
+    resource: body.resource,
+    client_id: MCP_CLIENT,
+    ...(body.scope && { scope: body.scope }),
+  })
     .setProtectedHeader({ alg: 'ES256', typ: 'oauth-id-jag+jwt' })
     .setIssuer(idp.base)
     .setSubject('operator')
@@ -70,12 +91,20 @@ idpApp.post('/token', express.urlencoded({ extended: false }), async (req, res) 
     .setExpirationTime('5m')
     .setJti(randomBytes(8).toString('hex'))
     .sign(jagKeys.privateKey);
-  res.json({ access_token: jag, issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag', token_type: 'N_A', expires_in: 300 });
+  res.json({
+    access_token: jag,
+    issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+    token_type: 'N_A',
+    expires_in: 300,
+  });
 });
 
 const accessTokens = new Set();
 mcpApp.get('/fixture/counts', (_req, res) => void res.json({ ...counts, seenBodies }));
-mcpApp.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => void res.json({ resource: mcpUrl, authorization_servers: [asIssuer] }));
+mcpApp.get(
+  '/.well-known/oauth-protected-resource/mcp',
+  (_req, res) => void res.json({ resource: mcpUrl, authorization_servers: [asIssuer] }),
+);
 mcpApp.get('/.well-known/oauth-authorization-server', (_req, res) => {
   res.json({
     issuer: asIssuer,
@@ -95,10 +124,14 @@ mcpApp.post('/token', express.urlencoded({ extended: false }), async (req, res) 
   const basic = (req.headers.authorization ?? '').replace(/^Basic /, '');
   const [id, secret] = Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent);
   if (id !== MCP_CLIENT || secret !== MCP_SECRET) return refuse(401, 'invalid_client', 'client authentication failed');
-  if (req.body?.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer') return refuse(400, 'unsupported_grant_type', 'jwt-bearer only');
+  if (req.body?.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
+    return refuse(400, 'unsupported_grant_type', 'jwt-bearer only');
   try {
     if (decodeProtectedHeader(req.body.assertion).typ !== 'oauth-id-jag+jwt') throw new Error('typ');
-    const { payload } = await jwtVerify(req.body.assertion, jagKeys.publicKey, { issuer: idp.base, audience: [asIssuer, `${asIssuer}/`] });
+    const { payload } = await jwtVerify(req.body.assertion, jagKeys.publicKey, {
+      issuer: idp.base,
+      audience: [asIssuer, `${asIssuer}/`],
+    });
     if (payload.resource !== mcpUrl || payload.client_id !== MCP_CLIENT) throw new Error('claims');
   } catch {
     return refuse(400, 'invalid_grant', 'the ID-JAG is not for this authorization server');
@@ -112,11 +145,16 @@ mcpApp.post('/mcp', express.json(), async (req, res) => {
   counts.mcpRequests += 1;
   const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
   if (!accessTokens.has(token)) {
-    res.status(401).set('WWW-Authenticate', `Bearer resource_metadata="${mcp.base}/.well-known/oauth-protected-resource/mcp"`).json({ error: 'invalid_token' });
+    res
+      .status(401)
+      .set('WWW-Authenticate', `Bearer resource_metadata="${mcp.base}/.well-known/oauth-protected-resource/mcp"`)
+      .json({ error: 'invalid_token' });
     return;
   }
   const server = new McpServer({ name: 'xaa-fixture', version: '1.0.0' });
-  server.registerTool('whoami', { description: 'Who the enterprise says is calling' }, () => ({ content: [{ type: 'text', text: 'operator@example.com' }] }));
+  server.registerTool('whoami', { description: 'Who the enterprise says is calling' }, () => ({
+    content: [{ type: 'text', text: 'operator@example.com' }],
+  }));
   const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
   res.on('close', () => void transport.close().then(() => server.close()));
   await server.connect(transport);

@@ -1,7 +1,12 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 
 /** A TCP listener that accepts connections and never answers: a server hung before it speaks HTTP. */
-export async function startSilentSocket(): Promise<{ url: string; port: number; accepted: () => number; close(): Promise<void> }> {
+export async function startSilentSocket(): Promise<{
+  url: string;
+  port: number;
+  accepted: () => number;
+  close(): Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   let accepted = 0;
   const server = createServer((socket) => {

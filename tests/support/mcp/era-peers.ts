@@ -27,7 +27,9 @@ export interface EraServer {
 }
 
 export async function startEraServer(mode: EraMode, options: EraServerOptions = {}): Promise<EraServer> {
-  const child = spawn(process.execPath, [ERA_SERVER, mode, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [ERA_SERVER, mode, JSON.stringify(options)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const received: EraServer['received'] = [];
   const lines = createInterface({ input: child.stdout! });
   const url = await new Promise<string>((resolve, reject) => {
@@ -48,6 +50,9 @@ export async function startEraServer(mode: EraMode, options: EraServerOptions = 
 }
 
 /** The same server over stdio: a command line for a stdio server config. */
-export function eraStdioCommand(mode: EraMode, options: { recordFile?: string; startsFile?: string; modeFile?: string; info?: EraServerOptions['info'] } = {}) {
+export function eraStdioCommand(
+  mode: EraMode,
+  options: { recordFile?: string; startsFile?: string; modeFile?: string; info?: EraServerOptions['info'] } = {},
+) {
   return { command: process.execPath, args: [ERA_SERVER, mode, JSON.stringify({ ...options, stdio: true })] };
 }

@@ -24,13 +24,22 @@ const record = (message, out) => {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const factory = () => {
-  const server = new McpServer({ name: `era-${mode}`, version: '2.0.0', ...options.info }, { instructions: options.instructions ?? `an ${mode} v2 server` });
-  server.registerTool('era_echo', { description: 'echoes its text', annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: 'text', text: `served by ${mode}` }] }));
+  const server = new McpServer(
+    { name: `era-${mode}`, version: '2.0.0', ...options.info },
+    { instructions: options.instructions ?? `an ${mode} v2 server` },
+  );
+  server.registerTool(
+    'era_echo',
+    { description: 'echoes its text', annotations: { readOnlyHint: true } },
+    async () => ({ content: [{ type: 'text', text: `served by ${mode}` }] }),
+  );
   return server;
 };
 
-const rpcError = (id, code, message, data) => Response.json({ jsonrpc: '2.0', id: id ?? null, error: { code, message, ...(data && { data }) } });
-const unsupported = (id, supported) => rpcError(id, -32022, `Unsupported protocol version`, { supported, requested: 'x' });
+const rpcError = (id, code, message, data) =>
+  Response.json({ jsonrpc: '2.0', id: id ?? null, error: { code, message, ...(data && { data }) } });
+const unsupported = (id, supported) =>
+  rpcError(id, -32022, `Unsupported protocol version`, { supported, requested: 'x' });
 
 if (options.stdio) {
   process.stderr.write(`era-server up (${mode})\n`);
@@ -38,25 +47,46 @@ if (options.stdio) {
   if (mode === 'legacy') await factory().connect(new StdioServerTransport());
   else serveStdio(factory, { legacy: mode === 'strict' ? 'reject' : 'serve' });
   // A second reader of the same pipe: each line the client writes is one JSON-RPC message.
-  if (options.recordFile) process.stdin.on('data', (chunk) => String(chunk).split('\n').filter(Boolean).forEach((line) => record(JSON.parse(line), process.stderr)));
+  if (options.recordFile)
+    process.stdin.on('data', (chunk) =>
+      String(chunk)
+        .split('\n')
+        .filter(Boolean)
+        .forEach((line) => record(JSON.parse(line), process.stderr)),
+    );
 } else {
   const inner = createMcpHandler(factory, mode === 'strict' ? { legacy: 'reject' } : {});
   const handler = {
     async fetch(request, requestOptions) {
-      const body = request.method === 'POST' ? await request.clone().json().catch(() => undefined) : undefined;
+      const body =
+        request.method === 'POST'
+          ? await request
+              .clone()
+              .json()
+              .catch(() => undefined)
+          : undefined;
       if (body) record(body, process.stdout);
       const legacy = await isLegacyRequest(request.clone(), body);
       const method = body?.method;
       if (!legacy && method === 'server/discover' && options.discoverDelayMs) await sleep(options.discoverDelayMs);
-      if (!legacy && mode === 'legacy') return method ? rpcError(body.id, -32601, 'Method not found') : new Response(null, { status: 202 });
-      if (!legacy && mode === 'lies-modern' && method && method !== 'server/discover') return unsupported(body.id, ['2025-11-25']);
-      if (!legacy && mode === 'lies-legacy' && method === 'server/discover') return rpcError(body.id, -32601, 'Method not found');
-      if (legacy && mode === 'lies-legacy' && method && method !== 'initialize') return unsupported(body.id, ['2026-07-28']);
+      if (!legacy && mode === 'legacy')
+        return method ? rpcError(body.id, -32601, 'Method not found') : new Response(null, { status: 202 });
+      if (!legacy && mode === 'lies-modern' && method && method !== 'server/discover')
+        return unsupported(body.id, ['2025-11-25']);
+      if (!legacy && mode === 'lies-legacy' && method === 'server/discover')
+        return rpcError(body.id, -32601, 'Method not found');
+      if (legacy && mode === 'lies-legacy' && method && method !== 'initialize')
+        return unsupported(body.id, ['2026-07-28']);
       return inner.fetch(request, requestOptions);
     },
   };
   const serve = toNodeHandler(handler);
   const http = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
-  http.listen(options.port ?? 0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`));
-  process.on('SIGTERM', () => { http.closeAllConnections(); http.close(() => process.exit(0)); });
+  http.listen(options.port ?? 0, '127.0.0.1', () =>
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`),
+  );
+  process.on('SIGTERM', () => {
+    http.closeAllConnections();
+    http.close(() => process.exit(0));
+  });
 }

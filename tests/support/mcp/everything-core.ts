@@ -11,7 +11,12 @@ import { EVERYTHING_SERVER } from './stdio-peers';
 export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** The tools server-everything offers only to a client that declares elicitation, sampling or roots. */
-export const CAPABILITY_TOOLS = ['get-roots-list', 'trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request'];
+export const CAPABILITY_TOOLS = [
+  'get-roots-list',
+  'trigger-elicitation-request',
+  'trigger-url-elicitation',
+  'trigger-sampling-request',
+];
 
 export interface EverythingCoreOptions {
   /** Extra fields on the `everything` server entry (roots, timeoutMs, samplingPerMinute …). */
@@ -31,15 +36,29 @@ export interface EverythingCoreOptions {
  */
 export async function startEverythingCore(options: EverythingCoreOptions = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-everything-'));
-  const tools = ['echo', 'trigger-long-running-operation', 'simulate-research-query', ...CAPABILITY_TOOLS, ...(options.tools ?? [])];
+  const tools = [
+    'echo',
+    'trigger-long-running-operation',
+    'simulate-research-query',
+    ...CAPABILITY_TOOLS,
+    ...(options.tools ?? []),
+  ];
   const config = {
     agent: {
       model: options.model ?? { provider: 'demo' },
       maxSteps: 4,
-      mcp: { servers: [{ name: 'everything', ...EVERYTHING_SERVER, ...options.server }, ...(options.moreServers ?? [])] },
+      mcp: {
+        servers: [{ name: 'everything', ...EVERYTHING_SERVER, ...options.server }, ...(options.moreServers ?? [])],
+      },
       ...options.agent,
     },
-    intents: [{ id: 'every', name: 'everything', children: tools.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
+    intents: [
+      {
+        id: 'every',
+        name: 'everything',
+        children: tools.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })),
+      },
+    ],
     skills: [],
   };
   await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
@@ -60,7 +79,10 @@ export async function startEverythingCore(options: EverythingCoreOptions = {}) {
 
   const rpc = async <T>(route: string, input: unknown = {}): Promise<T> => {
     const result = await core.dispatch(route, input, { transport: 'internal' });
-    if (!result.ok) throw Object.assign(new Error(`${route}: ${result.error.code}: ${result.error.message}`), { code: result.error.code });
+    if (!result.ok)
+      throw Object.assign(new Error(`${route}: ${result.error.code}: ${result.error.message}`), {
+        code: result.error.code,
+      });
     return result.data as T;
   };
   const conversation = await core.runtime.agent.create('u1001');
@@ -81,9 +103,16 @@ export async function startEverythingCore(options: EverythingCoreOptions = {}) {
     /** Starts a turn; await `.done` for its end. */
     send: (text: string) => core.runtime.agent.send(rigConversationId, text),
     /** The first event of this name (after `from`) whose payload passes `match`. */
-    next<E extends EventName>(name: E, match: (payload: EventPayload<E>) => boolean = () => true, from = 0, timeoutMs = 15_000) {
+    next<E extends EventName>(
+      name: E,
+      match: (payload: EventPayload<E>) => boolean = () => true,
+      from = 0,
+      timeoutMs = 15_000,
+    ) {
       return waitFor(
-        () => events.slice(from).find((e) => e.name === name && match(e.payload as EventPayload<E>))?.payload as EventPayload<E> | undefined,
+        () =>
+          events.slice(from).find((e) => e.name === name && match(e.payload as EventPayload<E>))?.payload as
+            EventPayload<E> | undefined,
         timeoutMs,
         `${name}`,
       );

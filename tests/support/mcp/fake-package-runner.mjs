@@ -39,7 +39,9 @@ setTimeout(async () => {
   note('installed');
   if (process.argv.includes('--fail')) {
     // What a package with a broken entry point prints: a one-line error, then a Node stack trace.
-    process.stderr.write("Error: Cannot find module '/cache/fake-pkg/dist/index.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n    at Module._load (node:internal/modules/cjs/loader:1051:27)\n    at node:internal/main/run_main_module:28:49\n");
+    process.stderr.write(
+      "Error: Cannot find module '/cache/fake-pkg/dist/index.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n    at Module._load (node:internal/modules/cjs/loader:1051:27)\n    at node:internal/main/run_main_module:28:49\n",
+    );
     process.exit(1);
   }
   await import('./stdio-fixture-server.mjs');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { SSEServerTransport } from "@modelcontextprotocol/server-legacy/sse";
-import { Server, isInitializeRequest } from "@modelcontextprotocol/server";
-import type { CallToolResult, Tool } from "@modelcontextprotocol/server";
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { SSEServerTransport } from '@modelcontextprotocol/server-legacy/sse';
+import { Server, isInitializeRequest } from '@modelcontextprotocol/server';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
 
 /**
  * A tiny, configurable MCP server over HTTP for connection and catalog tests: it offers whatever
@@ -65,10 +65,16 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
   const headers: IncomingHttpHeaders[] = [];
   const requests: FixtureServer['requests'] = [];
   const sessionIds: string[] = [];
-  const sessions = new Map<string, { server: Server; transport: NodeStreamableHTTPServerTransport | SSEServerTransport }>();
+  const sessions = new Map<
+    string,
+    { server: Server; transport: NodeStreamableHTTPServerTransport | SSEServerTransport }
+  >();
 
   const newMcpServer = () => {
-    const server = new Server({ name: 'fixture', version: '1.0.0' }, { capabilities: { tools: { listChanged: true } } });
+    const server = new Server(
+      { name: 'fixture', version: '1.0.0' },
+      { capabilities: { tools: { listChanged: true } } },
+    );
     server.setRequestHandler('tools/list', (request) => {
       const cursor = request.params?.cursor;
       listRequests.push({ cursor, at: Date.now() });
@@ -85,7 +91,11 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
       if (!tool) return { isError: true, content: [{ type: 'text', text: `unknown tool ${request.params.name}` }] };
       const token = meta?.progressToken as string | number | undefined;
       const progress = async (value: number, total?: number, message?: string) => {
-        if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: value, total, message } });
+        if (token !== undefined)
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: value, total, message },
+          });
       };
       if (tool.handler) return tool.handler(args, { signal: ctx.mcpReq.signal, meta, progress });
       return { content: [{ type: 'text', text: JSON.stringify({ name: tool.name, arguments: args, meta }) }] };
@@ -115,7 +125,9 @@ export async function startFixtureServer(options: FixtureServerOptions): Promise
     const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (existing) return (existing.transport as NodeStreamableHTTPServerTransport).handleRequest(req, res, body);
     if (req.method !== 'POST' || !isInitializeRequest(body))
-      return void res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+      return void res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
     const server = newMcpServer();
     const transport: NodeStreamableHTTPServerTransport = new NodeStreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,

@@ -104,10 +104,21 @@ server.setRequestHandler('tools/call', (request) => {
   }
   return { content: [{ type: 'text', text: 'the hostile app is shown' }] };
 });
-server.setRequestHandler('resources/list', () => ({ resources: [{ uri: APP_URI, name: 'hostile app', mimeType: MIME }] }));
+server.setRequestHandler('resources/list', () => ({
+  resources: [{ uri: APP_URI, name: 'hostile app', mimeType: MIME }],
+}));
 server.setRequestHandler('resources/read', (request) => {
   if (request.params.uri !== APP_URI) throw new Error('no such resource');
   // A CSP asking for everything (the console keeps none of it), and the camera (asked of the operator first).
-  return { contents: [{ uri: APP_URI, mimeType: MIME, text: APP_HTML, _meta: { ui: { csp: { connectDomains: ['*', 'ws://127.0.0.1:*'] }, permissions: { camera: {} } } } }] };
+  return {
+    contents: [
+      {
+        uri: APP_URI,
+        mimeType: MIME,
+        text: APP_HTML,
+        _meta: { ui: { csp: { connectDomains: ['*', 'ws://127.0.0.1:*'] }, permissions: { camera: {} } } },
+      },
+    ],
+  };
 });
 await server.connect(new StdioServerTransport());

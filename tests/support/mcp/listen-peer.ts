@@ -11,7 +11,10 @@ export interface ListenPeer {
   kill(): void;
 }
 
-export async function startListenPeer(mode: 'strict' | 'dual', cacheHints?: Record<string, { ttlMs?: number; cacheScope?: 'public' | 'private' }>): Promise<ListenPeer> {
+export async function startListenPeer(
+  mode: 'strict' | 'dual',
+  cacheHints?: Record<string, { ttlMs?: number; cacheScope?: 'public' | 'private' }>,
+): Promise<ListenPeer> {
   const child = spawn(process.execPath, [join(import.meta.dirname, 'listen-server.mjs'), mode], {
     stdio: ['pipe', 'pipe', 'inherit'],
     env: { ...process.env, ...(cacheHints && { SB_CACHE_HINTS: JSON.stringify(cacheHints) }) },

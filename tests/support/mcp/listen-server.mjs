@@ -39,13 +39,33 @@ const shipSchema = {
 };
 
 const factory = () => {
-  const server = new McpServer({ name: `listen-${mode}`, version: '2.0.0' }, { capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } }, ...(cacheHints && { cacheHints }) });
-  for (const name of tools) server.registerTool(name, { description: `tool ${name}` }, async () => ({ content: [{ type: 'text', text: `ran ${name}` }] }));
-  server.registerTool('ship', { description: 'ships a parcel (2020-12 input schema)', inputSchema: fromJsonSchema(shipSchema, new CfWorkerJsonSchemaValidator()) }, async (args) => ({
-    content: [{ type: 'text', text: `shipping to ${args.to.city}` }],
+  const server = new McpServer(
+    { name: `listen-${mode}`, version: '2.0.0' },
+    {
+      capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } },
+      ...(cacheHints && { cacheHints }),
+    },
+  );
+  for (const name of tools)
+    server.registerTool(name, { description: `tool ${name}` }, async () => ({
+      content: [{ type: 'text', text: `ran ${name}` }],
+    }));
+  server.registerTool(
+    'ship',
+    {
+      description: 'ships a parcel (2020-12 input schema)',
+      inputSchema: fromJsonSchema(shipSchema, new CfWorkerJsonSchemaValidator()),
+    },
+    async (args) => ({
+      content: [{ type: 'text', text: `shipping to ${args.to.city}` }],
+    }),
+  );
+  server.registerPrompt('greet', { description: 'a greeting' }, async () => ({
+    messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }],
   }));
-  server.registerPrompt('greet', { description: 'a greeting' }, async () => ({ messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] }));
-  server.registerResource('note', 'note://one', { description: 'a note' }, async (uri) => ({ contents: [{ uri: uri.href, text: 'one' }] }));
+  server.registerResource('note', 'note://one', { description: 'a note' }, async (uri) => ({
+    contents: [{ uri: uri.href, text: 'one' }],
+  }));
   return server;
 };
 
@@ -70,7 +90,9 @@ http.on('connection', (socket) => {
   sockets.add(socket);
   socket.on('close', () => sockets.delete(socket));
 });
-http.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`));
+http.listen(0, '127.0.0.1', () =>
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`),
+);
 
 createInterface({ input: process.stdin }).on('line', async (line) => {
   const command = JSON.parse(line);
@@ -88,7 +110,12 @@ createInterface({ input: process.stdin }).on('line', async (line) => {
     const startedAt = Date.now();
     let sent = 0;
     while (Date.now() - startedAt < command.durationMs) {
-      const notify = command.kind === 'prompts' ? handler.notify.promptsChanged : command.kind === 'resources' ? handler.notify.resourcesChanged : handler.notify.toolsChanged;
+      const notify =
+        command.kind === 'prompts'
+          ? handler.notify.promptsChanged
+          : command.kind === 'resources'
+            ? handler.notify.resourcesChanged
+            : handler.notify.toolsChanged;
       for (let i = 0; i < command.perSecond / 100; i++, sent++) notify();
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -2,8 +2,8 @@
 // PNG, plus a remote URL and a non-image the console must not show), and an audio result (a real WAV). Plain JS so
 // the child needs no TypeScript loader.
 import { crc32, deflateSync } from 'node:zlib';
-import { StdioServerTransport } from "@modelcontextprotocol/server/stdio";
-import { Server } from "@modelcontextprotocol/server";
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { Server } from '@modelcontextprotocol/server';
 
 /** A 16×16 PNG of one colour. */
 function png(r, g, b) {
@@ -20,13 +20,20 @@ function png(r, g, b) {
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: 16 }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: 16 }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A quarter second of a 440 Hz tone: 8 kHz, 8-bit mono PCM WAV. */
 function wav() {
   const rate = 8000;
-  const samples = Buffer.from(Array.from({ length: rate / 4 }, (_, i) => Math.round(128 + 100 * Math.sin((2 * Math.PI * 440 * i) / rate))));
+  const samples = Buffer.from(
+    Array.from({ length: rate / 4 }, (_, i) => Math.round(128 + 100 * Math.sin((2 * Math.PI * 440 * i) / rate))),
+  );
   const head = Buffer.alloc(44);
   head.write('RIFF', 0);
   head.writeUInt32LE(36 + samples.length, 4);
@@ -57,14 +64,24 @@ const tools = [
       { src: 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==' },
     ],
   },
-  { name: 'plain_tool', description: 'No title, no icons', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } },
+  {
+    name: 'plain_tool',
+    description: 'No title, no icons',
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: true },
+  },
 ];
 
 const server = new Server({ name: 'media-fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
 server.setRequestHandler('tools/list', () => ({ tools }));
 server.setRequestHandler('tools/call', (request) => {
   if (request.params.name === 'play_chime')
-    return { content: [{ type: 'text', text: 'Here is a chime.' }, { type: 'audio', mimeType: 'audio/wav', data: wav().toString('base64') }] };
+    return {
+      content: [
+        { type: 'text', text: 'Here is a chime.' },
+        { type: 'audio', mimeType: 'audio/wav', data: wav().toString('base64') },
+      ],
+    };
   return { content: [{ type: 'text', text: 'plain' }] };
 });
 await server.connect(new StdioServerTransport());

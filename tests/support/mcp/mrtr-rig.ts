@@ -10,7 +10,16 @@ import { createTestCore, type TestCore } from '../core';
 import { waitFor } from '../wait-for';
 
 export const MRTR_SERVER = join(import.meta.dirname, 'mrtr-server.mjs');
-export const MRTR_TOOLS = ['confirm_order', 'ask_model', 'workspace_roots', 'nag', 'open_page', 'open_local_file', 'needs_url', 'slow'];
+export const MRTR_TOOLS = [
+  'confirm_order',
+  'ask_model',
+  'workspace_roots',
+  'nag',
+  'open_page',
+  'open_local_file',
+  'needs_url',
+  'slow',
+];
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** What the server process saw (MRTR_RECORD): tool starts and ends, notifications/cancelled, session DELETEs. */
@@ -23,7 +32,10 @@ export interface MrtrHttpServer {
 }
 
 /** The strict and dual HTTP fixtures a test file shares, in a temp dir of their own; `children` collects them for stopMrtrServers. */
-export async function startMrtrServers(prefix: string, children: ChildProcess[]): Promise<{ dir: string; strict: MrtrHttpServer; dual: MrtrHttpServer }> {
+export async function startMrtrServers(
+  prefix: string,
+  children: ChildProcess[],
+): Promise<{ dir: string; strict: MrtrHttpServer; dual: MrtrHttpServer }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   const strict = await startMrtrHttp('strict', dir);
   const dual = await startMrtrHttp('dual', dir);
@@ -42,7 +54,10 @@ export async function stopMrtrServers(dir: string, children: ChildProcess[]): Pr
  */
 export async function startMrtrHttp(mode: 'strict' | 'dual' | 'default', dir: string): Promise<MrtrHttpServer> {
   const recordPath = join(dir, `saw-${mode}-${Math.random().toString(36).slice(2)}.jsonl`);
-  const child = spawn(process.execPath, [MRTR_SERVER, mode], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, MRTR_RECORD: recordPath } });
+  const child = spawn(process.execPath, [MRTR_SERVER, mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, MRTR_RECORD: recordPath },
+  });
   const line = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`mrtr server exited with ${code}`)));
@@ -56,8 +71,15 @@ export async function startMrtrHttp(mode: 'strict' | 'dual' | 'default', dir: st
 }
 
 /** A server entry for the fixture: over HTTP at `url`, or over stdio (both eras, the opening picks one). */
-export function mrtrEntry(name: string, where: { url: string } | 'stdio', extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const base = where === 'stdio' ? { command: process.execPath, args: [MRTR_SERVER, 'stdio'] } : { transport: 'streamable-http', url: where.url };
+export function mrtrEntry(
+  name: string,
+  where: { url: string } | 'stdio',
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const base =
+    where === 'stdio'
+      ? { command: process.execPath, args: [MRTR_SERVER, 'stdio'] }
+      : { transport: 'streamable-http', url: where.url };
   return { name, ...base, ...extra };
 }
 
@@ -65,7 +87,19 @@ export function mrtrEntry(name: string, where: { url: string } | 'stdio', extra:
 export function mrtrConfig(server: Record<string, unknown>, agent: Record<string, unknown> = {}) {
   return {
     agent: { model: { provider: 'demo' }, maxSteps: 4, mcp: { servers: [server] }, ...agent },
-    intents: [{ id: 'mrtr', name: 'mrtr', children: MRTR_TOOLS.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })) }],
+    intents: [
+      {
+        id: 'mrtr',
+        name: 'mrtr',
+        children: MRTR_TOOLS.map((toolId) => ({
+          id: `n-${toolId}`,
+          name: toolId,
+          kind: 'mcp',
+          toolId,
+          confirm: 'never',
+        })),
+      },
+    ],
     skills: [],
   };
 }
@@ -86,7 +120,10 @@ export async function startMrtrCore(server: Record<string, unknown>, agent: Reco
   await core.whenServersSettled();
   const rpc = async <T>(route: string, input: unknown = {}): Promise<T> => {
     const result = await core.dispatch(route, input, { transport: 'internal' });
-    if (!result.ok) throw Object.assign(new Error(`${route}: ${result.error.code}: ${result.error.message}`), { code: result.error.code });
+    if (!result.ok)
+      throw Object.assign(new Error(`${route}: ${result.error.code}: ${result.error.message}`), {
+        code: result.error.code,
+      });
     return result.data as T;
   };
   const conversation = await core.runtime.agent.create('u1001');
@@ -98,8 +135,19 @@ export async function startMrtrCore(server: Record<string, unknown>, agent: Reco
     conversationId: conversation.id,
     /** Starts a turn that calls `tool`; await `.done` for its end. */
     call: (tool: string) => core.runtime.agent.send(conversation.id, `/call ${tool} {}`),
-    next<E extends EventName>(name: E, match: (payload: EventPayload<E>) => boolean = () => true, from = 0, timeoutMs = 15_000) {
-      return waitFor(() => events.slice(from).find((e) => e.name === name && match(e.payload as EventPayload<E>))?.payload as EventPayload<E> | undefined, timeoutMs, name);
+    next<E extends EventName>(
+      name: E,
+      match: (payload: EventPayload<E>) => boolean = () => true,
+      from = 0,
+      timeoutMs = 15_000,
+    ) {
+      return waitFor(
+        () =>
+          events.slice(from).find((e) => e.name === name && match(e.payload as EventPayload<E>))?.payload as
+            EventPayload<E> | undefined,
+        timeoutMs,
+        name,
+      );
     },
     async lastToolItem(toolName: string): Promise<ToolItem> {
       const conv = await core.runtime.agent.get(conversation.id);

@@ -22,38 +22,50 @@ import {
 } from '@modelcontextprotocol/server';
 
 const mode = ['strict', 'dual', 'stdio', 'default'].includes(process.argv[2]) ? process.argv[2] : 'dual';
-const record = (entry) => process.env.MRTR_RECORD && appendFileSync(process.env.MRTR_RECORD, `${JSON.stringify({ ...entry, at: Date.now() })}\n`);
+const record = (entry) =>
+  process.env.MRTR_RECORD &&
+  appendFileSync(process.env.MRTR_RECORD, `${JSON.stringify({ ...entry, at: Date.now() })}\n`);
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
 const factory = () => {
   /** The -32042 tool answers once per instance (a 2025 session's) with the error, then (the page opened) with a result. */
   let urlRequiredSent = 0;
   const server = new McpServer({ name: `mrtr-${mode}`, version: '2.0.0' });
 
-  server.registerTool('confirm_order', { description: 'places order #42 once the user confirms it in a form (with their PIN)' }, async (ctx) => {
-    const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
-    if (answer.kind === 'missing')
-      return inputRequired({
-        inputRequests: {
-          confirm: inputRequired.elicit({
-            message: 'Place order #42 for 3 mugs?',
-            requestedSchema: {
-              type: 'object',
-              properties: { confirm: { type: 'boolean', title: 'Confirm' }, pin: { type: 'string', title: 'PIN' } },
-              required: ['confirm', 'pin'],
-            },
-          }),
-        },
-      });
-    if (answer.kind !== 'elicit' || answer.action !== 'accept') return text(`order not placed: the user chose ${answer.kind === 'elicit' ? answer.action : answer.kind}`);
-    return text(`order placed: confirm=${answer.content?.confirm}, pin of ${String(answer.content?.pin ?? '').length} digits received`);
-  });
+  server.registerTool(
+    'confirm_order',
+    { description: 'places order #42 once the user confirms it in a form (with their PIN)' },
+    async (ctx) => {
+      const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
+      if (answer.kind === 'missing')
+        return inputRequired({
+          inputRequests: {
+            confirm: inputRequired.elicit({
+              message: 'Place order #42 for 3 mugs?',
+              requestedSchema: {
+                type: 'object',
+                properties: { confirm: { type: 'boolean', title: 'Confirm' }, pin: { type: 'string', title: 'PIN' } },
+                required: ['confirm', 'pin'],
+              },
+            }),
+          },
+        });
+      if (answer.kind !== 'elicit' || answer.action !== 'accept')
+        return text(`order not placed: the user chose ${answer.kind === 'elicit' ? answer.action : answer.kind}`);
+      return text(
+        `order placed: confirm=${answer.content?.confirm}, pin of ${String(answer.content?.pin ?? '').length} digits received`,
+      );
+    },
+  );
 
   server.registerTool('ask_model', { description: 'asks the client’s model to summarize order #42' }, async (ctx) => {
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'summary');
     if (answer.kind === 'missing')
       return inputRequired({
         inputRequests: {
-          summary: inputRequired.createMessage({ messages: [{ role: 'user', content: { type: 'text', text: 'Summarize order #42 in five words' } }], maxTokens: 32 }),
+          summary: inputRequired.createMessage({
+            messages: [{ role: 'user', content: { type: 'text', text: 'Summarize order #42 in five words' } }],
+            maxTokens: 32,
+          }),
         },
       });
     if (answer.kind !== 'sampling') return text(`no summary: ${answer.kind}`);
@@ -73,7 +85,12 @@ const factory = () => {
     record({ event: 'nag', round });
     return inputRequired({
       requestState: String(round),
-      inputRequests: { again: inputRequired.elicit({ message: `Are you sure? (round ${round})`, requestedSchema: { type: 'object', properties: { sure: { type: 'boolean', default: true } } } }) },
+      inputRequests: {
+        again: inputRequired.elicit({
+          message: `Are you sure? (round ${round})`,
+          requestedSchema: { type: 'object', properties: { sure: { type: 'boolean', default: true } } },
+        }),
+      },
     });
   });
 
@@ -81,7 +98,10 @@ const factory = () => {
   const pageTool = (name, url) =>
     server.registerTool(name, { description: `needs the user to open ${url}` }, async (ctx) => {
       const answer = inputResponse(ctx.mcpReq.inputResponses, 'page');
-      if (answer.kind === 'missing') return inputRequired({ inputRequests: { page: inputRequired.elicitUrl({ message: 'Connect your account', url }) } });
+      if (answer.kind === 'missing')
+        return inputRequired({
+          inputRequests: { page: inputRequired.elicitUrl({ message: 'Connect your account', url }) },
+        });
       return text(`page answer: ${answer.kind === 'elicit' ? answer.action : answer.kind}`);
     });
   pageTool('open_page', 'https://auth.example.com/connect?x=1');
@@ -90,7 +110,14 @@ const factory = () => {
   // 2025-11-25's way: -32042 on the first call, a result once the user opened the page.
   server.registerTool('needs_url', { description: 'answers -32042 until the page was opened' }, async () => {
     if (urlRequiredSent++ === 0)
-      throw new UrlElicitationRequiredError([{ mode: 'url', message: 'Authorize the shop', url: 'https://auth.example.com/authorize', elicitationId: randomUUID() }]);
+      throw new UrlElicitationRequiredError([
+        {
+          mode: 'url',
+          message: 'Authorize the shop',
+          url: 'https://auth.example.com/authorize',
+          elicitationId: randomUUID(),
+        },
+      ]);
     return text('authorized, thank you');
   });
 
@@ -112,7 +139,18 @@ const factory = () => {
   server.registerPrompt('letter', { description: 'a letter to whoever the user names' }, async (ctx) => {
     const answer = inputResponse(ctx.mcpReq.inputResponses, 'to');
     if (answer.kind === 'missing')
-      return inputRequired({ inputRequests: { to: inputRequired.elicit({ message: 'Who is the letter for?', requestedSchema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } }, required: ['name'] } }) } });
+      return inputRequired({
+        inputRequests: {
+          to: inputRequired.elicit({
+            message: 'Who is the letter for?',
+            requestedSchema: {
+              type: 'object',
+              properties: { name: { type: 'string', title: 'Name' } },
+              required: ['name'],
+            },
+          }),
+        },
+      });
     const to = answer.kind === 'elicit' && answer.action === 'accept' ? answer.content?.name : 'nobody';
     return { messages: [{ role: 'user', content: { type: 'text', text: `Write a letter to ${to}` } }] };
   });
@@ -144,15 +182,28 @@ if (mode === 'stdio') {
   const composite = {
     async fetch(request) {
       if (request.method === 'DELETE') record({ event: 'delete', session: request.headers.get('mcp-session-id') });
-      const body = request.method === 'POST' ? await request.clone().json().catch(() => undefined) : undefined;
+      const body =
+        request.method === 'POST'
+          ? await request
+              .clone()
+              .json()
+              .catch(() => undefined)
+          : undefined;
       for (const message of Array.isArray(body) ? body : [body])
-        if (message?.method === 'notifications/cancelled') record({ event: 'cancelled-notification', requestId: message.params?.requestId, reason: message.params?.reason });
+        if (message?.method === 'notifications/cancelled')
+          record({
+            event: 'cancelled-notification',
+            requestId: message.params?.requestId,
+            reason: message.params?.reason,
+          });
       if (mode === 'dual' && (await isLegacyRequest(request, body))) return legacy(request, body);
       return modern.fetch(request, body === undefined ? undefined : { parsedBody: body });
     },
   };
   const serve = toNodeHandler(composite);
   const http = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
-  http.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`));
+  http.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}/mcp` })}\n`),
+  );
   process.on('SIGTERM', () => http.close(() => process.exit(0)));
 }

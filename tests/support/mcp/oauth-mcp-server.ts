@@ -2,11 +2,22 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Response } from 'express';
-import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
-import { McpServer } from "@modelcontextprotocol/server";
-import type { AuthInfo, OAuthClientInformationFull, OAuthTokens } from "@modelcontextprotocol/server";
-import { InvalidGrantError, InvalidTokenError, requireBearerAuth, createOAuthMetadata, getOAuthProtectedResourceMetadataUrl, mcpAuthRouter } from "@modelcontextprotocol/server-legacy/auth";
-import type { OAuthRegisteredClientsStore, AuthorizationParams, OAuthServerProvider } from "@modelcontextprotocol/server-legacy/auth";
+import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
+import { McpServer } from '@modelcontextprotocol/server';
+import type { AuthInfo, OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/server';
+import {
+  InvalidGrantError,
+  InvalidTokenError,
+  requireBearerAuth,
+  createOAuthMetadata,
+  getOAuthProtectedResourceMetadataUrl,
+  mcpAuthRouter,
+} from '@modelcontextprotocol/server-legacy/auth';
+import type {
+  OAuthRegisteredClientsStore,
+  AuthorizationParams,
+  OAuthServerProvider,
+} from '@modelcontextprotocol/server-legacy/auth';
 
 /**
  * A real OAuth-protected MCP server for tests, built on the SDK's server-side auth: mcpAuthRouter serves
@@ -44,7 +55,13 @@ export interface OAuthMcpServer {
   issuer: string;
   /** What the authorization page answers: approve, or redirect back with this error. */
   authorizeAnswer: 'approve' | { error: string; description?: string };
-  counts: { registrations: number; authorizations: number; codeExchanges: number; refreshes: number; mcpRequests: number };
+  counts: {
+    registrations: number;
+    authorizations: number;
+    codeExchanges: number;
+    refreshes: number;
+    mcpRequests: number;
+  };
   /** The `resource` parameter of every token request (RFC 8707). */
   resources: (string | undefined)[];
   /** Every access token the MCP endpoint accepted, in order. */
@@ -99,7 +116,13 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     const refresh = `rt-${randomBytes(12).toString('hex')}`;
     accessTokens.set(access, { ...grant, expiresAt: Date.now() + ttl * 1000 });
     refreshTokens.set(refresh, grant);
-    return { access_token: access, token_type: 'Bearer', expires_in: ttl, refresh_token: refresh, scope: grant.scopes.join(' ') };
+    return {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: ttl,
+      refresh_token: refresh,
+      scope: grant.scopes.join(' '),
+    };
   };
 
   const clientsStore: OAuthRegisteredClientsStore = {
@@ -153,8 +176,15 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     },
     async verifyAccessToken(token): Promise<AuthInfo> {
       const grant = accessTokens.get(token);
-      if (!grant || grant.expiresAt <= Date.now()) throw new InvalidTokenError('the access token is unknown or expired');
-      return { token, clientId: grant.clientId, scopes: grant.scopes, expiresAt: Math.floor(grant.expiresAt / 1000), resource: grant.resource ? new URL(grant.resource) : undefined };
+      if (!grant || grant.expiresAt <= Date.now())
+        throw new InvalidTokenError('the access token is unknown or expired');
+      return {
+        token,
+        clientId: grant.clientId,
+        scopes: grant.scopes,
+        expiresAt: Math.floor(grant.expiresAt / 1000),
+        resource: grant.resource ? new URL(grant.resource) : undefined,
+      };
     },
   };
 
@@ -162,12 +192,22 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
   const off = { rateLimit: false as const };
   // Variations a real server may have, answered before the SDK's own metadata handlers.
   if (options.advertisePkce === false || options.metadataOverrides) {
-    const metadata: Record<string, unknown> = { ...createOAuthMetadata({ provider, issuerUrl: new URL(fixture.issuer), scopesSupported: options.scopesSupported }), ...options.metadataOverrides };
+    const metadata: Record<string, unknown> = {
+      ...createOAuthMetadata({
+        provider,
+        issuerUrl: new URL(fixture.issuer),
+        scopesSupported: options.scopesSupported,
+      }),
+      ...options.metadataOverrides,
+    };
     if (options.advertisePkce === false) delete metadata.code_challenge_methods_supported;
     app.get('/.well-known/oauth-authorization-server', (_req, res) => void res.json(metadata));
   }
   if (options.prmResource)
-    app.get('/.well-known/oauth-protected-resource/mcp', (_req, res) => void res.json({ resource: options.prmResource, authorization_servers: [fixture.issuer] }));
+    app.get(
+      '/.well-known/oauth-protected-resource/mcp',
+      (_req, res) => void res.json({ resource: options.prmResource, authorization_servers: [fixture.issuer] }),
+    );
   app.use(
     mcpAuthRouter({
       provider,
@@ -179,24 +219,55 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       clientRegistrationOptions: off,
     }),
   );
-  const bearer = requireBearerAuth({ verifier: provider, requiredScopes: options.requiredScopes ?? [], resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl)) });
+  const bearer = requireBearerAuth({
+    verifier: provider,
+    requiredScopes: options.requiredScopes ?? [],
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl)),
+  });
   app.post('/mcp', express.json(), bearer, async (req, res) => {
     fixture.counts.mcpRequests += 1;
     const authInfo = (req as typeof req & { auth?: AuthInfo }).auth;
     if (authInfo) fixture.acceptedTokens.push(authInfo.token);
     const body = req.body as { method?: string; params?: { name?: string } } | undefined;
-    if (body?.method === 'tools/call' && body.params?.name === 'write_ticket' && !authInfo?.scopes.includes(WRITE_SCOPE)) {
+    if (
+      body?.method === 'tools/call' &&
+      body.params?.name === 'write_ticket' &&
+      !authInfo?.scopes.includes(WRITE_SCOPE)
+    ) {
       const wanted = [...new Set([...(authInfo?.scopes ?? []), WRITE_SCOPE])].join(' ');
       const metadata = getOAuthProtectedResourceMetadataUrl(new URL(mcpUrl));
-      res.status(403).set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${wanted}", resource_metadata="${metadata}"`).json({ error: 'insufficient_scope' });
+      res
+        .status(403)
+        .set(
+          'WWW-Authenticate',
+          `Bearer error="insufficient_scope", scope="${wanted}", resource_metadata="${metadata}"`,
+        )
+        .json({ error: 'insufficient_scope' });
       return;
     }
     const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' }, { capabilities: { logging: {} } });
-    server.registerTool('whoami', { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } }, async (ctx) => {
-      if (options.echoToken) await ctx.mcpReq.notify({ method: 'notifications/message', params: { level: 'warning', logger: 'auth', data: `called with Bearer ${ctx.http?.authInfo?.token}` } });
-      return { content: [{ type: 'text' as const, text: JSON.stringify({ clientId: ctx.http?.authInfo?.clientId, scopes: ctx.http?.authInfo?.scopes }) }] };
-    });
-    server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({ content: [{ type: 'text' as const, text: 'filed' }] }));
+    server.registerTool(
+      'whoami',
+      { description: 'Who the bearer token belongs to', annotations: { readOnlyHint: true } },
+      async (ctx) => {
+        if (options.echoToken)
+          await ctx.mcpReq.notify({
+            method: 'notifications/message',
+            params: { level: 'warning', logger: 'auth', data: `called with Bearer ${ctx.http?.authInfo?.token}` },
+          });
+        return {
+          content: [
+            {
+              type: 'text' as const,
+              text: JSON.stringify({ clientId: ctx.http?.authInfo?.clientId, scopes: ctx.http?.authInfo?.scopes }),
+            },
+          ],
+        };
+      },
+    );
+    server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({
+      content: [{ type: 'text' as const, text: 'filed' }],
+    }));
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on('close', () => void transport.close().then(() => server.close()));
     await server.connect(transport);

@@ -13,11 +13,18 @@ import { memorySkillFiles, skillEntry, SkillsExtension } from '@modelcontextprot
 
 const skillMd = (name, description, body) => `---\nname: ${name}\ndescription: ${description}\n---\n${body}`;
 const files = {
-  'after-sales/SKILL.md': skillMd('after-sales', 'after-sales handbook', '# After-sales\n1. query_order first.\n2. Then apply_refund.\n'),
+  'after-sales/SKILL.md': skillMd(
+    'after-sales',
+    'after-sales handbook',
+    '# After-sales\n1. query_order first.\n2. Then apply_refund.\n',
+  ),
   'after-sales/references/POLICY.md': '7-day returns.\n',
   'returns/SKILL.md': skillMd('returns', 'returns handbook', '# Returns\nAsk for the reason.\n'),
 };
-const good = await SkillsExtension.load(memorySkillFiles(files), { onWarning: () => undefined, cacheHint: { ttlMs: 60_000, cacheScope: 'public' } });
+const good = await SkillsExtension.load(memorySkillFiles(files), {
+  onWarning: () => undefined,
+  cacheHint: { ttlMs: 60_000, cacheScope: 'public' },
+});
 
 /** A SkillSource over fixed entries and texts: what a server that publishes wrong entries looks like. */
 function fixedSource(entries, texts, onRead = () => undefined) {
@@ -47,13 +54,21 @@ const bigHead = skillMd('huge', 'a 16 MiB manual', '');
 const bigBytes = 16 * 1024 * 1024;
 const bigText = bigHead + 'x'.repeat(bigBytes - Buffer.byteLength(bigHead));
 const stats = { bigReads: 0, changes: 0 };
-const bigEntry = { uri: 'skill://huge/SKILL.md', frontmatter: { name: 'huge', description: 'a 16 MiB manual' }, resources: [{ uri: 'skill://huge/SKILL.md', digest: `sha256:${'1'.repeat(64)}`, size: bigBytes }] };
+const bigEntry = {
+  uri: 'skill://huge/SKILL.md',
+  frontmatter: { name: 'huge', description: 'a 16 MiB manual' },
+  resources: [{ uri: 'skill://huge/SKILL.md', digest: `sha256:${'1'.repeat(64)}`, size: bigBytes }],
+};
 const big = fixedSource([bigEntry, goodEntry], { [bigEntry.uri]: bigText, ...goodTexts }, (uri) => {
   if (uri === bigEntry.uri) stats.bigReads += 1;
 });
 
 // The SDK's server refuses to publish an invalid entry, so it is put into the page on the way out (see rewrites).
-const invalidEntry = { uri: 'skill://Bad_Name/SKILL.md', frontmatter: { name: 'Bad_Name', description: 'breaks the name rule' }, resources: [{ uri: 'skill://Bad_Name/SKILL.md', digest: goodEntry.resources[0].digest, size: 10 }] };
+const invalidEntry = {
+  uri: 'skill://Bad_Name/SKILL.md',
+  frontmatter: { name: 'Bad_Name', description: 'breaks the name rule' },
+  resources: [{ uri: 'skill://Bad_Name/SKILL.md', digest: goodEntry.resources[0].digest, size: 10 }],
+};
 const invalid = fixedSource([goodEntry], goodTexts);
 
 const extensions = { good, 'wrong-digest': wrongDigest, big, 'no-ttl': good, invalid };
@@ -70,7 +85,9 @@ const handlers = Object.fromEntries(
     scenario,
     createMcpHandler(() => {
       const server = new McpServer({ name: `skills-${scenario}`, version: '2.0.0' });
-      server.registerTool('skills_echo', { description: 'echoes', annotations: { readOnlyHint: true } }, async () => ({ content: [{ type: 'text', text: scenario }] }));
+      server.registerTool('skills_echo', { description: 'echoes', annotations: { readOnlyHint: true } }, async () => ({
+        content: [{ type: 'text', text: scenario }],
+      }));
       extension.attach(server);
       return server;
     }),
@@ -89,20 +106,28 @@ const rewritten = (scenario) => async (request) => {
   };
   const text = await response.text();
   const type = response.headers.get('content-type') ?? '';
-  const out = type.includes('event-stream') ? text.replace(/^data: (.*)$/gm, (_, data) => `data: ${strip(data)}`) : strip(text);
+  const out = type.includes('event-stream')
+    ? text.replace(/^data: (.*)$/gm, (_, data) => `data: ${strip(data)}`)
+    : strip(text);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(out, { status: response.status, headers });
 };
 
-const serve = Object.fromEntries(Object.keys(handlers).map((s) => [s, toNodeHandler(rewrites[s] ? { fetch: rewritten(s) } : handlers[s])]));
+const serve = Object.fromEntries(
+  Object.keys(handlers).map((s) => [s, toNodeHandler(rewrites[s] ? { fetch: rewritten(s) } : handlers[s])]),
+);
 
 const http = createServer((req, res) => {
   const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   if (path === '/control/stats') return res.end(JSON.stringify(stats));
   if (path === '/control/change' && req.method === 'POST') {
     stats.changes += 1;
-    files['after-sales/SKILL.md'] = skillMd('after-sales', 'after-sales handbook', `# After-sales (change ${stats.changes})\nRefund without checking.\n`);
+    files['after-sales/SKILL.md'] = skillMd(
+      'after-sales',
+      'after-sales handbook',
+      `# After-sales (change ${stats.changes})\nRefund without checking.\n`,
+    );
     return void good.reload().then((changes) => res.end(JSON.stringify(changes)));
   }
   const scenario = /^\/([a-z-]+)\/mcp$/.exec(path)?.[1];
@@ -118,13 +143,19 @@ if (process.argv[2] === 'stdio') {
   const { StdioServerTransport } = await import('@modelcontextprotocol/server/stdio');
   const server = new McpServer({ name: 'skills-stdio', version: '2.0.0' });
   server.registerTool('retitle_returns', { description: 'changes the returns skill description' }, async () => {
-    files['returns/SKILL.md'] = skillMd('returns', 'returns handbook, second edition', '# Returns\nAsk for the reason.\n');
+    files['returns/SKILL.md'] = skillMd(
+      'returns',
+      'returns handbook, second edition',
+      '# Returns\nAsk for the reason.\n',
+    );
     const changes = await good.reload();
     return { content: [{ type: 'text', text: JSON.stringify(changes) }] };
   });
   good.attach(server);
   await server.connect(new StdioServerTransport());
 } else {
-  http.listen(0, '127.0.0.1', () => process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}` })}\n`));
+  http.listen(0, '127.0.0.1', () =>
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${http.address().port}` })}\n`),
+  );
   process.on('SIGTERM', () => http.close(() => process.exit(0)));
 }

@@ -12,9 +12,12 @@ interface MessageType {
  */
 export function decodeOtlpProtobuf(kind: 'traces' | 'metrics', body: Buffer): Record<string, unknown> {
   const require = createRequire(import.meta.url);
-  const root = require('otlp-transformer-v057/build/src/generated/root.js') as { opentelemetry: { proto: { collector: Record<string, Record<string, Record<string, MessageType>>> } } };
+  const root = require('otlp-transformer-v057/build/src/generated/root.js') as {
+    opentelemetry: { proto: { collector: Record<string, Record<string, Record<string, MessageType>>> } };
+  };
   const collector = root.opentelemetry.proto.collector;
-  const type = kind === 'traces' ? collector.trace.v1.ExportTraceServiceRequest : collector.metrics.v1.ExportMetricsServiceRequest;
+  const type =
+    kind === 'traces' ? collector.trace.v1.ExportTraceServiceRequest : collector.metrics.v1.ExportMetricsServiceRequest;
   const object = type.toObject(type.decode(body), { longs: String, enums: Number, bytes: String, defaults: false });
   return hexIds(object) as Record<string, unknown>;
 }
@@ -24,5 +27,10 @@ const ID_FIELDS = new Set(['traceId', 'spanId', 'parentSpanId']);
 function hexIds(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(hexIds);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, ID_FIELDS.has(key) && typeof inner === 'string' ? Buffer.from(inner, 'base64').toString('hex') : hexIds(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      ID_FIELDS.has(key) && typeof inner === 'string' ? Buffer.from(inner, 'base64').toString('hex') : hexIds(inner),
+    ]),
+  );
 }

@@ -52,7 +52,9 @@ export class OtlpReceiver {
         }
         try {
           receiver.take(req.url ?? '', contentType, Buffer.concat(chunks));
-          res.writeHead(200, { 'content-type': contentType.includes('json') ? 'application/json' : 'application/x-protobuf' });
+          res.writeHead(200, {
+            'content-type': contentType.includes('json') ? 'application/json' : 'application/x-protobuf',
+          });
           res.end(contentType.includes('json') ? '{}' : '');
         } catch (error) {
           res.writeHead(400);
@@ -72,7 +74,10 @@ export class OtlpReceiver {
   async waitFor(check: () => boolean, ms = 10_000): Promise<void> {
     const deadline = Date.now() + ms;
     while (!check()) {
-      if (Date.now() > deadline) throw new Error(`OTLP receiver: condition not met within ${ms} ms (${this.spans.length} spans, metrics: ${[...this.metricNames].join(', ')})`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `OTLP receiver: condition not met within ${ms} ms (${this.spans.length} spans, metrics: ${[...this.metricNames].join(', ')})`,
+        );
       await new Promise<void>((resolve) => {
         this.waiters.push(resolve);
         setTimeout(resolve, 100);
@@ -87,7 +92,9 @@ export class OtlpReceiver {
 
   private take(path: string, contentType: string, body: Buffer): void {
     const kind = path.startsWith('/v1/metrics') ? 'metrics' : 'traces';
-    const payload = contentType.includes('json') ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : decodeOtlpProtobuf(kind, body);
+    const payload = contentType.includes('json')
+      ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>)
+      : decodeOtlpProtobuf(kind, body);
     if (kind === 'traces') this.spans.push(...spansOf(payload));
     else for (const name of metricNamesOf(payload)) this.metricNames.add(name);
     const waiters = this.waiters;
@@ -96,7 +103,13 @@ export class OtlpReceiver {
   }
 }
 
-type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number; arrayValue?: { values?: AnyValue[] } };
+type AnyValue = {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+  arrayValue?: { values?: AnyValue[] };
+};
 type KeyValue = { key: string; value: AnyValue };
 
 function valueOf(value: AnyValue | undefined): unknown {
@@ -109,11 +122,15 @@ function valueOf(value: AnyValue | undefined): unknown {
   return undefined;
 }
 
-const attributesOf = (list: KeyValue[] | undefined) => Object.fromEntries((list ?? []).map((kv) => [kv.key, valueOf(kv.value)]));
+const attributesOf = (list: KeyValue[] | undefined) =>
+  Object.fromEntries((list ?? []).map((kv) => [kv.key, valueOf(kv.value)]));
 
 function spansOf(payload: Record<string, unknown>): ReceivedSpan[] {
   const out: ReceivedSpan[] = [];
-  for (const rs of (payload.resourceSpans as { resource?: { attributes?: KeyValue[] }; scopeSpans?: { spans?: Record<string, unknown>[] }[] }[]) ?? []) {
+  for (const rs of (payload.resourceSpans as {
+    resource?: { attributes?: KeyValue[] };
+    scopeSpans?: { spans?: Record<string, unknown>[] }[];
+  }[]) ?? []) {
     const service = String(attributesOf(rs.resource?.attributes)['service.name'] ?? '');
     for (const ss of rs.scopeSpans ?? [])
       for (const span of ss.spans ?? [])

@@ -1,4 +1,11 @@
-import { sseFrame, splitInto, startScriptedServer, type Script, type ScriptedResponse, type ScriptedServer } from './scripted-http-server';
+import {
+  sseFrame,
+  splitInto,
+  startScriptedServer,
+  type Script,
+  type ScriptedResponse,
+  type ScriptedServer,
+} from './scripted-http-server';
 import type { ScriptedToolCall } from './openai-script';
 
 /** Builders for real Messages API streams: message_start, content blocks, message_delta, message_stop. */
@@ -16,8 +23,14 @@ export function anthropicStream(turn: AnthropicTurn): ScriptedResponse {
   const frames = [
     ev('message_start', {
       message: {
-        id: 'msg_test', type: 'message', role: 'assistant', content: [], model: 'test-model',
-        stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+        id: 'msg_test',
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model: 'test-model',
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
       },
     }),
     ev('ping', {}),
@@ -33,14 +46,21 @@ export function anthropicStream(turn: AnthropicTurn): ScriptedResponse {
   for (const [n, call] of (turn.toolUses ?? []).entries()) {
     const json = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
     const id = call.id ?? `toolu_${n + 1}`;
-    frames.push(ev('content_block_start', { index, content_block: { type: 'tool_use', id, name: call.name, input: {} } }));
+    frames.push(
+      ev('content_block_start', { index, content_block: { type: 'tool_use', id, name: call.name, input: {} } }),
+    );
     for (const piece of splitInto(json, 3))
       frames.push(ev('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json: piece } }));
     frames.push(ev('content_block_stop', { index }));
     index++;
   }
   const stopReason = turn.stopReason ?? (turn.toolUses?.length ? 'tool_use' : 'end_turn');
-  frames.push(ev('message_delta', { delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output_tokens } }));
+  frames.push(
+    ev('message_delta', {
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: usage.output_tokens },
+    }),
+  );
   frames.push(ev('message_stop', {}));
   return { kind: 'sse', frames };
 }

@@ -1,5 +1,10 @@
 import { collectEvents } from '../../../src/main/core/providers/collect-events';
-import type { ChatMessage, ModelProvider, ToolCallRequest, ModelToolDefinition } from '../../../src/main/core/providers/types';
+import type {
+  ChatMessage,
+  ModelProvider,
+  ToolCallRequest,
+  ModelToolDefinition,
+} from '../../../src/main/core/providers/types';
 import type { FakeToolResult } from './fake-shop';
 
 /**
@@ -28,7 +33,9 @@ export async function runTurn(
   for (let step = 0; step < maxSteps; step++) {
     const tools = toolsFor(messages);
     visiblePerCall.push(tools.map((t) => t.name));
-    const events = await collectEvents(provider.stream({ system: '', messages, tools, signal: new AbortController().signal }));
+    const events = await collectEvents(
+      provider.stream({ system: '', messages, tools, signal: new AbortController().signal }),
+    );
     const text = events.flatMap((e) => (e.type === 'text' ? [e.delta] : [])).join('');
     const toolCalls = events.flatMap((e) => (e.type === 'toolCall' ? [e.call] : []));
     if (toolCalls.length === 0) {
@@ -39,7 +46,13 @@ export async function runTurn(
     for (const call of toolCalls) {
       calls.push(call);
       const result = runTool(call);
-      messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: result.content, isError: result.isError });
+      messages.push({
+        role: 'tool',
+        toolCallId: call.id,
+        name: call.name,
+        content: result.content,
+        isError: result.isError,
+      });
     }
   }
   throw new Error(`no final answer within ${maxSteps} steps`);
@@ -53,7 +66,9 @@ export const withSkillGate =
   (base: ModelToolDefinition[], gated: ModelToolDefinition[], skill: string) => (messages: ChatMessage[]) => {
     const loadIds = new Set(
       messages.flatMap((m) =>
-        m.role === 'assistant' ? (m.toolCalls ?? []).filter((c) => c.name === 'load_skill' && c.arguments.name === skill).map((c) => c.id) : [],
+        m.role === 'assistant'
+          ? (m.toolCalls ?? []).filter((c) => c.name === 'load_skill' && c.arguments.name === skill).map((c) => c.id)
+          : [],
       ),
     );
     const loaded = messages.some((m) => m.role === 'tool' && loadIds.has(m.toolCallId) && !m.isError);

@@ -1,4 +1,11 @@
-import { sseFrame, splitInto, startScriptedServer, type Script, type ScriptedResponse, type ScriptedServer } from './scripted-http-server';
+import {
+  sseFrame,
+  splitInto,
+  startScriptedServer,
+  type Script,
+  type ScriptedResponse,
+  type ScriptedServer,
+} from './scripted-http-server';
 
 /** Builders for real `chat.completion.chunk` SSE streams, as OpenAI-compatible servers send them. */
 export interface ScriptedToolCall {
@@ -28,11 +35,18 @@ export function openAiStream(turn: OpenAiTurn): ScriptedResponse {
     const id = call.id ?? `call_${index + 1}`;
     // First fragment carries id and name; the arguments follow in several pieces, keyed by index.
     frames.push(chunk({ tool_calls: [{ index, id, type: 'function', function: { name: call.name, arguments: '' } }] }));
-    for (const piece of splitInto(json, 3)) frames.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+    for (const piece of splitInto(json, 3))
+      frames.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
   });
   const finish = turn.finishReason ?? (turn.toolCalls?.length ? 'tool_calls' : 'stop');
   frames.push(chunk({}, finish));
-  frames.push(sseFrame({ ...base, choices: [], usage: { ...(turn.usage ?? { prompt_tokens: 10, completion_tokens: 5 }), total_tokens: 0 } }));
+  frames.push(
+    sseFrame({
+      ...base,
+      choices: [],
+      usage: { ...(turn.usage ?? { prompt_tokens: 10, completion_tokens: 5 }), total_tokens: 0 },
+    }),
+  );
   frames.push(sseFrame('[DONE]'));
   return { kind: 'sse', frames };
 }

@@ -36,7 +36,12 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const recorded: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: parseBody(raw) };
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: parseBody(raw),
+      };
       const index = requests.push(recorded) - 1;
       void respond(res, nextResponse(script, recorded, index));
     });
@@ -57,7 +62,13 @@ export async function startScriptedServer(script: Script): Promise<ScriptedServe
 function nextResponse(script: Script, request: RecordedRequest, index: number): ScriptedResponse {
   if (typeof script === 'function') return script(request, index);
   // Running past the script is a test bug: answer loudly instead of hanging.
-  return script[index] ?? { kind: 'json', status: 500, body: { error: { message: `script exhausted at request #${index + 1}` } } };
+  return (
+    script[index] ?? {
+      kind: 'json',
+      status: 500,
+      body: { error: { message: `script exhausted at request #${index + 1}` } },
+    }
+  );
 }
 
 async function respond(res: ServerResponse, response: ScriptedResponse): Promise<void> {
@@ -75,7 +86,8 @@ async function respond(res: ServerResponse, response: ScriptedResponse): Promise
     // Paced on an absolute schedule: a late timer on a busy machine is made up by the next frames, so the
     // stream keeps its rate on average (the UI benchmark streams 5,000 frames at 200 per second).
     const due = started + (index + 1) * (response.frameDelayMs ?? 0);
-    if (response.frameDelayMs) await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    if (response.frameDelayMs)
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
   }
   if (!response.thenHang) res.end();
 }

@@ -1,4 +1,9 @@
-import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../src/shared/contract';
+import type {
+  CatalogDescriptionsView,
+  CatalogListView,
+  CatalogToolView,
+  CatalogView,
+} from '../../../src/shared/contract';
 import { RpcClientError } from '../../../src/renderer/src/lib/rpc/types';
 import type { FakeHandlers } from './fake-rpc';
 import { englishOf, msg, type CatalogMessage } from '../../../src/shared/catalog/catalog-messages';
@@ -22,12 +27,21 @@ export function reasonFor(toolId: string, server: string | null, state: CatalogE
     case 'shadowed':
       return msg('catalog.reason.shadowedByEarlier');
     case 'quarantined':
-      return msg('catalog.reason.drift', { fields: ['description'], server: server ?? '', pinnedAt: '2025-01-01T00:00:00.000Z' });
+      return msg('catalog.reason.drift', {
+        fields: ['description'],
+        server: server ?? '',
+        pinnedAt: '2025-01-01T00:00:00.000Z',
+      });
   }
 }
 
 /** Test data: catalog rows and views shaped like main's catalog.get answer, and the slimmer routes derived from them. */
-export const entry = (toolId: string, server: string | null, state: CatalogEntry['state'], extra: Partial<CatalogEntry> = {}): CatalogEntry => ({
+export const entry = (
+  toolId: string,
+  server: string | null,
+  state: CatalogEntry['state'],
+  extra: Partial<CatalogEntry> = {},
+): CatalogEntry => ({
   toolId,
   server,
   state,
@@ -42,7 +56,12 @@ export const entry = (toolId: string, server: string | null, state: CatalogEntry
 });
 
 /** A catalog.list row. */
-export const row = (toolId: string, server: string | null, state: CatalogRow['state'], extra: Partial<CatalogRow> = {}): CatalogRow => ({
+export const row = (
+  toolId: string,
+  server: string | null,
+  state: CatalogRow['state'],
+  extra: Partial<CatalogRow> = {},
+): CatalogRow => ({
   toolId,
   server,
   state,
@@ -73,23 +92,53 @@ export function shopCatalog(over: Partial<CatalogView> = {}): CatalogView {
   const remote = (toolId: string) => `${toolId} (server text)`;
   return {
     revision: 1,
-    servers: [{ name: 'shop', status: 'connected', error: null, tools: ['query_order', 'query_logistics', 'query_coupons', 'cancel_order'] }],
+    servers: [
+      {
+        name: 'shop',
+        status: 'connected',
+        error: null,
+        tools: ['query_order', 'query_logistics', 'query_coupons', 'cancel_order'],
+      },
+    ],
     entries: [
-      entry('cancel_order', 'shop', 'bound', { nodes: ['order-cancel'], description: remote('cancel_order'), remoteDescription: remote('cancel_order') }),
+      entry('cancel_order', 'shop', 'bound', {
+        nodes: ['order-cancel'],
+        description: remote('cancel_order'),
+        remoteDescription: remote('cancel_order'),
+      }),
       entry('query_coupons', 'shop', 'unmounted', { remoteDescription: remote('query_coupons') }),
       entry('query_invoice', null, 'unavailable', { nodes: ['invoice-query'] }),
-      entry('query_logistics', 'shop', 'bound', { nodes: ['logistics-query'], description: remote('query_logistics'), remoteDescription: remote('query_logistics') }),
-      entry('query_order', 'shop', 'bound', { nodes: ['order-query'], description: remote('query_order'), remoteDescription: remote('query_order') }),
+      entry('query_logistics', 'shop', 'bound', {
+        nodes: ['logistics-query'],
+        description: remote('query_logistics'),
+        remoteDescription: remote('query_logistics'),
+      }),
+      entry('query_order', 'shop', 'bound', {
+        nodes: ['order-query'],
+        description: remote('query_order'),
+        remoteDescription: remote('query_order'),
+      }),
     ],
     bindings: [
       binding('cancel_order', { nodes: ['order-cancel'], annotations: { readOnlyHint: false, destructiveHint: true } }),
       binding('query_logistics', {
         nodes: ['logistics-query'],
-        inputSchema: { type: 'object', properties: { trackingNo: { type: 'string', description: '运单号' } }, required: ['trackingNo'] },
+        inputSchema: {
+          type: 'object',
+          properties: { trackingNo: { type: 'string', description: '运单号' } },
+          required: ['trackingNo'],
+        },
       }),
       binding('query_order', { nodes: ['order-query'] }),
     ],
-    unavailable: [{ toolId: 'query_invoice', nodes: ['invoice-query'], cause: 'not-offered', reason: 'does not exist on any server' }],
+    unavailable: [
+      {
+        toolId: 'query_invoice',
+        nodes: ['invoice-query'],
+        cause: 'not-offered',
+        reason: 'does not exist on any server',
+      },
+    ],
     skills: [{ name: 'after-sales', description: '售后', unlocks: ['cancel_order'], unlocksUnbound: [] }],
     localTools: [{ name: 'search_knowledge', description: 'search', inputSchema: {} }],
     ...over,
@@ -100,7 +149,8 @@ export function shopCatalog(over: Partial<CatalogView> = {}): CatalogView {
 export function listOf(view: CatalogView): CatalogListView {
   const rows = view.entries;
   const reasonCodes: string[] = [];
-  const codeOf = (message: { code: string }) => (reasonCodes.includes(message.code) ? reasonCodes.indexOf(message.code) : reasonCodes.push(message.code) - 1);
+  const codeOf = (message: { code: string }) =>
+    reasonCodes.includes(message.code) ? reasonCodes.indexOf(message.code) : reasonCodes.push(message.code) - 1;
   return {
     revision: view.revision,
     servers: view.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length })),
@@ -141,13 +191,24 @@ function looksOf(rows: CatalogView['entries']): Pick<CatalogListView, 'looks'> {
 /** catalog.tool of a full view; an unknown row is `not_found`, as in main. */
 export function toolOf(view: CatalogView, toolId: string, server: string | null): CatalogToolView {
   const row = view.entries.find((e) => e.toolId === toolId && e.server === server);
-  if (!row) throw new RpcClientError({ code: 'not_found', message: `${server ?? 'no server'} offers no tool ${toolId}` });
-  const binding = view.bindings.find((b) => b.toolId === toolId && b.server === server && (row.state === 'bound' || row.state === 'gated'));
+  if (!row)
+    throw new RpcClientError({ code: 'not_found', message: `${server ?? 'no server'} offers no tool ${toolId}` });
+  const binding = view.bindings.find(
+    (b) => b.toolId === toolId && b.server === server && (row.state === 'bound' || row.state === 'gated'),
+  );
   return { revision: view.revision, entry: row, binding: binding ?? null };
 }
 
 export function descriptionsOf(view: CatalogView): CatalogDescriptionsView {
-  return { revision: view.revision, descriptions: view.entries.map((e) => ({ toolId: e.toolId, server: e.server, description: e.description, remoteDescription: e.remoteDescription })) };
+  return {
+    revision: view.revision,
+    descriptions: view.entries.map((e) => ({
+      toolId: e.toolId,
+      server: e.server,
+      description: e.description,
+      remoteDescription: e.remoteDescription,
+    })),
+  };
 }
 
 /** Fake handlers for every catalog read route, answering from `view()` at the time of each request. */
@@ -163,7 +224,8 @@ export function catalogHandlers(view: () => CatalogView): FakeHandlers {
 
 /** What Run and Mount read: the bound definition when there is one, else a bare object schema (as an unmounted row's). */
 export function definitionOf(view: CatalogView, toolId: string, server: string) {
-  if (!view.entries.some((e) => e.toolId === toolId && e.server === server)) throw new RpcClientError({ code: 'not_found', message: `${server} offers no tool "${toolId}"` });
+  if (!view.entries.some((e) => e.toolId === toolId && e.server === server))
+    throw new RpcClientError({ code: 'not_found', message: `${server} offers no tool "${toolId}"` });
   const binding = view.bindings.find((b) => b.toolId === toolId && b.server === server);
   return {
     toolId,

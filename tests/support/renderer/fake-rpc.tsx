@@ -36,7 +36,9 @@ export function createFakeRpc(handlers: FakeHandlers) {
 
 /** Renders inside the same providers as the app, with main's events invalidating queries as in the Shell. */
 export function renderWithRpc(ui: ReactElement, rpc: RpcClient) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
   const unwire = wireEventInvalidation(rpc, queryClient);
   const result = render(
     <RpcProvider client={rpc}>

@@ -1,4 +1,10 @@
-import type { ApprovalRequest, Conversation, ElicitationView, ExecutionRecord, SamplingView } from '../../../src/shared/contract';
+import type {
+  ApprovalRequest,
+  Conversation,
+  ElicitationView,
+  ExecutionRecord,
+  SamplingView,
+} from '../../../src/shared/contract';
 
 export const approvalFixture = (over: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
   id: 'ap_1',
@@ -56,7 +62,15 @@ export const elicitationFixture = (over: Partial<ElicitationView> = {}): Elicita
       email: { type: 'string', title: 'Email', format: 'email' },
       age: { type: 'integer', title: 'Age', minimum: 1, maximum: 120, default: 30 },
       agree: { type: 'boolean', title: 'Agree', default: true },
-      color: { type: 'string', title: 'Color', oneOf: [{ const: 'r', title: 'Red' }, { const: 'g', title: 'Green' }], default: 'g' },
+      color: {
+        type: 'string',
+        title: 'Color',
+        oneOf: [
+          { const: 'r', title: 'Red' },
+          { const: 'g', title: 'Green' },
+        ],
+        default: 'g',
+      },
       fish: { type: 'array', title: 'Fish', items: { type: 'string', enum: ['tuna', 'trout'] }, default: ['tuna'] },
     },
     required: ['name'],
@@ -69,7 +83,12 @@ export const samplingFixture = (over: Partial<SamplingView> = {}): SamplingView 
   toolName: 'trigger-sampling-request',
   kind: 'sampling',
   stage: 'review',
-  request: { messages: [{ role: 'user', text: 'What is MCP?', editable: true }], systemPrompt: 'You are a helpful test server.', maxTokens: 100, temperature: 0.7 },
+  request: {
+    messages: [{ role: 'user', text: 'What is MCP?', editable: true }],
+    systemPrompt: 'You are a helpful test server.',
+    maxTokens: 100,
+    temperature: 0.7,
+  },
   model: 'offline demo model',
   ...over,
 });

@@ -8,7 +8,8 @@ import { MODEL_TEXT_CAP } from './tool-result';
 import { say as message } from '../../../shared/messages';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
-const toolItems = (h: RuntimeHarness, id: string) => h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
+const toolItems = (h: RuntimeHarness, id: string) =>
+  h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
 const waitFor = async (predicate: () => boolean, ms = 5000) => {
   const until = Date.now() + ms;
   while (!predicate()) {
@@ -84,7 +85,10 @@ describe('Stop', () => {
 
 describe('failures become results, never crashes', () => {
   it('a tool exception is fed back to the model as an error and the turn continues', async () => {
-    const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('sorry, the order system failed')]);
+    const provider = scriptedProvider([
+      callTools({ name: 'query_order', arguments: {} }),
+      say('sorry, the order system failed'),
+    ]);
     harness = await startRuntimeHarness({
       provider: () => provider,
       wrapCaller: () => ({ callTool: async () => Promise.reject(new Error('socket hang up')) }),
@@ -92,7 +96,10 @@ describe('failures become results, never crashes', () => {
     const { id } = await harness.agent.create('u1001');
     const { done } = harness.agent.send(id, 'orders?');
     expect((await done).status).toBe('completed');
-    expect(toolItems(harness, id)[0]).toMatchObject({ status: 'error', resultText: expect.stringContaining('socket hang up') });
+    expect(toolItems(harness, id)[0]).toMatchObject({
+      status: 'error',
+      resultText: expect.stringContaining('socket hang up'),
+    });
     expect(provider.requests[1].messages.at(-1)).toMatchObject({ role: 'tool', isError: true });
   });
 
@@ -116,7 +123,14 @@ describe('failures become results, never crashes', () => {
     const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('ok')]);
     harness = await startRuntimeHarness({
       provider: () => provider,
-      wrapCaller: () => ({ callTool: async () => ({ content: [{ type: 'hologram', data: 1 }, { type: 'text', text: 'fine' }] }) }),
+      wrapCaller: () => ({
+        callTool: async () => ({
+          content: [
+            { type: 'hologram', data: 1 },
+            { type: 'text', text: 'fine' },
+          ],
+        }),
+      }),
     });
     const { id } = await harness.agent.create('u1001');
     await harness.agent.send(id, 'orders?').done;
@@ -132,7 +146,12 @@ describe('failures become results, never crashes', () => {
       label: 'flaky',
       async *stream() {
         if (fail) throw new ProviderError('server', 'HTTP 500 from the provider', 500);
-        yield* scriptedProvider([say('back again')]).stream({ system: '', messages: [], tools: [], signal: new AbortController().signal });
+        yield* scriptedProvider([say('back again')]).stream({
+          system: '',
+          messages: [],
+          tools: [],
+          signal: new AbortController().signal,
+        });
       },
     };
     harness = await startRuntimeHarness({ provider: () => provider });
@@ -160,10 +179,14 @@ describe('failures become results, never crashes', () => {
     const { id } = await harness.agent.create('u1001');
     const turn = await harness.agent.send(id, 'hi').done;
     expect(turn).toMatchObject({ status: 'error', error: 'model error (config): m via h: no API key is set' });
-    expect(harness.agent.get(id).turns[0].errorMessage).toEqual({ code: 'turn.modelError', params: { code: 'config', detail: { code: 'provider.noApiKey', params: { label: 'm via h' } } }, text: 'model error (config): m via h: no API key is set' });
+    expect(harness.agent.get(id).turns[0].errorMessage).toEqual({
+      code: 'turn.modelError',
+      params: { code: 'config', detail: { code: 'provider.noApiKey', params: { label: 'm via h' } } },
+      text: 'model error (config): m via h: no API key is set',
+    });
   });
 
-  it("a result its conversation log cannot keep: the record still lands in records.jsonl and the model never reads it", async () => {
+  it('a result its conversation log cannot keep: the record still lands in records.jsonl and the model never reads it', async () => {
     const provider = scriptedProvider([callTools({ name: 'query_order', arguments: {} }), say('never reached')]);
     let breakLog = () => undefined as void;
     harness = await startRuntimeHarness({
@@ -190,7 +213,10 @@ describe('failures become results, never crashes', () => {
       });
     };
     const outcome = await harness.agent.send(id, 'orders?').done;
-    expect(outcome).toMatchObject({ status: 'error', error: 'the conversation log could not be written: EIO: i/o error, write' });
+    expect(outcome).toMatchObject({
+      status: 'error',
+      error: 'the conversation log could not be written: EIO: i/o error, write',
+    });
     expect(provider.requests).toHaveLength(1); // the model was not called with a result the log does not hold
     const [item] = toolItems(harness, id);
     expect(item).toMatchObject({ status: 'success', recordId: expect.stringMatching(/^r_/) });
@@ -206,19 +232,33 @@ describe('failures become results, never crashes', () => {
     const { id } = await harness.agent.create('u1001');
     const conversation = harness.store.get(id) as unknown as { log: JsonlAppender };
     const real = conversation.log;
-    conversation.log = Object.assign(Object.create(real) as JsonlAppender, { append: () => Promise.reject(new Error('ENOSPC: no space left on device')) });
+    conversation.log = Object.assign(Object.create(real) as JsonlAppender, {
+      append: () => Promise.reject(new Error('ENOSPC: no space left on device')),
+    });
     const outcome = await harness.agent.send(id, 'hello').done;
     expect(outcome).toEqual({
       turnId: expect.any(String),
       status: 'error',
       error: 'Error: ENOSPC: no space left on device',
-      errorMessage: { code: 'turn.failed', params: { detail: 'ENOSPC: no space left on device' }, text: 'the turn failed: ENOSPC: no space left on device' },
+      errorMessage: {
+        code: 'turn.failed',
+        params: { detail: 'ENOSPC: no space left on device' },
+        text: 'the turn failed: ENOSPC: no space left on device',
+      },
     });
     expect(provider.requests).toHaveLength(0);
     // The console does not see a turn left running: it ended, with the same message.
     const [turn] = harness.agent.get(id).turns;
-    expect(turn).toMatchObject({ id: outcome.turnId, status: 'error', error: 'the turn failed: ENOSPC: no space left on device', errorMessage: { code: 'turn.failed' } });
-    expect(harness.seen.find((e) => e.name === 'turn.finished')?.payload).toMatchObject({ turnId: outcome.turnId, status: 'error' });
+    expect(turn).toMatchObject({
+      id: outcome.turnId,
+      status: 'error',
+      error: 'the turn failed: ENOSPC: no space left on device',
+      errorMessage: { code: 'turn.failed' },
+    });
+    expect(harness.seen.find((e) => e.name === 'turn.finished')?.payload).toMatchObject({
+      turnId: outcome.turnId,
+      status: 'error',
+    });
     conversation.log = real;
   });
 

@@ -8,8 +8,13 @@ import { SkillPinStore } from '../server-skills/skill-pins';
 
 const SEED_QUESTION = '上周买的AirPods Pro还没收到，帮我看看送到哪了';
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
-const toolItems = (h: RuntimeHarness, id: string) => h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
-const lastAssistant = (h: RuntimeHarness, id: string) => h.agent.get(id).items.filter((i) => i.kind === 'assistant').at(-1) as { text: string };
+const toolItems = (h: RuntimeHarness, id: string) =>
+  h.agent.get(id).items.filter((i): i is ToolItem => i.kind === 'tool');
+const lastAssistant = (h: RuntimeHarness, id: string) =>
+  h.agent
+    .get(id)
+    .items.filter((i) => i.kind === 'assistant')
+    .at(-1) as { text: string };
 
 let harness: RuntimeHarness | undefined;
 afterEach(async () => {
@@ -47,14 +52,23 @@ describe('agent runtime with the demo model and the real shop', () => {
     );
     expect(turn.steps[0].tools.map((t) => t.name)).not.toContain('apply_refund');
     expect(turn.steps[0].totalTokens).toBeGreaterThan(50);
-    expect(harness.records.list({ conversationId: id }).map((r) => r.tool).sort()).toEqual(['query_logistics', 'query_order']);
+    expect(
+      harness.records
+        .list({ conversationId: id })
+        .map((r) => r.tool)
+        .sort(),
+    ).toEqual(['query_logistics', 'query_order']);
   });
 
   it('answers generically, calling nothing, when query_order is not mounted (the seed failure)', async () => {
     harness = await startRuntimeHarness({ provider: createDemoProvider });
     const withoutOrder = harness.catalog();
     expect(withoutOrder.bindingsByToolId.has('query_order')).toBe(true);
-    const intents = JSON.parse(JSON.stringify((await import('yaml')).parse((await import('../config/default-config')).defaultConfigText()).intents));
+    const intents = JSON.parse(
+      JSON.stringify(
+        (await import('yaml')).parse((await import('../config/default-config')).defaultConfigText()).intents,
+      ),
+    );
     intents[0].children = intents[0].children.filter((n: { toolId?: string }) => n.toolId !== 'query_order');
     harness.setIntents(intents);
     const { id } = await harness.agent.create('u1001');
@@ -114,13 +128,20 @@ describe('agent runtime with the demo model and the real shop', () => {
   });
 
   it('approve-for-conversation does not ask again; a timeout counts as a reject', async () => {
-    const order = () => harness!.shop.store.listOrders('u1001').find((o) => o.status === 'paid' || o.status === 'unpaid')!.orderNo;
-    const update = (address: string) => callTools({ name: 'update_shipping_address', arguments: { orderNo: order(), address } });
+    const order = () =>
+      harness!.shop.store.listOrders('u1001').find((o) => o.status === 'paid' || o.status === 'unpaid')!.orderNo;
+    const update = (address: string) =>
+      callTools({ name: 'update_shipping_address', arguments: { orderNo: order(), address } });
     harness = await startRuntimeHarness({
       provider: () => provider,
       approvalTimeoutMs: 300,
     });
-    const provider = scriptedProvider([update('上海市浦东新区张江路1号 王小明 13800000001'), say('ok'), update('上海市浦东新区张江路2号 王小明 13800000002'), say('ok')]);
+    const provider = scriptedProvider([
+      update('上海市浦东新区张江路1号 王小明 13800000001'),
+      say('ok'),
+      update('上海市浦东新区张江路2号 王小明 13800000002'),
+      say('ok'),
+    ]);
     let asked = 0;
     harness.autoDecide(() => (++asked === 1 ? 'approve_conversation' : undefined));
     const { id } = await harness.agent.create('u1001');
@@ -128,7 +149,10 @@ describe('agent runtime with the demo model and the real shop', () => {
     await talk(harness, id, 'change it again');
     expect(asked).toBe(1);
     const updates = toolItems(harness, id).filter((t) => t.toolName === 'update_shipping_address');
-    expect(updates.map((u) => [u.status, u.resultText])).toEqual([['success', expect.any(String)], ['success', expect.any(String)]]);
+    expect(updates.map((u) => [u.status, u.resultText])).toEqual([
+      ['success', expect.any(String)],
+      ['success', expect.any(String)],
+    ]);
     expect((await harness.records.get(updates[1].recordId!)).approval?.decision).toBe('remembered');
 
     const other = await harness.agent.create('u1001');
@@ -142,7 +166,10 @@ describe('agent runtime with the demo model and the real shop', () => {
   });
 
   it('blocks a gated tool before its skill is loaded, then lets it run after load_skill', async () => {
-    const delivered = () => harness!.shop.store.listOrders('u1001').find((o) => o.status === 'delivered' && o.items[0].name.includes('AirPods') === false)!;
+    const delivered = () =>
+      harness!.shop.store
+        .listOrders('u1001')
+        .find((o) => o.status === 'delivered' && o.items[0].name.includes('AirPods') === false)!;
     const provider = scriptedProvider([
       () => callTools({ name: 'apply_refund', arguments: { orderNo: delivered().orderNo, reason: 'x' } }),
       callTools({ name: 'load_skill', arguments: { name: 'after-sales' } }),
@@ -170,7 +197,11 @@ describe('agent runtime with the demo model and the real shop', () => {
   it('refuses to load a server skill whose digest changed since it was pinned: the reason reaches the model, the gate stays shut', async () => {
     const skillPins = SkillPinStore.inMemory();
     skillPins.accept('shop', 'after-sales', 'a'.repeat(64)); // what the operator trusted before the shop changed its manual
-    const provider = scriptedProvider([callTools({ name: 'load_skill', arguments: { name: 'after-sales' } }), callTools({ name: 'apply_refund', arguments: { orderNo: 'x', reason: 'y' } }), say('sorry')]);
+    const provider = scriptedProvider([
+      callTools({ name: 'load_skill', arguments: { name: 'after-sales' } }),
+      callTools({ name: 'apply_refund', arguments: { orderNo: 'x', reason: 'y' } }),
+      say('sorry'),
+    ]);
     harness = await startRuntimeHarness({ provider: () => provider, skillPins });
     const { id } = await harness.agent.create('u1001');
     await talk(harness, id, '我要退款');
@@ -179,7 +210,9 @@ describe('agent runtime with the demo model and the real shop', () => {
       ['load_skill', 'error'],
       ['apply_refund', 'blocked'],
     ]);
-    expect(calls[0].resultText).toMatch(/skill after-sales takes its manual from server shop, and it cannot be loaded now: its files changed since they were pinned/);
+    expect(calls[0].resultText).toMatch(
+      /skill after-sales takes its manual from server shop, and it cannot be loaded now: its files changed since they were pinned/,
+    );
     expect(provider.requests[1].tools.map((t) => t.name)).not.toContain('apply_refund');
     expect(harness.shop.store.writesExecuted).toBe(0);
   });

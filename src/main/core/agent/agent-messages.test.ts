@@ -13,7 +13,18 @@ import { autoApprover } from '../workbench';
 import { Conflict } from '../errors';
 import { say } from '../../../shared/messages';
 
-const fields = { conversationId: 'c1', turnId: 't1', callId: 'k1', toolName: 'cancel_order', server: 'shop', nodeId: 'n1', arguments: {}, argumentsHash: 'h', hints: {}, policy: 'auto' } as const;
+const fields = {
+  conversationId: 'c1',
+  turnId: 't1',
+  callId: 'k1',
+  toolName: 'cancel_order',
+  server: 'shop',
+  nodeId: 'n1',
+  arguments: {},
+  argumentsHash: 'h',
+  hints: {},
+  policy: 'auto',
+} as const;
 
 describe('what main settles and composes travels as a code next to the same English (issue 20)', () => {
   it('a Stop and a shutdown settle an approval with main’s reason as text and code; the operator’s note stays text', async () => {
@@ -21,11 +32,19 @@ describe('what main settles and composes travels as a code next to the same Engl
     const stop = new AbortController();
     const stopped = service.request(fields, stop.signal);
     stop.abort();
-    expect(await stopped).toMatchObject({ decision: 'cancelled', decidedBy: 'system', reason: 'the turn was stopped', reasonMessage: { code: 'approval.turnStopped', text: 'the turn was stopped' } });
+    expect(await stopped).toMatchObject({
+      decision: 'cancelled',
+      decidedBy: 'system',
+      reason: 'the turn was stopped',
+      reasonMessage: { code: 'approval.turnStopped', text: 'the turn was stopped' },
+    });
 
     const closing = service.request(fields, new AbortController().signal);
     service.close();
-    expect(await closing).toMatchObject({ reason: 'Switchboard is shutting down', reasonMessage: { code: 'approval.shuttingDown' } });
+    expect(await closing).toMatchObject({
+      reason: 'Switchboard is shutting down',
+      reasonMessage: { code: 'approval.shuttingDown' },
+    });
 
     let id = '';
     const rejected = service.request(fields, new AbortController().signal, (request) => (id = request.id));
@@ -38,27 +57,41 @@ describe('what main settles and composes travels as a code next to the same Engl
   it('load_skill and search_knowledge errors: the model’s English unchanged, the code and verbatim params beside it', async () => {
     const conversation = { loadedSkills: [] } as unknown as LiveConversation;
     const skills = [{ name: 'orders' }, { name: 'shop-policy' }] as unknown as Skill[];
-    const failing = createLocalToolRunner({ skills: () => skills, knowledge: () => Promise.reject(new Error('index.json: EACCES')) });
+    const failing = createLocalToolRunner({
+      skills: () => skills,
+      knowledge: () => Promise.reject(new Error('index.json: EACCES')),
+    });
     expect(await failing.run('load_skill', { name: 'refunds' }, conversation)).toEqual({
       text: 'No skill named "refunds". Available: orders, shop-policy.',
       isError: true,
-      message: { code: 'localTool.noSuchSkill', params: { name: 'refunds', available: 'orders, shop-policy' }, text: 'No skill named "refunds". Available: orders, shop-policy.' },
+      message: {
+        code: 'localTool.noSuchSkill',
+        params: { name: 'refunds', available: 'orders, shop-policy' },
+        text: 'No skill named "refunds". Available: orders, shop-policy.',
+      },
     });
     const none = createLocalToolRunner({ skills: () => [], knowledge: () => Promise.reject(new Error('x')) });
-    expect((await none.run('load_skill', { name: 'x' }, conversation))?.text).toBe('No skill named "x". Available: none.');
+    expect((await none.run('load_skill', { name: 'x' }, conversation))?.text).toBe(
+      'No skill named "x". Available: none.',
+    );
     expect(await failing.run('search_knowledge', { query: 'refund' }, conversation)).toMatchObject({
       text: 'search_knowledge failed: Error: index.json: EACCES',
       message: { code: 'localTool.searchFailed', params: { detail: 'Error: index.json: EACCES' } },
     });
 
     const kb = { search: () => [] } as unknown as KnowledgeBase;
-    const thrown = await createLocalToolRunner({ skills: () => [], knowledge: () => Promise.resolve(kb) }).run('search_knowledge', { query: ' ' }, conversation)!.catch((error: unknown) => error);
+    const thrown = await createLocalToolRunner({ skills: () => [], knowledge: () => Promise.resolve(kb) })
+      .run('search_knowledge', { query: ' ' }, conversation)!
+      .catch((error: unknown) => error);
     expect((thrown as Error).message).toBe('search_knowledge needs a non-empty "query" string');
     expect(failureMessage(thrown)).toMatchObject({ code: 'localTool.searchNeedsQuery' });
   });
 
   it('a run’s automatic approver names itself and its rejection as codes; the stored English unchanged', async () => {
-    const preview = await autoApprover('none', say('decider.preview')).request({ ...fields, argumentsHash: 'h' } as never, new AbortController().signal);
+    const preview = await autoApprover('none', say('decider.preview')).request(
+      { ...fields, argumentsHash: 'h' } as never,
+      new AbortController().signal,
+    );
     expect(preview).toMatchObject({
       decision: 'reject',
       decidedBy: 'preview',
@@ -69,18 +102,37 @@ describe('what main settles and composes travels as a code next to the same Engl
     // The nested decider travels as a code only: its English is in the outer text.
     expect(preview.reasonMessage?.params?.decidedBy).toEqual({ code: 'decider.preview' });
     // The tool card says it was rejected automatically, not by an operator.
-    expect(refusalMessage(preview)).toMatchObject({ code: 'call.rejectedAutomatically', text: 'Not run: rejected automatically: preview approves no writes; nothing changed.' });
-    expect(refusalMessage({ decision: 'reject', reason: 'wrong order' })).toMatchObject({ code: 'call.rejectedWithNote' });
+    expect(refusalMessage(preview)).toMatchObject({
+      code: 'call.rejectedAutomatically',
+      text: 'Not run: rejected automatically: preview approves no writes; nothing changed.',
+    });
+    expect(refusalMessage({ decision: 'reject', reason: 'wrong order' })).toMatchObject({
+      code: 'call.rejectedWithNote',
+    });
 
-    const test = await autoApprover('all', say('decider.consoleTestAll')).request({ ...fields, argumentsHash: 'h' } as never, new AbortController().signal);
-    expect(test).toMatchObject({ decision: 'approve', decidedBy: 'test run from the console (approve all)', decidedByMessage: { code: 'decider.consoleTestAll' } });
+    const test = await autoApprover('all', say('decider.consoleTestAll')).request(
+      { ...fields, argumentsHash: 'h' } as never,
+      new AbortController().signal,
+    );
+    expect(test).toMatchObject({
+      decision: 'approve',
+      decidedBy: 'test run from the console (approve all)',
+      decidedByMessage: { code: 'decider.consoleTestAll' },
+    });
     expect(test.reason).toBeUndefined();
   });
 
   it('a turn that fails outside the turn runner: a known error keeps its code, anything else a generic one with its words', () => {
-    expect(turnFailureMessage(new ConversationLogError('EIO'))).toMatchObject({ code: 'turn.logNotWritten', params: { detail: 'EIO' } });
+    expect(turnFailureMessage(new ConversationLogError('EIO'))).toMatchObject({
+      code: 'turn.logNotWritten',
+      params: { detail: 'EIO' },
+    });
     expect(turnFailureMessage(new Conflict(say('agent.turnRunning')))).toMatchObject({ code: 'agent.turnRunning' });
-    expect(turnFailureMessage(new Error('disk on fire'))).toEqual({ code: 'turn.failed', params: { detail: 'disk on fire' }, text: 'the turn failed: disk on fire' });
+    expect(turnFailureMessage(new Error('disk on fire'))).toEqual({
+      code: 'turn.failed',
+      params: { detail: 'disk on fire' },
+      text: 'the turn failed: disk on fire',
+    });
     expect(turnFailureMessage('a string')).toMatchObject({ code: 'turn.failed', params: { detail: 'a string' } });
   });
 });

@@ -49,7 +49,7 @@ describe('persistence', () => {
     expect(harness.agent.get(id).items.length).toBeGreaterThan(0);
   });
 
-  it("deleting a conversation keeps its execution records, also after a restart", async () => {
+  it('deleting a conversation keeps its execution records, also after a restart', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-persist-'));
     harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
     const { id } = await harness.agent.create('u1001');

@@ -25,7 +25,8 @@ afterEach(async () => {
 
 type OpenAiBody = { tools?: { function: { name: string; description: string } }[]; messages: { role: string }[] };
 const toolNames = (body: unknown) => ((body as OpenAiBody).tools ?? []).map((t) => t.function.name);
-const describedAs = (body: unknown, name: string) => (body as OpenAiBody).tools?.find((t) => t.function.name === name)?.function.description;
+const describedAs = (body: unknown, name: string) =>
+  (body as OpenAiBody).tools?.find((t) => t.function.name === name)?.function.description;
 
 function overrideLogistics(description: string): IntentNode[] {
   const intents = parse(defaultConfigText()).intents as IntentNode[];
@@ -43,10 +44,16 @@ describe('the real OpenAI SDK against a scripted OpenAI-compatible server', () =
         harness!.setIntents(overrideLogistics('OVERRIDDEN: 按运单号查物流'));
         return openAiStream({ toolCalls: [{ name: 'load_skill', arguments: { name: 'after-sales' } }] });
       }
-      if (index === 1) return openAiStream({ toolCalls: [{ name: 'apply_refund', arguments: { orderNo: delivered(), reason: '不合适' } }] });
+      if (index === 1)
+        return openAiStream({
+          toolCalls: [{ name: 'apply_refund', arguments: { orderNo: delivered(), reason: '不合适' } }],
+        });
       return openAiStream({ text: ['退款申请', '已提交'] });
     });
-    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' }, 'sk-test');
+    const provider = createOpenAiCompatibleProvider(
+      { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' },
+      'sk-test',
+    );
     harness = await startRuntimeHarness({ provider: () => provider });
     harness.autoDecide(() => 'approve');
     const { id } = await harness.agent.create('u1001');
@@ -68,7 +75,10 @@ describe('the real OpenAI SDK against a scripted OpenAI-compatible server', () =
 
   it('a provider 401 ends the turn with an auth error that does not contain the key', async () => {
     model = await startOpenAiCompatibleServer([openAiError(401, 'Incorrect API key provided: sk-secret-123')]);
-    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'm' }, 'sk-secret-123');
+    const provider = createOpenAiCompatibleProvider(
+      { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'm' },
+      'sk-secret-123',
+    );
     harness = await startRuntimeHarness({ provider: () => provider });
     const { id } = await harness.agent.create('u1001');
     const result = await harness.agent.send(id, 'hi').done;
@@ -84,11 +94,17 @@ describe('the real Anthropic SDK against a scripted Messages server', () => {
       anthropicStream({ toolUses: [{ name: 'query_order', arguments: { keyword: 'AirPods' } }] }),
       anthropicStream({ text: '找到两笔订单' }),
     ]);
-    const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
+    const provider = createAnthropicProvider(
+      { provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' },
+      'sk-ant',
+    );
     harness = await startRuntimeHarness({ provider: () => provider });
     const { id } = await harness.agent.create('u1001');
     expect((await harness.agent.send(id, '我的订单').done).status).toBe('completed');
-    const second = model.requests[1].body as { messages: { role: string; content: unknown }[]; tools: { name: string }[] };
+    const second = model.requests[1].body as {
+      messages: { role: string; content: unknown }[];
+      tools: { name: string }[];
+    };
     expect(second.tools.map((t) => t.name)).toContain('query_order');
     expect(JSON.stringify(second.messages.at(-1))).toContain('tool_result');
     expect(JSON.stringify(second.messages.at(-1))).toContain('AirPods');
@@ -102,17 +118,34 @@ describe('a tool call whose input streams', () => {
       paced(anthropicStream({ toolUses: [{ id: 'toolu_s', name: 'query_order', arguments: args }] }), 90),
       anthropicStream({ text: '找到了' }),
     ]);
-    const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
-    harness = await startRuntimeHarness({ provider: () => provider, toolMeta: { query_order: { ui: { resourceUri: 'ui://shop/orders.html' } } } });
+    const provider = createAnthropicProvider(
+      { provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' },
+      'sk-ant',
+    );
+    harness = await startRuntimeHarness({
+      provider: () => provider,
+      toolMeta: { query_order: { ui: { resourceUri: 'ui://shop/orders.html' } } },
+    });
     const { id } = await harness.agent.create('u1001');
     expect((await harness.agent.send(id, '我的订单').done).status).toBe('completed');
 
     const names = harness.seen.map((event) => event.name);
-    const partials = harness.seen.filter((event) => event.name === 'chat.toolInputPartial').map((event) => event.payload as { conversationId: string; callId: string; name: string; json: string; step: number });
+    const partials = harness.seen
+      .filter((event) => event.name === 'chat.toolInputPartial')
+      .map(
+        (event) =>
+          event.payload as { conversationId: string; callId: string; name: string; json: string; step: number },
+      );
     expect(partials.length).toBeGreaterThanOrEqual(2);
     const json = JSON.stringify(args);
     for (const [n, partial] of partials.entries()) {
-      expect(partial).toMatchObject({ conversationId: id, callId: 'toolu_s', server: 'shop', name: 'query_order', step: 1 });
+      expect(partial).toMatchObject({
+        conversationId: id,
+        callId: 'toolu_s',
+        server: 'shop',
+        name: 'query_order',
+        step: 1,
+      });
       expect(json.startsWith(partial.json)).toBe(true);
       expect(partial.json.length).toBeGreaterThan(n > 0 ? partials[n - 1].json.length : 0);
     }
@@ -125,10 +158,18 @@ describe('a tool call whose input streams', () => {
 describe('a streamed tool call without an app', () => {
   it('sends no partial input events: nothing listens for them', async () => {
     model = await startAnthropicServer([
-      paced(anthropicStream({ toolUses: [{ id: 'toolu_n', name: 'query_order', arguments: { keyword: 'AirPods Pro 2nd generation' } }] }), 60),
+      paced(
+        anthropicStream({
+          toolUses: [{ id: 'toolu_n', name: 'query_order', arguments: { keyword: 'AirPods Pro 2nd generation' } }],
+        }),
+        60,
+      ),
       anthropicStream({ text: '好' }),
     ]);
-    const provider = createAnthropicProvider({ provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' }, 'sk-ant');
+    const provider = createAnthropicProvider(
+      { provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' },
+      'sk-ant',
+    );
     harness = await startRuntimeHarness({ provider: () => provider });
     const { id } = await harness.agent.create('u1001');
     expect((await harness.agent.send(id, '我的订单').done).status).toBe('completed');
@@ -140,7 +181,14 @@ describe('a streamed tool call without an app', () => {
 describe('opening a conversation', () => {
   it('prepares the model provider (its SDK loads while the operator types), before any turn', async () => {
     let prepared = 0;
-    const provider = { id: 'x', label: 'x', prepare: () => void prepared++, stream: async function* () { yield { type: 'done' as const, stopReason: 'end' as const }; } };
+    const provider = {
+      id: 'x',
+      label: 'x',
+      prepare: () => void prepared++,
+      stream: async function* () {
+        yield { type: 'done' as const, stopReason: 'end' as const };
+      },
+    };
     harness = await startRuntimeHarness({ provider: () => provider });
     expect(prepared).toBe(0);
     await harness.agent.create('u1001');

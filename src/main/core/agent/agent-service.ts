@@ -121,7 +121,13 @@ export class AgentService {
     const turn = conversation.turns.find((t) => t.id === turnId);
     if (turn?.status === 'running') {
       const { steps: _steps, ...fields } = turn;
-      const ended = { ...fields, status: 'error' as const, finishedAt: new Date().toISOString(), error: errorMessage.text, errorMessage };
+      const ended = {
+        ...fields,
+        status: 'error' as const,
+        finishedAt: new Date().toISOString(),
+        error: errorMessage.text,
+        errorMessage,
+      };
       // Shown at once (memory first); the line itself may fail again if the log is what broke.
       try {
         conversation.write({ t: 'turn', turn: ended }).catch(() => undefined);
@@ -129,7 +135,12 @@ export class AgentService {
         // the log refused at once: the turn in memory has ended all the same
       }
     }
-    this.deps.events.emit('turn.finished', { conversationId: conversation.summary.id, turnId, status: 'error', error: errorMessage.text });
+    this.deps.events.emit('turn.finished', {
+      conversationId: conversation.summary.id,
+      turnId,
+      status: 'error',
+      error: errorMessage.text,
+    });
     return { turnId, status: 'error', error: String(error), errorMessage };
   }
 
@@ -140,5 +151,7 @@ export class AgentService {
 
 /** A turn's failure as the console shows it: a known error's own code, anything else a generic code with its words. */
 export function turnFailureMessage(error: unknown): UiMessage {
-  return carriedMessage(error) ?? say('turn.failed', { detail: error instanceof Error ? error.message : String(error) });
+  return (
+    carriedMessage(error) ?? say('turn.failed', { detail: error instanceof Error ? error.message : String(error) })
+  );
 }

@@ -13,7 +13,18 @@ const block = (ms: number) => {
 function open(service: ApprovalService): { id: string; outcome: Promise<ApprovalOutcome> } {
   let id = '';
   const outcome = service.request(
-    { conversationId: 'c1', turnId: 't1', callId: 'k1', toolName: 'cancel_order', server: 'shop', nodeId: 'n1', arguments: {}, argumentsHash: 'h', hints: {}, policy: 'auto' },
+    {
+      conversationId: 'c1',
+      turnId: 't1',
+      callId: 'k1',
+      toolName: 'cancel_order',
+      server: 'shop',
+      nodeId: 'n1',
+      arguments: {},
+      argumentsHash: 'h',
+      hints: {},
+      policy: 'auto',
+    },
     new AbortController().signal,
     (request) => (id = request.id),
   );

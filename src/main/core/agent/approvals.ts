@@ -28,7 +28,11 @@ export class ApprovalService {
   ) {}
 
   /** Opens an approval and waits for the operator, the timeout, or the signal (Stop). */
-  request(fields: NewApproval, signal: AbortSignal, onOpened?: (request: ApprovalRequest) => void): Promise<ApprovalOutcome> {
+  request(
+    fields: NewApproval,
+    signal: AbortSignal,
+    onOpened?: (request: ApprovalRequest) => void,
+  ): Promise<ApprovalOutcome> {
     const now = Date.now();
     const timeout = this.timeoutMs();
     const request: ApprovalRequest = {
@@ -40,7 +44,8 @@ export class ApprovalService {
     return new Promise((resolve) => {
       const onAbort = () => settle('cancelled', 'system', say('approval.turnStopped'));
       const deadline = now + timeout;
-      const expire = () => settle('timeout', 'system', say('approval.noDecisionWithin', { seconds: Math.round(timeout / 1000) }));
+      const expire = () =>
+        settle('timeout', 'system', say('approval.noDecisionWithin', { seconds: Math.round(timeout / 1000) }));
       const timer = setTimeout(expire, timeout);
       const settle = (decision: Decision, decidedBy: string, reason?: string | UiMessage) => {
         if (!this.pending.delete(request.id)) return;
@@ -66,7 +71,12 @@ export class ApprovalService {
     });
   }
 
-  resolve(id: string, decision: 'approve' | 'reject' | 'approve_conversation', reason?: string, decidedBy = 'operator'): boolean {
+  resolve(
+    id: string,
+    decision: 'approve' | 'reject' | 'approve_conversation',
+    reason?: string,
+    decidedBy = 'operator',
+  ): boolean {
     const entry = this.pending.get(id);
     if (!entry) return false;
     // The timer is not the judge of lateness: after a stall Node runs overdue timers list by list (one list

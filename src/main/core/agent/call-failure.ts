@@ -9,7 +9,8 @@ import { StaleSessionError } from './mcp-caller';
  */
 export function failureMessage(error: unknown): UiMessage {
   const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof ServerUnavailableError) return say('call.serverNotConnected', { server: error.server, detail: error.detail });
+  if (error instanceof ServerUnavailableError)
+    return say('call.serverNotConnected', { server: error.server, detail: error.detail });
   if (error instanceof StaleSessionError) return say('call.staleSession', { server: error.server, tool: error.tool });
   if (isRequestTimeout(error)) return say('call.timedOut', { detail });
   // A built-in tool's refusal (search_knowledge without a query) is main's own sentence, already a code.

@@ -27,7 +27,15 @@ export interface MadeRecord {
   recorded: RecordedResult;
 }
 
-export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversation' | 'turnId'>, final: ToolItem, verdict: RecordVerdict, finishedAt: number, actor?: RecordActor, app?: { server: string; tool: string }): MadeRecord {
+export function recordOf(
+  call: ToolCallRequest,
+  ctx: Pick<CallContext, 'conversation' | 'turnId'>,
+  final: ToolItem,
+  verdict: RecordVerdict,
+  finishedAt: number,
+  actor?: RecordActor,
+  app?: { server: string; tool: string },
+): MadeRecord {
   const record: RecordSummary = {
     id: final.recordId as string,
     conversationId: ctx.conversation.id,
@@ -40,7 +48,9 @@ export function recordOf(call: ToolCallRequest, ctx: Pick<CallContext, 'conversa
     argumentsHash: argumentsHash(call.arguments),
     status: verdict.status,
     error: verdict.error,
-    ...(verdict.message && { message: verdict.error === undefined ? verdict.message : { ...verdict.message, text: verdict.error } }),
+    ...(verdict.message && {
+      message: verdict.error === undefined ? verdict.message : { ...verdict.message, text: verdict.error },
+    }),
     startedAt: final.at,
     finishedAt: new Date(finishedAt).toISOString(),
     durationMs: final.durationMs as number,

@@ -36,8 +36,15 @@ export class CallTrace {
 
   onTask = (task: CallTask): void => {
     if (this.done) return;
-    const changed = task.taskId !== this.task?.taskId || task.status !== this.task.status || task.statusMessage !== this.task.statusMessage;
-    this.task = { taskId: task.taskId, status: task.status, ...(task.statusMessage ? { statusMessage: task.statusMessage } : {}) };
+    const changed =
+      task.taskId !== this.task?.taskId ||
+      task.status !== this.task.status ||
+      task.statusMessage !== this.task.statusMessage;
+    this.task = {
+      taskId: task.taskId,
+      status: task.status,
+      ...(task.statusMessage ? { statusMessage: task.statusMessage } : {}),
+    };
     if (changed) this.showNow();
   };
 

@@ -23,10 +23,18 @@ describe('ConversationStore.rescan', () => {
     const theirs = await cli.create('u1002', 'demo');
 
     expect(await consoleStore.rescan(() => false)).toEqual([theirs.summary.id]);
-    expect(consoleStore.list().map((c) => c.summary.id).sort()).toEqual([own.summary.id, theirs.summary.id].sort());
+    expect(
+      consoleStore
+        .list()
+        .map((c) => c.summary.id)
+        .sort(),
+    ).toEqual([own.summary.id, theirs.summary.id].sort());
     expect(await consoleStore.rescan(() => false)).toEqual([]); // nothing new
 
-    await theirs.write({ t: 'item', item: { kind: 'user', id: 'i1', turnId: 't1', text: '我有哪些优惠券', at: new Date().toISOString() } });
+    await theirs.write({
+      t: 'item',
+      item: { kind: 'user', id: 'i1', turnId: 't1', text: '我有哪些优惠券', at: new Date().toISOString() },
+    });
     expect(await consoleStore.rescan((id) => id === theirs.summary.id)).toEqual([]); // not while this process runs a turn in it
     expect(await consoleStore.rescan(() => false)).toEqual([theirs.summary.id]);
     expect(consoleStore.get(theirs.summary.id).items.map((i) => i.kind)).toEqual(['user']);

@@ -4,7 +4,13 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
 import { Slices } from '../slices';
-import type { ApprovalOutcome, ApprovalRequest, ChatItem, ConversationSummary, ExecutionRecord } from '../../../shared/contract';
+import type {
+  ApprovalOutcome,
+  ApprovalRequest,
+  ChatItem,
+  ConversationSummary,
+  ExecutionRecord,
+} from '../../../shared/contract';
 import { LiveConversation, type ConversationLogLine } from './conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { NotFound } from '../errors';
@@ -67,7 +73,10 @@ export class ConversationStore {
         () => -1,
       );
       if (size < 0 || (known && (this.foreign.get(id) === size || isRunning(id)))) continue;
-      const conversation = LiveConversation.replay(await readJsonLines<ConversationLogLine>(path), new JsonlAppender(path));
+      const conversation = LiveConversation.replay(
+        await readJsonLines<ConversationLogLine>(path),
+        new JsonlAppender(path),
+      );
       if (!conversation || conversation.summary.id !== id) continue;
       await this.conversations.get(id)?.close();
       this.conversations.set(id, conversation);
@@ -111,9 +120,19 @@ export class ConversationStore {
       const conversation = LiveConversation.replay(lines, new JsonlAppender(path));
       if (!conversation) continue;
       this.conversations.set(conversation.summary.id, conversation);
-      for (const line of lines) if (line.t === 'toolResult' && line.record && !hasRecord(line.record.id)) this.unrecorded.push(line.record);
-      const outcomes = new Map(lines.flatMap((line) => (line.t === 'approvalResolved' ? [[line.id, line.outcome] as const] : [])));
-      expired.push(...(await repairInterrupted(conversation, (call) => this.interrupted.push({ ...call, approval: call.item.approvalId ? outcomes.get(call.item.approvalId) : undefined }))));
+      for (const line of lines)
+        if (line.t === 'toolResult' && line.record && !hasRecord(line.record.id)) this.unrecorded.push(line.record);
+      const outcomes = new Map(
+        lines.flatMap((line) => (line.t === 'approvalResolved' ? [[line.id, line.outcome] as const] : [])),
+      );
+      expired.push(
+        ...(await repairInterrupted(conversation, (call) =>
+          this.interrupted.push({
+            ...call,
+            approval: call.item.approvalId ? outcomes.get(call.item.approvalId) : undefined,
+          }),
+        )),
+      );
     }
     return expired;
   }
@@ -185,7 +204,12 @@ async function repairInterrupted(
     if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval'))
       await conversation.write({
         t: 'item',
-        item: { ...item, status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped', resultText: INTERRUPTED, message: say('call.interrupted') },
+        item: {
+          ...item,
+          status: item.status === 'awaiting_approval' ? 'rejected' : 'stopped',
+          resultText: INTERRUPTED,
+          message: say('call.interrupted'),
+        },
       });
   }
   // A fast call's `running` line is never written (see RunningLine): a crash while it ran leaves a call the
@@ -195,7 +219,16 @@ async function repairInterrupted(
   for (const turn of conversation.turns) {
     if (turn.status === 'running') {
       const { steps: _steps, ...fields } = turn;
-      await conversation.write({ t: 'turn', turn: { ...fields, status: 'stopped', error: INTERRUPTED, errorMessage: say('turn.interrupted'), finishedAt: now } });
+      await conversation.write({
+        t: 'turn',
+        turn: {
+          ...fields,
+          status: 'stopped',
+          error: INTERRUPTED,
+          errorMessage: say('turn.interrupted'),
+          finishedAt: now,
+        },
+      });
     }
   }
   // Every tool call the model made must have an answer, or the next provider request is malformed.
@@ -221,9 +254,15 @@ async function repairInterrupted(
           at: now,
         };
         onInterrupted({ conversation, item, interruptedAt: now });
-        await conversation.write({ t: 'item', item: { ...item, status: 'stopped', resultText: INTERRUPTED, message: say('call.interrupted') } });
+        await conversation.write({
+          t: 'item',
+          item: { ...item, status: 'stopped', resultText: INTERRUPTED, message: say('call.interrupted') },
+        });
       }
-      await conversation.write({ t: 'message', message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true } });
+      await conversation.write({
+        t: 'message',
+        message: { role: 'tool', toolCallId: call.id, name: call.name, content: INTERRUPTED, isError: true },
+      });
     }
   }
   return expired;

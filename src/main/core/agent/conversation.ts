@@ -1,4 +1,12 @@
-import type { ApprovalOutcome, ApprovalRequest, ChatItem, Conversation, ConversationSummary, ExecutionRecord, Turn } from '../../../shared/contract';
+import type {
+  ApprovalOutcome,
+  ApprovalRequest,
+  ChatItem,
+  Conversation,
+  ConversationSummary,
+  ExecutionRecord,
+  Turn,
+} from '../../../shared/contract';
 import type { ChatMessage, ModelImage } from '../providers/types';
 import { modelImagesOf } from './tool-result';
 import type { JsonlAppender, LineLocation } from './jsonl-file';
@@ -135,7 +143,11 @@ export class LiveConversation {
    * `resultTextInRecord`: the item's resultText equals the record result's one text content, so the line
    * carries it once (replay restores it from the record).
    */
-  writeToolResult(item: ToolItem, line: () => { recordJson: string; resultTextInRecord: boolean }, images: ModelImage[] = []): Promise<LineLocation> {
+  writeToolResult(
+    item: ToolItem,
+    line: () => { recordJson: string; resultTextInRecord: boolean },
+    images: ModelImage[] = [],
+  ): Promise<LineLocation> {
     this.apply({ t: 'toolResult', item }, images);
     this.touchedAt = Date.now();
     const written = this.log.appendDeferred(() => {
@@ -159,7 +171,8 @@ export class LiveConversation {
     await null; // the failed lines' handlers (above) run first
     const failure = this.unwrittenResult;
     this.unwrittenResult = undefined;
-    if (failure !== undefined) throw new ConversationLogError(failure instanceof Error ? failure.message : String(failure));
+    if (failure !== undefined)
+      throw new ConversationLogError(failure instanceof Error ? failure.message : String(failure));
   }
 
   /** A new title, as a meta line: the log replays to the latest one, so it survives a restart. */
@@ -198,9 +211,13 @@ export class LiveConversation {
         this.upsertItem(line.item);
         break;
       case 'toolResult': {
-        const item = line.resultTextInRecord ? { ...line.item, resultText: singleTextOf(line.record?.result) ?? '' } : line.item;
+        const item = line.resultTextInRecord
+          ? { ...line.item, resultText: singleTextOf(line.record?.result) ?? '' }
+          : line.item;
         this.upsertItem(item);
-        this.messages.push(toolMessageOf(item, images ?? (item.parts?.length ? modelImagesOf(line.record?.result) : [])));
+        this.messages.push(
+          toolMessageOf(item, images ?? (item.parts?.length ? modelImagesOf(line.record?.result) : [])),
+        );
         break;
       }
       case 'turn': {
@@ -237,7 +254,14 @@ export class LiveConversation {
 
 /** What the model reads for a finished call: its result text (and images), an error unless the call succeeded. */
 export function toolMessageOf(item: Extract<ChatItem, { kind: 'tool' }>, images: ModelImage[] = []): ChatMessage {
-  return { role: 'tool', toolCallId: item.id, name: item.toolName, content: item.resultText ?? '', isError: item.status !== 'success', ...(images.length && { images }) };
+  return {
+    role: 'tool',
+    toolCallId: item.id,
+    name: item.toolName,
+    content: item.resultText ?? '',
+    isError: item.status !== 'success',
+    ...(images.length && { images }),
+  };
 }
 
 /** The text of a tool result made of exactly one text content item, else undefined. */

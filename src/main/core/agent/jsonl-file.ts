@@ -84,14 +84,16 @@ export class JsonlAppender {
   async sync(): Promise<void> {
     this.flush();
     const fd = this.fd;
-    if (fd !== undefined) await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
+    if (fd !== undefined)
+      await new Promise<void>((resolve, reject) => fsync(fd, (error) => (error ? reject(error) : resolve())));
   }
 
   async close(): Promise<void> {
     this.flush();
     const fd = this.fd;
     this.fd = undefined; // a later append reopens the file
-    if (fd !== undefined) await new Promise<void>((resolve, reject) => close(fd, (error) => (error ? reject(error) : resolve())));
+    if (fd !== undefined)
+      await new Promise<void>((resolve, reject) => close(fd, (error) => (error ? reject(error) : resolve())));
   }
 
   private flush(): void {
@@ -113,7 +115,7 @@ export class JsonlAppender {
       if (written < bytes) {
         // A short write (rare on a regular file): finish the batch so no line is left half-written.
         const buffer = Buffer.from(text, 'utf8');
-        for (let offset = written; offset < buffer.length; ) offset += writeSync(fd, buffer, offset);
+        for (let offset = written; offset < buffer.length;) offset += writeSync(fd, buffer, offset);
       }
       let offset = this.position;
       this.position += bytes;

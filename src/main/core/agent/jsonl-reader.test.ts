@@ -20,7 +20,11 @@ function file(content: string | Buffer): string {
 
 describe('reading JSON lines incrementally', () => {
   it('gives every line with its byte range, across chunk boundaries and multi-byte characters; skips torn lines', async () => {
-    const lines = [{ n: 1, text: '耳机' }, { n: 2, text: 'x'.repeat(50) }, { n: 3, text: '🎧 AirPods' }];
+    const lines = [
+      { n: 1, text: '耳机' },
+      { n: 2, text: 'x'.repeat(50) },
+      { n: 3, text: '🎧 AirPods' },
+    ];
     const body = `${lines.map((l) => JSON.stringify(l)).join('\n')}\n{"torn":\n\n${JSON.stringify({ n: 4 })}`;
     const path = file(body);
     const seen: { value: unknown; offset: number; length: number }[] = [];
@@ -41,7 +45,10 @@ describe('reading JSON lines incrementally', () => {
     const all: { value: unknown; offset: number; length: number }[] = [];
     await forEachJsonLine(path, (value, at) => void all.push({ value, ...at }));
     const rest: { value: unknown; offset: number; length: number }[] = [];
-    await forEachJsonLine(path, (value, at) => void rest.push({ value, ...at }), { start: all[1].offset, chunkBytes: 5 });
+    await forEachJsonLine(path, (value, at) => void rest.push({ value, ...at }), {
+      start: all[1].offset,
+      chunkBytes: 5,
+    });
     expect(rest).toEqual(all.slice(1));
     expect(rest.map((r) => r.value)).toEqual([{ n: '二' }, { n: 3 }]);
   });

@@ -21,7 +21,11 @@ const CHUNK_BYTES = 1 << 20;
  * process (and the window it serves) for seconds at start-up. A torn or corrupt line is skipped; a missing
  * file has no lines. `visit` returning false stops the read.
  */
-export async function forEachJsonLine<T>(path: string, visit: (value: T, at: LineLocation) => boolean | void, options: ReadOptions = {}): Promise<void> {
+export async function forEachJsonLine<T>(
+  path: string,
+  visit: (value: T, at: LineLocation) => boolean | void,
+  options: ReadOptions = {},
+): Promise<void> {
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   let file;
   try {
@@ -41,7 +45,11 @@ export async function forEachJsonLine<T>(path: string, visit: (value: T, at: Lin
       const { bytesRead } = await file.read(chunk, 0, chunkBytes, position);
       position += bytesRead;
       const done = bytesRead === 0;
-      const bytes = done ? carry : carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
+      const bytes = done
+        ? carry
+        : carry.length
+          ? Buffer.concat([carry, chunk.subarray(0, bytesRead)])
+          : chunk.subarray(0, bytesRead);
       let start = 0;
       for (;;) {
         const newline = bytes.indexOf(0x0a, start);

@@ -14,7 +14,11 @@ export interface ServerSkillManuals {
 }
 
 /** load_skill and search_knowledge, run in-process. */
-export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; serverSkills?: ServerSkillManuals; knowledge: () => Promise<KnowledgeBase> }): LocalToolRunner {
+export function createLocalToolRunner(deps: {
+  skills: () => readonly Skill[];
+  serverSkills?: ServerSkillManuals;
+  knowledge: () => Promise<KnowledgeBase>;
+}): LocalToolRunner {
   return {
     run(name, args, conversation) {
       if (name === LOAD_SKILL) return loadSkill(deps.skills(), deps.serverSkills, args, conversation);
@@ -36,20 +40,38 @@ export function createLocalToolRunner(deps: { skills: () => readonly Skill[]; se
  * server skill no config skill names loads too, unlocking nothing. A server skill that cannot be loaded (quarantined,
  * refused, its server down) is refused with the reason, and unlocks nothing.
  */
-async function loadSkill(skills: readonly Skill[], serverSkills: ServerSkillManuals | undefined, args: Record<string, unknown>, conversation: LiveConversation) {
+async function loadSkill(
+  skills: readonly Skill[],
+  serverSkills: ServerSkillManuals | undefined,
+  args: Record<string, unknown>,
+  conversation: LiveConversation,
+) {
   const wanted = typeof args.name === 'string' ? args.name : '';
   const configured = skills.find((s) => s.name === wanted);
   const published = configured ? undefined : serverSkills?.loadable().find((s) => s.name === wanted);
-  const skill = configured ?? (published && { name: published.name, server: published.server, skill: published.name, manual: '', unlocks: [] as string[] });
+  const skill =
+    configured ??
+    (published && {
+      name: published.name,
+      server: published.server,
+      skill: published.name,
+      manual: '',
+      unlocks: [] as string[],
+    });
   if (!skill) {
     const names = [...skills.map((s) => s.name), ...(serverSkills?.loadable().map((s) => s.name) ?? [])];
     // The model reads the English; the card shows the same sentence in the UI's language.
-    const message = names.length ? say('localTool.noSuchSkill', { name: wanted, available: names.join(', ') }) : say('localTool.noSkills', { name: wanted });
+    const message = names.length
+      ? say('localTool.noSuchSkill', { name: wanted, available: names.join(', ') })
+      : say('localTool.noSkills', { name: wanted });
     return { text: message.text, isError: true, message };
   }
   let manual = skill.manual;
   if (skill.server) {
-    const found = (await serverSkills?.manual(skill.server, skill.skill ?? skill.name)) ?? { ok: false as const, reason: say('serverSkill.notConnected', { server: skill.server }) };
+    const found = (await serverSkills?.manual(skill.server, skill.skill ?? skill.name)) ?? {
+      ok: false as const,
+      reason: say('serverSkill.notConnected', { server: skill.server }),
+    };
     if (!found.ok) {
       const message = say('serverSkill.unavailable', { name: skill.name, server: skill.server, reason: found.reason });
       return { text: message.text, isError: true, message };

@@ -3,12 +3,7 @@ import type { McpCaller } from './tool-proxy';
 
 /** The slice of the connection manager the agent needs. */
 export interface ConnectionsPort {
-  callTool(
-    server: string,
-    name: string,
-    args: Record<string, unknown>,
-    options: CallToolOptions,
-  ): Promise<unknown>;
+  callTool(server: string, name: string, args: Record<string, unknown>, options: CallToolOptions): Promise<unknown>;
   reconnect(server: string): Promise<void>;
 }
 

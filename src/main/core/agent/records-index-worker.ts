@@ -58,7 +58,14 @@ let summaries: string[] = [];
 let numbers: number[] = [];
 let next = 0;
 function pushBatch(done?: true): void {
-  ready.push({ keys, ids, summaries: summaries.join('\n'), numbers: Float64Array.from(numbers), next, ...(done && { done }) });
+  ready.push({
+    keys,
+    ids,
+    summaries: summaries.join('\n'),
+    numbers: Float64Array.from(numbers),
+    next,
+    ...(done && { done }),
+  });
   keys = [];
   ids = [];
   summaries = [];
@@ -77,7 +84,10 @@ await forEachJsonLine<ExecutionRecord>(
     next = at.offset + at.length;
     if (ids.length === BATCH) pushBatch();
   },
-  { sliceMs: 20, between: () => (ready.length < AHEAD ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))) },
+  {
+    sliceMs: 20,
+    between: () => (ready.length < AHEAD ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),
+  },
 );
 pushBatch(true);
 

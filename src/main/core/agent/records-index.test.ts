@@ -66,7 +66,10 @@ describe('the records index read in a worker thread', () => {
     expect(started).toBe(1);
     expect(logged).toEqual([]);
     const table = new RecordTable();
-    await readRecordsIndex(path, table, { inlineMaxBytes: Infinity, startWorker: () => expect.fail('no worker for a small file') });
+    await readRecordsIndex(path, table, {
+      inlineMaxBytes: Infinity,
+      startWorker: () => expect.fail('no worker for a small file'),
+    });
     expect(inWorker).toEqual(contents(table));
     expect(inWorker.map((e) => e.summary)).toEqual(records.map(summaryOf));
     expect(inWorker[0].summary).not.toHaveProperty('result');
@@ -82,14 +85,28 @@ describe('the records index read in a worker thread', () => {
     });
     expect(killed).toBe(true);
     expect(seen.map((e) => e.summary.id)).toEqual(records.map((r) => r.id));
-    expect(logged).toEqual([expect.stringMatching(new RegExp(`^records index: the worker exited early \\(code 1\\); reading the rest of \\(from byte [1-9]\\d*\\) ${path} on the main thread$`))]);
+    expect(logged).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^records index: the worker exited early \\(code 1\\); reading the rest of \\(from byte [1-9]\\d*\\) ${path} on the main thread$`,
+        ),
+      ),
+    ]);
   });
 
   it('a worker that cannot start, or fails before its first batch, leaves the whole file to this thread', async () => {
     const records = await writeRecords();
     const ids = records.map((r) => r.id);
-    expect((await read(() => { throw new Error('config-worker.js is not beside the build'); })).map((e) => e.summary.id)).toEqual(ids);
-    expect(logged).toEqual([`records index: the worker could not start (config-worker.js is not beside the build); reading ${path} on the main thread`]);
+    expect(
+      (
+        await read(() => {
+          throw new Error('config-worker.js is not beside the build');
+        })
+      ).map((e) => e.summary.id),
+    ).toEqual(ids);
+    expect(logged).toEqual([
+      `records index: the worker could not start (config-worker.js is not beside the build); reading ${path} on the main thread`,
+    ]);
     const broken = () => new Worker('throw new Error("the worker broke")', { eval: true });
     expect((await read(broken)).map((e) => e.summary.id)).toEqual(ids);
     expect(logged).toEqual([`records index: the worker failed (the worker broke); reading ${path} on the main thread`]);
@@ -98,28 +115,33 @@ describe('the records index read in a worker thread', () => {
   it('an unreadable records file fails the open with its own error, as on this thread; a missing one has no records and starts no worker', async () => {
     await mkdir(path); // a directory where the file should be: opening works, reading fails
     await expect(read()).rejects.toMatchObject({ code: 'EISDIR' });
-    await expect(new RecordsStore(dir, undefined, { inlineMaxBytes: 0 }).open()).rejects.toMatchObject({ code: 'EISDIR' });
+    await expect(new RecordsStore(dir, undefined, { inlineMaxBytes: 0 }).open()).rejects.toMatchObject({
+      code: 'EISDIR',
+    });
     await rm(path, { recursive: true });
     expect(await read(() => expect.fail('no worker for a missing file'))).toEqual([]);
   });
 
-  it.runIf(process.platform === 'linux')('the worker runs at the lowest priority, below the main thread: on a busy machine the index waits, not the window', async () => {
-    // Enough records that the worker, never asked for a second batch, waits with its batches parsed (alive).
-    await writeFile(path, `${Array.from({ length: 6_000 }, (_, n) => JSON.stringify(record(n))).join('\n')}\n`);
-    const niceOfThreads = () =>
-      readdirSync('/proc/self/task').map((tid) => {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19, nice
-      });
-    expect(niceOfThreads()).not.toContain(19);
-    const worker = startRecordsIndexWorker(path);
-    try {
-      await new Promise((resolve) => worker.once('message', resolve));
-      expect(niceOfThreads()).toContain(19);
-    } finally {
-      await worker.terminate();
-    }
-  });
+  it.runIf(process.platform === 'linux')(
+    'the worker runs at the lowest priority, below the main thread: on a busy machine the index waits, not the window',
+    async () => {
+      // Enough records that the worker, never asked for a second batch, waits with its batches parsed (alive).
+      await writeFile(path, `${Array.from({ length: 6_000 }, (_, n) => JSON.stringify(record(n))).join('\n')}\n`);
+      const niceOfThreads = () =>
+        readdirSync('/proc/self/task').map((tid) => {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'latin1');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); // field 19, nice
+        });
+      expect(niceOfThreads()).not.toContain(19);
+      const worker = startRecordsIndexWorker(path);
+      try {
+        await new Promise((resolve) => worker.once('message', resolve));
+        expect(niceOfThreads()).toContain(19);
+      } finally {
+        await worker.terminate();
+      }
+    },
+  );
 
   it('RecordsStore opened through the worker lists, finds and reads back records; the torn ones are missing, so restore() brings them back', async () => {
     const records = await writeRecords();
@@ -128,7 +150,10 @@ describe('the records index read in a worker thread', () => {
     expect(store.count()).toBe(600);
     expect(store.list({ limit: 2 }).map((r) => r.id)).toEqual(['r_599', 'r_598']);
     expect(store.list({ conversationId: 'c_1', status: 'error', limit: 1000 }).map((r) => r.id)).toEqual(
-      records.filter((r) => r.conversationId === 'c_1' && r.status === 'error').map((r) => r.id).reverse(),
+      records
+        .filter((r) => r.conversationId === 'c_1' && r.status === 'error')
+        .map((r) => r.id)
+        .reverse(),
     );
     expect(await store.get('r_450')).toEqual(records[450]);
     expect(store.has('r_torn_middle')).toBe(false);

@@ -48,21 +48,40 @@ const LIMITS = { maxOldGenerationSizeMb: 512 };
  * batch at a time, one batch per request, so each delivery is ~1 ms on this thread. A worker that cannot start
  * or dies leaves the rest of the file to this thread, from the last line it delivered.
  */
-export async function readRecordsIndex(path: string, table: RecordTable, options: IndexReadOptions = {}): Promise<void> {
+export async function readRecordsIndex(
+  path: string,
+  table: RecordTable,
+  options: IndexReadOptions = {},
+): Promise<void> {
   const size = await stat(path).then(
     (s) => s.size,
     () => 0, // missing (no records yet) or unreadable: the read on this thread says which
   );
   let resumeAt: number | undefined = 0;
-  if (size >= (options.inlineMaxBytes ?? DEFAULT_INLINE_MAX)) resumeAt = await inWorker(path, table, options.startWorker ?? startRecordsIndexWorker, options.log ?? (() => undefined));
+  if (size >= (options.inlineMaxBytes ?? DEFAULT_INLINE_MAX))
+    resumeAt = await inWorker(
+      path,
+      table,
+      options.startWorker ?? startRecordsIndexWorker,
+      options.log ?? (() => undefined),
+    );
   if (resumeAt === undefined) return;
-  await forEachJsonLine<ExecutionRecord>(path, (record, at) => void table.addSummary(summaryOf(record), at), { start: resumeAt });
+  await forEachJsonLine<ExecutionRecord>(path, (record, at) => void table.addSummary(summaryOf(record), at), {
+    start: resumeAt,
+  });
 }
 
 /** Resolves once the worker delivered every record (undefined), or where this thread must go on from. */
-function inWorker(path: string, table: RecordTable, start: (path: string) => Worker, log: (line: string) => void): Promise<number | undefined> {
+function inWorker(
+  path: string,
+  table: RecordTable,
+  start: (path: string) => Worker,
+  log: (line: string) => void,
+): Promise<number | undefined> {
   const fallBack = (at: number, why: string) => {
-    log(`records index: ${why}; ${at === 0 ? 'reading' : `reading the rest of (from byte ${at})`} ${path} on the main thread`);
+    log(
+      `records index: ${why}; ${at === 0 ? 'reading' : `reading the rest of (from byte ${at})`} ${path} on the main thread`,
+    );
     return at;
   };
   return new Promise((resolve, reject) => {
@@ -112,7 +131,10 @@ function addBatch(table: RecordTable, batch: IndexBatch, codes: number[]): void 
     const end = i === ids.length - 1 ? summaries.length : summaries.indexOf('\n', start);
     const base = i * NUMBERS_PER_RECORD;
     for (let k = 0; k < keys.length; k++) keys[k] = numbers[base + k] < 0 ? -1 : codes[numbers[base + k]];
-    table.add(ids[i], summaries.slice(start, end), keys, 0, { offset: numbers[base + KEYS], length: numbers[base + KEYS + 1] });
+    table.add(ids[i], summaries.slice(start, end), keys, 0, {
+      offset: numbers[base + KEYS],
+      length: numbers[base + KEYS + 1],
+    });
     start = end + 1;
   }
 }

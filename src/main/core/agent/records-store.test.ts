@@ -8,7 +8,8 @@ import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { RecordsStore } from './records-store';
 import { NotFound } from '../errors';
 
-const record = (id: string, result: unknown = { content: [{ type: 'text', text: `结果 ${id}` }] }): ExecutionRecord => executionRecord(id, { result });
+const record = (id: string, result: unknown = { content: [{ type: 'text', text: `结果 ${id}` }] }): ExecutionRecord =>
+  executionRecord(id, { result });
 
 let dir: string;
 beforeEach(async () => {
@@ -126,4 +127,3 @@ describe('JsonlAppender', () => {
     expect(await readJsonLines(path)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
 });
-

@@ -117,7 +117,8 @@ export class RecordsStore {
   private async add(summary: RecordSummary, recordJson: string, soon: boolean): Promise<void> {
     const slot = this.table.addSummary(summary, recordJson);
     const written = slot !== undefined && this.appender?.appendLine(recordJson, { soon });
-    const announce = () => this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
+    const announce = () =>
+      this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
     if (soon) announce(); // already durable in its conversation's line
     if (slot !== undefined && written) this.table.written(slot, await written);
     if (!soon) announce();

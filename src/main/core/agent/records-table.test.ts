@@ -4,17 +4,27 @@ import { executionRecord } from '../../../../tests/support/agent/execution-recor
 import { summaryOf } from './records-summary';
 import { RecordTable } from './records-table';
 
-const summary = (id: string, over: Partial<RecordSummary> = {}): RecordSummary => summaryOf(executionRecord(id, { nodeId: null, ...over }));
+const summary = (id: string, over: Partial<RecordSummary> = {}): RecordSummary =>
+  summaryOf(executionRecord(id, { nodeId: null, ...over }));
 
 describe('RecordTable', () => {
   it('filters by coded keys as the summaries say: an absent actor is the model, a null server matches no server filter, an unknown value nothing', () => {
     const table = new RecordTable();
     table.addSummary(summary('r_1'), { offset: 0, length: 10 });
-    table.addSummary(summary('r_2', { server: null, tool: 'search_knowledge', actor: 'operator' }), { offset: 10, length: 10 });
+    table.addSummary(summary('r_2', { server: null, tool: 'search_knowledge', actor: 'operator' }), {
+      offset: 10,
+      length: 10,
+    });
     table.addSummary(summary('r_3', { status: 'error', conversationId: 'c_2', customerId: 'u1002' }), '{"id":"r_3"}');
     // A summary read from the file as JSON text, with its keys coded by the caller.
     const text = summary('r_4', { actor: 'test', customerId: 'u1001' });
-    table.add('r_4', JSON.stringify(text), ['query_order', 'shop', 'success', 'c_1', 'test', 'u1001'].map((k) => table.code(k)), 0, { offset: 20, length: 5 });
+    table.add(
+      'r_4',
+      JSON.stringify(text),
+      ['query_order', 'shop', 'success', 'c_1', 'test', 'u1001'].map((k) => table.code(k)),
+      0,
+      { offset: 20, length: 5 },
+    );
 
     const ids = (filter: Parameters<RecordTable['list']>[0]) => table.list(filter).map((r) => r.id);
     expect(ids({})).toEqual(['r_4', 'r_3', 'r_2', 'r_1']);

@@ -18,7 +18,14 @@ const NO_KEY = -1;
 
 /** The filter keys of a summary (an absent actor is `model`), as the strings the table codes. */
 export function filterKeysOf(summary: RecordSummary): (string | null | undefined)[] {
-  return [summary.tool, summary.server, summary.status, summary.conversationId, summary.actor ?? 'model', summary.customerId];
+  return [
+    summary.tool,
+    summary.server,
+    summary.status,
+    summary.conversationId,
+    summary.actor ?? 'model',
+    summary.customerId,
+  ];
 }
 
 /**
@@ -66,7 +73,13 @@ export class RecordTable {
    * Adds a record; undefined if its id is already here. `keys`: its KEYS codes (from `code`) at `keys[from]`.
    * `at`: where its line is, or the line itself while it is not written.
    */
-  add(id: string, summary: RecordSummary | string, keys: ArrayLike<number>, from: number, at: LineLocation | string): number | undefined {
+  add(
+    id: string,
+    summary: RecordSummary | string,
+    keys: ArrayLike<number>,
+    from: number,
+    at: LineLocation | string,
+  ): number | undefined {
     if (this.slots.has(id)) return undefined;
     const slot = this.ids.length;
     this.ids.push(id);
@@ -86,7 +99,13 @@ export class RecordTable {
 
   /** Adds a record from its summary object. */
   addSummary(summary: RecordSummary, at: LineLocation | string): number | undefined {
-    return this.add(summary.id, summary, filterKeysOf(summary).map((key) => this.code(key)), 0, at);
+    return this.add(
+      summary.id,
+      summary,
+      filterKeysOf(summary).map((key) => this.code(key)),
+      0,
+      at,
+    );
   }
 
   written(slot: number, at: LineLocation): void {

@@ -14,7 +14,12 @@ export const REFUSED_CALL_PREFIX = 'Not run: the operator did not approve this c
  * hears, in their own language, that the request was not carried out, never the operator's words.
  */
 export function refusedCallText(approval: Pick<ApprovalOutcome, 'decision' | 'reason'>): string {
-  const how = approval.decision === 'reject' ? 'rejected' : approval.decision === 'timeout' || approval.decision === 'expired' ? 'nobody approved it in time' : approval.decision;
+  const how =
+    approval.decision === 'reject'
+      ? 'rejected'
+      : approval.decision === 'timeout' || approval.decision === 'expired'
+        ? 'nobody approved it in time'
+        : approval.decision;
   const note = approval.reason?.trim()
     ? ` The operator's note is for you, the agent, not for the customer: "${approval.reason.trim()}". Do not quote, translate or paraphrase it to the customer.`
     : '';
@@ -31,7 +36,8 @@ export const isRefusedCallText = (text: string): boolean => text.startsWith(REFU
 export function refusalMessage(approval: Pick<ApprovalOutcome, 'decision' | 'reason' | 'reasonMessage'>): UiMessage {
   const reason = approval.reason?.trim();
   // A run's automatic approver rejected it (preview, a test run): no operator, and main's reason is translated.
-  if (approval.decision === 'reject' && approval.reasonMessage) return say('call.rejectedAutomatically', { reason: approval.reasonMessage });
+  if (approval.decision === 'reject' && approval.reasonMessage)
+    return say('call.rejectedAutomatically', { reason: approval.reasonMessage });
   if (approval.decision === 'reject') return reason ? say('call.rejectedWithNote', { reason }) : say('call.rejected');
   if (approval.decision === 'timeout') return say('call.approvalTimedOut');
   if (approval.decision === 'expired') return say('call.approvalExpired');

@@ -3,7 +3,12 @@ import { countLoopTurns } from '../../../../tests/support/loop-turns';
 import type { ChatMessage, ToolCallRequest } from '../providers/types';
 import { runCalls } from './turn-runner';
 
-const call = (n: number, readOnly = true): ToolCallRequest & { readOnly: boolean } => ({ id: `call_${n}`, name: `tool_${n}`, arguments: {}, readOnly });
+const call = (n: number, readOnly = true): ToolCallRequest & { readOnly: boolean } => ({
+  id: `call_${n}`,
+  name: `tool_${n}`,
+  arguments: {},
+  readOnly,
+});
 const busy = (ms: number) => {
   const until = performance.now() + ms;
   while (performance.now() < until);
@@ -90,6 +95,15 @@ describe('running a step’s tool calls', () => {
       },
       (c) => (c as ReturnType<typeof call>).readOnly,
     );
-    expect(order).toEqual(['start call_1', 'end call_1', 'start call_2', 'start call_3', 'end call_2', 'end call_3', 'start call_4', 'end call_4']);
+    expect(order).toEqual([
+      'start call_1',
+      'end call_1',
+      'start call_2',
+      'start call_3',
+      'end call_2',
+      'end call_3',
+      'start call_4',
+      'end call_4',
+    ]);
   });
 });

@@ -68,12 +68,17 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     calls: options.calls,
   });
 
-  const current = providerForSettings((settings, apiKey) => createModelProvider(settings, apiKey, { fetch: options.fetch }));
+  const current = providerForSettings((settings, apiKey) =>
+    createModelProvider(settings, apiKey, { fetch: options.fetch }),
+  );
   const provider =
     options.overrides?.provider ??
     ((): ModelProvider => {
       const settings = config.current().agent.model;
-      return tracedProvider(current(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider))), settings);
+      return tracedProvider(
+        current(settings, secrets.get(settings.apiKeyEnv ?? defaultApiKeyEnv(settings.provider))),
+        settings,
+      );
     });
 
   const turn: TurnRunnerDeps = {
@@ -87,7 +92,12 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
   };
   const agent = new AgentService({ store, records, events, provider, turn });
   // History is shared: a conversation `switchboard chat` writes in this data directory shows in the list as it is written.
-  const stopWatching = store.watch(() => void agent.rescan().catch((error: unknown) => options.log?.(`[chat] rescan of the conversations folder failed: ${String(error)}`)));
+  const stopWatching = store.watch(
+    () =>
+      void agent
+        .rescan()
+        .catch((error: unknown) => options.log?.(`[chat] rescan of the conversations folder failed: ${String(error)}`)),
+  );
 
   return {
     agent,
@@ -110,7 +120,11 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
 }
 
 /** Opens the records and the conversations and settles what a crash left owing, in that order. */
-export async function openAgentStores(dataDir: string, events: EventSink, log?: (line: string) => void): Promise<{ records: RecordsStore; store: ConversationStore; expired: ExpiredApproval[] }> {
+export async function openAgentStores(
+  dataDir: string,
+  events: EventSink,
+  log?: (line: string) => void,
+): Promise<{ records: RecordsStore; store: ConversationStore; expired: ExpiredApproval[] }> {
   const records = new RecordsStore(dataDir, events, { log });
   await records.open();
   const store = new ConversationStore(join(dataDir, 'conversations'));
@@ -121,7 +135,11 @@ export async function openAgentStores(dataDir: string, events: EventSink, log?: 
 }
 
 /** The records a crash left owing (see ConversationStore.open): run once at start-up, after both stores opened. */
-export async function recordRepairs(records: RecordsStore, expired: ExpiredApproval[], interrupted: InterruptedCall[]): Promise<void> {
+export async function recordRepairs(
+  records: RecordsStore,
+  expired: ExpiredApproval[],
+  interrupted: InterruptedCall[],
+): Promise<void> {
   await recordExpired(records, expired);
   await recordInterrupted(records, interrupted);
 }
@@ -173,7 +191,9 @@ async function recordInterrupted(records: RecordsStore, calls: InterruptedCall[]
       status: 'stopped',
       result: null,
       error: `${INTERRUPTED}; the call may or may not have reached ${item.server ?? 'its server'}`,
-      message: item.server ? say('call.interruptedMayHaveRun', { server: item.server }) : say('call.interrupted', undefined, `${INTERRUPTED}; the call may or may not have reached its server`),
+      message: item.server
+        ? say('call.interruptedMayHaveRun', { server: item.server })
+        : say('call.interrupted', undefined, `${INTERRUPTED}; the call may or may not have reached its server`),
       startedAt: item.at,
       finishedAt: interruptedAt,
       durationMs: Date.parse(interruptedAt) - Date.parse(item.at),

@@ -12,18 +12,24 @@ export const INSTRUCTIONS_CAP = 16 * 1024;
 
 /** What the model is given of one server's instructions: the text, cut at the cap. */
 export function instructionsText(text: string): string {
-  return text.length <= INSTRUCTIONS_CAP ? text : `${text.slice(0, INSTRUCTIONS_CAP)}\n[… instructions cut by the host: ${INSTRUCTIONS_CAP} of ${text.length} characters shown]`;
+  return text.length <= INSTRUCTIONS_CAP
+    ? text
+    : `${text.slice(0, INSTRUCTIONS_CAP)}\n[… instructions cut by the host: ${INSTRUCTIONS_CAP} of ${text.length} characters shown]`;
 }
 
 /** The system prompt with each server's instructions appended under a heading that names the server, in config order. */
 export function withInstructions(base: string, instructions: readonly ServerInstructions[]): string {
   if (instructions.length === 0) return base;
-  const sections = instructions.map((i) => `## Instructions from the MCP server "${i.server}"\n\n${instructionsText(i.text)}`);
+  const sections = instructions.map(
+    (i) => `## Instructions from the MCP server "${i.server}"\n\n${instructionsText(i.text)}`,
+  );
   return [base, ...sections].filter((part) => part !== '').join('\n\n');
 }
 
 /** The step's record of them: exactly the text appended, and its o200k tokens (an estimate never stops a turn). */
-export async function instructionsRecord(instructions: readonly ServerInstructions[]): Promise<NonNullable<ModelStep['instructions']>> {
+export async function instructionsRecord(
+  instructions: readonly ServerInstructions[],
+): Promise<NonNullable<ModelStep['instructions']>> {
   return Promise.all(
     instructions.map(async ({ server, text }) => {
       const sent = instructionsText(text);

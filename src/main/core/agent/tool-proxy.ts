@@ -45,7 +45,11 @@ export interface McpCaller {
 /** The in-process tools (load_skill, search_knowledge). Returns undefined for a name that is not local. */
 export interface LocalToolRunner {
   /** `message`: an error the tool composed, as a code for the console (`text` stays what the model reads). */
-  run(name: string, args: Record<string, unknown>, conversation: LiveConversation): Promise<{ text: string; isError: boolean; message?: UiMessage }> | undefined;
+  run(
+    name: string,
+    args: Record<string, unknown>,
+    conversation: LiveConversation,
+  ): Promise<{ text: string; isError: boolean; message?: UiMessage }> | undefined;
 }
 
 export interface CallContext {
@@ -143,19 +147,38 @@ export class ToolProxy {
     // The `running` line is written before an approval is asked or a local tool runs, and for an MCP
     // call only if it is still running RUNNING_LINE_AFTER_MS after it went out; most calls need none.
     // Progress, task status and the server's requests, announced live with the call's current item.
-    const trace = new CallTrace(() => this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item: { ...item, ...trace.fields() } }));
+    const trace = new CallTrace(() =>
+      this.deps.events.emit('tool.progressed', {
+        conversationId: ctx.conversation.id,
+        turnId: ctx.turnId,
+        item: { ...item, ...trace.fields() },
+      }),
+    );
     const running = new RunningLine(() => this.progress(ctx, { ...item, ...trace.fields() }));
     // The decision is kept apart from the verdict: a call that was approved and then failed (a timeout,
     // a dropped connection, Stop) still records who approved it.
     const asked: Asked = {};
-    const span = startToolSpan({ call, binding, operatorTarget: Boolean(ctx.operatorTarget), visible: ctx.visible.has(call.name), actor: this.deps.mode?.actor, signal: ctx.signal });
+    const span = startToolSpan({
+      call,
+      binding,
+      operatorTarget: Boolean(ctx.operatorTarget),
+      visible: ctx.visible.has(call.name),
+      actor: this.deps.mode?.actor,
+      signal: ctx.signal,
+    });
     let verdict: Verdict;
     try {
       verdict = await this.decide(call, binding, ctx, item, running, asked, trace, span);
     } catch (error) {
       verdict = ctx.signal.aborted
         ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
-        : { status: 'error', modelText: `Tool error: ${messageOf(error)}`, error: messageOf(error), message: failureMessage(error), approval: asked.approval };
+        : {
+            status: 'error',
+            modelText: `Tool error: ${messageOf(error)}`,
+            error: messageOf(error),
+            message: failureMessage(error),
+            approval: asked.approval,
+          };
     }
     trace.stop();
     const finishedAt = Date.now();
@@ -172,8 +195,25 @@ export class ToolProxy {
       approvalId: verdict.approval?.approvalId,
       ...(verdict.wouldAskApproval && { wouldAskApproval: true }),
     };
-    const record = once(() => recordOf(call, ctx, final, { ...verdict, trace: span.ids }, finishedAt, this.deps.mode?.actor, this.deps.mode?.app));
-    span.end({ status: verdict.status, recordId: final.recordId as string, approval: verdict.approval, arguments: call.arguments, result: () => record().recorded.result, error: verdict.error });
+    const record = once(() =>
+      recordOf(
+        call,
+        ctx,
+        final,
+        { ...verdict, trace: span.ids },
+        finishedAt,
+        this.deps.mode?.actor,
+        this.deps.mode?.app,
+      ),
+    );
+    span.end({
+      status: verdict.status,
+      recordId: final.recordId as string,
+      approval: verdict.approval,
+      arguments: call.arguments,
+      result: () => record().recorded.result,
+      error: verdict.error,
+    });
     const runningLine = running.settle();
     if (runningLine) {
       try {
@@ -194,12 +234,21 @@ export class ToolProxy {
    * the log fail, the record goes to records.jsonl anyway and the turn fails there.
    */
   private recordFinal(ctx: CallContext, final: ToolItem, record: () => MadeRecord, images?: ModelImage[]): void {
-    const shown = () => this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item: final });
+    const shown = () =>
+      this.deps.events.emit('tool.progressed', {
+        conversationId: ctx.conversation.id,
+        turnId: ctx.turnId,
+        item: final,
+      });
     ctx.conversation
-      .writeToolResult(final, () => {
-        const made = record();
-        return { recordJson: made.json, resultTextInRecord: singleTextOf(made.recorded.result) === final.resultText };
-      }, images)
+      .writeToolResult(
+        final,
+        () => {
+          const made = record();
+          return { recordJson: made.json, resultTextInRecord: singleTextOf(made.recorded.result) === final.resultText };
+        },
+        images,
+      )
       .then(
         () => {
           this.deps.records.appendDurableElsewhere(record().record, record().json);
@@ -214,7 +263,9 @@ export class ToolProxy {
 
   /** For a record whose conversation line failed: records.jsonl gets it on its own. */
   private keepRecord(made: MadeRecord): Promise<void> {
-    return this.deps.records.append({ ...made.record, result: made.recorded.result }, made.recorded.json).catch(() => undefined);
+    return this.deps.records
+      .append({ ...made.record, result: made.recorded.result }, made.recorded.json)
+      .catch(() => undefined);
   }
 
   private async decide(
@@ -234,9 +285,20 @@ export class ToolProxy {
     if (local) {
       running.now();
       const out = await local;
-      return { status: out.isError ? 'error' : 'success', modelText: out.text, recorded: () => recordedResultOf({ text: out.text }, []), error: out.isError ? out.text : undefined, ...(out.message && { message: out.message }) };
+      return {
+        status: out.isError ? 'error' : 'success',
+        modelText: out.text,
+        recorded: () => recordedResultOf({ text: out.text }, []),
+        error: out.isError ? out.text : undefined,
+        ...(out.message && { message: out.message }),
+      };
     }
-    if (!binding) return { status: 'blocked', modelText: `No tool named "${call.name}" is available.`, message: say('call.noSuchTool', { tool: call.name }) };
+    if (!binding)
+      return {
+        status: 'blocked',
+        modelText: `No tool named "${call.name}" is available.`,
+        message: say('call.noSuchTool', { tool: call.name }),
+      };
     if (this.deps.mode?.skipWrites && !binding.readOnly)
       return {
         status: 'blocked',
@@ -245,7 +307,9 @@ export class ToolProxy {
         ...(needsConfirmation(binding) && { wouldAskApproval: true as const }),
       };
 
-    const approval = needsConfirmation(binding) ? await this.confirm(call, binding, ctx, item, running, asked) : undefined;
+    const approval = needsConfirmation(binding)
+      ? await this.confirm(call, binding, ctx, item, running, asked)
+      : undefined;
     if (approval && !['approve', 'approve_conversation', 'remembered'].includes(approval.decision)) {
       const stopped = approval.decision === 'cancelled';
       return {
@@ -257,7 +321,8 @@ export class ToolProxy {
         approval,
       };
     }
-    if (approval && approval.decision !== 'remembered') await this.progress(ctx, { ...item, status: 'running', approvalId: approval.approvalId });
+    if (approval && approval.decision !== 'remembered')
+      await this.progress(ctx, { ...item, status: 'running', approvalId: approval.approvalId });
 
     // A per-call signal: the SDK never removes the abort listener it adds, so handing it the turn's
     // signal leaked one listener per call and, on a later Stop, sent notifications/cancelled for
@@ -276,7 +341,10 @@ export class ToolProxy {
     try {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: perCall.signal,
-        meta: span.withTrace({ [CUSTOMER_META_KEY]: ctx.conversation.customerId, ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }) }),
+        meta: span.withTrace({
+          [CUSTOMER_META_KEY]: ctx.conversation.customerId,
+          ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }),
+        }),
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,
         onProgress: trace.onProgress,
         onTask: (task) => {
@@ -320,7 +388,11 @@ export class ToolProxy {
         modelText: `"${name}" is unavailable until an operator reviews a change to ${held.quarantine.moved ? 'the server that serves it' : 'its definition'}. Nothing was run.`,
         message: say(held.quarantine.moved ? 'call.quarantinedServer' : 'call.quarantinedDefinition', { tool: name }),
       };
-    return { status: 'blocked', modelText: `"${name}" is not among the tools available on this turn. Nothing was run.`, message: say('call.notVisible', { tool: name }) };
+    return {
+      status: 'blocked',
+      modelText: `"${name}" is not among the tools available on this turn. Nothing was run.`,
+      message: say('call.notVisible', { tool: name }),
+    };
   }
 
   /** Only for a call that needsConfirmation. */
@@ -339,35 +411,53 @@ export class ToolProxy {
     const remembered = `${call.name}@${binding.server}`;
     // `always` means every call is asked, whatever an earlier answer in this conversation was.
     if (binding.confirm !== 'always' && ctx.conversation.approvedForConversation.includes(remembered))
-      return (asked.approval = { approvalId: 'remembered', decision: 'remembered', decidedBy: 'operator (approved for this conversation)', decidedAt: new Date().toISOString(), argumentsHash: hash });
+      return (asked.approval = {
+        approvalId: 'remembered',
+        decision: 'remembered',
+        decidedBy: 'operator (approved for this conversation)',
+        decidedAt: new Date().toISOString(),
+        argumentsHash: hash,
+      });
 
     running.now(); // before the approval card: a crash while it waits finds the call
-    const outcome = await traceApprovalWait(call, () => this.deps.approvals.request(
-      {
-        conversationId: ctx.conversation.id,
-        turnId: ctx.turnId,
-        callId: call.id,
-        toolName: call.name,
-        server: binding.server,
-        nodeId: binding.nodes[0] ?? null,
-        arguments: call.arguments,
-        argumentsHash: hash,
-        // A server claiming read-only for a toolId the operator accepted as a write is asked about as a write, and shown as one.
-        hints: { readOnlyHint: binding.readOnly ? true : hints.readOnlyHint === true ? false : hints.readOnlyHint, destructiveHint: hints.destructiveHint, idempotentHint: hints.idempotentHint },
-        policy: binding.confirm,
-        customerId: ctx.conversation.customerId,
-        ...((this.deps.mode?.actor === 'operator' || this.deps.mode?.actor === 'app') && { actor: this.deps.mode.actor }),
-        ...(this.deps.mode?.app && { app: this.deps.mode.app }),
-      },
-      ctx.signal,
-      (request) => {
-        void ctx.conversation.write({ t: 'approvalRequested', request });
-        void this.progress(ctx, { ...item, status: 'awaiting_approval', approvalId: request.id });
-      },
-    ));
+    const outcome = await traceApprovalWait(call, () =>
+      this.deps.approvals.request(
+        {
+          conversationId: ctx.conversation.id,
+          turnId: ctx.turnId,
+          callId: call.id,
+          toolName: call.name,
+          server: binding.server,
+          nodeId: binding.nodes[0] ?? null,
+          arguments: call.arguments,
+          argumentsHash: hash,
+          // A server claiming read-only for a toolId the operator accepted as a write is asked about as a write, and shown as one.
+          hints: {
+            readOnlyHint: binding.readOnly ? true : hints.readOnlyHint === true ? false : hints.readOnlyHint,
+            destructiveHint: hints.destructiveHint,
+            idempotentHint: hints.idempotentHint,
+          },
+          policy: binding.confirm,
+          customerId: ctx.conversation.customerId,
+          ...((this.deps.mode?.actor === 'operator' || this.deps.mode?.actor === 'app') && {
+            actor: this.deps.mode.actor,
+          }),
+          ...(this.deps.mode?.app && { app: this.deps.mode.app }),
+        },
+        ctx.signal,
+        (request) => {
+          void ctx.conversation.write({ t: 'approvalRequested', request });
+          void this.progress(ctx, { ...item, status: 'awaiting_approval', approvalId: request.id });
+        },
+      ),
+    );
     asked.approval = outcome;
     await ctx.conversation.write({ t: 'approvalResolved', id: outcome.approvalId, outcome });
-    if (outcome.decision === 'approve_conversation' && binding.confirm !== 'always' && !ctx.conversation.approvedForConversation.includes(remembered))
+    if (
+      outcome.decision === 'approve_conversation' &&
+      binding.confirm !== 'always' &&
+      !ctx.conversation.approvedForConversation.includes(remembered)
+    )
       await ctx.conversation.write({ t: 'approved', tools: [...ctx.conversation.approvedForConversation, remembered] });
     return outcome;
   }

@@ -73,7 +73,8 @@ interface Piece {
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const bytesOf = (data: string) => Math.max(0, Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0));
+const bytesOf = (data: string) =>
+  Math.max(0, Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0));
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 function describeContent(item: unknown, index: number): Piece {
@@ -93,7 +94,15 @@ function describeContent(item: unknown, index: number): Piece {
       const description = str(c.description);
       return {
         text: `[resource link: ${JSON.stringify(name)} <${uri}>${mimeType ? ` (${mimeType})` : ''}${description ? ` — ${description}` : ''}]`,
-        part: { type: 'resource_link', index, uri, name, ...(str(c.title) && { title: str(c.title) }), ...(description && { description }), ...(mimeType && { mimeType }) },
+        part: {
+          type: 'resource_link',
+          index,
+          uri,
+          name,
+          ...(str(c.title) && { title: str(c.title) }),
+          ...(description && { description }),
+          ...(mimeType && { mimeType }),
+        },
       };
     }
     case 'resource': {
@@ -103,7 +112,17 @@ function describeContent(item: unknown, index: number): Piece {
       const mimeType = str(resource.mimeType);
       const label = `${uri}${mimeType ? ` (${mimeType})` : ''}`;
       if (typeof resource.text === 'string')
-        return { text: `[resource ${label}]\n${resource.text}`, part: { type: 'resource', index, uri, ...(mimeType && { mimeType }), bytes: Buffer.byteLength(resource.text), text: true } };
+        return {
+          text: `[resource ${label}]\n${resource.text}`,
+          part: {
+            type: 'resource',
+            index,
+            uri,
+            ...(mimeType && { mimeType }),
+            bytes: Buffer.byteLength(resource.text),
+            text: true,
+          },
+        };
       const blob = str(resource.blob) ?? '';
       return {
         text: `[resource ${label}, ${bytesOf(blob)} bytes of binary data: not shown to the model]`,
@@ -116,18 +135,28 @@ function describeContent(item: unknown, index: number): Piece {
 }
 
 function media(type: 'image' | 'audio', mimeType: string | undefined, data: unknown, index: number): Piece {
-  if (typeof data !== 'string' || !BASE64.test(data)) return { note: `refused: an ${type} item whose "data" is not base64` };
+  if (typeof data !== 'string' || !BASE64.test(data))
+    return { note: `refused: an ${type} item whose "data" is not base64` };
   const kind = mimeType ?? 'unknown type';
   const bytes = bytesOf(data);
   const part: ResultPart = { type, index, mimeType: kind, bytes };
-  if (type === 'audio') return { text: `[audio ${kind}, ${bytes} bytes: played to the operator, not sent to the model]`, part };
-  if (!mimeType || !MODEL_IMAGE_TYPES.includes(mimeType)) return { text: `[image ${kind}, ${bytes} bytes: not a format models accept, not sent]`, part };
-  if (data.length > MODEL_IMAGE_CAP) return { text: `[image ${kind}, ${bytes} bytes: too large to send to the model]`, part };
+  if (type === 'audio')
+    return { text: `[audio ${kind}, ${bytes} bytes: played to the operator, not sent to the model]`, part };
+  if (!mimeType || !MODEL_IMAGE_TYPES.includes(mimeType))
+    return { text: `[image ${kind}, ${bytes} bytes: not a format models accept, not sent]`, part };
+  if (data.length > MODEL_IMAGE_CAP)
+    return { text: `[image ${kind}, ${bytes} bytes: too large to send to the model]`, part };
   return { text: `[image ${kind}, ${bytes} bytes]`, image: { mimeType, data }, part };
 }
 
 function malformed(why: string): ConvertedResult {
-  return { isError: true, modelText: `[Switchboard: malformed tool result: ${why}]`, notes: [why], images: [], parts: [] };
+  return {
+    isError: true,
+    modelText: `[Switchboard: malformed tool result: ${why}]`,
+    notes: [why],
+    images: [],
+    parts: [],
+  };
 }
 
 function safeJson(value: unknown): string | undefined {

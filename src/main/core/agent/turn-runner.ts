@@ -5,7 +5,13 @@ import type { Turn, TurnStatus } from '../../../shared/contract';
 import type { Catalog } from '../../../shared/catalog';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import type { EventSink } from '../events';
-import { ProviderError, type ChatMessage, type ModelProvider, type ModelSettings, type ToolCallRequest } from '../providers/types';
+import {
+  ProviderError,
+  type ChatMessage,
+  type ModelProvider,
+  type ModelSettings,
+  type ToolCallRequest,
+} from '../providers/types';
 import { traceTurn } from '../telemetry/agent-spans';
 import { ConversationLogError, type LiveConversation } from './conversation';
 import type { ToolProxy } from './tool-proxy';
@@ -49,12 +55,27 @@ export function runTurn(
   turnId = `t_${randomUUID().slice(0, 12)}`,
 ): Promise<TurnResult> {
   // An `invoke_agent` span when telemetry is on: the model calls and tool calls below are its children.
-  return traceTurn({ conversationId: conversation.summary.id, turnId, text, model: deps.model?.(), signal }, () => runTurnSteps(deps, provider, conversation, text, signal, turnId));
+  return traceTurn({ conversationId: conversation.summary.id, turnId, text, model: deps.model?.(), signal }, () =>
+    runTurnSteps(deps, provider, conversation, text, signal, turnId),
+  );
 }
 
-async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conversation: LiveConversation, text: string, signal: AbortSignal, turnId: string): Promise<TurnResult> {
+async function runTurnSteps(
+  deps: TurnRunnerDeps,
+  provider: ModelProvider,
+  conversation: LiveConversation,
+  text: string,
+  signal: AbortSignal,
+  turnId: string,
+): Promise<TurnResult> {
   const conversationId = conversation.summary.id;
-  const turn: Turn = { id: turnId, index: conversation.turns.length, status: 'running', startedAt: new Date().toISOString(), steps: [] };
+  const turn: Turn = {
+    id: turnId,
+    index: conversation.turns.length,
+    status: 'running',
+    startedAt: new Date().toISOString(),
+    steps: [],
+  };
   // MCP Apps' context for the model since the last message (ui/update-model-context), read before this one is written.
   const appContext = appContextForModel(conversation.items);
   await conversation.write({ t: 'turn', turn: { ...turn, steps: [] } });
@@ -103,13 +124,32 @@ async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conve
             // Only for a tool with an MCP App, which may preview its input; past the cap the app waits for the complete call.
             const server = appServerOf(catalog, event.name);
             if (server && event.json.length <= PARTIAL_INPUT_MAX_CHARS)
-              deps.events.emit('chat.toolInputPartial', { conversationId, turnId, step, callId: event.callId, server, name: event.name, json: event.json });
+              deps.events.emit('chat.toolInputPartial', {
+                conversationId,
+                turnId,
+                step,
+                callId: event.callId,
+                server,
+                name: event.name,
+                json: event.json,
+              });
           } else if (event.type === 'toolCall') calls.push(uniqueId(event.call));
         }
       } finally {
         // Whatever streamed before a failure or Stop is kept; the history stays valid without half-made calls.
-        if (answer) await conversation.write({ t: 'item', item: { kind: 'assistant', id: itemId, turnId, step, text: answer, at: new Date().toISOString() } });
-        await conversation.write({ t: 'message', message: { role: 'assistant', content: answer, ...(calls.length && !signal.aborted ? { toolCalls: calls } : {}) } });
+        if (answer)
+          await conversation.write({
+            t: 'item',
+            item: { kind: 'assistant', id: itemId, turnId, step, text: answer, at: new Date().toISOString() },
+          });
+        await conversation.write({
+          t: 'message',
+          message: {
+            role: 'assistant',
+            content: answer,
+            ...(calls.length && !signal.aborted ? { toolCalls: calls } : {}),
+          },
+        });
       }
       if (signal.aborted) {
         status = 'stopped';
@@ -120,7 +160,11 @@ async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conve
         break;
       }
       const visible = new Set(tools.map((t) => t.name));
-      await runCalls(calls, (call) => deps.proxy.execute(call, { conversation, turnId, step, catalog, visible, signal }), (call) => isConcurrent(catalog, call));
+      await runCalls(
+        calls,
+        (call) => deps.proxy.execute(call, { conversation, turnId, step, catalog, visible, signal }),
+        (call) => isConcurrent(catalog, call),
+      );
       await conversation.resultsWritten(); // the model reads no result its log does not hold
       if (signal.aborted) {
         status = 'stopped';
@@ -143,7 +187,10 @@ async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conve
   }
 
   const { steps: _steps, ...fields } = turn;
-  await conversation.write({ t: 'turn', turn: { ...fields, status, finishedAt: new Date().toISOString(), ...(error ? { error, errorMessage } : {}) } });
+  await conversation.write({
+    t: 'turn',
+    turn: { ...fields, status, finishedAt: new Date().toISOString(), ...(error ? { error, errorMessage } : {}) },
+  });
   await conversation.sync();
   deps.events.emit('turn.finished', { conversationId, turnId, status, ...(error ? { error } : {}) });
   return { turnId, status, error, ...(errorMessage && { errorMessage }) };
@@ -155,7 +202,9 @@ async function runTurnSteps(deps: TurnRunnerDeps, provider: ModelProvider, conve
  * a repeated id gets a suffix, used consistently in the history sent back to the model.
  */
 function callIdDeduper(conversation: LiveConversation): (call: ToolCallRequest) => ToolCallRequest {
-  const used = new Set(conversation.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : [])));
+  const used = new Set(
+    conversation.messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : [])),
+  );
   return (call) => {
     let id = call.id;
     for (let n = 2; used.has(id); n++) id = `${call.id}_${n}`;

@@ -14,6 +14,9 @@ export function appContextForModel(items: readonly ChatItem[]): string {
     if (item.kind === 'app' && item.role === 'modelContext') latest.set(`${item.server}\u0000${item.appTool}`, item);
   }
   return [...latest.values()]
-    .map((item) => `\n\n[Context from the MCP App of the tool "${item.appTool}" (server ${item.server}); the app's words, not the customer's]\n${item.text}`)
+    .map(
+      (item) =>
+        `\n\n[Context from the MCP App of the tool "${item.appTool}" (server ${item.server}); the app's words, not the customer's]\n${item.text}`,
+    )
     .join('');
 }

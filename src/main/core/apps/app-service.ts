@@ -57,7 +57,8 @@ export class AppService {
     } else {
       const naming = tools.filter((t) => appResourceUriOf(t) === input.uri || appResourceOf(t)?.uri === input.uri);
       if (!naming.length) {
-        if (!input.uri.startsWith('ui://')) throw refuse('notUiScheme', say('app.uriNotUi', { uri: input.uri, server }));
+        if (!input.uri.startsWith('ui://'))
+          throw refuse('notUiScheme', say('app.uriNotUi', { uri: input.uri, server }));
         throw new NotFound(say('app.uriNotOffered', { uri: input.uri, server }));
       }
       // Any naming tool that is not held will do: they share the one read.
@@ -84,7 +85,14 @@ export class AppService {
     if (this.drifted(server, tool)) throw refuse('quarantined', say('app.quarantined', { toolId: tool, server }));
 
     const customerId = input.conversationId ? this.deps.store.get(input.conversationId).customerId : input.customerId;
-    if (!customerId) throw new Invalid(say('rpc.invalidInput', { route: 'apps.callTool', count: 1 }, 'apps.callTool: customerId is required without a conversationId'));
+    if (!customerId)
+      throw new Invalid(
+        say(
+          'rpc.invalidInput',
+          { route: 'apps.callTool', count: 1 },
+          'apps.callTool: customerId is required without a conversationId',
+        ),
+      );
 
     const key = `${input.conversationId ?? `customer:${customerId}`}\u0000${server}\u0000${appTool}`;
     const verdict = this.bounds.take(key);
@@ -102,7 +110,14 @@ export class AppService {
     const now = new Date().toISOString();
     // The call's own transcript: its record names the conversation the app is shown in (or the run's id).
     const conversation = new LiveConversation(
-      { id: input.conversationId ?? runId, title: `App ${appTool}`, customerId, modelLabel: 'app', createdAt: now, updatedAt: now },
+      {
+        id: input.conversationId ?? runId,
+        title: `App ${appTool}`,
+        customerId,
+        modelLabel: 'app',
+        createdAt: now,
+        updatedAt: now,
+      },
       memoryLog(),
     );
     const callId = `${runId}-call`;
@@ -123,7 +138,8 @@ export class AppService {
     this.deps.records.flush();
     const item = conversation.items.find((i): i is Extract<ChatItem, { kind: 'tool' }> => i.kind === 'tool');
     if (!item) throw new Error(`the app's call of ${tool} left no call item`);
-    const record = item.recordId && this.deps.records.has(item.recordId) ? await this.deps.records.get(item.recordId) : null;
+    const record =
+      item.recordId && this.deps.records.has(item.recordId) ? await this.deps.records.get(item.recordId) : null;
     const status = item.status === 'running' || item.status === 'awaiting_approval' ? 'error' : item.status;
     return {
       callId,
@@ -146,7 +162,10 @@ export class AppService {
     if (!verdict.ok) {
       const { perWindow, windowMs, total } = this.messageBounds.current;
       throw verdict.why === 'rateLimited'
-        ? refuse('rateLimited', say('app.messagesRateLimited', { appTool, server, count: perWindow, seconds: windowMs / 1000 }))
+        ? refuse(
+            'rateLimited',
+            say('app.messagesRateLimited', { appTool, server, count: perWindow, seconds: windowMs / 1000 }),
+          )
         : refuse('callLimit', say('app.messagesLimit', { appTool, server, count: total }));
     }
     const text = input.content
@@ -186,12 +205,18 @@ export class AppService {
     this.checkedApp(input.server, app);
     const controller = new AbortController();
     try {
-      const result = await this.deps.sample({ server: input.server, signal: controller.signal }, input.params as unknown as Parameters<ServerRequestHandlers['sample']>[1]);
+      const result = await this.deps.sample(
+        { server: input.server, signal: controller.signal },
+        input.params as unknown as Parameters<ServerRequestHandlers['sample']>[1],
+      );
       return result as unknown as Record<string, unknown>;
     } catch (error) {
       // The operator (or the rules: rate, policy, timeout) said no: the app gets that, as a refusal rather than a failure.
       const detail = error instanceof Error ? error.message : String(error);
-      throw refuse('samplingRefused', say('app.samplingRefused', { appTool: input.appTool, server: input.server, detail }));
+      throw refuse(
+        'samplingRefused',
+        say('app.samplingRefused', { appTool: input.appTool, server: input.server, detail }),
+      );
     }
   }
 
@@ -213,7 +238,8 @@ export class AppService {
     const check = appResourceOf(definition);
     if (!check) throw refuse('noUi', say('app.noUi', { toolId: definition.name, server }));
     if (!check.ok) throw refuse(check.reason, check.message);
-    if (this.drifted(server, definition.name)) throw refuse('quarantined', say('app.quarantined', { toolId: definition.name, server }));
+    if (this.drifted(server, definition.name))
+      throw refuse('quarantined', say('app.quarantined', { toolId: definition.name, server }));
     return check;
   }
 
@@ -239,4 +265,3 @@ export class AppService {
     };
   }
 }
-

@@ -4,9 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
-import { startOAuthMcpServer, visitAuthorizationPage, type OAuthMcpServer, type OAuthMcpServerOptions } from '../../../../tests/support/mcp';
+import {
+  startOAuthMcpServer,
+  visitAuthorizationPage,
+  type OAuthMcpServer,
+  type OAuthMcpServerOptions,
+} from '../../../../tests/support/mcp';
 import { AuthorizationRequiredError, ConnectionManager } from '../mcp';
-import { createEncryptedSecrets, createOwnerOnlyFileSecrets, type KeyVault, type SecretStore, type StringCipher } from '../secrets';
+import {
+  createEncryptedSecrets,
+  createOwnerOnlyFileSecrets,
+  type KeyVault,
+  type SecretStore,
+  type StringCipher,
+} from '../secrets';
 import { AuthService } from './auth-service';
 import { OAuthStore } from './oauth-store';
 
@@ -31,13 +42,29 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function setUp(options: OAuthMcpServerOptions = {}, entry: Partial<ServerConfigInput> = {}, secrets: SecretStore = createOwnerOnlyFileSecrets(join(dir, 'oauth-tokens.json'))) {
+async function setUp(
+  options: OAuthMcpServerOptions = {},
+  entry: Partial<ServerConfigInput> = {},
+  secrets: SecretStore = createOwnerOnlyFileSecrets(join(dir, 'oauth-tokens.json')),
+) {
   oauth = await startOAuthMcpServer(options);
   const server = serverConfigSchema.parse({ name: 'tracker', url: oauth.url, ...entry }) as ServerConfig;
   const logs: string[] = [];
   const store = new OAuthStore(secrets);
-  const auth: AuthService = new AuthService({ store, connections: () => connections, servers: () => [server], log: (l) => logs.push(l), signInTimeoutMs: 10_000 });
-  const connections = new ConnectionManager({ auth, autoReconnect: true, backoff: { initialMs: 50, maxMs: 100 }, healthCheckIntervalMs: 0, log: (l) => logs.push(l) });
+  const auth: AuthService = new AuthService({
+    store,
+    connections: () => connections,
+    servers: () => [server],
+    log: (l) => logs.push(l),
+    signInTimeoutMs: 10_000,
+  });
+  const connections = new ConnectionManager({
+    auth,
+    autoReconnect: true,
+    backoff: { initialMs: 50, maxMs: 100 },
+    healthCheckIntervalMs: 0,
+    log: (l) => logs.push(l),
+  });
   rig = { auth, connections, logs, store };
   connections.reconcile([server]);
   await connections.whenSettled();
@@ -73,7 +100,14 @@ describe('OAuth for a remote MCP server', () => {
     expect(state().status).toBe('connected');
     expect(oauth!.counts).toMatchObject({ registrations: 1, authorizations: 1, codeExchanges: 1 });
     const view = auth.view(connectionsConfig())!;
-    expect(view).toMatchObject({ signedIn: true, signingIn: false, scopes: ['tickets:read'], authorizationServer: oauth!.issuer, error: null, persistent: true });
+    expect(view).toMatchObject({
+      signedIn: true,
+      signingIn: false,
+      scopes: ['tickets:read'],
+      authorizationServer: oauth!.issuer,
+      error: null,
+      persistent: true,
+    });
 
     // The access token is gone server-side: the SDK refreshes on the 401 and the call goes through.
     oauth!.expireAccessTokens();
@@ -91,13 +125,22 @@ describe('OAuth for a remote MCP server', () => {
 
   it('a pre-registered client from the config is used as is: no registration', async () => {
     await setUp(
-      { clients: [{ client_id: 'sb-desktop', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' }] },
+      {
+        clients: [
+          { client_id: 'sb-desktop', redirect_uris: ['http://127.0.0.1/callback'], token_endpoint_auth_method: 'none' },
+        ],
+      },
       { auth: { clientId: 'sb-desktop' } },
     );
-    await (await rig!.auth.signIn('tracker', visitAuthorizationPage)).done;
+    await (
+      await rig!.auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
     expect(state().status).toBe('connected');
     expect(oauth!.counts.registrations).toBe(0);
-    expect(JSON.parse(((await rig!.connections.callTool('tracker', 'whoami', {})).content as { text: string }[])[0].text).clientId).toBe('sb-desktop');
+    expect(
+      JSON.parse(((await rig!.connections.callTool('tracker', 'whoami', {})).content as { text: string }[])[0].text)
+        .clientId,
+    ).toBe('sb-desktop');
   });
 
   it('an authorization server error reaches the operator as it said it; the server keeps waiting for a sign-in', async () => {
@@ -110,7 +153,10 @@ describe('OAuth for a remote MCP server', () => {
       signingIn: false,
       error: 'the authorization server answered: access_denied: Not today',
       // the console translates the frame; the authorization server's words are params, verbatim
-      errorMessage: { code: 'auth.serverAnsweredDescribed', params: { error: 'access_denied', description: 'Not today' } },
+      errorMessage: {
+        code: 'auth.serverAnsweredDescribed',
+        params: { error: 'access_denied', description: 'Not today' },
+      },
     });
     expect(state().status).toBe('needs-auth');
   });
@@ -122,7 +168,9 @@ describe('OAuth for a remote MCP server', () => {
     expect(state().errorMessage).toMatchObject({ code: 'auth.pkceUnsupported', text: state().error });
     expect(state().nextRetryAt).toBeNull();
     const opened: string[] = [];
-    await expect(auth.signIn('tracker', async (url) => (opened.push(url), true))).rejects.toThrow(/does not advertise PKCE/);
+    await expect(auth.signIn('tracker', async (url) => (opened.push(url), true))).rejects.toThrow(
+      /does not advertise PKCE/,
+    );
     expect(opened).toEqual([]);
     expect(oauth!.counts.authorizations).toBe(0);
   });
@@ -136,7 +184,9 @@ describe('OAuth for a remote MCP server', () => {
 
   it('a 403 insufficient_scope on a call asks for a step-up sign-in (the server stays connected); signing in again grants it', async () => {
     const { auth, connections } = await setUp({ scopesSupported: ['tickets:read'] });
-    await (await auth.signIn('tracker', visitAuthorizationPage)).done;
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
     const refused = await connections.callTool('tracker', 'write_ticket', {}).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AuthorizationRequiredError);
     expect((refused as AuthorizationRequiredError).verdict).toMatchObject({
@@ -150,16 +200,27 @@ describe('OAuth for a remote MCP server', () => {
     const again = await auth.signIn('tracker', visitAuthorizationPage);
     expect(new URL(again.authorizationUrl!).searchParams.get('scope')).toBe('tickets:read tickets:write');
     await again.done;
-    expect((await connections.callTool('tracker', 'write_ticket', {})).content).toEqual([{ type: 'text', text: 'filed' }]);
-    expect(auth.view(connectionsConfig())).toMatchObject({ pendingScope: null, scopes: ['tickets:read', 'tickets:write'] });
+    expect((await connections.callTool('tracker', 'write_ticket', {})).content).toEqual([
+      { type: 'text', text: 'filed' },
+    ]);
+    expect(auth.view(connectionsConfig())).toMatchObject({
+      pendingScope: null,
+      scopes: ['tickets:read', 'tickets:write'],
+    });
   });
 
   it('a step-up the authorization server will not grant is refused, not looped: one more sign-in at most', async () => {
     const { auth, connections } = await setUp({ scopesSupported: ['tickets:read'], neverGrant: ['tickets:write'] });
-    await (await auth.signIn('tracker', visitAuthorizationPage)).done;
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
     await expect(connections.callTool('tracker', 'write_ticket', {})).rejects.toThrow(/needs more access/);
-    await (await auth.signIn('tracker', visitAuthorizationPage)).done; // asks for tickets:write; gets a token without it
-    const error = (await connections.callTool('tracker', 'write_ticket', {}).catch((e: unknown) => e)) as AuthorizationRequiredError;
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done; // asks for tickets:write; gets a token without it
+    const error = (await connections
+      .callTool('tracker', 'write_ticket', {})
+      .catch((e: unknown) => e)) as AuthorizationRequiredError;
     expect(error.verdict.kind).toBe('refused');
     expect(error.message).toContain('which the current sign-in already asked for; signing in again will not help');
     expect(oauth!.counts.authorizations).toBe(2);
@@ -173,7 +234,9 @@ describe('OAuth for a remote MCP server', () => {
     };
     const vault: KeyVault = { storage: 'keychain', cipher, usePlainText: () => undefined };
     const { auth } = await setUp({}, {}, await createEncryptedSecrets(dir, vault, {}));
-    await (await auth.signIn('tracker', visitAuthorizationPage)).done;
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
     const onDisk = readFileSync(join(dir, 'secrets.json'), 'utf8');
     expect(oauth!.acceptedTokens.length).toBeGreaterThan(0);
     for (const token of oauth!.acceptedTokens) expect(onDisk).not.toContain(token);

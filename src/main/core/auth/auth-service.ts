@@ -170,8 +170,7 @@ export class AuthService implements ConnectionAuthPort {
   private remoteServer(name: string, { enabledOnly = true } = {}): HttpServerConfig {
     const server = this.options.servers().find((s) => s.name === name);
     if (!server) throw new NotFound(say('server.notConfigured', { name }));
-    if (!isHttpServer(server) || !takesOAuth(server))
-      throw new Conflict(say('server.notOAuth', { name }));
+    if (!isHttpServer(server) || !takesOAuth(server)) throw new Conflict(say('server.notOAuth', { name }));
     if (enabledOnly && !server.enabled) throw new Conflict(say('server.disabled', { name }));
     return server;
   }

@@ -1,9 +1,22 @@
-import { auth, extractWWWAuthenticateParams, OAuthError, OAuthErrorCode, UnauthorizedError } from '@modelcontextprotocol/client';
+import {
+  auth,
+  extractWWWAuthenticateParams,
+  OAuthError,
+  OAuthErrorCode,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { httpStatusOf } from '../mcp/connection-failures';
 import type { AuthVerdict, ConnectionAuth } from '../mcp/types';
 import { isMachineGrant, type ResolvedAuth } from './auth-settings';
-import { ClientBoundElsewhereError, IssuerMismatchError, OWN_ISSUER_CHECK, PkceUnsupportedError, ResourceMismatchError, SwitchboardOAuthProvider } from './oauth-provider';
+import {
+  ClientBoundElsewhereError,
+  IssuerMismatchError,
+  OWN_ISSUER_CHECK,
+  PkceUnsupportedError,
+  ResourceMismatchError,
+  SwitchboardOAuthProvider,
+} from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -82,7 +95,16 @@ export class AuthSession {
   }
 
   backgroundProvider(): SwitchboardOAuthProvider {
-    return new SwitchboardOAuthProvider({ server: this.server, resource: this.resource, settings: this.settings, store: this.deps.store, now: this.deps.now }, { kind: 'background' });
+    return new SwitchboardOAuthProvider(
+      {
+        server: this.server,
+        resource: this.resource,
+        settings: this.settings,
+        store: this.deps.store,
+        now: this.deps.now,
+      },
+      { kind: 'background' },
+    );
   }
 
   /** The pieces one connection attempt uses; its provider is fresh, so its flags describe this attempt only. */
@@ -139,10 +161,23 @@ export class AuthSession {
 
   /** What an error means for authorization: the operator must sign in, the server refused for good, or nothing auth-related. */
   verdict(error: unknown, provider?: SwitchboardOAuthProvider): AuthVerdict | undefined {
-    if (error instanceof ResourceMismatchError || error instanceof ClientBoundElsewhereError || error instanceof PkceUnsupportedError || error instanceof IssuerMismatchError) return told('refused', error.uiMessage);
+    if (
+      error instanceof ResourceMismatchError ||
+      error instanceof ClientBoundElsewhereError ||
+      error instanceof PkceUnsupportedError ||
+      error instanceof IssuerMismatchError
+    )
+      return told('refused', error.uiMessage);
     if (error instanceof OAuthError && !TRANSIENT_OAUTH_ERRORS.has(error.code))
-      return told('refused', say('auth.refusedByServer', { detail: `${error.code}${error.message ? `: ${error.message}` : ''}` }));
-    const authError = error instanceof UnauthorizedError || httpStatus(error) === 401 || httpStatus(error) === 403 || provider?.interactionNeeded !== undefined;
+      return told(
+        'refused',
+        say('auth.refusedByServer', { detail: `${error.code}${error.message ? `: ${error.message}` : ''}` }),
+      );
+    const authError =
+      error instanceof UnauthorizedError ||
+      httpStatus(error) === 401 ||
+      httpStatus(error) === 403 ||
+      provider?.interactionNeeded !== undefined;
     if (!authError) return undefined;
     const c = this.challenge;
     if (c?.status === 403 && c.error === 'insufficient_scope' && c.scope) {
@@ -154,8 +189,12 @@ export class AuthSession {
     const where = this.stored().discovery?.authorizationServerUrl;
     const scope = c?.scope ?? provider?.interactionNeeded?.scope;
     const required = where
-      ? scope ? say('auth.signInRequiredAtScope', { where, scope }) : say('auth.signInRequiredAt', { where })
-      : scope ? say('auth.signInRequiredScope', { scope }) : say('auth.signInRequired');
+      ? scope
+        ? say('auth.signInRequiredAtScope', { where, scope })
+        : say('auth.signInRequiredAt', { where })
+      : scope
+        ? say('auth.signInRequiredScope', { scope })
+        : say('auth.signInRequired');
     return told('needs-auth', required);
   }
 
@@ -209,7 +248,11 @@ export class AuthSession {
 const httpStatus = httpStatusOf;
 
 /** OAuth errors that say "not now" rather than "no": trying again later may work. */
-const TRANSIENT_OAUTH_ERRORS = new Set<string>([OAuthErrorCode.ServerError, OAuthErrorCode.TemporarilyUnavailable, OAuthErrorCode.TooManyRequests]);
+const TRANSIENT_OAUTH_ERRORS = new Set<string>([
+  OAuthErrorCode.ServerError,
+  OAuthErrorCode.TemporarilyUnavailable,
+  OAuthErrorCode.TooManyRequests,
+]);
 
 const splitScopes = (scope: string | undefined): string[] => (scope ?? '').split(/\s+/).filter(Boolean);
 
@@ -228,4 +271,8 @@ function sameEndpoint(url: string | URL, resource: string): boolean {
   }
 }
 
-const told = (kind: AuthVerdict['kind'], message: UiMessage): AuthVerdict => ({ kind, message: message.text, uiMessage: message });
+const told = (kind: AuthVerdict['kind'], message: UiMessage): AuthVerdict => ({
+  kind,
+  message: message.text,
+  uiMessage: message,
+});

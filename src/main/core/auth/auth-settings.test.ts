@@ -15,7 +15,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const server = (auth: unknown) => httpServerSchema.parse({ name: 'tracker', url: 'https://tracker.example.com/mcp', auth });
+const server = (auth: unknown) =>
+  httpServerSchema.parse({ name: 'tracker', url: 'https://tracker.example.com/mcp', auth });
 const pem = (type: 'rsa' | 'ec' | 'ed25519', curve?: string) =>
   (type === 'rsa'
     ? generateKeyPairSync('rsa', { modulusLength: 2048 })
@@ -27,7 +28,11 @@ const pem = (type: 'rsa' | 'ec' | 'ed25519', curve?: string) =>
 describe('resolving a server’s auth block at connect time', () => {
   it('expands ${env:…} secrets and joins scopes; no block means dynamic registration with the authorization code grant', () => {
     expect(resolveAuth(server(undefined), {})).toEqual({ grant: 'authorization_code' });
-    expect(resolveAuth(server({ clientId: 'sb', clientSecret: '${env:TRACKER_SECRET}', scopes: ['a', 'b'] }), { TRACKER_SECRET: 's3cret' })).toEqual({
+    expect(
+      resolveAuth(server({ clientId: 'sb', clientSecret: '${env:TRACKER_SECRET}', scopes: ['a', 'b'] }), {
+        TRACKER_SECRET: 's3cret',
+      }),
+    ).toEqual({
       grant: 'authorization_code',
       clientId: 'sb',
       clientSecret: 's3cret',
@@ -38,24 +43,42 @@ describe('resolving a server’s auth block at connect time', () => {
   });
 
   it('a missing variable is a config error (shown, not retried), naming where it is used', () => {
-    expect(() => resolveAuth(server({ clientId: 'sb', clientSecret: '${env:NOPE}' }), {})).toThrow(new ServerConfigError('environment variable not set: NOPE (used in auth.clientSecret)'));
+    expect(() => resolveAuth(server({ clientId: 'sb', clientSecret: '${env:NOPE}' }), {})).toThrow(
+      new ServerConfigError('environment variable not set: NOPE (used in auth.clientSecret)'),
+    );
   });
 
   it('reads the private key from ${env:…} or a file (relative to the config), and picks the JWT algorithm from the key', async () => {
     const rsa = pem('rsa');
     await writeFile(join(dir, 'key.pem'), rsa);
-    const fromFile = resolveAuth(server({ grant: 'client_credentials', clientId: 'bot', privateKey: 'key.pem' }), {}, dir);
+    const fromFile = resolveAuth(
+      server({ grant: 'client_credentials', clientId: 'bot', privateKey: 'key.pem' }),
+      {},
+      dir,
+    );
     expect(fromFile.privateKey).toMatchObject({ algorithm: 'RS256' });
     expect(fromFile.privateKey!.pem).toContain('BEGIN PRIVATE KEY');
-    const ec = resolveAuth(server({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:KEY}' }), { KEY: pem('ec', 'P-256') });
+    const ec = resolveAuth(server({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:KEY}' }), {
+      KEY: pem('ec', 'P-256'),
+    });
     expect(ec.privateKey!.algorithm).toBe('ES256');
-    expect(resolveAuth(server({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:KEY}' }), { KEY: pem('ec', 'P-384') }).privateKey!.algorithm).toBe('ES384');
+    expect(
+      resolveAuth(server({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:KEY}' }), {
+        KEY: pem('ec', 'P-384'),
+      }).privateKey!.algorithm,
+    ).toBe('ES384');
   });
 
   it('an unreadable or unusable key is a clear config error', () => {
     const cc = (privateKey: string) => server({ grant: 'client_credentials', clientId: 'bot', privateKey });
-    expect(() => resolveAuth(cc('missing.pem'), {}, dir)).toThrow(/auth\.privateKey: cannot read .*missing\.pem \(ENOENT\)/);
-    expect(() => resolveAuth(cc('${env:KEY}'), { KEY: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' })).toThrow('auth.privateKey is not a PEM private key');
-    expect(() => resolveAuth(cc('${env:KEY}'), { KEY: pem('ed25519') })).toThrow(/an ed25519 key cannot sign private_key_jwt here/);
+    expect(() => resolveAuth(cc('missing.pem'), {}, dir)).toThrow(
+      /auth\.privateKey: cannot read .*missing\.pem \(ENOENT\)/,
+    );
+    expect(() =>
+      resolveAuth(cc('${env:KEY}'), { KEY: '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----' }),
+    ).toThrow('auth.privateKey is not a PEM private key');
+    expect(() => resolveAuth(cc('${env:KEY}'), { KEY: pem('ed25519') })).toThrow(
+      /an ed25519 key cannot sign private_key_jwt here/,
+    );
   });
 });

@@ -28,7 +28,11 @@ const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]*$/;
  * Resolves at connect time, so a secret is read from the environment (or a key file) only when needed and
  * never written back. Missing variables or an unreadable key are config errors: shown, not retried.
  */
-export function resolveAuth(server: HttpServerConfig, env: Record<string, string | undefined>, baseDir: string = process.cwd()): ResolvedAuth {
+export function resolveAuth(
+  server: HttpServerConfig,
+  env: Record<string, string | undefined>,
+  baseDir: string = process.cwd(),
+): ResolvedAuth {
   const auth = server.auth;
   if (!auth) return { grant: 'authorization_code' };
   const secrets: Record<string, string> = {};
@@ -47,19 +51,26 @@ export function resolveAuth(server: HttpServerConfig, env: Record<string, string
     clientSecret: expanded['auth.clientSecret'],
     clientMetadataUrl: auth.clientMetadataUrl,
     scope: auth.scopes?.length ? auth.scopes.join(' ') : undefined,
-    privateKey: expanded['auth.privateKey'] !== undefined ? loadPrivateKey(expanded['auth.privateKey'], baseDir) : undefined,
+    privateKey:
+      expanded['auth.privateKey'] !== undefined ? loadPrivateKey(expanded['auth.privateKey'], baseDir) : undefined,
     ...(auth.idp && { idp: idpSettings(auth.idp, expanded, baseDir) }),
   };
 }
 
-function idpSettings(idp: NonNullable<NonNullable<HttpServerConfig['auth']>['idp']>, expanded: Record<string, string>, baseDir: string): IdpSettings {
+function idpSettings(
+  idp: NonNullable<NonNullable<HttpServerConfig['auth']>['idp']>,
+  expanded: Record<string, string>,
+  baseDir: string,
+): IdpSettings {
   const idToken = expanded['auth.idp.idToken'].trim();
   return {
     issuer: idp.issuer,
     tokenEndpoint: idp.tokenEndpoint,
     clientId: expanded['auth.idp.clientId'],
     clientSecret: expanded['auth.idp.clientSecret'],
-    ...(JWT_SHAPE.test(idToken) ? { idToken } : { idTokenFile: isAbsolute(idToken) ? idToken : resolve(baseDir, idToken) }),
+    ...(JWT_SHAPE.test(idToken)
+      ? { idToken }
+      : { idTokenFile: isAbsolute(idToken) ? idToken : resolve(baseDir, idToken) }),
   };
 }
 
@@ -71,7 +82,9 @@ function loadPrivateKey(value: string, baseDir: string): { pem: string; algorith
     try {
       pem = readFileSync(path, 'utf8');
     } catch (error) {
-      throw new ServerConfigError(`auth.privateKey: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      throw new ServerConfigError(
+        `auth.privateKey: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+      );
     }
   }
   let key;
@@ -80,7 +93,10 @@ function loadPrivateKey(value: string, baseDir: string): { pem: string; algorith
   } catch {
     throw new ServerConfigError('auth.privateKey is not a PEM private key');
   }
-  return { pem: key.export({ type: 'pkcs8', format: 'pem' }).toString(), algorithm: algorithmFor(key.asymmetricKeyType, key.asymmetricKeyDetails?.namedCurve) };
+  return {
+    pem: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    algorithm: algorithmFor(key.asymmetricKeyType, key.asymmetricKeyDetails?.namedCurve),
+  };
 }
 
 function algorithmFor(type: string | undefined, curve: string | undefined): string {
@@ -89,7 +105,11 @@ function algorithmFor(type: string | undefined, curve: string | undefined): stri
     const byCurve: Record<string, string> = { prime256v1: 'ES256', secp384r1: 'ES384', secp521r1: 'ES512' };
     const alg = curve ? byCurve[curve] : undefined;
     if (alg) return alg;
-    throw new ServerConfigError(`auth.privateKey: the EC curve ${curve ?? '(unknown)'} has no JWT algorithm; use P-256, P-384 or P-521`);
+    throw new ServerConfigError(
+      `auth.privateKey: the EC curve ${curve ?? '(unknown)'} has no JWT algorithm; use P-256, P-384 or P-521`,
+    );
   }
-  throw new ServerConfigError(`auth.privateKey: ${type ? `an ${type} key` : 'a key of unknown type'} cannot sign private_key_jwt here; use an RSA or EC key`);
+  throw new ServerConfigError(
+    `auth.privateKey: ${type ? `an ${type} key` : 'a key of unknown type'} cannot sign private_key_jwt here; use an RSA or EC key`,
+  );
 }

@@ -12,7 +12,17 @@ async function jwt(claims: JWTPayload, typ?: string): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'ES256', ...(typ && { typ }) }).sign(privateKey);
 }
 const jag = (claims: JWTPayload = {}, typ = 'oauth-id-jag+jwt') =>
-  jwt({ iss: 'https://idp.example.com', sub: 'op', aud: 'https://as.example.com/', resource: ctx.resourceUrl, exp: seconds(NOW) + 300, ...claims }, typ);
+  jwt(
+    {
+      iss: 'https://idp.example.com',
+      sub: 'op',
+      aud: 'https://as.example.com/',
+      resource: ctx.resourceUrl,
+      exp: seconds(NOW) + 300,
+      ...claims,
+    },
+    typ,
+  );
 
 function refusal(run: () => void): string {
   try {
@@ -33,7 +43,9 @@ describe('the ID-JAG the IdP answers with', () => {
   });
 
   it('is refused, never sent on: another type, another audience, another resource, expired', async () => {
-    expect(refusal(() => checkIdJag('crm', 'not.a.jwt', ctx, NOW))).toBe('the identity provider answered with a token of type (not a JWT), not an ID-JAG (oauth-id-jag+jwt); it was not sent on');
+    expect(refusal(() => checkIdJag('crm', 'not.a.jwt', ctx, NOW))).toBe(
+      'the identity provider answered with a token of type (not a JWT), not an ID-JAG (oauth-id-jag+jwt); it was not sent on',
+    );
     const plain = await jag({}, 'JWT');
     expect(refusal(() => checkIdJag('crm', plain, ctx, NOW))).toContain('a token of type JWT, not an ID-JAG');
     const elsewhere = await jag({ aud: ['https://as.attacker.example', 'https://as2.example'] });
@@ -41,7 +53,9 @@ describe('the ID-JAG the IdP answers with', () => {
       "the identity provider issued a grant for https://as.attacker.example, https://as2.example, not for crm's authorization server https://as.example.com; it was not sent on",
     );
     const otherResource = await jag({ resource: 'https://mcp.example.com/other' });
-    expect(refusal(() => checkIdJag('crm', otherResource, ctx, NOW))).toContain('for the resource https://mcp.example.com/other, not https://mcp.example.com/mcp');
+    expect(refusal(() => checkIdJag('crm', otherResource, ctx, NOW))).toContain(
+      'for the resource https://mcp.example.com/other, not https://mcp.example.com/mcp',
+    );
     const stale = await jag({ exp: seconds(NOW) - 60 });
     expect(refusal(() => checkIdJag('crm', stale, ctx, NOW))).toBe(
       `the grant from the identity provider had expired at ${new Date((seconds(NOW) - 60) * 1000).toISOString()} when it arrived; check the clocks of this machine and the IdP`,

@@ -33,7 +33,15 @@ export function crossAppAssertion(server: string, idp: IdpSettings, now: () => D
   return async (ctx: CrossAppAccessContext) => {
     const idToken = readIdToken(server, idp);
     checkIdToken(server, idToken, idp.clientId, now());
-    const request = { audience: ctx.authorizationServerUrl, resource: ctx.resourceUrl, idToken, clientId: idp.clientId, clientSecret: idp.clientSecret, scope: ctx.scope, fetchFn: ctx.fetchFn };
+    const request = {
+      audience: ctx.authorizationServerUrl,
+      resource: ctx.resourceUrl,
+      idToken,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      scope: ctx.scope,
+      fetchFn: ctx.fetchFn,
+    };
     let grant: string;
     try {
       const result = idp.tokenEndpoint
@@ -42,7 +50,13 @@ export function crossAppAssertion(server: string, idp: IdpSettings, now: () => D
       grant = result.jwtAuthGrant;
     } catch (error) {
       // The SDK's words carry the IdP's error and description, never the tokens sent.
-      throw new CrossAppAccessError(say('auth.idpRefused', { idp: originOf(idp.tokenEndpoint ?? idp.issuer!), server, detail: clipped(error instanceof Error ? error.message : String(error)) }));
+      throw new CrossAppAccessError(
+        say('auth.idpRefused', {
+          idp: originOf(idp.tokenEndpoint ?? idp.issuer!),
+          server,
+          detail: clipped(error instanceof Error ? error.message : String(error)),
+        }),
+      );
     }
     checkIdJag(server, grant, ctx, now());
     return grant;
@@ -54,7 +68,12 @@ function readIdToken(server: string, idp: IdpSettings): string {
   try {
     return readFileSync(idp.idTokenFile!, 'utf8').trim();
   } catch (error) {
-    throw new CrossAppAccessError(say('auth.idTokenUnreadable', { server, detail: `${idp.idTokenFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` }));
+    throw new CrossAppAccessError(
+      say('auth.idTokenUnreadable', {
+        server,
+        detail: `${idp.idTokenFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      }),
+    );
   }
 }
 
@@ -62,12 +81,21 @@ function readIdToken(server: string, idp: IdpSettings): string {
 export function checkIdToken(server: string, token: string, clientId: string, now: Date): void {
   const claims = decoded(token, () => say('auth.idTokenMalformed', { server }));
   const audiences = audiencesOf(claims);
-  if (audiences.length > 0 && !audiences.includes(clientId)) throw new CrossAppAccessError(say('auth.idTokenAudience', { server, audience: audiences.join(', '), clientId }));
-  if (expired(claims, now)) throw new CrossAppAccessError(say('auth.idTokenExpired', { server, time: new Date(claims.exp! * 1000).toISOString() }));
+  if (audiences.length > 0 && !audiences.includes(clientId))
+    throw new CrossAppAccessError(say('auth.idTokenAudience', { server, audience: audiences.join(', '), clientId }));
+  if (expired(claims, now))
+    throw new CrossAppAccessError(
+      say('auth.idTokenExpired', { server, time: new Date(claims.exp! * 1000).toISOString() }),
+    );
 }
 
 /** The ID-JAG must be one, for this authorization server and this resource, and still valid: else it goes nowhere. */
-export function checkIdJag(server: string, grant: string, ctx: Pick<CrossAppAccessContext, 'authorizationServerUrl' | 'resourceUrl'>, now: Date): void {
+export function checkIdJag(
+  server: string,
+  grant: string,
+  ctx: Pick<CrossAppAccessContext, 'authorizationServerUrl' | 'resourceUrl'>,
+  now: Date,
+): void {
   let type: string | undefined;
   try {
     type = decodeProtectedHeader(grant).typ;
@@ -78,10 +106,18 @@ export function checkIdJag(server: string, grant: string, ctx: Pick<CrossAppAcce
   const claims = decoded(grant, () => say('auth.idJagType', { type: '(not a JWT)' }));
   const audiences = audiencesOf(claims);
   if (!audiences.some((aud) => sameUrl(aud, ctx.authorizationServerUrl)))
-    throw new CrossAppAccessError(say('auth.idJagAudience', { audience: audiences.join(', ') || '(none)', server, issuer: ctx.authorizationServerUrl }));
+    throw new CrossAppAccessError(
+      say('auth.idJagAudience', {
+        audience: audiences.join(', ') || '(none)',
+        server,
+        issuer: ctx.authorizationServerUrl,
+      }),
+    );
   const resource = typeof claims.resource === 'string' ? claims.resource : undefined;
-  if (resource !== undefined && !sameUrl(resource, ctx.resourceUrl)) throw new CrossAppAccessError(say('auth.idJagResource', { named: resource, resource: ctx.resourceUrl }));
-  if (expired(claims, now)) throw new CrossAppAccessError(say('auth.idJagExpired', { time: new Date(claims.exp! * 1000).toISOString() }));
+  if (resource !== undefined && !sameUrl(resource, ctx.resourceUrl))
+    throw new CrossAppAccessError(say('auth.idJagResource', { named: resource, resource: ctx.resourceUrl }));
+  if (expired(claims, now))
+    throw new CrossAppAccessError(say('auth.idJagExpired', { time: new Date(claims.exp! * 1000).toISOString() }));
 }
 
 function decoded(token: string, malformed: () => ReturnType<typeof say>): JWTPayload {
@@ -92,9 +128,11 @@ function decoded(token: string, malformed: () => ReturnType<typeof say>): JWTPay
   }
 }
 
-const audiencesOf = (claims: JWTPayload): string[] => (claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud]);
+const audiencesOf = (claims: JWTPayload): string[] =>
+  claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud];
 
-const expired = (claims: JWTPayload, now: Date): boolean => typeof claims.exp === 'number' && claims.exp + CLOCK_SKEW_SECONDS <= now.getTime() / 1000;
+const expired = (claims: JWTPayload, now: Date): boolean =>
+  typeof claims.exp === 'number' && claims.exp + CLOCK_SKEW_SECONDS <= now.getTime() / 1000;
 
 function sameUrl(a: string, b: string): boolean {
   const norm = (s: string) => {

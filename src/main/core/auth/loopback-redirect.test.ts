@@ -4,14 +4,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startLoopbackRedirect, type LoopbackRedirect } from './loopback-redirect';
 
 /** Raw requests with real sockets, so Host and Origin can be anything an attacker could send. */
-function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; csp: string | undefined }> {
+function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; csp: string | undefined }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body, csp: res.headers['content-security-policy'] as string | undefined }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port: target.port, path: `${target.pathname}${target.search}`, headers },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body, csp: res.headers['content-security-policy'] as string | undefined }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -42,8 +50,12 @@ describe('the loopback redirect listener (RFC 8252)', () => {
   it('refuses a foreign Host (DNS rebinding), a foreign Origin, a wrong state and another path, and keeps waiting', async () => {
     listener = await startLoopbackRedirect({ timeoutMs: 5_000, serverName: 'tracker' });
     const port = new URL(listener.redirectUrl).port;
-    expect((await get(callback(listener, `code=x&state=${listener.state}`), { Host: `evil.example:${port}` })).status).toBe(421);
-    expect((await get(callback(listener, `code=x&state=${listener.state}`), { Origin: 'https://evil.example' })).status).toBe(403);
+    expect(
+      (await get(callback(listener, `code=x&state=${listener.state}`), { Host: `evil.example:${port}` })).status,
+    ).toBe(421);
+    expect(
+      (await get(callback(listener, `code=x&state=${listener.state}`), { Origin: 'https://evil.example' })).status,
+    ).toBe(403);
     expect((await get(callback(listener, 'code=x&state=guessed'))).status).toBe(400);
     expect((await get(`http://127.0.0.1:${port}/other?code=x&state=${listener.state}`)).status).toBe(404);
     const good = await get(callback(listener, `code=real&state=${listener.state}`));
@@ -53,9 +65,18 @@ describe('the loopback redirect listener (RFC 8252)', () => {
 
   it('passes the authorization server’s error on as it said it, escaped on the page', async () => {
     listener = await startLoopbackRedirect({ timeoutMs: 5_000, serverName: 'tracker' });
-    const page = await get(callback(listener, `error=access_denied&error_description=${encodeURIComponent('<b>no</b> thanks')}&state=${listener.state}`));
+    const page = await get(
+      callback(
+        listener,
+        `error=access_denied&error_description=${encodeURIComponent('<b>no</b> thanks')}&state=${listener.state}`,
+      ),
+    );
     expect(page.body).toContain('access_denied: &#60;b&#62;no&#60;/b&#62; thanks');
-    await expect(listener.result).resolves.toEqual({ error: 'access_denied', description: '<b>no</b> thanks', uri: undefined });
+    await expect(listener.result).resolves.toEqual({
+      error: 'access_denied',
+      description: '<b>no</b> thanks',
+      uri: undefined,
+    });
   });
 
   it('gives up after its timeout, and closes', async () => {

@@ -67,18 +67,36 @@ export async function startLoopbackRedirect(options: LoopbackOptions): Promise<L
   return { redirectUrl: `http://127.0.0.1:${port}${PATH}`, state, result, close };
 }
 
-function handle(req: IncomingMessage, res: ServerResponse, port: number, state: string, serverName: string): RedirectResult | undefined {
+function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  port: number,
+  state: string,
+  serverName: string,
+): RedirectResult | undefined {
   const host = req.headers.host;
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return void reply(res, 421, 'Wrong host', 'This listener answers only on 127.0.0.1.');
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
+    return void reply(res, 421, 'Wrong host', 'This listener answers only on 127.0.0.1.');
   const origin = req.headers.origin;
   if (origin && origin !== 'null') return void reply(res, 403, 'Refused', 'Requests from other pages are refused.');
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
   if (req.method !== 'GET' || url.pathname !== PATH) return void reply(res, 404, 'Not found', 'Nothing here.');
-  if (url.searchParams.get('state') !== state) return void reply(res, 400, 'Unknown sign-in', 'This answer does not belong to the sign-in in progress; start it again from Switchboard.');
+  if (url.searchParams.get('state') !== state)
+    return void reply(
+      res,
+      400,
+      'Unknown sign-in',
+      'This answer does not belong to the sign-in in progress; start it again from Switchboard.',
+    );
   const error = url.searchParams.get('error');
   if (error) {
     const description = url.searchParams.get('error_description') ?? undefined;
-    reply(res, 200, `Sign-in to ${serverName} failed`, `The authorization server answered: ${error}${description ? `: ${description}` : ''}`);
+    reply(
+      res,
+      200,
+      `Sign-in to ${serverName} failed`,
+      `The authorization server answered: ${error}${description ? `: ${description}` : ''}`,
+    );
     return { error, description, uri: url.searchParams.get('error_uri') ?? undefined };
   }
   const code = url.searchParams.get('code');

@@ -1,5 +1,18 @@
-import { ClientCredentialsProvider, CrossAppAccessProvider, PrivateKeyJwtProvider, checkResourceAllowed, resourceUrlFromServerUrl } from "@modelcontextprotocol/client";
-import type { AddClientAuthentication, OAuthClientProvider, OAuthDiscoveryState, OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/client";
+import {
+  ClientCredentialsProvider,
+  CrossAppAccessProvider,
+  PrivateKeyJwtProvider,
+  checkResourceAllowed,
+  resourceUrlFromServerUrl,
+} from '@modelcontextprotocol/client';
+import type {
+  AddClientAuthentication,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/client';
 import { isMachineGrant, type ResolvedAuth } from './auth-settings';
 import { crossAppAssertion } from './cross-app-access';
 import type { OAuthStore, StoredAuth } from './oauth-store';
@@ -80,7 +93,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
     if (isMachineGrant(ctx.settings.grant)) {
       this.saveClientInformation = (info) => this.storeClientInformation(info);
       this.prepareTokenRequest = (scope) => this.machineTokenRequest(scope);
-      if (ctx.settings.privateKey) this.addClientAuthentication = (...args) => (this.machine() as PrivateKeyJwtProvider).addClientAuthentication(...args);
+      if (ctx.settings.privateKey)
+        this.addClientAuthentication = (...args) =>
+          (this.machine() as PrivateKeyJwtProvider).addClientAuthentication(...args);
     }
   }
 
@@ -91,7 +106,8 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
 
   get clientMetadata(): OAuthClientMetadata {
     const { settings } = this.ctx;
-    if (isMachineGrant(settings.grant)) return { ...this.machine().clientMetadata, client_name: CLIENT_NAME, scope: settings.scope };
+    if (isMachineGrant(settings.grant))
+      return { ...this.machine().clientMetadata, client_name: CLIENT_NAME, scope: settings.scope };
     return {
       client_name: CLIENT_NAME,
       redirect_uris: [this.redirectUrl ?? BACKGROUND_REDIRECT],
@@ -110,12 +126,24 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   clientInformation(): OAuthClientInformationMixed | undefined {
     const { settings } = this.ctx;
     const stored = this.stored();
-    if (isMachineGrant(settings.grant)) return { ...this.machine().clientInformation(), issuer: stored.configuredClientIssuer };
+    if (isMachineGrant(settings.grant))
+      return { ...this.machine().clientInformation(), issuer: stored.configuredClientIssuer };
     if (settings.clientId) {
       const bound = stored.configuredClientIssuer;
       if (bound && this.discoveredIssuer && !sameIssuer(bound, this.discoveredIssuer))
-        throw new ClientBoundElsewhereError(say('auth.clientBoundElsewhere', { clientId: settings.clientId, bound, server: this.ctx.server, issuer: this.discoveredIssuer }));
-      return { client_id: settings.clientId, ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}), ...(bound ? { issuer: bound } : {}) };
+        throw new ClientBoundElsewhereError(
+          say('auth.clientBoundElsewhere', {
+            clientId: settings.clientId,
+            bound,
+            server: this.ctx.server,
+            issuer: this.discoveredIssuer,
+          }),
+        );
+      return {
+        client_id: settings.clientId,
+        ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}),
+        ...(bound ? { issuer: bound } : {}),
+      };
     }
     if (!stored.client && this.mode.kind === 'background') this.interactionNeeded ??= {};
     return stored.client;
@@ -172,7 +200,13 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
     // Refused before any registration or authorization request: the metadata must name this server.
     const named = state.resourceMetadata?.resource;
-    if (named && !checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(this.ctx.resource), configuredResource: named }))
+    if (
+      named &&
+      !checkResourceAllowed({
+        requestedResource: resourceUrlFromServerUrl(this.ctx.resource),
+        configuredResource: named,
+      })
+    )
       throw new ResourceMismatchError(say('auth.resourceMismatch', { named, resource: this.ctx.resource }));
     requireMatchingIssuer(state);
     if (this.ctx.settings.grant === 'authorization_code') requirePkce(state);
@@ -203,7 +237,9 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   private async storeClientInformation(info: OAuthClientInformationMixed): Promise<void> {
     const configured = this.ctx.settings.clientId !== undefined;
     await this.ctx.store.update(this.ctx.server, this.ctx.resource, (current) =>
-      configured ? { ...current, configuredClientIssuer: info.issuer ?? current.configuredClientIssuer } : { ...current, client: info },
+      configured
+        ? { ...current, configuredClientIssuer: info.issuer ?? current.configuredClientIssuer }
+        : { ...current, client: info },
     );
   }
 
@@ -219,14 +255,28 @@ export class SwitchboardOAuthProvider implements OAuthClientProvider {
   /** The SDK's machine-to-machine provider, built once the authorization server is known (it binds the client to it). */
   private machine(): MachineProvider {
     const { settings } = this.ctx;
-    const issuer = this.stored().configuredClientIssuer ?? this.discoveredIssuer ?? this.stored().discovery?.authorizationServerUrl;
+    const issuer =
+      this.stored().configuredClientIssuer ?? this.discoveredIssuer ?? this.stored().discovery?.authorizationServerUrl;
     if (this.machineDelegate && issuer === this.machineDelegate.clientInformation().issuer) return this.machineDelegate;
-    const common = { clientId: settings.clientId!, clientName: CLIENT_NAME, scope: settings.scope, expectedIssuer: issuer ?? UNKNOWN_ISSUER };
+    const common = {
+      clientId: settings.clientId!,
+      clientName: CLIENT_NAME,
+      scope: settings.scope,
+      expectedIssuer: issuer ?? UNKNOWN_ISSUER,
+    };
     if (settings.grant === 'cross_app_access')
-      this.machineDelegate = new CrossAppAccessProvider({ ...common, clientSecret: settings.clientSecret!, assertion: crossAppAssertion(this.ctx.server, settings.idp!, this.ctx.now) });
+      this.machineDelegate = new CrossAppAccessProvider({
+        ...common,
+        clientSecret: settings.clientSecret!,
+        assertion: crossAppAssertion(this.ctx.server, settings.idp!, this.ctx.now),
+      });
     else
       this.machineDelegate = settings.privateKey
-        ? new PrivateKeyJwtProvider({ ...common, privateKey: settings.privateKey.pem, algorithm: settings.privateKey.algorithm })
+        ? new PrivateKeyJwtProvider({
+            ...common,
+            privateKey: settings.privateKey.pem,
+            algorithm: settings.privateKey.algorithm,
+          })
         : new ClientCredentialsProvider({ ...common, clientSecret: settings.clientSecret! });
     return this.machineDelegate;
   }

@@ -1,4 +1,4 @@
-import { auth } from "@modelcontextprotocol/client";
+import { auth } from '@modelcontextprotocol/client';
 import type { ServerState } from '../mcp/types';
 import type { AuthSession } from './auth-session';
 import { isMachineGrant } from './auth-settings';
@@ -19,7 +19,11 @@ export type BrowserOpener = (url: string) => Promise<boolean>;
 export class AuthorizationServerError extends AuthFailure {
   override readonly name = 'AuthorizationServerError';
   constructor(readonly answer: Extract<RedirectResult, { error: string }>) {
-    super(answer.description ? say('auth.serverAnsweredDescribed', { error: answer.error, description: answer.description }) : say('auth.serverAnswered', { error: answer.error }));
+    super(
+      answer.description
+        ? say('auth.serverAnsweredDescribed', { error: answer.error, description: answer.description })
+        : say('auth.serverAnswered', { error: answer.error }),
+    );
   }
 }
 
@@ -68,12 +72,22 @@ export function runSignIn(deps: SignInDeps): SignInRun {
   const authorizeOnce = async (): Promise<void> => {
     const client = session.stored().client;
     const preferredPort = registeredPort(client && 'redirect_uris' in client ? client.redirect_uris : undefined);
-    const loopback = await startLoopbackRedirect({ preferredPort, timeoutMs: deps.timeoutMs, serverName: session.server });
+    const loopback = await startLoopbackRedirect({
+      preferredPort,
+      timeoutMs: deps.timeoutMs,
+      serverName: session.server,
+    });
     closeListener = loopback.close;
     try {
       if (cancelled) throw new AuthFailure(say('auth.signInCancelled'));
       const provider = new SwitchboardOAuthProvider(
-        { server: session.server, resource: session.resource, settings: session.settings, store: deps.store, now: deps.now },
+        {
+          server: session.server,
+          resource: session.resource,
+          settings: session.settings,
+          store: deps.store,
+          now: deps.now,
+        },
         {
           kind: 'interactive',
           redirectUrl: loopback.redirectUrl,
@@ -81,18 +95,34 @@ export function runSignIn(deps: SignInDeps): SignInRun {
           open: async (url) => {
             // The authorization server chose this URL: a file:, smb: or search-ms: one never reaches any opener.
             const check = checkExternalUrl(url.href);
-            if (!check.ok) throw new AuthorizationUrlRefused(say('auth.authorizationUrlRefused', { server: session.server, reason: externalUrlRefusalMessage(check) }));
+            if (!check.ok)
+              throw new AuthorizationUrlRefused(
+                say('auth.authorizationUrlRefused', {
+                  server: session.server,
+                  reason: externalUrlRefusalMessage(check),
+                }),
+              );
             const opened = await deps.open(url.href);
             deps.onBrowser(url.href, opened);
             firstStep({ url: url.href, opened });
           },
         },
       );
-      const options = { ...OWN_ISSUER_CHECK, serverUrl: session.resource, scope: session.scopeToRequest(), resourceMetadataUrl: session.challenge?.resourceMetadataUrl, fetchFn: session.fetch };
+      const options = {
+        ...OWN_ISSUER_CHECK,
+        serverUrl: session.resource,
+        scope: session.scopeToRequest(),
+        resourceMetadataUrl: session.challenge?.resourceMetadataUrl,
+        fetchFn: session.fetch,
+      };
       if ((await auth(provider, options)) === 'AUTHORIZED') return;
       const answer = await loopback.result;
       if ('error' in answer) throw new AuthorizationServerError(answer);
-      await auth(provider, { ...options, authorizationCode: answer.code, ...(answer.iss !== undefined && { iss: answer.iss }) });
+      await auth(provider, {
+        ...options,
+        authorizationCode: answer.code,
+        ...(answer.iss !== undefined && { iss: answer.iss }),
+      });
     } finally {
       await loopback.close();
     }
@@ -100,7 +130,11 @@ export function runSignIn(deps: SignInDeps): SignInRun {
 
   const done = (async () => {
     if (isMachineGrant(session.settings.grant)) {
-      await deps.store.update(session.server, session.resource, (current) => ({ ...current, tokens: undefined, obtainedAt: undefined }));
+      await deps.store.update(session.server, session.resource, (current) => ({
+        ...current,
+        tokens: undefined,
+        obtainedAt: undefined,
+      }));
       firstStep(null);
       await connectedOrThrow(deps);
       return;
@@ -113,7 +147,15 @@ export function runSignIn(deps: SignInDeps): SignInRun {
       const state = deps.state();
       if (state?.status === 'connected') return;
       if (state?.status === 'needs-auth' && session.pendingStepUp() && round < MAX_AUTHORIZATION_ROUNDS) continue;
-      throw new AuthFailure(state?.error ? say('auth.signedInButState', { server: session.server, status: state.status, error: state.errorMessage ?? state.error }) : say('auth.signedInNotConnected', { server: session.server }));
+      throw new AuthFailure(
+        state?.error
+          ? say('auth.signedInButState', {
+              server: session.server,
+              status: state.status,
+              error: state.errorMessage ?? state.error,
+            })
+          : say('auth.signedInNotConnected', { server: session.server }),
+      );
     }
   })();
   // A sign-in that ends before any browser step answers with no URL; one that fails, with its error (below).
@@ -137,7 +179,11 @@ async function connectedOrThrow(deps: SignInDeps): Promise<void> {
   if (state?.status === 'connected') return;
   const server = deps.session.server;
   if (!state) throw new AuthFailure(say('auth.serverNotConfigured', { server }));
-  throw new AuthFailure(state.error ? say('auth.serverState', { server, status: state.status, error: state.errorMessage ?? state.error }) : say('auth.serverStateBare', { server, status: state.status }));
+  throw new AuthFailure(
+    state.error
+      ? say('auth.serverState', { server, status: state.status, error: state.errorMessage ?? state.error })
+      : say('auth.serverStateBare', { server, status: state.status }),
+  );
 }
 
 /** The port of the loopback redirect URI this client registered, tried first so strict servers see the same URI. */

@@ -14,17 +14,35 @@ import { PinStore } from './pin-store';
 const TOOLS = 2_000;
 const name = (i: number) => `wide_tool_${String(i).padStart(5, '0')}`;
 const tools = (version: number): ToolDefinition[] =>
-  Array.from({ length: TOOLS }, (_, i) => ({ name: name(i), description: `Record set ${i} (v${version})`, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }));
+  Array.from({ length: TOOLS }, (_, i) => ({
+    name: name(i),
+    description: `Record set ${i} (v${version})`,
+    inputSchema: { type: 'object' },
+    annotations: { readOnlyHint: true },
+  }));
 const config = switchboardConfigSchema.parse({
   agent: { mcp: { servers: [{ name: 'wide', url: 'http://127.0.0.1:9/mcp' }] } },
-  intents: [{ id: 'wide', name: 'Wide', children: Array.from({ length: TOOLS / 2 }, (_, k) => ({ id: `n${k}`, name: `n${k}`, kind: 'mcp', toolId: name(k * 2) })) }],
+  intents: [
+    {
+      id: 'wide',
+      name: 'Wide',
+      children: Array.from({ length: TOOLS / 2 }, (_, k) => ({
+        id: `n${k}`,
+        name: `n${k}`,
+        kind: 'mcp',
+        toolId: name(k * 2),
+      })),
+    },
+  ],
 });
 
 const services: CatalogService[] = [];
 afterEach(() => services.splice(0).forEach((s) => s.close()));
 
 function setup() {
-  let snapshot = { servers: [{ name: 'wide', status: 'connected', error: null, tools: tools(0) }] } as unknown as ConnectionsSnapshot;
+  let snapshot = {
+    servers: [{ name: 'wide', status: 'connected', error: null, tools: tools(0) }],
+  } as unknown as ConnectionsSnapshot;
   const listeners: ((s: ConnectionsSnapshot) => void)[] = [];
   const events: { name: EventName; payload: unknown }[] = [];
   const service = new CatalogService({
@@ -39,7 +57,8 @@ function setup() {
     snapshot = { servers: [{ ...snapshot.servers[0], tools: tools(version) }] } as unknown as ConnectionsSnapshot;
     for (const listener of listeners) listener(snapshot);
   };
-  const changed = () => events.filter((e) => e.name === 'catalog.changed').map((e) => (e.payload as { revision: number }).revision);
+  const changed = () =>
+    events.filter((e) => e.name === 'catalog.changed').map((e) => (e.payload as { revision: number }).revision);
   return { service, rediscover, changed };
 }
 

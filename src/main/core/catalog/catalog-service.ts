@@ -31,7 +31,10 @@ export interface CatalogSnapshot {
 }
 
 export interface CatalogServiceDeps {
-  connections: { snapshot(): ConnectionsSnapshot; onChange(listener: (snapshot: ConnectionsSnapshot) => void): () => void };
+  connections: {
+    snapshot(): ConnectionsSnapshot;
+    onChange(listener: (snapshot: ConnectionsSnapshot) => void): () => void;
+  };
   config: { current(): SwitchboardConfig; onChange(listener: (config: SwitchboardConfig) => void): () => void };
   events: EventSink;
   /** The in-process tools sent first; defaults to localToolDefinitions(skills). */
@@ -129,7 +132,9 @@ export class CatalogService {
       skills,
       localTools: this.localToolsFor(skills),
       // Hashed once per discovery (memoised); the pure catalog only compares the strings.
-      pins: pins ? { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() } : undefined,
+      pins: pins
+        ? { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() }
+        : undefined,
       maxDescriptionBytes: agent.mcp.maxDescriptionBytes,
       maxSchemaBytes: agent.mcp.maxSchemaBytes,
       ...(this.deps.serverSkills && { skillSources: this.deps.serverSkills.sources(skills) }),
@@ -176,8 +181,14 @@ export class CatalogService {
     if (this.localTools?.skills !== skills || this.localTools.serverSkills !== this.serverSkillsVersion) {
       // Verified server skills no config skill names are loadable too (they unlock nothing).
       const extra = this.deps.serverSkills?.loadable() ?? [];
-      const all = extra.length ? [...skills, ...extra.map((s) => ({ name: s.name, description: s.description, manual: '', unlocks: [] }))] : skills;
-      this.localTools = { skills, serverSkills: this.serverSkillsVersion, tools: (this.deps.localTools ?? localToolDefinitions)(all) };
+      const all = extra.length
+        ? [...skills, ...extra.map((s) => ({ name: s.name, description: s.description, manual: '', unlocks: [] }))]
+        : skills;
+      this.localTools = {
+        skills,
+        serverSkills: this.serverSkillsVersion,
+        tools: (this.deps.localTools ?? localToolDefinitions)(all),
+      };
     }
     return this.localTools.tools;
   }

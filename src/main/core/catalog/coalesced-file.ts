@@ -46,7 +46,12 @@ export class CoalescedFile {
  * Loads a pin file, else its .bak (the previous good copy). A file neither reads is moved aside, never overwritten,
  * and the store starts empty; `startsOver` ends the log line with what that means.
  */
-export async function loadKeepingBackup(path: string, load: (candidate: string) => Promise<'ok' | 'missing' | 'bad'>, log: (line: string) => void, startsOver: string): Promise<void> {
+export async function loadKeepingBackup(
+  path: string,
+  load: (candidate: string) => Promise<'ok' | 'missing' | 'bad'>,
+  log: (line: string) => void,
+  startsOver: string,
+): Promise<void> {
   for (const candidate of [path, `${path}.bak`]) {
     const loaded = await load(candidate);
     if (loaded === 'ok' || (loaded === 'missing' && candidate === path)) return; // missing: no pins yet, a first run

@@ -44,7 +44,8 @@ class Fingerprint implements DefinitionFingerprint {
   get fields(): PinnedFieldHashes {
     if (!this.perField) {
       const fields = {} as Record<PinnedField, string>;
-      for (const field of PINNED_FIELDS) if (this.pinned[field] !== undefined) fields[field] = sha256(canonicalJson(this.pinned[field]));
+      for (const field of PINNED_FIELDS)
+        if (this.pinned[field] !== undefined) fields[field] = sha256(canonicalJson(this.pinned[field]));
       this.perField = Object.freeze(fields);
     }
     return this.perField;
@@ -52,7 +53,10 @@ class Fingerprint implements DefinitionFingerprint {
 }
 
 /** Fingerprint of an already-projected definition (a stored pin's). */
-export const fingerprintPinned = (pinned: PinnedDefinition, hash: string = sha256(canonicalJson(pinned))): DefinitionFingerprint => new Fingerprint(hash, pinned);
+export const fingerprintPinned = (
+  pinned: PinnedDefinition,
+  hash: string = sha256(canonicalJson(pinned)),
+): DefinitionFingerprint => new Fingerprint(hash, pinned);
 
 // Definitions are immutable snapshots from one discovery: hash each object once, whatever resolves follow.
 const byDefinition = new WeakMap<object, DefinitionFingerprint>();
@@ -87,7 +91,8 @@ export function fingerprintServers(servers: readonly CatalogServerInput[]): BySe
   let map = byServers.get(servers);
   if (map) return map;
   const built = new Map<string, ReadonlyMap<string, DefinitionFingerprint>>();
-  for (const server of servers) if (server.status === 'connected') built.set(server.name, fingerprintTools(server.tools));
+  for (const server of servers)
+    if (server.status === 'connected') built.set(server.name, fingerprintTools(server.tools));
   map = built;
   byServers.set(servers, map);
   return map;

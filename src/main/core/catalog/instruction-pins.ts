@@ -39,7 +39,11 @@ export class InstructionPinStore {
     private readonly log: (line: string) => void,
     private readonly now: () => Date,
   ) {
-    this.file = new CoalescedFile(path, () => `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.pins) }, null, 1)}\n`, log);
+    this.file = new CoalescedFile(
+      path,
+      () => `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.pins) }, null, 1)}\n`,
+      log,
+    );
   }
 
   static inMemory(options: { now?: () => Date } = {}): InstructionPinStore {
@@ -47,9 +51,22 @@ export class InstructionPinStore {
   }
 
   /** Loads `path` (or its .bak); an unreadable file is moved aside and the store starts empty (trust on first use again). */
-  static async open(options: { path: string; log?: (line: string) => void; now?: () => Date }): Promise<InstructionPinStore> {
-    const store = new InstructionPinStore(options.path, options.log ?? ((line) => console.error(line)), options.now ?? (() => new Date()));
-    await loadKeepingBackup(options.path, (candidate) => store.load(candidate), store.log, "(every server's instructions are trusted on first sight again)");
+  static async open(options: {
+    path: string;
+    log?: (line: string) => void;
+    now?: () => Date;
+  }): Promise<InstructionPinStore> {
+    const store = new InstructionPinStore(
+      options.path,
+      options.log ?? ((line) => console.error(line)),
+      options.now ?? (() => new Date()),
+    );
+    await loadKeepingBackup(
+      options.path,
+      (candidate) => store.load(candidate),
+      store.log,
+      "(every server's instructions are trusted on first sight again)",
+    );
     return store;
   }
 
@@ -99,7 +116,15 @@ export class InstructionPinStore {
     } catch (error) {
       return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'bad';
     }
-    const file = fileSchema.safeParse((() => { try { return JSON.parse(text) as unknown; } catch { return undefined; } })());
+    const file = fileSchema.safeParse(
+      (() => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return undefined;
+        }
+      })(),
+    );
     if (!file.success) return 'bad';
     for (const [server, raw] of Object.entries(file.data.servers)) {
       const pin = pinSchema.safeParse(raw);

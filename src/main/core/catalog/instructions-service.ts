@@ -8,7 +8,10 @@ import { instructionsHash, type InstructionPinStore, type InstructionsPinState }
 
 export interface InstructionsServiceDeps {
   store: InstructionPinStore;
-  connections: { state(server: string): ServerState | undefined; onChange(listener: (snapshot: ConnectionsSnapshot) => void): () => void };
+  connections: {
+    state(server: string): ServerState | undefined;
+    onChange(listener: (snapshot: ConnectionsSnapshot) => void): () => void;
+  };
   config: { current(): SwitchboardConfig };
   events: EventSink;
 }
@@ -49,7 +52,8 @@ export class InstructionsService {
 
   /** The operator trusts the instructions `server` gives now, whose hash they reviewed. */
   accept(server: string, currentHash: string): void {
-    if (!this.deps.config.current().agent.mcp.servers.some((s) => s.name === server)) throw new NotFound(say('server.notConfigured', { name: server }));
+    if (!this.deps.config.current().agent.mcp.servers.some((s) => s.name === server))
+      throw new NotFound(say('server.notConfigured', { name: server }));
     const state = this.deps.connections.state(server);
     if (state?.status !== 'connected') throw new Unavailable(say('instructions.notConnected', { server }));
     const text = state.instructions ?? '';

@@ -1,4 +1,11 @@
-import { describeFields, PINNED_FIELDS, type CatalogServerInput, type DefinitionFingerprint, type QuarantinedTool, type ToolDefinition } from '../../../shared/catalog';
+import {
+  describeFields,
+  PINNED_FIELDS,
+  type CatalogServerInput,
+  type DefinitionFingerprint,
+  type QuarantinedTool,
+  type ToolDefinition,
+} from '../../../shared/catalog';
 import { fingerprintOf } from './definition-hash';
 import type { PinStore } from './pin-store';
 import { Conflict, NotFound, Unavailable } from '../errors';
@@ -63,7 +70,11 @@ export class PinCommands {
     const others = PINNED_FIELDS.filter((f) => f !== 'description' && pin.fields[f] !== fingerprint.fields[f]);
     if (others.length)
       throw new Conflict(
-        say('pin.othersChanged', { fields: others.join(', '), toolId: target.toolId, server: target.server }, `${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`),
+        say(
+          'pin.othersChanged',
+          { fields: others.join(', '), toolId: target.toolId, server: target.server },
+          `${describeFields(others)} of ${target.toolId} on ${target.server} changed too: review the whole change (catalog.acceptChange)`,
+        ),
       );
     this.pins.accept(target.server, definition, fingerprint);
     this.changed();
@@ -75,10 +86,14 @@ export class PinCommands {
     return held?.server === server && held.quarantine.moved ? held : undefined;
   }
 
-  private offered({ toolId, server, currentHash }: PinAction): { definition: ToolDefinition; fingerprint: DefinitionFingerprint } {
+  private offered({ toolId, server, currentHash }: PinAction): {
+    definition: ToolDefinition;
+    fingerprint: DefinitionFingerprint;
+  } {
     const state = this.servers().find((s) => s.name === server);
     if (!state) throw new NotFound(say('server.notConfigured', { name: server }));
-    if (state.status !== 'connected') throw new Unavailable(say('pin.serverNotConnected', { server, status: state.status, toolId }));
+    if (state.status !== 'connected')
+      throw new Unavailable(say('pin.serverNotConnected', { server, status: state.status, toolId }));
     const definition = state.tools.find((t) => t.name === toolId);
     if (!definition) throw new NotFound(say('pin.notOffered', { server, toolId }));
     const fingerprint = fingerprintOf(definition);

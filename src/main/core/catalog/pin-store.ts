@@ -65,10 +65,18 @@ const makePin = (record: PinRecord): StoredPin => new Pin(record);
  */
 function firstSightOfApp(pin: StoredPin, current: DefinitionFingerprint): boolean {
   if (pin.definition.ui !== undefined || current.fields.ui === undefined || pin.hash === current.hash) return false;
-  return (['name', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const).every((field) => pin.fields[field] === current.fields[field]);
+  return (['name', 'description', 'inputSchema', 'outputSchema', 'annotations'] as const).every(
+    (field) => pin.fields[field] === current.fields[field],
+  );
 }
 
-const recordOf = (pin: StoredPin): PinRecord => ({ hash: pin.hash, pinnedAt: pin.pinnedAt, definition: pin.definition, rejectedHash: pin.rejectedHash ?? null, rejectedAt: pin.rejectedAt ?? null });
+const recordOf = (pin: StoredPin): PinRecord => ({
+  hash: pin.hash,
+  pinnedAt: pin.pinnedAt,
+  definition: pin.definition,
+  rejectedHash: pin.rejectedHash ?? null,
+  rejectedAt: pin.rejectedAt ?? null,
+});
 const acceptedBindingSchema = z.object({
   server: z.string().min(1),
   acceptedAt: z.string(),
@@ -125,7 +133,12 @@ export class PinStore {
    */
   static async open(options: PinStoreOptions & { path: string }): Promise<PinStore> {
     const store = new PinStore(options);
-    await loadKeepingBackup(options.path, (candidate) => store.load(candidate), store.log, 'and starting with no pins (every tool is trusted on first use again)');
+    await loadKeepingBackup(
+      options.path,
+      (candidate) => store.load(candidate),
+      store.log,
+      'and starting with no pins (every tool is trusted on first use again)',
+    );
     return store;
   }
 
@@ -155,7 +168,12 @@ export class PinStore {
       const known = this.bindings.get(binding.toolId);
       if (known?.server === binding.server) continue;
       if (!known && firstConnecting >= 0 && firstConnecting < (order.get(binding.server) ?? Infinity)) continue;
-      (next ??= new Map(this.bindings)).set(binding.toolId, { server: binding.server, acceptedAt: at, readOnly: binding.readOnly, rejectedServer: null });
+      (next ??= new Map(this.bindings)).set(binding.toolId, {
+        server: binding.server,
+        acceptedAt: at,
+        readOnly: binding.readOnly,
+        rejectedServer: null,
+      });
       recorded++;
     }
     if (!next) return 0;
@@ -169,7 +187,13 @@ export class PinStore {
     const known = this.bindings.get(toolId);
     const pin = this.get(server, toolId);
     const readOnly = (known?.readOnly ?? true) && pin !== undefined && readOnlyOf(pin.definition);
-    const accepted: StoredBinding = { server, acceptedAt: this.now().toISOString(), readOnly, rejectedServer: null, rejectedAt: null };
+    const accepted: StoredBinding = {
+      server,
+      acceptedAt: this.now().toISOString(),
+      readOnly,
+      rejectedServer: null,
+      rejectedAt: null,
+    };
     this.bindings = new Map(this.bindings).set(toolId, accepted);
     this.persist();
     return accepted;
@@ -179,7 +203,11 @@ export class PinStore {
   rejectMove(toolId: string, server: string): void {
     const known = this.bindings.get(toolId);
     if (!known) throw new Error(`no accepted binding for ${toolId}`);
-    this.bindings = new Map(this.bindings).set(toolId, { ...known, rejectedServer: server, rejectedAt: this.now().toISOString() });
+    this.bindings = new Map(this.bindings).set(toolId, {
+      ...known,
+      rejectedServer: server,
+      rejectedAt: this.now().toISOString(),
+    });
     this.persist();
   }
   get(server: string, toolId: string): ToolPin | undefined {
@@ -234,7 +262,12 @@ export class PinStore {
   }
 
   private pinOf(fingerprint: DefinitionFingerprint, definition: ToolDefinition): StoredPin {
-    return makePin({ hash: fingerprint.hash, pinnedAt: this.now().toISOString(), definition: pinnedDefinitionOf(definition), rejectedHash: null });
+    return makePin({
+      hash: fingerprint.hash,
+      pinnedAt: this.now().toISOString(),
+      definition: pinnedDefinitionOf(definition),
+      rejectedHash: null,
+    });
   }
 
   private update(server: string, toolId: string, pin: StoredPin): void {
@@ -300,7 +333,10 @@ export class PinStore {
  * is megabytes, and one JSON.stringify of it all held the event loop for tens of milliseconds. The maps are immutable
  * views (every change replaces them), so the snapshot taken here does not move under the slices.
  */
-export async function pinFileText(pins: ByServerTool<StoredPin>, bindings: ReadonlyMap<string, AcceptedBinding>): Promise<string> {
+export async function pinFileText(
+  pins: ByServerTool<StoredPin>,
+  bindings: ReadonlyMap<string, AcceptedBinding>,
+): Promise<string> {
   const parts: string[] = [];
   const slices = new Slices();
   const entry = async (key: string, value: unknown, last: boolean) => {

@@ -48,8 +48,23 @@ export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
     prepareTools: (server, tools) => warmFingerprints(tools, (name) => pins?.view().get(server)?.get(name)),
     ...options.connections,
   });
-  const serverSkills = options.skillPins && new ServerSkillsService({ connections, config: options.config, pins: options.skillPins, events: options.events, log: options.log });
-  const catalog = new CatalogService({ connections, config: options.config, events: options.events, localTools: options.localTools, pins: options.pins, serverSkills });
+  const serverSkills =
+    options.skillPins &&
+    new ServerSkillsService({
+      connections,
+      config: options.config,
+      pins: options.skillPins,
+      events: options.events,
+      log: options.log,
+    });
+  const catalog = new CatalogService({
+    connections,
+    config: options.config,
+    events: options.events,
+    localTools: options.localTools,
+    pins: options.pins,
+    serverSkills,
+  });
   const stopReconciling = options.config.onChange((config) => connections.reconcile(config.agent.mcp.servers));
   connections.reconcile(options.config.current().agent.mcp.servers);
   return {

@@ -11,7 +11,8 @@ import { PRIVATE_FILE } from '../private-files';
  */
 export async function writeFileKeepingBackup(path: string, text: string, previous?: string): Promise<void> {
   const old = previous ?? (await readIfExists(path));
-  if (old !== undefined && (await exists(path))) await writeFileAtomic(`${path}.bak`, old, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
+  if (old !== undefined && (await exists(path)))
+    await writeFileAtomic(`${path}.bak`, old, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
   await writeFileAtomic(path, text, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
 }
 
@@ -34,7 +35,10 @@ export async function keepBrokenText(path: string, text: string, now = new Date(
  * Removes the temp files a killed write left beside `path` (write-file-atomic names them `<file>.<number>`),
  * for the file and its `.bak`. Only those older than this process: a live writer's are newer.
  */
-export async function removeStaleTempFiles(path: string, startedAt = Date.now() - performance.now()): Promise<string[]> {
+export async function removeStaleTempFiles(
+  path: string,
+  startedAt = Date.now() - performance.now(),
+): Promise<string[]> {
   const name = basename(path);
   const isTemp = (entry: string) => entry.startsWith(`${name}.`) && /^(bak\.)?\d+$/.test(entry.slice(name.length + 1));
   const removed: string[] = [];

@@ -23,7 +23,12 @@ describe('ConfigStore keeps unparsable disk text on every save path', () => {
     await rm(dir, { recursive: true, force: true });
   });
   const open = async () => {
-    const store = new ConfigStore({ dataDir: dir, events: new EventBus(), defaultConfigText: defaultConfigText(), watch: false });
+    const store = new ConfigStore({
+      dataDir: dir,
+      events: new EventBus(),
+      defaultConfigText: defaultConfigText(),
+      watch: false,
+    });
     stores.push(store);
     await store.open();
     return store;

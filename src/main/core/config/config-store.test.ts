@@ -48,7 +48,9 @@ describe('ConfigStore', () => {
     const snap = store.snapshot();
     expect(snap.fileOk).toBe(false);
     expect(snap.problems[0].line).toBeGreaterThan(0);
-    await expect(store.edit(() => [{ op: 'set', path: ['agent', 'maxSteps'], value: 3 }])).rejects.toBeInstanceOf(InvalidConfig);
+    await expect(store.edit(() => [{ op: 'set', path: ['agent', 'maxSteps'], value: 3 }])).rejects.toBeInstanceOf(
+      InvalidConfig,
+    );
     expect(await readFile(store.path, 'utf8')).toBe(corrupt);
   });
 

@@ -103,7 +103,13 @@ export class ConfigStore {
    * in both the text and the object. A file too large to read is not shown ('').
    */
   view(): ConfigSnapshot {
-    this.goodMasked ??= { ...this.good, agent: { ...this.good.agent, mcp: { ...this.good.agent.mcp, servers: this.good.agent.mcp.servers.map(maskServer) } } };
+    this.goodMasked ??= {
+      ...this.good,
+      agent: {
+        ...this.good.agent,
+        mcp: { ...this.good.agent.mcp, servers: this.good.agent.mcp.servers.map(maskServer) },
+      },
+    };
     return { ...this.snapshot(), raw: this.masked, config: this.goodMasked };
   }
 
@@ -132,7 +138,11 @@ export class ConfigStore {
       }
       this.assertBaseRevision(baseRevision);
       const prepared = await this.work.save(this.raw, raw);
-      if (!prepared.ok) throw new InvalidConfig(say('config.refused', { count: prepared.problems.length }, describeProblems(prepared.problems)), prepared.problems);
+      if (!prepared.ok)
+        throw new InvalidConfig(
+          say('config.refused', { count: prepared.problems.length }, describeProblems(prepared.problems)),
+          prepared.problems,
+        );
       await this.write(prepared.text, prepared.reading);
       return this.snapshot();
     });
@@ -145,12 +155,14 @@ export class ConfigStore {
   async edit(plan: (config: SwitchboardConfig) => ConfigEdit[]): Promise<ConfigSnapshot> {
     return this.serialized(async () => {
       await this.rebaseOnDisk();
-      if (!this.fileOk)
-        throw new InvalidConfig(fileHasProblems(this.problems), this.problems);
+      if (!this.fileOk) throw new InvalidConfig(fileHasProblems(this.problems), this.problems);
       const outcome = await this.work.edit(this.raw, plan(this.good));
       if (!outcome.ok) {
         if (outcome.base) throw new InvalidConfig(fileHasProblems(outcome.problems), outcome.problems);
-        throw new Invalid(say('config.refused', { count: outcome.problems.length }, describeProblems(outcome.problems)), outcome.problems);
+        throw new Invalid(
+          say('config.refused', { count: outcome.problems.length }, describeProblems(outcome.problems)),
+          outcome.problems,
+        );
       }
       await this.write(outcome.text, outcome.reading);
       return this.snapshot();
@@ -264,16 +276,22 @@ export class ConfigStore {
 /** The first problem with its line, then the others (a YAML cascade counted, not listed: it follows from the first). */
 /** An edit refused because the file itself is broken: the problems are in `details` for the console to list. */
 const fileHasProblems = (problems: ConfigProblem[]) =>
-  say('config.fileHasProblems', { count: problems.length }, `the config file has problems; fix it first (${describeProblems(problems)})`);
+  say(
+    'config.fileHasProblems',
+    { count: problems.length },
+    `the config file has problems; fix it first (${describeProblems(problems)})`,
+  );
 
 export function describeProblems(problems: ConfigProblem[]): string {
-  const describe = (p: ConfigProblem) => `${p.line ? `line ${p.line}: ` : ''}${p.path ? `${p.path}: ` : ''}${p.message}`;
+  const describe = (p: ConfigProblem) =>
+    `${p.line ? `line ${p.line}: ` : ''}${p.path ? `${p.path}: ` : ''}${p.message}`;
   const cascade = problems.filter((p) => p.followsFromLine !== undefined).length;
   const others = problems.slice(1).filter((p) => p.followsFromLine === undefined);
   return [
     problems[0] && describe(problems[0]),
     ...others.slice(0, 4).map(describe),
-    cascade > 0 && `${cascade} more YAML error${cascade === 1 ? '' : 's'} that may follow from line ${problems[0].line}`,
+    cascade > 0 &&
+      `${cascade} more YAML error${cascade === 1 ? '' : 's'} that may follow from line ${problems[0].line}`,
   ]
     .filter(Boolean)
     .join('; ');

@@ -39,7 +39,9 @@ export type SaveOutcome = { ok: true; text: string; reading: ConfigReading } | {
 export function readConfig(raw: string): ConfigReading {
   const parsed = parseConfigText(raw);
   const masked = parsed.document ? maskText(raw, parsed.document) : '';
-  return parsed.ok ? { ok: true, config: parsed.config, problems: [], masked } : { ok: false, problems: parsed.problems, masked };
+  return parsed.ok
+    ? { ok: true, config: parsed.config, problems: [], masked }
+    : { ok: false, problems: parsed.problems, masked };
 }
 
 export function editConfig(raw: string, edits: readonly ConfigEdit[]): EditOutcome {
@@ -79,11 +81,16 @@ function applyEdit(document: Document, config: SwitchboardConfig, edit: ConfigEd
     case 'merge':
       return mergeIntoDocument(document, edit.path, valueAt(config, edit.path), edit.value);
     case 'set':
-      return document.setIn(edit.path, typeof edit.value === 'object' && edit.value !== null ? document.createNode(edit.value) : edit.value);
+      return document.setIn(
+        edit.path,
+        typeof edit.value === 'object' && edit.value !== null ? document.createNode(edit.value) : edit.value,
+      );
     case 'putServer': {
       const servers = serversSeq(document);
       const node = document.createNode(edit.server);
-      const index = edit.replace ? servers.items.findIndex((item) => isMap(item) && item.get('name') === edit.server.name) : -1;
+      const index = edit.replace
+        ? servers.items.findIndex((item) => isMap(item) && item.get('name') === edit.server.name)
+        : -1;
       if (index >= 0) servers.items[index] = node;
       else servers.items.push(node);
     }
@@ -99,6 +106,7 @@ function serversSeq(document: Document): YAMLSeq {
 
 function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
   let at = value;
-  for (const key of path) at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
+  for (const key of path)
+    at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
   return at;
 }

@@ -9,7 +9,12 @@ const TOKEN = 'sk-live-0123456789abcdef1234';
 function configWithServers(count: number): string {
   const config = parse(defaultConfigText());
   config.agent.mcp.servers.push(
-    ...Array.from({ length: count }, (_, i) => ({ name: `s${i}`, url: `http://127.0.0.1:9/s${i}/mcp`, enabled: false, headers: { Authorization: `Bearer ${TOKEN}` } })),
+    ...Array.from({ length: count }, (_, i) => ({
+      name: `s${i}`,
+      url: `http://127.0.0.1:9/s${i}/mcp`,
+      enabled: false,
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    })),
   );
   return `# kept\n${stringify(config)}`;
 }
@@ -33,7 +38,11 @@ describe('config work off the main thread', () => {
     expect(await work.edit(text, edits)).toEqual(editConfig(text, edits));
     expect(await work.save(text, read.masked)).toEqual(prepareSave(text, read.masked));
     const invalid = await work.edit(text, [{ op: 'set', path: ['agent', 'maxSteps'], value: 'lots' }]);
-    expect(invalid).toMatchObject({ ok: false, base: false, problems: [expect.objectContaining({ path: 'agent.maxSteps' })] });
+    expect(invalid).toMatchObject({
+      ok: false,
+      base: false,
+      problems: [expect.objectContaining({ path: 'agent.maxSteps' })],
+    });
     expect(started).toHaveLength(1); // one worker for all of it
   }, 60_000);
 
@@ -56,12 +65,18 @@ describe('config work off the main thread', () => {
     expect(await work.read(text)).toEqual(readConfig(text));
     expect(await work.edit(text, [])).toEqual(editConfig(text, []));
     expect(starts).toBe(1);
-    expect(logged).toEqual([expect.stringContaining('config worker unavailable, parsing on the main thread: no worker here')]);
+    expect(logged).toEqual([
+      expect.stringContaining('config worker unavailable, parsing on the main thread: no worker here'),
+    ]);
   });
 
   it('ends an idle worker and starts another for the next large text', async () => {
     const started: Worker[] = [];
-    work = createConfigWork({ inlineMaxBytes: 0, idleMs: 50, startWorker: () => started[started.push(startConfigWorker()) - 1] });
+    work = createConfigWork({
+      inlineMaxBytes: 0,
+      idleMs: 50,
+      startWorker: () => started[started.push(startConfigWorker()) - 1],
+    });
     const text = configWithServers(1);
     await work.read(text);
     await new Promise<void>((resolve) => started[0].once('exit', () => resolve()));
@@ -69,7 +84,7 @@ describe('config work off the main thread', () => {
     expect(started).toHaveLength(2);
   }, 60_000);
 
-  it('a read the worker fails is the file\'s problem, said as a code (config.readFailed), the failure\'s words verbatim', async () => {
+  it("a read the worker fails is the file's problem, said as a code (config.readFailed), the failure's words verbatim", async () => {
     // A worker that starts, then fails every job (as one that ran out of memory on a huge file would).
     const failing = `const { parentPort } = require('node:worker_threads');
       parentPort.postMessage({ ready: true });
@@ -79,8 +94,17 @@ describe('config work off the main thread', () => {
     expect(read).toEqual({
       ok: false,
       masked: '',
-      problems: [{ path: '', message: 'the file could not be read: heap limit reached', uiMessage: { code: 'config.readFailed', params: { detail: 'heap limit reached' }, text: 'the file could not be read: heap limit reached' } }],
+      problems: [
+        {
+          path: '',
+          message: 'the file could not be read: heap limit reached',
+          uiMessage: {
+            code: 'config.readFailed',
+            params: { detail: 'heap limit reached' },
+            text: 'the file could not be read: heap limit reached',
+          },
+        },
+      ],
     });
   });
 });
-

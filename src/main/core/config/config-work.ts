@@ -1,7 +1,15 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerBeside } from '../worker-entry';
 import { say } from '../../../shared/messages';
-import { editConfig, prepareSave, readConfig, type ConfigEdit, type ConfigReading, type EditOutcome, type SaveOutcome } from './config-text';
+import {
+  editConfig,
+  prepareSave,
+  readConfig,
+  type ConfigEdit,
+  type ConfigReading,
+  type EditOutcome,
+  type SaveOutcome,
+} from './config-text';
 import type { ConfigTask } from './config-worker';
 
 /**
@@ -34,9 +42,17 @@ const LIMITS = { maxOldGenerationSizeMb: 1024 };
 
 export function createConfigWork(options: ConfigWorkOptions = {}): ConfigWork {
   const inlineMax = options.inlineMaxBytes ?? DEFAULT_INLINE_MAX;
-  const pool = new WorkerSlot(options.startWorker ?? startConfigWorker, options.idleMs ?? 30_000, options.log ?? (() => undefined));
+  const pool = new WorkerSlot(
+    options.startWorker ?? startConfigWorker,
+    options.idleMs ?? 30_000,
+    options.log ?? (() => undefined),
+  );
   const inline = { read: readConfig, edit: editConfig, save: prepareSave } as const;
-  const run = <T extends ConfigTask>(task: T, size: number, args: Parameters<(typeof inline)[T]>): Promise<ReturnType<(typeof inline)[T]>> =>
+  const run = <T extends ConfigTask>(
+    task: T,
+    size: number,
+    args: Parameters<(typeof inline)[T]>,
+  ): Promise<ReturnType<(typeof inline)[T]>> =>
     size < inlineMax || pool.unavailable
       ? Promise.resolve((inline[task] as (...a: unknown[]) => ReturnType<(typeof inline)[T]>)(...args))
       : pool.run(task, args, () => (inline[task] as (...a: unknown[]) => ReturnType<(typeof inline)[T]>)(...args));

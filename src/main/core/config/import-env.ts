@@ -26,7 +26,11 @@ export function envReferencesOf(server: string, config: ServerConfigInput): Omit
     for (const variable of new Set(namesIn(value))) found.push({ variable, server, where, key });
   };
   const record = config as Record<string, unknown>;
-  for (const [field, where] of [['headers', 'header'], ['env', 'env'], ['auth', 'auth']] as const) {
+  for (const [field, where] of [
+    ['headers', 'header'],
+    ['env', 'env'],
+    ['auth', 'auth'],
+  ] as const) {
     const values = record[field];
     if (values && typeof values === 'object') for (const [key, value] of Object.entries(values)) add(where, key, value);
   }
@@ -37,14 +41,16 @@ export function envReferencesOf(server: string, config: ServerConfigInput): Omit
   return found;
 }
 
-export const isAllowed = (consent: EnvConsent, variable: string): boolean => consent === 'all' || consent.includes(variable);
+export const isAllowed = (consent: EnvConsent, variable: string): boolean =>
+  consent === 'all' || consent.includes(variable);
 
 /**
  * The entry with what uses a variable the operator did not allow left out, or undefined when the entry must be
  * skipped whole (its url, command, cwd or an argument uses one).
  */
 export function withConsentedEnv(config: ServerConfigInput, consent: EnvConsent): ServerConfigInput | undefined {
-  const refused = (value: unknown) => typeof value === 'string' && namesIn(value).some((name) => !isAllowed(consent, name));
+  const refused = (value: unknown) =>
+    typeof value === 'string' && namesIn(value).some((name) => !isAllowed(consent, name));
   const record = config as Record<string, unknown>;
   if (refused(record.url) || refused(record.command) || refused(record.cwd)) return undefined;
   if (Array.isArray(record.args) && record.args.some(refused)) return undefined;
@@ -67,6 +73,8 @@ export function showingReferences(value: string): string {
   if (!value.includes('${env:')) return value;
   return value
     .split(/(\$\{env:[^}]*\})/)
-    .map((part) => (part.startsWith('${env:') || part.trim() === '' || /^(Bearer|Basic|Token)\s*$/i.test(part) ? part : MASK))
+    .map((part) =>
+      part.startsWith('${env:') || part.trim() === '' || /^(Bearer|Basic|Token)\s*$/i.test(part) ? part : MASK,
+    )
     .join('');
 }

@@ -8,7 +8,11 @@ import { importServers, parseServerImport, planServerImport } from './import-ser
 
 const claudeDesktop = JSON.stringify({
   mcpServers: {
-    filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: { DEBUG: '1' } },
+    filesystem: {
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+      env: { DEBUG: '1' },
+    },
     remote: { url: 'https://tools.example.com/mcp', headers: { Authorization: 'Bearer ${env:TOOLS_TOKEN}' } },
     legacy: { type: 'sse', url: 'https://old.example.com/sse' },
     cline: { type: 'streamableHttp', url: 'https://cline.example.com', disabled: true, autoApprove: ['x'] },
@@ -35,20 +39,43 @@ describe('parseServerImport', () => {
     const parsed = parseServerImport(claudeDesktop);
     expect(parsed.format).toBe('mcpServers');
     expect(parsed.entries.map((e) => [e.name, e.config])).toEqual([
-      ['filesystem', { name: 'filesystem', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], env: { DEBUG: '1' } }],
-      ['remote', { name: 'remote', url: 'https://tools.example.com/mcp', headers: { Authorization: 'Bearer ${env:TOOLS_TOKEN}' } }],
+      [
+        'filesystem',
+        {
+          name: 'filesystem',
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+          env: { DEBUG: '1' },
+        },
+      ],
+      [
+        'remote',
+        {
+          name: 'remote',
+          url: 'https://tools.example.com/mcp',
+          headers: { Authorization: 'Bearer ${env:TOOLS_TOKEN}' },
+        },
+      ],
       ['legacy', { name: 'legacy', url: 'https://old.example.com/sse', transport: 'sse' }],
       ['cline', { name: 'cline', url: 'https://cline.example.com', enabled: false }],
       ['my-server', { name: 'my-server', command: 'node', args: ['server.js'] }],
     ]);
     // The CLI's English, and the same as a code for the import preview (issue 20), names verbatim.
     expect(parsed.problems).toEqual([
-      { server: 'cline', path: 'autoApprove', message: '"autoApprove" is not supported here; ignored', uiMessage: expect.objectContaining({ code: 'import.keyUnsupported', params: { key: 'autoApprove' } }) },
+      {
+        server: 'cline',
+        path: 'autoApprove',
+        message: '"autoApprove" is not supported here; ignored',
+        uiMessage: expect.objectContaining({ code: 'import.keyUnsupported', params: { key: 'autoApprove' } }),
+      },
       {
         server: 'my server!',
         path: 'name',
         message: '"my server!" is not a valid server name here; imported as "my-server"',
-        uiMessage: expect.objectContaining({ code: 'import.renamed', params: { name: 'my server!', newName: 'my-server' } }),
+        uiMessage: expect.objectContaining({
+          code: 'import.renamed',
+          params: { name: 'my server!', newName: 'my-server' },
+        }),
       },
     ]);
   });
@@ -85,7 +112,11 @@ describe('parseServerImport', () => {
       { name: 'github', url: 'https://api.githubcopilot.com/mcp/', headers: { 'X-Trace': '${env:TRACE_ID}' } },
       { name: 'everything', command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] },
     ]);
-    expect(parsed.problems.map((p) => `${p.server}:${p.path}`)).toEqual(['null:inputs', 'github:headers.Authorization', 'local:args.0']);
+    expect(parsed.problems.map((p) => `${p.server}:${p.path}`)).toEqual([
+      'null:inputs',
+      'github:headers.Authorization',
+      'local:args.0',
+    ]);
     expect(parsed.problems[1].message).toContain('${input:gh-token} is not supported');
   });
 
@@ -93,44 +124,85 @@ describe('parseServerImport', () => {
     const parsed = parseServerImport(
       JSON.stringify({
         mcpServers: {
-          tracker: { type: 'http', url: 'https://tracker.example.com/mcp', oauth: { clientId: 'sb-desktop', clientSecret: '${env:TRACKER_SECRET}', scope: 'tickets:read tickets:write', callbackPort: 8080 } },
-          robot: { url: 'https://robot.example.com/mcp', auth: { grant_type: 'client_credentials', client_id: 'bot', private_key: '${env:BOT_KEY}' } },
+          tracker: {
+            type: 'http',
+            url: 'https://tracker.example.com/mcp',
+            oauth: {
+              clientId: 'sb-desktop',
+              clientSecret: '${env:TRACKER_SECRET}',
+              scope: 'tickets:read tickets:write',
+              callbackPort: 8080,
+            },
+          },
+          robot: {
+            url: 'https://robot.example.com/mcp',
+            auth: { grant_type: 'client_credentials', client_id: 'bot', private_key: '${env:BOT_KEY}' },
+          },
           prompted: { url: 'https://p.example.com/mcp', oauth: { clientId: '${input:client}' } },
           local: { command: 'node', args: ['s.js'], oauth: { clientId: 'x' } },
         },
       }),
     );
     expect(parsed.entries.map((e) => e.config)).toEqual([
-      { name: 'tracker', url: 'https://tracker.example.com/mcp', auth: { clientId: 'sb-desktop', clientSecret: '${env:TRACKER_SECRET}', scopes: ['tickets:read', 'tickets:write'] } },
-      { name: 'robot', url: 'https://robot.example.com/mcp', auth: { grant: 'client_credentials', clientId: 'bot', privateKey: '${env:BOT_KEY}' } },
+      {
+        name: 'tracker',
+        url: 'https://tracker.example.com/mcp',
+        auth: {
+          clientId: 'sb-desktop',
+          clientSecret: '${env:TRACKER_SECRET}',
+          scopes: ['tickets:read', 'tickets:write'],
+        },
+      },
+      {
+        name: 'robot',
+        url: 'https://robot.example.com/mcp',
+        auth: { grant: 'client_credentials', clientId: 'bot', privateKey: '${env:BOT_KEY}' },
+      },
       { name: 'prompted', url: 'https://p.example.com/mcp' },
       { name: 'local', command: 'node', args: ['s.js'] },
     ]);
-    expect(parsed.problems.map((p) => `${p.server}:${p.path}`)).toEqual(['tracker:oauth.callbackPort', 'prompted:oauth.clientId', 'local:oauth']);
+    expect(parsed.problems.map((p) => `${p.server}:${p.path}`)).toEqual([
+      'tracker:oauth.callbackPort',
+      'prompted:oauth.clientId',
+      'local:oauth',
+    ]);
     expect(parsed.problems[0].message).toContain('random loopback port');
   });
 
   it('reports broken input without throwing', () => {
     expect(parseServerImport('{ nope').problems[0].message).toMatch(/^not valid JSON/);
     expect(parseServerImport('{"other": {}}').problems[0].message).toContain('expected an "mcpServers"');
-    const bad = parseServerImport('{"mcpServers": {"a": {"url": "ftp://x"}, "b": 3, "c": {"type": "websocket", "url": "ws://x"}}}');
+    const bad = parseServerImport(
+      '{"mcpServers": {"a": {"url": "ftp://x"}, "b": 3, "c": {"type": "websocket", "url": "ws://x"}}}',
+    );
     expect(bad.entries).toEqual([]);
     expect(bad.problems.map((p) => `${p.server}:${p.path}`)).toEqual(['a:url', 'b:', 'c:type']);
   });
 
   it('strips comments and trailing commas but not comment-like text inside strings', () => {
-    const jsonc = parseServerImport('{"servers": {"w": {"type": "http", "url": "http://x//y", /* c */ "headers": {},}, // end\n}}');
+    const jsonc = parseServerImport(
+      '{"servers": {"w": {"type": "http", "url": "http://x//y", /* c */ "headers": {},}, // end\n}}',
+    );
     expect(jsonc.entries.map((e) => e.config)).toEqual([expect.objectContaining({ url: 'http://x//y' })]);
   });
 });
 
 describe('planServerImport', () => {
-  const parsed = parseServerImport(JSON.stringify({ mcpServers: { shop: { url: 'http://127.0.0.1:1/mcp' }, fresh: { command: 'node' } } }));
+  const parsed = parseServerImport(
+    JSON.stringify({ mcpServers: { shop: { url: 'http://127.0.0.1:1/mcp' }, fresh: { command: 'node' } } }),
+  );
   const existing = ['shop', 'shop-2'];
 
   it('asks (nothing decided) when a name clashes', () => {
     const plan = planServerImport(parsed, existing, 'ask');
-    expect(plan).toMatchObject({ applied: false, conflicts: ['shop'], added: ['fresh'], skipped: [], renamed: [], replaced: [] });
+    expect(plan).toMatchObject({
+      applied: false,
+      conflicts: ['shop'],
+      added: ['fresh'],
+      skipped: [],
+      renamed: [],
+      replaced: [],
+    });
     expect(plan.servers.map((s) => `${s.name}:${s.action}`)).toEqual(['shop:skip', 'fresh:add']);
   });
 
@@ -166,14 +238,18 @@ describe('importServers', () => {
 
   it('writes nothing while a clash awaits a decision, then replaces in place and appends, keeping comments', async () => {
     const s = await store(initial);
-    const text = JSON.stringify({ mcpServers: { shop: { url: 'http://127.0.0.1:2/mcp' }, fresh: { command: 'node', args: ['x.js'] } } });
+    const text = JSON.stringify({
+      mcpServers: { shop: { url: 'http://127.0.0.1:2/mcp' }, fresh: { command: 'node', args: ['x.js'] } },
+    });
     const asked = await importServers(s, text, 'ask');
     expect(asked.applied).toBe(false);
     expect(await readFile(join(dir!, 'switchboard.yaml'), 'utf8')).toBe(initial);
 
     const done = await importServers(s, text, 'replace');
     expect(done).toMatchObject({ applied: true, replaced: ['shop'], added: ['fresh'] });
-    expect(s.current().agent.mcp.servers.map((x) => [x.name, 'url' in x ? x.url : 'command' in x ? x.command : x.builtin])).toEqual([
+    expect(
+      s.current().agent.mcp.servers.map((x) => [x.name, 'url' in x ? x.url : 'command' in x ? x.command : x.builtin]),
+    ).toEqual([
       ['shop', 'http://127.0.0.1:2/mcp'],
       ['fresh', 'node'],
     ]);

@@ -1,5 +1,11 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { isStdioServer, serverConfigSchema, type ServerConfig, type ServerConfigInput, type StdioServerConfig } from '../../../shared/config/schema';
+import {
+  isStdioServer,
+  serverConfigSchema,
+  type ServerConfig,
+  type ServerConfigInput,
+  type StdioServerConfig,
+} from '../../../shared/config/schema';
 import type { ImportResult } from '../../../shared/contract';
 import { maskServer, restoreServerSecrets, unmatchedMasks } from '../../../shared/config/secrets';
 import { envReferencesOf, isAllowed, showingReferences, withConsentedEnv, type EnvConsent } from './import-env';
@@ -19,7 +25,12 @@ export type ConflictPolicy = 'ask' | 'skip' | 'rename' | 'replace';
 type Problem = ImportResult['problems'][number];
 /** A problem's English (the CLI's) and its code (the preview's). */
 type Report = (path: string, message: UiMessage) => void;
-const problem = (server: string | null, path: string, message: UiMessage): Problem => ({ server, path, message: message.text, uiMessage: message });
+const problem = (server: string | null, path: string, message: UiMessage): Problem => ({
+  server,
+  path,
+  message: message.text,
+  uiMessage: message,
+});
 
 export interface ParsedImport {
   format: 'mcpServers' | 'vscode' | null;
@@ -29,8 +40,31 @@ export interface ParsedImport {
 
 const NAME_OK = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Keys peers write that mean nothing here; reported, not fatal. */
-const UNSUPPORTED_KEYS = new Set(['autoApprove', 'alwaysAllow', 'envFile', 'dev', 'gallery', 'version', 'transportType', 'description', 'icon']);
-const KNOWN_KEYS = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'disabled', 'enabled', 'oauth', 'auth', 'timeout']);
+const UNSUPPORTED_KEYS = new Set([
+  'autoApprove',
+  'alwaysAllow',
+  'envFile',
+  'dev',
+  'gallery',
+  'version',
+  'transportType',
+  'description',
+  'icon',
+]);
+const KNOWN_KEYS = new Set([
+  'type',
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'headers',
+  'disabled',
+  'enabled',
+  'oauth',
+  'auth',
+  'timeout',
+]);
 /** Our per-server timeoutMs cap (the schema's). */
 const MAX_TIMEOUT_MS = 600_000;
 // VS Code variables we cannot resolve; `${env:NAME}` is ours too and is kept as is.
@@ -43,7 +77,13 @@ export function parseServerImport(text: string): ParsedImport {
   const root: unknown = parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (errors.length > 0) {
     const first = errors[0];
-    return { format: null, entries: [], problems: [problem(null, '', say('import.notJson', { detail: printParseErrorCode(first.error), offset: first.offset }))] };
+    return {
+      format: null,
+      entries: [],
+      problems: [
+        problem(null, '', say('import.notJson', { detail: printParseErrorCode(first.error), offset: first.offset })),
+      ],
+    };
   }
   if (!isRecord(root)) return { format: null, entries: [], problems: [problem(null, '', say('import.notObject'))] };
   const format = isRecord(root.mcpServers) ? 'mcpServers' : isRecord(root.servers) ? 'vscode' : null;
@@ -53,7 +93,9 @@ export function parseServerImport(text: string): ParsedImport {
 
   const entries: ParsedImport['entries'] = [];
   const taken = new Set<string>();
-  for (const [originalName, raw] of Object.entries(root[format === 'vscode' ? 'servers' : 'mcpServers'] as Record<string, unknown>)) {
+  for (const [originalName, raw] of Object.entries(
+    root[format === 'vscode' ? 'servers' : 'mcpServers'] as Record<string, unknown>,
+  )) {
     const report: Report = (path, message) => problems.push(problem(originalName, path, message));
     if (!isRecord(raw)) {
       report('', say('import.entryNotObject'));
@@ -69,7 +111,9 @@ export function parseServerImport(text: string): ParsedImport {
       for (const issue of parsed.error.issues) {
         const path = issue.path.map(String).join('.');
         const coded = zodIssueMessage(issue);
-        problems.push(coded ? problem(originalName, path, coded) : { server: originalName, path, message: issue.message });
+        problems.push(
+          coded ? problem(originalName, path, coded) : { server: originalName, path, message: issue.message },
+        );
       }
       continue;
     }
@@ -80,25 +124,53 @@ export function parseServerImport(text: string): ParsedImport {
 }
 
 function convertEntry(name: string, raw: Record<string, unknown>, report: Report): ServerConfigInput | undefined {
-  for (const key of Object.keys(raw)) if (!KNOWN_KEYS.has(key)) report(key, say(UNSUPPORTED_KEYS.has(key) ? 'import.keyUnsupported' : 'import.keyUnknown', { key }));
+  for (const key of Object.keys(raw))
+    if (!KNOWN_KEYS.has(key))
+      report(key, say(UNSUPPORTED_KEYS.has(key) ? 'import.keyUnsupported' : 'import.keyUnknown', { key }));
   const type = typeof raw.type === 'string' ? raw.type : undefined;
   const enabled = raw.disabled === true || raw.enabled === false ? { enabled: false } : {};
   const isStdio = type === 'stdio' || (type === undefined && 'command' in raw);
   const record = (key: 'env' | 'headers') => keepSupported(raw[key], key, report);
   const timeout = timeoutOf(raw.timeout, report);
   if (isStdio) {
-    for (const key of ['oauth', 'auth'] as const) if (raw[key] !== undefined) report(key, say('import.remoteOnly', { key }));
+    for (const key of ['oauth', 'auth'] as const)
+      if (raw[key] !== undefined) report(key, say('import.remoteOnly', { key }));
     for (const key of ['command', 'cwd'] as const)
-      if (typeof raw[key] === 'string' && FOREIGN_VARIABLE.test(raw[key])) return void report(key, say('import.variableSkipped', { value: raw[key] }));
+      if (typeof raw[key] === 'string' && FOREIGN_VARIABLE.test(raw[key]))
+        return void report(key, say('import.variableSkipped', { value: raw[key] }));
     const args = Array.isArray(raw.args) ? raw.args : [];
     const foreign = args.findIndex((a) => typeof a === 'string' && FOREIGN_VARIABLE.test(a));
-    if (foreign >= 0) return void report(`args.${foreign}`, say('import.quotedVariableSkipped', { value: String(args[foreign]) }));
-    return { name, command: raw.command as string, ...(raw.args !== undefined ? { args: raw.args as string[] } : {}), ...withRecord('env', record('env')), ...(raw.cwd !== undefined ? { cwd: raw.cwd as string } : {}), ...timeout, ...enabled };
+    if (foreign >= 0)
+      return void report(`args.${foreign}`, say('import.quotedVariableSkipped', { value: String(args[foreign]) }));
+    return {
+      name,
+      command: raw.command as string,
+      ...(raw.args !== undefined ? { args: raw.args as string[] } : {}),
+      ...withRecord('env', record('env')),
+      ...(raw.cwd !== undefined ? { cwd: raw.cwd as string } : {}),
+      ...timeout,
+      ...enabled,
+    };
   }
-  const transport = type === 'sse' ? 'sse' : type === undefined && typeof raw.url === 'string' && /\/sse\/?$/.test(raw.url) ? 'sse' : 'streamable-http';
-  if (type !== undefined && !['sse', 'http', 'streamable-http', 'streamableHttp'].includes(type)) return void report('type', say('import.unknownTransport', { type }));
-  if (typeof raw.url === 'string' && FOREIGN_VARIABLE.test(raw.url)) return void report('url', say('import.variableSkipped', { value: raw.url }));
-  return { name, url: raw.url as string, ...(transport === 'sse' ? { transport } : {}), ...withRecord('headers', record('headers')), ...authBlock(raw, report), ...timeout, ...enabled };
+  const transport =
+    type === 'sse'
+      ? 'sse'
+      : type === undefined && typeof raw.url === 'string' && /\/sse\/?$/.test(raw.url)
+        ? 'sse'
+        : 'streamable-http';
+  if (type !== undefined && !['sse', 'http', 'streamable-http', 'streamableHttp'].includes(type))
+    return void report('type', say('import.unknownTransport', { type }));
+  if (typeof raw.url === 'string' && FOREIGN_VARIABLE.test(raw.url))
+    return void report('url', say('import.variableSkipped', { value: raw.url }));
+  return {
+    name,
+    url: raw.url as string,
+    ...(transport === 'sse' ? { transport } : {}),
+    ...withRecord('headers', record('headers')),
+    ...authBlock(raw, report),
+    ...timeout,
+    ...enabled,
+  };
 }
 
 /**
@@ -121,41 +193,51 @@ function timeoutOf(value: unknown, report: Report): { timeoutMs?: number } {
 }
 
 /** Peers' spellings of an OAuth client (Claude Code / VS Code `oauth: {clientId}`; snake_case too) -> our `auth:` block. */
-const AUTH_KEYS: Record<string, 'clientId' | 'clientSecret' | 'clientMetadataUrl' | 'scopes' | 'grant' | 'privateKey'> = {
-  clientId: 'clientId',
-  client_id: 'clientId',
-  clientSecret: 'clientSecret',
-  client_secret: 'clientSecret',
-  clientMetadataUrl: 'clientMetadataUrl',
-  client_metadata_url: 'clientMetadataUrl',
-  scopes: 'scopes',
-  scope: 'scopes',
-  grant: 'grant',
-  grantType: 'grant',
-  grant_type: 'grant',
-  privateKey: 'privateKey',
-  private_key: 'privateKey',
-};
+const AUTH_KEYS: Record<string, 'clientId' | 'clientSecret' | 'clientMetadataUrl' | 'scopes' | 'grant' | 'privateKey'> =
+  {
+    clientId: 'clientId',
+    client_id: 'clientId',
+    clientSecret: 'clientSecret',
+    client_secret: 'clientSecret',
+    clientMetadataUrl: 'clientMetadataUrl',
+    client_metadata_url: 'clientMetadataUrl',
+    scopes: 'scopes',
+    scope: 'scopes',
+    grant: 'grant',
+    grantType: 'grant',
+    grant_type: 'grant',
+    privateKey: 'privateKey',
+    private_key: 'privateKey',
+  };
 
 /** Keeps whatever OAuth client settings the entry carries; what has no meaning here (a fixed callback port) is reported. */
 function authBlock(raw: Record<string, unknown>, report: Report): { auth?: Record<string, unknown> } {
   const key = isRecord(raw.oauth) ? 'oauth' : isRecord(raw.auth) ? 'auth' : undefined;
   if (!key) {
-    for (const k of ['oauth', 'auth']) if (raw[k] !== undefined && raw[k] !== false) report(k, say('import.objectIgnored'));
+    for (const k of ['oauth', 'auth'])
+      if (raw[k] !== undefined && raw[k] !== false) report(k, say('import.objectIgnored'));
     return {};
   }
   const auth: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(raw[key] as Record<string, unknown>)) {
     const ours = AUTH_KEYS[field];
     if (!ours) {
-      report(`${key}.${field}`, field === 'callbackPort' ? say('import.callbackPort') : say('import.keyUnsupported', { key: field }));
+      report(
+        `${key}.${field}`,
+        field === 'callbackPort' ? say('import.callbackPort') : say('import.keyUnsupported', { key: field }),
+      );
       continue;
     }
     if (typeof value === 'string' && FOREIGN_VARIABLE.test(value)) {
       report(`${key}.${field}`, say('import.variableLeftOut', { value }));
       continue;
     }
-    auth[ours] = ours === 'scopes' && typeof value === 'string' ? value.split(/\s+/).filter(Boolean) : ours === 'grant' && value === 'authorization-code' ? 'authorization_code' : value;
+    auth[ours] =
+      ours === 'scopes' && typeof value === 'string'
+        ? value.split(/\s+/).filter(Boolean)
+        : ours === 'grant' && value === 'authorization-code'
+          ? 'authorization_code'
+          : value;
   }
   return Object.keys(auth).length ? { auth } : {};
 }
@@ -165,27 +247,47 @@ function keepSupported(value: unknown, key: string, report: Report): Record<stri
   if (!isRecord(value)) return value === undefined ? undefined : (value as Record<string, unknown>);
   const kept: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' && FOREIGN_VARIABLE.test(v)) report(`${key}.${k}`, say('import.variableLeftOut', { value: v }));
+    if (typeof v === 'string' && FOREIGN_VARIABLE.test(v))
+      report(`${key}.${k}`, say('import.variableLeftOut', { value: v }));
     else kept[k] = v;
   }
   return kept;
 }
 
-const withRecord = (key: string, value: Record<string, unknown> | undefined) => (value && Object.keys(value).length ? { [key]: value } : {});
+const withRecord = (key: string, value: Record<string, unknown> | undefined) =>
+  value && Object.keys(value).length ? { [key]: value } : {};
 
 function sanitizeName(name: string): string {
   if (NAME_OK.test(name)) return name;
-  const cleaned = name.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 64);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64);
   return cleaned || 'server';
 }
 
 const suffixed = (name: string, n: number) => `${name.slice(0, 64 - String(n).length - 1)}-${n}`;
 
 /** Decides, for each imported entry, what happens to it given the names already configured. */
-export function planServerImport(parsed: ParsedImport, existing: readonly string[], onConflict: ConflictPolicy): ImportResult {
+export function planServerImport(
+  parsed: ParsedImport,
+  existing: readonly string[],
+  onConflict: ConflictPolicy,
+): ImportResult {
   const configured = new Set(existing);
   const conflicts = parsed.entries.filter((e) => configured.has(e.name)).map((e) => e.name);
-  const result: ImportResult = { applied: false, format: parsed.format, conflicts, servers: [], added: [], renamed: [], replaced: [], skipped: [], environment: [], problems: parsed.problems };
+  const result: ImportResult = {
+    applied: false,
+    format: parsed.format,
+    conflicts,
+    servers: [],
+    added: [],
+    renamed: [],
+    replaced: [],
+    skipped: [],
+    environment: [],
+    problems: parsed.problems,
+  };
   const used = new Set([...existing, ...parsed.entries.map((e) => e.name)]);
   for (const entry of parsed.entries) {
     const config = serverConfigSchema.parse(entry.config);
@@ -201,7 +303,12 @@ export function planServerImport(parsed: ParsedImport, existing: readonly string
       while (used.has(suffixed(entry.name, n))) n++;
       const to = suffixed(entry.name, n);
       used.add(to);
-      result.servers.push({ name: to, originalName: entry.originalName, action: 'rename', config: { ...config, name: to } as ServerConfig });
+      result.servers.push({
+        name: to,
+        originalName: entry.originalName,
+        action: 'rename',
+        config: { ...config, name: to } as ServerConfig,
+      });
       result.renamed.push({ from: entry.name, to });
     } else {
       result.servers.push({ name: entry.name, originalName: entry.originalName, action: 'skip', config });
@@ -227,7 +334,11 @@ export async function importServers(
   beforeStdioWrite?: (imported: StdioServerConfig[], configured: StdioServerConfig[]) => Promise<unknown>,
 ): Promise<ImportResult> {
   const parsed = consented(parseServerImport(text), allowEnv);
-  const plan = planServerImport(parsed.kept, store.current().agent.mcp.servers.map((s) => s.name), onConflict);
+  const plan = planServerImport(
+    parsed.kept,
+    store.current().agent.mcp.servers.map((s) => s.name),
+    onConflict,
+  );
   const finalName = new Map(plan.servers.map((s) => [s.originalName, s.name]));
   const environment = parsed.references.map((r) => ({ ...r, server: finalName.get(r.server) ?? r.server }));
   const masked = { ...plan, environment, servers: plan.servers.map((s) => ({ ...s, config: previewOf(s.config) })) };
@@ -235,36 +346,58 @@ export async function importServers(
   if (dryRun || (onConflict === 'ask' && plan.conflicts.length > 0) || writes.length === 0) return masked;
   const inputs = new Map(parsed.kept.entries.map((e) => [e.originalName, e.config]));
   const stdio = writes.map((s) => s.config).filter(isStdioServer);
-  if (stdio.length && beforeStdioWrite) await beforeStdioWrite(stdio, store.current().agent.mcp.servers.filter(isStdioServer));
+  if (stdio.length && beforeStdioWrite)
+    await beforeStdioWrite(stdio, store.current().agent.mcp.servers.filter(isStdioServer));
   await store.edit((current) =>
     writes.map((server) => {
       // Write what the file said (no schema defaults), under the final name; a mask stands only for the literal it replaces.
-      const stored = server.action === 'replace' ? current.agent.mcp.servers.find((s) => s.name === server.name) : undefined;
+      const stored =
+        server.action === 'replace' ? current.agent.mcp.servers.find((s) => s.name === server.name) : undefined;
       const restored = restoreServerSecrets({ ...inputs.get(server.originalName)!, name: server.name }, stored);
       if (restored.problems.length > 0)
         throw new Invalid(
           unmatchedMasks(restored.problems, `${server.name}: `),
-          restored.problems.map((p) => ({ path: `${server.name}.${p.path}`, message: p.message, uiMessage: p.uiMessage })),
+          restored.problems.map((p) => ({
+            path: `${server.name}.${p.path}`,
+            message: p.message,
+            uiMessage: p.uiMessage,
+          })),
         );
-      return { op: 'putServer' as const, server: restored.server as Record<string, unknown>, replace: server.action === 'replace' };
+      return {
+        op: 'putServer' as const,
+        server: restored.server as Record<string, unknown>,
+        replace: server.action === 'replace',
+      };
     }),
   );
   return { ...masked, applied: true };
 }
 
 /** The parsed import with every reference the operator did not allow taken out (and reported), and the list of all of them. */
-function consented(parsed: ParsedImport, allowEnv: EnvConsent): { kept: ParsedImport; references: ImportResult['environment'] } {
+function consented(
+  parsed: ParsedImport,
+  allowEnv: EnvConsent,
+): { kept: ParsedImport; references: ImportResult['environment'] } {
   const references: ImportResult['environment'] = [];
   const problems = [...parsed.problems];
   const entries: ParsedImport['entries'] = [];
   for (const entry of parsed.entries) {
-    const found = envReferencesOf(entry.originalName, entry.config).map((r) => ({ ...r, allowed: isAllowed(allowEnv, r.variable) }));
+    const found = envReferencesOf(entry.originalName, entry.config).map((r) => ({
+      ...r,
+      allowed: isAllowed(allowEnv, r.variable),
+    }));
     references.push(...found);
     const kept = withConsentedEnv(entry.config, allowEnv);
     for (const r of found.filter((f) => !f.allowed)) {
       const wholeEntry = !['header', 'env', 'auth'].includes(r.where);
       const path = r.where === 'header' ? `headers.${r.key}` : r.key === null ? r.where : `${r.where}.${r.key}`;
-      problems.push(problem(entry.originalName, path, say(kept && !wholeEntry ? 'import.envNotAllowed' : 'import.envNotAllowedSkipped', { variable: r.variable })));
+      problems.push(
+        problem(
+          entry.originalName,
+          path,
+          say(kept && !wholeEntry ? 'import.envNotAllowed' : 'import.envNotAllowedSkipped', { variable: r.variable }),
+        ),
+      );
     }
     if (kept) entries.push({ ...entry, config: kept });
   }
@@ -279,10 +412,12 @@ function previewOf(config: ServerConfig): ServerConfig {
     const original = (config as unknown as Record<string, unknown>)[field];
     if (!original || typeof original !== 'object') continue;
     out[field] = { ...(masked[field] as object) };
-    for (const [key, value] of Object.entries(original)) if (typeof value === 'string' && value.includes('${env:')) (out[field] as Record<string, unknown>)[key] = showingReferences(value);
+    for (const [key, value] of Object.entries(original))
+      if (typeof value === 'string' && value.includes('${env:'))
+        (out[field] as Record<string, unknown>)[key] = showingReferences(value);
   }
   return out as unknown as ServerConfig;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

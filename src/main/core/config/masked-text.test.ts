@@ -20,7 +20,9 @@ agent:
           grant: client_credentials
           clientId: machine-id
           privateKey: |
-${PEM.split('\n').map((line) => `            ${line}`).join('\n')}
+${PEM.split('\n')
+  .map((line) => `            ${line}`)
+  .join('\n')}
       - name: local
         command: node
         env: { GITHUB_TOKEN: "ghp_abcdefghijklmnop5678", LOG_LEVEL: debug }
@@ -56,15 +58,24 @@ describe('the raw text as it leaves main', () => {
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     expect(saved.text).toBe(FILE.replace('maxSteps: 5', 'maxSteps: 6').replace('name: tracker', 'name: issues'));
-    expect(saved.reading.config!.agent.mcp.servers[0]).toMatchObject({ name: 'issues', headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(saved.reading.config!.agent.mcp.servers[0]).toMatchObject({
+      name: 'issues',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
   });
 
   it('quotes a literal whose source does not fit where its mask was moved to', () => {
-    const flow = masked.replace(/headers:\n\s+Authorization: "Bearer ••••1234"\n\s+X-Env: \$\{env:TRACKER_KEY\}/, 'headers: { Authorization: "Bearer ••••1234" }');
+    const flow = masked.replace(
+      /headers:\n\s+Authorization: "Bearer ••••1234"\n\s+X-Env: \$\{env:TRACKER_KEY\}/,
+      'headers: { Authorization: "Bearer ••••1234" }',
+    );
     expect(flow).toContain('headers: { Authorization');
     const saved = prepareSave(FILE, flow);
     expect(saved.ok).toBe(true);
-    if (saved.ok) expect(saved.reading.config!.agent.mcp.servers[0]).toMatchObject({ headers: { Authorization: `Bearer ${TOKEN}` } });
+    if (saved.ok)
+      expect(saved.reading.config!.agent.mcp.servers[0]).toMatchObject({
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
   });
 
   it('refuses a mask that stands for nothing in the file, with its line, and writes nothing', () => {
@@ -72,7 +83,13 @@ describe('the raw text as it leaves main', () => {
     const result = restoreMasked(FILE, typedOver);
     expect(result).toEqual({
       ok: false,
-      problems: [expect.objectContaining({ path: 'agent.mcp.servers.0.headers.Authorization', line: 8, message: expect.stringContaining('matches no stored secret') })],
+      problems: [
+        expect.objectContaining({
+          path: 'agent.mcp.servers.0.headers.Authorization',
+          line: 8,
+          message: expect.stringContaining('matches no stored secret'),
+        }),
+      ],
     });
     expect(prepareSave(FILE, typedOver).ok).toBe(false);
   });
@@ -81,10 +98,19 @@ describe('the raw text as it leaves main', () => {
     const renamed = masked.replace('GITHUB_TOKEN: "••••5678"', 'GH: "••••5678"');
     expect(restoreMasked(FILE, renamed)).toEqual({
       ok: false,
-      problems: [expect.objectContaining({ path: 'agent.mcp.servers.2.env.GH', line: 21, message: expect.stringContaining('matches no stored secret') })],
+      problems: [
+        expect.objectContaining({
+          path: 'agent.mcp.servers.2.env.GH',
+          line: 21,
+          message: expect.stringContaining('matches no stored secret'),
+        }),
+      ],
     });
     const inArgs = masked.replace('command: node', 'command: node\n        args: ["--token", "••••5678"]');
-    expect(restoreMasked(FILE, inArgs)).toEqual({ ok: false, problems: [expect.objectContaining({ path: 'agent.mcp.servers.2.args.1', line: 21 })] });
+    expect(restoreMasked(FILE, inArgs)).toEqual({
+      ok: false,
+      problems: [expect.objectContaining({ path: 'agent.mcp.servers.2.args.1', line: 21 })],
+    });
     expect(prepareSave(FILE, renamed).ok).toBe(false);
   });
 

@@ -19,7 +19,10 @@ interface SecretScalar {
  * The scalars under agent.mcp.servers whose path and value pass `test` (by default: literal secrets), found
  * by walking the document, which may have YAML errors.
  */
-function secretScalars(document: Document, test: (path: SecretPath, value: unknown) => boolean = isSecretField): SecretScalar[] {
+function secretScalars(
+  document: Document,
+  test: (path: SecretPath, value: unknown) => boolean = isSecretField,
+): SecretScalar[] {
   const servers = document.getIn(['agent', 'mcp', 'servers'], true);
   if (!isSeq(servers)) return [];
   const found: SecretScalar[] = [];
@@ -55,10 +58,12 @@ function strayMasks(document: Document): { index: number; path: (string | number
   const walk = (node: unknown, index: number, path: (string | number)[]) => {
     if (isScalar(node)) {
       const inSecretField = path.length === 2 && SECRET_FIELDS.has(String(path[0]));
-      if (typeof node.value === 'string' && isMasked(node.value) && !inSecretField && node.range) found.push({ index, path, node });
+      if (typeof node.value === 'string' && isMasked(node.value) && !inSecretField && node.range)
+        found.push({ index, path, node });
     } else if (isSeq(node)) node.items.forEach((item, i) => walk(item, index, [...path, i]));
     else if (isMap(node))
-      for (const pair of node.items) walk(pair.value as Node | null, index, [...path, isScalar(pair.key) ? String(pair.key.value) : '?']);
+      for (const pair of node.items)
+        walk(pair.value as Node | null, index, [...path, isScalar(pair.key) ? String(pair.key.value) : '?']);
   };
   servers.items.forEach((item, index) => walk(item, index, []));
   return found;
@@ -72,7 +77,8 @@ interface Splice {
 
 function splice(text: string, edits: Splice[]): string {
   let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
   return out;
 }
 
@@ -105,7 +111,8 @@ export interface RestoredSecret {
   literal: string;
 }
 
-export type RestoreResult = { ok: true; text: string; restored: RestoredSecret[] } | { ok: false; problems: ConfigProblem[] };
+export type RestoreResult =
+  { ok: true; text: string; restored: RestoredSecret[] } | { ok: false; problems: ConfigProblem[] };
 
 /**
  * Puts the literals from `current` (the file) back where `incoming` (an edited masked text) still holds
@@ -129,18 +136,30 @@ export function restoreMasked(current: string, incoming: string, verbatim = true
   const masked = secretScalars(document, maskedHere);
   const problems: ConfigProblem[] = strayMasks(document).map(({ index, path, node }) => {
     const pos = lineCounter.linePos(node.range![0]);
-    return { path: `agent.mcp.servers.${index}.${path.join('.')}`, ...problemMessage(), line: pos.line, column: pos.col };
+    return {
+      path: `agent.mcp.servers.${index}.${path.join('.')}`,
+      ...problemMessage(),
+      line: pos.line,
+      column: pos.col,
+    };
   });
   const edits: Splice[] = [];
   const restored: RestoredSecret[] = [];
   for (const secret of masked) {
-    const sameField = stored.filter((s) => s.path[0] === secret.path[0] && s.path[1] === secret.path[1] && maskSecret(s.value) === secret.value);
+    const sameField = stored.filter(
+      (s) => s.path[0] === secret.path[0] && s.path[1] === secret.path[1] && maskSecret(s.value) === secret.value,
+    );
     const bySameServer = sameField.filter((s) => s.server === secret.server);
     const candidates = bySameServer.length > 0 ? bySameServer : sameField;
     const literals = new Set(candidates.map((s) => s.value));
     if (literals.size !== 1) {
       const pos = lineCounter.linePos(secret.node.range![0]);
-      problems.push({ path: `agent.mcp.servers.${secret.index}.${secret.path.join('.')}`, ...problemMessage(), line: pos.line, column: pos.col });
+      problems.push({
+        path: `agent.mcp.servers.${secret.index}.${secret.path.join('.')}`,
+        ...problemMessage(),
+        line: pos.line,
+        column: pos.col,
+      });
       continue;
     }
     const source = candidates[0];

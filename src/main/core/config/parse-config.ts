@@ -21,7 +21,12 @@ export const CONFIG_LIMITS = { bytes: 2 * 1024 * 1024, servers: 2_000, intentNod
 export function parseConfigText(raw: string): ParsedConfig {
   const bytes = Buffer.byteLength(raw, 'utf8');
   if (bytes > CONFIG_LIMITS.bytes)
-    return { ok: false, problems: [problemOf('', say('config.tooLarge', { size: megabytes(bytes), limit: megabytes(CONFIG_LIMITS.bytes) }))] };
+    return {
+      ok: false,
+      problems: [
+        problemOf('', say('config.tooLarge', { size: megabytes(bytes), limit: megabytes(CONFIG_LIMITS.bytes) })),
+      ],
+    };
   const parsed = parseYamlText(raw, switchboardConfigSchema);
   if (!parsed.ok) return parsed;
   const problems = overLimits(parsed.value);
@@ -31,8 +36,16 @@ export function parseConfigText(raw: string): ParsedConfig {
 
 function overLimits(config: SwitchboardConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
-  const over = (path: string, count: number, limit: number, code: 'config.tooManyServers' | 'config.tooManyIntentNodes' | 'config.tooManySkills') => {
-    if (count > limit) problems.push(problemOf(path, say(code, { limit: limit.toLocaleString('en-US'), count: count.toLocaleString('en-US') })));
+  const over = (
+    path: string,
+    count: number,
+    limit: number,
+    code: 'config.tooManyServers' | 'config.tooManyIntentNodes' | 'config.tooManySkills',
+  ) => {
+    if (count > limit)
+      problems.push(
+        problemOf(path, say(code, { limit: limit.toLocaleString('en-US'), count: count.toLocaleString('en-US') })),
+      );
   };
   over('agent.mcp.servers', config.agent.mcp.servers.length, CONFIG_LIMITS.servers, 'config.tooManyServers');
   over('intents', countNodes(config.intents), CONFIG_LIMITS.intentNodes, 'config.tooManyIntentNodes');
@@ -51,7 +64,11 @@ function countNodes(nodes: SwitchboardConfig['intents']): number {
   return count;
 }
 
-const problemOf = (path: string, message: UiMessage): ConfigProblem => ({ path, message: message.text, uiMessage: message });
+const problemOf = (path: string, message: UiMessage): ConfigProblem => ({
+  path,
+  message: message.text,
+  uiMessage: message,
+});
 
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
@@ -59,7 +76,9 @@ const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 export function parseYamlText<S extends z.ZodType>(
   raw: string,
   schema: S,
-): { ok: true; value: z.output<S>; document: Document; problems: [] } | { ok: false; problems: ConfigProblem[]; document?: Document } {
+):
+  | { ok: true; value: z.output<S>; document: Document; problems: [] }
+  | { ok: false; problems: ConfigProblem[]; document?: Document } {
   const lineCounter = new LineCounter();
   const document = parseDocument(raw, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
@@ -73,7 +92,12 @@ export function parseYamlText<S extends z.ZodType>(
         const pos = lineCounter.linePos(error.pos[0]);
         // The yaml library's own words stay as they are; only the framing is ours to translate.
         const message = say('config.yaml', { message: error.message.split('\n')[0] });
-        return { ...problemOf('', message), line: pos.line, column: pos.col, ...(index > 0 ? { followsFromLine: firstLine } : {}) };
+        return {
+          ...problemOf('', message),
+          line: pos.line,
+          column: pos.col,
+          ...(index > 0 ? { followsFromLine: firstLine } : {}),
+        };
       }),
     };
   }
@@ -83,15 +107,26 @@ export function parseYamlText<S extends z.ZodType>(
   } catch (error) {
     // An alias bomb (yaml throws past maxAliasCount) or nesting deep enough to overflow zod: a problem
     // to report, never an exception, or a file-watch reload would die as an unhandled rejection.
-    return { ok: false, document, problems: [problemOf('', say('config.unreadable', { detail: (error as Error).message }))] };
+    return {
+      ok: false,
+      document,
+      problems: [problemOf('', say('config.unreadable', { detail: (error as Error).message }))],
+    };
   }
   if (result.success) return { ok: true, value: result.data as z.output<S>, document, problems: [] };
-  return { ok: false, document, problems: byLine(result.error.issues.map((issue) => locateIssue(issue, document, lineCounter))) };
+  return {
+    ok: false,
+    document,
+    problems: byLine(result.error.issues.map((issue) => locateIssue(issue, document, lineCounter))),
+  };
 }
 
 /** Top of the file first (stable for problems on one line; those without a line last), as an operator reads it. */
 const byLine = (problems: ConfigProblem[]): ConfigProblem[] =>
-  problems.map((problem, index) => ({ problem, index })).sort((a, b) => (a.problem.line ?? Infinity) - (b.problem.line ?? Infinity) || a.index - b.index).map((p) => p.problem);
+  problems
+    .map((problem, index) => ({ problem, index }))
+    .sort((a, b) => (a.problem.line ?? Infinity) - (b.problem.line ?? Infinity) || a.index - b.index)
+    .map((p) => p.problem);
 
 function locateIssue(issue: z.core.$ZodIssue, document: Document, lineCounter: LineCounter): ConfigProblem {
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
@@ -100,7 +135,9 @@ function locateIssue(issue: z.core.$ZodIssue, document: Document, lineCounter: L
   // An unknown key is reported on its object: point at the key itself (the object may start 90 lines above it).
   if (issue.code === 'unrecognized_keys') {
     const owner = path.length === 0 ? document.contents : document.getIn(path, true);
-    const pair = isMap(owner) ? owner.items.find((item) => isScalar(item.key) && issue.keys.includes(String(item.key.value))) : undefined;
+    const pair = isMap(owner)
+      ? owner.items.find((item) => isScalar(item.key) && issue.keys.includes(String(item.key.value)))
+      : undefined;
     const range = isScalar(pair?.key) ? pair.key.range : undefined;
     if (range) {
       const pos = lineCounter.linePos(range[0]);

@@ -39,7 +39,11 @@ describe('mergeIntoDocument', () => {
   });
 
   it('moves nodes matched by id when the list is reordered, and writes new nodes without empty defaults', () => {
-    const text = edit((intents) => [intents[1], { id: 'invoice', name: 'Invoice', kind: 'mcp', toolId: 'query_invoice', confirm: 'always', examples: [] }, intents[0]]);
+    const text = edit((intents) => [
+      intents[1],
+      { id: 'invoice', name: 'Invoice', kind: 'mcp', toolId: 'query_invoice', confirm: 'always', examples: [] },
+      intents[0],
+    ]);
     const ids = [...text.matchAll(/- id: (\w+)/g)].map((m) => m[1]);
     expect(ids).toEqual(['refund', 'invoice', 'order']);
     expect(text).toContain("toolId: query_order # the shop's tool");

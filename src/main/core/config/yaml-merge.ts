@@ -8,7 +8,12 @@ import { isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
  *
  * `previous` is the parsed (defaults-applied) value the document currently holds at `path`.
  */
-export function mergeIntoDocument(document: Document, path: (string | number)[], previous: unknown, next: unknown): void {
+export function mergeIntoDocument(
+  document: Document,
+  path: (string | number)[],
+  previous: unknown,
+  next: unknown,
+): void {
   const existing = document.getIn(path, true) as Node | undefined;
   const merged = mergeNode(document, existing, previous, next);
   if (merged !== existing) document.setIn(path, merged);
@@ -61,7 +66,8 @@ function stripEmpty(value: unknown): unknown {
   if (!isPlainObject(value)) return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    if ((Array.isArray(child) && child.length === 0) || (isPlainObject(child) && Object.keys(child).length === 0)) continue;
+    if ((Array.isArray(child) && child.length === 0) || (isPlainObject(child) && Object.keys(child).length === 0))
+      continue;
     out[key] = stripEmpty(child);
   }
   return out;
@@ -75,7 +81,8 @@ function identityOf(value: unknown): string | undefined {
   return undefined;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;

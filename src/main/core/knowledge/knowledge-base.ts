@@ -65,7 +65,9 @@ export function createKnowledgeBase(docs: KnowledgeDoc[]): KnowledgeBase {
 /** Loads every *.md file in `dir` (sorted, so ranking ties are stable); source is the file name. */
 export async function loadKnowledgeBase(dir: string): Promise<KnowledgeBase> {
   const names = (await readKnowledgeDir(dir)).filter((name) => name.toLowerCase().endsWith('.md')).sort();
-  const docs = await Promise.all(names.map(async (name) => ({ source: name, text: await readFile(join(dir, name), 'utf8') })));
+  const docs = await Promise.all(
+    names.map(async (name) => ({ source: name, text: await readFile(join(dir, name), 'utf8') })),
+  );
   return createKnowledgeBase(docs);
 }
 
@@ -79,7 +81,10 @@ export async function readKnowledgeDir(dir: string): Promise<string[]> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR')
-      throw new Error(`the knowledge folder is missing (${dir}); the installation is incomplete: reinstall Switchboard`, { cause: error });
+      throw new Error(
+        `the knowledge folder is missing (${dir}); the installation is incomplete: reinstall Switchboard`,
+        { cause: error },
+      );
     throw error;
   }
 }

@@ -9,7 +9,20 @@ let segmenter: Intl.Segmenter | undefined;
 const HAN = /\p{Script=Han}/u;
 
 /** Question and function words: in headings like 「质量问题怎么处理」 they would outrank the topic words. */
-const STOP_WORDS = new Set(['怎么', '什么', '多少', '多久', '如何', '可以', '是否', '哪些', '哪里', '请问', '一下', '为什么']);
+const STOP_WORDS = new Set([
+  '怎么',
+  '什么',
+  '多少',
+  '多久',
+  '如何',
+  '可以',
+  '是否',
+  '哪些',
+  '哪里',
+  '请问',
+  '一下',
+  '为什么',
+]);
 /** Particles and pronouns: a bigram that contains one (「货要」「要多」) is noise. */
 const STOP_CHARS = new Set([...'的了吗呢吧啊呀么要我你他她它是在和与就也都还把被给让这那']);
 
@@ -23,7 +36,9 @@ export function tokenize(text: string): string[] {
     for (let i = 0; i + 1 < hanRun.length; i++) tokens.push(hanRun.slice(i, i + 2));
     hanRun = '';
   };
-  for (const { segment, isWordLike } of (segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' })).segment(text)) {
+  for (const { segment, isWordLike } of (segmenter ??= new Intl.Segmenter('zh', { granularity: 'word' })).segment(
+    text,
+  )) {
     if (!isWordLike) {
       flushRun(); // punctuation and spaces end a run: no bigram spans a sentence break
       continue;

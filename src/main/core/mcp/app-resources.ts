@@ -1,6 +1,12 @@
 import { hash } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/client';
-import { APP_MIME_TYPE, APP_RESOURCE_MAX_BYTES, type AppCsp, type AppPermissions, type AppRefusal } from '../../../shared/contract/apps';
+import {
+  APP_MIME_TYPE,
+  APP_RESOURCE_MAX_BYTES,
+  type AppCsp,
+  type AppPermissions,
+  type AppRefusal,
+} from '../../../shared/contract/apps';
 import { APP_UI_PIN, toolAppUi } from '../../../shared/catalog/app-ui';
 import type { ToolDefinition } from '../../../shared/catalog';
 import type { UiMessage } from '../../../shared/i18n-message';
@@ -42,7 +48,8 @@ const READ_TIMEOUT_MS = 15_000;
 export const MAX_CSP_ENTRIES = 32;
 const CSP_DIRECTIVES = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 /** An explicit origin: https (wss for connections), a host of letters, digits and dots, an optional `*.` on a registrable domain, a port. */
-const ORIGIN = /^(https|wss):\/\/(\*\.)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}|localhost)(:\d{1,5})?\/?$/i;
+const ORIGIN =
+  /^(https|wss):\/\/(\*\.)?((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}|localhost)(:\d{1,5})?\/?$/i;
 
 const byDefinition = new WeakMap<object, AppResourceCheck>();
 
@@ -67,13 +74,23 @@ export function appResourceOf(definition: ToolDefinition): AppResourceCheck | un
  * the check for apps.resource, and its pinned projection (APP_UI_PIN) for the catalog's hash. Called between
  * tools/list and publishing the list, before anything hashes it. Never throws for a bad app: it is refused with why.
  */
-export async function attachAppResources(client: Pick<Client, 'readResource'>, server: string, tools: readonly ToolDefinition[], signal?: AbortSignal): Promise<void> {
+export async function attachAppResources(
+  client: Pick<Client, 'readResource'>,
+  server: string,
+  tools: readonly ToolDefinition[],
+  signal?: AbortSignal,
+): Promise<void> {
   const wanted = new Map<string, ToolDefinition[]>();
   for (const tool of tools) {
     const ui = toolAppUi(tool);
     if (!ui) continue;
     if (!ui.ok) {
-      byDefinition.set(tool, { ok: false, uri: ui.resourceUri, reason: 'notUiScheme', message: say('app.notUiScheme', { toolId: tool.name, server, uri: ui.resourceUri }) });
+      byDefinition.set(tool, {
+        ok: false,
+        uri: ui.resourceUri,
+        reason: 'notUiScheme',
+        message: say('app.notUiScheme', { toolId: tool.name, server, uri: ui.resourceUri }),
+      });
       continue;
     }
     if (!ui.resourceUri) continue; // visibility only, no UI of its own
@@ -85,10 +102,20 @@ export async function attachAppResources(client: Pick<Client, 'readResource'>, s
   for (const [uri, definitions] of wanted) {
     signal?.throwIfAborted();
     const check: AppResourceCheck = brokeTheConnection.get(server)?.has(uri)
-      ? { ok: false, uri, reason: 'tooLarge', message: say('app.closedConnection', { uri, server, limit: APP_RESOURCE_MAX_BYTES }) }
+      ? {
+          ok: false,
+          uri,
+          reason: 'tooLarge',
+          message: say('app.closedConnection', { uri, server, limit: APP_RESOURCE_MAX_BYTES }),
+        }
       : read++ < MAX_APP_RESOURCES_PER_SERVER
         ? await readAppResource(client, server, uri, signal)
-        : { ok: false, uri, reason: 'tooMany', message: say('app.tooMany', { uri, server, limit: MAX_APP_RESOURCES_PER_SERVER }) };
+        : {
+            ok: false,
+            uri,
+            reason: 'tooMany',
+            message: say('app.tooMany', { uri, server, limit: MAX_APP_RESOURCES_PER_SERVER }),
+          };
     const pin = pinOf(check);
     for (const definition of definitions) {
       byDefinition.set(definition, check);
@@ -100,12 +127,26 @@ export async function attachAppResources(client: Pick<Client, 'readResource'>, s
 /** What is hashed with the definition: the resource's digest and its `_meta.ui` as kept (never the HTML itself). */
 function pinOf(check: AppResourceCheck): Record<string, unknown> {
   if (!check.ok) return { refused: check.reason };
-  return { sha256: check.sha256, mimeType: APP_MIME_TYPE, size: check.size, csp: check.csp, permissions: check.permissions, prefersBorder: check.prefersBorder, domain: check.domain };
+  return {
+    sha256: check.sha256,
+    mimeType: APP_MIME_TYPE,
+    size: check.size,
+    csp: check.csp,
+    permissions: check.permissions,
+    prefersBorder: check.prefersBorder,
+    domain: check.domain,
+  };
 }
 
 /** resources/read of one `ui://` URI, checked. */
-export async function readAppResource(client: Pick<Client, 'readResource'>, server: string, uri: string, signal?: AbortSignal): Promise<AppResourceCheck> {
-  if (!uri.startsWith('ui://')) return { ok: false, uri, reason: 'notUiScheme', message: say('app.uriNotUi', { uri, server }) };
+export async function readAppResource(
+  client: Pick<Client, 'readResource'>,
+  server: string,
+  uri: string,
+  signal?: AbortSignal,
+): Promise<AppResourceCheck> {
+  if (!uri.startsWith('ui://'))
+    return { ok: false, uri, reason: 'notUiScheme', message: say('app.uriNotUi', { uri, server }) };
   let result: unknown;
   try {
     result = await client.readResource({ uri }, { timeout: READ_TIMEOUT_MS, ...(signal && { signal }) });
@@ -115,9 +156,16 @@ export async function readAppResource(client: Pick<Client, 'readResource'>, serv
       const remembered = brokeTheConnection.get(server) ?? new Set<string>();
       if (remembered.size < MAX_REMEMBERED) remembered.add(uri);
       brokeTheConnection.set(server, remembered);
-      throw new AppReadClosedConnection(say('app.closedConnection', { uri, server, limit: APP_RESOURCE_MAX_BYTES }).text);
+      throw new AppReadClosedConnection(
+        say('app.closedConnection', { uri, server, limit: APP_RESOURCE_MAX_BYTES }).text,
+      );
     }
-    return { ok: false, uri, reason: 'readFailed', message: say('app.readFailed', { uri, server, detail: describeError(error) }) };
+    return {
+      ok: false,
+      uri,
+      reason: 'readFailed',
+      message: say('app.readFailed', { uri, server, detail: describeError(error) }),
+    };
   }
   return checkAppContents(server, uri, result);
 }
@@ -128,7 +176,13 @@ export function checkAppContents(server: string, uri: string, result: unknown): 
   const content = contents.find((c) => c.uri === uri) ?? contents[0];
   if (!content) return { ok: false, uri, reason: 'notText', message: say('app.notText', { uri, server }) };
   const mimeType = typeof content.mimeType === 'string' ? content.mimeType : '';
-  if (normaliseMime(mimeType) !== normaliseMime(APP_MIME_TYPE)) return { ok: false, uri, reason: 'wrongMimeType', message: say('app.wrongMimeType', { uri, server, mimeType: mimeType || '(none)' }) };
+  if (normaliseMime(mimeType) !== normaliseMime(APP_MIME_TYPE))
+    return {
+      ok: false,
+      uri,
+      reason: 'wrongMimeType',
+      message: say('app.wrongMimeType', { uri, server, mimeType: mimeType || '(none)' }),
+    };
   let html: string;
   let size: number;
   if (typeof content.text === 'string') {
@@ -140,7 +194,13 @@ export function checkAppContents(server: string, uri: string, result: unknown): 
     html = size > APP_RESOURCE_MAX_BYTES ? '' : Buffer.from(content.blob, 'base64').toString('utf8');
     if (html) size = Buffer.byteLength(html);
   } else return { ok: false, uri, reason: 'notText', message: say('app.notText', { uri, server }) };
-  if (size > APP_RESOURCE_MAX_BYTES) return { ok: false, uri, reason: 'tooLarge', message: say('app.tooLarge', { uri, server, size, limit: APP_RESOURCE_MAX_BYTES }) };
+  if (size > APP_RESOURCE_MAX_BYTES)
+    return {
+      ok: false,
+      uri,
+      reason: 'tooLarge',
+      message: say('app.tooLarge', { uri, server, size, limit: APP_RESOURCE_MAX_BYTES }),
+    };
   const meta = isRecord(content._meta) && isRecord(content._meta.ui) ? content._meta.ui : {};
   const { csp, dropped } = filterCsp(meta.csp);
   return {
@@ -171,10 +231,11 @@ export function filterCsp(raw: unknown): { csp: AppCsp; dropped: CheckedAppResou
     const values = Array.isArray(source[directive]) ? (source[directive] as unknown[]) : [];
     let extra = 0;
     for (const value of values) {
-      const text = typeof value === 'string' ? value.trim() : JSON.stringify(value) ?? String(value);
+      const text = typeof value === 'string' ? value.trim() : (JSON.stringify(value) ?? String(value));
       const refusal = originRefusal(text, directive);
       if (refusal) {
-        if (dropped.length < 100) dropped.push({ directive, value: text.slice(0, 200), reason: refusal.text, message: refusal });
+        if (dropped.length < 100)
+          dropped.push({ directive, value: text.slice(0, 200), reason: refusal.text, message: refusal });
         continue;
       }
       const origin = text.replace(/\/$/, '').toLowerCase();
@@ -192,22 +253,33 @@ export function filterCsp(raw: unknown): { csp: AppCsp; dropped: CheckedAppResou
 
 function originRefusal(value: string, directive: (typeof CSP_DIRECTIVES)[number]): UiMessage | undefined {
   const shown = value.slice(0, 200);
-  if (/^\*$|^(https?|wss?):\/\/\*\/?$|^\*:/i.test(value) || value === 'https:' || value === 'wss:') return say('app.cspWildcard', { value: shown, directive });
+  if (/^\*$|^(https?|wss?):\/\/\*\/?$|^\*:/i.test(value) || value === 'https:' || value === 'wss:')
+    return say('app.cspWildcard', { value: shown, directive });
   const match = ORIGIN.exec(value);
-  if (!match || (match[1].toLowerCase() === 'wss' && directive !== 'connectDomains')) return say('app.cspNotOrigin', { value: shown, directive });
+  if (!match || (match[1].toLowerCase() === 'wss' && directive !== 'connectDomains'))
+    return say('app.cspNotOrigin', { value: shown, directive });
   return undefined;
 }
 
 function permissionsOf(raw: unknown): AppPermissions {
   const asked = isRecord(raw) ? raw : {};
   const has = (key: string) => asked[key] !== undefined && asked[key] !== null && asked[key] !== false;
-  return { camera: has('camera'), microphone: has('microphone'), geolocation: has('geolocation'), clipboardWrite: has('clipboardWrite') };
+  return {
+    camera: has('camera'),
+    microphone: has('microphone'),
+    geolocation: has('geolocation'),
+    clipboardWrite: has('clipboardWrite'),
+  };
 }
 
 function closedTheConnection(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === 'CONNECTION_CLOSED' || (typeof message === 'string' && /connection closed|exceeded maximum size/i.test(message));
+  return (
+    code === 'CONNECTION_CLOSED' ||
+    (typeof message === 'string' && /connection closed|exceeded maximum size/i.test(message))
+  );
 }
 
 const normaliseMime = (mime: string) => mime.toLowerCase().replace(/\s+/g, '');
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);

@@ -20,7 +20,9 @@ export class BrowseListTtls {
     const key = `${list}\u0000${server}`;
     let timer = this.timers.get(key);
     if (!timer) this.timers.set(key, (timer = new TtlRefresh()));
-    timer.schedule(hint, new Date(), () => this.events?.emit(list === 'resources' ? 'resources.listChanged' : 'prompts.listChanged', { server }));
+    timer.schedule(hint, new Date(), () =>
+      this.events?.emit(list === 'resources' ? 'resources.listChanged' : 'prompts.listChanged', { server }),
+    );
     return hint;
   }
 

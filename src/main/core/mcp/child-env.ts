@@ -5,7 +5,20 @@
  */
 const POSIX_KEYS = ['PATH', 'HOME'];
 // Windows programs fail in odd ways without these; none of them is a secret.
-const WINDOWS_KEYS = ['PATH', 'PATHEXT', 'SYSTEMROOT', 'SYSTEMDRIVE', 'WINDIR', 'COMSPEC', 'TEMP', 'TMP', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA', 'PROGRAMFILES'];
+const WINDOWS_KEYS = [
+  'PATH',
+  'PATHEXT',
+  'SYSTEMROOT',
+  'SYSTEMDRIVE',
+  'WINDIR',
+  'COMSPEC',
+  'TEMP',
+  'TMP',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'PROGRAMFILES',
+];
 
 export function minimalChildEnv(
   hostEnv: Record<string, string | undefined>,

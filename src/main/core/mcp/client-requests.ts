@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RELATED_TASK_META_KEY, UrlElicitationRequiredError } from "@modelcontextprotocol/client";
-import type { Client, ClientCapabilities, Root } from "@modelcontextprotocol/client";
+import { RELATED_TASK_META_KEY, UrlElicitationRequiredError } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, Root } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../../../shared/config/schema';
 import { APP_EXTENSION_ID, APP_MIME_TYPE } from '../../../shared/contract/apps';
 import type { ServerRequestHandlers } from './types';
@@ -17,7 +17,10 @@ import type { ServerRequestHandlers } from './types';
  * - no client-side tasks: we answer sampling and elicitation directly, never as tasks of our own.
  * Without request handlers (a host with no one to ask) neither elicitation nor sampling is declared.
  */
-export function declaredCapabilities(config: ServerConfig, handlers: ServerRequestHandlers | undefined): ClientCapabilities {
+export function declaredCapabilities(
+  config: ServerConfig,
+  handlers: ServerRequestHandlers | undefined,
+): ClientCapabilities {
   const capabilities: ClientCapabilities = {};
   if (handlers && config.elicitation !== false) capabilities.elicitation = { form: {}, url: {} };
   if (handlers && config.sampling !== false) capabilities.sampling = {};
@@ -54,11 +57,17 @@ export function installRequestHandlers(
 ): void {
   if (handlers && declared.elicitation)
     client.setRequestHandler('elicitation/create', (request, ctx) =>
-      handlers.elicit({ server, signal: ctx.mcpReq.signal, relatedTaskId: relatedTaskOf(request.params) }, request.params),
+      handlers.elicit(
+        { server, signal: ctx.mcpReq.signal, relatedTaskId: relatedTaskOf(request.params) },
+        request.params,
+      ),
     );
   if (handlers && declared.sampling)
     client.setRequestHandler('sampling/createMessage', (request, ctx) =>
-      handlers.sample({ server, signal: ctx.mcpReq.signal, relatedTaskId: relatedTaskOf(request.params) }, request.params),
+      handlers.sample(
+        { server, signal: ctx.mcpReq.signal, relatedTaskId: relatedTaskOf(request.params) },
+        request.params,
+      ),
     );
   if (declared.roots) client.setRequestHandler('roots/list', () => ({ roots: roots() }));
 }
@@ -75,7 +84,12 @@ function relatedTaskOf(params: { _meta?: Record<string, unknown> }): string | un
  * through the same gate and card as one the server asks itself. True when every one was accepted (opened), so the
  * call may be tried again; false sends the original error on. Without handlers (no operator) nothing is asked.
  */
-export async function askRequiredUrls(handlers: ServerRequestHandlers | undefined, server: string, error: unknown, signal: AbortSignal | undefined): Promise<boolean> {
+export async function askRequiredUrls(
+  handlers: ServerRequestHandlers | undefined,
+  server: string,
+  error: unknown,
+  signal: AbortSignal | undefined,
+): Promise<boolean> {
   if (!handlers || !(error instanceof UrlElicitationRequiredError) || error.elicitations.length === 0) return false;
   for (const params of error.elicitations) {
     const answer = await handlers.elicit({ server, signal: signal ?? new AbortController().signal }, params);

@@ -10,7 +10,14 @@ import { passRawToolPages } from './raw-tool-pages';
 import { eraKey } from './era-memory';
 import { traceConnection } from './mcp-telemetry';
 import { packageRunnerOf } from './package-runner';
-import { EraContradictionError, eraPlan, legacyPlan, probePlan, unsupportedRevision, type EraPlan } from './protocol-era';
+import {
+  EraContradictionError,
+  eraPlan,
+  legacyPlan,
+  probePlan,
+  unsupportedRevision,
+  type EraPlan,
+} from './protocol-era';
 import { clientModule } from './sdk-modules';
 import type { SessionHooks } from './server-sessions';
 import type { StderrTail } from './stderr-tail';
@@ -71,15 +78,31 @@ export async function establish(scope: AttemptScope, timeoutMs: number): Promise
 }
 
 /** What to try next within the same attempt: a remembered era that failed is probed; a probe that hung up, initialize. */
-function afterFailedPlan({ config, settings, phase, log }: AttemptScope, plan: EraPlan, error: unknown, budgetMs: number): EraPlan | undefined {
+function afterFailedPlan(
+  { config, settings, phase, log }: AttemptScope,
+  plan: EraPlan,
+  error: unknown,
+  budgetMs: number,
+): EraPlan | undefined {
   if (plan.remembered) {
     settings.eras?.forget(eraKey(config));
-    log(`[mcp] ${config.name}: the remembered MCP ${plan.remembered.revision} failed (${describeError(error)}); probing its era again`);
+    log(
+      `[mcp] ${config.name}: the remembered MCP ${plan.remembered.revision} failed (${describeError(error)}); probing its era again`,
+    );
     return probePlan(config, budgetMs);
   }
   // In place (a package runner's own transport), a 2025 server may exit on the probe: that is no answer, not a refusal.
-  const inPlaceProbe = plan.negotiation.mode === 'auto' && !plan.prior && isStdioServer(config) && packageRunnerOf(config.command, config.args);
-  return inPlaceProbe && phase.name === 'server/discover' && looksLikeConnectionLoss(error) && !unsupportedRevision(error) ? legacyPlan() : undefined;
+  const inPlaceProbe =
+    plan.negotiation.mode === 'auto' &&
+    !plan.prior &&
+    isStdioServer(config) &&
+    packageRunnerOf(config.command, config.args);
+  return inPlaceProbe &&
+    phase.name === 'server/discover' &&
+    looksLikeConnectionLoss(error) &&
+    !unsupportedRevision(error)
+    ? legacyPlan()
+    : undefined;
 }
 
 /** One connect (server/discover or initialize) + first discovery. Closes its own client on failure or abort. */
@@ -93,7 +116,12 @@ async function connectOnce(scope: AttemptScope, remaining: () => number, plan: E
   const protocolVersion = captureProtocolVersion(built.transport);
   traceConnection(config.name, built, protocolVersion);
   const { Client } = await clientModule(); // loaded on first use (sdk-modules.ts)
-  const client = new Client(settings.clientInfo, { capabilities: declared, jsonSchemaValidator: mcpJsonSchemaValidator(), versionNegotiation: plan.negotiation, inputRequired: INPUT_REQUIRED_OPTIONS });
+  const client = new Client(settings.clientInfo, {
+    capabilities: declared,
+    jsonSchemaValidator: mcpJsonSchemaValidator(),
+    versionNegotiation: plan.negotiation,
+    inputRequired: INPUT_REQUIRED_OPTIONS,
+  });
   installRequestHandlers(client, config.name, declared, settings.requests, scope.roots);
   client.setNotificationHandler('notifications/tools/list_changed', scope.onListChanged);
   hooks?.clientCreated(client);
@@ -129,7 +157,8 @@ async function connectOnce(scope: AttemptScope, remaining: () => number, plan: E
 function followHandshake(transport: BuiltTransport['transport'], phase: AttemptPhase): void {
   const send = transport.send.bind(transport);
   transport.send = (message, options) => {
-    if ('method' in message && (message.method === 'initialize' || message.method === 'server/discover')) phase.name = message.method;
+    if ('method' in message && (message.method === 'initialize' || message.method === 'server/discover'))
+      phase.name = message.method;
     return send(message, options);
   };
 }

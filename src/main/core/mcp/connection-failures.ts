@@ -38,17 +38,24 @@ export class ServerUnavailableError extends Error {
  * The budget of one attempt: the server's `timeoutMs`, or for a package runner (npx, uvx…) that has not connected yet
  * in this run, `installTimeoutMs` (default 120 s): its first start may download and install the package.
  */
-export function startBudget(config: ServerConfig, settings: ConnectionSettings, everConnected: boolean): { ms: number; startup: StartupBudget | null } {
+export function startBudget(
+  config: ServerConfig,
+  settings: ConnectionSettings,
+  everConnected: boolean,
+): { ms: number; startup: StartupBudget | null } {
   const ms = config.timeoutMs ?? settings.defaultTimeoutMs;
   const runner = isStdioServer(config) && !everConnected ? packageRunnerOf(config.command, config.args) : null;
   if (!runner) return { ms, startup: null };
-  const install = (isStdioServer(config) ? config.installTimeoutMs : undefined) ?? Math.max(ms, settings.defaultInstallTimeoutMs);
+  const install =
+    (isStdioServer(config) ? config.installTimeoutMs : undefined) ?? Math.max(ms, settings.defaultInstallTimeoutMs);
   return { ms: install, startup: { runner, budgetMs: install } };
 }
 
 /** Which limit ran out, and the field that raises it. */
 export function timeoutMessage(ms: number, phase: string, startup: StartupBudget | null): UiMessage {
-  return startup ? say('connection.installTimeout', { ms, phase, runner: startup.runner }) : say('connection.timeout', { ms, phase });
+  return startup
+    ? say('connection.installTimeout', { ms, phase, runner: startup.runner })
+    : say('connection.timeout', { ms, phase });
 }
 
 /**
@@ -56,12 +63,24 @@ export function timeoutMessage(ms: number, phase: string, startup: StartupBudget
  * closed": say that the command exited, and quote the first error line of its stderr (the rest, stack traces included,
  * stays in the stderr tail behind the card's Details).
  */
-export function startFailureMessage(config: ServerConfig, phase: string, error: unknown, stderr: string | null): UiMessage | string {
-  if (error instanceof EraContradictionError) return say('connection.eraContradiction', { negotiated: error.negotiated, supported: error.supported.join(', ') || '?' });
+export function startFailureMessage(
+  config: ServerConfig,
+  phase: string,
+  error: unknown,
+  stderr: string | null,
+): UiMessage | string {
+  if (error instanceof EraContradictionError)
+    return say('connection.eraContradiction', {
+      negotiated: error.negotiated,
+      supported: error.supported.join(', ') || '?',
+    });
   const refused = unsupportedRevision(error);
   if (refused?.noModern) return say('connection.noModernRevision', { revision: MODERN_REVISION });
   if (refused)
-    return say('connection.unsupportedRevision', { requested: refused.requested ?? (config.protocol === MODERN_REVISION ? MODERN_REVISION : '2025-11-25'), supported: refused.supported.join(', ') || '?' });
+    return say('connection.unsupportedRevision', {
+      requested: refused.requested ?? (config.protocol === MODERN_REVISION ? MODERN_REVISION : '2025-11-25'),
+      supported: refused.supported.join(', ') || '?',
+    });
   const text = describeError(error);
   if (!isStdioServer(config) || !/Connection closed/i.test(text)) return text; // the transport's or the server's own words
   const line = firstErrorLine(stderr);
@@ -74,7 +93,10 @@ export function startFailureMessage(config: ServerConfig, phase: string, error: 
  * like a failure, else the first line left.
  */
 export function firstErrorLine(stderr: string | null): string | undefined {
-  const lines = (stderr ?? '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !/^at\s/.test(l));
+  const lines = (stderr ?? '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !/^at\s/.test(l));
   const told = lines.filter((l) => !/\bwarn(ing)?\b/i.test(l));
   const line =
     told.find((l) => /\b\w*(Error|Exception)\b:|^(npm )?error\b|ERR!|^fatal\b|traceback/i.test(l)) ??
@@ -90,25 +112,41 @@ export const isRequestTimeout = (error: unknown): boolean => {
   return code === -32001 || code === 'REQUEST_TIMEOUT';
 };
 
-
 /** A JSON-RPC error response from the server, as opposed to a timeout or a closed connection (v2: SdkError; v1: -32001, -32000). */
-export const answeredByPeer = (error: unknown): boolean => error instanceof ProtocolError && error.code !== -32000 && error.code !== -32001;
+export const answeredByPeer = (error: unknown): boolean =>
+  error instanceof ProtocolError && error.code !== -32000 && error.code !== -32001;
 
 /** How a failed start ends: waiting for a sign-in (no retry loop), or failed with what to show and whether to retry. */
-export type FailedStart = { status: 'needs-auth'; message: UiMessage | string; logText: string } | { status: 'failed'; message: UiMessage | string; logText: string; retry: boolean };
+export type FailedStart =
+  | { status: 'needs-auth'; message: UiMessage | string; logText: string }
+  | { status: 'failed'; message: UiMessage | string; logText: string; retry: boolean };
 
 /** What a start that threw (or ran out of time in `phase`) tells the operator, and whether backing off can help. */
 export function failedStart(
   config: ServerConfig,
-  failure: { error: unknown; timedOut: boolean; verdict: AuthVerdict | undefined; phase: string; timeoutMs: number; startup: StartupBudget | null; stderr: string | null },
+  failure: {
+    error: unknown;
+    timedOut: boolean;
+    verdict: AuthVerdict | undefined;
+    phase: string;
+    timeoutMs: number;
+    startup: StartupBudget | null;
+    stderr: string | null;
+  },
 ): FailedStart {
   const { error, verdict } = failure;
-  if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up') return { status: 'needs-auth', message: verdict.uiMessage ?? verdict.message, logText: verdict.message };
+  if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up')
+    return { status: 'needs-auth', message: verdict.uiMessage ?? verdict.message, logText: verdict.message };
   const message = verdict
     ? (verdict.uiMessage ?? verdict.message)
     : failure.timedOut || isRequestTimeout(error)
       ? timeoutMessage(failure.timeoutMs, failure.phase, failure.startup)
       : startFailureMessage(config, failure.phase, error, failure.stderr);
   // A config error (a missing variable) and an authorization refusal come back the same on every try.
-  return { status: 'failed', message, logText: typeof message === 'string' ? message : message.text, retry: !(error instanceof ServerConfigError) && !verdict };
+  return {
+    status: 'failed',
+    message,
+    logText: typeof message === 'string' ? message : message.text,
+    retry: !(error instanceof ServerConfigError) && !verdict,
+  };
 }

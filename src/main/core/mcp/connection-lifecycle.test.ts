@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
-import { startFixtureServer, waitFor, type FixtureServer, type FixtureServerOptions } from '../../../../tests/support/mcp';
+import {
+  startFixtureServer,
+  waitFor,
+  type FixtureServer,
+  type FixtureServerOptions,
+} from '../../../../tests/support/mcp';
 import { ConnectionManager } from './connection-manager';
 import type { ConnectionOptions } from './types';
 
@@ -104,9 +109,19 @@ describe('ConnectionManager: config changes', () => {
     const aSessions = a.headers.length;
 
     await new Promise((resolve) => setTimeout(resolve, 5)); // so a new connectedAt differs
-    m.reconcile(config({ name: 'b', url: b.url, timeoutMs: 5_000 }, { name: 'c', url: a.url, enabled: false }, { name: 'a', url: a.url }));
+    m.reconcile(
+      config(
+        { name: 'b', url: b.url, timeoutMs: 5_000 },
+        { name: 'c', url: a.url, enabled: false },
+        { name: 'a', url: a.url },
+      ),
+    );
     await m.whenSettled();
-    expect(m.snapshot().servers.map((s) => `${s.name}:${s.status}`)).toEqual(['b:connected', 'c:disabled', 'a:connected']);
+    expect(m.snapshot().servers.map((s) => `${s.name}:${s.status}`)).toEqual([
+      'b:connected',
+      'c:disabled',
+      'a:connected',
+    ]);
     expect(m.state('a')!.connectedAt).toBe(aConnectedAt); // untouched: same connection
     expect(a.headers.length).toBe(aSessions);
     expect(m.state('b')!.connectedAt).not.toBe(bConnectedAt); // edited: reconnected
@@ -123,10 +138,21 @@ describe('ConnectionManager: calling tools', () => {
     const m = manager();
     m.reconcile(config({ name: 'shop', url: server.url }));
     await m.whenSettled();
-    const result = await m.callTool('shop', 'query_order', { keyword: 'AirPods' }, { meta: { 'switchboard/customerId': 'u1001' } });
+    const result = await m.callTool(
+      'shop',
+      'query_order',
+      { keyword: 'AirPods' },
+      { meta: { 'switchboard/customerId': 'u1001' } },
+    );
     expect(result.isError).toBeFalsy();
     // Every call carries a progressToken, so a long call can report progress (and extend its timeout).
-    expect(server.calls).toEqual([{ name: 'query_order', arguments: { keyword: 'AirPods' }, meta: { 'switchboard/customerId': 'u1001', progressToken: expect.any(Number) } }]);
+    expect(server.calls).toEqual([
+      {
+        name: 'query_order',
+        arguments: { keyword: 'AirPods' },
+        meta: { 'switchboard/customerId': 'u1001', progressToken: expect.any(Number) },
+      },
+    ]);
   });
 
   it('cancels a call on abort (the server sees notifications/cancelled) and times out a slow one', async () => {
@@ -154,7 +180,7 @@ describe('ConnectionManager: calling tools', () => {
 
     const started = Date.now();
     await expect(m.callTool('shop', 'slow', {}, { timeoutMs: 150 })).rejects.toThrow(/timed out/i);
-    expect(Date.now() - started).toBeLessThan(4_000) // the slow tool takes far longer; only the timeout can end it this soon;
+    expect(Date.now() - started).toBeLessThan(4_000); // the slow tool takes far longer; only the timeout can end it this soon;
     expect(m.state('shop')!.status).toBe('connected'); // a slow tool is not a dead server
   });
 

@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig, type ServerConfigInput } from '../../../shared/config/schema';
-import { EVERYTHING_SERVER, refusedPort, startFixtureServer, startSilentSocket, STDIO_FIXTURE, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
+import {
+  EVERYTHING_SERVER,
+  refusedPort,
+  startFixtureServer,
+  startSilentSocket,
+  STDIO_FIXTURE,
+  waitFor,
+  type FixtureServer,
+} from '../../../../tests/support/mcp';
 import { startShopServer } from '../../../mcp-server/shop-server';
 import { ConnectionManager } from './connection-manager';
 import type { ConnectionOptions } from './types';
@@ -14,7 +22,12 @@ const config = (...servers: ServerConfigInput[]): ServerConfig[] => servers.map(
 
 function manager(options: ConnectionOptions = {}): { manager: ConnectionManager; logs: string[] } {
   const logs: string[] = [];
-  const m = new ConnectionManager({ log: (l) => logs.push(l), healthCheckIntervalMs: 0, autoReconnect: false, ...options });
+  const m = new ConnectionManager({
+    log: (l) => logs.push(l),
+    healthCheckIntervalMs: 0,
+    autoReconnect: false,
+    ...options,
+  });
   cleanups.push(() => m.closeAll());
   return { manager: m, logs };
 }
@@ -60,16 +73,30 @@ describe('ConnectionManager: connecting', () => {
     expect(silentAfter).toBeGreaterThanOrEqual(1_950);
     expect(silent.accepted()).toBeGreaterThan(0);
     const snapshot = m.snapshot();
-    expect(snapshot.servers.map((s) => `${s.name}:${s.status}`)).toEqual(['silent:failed', 'refused:failed', 'off:disabled', 'healthy:connected']);
+    expect(snapshot.servers.map((s) => `${s.name}:${s.status}`)).toEqual([
+      'silent:failed',
+      'refused:failed',
+      'off:disabled',
+      'healthy:connected',
+    ]);
     // auto (the default) probes with server/discover first: that is the request the silent server never answers.
-    expect(state(m, 'silent').error).toBe("timed out after 2000 ms waiting for server/discover (timeoutMs; raise it in this server's settings to wait longer)");
+    expect(state(m, 'silent').error).toBe(
+      "timed out after 2000 ms waiting for server/discover (timeoutMs; raise it in this server's settings to wait longer)",
+    );
     expect(state(m, 'refused').error).toMatch(/ECONNREFUSED|fetch failed/);
-    expect(state(m, 'healthy')).toMatchObject({ toolCount: 1, transport: 'streamable-http', protocolVersion: '2025-11-25', serverInfo: { name: 'fixture' } });
+    expect(state(m, 'healthy')).toMatchObject({
+      toolCount: 1,
+      transport: 'streamable-http',
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'fixture' },
+    });
     const connectedAt = Date.parse(state(m, 'healthy').connectedAt ?? '');
     expect(connectedAt).toBeGreaterThanOrEqual(started);
     expect(connectedAt).toBeLessThanOrEqual(Date.now());
     expect(logs.some((l) => l.includes('refused'))).toBe(true);
-    expect(names(snapshot.servers.filter((s) => s.status === 'connected').flatMap((s) => s.tools))).toEqual(['query_order']);
+    expect(names(snapshot.servers.filter((s) => s.status === 'connected').flatMap((s) => s.tools))).toEqual([
+      'query_order',
+    ]);
   });
 
   it('follows every tools/list page', async () => {
@@ -77,7 +104,15 @@ describe('ConnectionManager: connecting', () => {
     const { manager: m } = manager();
     m.reconcile(config({ name: 'paged', url: paged.url }));
     await m.whenSettled();
-    expect(names(state(m, 'paged').tools)).toEqual(['tool_0', 'tool_1', 'tool_2', 'tool_3', 'tool_4', 'tool_5', 'tool_6']);
+    expect(names(state(m, 'paged').tools)).toEqual([
+      'tool_0',
+      'tool_1',
+      'tool_2',
+      'tool_3',
+      'tool_4',
+      'tool_5',
+      'tool_6',
+    ]);
     expect(paged.listRequests.map((r) => r.cursor)).toEqual([undefined, '3', '6']);
   });
 
@@ -113,7 +148,9 @@ describe('ConnectionManager: connecting', () => {
     );
     await m.whenSettled();
     expect(state(m, 'ok').status).toBe('connected');
-    expect(state(m, 'missing').error).toBe('environment variables not set: NO_HOST_VAR (used in url), NO_KEY_VAR (used in headers.X-Key)');
+    expect(state(m, 'missing').error).toBe(
+      'environment variables not set: NO_HOST_VAR (used in url), NO_KEY_VAR (used in headers.X-Key)',
+    );
     expect(state(m, 'wrong').error).toContain('401');
   });
 });
@@ -122,10 +159,21 @@ describe('ConnectionManager: the demo shop', () => {
   it('runs the T2 chain against the shop over HTTP: query_order for the customer in _meta, then query_logistics with its tracking number', async () => {
     const shop = await startShopServer({ token: 'shop-token' });
     cleanups.push(() => shop.close());
-    const { manager: m } = manager({ resolveBuiltin: async () => ({ url: shop.url, headers: { Authorization: 'Bearer shop-token' } }) });
+    const { manager: m } = manager({
+      resolveBuiltin: async () => ({ url: shop.url, headers: { Authorization: 'Bearer shop-token' } }),
+    });
     m.reconcile(config({ name: 'shop', builtin: 'shop' }));
     await m.whenSettled();
-    expect(names(state(m, 'shop').tools)).toEqual(expect.arrayContaining(['query_order', 'query_logistics', 'query_coupons', 'cancel_order', 'update_shipping_address', 'apply_refund']));
+    expect(names(state(m, 'shop').tools)).toEqual(
+      expect.arrayContaining([
+        'query_order',
+        'query_logistics',
+        'query_coupons',
+        'cancel_order',
+        'update_shipping_address',
+        'apply_refund',
+      ]),
+    );
     const meta = { 'switchboard/customerId': 'u1001' };
     const orders = await m.callTool('shop', 'query_order', { keyword: 'AirPods' }, { meta });
     expect(orders.isError).toBeFalsy();
@@ -143,9 +191,19 @@ describe('ConnectionManager: stdio', () => {
     process.env.SWITCHBOARD_TEST_API_KEY = 'sk-must-not-leak';
     cleanups.push(async () => delete process.env.SWITCHBOARD_TEST_API_KEY);
     const { manager: m } = manager({ env: { ...process.env, CHILD_TOKEN_SOURCE: 'tok-123' } });
-    m.reconcile(config({ name: 'everything', ...EVERYTHING_SERVER, env: { OWN_FLAG: 'on', CHILD_TOKEN: '${env:CHILD_TOKEN_SOURCE}' } }));
+    m.reconcile(
+      config({
+        name: 'everything',
+        ...EVERYTHING_SERVER,
+        env: { OWN_FLAG: 'on', CHILD_TOKEN: '${env:CHILD_TOKEN_SOURCE}' },
+      }),
+    );
     await m.whenSettled();
-    expect(state(m, 'everything')).toMatchObject({ status: 'connected', transport: 'stdio', protocolVersion: expect.any(String) });
+    expect(state(m, 'everything')).toMatchObject({
+      status: 'connected',
+      transport: 'stdio',
+      protocolVersion: expect.any(String),
+    });
     expect(names(state(m, 'everything').tools)).toContain('get-env');
     const result = await m.callTool('everything', 'get-env', {});
     const env = JSON.parse((result.content[0] as { text: string }).text) as Record<string, string>;
@@ -155,7 +213,11 @@ describe('ConnectionManager: stdio', () => {
     expect(env.SWITCHBOARD_TEST_API_KEY).toBeUndefined();
     expect(env.CHILD_TOKEN_SOURCE).toBeUndefined();
     expect(Object.keys(env).sort()).toEqual(expect.arrayContaining(['CHILD_TOKEN', 'OWN_FLAG', 'PATH']));
-    expect(Object.keys(env).filter((k) => !['CHILD_TOKEN', 'OWN_FLAG', 'PATH', 'HOME', 'LOGNAME', 'SHELL', 'TERM', 'USER'].includes(k))).toEqual([]);
+    expect(
+      Object.keys(env).filter(
+        (k) => !['CHILD_TOKEN', 'OWN_FLAG', 'PATH', 'HOME', 'LOGNAME', 'SHELL', 'TERM', 'USER'].includes(k),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the stderr tail, and reconnects a stdio server whose process died', async () => {

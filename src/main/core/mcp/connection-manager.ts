@@ -1,4 +1,4 @@
-import type { CallToolResult, Client } from "@modelcontextprotocol/client";
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
 import { DEFAULT_BACKOFF } from './backoff';
 import { DEFAULT_INSTALL_TIMEOUT_MS } from './package-runner';
@@ -58,7 +58,11 @@ export class ConnectionManager {
       launchGate: options.launchGate,
       eras: options.eras,
     };
-    this.sessions = new ServerSessions({ client: (server) => this.client(server), events: options.events, now: this.settings.now });
+    this.sessions = new ServerSessions({
+      client: (server) => this.client(server),
+      events: options.events,
+      now: this.settings.now,
+    });
   }
 
   /**
@@ -72,7 +76,12 @@ export class ConnectionManager {
     for (const [name, connection] of this.connections) {
       const next = wanted.get(name);
       const fingerprint = next && stableJson(next);
-      if (next && fingerprint !== this.fingerprints.get(name) && stableJson({ ...next, roots: null }) === stableJson({ ...connection.config, roots: null }) && connection.updateRoots(next.roots)) {
+      if (
+        next &&
+        fingerprint !== this.fingerprints.get(name) &&
+        stableJson({ ...next, roots: null }) === stableJson({ ...connection.config, roots: null }) &&
+        connection.updateRoots(next.roots)
+      ) {
         this.fingerprints.set(name, fingerprint as string);
         continue;
       }
@@ -92,7 +101,9 @@ export class ConnectionManager {
       if (this.connections.has(server.name)) continue;
       const configured = secretValuesOf(server, this.settings.env);
       const auth = this.settings.auth;
-      const hooks = this.sessions.hooksFor(server.name, () => withIssuedSecrets(configured, auth?.secretsOf?.(server.name)));
+      const hooks = this.sessions.hooksFor(server.name, () =>
+        withIssuedSecrets(configured, auth?.secretsOf?.(server.name)),
+      );
       const connection = new ServerConnection(server, this.settings, (state) => this.changed(state), hooks);
       this.connections.set(server.name, connection);
       this.fingerprints.set(server.name, stableJson(server));
@@ -109,7 +120,9 @@ export class ConnectionManager {
   snapshot(): ConnectionsSnapshot {
     if (this.dirty) {
       this.dirty = false;
-      const servers = this.order.map((name) => this.connections.get(name)?.state).filter((s): s is ServerState => s !== undefined);
+      const servers = this.order
+        .map((name) => this.connections.get(name)?.state)
+        .filter((s): s is ServerState => s !== undefined);
       this.current = Object.freeze({ revision: this.current.revision + 1, servers: Object.freeze(servers) });
     }
     return this.current;
@@ -145,7 +158,12 @@ export class ConnectionManager {
   }
 
   /** Calls a tool on a named server. The caller resolves the server from the turn's catalog snapshot. */
-  callTool(server: string, name: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
+  callTool(
+    server: string,
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<CallToolResult> {
     const connection = this.connections.get(server);
     if (!connection) return Promise.reject(new ServerUnavailableError(server, 'not configured'));
     return connection.callTool(name, args, options);
@@ -185,7 +203,11 @@ export class ConnectionManager {
 function noteTransition(sessions: ServerSessions, state: ServerState, before: ServerState | undefined): void {
   if (before?.status === state.status) return;
   const hooks = sessions.hooksFor(state.name);
-  if (state.status === 'connected') hooks.note('info', `connected (${state.toolCount} tool${state.toolCount === 1 ? '' : 's'}${state.protocolVersion ? `, protocol ${state.protocolVersion}` : ''})`);
+  if (state.status === 'connected')
+    hooks.note(
+      'info',
+      `connected (${state.toolCount} tool${state.toolCount === 1 ? '' : 's'}${state.protocolVersion ? `, protocol ${state.protocolVersion}` : ''})`,
+    );
   else if (state.status === 'failed') hooks.note('error', state.error ?? 'failed');
   else if (state.status === 'needs-auth') hooks.note('warning', state.error ?? 'waiting for a sign-in');
   else if (state.status === 'disabled') hooks.note('info', 'disabled');
@@ -194,6 +216,8 @@ function noteTransition(sessions: ServerSessions, state: ServerState, before: Se
 /** JSON with sorted keys, so two equal configs compare equal whatever their key order. */
 function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
   );
 }

@@ -5,13 +5,25 @@ import { isRequestTimeout } from './connection-failures';
 
 describe('describeError', () => {
   it('says an MCP error code once: v2 errors carry the bare message, a v1 server sends it prefixed (a v1 client prefixed it again)', () => {
-    expect(describeError(new ProtocolError(ProtocolErrorCode.InvalidParams, 'MCP error -32602: Invalid arguments for prompt args-prompt'))).toBe('MCP error -32602: Invalid arguments for prompt args-prompt');
-    expect(describeError(new Error('MCP error -32602: MCP error -32602: Invalid arguments'))).toBe('MCP error -32602: Invalid arguments');
+    expect(
+      describeError(
+        new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          'MCP error -32602: Invalid arguments for prompt args-prompt',
+        ),
+      ),
+    ).toBe('MCP error -32602: Invalid arguments for prompt args-prompt');
+    expect(describeError(new Error('MCP error -32602: MCP error -32602: Invalid arguments'))).toBe(
+      'MCP error -32602: Invalid arguments',
+    );
     expect(describeError(new ProtocolError(ProtocolErrorCode.InternalError, 'boom'))).toBe('MCP error -32603: boom');
   });
 
   it('reads the HTTP status of a v2 SdkHttpError from `status` (its `code` names the SDK error), and says it', () => {
-    const error = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint', { status: 404, statusText: 'Not Found' });
+    const error = new SdkHttpError(SdkErrorCode.ClientHttpNotImplemented, 'Error POSTing to endpoint', {
+      status: 404,
+      statusText: 'Not Found',
+    });
     expect(httpStatusOf(error)).toBe(404);
     expect(describeError(error)).toBe('HTTP 404: Error POSTing to endpoint');
     expect(httpStatusOf(new ProtocolError(ProtocolErrorCode.InternalError, 'boom'))).toBeUndefined();

@@ -9,7 +9,10 @@ export function describeError(error: unknown): string {
   // A JSON-RPC error answer names its code once: a v1 server sends its message prefixed (and a v1 client prefixed it
   // again); v2's ProtocolError carries the bare message, so the prefix is added here.
   const code = (error as { code?: unknown }).code;
-  const rpc = error instanceof Error && typeof code === 'number' && code < 0 && !/^MCP error -?\d+: /.test(error.message) ? `MCP error ${code}: ` : '';
+  const rpc =
+    error instanceof Error && typeof code === 'number' && code < 0 && !/^MCP error -?\d+: /.test(error.message)
+      ? `MCP error ${code}: `
+      : '';
   const message = http + rpc + (error.message || error.name).replace(/^(MCP error -?\d+: )\1+/, '$1');
   return causeText && !message.includes(causeText) ? `${message}: ${causeText}` : message;
 }
@@ -17,7 +20,9 @@ export function describeError(error: unknown): string {
 /** Errors that mean the peer is gone (not that one request failed): worth checking the connection. */
 export function looksLikeConnectionLoss(error: unknown): boolean {
   const text = describeError(error);
-  return /ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|fetch failed|Connection closed|Not connected|Session not found|terminated|other side closed/i.test(text);
+  return /ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|fetch failed|Connection closed|Not connected|Session not found|terminated|other side closed/i.test(
+    text,
+  );
 }
 
 /**

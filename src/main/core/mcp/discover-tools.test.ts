@@ -8,7 +8,10 @@ afterEach(async () => {
   while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
 });
 
-async function connect(tools: FixtureTool[], pageSize?: number): Promise<{ manager: ConnectionManager; fixture: FixtureServer }> {
+async function connect(
+  tools: FixtureTool[],
+  pageSize?: number,
+): Promise<{ manager: ConnectionManager; fixture: FixtureServer }> {
   const fixture = await startFixtureServer({ tools, pageSize });
   cleanups.push(() => fixture.close());
   const manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
@@ -39,19 +42,28 @@ describe('tools/list, checked tool by tool', () => {
     const server = manager.snapshot().servers[0];
     expect(server.status).toBe('connected');
     expect(server.tools.map((t) => t.name)).toEqual(['fine', 'later']);
-    expect(server.refusedTools).toEqual([{ index: 1, name: 'broken', reason: expect.stringMatching(/^inputSchema\.type: .*expected "object"/) }]);
+    expect(server.refusedTools).toEqual([
+      { index: 1, name: 'broken', reason: expect.stringMatching(/^inputSchema\.type: .*expected "object"/) },
+    ]);
   });
 
-  it('structured output is still checked against each tool\'s outputSchema, on every page', async () => {
+  it("structured output is still checked against each tool's outputSchema, on every page", async () => {
     const outputSchema = { type: 'object' as const, properties: { total: { type: 'number' } }, required: ['total'] };
     const { manager } = await connect(
       [
-        { name: 'first_page', inputSchema: object, outputSchema, handler: () => ({ content: [], structuredContent: { total: 'lots' } }) },
+        {
+          name: 'first_page',
+          inputSchema: object,
+          outputSchema,
+          handler: () => ({ content: [], structuredContent: { total: 'lots' } }),
+        },
         { name: 'filler', inputSchema: object },
       ],
       1,
     );
     // The detail is @cfworker/json-schema's (shared/mcp/json-schema-validator.ts), not the SDK default's (ajv: "must be number").
-    await expect(manager.callTool('fx', 'first_page', {})).rejects.toThrow(/structured content does not match the tool's output schema: .*#\/total: .*Expected "number"/i);
+    await expect(manager.callTool('fx', 'first_page', {})).rejects.toThrow(
+      /structured content does not match the tool's output schema: .*#\/total: .*Expected "number"/i,
+    );
   });
 });

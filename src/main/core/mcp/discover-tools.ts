@@ -1,5 +1,5 @@
-import { ToolSchema } from "@modelcontextprotocol/core";
-import type { Client, RequestOptions, Tool } from "@modelcontextprotocol/client";
+import { ToolSchema } from '@modelcontextprotocol/core';
+import type { Client, RequestOptions, Tool } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import { Slices } from '../slices';
 import { listCacheHint, pageCacheHint } from './list-cache';
@@ -48,7 +48,11 @@ export async function discoverToolList(client: Client, options: RequestOptions):
   let cursor: string | undefined;
   let index = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.request({ method: 'tools/list', params: cursor === undefined ? undefined : { cursor } }, pageSchema, options);
+    const result = await client.request(
+      { method: 'tools/list', params: cursor === undefined ? undefined : { cursor } },
+      pageSchema,
+      options,
+    );
     hints.push(pageCacheHint(result));
     // The definitions as the server sent them, when raw-tool-pages.ts took them past the SDK's whole-page check.
     index = await checkTools(result[RAW_TOOLS_KEY] ?? result.tools, index, tools, refused);
@@ -85,10 +89,14 @@ async function checkTools(raw: unknown[], start: number, tools: Tool[], refused:
 /** Why a definition is refused, or undefined when it is a Tool we keep. */
 function refusal(raw: unknown, seen: ReadonlySet<string>): string | undefined {
   const parsed = ToolSchema.safeParse(raw);
-  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.length ? i.path.join('.') : 'definition'}: ${i.message}`).join('; ');
+  if (!parsed.success)
+    return parsed.error.issues
+      .map((i) => `${i.path.length ? i.path.join('.') : 'definition'}: ${i.message}`)
+      .join('; ');
   const name = parsed.data.name;
   if (name.length === 0) return 'the name is empty';
-  if (name.length > MAX_TOOL_NAME) return `name ${JSON.stringify(name.slice(0, 40))}… is longer than ${MAX_TOOL_NAME} characters (${name.length})`;
+  if (name.length > MAX_TOOL_NAME)
+    return `name ${JSON.stringify(name.slice(0, 40))}… is longer than ${MAX_TOOL_NAME} characters (${name.length})`;
   if (seen.has(name)) return `a second definition named "${name}" (the first one is kept)`;
   return undefined;
 }

@@ -56,19 +56,25 @@ export class EraMemoryFile implements EraMemory {
   ) {}
 
   /** An unreadable file is only a cache: every server probes again, and the file is rewritten on the next verdict. */
-  static open(path: string, log: (line: string) => void = () => undefined, now: () => Date = () => new Date()): EraMemoryFile {
+  static open(
+    path: string,
+    log: (line: string) => void = () => undefined,
+    now: () => Date = () => new Date(),
+  ): EraMemoryFile {
     let entries = new Map<string, EraVerdict>();
     try {
       entries = new Map(Object.entries(fileSchema.parse(JSON.parse(readFileSync(path, 'utf8'))).servers));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') log(`[mcp] ${path} could not be read (${(error as Error).message}); every server's era is probed again`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        log(`[mcp] ${path} could not be read (${(error as Error).message}); every server's era is probed again`);
     }
     return new EraMemoryFile(path, entries, now, log);
   }
 
   recall(key: string): EraVerdict | undefined {
     const verdict = this.entries.get(key);
-    if (verdict?.era === 'legacy' && this.now().getTime() - Date.parse(verdict.at) > LEGACY_RECHECK_MS) return undefined;
+    if (verdict?.era === 'legacy' && this.now().getTime() - Date.parse(verdict.at) > LEGACY_RECHECK_MS)
+      return undefined;
     return verdict;
   }
 

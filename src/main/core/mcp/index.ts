@@ -1,7 +1,12 @@
 export { ConnectionManager, type ConnectionsSnapshot, type ConnectionsListener } from './connection-manager';
 export { ResourceBrowser, READ_DATA_CAP, type CompletionRef } from './resource-browser';
 export { ServerSessions, endSession } from './server-sessions';
-export { AuthorizationRequiredError, ServerUnavailableError, httpStatusOf, isRequestTimeout } from './connection-failures';
+export {
+  AuthorizationRequiredError,
+  ServerUnavailableError,
+  httpStatusOf,
+  isRequestTimeout,
+} from './connection-failures';
 export { normalizeServerUrl, expandEnvRefs, ServerConfigError } from './server-endpoint';
 export { CLIENT_CAPABILITY_NAMES, declaredCapabilities, type ClientCapabilityName } from './client-requests';
 export { DEFAULT_MAX_TOTAL_TIMEOUT_MS } from './tool-call';

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandLineHash, commandLineText, LaunchConfirmations } from './launch-confirmations';
 
-const server = (over: object = {}) => ({ name: 'files', command: 'npx', args: ['-y', 'server-files', '/tmp'], env: { TOKEN: 'x' }, ...over });
+const server = (over: object = {}) => ({
+  name: 'files',
+  command: 'npx',
+  args: ['-y', 'server-files', '/tmp'],
+  env: { TOKEN: 'x' },
+  ...over,
+});
 
 describe('launch confirmations', () => {
   let dir: string;
@@ -24,7 +30,9 @@ describe('launch confirmations', () => {
   });
 
   it('shows the line unambiguously: quoted parts, hidden characters visible, cwd and env names', () => {
-    expect(commandLineText(server({ args: ['a b', '', 'ok\u202Egnp.exe'], cwd: '/srv' }))).toBe('npx "a b" "" ok\\u{202E}gnp.exe (in /srv) [env: TOKEN]');
+    expect(commandLineText(server({ args: ['a b', '', 'ok\u202Egnp.exe'], cwd: '/srv' }))).toBe(
+      'npx "a b" "" ok\\u{202E}gnp.exe (in /srv) [env: TOKEN]',
+    );
   });
 
   it('an import marks what is new as waiting; configured or confirmed lines are not; a confirmation persists, owner-only', async () => {

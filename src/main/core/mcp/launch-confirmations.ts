@@ -26,7 +26,12 @@ export const LAUNCH_CONFIRMATIONS_FILE_NAME = 'launch-confirmations.json';
  */
 export type Verdict = 'confirmed' | 'waiting';
 
-const entrySchema = z.object({ verdict: z.enum(['confirmed', 'waiting']), commandLine: z.string(), server: z.string(), at: z.string() });
+const entrySchema = z.object({
+  verdict: z.enum(['confirmed', 'waiting']),
+  commandLine: z.string(),
+  server: z.string(),
+  at: z.string(),
+});
 const fileSchema = z.object({ version: z.literal(1), commandLines: z.record(z.string(), entrySchema) });
 type Entry = z.infer<typeof entrySchema>;
 
@@ -46,7 +51,11 @@ export function commandLineText(server: CommandLineOf): string {
   const part = (s: string) => (s === '' || /[\s"'\\]/.test(s) ? JSON.stringify(s) : s);
   const line = [server.command, ...(server.args ?? [])].map(part).join(' ');
   const cwd = server.cwd ? ` (in ${part(server.cwd)})` : '';
-  const env = Object.keys(server.env ?? {}).length ? ` [env: ${Object.keys(server.env ?? {}).sort().join(', ')}]` : '';
+  const env = Object.keys(server.env ?? {}).length
+    ? ` [env: ${Object.keys(server.env ?? {})
+        .sort()
+        .join(', ')}]`
+    : '';
   return revealHiddenCharacters(`${line}${cwd}${env}`);
 }
 
@@ -84,10 +93,15 @@ export class LaunchConfirmations implements LaunchGate {
   }
 
   /** An import brings these in: each one not confirmed here, and not `alreadyConfigured`, waits. Returns those that wait. */
-  async markImported(servers: readonly CommandLineOf[], alreadyConfigured: readonly CommandLineOf[]): Promise<CommandLineOf[]> {
+  async markImported(
+    servers: readonly CommandLineOf[],
+    alreadyConfigured: readonly CommandLineOf[],
+  ): Promise<CommandLineOf[]> {
     this.refresh();
     const known = new Set(alreadyConfigured.map(commandLineHash));
-    const waiting = servers.filter((s) => !known.has(commandLineHash(s)) && this.entries.get(commandLineHash(s))?.verdict !== 'confirmed');
+    const waiting = servers.filter(
+      (s) => !known.has(commandLineHash(s)) && this.entries.get(commandLineHash(s))?.verdict !== 'confirmed',
+    );
     if (waiting.length) await this.set(waiting, 'waiting');
     return waiting;
   }
@@ -100,9 +114,17 @@ export class LaunchConfirmations implements LaunchGate {
 
   private set(servers: readonly CommandLineOf[], verdict: Verdict): Promise<void> {
     const at = new Date().toISOString();
-    for (const server of servers) this.entries.set(commandLineHash(server), { verdict, commandLine: commandLineText(server), server: server.name, at });
+    for (const server of servers)
+      this.entries.set(commandLineHash(server), {
+        verdict,
+        commandLine: commandLineText(server),
+        server: server.name,
+        at,
+      });
     const text = `${JSON.stringify({ version: 1, commandLines: Object.fromEntries(this.entries) }, null, 2)}\n`;
-    const write = this.writing.then(() => writeFileAtomic(this.path, text, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE }));
+    const write = this.writing.then(() =>
+      writeFileAtomic(this.path, text, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE }),
+    );
     this.writing = write.catch(() => undefined);
     return write.then(() => {
       this.seenMtimeMs = this.mtimeMs();
@@ -120,7 +142,9 @@ export class LaunchConfirmations implements LaunchGate {
       this.entries = new Map(Object.entries(parsed.commandLines));
     } catch (error) {
       // Unreadable: every mark is lost, so every import-marked command would launch. Keep what we held instead.
-      this.log(`[launch] ${this.path} could not be read (${(error as Error).message}); keeping the confirmations held in memory`);
+      this.log(
+        `[launch] ${this.path} could not be read (${(error as Error).message}); keeping the confirmations held in memory`,
+      );
     }
   }
 

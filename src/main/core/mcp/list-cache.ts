@@ -25,7 +25,11 @@ export function pageCacheHint(page: { ttlMs?: unknown; cacheScope?: unknown }): 
 export function listCacheHint(pages: readonly ListCacheHint[]): ListCacheHint {
   if (pages.length === 0) return NO_CACHE_HINT;
   const ttlMs = pages.some((p) => p.ttlMs === null) ? null : Math.min(...pages.map((p) => p.ttlMs!));
-  const cacheScope = pages.some((p) => p.cacheScope === 'private') ? 'private' : pages.every((p) => p.cacheScope === 'public') ? 'public' : null;
+  const cacheScope = pages.some((p) => p.cacheScope === 'private')
+    ? 'private'
+    : pages.every((p) => p.cacheScope === 'public')
+      ? 'public'
+      : null;
   return { ttlMs, cacheScope };
 }
 

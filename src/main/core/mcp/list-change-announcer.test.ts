@@ -15,7 +15,12 @@ describe('ListChangeAnnouncer', () => {
     announcer.changed('prompts.listChanged', 'b'); // another server: its own period
     expect(told).toEqual(['prompts.listChanged@a', 'resources.listChanged@a', 'prompts.listChanged@b']);
     vi.advanceTimersByTime(200);
-    expect(told).toEqual(['prompts.listChanged@a', 'resources.listChanged@a', 'prompts.listChanged@b', 'prompts.listChanged@a']);
+    expect(told).toEqual([
+      'prompts.listChanged@a',
+      'resources.listChanged@a',
+      'prompts.listChanged@b',
+      'prompts.listChanged@a',
+    ]);
     vi.advanceTimersByTime(1_000); // nothing more came: nothing more is said
     expect(told).toHaveLength(4);
     announcer.changed('prompts.listChanged', 'a'); // after a quiet period: at once again

@@ -66,7 +66,10 @@ export class ListSubscription {
       subscription = await this.client.listen(this.filter);
     } catch (error) {
       if (this.stopped) return;
-      if ((error as { code?: unknown }).code === METHOD_NOT_FOUND) return this.deps.log(`subscriptions/listen is not offered (${describeError(error)}); lists are fetched again only on reconnect or ttl`);
+      if ((error as { code?: unknown }).code === METHOD_NOT_FOUND)
+        return this.deps.log(
+          `subscriptions/listen is not offered (${describeError(error)}); lists are fetched again only on reconnect or ttl`,
+        );
       return this.retry(`subscriptions/listen failed: ${describeError(error)}`);
     }
     if (this.stopped) return void subscription.close().catch(() => undefined);
@@ -77,7 +80,11 @@ export class ListSubscription {
     const why = await subscription.closed;
     if (this.stopped || this.current !== subscription) return;
     this.current = undefined;
-    this.retry(why === 'graceful' ? 'the server ended the subscriptions/listen stream' : 'the subscriptions/listen stream dropped');
+    this.retry(
+      why === 'graceful'
+        ? 'the server ended the subscriptions/listen stream'
+        : 'the subscriptions/listen stream dropped',
+    );
   }
 
   private retry(reason: string): void {

@@ -60,7 +60,13 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
     const plain = await runner('slow-server', 2_500);
     const m = manager();
     m.reconcile([
-      serverConfigSchema.parse({ name: 'memory', command: npx.command, args: npx.args, timeoutMs: 1_000, installTimeoutMs: 20_000 }),
+      serverConfigSchema.parse({
+        name: 'memory',
+        command: npx.command,
+        args: npx.args,
+        timeoutMs: 1_000,
+        installTimeoutMs: 20_000,
+      }),
       serverConfigSchema.parse({ name: 'plain', command: plain.command, args: plain.args, timeoutMs: 1_000 }),
     ]);
     await waitFor(() => m.state('memory')!.startup, 5_000, 'the attempt to start');
@@ -69,7 +75,8 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
     await m.whenSettled();
     expect(m.state('plain')).toMatchObject({
       status: 'failed',
-      error: "timed out after 1000 ms waiting for initialize (timeoutMs; raise it in this server's settings to wait longer)",
+      error:
+        "timed out after 1000 ms waiting for initialize (timeoutMs; raise it in this server's settings to wait longer)",
     });
     expect(m.state('memory')).toMatchObject({ status: 'connected', startup: null, toolCount: 2 });
     expect(await readdir(npx.cache)).toEqual(['complete']);
@@ -80,15 +87,25 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
     const m = manager({ autoReconnect: true, backoff: { initialMs: 50, maxMs: 50 } });
     // The budget runs from the spawn; the child's own 'start' comes later on a loaded machine (its Node starting up).
     const spawnedAt = Date.now();
-    m.reconcile([serverConfigSchema.parse({ name: 'memory', command: npx.command, args: npx.args, installTimeoutMs: 1_500 })]);
+    m.reconcile([
+      serverConfigSchema.parse({ name: 'memory', command: npx.command, args: npx.args, installTimeoutMs: 1_500 }),
+    ]);
     await waitFor(() => m.state('memory')!.status === 'failed', 10_000, 'the first start to time out');
     expect(m.state('memory')!.error).toBe(
       "timed out after 1500 ms waiting for initialize: npx may still have been installing the package (installTimeoutMs, the first start of a package-runner command; raise it in this server's settings to wait longer)",
     );
     // The same sentence as a code and its values, for the console to say in the operator's language.
-    expect(m.state('memory')!.errorMessage).toEqual({ code: 'connection.installTimeout', params: { ms: 1_500, phase: 'initialize', runner: 'npx' }, text: m.state('memory')!.error });
+    expect(m.state('memory')!.errorMessage).toEqual({
+      code: 'connection.installTimeout',
+      params: { ms: 1_500, phase: 'initialize', runner: 'npx' },
+      text: m.state('memory')!.error,
+    });
     // The retry starts a second npx only after the first has exited.
-    await waitFor(async () => (await npx.events()).filter((e) => e.what === 'start').length === 2, 15_000, 'the retry to start');
+    await waitFor(
+      async () => (await npx.events()).filter((e) => e.what === 'start').length === 2,
+      15_000,
+      'the retry to start',
+    );
     const events = await npx.events();
     const [first, second] = [...new Set(events.map((e) => e.pid))];
     const of = (pid: number) => events.filter((e) => e.pid === pid).map((e) => e.what);
@@ -97,11 +114,18 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
     const exitedAt = events.find((e) => e.pid === first && e.what === 'exit 143')!.at;
     const retriedAt = events.find((e) => e.pid === second && e.what === 'start')!.at;
     expect(retriedAt).toBeGreaterThanOrEqual(exitedAt);
-    expect(events.find((e) => e.pid === first && e.what === 'sigterm while installing')!.at - spawnedAt).toBeGreaterThanOrEqual(1_500 + 1_900);
+    expect(
+      events.find((e) => e.pid === first && e.what === 'sigterm while installing')!.at - spawnedAt,
+    ).toBeGreaterThanOrEqual(1_500 + 1_900);
     // Closing while the second one installs stops it the same way.
     await m.closeAll();
     const after = await npx.events();
-    expect(after.filter((e) => e.pid === second).map((e) => e.what)).toEqual(['start', 'sigterm while installing', 'rolled back', 'exit 143']);
+    expect(after.filter((e) => e.pid === second).map((e) => e.what)).toEqual([
+      'start',
+      'sigterm while installing',
+      'rolled back',
+      'exit 143',
+    ]);
     expect((await readdir(npx.cache)).filter((f) => f.endsWith('.partial'))).toEqual([]);
   }, 40_000);
 });
@@ -114,7 +138,9 @@ describe('the first error line of a failed start', () => {
         "npm warn exec The following package was not found and will be installed: fake-pkg\nError: Cannot find module '/x/index.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1225:15)\n",
       ),
     ).toBe("Error: Cannot find module '/x/index.js'");
-    expect(firstErrorLine('starting up\nnpm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/nope')).toBe('npm error code E404');
+    expect(
+      firstErrorLine('starting up\nnpm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/nope'),
+    ).toBe('npm error code E404');
     expect(firstErrorLine('fatal: config file missing\n')).toBe('fatal: config file missing');
     expect(firstErrorLine('hello\n')).toBe('hello');
     expect(firstErrorLine(null)).toBeUndefined();

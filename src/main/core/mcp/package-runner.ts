@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import type { StdioClientTransport, StdioServerParameters } from "@modelcontextprotocol/client/stdio";
+import type { StdioClientTransport, StdioServerParameters } from '@modelcontextprotocol/client/stdio';
 import { stdioModule } from './sdk-modules';
 
 /**
@@ -10,7 +10,11 @@ import { stdioModule } from './sdk-modules';
  */
 export function packageRunnerOf(command: string, args: readonly string[]): string | null {
   // The program's own name, as a shell would find it on any OS: /usr/bin/npx, C:\…\npx.cmd, bunx.exe.
-  const program = command.split(/[\\/]/).pop()!.toLowerCase().replace(/\.(cmd|exe|bat|ps1)$/, '');
+  const program = command
+    .split(/[\\/]/)
+    .pop()!
+    .toLowerCase()
+    .replace(/\.(cmd|exe|bat|ps1)$/, '');
   const first = args.find((arg) => !arg.startsWith('-'))?.toLowerCase();
   if (['npx', 'uvx', 'bunx', 'pnpx'].includes(program)) return program;
   if (program === 'pipx' && first === 'run') return 'pipx run';
@@ -35,7 +39,10 @@ const EXIT_GRACE_MS = 2_000;
  * install, and only then hand over to the SDK's own close (which ends with SIGKILL for a child still there). The
  * SDK's close waits 2 s before each signal, too short for npm to undo an install on a busy machine.
  */
-export async function patientStdioTransport(params: StdioServerParameters, termGraceMs: number): Promise<StdioClientTransport> {
+export async function patientStdioTransport(
+  params: StdioServerParameters,
+  termGraceMs: number,
+): Promise<StdioClientTransport> {
   const { StdioClientTransport } = await stdioModule(); // loaded on first use (sdk-modules.ts)
   class PatientStdioTransport extends StdioClientTransport {
     /** One shutdown however often close is called (an aborted connect and its cleanup both close). */
@@ -66,7 +73,9 @@ export async function patientStdioTransport(params: StdioServerParameters, termG
  */
 function childOf(transport: StdioClientTransport): ChildProcess | undefined {
   const child = (transport as unknown as { _process?: unknown })._process;
-  return child && typeof (child as ChildProcess).kill === 'function' && 'exitCode' in (child as object) ? (child as ChildProcess) : undefined;
+  return child && typeof (child as ChildProcess).kill === 'function' && 'exitCode' in (child as object)
+    ? (child as ChildProcess)
+    : undefined;
 }
 
 function exited(child: ChildProcess, withinMs: number): Promise<boolean> {

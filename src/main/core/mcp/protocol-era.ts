@@ -27,10 +27,24 @@ export interface EraPlan {
 export function eraPlan(config: ServerConfig, memory: EraMemory | undefined, budgetMs: number): EraPlan {
   const protocol = config.protocol ?? 'auto';
   if (protocol === 'legacy') return { negotiation: { mode: 'legacy' }, probeInPlace: false, handshake: 'initialize' };
-  if (protocol === MODERN_REVISION) return { negotiation: { mode: { pin: MODERN_REVISION } }, probeInPlace: true, handshake: 'server/discover' };
+  if (protocol === MODERN_REVISION)
+    return { negotiation: { mode: { pin: MODERN_REVISION } }, probeInPlace: true, handshake: 'server/discover' };
   const remembered = memory?.recall(eraKey(config));
-  if (remembered?.era === 'modern') return { negotiation: { mode: { pin: remembered.revision } }, probeInPlace: true, remembered, handshake: 'server/discover' };
-  if (remembered?.era === 'legacy') return { negotiation: { mode: 'auto' }, prior: { kind: 'legacy' }, probeInPlace: false, remembered, handshake: 'initialize' };
+  if (remembered?.era === 'modern')
+    return {
+      negotiation: { mode: { pin: remembered.revision } },
+      probeInPlace: true,
+      remembered,
+      handshake: 'server/discover',
+    };
+  if (remembered?.era === 'legacy')
+    return {
+      negotiation: { mode: 'auto' },
+      prior: { kind: 'legacy' },
+      probeInPlace: false,
+      remembered,
+      handshake: 'initialize',
+    };
   return probePlan(config, budgetMs);
 }
 
@@ -44,10 +58,19 @@ export function probePlan(config: ServerConfig, budgetMs: number): EraPlan {
 }
 
 /** After a probe that ended the connection (a 2025 server that exits on any request before initialize): initialize only. */
-export const legacyPlan = (): EraPlan => ({ negotiation: { mode: 'legacy' }, probeInPlace: false, handshake: 'initialize' });
+export const legacyPlan = (): EraPlan => ({
+  negotiation: { mode: 'legacy' },
+  probeInPlace: false,
+  handshake: 'initialize',
+});
 
 /** What a connect under `plan` learnt, for the memory: only a probe's verdict is new (a remembered one keeps its date). */
-export function verdictToRemember(config: ServerConfig, plan: EraPlan, client: Client, now: Date): EraVerdict | undefined {
+export function verdictToRemember(
+  config: ServerConfig,
+  plan: EraPlan,
+  client: Client,
+  now: Date,
+): EraVerdict | undefined {
   if ((config.protocol ?? 'auto') !== 'auto' || plan.remembered) return undefined;
   // A fallback after a probe that closed the connection is remembered too: the next start goes straight to initialize.
   const revision = client.getNegotiatedProtocolVersion();
@@ -64,7 +87,9 @@ export class EraContradictionError extends Error {
     readonly negotiated: string,
     readonly supported: string[],
   ) {
-    super(`negotiated MCP ${negotiated}, then refused a ${negotiated} request (it names ${supported.join(', ') || 'no revision'})`);
+    super(
+      `negotiated MCP ${negotiated}, then refused a ${negotiated} request (it names ${supported.join(', ') || 'no revision'})`,
+    );
   }
 }
 
@@ -74,17 +99,32 @@ const REVISION = /^\d{4}-\d{2}-\d{2}$/;
  * An answer that the server does not speak the revision asked for (-32022), or no revision in common: what to tell
  * the operator instead of the raw JSON-RPC body. Undefined for any other error.
  */
-export function unsupportedRevision(error: unknown): { requested?: string; supported: string[]; noModern?: boolean } | undefined {
+export function unsupportedRevision(
+  error: unknown,
+): { requested?: string; supported: string[]; noModern?: boolean } | undefined {
   const e = error as { code?: unknown; data?: unknown; message?: unknown } | null;
   const data = (e?.data ?? {}) as { requested?: unknown; supported?: unknown };
   const message = typeof e?.message === 'string' ? e.message : '';
   // A pinned 2026 connect to a server whose server/discover did not offer the revision (a 2025-only server).
-  if (/did not offer pinned protocol version|no modern overlap/i.test(message)) return { requested: MODERN_REVISION, supported: [], noModern: true };
+  if (/did not offer pinned protocol version|no modern overlap/i.test(message))
+    return { requested: MODERN_REVISION, supported: [], noModern: true };
   // ERA_NEGOTIATION_FAILED also covers a probe that never reached the server (a network outage): only a version answer counts.
-  const refused = e?.code === -32022 || /-32022|Unsupported protocol version|no (mutual|common) (protocol )?version/i.test(message);
+  const refused =
+    e?.code === -32022 || /-32022|Unsupported protocol version|no (mutual|common) (protocol )?version/i.test(message);
   if (!refused) return undefined;
-  const supported = Array.isArray(data.supported) ? data.supported.filter((v): v is string => typeof v === 'string') : [];
+  const supported = Array.isArray(data.supported)
+    ? data.supported.filter((v): v is string => typeof v === 'string')
+    : [];
   const named = /"supported":\s*\[([^\]]*)\]/.exec(message)?.[1];
-  if (supported.length === 0 && named) supported.push(...named.split(',').map((v) => v.trim().replace(/^"|"$/g, '')).filter(Boolean));
-  return { ...(typeof data.requested === 'string' && REVISION.test(data.requested) && { requested: data.requested }), supported };
+  if (supported.length === 0 && named)
+    supported.push(
+      ...named
+        .split(',')
+        .map((v) => v.trim().replace(/^"|"$/g, ''))
+        .filter(Boolean),
+    );
+  return {
+    ...(typeof data.requested === 'string' && REVISION.test(data.requested) && { requested: data.requested }),
+    supported,
+  };
 }

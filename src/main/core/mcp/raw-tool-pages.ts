@@ -22,7 +22,12 @@ export function passRawToolPages(transport: Transport): void {
   if (!receive) return;
   transport.onmessage = (message, extra) => {
     const response = message as { id?: string | number; result?: { tools?: unknown } };
-    if (response.id !== undefined && asked.delete(response.id) && response.result && Array.isArray(response.result.tools)) {
+    if (
+      response.id !== undefined &&
+      asked.delete(response.id) &&
+      response.result &&
+      Array.isArray(response.result.tools)
+    ) {
       const { tools, ...rest } = response.result;
       return receive({ ...message, result: { ...rest, tools: [], [RAW_TOOLS_KEY]: tools } } as typeof message, extra);
     }

@@ -34,7 +34,10 @@ export function secretValuesOf(server: ServerConfig, env: Record<string, string 
 }
 
 /** The configured secrets plus those issued at run time (OAuth tokens), longest first as redactSecrets needs. */
-export function withIssuedSecrets(configured: readonly string[], issued: readonly string[] | undefined): readonly string[] {
+export function withIssuedSecrets(
+  configured: readonly string[],
+  issued: readonly string[] | undefined,
+): readonly string[] {
   const extra = (issued ?? []).filter((value) => value.length >= MIN_SECRET_LENGTH && !configured.includes(value));
   return extra.length === 0 ? configured : [...configured, ...extra].sort((a, b) => b.length - a.length);
 }
@@ -50,16 +53,26 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
  * A server's error as its state keeps it: the English text in `error`, the code and params in `errorMessage` (null
  * for text only), each with `secrets` masked, since what a server printed may quote its token.
  */
-export function redactedError(error: string | UiMessage | null, secrets: readonly string[]): { error: string | null; errorMessage: UiMessage | null } {
+export function redactedError(
+  error: string | UiMessage | null,
+  secrets: readonly string[],
+): { error: string | null; errorMessage: UiMessage | null } {
   if (error === null) return { error: null, errorMessage: null };
   if (typeof error === 'string') return { error: redactSecrets(error, secrets), errorMessage: null };
-  const params = error.params && Object.fromEntries(Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? redactSecrets(v, secrets) : v]));
+  const params =
+    error.params &&
+    Object.fromEntries(
+      Object.entries(error.params).map(([k, v]) => [k, typeof v === 'string' ? redactSecrets(v, secrets) : v]),
+    );
   const text = redactSecrets(error.text, secrets);
   return { error: text, errorMessage: { ...error, text, ...(params ? { params } : {}) } };
 }
 
 /** A state change as published: its error (text or message) and stderr tail with `secrets` masked. */
-export function redactedChange<T extends { stderrTail?: string | null }>(change: T & { error?: string | UiMessage | null }, secrets: readonly string[]) {
+export function redactedChange<T extends { stderrTail?: string | null }>(
+  change: T & { error?: string | UiMessage | null },
+  secrets: readonly string[],
+) {
   const { error, ...rest } = change;
   const redacted = error === undefined ? rest : { ...rest, ...redactedError(error, secrets) };
   return rest.stderrTail ? { ...redacted, stderrTail: redactSecrets(rest.stderrTail, secrets) } : redacted;

@@ -1,6 +1,13 @@
-import { ProtocolError, ProtocolErrorCode } from "@modelcontextprotocol/client";
-import type { Client, Prompt, Resource, ResourceTemplateType } from "@modelcontextprotocol/client";
-import type { ContentBlockView, PromptView, ResourceContentView, ResourceTemplateView, ResourceView, ServerFeatures } from '../../../shared/contract';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import type { Client, Prompt, Resource, ResourceTemplateType } from '@modelcontextprotocol/client';
+import type {
+  ContentBlockView,
+  PromptView,
+  ResourceContentView,
+  ResourceTemplateView,
+  ResourceView,
+  ServerFeatures,
+} from '../../../shared/contract';
 import { Invalid, NotFound, Unavailable } from '../errors';
 import { describeError } from './describe-error';
 import type { ServerSessions } from './server-sessions';
@@ -55,20 +62,33 @@ export class ResourceBrowser {
 
   async listResources(server: string, cursor?: string) {
     const client = this.offering(server, 'resources');
-    const page = await this.ask(server, () => client.listResources(cursor ? { cursor } : undefined, this.options(server)));
+    const page = await this.ask(server, () =>
+      client.listResources(cursor ? { cursor } : undefined, this.options(server)),
+    );
     // The whole list (no cursor) is what the SDK caches by its ttlMs: its hint, and a countdown to tell the console.
     const cache = cursor ? undefined : this.ttls.listed(server, 'resources', page);
-    return { resources: page.resources.map(resourceView), nextCursor: page.nextCursor ?? null, subscriptions: this.deps.sessions.subscribed(server), ...(cache && { cache }) };
+    return {
+      resources: page.resources.map(resourceView),
+      nextCursor: page.nextCursor ?? null,
+      subscriptions: this.deps.sessions.subscribed(server),
+      ...(cache && { cache }),
+    };
   }
 
   async listTemplates(server: string, cursor?: string) {
     const client = this.offering(server, 'resources');
-    const page = await this.ask(server, () => client.listResourceTemplates(cursor ? { cursor } : undefined, this.options(server)));
+    const page = await this.ask(server, () =>
+      client.listResourceTemplates(cursor ? { cursor } : undefined, this.options(server)),
+    );
     return { templates: page.resourceTemplates.map(templateView), nextCursor: page.nextCursor ?? null };
   }
 
   /** `html`: an MCP App's HTML too; without it an app's content is its metadata only (the 400 KB of HTML is not what an operator reads). */
-  async read(server: string, uri: string, options: { html?: boolean } = {}): Promise<{ uri: string; contents: ResourceContentView[] }> {
+  async read(
+    server: string,
+    uri: string,
+    options: { html?: boolean } = {},
+  ): Promise<{ uri: string; contents: ResourceContentView[] }> {
     const client = this.offering(server, 'resources');
     const result = await this.ask(server, () => client.readResource({ uri }, this.options(server)));
     let budget = READ_DATA_CAP;
@@ -76,8 +96,16 @@ export class ResourceBrowser {
       const base = { uri: content.uri, mimeType: content.mimeType ?? null };
       const app = isAppContent(content) ? appSummaryOf(server, content) : undefined;
       if (app && !options.html) {
-        const bytes = 'text' in content && typeof content.text === 'string' ? Buffer.byteLength(content.text) : Math.floor((((content as { blob?: string }).blob ?? '').length * 3) / 4);
-        return { ...base, bytes, app, omitted: `an MCP App's HTML (${bytes} bytes): its metadata is shown; ask for the HTML to print it` };
+        const bytes =
+          'text' in content && typeof content.text === 'string'
+            ? Buffer.byteLength(content.text)
+            : Math.floor((((content as { blob?: string }).blob ?? '').length * 3) / 4);
+        return {
+          ...base,
+          bytes,
+          app,
+          omitted: `an MCP App's HTML (${bytes} bytes): its metadata is shown; ask for the HTML to print it`,
+        };
       }
       if (app) Object.assign(base, { app });
       if ('text' in content && typeof content.text === 'string') {
@@ -88,7 +116,12 @@ export class ResourceBrowser {
         }
         const shown = Math.max(0, budget);
         budget = 0;
-        return { ...base, text: content.text.slice(0, shown), bytes, omitted: `only the first ${shown} of ${content.text.length} characters are shown` };
+        return {
+          ...base,
+          text: content.text.slice(0, shown),
+          bytes,
+          omitted: `only the first ${shown} of ${content.text.length} characters are shown`,
+        };
       }
       const blob = typeof (content as { blob?: unknown }).blob === 'string' ? (content as { blob: string }).blob : '';
       const bytes = Math.floor((blob.length * 3) / 4) - (blob.endsWith('==') ? 2 : blob.endsWith('=') ? 1 : 0);
@@ -103,14 +136,21 @@ export class ResourceBrowser {
 
   async subscribe(server: string, uri: string, on: boolean): Promise<{ subscriptions: string[] }> {
     const client = this.offering(server, 'resources');
-    if (on && client.getServerCapabilities()?.resources?.subscribe !== true) throw new Unavailable(say('server.noSubscriptions', { server }));
-    await this.ask(server, () => (on ? client.subscribeResource({ uri }, this.options(server)) : client.unsubscribeResource({ uri }, this.options(server))));
+    if (on && client.getServerCapabilities()?.resources?.subscribe !== true)
+      throw new Unavailable(say('server.noSubscriptions', { server }));
+    await this.ask(server, () =>
+      on
+        ? client.subscribeResource({ uri }, this.options(server))
+        : client.unsubscribeResource({ uri }, this.options(server)),
+    );
     return { subscriptions: this.deps.sessions.keepSubscription(server, uri, on) };
   }
 
   async listPrompts(server: string, cursor?: string) {
     const client = this.offering(server, 'prompts');
-    const page = await this.ask(server, () => client.listPrompts(cursor ? { cursor } : undefined, this.options(server)));
+    const page = await this.ask(server, () =>
+      client.listPrompts(cursor ? { cursor } : undefined, this.options(server)),
+    );
     const cache = cursor ? undefined : this.ttls.listed(server, 'prompts', page);
     return { prompts: page.prompts.map(promptView), nextCursor: page.nextCursor ?? null, ...(cache && { cache }) };
   }
@@ -124,27 +164,47 @@ export class ResourceBrowser {
     };
   }
 
-  async complete(server: string, ref: CompletionRef, argument: { name: string; value: string }, context: Record<string, string>) {
+  async complete(
+    server: string,
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    context: Record<string, string>,
+  ) {
     const client = this.connected(server);
-    if (client.getServerCapabilities()?.completions === undefined) throw new Unavailable(say('server.noCompletions', { server }));
-    const sdkRef = ref.type === 'prompt' ? { type: 'ref/prompt' as const, name: ref.name } : { type: 'ref/resource' as const, uri: ref.uriTemplate };
+    if (client.getServerCapabilities()?.completions === undefined)
+      throw new Unavailable(say('server.noCompletions', { server }));
+    const sdkRef =
+      ref.type === 'prompt'
+        ? { type: 'ref/prompt' as const, name: ref.name }
+        : { type: 'ref/resource' as const, uri: ref.uriTemplate };
     const result = await this.ask(server, () =>
-      client.complete({ ref: sdkRef, argument, ...(Object.keys(context).length ? { context: { arguments: context } } : {}) }, this.options(server)),
+      client.complete(
+        { ref: sdkRef, argument, ...(Object.keys(context).length ? { context: { arguments: context } } : {}) },
+        this.options(server),
+      ),
     );
-    return { values: result.completion.values, total: result.completion.total ?? null, hasMore: result.completion.hasMore === true };
+    return {
+      values: result.completion.values,
+      total: result.completion.total ?? null,
+      hasMore: result.completion.hasMore === true,
+    };
   }
 
   private connected(server: string): Client {
     const state = this.deps.state(server);
     if (!state) throw new NotFound(say('server.notConfigured', { name: server }));
     const client = this.deps.client(server);
-    if (!client) throw new Unavailable(say('server.notConnectedState', { server, state: `${state.status}${state.error ? `: ${state.error}` : ''}` }));
+    if (!client)
+      throw new Unavailable(
+        say('server.notConnectedState', { server, state: `${state.status}${state.error ? `: ${state.error}` : ''}` }),
+      );
     return client;
   }
 
   private offering(server: string, feature: 'resources' | 'prompts'): Client {
     const client = this.connected(server);
-    if (client.getServerCapabilities()?.[feature] === undefined) throw new Unavailable(say('server.noFeature', { server, feature }));
+    if (client.getServerCapabilities()?.[feature] === undefined)
+      throw new Unavailable(say('server.noFeature', { server, feature }));
     return client;
   }
 
@@ -159,7 +219,11 @@ export class ResourceBrowser {
     } catch (error) {
       const message = `${server} answered: ${describeError(error)}`;
       if (error instanceof ProtocolError && error.code === -32002) throw new NotFound(message); // resource not found
-      if (error instanceof ProtocolError && (error.code === ProtocolErrorCode.InvalidParams || error.code === ProtocolErrorCode.MethodNotFound)) throw new Invalid(message);
+      if (
+        error instanceof ProtocolError &&
+        (error.code === ProtocolErrorCode.InvalidParams || error.code === ProtocolErrorCode.MethodNotFound)
+      )
+        throw new Invalid(message);
       throw new Unavailable(message);
     }
   }
@@ -192,13 +256,15 @@ function promptView(p: Prompt): PromptView {
     name: p.name,
     ...(p.title !== undefined && { title: p.title }),
     ...(p.description !== undefined && { description: p.description }),
-    arguments: (p.arguments ?? []).map((a: { name: string; title?: unknown; description?: string; required?: boolean }) => ({
-      name: a.name,
-      // PromptArgument has a title in the spec (BaseMetadata); this SDK's type does not list it yet.
-      ...(typeof a.title === 'string' && { title: a.title }),
-      ...(a.description !== undefined && { description: a.description }),
-      ...(a.required !== undefined && { required: a.required }),
-    })),
+    arguments: (p.arguments ?? []).map(
+      (a: { name: string; title?: unknown; description?: string; required?: boolean }) => ({
+        name: a.name,
+        // PromptArgument has a title in the spec (BaseMetadata); this SDK's type does not list it yet.
+        ...(typeof a.title === 'string' && { title: a.title }),
+        ...(a.description !== undefined && { description: a.description }),
+        ...(a.required !== undefined && { required: a.required }),
+      }),
+    ),
     ...(p.icons?.length && { icons: p.icons.map((i) => ({ ...i })) }),
   };
 }
@@ -209,7 +275,16 @@ const isAppContent = (content: { uri: string; mimeType?: string }) =>
 /** What the host checked of an app's content (apps read it the same way at discovery: core/mcp/app-resources.ts). */
 function appSummaryOf(server: string, content: { uri: string }): NonNullable<ResourceContentView['app']> {
   const check = checkAppContents(server, content.uri, { contents: [content] });
-  if (!check.ok) return { sha256: null, csp: null, cspDropped: [], permissions: null, prefersBorder: null, domain: null, refused: check.message.text };
+  if (!check.ok)
+    return {
+      sha256: null,
+      csp: null,
+      cspDropped: [],
+      permissions: null,
+      prefersBorder: null,
+      domain: null,
+      refused: check.message.text,
+    };
   return {
     sha256: check.sha256,
     csp: check.csp,

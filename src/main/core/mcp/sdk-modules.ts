@@ -19,5 +19,9 @@ export const sseModule = lazy(() => import('@modelcontextprotocol/client'));
  */
 export async function modulesFor(server: ServerConfig): Promise<unknown> {
   await clientModule();
-  return isStdioServer(server) ? stdioModule() : !isBuiltinServer(server) && server.transport === 'sse' ? sseModule() : streamableHttpModule();
+  return isStdioServer(server)
+    ? stdioModule()
+    : !isBuiltinServer(server) && server.transport === 'sse'
+      ? sseModule()
+      : streamableHttpModule();
 }

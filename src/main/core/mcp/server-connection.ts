@@ -8,7 +8,13 @@ import { serverFactsOf } from './server-facts';
 import { namedInputRoundsError } from './input-rounds';
 import { backoffDelay } from './backoff';
 import { askRequiredUrls, declaredCapabilities, rootsOf } from './client-requests';
-import { answeredByPeer, AuthorizationRequiredError, failedStart, ServerUnavailableError, startBudget } from './connection-failures';
+import {
+  answeredByPeer,
+  AuthorizationRequiredError,
+  failedStart,
+  ServerUnavailableError,
+  startBudget,
+} from './connection-failures';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
@@ -25,7 +31,14 @@ import type { SessionHooks } from './server-sessions';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { raceAbort } from '../abort-signals';
-import { initialState, type AuthVerdict, type CallToolOptions, type ConnectionAuth, type ConnectionSettings, type ServerState } from './types';
+import {
+  initialState,
+  type AuthVerdict,
+  type CallToolOptions,
+  type ConnectionAuth,
+  type ConnectionSettings,
+  type ServerState,
+} from './types';
 
 const noop = () => undefined;
 
@@ -47,7 +60,10 @@ export class ServerConnection {
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
   /** Servers announce changes in bursts: one tools/list once they settle, or per max wait in a storm. */
-  private readonly listChanged = new BurstDebounce(() => ({ quietMs: this.settings.listChangedDebounceMs, maxWaitMs: this.settings.listChangedMaxWaitMs }));
+  private readonly listChanged = new BurstDebounce(() => ({
+    quietMs: this.settings.listChangedDebounceMs,
+    maxWaitMs: this.settings.listChangedMaxWaitMs,
+  }));
   private healthTimer: NodeJS.Timeout | undefined;
   private probing = false;
   private readonly discovery = new CoalescedRun();
@@ -130,25 +146,44 @@ export class ServerConnection {
     this.roots = roots;
     const client = this.client;
     if (client && this.snapshot.status === 'connected' && roots?.length)
-      void client.sendRootsListChanged().catch((error: unknown) => this.log(`[mcp] ${this.config.name}: roots/list_changed not sent: ${describeError(error)}`));
+      void client
+        .sendRootsListChanged()
+        .catch((error: unknown) =>
+          this.log(`[mcp] ${this.config.name}: roots/list_changed not sent: ${describeError(error)}`),
+        );
     return true;
   }
 
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
     const client = this.client;
     if (!client || this.snapshot.status !== 'connected')
-      return Promise.reject(new ServerUnavailableError(this.config.name, `${this.snapshot.status}${this.snapshot.error ? `: ${this.snapshot.error}` : ''}`));
+      return Promise.reject(
+        new ServerUnavailableError(
+          this.config.name,
+          `${this.snapshot.status}${this.snapshot.error ? `: ${this.snapshot.error}` : ''}`,
+        ),
+      );
     const gen = this.generation;
     const params = { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) };
     const limits = { ...options, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.config.maxTotalTimeoutMs };
     const tool = this.snapshot.tools.find((t) => t.name === name);
-    const reply = callsAsTask(client, tool) ? callAsTask(client, params, limits) : callWithProgress(client, params, limits, tool);
+    const reply = callsAsTask(client, tool)
+      ? callAsTask(client, params, limits)
+      : callWithProgress(client, params, limits, tool);
     return reply.catch(async (error: unknown) => {
       const verdict = this.auth?.verdict(error);
       if (verdict) throw this.onAuthVerdict(gen, verdict);
       if (looksLikeConnectionLoss(error)) void this.probe(gen, error);
       // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
-      if (!options.afterUrlElicitation && (await askRequiredUrls(this.config.elicitation === false ? undefined : this.settings.requests, this.config.name, error, options.signal)))
+      if (
+        !options.afterUrlElicitation &&
+        (await askRequiredUrls(
+          this.config.elicitation === false ? undefined : this.settings.requests,
+          this.config.name,
+          error,
+          options.signal,
+        ))
+      )
         return this.callTool(name, args, { ...options, afterUrlElicitation: true });
       throw namedInputRoundsError(this.config.name, error);
     });
@@ -180,7 +215,15 @@ export class ServerConnection {
     if (gen !== this.generation || this.closed) return;
     // A command line the operator has not confirmed (it came by import) is never run: it waits, with no retry loop.
     const waiting = launchWait(this.config, this.settings.launchGate);
-    if (waiting) return this.update({ status: 'needs-confirmation', error: waiting, nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null });
+    if (waiting)
+      return this.update({
+        status: 'needs-confirmation',
+        error: waiting,
+        nextRetryAt: null,
+        tools: [],
+        toolCount: 0,
+        stderrTail: null,
+      });
     // The SDK code this attempt needs is loaded before its timeout starts (a failure to load shows in the attempt).
     await modulesFor(this.config).catch(noop);
     if (gen !== this.generation || this.closed) return;
@@ -188,15 +231,37 @@ export class ServerConnection {
     const budget = startBudget(this.config, this.settings, this.everConnected);
     const timeoutMs = budget.ms;
     const tail = new StderrTail();
-    const declared = declaredCapabilities({ ...this.config, roots: this.roots && [...this.roots] }, this.settings.requests);
-    this.update({ status: 'connecting', error: null, nextRetryAt: null, tools: [], toolCount: 0, refusedTools: [], toolsCache: null, stderrTail: null, declaredCapabilities: declared, startup: budget.startup });
+    const declared = declaredCapabilities(
+      { ...this.config, roots: this.roots && [...this.roots] },
+      this.settings.requests,
+    );
+    this.update({
+      status: 'connecting',
+      error: null,
+      nextRetryAt: null,
+      tools: [],
+      toolCount: 0,
+      refusedTools: [],
+      toolsCache: null,
+      stderrTail: null,
+      declaredCapabilities: declared,
+      startup: budget.startup,
+    });
     const deadline = new AbortController();
     this.attemptAbort = deadline;
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
     const scope: AttemptScope = {
-      ...{ config: this.config, settings: this.settings, hooks: this.hooks, declared, signal: deadline.signal, tail, phase },
+      ...{
+        config: this.config,
+        settings: this.settings,
+        hooks: this.hooks,
+        declared,
+        signal: deadline.signal,
+        tail,
+        phase,
+      },
       onStderr: () => gen === this.generation && this.update({ stderrTail: tail.value() }),
       roots: () => rootsOf(this.roots),
       onListChanged: () => this.onListChanged(gen),
@@ -222,9 +287,21 @@ export class ServerConnection {
       if (gen !== this.generation || this.closed) return;
       const timedOut = deadline.signal.aborted;
       const verdict = timedOut ? undefined : phase.auth?.verdict(error);
-      const failed = failedStart(this.config, { error, timedOut, verdict, phase: phase.name, timeoutMs, startup: budget.startup, stderr: tail.value() });
+      const failed = failedStart(this.config, {
+        error,
+        timedOut,
+        verdict,
+        phase: phase.name,
+        timeoutMs,
+        startup: budget.startup,
+        stderr: tail.value(),
+      });
       // Waiting for the operator (needs-auth) has no retry loop: a sign-in reconnects.
-      this.update({ status: failed.status, error: failed.message, stderrTail: failed.status === 'needs-auth' ? null : tail.value() });
+      this.update({
+        status: failed.status,
+        error: failed.message,
+        stderrTail: failed.status === 'needs-auth' ? null : tail.value(),
+      });
       this.log(`[mcp] ${this.config.name}: ${failed.logText}`);
       if (failed.status === 'failed' && failed.retry) this.scheduleRetry();
     }
@@ -273,19 +350,28 @@ export class ServerConnection {
 
   private async discoverNow(client: Client, gen: number): Promise<void> {
     try {
-      const discovered = await discoverToolList(client, { timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs });
+      const discovered = await discoverToolList(client, {
+        timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs,
+      });
       const tools = discovered.tools;
       await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
       if (gen !== this.generation) return;
-      this.update({ tools, toolCount: tools.length, discoveredAt: this.settings.now().toISOString(), error: null, ...this.listFacts(gen, discovered) });
+      this.update({
+        tools,
+        toolCount: tools.length,
+        discoveredAt: this.settings.now().toISOString(),
+        error: null,
+        ...this.listFacts(gen, discovered),
+      });
     } catch (error) {
       if (gen !== this.generation) return;
       const verdict = this.auth?.verdict(error);
       if (verdict) return void this.onAuthVerdict(gen, verdict);
       if (looksLikeConnectionLoss(error)) await this.probe(gen, error);
       // Still connected: keep the last good tool list, but show why it may be stale.
-      if (gen === this.generation) this.update({ error: say('connection.rediscoveryFailed', { detail: describeError(error) }) });
+      if (gen === this.generation)
+        this.update({ error: say('connection.rediscoveryFailed', { detail: describeError(error) }) });
     }
   }
 
@@ -297,10 +383,14 @@ export class ServerConnection {
   }
 
   /** The refused definitions and the caching hint of a fresh tools/list; its ttl starts counting down. */
-  private listFacts(gen: number, { refused, cache }: DiscoveredTools): Pick<ServerState, 'refusedTools' | 'toolsCache'> {
+  private listFacts(
+    gen: number,
+    { refused, cache }: DiscoveredTools,
+  ): Pick<ServerState, 'refusedTools' | 'toolsCache'> {
     const now = this.settings.now();
     const expiresAt = this.toolsTtl.schedule(cache, now, () => gen === this.generation && void this.rediscover());
-    for (const r of refused) this.log(`[mcp] ${this.config.name}: refused tool ${r.name ?? `#${r.index}`}: ${r.reason}`);
+    for (const r of refused)
+      this.log(`[mcp] ${this.config.name}: refused tool ${r.name ?? `#${r.index}`}: ${r.reason}`);
     return { refusedTools: refused, toolsCache: { ...cache, fetchedAt: now.toISOString(), expiresAt } };
   }
 
@@ -375,13 +465,18 @@ export class ServerConnection {
     if (this.closed || !this.settings.autoReconnect || !this.config.enabled) return;
     const attempt = this.snapshot.reconnectAttempt + 1;
     const delay = backoffDelay(attempt, this.settings.backoff);
-    this.update({ reconnectAttempt: attempt, nextRetryAt: new Date(this.settings.now().getTime() + delay).toISOString() });
+    this.update({
+      reconnectAttempt: attempt,
+      nextRetryAt: new Date(this.settings.now().getTime() + delay).toISOString(),
+    });
     this.retryTimer = setTimeout(() => void this.attempt(), delay);
     this.retryTimer.unref();
   }
 
   /** `error` may be a UiMessage: its text becomes `error`, the message `errorMessage` (a plain string has none). */
-  private update(change: Partial<Omit<ServerState, 'error' | 'errorMessage'>> & { error?: string | UiMessage | null }): void {
+  private update(
+    change: Partial<Omit<ServerState, 'error' | 'errorMessage'>> & { error?: string | UiMessage | null },
+  ): void {
     // The error and the stderr tail may quote what the server printed: its token too.
     this.snapshot = Object.freeze({ ...this.snapshot, ...redactedChange(change, this.secretsNow()) });
     if (this.snapshot.status !== 'connecting') this.attemptOver.release();

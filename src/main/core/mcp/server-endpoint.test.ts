@@ -19,7 +19,12 @@ describe('normalizeServerUrl', () => {
 
 describe('expandEnvRefs', () => {
   it('expands every reference and leaves other text alone', () => {
-    expect(expandEnvRefs({ 'headers.Authorization': 'Bearer ${env:TOKEN}', url: 'http://${env:HOST}:1/$HOME' }, { TOKEN: 't', HOST: 'h' })).toEqual({
+    expect(
+      expandEnvRefs(
+        { 'headers.Authorization': 'Bearer ${env:TOKEN}', url: 'http://${env:HOST}:1/$HOME' },
+        { TOKEN: 't', HOST: 'h' },
+      ),
+    ).toEqual({
       'headers.Authorization': 'Bearer t',
       url: 'http://h:1/$HOME',
     });
@@ -44,7 +49,9 @@ describe('minimalChildEnv', () => {
 
 describe('backoffDelay', () => {
   it('doubles from the initial delay up to the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n))).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000,
+    ]);
   });
 });
 
@@ -53,6 +60,8 @@ describe('describeError', () => {
     expect(describeError(new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:9') }))).toBe(
       'fetch failed: connect ECONNREFUSED 127.0.0.1:9',
     );
-    expect(describeError(Object.assign(new Error('Error POSTing to endpoint: nope'), { code: 401 }))).toBe('HTTP 401: Error POSTing to endpoint: nope');
+    expect(describeError(Object.assign(new Error('Error POSTing to endpoint: nope'), { code: 401 }))).toBe(
+      'HTTP 401: Error POSTing to endpoint: nope',
+    );
   });
 });

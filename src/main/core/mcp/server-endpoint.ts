@@ -23,7 +23,10 @@ export const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
  * Expands `${env:NAME}` in the given values (keyed by where they appear, e.g. "headers.Authorization").
  * All missing names are reported together, so one failed connect tells the operator everything to set.
  */
-export function expandEnvRefs(values: Record<string, string>, env: Record<string, string | undefined>): Record<string, string> {
+export function expandEnvRefs(
+  values: Record<string, string>,
+  env: Record<string, string | undefined>,
+): Record<string, string> {
   const missing: string[] = [];
   const out: Record<string, string> = {};
   for (const [where, value] of Object.entries(values)) {

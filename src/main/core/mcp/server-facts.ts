@@ -15,7 +15,9 @@ export interface ServerInfo {
  * server/discover result (its serverInfo in `_meta`). The same fields whichever era, so pins, the card and
  * `catalog` need not know which.
  */
-export function serverFactsOf(client: Client): Pick<ServerState, 'serverInfo' | 'offeredCapabilities' | 'instructions'> {
+export function serverFactsOf(
+  client: Client,
+): Pick<ServerState, 'serverInfo' | 'offeredCapabilities' | 'instructions'> {
   const info = client.getServerVersion();
   return {
     serverInfo: info

@@ -20,7 +20,10 @@ export class ServerLog {
   }
 
   append(entry: Omit<ServerLogEntry, 'seq'>): ServerLogEntry {
-    const text = entry.text.length > LOG_TEXT_CAP ? `${entry.text.slice(0, LOG_TEXT_CAP)} … [${entry.text.length - LOG_TEXT_CAP} more characters]` : entry.text;
+    const text =
+      entry.text.length > LOG_TEXT_CAP
+        ? `${entry.text.slice(0, LOG_TEXT_CAP)} … [${entry.text.length - LOG_TEXT_CAP} more characters]`
+        : entry.text;
     const kept: ServerLogEntry = { ...entry, text, seq: ++this.seq };
     this.ring[this.next] = kept;
     this.next = (this.next + 1) % this.capacity;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Client } from "@modelcontextprotocol/client";
+import type { Client } from '@modelcontextprotocol/client';
 import type { LogLevel, ServerLogEntry, ServerLogView } from '../../../shared/contract';
 import { Unavailable } from '../errors';
 import type { EventSink } from '../events';
@@ -62,10 +62,12 @@ export class ServerSessions {
    * child's last lines may come after the server was removed or replaced.
    */
   hooksFor(server: string, secrets: () => readonly string[] = () => []): SessionHooks {
-    const append = (entry: Omit<ServerLogEntry, 'seq' | 'at'>) => this.append(server, { ...entry, text: redactSecrets(entry.text, secrets()) });
+    const append = (entry: Omit<ServerLogEntry, 'seq' | 'at'>) =>
+      this.append(server, { ...entry, text: redactSecrets(entry.text, secrets()) });
     return {
       clientCreated: (client) => this.listen(server, client, append),
-      stderr: (stream) => readLines(stream, (line) => append({ source: 'stderr', level: stderrLevel(line), logger: null, text: line })),
+      stderr: (stream) =>
+        readLines(stream, (line) => append({ source: 'stderr', level: stderrLevel(line), logger: null, text: line })),
       connected: (client) => void this.restore(server, client),
       note: (level, text) => append({ source: 'host', level, logger: null, text }),
       ending: (client) => endSession(client),
@@ -99,10 +101,16 @@ export class ServerSessions {
   async setLogLevel(server: string, level: LogLevel): Promise<ServerLogView> {
     const client = this.deps.client(server);
     if (!client) throw new Unavailable(say('server.logsNotConnected', { server }));
-    if (client.getServerCapabilities()?.logging === undefined) throw new Unavailable(say('server.noLogging', { server }));
+    if (client.getServerCapabilities()?.logging === undefined)
+      throw new Unavailable(say('server.noLogging', { server }));
     await client.setLoggingLevel(level);
     this.levels.set(server, level);
-    this.append(server, { source: 'host', level: 'info', logger: null, text: `asked for log messages at ${level} and above` });
+    this.append(server, {
+      source: 'host',
+      level: 'info',
+      logger: null,
+      text: `asked for log messages at ${level} and above`,
+    });
     return this.logView(server);
   }
 
@@ -130,9 +138,15 @@ export class ServerSessions {
     client.setNotificationHandler('notifications/message', ({ params }) =>
       append({ source: 'server', level: params.level, logger: params.logger ?? null, text: logDataText(params.data) }),
     );
-    client.setNotificationHandler('notifications/resources/updated', ({ params }) => this.deps.events?.emit('resources.updated', { server, uri: params.uri }));
-    client.setNotificationHandler('notifications/resources/list_changed', () => this.listChanges.changed('resources.listChanged', server));
-    client.setNotificationHandler('notifications/prompts/list_changed', () => this.listChanges.changed('prompts.listChanged', server));
+    client.setNotificationHandler('notifications/resources/updated', ({ params }) =>
+      this.deps.events?.emit('resources.updated', { server, uri: params.uri }),
+    );
+    client.setNotificationHandler('notifications/resources/list_changed', () =>
+      this.listChanges.changed('resources.listChanged', server),
+    );
+    client.setNotificationHandler('notifications/prompts/list_changed', () =>
+      this.listChanges.changed('prompts.listChanged', server),
+    );
   }
 
   /** A new connection starts a new session on the server: what the operator asked of the last one is asked again. */
@@ -141,9 +155,15 @@ export class ServerSessions {
     const capabilities = client.getServerCapabilities();
     try {
       if (level && capabilities?.logging) await client.setLoggingLevel(level);
-      if (capabilities?.resources?.subscribe) for (const uri of this.subscribed(server)) await client.subscribeResource({ uri });
+      if (capabilities?.resources?.subscribe)
+        for (const uri of this.subscribed(server)) await client.subscribeResource({ uri });
     } catch (error) {
-      this.append(server, { source: 'host', level: 'warning', logger: null, text: `could not renew the log level or subscriptions: ${describeError(error)}` });
+      this.append(server, {
+        source: 'host',
+        level: 'warning',
+        logger: null,
+        text: `could not renew the log level or subscriptions: ${describeError(error)}`,
+      });
     }
   }
 
@@ -164,7 +184,8 @@ export class ServerSessions {
   }
 
   private announce(): void {
-    for (const [name, entries] of this.unannounced) if (entries.length) this.deps.events?.emit('servers.logged', { name, entries });
+    for (const [name, entries] of this.unannounced)
+      if (entries.length) this.deps.events?.emit('servers.logged', { name, entries });
     this.unannounced.clear();
   }
 }

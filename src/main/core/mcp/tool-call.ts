@@ -1,6 +1,11 @@
-import { CallToolResultSchema, CancelTaskResultSchema, CreateTaskResultSchema, GetTaskResultSchema } from "@modelcontextprotocol/core";
-import { ProtocolError, SdkErrorCode, SdkError } from "@modelcontextprotocol/client";
-import type { Client, CallToolRequest, CallToolResult, Task, Tool } from "@modelcontextprotocol/client";
+import {
+  CallToolResultSchema,
+  CancelTaskResultSchema,
+  CreateTaskResultSchema,
+  GetTaskResultSchema,
+} from '@modelcontextprotocol/core';
+import { ProtocolError, SdkErrorCode, SdkError } from '@modelcontextprotocol/client';
+import type { Client, CallToolRequest, CallToolResult, Task, Tool } from '@modelcontextprotocol/client';
 import type { CallTask, CallToolOptions } from './types';
 
 /** Without a per-server maxTotalTimeoutMs, a call that keeps reporting progress may run this long. */
@@ -16,7 +21,10 @@ const noop = () => undefined;
  */
 export function callsAsTask(client: Client, tool: Tool | undefined): boolean {
   const support = tool?.execution?.taskSupport;
-  return support === 'required' || (support === 'optional' && client.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined);
+  return (
+    support === 'required' ||
+    (support === 'optional' && client.getServerCapabilities()?.tasks?.requests?.tools?.call !== undefined)
+  );
 }
 
 /**
@@ -27,7 +35,12 @@ export function callsAsTask(client: Client, tool: Tool | undefined): boolean {
  * Either ends the call through its signal, so the SDK sends notifications/cancelled, as on Stop. With the tool's
  * definition (from discovery), the SDK checks structured output against its outputSchema.
  */
-export function callWithProgress(client: Client, params: CallToolRequest['params'], options: CallToolOptions, tool?: Tool): Promise<CallToolResult> {
+export function callWithProgress(
+  client: Client,
+  params: CallToolRequest['params'],
+  options: CallToolOptions,
+  tool?: Tool,
+): Promise<CallToolResult> {
   const silenceMs = options.timeoutMs ?? DEFAULT_SILENCE_MS;
   const totalMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
   const wait = options.operatorWait;
@@ -37,10 +50,24 @@ export function callWithProgress(client: Client, params: CallToolRequest['params
   let silence: ReturnType<typeof setTimeout> | undefined;
   const armSilence = () => {
     clearTimeout(silence);
-    silence = wait?.waiting ? undefined : setTimeout(() => end(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })), silenceMs);
+    silence = wait?.waiting
+      ? undefined
+      : setTimeout(
+          () => end(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })),
+          silenceMs,
+        );
   };
   const started = Date.now();
-  const total = setTimeout(() => end(new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', { maxTotalTimeout: totalMs, totalElapsed: Date.now() - started })), totalMs);
+  const total = setTimeout(
+    () =>
+      end(
+        new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
+          maxTotalTimeout: totalMs,
+          totalElapsed: Date.now() - started,
+        }),
+      ),
+    totalMs,
+  );
   const stopWatching = wait?.onChange(armSilence);
   const finish = () => {
     clearTimeout(silence);
@@ -78,16 +105,27 @@ const BACKSTOP_MS = 1_000;
  * Stop (or the limit) cancels the task with tasks/cancel; a task created after Stop is cancelled as soon as its id
  * arrives.
  */
-export function callAsTask(client: Client, params: CallToolRequest['params'], options: CallToolOptions): Promise<CallToolResult> {
+export function callAsTask(
+  client: Client,
+  params: CallToolRequest['params'],
+  options: CallToolOptions,
+): Promise<CallToolResult> {
   const limit = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
-  const requestOptions = { timeout: limit, maxTotalTimeout: limit, resetTimeoutOnProgress: true, onprogress: options.onProgress ?? noop };
+  const requestOptions = {
+    timeout: limit,
+    maxTotalTimeout: limit,
+    resetTimeoutOnProgress: true,
+    onprogress: options.onProgress ?? noop,
+  };
   let last: CallTask | undefined;
   let abandoned = false;
   let cancelSent = false;
   const cancel = () => {
     if (cancelSent || !last || isTerminal(last.status)) return;
     cancelSent = true;
-    void client.request({ method: 'tasks/cancel', params: { taskId: last.taskId } }, CancelTaskResultSchema, { timeout: 5_000 }).catch(noop);
+    void client
+      .request({ method: 'tasks/cancel', params: { taskId: last.taskId } }, CancelTaskResultSchema, { timeout: 5_000 })
+      .catch(noop);
   };
   const report = (task: Task) => {
     last = taskOf(task);
@@ -96,26 +134,48 @@ export function callAsTask(client: Client, params: CallToolRequest['params'], op
   };
 
   const consume = (async (): Promise<CallToolResult> => {
-    const created = await client.request({ method: 'tools/call', params: { ...params, task: {} } }, CreateTaskResultSchema, requestOptions);
+    const created = await client.request(
+      { method: 'tools/call', params: { ...params, task: {} } },
+      CreateTaskResultSchema,
+      requestOptions,
+    );
     report(created.task);
     let pollMs = created.task.pollInterval ?? DEFAULT_POLL_MS;
     while (!abandoned && last && !isTerminal(last.status) && last.status !== 'input_required') {
       await sleep(pollMs);
       if (abandoned) break;
-      const task = await client.request({ method: 'tasks/get', params: { taskId: last.taskId } }, GetTaskResultSchema, requestOptions);
+      const task = await client.request(
+        { method: 'tasks/get', params: { taskId: last.taskId } },
+        GetTaskResultSchema,
+        requestOptions,
+      );
       report(task);
       pollMs = task.pollInterval ?? pollMs;
     }
     if (abandoned || !last) throw new Error('the task was abandoned');
-    if (last.status === 'failed' || last.status === 'cancelled') throw withStatus(new ProtocolError(-32603, `Task ${last.taskId} ${last.status}`), last);
+    if (last.status === 'failed' || last.status === 'cancelled')
+      throw withStatus(new ProtocolError(-32603, `Task ${last.taskId} ${last.status}`), last);
     // tasks/result answers once the task is terminal; after input_required it waits while the server asks its questions.
-    const result = (await client.request({ method: 'tasks/result', params: { taskId: last.taskId } }, CallToolResultSchema, requestOptions)) as CallToolResult;
-    if (!isTerminal(last.status)) options.onTask?.((last = { taskId: last.taskId, status: result.isError ? 'failed' : 'completed' }));
+    const result = (await client.request(
+      { method: 'tasks/result', params: { taskId: last.taskId } },
+      CallToolResultSchema,
+      requestOptions,
+    )) as CallToolResult;
+    if (!isTerminal(last.status))
+      options.onTask?.((last = { taskId: last.taskId, status: result.isError ? 'failed' : 'completed' }));
     return result;
   })();
 
   return new Promise<CallToolResult>((resolve, reject) => {
-    const timer = setTimeout(() => stop(new ProtocolError(-32001, `Request timed out: the task did not finish within ${limit} ms`, { timeout: limit })), limit);
+    const timer = setTimeout(
+      () =>
+        stop(
+          new ProtocolError(-32001, `Request timed out: the task did not finish within ${limit} ms`, {
+            timeout: limit,
+          }),
+        ),
+      limit,
+    );
     const onAbort = () => stop(options.signal?.reason ?? new Error('aborted'));
     const stop = (reason: unknown) => {
       abandoned = true;
@@ -146,14 +206,22 @@ export function callAsTask(client: Client, params: CallToolRequest['params'], op
 const DEFAULT_POLL_MS = 1_000;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-const isTerminal = (status: CallTask['status']) => status === 'completed' || status === 'failed' || status === 'cancelled';
+const isTerminal = (status: CallTask['status']) =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
 
 function taskOf(task: Task): CallTask {
-  return { taskId: task.taskId, status: task.status, ...(task.statusMessage ? { statusMessage: task.statusMessage } : {}) };
+  return {
+    taskId: task.taskId,
+    status: task.status,
+    ...(task.statusMessage ? { statusMessage: task.statusMessage } : {}),
+  };
 }
 
 /** The SDK reports a failed task as "Task X failed"; the server's status message says why. */
 function withStatus(error: unknown, task: CallTask | undefined): unknown {
   if (!task?.statusMessage || !(error instanceof Error)) return error;
-  return new ProtocolError((error as ProtocolError).code ?? -32603, `${error.message.replace(/^MCP error -?\d+: /, '')}: ${task.statusMessage}`);
+  return new ProtocolError(
+    (error as ProtocolError).code ?? -32603,
+    `${error.message.replace(/^MCP error -?\d+: /, '')}: ${task.statusMessage}`,
+  );
 }

@@ -1,6 +1,11 @@
 import type { Readable } from 'node:stream';
 import type { FetchLike, Transport } from '@modelcontextprotocol/client';
-import { isBuiltinServer, isStdioServer, type HttpServerConfig, type ServerConfig } from '../../../shared/config/schema';
+import {
+  isBuiltinServer,
+  isStdioServer,
+  type HttpServerConfig,
+  type ServerConfig,
+} from '../../../shared/config/schema';
 import { minimalChildEnv } from './child-env';
 import { PACKAGE_RUNNER_TERM_GRACE_MS, packageRunnerOf, patientStdioTransport } from './package-runner';
 import { sseModule, stdioModule, streamableHttpModule } from './sdk-modules';
@@ -21,7 +26,10 @@ export interface BuiltinServers {
 }
 
 /** A stdio command as this host runs it: the packaged desktop app runs `node` as itself (see desktop/stdio-launch). */
-export type LaunchStdio = (command: string, env: Record<string, string>) => { command: string; env: Record<string, string> };
+export type LaunchStdio = (
+  command: string,
+  env: Record<string, string>,
+) => { command: string; env: Record<string, string> };
 
 export interface TransportDeps {
   /** Source for `${env:NAME}` and for the stdio child's PATH/HOME. */
@@ -49,9 +57,14 @@ export interface BuiltTransport {
  * known (remembered or pinned), so the SDK's server/discover runs on this stdio process, not on a sibling it spawns
  * (the SDK probes in place on any subclass of its stdio transport).
  */
-export async function buildTransport(server: ServerConfig, deps: TransportDeps, options: { probeInPlace?: boolean } = {}): Promise<BuiltTransport> {
+export async function buildTransport(
+  server: ServerConfig,
+  deps: TransportDeps,
+  options: { probeInPlace?: boolean } = {},
+): Promise<BuiltTransport> {
   if (isBuiltinServer(server)) {
-    if (!deps.resolveBuiltin) throw new ServerConfigError(`the builtin server "${server.builtin}" is not available in this process`);
+    if (!deps.resolveBuiltin)
+      throw new ServerConfigError(`the builtin server "${server.builtin}" is not available in this process`);
     const { url, headers } = await deps.resolveBuiltin(server.builtin);
     const endpoint = normalizeServerUrl(url);
     return http(new URL(endpoint), headers, 'streamable-http', endpoint, undefined, deps.fetch);
@@ -76,7 +89,12 @@ export async function buildTransport(server: ServerConfig, deps: TransportDeps, 
       : options.probeInPlace
         ? new (class InPlaceProbeStdioTransport extends StdioClientTransport {})(params)
         : new StdioClientTransport(params);
-    return { transport, kind: 'stdio', endpoint: [server.command, ...server.args].join(' '), stderr: transport.stderr as Readable };
+    return {
+      transport,
+      kind: 'stdio',
+      endpoint: [server.command, ...server.args].join(' '),
+      stderr: transport.stderr as Readable,
+    };
   }
   const expanded = expandEnvRefs({ url: server.url, ...prefixed('headers', server.headers) }, deps.env);
   const headers = Object.fromEntries(Object.keys(server.headers).map((key) => [key, expanded[`headers.${key}`]]));
@@ -112,49 +130,58 @@ const asWritten: LaunchStdio = (command, env) => ({ command, env });
 export const fetchWithRequestSignal: FetchLike = (url, init) => requestSignalFetch(fetch)(url, init);
 
 /** fetchWithRequestSignal over another fetch (the desktop's system-proxy fetch). */
-export const requestSignalFetch = (base: FetchLike): FetchLike => async (url, init) => {
-  const connection = init?.signal;
-  if (!connection) return base(url, init);
-  const request = new AbortController();
-  const forward = () => request.abort(connection.reason);
-  if (connection.aborted) request.abort(connection.reason);
-  else connection.addEventListener('abort', forward, { once: true });
-  const release = () => connection.removeEventListener('abort', forward);
-  let response: Response;
-  try {
-    response = await base(url, { ...init, signal: request.signal });
-  } catch (error) {
-    release();
-    throw error;
-  }
-  // Errors and redirects are read at once (or not at all) and keep their url; only a body being streamed needs the link.
-  if (!response.ok || !response.body) {
-    release();
-    return response;
-  }
-  const reader = response.body.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) {
-          release();
-          controller.close();
-        } else controller.enqueue(value);
-      } catch (error) {
-        release();
-        controller.error(error);
-      }
-    },
-    cancel(reason) {
+export const requestSignalFetch =
+  (base: FetchLike): FetchLike =>
+  async (url, init) => {
+    const connection = init?.signal;
+    if (!connection) return base(url, init);
+    const request = new AbortController();
+    const forward = () => request.abort(connection.reason);
+    if (connection.aborted) request.abort(connection.reason);
+    else connection.addEventListener('abort', forward, { once: true });
+    const release = () => connection.removeEventListener('abort', forward);
+    let response: Response;
+    try {
+      response = await base(url, { ...init, signal: request.signal });
+    } catch (error) {
       release();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-};
+      throw error;
+    }
+    // Errors and redirects are read at once (or not at all) and keep their url; only a body being streamed needs the link.
+    if (!response.ok || !response.body) {
+      release();
+      return response;
+    }
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            release();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          release();
+          controller.error(error);
+        }
+      },
+      cancel(reason) {
+        release();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
 
-async function http(url: URL, headers: Record<string, string>, kind: 'streamable-http' | 'sse', endpoint: string, auth?: ConnectionAuth, base?: FetchLike): Promise<BuiltTransport> {
+async function http(
+  url: URL,
+  headers: Record<string, string>,
+  kind: 'streamable-http' | 'sse',
+  endpoint: string,
+  auth?: ConnectionAuth,
+  base?: FetchLike,
+): Promise<BuiltTransport> {
   const withSignal = base ? requestSignalFetch(base) : fetchWithRequestSignal;
   // With OAuth the SDK answers a 401 itself (refresh, or ask for a sign-in) and sends the bearer token.
   const fetch = auth ? auth.wrapFetch(withSignal) : withSignal;
@@ -164,14 +191,24 @@ async function http(url: URL, headers: Record<string, string>, kind: 'streamable
   // The SDK's transports load on first use (sdk-modules.ts).
   const transport =
     kind === 'sse'
-      ? new (await sseModule()).SSEClientTransport(url, { requestInit: { headers }, fetch, authProvider, ...issuerCheck })
+      ? new (await sseModule()).SSEClientTransport(url, {
+          requestInit: { headers },
+          fetch,
+          authProvider,
+          ...issuerCheck,
+        })
       : // The SDK retries a dropped GET stream on its own; keep that short, our manager owns reconnection.
         new (await streamableHttpModule()).StreamableHTTPClientTransport(url, {
           requestInit: { headers },
           fetch,
           authProvider,
           ...issuerCheck,
-          reconnectionOptions: { initialReconnectionDelay: 500, maxReconnectionDelay: 2_000, reconnectionDelayGrowFactor: 2, maxRetries: 1 },
+          reconnectionOptions: {
+            initialReconnectionDelay: 500,
+            maxReconnectionDelay: 2_000,
+            reconnectionDelayGrowFactor: 2,
+            maxRetries: 1,
+          },
         });
   return { transport, kind, endpoint, auth };
 }

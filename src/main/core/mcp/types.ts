@@ -1,5 +1,15 @@
 import type { UiMessage } from '../../../shared/i18n-message';
-import type { OAuthClientProvider, FetchLike, ClientCapabilities, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult, ServerCapabilities, Tool } from "@modelcontextprotocol/client";
+import type {
+  OAuthClientProvider,
+  FetchLike,
+  ClientCapabilities,
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
 import type { HttpServerConfig, StdioServerConfig } from '../../../shared/config/schema';
 import type { EventSink } from '../events';
 import type { ServerStatus } from '../../../shared/catalog';
@@ -219,5 +229,7 @@ export interface LaunchGate {
   waits(server: StdioServerConfig): boolean;
 }
 
-type OptionalSettings = 'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events' | 'launchGate' | 'eras';
-export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> & Pick<ConnectionOptions, OptionalSettings>;
+type OptionalSettings =
+  'resolveBuiltin' | 'auth' | 'fetch' | 'launchStdio' | 'prepareTools' | 'requests' | 'events' | 'launchGate' | 'eras';
+export type ConnectionSettings = Required<Omit<ConnectionOptions, OptionalSettings>> &
+  Pick<ConnectionOptions, OptionalSettings>;

@@ -61,11 +61,14 @@ describe('the console preferences (UI language)', () => {
     }
   });
 
-  it('says why the file is unusable as a code, the parser\'s and the schema\'s words inside it; the English as before (issue 20)', async () => {
+  it("says why the file is unusable as a code, the parser's and the schema's words inside it; the English as before (issue 20)", async () => {
     const notJson = setup();
     writeFileSync(notJson.path, '{ not json');
     const broken = (await notJson.open()).view();
-    expect(broken.problemMessage).toMatchObject({ code: 'preferences.notJson', params: { detail: expect.any(String) } });
+    expect(broken.problemMessage).toMatchObject({
+      code: 'preferences.notJson',
+      params: { detail: expect.any(String) },
+    });
     expect(broken.problem).toBe(`not JSON: ${broken.problemMessage!.params!.detail as string}`);
 
     const french = setup();
@@ -73,13 +76,21 @@ describe('the console preferences (UI language)', () => {
     const store = await french.open();
     const view = store.view();
     expect(view.problem).toBe('language: Invalid option: expected one of "auto"|"en"|"zh-CN"');
-    expect(view.problemMessage).toMatchObject({ code: 'preferences.fieldProblem', params: { path: 'language', problem: { code: 'zod.invalidValue' } }, text: view.problem });
+    expect(view.problemMessage).toMatchObject({
+      code: 'preferences.fieldProblem',
+      params: { path: 'language', problem: { code: 'zod.invalidValue' } },
+      text: view.problem,
+    });
     const refused = (await store.setLanguage('en').then(
       () => undefined,
       (error: unknown) => error,
     )) as { message: string; uiMessage: { code: string; params: object } };
-    expect(refused.message).toBe(`${french.path} could not be read (${view.problem}); fix or remove it to save preferences`);
-    expect(refused.uiMessage).toMatchObject({ code: 'preferences.unreadable', params: { problem: { code: 'preferences.fieldProblem' } } });
+    expect(refused.message).toBe(
+      `${french.path} could not be read (${view.problem}); fix or remove it to save preferences`,
+    );
+    expect(refused.uiMessage).toMatchObject({
+      code: 'preferences.unreadable',
+      params: { problem: { code: 'preferences.fieldProblem' } },
+    });
   });
 });
-

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
-import { storedPreferencesSchema, type Preferences, type StoredPreferences, type UiLanguageChoice, type UiThemeChoice } from '../../../shared/contract/preferences';
+import {
+  storedPreferencesSchema,
+  type Preferences,
+  type StoredPreferences,
+  type UiLanguageChoice,
+  type UiThemeChoice,
+} from '../../../shared/contract/preferences';
 import type { EventSink } from '../events';
 import { Conflict } from '../errors';
 import { PRIVATE_FILE } from '../private-files';
@@ -38,7 +44,11 @@ export class PreferencesStore {
   view(): Preferences {
     const problem = this.problem;
     if (problem === undefined) return { ...this.stored, systemLanguages: this.systemLanguages() };
-    return { ...this.stored, systemLanguages: this.systemLanguages(), ...(typeof problem === 'string' ? { problem } : { problem: problem.text, problemMessage: problem }) };
+    return {
+      ...this.stored,
+      systemLanguages: this.systemLanguages(),
+      ...(typeof problem === 'string' ? { problem } : { problem: problem.text, problemMessage: problem }),
+    };
   }
 
   setLanguage(language: UiLanguageChoice): Promise<Preferences> {
@@ -53,10 +63,17 @@ export class PreferencesStore {
     const problem = this.problem;
     if (problem) {
       // The English says the problem as it was first worded (a nested message's English is re-rendered from its code).
-      const text = say('preferences.unreadable', { path: this.options.path, problem: typeof problem === 'string' ? problem : problem.text }).text;
+      const text = say('preferences.unreadable', {
+        path: this.options.path,
+        problem: typeof problem === 'string' ? problem : problem.text,
+      }).text;
       throw new Conflict(say('preferences.unreadable', { path: this.options.path, problem }, text));
     }
-    await writeFileAtomic(this.options.path, `${JSON.stringify(next, null, 2)}\n`, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE });
+    await writeFileAtomic(this.options.path, `${JSON.stringify(next, null, 2)}\n`, {
+      encoding: 'utf8',
+      fsync: true,
+      mode: PRIVATE_FILE,
+    });
     this.stored = next;
     const view = this.view();
     this.options.events.emit('preferences.changed', view);
@@ -84,7 +101,10 @@ export class PreferencesStore {
       if (result.success) this.stored = result.data;
       else this.problem = issuesMessage(result.error.issues);
     }
-    if (this.problem) this.options.log?.(`[preferences] ${this.options.path} is left as it is: ${typeof this.problem === 'string' ? this.problem : this.problem.text}`);
+    if (this.problem)
+      this.options.log?.(
+        `[preferences] ${this.options.path} is left as it is: ${typeof this.problem === 'string' ? this.problem : this.problem.text}`,
+      );
   }
 
   private systemLanguages(): string[] {
@@ -105,7 +125,11 @@ function issuesMessage(issues: readonly z.core.$ZodIssue[]): UiMessage {
     const problem = zodIssueMessage(issue) ?? issue.message;
     const path = issue.path.join('.');
     const text = `${path || '(file)'}: ${issue.message}`;
-    return path ? say('preferences.fieldProblem', { path, problem }, text) : say('preferences.fileProblem', { problem }, text);
+    return path
+      ? say('preferences.fieldProblem', { path, problem }, text)
+      : say('preferences.fileProblem', { problem }, text);
   });
-  return parts.reduceRight((rest, first) => say('preferences.problems', { first, rest }, `${first.text}; ${rest.text}`));
+  return parts.reduceRight((rest, first) =>
+    say('preferences.problems', { first, rest }, `${first.text}; ${rest.text}`),
+  );
 }

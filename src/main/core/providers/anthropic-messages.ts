@@ -1,4 +1,10 @@
-import type { ContentBlockParam, ImageBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  ContentBlockParam,
+  ImageBlockParam,
+  MessageParam,
+  Tool,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages';
 import { imagesNotSentNote } from './image-notes';
 import type { ChatMessage, ModelToolDefinition } from './types';
 

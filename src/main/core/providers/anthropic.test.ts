@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from './anthropic';
 import { collectEvents } from './collect-events';
-import { anthropicError, anthropicStream, paced, sseFrame, startAnthropicServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
+import {
+  anthropicError,
+  anthropicStream,
+  paced,
+  sseFrame,
+  startAnthropicServer,
+  type Script,
+  type ScriptedServer,
+} from '../../../../tests/support/providers';
 import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
 
 const KEY = 'sk-ant-test-SECRET-987654321';
@@ -40,7 +48,22 @@ const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
 const textDelta = (index: number, text: string) =>
   sseFrame({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }, 'content_block_delta');
 const startFrames = [
-  sseFrame({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [], model: 'x', stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } }, 'message_start'),
+  sseFrame(
+    {
+      type: 'message_start',
+      message: {
+        id: 'm',
+        type: 'message',
+        role: 'assistant',
+        content: [],
+        model: 'x',
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: 3, output_tokens: 1 },
+      },
+    },
+    'message_start',
+  ),
   sseFrame({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start'),
 ];
 
@@ -67,27 +90,40 @@ describe('Anthropic provider', () => {
     expect(events.filter((event) => event.type !== 'toolInputPartial')).toEqual([
       { type: 'text', delta: 'Let me ' },
       { type: 'text', delta: 'check.' },
-      { type: 'toolCall', call: { id: 'toolu_1', name: 'query_logistics', arguments: { trackingNo: 'BIT9100000233' } } },
+      {
+        type: 'toolCall',
+        call: { id: 'toolu_1', name: 'query_logistics', arguments: { trackingNo: 'BIT9100000233' } },
+      },
       { type: 'done', stopReason: 'tool_calls', usage: { inputTokens: 120, outputTokens: 30 } },
     ]);
   });
 
   it('reports the tool input as it streams, throttled, before the complete tool_use', async () => {
     const args = { trackingNo: 'BIT9100000233', note: 'leave at the door, ring twice' };
-    const { provider } = await setup([paced(anthropicStream({ toolUses: [{ id: 'toolu_7', name: 'query_logistics', arguments: args }] }), 120)]);
+    const { provider } = await setup([
+      paced(anthropicStream({ toolUses: [{ id: 'toolu_7', name: 'query_logistics', arguments: args }] }), 120),
+    ]);
     const events = await collectEvents(provider.stream(request()));
     const partials = events.flatMap((event) => (event.type === 'toolInputPartial' ? [event] : []));
     const json = JSON.stringify(args);
     // Three fragments 120 ms apart: each is due; the raw text grows and each is a prefix of the final input.
     expect(partials.length).toBeGreaterThanOrEqual(2);
-    expect(partials[0]).toEqual({ type: 'toolInputPartial', callId: 'toolu_7', name: 'query_logistics', json: json.slice(0, partials[0].json.length) });
+    expect(partials[0]).toEqual({
+      type: 'toolInputPartial',
+      callId: 'toolu_7',
+      name: 'query_logistics',
+      json: json.slice(0, partials[0].json.length),
+    });
     for (const [n, partial] of partials.entries()) {
       expect(json.startsWith(partial.json)).toBe(true);
       if (n > 0) expect(partial.json.length).toBeGreaterThan(partials[n - 1].json.length);
     }
     const callAt = events.findIndex((event) => event.type === 'toolCall');
     expect(events.findLastIndex((event) => event.type === 'toolInputPartial')).toBeLessThan(callAt);
-    expect(events[callAt]).toEqual({ type: 'toolCall', call: { id: 'toolu_7', name: 'query_logistics', arguments: args } });
+    expect(events[callAt]).toEqual({
+      type: 'toolCall',
+      call: { id: 'toolu_7', name: 'query_logistics', arguments: args },
+    });
   });
 
   it('sends system separately, tools as input_schema, and groups consecutive tool results', async () => {
@@ -119,9 +155,16 @@ describe('Anthropic provider', () => {
     expect(sent.path).toBe('/v1/messages');
     // This SDK generation sends the key as a bearer token; older ones used x-api-key.
     expect(sent.headers['x-api-key'] ?? sent.headers.authorization).toContain(KEY);
-    expect(sent.body).toMatchObject({ model: 'claude-test', max_tokens: 512, stream: true, system: 'You are the Bit Select assistant.' });
+    expect(sent.body).toMatchObject({
+      model: 'claude-test',
+      max_tokens: 512,
+      stream: true,
+      system: 'You are the Bit Select assistant.',
+    });
     const body = sent.body as { tools: unknown; messages: unknown };
-    expect(body.tools).toEqual([{ name: 'query_logistics', description: 'Track a parcel by trackingNo', input_schema: tools[0].inputSchema }]);
+    expect(body.tools).toEqual([
+      { name: 'query_logistics', description: 'Track a parcel by trackingNo', input_schema: tools[0].inputSchema },
+    ]);
     expect(body.messages).toEqual([
       { role: 'user', content: '查订单和物流' },
       {
@@ -156,8 +199,13 @@ describe('Anthropic provider', () => {
     expect(err.message).not.toContain(KEY);
     expect(err.message).not.toContain('SECRET');
     // The console gets the sentence as codes (the hint nested); the model and the CLI read the same English as before.
-    expect(err.uiMessage).toMatchObject({ code: 'provider.authFailed', params: { status: 401, hint: { code: 'provider.hint.checkKey' } } });
-    expect(err.message).toMatch(/^claude-test via 127\.0\.0\.1:\d+: authentication failed \(HTTP 401\)\. Check the API key\. Server said: /);
+    expect(err.uiMessage).toMatchObject({
+      code: 'provider.authFailed',
+      params: { status: 401, hint: { code: 'provider.hint.checkKey' } },
+    });
+    expect(err.message).toMatch(
+      /^claude-test via 127\.0\.0\.1:\d+: authentication failed \(HTTP 401\)\. Check the API key\. Server said: /,
+    );
     expect(err.uiMessage?.text).toBe(err.message);
   });
 
@@ -174,20 +222,27 @@ describe('Anthropic provider', () => {
   });
 
   it('maps an error event inside the stream', async () => {
-    const frames = [...startFrames, sseFrame({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error')];
+    const frames = [
+      ...startFrames,
+      sseFrame({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error'),
+    ];
     const { provider } = await setup([{ kind: 'sse', frames }]);
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('server');
   });
 
   it('reports malformed tool input JSON as bad_response', async () => {
-    const { provider } = await setup([anthropicStream({ toolUses: [{ name: 'query_logistics', arguments: '{"trackingNo": ' }] })]);
+    const { provider } = await setup([
+      anthropicStream({ toolUses: [{ name: 'query_logistics', arguments: '{"trackingNo": ' }] }),
+    ]);
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('reports a malformed event payload as bad_response', async () => {
-    const { provider } = await setup([{ kind: 'sse', frames: [...startFrames, 'event: content_block_delta\ndata: {"type":\n\n'] }]);
+    const { provider } = await setup([
+      { kind: 'sse', frames: [...startFrames, 'event: content_block_delta\ndata: {"type":\n\n'] },
+    ]);
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
@@ -208,7 +263,8 @@ describe('Anthropic provider', () => {
     const { provider } = await setup([{ kind: 'sse', frames: [...startFrames, textDelta(0, 'hi')], thenHang: true }]);
     const controller = new AbortController();
     const run = (async () => {
-      for await (const event of provider.stream(request({ signal: controller.signal }))) if (event.type === 'text') controller.abort();
+      for await (const event of provider.stream(request({ signal: controller.signal })))
+        if (event.type === 'text') controller.abort();
     })();
     const err = await failure(run);
     expect(err.code).toBe('aborted');
@@ -217,12 +273,19 @@ describe('Anthropic provider', () => {
   it('fails with config when no key or model is set, without calling the server', async () => {
     const started = await startAnthropicServer([]);
     server = started;
-    const noKey = createAnthropicProvider({ provider: 'anthropic', baseUrl: started.baseUrl, model: 'm', apiKeyEnv: 'ANTHROPIC_API_KEY' }, undefined);
+    const noKey = createAnthropicProvider(
+      { provider: 'anthropic', baseUrl: started.baseUrl, model: 'm', apiKeyEnv: 'ANTHROPIC_API_KEY' },
+      undefined,
+    );
     const noKeyErr = await failure(collectEvents(noKey.stream(request())));
     expect(noKeyErr.code).toBe('config');
     const host = new URL(started.baseUrl).host;
     expect(noKeyErr.message).toBe(`m via ${host}: no API key is set (env ANTHROPIC_API_KEY is empty)`);
-    expect(noKeyErr.uiMessage).toEqual({ code: 'provider.noApiKeyEnvEmpty', params: { label: `m via ${host}`, env: 'ANTHROPIC_API_KEY' }, text: noKeyErr.message });
+    expect(noKeyErr.uiMessage).toEqual({
+      code: 'provider.noApiKeyEnvEmpty',
+      params: { label: `m via ${host}`, env: 'ANTHROPIC_API_KEY' },
+      text: noKeyErr.message,
+    });
     const noModel = createAnthropicProvider({ provider: 'anthropic', baseUrl: started.baseUrl }, KEY);
     const noModelErr = await failure(collectEvents(noModel.stream(request())));
     expect(noModelErr.code).toBe('config');

@@ -1,4 +1,9 @@
-import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import Anthropic, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from '@anthropic-ai/sdk';
 import type { RawMessageStreamEvent, StopReason } from '@anthropic-ai/sdk/resources/messages';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages';
 import { say } from '../../../shared/messages';
@@ -27,7 +32,11 @@ const DEFAULT_MAX_TOKENS = 4096;
  * Messages API streaming over the official SDK. `temperature` is not sent: this SDK version
  * no longer accepts it on messages.create.
  */
-export function createAnthropicProvider(settings: ModelSettings, apiKey: string | undefined, host: ProviderHost = {}): ModelProvider {
+export function createAnthropicProvider(
+  settings: ModelSettings,
+  apiKey: string | undefined,
+  host: ProviderHost = {},
+): ModelProvider {
   const baseURL = settings.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
   const model = settings.model ?? '';
   const label = providerLabel(model || '(no model)', baseURL);
@@ -37,8 +46,21 @@ export function createAnthropicProvider(settings: ModelSettings, apiKey: string 
 
   async function* stream(req: ModelRequest): AsyncGenerator<ModelStreamEvent> {
     if (!model) throw new ProviderError('config', say('provider.anthropicModelRequired', { label }));
-    if (!apiKey) throw new ProviderError('config', settings.apiKeyEnv ? say('provider.noApiKeyEnvEmpty', { label, env: settings.apiKeyEnv }) : say('provider.noApiKey', { label }));
-    client ??= new Anthropic({ apiKey, baseURL, maxRetries: 0, timeout: timeoutMs, logLevel: 'off', ...(host.fetch && { fetch: host.fetch }) });
+    if (!apiKey)
+      throw new ProviderError(
+        'config',
+        settings.apiKeyEnv
+          ? say('provider.noApiKeyEnvEmpty', { label, env: settings.apiKeyEnv })
+          : say('provider.noApiKey', { label }),
+      );
+    client ??= new Anthropic({
+      apiKey,
+      baseURL,
+      maxRetries: 0,
+      timeout: timeoutMs,
+      logLevel: 'off',
+      ...(host.fetch && { fetch: host.fetch }),
+    });
     const guard = createStreamGuard(req.signal, timeoutMs);
     const ctx: ErrorContext = { label, apiKey, apiKeyEnv: settings.apiKeyEnv, timeoutMs, guard };
     const state = new StreamState(label);
@@ -100,7 +122,11 @@ class StreamState {
         if (event.delta.type === 'text_delta' && event.delta.text) yield { type: 'text', delta: event.delta.text };
         else if (event.delta.type === 'input_json_delta') {
           const block = this.toolBlocks.get(event.index);
-          if (!block) throw new ProviderError('bad_response', say('provider.unknownBlock', { label: this.label, index: event.index }));
+          if (!block)
+            throw new ProviderError(
+              'bad_response',
+              say('provider.unknownBlock', { label: this.label, index: event.index }),
+            );
           block.json += event.delta.partial_json;
           const partial = this.partials.next(block.id, block.name, block.json);
           if (partial) yield partial;

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anthropicStream, openAiStream, startAnthropicServer, startOpenAiCompatibleServer, type ScriptedServer } from '../../../../tests/support/providers';
+import {
+  anthropicStream,
+  openAiStream,
+  startAnthropicServer,
+  startOpenAiCompatibleServer,
+  type ScriptedServer,
+} from '../../../../tests/support/providers';
 import { collectEvents } from './collect-events';
 import { createModelProvider, lazyProvider, providerForSettings } from './create-provider';
 import type { ModelProvider, ModelRequest } from './types';
@@ -10,7 +16,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-const request = (): ModelRequest => ({ system: 's', messages: [{ role: 'user', content: 'hi' }], tools: [], signal: new AbortController().signal });
+const request = (): ModelRequest => ({
+  system: 's',
+  messages: [{ role: 'user', content: 'hi' }],
+  tools: [],
+  signal: new AbortController().signal,
+});
 
 /** A fetch that records every URL it is handed, then does the real request: what the desktop's proxy fetch is. */
 function recordingFetch() {
@@ -24,10 +35,18 @@ function recordingFetch() {
 
 describe('createModelProvider', () => {
   it('picks the provider named in settings', () => {
-    expect(createModelProvider({ provider: 'demo' }, undefined)).toMatchObject({ id: 'demo', label: 'offline demo model' });
-    const openai = createModelProvider({ provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b' }, undefined);
+    expect(createModelProvider({ provider: 'demo' }, undefined)).toMatchObject({
+      id: 'demo',
+      label: 'offline demo model',
+    });
+    const openai = createModelProvider(
+      { provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b' },
+      undefined,
+    );
     expect(openai).toMatchObject({ id: 'openai-compatible', label: 'qwen2.5:7b via localhost:11434' });
-    expect(createModelProvider({ provider: 'openai-compatible' }, undefined).label).toBe('(no model) via api.openai.com');
+    expect(createModelProvider({ provider: 'openai-compatible' }, undefined).label).toBe(
+      '(no model) via api.openai.com',
+    );
     const anthropic = createModelProvider({ provider: 'anthropic', model: 'claude-sonnet-4-6' }, 'sk-ant-x');
     expect(anthropic).toMatchObject({ id: 'anthropic', label: 'claude-sonnet-4-6 via api.anthropic.com' });
   });
@@ -52,14 +71,21 @@ describe('createModelProvider', () => {
   });
 
   it('never puts the key in the label', () => {
-    const provider = createModelProvider({ provider: 'openai-compatible', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com' }, 'sk-very-secret');
+    const provider = createModelProvider(
+      { provider: 'openai-compatible', model: 'deepseek-chat', baseUrl: 'https://api.deepseek.com' },
+      'sk-very-secret',
+    );
     expect(provider.label).toBe('deepseek-chat via api.deepseek.com');
   });
 
   it('loads the OpenAI SDK on the first call and sends through the fetch the host lends (the system proxy)', async () => {
     server = await startOpenAiCompatibleServer([openAiStream({ text: ['hello'] })]);
     const { urls, fetch } = recordingFetch();
-    const provider = createModelProvider({ provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'm' }, 'sk-x', { fetch });
+    const provider = createModelProvider(
+      { provider: 'openai-compatible', baseUrl: server.baseUrl, model: 'm' },
+      'sk-x',
+      { fetch },
+    );
     expect(urls).toEqual([]);
     expect(await collectEvents(provider.stream(request()))).toContainEqual({ type: 'text', delta: 'hello' });
     expect(urls).toEqual([`${server.baseUrl}/chat/completions`]);
@@ -68,14 +94,24 @@ describe('createModelProvider', () => {
   it('the Anthropic SDK too', async () => {
     server = await startAnthropicServer([anthropicStream({ text: ['hi there'] })]);
     const { urls, fetch } = recordingFetch();
-    const provider = createModelProvider({ provider: 'anthropic', baseUrl: server.baseUrl, model: 'claude-x' }, 'sk-ant', { fetch });
+    const provider = createModelProvider(
+      { provider: 'anthropic', baseUrl: server.baseUrl, model: 'claude-x' },
+      'sk-ant',
+      { fetch },
+    );
     expect(await collectEvents(provider.stream(request()))).toContainEqual({ type: 'text', delta: 'hi there' });
     expect(urls).toEqual([`${server.baseUrl}/v1/messages`]);
   });
 
   it('a provider module that fails to load is tried again on the next call, not cached as a failure', async () => {
     let attempts = 0;
-    const working: ModelProvider = { id: 'x', label: 'x', stream: async function* () { yield { type: 'done', stopReason: 'end' }; } };
+    const working: ModelProvider = {
+      id: 'x',
+      label: 'x',
+      stream: async function* () {
+        yield { type: 'done', stopReason: 'end' };
+      },
+    };
     const provider = lazyProvider('x', 'x', async () => {
       if (++attempts === 1) throw new Error('EMFILE: too many open files');
       return working;
@@ -87,7 +123,13 @@ describe('createModelProvider', () => {
 
   it('prepare loads the module ahead of the first stream, once; a failed prepare is left to the stream to retry', async () => {
     let attempts = 0;
-    const working: ModelProvider = { id: 'x', label: 'x', stream: async function* () { yield { type: 'done', stopReason: 'end' }; } };
+    const working: ModelProvider = {
+      id: 'x',
+      label: 'x',
+      stream: async function* () {
+        yield { type: 'done', stopReason: 'end' };
+      },
+    };
     const provider = lazyProvider('x', 'x', async () => {
       if (++attempts === 1) throw new Error('EMFILE: too many open files');
       return working;

@@ -1,13 +1,24 @@
 import { retryingOnce } from '../retrying-once';
 import { providerLabel } from './tool-arguments';
-import { ANTHROPIC_DEFAULT_BASE_URL, DEMO_LABEL, OPENAI_DEFAULT_BASE_URL, type ModelProvider, type ModelSettings, type ProviderHost } from './types';
+import {
+  ANTHROPIC_DEFAULT_BASE_URL,
+  DEMO_LABEL,
+  OPENAI_DEFAULT_BASE_URL,
+  type ModelProvider,
+  type ModelSettings,
+  type ProviderHost,
+} from './types';
 
 /**
  * Picks the provider for `settings.provider`; the caller resolves the key (from apiKeyEnv / secret store).
  * Each provider's module (a vendor SDK, the demo's replies) is imported on the first model call, not at start-up:
  * loading them all cost the main process's start-up time for the ones not in use.
  */
-export function createModelProvider(settings: ModelSettings, apiKey: string | undefined, host: ProviderHost = {}): ModelProvider {
+export function createModelProvider(
+  settings: ModelSettings,
+  apiKey: string | undefined,
+  host: ProviderHost = {},
+): ModelProvider {
   switch (settings.provider) {
     case 'demo':
       // Its replies and flows too: ~30 KB that the runtime's module evaluated at start-up for a model not in use.
@@ -23,7 +34,8 @@ export function createModelProvider(settings: ModelSettings, apiKey: string | un
   }
 }
 
-const labelOf = (settings: ModelSettings, defaultBaseUrl: string) => providerLabel(settings.model || '(no model)', settings.baseUrl ?? defaultBaseUrl);
+const labelOf = (settings: ModelSettings, defaultBaseUrl: string) =>
+  providerLabel(settings.model || '(no model)', settings.baseUrl ?? defaultBaseUrl);
 
 /**
  * A provider whose module (and SDK) loads on its first stream, or earlier through `prepare` (a conversation was
@@ -47,10 +59,13 @@ export function lazyProvider(id: string, label: string, load: () => Promise<Mode
  * The provider for the current settings, made again only when they or the key change: each turn built a new
  * client (and the OpenAI SDK's client makes some thirty resource objects), in the middle of the turn.
  */
-export function providerForSettings(make: (settings: ModelSettings, apiKey: string | undefined) => ModelProvider): (settings: ModelSettings, apiKey: string | undefined) => ModelProvider {
+export function providerForSettings(
+  make: (settings: ModelSettings, apiKey: string | undefined) => ModelProvider,
+): (settings: ModelSettings, apiKey: string | undefined) => ModelProvider {
   let last: { settings: ModelSettings; apiKey: string | undefined; provider: ModelProvider } | undefined;
   return (settings, apiKey) => {
-    if (last?.settings !== settings || last.apiKey !== apiKey) last = { settings, apiKey, provider: make(settings, apiKey) };
+    if (last?.settings !== settings || last.apiKey !== apiKey)
+      last = { settings, apiKey, provider: make(settings, apiKey) };
     return last.provider;
   };
 }

@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectEvents } from './collect-events';
 import { createOpenAiCompatibleProvider } from './openai-compatible';
-import { openAiError, openAiStream, paced, sseFrame, startOpenAiCompatibleServer, type Script, type ScriptedServer } from '../../../../tests/support/providers';
+import {
+  openAiError,
+  openAiStream,
+  paced,
+  sseFrame,
+  startOpenAiCompatibleServer,
+  type Script,
+  type ScriptedServer,
+} from '../../../../tests/support/providers';
 import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
 
 const KEY = 'sk-test-SECRET-0123456789';
@@ -38,7 +46,13 @@ const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
 });
 
 const textChunk = (content: string) =>
-  sseFrame({ id: 'x', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+  sseFrame({
+    id: 'x',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'm',
+    choices: [{ index: 0, delta: { content }, finish_reason: null }],
+  });
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
   const err = await promise.then(
@@ -51,7 +65,9 @@ async function failure(promise: Promise<unknown>): Promise<ProviderError> {
 
 describe('OpenAI-compatible provider', () => {
   it('streams text deltas and reports the label', async () => {
-    const { provider } = await setup([openAiStream({ text: ['您好，', '我来帮您', '查一下。'], usage: { prompt_tokens: 42, completion_tokens: 9 } })]);
+    const { provider } = await setup([
+      openAiStream({ text: ['您好，', '我来帮您', '查一下。'], usage: { prompt_tokens: 42, completion_tokens: 9 } }),
+    ]);
     expect(provider.label).toMatch(/^qwen-test via 127\.0\.0\.1:\d+$/);
     const events = await collectEvents(provider.stream(request()));
     expect(events).toEqual([
@@ -77,7 +93,11 @@ describe('OpenAI-compatible provider', () => {
         request({
           messages: [
             { role: 'user', content: 'where is my order' },
-            { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'query_order', arguments: { keyword: 'AirPods' } }] },
+            {
+              role: 'assistant',
+              content: '',
+              toolCalls: [{ id: 'c1', name: 'query_order', arguments: { keyword: 'AirPods' } }],
+            },
             { role: 'tool', toolCallId: 'c1', name: 'query_order', content: '{"orders":[]}' },
             { role: 'tool', toolCallId: 'c2', name: 'query_logistics', content: 'denied', isError: true },
             { role: 'assistant', content: 'No orders found.' },
@@ -88,7 +108,10 @@ describe('OpenAI-compatible provider', () => {
     );
     expect(events.filter((event) => event.type !== 'toolInputPartial')).toEqual([
       { type: 'text', delta: '我先查一下订单。' },
-      { type: 'toolCall', call: { id: 'call_a', name: 'query_order', arguments: { keyword: 'AirPods Pro', days: 14 } } },
+      {
+        type: 'toolCall',
+        call: { id: 'call_a', name: 'query_order', arguments: { keyword: 'AirPods Pro', days: 14 } },
+      },
       { type: 'toolCall', call: { id: 'call_b', name: 'query_order', arguments: {} } },
       { type: 'done', stopReason: 'tool_calls', usage: { inputTokens: 10, outputTokens: 5 } },
     ]);
@@ -110,7 +133,9 @@ describe('OpenAI-compatible provider', () => {
       {
         role: 'assistant',
         content: null,
-        tool_calls: [{ id: 'c1', type: 'function', function: { name: 'query_order', arguments: '{"keyword":"AirPods"}' } }],
+        tool_calls: [
+          { id: 'c1', type: 'function', function: { name: 'query_order', arguments: '{"keyword":"AirPods"}' } },
+        ],
       },
       { role: 'tool', tool_call_id: 'c1', content: '{"orders":[]}' },
       { role: 'tool', tool_call_id: 'c2', content: '[tool error] denied' },
@@ -121,7 +146,9 @@ describe('OpenAI-compatible provider', () => {
 
   it('reports the arguments of each tool call as they stream, throttled, before the complete calls', async () => {
     const args = { keyword: 'AirPods Pro 2nd generation', days: 14 };
-    const { provider } = await setup([paced(openAiStream({ toolCalls: [{ id: 'call_s', name: 'query_order', arguments: args }] }), 120)]);
+    const { provider } = await setup([
+      paced(openAiStream({ toolCalls: [{ id: 'call_s', name: 'query_order', arguments: args }] }), 120),
+    ]);
     const events = await collectEvents(provider.stream(request()));
     const partials = events.flatMap((event) => (event.type === 'toolInputPartial' ? [event] : []));
     const json = JSON.stringify(args);
@@ -169,13 +196,20 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it('reports a malformed stream chunk as bad_response', async () => {
-    const { provider } = await setup([{ kind: 'sse', frames: [sseFrame('{"id":"x","choices":[{"index":0,"delta":{"content":"hi"'), sseFrame('[DONE]')] }]);
+    const { provider } = await setup([
+      {
+        kind: 'sse',
+        frames: [sseFrame('{"id":"x","choices":[{"index":0,"delta":{"content":"hi"'), sseFrame('[DONE]')],
+      },
+    ]);
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('reports malformed tool-call JSON as bad_response', async () => {
-    const { provider } = await setup([openAiStream({ toolCalls: [{ name: 'query_order', arguments: '{"keyword": "Air' }] })]);
+    const { provider } = await setup([
+      openAiStream({ toolCalls: [{ name: 'query_order', arguments: '{"keyword": "Air' }] }),
+    ]);
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
     expect(err.message).toContain('query_order');
@@ -224,22 +258,39 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it('requires a model', async () => {
-    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1' }, undefined);
+    const provider = createOpenAiCompatibleProvider(
+      { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1' },
+      undefined,
+    );
     const err = await failure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('config');
-    expect(err.message).toBe('(no model) via 127.0.0.1:9: settings.model is required for an OpenAI-compatible provider');
-    expect(err.uiMessage).toEqual({ code: 'provider.openAiModelRequired', params: { label: '(no model) via 127.0.0.1:9' }, text: err.message });
+    expect(err.message).toBe(
+      '(no model) via 127.0.0.1:9: settings.model is required for an OpenAI-compatible provider',
+    );
+    expect(err.uiMessage).toEqual({
+      code: 'provider.openAiModelRequired',
+      params: { label: '(no model) via 127.0.0.1:9' },
+      text: err.message,
+    });
   });
 
   it('hands the event loop back while it decodes a reply that arrived in one read', async () => {
     const { countLoopTurns } = await import('../../../../tests/support/loop-turns');
-    const calls = Array.from({ length: 300 }, (_, i) => ({ id: `c${i}`, name: 'query_order', arguments: { keyword: `耳机 ${i}` } }));
+    const calls = Array.from({ length: 300 }, (_, i) => ({
+      id: `c${i}`,
+      name: 'query_order',
+      arguments: { keyword: `耳机 ${i}` },
+    }));
     const scripted = openAiStream({ toolCalls: calls });
     const body = (scripted as { frames: string[] }).frames.join('');
     // The whole reply is one chunk of the body: no I/O between its events, as when the server sent it before we read.
-    const provider = createOpenAiCompatibleProvider({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' }, KEY, {
-      fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
-    });
+    const provider = createOpenAiCompatibleProvider(
+      { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1', model: 'm' },
+      KEY,
+      {
+        fetch: async () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+      },
+    );
     const loop = countLoopTurns();
     const events = await collectEvents(provider.stream(request()));
     const turns = loop.turns;

@@ -26,7 +26,11 @@ const SDK_ERRORS = { APIError, APIConnectionError, APIConnectionTimeoutError, AP
 const NO_KEY_PLACEHOLDER = 'not-set';
 
 /** Chat Completions over the official SDK: OpenAI, DeepSeek, Qwen, Ollama, vLLM, LM Studio (via baseUrl). */
-export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: string | undefined, host: ProviderHost = {}): ModelProvider {
+export function createOpenAiCompatibleProvider(
+  settings: ModelSettings,
+  apiKey: string | undefined,
+  host: ProviderHost = {},
+): ModelProvider {
   const baseURL = settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
   const model = settings.model ?? '';
   const label = providerLabel(model || '(no model)', baseURL);
@@ -55,8 +59,12 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
           model,
           messages: toOpenAiMessages(req.system, req.messages, { images: settings.images }),
           ...(req.tools.length > 0 && { tools: toOpenAiTools(req.tools) }),
-          ...((req.temperature ?? settings.temperature) !== undefined && { temperature: req.temperature ?? settings.temperature }),
-          ...((req.maxTokens ?? settings.maxTokens) !== undefined && { max_tokens: req.maxTokens ?? settings.maxTokens }),
+          ...((req.temperature ?? settings.temperature) !== undefined && {
+            temperature: req.temperature ?? settings.temperature,
+          }),
+          ...((req.maxTokens ?? settings.maxTokens) !== undefined && {
+            max_tokens: req.maxTokens ?? settings.maxTokens,
+          }),
           stream: true,
           stream_options: { include_usage: true },
         },
@@ -68,7 +76,8 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
       for await (const chunk of chunks) {
         if (slices.due) await slices.handBack();
         guard.touch();
-        if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
+        if (chunk.usage)
+          usage = { inputTokens: chunk.usage.prompt_tokens, outputTokens: chunk.usage.completion_tokens };
         const choice = chunk.choices?.[0];
         if (!choice) continue; // the usage-only chunk has no choices
         if (choice.delta?.content) yield { type: 'text', delta: choice.delta.content };
@@ -80,8 +89,7 @@ export function createOpenAiCompatibleProvider(settings: ModelSettings, apiKey: 
       }
       // The SDK ends iteration quietly when its signal aborts, so a stop or idle timeout lands here.
       if (guard.timedOut || guard.callerAborted) throw toProviderError(new Error('aborted'), SDK_ERRORS, ctx);
-      if (finishReason === null)
-        throw new ProviderError('bad_response', say('provider.noFinishReason', { label }));
+      if (finishReason === null) throw new ProviderError('bad_response', say('provider.noFinishReason', { label }));
     } catch (err) {
       throw toProviderError(err, SDK_ERRORS, ctx);
     } finally {
@@ -115,7 +123,9 @@ class ToolCallAssembler {
     if (fragment.function?.name && !part.name) part.name = fragment.function.name;
     if (fragment.function?.arguments) part.args += fragment.function.arguments;
     this.parts.set(fragment.index, part);
-    return fragment.function?.arguments ? this.partials.next(part.id || `call_${fragment.index}`, part.name, part.args) : undefined;
+    return fragment.function?.arguments
+      ? this.partials.next(part.id || `call_${fragment.index}`, part.name, part.args)
+      : undefined;
   }
 
   finish(): ToolCallRequest[] {

@@ -5,7 +5,12 @@ describe('partial tool input throttle', () => {
   it('lets the first fragment of each call through, then one per interval per call', () => {
     let now = 1_000;
     const throttle = new PartialInputThrottle(50, () => now);
-    expect(throttle.next('a', 'show', '{"x')).toEqual({ type: 'toolInputPartial', callId: 'a', name: 'show', json: '{"x' });
+    expect(throttle.next('a', 'show', '{"x')).toEqual({
+      type: 'toolInputPartial',
+      callId: 'a',
+      name: 'show',
+      json: '{"x',
+    });
     now += 10;
     expect(throttle.next('a', 'show', '{"x":')).toBeUndefined();
     expect(throttle.next('b', 'show', '{')).toMatchObject({ callId: 'b' });

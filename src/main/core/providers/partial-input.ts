@@ -15,7 +15,11 @@ export class PartialInputThrottle {
   ) {}
 
   /** The event to yield for this call's text so far, or undefined when one went out less than an interval ago. */
-  next(callId: string, name: string, json: string): Extract<ModelStreamEvent, { type: 'toolInputPartial' }> | undefined {
+  next(
+    callId: string,
+    name: string,
+    json: string,
+  ): Extract<ModelStreamEvent, { type: 'toolInputPartial' }> | undefined {
     if (!json || !name) return undefined;
     const at = this.now();
     const previous = this.last.get(callId);

@@ -42,10 +42,16 @@ export function toProviderError(err: unknown, sdk: SdkErrorClasses, ctx: ErrorCo
   if (guard.callerAborted || err instanceof sdk.APIUserAbortError)
     return new ProviderError('aborted', say('provider.aborted', { label }));
   if (err instanceof sdk.APIConnectionError)
-    return new ProviderError('network', say('provider.unreachable', { label, detail: redact(causeOf(err), ctx.apiKey) }));
+    return new ProviderError(
+      'network',
+      say('provider.unreachable', { label, detail: redact(causeOf(err), ctx.apiKey) }),
+    );
   if (err instanceof sdk.APIError) return fromStatus(err, ctx);
   if (err instanceof SyntaxError)
-    return new ProviderError('bad_response', say('provider.malformedStream', { label, detail: redact(err.message, ctx.apiKey) }));
+    return new ProviderError(
+      'bad_response',
+      say('provider.malformedStream', { label, detail: redact(err.message, ctx.apiKey) }),
+    );
   const message = err instanceof Error ? err.message : String(err);
   return new ProviderError('bad_response', say('provider.unexpected', { label, detail: redact(message, ctx.apiKey) }));
 }
@@ -56,7 +62,13 @@ function fromStatus(err: ApiErrorLike, ctx: ErrorContext): ProviderError {
   const label = ctx.label;
   if (status === 401 || status === 403) {
     const env = ctx.apiKeyEnv;
-    const hint = ctx.apiKey ? (env ? say('provider.hint.checkKeyInEnv', { env }) : say('provider.hint.checkKey')) : env ? say('provider.hint.noKeyInEnv', { env }) : say('provider.hint.noKey');
+    const hint = ctx.apiKey
+      ? env
+        ? say('provider.hint.checkKeyInEnv', { env })
+        : say('provider.hint.checkKey')
+      : env
+        ? say('provider.hint.noKeyInEnv', { env })
+        : say('provider.hint.noKey');
     return new ProviderError('auth', say('provider.authFailed', { label, status, hint, said }), status);
   }
   if (status === 429) return new ProviderError('rate_limited', say('provider.rateLimited', { label, said }), 429);
@@ -71,6 +83,7 @@ function fromStatus(err: ApiErrorLike, ctx: ErrorContext): ProviderError {
 }
 
 function causeOf(err: Error): string {
-  const cause = (err as { cause?: { message?: string; code?: string; cause?: { code?: string; message?: string } } }).cause;
+  const cause = (err as { cause?: { message?: string; code?: string; cause?: { code?: string; message?: string } } })
+    .cause;
   return cause?.cause?.code ?? cause?.code ?? cause?.cause?.message ?? cause?.message ?? err.message;
 }

@@ -67,14 +67,7 @@ export interface ModelProvider {
 }
 
 export type ProviderErrorCode =
-  | 'auth'
-  | 'rate_limited'
-  | 'server'
-  | 'bad_response'
-  | 'timeout'
-  | 'aborted'
-  | 'network'
-  | 'config';
+  'auth' | 'rate_limited' | 'server' | 'bad_response' | 'timeout' | 'aborted' | 'network' | 'config';
 
 /**
  * The only error a provider throws; `code` lets the loop decide on retry/backoff/Stop. Our own failures carry

@@ -90,7 +90,9 @@ export class CallRegistry {
 
   /** The calls in flight on other servers (the tool the operator may think is asking). */
   callsElsewhere(server: string): { server: string; toolName: string }[] {
-    return [...this.byServer.entries()].filter(([name]) => name !== server).flatMap(([, calls]) => [...calls].map(({ call }) => ({ server: call.server, toolName: call.toolName })));
+    return [...this.byServer.entries()]
+      .filter(([name]) => name !== server)
+      .flatMap(([, calls]) => [...calls].map(({ call }) => ({ server: call.server, toolName: call.toolName })));
   }
 
   originOf(server: string, relatedTaskId: string | undefined): RequestOrigin | undefined {
@@ -101,7 +103,12 @@ export class CallRegistry {
     const conversations = new Set(calls.map((c) => c.call.conversationId));
     if (conversations.size !== 1) return undefined;
     const turns = new Set(calls.map((c) => c.call.turnId));
-    return { conversationId: calls[0].call.conversationId, turnId: turns.size === 1 ? calls[0].call.turnId : null, callId: null, toolName: null };
+    return {
+      conversationId: calls[0].call.conversationId,
+      turnId: turns.size === 1 ? calls[0].call.turnId : null,
+      callId: null,
+      toolName: null,
+    };
   }
 }
 

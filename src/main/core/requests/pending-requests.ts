@@ -74,7 +74,10 @@ export class PendingRequests {
       const done = new AbortController();
       const onWithdrawn = () => settle(options.onWithdrawn(say('request.settled.withdrawn')));
       const onStopped = () => settle(options.onWithdrawn(say('request.settled.callStopped')));
-      const timer = setTimeout(() => settle(options.onTimeout(Math.round(options.timeoutMs / 1000))), options.timeoutMs);
+      const timer = setTimeout(
+        () => settle(options.onTimeout(Math.round(options.timeoutMs / 1000))),
+        options.timeoutMs,
+      );
       const entry: Pending<V> = { view, origin, done: done.signal, settle: (s) => settle(s) };
       const settle = (settlement: Settlement) => {
         if (this.pending.get(view.id) !== entry) return;
@@ -97,7 +100,12 @@ export class PendingRequests {
   }
 
   /** Records an exchange that was answered without asking anyone (a CLI policy, a rate limit). */
-  answeredWithoutAsking(view: ServerRequestView, origin: RequestOrigin | undefined, settlement: Settlement, recorded: () => unknown): void {
+  answeredWithoutAsking(
+    view: ServerRequestView,
+    origin: RequestOrigin | undefined,
+    settlement: Settlement,
+    recorded: () => unknown,
+  ): void {
     this.finish(view, origin, settlement, recorded);
   }
 
@@ -121,7 +129,12 @@ export class PendingRequests {
     for (const entry of [...this.pending.values()]) entry.settle(settlementFor(entry));
   }
 
-  private finish(view: ServerRequestView, origin: RequestOrigin | undefined, settlement: Settlement, recorded: () => unknown): void {
+  private finish(
+    view: ServerRequestView,
+    origin: RequestOrigin | undefined,
+    settlement: Settlement,
+    recorded: () => unknown,
+  ): void {
     const exchange: ServerExchange = {
       id: view.id,
       kind: view.kind,

@@ -20,14 +20,23 @@ const SYSTEM_PROMPT_BYTES = 32_768;
  * SAMPLING_TEXT_BUDGET_BYTES, the latest messages kept first (each cut one ends with a note); `limits` says what the
  * server asked for.
  */
-export function samplingDraftOf(params: CreateMessageRequestParams, maxTokensCap: number = DEFAULT_SAMPLING_MAX_TOKENS): SamplingDraft {
+export function samplingDraftOf(
+  params: CreateMessageRequestParams,
+  maxTokensCap: number = DEFAULT_SAMPLING_MAX_TOKENS,
+): SamplingDraft {
   const messages = params.messages.map((message): SamplingMessage => {
     const parts = (Array.isArray(message.content) ? message.content : [message.content]) as Part[];
-    return { role: message.role, text: parts.map(partText).join('\n'), editable: parts.every((p) => p.type === 'text') };
+    return {
+      role: message.role,
+      text: parts.map(partText).join('\n'),
+      editable: parts.every((p) => p.type === 'text'),
+    };
   });
-  const textBytes = messages.reduce((sum, m) => sum + Buffer.byteLength(m.text), 0) + Buffer.byteLength(params.systemPrompt ?? '');
+  const textBytes =
+    messages.reduce((sum, m) => sum + Buffer.byteLength(m.text), 0) + Buffer.byteLength(params.systemPrompt ?? '');
   let budget = SAMPLING_TEXT_BUDGET_BYTES;
-  const systemPrompt = params.systemPrompt === undefined ? undefined : cutText(params.systemPrompt, Math.min(SYSTEM_PROMPT_BYTES, budget));
+  const systemPrompt =
+    params.systemPrompt === undefined ? undefined : cutText(params.systemPrompt, Math.min(SYSTEM_PROMPT_BYTES, budget));
   if (systemPrompt !== undefined) budget -= Buffer.byteLength(systemPrompt);
   for (let i = messages.length - 1; i >= 0; i--) {
     const text = cutText(messages[i].text, Math.max(0, budget));
@@ -35,17 +44,27 @@ export function samplingDraftOf(params: CreateMessageRequestParams, maxTokensCap
     if (text !== messages[i].text) messages[i] = { ...messages[i], text };
   }
   const tokensCut = params.maxTokens > maxTokensCap;
-  const textCut = textBytes > SAMPLING_TEXT_BUDGET_BYTES || messages.some((m) => m.text.endsWith(CUT_MARK)) || (systemPrompt !== undefined && systemPrompt !== params.systemPrompt);
+  const textCut =
+    textBytes > SAMPLING_TEXT_BUDGET_BYTES ||
+    messages.some((m) => m.text.endsWith(CUT_MARK)) ||
+    (systemPrompt !== undefined && systemPrompt !== params.systemPrompt);
   return {
     messages,
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     maxTokens: Math.min(params.maxTokens, maxTokensCap),
     ...(tokensCut || textCut
-      ? { limits: { ...(tokensCut ? { requestedMaxTokens: params.maxTokens, maxTokens: maxTokensCap } : {}), ...(textCut ? { textBytes, textLimit: SAMPLING_TEXT_BUDGET_BYTES } : {}) } }
+      ? {
+          limits: {
+            ...(tokensCut ? { requestedMaxTokens: params.maxTokens, maxTokens: maxTokensCap } : {}),
+            ...(textCut ? { textBytes, textLimit: SAMPLING_TEXT_BUDGET_BYTES } : {}),
+          },
+        }
       : {}),
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
     ...(params.stopSequences?.length ? { stopSequences: params.stopSequences } : {}),
-    ...(params.modelPreferences?.hints?.length ? { modelHints: params.modelPreferences.hints.flatMap((h) => (h.name ? [h.name] : [])) } : {}),
+    ...(params.modelPreferences?.hints?.length
+      ? { modelHints: params.modelPreferences.hints.flatMap((h) => (h.name ? [h.name] : [])) }
+      : {}),
     ...(params.includeContext ? { includeContext: params.includeContext } : {}),
   };
 }
@@ -59,7 +78,10 @@ function cutText(text: string, limit: number): string {
   const note = `\n[… ${bytes} bytes, cut to ${limit} ${CUT_MARK}`;
   const room = Math.max(0, limit - Buffer.byteLength(note));
   // Decoding a byte prefix drops a split character (as U+FFFD, removed).
-  const head = Buffer.from(text).subarray(0, room).toString('utf8').replace(/\uFFFD$/, '');
+  const head = Buffer.from(text)
+    .subarray(0, room)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '');
   return `${head}${note}`;
 }
 
@@ -80,10 +102,17 @@ export function applySamplingEdits(
     return `the request has ${draft.messages.length} message${draft.messages.length === 1 ? '' : 's'}; an edit must give each one`;
   if (edits.maxTokens !== undefined && edits.maxTokens > maxTokensCap)
     return `maxTokens ${edits.maxTokens} is over the model settings' ${maxTokensCap} (agent.model.maxTokens)`;
-  const edited = [...(edits.messages ?? []).map((m) => m.text), edits.systemPrompt ?? ''].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
+  const edited = [...(edits.messages ?? []).map((m) => m.text), edits.systemPrompt ?? ''].reduce(
+    (sum, text) => sum + Buffer.byteLength(text),
+    0,
+  );
   // What the draft already holds may go back as it is (its notes can take it a little over the budget).
-  const held = [...draft.messages.map((m) => m.text), draft.systemPrompt ?? ''].reduce((sum, text) => sum + Buffer.byteLength(text), 0);
-  if (edited > Math.max(SAMPLING_TEXT_BUDGET_BYTES, held)) return `the edited text is ${edited} bytes, over the ${SAMPLING_TEXT_BUDGET_BYTES} a sampling request may send`;
+  const held = [...draft.messages.map((m) => m.text), draft.systemPrompt ?? ''].reduce(
+    (sum, text) => sum + Buffer.byteLength(text),
+    0,
+  );
+  if (edited > Math.max(SAMPLING_TEXT_BUDGET_BYTES, held))
+    return `the edited text is ${edited} bytes, over the ${SAMPLING_TEXT_BUDGET_BYTES} a sampling request may send`;
   const messages = draft.messages.map((message, i) => {
     const text = edits.messages?.[i]?.text;
     return text === undefined || !message.editable ? message : { ...message, text };
@@ -106,7 +135,11 @@ export interface SamplingAnswer {
  * One completion from the configured provider: no tools, the (reviewed) system prompt and messages, the
  * server's token cap and temperature. The answer is text; the provider's label names the model.
  */
-export async function runSampling(provider: ModelProvider, draft: SamplingDraft, signal: AbortSignal): Promise<SamplingAnswer> {
+export async function runSampling(
+  provider: ModelProvider,
+  draft: SamplingDraft,
+  signal: AbortSignal,
+): Promise<SamplingAnswer> {
   const messages: ChatMessage[] = draft.messages.map((m) => ({ role: m.role, content: m.text }));
   let text = '';
   let stopReason: string | undefined;
@@ -125,7 +158,12 @@ export async function runSampling(provider: ModelProvider, draft: SamplingDraft,
 }
 
 export function samplingResultOf(answer: SamplingAnswer): CreateMessageResult {
-  return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model, ...(answer.stopReason ? { stopReason: answer.stopReason } : {}) };
+  return {
+    role: 'assistant',
+    content: { type: 'text', text: answer.text },
+    model: answer.model,
+    ...(answer.stopReason ? { stopReason: answer.stopReason } : {}),
+  };
 }
 
 /** At most `perMinute` requests per server in any 60 s; a refused request does not count. */

@@ -1,7 +1,17 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import type { CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams, ElicitResult } from '@modelcontextprotocol/client';
+import type {
+  CreateMessageRequestParams,
+  CreateMessageResult,
+  ElicitRequestParams,
+  ElicitResult,
+} from '@modelcontextprotocol/client';
 import type { ElicitationView, SamplingView } from '../../../shared/contract';
-import { checkContent, defaultContent, elicitationFields, withoutSecretAnswers } from '../../../shared/elicitation/fields';
+import {
+  checkContent,
+  defaultContent,
+  elicitationFields,
+  withoutSecretAnswers,
+} from '../../../shared/elicitation/fields';
 import { checkExternalUrl, externalUrlRefusalMessage } from '../../../shared/net/external-url';
 import type { BrowserOpener } from '../auth';
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
@@ -10,7 +20,14 @@ import type { ServerRequestContext, ServerRequestHandlers } from '../mcp';
 import type { ModelProvider } from '../providers/types';
 import type { CallRegistry } from './call-registry';
 import { PendingRequests, type Pending, type Settlement } from './pending-requests';
-import { applySamplingEdits, DEFAULT_SAMPLING_MAX_TOKENS, runSampling, samplingDraftOf, samplingResultOf, SamplingRateLimit } from './sampling';
+import {
+  applySamplingEdits,
+  DEFAULT_SAMPLING_MAX_TOKENS,
+  runSampling,
+  samplingDraftOf,
+  samplingResultOf,
+  SamplingRateLimit,
+} from './sampling';
 import { say } from '../../../shared/messages';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 
@@ -83,20 +100,48 @@ export class ServerRequestService {
     const timeoutMs = this.deps.settings().elicitationTimeoutMs;
     const outsideItsCalls = !registry.hasCallOn(context.server);
     const elsewhere = outsideItsCalls ? registry.callsElsewhere(context.server) : [];
-    const base = { ...this.pending.newView(context, origin, timeoutMs), kind: 'elicitation' as const, message: params.message, outsideItsCalls, ...(elsewhere.length ? { callsElsewhere: elsewhere } : {}) };
+    const base = {
+      ...this.pending.newView(context, origin, timeoutMs),
+      kind: 'elicitation' as const,
+      message: params.message,
+      outsideItsCalls,
+      ...(elsewhere.length ? { callsElsewhere: elsewhere } : {}),
+    };
     // A URL the gate refuses (file:, smb:, javascript:, plain http: off this machine) is never shown as a link: declined at once, with why.
     const check = params.mode === 'url' ? checkExternalUrl(params.url) : undefined;
     const view: ElicitationView =
       params.mode === 'url'
-        ? { ...base, mode: 'url', url: params.url, urlHost: check?.ok ? check.url.host : '', elicitationId: params.elicitationId }
+        ? {
+            ...base,
+            mode: 'url',
+            url: params.url,
+            urlHost: check?.ok ? check.url.host : '',
+            elicitationId: params.elicitationId,
+          }
         : { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
-    const recorded = () => (view.mode === 'url' ? { message: view.message, url: view.url } : { message: view.message, requestedSchema: view.requestedSchema });
-    const cancel = (why: UiMessage): Settlement => ({ outcome: 'cancel', decidedBy: 'system', ...because(why), reply: { result: { action: 'cancel' } } });
+    const recorded = () =>
+      view.mode === 'url'
+        ? { message: view.message, url: view.url }
+        : { message: view.message, requestedSchema: view.requestedSchema };
+    const cancel = (why: UiMessage): Settlement => ({
+      outcome: 'cancel',
+      decidedBy: 'system',
+      ...because(why),
+      reply: { result: { action: 'cancel' } },
+    });
 
     if (check && !check.ok) {
-      const why = say('request.settled.urlRefused', { server: context.server, reason: externalUrlRefusalMessage(check) });
+      const why = say('request.settled.urlRefused', {
+        server: context.server,
+        reason: externalUrlRefusalMessage(check),
+      });
       this.deps.log(`[elicitation] ${why.text}`);
-      this.pending.answeredWithoutAsking(view, origin, { outcome: 'decline', decidedBy: 'system', ...because(why), reply: { result: { action: 'decline' } } }, recorded);
+      this.pending.answeredWithoutAsking(
+        view,
+        origin,
+        { outcome: 'decline', decidedBy: 'system', ...because(why), reply: { result: { action: 'decline' } } },
+        recorded,
+      );
       return { action: 'decline' };
     }
     if (this.policy.elicit !== 'ask') {
@@ -104,39 +149,71 @@ export class ServerRequestService {
       this.pending.answeredWithoutAsking(view, origin, settlement, recorded);
       return (settlement.reply as { result: ElicitResult }).result;
     }
-    return (await this.whileWaiting(context.server, () => this.pending.open(view, {
-      context,
-      origin,
-      timeoutMs,
-      recorded,
-      onTimeout: (seconds) => cancel(say('request.settled.noAnswerWithin', { seconds })),
-      onWithdrawn: cancel,
-    }))) as ElicitResult;
+    return (await this.whileWaiting(context.server, () =>
+      this.pending.open(view, {
+        context,
+        origin,
+        timeoutMs,
+        recorded,
+        onTimeout: (seconds) => cancel(say('request.settled.noAnswerWithin', { seconds })),
+        onWithdrawn: cancel,
+      }),
+    )) as ElicitResult;
   }
 
   /** --elicit decline | defaults: answered at once, recorded like any other answer. */
   private unattended(view: ElicitationView): Settlement {
     const decider = say('decider.elicitPolicy', { policy: this.policy.elicit });
     const decided = { decidedBy: decider.text, decidedByMessage: decider };
-    const decline = (why: UiMessage): Settlement => ({ outcome: 'decline', ...decided, ...because(why), reply: { result: { action: 'decline' } } });
+    const decline = (why: UiMessage): Settlement => ({
+      outcome: 'decline',
+      ...decided,
+      ...because(why),
+      reply: { result: { action: 'decline' } },
+    });
     if (this.policy.elicit === 'decline') return decline(say('request.settled.questionsDeclined'));
     if (view.mode === 'url') return decline(say('request.settled.urlNeedsOperator'));
     const fields = elicitationFields(view.requestedSchema);
     const { content, problems } = checkContent(fields, defaultContent(fields));
-    if (problems.length) return decline(say('request.settled.noDefault', { fields: problems.map((p) => p.field).join(', ') }));
-    return { outcome: 'accept', ...decided, response: withoutSecretAnswers(fields, content), reply: { result: { action: 'accept', content } } };
+    if (problems.length)
+      return decline(say('request.settled.noDefault', { fields: problems.map((p) => p.field).join(', ') }));
+    return {
+      outcome: 'accept',
+      ...decided,
+      response: withoutSecretAnswers(fields, content),
+      reply: { result: { action: 'accept', content } },
+    };
   }
 
   /** The operator's answer to a question; an accepted form is checked against its schema, defaults filled in. */
-  answer(id: string, action: 'accept' | 'decline' | 'cancel', answer: Record<string, unknown> = {}, decidedBy = 'operator'): boolean {
+  answer(
+    id: string,
+    action: 'accept' | 'decline' | 'cancel',
+    answer: Record<string, unknown> = {},
+    decidedBy = 'operator',
+  ): boolean {
     const entry = this.entry(id, 'elicitation');
     if (action !== 'accept') return settle(entry, { outcome: action, decidedBy, reply: { result: { action } } });
-    if (entry.view.mode === 'url') return settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
+    if (entry.view.mode === 'url')
+      return settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
     const fields = elicitationFields(entry.view.requestedSchema);
     const { content, problems } = checkContent(fields, answer);
-    if (problems.length) throw new Invalid(say('request.answerProblems', { count: problems.length }, problems.map((p) => `${p.field}: ${p.message}`).join('; ')), { problems });
+    if (problems.length)
+      throw new Invalid(
+        say(
+          'request.answerProblems',
+          { count: problems.length },
+          problems.map((p) => `${p.field}: ${p.message}`).join('; '),
+        ),
+        { problems },
+      );
     // The server gets what was typed; what is kept (records, conversation log, events) never holds a secret's value.
-    return settle(entry, { outcome: 'accept', decidedBy, response: withoutSecretAnswers(fields, content), reply: { result: { action: 'accept', content } } });
+    return settle(entry, {
+      outcome: 'accept',
+      decidedBy,
+      response: withoutSecretAnswers(fields, content),
+      reply: { result: { action: 'accept', content } },
+    });
   }
 
   /**
@@ -147,13 +224,20 @@ export class ServerRequestService {
     const entry = this.entry(id, 'elicitation');
     if (entry.view.mode !== 'url' || !entry.view.url) throw new Conflict(say('request.notUrl', { id }));
     const check = checkExternalUrl(entry.view.url);
-    if (!check.ok) throw new Invalid(say('request.settled.urlRefused', { server: entry.view.server, reason: externalUrlRefusalMessage(check) }));
+    if (!check.ok)
+      throw new Invalid(
+        say('request.settled.urlRefused', { server: entry.view.server, reason: externalUrlRefusalMessage(check) }),
+      );
     const opened = (await this.deps.openUrl?.(check.url.href)) ?? false;
-    if (opened && this.pending.get(id) === entry) settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
+    if (opened && this.pending.get(id) === entry)
+      settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
     return { opened };
   }
 
-  private async sample(context: ServerRequestContext, params: CreateMessageRequestParams): Promise<CreateMessageResult> {
+  private async sample(
+    context: ServerRequestContext,
+    params: CreateMessageRequestParams,
+  ): Promise<CreateMessageResult> {
     const origin = this.deps.registry.originOf(context.server, context.relatedTaskId);
     const settings = this.deps.settings();
     // Bounded before the operator sees it: the tokens by the model settings, the text by SAMPLING_TEXT_BUDGET_BYTES.
@@ -179,28 +263,48 @@ export class ServerRequestService {
       this.policy.sampling === 'deny'
         ? refuse(say('request.settled.samplingDenied'), say('decider.samplingDenied'))
         : !this.rateLimit.take(server, perMinute)
-          ? refuse(say('request.settled.rateLimited', { server, count: perMinute }, `${server} asked more than ${perMinute} time${perMinute === 1 ? '' : 's'} in a minute (samplingPerMinute)`))
+          ? refuse(
+              say(
+                'request.settled.rateLimited',
+                { server, count: perMinute },
+                `${server} asked more than ${perMinute} time${perMinute === 1 ? '' : 's'} in a minute (samplingPerMinute)`,
+              ),
+            )
           : undefined;
     if (refusal) {
       this.deps.log(`[sampling] ${context.server}: ${refusal.reason}`);
       this.pending.answeredWithoutAsking(view, origin, refusal, () => draft);
       throw (refusal.reply as { error: Error }).error;
     }
-    return (await this.whileWaiting(context.server, () => this.pending.open(view, {
-      context,
-      origin,
-      timeoutMs: settings.samplingTimeoutMs,
-      recorded: () => draft,
-      onTimeout: (seconds) => refuse(say('request.settled.noDecisionWithin', { seconds })),
-      onWithdrawn: (why) => ({ outcome: 'rejected', decidedBy: 'system', ...because(why), reply: { error: rejected(why.text) } }),
-    }))) as CreateMessageResult;
+    return (await this.whileWaiting(context.server, () =>
+      this.pending.open(view, {
+        context,
+        origin,
+        timeoutMs: settings.samplingTimeoutMs,
+        recorded: () => draft,
+        onTimeout: (seconds) => refuse(say('request.settled.noDecisionWithin', { seconds })),
+        onWithdrawn: (why) => ({
+          outcome: 'rejected',
+          decidedBy: 'system',
+          ...because(why),
+          reply: { error: rejected(why.text) },
+        }),
+      }),
+    )) as CreateMessageResult;
   }
 
   /** Approves the request (as edited) for the configured model; the answer comes back for review. */
-  startSampling(id: string, edits: { messages?: { text: string }[]; systemPrompt?: string; maxTokens?: number }): boolean {
+  startSampling(
+    id: string,
+    edits: { messages?: { text: string }[]; systemPrompt?: string; maxTokens?: number },
+  ): boolean {
     const entry = this.entry(id, 'sampling');
     if (entry.view.stage === 'generating') throw new Conflict(say('request.generating'));
-    const draft = applySamplingEdits(entry.view.request, edits, this.deps.settings().samplingMaxTokens ?? DEFAULT_SAMPLING_MAX_TOKENS);
+    const draft = applySamplingEdits(
+      entry.view.request,
+      edits,
+      this.deps.settings().samplingMaxTokens ?? DEFAULT_SAMPLING_MAX_TOKENS,
+    );
     if (typeof draft === 'string') throw new Invalid(draft);
     let provider: ModelProvider;
     try {
@@ -208,7 +312,15 @@ export class ServerRequestService {
     } catch (error) {
       throw new Unavailable(say('request.noModel', { detail: errorWords(error) }));
     }
-    this.pending.update(entry, { ...entry.view, stage: 'generating', request: draft, answer: undefined, error: undefined, errorMessage: undefined, model: provider.label });
+    this.pending.update(entry, {
+      ...entry.view,
+      stage: 'generating',
+      request: draft,
+      answer: undefined,
+      error: undefined,
+      errorMessage: undefined,
+      model: provider.label,
+    });
     runSampling(provider, draft, entry.done).then(
       (answer) => this.pending.update(entry, { ...entry.view, stage: 'answered', answer }),
       (error: unknown) => {
@@ -225,14 +337,26 @@ export class ServerRequestService {
     const entry = this.entry(id, 'sampling');
     const answer = entry.view.answer;
     if (entry.view.stage !== 'answered' || !answer) throw new Conflict(say('request.noAnswer'));
-    return settle(entry, { outcome: 'sent', decidedBy, request: entry.view.request, response: answer, reply: { result: samplingResultOf(answer) } });
+    return settle(entry, {
+      outcome: 'sent',
+      decidedBy,
+      request: entry.view.request,
+      response: answer,
+      reply: { result: samplingResultOf(answer) },
+    });
   }
 
   reject(id: string, reason: string | undefined, decidedBy = 'operator'): boolean {
     const entry = this.entry(id, 'sampling');
     const note = reason?.trim();
     const why = note ? { reason: note } : because(say('request.settled.operatorRejected'));
-    return settle(entry, { outcome: 'rejected', decidedBy, ...why, request: entry.view.request, reply: { error: rejected(`Sampling request rejected: ${why.reason}`) } });
+    return settle(entry, {
+      outcome: 'rejected',
+      decidedBy,
+      ...why,
+      request: entry.view.request,
+      reply: { error: rejected(`Sampling request rejected: ${why.reason}`) },
+    });
   }
 
   /** On shutdown nothing is left waiting: questions are cancelled, sampling refused. */
@@ -245,10 +369,14 @@ export class ServerRequestService {
     );
   }
 
-  private entry<K extends 'elicitation' | 'sampling'>(id: string, kind: K): Pending<Extract<ElicitationView | SamplingView, { kind: K }>> {
+  private entry<K extends 'elicitation' | 'sampling'>(
+    id: string,
+    kind: K,
+  ): Pending<Extract<ElicitationView | SamplingView, { kind: K }>> {
     const entry = this.pending.get(id);
     if (!entry) throw new NotFound(say('request.notPending', { id }));
-    if (entry.view.kind !== kind) throw new Conflict(say(entry.view.kind === 'elicitation' ? 'request.isQuestion' : 'request.isSampling', { id }));
+    if (entry.view.kind !== kind)
+      throw new Conflict(say(entry.view.kind === 'elicitation' ? 'request.isQuestion' : 'request.isSampling', { id }));
     return entry as Pending<Extract<ElicitationView | SamplingView, { kind: K }>>;
   }
 
@@ -265,4 +393,3 @@ function settle(entry: Pending, settlement: Settlement): true {
   entry.settle(settlement);
   return true;
 }
-

@@ -83,18 +83,40 @@ export async function readServerSkills(client: Client, options: ReadOptions): Pr
     skills: out,
     ttlMs: listing.ttlMs ?? null,
     cacheScope: listing.cacheScope ?? null,
-    note: listing.skills.length > limits.skills ? say('serverSkill.tooMany', { count: listing.skills.length, limit: limits.skills }) : null,
+    note:
+      listing.skills.length > limits.skills
+        ? say('serverSkill.tooMany', { count: listing.skills.length, limit: limits.skills })
+        : null,
   };
 }
 
-async function readOne(skills: SdkSkillsClient, entry: SkillEntry, limits: ReadOptions['limits'] & object, request: { timeout: number; signal?: AbortSignal }): Promise<ReadSkill> {
+async function readOne(
+  skills: SdkSkillsClient,
+  entry: SkillEntry,
+  limits: ReadOptions['limits'] & object,
+  request: { timeout: number; signal?: AbortSignal },
+): Promise<ReadSkill> {
   const base = { name: entry.frontmatter.name, description: entry.frontmatter.description, uri: entry.uri };
-  if (entry.resources === 'dynamic') return { ...base, digest: null, files: 0, bytes: 0, body: null, refused: say('serverSkill.dynamic') };
+  if (entry.resources === 'dynamic')
+    return { ...base, digest: null, files: 0, bytes: 0, body: null, refused: say('serverSkill.dynamic') };
   const files = entry.resources.length;
   const bytes = entry.resources.reduce((sum, file) => sum + file.size, 0);
-  const refuse = (refused: UiMessage, digest: string | null = null): ReadSkill => ({ ...base, digest, files, bytes, body: null, refused });
-  if (files > limits.files) return refuse(say('serverSkill.tooManyFiles', { files: files.toLocaleString('en'), limit: limits.files.toLocaleString('en') }));
-  if (bytes > limits.bytes) return refuse(say('serverSkill.tooBig', { bytes: bytes.toLocaleString('en'), limit: limits.bytes.toLocaleString('en') }));
+  const refuse = (refused: UiMessage, digest: string | null = null): ReadSkill => ({
+    ...base,
+    digest,
+    files,
+    bytes,
+    body: null,
+    refused,
+  });
+  if (files > limits.files)
+    return refuse(
+      say('serverSkill.tooManyFiles', { files: files.toLocaleString('en'), limit: limits.files.toLocaleString('en') }),
+    );
+  if (bytes > limits.bytes)
+    return refuse(
+      say('serverSkill.tooBig', { bytes: bytes.toLocaleString('en'), limit: limits.bytes.toLocaleString('en') }),
+    );
   const digest = skillDigest(entry);
   let body: string | null = null;
   // One file at a time: at most one file's bytes (under the cap) are held at once.
@@ -105,7 +127,12 @@ async function readOne(skills: SdkSkillsClient, entry: SkillEntry, limits: ReadO
     } catch (error) {
       const reason = (error as { reason?: unknown }).reason;
       const detail = error instanceof Error ? error.message : String(error);
-      return refuse(typeof reason === 'string' ? say('serverSkill.verifyFailed', { uri: file.uri, check: reason, detail }) : say('serverSkill.readFailed', { uri: file.uri, detail }), digest);
+      return refuse(
+        typeof reason === 'string'
+          ? say('serverSkill.verifyFailed', { uri: file.uri, check: reason, detail })
+          : say('serverSkill.readFailed', { uri: file.uri, detail }),
+        digest,
+      );
     }
   }
   return { ...base, digest, files, bytes, body: body ?? '', refused: null };
@@ -113,13 +140,20 @@ async function readOne(skills: SdkSkillsClient, entry: SkillEntry, limits: ReadO
 
 /** What is pinned: every file's URI, size and digest, and the frontmatter, in a stable order. */
 export function skillDigest(entry: SkillEntry): string {
-  const files = entry.resources === 'dynamic' ? [] : [...entry.resources].map((f) => `${f.uri}\n${f.size}\n${f.digest}`).sort();
-  return createHash('sha256').update(`${stableJson(entry.frontmatter)}\n${files.join('\n')}`).digest('hex');
+  const files =
+    entry.resources === 'dynamic' ? [] : [...entry.resources].map((f) => `${f.uri}\n${f.size}\n${f.digest}`).sort();
+  return createHash('sha256')
+    .update(`${stableJson(entry.frontmatter)}\n${files.join('\n')}`)
+    .digest('hex');
 }
 
 /** JSON with sorted keys at every level: the same frontmatter hashes the same whatever its key order. */
 const stableJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 
 /** `skill://acme/after-sales/SKILL.md` -> `after-sales`. */
 function nameFromUri(uri: string | undefined): string | undefined {

@@ -70,16 +70,30 @@ export class ServerSkillsService {
 
   /** Every server's published skills, in config order, with their verification and pin state. */
   views(): ServerSkillView[] {
-    const usedBy = new Map(this.deps.config.current().skills.filter((s) => s.server).map((s) => [`${s.server}\u0000${s.skill ?? s.name}`, s.name]));
+    const usedBy = new Map(
+      this.deps.config
+        .current()
+        .skills.filter((s) => s.server)
+        .map((s) => [`${s.server}\u0000${s.skill ?? s.name}`, s.name]),
+    );
     const out: ServerSkillView[] = [];
     for (const [server, listing] of this.ordered()) {
-      for (const skill of listing.skills) out.push(this.viewOf(server, skill, usedBy.get(`${server}\u0000${skill.name}`) ?? null));
+      for (const skill of listing.skills)
+        out.push(this.viewOf(server, skill, usedBy.get(`${server}\u0000${skill.name}`) ?? null));
     }
     return out;
   }
 
   listingViews(): ServerSkillsListing[] {
-    return this.ordered().map(([server, l]) => ({ server, state: l.state, error: l.error ?? l.note, ttlMs: l.ttlMs, cacheScope: l.cacheScope, listedAt: l.listedAt, nextListAt: l.nextListAt }));
+    return this.ordered().map(([server, l]) => ({
+      server,
+      state: l.state,
+      error: l.error ?? l.note,
+      ttlMs: l.ttlMs,
+      cacheScope: l.cacheScope,
+      listedAt: l.listedAt,
+      nextListAt: l.nextListAt,
+    }));
   }
 
   /** Where a config skill with `server:` gets its manual, and whether it can now. */
@@ -91,9 +105,12 @@ export class ServerSkillsService {
     const base = { server, skill: name };
     if (!listing) {
       const connected = this.deps.connections.snapshot().servers.find((s) => s.name === server)?.status === 'connected';
-      return connected ? { ...base, state: 'missing', reason: say('serverSkill.missing', { server, skill: name }) } : { ...base, state: 'not-connected', reason: say('serverSkill.notConnected', { server }) };
+      return connected
+        ? { ...base, state: 'missing', reason: say('serverSkill.missing', { server, skill: name }) }
+        : { ...base, state: 'not-connected', reason: say('serverSkill.notConnected', { server }) };
     }
-    if (listing.state === 'listing' && !listing.listedAt) return { ...base, state: 'not-listed', reason: say('serverSkill.notListed', { server }) };
+    if (listing.state === 'listing' && !listing.listedAt)
+      return { ...base, state: 'not-listed', reason: say('serverSkill.notListed', { server }) };
     if (listing.state === 'failed') return { ...base, state: 'not-listed', reason: listing.error };
     const found = listing.skills.find((s) => s.name === name);
     if (!found) return { ...base, state: 'missing', reason: say('serverSkill.missing', { server, skill: name }) };
@@ -129,7 +146,8 @@ export class ServerSkillsService {
     const pending = this.listings.get(server);
     if (pending?.state === 'listing') await pending.done;
     const source = this.sourceOf({ name, server, skill: name });
-    if (!source || source.state !== 'verified') return { ok: false, reason: source?.reason ?? say('serverSkill.notConnected', { server }) };
+    if (!source || source.state !== 'verified')
+      return { ok: false, reason: source?.reason ?? say('serverSkill.notConnected', { server }) };
     const found = this.listings.get(server)?.skills.find((s) => s.name === name);
     return { ok: true, server, name, body: found?.body ?? '' };
   }
@@ -138,8 +156,10 @@ export class ServerSkillsService {
   accept(server: string, name: string, digest: string): ServerSkillView {
     const skill = this.listings.get(server)?.skills.find((s) => s.name === name);
     if (!skill || skill.refused || !skill.digest) throw new NotFound(say('serverSkill.notFound', { server, name }));
-    if (skill.digest !== digest) throw new Conflict(say('serverSkill.changedAgain', { server, name, digest: skill.digest.slice(0, 12) }));
-    if (this.deps.pins.get(server, name)?.digest === digest) throw new Conflict(say('serverSkill.nothingToAccept', { server, name }));
+    if (skill.digest !== digest)
+      throw new Conflict(say('serverSkill.changedAgain', { server, name, digest: skill.digest.slice(0, 12) }));
+    if (this.deps.pins.get(server, name)?.digest === digest)
+      throw new Conflict(say('serverSkill.nothingToAccept', { server, name }));
     this.deps.pins.accept(server, name, digest);
     this.changed(server);
     return this.viewOf(server, skill, null);
@@ -189,7 +209,15 @@ export class ServerSkillsService {
   private viewOf(server: string, skill: ReadSkill, usedBy: string | null): ServerSkillView {
     const pin = skill.refused || !skill.digest ? undefined : this.deps.pins.get(server, skill.name);
     const held = pin !== undefined && pin.digest !== skill.digest;
-    const reason = skill.refused ?? (held ? say('serverSkill.changed', { pinnedAt: pin.pinnedAt, pinnedHash: pin.digest.slice(0, 12), currentHash: (skill.digest ?? '').slice(0, 12) }) : null);
+    const reason =
+      skill.refused ??
+      (held
+        ? say('serverSkill.changed', {
+            pinnedAt: pin.pinnedAt,
+            pinnedHash: pin.digest.slice(0, 12),
+            currentHash: (skill.digest ?? '').slice(0, 12),
+          })
+        : null);
     return {
       server,
       name: skill.name,
@@ -229,7 +257,8 @@ export class ServerSkillsService {
     const before = this.listings.get(server);
     clearTimeout(before?.timer);
     const gen = ++this.gen;
-    const timeoutMs = this.deps.config.current().agent.mcp.servers.find((s) => s.name === server)?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs =
+      this.deps.config.current().agent.mcp.servers.find((s) => s.name === server)?.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const listing: Listing = {
       key,
       gen,
@@ -246,11 +275,23 @@ export class ServerSkillsService {
       done: Promise.resolve(),
     };
     this.listings.set(server, listing);
-    listing.done = readServerSkills(client, { timeoutMs, signal: this.abort.signal, limits: this.deps.limits ?? SERVER_SKILL_LIMITS }).then(
+    listing.done = readServerSkills(client, {
+      timeoutMs,
+      signal: this.abort.signal,
+      limits: this.deps.limits ?? SERVER_SKILL_LIMITS,
+    }).then(
       (result) => {
         if (this.listings.get(server)?.gen !== gen) return;
-        for (const skill of result.skills) if (!skill.refused && skill.digest) this.deps.pins.observe(server, skill.name, skill.digest);
-        Object.assign(listing, { state: 'listed', skills: result.skills, note: result.note, ttlMs: result.ttlMs, cacheScope: result.cacheScope, listedAt: this.now().toISOString() });
+        for (const skill of result.skills)
+          if (!skill.refused && skill.digest) this.deps.pins.observe(server, skill.name, skill.digest);
+        Object.assign(listing, {
+          state: 'listed',
+          skills: result.skills,
+          note: result.note,
+          ttlMs: result.ttlMs,
+          cacheScope: result.cacheScope,
+          listedAt: this.now().toISOString(),
+        });
         this.schedule(server, listing);
         this.changed(server);
       },
@@ -259,7 +300,12 @@ export class ServerSkillsService {
         const detail = error instanceof Error ? error.message : String(error);
         this.deps.log?.(`[skills] ${server}: skills/list failed: ${detail}`);
         // The listing as a whole was refused: none of its skills can be trusted, the server's tools are untouched.
-        Object.assign(listing, { state: 'failed', skills: [], error: say('serverSkill.listFailed', { detail }), listedAt: this.now().toISOString() });
+        Object.assign(listing, {
+          state: 'failed',
+          skills: [],
+          error: say('serverSkill.listFailed', { detail }),
+          listedAt: this.now().toISOString(),
+        });
         this.changed(server);
       },
     );
@@ -285,5 +331,9 @@ export class ServerSkillsService {
 
 function publishesSkills(state: ServerState): boolean {
   const extensions = (state.offeredCapabilities as { extensions?: Record<string, unknown> } | null)?.extensions;
-  return state.status === 'connected' && typeof extensions?.[SKILLS_EXTENSION_ID] === 'object' && extensions[SKILLS_EXTENSION_ID] !== null;
+  return (
+    state.status === 'connected' &&
+    typeof extensions?.[SKILLS_EXTENSION_ID] === 'object' &&
+    extensions[SKILLS_EXTENSION_ID] !== null
+  );
 }

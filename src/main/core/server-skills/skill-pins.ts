@@ -15,7 +15,10 @@ export interface SkillPin {
 }
 
 const pinSchema = z.object({ digest: z.string().min(1).max(128), pinnedAt: z.string() });
-const fileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.record(z.string(), z.unknown())) });
+const fileSchema = z.object({
+  version: z.literal(1),
+  servers: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
 
 export class SkillPinStore {
   private pins = new Map<string, Map<string, SkillPin>>();
@@ -26,7 +29,8 @@ export class SkillPinStore {
     private readonly log: (line: string) => void,
     private readonly now: () => Date,
   ) {
-    const text = () => `${JSON.stringify({ version: 1, servers: Object.fromEntries([...this.pins].map(([server, skills]) => [server, Object.fromEntries(skills)])) }, null, 1)}\n`;
+    const text = () =>
+      `${JSON.stringify({ version: 1, servers: Object.fromEntries([...this.pins].map(([server, skills]) => [server, Object.fromEntries(skills)])) }, null, 1)}\n`;
     this.file = new CoalescedFile(path, text, log);
   }
 
@@ -36,8 +40,17 @@ export class SkillPinStore {
 
   /** Loads `path` (or its .bak); an unreadable file is moved aside and the store starts empty (trust on first use again). */
   static async open(options: { path: string; log?: (line: string) => void; now?: () => Date }): Promise<SkillPinStore> {
-    const store = new SkillPinStore(options.path, options.log ?? ((line) => console.error(line)), options.now ?? (() => new Date()));
-    await loadKeepingBackup(options.path, (candidate) => store.load(candidate), store.log, '(every server skill is trusted on first sight again)');
+    const store = new SkillPinStore(
+      options.path,
+      options.log ?? ((line) => console.error(line)),
+      options.now ?? (() => new Date()),
+    );
+    await loadKeepingBackup(
+      options.path,
+      (candidate) => store.load(candidate),
+      store.log,
+      '(every server skill is trusted on first sight again)',
+    );
     return store;
   }
 

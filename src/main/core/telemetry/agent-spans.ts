@@ -37,8 +37,16 @@ export async function traceTurn<T extends { status: string; error?: string }>(
     'gen_ai.agent.name': AGENT_NAME,
     'gen_ai.conversation.id': info.conversationId,
     'switchboard.turn.id': info.turnId,
-    ...(info.model && { 'gen_ai.provider.name': providerName(info.model.provider), 'gen_ai.request.model': modelOf(info.model) }),
-    ...(telemetryState.captureContent && { 'gen_ai.input.messages': maskedContent([{ role: 'user', parts: [{ type: 'text', content: info.text }] }], telemetryState.secrets) }),
+    ...(info.model && {
+      'gen_ai.provider.name': providerName(info.model.provider),
+      'gen_ai.request.model': modelOf(info.model),
+    }),
+    ...(telemetryState.captureContent && {
+      'gen_ai.input.messages': maskedContent(
+        [{ role: 'user', parts: [{ type: 'text', content: info.text }] }],
+        telemetryState.secrets,
+      ),
+    }),
   });
   if (span) turnSpans.set(info.signal, span);
   try {
@@ -63,15 +71,30 @@ export function tracedProvider(provider: ModelProvider, settings: ModelSettings)
   };
 }
 
-async function* tracedStream(provider: ModelProvider, settings: ModelSettings, req: ModelRequest): AsyncIterable<ModelStreamEvent> {
+async function* tracedStream(
+  provider: ModelProvider,
+  settings: ModelSettings,
+  req: ModelRequest,
+): AsyncIterable<ModelStreamEvent> {
   const model = modelOf(settings);
-  const base = { 'gen_ai.operation.name': 'chat', 'gen_ai.provider.name': providerName(settings.provider), 'gen_ai.request.model': model };
-  const span = startSpan(`chat ${model}`, SpanKind.CLIENT, {
-    ...base,
-    ...(settings.temperature !== undefined && { 'gen_ai.request.temperature': settings.temperature }),
-    ...((req.maxTokens ?? settings.maxTokens) !== undefined && { 'gen_ai.request.max_tokens': req.maxTokens ?? settings.maxTokens }),
-    'switchboard.tools.count': req.tools.length,
-  }, turnSpans.get(req.signal));
+  const base = {
+    'gen_ai.operation.name': 'chat',
+    'gen_ai.provider.name': providerName(settings.provider),
+    'gen_ai.request.model': model,
+  };
+  const span = startSpan(
+    `chat ${model}`,
+    SpanKind.CLIENT,
+    {
+      ...base,
+      ...(settings.temperature !== undefined && { 'gen_ai.request.temperature': settings.temperature }),
+      ...((req.maxTokens ?? settings.maxTokens) !== undefined && {
+        'gen_ai.request.max_tokens': req.maxTokens ?? settings.maxTokens,
+      }),
+      'switchboard.tools.count': req.tools.length,
+    },
+    turnSpans.get(req.signal),
+  );
   const started = performance.now();
   let text = '';
   const calls: ToolCallRequest[] = [];
@@ -81,7 +104,9 @@ async function* tracedStream(provider: ModelProvider, settings: ModelSettings, r
       if (event.type === 'text' && telemetryState.captureContent) text += event.delta;
       else if (event.type === 'toolCall') calls.push(event.call);
       else if (event.type === 'done') {
-        span?.setAttribute('gen_ai.response.finish_reasons', [event.stopReason === 'end' ? 'stop' : event.stopReason === 'max_tokens' ? 'length' : 'tool_call']);
+        span?.setAttribute('gen_ai.response.finish_reasons', [
+          event.stopReason === 'end' ? 'stop' : event.stopReason === 'max_tokens' ? 'length' : 'tool_call',
+        ]);
         const { inputTokens, outputTokens } = event.usage ?? {};
         if (inputTokens !== undefined) {
           span?.setAttribute('gen_ai.usage.input_tokens', inputTokens);
@@ -95,7 +120,11 @@ async function* tracedStream(provider: ModelProvider, settings: ModelSettings, r
       yield event;
     }
   } catch (error) {
-    errorType = (error as { code?: unknown }).code ? String((error as { code?: unknown }).code) : error instanceof Error ? error.name : 'error';
+    errorType = (error as { code?: unknown }).code
+      ? String((error as { code?: unknown }).code)
+      : error instanceof Error
+        ? error.name
+        : 'error';
     throw error;
   } finally {
     if (telemetryState.captureContent && span) {
@@ -103,11 +132,25 @@ async function* tracedStream(provider: ModelProvider, settings: ModelSettings, r
       span.setAttribute('gen_ai.system_instructions', maskedContent(req.system, telemetryState.secrets));
       span.setAttribute(
         'gen_ai.output.messages',
-        maskedContent([{ role: 'assistant', parts: [...(text ? [{ type: 'text', content: text }] : []), ...calls.map((c) => ({ type: 'tool_call', id: c.id, name: c.name, arguments: c.arguments }))] }], telemetryState.secrets),
+        maskedContent(
+          [
+            {
+              role: 'assistant',
+              parts: [
+                ...(text ? [{ type: 'text', content: text }] : []),
+                ...calls.map((c) => ({ type: 'tool_call', id: c.id, name: c.name, arguments: c.arguments })),
+              ],
+            },
+          ],
+          telemetryState.secrets,
+        ),
       );
     }
     endSpan(span, errorType);
-    genAiInstruments().duration.record((performance.now() - started) / 1000, { ...base, ...(errorType && { 'error.type': errorType }) });
+    genAiInstruments().duration.record((performance.now() - started) / 1000, {
+      ...base,
+      ...(errorType && { 'error.type': errorType }),
+    });
   }
 }
 
@@ -132,11 +175,18 @@ function bindingState({ call, binding, operatorTarget, visible }: ToolSpanStart)
 }
 
 /** The approval wait as `switchboard.approval`, a child of the call's execute_tool span, ending with the decision. */
-export async function traceApprovalWait<T extends ApprovalOutcome | undefined>(call: ToolCallRequest, wait: () => Promise<T>): Promise<T> {
+export async function traceApprovalWait<T extends ApprovalOutcome | undefined>(
+  call: ToolCallRequest,
+  wait: () => Promise<T>,
+): Promise<T> {
   const span = startSpan('switchboard.approval', SpanKind.INTERNAL, {}, toolSpans.get(call));
   try {
     const outcome = await wait();
-    if (outcome) span?.setAttributes({ 'switchboard.approval.decision': outcome.decision, 'switchboard.approval.decided_by': outcome.decidedBy });
+    if (outcome)
+      span?.setAttributes({
+        'switchboard.approval.decision': outcome.decision,
+        'switchboard.approval.decided_by': outcome.decidedBy,
+      });
     endSpan(span);
     return outcome;
   } catch (error) {
@@ -150,23 +200,39 @@ export interface ToolSpan {
   readonly ids: { traceId: string; spanId: string } | undefined;
   /** The call's `_meta` with this span's trace context added: the MCP CLIENT span takes it as its parent. */
   withTrace(meta: Record<string, unknown>): Record<string, unknown>;
-  end(outcome: { status: RecordStatus; recordId: string; approval?: ApprovalOutcome; arguments: unknown; result?: () => unknown; error?: string }): void;
+  end(outcome: {
+    status: RecordStatus;
+    recordId: string;
+    approval?: ApprovalOutcome;
+    arguments: unknown;
+    result?: () => unknown;
+    error?: string;
+  }): void;
 }
 
 const NO_TOOL_SPAN: ToolSpan = { ids: undefined, withTrace: (meta) => meta, end: () => undefined };
 
 export function startToolSpan(start: ToolSpanStart): ToolSpan {
   if (!telemetryState.on) return NO_TOOL_SPAN;
-  const span = startSpan(`execute_tool ${start.call.name}`, SpanKind.INTERNAL, {
-    'gen_ai.operation.name': 'execute_tool',
-    'gen_ai.tool.name': start.call.name,
-    'gen_ai.tool.call.id': start.call.id,
-    'gen_ai.tool.type': start.binding ? 'extension' : 'function',
-    ...(start.binding && { 'switchboard.server': start.binding.server, 'switchboard.confirm.policy': start.binding.confirm, 'switchboard.tool.read_only': start.binding.readOnly }),
-    ...(start.binding?.nodes[0] && { 'switchboard.node.id': start.binding.nodes[0] }),
-    'switchboard.binding.state': bindingState(start),
-    'switchboard.actor': start.actor ?? 'model',
-  }, turnSpans.get(start.signal));
+  const span = startSpan(
+    `execute_tool ${start.call.name}`,
+    SpanKind.INTERNAL,
+    {
+      'gen_ai.operation.name': 'execute_tool',
+      'gen_ai.tool.name': start.call.name,
+      'gen_ai.tool.call.id': start.call.id,
+      'gen_ai.tool.type': start.binding ? 'extension' : 'function',
+      ...(start.binding && {
+        'switchboard.server': start.binding.server,
+        'switchboard.confirm.policy': start.binding.confirm,
+        'switchboard.tool.read_only': start.binding.readOnly,
+      }),
+      ...(start.binding?.nodes[0] && { 'switchboard.node.id': start.binding.nodes[0] }),
+      'switchboard.binding.state': bindingState(start),
+      'switchboard.actor': start.actor ?? 'model',
+    },
+    turnSpans.get(start.signal),
+  );
   if (span) toolSpans.set(start.call, span);
   let release: (() => void) | undefined;
   return {
@@ -185,13 +251,19 @@ export function startToolSpan(start: ToolSpanStart): ToolSpan {
       toolSpans.delete(start.call);
       release?.();
       span.setAttributes({ 'switchboard.record.id': outcome.recordId, 'switchboard.call.status': outcome.status });
-      if (outcome.approval) span.setAttributes({ 'switchboard.approval.decision': outcome.approval.decision, 'switchboard.approval.decided_by': outcome.approval.decidedBy });
+      if (outcome.approval)
+        span.setAttributes({
+          'switchboard.approval.decision': outcome.approval.decision,
+          'switchboard.approval.decided_by': outcome.approval.decidedBy,
+        });
       if (telemetryState.captureContent) {
         span.setAttribute('gen_ai.tool.call.arguments', maskedContent(outcome.arguments, telemetryState.secrets));
         const result = outcome.result?.();
-        if (result !== undefined) span.setAttribute('gen_ai.tool.call.result', maskedContent(result, telemetryState.secrets));
+        if (result !== undefined)
+          span.setAttribute('gen_ai.tool.call.result', maskedContent(result, telemetryState.secrets));
       }
-      const errorType = outcome.status === 'success' ? undefined : outcome.status === 'error' ? 'tool_error' : outcome.status;
+      const errorType =
+        outcome.status === 'success' ? undefined : outcome.status === 'error' ? 'tool_error' : outcome.status;
       endSpan(span, errorType, outcome.error);
     },
   };

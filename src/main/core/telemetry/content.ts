@@ -9,7 +9,12 @@ const MAX_CONTENT_CHARS = 16_384;
  * config views mask them, and each known secret value (API keys, OTLP headers) replaced wherever it appears.
  */
 export function maskedContent(value: unknown, secrets: readonly string[] = []): string {
-  let text = typeof value === 'string' ? value : JSON.stringify(value, (key, inner: unknown) => (key && typeof inner === 'string' && mayHoldSecret(['env', key]) ? MASK : inner));
+  let text =
+    typeof value === 'string'
+      ? value
+      : JSON.stringify(value, (key, inner: unknown) =>
+          key && typeof inner === 'string' && mayHoldSecret(['env', key]) ? MASK : inner,
+        );
   text ??= '';
   for (const secret of secrets) if (secret.length >= 8 && text.includes(secret)) text = text.split(secret).join(MASK);
   return text.length > MAX_CONTENT_CHARS ? `${text.slice(0, MAX_CONTENT_CHARS)}…` : text;

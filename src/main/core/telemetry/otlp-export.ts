@@ -21,17 +21,27 @@ export type ExporterConfig = Pick<ResolvedTelemetry, 'tracesUrl' | 'metricsUrl' 
 
 export async function spanExporter(config: ExporterConfig): Promise<SpanExporter> {
   const options = { url: config.tracesUrl as string, headers: config.headers, timeoutMillis: config.timeoutMs };
-  const { OTLPTraceExporter } = config.protocol === 'http/json' ? await import('@opentelemetry/exporter-trace-otlp-http') : await import('@opentelemetry/exporter-trace-otlp-proto');
+  const { OTLPTraceExporter } =
+    config.protocol === 'http/json'
+      ? await import('@opentelemetry/exporter-trace-otlp-http')
+      : await import('@opentelemetry/exporter-trace-otlp-proto');
   return withoutEnvHeaders(() => new OTLPTraceExporter(options));
 }
 
 export async function metricExporter(config: ExporterConfig): Promise<PushMetricExporter> {
   const options = { url: config.metricsUrl as string, headers: config.headers, timeoutMillis: config.timeoutMs };
-  const { OTLPMetricExporter } = config.protocol === 'http/json' ? await import('@opentelemetry/exporter-metrics-otlp-http') : await import('@opentelemetry/exporter-metrics-otlp-proto');
+  const { OTLPMetricExporter } =
+    config.protocol === 'http/json'
+      ? await import('@opentelemetry/exporter-metrics-otlp-http')
+      : await import('@opentelemetry/exporter-metrics-otlp-proto');
   return withoutEnvHeaders(() => new OTLPMetricExporter(options));
 }
 
-const HEADER_VARIABLES = ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS', 'OTEL_EXPORTER_OTLP_METRICS_HEADERS'];
+const HEADER_VARIABLES = [
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_EXPORTER_OTLP_TRACES_HEADERS',
+  'OTEL_EXPORTER_OTLP_METRICS_HEADERS',
+];
 
 /**
  * An exporter reads the header variables itself when it is made, and would send entries resolveTelemetry refused (a
@@ -48,15 +58,28 @@ function withoutEnvHeaders<T>(make: () => T): T {
 }
 
 /** The exporter, telling each export's outcome (the SDK would only hand a failure to its global error handler). */
-export function reporting<E extends { export(items: never, done: (result: ExportResult) => void): void }>(exporter: E, signal: ExportOutcome['signal'], url: string, onExport: (outcome: ExportOutcome) => void): E {
+export function reporting<E extends { export(items: never, done: (result: ExportResult) => void): void }>(
+  exporter: E,
+  signal: ExportOutcome['signal'],
+  url: string,
+  onExport: (outcome: ExportOutcome) => void,
+): E {
   const send = exporter.export.bind(exporter) as (items: unknown, done: (result: ExportResult) => void) => void;
   // The batch processor exports from inside the span.end() that fills a batch: that call would carry the batch's
   // serialization. Deferred to the check phase, it runs while the process waits on I/O, not inside a tool call.
-  (exporter as unknown as { export: (items: unknown, done: (result: ExportResult) => void) => void }).export = (items, done) =>
+  (exporter as unknown as { export: (items: unknown, done: (result: ExportResult) => void) => void }).export = (
+    items,
+    done,
+  ) =>
     setImmediate(() =>
       send(items, (result) => {
         try {
-          onExport({ signal, url, ok: result.code === ExportResultCode.SUCCESS, ...(result.code !== ExportResultCode.SUCCESS && { detail: describeExportError(result.error) }) });
+          onExport({
+            signal,
+            url,
+            ok: result.code === ExportResultCode.SUCCESS,
+            ...(result.code !== ExportResultCode.SUCCESS && { detail: describeExportError(result.error) }),
+          });
         } finally {
           done(result);
         }
@@ -68,7 +91,8 @@ export function reporting<E extends { export(items: never, done: (result: Export
 /** An export failure in words: the collector's HTTP status, a refused or reset connection, a timeout. */
 export function describeExportError(error: unknown): string {
   const e = error as { code?: unknown; message?: unknown; cause?: { code?: unknown } } | undefined;
-  if (typeof e?.code === 'number') return `HTTP ${e.code}${typeof e.message === 'string' && e.message && !/^\d+$/.test(e.message) ? ` (${e.message.slice(0, 200)})` : ''}`;
+  if (typeof e?.code === 'number')
+    return `HTTP ${e.code}${typeof e.message === 'string' && e.message && !/^\d+$/.test(e.message) ? ` (${e.message.slice(0, 200)})` : ''}`;
   const code = typeof e?.code === 'string' ? e.code : typeof e?.cause?.code === 'string' ? e.cause.code : undefined;
   const message = typeof e?.message === 'string' ? e.message : String(error);
   if (code === 'ECONNREFUSED' || /ECONNREFUSED/.test(message)) return 'connection refused (is the collector running?)';

@@ -3,7 +3,13 @@ import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, TraceFlags } from '@open
 import { TraceState } from '@opentelemetry/core';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OtlpReceiver } from '../../../../tests/support/otlp/otlp-receiver';
 import type { ExportOutcome } from './otlp-export';
@@ -23,10 +29,18 @@ function makeSpans(processor: SpanProcessor): void {
     isRemote: true,
     traceState: new TraceState('vendor=abc,other=1'),
   });
-  const root = tracer.startSpan('execute_tool query_order', { attributes: { 'gen_ai.tool.name': 'query_order', 'switchboard.tool.read_only': true, 'switchboard.count': 3 } }, remote);
+  const root = tracer.startSpan(
+    'execute_tool query_order',
+    { attributes: { 'gen_ai.tool.name': 'query_order', 'switchboard.tool.read_only': true, 'switchboard.count': 3 } },
+    remote,
+  );
   const child = tracer.startSpan(
     'tools/call query_order',
-    { kind: SpanKind.CLIENT, attributes: { 'mcp.method.name': 'tools/call', 'jsonrpc.request.id': '7' }, links: [{ context: root.spanContext(), attributes: { why: 'test' } }] },
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'mcp.method.name': 'tools/call', 'jsonrpc.request.id': '7' },
+      links: [{ context: root.spanContext(), attributes: { why: 'test' } }],
+    },
     trace.setSpan(ROOT_CONTEXT, root),
   );
   child.addEvent('retry', { attempt: 2 });
@@ -36,7 +50,8 @@ function makeSpans(processor: SpanProcessor): void {
   root.end();
 }
 
-const request = (spans: ReadableSpan[]) => JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans))) as unknown;
+const request = (spans: ReadableSpan[]) =>
+  JSON.parse(new TextDecoder().decode(JsonTraceSerializer.serializeRequest(spans))) as unknown;
 
 describe('span export off the main thread', () => {
   let receiver: OtlpReceiver | undefined;
@@ -59,18 +74,40 @@ describe('span export off the main thread', () => {
     receiver = await OtlpReceiver.start();
     const outcomes: ExportOutcome[] = [];
     const data: SpanWorkerData = {
-      exporter: { tracesUrl: `${receiver.url}/v1/traces`, metricsUrl: null, protocol: 'http/protobuf', headers: {}, timeoutMs: 5_000 },
+      exporter: {
+        tracesUrl: `${receiver.url}/v1/traces`,
+        metricsUrl: null,
+        protocol: 'http/protobuf',
+        headers: {},
+        timeoutMs: 5_000,
+      },
       resource: { attributes: resource.attributes },
       exportTimeoutMillis: 6_000,
     };
-    const thread = new SpanExportThread({ data, onExport: (o) => outcomes.push(o), fallback: () => Promise.reject(new Error('no fallback expected')) });
+    const thread = new SpanExportThread({
+      data,
+      onExport: (o) => outcomes.push(o),
+      fallback: () => Promise.reject(new Error('no fallback expected')),
+    });
     makeSpans(thread);
     await thread.forceFlush();
     const names = receiver.spans.map((s) => s.name).sort();
     expect(names).toEqual(['execute_tool query_order', 'tools/call query_order']);
-    const [root, child] = ['execute_tool query_order', 'tools/call query_order'].map((name) => receiver!.spans.find((s) => s.name === name)!);
-    expect(root).toMatchObject({ traceId: '0af7651916cd43dd8448eb211c80319c', parentSpanId: 'b7ad6b7169203331', service: 'switchboard-test', kind: 1 });
-    expect(child).toMatchObject({ parentSpanId: root.spanId, kind: 3, statusCode: 2, attributes: { 'mcp.method.name': 'tools/call', 'jsonrpc.request.id': '7', 'error.type': 'tool_error' } });
+    const [root, child] = ['execute_tool query_order', 'tools/call query_order'].map((name) =>
+      receiver!.spans.find((s) => s.name === name)!,
+    );
+    expect(root).toMatchObject({
+      traceId: '0af7651916cd43dd8448eb211c80319c',
+      parentSpanId: 'b7ad6b7169203331',
+      service: 'switchboard-test',
+      kind: 1,
+    });
+    expect(child).toMatchObject({
+      parentSpanId: root.spanId,
+      kind: 3,
+      statusCode: 2,
+      attributes: { 'mcp.method.name': 'tools/call', 'jsonrpc.request.id': '7', 'error.type': 'tool_error' },
+    });
     expect(outcomes).toEqual([expect.objectContaining({ signal: 'traces', ok: true })]);
     await thread.shutdown();
   });
@@ -79,7 +116,13 @@ describe('span export off the main thread', () => {
     const outcomes: ExportOutcome[] = [];
     const memory = new InMemorySpanExporter();
     const data: SpanWorkerData = {
-      exporter: { tracesUrl: 'http://127.0.0.1:9/v1/traces', metricsUrl: null, protocol: 'http/protobuf', headers: {}, timeoutMs: 1_000 },
+      exporter: {
+        tracesUrl: 'http://127.0.0.1:9/v1/traces',
+        metricsUrl: null,
+        protocol: 'http/protobuf',
+        headers: {},
+        timeoutMs: 1_000,
+      },
       resource: { attributes: {} },
       exportTimeoutMillis: 2_000,
     };
@@ -94,7 +137,12 @@ describe('span export off the main thread', () => {
     expect(outcomes[0].detail).toContain('the span worker broke');
     makeSpans(thread);
     await thread.forceFlush();
-    expect(memory.getFinishedSpans().map((s) => s.name).sort()).toEqual(['execute_tool query_order', 'tools/call query_order']);
+    expect(
+      memory
+        .getFinishedSpans()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['execute_tool query_order', 'tools/call query_order']);
     expect(outcomes).toHaveLength(1); // the exit after the error is not told again
     await thread.shutdown();
   });

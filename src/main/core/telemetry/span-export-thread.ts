@@ -52,7 +52,9 @@ export class SpanExportThread implements SpanProcessor {
   private waitingForFallback: ReadableSpan[] = [];
 
   constructor(private readonly options: SpanExportThreadOptions) {
-    this.worker = (options.startWorker ?? ((data) => startWorkerBeside('span-export-worker', import.meta.url, { workerData: data })))(options.data);
+    this.worker = (
+      options.startWorker ?? ((data) => startWorkerBeside('span-export-worker', import.meta.url, { workerData: data }))
+    )(options.data);
     this.worker.unref(); // never holds the process open; a flush or shutdown refs it while it waits
     this.worker.on('message', (message: FromSpanWorker) => {
       if (message.type === 'outcome') this.options.onExport(message.outcome);

@@ -13,8 +13,13 @@ import { fromWire } from './span-wire';
 const port = parentPort;
 if (!port) throw new Error('span-export-worker runs as a worker thread');
 const data = workerData as SpanWorkerData;
-const resource = resourceFromAttributes(data.resource.attributes, data.resource.schemaUrl ? { schemaUrl: data.resource.schemaUrl } : undefined);
-const exporter = reporting(await spanExporter(data.exporter), 'traces', data.exporter.tracesUrl as string, (outcome) => port.postMessage({ type: 'outcome', outcome }));
+const resource = resourceFromAttributes(
+  data.resource.attributes,
+  data.resource.schemaUrl ? { schemaUrl: data.resource.schemaUrl } : undefined,
+);
+const exporter = reporting(await spanExporter(data.exporter), 'traces', data.exporter.tracesUrl as string, (outcome) =>
+  port.postMessage({ type: 'outcome', outcome }),
+);
 const processor = new BatchSpanProcessor(exporter, { exportTimeoutMillis: data.exportTimeoutMillis });
 
 port.on('message', (message: ToSpanWorker) => {

@@ -25,8 +25,10 @@ export interface WireSpan {
   scope: InstrumentationScope;
 }
 
-const toWireContext = ({ traceState, ...rest }: SpanContext): WireContext => (traceState ? { ...rest, traceState: traceState.serialize() } : rest);
-const fromWireContext = ({ traceState, ...rest }: WireContext): SpanContext => (traceState ? { ...rest, traceState: new TraceState(traceState) } : rest);
+const toWireContext = ({ traceState, ...rest }: SpanContext): WireContext =>
+  traceState ? { ...rest, traceState: traceState.serialize() } : rest;
+const fromWireContext = ({ traceState, ...rest }: WireContext): SpanContext =>
+  traceState ? { ...rest, traceState: new TraceState(traceState) } : rest;
 
 /** The span's data by reference (its attributes, times and events are not copied here: postMessage copies them once). */
 export function toWire(span: ReadableSpan): WireSpan {
@@ -44,7 +46,8 @@ export function toWire(span: ReadableSpan): WireSpan {
   if (span.parentSpanContext) wire.parent = toWireContext(span.parentSpanContext);
   if (span.links.length) wire.links = span.links.map((link) => ({ ...link, context: toWireContext(link.context) }));
   if (span.events.length) wire.events = span.events;
-  if (span.droppedAttributesCount || span.droppedEventsCount || span.droppedLinksCount) wire.dropped = [span.droppedAttributesCount, span.droppedEventsCount, span.droppedLinksCount];
+  if (span.droppedAttributesCount || span.droppedEventsCount || span.droppedLinksCount)
+    wire.dropped = [span.droppedAttributesCount, span.droppedEventsCount, span.droppedLinksCount];
   return wire;
 }
 

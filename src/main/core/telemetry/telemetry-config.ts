@@ -42,7 +42,11 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
  * The effective telemetry settings: each standard OTEL_* variable wins over its Settings field. Pure: bad values
  * become `problems` (told once by the service) and a safe default, never a throw.
  */
-export function resolveTelemetry(env: NodeJS.ProcessEnv, settings: TelemetrySettings | undefined, storedHeaders: string | undefined): ResolvedTelemetry {
+export function resolveTelemetry(
+  env: NodeJS.ProcessEnv,
+  settings: TelemetrySettings | undefined,
+  storedHeaders: string | undefined,
+): ResolvedTelemetry {
   const s = settings ?? {};
   const problems: UiMessage[] = [];
   const fromEnv = (name: string) => {
@@ -66,7 +70,8 @@ export function resolveTelemetry(env: NodeJS.ProcessEnv, settings: TelemetrySett
 
   const rawProtocol = fromEnv('OTEL_EXPORTER_OTLP_PROTOCOL') ?? s.protocol;
   let protocol: OtlpProtocol = 'http/protobuf';
-  if (rawProtocol && (OTLP_PROTOCOLS as readonly string[]).includes(rawProtocol)) protocol = rawProtocol as OtlpProtocol;
+  if (rawProtocol && (OTLP_PROTOCOLS as readonly string[]).includes(rawProtocol))
+    protocol = rawProtocol as OtlpProtocol;
   else if (rawProtocol) problems.push(say('telemetry.badProtocol', { value: rawProtocol.slice(0, 100) }));
 
   const rawSampler = fromEnv('OTEL_TRACES_SAMPLER') ?? s.sampler;
@@ -75,7 +80,8 @@ export function resolveTelemetry(env: NodeJS.ProcessEnv, settings: TelemetrySett
   else if (rawSampler) problems.push(say('telemetry.badSampler', { value: rawSampler.slice(0, 100) }));
   const envArg = fromEnv('OTEL_TRACES_SAMPLER_ARG');
   const parsedArg = envArg !== undefined ? Number(envArg) : s.samplerArg;
-  const samplerArg = parsedArg !== undefined && Number.isFinite(parsedArg) && parsedArg >= 0 && parsedArg <= 1 ? parsedArg : undefined;
+  const samplerArg =
+    parsedArg !== undefined && Number.isFinite(parsedArg) && parsedArg >= 0 && parsedArg <= 1 ? parsedArg : undefined;
 
   const headers = parseOtlpHeaders(fromEnv(OTLP_HEADERS_SECRET) ?? storedHeaders, problems);
   Object.assign(headers, parseOtlpHeaders(fromEnv('OTEL_EXPORTER_OTLP_TRACES_HEADERS'), problems));
@@ -125,8 +131,15 @@ export function parseOtlpHeaders(text: string | undefined, problems: UiMessage[]
     } catch {
       return void problems.push(say('telemetry.badHeaders', { position, reason: 'bad percent-encoding' }));
     }
-    if (!HEADER_NAME.test(name)) return void problems.push(say('telemetry.badHeaders', { position, reason: name ? `"${name.slice(0, 40)}" is not a header name` : 'empty name' }));
-    if (/[\r\n\0]/.test(value)) return void problems.push(say('telemetry.badHeaders', { position, reason: 'a line break in the value' }));
+    if (!HEADER_NAME.test(name))
+      return void problems.push(
+        say('telemetry.badHeaders', {
+          position,
+          reason: name ? `"${name.slice(0, 40)}" is not a header name` : 'empty name',
+        }),
+      );
+    if (/[\r\n\0]/.test(value))
+      return void problems.push(say('telemetry.badHeaders', { position, reason: 'a line break in the value' }));
     headers[name] = value;
   });
   return headers;

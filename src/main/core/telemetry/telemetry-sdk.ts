@@ -6,7 +6,13 @@
  */
 import { metrics, propagation, ROOT_CONTEXT, trace } from '@opentelemetry/api';
 import { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
-import { defaultResource, detectResources, envDetector, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
+import {
+  defaultResource,
+  detectResources,
+  envDetector,
+  resourceFromAttributes,
+  type Resource,
+} from '@opentelemetry/resources';
 import { MeterProvider, PeriodicExportingMetricReader } from '@opentelemetry/sdk-metrics';
 import {
   AlwaysOffSampler,
@@ -31,7 +37,11 @@ export interface RunningTelemetry {
   shutdown(): Promise<void>;
 }
 
-export async function startTelemetrySdk(config: ResolvedTelemetry, version: string | undefined, onExport: (outcome: ExportOutcome) => void): Promise<RunningTelemetry> {
+export async function startTelemetrySdk(
+  config: ResolvedTelemetry,
+  version: string | undefined,
+  onExport: (outcome: ExportOutcome) => void,
+): Promise<RunningTelemetry> {
   const resource = resourceOf(config, version);
   const tracerProvider = new BasicTracerProvider({
     resource,
@@ -51,7 +61,9 @@ export async function startTelemetrySdk(config: ResolvedTelemetry, version: stri
       : [];
   const meterProvider = new MeterProvider({ resource, readers });
 
-  propagation.setGlobalPropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+  propagation.setGlobalPropagator(
+    new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
+  );
   trace.setGlobalTracerProvider(tracerProvider);
   metrics.setGlobalMeterProvider(meterProvider);
 
@@ -72,13 +84,24 @@ export async function startTelemetrySdk(config: ResolvedTelemetry, version: stri
  * The span export worker's processor; the SDK's BatchSpanProcessor on this thread if no worker can start (or, later,
  * once the worker stopped).
  */
-async function spanProcessorOf(config: ResolvedTelemetry, resource: Resource, onExport: (outcome: ExportOutcome) => void): Promise<SpanProcessor> {
+async function spanProcessorOf(
+  config: ResolvedTelemetry,
+  resource: Resource,
+  onExport: (outcome: ExportOutcome) => void,
+): Promise<SpanProcessor> {
   const exportTimeoutMillis = config.timeoutMs + 1000;
-  const inThread = async () => new BatchSpanProcessor(reporting(await spanExporter(config), 'traces', config.tracesUrl as string, onExport), { exportTimeoutMillis });
+  const inThread = async () =>
+    new BatchSpanProcessor(reporting(await spanExporter(config), 'traces', config.tracesUrl as string, onExport), {
+      exportTimeoutMillis,
+    });
   const { tracesUrl, metricsUrl, protocol, headers, timeoutMs } = config;
   try {
     return new SpanExportThread({
-      data: { exporter: { tracesUrl, metricsUrl, protocol, headers, timeoutMs }, resource: { attributes: resource.attributes, ...(resource.schemaUrl && { schemaUrl: resource.schemaUrl }) }, exportTimeoutMillis },
+      data: {
+        exporter: { tracesUrl, metricsUrl, protocol, headers, timeoutMs },
+        resource: { attributes: resource.attributes, ...(resource.schemaUrl && { schemaUrl: resource.schemaUrl }) },
+        exportTimeoutMillis,
+      },
       onExport,
       fallback: inThread,
     });
@@ -91,23 +114,41 @@ async function spanProcessorOf(config: ResolvedTelemetry, resource: Resource, on
  * Settings' "send a test span": one span through a provider of its own (always sampled, exported at once), so the
  * answer is this span's export and nothing else's.
  */
-export async function sendTestSpan(config: ResolvedTelemetry, version: string | undefined): Promise<{ ok: boolean; traceId: string; detail?: string }> {
+export async function sendTestSpan(
+  config: ResolvedTelemetry,
+  version: string | undefined,
+): Promise<{ ok: boolean; traceId: string; detail?: string }> {
   let outcome: ExportOutcome | undefined;
   const exporter = reporting(await spanExporter(config), 'traces', config.tracesUrl as string, (o) => (outcome = o));
-  const provider = new BasicTracerProvider({ resource: resourceOf(config, version), sampler: new AlwaysOnSampler(), spanProcessors: [new SimpleSpanProcessor(exporter)] });
-  const span = provider.getTracer('switchboard.settings').startSpan('switchboard.test_span', { attributes: { 'switchboard.test': true } }, ROOT_CONTEXT);
+  const provider = new BasicTracerProvider({
+    resource: resourceOf(config, version),
+    sampler: new AlwaysOnSampler(),
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
+  });
+  const span = provider
+    .getTracer('switchboard.settings')
+    .startSpan('switchboard.test_span', { attributes: { 'switchboard.test': true } }, ROOT_CONTEXT);
   const traceId = span.spanContext().traceId;
   span.end();
   await provider.forceFlush().catch(() => undefined); // the outcome is what reporting() saw
   await provider.shutdown().catch(() => undefined);
-  return { ok: outcome?.ok ?? false, traceId, ...(outcome?.detail ? { detail: outcome.detail } : !outcome ? { detail: 'no export was attempted' } : {}) };
+  return {
+    ok: outcome?.ok ?? false,
+    traceId,
+    ...(outcome?.detail ? { detail: outcome.detail } : !outcome ? { detail: 'no export was attempted' } : {}),
+  };
 }
 
 function resourceOf(config: ResolvedTelemetry, version: string | undefined): Resource {
   // OTEL_RESOURCE_ATTRIBUTES too (envDetector); service.name is ours (OTEL_SERVICE_NAME or the setting).
   return defaultResource()
     .merge(detectResources({ detectors: [envDetector] }))
-    .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.serviceName, ...(version && { [ATTR_SERVICE_VERSION]: version }) }));
+    .merge(
+      resourceFromAttributes({
+        [ATTR_SERVICE_NAME]: config.serviceName,
+        ...(version && { [ATTR_SERVICE_VERSION]: version }),
+      }),
+    );
 }
 
 function samplerOf(config: ResolvedTelemetry): Sampler {
@@ -127,4 +168,3 @@ function samplerOf(config: ResolvedTelemetry): Sampler {
       return new ParentBasedSampler({ root: new AlwaysOnSampler() });
   }
 }
-

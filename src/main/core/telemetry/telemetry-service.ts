@@ -60,14 +60,24 @@ export class TelemetryService {
 
   /** Applies the current settings (at start, and after each config or secret change); resolves once applied. */
   apply(): Promise<void> {
-    this.queue = this.queue.then(() => this.applyNow()).catch((error: unknown) => this.report(say('telemetry.startFailed', { detail: errorWords(error) })));
+    this.queue = this.queue
+      .then(() => this.applyNow())
+      .catch((error: unknown) => this.report(say('telemetry.startFailed', { detail: errorWords(error) })));
     return this.queue;
   }
 
   status(): TelemetryStatus {
     const r = this.resolved;
     const env = this.deps.env;
-    const fromEnv = ['OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_PROTOCOL', 'OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_SERVICE_NAME', 'OTEL_SDK_DISABLED', 'OTEL_TRACES_SAMPLER', 'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT'].filter((name) => env[name]?.trim());
+    const fromEnv = [
+      'OTEL_EXPORTER_OTLP_ENDPOINT',
+      'OTEL_EXPORTER_OTLP_PROTOCOL',
+      'OTEL_EXPORTER_OTLP_HEADERS',
+      'OTEL_SERVICE_NAME',
+      'OTEL_SDK_DISABLED',
+      'OTEL_TRACES_SAMPLER',
+      'OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT',
+    ].filter((name) => env[name]?.trim());
     return {
       enabled: Boolean(this.running),
       endpoint: r.endpoint,
@@ -92,7 +102,11 @@ export class TelemetryService {
     const { sendTestSpan } = await this.sdk();
     const result = await sendTestSpan(config, this.deps.version);
     if (result.ok) return { ok: true, traceId: result.traceId };
-    const message = say('telemetry.exportFailed', { signal: 'traces', endpoint: config.tracesUrl, detail: result.detail ?? 'unknown' });
+    const message = say('telemetry.exportFailed', {
+      signal: 'traces',
+      endpoint: config.tracesUrl,
+      detail: result.detail ?? 'unknown',
+    });
     this.report(message);
     return { ok: false, traceId: result.traceId, message };
   }
@@ -108,7 +122,11 @@ export class TelemetryService {
     const running = this.running;
     this.running = undefined;
     this.off();
-    if (running) await bounded(running.flush().then(() => running.shutdown()), this.resolved.timeoutMs + CLOSE_GRACE_MS);
+    if (running)
+      await bounded(
+        running.flush().then(() => running.shutdown()),
+        this.resolved.timeoutMs + CLOSE_GRACE_MS,
+      );
     telemetryState.report = undefined;
   }
 
@@ -140,7 +158,9 @@ export class TelemetryService {
     const { startTelemetrySdk } = await this.sdk();
     this.running = await startTelemetrySdk(config, this.deps.version, (outcome) => this.onExport(outcome));
     telemetryState.captureContent = config.captureContent;
-    telemetryState.secrets = [...Object.values(config.headers), ...(this.deps.secretValues?.() ?? [])].filter((v) => v.length >= 8);
+    telemetryState.secrets = [...Object.values(config.headers), ...(this.deps.secretValues?.() ?? [])].filter(
+      (v) => v.length >= 8,
+    );
     telemetryState.generation += 1;
     telemetryState.on = true;
     setMcpTracing(true, true);
@@ -153,8 +173,20 @@ export class TelemetryService {
   }
 
   private onExport(outcome: ExportOutcome): void {
-    this.lastExport = { signal: outcome.signal, ok: outcome.ok, at: new Date().toISOString(), ...(outcome.detail && { detail: outcome.detail }) };
-    if (!outcome.ok) this.report(say('telemetry.exportFailed', { signal: outcome.signal, endpoint: outcome.url, detail: outcome.detail ?? 'unknown' }));
+    this.lastExport = {
+      signal: outcome.signal,
+      ok: outcome.ok,
+      at: new Date().toISOString(),
+      ...(outcome.detail && { detail: outcome.detail }),
+    };
+    if (!outcome.ok)
+      this.report(
+        say('telemetry.exportFailed', {
+          signal: outcome.signal,
+          endpoint: outcome.url,
+          detail: outcome.detail ?? 'unknown',
+        }),
+      );
   }
 
   private sdk(): Promise<typeof import('./telemetry-sdk')> {
@@ -169,7 +201,13 @@ function bounded(work: Promise<unknown>, ms: number): Promise<void> {
     timer = setTimeout(resolve, ms);
     timer.unref();
   });
-  return Promise.race([work.then(() => undefined, () => undefined), timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
 }
 
 export { OTLP_HEADERS_SECRET };

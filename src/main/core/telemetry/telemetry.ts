@@ -4,7 +4,17 @@
  * (telemetry-sdk.ts is imported only when an endpoint is set).
  */
 import type { UiMessage } from '../../../shared/i18n-message';
-import { metrics, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Histogram, type Span, type Tracer } from '@opentelemetry/api';
+import {
+  metrics,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Attributes,
+  type Histogram,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api';
 
 export const telemetryState = {
   on: false,
@@ -24,7 +34,8 @@ export type { Span };
 /** Taken once per SDK start (getTracer builds a key and looks it up on every call). */
 let cachedTracer: { generation: number; tracer: Tracer } | undefined;
 const tracer = (): Tracer => {
-  if (cachedTracer?.generation !== telemetryState.generation) cachedTracer = { generation: telemetryState.generation, tracer: trace.getTracer('switchboard') };
+  if (cachedTracer?.generation !== telemetryState.generation)
+    cachedTracer = { generation: telemetryState.generation, tracer: trace.getTracer('switchboard') };
   return cachedTracer.tracer;
 };
 
@@ -33,7 +44,9 @@ const tracer = (): Tracer => {
  * not through an AsyncLocalStorage context manager: its hooks cost every promise in the process (bench 2c).
  */
 export function startSpan(name: string, kind: SpanKind, attributes: Attributes, parent?: Span): Span | undefined {
-  return telemetryState.on ? tracer().startSpan(name, { kind, attributes }, parent ? trace.setSpan(ROOT_CONTEXT, parent) : ROOT_CONTEXT) : undefined;
+  return telemetryState.on
+    ? tracer().startSpan(name, { kind, attributes }, parent ? trace.setSpan(ROOT_CONTEXT, parent) : ROOT_CONTEXT)
+    : undefined;
 }
 
 /** Ends `span`, as failed when `errorType` is given (`error.type` per the conventions). */
@@ -63,12 +76,20 @@ export function genAiInstruments(): { tokens: Histogram; duration: Histogram } {
     tokens: meter.createHistogram('gen_ai.client.token.usage', {
       unit: '{token}',
       description: 'Number of input and output tokens used',
-      advice: { explicitBucketBoundaries: [1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864] },
+      advice: {
+        explicitBucketBoundaries: [
+          1, 4, 16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576, 4194304, 16777216, 67108864,
+        ],
+      },
     }),
     duration: meter.createHistogram('gen_ai.client.operation.duration', {
       unit: 's',
       description: 'GenAI operation duration',
-      advice: { explicitBucketBoundaries: [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92] },
+      advice: {
+        explicitBucketBoundaries: [
+          0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92,
+        ],
+      },
     }),
   };
   return genAi;

@@ -62,7 +62,8 @@ class PackedTable implements TokenTable {
 }
 
 const BASE64_VALUE = new Int8Array(128).fill(-1);
-for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries()) BASE64_VALUE[c.charCodeAt(0)] = i;
+for (const [i, c] of [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].entries())
+  BASE64_VALUE[c.charCodeAt(0)] = i;
 
 /**
  * Decodes the base64 in text[from, to) into out at `at`; returns the byte count, or -1 on a character that is not

@@ -38,14 +38,17 @@ export async function appendCase(path: string, added: CaseInput): Promise<void> 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const loaded = text ? parseYamlText(text, casesFileSchema) : { ok: true as const, value: casesFileSchema.parse({}) };
-  if (!loaded.ok) throw new Conflict(say('tests.casesFileProblems', { path, problem: loaded.problems[0]?.message ?? 'unreadable' }));
-  if (loaded.value.cases.some((c) => c.name === added.name)) throw new Conflict(say('tests.caseNameTaken', { name: added.name, path }));
+  if (!loaded.ok)
+    throw new Conflict(say('tests.casesFileProblems', { path, problem: loaded.problems[0]?.message ?? 'unreadable' }));
+  if (loaded.value.cases.some((c) => c.name === added.name))
+    throw new Conflict(say('tests.caseNameTaken', { name: added.name, path }));
   const document = parseDocument(text || `${HEADER}cases: []\n`);
   const cases = document.get('cases', true);
   if (isSeq(cases)) {
     cases.flow = false;
     cases.add(document.createNode(added));
-  } else if (!cases && (isMap(document.contents) || document.contents === null)) document.set('cases', document.createNode([added]));
+  } else if (!cases && (isMap(document.contents) || document.contents === null))
+    document.set('cases', document.createNode([added]));
   else throw new Conflict(say('tests.casesNotAList', { path }));
   await writeFileKeepingBackup(path, document.toString({ lineWidth: 0 }));
 }

@@ -34,12 +34,17 @@ export function createWorkbench(deps: WorkbenchDeps) {
     resultsPath: join(deps.dataDir, 'test-results.json'),
     events: deps.events,
   });
-  const operator = new OperatorRuns({ proxy: runtime.proxy.withMode({ actor: 'operator' }), catalog: deps.catalog, records: runtime.records });
+  const operator = new OperatorRuns({
+    proxy: runtime.proxy.withMode({ actor: 'operator' }),
+    catalog: deps.catalog,
+    records: runtime.records,
+  });
   return {
     tests,
     operator,
     replay: (conversationId: string) => replayConversation(scenario, runtime.agent.get(conversationId)),
-    preview: (intents: unknown[]) => previewDraft({ config: () => config.current(), catalog: deps.catalog, tests }, intents),
+    preview: (intents: unknown[]) =>
+      previewDraft({ config: () => config.current(), catalog: deps.catalog, tests }, intents),
   };
 }
 

@@ -35,7 +35,10 @@ export class OperatorRuns {
 
   /** The definition a connected server offers now, whatever the row's state. */
   definition(toolId: string, server: string): ToolDefinitionView {
-    const definition = this.deps.catalog().input.servers.find((s) => s.name === server && s.status === 'connected')?.tools.find((t) => t.name === toolId);
+    const definition = this.deps
+      .catalog()
+      .input.servers.find((s) => s.name === server && s.status === 'connected')
+      ?.tools.find((t) => t.name === toolId);
     if (!definition) throw new NotFound(say('workbench.toolGone', { server, toolId }));
     return {
       toolId,
@@ -51,14 +54,25 @@ export class OperatorRuns {
     const snapshot = this.deps.catalog();
     const entry = snapshot.catalog.entries.find((e) => e.toolId === request.toolId && e.server === request.server);
     if (!entry) throw new NotFound(say('workbench.noTool', { server: request.server, toolId: request.toolId }));
-    if (entry.state === 'quarantined') throw new Conflict(say('workbench.quarantined', { toolId: request.toolId, server: request.server }));
-    const definition = snapshot.input.servers.find((s) => s.name === request.server && s.status === 'connected')?.tools.find((t) => t.name === request.toolId);
-    if (!definition) throw new Unavailable(say('workbench.notConnected', { server: request.server, toolId: request.toolId }));
+    if (entry.state === 'quarantined')
+      throw new Conflict(say('workbench.quarantined', { toolId: request.toolId, server: request.server }));
+    const definition = snapshot.input.servers
+      .find((s) => s.name === request.server && s.status === 'connected')
+      ?.tools.find((t) => t.name === request.toolId);
+    if (!definition)
+      throw new Unavailable(say('workbench.notConnected', { server: request.server, toolId: request.toolId }));
 
     const runId = request.runId ?? `op_${randomUUID().slice(0, 12)}`;
     const now = new Date().toISOString();
     const conversation = new LiveConversation(
-      { id: runId, title: `Run ${request.toolId}`, customerId: request.customerId, modelLabel: 'operator', createdAt: now, updatedAt: now },
+      {
+        id: runId,
+        title: `Run ${request.toolId}`,
+        customerId: request.customerId,
+        modelLabel: 'operator',
+        createdAt: now,
+        updatedAt: now,
+      },
       memoryLog(),
     );
     await this.deps.proxy.execute(
@@ -80,8 +94,15 @@ export class OperatorRuns {
     this.deps.records.flush();
     const item = conversation.items.find((i): i is Extract<ChatItem, { kind: 'tool' }> => i.kind === 'tool');
     if (!item) throw new Error(`the run of ${request.toolId} left no call item`);
-    const record = item.recordId && this.deps.records.has(item.recordId) ? await this.deps.records.get(item.recordId) : null;
-    return { runId, item, record, state: entry.state, notVisibleToModel: entry.state === 'bound' ? null : entry.reason };
+    const record =
+      item.recordId && this.deps.records.has(item.recordId) ? await this.deps.records.get(item.recordId) : null;
+    return {
+      runId,
+      item,
+      record,
+      state: entry.state,
+      notVisibleToModel: entry.state === 'bound' ? null : entry.reason,
+    };
   }
 }
 
@@ -89,7 +110,11 @@ export class OperatorRuns {
  * The binding when the row is the bound one; otherwise the same shape for this server's tool, with the
  * policy of the nodes naming the tool (a shadowed row) or `auto` (an unmounted one: asks unless read-only).
  */
-export function targetFor(entry: CatalogEntry, definition: ToolDefinition, bound: ToolBinding | undefined): ToolBinding {
+export function targetFor(
+  entry: CatalogEntry,
+  definition: ToolDefinition,
+  bound: ToolBinding | undefined,
+): ToolBinding {
   if (bound && bound.server === entry.server) return bound;
   const description = definition.description ?? '';
   return {

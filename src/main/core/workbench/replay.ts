@@ -22,5 +22,11 @@ export async function replayConversation(deps: ScenarioDeps, original: Conversat
     skipWrites: true,
   });
   const diff = diffReplay(original, run.conversation);
-  return { conversationId: original.id, customerId: original.customerId, modelLabel: run.modelLabel, ranAt: new Date().toISOString(), ...diff };
+  return {
+    conversationId: original.id,
+    customerId: original.customerId,
+    modelLabel: run.modelLabel,
+    ranAt: new Date().toISOString(),
+    ...diff,
+  };
 }

@@ -48,7 +48,14 @@ export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions):
   const provider = deps.provider();
   const now = new Date().toISOString();
   const conversation = new LiveConversation(
-    { id: options.id, title: options.title, customerId: options.customerId, modelLabel: provider.label, createdAt: now, updatedAt: now },
+    {
+      id: options.id,
+      title: options.title,
+      customerId: options.customerId,
+      modelLabel: provider.label,
+      createdAt: now,
+      updatedAt: now,
+    },
     memoryLog(),
   );
   const turn: TurnRunnerDeps = {
@@ -56,7 +63,10 @@ export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions):
     catalog: options.catalog ?? deps.turn.catalog,
     events: silentEvents,
     // Each run its own fresh demo data: the same cases give the same result in the console and the CLI, whatever a chat changed.
-    proxy: deps.turn.proxy.withMode({ actor: options.actor, skipWrites: options.skipWrites, ownDemoState: true }, { approvals: options.approvals, events: silentEvents }),
+    proxy: deps.turn.proxy.withMode(
+      { actor: options.actor, skipWrites: options.skipWrites, ownDemoState: true },
+      { approvals: options.approvals, events: silentEvents },
+    ),
   };
   const signal = options.signal ?? new AbortController().signal;
   const results: TurnResult[] = [];
@@ -95,15 +105,26 @@ export function observe(run: ScenarioRun): ObservedRun {
   const { items, turns } = run.conversation;
   const tools = items.filter((item): item is Extract<ChatItem, { kind: 'tool' }> => item.kind === 'tool');
   const lastTurn = turns.at(-1);
-  const lastAnswer = lastTurn ? items.filter((item) => item.kind === 'assistant' && item.turnId === lastTurn.id).map((item) => (item as { text: string }).text).join('\n') : '';
+  const lastAnswer = lastTurn
+    ? items
+        .filter((item) => item.kind === 'assistant' && item.turnId === lastTurn.id)
+        .map((item) => (item as { text: string }).text)
+        .join('\n')
+    : '';
   return {
     calls: tools.map((item) => ({ tool: item.toolName, arguments: item.arguments, status: item.status })),
     lastAnswer,
-    unfinishedTurns: run.results.flatMap((result, index) => (result.status === 'completed' ? [] : [unfinishedTurn(index + 1, result.status, result.error)])),
+    unfinishedTurns: run.results.flatMap((result, index) =>
+      result.status === 'completed' ? [] : [unfinishedTurn(index + 1, result.status, result.error)],
+    ),
   };
 }
 
 /** The transcript kept with a result: every item, tool results clipped (the records keep them whole). */
 export function clippedTranscript(items: readonly ChatItem[], max = 2000): ChatItem[] {
-  return items.map((item) => (item.kind === 'tool' && item.resultText && item.resultText.length > max ? { ...item, resultText: `${item.resultText.slice(0, max)}…` } : item));
+  return items.map((item) =>
+    item.kind === 'tool' && item.resultText && item.resultText.length > max
+      ? { ...item, resultText: `${item.resultText.slice(0, max)}…` }
+      : item,
+  );
 }

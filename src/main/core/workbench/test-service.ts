@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { errorWords } from '../../../shared/i18n-message';
 import { readFile } from 'node:fs/promises';
 import writeFileAtomic from 'write-file-atomic';
-import type { CaseResult, CaseResultSummary, ChatItem, ConfigProblem, Conversation, TestCaseView } from '../../../shared/contract';
+import type {
+  CaseResult,
+  CaseResultSummary,
+  ChatItem,
+  ConfigProblem,
+  Conversation,
+  TestCaseView,
+} from '../../../shared/contract';
 import type { IntentNode } from '../../../shared/config/schema';
 import { exampleCases, fileCases, type CaseInput, type TestCase } from '../../../shared/workbench/cases';
 import { evaluateCase, expectationResult } from '../../../shared/workbench/evaluate';
@@ -46,16 +53,29 @@ export class TestService {
   }
 
   /** Every case: the file's first, then the examples in tree order. A file with problems contributes none. */
-  async cases(intents: readonly IntentNode[] = this.deps.intents()): Promise<{ cases: TestCase[]; problems: ConfigProblem[] }> {
+  async cases(
+    intents: readonly IntentNode[] = this.deps.intents(),
+  ): Promise<{ cases: TestCase[]; problems: ConfigProblem[] }> {
     const loaded = await loadCasesFile(this.deps.casesPath);
     const customer = loaded.file?.defaults.customer;
-    return { cases: [...(loaded.file ? fileCases(loaded.file) : []), ...exampleCases(intents, customer)], problems: loaded.problems };
+    return {
+      cases: [...(loaded.file ? fileCases(loaded.file) : []), ...exampleCases(intents, customer)],
+      problems: loaded.problems,
+    };
   }
 
-  async list(): Promise<{ casesPath: string; problems: ConfigProblem[]; cases: (TestCaseView & { last: CaseResultSummary | null })[] }> {
+  async list(): Promise<{
+    casesPath: string;
+    problems: ConfigProblem[];
+    cases: (TestCaseView & { last: CaseResultSummary | null })[];
+  }> {
     const { cases, problems } = await this.cases();
     const results = await this.loadResults();
-    return { casesPath: this.deps.casesPath, problems, cases: cases.map((c) => ({ ...c, last: summaryOf(results.get(c.id)) })) };
+    return {
+      casesPath: this.deps.casesPath,
+      problems,
+      cases: cases.map((c) => ({ ...c, last: summaryOf(results.get(c.id)) })),
+    };
   }
 
   async result(id: string): Promise<CaseResult> {
@@ -87,14 +107,29 @@ export class TestService {
   }
 
   /** A conversation from the chat becomes a case: its messages, and its calls (with their arguments) as the expectations. */
-  async saveConversation(conversation: Conversation, name?: string): Promise<{ id: string; name: string; casesPath: string }> {
+  async saveConversation(
+    conversation: Conversation,
+    name?: string,
+  ): Promise<{ id: string; name: string; casesPath: string }> {
     const messages = conversation.items.flatMap((item) => (item.kind === 'user' ? [item.text] : []));
     if (messages.length === 0) throw new NotFound(say('tests.nothingToReplay', { id: conversation.id }));
     const calls = conversation.items.flatMap((item) =>
-      item.kind === 'tool' ? [{ tool: item.toolName, ...(isRecord(item.arguments) && Object.keys(item.arguments).length ? { arguments: item.arguments } : {}) }] : [],
+      item.kind === 'tool'
+        ? [
+            {
+              tool: item.toolName,
+              ...(isRecord(item.arguments) && Object.keys(item.arguments).length ? { arguments: item.arguments } : {}),
+            },
+          ]
+        : [],
     );
     const caseName = (name ?? conversation.title).trim() || conversation.id;
-    const added: CaseInput = { name: caseName, customer: conversation.customerId, messages, expect: { calls, notCalled: [] } };
+    const added: CaseInput = {
+      name: caseName,
+      customer: conversation.customerId,
+      messages,
+      expect: { calls, notCalled: [] },
+    };
     await appendCase(this.deps.casesPath, added);
     const id = `case:${caseName}`;
     this.deps.events.emit('tests.changed', { ids: [id] });
@@ -117,12 +152,36 @@ export class TestService {
       });
       const expectations = evaluateCase(testCase.expect, observe(run));
       const failures = expectations.filter((e) => !e.passed);
-      return { id: testCase.id, name: testCase.name, customerId: testCase.customer, passed: failures.length === 0, ranAt, durationMs: Date.now() - started, failed: failedLines(failures), failures, expectations, transcript: clippedTranscript(run.conversation.items), modelLabel: run.modelLabel };
+      return {
+        id: testCase.id,
+        name: testCase.name,
+        customerId: testCase.customer,
+        passed: failures.length === 0,
+        ranAt,
+        durationMs: Date.now() - started,
+        failed: failedLines(failures),
+        failures,
+        expectations,
+        transcript: clippedTranscript(run.conversation.items),
+        modelLabel: run.modelLabel,
+      };
     } catch (error) {
       // The model could not be built (a missing key), say: the case fails with why, the others still run.
       const detail = errorWords(error);
       const expectations = [expectationResult(say('tests.expect.caseRuns'), false, detail)];
-      return { id: testCase.id, name: testCase.name, customerId: testCase.customer, passed: false, ranAt, durationMs: Date.now() - started, failed: failedLines(expectations), failures: expectations, expectations, transcript: [] as ChatItem[], modelLabel: '' };
+      return {
+        id: testCase.id,
+        name: testCase.name,
+        customerId: testCase.customer,
+        passed: false,
+        ranAt,
+        durationMs: Date.now() - started,
+        failed: failedLines(expectations),
+        failures: expectations,
+        expectations,
+        transcript: [] as ChatItem[],
+        modelLabel: '',
+      };
     }
   }
 
@@ -142,16 +201,30 @@ export class TestService {
     const all = await this.loadResults();
     for (const result of results) all.set(result.id, result);
     // Owner-only, like records and conversations: each result keeps its transcript (customers' addresses, phones).
-    await writeFileAtomic(this.deps.resultsPath, JSON.stringify(Object.fromEntries(all)), { encoding: 'utf8', mode: PRIVATE_FILE });
+    await writeFileAtomic(this.deps.resultsPath, JSON.stringify(Object.fromEntries(all)), {
+      encoding: 'utf8',
+      mode: PRIVATE_FILE,
+    });
     this.deps.events.emit('tests.changed', { ids: results.map((r) => r.id) });
   }
 }
 
 function summaryOf(result: CaseResult | undefined): CaseResultSummary | null {
-  return result ? { id: result.id, passed: result.passed, ranAt: result.ranAt, durationMs: result.durationMs, failed: result.failed, ...(result.failures ? { failures: result.failures } : {}) } : null;
+  return result
+    ? {
+        id: result.id,
+        passed: result.passed,
+        ranAt: result.ranAt,
+        durationMs: result.durationMs,
+        failed: result.failed,
+        ...(result.failures ? { failures: result.failures } : {}),
+      }
+    : null;
 }
 
 /** The failures in English, one line each (the CLI, JUnit, and the console for results kept before codes). */
-const failedLines = (failures: readonly { expectation: string; detail: string }[]): string[] => failures.map((e) => `${e.expectation}: ${e.detail}`);
+const failedLines = (failures: readonly { expectation: string; detail: string }[]): string[] =>
+  failures.map((e) => `${e.expectation}: ${e.detail}`);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -7,11 +7,21 @@ import type { InstructionsService } from '../../core/catalog/instructions-servic
 
 type CatalogHandlers = Pick<
   Handlers,
-  'catalog.get' | 'catalog.list' | 'catalog.tool' | 'catalog.descriptions' | 'catalog.explain' | 'catalog.acceptChange' | 'catalog.rejectChange' | 'catalog.acceptDescription'
+  | 'catalog.get'
+  | 'catalog.list'
+  | 'catalog.tool'
+  | 'catalog.descriptions'
+  | 'catalog.explain'
+  | 'catalog.acceptChange'
+  | 'catalog.rejectChange'
+  | 'catalog.acceptDescription'
 >;
 
 export function createCatalogHandlers(catalog: CatalogService, instructions?: InstructionsService): CatalogHandlers {
-  const result = ({ revision, entry }: { revision: number; entry: CatalogEntry | null }): PinActionResult => ({ revision, entry: entry && entryView(entry) });
+  const result = ({ revision, entry }: { revision: number; entry: CatalogEntry | null }): PinActionResult => ({
+    revision,
+    entry: entry && entryView(entry),
+  });
   return {
     'catalog.get': (page) => fullView(catalog.current(), page),
     'catalog.list': () => listView(catalog.current()),
@@ -23,7 +33,12 @@ export function createCatalogHandlers(catalog: CatalogService, instructions?: In
       const { catalog: current } = catalog.current();
       const server = current.bindingsByToolId.get(toolId)?.server ?? current.quarantinedByToolId.get(toolId)?.server;
       const pin = server === undefined ? undefined : instructions?.pinOf(server);
-      return pin?.held ? { ...explanation, notes: [{ code: 'instructions.heldNote', params: { server: server!, pinnedAt: pin.pinned.pinnedAt } }] } : explanation;
+      return pin?.held
+        ? {
+            ...explanation,
+            notes: [{ code: 'instructions.heldNote', params: { server: server!, pinnedAt: pin.pinned.pinnedAt } }],
+          }
+        : explanation;
     },
     'catalog.acceptChange': (target) => result(catalog.acceptChange(target)),
     'catalog.rejectChange': (target) => result(catalog.rejectChange(target)),

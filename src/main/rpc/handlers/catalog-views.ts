@@ -1,4 +1,13 @@
-import { capDescription, capInputSchema, DEFAULT_MAX_DESCRIPTION_BYTES, truncationOf, type CatalogEntry, type CatalogServerInput, type ToolBinding, type ToolDefinition } from '../../../shared/catalog';
+import {
+  capDescription,
+  capInputSchema,
+  DEFAULT_MAX_DESCRIPTION_BYTES,
+  truncationOf,
+  type CatalogEntry,
+  type CatalogServerInput,
+  type ToolBinding,
+  type ToolDefinition,
+} from '../../../shared/catalog';
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../shared/contract';
 import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
 import { NotFound } from '../../core/errors';
@@ -39,7 +48,11 @@ export function entryView(e: CatalogEntry, annotations?: Annotations | null): Ca
     ...e,
     nodes: [...e.nodes],
     gatedBy: [...e.gatedBy],
-    quarantine: e.quarantine && { ...e.quarantine, changed: [...e.quarantine.changed], moved: e.quarantine.moved && { ...e.quarantine.moved } },
+    quarantine: e.quarantine && {
+      ...e.quarantine,
+      changed: [...e.quarantine.changed],
+      moved: e.quarantine.moved && { ...e.quarantine.moved },
+    },
     descriptionTruncated: e.descriptionTruncated && { ...e.descriptionTruncated },
     schemaCapped: e.schemaCapped && { ...e.schemaCapped },
   };
@@ -49,7 +62,8 @@ export function entryView(e: CatalogEntry, annotations?: Annotations | null): Ca
 
 /** The offered definition's title and the icons shown (only inline images: shared/mcp/icons.ts), on a full entry. */
 function withLooks(snapshot: CatalogSnapshot, view: CatalogView['entries'][number]): CatalogView['entries'][number] {
-  const definition = view.server === null ? undefined : definitionsOf(snapshot.input.servers).get(view.server)?.get(view.toolId);
+  const definition =
+    view.server === null ? undefined : definitionsOf(snapshot.input.servers).get(view.server)?.get(view.toolId);
   if (!definition) return view;
   view.title = toolTitleOf(definition);
   view.ui = uiMark(definition);
@@ -157,7 +171,14 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
   let view = listMemo.get(snapshot);
   if (view) return view;
   const { catalog: c, revision } = snapshot;
-  const columns: CatalogListView['entries'] = { toolId: [], server: [], state: [], reasonCode: [], reasonParams: [], readOnly: [] };
+  const columns: CatalogListView['entries'] = {
+    toolId: [],
+    server: [],
+    state: [],
+    reasonCode: [],
+    reasonParams: [],
+    readOnly: [],
+  };
   const reasonCodes: string[] = [];
   const codeIndex = new Map<string, number>();
   const looks = new LooksBuilder();
@@ -173,11 +194,19 @@ export function listView(snapshot: CatalogSnapshot): CatalogListView {
     columns.reasonParams.push(e.message.params ?? null);
     // The bound row says what the confirmation decision reads (a read-only claim weaker than what was accepted does not count).
     const bound = e.state === 'bound' || e.state === 'gated' ? c.bindingsByToolId.get(e.toolId) : undefined;
-    columns.readOnly.push(e.server === null ? null : bound ? bound.readOnly : annotationsOf(snapshot, e)?.readOnlyHint === true);
+    columns.readOnly.push(
+      e.server === null ? null : bound ? bound.readOnly : annotationsOf(snapshot, e)?.readOnlyHint === true,
+    );
   }
   view = {
     revision,
-    servers: c.servers.map((s) => ({ name: s.name, status: s.status, error: s.error, toolCount: s.tools.length, ...(s.refused.length > 0 && { refused: s.refused.map((r) => ({ ...r })) }) })),
+    servers: c.servers.map((s) => ({
+      name: s.name,
+      status: s.status,
+      error: s.error,
+      toolCount: s.tools.length,
+      ...(s.refused.length > 0 && { refused: s.refused.map((r) => ({ ...r })) }),
+    })),
     entries: columns,
     reasonCodes,
     bindingCount: c.bindings.length,
@@ -199,7 +228,11 @@ class LooksBuilder {
   private readonly icons: string[] = [];
 
   add(row: number, definition: ToolDefinition | undefined): void {
-    if (!definition || (definition.title === undefined && definition.icons === undefined && definition.annotations?.title === undefined)) return;
+    if (
+      !definition ||
+      (definition.title === undefined && definition.icons === undefined && definition.annotations?.title === undefined)
+    )
+      return;
     const title = toolTitleOf(definition);
     const icon = this.firstShown(definition.icons);
     if (title === null && icon === null) return;
@@ -237,9 +270,15 @@ export function toolView(snapshot: CatalogSnapshot, toolId: string, server: stri
     rowsMemo.set(snapshot, rows);
   }
   const entry = rows.get(rowKey(server, toolId));
-  if (!entry) throw new NotFound(server === null ? say('toolView.noRowWithoutServer', { toolId }) : say('toolView.noTool', { server, toolId, revision: snapshot.revision }));
+  if (!entry)
+    throw new NotFound(
+      server === null
+        ? say('toolView.noRowWithoutServer', { toolId })
+        : say('toolView.noTool', { server, toolId, revision: snapshot.revision }),
+    );
   const binding = snapshot.catalog.bindingsByToolId.get(toolId);
-  const bound = (entry.state === 'bound' || entry.state === 'gated') && binding !== undefined && binding.server === entry.server;
+  const bound =
+    (entry.state === 'bound' || entry.state === 'gated') && binding !== undefined && binding.server === entry.server;
   const view = withLooks(snapshot, entryView(entry, annotationsOf(snapshot, entry)));
   view.description = capped(snapshot, view.description);
   view.remoteDescription = capped(snapshot, view.remoteDescription);
@@ -256,7 +295,12 @@ export function descriptionsView(snapshot: CatalogSnapshot): CatalogDescriptions
   if (view) return view;
   view = {
     revision: snapshot.revision,
-    descriptions: snapshot.catalog.entries.map((e) => ({ toolId: e.toolId, server: e.server, description: capped(snapshot, e.description), remoteDescription: capped(snapshot, e.remoteDescription) })),
+    descriptions: snapshot.catalog.entries.map((e) => ({
+      toolId: e.toolId,
+      server: e.server,
+      description: capped(snapshot, e.description),
+      remoteDescription: capped(snapshot, e.remoteDescription),
+    })),
   };
   descriptionsMemo.set(snapshot, view);
   return view;

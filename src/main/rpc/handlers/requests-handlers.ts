@@ -1,7 +1,8 @@
 import type { Handlers } from '../router';
 import type { ServerRequestService } from '../../core/requests/server-requests';
 
-type RequestRoutes = 'requests.list' | 'requests.answer' | 'requests.openUrl' | 'requests.sample' | 'requests.reply' | 'requests.reject';
+type RequestRoutes =
+  'requests.list' | 'requests.answer' | 'requests.openUrl' | 'requests.sample' | 'requests.reply' | 'requests.reject';
 
 /** Servers' elicitation and sampling requests: the pending ones, and the operator's answers. */
 export function createRequestHandlers(requests: ServerRequestService): Pick<Handlers, RequestRoutes> {
@@ -9,7 +10,9 @@ export function createRequestHandlers(requests: ServerRequestService): Pick<Hand
     'requests.list': () => requests.list(),
     'requests.answer': ({ id, action, content }) => ({ resolved: requests.answer(id, action, content) }),
     'requests.openUrl': ({ id }) => requests.openUrl(id),
-    'requests.sample': ({ id, messages, systemPrompt, maxTokens }) => ({ started: requests.startSampling(id, { messages, systemPrompt, maxTokens }) }),
+    'requests.sample': ({ id, messages, systemPrompt, maxTokens }) => ({
+      started: requests.startSampling(id, { messages, systemPrompt, maxTokens }),
+    }),
     'requests.reply': ({ id }) => ({ resolved: requests.reply(id) }),
     'requests.reject': ({ id, reason }) => ({ resolved: requests.reject(id, reason) }),
   };

@@ -30,7 +30,10 @@ export function createResourceHandlers(browser: ResourceBrowser): Pick<Handlers,
 }
 
 /** Each server's log (notifications/message, stderr, the host's notes) and the level asked of it. */
-export function createServerLogHandlers(sessions: ServerSessions, isConfigured: (name: string) => boolean): Pick<Handlers, 'servers.logs' | 'servers.setLogLevel'> {
+export function createServerLogHandlers(
+  sessions: ServerSessions,
+  isConfigured: (name: string) => boolean,
+): Pick<Handlers, 'servers.logs' | 'servers.setLogLevel'> {
   const known = (name: string) => {
     if (!isConfigured(name)) throw new NotFound(say('server.notConfigured', { name }));
   };

@@ -22,7 +22,11 @@ export function createServerAuthHandlers(
     },
     'servers.signOut': async ({ name }) => {
       await auth.signOut(name);
-      return serverView(config.current().agent.mcp.servers.find((s) => s.name === name)!, connections, auth);
+      return serverView(
+        config.current().agent.mcp.servers.find((s) => s.name === name)!,
+        connections,
+        auth,
+      );
     },
   };
 }

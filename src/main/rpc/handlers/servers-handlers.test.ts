@@ -37,8 +37,18 @@ intents:
   - { id: logistics, name: Logistics, kind: mcp, toolId: query_logistics, server: alpha }
 `,
     );
-    core = await createTestCore({ dataDir: dir, watchConfig: false, validateOutput: true, log: () => undefined, connections: { healthCheckIntervalMs: 0, autoReconnect: false } });
-    core.events.subscribe((name, payload) => name === 'servers.statusChanged' && statusEvents.push(`${(payload as ServerView).name}:${(payload as ServerView).status}`));
+    core = await createTestCore({
+      dataDir: dir,
+      watchConfig: false,
+      validateOutput: true,
+      log: () => undefined,
+      connections: { healthCheckIntervalMs: 0, autoReconnect: false },
+    });
+    core.events.subscribe(
+      (name, payload) =>
+        name === 'servers.statusChanged' &&
+        statusEvents.push(`${(payload as ServerView).name}:${(payload as ServerView).status}`),
+    );
     await waitFor(async () => (await server('alpha'))?.status === 'connected', 5_000, 'alpha');
   });
   afterAll(async () => {
@@ -49,7 +59,15 @@ intents:
 
   it('lists each server with its config and live state', async () => {
     const [view] = await list();
-    expect(view).toMatchObject({ name: 'alpha', kind: 'http', enabled: true, status: 'connected', endpoint: alpha.url, tools: ['query_order'], transport: 'streamable-http' });
+    expect(view).toMatchObject({
+      name: 'alpha',
+      kind: 'http',
+      enabled: true,
+      status: 'connected',
+      endpoint: alpha.url,
+      tools: ['query_order'],
+      transport: 'streamable-http',
+    });
   });
 
   it('adds a server, which connects; a duplicate name is a conflict', async () => {
@@ -58,7 +76,9 @@ intents:
     // Subscribed long before the add, so this event cannot have fired unseen (alpha's first one may have).
     expect(statusEvents).toContain('beta:connected');
     expect((await list()).map((s) => s.name)).toEqual(['alpha', 'beta']);
-    await expect(call('servers.add', { server: { name: 'beta', url: beta.url } })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(call('servers.add', { server: { name: 'beta', url: beta.url } })).rejects.toMatchObject({
+      code: 'conflict',
+    });
     const text = await readFile(join(dir, 'switchboard.yaml'), 'utf8');
     expect(text).toContain('# primary');
     expect(text).not.toContain('headers: {}');
@@ -67,7 +87,11 @@ intents:
   it('updates a server in place (reconnecting it) and refuses to remove one an intent node pins', async () => {
     await call('servers.update', { name: 'beta', server: { name: 'beta', url: beta.url, enabled: false } });
     expect((await server('beta'))!.status).toBe('disabled');
-    const refused = (await core.dispatch('servers.remove', { name: 'alpha' }, { transport: 'internal' })) as Result<unknown>;
+    const refused = (await core.dispatch(
+      'servers.remove',
+      { name: 'alpha' },
+      { transport: 'internal' },
+    )) as Result<unknown>;
     expect(!refused.ok && refused.error.message).toContain('unknown server "alpha"');
     await expect(call('servers.remove', { name: 'ghost' })).rejects.toMatchObject({ code: 'not_found' });
     await call('servers.remove', { name: 'beta' });
@@ -81,12 +105,20 @@ intents:
     const before = (await server('alpha'))!.connectedAt;
     const view = await call<ServerView>('servers.reconnect', { name: 'alpha' });
     expect(view.name).toBe('alpha');
-    await waitFor(async () => {
-      const s = await server('alpha');
-      return s?.status === 'connected' && s.connectedAt !== before;
-    }, 5_000, 'reconnect');
+    await waitFor(
+      async () => {
+        const s = await server('alpha');
+        return s?.status === 'connected' && s.connectedAt !== before;
+      },
+      5_000,
+      'reconnect',
+    );
     // The route takes a name only: there is no way to hand main a command line.
-    const sneaky = (await core.dispatch('servers.reconnect', { name: 'alpha', command: 'rm -rf /' }, { transport: 'internal' })) as Result<unknown>;
+    const sneaky = (await core.dispatch(
+      'servers.reconnect',
+      { name: 'alpha', command: 'rm -rf /' },
+      { transport: 'internal' },
+    )) as Result<unknown>;
     expect(!sneaky.ok && sneaky.error.code).toBe('bad_request');
   });
 

@@ -13,7 +13,16 @@ import { shownIcons } from '../../../shared/mcp/icons';
 import { Conflict, Invalid, NotFound } from '../../core/errors';
 import { say } from '../../../shared/messages';
 
-type ServerRoutes = 'servers.acceptInstructions' | 'servers.list' | 'servers.add' | 'servers.update' | 'servers.remove' | 'servers.reconnect' | 'servers.rediscover' | 'servers.confirmLaunch' | 'config.import';
+type ServerRoutes =
+  | 'servers.acceptInstructions'
+  | 'servers.list'
+  | 'servers.add'
+  | 'servers.update'
+  | 'servers.remove'
+  | 'servers.reconnect'
+  | 'servers.rediscover'
+  | 'servers.confirmLaunch'
+  | 'config.import';
 
 /** Server management. The renderer names servers; commands and URLs come only from main's own config. */
 export function createServerHandlers(
@@ -32,7 +41,9 @@ export function createServerHandlers(
   };
   /** Rewrites agent.mcp.servers through the YAML document, so untouched entries keep their comments. */
   const editServers = (change: (servers: ServerConfig[]) => ServerConfig[]) =>
-    config.edit((current) => [{ op: 'merge', path: ['agent', 'mcp', 'servers'], value: change([...current.agent.mcp.servers]) }]);
+    config.edit((current) => [
+      { op: 'merge', path: ['agent', 'mcp', 'servers'], value: change([...current.agent.mcp.servers]) },
+    ]);
 
   return {
     'servers.list': list,
@@ -77,9 +88,11 @@ export function createServerHandlers(
     },
     'servers.confirmLaunch': async ({ name, commandLine, launch }) => {
       const server = configured(name);
-      if (!isStdioServer(server) || !launches?.waits(server)) throw new Conflict(say('server.launchNotWaiting', { name }));
+      if (!isStdioServer(server) || !launches?.waits(server))
+        throw new Conflict(say('server.launchNotWaiting', { name }));
       // The operator answers what was shown: a command line edited since then is a new question.
-      if (commandLine !== commandLineText(server)) throw new Conflict(say('server.launchChanged', { name, commandLine: commandLineText(server) }));
+      if (commandLine !== commandLineText(server))
+        throw new Conflict(say('server.launchChanged', { name, commandLine: commandLineText(server) }));
       if (!launch) {
         await editServers((servers) => servers.map((s) => (s.name === name ? { ...s, enabled: false } : s)));
         return view(configured(name));
@@ -90,7 +103,14 @@ export function createServerHandlers(
     },
     // Every stdio entry an import writes waits for a launch confirmation, unless its command line is known here.
     'config.import': ({ text, onConflict, dryRun, allowEnv }) =>
-      importServers(config, text, onConflict, dryRun, allowEnv, launches && ((imported, known) => launches.markImported(imported, known))),
+      importServers(
+        config,
+        text,
+        onConflict,
+        dryRun,
+        allowEnv,
+        launches && ((imported, known) => launches.markImported(imported, known)),
+      ),
   };
 }
 
@@ -106,17 +126,32 @@ function withLiterals(server: ServerConfig, stored: ServerConfig | undefined): S
 }
 
 /** A server as the console sees it: its config (literal secrets masked), its live state and, for a remote one, its authorization (never a token). */
-export function serverView(server: ServerConfig, connections: ConnectionManager, auth: AuthService, instructions?: InstructionsService): ServerView {
+export function serverView(
+  server: ServerConfig,
+  connections: ConnectionManager,
+  auth: AuthService,
+  instructions?: InstructionsService,
+): ServerView {
   const state = connections.state(server.name) ?? initialState(server.name, server.enabled ? 'connecting' : 'disabled');
   return {
     name: server.name,
-    kind: isBuiltinServer(server) ? 'builtin' : isStdioServer(server) ? 'stdio' : server.transport === 'sse' ? 'sse' : 'http',
+    kind: isBuiltinServer(server)
+      ? 'builtin'
+      : isStdioServer(server)
+        ? 'stdio'
+        : server.transport === 'sse'
+          ? 'sse'
+          : 'http',
     enabled: server.enabled,
     status: state.status,
     error: state.error,
     errorMessage: state.errorMessage,
     transport: state.transport,
-    endpoint: isBuiltinServer(server) ? `builtin:${server.builtin}` : isStdioServer(server) ? [server.command, ...server.args].join(' ') : server.url,
+    endpoint: isBuiltinServer(server)
+      ? `builtin:${server.builtin}`
+      : isStdioServer(server)
+        ? [server.command, ...server.args].join(' ')
+        : server.url,
     connectedAt: state.connectedAt,
     discoveredAt: state.discoveredAt,
     protocolVersion: state.protocolVersion,
@@ -134,7 +169,8 @@ export function serverView(server: ServerConfig, connections: ConnectionManager,
     reconnectAttempt: state.reconnectAttempt,
     nextRetryAt: state.nextRetryAt,
     auth: auth.view(server),
-    launchConfirmation: state.status === 'needs-confirmation' && isStdioServer(server) ? { commandLine: commandLineText(server) } : null,
+    launchConfirmation:
+      state.status === 'needs-confirmation' && isStdioServer(server) ? { commandLine: commandLineText(server) } : null,
     config: maskServer(server),
   };
 }

@@ -35,7 +35,12 @@ afterEach(async () => {
 });
 
 async function start(v: KeyVault): Promise<TestCore> {
-  core = await createTestCore({ dataDir: dir, watchConfig: false, log: () => undefined, secrets: await createEncryptedSecrets(dir, v, {}) });
+  core = await createTestCore({
+    dataDir: dir,
+    watchConfig: false,
+    log: () => undefined,
+    secrets: await createEncryptedSecrets(dir, v, {}),
+  });
   return core;
 }
 const request = (c: TestCore, route: string, input: unknown) => c.dispatch(route, input, { transport: 'internal' });
@@ -45,18 +50,30 @@ describe('settings: API keys on the desktop', () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-settings-'));
     const v = vault('no-keyring');
     const c = await start(v);
-    expect(await request(c, 'settings.get', {})).toMatchObject({ ok: true, data: { apiKey: { storage: 'no-keyring', canStore: false, set: false } } });
+    expect(await request(c, 'settings.get', {})).toMatchObject({
+      ok: true,
+      data: { apiKey: { storage: 'no-keyring', canStore: false, set: false } },
+    });
     const refused = await request(c, 'settings.setApiKey', { apiKey: 'sk-1' });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'bad_request', message: expect.stringMatching(/no keyring: storing the key needs your consent/) } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'bad_request', message: expect.stringMatching(/no keyring: storing the key needs your consent/) },
+    });
     expect(v.plainText).toBe(false);
     const stored = await request(c, 'settings.setApiKey', { apiKey: 'sk-1', allowPlainText: true });
-    expect(stored).toMatchObject({ ok: true, data: { set: true, source: 'stored', storage: 'plain-text', canStore: true } });
+    expect(stored).toMatchObject({
+      ok: true,
+      data: { set: true, source: 'stored', storage: 'plain-text', canStore: true },
+    });
     expect(v.plainText).toBe(true);
   });
 
   it('a stored key that does not decrypt is reported with a way back: entering it again', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-settings-'));
-    await writeFile(join(dir, 'secrets.json'), JSON.stringify({ keys: { OPENAI_API_KEY: Buffer.from('from another machine').toString('base64') } }));
+    await writeFile(
+      join(dir, 'secrets.json'),
+      JSON.stringify({ keys: { OPENAI_API_KEY: Buffer.from('from another machine').toString('base64') } }),
+    );
     const c = await start(vault('keychain'));
     expect(await request(c, 'settings.get', {})).toMatchObject({
       ok: true,
@@ -77,24 +94,48 @@ describe('settings: API keys on the desktop', () => {
 
 describe('settings: a model that cannot be used', () => {
   it('carries "<provider> (not usable: …)" as a code, the provider\'s own failure nested as its code', () => {
-    const config = { current: () => ({ agent: { model: { provider: 'anthropic' }, maxSteps: 8, approvalTimeoutMs: 60_000 } }), snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }) };
+    const config = {
+      current: () => ({ agent: { model: { provider: 'anthropic' }, maxSteps: 8, approvalTimeoutMs: 60_000 } }),
+      snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }),
+    };
     const secrets = { get: () => undefined, problem: () => undefined, canStore: false, storage: 'environment' };
     const failing = (error: Error) => () => {
       throw error;
     };
-    const coded = createSettingsHandlers(config as never, secrets as never, failing(new ProviderError('config', say('provider.noApiKey', { label: 'm via h' }))));
+    const coded = createSettingsHandlers(
+      config as never,
+      secrets as never,
+      failing(new ProviderError('config', say('provider.noApiKey', { label: 'm via h' }))),
+    );
     const view = coded['settings.get']({}, {} as never) as Settings;
     expect(view.model.label).toBe('anthropic (not usable: m via h: no API key is set)');
-    expect(view.model.labelMessage).toEqual({ code: 'provider.notUsable', params: { provider: 'anthropic', detail: { code: 'provider.noApiKey', params: { label: 'm via h' } } }, text: view.model.label });
+    expect(view.model.labelMessage).toEqual({
+      code: 'provider.notUsable',
+      params: { provider: 'anthropic', detail: { code: 'provider.noApiKey', params: { label: 'm via h' } } },
+      text: view.model.label,
+    });
     // Any other failure is inserted as its words.
-    const plain = createSettingsHandlers(config as never, secrets as never, failing(new Error('boom')))['settings.get']({}, {} as never) as Settings;
-    expect(plain.model.labelMessage).toEqual({ code: 'provider.notUsable', params: { provider: 'anthropic', detail: 'boom' }, text: 'anthropic (not usable: boom)' });
+    const plain = createSettingsHandlers(config as never, secrets as never, failing(new Error('boom')))['settings.get'](
+      {},
+      {} as never,
+    ) as Settings;
+    expect(plain.model.labelMessage).toEqual({
+      code: 'provider.notUsable',
+      params: { provider: 'anthropic', detail: 'boom' },
+      text: 'anthropic (not usable: boom)',
+    });
   });
 
   it('names the offline demo model as a code, so the console says it in its language (issue 30)', () => {
-    const config = { current: () => ({ agent: { model: { provider: 'demo' }, maxSteps: 8, approvalTimeoutMs: 60_000 } }), snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }) };
+    const config = {
+      current: () => ({ agent: { model: { provider: 'demo' }, maxSteps: 8, approvalTimeoutMs: 60_000 } }),
+      snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }),
+    };
     const secrets = { get: () => undefined, problem: () => undefined, canStore: false, storage: 'environment' };
-    const view = createSettingsHandlers(config as never, secrets as never, () => 'offline demo model')['settings.get']({}, {} as never) as Settings;
+    const view = createSettingsHandlers(config as never, secrets as never, () => 'offline demo model')['settings.get'](
+      {},
+      {} as never,
+    ) as Settings;
     expect(view.model.label).toBe('offline demo model');
     expect(view.model.labelMessage).toEqual({ code: 'provider.demoLabel', text: 'offline demo model' });
   });

@@ -17,7 +17,14 @@ export function createSettingsHandlers(
     const fromEnv = Boolean(process.env[envVar]);
     const set = Boolean(secrets.get(envVar));
     const problem = secrets.problem(envVar);
-    return { set, source: set ? (fromEnv ? 'env' : 'stored') : null, envVar, canStore: secrets.canStore, storage: secrets.storage, ...(problem && { problem: problem.text, problemMessage: problem }) } as const;
+    return {
+      set,
+      source: set ? (fromEnv ? 'env' : 'stored') : null,
+      envVar,
+      canStore: secrets.canStore,
+      storage: secrets.storage,
+      ...(problem && { problem: problem.text, problemMessage: problem }),
+    } as const;
   };
   const view = (): Settings => {
     const { agent } = config.current();
@@ -48,7 +55,9 @@ export function createSettingsHandlers(
       await config.edit(() => [
         { op: 'set', path: ['agent', 'model'], value: clean },
         ...(maxSteps !== undefined ? [{ op: 'set' as const, path: ['agent', 'maxSteps'], value: maxSteps }] : []),
-        ...(approvalTimeoutMs !== undefined ? [{ op: 'set' as const, path: ['agent', 'approvalTimeoutMs'], value: approvalTimeoutMs }] : []),
+        ...(approvalTimeoutMs !== undefined
+          ? [{ op: 'set' as const, path: ['agent', 'approvalTimeoutMs'], value: approvalTimeoutMs }]
+          : []),
       ]);
       return view();
     },

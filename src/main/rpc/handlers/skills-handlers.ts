@@ -2,9 +2,13 @@ import type { Handlers } from '../router';
 import type { ConfigStore } from '../../core/config/config-store';
 import type { ServerSkillsService } from '../../core/server-skills/server-skills-service';
 
-type SkillRoutes = 'skills.get' | 'skills.save' | 'skills.servers' | 'skills.refreshServer' | 'skills.acceptServerSkill';
+type SkillRoutes =
+  'skills.get' | 'skills.save' | 'skills.servers' | 'skills.refreshServer' | 'skills.acceptServerSkill';
 
-export function createSkillHandlers(config: ConfigStore, serverSkills: ServerSkillsService): Pick<Handlers, SkillRoutes> {
+export function createSkillHandlers(
+  config: ConfigStore,
+  serverSkills: ServerSkillsService,
+): Pick<Handlers, SkillRoutes> {
   const get = () => ({ skills: config.current().skills, revision: config.snapshot().revision });
   const servers = () => ({ skills: serverSkills.views(), listings: serverSkills.listingViews() });
   return {

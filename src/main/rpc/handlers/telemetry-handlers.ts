@@ -6,11 +6,18 @@ import type { SecretStore } from '../../core/secrets';
 import { OTLP_HEADERS_SECRET, type TelemetryService } from '../../core/telemetry/telemetry-service';
 import type { Handlers } from '../router';
 
-export function createTelemetryHandlers(config: ConfigStore, secrets: SecretStore, telemetry: TelemetryService): Pick<Handlers, 'telemetry.get' | 'telemetry.save' | 'telemetry.setHeaders' | 'telemetry.sendTestSpan'> {
+export function createTelemetryHandlers(
+  config: ConfigStore,
+  secrets: SecretStore,
+  telemetry: TelemetryService,
+): Pick<Handlers, 'telemetry.get' | 'telemetry.save' | 'telemetry.setHeaders' | 'telemetry.sendTestSpan'> {
   const view = (): TelemetryView => ({
     saved: config.current().telemetry ?? {},
     ...telemetry.status(),
-    headersStored: secrets.storage !== 'environment' && Boolean(secrets.get(OTLP_HEADERS_SECRET)) && !process.env[OTLP_HEADERS_SECRET],
+    headersStored:
+      secrets.storage !== 'environment' &&
+      Boolean(secrets.get(OTLP_HEADERS_SECRET)) &&
+      !process.env[OTLP_HEADERS_SECRET],
     canStoreHeaders: secrets.canStore,
   });
   return {
@@ -22,7 +29,8 @@ export function createTelemetryHandlers(config: ConfigStore, secrets: SecretStor
       return view();
     },
     'telemetry.setHeaders': async ({ headers, allowPlainText }) => {
-      if (secrets.storage === 'environment') throw new Unavailable(say('settings.keysNotStorable', { envVar: OTLP_HEADERS_SECRET }));
+      if (secrets.storage === 'environment')
+        throw new Unavailable(say('settings.keysNotStorable', { envVar: OTLP_HEADERS_SECRET }));
       await secrets.set(OTLP_HEADERS_SECRET, headers.trim(), { allowPlainText });
       await telemetry.apply();
       return view();

@@ -19,7 +19,11 @@ export function Nav({ badges = {} }: { badges?: Partial<Record<PageId, number>> 
               onClick={() => setPage(item.id)}
             >
               <span>{t(`nav.pages.${item.id}`)}</span>
-              {badges[item.id] ? <span className="badge" aria-label={t('nav.pending', { count: badges[item.id] })}>{badges[item.id]}</span> : null}
+              {badges[item.id] ? (
+                <span className="badge" aria-label={t('nav.pending', { count: badges[item.id] })}>
+                  {badges[item.id]}
+                </span>
+              ) : null}
             </button>
           </li>
         ))}

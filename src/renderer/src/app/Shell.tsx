@@ -39,7 +39,8 @@ export function Shell({ pages, badges }: ShellProps) {
   useEffect(
     () =>
       rpc.on((name, payload) => {
-        if (name === 'approvals.notificationClicked') openApproval(payload as { conversationId: string; actor?: 'model' | 'operator' });
+        if (name === 'approvals.notificationClicked')
+          openApproval(payload as { conversationId: string; actor?: 'model' | 'operator' });
       }),
     [rpc],
   );

@@ -23,7 +23,9 @@ export function TokenRequired() {
 
   return (
     <main className="token-required" data-testid="token-required" aria-labelledby={`${id}-title`}>
-      <h1 id={`${id}-title`}>{hadToken ? t('tokenRequired.thisConsoleSToken') : t('tokenRequired.thisConsoleNeedsIts')}</h1>
+      <h1 id={`${id}-title`}>
+        {hadToken ? t('tokenRequired.thisConsoleSToken') : t('tokenRequired.thisConsoleNeedsIts')}
+      </h1>
       {hadToken ? (
         <p data-testid="token-stale">
           <Trans t={t} i18nKey="tokenRequired.theTokenInThis" components={{ code: <code /> }} />
@@ -34,10 +36,18 @@ export function TokenRequired() {
       <h2>{t('tokenRequired.whereToFindIt')}</h2>
       <ul>
         <li>
-          <Trans t={t} i18nKey="tokenRequired.switchboardServePrintedThe" components={{ code: <code />, code2: <code /> }} />
+          <Trans
+            t={t}
+            i18nKey="tokenRequired.switchboardServePrintedThe"
+            components={{ code: <code />, code2: <code /> }}
+          />
         </li>
         <li>
-          <Trans t={t} i18nKey="tokenRequired.theTokenIsKept" components={{ code: <code />, code2: <code />, code3: <code />, code4: <code /> }} />
+          <Trans
+            t={t}
+            i18nKey="tokenRequired.theTokenIsKept"
+            components={{ code: <code />, code2: <code />, code3: <code />, code4: <code /> }}
+          />
         </li>
         <li>
           <Trans t={t} i18nKey="tokenRequired.toMakeANew" components={{ code: <code /> }} />

@@ -32,7 +32,15 @@ export function TextField({ label, value, onChange, errors = [], hint, className
   return (
     <div className={`form-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input ref={ref} id={id} value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={errors.length > 0 || undefined} aria-describedby={describedBy} {...input} />
+      <input
+        ref={ref}
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint && (
         <p id={hintId} className="muted small">
           {hint}

@@ -18,16 +18,24 @@ function decodedText(data: string): string | undefined {
 }
 
 /** Base64 data from a tool result or a resource: an image shown, audio with a player, text decoded, else its size. */
-export function MediaView({ mimeType, data, label, bytes }: { mimeType: string; data: string; label: string; bytes: number }) {
+export function MediaView({
+  mimeType,
+  data,
+  label,
+  bytes,
+}: {
+  mimeType: string;
+  data: string;
+  label: string;
+  bytes: number;
+}) {
   const { t } = useTranslation('common');
   const src = `data:${mimeType};base64,${data}`;
-  if (IMAGE_TYPES.includes(mimeType)) return <img className="result-image" src={src} alt={label} data-testid="result-image" />;
-  if (AUDIO_TYPES.test(mimeType)) return <audio className="result-audio" controls src={src} aria-label={label} data-testid="result-audio" />;
+  if (IMAGE_TYPES.includes(mimeType))
+    return <img className="result-image" src={src} alt={label} data-testid="result-image" />;
+  if (AUDIO_TYPES.test(mimeType))
+    return <audio className="result-audio" controls src={src} aria-label={label} data-testid="result-audio" />;
   const text = TEXT_TYPES.test(mimeType) ? decodedText(data) : undefined;
   if (text !== undefined) return <JsonBlock value={text} label={t('mediaView.contentsOf', { label })} />;
-  return (
-    <p className="muted small">
-      {t('mediaView.ofDataNotShown', { bytes: formatBytes(bytes), mimeType })}
-    </p>
-  );
+  return <p className="muted small">{t('mediaView.ofDataNotShown', { bytes: formatBytes(bytes), mimeType })}</p>;
 }

@@ -10,7 +10,12 @@ export function OverrideStaleNotice({ toolId, server }: { toolId: string; server
     <div className="warn-notice" role="note" data-testid="override-stale">
       <p>{t('overrideStaleNotice.theServerSDescription', { toolId })}</p>
       <div className="actions">
-        <button type="button" className="btn btn-small" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate({ toolId, server })}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={acknowledge.isPending}
+          onClick={() => acknowledge.mutate({ toolId, server })}
+        >
           {t('overrideStaleNotice.acknowledgeTheNewServer')}
         </button>
         {acknowledge.isError && <span className="field-error">{saveFailureOf(acknowledge.error).message}</span>}

@@ -7,7 +7,10 @@ export function Expiry({ expiresAt, action, outcome }: { expiresAt: string; acti
   const { t } = useTranslation('common');
   const now = useNow();
   const left = Math.max(0, Math.round((Date.parse(expiresAt) - now) / 1000));
-  const text = left >= 60 ? t('pendingFacts.minutesSeconds', { minutes: Math.floor(left / 60), seconds: left % 60 }) : t('pendingFacts.seconds', { seconds: left });
+  const text =
+    left >= 60
+      ? t('pendingFacts.minutesSeconds', { minutes: Math.floor(left / 60), seconds: left % 60 })
+      : t('pendingFacts.seconds', { seconds: left });
   return (
     <span className="muted" title={t('pendingFacts.automaticallyAt', { outcome, expiresAt: formatTime(expiresAt) })}>
       {t('pendingFacts.in', { action, text })}

@@ -15,9 +15,7 @@ export function LoadError({ what, error, onRetry }: { what: string; error: unkno
   const { t } = useTranslation('common');
   return (
     <div className="state-error" role="alert">
-      <span>
-        {t('queryState.couldNotLoad', { what, errorMessage: errorMessage(error) })}
-      </span>
+      <span>{t('queryState.couldNotLoad', { what, errorMessage: errorMessage(error) })}</span>
       {onRetry && (
         <button type="button" className="btn" onClick={onRetry}>
           {t('queryState.retry')}

@@ -22,7 +22,9 @@ export function ResourceContents({ server, uri }: { server: string; uri: string 
     <div className="resource-contents" data-testid="resource-contents" data-uri={uri}>
       <p className="muted small">
         {t('resourceContents.readFromAt', { server, at: formatTime(new Date(read.dataUpdatedAt).toISOString()) })}
-        {updates > 0 && <span data-testid="resource-updates">{' '}{t('resourceContents.announced', { count: updates })}</span>}
+        {updates > 0 && (
+          <span data-testid="resource-updates"> {t('resourceContents.announced', { count: updates })}</span>
+        )}
       </p>
       {read.data.contents.length === 0 && <p className="muted small">{t('resourceContents.theServerReturnedNo')}</p>}
       {read.data.contents.map((content, index) => (
@@ -45,7 +47,12 @@ function ContentItem({ content }: { content: ResourceContentView }) {
       ) : content.text !== undefined ? (
         <JsonBlock value={content.text} label={t('resourceContents.contentsOf', { uri: content.uri })} />
       ) : content.blob !== undefined ? (
-        <MediaView mimeType={content.mimeType ?? 'application/octet-stream'} data={content.blob} label={content.uri} bytes={content.bytes} />
+        <MediaView
+          mimeType={content.mimeType ?? 'application/octet-stream'}
+          data={content.blob}
+          label={content.uri}
+          bytes={content.bytes}
+        />
       ) : null}
     </div>
   );

@@ -30,7 +30,11 @@ const isKnown = (status: string): status is KnownStatus => status in TONE;
 export function StatusBadge({ status }: { status: string }) {
   const t = useFixedT('common');
   return (
-    <span className={`status status-${isKnown(status) ? TONE[status] : 'muted'}`} data-status={status} title={t('states.canonical', { state: status })}>
+    <span
+      className={`status status-${isKnown(status) ? TONE[status] : 'muted'}`}
+      data-status={status}
+      title={t('states.canonical', { state: status })}
+    >
       {isKnown(status) ? t(`statuses.${status}`) : status.replace(/_/g, ' ')}
     </span>
   );

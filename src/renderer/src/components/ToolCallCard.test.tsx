@@ -36,7 +36,9 @@ describe('the chat’s tool card', () => {
   const rejected = item({ message: { ...say('call.rejectedWithNote', { reason: 'needs review' }), text: modelText } });
 
   it('shows a refusal in Chinese under zh-CN, the operator’s note verbatim', async () => {
-    expect(await resultShown('zh-CN', rejected)).toContain('未执行：操作员拒绝了此调用；没有任何更改。操作员的备注：“needs review”');
+    expect(await resultShown('zh-CN', rejected)).toContain(
+      '未执行：操作员拒绝了此调用；没有任何更改。操作员的备注：“needs review”',
+    );
   });
 
   it('shows what the model read in English, and an older item’s text as it was', async () => {
@@ -61,10 +63,18 @@ describe('the tool card in the UI’s language (issue 20)', () => {
 
   it('shows a built-in tool’s error in Chinese, the skill names verbatim; an older item’s English as it was', async () => {
     const text = 'No skill named "refunds". Available: orders, shop-policy.';
-    const failed = item({ toolName: 'load_skill', server: null, status: 'error', resultText: text, message: say('localTool.noSuchSkill', { name: 'refunds', available: 'orders, shop-policy' }) });
+    const failed = item({
+      toolName: 'load_skill',
+      server: null,
+      status: 'error',
+      resultText: text,
+      message: say('localTool.noSuchSkill', { name: 'refunds', available: 'orders, shop-policy' }),
+    });
     await i18n.changeLanguage('zh-CN');
     renderWithRpc(<ToolCallCard item={failed} />, createFakeRpc({}).client);
-    expect(screen.getByLabelText(/load_skill/, { selector: '.tool-result *' }).textContent).toContain('没有名为“refunds”的技能。可用的技能：orders, shop-policy。');
+    expect(screen.getByLabelText(/load_skill/, { selector: '.tool-result *' }).textContent).toContain(
+      '没有名为“refunds”的技能。可用的技能：orders, shop-policy。',
+    );
     cleanup();
     renderWithRpc(<ToolCallCard item={{ ...failed, message: undefined }} />, createFakeRpc({}).client);
     expect(screen.getByLabelText(/load_skill/, { selector: '.tool-result *' }).textContent).toContain(text);
@@ -74,11 +84,39 @@ describe('the tool card in the UI’s language (issue 20)', () => {
     const withdrawn = say('request.settled.withdrawn');
     const declined = say('request.settled.questionsDeclined');
     const policy = say('decider.elicitPolicy', { policy: 'decline' });
-    const exchange = { kind: 'elicitation' as const, server: 'shop', mode: 'form' as const, request: {}, requestedAt: '2026-01-01T00:00:00.000Z', resolvedAt: '2026-01-01T00:00:01.000Z' };
+    const exchange = {
+      kind: 'elicitation' as const,
+      server: 'shop',
+      mode: 'form' as const,
+      request: {},
+      requestedAt: '2026-01-01T00:00:00.000Z',
+      resolvedAt: '2026-01-01T00:00:01.000Z',
+    };
     const exchanges = [
-      { ...exchange, id: 'rq_1', outcome: 'cancel' as const, decidedBy: 'system', reason: withdrawn.text, reasonMessage: withdrawn },
-      { ...exchange, id: 'rq_2', outcome: 'decline' as const, decidedBy: policy.text, decidedByMessage: policy, reason: declined.text, reasonMessage: declined },
-      { ...exchange, id: 'rq_3', outcome: 'cancel' as const, decidedBy: 'system', reason: 'Switchboard is shutting down' },
+      {
+        ...exchange,
+        id: 'rq_1',
+        outcome: 'cancel' as const,
+        decidedBy: 'system',
+        reason: withdrawn.text,
+        reasonMessage: withdrawn,
+      },
+      {
+        ...exchange,
+        id: 'rq_2',
+        outcome: 'decline' as const,
+        decidedBy: policy.text,
+        decidedByMessage: policy,
+        reason: declined.text,
+        reasonMessage: declined,
+      },
+      {
+        ...exchange,
+        id: 'rq_3',
+        outcome: 'cancel' as const,
+        decidedBy: 'system',
+        reason: 'Switchboard is shutting down',
+      },
     ];
     await i18n.changeLanguage('zh-CN');
     renderWithRpc(<ToolCallCard item={item({ status: 'success', exchanges })} />, createFakeRpc({}).client);
@@ -91,23 +129,33 @@ describe('the tool card in the UI’s language (issue 20)', () => {
     cleanup();
     await i18n.changeLanguage('en');
     renderWithRpc(<ToolCallCard item={item({ status: 'success', exchanges })} />, createFakeRpc({}).client);
-    expect(screen.getAllByRole('listitem')[1].textContent).toContain('by policy (--elicit decline) (questions are declined without an operator)');
+    expect(screen.getAllByRole('listitem')[1].textContent).toContain(
+      'by policy (--elicit decline) (questions are declined without an operator)',
+    );
   });
 
   it('says a run’s automatic rejection in Chinese, the decider translated inside it', async () => {
     const reason = say('approval.rejectedAutomatically', { decidedBy: say('decider.preview') });
-    expect(await resultShown('zh-CN', item({ message: say('call.rejectedAutomatically', { reason }) }))).toContain('未执行：已自动拒绝：预览 不批准任何写操作；没有任何更改。');
+    expect(await resultShown('zh-CN', item({ message: say('call.rejectedAutomatically', { reason }) }))).toContain(
+      '未执行：已自动拒绝：预览 不批准任何写操作；没有任何更改。',
+    );
   });
 
   it('counts a running call’s progress in the language shown, the server’s message verbatim', async () => {
-    const running = item({ status: 'running', resultText: undefined, progress: { progress: 3, total: 14, message: 'reading <b>', count: 3, at: '2026-01-01T00:00:00.000Z' } });
+    const running = item({
+      status: 'running',
+      resultText: undefined,
+      progress: { progress: 3, total: 14, message: 'reading <b>', count: 3, at: '2026-01-01T00:00:00.000Z' },
+    });
     await i18n.changeLanguage('zh-CN');
     renderWithRpc(<ToolCallCard item={running} />, createFakeRpc({}).client);
     expect(screen.getByTestId('tool-progress').textContent).toBe('3 / 14：reading <b>');
     cleanup();
     await i18n.changeLanguage('en');
-    renderWithRpc(<ToolCallCard item={{ ...running, progress: { ...running.progress!, total: undefined } }} />, createFakeRpc({}).client);
+    renderWithRpc(
+      <ToolCallCard item={{ ...running, progress: { ...running.progress!, total: undefined } }} />,
+      createFakeRpc({}).client,
+    );
     expect(screen.getByTestId('tool-progress').textContent).toBe('3: reading <b>');
   });
 });
-

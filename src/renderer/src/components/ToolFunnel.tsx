@@ -5,7 +5,14 @@ import './tool-funnel.css';
 import { useTranslation } from 'react-i18next';
 
 /** The states a stage drops, named in the resources (common.json, toolFunnel.drops). */
-const DROPS = ['unmounted', 'shadowed', 'reserved', 'quarantined', 'gated', 'appOnly'] as const satisfies readonly ToolState[];
+const DROPS = [
+  'unmounted',
+  'shadowed',
+  'reserved',
+  'quarantined',
+  'gated',
+  'appOnly',
+] as const satisfies readonly ToolState[];
 const isDrop = (state: ToolState): state is (typeof DROPS)[number] => (DROPS as readonly string[]).includes(state);
 
 interface Props {
@@ -31,10 +38,17 @@ export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServ
     <figure className="tool-funnel" data-testid="tool-funnel" aria-label={t('toolFunnel.toolFunnel')}>
       <ol className="funnel-stages">
         {funnel.stages.map((stage) => {
-          const label = stage.stage === 'sent' ? t('toolFunnel.sentToTheModel', { sentLabel }) : t(`toolFunnel.stages.${stage.stage}`);
+          const label =
+            stage.stage === 'sent'
+              ? t('toolFunnel.sentToTheModel', { sentLabel })
+              : t(`toolFunnel.stages.${stage.stage}`);
           const bar = (
             <>
-              <span className="funnel-bar" style={{ width: `${Math.max(2, (stage.count / top) * 100)}%` }} aria-hidden="true" />
+              <span
+                className="funnel-bar"
+                style={{ width: `${Math.max(2, (stage.count / top) * 100)}%` }}
+                aria-hidden="true"
+              />
               <span className="funnel-count">{stage.count}</span> <span className="funnel-label">{label}</span>
             </>
           );
@@ -55,7 +69,11 @@ export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServ
                         − {drop.count} {isDrop(drop.state) ? t(`toolFunnel.drops.${drop.state}`) : drop.state}
                       </button>
                     ) : (
-                      <span key={drop.state} className={`funnel-drop status-${toneOfState(drop.state)}`} data-drop={drop.state}>
+                      <span
+                        key={drop.state}
+                        className={`funnel-drop status-${toneOfState(drop.state)}`}
+                        data-drop={drop.state}
+                      >
                         − {drop.count} {isDrop(drop.state) ? t(`toolFunnel.drops.${drop.state}`) : drop.state}
                       </span>
                     ),
@@ -78,7 +96,14 @@ export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServ
                 <p className="funnel-servers">
                   {funnel.perServer.map(({ server, count }) =>
                     onServer ? (
-                      <button key={server} type="button" className="funnel-server" data-server={server} aria-pressed={active?.server === server} onClick={() => onServer(server)}>
+                      <button
+                        key={server}
+                        type="button"
+                        className="funnel-server"
+                        data-server={server}
+                        aria-pressed={active?.server === server}
+                        onClick={() => onServer(server)}
+                      >
                         {server} {count}
                       </button>
                     ) : (

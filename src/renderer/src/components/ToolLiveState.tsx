@@ -8,12 +8,19 @@ import { shownText } from '../lib/i18n/messages';
 export function ToolProgressBar({ progress }: { progress: ToolProgress }) {
   const { t } = useTranslation('common');
   const { total } = progress;
-  const count = total !== undefined ? t('toolLiveState.countOf', { progress: progress.progress, total }) : String(progress.progress);
+  const count =
+    total !== undefined
+      ? t('toolLiveState.countOf', { progress: progress.progress, total })
+      : String(progress.progress);
   const label = progress.message ? t('toolLiveState.countWithMessage', { count, message: progress.message }) : count;
   return (
     <div className="tool-progress" data-testid="tool-progress">
       {total !== undefined && total > 0 ? (
-        <progress value={Math.min(progress.progress, total)} max={total} aria-label={t('toolLiveState.progress', { label })} />
+        <progress
+          value={Math.min(progress.progress, total)}
+          max={total}
+          aria-label={t('toolLiveState.progress', { label })}
+        />
       ) : (
         <progress aria-label={t('toolLiveState.progress', { label })} />
       )}
@@ -29,7 +36,12 @@ export function ToolTaskStatus({ task }: { task: ToolTask }) {
   const { t } = useTranslation('common');
   return (
     <p className="tool-task small" data-testid="tool-task" data-task-status={task.status}>
-      <Trans t={t} i18nKey="toolLiveState.task" values={{ status: t(`taskStatuses.${task.status}`) }} components={{ span: <span className={`status task-${task.status}`} /> }} />
+      <Trans
+        t={t}
+        i18nKey="toolLiveState.task"
+        values={{ status: t(`taskStatuses.${task.status}`) }}
+        components={{ span: <span className={`status task-${task.status}`} /> }}
+      />
       {task.statusMessage && <span className="muted"> {task.statusMessage}</span>}
     </p>
   );
@@ -43,8 +55,16 @@ export function ToolExchanges({ exchanges }: { exchanges: readonly ServerExchang
     <ul className="tool-exchanges small" aria-label={t('toolLiveState.whatTheServerAsked')}>
       {exchanges.map((exchange) => (
         <li key={exchange.id}>
-          {exchange.kind === 'elicitation' ? t('toolLiveState.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('toolLiveState.samplingRequest')}{' '}{t('toolLiveState.by', { outcome: t(`exchangeOutcomes.${exchange.outcome}`), decidedBy: decidedByText(exchange.decidedBy, exchange.decidedByMessage) })}
-          {exchange.reason ? <span className="muted"> ({shownText(i18n, exchange.reason, exchange.reasonMessage)})</span> : null}
+          {exchange.kind === 'elicitation'
+            ? t('toolLiveState.question', { url: exchange.mode === 'url' ? ' (URL)' : '' })
+            : t('toolLiveState.samplingRequest')}{' '}
+          {t('toolLiveState.by', {
+            outcome: t(`exchangeOutcomes.${exchange.outcome}`),
+            decidedBy: decidedByText(exchange.decidedBy, exchange.decidedByMessage),
+          })}
+          {exchange.reason ? (
+            <span className="muted"> ({shownText(i18n, exchange.reason, exchange.reasonMessage)})</span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -6,7 +6,9 @@ import './tool-look.css';
  */
 export function ToolIcon({ src }: { src: string | null | undefined }) {
   if (!src || !/^data:image\//i.test(src)) return null;
-  return <img className="tool-icon" src={src} alt="" width={16} height={16} draggable={false} data-testid="tool-icon" />;
+  return (
+    <img className="tool-icon" src={src} alt="" width={16} height={16} draggable={false} data-testid="tool-icon" />
+  );
 }
 
 /** A tool's title, shown beside its name (the name is what the model calls). */

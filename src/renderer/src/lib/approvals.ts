@@ -17,5 +17,7 @@ export function approvalsOf(approvals: ApprovalRequest[] | undefined, conversati
 
 /** What an app of this server is waiting for: the approvals its own tools/call asked (actor `app`). */
 export function approvalsOfApp(approvals: ApprovalRequest[] | undefined, server: string): ApprovalRequest[] {
-  return (approvals ?? []).filter((approval) => (approval.actor as string | undefined) === 'app' && approval.server === server);
+  return (approvals ?? []).filter(
+    (approval) => (approval.actor as string | undefined) === 'app' && approval.server === server,
+  );
 }

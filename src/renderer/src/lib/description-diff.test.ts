@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeDiff, diffIsEmpty } from './description-diff';
 
-const render = (parts: ReturnType<typeof describeDiff>) => parts.map((p) => (p.kind === 'added' ? `[+${p.text}]` : p.kind === 'removed' ? `[-${p.text}]` : p.text)).join('');
+const render = (parts: ReturnType<typeof describeDiff>) =>
+  parts.map((p) => (p.kind === 'added' ? `[+${p.text}]` : p.kind === 'removed' ? `[-${p.text}]` : p.text)).join('');
 
 describe('describeDiff', () => {
   it('marks words added and removed in English text', () => {

@@ -9,14 +9,21 @@ import { activeLanguage, i18n } from './i18n';
  */
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(
+  key: string,
+  make: () => T,
+): T {
   let formatter = cache.get(key) as T | undefined;
   if (!formatter) cache.set(key, (formatter = make()));
   return formatter;
 }
 
 const unit = (locale: string, name: 'millisecond' | 'second' | 'minute' | 'hour', digits: number) =>
-  cached(`unit:${locale}:${name}:${digits}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits }));
+  cached(
+    `unit:${locale}:${name}:${digits}`,
+    () =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: digits }),
+  );
 
 export function formatDuration(ms: number | undefined, locale: string = activeLanguage()): string {
   if (ms === undefined || !Number.isFinite(ms)) return '';
@@ -79,7 +86,14 @@ export function errorMessage(error: unknown): string {
 
 /** "512 bytes" / "512字节", "4 kB", "1.2 MB" (binary multiples, as the sizes servers report are). */
 export function formatBytes(bytes: number, locale: string = activeLanguage()): string {
-  if (bytes < 1024) return cached(`bytes:${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' })).format(bytes);
+  if (bytes < 1024)
+    return cached(
+      `bytes:${locale}`,
+      () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte', unitDisplay: 'long' }),
+    ).format(bytes);
   const [name, size] = bytes < 1024 * 1024 ? (['kilobyte', 1024] as const) : (['megabyte', 1024 * 1024] as const);
-  return cached(`${name}:${locale}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: 1 })).format(bytes / size);
+  return cached(
+    `${name}:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: 1 }),
+  ).format(bytes / size);
 }

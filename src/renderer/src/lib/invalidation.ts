@@ -1,15 +1,31 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ApprovalRequest, Conversation, EventName, EventPayload, QueryRouteName, ServerLogView, ServerRequestView } from '../../../shared/contract';
+import type {
+  ApprovalRequest,
+  Conversation,
+  EventName,
+  EventPayload,
+  QueryRouteName,
+  ServerLogView,
+  ServerRequestView,
+} from '../../../shared/contract';
 import type { RpcClient } from './rpc';
 
 /**
  * Every query that reads the catalog, so a catalog change refreshes them all: the Tools list, the selected row's
  * detail, the searched descriptions, explanations, and the full view for anyone still asking for it.
  */
-export const CATALOG_QUERIES = ['catalog.list', 'catalog.tool', 'catalog.descriptions', 'catalog.explain', 'catalog.get'] as const satisfies readonly QueryRouteName[];
+export const CATALOG_QUERIES = [
+  'catalog.list',
+  'catalog.tool',
+  'catalog.descriptions',
+  'catalog.explain',
+  'catalog.get',
+] as const satisfies readonly QueryRouteName[];
 type Nothing<T extends never> = T;
 /** Fails to compile when the contract gains a catalog.* query that CATALOG_QUERIES does not list (it would go stale). */
-export type EveryCatalogQueryListed = Nothing<Exclude<Extract<QueryRouteName, `catalog.${string}`>, (typeof CATALOG_QUERIES)[number]>>;
+export type EveryCatalogQueryListed = Nothing<
+  Exclude<Extract<QueryRouteName, `catalog.${string}`>, (typeof CATALOG_QUERIES)[number]>
+>;
 
 /**
  * Which queries each pushed event makes stale, for events that only say *that* something changed. Main's events
@@ -43,9 +59,13 @@ const chatOf = (conversationId: string): QueryKey => ['chat.get', { conversation
 export const APPLIED_BY: Appliers = {
   // The full request: added to every pending list held, in main's order (oldest first), without a refetch.
   'approvals.requested': (cache, request) =>
-    cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) => (list && !list.some((a) => a.id === request.id) ? [...list, request] : list)),
+    cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) =>
+      list && !list.some((a) => a.id === request.id) ? [...list, request] : list,
+    ),
   'approvals.resolved': (cache, { id }) =>
-    cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) => list?.filter((a) => a.id !== id)),
+    cache.setQueriesData<ApprovalRequest[]>({ queryKey: ['approvals.list'] }, (list) =>
+      list?.filter((a) => a.id !== id),
+    ),
   // What a server asks the operator (a question, a sampling request, at each stage): the whole request, added or
   // replaced in place; resolved: it leaves the list (its exchange reaches the call's item with tool.progressed).
   'requests.opened': (cache, request) => upsertRequest(cache, request),
@@ -53,7 +73,9 @@ export const APPLIED_BY: Appliers = {
   'preferences.changed': (cache, preferences) => cache.setQueryData(['preferences.get', {}], preferences),
   'requests.updated': (cache, request) => upsertRequest(cache, request),
   'requests.resolved': (cache, { id }) =>
-    cache.setQueriesData<ServerRequestView[]>({ queryKey: ['requests.list'] }, (list) => list?.filter((r) => r.id !== id)),
+    cache.setQueriesData<ServerRequestView[]>({ queryKey: ['requests.list'] }, (list) =>
+      list?.filter((r) => r.id !== id),
+    ),
   // A summary changed (created, renamed, a turn began or ended, deleted). It also follows every turn.finished,
   // which therefore refreshes nothing itself.
   'chat.changed': (cache, { conversationId }) => {
@@ -61,7 +83,8 @@ export const APPLIED_BY: Appliers = {
     void cache.invalidateQueries({ queryKey: chatOf(conversationId), exact: true });
   },
   // The turn and the customer's message were written: neither is in the payload.
-  'turn.started': (cache, { conversationId }) => void cache.invalidateQueries({ queryKey: chatOf(conversationId), exact: true }),
+  'turn.started': (cache, { conversationId }) =>
+    void cache.invalidateQueries({ queryKey: chatOf(conversationId), exact: true }),
   // The step (what the model was shown) is the data: appended to its turn.
   'turn.stepStarted': (cache, { conversationId, turnId, step }) =>
     updateConversation(cache, conversationId, (c) => {
@@ -87,7 +110,8 @@ export const APPLIED_BY: Appliers = {
       return fresh.length ? { ...view, entries: [...view.entries, ...fresh].slice(-view.capacity) } : view;
     }),
   // A subscribed resource changed: its reads through that server are stale (the Resources view reads again).
-  'resources.updated': (cache, { server, uri }) => void cache.invalidateQueries({ queryKey: ['resources.read', { server, uri }], exact: true }),
+  'resources.updated': (cache, { server, uri }) =>
+    void cache.invalidateQueries({ queryKey: ['resources.read', { server, uri }], exact: true }),
 };
 
 /** Replaced where it is, or added in main's order (oldest first). */
@@ -100,7 +124,11 @@ function upsertRequest(cache: QueryClient, request: ServerRequestView): void {
 }
 
 /** Applies `update` to a held conversation; when it can't (undefined), that conversation is refetched instead. */
-function updateConversation(cache: QueryClient, conversationId: string, update: (conversation: Conversation) => Conversation | undefined): void {
+function updateConversation(
+  cache: QueryClient,
+  conversationId: string,
+  update: (conversation: Conversation) => Conversation | undefined,
+): void {
   const key = chatOf(conversationId);
   const held = cache.getQueryData<Conversation>(key);
   if (!held) return; // nobody holds it: whoever asks next fetches it whole
@@ -109,7 +137,12 @@ function updateConversation(cache: QueryClient, conversationId: string, update: 
   else void cache.invalidateQueries({ queryKey: key, exact: true });
 }
 
-export function wireEventInvalidation(rpc: RpcClient, queryClient: QueryClient, table = INVALIDATED_BY, appliers: Appliers = APPLIED_BY): () => void {
+export function wireEventInvalidation(
+  rpc: RpcClient,
+  queryClient: QueryClient,
+  table = INVALIDATED_BY,
+  appliers: Appliers = APPLIED_BY,
+): () => void {
   return rpc.on((name, payload) => {
     for (const route of table[name] ?? []) void queryClient.invalidateQueries({ queryKey: [route] });
     (appliers[name] as ((cache: QueryClient, payload: unknown) => void) | undefined)?.(queryClient, payload);

@@ -18,7 +18,10 @@ export interface SaveFailure {
 }
 
 const isProblem = (value: unknown): value is FieldProblem =>
-  typeof value === 'object' && value !== null && typeof (value as FieldProblem).message === 'string' && typeof (value as FieldProblem).path === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as FieldProblem).message === 'string' &&
+  typeof (value as FieldProblem).path === 'string';
 
 /** A problem's message in the UI's language, where main sent its code (`uiMessage`). */
 const translated = ({ path, message, uiMessage }: FieldProblem & { uiMessage?: UiMessage }): FieldProblem => ({
@@ -30,7 +33,8 @@ export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof RpcClientError) {
     const problems = Array.isArray(error.details) ? error.details.filter(isProblem).map(translated) : [];
     if (error.code === 'conflict') return { kind: 'conflict', message: errorMessage(error), problems };
-    if (error.code === 'bad_request' || error.code === 'invalid_config') return { kind: 'invalid', message: errorMessage(error), problems };
+    if (error.code === 'bad_request' || error.code === 'invalid_config')
+      return { kind: 'invalid', message: errorMessage(error), problems };
   }
   return { kind: 'failed', message: errorMessage(error), problems: [] };
 }

@@ -16,7 +16,11 @@ export function requestsOf(requests: ServerRequestView[] | undefined, conversati
 }
 
 /** The requests a tool card shows beneath it: those its call caused. */
-export function requestsForCall(requests: readonly ServerRequestView[], turnId: string, callId: string): ServerRequestView[] {
+export function requestsForCall(
+  requests: readonly ServerRequestView[],
+  turnId: string,
+  callId: string,
+): ServerRequestView[] {
   return requests.filter((request) => request.callId === callId && request.turnId === turnId);
 }
 

@@ -64,7 +64,8 @@ export function lastAnswered(steps: ToolStep[], toolName: string): ToolStep | un
 }
 
 /** The operator rejected the call (or nobody approved it in time): its note is for the agent, not the customer. */
-export const notApprovedByOperator = (step: ToolStep): boolean => step.result?.isError === true && isRefusedCallText(step.result.content);
+export const notApprovedByOperator = (step: ToolStep): boolean =>
+  step.result?.isError === true && isRefusedCallText(step.result.content);
 
 export const canCall = (conv: Conversation, toolName: string) => conv.tools.has(toolName);
 

@@ -48,11 +48,15 @@ describe('demo planner: cancel', () => {
     expect(first.answer).toContain(keyboardPaid.orderNo);
     expect(first.answer).not.toContain(chargerDelivered.orderNo); // delivered: not cancellable, not offered
     const second = await runTurn(provider, first.messages, 'the second one', allTools, shop);
-    expect(second.calls.map((c) => [c.name, c.arguments])).toEqual([['cancel_order', { orderNo: keyboardPaid.orderNo }]]);
+    expect(second.calls.map((c) => [c.name, c.arguments])).toEqual([
+      ['cancel_order', { orderNo: keyboardPaid.orderNo }],
+    ]);
   });
 
   it('tells the user it was NOT cancelled when the call is rejected', async () => {
-    const rejecting = fakeShop({ cancel_order: () => ({ content: 'Rejected by the operator: call the customer first', isError: true }) });
+    const rejecting = fakeShop({
+      cancel_order: () => ({ content: 'Rejected by the operator: call the customer first', isError: true }),
+    });
     const zh = await runTurn(provider, [], '帮我取消键盘的订单', allTools, rejecting);
     expect(zh.answer).toContain('没有取消');
     expect(zh.answer).toContain('call the customer first');
@@ -75,7 +79,11 @@ describe('demo planner: cancel', () => {
 });
 
 describe('demo planner: refund behind the after-sales skill', () => {
-  const gated = withSkillGate(toolsNamed('query_order', 'load_skill', 'search_knowledge'), toolsNamed('apply_refund'), 'after-sales');
+  const gated = withSkillGate(
+    toolsNamed('query_order', 'load_skill', 'search_knowledge'),
+    toolsNamed('apply_refund'),
+    'after-sales',
+  );
 
   it('loads the skill first, then queries and applies the refund once apply_refund is visible', async () => {
     const turn = await runTurn(provider, [], '我买的充电器要退款，因为有一个接口接触不良', gated, shop);
@@ -101,7 +109,13 @@ describe('demo planner: refund behind the after-sales skill', () => {
   });
 
   it('explains it cannot refund when apply_refund never becomes visible', async () => {
-    const turn = await runTurn(provider, [], 'I want a refund for my charger', fixed(toolsNamed('query_order', 'load_skill')), shop);
+    const turn = await runTurn(
+      provider,
+      [],
+      'I want a refund for my charger',
+      fixed(toolsNamed('query_order', 'load_skill')),
+      shop,
+    );
     expect(turn.calls.map((c) => c.name)).toEqual(['load_skill']); // tried once, no loop
     expect(turn.answer).toMatch(/can't process refunds/);
   });

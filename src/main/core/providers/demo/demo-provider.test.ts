@@ -3,7 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadKnowledgeBase, type KnowledgeBase } from '../../knowledge/knowledge-base';
 import { runSearchKnowledge } from '../../knowledge/search-knowledge-tool';
 import { collectEvents } from '../collect-events';
-import { ALL_SHOP_TOOL_NAMES, fakeShop, SHOP_TOOLS, toolsNamed } from '../../../../../tests/support/providers/fake-shop';
+import {
+  ALL_SHOP_TOOL_NAMES,
+  fakeShop,
+  SHOP_TOOLS,
+  toolsNamed,
+} from '../../../../../tests/support/providers/fake-shop';
 import { ProviderError, type ModelRequest } from '../types';
 import { createDemoProvider } from './demo-provider';
 import { fixed, runTurn } from '../../../../../tests/support/providers/demo-harness';
@@ -13,9 +18,14 @@ let kb: KnowledgeBase;
 beforeAll(async () => {
   kb = await loadKnowledgeBase(fileURLToPath(new URL('../../../../../resources/knowledge', import.meta.url)));
 });
-const shopWithKnowledge = () => fakeShop({ search_knowledge: (call) => ({ content: runSearchKnowledge(kb, call.arguments) }) });
+const shopWithKnowledge = () =>
+  fakeShop({ search_knowledge: (call) => ({ content: runSearchKnowledge(kb, call.arguments) }) });
 
-const request = (text: string, toolNames = ALL_SHOP_TOOL_NAMES, signal = new AbortController().signal): ModelRequest => ({
+const request = (
+  text: string,
+  toolNames = ALL_SHOP_TOOL_NAMES,
+  signal = new AbortController().signal,
+): ModelRequest => ({
   system: '',
   messages: [{ role: 'user', content: text }],
   tools: toolsNamed(...toolNames),
@@ -61,7 +71,13 @@ describe('demo planner: policy questions and small talk', () => {
   });
 
   it('English warranty question cites warranty.md', async () => {
-    const turn = await runTurn(provider, [], 'What is your warranty policy?', fixed(Object.values(SHOP_TOOLS)), shopWithKnowledge());
+    const turn = await runTurn(
+      provider,
+      [],
+      'What is your warranty policy?',
+      fixed(Object.values(SHOP_TOOLS)),
+      shopWithKnowledge(),
+    );
     expect(turn.calls[0].name).toBe('search_knowledge');
     expect(turn.answer).toContain('source: warranty.md');
   });
@@ -87,7 +103,9 @@ describe('demo planner: policy questions and small talk', () => {
     expect(all.answer).toMatch(/look up your orders.*track parcels/);
     // No tools at all is a plain completion (a server's sampling request): the demo model quotes what was asked.
     const none = await runTurn(provider, [], '你好', fixed([]), fakeShop());
-    expect(none.answer).toBe('Demo answer: you asked “你好”. (The offline demo model answers the same way every time.)');
+    expect(none.answer).toBe(
+      'Demo answer: you asked “你好”. (The offline demo model answers the same way every time.)',
+    );
   });
 });
 

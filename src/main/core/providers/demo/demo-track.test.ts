@@ -12,7 +12,9 @@ describe('demo planner: where is my parcel (T2 chain)', () => {
   it('queries orders, then asks which of the two AirPods orders is meant', async () => {
     const turn = await runTurn(provider, [], SEED_QUESTION, allTools, shop);
     expect(turn.calls).toHaveLength(1);
-    expect(turn.calls[0]).toEqual(expect.objectContaining({ name: 'query_order', arguments: { keyword: 'AirPods Pro' } }));
+    expect(turn.calls[0]).toEqual(
+      expect.objectContaining({ name: 'query_order', arguments: { keyword: 'AirPods Pro' } }),
+    );
     for (const order of [SEEDED_ORDERS.airpodsShipped, SEEDED_ORDERS.airpodsDelivered]) {
       expect(turn.answer).toContain(order.orderNo);
       expect(turn.answer).toContain(order.statusText);
@@ -82,7 +84,13 @@ describe('demo planner: where is my parcel (T2 chain)', () => {
   });
 
   it('without query_order in the tool list it gives the generic delivery answer and calls nothing (the seed failure)', async () => {
-    const turn = await runTurn(provider, [], SEED_QUESTION, fixed(toolsNamed('query_logistics', 'search_knowledge')), shop);
+    const turn = await runTurn(
+      provider,
+      [],
+      SEED_QUESTION,
+      fixed(toolsNamed('query_logistics', 'search_knowledge')),
+      shop,
+    );
     expect(turn.calls).toEqual([]);
     expect(turn.answer).toMatch(/3-5天/);
   });
@@ -95,7 +103,9 @@ describe('demo planner: where is my parcel (T2 chain)', () => {
   });
 
   it('says so when query_logistics is not visible but the order has a tracking number', async () => {
-    const onlyShipped = fakeShop({ query_order: () => ({ content: JSON.stringify({ orders: [SEEDED_ORDERS.airpodsShipped] }) }) });
+    const onlyShipped = fakeShop({
+      query_order: () => ({ content: JSON.stringify({ orders: [SEEDED_ORDERS.airpodsShipped] }) }),
+    });
     const turn = await runTurn(provider, [], SEED_QUESTION, fixed(toolsNamed('query_order')), onlyShipped);
     expect(turn.calls.map((c) => c.name)).toEqual(['query_order']);
     expect(turn.answer).toContain('BIT9100000233');

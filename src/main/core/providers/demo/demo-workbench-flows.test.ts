@@ -27,7 +27,13 @@ describe('demo planner: change the shipping address', () => {
   });
 
   it('asks which order when several have not shipped, then updates the pick', async () => {
-    const first = await runTurn(provider, [], `change the address to ${'88 Jianguo Road, Beijing, Zhang Ming'}`, allTools, shop);
+    const first = await runTurn(
+      provider,
+      [],
+      `change the address to ${'88 Jianguo Road, Beijing, Zhang Ming'}`,
+      allTools,
+      shop,
+    );
     expect(first.calls.map((c) => c.name)).toEqual(['query_order']);
     expect(first.answer).toContain(dockUnpaid.orderNo);
     expect(first.answer).toContain(keyboardPaid.orderNo);
@@ -37,7 +43,13 @@ describe('demo planner: change the shipping address', () => {
   });
 
   it('does not call update_shipping_address when it is not visible', async () => {
-    const turn = await runTurn(provider, [], `把键盘订单的收货地址改成${ADDRESS}`, fixed(toolsNamed('query_order')), shop);
+    const turn = await runTurn(
+      provider,
+      [],
+      `把键盘订单的收货地址改成${ADDRESS}`,
+      fixed(toolsNamed('query_order')),
+      shop,
+    );
     expect(turn.calls.map((c) => c.name)).toEqual(['query_order']);
     expect(turn.answer).toMatch(/无法替您修改收货地址/);
   });

@@ -29,11 +29,14 @@ export function planAddress(ctx: PlanContext): Plan {
     ctx,
     'update_shipping_address',
     { orderNo, address },
-    conv.lang === 'zh' ? `好的，我把订单 ${orderNo} 的收货地址改为：${address}` : `OK, changing the address of order ${orderNo} to: ${address}`,
+    conv.lang === 'zh'
+      ? `好的，我把订单 ${orderNo} 的收货地址改为：${address}`
+      : `OK, changing the address of order ${orderNo} to: ${address}`,
   );
 }
 
-const NEW_ADDRESS = /(?:改成|改为|改到|换成|换到|更新为|更新成|修改为|修改成|(?:change|update|switch)(?:\s+(?:it|the address|my address))?\s+to)\s*[:：]?\s*(.+)$/i;
+const NEW_ADDRESS =
+  /(?:改成|改为|改到|换成|换到|更新为|更新成|修改为|修改成|(?:change|update|switch)(?:\s+(?:it|the address|my address))?\s+to)\s*[:：]?\s*(.+)$/i;
 
 /**
  * The new address the user gave, if it looks like one: long enough, and with a number or a place word
@@ -44,6 +47,7 @@ export function splitAddress(text: string): { before: string; address?: string; 
   if (!match) return { before: text };
   const before = text.slice(0, match.index);
   const said = match[1].trim().replace(/[。.!！]+$/, '');
-  const looksLikeAddress = said.length >= 8 && /\d|[省市区县路街道巷号楼室]|street|road|avenue|\bave\b|\bst\b|\brd\b/i.test(said);
+  const looksLikeAddress =
+    said.length >= 8 && /\d|[省市区县路街道巷号楼室]|street|road|avenue|\bave\b|\bst\b|\brd\b/i.test(said);
   return looksLikeAddress ? { before, address: said } : { before, said: said || undefined };
 }

@@ -16,12 +16,23 @@ export function planCancel(ctx: PlanContext): Plan {
     const result = parseToolJson(cancelResultSchema, done.result.content);
     if (!result) return reply(say.unreadable('cancel_order', conv.lang));
     // Money goes back only for an order that was paid, and only the shop knows: no claim when it does not say.
-    return reply(say.cancelled(result.orderNo, result.refund === 'original_payment' ? 'refunded' : result.refund === 'none' ? 'unpaid' : 'unknown', conv.lang));
+    return reply(
+      say.cancelled(
+        result.orderNo,
+        result.refund === 'original_payment' ? 'refunded' : result.refund === 'none' ? 'unpaid' : 'unknown',
+        conv.lang,
+      ),
+    );
   }
 
   const resolved = resolveOrder(ctx);
   if (resolved.kind === 'plan') return resolved.plan;
   if (!canCall(conv, 'cancel_order')) return reply(say.noCancelTool(conv.lang));
   const { orderNo } = resolved.order;
-  return callTool(ctx, 'cancel_order', { orderNo }, conv.lang === 'zh' ? `好的，我来取消订单 ${orderNo}。` : `OK, cancelling order ${orderNo}.`);
+  return callTool(
+    ctx,
+    'cancel_order',
+    { orderNo },
+    conv.lang === 'zh' ? `好的，我来取消订单 ${orderNo}。` : `OK, cancelling order ${orderNo}.`,
+  );
 }

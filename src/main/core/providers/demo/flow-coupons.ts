@@ -14,5 +14,10 @@ export function planCoupons(ctx: PlanContext): Plan {
     return reply(say.couponList(result.coupons, conv.lang));
   }
   if (!canCall(conv, 'query_coupons')) return reply(say.noCouponTool(conv.lang));
-  return callTool(ctx, 'query_coupons', {}, conv.lang === 'zh' ? '我查一下您账号里的优惠券。' : 'Let me check the coupons on your account.');
+  return callTool(
+    ctx,
+    'query_coupons',
+    {},
+    conv.lang === 'zh' ? '我查一下您账号里的优惠券。' : 'Let me check the coupons on your account.',
+  );
 }

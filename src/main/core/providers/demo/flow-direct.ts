@@ -17,17 +17,24 @@ export function planDirect(conv: Conversation): Plan | undefined {
   const [, name, rawArgs] = match;
   const done = conv.turnSteps.findLast((step) => step.call.name === name && step.result);
   if (done?.result) {
-    const text = done.result.content.length > RESULT_CHARS ? `${done.result.content.slice(0, RESULT_CHARS)}…` : done.result.content;
+    const text =
+      done.result.content.length > RESULT_CHARS
+        ? `${done.result.content.slice(0, RESULT_CHARS)}…`
+        : done.result.content;
     return reply(done.result.isError ? `${name} failed: ${text}` : `${name} returned: ${text}`);
   }
-  if (!conv.tools.has(name)) return reply(`I cannot call ${name}: it is not among the tools I was given this turn (${[...conv.tools.keys()].join(', ') || 'none'}).`);
+  if (!conv.tools.has(name))
+    return reply(
+      `I cannot call ${name}: it is not among the tools I was given this turn (${[...conv.tools.keys()].join(', ') || 'none'}).`,
+    );
   let args: unknown;
   try {
     args = rawArgs?.trim() ? JSON.parse(rawArgs) : {};
   } catch {
     return reply(`The arguments for ${name} must be a JSON object, e.g. /call ${name} {"key": "value"}.`);
   }
-  if (!args || typeof args !== 'object' || Array.isArray(args)) return reply(`The arguments for ${name} must be a JSON object.`);
+  if (!args || typeof args !== 'object' || Array.isArray(args))
+    return reply(`The arguments for ${name} must be a JSON object.`);
   return { text: `Calling ${name}.`, call: { name, arguments: args as Record<string, unknown> } };
 }
 

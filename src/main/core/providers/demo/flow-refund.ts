@@ -28,7 +28,9 @@ export function planRefund(ctx: PlanContext): Plan {
         ctx,
         'load_skill',
         { name: AFTER_SALES_SKILL },
-        conv.lang === 'zh' ? '退款属于售后业务，我先加载售后手册。' : 'Refunds are after-sales work; let me load the after-sales manual first.',
+        conv.lang === 'zh'
+          ? '退款属于售后业务，我先加载售后手册。'
+          : 'Refunds are after-sales work; let me load the after-sales manual first.',
       );
     return reply(say.cannotRefund(conv.lang));
   }
@@ -40,7 +42,9 @@ export function planRefund(ctx: PlanContext): Plan {
     ctx,
     'apply_refund',
     { orderNo, reason: refundReason(ctx.requestText) },
-    conv.lang === 'zh' ? `好的，我为订单 ${orderNo} 提交退款申请。` : `OK, submitting a refund request for order ${orderNo}.`,
+    conv.lang === 'zh'
+      ? `好的，我为订单 ${orderNo} 提交退款申请。`
+      : `OK, submitting a refund request for order ${orderNo}.`,
   );
 }
 
@@ -49,7 +53,9 @@ function skillAttempted(conv: Conversation): boolean {
   const loadedBefore = conv.earlierSteps.some(
     (s) => s.call.name === 'load_skill' && s.call.arguments.name === AFTER_SALES_SKILL && s.result && !s.result.isError,
   );
-  const triedNow = conv.turnSteps.some((s) => s.call.name === 'load_skill' && s.call.arguments.name === AFTER_SALES_SKILL);
+  const triedNow = conv.turnSteps.some(
+    (s) => s.call.name === 'load_skill' && s.call.arguments.name === AFTER_SALES_SKILL,
+  );
   return loadedBefore || triedNow;
 }
 

@@ -11,7 +11,8 @@ const ASKS_ABOUT_RULES = /多久|几天|到账|政策|规则|流程|怎么|如�
 const ADDRESS = /(?:收货)?地址|address/i;
 const CHANGE = /改|换|修改|更新|change|update|switch/i;
 const COUPONS = /优惠券|优惠|代金券|折扣券|coupons?|vouchers?|discount codes?/i;
-const STRONG_POLICY = /运费|包邮|邮费|保修|质保|政策|规则|policy|warrant|guarantee|shipping (?:fee|cost)|free shipping/i;
+const STRONG_POLICY =
+  /运费|包邮|邮费|保修|质保|政策|规则|policy|warrant|guarantee|shipping (?:fee|cost)|free shipping/i;
 const TRACK =
   /送到哪|到哪|物流|快递|包裹|没收到|还没到|没到货|运单|where(?:'s| is| are)|track|parcel|package|not (?:yet )?(?:arrived|received)|hasn'?t arrived|haven'?t (?:received|got)/i;
 const WEAK_POLICY = /退货|换货|多久|几天|到账|时效|无理由|return|exchange|how long|how many days|refund/i;
@@ -28,14 +29,28 @@ export function detectIntent(text: string): Intent {
 }
 
 const ENGLISH_FILLER = new Set(
-  ('where is are was my the a an i me we you your it its of for to in on at and or please can could would will ' +
+  (
+    'where is are was my the a an i me we you your it its of for to in on at and or please can could would will ' +
     'cancel refund track check find order orders parcel package delivery shipment item items thing stuff ' +
     'bought buy purchased last week month yesterday recent recently still not yet arrived received got ' +
     'want need help with this that one status hi hello hey do does did has have hasn haven t s ' +
-    'what how long when why which there any some policy warranty shipping return returns fee free')
-    .split(' '),
+    'what how long when why which there any some policy warranty shipping return returns fee free'
+  ).split(' '),
 );
-const CHINESE_PRODUCTS = ['键盘', '鼠标', '耳机', '显示器', '手机', '平板', '笔记本', '手表', '充电器', '数据线', '音箱', '路由器'];
+const CHINESE_PRODUCTS = [
+  '键盘',
+  '鼠标',
+  '耳机',
+  '显示器',
+  '手机',
+  '平板',
+  '笔记本',
+  '手表',
+  '充电器',
+  '数据线',
+  '音箱',
+  '路由器',
+];
 
 /** A product keyword when the text makes one obvious ("AirPods Pro", "keyboard", "键盘"), else undefined. */
 export function extractKeyword(text: string): string | undefined {
@@ -57,7 +72,19 @@ export function extractKeyword(text: string): string | undefined {
   return CHINESE_PRODUCTS.find((word) => text.includes(word));
 }
 
-const CHINESE_NUMBERS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
+const CHINESE_NUMBERS: Record<string, number> = {
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
+};
 const ENGLISH_ORDINALS: Record<string, number> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5 };
 
 /**

@@ -37,7 +37,14 @@ export function resolveOrder(ctx: PlanContext): OrderResolution {
     // No `days` window on purpose: 「上周买的」 narrowed to 14 days would hide the older AirPods order,
     // and the story is about asking which of several matching orders the customer means.
     const args = { keyword: extractKeyword(ctx.requestText) };
-    return plan(callTool(ctx, 'query_order', args, conv.lang === 'zh' ? '我先帮您查一下最近的订单。' : 'Let me look up your recent orders first.'));
+    return plan(
+      callTool(
+        ctx,
+        'query_order',
+        args,
+        conv.lang === 'zh' ? '我先帮您查一下最近的订单。' : 'Let me look up your recent orders first.',
+      ),
+    );
   }
   if (step.result?.isError) return plan(reply(say.callFailed(['查询订单', 'Looking up your orders'], step, conv.lang)));
   const orders = ordersIn(step);
@@ -45,9 +52,20 @@ export function resolveOrder(ctx: PlanContext): OrderResolution {
 
   if (orders.length === 0) {
     // The keyword may not match how the shop names the item: widen the search once.
-    const triedWithout = conv.turnSteps.some((s) => s.call.name === 'query_order' && s.call.arguments.keyword === undefined);
+    const triedWithout = conv.turnSteps.some(
+      (s) => s.call.name === 'query_order' && s.call.arguments.keyword === undefined,
+    );
     if (step.call.arguments.keyword !== undefined && !triedWithout)
-      return plan(callTool(ctx, 'query_order', {}, conv.lang === 'zh' ? '没有按商品名找到，我再查一下全部最近订单。' : 'Nothing matched that name; let me check all recent orders.'));
+      return plan(
+        callTool(
+          ctx,
+          'query_order',
+          {},
+          conv.lang === 'zh'
+            ? '没有按商品名找到，我再查一下全部最近订单。'
+            : 'Nothing matched that name; let me check all recent orders.',
+        ),
+      );
     return plan(reply(say.noOrders(conv.lang)));
   }
 

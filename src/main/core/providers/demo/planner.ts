@@ -33,7 +33,12 @@ export function planNextStep(req: ModelRequest): Plan {
     // Our last act was the "which one?" question, so any reply without a new request answers it.
     const justAsked = conv.earlierSteps.at(-1) === pending.step;
     if (picked || (intent === 'other' && justAsked))
-      return FLOWS[pending.intent]({ conv, intent: pending.intent, requestText: pending.requestText, followUp: pending.followUp });
+      return FLOWS[pending.intent]({
+        conv,
+        intent: pending.intent,
+        requestText: pending.requestText,
+        followUp: pending.followUp,
+      });
   }
   if (intent === 'other') return planToolless(conv) ?? FLOWS.other({ conv, intent, requestText: conv.userText });
   return FLOWS[intent]({ conv, intent, requestText: conv.userText });

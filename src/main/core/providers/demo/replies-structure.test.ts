@@ -9,12 +9,35 @@ import * as replies from './replies';
 import type { Logistics, ShopOrder } from './shop-results';
 
 const orders: ShopOrder[] = [
-  { orderNo: 'BS1001003', items: [{ name: 'AirPods Pro 2' }], status: 'shipped', createdAt: '2026-01-10T08:00:00Z', trackingNo: 'BIT9100000233' },
-  { orderNo: 'BS1001007', items: [{ name: 'AirPods 4', quantity: 2 }], status: 'delivered', createdAt: '2025-12-01T08:00:00Z' },
+  {
+    orderNo: 'BS1001003',
+    items: [{ name: 'AirPods Pro 2' }],
+    status: 'shipped',
+    createdAt: '2026-01-10T08:00:00Z',
+    trackingNo: 'BIT9100000233',
+  },
+  {
+    orderNo: 'BS1001007',
+    items: [{ name: 'AirPods 4', quantity: 2 }],
+    status: 'delivered',
+    createdAt: '2025-12-01T08:00:00Z',
+  },
 ];
-const logistics: Logistics = { trackingNo: 'BIT9100000233', orderNo: 'BS1001003', orderStatus: 'shipped', nodes: [{ time: '2026-01-12T02:00:00Z', location: '上海', description: '快件已发出' }] };
-const failed = (content: string): ToolStep => ({ call: { id: 'c1', name: 'cancel_order', arguments: {} }, result: { content, isError: true } });
-const passage = { source: 'returns.md', heading: '退货要多久', passage: '1. 申请售后。\n2. 寄回商品。\n\n整个退货流程一般需要 5-10 天。' };
+const logistics: Logistics = {
+  trackingNo: 'BIT9100000233',
+  orderNo: 'BS1001003',
+  orderStatus: 'shipped',
+  nodes: [{ time: '2026-01-12T02:00:00Z', location: '上海', description: '快件已发出' }],
+};
+const failed = (content: string): ToolStep => ({
+  call: { id: 'c1', name: 'cancel_order', arguments: {} },
+  result: { content, isError: true },
+});
+const passage = {
+  source: 'returns.md',
+  heading: '退货要多久',
+  passage: '1. 申请售后。\n2. 寄回商品。\n\n整个退货流程一般需要 5-10 天。',
+};
 
 /**
  * Sample arguments for every reply template (the language is appended). A template added to replies.ts without a
@@ -24,23 +47,40 @@ const SAMPLES: Record<string, unknown[][]> = {
   statusOf: [[orders[0]]],
   itemsOf: [[orders[1]]],
   orderList: [[orders]],
-  clarify: [['track', orders], ['cancel', orders]],
+  clarify: [
+    ['track', orders],
+    ['cancel', orders],
+  ],
   selectionUnclear: [[orders]],
   genericDelivery: [[]],
-  logisticsReport: [[logistics, orders[0]], [{ ...logistics, nodes: [] }, undefined]],
+  logisticsReport: [
+    [logistics, orders[0]],
+    [{ ...logistics, nodes: [] }, undefined],
+  ],
   notShipped: [[orders[0]]],
   noLogisticsTool: [[orders[0]]],
   toolFailed: [[['查询订单', 'Looking up your orders'], '订单服务暂时不可用']],
   notApproved: [[['查询订单', 'Looking up your orders']]],
-  callFailed: [[['取消订单', 'Cancelling the order'], failed('订单已发货，不能取消')], [['取消订单', 'Cancelling the order'], failed(refusedCallText({ decision: 'reject', reason: '已超过7天售后期' }))]],
+  callFailed: [
+    [['取消订单', 'Cancelling the order'], failed('订单已发货，不能取消')],
+    [['取消订单', 'Cancelling the order'], failed(refusedCallText({ decision: 'reject', reason: '已超过7天售后期' }))],
+  ],
   cancelNotApproved: [['BS1001011']],
   refundNotApproved: [['BS1001011']],
   addressNotApproved: [['BS1001011']],
   unreadable: [['query_order']],
   noOrders: [[]],
   noOrderTool: [['cancel']],
-  nothingEligible: [['address', orders], ['cancel', orders], ['refund', orders]],
-  cancelled: [['BS1001011', 'refunded'], ['BS1001015', 'unpaid'], ['BS1001011', 'unknown']],
+  nothingEligible: [
+    ['address', orders],
+    ['cancel', orders],
+    ['refund', orders],
+  ],
+  cancelled: [
+    ['BS1001011', 'refunded'],
+    ['BS1001015', 'unpaid'],
+    ['BS1001011', 'unknown'],
+  ],
   notCancelled: [['BS1001011', '订单已发货，不能取消']],
   noCancelTool: [[]],
   refundSubmitted: [['BS1001011', 'AS20260101']],
@@ -70,7 +110,8 @@ interface Node {
 function lineNumbersInListItems(tree: Node): Set<number> {
   const lines = new Set<number>();
   const walk = (node: Node) => {
-    if (node.type === 'listItem' && node.position) for (let l = node.position.start.line; l <= node.position.end.line; l++) lines.add(l);
+    if (node.type === 'listItem' && node.position)
+      for (let l = node.position.start.line; l <= node.position.end.line; l++) lines.add(l);
     node.children?.forEach(walk);
   };
   walk(tree);
@@ -92,7 +133,8 @@ function expectListsKeepToTheirLines(text: string, label: string) {
   });
   // Each list item is a single paragraph of a single line.
   const walk = (node: Node) => {
-    if (node.type === 'listItem') expect({ label, lines: node.position!.end.line - node.position!.start.line + 1 }).toEqual({ label, lines: 1 });
+    if (node.type === 'listItem')
+      expect({ label, lines: node.position!.end.line - node.position!.start.line + 1 }).toEqual({ label, lines: 1 });
     node.children?.forEach(walk);
   };
   walk(tree);
@@ -102,7 +144,9 @@ const LANGS: Lang[] = ['zh', 'en'];
 
 describe('demo reply templates render as the markdown they mean', () => {
   it('has a sample for every template', () => {
-    const templates = Object.entries(replies).filter(([, value]) => typeof value === 'function').map(([name]) => name);
+    const templates = Object.entries(replies)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name]) => name);
     expect(templates.filter((name) => !(name in SAMPLES))).toEqual([]);
   });
 

@@ -20,8 +20,9 @@ export function statusOf(order: ShopOrder, lang: Lang): string {
 }
 
 export const itemsOf = (order: ShopOrder, lang: Lang) =>
-  order.items.map((item) => (item.quantity && item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name)).join(say(lang, '、', ', ')) ||
-  say(lang, '（无商品信息）', '(no items)');
+  order.items
+    .map((item) => (item.quantity && item.quantity > 1 ? `${item.name} ×${item.quantity}` : item.name))
+    .join(say(lang, '、', ', ')) || say(lang, '（无商品信息）', '(no items)');
 
 /**
  * ISO timestamps in the shop's own time zone (Beijing, UTC+8) as "YYYY-MM-DD HH:mm": fixed rather
@@ -81,8 +82,15 @@ export const genericDelivery = (lang: Lang) =>
 export function logisticsReport(logistics: Logistics, order: ShopOrder | undefined, lang: Lang): string {
   const what = order ? say(lang, `（${itemsOf(order, lang)}）`, ` (${itemsOf(order, lang)})`) : '';
   const orderNo = logistics.orderNo ?? order?.orderNo ?? '';
-  const status = lang === 'zh' ? (logistics.orderStatusText ?? logistics.orderStatus ?? '') : (STATUS[logistics.orderStatus ?? '']?.[1] ?? logistics.orderStatus ?? '');
-  const head = say(lang, `您的订单 ${orderNo}${what}当前状态：${status}。`, `Your order ${orderNo}${what} is ${status}.`);
+  const status =
+    lang === 'zh'
+      ? (logistics.orderStatusText ?? logistics.orderStatus ?? '')
+      : (STATUS[logistics.orderStatus ?? '']?.[1] ?? logistics.orderStatus ?? '');
+  const head = say(
+    lang,
+    `您的订单 ${orderNo}${what}当前状态：${status}。`,
+    `Your order ${orderNo}${what} is ${status}.`,
+  );
   const newest = logistics.nodes[0];
   if (!newest)
     return `${head}${say(lang, `运单号 ${logistics.trackingNo} 暂时还没有物流轨迹。`, ` Tracking number ${logistics.trackingNo} has no tracking events yet.`)}`;
@@ -126,15 +134,26 @@ export const notApproved = (what: [string, string], lang: Lang) =>
 export const callFailed = (what: [string, string], step: ToolStep, lang: Lang) =>
   notApprovedByOperator(step) ? notApproved(what, lang) : toolFailed(what, step.result?.content ?? '', lang);
 
-export const cancelNotApproved = (orderNo: string, lang: Lang) => notApproved([`订单 ${orderNo} 的取消`, `Cancelling order ${orderNo}`], lang);
-export const refundNotApproved = (orderNo: string, lang: Lang) => notApproved([`订单 ${orderNo} 的退款申请`, `The refund request for order ${orderNo}`], lang);
-export const addressNotApproved = (orderNo: string, lang: Lang) => notApproved([`订单 ${orderNo} 的收货地址修改`, `Changing the address of order ${orderNo}`], lang);
+export const cancelNotApproved = (orderNo: string, lang: Lang) =>
+  notApproved([`订单 ${orderNo} 的取消`, `Cancelling order ${orderNo}`], lang);
+export const refundNotApproved = (orderNo: string, lang: Lang) =>
+  notApproved([`订单 ${orderNo} 的退款申请`, `The refund request for order ${orderNo}`], lang);
+export const addressNotApproved = (orderNo: string, lang: Lang) =>
+  notApproved([`订单 ${orderNo} 的收货地址修改`, `Changing the address of order ${orderNo}`], lang);
 
 export const unreadable = (tool: string, lang: Lang) =>
-  say(lang, `工具 ${tool} 返回的内容我看不懂，暂时无法继续。`, `I couldn't read the result of ${tool}, so I can't continue.`);
+  say(
+    lang,
+    `工具 ${tool} 返回的内容我看不懂，暂时无法继续。`,
+    `I couldn't read the result of ${tool}, so I can't continue.`,
+  );
 
 export const noOrders = (lang: Lang) =>
-  say(lang, '没有找到相关订单。请确认下单账号，或者告诉我订单号。', "I couldn't find a matching order. Please check the account, or tell me the order number.");
+  say(
+    lang,
+    '没有找到相关订单。请确认下单账号，或者告诉我订单号。',
+    "I couldn't find a matching order. Please check the account, or tell me the order number.",
+  );
 
 export const noOrderTool = (intent: Intent, lang: Lang) =>
   say(
@@ -151,30 +170,42 @@ export const nothingEligible = (intent: Intent, orders: ShopOrder[], lang: Lang)
         `These orders have already shipped or finished, so their address can no longer change (only orders not yet shipped can):\n\n${orderList(orders, lang)}`,
       )
     : intent === 'cancel'
-    ? say(
-        lang,
-        `这些订单都已经不能取消了（只有待付款或待发货的订单可以取消）：\n\n${orderList(orders, lang)}\n\n已发货的订单可以在签收后申请退货退款。`,
-        `None of these orders can be cancelled (only unpaid or not-yet-shipped ones can):\n\n${orderList(orders, lang)}\n\nShipped orders can be returned for a refund after delivery.`,
-      )
-    : say(
-        lang,
-        `这些订单目前都不能申请退款（需要已签收）：\n\n${orderList(orders, lang)}\n\n未发货的订单可以直接取消（已付款的会原路退款）。`,
-        `None of these orders can be refunded yet (they must be delivered first):\n\n${orderList(orders, lang)}\n\nAn order that has not shipped can simply be cancelled.`,
-      );
+      ? say(
+          lang,
+          `这些订单都已经不能取消了（只有待付款或待发货的订单可以取消）：\n\n${orderList(orders, lang)}\n\n已发货的订单可以在签收后申请退货退款。`,
+          `None of these orders can be cancelled (only unpaid or not-yet-shipped ones can):\n\n${orderList(orders, lang)}\n\nShipped orders can be returned for a refund after delivery.`,
+        )
+      : say(
+          lang,
+          `这些订单目前都不能申请退款（需要已签收）：\n\n${orderList(orders, lang)}\n\n未发货的订单可以直接取消（已付款的会原路退款）。`,
+          `None of these orders can be refunded yet (they must be delivered first):\n\n${orderList(orders, lang)}\n\nAn order that has not shipped can simply be cancelled.`,
+        );
 
 /** `payment`: whether money goes back (a paid order), nothing was paid, or the shop did not say. */
 export const cancelled = (orderNo: string, payment: 'refunded' | 'unpaid' | 'unknown', lang: Lang) =>
   payment === 'refunded'
-    ? say(lang, `已为您取消订单 ${orderNo}，款项会原路退回。`, `Order ${orderNo} has been cancelled; the payment will be returned to the original account.`)
+    ? say(
+        lang,
+        `已为您取消订单 ${orderNo}，款项会原路退回。`,
+        `Order ${orderNo} has been cancelled; the payment will be returned to the original account.`,
+      )
     : payment === 'unpaid'
-      ? say(lang, `已为您取消订单 ${orderNo}。这笔订单还没有付款，不会产生扣款。`, `Order ${orderNo} has been cancelled. It had not been paid, so nothing was charged.`)
+      ? say(
+          lang,
+          `已为您取消订单 ${orderNo}。这笔订单还没有付款，不会产生扣款。`,
+          `Order ${orderNo} has been cancelled. It had not been paid, so nothing was charged.`,
+        )
       : say(lang, `已为您取消订单 ${orderNo}。`, `Order ${orderNo} has been cancelled.`);
 
 export const notCancelled = (orderNo: string, reason: string, lang: Lang) =>
   say(lang, `订单 ${orderNo} 没有取消：${reason}`, `Order ${orderNo} was not cancelled: ${reason}`);
 
 export const noCancelTool = (lang: Lang) =>
-  say(lang, '我现在无法替您取消订单，请在“我的订单”中操作，或联系人工客服。', 'I can\'t cancel orders right now. Please use "My orders" or contact customer service.');
+  say(
+    lang,
+    '我现在无法替您取消订单，请在“我的订单”中操作，或联系人工客服。',
+    'I can\'t cancel orders right now. Please use "My orders" or contact customer service.',
+  );
 
 export const refundSubmitted = (orderNo: string, ticketId: string, lang: Lang) =>
   say(
@@ -184,7 +215,11 @@ export const refundSubmitted = (orderNo: string, ticketId: string, lang: Lang) =
   );
 
 export const refundRejected = (orderNo: string, reason: string, lang: Lang) =>
-  say(lang, `订单 ${orderNo} 的退款申请没有提交成功：${reason}`, `The refund request for order ${orderNo} was not submitted: ${reason}`);
+  say(
+    lang,
+    `订单 ${orderNo} 的退款申请没有提交成功：${reason}`,
+    `The refund request for order ${orderNo} was not submitted: ${reason}`,
+  );
 
 export const cannotRefund = (lang: Lang) =>
   say(
@@ -194,13 +229,25 @@ export const cannotRefund = (lang: Lang) =>
   );
 
 export const policyAnswer = (hit: { source: string; heading: string; passage: string }, lang: Lang) =>
-  say(lang, `根据《${hit.heading}》（来源：${hit.source}）：\n\n${hit.passage}`, `According to "${hit.heading}" (source: ${hit.source}):\n\n${hit.passage}`);
+  say(
+    lang,
+    `根据《${hit.heading}》（来源：${hit.source}）：\n\n${hit.passage}`,
+    `According to "${hit.heading}" (source: ${hit.source}):\n\n${hit.passage}`,
+  );
 
 export const policyNotFound = (lang: Lang) =>
-  say(lang, '知识库里没有找到相关说明，建议您联系人工客服确认。', "The knowledge base has nothing on that; please check with customer service.");
+  say(
+    lang,
+    '知识库里没有找到相关说明，建议您联系人工客服确认。',
+    'The knowledge base has nothing on that; please check with customer service.',
+  );
 
 export const noKnowledgeTool = (lang: Lang) =>
-  say(lang, '我现在无法查询政策知识库，建议您查看帮助中心，或联系人工客服。', "I can't search the policy knowledge base right now; please see the help center or contact customer service.");
+  say(
+    lang,
+    '我现在无法查询政策知识库，建议您查看帮助中心，或联系人工客服。',
+    "I can't search the policy knowledge base right now; please see the help center or contact customer service.",
+  );
 
 const CAPABILITIES: Array<[string, string, string]> = [
   ['query_order', '查询订单', 'look up your orders'],
@@ -209,15 +256,27 @@ const CAPABILITIES: Array<[string, string, string]> = [
   ['update_shipping_address', '修改未发货订单的收货地址', 'change the address of an order that has not shipped'],
   ['query_coupons', '查询优惠券', 'check your coupons'],
   ['load_skill', '办理退款等售后', 'handle refunds and after-sales'],
-  ['search_knowledge', '解答运费、退货、退款和保修政策', 'answer questions about shipping, returns, refunds and warranty'],
+  [
+    'search_knowledge',
+    '解答运费、退货、退款和保修政策',
+    'answer questions about shipping, returns, refunds and warranty',
+  ],
 ];
 
 export function capabilities(visible: (tool: string) => boolean, lang: Lang): string {
   const can = CAPABILITIES.filter(([tool]) => visible(tool) || (tool === 'load_skill' && visible('apply_refund')));
   if (can.length === 0)
-    return say(lang, '您好，我是比特严选的客服助手。现在没有可用的工具，我只能回答一般性的问题。', "Hi, I'm the Bit Select assistant. No tools are available right now, so I can only answer general questions.");
+    return say(
+      lang,
+      '您好，我是比特严选的客服助手。现在没有可用的工具，我只能回答一般性的问题。',
+      "Hi, I'm the Bit Select assistant. No tools are available right now, so I can only answer general questions.",
+    );
   const list = can.map(([, zh, en]) => say(lang, zh, en)).join(say(lang, '、', ', '));
-  return say(lang, `您好，我是比特严选的客服助手，可以帮您${list}。请问有什么可以帮您？`, `Hi, I'm the Bit Select assistant. I can ${list}. How can I help?`);
+  return say(
+    lang,
+    `您好，我是比特严选的客服助手，可以帮您${list}。请问有什么可以帮您？`,
+    `Hi, I'm the Bit Select assistant. I can ${list}. How can I help?`,
+  );
 }
 
 export const askAddress = (said: string | undefined, lang: Lang) =>
@@ -227,22 +286,46 @@ export const askAddress = (said: string | undefined, lang: Lang) =>
         `“${said}”不是一个完整的收货地址。请告诉我新的完整地址（省市区、街道门牌、收件人和电话），我再帮您修改。`,
         `"${said}" is not a full shipping address. Please give me the new address in full (street, city, recipient and phone) and I'll change it.`,
       )
-    : say(lang, '请告诉我新的完整收货地址（省市区、街道门牌、收件人和电话），我再帮您修改。', "Please give me the new shipping address in full (street, city, recipient and phone) and I'll change it.");
+    : say(
+        lang,
+        '请告诉我新的完整收货地址（省市区、街道门牌、收件人和电话），我再帮您修改。',
+        "Please give me the new shipping address in full (street, city, recipient and phone) and I'll change it.",
+      );
 
 export const addressUpdated = (orderNo: string, address: string, lang: Lang) =>
   say(lang, `已把订单 ${orderNo} 的收货地址改为：${address}`, `Order ${orderNo} will now be delivered to: ${address}`);
 
 export const addressNotUpdated = (orderNo: string, reason: string, lang: Lang) =>
-  say(lang, `订单 ${orderNo} 的收货地址没有修改：${reason}`, `The address of order ${orderNo} was not changed: ${reason}`);
+  say(
+    lang,
+    `订单 ${orderNo} 的收货地址没有修改：${reason}`,
+    `The address of order ${orderNo} was not changed: ${reason}`,
+  );
 
 export const noAddressTool = (lang: Lang) =>
-  say(lang, '我现在无法替您修改收货地址，请在“我的订单”中操作，或联系人工客服。', 'I can\'t change shipping addresses right now. Please use "My orders" or contact customer service.');
+  say(
+    lang,
+    '我现在无法替您修改收货地址，请在“我的订单”中操作，或联系人工客服。',
+    'I can\'t change shipping addresses right now. Please use "My orders" or contact customer service.',
+  );
 
 export function couponList(coupons: { title: string; expiresAt?: string }[], lang: Lang): string {
-  if (coupons.length === 0) return say(lang, '您的账号里目前没有可用的优惠券。', 'There are no coupons on your account right now.');
-  const lines = coupons.map((c, i) => `${i + 1}. ${c.title}${c.expiresAt ? say(lang, `（${shortDate(c.expiresAt)} 到期）`, ` (expires ${shortDate(c.expiresAt)})`) : ''}`);
-  return say(lang, `您有 ${coupons.length} 张可用优惠券：\n\n${lines.join('\n')}`, `You have ${coupons.length} coupon${coupons.length === 1 ? '' : 's'}:\n\n${lines.join('\n')}`);
+  if (coupons.length === 0)
+    return say(lang, '您的账号里目前没有可用的优惠券。', 'There are no coupons on your account right now.');
+  const lines = coupons.map(
+    (c, i) =>
+      `${i + 1}. ${c.title}${c.expiresAt ? say(lang, `（${shortDate(c.expiresAt)} 到期）`, ` (expires ${shortDate(c.expiresAt)})`) : ''}`,
+  );
+  return say(
+    lang,
+    `您有 ${coupons.length} 张可用优惠券：\n\n${lines.join('\n')}`,
+    `You have ${coupons.length} coupon${coupons.length === 1 ? '' : 's'}:\n\n${lines.join('\n')}`,
+  );
 }
 
 export const noCouponTool = (lang: Lang) =>
-  say(lang, '我现在查不到优惠券，您可以在“我的-优惠券”中查看。', 'I can\'t look up coupons right now; you can find them under "Me > Coupons".');
+  say(
+    lang,
+    '我现在查不到优惠券，您可以在“我的-优惠券”中查看。',
+    'I can\'t look up coupons right now; you can find them under "Me > Coupons".',
+  );

@@ -27,7 +27,9 @@ export const logisticsSchema = z.object({
 export type Logistics = z.output<typeof logisticsSchema>;
 
 export const addressResultSchema = z.object({ orderNo: z.string(), shippingAddress: z.string() });
-export const couponsResultSchema = z.object({ coupons: z.array(z.object({ title: z.string(), expiresAt: z.string().optional() })) });
+export const couponsResultSchema = z.object({
+  coupons: z.array(z.object({ title: z.string(), expiresAt: z.string().optional() })),
+});
 /** `refund`: the shop's word on money going back ('none' for an unpaid order); absent from shops that do not say. */
 export const cancelResultSchema = z.object({ orderNo: z.string(), status: z.string(), refund: z.string().optional() });
 export const refundResultSchema = z.object({ ticketId: z.string(), orderNo: z.string(), status: z.string() });

@@ -19,7 +19,8 @@ export interface MountRequest {
 const LAST_CATEGORY_KEY = 'switchboard.mount.category';
 
 /** The category the operator mounted into last (the default next time). */
-export const lastMountCategory = (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_CATEGORY_KEY));
+export const lastMountCategory = (): string | null =>
+  typeof localStorage === 'undefined' ? null : localStorage.getItem(LAST_CATEGORY_KEY);
 
 /**
  * Asks the Intent tree page to add these tools as MCP nodes to its unsaved draft and open the first one. The

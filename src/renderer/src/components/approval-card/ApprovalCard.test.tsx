@@ -24,7 +24,9 @@ describe('ApprovalCard', () => {
     // No readOnlyHint counts as a write, as the MCP spec says.
     expect(screen.getAllByText('no read-only hint: treated as a write')).toHaveLength(1);
     // The policy says why it asks.
-    expect(screen.getByTestId('policy-chip').textContent).toBe('policy auto: asks because the tool does not declare itself read-only');
+    expect(screen.getByTestId('policy-chip').textContent).toBe(
+      'policy auto: asks because the tool does not declare itself read-only',
+    );
   });
 
   it('the policy chip explains each policy', () => {
@@ -38,7 +40,9 @@ describe('ApprovalCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(rpc.callsTo('approvals.resolve')).toEqual([{ id: 'ap_1', decision: 'approve' }]));
     fireEvent.click(screen.getByRole('button', { name: 'Approve for this conversation' }));
-    await waitFor(() => expect(rpc.callsTo('approvals.resolve')[1]).toEqual({ id: 'ap_1', decision: 'approve_conversation' }));
+    await waitFor(() =>
+      expect(rpc.callsTo('approvals.resolve')[1]).toEqual({ id: 'ap_1', decision: 'approve_conversation' }),
+    );
   });
 
   it('does not offer "for this conversation" when the policy is confirm: always', () => {
@@ -65,7 +69,9 @@ describe('ApprovalCard', () => {
     expect(screen.queryByText(/reason is required/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
     await waitFor(() =>
-      expect(rpc.callsTo('approvals.resolve')).toEqual([{ id: 'ap_1', decision: 'reject', reason: 'customer changed their mind' }]),
+      expect(rpc.callsTo('approvals.resolve')).toEqual([
+        { id: 'ap_1', decision: 'reject', reason: 'customer changed their mind' },
+      ]),
     );
   });
 
@@ -83,6 +89,8 @@ describe('ApprovalCard', () => {
       throw new RpcClientError({ code: 'not_found', message: 'approval ap_1 is no longer pending' });
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve' })));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Not recorded: approval ap_1 is no longer pending'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Not recorded: approval ap_1 is no longer pending'),
+    );
   });
 });

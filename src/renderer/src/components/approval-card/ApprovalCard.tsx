@@ -20,16 +20,31 @@ export function ApprovalCard({ approval, conversation }: Props) {
   const { t } = useTranslation('common');
   const resolve = useRpcMutation('approvals.resolve'); // approvals.resolved and tool.progressed carry the outcome
   const [rejecting, setRejecting] = useState(false);
-  const decide = (decision: ApprovalDecision, reason?: string) => resolve.mutate({ id: approval.id, decision, ...(reason ? { reason } : {}) });
+  const decide = (decision: ApprovalDecision, reason?: string) =>
+    resolve.mutate({ id: approval.id, decision, ...(reason ? { reason } : {}) });
   const titleId = `approval-${approval.id}-title`;
 
   return (
-    <article className="approval-card" aria-labelledby={titleId} data-testid="approval-card" data-tool={approval.toolName}>
+    <article
+      className="approval-card"
+      aria-labelledby={titleId}
+      data-testid="approval-card"
+      data-tool={approval.toolName}
+    >
       <header className="approval-head">
         <h3 id={titleId}>
-          <Trans t={t} i18nKey="approvalCard.approveTool" values={{ toolName: approval.toolName }} components={{ code: <code /> }} />
+          <Trans
+            t={t}
+            i18nKey="approvalCard.approveTool"
+            values={{ toolName: approval.toolName }}
+            components={{ code: <code /> }}
+          />
         </h3>
-        <Expiry expiresAt={approval.expiresAt} action={t('approvalCard.autoReject')} outcome={t('approvalCard.rejected')} />
+        <Expiry
+          expiresAt={approval.expiresAt}
+          action={t('approvalCard.autoReject')}
+          outcome={t('approvalCard.rejected')}
+        />
       </header>
       <dl className="facts compact">
         <dt>{t('approvalCard.server')}</dt>
@@ -49,19 +64,38 @@ export function ApprovalCard({ approval, conversation }: Props) {
       <ApprovalHints hints={approval.hints} policy={approval.policy} />
       <JsonBlock value={approval.arguments} label={t('approvalCard.argumentsOf', { toolName: approval.toolName })} />
       {rejecting ? (
-        <RejectForm busy={resolve.isPending} onReject={(reason) => decide('reject', reason)} onCancel={() => setRejecting(false)} />
+        <RejectForm
+          busy={resolve.isPending}
+          onReject={(reason) => decide('reject', reason)}
+          onCancel={() => setRejecting(false)}
+        />
       ) : (
         <div className="actions">
-          <button type="button" className="btn btn-primary" disabled={resolve.isPending} onClick={() => decide('approve')}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={resolve.isPending}
+            onClick={() => decide('approve')}
+          >
             {t('approvalCard.approve')}
           </button>
           {approval.policy !== 'always' && approval.actor !== 'operator' && (
             // `always` asks at every call, whatever its arguments: there is nothing to remember; a run by hand has no conversation.
-            <button type="button" className="btn" disabled={resolve.isPending} onClick={() => decide('approve_conversation')}>
+            <button
+              type="button"
+              className="btn"
+              disabled={resolve.isPending}
+              onClick={() => decide('approve_conversation')}
+            >
               {t('approvalCard.approveForThisConversation')}
             </button>
           )}
-          <button type="button" className="btn btn-danger" disabled={resolve.isPending} onClick={() => setRejecting(true)}>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={resolve.isPending}
+            onClick={() => setRejecting(true)}
+          >
             {t('approvalCard.reject')}
           </button>
         </div>

@@ -5,16 +5,31 @@ import { useTranslation } from 'react-i18next';
 export function ApprovalHints({ hints, policy }: Pick<ApprovalRequest, 'hints' | 'policy'>) {
   const { t } = useTranslation('common');
   const readOnly =
-    hints.readOnlyHint === true ? t('approvalHints.readOnly') : hints.readOnlyHint === false ? t('approvalHints.writesData') : t('approvalHints.noReadOnlyHint');
+    hints.readOnlyHint === true
+      ? t('approvalHints.readOnly')
+      : hints.readOnlyHint === false
+        ? t('approvalHints.writesData')
+        : t('approvalHints.noReadOnlyHint');
   const destructive =
-    hints.destructiveHint === true ? t('approvalHints.destructive') : hints.destructiveHint === false ? t('approvalHints.notDestructive') : t('approvalHints.noDestructiveHint');
+    hints.destructiveHint === true
+      ? t('approvalHints.destructive')
+      : hints.destructiveHint === false
+        ? t('approvalHints.notDestructive')
+        : t('approvalHints.noDestructiveHint');
   return (
     <ul className="hint-list" aria-label={t('approvalHints.toolHints')}>
       <li className={hints.readOnlyHint === true ? 'hint-chip' : 'hint-chip hint-write'}>{readOnly}</li>
       <li className={hints.destructiveHint === true ? 'hint-chip hint-danger' : 'hint-chip'}>{destructive}</li>
-      {hints.idempotentHint !== undefined && <li className="hint-chip">{hints.idempotentHint ? t('shared.idempotent') : t('approvalHints.notIdempotent')}</li>}
+      {hints.idempotentHint !== undefined && (
+        <li className="hint-chip">
+          {hints.idempotentHint ? t('shared.idempotent') : t('approvalHints.notIdempotent')}
+        </li>
+      )}
       <li className="hint-chip" data-testid="policy-chip" title={t('approvalHints.theIntentNodesConfirm')}>
-        {t('approvalHints.policy', { policy, whyAsked: t(`approvalHints.why.${whyAsked(policy, hints.readOnlyHint)}`) })}
+        {t('approvalHints.policy', {
+          policy,
+          whyAsked: t(`approvalHints.why.${whyAsked(policy, hints.readOnlyHint)}`),
+        })}
       </li>
     </ul>
   );

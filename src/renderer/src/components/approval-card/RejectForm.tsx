@@ -2,7 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The reason is required: main refuses an empty one, and the model is told it. */
-export function RejectForm({ busy, onReject, onCancel }: { busy: boolean; onReject: (reason: string) => void; onCancel: () => void }) {
+export function RejectForm({
+  busy,
+  onReject,
+  onCancel,
+}: {
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('common');
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);

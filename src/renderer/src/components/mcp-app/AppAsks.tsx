@@ -16,8 +16,19 @@ export function AppAsks({ asks, app }: { asks: AppAsk[]; app: string }) {
   return (
     <>
       {asks.map((ask) => (
-        <div key={ask.id} className="mcp-app-ask" role="alertdialog" aria-label={t(`mcpApp.ask.${ask.kind}Title`, { app })} data-testid="mcp-app-ask" data-kind={ask.kind}>
-          <p>{ask.kind === 'open' ? t('mcpApp.ask.open', { app, host: ask.host ?? '' }) : t('mcpApp.ask.download', { app })}</p>
+        <div
+          key={ask.id}
+          className="mcp-app-ask"
+          role="alertdialog"
+          aria-label={t(`mcpApp.ask.${ask.kind}Title`, { app })}
+          data-testid="mcp-app-ask"
+          data-kind={ask.kind}
+        >
+          <p>
+            {ask.kind === 'open'
+              ? t('mcpApp.ask.open', { app, host: ask.host ?? '' })
+              : t('mcpApp.ask.download', { app })}
+          </p>
           <code className="mono small">{ask.shown}</code>
           <div className="row">
             <button type="button" className="btn btn-small" onClick={() => ask.answer(true)}>
@@ -34,10 +45,23 @@ export function AppAsks({ asks, app }: { asks: AppAsk[]; app: string }) {
 }
 
 /** Asked once, before the app loads: the permissions its resource wants, each granted only on a yes. */
-export function PermissionConsent({ app, requested, onAnswer }: { app: string; requested: string[]; onAnswer(granted: boolean): void }) {
+export function PermissionConsent({
+  app,
+  requested,
+  onAnswer,
+}: {
+  app: string;
+  requested: string[];
+  onAnswer(granted: boolean): void;
+}) {
   const { t } = useTranslation('common');
   return (
-    <div className="mcp-app-ask" role="alertdialog" aria-label={t('mcpApp.permissions.title', { app })} data-testid="mcp-app-permissions">
+    <div
+      className="mcp-app-ask"
+      role="alertdialog"
+      aria-label={t('mcpApp.permissions.title', { app })}
+      data-testid="mcp-app-permissions"
+    >
       <p>{t('mcpApp.permissions.ask', { app })}</p>
       <ul>
         {requested.map((name) => (

@@ -9,7 +9,10 @@ const ToolApp = lazy(() => import('./ToolApp').then((module) => ({ default: modu
  * A tool call's MCP App, loaded on first use. `hasUi`: the catalog says the tool ships one, so while the view loads
  * a status says so; when the catalog does not know yet, nothing shows until the view itself finds out.
  */
-export function LazyToolApp({ hasUi, ...props }: ComponentProps<typeof ToolAppComponent> & { hasUi: boolean | undefined }) {
+export function LazyToolApp({
+  hasUi,
+  ...props
+}: ComponentProps<typeof ToolAppComponent> & { hasUi: boolean | undefined }) {
   const { t } = useTranslation('common');
   const fallback = hasUi ? (
     <p className="mcp-app-loading muted small" role="status" aria-busy="true" data-testid="mcp-app-loading">

@@ -45,24 +45,44 @@ describe('an MCP App in a tool card', () => {
     expect(src.origin).toBe(SANDBOX.origin);
     expect(src.searchParams.get('token')).toBe('t');
     const csp = JSON.parse(atob(src.searchParams.get('csp')!.replace(/-/g, '+').replace(/_/g, '/'))) as unknown;
-    expect(csp).toMatchObject({ connectDomains: ['https://api.example.com'], resourceDomains: [], frameDomains: [], baseUriDomains: [] });
+    expect(csp).toMatchObject({
+      connectDomains: ['https://api.example.com'],
+      resourceDomains: [],
+      frameDomains: [],
+      baseUriDomains: [],
+    });
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin');
     expect(frame.getAttribute('allow')).toBeNull();
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
   });
 
   it('shows nothing for a tool without an app, and the reason for a refused one', async () => {
-    show({ 'apps.resource': () => Promise.reject(new RpcClientError({ code: 'forbidden', message: 'no app', details: { reason: 'noUi' } })) });
+    show({
+      'apps.resource': () =>
+        Promise.reject(new RpcClientError({ code: 'forbidden', message: 'no app', details: { reason: 'noUi' } })),
+    });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(screen.queryByTestId('mcp-app')).toBeNull();
     expect(screen.queryByTestId('mcp-app-refused')).toBeNull();
     cleanup();
-    show({ 'apps.resource': () => Promise.reject(new RpcClientError({ code: 'forbidden', message: 'the resource is 20 MB, over 2 MiB', details: { reason: 'tooLarge' } })) });
+    show({
+      'apps.resource': () =>
+        Promise.reject(
+          new RpcClientError({
+            code: 'forbidden',
+            message: 'the resource is 20 MB, over 2 MiB',
+            details: { reason: 'tooLarge' },
+          }),
+        ),
+    });
     expect((await screen.findByTestId('mcp-app-refused')).textContent).toContain('20 MB');
   });
 
   it('asks before granting permissions: nothing loads until the operator answers, and a no grants none', async () => {
-    show({ 'apps.resource': () => resource({ permissions: { camera: true, microphone: true, geolocation: false, clipboardWrite: false } }) });
+    show({
+      'apps.resource': () =>
+        resource({ permissions: { camera: true, microphone: true, geolocation: false, clipboardWrite: false } }),
+    });
     const consent = await screen.findByTestId('mcp-app-permissions');
     expect(consent.textContent).toContain('Camera');
     expect(consent.textContent).toContain('Microphone');
@@ -72,7 +92,19 @@ describe('an MCP App in a tool card', () => {
   });
 
   it('names the CSP entries main refused', async () => {
-    show({ 'apps.resource': () => resource({ cspDropped: [{ directive: 'connectDomains', value: '*', reason: 'wildcard', message: { code: 'x', text: 'wildcard', params: {} } }] }) });
+    show({
+      'apps.resource': () =>
+        resource({
+          cspDropped: [
+            {
+              directive: 'connectDomains',
+              value: '*',
+              reason: 'wildcard',
+              message: { code: 'x', text: 'wildcard', params: {} },
+            },
+          ],
+        }),
+    });
     expect((await screen.findByTestId('mcp-app-csp-dropped')).textContent).toContain('*');
   });
 });
@@ -84,7 +116,8 @@ describe('the tool input an app is sent', () => {
     // The test DOM loads no frame page: the proxy's window is a stand-in that keeps what the bridge posts.
     const proxy = { postMessage: (message: (typeof posted)[number]) => posted.push(message) } as unknown as Window;
     Object.defineProperty(frame, 'contentWindow', { value: proxy, configurable: true });
-    const fromApp = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: SANDBOX.origin, source: proxy }));
+    const fromApp = (data: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin: SANDBOX.origin, source: proxy }));
     await act(async () => fromApp({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }));
     await waitFor(() => expect(posted.some((m) => m.method === 'ui/notifications/sandbox-resource-ready')).toBe(true));
     const init = { protocolVersion: '2026-01-26', appInfo: { name: 'app', version: '1' }, appCapabilities: {} };
@@ -94,10 +127,16 @@ describe('the tool input an app is sent', () => {
     return posted;
   }
   const inputs = (posted: { method?: string; params?: { arguments?: unknown } }[]) =>
-    posted.filter((m) => m.method?.startsWith('ui/notifications/tool-input')).map((m) => [m.method, m.params?.arguments]);
+    posted
+      .filter((m) => m.method?.startsWith('ui/notifications/tool-input'))
+      .map((m) => [m.method, m.params?.arguments]);
 
   it('sends the streamed input as tool-input-partial, best-effort parsed, then the final input as tool-input', async () => {
-    const rpc = createFakeRpc({ 'sandbox.proxy': () => SANDBOX, 'approvals.list': () => [], 'apps.resource': () => resource() });
+    const rpc = createFakeRpc({
+      'sandbox.proxy': () => SANDBOX,
+      'approvals.list': () => [],
+      'apps.resource': () => resource(),
+    });
     const streaming = (partialJson: string) => ({ ...call, input: undefined, partialJson });
     const final = { city: 'Hangzhou', days: 14 };
     const view = renderWithRpc(<McpAppView target={target} call={streaming('{"city":"Hang')} />, rpc.client);
@@ -128,7 +167,11 @@ describe('the tool input an app is sent', () => {
   });
 
   it('a call that arrives complete is sent only as tool-input', async () => {
-    const rpc = createFakeRpc({ 'sandbox.proxy': () => SANDBOX, 'approvals.list': () => [], 'apps.resource': () => resource() });
+    const rpc = createFakeRpc({
+      'sandbox.proxy': () => SANDBOX,
+      'approvals.list': () => [],
+      'apps.resource': () => resource(),
+    });
     renderWithRpc(<McpAppView target={target} call={{ ...call, input: { city: 'Ningbo' } }} />, rpc.client);
     const posted = await initializedApp((await screen.findByTestId('mcp-app-frame')) as HTMLIFrameElement);
     await waitFor(() => expect(inputs(posted)).toEqual([['ui/notifications/tool-input', { city: 'Ningbo' }]]));

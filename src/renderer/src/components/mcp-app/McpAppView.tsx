@@ -2,7 +2,13 @@ import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/
 import type { McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { allowAttribute, encodeAppCsp, readAppCsp, requestedPermissions, type AppPermission } from '../../../../shared/apps/app-sandbox-csp';
+import {
+  allowAttribute,
+  encodeAppCsp,
+  readAppCsp,
+  requestedPermissions,
+  type AppPermission,
+} from '../../../../shared/apps/app-sandbox-csp';
 import { checkExternalUrl, revealHiddenCharacters } from '../../../../shared/net/external-url';
 import { approvalsOfApp, usePendingApprovals } from '../../lib/approvals';
 import { errorMessage } from '../../lib/format';
@@ -44,12 +50,17 @@ export interface McpAppCall {
 export function McpAppView({ target, call }: { target: McpAppTarget; call: McpAppCall }) {
   const { t } = useTranslation('common');
   const sandbox = useRpcQuery('sandbox.proxy', {}, { staleTime: Infinity });
-  const resource = useRpcQuery('apps.resource', { server: target.server, toolId: target.toolId }, { staleTime: 60_000, retry: false });
+  const resource = useRpcQuery(
+    'apps.resource',
+    { server: target.server, toolId: target.toolId },
+    { staleTime: 60_000, retry: false },
+  );
   const [consent, setConsent] = useState<boolean | null>(null);
   if (!sandbox.data?.proxyUrl || !sandbox.data.origin) return null;
   if (resource.isPending) return null;
   // A tool without an app: nothing to show (the card may ask before it knows).
-  if (resource.isError && (resource.error as { details?: { reason?: unknown } }).details?.reason === 'noUi') return null;
+  if (resource.isError && (resource.error as { details?: { reason?: unknown } }).details?.reason === 'noUi')
+    return null;
   if (resource.isError)
     return (
       <p className="warn-notice small" role="note" data-testid="mcp-app-refused">
@@ -83,7 +94,15 @@ export function McpAppView({ target, call }: { target: McpAppTarget; call: McpAp
   );
 }
 
-function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string; csp: unknown; granted: AppPermission[]; proxyUrl: string; sandboxOrigin: string }) {
+function AppFrame(props: {
+  target: McpAppTarget;
+  call: McpAppCall;
+  html: string;
+  csp: unknown;
+  granted: AppPermission[];
+  proxyUrl: string;
+  sandboxOrigin: string;
+}) {
   const { target } = props;
   const { t, i18n } = useTranslation('common');
   const rpc = useRpc();
@@ -92,10 +111,17 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
   const [said, setSaid] = useState<{ id: number; kind: 'message' | 'modelContext'; text: string }[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const approvals = approvalsOfApp(usePendingApprovals().data, target.server);
-  const record = useRpcQuery('records.get', { id: props.call.recordId ?? '' }, { enabled: props.call.ran && props.call.recordId !== undefined, staleTime: Infinity });
+  const record = useRpcQuery(
+    'records.get',
+    { id: props.call.recordId ?? '' },
+    { enabled: props.call.ran && props.call.recordId !== undefined, staleTime: Infinity },
+  );
   const result = props.call.ran ? (record.data?.result as CallToolResult | undefined) : undefined;
   // Parsed only while no final input exists: a finished call's view never reads the stream.
-  const partialInput = useMemo(() => (props.call.input ? undefined : parsePartialInput(props.call.partialJson)), [props.call.input, props.call.partialJson]);
+  const partialInput = useMemo(
+    () => (props.call.input ? undefined : parsePartialInput(props.call.partialJson)),
+    [props.call.input, props.call.partialJson],
+  );
   const ask = (kind: AppAsk['kind'], shown: string, host?: string) =>
     new Promise<boolean>((resolve) => {
       const id = crypto.randomUUID();
@@ -121,13 +147,23 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
     },
     async message(kind, text) {
       if (target.conversationId) {
-        await rpc.request('apps.message', { server: target.server, appTool: target.toolId, conversationId: target.conversationId, kind, content: [{ type: 'text', text }] });
+        await rpc.request('apps.message', {
+          server: target.server,
+          appTool: target.toolId,
+          conversationId: target.conversationId,
+          kind,
+          content: [{ type: 'text', text }],
+        });
       } else {
         setSaid((all) => [...all.slice(-19), { id: Date.now() + Math.random(), kind, text }]);
       }
     },
     async sample(params) {
-      const answer = await rpc.request('apps.sample', { server: target.server, appTool: target.toolId, params: params as { messages: unknown[]; maxTokens: number } });
+      const answer = await rpc.request('apps.sample', {
+        server: target.server,
+        appTool: target.toolId,
+        params: params as { messages: unknown[]; maxTokens: number },
+      });
       return answer as unknown as CreateMessageResult;
     },
     async openLink(url) {
@@ -202,7 +238,11 @@ function AppFrame(props: { target: McpAppTarget; call: McpAppCall; html: string;
       ))}
       {said.map((entry) => (
         <div key={entry.id} className="bubble bubble-app" data-testid="mcp-app-said" data-kind={entry.kind}>
-          <span className="muted small">{entry.kind === 'message' ? t('mcpApp.fromApp', { app: target.toolId }) : t('mcpApp.contextFromApp', { app: target.toolId })}</span>
+          <span className="muted small">
+            {entry.kind === 'message'
+              ? t('mcpApp.fromApp', { app: target.toolId })
+              : t('mcpApp.contextFromApp', { app: target.toolId })}
+          </span>
           <div>{entry.text}</div>
         </div>
       ))}

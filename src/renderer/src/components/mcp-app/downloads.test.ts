@@ -5,7 +5,14 @@ import { MAX_DOWNLOAD_BYTES, saveDownloads } from './downloads';
 function operator(answer: boolean) {
   const asked: string[] = [];
   const refused: string[] = [];
-  return { asked, refused, ports: { ask: async (name: string) => (asked.push(name), answer), refuse: (what: string) => void refused.push(what) } };
+  return {
+    asked,
+    refused,
+    ports: {
+      ask: async (name: string) => (asked.push(name), answer),
+      refuse: (what: string) => void refused.push(what),
+    },
+  };
 }
 
 let opened: string[];
@@ -41,7 +48,13 @@ describe('ui/download-file', () => {
 
   it('allows http: on loopback only; refuses other schemes and remote http: without asking', async () => {
     const op = operator(true);
-    const hostile = ['http://files.example.com/report.csv', 'javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,<script>x</script>', 'ftp://example.com/a'];
+    const hostile = [
+      'http://files.example.com/report.csv',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,<script>x</script>',
+      'ftp://example.com/a',
+    ];
     expect(await saveDownloads([...hostile.map(link), link('http://127.0.0.1:8080/report.csv')], op.ports)).toBe(true);
     expect(op.refused).toEqual(hostile);
     expect(op.asked).toEqual(['http://127.0.0.1:8080/report.csv']);
@@ -63,7 +76,17 @@ describe('ui/download-file', () => {
   it('refuses the whole request once its files pass the size cap, and what is neither link nor file', async () => {
     const op = operator(true);
     const half = 'x'.repeat(MAX_DOWNLOAD_BYTES / 2 + 1);
-    expect(await saveDownloads([{ type: 'text', text: 'hi' }, embedded('ui://app/a.csv', half), embedded('ui://app/b.csv', half), embedded('ui://app/c.csv', 'small')], op.ports)).toBe(false);
+    expect(
+      await saveDownloads(
+        [
+          { type: 'text', text: 'hi' },
+          embedded('ui://app/a.csv', half),
+          embedded('ui://app/b.csv', half),
+          embedded('ui://app/c.csv', 'small'),
+        ],
+        op.ports,
+      ),
+    ).toBe(false);
     expect(op.refused).toEqual(['text', 'ui://app/b.csv']);
     // The first file was asked about and saved; the one over the cap and everything after it were not.
     expect(op.asked).toEqual(['a.csv']);
@@ -72,7 +95,10 @@ describe('ui/download-file', () => {
 
   it('reads at most ten entries of one request', async () => {
     const op = operator(false);
-    await saveDownloads(Array.from({ length: 50 }, (_, n) => link(`https://example.com/${n}.csv`)), op.ports);
+    await saveDownloads(
+      Array.from({ length: 50 }, (_, n) => link(`https://example.com/${n}.csv`)),
+      op.ports,
+    );
     expect(op.asked).toHaveLength(10);
   });
 });

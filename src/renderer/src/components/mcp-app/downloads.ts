@@ -17,7 +17,11 @@ export async function saveDownloads(contents: unknown[], ports: DownloadPorts): 
   let total = 0;
   let saved = 0;
   for (const item of contents.slice(0, 10)) {
-    const entry = item as { type?: unknown; uri?: unknown; resource?: { uri?: unknown; mimeType?: unknown; text?: unknown; blob?: unknown } };
+    const entry = item as {
+      type?: unknown;
+      uri?: unknown;
+      resource?: { uri?: unknown; mimeType?: unknown; text?: unknown; blob?: unknown };
+    };
     if (entry.type === 'resource_link' && typeof entry.uri === 'string') {
       const check = checkExternalUrl(entry.uri);
       if (!check.ok) {
@@ -35,7 +39,8 @@ export async function saveDownloads(contents: unknown[], ports: DownloadPorts): 
       ports.refuse(String(entry.type ?? 'unknown'));
       continue;
     }
-    const size = typeof resource.text === 'string' ? resource.text.length : Math.floor((resource.blob as string).length * 0.75);
+    const size =
+      typeof resource.text === 'string' ? resource.text.length : Math.floor((resource.blob as string).length * 0.75);
     total += size;
     if (total > MAX_DOWNLOAD_BYTES) {
       ports.refuse(String(resource.uri ?? 'file'));
@@ -44,7 +49,10 @@ export async function saveDownloads(contents: unknown[], ports: DownloadPorts): 
     const name = fileName(String(resource.uri ?? 'download'));
     if (!(await ports.ask(name))) continue;
     const type = typeof resource.mimeType === 'string' ? resource.mimeType : 'application/octet-stream';
-    const bytes = typeof resource.text === 'string' ? resource.text : Uint8Array.from(atob(resource.blob as string), (c) => c.charCodeAt(0));
+    const bytes =
+      typeof resource.text === 'string'
+        ? resource.text
+        : Uint8Array.from(atob(resource.blob as string), (c) => c.charCodeAt(0));
     const url = URL.createObjectURL(new Blob([bytes], { type }));
     const link = document.createElement('a');
     link.href = url;

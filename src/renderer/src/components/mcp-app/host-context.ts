@@ -35,7 +35,12 @@ export function consoleStyles(): McpUiStyles {
   return variables as McpUiStyles;
 }
 
-export function hostContext(options: { locale: string; displayMode: DisplayMode; toolName: string; desktop: boolean }): McpUiHostContext {
+export function hostContext(options: {
+  locale: string;
+  displayMode: DisplayMode;
+  toolName: string;
+  desktop: boolean;
+}): McpUiHostContext {
   return {
     theme: currentTheme(),
     locale: options.locale,

@@ -8,7 +8,9 @@ export function parsePartialInput(json: string | undefined): Record<string, unkn
   if (!json) return undefined;
   try {
     const value: unknown = parse(json, Allow.ALL & ~Allow.NUM);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

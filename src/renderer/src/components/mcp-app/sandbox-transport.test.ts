@@ -6,11 +6,16 @@ const SANDBOX = 'http://127.0.0.1:40001';
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 function setup() {
-  const frame = { postMessage: (message: unknown, origin: string) => sent.push({ message, origin }) } as unknown as Window;
+  const frame = {
+    postMessage: (message: unknown, origin: string) => sent.push({ message, origin }),
+  } as unknown as Window;
   const sent: { message: unknown; origin: string }[] = [];
   let now = 1_000_000;
   const floods: FloodReport[] = [];
-  const transport = new SandboxTransport(() => frame, SANDBOX, { now: () => now, onFlood: (report) => floods.push(report) });
+  const transport = new SandboxTransport(() => frame, SANDBOX, {
+    now: () => now,
+    onFlood: (report) => floods.push(report),
+  });
   const received: unknown[] = [];
   const errors: Error[] = [];
   transport.onmessage = (message) => received.push(message);
@@ -22,7 +27,9 @@ describe("the app bridge's transport to the sandbox proxy", () => {
   it('posts to exactly the sandbox origin, never *', async () => {
     const { transport, sent } = setup();
     await transport.send({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: {} });
-    expect(sent).toEqual([{ message: { jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: {} }, origin: SANDBOX }]);
+    expect(sent).toEqual([
+      { message: { jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: {} }, origin: SANDBOX },
+    ]);
   });
 
   it('reads only the proxy frame at the sandbox origin: another window, the console origin or an opaque origin are ignored', () => {
@@ -37,7 +44,11 @@ describe("the app bridge's transport to the sandbox proxy", () => {
   it('drops what is not JSON-RPC, and a message over 1 MiB, as errors, never throwing into the console', () => {
     const { transport, frame, received, errors } = setup();
     transport.receive({ source: frame, origin: SANDBOX, data: 'hello' });
-    transport.receive({ source: frame, origin: SANDBOX, data: { jsonrpc: '2.0', method: 'x', params: { big: 'x'.repeat(1024 * 1024 + 1) } } });
+    transport.receive({
+      source: frame,
+      origin: SANDBOX,
+      data: { jsonrpc: '2.0', method: 'x', params: { big: 'x'.repeat(1024 * 1024 + 1) } },
+    });
     expect(received).toEqual([]);
     expect(errors).toHaveLength(2);
   });

@@ -52,7 +52,13 @@ export interface AppBridgeOptions {
  * (ui/resource-teardown) before the frame goes.
  */
 export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setDisplayMode(mode: DisplayMode): void } {
-  const [state, setState] = useState<AppBridgeState>({ phase: 'loading', height: 320, displayMode: 'inline', flood: null, error: null });
+  const [state, setState] = useState<AppBridgeState>({
+    phase: 'loading',
+    height: 320,
+    displayMode: 'inline',
+    flood: null,
+    error: null,
+  });
   const bridgeRef = useRef<AppBridge | null>(null);
   const initialized = useRef(false);
   const latest = useRef(options);
@@ -62,7 +68,13 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
 
   useEffect(() => {
     const opts = latest.current;
-    const context = () => hostContext({ locale: latest.current.locale, displayMode: stateRef.current.displayMode, toolName: opts.toolName, desktop: opts.desktop });
+    const context = () =>
+      hostContext({
+        locale: latest.current.locale,
+        displayMode: stateRef.current.displayMode,
+        toolName: opts.toolName,
+        desktop: opts.desktop,
+      });
     const bridge = new AppBridge(
       null,
       { name: 'Switchboard', version: '0.1.0' },
@@ -95,23 +107,30 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
       if (cancelled) void bridge.sendToolCancelled({ reason: cancelled });
     });
     bridge.addEventListener('sizechange', ({ height }) => {
-      if (typeof height === 'number' && Number.isFinite(height)) setState((s) => ({ ...s, height: Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height))) }));
+      if (typeof height === 'number' && Number.isFinite(height))
+        setState((s) => ({ ...s, height: Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height))) }));
     });
     bridge.addEventListener('requestteardown', () => {
       void bridge.teardownResource({}).finally(() => setState((s) => ({ ...s, phase: 'closed' })));
     });
-    bridge.oncalltool = async (params) => latest.current.requests.callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>);
+    bridge.oncalltool = async (params) =>
+      latest.current.requests.callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>);
     bridge.onmessage = async (params) => {
       await latest.current.requests.message('message', textOf(params.content));
       return {};
     };
     bridge.onupdatemodelcontext = async (params) => {
-      await latest.current.requests.message('modelContext', textOf(params.content ?? []) || JSON.stringify(params.structuredContent ?? {}));
+      await latest.current.requests.message(
+        'modelContext',
+        textOf(params.content ?? []) || JSON.stringify(params.structuredContent ?? {}),
+      );
       return {};
     };
-    bridge.oncreatesamplingmessage = async (params) => latest.current.requests.sample(params as unknown as Record<string, unknown>);
+    bridge.oncreatesamplingmessage = async (params) =>
+      latest.current.requests.sample(params as unknown as Record<string, unknown>);
     bridge.onopenlink = async ({ url }) => ((await latest.current.requests.openLink(url)) ? {} : { isError: true });
-    bridge.ondownloadfile = async ({ contents }) => ((await latest.current.requests.download(contents)) ? {} : { isError: true });
+    bridge.ondownloadfile = async ({ contents }) =>
+      (await latest.current.requests.download(contents)) ? {} : { isError: true };
     bridge.onrequestdisplaymode = async ({ mode }) => {
       const next: DisplayMode = mode === 'fullscreen' ? 'fullscreen' : 'inline';
       stateRef.current.displayMode = next;
@@ -120,12 +139,16 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
       return { mode: next };
     };
     transport.onerror = () => undefined; // a malformed message is dropped, never thrown into the console
-    bridge.connect(transport).catch((error: unknown) => setState((s) => ({ ...s, phase: 'failed', error: String(error) })));
+    bridge
+      .connect(transport)
+      .catch((error: unknown) => setState((s) => ({ ...s, phase: 'failed', error: String(error) })));
     const stopWatching = watchConsoleLook(() => bridge.setHostContext(context()));
     return () => {
       stopWatching();
       bridgeRef.current = null;
-      const closing = initialized.current ? bridge.teardownResource({}, { timeout: 500 }).catch(() => undefined) : Promise.resolve();
+      const closing = initialized.current
+        ? bridge.teardownResource({}, { timeout: 500 }).catch(() => undefined)
+        : Promise.resolve();
       initialized.current = false;
       void closing.finally(() => void bridge.close());
     };
@@ -133,7 +156,8 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
   }, []);
 
   useEffect(() => {
-    if (initialized.current && options.partialInput && !latest.current.input) void bridgeRef.current?.sendToolInputPartial({ arguments: options.partialInput });
+    if (initialized.current && options.partialInput && !latest.current.input)
+      void bridgeRef.current?.sendToolInputPartial({ arguments: options.partialInput });
   }, [options.partialInput]);
   useEffect(() => {
     if (initialized.current && options.input) void bridgeRef.current?.sendToolInput({ arguments: options.input });
@@ -142,11 +166,20 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
     if (initialized.current && options.result) void bridgeRef.current?.sendToolResult(options.result);
   }, [options.result]);
   useEffect(() => {
-    if (initialized.current && options.cancelled) void bridgeRef.current?.sendToolCancelled({ reason: options.cancelled });
+    if (initialized.current && options.cancelled)
+      void bridgeRef.current?.sendToolCancelled({ reason: options.cancelled });
   }, [options.cancelled]);
   useEffect(() => {
     const bridge = bridgeRef.current;
-    if (bridge && initialized.current) bridge.setHostContext(hostContext({ locale: options.locale, displayMode: state.displayMode, toolName: options.toolName, desktop: options.desktop }));
+    if (bridge && initialized.current)
+      bridge.setHostContext(
+        hostContext({
+          locale: options.locale,
+          displayMode: state.displayMode,
+          toolName: options.toolName,
+          desktop: options.desktop,
+        }),
+      );
   }, [options.locale, state.displayMode, options.toolName, options.desktop]);
 
   const setDisplayMode = (mode: DisplayMode) => setState((s) => ({ ...s, displayMode: mode }));
@@ -156,7 +189,11 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
 function textOf(content: unknown): string {
   if (!Array.isArray(content)) return '';
   return content
-    .map((block) => (block && typeof block === 'object' && (block as { type?: unknown }).type === 'text' ? String((block as { text?: unknown }).text ?? '') : ''))
+    .map((block) =>
+      block && typeof block === 'object' && (block as { type?: unknown }).type === 'text'
+        ? String((block as { text?: unknown }).text ?? '')
+        : '',
+    )
     .filter(Boolean)
     .join('\n');
 }

@@ -5,7 +5,11 @@ import SchemaForm from './SchemaForm';
 
 afterEach(cleanup);
 
-const schema = { type: 'object', properties: { orderNo: { type: 'string' }, days: { type: 'integer', title: '天数', minimum: 1 } }, required: ['orderNo'] };
+const schema = {
+  type: 'object',
+  properties: { orderNo: { type: 'string' }, days: { type: 'integer', title: '天数', minimum: 1 } },
+  required: ['orderNo'],
+};
 
 function submitEmpty(value: Record<string, unknown> = {}) {
   const onSubmit = vi.fn();

@@ -39,7 +39,12 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
   const drawnSchema = useMemo(() => formSchemaOf(formSchema), [formSchema]);
   // Problems name their field in the console's language, at the field and in the list on top.
   const validator = useMemo(() => createJsonSchemaValidator((root, issue) => issueText(t, root, issue)), [t]);
-  const uiSchema: UiSchema = useMemo(() => ({ 'ui:submitButtonOptions': { submitText: submitLabel, props: { disabled, className: 'btn btn-primary' } } }), [submitLabel, disabled]);
+  const uiSchema: UiSchema = useMemo(
+    () => ({
+      'ui:submitButtonOptions': { submitText: submitLabel, props: { disabled, className: 'btn btn-primary' } },
+    }),
+    [submitLabel, disabled],
+  );
 
   const switchTo = (next: Mode) => {
     if (next === mode) return;
@@ -108,11 +113,13 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
             </p>
           )}
           {jsonIssues && jsonIssues.length > 0 && (
-            <ul role="alert" className="field-error schema-issues" aria-label={t('schemaForm.problemsWithTheArguments')}>
+            <ul
+              role="alert"
+              className="field-error schema-issues"
+              aria-label={t('schemaForm.problemsWithTheArguments')}
+            >
               {jsonIssues.map((issue) => (
-                <li key={`${issue.path.join('/')}|${issue.message}`}>
-                  {issueText(t, formSchema, issue)}
-                </li>
+                <li key={`${issue.path.join('/')}|${issue.message}`}>{issueText(t, formSchema, issue)}</li>
               ))}
             </ul>
           )}
@@ -128,7 +135,8 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
 function parseObject(text: string): { value: Record<string, unknown> } | { error: string } {
   try {
     const value: unknown = JSON.parse(text || '{}');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { error: 'the arguments must be a JSON object' };
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { error: 'the arguments must be a JSON object' };
     return { value: value as Record<string, unknown> };
   } catch (error) {
     return { error: (error as Error).message };

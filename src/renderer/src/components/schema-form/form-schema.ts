@@ -1,7 +1,19 @@
 import type { RJSFSchema } from '@rjsf/utils';
 
 /** Keywords whose value is one schema, a map of schemas, or a list of schemas: where sub-schemas are. */
-const ONE = ['items', 'additionalItems', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties'];
+const ONE = [
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+];
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
 const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems'];
 
@@ -32,7 +44,8 @@ function rewrite(schema: unknown): unknown {
   for (const key of ONE) if (key in source) out[key] = rewrite(source[key]);
   for (const key of MAP) {
     const map = source[key];
-    if (typeof map === 'object' && map !== null && !Array.isArray(map)) out[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, rewrite(sub)]));
+    if (typeof map === 'object' && map !== null && !Array.isArray(map))
+      out[key] = Object.fromEntries(Object.entries(map).map(([name, sub]) => [name, rewrite(sub)]));
   }
   for (const key of LIST) if (Array.isArray(source[key])) out[key] = (source[key] as unknown[]).map(rewrite);
   if (Array.isArray(out.prefixItems)) {

@@ -10,7 +10,12 @@ function schemaAt(schema: RJSFSchema, path: readonly (string | number)[]): Schem
   for (const part of path) {
     if (!node || typeof node !== 'object') return undefined;
     const n = node as SchemaNode;
-    node = typeof part === 'number' ? (Array.isArray(n.items) ? n.items[part] : (n.items ?? n.prefixItems)) : (n.properties as SchemaNode | undefined)?.[part];
+    node =
+      typeof part === 'number'
+        ? Array.isArray(n.items)
+          ? n.items[part]
+          : (n.items ?? n.prefixItems)
+        : (n.properties as SchemaNode | undefined)?.[part];
   }
   return node && typeof node === 'object' ? (node as SchemaNode) : undefined;
 }
@@ -26,7 +31,18 @@ export function fieldName(schema: RJSFSchema, path: readonly (string | number)[]
 }
 
 /** Keywords whose sentence we write ourselves (with the schema's limit); any other keeps the validator's words. */
-const LIMITS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'minItems', 'maxItems', 'pattern', 'format'] as const;
+const LIMITS = [
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'pattern',
+  'format',
+] as const;
 
 /**
  * One problem as a sentence in the console's language that names the field ("orderNo is required", "订单号为必填项"),
@@ -39,10 +55,16 @@ export function issueText(t: TFunction<'common'>, schema: RJSFSchema, issue: Fie
     case 'required':
       return t('schemaForm.issues.required', { field });
     case 'type':
-      return t('schemaForm.issues.type', { field, type: Array.isArray(at.type) ? at.type.join(' | ') : String(at.type ?? '') });
+      return t('schemaForm.issues.type', {
+        field,
+        type: Array.isArray(at.type) ? at.type.join(' | ') : String(at.type ?? ''),
+      });
     case 'enum':
     case 'const':
-      return t('schemaForm.issues.oneOf', { field, values: (Array.isArray(at.enum) ? at.enum : [at.const]).map((v) => JSON.stringify(v)).join(', ') });
+      return t('schemaForm.issues.oneOf', {
+        field,
+        values: (Array.isArray(at.enum) ? at.enum : [at.const]).map((v) => JSON.stringify(v)).join(', '),
+      });
   }
   const limit = LIMITS.find((k) => k === issue.keyword);
   if (limit && at[limit] !== undefined) return t(`schemaForm.issues.${limit}`, { field, limit: String(at[limit]) });

@@ -22,7 +22,21 @@ import { sourceSchemaOf } from './form-schema';
  */
 
 /** Keywords that only report that something inside them failed; the inner failure is the one worth showing. */
-const WRAPPERS = new Set(['properties', 'items', 'prefixItems', 'additionalItems', 'allOf', '$ref', 'dependentSchemas', 'if', 'then', 'else', 'patternProperties', 'unevaluatedProperties', 'contains']);
+const WRAPPERS = new Set([
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'allOf',
+  '$ref',
+  'dependentSchemas',
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'unevaluatedProperties',
+  'contains',
+]);
 
 export interface FieldIssue {
   /** Path segments of the field ([] for the whole value). */
@@ -59,19 +73,31 @@ function issueOf(unit: OutputUnit): FieldIssue {
     .map((part) => decodeURIComponent(part.replace(/~1/g, '/').replace(/~0/g, '~')))
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
   const required = /required property "(.+)"/.exec(unit.error);
-  if (unit.keyword === 'required' && required) return { path: [...path, required[1]], message: 'is required', keyword: 'required' };
+  if (unit.keyword === 'required' && required)
+    return { path: [...path, required[1]], message: 'is required', keyword: 'required' };
   return { path, message: humanize(unit.error), keyword: unit.keyword };
 }
 
 /** cfworker's messages name the instance ("Instance has …"); at a field the field is already named. */
-const humanize = (error: string) => error.replace(/^Instance (does not match|has|is) /, (_m, verb: string) => `${verb === 'does not match' ? 'does not match' : verb} `).replace(/\.$/, '');
+const humanize = (error: string) =>
+  error
+    .replace(
+      /^Instance (does not match|has|is) /,
+      (_m, verb: string) => `${verb === 'does not match' ? 'does not match' : verb} `,
+    )
+    .replace(/\.$/, '');
 
-const propertyOf = (path: (string | number)[]) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
+const propertyOf = (path: (string | number)[]) =>
+  path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('');
 
 function withDefinitions(schema: RJSFSchema, rootSchema: RJSFSchema): RJSFSchema {
   if (schema === rootSchema) return schema;
   // A sub-schema's $refs point into the root: carry the root's definitions along.
-  return { ...schema, ...(rootSchema.$defs ? { $defs: rootSchema.$defs } : {}), ...(rootSchema.definitions ? { definitions: rootSchema.definitions } : {}) };
+  return {
+    ...schema,
+    ...(rootSchema.$defs ? { $defs: rootSchema.$defs } : {}),
+    ...(rootSchema.definitions ? { definitions: rootSchema.definitions } : {}),
+  };
 }
 
 /** A problem as the form shows it; by default the validator's English after the field's path. */
@@ -80,7 +106,13 @@ const pathAndMessage: IssueSentence = (_schema, issue) => `${propertyOf(issue.pa
 
 /** rjsf's validator, each problem worded by `sentence` (SchemaForm's names the field in the console's language). */
 export const createJsonSchemaValidator = (sentence: IssueSentence = pathAndMessage): ValidatorType => ({
-  validateFormData(formData: unknown, schema: RJSFSchema, customValidate?: CustomValidator, transformErrors?: ErrorTransformer, uiSchema?: UiSchema): ValidationData<unknown> {
+  validateFormData(
+    formData: unknown,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator,
+    transformErrors?: ErrorTransformer,
+    uiSchema?: UiSchema,
+  ): ValidationData<unknown> {
     const issues = validateValue(sourceSchemaOf(schema), formData ?? {});
     const builder = new ErrorSchemaBuilder();
     let errors: RJSFValidationError[] = issues.map((issue) => {

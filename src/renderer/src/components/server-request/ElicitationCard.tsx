@@ -31,9 +31,21 @@ export function ElicitationCard({ request, conversation }: Props) {
   const openUrl = useRpcMutation('requests.openUrl');
   const [notOpened, setNotOpened] = useState(false);
   const titleId = `request-${request.id}-title`;
-  const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) => answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
-  const refused = answer.error instanceof RpcClientError && answer.error.code === 'bad_request' ? problemsOf(i18n, answer.error.details) : undefined;
-  const secrets = useMemo(() => (request.mode === 'form' ? elicitationFields(request.requestedSchema).filter((f) => f.secret).map((f) => f.label) : []), [request]);
+  const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) =>
+    answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
+  const refused =
+    answer.error instanceof RpcClientError && answer.error.code === 'bad_request'
+      ? problemsOf(i18n, answer.error.details)
+      : undefined;
+  const secrets = useMemo(
+    () =>
+      request.mode === 'form'
+        ? elicitationFields(request.requestedSchema)
+            .filter((f) => f.secret)
+            .map((f) => f.label)
+        : [],
+    [request],
+  );
   // main passes only URLs the gate allows; the page checks again before it opens anything.
   const url = request.mode === 'url' && request.url ? checkExternalUrl(request.url) : undefined;
   const busy = answer.isPending || openUrl.isPending;
@@ -53,10 +65,20 @@ export function ElicitationCard({ request, conversation }: Props) {
   };
 
   return (
-    <article className="request-card elicitation-card" aria-labelledby={titleId} data-testid="elicitation-card" data-server={request.server} data-mode={request.mode}>
+    <article
+      className="request-card elicitation-card"
+      aria-labelledby={titleId}
+      data-testid="elicitation-card"
+      data-server={request.server}
+      data-mode={request.mode}
+    >
       <header className="request-head">
         <h3 id={titleId}>{t('elicitationCard.asks', { server: request.server })}</h3>
-        <Expiry expiresAt={request.expiresAt} action={t('elicitationCard.cancelAction')} outcome={t('elicitationCard.cancelled')} />
+        <Expiry
+          expiresAt={request.expiresAt}
+          action={t('elicitationCard.cancelAction')}
+          outcome={t('elicitationCard.cancelled')}
+        />
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="request-message">{request.message}</p>
@@ -64,7 +86,12 @@ export function ElicitationCard({ request, conversation }: Props) {
       {request.mode === 'url' ? (
         <div className="elicitation-url">
           <p>
-            <Trans t={t} i18nKey="elicitationCard.itAsksYouTo" values={{ urlHost: url?.ok ? url.url.host : '' }} components={{ strong: <strong data-testid="url-host" /> }} />
+            <Trans
+              t={t}
+              i18nKey="elicitationCard.itAsksYouTo"
+              values={{ urlHost: url?.ok ? url.url.host : '' }}
+              components={{ strong: <strong data-testid="url-host" /> }}
+            />
           </p>
           <pre className="json-block" data-testid="url-full">
             {revealHiddenCharacters(request.url ?? '')}
@@ -129,15 +156,26 @@ function SecretWarning({ request, fields }: { request: ElicitationView; fields: 
     );
   const running = request.callsElsewhere?.[0];
   return (
-    <p className="request-warning request-warning-strong" role="alert" data-testid="secret-warning" data-strength="strong">
+    <p
+      className="request-warning request-warning-strong"
+      role="alert"
+      data-testid="secret-warning"
+      data-strength="strong"
+    >
       {running
-        ? t('elicitationCard.secretFromOtherServer', { server: request.server, fields: list, toolName: running.toolName, toolServer: running.server })
+        ? t('elicitationCard.secretFromOtherServer', {
+            server: request.server,
+            fields: list,
+            toolName: running.toolName,
+            toolServer: running.server,
+          })
         : t('elicitationCard.secretUnprompted', { server: request.server, fields: list })}
     </p>
   );
 }
 
 function problemsOf(i18n: I18n, details: unknown): Record<string, string[]> | undefined {
-  const problems = (details as { problems?: { field: string; message: string; uiMessage?: UiMessage }[] } | undefined)?.problems;
+  const problems = (details as { problems?: { field: string; message: string; uiMessage?: UiMessage }[] } | undefined)
+    ?.problems;
   return Array.isArray(problems) ? byField(i18n, problems) : undefined;
 }

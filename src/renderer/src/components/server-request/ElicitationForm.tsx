@@ -1,5 +1,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { checkContent, defaultContent, elicitationFields, valueFromText, type ElicitField } from '../../../../shared/elicitation/fields';
+import {
+  checkContent,
+  defaultContent,
+  elicitationFields,
+  valueFromText,
+  type ElicitField,
+} from '../../../../shared/elicitation/fields';
 import type { i18n as I18n } from 'i18next';
 import type { UiMessage } from '../../../../shared/i18n-message';
 import { shownText } from '../../lib/i18n/messages';
@@ -70,7 +76,19 @@ export function ElicitationForm({ schema, busy, serverProblems = {}, onAccept, o
   );
 }
 
-function Field({ id, field, value, errors, onChange }: { id: string; field: ElicitField; value: Draft[string] | undefined; errors: string[]; onChange: (value: Draft[string]) => void }) {
+function Field({
+  id,
+  field,
+  value,
+  errors,
+  onChange,
+}: {
+  id: string;
+  field: ElicitField;
+  value: Draft[string] | undefined;
+  errors: string[];
+  onChange: (value: Draft[string]) => void;
+}) {
   const { t } = useTranslation('common');
   const errorId = `${id}-errors`;
   const hintId = `${id}-hint`;
@@ -80,8 +98,13 @@ function Field({ id, field, value, errors, onChange }: { id: string; field: Elic
       {field.required && <span aria-hidden="true"> *</span>}
     </>
   );
-  const describedBy = [field.description ? hintId : '', errors.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
-  const common = { 'aria-invalid': errors.length > 0 || undefined, 'aria-describedby': describedBy, 'aria-required': field.required || undefined };
+  const describedBy =
+    [field.description ? hintId : '', errors.length ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    'aria-invalid': errors.length > 0 || undefined,
+    'aria-describedby': describedBy,
+    'aria-required': field.required || undefined,
+  };
   const hint = field.description && (
     <p id={hintId} className="muted small">
       {field.description}
@@ -92,7 +115,8 @@ function Field({ id, field, value, errors, onChange }: { id: string; field: Elic
     return (
       <div className="form-field">
         <label className="checkbox-label">
-          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...common} /> {label}
+          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...common} />{' '}
+          {label}
         </label>
         {hint}
         <FieldErrors id={errorId} messages={errors} />
@@ -104,14 +128,18 @@ function Field({ id, field, value, errors, onChange }: { id: string; field: Elic
       <fieldset className="form-field elicitation-choices" aria-describedby={describedBy}>
         <legend>
           {label}
-          {field.minItems !== undefined || field.maxItems !== undefined ? <span className="muted small"> ({rangeText(field.minItems, field.maxItems)})</span> : null}
+          {field.minItems !== undefined || field.maxItems !== undefined ? (
+            <span className="muted small"> ({rangeText(field.minItems, field.maxItems)})</span>
+          ) : null}
         </legend>
         {field.options?.map((option) => (
           <label key={option.value} className="checkbox-label">
             <input
               type="checkbox"
               checked={chosen.includes(option.value)}
-              onChange={(e) => onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))}
+              onChange={(e) =>
+                onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
+              }
             />{' '}
             {option.label}
           </label>
@@ -125,7 +153,12 @@ function Field({ id, field, value, errors, onChange }: { id: string; field: Elic
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
       {field.kind === 'select' ? (
-        <select id={id} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)} {...common}>
+        <select
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => onChange(e.target.value)}
+          {...common}
+        >
           <option value="">{field.required ? t('elicitationForm.choose') : t('elicitationForm.noAnswer')}</option>
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
@@ -166,7 +199,11 @@ function inputType(field: ElicitField): string {
 }
 
 const rangeText = (min?: number, max?: number) =>
-  min !== undefined && max !== undefined ? `choose ${min} to ${max}` : min !== undefined ? `choose at least ${min}` : `choose at most ${max}`;
+  min !== undefined && max !== undefined
+    ? `choose ${min} to ${max}`
+    : min !== undefined
+      ? `choose at least ${min}`
+      : `choose at most ${max}`;
 
 /** The form's state: text for inputs (so a half-typed number stays as typed), booleans and lists as they are. */
 function initialDraft(fields: readonly ElicitField[]): Draft {
@@ -189,7 +226,13 @@ function contentOf(fields: readonly ElicitField[], draft: Draft): Record<string,
     if (typeof value === 'string') {
       const read = valueFromText(field, value);
       if (read !== undefined) content[field.name] = read;
-    } else if (field.kind === 'multiselect' && Array.isArray(value) && value.length === 0 && !field.required && field.minItems === undefined) {
+    } else if (
+      field.kind === 'multiselect' &&
+      Array.isArray(value) &&
+      value.length === 0 &&
+      !field.required &&
+      field.minItems === undefined
+    ) {
       continue;
     } else content[field.name] = value;
   }
@@ -197,7 +240,10 @@ function contentOf(fields: readonly ElicitField[], draft: Draft): Record<string,
 }
 
 /** Problems by field, each in the UI's language where it carries its code (main's, or checkContent's own). */
-export function byField(i18n: I18n, problems: readonly { field: string; message: string; uiMessage?: UiMessage }[]): Record<string, string[]> {
+export function byField(
+  i18n: I18n,
+  problems: readonly { field: string; message: string; uiMessage?: UiMessage }[],
+): Record<string, string[]> {
   const out: Record<string, string[]> = {};
   for (const p of problems) (out[p.field] ??= []).push(shownText(i18n, p.message, p.uiMessage));
   return out;

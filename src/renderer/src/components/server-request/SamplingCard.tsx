@@ -47,41 +47,86 @@ export function SamplingCard({ request, conversation }: Props) {
   const reviewing = request.stage === 'review';
 
   return (
-    <article className="request-card sampling-card" aria-labelledby={titleId} data-testid="sampling-card" data-stage={request.stage} data-server={request.server}>
+    <article
+      className="request-card sampling-card"
+      aria-labelledby={titleId}
+      data-testid="sampling-card"
+      data-stage={request.stage}
+      data-server={request.server}
+    >
       <header className="request-head">
         <h3 id={titleId}>{t('samplingCard.asksTheModel', { server: request.server })}</h3>
         <Expiry expiresAt={request.expiresAt} action={t('samplingCard.refuse')} outcome={t('samplingCard.refused')} />
       </header>
       <RequestFacts request={request} conversation={conversation} />
       <p className="muted small">
-        <Trans t={t} i18nKey="samplingCard.answeredBy" values={{ model: request.model }} components={{ strong: <strong /> }} />
-        {request.request.modelHints?.length ? t('samplingCard.theServerHints', { hints: request.request.modelHints.join(', ') }) : ''}
-        {request.request.temperature !== undefined ? t('samplingCard.temperature', { temperature: request.request.temperature }) : ''}
-        {request.request.includeContext && request.request.includeContext !== 'none' ? t('samplingCard.asksToIncludeContext', { includeContext: request.request.includeContext }) : ''}
+        <Trans
+          t={t}
+          i18nKey="samplingCard.answeredBy"
+          values={{ model: request.model }}
+          components={{ strong: <strong /> }}
+        />
+        {request.request.modelHints?.length
+          ? t('samplingCard.theServerHints', { hints: request.request.modelHints.join(', ') })
+          : ''}
+        {request.request.temperature !== undefined
+          ? t('samplingCard.temperature', { temperature: request.request.temperature })
+          : ''}
+        {request.request.includeContext && request.request.includeContext !== 'none'
+          ? t('samplingCard.asksToIncludeContext', { includeContext: request.request.includeContext })
+          : ''}
       </p>
       {request.request.limits && (
         <p className="warn-text small" role="note" data-testid="sampling-limits">
           {request.request.limits.requestedMaxTokens !== undefined &&
-            t('samplingCard.tokensCapped', { requested: formatNumber(request.request.limits.requestedMaxTokens), cap: formatNumber(request.request.limits.maxTokens ?? request.request.maxTokens) })}{' '}
+            t('samplingCard.tokensCapped', {
+              requested: formatNumber(request.request.limits.requestedMaxTokens),
+              cap: formatNumber(request.request.limits.maxTokens ?? request.request.maxTokens),
+            })}{' '}
           {request.request.limits.textBytes !== undefined &&
-            t('samplingCard.textCut', { bytes: formatNumber(request.request.limits.textBytes), limit: formatNumber(request.request.limits.textLimit ?? 0) })}
+            t('samplingCard.textCut', {
+              bytes: formatNumber(request.request.limits.textBytes),
+              limit: formatNumber(request.request.limits.textLimit ?? 0),
+            })}
         </p>
       )}
       <div className="form-field">
         <label htmlFor={`${id}-system`}>{t('samplingCard.systemPrompt')}</label>
-        <textarea id={`${id}-system`} rows={2} value={systemPrompt} readOnly={!reviewing} onChange={(e) => setSystemPrompt(e.target.value)} />
+        <textarea
+          id={`${id}-system`}
+          rows={2}
+          value={systemPrompt}
+          readOnly={!reviewing}
+          onChange={(e) => setSystemPrompt(e.target.value)}
+        />
       </div>
       {request.request.messages.map((message, i) => (
         <div className="form-field" key={i}>
           <label htmlFor={`${id}-m${i}`}>
-            {t('samplingCard.message', { number: i + 1, role: message.role })}{message.editable ? '' : t('samplingCard.notTextShownNot')}
+            {t('samplingCard.message', { number: i + 1, role: message.role })}
+            {message.editable ? '' : t('samplingCard.notTextShownNot')}
           </label>
-          <textarea id={`${id}-m${i}`} rows={3} value={texts[i] ?? ''} readOnly={!reviewing || !message.editable} onChange={(e) => setTexts((all) => all.map((t, n) => (n === i ? e.target.value : t)))} />
+          <textarea
+            id={`${id}-m${i}`}
+            rows={3}
+            value={texts[i] ?? ''}
+            readOnly={!reviewing || !message.editable}
+            onChange={(e) => setTexts((all) => all.map((t, n) => (n === i ? e.target.value : t)))}
+          />
         </div>
       ))}
       <div className="form-field sampling-tokens">
         <label htmlFor={`${id}-tokens`}>{t('samplingCard.maxTokens')}</label>
-        <input id={`${id}-tokens`} type="number" min={1} step={1} value={maxTokens} readOnly={!reviewing} onChange={(e) => setMaxTokens(e.target.value)} aria-invalid={!tokensOk || undefined} />
+        <input
+          id={`${id}-tokens`}
+          type="number"
+          min={1}
+          step={1}
+          value={maxTokens}
+          readOnly={!reviewing}
+          onChange={(e) => setMaxTokens(e.target.value)}
+          aria-invalid={!tokensOk || undefined}
+        />
       </div>
       {request.error && (
         <p className="field-error" role="alert">
@@ -109,7 +154,14 @@ export function SamplingCard({ request, conversation }: Props) {
           }}
         >
           <label htmlFor={`${id}-reason`}>{t('samplingCard.whySentToThe')}</label>
-          <textarea id={`${id}-reason`} rows={2} value={reason} maxLength={2000} onChange={(e) => setReason(e.target.value)} autoFocus />
+          <textarea
+            id={`${id}-reason`}
+            rows={2}
+            value={reason}
+            maxLength={2000}
+            onChange={(e) => setReason(e.target.value)}
+            autoFocus
+          />
           <div className="actions">
             <button type="submit" className="btn btn-danger" disabled={busy}>
               {t('samplingCard.reject')}
@@ -128,7 +180,12 @@ export function SamplingCard({ request, conversation }: Props) {
           )}
           {request.stage === 'answered' && (
             <>
-              <button type="button" className="btn btn-primary" disabled={busy} onClick={() => reply.mutate({ id: request.id })}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() => reply.mutate({ id: request.id })}
+              >
                 {t('samplingCard.returnAnswerTo', { server: request.server })}
               </button>
               <button type="button" className="btn" disabled={busy} onClick={send}>

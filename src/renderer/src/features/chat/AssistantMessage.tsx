@@ -39,7 +39,11 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
  */
 export function AssistantMessage({ text, streaming = false }: { text: string; streaming?: boolean }) {
   return (
-    <div className={streaming ? 'bubble bubble-assistant streaming' : 'bubble bubble-assistant'} data-testid="assistant-message" aria-busy={streaming}>
+    <div
+      className={streaming ? 'bubble bubble-assistant streaming' : 'bubble bubble-assistant'}
+      data-testid="assistant-message"
+      aria-busy={streaming}
+    >
       {streaming || text.length > WHOLE_PARSE_LIMIT ? (
         splitMarkdownBlocks(text).map((block, index) => <MarkdownBlock key={index} text={block} />)
       ) : (

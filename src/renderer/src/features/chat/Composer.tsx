@@ -51,7 +51,12 @@ export function Composer({ conversationId, running }: { conversationId: string; 
         onKeyDown={onKeyDown}
       />
       {running ? (
-        <button type="button" className="btn btn-danger" disabled={stop.isPending} onClick={() => stop.mutate({ conversationId })}>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={stop.isPending}
+          onClick={() => stop.mutate({ conversationId })}
+        >
           {t('composer.stop')}
         </button>
       ) : (

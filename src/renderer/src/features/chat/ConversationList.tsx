@@ -4,11 +4,20 @@ import { useRpcQuery } from '../../lib/queries';
 import { useTranslation } from 'react-i18next';
 
 /** Conversations as main lists them; the selected one is marked for assistive tech too. */
-export function ConversationList({ selectedId, onSelect }: { selectedId: string | null; onSelect: (id: string) => void }) {
+export function ConversationList({
+  selectedId,
+  onSelect,
+}: {
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   const { t } = useTranslation('chat');
   const list = useRpcQuery('chat.list', {});
   if (list.isPending) return <Loading>{t('conversationList.loadingConversations')}</Loading>;
-  if (list.isError) return <LoadError what={t('conversationList.theConversations')} error={list.error} onRetry={() => void list.refetch()} />;
+  if (list.isError)
+    return (
+      <LoadError what={t('conversationList.theConversations')} error={list.error} onRetry={() => void list.refetch()} />
+    );
   if (list.data.length === 0) return <Empty>{t('conversationList.noConversationsYetStart')}</Empty>;
   return (
     <ul className="conversation-list" aria-label={t('conversationList.conversations')}>
@@ -23,7 +32,7 @@ export function ConversationList({ selectedId, onSelect }: { selectedId: string 
             <span className="conversation-title">{conversation.title}</span>
             <span className="muted small">
               {conversation.customerId} · {formatTime(conversation.updatedAt)}
-              {conversation.running && <span className="running-dot">{' '}{t('conversationList.running')}</span>}
+              {conversation.running && <span className="running-dot"> {t('conversationList.running')}</span>}
             </span>
           </button>
         </li>

@@ -2,14 +2,24 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Conversation, ModelStep, ServerRequestView } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
-import { approvalFixture, conversationFixture, elicitationFixture } from '../../../../../tests/support/renderer/fixtures';
+import {
+  approvalFixture,
+  conversationFixture,
+  elicitationFixture,
+} from '../../../../../tests/support/renderer/fixtures';
 import { useChatUiStore } from './chat-ui-store';
 import { ChatStreamBridge } from './ChatStreamBridge';
 import { ConversationPane } from './ConversationPane';
 import { useChatStreamStore } from './stream-store';
 
 const at = '2025-01-01T00:00:00.000Z';
-const tool = (name: string, source = 'shop') => ({ name, description: `${name} does things`, inputSchema: {}, tokens: 100, source });
+const tool = (name: string, source = 'shop') => ({
+  name,
+  description: `${name} does things`,
+  inputSchema: {},
+  tokens: 100,
+  source,
+});
 const step = (n: number, tools: ReturnType<typeof tool>[], loadedSkills: string[] = []): ModelStep => ({
   step: n,
   at,
@@ -33,7 +43,13 @@ function setup() {
     'chat.delete': () => ({ deleted: true }),
     'chat.rename': ({ title }) => {
       conversation = { ...conversation, title };
-      const { items: _items, turns: _turns, loadedSkills: _skills, approvedForConversation: _approved, ...summary } = conversation;
+      const {
+        items: _items,
+        turns: _turns,
+        loadedSkills: _skills,
+        approvedForConversation: _approved,
+        ...summary
+      } = conversation;
       return summary;
     },
     'approvals.resolve': () => ({ resolved: true }),
@@ -66,7 +82,13 @@ describe('ConversationPane', () => {
     const rpc = setup();
     await screen.findByText('where is my parcel?');
     act(() => {
-      rpc.emit('chat.delta', { conversationId: 'c1', turnId: 't1', itemId: 't1-a1', step: 1, delta: 'Your parcel is **in ' });
+      rpc.emit('chat.delta', {
+        conversationId: 'c1',
+        turnId: 't1',
+        itemId: 't1-a1',
+        step: 1,
+        delta: 'Your parcel is **in ',
+      });
       rpc.emit('chat.delta', { conversationId: 'c1', turnId: 't1', itemId: 't1-a1', step: 1, delta: 'Shanghai**.' });
       rpc.emit('chat.delta', { conversationId: 'other', turnId: 'tx', itemId: 'tx-a1', step: 1, delta: 'not here' });
     });
@@ -79,7 +101,10 @@ describe('ConversationPane', () => {
     conversation = {
       ...conversation,
       running: false,
-      items: [...conversation.items, { kind: 'assistant', id: 't1-a1', turnId: 't1', step: 1, text: 'Your parcel is **in Shanghai**.', at }],
+      items: [
+        ...conversation.items,
+        { kind: 'assistant', id: 't1-a1', turnId: 't1', step: 1, text: 'Your parcel is **in Shanghai**.', at },
+      ],
       turns: [{ ...conversation.turns[0], status: 'completed' }],
     };
     // As main does: the turn's end, then the conversation's summary (no longer running), which refetches it once.
@@ -95,20 +120,52 @@ describe('ConversationPane', () => {
   });
 
   it('applies a known tool item’s new state and a new step from their events; a new item refetches the conversation', async () => {
-    const running = { kind: 'tool' as const, id: 'call_1', turnId: 't1', step: 1, toolName: 'query_order', server: 'shop', nodeId: 'order-query', arguments: {}, status: 'running' as const, at };
+    const running = {
+      kind: 'tool' as const,
+      id: 'call_1',
+      turnId: 't1',
+      step: 1,
+      toolName: 'query_order',
+      server: 'shop',
+      nodeId: 'order-query',
+      arguments: {},
+      status: 'running' as const,
+      at,
+    };
     conversation.items.push(running);
     const rpc = setup();
     await screen.findByText('where is my parcel?');
     const fetched = rpc.callsTo('chat.get').length;
-    act(() => rpc.emit('tool.progressed', { conversationId: 'c1', turnId: 't1', item: { ...running, status: 'success', resultText: 'one order' } }));
+    act(() =>
+      rpc.emit('tool.progressed', {
+        conversationId: 'c1',
+        turnId: 't1',
+        item: { ...running, status: 'success', resultText: 'one order' },
+      }),
+    );
     await waitFor(() => expect(screen.getByTestId('tool-card').getAttribute('data-status')).toBe('success'));
-    act(() => rpc.emit('turn.stepStarted', { conversationId: 'c1', turnId: 't1', step: step(2, [tool('query_order'), tool('query_logistics')]) }));
+    act(() =>
+      rpc.emit('turn.stepStarted', {
+        conversationId: 'c1',
+        turnId: 't1',
+        step: step(2, [tool('query_order'), tool('query_logistics')]),
+      }),
+    );
     await screen.findByText(/2 model calls/);
     expect(rpc.callsTo('chat.get')).toHaveLength(fetched); // both were the data: nothing refetched
 
     // A call main has not shown before comes with the model's text of that step, which no event carried.
-    conversation = { ...conversation, items: [...conversation.items, { ...running, id: 'call_2', step: 2, toolName: 'query_logistics' }] };
-    act(() => rpc.emit('tool.progressed', { conversationId: 'c1', turnId: 't1', item: { ...running, id: 'call_2', step: 2, toolName: 'query_logistics' } }));
+    conversation = {
+      ...conversation,
+      items: [...conversation.items, { ...running, id: 'call_2', step: 2, toolName: 'query_logistics' }],
+    };
+    act(() =>
+      rpc.emit('tool.progressed', {
+        conversationId: 'c1',
+        turnId: 't1',
+        item: { ...running, id: 'call_2', step: 2, toolName: 'query_logistics' },
+      }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('tool-card')).toHaveLength(2));
     expect(rpc.callsTo('chat.get')).toHaveLength(fetched + 1);
     // Another conversation's events leave this one alone.
@@ -117,7 +174,14 @@ describe('ConversationPane', () => {
   });
 
   it('renders raw HTML from the model as text, never as markup', async () => {
-    conversation.items.push({ kind: 'assistant', id: 't1-a1', turnId: 't1', step: 1, text: 'hi <img src=x onerror="alert(1)"> there', at });
+    conversation.items.push({
+      kind: 'assistant',
+      id: 't1-a1',
+      turnId: 't1',
+      step: 1,
+      text: 'hi <img src=x onerror="alert(1)"> there',
+      at,
+    });
     setup();
     const message = await screen.findByTestId('assistant-message');
     expect(message.querySelector('img')).toBeNull();
@@ -156,9 +220,23 @@ describe('ConversationPane', () => {
   });
 
   it('shows a running call’s progress and task live from tool.progressed, and its server’s question beneath it', async () => {
-    const running = { kind: 'tool' as const, id: 'call_1', turnId: 't1', step: 1, toolName: 'simulate-research-query', server: 'everything', nodeId: 'n1', arguments: { topic: 'python' }, status: 'running' as const, at };
+    const running = {
+      kind: 'tool' as const,
+      id: 'call_1',
+      turnId: 't1',
+      step: 1,
+      toolName: 'simulate-research-query',
+      server: 'everything',
+      nodeId: 'n1',
+      arguments: { topic: 'python' },
+      status: 'running' as const,
+      at,
+    };
     conversation.items.push(running);
-    requests = [elicitationFixture({ toolName: 'simulate-research-query' }), elicitationFixture({ id: 'rq_loose', callId: null, toolName: null, message: 'Which workspace?' })];
+    requests = [
+      elicitationFixture({ toolName: 'simulate-research-query' }),
+      elicitationFixture({ id: 'rq_loose', callId: null, toolName: null, message: 'Which workspace?' }),
+    ];
     const rpc = setup();
     const card = await screen.findByTestId('tool-card');
     const gets = rpc.callsTo('chat.get').length;
@@ -166,19 +244,27 @@ describe('ConversationPane', () => {
       rpc.emit('tool.progressed', {
         conversationId: 'c1',
         turnId: 't1',
-        item: { ...running, progress: { progress: 3, total: 14, message: 'reading', count: 3, at }, task: { taskId: 'task-1', status: 'input_required', statusMessage: 'Requesting clarification...' } },
+        item: {
+          ...running,
+          progress: { progress: 3, total: 14, message: 'reading', count: 3, at },
+          task: { taskId: 'task-1', status: 'input_required', statusMessage: 'Requesting clarification...' },
+        },
       }),
     );
     const bar = await within(card).findByTestId('tool-progress');
     expect(bar.querySelector('progress')!.getAttribute('value')).toBe('3');
     expect(bar.querySelector('progress')!.getAttribute('max')).toBe('14');
     expect(bar.textContent).toContain('3 of 14: reading');
-    expect(within(card).getByTestId('tool-task').textContent).toBe('Task waiting for input Requesting clarification...');
+    expect(within(card).getByTestId('tool-task').textContent).toBe(
+      'Task waiting for input Requesting clarification...',
+    );
     expect(rpc.callsTo('chat.get')).toHaveLength(gets); // the event carried the item: no refetch
 
     // The question its call caused sits under its card; one no call can claim comes at the end.
     const slot = card.closest('.tool-slot')!;
-    expect(within(slot as HTMLElement).getByTestId('elicitation-card').textContent).toContain('Please tell us about you');
+    expect(within(slot as HTMLElement).getByTestId('elicitation-card').textContent).toContain(
+      'Please tell us about you',
+    );
     const cards = screen.getAllByTestId('elicitation-card');
     expect(cards).toHaveLength(2);
     expect(cards[1].textContent).toContain('Which workspace?');

@@ -27,17 +27,36 @@ export function ConversationPane({ conversationId }: { conversationId: string })
     if (conversation.error instanceof RpcClientError && conversation.error.code === 'not_found')
       return (
         <div className="state-error" role="alert">
-          <Trans t={t} i18nKey="conversationPane.thisConversationNoLonger" components={{ button: <button type="button" className="btn" onClick={() => select(null)} /> }} />
+          <Trans
+            t={t}
+            i18nKey="conversationPane.thisConversationNoLonger"
+            components={{ button: <button type="button" className="btn" onClick={() => select(null)} /> }}
+          />
         </div>
       );
-    return <LoadError what={t('conversationPane.theConversation')} error={conversation.error} onRetry={() => void conversation.refetch()} />;
+    return (
+      <LoadError
+        what={t('conversationPane.theConversation')}
+        error={conversation.error}
+        onRetry={() => void conversation.refetch()}
+      />
+    );
   }
   const data = conversation.data;
   return (
-    <section className="conversation" data-testid="conversation" data-conversation-id={data.id} aria-labelledby="conversation-title">
+    <section
+      className="conversation"
+      data-testid="conversation"
+      data-conversation-id={data.id}
+      aria-labelledby="conversation-title"
+    >
       <ConversationHeader conversation={data} onDeleted={() => select(null)} />
       <ConversationWorkbench key={data.id} conversation={data} />
-      <Transcript conversation={data} approvals={approvalsOf(approvals.data, conversationId)} requests={requestsOf(requests.data, conversationId)} />
+      <Transcript
+        conversation={data}
+        approvals={approvalsOf(approvals.data, conversationId)}
+        requests={requestsOf(requests.data, conversationId)}
+      />
       <Composer conversationId={conversationId} running={data.running} />
     </section>
   );
@@ -51,11 +70,26 @@ function ConversationHeader({ conversation, onDeleted }: { conversation: Convers
       <div className="conversation-meta">
         <h2 id="conversation-title">{conversation.title}</h2>
         <span className="muted" data-testid="acting-customer">
-          <Trans t={t} i18nKey="conversationPane.actingAsCustomer" values={{ customerId: conversation.customerId, modelLabel: modelLabelText(i18n, conversation.modelLabel) }} components={{ code: <code /> }} />
+          <Trans
+            t={t}
+            i18nKey="conversationPane.actingAsCustomer"
+            values={{ customerId: conversation.customerId, modelLabel: modelLabelText(i18n, conversation.modelLabel) }}
+            components={{ code: <code /> }}
+          />
         </span>
-        {conversation.loadedSkills.length > 0 && <span className="muted">{' '}{t('conversationPane.skillsLoaded', { skills: conversation.loadedSkills.join(', ') })}</span>}
+        {conversation.loadedSkills.length > 0 && (
+          <span className="muted">
+            {' '}
+            {t('conversationPane.skillsLoaded', { skills: conversation.loadedSkills.join(', ') })}
+          </span>
+        )}
         {conversation.approvedForConversation.length > 0 && (
-          <span className="muted">{' '}{t('conversationPane.approvedForThisConversation', { tools: conversation.approvedForConversation.join(', ') })}</span>
+          <span className="muted">
+            {' '}
+            {t('conversationPane.approvedForThisConversation', {
+              tools: conversation.approvedForConversation.join(', '),
+            })}
+          </span>
         )}
       </div>
       <div className="actions">

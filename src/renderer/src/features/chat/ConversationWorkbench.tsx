@@ -23,7 +23,12 @@ export function ConversationWorkbench({ conversation }: { conversation: Conversa
         >
           {replay.isPending ? t('conversationWorkbench.replaying') : t('conversationWorkbench.replayWithTodayS')}
         </button>
-        <button type="button" className="btn" disabled={!idle || save.isPending} onClick={() => save.mutate({ conversationId: conversation.id })}>
+        <button
+          type="button"
+          className="btn"
+          disabled={!idle || save.isPending}
+          onClick={() => save.mutate({ conversationId: conversation.id })}
+        >
           {t('conversationWorkbench.saveAsTestCase')}
         </button>
         {save.data && (
@@ -34,7 +39,9 @@ export function ConversationWorkbench({ conversation }: { conversation: Conversa
       </div>
       {(replay.isError || save.isError) && (
         <p role="alert" className="field-error">
-          {replay.isError ? t('conversationWorkbench.theReplayFailed', { errorMessage: errorMessage(replay.error) }) : t('conversationWorkbench.notSaved', { errorMessage: errorMessage(save.error) })}
+          {replay.isError
+            ? t('conversationWorkbench.theReplayFailed', { errorMessage: errorMessage(replay.error) })
+            : t('conversationWorkbench.notSaved', { errorMessage: errorMessage(save.error) })}
         </p>
       )}
       {shown && replay.data && <ReplayView report={replay.data} onClose={() => setShown(false)} />}

@@ -4,7 +4,15 @@ import { useRpcMutation } from '../../lib/queries';
 import { useTranslation } from 'react-i18next';
 
 /** Delete asks first; Escape or Cancel backs out. A running turn is stopped by main before the delete. */
-export function DeleteConversation({ conversationId, title, onDeleted }: { conversationId: string; title: string; onDeleted: () => void }) {
+export function DeleteConversation({
+  conversationId,
+  title,
+  onDeleted,
+}: {
+  conversationId: string;
+  title: string;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation('chat');
   const [confirming, setConfirming] = useState(false);
   const remove = useRpcMutation('chat.delete'); // chat.changed (and approvals.resolved for a stopped turn's approvals)

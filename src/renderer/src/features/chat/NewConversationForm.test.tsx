@@ -17,7 +17,15 @@ describe('NewConversationForm', () => {
   it('acts as u1001 by default, shows the model, validates the id like main, and opens the new conversation', async () => {
     const rpc = createFakeRpc({
       'settings.get': () => settings,
-      'chat.create': ({ customerId }) => ({ id: 'c9', title: 'New conversation', customerId, modelLabel: 'offline demo model', createdAt: '', updatedAt: '', running: false }),
+      'chat.create': ({ customerId }) => ({
+        id: 'c9',
+        title: 'New conversation',
+        customerId,
+        modelLabel: 'offline demo model',
+        createdAt: '',
+        updatedAt: '',
+        running: false,
+      }),
     });
     const onCreated = vi.fn();
     renderWithRpc(<NewConversationForm onCreated={onCreated} />, rpc.client);
@@ -38,10 +46,19 @@ describe('NewConversationForm', () => {
   });
 
   it('shows a model that cannot be used in Chinese under zh-CN, the provider’s failure translated too (issue 20)', async () => {
-    const labelMessage = say('provider.notUsable', { provider: 'anthropic', detail: say('provider.anthropicModelRequired', { label: '(no model) via api.anthropic.com' }) });
-    const rpc = createFakeRpc({ 'settings.get': () => ({ model: { provider: 'anthropic', label: labelMessage.text, labelMessage } }) as Settings });
+    const labelMessage = say('provider.notUsable', {
+      provider: 'anthropic',
+      detail: say('provider.anthropicModelRequired', { label: '(no model) via api.anthropic.com' }),
+    });
+    const rpc = createFakeRpc({
+      'settings.get': () => ({ model: { provider: 'anthropic', label: labelMessage.text, labelMessage } }) as Settings,
+    });
     await i18n.changeLanguage('zh-CN');
     renderWithRpc(<NewConversationForm onCreated={() => undefined} />, rpc.client);
-    await waitFor(() => expect(screen.getByTestId('model-label').textContent).toContain('anthropic（不可用：(no model) via api.anthropic.com：Anthropic 提供方需要设置 settings.model）'));
+    await waitFor(() =>
+      expect(screen.getByTestId('model-label').textContent).toContain(
+        'anthropic（不可用：(no model) via api.anthropic.com：Anthropic 提供方需要设置 settings.model）',
+      ),
+    );
   });
 });

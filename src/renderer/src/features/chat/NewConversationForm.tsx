@@ -51,7 +51,11 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
       )}
       <p id={`${id}-model`} className="muted" data-testid="model-label">
         {t('newConversationForm.model')}{' '}
-        {settings.isPending ? t('newConversationForm.loading') : settings.isError ? t('newConversationForm.unknown', { errorMessage: errorMessage(settings.error) }) : shownText(i18n, settings.data.model.label, settings.data.model.labelMessage)}
+        {settings.isPending
+          ? t('newConversationForm.loading')
+          : settings.isError
+            ? t('newConversationForm.unknown', { errorMessage: errorMessage(settings.error) })
+            : shownText(i18n, settings.data.model.label, settings.data.model.labelMessage)}
       </p>
       {create.isError && (
         <p className="field-error" role="alert">

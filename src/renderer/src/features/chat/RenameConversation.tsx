@@ -56,7 +56,14 @@ export function RenameConversation({ conversationId, title }: { conversationId: 
       data-testid="rename-conversation"
     >
       <label htmlFor={`${id}-title`}>{t('renameConversation.title')}</label>
-      <input id={`${id}-title`} ref={inputRef} value={draft} maxLength={MAX_TITLE} onChange={(event) => setDraft(event.target.value)} aria-invalid={!trimmed || undefined} />
+      <input
+        id={`${id}-title`}
+        ref={inputRef}
+        value={draft}
+        maxLength={MAX_TITLE}
+        onChange={(event) => setDraft(event.target.value)}
+        aria-invalid={!trimmed || undefined}
+      />
       <button type="submit" className="btn btn-primary" disabled={rename.isPending || !trimmed}>
         {t('renameConversation.save')}
       </button>

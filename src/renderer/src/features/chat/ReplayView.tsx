@@ -13,12 +13,26 @@ export function ReplayView({ report, onClose }: { report: ReplayReport; onClose:
   const outcomeSteps = report.steps.filter((step) => step.outcomeDiffers);
   const verdict = report.outcomeDiffers ? 'diverged' : report.diverged ? 'given' : 'same';
   return (
-    <section className="replay" aria-labelledby="replay-title" data-testid="replay-view" data-diverged={report.diverged} data-outcome-differs={report.outcomeDiffers}>
+    <section
+      className="replay"
+      aria-labelledby="replay-title"
+      data-testid="replay-view"
+      data-diverged={report.diverged}
+      data-outcome-differs={report.outcomeDiffers}
+    >
       <div className="detail-head">
         <h3 id="replay-title">
           {t('replayView.replayWithTodayS')}{' '}
-          <span className={verdict === 'diverged' ? 'replay-diverged' : 'replay-same'} data-testid="replay-verdict" data-verdict={verdict}>
-            {verdict === 'diverged' ? t('common:shared.diverged') : verdict === 'given' ? t('replayView.onlyGivenChanged') : t('replayView.sameAsTheOriginal')}
+          <span
+            className={verdict === 'diverged' ? 'replay-diverged' : 'replay-same'}
+            data-testid="replay-verdict"
+            data-verdict={verdict}
+          >
+            {verdict === 'diverged'
+              ? t('common:shared.diverged')
+              : verdict === 'given'
+                ? t('replayView.onlyGivenChanged')
+                : t('replayView.sameAsTheOriginal')}
           </span>
         </h3>
         <button type="button" className="btn btn-small" onClick={onClose}>
@@ -26,7 +40,11 @@ export function ReplayView({ report, onClose }: { report: ReplayReport; onClose:
         </button>
       </div>
       <p className="muted small">
-        {t('replayView.actingAsWritesWere', { modelLabel: modelLabelText(i18n, report.modelLabel), customerId: report.customerId, ranAt: formatTime(report.ranAt) })}
+        {t('replayView.actingAsWritesWere', {
+          modelLabel: modelLabelText(i18n, report.modelLabel),
+          customerId: report.customerId,
+          ranAt: formatTime(report.ranAt),
+        })}
       </p>
       {(outcomeSteps.length > 0 || report.toolChanges.length > 0) && (
         <div className="replay-summary" data-testid="replay-summary">
@@ -36,7 +54,8 @@ export function ReplayView({ report, onClose }: { report: ReplayReport; onClose:
               <ul className="plain-list" data-testid="replay-outcome-steps">
                 {outcomeSteps.map((step) => (
                   <li key={`${step.turn}-${step.step}`}>
-                    {t('replayView.turnStep', { turn: step.turn, step: step.step })}: <KindsText step={step} outcomeOnly />
+                    {t('replayView.turnStep', { turn: step.turn, step: step.step })}:{' '}
+                    <KindsText step={step} outcomeOnly />
                   </li>
                 ))}
               </ul>
@@ -44,7 +63,10 @@ export function ReplayView({ report, onClose }: { report: ReplayReport; onClose:
           )}
           {report.toolChanges.map((change) => (
             <p key={JSON.stringify(change)} className="muted small" data-testid="replay-tool-change">
-              {t('replayView.toolChange', { count: change.steps, change: [...change.added.map((n) => `+${n}`), ...change.removed.map((n) => `−${n}`)].join(' ') })}
+              {t('replayView.toolChange', {
+                count: change.steps,
+                change: [...change.added.map((n) => `+${n}`), ...change.removed.map((n) => `−${n}`)].join(' '),
+              })}
             </p>
           ))}
         </div>
@@ -84,7 +106,10 @@ function StepRow({ step }: { step: ReplayStep }) {
         </strong>
         {step.step === 1 && <span className="muted"> “{step.userText}”</span>}
         {!step.same && (
-          <span className={step.outcomeDiffers ? 'replay-differences' : 'replay-differences given'} data-testid="replay-differences">
+          <span
+            className={step.outcomeDiffers ? 'replay-differences' : 'replay-differences given'}
+            data-testid="replay-differences"
+          >
             {' '}
             <KindsText step={step} />
           </span>
@@ -92,13 +117,31 @@ function StepRow({ step }: { step: ReplayStep }) {
       </div>
       <div className="replay-sides">
         <Side label={t('replayView.original')} side={step.original} />
-        <Side label={t('replayView.replay')} side={step.replay} added={step.added} removed={step.removed} tokenDelta={step.tokenDelta} />
+        <Side
+          label={t('replayView.replay')}
+          side={step.replay}
+          added={step.added}
+          removed={step.removed}
+          tokenDelta={step.tokenDelta}
+        />
       </div>
     </li>
   );
 }
 
-function Side({ label, side, added = [], removed = [], tokenDelta }: { label: string; side: ReplayStepSide | null; added?: string[]; removed?: string[]; tokenDelta?: number }) {
+function Side({
+  label,
+  side,
+  added = [],
+  removed = [],
+  tokenDelta,
+}: {
+  label: string;
+  side: ReplayStepSide | null;
+  added?: string[];
+  removed?: string[];
+  tokenDelta?: number;
+}) {
   const { t } = useTranslation(['chat', 'common']);
   if (!side)
     return (
@@ -131,8 +174,8 @@ function Side({ label, side, added = [], removed = [], tokenDelta }: { label: st
           {side.calls.map((call, i) => (
             <li key={`${i}:${call.tool}`}>
               <code>{call.tool}</code> <code className="muted">{JSON.stringify(call.arguments)}</code> → {call.status}
-              {call.approval === 'wouldAsk' && <span className="warn-text">{' '}{t('replayView.wouldHaveAskedFor')}</span>}
-              {call.approval === 'asked' && <span className="muted">{' '}{t('replayView.askedForApproval')}</span>}
+              {call.approval === 'wouldAsk' && <span className="warn-text"> {t('replayView.wouldHaveAskedFor')}</span>}
+              {call.approval === 'asked' && <span className="muted"> {t('replayView.askedForApproval')}</span>}
             </li>
           ))}
         </ul>

@@ -38,11 +38,25 @@ export function StepFunnel({ steps }: { steps: ModelStep[] }) {
         </select>
         {catalog.data && catalog.data.revision !== step.catalogRevision && (
           <span className="muted small">
-            {t('stepFunnel.thisStepUsedCatalog', { catalogRevision: step.catalogRevision, revision: catalog.data.revision })}
+            {t('stepFunnel.thisStepUsedCatalog', {
+              catalogRevision: step.catalogRevision,
+              revision: catalog.data.revision,
+            })}
           </span>
         )}
       </div>
-      {funnel ? <ToolFunnel funnel={funnel} sentLabel={step.loadedSkills.length ? t('stepFunnel.stepWithSkills', { step: step.step, skills: step.loadedSkills.join(', ') }) : t('stepFunnel.stepOnly', { step: step.step })} /> : <p className="state-loading small">{t('stepFunnel.loadingTheCatalog')}</p>}
+      {funnel ? (
+        <ToolFunnel
+          funnel={funnel}
+          sentLabel={
+            step.loadedSkills.length
+              ? t('stepFunnel.stepWithSkills', { step: step.step, skills: step.loadedSkills.join(', ') })
+              : t('stepFunnel.stepOnly', { step: step.step })
+          }
+        />
+      ) : (
+        <p className="state-loading small">{t('stepFunnel.loadingTheCatalog')}</p>
+      )}
     </section>
   );
 }

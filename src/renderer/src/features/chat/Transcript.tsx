@@ -9,7 +9,15 @@ import { TurnView } from './TurnView';
 import { useTranslation } from 'react-i18next';
 
 /** The conversation so far plus whatever is streaming; keeps to the bottom while the operator is there. */
-export function Transcript({ conversation, approvals, requests = [] }: { conversation: Conversation; approvals: ApprovalRequest[]; requests?: ServerRequestView[] }) {
+export function Transcript({
+  conversation,
+  approvals,
+  requests = [],
+}: {
+  conversation: Conversation;
+  approvals: ApprovalRequest[];
+  requests?: ServerRequestView[];
+}) {
   const { t } = useTranslation('chat');
   const entries = useChatStreamStore((s) => s.entries);
   const toolInputs = useChatStreamStore((s) => s.toolInputs);
@@ -18,7 +26,11 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
   const streams = pendingStreams(entries, conversation.id, persisted);
   // A turn that ended without the call's item (a stop, a renamed call id) leaves no app preview behind.
   const ended = new Set(conversation.turns.filter((turn) => turn.status !== 'running').map((turn) => turn.id));
-  const groups = groupTurns(conversation, streams, pendingToolInputs(toolInputs, conversation.id, persisted).filter((input) => !ended.has(input.turnId)));
+  const groups = groupTurns(
+    conversation,
+    streams,
+    pendingToolInputs(toolInputs, conversation.id, persisted).filter((input) => !ended.has(input.turnId)),
+  );
   const orphans = unmatchedApprovals(conversation.items, approvals);
   const looseRequests = unmatchedRequests(conversation.items, requests);
 
@@ -70,7 +82,13 @@ export function Transcript({ conversation, approvals, requests = [] }: { convers
         <div role="log" aria-relevant="additions">
           <ol className="turns">
             {groups.map((group) => (
-              <TurnView key={group.turnId} group={group} approvals={approvals} requests={requests} conversationId={conversation.id} />
+              <TurnView
+                key={group.turnId}
+                group={group}
+                approvals={approvals}
+                requests={requests}
+                conversationId={conversation.id}
+              />
             ))}
           </ol>
         </div>

@@ -16,7 +16,17 @@ import { shownText } from '../../lib/i18n/messages';
  * One turn: the customer's message, the model's text and tool calls (with inline approvals, and what their
  * servers ask the operator), its end, and what the model saw.
  */
-export function TurnView({ group, approvals, requests = [], conversationId }: { group: TurnGroup; approvals: ApprovalRequest[]; requests?: ServerRequestView[]; conversationId?: string }) {
+export function TurnView({
+  group,
+  approvals,
+  requests = [],
+  conversationId,
+}: {
+  group: TurnGroup;
+  approvals: ApprovalRequest[];
+  requests?: ServerRequestView[];
+  conversationId?: string;
+}) {
   const { t, i18n } = useTranslation('chat');
   const { turn } = group;
   return (
@@ -36,7 +46,12 @@ export function TurnView({ group, approvals, requests = [], conversationId }: { 
           if (item.kind === 'app')
             return (
               <div key={item.id} className="bubble bubble-app" data-testid="app-message" data-role={item.role}>
-                <span className="muted small">{t(item.role === 'message' ? 'appItem.message' : 'appItem.modelContext', { appTool: item.appTool, server: item.server })}</span>
+                <span className="muted small">
+                  {t(item.role === 'message' ? 'appItem.message' : 'appItem.modelContext', {
+                    appTool: item.appTool,
+                    server: item.server,
+                  })}
+                </span>
                 <div>{item.text}</div>
               </div>
             );
@@ -61,7 +76,12 @@ export function TurnView({ group, approvals, requests = [], conversationId }: { 
       ]}
       {turn && turn.status !== 'completed' && turn.status !== 'running' && (
         <p className="turn-end" role="note">
-          {t('turnView.turnEnded')}{' '}<StatusBadge status={turn.status} /> {turn.error !== undefined ? shownText(i18n, turn.error, turn.errorMessage) : (turn.status === 'max_steps' ? t('turnView.theStepLimitWas') : '')}
+          {t('turnView.turnEnded')} <StatusBadge status={turn.status} />{' '}
+          {turn.error !== undefined
+            ? shownText(i18n, turn.error, turn.errorMessage)
+            : turn.status === 'max_steps'
+              ? t('turnView.theStepLimitWas')
+              : ''}
         </p>
       )}
       {turn && <VisibleToolsPanel steps={turn.steps} />}
@@ -71,5 +91,16 @@ export function TurnView({ group, approvals, requests = [], conversationId }: { 
 
 /** A tool call the model is still writing, as a running tool item: what is known of it so far. */
 function streamingItem(input: StreamedToolInput): ToolItem {
-  return { kind: 'tool', id: input.callId, turnId: input.turnId, step: input.step, toolName: input.name, server: input.server, nodeId: null, arguments: {}, status: 'running', at: '' };
+  return {
+    kind: 'tool',
+    id: input.callId,
+    turnId: input.turnId,
+    step: input.step,
+    toolName: input.name,
+    server: input.server,
+    nodeId: null,
+    arguments: {},
+    status: 'running',
+    at: '',
+  };
 }

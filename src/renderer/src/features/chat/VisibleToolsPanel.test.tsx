@@ -14,7 +14,14 @@ const step: ModelStep = {
   totalTokens: 1_300,
   tools: [
     { name: 'query_order', description: 'orders', inputSchema: { type: 'object' }, tokens: 40, source: 'shop' },
-    { name: 'huge_manual', description: 'x\n[… description truncated by the host: 8192 of 300000 bytes shown]', inputSchema: { type: 'object' }, tokens: 1_260, source: 'hostile', capped: true },
+    {
+      name: 'huge_manual',
+      description: 'x\n[… description truncated by the host: 8192 of 300000 bytes shown]',
+      inputSchema: { type: 'object' },
+      tokens: 1_260,
+      source: 'hostile',
+      capped: true,
+    },
   ],
 };
 

@@ -15,7 +15,8 @@ export function VisibleToolsPanel({ steps }: { steps: ModelStep[] }) {
   return (
     <details className="visible-tools" data-testid="visible-tools">
       <summary>
-        {t('visibleToolsPanel.visibleToolsModelCalls', { count: steps.length })}{' '}{t('visibleToolsPanel.lastToolsTokens', { tools: last.tools.length, totalTokens: last.totalTokens })}
+        {t('visibleToolsPanel.visibleToolsModelCalls', { count: steps.length })}{' '}
+        {t('visibleToolsPanel.lastToolsTokens', { tools: last.tools.length, totalTokens: last.totalTokens })}
       </summary>
       <StepFunnel steps={steps} />
       {steps.map((step, index) => (
@@ -33,13 +34,37 @@ function StepTools({ step, previous }: { step: ModelStep; previous?: ModelStep }
   // An unchanged set is folded: what matters between steps is what changed.
   const unchanged = previous !== undefined && removed.length === 0 && step.tools.every((tool) => before.has(tool.name));
   return (
-    <section className="step-tools" data-testid="step-tools" data-step={step.step} aria-label={t('visibleToolsPanel.modelCall', { step: step.step })}>
+    <section
+      className="step-tools"
+      data-testid="step-tools"
+      data-step={step.step}
+      aria-label={t('visibleToolsPanel.modelCall', { step: step.step })}
+    >
       <h4>
-        <Trans t={t} i18nKey="visibleToolsPanel.stepToolsTokensCatalog" values={{ step: step.step, tools: step.tools.length, totalTokens: step.totalTokens, catalogRevision: step.catalogRevision, at: formatTime(step.at) }} components={{ span: <span className="muted" /> }} />
+        <Trans
+          t={t}
+          i18nKey="visibleToolsPanel.stepToolsTokensCatalog"
+          values={{
+            step: step.step,
+            tools: step.tools.length,
+            totalTokens: step.totalTokens,
+            catalogRevision: step.catalogRevision,
+            at: formatTime(step.at),
+          }}
+          components={{ span: <span className="muted" /> }}
+        />
       </h4>
-      <p className="muted">{t('visibleToolsPanel.loadedSkills')}{' '}{step.loadedSkills.length ? step.loadedSkills.join(', ') : t('common:shared.none')}</p>
+      <p className="muted">
+        {t('visibleToolsPanel.loadedSkills')}{' '}
+        {step.loadedSkills.length ? step.loadedSkills.join(', ') : t('common:shared.none')}
+      </p>
       {step.instructions?.map((given) => (
-        <details key={given.server} className="step-instructions" data-testid="step-instructions" data-server={given.server}>
+        <details
+          key={given.server}
+          className="step-instructions"
+          data-testid="step-instructions"
+          data-server={given.server}
+        >
           <summary className="small">
             {t('visibleToolsPanel.instructionsFromInThe', { server: given.server, tokens: given.tokens })}
           </summary>
@@ -56,7 +81,9 @@ function StepTools({ step, previous }: { step: ModelStep; previous?: ModelStep }
       ) : (
         <ToolTable step={step} isNew={(name) => previous !== undefined && !before.has(name)} />
       )}
-      {removed.length > 0 && <p className="muted">{t('visibleToolsPanel.noLongerSent', { tools: removed.join(', ') })}</p>}
+      {removed.length > 0 && (
+        <p className="muted">{t('visibleToolsPanel.noLongerSent', { tools: removed.join(', ') })}</p>
+      )}
     </section>
   );
 }

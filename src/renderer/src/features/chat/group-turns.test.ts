@@ -22,10 +22,9 @@ const toolItem = (over: Partial<Extract<ChatItem, { kind: 'tool' }>> = {}): Chat
 
 describe('groupTurns', () => {
   it('orders turns by index, keeps item order, and puts a turn only seen in streams last', () => {
-    const groups = groupTurns(
-      { turns: [turn('t2', 1), turn('t1', 0)], items: [user('u1', 't1'), user('u2', 't2')] },
-      [{ conversationId: 'c1', turnId: 't3', itemId: 't3-a1', step: 1, text: 'hi' }],
-    );
+    const groups = groupTurns({ turns: [turn('t2', 1), turn('t1', 0)], items: [user('u1', 't1'), user('u2', 't2')] }, [
+      { conversationId: 'c1', turnId: 't3', itemId: 't3-a1', step: 1, text: 'hi' },
+    ]);
     expect(groups.map((g) => [g.turnId, g.items.map((i) => i.id), g.streams.length, Boolean(g.turn)])).toEqual([
       ['t1', ['u1'], 0, true],
       ['t2', ['u2'], 0, true],

@@ -12,7 +12,11 @@ export interface TurnGroup {
 }
 
 /** Items, live streams and turn metadata side by side, in turn order; a turn only seen in streams comes last. */
-export function groupTurns(conversation: Pick<Conversation, 'items' | 'turns'>, streams: StreamEntry[], toolInputs: StreamedToolInput[] = []): TurnGroup[] {
+export function groupTurns(
+  conversation: Pick<Conversation, 'items' | 'turns'>,
+  streams: StreamEntry[],
+  toolInputs: StreamedToolInput[] = [],
+): TurnGroup[] {
   const groups = new Map<string, TurnGroup>();
   const groupOf = (turnId: string) => {
     let group = groups.get(turnId);
@@ -32,7 +36,9 @@ export function groupTurns(conversation: Pick<Conversation, 'items' | 'turns'>, 
 /** The pending approval a tool card is waiting on, if approvals.list has it. */
 export function approvalFor(item: ChatItem, approvals: ApprovalRequest[]): ApprovalRequest | undefined {
   if (item.kind !== 'tool' || item.status !== 'awaiting_approval') return undefined;
-  return approvals.find((approval) => approval.id === item.approvalId || (approval.callId === item.id && approval.turnId === item.turnId));
+  return approvals.find(
+    (approval) => approval.id === item.approvalId || (approval.callId === item.id && approval.turnId === item.turnId),
+  );
 }
 
 /** Pending approvals no card shows yet (approvals.list refreshed before chat.get): shown at the end instead of lost. */

@@ -1,7 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { pendingStreams, useChatStreamStore } from './stream-store';
 
-const delta = (itemId: string, text: string, conversationId = 'c1') => ({ conversationId, turnId: 't1', itemId, step: 1, delta: text });
+const delta = (itemId: string, text: string, conversationId = 'c1') => ({
+  conversationId,
+  turnId: 't1',
+  itemId,
+  step: 1,
+  delta: text,
+});
 
 beforeEach(() => useChatStreamStore.setState({ entries: {} }));
 

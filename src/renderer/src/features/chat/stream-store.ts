@@ -52,8 +52,15 @@ export const useChatStreamStore = create<ChatStreamState>((set) => ({
     set((state) => {
       const kept = Object.values(state.entries).filter((entry) => entry.conversationId !== conversationId);
       const keptInputs = Object.values(state.toolInputs).filter((input) => input.conversationId !== conversationId);
-      if (kept.length === Object.keys(state.entries).length && keptInputs.length === Object.keys(state.toolInputs).length) return state;
-      return { entries: Object.fromEntries(kept.map((entry) => [entry.itemId, entry])), toolInputs: Object.fromEntries(keptInputs.map((input) => [input.callId, input])) };
+      if (
+        kept.length === Object.keys(state.entries).length &&
+        keptInputs.length === Object.keys(state.toolInputs).length
+      )
+        return state;
+      return {
+        entries: Object.fromEntries(kept.map((entry) => [entry.itemId, entry])),
+        toolInputs: Object.fromEntries(keptInputs.map((input) => [input.callId, input])),
+      };
     }),
 }));
 
@@ -63,10 +70,18 @@ export function pendingStreams(
   conversationId: string,
   persistedItemIds: ReadonlySet<string>,
 ): StreamEntry[] {
-  return Object.values(entries).filter((entry) => entry.conversationId === conversationId && !persistedItemIds.has(entry.itemId));
+  return Object.values(entries).filter(
+    (entry) => entry.conversationId === conversationId && !persistedItemIds.has(entry.itemId),
+  );
 }
 
 /** The streamed tool inputs of a conversation whose tool item main has not reported yet. */
-export function pendingToolInputs(toolInputs: Record<string, StreamedToolInput>, conversationId: string, persistedItemIds: ReadonlySet<string>): StreamedToolInput[] {
-  return Object.values(toolInputs).filter((input) => input.conversationId === conversationId && !persistedItemIds.has(input.callId));
+export function pendingToolInputs(
+  toolInputs: Record<string, StreamedToolInput>,
+  conversationId: string,
+  persistedItemIds: ReadonlySet<string>,
+): StreamedToolInput[] {
+  return Object.values(toolInputs).filter(
+    (input) => input.conversationId === conversationId && !persistedItemIds.has(input.callId),
+  );
 }

@@ -44,8 +44,19 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
           {examples.map((example, index) => (
             <li key={`${index}:${example}`} data-testid="example" data-example={example}>
               <span>{example}</span>
-              {testable && <ExampleResult saved={known.has(exampleCaseId(nodeId, example))} last={known.get(exampleCaseId(nodeId, example)) ?? null} running={run.isPending} />}
-              <button type="button" className="btn btn-small" aria-label={t('examples.removeExample', { example })} onClick={() => onChange(examples.filter((_, i) => i !== index))}>
+              {testable && (
+                <ExampleResult
+                  saved={known.has(exampleCaseId(nodeId, example))}
+                  last={known.get(exampleCaseId(nodeId, example)) ?? null}
+                  running={run.isPending}
+                />
+              )}
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-label={t('examples.removeExample', { example })}
+                onClick={() => onChange(examples.filter((_, i) => i !== index))}
+              >
                 {t('examples.remove')}
               </button>
             </li>
@@ -54,7 +65,12 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
       )}
       {testable && examples.length > 0 && (
         <div className="actions">
-          <button type="button" className="btn btn-small" disabled={run.isPending || runnable.length === 0} onClick={() => run.mutate({ ids: runnable, approve: 'none' })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={run.isPending || runnable.length === 0}
+            onClick={() => run.mutate({ ids: runnable, approve: 'none' })}
+          >
             {run.isPending ? t('examples.running') : t('examples.run')}
           </button>
           <span className="muted small">{t('examples.eachMustLeadToACall')}</span>
@@ -95,7 +111,11 @@ function ExampleResult({ saved, last, running }: { saved: boolean; last: CaseRes
   if (running) return <span className="example-result muted small">{t('examples.runningOne')}</span>;
   if (!last) return <span className="example-result muted small">{t('examples.notRun')}</span>;
   return (
-    <span className={`example-result small ${last.passed ? 'ok-text' : 'field-error'}`} title={failedTexts(i18n, last).join('\n')} data-result={last.passed ? 'passed' : 'failed'}>
+    <span
+      className={`example-result small ${last.passed ? 'ok-text' : 'field-error'}`}
+      title={failedTexts(i18n, last).join('\n')}
+      data-result={last.passed ? 'passed' : 'failed'}
+    >
       {last.passed ? `✓ ${t('common:shared.passed')}` : `✗ ${failedTexts(i18n, last)[0] ?? t('common:shared.failed')}`}
     </span>
   );

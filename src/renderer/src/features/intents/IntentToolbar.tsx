@@ -10,7 +10,11 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
   const { selected, selectedNode } = editing;
   const { t } = useTranslation('intents');
   const where =
-    selectedNode?.kind === 'category' ? t('toolbar.into', { name: selectedNode.name }) : selectedNode ? t('toolbar.after', { name: selectedNode.name }) : t('toolbar.atTheEnd');
+    selectedNode?.kind === 'category'
+      ? t('toolbar.into', { name: selectedNode.name })
+      : selectedNode
+        ? t('toolbar.after', { name: selectedNode.name })
+        : t('toolbar.atTheEnd');
   const descendants = selectedNode ? countDescendants(selectedNode) : 0;
   return (
     <div className="intent-toolbar">
@@ -27,16 +31,40 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
         </button>
       </div>
       <div className="actions" role="group" aria-label={t('toolbar.moveOrDelete')}>
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'up')} onClick={() => selected && editing.move(selected, 'up')} title={SHORTCUTS.up}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!editing.canMove(selected, 'up')}
+          onClick={() => selected && editing.move(selected, 'up')}
+          title={SHORTCUTS.up}
+        >
           {t('toolbar.moveUp')}
         </button>
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'down')} onClick={() => selected && editing.move(selected, 'down')} title={SHORTCUTS.down}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!editing.canMove(selected, 'down')}
+          onClick={() => selected && editing.move(selected, 'down')}
+          title={SHORTCUTS.down}
+        >
           {t('toolbar.moveDown')}
         </button>
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'into')} onClick={() => selected && editing.move(selected, 'into')} title={SHORTCUTS.into}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!editing.canMove(selected, 'into')}
+          onClick={() => selected && editing.move(selected, 'into')}
+          title={SHORTCUTS.into}
+        >
           {t('toolbar.intoCategoryAbove')}
         </button>
-        <button type="button" className="btn btn-small" disabled={!editing.canMove(selected, 'out')} onClick={() => selected && editing.move(selected, 'out')} title={SHORTCUTS.out}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={!editing.canMove(selected, 'out')}
+          onClick={() => selected && editing.move(selected, 'out')}
+          title={SHORTCUTS.out}
+        >
           {t('toolbar.outOfCategory')}
         </button>
         <button

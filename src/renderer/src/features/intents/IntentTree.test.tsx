@@ -16,7 +16,14 @@ function bigTree(categories: number, leaves: number): IntentNode[] {
     name: `Category ${c}`,
     kind: 'category' as const,
     examples: [],
-    children: Array.from({ length: leaves }, (_, l) => ({ id: `c${c}-t${l}`, name: `Tool ${c}.${l}`, kind: 'mcp' as const, toolId: `tool_${c}_${l}`, confirm: 'auto' as const, examples: [] })),
+    children: Array.from({ length: leaves }, (_, l) => ({
+      id: `c${c}-t${l}`,
+      name: `Tool ${c}.${l}`,
+      kind: 'mcp' as const,
+      toolId: `tool_${c}_${l}`,
+      confirm: 'auto' as const,
+      examples: [],
+    })),
   }));
 }
 
@@ -93,7 +100,6 @@ describe('IntentTree at scale', () => {
     expect(screen.getAllByRole('treeitem')[0].getAttribute('aria-expanded')).toBe('false');
   });
 });
-
 
 describe('IntentTree for assistive technology', () => {
   it('names a row by what it shows, and gives dnd-kit’s screen-reader instructions in the console’s language (issue 30)', async () => {

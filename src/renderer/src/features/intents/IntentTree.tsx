@@ -1,6 +1,24 @@
-import { DndContext, PointerSensor, useDroppable, useSensor, useSensors, type DragEndEvent, type DragMoveEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragMoveEvent,
+} from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
 import { IntentTreeRow } from './IntentTreeRow';
 import { pathKey, samePath, visibleRows, type DropPosition, type NodePath, type TreeRow } from './tree-ops';
@@ -52,7 +70,8 @@ export function IntentTree(props: Props) {
   // toggles stay synchronous, so the next key press always acts on the rows it sees.
   const deferredCollapsed = useDeferredValue(collapsed);
   const clickedFrom = useRef<ReadonlySet<string> | null>(null);
-  const shownCollapsed = deferredCollapsed !== collapsed && deferredCollapsed === clickedFrom.current ? deferredCollapsed : collapsed;
+  const shownCollapsed =
+    deferredCollapsed !== collapsed && deferredCollapsed === clickedFrom.current ? deferredCollapsed : collapsed;
   const rows = useMemo(() => visibleRows(tree, shownCollapsed), [tree, shownCollapsed]);
   const indexOfKey = useMemo(() => {
     const index = new Map<string, number>();
@@ -64,13 +83,23 @@ export function IntentTree(props: Props) {
   const container = useRef<HTMLDivElement>(null);
   const focusRequested = useRef(false);
   const virtual = rows.length > VIRTUALIZE_TREE_AFTER;
-  const virtualizer = useVirtualizer({ count: virtual ? rows.length : 0, getScrollElement: () => container.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    getScrollElement: () => container.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
   // A small movement before a drag starts, so a click still selects.
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
   // The focused row must exist; fall back to the selection, then the first row.
   const selectedKey = selected ? pathKey(selected) : null;
-  const activeKey = focusKey !== null && indexOfKey.has(focusKey) ? focusKey : selectedKey !== null && indexOfKey.has(selectedKey) ? selectedKey : (rows[0]?.key ?? null);
+  const activeKey =
+    focusKey !== null && indexOfKey.has(focusKey)
+      ? focusKey
+      : selectedKey !== null && indexOfKey.has(selectedKey)
+        ? selectedKey
+        : (rows[0]?.key ?? null);
 
   const reveal = (key: string | null) => {
     const index = key === null ? undefined : indexOfKey.get(key);
@@ -125,7 +154,8 @@ export function IntentTree(props: Props) {
     if (handled) event.preventDefault();
   };
 
-  const rowAt = (key: string | number | undefined) => (key === undefined ? undefined : rows[indexOfKey.get(String(key)) ?? -1]);
+  const rowAt = (key: string | number | undefined) =>
+    key === undefined ? undefined : rows[indexOfKey.get(String(key)) ?? -1];
   // The row under the pointer is the drop target: the tree is the one droppable, so scrolling registers nothing.
   const onDragMove = ({ active, activatorEvent, delta }: DragMoveEvent) => {
     const start = activatorEvent as PointerEvent;
@@ -152,11 +182,14 @@ export function IntentTree(props: Props) {
   const dragAccessibility = {
     screenReaderInstructions: { draggable: t('tree.drag.instructions') },
     announcements: {
-      onDragStart: ({ active }: { active: { id: string | number } }) => t('tree.drag.picked', { name: nameOf(active.id) }),
+      onDragStart: ({ active }: { active: { id: string | number } }) =>
+        t('tree.drag.picked', { name: nameOf(active.id) }),
       onDragOver: () => undefined,
       onDragMove: () => undefined,
-      onDragEnd: ({ active }: { active: { id: string | number } }) => t('tree.drag.dropped', { name: nameOf(active.id) }),
-      onDragCancel: ({ active }: { active: { id: string | number } }) => t('tree.drag.cancelled', { name: nameOf(active.id) }),
+      onDragEnd: ({ active }: { active: { id: string | number } }) =>
+        t('tree.drag.dropped', { name: nameOf(active.id) }),
+      onDragCancel: ({ active }: { active: { id: string | number } }) =>
+        t('tree.drag.cancelled', { name: nameOf(active.id) }),
     },
   };
 
@@ -193,11 +226,24 @@ export function IntentTree(props: Props) {
     />
   );
   return (
-    <DndContext sensors={sensors} accessibility={dragAccessibility} onDragMove={onDragMove} onDragEnd={onDragEnd} onDragCancel={() => setDropAt(null)}>
-      <TreeDropZone className={virtual ? 'intent-tree virtual' : 'intent-tree'} scroller={container} onKeyDown={onKeyDown} rows={rows.length}>
+    <DndContext
+      sensors={sensors}
+      accessibility={dragAccessibility}
+      onDragMove={onDragMove}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => setDropAt(null)}
+    >
+      <TreeDropZone
+        className={virtual ? 'intent-tree virtual' : 'intent-tree'}
+        scroller={container}
+        onKeyDown={onKeyDown}
+        rows={rows.length}
+      >
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => renderRow(rows[item.index], item.index, item.start, item.size))}
+            {virtualizer
+              .getVirtualItems()
+              .map((item) => renderRow(rows[item.index], item.index, item.start, item.size))}
           </div>
         ) : (
           rows.map((row) => renderRow(row, row.key))
@@ -208,7 +254,19 @@ export function IntentTree(props: Props) {
 }
 
 /** The tree's element: its scroller, and the one drop target of a drag (inside DndContext, as dnd-kit wants). */
-function TreeDropZone({ className, scroller, onKeyDown, rows, children }: { className: string; scroller: RefObject<HTMLDivElement | null>; onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void; rows: number; children: ReactNode }) {
+function TreeDropZone({
+  className,
+  scroller,
+  onKeyDown,
+  rows,
+  children,
+}: {
+  className: string;
+  scroller: RefObject<HTMLDivElement | null>;
+  onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  rows: number;
+  children: ReactNode;
+}) {
   const t = useFixedT('intents');
   const { setNodeRef } = useDroppable({ id: 'intent-tree' });
   return (
@@ -228,7 +286,14 @@ function TreeDropZone({ className, scroller, onKeyDown, rows, children }: { clas
   );
 }
 
-function handleKey(key: string, row: TreeRow, index: number, rows: TreeRow[], props: Props, focusRow: (key: string | null) => void): boolean {
+function handleKey(
+  key: string,
+  row: TreeRow,
+  index: number,
+  rows: TreeRow[],
+  props: Props,
+  focusRow: (key: string | null) => void,
+): boolean {
   switch (key) {
     case 'ArrowDown':
       if (index < rows.length - 1) focusRow(rows[index + 1].key);

@@ -25,7 +25,19 @@ interface Props {
  * One row of the tree: a treeitem that is also a drag handle (dnd-kit, pointer only). Memoised with
  * stable handlers, so scrolling a large tree renders only the rows that come into view.
  */
-export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusable, problems, toolState, drop, start, size, onFocus, onClick, onToggle }: Props) {
+export const IntentTreeRow = memo(function IntentTreeRow({
+  row,
+  selected,
+  focusable,
+  problems,
+  toolState,
+  drop,
+  start,
+  size,
+  onFocus,
+  onClick,
+  onToggle,
+}: Props) {
   const t = useFixedT('intents');
   const node = row.node;
   // Only the pointer listeners: dnd-kit's own attributes (role="button", tabIndex) would replace the treeitem's.
@@ -47,7 +59,14 @@ export const IntentTreeRow = memo(function IntentTreeRow({ row, selected, focusa
       className={`tree-row${selected ? ' selected' : ''}${problems ? ' has-problem' : ''}${isDragging ? ' dragging' : ''}${drop ? ` drop-${drop}` : ''}`}
       style={{
         paddingLeft: 6 + (row.depth - 1) * 18,
-        ...(start !== undefined && { position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` }),
+        ...(start !== undefined && {
+          position: 'absolute',
+          top: 0,
+          left: 0,
+          right: 0,
+          height: size,
+          transform: `translateY(${start}px)`,
+        }),
       }}
       data-key={row.key}
       data-testid="intent-node"

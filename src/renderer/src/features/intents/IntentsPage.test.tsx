@@ -10,10 +10,29 @@ import { shellPages } from '../../../../../tests/support/renderer/shell-pages';
 import { useIntentDraftStore } from './intent-draft-store';
 import { IntentsPage } from './IntentsPage';
 
-const mcp = (id: string, name: string, toolId: string): McpLeaf => ({ id, name, kind: 'mcp', toolId, confirm: 'auto', examples: [] });
+const mcp = (id: string, name: string, toolId: string): McpLeaf => ({
+  id,
+  name,
+  kind: 'mcp',
+  toolId,
+  confirm: 'auto',
+  examples: [],
+});
 const savedTree = (): IntentNode[] => [
-  { id: 'shop', name: '比特严选', kind: 'category', examples: [], children: [mcp('order-query', '订单查询', 'query_order'), mcp('logistics-query', '物流查询', 'query_logistics')] },
-  { id: 'policies', name: '购物政策', kind: 'category', examples: [], children: [{ id: 'policy-search', name: '政策知识库', kind: 'knowledge', examples: [] }] },
+  {
+    id: 'shop',
+    name: '比特严选',
+    kind: 'category',
+    examples: [],
+    children: [mcp('order-query', '订单查询', 'query_order'), mcp('logistics-query', '物流查询', 'query_logistics')],
+  },
+  {
+    id: 'policies',
+    name: '购物政策',
+    kind: 'category',
+    examples: [],
+    children: [{ id: 'policy-search', name: '政策知识库', kind: 'knowledge', examples: [] }],
+  },
 ];
 
 let saved: { intents: IntentNode[]; revision: number };
@@ -33,12 +52,20 @@ const setup = (handlers: FakeHandlers = {}) => {
 };
 
 const item = (name: RegExp) => screen.getByRole('treeitem', { name });
-const names = () => screen.getAllByRole('treeitem').map((el) => `${el.getAttribute('aria-level')}:${el.getAttribute('data-node-id')}`);
+const names = () =>
+  screen.getAllByRole('treeitem').map((el) => `${el.getAttribute('aria-level')}:${el.getAttribute('data-node-id')}`);
 
 beforeEach(() => {
   saved = { intents: savedTree(), revision: 7 };
   useUiStore.getState().setPage('intents');
-  useIntentDraftStore.setState({ draft: null, base: null, baseRevision: null, selected: null, collapsed: new Set(), serverProblems: [] });
+  useIntentDraftStore.setState({
+    draft: null,
+    base: null,
+    baseRevision: null,
+    selected: null,
+    collapsed: new Set(),
+    serverProblems: [],
+  });
 });
 afterEach(() => {
   cleanup();
@@ -84,7 +111,14 @@ describe('IntentsPage', () => {
 
     fireEvent.click(item(/订单查询/));
     fireEvent.click(screen.getByRole('button', { name: 'Out of category' }));
-    expect(names()).toEqual(['1:shop', '2:logistics-query', '2:query_coupons', '1:order-query', '1:policies', '2:policy-search']);
+    expect(names()).toEqual([
+      '1:shop',
+      '2:logistics-query',
+      '2:query_coupons',
+      '1:order-query',
+      '1:policies',
+      '2:policy-search',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Into category above' })); // back in, as the last child of shop
     expect(names().slice(0, 4)).toEqual(['1:shop', '2:logistics-query', '2:query_coupons', '2:order-query']);
 
@@ -103,7 +137,11 @@ describe('IntentsPage', () => {
         name: '比特严选',
         kind: 'category',
         examples: [],
-        children: [mcp('logistics-query', '物流查询', 'query_logistics'), mcp('query_coupons', '优惠券', 'query_coupons'), mcp('order-query', '订单查询', 'query_order')],
+        children: [
+          mcp('logistics-query', '物流查询', 'query_logistics'),
+          mcp('query_coupons', '优惠券', 'query_coupons'),
+          mcp('order-query', '订单查询', 'query_order'),
+        ],
       },
       { id: 'policies', name: '购物政策', kind: 'category', examples: [], children: [] },
     ]);
@@ -114,7 +152,12 @@ describe('IntentsPage', () => {
     let refuse = true;
     const rpc = setup({
       'intents.save': ({ intents }) => {
-        if (refuse) throw new RpcClientError({ code: 'bad_request', message: 'invalid', details: [{ path: 'intents.0.children.1.server', message: 'unknown server "crm"' }] });
+        if (refuse)
+          throw new RpcClientError({
+            code: 'bad_request',
+            message: 'invalid',
+            details: [{ path: 'intents.0.children.1.server', message: 'unknown server "crm"' }],
+          });
         return { intents: intents as IntentNode[], revision: 8 };
       },
     });
@@ -139,7 +182,10 @@ describe('IntentsPage', () => {
     const rpc = setup();
     fireEvent.click(await screen.findByRole('treeitem', { name: /物流查询/ }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: '物流' } });
-    saved = { intents: [...savedTree(), { id: 'other', name: 'from the YAML', kind: 'knowledge', examples: [] }], revision: 9 };
+    saved = {
+      intents: [...savedTree(), { id: 'other', name: 'from the YAML', kind: 'knowledge', examples: [] }],
+      revision: 9,
+    };
     act(() => rpc.emit('config.changed', { revision: 9, source: 'external' }));
     const notice = await screen.findByTestId('intents-conflict');
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('物流');

@@ -61,7 +61,9 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
     <>
       <SaveBar editing={editing} />
       {editing.status !== 'clean' && <PreviewPanel tree={editing.tree} />}
-      {catalog.isError && <LoadError what={t('page.theDiscoveredTools')} error={catalog.error} onRetry={() => void catalog.refetch()} />}
+      {catalog.isError && (
+        <LoadError what={t('page.theDiscoveredTools')} error={catalog.error} onRetry={() => void catalog.refetch()} />
+      )}
       <div className="intents-columns">
         <div className="tree-pane">
           <IntentToolbar editing={editing} />
@@ -78,9 +80,7 @@ function IntentEditor({ saved }: { saved: SavedTree }) {
             onDelete={editing.remove}
             onRename={editing.rename}
           />
-          <p className="muted small tree-help">
-            {t('page.keyboardHelp')}
-          </p>
+          <p className="muted small tree-help">{t('page.keyboardHelp')}</p>
         </div>
         <div className="editor-pane">
           {editing.selectedNode && editing.selected ? (

@@ -46,7 +46,9 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
   const pick = (offer: ToolOffer) => {
     const servers = index ? serversOffering(index, offer.toolId) : [];
     // Picking one copy of a name two servers offer pins that server; a name only one server offers needs no pin.
-    onChange(nameFromTool(withOptional({ ...node, toolId: offer.toolId }, 'server', servers.length > 1 ? offer.server : '')));
+    onChange(
+      nameFromTool(withOptional({ ...node, toolId: offer.toolId }, 'server', servers.length > 1 ? offer.server : '')),
+    );
   };
 
   return (
@@ -68,14 +70,19 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
             ) : (
               entries.map((entry) => (
                 <span key={`${entry.server}`} className="tool-status-item">
-                  <ToolStateBadge state={entry.state} /> <span className="muted">{entry.server ?? t('mcp.noServer')}</span>
+                  <ToolStateBadge state={entry.state} />{' '}
+                  <span className="muted">{entry.server ?? t('mcp.noServer')}</span>
                 </span>
               ))
             )}{' '}
             <span className="muted">· {t(natureKey(readOnly))}</span>
           </p>
         )}
-        {index ? <ToolPicker offers={index.offers} current={node} onPick={pick} /> : <p className="state-loading">{t('mcp.loadingTools')}</p>}
+        {index ? (
+          <ToolPicker offers={index.offers} current={node} onPick={pick} />
+        ) : (
+          <p className="state-loading">{t('mcp.loadingTools')}</p>
+        )}
       </fieldset>
 
       {(offering.length > 1 || node.server || errorsOf('server').length > 0) && (
@@ -88,13 +95,17 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
             aria-describedby={`${id}-server-help`}
             onChange={(event) => onChange(withOptional(node, 'server', event.target.value))}
           >
-            <option value="">{offering[0] ? t('mcp.firstInOrderIs', { server: offering[0] }) : t('mcp.firstInOrder')}</option>
+            <option value="">
+              {offering[0] ? t('mcp.firstInOrderIs', { server: offering[0] }) : t('mcp.firstInOrder')}
+            </option>
             {offering.map((server) => (
               <option key={server} value={server}>
                 {server}
               </option>
             ))}
-            {node.server && !offering.includes(node.server) && <option value={node.server}>{t('mcp.doesNotOfferNow', { server: node.server })}</option>}
+            {node.server && !offering.includes(node.server) && (
+              <option value={node.server}>{t('mcp.doesNotOfferNow', { server: node.server })}</option>
+            )}
           </select>
           <p id={`${id}-server-help`} className="muted small">
             {offering.length > 1
@@ -116,7 +127,9 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
             ) : detail.isPending ? (
               <p className="state-loading small">{t('mcp.loadingText', { server })}</p>
             ) : detail.isError ? (
-              <p className="field-error small">{t('mcp.couldNotLoadText', { server, errorMessage: errorMessage(detail.error) })}</p>
+              <p className="field-error small">
+                {t('mcp.couldNotLoadText', { server, errorMessage: errorMessage(detail.error) })}
+              </p>
             ) : original === null ? (
               <p className="state-empty small">{t('mcp.noDescription', { server })}</p>
             ) : (
@@ -135,10 +148,20 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
               onChange={(event) => onChange(withOptional(node, 'description', event.target.value))}
             />
             <div className="actions">
-              <button type="button" className="btn btn-small" disabled={!original} onClick={() => onChange(withOptional(node, 'description', original ?? ''))}>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={!original}
+                onClick={() => onChange(withOptional(node, 'description', original ?? ''))}
+              >
                 {t('mcp.startFromServerText')}
               </button>
-              <button type="button" className="btn btn-small" disabled={node.description === undefined} onClick={() => onChange(withOptional(node, 'description', ''))}>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={node.description === undefined}
+                onClick={() => onChange(withOptional(node, 'description', ''))}
+              >
                 {t('mcp.clearOverride')}
               </button>
             </div>
@@ -152,7 +175,13 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
         <legend>{t('mcp.confirmation')}</legend>
         {POLICIES.map((policy) => (
           <label key={policy} className="radio-row">
-            <input type="radio" name={`${id}-confirm`} value={policy} checked={node.confirm === policy} onChange={() => onChange({ ...node, confirm: policy })} />
+            <input
+              type="radio"
+              name={`${id}-confirm`}
+              value={policy}
+              checked={node.confirm === policy}
+              onChange={() => onChange({ ...node, confirm: policy })}
+            />
             <span>
               <strong>{policy}</strong> <span className="muted small">— {t(`mcp.policies.${policy}`)}</span>
             </span>
@@ -160,7 +189,9 @@ export function McpNodeEditor({ node, index, errorsOf, onChange, nameFromTool = 
         ))}
         {node.confirm === 'auto' && readOnly !== null && (
           <p className="muted small" data-testid="confirm-effect">
-            {readOnly ? t('mcp.effectReadOnly', { toolId: node.toolId }) : t('mcp.effectWrites', { toolId: node.toolId })}
+            {readOnly
+              ? t('mcp.effectReadOnly', { toolId: node.toolId })
+              : t('mcp.effectWrites', { toolId: node.toolId })}
           </p>
         )}
       </fieldset>

@@ -33,7 +33,9 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
     onRenameHandled();
   }, [renameRequested, onRenameHandled]);
   const errorsOf = (field: string) => problems.filter((p) => p.field === field).map((p) => p.message);
-  const otherProblems = problems.filter((p) => !HANDLED_FIELDS.has(p.field)).map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
+  const otherProblems = problems
+    .filter((p) => !HANDLED_FIELDS.has(p.field))
+    .map((p) => (p.field ? `${p.field}: ${p.message}` : p.message));
 
   return (
     <section className="node-editor" aria-labelledby={`${id}-title`} data-testid="node-editor">
@@ -42,7 +44,13 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
       </h2>
       <FieldErrors id={`${id}-other`} messages={otherProblems} />
       <div className="field-pair">
-        <TextField label={t('editor.name')} value={node.name} onChange={(name) => onChange({ ...node, name })} errors={errorsOf('name')} ref={nameInput} />
+        <TextField
+          label={t('editor.name')}
+          value={node.name}
+          onChange={(name) => onChange({ ...node, name })}
+          errors={errorsOf('name')}
+          ref={nameInput}
+        />
         <TextField
           label={t('editor.id')}
           value={node.id}
@@ -54,10 +62,15 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
       </div>
       {node.kind === 'category' && (
         <p className="muted">
-          {t('editor.categorySummary', { children: t('editor.children', { count: node.children.length }), count: countDescendants(node) })}
+          {t('editor.categorySummary', {
+            children: t('editor.children', { count: node.children.length }),
+            count: countDescendants(node),
+          })}
         </p>
       )}
-      {node.kind === 'mcp' && <McpNodeEditor node={node} index={index} errorsOf={errorsOf} onChange={onChange} nameFromTool={nameFromTool} />}
+      {node.kind === 'mcp' && (
+        <McpNodeEditor node={node} index={index} errorsOf={errorsOf} onChange={onChange} nameFromTool={nameFromTool} />
+      )}
       {node.kind === 'knowledge' && (
         <div className="form-field">
           <label htmlFor={`${id}-kdesc`}>{t('editor.description')}</label>
@@ -74,7 +87,12 @@ export function NodeEditor({ node, index, problems, renameRequested, onRenameHan
           <p className="muted small">{t('editor.knowledgeHelp')}</p>
         </div>
       )}
-      <ExamplesEditor nodeId={node.id} testable={node.kind !== 'category'} examples={node.examples} onChange={(examples) => onChange({ ...node, examples })} />
+      <ExamplesEditor
+        nodeId={node.id}
+        testable={node.kind !== 'category'}
+        examples={node.examples}
+        onChange={(examples) => onChange({ ...node, examples })}
+      />
     </section>
   );
 }

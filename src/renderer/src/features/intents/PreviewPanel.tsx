@@ -49,7 +49,8 @@ export function PreviewPanel({ tree }: { tree: IntentNode[] }) {
 function PreviewResult({ preview }: { preview: Preview }) {
   const { t, i18n } = useTranslation('intents');
   const delta = preview.after.totalTokens - preview.before.totalTokens;
-  const unchanged = preview.added.length === 0 && preview.removed.length === 0 && preview.changedDescriptions.length === 0;
+  const unchanged =
+    preview.added.length === 0 && preview.removed.length === 0 && preview.changedDescriptions.length === 0;
   return (
     <div data-testid="preview-result">
       <h3>{t('preview.toolsVisible')}</h3>
@@ -85,7 +86,11 @@ function PreviewResult({ preview }: { preview: Preview }) {
       )}
       <h3>{t('preview.examplesTitle')}</h3>
       {preview.examples.length === 0 ? (
-        <p className="muted small">{preview.affectedNodes.length ? t('preview.affectedHaveNoExamples', { nodes: preview.affectedNodes.join(', ') }) : t('preview.noneAffected')}</p>
+        <p className="muted small">
+          {preview.affectedNodes.length
+            ? t('preview.affectedHaveNoExamples', { nodes: preview.affectedNodes.join(', ') })
+            : t('preview.noneAffected')}
+        </p>
       ) : (
         <ul className="plain-list" data-testid="preview-examples">
           {preview.examples.map((result) => (

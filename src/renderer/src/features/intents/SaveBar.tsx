@@ -13,7 +13,12 @@ export function SaveBar({ editing }: { editing: IntentEditing }) {
         <span className={`save-status save-${status}`} data-testid="intents-status">
           {t(`save.status.${status}`)}
         </span>
-        <button type="button" className="btn btn-primary" disabled={status === 'clean' || editing.saving} onClick={editing.save}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={status === 'clean' || editing.saving}
+          onClick={editing.save}
+        >
           {editing.saving ? t('save.saving') : t('save.save')}
         </button>
         <button type="button" className="btn" disabled={status === 'clean' || editing.saving} onClick={editing.discard}>
@@ -64,7 +69,9 @@ export function SaveBar({ editing }: { editing: IntentEditing }) {
             return list.map((problem, index) => (
               <li key={`${key}:${index}`}>
                 <button type="button" className="link" onClick={() => editing.reveal(path)}>
-                  {node ? t('save.nodeRef', { name: node.name || t('tree.noName'), id: node.id || t('save.noId') }) : t('save.nodeAt', { key })}
+                  {node
+                    ? t('save.nodeRef', { name: node.name || t('tree.noName'), id: node.id || t('save.noId') })
+                    : t('save.nodeAt', { key })}
                 </button>
                 {problem.field ? ` · ${problem.field}` : ''}: {problem.message}
               </li>

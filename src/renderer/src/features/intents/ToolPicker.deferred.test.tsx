@@ -24,7 +24,10 @@ afterEach(cleanup);
 it('Enter picks the first match of what was typed, even while the list still shows an earlier query', () => {
   const view = shopCatalog();
   const onPick = vi.fn();
-  renderWithRpc(<ToolPicker offers={indexCatalog(listOf(view)).offers} current={{ toolId: '' }} onPick={onPick} />, createFakeRpc(catalogHandlers(() => view)).client);
+  renderWithRpc(
+    <ToolPicker offers={indexCatalog(listOf(view)).offers} current={{ toolId: '' }} onPick={onPick} />,
+    createFakeRpc(catalogHandlers(() => view)).client,
+  );
   const search = screen.getByLabelText('Find a discovered tool');
   fireEvent.change(search, { target: { value: 'query_coupons' } });
   // The stale list still starts with cancel_order.

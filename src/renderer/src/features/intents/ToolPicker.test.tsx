@@ -7,16 +7,25 @@ import { searchOffers, ToolPicker } from './ToolPicker';
 
 afterEach(cleanup);
 
-const options = () => screen.getAllByTestId('tool-option').map((o) => `${o.dataset.tool}:${o.querySelector('.nature')?.textContent}`);
+const options = () =>
+  screen.getAllByTestId('tool-option').map((o) => `${o.dataset.tool}:${o.querySelector('.nature')?.textContent}`);
 
 describe('ToolPicker', () => {
   it('offers every discovered tool with its nature from the list, and searches descriptions once the search is used', async () => {
     const view = shopCatalog();
     const rpc = createFakeRpc(catalogHandlers(() => view));
     const onPick = vi.fn();
-    renderWithRpc(<ToolPicker offers={indexCatalog(listOf(view)).offers} current={{ toolId: '' }} onPick={onPick} />, rpc.client);
+    renderWithRpc(
+      <ToolPicker offers={indexCatalog(listOf(view)).offers} current={{ toolId: '' }} onPick={onPick} />,
+      rpc.client,
+    );
     // cancel_order declares readOnlyHint false; the unavailable query_invoice is no offer.
-    expect(options()).toEqual(['cancel_order:writes', 'query_coupons:writes', 'query_logistics:read-only', 'query_order:read-only']);
+    expect(options()).toEqual([
+      'cancel_order:writes',
+      'query_coupons:writes',
+      'query_logistics:read-only',
+      'query_order:read-only',
+    ]);
     expect(rpc.calls).toEqual([]);
 
     const search = screen.getByLabelText('Find a discovered tool');
@@ -34,7 +43,10 @@ describe('ToolPicker', () => {
       { toolId: 'query_order', server: 'shop', state: 'bound' as const, readOnly: true },
     ];
     const descriptions = new Map([
-      ['shop\u0000query_logistics', { description: null, remoteDescription: 'Track a parcel: take the tracking number from query_order' }],
+      [
+        'shop\u0000query_logistics',
+        { description: null, remoteDescription: 'Track a parcel: take the tracking number from query_order' },
+      ],
       ['shop\u0000query_order', { description: null, remoteDescription: 'Orders of the customer' }],
     ]);
     expect(searchOffers(offers, 'query_order', descriptions).map((o) => o.toolId)).toEqual(['query_order']);

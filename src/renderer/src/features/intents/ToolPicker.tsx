@@ -11,7 +11,11 @@ const MAX_SHOWN = 60;
  * Offers whose tool id contains every word of the query; only when none does, those whose id, server or (once
  * loaded) server description do. Typing a tool id finds that tool, not every tool whose description mentions it.
  */
-export function searchOffers(offers: readonly ToolOffer[], query: string, descriptions?: DescriptionsByKey): ToolOffer[] {
+export function searchOffers(
+  offers: readonly ToolOffer[],
+  query: string,
+  descriptions?: DescriptionsByKey,
+): ToolOffer[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...offers];
   const byId = offers.filter((offer) => {
@@ -20,7 +24,8 @@ export function searchOffers(offers: readonly ToolOffer[], query: string, descri
   });
   if (byId.length > 0) return byId;
   return offers.filter((offer) => {
-    const haystack = `${offer.toolId} ${offer.server} ${descriptions?.get(entryKey(offer))?.remoteDescription ?? ''}`.toLowerCase();
+    const haystack =
+      `${offer.toolId} ${offer.server} ${descriptions?.get(entryKey(offer))?.remoteDescription ?? ''}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }
@@ -107,7 +112,11 @@ export function ToolPicker({ offers, current, onPick }: Props) {
               >
                 <code>{offer.toolId}</code>
                 <span className="muted">{offer.server}</span>
-                <span className={`nature nature-${offer.readOnly === null ? 'unknown' : offer.readOnly ? 'read' : 'write'}`}>{t(natureKey(offer.readOnly))}</span>
+                <span
+                  className={`nature nature-${offer.readOnly === null ? 'unknown' : offer.readOnly ? 'read' : 'write'}`}
+                >
+                  {t(natureKey(offer.readOnly))}
+                </span>
                 <ToolStateBadge state={offer.state} />
               </li>
             );
@@ -115,9 +124,7 @@ export function ToolPicker({ offers, current, onPick }: Props) {
         </ul>
       )}
       {matches.length > shown.length && (
-        <p className="muted small">
-          {t('picker.showingOf', { shown: shown.length, count: matches.length })}
-        </p>
+        <p className="muted small">{t('picker.showingOf', { shown: shown.length, count: matches.length })}</p>
       )}
     </div>
   );

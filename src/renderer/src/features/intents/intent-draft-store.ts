@@ -16,7 +16,11 @@ interface IntentDraftState {
   collapsed: ReadonlySet<string>;
   /** Main's refusal of the last save, by path; cleared when the tree's shape changes (paths would no longer match). */
   serverProblems: FieldProblem[];
-  edit: (next: IntentNode[], saved: { intents: IntentNode[]; revision: number }, options?: { structural?: boolean; select?: NodePath | null }) => void;
+  edit: (
+    next: IntentNode[],
+    saved: { intents: IntentNode[]; revision: number },
+    options?: { structural?: boolean; select?: NodePath | null },
+  ) => void;
   select: (path: NodePath | null) => void;
   setCollapsed: (id: string, collapsed: boolean) => void;
   expand: (ids: readonly string[]) => void;
@@ -65,15 +69,22 @@ export type DraftStatus = 'clean' | 'dirty' | 'stale';
  * underneath (another window, the YAML on disk). Any config edit bumps the revision, so a revision change alone
  * (a server added elsewhere) is not staleness when the saved tree is still the one the draft started from.
  */
-export function draftStatus(state: Pick<IntentDraftState, 'draft' | 'base' | 'baseRevision'>, saved: { intents: IntentNode[]; revision: number }): DraftStatus {
+export function draftStatus(
+  state: Pick<IntentDraftState, 'draft' | 'base' | 'baseRevision'>,
+  saved: { intents: IntentNode[]; revision: number },
+): DraftStatus {
   if (state.draft === null || sameTree(state.draft, state.base)) return 'clean';
   return state.baseRevision === saved.revision || sameTree(state.base, saved.intents) ? 'dirty' : 'stale';
 }
 
 /** The revision to send as baseRevision: the current one when the saved tree is unchanged since the draft began. */
-export function revisionToSave(state: Pick<IntentDraftState, 'base' | 'baseRevision'>, saved: { intents: IntentNode[]; revision: number }): number {
+export function revisionToSave(
+  state: Pick<IntentDraftState, 'base' | 'baseRevision'>,
+  saved: { intents: IntentNode[]; revision: number },
+): number {
   return sameTree(state.base, saved.intents) ? saved.revision : (state.baseRevision ?? saved.revision);
 }
 
 // Trees are small (hundreds of nodes); a JSON comparison is simple and fast enough, and ignores undefined keys.
-export const sameTree = (a: readonly IntentNode[] | null, b: readonly IntentNode[] | null): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+export const sameTree = (a: readonly IntentNode[] | null, b: readonly IntentNode[] | null): boolean =>
+  a === b || JSON.stringify(a) === JSON.stringify(b);

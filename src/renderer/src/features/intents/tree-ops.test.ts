@@ -17,21 +17,47 @@ import {
 } from './tree-ops';
 import { problemsFromPaths, validateTree } from './tree-validation';
 
-const mcp = (id: string, toolId = id, extra: Partial<Extract<IntentNode, { kind: 'mcp' }>> = {}): IntentNode => ({ id, name: id, kind: 'mcp', toolId, confirm: 'auto', examples: [], ...extra });
-const category = (id: string, children: IntentNode[]): IntentNode => ({ id, name: id, kind: 'category', examples: [], children });
+const mcp = (id: string, toolId = id, extra: Partial<Extract<IntentNode, { kind: 'mcp' }>> = {}): IntentNode => ({
+  id,
+  name: id,
+  kind: 'mcp',
+  toolId,
+  confirm: 'auto',
+  examples: [],
+  ...extra,
+});
+const category = (id: string, children: IntentNode[]): IntentNode => ({
+  id,
+  name: id,
+  kind: 'category',
+  examples: [],
+  children,
+});
 
-const tree = (): IntentNode[] => [category('shop', [mcp('order'), mcp('logistics'), category('after', [mcp('refund')])]), category('policies', [])];
-const ids = (nodes: readonly IntentNode[]): unknown => nodes.map((n) => (n.kind === 'category' ? { [n.id]: ids(n.children) } : n.id));
+const tree = (): IntentNode[] => [
+  category('shop', [mcp('order'), mcp('logistics'), category('after', [mcp('refund')])]),
+  category('policies', []),
+];
+const ids = (nodes: readonly IntentNode[]): unknown =>
+  nodes.map((n) => (n.kind === 'category' ? { [n.id]: ids(n.children) } : n.id));
 
 describe('tree edits', () => {
   it('adds inside a selected category, after a selected leaf, or at the end', () => {
     const intoCategory = addNode(tree(), [0], 'mcp');
     expect(intoCategory.path).toEqual([0, 3]);
-    expect(nodeAt(intoCategory.tree, intoCategory.path)).toMatchObject({ id: 'new-tool', kind: 'mcp', toolId: '', confirm: 'auto' });
+    expect(nodeAt(intoCategory.tree, intoCategory.path)).toMatchObject({
+      id: 'new-tool',
+      kind: 'mcp',
+      toolId: '',
+      confirm: 'auto',
+    });
 
     const afterLeaf = addNode(tree(), [0, 0], 'knowledge');
     expect(afterLeaf.path).toEqual([0, 1]);
-    expect(ids(afterLeaf.tree)).toEqual([{ shop: ['order', 'new-knowledge', 'logistics', { after: ['refund'] }] }, { policies: [] }]);
+    expect(ids(afterLeaf.tree)).toEqual([
+      { shop: ['order', 'new-knowledge', 'logistics', { after: ['refund'] }] },
+      { policies: [] },
+    ]);
 
     const atEnd = addNode(tree(), null, 'category');
     expect(atEnd.path).toEqual([2]);
@@ -139,7 +165,15 @@ describe('tree validation', () => {
 
 describe('mountTools (Mount from the Tools page)', () => {
   const tree: IntentNode[] = [
-    { id: 'shop', name: 'Shop', kind: 'category', examples: [], children: [{ id: 'query_order', name: 'Orders', kind: 'mcp', toolId: 'query_order', confirm: 'auto', examples: [] }] },
+    {
+      id: 'shop',
+      name: 'Shop',
+      kind: 'category',
+      examples: [],
+      children: [
+        { id: 'query_order', name: 'Orders', kind: 'mcp', toolId: 'query_order', confirm: 'auto', examples: [] },
+      ],
+    },
   ];
   it('adds one MCP node per tool at the end of the category, named from the definition, no description override, ids unique', () => {
     const result = mountTools(tree, 'shop', [
@@ -148,7 +182,14 @@ describe('mountTools (Mount from the Tools page)', () => {
     ]);
     const shop = result.tree[0] as Extract<IntentNode, { kind: 'category' }>;
     expect(shop.children.map((n) => n.id)).toEqual(['query_order', 'query_coupons', 'query_order-2']);
-    expect(shop.children[1]).toEqual({ id: 'query_coupons', name: '优惠券查询', kind: 'mcp', toolId: 'query_coupons', confirm: 'auto', examples: [] });
+    expect(shop.children[1]).toEqual({
+      id: 'query_coupons',
+      name: '优惠券查询',
+      kind: 'mcp',
+      toolId: 'query_coupons',
+      confirm: 'auto',
+      examples: [],
+    });
     expect(shop.children[2]).toMatchObject({ name: 'query_order', server: 'other' });
     expect(shop.children[2]).not.toHaveProperty('description');
     expect(result.first).toEqual([0, 1]);
@@ -168,15 +209,26 @@ describe('nameFromTool (a tool picked for a node)', () => {
     expect(added.path).toEqual([0, 1]);
     const node = { ...(nodeAt(added.tree, added.path) as Extract<IntentNode, { kind: 'mcp' }>), toolId: 'query_order' };
     // The id query_order is taken: the next free one.
-    expect(nameFromTool(added.tree, added.path, node)).toMatchObject({ name: 'query_order', id: 'query_order-2', toolId: 'query_order' });
+    expect(nameFromTool(added.tree, added.path, node)).toMatchObject({
+      name: 'query_order',
+      id: 'query_order-2',
+      toolId: 'query_order',
+    });
     expect(nameFromTool(added.tree, added.path, node, '查询订单')).toMatchObject({ name: '查询订单' });
-    expect(nameFromTool(added.tree, added.path, { ...node, name: '订单查询', id: 'my-id' })).toMatchObject({ name: '订单查询', id: 'my-id' });
-    expect(nameFromTool(added.tree, added.path, { ...node, toolId: '' })).toMatchObject({ name: 'New MCP tool', id: 'new-tool' });
+    expect(nameFromTool(added.tree, added.path, { ...node, name: '订单查询', id: 'my-id' })).toMatchObject({
+      name: '订单查询',
+      id: 'my-id',
+    });
+    expect(nameFromTool(added.tree, added.path, { ...node, toolId: '' })).toMatchObject({
+      name: 'New MCP tool',
+      id: 'new-tool',
+    });
   });
 });
 
 describe('moveTo (drag and drop)', () => {
-  const ids = (tree: IntentNode[]): string[] => tree.flatMap((n) => (n.kind === 'category' ? [`${n.id}[`, ...ids(n.children), ']'] : [n.id]));
+  const ids = (tree: IntentNode[]): string[] =>
+    tree.flatMap((n) => (n.kind === 'category' ? [`${n.id}[`, ...ids(n.children), ']'] : [n.id]));
   const base = () => [category('a', [mcp('a1'), mcp('a2')]), category('b', [mcp('b1')]), mcp('c')];
 
   it('reorders among siblings, reparents into a category and out of one, and returns the new path', () => {

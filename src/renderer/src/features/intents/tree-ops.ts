@@ -10,7 +10,8 @@ export type NodePath = readonly number[];
 export type NodeKind = IntentNode['kind'];
 
 export const pathKey = (path: NodePath): string => path.join('/');
-export const samePath = (a: NodePath | null, b: NodePath | null): boolean => a !== null && b !== null && pathKey(a) === pathKey(b);
+export const samePath = (a: NodePath | null, b: NodePath | null): boolean =>
+  a !== null && b !== null && pathKey(a) === pathKey(b);
 
 export function nodeAt(tree: readonly IntentNode[], path: NodePath): IntentNode | undefined {
   let list: readonly IntentNode[] = tree;
@@ -24,7 +25,11 @@ export function nodeAt(tree: readonly IntentNode[], path: NodePath): IntentNode 
 }
 
 /** Rebuilds the tree with the sibling list under `parentPath` ([] = the roots) replaced by `change(siblings)`. */
-function withSiblings(tree: IntentNode[], parentPath: NodePath, change: (siblings: IntentNode[]) => IntentNode[]): IntentNode[] {
+function withSiblings(
+  tree: IntentNode[],
+  parentPath: NodePath,
+  change: (siblings: IntentNode[]) => IntentNode[],
+): IntentNode[] {
   if (parentPath.length === 0) return change(tree);
   const [head, ...rest] = parentPath;
   const parent = tree[head];
@@ -41,7 +46,9 @@ export interface Moved {
 
 export function updateAt(tree: IntentNode[], path: NodePath, change: (node: IntentNode) => IntentNode): IntentNode[] {
   const index = path[path.length - 1];
-  return withSiblings(tree, path.slice(0, -1), (siblings) => siblings.map((node, i) => (i === index ? change(node) : node)));
+  return withSiblings(tree, path.slice(0, -1), (siblings) =>
+    siblings.map((node, i) => (i === index ? change(node) : node)),
+  );
 }
 
 /** Removes the node (and its subtree); the selection moves to the next sibling, else the previous, else the parent. */
@@ -54,12 +61,17 @@ export function removeAt(tree: IntentNode[], path: NodePath): { tree: IntentNode
     remaining = kept.length;
     return kept;
   });
-  const select = remaining > index ? path : remaining > 0 ? [...parentPath, index - 1] : parentPath.length ? parentPath : null;
+  const select =
+    remaining > index ? path : remaining > 0 ? [...parentPath, index - 1] : parentPath.length ? parentPath : null;
   return { tree: next, select };
 }
 
 export function insertAt(tree: IntentNode[], parentPath: NodePath, index: number, node: IntentNode): Moved {
-  const next = withSiblings(tree, parentPath, (siblings) => [...siblings.slice(0, index), node, ...siblings.slice(index)]);
+  const next = withSiblings(tree, parentPath, (siblings) => [
+    ...siblings.slice(0, index),
+    node,
+    ...siblings.slice(index),
+  ]);
   return { tree: next, path: [...parentPath, index] };
 }
 
@@ -87,7 +99,9 @@ export function moveIntoPrevious(tree: IntentNode[], path: NodePath): Moved | nu
   const node = nodeAt(tree, path);
   if (!node || !previous || previous.kind !== 'category') return null;
   const next = withSiblings(tree, parentPath, (siblings) =>
-    siblings.flatMap((sibling, i) => (i === index ? [] : i === index - 1 ? [{ ...previous, children: [...previous.children, node] }] : [sibling])),
+    siblings.flatMap((sibling, i) =>
+      i === index ? [] : i === index - 1 ? [{ ...previous, children: [...previous.children, node] }] : [sibling],
+    ),
   );
   return { tree: next, path: [...parentPath, index - 1, previous.children.length] };
 }
@@ -150,10 +164,16 @@ const PLACEHOLDER_MCP_ID = /^new-tool(-\d+)?$/;
  * A node given a tool from the picker takes its name from the tool (its title, else its id) and its id from the
  * tool id, unless the operator already set them: a typed name or id is never replaced.
  */
-export function nameFromTool(tree: readonly IntentNode[], path: NodePath, node: Extract<IntentNode, { kind: 'mcp' }>, title?: string | null): Extract<IntentNode, { kind: 'mcp' }> {
+export function nameFromTool(
+  tree: readonly IntentNode[],
+  path: NodePath,
+  node: Extract<IntentNode, { kind: 'mcp' }>,
+  title?: string | null,
+): Extract<IntentNode, { kind: 'mcp' }> {
   if (!node.toolId) return node;
   const next = { ...node };
-  if (!node.name.trim() || UI_LANGUAGES.some((lng) => node.name === newNodeName('mcp', lng))) next.name = title?.trim() || node.toolId;
+  if (!node.name.trim() || UI_LANGUAGES.some((lng) => node.name === newNodeName('mcp', lng)))
+    next.name = title?.trim() || node.toolId;
   if (PLACEHOLDER_MCP_ID.test(node.id)) next.id = uniqueId(removeAt([...tree], path).tree, idFromToolId(node.toolId));
   return next;
 }
@@ -183,7 +203,12 @@ export function moveTo(tree: IntentNode[], from: NodePath, target: NodePath, pos
   // Removing `from` shifts its later siblings (and everything under them) up by one.
   const parent = from.slice(0, -1);
   const at = [...target];
-  if (at.length > parent.length && parent.every((index, depth) => at[depth] === index) && at[parent.length] > from[from.length - 1]) at[parent.length] -= 1;
+  if (
+    at.length > parent.length &&
+    parent.every((index, depth) => at[depth] === index) &&
+    at[parent.length] > from[from.length - 1]
+  )
+    at[parent.length] -= 1;
   if (position === 'inside') return insertAt(removed, at, (nodeAt(removed, at) as CategoryNode).children.length, node);
   return insertAt(removed, at.slice(0, -1), at[at.length - 1] + (position === 'after' ? 1 : 0), node);
 }
@@ -220,7 +245,15 @@ function flatten(tree: readonly IntentNode[]): FlatNode[] {
     list.forEach((node, index) => {
       const path = [...parentPath, index];
       const isCategory = node.kind === 'category';
-      const row: TreeRow = { node, path, key: pathKey(path), depth: path.length, posInSet: index + 1, setSize: list.length, expanded: isCategory ? true : null };
+      const row: TreeRow = {
+        node,
+        path,
+        key: pathKey(path),
+        depth: path.length,
+        posInSet: index + 1,
+        setSize: list.length,
+        expanded: isCategory ? true : null,
+      };
       const at = flat.push({ row, collapsedRow: isCategory ? { ...row, expanded: false } : null, end: 0 }) - 1;
       if (isCategory) walk(node.children, path);
       flat[at].end = flat.length;
@@ -240,7 +273,7 @@ export function visibleRows(tree: readonly IntentNode[], collapsed: ReadonlySet<
     flattened.set(tree, flat);
   }
   const rows: TreeRow[] = [];
-  for (let i = 0; i < flat.length; ) {
+  for (let i = 0; i < flat.length;) {
     const { row, collapsedRow, end } = flat[i];
     if (collapsedRow && collapsed.has(row.node.id)) {
       rows.push(collapsedRow);
@@ -292,7 +325,11 @@ export interface MountedTool {
  * named from the tool's title. No description override: the model gets the server's own text, and later changes
  * to it. Returns the tree and the first new node's path.
  */
-export function mountTools(tree: IntentNode[], categoryId: string | null, tools: readonly MountedTool[]): { tree: IntentNode[]; first: NodePath | null } {
+export function mountTools(
+  tree: IntentNode[],
+  categoryId: string | null,
+  tools: readonly MountedTool[],
+): { tree: IntentNode[]; first: NodePath | null } {
   const parent = categoryId ? findPathById(tree, categoryId) : null;
   const parentPath = parent && nodeAt(tree, parent)?.kind === 'category' ? parent : [];
   let next = tree;
@@ -307,7 +344,9 @@ export function mountTools(tree: IntentNode[], categoryId: string | null, tools:
       confirm: 'auto',
       examples: [],
     };
-    const siblings = parentPath.length ? (nodeAt(next, parentPath) as Extract<IntentNode, { kind: 'category' }>).children : next;
+    const siblings = parentPath.length
+      ? (nodeAt(next, parentPath) as Extract<IntentNode, { kind: 'category' }>).children
+      : next;
     const moved = insertAt(next, parentPath, siblings.length, node);
     next = moved.tree;
     first ??= moved.path;

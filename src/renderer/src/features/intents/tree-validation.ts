@@ -34,18 +34,33 @@ export function validateTree(tree: readonly IntentNode[], knownServers?: readonl
     list.forEach((node, index) => {
       const key = parentKey === '' ? String(index) : `${parentKey}/${index}`;
       if (!node.id) add(problems, key, { field: 'id', message: i18n.t('intents:validation.idRequired') });
-      else if (node.id.length > 128) add(problems, key, { field: 'id', message: i18n.t('intents:validation.idTooLong', { count: 128 }) });
-      else if (!NODE_ID.test(node.id)) add(problems, key, { field: 'id', message: i18n.t('intents:validation.idCharacters') });
-      else if (seen.has(node.id)) add(problems, key, { field: 'id', message: i18n.t('intents:validation.duplicateId', { id: node.id }) });
+      else if (node.id.length > 128)
+        add(problems, key, { field: 'id', message: i18n.t('intents:validation.idTooLong', { count: 128 }) });
+      else if (!NODE_ID.test(node.id))
+        add(problems, key, { field: 'id', message: i18n.t('intents:validation.idCharacters') });
+      else if (seen.has(node.id))
+        add(problems, key, { field: 'id', message: i18n.t('intents:validation.duplicateId', { id: node.id }) });
       seen.add(node.id);
       if (!node.name.trim()) add(problems, key, { field: 'name', message: i18n.t('intents:validation.nameRequired') });
       if (node.kind === 'mcp') {
-        if (!node.toolId.trim()) add(problems, key, { field: 'toolId', message: i18n.t('intents:validation.chooseTool') });
-        if (node.server && servers && !servers.has(node.server)) add(problems, key, { field: 'server', message: i18n.t('intents:validation.unknownServer', { server: node.server }) });
+        if (!node.toolId.trim())
+          add(problems, key, { field: 'toolId', message: i18n.t('intents:validation.chooseTool') });
+        if (node.server && servers && !servers.has(node.server))
+          add(problems, key, {
+            field: 'server',
+            message: i18n.t('intents:validation.unknownServer', { server: node.server }),
+          });
         if (node.server && node.toolId) {
           const pinned = pins.get(node.toolId);
           if (pinned && pinned.server !== node.server)
-            add(problems, key, { field: 'server', message: i18n.t('intents:validation.pinConflict', { id: pinned.id, toolId: node.toolId, server: pinned.server }) });
+            add(problems, key, {
+              field: 'server',
+              message: i18n.t('intents:validation.pinConflict', {
+                id: pinned.id,
+                toolId: node.toolId,
+                server: pinned.server,
+              }),
+            });
           else pins.set(node.toolId, { server: node.server, id: node.id });
         }
       }
@@ -59,7 +74,10 @@ export function validateTree(tree: readonly IntentNode[], knownServers?: readonl
  * Maps main's problem paths onto nodes: `intents.0.children.2.toolId` -> node 0/2, field toolId.
  * Anything that does not name a node (another part of the config, the file as a whole) is returned as general.
  */
-export function problemsFromPaths(problems: readonly FieldProblem[]): { byNode: ProblemsByNode; general: FieldProblem[] } {
+export function problemsFromPaths(problems: readonly FieldProblem[]): {
+  byNode: ProblemsByNode;
+  general: FieldProblem[];
+} {
   const byNode: ProblemsByNode = new Map();
   const general: FieldProblem[] = [];
   for (const problem of problems) {
@@ -87,4 +105,5 @@ export function mergeProblems(a: ProblemsByNode, b: ProblemsByNode): ProblemsByN
   return merged;
 }
 
-export const countProblems = (problems: ProblemsByNode): number => [...problems.values()].reduce((sum, list) => sum + list.length, 0);
+export const countProblems = (problems: ProblemsByNode): number =>
+  [...problems.values()].reduce((sum, list) => sum + list.length, 0);

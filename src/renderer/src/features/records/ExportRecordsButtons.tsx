@@ -24,7 +24,11 @@ export function ExportRecordsButtons({ rows, filter }: { rows: RecordSummary[]; 
     try {
       const records = await loadAll(
         rows.map((row) => row.id),
-        (id) => queryClient.fetchQuery({ queryKey: ['records.get', { id }], queryFn: () => rpc.request('records.get', { id }) }),
+        (id) =>
+          queryClient.fetchQuery({
+            queryKey: ['records.get', { id }],
+            queryFn: () => rpc.request('records.get', { id }),
+          }),
         8,
         (done) => setProgress(`Fetching ${done} of ${rows.length}…`),
       );
@@ -36,11 +40,17 @@ export function ExportRecordsButtons({ rows, filter }: { rows: RecordSummary[]; 
     }
   };
 
-  const exportSummaries = () => downloadJson(exportFileName('summaries'), buildExport('summaries', { ...filter }, rows));
+  const exportSummaries = () =>
+    downloadJson(exportFileName('summaries'), buildExport('summaries', { ...filter }, rows));
 
   return (
     <div className="actions">
-      <button type="button" className="btn" disabled={rows.length === 0 || progress !== null} onClick={() => void exportFull()}>
+      <button
+        type="button"
+        className="btn"
+        disabled={rows.length === 0 || progress !== null}
+        onClick={() => void exportFull()}
+      >
         {t('exportRecordsButtons.exportJsonFullRecords')}
       </button>
       <button type="button" className="btn" disabled={rows.length === 0 || progress !== null} onClick={exportSummaries}>

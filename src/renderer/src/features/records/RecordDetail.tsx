@@ -16,16 +16,22 @@ import { shownText } from '../../lib/i18n/messages';
 import { useDecidedByText } from '../../lib/i18n/decided-by';
 
 /** One full record: arguments, the result as the tool returned it, and the approval decision. */
-export function RecordDetail({ recordId, onClose, titleOf }: { recordId: string; onClose: () => void; titleOf: (conversationId: string) => string }) {
+export function RecordDetail({
+  recordId,
+  onClose,
+  titleOf,
+}: {
+  recordId: string;
+  onClose: () => void;
+  titleOf: (conversationId: string) => string;
+}) {
   const { t } = useTranslation(['records', 'common']);
   const record = useRpcQuery('records.get', { id: recordId });
 
   return (
     <section className="record-detail" aria-labelledby="record-detail-title" data-testid="record-detail">
       <header className="detail-head">
-        <h2 id="record-detail-title">
-          {t('recordDetail.record', { recordId })}
-        </h2>
+        <h2 id="record-detail-title">{t('recordDetail.record', { recordId })}</h2>
         <button type="button" className="btn" onClick={onClose}>
           {t('recordDetail.close')}
         </button>
@@ -64,7 +70,9 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         {record.customerId && (
           <>
             <dt>{t('recordDetail.actingAs')}</dt>
-            <dd data-testid="record-detail-customer">{t('recordDetail.customer', { customerId: record.customerId })}</dd>
+            <dd data-testid="record-detail-customer">
+              {t('recordDetail.customer', { customerId: record.customerId })}
+            </dd>
           </>
         )}
         <dt>{t('recordDetail.conversation')}</dt>
@@ -78,14 +86,23 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         <dd>{formatTime(record.startedAt)}</dd>
         <dt>{t('recordDetail.duration')}</dt>
         <dd data-testid="record-duration">
-          {executingMs === null
-            ? record.approval
-              ? t('recordDetail.waitedNotRun', { waitingMs: formatDuration(waitingMs) })
-              : t('recordDetail.notRun')
-            : <>
-                {formatDuration(record.durationMs)}
-                {record.approval ? t('recordDetail.waitingForApprovalExecuting', { waitingMs: formatDuration(waitingMs), executingMs: formatDuration(executingMs) }) : t('recordDetail.executingNoApprovalAsked')}
-              </>}
+          {executingMs === null ? (
+            record.approval ? (
+              t('recordDetail.waitedNotRun', { waitingMs: formatDuration(waitingMs) })
+            ) : (
+              t('recordDetail.notRun')
+            )
+          ) : (
+            <>
+              {formatDuration(record.durationMs)}
+              {record.approval
+                ? t('recordDetail.waitingForApprovalExecuting', {
+                    waitingMs: formatDuration(waitingMs),
+                    executingMs: formatDuration(executingMs),
+                  })
+                : t('recordDetail.executingNoApprovalAsked')}
+            </>
+          )}
         </dd>
         <dt>{t('recordDetail.argumentsHash')}</dt>
         <dd>
@@ -114,16 +131,24 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
             <StatusBadge status={record.approval.decision} />
           </dd>
           <dt>{t('recordDetail.decidedBy')}</dt>
-          <dd title={record.approval.decidedBy}>{decidedByText(record.approval.decidedBy, record.approval.decidedByMessage)}</dd>
+          <dd title={record.approval.decidedBy}>
+            {decidedByText(record.approval.decidedBy, record.approval.decidedByMessage)}
+          </dd>
           <dt>{t('recordDetail.when')}</dt>
           <dd>{formatTime(record.approval.decidedAt)}</dd>
           <dt>{t('recordDetail.reason')}</dt>
           {/* main's own reason (a restart, Stop) in the language shown; the operator's note verbatim */}
-          <dd>{record.approval.reason !== undefined ? shownText(i18n, record.approval.reason, record.approval.reasonMessage) : '—'}</dd>
+          <dd>
+            {record.approval.reason !== undefined
+              ? shownText(i18n, record.approval.reason, record.approval.reasonMessage)
+              : '—'}
+          </dd>
           <dt>{t('recordDetail.argumentsHash')}</dt>
           <dd>
             <code>{record.approval.argumentsHash}</code>
-            {record.approval.argumentsHash === record.argumentsHash ? t('recordDetail.matchesTheCall') : t('recordDetail.differsFromTheCall')}
+            {record.approval.argumentsHash === record.argumentsHash
+              ? t('recordDetail.matchesTheCall')
+              : t('recordDetail.differsFromTheCall')}
           </dd>
           <dt>{t('recordDetail.approvalId')}</dt>
           <dd>

@@ -8,7 +8,9 @@ describe('RecordResult', () => {
   it('shows JSON carried in MCP text parts parsed, and keeps the exact result', () => {
     const result = { content: [{ type: 'text', text: '{"trackingNo":"BIT9100000233","nodes":[]}' }] };
     render(<RecordResult result={result} />);
-    expect(screen.getByLabelText('Result text 1').textContent).toBe('{\n  "trackingNo": "BIT9100000233",\n  "nodes": []\n}');
+    expect(screen.getByLabelText('Result text 1').textContent).toBe(
+      '{\n  "trackingNo": "BIT9100000233",\n  "nodes": []\n}',
+    );
     expect(screen.getByLabelText('Exact result').textContent).toContain('\\"trackingNo\\"');
   });
 

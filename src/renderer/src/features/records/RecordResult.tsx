@@ -22,7 +22,12 @@ interface MediaContent {
 const mediaParts = (result: unknown): MediaContent[] => {
   const content = (result as { content?: unknown } | null)?.content;
   if (!Array.isArray(content)) return [];
-  return content.filter((part): part is MediaContent => (part?.type === 'image' || part?.type === 'audio') && typeof part.data === 'string' && typeof part.mimeType === 'string');
+  return content.filter(
+    (part): part is MediaContent =>
+      (part?.type === 'image' || part?.type === 'audio') &&
+      typeof part.data === 'string' &&
+      typeof part.mimeType === 'string',
+  );
 };
 
 /**
@@ -33,7 +38,13 @@ export function RecordResult({ result }: { result: unknown }) {
   const { t } = useTranslation('records');
   const parts = textParts(result);
   const media = mediaParts(result).map((part, index) => (
-    <MediaView key={`media-${index}`} mimeType={part.mimeType} data={part.data} label={t('recordResult.ofTheResult', { type: part.type, number: index + 1 })} bytes={Math.floor((part.data.length * 3) / 4)} />
+    <MediaView
+      key={`media-${index}`}
+      mimeType={part.mimeType}
+      data={part.data}
+      label={t('recordResult.ofTheResult', { type: part.type, number: index + 1 })}
+      bytes={Math.floor((part.data.length * 3) / 4)}
+    />
   ));
   const structured = (result as { structuredContent?: unknown } | null)?.structuredContent;
   if (parts.length === 0 && structured === undefined)
@@ -47,7 +58,10 @@ export function RecordResult({ result }: { result: unknown }) {
     <>
       {media}
       {structured !== undefined && <JsonBlock value={structured} label={t('recordResult.structuredResult')} />}
-      {structured === undefined && parts.map((part, index) => <JsonBlock key={index} value={part.text} label={t('recordResult.resultText', { number: index + 1 })} />)}
+      {structured === undefined &&
+        parts.map((part, index) => (
+          <JsonBlock key={index} value={part.text} label={t('recordResult.resultText', { number: index + 1 })} />
+        ))}
       <details>
         <summary>{t('recordResult.exactResult')}</summary>
         <JsonBlock value={result} label={t('recordResult.exactResult')} />

@@ -21,7 +21,10 @@ export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
             <dd>
               {progress.progress}
               {progress.total !== undefined ? t('recordServerActivity.of', { total: progress.total }) : ''}
-              {progress.message ? `: ${progress.message}` : ''} <span className="muted">{t('recordServerActivity.notifications', { count: progress.count, at: formatTime(progress.at) })}</span>
+              {progress.message ? `: ${progress.message}` : ''}{' '}
+              <span className="muted">
+                {t('recordServerActivity.notifications', { count: progress.count, at: formatTime(progress.at) })}
+              </span>
             </dd>
           </>
         )}
@@ -38,11 +41,20 @@ export function RecordServerActivity({ record }: { record: ExecutionRecord }) {
       {exchanges?.map((exchange) => (
         <details key={exchange.id} className="record-exchange" data-testid="record-exchange">
           <summary>
-            {exchange.kind === 'elicitation' ? t('recordServerActivity.question', { url: exchange.mode === 'url' ? ' (URL)' : '' }) : t('recordServerActivity.samplingRequest')}{' '}{t('recordServerActivity.fromBy', { server: exchange.server, outcome: t(`common:exchangeOutcomes.${exchange.outcome}`), decidedBy: decidedByText(exchange.decidedBy, exchange.decidedByMessage) })}
+            {exchange.kind === 'elicitation'
+              ? t('recordServerActivity.question', { url: exchange.mode === 'url' ? ' (URL)' : '' })
+              : t('recordServerActivity.samplingRequest')}{' '}
+            {t('recordServerActivity.fromBy', {
+              server: exchange.server,
+              outcome: t(`common:exchangeOutcomes.${exchange.outcome}`),
+              decidedBy: decidedByText(exchange.decidedBy, exchange.decidedByMessage),
+            })}
             {exchange.reason ? ` (${shownText(i18n, exchange.reason, exchange.reasonMessage)})` : ''}
           </summary>
           <JsonBlock value={exchange.request} label={t('recordServerActivity.whatTheServerAsked')} />
-          {exchange.response !== undefined && <JsonBlock value={exchange.response} label={t('recordServerActivity.whatItWasAnswered')} />}
+          {exchange.response !== undefined && (
+            <JsonBlock value={exchange.response} label={t('recordServerActivity.whatItWasAnswered')} />
+          )}
         </details>
       ))}
     </>

@@ -7,13 +7,23 @@ const STATUSES: RecordStatus[] = ['success', 'error', 'rejected', 'blocked', 'st
 const ACTORS: RecordActor[] = ['model', 'operator', 'replay', 'test'];
 
 /** Tool, server, status, conversation and time: each a labelled select, "Any" by default. */
-export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions; titleOf: (conversationId: string) => string }) {
+export function RecordsFilterBar({
+  options,
+  titleOf,
+}: {
+  options: FilterOptions;
+  titleOf: (conversationId: string) => string;
+}) {
   const { t } = useTranslation('records');
   const filter = useRecordsUiStore((s) => s.filter);
   const setFilter = useRecordsUiStore((s) => s.setFilter);
   const resetFilter = useRecordsUiStore((s) => s.resetFilter);
   return (
-    <form className="filter-bar" aria-label={t('recordsFilterBar.filterRecords')} onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="filter-bar"
+      aria-label={t('recordsFilterBar.filterRecords')}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label>
         <span>{t('recordsFilterBar.tool')}</span>
         <select value={filter.tool} onChange={(e) => setFilter({ tool: e.target.value })}>
@@ -60,7 +70,11 @@ export function RecordsFilterBar({ options, titleOf }: { options: FilterOptions;
       </label>
       <label>
         <span>{t('recordsFilterBar.customer')}</span>
-        <select value={filter.customerId} onChange={(e) => setFilter({ customerId: e.target.value })} data-testid="records-filter-customer">
+        <select
+          value={filter.customerId}
+          onChange={(e) => setFilter({ customerId: e.target.value })}
+          data-testid="records-filter-customer"
+        >
           <option value="">{t('recordsFilterBar.anyCustomer')}</option>
           {options.customerIds.map((customerId) => (
             <option key={customerId} value={customerId}>

@@ -11,13 +11,25 @@ const record = recordFixture;
 
 let records: ExecutionRecord[];
 const list = ({ tool, status }: RouteInput<'records.list'> = {}) =>
-  records.filter((r) => (!tool || r.tool === tool) && (!status || r.status === status)).map(({ result: _result, ...summary }) => summary);
+  records
+    .filter((r) => (!tool || r.tool === tool) && (!status || r.status === status))
+    .map(({ result: _result, ...summary }) => summary);
 
 function setup() {
   const rpc = createFakeRpc({
     'records.list': list,
     'records.get': ({ id }) => records.find((r) => r.id === id)!,
-    'chat.list': () => [{ id: 'c1', title: 'AirPods', customerId: 'u1001', modelLabel: 'demo', createdAt: now, updatedAt: now, running: false }],
+    'chat.list': () => [
+      {
+        id: 'c1',
+        title: 'AirPods',
+        customerId: 'u1001',
+        modelLabel: 'demo',
+        createdAt: now,
+        updatedAt: now,
+        running: false,
+      },
+    ],
   });
   renderWithRpc(<RecordsPage />, rpc.client);
   return rpc;
@@ -26,7 +38,21 @@ function setup() {
 beforeEach(() => {
   useRecordsUiStore.setState({ filter: EMPTY_FILTER, selectedRecordId: null });
   records = [
-    record({ id: 'r2', tool: 'cancel_order', nodeId: 'order-cancel', status: 'rejected', argumentsHash: 'sha256:2', approval: { approvalId: 'ap_1', decision: 'reject', reason: 'changed mind', decidedBy: 'operator', decidedAt: now, argumentsHash: 'sha256:2' } }),
+    record({
+      id: 'r2',
+      tool: 'cancel_order',
+      nodeId: 'order-cancel',
+      status: 'rejected',
+      argumentsHash: 'sha256:2',
+      approval: {
+        approvalId: 'ap_1',
+        decision: 'reject',
+        reason: 'changed mind',
+        decidedBy: 'operator',
+        decidedAt: now,
+        argumentsHash: 'sha256:2',
+      },
+    }),
     record({ id: 'r1' }),
   ];
 });

@@ -49,14 +49,22 @@ export function RecordsPage() {
         <RecordsFilterBar options={filterOptions(allQuery.data ?? [], filter)} titleOf={titleOf} />
         <div className="records-toolbar">
           <span role="status" data-testid="records-count">
-            {rowsQuery.data ? rowsQuery.data.length >= RECORDS_LIMIT ? t('recordsPage.recordCountLimited', { count: rows.length, limit: RECORDS_LIMIT }) : t('recordsPage.recordCount', { count: rows.length }) : ''}
+            {rowsQuery.data
+              ? rowsQuery.data.length >= RECORDS_LIMIT
+                ? t('recordsPage.recordCountLimited', { count: rows.length, limit: RECORDS_LIMIT })
+                : t('recordsPage.recordCount', { count: rows.length })
+              : ''}
           </span>
           <ExportRecordsButtons rows={rows} filter={filter} />
         </div>
         {rowsQuery.isPending ? (
           <Loading>{t('recordsPage.loadingRecords')}</Loading>
         ) : rowsQuery.isError ? (
-          <LoadError what={t('recordsPage.theRecords')} error={rowsQuery.error} onRetry={() => void rowsQuery.refetch()} />
+          <LoadError
+            what={t('recordsPage.theRecords')}
+            error={rowsQuery.error}
+            onRetry={() => void rowsQuery.refetch()}
+          />
         ) : rows.length === 0 ? (
           <Empty>{isFiltered(filter) ? t('recordsPage.noRecordsMatchThese') : t('recordsPage.noToolHasBeen')}</Empty>
         ) : (

@@ -24,7 +24,12 @@ const COLUMNS = ['started', 'tool', 'server', 'status', 'customer', 'conversatio
 export function RecordsTable(props: Props) {
   const { t } = useTranslation(['records', 'common']);
   return (
-    <div className="records-table" role="table" aria-label={t('recordsTable.executionRecords')} aria-rowcount={props.rows.length + 1}>
+    <div
+      className="records-table"
+      role="table"
+      aria-label={t('recordsTable.executionRecords')}
+      aria-rowcount={props.rows.length + 1}
+    >
       <div role="rowgroup">
         <div role="row" className="records-row records-header">
           {COLUMNS.map((name) => (
@@ -51,7 +56,12 @@ function PlainRows({ rows, ...rest }: Props) {
 
 function VirtualRows({ rows, ...rest }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   return (
     <div role="rowgroup" className="records-body virtual" ref={scroller}>
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -60,7 +70,14 @@ function VirtualRows({ rows, ...rest }: Props) {
             key={rows[item.index].id}
             row={rows[item.index]}
             index={item.index}
-            style={{ position: 'absolute', top: 0, left: 0, right: 0, height: item.size, transform: `translateY(${item.start}px)` }}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              height: item.size,
+              transform: `translateY(${item.start}px)`,
+            }}
             {...rest}
           />
         ))}
@@ -96,7 +113,15 @@ function RecordRow({
       {/* The start time, as in the detail: when the model asked for the call. */}
       <span role="cell">{formatTime(row.startedAt)}</span>
       <span role="cell" title={row.tool}>
-        <button type="button" className="link" aria-label={t('recordsTable.openRecordStarted', { tool: row.tool, status: row.status, startedAt: formatTime(row.startedAt) })}>
+        <button
+          type="button"
+          className="link"
+          aria-label={t('recordsTable.openRecordStarted', {
+            tool: row.tool,
+            status: row.status,
+            startedAt: formatTime(row.startedAt),
+          })}
+        >
           <code>{row.tool}</code>
         </button>
       </span>
@@ -108,7 +133,8 @@ function RecordRow({
         {row.customerId ?? '—'}
       </span>
       <span role="cell" className="ellipsis" title={row.conversationId}>
-        {row.actor && row.actor !== 'model' ? <span className="actor-tag">{row.actor}</span> : null} {titleOf(row.conversationId)}
+        {row.actor && row.actor !== 'model' ? <span className="actor-tag">{row.actor}</span> : null}{' '}
+        {titleOf(row.conversationId)}
       </span>
       <span role="cell" className="num" title={t('recordsTable.waitingForApproval')} data-testid="record-waited">
         {row.approval ? formatDuration(waitingMs) : '—'}

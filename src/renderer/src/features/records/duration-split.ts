@@ -12,9 +12,14 @@ export interface DurationSplit {
  * A record's duration, split at its approval decision. Derived from the record (startedAt, approval.decidedAt,
  * durationMs) so records written before the split read the same way.
  */
-export function splitDuration(record: Pick<RecordSummary, 'startedAt' | 'durationMs' | 'approval'> & Partial<Pick<RecordSummary, 'status' | 'message'>>): DurationSplit {
+export function splitDuration(
+  record: Pick<RecordSummary, 'startedAt' | 'durationMs' | 'approval'> &
+    Partial<Pick<RecordSummary, 'status' | 'message'>>,
+): DurationSplit {
   const total = Math.max(0, record.durationMs);
-  const ran = record.status === undefined || callRan({ status: record.status, approval: record.approval, message: record.message });
+  const ran =
+    record.status === undefined ||
+    callRan({ status: record.status, approval: record.approval, message: record.message });
   if (!record.approval) return { waitingMs: 0, executingMs: ran ? total : null };
   const waited = Date.parse(record.approval.decidedAt) - Date.parse(record.startedAt);
   const waitingMs = Number.isFinite(waited) ? Math.min(total, Math.max(0, waited)) : 0;

@@ -1,7 +1,12 @@
 import type { ExecutionRecord, RecordSummary } from '../../../../shared/contract';
 
 /** Runs `load` over the ids with at most `concurrency` in flight, keeping the input order. */
-export async function loadAll<T>(ids: string[], load: (id: string) => Promise<T>, concurrency = 8, onProgress?: (done: number) => void): Promise<T[]> {
+export async function loadAll<T>(
+  ids: string[],
+  load: (id: string) => Promise<T>,
+  concurrency = 8,
+  onProgress?: (done: number) => void,
+): Promise<T[]> {
   const out = new Array<T>(ids.length);
   let next = 0;
   let done = 0;
@@ -24,7 +29,12 @@ export interface RecordsExport {
   records: (ExecutionRecord | RecordSummary)[];
 }
 
-export function buildExport(kind: RecordsExport['kind'], filter: Record<string, string>, records: RecordsExport['records'], now = new Date()): RecordsExport {
+export function buildExport(
+  kind: RecordsExport['kind'],
+  filter: Record<string, string>,
+  records: RecordsExport['records'],
+  now = new Date(),
+): RecordsExport {
   const chosen = Object.fromEntries(Object.entries(filter).filter(([, value]) => value && value !== 'all'));
   return { exportedAt: now.toISOString(), kind, filter: chosen, count: records.length, records };
 }

@@ -28,7 +28,11 @@ describe('records filter', () => {
       tool: 'cancel_order',
       status: 'rejected',
     });
-    expect(toListInput({ ...EMPTY_FILTER, server: 'shop', conversationId: 'c9' })).toEqual({ limit: RECORDS_LIMIT, server: 'shop', conversationId: 'c9' });
+    expect(toListInput({ ...EMPTY_FILTER, server: 'shop', conversationId: 'c9' })).toEqual({
+      limit: RECORDS_LIMIT,
+      server: 'shop',
+      conversationId: 'c9',
+    });
   });
 
   it('keeps records that finished inside the time window', () => {

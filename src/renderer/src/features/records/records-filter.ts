@@ -12,7 +12,13 @@ const WINDOW_MS: Record<Exclude<TimeWindow, 'all'>, number> = {
 };
 
 /** The time filter's choices; their labels are translated (records.json, recordsFilterBar.timeWindows). */
-export const TIME_WINDOWS: { value: TimeWindow }[] = [{ value: 'all' }, { value: '15m' }, { value: '1h' }, { value: '24h' }, { value: '7d' }];
+export const TIME_WINDOWS: { value: TimeWindow }[] = [
+  { value: 'all' },
+  { value: '15m' },
+  { value: '1h' },
+  { value: '24h' },
+  { value: '7d' },
+];
 
 /** The fields main filters on go to records.list; empty selections are left out so "any" means any. */
 export function toListInput(filter: RecordsFilterState): RouteInput<'records.list'> {
@@ -28,7 +34,11 @@ export function toListInput(filter: RecordsFilterState): RouteInput<'records.lis
 }
 
 /** The time window is applied here: main has no time filter. A record counts by when it finished. */
-export function withinWindow<T extends Pick<RecordSummary, 'finishedAt'>>(records: T[], window: TimeWindow, now: number): T[] {
+export function withinWindow<T extends Pick<RecordSummary, 'finishedAt'>>(
+  records: T[],
+  window: TimeWindow,
+  now: number,
+): T[] {
   if (window === 'all') return records;
   const since = now - WINDOW_MS[window];
   return records.filter((record) => Date.parse(record.finishedAt) >= since);
@@ -49,12 +59,31 @@ export function filterOptions(records: RecordSummary[], current: RecordsFilterSt
     return [...set].sort();
   };
   return {
-    tools: collect(records.map((r) => r.tool), current.tool),
-    servers: collect(records.map((r) => r.server), current.server),
-    conversationIds: collect(records.map((r) => r.conversationId), current.conversationId),
-    customerIds: collect(records.map((r) => r.customerId ?? null), current.customerId),
+    tools: collect(
+      records.map((r) => r.tool),
+      current.tool,
+    ),
+    servers: collect(
+      records.map((r) => r.server),
+      current.server,
+    ),
+    conversationIds: collect(
+      records.map((r) => r.conversationId),
+      current.conversationId,
+    ),
+    customerIds: collect(
+      records.map((r) => r.customerId ?? null),
+      current.customerId,
+    ),
   };
 }
 
 export const isFiltered = (filter: RecordsFilterState) =>
-  Boolean(filter.tool || filter.server || filter.status || filter.conversationId || filter.customerId || filter.window !== 'all');
+  Boolean(
+    filter.tool ||
+    filter.server ||
+    filter.status ||
+    filter.conversationId ||
+    filter.customerId ||
+    filter.window !== 'all',
+  );

@@ -16,7 +16,15 @@ export interface RecordsFilterState {
   window: TimeWindow;
 }
 
-export const EMPTY_FILTER: RecordsFilterState = { tool: '', server: '', status: '', conversationId: '', actor: '', customerId: '', window: 'all' };
+export const EMPTY_FILTER: RecordsFilterState = {
+  tool: '',
+  server: '',
+  status: '',
+  conversationId: '',
+  actor: '',
+  customerId: '',
+  window: 'all',
+};
 
 interface RecordsUiState {
   filter: RecordsFilterState;

@@ -13,8 +13,15 @@ import { RequestsPage } from './RequestsPage';
 let pending: ApprovalRequest[];
 let requests: ServerRequestView[];
 /** The shell as App.tsx composes it: the nav badge counts approvals and servers' requests. */
-const Frame = () => <Shell pages={shellPages({ requests: RequestsPage, chat: () => <p>chat page</p> })} badges={{ requests: usePendingCount() }} />;
-const setup = (answer?: (input: { id: string; action: string; content?: Record<string, unknown> }) => { resolved: boolean }) => {
+const Frame = () => (
+  <Shell
+    pages={shellPages({ requests: RequestsPage, chat: () => <p>chat page</p> })}
+    badges={{ requests: usePendingCount() }}
+  />
+);
+const setup = (
+  answer?: (input: { id: string; action: string; content?: Record<string, unknown> }) => { resolved: boolean },
+) => {
   const rpc = createFakeRpc({
     'approvals.list': () => pending,
     'requests.list': () => requests,
@@ -22,12 +29,31 @@ const setup = (answer?: (input: { id: string; action: string; content?: Record<s
     'requests.sample': () => ({ started: true }),
     'requests.reply': () => ({ resolved: true }),
     'requests.reject': () => ({ resolved: true }),
-    'chat.list': () => [{ id: 'c1', title: 'Keyboard order', customerId: 'u1001', modelLabel: 'demo', createdAt: '', updatedAt: '', running: false }],
+    'chat.list': () => [
+      {
+        id: 'c1',
+        title: 'Keyboard order',
+        customerId: 'u1001',
+        modelLabel: 'demo',
+        createdAt: '',
+        updatedAt: '',
+        running: false,
+      },
+    ],
   });
   renderWithRpc(<Frame />, rpc.client);
   return rpc;
 };
-const exchange = (id: string): ServerExchange => ({ id, kind: 'elicitation', server: 'everything', request: {}, outcome: 'accept', decidedBy: 'operator', requestedAt: '', resolvedAt: '' });
+const exchange = (id: string): ServerExchange => ({
+  id,
+  kind: 'elicitation',
+  server: 'everything',
+  request: {},
+  outcome: 'accept',
+  decidedBy: 'operator',
+  requestedAt: '',
+  resolvedAt: '',
+});
 
 beforeEach(() => {
   useUiStore.getState().setPage('requests');
@@ -59,7 +85,13 @@ describe('RequestsPage', () => {
     expect(within(navButton).getByLabelText('3 pending').textContent).toBe('3');
 
     pending = [pending[1]];
-    act(() => rpc.emit('approvals.resolved', { id: 'ap_1', conversationId: 'c1', outcome: { approvalId: 'ap_1', decision: 'approve', decidedBy: 'operator', decidedAt: '', argumentsHash: '' } }));
+    act(() =>
+      rpc.emit('approvals.resolved', {
+        id: 'ap_1',
+        conversationId: 'c1',
+        outcome: { approvalId: 'ap_1', decision: 'approve', decidedBy: 'operator', decidedAt: '', argumentsHash: '' },
+      }),
+    );
     act(() => rpc.emit('requests.resolved', { id: 'rq_1', conversationId: 'c1', exchange: exchange('rq_1') }));
     await waitFor(() => expect(screen.getAllByTestId('approval-card')).toHaveLength(1));
     expect(screen.queryByTestId('elicitation-card')).toBeNull();
@@ -100,13 +132,22 @@ describe('a server’s question', () => {
     fireEvent.click(within(card).getByLabelText('trout'));
     fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(rpc.callsTo('requests.answer')).toHaveLength(1));
-    expect(rpc.callsTo('requests.answer')[0]).toEqual({ id: 'rq_1', action: 'accept', content: { name: 'Ada', email: 'ada@example.com', age: 36, agree: true, color: 'g', fish: ['tuna', 'trout'] } });
+    expect(rpc.callsTo('requests.answer')[0]).toEqual({
+      id: 'rq_1',
+      action: 'accept',
+      content: { name: 'Ada', email: 'ada@example.com', age: 36, agree: true, color: 'g', fish: ['tuna', 'trout'] },
+    });
   });
 
   it('shows main’s refusal beside the field, and declines or cancels without content', async () => {
     requests = [elicitationFixture()];
     const rpc = setup((input) => {
-      if (input.action === 'accept') throw new RpcClientError({ code: 'bad_request', message: 'name: taken', details: { problems: [{ field: 'name', message: 'Name is already taken' }] } });
+      if (input.action === 'accept')
+        throw new RpcClientError({
+          code: 'bad_request',
+          message: 'name: taken',
+          details: { problems: [{ field: 'name', message: 'Name is already taken' }] },
+        });
       return { resolved: true };
     });
     const card = await screen.findByTestId('elicitation-card');
@@ -118,7 +159,14 @@ describe('a server’s question', () => {
   });
 
   it('shows a URL with its host and opens it only on an explicit click, accepting once the tab opened', async () => {
-    requests = [elicitationFixture({ mode: 'url', url: 'https://auth.example.com/consent?x=1', urlHost: 'auth.example.com', requestedSchema: undefined })];
+    requests = [
+      elicitationFixture({
+        mode: 'url',
+        url: 'https://auth.example.com/consent?x=1',
+        urlHost: 'auth.example.com',
+        requestedSchema: undefined,
+      }),
+    ];
     const rpc = setup();
     const card = await screen.findByTestId('elicitation-card');
     expect(within(card).getByTestId('url-host').textContent).toBe('auth.example.com');
@@ -137,7 +185,14 @@ describe('a URL-mode question from a hostile server', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('a blocked pop-up accepts nothing and says so', async () => {
-    requests = [elicitationFixture({ mode: 'url', url: 'https://auth.example.com/consent', urlHost: 'auth.example.com', requestedSchema: undefined })];
+    requests = [
+      elicitationFixture({
+        mode: 'url',
+        url: 'https://auth.example.com/consent',
+        urlHost: 'auth.example.com',
+        requestedSchema: undefined,
+      }),
+    ];
     const rpc = setup();
     const card = await screen.findByTestId('elicitation-card');
     vi.spyOn(window, 'open').mockReturnValue(null);
@@ -159,7 +214,9 @@ describe('a URL-mode question from a hostile server', () => {
   });
 
   it('a URL the gate refuses gets no open button, only Decline and Cancel', async () => {
-    requests = [elicitationFixture({ mode: 'url', url: 'file:///etc/passwd', urlHost: '', requestedSchema: undefined })];
+    requests = [
+      elicitationFixture({ mode: 'url', url: 'file:///etc/passwd', urlHost: '', requestedSchema: undefined }),
+    ];
     const rpc = setup();
     const card = await screen.findByTestId('elicitation-card');
     const opened = vi.spyOn(window, 'open');
@@ -172,10 +229,24 @@ describe('a URL-mode question from a hostile server', () => {
 });
 
 describe('a form that asks for a secret', () => {
-  const secretSchema = { type: 'object', properties: { account: { type: 'string', title: 'Account' }, password: { type: 'string', title: 'Password' }, api_key: { type: 'string', title: 'API key' } } };
+  const secretSchema = {
+    type: 'object',
+    properties: {
+      account: { type: 'string', title: 'Account' },
+      password: { type: 'string', title: 'Password' },
+      api_key: { type: 'string', title: 'API key' },
+    },
+  };
 
   it('during one of its own calls: a notice that it goes to that server only and is not stored; the inputs are hidden', async () => {
-    requests = [elicitationFixture({ server: 'vault', toolName: 'unlock', outsideItsCalls: false, requestedSchema: secretSchema })];
+    requests = [
+      elicitationFixture({
+        server: 'vault',
+        toolName: 'unlock',
+        outsideItsCalls: false,
+        requestedSchema: secretSchema,
+      }),
+    ];
     setup();
     const card = await screen.findByTestId('elicitation-card');
     const warning = within(card).getByTestId('secret-warning');
@@ -188,12 +259,22 @@ describe('a form that asks for a secret', () => {
   });
 
   it('while another server’s tool runs: a stronger warning naming both', async () => {
-    requests = [elicitationFixture({ server: 'weather', toolName: null, outsideItsCalls: true, callsElsewhere: [{ server: 'bank', toolName: 'transfer' }], requestedSchema: secretSchema })];
+    requests = [
+      elicitationFixture({
+        server: 'weather',
+        toolName: null,
+        outsideItsCalls: true,
+        callsElsewhere: [{ server: 'bank', toolName: 'transfer' }],
+        requestedSchema: secretSchema,
+      }),
+    ];
     setup();
     const warning = await screen.findByTestId('secret-warning');
     expect(warning.dataset.strength).toBe('strong');
     expect(warning.getAttribute('role')).toBe('alert');
-    expect(warning.textContent).toContain('weather asks for a secret (Password, API key) while transfer of bank is running');
+    expect(warning.textContent).toContain(
+      'weather asks for a secret (Password, API key) while transfer of bank is running',
+    );
   });
 
   it('no warning for a form without secrets', async () => {
@@ -210,13 +291,23 @@ describe('a server’s sampling request', () => {
     const rpc = setup();
     const card = await screen.findByTestId('sampling-card');
     expect(within(card).queryByRole('button', { name: /Return answer/ })).toBeNull();
-    fireEvent.change(within(card).getByLabelText(/Message 1/), { target: { value: 'What is the Model Context Protocol?' } });
+    fireEvent.change(within(card).getByLabelText(/Message 1/), {
+      target: { value: 'What is the Model Context Protocol?' },
+    });
     fireEvent.change(within(card).getByLabelText('Max tokens'), { target: { value: '40' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Send to offline demo model' }));
     await waitFor(() => expect(rpc.callsTo('requests.sample')).toHaveLength(1));
-    expect(rpc.callsTo('requests.sample')[0]).toEqual({ id: 'rq_1', messages: [{ text: 'What is the Model Context Protocol?' }], systemPrompt: 'You are a helpful test server.', maxTokens: 40 });
+    expect(rpc.callsTo('requests.sample')[0]).toEqual({
+      id: 'rq_1',
+      messages: [{ text: 'What is the Model Context Protocol?' }],
+      systemPrompt: 'You are a helpful test server.',
+      maxTokens: 40,
+    });
 
-    const answered = samplingFixture({ stage: 'answered', answer: { text: 'A protocol.', model: 'offline demo model', stopReason: 'endTurn' } });
+    const answered = samplingFixture({
+      stage: 'answered',
+      answer: { text: 'A protocol.', model: 'offline demo model', stopReason: 'endTurn' },
+    });
     act(() => rpc.emit('requests.updated', answered));
     expect((await screen.findByTestId('sampling-answer')).textContent).toBe('A protocol.');
     fireEvent.click(screen.getByRole('button', { name: 'Return answer to everything' }));
@@ -225,10 +316,21 @@ describe('a server’s sampling request', () => {
 
   it('says what the host bounded: the tokens the server asked for and its text', async () => {
     const base = samplingFixture();
-    requests = [{ ...base, request: { ...base.request, maxTokens: 2000, limits: { requestedMaxTokens: 100_000_000, maxTokens: 2000, textBytes: 4_194_304, textLimit: 200_000 } } }];
+    requests = [
+      {
+        ...base,
+        request: {
+          ...base.request,
+          maxTokens: 2000,
+          limits: { requestedMaxTokens: 100_000_000, maxTokens: 2000, textBytes: 4_194_304, textLimit: 200_000 },
+        },
+      },
+    ];
     setup();
     const note = await screen.findByTestId('sampling-limits');
-    expect(note.textContent).toContain('The server asked for 100,000,000 tokens; capped to 2,000 by the model settings (agent.model.maxTokens).');
+    expect(note.textContent).toContain(
+      'The server asked for 100,000,000 tokens; capped to 2,000 by the model settings (agent.model.maxTokens).',
+    );
     expect(note.textContent).toContain('Its text was 4,194,304 bytes; cut to 200,000');
   });
 

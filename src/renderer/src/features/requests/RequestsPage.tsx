@@ -9,7 +9,9 @@ import { usePendingRequests } from '../../lib/server-requests';
 import './requests.css';
 import { useTranslation } from 'react-i18next';
 
-type Waiting = { kind: 'approval'; at: string; approval: ApprovalRequest } | { kind: 'server'; at: string; request: ServerRequestView };
+type Waiting =
+  | { kind: 'approval'; at: string; approval: ApprovalRequest }
+  | { kind: 'server'; at: string; request: ServerRequestView };
 
 /**
  * Everything waiting for the operator, across conversations, oldest first: approvals of write tools, and what
@@ -32,32 +34,41 @@ export function RequestsPage() {
   return (
     <section aria-labelledby="requests-title" className="requests-page">
       <h1 id="requests-title">{t('requestsPage.requests')}</h1>
-      <p className="muted">
-        {t('requestsPage.writeToolsWaitHere')}
-      </p>
+      <p className="muted">{t('requestsPage.writeToolsWaitHere')}</p>
       {approvals.isPending || requests.isPending ? (
         <Loading>{t('requestsPage.loadingWhatIsWaiting')}</Loading>
       ) : failed ? (
-        <LoadError what={t('requestsPage.thePendingRequests')} error={failed.error} onRetry={() => void failed.refetch()} />
+        <LoadError
+          what={t('requestsPage.thePendingRequests')}
+          error={failed.error}
+          onRetry={() => void failed.refetch()}
+        />
       ) : waiting.length === 0 ? (
         <Empty>{t('requestsPage.nothingIsWaiting')}</Empty>
       ) : (
         <>
-        <h2 id="requests-waiting" className="small-heading">{t('requestsPage.pendingRequestsOldestFirst')}</h2>
-        <ol className="request-list" aria-labelledby="requests-waiting">
-          {waiting.map((entry) =>
-            entry.kind === 'approval' ? (
-              <li key={entry.approval.id}>
-                {/* A run by hand (operator actor) has no conversation to go back to. */}
-                <ApprovalCard approval={entry.approval} conversation={entry.approval.actor === 'operator' ? undefined : linkTo(entry.approval.conversationId)} />
-              </li>
-            ) : (
-              <li key={entry.request.id}>
-                <ServerRequestCard request={entry.request} conversation={linkTo(entry.request.conversationId)} />
-              </li>
-            ),
-          )}
-        </ol>
+          <h2 id="requests-waiting" className="small-heading">
+            {t('requestsPage.pendingRequestsOldestFirst')}
+          </h2>
+          <ol className="request-list" aria-labelledby="requests-waiting">
+            {waiting.map((entry) =>
+              entry.kind === 'approval' ? (
+                <li key={entry.approval.id}>
+                  {/* A run by hand (operator actor) has no conversation to go back to. */}
+                  <ApprovalCard
+                    approval={entry.approval}
+                    conversation={
+                      entry.approval.actor === 'operator' ? undefined : linkTo(entry.approval.conversationId)
+                    }
+                  />
+                </li>
+              ) : (
+                <li key={entry.request.id}>
+                  <ServerRequestCard request={entry.request} conversation={linkTo(entry.request.conversationId)} />
+                </li>
+              ),
+            )}
+          </ol>
         </>
       )}
     </section>

@@ -17,16 +17,37 @@ interface ArgumentProps {
 }
 
 /** One argument of a prompt or variable of a resource template; when the server offers completions, its suggestions for what is typed so far. */
-export function ArgumentField({ server, reference, name, label, hint, value, others, completions, onChange }: ArgumentProps) {
+export function ArgumentField({
+  server,
+  reference,
+  name,
+  label,
+  hint,
+  value,
+  others,
+  completions,
+  onChange,
+}: ArgumentProps) {
   const { t } = useTranslation('servers');
   const id = useId();
   const context = Object.fromEntries(Object.entries(others).filter(([key, v]) => key !== name && v !== ''));
-  const suggest = useRpcQuery('prompts.complete', { server, ref: reference, argument: { name, value }, context }, { enabled: completions, staleTime: 30_000 });
+  const suggest = useRpcQuery(
+    'prompts.complete',
+    { server, ref: reference, argument: { name, value }, context },
+    { enabled: completions, staleTime: 30_000 },
+  );
   const values = suggest.data?.values ?? [];
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} list={`${id}-suggestions`} autoComplete="off" spellCheck={false} />
+      <input
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        list={`${id}-suggestions`}
+        autoComplete="off"
+        spellCheck={false}
+      />
       <datalist id={`${id}-suggestions`}>
         {values.map((v) => (
           <option key={v} value={v} />
@@ -41,7 +62,7 @@ export function ArgumentField({ server, reference, name, label, hint, value, oth
               {v}
             </button>
           ))}
-          {suggest.data?.hasMore && <span className="muted">{' '}{t('argumentField.andMore')}</span>}
+          {suggest.data?.hasMore && <span className="muted"> {t('argumentField.andMore')}</span>}
         </p>
       )}
     </div>

@@ -22,11 +22,13 @@ export function ClientFields({ client, errors, onChange }: Props) {
     <fieldset className="client-fields">
       <legend>{t('clientFields.whatItMayAsk')}</legend>
       <label className="check-row">
-        <input type="checkbox" checked={client.elicitation} onChange={(e) => set({ elicitation: e.target.checked })} />{' '}{t('clientFields.questionsElicitationFormsAnd')}
+        <input type="checkbox" checked={client.elicitation} onChange={(e) => set({ elicitation: e.target.checked })} />{' '}
+        {t('clientFields.questionsElicitationFormsAnd')}
       </label>
       <div className="field-pair">
         <label className="check-row">
-          <input type="checkbox" checked={client.sampling} onChange={(e) => set({ sampling: e.target.checked })} />{' '}{t('clientFields.modelRequestsSamplingEach')} <DeprecatedMark />
+          <input type="checkbox" checked={client.sampling} onChange={(e) => set({ sampling: e.target.checked })} />{' '}
+          {t('clientFields.modelRequestsSamplingEach')} <DeprecatedMark />
         </label>
         <TextField
           label={t('clientFields.modelRequestsPerMinute')}
@@ -57,7 +59,12 @@ export function ClientFields({ client, errors, onChange }: Props) {
         <FieldErrors id={`${id}-roots-errors`} messages={errors.roots ?? []} />
       </div>
       <label className="check-row">
-        <input type="checkbox" checked={client.useInstructions} onChange={(e) => set({ useInstructions: e.target.checked })} />{' '}{t('clientFields.sendItsInstructionsTo')}
+        <input
+          type="checkbox"
+          checked={client.useInstructions}
+          onChange={(e) => set({ useInstructions: e.target.checked })}
+        />{' '}
+        {t('clientFields.sendItsInstructionsTo')}
       </label>
       <TextField
         label={t('clientFields.longestCallWithProgress')}

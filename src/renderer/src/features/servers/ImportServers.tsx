@@ -14,7 +14,11 @@ type Choice = 'skip' | 'rename' | 'replace';
 const CHOICES: readonly Choice[] = ['skip', 'rename', 'replace'];
 
 export const endpointOf = (config: ServerConfig): string =>
-  'builtin' in config ? `builtin:${config.builtin}` : 'command' in config ? [config.command, ...config.args].join(' ') : config.url;
+  'builtin' in config
+    ? `builtin:${config.builtin}`
+    : 'command' in config
+      ? [config.command, ...config.args].join(' ')
+      : config.url;
 
 /**
  * Import `{"mcpServers": …}` (Claude Desktop, Cursor) or VS Code `mcp.json`, pasted or from a file. Main writes
@@ -33,7 +37,10 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
 
   // A preview (dryRun) writes nothing; the operator then imports as shown, or picks what a clash should do.
   const run = (onConflict: 'ask' | Choice, dryRun = false, allowed = allowEnv) =>
-    importServers.mutate({ text, onConflict, dryRun, allowEnv: allowed }, { onSuccess: setResult, onError: () => setResult(null) });
+    importServers.mutate(
+      { text, onConflict, dryRun, allowEnv: allowed },
+      { onSuccess: setResult, onError: () => setResult(null) },
+    );
   // A tick changes what would be written: the preview is asked again with it.
   const changeAllowed = (allowed: string[]) => {
     setAllowEnv(allowed);
@@ -53,12 +60,19 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
       setText(typeof reader.result === 'string' ? reader.result : '');
       forgetPreview();
     };
-    reader.onerror = () => setReadError(t('importServers.couldNotRead', { file: file.name, failure: reader.error?.message ?? t('importServers.unknownReadError') }));
+    reader.onerror = () =>
+      setReadError(
+        t('importServers.couldNotRead', {
+          file: file.name,
+          failure: reader.error?.message ?? t('importServers.unknownReadError'),
+        }),
+      );
     reader.readAsText(file);
   };
 
   const needsChoice = result !== null && !result.applied && result.conflicts.length > 0;
-  const readyToImport = result !== null && !result.applied && result.conflicts.length === 0 && result.servers.length > 0;
+  const readyToImport =
+    result !== null && !result.applied && result.conflicts.length === 0 && result.servers.length > 0;
   return (
     <section className="import-servers" aria-labelledby={`${id}-title`} data-testid="import-servers">
       <div className="detail-head">
@@ -88,11 +102,21 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
         {readError && <p className="field-error">{readError}</p>}
       </div>
       <div className="actions">
-        <button type="button" className="btn btn-primary" disabled={!text.trim() || importServers.isPending} onClick={() => run('ask', true)}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!text.trim() || importServers.isPending}
+          onClick={() => run('ask', true)}
+        >
           {importServers.isPending ? t('importServers.reading') : t('importServers.preview')}
         </button>
         {readyToImport && (
-          <button type="button" className="btn btn-primary" disabled={importServers.isPending} onClick={() => run('ask')}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={importServers.isPending}
+            onClick={() => run('ask')}
+          >
             {t('importServers.importServers', { count: result.servers.length })}
           </button>
         )}
@@ -103,20 +127,36 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
           {t('importServers.importFailed', { message: saveFailureOf(importServers.error).message })}
         </p>
       )}
-      {result && !result.applied && <ImportEnvConsent references={result.environment} allowed={allowEnv} onChange={changeAllowed} />}
+      {result && !result.applied && (
+        <ImportEnvConsent references={result.environment} allowed={allowEnv} onChange={changeAllowed} />
+      )}
       {result && <ImportPreview result={result} />}
       {needsChoice && (
         <fieldset className="editor-section" data-testid="import-conflicts">
           <legend>
-            {result.conflicts.length === 1 ? t('importServers.is', { conflicts: result.conflicts[0] }) : t('importServers.are', { names: result.conflicts.join(', ') })}{' '}{t('importServers.alreadyConfiguredWhatShould')}
+            {result.conflicts.length === 1
+              ? t('importServers.is', { conflicts: result.conflicts[0] })
+              : t('importServers.are', { names: result.conflicts.join(', ') })}{' '}
+            {t('importServers.alreadyConfiguredWhatShould')}
           </legend>
           {CHOICES.map((option) => (
             <label key={option} className="radio-row">
-              <input type="radio" name={`${id}-choice`} value={option} checked={choice === option} onChange={() => setChoice(option)} />
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                value={option}
+                checked={choice === option}
+                onChange={() => setChoice(option)}
+              />
               {t(`importServers.choices.${option}`)}
             </label>
           ))}
-          <button type="button" className="btn btn-primary" disabled={importServers.isPending} onClick={() => run(choice)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={importServers.isPending}
+            onClick={() => run(choice)}
+          >
             {t('importServers.importWithThisChoice')}
           </button>
         </fieldset>
@@ -135,7 +175,10 @@ function ImportPreview({ result }: { result: ImportResult }) {
         {result.applied
           ? importedSentence(sentenceT, result)
           : result.servers.length
-            ? t('importServers.nothingWrittenYetFound', { count: result.servers.length, format: result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers' })
+            ? t('importServers.nothingWrittenYetFound', {
+                count: result.servers.length,
+                format: result.format === 'vscode' ? 'VS Code mcp.json' : 'mcpServers',
+              })
             : t('importServers.nothingToImport')}
       </p>
       {result.servers.length > 0 && (
@@ -153,9 +196,17 @@ function ImportPreview({ result }: { result: ImportResult }) {
               <tr key={`${server.originalName}:${server.name}`} data-server={server.name}>
                 <td>
                   {server.name}
-                  {server.originalName !== server.name && <span className="muted">{' '}{t('importServers.was', { originalName: server.originalName })}</span>}
+                  {server.originalName !== server.name && (
+                    <span className="muted"> {t('importServers.was', { originalName: server.originalName })}</span>
+                  )}
                 </td>
-                <td>{!result.applied && clashes.has(server.name) ? <span className="warn-text">{t('importServers.nameClash')}</span> : <span title={server.action}>{t(`importServers.actions.${server.action}`)}</span>}</td>
+                <td>
+                  {!result.applied && clashes.has(server.name) ? (
+                    <span className="warn-text">{t('importServers.nameClash')}</span>
+                  ) : (
+                    <span title={server.action}>{t(`importServers.actions.${server.action}`)}</span>
+                  )}
+                </td>
                 <td>
                   <code>{endpointOf(server.config)}</code>
                 </td>
@@ -217,9 +268,10 @@ function ImportedSettings({ config }: { config: ServerConfig }) {
           ))}
         </span>
       )}
-      {config.timeoutMs !== undefined && <span data-testid="imported-timeout">{t('importServers.timeoutms', { timeoutMs: config.timeoutMs })}</span>}
+      {config.timeoutMs !== undefined && (
+        <span data-testid="imported-timeout">{t('importServers.timeoutms', { timeoutMs: config.timeoutMs })}</span>
+      )}
       {env.length === 0 && headers.length === 0 && config.timeoutMs === undefined && <span className="muted">—</span>}
     </span>
   );
 }
-

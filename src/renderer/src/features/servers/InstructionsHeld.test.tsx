@@ -23,7 +23,11 @@ const held = (over: Partial<ServerView> = {}): ServerView => ({
   offeredCapabilities: { tools: {} },
   declaredCapabilities: {},
   instructions: NOW,
-  instructionsPin: { pinned: { hash: 'a'.repeat(64), text: PINNED, pinnedAt: '2025-01-01T00:00:00.000Z' }, currentHash: 'b'.repeat(64), held: true },
+  instructionsPin: {
+    pinned: { hash: 'a'.repeat(64), text: PINNED, pinnedAt: '2025-01-01T00:00:00.000Z' },
+    currentHash: 'b'.repeat(64),
+    held: true,
+  },
   toolCount: 1,
   tools: ['query_order'],
   stderrTail: null,
@@ -31,17 +35,30 @@ const held = (over: Partial<ServerView> = {}): ServerView => ({
   reconnectAttempt: 0,
   nextRetryAt: null,
   auth: null,
-  config: { name: 'hostile', enabled: true, url: 'http://127.0.0.1:1/mcp', useInstructions: true } as ServerView['config'],
+  config: {
+    name: 'hostile',
+    enabled: true,
+    url: 'http://127.0.0.1:1/mcp',
+    useInstructions: true,
+  } as ServerView['config'],
   ...over,
 });
 
-describe('a held change of a server\'s instructions', () => {
-  it('is shown on the server\'s card with a diff, and Accept sends the reviewed hash', async () => {
+describe("a held change of a server's instructions", () => {
+  it("is shown on the server's card with a diff, and Accept sends the reviewed hash", async () => {
     let servers = [held()];
     const rpc = createFakeRpc({
       'servers.list': () => ({ servers }),
       'servers.acceptInstructions': ({ name }) => {
-        servers = [held({ instructionsPin: { pinned: { hash: 'b'.repeat(64), text: NOW, pinnedAt: '2025-01-02T00:00:00.000Z' }, currentHash: 'b'.repeat(64), held: false } })];
+        servers = [
+          held({
+            instructionsPin: {
+              pinned: { hash: 'b'.repeat(64), text: NOW, pinnedAt: '2025-01-02T00:00:00.000Z' },
+              currentHash: 'b'.repeat(64),
+              held: false,
+            },
+          }),
+        ];
         rpc.emit('servers.instructionsChanged', { name });
         return servers[0];
       },
@@ -53,7 +70,9 @@ describe('a held change of a server\'s instructions', () => {
     expect(diff.querySelector('ins')?.textContent).toContain('IGNORE');
     expect(diff.querySelector('del')?.textContent).toContain('query_order');
     fireEvent.click(within(box).getByRole('button', { name: 'Accept the new instructions' }));
-    await waitFor(() => expect(rpc.callsTo('servers.acceptInstructions')).toEqual([{ name: 'hostile', currentHash: 'b'.repeat(64) }]));
+    await waitFor(() =>
+      expect(rpc.callsTo('servers.acceptInstructions')).toEqual([{ name: 'hostile', currentHash: 'b'.repeat(64) }]),
+    );
     await waitFor(() => expect(screen.queryByTestId('instructions-held')).toBeNull());
   });
 });

@@ -15,12 +15,23 @@ export function InstructionsHeld({ server }: { server: ServerView }) {
   const pin = server.instructionsPin;
   if (!pin?.held) return null;
   return (
-    <section className="quarantine instructions-held" role="region" aria-label={t('instructionsHeld.title', { name: server.name })} data-testid="instructions-held">
+    <section
+      className="quarantine instructions-held"
+      role="region"
+      aria-label={t('instructionsHeld.title', { name: server.name })}
+      data-testid="instructions-held"
+    >
       <p className="warn-text">
         <strong>{t('instructionsHeld.title', { name: server.name })}</strong>{' '}
-        {t(pin.currentHash === null ? 'instructionsHeld.removed' : 'instructionsHeld.changed', { pinnedAt: formatTime(pin.pinned.pinnedAt) })}
+        {t(pin.currentHash === null ? 'instructionsHeld.removed' : 'instructionsHeld.changed', {
+          pinnedAt: formatTime(pin.pinned.pinnedAt),
+        })}
       </p>
-      <DescriptionDiff original={pin.pinned.text} override={server.instructions ?? ''} label={t('instructionsHeld.diff')} />
+      <DescriptionDiff
+        original={pin.pinned.text}
+        override={server.instructions ?? ''}
+        label={t('instructionsHeld.diff')}
+      />
       <div className="actions">
         <button
           type="button"

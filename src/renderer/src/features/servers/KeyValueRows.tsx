@@ -18,7 +18,8 @@ interface Props {
 export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onChange }: Props) {
   const { t } = useTranslation('servers');
   const id = useId();
-  const set = (index: number, patch: Partial<KeyValueRow>) => onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const set = (index: number, patch: Partial<KeyValueRow>) =>
+    onChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
   return (
     <fieldset className="editor-section kv-rows" data-testid={`${field}-rows`}>
       <legend>{legend}</legend>
@@ -41,13 +42,22 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
             />
             <input
               aria-label={t('keyValueRows.value', { number: index + 1 })}
-              placeholder={mayHoldSecret([field, row.key]) ? t('keyValueRows.secretPlaceholder') : t('keyValueRows.valuePlaceholder')}
+              placeholder={
+                mayHoldSecret([field, row.key])
+                  ? t('keyValueRows.secretPlaceholder')
+                  : t('keyValueRows.valuePlaceholder')
+              }
               value={row.value}
               spellCheck={false}
               aria-describedby={note ? `${id}-${index}-secret` : undefined}
               onChange={(event) => set(index, { value: event.target.value })}
             />
-            <button type="button" className="btn btn-small" aria-label={t('keyValueRows.removeRow', { what: keyLabel.toLowerCase(), number: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={t('keyValueRows.removeRow', { what: keyLabel.toLowerCase(), number: index + 1 })}
+              onClick={() => onChange(rows.filter((_, i) => i !== index))}
+            >
               {t('keyValueRows.remove')}
             </button>
             <FieldErrors id={errorId} messages={keyErrors} />
@@ -71,7 +81,10 @@ export function KeyValueRows({ legend, field, keyLabel, rows, errors, hint, onCh
  * Main sends literal secrets masked (`Bearer ••••1234`) and keeps the literal when the mask comes back as
  * it was; either way a secret is better read from main's environment than written in the file.
  */
-function secretNote(field: 'headers' | 'env', row: KeyValueRow): 'keyValueRows.secretMasked' | 'keyValueRows.secretTyped' | null {
+function secretNote(
+  field: 'headers' | 'env',
+  row: KeyValueRow,
+): 'keyValueRows.secretMasked' | 'keyValueRows.secretTyped' | null {
   if (!row.value || !mayHoldSecret([field, row.key]) || isEnvReference(row.value)) return null;
   if (isMasked(row.value)) return 'keyValueRows.secretMasked';
   if (field === 'headers' && !CREDENTIAL_HEADER.test(row.key)) return null; // any header is masked; only these are worth a tip
@@ -81,7 +94,15 @@ function secretNote(field: 'headers' | 'env', row: KeyValueRow): 'keyValueRows.s
 const CREDENTIAL_HEADER = /auth|token|key|secret|cookie|session|passw/i;
 
 /** Command-line arguments, one per row, in order. */
-export function ArgRows({ args, errors, onChange }: { args: readonly string[]; errors: readonly string[]; onChange: (args: string[]) => void }) {
+export function ArgRows({
+  args,
+  errors,
+  onChange,
+}: {
+  args: readonly string[];
+  errors: readonly string[];
+  onChange: (args: string[]) => void;
+}) {
   const { t } = useTranslation('servers');
   const id = useId();
   return (
@@ -91,8 +112,18 @@ export function ArgRows({ args, errors, onChange }: { args: readonly string[]; e
       {args.length === 0 && <p className="state-empty small">{t('keyValueRows.none')}</p>}
       {args.map((arg, index) => (
         <div key={index} className="kv-row args-row">
-          <input aria-label={t('keyValueRows.argument', { number: index + 1 })} value={arg} spellCheck={false} onChange={(event) => onChange(args.map((a, i) => (i === index ? event.target.value : a)))} />
-          <button type="button" className="btn btn-small" aria-label={t('keyValueRows.removeArgument', { number: index + 1 })} onClick={() => onChange(args.filter((_, i) => i !== index))}>
+          <input
+            aria-label={t('keyValueRows.argument', { number: index + 1 })}
+            value={arg}
+            spellCheck={false}
+            onChange={(event) => onChange(args.map((a, i) => (i === index ? event.target.value : a)))}
+          />
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-label={t('keyValueRows.removeArgument', { number: index + 1 })}
+            onClick={() => onChange(args.filter((_, i) => i !== index))}
+          >
             {t('keyValueRows.remove')}
           </button>
         </div>

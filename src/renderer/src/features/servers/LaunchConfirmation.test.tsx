@@ -6,7 +6,11 @@ import { i18n } from '../../lib/i18n';
 import { LaunchConfirmation } from './LaunchConfirmation';
 
 const LINE = 'node /tmp/evil.js "a b" [env: OPENAI_API_KEY]';
-const waiting = { name: 'pasted', status: 'needs-confirmation', launchConfirmation: { commandLine: LINE } } as unknown as ServerView;
+const waiting = {
+  name: 'pasted',
+  status: 'needs-confirmation',
+  launchConfirmation: { commandLine: LINE },
+} as unknown as ServerView;
 
 afterEach(async () => {
   cleanup();
@@ -20,7 +24,9 @@ describe('a stdio server waiting for its first launch (security review 2, item 1
     expect(screen.getByTestId('launch-confirmation').textContent).toContain('Waiting for your confirmation to launch:');
     expect(screen.getByTestId('launch-command-line').textContent).toBe(LINE);
     fireEvent.click(screen.getByRole('button', { name: 'Don’t launch' }));
-    await waitFor(() => expect(rpc.callsTo('servers.confirmLaunch')).toEqual([{ name: 'pasted', commandLine: LINE, launch: false }]));
+    await waitFor(() =>
+      expect(rpc.callsTo('servers.confirmLaunch')).toEqual([{ name: 'pasted', commandLine: LINE, launch: false }]),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Launch' }));
     await waitFor(() => expect(rpc.callsTo('servers.confirmLaunch')).toHaveLength(2));
     expect(rpc.callsTo('servers.confirmLaunch')[1]).toEqual({ name: 'pasted', commandLine: LINE, launch: true });

@@ -18,7 +18,11 @@ export function ListCacheFacts({ server }: { server: ServerView }) {
         <>
           <dt>{t('listCache.toolsList')}</dt>
           <dd data-testid="tools-list-cache">
-            {cache.ttlMs === null && cache.cacheScope === null ? <span className="muted">{t('listCache.noHint')}</span> : hintText(t, cache)}
+            {cache.ttlMs === null && cache.cacheScope === null ? (
+              <span className="muted">{t('listCache.noHint')}</span>
+            ) : (
+              hintText(t, cache)
+            )}
           </dd>
         </>
       )}
@@ -41,21 +45,36 @@ export function ListCacheFacts({ server }: { server: ServerView }) {
 }
 
 /** A list's hint in words: its ttl (fresh for, stale at once, none) and its scope, as the server gave them. */
-function hintText(t: TFunction<'servers'>, cache: { ttlMs: number | null; cacheScope: 'public' | 'private' | null; expiresAt?: string | null }): string {
+function hintText(
+  t: TFunction<'servers'>,
+  cache: { ttlMs: number | null; cacheScope: 'public' | 'private' | null; expiresAt?: string | null },
+): string {
   const ttl =
     cache.ttlMs === null
       ? t('listCache.noTtl')
       : cache.ttlMs === 0
         ? t('listCache.staleAtOnce')
         : cache.expiresAt !== undefined
-          ? t('listCache.freshFor', { seconds: cache.ttlMs / 1000, until: cache.expiresAt ? formatTime(cache.expiresAt) : '—' })
+          ? t('listCache.freshFor', {
+              seconds: cache.ttlMs / 1000,
+              until: cache.expiresAt ? formatTime(cache.expiresAt) : '—',
+            })
           : t('listCache.freshForNoTime', { seconds: cache.ttlMs / 1000 });
-  const scope = cache.cacheScope === 'public' ? t('listCache.public') : cache.cacheScope === 'private' ? t('listCache.private') : t('listCache.noScope');
+  const scope =
+    cache.cacheScope === 'public'
+      ? t('listCache.public')
+      : cache.cacheScope === 'private'
+        ? t('listCache.private')
+        : t('listCache.noScope');
   return `${ttl} · ${scope}`;
 }
 
 /** Under a resources or prompts list: that list's caching hint (none: it says so). */
-export function ListCacheLine({ cache }: { cache: { ttlMs: number | null; cacheScope: 'public' | 'private' | null } | undefined }) {
+export function ListCacheLine({
+  cache,
+}: {
+  cache: { ttlMs: number | null; cacheScope: 'public' | 'private' | null } | undefined;
+}) {
   const { t } = useTranslation('servers');
   if (!cache) return null;
   return (

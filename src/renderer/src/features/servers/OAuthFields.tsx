@@ -19,21 +19,33 @@ export function OAuthFields({ auth, errors, onChange }: Props) {
   const id = useId();
   const set = (patch: Partial<AuthFormState>) => onChange({ ...auth, ...patch });
   const errorsOf = (field: keyof AuthFormState) => errors[`auth.${field}`] ?? [];
-  const filled = Object.entries(auth).some(([key, value]) => key !== 'grant' && value !== '') || auth.grant !== 'authorization_code';
+  const filled =
+    Object.entries(auth).some(([key, value]) => key !== 'grant' && value !== '') || auth.grant !== 'authorization_code';
   const machine = auth.grant !== 'authorization_code';
   return (
     <details className="oauth-fields" open={filled || undefined} data-testid="oauth-fields">
       <summary>{t('oAuthFields.oauthOptional')}</summary>
       <div className="form-field">
         <label htmlFor={`${id}-grant`}>{t('oAuthFields.grant')}</label>
-        <select id={`${id}-grant`} value={auth.grant} onChange={(event) => set({ grant: event.target.value as AuthFormState['grant'] })}>
+        <select
+          id={`${id}-grant`}
+          value={auth.grant}
+          onChange={(event) => set({ grant: event.target.value as AuthFormState['grant'] })}
+        >
           <option value="authorization_code">{t('oAuthFields.authorizationCodeAnOperator')}</option>
           <option value="client_credentials">{t('oAuthFields.clientCredentialsMachineTo')}</option>
           {auth.idp && <option value="cross_app_access">{t('oAuthFields.crossAppAccess')}</option>}
         </select>
       </div>
       <div className="field-pair">
-        <TextField label={t('oAuthFields.clientId')} value={auth.clientId} onChange={(clientId) => set({ clientId })} errors={errorsOf('clientId')} spellCheck={false} placeholder={machine ? t('common:shared.required') : t('oAuthFields.preRegisteredOptional')} />
+        <TextField
+          label={t('oAuthFields.clientId')}
+          value={auth.clientId}
+          onChange={(clientId) => set({ clientId })}
+          errors={errorsOf('clientId')}
+          spellCheck={false}
+          placeholder={machine ? t('common:shared.required') : t('oAuthFields.preRegisteredOptional')}
+        />
         <TextField
           label={t('oAuthFields.clientSecret')}
           value={auth.clientSecret}

@@ -27,17 +27,28 @@ export function PromptsPanel({ server, completions }: { server: string; completi
           <ul className="prompt-list" data-testid="prompt-list">
             {page.data.prompts.map((prompt) => (
               <li key={prompt.name} data-testid="prompt-row" data-prompt={prompt.name}>
-                <button type="button" className="link" aria-pressed={chosen?.name === prompt.name} onClick={() => setChosen(chosen?.name === prompt.name ? null : prompt)}>
+                <button
+                  type="button"
+                  className="link"
+                  aria-pressed={chosen?.name === prompt.name}
+                  onClick={() => setChosen(chosen?.name === prompt.name ? null : prompt)}
+                >
                   {prompt.title ?? prompt.name}
                 </button>
                 {prompt.title && <code className="muted small"> {prompt.name}</code>}
                 {prompt.description && <span className="muted small"> {prompt.description}</span>}
-                {prompt.arguments.length > 0 && <span className="muted small"> · {prompt.arguments.map((a) => a.name).join(', ')}</span>}
+                {prompt.arguments.length > 0 && (
+                  <span className="muted small"> · {prompt.arguments.map((a) => a.name).join(', ')}</span>
+                )}
               </li>
             ))}
           </ul>
           {page.data.nextCursor && (
-            <button type="button" className="btn btn-small" onClick={() => setCursor(page.data.nextCursor ?? undefined)}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setCursor(page.data.nextCursor ?? undefined)}
+            >
               {t('promptsPanel.nextPrompts')}
             </button>
           )}
@@ -79,7 +90,12 @@ function PromptForm({ server, prompt, completions }: { server: string; prompt: P
         />
       ))}
       <div className="actions">
-        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? t('promptsPanel.needs', { missing: missing.join(', ') }) : undefined}>
+        <button
+          type="submit"
+          className="btn btn-small"
+          disabled={missing.length > 0}
+          title={missing.length ? t('promptsPanel.needs', { missing: missing.join(', ') }) : undefined}
+        >
           {t('promptsPanel.getPrompt')}
         </button>
       </div>

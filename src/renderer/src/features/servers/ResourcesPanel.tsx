@@ -18,18 +18,45 @@ export function ResourcesPromptsPanel({ server }: { server: string }) {
   const { t } = useTranslation('servers');
   const features = useRpcQuery('resources.features', { server });
   if (features.isPending) return <Loading>{t('resourcesPanel.askingWhatOffers', { server })}</Loading>;
-  if (features.isError) return <LoadError what={t('resourcesPanel.whatTheServerOffers')} error={features.error} onRetry={() => void features.refetch()} />;
+  if (features.isError)
+    return (
+      <LoadError
+        what={t('resourcesPanel.whatTheServerOffers')}
+        error={features.error}
+        onRetry={() => void features.refetch()}
+      />
+    );
   const { resources, prompts, subscribe, completions } = features.data;
   return (
-    <section className="resources-prompts" aria-label={t('resourcesPanel.resourcesAndPromptsOf', { server })} data-testid="resources-prompts">
+    <section
+      className="resources-prompts"
+      aria-label={t('resourcesPanel.resourcesAndPromptsOf', { server })}
+      data-testid="resources-prompts"
+    >
       <p className="muted small">{t('resourcesPanel.forYouToRead')}</p>
-      {resources ? <ResourcesSection server={server} canSubscribe={subscribe} completions={completions} /> : <p className="muted small">{t('resourcesPanel.offersNoResources', { server })}</p>}
-      {prompts ? <PromptsPanel server={server} completions={completions} /> : <p className="muted small">{t('resourcesPanel.offersNoPrompts', { server })}</p>}
+      {resources ? (
+        <ResourcesSection server={server} canSubscribe={subscribe} completions={completions} />
+      ) : (
+        <p className="muted small">{t('resourcesPanel.offersNoResources', { server })}</p>
+      )}
+      {prompts ? (
+        <PromptsPanel server={server} completions={completions} />
+      ) : (
+        <p className="muted small">{t('resourcesPanel.offersNoPrompts', { server })}</p>
+      )}
     </section>
   );
 }
 
-function ResourcesSection({ server, canSubscribe, completions }: { server: string; canSubscribe: boolean; completions: boolean }) {
+function ResourcesSection({
+  server,
+  canSubscribe,
+  completions,
+}: {
+  server: string;
+  canSubscribe: boolean;
+  completions: boolean;
+}) {
   const { t } = useTranslation('servers');
   const [pages, setPages] = useState<(string | undefined)[]>([undefined]);
   const [reading, setReading] = useState<string | null>(null);
@@ -61,7 +88,8 @@ function ResourcesSection({ server, canSubscribe, completions }: { server: strin
         }}
       >
         <label className="small">
-          {t('resourcesPanel.readAUri')}{' '}<input value={typed} onChange={(e) => setTyped(e.target.value)} size={48} spellCheck={false} />
+          {t('resourcesPanel.readAUri')}{' '}
+          <input value={typed} onChange={(e) => setTyped(e.target.value)} size={48} spellCheck={false} />
         </label>
         <button type="submit" className="btn btn-small" disabled={!typed.trim()}>
           {t('resourcesPanel.read')}
@@ -85,8 +113,18 @@ interface PageProps {
 function ResourcePage({ server, cursor, last, canSubscribe, reading, onRead, onMore }: PageProps) {
   const { t } = useTranslation('servers');
   const page = useRpcQuery('resources.list', { server, cursor });
-  if (page.isPending) return <li><Loading>{t('resourcesPanel.listingResources')}</Loading></li>;
-  if (page.isError) return <li><LoadError what={t('resourcesPanel.theResources')} error={page.error} onRetry={() => void page.refetch()} /></li>;
+  if (page.isPending)
+    return (
+      <li>
+        <Loading>{t('resourcesPanel.listingResources')}</Loading>
+      </li>
+    );
+  if (page.isError)
+    return (
+      <li>
+        <LoadError what={t('resourcesPanel.theResources')} error={page.error} onRetry={() => void page.refetch()} />
+      </li>
+    );
   const { resources, nextCursor, subscriptions } = page.data;
   return (
     <>
@@ -95,9 +133,19 @@ function ResourcePage({ server, cursor, last, canSubscribe, reading, onRead, onM
           <ListCacheLine cache={page.data.cache} />
         </li>
       )}
-      {resources.length === 0 && cursor === undefined && <li className="muted small">{t('resourcesPanel.noResourcesListed')}</li>}
+      {resources.length === 0 && cursor === undefined && (
+        <li className="muted small">{t('resourcesPanel.noResourcesListed')}</li>
+      )}
       {resources.map((resource) => (
-        <ResourceRow key={resource.uri} server={server} resource={resource} open={reading === resource.uri} subscribed={subscriptions.includes(resource.uri)} canSubscribe={canSubscribe} onRead={onRead} />
+        <ResourceRow
+          key={resource.uri}
+          server={server}
+          resource={resource}
+          open={reading === resource.uri}
+          subscribed={subscriptions.includes(resource.uri)}
+          canSubscribe={canSubscribe}
+          onRead={onRead}
+        />
       ))}
       {last && nextCursor && (
         <li>
@@ -110,7 +158,21 @@ function ResourcePage({ server, cursor, last, canSubscribe, reading, onRead, onM
   );
 }
 
-function ResourceRow({ server, resource, open, subscribed, canSubscribe, onRead }: { server: string; resource: ResourceView; open: boolean; subscribed: boolean; canSubscribe: boolean; onRead: (uri: string | null) => void }) {
+function ResourceRow({
+  server,
+  resource,
+  open,
+  subscribed,
+  canSubscribe,
+  onRead,
+}: {
+  server: string;
+  resource: ResourceView;
+  open: boolean;
+  subscribed: boolean;
+  canSubscribe: boolean;
+  onRead: (uri: string | null) => void;
+}) {
   const { t } = useTranslation('servers');
   // The answer is the subscriptions now: every held page of the list is refreshed to show them.
   const subscribe = useRpcMutation(subscribed ? 'resources.unsubscribe' : 'resources.subscribe', ['resources.list']);
@@ -123,34 +185,69 @@ function ResourceRow({ server, resource, open, subscribed, canSubscribe, onRead 
       </span>
       {resource.description && <span className="muted small">{resource.description}</span>}
       <span className="actions">
-        <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => onRead(open ? null : resource.uri)}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={open}
+          onClick={() => onRead(open ? null : resource.uri)}
+        >
           {open ? t('resourcesPanel.hide') : t('resourcesPanel.read')}
         </button>
         {canSubscribe && (
-          <button type="button" className="btn btn-small" disabled={subscribe.isPending} aria-pressed={subscribed} onClick={() => subscribe.mutate({ server, uri: resource.uri })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={subscribe.isPending}
+            aria-pressed={subscribed}
+            onClick={() => subscribe.mutate({ server, uri: resource.uri })}
+          >
             {subscribed ? t('resourcesPanel.unsubscribe') : t('resourcesPanel.subscribe')}
           </button>
         )}
         {subscribed && <span className="muted small">{t('resourcesPanel.subscribedAChangeIs')}</span>}
       </span>
-      {subscribe.isError && <span role="alert" className="field-error">{saveFailureOf(subscribe.error).message}</span>}
+      {subscribe.isError && (
+        <span role="alert" className="field-error">
+          {saveFailureOf(subscribe.error).message}
+        </span>
+      )}
       {open && <ResourceContents server={server} uri={resource.uri} />}
     </li>
   );
 }
 
 /** resources/templates/list (first page and more): "Fill in" opens a form for the chosen template's variables. */
-function TemplatesList({ server, completions, onEditByHand }: { server: string; completions: boolean; onEditByHand: (uriTemplate: string) => void }) {
+function TemplatesList({
+  server,
+  completions,
+  onEditByHand,
+}: {
+  server: string;
+  completions: boolean;
+  onEditByHand: (uriTemplate: string) => void;
+}) {
   const { t } = useTranslation('servers');
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [chosen, setChosen] = useState<ResourceTemplateView | null>(null);
   const page = useRpcQuery('resources.templates', { server, cursor });
   if (page.isPending) return <Loading>{t('resourcesPanel.listingResourceTemplates')}</Loading>;
-  if (page.isError) return <LoadError what={t('resourcesPanel.theResourceTemplates')} error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.isError)
+    return (
+      <LoadError
+        what={t('resourcesPanel.theResourceTemplates')}
+        error={page.error}
+        onRetry={() => void page.refetch()}
+      />
+    );
   if (page.data.templates.length === 0 && cursor === undefined) return null;
   return (
     <details className="resource-templates">
-      <summary className="small">{t('resourcesPanel.resourceTemplates', { count: page.data.templates.length, more: page.data.nextCursor ? '+' : '' })}</summary>
+      <summary className="small">
+        {t('resourcesPanel.resourceTemplates', {
+          count: page.data.templates.length,
+          more: page.data.nextCursor ? '+' : '',
+        })}
+      </summary>
       <ul>
         {page.data.templates.map((template) => {
           const open = chosen?.uriTemplate === template.uriTemplate;
@@ -158,10 +255,23 @@ function TemplatesList({ server, completions, onEditByHand }: { server: string; 
             <li key={template.uriTemplate} data-testid="resource-template" data-uri-template={template.uriTemplate}>
               <strong>{template.title ?? template.name}</strong> <code className="small">{template.uriTemplate}</code>
               {template.description && <span className="muted small"> {template.description}</span>}{' '}
-              <button type="button" className="btn btn-small" aria-expanded={open} onClick={() => setChosen(open ? null : template)}>
+              <button
+                type="button"
+                className="btn btn-small"
+                aria-expanded={open}
+                onClick={() => setChosen(open ? null : template)}
+              >
                 {open ? t('resourcesPanel.close') : t('resourcesPanel.fillIn')}
               </button>
-              {open && <TemplateForm key={template.uriTemplate} server={server} template={template} completions={completions} onEditByHand={onEditByHand} />}
+              {open && (
+                <TemplateForm
+                  key={template.uriTemplate}
+                  server={server}
+                  template={template}
+                  completions={completions}
+                  onEditByHand={onEditByHand}
+                />
+              )}
             </li>
           );
         })}

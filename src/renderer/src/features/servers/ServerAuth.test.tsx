@@ -44,7 +44,13 @@ const tracker = (over: Partial<ServerView>, auth: Partial<ServerAuthView> = {}):
   reconnectAttempt: 0,
   nextRetryAt: null,
   auth: authView(auth),
-  config: { name: 'tracker', enabled: true, url: 'https://tracker.example.com/mcp', transport: 'streamable-http', headers: {} },
+  config: {
+    name: 'tracker',
+    enabled: true,
+    url: 'https://tracker.example.com/mcp',
+    transport: 'streamable-http',
+    headers: {},
+  },
   ...over,
 });
 
@@ -61,15 +67,20 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     const rpc = createFakeRpc({
       'servers.list': () => ({ servers: [server] }),
       'servers.signIn': ({ name }) => {
-        server = tracker({}, { signingIn: true, signInUrl: AUTH_URL, authorizationServer: 'https://auth.example.com/' });
+        server = tracker(
+          {},
+          { signingIn: true, signInUrl: AUTH_URL, authorizationServer: 'https://auth.example.com/' },
+        );
         return { name, authorizationUrl: AUTH_URL, opened: false };
       },
     });
     const tab = { opener: {} as unknown, location: { href: 'about:blank' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     renderWithRpc(<ServersPage />, rpc.client);
-    expect((await screen.findByTestId('server-needs-auth')).textContent).toContain('Sign-in required: sign-in required at https://auth.example.com/');
-    expect((card().getByTestId('server-auth-state')).textContent).toContain('not signed in');
+    expect((await screen.findByTestId('server-needs-auth')).textContent).toContain(
+      'Sign-in required: sign-in required at https://auth.example.com/',
+    );
+    expect(card().getByTestId('server-auth-state').textContent).toContain('not signed in');
     expect(card().queryByRole('button', { name: 'Sign out' })).toBeNull();
 
     fireEvent.click(card().getByRole('button', { name: 'Sign in' }));
@@ -79,7 +90,7 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     expect(rpc.callsTo('servers.signIn')).toEqual([{ name: 'tracker' }]);
     rpc.emit('servers.authChanged', { name: 'tracker' });
     expect(await card().findByText('waiting for the browser…')).toBeTruthy();
-    expect((card().getByRole('link', { name: 'Open the sign-in page' })).getAttribute('href')).toBe(AUTH_URL);
+    expect(card().getByRole('link', { name: 'Open the sign-in page' }).getAttribute('href')).toBe(AUTH_URL);
   });
 
   it('when main opened the system browser itself, the blank tab is closed again', async () => {
@@ -99,7 +110,12 @@ describe('the Servers card of a server that signs in with OAuth', () => {
   it('signed in: the authorization server, granted scopes and expiry, and Sign out', async () => {
     let server = tracker(
       { status: 'connected', error: null, toolCount: 3, tools: ['a', 'b', 'c'] },
-      { signedIn: true, authorizationServer: 'https://auth.example.com/', scopes: ['tickets:read', 'tickets:write'], expiresAt: '2999-01-01T10:00:00.000Z' },
+      {
+        signedIn: true,
+        authorizationServer: 'https://auth.example.com/',
+        scopes: ['tickets:read', 'tickets:write'],
+        expiresAt: '2999-01-01T10:00:00.000Z',
+      },
     );
     const rpc = createFakeRpc({
       'servers.list': () => ({ servers: [server] }),
@@ -111,7 +127,7 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     renderWithRpc(<ServersPage />, rpc.client);
     await screen.findByTestId('server-auth');
     expect((await card().findByTestId('server-auth-issuer')).textContent).toContain('https://auth.example.com/');
-    expect((card().getByTestId('server-auth-scopes')).textContent).toContain('tickets:read tickets:write');
+    expect(card().getByTestId('server-auth-scopes').textContent).toContain('tickets:read tickets:write');
     expect(card().getByText('Expires')).toBeTruthy();
     expect(card().getByTestId('server-auth-expiry').textContent).not.toBe('');
     fireEvent.click(card().getByRole('button', { name: 'Sign out' }));
@@ -125,22 +141,32 @@ describe('the Servers card of a server that signs in with OAuth', () => {
         servers: [
           tracker(
             { status: 'connected', error: null },
-            { signedIn: true, error: 'the authorization server answered: access_denied: The resource owner said no', pendingScope: 'tickets:read tickets:write' },
+            {
+              signedIn: true,
+              error: 'the authorization server answered: access_denied: The resource owner said no',
+              pendingScope: 'tickets:read tickets:write',
+            },
           ),
         ],
       }),
     });
     renderWithRpc(<ServersPage />, rpc.client);
     await screen.findByTestId('server-auth');
-    expect((await card().findByTestId('server-auth-error')).textContent).toContain('the authorization server answered: access_denied: The resource owner said no');
-    expect((card().getByTestId('server-pending-scope')).textContent).toContain('tickets:read tickets:write');
+    expect((await card().findByTestId('server-auth-error')).textContent).toContain(
+      'the authorization server answered: access_denied: The resource owner said no',
+    );
+    expect(card().getByTestId('server-pending-scope').textContent).toContain('tickets:read tickets:write');
     expect(card().getByRole('button', { name: 'Sign in again' })).toBeTruthy();
   });
 
   it('under zh-CN, a failed refresh and why the server waits for a sign-in read in Chinese, what the SDK said verbatim (issue 20)', async () => {
     const refresh = say('auth.refreshFailed', { detail: 'fetch failed' });
     const waiting = say('auth.signInRequiredAt', { where: 'https://auth.example.com/' });
-    const rpc = createFakeRpc({ 'servers.list': () => ({ servers: [tracker({ errorMessage: waiting }, { signedIn: true, error: refresh.text, errorMessage: refresh })] }) });
+    const rpc = createFakeRpc({
+      'servers.list': () => ({
+        servers: [tracker({ errorMessage: waiting }, { signedIn: true, error: refresh.text, errorMessage: refresh })],
+      }),
+    });
     await i18n.changeLanguage('zh-CN');
     try {
       renderWithRpc(<ServersPage />, rpc.client);

@@ -46,7 +46,12 @@ export function ServerAuth({ server }: { server: ServerView }) {
   };
 
   return (
-    <section className="server-auth" aria-label={t('serverAuth.authorizationOf', { name: server.name })} data-testid="server-auth" data-signed-in={auth.signedIn}>
+    <section
+      className="server-auth"
+      aria-label={t('serverAuth.authorizationOf', { name: server.name })}
+      data-testid="server-auth"
+      data-signed-in={auth.signedIn}
+    >
       {server.status === 'needs-auth' && (
         <p className="server-needs-auth" role="status" data-testid="server-needs-auth">
           {machine ? t('serverAuth.theServerWantsA') : t('serverAuth.signInRequired')}
@@ -55,7 +60,12 @@ export function ServerAuth({ server }: { server: ServerView }) {
       )}
       {auth.pendingScope && (
         <p className="server-needs-auth" role="status" data-testid="server-pending-scope">
-          <Trans t={t} i18nKey="serverAuth.theServerAsksFor" values={{ pendingScope: auth.pendingScope }} components={{ code: <code /> }} />
+          <Trans
+            t={t}
+            i18nKey="serverAuth.theServerAsksFor"
+            values={{ pendingScope: auth.pendingScope }}
+            components={{ code: <code /> }}
+          />
         </p>
       )}
       {auth.error && (
@@ -66,23 +76,50 @@ export function ServerAuth({ server }: { server: ServerView }) {
       <dl className="facts compact server-facts">
         <dt>{t('serverAuth.authorization')}</dt>
         <dd data-testid="server-auth-state">
-          {auth.signingIn ? t('serverAuth.waitingForTheBrowser') : auth.signedIn ? (machine ? t('serverAuth.clientCredentials') : t('serverAuth.signedIn')) : t('serverAuth.notSignedIn')}
-          {!auth.persistent && auth.signedIn && <span className="muted">{' '}{t('serverAuth.keptInMemoryOnly')}</span>}
+          {auth.signingIn
+            ? t('serverAuth.waitingForTheBrowser')
+            : auth.signedIn
+              ? machine
+                ? t('serverAuth.clientCredentials')
+                : t('serverAuth.signedIn')
+              : t('serverAuth.notSignedIn')}
+          {!auth.persistent && auth.signedIn && <span className="muted"> {t('serverAuth.keptInMemoryOnly')}</span>}
         </dd>
         <dt>{t('serverAuth.authorizationServer')}</dt>
-        <dd data-testid="server-auth-issuer">{auth.authorizationServer ?? <span className="muted">{t('serverAuth.foundAtSignIn')}</span>}</dd>
+        <dd data-testid="server-auth-issuer">
+          {auth.authorizationServer ?? <span className="muted">{t('serverAuth.foundAtSignIn')}</span>}
+        </dd>
         {auth.signedIn && (
           <>
             <dt>{t('serverAuth.scopes')}</dt>
-            <dd data-testid="server-auth-scopes">{auth.scopes.length ? auth.scopes.join(' ') : <span className="muted">{t('serverAuth.noneNamed')}</span>}</dd>
+            <dd data-testid="server-auth-scopes">
+              {auth.scopes.length ? auth.scopes.join(' ') : <span className="muted">{t('serverAuth.noneNamed')}</span>}
+            </dd>
             <dt>{expired ? t('serverAuth.expired') : t('serverAuth.expires')}</dt>
-            <dd data-testid="server-auth-expiry">{auth.expiresAt ? formatTime(auth.expiresAt) : <span className="muted">{t('serverAuth.noExpiryGiven')}</span>}</dd>
+            <dd data-testid="server-auth-expiry">
+              {auth.expiresAt ? (
+                formatTime(auth.expiresAt)
+              ) : (
+                <span className="muted">{t('serverAuth.noExpiryGiven')}</span>
+              )}
+            </dd>
           </>
         )}
       </dl>
       <div className="actions">
-        <button type="button" className="btn btn-small btn-primary" disabled={busy || !server.enabled} onClick={startSignIn}>
-          {signIn.isPending ? t('serverAuth.signingIn') : machine ? t('serverAuth.getANewToken') : auth.signedIn ? t('serverAuth.signInAgain') : t('serverAuth.signIn')}
+        <button
+          type="button"
+          className="btn btn-small btn-primary"
+          disabled={busy || !server.enabled}
+          onClick={startSignIn}
+        >
+          {signIn.isPending
+            ? t('serverAuth.signingIn')
+            : machine
+              ? t('serverAuth.getANewToken')
+              : auth.signedIn
+                ? t('serverAuth.signInAgain')
+                : t('serverAuth.signIn')}
         </button>
         {auth.signingIn && auth.signInUrl && checkExternalUrl(auth.signInUrl).ok && (
           <a className="btn btn-small" href={auth.signInUrl} target="_blank" rel="noopener noreferrer">
@@ -90,7 +127,12 @@ export function ServerAuth({ server }: { server: ServerView }) {
           </a>
         )}
         {auth.signedIn && (
-          <button type="button" className="btn btn-small" disabled={busy} onClick={() => signOut.mutate({ name: server.name })}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            onClick={() => signOut.mutate({ name: server.name })}
+          >
             {signOut.isPending ? t('serverAuth.signingOut') : t('serverAuth.signOut')}
           </button>
         )}

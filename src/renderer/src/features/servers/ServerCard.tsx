@@ -38,17 +38,30 @@ export function ServerCard({ server, onEdit }: Props) {
   const busy = reconnect.isPending || rediscover.isPending || remove.isPending;
 
   return (
-    <article className={`server-card status-${server.status}`} aria-labelledby={`server-${server.name}`} data-testid="server-card" data-server={server.name} data-status={server.status}>
+    <article
+      className={`server-card status-${server.status}`}
+      aria-labelledby={`server-${server.name}`}
+      data-testid="server-card"
+      data-server={server.name}
+      data-status={server.status}
+    >
       <header className="server-head">
         <h2 id={`server-${server.name}`}>{server.name}</h2>
         <ServerStatusBadge status={server.status} />
-        <span className="muted small">{server.kind === 'builtin' ? t('serverCard.builtIn') : KIND_LABEL[server.kind]}</span>
+        <span className="muted small">
+          {server.kind === 'builtin' ? t('serverCard.builtIn') : KIND_LABEL[server.kind]}
+        </span>
         {server.kind === 'sse' && <DeprecatedMark />}
         {server.serverInfo && <ServerIdentity info={server.serverInfo} />}
       </header>
       {server.status === 'connecting' && server.startup && (
         <p className="server-startup" role="status" data-testid="server-startup">
-          <Trans t={t} i18nKey="serverCard.installingStartingTheFirst" values={{ runner: server.startup.runner, round: Math.round(server.startup.budgetMs / 1000) }} components={{ code: <code /> }} />
+          <Trans
+            t={t}
+            i18nKey="serverCard.installingStartingTheFirst"
+            values={{ runner: server.startup.runner, round: Math.round(server.startup.budgetMs / 1000) }}
+            components={{ code: <code /> }}
+          />
         </p>
       )}
       <LaunchConfirmation server={server} />
@@ -56,7 +69,13 @@ export function ServerCard({ server, onEdit }: Props) {
       <InstructionsHeld server={server} />
       <ServerSkillsFacts server={server.name} />
       <dl className="facts compact server-facts">
-        <dt>{server.kind === 'stdio' ? t('serverCard.command') : server.kind === 'builtin' ? t('serverCard.runs') : t('serverCard.url')}</dt>
+        <dt>
+          {server.kind === 'stdio'
+            ? t('serverCard.command')
+            : server.kind === 'builtin'
+              ? t('serverCard.runs')
+              : t('serverCard.url')}
+        </dt>
         <dd>
           <code>{server.endpoint}</code>
           {server.transport && <span className="muted"> · {server.transport}</span>}
@@ -73,11 +92,20 @@ export function ServerCard({ server, onEdit }: Props) {
               t('serverCard.noneOffered')
             )
           ) : (
-            <span className="muted">{t('serverCard.unknownWhileNotConnected')}{server.toolCount ? t('serverCard.lastSeen', { toolCount: server.toolCount }) : ''}</span>
+            <span className="muted">
+              {t('serverCard.unknownWhileNotConnected')}
+              {server.toolCount ? t('serverCard.lastSeen', { toolCount: server.toolCount }) : ''}
+            </span>
           )}
         </dd>
         <dt>{t('serverCard.lastDiscovery')}</dt>
-        <dd>{server.discoveredAt ? formatTime(server.discoveredAt) : <span className="muted">{t('serverCard.never')}</span>}</dd>
+        <dd>
+          {server.discoveredAt ? (
+            formatTime(server.discoveredAt)
+          ) : (
+            <span className="muted">{t('serverCard.never')}</span>
+          )}
+        </dd>
         <dt>{t('serverCard.protocol')}</dt>
         <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
         <ListCacheFacts server={server} />
@@ -93,7 +121,10 @@ export function ServerCard({ server, onEdit }: Props) {
           <>
             <dt>{t('serverCard.nextRetry')}</dt>
             <dd>
-              {t('serverCard.attemptAt', { number: server.reconnectAttempt + 1, nextRetryAt: formatTime(server.nextRetryAt) })}
+              {t('serverCard.attemptAt', {
+                number: server.reconnectAttempt + 1,
+                nextRetryAt: formatTime(server.nextRetryAt),
+              })}
             </dd>
           </>
         )}
@@ -112,19 +143,35 @@ export function ServerCard({ server, onEdit }: Props) {
         >
           {reconnect.isPending ? t('serverCard.reconnecting') : t('serverCard.reconnect')}
         </button>
-        <button type="button" className="btn btn-small" disabled={busy || server.status !== 'connected'} onClick={() => rediscover.mutate({ name: server.name })}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={busy || server.status !== 'connected'}
+          onClick={() => rediscover.mutate({ name: server.name })}
+        >
           {rediscover.isPending ? t('serverCard.rediscovering') : t('serverCard.rediscover')}
         </button>
         <button type="button" className="btn btn-small" aria-expanded={open === 'log'} onClick={() => toggle('log')}>
           {t('serverCard.log')}
         </button>
-        <button type="button" className="btn btn-small" aria-expanded={open === 'resources'} disabled={server.status !== 'connected'} onClick={() => toggle('resources')}>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-expanded={open === 'resources'}
+          disabled={server.status !== 'connected'}
+          onClick={() => toggle('resources')}
+        >
           {t('serverCard.resourcesAmpPrompts')}
         </button>
         {confirmRemove ? (
           <span className="actions" role="group" aria-label={t('serverCard.confirmRemoving', { name: server.name })}>
             <span className="small">{t('serverCard.removeFromTheConfig', { name: server.name })}</span>
-            <button type="button" className="btn btn-small btn-danger" disabled={busy} onClick={() => remove.mutate({ name: server.name }, { onSettled: () => setConfirmRemove(false) })}>
+            <button
+              type="button"
+              className="btn btn-small btn-danger"
+              disabled={busy}
+              onClick={() => remove.mutate({ name: server.name }, { onSettled: () => setConfirmRemove(false) })}
+            >
               {t('serverCard.remove')}
             </button>
             <button type="button" className="btn btn-small" onClick={() => setConfirmRemove(false)}>
@@ -132,7 +179,12 @@ export function ServerCard({ server, onEdit }: Props) {
             </button>
           </span>
         ) : (
-          <button type="button" className="btn btn-small btn-danger-quiet" disabled={busy} onClick={() => setConfirmRemove(true)}>
+          <button
+            type="button"
+            className="btn btn-small btn-danger-quiet"
+            disabled={busy}
+            onClick={() => setConfirmRemove(true)}
+          >
             {t('serverCard.removeWithConfirm')}
           </button>
         )}
@@ -164,14 +216,20 @@ function ServerErrorText({ server }: { server: ServerView }) {
           {headline}
         </p>
       )}
-      {server.status !== 'failed' && server.status !== 'needs-auth' && server.status !== 'needs-confirmation' && server.error && (
-        <p className="muted small" data-testid="server-last-error">
-          {t('serverCard.lastError', { headline })}
-        </p>
-      )}
+      {server.status !== 'failed' &&
+        server.status !== 'needs-auth' &&
+        server.status !== 'needs-confirmation' &&
+        server.error && (
+          <p className="muted small" data-testid="server-last-error">
+            {t('serverCard.lastError', { headline })}
+          </p>
+        )}
       {(more || server.stderrTail) && (
         <details className="stderr-tail" data-testid="server-error-details">
-          <summary className="small">{t('serverCard.details')}{server.stderrTail ? t('serverCard.theCommandSStderr') : ''}</summary>
+          <summary className="small">
+            {t('serverCard.details')}
+            {server.stderrTail ? t('serverCard.theCommandSStderr') : ''}
+          </summary>
           {more && <pre className="json-block">{more}</pre>}
           {server.stderrTail && <pre className="json-block">{server.stderrTail}</pre>}
         </details>
@@ -190,9 +248,7 @@ function InstructionsFact({ server }: { server: ServerView }) {
       <dt>{t('serverCard.instructions')}</dt>
       <dd data-testid="server-instructions">
         <details>
-          <summary>
-            {sent ? t('serverCard.sentToTheModel') : t('serverCard.notSentToThe')}
-          </summary>
+          <summary>{sent ? t('serverCard.sentToTheModel') : t('serverCard.notSentToThe')}</summary>
           <pre className="json-block instructions-text">{server.instructions}</pre>
         </details>
       </dd>

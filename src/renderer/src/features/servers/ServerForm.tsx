@@ -74,19 +74,37 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
   ];
 
   return (
-    <form className="server-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} data-testid="server-form">
+    <form
+      className="server-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      data-testid="server-form"
+    >
       <h2 id={`${id}-title`}>{editing ? t('serverForm.edit', { name: editing.name }) : t('serverForm.addAServer')}</h2>
       <fieldset className="kind-choice">
         <legend>{t('serverForm.kind')}</legend>
         {kinds.map((kind) => (
           <label key={kind.value} className="radio-row">
-            <input type="radio" name={`${id}-kind`} value={kind.value} checked={form.kind === kind.value} onChange={() => set({ kind: kind.value })} />
+            <input
+              type="radio"
+              name={`${id}-kind`}
+              value={kind.value}
+              checked={form.kind === kind.value}
+              onChange={() => set({ kind: kind.value })}
+            />
             {kind.label}
           </label>
         ))}
       </fieldset>
       <div className="field-pair">
-        <TextField label={t('serverForm.name')} value={form.name} onChange={(name) => set({ name })} errors={errorsOf('name')} spellCheck={false} />
+        <TextField
+          label={t('serverForm.name')}
+          value={form.name}
+          onChange={(name) => set({ name })}
+          errors={errorsOf('name')}
+          spellCheck={false}
+        />
         <TextField
           label={t('serverForm.timeoutMs')}
           value={form.timeoutMs}
@@ -98,7 +116,8 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
         />
       </div>
       <label className="check-row">
-        <input type="checkbox" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} />{' '}{t('serverForm.enabled')}
+        <input type="checkbox" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} />{' '}
+        {t('serverForm.enabled')}
       </label>
 
       {form.kind === 'http' && (
@@ -115,7 +134,11 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
             />
             <div className="form-field">
               <label htmlFor={`${id}-transport`}>{t('serverForm.transport')}</label>
-              <select id={`${id}-transport`} value={form.transport} onChange={(event) => set({ transport: event.target.value as ServerFormState['transport'] })}>
+              <select
+                id={`${id}-transport`}
+                value={form.transport}
+                onChange={(event) => set({ transport: event.target.value as ServerFormState['transport'] })}
+              >
                 <option value="streamable-http">{t('serverForm.streamableHttp')}</option>
                 <option value="sse">{`${t('serverForm.sseLegacy')} · ${t('common:deprecated.since')}`}</option>
               </select>
@@ -136,8 +159,22 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
       {form.kind === 'stdio' && (
         <>
           <div className="field-pair">
-            <TextField label={t('serverForm.command')} value={form.command} onChange={(command) => set({ command })} errors={errorsOf('command')} spellCheck={false} placeholder={t('serverForm.npx')} />
-            <TextField label={t('serverForm.workingDirectory')} value={form.cwd} onChange={(cwd) => set({ cwd })} errors={errorsOf('cwd')} spellCheck={false} placeholder={t('serverForm.optional')} />
+            <TextField
+              label={t('serverForm.command')}
+              value={form.command}
+              onChange={(command) => set({ command })}
+              errors={errorsOf('command')}
+              spellCheck={false}
+              placeholder={t('serverForm.npx')}
+            />
+            <TextField
+              label={t('serverForm.workingDirectory')}
+              value={form.cwd}
+              onChange={(cwd) => set({ cwd })}
+              errors={errorsOf('cwd')}
+              spellCheck={false}
+              placeholder={t('serverForm.optional')}
+            />
           </div>
           <TextField
             label={t('serverForm.firstStartTimeoutMs')}

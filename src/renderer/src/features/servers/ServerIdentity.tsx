@@ -23,7 +23,14 @@ export function ServerIdentity({ info }: { info: NonNullable<ServerView['serverI
         {info.name} {info.version}
       </span>
       {info.websiteUrl && website?.ok && (
-        <a className="small" href={website.url.href} target="_blank" rel="noopener noreferrer" data-testid="server-website" title={website.url.href}>
+        <a
+          className="small"
+          href={website.url.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="server-website"
+          title={website.url.href}
+        >
           {t('serverCard.website', { host: website.host })}
         </a>
       )}

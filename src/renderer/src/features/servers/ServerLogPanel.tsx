@@ -9,12 +9,24 @@ import { DeprecatedMark } from '../../components/DeprecatedMark';
 import { useTranslation } from 'react-i18next';
 
 /** MCP's levels, least to most severe (the renderer takes only types from the contract; the check keeps them equal). */
-const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const satisfies readonly LogLevel[];
+const LOG_LEVELS = [
+  'debug',
+  'info',
+  'notice',
+  'warning',
+  'error',
+  'critical',
+  'alert',
+  'emergency',
+] as const satisfies readonly LogLevel[];
 type Nothing<T extends never> = T;
 export type EveryLevelListed = Nothing<Exclude<LogLevel, (typeof LOG_LEVELS)[number]>>;
 
 // Where a line came from when it names no logger: stderr and Switchboard are names, the server is a word.
-const SOURCE_LABEL: Record<Exclude<ServerLogEntry['source'], 'server'>, string> = { stderr: 'stderr', host: 'Switchboard' };
+const SOURCE_LABEL: Record<Exclude<ServerLogEntry['source'], 'server'>, string> = {
+  stderr: 'stderr',
+  host: 'Switchboard',
+};
 
 /**
  * One server's log: its notifications/message (level and logger), a stdio server's stderr and what the host noted
@@ -28,7 +40,8 @@ export function ServerLogPanel({ name }: { name: string }) {
   const setLevel = useRpcMutation('servers.setLogLevel');
   const [shown, setShown] = useState<LogLevel>('debug');
   if (log.isPending) return <Loading>{t('serverLogPanel.loadingTheLog')}</Loading>;
-  if (log.isError) return <LoadError what={t('serverLogPanel.theLog')} error={log.error} onRetry={() => void log.refetch()} />;
+  if (log.isError)
+    return <LoadError what={t('serverLogPanel.theLog')} error={log.error} onRetry={() => void log.refetch()} />;
   const view = log.data;
   const floor = LOG_LEVELS.indexOf(shown);
   const entries = view.entries.filter((entry) => LOG_LEVELS.indexOf(entry.level) >= floor);
@@ -37,7 +50,11 @@ export function ServerLogPanel({ name }: { name: string }) {
       <div className="actions server-log-bar">
         <label className="small">
           {t('serverLogPanel.showFrom')}
-          <select value={shown} onChange={(e) => setShown(e.target.value as LogLevel)} aria-label={t('serverLogPanel.showFromLevel')}>
+          <select
+            value={shown}
+            onChange={(e) => setShown(e.target.value as LogLevel)}
+            aria-label={t('serverLogPanel.showFromLevel')}
+          >
             {LOG_LEVELS.map((level) => (
               <option key={level}>{level}</option>
             ))}
@@ -50,7 +67,12 @@ export function ServerLogPanel({ name }: { name: string }) {
             disabled={!view.canSetLevel || setLevel.isPending}
             title={view.canSetLevel ? t('serverLogPanel.setLevelMethod') : t('serverLogPanel.theServerDoesNot')}
             aria-label={t('serverLogPanel.levelAskedOfThe')}
-            onChange={(e) => setLevel.mutate({ name, level: e.target.value as LogLevel }, { onSuccess: (next) => cache.setQueryData(['servers.logs', { name }], next) })}
+            onChange={(e) =>
+              setLevel.mutate(
+                { name, level: e.target.value as LogLevel },
+                { onSuccess: (next) => cache.setQueryData(['servers.logs', { name }], next) },
+              )
+            }
           >
             {view.level === null && <option value="">{t('serverLogPanel.itsDefault')}</option>}
             {LOG_LEVELS.map((level) => (
@@ -59,7 +81,11 @@ export function ServerLogPanel({ name }: { name: string }) {
           </select>
         </label>
         <span className="muted small" data-testid="server-log-count">
-          {t('serverLogPanel.ofLinesTheLast', { shown: entries.length, total: view.entries.length, capacity: view.capacity })}
+          {t('serverLogPanel.ofLinesTheLast', {
+            shown: entries.length,
+            total: view.entries.length,
+            capacity: view.capacity,
+          })}
         </span>
       </div>
       {setLevel.isError && (
@@ -68,13 +94,25 @@ export function ServerLogPanel({ name }: { name: string }) {
         </p>
       )}
       {entries.length === 0 ? (
-        <p className="muted small">{view.entries.length ? t('serverLogPanel.noLineAtThis') : t('serverLogPanel.nothingLoggedYet')}</p>
+        <p className="muted small">
+          {view.entries.length ? t('serverLogPanel.noLineAtThis') : t('serverLogPanel.nothingLoggedYet')}
+        </p>
       ) : (
         <ol className="server-log-lines" aria-live="polite">
           {entries.map((entry) => (
-            <li key={entry.seq} className={`log-${entry.level}`} data-testid="server-log-line" data-level={entry.level} data-source={entry.source}>
+            <li
+              key={entry.seq}
+              className={`log-${entry.level}`}
+              data-testid="server-log-line"
+              data-level={entry.level}
+              data-source={entry.source}
+            >
               <time className="muted">{formatTime(entry.at)}</time> <span className="log-level">{entry.level}</span>{' '}
-              <span className="muted">{entry.logger ?? (entry.source === 'server' ? t('serverLogPanel.sourceServer') : SOURCE_LABEL[entry.source])}</span> <span className="log-text">{entry.text}</span>
+              <span className="muted">
+                {entry.logger ??
+                  (entry.source === 'server' ? t('serverLogPanel.sourceServer') : SOURCE_LABEL[entry.source])}
+              </span>{' '}
+              <span className="log-text">{entry.text}</span>
             </li>
           ))}
         </ol>

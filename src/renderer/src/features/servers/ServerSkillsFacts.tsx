@@ -17,10 +17,13 @@ export function ServerSkillsFacts({ server }: { server: string }) {
   return (
     <div className="server-skills-facts small" data-testid="server-skills-facts">
       <span>{t('serverSkills.summary', { count: skills.length, verified })}</span>
-      {listing.error && <p className={listing.state === 'failed' ? 'field-error' : 'warn-text'}>{uiMessageText(i18n, listing.error)}</p>}
+      {listing.error && (
+        <p className={listing.state === 'failed' ? 'field-error' : 'warn-text'}>{uiMessageText(i18n, listing.error)}</p>
+      )}
       {problems.map((skill) => (
         <p key={skill.name} className={skill.state === 'refused' ? 'field-error' : 'warn-text'}>
-          {t(`serverSkills.${skill.state === 'refused' ? 'refused' : 'quarantined'}`, { name: skill.name })} {skill.reason ? uiMessageText(i18n, skill.reason) : ''}
+          {t(`serverSkills.${skill.state === 'refused' ? 'refused' : 'quarantined'}`, { name: skill.name })}{' '}
+          {skill.reason ? uiMessageText(i18n, skill.reason) : ''}
         </p>
       ))}
     </div>

@@ -56,7 +56,12 @@ const setup = () => {
   const rpc = createFakeRpc({
     'servers.list': () => ({ servers }),
     'servers.add': ({ server }) => {
-      if ('url' in server && server.url.includes('refuse')) throw new RpcClientError({ code: 'bad_request', message: 'invalid', details: [{ path: 'server.url', message: 'Invalid URL' }] });
+      if ('url' in server && server.url.includes('refuse'))
+        throw new RpcClientError({
+          code: 'bad_request',
+          message: 'invalid',
+          details: [{ path: 'server.url', message: 'Invalid URL' }],
+        });
       servers = [...servers, view(server as ServerConfig)];
       announce();
       return { servers };
@@ -75,8 +80,16 @@ const setup = () => {
     'servers.rediscover': () => ({ servers }),
     'config.import': ({ onConflict }) => {
       const config: ServerConfig = { name: 'files', enabled: true, command: 'npx', args: ['srv'], env: {} };
-      if (onConflict === 'ask') return importResult({ conflicts: ['files'], servers: [{ name: 'files', originalName: 'files', action: 'skip', config }] });
-      return importResult({ applied: true, servers: [{ name: 'files-2', originalName: 'files', action: 'rename', config: { ...config, name: 'files-2' } }], renamed: [{ from: 'files', to: 'files-2' }] });
+      if (onConflict === 'ask')
+        return importResult({
+          conflicts: ['files'],
+          servers: [{ name: 'files', originalName: 'files', action: 'skip', config }],
+        });
+      return importResult({
+        applied: true,
+        servers: [{ name: 'files-2', originalName: 'files', action: 'rename', config: { ...config, name: 'files-2' } }],
+        renamed: [{ from: 'files', to: 'files-2' }],
+      });
     },
   });
   renderWithRpc(<ServersPage />, rpc.client);
@@ -86,7 +99,21 @@ const setup = () => {
 beforeEach(() => {
   servers = [
     view({ name: 'shop', enabled: true, builtin: 'shop' }),
-    view({ name: 'files', enabled: true, command: 'npx', args: [], env: {} }, { status: 'failed', error: 'spawn npx ENOENT', stderrTail: 'npm ERR! missing', toolCount: 0, tools: [], connectedAt: null, discoveredAt: null, protocolVersion: null, serverInfo: null, transport: 'stdio' }),
+    view(
+      { name: 'files', enabled: true, command: 'npx', args: [], env: {} },
+      {
+        status: 'failed',
+        error: 'spawn npx ENOENT',
+        stderrTail: 'npm ERR! missing',
+        toolCount: 0,
+        tools: [],
+        connectedAt: null,
+        discoveredAt: null,
+        protocolVersion: null,
+        serverInfo: null,
+        transport: 'stdio',
+      },
+    ),
   ];
 });
 afterEach(cleanup);
@@ -100,7 +127,9 @@ describe('ServersPage', () => {
     expect(cards[0].textContent).toContain('2025-11-25');
     // The last initialize both ways: what we declared, what the server offered.
     // sampling is deprecated since MCP 2026-07-28: still declared to 2025-era servers, and marked.
-    expect(within(cards[0]).getByTestId('declared-capabilities').textContent).toBe('elicitation (form, url), sampling [deprecated since 2026-07-28]');
+    expect(within(cards[0]).getByTestId('declared-capabilities').textContent).toBe(
+      'elicitation (form, url), sampling [deprecated since 2026-07-28]',
+    );
     expect(within(cards[0]).getByTestId('offered-capabilities').textContent).toBe('tools (listChanged)');
     expect(within(cards[1]).getByTestId('server-error').textContent).toBe('spawn npx ENOENT');
     expect(cards[1].textContent).toContain('npm ERR! missing');
@@ -109,16 +138,28 @@ describe('ServersPage', () => {
   it('shows what a server says of itself (title, website through the URL gate, an inline icon), its revision, and deprecated features', async () => {
     const icon = 'data:image/png;base64,iVBORw0KGgo=';
     servers = [
-      view({ name: 'modern', enabled: true, url: 'http://127.0.0.1:1/mcp', headers: {}, transport: 'streamable-http' }, {
-        protocolVersion: '2026-07-28',
-        serverInfo: { name: 'era-dual', version: '2.0.0', title: 'Era Shop', websiteUrl: 'https://shop.example/about', icons: [{ src: icon }] },
-        offeredCapabilities: { tools: {}, logging: {} },
-      }),
-      view({ name: 'old', enabled: true, url: 'http://127.0.0.1:2/sse', headers: {}, transport: 'sse' }, {
-        kind: 'sse',
-        transport: 'sse',
-        serverInfo: { name: 'legacy', version: '1.0.0', websiteUrl: 'http://evil.example/\u202Egnp.exe' },
-      }),
+      view(
+        { name: 'modern', enabled: true, url: 'http://127.0.0.1:1/mcp', headers: {}, transport: 'streamable-http' },
+        {
+          protocolVersion: '2026-07-28',
+          serverInfo: {
+            name: 'era-dual',
+            version: '2.0.0',
+            title: 'Era Shop',
+            websiteUrl: 'https://shop.example/about',
+            icons: [{ src: icon }],
+          },
+          offeredCapabilities: { tools: {}, logging: {} },
+        },
+      ),
+      view(
+        { name: 'old', enabled: true, url: 'http://127.0.0.1:2/sse', headers: {}, transport: 'sse' },
+        {
+          kind: 'sse',
+          transport: 'sse',
+          serverInfo: { name: 'legacy', version: '1.0.0', websiteUrl: 'http://evil.example/\u202Egnp.exe' },
+        },
+      ),
     ];
     setup();
     const [modern, old] = await screen.findAllByTestId('server-card');
@@ -129,11 +170,15 @@ describe('ServersPage', () => {
     expect(link.textContent).toBe('website: shop.example');
     expect((within(modern).getByTestId('tool-icon') as HTMLImageElement).src).toBe(icon);
     expect(modern.textContent).toContain('2026-07-28');
-    expect(within(modern).getByTestId('offered-capabilities').textContent).toBe('tools, logging [deprecated since 2026-07-28]');
+    expect(within(modern).getByTestId('offered-capabilities').textContent).toBe(
+      'tools, logging [deprecated since 2026-07-28]',
+    );
     expect(within(modern).queryByTestId('deprecated-mark')).toBeNull(); // Streamable HTTP is not deprecated
     // Plain http: to another host is not linked, and a hidden direction mark is shown, not obeyed.
     expect(within(old).queryByTestId('server-website')).toBeNull();
-    expect(within(old).getByTestId('server-website-refused').textContent).toBe('website (not linked: only https:, or http: on this machine): http://evil.example/\\u{202E}gnp.exe');
+    expect(within(old).getByTestId('server-website-refused').textContent).toBe(
+      'website (not linked: only https:, or http: on this machine): http://evil.example/\\u{202E}gnp.exe',
+    );
     expect(within(old).queryByTestId('tool-icon')).toBeNull();
     expect(within(old).getByTestId('deprecated-mark').textContent).toBe('deprecated since 2026-07-28');
   });
@@ -163,7 +208,13 @@ describe('ServersPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Add server' }));
     await waitFor(() => expect(screen.queryByTestId('server-form')).toBeNull());
     expect(rpc.callsTo('servers.add')[1]).toEqual({
-      server: { name: 'crm', enabled: true, url: 'http://127.0.0.1:3001/mcp', transport: 'streamable-http', headers: { Authorization: 'Bearer ${env:CRM_TOKEN}' } },
+      server: {
+        name: 'crm',
+        enabled: true,
+        url: 'http://127.0.0.1:3001/mcp',
+        transport: 'streamable-http',
+        headers: { Authorization: 'Bearer ${env:CRM_TOKEN}' },
+      },
     });
     expect(await screen.findAllByText('Added crm; connecting…')).toHaveLength(1);
   });
@@ -177,7 +228,11 @@ describe('ServersPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: '+ Add argument' }));
     fireEvent.change(within(form).getByLabelText('Argument 1'), { target: { value: '@scope/server' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save server' }));
-    await waitFor(() => expect(rpc.callsTo('servers.update')).toEqual([{ name: 'files', server: { name: 'files', enabled: true, command: 'npx', args: ['@scope/server'], env: {} } }]));
+    await waitFor(() =>
+      expect(rpc.callsTo('servers.update')).toEqual([
+        { name: 'files', server: { name: 'files', enabled: true, command: 'npx', args: ['@scope/server'], env: {} } },
+      ]),
+    );
 
     const shop = screen.getAllByTestId('server-card')[0];
     fireEvent.click(within(shop).getByRole('button', { name: 'Reconnect' }));
@@ -192,16 +247,29 @@ describe('ServersPage', () => {
   });
 
   it('edits a server whose header main sent masked: the mask goes back as it was, with a note and ${env:NAME} offered', async () => {
-    servers = [view({ name: 'tracker', enabled: true, url: 'https://tracker.example/mcp', transport: 'streamable-http', headers: { Authorization: 'Bearer ••••1234' } })];
+    servers = [
+      view({
+        name: 'tracker',
+        enabled: true,
+        url: 'https://tracker.example/mcp',
+        transport: 'streamable-http',
+        headers: { Authorization: 'Bearer ••••1234' },
+      }),
+    ];
     const rpc = setup();
     fireEvent.click(within(await screen.findByTestId('server-card')).getByRole('button', { name: 'Edit' }));
     const form = screen.getByTestId('server-form');
     expect(within(form).getByLabelText<HTMLInputElement>('Value 1').value).toBe('Bearer ••••1234');
-    expect(within(form).getByTestId('secret-note').textContent).toMatch(/shown masked: leave it to keep it, or replace it with \$\{env:NAME\}/);
+    expect(within(form).getByTestId('secret-note').textContent).toMatch(
+      /shown masked: leave it to keep it, or replace it with \$\{env:NAME\}/,
+    );
     fireEvent.change(within(form).getByLabelText('Timeout (ms)'), { target: { value: '5000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save server' }));
     await waitFor(() => expect(rpc.callsTo('servers.update')).toHaveLength(1));
-    expect(rpc.callsTo('servers.update')[0]).toMatchObject({ name: 'tracker', server: { timeoutMs: 5000, headers: { Authorization: 'Bearer ••••1234' } } });
+    expect(rpc.callsTo('servers.update')[0]).toMatchObject({
+      name: 'tracker',
+      server: { timeoutMs: 5000, headers: { Authorization: 'Bearer ••••1234' } },
+    });
 
     // A new credential typed as a literal gets the tip; a reference to main's environment does not.
     fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
@@ -210,7 +278,9 @@ describe('ServersPage', () => {
     fireEvent.change(within(add).getByLabelText('Header 1'), { target: { value: 'X-Api-Key' } });
     expect(within(add).getByLabelText('Value 1').getAttribute('placeholder')).toBe('${env:NAME}');
     fireEvent.change(within(add).getByLabelText('Value 1'), { target: { value: 'sk-live-typed' } });
-    expect(within(add).getByTestId('secret-note').textContent).toMatch(/Written to switchboard.yaml as typed.*\$\{env:NAME\}/);
+    expect(within(add).getByTestId('secret-note').textContent).toMatch(
+      /Written to switchboard.yaml as typed.*\$\{env:NAME\}/,
+    );
     fireEvent.change(within(add).getByLabelText('Value 1'), { target: { value: '${env:TRACKER_KEY}' } });
     expect(within(add).queryByTestId('secret-note')).toBeNull();
   });
@@ -223,7 +293,9 @@ describe('ServersPage', () => {
     const json = '{"mcpServers":{"files":{"command":"npx","args":["srv"]}}}';
     const file = new File([json], 'claude_desktop_config.json', { type: 'application/json' });
     fireEvent.change(within(panel).getByLabelText('Or read it from a file'), { target: { files: [file] } });
-    await waitFor(() => expect(within(panel).getByLabelText<HTMLTextAreaElement>(/Paste an mcpServers JSON/).value).toBe(json));
+    await waitFor(() =>
+      expect(within(panel).getByLabelText<HTMLTextAreaElement>(/Paste an mcpServers JSON/).value).toBe(json),
+    );
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Preview' }));
     const conflicts = await within(panel).findByTestId('import-conflicts');

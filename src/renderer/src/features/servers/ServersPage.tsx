@@ -35,7 +35,12 @@ export function ServersPage() {
         <button type="button" className="btn" onClick={() => setPanel({ kind: 'import' })}>
           {t('serversPage.import')}
         </button>
-        <button type="button" className="btn" disabled={rediscoverAll.isPending || list.length === 0} onClick={() => rediscoverAll.mutate({})}>
+        <button
+          type="button"
+          className="btn"
+          disabled={rediscoverAll.isPending || list.length === 0}
+          onClick={() => rediscoverAll.mutate({})}
+        >
           {rediscoverAll.isPending ? t('serversPage.rediscovering') : t('serversPage.rediscoverAll')}
         </button>
         <span className="muted small">{t('serversPage.serversConnectConcurrentlyA')}</span>
@@ -50,9 +55,21 @@ export function ServersPage() {
           {notice}
         </p>
       )}
-      {panel?.kind === 'add' && <ServerForm existingNames={names} onDone={(name) => done(`Added ${name}; connecting…`)} onCancel={() => setPanel(null)} />}
+      {panel?.kind === 'add' && (
+        <ServerForm
+          existingNames={names}
+          onDone={(name) => done(`Added ${name}; connecting…`)}
+          onCancel={() => setPanel(null)}
+        />
+      )}
       {panel?.kind === 'edit' && editing && (
-        <ServerForm key={editing.name} editing={editing.config} existingNames={names} onDone={(name) => done(`Saved ${name}.`)} onCancel={() => setPanel(null)} />
+        <ServerForm
+          key={editing.name}
+          editing={editing.config}
+          existingNames={names}
+          onDone={(name) => done(`Saved ${name}.`)}
+          onCancel={() => setPanel(null)}
+        />
       )}
       {panel?.kind === 'import' && <ImportServers onClose={() => setPanel(null)} />}
 

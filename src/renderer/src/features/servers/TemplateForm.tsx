@@ -54,10 +54,20 @@ export function TemplateForm({ server, template, completions, onEditByHand }: Pr
         />
       ))}
       <p className="small">
-        <Trans t={t} i18nKey="templateForm.uri" values={{ uri }} components={{ code: <code data-testid="template-uri" /> }} />
+        <Trans
+          t={t}
+          i18nKey="templateForm.uri"
+          values={{ uri }}
+          components={{ code: <code data-testid="template-uri" /> }}
+        />
       </p>
       <div className="actions">
-        <button type="submit" className="btn btn-small" disabled={missing.length > 0} title={missing.length ? t('templateForm.needs', { missing: missing.join(', ') }) : undefined}>
+        <button
+          type="submit"
+          className="btn btn-small"
+          disabled={missing.length > 0}
+          title={missing.length ? t('templateForm.needs', { missing: missing.join(', ') }) : undefined}
+        >
           {t('templateForm.read')}
         </button>
       </div>

@@ -9,7 +9,9 @@ export function importedSentence(t: TFunction<'servers'>, result: ImportResult):
   const names = (list: readonly string[]) => list.join(t('importServers.outcome.listSeparator'));
   const parts = [
     result.added.length ? t('importServers.outcome.added', { names: names(result.added) }) : '',
-    result.renamed.length ? t('importServers.outcome.renamed', { names: names(result.renamed.map((r) => `${r.from} → ${r.to}`)) }) : '',
+    result.renamed.length
+      ? t('importServers.outcome.renamed', { names: names(result.renamed.map((r) => `${r.from} → ${r.to}`)) })
+      : '',
     result.replaced.length ? t('importServers.outcome.replaced', { names: names(result.replaced) }) : '',
     result.skipped.length ? t('importServers.outcome.skipped', { names: names(result.skipped) }) : '',
   ].filter(Boolean);

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { configFromForm, emptyServerForm, errorsFromProblems, formFromConfig, validateServerForm, type ServerFormState } from './server-form';
+import {
+  configFromForm,
+  emptyServerForm,
+  errorsFromProblems,
+  formFromConfig,
+  validateServerForm,
+  type ServerFormState,
+} from './server-form';
 
-const http = (patch: Partial<ServerFormState> = {}): ServerFormState => ({ ...emptyServerForm('http'), name: 'crm', url: 'http://127.0.0.1:3001/mcp', ...patch });
-const stdio = (patch: Partial<ServerFormState> = {}): ServerFormState => ({ ...emptyServerForm('stdio'), name: 'files', command: 'npx', ...patch });
+const http = (patch: Partial<ServerFormState> = {}): ServerFormState => ({
+  ...emptyServerForm('http'),
+  name: 'crm',
+  url: 'http://127.0.0.1:3001/mcp',
+  ...patch,
+});
+const stdio = (patch: Partial<ServerFormState> = {}): ServerFormState => ({
+  ...emptyServerForm('stdio'),
+  name: 'files',
+  command: 'npx',
+  ...patch,
+});
 
 describe('server form validation', () => {
   it('accepts a complete HTTP or stdio entry', () => {
@@ -26,7 +43,8 @@ describe('server form validation', () => {
   });
 
   it('checks the timeout range', () => {
-    for (const bad of ['0', '-5', '1.5', 'abc', '600001']) expect(validateServerForm(http({ timeoutMs: bad }), []).timeoutMs).toHaveLength(1);
+    for (const bad of ['0', '-5', '1.5', 'abc', '600001'])
+      expect(validateServerForm(http({ timeoutMs: bad }), []).timeoutMs).toHaveLength(1);
     expect(validateServerForm(http({ timeoutMs: '5000' }), []).timeoutMs).toBeUndefined();
   });
 
@@ -54,7 +72,19 @@ describe('server form validation', () => {
 
 describe('server form <-> config', () => {
   it('sends only the chosen kind’s fields, with blanks left out', () => {
-    expect(configFromForm(http({ headers: [{ key: 'X-Key', value: 'v' }, { key: '', value: '' }], timeoutMs: '5000', transport: 'sse', command: 'ignored' }))).toEqual({
+    expect(
+      configFromForm(
+        http({
+          headers: [
+            { key: 'X-Key', value: 'v' },
+            { key: '', value: '' },
+          ],
+          timeoutMs: '5000',
+          transport: 'sse',
+          command: 'ignored',
+        }),
+      ),
+    ).toEqual({
       name: 'crm',
       enabled: true,
       timeoutMs: 5000,
@@ -62,29 +92,75 @@ describe('server form <-> config', () => {
       transport: 'sse',
       headers: { 'X-Key': 'v' },
     });
-    expect(configFromForm(stdio({ args: ['-y', '', 'pkg'], cwd: ' ' }))).toEqual({ name: 'files', enabled: true, command: 'npx', args: ['-y', 'pkg'], env: {} });
-    expect(configFromForm({ ...emptyServerForm('builtin'), name: 'shop', enabled: false })).toEqual({ name: 'shop', enabled: false, builtin: 'shop' });
+    expect(configFromForm(stdio({ args: ['-y', '', 'pkg'], cwd: ' ' }))).toEqual({
+      name: 'files',
+      enabled: true,
+      command: 'npx',
+      args: ['-y', 'pkg'],
+      env: {},
+    });
+    expect(configFromForm({ ...emptyServerForm('builtin'), name: 'shop', enabled: false })).toEqual({
+      name: 'shop',
+      enabled: false,
+      builtin: 'shop',
+    });
   });
 
   it('round-trips a configured entry through the form', () => {
-    const config = { name: 'files', enabled: true, command: 'npx', args: ['-y', 'srv'], env: { ROOT: '/' }, cwd: '/work', timeoutMs: 3000 };
+    const config = {
+      name: 'files',
+      enabled: true,
+      command: 'npx',
+      args: ['-y', 'srv'],
+      env: { ROOT: '/' },
+      cwd: '/work',
+      timeoutMs: 3000,
+    };
     expect(configFromForm(formFromConfig(config))).toEqual(config);
   });
 
   it('keeps what the server may ask of us through an edit, and checks it', () => {
-    const config = { name: 'everything', enabled: true, command: 'node', args: ['srv.js'], env: {}, roots: ['/work/a', '/work/b'], maxTotalTimeoutMs: 900_000, sampling: false, samplingPerMinute: 3, elicitation: false };
+    const config = {
+      name: 'everything',
+      enabled: true,
+      command: 'node',
+      args: ['srv.js'],
+      env: {},
+      roots: ['/work/a', '/work/b'],
+      maxTotalTimeoutMs: 900_000,
+      sampling: false,
+      samplingPerMinute: 3,
+      elicitation: false,
+    };
     expect(configFromForm(formFromConfig(config))).toEqual(config);
     const form = formFromConfig(config);
     expect(form.client.roots).toBe('/work/a\n/work/b');
     // Both declared (the default): nothing is written for them.
-    expect(configFromForm({ ...form, client: { ...form.client, roots: ' \n', elicitation: true, sampling: true, samplingPerMinute: '', maxTotalTimeoutMs: '' } })).toEqual({
+    expect(
+      configFromForm({
+        ...form,
+        client: {
+          ...form.client,
+          roots: ' \n',
+          elicitation: true,
+          sampling: true,
+          samplingPerMinute: '',
+          maxTotalTimeoutMs: '',
+        },
+      }),
+    ).toEqual({
       name: 'everything',
       enabled: true,
       command: 'node',
       args: ['srv.js'],
       env: {},
     });
-    expect(validateServerForm({ ...form, client: { ...form.client, samplingPerMinute: '0', maxTotalTimeoutMs: 'soon' } }, [])).toEqual({
+    expect(
+      validateServerForm(
+        { ...form, client: { ...form.client, samplingPerMinute: '0', maxTotalTimeoutMs: 'soon' } },
+        [],
+      ),
+    ).toEqual({
       maxTotalTimeoutMs: ['a whole number of milliseconds from 1 to 86400000'],
       samplingPerMinute: ['a whole number of requests from 1 to 1000'],
     });
@@ -98,7 +174,12 @@ describe('server form <-> config', () => {
         { path: 'server.headers.X', message: 'expected string' },
         { path: 'server', message: 'Invalid input' },
       ]),
-    ).toEqual({ url: ['Invalid URL'], name: ['duplicate server name "crm"'], headers: ['expected string'], '': ['Invalid input'] });
+    ).toEqual({
+      url: ['Invalid URL'],
+      name: ['duplicate server name "crm"'],
+      headers: ['expected string'],
+      '': ['Invalid input'],
+    });
   });
 });
 
@@ -112,11 +193,22 @@ describe('the OAuth block of a remote server', () => {
       url: 'https://tracker.example.com/mcp',
       transport: 'streamable-http' as const,
       headers: {},
-      auth: { grant: 'client_credentials' as const, clientId: 'sb', privateKey: '${env:TRACKER_KEY}', scopes: ['tickets:read', 'tickets:write'] },
+      auth: {
+        grant: 'client_credentials' as const,
+        clientId: 'sb',
+        privateKey: '${env:TRACKER_KEY}',
+        scopes: ['tickets:read', 'tickets:write'],
+      },
     };
     expect(configFromForm(formFromConfig(config))).toEqual({ ...config, enabled: true });
     expect(configFromForm(http())).not.toHaveProperty('auth');
-    expect((configFromForm(http({ auth: auth({ clientMetadataUrl: ' https://sb.example.com/client.json ' }) })) as { auth?: unknown }).auth).toEqual({ clientMetadataUrl: 'https://sb.example.com/client.json' });
+    expect(
+      (
+        configFromForm(http({ auth: auth({ clientMetadataUrl: ' https://sb.example.com/client.json ' }) })) as {
+          auth?: unknown;
+        }
+      ).auth,
+    ).toEqual({ clientMetadataUrl: 'https://sb.example.com/client.json' });
   });
 
   it('keeps a cross_app_access block, whose idp the form does not edit, through an edit', () => {
@@ -134,7 +226,10 @@ describe('the OAuth block of a remote server', () => {
       },
     };
     const form = formFromConfig(config);
-    expect(configFromForm({ ...form, auth: { ...form.auth, scopes: 'crm:read' } })).toEqual({ ...config, auth: { ...config.auth, scopes: ['crm:read'] } });
+    expect(configFromForm({ ...form, auth: { ...form.auth, scopes: 'crm:read' } })).toEqual({
+      ...config,
+      auth: { ...config.auth, scopes: ['crm:read'] },
+    });
   });
 
   it('checks the block as the config schema does, on the field concerned', () => {
@@ -145,10 +240,20 @@ describe('the OAuth block of a remote server', () => {
     expect(validateServerForm(http({ auth: auth({ privateKey: 'key.pem' }) }), [])['auth.privateKey']).toEqual([
       'a private key (private_key_jwt) is used with the client_credentials grant',
     ]);
-    expect(validateServerForm(http({ auth: auth({ clientSecret: 's' }) }), [])['auth.clientSecret']).toEqual(['a client secret needs its client ID']);
-    expect(validateServerForm(http({ auth: auth({ clientMetadataUrl: 'http://x.example/c.json' }) }), [])['auth.clientMetadataUrl']).toEqual(['an https:// URL with a path']);
-    expect(validateServerForm(http({ auth: auth({ clientId: 'sb', clientSecret: '${env:S}', scopes: 'a b' }) }), [])).toEqual({});
-    expect(errorsFromProblems([{ path: 'server.auth.clientId', message: 'the client_credentials grant needs a clientId' }])).toEqual({
+    expect(validateServerForm(http({ auth: auth({ clientSecret: 's' }) }), [])['auth.clientSecret']).toEqual([
+      'a client secret needs its client ID',
+    ]);
+    expect(
+      validateServerForm(http({ auth: auth({ clientMetadataUrl: 'http://x.example/c.json' }) }), [])[
+        'auth.clientMetadataUrl'
+      ],
+    ).toEqual(['an https:// URL with a path']);
+    expect(
+      validateServerForm(http({ auth: auth({ clientId: 'sb', clientSecret: '${env:S}', scopes: 'a b' }) }), []),
+    ).toEqual({});
+    expect(
+      errorsFromProblems([{ path: 'server.auth.clientId', message: 'the client_credentials grant needs a clientId' }]),
+    ).toEqual({
       'auth.clientId': ['the client_credentials grant needs a clientId'],
     });
   });

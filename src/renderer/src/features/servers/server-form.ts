@@ -68,11 +68,26 @@ export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => (
   env: [],
   cwd: '',
   installTimeoutMs: '',
-  auth: { grant: 'authorization_code', clientId: '', clientSecret: '', clientMetadataUrl: '', scopes: '', privateKey: '' },
-  client: { roots: '', maxTotalTimeoutMs: '', elicitation: true, sampling: true, samplingPerMinute: '', useInstructions: false },
+  auth: {
+    grant: 'authorization_code',
+    clientId: '',
+    clientSecret: '',
+    clientMetadataUrl: '',
+    scopes: '',
+    privateKey: '',
+  },
+  client: {
+    roots: '',
+    maxTotalTimeoutMs: '',
+    elicitation: true,
+    sampling: true,
+    samplingPerMinute: '',
+    useInstructions: false,
+  },
 });
 
-const rowsOf = (record: Record<string, string> | undefined): KeyValueRow[] => Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
+const rowsOf = (record: Record<string, string> | undefined): KeyValueRow[] =>
+  Object.entries(record ?? {}).map(([key, value]) => ({ key, value }));
 
 export function formFromConfig(config: ServerConfig): ServerFormState {
   const base = {
@@ -122,8 +137,19 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
 }
 
 const CLIENT_FIELDS = ['roots', 'maxTotalTimeoutMs', 'elicitation', 'sampling', 'samplingPerMinute', 'useInstructions'];
-const rootsOf = (client: ClientFormState) => client.roots.split('\n').map((line) => line.trim()).filter(Boolean);
-const AUTH_FIELDS = ['auth.grant', 'auth.clientId', 'auth.clientSecret', 'auth.clientMetadataUrl', 'auth.scopes', 'auth.privateKey'];
+const rootsOf = (client: ClientFormState) =>
+  client.roots
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+const AUTH_FIELDS = [
+  'auth.grant',
+  'auth.clientId',
+  'auth.clientSecret',
+  'auth.clientMetadataUrl',
+  'auth.scopes',
+  'auth.privateKey',
+];
 const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const MAX_TIMEOUT_MS = 600_000;
@@ -135,7 +161,11 @@ const isBlankRow = (row: KeyValueRow) => !row.key.trim() && !row.value;
  * The checks main's schema makes, with messages placed on the field they concern. `existing` are the configured
  * names; `originalName` is the entry being edited (keeping its own name is not a clash).
  */
-export function validateServerForm(form: ServerFormState, existing: readonly string[], originalName?: string): FormErrors {
+export function validateServerForm(
+  form: ServerFormState,
+  existing: readonly string[],
+  originalName?: string,
+): FormErrors {
   const errors: FormErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const name = form.name.trim();
@@ -150,7 +180,8 @@ export function validateServerForm(form: ServerFormState, existing: readonly str
 
   const wholeNumber = (field: string, value: string, max: number, unit: string) => {
     const text = value.trim();
-    if (text && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > max)) add(field, `a whole number of ${unit} from 1 to ${max}`);
+    if (text && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > max))
+      add(field, `a whole number of ${unit} from 1 to ${max}`);
   };
   wholeNumber('maxTotalTimeoutMs', form.client.maxTotalTimeoutMs, 86_400_000, 'milliseconds');
   wholeNumber('samplingPerMinute', form.client.samplingPerMinute, 1_000, 'requests');
@@ -178,15 +209,23 @@ function checkAuth(auth: AuthFormState, add: (field: string, message: string) =>
   const has = (value: string) => value.trim() !== '';
   if (auth.grant === 'client_credentials') {
     if (!has(auth.clientId)) add('auth.clientId', 'the client_credentials grant needs a client ID');
-    if (has(auth.clientSecret) === has(auth.privateKey)) add('auth.clientSecret', 'give either a client secret or a private key');
-  } else if (has(auth.privateKey)) add('auth.privateKey', 'a private key (private_key_jwt) is used with the client_credentials grant');
+    if (has(auth.clientSecret) === has(auth.privateKey))
+      add('auth.clientSecret', 'give either a client secret or a private key');
+  } else if (has(auth.privateKey))
+    add('auth.privateKey', 'a private key (private_key_jwt) is used with the client_credentials grant');
   if (has(auth.clientSecret) && !has(auth.clientId)) add('auth.clientSecret', 'a client secret needs its client ID');
   const url = auth.clientMetadataUrl.trim();
-  if (url && !(isHttpUrl(url) && url.startsWith('https://'))) add('auth.clientMetadataUrl', 'an https:// URL with a path');
+  if (url && !(isHttpUrl(url) && url.startsWith('https://')))
+    add('auth.clientMetadataUrl', 'an https:// URL with a path');
   if (/["\\]/.test(auth.scopes)) add('auth.scopes', 'scopes are words without quotes or backslashes');
 }
 
-function checkRows(rows: readonly KeyValueRow[], field: string, validKey: (key: string) => true | string, add: (field: string, message: string) => void) {
+function checkRows(
+  rows: readonly KeyValueRow[],
+  field: string,
+  validKey: (key: string) => true | string,
+  add: (field: string, message: string) => void,
+) {
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     if (isBlankRow(row)) return;
@@ -209,7 +248,8 @@ function isHttpUrl(text: string): boolean {
 
 export const hasErrors = (errors: FormErrors): boolean => Object.keys(errors).length > 0;
 
-const recordOf = (rows: readonly KeyValueRow[]) => Object.fromEntries(rows.filter((row) => !isBlankRow(row)).map((row) => [row.key.trim(), row.value]));
+const recordOf = (rows: readonly KeyValueRow[]) =>
+  Object.fromEntries(rows.filter((row) => !isBlankRow(row)).map((row) => [row.key.trim(), row.value]));
 
 /** What main receives: only the fields of the chosen kind, blanks left out. */
 export function configFromForm(form: ServerFormState): ServerConfigInput {
@@ -237,7 +277,13 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
       ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}),
       ...(form.installTimeoutMs.trim() ? { installTimeoutMs: Number(form.installTimeoutMs.trim()) } : {}),
     };
-  return { ...common, url: form.url.trim(), transport: form.transport, headers: recordOf(form.headers), ...authOf(form.auth) };
+  return {
+    ...common,
+    url: form.url.trim(),
+    transport: form.transport,
+    headers: recordOf(form.headers),
+    ...authOf(form.auth),
+  };
 }
 
 function authOf(auth: AuthFormState): { auth?: NonNullable<Extract<ServerConfigInput, { url: string }>['auth']> } {
@@ -264,7 +310,21 @@ export function errorsFromProblems(problems: readonly FieldProblem[]): FormError
   for (const problem of problems) {
     const rest = problem.path.replace(/^server\.?/, '').replace(/^agent\.mcp\.servers\.\d+\.?/, '');
     const field = rest.startsWith('auth.') ? rest.split('.').slice(0, 2).join('.') : (rest.split('.')[0] ?? '');
-    const known = ['name', 'url', 'transport', 'headers', 'command', 'args', 'env', 'cwd', 'timeoutMs', 'installTimeoutMs', 'enabled', ...CLIENT_FIELDS, ...AUTH_FIELDS];
+    const known = [
+      'name',
+      'url',
+      'transport',
+      'headers',
+      'command',
+      'args',
+      'env',
+      'cwd',
+      'timeoutMs',
+      'installTimeoutMs',
+      'enabled',
+      ...CLIENT_FIELDS,
+      ...AUTH_FIELDS,
+    ];
     (errors[known.includes(field) ? field : ''] ??= []).push(problem.message);
   }
   return errors;

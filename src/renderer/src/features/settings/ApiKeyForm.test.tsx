@@ -11,7 +11,13 @@ type Status = Settings['apiKey'];
 const base: Status = { set: false, source: null, envVar: 'OPENAI_API_KEY', canStore: true, storage: 'keychain' };
 
 function setup(status: Status) {
-  const rpc = createFakeRpc({ 'settings.setApiKey': (input: { apiKey: string }) => ({ ...status, set: input.apiKey !== '', source: 'stored' as const }) });
+  const rpc = createFakeRpc({
+    'settings.setApiKey': (input: { apiKey: string }) => ({
+      ...status,
+      set: input.apiKey !== '',
+      source: 'stored' as const,
+    }),
+  });
   renderWithRpc(<ApiKeyForm status={status} />, rpc.client);
   return rpc;
 }
@@ -44,7 +50,9 @@ describe('API key form', () => {
 
   it('reports a stored key that did not decrypt, with the field to enter it again', () => {
     setup({ ...base, problem: 'the stored key could not be decrypted (bad mac); enter it again' });
-    expect(screen.getByTestId('api-key-problem').textContent).toBe("The stored key can’t be used: the stored key could not be decrypted (bad mac); enter it again.");
+    expect(screen.getByTestId('api-key-problem').textContent).toBe(
+      'The stored key can’t be used: the stored key could not be decrypted (bad mac); enter it again.',
+    );
     expect(screen.getByLabelText('New API key')).toBeTruthy();
   });
 
@@ -53,34 +61,52 @@ describe('API key form', () => {
     await i18n.changeLanguage('zh-CN');
     try {
       setup({ ...base, problem: problem.text, problemMessage: problem });
-      expect(screen.getByTestId('api-key-problem').textContent).toBe('已保存的密钥无法使用：已保存的密钥无法解密（bad mac）；请重新输入。');
+      expect(screen.getByTestId('api-key-problem').textContent).toBe(
+        '已保存的密钥无法使用：已保存的密钥无法解密（bad mac）；请重新输入。',
+      );
     } finally {
       await i18n.changeLanguage('en');
     }
   });
 
   it('in the browser console, says how to set the key (environment, apiKeyEnv) instead of a form that cannot save', () => {
-    renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="openai-compatible" />, createFakeRpc({}).client);
+    renderWithRpc(
+      <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="openai-compatible" />,
+      createFakeRpc({}).client,
+    );
     expect(screen.queryByLabelText('New API key')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save key' })).toBeNull();
     expect(screen.getByTestId('api-key-env-command').textContent).toBe('OPENAI_API_KEY=sk-… npx switchboard serve');
     expect(screen.getByTestId('api-key-env-help').textContent).toContain('agent.model.apiKeyEnv');
-    expect(screen.getByTestId('api-key-status').querySelector('.warn-text')?.textContent).toBe('not set (looked for OPENAI_API_KEY)');
+    expect(screen.getByTestId('api-key-status').querySelector('.warn-text')?.textContent).toBe(
+      'not set (looked for OPENAI_API_KEY)',
+    );
   });
 
   it('does not warn about a missing key while the demo model is in use', () => {
-    renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />, createFakeRpc({}).client);
-    expect(screen.getByTestId('api-key-status').textContent).toBe('Key: not needed: the offline demo model answers without one');
+    renderWithRpc(
+      <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />,
+      createFakeRpc({}).client,
+    );
+    expect(screen.getByTestId('api-key-status').textContent).toBe(
+      'Key: not needed: the offline demo model answers without one',
+    );
     expect(screen.getByTestId('api-key-status').querySelector('.warn-text')).toBeNull();
   });
 
   it('says where the key is in the console’s language (issue 30: the status was English in zh-CN)', async () => {
     await i18n.changeLanguage('zh-CN');
     try {
-      renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />, createFakeRpc({}).client);
+      renderWithRpc(
+        <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />,
+        createFakeRpc({}).client,
+      );
       expect(screen.getByTestId('api-key-status').textContent).toContain('不需要：离线演示模型无需密钥即可回答');
       cleanup();
-      renderWithRpc(<ApiKeyForm status={{ ...base, canStore: false, storage: 'environment', set: true, source: 'env' }} />, createFakeRpc({}).client);
+      renderWithRpc(
+        <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment', set: true, source: 'env' }} />,
+        createFakeRpc({}).client,
+      );
       expect(screen.getByTestId('api-key-status').textContent).toContain('已设置，来自环境变量 OPENAI_API_KEY');
     } finally {
       await i18n.changeLanguage('en');

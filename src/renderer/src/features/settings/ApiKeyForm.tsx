@@ -10,7 +10,13 @@ import { shownText } from '../../lib/i18n/messages';
  * Write-only: the key goes to main and never comes back; the page only learns whether one is set, and from where.
  * The browser console can store no key: it says how to set one (the environment, `apiKeyEnv`) instead of a form.
  */
-export function ApiKeyForm({ status, provider = 'openai-compatible' }: { status: Settings['apiKey']; provider?: Settings['model']['provider'] }) {
+export function ApiKeyForm({
+  status,
+  provider = 'openai-compatible',
+}: {
+  status: Settings['apiKey'];
+  provider?: Settings['model']['provider'];
+}) {
   if (status.storage === 'environment') return <EnvironmentKeyHelp status={status} provider={provider} />;
   return <StoredKeyForm status={status} provider={provider} />;
 }
@@ -27,7 +33,13 @@ const keyText = (t: TFunction<'settings'>, status: Settings['apiKey'], provider:
       ? t('apiKeyForm.keyState.notNeeded')
       : t('apiKeyForm.keyState.notSet', { envVar: status.envVar });
 
-function EnvironmentKeyHelp({ status, provider }: { status: Settings['apiKey']; provider: Settings['model']['provider'] }) {
+function EnvironmentKeyHelp({
+  status,
+  provider,
+}: {
+  status: Settings['apiKey'];
+  provider: Settings['model']['provider'];
+}) {
   const { t } = useTranslation('settings');
   const id = useId();
   const warn = !status.set && provider !== 'demo';
@@ -35,12 +47,22 @@ function EnvironmentKeyHelp({ status, provider }: { status: Settings['apiKey']; 
     <section className="settings-form" aria-labelledby={`${id}-title`} data-testid="api-key-env-help">
       <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
       <p data-testid="api-key-status">
-        <Trans t={t} i18nKey="apiKeyForm.key" values={{ keyText: keyText(t, status, provider) }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
+        <Trans
+          t={t}
+          i18nKey="apiKeyForm.key"
+          values={{ keyText: keyText(t, status, provider) }}
+          components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }}
+        />
       </p>
-      <p><Trans t={t} i18nKey="apiKeyForm.theBrowserConsoleReads" components={{ code: <code /> }} /></p>
-      <pre className="json-block" data-testid="api-key-env-command">{t('apiKeyForm.skNpxSwitchboardServe', { envVar: status.envVar })}</pre>
+      <p>
+        <Trans t={t} i18nKey="apiKeyForm.theBrowserConsoleReads" components={{ code: <code /> }} />
+      </p>
+      <pre className="json-block" data-testid="api-key-env-command">
+        {t('apiKeyForm.skNpxSwitchboardServe', { envVar: status.envVar })}
+      </pre>
       <p className="muted small">
-        {t('apiKeyForm.powershell')}{' '}<code>{t('apiKeyForm.envSkNpxSwitchboard', { envVar: status.envVar })}</code><Trans t={t} i18nKey="apiKeyForm.toReadTheKey" components={{ code: <code /> }} />
+        {t('apiKeyForm.powershell')} <code>{t('apiKeyForm.envSkNpxSwitchboard', { envVar: status.envVar })}</code>
+        <Trans t={t} i18nKey="apiKeyForm.toReadTheKey" components={{ code: <code /> }} />
       </p>
     </section>
   );
@@ -68,23 +90,29 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
       <p data-testid="api-key-status">
-        <Trans t={t} i18nKey="apiKeyForm.keyStatus" values={{ statusText }} components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }} />
+        <Trans
+          t={t}
+          i18nKey="apiKeyForm.keyStatus"
+          values={{ statusText }}
+          components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }}
+        />
       </p>
       {status.problem && (
         <p className="field-error" role="alert" data-testid="api-key-problem">
           {t('apiKeyForm.theStoredKeyCan', { problem: shownText(i18n, status.problem, status.problemMessage) })}
         </p>
       )}
-      {status.storage === 'plain-text' && (
-        <p className="muted">{t('apiKeyForm.thisSystemHasNo')}</p>
-      )}
+      {status.storage === 'plain-text' && <p className="muted">{t('apiKeyForm.thisSystemHasNo')}</p>}
       {needsConsent && (
         <div className="notice" data-testid="api-key-no-keyring">
-          <p>
-            {t('apiKeyForm.thisSystemOffersNo', { envVar: status.envVar })}
-          </p>
+          <p>{t('apiKeyForm.thisSystemOffersNo', { envVar: status.envVar })}</p>
           <label>
-            <input type="checkbox" checked={plainTextConsent} onChange={(event) => setPlainTextConsent(event.target.checked)} />{' '}{t('apiKeyForm.storeTheKeyAnyway')}
+            <input
+              type="checkbox"
+              checked={plainTextConsent}
+              onChange={(event) => setPlainTextConsent(event.target.checked)}
+            />{' '}
+            {t('apiKeyForm.storeTheKeyAnyway')}
           </label>
         </div>
       )}
@@ -105,16 +133,27 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
             setApiKey.reset();
           }}
         />
-        <button type="submit" className="btn btn-primary" disabled={!key.trim() || setApiKey.isPending || (needsConsent && !plainTextConsent)}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={!key.trim() || setApiKey.isPending || (needsConsent && !plainTextConsent)}
+        >
           {t('apiKeyForm.saveKey')}
         </button>
         {status.source === 'stored' && (
-          <button type="button" className="btn" disabled={setApiKey.isPending} onClick={() => setApiKey.mutate({ apiKey: '' })}>
+          <button
+            type="button"
+            className="btn"
+            disabled={setApiKey.isPending}
+            onClick={() => setApiKey.mutate({ apiKey: '' })}
+          >
             {t('apiKeyForm.clearStoredKey')}
           </button>
         )}
       </div>
-      {setApiKey.isSuccess && <p role="status">{setApiKey.data.set ? t('apiKeyForm.keyUpdatedSet') : t('apiKeyForm.keyUpdatedNotSet')}</p>}
+      {setApiKey.isSuccess && (
+        <p role="status">{setApiKey.data.set ? t('apiKeyForm.keyUpdatedSet') : t('apiKeyForm.keyUpdatedNotSet')}</p>
+      )}
       {setApiKey.isError && (
         <p className="field-error" role="alert" data-testid="api-key-error">
           {t('apiKeyForm.notSaved', { errorMessage: errorMessage(setApiKey.error) })}

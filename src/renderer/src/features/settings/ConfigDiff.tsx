@@ -12,7 +12,13 @@ export function ConfigDiff({ before, after }: { before: string; after: string })
         const lines = part.value.replace(/\n$/, '').split('\n');
         if (!part.added && !part.removed && lines.length > 6) {
           // Unchanged stretches are folded to their ends.
-          return <span key={index}>{[...lines.slice(0, 2), `  … ${lines.length - 4} unchanged lines …`, ...lines.slice(-2)].map((l) => `  ${l}\n`).join('')}</span>;
+          return (
+            <span key={index}>
+              {[...lines.slice(0, 2), `  … ${lines.length - 4} unchanged lines …`, ...lines.slice(-2)]
+                .map((l) => `  ${l}\n`)
+                .join('')}
+            </span>
+          );
         }
         return (
           <span key={index} className={part.added ? 'diff-add' : part.removed ? 'diff-del' : undefined}>

@@ -23,7 +23,15 @@ function setup(save: (input: { raw: string; baseRevision?: number }) => ConfigSn
 
 beforeEach(() => {
   useConfigDraftStore.getState().discard();
-  snapshot = { path: '/d/switchboard.yaml', dataDir: '/d', raw: GOOD, config: {}, problems: [], fileOk: true, revision: 3 };
+  snapshot = {
+    path: '/d/switchboard.yaml',
+    dataDir: '/d',
+    raw: GOOD,
+    config: {},
+    problems: [],
+    fileOk: true,
+    revision: 3,
+  };
 });
 afterEach(cleanup);
 

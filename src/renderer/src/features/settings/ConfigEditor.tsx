@@ -69,16 +69,24 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
       {status === 'stale' && (
         <div className="notice" role="alert" data-testid="config-changed-notice">
           <p>
-            {t('configEditor.switchboardYamlChangedOn', { baseRevision: store.baseRevision, revision: snapshot.revision })}
+            {t('configEditor.switchboardYamlChangedOn', {
+              baseRevision: store.baseRevision,
+              revision: snapshot.revision,
+            })}
           </p>
           <div className="actions">
             <button type="button" className="btn btn-primary" onClick={reload}>
               {t('configEditor.reloadFromDiskDiscard')}
             </button>
             <button type="button" className="btn" aria-expanded={showDiff} onClick={() => setShowDiff(!showDiff)}>
-              {showDiff ? t('configEditor.hide') : t('configEditor.show')}{' '}{t('configEditor.whatChangedOnDisk')}
+              {showDiff ? t('configEditor.hide') : t('configEditor.show')} {t('configEditor.whatChangedOnDisk')}
             </button>
-            <button type="button" className="btn btn-danger-quiet" disabled={save.isPending} onClick={() => submit(snapshot.revision)}>
+            <button
+              type="button"
+              className="btn btn-danger-quiet"
+              disabled={save.isPending}
+              onClick={() => submit(snapshot.revision)}
+            >
               {t('configEditor.saveMineOverIt')}
             </button>
           </div>
@@ -121,7 +129,12 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
         {t('configEditor.savedOnlyIfIt')}
       </p>
       <p className="muted small" data-testid="raw-yaml-file">
-        <Trans t={t} i18nKey="configEditor.theFileSecretsWritten" values={{ path: snapshot.path }} components={{ code: <code />, code2: <code /> }} />
+        <Trans
+          t={t}
+          i18nKey="configEditor.theFileSecretsWritten"
+          values={{ path: snapshot.path }}
+          components={{ code: <code />, code2: <code /> }}
+        />
       </p>
       <div className="actions">
         <button
@@ -143,14 +156,27 @@ export function ConfigEditor({ snapshot }: { snapshot: ConfigSnapshot }) {
   );
 }
 
-function SaveResult({ outcome, onJump, onReload }: { outcome: SaveOutcome | null; onJump: (line: number) => void; onReload: () => void }) {
+function SaveResult({
+  outcome,
+  onJump,
+  onReload,
+}: {
+  outcome: SaveOutcome | null;
+  onJump: (line: number) => void;
+  onReload: () => void;
+}) {
   const { t } = useTranslation('settings');
   if (!outcome) return null;
   if (outcome.kind === 'saved')
     return (
       <p className="ok-text" role="status" data-testid="config-saved">
         {t('configEditor.savedAndAppliedRevision', { revision: outcome.revision })}
-        {outcome.keptBrokenText && <span data-testid="config-kept-broken"> {t('configEditor.keptBrokenText', { path: outcome.keptBrokenText })}</span>}
+        {outcome.keptBrokenText && (
+          <span data-testid="config-kept-broken">
+            {' '}
+            {t('configEditor.keptBrokenText', { path: outcome.keptBrokenText })}
+          </span>
+        )}
       </p>
     );
   return (
@@ -160,11 +186,17 @@ function SaveResult({ outcome, onJump, onReload }: { outcome: SaveOutcome | null
         {outcome.kind === 'refused'
           ? outcome.problems[0]?.line !== undefined
             ? t('configEditor.theFirstProblemIs', { line: outcome.problems[0].line })
-            : outcome.problems.length ? t('configEditor.yamlProblems', { count: outcome.problems.length }) : t('configEditor.yamlSomeProblems')
+            : outcome.problems.length
+              ? t('configEditor.yamlProblems', { count: outcome.problems.length })
+              : t('configEditor.yamlSomeProblems')
           : outcome.message}
       </p>
       {outcome.kind === 'refused' &&
-        (outcome.problems.length ? <ProblemList problems={outcome.problems} onJump={onJump} testId="save-problems" /> : <p>{outcome.message}</p>)}
+        (outcome.problems.length ? (
+          <ProblemList problems={outcome.problems} onJump={onJump} testId="save-problems" />
+        ) : (
+          <p>{outcome.message}</p>
+        ))}
       {outcome.kind === 'conflict' && (
         <button type="button" className="btn" onClick={onReload}>
           {t('configEditor.reloadFromDiskDiscard')}

@@ -19,15 +19,27 @@ async function shownProblem(language: string, preferences: Preferences): Promise
 
 describe('an unreadable preferences.json in the language setting (issue 20)', () => {
   const notJson = say('preferences.notJson', { detail: 'Unexpected token n in JSON at position 2' });
-  const broken: Preferences = { language: 'auto', theme: 'system', systemLanguages: [], problem: notJson.text, problemMessage: notJson };
+  const broken: Preferences = {
+    language: 'auto',
+    theme: 'system',
+    systemLanguages: [],
+    problem: notJson.text,
+    problemMessage: notJson,
+  };
 
   it('says what is wrong in Chinese, the parser’s words verbatim', async () => {
-    expect(await shownProblem('zh-CN', broken)).toBe('无法读取 preferences.json，因此不会覆盖它：不是有效的 JSON：Unexpected token n in JSON at position 2');
+    expect(await shownProblem('zh-CN', broken)).toBe(
+      '无法读取 preferences.json，因此不会覆盖它：不是有效的 JSON：Unexpected token n in JSON at position 2',
+    );
   });
 
   it('in English as main wrote it, and an older main’s text as it was sent', async () => {
-    expect(await shownProblem('en', broken)).toBe('preferences.json could not be read, so nothing is saved over it: not JSON: Unexpected token n in JSON at position 2');
+    expect(await shownProblem('en', broken)).toBe(
+      'preferences.json could not be read, so nothing is saved over it: not JSON: Unexpected token n in JSON at position 2',
+    );
     cleanup();
-    expect(await shownProblem('zh-CN', { ...broken, problemMessage: undefined })).toContain('not JSON: Unexpected token n');
+    expect(await shownProblem('zh-CN', { ...broken, problemMessage: undefined })).toContain(
+      'not JSON: Unexpected token n',
+    );
   });
 });

@@ -42,7 +42,9 @@ export function LanguageSetting() {
       <p className="muted small">{t('language.hint')}</p>
       {preferences.data.problem && (
         <p role="alert" className="field-error">
-          {t('language.unreadable', { problem: shownText(i18n, preferences.data.problem, preferences.data.problemMessage) })}
+          {t('language.unreadable', {
+            problem: shownText(i18n, preferences.data.problem, preferences.data.problemMessage),
+          })}
         </p>
       )}
       {save.isError && (

@@ -3,7 +3,14 @@ import type { Settings } from '../../../../shared/contract';
 import { errorMessage } from '../../lib/format';
 import { shownText } from '../../lib/i18n/messages';
 import { useRpcMutation } from '../../lib/queries';
-import { PROVIDERS, validateModelForm, valuesFromSettings, type ModelFormErrors, type ModelFormValues, type Provider } from './model-form';
+import {
+  PROVIDERS,
+  validateModelForm,
+  valuesFromSettings,
+  type ModelFormErrors,
+  type ModelFormValues,
+  type Provider,
+} from './model-form';
 import { Trans, useTranslation } from 'react-i18next';
 
 type Field = Exclude<keyof ModelFormValues, 'provider'>;
@@ -16,7 +23,12 @@ const FIELDS = [
   { field: 'timeoutMs', inputMode: 'numeric' },
   { field: 'maxSteps', inputMode: 'numeric' },
   { field: 'approvalTimeoutMs', inputMode: 'numeric', hint: 'modelFields.approvalTimeoutHint' },
-] as const satisfies readonly { field: Field; placeholder?: string; inputMode?: 'decimal' | 'numeric'; hint?: string }[];
+] as const satisfies readonly {
+  field: Field;
+  placeholder?: string;
+  inputMode?: 'decimal' | 'numeric';
+  hint?: string;
+}[];
 
 /** The model section of switchboard.yaml, edited as a form (comments in the file are kept by main). */
 export function ModelSettingsForm({ settings }: { settings: Settings }) {
@@ -32,7 +44,10 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
 
   const change = (patch: Partial<ModelFormValues>) => {
     save.reset();
-    setDraft((current) => ({ values: { ...(current?.values ?? fromDisk), ...patch }, base: current?.base ?? JSON.stringify(fromDisk) }));
+    setDraft((current) => ({
+      values: { ...(current?.values ?? fromDisk), ...patch },
+      base: current?.base ?? JSON.stringify(fromDisk),
+    }));
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,16 +60,29 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`}>{t('modelSettingsForm.model')}</h2>
       <p className="muted">
-        <Trans t={t} i18nKey="modelSettingsForm.inUseChangesApply" values={{ label: shownText(i18n, settings.model.label, settings.model.labelMessage) }} components={{ strong: <strong data-testid="model-in-use" /> }} />
+        <Trans
+          t={t}
+          i18nKey="modelSettingsForm.inUseChangesApply"
+          values={{ label: shownText(i18n, settings.model.label, settings.model.labelMessage) }}
+          components={{ strong: <strong data-testid="model-in-use" /> }}
+        />
       </p>
       {changedOnDisk && (
         <p className="notice" role="status">
-          <Trans t={t} i18nKey="modelSettingsForm.theModelSettingsChanged" components={{ button: <button type="button" className="btn" onClick={() => setDraft(null)} /> }} />
+          <Trans
+            t={t}
+            i18nKey="modelSettingsForm.theModelSettingsChanged"
+            components={{ button: <button type="button" className="btn" onClick={() => setDraft(null)} /> }}
+          />
         </p>
       )}
       <div className="form-grid">
         <label htmlFor={`${id}-provider`}>{t('modelSettingsForm.provider')}</label>
-        <select id={`${id}-provider`} value={values.provider} onChange={(event) => change({ provider: event.target.value as Provider })}>
+        <select
+          id={`${id}-provider`}
+          value={values.provider}
+          onChange={(event) => change({ provider: event.target.value as Provider })}
+        >
           {PROVIDERS.map((provider) => (
             <option key={provider} value={provider}>
               {t(`providers.${provider}`)}
@@ -67,7 +95,13 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
           const inputMode = 'inputMode' in row ? row.inputMode : undefined;
           const hint = 'hint' in row ? t(row.hint) : undefined;
           return (
-            <FieldRow key={field} id={`${id}-${field}`} label={t(`modelFields.${field}`)} error={errors[field]} hint={hint}>
+            <FieldRow
+              key={field}
+              id={`${id}-${field}`}
+              label={t(`modelFields.${field}`)}
+              error={errors[field]}
+              hint={hint}
+            >
               <input
                 id={`${id}-${field}`}
                 value={values[field]}
@@ -88,7 +122,12 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
         <button type="submit" className="btn btn-primary" disabled={save.isPending || draft === null}>
           {t('modelSettingsForm.saveModelSettings')}
         </button>
-        <button type="button" className="btn" disabled={draft === null} onClick={() => (setDraft(null), setErrors({}), save.reset())}>
+        <button
+          type="button"
+          className="btn"
+          disabled={draft === null}
+          onClick={() => (setDraft(null), setErrors({}), save.reset())}
+        >
           {t('modelSettingsForm.discardEdits')}
         </button>
         {save.isPending && <span role="status">{t('modelSettingsForm.saving')}</span>}
@@ -103,7 +142,19 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
   );
 }
 
-function FieldRow({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+function FieldRow({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <>
       <label htmlFor={id}>{label}</label>

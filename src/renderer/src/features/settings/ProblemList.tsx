@@ -21,7 +21,11 @@ export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
     <div className="problem-list" data-testid={testId}>
       <ul className="problems">
         {listed.map((problem, index) => (
-          <li key={index} className={index === 0 ? 'first-problem' : undefined} data-testid={index === 0 ? 'first-problem' : undefined}>
+          <li
+            key={index}
+            className={index === 0 ? 'first-problem' : undefined}
+            data-testid={index === 0 ? 'first-problem' : undefined}
+          >
             <Problem problem={problem} onJump={onJump} />
           </li>
         ))}
@@ -31,7 +35,10 @@ export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
           <summary>
             {cascade.length === 1
               ? t('problemList.moreYamlErrorWhich', { followsFromLine: cascade[0].followsFromLine })
-              : t('problemList.moreYamlErrorsWhich', { more: cascade.length, followsFromLine: cascade[0].followsFromLine })}
+              : t('problemList.moreYamlErrorsWhich', {
+                  more: cascade.length,
+                  followsFromLine: cascade[0].followsFromLine,
+                })}
           </summary>
           <ul className="problems">
             {cascade.map((problem, index) => (
@@ -48,7 +55,12 @@ export function ProblemList({ problems, onJump, testId = 'problems' }: Props) {
 
 function Problem({ problem, onJump }: { problem: ConfigProblem; onJump?: (line: number) => void }) {
   const { t, i18n } = useTranslation(['settings', 'common']);
-  const where = problem.line !== undefined ? t('problemList.line', { line: problem.column !== undefined ? `${problem.line}:${problem.column}` : problem.line }) : undefined;
+  const where =
+    problem.line !== undefined
+      ? t('problemList.line', {
+          line: problem.column !== undefined ? `${problem.line}:${problem.column}` : problem.line,
+        })
+      : undefined;
   return (
     <>
       {where !== undefined &&

@@ -16,7 +16,8 @@ export function SettingsPage() {
   const config = useRpcQuery('config.get', {});
   const settings = useRpcQuery('settings.get', {});
   if (config.isPending) return <Loading>{t('settingsPage.loadingSettings')}</Loading>;
-  if (config.isError) return <LoadError what={t('settingsPage.theConfig')} error={config.error} onRetry={() => void config.refetch()} />;
+  if (config.isError)
+    return <LoadError what={t('settingsPage.theConfig')} error={config.error} onRetry={() => void config.refetch()} />;
   const snapshot = config.data;
   return (
     <section aria-labelledby="settings-title" className="settings-page">
@@ -27,7 +28,9 @@ export function SettingsPage() {
         <dt>{t('settingsPage.configFile')}</dt>
         <dd data-testid="config-path">{snapshot.path}</dd>
         <dt>{t('settingsPage.fileStatus')}</dt>
-        <dd data-testid="config-status">{snapshot.fileOk ? t('common:shared.valid') : t('settingsPage.hasProblemsTheLast')}</dd>
+        <dd data-testid="config-status">
+          {snapshot.fileOk ? t('common:shared.valid') : t('settingsPage.hasProblemsTheLast')}
+        </dd>
       </dl>
       <LanguageSetting />
       <ThemeSetting />
@@ -37,7 +40,11 @@ export function SettingsPage() {
         {settings.isPending ? (
           <Loading>{t('settingsPage.loadingModelSettings')}</Loading>
         ) : settings.isError ? (
-          <LoadError what={t('settingsPage.theModelSettings')} error={settings.error} onRetry={() => void settings.refetch()} />
+          <LoadError
+            what={t('settingsPage.theModelSettings')}
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <>
             <ModelSettingsForm settings={settings.data} />

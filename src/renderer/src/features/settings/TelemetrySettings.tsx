@@ -9,7 +9,14 @@ import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 
 type Saved = TelemetryView['saved'];
 const PROTOCOLS = ['http/protobuf', 'http/json'] as const;
-const SAMPLERS = ['parentbased_always_on', 'always_on', 'always_off', 'traceidratio', 'parentbased_always_off', 'parentbased_traceidratio'] as const;
+const SAMPLERS = [
+  'parentbased_always_on',
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
 /** The text fields, with what each takes, e.g. (placeholders are examples of values, not sentences). */
 const ENDPOINT = { field: 'endpoint', example: 'http://localhost:4318' } as const;
 const SERVICE_NAME = { field: 'serviceName', example: 'switchboard' } as const;
@@ -34,7 +41,8 @@ export function TelemetrySettings() {
   // Export outcomes arrive without an event: while the page is open, the status is read again now and then.
   const view = useRpcQuery('telemetry.get', {}, { refetchInterval: 5_000 });
   if (view.isPending) return <Loading>{t('telemetry.loading')}</Loading>;
-  if (view.isError) return <LoadError what={t('telemetry.title')} error={view.error} onRetry={() => void view.refetch()} />;
+  if (view.isError)
+    return <LoadError what={t('telemetry.title')} error={view.error} onRetry={() => void view.refetch()} />;
   return <TelemetryForm view={view.data} />;
 }
 
@@ -57,60 +65,112 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
   const text = ({ field, example }: typeof ENDPOINT | typeof SERVICE_NAME | typeof TRACE_URL) => (
     <label className="form-field">
       <span>{t(`telemetry.fields.${field}`)}</span>
-      <input type="text" value={values[field] ?? ''} placeholder={example} disabled={locked(field)} spellCheck={false} onChange={(event) => change({ [field]: event.target.value || undefined })} />
+      <input
+        type="text"
+        value={values[field] ?? ''}
+        placeholder={example}
+        disabled={locked(field)}
+        spellCheck={false}
+        onChange={(event) => change({ [field]: event.target.value || undefined })}
+      />
       {locked(field) && <small className="muted">{t('telemetry.fromEnv', { variable: ENV_OF[field] })}</small>}
     </label>
   );
-  const testLink = test.data?.ok && test.data.traceId ? traceLink(values.traceUrlTemplate, { traceId: test.data.traceId }) : null;
+  const testLink =
+    test.data?.ok && test.data.traceId ? traceLink(values.traceUrlTemplate, { traceId: test.data.traceId }) : null;
 
   return (
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="telemetry-settings">
       <h2 id={`${id}-title`}>{t('telemetry.title')}</h2>
       <p data-testid="telemetry-state">
-        <strong className={view.enabled ? 'ok-text' : 'muted'}>{view.enabled ? t('telemetry.sendingTo', { endpoint: view.endpoint, protocol: view.protocol }) : t('telemetry.off')}</strong>
+        <strong className={view.enabled ? 'ok-text' : 'muted'}>
+          {view.enabled
+            ? t('telemetry.sendingTo', { endpoint: view.endpoint, protocol: view.protocol })
+            : t('telemetry.off')}
+        </strong>
       </p>
       {text(ENDPOINT)}
       <label className="form-field">
         <span>{t('telemetry.fields.protocol')}</span>
-        <select value={values.protocol ?? 'http/protobuf'} disabled={locked('protocol')} onChange={(event) => change({ protocol: event.target.value as Saved['protocol'] })}>
+        <select
+          value={values.protocol ?? 'http/protobuf'}
+          disabled={locked('protocol')}
+          onChange={(event) => change({ protocol: event.target.value as Saved['protocol'] })}
+        >
           {PROTOCOLS.map((p) => (
-            <option key={p} value={p}>{p}</option>
+            <option key={p} value={p}>
+              {p}
+            </option>
           ))}
         </select>
       </label>
       {text(SERVICE_NAME)}
       <label className="form-field">
         <span>{t('telemetry.fields.sampler')}</span>
-        <select value={values.sampler ?? 'parentbased_always_on'} disabled={locked('sampler')} onChange={(event) => change({ sampler: event.target.value as Saved['sampler'] })}>
+        <select
+          value={values.sampler ?? 'parentbased_always_on'}
+          disabled={locked('sampler')}
+          onChange={(event) => change({ sampler: event.target.value as Saved['sampler'] })}
+        >
           {SAMPLERS.map((s) => (
-            <option key={s} value={s}>{s}</option>
+            <option key={s} value={s}>
+              {s}
+            </option>
           ))}
         </select>
       </label>
       <label>
-        <input type="checkbox" checked={values.captureContent === true} disabled={locked('captureContent')} onChange={(event) => change({ captureContent: event.target.checked || undefined })} />{' '}
+        <input
+          type="checkbox"
+          checked={values.captureContent === true}
+          disabled={locked('captureContent')}
+          onChange={(event) => change({ captureContent: event.target.checked || undefined })}
+        />{' '}
         {t('telemetry.fields.captureContent')}
       </label>
       <p className="muted small">{t('telemetry.captureHint')}</p>
       <label>
-        <input type="checkbox" checked={values.disabled === true} disabled={locked('disabled')} onChange={(event) => change({ disabled: event.target.checked || undefined })} />{' '}
+        <input
+          type="checkbox"
+          checked={values.disabled === true}
+          disabled={locked('disabled')}
+          onChange={(event) => change({ disabled: event.target.checked || undefined })}
+        />{' '}
         {t('telemetry.fields.disabled')}
       </label>
       {text(TRACE_URL)}
       <div className="inline-field">
-        <button type="submit" className="btn btn-primary" disabled={!draft || save.isPending}>{t('telemetry.save')}</button>
-        <button type="button" className="btn" disabled={test.isPending} onClick={() => test.mutate({})} data-testid="telemetry-test-span">
+        <button type="submit" className="btn btn-primary" disabled={!draft || save.isPending}>
+          {t('telemetry.save')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={test.isPending}
+          onClick={() => test.mutate({})}
+          data-testid="telemetry-test-span"
+        >
           {test.isPending ? t('telemetry.sendingTestSpan') : t('telemetry.sendTestSpan')}
         </button>
       </div>
-      {save.isError && <p className="field-error" role="alert">{t('telemetry.notSaved', { error: errorMessage(save.error) })}</p>}
+      {save.isError && (
+        <p className="field-error" role="alert">
+          {t('telemetry.notSaved', { error: errorMessage(save.error) })}
+        </p>
+      )}
       {test.data && (
         <p role="status" className={test.data.ok ? 'ok-text' : 'field-error'} data-testid="telemetry-test-result">
-          {test.data.ok ? t('telemetry.testSpanSent', { traceId: test.data.traceId }) : t('telemetry.testSpanFailed', { reason: test.data.message ? uiMessageText(i18n, test.data.message) : '' })}
+          {test.data.ok
+            ? t('telemetry.testSpanSent', { traceId: test.data.traceId })
+            : t('telemetry.testSpanFailed', {
+                reason: test.data.message ? uiMessageText(i18n, test.data.message) : '',
+              })}
           {testLink && (
             <>
               {' '}
-              <a href={testLink} target="_blank" rel="noopener noreferrer">{t('telemetry.openTrace')}</a>
+              <a href={testLink} target="_blank" rel="noopener noreferrer">
+                {t('telemetry.openTrace')}
+              </a>
             </>
           )}
         </p>
@@ -121,7 +181,9 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
           <h3>{t('telemetry.problems')}</h3>
           <ul className="problem-list" data-testid="telemetry-problems">
             {view.problems.map((problem) => (
-              <li key={`${problem.at}-${problem.message.code}`}>{shownText(i18n, problem.message.text, problem.message)}</li>
+              <li key={`${problem.at}-${problem.message.code}`}>
+                {shownText(i18n, problem.message.text, problem.message)}
+              </li>
             ))}
           </ul>
         </>
@@ -141,13 +203,29 @@ function OtlpHeaders({ view }: { view: TelemetryView }) {
     <div className="form-field">
       <label htmlFor={`${id}-headers`}>{t('telemetry.fields.headers')}</label>
       <p className="muted small" data-testid="telemetry-header-names">
-        {view.headerNames.length ? t('telemetry.headerNames', { names: view.headerNames.join(', ') }) : t('telemetry.noHeaders')}
+        {view.headerNames.length
+          ? t('telemetry.headerNames', { names: view.headerNames.join(', ') })
+          : t('telemetry.noHeaders')}
         {envSet && ` ${t('telemetry.fromEnv', { variable: 'OTEL_EXPORTER_OTLP_HEADERS' })}`}
       </p>
       {view.canStoreHeaders && !envSet && (
         <div className="inline-field">
-          <input id={`${id}-headers`} type="password" autoComplete="off" spellCheck={false} placeholder={HEADERS_EXAMPLE} value={headers} maxLength={8192} onChange={(event) => setHeaders(event.target.value)} />
-          <button type="button" className="btn" disabled={!headers.trim() || set.isPending} onClick={() => set.mutate({ headers }, { onSuccess: () => setHeaders('') })}>
+          <input
+            id={`${id}-headers`}
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={HEADERS_EXAMPLE}
+            value={headers}
+            maxLength={8192}
+            onChange={(event) => setHeaders(event.target.value)}
+          />
+          <button
+            type="button"
+            className="btn"
+            disabled={!headers.trim() || set.isPending}
+            onClick={() => set.mutate({ headers }, { onSuccess: () => setHeaders('') })}
+          >
             {t('telemetry.saveHeaders')}
           </button>
           {view.headersStored && (
@@ -158,7 +236,11 @@ function OtlpHeaders({ view }: { view: TelemetryView }) {
         </div>
       )}
       {!view.canStoreHeaders && !envSet && <p className="muted small">{t('telemetry.headersFromEnvOnly')}</p>}
-      {set.isError && <p className="field-error" role="alert">{t('telemetry.notSaved', { error: errorMessage(set.error) })}</p>}
+      {set.isError && (
+        <p className="field-error" role="alert">
+          {t('telemetry.notSaved', { error: errorMessage(set.error) })}
+        </p>
+      )}
     </div>
   );
 }

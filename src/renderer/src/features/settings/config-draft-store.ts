@@ -16,7 +16,9 @@ export const useConfigDraftStore = create<ConfigDraftState>((set) => ({
   // The base is fixed by the first real edit; later keystrokes keep it, so a change on disk stays visible.
   edit: (text, base) =>
     set((state) =>
-      state.draft === null || state.draft === state.baseRaw ? { draft: text, baseRevision: base.revision, baseRaw: base.raw } : { draft: text },
+      state.draft === null || state.draft === state.baseRaw
+        ? { draft: text, baseRevision: base.revision, baseRaw: base.raw }
+        : { draft: text },
     ),
   discard: () => set({ draft: null, baseRevision: null, baseRaw: null }),
 }));
@@ -24,7 +26,10 @@ export const useConfigDraftStore = create<ConfigDraftState>((set) => ({
 export type DraftStatus = 'clean' | 'dirty' | 'stale';
 
 /** clean: nothing to save; dirty: edits on top of what is on disk; stale: edits, but the file changed underneath. */
-export function draftStatus(state: Pick<ConfigDraftState, 'draft' | 'baseRevision' | 'baseRaw'>, revision: number): DraftStatus {
+export function draftStatus(
+  state: Pick<ConfigDraftState, 'draft' | 'baseRevision' | 'baseRaw'>,
+  revision: number,
+): DraftStatus {
   if (state.draft === null || state.draft === state.baseRaw) return 'clean';
   return state.baseRevision === revision ? 'dirty' : 'stale';
 }

@@ -51,7 +51,10 @@ function isHttpUrl(value: string): boolean {
 }
 
 /** The same limits as settings.saveModel, checked before sending so the operator sees them by the field (in the UI language). */
-export function validateModelForm(values: ModelFormValues): { input?: RouteInput<'settings.saveModel'>; errors: ModelFormErrors } {
+export function validateModelForm(values: ModelFormValues): {
+  input?: RouteInput<'settings.saveModel'>;
+  errors: ModelFormErrors;
+} {
   const errors: ModelFormErrors = {};
   const input: RouteInput<'settings.saveModel'> = { provider: values.provider };
 

@@ -17,6 +17,7 @@ export function outcomeOfError(error: unknown): SaveOutcome {
     const problems = Array.isArray(error.details) ? error.details.filter(isProblem) : [];
     return { kind: 'refused', message: errorMessage(error), problems };
   }
-  if (error instanceof RpcClientError && error.code === 'conflict') return { kind: 'conflict', message: errorMessage(error) };
+  if (error instanceof RpcClientError && error.code === 'conflict')
+    return { kind: 'conflict', message: errorMessage(error) };
   return { kind: 'failed', message: errorMessage(error) };
 }

@@ -18,7 +18,10 @@ export function ServerSkillsPanel() {
   const query = useRpcQuery('skills.servers', {});
   const refresh = useRpcMutation('skills.refreshServer', ['skills.servers']);
   if (query.isPending) return null;
-  if (query.isError) return <LoadError what={t('serverSkills.theServerSkills')} error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <LoadError what={t('serverSkills.theServerSkills')} error={query.error} onRetry={() => void query.refetch()} />
+    );
   const { skills, listings } = query.data;
   if (listings.length === 0) return null;
   return (
@@ -31,7 +34,11 @@ export function ServerSkillsPanel() {
       </div>
       <p className="muted small">{t('serverSkills.hint')}</p>
       {listings.map((listing) => (
-        <ServerListing key={listing.server} listing={listing} skills={skills.filter((s) => s.server === listing.server)} />
+        <ServerListing
+          key={listing.server}
+          listing={listing}
+          skills={skills.filter((s) => s.server === listing.server)}
+        />
       ))}
     </section>
   );
@@ -47,7 +54,10 @@ function ServerListing({ listing, skills }: { listing: ServerSkillsListing; skil
           {listing.state === 'listing'
             ? t('serverSkills.listing')
             : listing.ttlMs
-              ? t('serverSkills.ttl', { seconds: Math.round(listing.ttlMs / 1000), next: listing.nextListAt ? formatTime(listing.nextListAt) : '-' })
+              ? t('serverSkills.ttl', {
+                  seconds: Math.round(listing.ttlMs / 1000),
+                  next: listing.nextListAt ? formatTime(listing.nextListAt) : '-',
+                })
               : t('serverSkills.noTtl')}
         </span>
       </h3>
@@ -73,7 +83,8 @@ function ServerSkillRow({ skill }: { skill: ServerSkillView }) {
   return (
     <li className="server-skill" data-testid="server-skill" data-state={skill.state}>
       <div>
-        <strong>{skill.name}</strong> <span className={`status status-${TONE[skill.state]}`}>{t(`serverSkills.state.${skill.state}`)}</span>{' '}
+        <strong>{skill.name}</strong>{' '}
+        <span className={`status status-${TONE[skill.state]}`}>{t(`serverSkills.state.${skill.state}`)}</span>{' '}
         <span className="muted small">
           {t('serverSkills.size', { count: skill.files, bytes: skill.bytes.toLocaleString(i18n.language) })}
           {skill.digest ? ` · sha256 ${skill.digest.slice(0, 12)}` : ''}
@@ -81,11 +92,23 @@ function ServerSkillRow({ skill }: { skill: ServerSkillView }) {
         </span>
       </div>
       {skill.description && <div className="small">{skill.description}</div>}
-      {skill.reason && <p className={skill.state === 'refused' ? 'field-error' : 'warn-text'}>{uiMessageText(i18n, skill.reason)}</p>}
+      {skill.reason && (
+        <p className={skill.state === 'refused' ? 'field-error' : 'warn-text'}>{uiMessageText(i18n, skill.reason)}</p>
+      )}
       {skill.state === 'quarantined' && skill.digest && (
         <div className="actions">
-          <span className="muted small">{t('serverSkills.pinned', { at: skill.pinnedAt ? formatTime(skill.pinnedAt) : '-', digest: (skill.pinnedDigest ?? '').slice(0, 12) })}</span>{' '}
-          <button type="button" className="btn btn-small" disabled={accept.isPending} onClick={() => accept.mutate({ server: skill.server, name: skill.name, digest: skill.digest! })}>
+          <span className="muted small">
+            {t('serverSkills.pinned', {
+              at: skill.pinnedAt ? formatTime(skill.pinnedAt) : '-',
+              digest: (skill.pinnedDigest ?? '').slice(0, 12),
+            })}
+          </span>{' '}
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={accept.isPending}
+            onClick={() => accept.mutate({ server: skill.server, name: skill.name, digest: skill.digest! })}
+          >
             {t('serverSkills.accept')}
           </button>
         </div>

@@ -9,10 +9,30 @@ import { useSkillsUiStore } from './skills-ui-store';
 import type { ServerSkillsListing, ServerSkillView } from '../../../../shared/skills/server-skills';
 
 let saved: { skills: Skill[]; revision: number };
-const listing = (server: string, extra: Partial<ServerSkillsListing> = {}): ServerSkillsListing => ({ server, state: 'listed', error: null, ttlMs: null, cacheScope: null, listedAt: '2026-12-05T01:00:00.000Z', nextListAt: null, ...extra });
+const listing = (server: string, extra: Partial<ServerSkillsListing> = {}): ServerSkillsListing => ({
+  server,
+  state: 'listed',
+  error: null,
+  ttlMs: null,
+  cacheScope: null,
+  listedAt: '2026-12-05T01:00:00.000Z',
+  nextListAt: null,
+  ...extra,
+});
 const serverSkill = (name: string, extra: Partial<ServerSkillView> = {}): ServerSkillView => ({
-  server: 'shop', name, description: `${name} manual`, uri: `skill://${name}/SKILL.md`, state: 'verified', digest: 'd'.repeat(64), pinnedDigest: 'd'.repeat(64),
-  pinnedAt: '2026-12-01T00:00:00.000Z', files: 1, bytes: 200, reason: null, usedBy: null, ...extra,
+  server: 'shop',
+  name,
+  description: `${name} manual`,
+  uri: `skill://${name}/SKILL.md`,
+  state: 'verified',
+  digest: 'd'.repeat(64),
+  pinnedDigest: 'd'.repeat(64),
+  pinnedAt: '2026-12-01T00:00:00.000Z',
+  files: 1,
+  bytes: 200,
+  reason: null,
+  usedBy: null,
+  ...extra,
 });
 let published: { skills: ServerSkillView[]; listings: ServerSkillsListing[] };
 const setup = (refuse = false) => {
@@ -26,7 +46,12 @@ const setup = (refuse = false) => {
     },
     ...catalogHandlers(() => shopCatalog()),
     'skills.save': ({ skills }) => {
-      if (refuse) throw new RpcClientError({ code: 'bad_request', message: 'invalid', details: [{ path: 'skills.1.unlocks.0', message: 'unknown tool' }] });
+      if (refuse)
+        throw new RpcClientError({
+          code: 'bad_request',
+          message: 'invalid',
+          details: [{ path: 'skills.1.unlocks.0', message: 'unknown tool' }],
+        });
       saved = { skills: skills as Skill[], revision: saved.revision + 1 };
       return saved;
     },
@@ -36,7 +61,12 @@ const setup = (refuse = false) => {
 };
 
 beforeEach(() => {
-  saved = { skills: [{ name: 'after-sales', description: '售后', manual: '# 售后处理手册\n1. 先查订单', unlocks: ['cancel_order'] }], revision: 3 };
+  saved = {
+    skills: [
+      { name: 'after-sales', description: '售后', manual: '# 售后处理手册\n1. 先查订单', unlocks: ['cancel_order'] },
+    ],
+    revision: 3,
+  };
   useSkillsUiStore.setState({ draft: null, base: null, baseRevision: null, selected: null, serverProblems: [] });
   published = { skills: [], listings: [] };
 });
@@ -49,11 +79,11 @@ describe('SkillsPage', () => {
     expect(within(screen.getByTestId('manual-preview')).getByRole('heading', { name: '售后处理手册' })).toBeTruthy();
     const unlocks = within(editor).getByTestId('skill-unlocks');
     await within(unlocks).findByRole('checkbox', { name: 'query_order' });
-    expect(within(unlocks).getAllByRole('checkbox').map((c) => `${c.parentElement!.textContent}:${(c as HTMLInputElement).checked}`)).toEqual([
-      'cancel_order:true',
-      'query_logistics:false',
-      'query_order:false',
-    ]);
+    expect(
+      within(unlocks)
+        .getAllByRole('checkbox')
+        .map((c) => `${c.parentElement!.textContent}:${(c as HTMLInputElement).checked}`),
+    ).toEqual(['cancel_order:true', 'query_logistics:false', 'query_order:false']);
   });
 
   it('adds a skill, refuses to save it without unlocks, then saves every skill with the base revision', async () => {
@@ -75,10 +105,16 @@ describe('SkillsPage', () => {
     expect(rpc.callsTo('skills.save')).toEqual([
       {
         baseRevision: 3,
-        skills: [saved.skills[0], { name: 'vip-care', description: '', manual: '**VIP** first', unlocks: ['query_order'] }],
+        skills: [
+          saved.skills[0],
+          { name: 'vip-care', description: '', manual: '**VIP** first', unlocks: ['query_order'] },
+        ],
       },
     ]);
-    expect(screen.getAllByTestId('skill-item').map((b) => b.textContent)).toEqual(['after-sales1 tool', 'vip-care1 tool']);
+    expect(screen.getAllByTestId('skill-item').map((b) => b.textContent)).toEqual([
+      'after-sales1 tool',
+      'vip-care1 tool',
+    ]);
   });
 
   it('shows main’s refusal on the skill and field it names, and deletes a skill', async () => {
@@ -94,22 +130,49 @@ describe('SkillsPage', () => {
   });
 
   it('shows the skills servers publish beside the local ones, with their state and reason, and accepts a quarantined one', async () => {
-    saved = { skills: [{ name: 'after-sales', description: '售后', manual: '', server: 'shop', unlocks: ['cancel_order'] }], revision: 3 };
+    saved = {
+      skills: [{ name: 'after-sales', description: '售后', manual: '', server: 'shop', unlocks: ['cancel_order'] }],
+      revision: 3,
+    };
     published = {
-      listings: [listing('shop', { ttlMs: 60_000, nextListAt: '2026-12-05T01:01:00.000Z' }), listing('broken', { state: 'failed', error: { code: 'serverSkill.listFailed', params: { detail: 'no ttlMs' }, text: 'skills/list failed: no ttlMs' } })],
+      listings: [
+        listing('shop', { ttlMs: 60_000, nextListAt: '2026-12-05T01:01:00.000Z' }),
+        listing('broken', {
+          state: 'failed',
+          error: {
+            code: 'serverSkill.listFailed',
+            params: { detail: 'no ttlMs' },
+            text: 'skills/list failed: no ttlMs',
+          },
+        }),
+      ],
       skills: [
         serverSkill('after-sales', {
           state: 'quarantined',
           digest: 'e'.repeat(64),
           usedBy: 'after-sales',
-          reason: { code: 'serverSkill.changed', params: { pinnedAt: 'then', pinnedHash: 'dddd', currentHash: 'eeee' }, text: 'its files changed since they were pinned at then (sha256 dddd -> eeee): quarantined until the operator accepts the change' },
+          reason: {
+            code: 'serverSkill.changed',
+            params: { pinnedAt: 'then', pinnedHash: 'dddd', currentHash: 'eeee' },
+            text: 'its files changed since they were pinned at then (sha256 dddd -> eeee): quarantined until the operator accepts the change',
+          },
         }),
-        serverSkill('huge', { state: 'refused', digest: null, reason: { code: 'serverSkill.tooBig', params: { bytes: '16,777,216', limit: '1,048,576' }, text: "the skill's files declare 16,777,216 bytes, over the 1,048,576-byte cap: refused without reading it" } }),
+        serverSkill('huge', {
+          state: 'refused',
+          digest: null,
+          reason: {
+            code: 'serverSkill.tooBig',
+            params: { bytes: '16,777,216', limit: '1,048,576' },
+            text: "the skill's files declare 16,777,216 bytes, over the 1,048,576-byte cap: refused without reading it",
+          },
+        }),
       ],
     };
     const rpc = setup();
     // The config skill takes its manual from the server: no manual to edit here.
-    expect((await screen.findByTestId('manual-from-server')).textContent).toContain('the skill after-sales that server shop publishes');
+    expect((await screen.findByTestId('manual-from-server')).textContent).toContain(
+      'the skill after-sales that server shop publishes',
+    );
     expect(screen.queryByLabelText('Manual (Markdown)')).toBeNull();
     expect(screen.getAllByTestId('skill-item')[0].textContent).toContain('from shop');
     const panel = await screen.findByTestId('server-skills');
@@ -121,6 +184,10 @@ describe('SkillsPage', () => {
     expect(within(panel).getByTestId('server-skills-error').textContent).toBe('skills/list failed: no ttlMs');
     expect(panel.textContent).toContain('cached for 60 s (ttlMs)');
     fireEvent.click(within(rows[0]).getByRole('button', { name: 'Accept this version' }));
-    await waitFor(() => expect(rpc.callsTo('skills.acceptServerSkill')).toEqual([{ server: 'shop', name: 'after-sales', digest: 'e'.repeat(64) }]));
+    await waitFor(() =>
+      expect(rpc.callsTo('skills.acceptServerSkill')).toEqual([
+        { server: 'shop', name: 'after-sales', digest: 'e'.repeat(64) },
+      ]),
+    );
   });
 });

@@ -32,7 +32,6 @@ export function SkillsPage() {
   );
 }
 
-
 function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } }) {
   const { t } = useTranslation('skills');
   const store = useSkillsUiStore();
@@ -40,7 +39,15 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
   const skills = store.draft ?? saved.skills;
   const save = useSkillsSave(saved);
   // The rows that are bindings (gated ones too), one per tool name, sorted like the list.
-  const bound = useMemo(() => (catalog.data ? catalogRows(catalog.data).filter((e) => e.state === 'bound' || e.state === 'gated').map((e) => e.toolId) : null), [catalog.data]);
+  const bound = useMemo(
+    () =>
+      catalog.data
+        ? catalogRows(catalog.data)
+            .filter((e) => e.state === 'bound' || e.state === 'gated')
+            .map((e) => e.toolId)
+        : null,
+    [catalog.data],
+  );
   const local = useMemo(() => validateSkills(skills, t), [skills, t]);
   const fromServer = useMemo(() => skillProblemsFromPaths(store.serverProblems), [store.serverProblems]);
   useUnsavedChangesGuard('skills', save.dirty, store.discard, t('skillsPage.leaveMessage'));
@@ -55,16 +62,27 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
   );
   useOpenRequest('skills', selectByName);
 
-  const selected = store.selected !== null && store.selected < skills.length ? store.selected : skills.length ? 0 : null;
+  const selected =
+    store.selected !== null && store.selected < skills.length ? store.selected : skills.length ? 0 : null;
   const edit = (next: Skill[], select?: number | null) => store.edit(next, saved, select);
   const problemsOf = (index: number) => [...(local.get(index) ?? []), ...(fromServer.bySkill.get(index) ?? [])];
 
   return (
     <>
-      <SkillsSaveBar save={save} localProblems={local} skills={skills} general={fromServer.general} onSelect={store.select} />
+      <SkillsSaveBar
+        save={save}
+        localProblems={local}
+        skills={skills}
+        general={fromServer.general}
+        onSelect={store.select}
+      />
       <div className="skills-columns">
         <nav className="skills-list" aria-label={t('skillsPage.skills')}>
-          <button type="button" className="btn btn-small" onClick={() => edit([...skills, newSkill(skills)], skills.length)}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => edit([...skills, newSkill(skills)], skills.length)}
+          >
             {t('skillsPage.addSkill')}
           </button>
           {skills.length === 0 ? (
@@ -72,28 +90,34 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
           ) : (
             <ul>
               {skills.map((skill, index) => (
-                  <li key={index}>
-                    <button
-                      type="button"
-                      className={`skill-link${index === selected ? ' active' : ''}`}
-                      aria-current={index === selected ? 'true' : undefined}
-                      onClick={() => store.select(index)}
-                      data-testid="skill-item"
-                    >
-                      <strong>{skill.name || t('skillsPage.noName')}</strong>
-                      <span className="muted small">
-                        {t('skillsPage.unlocksTools', { count: skill.unlocks.length })}
-                        {skill.server ? ` · ${t('skillsPage.fromServer', { server: skill.server })}` : ''}
-                        {problemsOf(index).length ? ` · ⚠ ${problemsOf(index).length}` : ''}
-                      </span>
-                    </button>
-                  </li>
+                <li key={index}>
+                  <button
+                    type="button"
+                    className={`skill-link${index === selected ? ' active' : ''}`}
+                    aria-current={index === selected ? 'true' : undefined}
+                    onClick={() => store.select(index)}
+                    data-testid="skill-item"
+                  >
+                    <strong>{skill.name || t('skillsPage.noName')}</strong>
+                    <span className="muted small">
+                      {t('skillsPage.unlocksTools', { count: skill.unlocks.length })}
+                      {skill.server ? ` · ${t('skillsPage.fromServer', { server: skill.server })}` : ''}
+                      {problemsOf(index).length ? ` · ⚠ ${problemsOf(index).length}` : ''}
+                    </span>
+                  </button>
+                </li>
               ))}
             </ul>
           )}
         </nav>
         <div className="skills-editor-pane">
-          {catalog.isError && <LoadError what={t('skillsPage.theBoundTools')} error={catalog.error} onRetry={() => void catalog.refetch()} />}
+          {catalog.isError && (
+            <LoadError
+              what={t('skillsPage.theBoundTools')}
+              error={catalog.error}
+              onRetry={() => void catalog.refetch()}
+            />
+          )}
           {selected !== null && skills[selected] ? (
             <SkillEditor
               key={selected}
@@ -101,7 +125,12 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
               problems={problemsOf(selected)}
               bound={bound}
               onChange={(skill) => edit(skills.map((s, i) => (i === selected ? skill : s)))}
-              onDelete={() => edit(skills.filter((_, i) => i !== selected), Math.max(0, selected - 1))}
+              onDelete={() =>
+                edit(
+                  skills.filter((_, i) => i !== selected),
+                  Math.max(0, selected - 1),
+                )
+              }
             />
           ) : (
             <p className="state-empty">{t('skillsPage.addASkillTo')}</p>

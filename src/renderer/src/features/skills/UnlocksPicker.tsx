@@ -17,18 +17,28 @@ export function UnlocksPicker({ bound, unlocks, errors, onChange }: Props) {
   const unbound = bound ? unlocks.filter((name) => !bound.includes(name)) : [];
   const toggle = (name: string, on: boolean) => onChange(on ? [...unlocks, name] : unlocks.filter((u) => u !== name));
   return (
-    <fieldset className="editor-section unlocks" aria-describedby={errors.length ? `${id}-errors` : undefined} data-testid="skill-unlocks">
+    <fieldset
+      className="editor-section unlocks"
+      aria-describedby={errors.length ? `${id}-errors` : undefined}
+      data-testid="skill-unlocks"
+    >
       <legend>{t('unlocksPicker.unlocks')}</legend>
       <p className="muted small">{t('unlocksPicker.toolsListedHereAre')}</p>
       {bound === null ? (
-        <p className="state-loading small">{t('unlocksPicker.loadingTheBoundTools', { unlocks: unlocks.join(', ') || t('common:shared.none') })}</p>
+        <p className="state-loading small">
+          {t('unlocksPicker.loadingTheBoundTools', { unlocks: unlocks.join(', ') || t('common:shared.none') })}
+        </p>
       ) : bound.length === 0 && unbound.length === 0 ? (
         <p className="state-empty small">{t('unlocksPicker.noToolIsBound')}</p>
       ) : (
         <div className="unlock-options">
           {bound.map((name) => (
             <label key={name} className="check-row">
-              <input type="checkbox" checked={unlocks.includes(name)} onChange={(event) => toggle(name, event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={unlocks.includes(name)}
+                onChange={(event) => toggle(name, event.target.checked)}
+              />
               <code>{name}</code>
             </label>
           ))}

@@ -43,6 +43,9 @@ export function isDirty(state: Pick<SkillsUiState, 'draft' | 'base'>): boolean {
 }
 
 /** The revision to send: the current one when the saved skills are still the ones the draft started from. */
-export function skillsRevisionToSave(state: Pick<SkillsUiState, 'base' | 'baseRevision'>, saved: { skills: Skill[]; revision: number }): number {
+export function skillsRevisionToSave(
+  state: Pick<SkillsUiState, 'base' | 'baseRevision'>,
+  saved: { skills: Skill[]; revision: number },
+): number {
   return same(state.base, saved.skills) ? saved.revision : (state.baseRevision ?? saved.revision);
 }

@@ -9,7 +9,17 @@ import { Trans, useTranslation } from 'react-i18next';
 type CaseRow = RouteOutput<'tests.list'>['cases'][number];
 
 /** One case: what it sends and expects, and its last run (the expectations, the one that failed, the transcript). */
-export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onClose: () => void; onRun: () => void; running: boolean }) {
+export function CaseDetail({
+  row,
+  onClose,
+  onRun,
+  running,
+}: {
+  row: CaseRow;
+  onClose: () => void;
+  onRun: () => void;
+  running: boolean;
+}) {
   const { t, i18n } = useTranslation(['tests', 'common']);
   const result = useRpcQuery('tests.result', { id: row.id }, { enabled: row.last !== null });
   return (
@@ -21,7 +31,10 @@ export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onC
         </button>
       </div>
       <p className="muted small">
-        {t('caseDetail.asCustomer', { customer: row.customer })}{' '}{row.source === 'file' ? t('caseDetail.fromTheCasesFile') : t('caseDetail.anExampleOfNode', { nodeId: row.nodeId })}
+        {t('caseDetail.asCustomer', { customer: row.customer })}{' '}
+        {row.source === 'file'
+          ? t('caseDetail.fromTheCasesFile')
+          : t('caseDetail.anExampleOfNode', { nodeId: row.nodeId })}
       </p>
       <h3>{t('caseDetail.messages')}</h3>
       <ol className="case-messages">
@@ -60,7 +73,7 @@ export function CaseDetail({ row, onClose, onRun, running }: { row: CaseRow; onC
       ) : (
         <>
           <h3>
-            {t('caseDetail.lastRun')}{' '}{result.data.passed ? t('common:shared.passed') : t('common:shared.failed')}{' '}
+            {t('caseDetail.lastRun')} {result.data.passed ? t('common:shared.passed') : t('common:shared.failed')}{' '}
             <span className="muted small">
               {formatTime(result.data.ranAt)} · {formatDuration(result.data.durationMs)} · {result.data.modelLabel}
             </span>

@@ -6,5 +6,9 @@ export function ResultBadge({ last, running }: { last: CaseResultSummary | null;
   const { t } = useTranslation(['tests', 'common']);
   if (running) return <span className="result-badge result-running">{t('resultBadge.running')}</span>;
   if (!last) return <span className="result-badge result-none">{t('resultBadge.notRun')}</span>;
-  return <span className={`result-badge ${last.passed ? 'result-passed' : 'result-failed'}`}>{last.passed ? t('common:shared.passed') : t('common:shared.failed')}</span>;
+  return (
+    <span className={`result-badge ${last.passed ? 'result-passed' : 'result-failed'}`}>
+      {last.passed ? t('common:shared.passed') : t('common:shared.failed')}
+    </span>
+  );
 }

@@ -10,8 +10,25 @@ const list: RouteOutput<'tests.list'> = {
   casesPath: '/data/cases.yaml',
   problems: [],
   cases: [
-    { id: 'file:refund', name: 'Refund a paid order', source: 'file', customer: 'u1001', messages: ['退款'], expect: { calls: [], notCalled: [] }, last: null },
-    { id: 'example:orders:0', name: 'Where is my order', source: 'example', nodeId: 'orders', customer: 'u1001', messages: ['订单'], expect: { calls: [], notCalled: [] }, last: null },
+    {
+      id: 'file:refund',
+      name: 'Refund a paid order',
+      source: 'file',
+      customer: 'u1001',
+      messages: ['退款'],
+      expect: { calls: [], notCalled: [] },
+      last: null,
+    },
+    {
+      id: 'example:orders:0',
+      name: 'Where is my order',
+      source: 'example',
+      nodeId: 'orders',
+      customer: 'u1001',
+      messages: ['订单'],
+      expect: { calls: [], notCalled: [] },
+      last: null,
+    },
   ],
 };
 

@@ -50,7 +50,14 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
   return (
     <>
       <p className="muted small">
-        <Trans t={t} i18nKey="testsPage.casesFile" values={{ casesPath: data.casesPath }} components={{ code: <code /> }} /> · {t('testsPage.caseCount', { count: data.cases.length })} · {t('testsPage.lastResultsPassedFailed', { passed, failed, number: data.cases.length - passed - failed })}
+        <Trans
+          t={t}
+          i18nKey="testsPage.casesFile"
+          values={{ casesPath: data.casesPath }}
+          components={{ code: <code /> }}
+        />{' '}
+        · {t('testsPage.caseCount', { count: data.cases.length })} ·{' '}
+        {t('testsPage.lastResultsPassedFailed', { passed, failed, number: data.cases.length - passed - failed })}
       </p>
       {data.problems.length > 0 && (
         <div className="warn-notice" role="alert" data-testid="cases-problems">
@@ -66,7 +73,12 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
         </div>
       )}
       <div className="actions">
-        <button type="button" className="btn btn-primary" disabled={run.isPending || data.cases.length === 0} onClick={() => start()}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={run.isPending || data.cases.length === 0}
+          onClick={() => start()}
+        >
           {running === 'all' ? t('testsPage.runningAll') : t('testsPage.runAll')}
         </button>
         <label className="inline-label">
@@ -84,7 +96,11 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
       )}
       {run.data && !run.isPending && (
         <p role="status" data-testid="tests-run-summary">
-          {t('testsPage.ranPassedFailed', { number: run.data.passed + run.data.failed, passed: run.data.passed, failed: run.data.failed })}
+          {t('testsPage.ranPassedFailed', {
+            number: run.data.passed + run.data.failed,
+            passed: run.data.passed,
+            failed: run.data.failed,
+          })}
         </p>
       )}
       {data.cases.length === 0 ? (
@@ -105,21 +121,55 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
             </thead>
             <tbody>
               {data.cases.map((c) => (
-                <CaseRowView key={c.id} row={c} selected={c.id === selected} running={isRunning(c.id)} disabled={run.isPending} onSelect={() => setSelected(c.id)} onRun={() => start([c.id])} />
+                <CaseRowView
+                  key={c.id}
+                  row={c}
+                  selected={c.id === selected}
+                  running={isRunning(c.id)}
+                  disabled={run.isPending}
+                  onSelect={() => setSelected(c.id)}
+                  onRun={() => start([c.id])}
+                />
               ))}
             </tbody>
           </table>
-          {current && <CaseDetail row={current} onClose={() => setSelected(null)} onRun={() => start([current.id])} running={isRunning(current.id)} />}
+          {current && (
+            <CaseDetail
+              row={current}
+              onClose={() => setSelected(null)}
+              onRun={() => start([current.id])}
+              running={isRunning(current.id)}
+            />
+          )}
         </div>
       )}
     </>
   );
 }
 
-function CaseRowView({ row, selected, running, disabled, onSelect, onRun }: { row: CaseRow; selected: boolean; running: boolean; disabled: boolean; onSelect: () => void; onRun: () => void }) {
+function CaseRowView({
+  row,
+  selected,
+  running,
+  disabled,
+  onSelect,
+  onRun,
+}: {
+  row: CaseRow;
+  selected: boolean;
+  running: boolean;
+  disabled: boolean;
+  onSelect: () => void;
+  onRun: () => void;
+}) {
   const { t } = useTranslation(['tests', 'common']);
   return (
-    <tr className={selected ? 'selected' : undefined} data-testid="case-row" data-case={row.id} data-result={row.last ? (row.last.passed ? 'passed' : 'failed') : 'none'}>
+    <tr
+      className={selected ? 'selected' : undefined}
+      data-testid="case-row"
+      data-case={row.id}
+      data-result={row.last ? (row.last.passed ? 'passed' : 'failed') : 'none'}
+    >
       <td>
         <ResultBadge last={row.last} running={running} />
       </td>
@@ -128,10 +178,18 @@ function CaseRowView({ row, selected, running, disabled, onSelect, onRun }: { ro
           {row.name}
         </button>
       </td>
-      <td className="muted small">{row.source === 'file' ? t('testsPage.casesFileColumn') : t('testsPage.node', { nodeId: row.nodeId })}</td>
+      <td className="muted small">
+        {row.source === 'file' ? t('testsPage.casesFileColumn') : t('testsPage.node', { nodeId: row.nodeId })}
+      </td>
       <td className="muted small">{row.last ? formatTime(row.last.ranAt) : '—'}</td>
       <td>
-        <button type="button" className="btn btn-small" disabled={disabled} onClick={onRun} aria-label={t('testsPage.runCase', { name: row.name })}>
+        <button
+          type="button"
+          className="btn btn-small"
+          disabled={disabled}
+          onClick={onRun}
+          aria-label={t('testsPage.runCase', { name: row.name })}
+        >
           {t('testsPage.run')}
         </button>
       </td>

@@ -10,7 +10,15 @@ type PinnedField = QuarantineView['changed'][number];
 /** JSON with sorted keys, so a reordered object is not reported as a change. */
 export function stableJson(value: unknown): string {
   const sort = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sort) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(sort)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return JSON.stringify(sort(value), null, 2) ?? 'null';
 }
 
@@ -32,7 +40,15 @@ function JsonLineDiff({ before, after, label }: { before: unknown; after: unknow
 }
 
 /** Pinned (trusted) against current (offered now), for each field that changed: words for text, lines for JSON. */
-export function DefinitionDiff({ pinned, current, changed }: { pinned: PinnedDefinition; current: PinnedDefinition; changed: readonly PinnedField[] }) {
+export function DefinitionDiff({
+  pinned,
+  current,
+  changed,
+}: {
+  pinned: PinnedDefinition;
+  current: PinnedDefinition;
+  changed: readonly PinnedField[];
+}) {
   const { t } = useTranslation('tools');
   return (
     <div className="definition-diff" data-testid="definition-diff">
@@ -40,9 +56,18 @@ export function DefinitionDiff({ pinned, current, changed }: { pinned: PinnedDef
         <section key={field} data-field={field}>
           <h4 className="small-heading">{t(`definitionFields.${field}`)}</h4>
           {field === 'name' || field === 'description' ? (
-            <DescriptionDiff original={pinned[field] ?? ''} override={current[field] ?? ''} label={t('quarantine.pinnedAgainstCurrent', { field: t(`definitionFields.${field}`) })} sameText={t('quarantine.noVisibleChange')} />
+            <DescriptionDiff
+              original={pinned[field] ?? ''}
+              override={current[field] ?? ''}
+              label={t('quarantine.pinnedAgainstCurrent', { field: t(`definitionFields.${field}`) })}
+              sameText={t('quarantine.noVisibleChange')}
+            />
           ) : (
-            <JsonLineDiff before={pinned[field]} after={current[field]} label={t('quarantine.pinnedAgainstCurrent', { field: t(`definitionFields.${field}`) })} />
+            <JsonLineDiff
+              before={pinned[field]}
+              after={current[field]}
+              label={t('quarantine.pinnedAgainstCurrent', { field: t(`definitionFields.${field}`) })}
+            />
           )}
         </section>
       ))}

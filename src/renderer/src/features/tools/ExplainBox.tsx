@@ -35,7 +35,11 @@ export function ExplainBox({ names, skills }: Props) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const name = toolId.trim();
-    if (name) askExplain(name, loaded.filter((skill) => skills.includes(skill)));
+    if (name)
+      askExplain(
+        name,
+        loaded.filter((skill) => skills.includes(skill)),
+      );
   };
 
   return (
@@ -70,7 +74,9 @@ export function ExplainBox({ names, skills }: Props) {
                 <input
                   type="checkbox"
                   checked={loaded.includes(skill)}
-                  onChange={(event) => setLoaded(event.target.checked ? [...loaded, skill] : loaded.filter((s) => s !== skill))}
+                  onChange={(event) =>
+                    setLoaded(event.target.checked ? [...loaded, skill] : loaded.filter((s) => s !== skill))
+                  }
                 />
                 {skill}
               </label>
@@ -81,7 +87,11 @@ export function ExplainBox({ names, skills }: Props) {
           {t('explain.explain')}
         </button>
       </form>
-      {asked ? <ExplainResult toolId={asked.toolId} loadedSkills={asked.loadedSkills} /> : <p className="state-empty small">{t('explain.typeAName')}</p>}
+      {asked ? (
+        <ExplainResult toolId={asked.toolId} loadedSkills={asked.loadedSkills} />
+      ) : (
+        <p className="state-empty small">{t('explain.typeAName')}</p>
+      )}
     </section>
   );
 }
@@ -92,18 +102,49 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
   const explain = useRpcQuery('catalog.explain', { toolId, loadedSkills });
   const messageText = useMessageText();
   if (explain.isPending) return <Loading>{t('explain.explaining', { toolId })}</Loading>;
-  if (explain.isError) return <LoadError what={t('explain.theExplanationOf', { toolId })} error={explain.error} onRetry={() => void explain.refetch()} />;
+  if (explain.isError)
+    return (
+      <LoadError
+        what={t('explain.theExplanationOf', { toolId })}
+        error={explain.error}
+        onRetry={() => void explain.refetch()}
+      />
+    );
   const { verdict, layers, firstFailingLayer, revision } = explain.data;
   // The contract types the first failing layer as text; the layer list names it with the known word.
   const failing = layers.find((layer) => layer.layer === firstFailingLayer)?.layer;
   return (
-    <div className="explain-result" data-testid="explain-result" data-verdict={verdict} data-first-failing={firstFailingLayer ?? ''}>
+    <div
+      className="explain-result"
+      data-testid="explain-result"
+      data-verdict={verdict}
+      data-first-failing={firstFailingLayer ?? ''}
+    >
       <p className="explain-verdict">
         <Trans
           t={t}
-          i18nKey={verdict === 'visible' ? 'explain.verdictVisible' : firstFailingLayer ? 'explain.verdictDroppedAt' : 'explain.verdict'}
-          values={{ toolId, verdict: t(`explain.verdicts.${verdict}`), layer: failing ? t(`explain.layers.${failing}`) : (firstFailingLayer ?? '') }}
-          components={{ code: <code />, verdict: <span className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`} data-testid="explain-verdict" title={verdict} /> }}
+          i18nKey={
+            verdict === 'visible'
+              ? 'explain.verdictVisible'
+              : firstFailingLayer
+                ? 'explain.verdictDroppedAt'
+                : 'explain.verdict'
+          }
+          values={{
+            toolId,
+            verdict: t(`explain.verdicts.${verdict}`),
+            layer: failing ? t(`explain.layers.${failing}`) : (firstFailingLayer ?? ''),
+          }}
+          components={{
+            code: <code />,
+            verdict: (
+              <span
+                className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`}
+                data-testid="explain-verdict"
+                title={verdict}
+              />
+            ),
+          }}
         />
         <span className="muted small">{t('explain.revision', { revision })}</span>
       </p>

@@ -30,7 +30,9 @@ export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear, 
   const categories = useMemo(() => categoriesOf(intents.data?.intents ?? []), [intents.data]);
   const remembered = lastMountCategory();
   const [picked, setPicked] = useState<string | null>(null);
-  const category: string = picked ?? (remembered !== null && categories.some((c) => c.id === remembered) ? remembered : (categories[0]?.id ?? ''));
+  const category: string =
+    picked ??
+    (remembered !== null && categories.some((c) => c.id === remembered) ? remembered : (categories[0]?.id ?? ''));
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
@@ -69,8 +71,17 @@ export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear, 
         ))}
         <option value="">{t('mountBar.topLevel')}</option>
       </select>
-      <button type="button" className="btn btn-primary" disabled={busy || chosen.length === 0} onClick={() => void mount()}>
-        {busy ? t('mountBar.mounting') : chosen.length === 1 ? t('mountBar.mountOne', { toolId: chosen[0].toolId }) : t('mountBar.mountMany', { count: chosen.length })}
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy || chosen.length === 0}
+        onClick={() => void mount()}
+      >
+        {busy
+          ? t('mountBar.mounting')
+          : chosen.length === 1
+            ? t('mountBar.mountOne', { toolId: chosen[0].toolId })
+            : t('mountBar.mountMany', { count: chosen.length })}
       </button>
       {shownUnmounted.length > chosen.length && (
         <button type="button" className="btn" onClick={onChooseShown}>
@@ -100,6 +111,11 @@ export function MountBar({ chosen, all, shownUnmounted, onChooseShown, onClear, 
 
 function categoriesOf(nodes: readonly IntentNode[], prefix = ''): { id: string; label: string }[] {
   return nodes.flatMap((node) =>
-    node.kind === 'category' ? [{ id: node.id, label: `${prefix}${node.name} (${node.id})` }, ...categoriesOf(node.children, `${prefix}${node.name} / `)] : [],
+    node.kind === 'category'
+      ? [
+          { id: node.id, label: `${prefix}${node.name} (${node.id})` },
+          ...categoriesOf(node.children, `${prefix}${node.name} / `),
+        ]
+      : [],
   );
 }

@@ -27,7 +27,13 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
       onSuccess: () => setMessage({ ok: true, text: done }),
       onError: (error) => {
         const failure = saveFailureOf(error);
-        setMessage({ ok: false, text: failure.kind === 'conflict' ? t('quarantine.reviewTheNewDiff', { message: failure.message }) : failure.message });
+        setMessage({
+          ok: false,
+          text:
+            failure.kind === 'conflict'
+              ? t('quarantine.reviewTheNewDiff', { message: failure.message })
+              : failure.message,
+        });
       },
     });
 
@@ -38,7 +44,12 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
         <button type="button" className="btn btn-primary" disabled={busy} onClick={() => run(accept, accepted)}>
           {acceptLabel}
         </button>
-        <button type="button" className="btn btn-danger-quiet" disabled={busy || quarantine.rejected} onClick={() => run(reject, t('quarantine.rejectedStaysBlocked'))}>
+        <button
+          type="button"
+          className="btn btn-danger-quiet"
+          disabled={busy || quarantine.rejected}
+          onClick={() => run(reject, t('quarantine.rejectedStaysBlocked'))}
+        >
           {t('quarantine.reject')}
         </button>
       </div>
@@ -47,12 +58,18 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
   );
   const moved = quarantine.moved ?? null;
   if (moved) {
-    const claimsReadOnly = quarantine.current.annotations?.readOnlyHint === true && quarantine.pinned.annotations?.readOnlyHint !== true;
+    const claimsReadOnly =
+      quarantine.current.annotations?.readOnlyHint === true && quarantine.pinned.annotations?.readOnlyHint !== true;
     return (
       <section className="quarantine" aria-labelledby="quarantine-title" data-testid="quarantine-section">
         <h3 id="quarantine-title">{t('quarantine.serverChanged')}</h3>
         <p>
-          {t('quarantine.movedExplanation', { toolId: entry.toolId, from: moved.from, to: moved.to, acceptedAt: formatTime(moved.acceptedAt) })}
+          {t('quarantine.movedExplanation', {
+            toolId: entry.toolId,
+            from: moved.from,
+            to: moved.to,
+            acceptedAt: formatTime(moved.acceptedAt),
+          })}
         </p>
         {claimsReadOnly && (
           <p className="warn-text" data-testid="move-read-only-claim">
@@ -62,15 +79,16 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
         {quarantine.rejected && <p className="warn-text">{t('quarantine.rejectedMove', { to: moved.to })}</p>}
         {quarantine.changed.length > 0 ? (
           <>
-            <p className="muted small">
-              {t('quarantine.whatOffers', { from: moved.from, to: moved.to })}
-            </p>
+            <p className="muted small">{t('quarantine.whatOffers', { from: moved.from, to: moved.to })}</p>
             <DefinitionDiff pinned={quarantine.pinned} current={quarantine.current} changed={quarantine.changed} />
           </>
         ) : (
           <p className="muted small">{t('quarantine.sameDefinition', { from: moved.from, to: moved.to })}</p>
         )}
-        {answers(t('quarantine.acceptTheMove', { to: moved.to }), t('quarantine.acceptedMove', { to: moved.to, toolId: entry.toolId }))}
+        {answers(
+          t('quarantine.acceptTheMove', { to: moved.to }),
+          t('quarantine.acceptedMove', { to: moved.to, toolId: entry.toolId }),
+        )}
       </section>
     );
   }
@@ -79,7 +97,11 @@ export function QuarantineSection({ entry }: { entry: CatalogEntry }) {
     <section className="quarantine" aria-labelledby="quarantine-title" data-testid="quarantine-section">
       <h3 id="quarantine-title">{t('quarantine.definitionChanged')}</h3>
       <p>
-        {t('quarantine.changedExplanation', { server: entry.server, changed: quarantine.changed.join(', '), pinnedAt: formatTime(quarantine.pinnedAt) })}
+        {t('quarantine.changedExplanation', {
+          server: entry.server,
+          changed: quarantine.changed.join(', '),
+          pinnedAt: formatTime(quarantine.pinnedAt),
+        })}
       </p>
       {quarantine.rejected && <p className="warn-text">{t('quarantine.rejectedVersion')}</p>}
       <DefinitionDiff pinned={quarantine.pinned} current={quarantine.current} changed={quarantine.changed} />
@@ -96,4 +118,3 @@ function Message({ message }: { message: { ok: boolean; text: string } | null })
     </p>
   );
 }
-

@@ -9,7 +9,13 @@ afterEach(async () => {
 });
 
 const servers = [
-  { name: 'hostile', status: 'connected' as const, error: null, toolCount: 2, refused: [{ index: 3, name: 'bad name!', reason: 'name "bad name!" is not a valid tool name' }] },
+  {
+    name: 'hostile',
+    status: 'connected' as const,
+    error: null,
+    toolCount: 2,
+    refused: [{ index: 3, name: 'bad name!', reason: 'name "bad name!" is not a valid tool name' }],
+  },
   { name: 'fine', status: 'connected' as const, error: null, toolCount: 5 },
 ];
 
@@ -18,7 +24,9 @@ describe('refused tool definitions on the Tools page', () => {
     render(<RefusedDefinitions servers={servers} />);
     const box = screen.getByTestId('refused-definitions');
     expect(box.textContent).toContain('1 refused tool definition');
-    expect(box.querySelector('tbody tr')?.textContent).toBe('bad name!hostilename "bad name!" is not a valid tool name');
+    expect(box.querySelector('tbody tr')?.textContent).toBe(
+      'bad name!hostilename "bad name!" is not a valid tool name',
+    );
   });
 
   it('nothing is shown when no server refused anything; the heading is translated', async () => {

@@ -38,7 +38,10 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
   const waiting = runId && run.isPending ? approvalsOf(approvals.data, runId) : [];
   const customerOk = CUSTOMER_ID.test(customerId);
   const id = useId();
-  const command = useMemo(() => cliCommand(row.toolId, row.server, args, customerId), [row.toolId, row.server, args, customerId]);
+  const command = useMemo(
+    () => cliCommand(row.toolId, row.server, args, customerId),
+    [row.toolId, row.server, args, customerId],
+  );
 
   const change = (next: Record<string, unknown>) => {
     setLocalArgs(next);
@@ -83,14 +86,27 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
       {definition.isPending ? (
         <Loading>{t('run.loadingDefinition')}</Loading>
       ) : definition.isError ? (
-        <LoadError what={t('run.theDefinitionOf', { toolId: row.toolId })} error={definition.error} onRetry={() => void definition.refetch()} />
+        <LoadError
+          what={t('run.theDefinitionOf', { toolId: row.toolId })}
+          error={definition.error}
+          onRetry={() => void definition.refetch()}
+        />
       ) : (
-        <SchemaForm schema={definition.data.inputSchema} value={args} onChange={change} onSubmit={submit} submitLabel={run.isPending ? t('run.running') : t('run.run')} disabled={run.isPending || !customerOk} />
+        <SchemaForm
+          schema={definition.data.inputSchema}
+          value={args}
+          onChange={change}
+          onSubmit={submit}
+          submitLabel={run.isPending ? t('run.running') : t('run.run')}
+          disabled={run.isPending || !customerOk}
+        />
       )}
       {waiting.map((approval) => (
         <ApprovalCard key={approval.id} approval={approval} />
       ))}
-      {run.isPending && waiting.length === 0 && <p className="state-loading">{t('run.runningTool', { toolId: row.toolId })}</p>}
+      {run.isPending && waiting.length === 0 && (
+        <p className="state-loading">{t('run.runningTool', { toolId: row.toolId })}</p>
+      )}
       {run.isError && (
         <p role="alert" className="field-error">
           {t('run.callFailed', { errorMessage: errorMessage(run.error) })}
@@ -125,8 +141,16 @@ function RunResult({ run }: { run: ToolRun }) {
       <ToolCallCard item={run.item} app={{ customerId: run.record?.customerId }} />
       {run.record && (
         <p className="muted small">
-          {t('run.record', { id: run.record.id, actor: run.record.actor === 'operator' ? t('run.actors.operator') : t('run.actors.model') })}
-          {approval ? t('run.decidedBy', { decision: t(`common:statuses.${approval.decision}`), decidedBy: decidedByText(approval.decidedBy, approval.decidedByMessage) }) : ''}
+          {t('run.record', {
+            id: run.record.id,
+            actor: run.record.actor === 'operator' ? t('run.actors.operator') : t('run.actors.model'),
+          })}
+          {approval
+            ? t('run.decidedBy', {
+                decision: t(`common:statuses.${approval.decision}`),
+                decidedBy: decidedByText(approval.decidedBy, approval.decidedByMessage),
+              })
+            : ''}
         </p>
       )}
     </div>

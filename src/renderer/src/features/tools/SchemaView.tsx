@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 type Schema = Record<string, unknown>;
 
-const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON Schema type in a few words: `string (date)`, `"a" | "b"`, `array of string`, `integer ≥ 1`. Type names stay JSON Schema's. */
 export function describeType(schema: Schema, t: TFunction<'tools'>): string {
@@ -12,10 +13,20 @@ export function describeType(schema: Schema, t: TFunction<'tools'>): string {
   if ('const' in schema) return JSON.stringify(schema.const);
   for (const key of ['anyOf', 'oneOf'] as const) {
     const options = schema[key];
-    if (Array.isArray(options)) return options.filter(isSchema).map((option) => describeType(option, t)).join(' | ');
+    if (Array.isArray(options))
+      return options
+        .filter(isSchema)
+        .map((option) => describeType(option, t))
+        .join(' | ');
   }
-  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : typeof schema.type === 'string' ? schema.type : t('schema.any');
-  const parts = [type === 'array' && isSchema(schema.items) ? t('schema.arrayOf', { type: describeType(schema.items, t) }) : type];
+  const type = Array.isArray(schema.type)
+    ? schema.type.join(' | ')
+    : typeof schema.type === 'string'
+      ? schema.type
+      : t('schema.any');
+  const parts = [
+    type === 'array' && isSchema(schema.items) ? t('schema.arrayOf', { type: describeType(schema.items, t) }) : type,
+  ];
   if (typeof schema.format === 'string') parts.push(`(${schema.format})`);
   if (typeof schema.pattern === 'string') parts.push(t('schema.matching', { pattern: schema.pattern }));
   if (typeof schema.minimum === 'number') parts.push(`≥ ${schema.minimum}`);
@@ -82,7 +93,9 @@ export function SchemaView({ schema }: { schema: Schema }) {
                   {row.type}
                   {row.defaultValue !== undefined && <span className="muted"> = {row.defaultValue}</span>}
                 </td>
-                <td>{row.required ? t('common:shared.required') : <span className="muted">{t('schema.optional')}</span>}</td>
+                <td>
+                  {row.required ? t('common:shared.required') : <span className="muted">{t('schema.optional')}</span>}
+                </td>
                 <td>{row.description}</td>
               </tr>
             ))}

@@ -60,12 +60,18 @@ export function ToolDetail({ row, onExplain, onClose, nameWarning }: Props) {
       </div>
       {runnable && <DetailTabs id={id} shown={shown} onShow={setTab} />}
       {/* Both panels stay mounted: a run's form and result survive a look at the details. */}
-      <div role={runnable ? 'tabpanel' : undefined} id={`${id}-details`} aria-labelledby={runnable ? `${id}-details-tab` : undefined} hidden={shown !== 'details'}>
+      <div
+        role={runnable ? 'tabpanel' : undefined}
+        id={`${id}-details`}
+        aria-labelledby={runnable ? `${id}-details-tab` : undefined}
+        hidden={shown !== 'details'}
+      >
         <p>
-          <ToolStateBadge state={row.state} /> <span className="muted">{t('detail.on')}</span> {row.server ?? <em>{t('detail.noServer')}</em>}
+          <ToolStateBadge state={row.state} /> <span className="muted">{t('detail.on')}</span>{' '}
+          {row.server ?? <em>{t('detail.noServer')}</em>}
         </p>
         <NameWarningNote warning={nameWarning} />
-      <p className="tool-reason" data-testid="tool-reason" data-reason-code={row.reason.code}>
+        <p className="tool-reason" data-testid="tool-reason" data-reason-code={row.reason.code}>
           {messageText(row.reason)}
         </p>
         <div className="actions">
@@ -73,7 +79,13 @@ export function ToolDetail({ row, onExplain, onClose, nameWarning }: Props) {
             {t('detail.explainThisTool')}
           </button>
           {row.state === 'unmounted' && row.server !== null && (
-            <button type="button" className="btn" aria-pressed={chosen} data-testid="detail-mount-toggle" onClick={() => toggleMount(key)}>
+            <button
+              type="button"
+              className="btn"
+              aria-pressed={chosen}
+              data-testid="detail-mount-toggle"
+              onClick={() => toggleMount(key)}
+            >
               {chosen ? t('detail.chosenForMount') : t('detail.chooseForMount')}
             </button>
           )}
@@ -81,7 +93,11 @@ export function ToolDetail({ row, onExplain, onClose, nameWarning }: Props) {
         {detail.isPending ? (
           <Loading>{t('detail.loading', { toolId: row.toolId })}</Loading>
         ) : detail.isError ? (
-          <LoadError what={t('detail.theDetailOf', { toolId: row.toolId })} error={detail.error} onRetry={() => void detail.refetch()} />
+          <LoadError
+            what={t('detail.theDetailOf', { toolId: row.toolId })}
+            error={detail.error}
+            onRetry={() => void detail.refetch()}
+          />
         ) : (
           <ToolDetailBody entry={detail.data.entry} binding={detail.data.binding ?? undefined} />
         )}
@@ -105,7 +121,12 @@ function DetailTabs({ id, shown, onShow }: { id: string; shown: DetailTab; onSho
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
     const index = TABS.indexOf(shown);
-    const next = event.key === 'Home' ? TABS[0] : event.key === 'End' ? TABS[TABS.length - 1] : TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
+    const next =
+      event.key === 'Home'
+        ? TABS[0]
+        : event.key === 'End'
+          ? TABS[TABS.length - 1]
+          : TABS[(index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
     onShow(next);
     refs.current[next]?.focus();
   };
@@ -139,12 +160,18 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
   const { t } = useTranslation('tools');
   // Bound tools carry their definition; a quarantined one carries the definition offered now.
   // A discovered tool nobody mounts: its definition as its server offers it now (the Run form is built from it too).
-  const offered = useRpcQuery('tools.definition', { toolId: entry.toolId, server: entry.server ?? '' }, { enabled: !binding && !entry.quarantine && entry.server !== null });
+  const offered = useRpcQuery(
+    'tools.definition',
+    { toolId: entry.toolId, server: entry.server ?? '' },
+    { enabled: !binding && !entry.quarantine && entry.server !== null },
+  );
   const definition = binding ?? (entry.quarantine ? entry.quarantine.current : (offered.data ?? null));
   const annotations = definition?.annotations ?? null;
   const effective = binding?.description ?? entry.description;
   const remote = binding?.remoteDescription ?? entry.remoteDescription;
-  const overridden = binding ? binding.descriptionSource === 'node' : entry.description !== null && entry.description !== entry.remoteDescription;
+  const overridden = binding
+    ? binding.descriptionSource === 'node'
+    : entry.description !== null && entry.description !== entry.remoteDescription;
   const truncated = binding?.descriptionTruncated ?? entry.descriptionTruncated ?? null;
   const schemaCapped = binding?.schemaCapped ?? entry.schemaCapped ?? null;
   return (
@@ -165,9 +192,7 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
               {t('detail.truncated', { bytes: formatNumber(truncated.bytes), limit: formatNumber(truncated.limit) })}
             </p>
           )}
-          <p className="muted small">
-            {overridden ? t('detail.overridden') : t('detail.serversOwnText')}
-          </p>
+          <p className="muted small">{overridden ? t('detail.overridden') : t('detail.serversOwnText')}</p>
           {overridden && remote !== null && <DescriptionDiff original={remote} override={effective} />}
         </>
       )}
@@ -181,12 +206,22 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
       <h3>{t('detail.definition')}</h3>
       {definition ? (
         <>
-          {!binding && <p className="muted small">{entry.quarantine ? t('detail.asOfferedNow') : t('detail.unmountedAsOffered', { toolId: entry.toolId })}</p>}
+          {!binding && (
+            <p className="muted small">
+              {entry.quarantine ? t('detail.asOfferedNow') : t('detail.unmountedAsOffered', { toolId: entry.toolId })}
+            </p>
+          )}
           <dl className="facts compact">
             {HINTS.map((hint) => (
               <div key={hint} className="fact-row">
                 <dt>{hint}</dt>
-                <dd>{annotations && hint in annotations ? String(annotations[hint]) : <span className="muted">{t('detail.notDeclared')}</span>}</dd>
+                <dd>
+                  {annotations && hint in annotations ? (
+                    String(annotations[hint])
+                  ) : (
+                    <span className="muted">{t('detail.notDeclared')}</span>
+                  )}
+                </dd>
               </div>
             ))}
             {typeof annotations?.title === 'string' && (
@@ -219,11 +254,19 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
       ) : offered.isLoading ? (
         <Loading>{t('detail.loading', { toolId: entry.toolId })}</Loading>
       ) : offered.isError ? (
-        <LoadError what={t('detail.theDetailOf', { toolId: entry.toolId })} error={offered.error} onRetry={() => void offered.refetch()} />
+        <LoadError
+          what={t('detail.theDetailOf', { toolId: entry.toolId })}
+          error={offered.error}
+          onRetry={() => void offered.refetch()}
+        />
       ) : (
         <p className="state-empty small">{t('detail.noServerOffers')}</p>
       )}
-      {binding && binding.shadows.length > 0 && <p className="muted small">{t('detail.alsoOfferedBy', { shadows: binding.shadows.join(', '), server: binding.server })}</p>}
+      {binding && binding.shadows.length > 0 && (
+        <p className="muted small">
+          {t('detail.alsoOfferedBy', { shadows: binding.shadows.join(', '), server: binding.server })}
+        </p>
+      )}
       <ToolIcons entry={entry} />
 
       <h3>{t('detail.intentNodes')}</h3>
@@ -274,7 +317,14 @@ function ToolIcons({ entry }: { entry: CatalogEntry }) {
       {shown.length > 0 && (
         <p data-testid="tool-icons">
           {shown.map((icon, i) => (
-            <span key={i} title={[icon.sizes?.join(' '), icon.theme && t('detail.iconTheme', { theme: icon.theme })].filter(Boolean).join(', ') || undefined}>
+            <span
+              key={i}
+              title={
+                [icon.sizes?.join(' '), icon.theme && t('detail.iconTheme', { theme: icon.theme })]
+                  .filter(Boolean)
+                  .join(', ') || undefined
+              }
+            >
               <ToolIcon src={icon.src} />
             </span>
           ))}

@@ -24,11 +24,22 @@ export function ToolsFilterBar({ counts, servers, shown, total, onSearchFocus }:
     <div className="tools-filters">
       <div className="form-field tools-search">
         <label htmlFor={`${id}-search`}>{t('filters.search')}</label>
-        <input id={`${id}-search`} type="search" placeholder={t('filters.searchPlaceholder')} value={query} onFocus={onSearchFocus} onChange={(event) => setQuery(event.target.value)} />
+        <input
+          id={`${id}-search`}
+          type="search"
+          placeholder={t('filters.searchPlaceholder')}
+          value={query}
+          onFocus={onSearchFocus}
+          onChange={(event) => setQuery(event.target.value)}
+        />
       </div>
       <div className="form-field">
         <label htmlFor={`${id}-server`}>{t('filters.server')}</label>
-        <select id={`${id}-server`} value={server ?? '\u0000all'} onChange={(event) => setServer(event.target.value === '\u0000all' ? null : event.target.value)}>
+        <select
+          id={`${id}-server`}
+          value={server ?? '\u0000all'}
+          onChange={(event) => setServer(event.target.value === '\u0000all' ? null : event.target.value)}
+        >
           <option value={'\u0000all'}>{t('filters.allServers')}</option>
           {servers.map((name) => (
             <option key={name} value={name}>
@@ -39,11 +50,23 @@ export function ToolsFilterBar({ counts, servers, shown, total, onSearchFocus }:
         </select>
       </div>
       <div className="state-chips" role="group" aria-label={t('filters.byState')}>
-        <button type="button" className="chip" aria-pressed={state === null && stage === null} onClick={() => setState(null)}>
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={state === null && stage === null}
+          onClick={() => setState(null)}
+        >
           {t('filters.all')} <span className="chip-count">{total}</span>
         </button>
         {states.map((name) => (
-          <button key={name} type="button" className="chip" aria-pressed={state === name} onClick={() => setState(state === name ? null : name)} data-state-filter={name}>
+          <button
+            key={name}
+            type="button"
+            className="chip"
+            aria-pressed={state === name}
+            onClick={() => setState(state === name ? null : name)}
+            data-state-filter={name}
+          >
             <ToolStateBadge state={name} /> <span className="chip-count">{counts.byState[name]}</span>
           </button>
         ))}

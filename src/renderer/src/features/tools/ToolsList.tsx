@@ -32,7 +32,12 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount,
   const { t } = useTranslation('tools');
   const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
   const selectedIndex = selectedKey === null ? -1 : rows.findIndex((row) => row.key === selectedKey);
 
   // Keep the selected row in view when the filter or keyboard moves it.
@@ -52,13 +57,19 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount,
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
     const from = selectedIndex < 0 ? -1 : selectedIndex;
     const target =
-      event.key === 'ArrowDown' ? from + 1
-      : event.key === 'ArrowUp' ? from - 1
-      : event.key === 'PageDown' ? from + page
-      : event.key === 'PageUp' ? from - page
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? rows.length - 1
-      : null;
+      event.key === 'ArrowDown'
+        ? from + 1
+        : event.key === 'ArrowUp'
+          ? from - 1
+          : event.key === 'PageDown'
+            ? from + page
+            : event.key === 'PageUp'
+              ? from - page
+              : event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? rows.length - 1
+                  : null;
     if (target === null || rows.length === 0) return;
     event.preventDefault();
     onSelect(rows[Math.max(0, Math.min(rows.length - 1, target))].key);
@@ -125,12 +136,31 @@ interface RowProps {
 }
 
 // Memoized: scrolling re-renders only the rows entering the window.
-const ToolRow = memo(function ToolRow({ id, row, index, setSize, selected, onSelect, chosen, onToggleMount, start, size, nameWarning }: RowProps) {
+const ToolRow = memo(function ToolRow({
+  id,
+  row,
+  index,
+  setSize,
+  selected,
+  onSelect,
+  chosen,
+  onToggleMount,
+  start,
+  size,
+  nameWarning,
+}: RowProps) {
   const t = useFixedT('tools');
   const messageText = useMessageText();
   const { entry } = row;
   const reason = messageText(entry.reason);
-  const style: CSSProperties = { position: 'absolute', top: 0, left: 0, right: 0, height: size, transform: `translateY(${start}px)` };
+  const style: CSSProperties = {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    right: 0,
+    height: size,
+    transform: `translateY(${start}px)`,
+  };
   return (
     <div
       id={id}

@@ -3,7 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { CatalogView, ExplanationView } from '../../../../shared/contract';
 import { useUiStore } from '../../app/ui-store';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
-import { binding, catalogHandlers, entry, shopCatalog, toolOf } from '../../../../../tests/support/renderer/catalog-fixtures';
+import {
+  binding,
+  catalogHandlers,
+  entry,
+  shopCatalog,
+  toolOf,
+} from '../../../../../tests/support/renderer/catalog-fixtures';
 import { ToolsPage } from './ToolsPage';
 import { msg } from '../../../../shared/catalog/catalog-messages';
 import { useToolsUiStore } from './tools-ui-store';
@@ -12,7 +18,9 @@ import { useToolsUiStore } from './tools-ui-store';
 const original = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
 beforeAll(() => Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 }));
 afterAll(() => original && Object.defineProperty(HTMLElement.prototype, 'clientHeight', original));
-beforeEach(() => useToolsUiStore.setState({ query: '', state: null, server: null, stage: null, selectedKey: null, explain: null }));
+beforeEach(() =>
+  useToolsUiStore.setState({ query: '', state: null, server: null, stage: null, selectedKey: null, explain: null }),
+);
 afterEach(cleanup);
 
 const explanation = (toolId: string): ExplanationView => ({
@@ -21,10 +29,30 @@ const explanation = (toolId: string): ExplanationView => ({
   firstFailingLayer: 'mounted',
   revision: 1,
   layers: [
-    { layer: 'configured', ok: true, detail: 'enabled: shop', message: msg('catalog.explain.enabled', { servers: ['shop'] }) },
-    { layer: 'discovered', ok: true, detail: 'offered by shop', message: msg('catalog.explain.offeredBy', { servers: ['shop'] }) },
-    { layer: 'mounted', ok: false, detail: `no MCP intent node has toolId "${toolId}"`, message: msg('catalog.explain.notMounted', { toolId }) },
-    { layer: 'visible', ok: false, detail: 'not in the tool list the model receives this turn', message: msg('catalog.explain.notSent') },
+    {
+      layer: 'configured',
+      ok: true,
+      detail: 'enabled: shop',
+      message: msg('catalog.explain.enabled', { servers: ['shop'] }),
+    },
+    {
+      layer: 'discovered',
+      ok: true,
+      detail: 'offered by shop',
+      message: msg('catalog.explain.offeredBy', { servers: ['shop'] }),
+    },
+    {
+      layer: 'mounted',
+      ok: false,
+      detail: `no MCP intent node has toolId "${toolId}"`,
+      message: msg('catalog.explain.notMounted', { toolId }),
+    },
+    {
+      layer: 'visible',
+      ok: false,
+      detail: 'not in the tool list the model receives this turn',
+      message: msg('catalog.explain.notSent'),
+    },
   ],
 });
 
@@ -38,15 +66,24 @@ const setup = (view: () => CatalogView = () => shopCatalog()) => {
   renderWithRpc(<ToolsPage />, rpc.client);
   return rpc;
 };
-const chip = (name: RegExp) => within(screen.getByRole('group', { name: 'Filter by state' })).getByRole('button', { name });
-const funnelStage = (stage: string) => screen.getByTestId('tool-funnel').querySelector<HTMLElement>(`[data-stage="${stage}"]`)!;
-const rows = () => screen.getAllByTestId('tool-row').map((row) => `${row.dataset.tool}@${row.dataset.server}:${row.dataset.state}`);
+const chip = (name: RegExp) =>
+  within(screen.getByRole('group', { name: 'Filter by state' })).getByRole('button', { name });
+const funnelStage = (stage: string) =>
+  screen.getByTestId('tool-funnel').querySelector<HTMLElement>(`[data-stage="${stage}"]`)!;
+const rows = () =>
+  screen.getAllByTestId('tool-row').map((row) => `${row.dataset.tool}@${row.dataset.server}:${row.dataset.state}`);
 
 describe('ToolsPage', () => {
   it('lists every catalog entry with its state, and filters by state, server and search', async () => {
     setup();
     await screen.findAllByTestId('tool-row');
-    expect(rows()).toEqual(['cancel_order@shop:bound', 'query_coupons@shop:unmounted', 'query_invoice@:unavailable', 'query_logistics@shop:bound', 'query_order@shop:bound']);
+    expect(rows()).toEqual([
+      'cancel_order@shop:bound',
+      'query_coupons@shop:unmounted',
+      'query_invoice@:unavailable',
+      'query_logistics@shop:bound',
+      'query_order@shop:bound',
+    ]);
 
     fireEvent.click(chip(/unmounted/));
     expect(rows()).toEqual(['query_coupons@shop:unmounted']);
@@ -78,8 +115,12 @@ describe('ToolsPage', () => {
     expect(within(detail).getByRole('button', { name: 'logistics-query' })).toBeTruthy();
 
     fireEvent.keyDown(screen.getByTestId('tools-list'), { key: 'ArrowDown' });
-    expect(within(screen.getByTestId('tool-detail')).getByRole('heading', { level: 2 }).textContent).toBe('query_order');
-    expect(screen.getByTestId('tools-list').getAttribute('aria-activedescendant')).toBe(screen.getAllByTestId('tool-row')[4].id);
+    expect(within(screen.getByTestId('tool-detail')).getByRole('heading', { level: 2 }).textContent).toBe(
+      'query_order',
+    );
+    expect(screen.getByTestId('tools-list').getAttribute('aria-activedescendant')).toBe(
+      screen.getAllByTestId('tool-row')[4].id,
+    );
 
     // A bound node opens in the intent tree.
     fireEvent.click(await within(screen.getByTestId('tool-detail')).findByRole('button', { name: 'order-query' }));
@@ -96,7 +137,11 @@ describe('ToolsPage', () => {
         server,
         title: null,
         description: 'coupons',
-        inputSchema: { type: 'object', properties: { couponCode: { type: 'string', description: '券码' } }, required: ['couponCode'] },
+        inputSchema: {
+          type: 'object',
+          properties: { couponCode: { type: 'string', description: '券码' } },
+          required: ['couponCode'],
+        },
         annotations: { readOnlyHint: true },
       }),
     });
@@ -139,7 +184,12 @@ describe('ToolsPage', () => {
     expect(rpc.callsTo('catalog.explain')).toEqual([{ toolId: 'query_coupons', loadedSkills: ['after-sales'] }]);
     expect(screen.getByTestId('explain-verdict').textContent).toBe('hidden');
     const layers = within(result).getAllByTestId('explain-layer');
-    expect(layers.map((l) => `${l.dataset.layer}:${l.dataset.ok}`)).toEqual(['configured:true', 'discovered:true', 'mounted:false', 'visible:false']);
+    expect(layers.map((l) => `${l.dataset.layer}:${l.dataset.ok}`)).toEqual([
+      'configured:true',
+      'discovered:true',
+      'mounted:false',
+      'visible:false',
+    ]);
     expect(layers[2].className).toContain('first-failing');
     expect(layers[2].getAttribute('aria-current')).toBe('step');
     expect(layers[3].className).not.toContain('first-failing');
@@ -148,7 +198,9 @@ describe('ToolsPage', () => {
   it('opens with the funnel: each stage’s count, what leaves between stages, and a click filters the list', async () => {
     setup();
     await screen.findAllByTestId('tool-row');
-    expect(['discovered', 'mounted', 'bindings', 'bound', 'sent'].map((stage) => funnelStage(stage).dataset.count)).toEqual(['4', '3', '3', '3', '3']);
+    expect(
+      ['discovered', 'mounted', 'bindings', 'bound', 'sent'].map((stage) => funnelStage(stage).dataset.count),
+    ).toEqual(['4', '3', '3', '3', '3']);
     expect(funnelStage('mounted').textContent).toContain('− 1 unmounted');
     expect(screen.getByTestId('tool-funnel').textContent).toContain('1 configured tool no connected server offers');
     fireEvent.click(within(funnelStage('mounted')).getByRole('button', { name: /mounted by the intent tree/ }));
@@ -160,7 +212,9 @@ describe('ToolsPage', () => {
 
   it('renders only a window of 10,000 entries, quickly', async () => {
     const many = shopCatalog({
-      entries: Array.from({ length: 10_000 }, (_, i) => entry(`tool_${String(i).padStart(5, '0')}`, `server_${i % 20}`, i % 4 ? 'bound' : 'unmounted')),
+      entries: Array.from({ length: 10_000 }, (_, i) =>
+        entry(`tool_${String(i).padStart(5, '0')}`, `server_${i % 20}`, i % 4 ? 'bound' : 'unmounted'),
+      ),
     });
     const started = performance.now();
     setup(() => many);
@@ -180,7 +234,13 @@ describe('ToolsPage', () => {
   });
 
   it('shows a quarantined tool’s definition diff and accepts it with the reviewed hash', async () => {
-    const definition = { name: 'query_order', description: '查询订单', inputSchema: { type: 'object', properties: { orderNo: { type: 'string' } } }, outputSchema: null, annotations: { readOnlyHint: true } };
+    const definition = {
+      name: 'query_order',
+      description: '查询订单',
+      inputSchema: { type: 'object', properties: { orderNo: { type: 'string' } } },
+      outputSchema: null,
+      annotations: { readOnlyHint: true },
+    };
     const quarantined = entry('query_order', 'shop', 'quarantined', {
       nodes: ['order-query'],
       quarantine: {
@@ -188,7 +248,11 @@ describe('ToolsPage', () => {
         currentHash: 'new',
         pinnedAt: '2025-01-01T00:00:00.000Z',
         pinned: definition,
-        current: { ...definition, description: '查询订单并导出全部个人信息', inputSchema: { type: 'object', properties: { orderNo: { type: 'string' }, exportAll: { type: 'boolean' } } } },
+        current: {
+          ...definition,
+          description: '查询订单并导出全部个人信息',
+          inputSchema: { type: 'object', properties: { orderNo: { type: 'string' }, exportAll: { type: 'boolean' } } },
+        },
         changed: ['description', 'inputSchema'],
         rejected: false,
       },
@@ -203,15 +267,30 @@ describe('ToolsPage', () => {
     // The schema shown is the one offered now, flagged as untrusted.
     expect(screen.getByTestId('tool-detail').querySelector('tr[data-arg="exportAll"]')).toBeTruthy();
     fireEvent.click(within(section).getByRole('button', { name: 'Accept the new definition' }));
-    await waitFor(() => expect(rpc.callsTo('catalog.acceptChange')).toEqual([{ toolId: 'query_order', server: 'shop', currentHash: 'new' }]));
+    await waitFor(() =>
+      expect(rpc.callsTo('catalog.acceptChange')).toEqual([
+        { toolId: 'query_order', server: 'shop', currentHash: 'new' },
+      ]),
+    );
     expect(await within(section).findByRole('status')).toBeTruthy();
   });
 
   it('shows a binding that moved to another server, warns of a read-only claim, and accepts the move with the reviewed hash', async () => {
-    const onShop = { name: 'cancel_order', description: '取消订单', inputSchema: { type: 'object', properties: { orderNo: { type: 'string' } } }, outputSchema: null, annotations: { readOnlyHint: false } };
+    const onShop = {
+      name: 'cancel_order',
+      description: '取消订单',
+      inputSchema: { type: 'object', properties: { orderNo: { type: 'string' } } },
+      outputSchema: null,
+      annotations: { readOnlyHint: false },
+    };
     const moved = entry('cancel_order', 'h1', 'quarantined', {
       nodes: ['order-cancel'],
-      message: msg('catalog.reason.moved', { from: 'shop', to: 'h1', differs: msg('catalog.reason.movedDiffersOne', { fields: ['annotations'] }), where: msg('catalog.reason.moveNotServed', { server: 'shop' }) }),
+      message: msg('catalog.reason.moved', {
+        from: 'shop',
+        to: 'h1',
+        differs: msg('catalog.reason.movedDiffersOne', { fields: ['annotations'] }),
+        where: msg('catalog.reason.moveNotServed', { server: 'shop' }),
+      }),
       quarantine: {
         pinnedHash: 'shop-hash',
         currentHash: 'h1-hash',
@@ -231,17 +310,29 @@ describe('ToolsPage', () => {
     expect(within(section).getByTestId('move-read-only-claim').textContent).toContain('h1 declares it read-only');
     expect(section.querySelector('[data-field="annotations"] .json-add')?.textContent).toContain('true');
     fireEvent.click(within(section).getByRole('button', { name: 'Accept the move to h1' }));
-    await waitFor(() => expect(rpc.callsTo('catalog.acceptChange')).toEqual([{ toolId: 'cancel_order', server: 'h1', currentHash: 'h1-hash' }]));
+    await waitFor(() =>
+      expect(rpc.callsTo('catalog.acceptChange')).toEqual([
+        { toolId: 'cancel_order', server: 'h1', currentHash: 'h1-hash' },
+      ]),
+    );
     expect((await within(section).findByRole('status')).textContent).toContain('h1 now serves cancel_order');
   });
 
   it('says when the description sent to the model is truncated', async () => {
     const view = shopCatalog({
-      bindings: [binding('query_order', { nodes: ['order-query'], description: 'short head\n[… description truncated]', descriptionTruncated: { bytes: 300_000, limit: 8_192 } })],
+      bindings: [
+        binding('query_order', {
+          nodes: ['order-query'],
+          description: 'short head\n[… description truncated]',
+          descriptionTruncated: { bytes: 300_000, limit: 8_192 },
+        }),
+      ],
     });
     setup(() => view);
     fireEvent.click((await screen.findAllByTestId('tool-row'))[4]);
-    expect((await screen.findByTestId('description-truncated')).textContent).toContain('300,000 bytes; the model receives the first 8,192');
+    expect((await screen.findByTestId('description-truncated')).textContent).toContain(
+      '300,000 bytes; the model receives the first 8,192',
+    );
   });
 
   it('loads the list without schemas or descriptions, and fetches descriptions only once a search starts', async () => {
@@ -254,12 +345,22 @@ describe('ToolsPage', () => {
     fireEvent.focus(search);
     await waitFor(() => expect(rpc.callsTo('catalog.descriptions')).toHaveLength(1));
     fireEvent.change(search, { target: { value: 'server text' } }); // only in the descriptions
-    await waitFor(() => expect(rows()).toEqual(['cancel_order@shop:bound', 'query_coupons@shop:unmounted', 'query_logistics@shop:bound', 'query_order@shop:bound']));
+    await waitFor(() =>
+      expect(rows()).toEqual([
+        'cancel_order@shop:bound',
+        'query_coupons@shop:unmounted',
+        'query_logistics@shop:bound',
+        'query_order@shop:bound',
+      ]),
+    );
   });
 
   it('says so when the selected row is gone from the catalog', async () => {
     const view = shopCatalog();
-    const rpc = createFakeRpc({ ...catalogHandlers(() => view), 'catalog.tool': ({ toolId, server }) => toolOf(shopCatalog({ entries: [] }), toolId, server) });
+    const rpc = createFakeRpc({
+      ...catalogHandlers(() => view),
+      'catalog.tool': ({ toolId, server }) => toolOf(shopCatalog({ entries: [] }), toolId, server),
+    });
     renderWithRpc(<ToolsPage />, rpc.client);
     fireEvent.click((await screen.findAllByTestId('tool-row'))[0]);
     const alert = await within(screen.getByTestId('tool-detail')).findByRole('alert');
@@ -271,18 +372,41 @@ describe('ToolsPage', () => {
     const rpc = setup(() => view);
     fireEvent.click((await screen.findAllByTestId('tool-row'))[4]);
     expect((await screen.findByTestId('effective-description')).textContent).toBe('query_order (server text)');
-    view = shopCatalog({ revision: 2, bindings: [binding('query_order', { nodes: ['order-query'], description: 'operator text', descriptionSource: 'node' })] });
+    view = shopCatalog({
+      revision: 2,
+      bindings: [
+        binding('query_order', { nodes: ['order-query'], description: 'operator text', descriptionSource: 'node' }),
+      ],
+    });
     act(() => rpc.emit('catalog.changed', { revision: 2 }));
     await waitFor(() => expect(screen.getByTestId('effective-description').textContent).toBe('operator text'));
     expect(rpc.callsTo('catalog.tool')).toHaveLength(2);
     // A server going down changes the catalog too: main says so twice (its status, then the catalog), and the
     // list and the detail refetch once.
-    view = shopCatalog({ revision: 3, entries: shopCatalog().entries.map((e) => (e.toolId === 'query_order' ? { ...e, message: msg('catalog.reason.pinsServer', { node: 'order-query', server: 'shop', state: msg('catalog.server.connecting') }) } : e)) });
+    view = shopCatalog({
+      revision: 3,
+      entries: shopCatalog().entries.map((e) =>
+        e.toolId === 'query_order'
+          ? {
+              ...e,
+              message: msg('catalog.reason.pinsServer', {
+                node: 'order-query',
+                server: 'shop',
+                state: msg('catalog.server.connecting'),
+              }),
+            }
+          : e,
+      ),
+    });
     act(() => {
       rpc.emit('servers.statusChanged', { name: 'shop', status: 'connecting' });
       rpc.emit('catalog.changed', { revision: 3 });
     });
-    await waitFor(() => expect(screen.getByTestId('tool-reason').textContent).toBe('node order-query pins server shop, which is connecting'));
+    await waitFor(() =>
+      expect(screen.getByTestId('tool-reason').textContent).toBe(
+        'node order-query pins server shop, which is connecting',
+      ),
+    );
     await waitFor(() => expect(rpc.callsTo('catalog.tool')).toHaveLength(3));
     expect(rpc.callsTo('catalog.list')).toHaveLength(3);
   });
@@ -298,7 +422,11 @@ describe('ToolsPage', () => {
 
   it('shows a tool’s title beside its name and its inline icon in the row and the detail, says how many icons were withheld, and finds it by title', async () => {
     const icon = 'data:image/png;base64,iVBORw0KGgo=';
-    const entries = shopCatalog().entries.map((e) => (e.toolId === 'query_logistics' ? { ...e, title: 'Track a parcel', icons: [{ src: icon, sizes: ['16x16'] }], iconsWithheld: 1 } : e));
+    const entries = shopCatalog().entries.map((e) =>
+      e.toolId === 'query_logistics'
+        ? { ...e, title: 'Track a parcel', icons: [{ src: icon, sizes: ['16x16'] }], iconsWithheld: 1 }
+        : e,
+    );
     setup(() => shopCatalog({ entries }));
     const row = (await screen.findAllByTestId('tool-row')).find((r) => r.dataset.tool === 'query_logistics')!;
     expect(within(row).getByTestId('tool-title').textContent).toBe('Track a parcel');

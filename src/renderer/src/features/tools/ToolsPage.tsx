@@ -48,38 +48,71 @@ function ToolsView({ view }: { view: CatalogListView }) {
   const descriptions = useCatalogDescriptions(searchFocused || ui.query !== '');
   // Derived once per catalog revision; filtering then only scans precomputed lower-case strings.
   const reasonSearchText = useMessageSearchText();
-  const prepared = useMemo(() => prepareEntries(entries, descriptions, reasonSearchText), [entries, descriptions, reasonSearchText]);
+  const prepared = useMemo(
+    () => prepareEntries(entries, descriptions, reasonSearchText),
+    [entries, descriptions, reasonSearchText],
+  );
   // One definition of every count (shared/catalog/catalog-counts): the header, the chips and the CLI agree.
   const counts = useMemo(() => countCatalog(entries.map((e) => e.state)), [entries]);
   // Look-alike names (a Cyrillic о, a zero-width space): warned about on rows, in the detail and in Mount.
-  const warnings = useMemo(() => nameWarnings([...view.localToolNames, ...entries.map((e) => e.toolId)]), [entries, view.localToolNames]);
+  const warnings = useMemo(
+    () => nameWarnings([...view.localToolNames, ...entries.map((e) => e.toolId)]),
+    [entries, view.localToolNames],
+  );
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
   // The funnel's last stage: what the latest model call of the latest conversation received.
   const last = useLastModelStep();
   const sent = useMemo(() => sentRemoteTools(last.step), [last.step]);
   const funnel = useMemo(() => toolFunnel(entries, servers, sent), [entries, servers, sent]);
-  const names = useCallback(() => [...new Set([...view.localToolNames, ...entries.map((e) => e.toolId)])].sort(), [entries, view.localToolNames]);
+  const names = useCallback(
+    () => [...new Set([...view.localToolNames, ...entries.map((e) => e.toolId)])].sort(),
+    [entries, view.localToolNames],
+  );
   // Typing stays responsive at 10,000 rows: the list catches up with the search a frame later.
   const query = useDeferredValue(ui.query);
-  const rows = useMemo(() => filterEntries(prepared, { query, state: ui.state, server: ui.server, stage: ui.stage, sent }), [prepared, query, ui.state, ui.server, ui.stage, sent]);
+  const rows = useMemo(
+    () => filterEntries(prepared, { query, state: ui.state, server: ui.server, stage: ui.stage, sent }),
+    [prepared, query, ui.state, ui.server, ui.stage, sent],
+  );
   const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
-  const chosen = useMemo(() => prepared.filter((row) => ui.toMount.includes(row.key) && row.entry.state === 'unmounted').map((row) => row.entry), [prepared, ui.toMount]);
-  const shownUnmounted = useMemo(() => rows.filter((row) => row.entry.state === 'unmounted' && row.entry.server !== null).map((row) => row.key), [rows]);
+  const chosen = useMemo(
+    () =>
+      prepared.filter((row) => ui.toMount.includes(row.key) && row.entry.state === 'unmounted').map((row) => row.entry),
+    [prepared, ui.toMount],
+  );
+  const shownUnmounted = useMemo(
+    () => rows.filter((row) => row.entry.state === 'unmounted' && row.entry.server !== null).map((row) => row.key),
+    [rows],
+  );
 
   return (
     <>
       <p className="muted">
-        {t('page.toolsAcrossServers', { count: counts.tools, servers: t('page.servers', { count: view.servers.length }) })} ·{' '}
+        {t('page.toolsAcrossServers', {
+          count: counts.tools,
+          servers: t('page.servers', { count: view.servers.length }),
+        })}{' '}
+        ·{' '}
         <span data-testid="tools-header-counts">
-          {t('page.boundGated', { bound: counts.byState.bound, gated: counts.byState.gated, bindings: t('page.bindings', { count: counts.bindings }) })}
+          {t('page.boundGated', {
+            bound: counts.byState.bound,
+            gated: counts.byState.gated,
+            bindings: t('page.bindings', { count: counts.bindings }),
+          })}
         </span>{' '}
-        {t('page.revisionAndLocals', { revision: view.revision, locals: view.localToolNames.join(', ') || t('common:shared.none') })}
+        {t('page.revisionAndLocals', {
+          revision: view.revision,
+          locals: view.localToolNames.join(', ') || t('common:shared.none'),
+        })}
       </p>
       <ToolFunnel
         funnel={funnel}
         sentLabel={
           last.step
-            ? t('page.sentLastTurn', { conversation: last.conversationTitle ?? t('page.aConversation'), step: last.step.step })
+            ? t('page.sentLastTurn', {
+                conversation: last.conversationTitle ?? t('page.aConversation'),
+                step: last.step.step,
+              })
             : t('page.sentEveryTurn')
         }
         active={{ stage: ui.stage, state: ui.state, server: ui.server }}
@@ -88,9 +121,22 @@ function ToolsView({ view }: { view: CatalogListView }) {
         onServer={(server) => ui.setServer(ui.server === server ? null : server)}
       />
       <RefusedDefinitions servers={view.servers} />
-      <ToolsFilterBar counts={counts} servers={servers} shown={rows.length} total={entries.length} onSearchFocus={() => setSearchFocused(true)} />
+      <ToolsFilterBar
+        counts={counts}
+        servers={servers}
+        shown={rows.length}
+        total={entries.length}
+        onSearchFocus={() => setSearchFocused(true)}
+      />
       {chosen.length > 0 && (
-        <MountBar warnings={warnings} chosen={chosen} all={entries} shownUnmounted={shownUnmounted} onChooseShown={() => ui.addToMount(shownUnmounted)} onClear={ui.clearMount} />
+        <MountBar
+          warnings={warnings}
+          chosen={chosen}
+          all={entries}
+          shownUnmounted={shownUnmounted}
+          onChooseShown={() => ui.addToMount(shownUnmounted)}
+          onClear={ui.clearMount}
+        />
       )}
       <div className={selected ? 'tools-columns with-detail' : 'tools-columns'}>
         <div className="tools-main">
@@ -99,10 +145,24 @@ function ToolsView({ view }: { view: CatalogListView }) {
           ) : rows.length === 0 ? (
             <Empty>{t('page.noMatch')}</Empty>
           ) : (
-            <ToolsList warnings={warnings} rows={rows} selectedKey={ui.selectedKey} onSelect={ui.select} toMount={ui.toMount} onToggleMount={ui.toggleMount} />
+            <ToolsList
+              warnings={warnings}
+              rows={rows}
+              selectedKey={ui.selectedKey}
+              onSelect={ui.select}
+              toMount={ui.toMount}
+              onToggleMount={ui.toggleMount}
+            />
           )}
         </div>
-        {selected && <ToolDetail nameWarning={warnings.get(selected.toolId)} row={selected} onExplain={(toolId) => ui.askExplain(toolId, [])} onClose={() => ui.select(null)} />}
+        {selected && (
+          <ToolDetail
+            nameWarning={warnings.get(selected.toolId)}
+            row={selected}
+            onExplain={(toolId) => ui.askExplain(toolId, [])}
+            onClose={() => ui.select(null)}
+          />
+        )}
       </div>
       <ExplainBox names={names} skills={view.skillNames} />
     </>

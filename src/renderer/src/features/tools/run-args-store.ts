@@ -30,5 +30,14 @@ export const useRunArgsStore = create<RunArgsState>()(
 /** The same run from a terminal (`switchboard tools call`), quoted for a POSIX shell. */
 export function cliCommand(toolId: string, server: string, args: Record<string, unknown>, customerId: string): string {
   const quote = (text: string) => (/^[A-Za-z0-9_./:@-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
-  return ['npx switchboard tools call', quote(toolId), '--server', quote(server), '--args', quote(JSON.stringify(args)), '--customer', quote(customerId)].join(' ');
+  return [
+    'npx switchboard tools call',
+    quote(toolId),
+    '--server',
+    quote(server),
+    '--args',
+    quote(JSON.stringify(args)),
+    '--customer',
+    quote(customerId),
+  ].join(' ');
 }

@@ -4,7 +4,6 @@ import { entryKey } from '../../lib/catalog/descriptions';
 import { countCatalog } from '../../../../shared/catalog/catalog-counts';
 import { filterEntries, prepareEntries } from './tools-filter';
 
-
 const entries = [
   row('query_order', 'shop', 'bound'),
   row('query_order', 'mirror', 'shadowed'),
@@ -14,7 +13,10 @@ const entries = [
 ];
 // catalog.descriptions, keyed like the rows: searched once loaded.
 const descriptions = new Map([
-  [entryKey({ toolId: 'query_order', server: 'shop' }), { description: '按关键词查询订单', remoteDescription: '查询当前账号的订单' }],
+  [
+    entryKey({ toolId: 'query_order', server: 'shop' }),
+    { description: '按关键词查询订单', remoteDescription: '查询当前账号的订单' },
+  ],
   [entryKey({ toolId: 'query_coupons', server: 'shop' }), { description: null, remoteDescription: 'List coupons' }],
 ]);
 const all = { query: '', state: null, server: null };
@@ -32,7 +34,8 @@ describe('tools filter', () => {
   });
 
   it('searches name, server, reason and descriptions, every word, case-insensitively', () => {
-    const names = (query: string) => filterEntries(prepared, { ...all, query }).map((p) => `${p.entry.server}:${p.entry.toolId}`);
+    const names = (query: string) =>
+      filterEntries(prepared, { ...all, query }).map((p) => `${p.entry.server}:${p.entry.toolId}`);
     expect(names('QUERY order')).toEqual(['shop:query_order', 'mirror:query_order']);
     expect(names('mirror')).toEqual(['mirror:query_order']);
     expect(names('after-sales')).toEqual(['shop:apply_refund']);
@@ -49,18 +52,33 @@ describe('tools filter', () => {
   });
 
   it('filters by state and by server, including "no server"', () => {
-    expect(filterEntries(prepared, { ...all, state: 'unmounted' }).map((p) => p.entry.toolId)).toEqual(['query_coupons']);
+    expect(filterEntries(prepared, { ...all, state: 'unmounted' }).map((p) => p.entry.toolId)).toEqual([
+      'query_coupons',
+    ]);
     expect(filterEntries(prepared, { ...all, server: 'shop' })).toHaveLength(3);
     expect(filterEntries(prepared, { ...all, server: '' }).map((p) => p.entry.toolId)).toEqual(['query_invoice']);
-    expect(filterEntries(prepared, { query: 'query', state: 'bound', server: 'shop' }).map((p) => p.entry.toolId)).toEqual(['query_order']);
+    expect(
+      filterEntries(prepared, { query: 'query', state: 'bound', server: 'shop' }).map((p) => p.entry.toolId),
+    ).toEqual(['query_order']);
   });
 
   it('counts rows per state', () => {
-    expect(countCatalog(entries.map((e) => e.state)).byState).toEqual({ bound: 1, appOnly: 0, shadowed: 1, unmounted: 1, unavailable: 1, gated: 1, reserved: 0, quarantined: 0 });
+    expect(countCatalog(entries.map((e) => e.state)).byState).toEqual({
+      bound: 1,
+      appOnly: 0,
+      shadowed: 1,
+      unmounted: 1,
+      unavailable: 1,
+      gated: 1,
+      reserved: 0,
+      quarantined: 0,
+    });
   });
 
   it('filters 10,000 rows fast enough to type into', () => {
-    const many = prepareEntries(Array.from({ length: 10_000 }, (_, i) => row(`tool_${i}`, `server_${i % 20}`, i % 3 ? 'bound' : 'unmounted')));
+    const many = prepareEntries(
+      Array.from({ length: 10_000 }, (_, i) => row(`tool_${i}`, `server_${i % 20}`, i % 3 ? 'bound' : 'unmounted')),
+    );
     const started = performance.now();
     const hits = filterEntries(many, { query: 'tool_99', state: 'bound', server: null });
     expect(performance.now() - started).toBeLessThan(200);

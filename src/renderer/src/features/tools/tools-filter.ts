@@ -28,12 +28,17 @@ export class PreparedEntry {
   get haystack(): string {
     const e = this.entry;
     const d = this.descriptions?.get(this.key);
-    return (this.cachedText ??= `${e.toolId}\n${e.title ?? ''}\n${e.server ?? ''}\n${e.state}\n${this.reasonText(e.reason)}\n${d?.description ?? ''}\n${d?.remoteDescription ?? ''}`.toLowerCase());
+    return (this.cachedText ??=
+      `${e.toolId}\n${e.title ?? ''}\n${e.server ?? ''}\n${e.state}\n${this.reasonText(e.reason)}\n${d?.description ?? ''}\n${d?.remoteDescription ?? ''}`.toLowerCase());
   }
 }
 
 /** Once per catalog revision (and once more when the descriptions arrive); cheap (no string work), so the first rows appear at once. */
-export function prepareEntries(entries: readonly CatalogRow[], descriptions?: DescriptionsByKey, reasonText?: (reason: Message) => string): PreparedEntry[] {
+export function prepareEntries(
+  entries: readonly CatalogRow[],
+  descriptions?: DescriptionsByKey,
+  reasonText?: (reason: Message) => string,
+): PreparedEntry[] {
   return entries.map((entry) => new PreparedEntry(entry, descriptions, reasonText));
 }
 
@@ -50,7 +55,8 @@ export interface ToolsFilter {
 export function filterEntries(prepared: readonly PreparedEntry[], filter: ToolsFilter): PreparedEntry[] {
   const words = filter.query.toLowerCase().split(/\s+/).filter(Boolean);
   const stage = filter.stage ?? null;
-  if (!words.length && filter.state === null && filter.server === null && stage === null) return prepared as PreparedEntry[];
+  if (!words.length && filter.state === null && filter.server === null && stage === null)
+    return prepared as PreparedEntry[];
   return prepared.filter((row) => {
     const { entry } = row;
     if (stage !== null && !inStage(entry, stage, filter.sent ?? null)) return false;

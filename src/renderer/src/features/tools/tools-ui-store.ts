@@ -40,7 +40,8 @@ export const useToolsUiStore = create<ToolsUiState>((set) => ({
   detailTab: 'details',
   setDetailTab: (detailTab) => set({ detailTab }),
   toMount: [],
-  toggleMount: (key) => set((s) => ({ toMount: s.toMount.includes(key) ? s.toMount.filter((k) => k !== key) : [...s.toMount, key] })),
+  toggleMount: (key) =>
+    set((s) => ({ toMount: s.toMount.includes(key) ? s.toMount.filter((k) => k !== key) : [...s.toMount, key] })),
   addToMount: (keys) => set((s) => ({ toMount: [...new Set([...s.toMount, ...keys])] })),
   clearMount: () => set({ toMount: [] }),
   setQuery: (query) => set({ query }),

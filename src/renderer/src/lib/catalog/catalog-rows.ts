@@ -18,14 +18,21 @@ export function catalogRows(view: Pick<CatalogListView, 'entries' | 'looks' | 'r
     rows = new Array<CatalogRow>(toolId.length);
     for (let i = 0; i < toolId.length; i++) {
       const params = reasonParams[i];
-      const reason: Message = params ? { code: codes[reasonCode[i]], params: params as Message['params'] } : { code: codes[reasonCode[i]] };
+      const reason: Message = params
+        ? { code: codes[reasonCode[i]], params: params as Message['params'] }
+        : { code: codes[reasonCode[i]] };
       rows[i] = { toolId: toolId[i], server: server[i], state: state[i], reason, readOnly: readOnly[i] };
     }
     const looks = view.looks;
     if (looks) {
       looks.rows.forEach((row, k) => {
         const icon = looks.icon[k];
-        if (rows![row]) rows![row] = { ...rows![row], title: looks.title[k], icon: icon === null ? null : (looks.icons[icon] ?? null) };
+        if (rows![row])
+          rows![row] = {
+            ...rows![row],
+            title: looks.title[k],
+            icon: icon === null ? null : (looks.icons[icon] ?? null),
+          };
       });
     }
     memo.set(columns, rows);

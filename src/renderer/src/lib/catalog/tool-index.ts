@@ -57,14 +57,19 @@ class LazyToolIndex implements ToolIndex {
   get boundByToolId(): Map<string, CatalogRow> {
     if (!this.#bound) {
       const bound = new Map<string, CatalogRow>();
-      for (const entry of catalogRows(this.view)) if (entry.state === 'bound' || entry.state === 'gated') bound.set(entry.toolId, entry);
+      for (const entry of catalogRows(this.view))
+        if (entry.state === 'bound' || entry.state === 'gated') bound.set(entry.toolId, entry);
       this.#bound = bound;
     }
     return this.#bound;
   }
 
   get offers(): ToolOffer[] {
-    this.#offers ??= catalogRows(this.view).flatMap((entry) => (entry.server === null ? [] : [{ toolId: entry.toolId, server: entry.server, state: entry.state, readOnly: entry.readOnly }]));
+    this.#offers ??= catalogRows(this.view).flatMap((entry) =>
+      entry.server === null
+        ? []
+        : [{ toolId: entry.toolId, server: entry.server, state: entry.state, readOnly: entry.readOnly }],
+    );
     return this.#offers;
   }
 
@@ -75,7 +80,11 @@ class LazyToolIndex implements ToolIndex {
       const states = new Map<string, CatalogRow['state']>();
       for (let i = 0; i < ids.length; i++) {
         const known = states.get(ids[i]);
-        if (known === undefined || (known !== 'bound' && known !== 'gated' && (state[i] === 'bound' || state[i] === 'gated'))) states.set(ids[i], state[i]);
+        if (
+          known === undefined ||
+          (known !== 'bound' && known !== 'gated' && (state[i] === 'bound' || state[i] === 'gated'))
+        )
+          states.set(ids[i], state[i]);
       }
       this.#states = states;
     }

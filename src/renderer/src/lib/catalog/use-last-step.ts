@@ -7,7 +7,10 @@ import { useRpcQuery } from '../queries';
  */
 export function useLastModelStep(): { step: ModelStep | undefined; conversationTitle: string | undefined } {
   const list = useRpcQuery('chat.list', {});
-  const latest = list.data?.reduce<(typeof list.data)[number] | undefined>((best, c) => (!best || c.updatedAt > best.updatedAt ? c : best), undefined);
+  const latest = list.data?.reduce<(typeof list.data)[number] | undefined>(
+    (best, c) => (!best || c.updatedAt > best.updatedAt ? c : best),
+    undefined,
+  );
   const conversation = useRpcQuery('chat.get', { conversationId: latest?.id ?? '' }, { enabled: latest !== undefined });
   const turns = conversation.data?.turns ?? [];
   for (let i = turns.length - 1; i >= 0; i--) {

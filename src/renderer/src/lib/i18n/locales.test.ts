@@ -7,11 +7,14 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Every leaf of a resource file, as dotted keys. */
 function leaves(tree: object, prefix = ''): [string, unknown][] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' ? leaves(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value] as [string, unknown]],
+    value !== null && typeof value === 'object'
+      ? leaves(value, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value] as [string, unknown]],
   );
 }
 const base = (key: string) => key.replace(PLURAL, '');
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}|<(\w+)>/g)].map((m) => m[1] ?? `<${m[2]}>`).sort();
 
 describe('translations', () => {
   for (const ns of NAMESPACES) {
@@ -51,7 +54,12 @@ describe('translations', () => {
         const chinese = zh[key] ?? zh[`${base(key)}_other`];
         // Sentences (three words or more) must change; a term such as "Streamable HTTP" or "JSON" may stay.
         const words = (english as string).replace(/\{\{[^}]+\}\}|<[^>]+>/g, ' ').match(/[A-Za-z]{2,}/g) ?? [];
-        if (words.length >= 3 && chinese === english && !/^[\s\S]*(https?:|\$\{env:|npx |mcpServers)/.test(english as string)) copied.push(`${ns}:${key}`);
+        if (
+          words.length >= 3 &&
+          chinese === english &&
+          !/^[\s\S]*(https?:|\$\{env:|npx |mcpServers)/.test(english as string)
+        )
+          copied.push(`${ns}:${key}`);
       }
     }
     expect(copied).toEqual([]);

@@ -28,11 +28,18 @@ describe("main's messages in the UI's language", () => {
   });
 
   it('translates the framing and inserts what the server said verbatim, never interpreting it', async () => {
-    const failure = say('connection.exited', { phase: 'initialize', line: 'Error: {{token}} $t(common:shared.file) <b>' });
-    expect(await inLanguage('zh-CN', failure)).toBe('命令在响应 initialize 之前退出：Error: {{token}} $t(common:shared.file) <b>');
+    const failure = say('connection.exited', {
+      phase: 'initialize',
+      line: 'Error: {{token}} $t(common:shared.file) <b>',
+    });
+    expect(await inLanguage('zh-CN', failure)).toBe(
+      '命令在响应 initialize 之前退出：Error: {{token}} $t(common:shared.file) <b>',
+    );
     expect(await inLanguage('en', failure)).toBe(failure.text);
     // In English the console shows main's own text, which may say more than the template.
-    expect(await inLanguage('en', say('config.refused', { count: 2 }, 'line 3: agent: bad; line 9: intents: worse'))).toBe('line 3: agent: bad; line 9: intents: worse');
+    expect(
+      await inLanguage('en', say('config.refused', { count: 2 }, 'line 3: agent: bad; line 9: intents: worse')),
+    ).toBe('line 3: agent: bad; line 9: intents: worse');
   });
 
   it("falls back to main's English for a code it does not know, and for a message sent as text only", async () => {
@@ -49,12 +56,28 @@ describe("main's messages in the UI's language", () => {
       code: 'bad_request',
       message: english,
       uiMessage: say('rpc.invalidInput', { route: 'servers.add', count: 1 }, english),
-      details: [{ path: 'server.url', message: 'Invalid input: expected string, received number', uiMessage: { code: 'zod.invalidType', params: { expected: 'string', received: 'number' }, text: 'Invalid input: expected string, received number' } }],
+      details: [
+        {
+          path: 'server.url',
+          message: 'Invalid input: expected string, received number',
+          uiMessage: {
+            code: 'zod.invalidType',
+            params: { expected: 'string', received: 'number' },
+            text: 'Invalid input: expected string, received number',
+          },
+        },
+      ],
     });
     expect(errorMessage(refused)).toBe('servers.add：输入有 1 处问题');
-    expect(saveFailureOf(refused)).toEqual({ kind: 'invalid', message: 'servers.add：输入有 1 处问题', problems: [{ path: 'server.url', message: '输入无效：期望 string，实际为 number' }] });
+    expect(saveFailureOf(refused)).toEqual({
+      kind: 'invalid',
+      message: 'servers.add：输入有 1 处问题',
+      problems: [{ path: 'server.url', message: '输入无效：期望 string，实际为 number' }],
+    });
     // An error without a code (an older main, a remote error) reads as it was sent.
-    expect(errorMessage(new RpcClientError({ code: 'unavailable', message: 'shop: upstream said no' }))).toBe('shop: upstream said no');
+    expect(errorMessage(new RpcClientError({ code: 'unavailable', message: 'shop: upstream said no' }))).toBe(
+      'shop: upstream said no',
+    );
     await i18n.changeLanguage('en');
     expect(errorMessage(refused)).toBe(refused.message);
   });

@@ -4,7 +4,14 @@ import { getI18n } from 'react-i18next';
 import { useUiLanguage } from './use-ui-language';
 import { CATALOG_MESSAGES } from '../../../../shared/catalog/catalog-messages';
 import { MAIN_MESSAGES } from '../../../../shared/messages';
-import { formatMessage, joinEnglish, placeholdersOf, type Message, type MessageParam, type UiMessage } from '../../../../shared/i18n-message';
+import {
+  formatMessage,
+  joinEnglish,
+  placeholdersOf,
+  type Message,
+  type MessageParam,
+  type UiMessage,
+} from '../../../../shared/i18n-message';
 
 /**
  * Sentences composed in main or shared code (the catalog's reasons, explain's details) arrive as messages: a code
@@ -33,21 +40,26 @@ function joinFor(language: string, items: readonly string[], format: string): st
   if (!language.startsWith('zh')) return joinEnglish(items, format);
   if (format === 'or') return items.join(' 或 ');
   if (format === 'clauses') return items.join('；');
-  if (format === 'and') return items.length < 2 ? items.join('') : `${items.slice(0, -1).join('、')} 和 ${items[items.length - 1]}`;
+  if (format === 'and')
+    return items.length < 2 ? items.join('') : `${items.slice(0, -1).join('、')} 和 ${items[items.length - 1]}`;
   return items.join('、');
 }
 
 /** Registers the list formats on the renderer's i18next (`number` is i18next's own). */
 export function addMessageFormats(i18n: I18n): void {
   for (const format of ['list', 'or', 'and', 'clauses'] as const)
-    i18n.services.formatter?.add(format, (value: unknown, language: string | undefined) => (Array.isArray(value) ? joinFor(language ?? 'en', value as string[], format) : String(value)));
+    i18n.services.formatter?.add(format, (value: unknown, language: string | undefined) =>
+      Array.isArray(value) ? joinFor(language ?? 'en', value as string[], format) : String(value),
+    );
 }
 
-const isMessage = (value: unknown): value is Message => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isMessage = (value: unknown): value is Message =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function translateParam(i18n: I18n, value: MessageParam): string | number | string[] {
   if (typeof value === 'string' || typeof value === 'number') return value;
-  if (Array.isArray(value)) return value.map((item: string | Message) => (typeof item === 'string' ? item : messageText(i18n, item)));
+  if (Array.isArray(value))
+    return value.map((item: string | Message) => (typeof item === 'string' ? item : messageText(i18n, item)));
   return isMessage(value) ? messageText(i18n, value) : '';
 }
 
@@ -58,7 +70,8 @@ type ByCode = { t(key: string, options: object): string; exists(key: string, opt
 export function messageText(i18n: I18n, message: Message, fallback?: string): string {
   const byCode = i18n as unknown as ByCode;
   const template = ENGLISH_TEMPLATES[message.code];
-  if (template === undefined || !byCode.exists(message.code, { ns: MESSAGE_NAMESPACE })) return fallback ?? formatMessage(ENGLISH_TEMPLATES, message);
+  if (template === undefined || !byCode.exists(message.code, { ns: MESSAGE_NAMESPACE }))
+    return fallback ?? formatMessage(ENGLISH_TEMPLATES, message);
   // Every placeholder gets a value: an optional clause left out is inserted as nothing.
   const replace: Record<string, string | number | string[]> = {};
   for (const name of placeholdersOf(template)) replace[name] = '';
@@ -70,10 +83,12 @@ export function messageText(i18n: I18n, message: Message, fallback?: string): st
  * A message from main with its English text (UiMessage): translated when its code is known, else that text. In
  * English it is that text: main's own rendering, which may say more than the template (zod's whole report).
  */
-export const uiMessageText = (i18n: I18n, message: UiMessage): string => (i18n.language === 'en' ? message.text : messageText(i18n, message, message.text));
+export const uiMessageText = (i18n: I18n, message: UiMessage): string =>
+  i18n.language === 'en' ? message.text : messageText(i18n, message, message.text);
 
 /** A sentence main may have sent as text only (a server's `error` without `errorMessage`): translated, else the text. */
-export const shownText = (i18n: I18n, text: string, message: UiMessage | null | undefined): string => (message ? uiMessageText(i18n, message) : text);
+export const shownText = (i18n: I18n, text: string, message: UiMessage | null | undefined): string =>
+  message ? uiMessageText(i18n, message) : text;
 
 /**
  * What a search looks in for a message: its template's words (without the placeholders) and its params, nested ones
@@ -84,7 +99,9 @@ export function messageSearchText(message: Message, templateOf: (code: string) =
   let text = templateOf(message.code);
   for (const value of Object.values(message.params ?? {})) {
     if (typeof value === 'string' || typeof value === 'number') text += `\n${value}`;
-    else if (Array.isArray(value)) for (const item of value as (string | Message)[]) text += `\n${typeof item === 'string' ? item : messageSearchText(item, templateOf)}`;
+    else if (Array.isArray(value))
+      for (const item of value as (string | Message)[])
+        text += `\n${typeof item === 'string' ? item : messageSearchText(item, templateOf)}`;
     else if (isMessage(value)) text += `\n${messageSearchText(value, templateOf)}`;
   }
   return text;
@@ -109,7 +126,10 @@ export function useMessageSearchText(): (message: Message) => string {
       let text = templates.get(code);
       if (text === undefined) {
         const translated: unknown = i18n.getResource(language, MESSAGE_NAMESPACE, code);
-        templates.set(code, (text = typeof translated === 'string' ? withoutPlaceholders(translated) : englishTemplateOf(code)));
+        templates.set(
+          code,
+          (text = typeof translated === 'string' ? withoutPlaceholders(translated) : englishTemplateOf(code)),
+        );
       }
       return text;
     };

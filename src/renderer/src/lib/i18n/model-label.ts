@@ -7,5 +7,7 @@ import { messageText } from './messages';
  * English, as the CLI and records.jsonl read it) translated, any other provider's label (a model id) verbatim.
  */
 export function modelLabelText(i18n: I18n, label: string): string {
-  return label === MAIN_MESSAGES['provider.demoLabel'] ? messageText(i18n, { code: 'provider.demoLabel' }, label) : label;
+  return label === MAIN_MESSAGES['provider.demoLabel']
+    ? messageText(i18n, { code: 'provider.demoLabel' }, label)
+    : label;
 }

@@ -25,7 +25,18 @@ import zhTools from '../../locales/zh-CN/tools.json';
 import zhMessages from '../../locales/zh-CN/messages.json';
 import { ENGLISH_TEMPLATES, MESSAGE_NAMESPACE, nestByCode } from './messages';
 
-const FEATURE_NAMESPACES = ['common', 'chat', 'intents', 'records', 'requests', 'servers', 'settings', 'skills', 'tests', 'tools'] as const;
+const FEATURE_NAMESPACES = [
+  'common',
+  'chat',
+  'intents',
+  'records',
+  'requests',
+  'servers',
+  'settings',
+  'skills',
+  'tests',
+  'tools',
+] as const;
 /** The namespaces whose keys are typed (looked up by name in the source). */
 export type Namespace = (typeof FEATURE_NAMESPACES)[number];
 /** Every namespace: the typed ones and `messages` (looked up by code, lib/i18n/messages.ts). */
@@ -39,8 +50,31 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
  */
 const enMessages = nestByCode(ENGLISH_TEMPLATES);
 
-export const en = { common: enCommon, chat: enChat, intents: enIntents, records: enRecords, requests: enRequests, servers: enServers, settings: enSettings, skills: enSkills, tests: enTests, tools: enTools };
+export const en = {
+  common: enCommon,
+  chat: enChat,
+  intents: enIntents,
+  records: enRecords,
+  requests: enRequests,
+  servers: enServers,
+  settings: enSettings,
+  skills: enSkills,
+  tests: enTests,
+  tools: enTools,
+};
 /** Typed against the English resources: a namespace missing here fails to compile. */
-export const zhCN: Record<AnyNamespace, object> = { messages: zhMessages, common: zhCommon, chat: zhChat, intents: zhIntents, records: zhRecords, requests: zhRequests, servers: zhServers, settings: zhSettings, skills: zhSkills, tests: zhTests, tools: zhTools };
+export const zhCN: Record<AnyNamespace, object> = {
+  messages: zhMessages,
+  common: zhCommon,
+  chat: zhChat,
+  intents: zhIntents,
+  records: zhRecords,
+  requests: zhRequests,
+  servers: zhServers,
+  settings: zhSettings,
+  skills: zhSkills,
+  tests: zhTests,
+  tools: zhTools,
+};
 
 export const resources = { en: { ...en, messages: enMessages } satisfies Record<AnyNamespace, object>, 'zh-CN': zhCN };

@@ -32,12 +32,16 @@ it('translates like useTranslation, with options passed through, and follows a c
 
 function TwoStates() {
   const t = useFixedT('common');
-  return <p data-testid="two">{`${t('states.canonical', { state: 'gated' })}|${t('states.canonical', { state: 'bound' })}`}</p>;
+  return (
+    <p data-testid="two">{`${t('states.canonical', { state: 'gated' })}|${t('states.canonical', { state: 'bound' })}`}</p>
+  );
 }
 
 it('a key asked with options is translated each time, never served from what an earlier call remembered', () => {
   render(<TwoStates />);
-  expect(screen.getByTestId('two').textContent).toBe('“gated” in the docs, the CLI and the YAML|“bound” in the docs, the CLI and the YAML');
+  expect(screen.getByTestId('two').textContent).toBe(
+    '“gated” in the docs, the CLI and the YAML|“bound” in the docs, the CLI and the YAML',
+  );
 });
 
 function TwoNamespaces() {
@@ -54,7 +58,9 @@ it('with several namespaces, a prefixed key reaches the other namespace, in the 
 
 function Counts() {
   const t = useFixedT('intents');
-  return <p data-testid="counts">{`${t('tree.problems', { count: 1 })}|${t('tree.problems', { count: 2 })}|${t('tree.problems', { count: 1 })}`}</p>;
+  return (
+    <p data-testid="counts">{`${t('tree.problems', { count: 1 })}|${t('tree.problems', { count: 2 })}|${t('tree.problems', { count: 1 })}`}</p>
+  );
 }
 
 it('remembers a call with plain option values per value: plurals and interpolations stay apart, in each language', async () => {

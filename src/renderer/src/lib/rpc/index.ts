@@ -10,5 +10,9 @@ export * from './types';
 export function createRpcClient(): RpcClient {
   const api = (window as unknown as { api?: PreloadApi }).api;
   if (api) return createIpcClient(api);
-  return createWsClient(wsUrlFromLocation(window.location, window.sessionStorage), WebSocket, fetchTokenCheck(window.location.origin));
+  return createWsClient(
+    wsUrlFromLocation(window.location, window.sessionStorage),
+    WebSocket,
+    fetchTokenCheck(window.location.origin),
+  );
 }

@@ -57,16 +57,25 @@ describe('ws rpc client', () => {
 
   it('builds the socket URL from the page URL and remembers the token', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) } as Storage;
-    expect(wsUrlFromLocation({ search: '?token=abc', host: '127.0.0.1:9', protocol: 'http:' } as Location, storage)).toBe(
-      'ws://127.0.0.1:9/rpc?token=abc',
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    } as Storage;
+    expect(
+      wsUrlFromLocation({ search: '?token=abc', host: '127.0.0.1:9', protocol: 'http:' } as Location, storage),
+    ).toBe('ws://127.0.0.1:9/rpc?token=abc');
+    expect(wsUrlFromLocation({ search: '', host: '127.0.0.1:9', protocol: 'http:' } as Location, storage)).toContain(
+      'token=abc',
     );
-    expect(wsUrlFromLocation({ search: '', host: '127.0.0.1:9', protocol: 'http:' } as Location, storage)).toContain('token=abc');
   });
 
   it('without a token it asks nothing and says unauthorized; a socket refused before opening checks the token once', async () => {
     const checked: string[] = [];
-    const none = createWsClient('ws://h/rpc?token=', ScriptedSocket as unknown as typeof WebSocket, async (t) => (checked.push(t), false));
+    const none = createWsClient(
+      'ws://h/rpc?token=',
+      ScriptedSocket as unknown as typeof WebSocket,
+      async (t) => (checked.push(t), false),
+    );
     expect(none.connection()).toBe('unauthorized');
     expect(checked).toEqual([]);
 
@@ -81,7 +90,11 @@ describe('ws rpc client', () => {
         queueMicrotask(() => this.onclose?.());
       }
     }
-    const stale = createWsClient('ws://h/rpc?token=stale', Refused as unknown as typeof WebSocket, async (t) => (checked.push(t), false));
+    const stale = createWsClient(
+      'ws://h/rpc?token=stale',
+      Refused as unknown as typeof WebSocket,
+      async (t) => (checked.push(t), false),
+    );
     await vi.waitFor(() => expect(stale.connection()).toBe('unauthorized'));
     expect(checked).toEqual(['stale']);
     await new Promise((r) => setTimeout(r, 600));

@@ -14,7 +14,9 @@ export const fetchTokenCheck =
   (origin: string, fetchImpl: typeof fetch = fetch): TokenCheck =>
   async (token) => {
     try {
-      const response = await fetchImpl(`${origin}/token-check?token=${encodeURIComponent(token)}`, { cache: 'no-store' });
+      const response = await fetchImpl(`${origin}/token-check?token=${encodeURIComponent(token)}`, {
+        cache: 'no-store',
+      });
       return response.status === 200 ? true : response.status === 401 ? false : undefined;
     } catch {
       return undefined;
@@ -26,7 +28,11 @@ export const fetchTokenCheck =
  * never learns why an upgrade was refused, so a socket that closes before it opened asks `checkToken`: a token the
  * host does not take (or none) is `unauthorized`, and nothing is retried until the page gets a new one.
  */
-export function createWsClient(url: string, WebSocketImpl: typeof WebSocket = WebSocket, checkToken?: TokenCheck): RpcClient {
+export function createWsClient(
+  url: string,
+  WebSocketImpl: typeof WebSocket = WebSocket,
+  checkToken?: TokenCheck,
+): RpcClient {
   let socket: WebSocket | undefined;
   let state: ConnectionState = 'connecting';
   let nextId = 1;
