@@ -11,8 +11,8 @@ export interface CliIo {
  * can erase a line and print a fake PASS; CR returns to its start), DEL, C1 controls (U+009B is CSI), bidi
  * overrides and isolates, zero-width characters and the Unicode line separators.
  */
-// eslint-disable-next-line no-control-regex
 const ACTS_ON_A_TERMINAL =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /**

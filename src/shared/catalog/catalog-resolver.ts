@@ -55,10 +55,10 @@ export function entriesWork(catalog: Catalog): Stepped<readonly CatalogEntry[]> 
 }
 const entryWork = new WeakMap<Catalog, Stepped<readonly CatalogEntry[]>>();
 
-// eslint-disable-next-line require-yield -- nothing left to do: a job that is already finished
 const resolved = (input: CatalogInput, catalog: Catalog): ResolveJob =>
   Object.assign(
     new Stepped(
+      // eslint-disable-next-line require-yield -- nothing left to do: a job that is already finished
       (function* () {
         return catalog;
       })(),
