@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * A user-facing sentence composed outside the renderer (catalog reasons, explain details, errors from main).
  * `code` names the message (e.g. `catalog.reason.notMounted`), `params` are the values it inserts — server data
@@ -41,21 +39,6 @@ export function carriedMessage(error: unknown): UiMessage | undefined {
 export function errorWords(error: unknown): string | UiMessage {
   return carriedMessage(error) ?? (error instanceof Error ? error.message : String(error));
 }
-
-export const messageSchema: z.ZodType<Message> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    params: z
-      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), messageSchema, z.array(messageSchema)]))
-      .optional(),
-  }),
-);
-
-export const uiMessageSchema = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), messageSchema])).optional(),
-  text: z.string(),
-});
 
 /**
  * How a template inserts a param: `{{name}}` as is, `{{name, list}}` a list ("a, b"), `{{name, or}}` ("a or b"),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { iconSchema } from './resources';
-import { messageSchema, type Message } from '../i18n-message';
+import type { Message } from '../i18n-message';
+import { messageSchema } from './message';
 
 const toolStateSchema = z.enum([
   'bound',
