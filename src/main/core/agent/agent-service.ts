@@ -3,8 +3,8 @@ import type { Conversation, ConversationSummary } from '../../../shared/contract
 import type { EventSink } from '../events';
 import type { ModelProvider } from '../providers/types';
 import { prefetchCatalogTokens } from '../tokens';
-import type { ConversationStore } from './conversation-store';
-import type { RecordsStore } from './records-store';
+import type { ConversationStore } from '../stores/conversation-store';
+import type { RecordsStore } from '../stores/records-store';
 import { runTurn, type TurnResult, type TurnRunnerDeps } from './turn-runner';
 import { Conflict } from '../errors';
 import { say } from '../../../shared/messages';

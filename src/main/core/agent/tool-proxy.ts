@@ -13,7 +13,7 @@ import { argumentsHash } from './arguments-hash';
 import { recordOf, type MadeRecord, type RecordVerdict } from './call-record';
 import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
-import type { RecordsStore } from './records-store';
+import type { RecordsStore } from '../stores/records-store';
 import { refusalMessage, refusedCallText } from './refusal';
 import { failureMessage } from './call-failure';
 import { linkedAbort } from '../abort-signals';

@@ -7,8 +7,8 @@ import { checkExternalUrl, externalUrlRefusalMessage, revealHiddenCharacters } f
 import { say } from '../../../shared/messages';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { LiveConversation, memoryLog } from '../agent/conversation';
-import type { ConversationStore } from '../agent/conversation-store';
-import type { RecordsStore } from '../agent/records-store';
+import type { ConversationStore } from '../stores/conversation-store';
+import type { RecordsStore } from '../stores/records-store';
 import type { ToolProxy } from '../agent/tool-proxy';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import { Invalid, NotFound, Refused, Unavailable } from '../errors';
