@@ -1,3 +1,5 @@
+import { errorText } from './error-text';
+
 /**
  * A user-facing sentence composed outside the renderer (catalog reasons, explain details, errors from main).
  * `code` names the message (e.g. `catalog.reason.notMounted`), `params` are the values it inserts — server data
@@ -37,7 +39,7 @@ export function carriedMessage(error: unknown): UiMessage | undefined {
 
 /** An error as a message param: the message it carries when it is one of ours, else its words verbatim. */
 export function errorWords(error: unknown): string | UiMessage {
-  return carriedMessage(error) ?? (error instanceof Error ? error.message : String(error));
+  return carriedMessage(error) ?? errorText(error);
 }
 
 /**

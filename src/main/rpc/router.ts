@@ -13,6 +13,7 @@ import { say } from '../../shared/messages';
 import { zodIssueMessage } from '../../shared/messages/zod-issue';
 import type { DomainError } from '../core/errors';
 import { codeOfDomainError } from './domain-errors';
+import { errorText } from '../../shared/error-text';
 
 export interface RequestContext {
   transport: 'ipc' | 'ws' | 'internal';
@@ -88,7 +89,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
       if (code)
         return fail(code, (error as DomainError).uiMessage ?? (error as Error).message, (error as DomainError).details);
       options.onInternalError?.(String(route), error);
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorText(error);
       return fail('internal', say('rpc.internal', { detail }, detail));
     }
   };
