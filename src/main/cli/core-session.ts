@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
 import type { ApprovalRequest } from '../../shared/contract';
 import { createBuiltinServers } from '../builtin-servers';
+import { demoModelProviders } from '../demo-shop/model-providers';
 import { createCore, type Core } from '../core/app';
 import type { RequestPolicy } from '../core/requests/server-requests';
 import { openDataDir } from '../core/data-dir';
@@ -57,6 +58,7 @@ export async function withCore(
       if (line.startsWith('[telemetry]')) io.stderr(line);
     },
     builtinServers: createBuiltinServers(),
+    modelProviders: demoModelProviders,
     env,
   });
   try {

@@ -273,6 +273,7 @@ export async function buildAgent(
     instructions: () => instructions.forModel(),
     serverSkills,
     fetch: options.fetch,
+    modelProviders: options.modelProviders,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
     log,
