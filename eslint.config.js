@@ -49,12 +49,6 @@ export const layeringRules = [
               message:
                 'core never imports rpc, adapters, cli, mcp-server or an entry point: they depend on core, not the other way round.',
             },
-            {
-              group: ['**/shared/contract', '**/shared/contract/*'],
-              importNames: ['RpcFailure'],
-              message:
-                'core refuses with its own domain errors (core/errors.ts); rpc/domain-errors.ts maps them to codes.',
-            },
           ],
         },
       ],
