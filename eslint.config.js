@@ -22,7 +22,8 @@ const noElectron = {
  */
 export const layeringRules = [
   {
-    // Core knows nothing of its transports or of the servers it may embed: entry points wire those in.
+    // Core knows nothing of its transports, of the servers it may embed or of the demo shop's model: entry points
+    // wire those in.
     files: ['src/main/core/**/*.{ts,tsx}'],
     ignores: ['src/main/core/**/*.test.ts'],
     rules: {
@@ -45,9 +46,11 @@ export const layeringRules = [
                 '**/main/server',
                 '**/main/index',
                 '**/main/builtin-servers',
+                '**/demo-shop',
+                '**/demo-shop/**',
               ],
               message:
-                'core never imports rpc, adapters, cli, mcp-server or an entry point: they depend on core, not the other way round.',
+                'core never imports rpc, adapters, cli, mcp-server, the demo shop or an entry point: they depend on core, not the other way round.',
             },
           ],
         },

@@ -22,14 +22,16 @@ describe('layering lint rules', () => {
     expect(await ruleIds('core-imports-electron.ts', 'src/main/bad.ts')).not.toContain(RESTRICTED);
   });
 
-  it('fail when core imports rpc, an adapter, the cli or the MCP server', async () => {
+  it('fail when core imports rpc, an adapter, the cli, the MCP server or the demo shop', async () => {
     expect(await ruleIds('core-imports-rpc.ts', 'src/main/core/agent/bad.ts')).toEqual([RESTRICTED]);
     expect(await ruleIds('core-imports-adapters.ts', 'src/main/core/bad.ts')).toEqual([RESTRICTED]);
     expect(await ruleIds('core-imports-cli.ts', 'src/main/core/bad.ts')).toEqual([RESTRICTED]);
     expect(await ruleIds('core-imports-mcp-server.ts', 'src/main/core/mcp/bad.ts')).toEqual([RESTRICTED]);
+    expect(await ruleIds('core-imports-demo-shop.ts', 'src/main/core/providers/bad.ts')).toEqual([RESTRICTED]);
     // The same imports are fine where they belong: rpc and the entry points build on core.
     expect(await ruleIds('core-imports-rpc.ts', 'src/main/rpc/handlers/ok.ts')).toEqual([]);
     expect(await ruleIds('core-imports-mcp-server.ts', 'src/main/cli/commands/ok.ts')).toEqual([]);
+    expect(await ruleIds('core-imports-demo-shop.ts', 'src/main/cli/ok.ts')).toEqual([]);
   });
 
   it('fail when a feature imports another feature, pass for its own files, components, lib and navigation', async () => {

@@ -9,6 +9,7 @@ import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { InstructionsService } from './catalog/instructions-service';
 import type { ServerSkillsService } from './server-skills/server-skills-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
+import type { ModelProviderRegistry } from './providers/types';
 import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
@@ -43,6 +44,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** The embedded servers (`builtin: shop`): the entry point injects them, the core closes them. */
   builtinServers?: BuiltinServers;
+  /** Model providers beside the vendors' (`provider: demo`, the demo shop's model): the entry point registers them. */
+  modelProviders?: ModelProviderRegistry;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
   events?: EventBus;
   /** cases.yaml outside the config's directory (CLI --cases). */
@@ -263,6 +266,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     instructions: () => instructions.forModel(),
     serverSkills,
     fetch: options.fetch,
+    modelProviders: options.modelProviders,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
     log,
