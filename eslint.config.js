@@ -4,6 +4,7 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import zodFree from './eslint-rules/no-zod-in-renderer.js';
 
 const FEATURES_DIR = 'src/renderer/src/features';
 const FEATURES = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
@@ -98,6 +99,13 @@ export const layeringRules = [
         },
       ],
     },
+  },
+  {
+    // zod stays out of the renderer: no import of it, nor of a project module that reaches it (a schema built at load).
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/**/*.test.{ts,tsx}'],
+    plugins: { switchboard: zodFree },
+    rules: { 'switchboard/no-zod-in-renderer': 'error' },
   },
   // A feature never imports another feature: shared pieces live in components/ or lib/, links in app/navigation.
   ...FEATURES.map((feature) => {

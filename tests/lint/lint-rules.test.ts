@@ -65,6 +65,18 @@ describe('layering lint rules', () => {
     expect(await ruleIds('renderer-imports-contract-value.ts', 'src/renderer/src/bad.ts')).toContain(TS_RESTRICTED);
     expect(await ruleIds('renderer-imports-contract-type.ts', 'src/renderer/src/ok.ts')).toEqual([]);
   });
+
+  it('fail when the renderer reaches zod, directly or through a project module however deep; types pass', async () => {
+    const ZOD = 'switchboard/no-zod-in-renderer';
+    expect(await ruleIds('renderer-imports-zod.ts', 'src/renderer/src/bad.ts')).toEqual([ZOD]);
+    expect(await ruleIds('renderer-imports-zod-module.ts', 'src/renderer/src/bad.ts')).toEqual([ZOD]);
+    // explain-tool imports config/schema, which imports zod.
+    expect(await ruleIds('renderer-imports-zod-deep.ts', 'src/renderer/src/bad.ts')).toEqual([ZOD]);
+    expect(await ruleIds('renderer-imports-zod-module-type.ts', 'src/renderer/src/ok.ts')).toEqual([]);
+    // Main, and the renderer's tests (they run in Node), may use zod.
+    expect(await ruleIds('renderer-imports-zod-module.ts', 'src/main/ok.ts')).toEqual([]);
+    expect(await ruleIds('renderer-imports-zod-module.ts', 'src/renderer/src/bad.test.ts')).toEqual([]);
+  });
 });
 
 describe('translation lint rule (eslint-plugin-i18next)', () => {
