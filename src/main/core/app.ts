@@ -20,6 +20,7 @@ import type { PreferencesStore } from './preferences/preferences-store';
 import { createOwnerOnlyFileSecrets, defaultApiKeyEnv, environmentSecrets, type SecretStore } from './secrets';
 import type { TelemetryService } from './telemetry/telemetry-service';
 import type { Workbench } from './workbench';
+import type { AppServices } from './services';
 
 /** Sampling requests a server may make per minute unless its entry says otherwise. */
 export const DEFAULT_SAMPLING_PER_MINUTE = 10;
@@ -54,7 +55,7 @@ export interface CoreOptions {
   openBrowser?: BrowserOpener;
   /** The OS's preferred languages, most preferred first (the desktop passes Electron's); the console's default. */
   systemLanguages?: () => string[];
-  /** Where the OTEL_* variables are read (default process.env). */
+  /** The environment: where the OTEL_* variables are read and an API key may come from (default process.env). */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -63,6 +64,8 @@ export interface CoreOptions {
  * transports: each entry point builds its dispatch from these services (`rpc/dispatch.ts`). Never imports electron.
  */
 export interface Core {
+  /** The application layer: one service per use case (core/services). Adapters call these, never the parts below. */
+  services: AppServices;
   events: EventBus;
   config: ConfigStore;
   secrets: SecretStore;
@@ -297,7 +300,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sample: requests.handlers.sample,
   });
 
-  return {
+  const parts: Omit<Core, 'services'> = {
     events,
     config,
     secrets,
@@ -332,6 +335,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
     },
   };
+  const { withServices } = await import('./services');
+  return withServices(parts, options.env ?? process.env);
 }
 
 /** The telemetry service, applied now and again at each config change (Settings saves the `telemetry:` section). */

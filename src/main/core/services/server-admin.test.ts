@@ -2,23 +2,24 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult, Result, ServerView } from '../../../shared/contract';
 import { createTestCore, type TestCore as Core } from '../../../../tests/support/core';
 import { startFixtureServer, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
+import { httpServerSchema, type ServerConfig } from '../../../shared/config/schema';
+import { Conflict, Invalid, NotFound } from '../errors';
 
-describe('servers routes', () => {
+/** A server entry as the route hands it over: parsed, its defaults filled in. */
+const httpServer = (name: string, url: string, headers: Record<string, string> = {}): ServerConfig =>
+  httpServerSchema.parse({ name, url, headers });
+
+describe('server administration', () => {
   let dir: string;
   let core: Core;
   let alpha: FixtureServer;
   let beta: FixtureServer;
   const statusEvents: string[] = [];
-  const call = async <T>(route: string, input: unknown = {}): Promise<T> => {
-    const result = (await core.dispatch(route, input, { transport: 'internal' })) as Result<T>;
-    if (!result.ok) throw Object.assign(new Error(`${route}: ${result.error.message}`), { code: result.error.code });
-    return result.data;
-  };
-  const list = async () => (await call<{ servers: ServerView[] }>('servers.list')).servers;
-  const server = async (name: string) => (await list()).find((s) => s.name === name);
+  const admin = () => core.services.servers;
+  const list = () => admin().list().servers;
+  const server = (name: string) => list().find((s) => s.name === name);
 
   beforeAll(async () => {
     alpha = await startFixtureServer({ tools: [{ name: 'query_order' }] });
@@ -49,7 +50,7 @@ intents:
         name === 'servers.statusChanged' &&
         statusEvents.push(`${(payload as ServerView).name}:${(payload as ServerView).status}`),
     );
-    await waitFor(async () => (await server('alpha'))?.status === 'connected', 5_000, 'alpha');
+    await waitFor(() => server('alpha')?.status === 'connected', 5_000, 'alpha');
   });
   afterAll(async () => {
     await core.close();
@@ -58,7 +59,7 @@ intents:
   });
 
   it('lists each server with its config and live state', async () => {
-    const [view] = await list();
+    const [view] = list();
     expect(view).toMatchObject({
       name: 'alpha',
       kind: 'http',
@@ -71,64 +72,74 @@ intents:
   });
 
   it('adds a server, which connects; a duplicate name is a conflict', async () => {
-    await call('servers.add', { server: { name: 'beta', url: beta.url } });
-    await waitFor(async () => (await server('beta'))?.status === 'connected', 5_000, 'beta');
+    await admin().add(httpServer('beta', beta.url));
+    await waitFor(() => server('beta')?.status === 'connected', 5_000, 'beta');
     // Subscribed long before the add, so this event cannot have fired unseen (alpha's first one may have).
     expect(statusEvents).toContain('beta:connected');
-    expect((await list()).map((s) => s.name)).toEqual(['alpha', 'beta']);
-    await expect(call('servers.add', { server: { name: 'beta', url: beta.url } })).rejects.toMatchObject({
-      code: 'conflict',
-    });
+    expect(list().map((s) => s.name)).toEqual(['alpha', 'beta']);
+    await expect(admin().add(httpServer('beta', beta.url))).rejects.toBeInstanceOf(Conflict);
     const text = await readFile(join(dir, 'switchboard.yaml'), 'utf8');
     expect(text).toContain('# primary');
     expect(text).not.toContain('headers: {}');
   });
 
   it('updates a server in place (reconnecting it) and refuses to remove one an intent node pins', async () => {
-    await call('servers.update', { name: 'beta', server: { name: 'beta', url: beta.url, enabled: false } });
-    expect((await server('beta'))!.status).toBe('disabled');
-    const refused = (await core.dispatch(
-      'servers.remove',
-      { name: 'alpha' },
-      { transport: 'internal' },
-    )) as Result<unknown>;
-    expect(!refused.ok && refused.error.message).toContain('unknown server "alpha"');
-    await expect(call('servers.remove', { name: 'ghost' })).rejects.toMatchObject({ code: 'not_found' });
-    await call('servers.remove', { name: 'beta' });
-    expect((await list()).map((s) => s.name)).toEqual(['alpha']);
+    await admin().update('beta', { ...httpServer('beta', beta.url), enabled: false });
+    expect(server('beta')!.status).toBe('disabled');
+    await expect(admin().remove('alpha')).rejects.toThrow('unknown server "alpha"');
+    await expect(admin().remove('ghost')).rejects.toBeInstanceOf(NotFound);
+    await admin().remove('beta');
+    expect(list().map((s) => s.name)).toEqual(['alpha']);
   });
 
   it('rediscovers on demand and reconnects by name', async () => {
     await alpha.setTools([{ name: 'query_order' }, { name: 'query_logistics' }]);
-    const after = await call<{ servers: ServerView[] }>('servers.rediscover', { name: 'alpha' });
+    const after = await admin().rediscover('alpha');
     expect(after.servers[0].tools).toEqual(['query_order', 'query_logistics']);
-    const before = (await server('alpha'))!.connectedAt;
-    const view = await call<ServerView>('servers.reconnect', { name: 'alpha' });
+    const before = server('alpha')!.connectedAt;
+    const view = admin().reconnect('alpha');
     expect(view.name).toBe('alpha');
     await waitFor(
-      async () => {
-        const s = await server('alpha');
+      () => {
+        const s = server('alpha');
         return s?.status === 'connected' && s.connectedAt !== before;
       },
       5_000,
       'reconnect',
     );
-    // The route takes a name only: there is no way to hand main a command line.
-    const sneaky = (await core.dispatch(
-      'servers.reconnect',
-      { name: 'alpha', command: 'rm -rf /' },
-      { transport: 'internal' },
-    )) as Result<unknown>;
-    expect(!sneaky.ok && sneaky.error.code).toBe('bad_request');
+    await expect(admin().rediscover('ghost')).rejects.toBeInstanceOf(NotFound);
   });
 
   it('imports servers, asking before touching a clash', async () => {
     const text = JSON.stringify({ mcpServers: { alpha: { url: beta.url }, gamma: { url: beta.url } } });
-    const asked = await call<ImportResult>('config.import', { text });
+    const asked = await admin().import(text, 'ask', false, []);
     expect(asked).toMatchObject({ applied: false, conflicts: ['alpha'] });
-    expect((await list()).map((s) => s.name)).toEqual(['alpha']);
-    const renamed = await call<ImportResult>('config.import', { text, onConflict: 'rename' });
+    expect(list().map((s) => s.name)).toEqual(['alpha']);
+    const renamed = await admin().import(text, 'rename', false, []);
     expect(renamed).toMatchObject({ applied: true, renamed: [{ from: 'alpha', to: 'alpha-2' }], added: ['gamma'] });
-    expect((await list()).map((s) => s.name)).toEqual(['alpha', 'alpha-2', 'gamma']);
+    expect(list().map((s) => s.name)).toEqual(['alpha', 'alpha-2', 'gamma']);
+  });
+
+  it('inserts at the position asked, and keeps a masked secret the form sent back as the literal it stands for', async () => {
+    await admin().add(httpServer('first', beta.url, { Authorization: 'Bearer sk-secret-1234' }), 0);
+    expect(list().map((s) => s.name)).toEqual(['first', 'alpha', 'alpha-2', 'gamma']);
+    const shown = server('first')!.config as { headers: Record<string, string> };
+    expect(shown.headers.Authorization).not.toContain('sk-secret');
+    // The form sends the masked value back unchanged: the file keeps the literal.
+    await admin().update('first', httpServer('first', beta.url, shown.headers));
+    const text = await readFile(join(dir, 'switchboard.yaml'), 'utf8');
+    expect(text).toContain('Bearer sk-secret-1234');
+    expect(text).not.toContain('••••');
+    // A mask standing for nothing stored (a new header) is refused, and nothing is written.
+    await expect(
+      admin().update(
+        'first',
+        httpServer('first', beta.url, { ...shown.headers, 'X-Other': shown.headers.Authorization }),
+      ),
+    ).rejects.toBeInstanceOf(Invalid);
+    expect(await readFile(join(dir, 'switchboard.yaml'), 'utf8')).toBe(text);
+    // A rename onto a taken name is a conflict.
+    await expect(admin().update('first', httpServer('alpha', beta.url))).rejects.toBeInstanceOf(Conflict);
+    await admin().remove('first');
   });
 });
