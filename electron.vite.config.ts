@@ -15,13 +15,13 @@ export default defineConfig({
       rollupOptions: {
         // The Electron entry and the Node-only CLI (headless server, shop server) share one bundle graph. The
         // config worker and the records index worker are entries of their own (out/main/config-worker.js, started
-        // by core/config/config-work.ts; out/main/records-index-worker.js, by core/agent/records-index.ts), and so is
+        // by core/config/config-work.ts; out/main/records-index-worker.js, by core/stores/records-index.ts), and so is
         // the span export worker (out/main/span-export-worker.js, by core/telemetry/span-export-thread.ts).
         input: {
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli.ts'),
           'config-worker': resolve('src/main/core/config/config-worker.ts'),
-          'records-index-worker': resolve('src/main/core/agent/records-index-worker.ts'),
+          'records-index-worker': resolve('src/main/core/stores/records-index-worker.ts'),
           'span-export-worker': resolve('src/main/core/telemetry/span-export-worker.ts'),
         },
       },

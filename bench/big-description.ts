@@ -11,10 +11,10 @@ import {
   type SwitchboardConfig,
 } from '../src/shared/config/schema';
 import { ApprovalService } from '../src/main/core/agent/approvals';
-import { ConversationStore } from '../src/main/core/agent/conversation-store';
+import { ConversationStore } from '../src/main/core/stores/conversation-store';
 import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
 import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
-import { RecordsStore } from '../src/main/core/agent/records-store';
+import { RecordsStore } from '../src/main/core/stores/records-store';
 import { CUSTOMER_META_KEY, ToolProxy } from '../src/main/core/agent/tool-proxy';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';

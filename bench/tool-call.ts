@@ -12,9 +12,9 @@ import {
 } from '../src/shared/config/schema';
 import { ApprovalService } from '../src/main/core/agent/approvals';
 import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
-import { ConversationStore } from '../src/main/core/agent/conversation-store';
+import { ConversationStore } from '../src/main/core/stores/conversation-store';
 import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
-import { RecordsStore } from '../src/main/core/agent/records-store';
+import { RecordsStore } from '../src/main/core/stores/records-store';
 import { CUSTOMER_META_KEY, ToolProxy, type McpCaller } from '../src/main/core/agent/tool-proxy';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';

@@ -57,7 +57,7 @@ export function buildHost(): Promise<string> {
           input: {
             'host-entry': join(root, 'bench', 'support', 'host-entry.ts'),
             'config-worker': join(root, 'src', 'main', 'core', 'config', 'config-worker.ts'),
-            'records-index-worker': join(root, 'src', 'main', 'core', 'agent', 'records-index-worker.ts'),
+            'records-index-worker': join(root, 'src', 'main', 'core', 'stores', 'records-index-worker.ts'),
             'span-export-worker': join(root, 'src', 'main', 'core', 'telemetry', 'span-export-worker.ts'),
           },
           output: {

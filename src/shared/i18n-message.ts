@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorText } from './error-text';
 
 /**
  * A user-facing sentence composed outside the renderer (catalog reasons, explain details, errors from main).
@@ -39,7 +40,7 @@ export function carriedMessage(error: unknown): UiMessage | undefined {
 
 /** An error as a message param: the message it carries when it is one of ours, else its words verbatim. */
 export function errorWords(error: unknown): string | UiMessage {
-  return carriedMessage(error) ?? (error instanceof Error ? error.message : String(error));
+  return carriedMessage(error) ?? errorText(error);
 }
 
 export const messageSchema: z.ZodType<Message> = z.lazy(() =>

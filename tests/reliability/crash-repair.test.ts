@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { INTERRUPTED } from '../../src/main/core/agent/conversation-store';
+import { INTERRUPTED } from '../../src/main/core/stores/conversation-store';
 import { startRuntimeHarness, type RuntimeHarness } from '../support/agent/runtime-harness';
 import { callTools, say, scriptedProvider } from '../support/agent/scripted-provider';
 

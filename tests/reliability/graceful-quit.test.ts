@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, Conversation, RecordSummary, ServerView } from '../../src/shared/contract';
-import { INTERRUPTED } from '../../src/main/core/agent/conversation-store';
+import { INTERRUPTED } from '../../src/main/core/stores/conversation-store';
 import { processAlive, STDIO_FIXTURE } from '../support/mcp';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 

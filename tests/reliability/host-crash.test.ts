@@ -11,7 +11,7 @@ import type {
   RecordSummary,
   ServerView,
 } from '../../src/shared/contract';
-import { INTERRUPTED } from '../../src/main/core/agent/conversation-store';
+import { INTERRUPTED } from '../../src/main/core/stores/conversation-store';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 import { startShopProcess, type ShopProcess } from './helpers/shop-process';

@@ -12,6 +12,7 @@ import type { UiMessage } from '../../shared/i18n-message';
 import { say, zodIssueMessage } from '../../shared/messages';
 import type { DomainError } from '../core/errors';
 import { codeOfDomainError } from './domain-errors';
+import { errorText } from '../../shared/error-text';
 
 export interface RequestContext {
   transport: 'ipc' | 'ws' | 'internal';
@@ -87,7 +88,7 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
       if (code)
         return fail(code, (error as DomainError).uiMessage ?? (error as Error).message, (error as DomainError).details);
       options.onInternalError?.(String(route), error);
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorText(error);
       return fail('internal', say('rpc.internal', { detail }, detail));
     }
   };

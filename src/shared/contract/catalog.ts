@@ -2,26 +2,12 @@ import { z } from 'zod';
 import { command, query } from './define';
 import { iconSchema } from './resources';
 import { messageSchema, type Message } from '../i18n-message';
+import { TOOL_STATE_ORDER } from '../catalog/catalog-counts';
+import { PINNED_FIELDS } from '../catalog/pins';
+import { serverStatusSchema } from './servers';
 
-const toolStateSchema = z.enum([
-  'bound',
-  'gated',
-  'appOnly',
-  'unmounted',
-  'unavailable',
-  'reserved',
-  'shadowed',
-  'quarantined',
-]);
+const toolStateSchema = z.enum(TOOL_STATE_ORDER);
 const jsonObject = z.record(z.string(), z.unknown());
-const serverStatusSchema = z.enum([
-  'disabled',
-  'connecting',
-  'connected',
-  'failed',
-  'needs-auth',
-  'needs-confirmation',
-]);
 
 /** The parts of a tool definition that are pinned (hashed as canonical JSON with sorted keys). */
 export const pinnedDefinitionSchema = z.object({
@@ -34,7 +20,7 @@ export const pinnedDefinitionSchema = z.object({
   ui: jsonObject.nullable().optional(),
 });
 export type PinnedDefinitionView = z.infer<typeof pinnedDefinitionSchema>;
-export const pinnedFieldSchema = z.enum(['name', 'description', 'inputSchema', 'outputSchema', 'annotations', 'ui']);
+export const pinnedFieldSchema = z.enum(PINNED_FIELDS);
 
 /** Why a tool is quarantined: its definition no longer matches the operator-trusted pin. Diff `pinned` vs `current`. */
 export const quarantineSchema = z.object({

@@ -3,7 +3,7 @@ import type { ChatItem } from '../../../shared/contract';
 import { ProviderError, type ModelProvider } from '../providers/types';
 import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
 import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
-import type { JsonlAppender } from './jsonl-file';
+import type { JsonlAppender } from '../stores/jsonl-file';
 import { MODEL_TEXT_CAP } from './tool-result';
 import { say as message } from '../../../shared/messages';
 

@@ -3,7 +3,7 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import type { ToolCallRequest } from '../providers/types';
 import { argumentsHash } from './arguments-hash';
 import type { ToolItem } from './conversation';
-import { serializeRecord } from './records-store';
+import { serializeRecord } from '../stores/records-store';
 import type { CallContext } from './tool-proxy';
 import type { RecordedResult } from './tool-result';
 

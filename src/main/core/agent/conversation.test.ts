@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ChatItem } from '../../../shared/contract';
 import { EventBus } from '../events';
-import { ConversationStore, INTERRUPTED } from './conversation-store';
-import { serializeRecord } from './records-store';
+import { ConversationStore, INTERRUPTED } from '../stores/conversation-store';
+import { serializeRecord } from '../stores/records-store';
 import { openAgentStores } from './runtime';
 
 let dir: string;

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/contract';
 import type { ChatMessage, ModelImage } from '../providers/types';
 import { modelImagesOf } from './tool-result';
-import type { JsonlAppender, LineLocation } from './jsonl-file';
+import type { JsonlAppender, LineLocation } from '../stores/jsonl-file';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 

@@ -13,9 +13,14 @@ import { defaultApiKeyEnv, type SecretStore } from '../secrets';
 import { AgentService } from './agent-service';
 import { ApprovalService } from './approvals';
 import { argumentsHash } from './arguments-hash';
-import { ConversationStore, INTERRUPTED, type ExpiredApproval, type InterruptedCall } from './conversation-store';
+import {
+  ConversationStore,
+  INTERRUPTED,
+  type ExpiredApproval,
+  type InterruptedCall,
+} from '../stores/conversation-store';
 import { createLocalToolRunner, type ServerSkillManuals } from './local-tools';
-import { RecordsStore } from './records-store';
+import { RecordsStore } from '../stores/records-store';
 import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
 import { ToolProxy, type McpCaller } from './tool-proxy';
 import type { TurnRunnerDeps } from './turn-runner';

@@ -5,6 +5,7 @@ import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/cata
 import type { EventSink } from '../events';
 import type { CallProgress, CallTask, OperatorWait } from '../mcp';
 import { say } from '../../../shared/messages';
+import { errorText } from '../../../shared/error-text';
 import type { ChatMessage, ModelImage, ToolCallRequest } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
 import type { ApprovalService } from './approvals';
@@ -12,7 +13,7 @@ import { argumentsHash } from './arguments-hash';
 import { recordOf, type MadeRecord, type RecordVerdict } from './call-record';
 import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
-import type { RecordsStore } from './records-store';
+import type { RecordsStore } from '../stores/records-store';
 import { refusalMessage, refusedCallText } from './refusal';
 import { failureMessage } from './call-failure';
 import { linkedAbort } from '../abort-signals';
@@ -174,8 +175,8 @@ export class ToolProxy {
         ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
         : {
             status: 'error',
-            modelText: `Tool error: ${messageOf(error)}`,
-            error: messageOf(error),
+            modelText: `Tool error: ${errorText(error)}`,
+            error: errorText(error),
             message: failureMessage(error),
             approval: asked.approval,
           };
@@ -474,10 +475,6 @@ export class ToolProxy {
  */
 export function needsConfirmation(binding: Pick<ToolBinding, 'confirm' | 'readOnly'>): boolean {
   return binding.confirm === 'always' || (binding.confirm === 'auto' && !binding.readOnly);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** `make` runs at most once, when first asked. */

@@ -10,21 +10,8 @@ import {
   type PinnedFieldHashes,
   type ToolDefinition,
 } from '../../../shared/catalog';
+import { canonicalJson } from '../../../shared/canonical-json';
 import { SLICE_MS, Slices } from '../slices';
-
-/** JSON with object keys sorted at every depth, so key order never changes a hash. `undefined` members drop out, as in JSON. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  const parts: string[] = [];
-  for (const key of keys) {
-    const member = (value as Record<string, unknown>)[key];
-    if (member === undefined || typeof member === 'function') continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
-  }
-  return `{${parts.join(',')}}`;
-}
 
 /** One-shot: no Hash object per call (tool calls hash their arguments, discovery every definition). */
 export const sha256 = (text: string): string => hash('sha256', text, 'hex');

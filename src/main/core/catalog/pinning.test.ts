@@ -11,9 +11,9 @@ import {
 import type { ChatItem } from '../../../shared/contract';
 import { AgentService } from '../agent/agent-service';
 import { ApprovalService } from '../agent/approvals';
-import { ConversationStore } from '../agent/conversation-store';
+import { ConversationStore } from '../stores/conversation-store';
 import { createLocalToolRunner } from '../agent/local-tools';
-import { RecordsStore } from '../agent/records-store';
+import { RecordsStore } from '../stores/records-store';
 import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
 import { ToolProxy } from '../agent/tool-proxy';
 import { EventBus } from '../events';

@@ -10,6 +10,7 @@ import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { startWorkerBeside } from '../worker-entry';
 import type { ExportOutcome, ExporterConfig } from './otlp-export';
 import { toWire, type WireSpan } from './span-wire';
+import { errorText } from '../../../shared/error-text';
 
 export interface SpanWorkerData {
   exporter: ExporterConfig;
@@ -60,7 +61,7 @@ export class SpanExportThread implements SpanProcessor {
       if (message.type === 'outcome') this.options.onExport(message.outcome);
       else this.settle(message.id);
     });
-    this.worker.on('error', (error) => this.lost(error instanceof Error ? error.message : String(error)));
+    this.worker.on('error', (error) => this.lost(errorText(error)));
     this.worker.on('exit', (code) => this.lost(`it exited with code ${code}`));
   }
 

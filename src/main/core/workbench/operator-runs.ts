@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatItem, ToolDefinitionView, ToolRun } from '../../../shared/contract';
 import { fnv1a, type CatalogEntry, type ToolBinding, type ToolDefinition } from '../../../shared/catalog';
 import { LiveConversation, memoryLog } from '../agent/conversation';
-import type { RecordsStore } from '../agent/records-store';
+import type { RecordsStore } from '../stores/records-store';
 import type { ToolProxy } from '../agent/tool-proxy';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import { Conflict, NotFound, Unavailable } from '../errors';

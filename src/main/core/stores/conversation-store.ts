@@ -11,7 +11,7 @@ import type {
   ConversationSummary,
   ExecutionRecord,
 } from '../../../shared/contract';
-import { LiveConversation, type ConversationLogLine } from './conversation';
+import { LiveConversation, type ConversationLogLine } from '../agent/conversation';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { NotFound } from '../errors';
 import { say } from '../../../shared/messages';
