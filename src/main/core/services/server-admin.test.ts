@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestCore, type TestCore as Core } from '../../../../tests/support/core';
 import { startFixtureServer, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
 import { httpServerSchema, type ServerConfig } from '../../../shared/config/schema';
+import type { ServerView } from '../../../shared/contract';
 import { Conflict, Invalid, NotFound } from '../errors';
 
 /** A server entry as the route hands it over: parsed, its defaults filled in. */
