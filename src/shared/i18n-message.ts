@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { errorText } from './error-text';
 
 /**
@@ -42,21 +41,6 @@ export function carriedMessage(error: unknown): UiMessage | undefined {
 export function errorWords(error: unknown): string | UiMessage {
   return carriedMessage(error) ?? errorText(error);
 }
-
-export const messageSchema: z.ZodType<Message> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    params: z
-      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), messageSchema, z.array(messageSchema)]))
-      .optional(),
-  }),
-);
-
-export const uiMessageSchema = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), messageSchema])).optional(),
-  text: z.string(),
-});
 
 /**
  * How a template inserts a param: `{{name}}` as is, `{{name, list}}` a list ("a, b"), `{{name, or}}` ("a or b"),

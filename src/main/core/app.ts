@@ -9,6 +9,7 @@ import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { InstructionsService } from './catalog/instructions-service';
 import type { ServerSkillsService } from './server-skills/server-skills-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
+import type { ModelProviderRegistry } from './providers/types';
 import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
@@ -44,6 +45,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** The embedded servers (`builtin: shop`): the entry point injects them, the core closes them. */
   builtinServers?: BuiltinServers;
+  /** Model providers beside the vendors' (`provider: demo`, the demo shop's model): the entry point registers them. */
+  modelProviders?: ModelProviderRegistry;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
   events?: EventBus;
   /** cases.yaml outside the config's directory (CLI --cases). */
@@ -64,7 +67,7 @@ export interface CoreOptions {
  * transports: each entry point builds its dispatch from these services (`rpc/dispatch.ts`). Never imports electron.
  */
 export interface Core {
-  /** The application layer: one service per use case (core/services). Adapters call these, never the parts below. */
+  /** The application layer: one service per use case (core/services); rpc handlers call only these. */
   services: AppServices;
   events: EventBus;
   config: ConfigStore;
@@ -266,6 +269,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     instructions: () => instructions.forModel(),
     serverSkills,
     fetch: options.fetch,
+    modelProviders: options.modelProviders,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
     log,

@@ -9,7 +9,8 @@ import {
   type RpcError,
 } from '../../shared/contract';
 import type { UiMessage } from '../../shared/i18n-message';
-import { say, zodIssueMessage } from '../../shared/messages';
+import { say } from '../../shared/messages';
+import { zodIssueMessage } from '../../shared/messages/zod-issue';
 import type { DomainError } from '../core/errors';
 import { codeOfDomainError } from './domain-errors';
 import { errorText } from '../../shared/error-text';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { iconSchema } from './resources';
-import { messageSchema, type Message } from '../i18n-message';
+import type { Message } from '../i18n-message';
+import { messageSchema } from './message';
 import { TOOL_STATE_ORDER } from '../catalog/catalog-counts';
 import { PINNED_FIELDS } from '../catalog/pins';
 import { serverStatusSchema } from './servers';
