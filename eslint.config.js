@@ -53,12 +53,6 @@ export const layeringRules = [
               message:
                 'core never imports rpc, adapters, cli, mcp-server, the demo shop or an entry point: they depend on core, not the other way round.',
             },
-            {
-              group: ['**/shared/contract', '**/shared/contract/*'],
-              importNames: ['RpcFailure'],
-              message:
-                'core refuses with its own domain errors (core/errors.ts); rpc/domain-errors.ts maps them to codes.',
-            },
           ],
         },
       ],

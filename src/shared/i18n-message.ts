@@ -27,7 +27,7 @@ export interface Message<Code extends string = string> {
 export type MessageParam = string | number | readonly string[] | Message | readonly Message[];
 
 /**
- * The message an error carries for the console, if it carries one: main's own failures (DomainError, RpcFailure,
+ * The message an error carries for the console, if it carries one: main's own failures (DomainError,
  * ProviderError, AuthFailure, a conversation log's) keep their sentence as `uiMessage` beside the English `message`.
  */
 export function carriedMessage(error: unknown): UiMessage | undefined {

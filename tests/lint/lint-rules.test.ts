@@ -34,12 +34,6 @@ describe('layering lint rules', () => {
     expect(await ruleIds('core-imports-demo-shop.ts', 'src/main/cli/ok.ts')).toEqual([]);
   });
 
-  it('fail when core throws the transport’s RpcFailure, pass for a domain error and contract types', async () => {
-    expect(await ruleIds('core-throws-rpc-failure.ts', 'src/main/core/bad.ts')).toEqual([RESTRICTED]);
-    expect(await ruleIds('core-imports-domain-error.ts', 'src/main/core/ok.ts')).toEqual([]);
-    expect(await ruleIds('core-throws-rpc-failure.ts', 'src/main/rpc/ok.ts')).toEqual([]);
-  });
-
   it('fail when a feature imports another feature, pass for its own files, components, lib and navigation', async () => {
     expect(await ruleIds('feature-imports-feature.ts', 'src/renderer/src/features/records/bad.ts')).toEqual([
       RESTRICTED,

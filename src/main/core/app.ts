@@ -103,7 +103,7 @@ export interface Core {
 }
 
 /**
- * The RPC contract builds its zod schemas as its modules run: loaded as one chunk, a ~12 ms block at start-up. Its
+ * The RPC contract builds its zod schemas as its modules run: loaded as one chunk, one long block at start-up. Its
  * largest files first, each alone (the rest comes with the first service that imports the contract).
  */
 const CONTRACT_PARTS = [
@@ -119,15 +119,15 @@ const BROWSE_TIMEOUT_MS = 30_000;
 
 /**
  * The core's parts are loaded one after the other (each `await import` is its own module evaluation) instead of
- * in one static graph: evaluating all of it (zod, yaml, the MCP SDK's types, the agent) in one go was the longest
- * block of start-up in the main process (bench scenario 7). Types are imported statically; code as it is needed.
+ * in one static graph: evaluating all of it (zod, yaml, the MCP SDK's types, the agent) in one go would be the longest
+ * block of start-up in the main process. Types are imported statically; code as it is needed.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
   // The heaviest libraries first, each alone: yaml (~70 CommonJS files, required in one go) and the config schema
-  // (built when its module runs); together with the config store they held the loop for ~200 ms.
+  // (built when its module runs); together with the config store they would hold the loop in one block.
   await import('yaml');
   await nextTurn();
   (await import('./config/yaml-warm-up')).warmUpYaml();

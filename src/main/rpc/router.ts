@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   routes,
-  RpcFailure,
   type ParsedInput,
   type Result,
   type RouteName,
@@ -84,7 +83,6 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
       }
       return { ok: true, data };
     } catch (error) {
-      if (error instanceof RpcFailure) return fail(error.code, error.uiMessage ?? error.message, error.details);
       const code = codeOfDomainError(error);
       if (code)
         return fail(code, (error as DomainError).uiMessage ?? (error as Error).message, (error as DomainError).details);
