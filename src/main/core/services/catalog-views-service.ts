@@ -8,7 +8,7 @@ import type {
   PinActionResult,
 } from '../../../shared/contract';
 import type { CatalogService } from '../catalog/catalog-service';
-import type { InstructionsService } from '../catalog/instructions-service';
+import type { CatalogRun } from '../catalog/catalog-run';
 import type { PinAction } from '../catalog/pin-commands';
 import { descriptionsView, entryView, fullView, listView, toolView } from './catalog-views';
 
@@ -16,7 +16,7 @@ import { descriptionsView, entryView, fullView, listView, toolView } from './cat
 export class CatalogViewsService {
   constructor(
     private readonly catalog: CatalogService,
-    private readonly instructions?: InstructionsService,
+    private readonly run: Pick<CatalogRun, 'explain'>,
   ) {}
 
   /** A page of entries with the bindings of its tools (catalog-views.ts: everything capped as the model gets it). */
@@ -36,17 +36,9 @@ export class CatalogViewsService {
     return descriptionsView(this.catalog.current());
   }
 
-  /** Why a tool is (not) visible; when its server's instructions are held, what the model is told about them too. */
+  /** Why a tool is (not) visible; when its server's instructions are held, a note says so (the catalog run's). */
   explain(toolId: string, loadedSkills: readonly string[]): ExplanationView {
-    const explanation = this.catalog.explain(toolId, loadedSkills);
-    const { catalog: current } = this.catalog.current();
-    const server = current.bindingsByToolId.get(toolId)?.server ?? current.quarantinedByToolId.get(toolId)?.server;
-    const pin = server === undefined ? undefined : this.instructions?.pinOf(server);
-    if (server === undefined || !pin?.held) return explanation;
-    return {
-      ...explanation,
-      notes: [{ code: 'instructions.heldNote', params: { server, pinnedAt: pin.pinned.pinnedAt } }],
-    };
+    return this.run.explain(toolId, loadedSkills);
   }
 
   acceptChange(target: PinAction): PinActionResult {

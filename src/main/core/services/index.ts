@@ -86,7 +86,7 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
     conversations: runtime.agent,
     records: runtime.records,
     workbench: new WorkbenchService(core.workbench, runtime.agent),
-    catalog: new CatalogViewsService(tools.catalog, instructions),
+    catalog: new CatalogViewsService(tools.catalog, core.catalogRun),
     documents: new ConfigDocumentsService(config),
     publishedSkills: new PublishedSkillsService(core.serverSkills),
     resources: core.resources,
