@@ -4,6 +4,7 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import zodFree from './eslint-rules/no-zod-in-renderer.js';
 
 const FEATURES_DIR = 'src/renderer/src/features';
 const FEATURES = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
@@ -22,7 +23,8 @@ const noElectron = {
  */
 export const layeringRules = [
   {
-    // Core knows nothing of its transports or of the servers it may embed: entry points wire those in.
+    // Core knows nothing of its transports, of the servers it may embed or of the demo shop's model: entry points
+    // wire those in.
     files: ['src/main/core/**/*.{ts,tsx}'],
     ignores: ['src/main/core/**/*.test.ts'],
     rules: {
@@ -45,15 +47,11 @@ export const layeringRules = [
                 '**/main/server',
                 '**/main/index',
                 '**/main/builtin-servers',
+                '**/demo-shop',
+                '**/demo-shop/**',
               ],
               message:
-                'core never imports rpc, adapters, cli, mcp-server or an entry point: they depend on core, not the other way round.',
-            },
-            {
-              group: ['**/shared/contract', '**/shared/contract/*'],
-              importNames: ['RpcFailure'],
-              message:
-                'core refuses with its own domain errors (core/errors.ts); rpc/domain-errors.ts maps them to codes.',
+                'core never imports rpc, adapters, cli, mcp-server, the demo shop or an entry point: they depend on core, not the other way round.',
             },
           ],
         },
@@ -101,6 +99,13 @@ export const layeringRules = [
         },
       ],
     },
+  },
+  {
+    // zod stays out of the renderer: no import of it, nor of a project module that reaches it (a schema built at load).
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/**/*.test.{ts,tsx}'],
+    plugins: { switchboard: zodFree },
+    rules: { 'switchboard/no-zod-in-renderer': 'error' },
   },
   // A feature never imports another feature: shared pieces live in components/ or lib/, links in app/navigation.
   ...FEATURES.map((feature) => {

@@ -21,6 +21,7 @@ import { EventBus } from '../src/main/core/events';
 import { CallRegistry } from '../src/main/core/requests/call-registry';
 import { ServerRequestService } from '../src/main/core/requests/server-requests';
 import { createOwnerOnlyFileSecrets } from '../src/main/core/secrets';
+import { errorText } from '../src/shared/error-text';
 
 const NAME = 'conformance';
 /** A client ID metadata document URL, used where the authorization server supports it (auth/basic-cimd). */
@@ -190,7 +191,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    log(`[conformance] failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`[conformance] failed: ${errorText(error)}`);
     process.exit(1);
   },
 );

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import crossSpawn from 'cross-spawn';
+import { errorText } from '../src/shared/error-text';
 
 /** Where a command runs and with what; an argv array, never a shell string (see runCommand). */
 export interface CommandPlan {
@@ -115,7 +116,7 @@ export async function ensureElectron(options: EnsureElectronOptions = {}): Promi
   } catch (error) {
     return {
       ok: false,
-      reason: `the Electron installer could not run (${error instanceof Error ? error.message : String(error)})`,
+      reason: `the Electron installer could not run (${errorText(error)})`,
     };
   }
   if (code !== 0)

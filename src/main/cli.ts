@@ -1,11 +1,12 @@
 import { buildProgram } from './cli/program';
 import { processIo, quietWhenStdoutCloses } from './cli/io';
+import { errorText } from '../shared/error-text';
 
 quietWhenStdoutCloses();
 
 buildProgram(processIo)
   .parseAsync(process.argv)
   .catch((error: unknown) => {
-    processIo.stderr(`switchboard: ${error instanceof Error ? error.message : String(error)}`);
+    processIo.stderr(`switchboard: ${errorText(error)}`);
     process.exitCode = 1;
   });

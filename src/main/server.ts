@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { loadConsoleToken, type ConsoleToken } from './console-token';
 import { createBuiltinServers } from './builtin-servers';
+import { demoModelProviders } from './demo-shop/model-providers';
 import type { Core } from './core/app';
 import { appRoot } from './core/paths';
 import type { Dispatch } from './rpc/router';
@@ -41,11 +42,16 @@ export interface HeadlessHandle {
 
 /** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
-  // Loaded one after the other, each its own module evaluation: one static graph held the event loop for the
-  // whole of it at start-up (the main process's too; see bench scenario 7).
+  // Loaded one after the other, each its own module evaluation: one static graph would hold the event loop for the
+  // whole of it at start-up.
   await import('./core/zod-jitless'); // zod (~35 modules) alone, before the core's modules that use it
   const { createCore } = await import('./core/app');
-  const core = await createCore({ dataDir: options.dataDir, log: options.log, builtinServers: createBuiltinServers() });
+  const core = await createCore({
+    dataDir: options.dataDir,
+    log: options.log,
+    builtinServers: createBuiltinServers(),
+    modelProviders: demoModelProviders,
+  });
   // MCP Apps render on an origin of their own: this server's port, never the console's. It frames only for the
   // console's origins, known once the console listens.
   let consoleOrigins: string[] = [];

@@ -1,3 +1,4 @@
+import { errorText } from '../shared/error-text';
 /** How long quitting waits for the core to close (turns stopped, logs flushed, stdio servers exited). */
 export const SHUTDOWN_TIMEOUT_MS = 5_000;
 
@@ -17,7 +18,7 @@ export async function closeWithin(
     if (outcome === 'timeout') log(`[quit] the core did not close within ${timeoutMs} ms; quitting anyway`);
     return outcome;
   } catch (error) {
-    log(`[quit] closing the core failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`[quit] closing the core failed: ${errorText(error)}`);
     return 'failed';
   } finally {
     clearTimeout(timer);

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import { NodeStreamableHTTPServerTransport, toNodeHandler, toWebRequest } from '@modelcontextprotocol/node';
 import { createMcpHandler, isInitializeRequest, isLegacyRequest } from '@modelcontextprotocol/server';
 import type { McpServer } from '@modelcontextprotocol/server';
+import { errorText } from '../shared/error-text';
 import { traceTransport } from '../shared/mcp/traced-transport';
 import { allowedHostsForPort, checkBearerToken, checkHostAndOrigin } from './request-guards';
 import { createShopMcpServer, SHOP_TOOLS, type StoreFor } from './shop-mcp-server';
@@ -105,7 +106,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
 
   const httpServer = createServer((req, res) => {
     handleRequest(req, res).catch((error: unknown) => {
-      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, `Internal server error: ${errorMessage(error)}`);
+      if (!res.headersSent) sendJsonRpcError(res, 500, -32603, `Internal server error: ${errorText(error)}`);
       else res.destroy();
     });
   });
@@ -291,8 +292,6 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
   Array.isArray(value) ? value[0] : value;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** `server`, whose connect() traces the transport it is given: the modern handler makes that transport per request. */
 function withTracedConnect(server: McpServer, port: () => number): McpServer {

@@ -1,4 +1,5 @@
 import { createBuiltinServers } from '../../src/main/builtin-servers';
+import { demoModelProviders } from '../../src/main/demo-shop/model-providers';
 import { createCore, type Core, type CoreOptions } from '../../src/main/core/app';
 import { createDispatch } from '../../src/main/rpc/dispatch';
 import type { Dispatch } from '../../src/main/rpc/router';
@@ -11,11 +12,15 @@ export interface TestCoreOptions extends CoreOptions {
 export type TestCore = Core & { dispatch: Dispatch };
 
 /**
- * The core as an entry point builds it: the embedded shop injected, and the routes dispatched over its
+ * The core as an entry point builds it: the embedded shop and the demo model injected, and the routes dispatched over its
  * services, with outputs validated against the contract.
  */
 export async function createTestCore(options: TestCoreOptions): Promise<TestCore> {
   const { validateOutput = true, ...coreOptions } = options;
-  const core = await createCore({ builtinServers: createBuiltinServers(), ...coreOptions });
+  const core = await createCore({
+    builtinServers: createBuiltinServers(),
+    modelProviders: demoModelProviders,
+    ...coreOptions,
+  });
   return Object.assign(core, { dispatch: createDispatch(core, { validateOutput, log: options.log }) });
 }

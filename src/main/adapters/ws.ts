@@ -5,7 +5,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../core/events';
 import type { Dispatch } from '../rpc/router';
 import { DEFAULT_MAX_PAYLOAD_BYTES } from '../rpc/router';
-import type { WsEventFrame, WsRequestFrame, WsResponseFrame } from './frames';
+import type { WsEventFrame, WsRequestFrame, WsResponseFrame } from '../../shared/contract';
 import { serveStatic } from './static-files';
 
 export interface WsAdapterOptions {

@@ -7,6 +7,7 @@ import { ConnectionManager } from '../core/mcp';
 import { cliDataDir, createCliAuth, terminalOpener } from './cli-auth';
 import { readConfigFile } from './read-config';
 import type { CliIo } from './io';
+import { errorText } from '../../shared/error-text';
 
 interface AuthOptions {
   config?: string;
@@ -130,7 +131,7 @@ async function withAuth(
   try {
     process.exitCode = await run({ service, connections, config });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     io.stderr(`switchboard auth: ${message}`);
     process.exitCode = error instanceof Error && (error.name === 'NotFound' || error.name === 'Conflict') ? 2 : 1;
   } finally {

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
 import type { ApprovalRequest } from '../../shared/contract';
 import { createBuiltinServers } from '../builtin-servers';
+import { demoModelProviders } from '../demo-shop/model-providers';
 import { createCore, type Core } from '../core/app';
 import { openDataDir } from '../core/data-dir';
 import { confirmLaunchCommand } from './cli-launches';
@@ -39,6 +40,7 @@ export async function withCore(
       if (line.startsWith('[telemetry]')) io.stderr(line);
     },
     builtinServers: createBuiltinServers(),
+    modelProviders: demoModelProviders,
     env,
   });
   // Nobody answers servers' questions or model requests unless the command says it will (chat --elicit/--sampling).

@@ -1,6 +1,7 @@
 import type { ElicitationView, SamplingView, ServerRequestView } from '../../shared/contract';
 import { checkContent, elicitationFields, valueFromText, type ElicitField } from '../../shared/elicitation/fields';
 import type { ServerRequestService } from '../core/requests/server-requests';
+import { errorText } from '../../shared/error-text';
 
 /** One question at a time at the terminal; approvals and server requests share it. */
 export type Ask = (question: string) => Promise<string>;
@@ -65,7 +66,7 @@ export function createRequestPrompts(requests: ServerRequestService, ask: Ask, p
     try {
       requests.answer(view.id, action, answer, 'cli operator');
     } catch (error) {
-      print(`    not sent: ${error instanceof Error ? error.message : String(error)}`);
+      print(`    not sent: ${errorText(error)}`);
       requests.answer(view.id, 'cancel', {}, 'cli operator');
     }
   }

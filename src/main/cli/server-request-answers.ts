@@ -5,6 +5,7 @@ import type { ElicitPolicy, SamplingPolicy } from '../core/requests/server-reque
 import type { Terminal } from './core-session';
 import type { CliIo } from './io';
 import { createRequestPrompts } from './request-prompts';
+import { errorText } from '../../shared/error-text';
 
 export interface ServerRequestOptions {
   /** Default: ask at a terminal, decline without one. */
@@ -54,7 +55,7 @@ export function answerServerRequests(
   return core.events.subscribe((name, payload) => {
     if (name === 'requests.opened' || name === 'requests.updated')
       void answer(payload as ServerRequestView).catch((error: unknown) =>
-        io.stderr(`request not answered: ${error instanceof Error ? error.message : String(error)}`),
+        io.stderr(`request not answered: ${errorText(error)}`),
       );
   });
 }

@@ -5,7 +5,7 @@ const inFlightByTurn = new WeakMap<AbortSignal, Set<AbortController>>();
 
 /**
  * A child signal that follows `parent` until disposed. The parent carries one listener for all its calls
- * (added with the first), not one added and removed per call: that pair was ~10% of the proxy's own time.
+ * (added with the first), not one added and removed per call: that pair is a large share of the proxy's own time.
  */
 export function linkedAbort(parent: AbortSignal): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();

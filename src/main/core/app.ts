@@ -9,6 +9,7 @@ import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { InstructionsService } from './catalog/instructions-service';
 import type { ServerSkillsService } from './server-skills/server-skills-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
+import type { ModelProviderRegistry } from './providers/types';
 import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
 import { appRoot } from './paths';
@@ -43,6 +44,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** The embedded servers (`builtin: shop`): the entry point injects them, the core closes them. */
   builtinServers?: BuiltinServers;
+  /** Model providers beside the vendors' (`provider: demo`, the demo shop's model): the entry point registers them. */
+  modelProviders?: ModelProviderRegistry;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
   events?: EventBus;
   /** cases.yaml outside the config's directory (CLI --cases). */
@@ -97,7 +100,7 @@ export interface Core {
 }
 
 /**
- * The RPC contract builds its zod schemas as its modules run: loaded as one chunk, a ~12 ms block at start-up. Its
+ * The RPC contract builds its zod schemas as its modules run: loaded as one chunk, one long block at start-up. Its
  * largest files first, each alone (the rest comes with the first service that imports the contract).
  */
 const CONTRACT_PARTS = [
@@ -113,15 +116,15 @@ const BROWSE_TIMEOUT_MS = 30_000;
 
 /**
  * The core's parts are loaded one after the other (each `await import` is its own module evaluation) instead of
- * in one static graph: evaluating all of it (zod, yaml, the MCP SDK's types, the agent) in one go was the longest
- * block of start-up in the main process (bench scenario 7). Types are imported statically; code as it is needed.
+ * in one static graph: evaluating all of it (zod, yaml, the MCP SDK's types, the agent) in one go would be the longest
+ * block of start-up in the main process. Types are imported statically; code as it is needed.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
   // The heaviest libraries first, each alone: yaml (~70 CommonJS files, required in one go) and the config schema
-  // (built when its module runs); together with the config store they held the loop for ~200 ms.
+  // (built when its module runs); together with the config store they would hold the loop in one block.
   await import('yaml');
   await nextTurn();
   (await import('./config/yaml-warm-up')).warmUpYaml();
@@ -263,6 +266,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     instructions: () => instructions.forModel(),
     serverSkills,
     fetch: options.fetch,
+    modelProviders: options.modelProviders,
     knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
     calls,
     log,

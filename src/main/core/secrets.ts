@@ -5,6 +5,7 @@ import writeFileAtomic from 'write-file-atomic';
 import { Invalid, Unavailable } from './errors';
 import { say } from '../../shared/messages';
 import type { UiMessage } from '../../shared/i18n-message';
+import { errorText } from '../../shared/error-text';
 
 /**
  * Where a stored key would live:
@@ -90,10 +91,7 @@ export async function createEncryptedSecrets(
       plain.set(name, value);
       if (reseal) resealed.push(name);
     } catch (error) {
-      problems.set(
-        name,
-        say('secrets.storedUndecryptable', { detail: error instanceof Error ? error.message : String(error) }),
-      );
+      problems.set(name, say('secrets.storedUndecryptable', { detail: errorText(error) }));
     }
   }
 

@@ -1,6 +1,7 @@
 import type { App, Dialog, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
 import { matchLanguage, type UiLanguage } from '../../shared/ui-languages';
 import { DESKTOP_WORDS } from './desktop-words';
+import { errorText } from '../../shared/error-text';
 
 /** The slices of Electron's dialog and app a failed start uses. */
 export interface StartupFailurePorts {
@@ -33,7 +34,7 @@ export function startupFailureText(
   logPath: string | undefined,
   language: UiLanguage = 'en',
 ): { title: string; content: string } {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorText(error);
   const words = DESKTOP_WORDS[language].startup;
   return { title: words.title, content: `${message}\n\n${logPath ? words.log(logPath) : words.noLog}` };
 }

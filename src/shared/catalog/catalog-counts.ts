@@ -1,7 +1,7 @@
 import type { ToolState } from './types';
 
 /** Every state, in the order the Tools page, the CLI and PIPELINE.md list them. */
-export const TOOL_STATE_ORDER: readonly ToolState[] = [
+export const TOOL_STATE_ORDER = Object.freeze([
   'bound',
   'gated',
   'appOnly',
@@ -10,7 +10,7 @@ export const TOOL_STATE_ORDER: readonly ToolState[] = [
   'reserved',
   'shadowed',
   'quarantined',
-];
+] as const);
 
 /**
  * The one definition of the catalog's counts, used by the Tools header and its chips, `switchboard catalog` and

@@ -2,14 +2,14 @@ import { appUiPinOf } from './app-ui';
 import type { DefinitionFingerprint, PinInput, PinnedDefinition, PinnedField, ToolDefinition, ToolPin } from './types';
 
 /** In the order reasons and diffs list them. */
-export const PINNED_FIELDS: readonly PinnedField[] = Object.freeze([
+export const PINNED_FIELDS = Object.freeze([
   'name',
   'description',
   'inputSchema',
   'outputSchema',
   'annotations',
   'ui',
-]);
+] as const);
 
 /** The pinned projection of a definition: absent optional fields become null so "missing" and "removed" hash alike. */
 export function pinnedDefinitionOf(definition: ToolDefinition): PinnedDefinition {

@@ -1,6 +1,8 @@
 import type { ConfirmPolicy, IntentNode, Skill } from '../config/schema';
 import type { SkillSource } from '../skills/server-skills';
 import type { CatalogMessage } from './catalog-messages';
+import type { TOOL_STATE_ORDER } from './catalog-counts';
+import type { PINNED_FIELDS } from './pins';
 
 /**
  * A tool definition as an MCP server sends it in tools/list. Structurally compatible with the SDK's
@@ -31,7 +33,15 @@ export interface ModelToolDefinition {
 }
 
 /** `needs-auth`: the server wants an OAuth sign-in; it waits for the operator instead of retrying. */
-export type ServerStatus = 'disabled' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'needs-confirmation';
+export const SERVER_STATUSES = Object.freeze([
+  'disabled',
+  'connecting',
+  'connected',
+  'failed',
+  'needs-auth',
+  'needs-confirmation',
+] as const);
+export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
 /** One configured server as the catalog sees it: its status and, when connected, what it offers. */
 export interface CatalogServerInput {
@@ -78,7 +88,7 @@ export interface CatalogInput {
 }
 
 /** The parts of a definition that are pinned: changing any of them changes what the model is told or may send. */
-export type PinnedField = 'name' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations' | 'ui';
+export type PinnedField = (typeof PINNED_FIELDS)[number];
 /** Per-field hashes; `ui` only for a tool with an MCP App (a tool without one hashes as it did before apps). */
 export type PinnedFieldHashes = Readonly<Record<Exclude<PinnedField, 'ui'>, string>> & { readonly ui?: string };
 
@@ -167,8 +177,7 @@ export interface QuarantinedTool {
  * `quarantined`: mounted, but the definition changed since it was pinned; hidden and blocked until accepted.
  */
 /** `appOnly`: bound, but its `_meta.ui.visibility` leaves out the model: only its MCP App may call it (docs/PIPELINE.md, MCP Apps). */
-export type ToolState =
-  'bound' | 'gated' | 'appOnly' | 'unmounted' | 'unavailable' | 'reserved' | 'shadowed' | 'quarantined';
+export type ToolState = (typeof TOOL_STATE_ORDER)[number];
 
 /** A configured tool that reaches the toolkit: callable, and sent to the model unless gated. */
 export interface ToolBinding {

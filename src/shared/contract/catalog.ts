@@ -1,27 +1,14 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { iconSchema } from './resources';
-import { messageSchema, type Message } from '../i18n-message';
+import type { Message } from '../i18n-message';
+import { messageSchema } from './message';
+import { TOOL_STATE_ORDER } from '../catalog/catalog-counts';
+import { PINNED_FIELDS } from '../catalog/pins';
+import { serverStatusSchema } from './servers';
 
-const toolStateSchema = z.enum([
-  'bound',
-  'gated',
-  'appOnly',
-  'unmounted',
-  'unavailable',
-  'reserved',
-  'shadowed',
-  'quarantined',
-]);
+const toolStateSchema = z.enum(TOOL_STATE_ORDER);
 const jsonObject = z.record(z.string(), z.unknown());
-const serverStatusSchema = z.enum([
-  'disabled',
-  'connecting',
-  'connected',
-  'failed',
-  'needs-auth',
-  'needs-confirmation',
-]);
 
 /** The parts of a tool definition that are pinned (hashed as canonical JSON with sorted keys). */
 export const pinnedDefinitionSchema = z.object({
@@ -34,7 +21,7 @@ export const pinnedDefinitionSchema = z.object({
   ui: jsonObject.nullable().optional(),
 });
 export type PinnedDefinitionView = z.infer<typeof pinnedDefinitionSchema>;
-export const pinnedFieldSchema = z.enum(['name', 'description', 'inputSchema', 'outputSchema', 'annotations', 'ui']);
+export const pinnedFieldSchema = z.enum(PINNED_FIELDS);
 
 /** Why a tool is quarantined: its definition no longer matches the operator-trusted pin. Diff `pinned` vs `current`. */
 export const quarantineSchema = z.object({
@@ -178,8 +165,8 @@ export type CatalogView = z.infer<typeof catalogViewSchema>;
 /**
  * The Tools list, column by column: `toolId[i]`, `server[i]`… describe row i, in catalog.get's entry order. Only
  * what a row, the filters, the counts and the intent editor's picker use: no schema, no diff, no descriptions (see
- * catalog.tool and catalog.descriptions). Columns because at 10,000 tools one object per row spent ~40% of the bytes
- * on repeated key names, and Chromium's WebSocket slows sharply with message size (~60 ms at 1 MB, 1-2 s at 7 MB).
+ * catalog.tool and catalog.descriptions). Columns because one object per row repeats every key name
+ * on every row, and Chromium's WebSocket slows sharply with message size (figures in docs/PERFORMANCE.md).
  */
 export const catalogListColumnsSchema = z
   .object({

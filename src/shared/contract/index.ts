@@ -24,6 +24,7 @@ import type { RouteDef } from './define';
 
 export * from './define';
 export * from './result';
+export * from './ws-frames';
 export * from './config';
 export * from './chat';
 export * from './approvals';

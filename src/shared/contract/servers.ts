@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { iconSchema } from './resources';
 import { AUTH_GRANTS, serverConfigSchema } from '../config/schema';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
+import { SERVER_STATUSES } from '../catalog/types';
 import { command, query } from './define';
 
-export const serverStatusSchema = z.enum([
-  'disabled',
-  'connecting',
-  'connected',
-  'failed',
-  'needs-auth',
-  'needs-confirmation',
-]);
+export const serverStatusSchema = z.enum(SERVER_STATUSES);
 
 /** A remote server's OAuth state as the console shows it. Never a token: those stay in main's secret store. */
 export const serverAuthViewSchema = z.object({

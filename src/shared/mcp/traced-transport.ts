@@ -21,6 +21,7 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import type { Transport, JSONRPCMessage } from '@modelcontextprotocol/client';
+import { errorText } from '../error-text';
 
 /**
  * Switched on by the telemetry SDK when it starts (and off when it stops); off, a traced transport only passes through.
@@ -191,7 +192,7 @@ export function traceTransport<T extends Transport>(transport: T, options: McpTr
             {
               jsonrpc: '2.0',
               id,
-              error: { code: -32000, message: error instanceof Error ? error.message : String(error) },
+              error: { code: -32000, message: errorText(error) },
             } as Message,
             histograms().sent,
           );

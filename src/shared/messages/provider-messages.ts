@@ -36,6 +36,8 @@ export const PROVIDER_MESSAGES = {
   'provider.argumentsNotObject': '{{label}}: arguments for tool "{{tool}}" are not a JSON object',
   // the Settings model label when the provider can't be made (src/main/rpc/handlers/settings-handlers.ts)
   'provider.notUsable': '{{provider}} (not usable: {{detail}})',
+  // a provider the config names that this entry point did not register (core/providers/create-provider.ts)
+  'provider.notRegistered': 'the model provider "{{provider}}" is not available in this build',
   // the offline demo model's name, wherever a label is shown (DEMO_LABEL is its English)
   'provider.demoLabel': 'offline demo model',
 } as const;

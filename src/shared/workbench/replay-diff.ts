@@ -8,6 +8,7 @@ import {
   type ReplayStep,
   type ReplayStepSide,
 } from '../contract';
+import { canonicalJson } from '../canonical-json';
 
 /**
  * The original conversation and its replay side by side, per turn and model step: the visible tools (names
@@ -139,20 +140,9 @@ function changedDescriptions(a: ModelStep | undefined, b: ModelStep | undefined)
     .map((tool) => tool.name);
 }
 
-const callsKey = (side: ReplayStepSide) =>
-  JSON.stringify(side.calls.map((call) => [call.tool, canonical(call.arguments)]));
-
 /** Key order does not make two argument objects differ. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  return value;
-}
+const callsKey = (side: ReplayStepSide) =>
+  JSON.stringify(side.calls.map((call) => [call.tool, canonicalJson(call.arguments)]));
 
 function userTextOf(items: readonly ChatItem[], turnId: string | undefined): string | undefined {
   if (!turnId) return undefined;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatItem } from '../../../shared/contract';
 import { REFUSED_CALL_PREFIX } from './refusal';
-import { createDemoProvider } from '../providers/demo/demo-provider';
+import { createDemoProvider } from '../../demo-shop/demo-provider';
 import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
 import { callTools, say, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';
 import { SkillPinStore } from '../server-skills/skill-pins';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDemoProvider } from '../providers/demo/demo-provider';
+import { createDemoProvider } from '../../demo-shop/demo-provider';
 import { INTERRUPTED } from '../stores/conversation-store';
 import { startRuntimeHarness, type RuntimeHarness } from '../../../../tests/support/agent/runtime-harness';
 import { callTools, scriptedProvider } from '../../../../tests/support/agent/scripted-provider';

@@ -10,6 +10,7 @@ import { Conflict } from '../errors';
 import { say } from '../../../shared/messages';
 import { carriedMessage, type UiMessage } from '../../../shared/i18n-message';
 import type { LiveConversation } from './conversation';
+import { errorText } from '../../../shared/error-text';
 
 interface RunningTurn {
   turnId: string;
@@ -151,7 +152,5 @@ export class AgentService {
 
 /** A turn's failure as the console shows it: a known error's own code, anything else a generic code with its words. */
 export function turnFailureMessage(error: unknown): UiMessage {
-  return (
-    carriedMessage(error) ?? say('turn.failed', { detail: error instanceof Error ? error.message : String(error) })
-  );
+  return carriedMessage(error) ?? say('turn.failed', { detail: errorText(error) });
 }

@@ -6,7 +6,7 @@ import type { EventSink } from '../events';
 import { loadKnowledgeBase, type KnowledgeBase } from '../knowledge/knowledge-base';
 import { retryingOnce } from '../retrying-once';
 import { createModelProvider, providerForSettings } from '../providers/create-provider';
-import type { ModelProvider } from '../providers/types';
+import type { ModelProvider, ModelProviderRegistry } from '../providers/types';
 import { tracedProvider } from '../telemetry/agent-spans';
 import type { CallRegistry } from '../requests/call-registry';
 import { defaultApiKeyEnv, type SecretStore } from '../secrets';
@@ -21,7 +21,7 @@ import {
 } from '../stores/conversation-store';
 import { createLocalToolRunner, type ServerSkillManuals } from './local-tools';
 import { RecordsStore } from '../stores/records-store';
-import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
+import { systemPromptOf } from './system-prompt';
 import { ToolProxy, type McpCaller } from './tool-proxy';
 import type { TurnRunnerDeps } from './turn-runner';
 
@@ -40,6 +40,8 @@ export interface AgentRuntimeOptions {
   instructions?: TurnRunnerDeps['instructions'];
   /** The fetch model providers send with (the desktop's honours the system proxy); default Node's. */
   fetch?: typeof fetch;
+  /** Model providers beside the vendors' (the demo shop's offline model), registered by the entry point. */
+  modelProviders?: ModelProviderRegistry;
   /** MCP calls in flight, for the server requests they cause (see ServerRequestService). */
   calls?: CallRegistry;
   /** Where start-up says what it had to work around (the records index read off its worker). */
@@ -74,7 +76,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
   });
 
   const current = providerForSettings((settings, apiKey) =>
-    createModelProvider(settings, apiKey, { fetch: options.fetch }),
+    createModelProvider(settings, apiKey, { fetch: options.fetch }, options.modelProviders),
   );
   const provider =
     options.overrides?.provider ??
@@ -91,7 +93,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     proxy,
     events,
     maxSteps: () => config.current().agent.maxSteps,
-    systemPrompt: () => config.current().agent.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    systemPrompt: () => systemPromptOf(config.current().agent),
     instructions: options.instructions,
     model: () => config.current().agent.model,
   };

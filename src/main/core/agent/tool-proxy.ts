@@ -5,6 +5,7 @@ import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/cata
 import type { EventSink } from '../events';
 import type { CallProgress, CallTask, OperatorWait } from '../mcp';
 import { say } from '../../../shared/messages';
+import { errorText } from '../../../shared/error-text';
 import type { ChatMessage, ModelImage, ToolCallRequest } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
 import type { ApprovalService } from './approvals';
@@ -174,8 +175,8 @@ export class ToolProxy {
         ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
         : {
             status: 'error',
-            modelText: `Tool error: ${messageOf(error)}`,
-            error: messageOf(error),
+            modelText: `Tool error: ${errorText(error)}`,
+            error: errorText(error),
             message: failureMessage(error),
             approval: asked.approval,
           };
@@ -474,10 +475,6 @@ export class ToolProxy {
  */
 export function needsConfirmation(binding: Pick<ToolBinding, 'confirm' | 'readOnly'>): boolean {
   return binding.confirm === 'always' || (binding.confirm === 'auto' && !binding.readOnly);
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** `make` runs at most once, when first asked. */

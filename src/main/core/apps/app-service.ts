@@ -17,6 +17,7 @@ import { appResourceOf, type CheckedAppResource } from '../mcp/app-resources';
 import type { ServerRequestHandlers } from '../mcp/types';
 import { targetFor } from '../workbench/operator-runs';
 import { AppCallBounds } from './app-call-bounds';
+import { errorText } from '../../../shared/error-text';
 
 export interface AppServiceDeps {
   catalog: () => CatalogSnapshot;
@@ -212,7 +213,7 @@ export class AppService {
       return result as unknown as Record<string, unknown>;
     } catch (error) {
       // The operator (or the rules: rate, policy, timeout) said no: the app gets that, as a refusal rather than a failure.
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorText(error);
       throw refuse(
         'samplingRefused',
         say('app.samplingRefused', { appTool: input.appTool, server: input.server, detail }),

@@ -4,6 +4,7 @@ import type { AssertionCallback, CrossAppAccessContext } from '@modelcontextprot
 import { decodeJwt, decodeProtectedHeader, type JWTPayload } from 'jose';
 import { say } from '../../../shared/messages';
 import { AuthFailure } from './auth-failure';
+import { errorText } from '../../../shared/error-text';
 
 /**
  * grant: cross_app_access (SEP-990, enterprise-managed authorization). The SDK's CrossAppAccessProvider sends the
@@ -54,7 +55,7 @@ export function crossAppAssertion(server: string, idp: IdpSettings, now: () => D
         say('auth.idpRefused', {
           idp: originOf(idp.tokenEndpoint ?? idp.issuer!),
           server,
-          detail: clipped(error instanceof Error ? error.message : String(error)),
+          detail: clipped(errorText(error)),
         }),
       );
     }

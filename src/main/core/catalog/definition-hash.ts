@@ -10,21 +10,8 @@ import {
   type PinnedFieldHashes,
   type ToolDefinition,
 } from '../../../shared/catalog';
+import { canonicalJson } from '../../../shared/canonical-json';
 import { SLICE_MS, Slices } from '../slices';
-
-/** JSON with object keys sorted at every depth, so key order never changes a hash. `undefined` members drop out, as in JSON. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-  const keys = Object.keys(value).sort();
-  const parts: string[] = [];
-  for (const key of keys) {
-    const member = (value as Record<string, unknown>)[key];
-    if (member === undefined || typeof member === 'function') continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(member)}`);
-  }
-  return `{${parts.join(',')}}`;
-}
 
 /** One-shot: no Hash object per call (tool calls hash their arguments, discovery every definition). */
 export const sha256 = (text: string): string => hash('sha256', text, 'hex');
@@ -102,7 +89,7 @@ export function fingerprintServers(servers: readonly CatalogServerInput[]): BySe
  * Hashes a freshly discovered tool list before it is published, in slices that hand the event loop back: the
  * catalog then finds every fingerprint made (they are memoised per definition object). Where a definition no
  * longer matches its pin, the per-field hashes of both are made too, for the drift the catalog will report.
- * A 10,000-tool server whose every description changed otherwise cost one synchronous resolve of ~1 s.
+ * Otherwise a wide server whose every description changed would be hashed in one synchronous resolve.
  */
 export async function warmFingerprints(
   tools: readonly ToolDefinition[],

@@ -2,6 +2,7 @@
 // (started by config-work.ts; built as its own entry, out/main/config-worker.js: electron.vite.config.ts).
 import { parentPort } from 'node:worker_threads';
 import { editConfig, prepareSave, readConfig } from './config-text';
+import { errorText } from '../../../shared/error-text';
 
 const tasks = { read: readConfig, edit: editConfig, save: prepareSave } as const;
 export type ConfigTask = keyof typeof tasks;
@@ -12,6 +13,6 @@ parentPort?.on('message', ({ id, task, args }: { id: number; task: ConfigTask; a
     const result = (tasks[task] as (...a: unknown[]) => unknown)(...args);
     parentPort!.postMessage({ id, result });
   } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    parentPort!.postMessage({ id, error: errorText(error) });
   }
 });

@@ -12,7 +12,8 @@ import { envReferencesOf, isAllowed, showingReferences, withConsentedEnv, type E
 import { Invalid } from '../errors';
 import type { ConfigStore } from './config-store';
 import type { UiMessage } from '../../../shared/i18n-message';
-import { say, zodIssueMessage } from '../../../shared/messages';
+import { say } from '../../../shared/messages';
+import { zodIssueMessage } from '../../../shared/messages/zod-issue';
 
 /**
  * Imports MCP server definitions other hosts write: Claude Desktop / Cursor / Cline

@@ -1,5 +1,6 @@
 import type { CallToolResult, Client } from '@modelcontextprotocol/client';
 import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { canonicalJson } from '../../../shared/canonical-json';
 import { DEFAULT_BACKOFF } from './backoff';
 import { DEFAULT_INSTALL_TIMEOUT_MS } from './package-runner';
 import { ServerUnavailableError } from './connection-failures';
@@ -75,11 +76,11 @@ export class ConnectionManager {
     const wanted = new Map(servers.map((s) => [s.name, s]));
     for (const [name, connection] of this.connections) {
       const next = wanted.get(name);
-      const fingerprint = next && stableJson(next);
+      const fingerprint = next && canonicalJson(next);
       if (
         next &&
         fingerprint !== this.fingerprints.get(name) &&
-        stableJson({ ...next, roots: null }) === stableJson({ ...connection.config, roots: null }) &&
+        canonicalJson({ ...next, roots: null }) === canonicalJson({ ...connection.config, roots: null }) &&
         connection.updateRoots(next.roots)
       ) {
         this.fingerprints.set(name, fingerprint as string);
@@ -106,7 +107,7 @@ export class ConnectionManager {
       );
       const connection = new ServerConnection(server, this.settings, (state) => this.changed(state), hooks);
       this.connections.set(server.name, connection);
-      this.fingerprints.set(server.name, stableJson(server));
+      this.fingerprints.set(server.name, canonicalJson(server));
       started.push(connection);
     }
     this.dirty = true;
@@ -211,13 +212,4 @@ function noteTransition(sessions: ServerSessions, state: ServerState, before: Se
   else if (state.status === 'failed') hooks.note('error', state.error ?? 'failed');
   else if (state.status === 'needs-auth') hooks.note('warning', state.error ?? 'waiting for a sign-in');
   else if (state.status === 'disabled') hooks.note('info', 'disabled');
-}
-
-/** JSON with sorted keys, so two equal configs compare equal whatever their key order. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
 }

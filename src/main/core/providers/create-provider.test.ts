@@ -35,10 +35,6 @@ function recordingFetch() {
 
 describe('createModelProvider', () => {
   it('picks the provider named in settings', () => {
-    expect(createModelProvider({ provider: 'demo' }, undefined)).toMatchObject({
-      id: 'demo',
-      label: 'offline demo model',
-    });
     const openai = createModelProvider(
       { provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: 'qwen2.5:7b' },
       undefined,
@@ -51,23 +47,20 @@ describe('createModelProvider', () => {
     expect(anthropic).toMatchObject({ id: 'anthropic', label: 'claude-sonnet-4-6 via api.anthropic.com' });
   });
 
-  it('loads the demo model when it is first asked (prepare or a stream), not with the rest', async () => {
-    vi.resetModules();
-    let loaded = 0;
-    vi.doMock('./demo/demo-provider', async (original) => {
-      loaded++;
-      return original();
+  it('makes a provider the entry point registered, and fails each turn clearly for one nobody registered', async () => {
+    const registered: ModelProvider = { id: 'demo', label: 'registered demo', stream: async function* () {} };
+    const make = vi.fn(() => registered);
+    expect(createModelProvider({ provider: 'demo' }, 'k', {}, { demo: make })).toBe(registered);
+    expect(make).toHaveBeenCalledWith({ provider: 'demo' }, 'k', {});
+
+    const unregistered = createModelProvider({ provider: 'demo' }, undefined);
+    expect(unregistered.id).toBe('demo');
+    await expect(collectEvents(unregistered.stream(request()))).rejects.toMatchObject({
+      name: 'ProviderError',
+      code: 'config',
+      message: 'the model provider "demo" is not available in this build',
+      uiMessage: { code: 'provider.notRegistered' },
     });
-    try {
-      const { createModelProvider: fresh } = await import('./create-provider');
-      const demo = fresh({ provider: 'demo' }, undefined);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(loaded).toBe(0);
-      demo.prepare?.();
-      await vi.waitFor(() => expect(loaded).toBe(1));
-    } finally {
-      vi.doUnmock('./demo/demo-provider');
-    }
   });
 
   it('never puts the key in the label', () => {

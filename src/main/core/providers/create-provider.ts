@@ -1,28 +1,32 @@
+import { say } from '../../../shared/messages';
 import { retryingOnce } from '../retrying-once';
 import { providerLabel } from './tool-arguments';
 import {
   ANTHROPIC_DEFAULT_BASE_URL,
-  DEMO_LABEL,
   OPENAI_DEFAULT_BASE_URL,
+  ProviderError,
   type ModelProvider,
+  type ModelProviderRegistry,
   type ModelSettings,
   type ProviderHost,
 } from './types';
 
 /**
- * Picks the provider for `settings.provider`; the caller resolves the key (from apiKeyEnv / secret store).
- * Each provider's module (a vendor SDK, the demo's replies) is imported on the first model call, not at start-up:
- * loading them all cost the main process's start-up time for the ones not in use.
+ * Picks the provider for `settings.provider`: one the entry point registered (the demo shop's offline model), else a
+ * vendor's. The caller resolves the key (from apiKeyEnv / secret store). Each vendor's SDK is imported on the first
+ * model call, not at start-up: loading them all cost the main process's start-up time for the ones not in use.
  */
 export function createModelProvider(
   settings: ModelSettings,
   apiKey: string | undefined,
   host: ProviderHost = {},
+  registered: ModelProviderRegistry = {},
 ): ModelProvider {
+  const make = registered[settings.provider];
+  if (make) return make(settings, apiKey, host);
   switch (settings.provider) {
     case 'demo':
-      // Its replies and flows too: ~30 KB that the runtime's module evaluated at start-up for a model not in use.
-      return lazyProvider('demo', DEMO_LABEL, async () => (await import('./demo/demo-provider')).createDemoProvider());
+      return unregisteredProvider(settings.provider);
     case 'openai-compatible':
       return lazyProvider('openai-compatible', labelOf(settings, OPENAI_DEFAULT_BASE_URL), async () =>
         (await import('./openai-compatible')).createOpenAiCompatibleProvider(settings, apiKey, host),
@@ -32,6 +36,18 @@ export function createModelProvider(
         (await import('./anthropic')).createAnthropicProvider(settings, apiKey, host),
       );
   }
+}
+
+/** A provider the config names but the entry point did not register: each turn fails with the reason. */
+function unregisteredProvider(id: string): ModelProvider {
+  return {
+    id,
+    label: id,
+    // eslint-disable-next-line require-yield -- it fails before its first event
+    async *stream() {
+      throw new ProviderError('config', say('provider.notRegistered', { provider: id }));
+    },
+  };
 }
 
 const labelOf = (settings: ModelSettings, defaultBaseUrl: string) =>

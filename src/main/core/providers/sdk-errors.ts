@@ -1,6 +1,7 @@
 import { say } from '../../../shared/messages';
 import { ProviderError } from './types';
 import type { StreamGuard } from './stream-guard';
+import { errorText } from '../../../shared/error-text';
 
 /**
  * Maps errors from the two official SDKs (same generator, same class names) to ProviderError.
@@ -52,7 +53,7 @@ export function toProviderError(err: unknown, sdk: SdkErrorClasses, ctx: ErrorCo
       'bad_response',
       say('provider.malformedStream', { label, detail: redact(err.message, ctx.apiKey) }),
     );
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorText(err);
   return new ProviderError('bad_response', say('provider.unexpected', { label, detail: redact(message, ctx.apiKey) }));
 }
 

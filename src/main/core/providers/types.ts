@@ -5,7 +5,7 @@
 
 import type { ModelToolDefinition } from '../../../shared/catalog';
 import type { UiMessage } from '../../../shared/i18n-message';
-import { PROVIDER_MESSAGES } from '../../../shared/messages/provider-messages';
+import type { ModelSettings } from '../../../shared/config/schema';
 
 /** A tool exactly as the model sees it (name, description, input schema): the catalog's own type. */
 export type { ModelToolDefinition };
@@ -94,7 +94,18 @@ export interface ProviderHost {
   fetch?: typeof fetch;
 }
 
-/** The offline demo model's label (here, so naming it does not load the demo's module); the console translates it. */
-export const DEMO_LABEL = PROVIDER_MESSAGES['provider.demoLabel'];
+/** Makes a provider from the model settings and the resolved key; called again only when either changes. */
+export type ModelProviderFactory = (
+  settings: ModelSettings,
+  apiKey: string | undefined,
+  host: ProviderHost,
+) => ModelProvider;
+
+/**
+ * Providers an entry point adds to the vendors' (the demo shop's offline model), by the config's `provider` name;
+ * the core knows none of them.
+ */
+export type ModelProviderRegistry = Partial<Record<ModelSettings['provider'], ModelProviderFactory>>;
+
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';

@@ -5,6 +5,8 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { retryingOnce } from '../retrying-once';
 import { nextTurn } from '../slices';
+import { canonicalJson } from '../../../shared/canonical-json';
+import { errorText } from '../../../shared/error-text';
 
 /**
  * The SDK's Skills client, loaded with the first server that declares the extension (the shop, at start-up): its
@@ -126,7 +128,7 @@ async function readOne(
       if (read.body !== undefined) body = read.body;
     } catch (error) {
       const reason = (error as { reason?: unknown }).reason;
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = errorText(error);
       return refuse(
         typeof reason === 'string'
           ? say('serverSkill.verifyFailed', { uri: file.uri, check: reason, detail })
@@ -143,17 +145,9 @@ export function skillDigest(entry: SkillEntry): string {
   const files =
     entry.resources === 'dynamic' ? [] : [...entry.resources].map((f) => `${f.uri}\n${f.size}\n${f.digest}`).sort();
   return createHash('sha256')
-    .update(`${stableJson(entry.frontmatter)}\n${files.join('\n')}`)
+    .update(`${canonicalJson(entry.frontmatter)}\n${files.join('\n')}`)
     .digest('hex');
 }
-
-/** JSON with sorted keys at every level: the same frontmatter hashes the same whatever its key order. */
-const stableJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
 
 /** `skill://acme/after-sales/SKILL.md` -> `after-sales`. */
 function nameFromUri(uri: string | undefined): string | undefined {

@@ -8,6 +8,7 @@ import type { EventSink } from '../events';
 import type { ConnectionsSnapshot, ServerState } from '../mcp';
 import { readServerSkills, SERVER_SKILL_LIMITS, type ReadSkill } from './read-server-skills';
 import type { SkillPinStore } from './skill-pins';
+import { errorText } from '../../../shared/error-text';
 
 const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
 /** A listing's ttlMs is honoured within these bounds: a 0 or absent ttl schedules nothing (reconnects and rediscovery still list). */
@@ -297,7 +298,7 @@ export class ServerSkillsService {
       },
       (error: unknown) => {
         if (this.listings.get(server)?.gen !== gen) return;
-        const detail = error instanceof Error ? error.message : String(error);
+        const detail = errorText(error);
         this.deps.log?.(`[skills] ${server}: skills/list failed: ${detail}`);
         // The listing as a whole was refused: none of its skills can be trusted, the server's tools are untouched.
         Object.assign(listing, {

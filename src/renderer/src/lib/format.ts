@@ -1,6 +1,7 @@
 import { uiMessageText } from './i18n/messages';
 import { RpcClientError } from './rpc/types';
 import { activeLanguage, i18n } from './i18n';
+import { errorText } from '../../../shared/error-text';
 
 /**
  * Every date, time, number and duration the console shows, formatted with Intl for the active UI language (so
@@ -81,7 +82,7 @@ export function prettyJson(value: unknown): string {
 /** What went wrong, in the UI's language where main sent a code for it (RpcClientError.uiMessage). */
 export function errorMessage(error: unknown): string {
   if (error instanceof RpcClientError && error.uiMessage) return uiMessageText(i18n, error.uiMessage);
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }
 
 /** "512 bytes" / "512字节", "4 kB", "1.2 MB" (binary multiples, as the sizes servers report are). */

@@ -1,4 +1,5 @@
 import { UriTemplate } from '@modelcontextprotocol/server';
+import { errorText } from '../../../../shared/error-text';
 
 /**
  * A resource template's variables and its expansion (RFC 6570), with the SDK's UriTemplate: the same code SDK servers
@@ -17,6 +18,6 @@ export function parseTemplate(uriTemplate: string): ParsedTemplate {
       template.expand(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
     return { ok: true, variables, expand };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: errorText(error) };
   }
 }

@@ -7,7 +7,8 @@ import { useOpenRequest, useUnsavedChangesGuard } from '../../app/navigation';
 import { ServerSkillsPanel } from './ServerSkillsPanel';
 import { SkillEditor } from './SkillEditor';
 import { SkillsSaveBar } from './SkillsSaveBar';
-import { useSkillsUiStore } from './skills-ui-store';
+import { savedValueOf, useSkillsDraftStore, useSkillsUiStore, type SavedSkills } from './skills-ui-store';
+import { shownValue } from '../../lib/drafts/draft-store';
 import { newSkill, skillProblemsFromPaths, validateSkills } from './skill-validation';
 import { useSkillsSave } from './use-skills-save';
 import './skills.css';
@@ -32,11 +33,14 @@ export function SkillsPage() {
   );
 }
 
-function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } }) {
+function SkillsEditor({ saved: savedSkills }: { saved: SavedSkills }) {
   const { t } = useTranslation('skills');
-  const store = useSkillsUiStore();
+  const saved = useMemo(() => savedValueOf(savedSkills), [savedSkills]);
+  const skills = useSkillsDraftStore((state) => shownValue(state, saved));
+  const serverProblems = useSkillsDraftStore((state) => state.serverProblems);
+  const select = useSkillsUiStore((state) => state.select);
+  const selectedIndex = useSkillsUiStore((state) => state.selected);
   const catalog = useRpcQuery('catalog.list', {});
-  const skills = store.draft ?? saved.skills;
   const save = useSkillsSave(saved);
   // The rows that are bindings (gated ones too), one per tool name, sorted like the list.
   const bound = useMemo(
@@ -49,8 +53,8 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
     [catalog.data],
   );
   const local = useMemo(() => validateSkills(skills, t), [skills, t]);
-  const fromServer = useMemo(() => skillProblemsFromPaths(store.serverProblems), [store.serverProblems]);
-  useUnsavedChangesGuard('skills', save.dirty, store.discard, t('skillsPage.leaveMessage'));
+  const fromServer = useMemo(() => skillProblemsFromPaths(serverProblems), [serverProblems]);
+  useUnsavedChangesGuard('skills', save.dirty, save.discard, t('skillsPage.leaveMessage'));
 
   // A skill named from another page (a tool's "gating skills") is selected once the list is here.
   const selectByName = useCallback(
@@ -62,20 +66,17 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
   );
   useOpenRequest('skills', selectByName);
 
-  const selected =
-    store.selected !== null && store.selected < skills.length ? store.selected : skills.length ? 0 : null;
-  const edit = (next: Skill[], select?: number | null) => store.edit(next, saved, select);
+  const selected = selectedIndex !== null && selectedIndex < skills.length ? selectedIndex : skills.length ? 0 : null;
+  // Adding or deleting shifts indexes, so main's problems (by index) no longer point at the right skill.
+  const edit = (next: Skill[], selectAfter?: number | null) => {
+    useSkillsDraftStore.getState().edit(next, saved, { structural: selectAfter !== undefined });
+    if (selectAfter !== undefined) select(selectAfter);
+  };
   const problemsOf = (index: number) => [...(local.get(index) ?? []), ...(fromServer.bySkill.get(index) ?? [])];
 
   return (
     <>
-      <SkillsSaveBar
-        save={save}
-        localProblems={local}
-        skills={skills}
-        general={fromServer.general}
-        onSelect={store.select}
-      />
+      <SkillsSaveBar save={save} localProblems={local} skills={skills} general={fromServer.general} onSelect={select} />
       <div className="skills-columns">
         <nav className="skills-list" aria-label={t('skillsPage.skills')}>
           <button
@@ -95,7 +96,7 @@ function SkillsEditor({ saved }: { saved: { skills: Skill[]; revision: number } 
                     type="button"
                     className={`skill-link${index === selected ? ' active' : ''}`}
                     aria-current={index === selected ? 'true' : undefined}
-                    onClick={() => store.select(index)}
+                    onClick={() => select(index)}
                     data-testid="skill-item"
                   >
                     <strong>{skill.name || t('skillsPage.noName')}</strong>

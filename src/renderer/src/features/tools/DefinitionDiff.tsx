@@ -1,26 +1,15 @@
 import { diffLines } from 'diff';
 import { useMemo } from 'react';
 import type { QuarantineView } from '../../../../shared/contract';
+import { canonicalJson } from '../../../../shared/canonical-json';
 import { DescriptionDiff } from '../../components/DescriptionDiff';
 import { useTranslation } from 'react-i18next';
 
 type PinnedDefinition = QuarantineView['pinned'];
 type PinnedField = QuarantineView['changed'][number];
 
-/** JSON with sorted keys, so a reordered object is not reported as a change. */
-export function stableJson(value: unknown): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return JSON.stringify(sort(value), null, 2) ?? 'null';
-}
+/** Indented JSON with sorted keys, so a reordered object is not reported as a change. */
+const stableJson = (value: unknown): string => JSON.stringify(JSON.parse(canonicalJson(value)), null, 2);
 
 function JsonLineDiff({ before, after, label }: { before: unknown; after: unknown; label: string }) {
   const parts = useMemo(() => diffLines(stableJson(before), stableJson(after)), [before, after]);

@@ -1,3 +1,4 @@
+import type { ToolState } from '../../../../shared/catalog';
 import type { CatalogListEntry, CatalogView } from '../../../../shared/contract';
 
 /** A row of catalog.list: what the list, the filters and the pickers show; `title` and `icon` only when the tool has them. */
@@ -5,7 +6,7 @@ export type CatalogRow = CatalogListEntry & { title?: string | null; icon?: stri
 /** A row in full (catalog.tool): quarantine diff, nodes, gating skills, descriptions, annotations. */
 export type CatalogEntry = CatalogView['entries'][number];
 export type CatalogBinding = CatalogView['bindings'][number];
-export type ToolState = CatalogRow['state'];
+export type { ToolState };
 
 /**
  * Every state a catalog entry can be in, with its badge tone (its label and one-line meaning are translated:

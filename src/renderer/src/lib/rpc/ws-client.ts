@@ -1,4 +1,4 @@
-import type { Result } from '../../../../shared/contract';
+import type { WsEventFrame, WsRequestFrame, WsResponseFrame } from '../../../../shared/contract';
 import { RpcClientError, type ConnectionState, type EventListener, type RpcClient } from './types';
 
 interface Pending {
@@ -83,7 +83,7 @@ export function createWsClient(
   };
 
   const handleFrame = (text: string) => {
-    let frame: { id?: number; result?: Result<unknown>; event?: string; payload?: unknown };
+    let frame: Partial<WsResponseFrame & WsEventFrame>;
     try {
       frame = JSON.parse(text);
     } catch {
@@ -109,7 +109,7 @@ export function createWsClient(
       const id = nextId++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        socket!.send(JSON.stringify({ id, route, input }));
+        socket!.send(JSON.stringify({ id, route, input } satisfies WsRequestFrame));
       });
     },
     on(listener) {

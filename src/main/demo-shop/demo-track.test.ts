@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeShop, SEEDED_ORDERS, SHOP_TOOLS, toolsNamed } from '../../../../../tests/support/providers/fake-shop';
+import { fakeShop, SEEDED_ORDERS, SHOP_TOOLS, toolsNamed } from '../../../tests/support/providers/fake-shop';
 import { createDemoProvider } from './demo-provider';
-import { fixed, runTurn } from '../../../../../tests/support/providers/demo-harness';
+import { fixed, runTurn } from '../../../tests/support/providers/demo-harness';
 
 const provider = createDemoProvider();
 const shop = fakeShop();

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { describe, expect, it } from 'vitest';
-import { splitMarkdown } from '../../knowledge/split-markdown';
-import { refusedCallText } from '../../agent/refusal';
+import { splitMarkdown } from '../core/knowledge/split-markdown';
+import { refusedCallText } from '../core/agent/refusal';
 import type { Lang, ToolStep } from './conversation';
 import * as replies from './replies';
 import type { Logistics, ShopOrder } from './shop-results';
@@ -168,7 +168,7 @@ describe('demo reply templates render as the markdown they mean', () => {
   });
 
   it('every knowledge passage quoted by policyAnswer keeps its paragraphs out of its lists', async () => {
-    const dir = join(__dirname, '../../../../../resources/knowledge');
+    const dir = join(__dirname, '../../../resources/knowledge');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.md'));
     expect(files.length).toBeGreaterThan(0);
     let withTrailer = 0;

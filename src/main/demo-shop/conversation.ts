@@ -1,5 +1,5 @@
-import { isRefusedCallText } from '../../agent/refusal';
-import type { ModelRequest, ToolCallRequest, ModelToolDefinition } from '../types';
+import { isRefusedCallText } from '../core/agent/refusal';
+import type { ModelRequest, ToolCallRequest, ModelToolDefinition } from '../core/providers/types';
 
 /**
  * A read-only view of one model request. The demo planner is stateless: everything it knows

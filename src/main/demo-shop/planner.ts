@@ -1,4 +1,4 @@
-import type { ModelRequest } from '../types';
+import type { ModelRequest } from '../core/providers/types';
 import { lastAnswered, readConversation, type Conversation } from './conversation';
 import { planAddress } from './flow-address';
 import { planCancel } from './flow-cancel';

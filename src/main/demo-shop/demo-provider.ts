@@ -1,5 +1,6 @@
-import { say } from '../../../../shared/messages';
-import { DEMO_LABEL, ProviderError, type ModelProvider, type ModelRequest, type ModelStreamEvent } from '../types';
+import { say } from '../../shared/messages';
+import { ProviderError, type ModelProvider, type ModelRequest, type ModelStreamEvent } from '../core/providers/types';
+import { DEMO_LABEL } from './model-providers';
 import { planNextStep } from './planner';
 
 const CHUNK_CHARS = 6;

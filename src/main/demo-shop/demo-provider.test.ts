@@ -1,22 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadKnowledgeBase, type KnowledgeBase } from '../../knowledge/knowledge-base';
-import { runSearchKnowledge } from '../../knowledge/search-knowledge-tool';
-import { collectEvents } from '../collect-events';
-import {
-  ALL_SHOP_TOOL_NAMES,
-  fakeShop,
-  SHOP_TOOLS,
-  toolsNamed,
-} from '../../../../../tests/support/providers/fake-shop';
-import { ProviderError, type ModelRequest } from '../types';
+import { loadKnowledgeBase, type KnowledgeBase } from '../core/knowledge/knowledge-base';
+import { runSearchKnowledge } from '../core/knowledge/search-knowledge-tool';
+import { collectEvents } from '../core/providers/collect-events';
+import { ALL_SHOP_TOOL_NAMES, fakeShop, SHOP_TOOLS, toolsNamed } from '../../../tests/support/providers/fake-shop';
+import { ProviderError, type ModelRequest } from '../core/providers/types';
 import { createDemoProvider } from './demo-provider';
-import { fixed, runTurn } from '../../../../../tests/support/providers/demo-harness';
+import { fixed, runTurn } from '../../../tests/support/providers/demo-harness';
 
 const provider = createDemoProvider();
 let kb: KnowledgeBase;
 beforeAll(async () => {
-  kb = await loadKnowledgeBase(fileURLToPath(new URL('../../../../../resources/knowledge', import.meta.url)));
+  kb = await loadKnowledgeBase(fileURLToPath(new URL('../../../resources/knowledge', import.meta.url)));
 });
 const shopWithKnowledge = () =>
   fakeShop({ search_knowledge: (call) => ({ content: runSearchKnowledge(kb, call.arguments) }) });

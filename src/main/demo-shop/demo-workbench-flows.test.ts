@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fakeShop, SEEDED_ORDERS, SHOP_TOOLS, toolsNamed } from '../../../../../tests/support/providers/fake-shop';
-import { fixed, runTurn } from '../../../../../tests/support/providers/demo-harness';
+import { fakeShop, SEEDED_ORDERS, SHOP_TOOLS, toolsNamed } from '../../../tests/support/providers/fake-shop';
+import { fixed, runTurn } from '../../../tests/support/providers/demo-harness';
 import { createDemoProvider } from './demo-provider';
 import { splitAddress } from './flow-address';
 
