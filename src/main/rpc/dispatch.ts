@@ -39,7 +39,7 @@ export function createDispatch(core: Core, options: DispatchOptions = {}): Dispa
       config.current().agent.mcp.servers.some((s) => s.name === name),
     ),
     ...createResourceHandlers(core.resources),
-    ...createCatalogHandlers(tools.catalog, core.instructions),
+    ...createCatalogHandlers(tools.catalog, core.catalogRun),
     ...createIntentHandlers(config),
     ...createSkillHandlers(config, core.serverSkills),
     ...createWorkbenchHandlers(workbench, runtime),

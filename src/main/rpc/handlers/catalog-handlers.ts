@@ -3,7 +3,7 @@ import type { PinActionResult } from '../../../shared/contract';
 import type { Handlers } from '../router';
 import type { CatalogService } from '../../core/catalog/catalog-service';
 import { descriptionsView, entryView, fullView, listView, toolView } from './catalog-views';
-import type { InstructionsService } from '../../core/catalog/instructions-service';
+import type { CatalogRun } from '../../core/catalog/catalog-run';
 
 type CatalogHandlers = Pick<
   Handlers,
@@ -17,7 +17,7 @@ type CatalogHandlers = Pick<
   | 'catalog.acceptDescription'
 >;
 
-export function createCatalogHandlers(catalog: CatalogService, instructions?: InstructionsService): CatalogHandlers {
+export function createCatalogHandlers(catalog: CatalogService, run: Pick<CatalogRun, 'explain'>): CatalogHandlers {
   const result = ({ revision, entry }: { revision: number; entry: CatalogEntry | null }): PinActionResult => ({
     revision,
     entry: entry && entryView(entry),
@@ -27,19 +27,7 @@ export function createCatalogHandlers(catalog: CatalogService, instructions?: In
     'catalog.list': () => listView(catalog.current()),
     'catalog.tool': ({ toolId, server }) => toolView(catalog.current(), toolId, server),
     'catalog.descriptions': () => descriptionsView(catalog.current()),
-    'catalog.explain': ({ toolId, loadedSkills }) => {
-      const explanation = catalog.explain(toolId, loadedSkills);
-      // The tool's server gives instructions other than those pinned: what the model is told about it is held too.
-      const { catalog: current } = catalog.current();
-      const server = current.bindingsByToolId.get(toolId)?.server ?? current.quarantinedByToolId.get(toolId)?.server;
-      const pin = server === undefined ? undefined : instructions?.pinOf(server);
-      return pin?.held
-        ? {
-            ...explanation,
-            notes: [{ code: 'instructions.heldNote', params: { server: server!, pinnedAt: pin.pinned.pinnedAt } }],
-          }
-        : explanation;
-    },
+    'catalog.explain': ({ toolId, loadedSkills }) => run.explain(toolId, loadedSkills),
     'catalog.acceptChange': (target) => result(catalog.acceptChange(target)),
     'catalog.rejectChange': (target) => result(catalog.rejectChange(target)),
     'catalog.acceptDescription': (target) => result(catalog.acceptDescription(target)),
