@@ -135,9 +135,9 @@ interface SectionProps {
 function KindChoice({ form, set, id, builtin }: SectionProps & { builtin: boolean }) {
   const { t } = useTranslation('servers');
   const kinds: { value: ServerKind; label: string }[] = [
-    { value: 'http', label: 'HTTP (Streamable HTTP or SSE)' },
-    { value: 'stdio', label: 'stdio (a local command)' },
-    ...(builtin ? [{ value: 'builtin' as const, label: 'built-in demo shop' }] : []),
+    { value: 'http', label: t('serverForm.kindHttp') },
+    { value: 'stdio', label: t('serverForm.kindStdio') },
+    ...(builtin ? [{ value: 'builtin' as const, label: t('serverForm.kindBuiltin') }] : []),
   ];
   return (
     <fieldset className="kind-choice">
