@@ -104,6 +104,26 @@ describe('what never reaches a service', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(calls).toEqual([]);
   });
+
+  it('malformed inputs are refused at the router with what is wrong, before any service call', async () => {
+    const refusals: [string, unknown, RegExp?][] = [
+      ['catalog.tool', { toolId: 'query_order' }],
+      ['catalog.tool', { toolId: '', server: 'shop' }],
+      ['catalog.tool', { toolId: 'query_order', server: '' }],
+      ['catalog.tool', { toolId: 'x'.repeat(257), server: 'shop' }],
+      ['catalog.tool', { toolId: 'query_order', server: 'shop', extra: 1 }],
+      ['catalog.tool', { toolId: 1, server: 'shop' }],
+      ['catalog.list', { all: true }],
+      ['intents.save', { intents: [{ id: 'x', name: 'x', kind: 'mcp' }] }, /an mcp node needs a toolId/],
+      ['skills.save', { skills: [{ name: 'nothing', unlocks: [] }] }, /a skill must unlock at least one tool/],
+    ];
+    for (const [name, input, message] of refusals) {
+      const { result, calls } = await route(name, input);
+      expect(result, `${name} ${JSON.stringify(input)}`).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+      if (message) expect(!result.ok && result.error.message).toMatch(message);
+      expect(calls).toEqual([]);
+    }
+  });
 });
 
 describe('sandbox.proxy', () => {
