@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { serverExchangeSchema } from './requests';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 
 export const toolCallStatusSchema = z.enum([
   'awaiting_approval',

@@ -21,7 +21,7 @@ import {
 } from '../stores/conversation-store';
 import { createLocalToolRunner, type ServerSkillManuals } from './local-tools';
 import { RecordsStore } from '../stores/records-store';
-import { DEFAULT_SYSTEM_PROMPT } from './system-prompt';
+import { systemPromptOf } from './system-prompt';
 import { ToolProxy, type McpCaller } from './tool-proxy';
 import type { TurnRunnerDeps } from './turn-runner';
 
@@ -93,7 +93,7 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
     proxy,
     events,
     maxSteps: () => config.current().agent.maxSteps,
-    systemPrompt: () => config.current().agent.systemPrompt ?? DEFAULT_SYSTEM_PROMPT,
+    systemPrompt: () => systemPromptOf(config.current().agent),
     instructions: options.instructions,
     model: () => config.current().agent.model,
   };

@@ -1,4 +1,7 @@
-/** The first-run config: the embedded demo shop, an intent tree that shows every catalog state, and the demo model. */
+/**
+ * The first-run config: the embedded demo shop, its system prompt, an intent tree that shows every catalog state, and
+ * the demo model.
+ */
 export function defaultConfigText(): string {
   return `# Switchboard configuration. Edit here or in the console; changes apply from the next turn.
 agent:
@@ -6,6 +9,15 @@ agent:
     provider: demo            # demo | openai-compatible | anthropic
   maxSteps: 8
   approvalTimeoutMs: 300000
+  # What the model is told first: the demo shop's rules (a real model needs them; the demo model plans without them).
+  systemPrompt: |
+    你是「比特严选」的客服助手。You are the customer-service agent of the shop 比特严选 (Bit Select).
+    - Use the tools you are given; never invent orders, tracking numbers or policies.
+    - To answer where a parcel is: query the customer's orders first (query_order), ask which order when several match,
+      then query logistics (query_logistics) with the tracking number taken from the order result, never from the user's words.
+    - Write actions (cancel, change address, refund) need the operator's approval; if a call is rejected, say so plainly.
+    - For policy questions (shipping, returns, refunds, warranty) search the knowledge base and cite the source.
+    - Reply in the customer's language.
   mcp:
     servers:
       - name: shop

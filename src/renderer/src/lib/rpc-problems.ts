@@ -8,6 +8,10 @@ import { RpcClientError } from './rpc/types';
 export interface FieldProblem {
   path: string;
   message: string;
+  /** Where in switchboard.yaml, when main knows (a raw YAML save); a YAML cascade names its first error's line. */
+  line?: number;
+  column?: number;
+  followsFromLine?: number;
 }
 
 /** Why a save failed, in the terms a form needs: field problems to place, a conflict to resolve, or a plain message. */
@@ -23,11 +27,14 @@ const isProblem = (value: unknown): value is FieldProblem =>
   typeof (value as FieldProblem).message === 'string' &&
   typeof (value as FieldProblem).path === 'string';
 
+const PLACE = ['line', 'column', 'followsFromLine'] as const;
+
 /** A problem's message in the UI's language, where main sent its code (`uiMessage`). */
-const translated = ({ path, message, uiMessage }: FieldProblem & { uiMessage?: UiMessage }): FieldProblem => ({
-  path,
-  message: shownText(i18n, message, uiMessage),
-});
+const translated = ({ uiMessage, ...problem }: FieldProblem & { uiMessage?: UiMessage }): FieldProblem => {
+  const shown: FieldProblem = { path: problem.path, message: shownText(i18n, problem.message, uiMessage) };
+  for (const key of PLACE) if (typeof problem[key] === 'number') shown[key] = problem[key];
+  return shown;
+};
 
 export function saveFailureOf(error: unknown): SaveFailure {
   if (error instanceof RpcClientError) {

@@ -1,13 +1,17 @@
-import { countDescendants } from './tree-ops';
-import type { IntentEditing } from './use-intent-editing';
+import type { IntentNode } from '../../../../shared/config/schema';
+import { canMove as canMoveIn, type IntentEdits } from './intent-edits';
+import type { MoveKind } from './IntentTree';
+import { countDescendants, type NodePath } from './tree-ops';
+import { useIntentSelection } from './use-intent-editing';
 import { useTranslation } from 'react-i18next';
 
 /** The keys for each move in the tree: the same on every keyboard layout and in every language. */
 const SHORTCUTS = { up: 'Alt+↑', down: 'Alt+↓', into: 'Alt+→', out: 'Alt+←' } as const;
 
 /** Add, move and delete for the selected node; the same moves are on Alt+arrows in the tree. */
-export function IntentToolbar({ editing }: { editing: IntentEditing }) {
-  const { selected, selectedNode } = editing;
+export function IntentToolbar({ tree, edits }: { tree: IntentNode[]; edits: IntentEdits }) {
+  const { selected, selectedNode } = useIntentSelection(tree);
+  const canMove = (path: NodePath | null, kind: MoveKind) => canMoveIn(tree, path, kind);
   const { t } = useTranslation('intents');
   const where =
     selectedNode?.kind === 'category'
@@ -20,13 +24,13 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
     <div className="intent-toolbar">
       <div className="actions" role="group" aria-label={t('toolbar.addANode', { where })}>
         <span className="muted small">{t('toolbar.add', { where })}</span>
-        <button type="button" className="btn btn-small" onClick={() => editing.add('category')}>
+        <button type="button" className="btn btn-small" onClick={() => edits.add('category')}>
           {t('toolbar.addCategory')}
         </button>
-        <button type="button" className="btn btn-small" onClick={() => editing.add('mcp')}>
+        <button type="button" className="btn btn-small" onClick={() => edits.add('mcp')}>
           {t('toolbar.addMcp')}
         </button>
-        <button type="button" className="btn btn-small" onClick={() => editing.add('knowledge')}>
+        <button type="button" className="btn btn-small" onClick={() => edits.add('knowledge')}>
           {t('toolbar.addKnowledge')}
         </button>
       </div>
@@ -34,8 +38,8 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
         <button
           type="button"
           className="btn btn-small"
-          disabled={!editing.canMove(selected, 'up')}
-          onClick={() => selected && editing.move(selected, 'up')}
+          disabled={!canMove(selected, 'up')}
+          onClick={() => selected && edits.move(selected, 'up')}
           title={SHORTCUTS.up}
         >
           {t('toolbar.moveUp')}
@@ -43,8 +47,8 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
         <button
           type="button"
           className="btn btn-small"
-          disabled={!editing.canMove(selected, 'down')}
-          onClick={() => selected && editing.move(selected, 'down')}
+          disabled={!canMove(selected, 'down')}
+          onClick={() => selected && edits.move(selected, 'down')}
           title={SHORTCUTS.down}
         >
           {t('toolbar.moveDown')}
@@ -52,8 +56,8 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
         <button
           type="button"
           className="btn btn-small"
-          disabled={!editing.canMove(selected, 'into')}
-          onClick={() => selected && editing.move(selected, 'into')}
+          disabled={!canMove(selected, 'into')}
+          onClick={() => selected && edits.move(selected, 'into')}
           title={SHORTCUTS.into}
         >
           {t('toolbar.intoCategoryAbove')}
@@ -61,8 +65,8 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
         <button
           type="button"
           className="btn btn-small"
-          disabled={!editing.canMove(selected, 'out')}
-          onClick={() => selected && editing.move(selected, 'out')}
+          disabled={!canMove(selected, 'out')}
+          onClick={() => selected && edits.move(selected, 'out')}
           title={SHORTCUTS.out}
         >
           {t('toolbar.outOfCategory')}
@@ -71,7 +75,7 @@ export function IntentToolbar({ editing }: { editing: IntentEditing }) {
           type="button"
           className="btn btn-small btn-danger-quiet"
           disabled={!selected}
-          onClick={() => selected && editing.remove(selected)}
+          onClick={() => selected && edits.remove(selected)}
           title={descendants ? t('toolbar.alsoRemoves', { count: descendants }) : t('toolbar.deleteKey')}
         >
           {descendants ? t('toolbar.deleteWithInside', { count: descendants }) : t('toolbar.delete')}

@@ -7,7 +7,7 @@ import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc, type FakeHandlers } from '../../../../../tests/support/renderer/fake-rpc';
 import { catalogHandlers, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { shellPages } from '../../../../../tests/support/renderer/shell-pages';
-import { useIntentDraftStore } from './intent-draft-store';
+import { useIntentDraftStore, useIntentTreeView } from './intent-draft-store';
 import { IntentsPage } from './IntentsPage';
 
 const mcp = (id: string, name: string, toolId: string): McpLeaf => ({
@@ -58,14 +58,8 @@ const names = () =>
 beforeEach(() => {
   saved = { intents: savedTree(), revision: 7 };
   useUiStore.getState().setPage('intents');
-  useIntentDraftStore.setState({
-    draft: null,
-    base: null,
-    baseRevision: null,
-    selected: null,
-    collapsed: new Set(),
-    serverProblems: [],
-  });
+  useIntentDraftStore.getState().discard();
+  useIntentTreeView.setState({ selected: null, collapsed: new Set(), renameRequest: null });
 });
 afterEach(() => {
   cleanup();

@@ -5,7 +5,7 @@ import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { catalogHandlers, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
 import { SkillsPage } from './SkillsPage';
-import { useSkillsUiStore } from './skills-ui-store';
+import { useSkillsDraftStore, useSkillsUiStore } from './skills-ui-store';
 import type { ServerSkillsListing, ServerSkillView } from '../../../../shared/skills/server-skills';
 
 let saved: { skills: Skill[]; revision: number };
@@ -67,7 +67,8 @@ beforeEach(() => {
     ],
     revision: 3,
   };
-  useSkillsUiStore.setState({ draft: null, base: null, baseRevision: null, selected: null, serverProblems: [] });
+  useSkillsDraftStore.getState().discard();
+  useSkillsUiStore.setState({ selected: null });
   published = { skills: [], listings: [] };
 });
 afterEach(cleanup);

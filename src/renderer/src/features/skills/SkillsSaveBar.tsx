@@ -1,5 +1,6 @@
 import type { Skill } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
+import { useSkillsDraftStore } from './skills-ui-store';
 import type { SkillProblems } from './skill-validation';
 import type { SkillsSave } from './use-skills-save';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ interface Props {
 /** Save / discard for every skill at once, the outcome, and the problems by skill. */
 export function SkillsSaveBar({ save, localProblems, skills, general, onSelect }: Props) {
   const { t } = useTranslation(['skills', 'common']);
-  const { outcome } = save;
+  const outcome = useSkillsDraftStore((state) => state.outcome);
   const problems = [...localProblems.entries()];
   return (
     <div className="save-bar">

@@ -1,0 +1,59 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { createCore, type Core } from '../app';
+import type { ModelProvider } from '../providers/types';
+import { FALLBACK_SYSTEM_PROMPT } from './system-prompt';
+
+const dirs: string[] = [];
+const cores: Core[] = [];
+afterEach(async () => {
+  await Promise.all(cores.splice(0).map((core) => core.close()));
+  await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** The whole core on a fresh data directory, its `provider: demo` a model that keeps each request's system prompt. */
+async function systemPromptSent(configText?: string): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-system-prompt-'));
+  dirs.push(dataDir);
+  if (configText) await writeFile(join(dataDir, 'switchboard.yaml'), configText);
+  const systems: string[] = [];
+  const model: ModelProvider = {
+    id: 'demo',
+    label: 'keeps the system prompt',
+    async *stream(req) {
+      systems.push(req.system);
+      yield { type: 'text', delta: 'ok' };
+      yield { type: 'done', stopReason: 'end' };
+    },
+  };
+  const core = await createCore({
+    dataDir,
+    watchConfig: false,
+    log: () => undefined,
+    modelProviders: { demo: () => model },
+  });
+  cores.push(core);
+  const conversation = await core.runtime.agent.create('u1001');
+  await core.runtime.agent.send(conversation.id, 'hi').done;
+  expect(systems).toHaveLength(1);
+  return systems[0];
+}
+
+it("the model is told the default config's system prompt: the demo shop's rules come from the config", async () => {
+  const system = await systemPromptSent();
+  expect(system).toContain('你是「比特严选」的客服助手');
+  expect(system).toContain('query_order');
+});
+
+it('a config without a system prompt gets the fallback, which names no shop', async () => {
+  const system = await systemPromptSent('agent:\n  model:\n    provider: demo\nintents: []\n');
+  expect(system.startsWith(FALLBACK_SYSTEM_PROMPT)).toBe(true);
+  expect(system).not.toMatch(/比特|shop|order|customer/i);
+});
+
+it("a config's own system prompt is what the model is told", async () => {
+  const system = await systemPromptSent('agent:\n  model:\n    provider: demo\n  systemPrompt: Answer in haiku.\n');
+  expect(system.startsWith('Answer in haiku.')).toBe(true);
+});
