@@ -14,7 +14,8 @@ type AgentRoutes =
   | 'approvals.list'
   | 'approvals.resolve'
   | 'records.list'
-  | 'records.get';
+  | 'records.get'
+  | 'records.indexStatus';
 
 export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, AgentRoutes> {
   const { agent, approvals, records } = runtime;
@@ -35,5 +36,6 @@ export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, Agent
     },
     'records.list': (filter) => records.list(filter),
     'records.get': ({ id }) => records.get(id),
+    'records.indexStatus': () => records.indexStatus(),
   };
 }
