@@ -148,6 +148,44 @@ export const layeringRules = [
 ];
 
 /**
+ * An rpc handler only maps a route's input to one call of an application service (core/services): no branch, no
+ * refusal, no second statement, and nothing imported but the services, the contract's types and the router. A rule
+ * written here could not be reused by the CLI. Exported so tests/lint proves each part bites.
+ */
+export const thinHandlerRules = [
+  {
+    files: ['src/main/rpc/handlers/**/*.ts'],
+    ignores: ['src/main/rpc/handlers/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/**', '!**/core/services'],
+              message: 'a handler calls the application services (core/services): put the rule in a service.',
+            },
+            {
+              group: ['**/shared/**', '!**/shared/contract', '!**/shared/contract/**'],
+              message: 'a handler imports only the contract from shared: messages and rules belong to a service.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'IfStatement, ConditionalExpression, LogicalExpression, SwitchStatement, TryStatement, ThrowStatement, ForStatement, ForInStatement, ForOfStatement, WhileStatement, DoWhileStatement',
+          message: 'a handler holds no rule (no branch, no refusal, no loop): move it into the service it calls.',
+        },
+      ],
+      'max-statements': ['error', 1],
+    },
+  },
+];
+
+/**
  * Every string the console shows goes through i18next (docs/ARCHITECTURE.md, "Translations"): text in JSX, text in
  * a JSX expression (`{ok ? 'passed' : 'failed'}`) and the attributes a person reads or hears. Exported so tests/lint
  * proves it bites. Code-like capitals and letterless symbols are not text.
@@ -219,5 +257,6 @@ export default tseslint.config(
   // Playwright fixtures must destructure their dependencies, even when there are none.
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   ...layeringRules,
+  ...thinHandlerRules,
   ...i18nRules,
 );

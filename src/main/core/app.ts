@@ -19,6 +19,7 @@ import type { PreferencesStore } from './preferences/preferences-store';
 import { environmentSecrets, type SecretStore } from './secrets';
 import type { TelemetryService } from './telemetry/telemetry-service';
 import type { Workbench } from './workbench';
+import type { AppServices } from './services';
 
 export { DEFAULT_SAMPLING_PER_MINUTE } from './app-parts';
 
@@ -54,7 +55,7 @@ export interface CoreOptions {
   openBrowser?: BrowserOpener;
   /** The OS's preferred languages, most preferred first (the desktop passes Electron's); the console's default. */
   systemLanguages?: () => string[];
-  /** Where the OTEL_* variables are read (default process.env). */
+  /** The environment: where the OTEL_* variables are read and an API key may come from (default process.env). */
   env?: NodeJS.ProcessEnv;
   /**
    * How servers' questions and model requests are answered from the start (default: the operator is asked). A
@@ -73,6 +74,8 @@ export interface CoreOptions {
  * transports: each entry point builds its dispatch from these services (`rpc/dispatch.ts`). Never imports electron.
  */
 export interface Core {
+  /** The application layer: one service per use case (core/services); rpc handlers call only these. */
+  services: AppServices;
   events: EventBus;
   config: ConfigStore;
   secrets: SecretStore;
@@ -158,7 +161,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const { tools, eras, instructions } = catalog;
 
-  return {
+  const parts: Omit<Core, 'services'> = {
     events,
     config,
     secrets,
@@ -192,6 +195,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
     },
   };
+  const { withServices } = await import('./services');
+  return withServices(parts, options.env ?? process.env);
 }
 
 /** The operator's preferences, and what works through the agent: the workbench and MCP Apps. */

@@ -1,12 +1,7 @@
-import type { CatalogEntry } from '../../../shared/catalog';
-import type { PinActionResult } from '../../../shared/contract';
+import type { AppServices } from '../../core/services';
 import type { Handlers } from '../router';
-import type { CatalogService } from '../../core/catalog/catalog-service';
-import { descriptionsView, entryView, fullView, listView, toolView } from './catalog-views';
-import type { CatalogRun } from '../../core/catalog/catalog-run';
 
-type CatalogHandlers = Pick<
-  Handlers,
+type CatalogRoutes =
   | 'catalog.get'
   | 'catalog.list'
   | 'catalog.tool'
@@ -14,22 +9,17 @@ type CatalogHandlers = Pick<
   | 'catalog.explain'
   | 'catalog.acceptChange'
   | 'catalog.rejectChange'
-  | 'catalog.acceptDescription'
->;
+  | 'catalog.acceptDescription';
 
-export function createCatalogHandlers(catalog: CatalogService, run: Pick<CatalogRun, 'explain'>): CatalogHandlers {
-  const result = ({ revision, entry }: { revision: number; entry: CatalogEntry | null }): PinActionResult => ({
-    revision,
-    entry: entry && entryView(entry),
-  });
+export function createCatalogHandlers({ catalog }: AppServices): Pick<Handlers, CatalogRoutes> {
   return {
-    'catalog.get': (page) => fullView(catalog.current(), page),
-    'catalog.list': () => listView(catalog.current()),
-    'catalog.tool': ({ toolId, server }) => toolView(catalog.current(), toolId, server),
-    'catalog.descriptions': () => descriptionsView(catalog.current()),
-    'catalog.explain': ({ toolId, loadedSkills }) => run.explain(toolId, loadedSkills),
-    'catalog.acceptChange': (target) => result(catalog.acceptChange(target)),
-    'catalog.rejectChange': (target) => result(catalog.rejectChange(target)),
-    'catalog.acceptDescription': (target) => result(catalog.acceptDescription(target)),
+    'catalog.get': (page) => catalog.page(page),
+    'catalog.list': () => catalog.list(),
+    'catalog.tool': ({ toolId, server }) => catalog.tool(toolId, server),
+    'catalog.descriptions': () => catalog.descriptions(),
+    'catalog.explain': ({ toolId, loadedSkills }) => catalog.explain(toolId, loadedSkills),
+    'catalog.acceptChange': (target) => catalog.acceptChange(target),
+    'catalog.rejectChange': (target) => catalog.rejectChange(target),
+    'catalog.acceptDescription': (target) => catalog.acceptDescription(target),
   };
 }
