@@ -77,7 +77,7 @@ describe('MCP Apps with a real ext-apps example server', () => {
       server: 'basic',
       actor: 'app',
       app: { server: 'basic', tool: 'get-time' },
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
       conversationId: rig.conversationId,
     });
     await rig.rpc('approvals.resolve', { id: asked.id, decision: 'approve' });
@@ -90,7 +90,7 @@ describe('MCP Apps with a real ext-apps example server', () => {
       app: { server: 'basic', tool: 'get-time' },
       tool: 'get-time',
       server: 'basic',
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
       conversationId: rig.conversationId,
       status: 'success',
     });

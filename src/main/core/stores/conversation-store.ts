@@ -12,6 +12,7 @@ import type {
   ExecutionRecord,
 } from '../../../shared/contract';
 import { LiveConversation, type ConversationLogLine } from '../agent/conversation';
+import { withActingIdentity } from './legacy-identity';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { NotFound } from '../errors';
 import { say } from '../../../shared/messages';
@@ -121,7 +122,8 @@ export class ConversationStore {
       if (!conversation) continue;
       this.conversations.set(conversation.summary.id, conversation);
       for (const line of lines)
-        if (line.t === 'toolResult' && line.record && !hasRecord(line.record.id)) this.unrecorded.push(line.record);
+        if (line.t === 'toolResult' && line.record && !hasRecord(line.record.id))
+          this.unrecorded.push(withActingIdentity(line.record));
       const outcomes = new Map(
         lines.flatMap((line) => (line.t === 'approvalResolved' ? [[line.id, line.outcome] as const] : [])),
       );
@@ -137,11 +139,11 @@ export class ConversationStore {
     return expired;
   }
 
-  async create(customerId: string, modelLabel: string, title?: string): Promise<LiveConversation> {
+  async create(actingIdentity: string, modelLabel: string, title?: string): Promise<LiveConversation> {
     const id = `c_${randomUUID().slice(0, 12)}`;
     const now = new Date().toISOString();
     const conversation = new LiveConversation(
-      { id, title: title || 'New conversation', customerId, modelLabel, createdAt: now, updatedAt: now },
+      { id, title: title || 'New conversation', actingIdentity, modelLabel, createdAt: now, updatedAt: now },
       new JsonlAppender(join(this.dir, `${id}.jsonl`)),
     );
     // Known before its file exists: a rescan that sees the file meanwhile must not take it for another process's.

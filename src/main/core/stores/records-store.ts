@@ -8,6 +8,7 @@ import { forEachJsonLine } from './jsonl-reader';
 import { readRecordsIndex, type IndexReadOptions } from './records-index';
 import { RecordTable, type RecordFilter } from './records-table';
 import { summaryOf } from './records-summary';
+import { withActingIdentity } from './legacy-identity';
 import { NotFound } from '../errors';
 import { say } from '../../../shared/messages';
 
@@ -93,7 +94,7 @@ export class RecordsStore {
     const atOffset = where && (await this.readAt(where));
     const record = atOffset?.id === id ? atOffset : await this.scanFor(id);
     if (record?.id !== id) throw new Error(`record ${id} could not be read back from ${this.path}`);
-    return record;
+    return withActingIdentity(record);
   }
 
   /** Newest first. */

@@ -19,7 +19,7 @@ type AgentRoutes =
 export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, AgentRoutes> {
   const { agent, approvals, records } = runtime;
   return {
-    'chat.create': ({ customerId, title }) => agent.create(customerId, title),
+    'chat.create': ({ actingIdentity, title }) => agent.create(actingIdentity, title),
     'chat.list': () => agent.list(),
     'chat.get': ({ conversationId }) => agent.get(conversationId),
     'chat.send': ({ conversationId, text }) => ({ turnId: agent.send(conversationId, text).turnId }),

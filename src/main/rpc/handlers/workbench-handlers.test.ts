@@ -37,7 +37,7 @@ describe('tools.call', () => {
         toolId: 'cancel_order',
         server: 'shop',
         arguments: { orderNo: 'BS1001011' },
-        customerId: 'u1001',
+        actingIdentity: 'u1001',
       },
     );
     const request = await requested;
@@ -59,7 +59,7 @@ describe('tools.call', () => {
   it('refuses a tool the server does not offer (not_found)', async () => {
     const result = await core.dispatch(
       'tools.call',
-      { toolId: 'nope', server: 'shop', arguments: {}, customerId: 'u1001' },
+      { toolId: 'nope', server: 'shop', arguments: {}, actingIdentity: 'u1001' },
       { transport: 'internal' },
     );
     expect(result).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -91,7 +91,7 @@ describe('tests.*', () => {
   });
 
   it('turns a saved conversation into a case whose calls are the expectations, and it passes', async () => {
-    const conversation = await call<{ id: string }>('chat.create', { customerId: 'u1001' });
+    const conversation = await call<{ id: string }>('chat.create', { actingIdentity: 'u1001' });
     await core.runtime.agent.send(conversation.id, '上周买的AirPods Pro还没收到，帮我看看送到哪了').done;
     await core.runtime.agent.send(conversation.id, '第一笔').done;
     const saved = await call<{ id: string }>('tests.saveConversation', {
