@@ -30,7 +30,9 @@ export default defineConfig({
   preload: {
     build: {
       rollupOptions: {
-        // Sandboxed preloads can't be ES modules, so this one is CommonJS.
+        // The window's preload, and the MCP App <webview>'s relay (forced on the guest by desktop/app-webview-guard.ts).
+        input: { index: resolve('src/preload/index.ts'), 'app-relay': resolve('src/preload/app-relay.ts') },
+        // Sandboxed preloads can't be ES modules, so these are CommonJS.
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

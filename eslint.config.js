@@ -4,6 +4,7 @@ import i18next from 'eslint-plugin-i18next';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import zodFree from './eslint-rules/no-zod-in-renderer.js';
 
 const FEATURES_DIR = 'src/renderer/src/features';
 const FEATURES = readdirSync(new URL(`./${FEATURES_DIR}`, import.meta.url), { withFileTypes: true })
@@ -52,12 +53,6 @@ export const layeringRules = [
               message:
                 'core never imports rpc, adapters, cli, mcp-server, the demo shop or an entry point: they depend on core, not the other way round.',
             },
-            {
-              group: ['**/shared/contract', '**/shared/contract/*'],
-              importNames: ['RpcFailure'],
-              message:
-                'core refuses with its own domain errors (core/errors.ts); rpc/domain-errors.ts maps them to codes.',
-            },
           ],
         },
       ],
@@ -105,6 +100,13 @@ export const layeringRules = [
       ],
     },
   },
+  {
+    // zod stays out of the renderer: no import of it, nor of a project module that reaches it (a schema built at load).
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    ignores: ['src/renderer/**/*.test.{ts,tsx}'],
+    plugins: { switchboard: zodFree },
+    rules: { 'switchboard/no-zod-in-renderer': 'error' },
+  },
   // A feature never imports another feature: shared pieces live in components/ or lib/, links in app/navigation.
   ...FEATURES.map((feature) => {
     const others = FEATURES.filter((other) => other !== feature).join('|');
@@ -141,6 +143,44 @@ export const layeringRules = [
           ],
         },
       ],
+    },
+  },
+];
+
+/**
+ * An rpc handler only maps a route's input to one call of an application service (core/services): no branch, no
+ * refusal, no second statement, and nothing imported but the services, the contract's types and the router. A rule
+ * written here could not be reused by the CLI. Exported so tests/lint proves each part bites.
+ */
+export const thinHandlerRules = [
+  {
+    files: ['src/main/rpc/handlers/**/*.ts'],
+    ignores: ['src/main/rpc/handlers/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/**', '!**/core/services'],
+              message: 'a handler calls the application services (core/services): put the rule in a service.',
+            },
+            {
+              group: ['**/shared/**', '!**/shared/contract', '!**/shared/contract/**'],
+              message: 'a handler imports only the contract from shared: messages and rules belong to a service.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'IfStatement, ConditionalExpression, LogicalExpression, SwitchStatement, TryStatement, ThrowStatement, ForStatement, ForInStatement, ForOfStatement, WhileStatement, DoWhileStatement',
+          message: 'a handler holds no rule (no branch, no refusal, no loop): move it into the service it calls.',
+        },
+      ],
+      'max-statements': ['error', 1],
     },
   },
 ];
@@ -217,5 +257,6 @@ export default tseslint.config(
   // Playwright fixtures must destructure their dependencies, even when there are none.
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   ...layeringRules,
+  ...thinHandlerRules,
   ...i18nRules,
 );

@@ -3,9 +3,9 @@
  * electron.vite.config.ts and the bench's host build, so the bench measures what ships). Each is CommonJS, or
  * pulls CommonJS in, whose files Node would require one by one, synchronously, each resolved, read and compiled
  * apart: a long single block of the event loop while the core loads (the main process: the window's IPC).
- * - yaml: ~70 files, start-up's longest block before (~3× the time of the same code bundled).
+ * - yaml: ~70 files, otherwise start-up's longest block.
  * - the MCP SDK (v2: client, server, core and the node adapter): bundled so that the build can leave out its default JSON Schema validator (ajv and ajv-formats,
- *   ~100 CommonJS files, ~60-100 ms of CPU in one block here), which it imports even when given another
+ *   ~100 CommonJS files, one long block here), which it imports even when given another
  *   (scripts/sdk-without-ajv.ts). The validator it is given, @cfworker/json-schema, comes with it (a few ES modules).
  * - zod, and zod-to-json-schema (the SDK's): ~35 and ~40 ES modules that Node resolved, read and compiled one by one
  *   at start-up.
@@ -13,7 +13,7 @@
  *   parser, jsonc-parser, ws for the console's socket): each resolved, read and compiled on a turn of start-up. Not write-file-atomic: it
  *   reads CommonJS's __filename, which an ES module bundle does not have.
  * - openai: loaded on the first model call, an ES module graph (~300 files in the package) that Node read,
- *   compiled and linked file by file in the middle of the first turn (~100 ms of CPU, the turn's longest blocks); bundled, one chunk (~10 ms).
+ *   compiled and linked file by file in the middle of the first turn (its longest blocks); bundled, one chunk.
  */
 export const MAIN_BUNDLED_DEPS = [
   'yaml',

@@ -45,5 +45,13 @@ describe("npm start's build", () => {
       (await Promise.all(upFront.map(async (n) => [n, await holdsBridge(n)] as const))).filter(([, held]) => held),
     ).toEqual([]);
     expect((await Promise.all(sizes.map(([n]) => holdsBridge(n)))).filter(Boolean)).toHaveLength(1);
+
+    // zod is not in what the page loads up front (docs/ARCHITECTURE.md, "zod stays out of the renderer"): only the MCP
+    // SDK's lazily loaded views (an app, a resource template's form) bring it.
+    const holdsZod = async (n: string) => (await readFile(join(assets, n), 'utf8')).includes('ZodError');
+    expect(upFront.filter((n) => n.startsWith('zod-'))).toEqual([]);
+    expect(
+      (await Promise.all(upFront.map(async (n) => [n, await holdsZod(n)] as const))).filter(([, held]) => held),
+    ).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
 import { installAppMenu } from './desktop/app-menu';
 import { APP_ENTRY_URL, registerAppScheme } from './desktop/app-protocol';
 import { SANDBOX_ORIGIN, SANDBOX_PROXY_URL } from './desktop/app-sandbox-protocol';
+import { APP_PARTITION } from './desktop/app-webview-guard';
 import { enableCompileCache } from './desktop/compile-cache';
 import { chosenLanguage } from './desktop/desktop-words';
 import { showStartupFailure, systemLanguage } from './desktop/failures';
@@ -79,8 +80,16 @@ async function start(): Promise<void> {
   // Strict everywhere; under `npm run dev` (never packaged) Vite's inline preamble and HMR socket are allowed.
   const csp = rendererCsp(app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL);
   secureApp(
-    { app, session: session.defaultSession, protocol },
-    { pageUrl: rendererUrl, csp, rendererDir: join(import.meta.dirname, '../renderer'), readFile, openExternal, log },
+    { app, session: session.defaultSession, appSession: session.fromPartition(APP_PARTITION), protocol },
+    {
+      pageUrl: rendererUrl,
+      csp,
+      rendererDir: join(import.meta.dirname, '../renderer'),
+      appRelayPreload: join(import.meta.dirname, '../preload/app-relay.cjs'),
+      readFile,
+      openExternal,
+      log,
+    },
   );
   // The menu speaks the OS's language until the core has loaded the operator's choice, and follows it when it changes.
   const setMenu = () =>
@@ -175,7 +184,10 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
   loadedCore = created;
   return {
     core: created,
-    dispatch: createDispatch(created, { log, appSandbox: { origin: SANDBOX_ORIGIN, proxyUrl: SANDBOX_PROXY_URL } }),
+    dispatch: createDispatch(created, {
+      log,
+      appSandbox: { origin: SANDBOX_ORIGIN, proxyUrl: SANDBOX_PROXY_URL, partition: APP_PARTITION },
+    }),
   };
 }
 

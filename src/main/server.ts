@@ -42,8 +42,8 @@ export interface HeadlessHandle {
 
 /** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
-  // Loaded one after the other, each its own module evaluation: one static graph held the event loop for the
-  // whole of it at start-up (the main process's too; see bench scenario 7).
+  // Loaded one after the other, each its own module evaluation: one static graph would hold the event loop for the
+  // whole of it at start-up.
   await import('./core/zod-jitless'); // zod (~35 modules) alone, before the core's modules that use it
   const { createCore } = await import('./core/app');
   const core = await createCore({

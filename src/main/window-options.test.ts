@@ -11,7 +11,9 @@ describe('Electron window security (static, runs without the binary)', () => {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
-      webviewTag: false,
+      // On for MCP Apps' sandbox only: the guard that refuses every other <webview> is tested as behaviour in
+      // desktop/app-webview-guard.test.ts and tests/reliability/electron-security.test.ts.
+      webviewTag: true,
     });
     expect(prefs.preload).toBe('/p/index.cjs');
   });

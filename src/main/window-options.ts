@@ -19,7 +19,9 @@ export function secureWindowOptions(preloadPath: string): BrowserWindowConstruct
       nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
-      webviewTag: false,
+      // Only for MCP Apps' sandbox: desktop/app-webview-guard.ts refuses every <webview> but the proxy in the
+      // `mcp-apps` partition and forces its preload and isolation (secure-app.ts puts the guard on every window).
+      webviewTag: true,
       // A middle click on a link opens nothing new (window.open is denied too; this keeps the event from firing).
       disableBlinkFeatures: 'Auxclick',
       spellcheck: false,

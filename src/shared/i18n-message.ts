@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { errorText } from './error-text';
 
 /**
@@ -28,7 +27,7 @@ export interface Message<Code extends string = string> {
 export type MessageParam = string | number | readonly string[] | Message | readonly Message[];
 
 /**
- * The message an error carries for the console, if it carries one: main's own failures (DomainError, RpcFailure,
+ * The message an error carries for the console, if it carries one: main's own failures (DomainError,
  * ProviderError, AuthFailure, a conversation log's) keep their sentence as `uiMessage` beside the English `message`.
  */
 export function carriedMessage(error: unknown): UiMessage | undefined {
@@ -42,21 +41,6 @@ export function carriedMessage(error: unknown): UiMessage | undefined {
 export function errorWords(error: unknown): string | UiMessage {
   return carriedMessage(error) ?? errorText(error);
 }
-
-export const messageSchema: z.ZodType<Message> = z.lazy(() =>
-  z.object({
-    code: z.string(),
-    params: z
-      .record(z.string(), z.union([z.string(), z.number(), z.array(z.string()), messageSchema, z.array(messageSchema)]))
-      .optional(),
-  }),
-);
-
-export const uiMessageSchema = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number(), messageSchema])).optional(),
-  text: z.string(),
-});
 
 /**
  * How a template inserts a param: `{{name}}` as is, `{{name, list}}` a list ("a, b"), `{{name, or}}` ("a or b"),

@@ -34,12 +34,6 @@ describe('layering lint rules', () => {
     expect(await ruleIds('core-imports-demo-shop.ts', 'src/main/cli/ok.ts')).toEqual([]);
   });
 
-  it('fail when core throws the transport’s RpcFailure, pass for a domain error and contract types', async () => {
-    expect(await ruleIds('core-throws-rpc-failure.ts', 'src/main/core/bad.ts')).toEqual([RESTRICTED]);
-    expect(await ruleIds('core-imports-domain-error.ts', 'src/main/core/ok.ts')).toEqual([]);
-    expect(await ruleIds('core-throws-rpc-failure.ts', 'src/main/rpc/ok.ts')).toEqual([]);
-  });
-
   it('fail when a feature imports another feature, pass for its own files, components, lib and navigation', async () => {
     expect(await ruleIds('feature-imports-feature.ts', 'src/renderer/src/features/records/bad.ts')).toEqual([
       RESTRICTED,
@@ -70,6 +64,18 @@ describe('layering lint rules', () => {
   it('fail when the renderer imports a value from the contract, pass for a type import', async () => {
     expect(await ruleIds('renderer-imports-contract-value.ts', 'src/renderer/src/bad.ts')).toContain(TS_RESTRICTED);
     expect(await ruleIds('renderer-imports-contract-type.ts', 'src/renderer/src/ok.ts')).toEqual([]);
+  });
+
+  it('fail when the renderer reaches zod, directly or through a project module however deep; types pass', async () => {
+    const ZOD = 'switchboard/no-zod-in-renderer';
+    expect(await ruleIds('renderer-imports-zod.ts', 'src/renderer/src/bad.ts')).toEqual([ZOD]);
+    expect(await ruleIds('renderer-imports-zod-module.ts', 'src/renderer/src/bad.ts')).toEqual([ZOD]);
+    // explain-tool imports config/schema, which imports zod.
+    expect(await ruleIds('renderer-imports-zod-deep.ts', 'src/renderer/src/bad.ts')).toEqual([ZOD]);
+    expect(await ruleIds('renderer-imports-zod-module-type.ts', 'src/renderer/src/ok.ts')).toEqual([]);
+    // Main, and the renderer's tests (they run in Node), may use zod.
+    expect(await ruleIds('renderer-imports-zod-module.ts', 'src/main/ok.ts')).toEqual([]);
+    expect(await ruleIds('renderer-imports-zod-module.ts', 'src/renderer/src/bad.test.ts')).toEqual([]);
   });
 });
 

@@ -14,7 +14,11 @@ import { takeSingleInstance } from '../../src/main/desktop/lifecycle';
 import { pageSenderCheck } from '../../src/main/desktop/page-origin';
 import { secureApp, type SecureAppPorts } from '../../src/main/desktop/secure-app';
 import type { GuardedContents } from '../../src/main/desktop/web-contents-guard';
+import { SANDBOX_PROXY_URL } from '../../src/main/desktop/app-sandbox-protocol';
 import { exposeApi } from '../../src/preload/bridge';
+import { exposeAppRelay } from '../../src/preload/app-relay-bridge';
+import { APP_RELAY_TO_HOST, APP_RELAY_TO_PROXY } from '../../src/shared/apps/app-relay';
+import { fakeAppSession } from '../support/desktop/fake-app-session';
 
 /**
  * What the Electron side promises, checked without the binary through the ports main hands Electron's objects to:
@@ -139,26 +143,44 @@ function fakeElectron() {
       setPermissionRequestHandler: (handler) => void (handlers.request = handler),
       setPermissionCheckHandler: (handler) => void (handlers.check = handler),
     },
+    appSession: fakeAppSession().port,
     protocol: { handle: (scheme, handler) => void (handlers[scheme] = handler) },
   };
   return { ports, created, handlers, headers: () => headers! };
 }
 
-/** A webContents as the guard sees it; `navigate` fires an event and says whether it was prevented. */
-function fakeContents() {
-  const listeners = new Map<string, (event: { preventDefault(): void }, url: string) => void>();
+type Listener = (event: { preventDefault(): void }, ...args: unknown[]) => void;
+/** A webContents as the guard sees it; `fire` fires an event and says whether it was prevented. */
+function fakeContents(type = 'window') {
+  const listeners = new Map<string, Listener>();
   let openHandler: ((details: { url: string }) => { action: 'deny' }) | undefined;
   const contents: GuardedContents = {
-    on: (event: string, listener: (event: { preventDefault(): void }, url: string) => void) =>
-      void listeners.set(event, listener),
+    on: (event: string, listener: Listener) => void listeners.set(event, listener),
     setWindowOpenHandler: (handler) => void (openHandler = handler),
+    getType: () => type,
   } as GuardedContents;
-  const fire = (event: string, url = '') => {
+  const fire = (event: string, ...args: unknown[]) => {
     let prevented = false;
-    listeners.get(event)!({ preventDefault: () => void (prevented = true) }, url);
+    listeners.get(event)!({ preventDefault: () => void (prevented = true) }, ...args);
     return prevented;
   };
   return { contents, fire, open: (url: string) => openHandler!({ url }) };
+}
+
+/** will-attach-webview's arguments for a `<webview>` with these attributes, as Electron builds them. */
+function webviewAttach(attributes: Record<string, unknown>) {
+  const params: Record<string, unknown> = {
+    src: `${SANDBOX_PROXY_URL}?csp=`,
+    partition: 'mcp-apps',
+    preload: '',
+    ...attributes,
+  };
+  const webPreferences: Record<string, unknown> = {
+    partition: params.partition,
+    nodeIntegration: params.nodeintegration ?? false,
+    webSecurity: true,
+  };
+  return [webPreferences, params] as const;
 }
 
 const renderer = mkdtempSync(join(tmpdir(), 'sb-secure-app-'));
@@ -166,7 +188,7 @@ mkdirSync(join(renderer, 'assets'));
 writeFileSync(join(renderer, 'index.html'), '<!doctype html>');
 afterAll(() => rmSync(renderer, { recursive: true, force: true }));
 
-function secured(pageUrl = APP_ENTRY_URL) {
+function secured(pageUrl = APP_ENTRY_URL, type = 'window') {
   const electron = fakeElectron();
   const opened: string[] = [];
   const logged: string[] = [];
@@ -178,11 +200,12 @@ function secured(pageUrl = APP_ENTRY_URL) {
     pageUrl,
     csp: ELECTRON_CSP,
     rendererDir: renderer,
+    appRelayPreload: '/app/out/preload/app-relay.cjs',
     readFile,
     openExternal,
     log: (line) => logged.push(line),
   });
-  const page = fakeContents();
+  const page = fakeContents(type);
   for (const listener of electron.created) listener({}, page.contents);
   return { ...electron, page, opened, logged };
 }
@@ -202,7 +225,42 @@ describe('the locks main puts on every webContents and on the session', () => {
     ])
       expect(page.fire('will-navigate', url), url).toBe(true);
     expect(page.fire('will-redirect', 'https://example.com/')).toBe(true);
-    expect(page.fire('will-attach-webview')).toBe(true);
+  });
+
+  it("attaches no <webview> but MCP Apps' sandbox proxy in its partition, whose preload is forced to our relay", () => {
+    const { page, logged } = secured();
+    for (const hostile of [
+      { partition: 'persist:shop' },
+      { partition: undefined },
+      { src: 'https://evil.example/' },
+      { src: APP_ENTRY_URL },
+      { preload: 'file:///tmp/evil.cjs' },
+      { nodeintegration: true },
+      { webpreferences: 'nodeIntegration=yes' },
+      { allowpopups: true },
+    ])
+      expect(page.fire('will-attach-webview', ...webviewAttach(hostile)), JSON.stringify(hostile)).toBe(true);
+    expect(logged.filter((line) => line.startsWith('[app webview] refused'))).toHaveLength(8);
+    const [webPreferences, params] = webviewAttach({});
+    expect(page.fire('will-attach-webview', webPreferences, params)).toBe(false);
+    expect(webPreferences).toMatchObject({
+      partition: 'mcp-apps',
+      preload: '/app/out/preload/app-relay.cjs',
+      nodeIntegration: false,
+      contextIsolation: true,
+      sandbox: true,
+      webviewTag: false,
+    });
+  });
+
+  it("an MCP App's guest gets its own guard: it never navigates, attaches nothing, and its windows never reach the OS", async () => {
+    const { page, opened } = secured(APP_ENTRY_URL, 'webview');
+    expect(page.fire('will-navigate', APP_ENTRY_URL)).toBe(true);
+    expect(page.fire('will-navigate', 'https://example.com/')).toBe(true);
+    expect(page.fire('will-attach-webview', ...webviewAttach({}))).toBe(true);
+    expect(page.open('https://modelcontextprotocol.io/docs')).toEqual({ action: 'deny' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(opened).toEqual([]);
   });
 
   it('under `npm run dev` the page origin is the dev server, and only it', () => {
@@ -227,13 +285,13 @@ describe('the locks main puts on every webContents and on the session', () => {
     expect(logged.filter((line) => line.startsWith('[open] refused'))).toHaveLength(4);
   });
 
-  // The console's CSP exactly, as served: ELECTRON_CSP plus one source list, MCP Apps' sandbox proxy frame (and our own
-  // origin) and nothing wider. Written out so any widening (`*`, 'unsafe-eval', another scheme) fails here.
+  // The console's CSP exactly, as served (MCP Apps run in a <webview>, outside the page's frames: no frame source is
+  // added). Written out so any widening (`*`, 'unsafe-eval', another scheme) fails here.
   const PAGE_CSP =
-    "default-src 'self'; frame-src 'self' mcp-app-sandbox://proxy; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
-  it('serves exactly the page CSP plus the sandbox frame source', () => {
-    expect(PAGE_CSP.replace("frame-src 'self' mcp-app-sandbox://proxy; ", '')).toBe(ELECTRON_CSP);
+  it('serves exactly the page CSP', () => {
+    expect(PAGE_CSP).toBe(ELECTRON_CSP);
   });
 
   it('puts the CSP header on every response, keeping the others', () => {
@@ -306,7 +364,7 @@ describe('the locks main puts on every webContents and on the session', () => {
 });
 
 describe('window, preload and page', () => {
-  it('the window isolates the renderer in every frame and worker', () => {
+  it('the window isolates the renderer in every frame and worker; its webview tag is held by the guard above', () => {
     expect(secureWindowOptions('/p.cjs').webPreferences).toMatchObject({
       contextIsolation: true,
       sandbox: true,
@@ -315,7 +373,7 @@ describe('window, preload and page', () => {
       nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
-      webviewTag: false,
+      webviewTag: true,
     });
   });
 
@@ -366,5 +424,29 @@ describe('window, preload and page', () => {
     expect([IPC_REQUEST_CHANNEL, IPC_EVENT_CHANNEL]).toEqual(['switchboard:request', 'switchboard:event']);
     off();
     expect(listeners.get(IPC_EVENT_CHANNEL)!.size).toBe(0);
+  });
+
+  it("the MCP App guest's relay preload bridges exactly toHost and onHost over the relay's two channels", () => {
+    const exposed: Record<string, unknown> = {};
+    const toHost: unknown[][] = [];
+    const listeners = new Map<string, (event: unknown, ...args: unknown[]) => void>();
+    exposeAppRelay({
+      contextBridge: { exposeInMainWorld: (key, api) => void (exposed[key] = api) },
+      ipcRenderer: {
+        sendToHost: (...args) => void toHost.push(args),
+        on: (channel, listener) => void listeners.set(channel, listener),
+      },
+    });
+    expect(Object.keys(exposed)).toEqual(['mcpAppRelay']);
+    const relay = exposed.mcpAppRelay as { toHost(message: unknown): void; onHost(listener: unknown): boolean };
+    expect(Object.keys(relay).sort()).toEqual(['onHost', 'toHost']);
+    expect([...listeners.keys()]).toEqual([APP_RELAY_TO_PROXY]);
+    relay.toHost({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready' });
+    expect(toHost).toEqual([[APP_RELAY_TO_HOST, { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready' }]]);
+    const heard: unknown[][] = [];
+    expect(relay.onHost((...args: unknown[]) => void heard.push(args))).toBe(true);
+    expect(relay.onHost(() => undefined)).toBe(false); // one listener: the proxy's, registered first
+    listeners.get(APP_RELAY_TO_PROXY)!({ sender: 'ipcRenderer' }, { jsonrpc: '2.0', id: 1, result: {} });
+    expect(heard).toEqual([[{ jsonrpc: '2.0', id: 1, result: {} }]]);
   });
 });

@@ -1,41 +1,19 @@
 import { uiMark } from '../core/apps/app-marks';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { ProtocolError } from '@modelcontextprotocol/client';
-import {
-  countCatalog,
-  describeCounts,
-  explainTool,
-  resolveCatalog,
-  type Catalog,
-  type CatalogInput,
-  type Explanation,
-} from '../../shared/catalog';
-import type { SwitchboardConfig } from '../../shared/config/schema';
-import { fingerprintServers } from '../core/catalog/definition-hash';
-import { PinStore, PINS_FILE_NAME } from '../core/catalog/pin-store';
+import { countCatalog, describeCounts, explainTool, type Catalog, type Explanation } from '../../shared/catalog';
+import type { CatalogReport, ServerSkillsReport } from '../core/catalog/catalog-run';
+import { PINS_FILE_NAME } from '../core/catalog/pin-store';
+import type { InstructionsPinState } from '../core/catalog/instruction-pins';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
-import { createBuiltinServers } from '../builtin-servers';
-import {
-  ConnectionManager,
-  EraMemoryFile,
-  PROTOCOL_ERAS_FILE_NAME,
-  type ServerRequestHandlers,
-  type ServerState,
-} from '../core/mcp';
-import { cliDataDir, createCliAuth } from './cli-auth';
-import { cliLaunches, confirmLaunchCommand } from './cli-launches';
-import { catalogNotes, instructionNotes } from './catalog-notes';
-import {
-  InstructionPinStore,
-  INSTRUCTION_PINS_FILE_NAME,
-  type InstructionsPinState,
-} from '../core/catalog/instruction-pins';
-import { readConfigFile } from './read-config';
-import { printServerSkills, serverSkillsJson, type ServerSkillsReport } from './server-skills-cli';
-import { ServerSkillsService } from '../core/server-skills/server-skills-service';
-import { SkillPinStore, SKILL_PINS_FILE_NAME } from '../core/server-skills/skill-pins';
+import type { ServerState } from '../core/mcp';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
+import { cliDataDir } from './cli-auth';
+import { confirmLaunchCommand } from './cli-launches';
+import { catalogNotes, instructionNotes } from './catalog-notes';
+import { withCore } from './core-session';
+import { readConfigFile } from './read-config';
+import { printServerSkills, serverSkillsJson } from './server-skills-cli';
 import type { CliIo } from './io';
 
 /** Where a one-shot command finds its config, pins and sign-in tokens. */
@@ -133,111 +111,32 @@ export function pinsPathFor(env: NodeJS.ProcessEnv = process.env, dataDir?: stri
   return join(cliDataDir({ dataDir }, env), PINS_FILE_NAME);
 }
 
-export async function withCatalog(
-  opts: CommonOptions,
-  io: CliIo,
-  use: (result: {
-    input: CatalogInput;
-    catalog: Catalog;
-    config: SwitchboardConfig;
-    servers: readonly ServerState[];
-    /** Each connected server's instructions against their pin (instruction-pins.ts). */
-    instructions: ReadonlyMap<string, InstructionsPinState>;
-    /** The skills servers publish, verified and checked against their pins (skill-pins.json). */
-    serverSkills: ServerSkillsReport;
-  }) => void,
-): Promise<void> {
-  const path = configPathOf(opts);
-  const config = await readConfigFile(path, io);
+/**
+ * Runs the core's catalog run once (createCore in one-shot mode: connect to every configured server, settle, report)
+ * and hands the report to `use`. The config is checked first, with each problem's line (exit 2). Trust on first use
+ * as the app does; a changed definition or instructions are reported as held, never accepted here.
+ */
+export async function withCatalog(opts: CommonOptions, io: CliIo, use: (report: CatalogReport) => void): Promise<void> {
+  const config = await readConfigFile(configPathOf(opts), io);
   if (!config) return;
-  const pinsPath = pinsPathFor(process.env, opts.dataDir);
-  const pins = await PinStore.open({ path: pinsPath, log: (line) => io.stderr(line) });
-  const instructionPins = await InstructionPinStore.open({
-    path: join(dirname(pinsPath), INSTRUCTION_PINS_FILE_NAME),
-    log: (line) => io.stderr(line),
-  });
-  const skillPins = await SkillPinStore.open({
-    path: join(dirname(pinsPath), SKILL_PINS_FILE_NAME),
-    log: (line) => io.stderr(line),
-  });
-  const builtins = createBuiltinServers();
-  // Each auto server's era from earlier runs (the app's too): a stdio server then starts once, not twice.
-  const eras = EraMemoryFile.open(join(dirname(pinsPath), PROTOCOL_ERAS_FILE_NAME), (line) => io.stderr(line));
-  // OAuth servers with tokens in the data dir connect; one that needs a sign-in is reported as needs-auth, never waited for.
-  const auth = createCliAuth({
-    dataDir: cliDataDir(opts),
-    configPath: path,
-    servers: () => config.agent.mcp.servers,
-    connections: () => connections,
-    log: () => undefined,
-  });
-  // One shot: no retries, no health pings; failures are reported, not waited out.
-  // It declares what the app declares (servers decide what they offer from it), and answers what nobody is there to answer.
-  const connections = new ConnectionManager({
-    resolveBuiltin: builtins.resolveBuiltin,
-    launchGate: cliLaunches(opts, io),
-    autoReconnect: false,
-    healthCheckIntervalMs: 0,
-    log: () => undefined,
-    auth,
-    requests: NOBODY_TO_ASK,
-    eras,
-  });
-  // Pinned at first sight as the app does; a changed skill is reported as quarantined, never accepted here.
-  const skills = new ServerSkillsService({ connections, config: { current: () => config }, pins: skillPins });
-  try {
-    connections.reconcile(config.agent.mcp.servers);
-    await connections.whenSettled();
-    await skills.whenListed();
-    const { servers } = connections.snapshot();
-    // Trust on first use, as the app does; a changed definition is reported, never re-pinned here.
-    const added = pins.pinFirstSight(servers);
-    if (added) io.stderr(`pinned ${added} new tool definition${added === 1 ? '' : 's'} in ${pinsPath}`);
-    const input: CatalogInput = {
-      servers,
-      intents: config.intents,
-      skills: config.skills,
-      pins: { current: fingerprintServers(servers), pins: pins.view(), bindings: pins.bindingsView() },
-      maxDescriptionBytes: config.agent.mcp.maxDescriptionBytes,
-      maxSchemaBytes: config.agent.mcp.maxSchemaBytes,
-      skillSources: skills.sources(config.skills),
-    };
-    const catalog = resolveCatalog(input);
-    pins.recordBindings(catalog.unrecordedBindings, servers);
-    // Pinned at first sight as the app does; a change is reported as held, never accepted here.
-    const instructions = new Map<string, InstructionsPinState>();
-    for (const server of config.agent.mcp.servers) {
-      const state = connections.state(server.name);
-      const pin = state?.status === 'connected' ? instructionPins.observe(server.name, state.instructions) : undefined;
-      if (pin) instructions.set(server.name, pin);
-    }
-    use({
-      input,
-      catalog,
-      config,
-      servers,
-      instructions,
-      serverSkills: { skills: skills.views(), listings: skills.listingViews() },
-    });
-    process.exitCode = 0;
-  } finally {
-    await skills.close();
-    auth.close();
-    await connections.closeAll();
-    await builtins.close();
-    await pins.flush();
-    await instructionPins.flush();
-    await eras.flush();
-  }
+  process.exitCode = await withCore(
+    opts,
+    io,
+    async (core) => {
+      const report = await core.catalogRun.settled();
+      const added = report.pinnedAtFirstSight;
+      if (added)
+        io.stderr(
+          `pinned ${added} new tool definition${added === 1 ? '' : 's'} in ${pinsPathFor(process.env, opts.dataDir)}`,
+        );
+      use(report);
+      return 0;
+    },
+    process.env,
+    // The catalog's table names each server that waits for a launch confirmation, with the command that confirms it.
+    { noteUnlaunched: false },
+  );
 }
-
-/** The catalog command connects, lists and leaves: a server that asks something in that time is declined. */
-const NOBODY_TO_ASK: ServerRequestHandlers = {
-  elicit: async () => ({ action: 'decline' }),
-  sample: async () => {
-    throw new ProtocolError(-1, 'switchboard catalog answers no sampling requests');
-  },
-};
 
 /** The documented --json shape, and nothing more. */
 export function catalogJson(

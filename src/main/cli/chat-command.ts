@@ -11,7 +11,12 @@ import type {
 import { answerApprovals, openTerminal, withCore, type ApproveMode, type Terminal } from './core-session';
 import { INTERRUPTED_EXIT_CODE, interruptible } from './interrupt';
 import type { CliIo } from './io';
-import { addServerRequestOptions, answerServerRequests, type ServerRequestOptions } from './server-request-answers';
+import {
+  addServerRequestOptions,
+  answerServerRequests,
+  requestPolicyOf,
+  type ServerRequestOptions,
+} from './server-request-answers';
 import { callRan } from '../../shared/call-ran';
 
 interface ChatOptions extends ServerRequestOptions, ActingIdentityOptions {
@@ -59,7 +64,7 @@ export async function runChat(
       const unsubscribe = core.events.subscribe((name, payload) => print.event(name, payload));
       const terminal = deps.terminal ?? openTerminal();
       const stopAnswering = answerApprovals(core, opts.approve, io, { rememberChoice: true, terminal });
-      const stopRequests = answerServerRequests(core, opts, io, terminal);
+      const stopRequests = answerServerRequests(core, io, terminal);
       let exitCode = 0;
       try {
         const actingIdentity = actingIdentityOf(opts);
@@ -87,6 +92,8 @@ export async function runChat(
       return exitCode;
     },
     env,
+    // A terminal is opened for the run when stdin is one (openTerminal): what it cannot ask is declined.
+    { requestPolicy: requestPolicyOf(opts, Boolean(deps.terminal ?? process.stdin.isTTY)) },
   );
 }
 

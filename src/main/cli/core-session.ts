@@ -4,6 +4,7 @@ import type { ApprovalRequest } from '../../shared/contract';
 import { createBuiltinServers } from '../builtin-servers';
 import { demoModelProviders } from '../demo-shop/model-providers';
 import { createCore, type Core } from '../core/app';
+import type { RequestPolicy } from '../core/requests/server-requests';
 import { openDataDir } from '../core/data-dir';
 import { confirmLaunchCommand } from './cli-launches';
 import { terminalText, type CliIo } from './io';
@@ -17,15 +18,31 @@ export interface CoreSessionOptions {
   cases?: string;
 }
 
+/** How a command's core is built beyond its flags. */
+export interface CoreSessionSettings {
+  /**
+   * How servers' questions and model requests are answered (default: declined and denied: nobody answers unless the
+   * command says it will, as chat's --elicit and --sampling do).
+   */
+  requestPolicy?: Partial<RequestPolicy>;
+  /** Say on stderr which imported servers were not launched (default true; the catalog shows them in its table). */
+  noteUnlaunched?: boolean;
+}
+
+/** Nobody answers servers' questions or model requests unless the command says it will. */
+const NOBODY_TO_ASK: RequestPolicy = { elicit: 'decline', sampling: 'deny' };
+
 /**
- * A one-shot core for a command: the same core the console runs, with every server's first connect attempt
- * settled. Returns the exit code of `use`, or 2 for a missing --config or a config with problems (they are printed).
+ * A one-shot core for a command: the same core the console runs (createCore, in its one-shot mode), with every
+ * server's first connect attempt settled. Returns the exit code of `use`, or 2 for a missing --config or a config
+ * with problems (they are printed).
  */
 export async function withCore(
   opts: CoreSessionOptions,
   io: CliIo,
   use: (core: Core) => Promise<number>,
   env: NodeJS.ProcessEnv = process.env,
+  settings: CoreSessionSettings = {},
 ): Promise<number> {
   // Checked before the core opens: its config store would write the demo config at a mistyped path.
   if (!(await explicitConfigExists(opts.config, io))) return 2;
@@ -34,7 +51,8 @@ export async function withCore(
     dataDir,
     configPath: opts.config ? resolve(opts.config) : undefined,
     casesPath: opts.cases ? resolve(opts.cases) : undefined,
-    watchConfig: false,
+    oneShot: true,
+    requestPolicy: { ...NOBODY_TO_ASK, ...settings.requestPolicy },
     // A one-shot command keeps its output its own; only telemetry's problems (each told once) reach stderr.
     log: (line) => {
       if (line.startsWith('[telemetry]')) io.stderr(line);
@@ -43,9 +61,6 @@ export async function withCore(
     modelProviders: demoModelProviders,
     env,
   });
-  // Nobody answers servers' questions or model requests unless the command says it will (chat --elicit/--sampling).
-  core.requests.policy.elicit = 'decline';
-  core.requests.policy.sampling = 'deny';
   try {
     const problems = core.config.snapshot().problems;
     if (problems.length) {
@@ -56,9 +71,12 @@ export async function withCore(
     // A one-shot run should see the tools of every server that can connect, not race their start-up.
     await core.whenServersSettled();
     // An imported command that waits for the operator was not run: say so, and how to confirm it.
-    for (const s of core.tools.connections.snapshot().servers)
-      if (s.status === 'needs-confirmation')
-        io.stderr(`note: ${s.name} was not launched (${s.error}); confirm with: ${confirmLaunchCommand(s.name, opts)}`);
+    if (settings.noteUnlaunched !== false)
+      for (const s of core.tools.connections.snapshot().servers)
+        if (s.status === 'needs-confirmation')
+          io.stderr(
+            `note: ${s.name} was not launched (${s.error}); confirm with: ${confirmLaunchCommand(s.name, opts)}`,
+          );
     return await use(core);
   } finally {
     await core.close();

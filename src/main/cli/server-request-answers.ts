@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { ServerRequestView } from '../../shared/contract';
 import type { Core } from '../core/app';
-import type { ElicitPolicy, SamplingPolicy } from '../core/requests/server-requests';
+import type { ElicitPolicy, RequestPolicy, SamplingPolicy } from '../core/requests/server-requests';
 import type { Terminal } from './core-session';
 import type { CliIo } from './io';
 import { createRequestPrompts } from './request-prompts';
@@ -32,20 +32,21 @@ export function addServerRequestOptions(command: Command): Command {
 }
 
 /**
- * --elicit and --sampling: `ask` answers at the terminal (and becomes decline / deny without one), the
- * others answer every request the same way without asking. Whatever the era: a 2026-07-28 server's multi-round-trip
- * input requests reach the same handlers. Returns the unsubscribe function.
+ * --elicit and --sampling as the core's policy: `ask` answers at the terminal (and becomes decline / deny without
+ * one), the others answer every request the same way without asking. Whatever the era: a 2026-07-28 server's
+ * multi-round-trip input requests reach the same handlers.
  */
-export function answerServerRequests(
-  core: Core,
-  opts: ServerRequestOptions,
-  io: CliIo,
-  terminal: Terminal | undefined,
-): () => void {
+export function requestPolicyOf(opts: ServerRequestOptions, atTerminal: boolean): RequestPolicy {
   const elicit = opts.elicit ?? 'ask';
   const sampling = opts.sampling ?? 'ask';
-  core.requests.policy.elicit = elicit === 'ask' && !terminal ? 'decline' : elicit;
-  core.requests.policy.sampling = sampling === 'ask' && !terminal ? 'deny' : sampling;
+  return {
+    elicit: elicit === 'ask' && !atTerminal ? 'decline' : elicit,
+    sampling: sampling === 'ask' && !atTerminal ? 'deny' : sampling,
+  };
+}
+
+/** Asks the terminal what the policy leaves to the operator (see requestPolicyOf). Returns the unsubscribe function. */
+export function answerServerRequests(core: Core, io: CliIo, terminal: Terminal | undefined): () => void {
   if (!terminal) return () => undefined;
   const answer = createRequestPrompts(
     core.requests,

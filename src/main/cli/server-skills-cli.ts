@@ -1,11 +1,5 @@
-import type { ServerSkillsListing, ServerSkillView } from '../../shared/skills/server-skills';
+import type { ServerSkillsReport } from '../core/catalog/catalog-run';
 import type { CliIo } from './io';
-
-/** What `catalog` reports of the skills servers publish: each skill with its state and reason, and each server's listing. */
-export interface ServerSkillsReport {
-  skills: readonly ServerSkillView[];
-  listings: readonly ServerSkillsListing[];
-}
 
 /** `catalog --json`'s `serverSkills`: one row per published skill (verified, quarantined or refused, with why). */
 export function serverSkillsJson(report: ServerSkillsReport | undefined) {

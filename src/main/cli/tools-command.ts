@@ -8,7 +8,12 @@ import { MAIN_MESSAGES } from '../../shared/messages';
 import { DATA_DIR_OPTION, withCatalog } from './catalog-command';
 import { answerApprovals, openTerminal, withCore, type ApproveMode } from './core-session';
 import { INTERRUPTED_EXIT_CODE, interruptible } from './interrupt';
-import { addServerRequestOptions, answerServerRequests, type ServerRequestOptions } from './server-request-answers';
+import {
+  addServerRequestOptions,
+  answerServerRequests,
+  requestPolicyOf,
+  type ServerRequestOptions,
+} from './server-request-answers';
 import { parseJsonObjectOption, type CliIo } from './io';
 import { didYouMean } from './suggest';
 import { callRan } from '../../shared/call-ran';
@@ -122,7 +127,7 @@ export async function runToolsCall(
       // One terminal for the approval and the server's questions, so two prompts never read the same line.
       const terminal = openTerminal();
       const stop = answerApprovals(core, opts.approve, io, { terminal });
-      const stopRequests = answerServerRequests(core, opts, io, terminal);
+      const stopRequests = answerServerRequests(core, io, terminal);
       let run: ToolRun;
       let interrupted: boolean;
       try {
@@ -194,6 +199,8 @@ export async function runToolsCall(
       return interrupted ? INTERRUPTED_EXIT_CODE : run.item.status === 'success' ? 0 : 1;
     },
     env,
+    // The call's terminal is opened when stdin is one (openTerminal): what it cannot ask is declined.
+    { requestPolicy: requestPolicyOf(opts, Boolean(process.stdin.isTTY)) },
   );
 }
 

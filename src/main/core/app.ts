@@ -1,10 +1,11 @@
 // First: zod set to parse without generating code, before any schema of the core's is built (zod-jitless.ts).
 import './zod-jitless';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { AgentRuntime } from './agent/runtime';
-import type { McpCaller } from './agent/tool-proxy';
 import type { ConfigStore } from './config/config-store';
 import { EventBus } from './events';
+import { buildAgent, buildAuth, buildCatalog, buildRequests, openConfig, startTelemetry } from './app-parts';
+import type { CatalogRun } from './catalog/catalog-run';
 import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { InstructionsService } from './catalog/instructions-service';
 import type { ServerSkillsService } from './server-skills/server-skills-service';
@@ -12,18 +13,15 @@ import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { ModelProviderRegistry } from './providers/types';
 import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
-import { appRoot } from './paths';
-import { makePrivateDataDir } from './private-files';
-import { nextTurn } from './slices';
-import type { ServerRequestService } from './requests/server-requests';
+import type { RequestPolicy, ServerRequestService } from './requests/server-requests';
 import type { AppService } from './apps/app-service';
 import type { PreferencesStore } from './preferences/preferences-store';
-import { createOwnerOnlyFileSecrets, defaultApiKeyEnv, environmentSecrets, type SecretStore } from './secrets';
+import { environmentSecrets, type SecretStore } from './secrets';
 import type { TelemetryService } from './telemetry/telemetry-service';
 import type { Workbench } from './workbench';
+import type { AppServices } from './services';
 
-/** Sampling requests a server may make per minute unless its entry says otherwise. */
-export const DEFAULT_SAMPLING_PER_MINUTE = 10;
+export { DEFAULT_SAMPLING_PER_MINUTE } from './app-parts';
 
 export interface CoreOptions {
   dataDir: string;
@@ -57,8 +55,18 @@ export interface CoreOptions {
   openBrowser?: BrowserOpener;
   /** The OS's preferred languages, most preferred first (the desktop passes Electron's); the console's default. */
   systemLanguages?: () => string[];
-  /** Where the OTEL_* variables are read (default process.env). */
+  /** The environment: where the OTEL_* variables are read and an API key may come from (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * How servers' questions and model requests are answered from the start (default: the operator is asked). A
+   * command with nobody at a terminal declines and denies.
+   */
+  requestPolicy?: Partial<RequestPolicy>;
+  /**
+   * A command that runs once and exits (the CLI): the config is read once (not watched), a failed server is reported,
+   * not retried, and connected ones are not pinged. The console runs live (the default).
+   */
+  oneShot?: boolean;
 }
 
 /**
@@ -66,11 +74,15 @@ export interface CoreOptions {
  * transports: each entry point builds its dispatch from these services (`rpc/dispatch.ts`). Never imports electron.
  */
 export interface Core {
+  /** The application layer: one service per use case (core/services); rpc handlers call only these. */
+  services: AppServices;
   events: EventBus;
   config: ConfigStore;
   secrets: SecretStore;
   /** MCP connections and the catalog resolved from them. */
   tools: Pick<ToolPipeline, 'connections' | 'catalog'>;
+  /** The catalog run: every tool's state with what stands beside it, live (console) or once settled (CLI). */
+  catalogRun: CatalogRun;
   /** OAuth sign-in, sign-out and status of remote servers. */
   auth: AuthService;
   /** The operator's browsing of servers' resources and prompts. */
@@ -100,7 +112,7 @@ export interface Core {
 }
 
 /**
- * The RPC contract builds its zod schemas as its modules run: loaded as one chunk, a ~12 ms block at start-up. Its
+ * The RPC contract builds its zod schemas as its modules run: loaded as one chunk, a long block at start-up. Its
  * largest files first, each alone (the rest comes with the first service that imports the contract).
  */
 const CONTRACT_PARTS = [
@@ -111,168 +123,92 @@ const CONTRACT_PARTS = [
   () => import('../../shared/contract/requests'),
 ];
 
-/** A resources or prompts request to a server with no timeoutMs of its own may take this long. */
-const BROWSE_TIMEOUT_MS = 30_000;
-
 /**
- * The core's parts are loaded one after the other (each `await import` is its own module evaluation) instead of
- * in one static graph: evaluating all of it (zod, yaml, the MCP SDK's types, the agent) in one go was the longest
- * block of start-up in the main process (bench scenario 7). Types are imported statically; code as it is needed.
+ * Builds the application from its parts (app-parts.ts), in order: config and telemetry, auth and servers' requests,
+ * the catalog, the agent, then what sits on the agent. Each part's modules are loaded as it is built, one after the
+ * other, instead of in one static graph (the longest block of the main process's start-up). Types are imported
+ * statically; code as it is needed. The desktop, `serve` and every CLI command build through here.
  */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const log = options.log ?? ((line: string) => console.error(line));
   const events = options.events ?? new EventBus();
   const secrets = options.secrets ?? environmentSecrets();
-  // The heaviest libraries first, each alone: yaml (~70 CommonJS files, required in one go) and the config schema
-  // (built when its module runs); together with the config store they held the loop for ~200 ms.
-  await import('yaml');
-  await nextTurn();
-  (await import('./config/yaml-warm-up')).warmUpYaml();
-  await nextTurn();
-  await import('../../shared/config/schema');
-  // Node's fetch (undici) too, before the connections and the embedded shop touch it inside longer work.
-  await (await import('./node-fetch')).loadNodeFetch();
-  const { CONFIG_FILE_NAME, ConfigStore } = await import('./config/config-store');
-  const { defaultConfigText } = await import('./config/default-config');
-  await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
-  const config = new ConfigStore({
-    dataDir: options.dataDir,
-    events,
-    defaultConfigText: defaultConfigText(),
-    watch: options.watchConfig,
-    path: options.configPath,
-    log,
-  });
-  await config.open();
+  const config = await openConfig(options, events, log);
   // Before any connection starts, so start-up discovery is traced too.
   const telemetry = await startTelemetry(options, config, secrets, log);
   const followTelemetry = events.subscribe((name) => {
     if (name === 'config.changed') void telemetry.apply();
   });
-
   for (const part of CONTRACT_PARTS) await part();
-  const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
-  // OAuth tokens go to the secret store where it can keep them (Electron: safeStorage), else to an owner-only file.
-  const tokenSecrets = secrets.canStore
-    ? secrets
-    : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));
-  const auth = new AuthService({
-    store: new OAuthStore(tokenSecrets),
-    connections: () => tools.connections,
-    servers: () => config.current().agent.mcp.servers,
-    baseDir: dirname(config.path),
-    log,
-    fetch: options.fetch,
-  });
+
+  // Late-bound: auth needs the connections, sampling the runtime's model; both are built after.
+  const late: { tools?: ToolPipeline; runtime?: AgentRuntime } = {};
+  const auth = await buildAuth(options, config, secrets, () => late.tools!, log);
   auth.onChange((name) => events.emit('servers.authChanged', { name }));
-
-  // Servers' questions and model requests go to the operator; the model for sampling is the runtime's.
-  const { CallRegistry } = await import('./requests/call-registry');
-  const { ServerRequestService } = await import('./requests/server-requests');
-  const calls = new CallRegistry();
-  const late: { runtime?: AgentRuntime } = {}; // sampling needs the runtime's provider; the runtime needs the connections
-  const requests = new ServerRequestService({
-    events,
-    registry: calls,
-    log,
-    openUrl: (url) => (options.openBrowser ? options.openBrowser(url) : Promise.resolve(false)),
-    provider: () => {
-      if (!late.runtime) throw new Error('the agent runtime is not ready yet');
-      return late.runtime.provider();
-    },
-    settings: () => {
-      const agent = config.current().agent;
-      return {
-        elicitationTimeoutMs: agent.elicitationTimeoutMs ?? agent.approvalTimeoutMs,
-        samplingTimeoutMs: agent.approvalTimeoutMs,
-        samplingPerMinute: (server) =>
-          agent.mcp.servers.find((s) => s.name === server)?.samplingPerMinute ?? DEFAULT_SAMPLING_PER_MINUTE,
-        samplingMaxTokens: agent.model.maxTokens,
-      };
-    },
-  });
-
-  const { LaunchConfirmations: Launches, LAUNCH_CONFIRMATIONS_FILE_NAME } = await import('./mcp/launch-confirmations');
-  const launches = Launches.open(join(options.dataDir, LAUNCH_CONFIRMATIONS_FILE_NAME), log);
-  const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
-  const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
-  const { InstructionsService } = await import('./catalog/instructions-service');
-  const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
-  const { createToolPipeline } = await import('./catalog/tool-pipeline');
-  const { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } = await import('./mcp/era-memory');
-  const eras = EraMemoryFile.open(join(options.dataDir, PROTOCOL_ERAS_FILE_NAME), log);
-  const { prefetchCatalogTokens } = await import('./tokens');
-  const tools = createToolPipeline({
-    config,
-    events,
-    log,
-    connections: {
-      auth,
-      requests: requests.handlers,
-      launchGate: launches,
-      eras,
-      ...(options.fetch && { fetch: options.fetch }),
-      ...options.connections,
-    },
-    builtins: options.builtinServers,
-    pins: await PinStore.open({ path: join(options.dataDir, PINS_FILE_NAME), log }),
-    // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
-    skillPins: await SkillPinStore.open({ path: join(options.dataDir, SKILL_PINS_FILE_NAME), log }),
-  });
-  const serverSkills = tools.serverSkills;
-  if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
-  // A server's skills are resources: when it says its resources changed, its skills are listed again.
-  const followSkills = events.subscribe((name, payload) => {
-    if (name === 'resources.listChanged') void serverSkills.refresh((payload as { server: string }).server);
-  });
-  // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
-  const instructions = new InstructionsService({
-    store: await InstructionPinStore.open({ path: join(options.dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
-    connections: tools.connections,
-    config,
-    events,
-  });
-  // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
-  const stopCounting = events.subscribe((name) => {
-    if (name === 'catalog.changed') prefetchCatalogTokens(tools.catalog.current().catalog);
-  });
-  // Per-server call timeout, and the retry rules for a server that restarted under us (stale session).
-  const { createMcpCaller } = await import('./agent/mcp-caller');
-  const serverConfig = (server: string) => config.current().agent.mcp.servers.find((s) => s.name === server);
-  const mcp: McpCaller = createMcpCaller(
-    tools.connections,
-    (server) => serverConfig(server)?.timeoutMs,
-    (server) => serverConfig(server)?.maxTotalTimeoutMs,
-  );
-
-  const { ResourceBrowser } = await import('./mcp/resource-browser');
-  const resources = new ResourceBrowser({
-    client: (server) => tools.connections.client(server),
-    state: (server) => tools.connections.state(server),
-    sessions: tools.connections.sessions,
-    timeoutFor: (server) => serverConfig(server)?.timeoutMs ?? BROWSE_TIMEOUT_MS,
-    events,
-  });
-
-  const { createAgentRuntime } = await import('./agent/runtime');
-  const runtime = await createAgentRuntime({
-    dataDir: options.dataDir,
-    config,
-    events,
-    catalog: () => tools.catalog.current(),
-    mcp,
-    secrets,
-    // Read at each model call: instructions that match their pin (or the pinned ones, while a change is held).
-    instructions: () => instructions.forModel(),
-    serverSkills,
-    fetch: options.fetch,
-    modelProviders: options.modelProviders,
-    knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
-    calls,
-    log,
-  });
+  const { requests, calls } = await buildRequests(options, config, events, () => late.runtime, log);
+  const catalog = await buildCatalog(options, config, events, auth, requests, log);
+  late.tools = catalog.tools;
+  const { runtime, resources } = await buildAgent(options, config, events, secrets, { ...catalog, calls }, log);
   late.runtime = runtime;
+  const { preferences, workbench, apps } = await buildOnAgent(
+    options,
+    config,
+    events,
+    catalog.tools,
+    runtime,
+    requests,
+    log,
+  );
+  const { tools, eras, instructions } = catalog;
 
+  const parts: Omit<Core, 'services'> = {
+    events,
+    config,
+    secrets,
+    tools: { connections: tools.connections, catalog: tools.catalog },
+    catalogRun: catalog.catalogRun,
+    auth,
+    resources,
+    openBrowser: options.openBrowser ?? (async () => false),
+    runtime,
+    workbench,
+    requests,
+    apps,
+    preferences,
+    launches: catalog.launches,
+    telemetry,
+    instructions,
+    serverSkills: catalog.serverSkills,
+    whenServersSettled: () => catalog.catalogRun.settled().then(() => undefined),
+    resetDemoData: async () => ({ reset: (await options.builtinServers?.resetDemoData?.()) ?? false }),
+    async close() {
+      catalog.stop();
+      followTelemetry();
+      await runtime.close();
+      auth.close();
+      requests.close();
+      resources.close();
+      await tools.close();
+      await eras.flush();
+      await instructions.close();
+      config.close();
+      await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
+    },
+  };
+  const { withServices } = await import('./services');
+  return withServices(parts, options.env ?? process.env);
+}
+
+/** The operator's preferences, and what works through the agent: the workbench and MCP Apps. */
+async function buildOnAgent(
+  options: CoreOptions,
+  config: ConfigStore,
+  events: EventBus,
+  tools: ToolPipeline,
+  runtime: AgentRuntime,
+  requests: ServerRequestService,
+  log: (line: string) => void,
+): Promise<Pick<Core, 'preferences' | 'workbench' | 'apps'>> {
   const { PreferencesStore: Preferences, PREFERENCES_FILE_NAME } = await import('./preferences/preferences-store');
   const preferences = await Preferences.open({
     path: join(options.dataDir, PREFERENCES_FILE_NAME),
@@ -280,7 +216,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     systemLanguages: options.systemLanguages,
     log,
   });
-
   const { createWorkbench } = await import('./workbench');
   const workbench = createWorkbench({
     dataDir: options.dataDir,
@@ -300,63 +235,5 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     events,
     sample: requests.handlers.sample,
   });
-
-  return {
-    events,
-    config,
-    secrets,
-    tools: { connections: tools.connections, catalog: tools.catalog },
-    auth,
-    resources,
-    openBrowser: options.openBrowser ?? (async () => false),
-    runtime,
-    workbench,
-    requests,
-    apps,
-    preferences,
-    launches,
-    telemetry,
-    instructions,
-    serverSkills,
-    // Settled includes the skills the servers publish: listed and verified once they connected.
-    whenServersSettled: () => tools.connections.whenSettled().then(() => serverSkills.whenListed()),
-    resetDemoData: async () => ({ reset: (await options.builtinServers?.resetDemoData?.()) ?? false }),
-    async close() {
-      stopCounting();
-      followTelemetry();
-      followSkills();
-      await runtime.close();
-      auth.close();
-      requests.close();
-      resources.close();
-      await tools.close();
-      await eras.flush();
-      await instructions.close();
-      config.close();
-      await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
-    },
-  };
-}
-
-/** The telemetry service, applied now and again at each config change (Settings saves the `telemetry:` section). */
-async function startTelemetry(
-  options: CoreOptions,
-  config: ConfigStore,
-  secrets: SecretStore,
-  log: (line: string) => void,
-): Promise<TelemetryService> {
-  const { TelemetryService, OTLP_HEADERS_SECRET } = await import('./telemetry/telemetry-service');
-  const telemetry = new TelemetryService({
-    env: options.env ?? process.env,
-    settings: () => config.current().telemetry,
-    storedHeaders: () => secrets.get(OTLP_HEADERS_SECRET),
-    secretValues: () => {
-      const model = config.current().agent.model;
-      const key = secrets.get(model.apiKeyEnv ?? defaultApiKeyEnv(model.provider));
-      return key ? [key] : [];
-    },
-    log,
-  });
-  await telemetry.apply();
-  return telemetry;
+  return { preferences, workbench, apps };
 }

@@ -3,8 +3,8 @@ import { performance } from 'node:perf_hooks';
 /**
  * How long one slice of long work (reading 100,000 records, checking or hashing 10,000 tools, counting tokens,
  * writing thousands of pins, resolving a wide catalog) may hold the event loop before handing it back. The core
- * runs in Electron's main process: a held loop freezes IPC, so the window. Well under the 10 ms that the loop
- * delay's p99 may reach (bench scenario 7), with room for a loaded machine.
+ * runs in Electron's main process: a held loop freezes IPC, so the window. Well under the loop delay's p99
+ * target (docs/PERFORMANCE.md), with room for a loaded machine.
  */
 export const SLICE_MS = 4;
 

@@ -23,8 +23,8 @@ const CACHE_ENTRIES = 20_000;
 const LONG_PIECE = 4_096;
 
 /**
- * Text is split into chunks before o200k's pre-tokenizer runs: on one 5 MB run of letters that regex
- * alone held the loop for ~150 ms, or overflowed its backtracking stack. A chunk ends before a space
+ * Text is split into chunks before o200k's pre-tokenizer runs: on one long run of letters that regex
+ * alone would hold the loop, or overflow its backtracking stack. A chunk ends before a space
  * that follows a non-space, where o200k always starts a new piece, so the count is unchanged; only a
  * chunk-long run with no such space is cut anywhere (about one token off per cut).
  */

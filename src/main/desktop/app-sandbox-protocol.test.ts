@@ -5,12 +5,14 @@ import { ELECTRON_CSP } from '../window-options';
 import { APP_ORIGIN, registerAppScheme } from './app-protocol';
 import { SANDBOX_ORIGIN, SANDBOX_PROXY_URL, SANDBOX_SCHEME, sandboxRequestHandler } from './app-sandbox-protocol';
 import { secureApp, type SecureAppPorts } from './secure-app';
+import { fakeAppSession } from '../../../tests/support/desktop/fake-app-session';
 
 const handler = sandboxRequestHandler({ pageOrigin: APP_ORIGIN });
 
 /** Electron's objects as the ports secureApp takes, recording what was installed. */
 function fakeElectron() {
   const handlers = new Map<string, (request: Request) => Promise<Response>>();
+  const appSession = fakeAppSession();
   let headers: Parameters<SecureAppPorts['session']['webRequest']['onHeadersReceived']>[0] | undefined;
   const ports: SecureAppPorts = {
     app: { on: () => undefined },
@@ -19,6 +21,7 @@ function fakeElectron() {
       setPermissionCheckHandler: () => undefined,
       webRequest: { onHeadersReceived: (listener) => void (headers = listener) },
     },
+    appSession: appSession.port,
     protocol: { handle: (scheme, h) => void handlers.set(scheme, h) },
   };
   const files: Record<string, string> = {
@@ -28,6 +31,7 @@ function fakeElectron() {
     pageUrl: `${APP_ORIGIN}/index.html`,
     csp: ELECTRON_CSP,
     rendererDir: '/r',
+    appRelayPreload: '/app/out/preload/app-relay.cjs',
     readFile: async (path) => new TextEncoder().encode(files[path] ?? ''),
     openExternal: async () => undefined,
     log: () => undefined,
@@ -36,7 +40,7 @@ function fakeElectron() {
     new Promise<Record<string, string[]>>((resolve) =>
       headers!({ url, responseHeaders: { 'content-security-policy': ['app-own'] } }, (r) => resolve(r.responseHeaders)),
     );
-  return { handlers, headersFor };
+  return { handlers, appSchemes: appSession.schemes, headersFor };
 }
 
 describe('the desktop sandbox scheme for MCP Apps', () => {
@@ -70,17 +74,16 @@ describe('the desktop sandbox scheme for MCP Apps', () => {
     expect((await handler(new Request(SANDBOX_PROXY_URL, { method: 'POST', body: 'x' }))).status).toBe(405);
   });
 
-  it("is installed by secureApp, whose page CSP (header and meta) gains exactly the sandbox origin as a frame source, and whose header override leaves the sandbox's own CSP alone", async () => {
-    const { handlers, headersFor } = fakeElectron();
-    expect([...handlers.keys()].sort()).toEqual(['app', SANDBOX_SCHEME]);
+  it("is served by secureApp in MCP Apps' session only: the window's session serves the page, whose CSP frames nothing new", async () => {
+    const { handlers, appSchemes, headersFor } = fakeElectron();
+    expect([...handlers.keys()]).toEqual(['app']);
+    expect([...appSchemes.keys()]).toEqual([SANDBOX_SCHEME]);
     const page = await handlers.get('app')!(new Request(`${APP_ORIGIN}/index.html`));
     const header = page.headers.get('content-security-policy')!;
-    expect(header).toContain(`frame-src 'self' ${SANDBOX_ORIGIN}`);
-    expect(header.replace(`; frame-src 'self' ${SANDBOX_ORIGIN}`, '')).toBe(ELECTRON_CSP);
-    expect(await page.text()).toContain(
-      `content="frame-src 'self' ${SANDBOX_ORIGIN}; default-src 'self'; script-src 'self'"`,
-    );
+    // The <webview> loads its guest outside the page's frame tree: the console's CSP needs no sandbox frame source.
+    expect(header).toBe(ELECTRON_CSP);
+    expect(await page.text()).toContain(`content="default-src 'self'; script-src 'self'"`);
     expect((await headersFor('http://localhost:5173/'))['Content-Security-Policy']).toEqual([header]);
-    expect(await headersFor(`${SANDBOX_PROXY_URL}?csp=`)).toEqual({ 'content-security-policy': ['app-own'] });
+    expect((await headersFor(`${SANDBOX_PROXY_URL}?csp=`))['Content-Security-Policy']).toEqual([header]);
   });
 });

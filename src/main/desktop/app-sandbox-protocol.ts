@@ -1,10 +1,8 @@
 import { SANDBOX_PROXY_PATH, sandboxResponse } from '../../shared/apps/app-sandbox-proxy';
-import { withFrameSource, withSandboxFrameSource } from '../../shared/apps/console-frame-source';
-import type { ProtocolPort } from './app-protocol';
 
 /**
  * The desktop's origin for MCP Apps: a custom scheme of its own, so the sandbox proxy (and the app inside it, in an
- * opaque origin) is never the page's origin `app://switchboard`. Standard and secure (a real origin, postMessage
+ * opaque origin) is never the page's origin `app://switchboard`; it loads in a `<webview>` on the `mcp-apps` partition. Standard and secure (a real origin, postMessage
  * with a target origin), and nothing more: no fetch API, no CORS, no service workers.
  */
 export const SANDBOX_SCHEME = 'mcp-app-sandbox';
@@ -13,11 +11,10 @@ export const SANDBOX_ORIGIN = `${SANDBOX_SCHEME}://${SANDBOX_HOST}`;
 export const SANDBOX_PROXY_URL = `${SANDBOX_ORIGIN}${SANDBOX_PROXY_PATH}`;
 export const SANDBOX_SCHEME_ENTRY = { scheme: SANDBOX_SCHEME, privileges: { standard: true, secure: true } };
 
-/** The page's CSP and meta tag with exactly the sandbox origin as a frame source. */
-export const consoleCspWithSandbox = (csp: string) => withFrameSource(csp, SANDBOX_ORIGIN);
-export const consolePageWithSandbox = (html: string) => withSandboxFrameSource(html, SANDBOX_ORIGIN);
-
-/** `mcp-app-sandbox://proxy/…` answers the proxy page and script, framed only by the console's origin. */
+/**
+ * `mcp-app-sandbox://proxy/…` answers the proxy page and script, framed only by the console's origin. Served in MCP
+ * Apps' own session only (app-partition.ts): the window's session has no handler for the scheme.
+ */
 export function sandboxRequestHandler(options: {
   pageOrigin: string;
   log?(line: string): void;
@@ -43,16 +40,4 @@ export function sandboxRequestHandler(options: {
       headers: answer.headers,
     });
   };
-}
-
-/**
- * Serves the scheme in the window's session: a frame loads through its page's session (Electron gives a partition
- * to a WebContents, never to a frame), so the isolation is the origin: the proxy's own, and the app's opaque one,
- * which has no storage or cookies at all.
- */
-export function installAppSandbox(
-  protocol: Pick<ProtocolPort, 'handle'>,
-  options: { pageOrigin: string; log(line: string): void },
-): void {
-  protocol.handle(SANDBOX_SCHEME, sandboxRequestHandler(options));
 }

@@ -8,7 +8,7 @@ export interface CompileCacheApi {
 
 /**
  * Turns on Node's on-disk compile cache for what the main process imports from here on (the core and its
- * libraries, loaded after the window: bench scenario 7's start-up). The first start compiles and writes the
+ * libraries, loaded after the window). The first start compiles and writes the
  * cache; later ones read V8's code instead of compiling it, a shorter block while the window is already open.
  * The cache lives in the user-data folder (not the shared temp folder). Skipped in an AppImage: it is mounted at a
  * new path each start, and the cache is keyed by path, so it would only grow. A failure is logged, never fatal.

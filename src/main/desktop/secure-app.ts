@@ -1,14 +1,10 @@
 import { handleAppProtocol, type AppProtocolOptions, type ProtocolPort } from './app-protocol';
-import {
-  consoleCspWithSandbox,
-  consolePageWithSandbox,
-  installAppSandbox,
-  SANDBOX_ORIGIN,
-} from './app-sandbox-protocol';
+import { installAppPartition, type AppSessionPort } from './app-partition';
+import { guardAppGuest, guardAppWebview } from './app-webview-guard';
 import { restrictPermissions, type PermissionSession } from './permissions';
 import { guardWebContents, type GuardedContents } from './web-contents-guard';
 
-/** The slices of Electron's app and default session that the locks are put on. */
+/** The slices of Electron's app, default session and MCP Apps' session that the locks are put on. */
 export interface SecureAppPorts {
   app: { on(event: 'web-contents-created', listener: (event: unknown, contents: GuardedContents) => void): unknown };
   session: PermissionSession & {
@@ -21,6 +17,8 @@ export interface SecureAppPorts {
       ): void;
     };
   };
+  /** `session.fromPartition('mcp-apps')`: MCP Apps' own session (app-partition.ts). */
+  appSession: AppSessionPort;
   protocol: Pick<ProtocolPort, 'handle'>;
 }
 
@@ -28,6 +26,8 @@ export interface SecureAppOptions extends Pick<AppProtocolOptions, 'rendererDir'
   /** The page's URL: app://switchboard/index.html when built, the dev server's under `npm run dev`. */
   pageUrl: string;
   csp: string;
+  /** out/preload/app-relay.cjs: the only preload an MCP App's `<webview>` gets. */
+  appRelayPreload: string;
   openExternal(url: string, from: string): Promise<unknown>;
   log(line: string): void;
 }
@@ -35,26 +35,30 @@ export interface SecureAppOptions extends Pick<AppProtocolOptions, 'rendererDir'
 /**
  * Every lock main puts on the renderer, in one place, on Electron's objects handed in as ports: the page served
  * from app:// with its CSP, the CSP header on every other response too (the dev server's page), every permission
- * denied but what a feature needs, and every webContents kept on the page's origin with links going to the OS
- * browser through the URL gate.
+ * denied but what a feature needs, every webContents kept on the page's origin with links going to the OS browser
+ * through the URL gate, and MCP Apps in a `<webview>` of their own partition that nothing else may attach.
  */
 export function secureApp(ports: SecureAppPorts, options: SecureAppOptions): void {
-  ports.app.on('web-contents-created', (_event, contents) =>
-    guardWebContents(contents, { pageOrigin: options.pageUrl, openExternal: options.openExternal, log: options.log }),
-  );
-  // The page may frame exactly the MCP Apps sandbox origin, in its header and its meta tag; nothing else changes.
-  const csp = consoleCspWithSandbox(options.csp);
-  const readFile = async (path: string) =>
-    path.endsWith('.html')
-      ? new TextEncoder().encode(consolePageWithSandbox(new TextDecoder().decode(await options.readFile(path))))
-      : options.readFile(path);
-  handleAppProtocol(ports.protocol, { rendererDir: options.rendererDir, csp, readFile, log: options.log });
-  installAppSandbox(ports.protocol, { pageOrigin: new URL(options.pageUrl).origin, log: options.log });
+  const pageOrigin = new URL(options.pageUrl).origin;
+  ports.app.on('web-contents-created', (_event, contents) => {
+    if (contents.getType() === 'webview') return guardAppGuest(contents, options.log);
+    guardWebContents(contents, {
+      pageOrigin: options.pageUrl,
+      openExternal: options.openExternal,
+      log: options.log,
+      attachWebview: (attach) => guardAppWebview(attach, { relayPreload: options.appRelayPreload, log: options.log }),
+    });
+  });
+  const { csp } = options;
+  handleAppProtocol(ports.protocol, {
+    rendererDir: options.rendererDir,
+    csp,
+    readFile: options.readFile,
+    log: options.log,
+  });
   ports.session.webRequest.onHeadersReceived((details, callback) => {
-    // The sandbox's responses carry the app's own CSP (built from its resource), never the console's.
-    if (details.url?.startsWith(`${SANDBOX_ORIGIN}/`))
-      return callback({ responseHeaders: details.responseHeaders ?? {} });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
   restrictPermissions(ports.session, { pageOrigin: options.pageUrl, log: options.log });
+  installAppPartition(ports.appSession, { pageOrigin, log: options.log });
 }

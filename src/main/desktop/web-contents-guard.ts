@@ -1,3 +1,4 @@
+import type { WebviewAttach } from './app-webview-guard';
 import { isPageUrl } from './page-origin';
 
 /** The slice of a webContents the guard uses. */
@@ -6,8 +7,14 @@ export interface GuardedContents {
     event: 'will-navigate' | 'will-redirect',
     listener: (event: { preventDefault(): void }, url: string) => void,
   ): unknown;
-  on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  on(
+    event: 'will-attach-webview',
+    // Electron's WebPreferences and the element's attributes: read and changed by the MCP App webview guard.
+    listener: (event: { preventDefault(): void }, webPreferences: object, params: object) => void,
+  ): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+  /** 'window' for ours; 'webview' for an MCP App's guest, which gets a guard of its own (app-webview-guard.ts). */
+  getType(): string;
 }
 
 export interface GuardOptions {
@@ -16,11 +23,13 @@ export interface GuardOptions {
   /** Opens a link in the OS browser (checked against the shared URL gate; see external-opener.ts). */
   openExternal(url: string, from: string): Promise<unknown>;
   log(line: string): void;
+  /** Decides a `<webview>` attach (the MCP App sandbox's guard); without it every webview is refused. */
+  attachWebview?(attach: WebviewAttach): void;
 }
 
 /**
- * Applied to every webContents: the page never leaves its own origin (a reload or an in-page move stays), never
- * opens a window, never attaches a webview. A link that asks for a new window goes to the OS browser through the
+ * Applied to every webContents but an app's guest: the page never leaves its own origin (a reload or an in-page move
+ * stays), never opens a window, attaches no webview but the one `attachWebview` lets through. A link that asks for a new window goes to the OS browser through the
  * URL gate, which refuses anything but https: (and http: on this machine).
  */
 export function guardWebContents(contents: GuardedContents, options: GuardOptions): void {
@@ -31,7 +40,15 @@ export function guardWebContents(contents: GuardedContents, options: GuardOption
   };
   contents.on('will-navigate', stayHome);
   contents.on('will-redirect', stayHome);
-  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event, webPreferences, params) =>
+    options.attachWebview
+      ? options.attachWebview({
+          event,
+          webPreferences: webPreferences as Record<string, unknown>,
+          params: params as Record<string, unknown>,
+        })
+      : event.preventDefault(),
+  );
   contents.setWindowOpenHandler(({ url }) => {
     options.openExternal(url, 'a link in the window').catch(() => undefined); // refused: the opener logged why
     return { action: 'deny' };

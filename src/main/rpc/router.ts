@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   routes,
-  RpcFailure,
   type ParsedInput,
   type Result,
   type RouteName,
@@ -9,7 +8,8 @@ import {
   type RpcError,
 } from '../../shared/contract';
 import type { UiMessage } from '../../shared/i18n-message';
-import { say, zodIssueMessage } from '../../shared/messages';
+import { say } from '../../shared/messages';
+import { zodIssueMessage } from '../../shared/messages/zod-issue';
 import type { DomainError } from '../core/errors';
 import { codeOfDomainError } from './domain-errors';
 import { errorText } from '../../shared/error-text';
@@ -83,7 +83,6 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): D
       }
       return { ok: true, data };
     } catch (error) {
-      if (error instanceof RpcFailure) return fail(error.code, error.uiMessage ?? error.message, error.details);
       const code = codeOfDomainError(error);
       if (code)
         return fail(code, (error as DomainError).uiMessage ?? (error as Error).message, (error as DomainError).details);

@@ -1,4 +1,5 @@
 import { appContentSecurityPolicy, decodeAppCsp } from './app-sandbox-csp';
+import { APP_RELAY_GLOBAL } from './app-relay';
 
 /**
  * The sandbox proxy of MCP Apps' double-iframe design: the outer page, on an origin of its own (a second loopback
@@ -78,7 +79,10 @@ function proxyPage(hostOrigins: readonly string[], policy: string): string {
  */
 const PROXY_SCRIPT = `(() => {
   'use strict';
-  if (window.self === window.top) return;
+  // Framed (the browser console): the parent is the host. The desktop's <webview> guest is a top document: its
+  // host is reached through the relay its preload gives it. Top-level without a relay (opened directly): nothing.
+  const relay = window.self === window.top ? window.${APP_RELAY_GLOBAL} : null;
+  if (window.self === window.top && !relay) return;
   const root = document.documentElement;
   const hosts = JSON.parse(root.dataset.hosts || '[]');
   const policy = root.dataset.csp || "default-src 'none'";
@@ -97,18 +101,24 @@ const PROXY_SCRIPT = `(() => {
     inner.srcdoc = '<meta http-equiv="Content-Security-Policy" content="' + escapeHtml(policy) + '">' + params.html;
     document.body.appendChild(inner);
   }
+  function fromHost(data) {
+    if (data && data.method === 'ui/notifications/sandbox-resource-ready') load(data.params);
+    else if (inner && inner.contentWindow) inner.contentWindow.postMessage(data, '*');
+  }
   window.addEventListener('message', (event) => {
-    if (event.source === window.parent) {
+    if (!relay && event.source === window.parent) {
       if (!hosts.includes(event.origin) || (host !== null && host !== event.origin)) return;
       host = event.origin;
-      const data = event.data;
-      if (data && data.method === 'ui/notifications/sandbox-resource-ready') load(data.params);
-      else if (inner && inner.contentWindow) inner.contentWindow.postMessage(data, '*');
-    } else if (inner && event.source === inner.contentWindow && host !== null) {
-      window.parent.postMessage(event.data, host);
+      fromHost(event.data);
+    } else if (inner && event.source === inner.contentWindow && (relay || host !== null)) {
+      if (relay) relay.toHost(event.data);
+      else window.parent.postMessage(event.data, host);
     }
   });
   const ready = { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} };
-  for (const origin of hosts) window.parent.postMessage(ready, origin);
+  if (relay) {
+    relay.onHost(fromHost);
+    relay.toHost(ready);
+  } else for (const origin of hosts) window.parent.postMessage(ready, origin);
 })();
 `;

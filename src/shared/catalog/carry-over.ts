@@ -6,7 +6,7 @@ import type { PinInput } from './types';
 /**
  * What a config edit leaves a toolId's outcome built from. A re-parse gives new objects with equal content, so a
  * toolId whose nodes, gates, offers and pins all read the same keeps its last outcome without being resolved again:
- * resolving reads the pins (several lookups in maps of every tool), which made a 10,000-tool edit cost ~15 ms.
+ * resolving reads the pins (several lookups in maps of every tool), which a wide catalog pays on every edit.
  */
 
 /** Pin snapshots are replaced, never edited in place (PinStore, fingerprintServers): the same maps say the same. */

@@ -1,4 +1,4 @@
-import { englishOf, msg, type CatalogMessage } from './catalog-messages';
+import { msg, type CatalogMessage } from './catalog-messages';
 import type { CatalogServerInput } from './types';
 
 /**
@@ -21,9 +21,6 @@ export function serverStateMessage(server: Pick<CatalogServerInput, 'status' | '
         : 'catalog.server.connected',
   );
 }
-
-export const describeServerState = (server: Pick<CatalogServerInput, 'status' | 'error'>): string =>
-  englishOf(serverStateMessage(server));
 
 /** "b failed (ECONNREFUSED)": a server's name and its state. */
 export const namedServerState = (server: Pick<CatalogServerInput, 'name' | 'status' | 'error'>): CatalogMessage =>

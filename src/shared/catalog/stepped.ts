@@ -1,7 +1,7 @@
 /**
  * Work written as a generator that yields between bounded shares of itself (every STEP items), so its owner can
- * run it in slices that hand the event loop back, or all at once when the result is needed now. A 10,000-tool
- * server's rediscovery resolved in one go held the main process for ~100 ms; in slices nothing waits that long.
+ * run it in slices that hand the event loop back, or all at once when the result is needed now: a wide server's
+ * rediscovery resolved in one go would hold the main process (and so the window) for the whole of it.
  */
 export type Steps<T> = Generator<void, T, void>;
 

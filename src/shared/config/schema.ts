@@ -1,17 +1,27 @@
 import { z } from 'zod';
 import type { UiMessage } from '../i18n-message';
-import { say } from '../messages';
+import { formatMessage } from '../i18n-message';
+import { MAIN_MESSAGES } from '../messages';
+import {
+  INTENT_NODE_ID,
+  intentTreeProblems,
+  type NameRule,
+  SERVER_NAME,
+  serverNameProblems,
+  SKILL_NAME,
+  skillListProblems,
+} from './rules';
 import { isEnvReference } from './secrets';
 import { telemetrySettingsSchema } from './telemetry-schema';
 
 /** Tool names the host provides in-process; a remote tool with one of these names is `reserved`. */
 export const RESERVED_TOOL_NAMES = ['search_knowledge', 'load_skill'] as const;
 
-const serverName = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits, "_", "-" or "."');
+/** A name field from its shared rule (config/rules.ts); the characters message is the rule's, in English. */
+const nameField = (rule: NameRule) =>
+  z.string().min(1).max(rule.maxLength).regex(rule.pattern, MAIN_MESSAGES[rule.charactersCode]);
+
+const serverName = nameField(SERVER_NAME);
 
 const serverCommon = {
   name: serverName,
@@ -175,11 +185,7 @@ export const isHttpServer = (s: ServerConfig): s is HttpServerConfig => 'url' in
 export const confirmPolicySchema = z.enum(['auto', 'always', 'never']);
 export type ConfirmPolicy = z.output<typeof confirmPolicySchema>;
 
-const nodeId = z
-  .string()
-  .min(1)
-  .max(128)
-  .regex(/^[A-Za-z0-9_.:-]+$/, 'use letters, digits, "_", "-", "." or ":"');
+const nodeId = nameField(INTENT_NODE_ID);
 
 const nodeCommon = { id: nodeId, name: z.string().min(1), examples: z.array(z.string()).default([]) };
 
@@ -227,11 +233,7 @@ export const intentNodeSchema: z.ZodType<IntentNode, unknown> = z.preprocess(
 ) as z.ZodType<IntentNode, unknown>;
 
 export const skillSchema = z.strictObject({
-  name: z
-    .string()
-    .min(1)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, 'use letters, digits, "_" or "-"'),
+  name: nameField(SKILL_NAME),
   description: z.string().default(''),
   manual: z.string().default(''),
   /** Takes the manual from a skill this server publishes (the MCP Skills extension) instead of `manual`. */
@@ -302,58 +304,14 @@ export const switchboardConfigSchema = z
 export type SwitchboardConfig = z.output<typeof switchboardConfigSchema>;
 export type SwitchboardConfigInput = z.input<typeof switchboardConfigSchema>;
 
-/** Uniqueness rules zod can't express per field: server names, node ids, skill names. */
+/** The rules zod can't express per field (config/rules.ts, which the console runs too), as main's messages. */
 function crossFieldProblems(config: SwitchboardConfig): { path: (string | number)[]; message: UiMessage }[] {
-  const problems: { path: (string | number)[]; message: UiMessage }[] = [];
-  const seenServers = new Set<string>();
-  config.agent.mcp.servers.forEach((server, index) => {
-    if (seenServers.has(server.name))
-      problems.push({
-        path: ['agent', 'mcp', 'servers', index, 'name'],
-        message: say('config.duplicateServer', { name: server.name }),
-      });
-    seenServers.add(server.name);
-  });
-  const seenIds = new Set<string>();
-  // One toolId reaches the model as one tool, so all its nodes must agree on the server they pin.
-  const pins = new Map<string, { server: string; id: string }>();
-  const walk = (nodes: IntentNode[], path: (string | number)[]) =>
-    nodes.forEach((node, index) => {
-      const here = [...path, index];
-      if (seenIds.has(node.id))
-        problems.push({ path: [...here, 'id'], message: say('config.duplicateIntentId', { id: node.id }) });
-      seenIds.add(node.id);
-      if (node.kind === 'mcp' && node.server && !seenServers.has(node.server))
-        problems.push({ path: [...here, 'server'], message: say('config.unknownServer', { server: node.server }) });
-      if (node.kind === 'mcp' && node.server) {
-        const pinned = pins.get(node.toolId);
-        if (pinned && pinned.server !== node.server)
-          problems.push({
-            path: [...here, 'server'],
-            message: say('config.pinMismatch', { id: pinned.id, toolId: node.toolId, server: pinned.server }),
-          });
-        else pins.set(node.toolId, { server: node.server, id: node.id });
-      }
-      if ('children' in node) walk(node.children, [...here, 'children']);
-    });
-  walk(config.intents, ['intents']);
-  const seenSkills = new Set<string>();
-  config.skills.forEach((skill, index) => {
-    if (seenSkills.has(skill.name))
-      problems.push({ path: ['skills', index, 'name'], message: say('config.duplicateSkill', { name: skill.name }) });
-    seenSkills.add(skill.name);
-    if (skill.server && !seenServers.has(skill.server))
-      problems.push({
-        path: ['skills', index, 'server'],
-        message: say('config.skillUnknownServer', { name: skill.name, server: skill.server }),
-      });
-    if (skill.server && skill.manual.trim())
-      problems.push({
-        path: ['skills', index, 'manual'],
-        message: say('config.skillManualAndServer', { name: skill.name }),
-      });
-  });
-  return problems;
+  const servers = new Set(config.agent.mcp.servers.map((server) => server.name));
+  return [
+    ...serverNameProblems(config.agent.mcp.servers),
+    ...intentTreeProblems(config.intents, servers),
+    ...skillListProblems(config.skills, servers),
+  ].map(({ path, message }) => ({ path, message: { ...message, text: formatMessage(MAIN_MESSAGES, message) } }));
 }
 
 /** Depth-first list of every MCP leaf, in tree order. */

@@ -6,7 +6,12 @@ import { query } from './define';
  * loopback server, or the desktop's custom scheme). Null when this entry has none (a test dispatch), and the console
  * then shows an app's tool result as text only.
  */
-export const appSandboxSchema = z.object({ origin: z.string().nullable(), proxyUrl: z.string().nullable() });
+export const appSandboxSchema = z.object({
+  origin: z.string().nullable(),
+  proxyUrl: z.string().nullable(),
+  /** The desktop: host the proxy in a `<webview>` on this session partition (its relay, not postMessage). */
+  partition: z.string().nullable().optional(),
+});
 export type AppSandbox = z.infer<typeof appSandboxSchema>;
 
 export const appSandboxRoutes = {

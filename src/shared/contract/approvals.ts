@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 
 export const approvalDecisionSchema = z.enum(['approve', 'reject', 'approve_conversation']);
 export type ApprovalDecision = z.infer<typeof approvalDecisionSchema>;

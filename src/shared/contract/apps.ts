@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { actingIdentitySchema } from './chat';
 import { executionRecordSchema } from './records';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { command, query } from './define';
 
 /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { iconSchema } from './resources';
-import { messageSchema, type Message } from '../i18n-message';
+import type { Message } from '../i18n-message';
+import { messageSchema } from './message';
 import { TOOL_STATE_ORDER } from '../catalog/catalog-counts';
 import { PINNED_FIELDS } from '../catalog/pins';
 import { serverStatusSchema } from './servers';
@@ -164,8 +165,8 @@ export type CatalogView = z.infer<typeof catalogViewSchema>;
 /**
  * The Tools list, column by column: `toolId[i]`, `server[i]`… describe row i, in catalog.get's entry order. Only
  * what a row, the filters, the counts and the intent editor's picker use: no schema, no diff, no descriptions (see
- * catalog.tool and catalog.descriptions). Columns because at 10,000 tools one object per row spent ~40% of the bytes
- * on repeated key names, and Chromium's WebSocket slows sharply with message size (~60 ms at 1 MB, 1-2 s at 7 MB).
+ * catalog.tool and catalog.descriptions). Columns because one object per row repeats every key name
+ * on every row, and Chromium's WebSocket slows sharply with message size (figures in docs/PERFORMANCE.md).
  */
 export const catalogListColumnsSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { serverExchangeSchema } from './requests';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { ACTING_IDENTITY_CHARACTERS, ACTING_IDENTITY_MAX_LENGTH } from '../acting-identity';
 import { STATUS_MESSAGES } from '../messages/status-messages';
 

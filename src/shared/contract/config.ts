@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { command, query } from './define';
 
 export const configProblemSchema = z.object({

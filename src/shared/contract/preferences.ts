@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 
 /** The console's language: `auto` follows the OS (desktop) or the browser (headless console). */
 export const uiLanguageChoiceSchema = z.enum(['auto', 'en', 'zh-CN']);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { approvalOutcomeSchema } from './approvals';
 import { toolProgressSchema, toolTaskSchema } from './chat';
 import { query } from './define';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { serverExchangeSchema } from './requests';
 
 export const recordStatusSchema = z.enum(['success', 'error', 'rejected', 'blocked', 'stopped']);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 
 /**
  * What MCP servers ask of the operator: a question (elicitation, form or URL) or a model request

@@ -22,17 +22,3 @@ export interface RpcError {
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: RpcError };
-
-/** Throw from a handler to return a specific error code instead of `internal`. */
-export class RpcFailure extends Error {
-  readonly uiMessage?: UiMessage;
-  constructor(
-    public readonly code: ErrorCode,
-    message: string | UiMessage,
-    public readonly details?: unknown,
-  ) {
-    super(typeof message === 'string' ? message : message.text);
-    if (typeof message !== 'string') this.uiMessage = message;
-    this.name = 'RpcFailure';
-  }
-}

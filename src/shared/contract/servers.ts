@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { iconSchema } from './resources';
 import { AUTH_GRANTS, serverConfigSchema } from '../config/schema';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { SERVER_STATUSES } from '../catalog/types';
 import { command, query } from './define';
 

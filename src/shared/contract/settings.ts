@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, query } from './define';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 
 export const modelSettingsViewSchema = z.object({
   provider: z.enum(['demo', 'openai-compatible', 'anthropic']),

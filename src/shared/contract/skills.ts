@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { skillSchema } from '../config/schema';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { command, query } from './define';
 
 export const skillListSchema = z.object({ skills: z.array(skillSchema), revision: z.number().int() });

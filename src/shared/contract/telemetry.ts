@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OTLP_PROTOCOLS, TRACE_SAMPLERS, telemetrySettingsSchema } from '../config/telemetry-schema';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { command, query } from './define';
 
 /** OpenTelemetry as Settings shows it: what is saved, what is in effect (the OTEL_* variables win), what went wrong. */

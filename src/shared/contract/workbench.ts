@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { chatItemSchema, actingIdentitySchema, toolCallStatusSchema } from './chat';
 import { executionRecordSchema } from './records';
-import { uiMessageSchema } from '../i18n-message';
+import { uiMessageSchema } from './message';
 import { command, query } from './define';
 
 /** The operator's workbench: run a tool by hand, test cases, replay, preview. */

@@ -15,7 +15,6 @@ import { INSTRUCTIONS_MESSAGES } from './instructions-messages';
 import { SKILL_MESSAGES } from './skill-messages';
 
 export type { ParamNames } from './define';
-export { zodIssueMessage } from './zod-issue';
 
 /**
  * Every sentence main composes for the UI, by code: the single definition of the codes main can emit (the catalog's

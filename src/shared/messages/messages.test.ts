@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { switchboardConfigSchema } from '../config/schema';
-import { MAIN_MESSAGES, say, zodIssueMessage } from './index';
+import { MAIN_MESSAGES, say } from './index';
+import { zodIssueMessage } from './zod-issue';
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);

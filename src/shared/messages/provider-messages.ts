@@ -34,7 +34,7 @@ export const PROVIDER_MESSAGES = {
   'provider.toolCallNoName': '{{label}}: a streamed tool call has no name',
   'provider.malformedArguments': '{{label}}: the model sent malformed JSON arguments for tool "{{tool}}"',
   'provider.argumentsNotObject': '{{label}}: arguments for tool "{{tool}}" are not a JSON object',
-  // the Settings model label when the provider can't be made (src/main/rpc/handlers/settings-handlers.ts)
+  // the Settings model label when the provider can't be made (src/main/core/services/settings-service.ts)
   'provider.notUsable': '{{provider}} (not usable: {{detail}})',
   // a provider the config names that this entry point did not register (core/providers/create-provider.ts)
   'provider.notRegistered': 'the model provider "{{provider}}" is not available in this build',

@@ -13,6 +13,7 @@ import type { JsonlAppender, LineLocation } from '../stores/jsonl-file';
 import { withActingIdentity } from '../stores/legacy-identity';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
+import { errorText } from '../../../shared/error-text';
 
 /** Where a conversation's lines go: its JSON-lines file, or memory for a run nobody keeps (a replay, a test case). */
 export type ConversationLog = Pick<JsonlAppender, 'append' | 'appendDeferred' | 'writePending' | 'sync' | 'close'>;
@@ -172,8 +173,7 @@ export class LiveConversation {
     await null; // the failed lines' handlers (above) run first
     const failure = this.unwrittenResult;
     this.unwrittenResult = undefined;
-    if (failure !== undefined)
-      throw new ConversationLogError(failure instanceof Error ? failure.message : String(failure));
+    if (failure !== undefined) throw new ConversationLogError(errorText(failure));
   }
 
   /** A new title, as a meta line: the log replays to the latest one, so it survives a restart. */

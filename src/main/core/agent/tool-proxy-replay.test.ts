@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 describe('the tool proxy and the replay diff (issue 29/30)', () => {
   it('marks a refused replay write with a typed field and never imports the diff module (which reads the field, not text)', () => {
-    const source = readFileSync(new URL('./tool-proxy.ts', import.meta.url), 'utf8');
-    expect(source).not.toMatch(/replay-diff/);
-    expect(source).toMatch(/wouldAskApproval: true/);
+    const read = (file: string) => readFileSync(new URL(file, import.meta.url), 'utf8');
+    for (const file of ['./tool-proxy.ts', './call-gate.ts']) expect(read(file)).not.toMatch(/replay-diff/);
+    expect(read('./call-gate.ts')).toMatch(/wouldAskApproval: true/);
   });
 });

@@ -1,25 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { ApprovalOutcome, RecordActor, ResultPart } from '../../../shared/contract';
+import type { RecordActor } from '../../../shared/contract';
 import type { UiMessage } from '../../../shared/i18n-message';
-import { isUnlocked, type Catalog, type ToolBinding } from '../../../shared/catalog';
+import type { Catalog, ToolBinding } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import type { CallProgress, CallTask, OperatorWait } from '../mcp';
-import { say } from '../../../shared/messages';
 import { errorText } from '../../../shared/error-text';
 import type { ChatMessage, ModelImage, ToolCallRequest } from '../providers/types';
 import type { CallRegistry } from '../requests/call-registry';
 import type { ApprovalService } from './approvals';
-import { argumentsHash } from './arguments-hash';
-import { recordOf, type MadeRecord, type RecordVerdict } from './call-record';
+import { confirmCall, needsConfirmation, notApprovedVerdict } from './call-confirmation';
+import { gateBeforeLocal, noSuchTool, replayWriteRefusal, stoppedVerdict } from './call-gate';
+import { recordOf, type MadeRecord } from './call-record';
+import type { CallRun, Verdict } from './call-run';
 import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
 import type { RecordsStore } from '../stores/records-store';
-import { refusalMessage, refusedCallText } from './refusal';
 import { failureMessage } from './call-failure';
-import { linkedAbort } from '../abort-signals';
 import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf } from './tool-result';
-import { startToolSpan, traceApprovalWait, type ToolSpan } from '../telemetry/agent-spans';
+import { startToolSpan } from '../telemetry/agent-spans';
 
 export const ACTING_IDENTITY_META_KEY = 'switchboard/customerId';
 /** A run's own demo state (the demo shop keeps a fresh copy of its data under this name): see ProxyMode.ownDemoState. */
@@ -87,26 +86,6 @@ export interface ProxyMode {
   app?: { server: string; tool: string };
 }
 
-/** What the model reads for a call Stop ended. */
-const STOPPED = 'The operator stopped this call.';
-
-/** How a replay answers a write the model asked for: it never runs. */
-export const NOT_EXECUTED_REPLAY = 'not executed (replay)';
-
-/** The operator's decision on a call, once there is one. */
-interface Asked {
-  approval?: ApprovalOutcome;
-}
-
-interface Verdict extends RecordVerdict {
-  modelText: string;
-  /** A replay refused a write that would have asked the operator: a field of the item, never read back from text. */
-  wouldAskApproval?: true;
-  /** Images for the model, and what the result carried besides text (for the card). */
-  images?: ModelImage[];
-  parts?: ResultPart[];
-}
-
 /**
  * Every tool call, local or MCP, passes here: visibility and skill gate, confirmation, the call itself
  * (timeout, cancellation, acting identity), result conversion, the execution record. It never throws.
@@ -156,9 +135,6 @@ export class ToolProxy {
       }),
     );
     const running = new RunningLine(() => this.progress(ctx, { ...item, ...trace.fields() }));
-    // The decision is kept apart from the verdict: a call that was approved and then failed (a timeout,
-    // a dropped connection, Stop) still records who approved it.
-    const asked: Asked = {};
     const span = startToolSpan({
       call,
       binding,
@@ -167,12 +143,14 @@ export class ToolProxy {
       actor: this.deps.mode?.actor,
       signal: ctx.signal,
     });
+    const run: CallRun = { call, binding, ctx, item, running, asked: {}, trace, span };
+    const { asked } = run;
     let verdict: Verdict;
     try {
-      verdict = await this.decide(call, binding, ctx, item, running, asked, trace, span);
+      verdict = await this.decide(run);
     } catch (error) {
       verdict = ctx.signal.aborted
-        ? { status: 'stopped', modelText: STOPPED, message: say('call.stopped'), approval: asked.approval }
+        ? { ...stoppedVerdict(), approval: asked.approval }
         : {
             status: 'error',
             modelText: `Tool error: ${errorText(error)}`,
@@ -269,19 +247,10 @@ export class ToolProxy {
       .catch(() => undefined);
   }
 
-  private async decide(
-    call: ToolCallRequest,
-    binding: ToolBinding | undefined,
-    ctx: CallContext,
-    item: ToolItem,
-    running: RunningLine,
-    asked: Asked,
-    trace: CallTrace,
-    span: ToolSpan,
-  ): Promise<Verdict> {
-    if (ctx.signal.aborted) return { status: 'stopped', modelText: STOPPED, message: say('call.stopped') };
-    if (!ctx.operatorTarget && !ctx.visible.has(call.name)) return this.refuseInvisible(call.name, binding, ctx);
-
+  private async decide(run: CallRun): Promise<Verdict> {
+    const gated = gateBeforeLocal(run);
+    if (gated) return gated;
+    const { call, binding, ctx, running, trace, span } = run;
     const local = this.deps.local.run(call.name, call.arguments, ctx.conversation);
     if (local) {
       running.now();
@@ -294,54 +263,37 @@ export class ToolProxy {
         ...(out.message && { message: out.message }),
       };
     }
-    if (!binding)
-      return {
-        status: 'blocked',
-        modelText: `No tool named "${call.name}" is available.`,
-        message: say('call.noSuchTool', { tool: call.name }),
-      };
-    if (this.deps.mode?.skipWrites && !binding.readOnly)
-      return {
-        status: 'blocked',
-        modelText: `${NOT_EXECUTED_REPLAY}: "${call.name}" may change data, and a replay never runs a write${needsConfirmation(binding) ? '; it would have asked the operator for approval' : ''}. Nothing was run.`,
-        message: say('call.replayWrite', { tool: call.name }),
-        ...(needsConfirmation(binding) && { wouldAskApproval: true as const }),
-      };
+    if (!binding) return noSuchTool(call.name);
+    const replayRefused = replayWriteRefusal(call.name, binding, this.deps.mode);
+    if (replayRefused) return replayRefused;
 
     const approval = needsConfirmation(binding)
-      ? await this.confirm(call, binding, ctx, item, running, asked)
+      ? await confirmCall(run, binding, {
+          approvals: this.deps.approvals,
+          mode: this.deps.mode,
+          progress: (item) => this.progress(ctx, item),
+        })
       : undefined;
-    if (approval && !['approve', 'approve_conversation', 'remembered'].includes(approval.decision)) {
-      const stopped = approval.decision === 'cancelled';
-      return {
-        status: stopped ? 'stopped' : 'rejected',
-        modelText: stopped
-          ? 'The operator stopped this call before it was approved; it did not run.'
-          : refusedCallText(approval),
-        message: stopped ? say('call.stoppedBeforeApproval') : refusalMessage(approval),
-        approval,
-      };
-    }
+    const notApproved = approval && notApprovedVerdict(approval);
+    if (notApproved) return notApproved;
     if (approval && approval.decision !== 'remembered')
-      await this.progress(ctx, { ...item, status: 'running', approvalId: approval.approvalId });
+      await this.progress(ctx, { ...run.item, status: 'running', approvalId: approval.approvalId });
 
-    // A per-call signal: the SDK never removes the abort listener it adds, so handing it the turn's
-    // signal leaked one listener per call and, on a later Stop, sent notifications/cancelled for
-    // requests that had long finished.
-    const perCall = linkedAbort(ctx.signal);
+    // The turn's signal goes down as it is: the call path adds one abort listener per call and removes it when the
+    // call settles (tool-call.ts), and never hands it to the SDK, so a later Stop cancels only calls in flight.
     const active = this.deps.calls?.begin({
       server: binding.server,
       conversationId: ctx.conversation.id,
       turnId: ctx.turnId,
       callId: call.id,
       toolName: call.name,
-      signal: perCall.signal,
+      signal: ctx.signal,
     });
     if (active) trace.exchanges = active.exchanges;
     let raw: unknown;
     try {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
-        signal: perCall.signal,
+        signal: ctx.signal,
         meta: span.withTrace({
           [ACTING_IDENTITY_META_KEY]: ctx.conversation.actingIdentity,
           ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }),
@@ -358,7 +310,6 @@ export class ToolProxy {
       raw = await reply;
     } finally {
       active?.end();
-      perCall.dispose();
     }
     const converted = convertToolResult(raw);
     return {
@@ -372,109 +323,10 @@ export class ToolProxy {
     };
   }
 
-  private refuseInvisible(name: string, binding: ToolBinding | undefined, ctx: CallContext): Verdict {
-    if (binding && !isUnlocked(binding, ctx.conversation.loadedSkills)) {
-      const skills = binding.gatedBy.join('" or "');
-      return {
-        status: 'blocked',
-        modelText: `"${name}" is locked until the skill "${skills}" is loaded. Call load_skill with {"name": "${binding.gatedBy[0]}"} first. Nothing was run.`,
-        message: say('call.lockedBySkill', { tool: name, skills }),
-      };
-    }
-    // Quarantined (definition changed since pinned): it has no binding, so even a stale visible set could not run it.
-    const held = ctx.catalog.quarantinedByToolId.get(name);
-    if (held)
-      return {
-        status: 'blocked',
-        modelText: `"${name}" is unavailable until an operator reviews a change to ${held.quarantine.moved ? 'the server that serves it' : 'its definition'}. Nothing was run.`,
-        message: say(held.quarantine.moved ? 'call.quarantinedServer' : 'call.quarantinedDefinition', { tool: name }),
-      };
-    return {
-      status: 'blocked',
-      modelText: `"${name}" is not among the tools available on this turn. Nothing was run.`,
-      message: say('call.notVisible', { tool: name }),
-    };
-  }
-
-  /** Only for a call that needsConfirmation. */
-  private async confirm(
-    call: ToolCallRequest,
-    binding: ToolBinding,
-    ctx: CallContext,
-    item: ToolItem,
-    running: RunningLine,
-    asked: Asked,
-  ): Promise<ApprovalOutcome | undefined> {
-    const hints = binding.definition.annotations ?? {};
-    const hash = argumentsHash(call.arguments);
-    // Remembered per tool *and server*: an approval given for the shop's cancel_order says nothing about another
-    // server's, even after an operator accepted that the binding moved there.
-    const remembered = `${call.name}@${binding.server}`;
-    // `always` means every call is asked, whatever an earlier answer in this conversation was.
-    if (binding.confirm !== 'always' && ctx.conversation.approvedForConversation.includes(remembered))
-      return (asked.approval = {
-        approvalId: 'remembered',
-        decision: 'remembered',
-        decidedBy: 'operator (approved for this conversation)',
-        decidedAt: new Date().toISOString(),
-        argumentsHash: hash,
-      });
-
-    running.now(); // before the approval card: a crash while it waits finds the call
-    const outcome = await traceApprovalWait(call, () =>
-      this.deps.approvals.request(
-        {
-          conversationId: ctx.conversation.id,
-          turnId: ctx.turnId,
-          callId: call.id,
-          toolName: call.name,
-          server: binding.server,
-          nodeId: binding.nodes[0] ?? null,
-          arguments: call.arguments,
-          argumentsHash: hash,
-          // A server claiming read-only for a toolId the operator accepted as a write is asked about as a write, and shown as one.
-          hints: {
-            readOnlyHint: binding.readOnly ? true : hints.readOnlyHint === true ? false : hints.readOnlyHint,
-            destructiveHint: hints.destructiveHint,
-            idempotentHint: hints.idempotentHint,
-          },
-          policy: binding.confirm,
-          actingIdentity: ctx.conversation.actingIdentity,
-          ...((this.deps.mode?.actor === 'operator' || this.deps.mode?.actor === 'app') && {
-            actor: this.deps.mode.actor,
-          }),
-          ...(this.deps.mode?.app && { app: this.deps.mode.app }),
-        },
-        ctx.signal,
-        (request) => {
-          void ctx.conversation.write({ t: 'approvalRequested', request });
-          void this.progress(ctx, { ...item, status: 'awaiting_approval', approvalId: request.id });
-        },
-      ),
-    );
-    asked.approval = outcome;
-    await ctx.conversation.write({ t: 'approvalResolved', id: outcome.approvalId, outcome });
-    if (
-      outcome.decision === 'approve_conversation' &&
-      binding.confirm !== 'always' &&
-      !ctx.conversation.approvedForConversation.includes(remembered)
-    )
-      await ctx.conversation.write({ t: 'approved', tools: [...ctx.conversation.approvedForConversation, remembered] });
-    return outcome;
-  }
-
   private async progress(ctx: CallContext, item: ToolItem): Promise<void> {
     await ctx.conversation.write({ t: 'item', item });
     this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item });
   }
-}
-
-/**
- * The node's policy: `auto` asks unless the binding is read-only, which comes from the receiving server's pin and
- * what the operator accepted for the toolId, never from the live claim alone (a missing hint is a write).
- */
-export function needsConfirmation(binding: Pick<ToolBinding, 'confirm' | 'readOnly'>): boolean {
-  return binding.confirm === 'always' || (binding.confirm === 'auto' && !binding.readOnly);
 }
 
 /** `make` runs at most once, when first asked. */

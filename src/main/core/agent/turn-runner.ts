@@ -111,7 +111,7 @@ async function runTurnSteps(
       const uniqueId = callIdDeduper(conversation);
       // The model request is built and sent on a turn of its own, not in the one that built the step; and a stream that
       // arrived at once (20 tool calls in one read) was decoded event after event in one microtask drain: pulling it
-      // in slices hands the event loop back between them (bench scenario 7).
+      // in slices hands the event loop back between them.
       await nextTurn();
       const slices = new Slices();
       try {
@@ -237,8 +237,8 @@ export async function runCalls(
   const flush = async () => {
     // Results are written by the proxy as each finishes; order within a read-only batch does not matter to the model.
     // One start per turn of the event loop: a start runs up to its request partly synchronously and partly in the
-    // microtasks it queues (the proxy, the MCP transport, fetch's own steps), ~1-2 ms each. Twenty at once held the
-    // loop for 30-60 ms (bench scenario 7), and slices timed on the synchronous part alone still ran every queued
+    // microtasks it queues (the proxy, the MCP transport, fetch's own steps). Many at once would hold the
+    // loop for all of them, and slices timed on the synchronous part alone still ran every queued
     // continuation in one drain; handing back after each start gives each its own turn, microtasks included.
     const running: Promise<ChatMessage>[] = [];
     for (const [index, call] of batch.entries()) {

@@ -59,8 +59,8 @@ export interface ServerSkillsPort {
  * change yields a new immutable snapshot, so a turn holding the previous one is never affected.
  * Changes are coalesced: a burst of status changes costs one recompute and one event.
  *
- * A change is resolved in the background, in slices that hand the event loop back (a 10,000-tool server's
- * rediscovery resolved in one go held it for ~100 ms), and announced (`catalog.changed`) once done. Whoever reads
+ * A change is resolved in the background, in slices that hand the event loop back (a wide server's
+ * rediscovery resolved in one go would hold it), and announced (`catalog.changed`) once done. Whoever reads
  * `current()` meanwhile gets the new catalog, never the old one: the rest of the work is done then and there (a
  * drifted definition is quarantined before any model call can see it).
  */

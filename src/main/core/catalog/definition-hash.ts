@@ -89,7 +89,7 @@ export function fingerprintServers(servers: readonly CatalogServerInput[]): BySe
  * Hashes a freshly discovered tool list before it is published, in slices that hand the event loop back: the
  * catalog then finds every fingerprint made (they are memoised per definition object). Where a definition no
  * longer matches its pin, the per-field hashes of both are made too, for the drift the catalog will report.
- * A 10,000-tool server whose every description changed otherwise cost one synchronous resolve of ~1 s.
+ * Otherwise a wide server whose every description changed would be hashed in one synchronous resolve.
  */
 export async function warmFingerprints(
   tools: readonly ToolDefinition[],

@@ -116,6 +116,7 @@ export class PinStore {
   private readonly now: () => Date;
   /** Tool lists already checked for first sight; each discovery yields a new array. */
   private readonly seen = new WeakSet<readonly ToolDefinition[]>();
+  private firstSightCount = 0;
 
   private constructor(private readonly options: PinStoreOptions) {
     this.log = options.log ?? ((line) => console.error(line));
@@ -233,7 +234,13 @@ export class PinStore {
       if (next) this.replace(server.name, next);
     }
     if (added) this.persist();
+    this.firstSightCount += added;
     return added;
+  }
+
+  /** How many definitions were pinned at first sight since the store opened (a one-shot command reports it). */
+  get pinnedAtFirstSight(): number {
+    return this.firstSightCount;
   }
 
   /**

@@ -12,7 +12,9 @@ import { envReferencesOf, isAllowed, showingReferences, withConsentedEnv, type E
 import { Invalid } from '../errors';
 import type { ConfigStore } from './config-store';
 import type { UiMessage } from '../../../shared/i18n-message';
-import { say, zodIssueMessage } from '../../../shared/messages';
+import { say } from '../../../shared/messages';
+import { zodIssueMessage } from '../../../shared/messages/zod-issue';
+import { nameProblem, SERVER_NAME } from '../../../shared/config/rules';
 
 /**
  * Imports MCP server definitions other hosts write: Claude Desktop / Cursor / Cline
@@ -38,7 +40,6 @@ export interface ParsedImport {
   problems: Problem[];
 }
 
-const NAME_OK = /^[A-Za-z0-9_.-]{1,64}$/;
 /** Keys peers write that mean nothing here; reported, not fatal. */
 const UNSUPPORTED_KEYS = new Set([
   'autoApprove',
@@ -258,15 +259,15 @@ const withRecord = (key: string, value: Record<string, unknown> | undefined) =>
   value && Object.keys(value).length ? { [key]: value } : {};
 
 function sanitizeName(name: string): string {
-  if (NAME_OK.test(name)) return name;
+  if (nameProblem(SERVER_NAME, name) === undefined) return name;
   const cleaned = name
     .replace(/[^A-Za-z0-9_.-]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 64);
+    .slice(0, SERVER_NAME.maxLength);
   return cleaned || 'server';
 }
 
-const suffixed = (name: string, n: number) => `${name.slice(0, 64 - String(n).length - 1)}-${n}`;
+const suffixed = (name: string, n: number) => `${name.slice(0, SERVER_NAME.maxLength - String(n).length - 1)}-${n}`;
 
 /** Decides, for each imported entry, what happens to it given the names already configured. */
 export function planServerImport(

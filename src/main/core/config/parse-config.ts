@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
 import type { ConfigProblem } from '../../../shared/contract';
 import type { UiMessage } from '../../../shared/i18n-message';
-import { say, zodIssueMessage } from '../../../shared/messages';
+import { say } from '../../../shared/messages';
+import { zodIssueMessage } from '../../../shared/messages/zod-issue';
 
 export type ParsedConfig =
   | { ok: true; config: SwitchboardConfig; document: Document; problems: [] }

@@ -13,9 +13,8 @@ h: [i, 2]
 `;
 
 /**
- * yaml's lexer, parser and composer are compiled as they first run: the first config parsed at start-up took
- * ~15-20 ms in one block, most of it that. A small document parsed first (on a turn of its own) leaves two
- * blocks of ~7 ms.
+ * yaml's lexer, parser and composer are compiled as they first run, which would make the first config parsed at
+ * start-up one long block. A small document parsed first, on a turn of its own, splits that compiling off.
  */
 export function warmUpYaml(): void {
   parseDocument(YAML_WARM_UP, { lineCounter: new LineCounter(), prettyErrors: false, uniqueKeys: true }).toJS();

@@ -4,7 +4,7 @@
  * so each run of Chinese segments is also indexed as overlapping character bigrams: a query word
  * then matches however the segmenter cut the document. Latin words are lowercased.
  */
-/** Made on first use: building it loads ICU's Chinese word dictionary (~12 ms), which start-up did for nothing. */
+/** Made on first use: building it loads ICU's Chinese word dictionary, which start-up would do for nothing. */
 let segmenter: Intl.Segmenter | undefined;
 const HAN = /\p{Script=Han}/u;
 

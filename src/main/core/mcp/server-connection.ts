@@ -15,30 +15,21 @@ import {
   ServerUnavailableError,
   startBudget,
 } from './connection-failures';
-import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
-import { discoverToolList, type DiscoveredTools } from './discover-tools';
+import { discoverToolList } from './discover-tools';
 import { attachAppResources } from './app-resources';
-import { TtlRefresh } from './list-cache';
-import { ListSubscription, listenFilterFor } from './list-subscription';
 import { probePeer } from './peer-probe';
-import { BurstDebounce, CoalescedRun, Waiters } from './coalescing';
+import { CoalescedRun } from './coalescing';
 import { modulesFor } from './sdk-modules';
 import { traceConnect } from './mcp-telemetry';
-import { redactedChange, redactSecrets, secretValuesOf, withIssuedSecrets } from './redact-secrets';
+import { PublishedState } from './published-state';
 import type { SessionHooks } from './server-sessions';
+import { ServerAttempt } from './server-attempt';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
 import { raceAbort } from '../abort-signals';
-import {
-  initialState,
-  type AuthVerdict,
-  type CallToolOptions,
-  type ConnectionAuth,
-  type ConnectionSettings,
-  type ServerState,
-} from './types';
+import type { AuthVerdict, CallToolOptions, ConnectionSettings, ServerState } from './types';
 
 const noop = () => undefined;
 
@@ -48,63 +39,39 @@ const LATE_PROGRESS = /progress notification for an unknown token/;
 /**
  * One configured server's whole life: connect (bounded by its timeout), discover, follow
  * list_changed, notice a lost peer, retry with backoff, close. Publishes immutable ServerState
- * snapshots; every async callback carries the `generation` it belongs to, so a superseded client
- * can never overwrite the state of its replacement.
+ * snapshots. Each attempt's client, auth and timers live in its ServerAttempt, and every async
+ * callback carries the attempt it belongs to: once that attempt has ended, the callback does nothing.
  */
 export class ServerConnection {
-  private snapshot: ServerState;
-  private client: Client | undefined;
-  /** OAuth of the live connection (refresh timer, verdicts on call errors). */
-  private auth: ConnectionAuth | undefined;
-  private generation = 0;
+  private readonly published: PublishedState;
+  /** The latest attempt: live unless ended (superseded, lost, signed out or closed). */
+  private current: ServerAttempt | undefined;
   private closed = false;
   private retryTimer: NodeJS.Timeout | undefined;
-  /** Servers announce changes in bursts: one tools/list once they settle, or per max wait in a storm. */
-  private readonly listChanged = new BurstDebounce(() => ({
-    quietMs: this.settings.listChangedDebounceMs,
-    maxWaitMs: this.settings.listChangedMaxWaitMs,
-  }));
-  private healthTimer: NodeJS.Timeout | undefined;
-  private probing = false;
   private readonly discovery = new CoalescedRun();
-  /** 2026-07-28: the subscriptions/listen stream that stands in for unsolicited list_changed (list-subscription.ts). */
-  private subscription: ListSubscription | undefined;
-  /** tools/list again when its ttlMs runs out (list-cache.ts). */
-  private readonly toolsTtl = new TtlRefresh();
-  private readonly attemptOver = new Waiters();
   /** The roots offered now: a config edit that only changes them is announced, not reconnected. */
   private roots: readonly string[] | undefined;
   /** Connected at least once: a package runner's later starts find the package installed. */
   private everConnected = false;
-  /** Ends the attempt under way early (a newer attempt, or close) as its deadline would. */
-  private attemptAbort: AbortController | undefined;
-  /**
-   * Settles once the latest attempt is over and, if it was given up, its client closed (a stdio child asked to exit).
-   * The next attempt waits for it: two `npx` runs of one package at once write the same cache.
-   */
-  private attemptDone: Promise<void> = Promise.resolve();
-  /** What this server is given that it may echo back (redact-secrets.ts): kept out of its state and our log lines. */
-  private readonly secrets: readonly string[];
 
   constructor(
     readonly config: ServerConfig,
     private readonly settings: ConnectionSettings,
-    private readonly onChange: (state: ServerState) => void,
+    onChange: (state: ServerState) => void,
     /** What servers say outside tool calls (logs, notifications) and how a session ends (server-sessions.ts). */
     private readonly hooks?: SessionHooks,
   ) {
-    this.snapshot = initialState(config.name, config.enabled ? 'connecting' : 'disabled');
+    this.published = new PublishedState(config, settings, onChange);
     this.roots = config.roots;
-    this.secrets = secretValuesOf(config, settings.env);
   }
 
   get state(): ServerState {
-    return this.snapshot;
+    return this.published.state;
   }
 
   /** The client of the live connection (resources, prompts and logging go through it); undefined unless connected. */
   get liveClient(): Client | undefined {
-    return this.snapshot.status === 'connected' ? this.client : undefined;
+    return this.state.status === 'connected' ? this.current?.client : undefined;
   }
 
   start(): void {
@@ -113,26 +80,26 @@ export class ServerConnection {
 
   /** Resolves once the current attempt is over (connected, failed or disabled). */
   settled(): Promise<void> {
-    return this.attemptOver.wait(this.snapshot.status !== 'connecting');
+    return this.published.settled();
   }
 
   /** Manual reconnect: resets the backoff and tries now. */
   async reconnect(): Promise<void> {
     if (this.closed || !this.config.enabled) return;
-    this.update({ reconnectAttempt: 0 });
+    this.published.update({ reconnectAttempt: 0 });
     await this.attempt();
   }
 
   /** tools/list again (all pages). A server that is not connected is reconnected instead. */
   rediscover(): Promise<void> {
     if (this.closed || !this.config.enabled) return Promise.resolve();
-    const client = this.client;
-    if (this.snapshot.status === 'connecting') return this.settled(); // the attempt under way discovers anyway
-    if (!client || this.snapshot.status !== 'connected') return this.reconnect();
-    const gen = this.generation;
+    const attempt = this.current;
+    const client = attempt?.client;
+    if (this.state.status === 'connecting') return this.settled(); // the attempt under way discovers anyway
+    if (!attempt || !client || this.state.status !== 'connected') return this.reconnect();
     return this.discovery.run(
-      () => this.discoverNow(client, gen),
-      () => gen === this.generation,
+      () => this.discoverNow(client, attempt),
+      () => !attempt.ended,
     );
   }
 
@@ -144,36 +111,36 @@ export class ServerConnection {
   updateRoots(roots: readonly string[] | undefined): boolean {
     if (!this.roots?.length !== !roots?.length) return false;
     this.roots = roots;
-    const client = this.client;
-    if (client && this.snapshot.status === 'connected' && roots?.length)
+    const client = this.current?.client;
+    if (client && this.state.status === 'connected' && roots?.length)
       void client
         .sendRootsListChanged()
         .catch((error: unknown) =>
-          this.log(`[mcp] ${this.config.name}: roots/list_changed not sent: ${describeError(error)}`),
+          this.published.log(`[mcp] ${this.config.name}: roots/list_changed not sent: ${describeError(error)}`),
         );
     return true;
   }
 
   callTool(name: string, args: Record<string, unknown>, options: CallToolOptions = {}): Promise<CallToolResult> {
-    const client = this.client;
-    if (!client || this.snapshot.status !== 'connected')
+    const attempt = this.current;
+    const client = attempt?.client;
+    if (!client || this.state.status !== 'connected')
       return Promise.reject(
         new ServerUnavailableError(
           this.config.name,
-          `${this.snapshot.status}${this.snapshot.error ? `: ${this.snapshot.error}` : ''}`,
+          `${this.state.status}${this.state.error ? `: ${this.state.error}` : ''}`,
         ),
       );
-    const gen = this.generation;
     const params = { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) };
     const limits = { ...options, maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.config.maxTotalTimeoutMs };
-    const tool = this.snapshot.tools.find((t) => t.name === name);
+    const tool = this.state.tools.find((t) => t.name === name);
     const reply = callsAsTask(client, tool)
       ? callAsTask(client, params, limits)
       : callWithProgress(client, params, limits, tool);
     return reply.catch(async (error: unknown) => {
-      const verdict = this.auth?.verdict(error);
-      if (verdict) throw this.onAuthVerdict(gen, verdict);
-      if (looksLikeConnectionLoss(error)) void this.probe(gen, error);
+      const verdict = this.current?.auth?.verdict(error);
+      if (verdict) throw this.onAuthVerdict(attempt, verdict);
+      if (looksLikeConnectionLoss(error)) void this.probe(attempt, error);
       // -32042: the operator opens the page(s) the server needs, then the call is tried once more.
       if (
         !options.afterUrlElicitation &&
@@ -191,32 +158,30 @@ export class ServerConnection {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.generation += 1;
-    this.clearTimers();
-    const client = this.client;
-    this.client = undefined;
-    this.dropAuth();
-    this.attemptOver.release();
-    this.attemptAbort?.abort(new Error('closed'));
+    const attempt = this.current;
+    const client = this.endAttempt('closed');
+    this.published.release();
     if (client) await this.hooks?.ending(client);
     await client?.close().catch(noop);
-    await this.attemptDone;
+    await attempt?.done;
   }
 
   private async attempt(): Promise<void> {
-    const gen = ++this.generation;
-    this.clearTimers();
-    const previous = this.client;
-    this.client = undefined;
-    this.dropAuth();
-    this.attemptAbort?.abort(new Error('superseded'));
+    const attempt = new ServerAttempt(this.current?.done ?? Promise.resolve(), {
+      settings: this.settings,
+      hooks: this.hooks,
+      log: (line) => this.published.log(`[mcp] ${this.config.name}: ${line}`),
+      rediscover: () => void this.rediscover(),
+    });
+    const previous = this.endAttempt('superseded');
+    this.current = attempt;
     await previous?.close().catch(noop);
-    await this.attemptDone;
-    if (gen !== this.generation || this.closed) return;
+    await attempt.done;
+    if (attempt.ended || this.closed) return;
     // A command line the operator has not confirmed (it came by import) is never run: it waits, with no retry loop.
     const waiting = launchWait(this.config, this.settings.launchGate);
     if (waiting)
-      return this.update({
+      return this.published.update({
         status: 'needs-confirmation',
         error: waiting,
         nextRetryAt: null,
@@ -226,7 +191,7 @@ export class ServerConnection {
       });
     // The SDK code this attempt needs is loaded before its timeout starts (a failure to load shows in the attempt).
     await modulesFor(this.config).catch(noop);
-    if (gen !== this.generation || this.closed) return;
+    if (attempt.ended || this.closed) return;
 
     const budget = startBudget(this.config, this.settings, this.everConnected);
     const timeoutMs = budget.ms;
@@ -235,7 +200,7 @@ export class ServerConnection {
       { ...this.config, roots: this.roots && [...this.roots] },
       this.settings.requests,
     );
-    this.update({
+    this.published.update({
       status: 'connecting',
       error: null,
       nextRetryAt: null,
@@ -247,8 +212,7 @@ export class ServerConnection {
       declaredCapabilities: declared,
       startup: budget.startup,
     });
-    const deadline = new AbortController();
-    this.attemptAbort = deadline;
+    const deadline = attempt.deadline!;
     const phase: AttemptPhase = { name: 'connect' };
     const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
     let gaveUp = false;
@@ -262,29 +226,30 @@ export class ServerConnection {
         tail,
         phase,
       },
-      onStderr: () => gen === this.generation && this.update({ stderrTail: tail.value() }),
+      onStderr: () => !attempt.ended && this.published.update({ stderrTail: tail.value() }),
       roots: () => rootsOf(this.roots),
-      onListChanged: () => this.onListChanged(gen),
-      log: (line) => this.log(line),
+      onListChanged: () => attempt.onListChanged(),
+      log: (line) => this.published.log(line),
     };
     const work = traceConnect(this.config.name, () => establish(scope, timeoutMs));
     // Finished after we stopped waiting: close it. Either way, the next attempt waits until its client has closed.
-    this.attemptDone = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
+    attempt.done = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
 
     try {
       const established = await raceAbort(work, deadline.signal);
       clearTimeout(timer);
       // Over: closing later must not abort its signal (requests that already finished would be cancelled on the wire).
-      if (this.attemptAbort === deadline) this.attemptAbort = undefined;
-      if (gen !== this.generation || this.closed) {
+      attempt.deadline = undefined;
+      if (attempt.ended || this.closed) {
         await established.client.close().catch(noop);
         return;
       }
-      this.adopt(gen, established);
+      this.adopt(attempt, established);
     } catch (error) {
       gaveUp = true;
       clearTimeout(timer);
-      if (gen !== this.generation || this.closed) return;
+      attempt.deadline = undefined;
+      if (attempt.ended || this.closed) return;
       const timedOut = deadline.signal.aborted;
       const verdict = timedOut ? undefined : phase.auth?.verdict(error);
       const failed = failedStart(this.config, {
@@ -297,31 +262,34 @@ export class ServerConnection {
         stderr: tail.value(),
       });
       // Waiting for the operator (needs-auth) has no retry loop: a sign-in reconnects.
-      this.update({
+      this.published.update({
         status: failed.status,
         error: failed.message,
         stderrTail: failed.status === 'needs-auth' ? null : tail.value(),
       });
-      this.log(`[mcp] ${this.config.name}: ${failed.logText}`);
+      this.published.log(`[mcp] ${this.config.name}: ${failed.logText}`);
       if (failed.status === 'failed' && failed.retry) this.scheduleRetry();
     }
   }
 
-  private adopt(gen: number, { client, built, tools, discovered, protocolVersion, declared, plan }: Established): void {
-    this.client = client;
+  private adopt(
+    attempt: ServerAttempt,
+    { client, built, tools, discovered, protocolVersion, declared, plan }: Established,
+  ): void {
+    attempt.client = client;
     this.everConnected = true;
     const verdict = verdictToRemember(this.config, plan, client, this.settings.now());
     if (verdict) this.settings.eras?.remember(eraKey(this.config), verdict);
-    this.auth = built.auth;
+    attempt.auth = built.auth;
     built.auth?.connected();
-    client.onclose = () => this.onLost(gen, 'the connection closed');
+    client.onclose = () => this.onLost(attempt, 'the connection closed');
     client.onerror = (error) => {
       // A late progress notification (after its call ended) is not a sign of a broken connection.
       if (LATE_PROGRESS.test(error.message)) return;
-      if (gen === this.generation && this.snapshot.status === 'connected') void this.probe(gen, error);
+      if (!attempt.ended && this.state.status === 'connected') void this.probe(attempt, error);
     };
     const now = this.settings.now().toISOString();
-    this.update({
+    this.published.update({
       status: 'connected',
       error: null,
       tools,
@@ -336,19 +304,15 @@ export class ServerConnection {
       reconnectAttempt: 0,
       nextRetryAt: null,
       startup: null,
-      ...this.listFacts(gen, discovered),
+      ...attempt.listFacts(discovered),
     });
-    this.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
+    this.published.log(`[mcp] ${this.config.name}: connected, ${tools.length} tool${tools.length === 1 ? '' : 's'}`);
     this.hooks?.connected(client);
-    this.listen(gen, client);
-    const interval = this.settings.healthCheckIntervalMs;
-    if (interval > 0) {
-      this.healthTimer = setInterval(() => void this.probe(gen), interval);
-      this.healthTimer.unref();
-    }
+    attempt.listen(client);
+    attempt.checkHealth(this.settings.healthCheckIntervalMs, () => void this.probe(attempt));
   }
 
-  private async discoverNow(client: Client, gen: number): Promise<void> {
+  private async discoverNow(client: Client, attempt: ServerAttempt): Promise<void> {
     try {
       const discovered = await discoverToolList(client, {
         timeout: this.config.timeoutMs ?? this.settings.defaultTimeoutMs,
@@ -356,85 +320,45 @@ export class ServerConnection {
       const tools = discovered.tools;
       await attachAppResources(client, this.config.name, tools);
       await this.settings.prepareTools?.(this.config.name, tools);
-      if (gen !== this.generation) return;
-      this.update({
+      if (attempt.ended) return;
+      this.published.update({
         tools,
         toolCount: tools.length,
         discoveredAt: this.settings.now().toISOString(),
         error: null,
-        ...this.listFacts(gen, discovered),
+        ...attempt.listFacts(discovered),
       });
     } catch (error) {
-      if (gen !== this.generation) return;
-      const verdict = this.auth?.verdict(error);
-      if (verdict) return void this.onAuthVerdict(gen, verdict);
-      if (looksLikeConnectionLoss(error)) await this.probe(gen, error);
+      if (attempt.ended) return;
+      const verdict = attempt.auth?.verdict(error);
+      if (verdict) return void this.onAuthVerdict(attempt, verdict);
+      if (looksLikeConnectionLoss(error)) await this.probe(attempt, error);
       // Still connected: keep the last good tool list, but show why it may be stale.
-      if (gen === this.generation)
-        this.update({ error: say('connection.rediscoveryFailed', { detail: describeError(error) }) });
+      if (!attempt.ended)
+        this.published.update({ error: say('connection.rediscoveryFailed', { detail: describeError(error) }) });
     }
   }
 
-  private onListChanged(gen: number): void {
-    if (gen !== this.generation) return;
-    this.listChanged.trigger(() => {
-      if (gen === this.generation) void this.rediscover();
-    });
-  }
-
-  /** The refused definitions and the caching hint of a fresh tools/list; its ttl starts counting down. */
-  private listFacts(
-    gen: number,
-    { refused, cache }: DiscoveredTools,
-  ): Pick<ServerState, 'refusedTools' | 'toolsCache'> {
-    const now = this.settings.now();
-    const expiresAt = this.toolsTtl.schedule(cache, now, () => gen === this.generation && void this.rediscover());
-    for (const r of refused)
-      this.log(`[mcp] ${this.config.name}: refused tool ${r.name ?? `#${r.index}`}: ${r.reason}`);
-    return { refusedTools: refused, toolsCache: { ...cache, fetchedAt: now.toISOString(), expiresAt } };
-  }
-
-  /** A 2026-07-28 connection hears about list changes only on a subscriptions/listen stream: open one. */
-  private listen(gen: number, client: Client): void {
-    const filter = client.getProtocolEra() === 'modern' ? listenFilterFor(client.getServerCapabilities()) : undefined;
-    if (!filter) return;
-    this.subscription = new ListSubscription(client, filter, {
-      backoff: this.settings.backoff,
-      log: (line) => this.log(`[mcp] ${this.config.name}: ${line}`),
-      onResumed: (honored) => {
-        if (gen !== this.generation) return;
-        if (honored.toolsListChanged) this.onListChanged(gen);
-        this.hooks?.listsMayHaveChanged?.(honored);
-      },
-    });
-    this.subscription.start();
-  }
-
   /** Pings the peer; a failed ping means the connection is gone. */
-  private async probe(gen: number, cause?: unknown): Promise<void> {
-    const client = this.client;
-    if (this.probing || !client || gen !== this.generation) return;
-    this.probing = true;
+  private async probe(attempt: ServerAttempt, cause?: unknown): Promise<void> {
+    const client = attempt.client;
+    if (attempt.probing || !client || attempt.ended) return;
+    attempt.probing = true;
     try {
       await probePeer(client, { timeout: Math.min(5_000, this.config.timeoutMs ?? this.settings.defaultTimeoutMs) });
     } catch (error) {
       // An error *answer* (e.g. a server without ping) proves the peer is alive; silence or a broken pipe does not.
-      if (!answeredByPeer(error)) this.onLost(gen, describeError(cause ?? error));
+      if (!answeredByPeer(error)) this.onLost(attempt, describeError(cause ?? error));
     } finally {
-      this.probing = false;
+      attempt.probing = false;
     }
   }
 
-  private onLost(gen: number, reason: string): void {
-    if (gen !== this.generation || this.closed) return;
-    this.generation += 1; // the old client's late callbacks are now ignored
-    this.clearTimers();
-    const client = this.client;
-    this.client = undefined;
-    this.dropAuth();
-    void client?.close().catch(noop);
-    this.update({ status: 'failed', error: say('connection.lost', { reason }), tools: [], toolCount: 0 });
-    this.log(`[mcp] ${this.config.name}: connection lost: ${reason}`);
+  private onLost(attempt: ServerAttempt, reason: string): void {
+    if (attempt.ended || this.closed) return;
+    void this.endAttempt('lost')?.close().catch(noop);
+    this.published.update({ status: 'failed', error: say('connection.lost', { reason }), tools: [], toolCount: 0 });
+    this.published.log(`[mcp] ${this.config.name}: connection lost: ${reason}`);
     this.scheduleRetry();
   }
 
@@ -442,62 +366,35 @@ export class ServerConnection {
    * A request was refused for authorization. Step-up and refusals fail only that request; a token the
    * server no longer takes (and could not be refreshed) ends the connection until the operator signs in.
    */
-  private onAuthVerdict(gen: number, verdict: AuthVerdict): Error {
-    if (verdict.kind === 'needs-auth' && gen === this.generation && !this.closed) {
-      this.generation += 1;
-      this.clearTimers();
-      const client = this.client;
-      this.client = undefined;
-      this.dropAuth();
-      void client?.close().catch(noop);
-      this.update({ status: 'needs-auth', error: verdict.uiMessage ?? verdict.message, tools: [], toolCount: 0 });
-      this.log(`[mcp] ${this.config.name}: ${verdict.message}`);
+  private onAuthVerdict(attempt: ServerAttempt | undefined, verdict: AuthVerdict): Error {
+    if (verdict.kind === 'needs-auth' && attempt && !attempt.ended && !this.closed) {
+      void this.endAttempt('signed out')?.close().catch(noop);
+      this.published.update({
+        status: 'needs-auth',
+        error: verdict.uiMessage ?? verdict.message,
+        tools: [],
+        toolCount: 0,
+      });
+      this.published.log(`[mcp] ${this.config.name}: ${verdict.message}`);
     }
     return new AuthorizationRequiredError(this.config.name, verdict);
   }
 
-  private dropAuth(): void {
-    this.auth?.closed();
-    this.auth = undefined;
+  /** Ends the latest attempt (its late callbacks do nothing from now on) and any retry waiting; returns its client. */
+  private endAttempt(reason: string): Client | undefined {
+    clearTimeout(this.retryTimer);
+    return this.current?.end(reason);
   }
 
   private scheduleRetry(): void {
     if (this.closed || !this.settings.autoReconnect || !this.config.enabled) return;
-    const attempt = this.snapshot.reconnectAttempt + 1;
+    const attempt = this.state.reconnectAttempt + 1;
     const delay = backoffDelay(attempt, this.settings.backoff);
-    this.update({
+    this.published.update({
       reconnectAttempt: attempt,
       nextRetryAt: new Date(this.settings.now().getTime() + delay).toISOString(),
     });
     this.retryTimer = setTimeout(() => void this.attempt(), delay);
     this.retryTimer.unref();
-  }
-
-  /** `error` may be a UiMessage: its text becomes `error`, the message `errorMessage` (a plain string has none). */
-  private update(
-    change: Partial<Omit<ServerState, 'error' | 'errorMessage'>> & { error?: string | UiMessage | null },
-  ): void {
-    // The error and the stderr tail may quote what the server printed: its token too.
-    this.snapshot = Object.freeze({ ...this.snapshot, ...redactedChange(change, this.secretsNow()) });
-    if (this.snapshot.status !== 'connecting') this.attemptOver.release();
-    this.onChange(this.snapshot);
-  }
-
-  private log(line: string): void {
-    this.settings.log(redactSecrets(line, this.secretsNow()));
-  }
-
-  /** Its configured secrets and the OAuth tokens it holds now (they change with every refresh). */
-  private secretsNow(): readonly string[] {
-    return withIssuedSecrets(this.secrets, this.settings.auth?.secretsOf?.(this.config.name));
-  }
-
-  private clearTimers(): void {
-    clearTimeout(this.retryTimer);
-    this.listChanged.cancel();
-    clearInterval(this.healthTimer);
-    this.toolsTtl.cancel();
-    this.subscription?.stop();
-    this.subscription = undefined;
   }
 }

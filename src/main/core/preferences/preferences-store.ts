@@ -10,7 +10,8 @@ import {
 import type { EventSink } from '../events';
 import { Conflict } from '../errors';
 import { PRIVATE_FILE } from '../private-files';
-import { say, zodIssueMessage } from '../../../shared/messages';
+import { say } from '../../../shared/messages';
+import { zodIssueMessage } from '../../../shared/messages/zod-issue';
 import type { UiMessage } from '../../../shared/i18n-message';
 import type { z } from 'zod';
 

@@ -77,7 +77,7 @@ export function createAnthropicProvider(
         { signal: guard.signal },
       );
       // Chunks that arrived in one read are decoded one after another without I/O between them: hand the event loop
-      // back every few milliseconds (a reply of 20 tool calls held it ~15 ms; bench scenario 7).
+      // back every few milliseconds (a reply of many tool calls arrives in one read).
       const slices = new Slices();
       for await (const event of events) {
         if (slices.due) await slices.handBack();

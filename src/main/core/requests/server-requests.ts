@@ -35,6 +35,11 @@ import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 export type ElicitPolicy = 'ask' | 'decline' | 'defaults';
 /** ask: the operator approves each request and its answer; deny: every request is refused. */
 export type SamplingPolicy = 'ask' | 'deny';
+/** How servers' questions and model requests are answered: the console asks; a command without a terminal does not. */
+export interface RequestPolicy {
+  elicit: ElicitPolicy;
+  sampling: SamplingPolicy;
+}
 
 export interface ServerRequestSettings {
   elicitationTimeoutMs: number;
@@ -53,6 +58,8 @@ export interface ServerRequestServiceDeps {
   log: (line: string) => void;
   /** Opens a URL-mode question's URL for the operator: true once it did (the desktop's system browser), false when the page must. */
   openUrl?: BrowserOpener;
+  /** The policy at start (default: ask for both). */
+  policy?: Partial<RequestPolicy>;
 }
 
 /** The spec's code for a sampling request the user refused. */
@@ -68,7 +75,7 @@ const because = (message: UiMessage) => ({ reason: message.text, reasonMessage: 
  * with the call that caused them, and both are cancelled when nobody answers in time.
  */
 export class ServerRequestService {
-  readonly policy: { elicit: ElicitPolicy; sampling: SamplingPolicy } = { elicit: 'ask', sampling: 'ask' };
+  readonly policy: RequestPolicy;
   readonly handlers: ServerRequestHandlers = {
     elicit: (context, params) => this.elicit(context, params),
     sample: (context, params) => this.sample(context, params),
@@ -77,6 +84,7 @@ export class ServerRequestService {
   private readonly rateLimit = new SamplingRateLimit();
 
   constructor(private readonly deps: ServerRequestServiceDeps) {
+    this.policy = { elicit: 'ask', sampling: 'ask', ...deps.policy };
     this.pending = new PendingRequests(deps.events);
   }
 

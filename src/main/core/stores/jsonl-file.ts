@@ -18,8 +18,8 @@ interface Pending {
 /**
  * An append-only JSON-lines file. Lines appended in the same tick go out together in one write at the
  * end of it (group commit). The write is synchronous on purpose: a line is a few KB landing in the page
- * cache, and a promise-based write cost far more (a thread-pool hop and ~30 µs of main-thread dispatch
- * per write; see docs/PERFORMANCE.md), while fsync, which can block, stays asynchronous and happens at
+ * cache, and a promise-based write costs far more (a thread-pool hop and main-thread dispatch per write;
+ * see docs/PERFORMANCE.md), while fsync, which can block, stays asynchronous and happens at
  * turn ends (`sync()`). Each write holds whole lines only, so a crash (even SIGKILL) leaves every earlier
  * line intact and at most one torn last line, which readJsonLines skips and the next open closes off.
  */
@@ -174,13 +174,6 @@ function linesOf(pending: Pending[]): { line: string; resolve: Pending['resolve'
       }
     }
   }
-  return out;
-}
-
-/** Each parsed line with where it sits in the file; a torn or corrupt line is skipped. Read in slices (forEachJsonLine). */
-export async function readJsonLinesWithLocations<T>(path: string): Promise<{ value: T; at: LineLocation }[]> {
-  const out: { value: T; at: LineLocation }[] = [];
-  await forEachJsonLine<T>(path, (value, at) => void out.push({ value, at }));
   return out;
 }
 

@@ -10,7 +10,7 @@ import type { IndexBatch } from './records-index';
 import { summaryOf } from './records-summary';
 import { filterKeysOf } from './records-table';
 
-/** ~1 ms to receive on the main thread. */
+/** Small enough that receiving one batch is a short block on the main thread. */
 const BATCH = 250;
 /** Parsed batches waiting for the main thread, at most: the file is not read further meanwhile. */
 const AHEAD = 16;

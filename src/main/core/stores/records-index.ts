@@ -6,6 +6,7 @@ import { startWorkerBeside } from '../worker-entry';
 import { forEachJsonLine } from './jsonl-reader';
 import { summaryOf } from './records-summary';
 import { KEYS, type RecordTable } from './records-table';
+import { errorText } from '../../../shared/error-text';
 
 /**
  * Records as the worker hands them back, in columns: one structured-clone object per batch instead of one per
@@ -41,11 +42,10 @@ const LIMITS = { maxOldGenerationSizeMb: 512 };
 
 /**
  * Adds each record of records.jsonl to `table` (its summary and where its line is), in file order; a torn or
- * corrupt line is skipped. A large file is parsed in a worker thread: at 100,000 records (150 MB) parsing
- * took ~1.1 s of CPU plus the GC of every result parsed and dropped, which on the event loop, even in 4 ms
- * slices, held the main process at start-up (bench scenario 7). The worker parses each whole line (so a torn
+ * corrupt line is skipped. A large file is parsed in a worker thread: parsing it, and collecting every result
+ * parsed and dropped, would hold the main process at start-up even in slices. The worker parses each whole line (so a torn
  * line is rejected whole, as here, and restore() still finds its record missing) and hands back summaries a
- * batch at a time, one batch per request, so each delivery is ~1 ms on this thread. A worker that cannot start
+ * batch at a time, one batch per request, so each delivery is a short block on this thread. A worker that cannot start
  * or dies leaves the rest of the file to this thread, from the last line it delivered.
  */
 export async function readRecordsIndex(
@@ -120,8 +120,6 @@ function inWorker(
     worker.on('exit', (code) => settle(() => resolve(fallBack(next, `the worker exited early (code ${code})`))));
   });
 }
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 function addBatch(table: RecordTable, batch: IndexBatch, codes: number[]): void {
   const { ids, summaries, numbers } = batch;

@@ -32,7 +32,7 @@ export function filterKeysOf(summary: RecordSummary): (string | null | undefined
  * The records index in memory: one slot per record, in file order, kept in columns (the id, the summary, the
  * filter keys as codes, where the line is). At 100,000 records, a summary object each (with its strings and
  * arguments, ~15 heap objects) made the main process's heap, and every GC pause while it was built and after,
- * grow with the history (bench scenario 7). A summary read from the file stays its JSON text until it is first
+ * grow with the history. A summary read from the file stays its JSON text until it is first
  * listed or read; the filters compare small integers.
  */
 export class RecordTable {

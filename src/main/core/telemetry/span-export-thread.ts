@@ -1,7 +1,7 @@
 /*
- * Span export off the main thread. The OTLP encoding (~5 µs a span warm, several times that cold) and the HTTP
- * requests ran on the thread that runs the tool calls, and the ended spans waited there for their batch (up to 512,
- * or 5 s), long enough to be promoted and traced by every garbage collection meanwhile (bench 2c). Here an ended span
+ * Span export off the main thread. On the thread that runs the tool calls, the OTLP encoding and the HTTP requests
+ * would compete with them, and the ended spans would wait there for their batch (up to 512, or 5 s), long enough to
+ * be promoted and traced by every garbage collection meanwhile. Here an ended span
  * leaves as plain data in a few large messages, and the span export worker batches, encodes and sends it.
  */
 import type { Worker } from 'node:worker_threads';
@@ -23,8 +23,7 @@ type FromSpanWorker = { type: 'outcome'; outcome: ExportOutcome } | { type: 'don
 
 /**
  * Spans leave in messages of this many, or this long after the first of them ended. Few and large: each message wakes
- * the worker, and on a busy machine the woken thread can take the core from this one for a time slice (bench 2c
- * measured ~3 ms of wall time per message at a load average of 17, against ~45 µs of CPU).
+ * the worker, and on a busy machine the woken thread can take the core from this one for a whole time slice.
  */
 const POST_AT = 256;
 const POST_AFTER_MS = 1_000;

@@ -41,7 +41,7 @@ const tracer = (): Tracer => {
 
 /**
  * A span, the child of `parent` (a root without one), or undefined when telemetry is off. Parents are passed by hand,
- * not through an AsyncLocalStorage context manager: its hooks cost every promise in the process (bench 2c).
+ * not through an AsyncLocalStorage context manager: its hooks cost every promise in the process.
  */
 export function startSpan(name: string, kind: SpanKind, attributes: Attributes, parent?: Span): Span | undefined {
   return telemetryState.on

@@ -140,7 +140,7 @@ export async function loadO200kTable(): Promise<TokenTable> {
     if ((rank & 4095) === 0 && slices.due) await slices.handBack();
   }
   const splitPattern = new RegExp(header.pat_str, 'gu');
-  // The pre-tokenizer's first match compiles it (~10 ms): here, on a turn of its own, not inside the first count.
+  // The pre-tokenizer's first match compiles it: here, on a turn of its own, not inside the first count.
   await slices.handBack();
   Array.from(PATTERN_WARM_UP.matchAll(splitPattern));
   return new PackedTable(tokenBytes, tokenStart, slots, maxTokenBytes, splitPattern);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { ApprovalOutcome, ChatItem, Conversation, RecordActor } from '../../../shared/contract';
-import type { Catalog } from '../../../shared/catalog';
 import { unfinishedTurn, type ObservedRun } from '../../../shared/workbench/evaluate';
 import { LiveConversation, memoryLog } from '../agent/conversation';
 import type { NewApproval } from '../agent/approvals';
@@ -96,9 +95,6 @@ export function autoApprover(mode: 'all' | 'none', decider: UiMessage): Approver
       }),
   };
 }
-
-/** A catalog fixed for the length of a run. */
-export const fixedCatalog = (catalog: Catalog, revision: number) => () => ({ catalog, revision });
 
 /** What the expectations read from a finished run. */
 export function observe(run: ScenarioRun): ObservedRun {

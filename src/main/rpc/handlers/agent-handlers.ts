@@ -1,7 +1,5 @@
+import { approvalAnswer, type AppServices } from '../../core/services';
 import type { Handlers } from '../router';
-import type { AgentRuntime } from '../../core/agent/runtime';
-import { Invalid, NotFound } from '../../core/errors';
-import { say } from '../../../shared/messages';
 
 type AgentRoutes =
   | 'chat.create'
@@ -16,23 +14,17 @@ type AgentRoutes =
   | 'records.list'
   | 'records.get';
 
-export function createAgentHandlers(runtime: AgentRuntime): Pick<Handlers, AgentRoutes> {
-  const { agent, approvals, records } = runtime;
+export function createAgentHandlers({ conversations, approvals, records }: AppServices): Pick<Handlers, AgentRoutes> {
   return {
-    'chat.create': ({ actingIdentity, title }) => agent.create(actingIdentity, title),
-    'chat.list': () => agent.list(),
-    'chat.get': ({ conversationId }) => agent.get(conversationId),
-    'chat.send': ({ conversationId, text }) => ({ turnId: agent.send(conversationId, text).turnId }),
-    'chat.stop': ({ conversationId }) => ({ stopped: agent.stop(conversationId) }),
-    'chat.delete': async ({ conversationId }) => ({ deleted: await agent.delete(conversationId) }),
-    'chat.rename': ({ conversationId, title }) => agent.rename(conversationId, title),
+    'chat.create': ({ actingIdentity, title }) => conversations.create(actingIdentity, title),
+    'chat.list': () => conversations.list(),
+    'chat.get': ({ conversationId }) => conversations.get(conversationId),
+    'chat.send': ({ conversationId, text }) => ({ turnId: conversations.send(conversationId, text).turnId }),
+    'chat.stop': ({ conversationId }) => ({ stopped: conversations.stop(conversationId) }),
+    'chat.delete': async ({ conversationId }) => ({ deleted: await conversations.delete(conversationId) }),
+    'chat.rename': ({ conversationId, title }) => conversations.rename(conversationId, title),
     'approvals.list': () => approvals.list(),
-    'approvals.resolve': ({ id, decision, reason }) => {
-      if (decision === 'reject' && !reason?.trim()) throw new Invalid(say('approval.rejectNeedsReason'));
-      const resolved = approvals.resolve(id, decision, reason);
-      if (!resolved) throw new NotFound(say('approval.notPending', { id }));
-      return { resolved };
-    },
+    'approvals.resolve': ({ id, decision, reason }) => approvals.answer(id, approvalAnswer(decision, reason)),
     'records.list': (filter) => records.list(filter),
     'records.get': ({ id }) => records.get(id),
   };

@@ -1,16 +1,16 @@
+import type { AppServices } from '../../core/services';
 import type { Handlers } from '../router';
-import type { ConfigStore } from '../../core/config/config-store';
 
-export function createConfigHandlers(config: ConfigStore): Pick<Handlers, 'config.get' | 'config.save'> {
+type ConfigRoutes = 'config.get' | 'config.save' | 'intents.get' | 'intents.save' | 'skills.get' | 'skills.save';
+
+/** The config file, the intent tree and the skills: each saved against the revision it was based on. */
+export function createConfigHandlers({ documents }: AppServices): Pick<Handlers, ConfigRoutes> {
   return {
-    // The text and the object leave main with literal secrets masked; a save puts back what it left masked.
-    'config.get': () => config.view(),
-    'config.save': async ({ raw, baseRevision }) => {
-      const before = config.keptBroken.length;
-      await config.saveRaw(raw, baseRevision);
-      // The operator's earlier text that did not parse was not lost: say where it is.
-      const kept = config.keptBroken.slice(before).at(-1);
-      return { ...config.view(), ...(kept && { keptBrokenText: kept }) };
-    },
+    'config.get': () => documents.view(),
+    'config.save': ({ raw, baseRevision }) => documents.saveText(raw, baseRevision),
+    'intents.get': () => documents.intents(),
+    'intents.save': ({ intents, baseRevision }) => documents.saveIntents(intents, baseRevision),
+    'skills.get': () => documents.skills(),
+    'skills.save': ({ skills, baseRevision }) => documents.saveSkills(skills, baseRevision),
   };
 }

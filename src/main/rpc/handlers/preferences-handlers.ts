@@ -1,9 +1,9 @@
+import type { AppServices } from '../../core/services';
 import type { Handlers } from '../router';
-import type { PreferencesStore } from '../../core/preferences/preferences-store';
 
-export function createPreferencesHandlers(
-  preferences: PreferencesStore,
-): Pick<Handlers, 'preferences.get' | 'preferences.setLanguage' | 'preferences.setTheme'> {
+type PreferenceRoutes = 'preferences.get' | 'preferences.setLanguage' | 'preferences.setTheme';
+
+export function createPreferencesHandlers({ preferences }: AppServices): Pick<Handlers, PreferenceRoutes> {
   return {
     'preferences.get': () => preferences.view(),
     'preferences.setLanguage': ({ language }) => preferences.setLanguage(language),

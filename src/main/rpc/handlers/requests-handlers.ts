@@ -1,11 +1,11 @@
+import type { AppServices } from '../../core/services';
 import type { Handlers } from '../router';
-import type { ServerRequestService } from '../../core/requests/server-requests';
 
 type RequestRoutes =
   'requests.list' | 'requests.answer' | 'requests.openUrl' | 'requests.sample' | 'requests.reply' | 'requests.reject';
 
 /** Servers' elicitation and sampling requests: the pending ones, and the operator's answers. */
-export function createRequestHandlers(requests: ServerRequestService): Pick<Handlers, RequestRoutes> {
+export function createRequestHandlers({ requests }: AppServices): Pick<Handlers, RequestRoutes> {
   return {
     'requests.list': () => requests.list(),
     'requests.answer': ({ id, action, content }) => ({ resolved: requests.answer(id, action, content) }),

@@ -1,7 +1,5 @@
-import type { ResourceBrowser, ServerSessions } from '../../core/mcp';
-import { NotFound } from '../../core/errors';
+import type { AppServices } from '../../core/services';
 import type { Handlers } from '../router';
-import { say } from '../../../shared/messages';
 
 type ResourceRoutes =
   | 'resources.features'
@@ -15,36 +13,16 @@ type ResourceRoutes =
   | 'prompts.complete';
 
 /** A server's resources and prompts, browsed by the operator (nothing here reaches a model). */
-export function createResourceHandlers(browser: ResourceBrowser): Pick<Handlers, ResourceRoutes> {
+export function createResourceHandlers({ resources }: AppServices): Pick<Handlers, ResourceRoutes> {
   return {
-    'resources.features': ({ server }) => browser.features(server),
-    'resources.list': ({ server, cursor }) => browser.listResources(server, cursor),
-    'resources.templates': ({ server, cursor }) => browser.listTemplates(server, cursor),
-    'resources.read': ({ server, uri, html }) => browser.read(server, uri, { html }),
-    'resources.subscribe': ({ server, uri }) => browser.subscribe(server, uri, true),
-    'resources.unsubscribe': ({ server, uri }) => browser.subscribe(server, uri, false),
-    'prompts.list': ({ server, cursor }) => browser.listPrompts(server, cursor),
-    'prompts.get': ({ server, name, arguments: args }) => browser.getPrompt(server, name, args),
-    'prompts.complete': ({ server, ref, argument, context }) => browser.complete(server, ref, argument, context),
-  };
-}
-
-/** Each server's log (notifications/message, stderr, the host's notes) and the level asked of it. */
-export function createServerLogHandlers(
-  sessions: ServerSessions,
-  isConfigured: (name: string) => boolean,
-): Pick<Handlers, 'servers.logs' | 'servers.setLogLevel'> {
-  const known = (name: string) => {
-    if (!isConfigured(name)) throw new NotFound(say('server.notConfigured', { name }));
-  };
-  return {
-    'servers.logs': ({ name }) => {
-      known(name);
-      return sessions.logView(name);
-    },
-    'servers.setLogLevel': ({ name, level }) => {
-      known(name);
-      return sessions.setLogLevel(name, level);
-    },
+    'resources.features': ({ server }) => resources.features(server),
+    'resources.list': ({ server, cursor }) => resources.listResources(server, cursor),
+    'resources.templates': ({ server, cursor }) => resources.listTemplates(server, cursor),
+    'resources.read': ({ server, uri, html }) => resources.read(server, uri, { html }),
+    'resources.subscribe': ({ server, uri }) => resources.subscribe(server, uri, true),
+    'resources.unsubscribe': ({ server, uri }) => resources.subscribe(server, uri, false),
+    'prompts.list': ({ server, cursor }) => resources.listPrompts(server, cursor),
+    'prompts.get': ({ server, name, arguments: args }) => resources.getPrompt(server, name, args),
+    'prompts.complete': ({ server, ref, argument, context }) => resources.complete(server, ref, argument, context),
   };
 }

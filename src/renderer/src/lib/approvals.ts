@@ -6,11 +6,6 @@ export function usePendingApprovals() {
   return useRpcQuery('approvals.list', {});
 }
 
-/** For the nav badge: derived from the query on every render, never copied anywhere. */
-export function usePendingApprovalCount(): number {
-  return usePendingApprovals().data?.length ?? 0;
-}
-
 export function approvalsOf(approvals: ApprovalRequest[] | undefined, conversationId: string): ApprovalRequest[] {
   return (approvals ?? []).filter((approval) => approval.conversationId === conversationId);
 }

@@ -177,3 +177,68 @@ describe('the tool input an app is sent', () => {
     await waitFor(() => expect(inputs(posted)).toEqual([['ui/notifications/tool-input', { city: 'Ningbo' }]]));
   });
 });
+
+describe("the desktop: the proxy in a <webview> on MCP Apps' own partition", () => {
+  const DESKTOP = {
+    origin: 'mcp-app-sandbox://proxy',
+    proxyUrl: 'mcp-app-sandbox://proxy/mcp-app-proxy',
+    partition: 'mcp-apps',
+  };
+
+  it('hosts the proxy in a webview on the partition, granting in its URL only what the operator allowed, and bridges over its relay', async () => {
+    const rpc = createFakeRpc({
+      'sandbox.proxy': () => DESKTOP,
+      'approvals.list': () => [],
+      'apps.resource': () =>
+        resource({ permissions: { camera: true, microphone: false, geolocation: true, clipboardWrite: false } }),
+    });
+    renderWithRpc(<McpAppView target={target} call={{ ...call, input: { city: 'Ningbo' } }} />, rpc.client);
+    fireEvent.click(await screen.findByRole('button', { name: 'Allow' }));
+    const view = await screen.findByTestId('mcp-app-frame');
+    expect(view.tagName.toLowerCase()).toBe('webview');
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(view.getAttribute('partition')).toBe('mcp-apps');
+    const src = new URL(view.getAttribute('src')!);
+    expect(`${src.protocol}//${src.host}${src.pathname}`).toBe(DESKTOP.proxyUrl);
+    expect(src.searchParams.get('grant')).toBe('camera,geolocation');
+    expect(view.getAttribute('allow')).toBeNull(); // main's session answers permissions, not an allow attribute
+
+    // Electron's <webview>: `send` reaches the guest's relay; what the relay sends arrives as `ipc-message`.
+    const sent: { channel: string; message: { method?: string; id?: number; params?: Record<string, unknown> } }[] = [];
+    Object.defineProperty(view, 'send', {
+      value: async (channel: string, message: (typeof sent)[number]['message']) => void sent.push({ channel, message }),
+    });
+    const fromProxy = (message: unknown, channel = 'mcp-app:to-host') =>
+      act(async () => void view.dispatchEvent(Object.assign(new Event('ipc-message'), { channel, args: [message] })));
+    await fromProxy({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
+    await waitFor(() =>
+      expect(sent.find((s) => s.message.method === 'ui/notifications/sandbox-resource-ready')).toBeDefined(),
+    );
+    const ready = sent.find((s) => s.message.method === 'ui/notifications/sandbox-resource-ready')!;
+    expect(ready.channel).toBe('mcp-app:to-proxy');
+    expect(ready.message.params).toMatchObject({ html: '<p>app</p>', permissions: { camera: {}, geolocation: {} } });
+    // Another channel on the same element is not the relay's: never read.
+    const init = { protocolVersion: '2026-01-26', appInfo: { name: 'app', version: '1' }, appCapabilities: {} };
+    await fromProxy({ jsonrpc: '2.0', id: 7, method: 'ui/initialize', params: init }, 'other');
+    await fromProxy({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: init });
+    await waitFor(() => expect(sent.some((s) => s.message.id === 1)).toBe(true));
+    expect(sent.some((s) => s.message.id === 7)).toBe(false);
+    await fromProxy({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
+    await waitFor(() =>
+      expect(sent.find((s) => s.message.method === 'ui/notifications/tool-input')?.message.params).toEqual({
+        arguments: { city: 'Ningbo' },
+      }),
+    );
+  });
+
+  it('a denied consent grants nothing in the URL', async () => {
+    show({
+      'sandbox.proxy': () => DESKTOP,
+      'apps.resource': () =>
+        resource({ permissions: { camera: true, microphone: true, geolocation: false, clipboardWrite: false } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Deny and show the app without them' }));
+    const view = await screen.findByTestId('mcp-app-frame');
+    expect(new URL(view.getAttribute('src')!).searchParams.has('grant')).toBe(false);
+  });
+});

@@ -18,7 +18,9 @@ import { ApprovalCard } from '../approval-card/ApprovalCard';
 import { AppAsks, PermissionConsent, type AppAsk } from './AppAsks';
 import { saveDownloads } from './downloads';
 import { parsePartialInput } from './partial-input';
+import { SandboxTransport } from './sandbox-transport';
 import { useAppBridge, type AppRequests } from './use-app-bridge';
+import { WebviewTransport, type AppWebview } from './webview-transport';
 import './mcp-app.css';
 
 /** Whose app this is and where what it asks for is attributed. */
@@ -88,6 +90,7 @@ export function McpAppView({ target, call }: { target: McpAppTarget; call: McpAp
           granted={granted}
           proxyUrl={sandbox.data.proxyUrl}
           sandboxOrigin={sandbox.data.origin}
+          partition={sandbox.data.partition ?? null}
         />
       )}
     </section>
@@ -102,11 +105,14 @@ function AppFrame(props: {
   granted: AppPermission[];
   proxyUrl: string;
   sandboxOrigin: string;
+  /** The desktop: the proxy runs in a `<webview>` on this partition (see webview-transport.ts). */
+  partition: string | null;
 }) {
   const { target } = props;
   const { t, i18n } = useTranslation('common');
   const rpc = useRpc();
   const frame = useRef<HTMLIFrameElement>(null);
+  const webview = useRef<HTMLElement>(null);
   const [asks, setAsks] = useState<AppAsk[]>([]);
   const [said, setSaid] = useState<{ id: number; kind: 'message' | 'modelContext'; text: string }[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
@@ -185,8 +191,10 @@ function AppFrame(props: {
   };
   const permissions: McpUiResourcePermissions = Object.fromEntries(props.granted.map((name) => [name, {}]));
   const bridge = useAppBridge({
-    frame,
-    sandboxOrigin: props.sandboxOrigin,
+    transport: (onFlood) =>
+      props.partition
+        ? new WebviewTransport(() => webview.current as unknown as AppWebview | null, { onFlood })
+        : new SandboxTransport(() => frame.current?.contentWindow ?? null, props.sandboxOrigin, { onFlood }),
     html: props.html,
     csp: props.csp,
     permissions,
@@ -199,7 +207,7 @@ function AppFrame(props: {
     result,
     cancelled: props.call.cancelled,
   });
-  const src = `${props.proxyUrl}${props.proxyUrl.includes('?') ? '&' : '?'}csp=${encodeAppCsp(readAppCsp(props.csp).csp)}`;
+  const src = sandboxSrc(props.proxyUrl, props.csp, props.partition ? props.granted : []);
   const allow = allowAttribute(props.granted);
   if (bridge.phase === 'closed') return <p className="muted small">{t('mcpApp.closed', { app: target.toolId })}</p>;
   return (
@@ -209,18 +217,31 @@ function AppFrame(props: {
           {t('mcpApp.exitFullscreen')}
         </button>
       )}
-      <iframe
-        ref={frame}
-        title={t('mcpApp.frameTitle', { app: target.toolId })}
-        src={src}
-        // The proxy (our page) keeps its own origin; the app's inner frame gets scripts only (see the proxy).
-        sandbox="allow-scripts allow-same-origin"
-        allow={allow || undefined}
-        referrerPolicy="no-referrer"
-        style={bridge.displayMode === 'inline' ? { height: bridge.height } : undefined}
-        data-testid="mcp-app-frame"
-        data-phase={bridge.phase}
-      />
+      {props.partition ? (
+        // Main's guard lets this attach only on its partition with this src, and forces the relay preload.
+        <webview
+          ref={webview}
+          title={t('mcpApp.frameTitle', { app: target.toolId })}
+          src={src}
+          partition={props.partition}
+          style={bridge.displayMode === 'inline' ? { height: bridge.height } : undefined}
+          data-testid="mcp-app-frame"
+          data-phase={bridge.phase}
+        />
+      ) : (
+        <iframe
+          ref={frame}
+          title={t('mcpApp.frameTitle', { app: target.toolId })}
+          src={src}
+          // The proxy (our page) keeps its own origin; the app's inner frame gets scripts only (see the proxy).
+          sandbox="allow-scripts allow-same-origin"
+          allow={allow || undefined}
+          referrerPolicy="no-referrer"
+          style={bridge.displayMode === 'inline' ? { height: bridge.height } : undefined}
+          data-testid="mcp-app-frame"
+          data-phase={bridge.phase}
+        />
+      )}
       {bridge.flood && (
         <p className="warn-notice small" role="status" data-testid="mcp-app-flood">
           {t('mcpApp.flood', { app: target.toolId, count: bridge.flood.total })}
@@ -248,4 +269,13 @@ function AppFrame(props: {
       ))}
     </div>
   );
+}
+
+/**
+ * The proxy's URL with the app's CSP; in the desktop also the permissions the operator granted, which main's
+ * `mcp-apps` session answers from (a frame's `allow` attribute does it in the browser).
+ */
+function sandboxSrc(proxyUrl: string, csp: unknown, grants: readonly AppPermission[]): string {
+  const query = `csp=${encodeAppCsp(readAppCsp(csp).csp)}${grants.length ? `&grant=${grants.join(',')}` : ''}`;
+  return `${proxyUrl}${proxyUrl.includes('?') ? '&' : '?'}${query}`;
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { APP_MESSAGES_PER_SECOND, SandboxTransport, type FloodReport } from './sandbox-transport';
 import { fileName } from './downloads';
+import { WebviewTransport } from './webview-transport';
 
 const SANDBOX = 'http://127.0.0.1:40001';
-const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+const ping = (id: number) => ({ jsonrpc: '2.0' as const, id, method: 'ping' });
 
 function setup() {
   const frame = {
@@ -70,5 +71,57 @@ describe('a downloaded file name', () => {
     expect(fileName('ui://app/report.csv')).toBe('report.csv');
     expect(fileName('file:///etc/../..')).toBe('download');
     expect(fileName('x/a<b>:c|d?.txt')).toBe('a_b__c_d_.txt');
+  });
+});
+
+describe("the app bridge's transport to the desktop's <webview>", () => {
+  function webview(attached = true) {
+    const sent: unknown[][] = [];
+    const element = Object.assign(new EventTarget(), {
+      attached,
+      send(channel: string, ...args: unknown[]) {
+        // Electron's element throws until its guest is attached.
+        if (!element.attached) throw new Error('The WebView must be attached to the DOM');
+        sent.push([channel, ...args]);
+      },
+    });
+    return { element, sent };
+  }
+
+  it('sends on the relay channel, reads only the relay channel with one message, with the same flood bound', async () => {
+    const { element, sent } = webview();
+    const floods: FloodReport[] = [];
+    const transport = new WebviewTransport(() => element, { onFlood: (report) => floods.push(report), now: () => 5 });
+    const received: unknown[] = [];
+    transport.onmessage = (message) => received.push(message);
+    await transport.start();
+    await transport.send(ping(1));
+    expect(sent).toEqual([['mcp-app:to-proxy', ping(1)]]);
+    const ipc = (channel: string, args: unknown[]) =>
+      element.dispatchEvent(Object.assign(new Event('ipc-message'), { channel, args }));
+    ipc('mcp-app:to-host', [ping(2)]);
+    ipc('other', [ping(3)]);
+    ipc('mcp-app:to-host', [ping(4), ping(5)]);
+    ipc('mcp-app:to-host', []);
+    expect(received).toEqual([ping(2)]);
+    for (let i = 0; i < 100; i++) ipc('mcp-app:to-host', [ping(i)]);
+    expect(received).toHaveLength(APP_MESSAGES_PER_SECOND);
+    expect(floods).toEqual([{ dropped: 1, total: 1 }]);
+    await transport.close();
+    ipc('mcp-app:to-host', [ping(6)]);
+    expect(received).toHaveLength(APP_MESSAGES_PER_SECOND);
+  });
+
+  it('a message sent before the guest is attached goes once it is ready', async () => {
+    const { element, sent } = webview(false);
+    const transport = new WebviewTransport(() => element);
+    await transport.start();
+    const sending = transport.send(ping(1));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(sent).toEqual([]);
+    element.attached = true;
+    element.dispatchEvent(new Event('dom-ready'));
+    await sending;
+    expect(sent).toEqual([['mcp-app:to-proxy', ping(1)]]);
   });
 });

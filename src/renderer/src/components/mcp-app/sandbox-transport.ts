@@ -12,13 +12,19 @@ export interface FloodReport {
   total: number;
 }
 
+export interface BoundedTransportOptions {
+  onFlood?(report: FloodReport): void;
+  now?(): number;
+  perSecond?: number;
+}
+
 /**
- * The AppBridge's transport to the sandbox proxy: postMessage to exactly the sandbox origin (never '*', so a
- * proxy frame navigated elsewhere gets nothing), and only messages from that frame at that origin are read.
- * Incoming messages are rate-bound: beyond APP_MESSAGES_PER_SECOND in a second the rest are dropped unparsed and
- * `onFlood` says how many, once per second, for the console to show.
+ * What both transports to the sandbox proxy share: incoming messages are rate-bound (beyond APP_MESSAGES_PER_SECOND
+ * in a second the rest are dropped unparsed and `onFlood` says how many, once per second, for the console to show),
+ * size-bound and parsed as JSON-RPC; a bad one is an error, never thrown into the console. How a message arrives and
+ * leaves is the subclass's: postMessage (SandboxTransport) or the desktop's `<webview>` relay (WebviewTransport).
  */
-export class SandboxTransport implements Transport {
+export abstract class BoundedTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -26,13 +32,62 @@ export class SandboxTransport implements Transport {
   private inWindow = 0;
   private droppedInWindow = 0;
   private droppedTotal = 0;
+
+  constructor(private readonly bounds: BoundedTransportOptions = {}) {}
+
+  abstract start(): Promise<void>;
+  abstract send(message: JSONRPCMessage): Promise<void>;
+  abstract close(): Promise<void>;
+
+  /** One message from the proxy, already known to come from it. */
+  protected deliver(data: unknown): void {
+    if (!this.admit()) return;
+    let message: JSONRPCMessage;
+    try {
+      if (JSON.stringify(data).length > APP_MESSAGE_MAX_BYTES) throw new Error('an app message over 1 MiB');
+      message = parseJSONRPCMessage(data);
+    } catch (error) {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  private admit(): boolean {
+    const now = (this.bounds.now ?? Date.now)();
+    if (now - this.windowStart >= 1000) {
+      if (this.droppedInWindow > 0) this.bounds.onFlood?.({ dropped: this.droppedInWindow, total: this.droppedTotal });
+      this.windowStart = now;
+      this.inWindow = 0;
+      this.droppedInWindow = 0;
+    }
+    if (this.inWindow >= (this.bounds.perSecond ?? APP_MESSAGES_PER_SECOND)) {
+      this.droppedInWindow++;
+      this.droppedTotal++;
+      // The first drop is told at once; the count follows when the second ends.
+      if (this.droppedInWindow === 1) this.bounds.onFlood?.({ dropped: 1, total: this.droppedTotal });
+      return false;
+    }
+    this.inWindow++;
+    return true;
+  }
+}
+
+/**
+ * The AppBridge's transport to the sandbox proxy in a frame (the browser console): postMessage to exactly the
+ * sandbox origin (never '*', so a proxy frame navigated elsewhere gets nothing), and only messages from that frame
+ * at that origin are read.
+ */
+export class SandboxTransport extends BoundedTransport {
   private readonly listener = (event: MessageEvent) => this.receive(event);
 
   constructor(
     private readonly frame: () => Window | null,
     private readonly origin: string,
-    private readonly options: { onFlood?(report: FloodReport): void; now?(): number; perSecond?: number } = {},
-  ) {}
+    options: BoundedTransportOptions = {},
+  ) {
+    super(options);
+  }
 
   async start(): Promise<void> {
     window.addEventListener('message', this.listener);
@@ -51,34 +106,6 @@ export class SandboxTransport implements Transport {
   receive(event: Pick<MessageEvent, 'source' | 'origin' | 'data'>): void {
     const frame = this.frame();
     if (!frame || event.source !== frame || event.origin !== this.origin) return;
-    if (!this.admit()) return;
-    let message: JSONRPCMessage;
-    try {
-      if (JSON.stringify(event.data).length > APP_MESSAGE_MAX_BYTES) throw new Error('an app message over 1 MiB');
-      message = parseJSONRPCMessage(event.data);
-    } catch (error) {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    this.onmessage?.(message);
-  }
-
-  private admit(): boolean {
-    const now = (this.options.now ?? Date.now)();
-    if (now - this.windowStart >= 1000) {
-      if (this.droppedInWindow > 0) this.options.onFlood?.({ dropped: this.droppedInWindow, total: this.droppedTotal });
-      this.windowStart = now;
-      this.inWindow = 0;
-      this.droppedInWindow = 0;
-    }
-    if (this.inWindow >= (this.options.perSecond ?? APP_MESSAGES_PER_SECOND)) {
-      this.droppedInWindow++;
-      this.droppedTotal++;
-      // The first drop is told at once; the count follows when the second ends.
-      if (this.droppedInWindow === 1) this.options.onFlood?.({ dropped: 1, total: this.droppedTotal });
-      return false;
-    }
-    this.inWindow++;
-    return true;
+    this.deliver(event.data);
   }
 }

@@ -1,8 +1,8 @@
 import { AppBridge, type McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/client';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { hostContext, watchConsoleLook, type DisplayMode } from './host-context';
-import { SandboxTransport, type FloodReport } from './sandbox-transport';
+import type { BoundedTransport, FloodReport } from './sandbox-transport';
 
 /** What the view does with what the app asks: each returns the answer the app gets (a refusal is an error). */
 export interface AppRequests {
@@ -26,9 +26,8 @@ const MIN_HEIGHT = 60;
 const MAX_HEIGHT = 2000;
 
 export interface AppBridgeOptions {
-  frame: RefObject<HTMLIFrameElement | null>;
-  /** The proxy's origin; messages from anywhere else are never read. */
-  sandboxOrigin: string;
+  /** The transport to the proxy (frame or `<webview>`), made once for the bridge; it reports floods to the card. */
+  transport(onFlood: (report: FloodReport) => void): BoundedTransport;
   html: string;
   csp: unknown;
   /** Only what the operator granted. */
@@ -91,9 +90,7 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
       { hostContext: context() },
     );
     bridgeRef.current = bridge;
-    const transport = new SandboxTransport(() => opts.frame.current?.contentWindow ?? null, opts.sandboxOrigin, {
-      onFlood: (flood) => setState((s) => ({ ...s, flood })),
-    });
+    const transport = opts.transport((flood) => setState((s) => ({ ...s, flood })));
     bridge.addEventListener('sandboxready', () => {
       void bridge.sendSandboxResourceReady({ html: opts.html, csp: opts.csp as never, permissions: opts.permissions });
     });

@@ -23,7 +23,6 @@ export function SaveBar({ saved, serverNames, tree, problems, general, edits }: 
   const save = useIntentSave(saved, serverNames);
   const outcome = useIntentDraftStore((state) => state.outcome);
   const { status } = save;
-  const problemRows = [...problems.entries()];
   return (
     <div className="save-bar">
       <div className="actions">
@@ -78,29 +77,44 @@ export function SaveBar({ saved, serverNames, tree, problems, general, edits }: 
           </div>
         </div>
       )}
-      {(problemRows.length > 0 || general.length > 0) && (
-        <ul className="problems" data-testid="intent-problems" aria-label={t('save.problems')}>
-          {problemRows.flatMap(([key, list]) => {
-            const path: NodePath = key.split('/').map(Number);
-            const node = nodeAt(tree, path);
-            return list.map((problem, index) => (
-              <li key={`${key}:${index}`}>
-                <button type="button" className="link" onClick={() => edits.reveal(path)}>
-                  {node
-                    ? t('save.nodeRef', { name: node.name || t('tree.noName'), id: node.id || t('save.noId') })
-                    : t('save.nodeAt', { key })}
-                </button>
-                {problem.field ? ` · ${problem.field}` : ''}: {problem.message}
-              </li>
-            ));
-          })}
-          {general.map((problem, index) => (
-            <li key={`general:${index}`}>
-              <code>{problem.path || t('common:shared.config')}</code>: {problem.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ProblemRows tree={tree} problems={problems} general={general} onReveal={edits.reveal} />
     </div>
+  );
+}
+
+interface ProblemRowsProps {
+  tree: IntentNode[];
+  problems: ProblemsByNode;
+  general: readonly FieldProblem[];
+  onReveal: (path: NodePath) => void;
+}
+
+/** Every problem by node (each one selects its node), then main's problems that name no node. */
+function ProblemRows({ tree, problems, general, onReveal }: ProblemRowsProps) {
+  const { t } = useTranslation(['intents', 'common']);
+  const problemRows = [...problems.entries()];
+  if (problemRows.length === 0 && general.length === 0) return null;
+  return (
+    <ul className="problems" data-testid="intent-problems" aria-label={t('save.problems')}>
+      {problemRows.flatMap(([key, list]) => {
+        const path: NodePath = key.split('/').map(Number);
+        const node = nodeAt(tree, path);
+        return list.map((problem, index) => (
+          <li key={`${key}:${index}`}>
+            <button type="button" className="link" onClick={() => onReveal(path)}>
+              {node
+                ? t('save.nodeRef', { name: node.name || t('tree.noName'), id: node.id || t('save.noId') })
+                : t('save.nodeAt', { key })}
+            </button>
+            {problem.field ? ` · ${problem.field}` : ''}: {problem.message}
+          </li>
+        ));
+      })}
+      {general.map((problem, index) => (
+        <li key={`general:${index}`}>
+          <code>{problem.path || t('common:shared.config')}</code>: {problem.message}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -2,6 +2,8 @@ import type { IntentNode } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
 import { pathKey } from './tree-ops';
 import { i18n } from '../../lib/i18n';
+import { messageText } from '../../lib/i18n/messages';
+import { INTENT_NODE_ID, intentTreeProblems, nameProblem } from '../../../../shared/config/rules';
 
 /** A problem on one field of one node; `field` is '' for the node as a whole. */
 export interface NodeProblem {
@@ -12,62 +14,47 @@ export interface NodeProblem {
 /** Problems keyed by node path (pathKey), so the tree can mark rows and the editor can mark fields. */
 export type ProblemsByNode = Map<string, NodeProblem[]>;
 
-const NODE_ID = /^[A-Za-z0-9_.:-]+$/;
-
 const add = (problems: ProblemsByNode, key: string, problem: NodeProblem) => {
   const list = problems.get(key);
   if (list) list.push(problem);
   else problems.set(key, [problem]);
 };
 
+const ID_PROBLEM_KEYS = {
+  required: 'intents:validation.idRequired',
+  tooLong: 'intents:validation.idTooLong',
+  characters: 'intents:validation.idCharacters',
+} as const;
+
 /**
- * The checks main would make, run before sending so the operator sees them at once, by node. Main still validates
- * everything (it is the authority); its answer is mapped back with `problemsFromPaths`. Messages are in the UI language.
+ * The checks main would make, run before sending so the operator sees them at once, by node: the shared rules
+ * (shared/config/rules.ts), the ones the config schema applies. Main still validates everything (it is the
+ * authority); its answer is mapped back with `problemsFromPaths`. Messages are in the UI language: a rule across
+ * nodes in main's own words (the messages namespace), so the console says what main would.
  */
 export function validateTree(tree: readonly IntentNode[], knownServers?: readonly string[]): ProblemsByNode {
   const problems: ProblemsByNode = new Map();
-  const seen = new Set<string>();
-  const pins = new Map<string, { server: string; id: string }>();
-  const servers = knownServers ? new Set(knownServers) : null;
   // Keys built as strings on the way down (pathKey's form): a 5,000-node tree is validated on every edit.
   const walk = (list: readonly IntentNode[], parentKey: string) =>
     list.forEach((node, index) => {
       const key = parentKey === '' ? String(index) : `${parentKey}/${index}`;
-      if (!node.id) add(problems, key, { field: 'id', message: i18n.t('intents:validation.idRequired') });
-      else if (node.id.length > 128)
-        add(problems, key, { field: 'id', message: i18n.t('intents:validation.idTooLong', { count: 128 }) });
-      else if (!NODE_ID.test(node.id))
-        add(problems, key, { field: 'id', message: i18n.t('intents:validation.idCharacters') });
-      else if (seen.has(node.id))
-        add(problems, key, { field: 'id', message: i18n.t('intents:validation.duplicateId', { id: node.id }) });
-      seen.add(node.id);
+      const idProblem = nameProblem(INTENT_NODE_ID, node.id);
+      if (idProblem)
+        add(problems, key, {
+          field: 'id',
+          message: i18n.t(ID_PROBLEM_KEYS[idProblem], { count: INTENT_NODE_ID.maxLength }),
+        });
       if (!node.name.trim()) add(problems, key, { field: 'name', message: i18n.t('intents:validation.nameRequired') });
-      if (node.kind === 'mcp') {
-        if (!node.toolId.trim())
-          add(problems, key, { field: 'toolId', message: i18n.t('intents:validation.chooseTool') });
-        if (node.server && servers && !servers.has(node.server))
-          add(problems, key, {
-            field: 'server',
-            message: i18n.t('intents:validation.unknownServer', { server: node.server }),
-          });
-        if (node.server && node.toolId) {
-          const pinned = pins.get(node.toolId);
-          if (pinned && pinned.server !== node.server)
-            add(problems, key, {
-              field: 'server',
-              message: i18n.t('intents:validation.pinConflict', {
-                id: pinned.id,
-                toolId: node.toolId,
-                server: pinned.server,
-              }),
-            });
-          else pins.set(node.toolId, { server: node.server, id: node.id });
-        }
-      }
+      if (node.kind === 'mcp' && !node.toolId.trim())
+        add(problems, key, { field: 'toolId', message: i18n.t('intents:validation.chooseTool') });
       if (node.kind === 'category') walk(node.children, key);
     });
   walk(tree, '');
-  return problems;
+  const across = intentTreeProblems(tree, knownServers ? new Set(knownServers) : null).map(({ path, message }) => ({
+    path: path.join('.'),
+    message: messageText(i18n, message),
+  }));
+  return across.length === 0 ? problems : mergeProblems(problems, problemsFromPaths(across).byNode);
 }
 
 /**

@@ -7,7 +7,7 @@ import { formatBytes } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { saveFailureOf } from '../../lib/rpc-problems';
 import { PromptsPanel } from './PromptsPanel';
-import { TemplateForm } from './TemplateForm';
+import { LazyTemplateForm } from './LazyTemplateForm';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -264,7 +264,7 @@ function TemplatesList({
                 {open ? t('resourcesPanel.close') : t('resourcesPanel.fillIn')}
               </button>
               {open && (
-                <TemplateForm
+                <LazyTemplateForm
                   key={template.uriTemplate}
                   server={server}
                   template={template}

@@ -1,5 +1,6 @@
 import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
+import { nameProblem, SERVER_NAME } from '../../../../shared/config/rules';
 
 /** The server form as the operator edits it: text fields as strings, key/value maps as rows. */
 export type ServerKind = 'http' | 'stdio' | 'builtin';
@@ -150,7 +151,6 @@ const AUTH_FIELDS = [
   'auth.scopes',
   'auth.privateKey',
 ];
-const SERVER_NAME = /^[A-Za-z0-9_.-]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const MAX_TIMEOUT_MS = 600_000;
 const MAX_INSTALL_TIMEOUT_MS = 1_800_000;
@@ -169,9 +169,10 @@ export function validateServerForm(
   const errors: FormErrors = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const name = form.name.trim();
-  if (!name) add('name', 'a name is required');
-  else if (name.length > 64) add('name', 'at most 64 characters');
-  else if (!SERVER_NAME.test(name)) add('name', 'use letters, digits, "_", "-" or "."');
+  const nameRule = nameProblem(SERVER_NAME, name);
+  if (nameRule === 'required') add('name', 'a name is required');
+  else if (nameRule === 'tooLong') add('name', `at most ${SERVER_NAME.maxLength} characters`);
+  else if (nameRule === 'characters') add('name', 'use letters, digits, "_", "-" or "."');
   else if (name !== originalName && existing.includes(name)) add('name', `a server named "${name}" already exists`);
 
   const timeout = form.timeoutMs.trim();

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { Skill } from '../../../../shared/config/schema';
+import type { CatalogListView } from '../../../../shared/contract';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { catalogRows } from '../../lib/catalog/catalog-rows';
@@ -42,29 +43,12 @@ function SkillsEditor({ saved: savedSkills }: { saved: SavedSkills }) {
   const selectedIndex = useSkillsUiStore((state) => state.selected);
   const catalog = useRpcQuery('catalog.list', {});
   const save = useSkillsSave(saved);
-  // The rows that are bindings (gated ones too), one per tool name, sorted like the list.
-  const bound = useMemo(
-    () =>
-      catalog.data
-        ? catalogRows(catalog.data)
-            .filter((e) => e.state === 'bound' || e.state === 'gated')
-            .map((e) => e.toolId)
-        : null,
-    [catalog.data],
-  );
+  const bound = useMemo(() => (catalog.data ? boundToolIds(catalog.data) : null), [catalog.data]);
   const local = useMemo(() => validateSkills(skills, t), [skills, t]);
   const fromServer = useMemo(() => skillProblemsFromPaths(serverProblems), [serverProblems]);
   useUnsavedChangesGuard('skills', save.dirty, save.discard, t('skillsPage.leaveMessage'));
 
-  // A skill named from another page (a tool's "gating skills") is selected once the list is here.
-  const selectByName = useCallback(
-    (name: string) => {
-      const index = skills.findIndex((s) => s.name === name);
-      if (index >= 0) useSkillsUiStore.getState().select(index);
-    },
-    [skills],
-  );
-  useOpenRequest('skills', selectByName);
+  useOpenBySkillName(skills);
 
   const selected = selectedIndex !== null && selectedIndex < skills.length ? selectedIndex : skills.length ? 0 : null;
   // Adding or deleting shifts indexes, so main's problems (by index) no longer point at the right skill.
@@ -78,39 +62,13 @@ function SkillsEditor({ saved: savedSkills }: { saved: SavedSkills }) {
     <>
       <SkillsSaveBar save={save} localProblems={local} skills={skills} general={fromServer.general} onSelect={select} />
       <div className="skills-columns">
-        <nav className="skills-list" aria-label={t('skillsPage.skills')}>
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => edit([...skills, newSkill(skills)], skills.length)}
-          >
-            {t('skillsPage.addSkill')}
-          </button>
-          {skills.length === 0 ? (
-            <Empty>{t('skillsPage.noSkillsASkill')}</Empty>
-          ) : (
-            <ul>
-              {skills.map((skill, index) => (
-                <li key={index}>
-                  <button
-                    type="button"
-                    className={`skill-link${index === selected ? ' active' : ''}`}
-                    aria-current={index === selected ? 'true' : undefined}
-                    onClick={() => select(index)}
-                    data-testid="skill-item"
-                  >
-                    <strong>{skill.name || t('skillsPage.noName')}</strong>
-                    <span className="muted small">
-                      {t('skillsPage.unlocksTools', { count: skill.unlocks.length })}
-                      {skill.server ? ` · ${t('skillsPage.fromServer', { server: skill.server })}` : ''}
-                      {problemsOf(index).length ? ` · ⚠ ${problemsOf(index).length}` : ''}
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </nav>
+        <SkillList
+          skills={skills}
+          selected={selected}
+          problemCount={(index) => problemsOf(index).length}
+          onSelect={select}
+          onAdd={() => edit([...skills, newSkill(skills)], skills.length)}
+        />
         <div className="skills-editor-pane">
           {catalog.isError && (
             <LoadError
@@ -139,5 +97,67 @@ function SkillsEditor({ saved: savedSkills }: { saved: SavedSkills }) {
         </div>
       </div>
     </>
+  );
+}
+
+/** The rows that are bindings (gated ones too), one per tool name, sorted like the list. */
+const boundToolIds = (catalog: CatalogListView): string[] =>
+  catalogRows(catalog)
+    .filter((e) => e.state === 'bound' || e.state === 'gated')
+    .map((e) => e.toolId);
+
+/** A skill named from another page (a tool's "gating skills") is selected once the list is here. */
+function useOpenBySkillName(skills: readonly Skill[]) {
+  const selectByName = useCallback(
+    (name: string) => {
+      const index = skills.findIndex((s) => s.name === name);
+      if (index >= 0) useSkillsUiStore.getState().select(index);
+    },
+    [skills],
+  );
+  useOpenRequest('skills', selectByName);
+}
+
+interface SkillListProps {
+  skills: readonly Skill[];
+  selected: number | null;
+  problemCount: (index: number) => number;
+  onSelect: (index: number) => void;
+  onAdd: () => void;
+}
+
+/** The skills by name, with how many tools each unlocks and its problems; Add appends a new one. */
+function SkillList({ skills, selected, problemCount, onSelect, onAdd }: SkillListProps) {
+  const { t } = useTranslation('skills');
+  return (
+    <nav className="skills-list" aria-label={t('skillsPage.skills')}>
+      <button type="button" className="btn btn-small" onClick={onAdd}>
+        {t('skillsPage.addSkill')}
+      </button>
+      {skills.length === 0 ? (
+        <Empty>{t('skillsPage.noSkillsASkill')}</Empty>
+      ) : (
+        <ul>
+          {skills.map((skill, index) => (
+            <li key={index}>
+              <button
+                type="button"
+                className={`skill-link${index === selected ? ' active' : ''}`}
+                aria-current={index === selected ? 'true' : undefined}
+                onClick={() => onSelect(index)}
+                data-testid="skill-item"
+              >
+                <strong>{skill.name || t('skillsPage.noName')}</strong>
+                <span className="muted small">
+                  {t('skillsPage.unlocksTools', { count: skill.unlocks.length })}
+                  {skill.server ? ` · ${t('skillsPage.fromServer', { server: skill.server })}` : ''}
+                  {problemCount(index) ? ` · ⚠ ${problemCount(index)}` : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </nav>
   );
 }

@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { Skill } from '../../../../shared/config/schema';
 import type { FieldProblem } from '../../lib/rpc-problems';
+import { i18n } from '../../lib/i18n';
+import { messageText } from '../../lib/i18n/messages';
+import { nameProblem, SKILL_NAME, skillListProblems } from '../../../../shared/config/rules';
 
 export interface SkillProblem {
   field: string;
@@ -10,26 +13,35 @@ export interface SkillProblem {
 /** Problems by skill index. */
 export type SkillProblems = Map<number, SkillProblem[]>;
 
-const SKILL_NAME = /^[A-Za-z0-9_-]+$/;
-
 const add = (problems: SkillProblems, index: number, problem: SkillProblem) =>
   problems.set(index, [...(problems.get(index) ?? []), problem]);
 
-/** The rules main applies to skills, checked as the operator types; problems in the language shown (`t`). */
+const NAME_PROBLEM_KEYS = {
+  required: 'validation.nameRequired',
+  tooLong: 'validation.nameTooLong',
+  characters: 'validation.nameCharacters',
+} as const;
+
+/**
+ * The rules main applies to skills (shared/config/rules.ts), checked as the operator types; problems in the language
+ * shown (`t`), a rule across skills in main's own words (the messages namespace).
+ */
 export function validateSkills(skills: readonly Skill[], t: TFunction<'skills'>): SkillProblems {
   const problems: SkillProblems = new Map();
-  const seen = new Set<string>();
   skills.forEach((skill, index) => {
-    if (!skill.name) add(problems, index, { field: 'name', message: t('validation.nameRequired') });
-    else if (skill.name.length > 64) add(problems, index, { field: 'name', message: t('validation.nameTooLong') });
-    else if (!SKILL_NAME.test(skill.name))
-      add(problems, index, { field: 'name', message: t('validation.nameCharacters') });
-    else if (seen.has(skill.name))
-      add(problems, index, { field: 'name', message: t('validation.duplicateName', { name: skill.name }) });
-    seen.add(skill.name);
+    const problem = nameProblem(SKILL_NAME, skill.name);
+    if (problem)
+      add(problems, index, { field: 'name', message: t(NAME_PROBLEM_KEYS[problem], { count: SKILL_NAME.maxLength }) });
     if (skill.unlocks.length === 0)
       add(problems, index, { field: 'unlocks', message: t('validation.unlocksRequired') });
   });
+  // i18next's fixed `t` carries its language: the messages come in the same one.
+  const language = (t as unknown as { lng?: string }).lng;
+  for (const { path, message } of skillListProblems(skills, null))
+    add(problems, Number(path[1]), {
+      field: String(path[2]),
+      message: messageText(i18n, message, undefined, language),
+    });
   return problems;
 }
 

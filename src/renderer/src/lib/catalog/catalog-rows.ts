@@ -6,7 +6,7 @@ const memo = new WeakMap<CatalogListView['entries'], CatalogRow[]>();
 
 /**
  * catalog.list sends its rows column by column (smaller on the wire); the pages want one object per row. Built once
- * per answer (10,000 small objects, ~1 ms) and shared by every page showing the same answer. The few rows with a
+ * per answer and shared by every page showing the same answer. The few rows with a
  * title or an icon (catalog.list's sparse `looks`) get them.
  */
 export function catalogRows(view: Pick<CatalogListView, 'entries' | 'looks' | 'reasonCodes'>): CatalogRow[] {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { restoreServerSecrets, unmatchedMasks } from '../../../../shared/config/secrets';
 import { checkContent, elicitationFields } from '../../../../shared/elicitation/fields';
-import { zodIssueMessage } from '../../../../shared/messages';
+import { zodIssueMessage } from '../../../../shared/messages/zod-issue';
 import { casesFileSchema, expectationsSchema } from '../../../../shared/workbench/cases';
 import { evaluateCase, unfinishedTurn } from '../../../../shared/workbench/evaluate';
 import { saveFailureOf } from '../rpc-problems';

@@ -56,27 +56,30 @@ export function addMessageFormats(i18n: I18n): void {
 const isMessage = (value: unknown): value is Message =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function translateParam(i18n: I18n, value: MessageParam): string | number | string[] {
+function translateParam(i18n: I18n, value: MessageParam, lng: string | undefined): string | number | string[] {
   if (typeof value === 'string' || typeof value === 'number') return value;
   if (Array.isArray(value))
-    return value.map((item: string | Message) => (typeof item === 'string' ? item : messageText(i18n, item)));
-  return isMessage(value) ? messageText(i18n, value) : '';
+    return value.map((item: string | Message) =>
+      typeof item === 'string' ? item : messageText(i18n, item, undefined, lng),
+    );
+  return isMessage(value) ? messageText(i18n, value, undefined, lng) : '';
 }
 
 /** A message in the active language; its English text when the code has no translation. */
 /** i18next's typed keys cover the static namespaces; these are looked up by code at run time. */
 type ByCode = { t(key: string, options: object): string; exists(key: string, options: object): boolean };
 
-export function messageText(i18n: I18n, message: Message, fallback?: string): string {
+/** `lng`: a language other than the active one (a fixed `t`'s). */
+export function messageText(i18n: I18n, message: Message, fallback?: string, lng?: string): string {
   const byCode = i18n as unknown as ByCode;
   const template = ENGLISH_TEMPLATES[message.code];
-  if (template === undefined || !byCode.exists(message.code, { ns: MESSAGE_NAMESPACE }))
+  if (template === undefined || !byCode.exists(message.code, { ns: MESSAGE_NAMESPACE, lng }))
     return fallback ?? formatMessage(ENGLISH_TEMPLATES, message);
   // Every placeholder gets a value: an optional clause left out is inserted as nothing.
   const replace: Record<string, string | number | string[]> = {};
   for (const name of placeholdersOf(template)) replace[name] = '';
-  for (const [name, value] of Object.entries(message.params ?? {})) replace[name] = translateParam(i18n, value);
-  return byCode.t(message.code, { ns: MESSAGE_NAMESPACE, replace, interpolation: { escapeValue: false } });
+  for (const [name, value] of Object.entries(message.params ?? {})) replace[name] = translateParam(i18n, value, lng);
+  return byCode.t(message.code, { ns: MESSAGE_NAMESPACE, lng, replace, interpolation: { escapeValue: false } });
 }
 
 /**

@@ -5,7 +5,7 @@ const TRANSIENT: ReadonlySet<RpcClientError['code']> = new Set(['unavailable', '
 
 /**
  * react-query's `retry` for every query: one more try for a failure that may pass (transient codes, a dropped
- * connection), none for a definite answer such as `not_found`, which otherwise showed ~1 s late.
+ * connection), none for a definite answer such as `not_found`, which a retry with backoff would only show late.
  */
 export function retryTransientOnce(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;

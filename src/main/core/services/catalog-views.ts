@@ -9,9 +9,9 @@ import {
   type ToolDefinition,
 } from '../../../shared/catalog';
 import type { CatalogDescriptionsView, CatalogListView, CatalogToolView, CatalogView } from '../../../shared/contract';
-import type { CatalogSnapshot } from '../../core/catalog/catalog-service';
-import { NotFound } from '../../core/errors';
-import { uiMark } from '../../core/apps/app-marks';
+import type { CatalogSnapshot } from '../catalog/catalog-service';
+import { NotFound } from '../errors';
+import { uiMark } from '../apps/app-marks';
 import { isShownIcon, shownIcons, toolTitleOf } from '../../../shared/mcp/icons';
 import { say } from '../../../shared/messages';
 

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestCore, type TestCore } from '../../../../tests/support/core';
-import { createEncryptedSecrets, type KeyVault } from '../../core/secrets';
-import { ProviderError } from '../../core/providers/types';
-import type { Settings } from '../../../shared/contract';
+import { createEncryptedSecrets, environmentSecrets, type KeyVault, type SecretStore } from '../secrets';
+import { ProviderError } from '../providers/types';
 import { say } from '../../../shared/messages';
-import { createSettingsHandlers } from './settings-handlers';
+import { Invalid, Unavailable } from '../errors';
+import { SettingsService } from './settings-service';
 
 /** A safeStorage stand-in: `no-keyring` is Linux's basic_text backend. */
 function vault(storage: KeyVault['storage']): KeyVault & { plainText: boolean } {
@@ -43,27 +43,23 @@ async function start(v: KeyVault): Promise<TestCore> {
   });
   return core;
 }
-const request = (c: TestCore, route: string, input: unknown) => c.dispatch(route, input, { transport: 'internal' });
 
 describe('settings: API keys on the desktop', () => {
   it('without a keyring: refuses to store without consent, stores with it, and says where the key lives', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-settings-'));
     const v = vault('no-keyring');
     const c = await start(v);
-    expect(await request(c, 'settings.get', {})).toMatchObject({
-      ok: true,
-      data: { apiKey: { storage: 'no-keyring', canStore: false, set: false } },
-    });
-    const refused = await request(c, 'settings.setApiKey', { apiKey: 'sk-1' });
-    expect(refused).toMatchObject({
-      ok: false,
-      error: { code: 'bad_request', message: expect.stringMatching(/no keyring: storing the key needs your consent/) },
-    });
+    const settings = c.services.settings;
+    expect(settings.view()).toMatchObject({ apiKey: { storage: 'no-keyring', canStore: false, set: false } });
+    const refused = settings.setApiKey('sk-1');
+    await expect(refused).rejects.toBeInstanceOf(Invalid);
+    await expect(refused).rejects.toThrow(/no keyring: storing the key needs your consent/);
     expect(v.plainText).toBe(false);
-    const stored = await request(c, 'settings.setApiKey', { apiKey: 'sk-1', allowPlainText: true });
-    expect(stored).toMatchObject({
-      ok: true,
-      data: { set: true, source: 'stored', storage: 'plain-text', canStore: true },
+    expect(await settings.setApiKey(' sk-1 ', true)).toMatchObject({
+      set: true,
+      source: 'stored',
+      storage: 'plain-text',
+      canStore: true,
     });
     expect(v.plainText).toBe(true);
   });
@@ -75,20 +71,56 @@ describe('settings: API keys on the desktop', () => {
       JSON.stringify({ keys: { OPENAI_API_KEY: Buffer.from('from another machine').toString('base64') } }),
     );
     const c = await start(vault('keychain'));
-    expect(await request(c, 'settings.get', {})).toMatchObject({
-      ok: true,
-      data: {
-        apiKey: {
-          set: false,
-          problem: 'the stored key could not be decrypted (the keyring refused); enter it again',
-          problemMessage: { code: 'secrets.storedUndecryptable', params: { detail: 'the keyring refused' } },
-        },
+    expect(c.services.settings.view()).toMatchObject({
+      apiKey: {
+        set: false,
+        problem: 'the stored key could not be decrypted (the keyring refused); enter it again',
+        problemMessage: { code: 'secrets.storedUndecryptable', params: { detail: 'the keyring refused' } },
       },
     });
-    const again = await request(c, 'settings.setApiKey', { apiKey: 'sk-2' });
-    expect(again).toMatchObject({ ok: true, data: { set: true, storage: 'keychain' } });
-    expect((again as { data: object }).data).not.toHaveProperty('problem');
-    expect((again as { data: object }).data).not.toHaveProperty('problemMessage');
+    const again = await c.services.settings.setApiKey('sk-2');
+    expect(again).toMatchObject({ set: true, storage: 'keychain' });
+    expect(again).not.toHaveProperty('problem');
+    expect(again).not.toHaveProperty('problemMessage');
+  });
+});
+
+const service = (config: object, secrets: object, modelLabel: () => string, env: NodeJS.ProcessEnv = {}) =>
+  new SettingsService({
+    config: config as never,
+    secrets: secrets as SecretStore,
+    modelLabel,
+    env,
+    resetDemoData: async () => false,
+  });
+
+describe('settings: where the API key comes from (the environment injected, never process.env)', () => {
+  const config = {
+    current: () => ({ agent: { model: { provider: 'anthropic' }, maxSteps: 8, approvalTimeoutMs: 60_000 } }),
+    snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }),
+  };
+
+  it('a key in the injected environment is the one in use (source env), and keys cannot be stored there', async () => {
+    const env = { ANTHROPIC_API_KEY: 'sk-env' };
+    const settings = service(config, environmentSecrets(env), () => 'm', env);
+    expect(settings.apiKey()).toEqual({
+      set: true,
+      source: 'env',
+      envVar: 'ANTHROPIC_API_KEY',
+      canStore: false,
+      storage: 'environment',
+    });
+    await expect(settings.setApiKey('sk-2')).rejects.toBeInstanceOf(Unavailable);
+    // The same store read against an environment without the key: nothing is set, whatever process.env holds.
+    expect(service(config, environmentSecrets({}), () => 'm', {}).apiKey()).toMatchObject({ set: false, source: null });
+  });
+
+  it('a stored key absent from the environment is reported as stored', () => {
+    const stored = { storage: 'keychain', canStore: true, get: () => 'sk-stored', problem: () => undefined };
+    expect(service(config, stored, () => 'm', {}).apiKey()).toMatchObject({ set: true, source: 'stored' });
+    expect(service(config, stored, () => 'm', { ANTHROPIC_API_KEY: 'sk-env' }).apiKey()).toMatchObject({
+      source: 'env',
+    });
   });
 });
 
@@ -102,12 +134,11 @@ describe('settings: a model that cannot be used', () => {
     const failing = (error: Error) => () => {
       throw error;
     };
-    const coded = createSettingsHandlers(
-      config as never,
-      secrets as never,
+    const view = service(
+      config,
+      secrets,
       failing(new ProviderError('config', say('provider.noApiKey', { label: 'm via h' }))),
-    );
-    const view = coded['settings.get']({}, {} as never) as Settings;
+    ).view();
     expect(view.model.label).toBe('anthropic (not usable: m via h: no API key is set)');
     expect(view.model.labelMessage).toEqual({
       code: 'provider.notUsable',
@@ -115,10 +146,7 @@ describe('settings: a model that cannot be used', () => {
       text: view.model.label,
     });
     // Any other failure is inserted as its words.
-    const plain = createSettingsHandlers(config as never, secrets as never, failing(new Error('boom')))['settings.get'](
-      {},
-      {} as never,
-    ) as Settings;
+    const plain = service(config, secrets, failing(new Error('boom'))).view();
     expect(plain.model.labelMessage).toEqual({
       code: 'provider.notUsable',
       params: { provider: 'anthropic', detail: 'boom' },
@@ -132,10 +160,7 @@ describe('settings: a model that cannot be used', () => {
       snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }),
     };
     const secrets = { get: () => undefined, problem: () => undefined, canStore: false, storage: 'environment' };
-    const view = createSettingsHandlers(config as never, secrets as never, () => 'offline demo model')['settings.get'](
-      {},
-      {} as never,
-    ) as Settings;
+    const view = service(config, secrets, () => 'offline demo model').view();
     expect(view.model.label).toBe('offline demo model');
     expect(view.model.labelMessage).toEqual({ code: 'provider.demoLabel', text: 'offline demo model' });
   });

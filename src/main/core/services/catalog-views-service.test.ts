@@ -2,28 +2,29 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CatalogDescriptionsView,
-  CatalogListView,
-  CatalogToolView,
-  CatalogView,
-  ExplanationView,
-  Result,
-} from '../../../shared/contract';
 import { englishOf } from '../../../shared/catalog/catalog-messages';
 import type { Message } from '../../../shared/i18n-message';
 import { createTestCore, type TestCore as Core } from '../../../../tests/support/core';
 import { waitFor } from '../../../../tests/support/mcp';
+import { checkedOutput } from '../../../../tests/support/contract-output';
+import type { IntentNode, Skill } from '../../../shared/config/schema';
+import { Conflict, NotFound } from '../errors';
 
 /** The first-run config against the real embedded shop server: every catalog state the demo is built to show. */
-describe('catalog routes over the embedded shop', () => {
+describe('the catalog views and config documents over the embedded shop', () => {
   let dir: string;
   let core: Core;
   const events: { name: string; payload: unknown }[] = [];
-  const call = async <T>(route: string, input: unknown = {}): Promise<T> => {
-    const result = (await core.dispatch(route, input, { transport: 'internal' })) as Result<T>;
-    if (!result.ok) throw new Error(`${route}: ${result.error.code} ${result.error.message}`);
-    return result.data;
+  const documents = () => core.services.documents;
+  // Every answer checked against the contract, as the route would send it.
+  const catalog = {
+    page: () => checkedOutput('catalog.get', core.services.catalog.page()),
+    list: () => checkedOutput('catalog.list', core.services.catalog.list()),
+    tool: (toolId: string, server: string | null) =>
+      checkedOutput('catalog.tool', core.services.catalog.tool(toolId, server)),
+    descriptions: () => checkedOutput('catalog.descriptions', core.services.catalog.descriptions()),
+    explain: (toolId: string, loadedSkills: string[] = []) =>
+      checkedOutput('catalog.explain', core.services.catalog.explain(toolId, loadedSkills)),
   };
 
   beforeAll(async () => {
@@ -37,11 +38,7 @@ describe('catalog routes over the embedded shop', () => {
     });
     core.events.subscribe((name, payload) => events.push({ name, payload }));
     // The shop may connect while createCore is still loading its parts (before this subscription): ask for the state.
-    await waitFor(
-      async () => (await call<CatalogView>('catalog.get')).servers.some((s) => s.status === 'connected'),
-      10_000,
-      'the shop to connect',
-    );
+    await waitFor(() => catalog.page().servers.some((s) => s.status === 'connected'), 10_000, 'the shop to connect');
   });
   afterAll(async () => {
     await core.close();
@@ -49,7 +46,7 @@ describe('catalog routes over the embedded shop', () => {
   });
 
   it('reconciles the shop tools with the intent tree and skills', async () => {
-    const view = await call<CatalogView>('catalog.get');
+    const view = catalog.page();
     expect(view.servers).toEqual([
       {
         name: 'shop',
@@ -82,7 +79,7 @@ describe('catalog routes over the embedded shop', () => {
   });
 
   it('lists the same rows as catalog.get, column by column, with only what the list shows', async () => {
-    const [full, list] = [await call<CatalogView>('catalog.get'), await call<CatalogListView>('catalog.list')];
+    const [full, list] = [catalog.page(), catalog.list()];
     expect(list.revision).toBe(full.revision);
     expect(list.entries.toolId).toEqual(full.entries.map((e) => e.toolId));
     expect(list.entries.server).toEqual(full.entries.map((e) => e.server));
@@ -118,11 +115,11 @@ describe('catalog routes over the embedded shop', () => {
       { name: 'shop', status: 'connected', error: null, toolCount: full.servers[0].tools.length },
     ]);
     // Built once per revision: a second first visit gets the same answer without rebuilding it.
-    expect(await call<CatalogListView>('catalog.list')).toEqual(list);
+    expect(catalog.list()).toEqual(list);
   });
 
   it('returns one row in full: the entry, and the binding with its schema when the row is the bound one', async () => {
-    const logistics = await call<CatalogToolView>('catalog.tool', { toolId: 'query_logistics', server: 'shop' });
+    const logistics = catalog.tool('query_logistics', 'shop');
     expect(logistics.entry).toMatchObject({
       toolId: 'query_logistics',
       server: 'shop',
@@ -135,56 +132,31 @@ describe('catalog routes over the embedded shop', () => {
       server: 'shop',
       inputSchema: { properties: { trackingNo: expect.any(Object) } },
     });
-    const coupons = await call<CatalogToolView>('catalog.tool', { toolId: 'query_coupons', server: 'shop' });
+    const coupons = catalog.tool('query_coupons', 'shop');
     expect(coupons).toMatchObject({
       entry: { state: 'unmounted', annotations: { readOnlyHint: true } },
       binding: null,
     });
-    const invoice = await call<CatalogToolView>('catalog.tool', { toolId: 'query_invoice', server: null });
+    const invoice = catalog.tool('query_invoice', null);
     expect(invoice).toMatchObject({
       entry: { state: 'unavailable', server: null, nodes: ['invoice-query'] },
       binding: null,
     });
-    const full = await call<CatalogView>('catalog.get');
+    const full = catalog.page();
     expect(logistics.entry).toEqual(full.entries.find((e) => e.toolId === 'query_logistics'));
   });
 
-  it('refuses an unknown row with not_found and a malformed one with bad_request', async () => {
-    const dispatch = (input: unknown) =>
-      core.dispatch('catalog.tool', input, { transport: 'internal' }) as Promise<Result<unknown>>;
-    expect(await dispatch({ toolId: 'nope', server: 'shop' })).toMatchObject({
-      ok: false,
-      error: { code: 'not_found', message: expect.stringContaining('nope') },
-    });
+  it('refuses an unknown row as not found, naming it (malformed rows never get past the router: routes.test.ts)', () => {
+    expect(() => catalog.tool('nope', 'shop')).toThrow(NotFound);
+    expect(() => catalog.tool('nope', 'shop')).toThrow(/nope/);
     // A row exists for query_invoice only without a server; on shop there is none.
-    expect(await dispatch({ toolId: 'query_invoice', server: 'shop' })).toMatchObject({
-      ok: false,
-      error: { code: 'not_found' },
-    });
-    expect(await dispatch({ toolId: 'query_order', server: 'other' })).toMatchObject({
-      ok: false,
-      error: { code: 'not_found' },
-    });
-    for (const bad of [
-      { toolId: 'query_order' },
-      { toolId: '', server: 'shop' },
-      { toolId: 'query_order', server: '' },
-      { toolId: 'x'.repeat(257), server: 'shop' },
-      { toolId: 'query_order', server: 'shop', extra: 1 },
-      { toolId: 1, server: 'shop' },
-    ]) {
-      const result = await dispatch(bad);
-      expect(result, JSON.stringify(bad)).toMatchObject({ ok: false, error: { code: 'bad_request' } });
-    }
-    expect(await core.dispatch('catalog.list', { all: true }, { transport: 'internal' })).toMatchObject({
-      ok: false,
-      error: { code: 'bad_request' },
-    });
+    expect(() => catalog.tool('query_invoice', 'shop')).toThrow(NotFound);
+    expect(() => catalog.tool('query_order', 'other')).toThrow(NotFound);
   });
 
   it('returns every row’s descriptions for search, keyed like the rows', async () => {
-    const { descriptions, revision } = await call<CatalogDescriptionsView>('catalog.descriptions');
-    const full = await call<CatalogView>('catalog.get');
+    const { descriptions, revision } = catalog.descriptions();
+    const full = catalog.page();
     expect(revision).toBe(full.revision);
     expect(descriptions).toEqual(
       full.entries.map((e) => ({
@@ -197,25 +169,22 @@ describe('catalog routes over the embedded shop', () => {
   });
 
   it('explains why apply_refund is hidden until after-sales is loaded', async () => {
-    const hidden = await call<ExplanationView>('catalog.explain', { toolId: 'apply_refund' });
+    const hidden = catalog.explain('apply_refund');
     expect(hidden).toMatchObject({ verdict: 'hidden', firstFailingLayer: 'gated' });
-    const visible = await call<ExplanationView>('catalog.explain', {
-      toolId: 'apply_refund',
-      loadedSkills: ['after-sales'],
-    });
+    const visible = catalog.explain('apply_refund', ['after-sales']);
     expect(visible).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
   });
 
   it('saves a description override through intents.save, keeps the comments, and publishes a new catalog revision', async () => {
-    const before = await call<CatalogView>('catalog.get');
-    const { intents, revision } = await call<{
+    const before = catalog.page();
+    const { intents, revision } = documents().intents() as {
       intents: { id: string; children?: { id: string; description?: string }[] }[];
       revision: number;
-    }>('intents.get');
+    };
     const shop = intents.find((n) => n.id === 'shop')!;
     const order = shop.children!.find((n) => n.id === 'order-query')!;
     order.description = '按关键词查询当前客户最近的订单，返回订单号与运单号';
-    await call('intents.save', { intents, baseRevision: revision });
+    await documents().saveIntents(intents as IntentNode[], revision);
 
     const text = await readFile(join(dir, 'switchboard.yaml'), 'utf8');
     expect(text).toContain('# not offered by the shop server: shows as unavailable');
@@ -230,57 +199,45 @@ describe('catalog routes over the embedded shop', () => {
       10_000,
       'catalog.changed',
     );
-    const after = await call<CatalogView>('catalog.get');
+    const after = catalog.page();
     expect(after.bindings.find((b) => b.toolId === 'query_order')).toMatchObject({
       description: order.description,
       descriptionSource: 'node',
     });
     expect(after.bindings.find((b) => b.toolId === 'query_order')!.remoteDescription).not.toBe(order.description);
     // The per-revision answers follow the new revision.
-    expect((await call<CatalogListView>('catalog.list')).revision).toBe(after.revision);
-    expect(await call<CatalogToolView>('catalog.tool', { toolId: 'query_order', server: 'shop' })).toMatchObject({
+    expect(catalog.list().revision).toBe(after.revision);
+    expect(catalog.tool('query_order', 'shop')).toMatchObject({
       revision: after.revision,
       binding: { description: order.description },
     });
   });
 
-  it('refuses an invalid tree with the path of the problem, and a stale base revision', async () => {
-    const { intents, revision } = await call<{ intents: unknown[]; revision: number }>('intents.get');
-    const dup = [...intents, { id: 'shop', name: 'again', kind: 'mcp', toolId: 'query_order' }];
-    const result = (await core.dispatch(
-      'intents.save',
-      { intents: dup },
-      { transport: 'internal' },
-    )) as Result<unknown>;
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.error.message).toContain('duplicate intent id "shop"');
-    const noTool = (await core.dispatch(
-      'intents.save',
-      { intents: [{ id: 'x', name: 'x', kind: 'mcp' }] },
-      { transport: 'internal' },
-    )) as Result<unknown>;
-    expect(!noTool.ok && noTool.error).toMatchObject({ code: 'bad_request' });
-    expect(!noTool.ok && noTool.error.message).toContain('an mcp node needs a toolId');
-    const stale = (await core.dispatch(
-      'intents.save',
-      { intents, baseRevision: revision - 1 },
-      { transport: 'internal' },
-    )) as Result<unknown>;
-    expect(!stale.ok && stale.error.code).toBe('conflict');
+  it('refuses an invalid tree with the problem, and a stale base revision; writes neither', async () => {
+    const { intents, revision } = documents().intents();
+    const dup = [...intents, { id: 'shop', name: 'again', kind: 'mcp', toolId: 'query_order' }] as IntentNode[];
+    await expect(documents().saveIntents(dup)).rejects.toThrow('duplicate intent id "shop"');
+    // Validated with the whole config too, not only by the route's schema.
+    const noTool = [{ id: 'x', name: 'x', kind: 'mcp' }] as unknown as IntentNode[];
+    await expect(documents().saveIntents(noTool)).rejects.toThrow('an mcp node needs a toolId');
+    await expect(documents().saveIntents(intents, revision - 1)).rejects.toBeInstanceOf(Conflict);
+    expect(documents().intents()).toEqual({ intents, revision });
   });
 
   it('saves skills, and a tool a skill no longer gates becomes visible', async () => {
-    const { skills } = await call<{ skills: { name: string; unlocks: string[] }[] }>('skills.get');
-    await call('skills.save', { skills: [{ ...skills[0], unlocks: ['cancel_order'] }] });
-    const refund = await call<ExplanationView>('catalog.explain', { toolId: 'apply_refund' });
+    const { skills } = documents().skills();
+    await documents().saveSkills([{ ...skills[0], unlocks: ['cancel_order'] }]);
+    const refund = catalog.explain('apply_refund');
     expect(refund.verdict).toBe('visible');
-    const cancel = await call<ExplanationView>('catalog.explain', { toolId: 'cancel_order' });
+    const cancel = catalog.explain('cancel_order');
     expect(cancel.firstFailingLayer).toBe('gated');
-    const empty = (await core.dispatch(
-      'skills.save',
-      { skills: [{ name: 'nothing', unlocks: [] }] },
-      { transport: 'internal' },
-    )) as Result<unknown>;
-    expect(!empty.ok && empty.error.message).toContain('a skill must unlock at least one tool');
+    const empty = [{ name: 'nothing', unlocks: [] }] as unknown as Skill[];
+    // The route's schema says why (routes.test.ts); the config's validation refuses it here too, and nothing is written.
+    await expect(documents().saveSkills(empty)).rejects.toThrow(/skills\.0\.unlocks/);
+    expect(
+      documents()
+        .skills()
+        .skills.map((s) => s.name),
+    ).not.toContain('nothing');
   });
 });

@@ -1,0 +1,282 @@
+import { dirname, join } from 'node:path';
+import type { AgentRuntime } from './agent/runtime';
+import type { McpCaller } from './agent/tool-proxy';
+import type { AuthService } from './auth';
+import type { CatalogRun } from './catalog/catalog-run';
+import type { InstructionsService } from './catalog/instructions-service';
+import type { ToolPipeline } from './catalog/tool-pipeline';
+import type { ConfigStore } from './config/config-store';
+import type { EventBus } from './events';
+import type { EraMemoryFile, ResourceBrowser } from './mcp';
+import type { LaunchConfirmations } from './mcp/launch-confirmations';
+import { appRoot } from './paths';
+import { makePrivateDataDir } from './private-files';
+import type { ServerRequestService } from './requests/server-requests';
+import type { CallRegistry } from './requests/call-registry';
+import { createOwnerOnlyFileSecrets, defaultApiKeyEnv, type SecretStore } from './secrets';
+import type { ServerSkillsService } from './server-skills/server-skills-service';
+import { nextTurn } from './slices';
+import type { TelemetryService } from './telemetry/telemetry-service';
+import type { CoreOptions } from './app';
+
+/**
+ * The builders createCore runs in order, one cohesive part each. Each loads its modules as it runs (`await import`):
+ * evaluating the whole core in one static graph was the longest block of the main process's start-up.
+ */
+
+/** Sampling requests a server may make per minute unless its entry says otherwise. */
+export const DEFAULT_SAMPLING_PER_MINUTE = 10;
+
+/** A resources or prompts request to a server with no timeoutMs of its own may take this long. */
+const BROWSE_TIMEOUT_MS = 30_000;
+
+type Log = (line: string) => void;
+
+/** The config store, opened; the heaviest libraries are loaded first, each alone (yaml, the config schema). */
+export async function openConfig(options: CoreOptions, events: EventBus, log: Log): Promise<ConfigStore> {
+  await import('yaml');
+  await nextTurn();
+  (await import('./config/yaml-warm-up')).warmUpYaml();
+  await nextTurn();
+  await import('../../shared/config/schema');
+  // Node's fetch (undici) too, before the connections and the embedded shop touch it inside longer work.
+  await (await import('./node-fetch')).loadNodeFetch();
+  const { CONFIG_FILE_NAME, ConfigStore } = await import('./config/config-store');
+  const { defaultConfigText } = await import('./config/default-config');
+  await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
+  const config = new ConfigStore({
+    dataDir: options.dataDir,
+    events,
+    defaultConfigText: defaultConfigText(),
+    // A one-shot command reads the config once.
+    watch: options.oneShot ? false : options.watchConfig,
+    path: options.configPath,
+    log,
+  });
+  await config.open();
+  return config;
+}
+
+/** The telemetry service, applied now and again at each config change (Settings saves the `telemetry:` section). */
+export async function startTelemetry(
+  options: CoreOptions,
+  config: ConfigStore,
+  secrets: SecretStore,
+  log: Log,
+): Promise<TelemetryService> {
+  const { TelemetryService, OTLP_HEADERS_SECRET } = await import('./telemetry/telemetry-service');
+  const telemetry = new TelemetryService({
+    env: options.env ?? process.env,
+    settings: () => config.current().telemetry,
+    storedHeaders: () => secrets.get(OTLP_HEADERS_SECRET),
+    secretValues: () => {
+      const model = config.current().agent.model;
+      const key = secrets.get(model.apiKeyEnv ?? defaultApiKeyEnv(model.provider));
+      return key ? [key] : [];
+    },
+    log,
+  });
+  await telemetry.apply();
+  return telemetry;
+}
+
+/** OAuth for remote servers: tokens in the secret store where it can keep them (Electron: safeStorage), else an owner-only file. */
+export async function buildAuth(
+  options: CoreOptions,
+  config: ConfigStore,
+  secrets: SecretStore,
+  tools: () => ToolPipeline,
+  log: Log,
+): Promise<AuthService> {
+  const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
+  const tokenSecrets = secrets.canStore
+    ? secrets
+    : createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME));
+  return new AuthService({
+    store: new OAuthStore(tokenSecrets),
+    connections: () => tools().connections,
+    servers: () => config.current().agent.mcp.servers,
+    baseDir: dirname(config.path),
+    log,
+    fetch: options.fetch,
+  });
+}
+
+/** Servers' questions and model requests, to the operator or as the policy says; sampling uses the runtime's model. */
+export async function buildRequests(
+  options: CoreOptions,
+  config: ConfigStore,
+  events: EventBus,
+  runtime: () => AgentRuntime | undefined,
+  log: Log,
+): Promise<{ requests: ServerRequestService; calls: CallRegistry }> {
+  const { CallRegistry } = await import('./requests/call-registry');
+  const { ServerRequestService } = await import('./requests/server-requests');
+  const calls = new CallRegistry();
+  const requests = new ServerRequestService({
+    events,
+    registry: calls,
+    log,
+    policy: options.requestPolicy,
+    openUrl: (url) => (options.openBrowser ? options.openBrowser(url) : Promise.resolve(false)),
+    provider: () => {
+      const ready = runtime();
+      if (!ready) throw new Error('the agent runtime is not ready yet');
+      return ready.provider();
+    },
+    settings: () => {
+      const agent = config.current().agent;
+      return {
+        elicitationTimeoutMs: agent.elicitationTimeoutMs ?? agent.approvalTimeoutMs,
+        samplingTimeoutMs: agent.approvalTimeoutMs,
+        samplingPerMinute: (server) =>
+          agent.mcp.servers.find((s) => s.name === server)?.samplingPerMinute ?? DEFAULT_SAMPLING_PER_MINUTE,
+        samplingMaxTokens: agent.model.maxTokens,
+      };
+    },
+  });
+  return { requests, calls };
+}
+
+export interface CatalogParts {
+  tools: ToolPipeline;
+  launches: LaunchConfirmations;
+  eras: EraMemoryFile;
+  serverSkills: ServerSkillsService;
+  instructions: InstructionsService;
+  catalogRun: CatalogRun;
+  /** Undoes the subscriptions this part made. */
+  stop(): void;
+}
+
+/** Servers → connections → catalog, with the pins (definitions, instructions, skills) and the catalog run over them. */
+export async function buildCatalog(
+  options: CoreOptions,
+  config: ConfigStore,
+  events: EventBus,
+  auth: AuthService,
+  requests: ServerRequestService,
+  log: Log,
+): Promise<CatalogParts> {
+  const { dataDir } = options;
+  const { LaunchConfirmations: Launches, LAUNCH_CONFIRMATIONS_FILE_NAME } = await import('./mcp/launch-confirmations');
+  const launches = Launches.open(join(dataDir, LAUNCH_CONFIRMATIONS_FILE_NAME), log);
+  const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
+  const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
+  const { InstructionsService } = await import('./catalog/instructions-service');
+  const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
+  const { createToolPipeline } = await import('./catalog/tool-pipeline');
+  const { CatalogRun } = await import('./catalog/catalog-run');
+  const { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } = await import('./mcp/era-memory');
+  const eras = EraMemoryFile.open(join(dataDir, PROTOCOL_ERAS_FILE_NAME), log);
+  const { prefetchCatalogTokens } = await import('./tokens');
+  const pins = await PinStore.open({ path: join(dataDir, PINS_FILE_NAME), log });
+  const tools = createToolPipeline({
+    config,
+    events,
+    log,
+    connections: {
+      auth,
+      requests: requests.handlers,
+      launchGate: launches,
+      eras,
+      ...(options.fetch && { fetch: options.fetch }),
+      // One shot: failures are reported, not waited out (no retries), and nobody needs the health pings.
+      ...(options.oneShot && { autoReconnect: false, healthCheckIntervalMs: 0 }),
+      ...options.connections,
+    },
+    builtins: options.builtinServers,
+    pins,
+    // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
+    skillPins: await SkillPinStore.open({ path: join(dataDir, SKILL_PINS_FILE_NAME), log }),
+  });
+  const serverSkills = tools.serverSkills;
+  if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
+  // A server's skills are resources: when it says its resources changed, its skills are listed again.
+  const followSkills = events.subscribe((name, payload) => {
+    if (name === 'resources.listChanged') void serverSkills.refresh((payload as { server: string }).server);
+  });
+  // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
+  const instructions = new InstructionsService({
+    store: await InstructionPinStore.open({ path: join(dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
+    connections: tools.connections,
+    config,
+    events,
+  });
+  // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
+  const stopCounting = events.subscribe((name) => {
+    if (name === 'catalog.changed') prefetchCatalogTokens(tools.catalog.current().catalog);
+  });
+  const catalogRun = new CatalogRun({
+    catalog: tools.catalog,
+    config,
+    connections: tools.connections,
+    instructions,
+    serverSkills,
+    pins,
+    // Settled includes the skills the servers publish: listed and verified once they connected.
+    whenSettled: () => tools.connections.whenSettled().then(() => serverSkills.whenListed()),
+  });
+  return {
+    tools,
+    launches,
+    eras,
+    serverSkills,
+    instructions,
+    catalogRun,
+    stop: () => {
+      stopCounting();
+      followSkills();
+    },
+  };
+}
+
+export interface AgentParts {
+  runtime: AgentRuntime;
+  resources: ResourceBrowser;
+}
+
+/** The agent runtime over the catalog (per-server call timeouts and retries), and the operator's resource browser. */
+export async function buildAgent(
+  options: CoreOptions,
+  config: ConfigStore,
+  events: EventBus,
+  secrets: SecretStore,
+  parts: Pick<CatalogParts, 'tools' | 'instructions' | 'serverSkills'> & { calls: CallRegistry },
+  log: Log,
+): Promise<AgentParts> {
+  const { tools, instructions, serverSkills, calls } = parts;
+  const { createMcpCaller } = await import('./agent/mcp-caller');
+  const serverConfig = (server: string) => config.current().agent.mcp.servers.find((s) => s.name === server);
+  const mcp: McpCaller = createMcpCaller(
+    tools.connections,
+    (server) => serverConfig(server)?.timeoutMs,
+    (server) => serverConfig(server)?.maxTotalTimeoutMs,
+  );
+  const { ResourceBrowser } = await import('./mcp/resource-browser');
+  const resources = new ResourceBrowser({
+    client: (server) => tools.connections.client(server),
+    state: (server) => tools.connections.state(server),
+    sessions: tools.connections.sessions,
+    timeoutFor: (server) => serverConfig(server)?.timeoutMs ?? BROWSE_TIMEOUT_MS,
+    events,
+  });
+  const { createAgentRuntime } = await import('./agent/runtime');
+  const runtime = await createAgentRuntime({
+    dataDir: options.dataDir,
+    config,
+    events,
+    catalog: () => tools.catalog.current(),
+    mcp,
+    secrets,
+    // Read at each model call: instructions that match their pin (or the pinned ones, while a change is held).
+    instructions: () => instructions.forModel(),
+    serverSkills,
+    fetch: options.fetch,
+    modelProviders: options.modelProviders,
+    knowledgeDir: options.knowledgeDir ?? join(appRoot(), 'resources', 'knowledge'),
+    calls,
+    log,
+  });
+  return { runtime, resources };
+}

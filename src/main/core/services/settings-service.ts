@@ -1,0 +1,95 @@
+import type { ParsedInput, Settings } from '../../../shared/contract';
+import { errorWords, type UiMessage } from '../../../shared/i18n-message';
+import { say } from '../../../shared/messages';
+import type { ConfigStore } from '../config/config-store';
+import { Unavailable } from '../errors';
+import { defaultApiKeyEnv, type SecretStore } from '../secrets';
+
+/** What Settings → Model saves: the model entry, and the step limit and approval timeout beside it. */
+type ApiKeyStatus = Settings['apiKey'];
+
+export type ModelSettingsInput = ParsedInput<'settings.saveModel'>;
+
+export interface SettingsDeps {
+  config: Pick<ConfigStore, 'current' | 'snapshot' | 'edit'>;
+  secrets: SecretStore;
+  /** The model as the chat names it; throws when the provider can't be made from the config. */
+  modelLabel: () => string;
+  /** The environment the process was started with: a key found there is the one in use (`source: env`). */
+  env: NodeJS.ProcessEnv;
+  /** Settings → Reset demo data: the embedded shop back to its seed (false when there is no embedded shop). */
+  resetDemoData: () => Promise<boolean>;
+}
+
+/** Settings → Model and API key: what is configured, where the key comes from, and the operator's changes to both. */
+export class SettingsService {
+  constructor(private readonly deps: SettingsDeps) {}
+
+  view(): Settings {
+    const { config } = this.deps;
+    const { agent } = config.current();
+    const snapshot = config.snapshot();
+    return {
+      model: { ...agent.model, ...this.label(agent.model.provider) },
+      apiKey: this.apiKey(),
+      maxSteps: agent.maxSteps,
+      approvalTimeoutMs: agent.approvalTimeoutMs,
+      dataDir: snapshot.dataDir,
+      configPath: snapshot.path,
+    };
+  }
+
+  /** Whether a key is set and where it comes from; the key itself never leaves main. */
+  apiKey(): ApiKeyStatus {
+    const { config, secrets, env } = this.deps;
+    const model = config.current().agent.model;
+    const envVar = model.apiKeyEnv ?? defaultApiKeyEnv(model.provider);
+    const set = Boolean(secrets.get(envVar));
+    const problem = secrets.problem(envVar);
+    return {
+      set,
+      source: set ? (env[envVar] ? 'env' : 'stored') : null,
+      envVar,
+      canStore: secrets.canStore,
+      storage: secrets.storage,
+      ...(problem && { problem: problem.text, problemMessage: problem }),
+    };
+  }
+
+  /** Empty fields are left out of the model entry (the provider's defaults apply). */
+  async saveModel({ maxSteps, approvalTimeoutMs, ...model }: ModelSettingsInput): Promise<Settings> {
+    const clean = Object.fromEntries(Object.entries(model).filter(([, v]) => v !== undefined && v !== ''));
+    await this.deps.config.edit(() => [
+      { op: 'set', path: ['agent', 'model'], value: clean },
+      ...(maxSteps !== undefined ? [{ op: 'set' as const, path: ['agent', 'maxSteps'], value: maxSteps }] : []),
+      ...(approvalTimeoutMs !== undefined
+        ? [{ op: 'set' as const, path: ['agent', 'approvalTimeoutMs'], value: approvalTimeoutMs }]
+        : []),
+    ]);
+    return this.view();
+  }
+
+  /** Stores the key under the variable the model reads; an empty key clears it. Refused where keys come only from the environment. */
+  async setApiKey(apiKey: string, allowPlainText?: boolean): Promise<ApiKeyStatus> {
+    const { secrets } = this.deps;
+    const { envVar } = this.apiKey();
+    if (secrets.storage === 'environment') throw new Unavailable(say('settings.keysNotStorable', { envVar }));
+    await secrets.set(envVar, apiKey.trim(), { allowPlainText });
+    return this.apiKey();
+  }
+
+  async resetDemoData(): Promise<{ reset: boolean }> {
+    return { reset: await this.deps.resetDemoData() };
+  }
+
+  private label(provider: Settings['model']['provider']): { label: string; labelMessage?: UiMessage } {
+    try {
+      const label = this.deps.modelLabel();
+      // The demo's name is ours to translate (the provider is typed; no label is compared).
+      return provider === 'demo' ? { label, labelMessage: say('provider.demoLabel', {}, label) } : { label };
+    } catch (error) {
+      const labelMessage = say('provider.notUsable', { provider, detail: errorWords(error) });
+      return { label: labelMessage.text, labelMessage };
+    }
+  }
+}

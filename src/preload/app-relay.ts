@@ -1,0 +1,4 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { exposeAppRelay } from './app-relay-bridge';
+
+exposeAppRelay({ contextBridge, ipcRenderer });

@@ -1,0 +1,49 @@
+import { expect, it } from 'vitest';
+import type { IntentNode } from '../../../../shared/config/schema';
+import { switchboardConfigSchema } from '../../../../shared/config/schema';
+import { i18n } from '../../lib/i18n';
+import { validateTree } from './tree-validation';
+
+const tree = [
+  { id: 'a', name: 'A', examples: [], kind: 'mcp', toolId: 't', server: 'shop', confirm: 'auto' },
+  {
+    id: 'cat',
+    name: 'Cat',
+    examples: [],
+    kind: 'category',
+    children: [
+      { id: 'a', name: 'B', examples: [], kind: 'mcp', toolId: 't', server: 'elsewhere', confirm: 'auto' },
+      { id: 'bad id', name: ' ', examples: [], kind: 'mcp', toolId: '', confirm: 'auto' },
+    ],
+  },
+] as IntentNode[];
+
+it('flags, by node, what main refuses across nodes, in main’s words, and the fields as the operator types', async () => {
+  await i18n.changeLanguage('en');
+  const problems = validateTree(tree, ['shop']);
+  expect(problems.get('1/0')).toEqual([
+    { field: 'id', message: 'duplicate intent id "a"' },
+    { field: 'server', message: 'unknown server "elsewhere"' },
+    { field: 'server', message: 'node a pins t to server "shop"; nodes of one tool must pin the same server' },
+  ]);
+  expect(problems.get('1/1')).toEqual([
+    { field: 'id', message: 'use letters, digits, "_", "-", "." or ":"' },
+    { field: 'name', message: 'a name is required' },
+    { field: 'toolId', message: 'choose the tool this node mounts' },
+  ]);
+  expect(problems.has('0')).toBe(false);
+
+  // The same cross-node problems, at the same places, as the schema main parses with.
+  const valid = structuredClone(tree);
+  (valid[1] as { children: IntentNode[] }).children.pop();
+  const parsed = switchboardConfigSchema.safeParse({
+    agent: { mcp: { servers: [{ name: 'shop', builtin: 'shop' }] } },
+    intents: valid,
+  });
+  const mainSays = parsed.error!.issues.map((issue) => issue.message);
+  expect(problems.get('1/0')!.map((p) => p.message)).toEqual(mainSays);
+
+  await i18n.changeLanguage('zh-CN');
+  expect(validateTree(tree, ['shop']).get('1/0')![1].message).toBe('未知的服务器“elsewhere”');
+  await i18n.changeLanguage('en');
+});

@@ -1,0 +1,156 @@
+import type { Message } from '../i18n-message';
+
+/**
+ * The config's validation rules, once: the zod schema (config/schema.ts, main) builds its fields from them and runs
+ * the cross-field checks below; the console runs the same checks as the operator types (intents' tree-validation,
+ * skills' skill-validation). Pure and zod-free, so the renderer may import it (docs/ARCHITECTURE.md, "zod stays out
+ * of the renderer"). Main still parses everything; these only let the console say it first.
+ */
+
+/** A name field: required, at most `maxLength` characters, only the characters `pattern` allows. */
+export interface NameRule {
+  readonly maxLength: number;
+  readonly pattern: RegExp;
+  /** The code of the sentence that says which characters (MAIN_MESSAGES). */
+  readonly charactersCode: 'config.serverNameChars' | 'config.intentIdChars' | 'config.skillNameChars';
+}
+
+export const SERVER_NAME: NameRule = {
+  maxLength: 64,
+  pattern: /^[A-Za-z0-9_.-]+$/,
+  charactersCode: 'config.serverNameChars',
+};
+export const INTENT_NODE_ID: NameRule = {
+  maxLength: 128,
+  pattern: /^[A-Za-z0-9_.:-]+$/,
+  charactersCode: 'config.intentIdChars',
+};
+export const SKILL_NAME: NameRule = {
+  maxLength: 64,
+  pattern: /^[A-Za-z0-9_-]+$/,
+  charactersCode: 'config.skillNameChars',
+};
+
+export type NameProblem = 'required' | 'tooLong' | 'characters';
+
+/** What is wrong with a name under its rule, if anything; the first of required, too long, characters. */
+export function nameProblem(rule: NameRule, value: string): NameProblem | undefined {
+  if (!value) return 'required';
+  if (value.length > rule.maxLength) return 'tooLong';
+  return rule.pattern.test(value) ? undefined : 'characters';
+}
+
+type RuleCode =
+  | 'config.duplicateServer'
+  | 'config.duplicateIntentId'
+  | 'config.unknownServer'
+  | 'config.pinMismatch'
+  | 'config.duplicateSkill'
+  | 'config.skillUnknownServer'
+  | 'config.skillManualAndServer';
+
+/** A problem a rule found: where (zod's path form, from the config's root) and what, as a message from MAIN_MESSAGES. */
+export interface RuleProblem {
+  path: (string | number)[];
+  message: Message<RuleCode> & { params: Record<string, string> };
+}
+
+/** The intent tree's shape as far as the rules read it (schema's IntentNode, without importing the schema). */
+export interface RuleNode {
+  id: string;
+  kind: string;
+  toolId?: string;
+  server?: string;
+  children?: readonly RuleNode[];
+}
+
+/** Server names that appear twice. */
+export function serverNameProblems(servers: readonly { name: string }[]): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  const seen = new Set<string>();
+  servers.forEach((server, index) => {
+    if (seen.has(server.name))
+      problems.push({
+        path: ['agent', 'mcp', 'servers', index, 'name'],
+        message: { code: 'config.duplicateServer', params: { name: server.name } },
+      });
+    seen.add(server.name);
+  });
+  return problems;
+}
+
+/**
+ * The tree's rules across nodes: an id used twice, a server that is not configured (checked only when
+ * `knownServers` is given), and one toolId pinned to two servers (it reaches the model as one tool, so all its nodes
+ * must agree). Paths are built only for a problem: the console runs this on every edit of a 5,000-node tree.
+ */
+export function intentTreeProblems(tree: readonly RuleNode[], knownServers: ReadonlySet<string> | null): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  const seenIds = new Set<string>();
+  const pins = new Map<string, { server: string; id: string }>();
+  const indices: number[] = [];
+  const pathTo = (field: string) => {
+    const path: (string | number)[] = ['intents'];
+    indices.forEach((index, depth) => path.push(...(depth === 0 ? [index] : ['children', index])));
+    return [...path, field];
+  };
+  const walk = (nodes: readonly RuleNode[]) =>
+    nodes.forEach((node, index) => {
+      indices.push(index);
+      if (node.id && seenIds.has(node.id))
+        problems.push({ path: pathTo('id'), message: { code: 'config.duplicateIntentId', params: { id: node.id } } });
+      seenIds.add(node.id);
+      if (node.kind === 'mcp' && node.server) {
+        if (knownServers && !knownServers.has(node.server))
+          problems.push({
+            path: pathTo('server'),
+            message: { code: 'config.unknownServer', params: { server: node.server } },
+          });
+        const pinned = node.toolId ? pins.get(node.toolId) : undefined;
+        if (pinned && pinned.server !== node.server)
+          problems.push({
+            path: pathTo('server'),
+            message: {
+              code: 'config.pinMismatch',
+              params: { id: pinned.id, toolId: node.toolId!, server: pinned.server },
+            },
+          });
+        else if (node.toolId) pins.set(node.toolId, { server: node.server, id: node.id });
+      }
+      if (node.children) walk(node.children);
+      indices.pop();
+    });
+  walk(tree);
+  return problems;
+}
+
+/**
+ * The skills' rules across skills: a name used twice; and, when `knownServers` is given, a skill that takes its
+ * manual from a server that is not configured, or has both its own manual and a server's.
+ */
+export function skillListProblems(
+  skills: readonly { name: string; manual: string; server?: string }[],
+  knownServers: ReadonlySet<string> | null,
+): RuleProblem[] {
+  const problems: RuleProblem[] = [];
+  const seen = new Set<string>();
+  skills.forEach((skill, index) => {
+    if (skill.name && seen.has(skill.name))
+      problems.push({
+        path: ['skills', index, 'name'],
+        message: { code: 'config.duplicateSkill', params: { name: skill.name } },
+      });
+    seen.add(skill.name);
+    if (skill.server && knownServers && !knownServers.has(skill.server))
+      problems.push({
+        path: ['skills', index, 'server'],
+        message: { code: 'config.skillUnknownServer', params: { name: skill.name, server: skill.server } },
+      });
+    if (skill.server && skill.manual.trim())
+      problems.push({
+        path: ['skills', index, 'manual'],
+        message: { code: 'config.skillManualAndServer', params: { name: skill.name } },
+      });
+  });
+  return problems;
+}
