@@ -1,21 +1,15 @@
-import { listMcpLeaves, type IntentNode, type McpLeaf, type Skill } from '../src/shared/config/schema';
 import {
   createCatalogResolver,
-  localToolDefinitions,
   resolveCatalog,
   visibleTools,
-  type AcceptedBinding,
   type Catalog,
   type CatalogInput,
   type CatalogResolver,
-  type CatalogServerInput,
-  type DefinitionFingerprint,
   type ModelToolDefinition,
-  type PinInput,
-  type ToolDefinition,
-  type ToolPin,
 } from '../src/shared/catalog';
 import { gc, metric, summarize, timeSync, type Metric, type Scenario } from './report';
+import { buildInput, edited, fresh, PER_SERVER, rediscovered, withPins } from './support/catalog-inputs';
+import { naiveResolve, naiveVisible, type NaiveBinding } from './support/naive-catalog';
 
 /**
  * Scenario 3: the catalog at scale. 1× = 20 servers × 500 tools, 5,000 intent nodes, 50 skills; 10× and 100×
@@ -26,8 +20,6 @@ import { gc, metric, summarize, timeSync, type Metric, type Scenario } from './r
  * scratch (a fresh resolver, everything new, as the one-shot CLI resolves). Baselines: a naive scan-based
  * resolver and visible set (at 1×), and the 1× figure for growth.
  */
-const SERVERS = 20;
-const PER_SERVER = 500;
 
 export const catalogScaleScenario: Scenario = async ({ quick, log }) => {
   const scales = quick ? [1, 10] : [1, 10, 100];
@@ -273,178 +265,4 @@ function fromScratch(rig: Rig): number {
   resolveCatalog(next);
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000;
-}
-
-/** The pins main would hand the resolver: every offered tool pinned as offered, every binding accepted on its server. */
-function withPins(input: CatalogInput, resolver: CatalogResolver): CatalogInput {
-  const current = new Map<string, ReadonlyMap<string, DefinitionFingerprint>>();
-  const pins = new Map<string, ReadonlyMap<string, ToolPin>>();
-  for (const server of input.servers) {
-    current.set(server.name, fingerprintsOf(server));
-    pins.set(
-      server.name,
-      new Map(
-        server.tools.map((t) => [
-          t.name,
-          {
-            ...fingerprintOf(t),
-            pinnedAt: '2025-01-01T00:00:00Z',
-            definition: {
-              name: t.name,
-              description: t.description ?? null,
-              inputSchema: t.inputSchema,
-              outputSchema: null,
-              annotations: t.annotations ?? null,
-            },
-          },
-        ]),
-      ),
-    );
-  }
-  const firstSight: PinInput = { current, pins, bindings: new Map() };
-  const catalog = resolver.resolve({ ...input, pins: firstSight });
-  const bindings = new Map<string, AcceptedBinding>(
-    catalog.unrecordedBindings.map((b) => [
-      b.toolId,
-      { server: b.server, acceptedAt: '2025-01-01T00:00:00Z', readOnly: b.readOnly },
-    ]),
-  );
-  return { ...input, pins: { current, pins, bindings } };
-}
-
-const FIELDS = { name: 'n', description: 'd', inputSchema: 'i', outputSchema: 'o', annotations: 'a' };
-const fingerprintOf = (t: ToolDefinition): DefinitionFingerprint => ({ hash: `sha-${t.name}`, fields: FIELDS });
-const fingerprintsOf = (server: CatalogServerInput) => new Map(server.tools.map((t) => [t.name, fingerprintOf(t)]));
-
-/** New objects for everything, as at start-up. */
-function fresh(input: CatalogInput): CatalogInput {
-  return { ...reparsed(input), servers: input.servers.map((s) => ({ ...s, tools: s.tools.map((t) => ({ ...t })) })) };
-}
-
-/** Server `k` listed again: a new state object with new definition objects, and their new fingerprints. */
-function rediscovered(input: CatalogInput, k: number): CatalogInput {
-  const at = k % input.servers.length;
-  const server = input.servers[at];
-  const relisted = { ...server, tools: server.tools.map((t) => ({ ...t })) };
-  const servers = input.servers.slice();
-  servers[at] = relisted;
-  const pins = input.pins && {
-    ...input.pins,
-    current: new Map(input.pins.current).set(server.name, fingerprintsOf(relisted)),
-  };
-  return { ...input, servers, pins };
-}
-
-/** The config parsed again: equal content, new objects. */
-function reparsed(input: CatalogInput): CatalogInput {
-  return {
-    ...input,
-    intents: structuredClone(input.intents) as IntentNode[],
-    skills: structuredClone(input.skills) as Skill[],
-  };
-}
-
-/** The config parsed again after one node's description was reworded (a different node each time). */
-function edited(input: CatalogInput, k: number): CatalogInput {
-  const next = reparsed(input);
-  const category = next.intents[(k * 7) % next.intents.length] as { children: McpLeaf[] };
-  category.children[k % category.children.length].description = `Reworded by the operator, edit ${k}`;
-  return next;
-}
-
-/** Deterministic inputs at `scale` × the issue's size. */
-export function buildInput(scale: number): CatalogInput {
-  const perServer = PER_SERVER;
-  const stride = Math.round(perServer * 0.95); // each server shares 5% of its names with the previous one
-  const serverCount = SERVERS * scale;
-  const names = serverCount * stride + (perServer - stride);
-  const servers: CatalogServerInput[] = Array.from({ length: serverCount }, (_, s) => {
-    const schema = {
-      type: 'object' as const,
-      properties: {
-        query: { type: 'string', description: `what to look up on server ${s}` },
-        limit: { type: 'integer' },
-      },
-      required: ['query'],
-    };
-    const readOnly = { readOnlyHint: true };
-    const tools: ToolDefinition[] = Array.from({ length: perServer }, (_, t) => {
-      const name = `tool_${s * stride + t}`;
-      return {
-        name,
-        description: `Looks up ${name} records for the customer and returns them as JSON.`,
-        inputSchema: schema,
-        annotations: readOnly,
-      };
-    });
-    return { name: `server_${s}`, status: 'connected', tools };
-  });
-  const leavesPerCategory = 100;
-  const leafCount = 5_000 * scale;
-  const intents: IntentNode[] = Array.from({ length: leafCount / leavesPerCategory }, (_, c) => ({
-    id: `category_${c}`,
-    name: `Category ${c}`,
-    kind: 'category',
-    examples: [],
-    children: Array.from({ length: leavesPerCategory }, (_, i): McpLeaf => {
-      const j = c * leavesPerCategory + i;
-      return {
-        id: `node_${j}`,
-        name: `Node ${j}`,
-        kind: 'mcp',
-        toolId: j % 50 === 49 ? `missing_${j}` : `tool_${(j * 2) % names}`,
-        confirm: 'auto',
-        examples: [],
-        ...(j % 10 === 0 ? { description: `Operator wording for node ${j}` } : {}),
-      };
-    }),
-  }));
-  const skills: Skill[] = Array.from({ length: 50 * scale }, (_, k) => ({
-    name: `skill_${k}`,
-    description: `Skill ${k}`,
-    manual: '',
-    unlocks: Array.from({ length: 20 }, (_, i) => `tool_${((k * 20 + i) * 4) % names}`),
-  }));
-  return { servers, intents, skills, localTools: localToolDefinitions(skills.slice(0, 50)) };
-}
-
-interface NaiveBinding {
-  toolId: string;
-  server: string;
-  nodes: McpLeaf[];
-  modelDefinition: ModelToolDefinition;
-}
-
-/** The obvious first implementation: for each configured toolId, filter the nodes, scan every server, sort with localeCompare. */
-function naiveResolve(input: CatalogInput): NaiveBinding[] {
-  const leaves = listMcpLeaves(input.intents as IntentNode[]);
-  const toolIds = [...new Set(leaves.map((l) => l.toolId))].sort((a, b) => a.localeCompare(b));
-  const bindings: NaiveBinding[] = [];
-  for (const toolId of toolIds) {
-    const nodes = leaves.filter((l) => l.toolId === toolId);
-    for (const server of input.servers) {
-      if (server.status !== 'connected') continue;
-      const definition = server.tools.find((t) => t.name === toolId);
-      if (!definition) continue;
-      const description = nodes.find((n) => n.description !== undefined)?.description ?? definition.description ?? '';
-      bindings.push({
-        toolId,
-        server: server.name,
-        nodes,
-        modelDefinition: { name: toolId, description, inputSchema: definition.inputSchema },
-      });
-      break;
-    }
-  }
-  return bindings;
-}
-
-/** The obvious visible set: for each binding, scan every skill's unlock list. */
-function naiveVisible(bindings: NaiveBinding[], input: CatalogInput, loaded: string[]): ModelToolDefinition[] {
-  const out = [...(input.localTools ?? [])];
-  for (const binding of bindings) {
-    const gating = input.skills.filter((s) => s.unlocks.includes(binding.toolId));
-    if (gating.length === 0 || gating.some((s) => loaded.includes(s.name))) out.push(binding.modelDefinition);
-  }
-  return out;
 }

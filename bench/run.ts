@@ -8,6 +8,7 @@ import { bigDescriptionScenario } from './big-description';
 import { catalogScaleScenario } from './catalog-scale';
 import { eventLoopScenario } from './event-loop';
 import { memoryScenario } from './memory';
+import { recordsIndexScenario } from './records-index';
 import { markdownTable, toScenarioResult, type BenchContext, type Scenario, type ScenarioResult } from './report';
 import { startupScenario } from './startup';
 import { tokensScenario } from './tokens-per-turn';
@@ -25,6 +26,7 @@ const SCENARIOS: { id: string; title: string; run: Scenario }[] = [
   { id: 'ui', title: '5. UI at scale', run: uiScenario },
   { id: 'memory', title: '6. Memory', run: memoryScenario },
   { id: 'event-loop', title: '7. Event-loop delay', run: eventLoopScenario },
+  { id: 'records-index', title: '8. First Records page vs the whole index', run: recordsIndexScenario },
 ];
 
 async function main(): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type IntentNode,
   type SwitchboardConfig,
 } from '../src/shared/config/schema';
-import { setMcpTracing } from '../src/shared/mcp/traced-transport';
+import { setMcpTracing } from '../src/shared/mcp/transport-spans';
 import { ApprovalService } from '../src/main/core/agent/approvals';
 import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
 import { ConversationStore } from '../src/main/core/stores/conversation-store';

@@ -26,7 +26,7 @@ import { APP_ENTRY_URL, registerAppScheme } from './desktop/app-protocol';
 import { SANDBOX_ORIGIN, SANDBOX_PROXY_URL } from './desktop/app-sandbox-protocol';
 import { APP_PARTITION } from './desktop/app-webview-guard';
 import { enableCompileCache } from './desktop/compile-cache';
-import { chosenLanguage } from './desktop/desktop-words';
+import { chosenLanguage } from './desktop/desktop-text';
 import { showStartupFailure, systemLanguage } from './desktop/failures';
 import { attachWindowLifecycle, setWindowsAppId, takeSingleInstance } from './desktop/lifecycle';
 import { configureLogFile } from './desktop/log-file';

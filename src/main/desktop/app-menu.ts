@@ -1,6 +1,6 @@
 import type { AboutPanelOptionsOptions, MenuItemConstructorOptions } from 'electron';
 import type { UiLanguage } from '../../shared/ui-languages';
-import { DESKTOP_WORDS } from './desktop-words';
+import { desktopText } from './desktop-text';
 
 export const PRODUCT_NAME = 'Switchboard';
 
@@ -20,7 +20,7 @@ export interface AppMenuOptions {
  * Items with a role take Electron's own label, in the OS's language; the menus themselves and our items are ours.
  */
 export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOptions[] {
-  const words = DESKTOP_WORDS[options.language].menu;
+  const say = desktopText(options.language);
   const mac = options.platform === 'darwin';
   const view: MenuItemConstructorOptions[] = [
     { role: 'reload' },
@@ -45,19 +45,19 @@ export function appMenuTemplate(options: AppMenuOptions): MenuItemConstructorOpt
     { role: 'selectAll' },
   ];
   const help: MenuItemConstructorOptions[] = [
-    { id: 'documentation', label: words.documentation, click: () => options.openDocumentation() },
-    { id: 'showLog', label: words.showLog, click: () => options.showLogFile() },
+    { id: 'documentation', label: say('desktop.menu.documentation'), click: () => options.openDocumentation() },
+    { id: 'showLog', label: say('desktop.menu.showLog'), click: () => options.showLogFile() },
     // On macOS About is in the app menu.
     ...(mac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[])),
   ];
   return [
     ...(mac
       ? ([{ role: 'appMenu', label: PRODUCT_NAME }] as MenuItemConstructorOptions[])
-      : [{ label: words.file, submenu: [{ role: 'quit' }] } as MenuItemConstructorOptions]),
-    { label: words.edit, submenu: edit },
-    { label: words.view, submenu: view },
-    { role: 'windowMenu', label: words.window },
-    { role: 'help', label: words.help, submenu: help },
+      : [{ label: say('desktop.menu.file'), submenu: [{ role: 'quit' }] } as MenuItemConstructorOptions]),
+    { label: say('desktop.menu.edit'), submenu: edit },
+    { label: say('desktop.menu.view'), submenu: view },
+    { role: 'windowMenu', label: say('desktop.menu.window') },
+    { role: 'help', label: say('desktop.menu.help'), submenu: help },
   ];
 }
 

@@ -1,6 +1,6 @@
 import type { ContextMenuParams, MenuItemConstructorOptions } from 'electron';
 import type { UiLanguage } from '../../shared/ui-languages';
-import { DESKTOP_WORDS } from './desktop-words';
+import { desktopText } from './desktop-text';
 
 /**
  * The right-click menu: Cut/Copy/Paste/Select All in an editable field, Copy on selected text, Copy Link on a
@@ -26,7 +26,7 @@ export function contextMenuTemplate(
   }
   if (/^https?:\/\//.test(params.linkURL)) {
     if (items.length > 0) items.push({ type: 'separator' });
-    items.push({ id: 'copyLink', label: DESKTOP_WORDS[language].copyLink }); // the roles' labels are Electron's, in the OS's language
+    items.push({ id: 'copyLink', label: desktopText(language)('desktop.copyLink') }); // the roles' labels are Electron's, in the OS's language
   }
   return items;
 }

@@ -1,6 +1,6 @@
 import type { App, Dialog, MessageBoxOptions, RenderProcessGoneDetails } from 'electron';
 import { matchLanguage, type UiLanguage } from '../../shared/ui-languages';
-import { DESKTOP_WORDS } from './desktop-words';
+import { desktopText } from './desktop-text';
 import { errorText } from '../../shared/error-text';
 
 /** The slices of Electron's dialog and app a failed start uses. */
@@ -35,8 +35,11 @@ export function startupFailureText(
   language: UiLanguage = 'en',
 ): { title: string; content: string } {
   const message = errorText(error);
-  const words = DESKTOP_WORDS[language].startup;
-  return { title: words.title, content: `${message}\n\n${logPath ? words.log(logPath) : words.noLog}` };
+  const say = desktopText(language);
+  return {
+    title: say('desktop.startup.title'),
+    content: `${message}\n\n${logPath ? say('desktop.startup.log', { path: logPath }) : say('desktop.startup.noLog')}`,
+  };
 }
 
 /** Shown before the app exits, in the OS's language: a start-up failure must never be silent. */
@@ -52,13 +55,13 @@ export function goneDialog(
   details: Pick<RenderProcessGoneDetails, 'reason' | 'exitCode'>,
   language: UiLanguage = 'en',
 ): MessageBoxOptions & { choices: RecoveryChoice[] } {
-  const words = DESKTOP_WORDS[language].gone;
+  const say = desktopText(language);
   return {
     type: 'error',
     title: 'Switchboard',
-    message: words.message,
-    detail: words.detail(details.reason, details.exitCode),
-    buttons: [words.reload, words.quit],
+    message: say('desktop.gone.message'),
+    detail: say('desktop.gone.detail', { reason: details.reason, exitCode: details.exitCode }),
+    buttons: [say('desktop.gone.reload'), say('desktop.gone.quit')],
     choices: ['reload', 'quit'],
     defaultId: 0,
     cancelId: 1,
@@ -68,13 +71,13 @@ export function goneDialog(
 
 /** The page stopped answering (a long script): offer to wait, or to reload it. */
 export function unresponsiveDialog(language: UiLanguage = 'en'): MessageBoxOptions & { choices: RecoveryChoice[] } {
-  const words = DESKTOP_WORDS[language].unresponsive;
+  const say = desktopText(language);
   return {
     type: 'warning',
     title: 'Switchboard',
-    message: words.message,
-    detail: words.detail,
-    buttons: [words.wait, words.reload],
+    message: say('desktop.unresponsive.message'),
+    detail: say('desktop.unresponsive.detail'),
+    buttons: [say('desktop.unresponsive.wait'), say('desktop.unresponsive.reload')],
     choices: ['wait', 'reload'],
     defaultId: 0,
     cancelId: 0,

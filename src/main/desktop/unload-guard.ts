@@ -1,6 +1,6 @@
 import type { BrowserWindow, Dialog, MessageBoxSyncOptions } from 'electron';
 import type { UiLanguage } from '../../shared/ui-languages';
-import { DESKTOP_WORDS } from './desktop-words';
+import { desktopText } from './desktop-text';
 
 /** The slices of Electron the guard needs: the window's webContents events and a synchronous message box. */
 export interface UnloadGuardPorts {
@@ -12,15 +12,15 @@ export interface UnloadGuardPorts {
 
 /** Leave is the first button; Stay is the default and what Escape or closing the box means. */
 export function unloadDialog(language: UiLanguage = 'en'): MessageBoxSyncOptions {
-  const words = DESKTOP_WORDS[language].unload;
+  const say = desktopText(language);
   return {
     type: 'question',
-    buttons: [words.leave, words.stay],
+    buttons: [say('desktop.unload.leave'), say('desktop.unload.stay')],
     defaultId: 1,
     cancelId: 1,
-    title: words.title,
-    message: words.message,
-    detail: words.detail,
+    title: say('desktop.unload.title'),
+    message: say('desktop.unload.message'),
+    detail: say('desktop.unload.detail'),
     noLink: true,
   };
 }

@@ -1,6 +1,7 @@
 export * from './types';
 export { resolveCatalog, strictestConfirm } from './resolve-catalog';
-export { createCatalogResolver, entriesWork, type CatalogResolver, type ResolveJob } from './catalog-resolver';
+export { createCatalogResolver, type CatalogResolver, type ResolveJob } from './catalog-resolver';
+export { entriesWork } from './catalog-assembly';
 export { Stepped, type Steps } from './stepped';
 export { compareText } from './intent-index';
 export { visibleTools, isUnlocked } from './visible-tools';

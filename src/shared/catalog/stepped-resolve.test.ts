@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { intentNodeSchema, type IntentNode } from '../config/schema';
-import { createCatalogResolver, entriesWork } from './catalog-resolver';
+import { entriesWork } from './catalog-assembly';
+import { createCatalogResolver } from './catalog-resolver';
 import { resolveCatalog } from './resolve-catalog';
 import { STEP, Stepped } from './stepped';
 import type {

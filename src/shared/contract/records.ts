@@ -74,14 +74,27 @@ export const recordFilterSchema = z.strictObject({
   limit: z.number().int().min(1).max(10_000).default(500),
 });
 
+/** How much of records.jsonl the records index holds: a large file is indexed after the console starts serving. */
+export const recordsIndexStatusSchema = z.object({
+  loaded: z.number().int().min(0),
+  /** The file's records: estimated from what is read so far until `done`. */
+  total: z.number().int().min(0),
+  done: z.boolean(),
+});
+export type RecordsIndexStatus = z.infer<typeof recordsIndexStatusSchema>;
+
 export const recordRoutes = {
   'records.list': query(
     recordFilterSchema.default({ limit: 500 }),
     z.array(executionRecordSchema.omit({ result: true })),
   ),
   'records.get': query(z.strictObject({ id: z.string().min(1) }), executionRecordSchema),
+  /** While it is not done, records.list answers from the newest records only (the file's tail). */
+  'records.indexStatus': query(z.strictObject({}).default({}), recordsIndexStatusSchema),
 };
 
 export const recordEvents = {
   'records.appended': z.object({ id: z.string(), conversationId: z.string() }),
+  /** The records index filled further (a few times a second at most), and once more when it is done. */
+  'records.indexProgressed': recordsIndexStatusSchema,
 };

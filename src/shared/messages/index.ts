@@ -13,6 +13,7 @@ import { URL_MESSAGES } from './url-messages';
 import { APP_MESSAGES } from './app-messages';
 import { INSTRUCTIONS_MESSAGES } from './instructions-messages';
 import { SKILL_MESSAGES } from './skill-messages';
+import { DESKTOP_MESSAGES } from './desktop-messages';
 
 export type { ParamNames } from './define';
 
@@ -37,6 +38,7 @@ export const MAIN_MESSAGES = {
   ...TELEMETRY_MESSAGES,
   ...APP_MESSAGES,
   ...SKILL_MESSAGES,
+  ...DESKTOP_MESSAGES,
 } as const;
 export type MainMessageCode = keyof typeof MAIN_MESSAGES;
 

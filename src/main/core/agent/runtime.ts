@@ -126,7 +126,11 @@ export async function createAgentRuntime(options: AgentRuntimeOptions) {
   };
 }
 
-/** Opens the records and the conversations and settles what a crash left owing, in that order. */
+/**
+ * Opens the records and the conversations and settles what a crash left owing, in that order. A large records index
+ * fills in the background (the console serves meanwhile): what a crash left owing is settled once it is full, since
+ * only then is it known which records are missing.
+ */
 export async function openAgentStores(
   dataDir: string,
   events: EventSink,
@@ -135,9 +139,17 @@ export async function openAgentStores(
   const records = new RecordsStore(dataDir, events, { log });
   await records.open();
   const store = new ConversationStore(join(dataDir, 'conversations'));
-  const expired = await store.open((id) => records.has(id));
-  await records.restore(store.unrecorded);
-  await recordRepairs(records, expired, store.interrupted);
+  const expired = await store.open((id) => records.knows(id));
+  const settle = async () => {
+    await records.restore([...store.unrecorded, ...(await store.unrecordedAmong((id) => records.has(id)))]);
+    await recordRepairs(records, expired, store.interrupted);
+  };
+  if (records.indexStatus().done) await settle();
+  else
+    void records
+      .whenIndexed()
+      .then(() => (records.indexStatus().done && !records.closed ? settle() : undefined))
+      .catch((error: unknown) => log?.(`[records] repairing what a crash left owing failed: ${String(error)}`));
   return { records, store, expired };
 }
 

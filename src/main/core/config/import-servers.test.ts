@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventSink } from '../events';
 import { ConfigStore } from './config-store';
-import { importServers, parseServerImport, planServerImport } from './import-servers';
+import { importServers, planServerImport } from './import-servers';
+import { parseServerImport } from './parse-server-import';
 
 const claudeDesktop = JSON.stringify({
   mcpServers: {

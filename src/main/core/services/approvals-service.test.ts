@@ -49,6 +49,10 @@ describe('ApprovalsService', () => {
     expect(approvals.answer(id, { decision: 'reject', reason: 'wrong order' })).toEqual({ resolved: true });
     expect(await outcome).toMatchObject({ decision: 'reject', reason: 'wrong order', decidedBy: 'operator' });
     expect(approvals.list()).toEqual([]);
+    // The CLI answers in its own name.
+    const next = pending(runtime);
+    approvals.answer(next.id, { decision: 'approve' }, 'cli --approve all');
+    expect(await next.outcome).toMatchObject({ decision: 'approve', decidedBy: 'cli --approve all' });
   });
 
   it('an approval no longer pending (answered, or never asked) is not found', async () => {

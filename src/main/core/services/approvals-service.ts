@@ -26,9 +26,12 @@ export class ApprovalsService {
     return this.approvals.list();
   }
 
-  /** Answers a pending approval; one that is no longer pending (answered, expired, unknown) is not found. */
-  answer(id: string, answer: ApprovalAnswer): { resolved: true } {
-    if (!this.approvals.resolve(id, answer.decision, answer.reason))
+  /**
+   * Answers a pending approval; one that is no longer pending (answered, expired, unknown) is not found. `decidedBy`
+   * is kept in the record: the console's operator by default, the CLI names itself.
+   */
+  answer(id: string, answer: ApprovalAnswer, decidedBy = 'operator'): { resolved: true } {
+    if (!this.approvals.resolve(id, answer.decision, answer.reason, decidedBy))
       throw new NotFound(say('approval.notPending', { id }));
     return { resolved: true };
   }

@@ -4,6 +4,7 @@ import { say } from '../../../shared/messages';
 import type { ConfigStore } from '../config/config-store';
 import { Unavailable } from '../errors';
 import { defaultApiKeyEnv, type SecretStore } from '../secrets';
+import { withoutEmptyFields } from './form-fields';
 
 /** What Settings → Model saves: the model entry, and the step limit and approval timeout beside it. */
 type ApiKeyStatus = Settings['apiKey'];
@@ -58,7 +59,7 @@ export class SettingsService {
 
   /** Empty fields are left out of the model entry (the provider's defaults apply). */
   async saveModel({ maxSteps, approvalTimeoutMs, ...model }: ModelSettingsInput): Promise<Settings> {
-    const clean = Object.fromEntries(Object.entries(model).filter(([, v]) => v !== undefined && v !== ''));
+    const clean = withoutEmptyFields(model);
     await this.deps.config.edit(() => [
       { op: 'set', path: ['agent', 'model'], value: clean },
       ...(maxSteps !== undefined ? [{ op: 'set' as const, path: ['agent', 'maxSteps'], value: maxSteps }] : []),

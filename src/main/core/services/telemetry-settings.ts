@@ -4,6 +4,7 @@ import type { ConfigStore } from '../config/config-store';
 import { Unavailable } from '../errors';
 import type { SecretStore } from '../secrets';
 import { OTLP_HEADERS_SECRET, type TelemetryService } from '../telemetry/telemetry-service';
+import { withoutEmptyFields } from './form-fields';
 
 export interface TelemetrySettingsDeps {
   config: Pick<ConfigStore, 'current' | 'edit'>;
@@ -30,7 +31,7 @@ export class TelemetrySettingsService {
 
   /** Saves the `telemetry:` section; an empty field is removed. */
   async save(settings: ParsedInput<'telemetry.save'>): Promise<TelemetryView> {
-    const clean = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined && v !== ''));
+    const clean = withoutEmptyFields(settings);
     await this.deps.config.edit(() => [{ op: 'set', path: ['telemetry'], value: clean }]);
     await this.deps.telemetry.apply(); // config.changed applies it too; this answers with the result
     return this.view();

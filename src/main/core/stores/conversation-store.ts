@@ -42,6 +42,8 @@ export class ConversationStore {
   readonly interrupted: InterruptedCall[] = [];
   /** Filled by open(): records a crash left only in a conversation log (see RecordsStore.restore). */
   readonly unrecorded: ExecutionRecord[] = [];
+  /** Filled by open(): records the index could not vouch for yet (it was still filling), by conversation log. */
+  private readonly unsure = new Map<string, Set<string>>();
 
   /**
    * Conversations another process wrote in this folder (`switchboard chat` beside a running console), found by
@@ -108,8 +110,11 @@ export class ConversationStore {
     };
   }
 
-  /** Loads every conversation and repairs what a crash left unfinished; returns the approvals it expired. */
-  async open(hasRecord: (id: string) => boolean = () => true): Promise<ExpiredApproval[]> {
+  /**
+   * Loads every conversation and repairs what a crash left unfinished; returns the approvals it expired. `hasRecord`
+   * says whether records.jsonl holds a record: undefined while its index fills (then `unrecordedAmong` asks again).
+   */
+  async open(hasRecord: (id: string) => boolean | undefined = () => true): Promise<ExpiredApproval[]> {
     await makePrivateDir(this.dir);
     const expired: ExpiredApproval[] = [];
     const slices = new Slices();
@@ -121,9 +126,13 @@ export class ConversationStore {
       const conversation = LiveConversation.replay(lines, new JsonlAppender(path));
       if (!conversation) continue;
       this.conversations.set(conversation.summary.id, conversation);
-      for (const line of lines)
-        if (line.t === 'toolResult' && line.record && !hasRecord(line.record.id))
-          this.unrecorded.push(withActingIdentity(line.record));
+      for (const line of lines) {
+        if (line.t !== 'toolResult' || !line.record) continue;
+        const known = hasRecord(line.record.id);
+        if (known === false) this.unrecorded.push(withActingIdentity(line.record));
+        // Only the id is kept (not the record, with its result): the few that turn out missing are read again.
+        else if (known === undefined) this.unsure.set(path, (this.unsure.get(path) ?? new Set()).add(line.record.id));
+      }
       const outcomes = new Map(
         lines.flatMap((line) => (line.t === 'approvalResolved' ? [[line.id, line.outcome] as const] : [])),
       );
@@ -137,6 +146,20 @@ export class ConversationStore {
       );
     }
     return expired;
+  }
+
+  /** The records open() could not check, that records.jsonl turned out not to hold (read again from their logs). */
+  async unrecordedAmong(hasRecord: (id: string) => boolean): Promise<ExecutionRecord[]> {
+    const missing: ExecutionRecord[] = [];
+    for (const [path, ids] of this.unsure) {
+      for (const id of ids) if (hasRecord(id)) ids.delete(id);
+      if (ids.size === 0) continue;
+      for (const line of await readJsonLines<ConversationLogLine>(path))
+        if (line.t === 'toolResult' && line.record && ids.has(line.record.id))
+          missing.push(withActingIdentity(line.record));
+    }
+    this.unsure.clear();
+    return missing;
   }
 
   async create(actingIdentity: string, modelLabel: string, title?: string): Promise<LiveConversation> {

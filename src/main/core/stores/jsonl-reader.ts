@@ -9,6 +9,8 @@ export interface ReadOptions {
   chunkBytes?: number;
   /** Where to start reading, in bytes: the start of a line (where an earlier read left off). */
   start?: number;
+  /** Where to stop reading, in bytes (default: the end of the file): what was there when a read began. */
+  end?: number;
   /** Awaited between slices instead of handing the event loop back (a worker thread pausing for its reader). */
   between?: () => Promise<void>;
 }
@@ -42,7 +44,8 @@ export async function forEachJsonLine<T>(
     const slices = new Slices(options.sliceMs);
     for (;;) {
       const chunk = Buffer.allocUnsafe(chunkBytes);
-      const { bytesRead } = await file.read(chunk, 0, chunkBytes, position);
+      const want = options.end === undefined ? chunkBytes : Math.max(0, Math.min(chunkBytes, options.end - position));
+      const { bytesRead } = want ? await file.read(chunk, 0, want, position) : { bytesRead: 0 };
       position += bytesRead;
       const done = bytesRead === 0;
       const bytes = done

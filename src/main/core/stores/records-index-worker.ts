@@ -18,7 +18,7 @@ const AHEAD = 16;
 lowerThisThreadsPriority();
 
 const port = parentPort!;
-const { path } = workerData as { path: string };
+const { path, end } = workerData as { path: string; end?: number };
 const ready: IndexBatch[] = [];
 /** Batches the main thread asked for (the first one without asking). */
 let wanted = 1;
@@ -86,6 +86,7 @@ await forEachJsonLine<ExecutionRecord>(
   },
   {
     sliceMs: 20,
+    end,
     between: () => (ready.length < AHEAD ? Promise.resolve() : new Promise<void>((resolve) => (wake = resolve))),
   },
 );

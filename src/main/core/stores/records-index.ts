@@ -31,9 +31,15 @@ export interface IndexReadOptions {
   /** A records.jsonl smaller than this is read on the calling thread (default 1 MiB: ~700 records). */
   inlineMaxBytes?: number;
   /** Starts the worker for `path` (default: records-index-worker.ts beside this file, .js from a build). */
-  startWorker?: (path: string) => Worker;
+  startWorker?: (path: string, end?: number) => Worker;
   /** Says when the worker could not do the read and this thread goes on with it (slower, but nothing is lost). */
   log?: (line: string) => void;
+  /** Where to stop: the file's size when the read began (lines appended meanwhile are the caller's). */
+  end?: number;
+  /** Stops the read (the store closed before the index was full): it resolves with what it had. */
+  signal?: AbortSignal;
+  /** After each batch: how far into the file the read is (the table holds what was read). */
+  onProgress?: (bytesRead: number) => void;
 }
 
 const DEFAULT_INLINE_MAX = 1 << 20;
@@ -58,26 +64,25 @@ export async function readRecordsIndex(
     () => 0, // missing (no records yet) or unreadable: the read on this thread says which
   );
   let resumeAt: number | undefined = 0;
-  if (size >= (options.inlineMaxBytes ?? DEFAULT_INLINE_MAX))
-    resumeAt = await inWorker(
-      path,
-      table,
-      options.startWorker ?? startRecordsIndexWorker,
-      options.log ?? (() => undefined),
-    );
-  if (resumeAt === undefined) return;
-  await forEachJsonLine<ExecutionRecord>(path, (record, at) => void table.addSummary(summaryOf(record), at), {
-    start: resumeAt,
-  });
+  if (Math.min(size, options.end ?? size) >= (options.inlineMaxBytes ?? DEFAULT_INLINE_MAX))
+    resumeAt = await inWorker(path, table, options);
+  if (resumeAt === undefined || options.signal?.aborted) return;
+  let lines = 0;
+  await forEachJsonLine<ExecutionRecord>(
+    path,
+    (record, at) => {
+      table.addSummary(summaryOf(record), at);
+      if (++lines % 1000 === 0) options.onProgress?.(at.offset + at.length);
+      return !options.signal?.aborted;
+    },
+    { start: resumeAt, end: options.end },
+  );
 }
 
 /** Resolves once the worker delivered every record (undefined), or where this thread must go on from. */
-function inWorker(
-  path: string,
-  table: RecordTable,
-  start: (path: string) => Worker,
-  log: (line: string) => void,
-): Promise<number | undefined> {
+function inWorker(path: string, table: RecordTable, options: IndexReadOptions): Promise<number | undefined> {
+  const start = options.startWorker ?? startRecordsIndexWorker;
+  const log = options.log ?? (() => undefined);
   const fallBack = (at: number, why: string) => {
     log(
       `records index: ${why}; ${at === 0 ? 'reading' : `reading the rest of (from byte ${at})`} ${path} on the main thread`,
@@ -87,7 +92,7 @@ function inWorker(
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = start(path);
+      worker = start(path, options.end);
     } catch (error) {
       return resolve(fallBack(0, `the worker could not start (${errorText(error)})`));
     }
@@ -110,7 +115,8 @@ function inWorker(
         return settle(() => reject(error));
       }
       next = batch.next;
-      if (batch.done) settle(() => resolve(undefined));
+      options.onProgress?.(next);
+      if (batch.done || options.signal?.aborted) settle(() => resolve(undefined));
       else worker.postMessage('more');
     };
     // Each batch is added on a turn of its own among the other work handing the loop back (slices.ts), not in
@@ -118,6 +124,7 @@ function inWorker(
     worker.on('message', (batch: IndexBatch) => inBackground(() => (take(batch), true)));
     worker.on('error', (error) => settle(() => resolve(fallBack(next, `the worker failed (${errorText(error)})`))));
     worker.on('exit', (code) => settle(() => resolve(fallBack(next, `the worker exited early (code ${code})`))));
+    options.signal?.addEventListener('abort', () => settle(() => resolve(undefined)), { once: true });
   });
 }
 
@@ -137,6 +144,9 @@ function addBatch(table: RecordTable, batch: IndexBatch, codes: number[]): void 
   }
 }
 
-export function startRecordsIndexWorker(path: string): Worker {
-  return startWorkerBeside('records-index-worker', import.meta.url, { workerData: { path }, resourceLimits: LIMITS });
+export function startRecordsIndexWorker(path: string, end?: number): Worker {
+  return startWorkerBeside('records-index-worker', import.meta.url, {
+    workerData: { path, end },
+    resourceLimits: LIMITS,
+  });
 }

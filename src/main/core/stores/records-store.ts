@@ -1,15 +1,17 @@
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { makePrivateDir } from '../private-files';
 import { join } from 'node:path';
-import type { ExecutionRecord, RecordSummary } from '../../../shared/contract';
+import type { ExecutionRecord, RecordSummary, RecordsIndexStatus } from '../../../shared/contract';
 import type { EventSink } from '../events';
 import { JsonlAppender, type LineLocation } from './jsonl-file';
 import { forEachJsonLine } from './jsonl-reader';
 import { readRecordsIndex, type IndexReadOptions } from './records-index';
+import { readRecordsTail } from './records-tail';
 import { RecordTable, type RecordFilter } from './records-table';
 import { summaryOf } from './records-summary';
 import { withActingIdentity } from './legacy-identity';
 import { NotFound } from '../errors';
+import { errorText } from '../../../shared/error-text';
 import { say } from '../../../shared/messages';
 
 export type { RecordFilter };
@@ -19,6 +21,15 @@ export type { RecordFilter };
  * write per batch instead of one per call (a write per call cost more than the rest of the proxy).
  */
 const RECORDS_BATCH_MS = 100;
+/** A records.jsonl larger than this is indexed in the background; its last this-many bytes are listed meanwhile. */
+const TAIL_BYTES = 1 << 20;
+/** How often, at most, the index's progress is announced while it fills. */
+const PROGRESS_EVERY_MS = 250;
+
+export interface RecordsStoreOptions extends IndexReadOptions {
+  /** Files at least this large are served from their tail while the index fills (default 1 MiB; tests: smaller). */
+  tailBytes?: number;
+}
 
 /** Execution records: appended once per call, summaries kept in memory for the console, persisted as JSON lines. */
 export class RecordsStore {
@@ -28,23 +39,88 @@ export class RecordsStore {
    * line is not (yet) written keeps that line here until it is.
    */
   private readonly table = new RecordTable();
+  /** What records.jsonl held at open, filled in the background for a large file (see `open`). */
+  private readonly indexed = new RecordTable();
+  /** The file's last records, listed while `indexed` fills; dropped once it is full. */
+  private tail: RecordTable | undefined;
+  private status: RecordsIndexStatus = { loaded: 0, total: 0, done: true };
+  private indexing: Promise<void> = Promise.resolve();
+  private readonly stopIndexing = new AbortController();
   private readonly path: string;
   private appender: JsonlAppender | undefined;
 
   constructor(
     private readonly dir: string,
     private readonly events?: EventSink,
-    /** How the index is read at open (tests: force or refuse the worker). */
-    private readonly indexOptions: IndexReadOptions = {},
+    /** How the index is read at open (tests: force or refuse the worker, a smaller tail). */
+    private readonly indexOptions: RecordsStoreOptions = {},
   ) {
     this.path = join(dir, 'records.jsonl');
   }
 
+  /**
+   * A small records.jsonl is indexed before this resolves. A large one is indexed in the background (a worker, or
+   * slices: at 100,000 records the index takes seconds): this resolves once its last records are read, so the
+   * console serves the first Records page at once; `indexStatus()` and `records.indexProgressed` say how far the
+   * rest is, and `whenIndexed()` resolves when it is all in. Records appended meanwhile are kept apart (newest first
+   * either way), and the index stops where the file ended at open.
+   */
   async open(): Promise<void> {
     await makePrivateDir(this.dir);
-    // Off the event loop (a worker) or in slices: at 100,000 records a single pass held it for seconds.
-    await readRecordsIndex(this.path, this.table, this.indexOptions);
+    const size = await stat(this.path).then(
+      (s) => s.size,
+      () => 0,
+    );
+    const tailBytes = this.indexOptions.tailBytes ?? TAIL_BYTES;
+    const options = { ...this.indexOptions, end: size, signal: this.stopIndexing.signal };
+    if (size <= tailBytes) {
+      await readRecordsIndex(this.path, this.indexed, options);
+      this.status = { loaded: this.indexed.size, total: this.indexed.size, done: true };
+    } else {
+      this.tail = await readRecordsTail(this.path, size, tailBytes);
+      // Until the index is read, its size is estimated from the tail's records per byte.
+      const perRecord = tailBytes / Math.max(1, this.tail.size);
+      this.status = { loaded: 0, total: Math.round(size / perRecord), done: false };
+      this.indexing = this.fill(options, size).catch((error: unknown) =>
+        this.indexOptions.log?.(`records index: ${this.path} could not be read to the end (${errorText(error)})`),
+      );
+    }
     this.appender = new JsonlAppender(this.path, RECORDS_BATCH_MS);
+  }
+
+  /** How much of records.jsonl is indexed (the Records page says "loading N of M" until it is all in). */
+  indexStatus(): RecordsIndexStatus {
+    return { ...this.status };
+  }
+
+  /** Closed: the index stopped where it was, and nothing more is written. */
+  get closed(): boolean {
+    return this.stopIndexing.signal.aborted;
+  }
+
+  /** Resolves once every record of the file is indexed (at once for a small file). */
+  whenIndexed(): Promise<void> {
+    return this.indexing;
+  }
+
+  private async fill(options: IndexReadOptions, size: number): Promise<void> {
+    let announced = 0;
+    const progress = (bytesRead: number) => {
+      const loaded = this.indexed.size;
+      // The rest estimated at the rate read so far.
+      const total = Math.max(loaded, Math.round((loaded * size) / Math.max(1, bytesRead)));
+      this.status = { loaded, total, done: false };
+      if (performance.now() - announced < PROGRESS_EVERY_MS) return;
+      announced = performance.now();
+      this.events?.emit('records.indexProgressed', this.indexStatus());
+    };
+    try {
+      await readRecordsIndex(this.path, this.indexed, { ...options, onProgress: progress });
+    } finally {
+      this.tail = undefined;
+      this.status = { loaded: this.indexed.size, total: this.indexed.size, done: true };
+      if (!this.stopIndexing.signal.aborted) this.events?.emit('records.indexProgressed', this.indexStatus());
+    }
   }
 
   /**
@@ -66,19 +142,25 @@ export class RecordsStore {
     void this.add(summary, recordJson, true).catch(() => undefined);
   }
 
-  /** At start-up: records a crash kept only in a conversation log are appended here. Returns how many. */
+  /** At start-up: records a crash kept only in a conversation log are appended here. Returns how many. Call it once the index is full (`whenIndexed`). */
   async restore(records: Iterable<ExecutionRecord>): Promise<number> {
     let restored = 0;
     for (const record of records) {
-      if (this.table.has(record.id)) continue;
+      if (this.has(record.id)) continue;
       await this.append(record);
       restored++;
     }
     return restored;
   }
 
+  /** Whether the record is known: appended since open or indexed (while the index fills, only its tail is known). */
   has(id: string): boolean {
-    return this.table.has(id);
+    return this.table.has(id) || this.indexed.has(id) || (this.tail?.has(id) ?? false);
+  }
+
+  /** As `has`, but undefined while the index fills and the record is not among what is read yet. */
+  knows(id: string): boolean | undefined {
+    return this.has(id) || (this.status.done ? false : undefined);
   }
 
   /** Writes what is waiting (see appendDurableElsewhere), e.g. before a conversation log is deleted. */
@@ -87,9 +169,11 @@ export class RecordsStore {
   }
 
   async get(id: string): Promise<ExecutionRecord> {
-    const slot = this.table.slot(id);
-    if (slot === undefined) throw new NotFound(say('agent.recordNotFound', { id }));
-    const where = this.table.where(slot);
+    if (!this.has(id) && !this.status.done) await this.indexing;
+    const table = [this.table, this.indexed, this.tail].find((t) => t?.has(id));
+    const slot = table?.slot(id);
+    if (table === undefined || slot === undefined) throw new NotFound(say('agent.recordNotFound', { id }));
+    const where = table.where(slot);
     if (typeof where === 'string') return JSON.parse(where) as ExecutionRecord;
     const atOffset = where && (await this.readAt(where));
     const record = atOffset?.id === id ? atOffset : await this.scanFor(id);
@@ -97,21 +181,27 @@ export class RecordsStore {
     return withActingIdentity(record);
   }
 
-  /** Newest first. */
+  /** Newest first: those appended since open, then the file's (only its tail while the index fills). */
   list(filter: RecordFilter = {}): RecordSummary[] {
-    return this.table.list(filter);
+    const limit = filter.limit ?? 500;
+    const recent = this.table.list({ ...filter, limit });
+    if (recent.length >= limit) return recent;
+    const older = (this.tail ?? this.indexed).list({ ...filter, limit: limit - recent.length });
+    return recent.length ? recent.concat(older) : older;
   }
 
   count(): number {
-    return this.table.size;
+    return this.table.size + (this.tail ? this.status.total : this.indexed.size);
   }
 
   sync(): Promise<void> {
     return this.appender?.sync() ?? Promise.resolve();
   }
 
-  close(): Promise<void> {
-    return this.appender?.close() ?? Promise.resolve();
+  async close(): Promise<void> {
+    this.stopIndexing.abort();
+    await this.indexing.catch(() => undefined);
+    await this.appender?.close();
   }
 
   /** Indexes the record, then writes its line; until the line is written, `get` parses it from memory. */

@@ -9,7 +9,7 @@ import type { ToolBinding } from '../../../shared/catalog';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../providers/types';
 import { maskedContent } from './content';
 import { propagation, trace, ROOT_CONTEXT } from '@opentelemetry/api';
-import { handOverSpan } from '../../../shared/mcp/traced-transport';
+import { handOverSpan } from '../../../shared/mcp/trace-context';
 import { endSpan, genAiInstruments, spanIds, SpanKind, startSpan, telemetryState, type Span } from './telemetry';
 
 const AGENT_NAME = 'switchboard';

@@ -1,6 +1,6 @@
 import type { TelemetrySettings } from '../../../shared/config/telemetry-schema';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
-import { setMcpTracing } from '../../../shared/mcp/traced-transport';
+import { setMcpTracing } from '../../../shared/mcp/transport-spans';
 import { say } from '../../../shared/messages';
 import { OTLP_HEADERS_SECRET, resolveTelemetry, type ResolvedTelemetry } from './telemetry-config';
 import type { ExportOutcome, RunningTelemetry } from './telemetry-sdk';

@@ -12,7 +12,8 @@ type AgentRoutes =
   | 'approvals.list'
   | 'approvals.resolve'
   | 'records.list'
-  | 'records.get';
+  | 'records.get'
+  | 'records.indexStatus';
 
 export function createAgentHandlers({ conversations, approvals, records }: AppServices): Pick<Handlers, AgentRoutes> {
   return {
@@ -27,5 +28,6 @@ export function createAgentHandlers({ conversations, approvals, records }: AppSe
     'approvals.resolve': ({ id, decision, reason }) => approvals.answer(id, approvalAnswer(decision, reason)),
     'records.list': (filter) => records.list(filter),
     'records.get': ({ id }) => records.get(id),
+    'records.indexStatus': () => records.indexStatus(),
   };
 }

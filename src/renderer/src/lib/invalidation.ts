@@ -69,6 +69,12 @@ export const APPLIED_BY: Appliers = {
   // What a server asks the operator (a question, a sampling request, at each stage): the whole request, added or
   // replaced in place; resolved: it leaves the list (its exchange reaches the call's item with tool.progressed).
   'requests.opened': (cache, request) => upsertRequest(cache, request),
+  // How far the records index is filled is the data; once it is full, the lists (answered from the file's tail
+  // until then) are refetched whole.
+  'records.indexProgressed': (cache, status) => {
+    cache.setQueryData(['records.indexStatus', {}], status);
+    if (status.done) void cache.invalidateQueries({ queryKey: ['records.list'] });
+  },
   // The operator's preferences are the data: LocaleSync applies a new language at once.
   'preferences.changed': (cache, preferences) => cache.setQueryData(['preferences.get', {}], preferences),
   'requests.updated': (cache, request) => upsertRequest(cache, request),

@@ -1,6 +1,6 @@
 import type { IntentNode } from '../../../../shared/config/schema';
 import type { Saved } from '../../lib/drafts/draft-store';
-import type { FieldProblem } from '../../lib/rpc-problems';
+import { failureText, problemText, type FieldProblem } from '../../lib/rpc-problems';
 import { useIntentDraftStore } from './intent-draft-store';
 import type { IntentEdits } from './intent-edits';
 import { nodeAt, type NodePath } from './tree-ops';
@@ -56,12 +56,12 @@ export function SaveBar({ saved, serverNames, tree, problems, general, edits }: 
       )}
       {outcome?.kind === 'invalid' && (
         <p role="alert" className="field-error">
-          {t('save.invalid', { message: outcome.message })}
+          {t('save.invalid', { message: failureText(outcome) })}
         </p>
       )}
       {outcome?.kind === 'failed' && (
         <p role="alert" className="field-error">
-          {t('save.failed', { message: outcome.message })}
+          {t('save.failed', { message: failureText(outcome) })}
         </p>
       )}
       {(outcome?.kind === 'conflict' || status === 'stale') && (
@@ -112,7 +112,7 @@ function ProblemRows({ tree, problems, general, onReveal }: ProblemRowsProps) {
       })}
       {general.map((problem, index) => (
         <li key={`general:${index}`}>
-          <code>{problem.path || t('common:shared.config')}</code>: {problem.message}
+          <code>{problem.path || t('common:shared.config')}</code>: {problemText(problem)}
         </li>
       ))}
     </ul>

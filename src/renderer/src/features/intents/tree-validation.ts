@@ -1,5 +1,5 @@
 import type { IntentNode } from '../../../../shared/config/schema';
-import type { FieldProblem } from '../../lib/rpc-problems';
+import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import { pathKey } from './tree-ops';
 import { i18n } from '../../lib/i18n';
 import { messageText } from '../../lib/i18n/messages';
@@ -58,7 +58,7 @@ export function validateTree(tree: readonly IntentNode[], knownServers?: readonl
 }
 
 /**
- * Maps main's problem paths onto nodes: `intents.0.children.2.toolId` -> node 0/2, field toolId.
+ * Maps main's problem paths onto nodes, their messages in the UI language now: `intents.0.children.2.toolId` -> node 0/2, field toolId.
  * Anything that does not name a node (another part of the config, the file as a whole) is returned as general.
  */
 export function problemsFromPaths(problems: readonly FieldProblem[]): {
@@ -81,7 +81,7 @@ export function problemsFromPaths(problems: readonly FieldProblem[]): {
       if (parts[i] === 'children' && /^\d+$/.test(parts[i + 1] ?? '')) i++;
       else break;
     }
-    add(byNode, pathKey(path), { field: parts.slice(i).join('.'), message: problem.message });
+    add(byNode, pathKey(path), { field: parts.slice(i).join('.'), message: problemText(problem) });
   }
   return { byNode, general };
 }

@@ -32,7 +32,7 @@ export function useIntentProblems(tree: IntentNode[], serverNames: readonly stri
   // Re-validated on a language change too: the messages are in the UI language.
   const local = useMemo(() => validateTree(tree, serverNames), [tree, serverNames, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const serverProblems = useIntentDraftStore((state) => state.serverProblems);
-  const fromServer = useMemo(() => problemsFromPaths(serverProblems), [serverProblems]);
+  const fromServer = useMemo(() => problemsFromPaths(serverProblems), [serverProblems, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const problems = useMemo(() => mergeProblems(local, fromServer.byNode), [local, fromServer]);
   return { problems, general: fromServer.general };
 }

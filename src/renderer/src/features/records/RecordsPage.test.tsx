@@ -97,6 +97,28 @@ describe('RecordsPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(3));
   });
 
+  it('says "loading N of M" while main indexes a large records file, and refetches the list once it is full', async () => {
+    const rpc = createFakeRpc({
+      'records.list': list,
+      'records.indexStatus': () => ({ loaded: 12_000, total: 100_000, done: false }),
+      'chat.list': () => [],
+    });
+    renderWithRpc(<RecordsPage />, rpc.client);
+    const progress = await screen.findByTestId('records-index-progress');
+    expect(progress.textContent).toBe(
+      'Loading the records index: 12,000 of about 100,000. The newest records are shown meanwhile.',
+    );
+    await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(2));
+    act(() => rpc.emit('records.indexProgressed', { loaded: 56_000, total: 99_000, done: false }));
+    await waitFor(() => expect(progress.textContent).toContain('56,000 of about 99,000'));
+    const listed = rpc.callsTo('records.list').length;
+    records = [record({ id: 'r0', tool: 'query_logistics' }), ...records];
+    act(() => rpc.emit('records.indexProgressed', { loaded: 99_120, total: 99_120, done: true }));
+    await waitFor(() => expect(screen.queryByTestId('records-index-progress')).toBeNull());
+    await waitFor(() => expect(screen.getAllByTestId('record-row')).toHaveLength(3));
+    expect(rpc.callsTo('records.list').length).toBeGreaterThan(listed);
+  });
+
   it('shows an empty state before any tool has run', async () => {
     records = [];
     setup();

@@ -6,6 +6,7 @@ import { ExportRecordsButtons } from './ExportRecordsButtons';
 import { RecordDetail } from './RecordDetail';
 import { RECORDS_LIMIT, filterOptions, isFiltered, toListInput, withinWindow } from './records-filter';
 import { RecordsFilterBar } from './RecordsFilterBar';
+import { RecordsIndexProgress } from './RecordsIndexProgress';
 import { useRecordsUiStore } from './records-ui-store';
 import { RecordsTable } from './RecordsTable';
 import './records.css';
@@ -47,6 +48,7 @@ export function RecordsPage() {
       <section aria-labelledby="records-title" className="records-list">
         <h1 id="records-title">{t('recordsPage.records')}</h1>
         <RecordsFilterBar options={filterOptions(allQuery.data ?? [], filter)} titleOf={titleOf} />
+        <RecordsIndexProgress />
         <div className="records-toolbar">
           <span role="status" data-testid="records-count">
             {rowsQuery.data

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../../../shared/config/schema';
 import { FieldErrors, TextField } from '../../components/FormField';
 import { ClientFields } from './ClientFields';
 import { useRpcMutation } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
+import { failureText, saveFailureOf, type FieldProblem, type SaveFailure } from '../../lib/rpc-problems';
 import { ArgRows, KeyValueRows } from './KeyValueRows';
 import { OAuthFields } from './OAuthFields';
 import {
@@ -90,8 +90,9 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
 /** Saving the form: nothing is sent while the local checks fail; main's refusal is placed on the fields. */
 function useServerSave(editing: ServerConfig | undefined, onDone: (name: string) => void) {
   const [tried, setTried] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  // Main's refusal is kept as sent and put into words at render, so a language switch afterwards reaches it.
+  const [serverProblems, setServerProblems] = useState<readonly FieldProblem[]>([]);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const add = useRpcMutation('servers.add');
   const update = useRpcMutation('servers.update');
 
@@ -105,8 +106,8 @@ function useServerSave(editing: ServerConfig | undefined, onDone: (name: string)
       onSuccess: () => onDone(server.name),
       onError: (error: Error) => {
         const result = saveFailureOf(error);
-        setServerErrors(errorsFromProblems(result.problems));
-        setFailure(result.message);
+        setServerProblems(result.problems);
+        setFailure(result);
       },
     };
     if (editing) update.mutate({ name: editing.name, server }, options);
@@ -115,11 +116,11 @@ function useServerSave(editing: ServerConfig | undefined, onDone: (name: string)
 
   return {
     tried,
-    serverErrors,
-    failure,
+    serverErrors: errorsFromProblems(serverProblems),
+    failure: failure && failureText(failure),
     pending: add.isPending || update.isPending,
     submit,
-    clearServerErrors: () => setServerErrors({}),
+    clearServerErrors: () => setServerProblems([]),
   };
 }
 

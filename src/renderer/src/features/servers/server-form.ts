@@ -1,5 +1,5 @@
 import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
-import type { FieldProblem } from '../../lib/rpc-problems';
+import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import { nameProblem, SERVER_NAME } from '../../../../shared/config/rules';
 
 /** The server form as the operator edits it: text fields as strings, key/value maps as rows. */
@@ -326,7 +326,7 @@ export function errorsFromProblems(problems: readonly FieldProblem[]): FormError
       ...CLIENT_FIELDS,
       ...AUTH_FIELDS,
     ];
-    (errors[known.includes(field) ? field : ''] ??= []).push(problem.message);
+    (errors[known.includes(field) ? field : ''] ??= []).push(problemText(problem));
   }
   return errors;
 }

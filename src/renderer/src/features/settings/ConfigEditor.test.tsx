@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigSnapshot } from '../../../../shared/contract';
+import { i18n } from '../../lib/i18n';
 import { useRpcQuery } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
@@ -33,7 +34,10 @@ beforeEach(() => {
     revision: 3,
   };
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
 
 describe('ConfigEditor', () => {
   it('shows the problems main returns, with their lines, and never claims success when refused', async () => {
@@ -60,6 +64,47 @@ describe('ConfigEditor', () => {
     expect(screen.queryByTestId('config-saved')).toBeNull();
     expect(editor.value).toBe(bad); // the operator's text is kept to fix
     expect(rpc.callsTo('config.save')).toEqual([{ raw: bad, baseRevision: 3 }]);
+  });
+
+  it('words a refusal in the language of the moment: a switch after it arrives re-words it', async () => {
+    const zodText = 'Invalid input: expected number, received string';
+    const refusals = [
+      new RpcClientError({
+        code: 'invalid_config',
+        message: `agent.maxSteps: ${zodText}`,
+        details: [
+          {
+            path: 'agent.maxSteps',
+            message: zodText,
+            line: 4,
+            uiMessage: { code: 'zod.invalidType', params: { expected: 'number', received: 'string' }, text: zodText },
+          },
+        ],
+      }),
+      new RpcClientError({
+        code: 'bad_request',
+        message: 'config.save: ✖ Invalid input',
+        uiMessage: { code: 'rpc.invalidInput', params: { route: 'config.save', count: 1 }, text: 'config.save: bad' },
+      }),
+    ];
+    setup(() => {
+      throw refusals.shift();
+    });
+    const editor = (await screen.findByTestId('raw-yaml')) as HTMLTextAreaElement;
+    fireEvent.change(editor, { target: { value: `${GOOD}  maxSteps: lots\n` } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save YAML' }));
+    expect((await screen.findByTestId('save-problems')).textContent).toContain(zodText);
+
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(screen.getByTestId('save-problems').textContent).toContain('输入无效：期望 number，实际为 string');
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('save-problems').textContent).toContain(zodText);
+
+    // A refusal with no field problems shows main's sentence, which follows the switch too.
+    fireEvent.click(screen.getByRole('button', { name: 'Save YAML' }));
+    await waitFor(() => expect(screen.getByTestId('config-save-error').textContent).toContain('config.save: bad'));
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(screen.getByTestId('config-save-error').textContent).toContain('config.save：输入有 1 处问题');
   });
 
   it('after saving over a file that did not parse, says where its earlier text is kept (security review 2, item 4)', async () => {

@@ -3,6 +3,7 @@ import type { ConfigSnapshot } from '../../../../shared/contract';
 import { shownValue, type SaveOutcome } from '../../lib/drafts/draft-store';
 import { useDraftSave, type DraftSave } from '../../lib/drafts/use-draft-save';
 import { useRpcMutation } from '../../lib/queries';
+import { failureText } from '../../lib/rpc-problems';
 import { ConfigDiff } from './ConfigDiff';
 import { savedValueOf, useConfigDraftStore } from './config-draft-store';
 import { ProblemList } from './ProblemList';
@@ -190,13 +191,13 @@ function SaveResult({
             : outcome.problems.length
               ? t('configEditor.yamlProblems', { count: outcome.problems.length })
               : t('configEditor.yamlSomeProblems')
-          : outcome.message}
+          : failureText(outcome)}
       </p>
       {outcome.kind === 'invalid' &&
         (outcome.problems.length ? (
           <ProblemList problems={outcome.problems} onJump={onJump} testId="save-problems" />
         ) : (
-          <p>{outcome.message}</p>
+          <p>{failureText(outcome)}</p>
         ))}
       {outcome.kind === 'conflict' && (
         <button type="button" className="btn" onClick={onReload}>

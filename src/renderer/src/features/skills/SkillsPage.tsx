@@ -45,7 +45,9 @@ function SkillsEditor({ saved: savedSkills }: { saved: SavedSkills }) {
   const save = useSkillsSave(saved);
   const bound = useMemo(() => (catalog.data ? boundToolIds(catalog.data) : null), [catalog.data]);
   const local = useMemo(() => validateSkills(skills, t), [skills, t]);
-  const fromServer = useMemo(() => skillProblemsFromPaths(serverProblems), [serverProblems]);
+  // A language switch (a new t) re-words main's problems.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const fromServer = useMemo(() => skillProblemsFromPaths(serverProblems), [serverProblems, t]);
   useUnsavedChangesGuard('skills', save.dirty, save.discard, t('skillsPage.leaveMessage'));
 
   useOpenBySkillName(skills);

@@ -1,5 +1,5 @@
 import type { Skill } from '../../../../shared/config/schema';
-import type { FieldProblem } from '../../lib/rpc-problems';
+import { failureText, problemText, type FieldProblem } from '../../lib/rpc-problems';
 import { useSkillsDraftStore } from './skills-ui-store';
 import type { SkillProblems } from './skill-validation';
 import type { SkillsSave } from './use-skills-save';
@@ -46,12 +46,12 @@ export function SkillsSaveBar({ save, localProblems, skills, general, onSelect }
       )}
       {(outcome?.kind === 'invalid' || outcome?.kind === 'failed') && (
         <p role="alert" className="field-error">
-          {t('skillsSaveBar.notSaved', { message: outcome.message })}
+          {t('skillsSaveBar.notSaved', { message: failureText(outcome) })}
         </p>
       )}
       {outcome?.kind === 'conflict' && (
         <div className="warn-notice" role="alert">
-          <p>{outcome.message}</p>
+          <p>{failureText(outcome)}</p>
           <div className="actions">
             <button type="button" className="btn" onClick={save.discard}>
               {t('skillsSaveBar.reloadDiscardMyEdits')}
@@ -76,7 +76,7 @@ export function SkillsSaveBar({ save, localProblems, skills, general, onSelect }
           )}
           {general.map((problem, i) => (
             <li key={`general:${i}`}>
-              <code>{problem.path || t('common:shared.config')}</code>: {problem.message}
+              <code>{problem.path || t('common:shared.config')}</code>: {problemText(problem)}
             </li>
           ))}
         </ul>

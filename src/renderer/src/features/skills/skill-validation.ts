@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Skill } from '../../../../shared/config/schema';
-import type { FieldProblem } from '../../lib/rpc-problems';
+import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import { i18n } from '../../lib/i18n';
 import { messageText } from '../../lib/i18n/messages';
 import { nameProblem, SKILL_NAME, skillListProblems } from '../../../../shared/config/rules';
@@ -45,7 +45,7 @@ export function validateSkills(skills: readonly Skill[], t: TFunction<'skills'>)
   return problems;
 }
 
-/** `skills.2.unlocks` -> skill 2, field unlocks; anything else is general. */
+/** `skills.2.unlocks` -> skill 2, field unlocks (in the UI language now); anything else is general. */
 export function skillProblemsFromPaths(problems: readonly FieldProblem[]): {
   bySkill: SkillProblems;
   general: FieldProblem[];
@@ -54,7 +54,7 @@ export function skillProblemsFromPaths(problems: readonly FieldProblem[]): {
   const general: FieldProblem[] = [];
   for (const problem of problems) {
     const match = /^skills\.(\d+)(?:\.([^.]+))?/.exec(problem.path);
-    if (match) add(bySkill, Number(match[1]), { field: match[2] ?? '', message: problem.message });
+    if (match) add(bySkill, Number(match[1]), { field: match[2] ?? '', message: problemText(problem) });
     else general.push(problem);
   }
   return { bySkill, general };

@@ -4,7 +4,7 @@ import { checkContent, elicitationFields } from '../../../../shared/elicitation/
 import { zodIssueMessage } from '../../../../shared/messages/zod-issue';
 import { casesFileSchema, expectationsSchema } from '../../../../shared/workbench/cases';
 import { evaluateCase, unfinishedTurn } from '../../../../shared/workbench/evaluate';
-import { saveFailureOf } from '../rpc-problems';
+import { failureText, problemText, saveFailureOf } from '../rpc-problems';
 import { RpcClientError } from '../rpc/types';
 import { expectationTexts, failedTexts } from '../test-results';
 import { i18n } from './index';
@@ -120,21 +120,21 @@ describe("main's checks in the UI's language", () => {
       uiMessage: english,
       details: problems.map((p) => ({ path: `server.${p.path}`, message: p.message, uiMessage: p.uiMessage })),
     });
+    const failure = saveFailureOf(refused);
+    // Kept as main sent it; worded at render, in the language of that moment.
+    expect(failure.problems).toEqual([
+      { path: 'server.headers.X-Api-Key', message: problems[0].message, uiMessage: problems[0].uiMessage },
+    ]);
     await i18n.changeLanguage('zh-CN');
-    expect(saveFailureOf(refused)).toEqual({
-      kind: 'invalid',
-      message: '1 个掩码值与任何已保存的密钥都不匹配',
-      problems: [
-        {
-          path: 'server.headers.X-Api-Key',
-          message: 'X-Api-Key：掩码值（••••）与任何已保存的密钥都不匹配：请输入完整的值，或使用 ${env:NAME}',
-        },
-      ],
-    });
+    expect(failureText(failure)).toBe('1 个掩码值与任何已保存的密钥都不匹配');
+    expect(problemText(failure.problems[0])).toBe(
+      'X-Api-Key：掩码值（••••）与任何已保存的密钥都不匹配：请输入完整的值，或使用 ${env:NAME}',
+    );
     await i18n.changeLanguage('en');
-    expect(saveFailureOf(refused).problems[0].message).toBe(
+    expect(problemText(failure.problems[0])).toBe(
       'X-Api-Key: a masked value (••••) that matches no stored secret: type the whole value, or use ${env:NAME}',
     );
+    expect(failureText(failure)).toBe(english.text);
     expect(saveFailureOf(refused).message).toBe(english.text);
   });
 });

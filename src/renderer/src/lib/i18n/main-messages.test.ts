@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { UiMessage } from '../../../../shared/i18n-message';
 import { MAIN_MESSAGES, say } from '../../../../shared/messages';
 import { errorMessage } from '../format';
-import { saveFailureOf } from '../rpc-problems';
+import { failureText, problemText, saveFailureOf } from '../rpc-problems';
 import { RpcClientError } from '../rpc/types';
 import { i18n } from './index';
 import { shownText, uiMessageText } from './messages';
@@ -69,11 +69,14 @@ describe("main's messages in the UI's language", () => {
       ],
     });
     expect(errorMessage(refused)).toBe('servers.add：输入有 1 处问题');
-    expect(saveFailureOf(refused)).toEqual({
-      kind: 'invalid',
-      message: 'servers.add：输入有 1 处问题',
-      problems: [{ path: 'server.url', message: '输入无效：期望 string，实际为 number' }],
-    });
+    const failure = saveFailureOf(refused);
+    expect(failure).toMatchObject({ kind: 'invalid', message: 'servers.add：输入有 1 处问题' });
+    expect(failure.problems.map(problemText)).toEqual(['输入无效：期望 string，实际为 number']);
+    // Worded at render: a language switch after the refusal arrives re-words what is shown.
+    await i18n.changeLanguage('en');
+    expect(failureText(failure)).toBe(english);
+    expect(failure.problems.map(problemText)).toEqual(['Invalid input: expected string, received number']);
+    await i18n.changeLanguage('zh-CN');
     // An error without a code (an older main, a remote error) reads as it was sent.
     expect(errorMessage(new RpcClientError({ code: 'unavailable', message: 'shop: upstream said no' }))).toBe(
       'shop: upstream said no',
