@@ -93,7 +93,7 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
 
   // Saving without a tool is refused, with the problem on the node.
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('intent-problems')).toContainText('choose the tool this node mounts');
+  await expect(page.getByTestId('intents-problems')).toContainText('choose the tool this node mounts');
   await expect(page.getByRole('treeitem', { name: /1 problem/ })).toHaveAttribute('data-node-id', 'new-tool');
 
   // The picker shows each discovered tool's server and nature.
@@ -102,7 +102,7 @@ test('editing the tree: add a node, pick its tool, move it, see problems by node
   await page.getByLabel('Find a discovered tool').fill('coupons');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('node-editor').getByLabel('Tool id')).toHaveValue('query_coupons');
-  await expect(page.getByTestId('intent-problems')).toHaveCount(0);
+  await expect(page.getByTestId('intents-problems')).toHaveCount(0);
   // The placeholder id follows the tool; the name the operator typed stays.
   added = treeNode(page, 'query_coupons');
   await expect(page.getByTestId('node-editor').getByLabel('Name', { exact: true })).toHaveValue('优惠券查询');

@@ -159,15 +159,15 @@ describe('IntentsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '+ MCP tool' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toContain('fix the 1 problem');
-    expect(within(screen.getByTestId('intent-problems')).getByRole('button').textContent).toContain('New MCP tool');
+    expect(within(screen.getByTestId('intents-problems')).getByRole('button').textContent).toContain('New MCP tool');
     expect(screen.getAllByText('choose the tool this node mounts')).toHaveLength(1);
     expect(rpc.callsTo('intents.save')).toHaveLength(0);
 
     fireEvent.change(screen.getByLabelText('Tool id'), { target: { value: 'query_order' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByText(/Main refused the tree/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Not saved/)).toBeTruthy());
     expect(item(/物流查询/).textContent).toContain('1 problem');
-    fireEvent.click(within(screen.getByTestId('intent-problems')).getByRole('button', { name: /物流查询/ }));
+    fireEvent.click(within(screen.getByTestId('intents-problems')).getByRole('button', { name: /物流查询/ }));
     expect(screen.getByTestId('node-editor').textContent).toContain('unknown server "crm"');
     refuse = false;
   });
