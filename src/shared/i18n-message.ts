@@ -1,30 +1,26 @@
 import { errorText } from './error-text';
 
 /**
- * A user-facing sentence composed outside the renderer (catalog reasons, explain details, errors from main).
- * `code` names the message (e.g. `catalog.reason.notMounted`), `params` are the values it inserts — server data
- * such as tool ids and server names, inserted verbatim, never translated — and `text` is its English rendering,
- * the one the CLI, `--json` output and logs print. The renderer translates `code` + `params` through i18next and
- * falls back to `text` for a code it does not know.
- */
-export interface UiMessage {
-  code: string;
-  /** A param may itself be a message (a decider's name inside a reason): translated too, never its text. */
-  params?: Record<string, string | number | Message>;
-  text: string;
-}
-
-/**
- * A message whose parts are messages too: the catalog's reasons are built from clauses (a server's state inside
- * "node x pins server y, which …", the list of servers that are down). A param is text or a number, a list of
- * texts, a message, or a list of messages; the template says how a list is joined (see formatMessage).
- * The English text is not carried: formatMessage derives it from the code's template.
+ * The one message type. A user-facing sentence composed outside the renderer (catalog reasons, explain details,
+ * errors from main) is a code from the one table of templates (shared/messages, MESSAGES) and its params: server data
+ * such as tool ids and server names, inserted verbatim, never translated. A param may be text or a number, a list
+ * of texts, a message, or a list of messages; the template says how a list is joined (see formatMessage). The
+ * renderer translates `code` + `params` through i18next (namespace `messages`).
  */
 export interface Message<Code extends string = string> {
   code: Code;
   params?: Readonly<Record<string, MessageParam>>;
 }
 export type MessageParam = string | number | readonly string[] | Message | readonly Message[];
+
+/**
+ * A message that leaves main with its English rendering (`text`): the one the CLI, `--json` output and logs print,
+ * and the renderer's fallback for a code it does not know. Built by `say` (shared/messages); a bare Message (`msg`)
+ * is for sentences the catalog composes by the thousand, rendered only when shown.
+ */
+export interface UiMessage<Code extends string = string> extends Message<Code> {
+  text: string;
+}
 
 /**
  * The message an error carries for the console, if it carries one: main's own failures (DomainError,

@@ -1,4 +1,5 @@
 import { formatMessage, type Message, type MessageParam } from '../i18n-message';
+import { messageOf } from '../messages/define';
 import { SKILL_MESSAGES } from '../messages/skill-messages';
 
 /**
@@ -163,13 +164,9 @@ export type CatalogMessageCode = keyof typeof CATALOG_MESSAGES;
 /** A sentence of the catalog: a code of CATALOG_MESSAGES and its params. */
 export type CatalogMessage = Message<CatalogMessageCode>;
 
-/** Builds a message; params left undefined are dropped (an optional clause that does not apply). */
-export function msg(code: CatalogMessageCode, params?: Record<string, MessageParam | undefined>): CatalogMessage {
-  if (!params) return { code };
-  const kept: Record<string, MessageParam> = {};
-  for (const key in params) if (params[key] !== undefined) kept[key] = params[key];
-  return { code, params: kept };
-}
+/** A catalog message (the message system's `messageOf`, typed to the catalog's codes). */
+export const msg = (code: CatalogMessageCode, params?: Record<string, MessageParam | undefined>): CatalogMessage =>
+  messageOf(code, params);
 
 /** The English text of a catalog message: what the CLI, `--json` and logs print. */
 export const englishOf = (message: Message): string => formatMessage(ENGLISH, message);

@@ -1,4 +1,4 @@
-import { formatMessage, type Message, type UiMessage } from '../i18n-message';
+import { formatMessage, type Message, type MessageParam, type UiMessage } from '../i18n-message';
 
 /** The `{{name}}` placeholders of a template, as a union of names (never when it has none). */
 export type ParamNames<S extends string> = S extends `${string}{{${infer P}}}${infer Rest}`
@@ -8,6 +8,17 @@ export type ParamNames<S extends string> = S extends `${string}{{${infer P}}}${i
 export type Params<S extends string> = [ParamNames<S>] extends [never]
   ? Record<string, never>
   : Record<ParamNames<S>, string | number | Message>;
+
+/**
+ * A message, with no English text (`msg`): what the catalog composes by the thousand, rendered only when shown.
+ * Params left undefined are dropped (an optional clause that does not apply).
+ */
+export function messageOf<C extends string>(code: C, params?: Record<string, MessageParam | undefined>): Message<C> {
+  if (!params) return { code };
+  const kept: Record<string, MessageParam> = {};
+  for (const key in params) if (params[key] !== undefined) kept[key] = params[key];
+  return { code, params: kept };
+}
 
 /**
  * A message builder over one table of English templates: `say(code, params)` is a UiMessage whose text is the

@@ -14,8 +14,10 @@ import { APP_MESSAGES } from './app-messages';
 import { INSTRUCTIONS_MESSAGES } from './instructions-messages';
 import { SKILL_MESSAGES } from './skill-messages';
 import { DESKTOP_MESSAGES } from './desktop-messages';
+import { CATALOG_MESSAGES } from '../catalog/catalog-messages';
 
 export type { ParamNames } from './define';
+export { messageOf } from './define';
 
 /**
  * Every sentence main composes for the UI, by code: the single definition of the codes main can emit (the catalog's
@@ -42,5 +44,12 @@ export const MAIN_MESSAGES = {
 } as const;
 export type MainMessageCode = keyof typeof MAIN_MESSAGES;
 
-/** A UiMessage from main's table: `say('server.notConfigured', { name })`. */
-export const say = messageBuilder(MAIN_MESSAGES);
+/**
+ * The one table of every code: main's sentences and the catalog's (shared/catalog/catalog-messages.ts). The
+ * renderer's English `messages` namespace is this table; zh-CN/messages.json translates every code (main-messages.test).
+ */
+export const MESSAGES = { ...CATALOG_MESSAGES, ...MAIN_MESSAGES } as const;
+export type MessageCode = keyof typeof MESSAGES;
+
+/** A message with its English text, for anything that leaves main: `say('server.notConfigured', { name })`. */
+export const say = messageBuilder(MESSAGES);

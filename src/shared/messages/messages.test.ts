@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { switchboardConfigSchema } from '../config/schema';
-import { MAIN_MESSAGES, say } from './index';
+import { englishOf, msg } from '../catalog/catalog-messages';
+import { MAIN_MESSAGES, MESSAGES, say } from './index';
 import { zodIssueMessage } from './zod-issue';
 
 const issuesOf = (schema: z.ZodType, value: unknown) => {
@@ -24,6 +25,17 @@ describe("main's messages", () => {
       params: { count: 2 },
       text: 'line 3: x; line 9: y',
     });
+  });
+
+  it('is one system: say builds any code of the one table, msg the same message without its English', () => {
+    const reason = msg('catalog.reason.notMounted', { server: 'shop', toolId: 'refund', unused: undefined });
+    expect(reason).toEqual({ code: 'catalog.reason.notMounted', params: { server: 'shop', toolId: 'refund' } });
+    expect(say('catalog.reason.notMounted', { server: 'shop', toolId: 'refund' })).toEqual({
+      ...reason,
+      text: englishOf(reason),
+    });
+    expect(MESSAGES['desktop.copyLink']).toBe('Copy Link');
+    expect(Object.keys(MESSAGES).length).toBeGreaterThan(Object.keys(MAIN_MESSAGES).length);
   });
 
   it('names every placeholder of every template in the same {{name}} syntax i18next reads', () => {

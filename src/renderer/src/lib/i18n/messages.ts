@@ -2,8 +2,7 @@ import type { i18n as I18n } from 'i18next';
 import { useCallback, useMemo } from 'react';
 import { getI18n } from 'react-i18next';
 import { useUiLanguage } from './use-ui-language';
-import { CATALOG_MESSAGES } from '../../../../shared/catalog/catalog-messages';
-import { MAIN_MESSAGES } from '../../../../shared/messages';
+import { MESSAGES } from '../../../../shared/messages';
 import {
   formatMessage,
   joinEnglish,
@@ -16,12 +15,12 @@ import {
 /**
  * Sentences composed in main or shared code (the catalog's reasons, explain's details) arrive as messages: a code
  * and params. They are translated here through i18next's `messages` namespace — the English resources are the
- * shared templates themselves (CATALOG_MESSAGES), locales/zh-CN/messages.json the Chinese — with the params inserted
+ * one table of templates itself (shared/messages, MESSAGES), locales/zh-CN/messages.json the Chinese — with the params inserted
  * verbatim (server data is never translated; React escapes, i18next does not). A code without a translation shows
  * the English text.
  */
 export const MESSAGE_NAMESPACE = 'messages' as const;
-export const ENGLISH_TEMPLATES: Readonly<Record<string, string>> = { ...CATALOG_MESSAGES, ...MAIN_MESSAGES };
+export const ENGLISH_TEMPLATES: Readonly<Record<string, string>> = MESSAGES;
 
 /** The dotted codes as i18next's nested keys: `catalog.reason.x` -> { catalog: { reason: { x } } }. */
 export function nestByCode(templates: Readonly<Record<string, string>>): Record<string, unknown> {
