@@ -3,8 +3,9 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { isHttpServer, type SwitchboardConfig } from '../../shared/config/schema';
 import type { AuthService, AuthView } from '../core/auth';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
-import { ConnectionManager } from '../core/mcp';
-import { cliDataDir, createCliAuth, terminalOpener } from './cli-auth';
+import type { Core } from '../core/app';
+import { cliDataDir, terminalOpener } from './cli-auth';
+import { withCore } from './core-session';
 import { readConfigFile } from './read-config';
 import type { CliIo } from './io';
 import { errorText } from '../../shared/error-text';
@@ -32,10 +33,9 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
     .description('sign in (browser from $BROWSER or the OS; the address is printed too), then connect')
     .option('--timeout <seconds>', 'how long to wait for the browser', parseSeconds, 300)
     .action(async (server: string, opts: AuthOptions & { timeout: number }) => {
-      await withAuth(opts, io, opts.timeout * 1000, async ({ service, connections, config }) => {
+      const settings = { signInTimeoutMs: opts.timeout * 1000, connect: [server] };
+      await withAuth(opts, io, settings, async ({ service, connections, config }) => {
         const entry = config.agent.mcp.servers.find((s) => s.name === server);
-        connections.reconcile(entry ? [entry] : []);
-        await connections.whenSettled();
         const before = connections.state(server);
         if (before?.status === 'connected' && service.view(entry!)?.signedIn) {
           io.stdout(`${server}: already signed in and connected (${describe(service.view(entry!)!)})`);
@@ -55,7 +55,7 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
     .description('every server’s authorization: signed in or not, authorization server, scopes, expiry')
     .option('--json', 'machine-readable output')
     .action(async (opts: AuthOptions & { json?: boolean }) => {
-      await withAuth(opts, io, undefined, async ({ service, config }) => {
+      await withAuth(opts, io, { connect: [] }, async ({ service, config }) => {
         const rows = config.agent.mcp.servers.map((s) => ({
           name: s.name,
           oauth: isHttpServer(s) ? service.view(s) : null,
@@ -85,7 +85,7 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
   common(auth.command('logout <server>'))
     .description('forget the server’s tokens and client registration')
     .action(async (server: string, opts: AuthOptions) => {
-      await withAuth(opts, io, undefined, async ({ service }) => {
+      await withAuth(opts, io, { connect: [] }, async ({ service }) => {
         await service.signOut(server, { reconnect: false });
         io.stdout(`${server}: signed out; tokens forgotten`);
         return 0;
@@ -104,40 +104,38 @@ function describe(view: AuthView): string {
   return parts.join(', ');
 }
 
+/**
+ * Builds the app for the command (createCore, one-shot, connecting only `connect`), runs `run` over its auth service
+ * and connections, closes. A failure is said on stderr: exit 2 for an unknown server or a conflict, else 1.
+ */
 async function withAuth(
   opts: AuthOptions,
   io: CliIo,
-  timeoutMs: number | undefined,
-  run: (ctx: { service: AuthService; connections: ConnectionManager; config: SwitchboardConfig }) => Promise<number>,
+  settings: { signInTimeoutMs?: number; connect: readonly string[] },
+  run: (ctx: {
+    service: AuthService;
+    connections: Core['tools']['connections'];
+    config: SwitchboardConfig;
+  }) => Promise<number>,
 ): Promise<void> {
-  const dataDir = cliDataDir(opts);
-  const configPath = opts.config ? resolve(opts.config) : join(dataDir, CONFIG_FILE_NAME);
+  const configPath = opts.config ? resolve(opts.config) : join(cliDataDir(opts), CONFIG_FILE_NAME);
   const config = await readConfigFile(configPath, io);
   if (!config) return;
-  const service = createCliAuth({
-    dataDir,
-    configPath,
-    servers: () => config.agent.mcp.servers,
-    connections: () => connections,
-    log: () => undefined,
-    signInTimeoutMs: timeoutMs,
-  });
-  const connections = new ConnectionManager({
-    auth: service,
-    autoReconnect: false,
-    healthCheckIntervalMs: 0,
-    log: () => undefined,
-  });
-  try {
-    process.exitCode = await run({ service, connections, config });
-  } catch (error) {
-    const message = errorText(error);
-    io.stderr(`switchboard auth: ${message}`);
-    process.exitCode = error instanceof Error && (error.name === 'NotFound' || error.name === 'Conflict') ? 2 : 1;
-  } finally {
-    service.close();
-    await connections.closeAll();
-  }
+  const connect = settings.connect.filter((name) => config.agent.mcp.servers.some((s) => s.name === name));
+  process.exitCode = await withCore(
+    opts,
+    io,
+    async (core) => {
+      try {
+        return await run({ service: core.auth, connections: core.tools.connections, config });
+      } catch (error) {
+        io.stderr(`switchboard auth: ${errorText(error)}`);
+        return error instanceof Error && (error.name === 'NotFound' || error.name === 'Conflict') ? 2 : 1;
+      }
+    },
+    process.env,
+    { onlyServers: connect, signInTimeoutMs: settings.signInTimeoutMs, noteUnlaunched: false },
+  );
 }
 
 function parseSeconds(value: string): number {

@@ -1,15 +1,6 @@
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import type { ServerConfig } from '../../shared/config/schema';
-import {
-  AuthService,
-  OAUTH_TOKENS_FILE_NAME,
-  OAuthStore,
-  type BrowserOpener,
-  type ConnectionControl,
-} from '../core/auth';
+import type { BrowserOpener } from '../core/auth';
 import { defaultDataDir, resolveDataDir } from '../core/paths';
-import { createOwnerOnlyFileSecrets } from '../core/secrets';
 import { checkExternalUrl, externalUrlRefusalText } from '../../shared/net/external-url';
 import type { CliIo } from './io';
 
@@ -20,25 +11,6 @@ import type { CliIo } from './io';
  */
 export function cliDataDir(opts: { dataDir?: string }, env: NodeJS.ProcessEnv = process.env): string {
   return resolveDataDir(opts.dataDir, env, defaultDataDir());
-}
-
-/** OAuth for a CLI command: tokens in the data directory's owner-only file, shared with `switchboard serve`. */
-export function createCliAuth(options: {
-  dataDir: string;
-  configPath: string;
-  servers: () => readonly ServerConfig[];
-  connections: () => ConnectionControl;
-  log: (line: string) => void;
-  signInTimeoutMs?: number;
-}): AuthService {
-  return new AuthService({
-    store: new OAuthStore(createOwnerOnlyFileSecrets(join(options.dataDir, OAUTH_TOKENS_FILE_NAME))),
-    connections: options.connections,
-    servers: options.servers,
-    baseDir: dirname(options.configPath),
-    log: options.log,
-    signInTimeoutMs: options.signInTimeoutMs,
-  });
 }
 
 /**

@@ -27,6 +27,10 @@ export interface CoreSessionSettings {
   requestPolicy?: Partial<RequestPolicy>;
   /** Say on stderr which imported servers were not launched (default true; the catalog shows them in its table). */
   noteUnlaunched?: boolean;
+  /** Connect these servers only (a command about one server). */
+  onlyServers?: readonly string[];
+  /** How long a sign-in waits for the browser (`auth login --timeout`). */
+  signInTimeoutMs?: number;
 }
 
 /** Nobody answers servers' questions or model requests unless the command says it will. */
@@ -52,6 +56,8 @@ export async function withCore(
     configPath: opts.config ? resolve(opts.config) : undefined,
     casesPath: opts.cases ? resolve(opts.cases) : undefined,
     oneShot: true,
+    onlyServers: settings.onlyServers,
+    signInTimeoutMs: settings.signInTimeoutMs,
     requestPolicy: { ...NOBODY_TO_ASK, ...settings.requestPolicy },
     // A one-shot command keeps its output its own; only telemetry's problems (each told once) reach stderr.
     log: (line) => {
@@ -156,7 +162,7 @@ export function answerApprovals(
 
 /** The approval prompt: a whole line (starting on a fresh one), then `> ` where the answer is typed. */
 export const approvalQuestion = (
-  request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'customerId'>,
+  request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'actingIdentity'>,
   choices: string,
 ): string =>
-  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}${request.customerId ? ` for customer ${request.customerId}` : ''}? ${choices}\n> `;
+  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}${request.actingIdentity ? ` acting as ${request.actingIdentity}` : ''}? ${choices}\n> `;

@@ -1,12 +1,11 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { ContentBlockView, ResourceContentView } from '../../shared/contract';
-import { createBuiltinServers } from '../builtin-servers';
 import { DomainError } from '../core/errors';
-import { ConnectionManager, ResourceBrowser } from '../core/mcp';
+import type { ResourceBrowser } from '../core/mcp';
 import { configPathOf, DATA_DIR_OPTION, signInCommand, type DataOptions } from './catalog-command';
 import { readConfigFile } from './read-config';
-import { cliDataDir, createCliAuth } from './cli-auth';
-import { cliLaunches, confirmLaunchCommand } from './cli-launches';
+import { confirmLaunchCommand } from './cli-launches';
+import { withCore } from './core-session';
 import { parseJsonObjectOption, type CliIo } from './io';
 import { didYouMean } from './suggest';
 
@@ -143,7 +142,10 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     );
 }
 
-/** Connects to the one server named, runs `use`, closes; sets the exit code (`use`'s own, else 0). */
+/**
+ * Builds the app for the one server named (createCore, one-shot, that server alone), runs `use` over its resource
+ * browser, closes; sets the exit code (`use`'s own, else 0).
+ */
 async function withBrowser(
   server: string,
   opts: Options,
@@ -153,61 +155,38 @@ async function withBrowser(
   const path = configPathOf(opts);
   const config = await readConfigFile(path, io);
   if (!config) return;
-  const entry = config.agent.mcp.servers.find((s) => s.name === server);
-  if (!entry) {
-    const names = config.agent.mcp.servers.map((s) => s.name);
+  const names = config.agent.mcp.servers.map((s) => s.name);
+  if (!names.includes(server)) {
     io.stderr(
       `no MCP server named "${server}" in ${path}${didYouMean(server, names)}; it has: ${names.join(', ') || '(no servers)'}`,
     );
     process.exitCode = 2;
     return;
   }
-  const builtins = createBuiltinServers();
-  const auth = createCliAuth({
-    dataDir: cliDataDir(opts),
-    configPath: path,
-    servers: () => [entry],
-    connections: () => connections,
-    log: () => undefined,
-  });
-  const connections = new ConnectionManager({
-    resolveBuiltin: builtins.resolveBuiltin,
-    autoReconnect: false,
-    healthCheckIntervalMs: 0,
-    log: () => undefined,
-    auth,
-    launchGate: cliLaunches(opts, io),
-  });
-  try {
-    connections.reconcile([{ ...entry, enabled: true }]);
-    await connections.whenSettled();
-    const state = connections.state(server);
-    if (state?.status === 'needs-confirmation') {
-      io.stderr(`${server} was not launched: ${state.error}. Confirm with: ${confirmLaunchCommand(server, opts)}`);
-      process.exitCode = 1;
-      return;
-    }
-    if (state?.status === 'needs-auth') {
-      io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts)}`);
-      process.exitCode = 1;
-      return;
-    }
-    const browser = new ResourceBrowser({
-      client: (name) => connections.client(name),
-      state: (name) => connections.state(name),
-      sessions: connections.sessions,
-      timeoutFor: () => entry.timeoutMs ?? 30_000,
-    });
-    process.exitCode = (await use(browser)) ?? 0;
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    io.stderr(error.message);
-    process.exitCode = 1;
-  } finally {
-    auth.close();
-    await connections.closeAll();
-    await builtins.close();
-  }
+  process.exitCode = await withCore(
+    opts,
+    io,
+    async (core) => {
+      const state = core.tools.connections.state(server);
+      if (state?.status === 'needs-confirmation') {
+        io.stderr(`${server} was not launched: ${state.error}. Confirm with: ${confirmLaunchCommand(server, opts)}`);
+        return 1;
+      }
+      if (state?.status === 'needs-auth') {
+        io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts)}`);
+        return 1;
+      }
+      try {
+        return (await use(core.resources)) ?? 0;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        io.stderr(error.message);
+        return 1;
+      }
+    },
+    process.env,
+    { onlyServers: [server], noteUnlaunched: false },
+  );
 }
 
 async function allPages<T>(

@@ -99,6 +99,7 @@ export async function buildAuth(
     baseDir: dirname(config.path),
     log,
     fetch: options.fetch,
+    signInTimeoutMs: options.signInTimeoutMs,
   });
 }
 
@@ -186,6 +187,11 @@ export async function buildCatalog(
       ...options.connections,
     },
     builtins: options.builtinServers,
+    // A command about one server connects that one alone, enabled or not in the config (it was named).
+    ...(options.onlyServers && {
+      select: (servers) =>
+        servers.filter((s) => options.onlyServers!.includes(s.name)).map((s) => ({ ...s, enabled: true })),
+    }),
     pins,
     // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
     skillPins: await SkillPinStore.open({ path: join(dataDir, SKILL_PINS_FILE_NAME), log }),

@@ -67,6 +67,10 @@ export interface CoreOptions {
    * not retried, and connected ones are not pinged. The console runs live (the default).
    */
   oneShot?: boolean;
+  /** Connect these configured servers only, each whether or not the config enables it (`resources list SERVER`). */
+  onlyServers?: readonly string[];
+  /** How long an OAuth sign-in waits for the browser (default 5 minutes; `auth login --timeout`). */
+  signInTimeoutMs?: number;
 }
 
 /**

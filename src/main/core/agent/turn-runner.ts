@@ -9,6 +9,7 @@ import {
   ProviderError,
   type ChatMessage,
   type ModelProvider,
+  type ModelRequest,
   type ModelSettings,
   type ToolCallRequest,
 } from '../providers/types';
@@ -60,6 +61,23 @@ export function runTurn(
   );
 }
 
+/** What every part of one turn's run reads. */
+interface TurnRun {
+  deps: TurnRunnerDeps;
+  provider: ModelProvider;
+  conversation: LiveConversation;
+  conversationId: string;
+  turnId: string;
+  signal: AbortSignal;
+}
+
+/** How a turn ended. */
+interface TurnOutcome {
+  status: TurnStatus;
+  error?: string;
+  errorMessage?: UiMessage;
+}
+
 async function runTurnSteps(
   deps: TurnRunnerDeps,
   provider: ModelProvider,
@@ -68,7 +86,20 @@ async function runTurnSteps(
   signal: AbortSignal,
   turnId: string,
 ): Promise<TurnResult> {
-  const conversationId = conversation.summary.id;
+  const run: TurnRun = { deps, provider, conversation, conversationId: conversation.summary.id, turnId, signal };
+  const turn = await openTurn(run, text);
+  let outcome: TurnOutcome;
+  try {
+    outcome = await runSteps(run, turn);
+  } catch (caught) {
+    outcome = failedTurn(caught, signal);
+  }
+  return closeTurn(run, turn, outcome);
+}
+
+/** Writes the turn and the user's message (titling a new conversation by it) and tells the console it started. */
+async function openTurn(run: TurnRun, text: string): Promise<Turn> {
+  const { conversation, turnId } = run;
   const turn: Turn = {
     id: turnId,
     index: conversation.turns.length,
@@ -85,115 +116,134 @@ async function runTurnSteps(
     conversation.summary = { ...conversation.summary, title: text.slice(0, 60) };
     await conversation.writeMeta();
   }
-  deps.events.emit('turn.started', { conversationId, turnId });
+  run.deps.events.emit('turn.started', { conversationId: run.conversationId, turnId });
+  return turn;
+}
 
-  let status: TurnStatus = 'max_steps';
-  let error: string | undefined;
-  let errorMessage: UiMessage | undefined;
-  try {
-    for (let step = 1; step <= deps.maxSteps(); step++) {
-      if (signal.aborted) {
-        status = 'stopped';
-        break;
-      }
-      const { catalog, revision } = deps.catalog();
-      const { tools, modelStep } = await buildModelStep(catalog, revision, conversation.loadedSkills, step);
-      const instructions = deps.instructions?.() ?? [];
-      if (instructions.length) modelStep.instructions = await instructionsRecord(instructions);
-      const system = withInstructions(deps.systemPrompt(), instructions);
-      turn.steps.push(modelStep);
-      await conversation.write({ t: 'step', turnId, step: modelStep });
-      deps.events.emit('turn.stepStarted', { conversationId, turnId, step: modelStep });
-
-      const itemId = `${turnId}-a${step}`;
-      let answer = '';
-      const calls: ToolCallRequest[] = [];
-      const uniqueId = callIdDeduper(conversation);
-      // The model request is built and sent on a turn of its own, not in the one that built the step; and a stream that
-      // arrived at once (20 tool calls in one read) was decoded event after event in one microtask drain: pulling it
-      // in slices hands the event loop back between them.
-      await nextTurn();
-      const slices = new Slices();
-      try {
-        for await (const event of provider.stream({ system, messages: [...conversation.messages], tools, signal })) {
-          if (slices.due) await slices.handBack();
-          if (event.type === 'text') {
-            answer += event.delta;
-            deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });
-          } else if (event.type === 'toolInputPartial') {
-            // Only for a tool with an MCP App, which may preview its input; past the cap the app waits for the complete call.
-            const server = appServerOf(catalog, event.name);
-            if (server && event.json.length <= PARTIAL_INPUT_MAX_CHARS)
-              deps.events.emit('chat.toolInputPartial', {
-                conversationId,
-                turnId,
-                step,
-                callId: event.callId,
-                server,
-                name: event.name,
-                json: event.json,
-              });
-          } else if (event.type === 'toolCall') calls.push(uniqueId(event.call));
-        }
-      } finally {
-        // Whatever streamed before a failure or Stop is kept; the history stays valid without half-made calls.
-        if (answer)
-          await conversation.write({
-            t: 'item',
-            item: { kind: 'assistant', id: itemId, turnId, step, text: answer, at: new Date().toISOString() },
-          });
-        await conversation.write({
-          t: 'message',
-          message: {
-            role: 'assistant',
-            content: answer,
-            ...(calls.length && !signal.aborted ? { toolCalls: calls } : {}),
-          },
-        });
-      }
-      if (signal.aborted) {
-        status = 'stopped';
-        break;
-      }
-      if (calls.length === 0) {
-        status = 'completed';
-        break;
-      }
-      const visible = new Set(tools.map((t) => t.name));
-      await runCalls(
-        calls,
-        (call) => deps.proxy.execute(call, { conversation, turnId, step, catalog, visible, signal }),
-        (call) => isConcurrent(catalog, call),
-      );
-      await conversation.resultsWritten(); // the model reads no result its log does not hold
-      if (signal.aborted) {
-        status = 'stopped';
-        break;
-      }
-    }
-  } catch (caught) {
-    if (signal.aborted || (caught instanceof ProviderError && caught.code === 'aborted')) status = 'stopped';
-    else {
-      status = 'error';
-      // The provider's own words stay verbatim inside the frame; the console translates the frame.
-      errorMessage =
-        caught instanceof ProviderError
-          ? say('turn.modelError', { code: caught.code, detail: errorWords(caught) })
-          : caught instanceof ConversationLogError
-            ? caught.uiMessage
-            : say('turn.modelErrorUncoded', { detail: String((caught as Error)?.message ?? caught) });
-      error = errorMessage.text;
-    }
+/** Steps until an answer without tool calls, Stop, or the step limit. */
+async function runSteps(run: TurnRun, turn: Turn): Promise<TurnOutcome> {
+  for (let step = 1; step <= run.deps.maxSteps(); step++) {
+    if (run.signal.aborted) return { status: 'stopped' };
+    const ended = await runStep(run, turn, step);
+    if (ended) return { status: ended };
   }
+  return { status: 'max_steps' };
+}
 
+/** One model call and the tool calls it asks for; the turn's status when the turn ends with this step. */
+async function runStep(run: TurnRun, turn: Turn, step: number): Promise<TurnStatus | undefined> {
+  const { deps, conversation, signal } = run;
+  const { catalog, revision } = deps.catalog();
+  const { tools, modelStep } = await buildModelStep(catalog, revision, conversation.loadedSkills, step);
+  const instructions = deps.instructions?.() ?? [];
+  if (instructions.length) modelStep.instructions = await instructionsRecord(instructions);
+  const system = withInstructions(deps.systemPrompt(), instructions);
+  turn.steps.push(modelStep);
+  await conversation.write({ t: 'step', turnId: run.turnId, step: modelStep });
+  deps.events.emit('turn.stepStarted', { conversationId: run.conversationId, turnId: run.turnId, step: modelStep });
+
+  const calls = await streamAnswer(run, step, catalog, system, tools);
+  if (signal.aborted) return 'stopped';
+  if (calls.length === 0) return 'completed';
+  const visible = new Set(tools.map((t) => t.name));
+  await runCalls(
+    calls,
+    (call) => deps.proxy.execute(call, { conversation, turnId: run.turnId, step, catalog, visible, signal }),
+    (call) => isConcurrent(catalog, call),
+  );
+  await conversation.resultsWritten(); // the model reads no result its log does not hold
+  return signal.aborted ? 'stopped' : undefined;
+}
+
+/**
+ * Streams one model call to the console and returns the tool calls it asked for. Whatever streamed before a failure
+ * or Stop is kept; the history stays valid without half-made calls.
+ */
+async function streamAnswer(
+  run: TurnRun,
+  step: number,
+  catalog: Catalog,
+  system: string,
+  tools: ModelRequest['tools'],
+): Promise<ToolCallRequest[]> {
+  const { deps, conversation, conversationId, turnId, signal } = run;
+  const itemId = `${turnId}-a${step}`;
+  let answer = '';
+  const calls: ToolCallRequest[] = [];
+  const uniqueId = callIdDeduper(conversation);
+  // The model request is built and sent on a turn of its own, not in the one that built the step; and a stream that
+  // arrived at once (20 tool calls in one read) was decoded event after event in one microtask drain: pulling it
+  // in slices hands the event loop back between them.
+  await nextTurn();
+  const slices = new Slices();
+  try {
+    for await (const event of run.provider.stream({ system, messages: [...conversation.messages], tools, signal })) {
+      if (slices.due) await slices.handBack();
+      if (event.type === 'text') {
+        answer += event.delta;
+        deps.events.emit('chat.delta', { conversationId, turnId, itemId, step, delta: event.delta });
+      } else if (event.type === 'toolInputPartial') {
+        // Only for a tool with an MCP App, which may preview its input; past the cap the app waits for the complete call.
+        const server = appServerOf(catalog, event.name);
+        if (server && event.json.length <= PARTIAL_INPUT_MAX_CHARS)
+          deps.events.emit('chat.toolInputPartial', {
+            conversationId,
+            turnId,
+            step,
+            callId: event.callId,
+            server,
+            name: event.name,
+            json: event.json,
+          });
+      } else if (event.type === 'toolCall') calls.push(uniqueId(event.call));
+    }
+  } finally {
+    if (answer)
+      await conversation.write({
+        t: 'item',
+        item: { kind: 'assistant', id: itemId, turnId, step, text: answer, at: new Date().toISOString() },
+      });
+    await conversation.write({
+      t: 'message',
+      message: {
+        role: 'assistant',
+        content: answer,
+        ...(calls.length && !signal.aborted ? { toolCalls: calls } : {}),
+      },
+    });
+  }
+  return calls;
+}
+
+/** A turn that threw: stopped if the operator stopped it, else an error the console translates. */
+function failedTurn(caught: unknown, signal: AbortSignal): TurnOutcome {
+  if (signal.aborted || (caught instanceof ProviderError && caught.code === 'aborted')) return { status: 'stopped' };
+  // The provider's own words stay verbatim inside the frame; the console translates the frame.
+  const errorMessage =
+    caught instanceof ProviderError
+      ? say('turn.modelError', { code: caught.code, detail: errorWords(caught) })
+      : caught instanceof ConversationLogError
+        ? caught.uiMessage
+        : say('turn.modelErrorUncoded', { detail: String((caught as Error)?.message ?? caught) });
+  return { status: 'error', error: errorMessage.text, errorMessage };
+}
+
+/** Writes how the turn ended, syncs the log and tells the console. */
+async function closeTurn(run: TurnRun, turn: Turn, outcome: TurnOutcome): Promise<TurnResult> {
+  const { status, error, errorMessage } = outcome;
   const { steps: _steps, ...fields } = turn;
-  await conversation.write({
+  await run.conversation.write({
     t: 'turn',
     turn: { ...fields, status, finishedAt: new Date().toISOString(), ...(error ? { error, errorMessage } : {}) },
   });
-  await conversation.sync();
-  deps.events.emit('turn.finished', { conversationId, turnId, status, ...(error ? { error } : {}) });
-  return { turnId, status, error, ...(errorMessage && { errorMessage }) };
+  await run.conversation.sync();
+  run.deps.events.emit('turn.finished', {
+    conversationId: run.conversationId,
+    turnId: run.turnId,
+    status,
+    ...(error ? { error } : {}),
+  });
+  return { turnId: run.turnId, status, error, ...(errorMessage && { errorMessage }) };
 }
 
 /**

@@ -76,6 +76,21 @@ describe('createCore options', () => {
   });
 });
 
+describe('createCore onlyServers', () => {
+  it('connects the named servers alone, each whether or not the config enables it', async () => {
+    const dataDir = join(dir, 'only');
+    const configPath = join(dir, 'only.yaml');
+    await writeFile(
+      configPath,
+      `agent:\n  mcp:\n    servers:\n      - { name: shop, url: "${fixture.url}", enabled: false }\n      - { name: dead, url: "http://127.0.0.1:${deadPort}" }\n`,
+    );
+    const one = await createCore({ dataDir, configPath, oneShot: true, onlyServers: ['shop'], log: () => undefined });
+    open.push(one);
+    await one.whenServersSettled();
+    expect(one.tools.connections.snapshot().servers.map((s) => `${s.name}:${s.status}`)).toEqual(['shop:connected']);
+  });
+});
+
 describe('the catalog run', () => {
   it('reports once every server settled: each tool with its state, the servers, and what was pinned at first sight', async () => {
     const run = await core('report', { oneShot: true });

@@ -1,4 +1,4 @@
-import type { Skill } from '../../../shared/config/schema';
+import type { ServerConfig, Skill } from '../../../shared/config/schema';
 import type { ModelToolDefinition } from '../../../shared/catalog';
 import type { EventSink } from '../events';
 import { ConnectionManager, type BuiltinServers, type ConnectionOptions } from '../mcp';
@@ -30,6 +30,8 @@ export interface ToolPipelineOptions {
   builtins?: BuiltinServers;
   /** Pins of skills servers publish; with them, server skills are listed, verified and pinned (server-skills/). */
   skillPins?: SkillPinStore;
+  /** Which configured servers are connected (default: all, as the config enables them). */
+  select?: (servers: readonly ServerConfig[]) => ServerConfig[];
 }
 
 /**
@@ -65,8 +67,9 @@ export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
     pins: options.pins,
     serverSkills,
   });
-  const stopReconciling = options.config.onChange((config) => connections.reconcile(config.agent.mcp.servers));
-  connections.reconcile(options.config.current().agent.mcp.servers);
+  const select = options.select ?? ((servers: readonly ServerConfig[]) => [...servers]);
+  const stopReconciling = options.config.onChange((config) => connections.reconcile(select(config.agent.mcp.servers)));
+  connections.reconcile(select(options.config.current().agent.mcp.servers));
   return {
     connections,
     catalog,
