@@ -15,7 +15,7 @@ import { ConversationStore } from '../src/main/core/stores/conversation-store';
 import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
 import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
 import { RecordsStore } from '../src/main/core/stores/records-store';
-import { CUSTOMER_META_KEY, ToolProxy } from '../src/main/core/agent/tool-proxy';
+import { ACTING_IDENTITY_META_KEY, ToolProxy } from '../src/main/core/agent/tool-proxy';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
 import { defaultConfigText } from '../src/main/core/config/default-config';
@@ -38,7 +38,7 @@ import { startShopFleet } from './support/shop-fleet';
  */
 const CALLS = 20;
 const ARGS = { keyword: '耳机' };
-const META = { [CUSTOMER_META_KEY]: 'u1001' };
+const META = { [ACTING_IDENTITY_META_KEY]: 'u1001' };
 
 export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
   const reps = quick ? 3 : 7;

@@ -77,7 +77,7 @@ export const eventLoopScenario: Scenario = async ({ quick, log }) => {
         await sleep(1_000);
         idle.push(await host.eventLoop());
 
-        const { id } = await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' });
+        const { id } = await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' });
         await sleep(300); // whatever chat.create set going in the background counts too
         results.get('chat-create')!.push(await host.eventLoop());
 
@@ -170,7 +170,10 @@ async function makeHistory(
     );
     const turns: string[] = [];
     for (let c = 0; c < conversations; c++) {
-      const { id } = await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001', title: `history ${c}` });
+      const { id } = await rpc.request<{ id: string }>('chat.create', {
+        actingIdentity: 'u1001',
+        title: `history ${c}`,
+      });
       turns.push(
         (await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '充电器到哪了' })).turnId,
       );

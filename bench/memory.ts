@@ -190,7 +190,9 @@ async function runCalls(rpc: BenchRpc, ids: string[], calls: number): Promise<nu
 async function createConversations(rpc: BenchRpc, n: number, title: string): Promise<string[]> {
   const ids: string[] = [];
   for (let c = 0; c < n; c++)
-    ids.push((await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001', title: `${title} ${c}` })).id);
+    ids.push(
+      (await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001', title: `${title} ${c}` })).id,
+    );
   return ids;
 }
 

@@ -15,7 +15,7 @@ import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
 import { ConversationStore } from '../src/main/core/stores/conversation-store';
 import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
 import { RecordsStore } from '../src/main/core/stores/records-store';
-import { CUSTOMER_META_KEY, ToolProxy, type McpCaller } from '../src/main/core/agent/tool-proxy';
+import { ACTING_IDENTITY_META_KEY, ToolProxy, type McpCaller } from '../src/main/core/agent/tool-proxy';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
 import { defaultConfigText } from '../src/main/core/config/default-config';
@@ -33,7 +33,7 @@ import { startShopFleet } from './support/shop-fleet';
  * same server, same tools/list so the same output validators are cached). Runs alternate ABBA.
  */
 const ARGS = { keyword: '耳机' };
-const META = { [CUSTOMER_META_KEY]: 'u1001' };
+const META = { [ACTING_IDENTITY_META_KEY]: 'u1001' };
 
 export const toolCallScenario: Scenario = async ({ quick, log }) => {
   // Many shorter repetitions rather than a few long ones: the median of their ratios is what is judged, and on a shared

@@ -86,9 +86,9 @@ for (const lang of ['en', 'zh-CN'] as const) {
         await scan(page, 'skills', found);
 
         await gotoHash(page, 'chat');
-        await page.getByLabel(L.chat.newConversationForm.actingAsCustomer).fill('u1001');
+        await page.getByLabel(L.chat.newConversationForm.actingAsIdentity).fill('u1001');
         await page.getByRole('button', { name: L.chat.newConversationForm.newConversation }).click();
-        await expect(page.getByTestId('acting-customer')).toContainText('u1001');
+        await expect(page.getByTestId('acting-identity')).toContainText('u1001');
         await ask(page, '上周买的AirPods Pro还没收到，帮我看看送到哪了', L.chat.composer.message, L.chat.composer.stop);
         await expect(lastTurn(page).locator('[data-testid="tool-card"]').first()).toBeVisible();
         await scan(page, 'chat: a finished turn', found);

@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, type Host } from '../host';
 
-/** Opens Chat and starts a conversation acting as `customerId`. */
-export async function startConversation(page: Page, host: Host, customerId = 'u1001'): Promise<void> {
+/** Opens Chat and starts a conversation acting as `actingIdentity`. */
+export async function startConversation(page: Page, host: Host, actingIdentity = 'u1001'): Promise<void> {
   await page.goto(`${host.url}#/chat`);
   await expect(page.getByTestId('connection')).toHaveText('connected');
   await expect(page.getByTestId('model-label')).toHaveText('Model: offline demo model');
-  await page.getByLabel('Acting as customer').fill(customerId);
+  await page.getByLabel('Acting identity').fill(actingIdentity);
   // A conversation selected earlier stays on screen until the new one is: typing into it would send there, or be lost.
   const shown = page.getByTestId('conversation');
   const before = (await shown.count()) ? await shown.getAttribute('data-conversation-id') : null;
@@ -14,7 +14,7 @@ export async function startConversation(page: Page, host: Host, customerId = 'u1
   await expect
     .poll(async () => ((await shown.count()) ? await shown.getAttribute('data-conversation-id') : before))
     .not.toBe(before);
-  await expect(page.getByTestId('acting-customer')).toContainText(`acting as customer ${customerId}`);
+  await expect(page.getByTestId('acting-identity')).toContainText(`acting as ${actingIdentity}`);
 }
 
 /** The composer; `label` is its accessible name in the console's language (English unless a spec switches). */

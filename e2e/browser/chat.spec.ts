@@ -105,7 +105,7 @@ test('cancelling: a rejection with a reason leaves the order alone; an approval 
   await expect(pending).toHaveCount(1);
   await expect(pending).toContainText('cancel_order');
   await pending.getByRole('button', { name: '帮我取消键盘的订单' }).click(); // link back to the conversation
-  await expect(page.getByTestId('acting-customer')).toBeVisible();
+  await expect(page.getByTestId('acting-identity')).toBeVisible();
   await lastTurn(page).getByTestId('approval-card').getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(composer(page)).toBeEnabled({ timeout: 20_000 });
   await expect(lastTurn(page).locator('[data-testid="tool-card"][data-tool="cancel_order"]')).toHaveAttribute(
@@ -177,7 +177,7 @@ test('refund: load_skill runs first and apply_refund appears in the next model c
   await expect(steps.first().locator('tr[data-tool="apply_refund"]')).toHaveCount(0);
   await expect(steps.nth(1)).toContainText('Loaded skills: after-sales');
   await expect(steps.nth(1).locator('tr[data-tool="apply_refund"]')).toContainText('new');
-  await expect(page.getByTestId('acting-customer')).toBeVisible();
+  await expect(page.getByTestId('acting-identity')).toBeVisible();
   await expect(page.locator('.conversation-head')).toContainText('skills loaded: after-sales');
 });
 

@@ -56,9 +56,9 @@ for (const lang of ['en', 'zh-CN'] as const satisfies Lang[]) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByTestId('connection')).toHaveText(L.common.connection.connected);
       await expect(page.getByTestId('model-label')).toContainText(L.chat.newConversationForm.model);
-      await page.getByLabel(L.chat.newConversationForm.actingAsCustomer).fill('u1001');
+      await page.getByLabel(L.chat.newConversationForm.actingAsIdentity).fill('u1001');
       await page.getByRole('button', { name: L.chat.newConversationForm.newConversation }).click();
-      await expect(page.getByTestId('acting-customer')).toContainText('u1001');
+      await expect(page.getByTestId('acting-identity')).toContainText('u1001');
 
       await ask(page, '上周买的AirPods Pro还没收到，帮我看看送到哪了', L.chat.composer.message, L.chat.composer.stop);
       const first = lastTurn(page);

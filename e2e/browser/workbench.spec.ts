@@ -26,7 +26,7 @@ test('Run query_order from Tools with the form: the result as a tool card, and a
 
   await toolRow(page, 'query_order', 'shop').click();
   run = page.getByTestId('run-tool');
-  await expect(run.getByLabel('Acting customer')).toHaveValue('u1001');
+  await expect(run.getByLabel('Acting identity')).toHaveValue('u1001');
   await run.getByLabel(/^keyword/).fill('AirPods');
   await run.getByRole('button', { name: 'Run', exact: true }).click();
   const card = run.getByTestId('run-result').getByTestId('tool-card');

@@ -164,7 +164,7 @@ describe('OAuth operator path: needs-auth → auth login → connected → refre
     expect(Date.parse(after.auth!.expiresAt!)).toBeGreaterThan(Date.parse(before.auth!.expiresAt!));
 
     // A real turn calls the OAuth server's tool with the refreshed token; its record and log hold the result, not the token.
-    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const turn = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'who am I?' }));
     expect(
       await rpc.waitForEvent<{ turnId: string; status: string }>(

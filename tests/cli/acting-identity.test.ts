@@ -49,24 +49,23 @@ describe('the acting identity', () => {
       env,
     );
     expect(chat.code, chat.stderr).toBe(0);
-    expect(chat.stdout).toMatch(/^conversation c_\S+ · .* · acting as customer u1002$/m);
-    expect(chat.stdout).toContain(
-      '? approval needed for cancel_order {"orderNo":"BS1000990"} (acting as customer u1002)',
-    );
+    expect(chat.stdout).toMatch(/^conversation c_\S+ · .* · acting as u1002$/m);
+    expect(chat.stdout).toContain('? approval needed for cancel_order {"orderNo":"BS1000990"} (acting as u1002)');
 
-    const byHand = await runCli(['tools', 'call', 'query_coupons', '--data-dir', dataDir, '--customer', 'u1003'], env);
+    // --customer (above) and its general name --identity (here) are one option.
+    const byHand = await runCli(['tools', 'call', 'query_coupons', '--data-dir', dataDir, '--identity', 'u1003'], env);
     expect(byHand.code, byHand.stderr).toBe(0);
-    expect(byHand.stdout).toMatch(/^query_coupons @shop as customer u1003: success \(\d+ ms\) · record r_/m);
+    expect(byHand.stdout).toMatch(/^query_coupons @shop as u1003: success \(\d+ ms\) · record r_/m);
 
     host = await startHostProcess(dataDir);
     rpc = await connectRpc(host.port, host.token);
-    const forU1002 = data(await rpc.request<RecordSummary[]>('records.list', { customerId: 'u1002' }));
-    expect(forU1002.map((r) => [r.tool, r.status, r.customerId])).toEqual([['cancel_order', 'rejected', 'u1002']]);
+    const forU1002 = data(await rpc.request<RecordSummary[]>('records.list', { actingIdentity: 'u1002' }));
+    expect(forU1002.map((r) => [r.tool, r.status, r.actingIdentity])).toEqual([['cancel_order', 'rejected', 'u1002']]);
     const record = data(await rpc.request<ExecutionRecord>('records.get', { id: forU1002[0].id }));
-    expect(record).toMatchObject({ customerId: 'u1002', approval: { decision: 'reject' } });
+    expect(record).toMatchObject({ actingIdentity: 'u1002', approval: { decision: 'reject' } });
     expect(record.actor).toBeUndefined(); // the model asked for it, in a conversation
-    const forU1003 = data(await rpc.request<RecordSummary[]>('records.list', { customerId: 'u1003' }));
-    expect(forU1003.map((r) => [r.tool, r.actor, r.customerId])).toEqual([['query_coupons', 'operator', 'u1003']]);
-    expect(data(await rpc.request<RecordSummary[]>('records.list', { customerId: 'u1001' }))).toEqual([]);
+    const forU1003 = data(await rpc.request<RecordSummary[]>('records.list', { actingIdentity: 'u1003' }));
+    expect(forU1003.map((r) => [r.tool, r.actor, r.actingIdentity])).toEqual([['query_coupons', 'operator', 'u1003']]);
+    expect(data(await rpc.request<RecordSummary[]>('records.list', { actingIdentity: 'u1001' }))).toEqual([]);
   }, 120_000);
 });

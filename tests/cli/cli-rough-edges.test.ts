@@ -40,11 +40,11 @@ describe.concurrent('switchboard tools call', () => {
       env,
     );
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^cancel_order @shop as customer u1001: rejected · record r_/m); // never ran: no run time
+    expect(run.stdout).toMatch(/^cancel_order @shop as u1001: rejected · record r_/m); // never ran: no run time
     expect(run.stdout).toContain(
       'Not run: the operator rejected this call; nothing changed. The operator\'s note: "rejected by --approve none"',
     );
-    expect(run.stdout).not.toMatch(/for you, the agent|Tell the customer/);
+    expect(run.stdout).not.toMatch(/for you, the agent|Tell the user/);
   }, 90_000);
 });
 

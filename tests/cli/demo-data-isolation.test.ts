@@ -40,7 +40,7 @@ const keyboardStatus = async () => {
       toolId: 'query_order',
       server: 'shop',
       arguments: { orderNo: 'BS1001011' },
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
     }),
   );
   return (JSON.parse(run.item.resultText ?? '{}') as { orders: { status: string }[] }).orders[0]?.status;
@@ -48,7 +48,7 @@ const keyboardStatus = async () => {
 
 describe('test runs do not depend on the live demo data', () => {
   it('after a cancel in chat, the console and the CLI run the same cases with the same result: all pass', async () => {
-    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const turn = data(
       await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '帮我取消键盘的订单' }),
     );

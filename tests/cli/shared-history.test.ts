@@ -50,7 +50,7 @@ describe('a conversation from switchboard chat', () => {
     await rpc.waitForEvent<{ conversationId: string }>('chat.changed', (p) => p.conversationId === id, 15_000);
     // The list reads on from where it was: the lines written after the announcement are there too.
     const listed = data(await rpc.request<ConversationSummary[]>('chat.list', {}));
-    expect(listed.map((c) => [c.id, c.customerId, c.running])).toEqual([[id, 'u1002', false]]);
+    expect(listed.map((c) => [c.id, c.actingIdentity, c.running])).toEqual([[id, 'u1002', false]]);
     const conversation = data(await rpc.request<Conversation>('chat.get', { conversationId: id }));
     expect(conversation.items.find((i) => i.kind === 'user')).toMatchObject({ text: '我有哪些优惠券' });
     // The whole turn, as the CLI printed it: the answer it showed is the one the console shows.

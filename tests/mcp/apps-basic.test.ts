@@ -77,7 +77,7 @@ describe('MCP Apps with a real ext-apps example server', () => {
       server: 'basic',
       actor: 'app',
       app: { server: 'basic', tool: 'get-time' },
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
       conversationId: rig.conversationId,
     });
     await rig.rpc('approvals.resolve', { id: asked.id, decision: 'approve' });
@@ -90,7 +90,7 @@ describe('MCP Apps with a real ext-apps example server', () => {
       app: { server: 'basic', tool: 'get-time' },
       tool: 'get-time',
       server: 'basic',
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
       conversationId: rig.conversationId,
       status: 'success',
     });
@@ -244,7 +244,7 @@ describe('MCP Apps with a real ext-apps example server', () => {
     const sent = JSON.stringify((model.requests[0].body as { messages: unknown[] }).messages);
     expect(sent).toContain('What time is it?');
     expect(sent).toContain(
-      '[Context from the MCP App of the tool \\"get-time\\" (server basic); the app\'s words, not the customer\'s]\\nThe clock shows 10:00',
+      '[Context from the MCP App of the tool \\"get-time\\" (server basic); the app\'s words, not the user\'s]\\nThe clock shows 10:00',
     );
     expect(sent).not.toContain('09:00'); // the latest context replaces the one before
     expect(sent).not.toContain('Shown only');

@@ -123,7 +123,7 @@ describe('rich results from server-everything reach the model and the operator',
       toolId: 'get-resource-links',
       server: 'everything',
       arguments: { count: 2 },
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
     });
     const links = run.item.parts!;
     expect(links).toEqual([
@@ -171,7 +171,7 @@ describe('rich results from server-everything reach the model and the operator',
       toolId: 'get-resource-reference',
       server: 'everything',
       arguments: { resourceType: 'Text', resourceId: 3 },
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
     });
     expect(run.item.parts).toEqual([
       expect.objectContaining({
@@ -191,7 +191,7 @@ describe('rich results from server-everything reach the model and the operator',
       toolId: 'get-resource-reference',
       server: 'everything',
       arguments: { resourceType: 'Blob', resourceId: 4 },
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
     });
     expect(blob.item.parts).toEqual([
       expect.objectContaining({ type: 'resource', uri: 'demo://resource/dynamic/blob/4', text: false }),

@@ -69,7 +69,7 @@ describe("the turn's signal on the tool-call path (real MCP over Streamable HTTP
     };
     const turn = new AbortController();
     const conversation = new LiveConversation(
-      { id: 'c_turn_signal', customerId: 'u1', title: 't', createdAt: '', updatedAt: '' } as never,
+      { id: 'c_turn_signal', actingIdentity: 'u1', title: 't', createdAt: '', updatedAt: '' } as never,
       memoryLog(),
     );
     const ctx = (name: string): CallContext => ({

@@ -87,7 +87,7 @@ describe('API keys never leave main', () => {
       ['fixture', 'connected'],
     ]);
 
-    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const first = data(
       await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '我的耳机订单' }),
     );

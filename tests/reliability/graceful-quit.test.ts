@@ -50,10 +50,10 @@ describe('SIGTERM: the host closes its core before it exits', () => {
     expect(pids.every(alive)).toBe(true);
 
     // A turn left waiting for an approval, and a turn that finishes just before the signal.
-    const waiting = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' })).id;
+    const waiting = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' })).id;
     data(await rpc.request('chat.send', { conversationId: waiting, text: '帮我取消键盘的订单' }));
     await rpc.waitForEvent<ApprovalRequest>('approvals.requested', (p) => p.conversationId === waiting);
-    const done = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' })).id;
+    const done = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' })).id;
     const turn = data(
       await rpc.request<{ turnId: string }>('chat.send', {
         conversationId: done,

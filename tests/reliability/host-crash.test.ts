@@ -65,7 +65,7 @@ describe('host killed with SIGKILL mid-turn', () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-crash-'));
     let client = await start();
     const configBefore = readFileSync(join(dir, 'switchboard.yaml'));
-    const { id } = data(await client.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await client.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     data(await client.request('chat.send', { conversationId: id, text: '帮我取消键盘的订单' }));
     const pending = await client.waitForEvent<ApprovalRequest>('approvals.requested', (p) => p.conversationId === id);
     expect(pending.toolName).toBe('cancel_order');
@@ -138,7 +138,7 @@ describe('host killed with SIGKILL mid-turn', () => {
       }),
     );
     let client = await start();
-    const { id } = data(await client.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await client.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     data(await client.request('chat.send', { conversationId: id, text: 'go' }));
     await client.waitForEvent<{ item: { id: string; status: string } }>(
       'tool.progressed',

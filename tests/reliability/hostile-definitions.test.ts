@@ -71,7 +71,7 @@ describe('a tool definition built to stall the token estimate', () => {
 
     // A second client probes the console while the first one's turn runs.
     const probe = await connectRpc(host.port, host.token);
-    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const { turnId } = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'hello' }));
     const finished = rpc.waitForEvent<{ turnId: string; status: string }>(
       'turn.finished',

@@ -102,7 +102,7 @@ describe('server instructions', () => {
       throw new Error(`never matched: ${JSON.stringify(await hostileView())}`);
     };
     const turn = async (text: string) => {
-      const { id } = data(await rpc!.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+      const { id } = data(await rpc!.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
       const { turnId } = data(await rpc!.request<{ turnId: string }>('chat.send', { conversationId: id, text }));
       expect(
         (

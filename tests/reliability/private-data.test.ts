@@ -32,7 +32,7 @@ describe('the data directory is private, and Host is case-insensitive', () => {
       process.umask(previousUmask);
     }
     rpc = await connectRpc(host.port, host.token);
-    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const { turnId } = data(
       await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '充电器到哪了' }),
     );

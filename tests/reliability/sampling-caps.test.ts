@@ -64,7 +64,7 @@ describe('an approved sampling request', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const { turnId } = data(
       await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'ask the model' }),
     );

@@ -74,7 +74,7 @@ describe('WebSocket backpressure', () => {
       i++
     )
       await new Promise((r) => setTimeout(r, 50));
-    const { id } = data(await rpc.request<{ id: string }>('chat.create', { customerId: 'u1001' }));
+    const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const { turnId } = data(await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: 'report' }));
     await rpc.waitForEvent('turn.finished', (p: { turnId: string }) => p.turnId === turnId, 30_000);
     let records: RecordSummary[] = [];

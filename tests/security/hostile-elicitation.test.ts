@@ -118,7 +118,7 @@ describe('a hostile server elicits secrets and URLs', () => {
   let conversationId: string;
 
   it('a password and an API key reach the server that asked, and are kept only as a marker', async () => {
-    conversationId = data(await rpc!.request<{ id: string }>('chat.create', { customerId: 'u1001' })).id;
+    conversationId = data(await rpc!.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' })).id;
     const turnId = await turn(conversationId, 'unlock it');
     const view = await rpc!.waitForEvent<ElicitationView>(
       'requests.opened',

@@ -191,7 +191,7 @@ describe('the headless console with telemetry', () => {
         toolId: 'ask',
         server: 'hostile',
         arguments: {},
-        customerId: 'u1001',
+        actingIdentity: 'u1001',
       });
       expect(run.item.status, JSON.stringify(run.item)).toBe('success');
       expect(run.record.traceId).toMatch(/^[0-9a-f]{32}$/);

@@ -83,7 +83,7 @@ describe('switchboard chat on a fresh data directory', () => {
     expect(lines.filter((l) => /→ cancel_order/.test(l))).toHaveLength(1);
     const prompt = lines[order[3]];
     expect(prompt).toMatch(
-      /^PROMPT Approve cancel_order \{"orderNo":"BS\d+"\} for customer u1001\? \[y\/N\/a\(lways in this chat\)\]\n> $/,
+      /^PROMPT Approve cancel_order \{"orderNo":"BS\d+"\} acting as u1001\? \[y\/N\/a\(lways in this chat\)\]\n> $/,
     );
     expect(lines[order[3] + 1]).toBe('ANSWER n'); // nothing printed while the question waits
   });

@@ -1,3 +1,4 @@
+import { actingIdentityOf, addActingIdentityOption, type ActingIdentityOptions } from './acting-identity-option';
 import { Option, type Command } from 'commander';
 import type {
   ApprovalRequest,
@@ -18,25 +19,24 @@ import {
 } from './server-request-answers';
 import { callRan } from '../../shared/call-ran';
 
-interface ChatOptions extends ServerRequestOptions {
+interface ChatOptions extends ServerRequestOptions, ActingIdentityOptions {
   config?: string;
   dataDir?: string;
-  customer: string;
   approve: ApproveMode;
   json?: boolean;
   message: string[];
 }
 
 export function registerChatCommand(program: Command, io: CliIo): void {
-  const chat = program
-    .command('chat')
-    .description('run one conversation with the configured agent, sending each -m message in order')
-    .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
-    .option('--data-dir <dir>', 'where conversations and records are kept (default ~/.switchboard)')
-    .option('--customer <id>', 'the acting customer', 'u1001')
-    .addOption(
-      new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'),
-    );
+  const chat = addActingIdentityOption(
+    program
+      .command('chat')
+      .description('run one conversation with the configured agent, sending each -m message in order')
+      .option('--config <file>', 'config file (default: <data dir>/switchboard.yaml)')
+      .option('--data-dir <dir>', 'where conversations and records are kept (default ~/.switchboard)'),
+  ).addOption(
+    new Option('--approve <mode>', 'how write tools are approved').choices(['ask', 'all', 'none']).default('ask'),
+  );
   addServerRequestOptions(chat)
     .option('--json', 'print one JSON event per line')
     .requiredOption('-m, --message <text>', 'a user message (repeatable)', (value: string, all: string[] = []) => [
@@ -67,8 +67,9 @@ export async function runChat(
       const stopRequests = answerServerRequests(core, io, terminal);
       let exitCode = 0;
       try {
-        const conversation = await core.runtime.agent.create(opts.customer);
-        print.header(conversation.id, conversation.modelLabel, opts.customer);
+        const actingIdentity = actingIdentityOf(opts);
+        const conversation = await core.runtime.agent.create(actingIdentity);
+        print.header(conversation.id, conversation.modelLabel, actingIdentity);
         // Ctrl-C stops the turn as Stop does (its calls are cancelled), and no further message is sent.
         const { interrupted } = await interruptible(io, async (signal) => {
           signal.addEventListener('abort', () => core.runtime.agent.stop(conversation.id), { once: true });
@@ -135,9 +136,10 @@ function createPrinter(io: CliIo, json: boolean) {
   };
   return {
     flush,
-    header(id: string, model: string, customer: string) {
-      if (json) emit({ type: 'conversation.created', conversationId: id, model, customer });
-      else io.stdout(`conversation ${id} · ${model} · acting as customer ${customer}`);
+    header(id: string, model: string, actingIdentity: string) {
+      // `customer` in --json output: its name since the first version, kept for scripts that read it.
+      if (json) emit({ type: 'conversation.created', conversationId: id, model, customer: actingIdentity });
+      else io.stdout(`conversation ${id} · ${model} · acting as ${actingIdentity}`);
     },
     user(message: string) {
       if (json) emit({ type: 'user.message', text: message });
@@ -204,11 +206,11 @@ function createPrinter(io: CliIo, json: boolean) {
             arguments: r.arguments,
             hints: r.hints,
             policy: r.policy,
-            customer: r.customerId,
+            customer: r.actingIdentity,
           });
         else
           io.stdout(
-            `  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}${r.customerId ? ` (acting as customer ${r.customerId})` : ''}`,
+            `  ? approval needed for ${r.toolName} ${JSON.stringify(r.arguments)}${r.actingIdentity ? ` (acting as ${r.actingIdentity})` : ''}`,
           );
         return;
       }

@@ -162,7 +162,7 @@ export function answerApprovals(
 
 /** The approval prompt: a whole line (starting on a fresh one), then `> ` where the answer is typed. */
 export const approvalQuestion = (
-  request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'customerId'>,
+  request: Pick<ApprovalRequest, 'toolName' | 'arguments' | 'actingIdentity'>,
   choices: string,
 ): string =>
-  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}${request.customerId ? ` for customer ${request.customerId}` : ''}? ${choices}\n> `;
+  `Approve ${request.toolName} ${JSON.stringify(request.arguments)}${request.actingIdentity ? ` acting as ${request.actingIdentity}` : ''}? ${choices}\n> `;

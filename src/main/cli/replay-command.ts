@@ -51,7 +51,7 @@ export async function runReplay(
         return 0;
       }
       io.stdout(
-        `replay of ${report.conversationId} as ${report.customerId} with ${report.modelLabel}: ${report.outcomeDiffers ? 'DIVERGED (answers or calls differ)' : report.diverged ? 'same answers and calls; only what the model was given changed' : 'same as the original'}`,
+        `replay of ${report.conversationId} as ${report.actingIdentity} with ${report.modelLabel}: ${report.outcomeDiffers ? 'DIVERGED (answers or calls differ)' : report.diverged ? 'same answers and calls; only what the model was given changed' : 'same as the original'}`,
       );
       for (const change of report.toolChanges)
         io.stdout(

@@ -102,7 +102,7 @@ function parseMaxCases(value: string): number {
 
 function printResult(result: CaseResult, io: CliIo): void {
   io.stdout(
-    `${result.passed ? 'PASS' : 'FAIL'}  ${result.name}  (${result.customerId ? `as customer ${result.customerId}, ` : ''}${result.durationMs} ms)`,
+    `${result.passed ? 'PASS' : 'FAIL'}  ${result.name}  (${result.actingIdentity ? `as ${result.actingIdentity}, ` : ''}${result.durationMs} ms)`,
   );
   for (const failure of result.failed) io.stdout(`      ✗ ${failure}`);
 }

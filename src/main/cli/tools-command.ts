@@ -1,3 +1,4 @@
+import { actingIdentityOf, addActingIdentityOption, type ActingIdentityOptions } from './acting-identity-option';
 import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
 import { appOfRun, uiMark } from '../core/apps/app-marks';
@@ -17,10 +18,9 @@ import { parseJsonObjectOption, type CliIo } from './io';
 import { didYouMean } from './suggest';
 import { callRan } from '../../shared/call-ran';
 
-interface CallOptions extends ServerRequestOptions {
+interface CallOptions extends ServerRequestOptions, ActingIdentityOptions {
   server?: string;
   args: Record<string, unknown>;
-  customer: string;
   approve: ApproveMode;
   config?: string;
   dataDir?: string;
@@ -65,11 +65,11 @@ export function registerToolsCommands(program: Command, io: CliIo): void {
   const call = tools
     .command('call <tool>')
     .description(
-      'run one tool by hand through the same proxy as a model’s call (confirmation policy, acting customer, record with actor operator)',
+      'run one tool by hand through the same proxy as a model’s call (confirmation policy, acting identity, record with actor operator)',
     )
     .option('--server <name>', 'the server to call (default: the bound one, else the first that offers it)')
-    .option('--args <json>', 'the arguments, a JSON object', parseJsonObjectOption, {})
-    .option('--customer <id>', 'the acting customer', 'u1001')
+    .option('--args <json>', 'the arguments, a JSON object', parseJsonObjectOption, {});
+  addActingIdentityOption(call)
     .addOption(
       new Option('--approve <mode>', 'how a call that needs approval is decided')
         .choices(['ask', 'all', 'none'])
@@ -137,7 +137,7 @@ export async function runToolsCall(
             toolId: tool,
             server,
             arguments: opts.args,
-            customerId: opts.customer,
+            actingIdentity: actingIdentityOf(opts),
             signal,
           }),
         ));
@@ -174,7 +174,7 @@ export async function runToolsCall(
           io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
         const { item } = run;
         io.stdout(
-          `${item.toolName} @${server} as customer ${opts.customer}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`,
+          `${item.toolName} @${server} as ${actingIdentityOf(opts)}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`,
         );
         // A call that did not run (rejected, blocked, stopped): the operator's sentence, not the text written for the model.
         // (The item's message carries the model's text as its `text`; its code renders the operator's.)

@@ -99,7 +99,7 @@ describe('switchboard tools call', () => {
         {},
       ),
     ).toBe(1);
-    expect(failed.out[0]).toMatch(/query_logistics @shop as customer u1001: error/);
+    expect(failed.out[0]).toMatch(/query_logistics @shop as u1001: error/);
     const missing = capture();
     expect(
       await runToolsCall(
@@ -286,7 +286,7 @@ describe('switchboard test', () => {
     const { io, out } = capture();
     expect(await runTests({ dataDir: dir, approve: 'none', junit }, io, {})).toBe(1);
     const text = out.join('\n');
-    expect(text).toMatch(/PASS {2}story {2}\(as customer u1001, \d+ ms\)/); // the acting identity on the CLI line
+    expect(text).toMatch(/PASS {2}story {2}\(as u1001, \d+ ms\)/); // the acting identity on the CLI line
     expect(text).toMatch(/FAIL {2}wrong on purpose/);
     expect(text).toMatch(/✗ calls query_coupons: not called; the model made no tool call/);
     expect(text).toMatch(/9 passed, 1 failed/);

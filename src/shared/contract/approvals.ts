@@ -26,7 +26,7 @@ export const approvalRequestSchema = z.object({
   /** actor `app`: the MCP App that asked (the tool whose interface made the call). */
   app: z.object({ server: z.string(), tool: z.string() }).optional(),
   /** The acting identity the call would be made for (absent in approvals asked before it was kept). */
-  customerId: z.string().optional(),
+  actingIdentity: z.string().optional(),
   requestedAt: z.string(),
   expiresAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerIdSchema } from './chat';
+import { actingIdentitySchema } from './chat';
 import { executionRecordSchema } from './records';
 import { uiMessageSchema } from './message';
 import { command, query } from './define';
@@ -132,7 +132,7 @@ export const appRoutes = {
   ),
   /**
    * A tools/call the app asked for (AppBridge oncalltool): through ToolProxy with the node's confirmation policy,
-   * the acting customer (the conversation's, else `customerId`), an execution record with actor `app` and `app.tool`.
+   * the acting identity (the conversation's, else `actingIdentity`), an execution record with actor `app` and `app.tool`.
    * Only tools of the app's own server; bounded per app (rate and count, `forbidden` rateLimited / callLimit).
    */
   'apps.callTool': command(
@@ -145,7 +145,7 @@ export const appRoutes = {
       toolServer: server.optional(),
       arguments: z.record(z.string(), z.unknown()).default({}),
       conversationId: conversationId.optional(),
-      customerId: customerIdSchema.optional(),
+      actingIdentity: actingIdentitySchema.optional(),
     }),
     appCallSchema,
   ),

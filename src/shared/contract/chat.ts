@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { command, query } from './define';
 import { serverExchangeSchema } from './requests';
 import { uiMessageSchema } from './message';
+import { ACTING_IDENTITY_CHARACTERS, ACTING_IDENTITY_MAX_LENGTH } from '../acting-identity';
+import { STATUS_MESSAGES } from '../messages/status-messages';
 
 export const toolCallStatusSchema = z.enum([
   'awaiting_approval',
@@ -153,7 +155,7 @@ export type Turn = z.infer<typeof turnSchema>;
 export const conversationSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
-  customerId: z.string(),
+  actingIdentity: z.string(),
   modelLabel: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -171,15 +173,16 @@ export const conversationSchema = conversationSummarySchema.extend({
 export type Conversation = z.infer<typeof conversationSchema>;
 
 const conversationId = z.string().min(1).max(64);
-export const customerIdSchema = z
+/** Who a conversation acts as (see shared/acting-identity.ts, its one rule). */
+export const actingIdentitySchema = z
   .string()
   .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'a customer id uses letters, digits, "_" or "-"');
+  .max(ACTING_IDENTITY_MAX_LENGTH)
+  .regex(ACTING_IDENTITY_CHARACTERS, STATUS_MESSAGES['config.actingIdentityChars']);
 
 export const chatRoutes = {
   'chat.create': command(
-    z.strictObject({ customerId: customerIdSchema, title: z.string().max(200).optional() }),
+    z.strictObject({ actingIdentity: actingIdentitySchema, title: z.string().max(200).optional() }),
     conversationSummarySchema,
   ),
   'chat.list': query(z.strictObject({}).default({}), z.array(conversationSummarySchema)),

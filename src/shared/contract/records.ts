@@ -43,8 +43,8 @@ export const executionRecordSchema = z.object({
   actor: recordActorSchema.optional(),
   /** actor `app`: the tool whose interface made the call (always of the same server). */
   app: z.object({ server: z.string(), tool: z.string() }).optional(),
-  /** The acting identity the call was made for (the session's customer, sent in `_meta`); absent in older records. */
-  customerId: z.string().optional(),
+  /** The acting identity the call was made for (the session's identity, sent in `_meta`); absent in older records. */
+  actingIdentity: z.string().optional(),
   /** The last progress the server reported, and how many notifications came. */
   progress: toolProgressSchema.optional(),
   /** A task-based call's task as last seen. */
@@ -70,7 +70,7 @@ export const recordFilterSchema = z.strictObject({
   status: recordStatusSchema.optional(),
   conversationId: z.string().optional(),
   actor: recordActorSchema.optional(),
-  customerId: z.string().optional(),
+  actingIdentity: z.string().optional(),
   limit: z.number().int().min(1).max(10_000).default(500),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatItemSchema, customerIdSchema, toolCallStatusSchema } from './chat';
+import { chatItemSchema, actingIdentitySchema, toolCallStatusSchema } from './chat';
 import { executionRecordSchema } from './records';
 import { uiMessageSchema } from './message';
 import { command, query } from './define';
@@ -40,7 +40,8 @@ export const testCaseViewSchema = z.object({
   name: z.string(),
   source: z.enum(['file', 'example']),
   nodeId: z.string().optional(),
-  customer: z.string(),
+  /** Who the case acts as (cases.yaml's `customer`). */
+  actingIdentity: z.string(),
   messages: z.array(z.string()),
   expect: z.object({
     calls: z.array(expectedCallSchema),
@@ -65,7 +66,7 @@ export type CaseResultSummary = z.infer<typeof caseResultSummarySchema>;
 export const caseResultSchema = caseResultSummarySchema.extend({
   name: z.string(),
   /** The acting identity the case ran as (absent in older results). */
-  customerId: z.string().optional(),
+  actingIdentity: z.string().optional(),
   expectations: z.array(expectationResultSchema),
   /** The run's conversation: user messages, answers and tool calls (results clipped). */
   transcript: z.array(chatItemSchema),
@@ -154,7 +155,7 @@ export const replayToolChangeSchema = z.object({
 
 export const replayReportSchema = z.object({
   conversationId: z.string(),
-  customerId: z.string(),
+  actingIdentity: z.string(),
   modelLabel: z.string(),
   ranAt: z.string(),
   steps: z.array(replayStepSchema),
@@ -208,7 +209,7 @@ export const workbenchRoutes = {
       toolId: z.string().min(1).max(256),
       server: z.string().min(1).max(256),
       arguments: z.record(z.string(), z.unknown()).default({}),
-      customerId: customerIdSchema,
+      actingIdentity: actingIdentitySchema,
     }),
     toolRunSchema,
   ),

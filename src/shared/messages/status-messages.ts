@@ -61,7 +61,7 @@ export const STATUS_MESSAGES = {
   'config.skillNameChars': 'use letters, digits, "_" or "-"',
   'config.scopeWord': 'a scope is one word without quotes or backslashes',
   'config.skillUnlocksNothing': 'a skill must unlock at least one tool',
-  'config.customerIdChars': 'a customer id uses letters, digits, "_" or "-"',
+  'config.actingIdentityChars': 'an acting identity uses letters, digits, "_" or "-"',
   // zod's own issues (a config field or an RPC input of the wrong shape); `text` is zod's English message
   'zod.invalidType': 'Invalid input: expected {{expected}}, received {{received}}',
   'zod.invalidValue': 'Invalid option: expected one of {{options}}',

@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { listMcpLeaves, type IntentNode, type KnowledgeLeaf } from '../config/schema';
 import { SEARCH_KNOWLEDGE } from '../catalog';
 import { say } from '../messages';
+import { actingIdentitySchema } from '../contract/chat';
 
-/** The customer a case acts as when neither the case nor the file's defaults name one (the demo shop's). */
-export const DEFAULT_CASE_CUSTOMER = 'u1001';
+/** The identity a case acts as when neither the case nor the file's defaults name one (the demo shop's customer). */
+export const DEFAULT_CASE_IDENTITY = 'u1001';
 
-const customer = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'a customer id uses letters, digits, "_" or "-"');
+/** The file's key stays `customer`: the acting identity a case runs as. */
+const customer = actingIdentitySchema;
 
 export const expectedCallSchema = z.strictObject({
   tool: z.string().min(1),
@@ -66,7 +64,8 @@ export interface TestCase {
   source: 'file' | 'example';
   /** For an example: the node it belongs to. */
   nodeId?: string;
-  customer: string;
+  /** Who the case acts as (cases.yaml's `customer`). */
+  actingIdentity: string;
   messages: string[];
   expect: Expectations;
 }
@@ -79,7 +78,7 @@ export function fileCases(file: CasesFile): TestCase[] {
     id: fileCaseId(c.name),
     name: c.name,
     source: 'file',
-    customer: c.customer ?? file.defaults.customer ?? DEFAULT_CASE_CUSTOMER,
+    actingIdentity: c.customer ?? file.defaults.customer ?? DEFAULT_CASE_IDENTITY,
     messages: c.messages,
     expect: c.expect,
   }));
@@ -89,7 +88,7 @@ export function fileCases(file: CasesFile): TestCase[] {
  * Every example utterance of every MCP node is a case: "this leads to a call of the node's tool within the turn".
  * A knowledge node's examples likewise expect search_knowledge.
  */
-export function exampleCases(intents: readonly IntentNode[], customerId = DEFAULT_CASE_CUSTOMER): TestCase[] {
+export function exampleCases(intents: readonly IntentNode[], actingIdentity = DEFAULT_CASE_IDENTITY): TestCase[] {
   const leaves: (IntentNode & { kind: 'mcp' | 'knowledge' })[] = [
     ...listMcpLeaves([...intents]),
     ...knowledgeLeaves(intents),
@@ -103,7 +102,7 @@ export function exampleCases(intents: readonly IntentNode[], customerId = DEFAUL
       name: `${node.name} (${node.id}): ${utterance}`,
       source: 'example' as const,
       nodeId: node.id,
-      customer: customerId,
+      actingIdentity,
       messages: [utterance],
       expect: { calls: [{ tool }], notCalled: [] },
     }));

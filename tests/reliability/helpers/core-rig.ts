@@ -99,8 +99,8 @@ export async function startCoreRig(options: RigOptions) {
     servers,
     server,
     waitForServer,
-    async conversation(customerId = 'u1001') {
-      return (await core.runtime.agent.create(customerId)).id;
+    async conversation(actingIdentity = 'u1001') {
+      return (await core.runtime.agent.create(actingIdentity)).id;
     },
     send(conversationId: string, text: string) {
       return core.runtime.agent.send(conversationId, text).done;

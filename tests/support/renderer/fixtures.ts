@@ -26,7 +26,7 @@ export const approvalFixture = (over: Partial<ApprovalRequest> = {}): ApprovalRe
 export const conversationFixture = (over: Partial<Conversation> = {}): Conversation => ({
   id: 'c1',
   title: 'AirPods',
-  customerId: 'u1001',
+  actingIdentity: 'u1001',
   modelLabel: 'offline demo model',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

@@ -102,7 +102,7 @@ describe('agent runtime with the demo model and the real shop', () => {
     expect(harness.shop.store.writesExecuted).toBe(1);
   });
 
-  it('a rejection reaches the customer in their language, never the operator’s note; the model reads the note as internal', async () => {
+  it('a rejection reaches the user in their language, never the operator’s note; the model reads the note as internal', async () => {
     harness = await startRuntimeHarness({ provider: createDemoProvider });
     const note = '已超过7天售后期，需人工复核';
     harness.autoDecide((tool) => (tool === 'cancel_order' ? 'reject' : undefined), note);
@@ -112,8 +112,8 @@ describe('agent runtime with the demo model and the real shop', () => {
     expect(rejected.status).toBe('rejected');
     // What the model read: a refusal, the note marked as the agent's, and what to tell the customer instead.
     expect(rejected.resultText).toMatch(new RegExp(`^${REFUSED_CALL_PREFIX}`));
-    expect(rejected.resultText).toContain(`for you, the agent, not for the customer: "${note}"`);
-    expect(rejected.resultText).toMatch(/in the customer's own language/);
+    expect(rejected.resultText).toContain(`for you, the agent, not for the user: "${note}"`);
+    expect(rejected.resultText).toMatch(/in the user's own language/);
     const answer = lastAssistant(harness, zh.id).text;
     expect(answer).not.toContain(note);
     expect(answer).not.toMatch(/operator|approve|reject/i);

@@ -33,9 +33,9 @@ export class AgentService {
     },
   ) {}
 
-  async create(customerId: string, title?: string): Promise<ConversationSummary> {
+  async create(actingIdentity: string, title?: string): Promise<ConversationSummary> {
     const provider = this.deps.provider();
-    const conversation = await this.deps.store.create(customerId, provider.label, title);
+    const conversation = await this.deps.store.create(actingIdentity, provider.label, title);
     this.changed(conversation.summary.id);
     // While the operator types: the first step records the tools' token counts (counted off the event loop), and the
     // first model call needs the vendor SDK (loading it is the first turn's longest block otherwise).

@@ -70,7 +70,7 @@ export async function confirmCall(
           idempotentHint: hints.idempotentHint,
         },
         policy: binding.confirm,
-        customerId: ctx.conversation.customerId,
+        actingIdentity: ctx.conversation.actingIdentity,
         ...((mode?.actor === 'operator' || mode?.actor === 'app') && { actor: mode.actor }),
         ...(mode?.app && { app: mode.app }),
       },

@@ -59,7 +59,7 @@ export function recordOf(
     approval: verdict.approval,
     ...(actor && actor !== 'model' && { actor }),
     ...(app && { app }),
-    customerId: ctx.conversation.customerId,
+    actingIdentity: ctx.conversation.actingIdentity,
     ...(final.progress ? { progress: final.progress } : {}),
     ...(final.task ? { task: final.task } : {}),
     ...(final.exchanges ? { exchanges: final.exchanges } : {}),

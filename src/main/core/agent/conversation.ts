@@ -10,6 +10,7 @@ import type {
 import type { ChatMessage, ModelImage } from '../providers/types';
 import { modelImagesOf } from './tool-result';
 import type { JsonlAppender, LineLocation } from '../stores/jsonl-file';
+import { withActingIdentity } from '../stores/legacy-identity';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { errorText } from '../../../shared/error-text';
@@ -108,14 +109,14 @@ export class LiveConversation {
     return this.base.id;
   }
 
-  get customerId(): string {
-    return this.base.customerId;
+  get actingIdentity(): string {
+    return this.base.actingIdentity;
   }
 
   static replay(lines: ConversationLogLine[], log: ConversationLog): LiveConversation | undefined {
     const meta = lines.find((line) => line.t === 'meta');
     if (!meta || meta.t !== 'meta') return undefined;
-    const conversation = new LiveConversation(meta.summary, log);
+    const conversation = new LiveConversation(withActingIdentity(meta.summary), log);
     for (const line of lines) conversation.apply(line);
     return conversation;
   }
@@ -206,7 +207,7 @@ export class LiveConversation {
   private apply(line: ConversationLogLine, images?: ModelImage[]): void {
     switch (line.t) {
       case 'meta':
-        this.base = line.summary;
+        this.base = withActingIdentity(line.summary);
         this.touchedAt = 0;
         break;
       case 'item':
@@ -245,7 +246,7 @@ export class LiveConversation {
         this.approvedForConversation = line.tools;
         break;
       case 'approvalRequested':
-        this.pendingApprovals.set(line.request.id, line.request);
+        this.pendingApprovals.set(line.request.id, withActingIdentity(line.request));
         break;
       case 'approvalResolved':
         this.pendingApprovals.delete(line.id);

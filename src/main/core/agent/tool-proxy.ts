@@ -20,7 +20,7 @@ import { RunningLine } from './running-line';
 import { convertToolResult, recordedResultOf } from './tool-result';
 import { startToolSpan } from '../telemetry/agent-spans';
 
-export const CUSTOMER_META_KEY = 'switchboard/customerId';
+export const ACTING_IDENTITY_META_KEY = 'switchboard/customerId';
 /** A run's own demo state (the demo shop keeps a fresh copy of its data under this name): see ProxyMode.ownDemoState. */
 export const DEMO_STATE_META_KEY = 'switchboard/demoState';
 
@@ -88,7 +88,7 @@ export interface ProxyMode {
 
 /**
  * Every tool call, local or MCP, passes here: visibility and skill gate, confirmation, the call itself
- * (timeout, cancellation, acting customer), result conversion, the execution record. It never throws.
+ * (timeout, cancellation, acting identity), result conversion, the execution record. It never throws.
  */
 export class ToolProxy {
   constructor(
@@ -296,7 +296,7 @@ export class ToolProxy {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: ctx.signal,
         meta: span.withTrace({
-          [CUSTOMER_META_KEY]: ctx.conversation.customerId,
+          [ACTING_IDENTITY_META_KEY]: ctx.conversation.actingIdentity,
           ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }),
         }),
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,

@@ -1,8 +1,8 @@
 import type { ChatItem } from '../../../shared/contract';
 
 /**
- * What MCP Apps gave for the model (ui/update-model-context) since the customer's last message: the latest of each app,
- * appended to the next user message, marked as the app's and not the customer's words. `ui/message` items are shown
+ * What MCP Apps gave for the model (ui/update-model-context) since the user's last message: the latest of each app,
+ * appended to the next user message, marked as the app's and not the user's words. `ui/message` items are shown
  * only. Empty when there is none.
  */
 export function appContextForModel(items: readonly ChatItem[]): string {
@@ -16,7 +16,7 @@ export function appContextForModel(items: readonly ChatItem[]): string {
   return [...latest.values()]
     .map(
       (item) =>
-        `\n\n[Context from the MCP App of the tool "${item.appTool}" (server ${item.server}); the app's words, not the customer's]\n${item.text}`,
+        `\n\n[Context from the MCP App of the tool "${item.appTool}" (server ${item.server}); the app's words, not the user's]\n${item.text}`,
     )
     .join('');
 }

@@ -71,7 +71,7 @@ export class AppService {
 
   /**
    * A tools/call the app asked for: only a tool of its own server, within its bounds, then through the proxy like a run
-   * by hand (the node's confirmation policy, the acting customer in _meta, the execution record), with actor `app`.
+   * by hand (the node's confirmation policy, the acting identity in _meta, the execution record), with actor `app`.
    */
   async callTool(input: ParsedInput<'apps.callTool'>): Promise<AppCall> {
     const { server, appTool, tool } = input;
@@ -85,17 +85,19 @@ export class AppService {
     if (!definition) throw refuse('noSuchTool', say('app.noSuchTool', { appTool, tool, server }));
     if (this.drifted(server, tool)) throw refuse('quarantined', say('app.quarantined', { toolId: tool, server }));
 
-    const customerId = input.conversationId ? this.deps.store.get(input.conversationId).customerId : input.customerId;
-    if (!customerId)
+    const actingIdentity = input.conversationId
+      ? this.deps.store.get(input.conversationId).actingIdentity
+      : input.actingIdentity;
+    if (!actingIdentity)
       throw new Invalid(
         say(
           'rpc.invalidInput',
           { route: 'apps.callTool', count: 1 },
-          'apps.callTool: customerId is required without a conversationId',
+          'apps.callTool: actingIdentity is required without a conversationId',
         ),
       );
 
-    const key = `${input.conversationId ?? `customer:${customerId}`}\u0000${server}\u0000${appTool}`;
+    const key = `${input.conversationId ?? `identity:${actingIdentity}`}\u0000${server}\u0000${appTool}`;
     const verdict = this.bounds.take(key);
     if (!verdict.ok) {
       const { perWindow, windowMs, total } = this.bounds.current;
@@ -114,7 +116,7 @@ export class AppService {
       {
         id: input.conversationId ?? runId,
         title: `App ${appTool}`,
-        customerId,
+        actingIdentity,
         modelLabel: 'app',
         createdAt: now,
         updatedAt: now,

@@ -32,7 +32,7 @@ describe('tools.call', () => {
       toolId: 'cancel_order',
       server: 'shop',
       arguments: { orderNo: 'BS1001011' },
-      customerId: 'u1001',
+      actingIdentity: 'u1001',
     });
     const request = await requested;
     expect(request).toMatchObject({
@@ -52,7 +52,7 @@ describe('tools.call', () => {
 
   it('refuses a tool the server does not offer (not_found)', async () => {
     await expect(
-      workbench().call({ toolId: 'nope', server: 'shop', arguments: {}, customerId: 'u1001' }),
+      workbench().call({ toolId: 'nope', server: 'shop', arguments: {}, actingIdentity: 'u1001' }),
     ).rejects.toBeInstanceOf(NotFound);
   });
 });

@@ -12,6 +12,7 @@ import type {
   ExecutionRecord,
 } from '../../../shared/contract';
 import { LiveConversation, type ConversationLogLine } from '../agent/conversation';
+import { withActingIdentity } from './legacy-identity';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { NotFound } from '../errors';
 import { say } from '../../../shared/messages';
@@ -128,7 +129,7 @@ export class ConversationStore {
       for (const line of lines) {
         if (line.t !== 'toolResult' || !line.record) continue;
         const known = hasRecord(line.record.id);
-        if (known === false) this.unrecorded.push(line.record);
+        if (known === false) this.unrecorded.push(withActingIdentity(line.record));
         // Only the id is kept (not the record, with its result): the few that turn out missing are read again.
         else if (known === undefined) this.unsure.set(path, (this.unsure.get(path) ?? new Set()).add(line.record.id));
       }
@@ -154,17 +155,18 @@ export class ConversationStore {
       for (const id of ids) if (hasRecord(id)) ids.delete(id);
       if (ids.size === 0) continue;
       for (const line of await readJsonLines<ConversationLogLine>(path))
-        if (line.t === 'toolResult' && line.record && ids.has(line.record.id)) missing.push(line.record);
+        if (line.t === 'toolResult' && line.record && ids.has(line.record.id))
+          missing.push(withActingIdentity(line.record));
     }
     this.unsure.clear();
     return missing;
   }
 
-  async create(customerId: string, modelLabel: string, title?: string): Promise<LiveConversation> {
+  async create(actingIdentity: string, modelLabel: string, title?: string): Promise<LiveConversation> {
     const id = `c_${randomUUID().slice(0, 12)}`;
     const now = new Date().toISOString();
     const conversation = new LiveConversation(
-      { id, title: title || 'New conversation', customerId, modelLabel, createdAt: now, updatedAt: now },
+      { id, title: title || 'New conversation', actingIdentity, modelLabel, createdAt: now, updatedAt: now },
       new JsonlAppender(join(this.dir, `${id}.jsonl`)),
     );
     // Known before its file exists: a rescan that sees the file meanwhile must not take it for another process's.

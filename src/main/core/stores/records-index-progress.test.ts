@@ -110,7 +110,7 @@ describe('a large records index fills in the background', () => {
     const at = '2026-12-05T00:00:00.000Z';
     const meta = {
       t: 'meta',
-      summary: { id: 'c_x', title: 'x', customerId: 'u1001', modelLabel: 'demo', createdAt: at, updatedAt: at },
+      summary: { id: 'c_x', title: 'x', actingIdentity: 'u1001', modelLabel: 'demo', createdAt: at, updatedAt: at },
     };
     const toolLine = (r: ExecutionRecord) => ({
       t: 'toolResult',

@@ -9,6 +9,7 @@ import { readRecordsIndex, type IndexReadOptions } from './records-index';
 import { readRecordsTail } from './records-tail';
 import { RecordTable, type RecordFilter } from './records-table';
 import { summaryOf } from './records-summary';
+import { withActingIdentity } from './legacy-identity';
 import { NotFound } from '../errors';
 import { errorText } from '../../../shared/error-text';
 import { say } from '../../../shared/messages';
@@ -177,7 +178,7 @@ export class RecordsStore {
     const atOffset = where && (await this.readAt(where));
     const record = atOffset?.id === id ? atOffset : await this.scanFor(id);
     if (record?.id !== id) throw new Error(`record ${id} could not be read back from ${this.path}`);
-    return record;
+    return withActingIdentity(record);
   }
 
   /** Newest first: those appended since open, then the file's (only its tail while the index fills). */

@@ -15,9 +15,12 @@ describe('RecordTable', () => {
       offset: 10,
       length: 10,
     });
-    table.addSummary(summary('r_3', { status: 'error', conversationId: 'c_2', customerId: 'u1002' }), '{"id":"r_3"}');
+    table.addSummary(
+      summary('r_3', { status: 'error', conversationId: 'c_2', actingIdentity: 'u1002' }),
+      '{"id":"r_3"}',
+    );
     // A summary read from the file as JSON text, with its keys coded by the caller.
-    const text = summary('r_4', { actor: 'test', customerId: 'u1001' });
+    const text = summary('r_4', { actor: 'test', actingIdentity: 'u1001' });
     table.add(
       'r_4',
       JSON.stringify(text),
@@ -35,9 +38,9 @@ describe('RecordTable', () => {
     expect(ids({ conversationId: 'c_1', actor: 'test' })).toEqual(['r_4']);
     expect(ids({ tool: 'no_such_tool' })).toEqual([]);
     // The acting identity; records made before it was kept match no customer.
-    expect(ids({ customerId: 'u1002' })).toEqual(['r_3']);
-    expect(ids({ customerId: 'u1001', actor: 'test' })).toEqual(['r_4']);
-    expect(ids({ customerId: 'u9999' })).toEqual([]);
+    expect(ids({ actingIdentity: 'u1002' })).toEqual(['r_3']);
+    expect(ids({ actingIdentity: 'u1001', actor: 'test' })).toEqual(['r_4']);
+    expect(ids({ actingIdentity: 'u9999' })).toEqual([]);
     expect(table.list({ actor: 'test' })[0]).toEqual(text);
   });
 

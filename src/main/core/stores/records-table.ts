@@ -7,7 +7,7 @@ export interface RecordFilter {
   status?: RecordSummary['status'];
   conversationId?: string;
   actor?: RecordSummary['actor'];
-  customerId?: string;
+  actingIdentity?: string;
   limit?: number;
 }
 
@@ -24,7 +24,7 @@ export function filterKeysOf(summary: RecordSummary): (string | null | undefined
     summary.status,
     summary.conversationId,
     summary.actor ?? 'model',
-    summary.customerId,
+    summary.actingIdentity,
   ];
 }
 
@@ -39,7 +39,7 @@ export class RecordTable {
   private readonly ids: string[] = [];
   /** The summary, or its JSON text until it is first asked for. */
   private readonly summaries: (RecordSummary | string)[] = [];
-  /** KEYS codes per slot: tool, server, status, conversation, actor, customer. */
+  /** KEYS codes per slot: tool, server, status, conversation, actor, acting identity. */
   private readonly keys: number[] = [];
   /** Where each line is in the file; -1 while it is not written yet. */
   private readonly offsets: number[] = [];
@@ -131,7 +131,14 @@ export class RecordTable {
 
   /** Newest first. */
   list(filter: RecordFilter = {}): RecordSummary[] {
-    const wanted = [filter.tool, filter.server, filter.status, filter.conversationId, filter.actor, filter.customerId];
+    const wanted = [
+      filter.tool,
+      filter.server,
+      filter.status,
+      filter.conversationId,
+      filter.actor,
+      filter.actingIdentity,
+    ];
     const codes = wanted.map((value) => (value ? (this.codes.get(value) ?? NO_KEY) : undefined));
     // A filter value no record has matches nothing.
     if (codes.some((code) => code === NO_KEY)) return [];

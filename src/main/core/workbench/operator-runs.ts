@@ -13,13 +13,13 @@ export interface OperatorRunRequest {
   toolId: string;
   server: string;
   arguments: Record<string, unknown>;
-  customerId: string;
+  actingIdentity: string;
   signal?: AbortSignal;
 }
 
 /**
  * Tools > Run and `switchboard tools call`: one call by hand, through the same proxy as a model's call
- * (the node's confirmation policy, the acting customer in _meta, result conversion, the execution record
+ * (the node's confirmation policy, the acting identity in _meta, result conversion, the execution record
  * with actor `operator`). Any row a server offers can run, bound or not; the answer says why the model
  * would not see it. A quarantined row cannot: its definition changed and nobody has reviewed it.
  */
@@ -68,7 +68,7 @@ export class OperatorRuns {
       {
         id: runId,
         title: `Run ${request.toolId}`,
-        customerId: request.customerId,
+        actingIdentity: request.actingIdentity,
         modelLabel: 'operator',
         createdAt: now,
         updatedAt: now,

@@ -5,7 +5,7 @@ import { autoApprover, runScenario, type ScenarioDeps } from './scenario';
 import { say } from '../../../shared/messages';
 
 /**
- * Sends a saved conversation's customer messages again, in order, with today's config, catalog and model.
+ * Sends a saved conversation's user messages again, in order, with today's config, catalog and model.
  * Writes never run (the model is told NOT_EXECUTED_REPLAY); read-only calls run for real, approved
  * automatically where their policy would ask. Nothing is added to the chat list.
  */
@@ -14,7 +14,7 @@ export async function replayConversation(deps: ScenarioDeps, original: Conversat
   const run = await runScenario(deps, {
     id: `replay_${randomUUID().slice(0, 12)}`,
     title: `Replay of ${original.title}`,
-    customerId: original.customerId,
+    actingIdentity: original.actingIdentity,
     messages,
     actor: 'replay',
     // Reached only by read-only calls (writes are refused before confirmation): they run, as they would have.
@@ -24,7 +24,7 @@ export async function replayConversation(deps: ScenarioDeps, original: Conversat
   const diff = diffReplay(original, run.conversation);
   return {
     conversationId: original.id,
-    customerId: original.customerId,
+    actingIdentity: original.actingIdentity,
     modelLabel: run.modelLabel,
     ranAt: new Date().toISOString(),
     ...diff,

@@ -22,7 +22,7 @@ export interface ScenarioOptions {
   /** The id its records carry as conversationId, e.g. `test_…` or `replay_…`. */
   id: string;
   title: string;
-  customerId: string;
+  actingIdentity: string;
   messages: readonly string[];
   actor: RecordActor;
   /** Decides the calls that need approval; a replay never gets that far with a write. */
@@ -40,7 +40,7 @@ export interface ScenarioRun {
 }
 
 /**
- * The customer's messages sent in order to a conversation kept in memory, with today's model and the given
+ * The user's messages sent in order to a conversation kept in memory, with today's model and the given
  * catalog, through the same turn runner and proxy as a chat (in this run's mode). Nothing is added to the chat list.
  */
 export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions): Promise<ScenarioRun> {
@@ -50,7 +50,7 @@ export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions):
     {
       id: options.id,
       title: options.title,
-      customerId: options.customerId,
+      actingIdentity: options.actingIdentity,
       modelLabel: provider.label,
       createdAt: now,
       updatedAt: now,

@@ -1,3 +1,4 @@
+import { withActingIdentity } from '../stores/legacy-identity';
 import { randomUUID } from 'node:crypto';
 import { errorWords } from '../../../shared/i18n-message';
 import { readFile } from 'node:fs/promises';
@@ -57,9 +58,9 @@ export class TestService {
     intents: readonly IntentNode[] = this.deps.intents(),
   ): Promise<{ cases: TestCase[]; problems: ConfigProblem[] }> {
     const loaded = await loadCasesFile(this.deps.casesPath);
-    const customer = loaded.file?.defaults.customer;
+    const defaultIdentity = loaded.file?.defaults.customer;
     return {
-      cases: [...(loaded.file ? fileCases(loaded.file) : []), ...exampleCases(intents, customer)],
+      cases: [...(loaded.file ? fileCases(loaded.file) : []), ...exampleCases(intents, defaultIdentity)],
       problems: loaded.problems,
     };
   }
@@ -126,7 +127,7 @@ export class TestService {
     const caseName = (name ?? conversation.title).trim() || conversation.id;
     const added: CaseInput = {
       name: caseName,
-      customer: conversation.customerId,
+      customer: conversation.actingIdentity,
       messages,
       expect: { calls, notCalled: [] },
     };
@@ -143,7 +144,7 @@ export class TestService {
       const run = await runScenario(this.deps.scenario, {
         id: `test_${randomUUID().slice(0, 12)}`,
         title: testCase.name,
-        customerId: testCase.customer,
+        actingIdentity: testCase.actingIdentity,
         messages: testCase.messages,
         actor: 'test',
         approvals: options.approvals,
@@ -155,7 +156,7 @@ export class TestService {
       return {
         id: testCase.id,
         name: testCase.name,
-        customerId: testCase.customer,
+        actingIdentity: testCase.actingIdentity,
         passed: failures.length === 0,
         ranAt,
         durationMs: Date.now() - started,
@@ -172,7 +173,7 @@ export class TestService {
       return {
         id: testCase.id,
         name: testCase.name,
-        customerId: testCase.customer,
+        actingIdentity: testCase.actingIdentity,
         passed: false,
         ranAt,
         durationMs: Date.now() - started,
@@ -193,7 +194,7 @@ export class TestService {
     } catch {
       // None yet, or unreadable: last results are a convenience, rebuilt by the next run.
     }
-    this.results ??= new Map(Object.entries(kept));
+    this.results ??= new Map(Object.entries(kept).map(([id, result]) => [id, withActingIdentity(result)]));
     return this.results;
   }
 

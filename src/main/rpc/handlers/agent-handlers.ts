@@ -17,7 +17,7 @@ type AgentRoutes =
 
 export function createAgentHandlers({ conversations, approvals, records }: AppServices): Pick<Handlers, AgentRoutes> {
   return {
-    'chat.create': ({ customerId, title }) => conversations.create(customerId, title),
+    'chat.create': ({ actingIdentity, title }) => conversations.create(actingIdentity, title),
     'chat.list': () => conversations.list(),
     'chat.get': ({ conversationId }) => conversations.get(conversationId),
     'chat.send': ({ conversationId, text }) => ({ turnId: conversations.send(conversationId, text).turnId }),

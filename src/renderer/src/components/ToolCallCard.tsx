@@ -17,7 +17,7 @@ export type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /**
  * One tool call as the proxy reported it: what was called, where, with what, and how it ended. Given `app` (the
- * chat, Run by hand), a tool that ships an MCP App shows it too, attributed to that conversation or customer.
+ * chat, Run by hand), a tool that ships an MCP App shows it too, attributed to that conversation or acting identity.
  * `streamedInput`: the raw argument JSON while the model is still writing the call (its app previews it).
  */
 export function ToolCallCard({

@@ -51,10 +51,12 @@ export function ApprovalCard({ approval, conversation }: Props) {
         <dd>{approval.server ?? t('shared.local')}</dd>
         <dt>{t('approvalCard.intentNode')}</dt>
         <dd>{approval.nodeId ?? '—'}</dd>
-        {approval.customerId && (
+        {approval.actingIdentity && (
           <>
             <dt>{t('approvalCard.actingAs')}</dt>
-            <dd data-testid="approval-customer">{t('approvalCard.customer', { customerId: approval.customerId })}</dd>
+            <dd data-testid="approval-identity">
+              {t('approvalCard.identity', { actingIdentity: approval.actingIdentity })}
+            </dd>
           </>
         )}
         <ConversationFact conversation={conversation} />

@@ -17,7 +17,7 @@ const item: ToolItem = {
   status: 'success',
   at: new Date().toISOString(),
 };
-const target = { server: 'apps', toolId: 'show', customerId: 'u1001' };
+const target = { server: 'apps', toolId: 'show', actingIdentity: 'u1001' };
 const sandbox = { origin: 'http://127.0.0.1:40001', proxyUrl: 'http://127.0.0.1:40001/mcp-app-proxy?token=t' };
 
 afterEach(async () => {

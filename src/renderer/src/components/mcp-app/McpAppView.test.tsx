@@ -27,7 +27,7 @@ const resource = (over: Partial<AppResource> = {}): AppResource => ({
   ...over,
 });
 const call = { input: {}, recordId: undefined, ran: false, cancelled: undefined };
-const target = { server: 'apps', toolId: 'show', customerId: 'u1001' };
+const target = { server: 'apps', toolId: 'show', actingIdentity: 'u1001' };
 
 afterEach(cleanup);
 

@@ -29,8 +29,8 @@ export interface McpAppTarget {
   toolId: string;
   /** In a conversation: the app's messages and calls belong to it. */
   conversationId?: string;
-  /** Run by hand: the acting customer of the run. */
-  customerId?: string;
+  /** Run by hand: the acting identity of the run. */
+  actingIdentity?: string;
 }
 
 export interface McpAppCall {
@@ -146,7 +146,7 @@ function AppFrame(props: {
         tool: name,
         arguments: args,
         conversationId: target.conversationId,
-        customerId: target.conversationId ? undefined : target.customerId,
+        actingIdentity: target.conversationId ? undefined : target.actingIdentity,
       });
       if ((call.status === 'success' || call.status === 'error') && call.result) return call.result as CallToolResult;
       throw new Error(call.text);

@@ -7,7 +7,7 @@ import { NewConversationForm } from './NewConversationForm';
 import './chat.css';
 import { useTranslation } from 'react-i18next';
 
-/** Try the agent as a customer: conversations on the left, the selected one on the right. */
+/** Try the agent under an acting identity: conversations on the left, the selected one on the right. */
 export function ChatPage() {
   const { t } = useTranslation('chat');
   const selectedId = useChatUiStore((s) => s.selectedConversationId);

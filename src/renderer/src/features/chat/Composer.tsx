@@ -46,7 +46,7 @@ export function Composer({ conversationId, running }: { conversationId: string; 
         value={text}
         maxLength={20_000}
         disabled={busy}
-        placeholder={running ? t('composer.waitingForTheAnswer') : t('composer.writeAsTheCustomer')}
+        placeholder={running ? t('composer.waitingForTheAnswer') : t('composer.writeAsTheUser')}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />

@@ -31,7 +31,7 @@ export function ConversationList({
           >
             <span className="conversation-title">{conversation.title}</span>
             <span className="muted small">
-              {conversation.customerId} · {formatTime(conversation.updatedAt)}
+              {conversation.actingIdentity} · {formatTime(conversation.updatedAt)}
               {conversation.running && <span className="running-dot"> {t('conversationList.running')}</span>}
             </span>
           </button>

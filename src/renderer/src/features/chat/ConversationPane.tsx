@@ -69,11 +69,14 @@ function ConversationHeader({ conversation, onDeleted }: { conversation: Convers
     <header className="conversation-head">
       <div className="conversation-meta">
         <h2 id="conversation-title">{conversation.title}</h2>
-        <span className="muted" data-testid="acting-customer">
+        <span className="muted" data-testid="acting-identity">
           <Trans
             t={t}
-            i18nKey="conversationPane.actingAsCustomer"
-            values={{ customerId: conversation.customerId, modelLabel: modelLabelText(i18n, conversation.modelLabel) }}
+            i18nKey="conversationPane.actingAsIdentity"
+            values={{
+              actingIdentity: conversation.actingIdentity,
+              modelLabel: modelLabelText(i18n, conversation.modelLabel),
+            }}
             components={{ code: <code /> }}
           />
         </span>

@@ -17,10 +17,10 @@ describe('NewConversationForm', () => {
   it('acts as u1001 by default, shows the model, validates the id like main, and opens the new conversation', async () => {
     const rpc = createFakeRpc({
       'settings.get': () => settings,
-      'chat.create': ({ customerId }) => ({
+      'chat.create': ({ actingIdentity }) => ({
         id: 'c9',
         title: 'New conversation',
-        customerId,
+        actingIdentity,
         modelLabel: 'offline demo model',
         createdAt: '',
         updatedAt: '',
@@ -29,7 +29,7 @@ describe('NewConversationForm', () => {
     });
     const onCreated = vi.fn();
     renderWithRpc(<NewConversationForm onCreated={onCreated} />, rpc.client);
-    const input = screen.getByLabelText('Acting as customer') as HTMLInputElement;
+    const input = screen.getByLabelText('Acting identity') as HTMLInputElement;
     expect(input.value).toBe('u1001');
     await waitFor(() => expect(screen.getByTestId('model-label').textContent).toBe('Model: offline demo model'));
 
@@ -42,7 +42,7 @@ describe('NewConversationForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('c9'));
-    expect(rpc.callsTo('chat.create')).toEqual([{ customerId: 'vip_42-a' }]);
+    expect(rpc.callsTo('chat.create')).toEqual([{ actingIdentity: 'vip_42-a' }]);
   });
 
   it('shows a model that cannot be used in Chinese under zh-CN, the provider’s failure translated too (issue 20)', async () => {

@@ -2,41 +2,41 @@ import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../lib/format';
 import { shownText } from '../../lib/i18n/messages';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
-import { customerIdProblem } from './customer-id';
+import { ACTING_IDENTITY_MAX_LENGTH, actingIdentityProblem } from '../../../../shared/acting-identity';
 import { useTranslation } from 'react-i18next';
 
-/** Starts a conversation acting as one shop customer; that id travels to the MCP server in _meta, never in arguments. */
+/** Starts a conversation under an acting identity; it travels to the MCP server in _meta, never in arguments. */
 export function NewConversationForm({ onCreated }: { onCreated: (conversationId: string) => void }) {
   const { t, i18n } = useTranslation('chat');
-  const [customerId, setCustomerId] = useState('u1001');
+  const [actingIdentity, setActingIdentity] = useState('u1001');
   const [touched, setTouched] = useState(false);
   const create = useRpcMutation('chat.create'); // chat.changed refreshes the list
   const settings = useRpcQuery('settings.get', {});
   const id = useId();
-  const problem = customerIdProblem(customerId.trim());
+  const problem = actingIdentityProblem(actingIdentity.trim());
   const showProblem = touched && problem;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (problem) return;
-    create.mutate({ customerId: customerId.trim() }, { onSuccess: (created) => onCreated(created.id) });
+    create.mutate({ actingIdentity: actingIdentity.trim() }, { onSuccess: (created) => onCreated(created.id) });
   };
 
   return (
     <form className="new-conversation" onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-customer`}>{t('newConversationForm.actingAsCustomer')}</label>
+      <label htmlFor={`${id}-identity`}>{t('newConversationForm.actingAsIdentity')}</label>
       <div className="inline-field">
         <input
-          id={`${id}-customer`}
-          value={customerId}
-          maxLength={64}
+          id={`${id}-identity`}
+          value={actingIdentity}
+          maxLength={ACTING_IDENTITY_MAX_LENGTH}
           autoComplete="off"
           spellCheck={false}
           aria-invalid={Boolean(showProblem)}
           aria-describedby={`${id}-model${showProblem ? ` ${id}-error` : ''}`}
           onChange={(event) => {
-            setCustomerId(event.target.value);
+            setActingIdentity(event.target.value);
             setTouched(true);
           }}
         />
@@ -46,7 +46,7 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
       </div>
       {showProblem && (
         <p id={`${id}-error`} className="field-error" role="alert">
-          {t(problem)}
+          {t(`actingIdentity.${problem}`)}
         </p>
       )}
       <p id={`${id}-model`} className="muted" data-testid="model-label">

@@ -36,7 +36,7 @@ const step = (turn: number, answerChanged: boolean): ReplayStep => ({
 });
 const report: ReplayReport = {
   conversationId: 'c1',
-  customerId: 'u1001',
+  actingIdentity: 'u1001',
   modelLabel: 'offline demo model',
   ranAt: new Date().toISOString(),
   steps: Array.from({ length: 10 }, (_, i) => step(i + 1, i === 2)),

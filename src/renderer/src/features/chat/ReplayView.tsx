@@ -42,7 +42,7 @@ export function ReplayView({ report, onClose }: { report: ReplayReport; onClose:
       <p className="muted small">
         {t('replayView.actingAsWritesWere', {
           modelLabel: modelLabelText(i18n, report.modelLabel),
-          customerId: report.customerId,
+          actingIdentity: report.actingIdentity,
           ranAt: formatTime(report.ranAt),
         })}
       </p>

@@ -1,12 +1,4 @@
-import {
-  DndContext,
-  PointerSensor,
-  useDroppable,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragMoveEvent,
-} from '@dnd-kit/core';
+import { DndContext, useDroppable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
@@ -21,6 +13,7 @@ import {
 } from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
 import { IntentTreeRow } from './IntentTreeRow';
+import { useTreeDrag } from './use-tree-drag';
 import { pathKey, samePath, visibleRows, type DropPosition, type NodePath, type TreeRow } from './tree-ops';
 import type { ProblemsByNode } from './tree-validation';
 import { useFixedT } from '../../lib/i18n/use-fixed-t';
@@ -50,13 +43,6 @@ interface Props {
 
 const MOVE_KEYS: Record<string, MoveKind> = { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'into', ArrowLeft: 'out' };
 
-/** Where over a row the pointer is: the top quarter drops before it, the bottom quarter after, a category's middle inside. */
-function dropPosition(row: TreeRow, pointerY: number, rect: { top: number; height: number }): DropPosition {
-  const share = (pointerY - rect.top) / rect.height;
-  if (row.expanded !== null && share > 0.25 && share < 0.75) return 'inside';
-  return share < 0.5 ? 'before' : 'after';
-}
-
 /**
  * The intent tree as an ARIA tree view with a roving focus: ↑/↓ move, →/← expand/collapse (or step in/out), Home/End,
  * Enter or Space selects; Alt+arrows move the node, Delete removes it, F2 renames it. Rows can also be dragged (with
@@ -64,10 +50,81 @@ function dropPosition(row: TreeRow, pointerY: number, rect: { top: number; heigh
  */
 export function IntentTree(props: Props) {
   const t = useFixedT('intents');
-  const { tree, collapsed, selected, problems } = props;
-  // A click on a category's arrow shows the rows it reveals or uncovers in a deferred render, which React slices
-  // into short tasks: the rows coming into view are rendered without holding the page for one long task. Keyboard
-  // toggles stay synchronous, so the next key press always acts on the rows it sees.
+  const { selected, problems } = props;
+  const { rows, indexOfKey, rowAt, clickedFrom } = useVisibleRows(props.tree, props.collapsed);
+  const { container, virtual, virtualizer, activeKey, setFocusKey, focusRow } = useTreeFocus(
+    rows,
+    indexOfKey,
+    selected,
+  );
+  const drag = useTreeDrag(rowAt, props.onDrop, focusRow);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The row that has focus (it may have got it by a click or programmatically, not only through our state).
+    const targetKey = (event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? activeKey;
+    const index = targetKey === null ? -1 : (indexOfKey.get(targetKey) ?? -1);
+    const row = rows[index];
+    if (!row) return;
+    if (event.altKey && MOVE_KEYS[event.key]) {
+      event.preventDefault();
+      const moved = props.onMove(row.path, MOVE_KEYS[event.key]);
+      if (moved) focusRow(pathKey(moved));
+      return;
+    }
+    const handled = handleKey(event.key, row, index, rows, props, focusRow);
+    if (handled) event.preventDefault();
+  };
+
+  const { onRowFocus, onRowClick, onRowToggle } = useRowHandlers(props, setFocusKey, clickedFrom);
+
+  if (rows.length === 0) return <p className="state-empty">{t('tree.empty')}</p>;
+  // A virtual row is keyed by its place in the list, not its node: a collapse or a move above the view then updates
+  // the rows in view in place (text and attributes) instead of unmounting them and mounting as many new ones.
+  const renderRow = (row: TreeRow, slot: string | number, start?: number, size?: number) => (
+    <IntentTreeRow
+      key={slot}
+      row={row}
+      start={start}
+      size={size}
+      selected={samePath(row.path, selected)}
+      focusable={row.key === activeKey}
+      problems={problems.get(row.key)}
+      toolState={row.node.kind === 'mcp' && row.node.toolId ? props.toolStateOf(row.node.toolId) : null}
+      drop={drag.dropAt?.key === row.key ? drag.dropAt.position : null}
+      onFocus={onRowFocus}
+      onClick={onRowClick}
+      onToggle={onRowToggle}
+    />
+  );
+  return (
+    <DndContext {...drag.context}>
+      <TreeDropZone
+        className={virtual ? 'intent-tree virtual' : 'intent-tree'}
+        scroller={container}
+        onKeyDown={onKeyDown}
+        rows={rows.length}
+      >
+        {virtual ? (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer
+              .getVirtualItems()
+              .map((item) => renderRow(rows[item.index], item.index, item.start, item.size))}
+          </div>
+        ) : (
+          rows.map((row) => renderRow(row, row.key))
+        )}
+      </TreeDropZone>
+    </DndContext>
+  );
+}
+
+/**
+ * The rows on screen (the expanded part of the tree) and where each one is. A click on a category's arrow shows the
+ * rows it reveals or uncovers in a deferred render, which React slices into short tasks: the rows coming into view
+ * are rendered without holding the page for one long task. Keyboard toggles stay synchronous, so the next key press
+ * always acts on the rows it sees. A click records the collapsed set it started from in `clickedFrom`.
+ */
+function useVisibleRows(tree: IntentNode[], collapsed: ReadonlySet<string>) {
   const deferredCollapsed = useDeferredValue(collapsed);
   const clickedFrom = useRef<ReadonlySet<string> | null>(null);
   const shownCollapsed =
@@ -78,8 +135,17 @@ export function IntentTree(props: Props) {
     for (let i = 0; i < rows.length; i++) index.set(rows[i].key, i);
     return index;
   }, [rows]);
+  const rowAt = (key: string | number | undefined) =>
+    key === undefined ? undefined : rows[indexOfKey.get(String(key)) ?? -1];
+  return { rows, indexOfKey, rowAt, clickedFrom };
+}
+
+/**
+ * The roving focus and scrolling: the one focusable row (the focused one, else the selection, else the first),
+ * brought into view and focused when asked (`focusRow`); a large tree renders only the rows in view.
+ */
+function useTreeFocus(rows: TreeRow[], indexOfKey: ReadonlyMap<string, number>, selected: NodePath | null) {
   const [focusKey, setFocusKey] = useState<string | null>(null);
-  const [dropAt, setDropAt] = useState<{ key: string; position: DropPosition } | null>(null);
   const container = useRef<HTMLDivElement>(null);
   const focusRequested = useRef(false);
   const virtual = rows.length > VIRTUALIZE_TREE_AFTER;
@@ -89,8 +155,6 @@ export function IntentTree(props: Props) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
   });
-  // A small movement before a drag starts, so a click still selects.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
 
   // The focused row must exist; fall back to the selection, then the first row.
   const selectedKey = selected ? pathKey(selected) : null;
@@ -137,120 +201,33 @@ export function IntentTree(props: Props) {
     focusRequested.current = true;
     setFocusKey(key);
   };
+  return { container, virtual, virtualizer, activeKey, setFocusKey, focusRow };
+}
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    // The row that has focus (it may have got it by a click or programmatically, not only through our state).
-    const targetKey = (event.target as HTMLElement).closest<HTMLElement>('[data-key]')?.dataset.key ?? activeKey;
-    const index = targetKey === null ? -1 : (indexOfKey.get(targetKey) ?? -1);
-    const row = rows[index];
-    if (!row) return;
-    if (event.altKey && MOVE_KEYS[event.key]) {
-      event.preventDefault();
-      const moved = props.onMove(row.path, MOVE_KEYS[event.key]);
-      if (moved) focusRow(pathKey(moved));
-      return;
-    }
-    const handled = handleKey(event.key, row, index, rows, props, focusRow);
-    if (handled) event.preventDefault();
-  };
-
-  const rowAt = (key: string | number | undefined) =>
-    key === undefined ? undefined : rows[indexOfKey.get(String(key)) ?? -1];
-  // The row under the pointer is the drop target: the tree is the one droppable, so scrolling registers nothing.
-  const onDragMove = ({ active, activatorEvent, delta }: DragMoveEvent) => {
-    const start = activatorEvent as PointerEvent;
-    const x = start.clientX + delta.x;
-    const y = start.clientY + delta.y;
-    const element = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-key]');
-    const target = rowAt(element?.dataset.key);
-    if (!element || !target || target.key === active.id) return setDropAt(null);
-    const position = dropPosition(target, y, element.getBoundingClientRect());
-    if (dropAt?.key !== target.key || dropAt.position !== position) setDropAt({ key: target.key, position });
-  };
-  const onDragEnd = ({ active }: DragEndEvent) => {
-    const from = rowAt(active.id);
-    const target = dropAt ? rowAt(dropAt.key) : undefined;
-    setDropAt(null);
-    if (!from || !target || !dropAt) return;
-    const moved = props.onDrop(from.path, target.path, dropAt.position);
-    if (moved) focusRow(pathKey(moved));
-  };
-
-  // dnd-kit's screen-reader texts, in the console's language (its defaults are English and describe a keyboard
-  // sensor the tree does not use: the keyboard reorders with Alt+arrows).
-  const nameOf = (id: string | number) => rowAt(id)?.node.name || t('tree.noName');
-  const dragAccessibility = {
-    screenReaderInstructions: { draggable: t('tree.drag.instructions') },
-    announcements: {
-      onDragStart: ({ active }: { active: { id: string | number } }) =>
-        t('tree.drag.picked', { name: nameOf(active.id) }),
-      onDragOver: () => undefined,
-      onDragMove: () => undefined,
-      onDragEnd: ({ active }: { active: { id: string | number } }) =>
-        t('tree.drag.dropped', { name: nameOf(active.id) }),
-      onDragCancel: ({ active }: { active: { id: string | number } }) =>
-        t('tree.drag.cancelled', { name: nameOf(active.id) }),
-    },
-  };
-
-  // Stable row handlers (the rows are memoised): they read the latest props through a ref.
+/** Stable row handlers (the rows are memoised): they read the latest props through a ref. */
+function useRowHandlers(
+  props: Props,
+  setFocusKey: (key: string) => void,
+  clickedFrom: RefObject<ReadonlySet<string> | null>,
+) {
   const latest = useRef(props);
   latest.current = props;
-  const onRowFocus = useCallback((row: TreeRow) => setFocusKey(row.key), []);
-  const onRowClick = useCallback((row: TreeRow) => {
-    setFocusKey(row.key);
-    latest.current.onSelect(row.path);
-  }, []);
-  const onRowToggle = useCallback((row: TreeRow) => {
-    clickedFrom.current = latest.current.collapsed;
-    latest.current.onToggle(row.node.id, row.expanded === true);
-  }, []);
-
-  if (rows.length === 0) return <p className="state-empty">{t('tree.empty')}</p>;
-  // A virtual row is keyed by its place in the list, not its node: a collapse or a move above the view then updates
-  // the rows in view in place (text and attributes) instead of unmounting them and mounting as many new ones.
-  const renderRow = (row: TreeRow, slot: string | number, start?: number, size?: number) => (
-    <IntentTreeRow
-      key={slot}
-      row={row}
-      start={start}
-      size={size}
-      selected={samePath(row.path, selected)}
-      focusable={row.key === activeKey}
-      problems={problems.get(row.key)}
-      toolState={row.node.kind === 'mcp' && row.node.toolId ? props.toolStateOf(row.node.toolId) : null}
-      drop={dropAt?.key === row.key ? dropAt.position : null}
-      onFocus={onRowFocus}
-      onClick={onRowClick}
-      onToggle={onRowToggle}
-    />
+  const onRowFocus = useCallback((row: TreeRow) => setFocusKey(row.key), [setFocusKey]);
+  const onRowClick = useCallback(
+    (row: TreeRow) => {
+      setFocusKey(row.key);
+      latest.current.onSelect(row.path);
+    },
+    [setFocusKey],
   );
-  return (
-    <DndContext
-      sensors={sensors}
-      accessibility={dragAccessibility}
-      onDragMove={onDragMove}
-      onDragEnd={onDragEnd}
-      onDragCancel={() => setDropAt(null)}
-    >
-      <TreeDropZone
-        className={virtual ? 'intent-tree virtual' : 'intent-tree'}
-        scroller={container}
-        onKeyDown={onKeyDown}
-        rows={rows.length}
-      >
-        {virtual ? (
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer
-              .getVirtualItems()
-              .map((item) => renderRow(rows[item.index], item.index, item.start, item.size))}
-          </div>
-        ) : (
-          rows.map((row) => renderRow(row, row.key))
-        )}
-      </TreeDropZone>
-    </DndContext>
+  const onRowToggle = useCallback(
+    (row: TreeRow) => {
+      clickedFrom.current = latest.current.collapsed;
+      latest.current.onToggle(row.node.id, row.expanded === true);
+    },
+    [clickedFrom],
   );
+  return { onRowFocus, onRowClick, onRowToggle };
 }
 
 /** The tree's element: its scroller, and the one drop target of a drag (inside DndContext, as dnd-kit wants). */

@@ -67,11 +67,11 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
         <dd>{record.server ?? t('common:shared.local')}</dd>
         <dt>{t('recordDetail.intentNode')}</dt>
         <dd>{record.nodeId ?? '—'}</dd>
-        {record.customerId && (
+        {record.actingIdentity && (
           <>
             <dt>{t('recordDetail.actingAs')}</dt>
-            <dd data-testid="record-detail-customer">
-              {t('recordDetail.customer', { customerId: record.customerId })}
+            <dd data-testid="record-detail-identity">
+              {t('recordDetail.identity', { actingIdentity: record.actingIdentity })}
             </dd>
           </>
         )}

@@ -69,16 +69,16 @@ export function RecordsFilterBar({
         </select>
       </label>
       <label>
-        <span>{t('recordsFilterBar.customer')}</span>
+        <span>{t('recordsFilterBar.identity')}</span>
         <select
-          value={filter.customerId}
-          onChange={(e) => setFilter({ customerId: e.target.value })}
-          data-testid="records-filter-customer"
+          value={filter.actingIdentity}
+          onChange={(e) => setFilter({ actingIdentity: e.target.value })}
+          data-testid="records-filter-identity"
         >
-          <option value="">{t('recordsFilterBar.anyCustomer')}</option>
-          {options.customerIds.map((customerId) => (
-            <option key={customerId} value={customerId}>
-              {customerId}
+          <option value="">{t('recordsFilterBar.anyIdentity')}</option>
+          {options.actingIdentities.map((actingIdentity) => (
+            <option key={actingIdentity} value={actingIdentity}>
+              {actingIdentity}
             </option>
           ))}
         </select>

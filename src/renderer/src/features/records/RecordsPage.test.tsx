@@ -23,7 +23,7 @@ function setup() {
       {
         id: 'c1',
         title: 'AirPods',
-        customerId: 'u1001',
+        actingIdentity: 'u1001',
         modelLabel: 'demo',
         createdAt: now,
         updatedAt: now,

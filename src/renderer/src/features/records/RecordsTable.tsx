@@ -19,7 +19,7 @@ interface Props {
 }
 
 /** Execution records, newest first. A row opens its detail by click, or by its tool button from the keyboard. */
-const COLUMNS = ['started', 'tool', 'server', 'status', 'customer', 'conversation', 'waited', 'ran'] as const;
+const COLUMNS = ['started', 'tool', 'server', 'status', 'identity', 'conversation', 'waited', 'ran'] as const;
 
 export function RecordsTable(props: Props) {
   const { t } = useTranslation(['records', 'common']);
@@ -129,8 +129,8 @@ function RecordRow({
       <span role="cell">
         <StatusBadge status={row.status} />
       </span>
-      <span role="cell" className="ellipsis" data-testid="record-customer">
-        {row.customerId ?? '—'}
+      <span role="cell" className="ellipsis" data-testid="record-identity">
+        {row.actingIdentity ?? '—'}
       </span>
       <span role="cell" className="ellipsis" title={row.conversationId}>
         {row.actor && row.actor !== 'model' ? <span className="actor-tag">{row.actor}</span> : null}{' '}

@@ -29,7 +29,7 @@ export function toListInput(filter: RecordsFilterState): RouteInput<'records.lis
     ...(filter.status ? { status: filter.status } : {}),
     ...(filter.conversationId ? { conversationId: filter.conversationId } : {}),
     ...(filter.actor ? { actor: filter.actor } : {}),
-    ...(filter.customerId ? { customerId: filter.customerId } : {}),
+    ...(filter.actingIdentity ? { actingIdentity: filter.actingIdentity } : {}),
   };
 }
 
@@ -48,7 +48,7 @@ export interface FilterOptions {
   tools: string[];
   servers: string[];
   conversationIds: string[];
-  customerIds: string[];
+  actingIdentities: string[];
 }
 
 /** Choices for the filter selects, from the unfiltered list; a current choice stays listed even when no row has it. */
@@ -71,9 +71,9 @@ export function filterOptions(records: RecordSummary[], current: RecordsFilterSt
       records.map((r) => r.conversationId),
       current.conversationId,
     ),
-    customerIds: collect(
-      records.map((r) => r.customerId ?? null),
-      current.customerId,
+    actingIdentities: collect(
+      records.map((r) => r.actingIdentity ?? null),
+      current.actingIdentity,
     ),
   };
 }
@@ -84,6 +84,6 @@ export const isFiltered = (filter: RecordsFilterState) =>
     filter.server ||
     filter.status ||
     filter.conversationId ||
-    filter.customerId ||
+    filter.actingIdentity ||
     filter.window !== 'all',
   );

@@ -12,7 +12,7 @@ export interface RecordsFilterState {
   /** Who asked for the call: the model, the operator by hand, a replay or a test run. */
   actor: RecordActor | '';
   /** The acting identity the call was made for. */
-  customerId: string;
+  actingIdentity: string;
   window: TimeWindow;
 }
 
@@ -22,7 +22,7 @@ export const EMPTY_FILTER: RecordsFilterState = {
   status: '',
   conversationId: '',
   actor: '',
-  customerId: '',
+  actingIdentity: '',
   window: 'all',
 };
 

@@ -33,7 +33,7 @@ const setup = (
       {
         id: 'c1',
         title: 'Keyboard order',
-        customerId: 'u1001',
+        actingIdentity: 'u1001',
         modelLabel: 'demo',
         createdAt: '',
         updatedAt: '',

@@ -29,7 +29,6 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const [choice, setChoice] = useState<Choice>('skip');
   const [result, setResult] = useState<ImportResult | null>(null);
-  const [readError, setReadError] = useState<string | null>(null);
   /** The `${env:NAME}` variables the operator ticked: none by default, and main leaves out every other reference. */
   const [allowEnv, setAllowEnv] = useState<string[]>([]);
   const importServers = useRpcMutation('config.import'); // config.changed and catalog.changed, when it writes
@@ -46,28 +45,11 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
     setAllowEnv(allowed);
     run('ask', true, allowed);
   };
-  const forgetPreview = () => {
+  // New text: the preview and the ticks were for the old one.
+  const changeText = (next: string) => {
+    setText(next);
     setResult(null);
     setAllowEnv([]);
-  };
-
-  const readFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setReadError(null);
-    const reader = new FileReader();
-    reader.onload = () => {
-      setText(typeof reader.result === 'string' ? reader.result : '');
-      forgetPreview();
-    };
-    reader.onerror = () =>
-      setReadError(
-        t('importServers.couldNotRead', {
-          file: file.name,
-          failure: reader.error?.message ?? t('importServers.unknownReadError'),
-        }),
-      );
-    reader.readAsText(file);
   };
 
   const needsChoice = result !== null && !result.applied && result.conflicts.length > 0;
@@ -81,26 +63,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
           {t('importServers.close')}
         </button>
       </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-text`}>{t('importServers.pasteAnMcpserversJson')}</label>
-        <textarea
-          id={`${id}-text`}
-          rows={8}
-          spellCheck={false}
-          className="mono"
-          placeholder={t('importServers.mcpserversFilesCommandNpx')}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            forgetPreview();
-          }}
-        />
-      </div>
-      <div className="form-field">
-        <label htmlFor={`${id}-file`}>{t('importServers.orReadItFrom')}</label>
-        <input id={`${id}-file`} type="file" accept=".json,.jsonc,application/json" onChange={readFile} />
-        {readError && <p className="field-error">{readError}</p>}
-      </div>
+      <ImportSource id={id} text={text} onText={changeText} />
       <div className="actions">
         <button
           type="button"
@@ -132,36 +95,97 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
       )}
       {result && <ImportPreview result={result} />}
       {needsChoice && (
-        <fieldset className="editor-section" data-testid="import-conflicts">
-          <legend>
-            {result.conflicts.length === 1
-              ? t('importServers.is', { conflicts: result.conflicts[0] })
-              : t('importServers.are', { names: result.conflicts.join(', ') })}{' '}
-            {t('importServers.alreadyConfiguredWhatShould')}
-          </legend>
-          {CHOICES.map((option) => (
-            <label key={option} className="radio-row">
-              <input
-                type="radio"
-                name={`${id}-choice`}
-                value={option}
-                checked={choice === option}
-                onChange={() => setChoice(option)}
-              />
-              {t(`importServers.choices.${option}`)}
-            </label>
-          ))}
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={importServers.isPending}
-            onClick={() => run(choice)}
-          >
-            {t('importServers.importWithThisChoice')}
-          </button>
-        </fieldset>
+        <ClashChoice
+          id={id}
+          conflicts={result.conflicts}
+          choice={choice}
+          onChoice={setChoice}
+          pending={importServers.isPending}
+          onImport={() => run(choice)}
+        />
       )}
     </section>
+  );
+}
+
+/** The text to import: pasted, or read from a file (a file that cannot be read says why). */
+function ImportSource({ id, text, onText }: { id: string; text: string; onText: (text: string) => void }) {
+  const { t } = useTranslation(['servers', 'common']);
+  const [readError, setReadError] = useState<string | null>(null);
+  const readFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    setReadError(null);
+    const reader = new FileReader();
+    reader.onload = () => onText(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () =>
+      setReadError(
+        t('importServers.couldNotRead', {
+          file: file.name,
+          failure: reader.error?.message ?? t('importServers.unknownReadError'),
+        }),
+      );
+    reader.readAsText(file);
+  };
+  return (
+    <>
+      <div className="form-field">
+        <label htmlFor={`${id}-text`}>{t('importServers.pasteAnMcpserversJson')}</label>
+        <textarea
+          id={`${id}-text`}
+          rows={8}
+          spellCheck={false}
+          className="mono"
+          placeholder={t('importServers.mcpserversFilesCommandNpx')}
+          value={text}
+          onChange={(event) => onText(event.target.value)}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-file`}>{t('importServers.orReadItFrom')}</label>
+        <input id={`${id}-file`} type="file" accept=".json,.jsonc,application/json" onChange={readFile} />
+        {readError && <p className="field-error">{readError}</p>}
+      </div>
+    </>
+  );
+}
+
+interface ClashChoiceProps {
+  id: string;
+  conflicts: readonly string[];
+  choice: Choice;
+  onChoice: (choice: Choice) => void;
+  pending: boolean;
+  onImport: () => void;
+}
+
+/** Imported names that are already configured: skip them, rename them or replace the configured ones. */
+function ClashChoice({ id, conflicts, choice, onChoice, pending, onImport }: ClashChoiceProps) {
+  const { t } = useTranslation(['servers', 'common']);
+  return (
+    <fieldset className="editor-section" data-testid="import-conflicts">
+      <legend>
+        {conflicts.length === 1
+          ? t('importServers.is', { conflicts: conflicts[0] })
+          : t('importServers.are', { names: conflicts.join(', ') })}{' '}
+        {t('importServers.alreadyConfiguredWhatShould')}
+      </legend>
+      {CHOICES.map((option) => (
+        <label key={option} className="radio-row">
+          <input
+            type="radio"
+            name={`${id}-choice`}
+            value={option}
+            checked={choice === option}
+            onChange={() => onChoice(option)}
+          />
+          {t(`importServers.choices.${option}`)}
+        </label>
+      ))}
+      <button type="button" className="btn btn-primary" disabled={pending} onClick={onImport}>
+        {t('importServers.importWithThisChoice')}
+      </button>
+    </fieldset>
   );
 }
 

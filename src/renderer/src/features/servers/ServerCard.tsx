@@ -27,16 +27,7 @@ const KIND_LABEL = { http: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio' } as co
 
 /** One configured server: its live status (and why it failed), what it offers, and its actions. */
 export function ServerCard({ server, onEdit }: Props) {
-  const { t } = useTranslation('servers');
-  const reconnect = useRpcMutation('servers.reconnect');
-  const rediscover = useRpcMutation('servers.rediscover');
-  const remove = useRpcMutation('servers.remove');
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const [open, setOpen] = useState<'log' | 'resources' | null>(null);
-  const toggle = (panel: 'log' | 'resources') => setOpen(open === panel ? null : panel);
-  const failed = [reconnect, rediscover, remove].find((m) => m.isError);
-  const busy = reconnect.isPending || rediscover.isPending || remove.isPending;
-
   return (
     <article
       className={`server-card status-${server.status}`}
@@ -45,6 +36,25 @@ export function ServerCard({ server, onEdit }: Props) {
       data-server={server.name}
       data-status={server.status}
     >
+      <ServerHead server={server} />
+      <LaunchConfirmation server={server} />
+      <ServerErrorText server={server} />
+      <InstructionsHeld server={server} />
+      <ServerSkillsFacts server={server.name} />
+      <ServerFacts server={server} />
+      {server.auth && <ServerAuth server={server} />}
+      <ServerActions server={server} open={open} onOpen={setOpen} onEdit={onEdit} />
+      {open === 'log' && <ServerLogPanel name={server.name} />}
+      {open === 'resources' && server.status === 'connected' && <ResourcesPromptsPanel server={server.name} />}
+    </article>
+  );
+}
+
+/** The name, live status, transport and who the server says it is; while a command installs, that it does. */
+function ServerHead({ server }: { server: ServerView }) {
+  const { t } = useTranslation('servers');
+  return (
+    <>
       <header className="server-head">
         <h2 id={`server-${server.name}`}>{server.name}</h2>
         <ServerStatusBadge status={server.status} />
@@ -64,72 +74,93 @@ export function ServerCard({ server, onEdit }: Props) {
           />
         </p>
       )}
-      <LaunchConfirmation server={server} />
-      <ServerErrorText server={server} />
-      <InstructionsHeld server={server} />
-      <ServerSkillsFacts server={server.name} />
-      <dl className="facts compact server-facts">
-        <dt>
-          {server.kind === 'stdio'
-            ? t('serverCard.command')
-            : server.kind === 'builtin'
-              ? t('serverCard.runs')
-              : t('serverCard.url')}
-        </dt>
-        <dd>
-          <code>{server.endpoint}</code>
-          {server.transport && <span className="muted"> · {server.transport}</span>}
-        </dd>
-        <dt>{t('serverCard.tools')}</dt>
-        <dd data-testid="server-tool-count">
-          {server.status === 'connected' ? (
-            server.tools.length ? (
-              <details>
-                <summary>{t('serverCard.offered', { toolCount: server.toolCount })}</summary>
-                <span className="tool-names">{server.tools.join(', ')}</span>
-              </details>
-            ) : (
-              t('serverCard.noneOffered')
-            )
+    </>
+  );
+}
+
+/** What is known of the server: where it runs, its tools, discovery, protocol, caches, capabilities, retries. */
+function ServerFacts({ server }: { server: ServerView }) {
+  const { t } = useTranslation('servers');
+  return (
+    <dl className="facts compact server-facts">
+      <dt>
+        {server.kind === 'stdio'
+          ? t('serverCard.command')
+          : server.kind === 'builtin'
+            ? t('serverCard.runs')
+            : t('serverCard.url')}
+      </dt>
+      <dd>
+        <code>{server.endpoint}</code>
+        {server.transport && <span className="muted"> · {server.transport}</span>}
+      </dd>
+      <dt>{t('serverCard.tools')}</dt>
+      <dd data-testid="server-tool-count">
+        {server.status === 'connected' ? (
+          server.tools.length ? (
+            <details>
+              <summary>{t('serverCard.offered', { toolCount: server.toolCount })}</summary>
+              <span className="tool-names">{server.tools.join(', ')}</span>
+            </details>
           ) : (
-            <span className="muted">
-              {t('serverCard.unknownWhileNotConnected')}
-              {server.toolCount ? t('serverCard.lastSeen', { toolCount: server.toolCount }) : ''}
-            </span>
-          )}
-        </dd>
-        <dt>{t('serverCard.lastDiscovery')}</dt>
-        <dd>
-          {server.discoveredAt ? (
-            formatTime(server.discoveredAt)
-          ) : (
-            <span className="muted">{t('serverCard.never')}</span>
-          )}
-        </dd>
-        <dt>{t('serverCard.protocol')}</dt>
-        <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
-        <ListCacheFacts server={server} />
-        <CapabilitiesFacts offered={server.offeredCapabilities} declared={server.declaredCapabilities} />
-        <InstructionsFact server={server} />
-        {server.connectedAt && (
-          <>
-            <dt>{t('serverCard.connected')}</dt>
-            <dd>{formatTime(server.connectedAt)}</dd>
-          </>
+            t('serverCard.noneOffered')
+          )
+        ) : (
+          <span className="muted">
+            {t('serverCard.unknownWhileNotConnected')}
+            {server.toolCount ? t('serverCard.lastSeen', { toolCount: server.toolCount }) : ''}
+          </span>
         )}
-        {server.nextRetryAt && (
-          <>
-            <dt>{t('serverCard.nextRetry')}</dt>
-            <dd>
-              {t('serverCard.attemptAt', {
-                number: server.reconnectAttempt + 1,
-                nextRetryAt: formatTime(server.nextRetryAt),
-              })}
-            </dd>
-          </>
-        )}
-      </dl>
-      {server.auth && <ServerAuth server={server} />}
+      </dd>
+      <dt>{t('serverCard.lastDiscovery')}</dt>
+      <dd>
+        {server.discoveredAt ? formatTime(server.discoveredAt) : <span className="muted">{t('serverCard.never')}</span>}
+      </dd>
+      <dt>{t('serverCard.protocol')}</dt>
+      <dd>{server.protocolVersion ?? <span className="muted">—</span>}</dd>
+      <ListCacheFacts server={server} />
+      <CapabilitiesFacts offered={server.offeredCapabilities} declared={server.declaredCapabilities} />
+      <InstructionsFact server={server} />
+      {server.connectedAt && (
+        <>
+          <dt>{t('serverCard.connected')}</dt>
+          <dd>{formatTime(server.connectedAt)}</dd>
+        </>
+      )}
+      {server.nextRetryAt && (
+        <>
+          <dt>{t('serverCard.nextRetry')}</dt>
+          <dd>
+            {t('serverCard.attemptAt', {
+              number: server.reconnectAttempt + 1,
+              nextRetryAt: formatTime(server.nextRetryAt),
+            })}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+interface ActionsProps {
+  server: ServerView;
+  open: 'log' | 'resources' | null;
+  onOpen: (panel: 'log' | 'resources' | null) => void;
+  onEdit: () => void;
+}
+
+/** Edit, reconnect, rediscover, the log and resources panels, and remove (asked first); a failed action says why. */
+function ServerActions({ server, open, onOpen, onEdit }: ActionsProps) {
+  const { t } = useTranslation('servers');
+  const reconnect = useRpcMutation('servers.reconnect');
+  const rediscover = useRpcMutation('servers.rediscover');
+  const remove = useRpcMutation('servers.remove');
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const toggle = (panel: 'log' | 'resources') => onOpen(open === panel ? null : panel);
+  const failed = [reconnect, rediscover, remove].find((m) => m.isError);
+  const busy = reconnect.isPending || rediscover.isPending || remove.isPending;
+  return (
+    <>
       <div className="actions">
         <button type="button" className="btn btn-small" onClick={onEdit} disabled={busy}>
           {t('serverCard.edit')}
@@ -194,9 +225,7 @@ export function ServerCard({ server, onEdit }: Props) {
           {saveFailureOf(failed.error).message}
         </p>
       )}
-      {open === 'log' && <ServerLogPanel name={server.name} />}
-      {open === 'resources' && server.status === 'connected' && <ResourcesPromptsPanel server={server.name} />}
-    </article>
+    </>
   );
 }
 

@@ -33,27 +33,20 @@ const FIELDS = [
 /** The model section of switchboard.yaml, edited as a form (comments in the file are kept by main). */
 export function ModelSettingsForm({ settings }: { settings: Settings }) {
   const { t, i18n } = useTranslation('settings');
-  const fromDisk = valuesFromSettings(settings);
-  // Edits live here until saved; `base` is what they started from, to notice a change on disk meanwhile.
-  const [draft, setDraft] = useState<{ values: ModelFormValues; base: string } | null>(null);
+  const { draft, values, changedOnDisk, change: edit, discard } = useModelDraft(settings);
   const [errors, setErrors] = useState<ModelFormErrors>({});
   const save = useRpcMutation('settings.saveModel'); // config.changed refreshes settings and config
   const id = useId();
-  const values = draft?.values ?? fromDisk;
-  const changedOnDisk = draft !== null && draft.base !== JSON.stringify(fromDisk);
 
   const change = (patch: Partial<ModelFormValues>) => {
     save.reset();
-    setDraft((current) => ({
-      values: { ...(current?.values ?? fromDisk), ...patch },
-      base: current?.base ?? JSON.stringify(fromDisk),
-    }));
+    edit(patch);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const result = validateModelForm(values);
     setErrors(result.errors);
-    if (result.input) save.mutate(result.input, { onSuccess: () => setDraft(null) });
+    if (result.input) save.mutate(result.input, { onSuccess: discard });
   };
 
   return (
@@ -72,51 +65,11 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
           <Trans
             t={t}
             i18nKey="modelSettingsForm.theModelSettingsChanged"
-            components={{ button: <button type="button" className="btn" onClick={() => setDraft(null)} /> }}
+            components={{ button: <button type="button" className="btn" onClick={discard} /> }}
           />
         </p>
       )}
-      <div className="form-grid">
-        <label htmlFor={`${id}-provider`}>{t('modelSettingsForm.provider')}</label>
-        <select
-          id={`${id}-provider`}
-          value={values.provider}
-          onChange={(event) => change({ provider: event.target.value as Provider })}
-        >
-          {PROVIDERS.map((provider) => (
-            <option key={provider} value={provider}>
-              {t(`providers.${provider}`)}
-            </option>
-          ))}
-        </select>
-        {FIELDS.map((row) => {
-          const { field } = row;
-          const placeholder = 'placeholder' in row ? row.placeholder : undefined;
-          const inputMode = 'inputMode' in row ? row.inputMode : undefined;
-          const hint = 'hint' in row ? t(row.hint) : undefined;
-          return (
-            <FieldRow
-              key={field}
-              id={`${id}-${field}`}
-              label={t(`modelFields.${field}`)}
-              error={errors[field]}
-              hint={hint}
-            >
-              <input
-                id={`${id}-${field}`}
-                value={values[field]}
-                placeholder={placeholder}
-                inputMode={inputMode}
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={Boolean(errors[field])}
-                aria-describedby={errors[field] || hint ? `${id}-${field}-help` : undefined}
-                onChange={(event) => change({ [field]: event.target.value })}
-              />
-            </FieldRow>
-          );
-        })}
-      </div>
+      <ModelFields id={id} values={values} errors={errors} onChange={change} />
       {values.provider === 'demo' && <p className="muted">{t('modelSettingsForm.theDemoModelRuns')}</p>}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending || draft === null}>
@@ -126,7 +79,7 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
           type="button"
           className="btn"
           disabled={draft === null}
-          onClick={() => (setDraft(null), setErrors({}), save.reset())}
+          onClick={() => (discard(), setErrors({}), save.reset())}
         >
           {t('modelSettingsForm.discardEdits')}
         </button>
@@ -139,6 +92,79 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
         </p>
       )}
     </form>
+  );
+}
+
+/** Edits live here until saved; `base` is what they started from, to notice a change on disk meanwhile. */
+function useModelDraft(settings: Settings) {
+  const fromDisk = valuesFromSettings(settings);
+  const [draft, setDraft] = useState<{ values: ModelFormValues; base: string } | null>(null);
+  const change = (patch: Partial<ModelFormValues>) =>
+    setDraft((current) => ({
+      values: { ...(current?.values ?? fromDisk), ...patch },
+      base: current?.base ?? JSON.stringify(fromDisk),
+    }));
+  return {
+    draft,
+    values: draft?.values ?? fromDisk,
+    changedOnDisk: draft !== null && draft.base !== JSON.stringify(fromDisk),
+    change,
+    discard: () => setDraft(null),
+  };
+}
+
+interface FieldsProps {
+  id: string;
+  values: ModelFormValues;
+  errors: ModelFormErrors;
+  onChange: (patch: Partial<ModelFormValues>) => void;
+}
+
+/** The provider and each field, with its error or hint. */
+function ModelFields({ id, values, errors, onChange: change }: FieldsProps) {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="form-grid">
+      <label htmlFor={`${id}-provider`}>{t('modelSettingsForm.provider')}</label>
+      <select
+        id={`${id}-provider`}
+        value={values.provider}
+        onChange={(event) => change({ provider: event.target.value as Provider })}
+      >
+        {PROVIDERS.map((provider) => (
+          <option key={provider} value={provider}>
+            {t(`providers.${provider}`)}
+          </option>
+        ))}
+      </select>
+      {FIELDS.map((row) => {
+        const { field } = row;
+        const placeholder = 'placeholder' in row ? row.placeholder : undefined;
+        const inputMode = 'inputMode' in row ? row.inputMode : undefined;
+        const hint = 'hint' in row ? t(row.hint) : undefined;
+        return (
+          <FieldRow
+            key={field}
+            id={`${id}-${field}`}
+            label={t(`modelFields.${field}`)}
+            error={errors[field]}
+            hint={hint}
+          >
+            <input
+              id={`${id}-${field}`}
+              value={values[field]}
+              placeholder={placeholder}
+              inputMode={inputMode}
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={Boolean(errors[field])}
+              aria-describedby={errors[field] || hint ? `${id}-${field}-help` : undefined}
+              onChange={(event) => change({ [field]: event.target.value })}
+            />
+          </FieldRow>
+        );
+      })}
+    </div>
   );
 }
 

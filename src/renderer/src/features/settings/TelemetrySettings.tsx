@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TelemetryView } from '../../../../shared/contract';
+import type { RouteOutput, TelemetryView } from '../../../../shared/contract';
 import { traceLink } from '../../../../shared/telemetry/trace-link';
 import { Loading, LoadError } from '../../components/QueryState';
 import { errorMessage } from '../../lib/format';
@@ -47,7 +47,7 @@ export function TelemetrySettings() {
 }
 
 function TelemetryForm({ view }: { view: TelemetryView }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const id = useId();
   const [draft, setDraft] = useState<Saved | null>(null);
   const values = draft ?? view.saved;
@@ -62,6 +62,56 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
     event.preventDefault();
     save.mutate(values, { onSuccess: () => setDraft(null) });
   };
+  const testLink =
+    test.data?.ok && test.data.traceId ? traceLink(values.traceUrlTemplate, { traceId: test.data.traceId }) : null;
+
+  return (
+    <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="telemetry-settings">
+      <h2 id={`${id}-title`}>{t('telemetry.title')}</h2>
+      <p data-testid="telemetry-state">
+        <strong className={view.enabled ? 'ok-text' : 'muted'}>
+          {view.enabled
+            ? t('telemetry.sendingTo', { endpoint: view.endpoint, protocol: view.protocol })
+            : t('telemetry.off')}
+        </strong>
+      </p>
+      <TelemetryFields values={values} locked={locked} onChange={change} />
+      <div className="inline-field">
+        <button type="submit" className="btn btn-primary" disabled={!draft || save.isPending}>
+          {t('telemetry.save')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={test.isPending}
+          onClick={() => test.mutate({})}
+          data-testid="telemetry-test-span"
+        >
+          {test.isPending ? t('telemetry.sendingTestSpan') : t('telemetry.sendTestSpan')}
+        </button>
+      </div>
+      {save.isError && (
+        <p className="field-error" role="alert">
+          {t('telemetry.notSaved', { error: errorMessage(save.error) })}
+        </p>
+      )}
+      {test.data && <TestSpanResult result={test.data} link={testLink} />}
+      <OtlpHeaders view={view} />
+      <TelemetryProblems problems={view.problems} />
+    </form>
+  );
+}
+
+interface FieldsProps {
+  values: Saved;
+  /** Set by an OTEL_* variable in main's environment: shown, not editable. */
+  locked: (field: keyof Saved) => boolean;
+  onChange: (patch: Partial<Saved>) => void;
+}
+
+/** The `telemetry:` section's fields. */
+function TelemetryFields({ values, locked, onChange: change }: FieldsProps) {
+  const { t } = useTranslation('settings');
   const text = ({ field, example }: typeof ENDPOINT | typeof SERVICE_NAME | typeof TRACE_URL) => (
     <label className="form-field">
       <span>{t(`telemetry.fields.${field}`)}</span>
@@ -76,19 +126,8 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
       {locked(field) && <small className="muted">{t('telemetry.fromEnv', { variable: ENV_OF[field] })}</small>}
     </label>
   );
-  const testLink =
-    test.data?.ok && test.data.traceId ? traceLink(values.traceUrlTemplate, { traceId: test.data.traceId }) : null;
-
   return (
-    <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`} data-testid="telemetry-settings">
-      <h2 id={`${id}-title`}>{t('telemetry.title')}</h2>
-      <p data-testid="telemetry-state">
-        <strong className={view.enabled ? 'ok-text' : 'muted'}>
-          {view.enabled
-            ? t('telemetry.sendingTo', { endpoint: view.endpoint, protocol: view.protocol })
-            : t('telemetry.off')}
-        </strong>
-      </p>
+    <>
       {text(ENDPOINT)}
       <label className="form-field">
         <span>{t('telemetry.fields.protocol')}</span>
@@ -139,56 +178,47 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
         {t('telemetry.fields.disabled')}
       </label>
       {text(TRACE_URL)}
-      <div className="inline-field">
-        <button type="submit" className="btn btn-primary" disabled={!draft || save.isPending}>
-          {t('telemetry.save')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          disabled={test.isPending}
-          onClick={() => test.mutate({})}
-          data-testid="telemetry-test-span"
-        >
-          {test.isPending ? t('telemetry.sendingTestSpan') : t('telemetry.sendTestSpan')}
-        </button>
-      </div>
-      {save.isError && (
-        <p className="field-error" role="alert">
-          {t('telemetry.notSaved', { error: errorMessage(save.error) })}
-        </p>
-      )}
-      {test.data && (
-        <p role="status" className={test.data.ok ? 'ok-text' : 'field-error'} data-testid="telemetry-test-result">
-          {test.data.ok
-            ? t('telemetry.testSpanSent', { traceId: test.data.traceId })
-            : t('telemetry.testSpanFailed', {
-                reason: test.data.message ? uiMessageText(i18n, test.data.message) : '',
-              })}
-          {testLink && (
-            <>
-              {' '}
-              <a href={testLink} target="_blank" rel="noopener noreferrer">
-                {t('telemetry.openTrace')}
-              </a>
-            </>
-          )}
-        </p>
-      )}
-      <OtlpHeaders view={view} />
-      {view.problems.length > 0 && (
+    </>
+  );
+}
+
+/** How "Send a test span" went, with a link to the trace when a trace URL template is set. */
+function TestSpanResult({ result, link }: { result: RouteOutput<'telemetry.sendTestSpan'>; link: string | null }) {
+  const { t, i18n } = useTranslation('settings');
+  return (
+    <p role="status" className={result.ok ? 'ok-text' : 'field-error'} data-testid="telemetry-test-result">
+      {result.ok
+        ? t('telemetry.testSpanSent', { traceId: result.traceId })
+        : t('telemetry.testSpanFailed', {
+            reason: result.message ? uiMessageText(i18n, result.message) : '',
+          })}
+      {link && (
         <>
-          <h3>{t('telemetry.problems')}</h3>
-          <ul className="problem-list" data-testid="telemetry-problems">
-            {view.problems.map((problem) => (
-              <li key={`${problem.at}-${problem.message.code}`}>
-                {shownText(i18n, problem.message.text, problem.message)}
-              </li>
-            ))}
-          </ul>
+          {' '}
+          <a href={link} target="_blank" rel="noopener noreferrer">
+            {t('telemetry.openTrace')}
+          </a>
         </>
       )}
-    </form>
+    </p>
+  );
+}
+
+/** Each problem main told once (a bad variable, a collector that failed). */
+function TelemetryProblems({ problems }: { problems: TelemetryView['problems'] }) {
+  const { t, i18n } = useTranslation('settings');
+  if (problems.length === 0) return null;
+  return (
+    <>
+      <h3>{t('telemetry.problems')}</h3>
+      <ul className="problem-list" data-testid="telemetry-problems">
+        {problems.map((problem) => (
+          <li key={`${problem.at}-${problem.message.code}`}>
+            {shownText(i18n, problem.message.text, problem.message)}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

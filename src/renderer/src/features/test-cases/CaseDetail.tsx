@@ -31,7 +31,7 @@ export function CaseDetail({
         </button>
       </div>
       <p className="muted small">
-        {t('caseDetail.asCustomer', { customer: row.customer })}{' '}
+        {t('caseDetail.asIdentity', { actingIdentity: row.actingIdentity })}{' '}
         {row.source === 'file'
           ? t('caseDetail.fromTheCasesFile')
           : t('caseDetail.anExampleOfNode', { nodeId: row.nodeId })}
@@ -104,7 +104,7 @@ function Transcript({ items }: { items: ChatItem[] }) {
           <ToolCallCard key={item.id} item={item} />
         ) : (
           <p key={item.id} className={`transcript-${item.kind}`}>
-            <strong>{item.kind === 'user' ? t('caseDetail.customer') : t('caseDetail.assistant')}:</strong> {item.text}
+            <strong>{item.kind === 'user' ? t('caseDetail.user') : t('caseDetail.assistant')}:</strong> {item.text}
           </p>
         ),
       )}

@@ -13,11 +13,10 @@ import { cliCommand, runKey, useRunArgsStore } from './run-args-store';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
 import { useDecidedByText } from '../../lib/i18n/decided-by';
-
-const CUSTOMER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+import { actingIdentityProblem } from '../../../../shared/acting-identity';
 
 /**
- * Run a tool by hand: a form from its inputSchema (or JSON), the acting customer, and the call through the same
+ * Run a tool by hand: a form from its inputSchema (or JSON), the acting identity, and the call through the same
  * proxy as a model's (the node's confirmation policy applies: a write waits for approval here). The result shows
  * as in the chat, with its record (actor operator).
  */
@@ -28,19 +27,19 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
   const key = runKey(row.server, row.toolId);
   const saved = useRunArgsStore((s) => s.argsByTool[key]);
   const setArgs = useRunArgsStore((s) => s.setArgs);
-  const customerId = useRunArgsStore((s) => s.customerId);
-  const setCustomer = useRunArgsStore((s) => s.setCustomer);
+  const actingIdentity = useRunArgsStore((s) => s.actingIdentity);
+  const setActingIdentity = useRunArgsStore((s) => s.setActingIdentity);
   const [args, setLocalArgs] = useState<Record<string, unknown>>(saved ?? {});
   const [runId, setRunId] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const run = useRpcMutation('tools.call', ['records.list']);
   const approvals = usePendingApprovals();
   const waiting = runId && run.isPending ? approvalsOf(approvals.data, runId) : [];
-  const customerOk = CUSTOMER_ID.test(customerId);
+  const identityOk = actingIdentityProblem(actingIdentity) === null;
   const id = useId();
   const command = useMemo(
-    () => cliCommand(row.toolId, row.server, args, customerId),
-    [row.toolId, row.server, args, customerId],
+    () => cliCommand(row.toolId, row.server, args, actingIdentity),
+    [row.toolId, row.server, args, actingIdentity],
   );
 
   const change = (next: Record<string, unknown>) => {
@@ -48,11 +47,11 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
     setArgs(key, next);
   };
   const submit = (value: Record<string, unknown>) => {
-    if (!customerOk) return;
+    if (!identityOk) return;
     change(value);
     const next = `op_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
     setRunId(next);
-    run.mutate({ runId: next, toolId: row.toolId, server: row.server, arguments: value, customerId });
+    run.mutate({ runId: next, toolId: row.toolId, server: row.server, arguments: value, actingIdentity });
   };
   const copy = async () => {
     try {
@@ -72,16 +71,16 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
         </p>
       )}
       <div className="form-field">
-        <label htmlFor={`${id}-customer`}>{t('run.actingCustomer')}</label>
+        <label htmlFor={`${id}-identity`}>{t('run.actingIdentity')}</label>
         <input
-          id={`${id}-customer`}
-          value={customerId}
+          id={`${id}-identity`}
+          value={actingIdentity}
           spellCheck={false}
-          aria-invalid={!customerOk || undefined}
-          onChange={(event) => setCustomer(event.target.value.trim())}
+          aria-invalid={!identityOk || undefined}
+          onChange={(event) => setActingIdentity(event.target.value.trim())}
         />
         <p className="muted small">{t('run.sentInMeta')}</p>
-        <FieldErrors id={`${id}-customer-errors`} messages={customerOk ? [] : [t('run.customerIdRule')]} />
+        <FieldErrors id={`${id}-identity-errors`} messages={identityOk ? [] : [t('run.actingIdentityRule')]} />
       </div>
       {definition.isPending ? (
         <Loading>{t('run.loadingDefinition')}</Loading>
@@ -98,7 +97,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
           onChange={change}
           onSubmit={submit}
           submitLabel={run.isPending ? t('run.running') : t('run.run')}
-          disabled={run.isPending || !customerOk}
+          disabled={run.isPending || !identityOk}
         />
       )}
       {waiting.map((approval) => (
@@ -138,7 +137,7 @@ function RunResult({ run }: { run: ToolRun }) {
   const approval = run.record?.approval;
   return (
     <div className="run-result" data-testid="run-result" ref={ref}>
-      <ToolCallCard item={run.item} app={{ customerId: run.record?.customerId }} />
+      <ToolCallCard item={run.item} app={{ actingIdentity: run.record?.actingIdentity }} />
       {run.record && (
         <p className="muted small">
           {t('run.record', {

@@ -1,15 +1,15 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The demo shop's customer: the default until the operator acts as someone else. */
-export const DEFAULT_RUN_CUSTOMER = 'u1001';
+/** The acting identity by default (the demo shop's customer) until the operator acts as someone else. */
+export const DEFAULT_RUN_IDENTITY = 'u1001';
 
 interface RunArgsState {
   /** The last arguments run (or typed) per `server/toolId`, kept across reloads. */
   argsByTool: Record<string, Record<string, unknown>>;
-  customerId: string;
+  actingIdentity: string;
   setArgs: (key: string, args: Record<string, unknown>) => void;
-  setCustomer: (customerId: string) => void;
+  setActingIdentity: (actingIdentity: string) => void;
 }
 
 export const runKey = (server: string, toolId: string) => `${server}/${toolId}`;
@@ -19,16 +19,30 @@ export const useRunArgsStore = create<RunArgsState>()(
   persist(
     (set) => ({
       argsByTool: {},
-      customerId: DEFAULT_RUN_CUSTOMER,
+      actingIdentity: DEFAULT_RUN_IDENTITY,
       setArgs: (key, args) => set((state) => ({ argsByTool: { ...state.argsByTool, [key]: args } })),
-      setCustomer: (customerId) => set({ customerId }),
+      setActingIdentity: (actingIdentity) => set({ actingIdentity }),
     }),
-    { name: 'switchboard.tools.run', storage: createJSONStorage(() => localStorage) },
+    {
+      name: 'switchboard.tools.run',
+      storage: createJSONStorage(() => localStorage),
+      version: 1,
+      // Version 0 kept the acting identity as `customerId`.
+      migrate: (persisted) => {
+        const { customerId, ...rest } = (persisted ?? {}) as Partial<RunArgsState> & { customerId?: string };
+        return { ...rest, ...(customerId && { actingIdentity: customerId }) } as RunArgsState;
+      },
+    },
   ),
 );
 
 /** The same run from a terminal (`switchboard tools call`), quoted for a POSIX shell. */
-export function cliCommand(toolId: string, server: string, args: Record<string, unknown>, customerId: string): string {
+export function cliCommand(
+  toolId: string,
+  server: string,
+  args: Record<string, unknown>,
+  actingIdentity: string,
+): string {
   const quote = (text: string) => (/^[A-Za-z0-9_./:@-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
   return [
     'npx switchboard tools call',
@@ -38,6 +52,6 @@ export function cliCommand(toolId: string, server: string, args: Record<string, 
     '--args',
     quote(JSON.stringify(args)),
     '--customer',
-    quote(customerId),
+    quote(actingIdentity),
   ].join(' ');
 }
