@@ -16,9 +16,7 @@ const accepted = JSON.parse(readFileSync(join(root, 'scripts', 'electronegativit
   accepted: { id: string; file: string; reason: string }[];
 };
 type Finding = { id: string; file: string; location: { line: number; column: number }; description: string };
-type Run = (
-  options: Record<string, unknown>,
-) => Promise<{
+type Run = (options: Record<string, unknown>) => Promise<{
   globalChecks: number;
   atomicChecks: number;
   errors: { file: string; message: string; tolerable: boolean }[];

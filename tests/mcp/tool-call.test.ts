@@ -2,7 +2,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { GetTaskResultSchema } from '@modelcontextprotocol/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { callAsTask, callsAsTask } from '../../src/main/core/mcp/tool-call';
+import { callAsTask, callsAsTask, callWithProgress } from '../../src/main/core/mcp/tool-call';
 import type { CallTask } from '../../src/main/core/mcp';
 import { EVERYTHING_SERVER } from '../support/mcp';
 import { waitFor } from '../support/wait-for';
@@ -95,5 +95,63 @@ describe('task-based tool calls', () => {
       5_000,
       'the task to be cancelled on the server',
     );
+  });
+});
+
+/** An operator wait the test opens and closes, as the connection's open questions do. */
+function operatorWait(waiting: boolean) {
+  const listeners = new Set<() => void>();
+  return {
+    waiting,
+    set(now: boolean) {
+      this.waiting = now;
+      for (const listener of listeners) listener();
+    },
+    onChange(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+describe('the limits of an ordinary tool call (one timer for silence and total)', () => {
+  const slow = { name: 'trigger-long-running-operation', arguments: { duration: 6, steps: 1 } }; // 6 s of silence
+
+  it('pauses the silence limit while the operator answers, and restarts it in full when the wait ends', async () => {
+    const { client } = await everything();
+    close = () => client.close();
+    const wait = operatorWait(true);
+    const started = Date.now();
+    const call = callWithProgress(client, slow, { timeoutMs: 800, maxTotalTimeoutMs: 20_000, operatorWait: wait });
+    setTimeout(() => wait.set(false), 1_000); // silence was ours until now: 800 ms more and the call ends
+    await expect(call).rejects.toThrow(/Request timed out/);
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(1_700);
+    expect(elapsed).toBeLessThan(5_000); // before the server's answer at 6 s, not at the total limit
+  });
+
+  it('keeps a call alive through its progress past the silence limit, and ends it at the total limit', async () => {
+    const { client } = await everything();
+    close = () => client.close();
+    const progressed: number[] = [];
+    const steps = { name: 'trigger-long-running-operation', arguments: { duration: 2, steps: 8 } }; // every 250 ms
+    const done = await callWithProgress(client, steps, {
+      timeoutMs: 700,
+      maxTotalTimeoutMs: 20_000,
+      onProgress: (p) => progressed.push(p.progress),
+    });
+    expect(done.isError).toBeFalsy();
+    expect(progressed.length).toBeGreaterThanOrEqual(6);
+    const started = Date.now();
+    const bounded = callWithProgress(
+      client,
+      { ...steps, arguments: { duration: 4, steps: 16 } },
+      {
+        timeoutMs: 700,
+        maxTotalTimeoutMs: 1_200,
+      },
+    );
+    await expect(bounded).rejects.toThrow(/Maximum total timeout exceeded/);
+    expect(Date.now() - started).toBeLessThan(2_500);
   });
 });

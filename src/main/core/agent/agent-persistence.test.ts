@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -32,6 +32,28 @@ describe('persistence', () => {
     expect(after.turns[0].steps[0].tools.length).toBeGreaterThan(3);
     expect(harness.records.count()).toBe(recordCount);
     expect((await harness.agent.send(id, '第一笔').done).status).toBe('completed');
+  });
+
+  it('each record is written once to records.jsonl, the same bytes as in its conversation line', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-persist-'));
+    harness = await startRuntimeHarness({ provider: createDemoProvider, dataDir: dir });
+    const { id } = await harness.agent.create('u1001');
+    await harness.agent.send(id, '上周买的AirPods Pro还没收到，帮我看看送到哪了').done;
+    await harness.close();
+    harness = undefined;
+    const lines = async (path: string) => (await readFile(path, 'utf8')).trim().split('\n');
+    const inRecords = await lines(join(dir, 'records.jsonl'));
+    const ids = inRecords.map((line) => (JSON.parse(line) as { id: string }).id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const results = (await lines(join(dir, 'conversations', `${id}.jsonl`)))
+      .filter((line) => line.startsWith('{"t":"toolResult"'))
+      // The record's text exactly as the line holds it: from "record": to the line's own closing fields.
+      .map((line) =>
+        line.slice(line.indexOf(',"record":') + ',"record":'.length).replace(/(,"resultTextInRecord":true)?}$/, ''),
+      );
+    expect(results.length).toBeGreaterThan(0);
+    expect(inRecords).toEqual(expect.arrayContaining(results));
+    expect(inRecords).toHaveLength(results.length);
   });
 
   it('a renamed conversation keeps its new title after a restart, and says so (issue 30)', async () => {

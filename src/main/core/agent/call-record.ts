@@ -24,6 +24,8 @@ export interface MadeRecord {
   record: RecordSummary;
   /** The record's JSON, result included. */
   json: string;
+  /** The same, UTF-8 encoded once for the two files that hold it (the conversation's line and records.jsonl). */
+  bytes: Buffer;
   recorded: RecordedResult;
 }
 
@@ -64,5 +66,6 @@ export function recordOf(
     ...(verdict.trace && { traceId: verdict.trace.traceId, spanId: verdict.trace.spanId }),
   };
   const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
-  return { record, json: serializeRecord(record, recorded.json), recorded };
+  const json = serializeRecord(record, recorded.json);
+  return { record, json, bytes: Buffer.from(json, 'utf8'), recorded };
 }

@@ -140,7 +140,7 @@ it("a record a crash left only in the conversation's line is restored to records
   const { result, ...summary } = record;
   // The item's text is the record's one text content: the line carries it once.
   await conversation.writeToolResult(toolItem('success', '订单'), () => ({
-    recordJson: serializeRecord(summary, JSON.stringify(result)),
+    record: Buffer.from(serializeRecord(summary, JSON.stringify(result))),
     resultTextInRecord: true,
   }));
   await store.close(); // the host died before records.jsonl got its copy

@@ -147,16 +147,18 @@ export class LiveConversation {
    */
   writeToolResult(
     item: ToolItem,
-    line: () => { recordJson: string; resultTextInRecord: boolean },
+    line: () => { record: Uint8Array; resultTextInRecord: boolean },
     images: ModelImage[] = [],
   ): Promise<LineLocation> {
     this.apply({ t: 'toolResult', item }, images);
     this.touchedAt = Date.now();
     const written = this.log.appendDeferred(() => {
-      const { recordJson, resultTextInRecord } = line();
-      if (!resultTextInRecord) return `{"t":"toolResult","item":${JSON.stringify(item)},"record":${recordJson}}`;
+      // The record's bytes are the very ones records.jsonl gets: encoded once for both files.
+      const { record, resultTextInRecord } = line();
+      if (!resultTextInRecord) return [`{"t":"toolResult","item":${JSON.stringify(item)},"record":`, record, '}'];
       const { resultText: _inRecord, ...withoutText } = item;
-      return `{"t":"toolResult","item":${JSON.stringify(withoutText)},"record":${recordJson},"resultTextInRecord":true}`;
+      const head = `{"t":"toolResult","item":${JSON.stringify(withoutText)},"record":`;
+      return [head, record, ',"resultTextInRecord":true}'];
     });
     written.catch((error: unknown) => {
       this.unwrittenResult ??= error;

@@ -224,13 +224,14 @@ export class ToolProxy {
         final,
         () => {
           const made = record();
-          return { recordJson: made.json, resultTextInRecord: singleTextOf(made.recorded.result) === final.resultText };
+          return { record: made.bytes, resultTextInRecord: singleTextOf(made.recorded.result) === final.resultText };
         },
         images,
       )
       .then(
         () => {
-          this.deps.records.appendDurableElsewhere(record().record, record().json);
+          const made = record();
+          this.deps.records.appendDurableElsewhere(made.record, made.json, made.bytes);
           shown();
         },
         async () => {

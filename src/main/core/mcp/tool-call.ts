@@ -44,52 +44,54 @@ export function callWithProgress(
   const silenceMs = options.timeoutMs ?? DEFAULT_SILENCE_MS;
   const totalMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
   const wait = options.operatorWait;
+  const signal = options.signal;
   const ended = new AbortController();
-  const end = (reason: unknown) => ended.abort(reason);
-  const onAbort = () => end(options.signal?.reason);
-  let silence: ReturnType<typeof setTimeout> | undefined;
-  const armSilence = () => {
-    clearTimeout(silence);
-    silence = wait?.waiting
-      ? undefined
-      : setTimeout(
-          () => end(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs })),
-          silenceMs,
-        );
+  const onAbort = () => ended.abort(signal?.reason);
+  const started = performance.now();
+  // The silence limit counts from the last thing heard; progress only moves this mark. One timer serves both
+  // limits: when it fires early for silence (something was heard since), it is set again for what is left.
+  let heard = started;
+  const check = () => {
+    const now = performance.now();
+    const totalLeft = started + totalMs - now;
+    if (totalLeft <= 0) {
+      const error = new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
+        maxTotalTimeout: totalMs,
+        totalElapsed: Math.round(now - started),
+      });
+      return ended.abort(error);
+    }
+    // While our operator answers the server, its silence is ours: only the total limit runs.
+    const silenceLeft = wait?.waiting ? Infinity : heard + silenceMs - now;
+    if (silenceLeft <= 0)
+      return ended.abort(new SdkError(SdkErrorCode.RequestTimeout, 'Request timed out', { timeout: silenceMs }));
+    timer = setTimeout(check, Math.ceil(Math.min(totalLeft, silenceLeft)));
   };
-  const started = Date.now();
-  const total = setTimeout(
-    () =>
-      end(
-        new SdkError(SdkErrorCode.RequestTimeout, 'Maximum total timeout exceeded', {
-          maxTotalTimeout: totalMs,
-          totalElapsed: Date.now() - started,
-        }),
-      ),
-    totalMs,
-  );
-  const stopWatching = wait?.onChange(armSilence);
-  const finish = () => {
-    clearTimeout(silence);
-    clearTimeout(total);
-    stopWatching?.();
-    options.signal?.removeEventListener('abort', onAbort);
-  };
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
-  armSilence();
-  const onProgress = options.onProgress ?? noop;
+  let timer = setTimeout(check, Math.min(totalMs, silenceMs));
+  // The wait's end (or start) restarts the silence limit in full; the timer may be set for the total only.
+  const stopWatching = wait?.onChange(() => {
+    heard = performance.now();
+    clearTimeout(timer);
+    check();
+  });
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  const onProgress = options.onProgress;
   const reply = client.callTool(params, {
     signal: ended.signal,
     timeout: totalMs + BACKSTOP_MS,
     // The definition discovery checked: the SDK validates structured output against its outputSchema.
     ...(tool && { toolDefinition: tool }),
     onprogress: (progress) => {
-      armSilence();
-      onProgress(progress);
+      heard = performance.now();
+      onProgress?.(progress);
     },
   }) as Promise<CallToolResult>;
-  return reply.finally(finish);
+  return reply.finally(() => {
+    clearTimeout(timer);
+    stopWatching?.();
+    signal?.removeEventListener('abort', onAbort);
+  });
 }
 
 /** The SDK insists on a timeout of its own: a little past ours, so ours always ends the call first. */

@@ -1,4 +1,4 @@
-import { close, closeSync, fchmodSync, fstatSync, fsync, openSync, readSync, writeSync } from 'node:fs';
+import { close, closeSync, fchmodSync, fstatSync, fsync, openSync, readSync, writeSync, writevSync } from 'node:fs';
 import { PRIVATE_FILE } from '../private-files';
 import { forEachJsonLine } from './jsonl-reader';
 
@@ -8,9 +8,15 @@ export interface LineLocation {
   length: number;
 }
 
+/**
+ * One JSON value as text, or in parts (strings, and bytes already UTF-8 encoded): a record's JSON is encoded once
+ * and its bytes written to both files that hold it, not encoded (and measured) once per file.
+ */
+export type LineText = string | readonly (string | Uint8Array)[];
+
 interface Pending {
-  /** The line with its newline, or (for a deferred line) how to make it when the batch is written. */
-  line: string | (() => string);
+  /** The line (without its newline), or (for a deferred line) how to make it when the batch is written. */
+  line: LineText | (() => LineText);
   resolve: (at: LineLocation) => void;
   reject: (error: unknown) => void;
 }
@@ -49,9 +55,9 @@ export class JsonlAppender {
    * durable elsewhere, so it may wait up to `laterMs` and share that write with whatever else is appended
    * by then, off the path of the caller who is waiting.
    */
-  appendLine(json: string, { soon = false } = {}): Promise<LineLocation> {
+  appendLine(json: LineText, { soon = false } = {}): Promise<LineLocation> {
     return new Promise<LineLocation>((resolve, reject) => {
-      this.pending.push({ line: `${json}\n`, resolve, reject });
+      this.pending.push({ line: json, resolve, reject });
       if (this.scheduled) return;
       if (!soon) {
         this.scheduled = true;
@@ -68,7 +74,7 @@ export class JsonlAppender {
    * loop, not in the caller's path: work that runs while the caller's next request is in flight. Its place
    * among the lines is where it was appended; any earlier flush (a plain append, writePending) takes it along.
    */
-  appendDeferred(json: () => string): Promise<LineLocation> {
+  appendDeferred(json: () => LineText): Promise<LineLocation> {
     return new Promise<LineLocation>((resolve, reject) => {
       this.pending.push({ line: json, resolve, reject });
       if (!this.scheduled) this.immediate ??= setImmediate(() => this.flush());
@@ -107,22 +113,31 @@ export class JsonlAppender {
     this.pending = [];
     const lines = linesOf(batch);
     if (lines.length === 0) return;
-    const text = lines.length === 1 ? lines[0].line : lines.map((p) => p.line).join('');
     try {
+      // Encoded once: the byte lengths (for each line's location) are the buffers' lengths, not a second pass.
+      const chunks: Uint8Array[] = [];
+      const lengths: number[] = [];
+      for (const { line } of lines) {
+        let length = NEWLINE.length;
+        if (typeof line === 'string') length += push(chunks, line);
+        else for (const part of line) length += push(chunks, part);
+        chunks.push(NEWLINE);
+        lengths.push(length);
+      }
       const fd = this.open();
-      const bytes = Buffer.byteLength(text);
-      const written = writeSync(fd, text);
+      let bytes = 0;
+      for (const length of lengths) bytes += length;
+      const written = writevSync(fd, chunks);
       if (written < bytes) {
         // A short write (rare on a regular file): finish the batch so no line is left half-written.
-        const buffer = Buffer.from(text, 'utf8');
+        const buffer = Buffer.concat(chunks);
         for (let offset = written; offset < buffer.length;) offset += writeSync(fd, buffer, offset);
       }
       let offset = this.position;
       this.position += bytes;
-      for (const { line, resolve } of lines) {
-        const length = lines.length === 1 ? bytes : Buffer.byteLength(line);
-        resolve({ offset, length });
-        offset += length;
+      for (let i = 0; i < lines.length; i++) {
+        lines[i].resolve({ offset, length: lengths[i] });
+        offset += lengths[i];
       }
     } catch (error) {
       // Reopen on the next batch rather than failing forever.
@@ -161,14 +176,23 @@ export class JsonlAppender {
   }
 }
 
+const NEWLINE = Buffer.from('\n');
+
+/** Adds a part's bytes (a string is encoded here, once); returns how many. */
+function push(chunks: Uint8Array[], part: string | Uint8Array): number {
+  const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
+  chunks.push(bytes);
+  return bytes.length;
+}
+
 /** Makes the deferred lines; one that cannot be made is refused alone, the others are written. */
-function linesOf(pending: Pending[]): { line: string; resolve: Pending['resolve']; reject: Pending['reject'] }[] {
-  const out: { line: string; resolve: Pending['resolve']; reject: Pending['reject'] }[] = [];
+function linesOf(pending: Pending[]): { line: LineText; resolve: Pending['resolve']; reject: Pending['reject'] }[] {
+  const out: { line: LineText; resolve: Pending['resolve']; reject: Pending['reject'] }[] = [];
   for (const { line, resolve, reject } of pending) {
-    if (typeof line === 'string') out.push({ line, resolve, reject });
+    if (typeof line !== 'function') out.push({ line, resolve, reject });
     else {
       try {
-        out.push({ line: `${line()}\n`, resolve, reject });
+        out.push({ line: line(), resolve, reject });
       } catch (error) {
         reject(error);
       }

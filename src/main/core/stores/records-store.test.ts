@@ -126,4 +126,23 @@ describe('JsonlAppender', () => {
     await log.close();
     expect(await readJsonLines(path)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
+
+  it('a line given in parts (text and bytes already encoded) is written whole, its location in bytes exact, in one batch with others', async () => {
+    const path = join(dir, 'log.jsonl');
+    const log = new JsonlAppender(path);
+    const record = Buffer.from(JSON.stringify({ id: 'r1', text: '耳机 🎧' }));
+    const plain = log.append({ a: '一' });
+    const parts = log.appendLine(['{"t":"toolResult","record":', record, '}']);
+    const deferred = log.appendDeferred(() => [record]);
+    const [first, second, third] = await Promise.all([plain, parts, deferred]);
+    await log.close();
+    const bytes = await readFile(path);
+    const at = (l: { offset: number; length: number }) =>
+      JSON.parse(bytes.toString('utf8', l.offset, l.offset + l.length));
+    expect(at(first)).toEqual({ a: '一' });
+    expect(at(second)).toEqual({ t: 'toolResult', record: { id: 'r1', text: '耳机 🎧' } });
+    expect(at(third)).toEqual({ id: 'r1', text: '耳机 🎧' });
+    expect(third.offset + third.length).toBe(bytes.length);
+    expect(await readJsonLines(path)).toHaveLength(3);
+  });
 });

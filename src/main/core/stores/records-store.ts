@@ -138,8 +138,8 @@ export class RecordsStore {
    * before that is repaired from the conversation log (`restore`); a failed write leaves the record in
    * memory and in that log.
    */
-  appendDurableElsewhere(summary: RecordSummary, recordJson: string): void {
-    void this.add(summary, recordJson, true).catch(() => undefined);
+  appendDurableElsewhere(summary: RecordSummary, recordJson: string, recordBytes?: Uint8Array): void {
+    void this.add(summary, recordJson, true, recordBytes).catch(() => undefined);
   }
 
   /** At start-up: records a crash kept only in a conversation log are appended here. Returns how many. Call it once the index is full (`whenIndexed`). */
@@ -204,10 +204,13 @@ export class RecordsStore {
     await this.appender?.close();
   }
 
-  /** Indexes the record, then writes its line; until the line is written, `get` parses it from memory. */
-  private async add(summary: RecordSummary, recordJson: string, soon: boolean): Promise<void> {
+  /**
+   * Indexes the record, then writes its line; until the line is written, `get` parses it from memory. `bytes`: the
+   * record's JSON already encoded (the same text as `recordJson`).
+   */
+  private async add(summary: RecordSummary, recordJson: string, soon: boolean, bytes?: Uint8Array): Promise<void> {
     const slot = this.table.addSummary(summary, recordJson);
-    const written = slot !== undefined && this.appender?.appendLine(recordJson, { soon });
+    const written = slot !== undefined && this.appender?.appendLine(bytes ? [bytes] : recordJson, { soon });
     const announce = () =>
       this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
     if (soon) announce(); // already durable in its conversation's line

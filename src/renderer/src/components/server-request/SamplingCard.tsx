@@ -22,27 +22,12 @@ export function SamplingCard({ request, conversation }: Props) {
   const sample = useRpcMutation('requests.sample');
   const reply = useRpcMutation('requests.reply');
   const reject = useRpcMutation('requests.reject');
-  const [texts, setTexts] = useState(() => request.request.messages.map((m) => m.text));
-  const [systemPrompt, setSystemPrompt] = useState(request.request.systemPrompt ?? '');
-  const [maxTokens, setMaxTokens] = useState(String(request.request.maxTokens));
+  const edits = useSamplingEdits(request);
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
   const id = useId();
   const busy = sample.isPending || reply.isPending || reject.isPending;
   const failed = [sample, reply, reject].find((m) => m.isError);
-  const tokens = Number(maxTokens);
-  const tokensOk = Number.isInteger(tokens) && tokens > 0;
-
-  // A regenerated request keeps what the operator typed; a request that changed under us (another window) resets.
-  useEffect(() => setTexts(request.request.messages.map((m) => m.text)), [request.request.messages]);
-
-  const send = () =>
-    sample.mutate({
-      id: request.id,
-      messages: texts.map((text) => ({ text })),
-      ...(request.request.systemPrompt !== undefined || systemPrompt ? { systemPrompt } : {}),
-      maxTokens: tokens,
-    });
+  const send = () => sample.mutate({ id: request.id, ...edits.input() });
   const titleId = `request-${request.id}-title`;
   const reviewing = request.stage === 'review';
 
@@ -59,6 +44,63 @@ export function SamplingCard({ request, conversation }: Props) {
         <Expiry expiresAt={request.expiresAt} action={t('samplingCard.refuse')} outcome={t('samplingCard.refused')} />
       </header>
       <RequestFacts request={request} conversation={conversation} />
+      <ModelNote request={request} />
+      <SamplingInputs id={id} request={request} editable={reviewing} edits={edits} />
+      {request.error && (
+        <p className="field-error" role="alert">
+          {shownText(i18n, request.error, request.errorMessage)}
+        </p>
+      )}
+      {request.stage === 'generating' && <p role="status">{t('samplingCard.isAnswering', { model: request.model })}</p>}
+      {request.stage === 'answered' && request.answer && <SamplingAnswer answer={request.answer} />}
+      {rejecting ? (
+        <RejectForm
+          id={id}
+          busy={busy}
+          onReject={(reason) => reject.mutate({ id: request.id, ...(reason ? { reason } : {}) })}
+          onBack={() => setRejecting(false)}
+        />
+      ) : (
+        <div className="actions">
+          {reviewing && (
+            <button type="button" className="btn btn-primary" disabled={busy || !edits.tokensOk} onClick={send}>
+              {t('samplingCard.sendTo', { model: request.model })}
+            </button>
+          )}
+          {request.stage === 'answered' && (
+            <>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy}
+                onClick={() => reply.mutate({ id: request.id })}
+              >
+                {t('samplingCard.returnAnswerTo', { server: request.server })}
+              </button>
+              <button type="button" className="btn" disabled={busy} onClick={send}>
+                {t('samplingCard.askAgain')}
+              </button>
+            </>
+          )}
+          <button type="button" className="btn btn-danger-quiet" disabled={busy} onClick={() => setRejecting(true)}>
+            {t('samplingCard.rejectWithReason')}
+          </button>
+        </div>
+      )}
+      {failed && (
+        <p className="field-error" role="alert">
+          {t('samplingCard.notDone', { errorMessage: errorMessage(failed.error) })}
+        </p>
+      )}
+    </article>
+  );
+}
+
+/** Which model answers, what the server hints and asks for, and where main capped the request. */
+function ModelNote({ request }: { request: SamplingView }) {
+  const { t } = useTranslation('common');
+  return (
+    <>
       <p className="muted small">
         <Trans
           t={t}
@@ -90,6 +132,49 @@ export function SamplingCard({ request, conversation }: Props) {
             })}
         </p>
       )}
+    </>
+  );
+}
+
+/** What the operator may change before the request runs: the messages' text, the system prompt, the token cap. */
+function useSamplingEdits(request: SamplingView) {
+  const [texts, setTexts] = useState(() => request.request.messages.map((m) => m.text));
+  const [systemPrompt, setSystemPrompt] = useState(request.request.systemPrompt ?? '');
+  const [maxTokens, setMaxTokens] = useState(String(request.request.maxTokens));
+  const tokens = Number(maxTokens);
+  // A regenerated request keeps what the operator typed; a request that changed under us (another window) resets.
+  useEffect(() => setTexts(request.request.messages.map((m) => m.text)), [request.request.messages]);
+  return {
+    texts,
+    setTexts,
+    systemPrompt,
+    setSystemPrompt,
+    maxTokens,
+    setMaxTokens,
+    tokensOk: Number.isInteger(tokens) && tokens > 0,
+    /** The request as edited, for requests.sample. */
+    input: () => ({
+      messages: texts.map((text) => ({ text })),
+      ...(request.request.systemPrompt !== undefined || systemPrompt ? { systemPrompt } : {}),
+      maxTokens: tokens,
+    }),
+  };
+}
+
+interface InputsProps {
+  id: string;
+  request: SamplingView;
+  /** Only while the operator reviews; afterwards the fields show what was sent. */
+  editable: boolean;
+  edits: ReturnType<typeof useSamplingEdits>;
+}
+
+/** The system prompt, each message (text ones editable) and the token cap. */
+function SamplingInputs({ id, request, editable: reviewing, edits }: InputsProps) {
+  const { texts, systemPrompt, maxTokens, tokensOk } = edits;
+  const { t } = useTranslation('common');
+  return (
+    <>
       <div className="form-field">
         <label htmlFor={`${id}-system`}>{t('samplingCard.systemPrompt')}</label>
         <textarea
@@ -97,7 +182,7 @@ export function SamplingCard({ request, conversation }: Props) {
           rows={2}
           value={systemPrompt}
           readOnly={!reviewing}
-          onChange={(e) => setSystemPrompt(e.target.value)}
+          onChange={(e) => edits.setSystemPrompt(e.target.value)}
         />
       </div>
       {request.request.messages.map((message, i) => (
@@ -111,7 +196,7 @@ export function SamplingCard({ request, conversation }: Props) {
             rows={3}
             value={texts[i] ?? ''}
             readOnly={!reviewing || !message.editable}
-            onChange={(e) => setTexts((all) => all.map((t, n) => (n === i ? e.target.value : t)))}
+            onChange={(e) => edits.setTexts((all) => all.map((t, n) => (n === i ? e.target.value : t)))}
           />
         </div>
       ))}
@@ -124,85 +209,66 @@ export function SamplingCard({ request, conversation }: Props) {
           step={1}
           value={maxTokens}
           readOnly={!reviewing}
-          onChange={(e) => setMaxTokens(e.target.value)}
+          onChange={(e) => edits.setMaxTokens(e.target.value)}
           aria-invalid={!tokensOk || undefined}
         />
       </div>
-      {request.error && (
-        <p className="field-error" role="alert">
-          {shownText(i18n, request.error, request.errorMessage)}
-        </p>
-      )}
-      {request.stage === 'generating' && <p role="status">{t('samplingCard.isAnswering', { model: request.model })}</p>}
-      {request.stage === 'answered' && request.answer && (
-        <section className="sampling-answer" aria-label={t('samplingCard.theModelsAnswer')}>
-          <h4>
-            {t('samplingCard.answerFrom', { model: request.answer.model })}
-            {request.answer.stopReason ? <span className="muted small"> · {request.answer.stopReason}</span> : null}
-          </h4>
-          <pre className="json-block" data-testid="sampling-answer">
-            {request.answer.text}
-          </pre>
-        </section>
-      )}
-      {rejecting ? (
-        <form
-          className="reject-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            reject.mutate({ id: request.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
-          }}
-        >
-          <label htmlFor={`${id}-reason`}>{t('samplingCard.whySentToThe')}</label>
-          <textarea
-            id={`${id}-reason`}
-            rows={2}
-            value={reason}
-            maxLength={2000}
-            onChange={(e) => setReason(e.target.value)}
-            autoFocus
-          />
-          <div className="actions">
-            <button type="submit" className="btn btn-danger" disabled={busy}>
-              {t('samplingCard.reject')}
-            </button>
-            <button type="button" className="btn" onClick={() => setRejecting(false)} disabled={busy}>
-              {t('samplingCard.back')}
-            </button>
-          </div>
-        </form>
-      ) : (
-        <div className="actions">
-          {reviewing && (
-            <button type="button" className="btn btn-primary" disabled={busy || !tokensOk} onClick={send}>
-              {t('samplingCard.sendTo', { model: request.model })}
-            </button>
-          )}
-          {request.stage === 'answered' && (
-            <>
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={busy}
-                onClick={() => reply.mutate({ id: request.id })}
-              >
-                {t('samplingCard.returnAnswerTo', { server: request.server })}
-              </button>
-              <button type="button" className="btn" disabled={busy} onClick={send}>
-                {t('samplingCard.askAgain')}
-              </button>
-            </>
-          )}
-          <button type="button" className="btn btn-danger-quiet" disabled={busy} onClick={() => setRejecting(true)}>
-            {t('samplingCard.rejectWithReason')}
-          </button>
-        </div>
-      )}
-      {failed && (
-        <p className="field-error" role="alert">
-          {t('samplingCard.notDone', { errorMessage: errorMessage(failed.error) })}
-        </p>
-      )}
-    </article>
+    </>
+  );
+}
+
+/** The model's answer, shown before it is returned to the server. */
+function SamplingAnswer({ answer }: { answer: NonNullable<SamplingView['answer']> }) {
+  const { t } = useTranslation('common');
+  return (
+    <section className="sampling-answer" aria-label={t('samplingCard.theModelsAnswer')}>
+      <h4>
+        {t('samplingCard.answerFrom', { model: answer.model })}
+        {answer.stopReason ? <span className="muted small"> · {answer.stopReason}</span> : null}
+      </h4>
+      <pre className="json-block" data-testid="sampling-answer">
+        {answer.text}
+      </pre>
+    </section>
+  );
+}
+
+interface RejectProps {
+  id: string;
+  busy: boolean;
+  onReject: (reason: string) => void;
+  onBack: () => void;
+}
+
+/** Reject, with an optional reason sent to the server. */
+function RejectForm({ id, busy, onReject, onBack }: RejectProps) {
+  const { t } = useTranslation('common');
+  const [reason, setReason] = useState('');
+  return (
+    <form
+      className="reject-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onReject(reason.trim());
+      }}
+    >
+      <label htmlFor={`${id}-reason`}>{t('samplingCard.whySentToThe')}</label>
+      <textarea
+        id={`${id}-reason`}
+        rows={2}
+        value={reason}
+        maxLength={2000}
+        onChange={(e) => setReason(e.target.value)}
+        autoFocus
+      />
+      <div className="actions">
+        <button type="submit" className="btn btn-danger" disabled={busy}>
+          {t('samplingCard.reject')}
+        </button>
+        <button type="button" className="btn" onClick={onBack} disabled={busy}>
+          {t('samplingCard.back')}
+        </button>
+      </div>
+    </form>
   );
 }
