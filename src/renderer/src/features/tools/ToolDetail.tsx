@@ -166,19 +166,60 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
     { enabled: !binding && !entry.quarantine && entry.server !== null },
   );
   const definition = binding ?? (entry.quarantine ? entry.quarantine.current : (offered.data ?? null));
-  const annotations = definition?.annotations ?? null;
-  const effective = binding?.description ?? entry.description;
-  const remote = binding?.remoteDescription ?? entry.remoteDescription;
-  const overridden = binding
-    ? binding.descriptionSource === 'node'
-    : entry.description !== null && entry.description !== entry.remoteDescription;
-  const truncated = binding?.descriptionTruncated ?? entry.descriptionTruncated ?? null;
   const schemaCapped = binding?.schemaCapped ?? entry.schemaCapped ?? null;
   return (
     <>
       <QuarantineSection entry={entry} />
       {entry.overrideStale && entry.server && <OverrideStaleNotice toolId={entry.toolId} server={entry.server} />}
 
+      <DescriptionSent entry={entry} binding={binding} />
+
+      <h3>{t('detail.definition')}</h3>
+      {definition ? (
+        <>
+          {!binding && (
+            <p className="muted small">
+              {entry.quarantine ? t('detail.asOfferedNow') : t('detail.unmountedAsOffered', { toolId: entry.toolId })}
+            </p>
+          )}
+          <DefinitionFacts definition={definition} binding={binding} schemaCapped={schemaCapped} />
+        </>
+      ) : offered.isLoading ? (
+        <Loading>{t('detail.loading', { toolId: entry.toolId })}</Loading>
+      ) : offered.isError ? (
+        <LoadError
+          what={t('detail.theDetailOf', { toolId: entry.toolId })}
+          error={offered.error}
+          onRetry={() => void offered.refetch()}
+        />
+      ) : (
+        <p className="state-empty small">{t('detail.noServerOffers')}</p>
+      )}
+      {binding && binding.shadows.length > 0 && (
+        <p className="muted small">
+          {t('detail.alsoOfferedBy', { shadows: binding.shadows.join(', '), server: binding.server })}
+        </p>
+      )}
+      <ToolIcons entry={entry} />
+
+      <WhoUsesIt entry={entry} />
+    </>
+  );
+}
+
+type Binding = CatalogBinding | undefined;
+
+/** The description the model is sent: the server's own or an intent node's override (with the difference). */
+function DescriptionSent({ entry, binding }: { entry: CatalogEntry; binding: Binding }) {
+  const { t } = useTranslation('tools');
+  const effective = binding?.description ?? entry.description;
+  const remote = binding?.remoteDescription ?? entry.remoteDescription;
+  const overridden = binding
+    ? binding.descriptionSource === 'node'
+    : entry.description !== null && entry.description !== entry.remoteDescription;
+  const truncated = binding?.descriptionTruncated ?? entry.descriptionTruncated ?? null;
+  return (
+    <>
       <h3>{t('detail.descriptionSent')}</h3>
       {effective === null || effective === undefined ? (
         <p className="state-empty small">{t('detail.notSent')}</p>
@@ -202,73 +243,71 @@ function ToolDetailBody({ entry, binding }: { entry: CatalogEntry; binding: Cata
           <blockquote className="remote-description">{remote}</blockquote>
         </details>
       )}
+    </>
+  );
+}
 
-      <h3>{t('detail.definition')}</h3>
-      {definition ? (
-        <>
-          {!binding && (
-            <p className="muted small">
-              {entry.quarantine ? t('detail.asOfferedNow') : t('detail.unmountedAsOffered', { toolId: entry.toolId })}
-            </p>
-          )}
-          <dl className="facts compact">
-            {HINTS.map((hint) => (
-              <div key={hint} className="fact-row">
-                <dt>{hint}</dt>
-                <dd>
-                  {annotations && hint in annotations ? (
-                    String(annotations[hint])
-                  ) : (
-                    <span className="muted">{t('detail.notDeclared')}</span>
-                  )}
-                </dd>
-              </div>
-            ))}
-            {typeof annotations?.title === 'string' && (
-              <div className="fact-row">
-                <dt>{TITLE_ANNOTATION}</dt>
-                <dd>{annotations.title}</dd>
-              </div>
-            )}
-            {binding && (
-              <div className="fact-row">
-                <dt>{t('detail.confirmation')}</dt>
-                <dd>{binding.confirm}</dd>
-              </div>
-            )}
-          </dl>
-          {schemaCapped && (
-            <p className="warn-text small" role="note" data-testid="schema-capped">
-              {t(schemaCapped.whole ? 'detail.schemaWithheld' : 'detail.schemaCapped', {
-                bytes: formatNumber(schemaCapped.bytes),
-                sent: formatNumber(schemaCapped.sentBytes),
-                limit: formatNumber(schemaCapped.limit),
-                texts: schemaCapped.textsCut,
-                enums: schemaCapped.enumsCut,
-                depth: schemaCapped.depthCut,
-              })}
-            </p>
-          )}
-          <SchemaView schema={definition.inputSchema} />
-        </>
-      ) : offered.isLoading ? (
-        <Loading>{t('detail.loading', { toolId: entry.toolId })}</Loading>
-      ) : offered.isError ? (
-        <LoadError
-          what={t('detail.theDetailOf', { toolId: entry.toolId })}
-          error={offered.error}
-          onRetry={() => void offered.refetch()}
-        />
-      ) : (
-        <p className="state-empty small">{t('detail.noServerOffers')}</p>
-      )}
-      {binding && binding.shadows.length > 0 && (
-        <p className="muted small">
-          {t('detail.alsoOfferedBy', { shadows: binding.shadows.join(', '), server: binding.server })}
+interface DefinitionProps {
+  /** A bound tool's, the quarantined one's as offered now, or an unmounted one's as its server offers it. */
+  definition: { inputSchema: Record<string, unknown>; annotations?: Record<string, unknown> | null };
+  binding: Binding;
+  schemaCapped: NonNullable<CatalogEntry['schemaCapped']> | null;
+}
+
+/** The definition's annotations (MCP's names), its confirmation, where its schema was capped, and the schema. */
+function DefinitionFacts({ definition, binding, schemaCapped }: DefinitionProps) {
+  const { t } = useTranslation('tools');
+  const annotations = definition.annotations ?? null;
+  return (
+    <>
+      <dl className="facts compact">
+        {HINTS.map((hint) => (
+          <div key={hint} className="fact-row">
+            <dt>{hint}</dt>
+            <dd>
+              {annotations && hint in annotations ? (
+                String(annotations[hint])
+              ) : (
+                <span className="muted">{t('detail.notDeclared')}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+        {typeof annotations?.title === 'string' && (
+          <div className="fact-row">
+            <dt>{TITLE_ANNOTATION}</dt>
+            <dd>{annotations.title}</dd>
+          </div>
+        )}
+        {binding && (
+          <div className="fact-row">
+            <dt>{t('detail.confirmation')}</dt>
+            <dd>{binding.confirm}</dd>
+          </div>
+        )}
+      </dl>
+      {schemaCapped && (
+        <p className="warn-text small" role="note" data-testid="schema-capped">
+          {t(schemaCapped.whole ? 'detail.schemaWithheld' : 'detail.schemaCapped', {
+            bytes: formatNumber(schemaCapped.bytes),
+            sent: formatNumber(schemaCapped.sentBytes),
+            limit: formatNumber(schemaCapped.limit),
+            texts: schemaCapped.textsCut,
+            enums: schemaCapped.enumsCut,
+            depth: schemaCapped.depthCut,
+          })}
         </p>
       )}
-      <ToolIcons entry={entry} />
+      <SchemaView schema={definition.inputSchema} />
+    </>
+  );
+}
 
+/** The intent nodes that mount the tool and the skills that gate it, each a link. */
+function WhoUsesIt({ entry }: { entry: CatalogEntry }) {
+  const { t } = useTranslation('tools');
+  return (
+    <>
       <h3>{t('detail.intentNodes')}</h3>
       {entry.nodes.length === 0 ? (
         <p className="state-empty small">{t('detail.noNodeMounts')}</p>
