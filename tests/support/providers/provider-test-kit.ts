@@ -2,14 +2,17 @@ import { afterEach, expect } from 'vitest';
 import { ProviderError, type ModelRequest, type ModelToolDefinition } from '../../../src/main/core/providers/types';
 import type { Script, ScriptedServer } from './scripted-http-server';
 
+/** A scripted server that speaks one provider's API under `baseUrl`. */
+type ModelEndpoint = ScriptedServer & { baseUrl: string };
+
 /**
  * One scripted model endpoint per test, closed after it: `start` launches the endpoint, `create` builds the provider
  * under test against its base URL. Returns the `setup` each provider test calls.
  */
 export function scriptedProviderSetup<P>(
-  start: (script: Script) => Promise<ScriptedServer>,
+  start: (script: Script) => Promise<ModelEndpoint>,
   create: (baseUrl: string, timeoutMs: number) => P,
-): (script: Script, timeoutMs?: number) => Promise<{ server: ScriptedServer; provider: P }> {
+): (script: Script, timeoutMs?: number) => Promise<{ server: ModelEndpoint; provider: P }> {
   let server: ScriptedServer | undefined;
   afterEach(async () => {
     await server?.close();
