@@ -77,23 +77,7 @@ export async function createEncryptedSecrets(
     vault.usePlainText();
     storage = 'plain-text';
   }
-  const plain = new Map<string, string>();
-  const problems = new Map<string, UiMessage>();
-  const resealed: string[] = [];
-  for (const [name, sealed] of Object.entries(file.keys)) {
-    if (storage === 'no-keyring') {
-      // Never opened without consent: the cipher is not switched to plain text behind the operator's back.
-      problems.set(name, say('secrets.storedNoKeyring'));
-      continue;
-    }
-    try {
-      const { value, reseal } = await vault.cipher.decrypt(Buffer.from(sealed, 'base64'));
-      plain.set(name, value);
-      if (reseal) resealed.push(name);
-    } catch (error) {
-      problems.set(name, say('secrets.storedUndecryptable', { detail: errorText(error) }));
-    }
-  }
+  const { plain, problems, resealed } = await openStoredKeys(file.keys, storage, vault);
 
   const save = async (next: SecretsFile) => {
     // Atomic, owner-only, and no .bak: a backup kept a cleared key's ciphertext on disk.
@@ -139,6 +123,35 @@ export async function createEncryptedSecrets(
       problems.delete(name);
     },
   };
+}
+
+/**
+ * Decrypts every stored key: a key the cipher cannot open (or one stored while no keyring may be used) is a problem
+ * of its own, the others still open. `resealed`: keys whose OS key rotated, to be sealed again.
+ */
+async function openStoredKeys(
+  keys: Record<string, string>,
+  storage: SecretStorage,
+  vault: KeyVault,
+): Promise<{ plain: Map<string, string>; problems: Map<string, UiMessage>; resealed: string[] }> {
+  const plain = new Map<string, string>();
+  const problems = new Map<string, UiMessage>();
+  const resealed: string[] = [];
+  for (const [name, sealed] of Object.entries(keys)) {
+    if (storage === 'no-keyring') {
+      // Never opened without consent: the cipher is not switched to plain text behind the operator's back.
+      problems.set(name, say('secrets.storedNoKeyring'));
+      continue;
+    }
+    try {
+      const { value, reseal } = await vault.cipher.decrypt(Buffer.from(sealed, 'base64'));
+      plain.set(name, value);
+      if (reseal) resealed.push(name);
+    } catch (error) {
+      problems.set(name, say('secrets.storedUndecryptable', { detail: errorText(error) }));
+    }
+  }
+  return { plain, problems, resealed };
 }
 
 /** Reads secrets.json, current or earlier format (a flat name -> sealed map); anything unreadable is empty. */

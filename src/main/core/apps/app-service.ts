@@ -74,6 +74,14 @@ export class AppService {
    * by hand (the node's confirmation policy, the acting identity in _meta, the execution record), with actor `app`.
    */
   async callTool(input: ParsedInput<'apps.callTool'>): Promise<AppCall> {
+    const definition = this.callableTool(input);
+    const actingIdentity = this.actingIdentityOf(input);
+    this.takeCallBound(input, actingIdentity);
+    return this.runThroughProxy(input, definition, actingIdentity);
+  }
+
+  /** The tool the app may call: one of its own server's, offered, not held; the app itself one we render. */
+  private callableTool(input: ParsedInput<'apps.callTool'>): ToolDefinition {
     const { server, appTool, tool } = input;
     if (input.toolServer !== undefined && input.toolServer !== server)
       throw refuse('otherServer', say('app.otherServer', { appTool, server, tool, toolServer: input.toolServer }));
@@ -84,7 +92,11 @@ export class AppService {
     const definition = tools.find((t) => t.name === tool);
     if (!definition) throw refuse('noSuchTool', say('app.noSuchTool', { appTool, tool, server }));
     if (this.drifted(server, tool)) throw refuse('quarantined', say('app.quarantined', { toolId: tool, server }));
+    return definition;
+  }
 
+  /** The conversation's acting identity, or the one the call names when it is shown outside a conversation. */
+  private actingIdentityOf(input: ParsedInput<'apps.callTool'>): string {
     const actingIdentity = input.conversationId
       ? this.deps.store.get(input.conversationId).actingIdentity
       : input.actingIdentity;
@@ -96,16 +108,28 @@ export class AppService {
           'apps.callTool: actingIdentity is required without a conversationId',
         ),
       );
+    return actingIdentity;
+  }
 
+  /** One call of this app's bounds (per window and in all), per conversation or identity; past them, refused. */
+  private takeCallBound(input: ParsedInput<'apps.callTool'>, actingIdentity: string): void {
+    const { server, appTool } = input;
     const key = `${input.conversationId ?? `identity:${actingIdentity}`}\u0000${server}\u0000${appTool}`;
     const verdict = this.bounds.take(key);
-    if (!verdict.ok) {
-      const { perWindow, windowMs, total } = this.bounds.current;
-      throw verdict.why === 'rateLimited'
-        ? refuse('rateLimited', say('app.rateLimited', { appTool, server, count: perWindow, seconds: windowMs / 1000 }))
-        : refuse('callLimit', say('app.callLimit', { appTool, server, count: total }));
-    }
+    if (verdict.ok) return;
+    const { perWindow, windowMs, total } = this.bounds.current;
+    throw verdict.why === 'rateLimited'
+      ? refuse('rateLimited', say('app.rateLimited', { appTool, server, count: perWindow, seconds: windowMs / 1000 }))
+      : refuse('callLimit', say('app.callLimit', { appTool, server, count: total }));
+  }
 
+  /** Runs the call through the proxy with actor `app`, in a transcript of its own, and answers with its record. */
+  private async runThroughProxy(
+    input: ParsedInput<'apps.callTool'>,
+    definition: ToolDefinition,
+    actingIdentity: string,
+  ): Promise<AppCall> {
+    const { server, appTool, tool } = input;
     const snapshot = this.deps.catalog();
     const entry = snapshot.catalog.entries.find((e) => e.toolId === tool && e.server === server);
     if (!entry) throw refuse('noSuchTool', say('app.noSuchTool', { appTool, tool, server }));

@@ -49,7 +49,7 @@ export const MAX_AUTHORIZATION_ROUNDS = 3;
 
 export interface SignInRun {
   /** Settles with the first browser step (its URL), or with null when the sign-in needed no browser. */
-  firstStep: Promise<{ url: string; opened: boolean } | null>;
+  firstStep: Promise<BrowserStep | null>;
   /** Settles once the server is connected with the new tokens, or with why not. */
   done: Promise<void>;
   cancel(): void;
@@ -63,101 +63,12 @@ export interface SignInRun {
  * cross_app_access need no browser: stored tokens are dropped and the reconnect fetches new ones.
  */
 export function runSignIn(deps: SignInDeps): SignInRun {
-  const { session } = deps;
-  let cancelled = false;
-  let closeListener: (() => Promise<void>) | undefined;
-  let firstStep!: (step: { url: string; opened: boolean } | null) => void;
-  const first = new Promise<{ url: string; opened: boolean } | null>((resolve) => (firstStep = resolve));
-
-  const authorizeOnce = async (): Promise<void> => {
-    const client = session.stored().client;
-    const preferredPort = registeredPort(client && 'redirect_uris' in client ? client.redirect_uris : undefined);
-    const loopback = await startLoopbackRedirect({
-      preferredPort,
-      timeoutMs: deps.timeoutMs,
-      serverName: session.server,
-    });
-    closeListener = loopback.close;
-    try {
-      if (cancelled) throw new AuthFailure(say('auth.signInCancelled'));
-      const provider = new SwitchboardOAuthProvider(
-        {
-          server: session.server,
-          resource: session.resource,
-          settings: session.settings,
-          store: deps.store,
-          now: deps.now,
-        },
-        {
-          kind: 'interactive',
-          redirectUrl: loopback.redirectUrl,
-          state: loopback.state,
-          open: async (url) => {
-            // The authorization server chose this URL: a file:, smb: or search-ms: one never reaches any opener.
-            const check = checkExternalUrl(url.href);
-            if (!check.ok)
-              throw new AuthorizationUrlRefused(
-                say('auth.authorizationUrlRefused', {
-                  server: session.server,
-                  reason: externalUrlRefusalMessage(check),
-                }),
-              );
-            const opened = await deps.open(url.href);
-            deps.onBrowser(url.href, opened);
-            firstStep({ url: url.href, opened });
-          },
-        },
-      );
-      const options = {
-        ...OWN_ISSUER_CHECK,
-        serverUrl: session.resource,
-        scope: session.scopeToRequest(),
-        resourceMetadataUrl: session.challenge?.resourceMetadataUrl,
-        fetchFn: session.fetch,
-      };
-      if ((await auth(provider, options)) === 'AUTHORIZED') return;
-      const answer = await loopback.result;
-      if ('error' in answer) throw new AuthorizationServerError(answer);
-      await auth(provider, {
-        ...options,
-        authorizationCode: answer.code,
-        ...(answer.iss !== undefined && { iss: answer.iss }),
-      });
-    } finally {
-      await loopback.close();
-    }
-  };
-
-  const done = (async () => {
-    if (isMachineGrant(session.settings.grant)) {
-      await deps.store.update(session.server, session.resource, (current) => ({
-        ...current,
-        tokens: undefined,
-        obtainedAt: undefined,
-      }));
-      firstStep(null);
-      await connectedOrThrow(deps);
-      return;
-    }
-    for (let round = 1; ; round++) {
-      await authorizeOnce();
-      if (cancelled) throw new AuthFailure(say('auth.signInCancelled'));
-      session.clearChallenge();
-      await deps.reconnect();
-      const state = deps.state();
-      if (state?.status === 'connected') return;
-      if (state?.status === 'needs-auth' && session.pendingStepUp() && round < MAX_AUTHORIZATION_ROUNDS) continue;
-      throw new AuthFailure(
-        state?.error
-          ? say('auth.signedInButState', {
-              server: session.server,
-              status: state.status,
-              error: state.errorMessage ?? state.error,
-            })
-          : say('auth.signedInNotConnected', { server: session.server }),
-      );
-    }
-  })();
+  let firstStep!: (step: BrowserStep | null) => void;
+  const first = new Promise<BrowserStep | null>((resolve) => (firstStep = resolve));
+  const run: RunState = { cancelled: false, firstStep };
+  const done = isMachineGrant(deps.session.settings.grant)
+    ? signInWithoutBrowser(deps, run)
+    : signInInBrowser(deps, run);
   // A sign-in that ends before any browser step answers with no URL; one that fails, with its error (below).
   done.then(
     () => firstStep(null),
@@ -167,10 +78,117 @@ export function runSignIn(deps: SignInDeps): SignInRun {
     firstStep: Promise.race([first, done.then(() => first)]),
     done,
     cancel() {
-      cancelled = true;
-      void closeListener?.();
+      run.cancelled = true;
+      void run.closeListener?.();
     },
   };
+}
+
+type BrowserStep = { url: string; opened: boolean };
+
+/** What one sign-in's steps share: Cancel, the loopback listener to close on Cancel, and the first browser step. */
+interface RunState {
+  cancelled: boolean;
+  closeListener?: () => Promise<void>;
+  firstStep: (step: BrowserStep | null) => void;
+}
+
+/** client_credentials and cross_app_access: stored tokens are dropped and the reconnect fetches new ones. */
+async function signInWithoutBrowser(deps: SignInDeps, run: RunState): Promise<void> {
+  const { session } = deps;
+  await deps.store.update(session.server, session.resource, (current) => ({
+    ...current,
+    tokens: undefined,
+    obtainedAt: undefined,
+  }));
+  run.firstStep(null);
+  await connectedOrThrow(deps);
+}
+
+/** Authorizes in the browser and reconnects, stepping up while the server asks for more scope. */
+async function signInInBrowser(deps: SignInDeps, run: RunState): Promise<void> {
+  const { session } = deps;
+  for (let round = 1; ; round++) {
+    await authorizeOnce(deps, run);
+    if (run.cancelled) throw new AuthFailure(say('auth.signInCancelled'));
+    session.clearChallenge();
+    await deps.reconnect();
+    const state = deps.state();
+    if (state?.status === 'connected') return;
+    if (state?.status === 'needs-auth' && session.pendingStepUp() && round < MAX_AUTHORIZATION_ROUNDS) continue;
+    throw new AuthFailure(
+      state?.error
+        ? say('auth.signedInButState', {
+            server: session.server,
+            status: state.status,
+            error: state.errorMessage ?? state.error,
+          })
+        : say('auth.signedInNotConnected', { server: session.server }),
+    );
+  }
+}
+
+/** One authorization request: the browser sent to the authorization server, its code taken by the loopback listener. */
+async function authorizeOnce(deps: SignInDeps, run: RunState): Promise<void> {
+  const { session } = deps;
+  const client = session.stored().client;
+  const preferredPort = registeredPort(client && 'redirect_uris' in client ? client.redirect_uris : undefined);
+  const loopback = await startLoopbackRedirect({
+    preferredPort,
+    timeoutMs: deps.timeoutMs,
+    serverName: session.server,
+  });
+  run.closeListener = loopback.close;
+  try {
+    if (run.cancelled) throw new AuthFailure(say('auth.signInCancelled'));
+    const provider = new SwitchboardOAuthProvider(
+      {
+        server: session.server,
+        resource: session.resource,
+        settings: session.settings,
+        store: deps.store,
+        now: deps.now,
+      },
+      {
+        kind: 'interactive',
+        redirectUrl: loopback.redirectUrl,
+        state: loopback.state,
+        open: (url) => openAuthorizationPage(deps, run, url),
+      },
+    );
+    const options = {
+      ...OWN_ISSUER_CHECK,
+      serverUrl: session.resource,
+      scope: session.scopeToRequest(),
+      resourceMetadataUrl: session.challenge?.resourceMetadataUrl,
+      fetchFn: session.fetch,
+    };
+    if ((await auth(provider, options)) === 'AUTHORIZED') return;
+    const answer = await loopback.result;
+    if ('error' in answer) throw new AuthorizationServerError(answer);
+    await auth(provider, {
+      ...options,
+      authorizationCode: answer.code,
+      ...(answer.iss !== undefined && { iss: answer.iss }),
+    });
+  } finally {
+    await loopback.close();
+  }
+}
+
+/** The authorization server chose this URL: a file:, smb: or search-ms: one never reaches any opener. */
+async function openAuthorizationPage(deps: SignInDeps, run: RunState, url: URL): Promise<void> {
+  const check = checkExternalUrl(url.href);
+  if (!check.ok)
+    throw new AuthorizationUrlRefused(
+      say('auth.authorizationUrlRefused', {
+        server: deps.session.server,
+        reason: externalUrlRefusalMessage(check),
+      }),
+    );
+  const opened = await deps.open(url.href);
+  deps.onBrowser(url.href, opened);
+  run.firstStep({ url: url.href, opened });
 }
 
 async function connectedOrThrow(deps: SignInDeps): Promise<void> {

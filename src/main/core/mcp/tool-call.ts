@@ -113,62 +113,111 @@ export function callAsTask(
   options: CallToolOptions,
 ): Promise<CallToolResult> {
   const limit = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
-  const requestOptions = {
+  const requestOptions: RequestOptions = {
     timeout: limit,
     maxTotalTimeout: limit,
     resetTimeoutOnProgress: true,
     onprogress: options.onProgress ?? noop,
   };
-  let last: CallTask | undefined;
-  let abandoned = false;
-  let cancelSent = false;
-  const cancel = () => {
-    if (cancelSent || !last || isTerminal(last.status)) return;
-    cancelSent = true;
-    void client
-      .request({ method: 'tasks/cancel', params: { taskId: last.taskId } }, CancelTaskResultSchema, { timeout: 5_000 })
-      .catch(noop);
-  };
-  const report = (task: Task) => {
-    last = taskOf(task);
-    if (abandoned) cancel();
-    else options.onTask?.(last);
-  };
+  const tracker = new TaskTracker(client, options.onTask);
+  const consume = followTask(client, params, tracker, requestOptions);
+  return untilLimitOrStop(consume, limit, options.signal, () => tracker.abandon());
+}
 
-  const consume = (async (): Promise<CallToolResult> => {
-    const created = await client.request(
-      { method: 'tools/call', params: { ...params, task: {} } },
-      CreateTaskResultSchema,
+type RequestOptions = NonNullable<Parameters<Client['request']>[2]>;
+
+/** The task's last known state, told to the caller; once abandoned, the task is cancelled as soon as its id is known. */
+class TaskTracker {
+  last: CallTask | undefined;
+  abandoned = false;
+  private cancelSent = false;
+
+  constructor(
+    private readonly client: Client,
+    private readonly onTask: CallToolOptions['onTask'],
+  ) {}
+
+  report(task: Task): void {
+    this.last = taskOf(task);
+    if (this.abandoned) this.cancel();
+    else this.onTask?.(this.last);
+  }
+
+  /** The result arrived for a task still running or waiting for input: its end as the result says. */
+  finished(result: CallToolResult): void {
+    if (this.last && !isTerminal(this.last.status))
+      this.onTask?.((this.last = { taskId: this.last.taskId, status: result.isError ? 'failed' : 'completed' }));
+  }
+
+  /** Stop or the limit: tasks/cancel, once, for a task that is not over. */
+  abandon(): void {
+    this.abandoned = true;
+    this.cancel();
+  }
+
+  private cancel(): void {
+    if (this.cancelSent || !this.last || isTerminal(this.last.status)) return;
+    this.cancelSent = true;
+    void this.client
+      .request({ method: 'tasks/cancel', params: { taskId: this.last.taskId } }, CancelTaskResultSchema, {
+        timeout: 5_000,
+      })
+      .catch(noop);
+  }
+}
+
+/** Creates the task, polls it until it is over or waits for input, then fetches its result. */
+async function followTask(
+  client: Client,
+  params: CallToolRequest['params'],
+  tracker: TaskTracker,
+  requestOptions: RequestOptions,
+): Promise<CallToolResult> {
+  const created = await client.request(
+    { method: 'tools/call', params: { ...params, task: {} } },
+    CreateTaskResultSchema,
+    requestOptions,
+  );
+  tracker.report(created.task);
+  let pollMs = created.task.pollInterval ?? DEFAULT_POLL_MS;
+  while (
+    !tracker.abandoned &&
+    tracker.last &&
+    !isTerminal(tracker.last.status) &&
+    tracker.last.status !== 'input_required'
+  ) {
+    await sleep(pollMs);
+    if (tracker.abandoned) break;
+    const task = await client.request(
+      { method: 'tasks/get', params: { taskId: tracker.last.taskId } },
+      GetTaskResultSchema,
       requestOptions,
     );
-    report(created.task);
-    let pollMs = created.task.pollInterval ?? DEFAULT_POLL_MS;
-    while (!abandoned && last && !isTerminal(last.status) && last.status !== 'input_required') {
-      await sleep(pollMs);
-      if (abandoned) break;
-      const task = await client.request(
-        { method: 'tasks/get', params: { taskId: last.taskId } },
-        GetTaskResultSchema,
-        requestOptions,
-      );
-      report(task);
-      pollMs = task.pollInterval ?? pollMs;
-    }
-    if (abandoned || !last) throw new Error('the task was abandoned');
-    if (last.status === 'failed' || last.status === 'cancelled')
-      throw withStatus(new ProtocolError(-32603, `Task ${last.taskId} ${last.status}`), last);
-    // tasks/result answers once the task is terminal; after input_required it waits while the server asks its questions.
-    const result = (await client.request(
-      { method: 'tasks/result', params: { taskId: last.taskId } },
-      CallToolResultSchema,
-      requestOptions,
-    )) as CallToolResult;
-    if (!isTerminal(last.status))
-      options.onTask?.((last = { taskId: last.taskId, status: result.isError ? 'failed' : 'completed' }));
-    return result;
-  })();
+    tracker.report(task);
+    pollMs = task.pollInterval ?? pollMs;
+  }
+  const last = tracker.last;
+  if (tracker.abandoned || !last) throw new Error('the task was abandoned');
+  if (last.status === 'failed' || last.status === 'cancelled')
+    throw withStatus(new ProtocolError(-32603, `Task ${last.taskId} ${last.status}`), last);
+  // tasks/result answers once the task is terminal; after input_required it waits while the server asks its questions.
+  const result = (await client.request(
+    { method: 'tasks/result', params: { taskId: last.taskId } },
+    CallToolResultSchema,
+    requestOptions,
+  )) as CallToolResult;
+  tracker.finished(result);
+  return result;
+}
 
-  return new Promise<CallToolResult>((resolve, reject) => {
+/** `work`'s answer, unless the limit passes or the signal aborts first: then `onStop` runs and the call rejects. */
+function untilLimitOrStop<T>(
+  work: Promise<T>,
+  limit: number,
+  signal: AbortSignal | undefined,
+  onStop: () => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(
       () =>
         stop(
@@ -178,20 +227,19 @@ export function callAsTask(
         ),
       limit,
     );
-    const onAbort = () => stop(options.signal?.reason ?? new Error('aborted'));
+    const onAbort = () => stop(signal?.reason ?? new Error('aborted'));
     const stop = (reason: unknown) => {
-      abandoned = true;
-      cancel();
+      onStop();
       finish();
       reject(reason);
     };
     const finish = () => {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
     };
-    if (options.signal?.aborted) return onAbort();
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    consume.then(
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    work.then(
       (result) => {
         finish();
         resolve(result);

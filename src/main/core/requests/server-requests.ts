@@ -6,15 +6,19 @@ import type {
   ElicitResult,
 } from '@modelcontextprotocol/client';
 import type { ElicitationView, SamplingView } from '../../../shared/contract';
-import {
-  checkContent,
-  defaultContent,
-  elicitationFields,
-  withoutSecretAnswers,
-} from '../../../shared/elicitation/fields';
 import { checkExternalUrl, externalUrlRefusalMessage } from '../../../shared/net/external-url';
 import type { BrowserOpener } from '../auth';
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors';
+import {
+  because,
+  cancelledBySystem,
+  declinedBySystem,
+  elicitationView,
+  operatorAnswer,
+  recordedQuestion,
+  unattendedAnswer,
+  type ElicitPolicy,
+} from './elicitation-answers';
 import type { EventSink } from '../events';
 import type { ServerRequestContext, ServerRequestHandlers } from '../mcp';
 import type { ModelProvider } from '../providers/types';
@@ -31,8 +35,7 @@ import {
 import { say } from '../../../shared/messages';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 
-/** ask: the operator answers; decline: every question is declined; defaults: accepted with the schema's defaults (never a URL). */
-export type ElicitPolicy = 'ask' | 'decline' | 'defaults';
+export type { ElicitPolicy };
 /** ask: the operator approves each request and its answer; deny: every request is refused. */
 export type SamplingPolicy = 'ask' | 'deny';
 /** How servers' questions and model requests are answered: the console asks; a command without a terminal does not. */
@@ -65,8 +68,6 @@ export interface ServerRequestServiceDeps {
 /** The spec's code for a sampling request the user refused. */
 const USER_REJECTED = -1;
 const rejected = (message: string) => new ProtocolError(USER_REJECTED, message);
-/** Main's own reason: the English stored and sent, the code the console translates. */
-const because = (message: UiMessage) => ({ reason: message.text, reasonMessage: message });
 
 /**
  * Answers servers' elicitation and sampling requests through the operator. A question shows a form (or a
@@ -117,26 +118,8 @@ export class ServerRequestService {
     };
     // A URL the gate refuses (file:, smb:, javascript:, plain http: off this machine) is never shown as a link: declined at once, with why.
     const check = params.mode === 'url' ? checkExternalUrl(params.url) : undefined;
-    const view: ElicitationView =
-      params.mode === 'url'
-        ? {
-            ...base,
-            mode: 'url',
-            url: params.url,
-            urlHost: check?.ok ? check.url.host : '',
-            elicitationId: params.elicitationId,
-          }
-        : { ...base, mode: 'form', requestedSchema: params.requestedSchema as Record<string, unknown> };
-    const recorded = () =>
-      view.mode === 'url'
-        ? { message: view.message, url: view.url }
-        : { message: view.message, requestedSchema: view.requestedSchema };
-    const cancel = (why: UiMessage): Settlement => ({
-      outcome: 'cancel',
-      decidedBy: 'system',
-      ...because(why),
-      reply: { result: { action: 'cancel' } },
-    });
+    const view = elicitationView(base, params, check);
+    const recorded = () => recordedQuestion(view);
 
     if (check && !check.ok) {
       const why = say('request.settled.urlRefused', {
@@ -144,16 +127,11 @@ export class ServerRequestService {
         reason: externalUrlRefusalMessage(check),
       });
       this.deps.log(`[elicitation] ${why.text}`);
-      this.pending.answeredWithoutAsking(
-        view,
-        origin,
-        { outcome: 'decline', decidedBy: 'system', ...because(why), reply: { result: { action: 'decline' } } },
-        recorded,
-      );
+      this.pending.answeredWithoutAsking(view, origin, declinedBySystem(why), recorded);
       return { action: 'decline' };
     }
     if (this.policy.elicit !== 'ask') {
-      const settlement = this.unattended(view);
+      const settlement = unattendedAnswer(this.policy.elicit, view);
       this.pending.answeredWithoutAsking(view, origin, settlement, recorded);
       return (settlement.reply as { result: ElicitResult }).result;
     }
@@ -163,34 +141,10 @@ export class ServerRequestService {
         origin,
         timeoutMs,
         recorded,
-        onTimeout: (seconds) => cancel(say('request.settled.noAnswerWithin', { seconds })),
-        onWithdrawn: cancel,
+        onTimeout: (seconds) => cancelledBySystem(say('request.settled.noAnswerWithin', { seconds })),
+        onWithdrawn: cancelledBySystem,
       }),
     )) as ElicitResult;
-  }
-
-  /** --elicit decline | defaults: answered at once, recorded like any other answer. */
-  private unattended(view: ElicitationView): Settlement {
-    const decider = say('decider.elicitPolicy', { policy: this.policy.elicit });
-    const decided = { decidedBy: decider.text, decidedByMessage: decider };
-    const decline = (why: UiMessage): Settlement => ({
-      outcome: 'decline',
-      ...decided,
-      ...because(why),
-      reply: { result: { action: 'decline' } },
-    });
-    if (this.policy.elicit === 'decline') return decline(say('request.settled.questionsDeclined'));
-    if (view.mode === 'url') return decline(say('request.settled.urlNeedsOperator'));
-    const fields = elicitationFields(view.requestedSchema);
-    const { content, problems } = checkContent(fields, defaultContent(fields));
-    if (problems.length)
-      return decline(say('request.settled.noDefault', { fields: problems.map((p) => p.field).join(', ') }));
-    return {
-      outcome: 'accept',
-      ...decided,
-      response: withoutSecretAnswers(fields, content),
-      reply: { result: { action: 'accept', content } },
-    };
   }
 
   /** The operator's answer to a question; an accepted form is checked against its schema, defaults filled in. */
@@ -201,27 +155,7 @@ export class ServerRequestService {
     decidedBy = 'operator',
   ): boolean {
     const entry = this.entry(id, 'elicitation');
-    if (action !== 'accept') return settle(entry, { outcome: action, decidedBy, reply: { result: { action } } });
-    if (entry.view.mode === 'url')
-      return settle(entry, { outcome: 'accept', decidedBy, reply: { result: { action: 'accept' } } });
-    const fields = elicitationFields(entry.view.requestedSchema);
-    const { content, problems } = checkContent(fields, answer);
-    if (problems.length)
-      throw new Invalid(
-        say(
-          'request.answerProblems',
-          { count: problems.length },
-          problems.map((p) => `${p.field}: ${p.message}`).join('; '),
-        ),
-        { problems },
-      );
-    // The server gets what was typed; what is kept (records, conversation log, events) never holds a secret's value.
-    return settle(entry, {
-      outcome: 'accept',
-      decidedBy,
-      response: withoutSecretAnswers(fields, content),
-      reply: { result: { action: 'accept', content } },
-    });
+    return settle(entry, operatorAnswer(entry.view, action, answer, decidedBy));
   }
 
   /**

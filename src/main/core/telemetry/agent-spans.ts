@@ -8,7 +8,7 @@ import { RESERVED_TOOL_NAMES, type ModelSettings } from '../../../shared/config/
 import type { ToolBinding } from '../../../shared/catalog';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../providers/types';
 import { maskedContent } from './content';
-import { propagation, trace, ROOT_CONTEXT } from '@opentelemetry/api';
+import { propagation, trace, ROOT_CONTEXT, type Attributes } from '@opentelemetry/api';
 import { handOverSpan } from '../../../shared/mcp/trace-context';
 import { endSpan, genAiInstruments, spanIds, SpanKind, startSpan, telemetryState, type Span } from './telemetry';
 
@@ -77,7 +77,7 @@ async function* tracedStream(
   req: ModelRequest,
 ): AsyncIterable<ModelStreamEvent> {
   const model = modelOf(settings);
-  const base = {
+  const base: Attributes = {
     'gen_ai.operation.name': 'chat',
     'gen_ai.provider.name': providerName(settings.provider),
     'gen_ai.request.model': model,
@@ -85,14 +85,7 @@ async function* tracedStream(
   const span = startSpan(
     `chat ${model}`,
     SpanKind.CLIENT,
-    {
-      ...base,
-      ...(settings.temperature !== undefined && { 'gen_ai.request.temperature': settings.temperature }),
-      ...((req.maxTokens ?? settings.maxTokens) !== undefined && {
-        'gen_ai.request.max_tokens': req.maxTokens ?? settings.maxTokens,
-      }),
-      'switchboard.tools.count': req.tools.length,
-    },
+    chatRequestAttributes(base, settings, req),
     turnSpans.get(req.signal),
   );
   const started = performance.now();
@@ -103,55 +96,77 @@ async function* tracedStream(
     for await (const event of provider.stream(req)) {
       if (event.type === 'text' && telemetryState.captureContent) text += event.delta;
       else if (event.type === 'toolCall') calls.push(event.call);
-      else if (event.type === 'done') {
-        span?.setAttribute('gen_ai.response.finish_reasons', [
-          event.stopReason === 'end' ? 'stop' : event.stopReason === 'max_tokens' ? 'length' : 'tool_call',
-        ]);
-        const { inputTokens, outputTokens } = event.usage ?? {};
-        if (inputTokens !== undefined) {
-          span?.setAttribute('gen_ai.usage.input_tokens', inputTokens);
-          genAiInstruments().tokens.record(inputTokens, { ...base, 'gen_ai.token.type': 'input' });
-        }
-        if (outputTokens !== undefined) {
-          span?.setAttribute('gen_ai.usage.output_tokens', outputTokens);
-          genAiInstruments().tokens.record(outputTokens, { ...base, 'gen_ai.token.type': 'output' });
-        }
-      }
+      else if (event.type === 'done') recordResponse(span, base, event);
       yield event;
     }
   } catch (error) {
-    errorType = (error as { code?: unknown }).code
-      ? String((error as { code?: unknown }).code)
-      : error instanceof Error
-        ? error.name
-        : 'error';
+    errorType = errorTypeOf(error);
     throw error;
   } finally {
-    if (telemetryState.captureContent && span) {
-      span.setAttribute('gen_ai.input.messages', maskedContent(req.messages, telemetryState.secrets));
-      span.setAttribute('gen_ai.system_instructions', maskedContent(req.system, telemetryState.secrets));
-      span.setAttribute(
-        'gen_ai.output.messages',
-        maskedContent(
-          [
-            {
-              role: 'assistant',
-              parts: [
-                ...(text ? [{ type: 'text', content: text }] : []),
-                ...calls.map((c) => ({ type: 'tool_call', id: c.id, name: c.name, arguments: c.arguments })),
-              ],
-            },
-          ],
-          telemetryState.secrets,
-        ),
-      );
-    }
+    if (telemetryState.captureContent && span) recordContent(span, req, text, calls);
     endSpan(span, errorType);
     genAiInstruments().duration.record((performance.now() - started) / 1000, {
       ...base,
       ...(errorType && { 'error.type': errorType }),
     });
   }
+}
+
+/** The chat span's request attributes: what the model was asked with. */
+function chatRequestAttributes(base: Attributes, settings: ModelSettings, req: ModelRequest): Attributes {
+  const maxTokens = req.maxTokens ?? settings.maxTokens;
+  return {
+    ...base,
+    ...(settings.temperature !== undefined && { 'gen_ai.request.temperature': settings.temperature }),
+    ...(maxTokens !== undefined && { 'gen_ai.request.max_tokens': maxTokens }),
+    'switchboard.tools.count': req.tools.length,
+  };
+}
+
+/** The stream's end: why the model stopped, and its token usage on the span and the token metric. */
+function recordResponse(span: Span | undefined, base: Attributes, event: Extract<ModelStreamEvent, { type: 'done' }>) {
+  span?.setAttribute('gen_ai.response.finish_reasons', [
+    event.stopReason === 'end' ? 'stop' : event.stopReason === 'max_tokens' ? 'length' : 'tool_call',
+  ]);
+  const { inputTokens, outputTokens } = event.usage ?? {};
+  if (inputTokens !== undefined) {
+    span?.setAttribute('gen_ai.usage.input_tokens', inputTokens);
+    genAiInstruments().tokens.record(inputTokens, { ...base, 'gen_ai.token.type': 'input' });
+  }
+  if (outputTokens !== undefined) {
+    span?.setAttribute('gen_ai.usage.output_tokens', outputTokens);
+    genAiInstruments().tokens.record(outputTokens, { ...base, 'gen_ai.token.type': 'output' });
+  }
+}
+
+/** A provider error's code, else the error's name. */
+function errorTypeOf(error: unknown): string {
+  return (error as { code?: unknown }).code
+    ? String((error as { code?: unknown }).code)
+    : error instanceof Error
+      ? error.name
+      : 'error';
+}
+
+/** With content capture on: the messages in and out, secrets masked. */
+function recordContent(span: Span, req: ModelRequest, text: string, calls: readonly ToolCallRequest[]): void {
+  span.setAttribute('gen_ai.input.messages', maskedContent(req.messages, telemetryState.secrets));
+  span.setAttribute('gen_ai.system_instructions', maskedContent(req.system, telemetryState.secrets));
+  span.setAttribute(
+    'gen_ai.output.messages',
+    maskedContent(
+      [
+        {
+          role: 'assistant',
+          parts: [
+            ...(text ? [{ type: 'text', content: text }] : []),
+            ...calls.map((c) => ({ type: 'tool_call', id: c.id, name: c.name, arguments: c.arguments })),
+          ],
+        },
+      ],
+      telemetryState.secrets,
+    ),
+  );
 }
 
 /** What the proxy knows of a call when it starts. */

@@ -55,29 +55,23 @@ export function resolveTelemetry(
   };
 
   const envEndpoint = fromEnv('OTEL_EXPORTER_OTLP_ENDPOINT');
-  const rawEndpoint = envEndpoint ?? s.endpoint;
   const endpointSource: TelemetrySource = envEndpoint ? 'env' : s.endpoint ? 'settings' : 'default';
-  let endpoint: string | null = null;
-  if (rawEndpoint) {
-    if (isHttpUrl(rawEndpoint)) endpoint = rawEndpoint.replace(/\/+$/, '');
-    else problems.push(say('telemetry.badEndpoint', { value: rawEndpoint.slice(0, 200) }));
-  }
+  const endpoint = baseEndpoint(envEndpoint ?? s.endpoint, problems);
   const signalUrl = (variable: string, path: string) => {
     const own = fromEnv(variable);
     if (own && isHttpUrl(own)) return own;
     return endpoint ? `${endpoint}${path}` : null;
   };
 
-  const rawProtocol = fromEnv('OTEL_EXPORTER_OTLP_PROTOCOL') ?? s.protocol;
-  let protocol: OtlpProtocol = 'http/protobuf';
-  if (rawProtocol && (OTLP_PROTOCOLS as readonly string[]).includes(rawProtocol))
-    protocol = rawProtocol as OtlpProtocol;
-  else if (rawProtocol) problems.push(say('telemetry.badProtocol', { value: rawProtocol.slice(0, 100) }));
-
-  const rawSampler = fromEnv('OTEL_TRACES_SAMPLER') ?? s.sampler;
-  let sampler: TraceSampler = 'parentbased_always_on';
-  if (rawSampler && (TRACE_SAMPLERS as readonly string[]).includes(rawSampler)) sampler = rawSampler as TraceSampler;
-  else if (rawSampler) problems.push(say('telemetry.badSampler', { value: rawSampler.slice(0, 100) }));
+  const protocol = oneOf(
+    fromEnv('OTEL_EXPORTER_OTLP_PROTOCOL') ?? s.protocol,
+    OTLP_PROTOCOLS,
+    'http/protobuf',
+    (value) => problems.push(say('telemetry.badProtocol', { value })),
+  );
+  const sampler = oneOf(fromEnv('OTEL_TRACES_SAMPLER') ?? s.sampler, TRACE_SAMPLERS, 'parentbased_always_on', (value) =>
+    problems.push(say('telemetry.badSampler', { value })),
+  );
   const envArg = fromEnv('OTEL_TRACES_SAMPLER_ARG');
   const parsedArg = envArg !== undefined ? Number(envArg) : s.samplerArg;
   const samplerArg =
@@ -109,6 +103,26 @@ export function resolveTelemetry(
     metricIntervalMs: positive(fromEnv('OTEL_METRIC_EXPORT_INTERVAL')) ?? 60_000,
     problems,
   };
+}
+
+/** The OTLP base endpoint without trailing slashes; one that is not an http(s) URL is a problem, and none. */
+function baseEndpoint(raw: string | undefined, problems: UiMessage[]): string | null {
+  if (!raw) return null;
+  if (isHttpUrl(raw)) return raw.replace(/\/+$/, '');
+  problems.push(say('telemetry.badEndpoint', { value: raw.slice(0, 200) }));
+  return null;
+}
+
+/** `raw` when it is one of `allowed`; else `fallback`, and a value given but unknown is told (its first 100 characters). */
+function oneOf<T extends string>(
+  raw: string | undefined,
+  allowed: readonly T[],
+  fallback: T,
+  unknown: (value: string) => void,
+): T {
+  if (raw && (allowed as readonly string[]).includes(raw)) return raw as T;
+  if (raw) unknown(raw.slice(0, 100));
+  return fallback;
 }
 
 /**

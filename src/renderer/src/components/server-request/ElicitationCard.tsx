@@ -25,10 +25,7 @@ interface Props {
  */
 export function ElicitationCard({ request, conversation }: Props) {
   const { t, i18n } = useTranslation('common');
-  const rpc = useRpc();
   const answer = useRpcMutation('requests.answer');
-  const openUrl = useRpcMutation('requests.openUrl');
-  const [notOpened, setNotOpened] = useState(false);
   const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) =>
     answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
   const refused =
@@ -44,23 +41,6 @@ export function ElicitationCard({ request, conversation }: Props) {
         : [],
     [request],
   );
-  // main passes only URLs the gate allows; the page checks again before it opens anything.
-  const url = request.mode === 'url' && request.url ? checkExternalUrl(request.url) : undefined;
-  const busy = answer.isPending || openUrl.isPending;
-
-  const open = () => {
-    if (!url?.ok) return;
-    setNotOpened(false);
-    if (rpc.mode === 'desktop') {
-      openUrl.mutate({ id: request.id }, { onSuccess: ({ opened }) => setNotOpened(!opened) });
-      return;
-    }
-    const tab = window.open('about:blank', '_blank');
-    if (!tab) return setNotOpened(true); // blocked: nothing opened, so nothing is accepted
-    tab.opener = null; // the server's page gets no handle on the console
-    tab.location.href = url.url.href;
-    send('accept');
-  };
 
   return (
     <RequestCardFrame
@@ -74,41 +54,7 @@ export function ElicitationCard({ request, conversation }: Props) {
       <p className="request-message">{request.message}</p>
       {request.mode === 'form' && secrets.length > 0 && <SecretWarning request={request} fields={secrets} />}
       {request.mode === 'url' ? (
-        <div className="elicitation-url">
-          <p>
-            <Trans
-              t={t}
-              i18nKey="elicitationCard.itAsksYouTo"
-              values={{ urlHost: url?.ok ? url.url.host : '' }}
-              components={{ strong: <strong data-testid="url-host" /> }}
-            />
-          </p>
-          <pre className="json-block" data-testid="url-full">
-            {revealHiddenCharacters(request.url ?? '')}
-          </pre>
-          <div className="actions">
-            {url?.ok ? (
-              <button type="button" className="btn btn-primary" onClick={open} disabled={busy}>
-                {t('elicitationCard.openAndAccept', { urlHost: url.url.host })}
-              </button>
-            ) : (
-              <p className="field-error" role="alert">
-                {t('elicitationCard.urlRefused')}
-              </p>
-            )}
-            <button type="button" className="btn" disabled={busy} onClick={() => send('decline')}>
-              {t('elicitationCard.decline')}
-            </button>
-            <button type="button" className="btn" disabled={busy} onClick={() => send('cancel')}>
-              {t('elicitationCard.cancel')}
-            </button>
-          </div>
-          {notOpened && (
-            <p className="field-error" role="alert" data-testid="url-not-opened">
-              {t('elicitationCard.notOpened')}
-            </p>
-          )}
-        </div>
+        <UrlQuestion request={request} answering={answer.isPending} onAnswer={send} />
       ) : (
         <ElicitationForm
           schema={request.requestedSchema}
@@ -125,12 +71,84 @@ export function ElicitationCard({ request, conversation }: Props) {
           {t('elicitationCard.notSent', { errorMessage: errorMessage(answer.error) })}
         </p>
       )}
+    </RequestCardFrame>
+  );
+}
+
+interface UrlQuestionProps {
+  request: Props['request'];
+  answering: boolean;
+  onAnswer: (action: 'accept' | 'decline' | 'cancel') => void;
+}
+
+/**
+ * A URL question: the host and the whole URL (hidden characters shown), opened only on a click and only past the
+ * gate; in the browser opening it accepts, in the desktop main opens it and says whether it did.
+ */
+function UrlQuestion({ request, answering, onAnswer: send }: UrlQuestionProps) {
+  const { t } = useTranslation('common');
+  const rpc = useRpc();
+  const openUrl = useRpcMutation('requests.openUrl');
+  const [notOpened, setNotOpened] = useState(false);
+  // main passes only URLs the gate allows; the page checks again before it opens anything.
+  const url = request.url ? checkExternalUrl(request.url) : undefined;
+  const busy = answering || openUrl.isPending;
+
+  const open = () => {
+    if (!url?.ok) return;
+    setNotOpened(false);
+    if (rpc.mode === 'desktop') {
+      openUrl.mutate({ id: request.id }, { onSuccess: ({ opened }) => setNotOpened(!opened) });
+      return;
+    }
+    const tab = window.open('about:blank', '_blank');
+    if (!tab) return setNotOpened(true); // blocked: nothing opened, so nothing is accepted
+    tab.opener = null; // the server's page gets no handle on the console
+    tab.location.href = url.url.href;
+    send('accept');
+  };
+
+  return (
+    <div className="elicitation-url">
+      <p>
+        <Trans
+          t={t}
+          i18nKey="elicitationCard.itAsksYouTo"
+          values={{ urlHost: url?.ok ? url.url.host : '' }}
+          components={{ strong: <strong data-testid="url-host" /> }}
+        />
+      </p>
+      <pre className="json-block" data-testid="url-full">
+        {revealHiddenCharacters(request.url ?? '')}
+      </pre>
+      <div className="actions">
+        {url?.ok ? (
+          <button type="button" className="btn btn-primary" onClick={open} disabled={busy}>
+            {t('elicitationCard.openAndAccept', { urlHost: url.url.host })}
+          </button>
+        ) : (
+          <p className="field-error" role="alert">
+            {t('elicitationCard.urlRefused')}
+          </p>
+        )}
+        <button type="button" className="btn" disabled={busy} onClick={() => send('decline')}>
+          {t('elicitationCard.decline')}
+        </button>
+        <button type="button" className="btn" disabled={busy} onClick={() => send('cancel')}>
+          {t('elicitationCard.cancel')}
+        </button>
+      </div>
+      {notOpened && (
+        <p className="field-error" role="alert" data-testid="url-not-opened">
+          {t('elicitationCard.notOpened')}
+        </p>
+      )}
       {openUrl.isError && (
         <p className="field-error" role="alert">
           {t('elicitationCard.notSent', { errorMessage: errorMessage(openUrl.error) })}
         </p>
       )}
-    </RequestCardFrame>
+    </div>
   );
 }
 

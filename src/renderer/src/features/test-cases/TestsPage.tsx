@@ -33,7 +33,7 @@ export function TestsPage() {
 }
 
 function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
-  const { t, i18n } = useTranslation(['tests', 'common']);
+  const { t } = useTranslation(['tests', 'common']);
   const run = useRpcMutation('tests.run', ['tests.list', 'tests.result']);
   const [approve, setApprove] = useState<'none' | 'all'>('none');
   const [selected, setSelected] = useState<string | null>(null);
@@ -44,34 +44,10 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
   };
   const isRunning = (id: string) => running === 'all' || (Array.isArray(running) && running.includes(id));
   const current = data.cases.find((c) => c.id === selected) ?? null;
-  const passed = data.cases.filter((c) => c.last?.passed).length;
-  const failed = data.cases.filter((c) => c.last && !c.last.passed).length;
 
   return (
     <>
-      <p className="muted small">
-        <Trans
-          t={t}
-          i18nKey="testsPage.casesFile"
-          values={{ casesPath: data.casesPath }}
-          components={{ code: <code /> }}
-        />{' '}
-        · {t('testsPage.caseCount', { count: data.cases.length })} ·{' '}
-        {t('testsPage.lastResultsPassedFailed', { passed, failed, number: data.cases.length - passed - failed })}
-      </p>
-      {data.problems.length > 0 && (
-        <div className="warn-notice" role="alert" data-testid="cases-problems">
-          <p>{t('testsPage.theCasesFileHas')}</p>
-          <ul>
-            {data.problems.map((p) => (
-              <li key={`${p.path}:${p.line}:${p.message}`}>
-                <code>{p.path || t('common:shared.file')}</code>
-                {p.line ? t('testsPage.line', { line: p.line }) : ''}: {shownText(i18n, p.message, p.uiMessage)}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <CasesSummary data={data} />
       <div className="actions">
         <button
           type="button"
@@ -107,32 +83,14 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
         <Empty>{t('testsPage.noCasesYetAdd', { casesPath: data.casesPath })}</Empty>
       ) : (
         <div className={current ? 'tests-columns with-detail' : 'tests-columns'}>
-          <table className="tests-table" data-testid="tests-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('testsPage.result')}</th>
-                <th scope="col">{t('testsPage.case')}</th>
-                <th scope="col">{t('testsPage.from')}</th>
-                <th scope="col">{t('testsPage.lastRun')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('testsPage.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.cases.map((c) => (
-                <CaseRowView
-                  key={c.id}
-                  row={c}
-                  selected={c.id === selected}
-                  running={isRunning(c.id)}
-                  disabled={run.isPending}
-                  onSelect={() => setSelected(c.id)}
-                  onRun={() => start([c.id])}
-                />
-              ))}
-            </tbody>
-          </table>
+          <CasesTable
+            cases={data.cases}
+            selected={selected}
+            isRunning={isRunning}
+            disabled={run.isPending}
+            onSelect={setSelected}
+            onRun={(id) => start([id])}
+          />
           {current && (
             <CaseDetail
               row={current}
@@ -144,6 +102,84 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
         </div>
       )}
     </>
+  );
+}
+
+type Cases = RouteOutput<'tests.list'>;
+
+/** Where the cases come from, how many, how the last results went, and what in the file main could not read. */
+function CasesSummary({ data }: { data: Cases }) {
+  const { t, i18n } = useTranslation(['tests', 'common']);
+  const passed = data.cases.filter((c) => c.last?.passed).length;
+  const failed = data.cases.filter((c) => c.last && !c.last.passed).length;
+  return (
+    <>
+      <p className="muted small">
+        <Trans
+          t={t}
+          i18nKey="testsPage.casesFile"
+          values={{ casesPath: data.casesPath }}
+          components={{ code: <code /> }}
+        />{' '}
+        · {t('testsPage.caseCount', { count: data.cases.length })} ·{' '}
+        {t('testsPage.lastResultsPassedFailed', { passed, failed, number: data.cases.length - passed - failed })}
+      </p>
+      {data.problems.length > 0 && (
+        <div className="warn-notice" role="alert" data-testid="cases-problems">
+          <p>{t('testsPage.theCasesFileHas')}</p>
+          <ul>
+            {data.problems.map((p) => (
+              <li key={`${p.path}:${p.line}:${p.message}`}>
+                <code>{p.path || t('common:shared.file')}</code>
+                {p.line ? t('testsPage.line', { line: p.line }) : ''}: {shownText(i18n, p.message, p.uiMessage)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+interface TableProps {
+  cases: Cases['cases'];
+  selected: string | null;
+  isRunning: (id: string) => boolean;
+  disabled: boolean;
+  onSelect: (id: string) => void;
+  onRun: (id: string) => void;
+}
+
+/** One row a case, with its last result; a row opens its detail and runs alone. */
+function CasesTable({ cases, selected, isRunning, disabled, onSelect, onRun }: TableProps) {
+  const { t } = useTranslation(['tests', 'common']);
+  return (
+    <table className="tests-table" data-testid="tests-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('testsPage.result')}</th>
+          <th scope="col">{t('testsPage.case')}</th>
+          <th scope="col">{t('testsPage.from')}</th>
+          <th scope="col">{t('testsPage.lastRun')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('testsPage.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {cases.map((c) => (
+          <CaseRowView
+            key={c.id}
+            row={c}
+            selected={c.id === selected}
+            running={isRunning(c.id)}
+            disabled={disabled}
+            onSelect={() => onSelect(c.id)}
+            onRun={() => onRun(c.id)}
+          />
+        ))}
+      </tbody>
+    </table>
   );
 }
 
