@@ -54,22 +54,7 @@ export function createOpenAiCompatibleProvider(
     let finishReason: string | null = null;
     let usage: ModelUsage | undefined;
     try {
-      const chunks = await client.chat.completions.create(
-        {
-          model,
-          messages: toOpenAiMessages(req.system, req.messages, { images: settings.images }),
-          ...(req.tools.length > 0 && { tools: toOpenAiTools(req.tools) }),
-          ...((req.temperature ?? settings.temperature) !== undefined && {
-            temperature: req.temperature ?? settings.temperature,
-          }),
-          ...((req.maxTokens ?? settings.maxTokens) !== undefined && {
-            max_tokens: req.maxTokens ?? settings.maxTokens,
-          }),
-          stream: true,
-          stream_options: { include_usage: true },
-        },
-        { signal: guard.signal },
-      );
+      const chunks = await client.chat.completions.create(chatRequest(settings, model, req), { signal: guard.signal });
       // Chunks that arrived in one read are decoded one after another without I/O between them: hand the event loop
       // back every few milliseconds (a reply of many tool calls arrives in one read).
       const slices = new Slices();
@@ -101,6 +86,21 @@ export function createOpenAiCompatibleProvider(
   }
 
   return { id: 'openai-compatible', label, stream };
+}
+
+/** The streamed Chat Completions request: the request's own temperature and token cap win over the settings'. */
+function chatRequest(settings: ModelSettings, model: string, req: ModelRequest) {
+  const temperature = req.temperature ?? settings.temperature;
+  const maxTokens = req.maxTokens ?? settings.maxTokens;
+  return {
+    model,
+    messages: toOpenAiMessages(req.system, req.messages, { images: settings.images }),
+    ...(req.tools.length > 0 && { tools: toOpenAiTools(req.tools) }),
+    ...(temperature !== undefined && { temperature }),
+    ...(maxTokens !== undefined && { max_tokens: maxTokens }),
+    stream: true as const,
+    stream_options: { include_usage: true },
+  };
 }
 
 function stopReasonOf(finishReason: string, callCount: number): ModelStopReason {

@@ -44,14 +44,6 @@ function ToolsView({ view }: { view: CatalogListView }) {
   const { t } = useTranslation(['tools', 'common']);
   const ui = useToolsUiStore();
   const entries = catalogRows(view);
-  const [searchFocused, setSearchFocused] = useState(false);
-  const descriptions = useCatalogDescriptions(searchFocused || ui.query !== '');
-  // Derived once per catalog revision; filtering then only scans precomputed lower-case strings.
-  const reasonSearchText = useMessageSearchText();
-  const prepared = useMemo(
-    () => prepareEntries(entries, descriptions, reasonSearchText),
-    [entries, descriptions, reasonSearchText],
-  );
   // One definition of every count (shared/catalog/catalog-counts): the header, the chips and the CLI agree.
   const counts = useMemo(() => countCatalog(entries.map((e) => e.state)), [entries]);
   // Look-alike names (a Cyrillic о, a zero-width space): warned about on rows, in the detail and in Mount.
@@ -60,20 +52,12 @@ function ToolsView({ view }: { view: CatalogListView }) {
     [entries, view.localToolNames],
   );
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
-  // The funnel's last stage: what the latest model call of the latest conversation received.
-  const last = useLastModelStep();
-  const sent = useMemo(() => sentRemoteTools(last.step), [last.step]);
-  const funnel = useMemo(() => toolFunnel(entries, servers, sent), [entries, servers, sent]);
+  const { sent, funnel, sentLabel } = useSentFunnel(entries, servers);
   const names = useCallback(
     () => [...new Set([...view.localToolNames, ...entries.map((e) => e.toolId)])].sort(),
     [entries, view.localToolNames],
   );
-  // Typing stays responsive at 10,000 rows: the list catches up with the search a frame later.
-  const query = useDeferredValue(ui.query);
-  const rows = useMemo(
-    () => filterEntries(prepared, { query, state: ui.state, server: ui.server, stage: ui.stage, sent }),
-    [prepared, query, ui.state, ui.server, ui.stage, sent],
-  );
+  const { prepared, rows, onSearchFocus } = useShownRows(entries, sent);
   const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
   const chosen = useMemo(
     () =>
@@ -87,34 +71,10 @@ function ToolsView({ view }: { view: CatalogListView }) {
 
   return (
     <>
-      <p className="muted">
-        {t('page.toolsAcrossServers', {
-          count: counts.tools,
-          servers: t('page.servers', { count: view.servers.length }),
-        })}{' '}
-        ·{' '}
-        <span data-testid="tools-header-counts">
-          {t('page.boundGated', {
-            bound: counts.byState.bound,
-            gated: counts.byState.gated,
-            bindings: t('page.bindings', { count: counts.bindings }),
-          })}
-        </span>{' '}
-        {t('page.revisionAndLocals', {
-          revision: view.revision,
-          locals: view.localToolNames.join(', ') || t('common:shared.none'),
-        })}
-      </p>
+      <CatalogHeader view={view} counts={counts} />
       <ToolFunnel
         funnel={funnel}
-        sentLabel={
-          last.step
-            ? t('page.sentLastTurn', {
-                conversation: last.conversationTitle ?? t('page.aConversation'),
-                step: last.step.step,
-              })
-            : t('page.sentEveryTurn')
-        }
+        sentLabel={sentLabel}
         active={{ stage: ui.stage, state: ui.state, server: ui.server }}
         onStage={ui.setStage}
         onState={(state) => ui.setState(ui.state === state ? null : state)}
@@ -126,7 +86,7 @@ function ToolsView({ view }: { view: CatalogListView }) {
         servers={servers}
         shown={rows.length}
         total={entries.length}
-        onSearchFocus={() => setSearchFocused(true)}
+        onSearchFocus={onSearchFocus}
       />
       {chosen.length > 0 && (
         <MountBar
@@ -167,4 +127,66 @@ function ToolsView({ view }: { view: CatalogListView }) {
       <ExplainBox names={names} skills={view.skillNames} />
     </>
   );
+}
+
+/** How many tools, servers, bound and gated ones and bindings; the catalog revision and the local tools. */
+function CatalogHeader({ view, counts }: { view: CatalogListView; counts: ReturnType<typeof countCatalog> }) {
+  const { t } = useTranslation(['tools', 'common']);
+  return (
+    <p className="muted">
+      {t('page.toolsAcrossServers', {
+        count: counts.tools,
+        servers: t('page.servers', { count: view.servers.length }),
+      })}{' '}
+      ·{' '}
+      <span data-testid="tools-header-counts">
+        {t('page.boundGated', {
+          bound: counts.byState.bound,
+          gated: counts.byState.gated,
+          bindings: t('page.bindings', { count: counts.bindings }),
+        })}
+      </span>{' '}
+      {t('page.revisionAndLocals', {
+        revision: view.revision,
+        locals: view.localToolNames.join(', ') || t('common:shared.none'),
+      })}
+    </p>
+  );
+}
+
+/** The funnel, whose last stage is what the latest model call of the latest conversation received. */
+function useSentFunnel(entries: ReturnType<typeof catalogRows>, servers: readonly string[]) {
+  const { t } = useTranslation(['tools', 'common']);
+  const last = useLastModelStep();
+  const sent = useMemo(() => sentRemoteTools(last.step), [last.step]);
+  const funnel = useMemo(() => toolFunnel(entries, servers, sent), [entries, servers, sent]);
+  const sentLabel = last.step
+    ? t('page.sentLastTurn', {
+        conversation: last.conversationTitle ?? t('page.aConversation'),
+        step: last.step.step,
+      })
+    : t('page.sentEveryTurn');
+  return { sent, funnel, sentLabel };
+}
+
+/**
+ * The rows the search and the filters leave. Descriptions are fetched once the search is used; entries are prepared
+ * once per catalog revision, so filtering only scans precomputed lower-case strings.
+ */
+function useShownRows(entries: ReturnType<typeof catalogRows>, sent: ReturnType<typeof sentRemoteTools>) {
+  const ui = useToolsUiStore();
+  const [searchFocused, setSearchFocused] = useState(false);
+  const descriptions = useCatalogDescriptions(searchFocused || ui.query !== '');
+  const reasonSearchText = useMessageSearchText();
+  const prepared = useMemo(
+    () => prepareEntries(entries, descriptions, reasonSearchText),
+    [entries, descriptions, reasonSearchText],
+  );
+  // Typing stays responsive at 10,000 rows: the list catches up with the search a frame later.
+  const query = useDeferredValue(ui.query);
+  const rows = useMemo(
+    () => filterEntries(prepared, { query, state: ui.state, server: ui.server, stage: ui.stage, sent }),
+    [prepared, query, ui.state, ui.server, ui.stage, sent],
+  );
+  return { prepared, rows, onSearchFocus: () => setSearchFocused(true) };
 }
