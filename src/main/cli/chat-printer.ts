@@ -131,19 +131,17 @@ function printStepStarted(out: ChatOutput, step: ModelStep): void {
 }
 
 function printCallResult(out: ChatOutput, item: ToolItem): void {
+  const { toolName: tool, status, durationMs, resultText: text, exchanges } = item;
   if (out.json)
     out.emit({
       type: 'tool.result',
-      tool: item.toolName,
-      status: item.status,
-      durationMs: item.durationMs,
-      text: item.resultText,
-      ...(item.exchanges && { exchanges: item.exchanges.length }),
+      tool,
+      status,
+      durationMs,
+      text,
+      ...(exchanges && { exchanges: exchanges.length }),
     });
-  else
-    out.line(
-      `  ← ${item.toolName} ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}`,
-    );
+  else out.line(`  ← ${tool} ${status}${durationMs !== undefined && callRan(item) ? ` (${durationMs} ms)` : ''}`);
 }
 
 function printApprovalRequested(out: ChatOutput, r: ApprovalRequest): void {
