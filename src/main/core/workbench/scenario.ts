@@ -63,7 +63,7 @@ export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions):
     events: silentEvents,
     // Each run its own fresh demo data: the same cases give the same result in the console and the CLI, whatever a chat changed.
     proxy: deps.turn.proxy.withMode(
-      { actor: options.actor, skipWrites: options.skipWrites, ownDemoState: true },
+      { actor: options.actor, skipWrites: options.skipWrites, ownServerState: true },
       { approvals: options.approvals, events: silentEvents },
     ),
   };
