@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parse, stringify } from 'yaml';
-import { defaultConfigText } from '../src/main/core/config/default-config';
+import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer } from '../tests/support/providers';
 import { startFixtureServer, type FixtureServer, type FixtureTool } from '../tests/support/mcp';
 import { metric, sleep, type Metric, type Scenario } from './report';
@@ -160,7 +160,7 @@ async function makeHistory(
   modelUrl: string,
   conversations: number,
 ): Promise<{ bytes: number; conversations: number }> {
-  const host = await startBenchHost({ dataDir: dir, configYaml: defaultConfigText() });
+  const host = await startBenchHost({ dataDir: dir, configYaml: demoShopConfigText() });
   const rpc = await connectRpc(host.port, host.token);
   try {
     await waitFor(rpc, (servers) => servers.every((s) => s.status === 'connected'));
@@ -202,7 +202,7 @@ async function makeHistory(
   } finally {
     await file.close();
   }
-  const config = parse(defaultConfigText()) as { agent: Record<string, unknown> };
+  const config = parse(demoShopConfigText()) as { agent: Record<string, unknown> };
   config.agent.model = {
     provider: 'openai-compatible',
     baseUrl: modelUrl,

@@ -11,7 +11,7 @@ import {
   type SwitchboardConfig,
 } from '../src/shared/config/schema';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
-import { defaultConfigText } from '../src/main/core/config/default-config';
+import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { EventBus } from '../src/main/core/events';
 import { discoverAllTools } from '../src/main/core/mcp/discover-tools';
 import { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME, type EraMemory } from '../src/main/core/mcp/era-memory';
@@ -216,6 +216,6 @@ function raceDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 function configWith(servers: ServerConfig[]): SwitchboardConfig {
-  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
   return { ...defaults, agent: { ...defaults.agent, mcp: { servers } } };
 }

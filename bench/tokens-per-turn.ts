@@ -8,7 +8,7 @@ import {
 import { createBuiltinServers } from '../src/main/builtin-servers';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
-import { defaultConfigText } from '../src/main/core/config/default-config';
+import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { EventBus } from '../src/main/core/events';
 import { EVERYTHING_SERVER } from '../tests/support/mcp';
 import { metric, type Metric, type Scenario } from './report';
@@ -20,7 +20,7 @@ import { metric, type Metric, type Scenario } from './report';
  * server-everything tool mounted and gated behind a `diagnostics` skill.
  */
 export const tokensScenario: Scenario = async ({ log }) => {
-  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
   const metrics: Metric[] = [];
   const notes: string[] = [];
 

@@ -18,7 +18,7 @@ import { RecordsStore } from '../src/main/core/stores/records-store';
 import { ACTING_IDENTITY_META_KEY, ToolProxy, type McpCaller } from '../src/main/core/agent/tool-proxy';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
-import { defaultConfigText } from '../src/main/core/config/default-config';
+import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { EventBus } from '../src/main/core/events';
 import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
 import { buildTransport } from '../src/main/core/mcp/transport-factory';
@@ -45,7 +45,7 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
   const fleet = await startShopFleet(1, 0);
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-proxy-'));
   const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
-  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
   // The default tree, every MCP node trusted (`never`): the proxy's confirmation step runs and decides "no prompt".
   const config: SwitchboardConfig = {
     ...defaults,

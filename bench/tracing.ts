@@ -18,7 +18,7 @@ import { RecordsStore } from '../src/main/core/stores/records-store';
 import { ToolProxy } from '../src/main/core/agent/tool-proxy';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
-import { defaultConfigText } from '../src/main/core/config/default-config';
+import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { EventBus } from '../src/main/core/events';
 import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
 import { telemetryState } from '../src/main/core/telemetry/telemetry';
@@ -54,7 +54,7 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
     log: (line) => log(`  ${line}`),
   });
   const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
-  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
   const config: SwitchboardConfig = {
     ...defaults,
     intents: trustAll(defaults.intents),

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
-import { defaultConfigText } from '../src/main/core/config/default-config';
+import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer } from '../tests/support/providers';
 import { startFixtureServer, type FixtureTool } from '../tests/support/mcp';
 import { metric, sleep, type Metric, type Scenario } from './report';
@@ -223,7 +223,7 @@ function wideConfig(url: string): string {
 
 /** The default config with the scripted model. */
 function modelConfig(baseUrl: string): string {
-  const config = parse(defaultConfigText()) as { agent: Record<string, unknown> };
+  const config = parse(demoShopConfigText()) as { agent: Record<string, unknown> };
   config.agent.model = { provider: 'openai-compatible', baseUrl, model: 'bench-model', apiKeyEnv: 'BENCH_OPENAI_KEY' };
   return stringify(config);
 }

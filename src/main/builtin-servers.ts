@@ -23,7 +23,7 @@ export function createBuiltinServers(): BuiltinServers {
         throw error;
       }
     },
-    async resetDemoData() {
+    async resetData() {
       const handle = await shop?.catch(() => undefined);
       handle?.resetDemoData();
       return handle !== undefined;

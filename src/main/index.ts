@@ -143,14 +143,12 @@ async function start(): Promise<void> {
 async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
   // The core is loaded here, after the window is on its way: evaluating it (and its libraries) is the longest
   // synchronous piece of start-up, and the window should not wait behind it.
-  const [{ createCore }, { createDispatch }, { createBuiltinServers }, { demoModelProviders }, { readKnowledgeDir }] =
-    await Promise.all([
-      import('./core/app'),
-      import('./rpc/dispatch'),
-      import('./builtin-servers'),
-      import('./demo-shop/model-providers'),
-      import('./core/knowledge'),
-    ]);
+  const [{ createCore }, { createDispatch }, { demoShopBundle }, { readKnowledgeDir }] = await Promise.all([
+    import('./core/app'),
+    import('./rpc/dispatch'),
+    import('./demo-shop/bundle'),
+    import('./core/knowledge'),
+  ]);
   const dataDir = await openDataDir(dataDirFlag, process.env, log, [userData, ...legacyDesktopDataDirs()]);
   log(`[start] data directory ${dataDir}`);
   const knowledgeDir = app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined;
@@ -172,8 +170,7 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
     log,
     secrets: vault ? await createEncryptedSecrets(dataDir, vault) : environmentSecrets(),
     knowledgeDir,
-    builtinServers: createBuiltinServers(),
-    modelProviders: demoModelProviders,
+    ...demoShopBundle(),
     // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window; refused URLs throw, naming why.
     openBrowser: (url) => openExternal(url),
     fetch: systemProxyFetch((input, init) => net.fetch(input, init)),

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { loadConsoleToken, type ConsoleToken } from './console-token';
-import { createBuiltinServers } from './builtin-servers';
-import { demoModelProviders } from './demo-shop/model-providers';
+import { demoShopBundle } from './demo-shop/bundle';
 import type { Core } from './core/app';
 import { appRoot } from './core/paths';
 import type { Dispatch } from './rpc/router';
@@ -49,8 +48,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
   const core = await createCore({
     dataDir: options.dataDir,
     log: options.log,
-    builtinServers: createBuiltinServers(),
-    modelProviders: demoModelProviders,
+    ...demoShopBundle(),
   });
   // MCP Apps render on an origin of their own: this server's port, never the console's. It frames only for the
   // console's origins, known once the console listens.

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { appRoot } from '../../src/main/core/paths';
 import { CLI_ENTRY, cliEnv, runCli } from '../support/cli-process';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'sb-cli-edges-'));
   const dataDir = join(root, 'data');
   await mkdir(dataDir, { recursive: true });
-  await writeFile(join(dataDir, 'switchboard.yaml'), defaultConfigText());
+  await writeFile(join(dataDir, 'switchboard.yaml'), demoShopConfigText());
   env = cliEnv(join(root, 'home'), { SWITCHBOARD_DATA_DIR: dataDir });
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { cliEnv, runCli } from '../support/cli-process';
 
 /**
@@ -28,7 +28,7 @@ beforeAll(async () => {
     ) as { url: string }
   ).url;
   // The default config (the shop, and after-sales from `server: shop`), plus the fixture's scenarios.
-  const config = parse(defaultConfigText()) as { agent: { mcp: { servers: unknown[] } } };
+  const config = parse(demoShopConfigText()) as { agent: { mcp: { servers: unknown[] } } };
   for (const scenario of ['good', 'wrong-digest', 'big', 'invalid'])
     config.agent.mcp.servers.push({ name: scenario, url: `${base}/${scenario}/mcp` });
   config.agent.mcp.servers.push({ name: 'no-ttl', url: `${base}/no-ttl/mcp`, protocol: '2026-07-28' });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ExecutionRecord, RecordSummary, ServerView } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { openAiError, openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { STDIO_FIXTURE } from '../support/mcp/stdio-peers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 function configText(baseUrl: string): string {
-  const config = parse(defaultConfigText());
+  const config = parse(demoShopConfigText());
   config.agent.model = {
     provider: 'openai-compatible',
     baseUrl,

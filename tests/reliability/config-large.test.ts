@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ConfigSnapshot } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 
 /**
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** ~1 MB: 1,000 (disabled) servers and 3,000 intent nodes, within every entry cap. */
 function largeConfig(maxSteps: number): string {
-  const config = parse(defaultConfigText());
+  const config = parse(demoShopConfigText());
   config.agent.maxSteps = maxSteps;
   config.agent.mcp.servers.push(
     ...Array.from({ length: 1_000 }, (_, i) => ({
@@ -79,7 +79,7 @@ describe('a large config does not starve other clients', () => {
   it('loads it from disk, saves it whole and edits it while another client is answered within a bound', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-large-config-'));
     const file = join(dir, 'switchboard.yaml');
-    await writeFile(file, defaultConfigText());
+    await writeFile(file, demoShopConfigText());
     host = await startHostProcess(dir);
     const operator = await connectRpc(host.port, host.token);
     const other = await connectRpc(host.port, host.token);

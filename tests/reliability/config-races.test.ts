@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ConfigSnapshot } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 
 /**
@@ -36,11 +36,11 @@ async function start(): Promise<RpcClient> {
 describe('structured edits against a file edited on disk', () => {
   it('applies the edit on top of an outside edit that parses, and refuses (touching nothing) over one that does not', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-races-'));
-    await writeFile(yamlPath(), defaultConfigText());
+    await writeFile(yamlPath(), demoShopConfigText());
     const client = await start();
 
     // 1. The operator adds a comment and a server on disk; a structured edit follows at once.
-    const edited = `# operator: keep this note\n${defaultConfigText().replace('  mcp:\n    servers:\n', '  mcp:\n    servers:\n      - name: operators-server\n        url: http://127.0.0.1:9/mcp\n        enabled: false\n')}`;
+    const edited = `# operator: keep this note\n${demoShopConfigText().replace('  mcp:\n    servers:\n', '  mcp:\n    servers:\n      - name: operators-server\n        url: http://127.0.0.1:9/mcp\n        enabled: false\n')}`;
     expect(edited).toContain('operators-server');
     await writeFile(yamlPath(), edited);
     const saved = await client.request('settings.saveModel', { provider: 'demo', model: 'after-outside-edit' });
@@ -84,7 +84,7 @@ describe('structured edits against a file edited on disk', () => {
 
   it('replaces .bak by rename (a reader never sees it half-written), and a killed write leaves no temp file after restart', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-races-'));
-    await writeFile(yamlPath(), defaultConfigText());
+    await writeFile(yamlPath(), demoShopConfigText());
     // A write killed between creating its temp file and renaming it (same library, same naming as ours).
     // The interval keeps the writer alive until the kill: a pending promise alone does not, and a writer that
     // exits on its own removes its temp file (write-file-atomic's exit handler), which raced the kill.
@@ -101,7 +101,7 @@ describe('structured edits against a file edited on disk', () => {
 
     const client = await start();
     expect(await temps()).toEqual([]);
-    expect(await readFile(yamlPath(), 'utf8')).toBe(defaultConfigText());
+    expect(await readFile(yamlPath(), 'utf8')).toBe(demoShopConfigText());
 
     // The first edit creates .bak; hold its inode through a hard link, then edit again.
     expect((await client.request('settings.saveModel', { provider: 'demo', model: 'one' })).ok).toBe(true);
@@ -116,7 +116,7 @@ describe('structured edits against a file edited on disk', () => {
 
   it('refuses an oversized file or one with too many servers without parsing it for a minute', async () => {
     dir = await mkdtemp(join(tmpdir(), 'sb-races-'));
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.intents.push({
       id: 'padding',
       name: 'padding',
@@ -132,7 +132,7 @@ describe('structured edits against a file edited on disk', () => {
     expect(big.fileOk).toBe(false);
     expect(big.problems[0].message).toMatch(/the file is 3\.\d MB, more than the 2\.0 MB a config may be/);
 
-    const many = parse(defaultConfigText());
+    const many = parse(demoShopConfigText());
     // The default's own servers stay (its skills take manuals from them), so the only fault is the count.
     const padding = 2_001 - many.agent.mcp.servers.length;
     many.agent.mcp.servers.push(

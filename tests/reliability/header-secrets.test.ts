@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ConfigSnapshot, ServerView } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 import { startShopProcess, type ShopProcess } from './helpers/shop-process';
 
@@ -40,7 +40,7 @@ const waitFor = async (check: () => Promise<boolean>, what: string) => {
 describe('literal secrets in a server entry', () => {
   it('never leave main, and survive structured edits and raw saves that leave their masks as they were', async () => {
     shop = await startShopProcess({ token: TOKEN });
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.agent.mcp.servers.push(
       { name: 'tracker', url: shop.url, headers: { Authorization: `Bearer ${TOKEN}` } },
       {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { Conversation, ServerView } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { startFaultServer, type FaultServer } from './helpers/fault-server';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
@@ -41,7 +41,7 @@ describe('a tool definition built to stall the token estimate', () => {
       ],
     });
     model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.agent.model = {
       provider: 'openai-compatible',
       baseUrl: model.baseUrl,

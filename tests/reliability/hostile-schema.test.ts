@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { CatalogToolView, CatalogView, Conversation, ServerView } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { appRoot } from '../../src/main/core/paths';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
@@ -80,7 +80,7 @@ describe('a hostile input schema', () => {
     await writeFile(join(dir, 'tools.json'), JSON.stringify(tools));
     hostile = await startHostileMcpProcess({ HOSTILE_TOOLS_FILE: join(dir, 'tools.json') });
     model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.agent.model = {
       provider: 'openai-compatible',
       baseUrl: model.baseUrl,

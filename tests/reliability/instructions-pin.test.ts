@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostile-mcp-process';
@@ -71,7 +71,7 @@ describe('server instructions', () => {
       openAiStream({ text: 'two' }),
       openAiStream({ text: 'three' }),
     ]);
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.agent.model = {
       provider: 'openai-compatible',
       baseUrl: model.baseUrl,

@@ -144,7 +144,7 @@ describe('provider faults', () => {
     ]);
     const provider = createOpenAiCompatibleProvider(settings(model.baseUrl), 'sk-test');
     const intents = (await import('yaml')).parse(
-      (await import('../../src/main/core/config/default-config')).defaultConfigText(),
+      (await import('../../src/main/demo-shop/default-config')).demoShopConfigText(),
     ).intents;
     intents[0].children.push({
       id: 'coupons',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { SamplingView, ServerRequestView, ServerView } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostile-mcp-process';
@@ -37,7 +37,7 @@ describe('an approved sampling request', () => {
       openAiStream({ text: 'a short summary' }), // the sampling request's completion
       openAiStream({ text: 'done' }),
     ]);
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.agent.model = {
       provider: 'openai-compatible',
       baseUrl: model.baseUrl,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ServerLogView, ServerView } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
 
 /**
@@ -33,7 +33,7 @@ describe('a server that echoes its credentials', () => {
       script,
       `process.stderr.write('Error: invalid token ' + process.env.GITHUB_TOKEN + ' (service key ' + process.env.SERVICE_API_KEY + ')\\n');\nsetTimeout(() => process.exit(1), 50);\n`,
     );
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.agent.mcp.servers.push({
       name: 'echo',
       command: process.execPath,

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { parse, stringify } from 'yaml';
 import type { RecordSummary } from '../../src/shared/contract';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
 import { startFaultServer, type FaultServer } from './helpers/fault-server';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
@@ -47,7 +47,7 @@ describe('WebSocket backpressure', () => {
       openAiStream({ toolCalls: [{ name: 'big_report', arguments: {} }] }),
       openAiStream({ text: 'done' }),
     ]);
-    const config = parse(defaultConfigText());
+    const config = parse(demoShopConfigText());
     config.agent.model = {
       provider: 'openai-compatible',
       baseUrl: model.baseUrl,

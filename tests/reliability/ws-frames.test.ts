@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { defaultConfigText } from '../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { EventBus } from '../../src/main/core/events';
 import { MAX_ANSWER_BYTES, startWsAdapter } from '../../src/main/adapters/ws';
 import { startHostProcess, type HostProcess } from './helpers/headless-host';
@@ -18,7 +18,7 @@ let host: HostProcess | undefined;
 let dir: string | undefined;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'sb-frames-'));
-  await writeFile(join(dir, 'switchboard.yaml'), defaultConfigText());
+  await writeFile(join(dir, 'switchboard.yaml'), demoShopConfigText());
   host = await startHostProcess(dir);
 }, 60_000);
 afterAll(async () => {

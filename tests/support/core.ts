@@ -1,5 +1,4 @@
-import { createBuiltinServers } from '../../src/main/builtin-servers';
-import { demoModelProviders } from '../../src/main/demo-shop/model-providers';
+import { demoShopBundle } from '../../src/main/demo-shop/bundle';
 import { createCore, type Core, type CoreOptions } from '../../src/main/core/app';
 import { createDispatch } from '../../src/main/rpc/dispatch';
 import type { Dispatch } from '../../src/main/rpc/router';
@@ -18,8 +17,7 @@ export type TestCore = Core & { dispatch: Dispatch };
 export async function createTestCore(options: TestCoreOptions): Promise<TestCore> {
   const { validateOutput = true, ...coreOptions } = options;
   const core = await createCore({
-    builtinServers: createBuiltinServers(),
-    modelProviders: demoModelProviders,
+    ...demoShopBundle(),
     ...coreOptions,
   });
   return Object.assign(core, { dispatch: createDispatch(core, { validateOutput, log: options.log }) });

@@ -1,8 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
 import type { ApprovalRequest } from '../../shared/contract';
-import { createBuiltinServers } from '../builtin-servers';
-import { demoModelProviders } from '../demo-shop/model-providers';
+import { demoShopBundle } from '../demo-shop/bundle';
 import { createCore, type Core } from '../core/app';
 import type { RequestPolicy } from '../core/requests/server-requests';
 import { openDataDir } from '../core/data-dir';
@@ -63,8 +62,7 @@ export async function withCore(
     log: (line) => {
       if (line.startsWith('[telemetry]')) io.stderr(line);
     },
-    builtinServers: createBuiltinServers(),
-    modelProviders: demoModelProviders,
+    ...demoShopBundle(),
     env,
   });
   try {

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { isStdioServer } from '../../shared/config/schema';
 import type { ImportEnvReference, ImportResult } from '../../shared/contract';
 import { CONFIG_FILE_NAME, ConfigStore } from '../core/config/config-store';
-import { defaultConfigText } from '../core/config/default-config';
+import { demoShopConfigText } from '../demo-shop/default-config';
 import { importServers, type ConflictPolicy } from '../core/config/import-servers';
 import type { EnvConsent } from '../core/config/import-env';
 import { DomainError } from '../core/errors';
@@ -92,7 +92,7 @@ export async function runImport(
   const store = new ConfigStore({
     dataDir,
     events: new EventBus(),
-    defaultConfigText: defaultConfigText(),
+    defaultConfigText: demoShopConfigText(),
     watch: false,
     path: configPathOf(opts, env),
     log: (line) => io.stderr(line),

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defaultConfigText } from '../core/config/default-config';
+import { demoShopConfigText } from '../demo-shop/default-config';
 import { buildProgram } from './program';
 import { runChat } from './chat-command';
 import { runReplay } from './replay-command';
@@ -126,7 +126,7 @@ describe('switchboard tools list', () => {
   it('--json lists every discovered tool with its server and state', async () => {
     const dir = await dataDir();
     const config = join(dir, 'switchboard.yaml');
-    await writeFile(config, defaultConfigText());
+    await writeFile(config, demoShopConfigText());
     const { io, out } = capture();
     await buildProgram(io).parseAsync([
       'node',

@@ -39,15 +39,15 @@ export async function openConfig(options: CoreOptions, events: EventBus, log: Lo
   (await import('./config/yaml-warm-up')).warmUpYaml();
   await nextTurn();
   await import('../../shared/config/schema');
-  // Node's fetch (undici) too, before the connections and the embedded shop touch it inside longer work.
+  // Node's fetch (undici) too, before the connections and the embedded servers touch it inside longer work.
   await (await import('./node-fetch')).loadNodeFetch();
   const { CONFIG_FILE_NAME, ConfigStore } = await import('./config/config-store');
-  const { defaultConfigText } = await import('./config/default-config');
+  const { genericConfigText } = await import('./config/default-config');
   await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
   const config = new ConfigStore({
     dataDir: options.dataDir,
     events,
-    defaultConfigText: defaultConfigText(),
+    defaultConfigText: options.defaultConfigText ?? genericConfigText(),
     // A one-shot command reads the config once.
     watch: options.oneShot ? false : options.watchConfig,
     path: options.configPath,

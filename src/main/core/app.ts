@@ -40,9 +40,14 @@ export interface CoreOptions {
    * (Chromium's network stack); the default is Node's, which connects directly.
    */
   fetch?: typeof fetch;
-  /** The embedded servers (`builtin: shop`): the entry point injects them, the core closes them. */
+  /** The embedded servers (`builtin:` entries): the entry point injects them, the core closes them. */
   builtinServers?: BuiltinServers;
-  /** Model providers beside the vendors' (`provider: demo`, the demo shop's model): the entry point registers them. */
+  /**
+   * What a fresh data directory's config file says (an entry point hands its application's); default a generic one
+   * with no servers and no intents.
+   */
+  defaultConfigText?: string;
+  /** Model providers beside the vendors' (`provider: demo`): the entry point registers them. */
   modelProviders?: ModelProviderRegistry;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
   events?: EventBus;
@@ -110,8 +115,8 @@ export interface Core {
   serverSkills: ServerSkillsService;
   /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
-  /** Settings → Reset demo data: the embedded shop's orders, coupons and tickets back to the seed. */
-  resetDemoData(): Promise<{ reset: boolean }>;
+  /** Puts the built-in servers' data back to its seed; false when none has started (its data is fresh) or none is embedded. */
+  resetBuiltinData(): Promise<{ reset: boolean }>;
   close(): Promise<void>;
 }
 
@@ -184,7 +189,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     instructions,
     serverSkills: catalog.serverSkills,
     whenServersSettled: () => catalog.catalogRun.settled().then(() => undefined),
-    resetDemoData: async () => ({ reset: (await options.builtinServers?.resetDemoData?.()) ?? false }),
+    resetBuiltinData: async () => ({ reset: (await options.builtinServers?.resetData?.()) ?? false }),
     async close() {
       catalog.stop();
       followTelemetry();

@@ -1,6 +1,6 @@
 import { chmod, mkdir, readdir, stat } from 'node:fs/promises';
 
-/** Owner read/write only: records, conversations and the config hold customer data and header values. */
+/** Owner read/write only: records, conversations and the config hold end users' data and header values. */
 export const PRIVATE_FILE = 0o600;
 export const PRIVATE_DIR = 0o700;
 

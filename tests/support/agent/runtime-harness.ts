@@ -11,7 +11,7 @@ import {
   type SwitchboardConfig,
 } from '../../../src/shared/config/schema';
 import { startShopServer, type ShopServerHandle } from '../../../src/mcp-server/shop-server';
-import { defaultConfigText } from '../../../src/main/core/config/default-config';
+import { demoShopConfigText } from '../../../src/main/demo-shop/default-config';
 import { EventBus } from '../../../src/main/core/events';
 import { createKnowledgeBase } from '../../../src/main/core/knowledge/knowledge-base';
 import type { ModelProvider } from '../../../src/main/core/providers/types';
@@ -43,7 +43,7 @@ export interface HarnessOptions {
  * for it, and the model and knowledge base are overridden, so these tests isolate the loop and proxy.
  */
 export async function startRuntimeHarness(options: HarnessOptions) {
-  const defaults = switchboardConfigSchema.parse(parse(defaultConfigText()));
+  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
   let intents = options.intents ?? defaults.intents;
   const skills = options.skills ?? defaults.skills;
   const config: SwitchboardConfig = {

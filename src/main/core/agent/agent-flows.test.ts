@@ -66,7 +66,7 @@ describe('agent runtime with the demo model and the real shop', () => {
     expect(withoutOrder.bindingsByToolId.has('query_order')).toBe(true);
     const intents = JSON.parse(
       JSON.stringify(
-        (await import('yaml')).parse((await import('../config/default-config')).defaultConfigText()).intents,
+        (await import('yaml')).parse((await import('../../demo-shop/default-config')).demoShopConfigText()).intents,
       ),
     );
     intents[0].children = intents[0].children.filter((n: { toolId?: string }) => n.toolId !== 'query_order');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cancelOrderApproval } from '../../../../tests/support/agent/pending-approval';
 import type { Skill } from '../../../shared/config/schema';
 import { EventBus } from '../events';
 import type { KnowledgeBase } from '../knowledge/knowledge-base';
@@ -13,24 +14,11 @@ import { autoApprover } from '../workbench';
 import { Conflict } from '../errors';
 import { say } from '../../../shared/messages';
 
-const fields = {
-  conversationId: 'c1',
-  turnId: 't1',
-  callId: 'k1',
-  toolName: 'cancel_order',
-  server: 'shop',
-  nodeId: 'n1',
-  arguments: {},
-  argumentsHash: 'h',
-  hints: {},
-  policy: 'auto',
-} as const;
-
 describe('what main settles and composes travels as a code next to the same English (issue 20)', () => {
   it('a Stop and a shutdown settle an approval with main’s reason as text and code; the operator’s note stays text', async () => {
     const service = new ApprovalService(new EventBus(), () => 60_000);
     const stop = new AbortController();
-    const stopped = service.request(fields, stop.signal);
+    const stopped = service.request(cancelOrderApproval, stop.signal);
     stop.abort();
     expect(await stopped).toMatchObject({
       decision: 'cancelled',
@@ -39,7 +27,7 @@ describe('what main settles and composes travels as a code next to the same Engl
       reasonMessage: { code: 'approval.turnStopped', text: 'the turn was stopped' },
     });
 
-    const closing = service.request(fields, new AbortController().signal);
+    const closing = service.request(cancelOrderApproval, new AbortController().signal);
     service.close();
     expect(await closing).toMatchObject({
       reason: 'Switchboard is shutting down',
@@ -47,7 +35,7 @@ describe('what main settles and composes travels as a code next to the same Engl
     });
 
     let id = '';
-    const rejected = service.request(fields, new AbortController().signal, (request) => (id = request.id));
+    const rejected = service.request(cancelOrderApproval, new AbortController().signal, (request) => (id = request.id));
     service.resolve(id, 'reject', 'wrong order');
     const outcome = await rejected;
     expect(outcome.reason).toBe('wrong order');
@@ -89,7 +77,7 @@ describe('what main settles and composes travels as a code next to the same Engl
 
   it('a run’s automatic approver names itself and its rejection as codes; the stored English unchanged', async () => {
     const preview = await autoApprover('none', say('decider.preview')).request(
-      { ...fields, argumentsHash: 'h' } as never,
+      { ...cancelOrderApproval, argumentsHash: 'h' } as never,
       new AbortController().signal,
     );
     expect(preview).toMatchObject({
@@ -111,7 +99,7 @@ describe('what main settles and composes travels as a code next to the same Engl
     });
 
     const test = await autoApprover('all', say('decider.consoleTestAll')).request(
-      { ...fields, argumentsHash: 'h' } as never,
+      { ...cancelOrderApproval, argumentsHash: 'h' } as never,
       new AbortController().signal,
     );
     expect(test).toMatchObject({

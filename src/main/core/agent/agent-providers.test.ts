@@ -1,7 +1,7 @@
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IntentNode } from '../../../shared/config/schema';
-import { defaultConfigText } from '../config/default-config';
+import { demoShopConfigText } from '../../demo-shop/default-config';
 import { createAnthropicProvider } from '../providers/anthropic';
 import { createOpenAiCompatibleProvider } from '../providers/openai-compatible';
 import {
@@ -29,7 +29,7 @@ const describedAs = (body: unknown, name: string) =>
   (body as OpenAiBody).tools?.find((t) => t.function.name === name)?.function.description;
 
 function overrideLogistics(description: string): IntentNode[] {
-  const intents = parse(defaultConfigText()).intents as IntentNode[];
+  const intents = parse(demoShopConfigText()).intents as IntentNode[];
   const shop = intents[0] as { children: Array<{ toolId?: string; description?: string }> };
   shop.children.find((n) => n.toolId === 'query_logistics')!.description = description;
   return intents;

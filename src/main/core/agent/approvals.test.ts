@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalOutcome } from '../../../shared/contract';
+import { openApproval } from '../../../../tests/support/agent/pending-approval';
 import { EventBus } from '../events';
 import { ApprovalService } from './approvals';
 
@@ -10,27 +10,6 @@ const block = (ms: number) => {
   while (performance.now() < until);
 };
 
-function open(service: ApprovalService): { id: string; outcome: Promise<ApprovalOutcome> } {
-  let id = '';
-  const outcome = service.request(
-    {
-      conversationId: 'c1',
-      turnId: 't1',
-      callId: 'k1',
-      toolName: 'cancel_order',
-      server: 'shop',
-      nodeId: 'n1',
-      arguments: {},
-      argumentsHash: 'h',
-      hints: {},
-      policy: 'auto',
-    },
-    new AbortController().signal,
-    (request) => (id = request.id),
-  );
-  return { id, outcome };
-}
-
 describe('ApprovalService deadlines', () => {
   it('refuses an answer given after expiresAt even when the loop was too late to run the timeout first', async () => {
     const service = new ApprovalService(new EventBus(), () => 25);
@@ -39,7 +18,7 @@ describe('ApprovalService deadlines', () => {
     // before the timeout and was taken as an approval.
     setTimeout(() => undefined, 75);
     await sleep(60);
-    const { id, outcome } = open(service);
+    const { id, outcome } = openApproval(service);
     let accepted: boolean | undefined;
     setTimeout(() => (accepted = service.resolve(id, 'approve')), 75);
     block(150);
@@ -53,7 +32,7 @@ describe('ApprovalService deadlines', () => {
 
   it('takes an answer given before the deadline', async () => {
     const service = new ApprovalService(new EventBus(), () => 1_000);
-    const { id, outcome } = open(service);
+    const { id, outcome } = openApproval(service);
     expect(service.resolve(id, 'approve')).toBe(true);
     expect((await outcome).decision).toBe('approve');
     expect(service.resolve(id, 'reject')).toBe(false);

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { demoShopConfigText } from '../../demo-shop/default-config';
 import { createCore, type Core } from '../app';
 import type { ModelProvider } from '../providers/types';
 import { FALLBACK_SYSTEM_PROMPT } from './system-prompt';
@@ -13,8 +14,11 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** The whole core on a fresh data directory, its `provider: demo` a model that keeps each request's system prompt. */
-async function systemPromptSent(configText?: string): Promise<string> {
+/**
+ * The whole core on a fresh data directory, its `provider: demo` a model that keeps each request's system prompt. With
+ * no config text, the first-run config is `defaultConfigText` (as an entry point hands it) or the core's generic one.
+ */
+async function systemPromptSent(configText?: string, defaultConfigText?: string): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-system-prompt-'));
   dirs.push(dataDir);
   if (configText) await writeFile(join(dataDir, 'switchboard.yaml'), configText);
@@ -32,6 +36,7 @@ async function systemPromptSent(configText?: string): Promise<string> {
     dataDir,
     watchConfig: false,
     log: () => undefined,
+    defaultConfigText,
     modelProviders: { demo: () => model },
   });
   cores.push(core);
@@ -41,10 +46,16 @@ async function systemPromptSent(configText?: string): Promise<string> {
   return systems[0];
 }
 
-it("the model is told the default config's system prompt: the demo shop's rules come from the config", async () => {
-  const system = await systemPromptSent();
+it("the model is told the default config's system prompt: the demo shop's rules come from its config", async () => {
+  const system = await systemPromptSent(undefined, demoShopConfigText());
   expect(system).toContain('你是「比特严选」的客服助手');
   expect(system).toContain('query_order');
+});
+
+it("the core's generic first-run config has no system prompt: the fallback, which names no shop", async () => {
+  const system = await systemPromptSent();
+  expect(system.startsWith(FALLBACK_SYSTEM_PROMPT)).toBe(true);
+  expect(system).not.toMatch(/比特|shop|order|customer/i);
 });
 
 it('a config without a system prompt gets the fallback, which names no shop', async () => {

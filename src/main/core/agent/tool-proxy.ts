@@ -21,8 +21,11 @@ import { convertToolResult, recordedResultOf } from './tool-result';
 import { startToolSpan } from '../telemetry/agent-spans';
 
 export const ACTING_IDENTITY_META_KEY = 'switchboard/customerId';
-/** A run's own demo state (the demo shop keeps a fresh copy of its data under this name): see ProxyMode.ownDemoState. */
-export const DEMO_STATE_META_KEY = 'switchboard/demoState';
+/**
+ * Names a run's own server state: a server that honours it (the embedded demo server) answers from a fresh copy of its
+ * seed data kept under this name. See ProxyMode.ownServerState. The wire name stays as servers already read it.
+ */
+export const RUN_STATE_META_KEY = 'switchboard/demoState';
 
 /** Sends one call to the server that offers the tool. Implemented by the MCP connection manager. */
 export interface McpCaller {
@@ -78,10 +81,10 @@ export interface ProxyMode {
   /** A replay: a call that may write is answered without being run (NOT_EXECUTED_REPLAY). */
   skipWrites?: boolean;
   /**
-   * A test case or a replay: its calls name a demo state of their own (the run's id), so the demo shop answers them
-   * from fresh seed data, never from (or changing) what a chat did to the live data. Other servers ignore the key.
+   * A test case or a replay: its calls name a server state of their own (the run's id), so a server that honours it
+   * answers from fresh seed data, never from (or changing) what a chat did to the live data. Others ignore the key.
    */
-  ownDemoState?: boolean;
+  ownServerState?: boolean;
   /** actor `app`: the MCP App (the tool whose interface asked), kept in each record. */
   app?: { server: string; tool: string };
 }
@@ -297,7 +300,7 @@ export class ToolProxy {
         signal: ctx.signal,
         meta: span.withTrace({
           [ACTING_IDENTITY_META_KEY]: ctx.conversation.actingIdentity,
-          ...(this.deps.mode?.ownDemoState && { [DEMO_STATE_META_KEY]: ctx.conversation.id }),
+          ...(this.deps.mode?.ownServerState && { [RUN_STATE_META_KEY]: ctx.conversation.id }),
         }),
         idempotent: binding.definition.annotations?.idempotentHint === true || binding.readOnly,
         onProgress: trace.onProgress,

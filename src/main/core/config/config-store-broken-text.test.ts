@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../events';
 import { ConfigStore } from './config-store';
-import { defaultConfigText } from './default-config';
+import { demoShopConfigText } from '../../demo-shop/default-config';
 import { Conflict } from '../errors';
 
 /** Security review 2, item 4: a raw save over a file that does not parse must not lose the operator's text. */
@@ -26,7 +26,7 @@ describe('ConfigStore keeps unparsable disk text on every save path', () => {
     const store = new ConfigStore({
       dataDir: dir,
       events: new EventBus(),
-      defaultConfigText: defaultConfigText(),
+      defaultConfigText: demoShopConfigText(),
       watch: false,
     });
     stores.push(store);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../events';
 import { ConfigStore } from './config-store';
-import { defaultConfigText } from './default-config';
+import { demoShopConfigText } from '../../demo-shop/default-config';
 import { Conflict, InvalidConfig } from '../errors';
 
 const VALID = 'agent:\n  maxSteps: 4\n# keep me\nintents: []\n';
@@ -27,7 +27,7 @@ describe('ConfigStore', () => {
   });
 
   const open = async (watch = false) => {
-    const store = new ConfigStore({ dataDir: dir, events, defaultConfigText: defaultConfigText(), watch });
+    const store = new ConfigStore({ dataDir: dir, events, defaultConfigText: demoShopConfigText(), watch });
     stores.push(store);
     await store.open();
     return store;
@@ -37,7 +37,7 @@ describe('ConfigStore', () => {
     const store = await open();
     expect(store.wasCreated).toBe(true);
     expect(store.snapshot().fileOk).toBe(true);
-    expect(await readFile(store.path, 'utf8')).toBe(defaultConfigText());
+    expect(await readFile(store.path, 'utf8')).toBe(demoShopConfigText());
     expect(store.current().agent.mcp.servers.map((s) => s.name)).toEqual(['shop']);
   });
 

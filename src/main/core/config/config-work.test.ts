@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { editConfig, prepareSave, readConfig } from './config-text';
 import { createConfigWork, startConfigWorker, type ConfigWork } from './config-work';
-import { defaultConfigText } from './default-config';
+import { demoShopConfigText } from '../../demo-shop/default-config';
 
 const TOKEN = 'sk-live-0123456789abcdef1234';
 function configWithServers(count: number): string {
-  const config = parse(defaultConfigText());
+  const config = parse(demoShopConfigText());
   config.agent.mcp.servers.push(
     ...Array.from({ length: count }, (_, i) => ({
       name: `s${i}`,
@@ -49,7 +49,7 @@ describe('config work off the main thread', () => {
   it('keeps small texts on this thread: no worker is started', async () => {
     let starts = 0;
     work = createConfigWork({ startWorker: () => (starts++, startConfigWorker()) });
-    expect((await work.read(defaultConfigText())).ok).toBe(true);
+    expect((await work.read(demoShopConfigText())).ok).toBe(true);
     expect(starts).toBe(0);
   });
 

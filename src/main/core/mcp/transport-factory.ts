@@ -3,6 +3,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import {
   isBuiltinServer,
   isStdioServer,
+  type BuiltinServerConfig,
   type HttpServerConfig,
   type ServerConfig,
 } from '../../../shared/config/schema';
@@ -14,14 +15,16 @@ import type { ConnectionAuth, ConnectionAuthPort } from './types';
 
 export type TransportKind = 'streamable-http' | 'sse' | 'stdio';
 
-/** Where the embedded servers (the demo shop) listen; main starts them on demand. */
-export type ResolveBuiltin = (name: 'shop') => Promise<{ url: string; headers: Record<string, string> }>;
+/** Where an embedded server (a config's `builtin:` entry) listens; the entry point starts it on demand. */
+export type ResolveBuiltin = (
+  name: BuiltinServerConfig['builtin'],
+) => Promise<{ url: string; headers: Record<string, string> }>;
 
 /** The embedded servers an entry point provides: where each listens, and how to stop them. */
 export interface BuiltinServers {
   resolveBuiltin: ResolveBuiltin;
-  /** Puts the embedded demo shop's data back to its seed; false when it has not started (its data is fresh). */
-  resetDemoData?(): Promise<boolean>;
+  /** Puts the embedded servers' data back to its seed; false when none has started (its data is fresh). */
+  resetData?(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAnthropicProvider } from './anthropic';
 import { collectEvents } from './collect-events';
 import {
@@ -7,10 +7,13 @@ import {
   paced,
   sseFrame,
   startAnthropicServer,
-  type Script,
-  type ScriptedServer,
 } from '../../../../tests/support/providers';
-import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
+import {
+  modelRequestFor,
+  providerFailure,
+  scriptedProviderSetup,
+} from '../../../../tests/support/providers/provider-test-kit';
+import type { ModelToolDefinition } from './types';
 
 const KEY = 'sk-ant-test-SECRET-987654321';
 const tools: ModelToolDefinition[] = [
@@ -21,29 +24,11 @@ const tools: ModelToolDefinition[] = [
   },
 ];
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
+const setup = scriptedProviderSetup(startAnthropicServer, (baseUrl, timeoutMs) =>
+  createAnthropicProvider({ provider: 'anthropic', baseUrl, model: 'claude-test', timeoutMs, maxTokens: 512 }, KEY),
+);
 
-async function setup(script: Script, timeoutMs = 5_000) {
-  const started = await startAnthropicServer(script);
-  server = started;
-  const provider = createAnthropicProvider(
-    { provider: 'anthropic', baseUrl: started.baseUrl, model: 'claude-test', timeoutMs, maxTokens: 512 },
-    KEY,
-  );
-  return { server: started, provider };
-}
-
-const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
-  system: 'You are the Bit Select assistant.',
-  messages: [{ role: 'user', content: 'where is my parcel' }],
-  tools,
-  signal: new AbortController().signal,
-  ...overrides,
-});
+const request = modelRequestFor(tools, 'where is my parcel');
 
 const textDelta = (index: number, text: string) =>
   sseFrame({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }, 'content_block_delta');
@@ -66,15 +51,6 @@ const startFrames = [
   ),
   sseFrame({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, 'content_block_start'),
 ];
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
 
 describe('Anthropic provider', () => {
   it('streams text and a tool_use assembled from input_json_delta fragments', async () => {
@@ -194,7 +170,7 @@ describe('Anthropic provider', () => {
 
   it('maps 401 to auth without leaking the key', async () => {
     const { provider } = await setup([anthropicError(401, 'authentication_error', `invalid x-api-key ${KEY}`)]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err).toMatchObject({ code: 'auth', status: 401 });
     expect(err.message).not.toContain(KEY);
     expect(err.message).not.toContain('SECRET');
@@ -216,7 +192,7 @@ describe('Anthropic provider', () => {
     [400, 'invalid_request_error', 'config'],
   ] as const)('maps HTTP %i (%s) to %s', async (status, type, code) => {
     const { provider, server } = await setup([anthropicError(status, type, 'nope')]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err).toMatchObject({ code, status });
     expect(server.requests).toHaveLength(1);
   });
@@ -227,7 +203,7 @@ describe('Anthropic provider', () => {
       sseFrame({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error'),
     ];
     const { provider } = await setup([{ kind: 'sse', frames }]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('server');
   });
 
@@ -235,7 +211,7 @@ describe('Anthropic provider', () => {
     const { provider } = await setup([
       anthropicStream({ toolUses: [{ name: 'query_logistics', arguments: '{"trackingNo": ' }] }),
     ]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
@@ -243,19 +219,19 @@ describe('Anthropic provider', () => {
     const { provider } = await setup([
       { kind: 'sse', frames: [...startFrames, 'event: content_block_delta\ndata: {"type":\n\n'] },
     ]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('reports a stream cut before message_stop as bad_response', async () => {
     const { provider } = await setup([{ kind: 'sse', frames: [...startFrames, textDelta(0, 'half')] }]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('times out when the server never responds', async () => {
     const { provider } = await setup([{ kind: 'hang' }], 200);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('timeout');
   });
 
@@ -266,18 +242,17 @@ describe('Anthropic provider', () => {
       for await (const event of provider.stream(request({ signal: controller.signal })))
         if (event.type === 'text') controller.abort();
     })();
-    const err = await failure(run);
+    const err = await providerFailure(run);
     expect(err.code).toBe('aborted');
   });
 
   it('fails with config when no key or model is set, without calling the server', async () => {
-    const started = await startAnthropicServer([]);
-    server = started;
+    const { server: started } = await setup([]);
     const noKey = createAnthropicProvider(
       { provider: 'anthropic', baseUrl: started.baseUrl, model: 'm', apiKeyEnv: 'ANTHROPIC_API_KEY' },
       undefined,
     );
-    const noKeyErr = await failure(collectEvents(noKey.stream(request())));
+    const noKeyErr = await providerFailure(collectEvents(noKey.stream(request())));
     expect(noKeyErr.code).toBe('config');
     const host = new URL(started.baseUrl).host;
     expect(noKeyErr.message).toBe(`m via ${host}: no API key is set (env ANTHROPIC_API_KEY is empty)`);
@@ -287,7 +262,7 @@ describe('Anthropic provider', () => {
       text: noKeyErr.message,
     });
     const noModel = createAnthropicProvider({ provider: 'anthropic', baseUrl: started.baseUrl }, KEY);
-    const noModelErr = await failure(collectEvents(noModel.stream(request())));
+    const noModelErr = await providerFailure(collectEvents(noModel.stream(request())));
     expect(noModelErr.code).toBe('config');
     expect(noModelErr.message).toBe(`(no model) via ${host}: settings.model is required for the Anthropic provider`);
     expect(noModelErr.uiMessage?.code).toBe('provider.anthropicModelRequired');

@@ -65,17 +65,7 @@ export function createAnthropicProvider(
     const ctx: ErrorContext = { label, apiKey, apiKeyEnv: settings.apiKeyEnv, timeoutMs, guard };
     const state = new StreamState(label);
     try {
-      const events = await client.messages.create(
-        {
-          model,
-          max_tokens: req.maxTokens ?? settings.maxTokens ?? DEFAULT_MAX_TOKENS,
-          ...(req.system && { system: req.system }),
-          messages: toAnthropicMessages(req.messages, { images: settings.images }),
-          ...(req.tools.length > 0 && { tools: toAnthropicTools(req.tools) }),
-          stream: true,
-        },
-        { signal: guard.signal },
-      );
+      const events = await client.messages.create(messagesRequest(settings, model, req), { signal: guard.signal });
       // Chunks that arrived in one read are decoded one after another without I/O between them: hand the event loop
       // back every few milliseconds (a reply of many tool calls arrives in one read).
       const slices = new Slices();
@@ -95,6 +85,18 @@ export function createAnthropicProvider(
   }
 
   return { id: 'anthropic', label, stream };
+}
+
+/** The streamed Messages request: the request's own token cap wins over the settings'. */
+function messagesRequest(settings: ModelSettings, model: string, req: ModelRequest) {
+  return {
+    model,
+    max_tokens: req.maxTokens ?? settings.maxTokens ?? DEFAULT_MAX_TOKENS,
+    ...(req.system && { system: req.system }),
+    messages: toAnthropicMessages(req.messages, { images: settings.images }),
+    ...(req.tools.length > 0 && { tools: toAnthropicTools(req.tools) }),
+    stream: true as const,
+  };
 }
 
 /** Folds SSE events into our events: text deltas live, a tool_use's input as it grows (throttled), each tool_use once its block closes. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { collectEvents } from './collect-events';
 import { createOpenAiCompatibleProvider } from './openai-compatible';
 import {
@@ -7,10 +7,13 @@ import {
   paced,
   sseFrame,
   startOpenAiCompatibleServer,
-  type Script,
-  type ScriptedServer,
 } from '../../../../tests/support/providers';
-import { ProviderError, type ModelRequest, type ModelToolDefinition } from './types';
+import {
+  modelRequestFor,
+  providerFailure,
+  scriptedProviderSetup,
+} from '../../../../tests/support/providers/provider-test-kit';
+import type { ModelToolDefinition } from './types';
 
 const KEY = 'sk-test-SECRET-0123456789';
 const tools: ModelToolDefinition[] = [
@@ -21,29 +24,14 @@ const tools: ModelToolDefinition[] = [
   },
 ];
 
-let server: ScriptedServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
-async function setup(script: Script, timeoutMs = 5_000) {
-  const started = await startOpenAiCompatibleServer(script);
-  server = started;
-  const provider = createOpenAiCompatibleProvider(
-    { provider: 'openai-compatible', baseUrl: started.baseUrl, model: 'qwen-test', temperature: 0.2, timeoutMs },
+const setup = scriptedProviderSetup(startOpenAiCompatibleServer, (baseUrl, timeoutMs) =>
+  createOpenAiCompatibleProvider(
+    { provider: 'openai-compatible', baseUrl, model: 'qwen-test', temperature: 0.2, timeoutMs },
     KEY,
-  );
-  return { server: started, provider };
-}
+  ),
+);
 
-const request = (overrides: Partial<ModelRequest> = {}): ModelRequest => ({
-  system: 'You are the Bit Select assistant.',
-  messages: [{ role: 'user', content: '上周买的AirPods Pro还没收到' }],
-  tools,
-  signal: new AbortController().signal,
-  ...overrides,
-});
+const request = modelRequestFor(tools, '上周买的AirPods Pro还没收到');
 
 const textChunk = (content: string) =>
   sseFrame({
@@ -53,15 +41,6 @@ const textChunk = (content: string) =>
     model: 'm',
     choices: [{ index: 0, delta: { content }, finish_reason: null }],
   });
-
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(ProviderError);
-  return err as ProviderError;
-}
 
 describe('OpenAI-compatible provider', () => {
   it('streams text deltas and reports the label', async () => {
@@ -172,7 +151,7 @@ describe('OpenAI-compatible provider', () => {
 
   it('maps 401 to auth without leaking the key', async () => {
     const { provider } = await setup([openAiError(401, `Incorrect API key provided: ${KEY}`)]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err).toMatchObject({ code: 'auth', status: 401 });
     expect(err.message).not.toContain(KEY);
     expect(err.message).not.toContain('SECRET');
@@ -187,7 +166,7 @@ describe('OpenAI-compatible provider', () => {
     [404, 'config', 'provider.rejected'],
   ] as const)('maps HTTP %i to %s, its sentence as %s', async (status, code, messageCode) => {
     const { provider, server } = await setup([openAiError(status, 'nope')]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err).toMatchObject({ code, status });
     // The console translates the code; the model, the CLI and logs keep the English, the server's words inside it.
     expect(err.uiMessage).toMatchObject({ code: messageCode, params: { said: 'nope' }, text: err.message });
@@ -202,7 +181,7 @@ describe('OpenAI-compatible provider', () => {
         frames: [sseFrame('{"id":"x","choices":[{"index":0,"delta":{"content":"hi"'), sseFrame('[DONE]')],
       },
     ]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
@@ -210,26 +189,26 @@ describe('OpenAI-compatible provider', () => {
     const { provider } = await setup([
       openAiStream({ toolCalls: [{ name: 'query_order', arguments: '{"keyword": "Air' }] }),
     ]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
     expect(err.message).toContain('query_order');
   });
 
   it('reports a stream that stops without finish_reason as bad_response', async () => {
     const { provider } = await setup([{ kind: 'sse', frames: [textChunk('half')] }]);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('times out when the server never responds', async () => {
     const { provider } = await setup([{ kind: 'hang' }], 200);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('timeout');
   });
 
   it('times out when a stream goes silent midway', async () => {
     const { provider } = await setup([{ kind: 'sse', frames: [textChunk('hi')], thenHang: true }], 200);
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('timeout');
   });
 
@@ -245,7 +224,7 @@ describe('OpenAI-compatible provider', () => {
         }
       }
     })();
-    const err = await failure(run);
+    const err = await providerFailure(run);
     expect(err.code).toBe('aborted');
     expect(seen).toEqual(['hi']);
   });
@@ -253,7 +232,7 @@ describe('OpenAI-compatible provider', () => {
   it('reports an unreachable server as network', async () => {
     const { provider, server } = await setup([]);
     await server.close();
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('network');
   });
 
@@ -262,7 +241,7 @@ describe('OpenAI-compatible provider', () => {
       { provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1' },
       undefined,
     );
-    const err = await failure(collectEvents(provider.stream(request())));
+    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('config');
     expect(err.message).toBe(
       '(no model) via 127.0.0.1:9: settings.model is required for an OpenAI-compatible provider',

@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalOutcome } from '../../../shared/contract';
+import { openApproval } from '../../../../tests/support/agent/pending-approval';
 import { ApprovalService } from '../agent/approvals';
 import { Invalid, NotFound } from '../errors';
 import { EventBus } from '../events';
 import { approvalAnswer, ApprovalsService } from './approvals-service';
-
-function pending(service: ApprovalService): { id: string; outcome: Promise<ApprovalOutcome> } {
-  let id = '';
-  const outcome = service.request(
-    {
-      conversationId: 'c1',
-      turnId: 't1',
-      callId: 'k1',
-      toolName: 'cancel_order',
-      server: 'shop',
-      nodeId: 'n1',
-      arguments: {},
-      argumentsHash: 'h',
-      hints: {},
-      policy: 'auto',
-    },
-    new AbortController().signal,
-    (request) => (id = request.id),
-  );
-  return { id, outcome };
-}
 
 describe('approvalAnswer: the form’s answer as a typed decision', () => {
   it('a reject needs a reason: none, or only blanks, is refused as invalid input', () => {
@@ -44,13 +23,13 @@ describe('ApprovalsService', () => {
   it('settles a pending approval with the typed answer, its reason kept in the outcome', async () => {
     const runtime = new ApprovalService(new EventBus(), () => 10_000);
     const approvals = new ApprovalsService(runtime);
-    const { id, outcome } = pending(runtime);
+    const { id, outcome } = openApproval(runtime);
     expect(approvals.list().map((a) => a.id)).toEqual([id]);
     expect(approvals.answer(id, { decision: 'reject', reason: 'wrong order' })).toEqual({ resolved: true });
     expect(await outcome).toMatchObject({ decision: 'reject', reason: 'wrong order', decidedBy: 'operator' });
     expect(approvals.list()).toEqual([]);
     // The CLI answers in its own name.
-    const next = pending(runtime);
+    const next = openApproval(runtime);
     approvals.answer(next.id, { decision: 'approve' }, 'cli --approve all');
     expect(await next.outcome).toMatchObject({ decision: 'approve', decidedBy: 'cli --approve all' });
   });
@@ -58,7 +37,7 @@ describe('ApprovalsService', () => {
   it('an approval no longer pending (answered, or never asked) is not found', async () => {
     const runtime = new ApprovalService(new EventBus(), () => 10_000);
     const approvals = new ApprovalsService(runtime);
-    const { id, outcome } = pending(runtime);
+    const { id, outcome } = openApproval(runtime);
     approvals.answer(id, { decision: 'approve' });
     await outcome;
     expect(() => approvals.answer(id, { decision: 'approve' })).toThrow(NotFound);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigStore } from '../config/config-store';
-import { defaultConfigText } from '../config/default-config';
+import { demoShopConfigText } from '../../demo-shop/default-config';
 import { Conflict } from '../errors';
 import { EventBus } from '../events';
 import { ConfigDocumentsService } from './config-documents';
@@ -23,7 +23,7 @@ async function open(): Promise<ConfigDocumentsService> {
   store = new ConfigStore({
     dataDir: dir,
     events: new EventBus(),
-    defaultConfigText: defaultConfigText(),
+    defaultConfigText: demoShopConfigText(),
     watch: false,
   });
   await store.open();

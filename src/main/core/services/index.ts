@@ -32,7 +32,7 @@ export type Records = AgentRuntime['records'];
 export interface AppServices {
   /** Add, edit, remove, reconnect servers; launch confirmations, imports, sign-in, logs. */
   servers: ServerAdminService;
-  /** The model, its API key (and where it comes from), demo data. */
+  /** The model, its API key (and where it comes from), the built-in servers' data reset. */
   settings: SettingsService;
   telemetry: TelemetrySettingsService;
   /** Pending approvals and the operator's typed answers. */
@@ -79,7 +79,7 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
       secrets,
       modelLabel: () => runtime.provider().label,
       env,
-      resetDemoData: async () => (await core.resetDemoData()).reset,
+      resetBuiltinData: async () => (await core.resetBuiltinData()).reset,
     }),
     telemetry: new TelemetrySettingsService({ config, secrets, telemetry: core.telemetry, env }),
     approvals: new ApprovalsService(runtime.approvals),

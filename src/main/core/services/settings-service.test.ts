@@ -91,7 +91,7 @@ const service = (config: object, secrets: object, modelLabel: () => string, env:
     secrets: secrets as SecretStore,
     modelLabel,
     env,
-    resetDemoData: async () => false,
+    resetBuiltinData: async () => false,
   });
 
 describe('settings: where the API key comes from (the environment injected, never process.env)', () => {

@@ -18,8 +18,8 @@ export interface SettingsDeps {
   modelLabel: () => string;
   /** The environment the process was started with: a key found there is the one in use (`source: env`). */
   env: NodeJS.ProcessEnv;
-  /** Settings → Reset demo data: the embedded shop back to its seed (false when there is no embedded shop). */
-  resetDemoData: () => Promise<boolean>;
+  /** Puts the embedded servers' data back to its seed (false when none has started, or none is embedded). */
+  resetBuiltinData: () => Promise<boolean>;
 }
 
 /** Settings → Model and API key: what is configured, where the key comes from, and the operator's changes to both. */
@@ -79,8 +79,9 @@ export class SettingsService {
     return this.apiKey();
   }
 
-  async resetDemoData(): Promise<{ reset: boolean }> {
-    return { reset: await this.deps.resetDemoData() };
+  /** Settings → Reset demo data: the built-in servers' data back to its seed. */
+  async resetBuiltinData(): Promise<{ reset: boolean }> {
+    return { reset: await this.deps.resetBuiltinData() };
   }
 
   private label(provider: Settings['model']['provider']): { label: string; labelMessage?: UiMessage } {

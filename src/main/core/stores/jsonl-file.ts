@@ -156,7 +156,7 @@ export class JsonlAppender {
   /** Opens for appending; a torn last line (a crash mid-write) is closed off with a newline so the next line stays whole. */
   private open(): number {
     if (this.fd !== undefined) return this.fd;
-    // Conversations and records hold customer data: owner-only, also a file an older version made 0644.
+    // Conversations and records hold end users' data: owner-only, also a file an older version made 0644.
     const fd = openSync(this.path, 'a+', PRIVATE_FILE);
     try {
       fchmodSync(fd, PRIVATE_FILE);

@@ -9,8 +9,7 @@ import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
 import { byField, ElicitationForm } from './ElicitationForm';
-import { Expiry } from '../PendingFacts';
-import { RequestFacts } from './RequestFacts';
+import { RequestCardFrame } from './RequestCardFrame';
 import { Trans, useTranslation } from 'react-i18next';
 
 interface Props {
@@ -27,7 +26,6 @@ interface Props {
 export function ElicitationCard({ request, conversation }: Props) {
   const { t, i18n } = useTranslation('common');
   const answer = useRpcMutation('requests.answer');
-  const titleId = `request-${request.id}-title`;
   const send = (action: 'accept' | 'decline' | 'cancel', content?: Record<string, unknown>) =>
     answer.mutate({ id: request.id, action, ...(content ? { content } : {}) });
   const refused =
@@ -45,22 +43,14 @@ export function ElicitationCard({ request, conversation }: Props) {
   );
 
   return (
-    <article
-      className="request-card elicitation-card"
-      aria-labelledby={titleId}
-      data-testid="elicitation-card"
-      data-server={request.server}
-      data-mode={request.mode}
+    <RequestCardFrame
+      request={request}
+      conversation={conversation}
+      kind="elicitation"
+      title={t('elicitationCard.asks', { server: request.server })}
+      expiry={{ action: t('elicitationCard.cancelAction'), outcome: t('elicitationCard.cancelled') }}
+      data={{ 'data-mode': request.mode }}
     >
-      <header className="request-head">
-        <h3 id={titleId}>{t('elicitationCard.asks', { server: request.server })}</h3>
-        <Expiry
-          expiresAt={request.expiresAt}
-          action={t('elicitationCard.cancelAction')}
-          outcome={t('elicitationCard.cancelled')}
-        />
-      </header>
-      <RequestFacts request={request} conversation={conversation} />
       <p className="request-message">{request.message}</p>
       {request.mode === 'form' && secrets.length > 0 && <SecretWarning request={request} fields={secrets} />}
       {request.mode === 'url' ? (
@@ -81,7 +71,7 @@ export function ElicitationCard({ request, conversation }: Props) {
           {t('elicitationCard.notSent', { errorMessage: errorMessage(answer.error) })}
         </p>
       )}
-    </article>
+    </RequestCardFrame>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {
   checkContent,
   defaultContent,
@@ -76,20 +76,7 @@ export function ElicitationForm({ schema, busy, serverProblems = {}, onAccept, o
   );
 }
 
-function Field({
-  id,
-  field,
-  value,
-  errors,
-  onChange,
-}: {
-  id: string;
-  field: ElicitField;
-  value: Draft[string] | undefined;
-  errors: string[];
-  onChange: (value: Draft[string]) => void;
-}) {
-  const { t } = useTranslation('common');
+function Field({ id, field, value, errors, onChange }: FieldProps) {
   const errorId = `${id}-errors`;
   const hintId = `${id}-hint`;
   const label = (
@@ -122,33 +109,63 @@ function Field({
         <FieldErrors id={errorId} messages={errors} />
       </div>
     );
-  if (field.kind === 'multiselect') {
-    const chosen = Array.isArray(value) ? value : [];
-    return (
-      <fieldset className="form-field elicitation-choices" aria-describedby={describedBy}>
-        <legend>
-          {label}
-          {field.minItems !== undefined || field.maxItems !== undefined ? (
-            <span className="muted small"> ({rangeText(field.minItems, field.maxItems)})</span>
-          ) : null}
-        </legend>
-        {field.options?.map((option) => (
-          <label key={option.value} className="checkbox-label">
-            <input
-              type="checkbox"
-              checked={chosen.includes(option.value)}
-              onChange={(e) =>
-                onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
-              }
-            />{' '}
-            {option.label}
-          </label>
-        ))}
-        {hint}
-        <FieldErrors id={errorId} messages={errors} />
-      </fieldset>
-    );
-  }
+  const parts = { label, hint, errorId, describedBy, common };
+  if (field.kind === 'multiselect')
+    return <ChoicesField field={field} value={value} errors={errors} onChange={onChange} parts={parts} />;
+  return <InputField id={id} field={field} value={value} errors={errors} onChange={onChange} parts={parts} />;
+}
+
+interface FieldProps {
+  id: string;
+  field: ElicitField;
+  value: Draft[string] | undefined;
+  errors: string[];
+  onChange: (value: Draft[string]) => void;
+}
+
+/** What every kind of field shows the same way: its label, its hint, and the ARIA wiring to its errors. */
+interface FieldParts {
+  label: ReactNode;
+  hint: ReactNode;
+  errorId: string;
+  describedBy: string | undefined;
+  common: Record<string, unknown>;
+}
+
+/** A multiselect: one checkbox an option, with the count it asks for. */
+function ChoicesField({ field, value, errors, onChange, parts }: Omit<FieldProps, 'id'> & { parts: FieldParts }) {
+  const { label, hint, errorId, describedBy } = parts;
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <fieldset className="form-field elicitation-choices" aria-describedby={describedBy}>
+      <legend>
+        {label}
+        {field.minItems !== undefined || field.maxItems !== undefined ? (
+          <span className="muted small"> ({rangeText(field.minItems, field.maxItems)})</span>
+        ) : null}
+      </legend>
+      {field.options?.map((option) => (
+        <label key={option.value} className="checkbox-label">
+          <input
+            type="checkbox"
+            checked={chosen.includes(option.value)}
+            onChange={(e) =>
+              onChange(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))
+            }
+          />{' '}
+          {option.label}
+        </label>
+      ))}
+      {hint}
+      <FieldErrors id={errorId} messages={errors} />
+    </fieldset>
+  );
+}
+
+/** A text, number, date or e-mail input, or a single choice. */
+function InputField({ id, field, value, errors, onChange, parts }: FieldProps & { parts: FieldParts }) {
+  const { t } = useTranslation('common');
+  const { label, hint, errorId, common } = parts;
   return (
     <div className="form-field">
       <label htmlFor={id}>{label}</label>

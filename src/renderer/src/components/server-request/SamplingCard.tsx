@@ -2,8 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { SamplingView } from '../../../../shared/contract';
 import { errorMessage, formatNumber } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
-import { Expiry } from '../PendingFacts';
-import { RequestFacts } from './RequestFacts';
+import { RequestCardFrame } from './RequestCardFrame';
 import { Trans, useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
 
@@ -28,22 +27,17 @@ export function SamplingCard({ request, conversation }: Props) {
   const busy = sample.isPending || reply.isPending || reject.isPending;
   const failed = [sample, reply, reject].find((m) => m.isError);
   const send = () => sample.mutate({ id: request.id, ...edits.input() });
-  const titleId = `request-${request.id}-title`;
   const reviewing = request.stage === 'review';
 
   return (
-    <article
-      className="request-card sampling-card"
-      aria-labelledby={titleId}
-      data-testid="sampling-card"
-      data-stage={request.stage}
-      data-server={request.server}
+    <RequestCardFrame
+      request={request}
+      conversation={conversation}
+      kind="sampling"
+      title={t('samplingCard.asksTheModel', { server: request.server })}
+      expiry={{ action: t('samplingCard.refuse'), outcome: t('samplingCard.refused') }}
+      data={{ 'data-stage': request.stage }}
     >
-      <header className="request-head">
-        <h3 id={titleId}>{t('samplingCard.asksTheModel', { server: request.server })}</h3>
-        <Expiry expiresAt={request.expiresAt} action={t('samplingCard.refuse')} outcome={t('samplingCard.refused')} />
-      </header>
-      <RequestFacts request={request} conversation={conversation} />
       <ModelNote request={request} />
       <SamplingInputs id={id} request={request} editable={reviewing} edits={edits} />
       {request.error && (
@@ -92,7 +86,7 @@ export function SamplingCard({ request, conversation }: Props) {
           {t('samplingCard.notDone', { errorMessage: errorMessage(failed.error) })}
         </p>
       )}
-    </article>
+    </RequestCardFrame>
   );
 }
 

@@ -1,0 +1,20 @@
+import { createBuiltinServers } from '../builtin-servers';
+import type { CoreOptions } from '../core/app';
+import { demoShopConfigText } from './default-config';
+import { demoModelProviders } from './model-providers';
+
+/** What the demo shop adds to the generic core; each entry point spreads it into createCore's options. */
+export type DemoShopBundle = Required<Pick<CoreOptions, 'defaultConfigText' | 'builtinServers' | 'modelProviders'>>;
+
+/**
+ * The demo shop: its first-run config (the embedded server, its prompt, its intents), the embedded server itself
+ * (started on first use; Settings resets its data) and its offline model. A fresh one per core: the server is per
+ * process, with its own token.
+ */
+export function demoShopBundle(): DemoShopBundle {
+  return {
+    defaultConfigText: demoShopConfigText(),
+    builtinServers: createBuiltinServers(),
+    modelProviders: demoModelProviders,
+  };
+}

@@ -1,0 +1,50 @@
+import { afterEach, expect } from 'vitest';
+import { ProviderError, type ModelRequest, type ModelToolDefinition } from '../../../src/main/core/providers/types';
+import type { Script, ScriptedServer } from './scripted-http-server';
+
+/** A scripted server that speaks one provider's API under `baseUrl`. */
+type ModelEndpoint = ScriptedServer & { baseUrl: string };
+
+/**
+ * One scripted model endpoint per test, closed after it: `start` launches the endpoint, `create` builds the provider
+ * under test against its base URL. Returns the `setup` each provider test calls.
+ */
+export function scriptedProviderSetup<P>(
+  start: (script: Script) => Promise<ModelEndpoint>,
+  create: (baseUrl: string, timeoutMs: number) => P,
+): (script: Script, timeoutMs?: number) => Promise<{ server: ModelEndpoint; provider: P }> {
+  let server: ScriptedServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return async (script, timeoutMs = 5_000) => {
+    const started = await start(script);
+    server = started;
+    return { server: started, provider: create(started.baseUrl, timeoutMs) };
+  };
+}
+
+/** A one-question model request with the given tools; `overrides` replaces any field. */
+export function modelRequestFor(
+  tools: ModelToolDefinition[],
+  question: string,
+): (overrides?: Partial<ModelRequest>) => ModelRequest {
+  return (overrides = {}) => ({
+    system: 'You are the Bit Select assistant.',
+    messages: [{ role: 'user', content: question }],
+    tools,
+    signal: new AbortController().signal,
+    ...overrides,
+  });
+}
+
+/** The ProviderError a call rejects with; fails the test when it resolves or rejects with anything else. */
+export async function providerFailure(promise: Promise<unknown>): Promise<ProviderError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProviderError);
+  return err as ProviderError;
+}
