@@ -53,6 +53,11 @@ export const layeringRules = [
               message:
                 'core never imports rpc, adapters, cli, mcp-server, the demo shop or an entry point: they depend on core, not the other way round.',
             },
+            {
+              group: ['**/workbench/replay-diff'],
+              message:
+                'the loop never depends on a display module: the replay diff reads the typed fields a call carries (wouldAskApproval).',
+            },
           ],
         },
       ],

@@ -34,6 +34,11 @@ describe('layering lint rules', () => {
     expect(await ruleIds('core-imports-demo-shop.ts', 'src/main/cli/ok.ts')).toEqual([]);
   });
 
+  it('fail when core imports the replay diff (a display module), pass where the workbench shows it', async () => {
+    expect(await ruleIds('core-imports-replay-diff.ts', 'src/main/core/agent/bad.ts')).toEqual([RESTRICTED]);
+    expect(await ruleIds('core-imports-replay-diff.ts', 'src/main/cli/ok.ts')).toEqual([]);
+  });
+
   it('fail when a feature imports another feature, pass for its own files, components, lib and navigation', async () => {
     expect(await ruleIds('feature-imports-feature.ts', 'src/renderer/src/features/records/bad.ts')).toEqual([
       RESTRICTED,

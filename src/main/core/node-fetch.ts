@@ -20,7 +20,7 @@ const UNDICI_NEEDS = [
 
 /**
  * Node's fetch, Response and Headers come from its bundled undici, compiled and run the first time one of them is
- * touched (once). Touched first inside longer work (the embedded shop's HTTP server module, an
+ * touched (once). Touched first inside longer work (an embedded server's HTTP module, an
  * MCP client's first request, a provider's client), that cost was added to the work's own block of the event loop.
  * Loaded here, on turns of its own at start-up, it is a block alone. (`fetch` itself is a wrapper that loads
  * undici on its first call; `Response` is the lazy getter that loads it.)

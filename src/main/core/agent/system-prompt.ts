@@ -1,5 +1,5 @@
 /**
- * The system prompt when the config sets none (`agent.systemPrompt`; the default config sets the demo shop's).
+ * The system prompt when the config sets none (`agent.systemPrompt`; an application's first-run config may set its own).
  * It names no application: what the model may do comes from the tools, the servers' instructions and the skills.
  */
 export const FALLBACK_SYSTEM_PROMPT = `You are an assistant that acts through the tools you are given.

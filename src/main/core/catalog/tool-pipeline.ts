@@ -26,7 +26,7 @@ export interface ToolPipelineOptions {
   connections?: ConnectionOptions;
   /** Definition pins; the pipeline flushes them on close. Without one, nothing is pinned or quarantined. */
   pins?: PinStore;
-  /** The embedded servers (`builtin: shop`), injected by the entry point; the pipeline closes them. Without them a builtin server fails with a clear error. */
+  /** The embedded servers (`builtin:` entries), injected by the entry point; the pipeline closes them. Without them a builtin server fails with a clear error. */
   builtins?: BuiltinServers;
   /** Pins of skills servers publish; with them, server skills are listed, verified and pinned (server-skills/). */
   skillPins?: SkillPinStore;
@@ -37,7 +37,7 @@ export interface ToolPipelineOptions {
 /**
  * Servers → connections → catalog, wired to the config: an edit reconciles connections, and any
  * connection, discovery or config change yields a new catalog snapshot. Connecting starts now and
- * never blocks the caller; the embedded shop starts on first use.
+ * never blocks the caller; an embedded server starts on first use.
  */
 export function createToolPipeline(options: ToolPipelineOptions): ToolPipeline {
   const { builtins } = options;

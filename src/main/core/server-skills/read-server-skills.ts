@@ -9,7 +9,7 @@ import { canonicalJson } from '../../../shared/canonical-json';
 import { errorText } from '../../../shared/error-text';
 
 /**
- * The SDK's Skills client, loaded with the first server that declares the extension (the shop, at start-up): its
+ * The SDK's Skills client, loaded with the first server that declares the extension (often at start-up): its
  * schemas first, the client on a later turn, so neither is one long block of the event loop.
  */
 const skillsModule = retryingOnce(async () => {

@@ -61,7 +61,7 @@ export async function runScenario(deps: ScenarioDeps, options: ScenarioOptions):
     ...deps.turn,
     catalog: options.catalog ?? deps.turn.catalog,
     events: silentEvents,
-    // Each run its own fresh demo data: the same cases give the same result in the console and the CLI, whatever a chat changed.
+    // Each run its own fresh server state (RUN_STATE_META_KEY): the same cases give the same result in the console and the CLI, whatever a chat changed.
     proxy: deps.turn.proxy.withMode(
       { actor: options.actor, skipWrites: options.skipWrites, ownServerState: true },
       { approvals: options.approvals, events: silentEvents },

@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Skill } from '../../../../shared/config/schema';
+import { i18n } from '../../lib/i18n';
 import { RpcClientError } from '../../lib/rpc/types';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { catalogHandlers, shopCatalog } from '../../../../../tests/support/renderer/catalog-fixtures';
@@ -34,6 +35,7 @@ const serverSkill = (name: string, extra: Partial<ServerSkillView> = {}): Server
   usedBy: null,
   ...extra,
 });
+let refusalDetail: Record<string, unknown>;
 let published: { skills: ServerSkillView[]; listings: ServerSkillsListing[] };
 const setup = (refuse = false) => {
   const rpc = createFakeRpc({
@@ -50,7 +52,7 @@ const setup = (refuse = false) => {
         throw new RpcClientError({
           code: 'bad_request',
           message: 'invalid',
-          details: [{ path: 'skills.1.unlocks.0', message: 'unknown tool' }],
+          details: [refusalDetail],
         });
       saved = { skills: skills as Skill[], revision: saved.revision + 1 };
       return saved;
@@ -70,10 +72,28 @@ beforeEach(() => {
   useSkillsDraftStore.getState().discard();
   useSkillsUiStore.setState({ selected: null });
   published = { skills: [], listings: [] };
+  refusalDetail = { path: 'skills.1.unlocks.0', message: 'unknown tool' };
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage('en');
+});
 
 describe('SkillsPage', () => {
+  it('re-words main’s refusal on a skill when the language changes after it arrived', async () => {
+    const text = 'Invalid input: expected string, received number';
+    const params = { expected: 'string', received: 'number' };
+    refusalDetail = { path: 'skills.1.unlocks.0', message: text, uiMessage: { code: 'zod.invalidType', params, text } };
+    setup(true);
+    await screen.findByTestId('skill-editor');
+    fireEvent.click(screen.getByRole('button', { name: '+ Add skill' }));
+    fireEvent.click(within(screen.getByTestId('skill-unlocks')).getByRole('checkbox', { name: 'query_order' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save skills' }));
+    await waitFor(() => expect(screen.getByTestId('skill-editor').textContent).toContain(text));
+    await act(() => i18n.changeLanguage('zh-CN'));
+    expect(screen.getByTestId('skill-editor').textContent).toContain('输入无效：期望 string，实际为 number');
+  });
+
   it('previews the manual as Markdown and lists bound tools to unlock', async () => {
     setup();
     const editor = await screen.findByTestId('skill-editor');
