@@ -1,8 +1,8 @@
 import type { ServerView } from '../../../../shared/contract';
+import { ActionFailure } from '../../components/ActionFailure';
 import { DescriptionDiff } from '../../components/DescriptionDiff';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -42,11 +42,7 @@ export function InstructionsHeld({ server }: { server: ServerView }) {
           {t('instructionsHeld.accept')}
         </button>
       </div>
-      {accept.isError && (
-        <p role="alert" className="field-error">
-          {saveFailureOf(accept.error).message}
-        </p>
-      )}
+      <ActionFailure action={accept} />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { SubmitWhenFilled } from './SubmitWhenFilled';
 import { ListCacheLine } from './ListCacheFacts';
 import type { PromptView } from '../../../../shared/contract';
 import { JsonBlock } from '../../components/JsonBlock';
@@ -89,16 +90,7 @@ function PromptForm({ server, prompt, completions }: { server: string; prompt: P
           onChange={(value) => setValues({ ...values, [argument.name]: value })}
         />
       ))}
-      <div className="actions">
-        <button
-          type="submit"
-          className="btn btn-small"
-          disabled={missing.length > 0}
-          title={missing.length ? t('promptsPanel.needs', { missing: missing.join(', ') }) : undefined}
-        >
-          {t('promptsPanel.getPrompt')}
-        </button>
-      </div>
+      <SubmitWhenFilled missing={missing}>{t('promptsPanel.getPrompt')}</SubmitWhenFilled>
       {asked && <PromptMessages server={server} name={prompt.name} args={asked} />}
     </form>
   );

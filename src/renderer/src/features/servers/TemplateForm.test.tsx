@@ -27,6 +27,7 @@ describe('TemplateForm', () => {
     const form = screen.getByTestId('template-form');
     const read = within(form).getByRole('button', { name: 'Read' }) as HTMLButtonElement;
     expect(read.disabled).toBe(true);
+    expect(read.title).toBe('Needs kind, id');
     expect(within(form).getByTestId('template-uri').textContent).toBe('demo://resource//');
 
     fireEvent.change(within(form).getByLabelText('kind'), { target: { value: 't' } });
@@ -34,6 +35,8 @@ describe('TemplateForm', () => {
     expect((within(form).getByLabelText('kind') as HTMLInputElement).value).toBe('text');
     fireEvent.change(within(form).getByLabelText('id'), { target: { value: 'a/b c' } });
     expect(within(form).getByTestId('template-uri').textContent).toBe('demo://resource/text/a%2Fb%20c');
+    expect(read.disabled).toBe(false);
+    expect(read.title).toBe('');
     // Each variable's completion names the template, and gives the other variables as context.
     expect(rpc.callsTo('prompts.complete')).toContainEqual({
       server: 'demo',

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { SubmitWhenFilled } from './SubmitWhenFilled';
 import type { ResourceTemplateView } from '../../../../shared/contract';
 import { ResourceContents } from '../../components/ResourceContents';
 import { ArgumentField } from './ArgumentField';
@@ -61,16 +62,7 @@ export function TemplateForm({ server, template, completions, onEditByHand }: Pr
           components={{ code: <code data-testid="template-uri" /> }}
         />
       </p>
-      <div className="actions">
-        <button
-          type="submit"
-          className="btn btn-small"
-          disabled={missing.length > 0}
-          title={missing.length ? t('templateForm.needs', { missing: missing.join(', ') }) : undefined}
-        >
-          {t('templateForm.read')}
-        </button>
-      </div>
+      <SubmitWhenFilled missing={missing}>{t('templateForm.read')}</SubmitWhenFilled>
       {read && <ResourceContents server={server} uri={read} />}
     </form>
   );

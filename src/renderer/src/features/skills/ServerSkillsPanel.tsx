@@ -1,9 +1,9 @@
 import type { ServerSkillsListing, ServerSkillView } from '../../../../shared/skills/server-skills';
+import { ActionFailure } from '../../components/ActionFailure';
 import { LoadError } from '../../components/QueryState';
 import { formatTime } from '../../lib/format';
 import { uiMessageText } from '../../lib/i18n/messages';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { useTranslation } from 'react-i18next';
 
 const TONE = { verified: 'ok', quarantined: 'warn', refused: 'bad' } as const;
@@ -113,11 +113,7 @@ function ServerSkillRow({ skill }: { skill: ServerSkillView }) {
           </button>
         </div>
       )}
-      {accept.isError && (
-        <p role="alert" className="field-error">
-          {saveFailureOf(accept.error).message}
-        </p>
-      )}
+      <ActionFailure action={accept} />
     </li>
   );
 }
