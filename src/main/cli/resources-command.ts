@@ -33,29 +33,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
-      withBrowser(server, opts, io, async (browser) => {
-        const list = await allPages((cursor) =>
-          browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })),
-        );
-        const features = browser.features(server);
-        const templates = features.resources
-          ? await allPages((cursor) =>
-              browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor })),
-            )
-          : [];
-        if (opts.json) {
-          io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
-          return 0;
-        }
-        if (list.length === 0) io.stdout('(no resources)');
-        for (const r of list)
-          io.stdout(
-            `${r.uri}  ${r.title ?? r.name}${r.mimeType ? `  (${r.mimeType})` : ''}${r.description ? `  ${r.description}` : ''}`,
-          );
-        if (templates.length) io.stdout('\nTemplates');
-        for (const t of templates)
-          io.stdout(`${t.uriTemplate}  ${t.title ?? t.name}${t.mimeType ? `  (${t.mimeType})` : ''}`);
-      }),
+      withBrowser(server, opts, io, (browser) => printResourceList(browser, server, opts, io)),
     );
   resources
     .command('read <server> <uri>')
@@ -67,14 +45,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option('--html', "an MCP App's HTML too (by default only what the host checked of it)")
     .option('--json', 'machine-readable output')
     .action(async (server: string, uri: string, opts: Options & { html?: boolean }) =>
-      withBrowser(server, opts, io, async (browser) => {
-        const read = await browser.read(server, uri, { html: opts.html });
-        if (opts.json) {
-          io.stdout(JSON.stringify(read, null, 2));
-          return 0;
-        }
-        read.contents.forEach((content, index) => printContent(content, index, read.contents.length, io));
-      }),
+      withBrowser(server, opts, io, (browser) => printResource(browser, server, uri, opts, io)),
     );
 
   const prompts = program.command('prompts').description("browse a server's prompts (nothing is sent to a model)");
@@ -85,20 +56,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
-      withBrowser(server, opts, io, async (browser) => {
-        const list = await allPages((cursor) =>
-          browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
-        );
-        if (opts.json) {
-          io.stdout(JSON.stringify({ prompts: list }, null, 2));
-          return 0;
-        }
-        if (list.length === 0) io.stdout('(no prompts)');
-        for (const p of list) {
-          const args = p.arguments.map((a) => `${a.name}${a.required ? '*' : ''}`).join(', ');
-          io.stdout(`${p.name}(${args})${p.description ? `  ${p.description}` : ''}`);
-        }
-      }),
+      withBrowser(server, opts, io, (browser) => printPromptList(browser, server, opts, io)),
     );
   prompts
     .command('get <server> <name>')
@@ -108,38 +66,114 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, name: string, opts: Options & { args: Record<string, string> }) =>
-      withBrowser(server, opts, io, async (browser) => {
-        // The prompt and its required arguments are checked here, so a typo is named before anything is sent.
-        const offered = await allPages((cursor) =>
-          browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
-        );
-        const prompt = offered.find((p) => p.name === name);
-        if (!prompt) {
-          io.stderr(
-            `${server} offers no prompt "${name}"${didYouMean(
-              name,
-              offered.map((p) => p.name),
-            )}; it offers: ${offered.map((p) => p.name).join(', ') || '(none)'}`,
-          );
-          return 2;
-        }
-        const missing = prompt.arguments.filter((a) => a.required && !(a.name in opts.args)).map((a) => a.name);
-        if (missing.length) {
-          const example = JSON.stringify(Object.fromEntries(missing.map((a) => [a, '…'])));
-          io.stderr(
-            `${name} needs ${missing.length === 1 ? 'the argument' : 'the arguments'} ${missing.join(', ')}: pass --args '${example}'`,
-          );
-          return 2;
-        }
-        const got = await browser.getPrompt(server, name, opts.args);
-        if (opts.json) {
-          io.stdout(JSON.stringify(got, null, 2));
-          return 0;
-        }
-        if (got.description) io.stdout(`# ${got.description}`);
-        for (const message of got.messages) io.stdout(`${message.role}: ${contentText(message.content)}`);
-      }),
+      withBrowser(server, opts, io, (browser) => printPrompt(browser, server, name, opts, io)),
     );
+}
+
+/** `resources list`: every resource and template, all pages. */
+async function printResourceList(
+  browser: ResourceBrowser,
+  server: string,
+  opts: Options,
+  io: CliIo,
+): Promise<number | void> {
+  const list = await allPages((cursor) =>
+    browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })),
+  );
+  const features = browser.features(server);
+  const templates = features.resources
+    ? await allPages((cursor) =>
+        browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor })),
+      )
+    : [];
+  if (opts.json) {
+    io.stdout(JSON.stringify({ resources: list, templates }, null, 2));
+    return 0;
+  }
+  if (list.length === 0) io.stdout('(no resources)');
+  for (const r of list)
+    io.stdout(
+      `${r.uri}  ${r.title ?? r.name}${r.mimeType ? `  (${r.mimeType})` : ''}${r.description ? `  ${r.description}` : ''}`,
+    );
+  if (templates.length) io.stdout('\nTemplates');
+  for (const t of templates)
+    io.stdout(`${t.uriTemplate}  ${t.title ?? t.name}${t.mimeType ? `  (${t.mimeType})` : ''}`);
+}
+
+/** `resources read`: the contents, text printed, binary and MCP Apps summarised. */
+async function printResource(
+  browser: ResourceBrowser,
+  server: string,
+  uri: string,
+  opts: Options & { html?: boolean },
+  io: CliIo,
+): Promise<number | void> {
+  const read = await browser.read(server, uri, { html: opts.html });
+  if (opts.json) {
+    io.stdout(JSON.stringify(read, null, 2));
+    return 0;
+  }
+  read.contents.forEach((content, index) => printContent(content, index, read.contents.length, io));
+}
+
+/** `prompts list`: every prompt with its arguments. */
+async function printPromptList(
+  browser: ResourceBrowser,
+  server: string,
+  opts: Options,
+  io: CliIo,
+): Promise<number | void> {
+  const list = await allPages((cursor) =>
+    browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
+  );
+  if (opts.json) {
+    io.stdout(JSON.stringify({ prompts: list }, null, 2));
+    return 0;
+  }
+  if (list.length === 0) io.stdout('(no prompts)');
+  for (const p of list) {
+    const args = p.arguments.map((a) => `${a.name}${a.required ? '*' : ''}`).join(', ');
+    io.stdout(`${p.name}(${args})${p.description ? `  ${p.description}` : ''}`);
+  }
+}
+
+/** `prompts get`: the prompt's messages, once its name and required arguments are checked. */
+async function printPrompt(
+  browser: ResourceBrowser,
+  server: string,
+  name: string,
+  opts: Options & { args: Record<string, string> },
+  io: CliIo,
+): Promise<number | void> {
+  // The prompt and its required arguments are checked here, so a typo is named before anything is sent.
+  const offered = await allPages((cursor) =>
+    browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
+  );
+  const prompt = offered.find((p) => p.name === name);
+  if (!prompt) {
+    io.stderr(
+      `${server} offers no prompt "${name}"${didYouMean(
+        name,
+        offered.map((p) => p.name),
+      )}; it offers: ${offered.map((p) => p.name).join(', ') || '(none)'}`,
+    );
+    return 2;
+  }
+  const missing = prompt.arguments.filter((a) => a.required && !(a.name in opts.args)).map((a) => a.name);
+  if (missing.length) {
+    const example = JSON.stringify(Object.fromEntries(missing.map((a) => [a, '…'])));
+    io.stderr(
+      `${name} needs ${missing.length === 1 ? 'the argument' : 'the arguments'} ${missing.join(', ')}: pass --args '${example}'`,
+    );
+    return 2;
+  }
+  const got = await browser.getPrompt(server, name, opts.args);
+  if (opts.json) {
+    io.stdout(JSON.stringify(got, null, 2));
+    return 0;
+  }
+  if (got.description) io.stdout(`# ${got.description}`);
+  for (const message of got.messages) io.stdout(`${message.role}: ${contentText(message.content)}`);
 }
 
 /**
