@@ -16,6 +16,30 @@ const noElectron = {
   patterns: [{ group: ['electron/*'], message: 'this layer must run without Electron.' }],
 };
 
+/** What no core module imports (lint-held; the layers table in docs/ARCHITECTURE.md). */
+const corePatterns = [
+  ...noElectron.patterns,
+  {
+    group: [
+      '**/rpc',
+      '**/rpc/**',
+      '**/adapters',
+      '**/adapters/**',
+      '**/cli',
+      '**/cli/**',
+      '**/mcp-server',
+      '**/mcp-server/**',
+      '**/main/server',
+      '**/main/index',
+      '**/main/builtin-servers',
+      '**/demo-shop',
+      '**/demo-shop/**',
+    ],
+    message:
+      'core never imports rpc, adapters, cli, mcp-server, the demo shop or an entry point: they depend on core, not the other way round.',
+  },
+];
+
 /**
  * The layering rules the architecture depends on (docs/ARCHITECTURE.md, "Layers"); exported so tests/lint can
  * prove each one bites. Each file set gets exactly one `no-restricted-imports` entry: in a flat config a later
@@ -26,6 +50,13 @@ export const layeringRules = [
     // Core knows nothing of its transports, of the servers it may embed or of the demo shop's model: entry points
     // wire those in.
     files: ['src/main/core/**/*.{ts,tsx}'],
+    ignores: ['src/main/core/**/*.test.ts', 'src/main/core/agent/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: noElectron.paths, patterns: corePatterns }] },
+  },
+  {
+    // The loop, besides: never a display module. The replay diff (the workbench's) reads the typed fields a call
+    // carries; the proxy must not decide by what the diff shows.
+    files: ['src/main/core/agent/**/*.{ts,tsx}'],
     ignores: ['src/main/core/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -33,30 +64,11 @@ export const layeringRules = [
         {
           paths: noElectron.paths,
           patterns: [
-            ...noElectron.patterns,
-            {
-              group: [
-                '**/rpc',
-                '**/rpc/**',
-                '**/adapters',
-                '**/adapters/**',
-                '**/cli',
-                '**/cli/**',
-                '**/mcp-server',
-                '**/mcp-server/**',
-                '**/main/server',
-                '**/main/index',
-                '**/main/builtin-servers',
-                '**/demo-shop',
-                '**/demo-shop/**',
-              ],
-              message:
-                'core never imports rpc, adapters, cli, mcp-server, the demo shop or an entry point: they depend on core, not the other way round.',
-            },
+            ...corePatterns,
             {
               group: ['**/workbench/replay-diff'],
               message:
-                'the loop never depends on a display module: the replay diff reads the typed fields a call carries (wouldAskApproval).',
+                'the loop never depends on a display module: the replay diff reads the typed fields a call carries.',
             },
           ],
         },
