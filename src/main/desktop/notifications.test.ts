@@ -1,6 +1,7 @@
 import type { NotificationConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../../shared/contract';
+import { cancelOrderApproval } from '../../../tests/support/agent/pending-approval';
 import {
   ApprovalNotifier,
   bringToFront,
@@ -10,17 +11,8 @@ import {
 } from './notifications';
 
 const request = (id: string, extra: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
+  ...cancelOrderApproval,
   id,
-  conversationId: 'c1',
-  turnId: 't1',
-  callId: 'call1',
-  toolName: 'cancel_order',
-  server: 'shop',
-  nodeId: 'n1',
-  arguments: {},
-  argumentsHash: 'h',
-  hints: {},
-  policy: 'auto',
   requestedAt: '2026-01-01T00:00:00Z',
   expiresAt: '2026-01-01T00:05:00Z',
   ...extra,

@@ -1,4 +1,5 @@
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
+import type { z } from 'zod';
 import { dirname } from 'node:path';
 import { writeFileKeepingBackup } from '../config/atomic-write';
 
@@ -59,4 +60,25 @@ export async function loadKeepingBackup(
   const aside = `${path}.corrupt-${Date.now()}`;
   await rename(path, aside).catch(() => undefined);
   log(`[pins] ${path} is unreadable; moved it to ${aside} ${startsOver}`);
+}
+
+/** One pin file read against its schema: 'missing' (no file yet), 'bad' (unreadable, not JSON, wrong shape), or its data. */
+export async function readPinFile<S extends z.ZodType>(
+  path: string,
+  schema: S,
+): Promise<'missing' | 'bad' | { data: z.infer<S> }> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'bad';
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return 'bad';
+  }
+  const parsed = schema.safeParse(json);
+  return parsed.success ? { data: parsed.data } : 'bad';
 }

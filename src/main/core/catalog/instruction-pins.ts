@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { CoalescedFile, loadKeepingBackup } from './coalesced-file';
+import { CoalescedFile, loadKeepingBackup, readPinFile } from './coalesced-file';
 
 export const INSTRUCTION_PINS_FILE_NAME = 'instruction-pins.json';
 
@@ -110,22 +109,8 @@ export class InstructionPinStore {
   }
 
   private async load(path: string): Promise<'ok' | 'missing' | 'bad'> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'bad';
-    }
-    const file = fileSchema.safeParse(
-      (() => {
-        try {
-          return JSON.parse(text) as unknown;
-        } catch {
-          return undefined;
-        }
-      })(),
-    );
-    if (!file.success) return 'bad';
+    const file = await readPinFile(path, fileSchema);
+    if (typeof file === 'string') return file;
     for (const [server, raw] of Object.entries(file.data.servers)) {
       const pin = pinSchema.safeParse(raw);
       if (pin.success) this.pins.set(server, pin.data);

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import {
   pinnedDefinitionOf,
@@ -12,7 +11,7 @@ import {
   type ToolPin,
 } from '../../../shared/catalog';
 import { pinnedDefinitionSchema } from '../../../shared/contract';
-import { CoalescedFile, loadKeepingBackup } from './coalesced-file';
+import { CoalescedFile, loadKeepingBackup, readPinFile } from './coalesced-file';
 import { Slices } from '../slices';
 import { fingerprintPinned, fingerprintTools } from './definition-hash';
 
@@ -295,19 +294,10 @@ export class PinStore {
   }
 
   private async load(path: string): Promise<'ok' | 'missing' | 'bad'> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'bad';
-    }
-    let file: z.infer<typeof pinFileSchema>;
-    try {
-      file = pinFileSchema.parse(JSON.parse(text));
-    } catch {
-      this.log(`[pins] ${path} is not a valid pin file`);
-      return 'bad';
-    }
+    const read = await readPinFile(path, pinFileSchema);
+    if (read === 'bad') this.log(`[pins] ${path} is not a valid pin file`);
+    if (typeof read === 'string') return read;
+    const file = read.data;
     const pins = new Map<string, ReadonlyMap<string, StoredPin>>();
     const slices = new Slices();
     for (const [server, tools] of Object.entries(file.servers)) {

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { CoalescedFile, loadKeepingBackup } from '../catalog/coalesced-file';
+import { CoalescedFile, loadKeepingBackup, readPinFile } from '../catalog/coalesced-file';
 
 export const SKILL_PINS_FILE_NAME = 'skill-pins.json';
 
@@ -80,20 +79,8 @@ export class SkillPinStore {
   }
 
   private async load(path: string): Promise<'ok' | 'missing' | 'bad'> {
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'bad';
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return 'bad';
-    }
-    const file = fileSchema.safeParse(json);
-    if (!file.success) return 'bad';
+    const file = await readPinFile(path, fileSchema);
+    if (typeof file === 'string') return file;
     for (const [server, skills] of Object.entries(file.data.servers)) {
       const inner = new Map<string, SkillPin>();
       for (const [skill, raw] of Object.entries(skills)) {
