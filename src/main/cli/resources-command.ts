@@ -33,7 +33,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
-      withBrowser(server, opts, io, (browser) => printResourceList(browser, server, opts, io)),
+      withBrowser(server, opts, io, (browser) => printResourceList({ browser, server, io }, opts)),
     );
   resources
     .command('read <server> <uri>')
@@ -45,7 +45,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option('--html', "an MCP App's HTML too (by default only what the host checked of it)")
     .option('--json', 'machine-readable output')
     .action(async (server: string, uri: string, opts: Options & { html?: boolean }) =>
-      withBrowser(server, opts, io, (browser) => printResource(browser, server, uri, opts, io)),
+      withBrowser(server, opts, io, (browser) => printResource({ browser, server, io }, uri, opts)),
     );
 
   const prompts = program.command('prompts').description("browse a server's prompts (nothing is sent to a model)");
@@ -56,7 +56,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
-      withBrowser(server, opts, io, (browser) => printPromptList(browser, server, opts, io)),
+      withBrowser(server, opts, io, (browser) => printPromptList({ browser, server, io }, opts)),
     );
   prompts
     .command('get <server> <name>')
@@ -66,17 +66,19 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, name: string, opts: Options & { args: Record<string, string> }) =>
-      withBrowser(server, opts, io, (browser) => printPrompt(browser, server, name, opts, io)),
+      withBrowser(server, opts, io, (browser) => printPrompt({ browser, server, io }, name, opts)),
     );
 }
 
+/** The one server a resources / prompts subcommand is about, its browser, and where its lines go. */
+interface BrowsedServer {
+  browser: ResourceBrowser;
+  server: string;
+  io: CliIo;
+}
+
 /** `resources list`: every resource and template, all pages. */
-async function printResourceList(
-  browser: ResourceBrowser,
-  server: string,
-  opts: Options,
-  io: CliIo,
-): Promise<number | void> {
+async function printResourceList({ browser, server, io }: BrowsedServer, opts: Options): Promise<number | void> {
   const list = await allPages((cursor) =>
     browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })),
   );
@@ -102,11 +104,9 @@ async function printResourceList(
 
 /** `resources read`: the contents, text printed, binary and MCP Apps summarised. */
 async function printResource(
-  browser: ResourceBrowser,
-  server: string,
+  { browser, server, io }: BrowsedServer,
   uri: string,
   opts: Options & { html?: boolean },
-  io: CliIo,
 ): Promise<number | void> {
   const read = await browser.read(server, uri, { html: opts.html });
   if (opts.json) {
@@ -117,12 +117,7 @@ async function printResource(
 }
 
 /** `prompts list`: every prompt with its arguments. */
-async function printPromptList(
-  browser: ResourceBrowser,
-  server: string,
-  opts: Options,
-  io: CliIo,
-): Promise<number | void> {
+async function printPromptList({ browser, server, io }: BrowsedServer, opts: Options): Promise<number | void> {
   const list = await allPages((cursor) =>
     browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
   );
@@ -139,11 +134,9 @@ async function printPromptList(
 
 /** `prompts get`: the prompt's messages, once its name and required arguments are checked. */
 async function printPrompt(
-  browser: ResourceBrowser,
-  server: string,
+  { browser, server, io }: BrowsedServer,
   name: string,
   opts: Options & { args: Record<string, string> },
-  io: CliIo,
 ): Promise<number | void> {
   // The prompt and its required arguments are checked here, so a typo is named before anything is sent.
   const offered = await allPages((cursor) =>
