@@ -2,6 +2,7 @@ import { actingIdentityOf, addActingIdentityOption, type ActingIdentityOptions }
 import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
 import { appOfRun, uiMark } from '../core/apps/app-marks';
+import type { Core } from '../core/app';
 import { DomainError } from '../core/errors';
 import { formatMessage } from '../../shared/i18n-message';
 import { MAIN_MESSAGES } from '../../shared/messages';
@@ -95,113 +96,130 @@ export async function runToolsCall(
     opts,
     io,
     async (core) => {
-      const { catalog } = core.tools.catalog.current();
-      const servers = core.config.current().agent.mcp.servers.map((s) => s.name);
-      if (opts.server !== undefined && !servers.includes(opts.server)) {
-        io.stderr(
-          `no server named ${opts.server}${didYouMean(opts.server, servers)}; the config has: ${servers.join(', ') || '(no servers)'}`,
-        );
-        return 2;
-      }
-      const state = opts.server === undefined ? undefined : core.tools.connections.state(opts.server);
-      if (state && state.status !== 'connected') {
-        io.stderr(`${opts.server} is not connected (${state.status}${state.error ? `: ${state.error}` : ''})`);
-        return 2;
-      }
-      if (opts.server !== undefined && !catalog.entries.some((e) => e.server === opts.server && e.toolId === tool)) {
-        const offered = catalog.entries.filter((e) => e.server === opts.server).map((e) => e.toolId);
-        io.stderr(
-          `${opts.server} offers no tool "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`,
-        );
-        return 2;
-      }
-      const server =
-        opts.server ??
-        catalog.bindingsByToolId.get(tool)?.server ??
-        catalog.entries.find((e) => e.toolId === tool && e.server)?.server;
-      if (!server) {
-        const offered = catalog.entries.filter((e) => e.server).map((e) => e.toolId);
-        io.stderr(`no connected server offers "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
-        return 2;
-      }
-      // One terminal for the approval and the server's questions, so two prompts never read the same line.
-      const terminal = openTerminal();
-      const stop = answerApprovals(core, opts.approve, io, { terminal });
-      const stopRequests = answerServerRequests(core, io, terminal);
-      let run: ToolRun;
-      let interrupted: boolean;
-      try {
-        // Ctrl-C cancels the call (notifications/cancelled); the core's close then ends a 2025 HTTP session (DELETE).
-        ({ value: run, interrupted } = await interruptible(io, (signal) =>
-          core.workbench.operator.call({
-            toolId: tool,
-            server,
-            arguments: opts.args,
-            actingIdentity: actingIdentityOf(opts),
-            signal,
-          }),
-        ));
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        io.stderr(error.message);
-        return 2;
-      } finally {
-        stopRequests();
-        stop();
-        terminal?.close();
-      }
-      // The result's parts as the server sent them (text, image and audio with their base64, links, resources),
-      // beside the item whose text has a marker where each image or sound was.
-      if (opts.json)
-        io.stdout(
-          JSON.stringify(
-            {
-              ...run,
-              content: contentOf(run.record?.result),
-              app: appOfRun(
-                core.tools.catalog
-                  .current()
-                  .input.servers.find((s) => s.name === server)
-                  ?.tools.find((t) => t.name === tool),
-              ),
-            },
-            null,
-            2,
-          ),
-        );
-      else {
-        if (run.notVisibleToModel)
-          io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
-        const { item } = run;
-        io.stdout(
-          `${item.toolName} @${server} as ${actingIdentityOf(opts)}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`,
-        );
-        // A call that did not run (rejected, blocked, stopped): the operator's sentence, not the text written for the model.
-        // (The item's message carries the model's text as its `text`; its code renders the operator's.)
-        const words =
-          item.status !== 'success' && item.status !== 'error' && item.message
-            ? formatMessage(MAIN_MESSAGES, item.message)
-            : item.resultText;
-        if (words) io.stdout(words);
-      }
-      // What the server asked that a policy refused unseen: the operator learns how to answer it (once per kind of note).
-      const notes = new Set<string>();
-      for (const exchange of run.item.exchanges ?? [])
-        if (
-          exchange.outcome !== 'accept' &&
-          (exchange.decidedByMessage?.code === 'decider.elicitPolicy' ||
-            exchange.decidedByMessage?.code === 'decider.samplingDenied')
-        )
-          notes.add(
-            `note: ${exchange.server}'s ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'} was answered ${exchange.outcome} by ${exchange.decidedBy}; to answer it yourself, run at a terminal (or pass --${exchange.kind === 'elicitation' ? 'elicit' : 'sampling'} ask there)`,
-          );
-      for (const note of notes) io.stderr(note);
+      const server = serverToCall(core, tool, opts, io);
+      if (server === undefined) return 2;
+      const called = await callAnsweringPrompts(core, tool, server, opts, io);
+      if (!called) return 2;
+      const { run, interrupted } = called;
+      if (opts.json) printRunJson(core, tool, server, run, io);
+      else printRunText(tool, server, run, opts, io);
+      for (const note of refusedRequestNotes(run)) io.stderr(note);
       return interrupted ? INTERRUPTED_EXIT_CODE : run.item.status === 'success' ? 0 : 1;
     },
     env,
     // The call's terminal is opened when stdin is one (openTerminal): what it cannot ask is declined.
     { requestPolicy: requestPolicyOf(opts, Boolean(process.stdin.isTTY)) },
   );
+}
+
+/** The server the call goes to (--server, else the one that offers the tool), or undefined once the refusal is printed. */
+function serverToCall(core: Core, tool: string, opts: CallOptions, io: CliIo): string | undefined {
+  const { catalog } = core.tools.catalog.current();
+  const servers = core.config.current().agent.mcp.servers.map((s) => s.name);
+  if (opts.server !== undefined && !servers.includes(opts.server)) {
+    io.stderr(
+      `no server named ${opts.server}${didYouMean(opts.server, servers)}; the config has: ${servers.join(', ') || '(no servers)'}`,
+    );
+    return undefined;
+  }
+  const state = opts.server === undefined ? undefined : core.tools.connections.state(opts.server);
+  if (state && state.status !== 'connected') {
+    io.stderr(`${opts.server} is not connected (${state.status}${state.error ? `: ${state.error}` : ''})`);
+    return undefined;
+  }
+  if (opts.server !== undefined && !catalog.entries.some((e) => e.server === opts.server && e.toolId === tool)) {
+    const offered = catalog.entries.filter((e) => e.server === opts.server).map((e) => e.toolId);
+    io.stderr(`${opts.server} offers no tool "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
+    return undefined;
+  }
+  const server =
+    opts.server ??
+    catalog.bindingsByToolId.get(tool)?.server ??
+    catalog.entries.find((e) => e.toolId === tool && e.server)?.server;
+  if (!server) {
+    const offered = catalog.entries.filter((e) => e.server).map((e) => e.toolId);
+    io.stderr(`no connected server offers "${tool}"${didYouMean(tool, offered)} (see \`switchboard tools list\`)`);
+    return undefined;
+  }
+  return server;
+}
+
+/** Runs the call with its approval and the server's questions answered; undefined once a refusal is printed. */
+async function callAnsweringPrompts(
+  core: Core,
+  tool: string,
+  server: string,
+  opts: CallOptions,
+  io: CliIo,
+): Promise<{ run: ToolRun; interrupted: boolean } | undefined> {
+  // One terminal for the approval and the server's questions, so two prompts never read the same line.
+  const terminal = openTerminal();
+  const stop = answerApprovals(core, opts.approve, io, { terminal });
+  const stopRequests = answerServerRequests(core, io, terminal);
+  try {
+    // Ctrl-C cancels the call (notifications/cancelled); the core's close then ends a 2025 HTTP session (DELETE).
+    const { value: run, interrupted } = await interruptible(io, (signal) =>
+      core.workbench.operator.call({
+        toolId: tool,
+        server,
+        arguments: opts.args,
+        actingIdentity: actingIdentityOf(opts),
+        signal,
+      }),
+    );
+    return { run, interrupted };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    io.stderr(error.message);
+    return undefined;
+  } finally {
+    stopRequests();
+    stop();
+    terminal?.close();
+  }
+}
+
+/**
+ * The result's parts as the server sent them (text, image and audio with their base64, links, resources),
+ * beside the item whose text has a marker where each image or sound was.
+ */
+function printRunJson(core: Core, tool: string, server: string, run: ToolRun, io: CliIo): void {
+  const offered = core.tools.catalog
+    .current()
+    .input.servers.find((s) => s.name === server)
+    ?.tools.find((t) => t.name === tool);
+  io.stdout(JSON.stringify({ ...run, content: contentOf(run.record?.result), app: appOfRun(offered) }, null, 2));
+}
+
+function printRunText(tool: string, server: string, run: ToolRun, opts: CallOptions, io: CliIo): void {
+  if (run.notVisibleToModel)
+    io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
+  const { item } = run;
+  io.stdout(
+    `${item.toolName} @${server} as ${actingIdentityOf(opts)}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`,
+  );
+  // A call that did not run (rejected, blocked, stopped): the operator's sentence, not the text written for the model.
+  // (The item's message carries the model's text as its `text`; its code renders the operator's.)
+  const words =
+    item.status !== 'success' && item.status !== 'error' && item.message
+      ? formatMessage(MAIN_MESSAGES, item.message)
+      : item.resultText;
+  if (words) io.stdout(words);
+}
+
+/** What the server asked that a policy refused unseen: the operator learns how to answer it (once per kind of note). */
+function refusedRequestNotes(run: ToolRun): Set<string> {
+  const notes = new Set<string>();
+  for (const exchange of run.item.exchanges ?? [])
+    if (
+      exchange.outcome !== 'accept' &&
+      (exchange.decidedByMessage?.code === 'decider.elicitPolicy' ||
+        exchange.decidedByMessage?.code === 'decider.samplingDenied')
+    )
+      notes.add(
+        `note: ${exchange.server}'s ${exchange.kind === 'elicitation' ? 'question' : 'sampling request'} was answered ${exchange.outcome} by ${exchange.decidedBy}; to answer it yourself, run at a terminal (or pass --${exchange.kind === 'elicitation' ? 'elicit' : 'sampling'} ask there)`,
+      );
+  return notes;
 }
 
 /** The content blocks of a recorded result, or null when the record kept none (refused, or cut at the record cap). */
