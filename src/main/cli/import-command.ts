@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
-import { isStdioServer } from '../../shared/config/schema';
+import { isStdioServer, type StdioServerConfig } from '../../shared/config/schema';
 import type { ImportEnvReference, ImportResult } from '../../shared/contract';
 import { CONFIG_FILE_NAME, ConfigStore } from '../core/config/config-store';
 import { demoShopConfigText } from '../demo-shop/default-config';
 import { importServers, type ConflictPolicy } from '../core/config/import-servers';
 import type { EnvConsent } from '../core/config/import-env';
 import { DomainError } from '../core/errors';
-import { commandLineHash, commandLineText } from '../core/mcp/launch-confirmations';
+import { commandLineHash, commandLineText, type LaunchConfirmations } from '../core/mcp/launch-confirmations';
 import { EventBus } from '../core/events';
 import { makePrivateDataDir } from '../core/private-files';
 import { DATA_DIR_OPTION, configPathOf } from './catalog-command';
@@ -80,72 +80,28 @@ export async function runImport(
 ): Promise<number> {
   // The config store would write the demo config at a mistyped --config path and import into that.
   if (!(await explicitConfigExists(opts.config, io))) return 2;
-  let text: string;
-  try {
-    text = file === '-' ? await readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    io.stderr(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    return 2;
-  }
-  const dataDir = cliDataDir(opts, env);
-  await makePrivateDataDir(dataDir, CONFIG_FILE_NAME);
-  const store = new ConfigStore({
-    dataDir,
-    events: new EventBus(),
-    defaultConfigText: demoShopConfigText(),
-    watch: false,
-    path: configPathOf(opts, env),
-    log: (line) => io.stderr(line),
-  });
+  const text = await readImportText(file, io);
+  if (text === undefined) return 2;
+  const store = await importTargetStore(opts, io, env);
   try {
     await store.open();
     if (!store.snapshot().fileOk) {
-      io.stderr(`${store.path} has problems; fix it first:`);
-      for (const p of store.snapshot().problems)
-        io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+      reportConfigProblems(store, io);
       return 2;
     }
     const consent: EnvConsent = opts.allowEnvAll ? 'all' : opts.allowEnv;
-    const preview = await importServers(store, text, opts.onConflict, true, consent);
-    const refused = preview.environment.filter((r) => !r.allowed);
-    // A command this machine has not run (not confirmed, not already in the config) runs only once confirmed.
     const launches = cliLaunches(opts, io);
-    const configured = new Set(store.current().agent.mcp.servers.filter(isStdioServer).map(commandLineHash));
-    const newCommands = preview.servers
-      .filter((s) => s.action !== 'skip')
-      .map((s) => s.config)
-      .filter(isStdioServer)
-      .filter((s) => !configured.has(commandLineHash(s)) && launches.verdictOf(s) !== 'confirmed');
-    const untrusted = opts.trustCommand ? [] : newCommands;
-    const verdict =
-      preview.format === null
-        ? 2
-        : refused.length > 0 || untrusted.length > 0 || (opts.onConflict === 'ask' && preview.conflicts.length > 0)
-          ? 1
-          : 0;
-    if (verdict !== 0 || opts.dryRun) {
-      report(preview, io, opts);
-      if (refused.length > 0) io.stderr(envRefusal(refused));
-      if (untrusted.length > 0)
-        io.stderr(
-          [
-            'import refused: it would run these commands on this machine, which have not run here before; nothing was written:',
-            ...untrusted.map((s) => `  ${s.name}: ${commandLineText(s)}`),
-            'Check each command line, then run again with --trust-command to confirm them (or import in the console, where each waits for Launch).',
-          ].join('\n'),
-        );
-      if (refused.length === 0 && untrusted.length === 0 && verdict === 1)
-        io.stderr(
-          `already configured: ${preview.conflicts.join(', ')}; nothing was written. Choose with --on-conflict skip|rename|replace.`,
-        );
-      return verdict;
+    const plan = await planImport(store, text, opts, consent, launches);
+    if (plan.verdict !== 0 || opts.dryRun) {
+      reportPlan(plan, io, opts);
+      return plan.verdict;
     }
     const result = await importServers(store, text, opts.onConflict, false, consent, (imported) =>
       launches.confirm(imported),
     );
-    if (newCommands.length)
+    if (plan.newCommands.length)
       io.stdout(
-        `confirmed (--trust-command): ${newCommands.map((s) => `${s.name}: ${commandLineText(s)}`).join('; ')}`,
+        `confirmed (--trust-command): ${plan.newCommands.map((s) => `${s.name}: ${commandLineText(s)}`).join('; ')}`,
       );
     report(result, io, opts);
     return 0;
@@ -156,6 +112,91 @@ export async function runImport(
   } finally {
     store.close();
   }
+}
+
+/** The file's text (`-` is stdin), or undefined once the reason it cannot be read is printed. */
+async function readImportText(file: string, io: CliIo): Promise<string | undefined> {
+  try {
+    return file === '-' ? await readStdin() : await readFile(file, 'utf8');
+  } catch (error) {
+    io.stderr(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    return undefined;
+  }
+}
+
+async function importTargetStore(opts: ImportOptions, io: CliIo, env: NodeJS.ProcessEnv): Promise<ConfigStore> {
+  const dataDir = cliDataDir(opts, env);
+  await makePrivateDataDir(dataDir, CONFIG_FILE_NAME);
+  return new ConfigStore({
+    dataDir,
+    events: new EventBus(),
+    defaultConfigText: demoShopConfigText(),
+    watch: false,
+    path: configPathOf(opts, env),
+    log: (line) => io.stderr(line),
+  });
+}
+
+function reportConfigProblems(store: ConfigStore, io: CliIo): void {
+  io.stderr(`${store.path} has problems; fix it first:`);
+  for (const p of store.snapshot().problems)
+    io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
+}
+
+/** A dry run of the import and what it needs before it may write: allowed variables, confirmed commands, no conflict. */
+interface ImportPlan {
+  preview: ImportResult;
+  refused: ImportEnvReference[];
+  /** Stdio command lines this machine has not run (not confirmed, not already in the config). */
+  newCommands: StdioServerConfig[];
+  /** The new commands not confirmed by --trust-command. */
+  untrusted: StdioServerConfig[];
+  /** 0 may write, 1 refused, 2 unusable input. */
+  verdict: 0 | 1 | 2;
+}
+
+async function planImport(
+  store: ConfigStore,
+  text: string,
+  opts: ImportOptions,
+  consent: EnvConsent,
+  launches: LaunchConfirmations,
+): Promise<ImportPlan> {
+  const preview = await importServers(store, text, opts.onConflict, true, consent);
+  const refused = preview.environment.filter((r) => !r.allowed);
+  // A command this machine has not run (not confirmed, not already in the config) runs only once confirmed.
+  const configured = new Set(store.current().agent.mcp.servers.filter(isStdioServer).map(commandLineHash));
+  const newCommands = preview.servers
+    .filter((s) => s.action !== 'skip')
+    .map((s) => s.config)
+    .filter(isStdioServer)
+    .filter((s) => !configured.has(commandLineHash(s)) && launches.verdictOf(s) !== 'confirmed');
+  const untrusted = opts.trustCommand ? [] : newCommands;
+  const verdict =
+    preview.format === null
+      ? 2
+      : refused.length > 0 || untrusted.length > 0 || (opts.onConflict === 'ask' && preview.conflicts.length > 0)
+        ? 1
+        : 0;
+  return { preview, refused, newCommands, untrusted, verdict };
+}
+
+/** The preview, then why it was refused (variables, unconfirmed commands, or conflicts), if it was. */
+function reportPlan({ preview, refused, untrusted, verdict }: ImportPlan, io: CliIo, opts: ImportOptions): void {
+  report(preview, io, opts);
+  if (refused.length > 0) io.stderr(envRefusal(refused));
+  if (untrusted.length > 0)
+    io.stderr(
+      [
+        'import refused: it would run these commands on this machine, which have not run here before; nothing was written:',
+        ...untrusted.map((s) => `  ${s.name}: ${commandLineText(s)}`),
+        'Check each command line, then run again with --trust-command to confirm them (or import in the console, where each waits for Launch).',
+      ].join('\n'),
+    );
+  if (refused.length === 0 && untrusted.length === 0 && verdict === 1)
+    io.stderr(
+      `already configured: ${preview.conflicts.join(', ')}; nothing was written. Choose with --on-conflict skip|rename|replace.`,
+    );
 }
 
 /** Each variable the import would send, to which server and where, and how to allow it. Nothing is written. */
