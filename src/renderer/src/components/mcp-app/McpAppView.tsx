@@ -1,4 +1,4 @@
-import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/client';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +9,15 @@ import {
   requestedPermissions,
   type AppPermission,
 } from '../../../../shared/apps/app-sandbox-csp';
-import { checkExternalUrl, revealHiddenCharacters } from '../../../../shared/net/external-url';
 import { approvalsOfApp, usePendingApprovals } from '../../lib/approvals';
 import { errorMessage } from '../../lib/format';
 import { useRpcQuery } from '../../lib/queries';
-import { useRpc } from '../../lib/rpc-context';
 import { ApprovalCard } from '../approval-card/ApprovalCard';
-import { AppAsks, PermissionConsent, type AppAsk } from './AppAsks';
-import { saveDownloads } from './downloads';
+import { AppAsks, PermissionConsent } from './AppAsks';
 import { parsePartialInput } from './partial-input';
 import { SandboxTransport } from './sandbox-transport';
-import { useAppBridge, type AppRequests } from './use-app-bridge';
+import { useAppBridge } from './use-app-bridge';
+import { useAppRequests, type AppSaid } from './use-app-requests';
 import { WebviewTransport, type AppWebview } from './webview-transport';
 import './mcp-app.css';
 
@@ -97,7 +95,7 @@ export function McpAppView({ target, call }: { target: McpAppTarget; call: McpAp
   );
 }
 
-function AppFrame(props: {
+interface AppFrameProps {
   target: McpAppTarget;
   call: McpAppCall;
   html: string;
@@ -107,88 +105,16 @@ function AppFrame(props: {
   sandboxOrigin: string;
   /** The desktop: the proxy runs in a `<webview>` on this partition (see webview-transport.ts). */
   partition: string | null;
-}) {
+}
+
+function AppFrame(props: AppFrameProps) {
   const { target } = props;
   const { t, i18n } = useTranslation('common');
-  const rpc = useRpc();
   const frame = useRef<HTMLIFrameElement>(null);
   const webview = useRef<HTMLElement>(null);
-  const [asks, setAsks] = useState<AppAsk[]>([]);
-  const [said, setSaid] = useState<{ id: number; kind: 'message' | 'modelContext'; text: string }[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { requests, asks, said, notice } = useAppRequests(target);
   const approvals = approvalsOfApp(usePendingApprovals().data, target.server);
-  const record = useRpcQuery(
-    'records.get',
-    { id: props.call.recordId ?? '' },
-    { enabled: props.call.ran && props.call.recordId !== undefined, staleTime: Infinity },
-  );
-  const result = props.call.ran ? (record.data?.result as CallToolResult | undefined) : undefined;
-  // Parsed only while no final input exists: a finished call's view never reads the stream.
-  const partialInput = useMemo(
-    () => (props.call.input ? undefined : parsePartialInput(props.call.partialJson)),
-    [props.call.input, props.call.partialJson],
-  );
-  const ask = (kind: AppAsk['kind'], shown: string, host?: string) =>
-    new Promise<boolean>((resolve) => {
-      const id = crypto.randomUUID();
-      const answer = (yes: boolean) => {
-        setAsks((all) => all.filter((a) => a.id !== id));
-        resolve(yes);
-      };
-      setAsks((all) => (all.length >= 5 ? (resolve(false), all) : [...all, { id, kind, shown, host, answer }]));
-    });
-
-  const requests: AppRequests = {
-    async callTool(name, args) {
-      const call = await rpc.request('apps.callTool', {
-        server: target.server,
-        appTool: target.toolId,
-        tool: name,
-        arguments: args,
-        conversationId: target.conversationId,
-        actingIdentity: target.conversationId ? undefined : target.actingIdentity,
-      });
-      if ((call.status === 'success' || call.status === 'error') && call.result) return call.result as CallToolResult;
-      throw new Error(call.text);
-    },
-    async message(kind, text) {
-      if (target.conversationId) {
-        await rpc.request('apps.message', {
-          server: target.server,
-          appTool: target.toolId,
-          conversationId: target.conversationId,
-          kind,
-          content: [{ type: 'text', text }],
-        });
-      } else {
-        setSaid((all) => [...all.slice(-19), { id: Date.now() + Math.random(), kind, text }]);
-      }
-    },
-    async sample(params) {
-      const answer = await rpc.request('apps.sample', {
-        server: target.server,
-        appTool: target.toolId,
-        params: params as { messages: unknown[]; maxTokens: number },
-      });
-      return answer as unknown as CreateMessageResult;
-    },
-    async openLink(url) {
-      const check = checkExternalUrl(url);
-      if (!check.ok) {
-        setNotice(t('mcpApp.linkRefused', { url: revealHiddenCharacters(url).slice(0, 300) }));
-        return false;
-      }
-      if (!(await ask('open', revealHiddenCharacters(check.url.href), check.host))) return false;
-      window.open(check.url.href, '_blank', 'noopener,noreferrer');
-      return true;
-    },
-    async download(contents) {
-      return saveDownloads(contents, {
-        ask: (name) => ask('download', revealHiddenCharacters(name)),
-        refuse: (what) => setNotice(t('mcpApp.downloadRefused', { what: revealHiddenCharacters(what).slice(0, 300) })),
-      });
-    },
-  };
+  const { input, partialInput, result } = useCallShownToApp(props.call);
   const permissions: McpUiResourcePermissions = Object.fromEntries(props.granted.map((name) => [name, {}]));
   const bridge = useAppBridge({
     transport: (onFlood) =>
@@ -202,14 +128,19 @@ function AppFrame(props: {
     locale: i18n.language,
     desktop: (window as { api?: unknown }).api !== undefined,
     requests,
-    input: props.call.input,
+    input,
     partialInput,
     result,
     cancelled: props.call.cancelled,
   });
-  const src = sandboxSrc(props.proxyUrl, props.csp, props.partition ? props.granted : []);
-  const allow = allowAttribute(props.granted);
   if (bridge.phase === 'closed') return <p className="muted small">{t('mcpApp.closed', { app: target.toolId })}</p>;
+  const frameElement = {
+    title: t('mcpApp.frameTitle', { app: target.toolId }),
+    src: sandboxSrc(props.proxyUrl, props.csp, props.partition ? props.granted : []),
+    style: bridge.displayMode === 'inline' ? { height: bridge.height } : undefined,
+    'data-testid': 'mcp-app-frame',
+    'data-phase': bridge.phase,
+  };
   return (
     <div className={`mcp-app-frame mcp-app-${bridge.displayMode}`}>
       {bridge.displayMode === 'fullscreen' && (
@@ -219,27 +150,15 @@ function AppFrame(props: {
       )}
       {props.partition ? (
         // Main's guard lets this attach only on its partition with this src, and forces the relay preload.
-        <webview
-          ref={webview}
-          title={t('mcpApp.frameTitle', { app: target.toolId })}
-          src={src}
-          partition={props.partition}
-          style={bridge.displayMode === 'inline' ? { height: bridge.height } : undefined}
-          data-testid="mcp-app-frame"
-          data-phase={bridge.phase}
-        />
+        <webview ref={webview} partition={props.partition} {...frameElement} />
       ) : (
         <iframe
           ref={frame}
-          title={t('mcpApp.frameTitle', { app: target.toolId })}
-          src={src}
           // The proxy (our page) keeps its own origin; the app's inner frame gets scripts only (see the proxy).
           sandbox="allow-scripts allow-same-origin"
-          allow={allow || undefined}
+          allow={allowAttribute(props.granted) || undefined}
           referrerPolicy="no-referrer"
-          style={bridge.displayMode === 'inline' ? { height: bridge.height } : undefined}
-          data-testid="mcp-app-frame"
-          data-phase={bridge.phase}
+          {...frameElement}
         />
       )}
       {bridge.flood && (
@@ -257,18 +176,38 @@ function AppFrame(props: {
       {approvals.map((approval) => (
         <ApprovalCard key={approval.id} approval={approval} />
       ))}
-      {said.map((entry) => (
-        <div key={entry.id} className="bubble bubble-app" data-testid="mcp-app-said" data-kind={entry.kind}>
-          <span className="muted small">
-            {entry.kind === 'message'
-              ? t('mcpApp.fromApp', { app: target.toolId })
-              : t('mcpApp.contextFromApp', { app: target.toolId })}
-          </span>
-          <div>{entry.text}</div>
-        </div>
-      ))}
+      <AppSaidList said={said} app={target.toolId} />
     </div>
   );
+}
+
+/** The call as the app sees it: the final input, else the input streamed so far; the full result once it ran. */
+function useCallShownToApp(call: McpAppCall) {
+  const record = useRpcQuery(
+    'records.get',
+    { id: call.recordId ?? '' },
+    { enabled: call.ran && call.recordId !== undefined, staleTime: Infinity },
+  );
+  const result = call.ran ? (record.data?.result as CallToolResult | undefined) : undefined;
+  // Parsed only while no final input exists: a finished call's view never reads the stream.
+  const partialInput = useMemo(
+    () => (call.input ? undefined : parsePartialInput(call.partialJson)),
+    [call.input, call.partialJson],
+  );
+  return { input: call.input, partialInput, result };
+}
+
+/** What the app said outside a conversation, as bubbles under its frame. */
+function AppSaidList({ said, app }: { said: AppSaid[]; app: string }) {
+  const { t } = useTranslation('common');
+  return said.map((entry) => (
+    <div key={entry.id} className="bubble bubble-app" data-testid="mcp-app-said" data-kind={entry.kind}>
+      <span className="muted small">
+        {entry.kind === 'message' ? t('mcpApp.fromApp', { app }) : t('mcpApp.contextFromApp', { app })}
+      </span>
+      <div>{entry.text}</div>
+    </div>
+  ));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AppBridge, type McpUiResourcePermissions } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallToolResult, CreateMessageResult } from '@modelcontextprotocol/client';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { hostContext, watchConsoleLook, type DisplayMode } from './host-context';
 import type { BoundedTransport, FloodReport } from './sandbox-transport';
 
@@ -74,67 +74,27 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
         toolName: opts.toolName,
         desktop: opts.desktop,
       });
-    const bridge = new AppBridge(
-      null,
-      { name: 'Switchboard', version: '0.1.0' },
-      {
-        openLinks: {},
-        downloadFile: {},
-        serverTools: {},
-        logging: {},
-        message: { text: {} },
-        updateModelContext: { text: {} },
-        sampling: {},
-        sandbox: { permissions: opts.permissions, csp: (opts.csp ?? {}) as never },
-      },
-      { hostContext: context() },
-    );
+    const bridge = createHostBridge(opts, context());
     bridgeRef.current = bridge;
     const transport = opts.transport((flood) => setState((s) => ({ ...s, flood })));
-    bridge.addEventListener('sandboxready', () => {
-      void bridge.sendSandboxResourceReady({ html: opts.html, csp: opts.csp as never, permissions: opts.permissions });
+    followAppLifecycle(bridge, opts, {
+      onInitialized: () => {
+        initialized.current = true;
+        setState((s) => ({ ...s, phase: 'ready' }));
+        sendCallState(bridge, latest.current);
+      },
+      onHeight: (height) => setState((s) => ({ ...s, height })),
+      onClosed: () => setState((s) => ({ ...s, phase: 'closed' })),
     });
-    bridge.addEventListener('initialized', () => {
-      initialized.current = true;
-      setState((s) => ({ ...s, phase: 'ready' }));
-      const { input, partialInput, result, cancelled } = latest.current;
-      if (input) void bridge.sendToolInput({ arguments: input });
-      else if (partialInput) void bridge.sendToolInputPartial({ arguments: partialInput });
-      if (result) void bridge.sendToolResult(result);
-      if (cancelled) void bridge.sendToolCancelled({ reason: cancelled });
-    });
-    bridge.addEventListener('sizechange', ({ height }) => {
-      if (typeof height === 'number' && Number.isFinite(height))
-        setState((s) => ({ ...s, height: Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height))) }));
-    });
-    bridge.addEventListener('requestteardown', () => {
-      void bridge.teardownResource({}).finally(() => setState((s) => ({ ...s, phase: 'closed' })));
-    });
-    bridge.oncalltool = async (params) =>
-      latest.current.requests.callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>);
-    bridge.onmessage = async (params) => {
-      await latest.current.requests.message('message', textOf(params.content));
-      return {};
-    };
-    bridge.onupdatemodelcontext = async (params) => {
-      await latest.current.requests.message(
-        'modelContext',
-        textOf(params.content ?? []) || JSON.stringify(params.structuredContent ?? {}),
-      );
-      return {};
-    };
-    bridge.oncreatesamplingmessage = async (params) =>
-      latest.current.requests.sample(params as unknown as Record<string, unknown>);
-    bridge.onopenlink = async ({ url }) => ((await latest.current.requests.openLink(url)) ? {} : { isError: true });
-    bridge.ondownloadfile = async ({ contents }) =>
-      (await latest.current.requests.download(contents)) ? {} : { isError: true };
-    bridge.onrequestdisplaymode = async ({ mode }) => {
-      const next: DisplayMode = mode === 'fullscreen' ? 'fullscreen' : 'inline';
-      stateRef.current.displayMode = next;
-      setState((s) => ({ ...s, displayMode: next }));
-      bridge.setHostContext(context());
-      return { mode: next };
-    };
+    answerAppRequests(
+      bridge,
+      () => latest.current.requests,
+      (next) => {
+        stateRef.current.displayMode = next;
+        setState((s) => ({ ...s, displayMode: next }));
+        bridge.setHostContext(context());
+      },
+    );
     transport.onerror = () => undefined; // a malformed message is dropped, never thrown into the console
     bridge
       .connect(transport)
@@ -152,32 +112,7 @@ export function useAppBridge(options: AppBridgeOptions): AppBridgeState & { setD
     // One bridge per frame: what changes later reaches it through `latest` and the effects below.
   }, []);
 
-  useEffect(() => {
-    if (initialized.current && options.partialInput && !latest.current.input)
-      void bridgeRef.current?.sendToolInputPartial({ arguments: options.partialInput });
-  }, [options.partialInput]);
-  useEffect(() => {
-    if (initialized.current && options.input) void bridgeRef.current?.sendToolInput({ arguments: options.input });
-  }, [options.input]);
-  useEffect(() => {
-    if (initialized.current && options.result) void bridgeRef.current?.sendToolResult(options.result);
-  }, [options.result]);
-  useEffect(() => {
-    if (initialized.current && options.cancelled)
-      void bridgeRef.current?.sendToolCancelled({ reason: options.cancelled });
-  }, [options.cancelled]);
-  useEffect(() => {
-    const bridge = bridgeRef.current;
-    if (bridge && initialized.current)
-      bridge.setHostContext(
-        hostContext({
-          locale: options.locale,
-          displayMode: state.displayMode,
-          toolName: options.toolName,
-          desktop: options.desktop,
-        }),
-      );
-  }, [options.locale, state.displayMode, options.toolName, options.desktop]);
+  useForwardCallChanges(bridgeRef, initialized, latest, state.displayMode);
 
   const setDisplayMode = (mode: DisplayMode) => setState((s) => ({ ...s, displayMode: mode }));
   return { ...state, setDisplayMode };
@@ -193,4 +128,119 @@ function textOf(content: unknown): string {
     )
     .filter(Boolean)
     .join('\n');
+}
+
+/** The host side with our info and capabilities; the sandbox gets only what the operator granted. */
+function createHostBridge(opts: AppBridgeOptions, context: ReturnType<typeof hostContext>): AppBridge {
+  return new AppBridge(
+    null,
+    { name: 'Switchboard', version: '0.1.0' },
+    {
+      openLinks: {},
+      downloadFile: {},
+      serverTools: {},
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {} },
+      sampling: {},
+      sandbox: { permissions: opts.permissions, csp: (opts.csp ?? {}) as never },
+    },
+    { hostContext: context },
+  );
+}
+
+/** Loads the app once the sandbox is ready and reports its initialization, size and own teardown. */
+function followAppLifecycle(
+  bridge: AppBridge,
+  opts: AppBridgeOptions,
+  on: { onInitialized(): void; onHeight(height: number): void; onClosed(): void },
+): void {
+  bridge.addEventListener('sandboxready', () => {
+    void bridge.sendSandboxResourceReady({ html: opts.html, csp: opts.csp as never, permissions: opts.permissions });
+  });
+  bridge.addEventListener('initialized', () => on.onInitialized());
+  bridge.addEventListener('sizechange', ({ height }) => {
+    if (typeof height === 'number' && Number.isFinite(height))
+      on.onHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(height))));
+  });
+  bridge.addEventListener('requestteardown', () => {
+    void bridge.teardownResource({}).finally(() => on.onClosed());
+  });
+}
+
+/** The call as the console knows it, sent once the app is initialized (streamed input only while no final one). */
+function sendCallState(
+  bridge: AppBridge,
+  call: Pick<AppBridgeOptions, 'input' | 'partialInput' | 'result' | 'cancelled'>,
+): void {
+  if (call.input) void bridge.sendToolInput({ arguments: call.input });
+  else if (call.partialInput) void bridge.sendToolInputPartial({ arguments: call.partialInput });
+  if (call.result) void bridge.sendToolResult(call.result);
+  if (call.cancelled) void bridge.sendToolCancelled({ reason: call.cancelled });
+}
+
+/** Routes what the app asks to the view's current requests; a refusal becomes the app's error. */
+function answerAppRequests(
+  bridge: AppBridge,
+  requests: () => AppRequests,
+  setDisplayMode: (mode: DisplayMode) => void,
+): void {
+  bridge.oncalltool = async (params) =>
+    requests().callTool(params.name, (params.arguments ?? {}) as Record<string, unknown>);
+  bridge.onmessage = async (params) => {
+    await requests().message('message', textOf(params.content));
+    return {};
+  };
+  bridge.onupdatemodelcontext = async (params) => {
+    await requests().message(
+      'modelContext',
+      textOf(params.content ?? []) || JSON.stringify(params.structuredContent ?? {}),
+    );
+    return {};
+  };
+  bridge.oncreatesamplingmessage = async (params) => requests().sample(params as unknown as Record<string, unknown>);
+  bridge.onopenlink = async ({ url }) => ((await requests().openLink(url)) ? {} : { isError: true });
+  bridge.ondownloadfile = async ({ contents }) => ((await requests().download(contents)) ? {} : { isError: true });
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    const next: DisplayMode = mode === 'fullscreen' ? 'fullscreen' : 'inline';
+    setDisplayMode(next);
+    return { mode: next };
+  };
+}
+
+/** After initialization: each change of the call or of the console's look reaches the app. */
+function useForwardCallChanges(
+  bridgeRef: RefObject<AppBridge | null>,
+  initialized: RefObject<boolean>,
+  latest: RefObject<AppBridgeOptions>,
+  displayMode: DisplayMode,
+): void {
+  const options = latest.current;
+  // The refs are the caller's, stable for the hook's life: listing them re-runs nothing.
+  useEffect(() => {
+    if (initialized.current && options.partialInput && !latest.current.input)
+      void bridgeRef.current?.sendToolInputPartial({ arguments: options.partialInput });
+  }, [options.partialInput, bridgeRef, initialized, latest]);
+  useEffect(() => {
+    if (initialized.current && options.input) void bridgeRef.current?.sendToolInput({ arguments: options.input });
+  }, [options.input, bridgeRef, initialized]);
+  useEffect(() => {
+    if (initialized.current && options.result) void bridgeRef.current?.sendToolResult(options.result);
+  }, [options.result, bridgeRef, initialized]);
+  useEffect(() => {
+    if (initialized.current && options.cancelled)
+      void bridgeRef.current?.sendToolCancelled({ reason: options.cancelled });
+  }, [options.cancelled, bridgeRef, initialized]);
+  useEffect(() => {
+    const bridge = bridgeRef.current;
+    if (bridge && initialized.current)
+      bridge.setHostContext(
+        hostContext({
+          locale: options.locale,
+          displayMode,
+          toolName: options.toolName,
+          desktop: options.desktop,
+        }),
+      );
+  }, [options.locale, displayMode, options.toolName, options.desktop, bridgeRef, initialized]);
 }
