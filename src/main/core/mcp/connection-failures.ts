@@ -121,19 +121,19 @@ export type FailedStart =
   | { status: 'needs-auth'; message: UiMessage | string; logText: string }
   | { status: 'failed'; message: UiMessage | string; logText: string; retry: boolean };
 
+/** How a start failed: what it threw (or that it ran out of time in `phase`), and what the server printed. */
+export interface StartFailure {
+  error: unknown;
+  timedOut: boolean;
+  verdict: AuthVerdict | undefined;
+  phase: string;
+  timeoutMs: number;
+  startup: StartupBudget | null;
+  stderr: string | null;
+}
+
 /** What a start that threw (or ran out of time in `phase`) tells the operator, and whether backing off can help. */
-export function failedStart(
-  config: ServerConfig,
-  failure: {
-    error: unknown;
-    timedOut: boolean;
-    verdict: AuthVerdict | undefined;
-    phase: string;
-    timeoutMs: number;
-    startup: StartupBudget | null;
-    stderr: string | null;
-  },
-): FailedStart {
+export function failedStart(config: ServerConfig, failure: StartFailure): FailedStart {
   const { error, verdict } = failure;
   if (verdict?.kind === 'needs-auth' || verdict?.kind === 'step-up')
     return { status: 'needs-auth', message: verdict.uiMessage ?? verdict.message, logText: verdict.message };

@@ -1,10 +1,16 @@
 import type { Client } from '@modelcontextprotocol/client';
+import { raceAbort } from '../abort-signals';
 import { BurstDebounce } from './coalescing';
 import type { DiscoveredTools } from './discover-tools';
 import { TtlRefresh } from './list-cache';
 import { ListSubscription, listenFilterFor } from './list-subscription';
 import type { SessionHooks } from './server-sessions';
 import type { ConnectionAuth, ConnectionSettings, ServerState } from './types';
+
+const noop = () => undefined;
+
+/** How connecting ended: with a client, or with the error it threw or the deadline (or the attempt's end). */
+export type ConnectOutcome<T> = { established: T } | { error: unknown; timedOut: boolean };
 
 /** What an attempt needs of its connection to follow the server's tool list. */
 export interface AttemptContext {
@@ -52,6 +58,31 @@ export class ServerAttempt {
       quietMs: context.settings.listChangedDebounceMs,
       maxWaitMs: context.settings.listChangedMaxWaitMs,
     }));
+  }
+
+  /**
+   * Runs `connect` until it settles, `timeoutMs` passes or the attempt ends. A client given up on is closed once it
+   * arrives; `done` settles only then, so the next attempt waits until this one's client has closed.
+   */
+  async connectWithin<T extends { client: Client }>(
+    timeoutMs: number,
+    connect: (signal: AbortSignal) => Promise<T>,
+  ): Promise<ConnectOutcome<T>> {
+    const deadline = this.deadline!;
+    const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
+    let gaveUp = false;
+    const work = connect(deadline.signal);
+    this.done = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
+    try {
+      return { established: await raceAbort(work, deadline.signal) };
+    } catch (error) {
+      gaveUp = true;
+      return { error, timedOut: deadline.signal.aborted };
+    } finally {
+      clearTimeout(timer);
+      // Over: closing later must not abort its signal (requests that already finished would be cancelled on the wire).
+      this.deadline = undefined;
+    }
   }
 
   /** The server said its tool list changed: rediscover once the burst settles. */

@@ -14,6 +14,7 @@ import {
   failedStart,
   ServerUnavailableError,
   startBudget,
+  type StartFailure,
 } from './connection-failures';
 import { say } from '../../../shared/messages';
 import { describeError, looksLikeConnectionLoss } from './describe-error';
@@ -28,7 +29,6 @@ import type { SessionHooks } from './server-sessions';
 import { ServerAttempt } from './server-attempt';
 import { StderrTail } from './stderr-tail';
 import { callAsTask, callsAsTask, callWithProgress } from './tool-call';
-import { raceAbort } from '../abort-signals';
 import type { AuthVerdict, CallToolOptions, ConnectionSettings, ServerState } from './types';
 
 const noop = () => undefined;
@@ -177,24 +177,26 @@ export class ServerConnection {
     this.current = attempt;
     await previous?.close().catch(noop);
     await attempt.done;
-    if (attempt.ended || this.closed) return;
-    // A command line the operator has not confirmed (it came by import) is never run: it waits, with no retry loop.
-    const waiting = launchWait(this.config, this.settings.launchGate);
-    if (waiting)
-      return this.published.update({
-        status: 'needs-confirmation',
-        error: waiting,
-        nextRetryAt: null,
-        tools: [],
-        toolCount: 0,
-        stderrTail: null,
-      });
+    if (attempt.ended || this.closed || this.waitsForLaunch()) return;
     // The SDK code this attempt needs is loaded before its timeout starts (a failure to load shows in the attempt).
     await modulesFor(this.config).catch(noop);
     if (attempt.ended || this.closed) return;
+    await this.connect(attempt);
+  }
 
+  /** A command line the operator has not confirmed (it came by import) is never run: it waits, with no retry loop. */
+  private waitsForLaunch(): boolean {
+    const waiting = launchWait(this.config, this.settings.launchGate);
+    if (waiting) {
+      const cleared = { nextRetryAt: null, tools: [], toolCount: 0, stderrTail: null };
+      this.published.update({ status: 'needs-confirmation', error: waiting, ...cleared });
+    }
+    return waiting !== undefined;
+  }
+
+  /** Connects within the start budget, then adopts the client or shows why it failed. */
+  private async connect(attempt: ServerAttempt): Promise<void> {
     const budget = startBudget(this.config, this.settings, this.everConnected);
-    const timeoutMs = budget.ms;
     const tail = new StderrTail();
     const declared = declaredCapabilities(
       { ...this.config, roots: this.roots && [...this.roots] },
@@ -212,64 +214,39 @@ export class ServerConnection {
       declaredCapabilities: declared,
       startup: budget.startup,
     });
-    const deadline = attempt.deadline!;
     const phase: AttemptPhase = { name: 'connect' };
-    const timer = setTimeout(() => deadline.abort(new Error('deadline')), timeoutMs);
-    let gaveUp = false;
-    const scope: AttemptScope = {
-      ...{
-        config: this.config,
-        settings: this.settings,
-        hooks: this.hooks,
-        declared,
-        signal: deadline.signal,
-        tail,
-        phase,
-      },
-      onStderr: () => !attempt.ended && this.published.update({ stderrTail: tail.value() }),
-      roots: () => rootsOf(this.roots),
-      onListChanged: () => attempt.onListChanged(),
-      log: (line) => this.published.log(line),
-    };
-    const work = traceConnect(this.config.name, () => establish(scope, timeoutMs));
-    // Finished after we stopped waiting: close it. Either way, the next attempt waits until its client has closed.
-    attempt.done = work.then((late) => (gaveUp ? late.client.close().catch(noop) : undefined), noop);
-
-    try {
-      const established = await raceAbort(work, deadline.signal);
-      clearTimeout(timer);
-      // Over: closing later must not abort its signal (requests that already finished would be cancelled on the wire).
-      attempt.deadline = undefined;
-      if (attempt.ended || this.closed) {
-        await established.client.close().catch(noop);
-        return;
-      }
-      this.adopt(attempt, established);
-    } catch (error) {
-      gaveUp = true;
-      clearTimeout(timer);
-      attempt.deadline = undefined;
-      if (attempt.ended || this.closed) return;
-      const timedOut = deadline.signal.aborted;
-      const verdict = timedOut ? undefined : phase.auth?.verdict(error);
-      const failed = failedStart(this.config, {
-        error,
-        timedOut,
-        verdict,
-        phase: phase.name,
-        timeoutMs,
-        startup: budget.startup,
-        stderr: tail.value(),
-      });
-      // Waiting for the operator (needs-auth) has no retry loop: a sign-in reconnects.
-      this.published.update({
-        status: failed.status,
-        error: failed.message,
-        stderrTail: failed.status === 'needs-auth' ? null : tail.value(),
-      });
-      this.published.log(`[mcp] ${this.config.name}: ${failed.logText}`);
-      if (failed.status === 'failed' && failed.retry) this.scheduleRetry();
+    const outcome = await attempt.connectWithin(budget.ms, (signal) => {
+      const scope: AttemptScope = {
+        ...{ config: this.config, settings: this.settings, hooks: this.hooks, declared, signal, tail, phase },
+        onStderr: () => !attempt.ended && this.published.update({ stderrTail: tail.value() }),
+        roots: () => rootsOf(this.roots),
+        onListChanged: () => attempt.onListChanged(),
+        log: (line) => this.published.log(line),
+      };
+      return traceConnect(this.config.name, () => establish(scope, budget.ms));
+    });
+    if ('established' in outcome) {
+      if (attempt.ended || this.closed) await outcome.established.client.close().catch(noop);
+      else this.adopt(attempt, outcome.established);
+      return;
     }
+    if (attempt.ended || this.closed) return;
+    const { error, timedOut } = outcome;
+    const verdict = timedOut ? undefined : phase.auth?.verdict(error);
+    const { ms: timeoutMs, startup } = budget;
+    this.onStartFailed({ error, timedOut, verdict, phase: phase.name, timeoutMs, startup, stderr: tail.value() });
+  }
+
+  private onStartFailed(failure: StartFailure): void {
+    const failed = failedStart(this.config, failure);
+    // Waiting for the operator (needs-auth) has no retry loop: a sign-in reconnects.
+    this.published.update({
+      status: failed.status,
+      error: failed.message,
+      stderrTail: failed.status === 'needs-auth' ? null : failure.stderr,
+    });
+    this.published.log(`[mcp] ${this.config.name}: ${failed.logText}`);
+    if (failed.status === 'failed' && failed.retry) this.scheduleRetry();
   }
 
   private adopt(

@@ -3,6 +3,7 @@ import type { ToolState } from '../../../shared/catalog/types';
 import { toneOfState } from '../lib/catalog/tool-states';
 import './tool-funnel.css';
 import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 
 /** The states a stage drops, named in the resources (common.json, toolFunnel.drops). */
 const DROPS = [
@@ -33,90 +34,18 @@ interface Props {
 export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServer }: Props) {
   const { t } = useTranslation('common');
   const top = Math.max(1, funnel.stages[0].count, ...funnel.stages.map((s) => s.count));
-  const interactive = onStage !== undefined;
   return (
     <figure className="tool-funnel" data-testid="tool-funnel" aria-label={t('toolFunnel.toolFunnel')}>
       <ol className="funnel-stages">
-        {funnel.stages.map((stage) => {
-          const label =
-            stage.stage === 'sent'
-              ? t('toolFunnel.sentToTheModel', { sentLabel })
-              : t(`toolFunnel.stages.${stage.stage}`);
-          const bar = (
-            <>
-              <span
-                className="funnel-bar"
-                style={{ width: `${Math.max(2, (stage.count / top) * 100)}%` }}
-                aria-hidden="true"
-              />
-              <span className="funnel-count">{stage.count}</span> <span className="funnel-label">{label}</span>
-            </>
-          );
-          return (
-            <li key={stage.stage} className="funnel-stage" data-stage={stage.stage} data-count={stage.count}>
-              {stage.dropped.length > 0 && (
-                <p className="funnel-drops">
-                  {stage.dropped.map((drop) =>
-                    onState ? (
-                      <button
-                        key={drop.state}
-                        type="button"
-                        className={`funnel-drop status-${toneOfState(drop.state)}`}
-                        data-drop={drop.state}
-                        aria-pressed={active?.state === drop.state}
-                        onClick={() => onState(drop.state)}
-                      >
-                        − {drop.count} {isDrop(drop.state) ? t(`toolFunnel.drops.${drop.state}`) : drop.state}
-                      </button>
-                    ) : (
-                      <span
-                        key={drop.state}
-                        className={`funnel-drop status-${toneOfState(drop.state)}`}
-                        data-drop={drop.state}
-                      >
-                        − {drop.count} {isDrop(drop.state) ? t(`toolFunnel.drops.${drop.state}`) : drop.state}
-                      </span>
-                    ),
-                  )}
-                </p>
-              )}
-              {interactive ? (
-                <button
-                  type="button"
-                  className="funnel-row"
-                  aria-pressed={active?.stage === stage.stage}
-                  onClick={() => onStage?.(active?.stage === stage.stage ? null : stage.stage)}
-                >
-                  {bar}
-                </button>
-              ) : (
-                <div className="funnel-row">{bar}</div>
-              )}
-              {stage.stage === 'discovered' && funnel.perServer.length > 1 && (
-                <p className="funnel-servers">
-                  {funnel.perServer.map(({ server, count }) =>
-                    onServer ? (
-                      <button
-                        key={server}
-                        type="button"
-                        className="funnel-server"
-                        data-server={server}
-                        aria-pressed={active?.server === server}
-                        onClick={() => onServer(server)}
-                      >
-                        {server} {count}
-                      </button>
-                    ) : (
-                      <span key={server} className="funnel-server" data-server={server}>
-                        {server} {count}
-                      </span>
-                    ),
-                  )}
-                </p>
-              )}
-            </li>
-          );
-        })}
+        {funnel.stages.map((stage) => (
+          <li key={stage.stage} className="funnel-stage" data-stage={stage.stage} data-count={stage.count}>
+            {stage.dropped.length > 0 && <StageDrops dropped={stage.dropped} active={active} onState={onState} />}
+            <StageRow stage={stage} top={top} sentLabel={sentLabel} active={active} onStage={onStage} />
+            {stage.stage === 'discovered' && funnel.perServer.length > 1 && (
+              <ServerCounts perServer={funnel.perServer} active={active} onServer={onServer} />
+            )}
+          </li>
+        ))}
       </ol>
       {funnel.unavailable > 0 && (
         <figcaption className="muted small">
@@ -124,5 +53,107 @@ export function ToolFunnel({ funnel, sentLabel, active, onStage, onState, onServ
         </figcaption>
       )}
     </figure>
+  );
+}
+
+type Stage = Funnel['stages'][number];
+
+/** One layer's bar: a button that filters to the stage (pressed again, clears it), or a plain row without handlers. */
+function StageRow(props: {
+  stage: Stage;
+  top: number;
+  sentLabel: string;
+  active: Props['active'];
+  onStage: Props['onStage'];
+}) {
+  const { stage, top, active, onStage } = props;
+  const { t } = useTranslation('common');
+  const label =
+    stage.stage === 'sent'
+      ? t('toolFunnel.sentToTheModel', { sentLabel: props.sentLabel })
+      : t(`toolFunnel.stages.${stage.stage}`);
+  const bar = (
+    <>
+      <span className="funnel-bar" style={{ width: `${Math.max(2, (stage.count / top) * 100)}%` }} aria-hidden="true" />
+      <span className="funnel-count">{stage.count}</span> <span className="funnel-label">{label}</span>
+    </>
+  );
+  if (onStage === undefined) return <div className="funnel-row">{bar}</div>;
+  return (
+    <button
+      type="button"
+      className="funnel-row"
+      aria-pressed={active?.stage === stage.stage}
+      onClick={() => onStage(active?.stage === stage.stage ? null : stage.stage)}
+    >
+      {bar}
+    </button>
+  );
+}
+
+/** What a stage drops, by state: "− 3 unmounted". */
+function StageDrops({ dropped, active, onState }: Pick<Stage, 'dropped'> & Pick<Props, 'active' | 'onState'>) {
+  const { t } = useTranslation('common');
+  return (
+    <p className="funnel-drops">
+      {dropped.map((drop) => (
+        <FilterChip
+          key={drop.state}
+          className={`funnel-drop status-${toneOfState(drop.state)}`}
+          data={{ 'data-drop': drop.state }}
+          pressed={active?.state === drop.state}
+          onPress={onState && (() => onState(drop.state))}
+        >
+          − {drop.count} {isDrop(drop.state) ? t(`toolFunnel.drops.${drop.state}`) : drop.state}
+        </FilterChip>
+      ))}
+    </p>
+  );
+}
+
+/** How many tools each server offers, under the "discovered" stage. */
+function ServerCounts({ perServer, active, onServer }: Pick<Funnel, 'perServer'> & Pick<Props, 'active' | 'onServer'>) {
+  return (
+    <p className="funnel-servers">
+      {perServer.map(({ server, count }) => (
+        <FilterChip
+          key={server}
+          className="funnel-server"
+          data={{ 'data-server': server }}
+          pressed={active?.server === server}
+          onPress={onServer && (() => onServer(server))}
+        >
+          {server} {count}
+        </FilterChip>
+      ))}
+    </p>
+  );
+}
+
+/** A button that filters when there is a handler; a plain label (a picture only) when there is none. */
+function FilterChip(props: {
+  className: string;
+  data: Record<`data-${string}`, string>;
+  pressed: boolean;
+  onPress: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  if (!props.onPress) {
+    return (
+      <span className={props.className} {...props.data}>
+        {props.children}
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={props.className}
+      {...props.data}
+      aria-pressed={props.pressed}
+      onClick={props.onPress}
+    >
+      {props.children}
+    </button>
   );
 }
