@@ -51,64 +51,9 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
   const { t, i18n } = useTranslation(['records', 'common']);
   // Why the call did not run or failed: main's sentence in the language shown; an older record's English error.
   const outcome = record.message ? shownText(i18n, record.error ?? record.message.text, record.message) : record.error;
-  const decidedByText = useDecidedByText();
-  const { waitingMs, executingMs } = splitDuration(record);
-  const look = useToolLook(record.tool, record.server);
   return (
     <>
-      <dl className="facts compact">
-        <dt>{t('recordDetail.tool')}</dt>
-        <dd>
-          <ToolIcon src={look.icon} />
-          <code>{record.tool}</code>
-          <ToolTitle title={look.title} /> <StatusBadge status={record.status} />
-        </dd>
-        <dt>{t('recordDetail.server')}</dt>
-        <dd>{record.server ?? t('common:shared.local')}</dd>
-        <dt>{t('recordDetail.intentNode')}</dt>
-        <dd>{record.nodeId ?? '—'}</dd>
-        {record.actingIdentity && (
-          <>
-            <dt>{t('recordDetail.actingAs')}</dt>
-            <dd data-testid="record-detail-identity">
-              {t('recordDetail.identity', { actingIdentity: record.actingIdentity })}
-            </dd>
-          </>
-        )}
-        <dt>{t('recordDetail.conversation')}</dt>
-        <dd>
-          <button type="button" className="link" onClick={() => openConversation(record.conversationId)}>
-            {titleOf(record.conversationId)}
-          </button>{' '}
-          <span className="muted">{t('recordDetail.turnCall', { turnId: record.turnId, callId: record.callId })}</span>
-        </dd>
-        <dt>{t('recordDetail.started')}</dt>
-        <dd>{formatTime(record.startedAt)}</dd>
-        <dt>{t('recordDetail.duration')}</dt>
-        <dd data-testid="record-duration">
-          {executingMs === null ? (
-            record.approval ? (
-              t('recordDetail.waitedNotRun', { waitingMs: formatDuration(waitingMs) })
-            ) : (
-              t('recordDetail.notRun')
-            )
-          ) : (
-            <>
-              {formatDuration(record.durationMs)}
-              {record.approval
-                ? t('recordDetail.waitingForApprovalExecuting', {
-                    waitingMs: formatDuration(waitingMs),
-                    executingMs: formatDuration(executingMs),
-                  })
-                : t('recordDetail.executingNoApprovalAsked')}
-            </>
-          )}
-        </dd>
-        <dt>{t('recordDetail.argumentsHash')}</dt>
-        <dd>
-          <code>{record.argumentsHash}</code>
-        </dd>
-      </dl>
+      <RecordFacts record={record} titleOf={titleOf} />
       <RecordTrace record={record} />
       <h3>{t('recordDetail.arguments')}</h3>
       <JsonBlock value={record.arguments} label={t('recordDetail.arguments')} />
@@ -125,39 +70,114 @@ function RecordBody({ record, titleOf }: { record: ExecutionRecord; titleOf: (co
       <RecordServerActivity record={record} />
       <h3>{t('recordDetail.approval')}</h3>
       {record.approval ? (
-        <dl className="facts compact" data-testid="record-approval">
-          <dt>{t('recordDetail.decision')}</dt>
-          <dd>
-            <StatusBadge status={record.approval.decision} />
-          </dd>
-          <dt>{t('recordDetail.decidedBy')}</dt>
-          <dd title={record.approval.decidedBy}>
-            {decidedByText(record.approval.decidedBy, record.approval.decidedByMessage)}
-          </dd>
-          <dt>{t('recordDetail.when')}</dt>
-          <dd>{formatTime(record.approval.decidedAt)}</dd>
-          <dt>{t('recordDetail.reason')}</dt>
-          {/* main's own reason (a restart, Stop) in the language shown; the operator's note verbatim */}
-          <dd>
-            {record.approval.reason !== undefined
-              ? shownText(i18n, record.approval.reason, record.approval.reasonMessage)
-              : '—'}
-          </dd>
-          <dt>{t('recordDetail.argumentsHash')}</dt>
-          <dd>
-            <code>{record.approval.argumentsHash}</code>
-            {record.approval.argumentsHash === record.argumentsHash
-              ? t('recordDetail.matchesTheCall')
-              : t('recordDetail.differsFromTheCall')}
-          </dd>
-          <dt>{t('recordDetail.approvalId')}</dt>
-          <dd>
-            <code>{record.approval.approvalId}</code>
-          </dd>
-        </dl>
+        <RecordApproval approval={record.approval} callArgumentsHash={record.argumentsHash} />
       ) : (
         <p className="muted">{t('recordDetail.noConfirmationWasNeeded')}</p>
       )}
     </>
+  );
+}
+
+/** Which call this was: tool, server, node, identity, conversation, start and duration, arguments hash. */
+function RecordFacts({ record, titleOf }: { record: ExecutionRecord; titleOf: (conversationId: string) => string }) {
+  const { t } = useTranslation(['records', 'common']);
+  const look = useToolLook(record.tool, record.server);
+  return (
+    <dl className="facts compact">
+      <dt>{t('recordDetail.tool')}</dt>
+      <dd>
+        <ToolIcon src={look.icon} />
+        <code>{record.tool}</code>
+        <ToolTitle title={look.title} /> <StatusBadge status={record.status} />
+      </dd>
+      <dt>{t('recordDetail.server')}</dt>
+      <dd>{record.server ?? t('common:shared.local')}</dd>
+      <dt>{t('recordDetail.intentNode')}</dt>
+      <dd>{record.nodeId ?? '—'}</dd>
+      {record.actingIdentity && (
+        <>
+          <dt>{t('recordDetail.actingAs')}</dt>
+          <dd data-testid="record-detail-identity">
+            {t('recordDetail.identity', { actingIdentity: record.actingIdentity })}
+          </dd>
+        </>
+      )}
+      <dt>{t('recordDetail.conversation')}</dt>
+      <dd>
+        <button type="button" className="link" onClick={() => openConversation(record.conversationId)}>
+          {titleOf(record.conversationId)}
+        </button>{' '}
+        <span className="muted">{t('recordDetail.turnCall', { turnId: record.turnId, callId: record.callId })}</span>
+      </dd>
+      <dt>{t('recordDetail.started')}</dt>
+      <dd>{formatTime(record.startedAt)}</dd>
+      <dt>{t('recordDetail.duration')}</dt>
+      <dd data-testid="record-duration">
+        <RecordDuration record={record} />
+      </dd>
+      <dt>{t('recordDetail.argumentsHash')}</dt>
+      <dd>
+        <code>{record.argumentsHash}</code>
+      </dd>
+    </dl>
+  );
+}
+
+/** The time the call took, split into waiting for approval and executing when it was asked. */
+function RecordDuration({ record }: { record: ExecutionRecord }) {
+  const { t } = useTranslation('records');
+  const { waitingMs, executingMs } = splitDuration(record);
+  if (executingMs === null)
+    return record.approval
+      ? t('recordDetail.waitedNotRun', { waitingMs: formatDuration(waitingMs) })
+      : t('recordDetail.notRun');
+  return (
+    <>
+      {formatDuration(record.durationMs)}
+      {record.approval
+        ? t('recordDetail.waitingForApprovalExecuting', {
+            waitingMs: formatDuration(waitingMs),
+            executingMs: formatDuration(executingMs),
+          })
+        : t('recordDetail.executingNoApprovalAsked')}
+    </>
+  );
+}
+
+/** The approval decision: who decided, when, why, and whether it was for these very arguments. */
+function RecordApproval({
+  approval,
+  callArgumentsHash,
+}: {
+  approval: NonNullable<ExecutionRecord['approval']>;
+  callArgumentsHash: string;
+}) {
+  const { t, i18n } = useTranslation('records');
+  const decidedByText = useDecidedByText();
+  return (
+    <dl className="facts compact" data-testid="record-approval">
+      <dt>{t('recordDetail.decision')}</dt>
+      <dd>
+        <StatusBadge status={approval.decision} />
+      </dd>
+      <dt>{t('recordDetail.decidedBy')}</dt>
+      <dd title={approval.decidedBy}>{decidedByText(approval.decidedBy, approval.decidedByMessage)}</dd>
+      <dt>{t('recordDetail.when')}</dt>
+      <dd>{formatTime(approval.decidedAt)}</dd>
+      <dt>{t('recordDetail.reason')}</dt>
+      {/* main's own reason (a restart, Stop) in the language shown; the operator's note verbatim */}
+      <dd>{approval.reason !== undefined ? shownText(i18n, approval.reason, approval.reasonMessage) : '—'}</dd>
+      <dt>{t('recordDetail.argumentsHash')}</dt>
+      <dd>
+        <code>{approval.argumentsHash}</code>
+        {approval.argumentsHash === callArgumentsHash
+          ? t('recordDetail.matchesTheCall')
+          : t('recordDetail.differsFromTheCall')}
+      </dd>
+      <dt>{t('recordDetail.approvalId')}</dt>
+      <dd>
+        <code>{approval.approvalId}</code>
+      </dd>
+    </dl>
   );
 }

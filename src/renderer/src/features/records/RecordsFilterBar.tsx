@@ -24,89 +24,92 @@ export function RecordsFilterBar({
       aria-label={t('recordsFilterBar.filterRecords')}
       onSubmit={(event) => event.preventDefault()}
     >
-      <label>
-        <span>{t('recordsFilterBar.tool')}</span>
-        <select value={filter.tool} onChange={(e) => setFilter({ tool: e.target.value })}>
-          <option value="">{t('recordsFilterBar.anyTool')}</option>
-          {options.tools.map((tool) => (
-            <option key={tool} value={tool}>
-              {tool}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('recordsFilterBar.server')}</span>
-        <select value={filter.server} onChange={(e) => setFilter({ server: e.target.value })}>
-          <option value="">{t('recordsFilterBar.anyServer')}</option>
-          {options.servers.map((server) => (
-            <option key={server} value={server}>
-              {server}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('recordsFilterBar.status')}</span>
-        <select value={filter.status} onChange={(e) => setFilter({ status: e.target.value as RecordStatus | '' })}>
-          <option value="">{t('recordsFilterBar.anyStatus')}</option>
-          {STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('recordsFilterBar.actor')}</span>
-        <select value={filter.actor} onChange={(e) => setFilter({ actor: e.target.value as RecordActor | '' })}>
-          <option value="">{t('recordsFilterBar.anyActor')}</option>
-          {ACTORS.map((actor) => (
-            <option key={actor} value={actor}>
-              {t(`recordsFilterBar.actors.${actor}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('recordsFilterBar.identity')}</span>
-        <select
-          value={filter.actingIdentity}
-          onChange={(e) => setFilter({ actingIdentity: e.target.value })}
-          data-testid="records-filter-identity"
-        >
-          <option value="">{t('recordsFilterBar.anyIdentity')}</option>
-          {options.actingIdentities.map((actingIdentity) => (
-            <option key={actingIdentity} value={actingIdentity}>
-              {actingIdentity}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('recordsFilterBar.conversation')}</span>
-        <select value={filter.conversationId} onChange={(e) => setFilter({ conversationId: e.target.value })}>
-          <option value="">{t('recordsFilterBar.anyConversation')}</option>
-          {options.conversationIds.map((conversationId) => (
-            <option key={conversationId} value={conversationId}>
-              {titleOf(conversationId)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{t('recordsFilterBar.time')}</span>
-        <select value={filter.window} onChange={(e) => setFilter({ window: e.target.value as TimeWindow })}>
-          {TIME_WINDOWS.map((window) => (
-            <option key={window.value} value={window.value}>
-              {t(`recordsFilterBar.timeWindows.${window.value}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label={t('recordsFilterBar.tool')}
+        any={t('recordsFilterBar.anyTool')}
+        value={filter.tool}
+        choices={options.tools.map(asItself)}
+        onChange={(tool) => setFilter({ tool })}
+      />
+      <FilterSelect
+        label={t('recordsFilterBar.server')}
+        any={t('recordsFilterBar.anyServer')}
+        value={filter.server}
+        choices={options.servers.map(asItself)}
+        onChange={(server) => setFilter({ server })}
+      />
+      <FilterSelect
+        label={t('recordsFilterBar.status')}
+        any={t('recordsFilterBar.anyStatus')}
+        value={filter.status}
+        choices={STATUSES.map(asItself)}
+        onChange={(status) => setFilter({ status: status as RecordStatus | '' })}
+      />
+      <FilterSelect
+        label={t('recordsFilterBar.actor')}
+        any={t('recordsFilterBar.anyActor')}
+        value={filter.actor}
+        choices={ACTORS.map((actor) => ({ value: actor, label: t(`recordsFilterBar.actors.${actor}`) }))}
+        onChange={(actor) => setFilter({ actor: actor as RecordActor | '' })}
+      />
+      <FilterSelect
+        label={t('recordsFilterBar.identity')}
+        any={t('recordsFilterBar.anyIdentity')}
+        value={filter.actingIdentity}
+        choices={options.actingIdentities.map(asItself)}
+        onChange={(actingIdentity) => setFilter({ actingIdentity })}
+        testId="records-filter-identity"
+      />
+      <FilterSelect
+        label={t('recordsFilterBar.conversation')}
+        any={t('recordsFilterBar.anyConversation')}
+        value={filter.conversationId}
+        choices={options.conversationIds.map((id) => ({ value: id, label: titleOf(id) }))}
+        onChange={(conversationId) => setFilter({ conversationId })}
+      />
+      <FilterSelect
+        label={t('recordsFilterBar.time')}
+        value={filter.window}
+        choices={TIME_WINDOWS.map((window) => ({
+          value: window.value,
+          label: t(`recordsFilterBar.timeWindows.${window.value}`),
+        }))}
+        onChange={(window) => setFilter({ window: window as TimeWindow })}
+      />
       <button type="button" className="btn" onClick={resetFilter} disabled={!isFiltered(filter)}>
         {t('recordsFilterBar.clearFilters')}
       </button>
     </form>
+  );
+}
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+const asItself = (value: string): Choice => ({ value, label: value });
+
+/** One labelled filter: "Any" (the empty value) first when the filter may be off, then each choice. */
+function FilterSelect(props: {
+  label: string;
+  any?: string;
+  value: string;
+  choices: Choice[];
+  onChange(value: string): void;
+  testId?: string;
+}) {
+  return (
+    <label>
+      <span>{props.label}</span>
+      <select value={props.value} onChange={(e) => props.onChange(e.target.value)} data-testid={props.testId}>
+        {props.any !== undefined && <option value="">{props.any}</option>}
+        {props.choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
