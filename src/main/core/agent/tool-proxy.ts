@@ -115,6 +115,36 @@ export class ToolProxy {
   async execute(call: ToolCallRequest, ctx: CallContext): Promise<ChatMessage> {
     const binding = ctx.operatorTarget ?? ctx.catalog.bindingsByToolId.get(call.name);
     const startedAt = Date.now();
+    const run = this.startRun(call, binding, ctx, startedAt);
+    const verdict = await this.verdictOf(run);
+    run.trace.stop();
+    const finishedAt = Date.now();
+    const final = finalItemOf(run, verdict, finishedAt - startedAt);
+    const { mode } = this.deps;
+    const record = once(() =>
+      recordOf(call, ctx, final, { ...verdict, trace: run.span.ids }, finishedAt, mode?.actor, mode?.app),
+    );
+    run.span.end({
+      status: verdict.status,
+      recordId: final.recordId as string,
+      approval: verdict.approval,
+      arguments: call.arguments,
+      result: () => record().recorded.result,
+      error: verdict.error,
+    });
+    const runningLine = run.running.settle();
+    if (runningLine) await this.keepRecordIfFails(runningLine, record);
+    this.recordFinal(ctx, final, record, verdict.images);
+    return toolMessageOf(final, verdict.images);
+  }
+
+  /** The call's item as first shown, and what follows it while it runs: its running line, its trace, its span. */
+  private startRun(
+    call: ToolCallRequest,
+    binding: ToolBinding | undefined,
+    ctx: CallContext,
+    startedAt: number,
+  ): CallRun {
     const item: ToolItem = {
       kind: 'tool',
       id: call.id,
@@ -146,67 +176,35 @@ export class ToolProxy {
       actor: this.deps.mode?.actor,
       signal: ctx.signal,
     });
-    const run: CallRun = { call, binding, ctx, item, running, asked: {}, trace, span };
-    const { asked } = run;
-    let verdict: Verdict;
+    return { call, binding, ctx, item, running, asked: {}, trace, span };
+  }
+
+  /** The call's verdict: what `decide` made of it, or the error it threw (a stop, if the turn was stopped). */
+  private async verdictOf(run: CallRun): Promise<Verdict> {
     try {
-      verdict = await this.decide(run);
+      return await this.decide(run);
     } catch (error) {
-      verdict = ctx.signal.aborted
-        ? { ...stoppedVerdict(), approval: asked.approval }
+      const approval = run.asked.approval;
+      return run.ctx.signal.aborted
+        ? { ...stoppedVerdict(), approval }
         : {
             status: 'error',
             modelText: `Tool error: ${errorText(error)}`,
             error: errorText(error),
             message: failureMessage(error),
-            approval: asked.approval,
+            approval,
           };
     }
-    trace.stop();
-    const finishedAt = Date.now();
-    const final: ToolItem = {
-      ...item,
-      ...trace.fields(),
-      status: verdict.status,
-      resultText: verdict.modelText,
-      // The console's sentence; in English exactly what the card always showed.
-      ...(verdict.message && { message: { ...verdict.message, text: verdict.modelText } }),
-      ...(verdict.parts?.length && { parts: verdict.parts }),
-      durationMs: finishedAt - startedAt,
-      recordId: `r_${randomUUID().slice(0, 12)}`,
-      approvalId: verdict.approval?.approvalId,
-      ...(verdict.wouldAskApproval && { wouldAskApproval: true }),
-    };
-    const record = once(() =>
-      recordOf(
-        call,
-        ctx,
-        final,
-        { ...verdict, trace: span.ids },
-        finishedAt,
-        this.deps.mode?.actor,
-        this.deps.mode?.app,
-      ),
-    );
-    span.end({
-      status: verdict.status,
-      recordId: final.recordId as string,
-      approval: verdict.approval,
-      arguments: call.arguments,
-      result: () => record().recorded.result,
-      error: verdict.error,
-    });
-    const runningLine = running.settle();
-    if (runningLine) {
-      try {
-        await runningLine;
-      } catch (error) {
-        await this.keepRecord(record()); // the log failed: keep the record anyway
-        throw error;
-      }
+  }
+
+  /** Waits for the running line; should it fail, the record is kept anyway and the turn fails. */
+  private async keepRecordIfFails(runningLine: Promise<void>, record: () => MadeRecord): Promise<void> {
+    try {
+      await runningLine;
+    } catch (error) {
+      await this.keepRecord(record()); // the log failed: keep the record anyway
+      throw error;
     }
-    this.recordFinal(ctx, final, record, verdict.images);
-    return toolMessageOf(final, verdict.images);
   }
 
   /**
@@ -331,6 +329,23 @@ export class ToolProxy {
     await ctx.conversation.write({ t: 'item', item });
     this.deps.events.emit('tool.progressed', { conversationId: ctx.conversation.id, turnId: ctx.turnId, item });
   }
+}
+
+/** The call's item as it ended: its verdict, its trace, how long it took and the id of its record. */
+function finalItemOf({ item, trace }: CallRun, verdict: Verdict, durationMs: number): ToolItem {
+  return {
+    ...item,
+    ...trace.fields(),
+    status: verdict.status,
+    resultText: verdict.modelText,
+    // The console's sentence; in English exactly what the card always showed.
+    ...(verdict.message && { message: { ...verdict.message, text: verdict.modelText } }),
+    ...(verdict.parts?.length && { parts: verdict.parts }),
+    durationMs,
+    recordId: `r_${randomUUID().slice(0, 12)}`,
+    approvalId: verdict.approval?.approvalId,
+    ...(verdict.wouldAskApproval && { wouldAskApproval: true }),
+  };
 }
 
 /** `make` runs at most once, when first asked. */

@@ -18,12 +18,7 @@ interface Props {
 /** One pending confirmation: what will run, where, with which arguments; approve, reject with a reason, or approve for the conversation. */
 export function ApprovalCard({ approval, conversation }: Props) {
   const { t } = useTranslation('common');
-  const resolve = useRpcMutation('approvals.resolve'); // approvals.resolved and tool.progressed carry the outcome
-  const [rejecting, setRejecting] = useState(false);
-  const decide = (decision: ApprovalDecision, reason?: string) =>
-    resolve.mutate({ id: approval.id, decision, ...(reason ? { reason } : {}) });
   const titleId = `approval-${approval.id}-title`;
-
   return (
     <article
       className="approval-card"
@@ -31,40 +26,69 @@ export function ApprovalCard({ approval, conversation }: Props) {
       data-testid="approval-card"
       data-tool={approval.toolName}
     >
-      <header className="approval-head">
-        <h3 id={titleId}>
-          <Trans
-            t={t}
-            i18nKey="approvalCard.approveTool"
-            values={{ toolName: approval.toolName }}
-            components={{ code: <code /> }}
-          />
-        </h3>
-        <Expiry
-          expiresAt={approval.expiresAt}
-          action={t('approvalCard.autoReject')}
-          outcome={t('approvalCard.rejected')}
-        />
-      </header>
-      <dl className="facts compact">
-        <dt>{t('approvalCard.server')}</dt>
-        <dd>{approval.server ?? t('shared.local')}</dd>
-        <dt>{t('approvalCard.intentNode')}</dt>
-        <dd>{approval.nodeId ?? '—'}</dd>
-        {approval.actingIdentity && (
-          <>
-            <dt>{t('approvalCard.actingAs')}</dt>
-            <dd data-testid="approval-identity">
-              {t('approvalCard.identity', { actingIdentity: approval.actingIdentity })}
-            </dd>
-          </>
-        )}
-        <ConversationFact conversation={conversation} />
-        <dt>{t('approvalCard.requested')}</dt>
-        <dd>{formatTime(approval.requestedAt)}</dd>
-      </dl>
+      <ApprovalHead approval={approval} titleId={titleId} />
+      <ApprovalFacts approval={approval} conversation={conversation} />
       <ApprovalHints hints={approval.hints} policy={approval.policy} />
       <JsonBlock value={approval.arguments} label={t('approvalCard.argumentsOf', { toolName: approval.toolName })} />
+      <ApprovalAnswer approval={approval} />
+    </article>
+  );
+}
+
+function ApprovalHead({ approval, titleId }: { approval: ApprovalRequest; titleId: string }) {
+  const { t } = useTranslation('common');
+  return (
+    <header className="approval-head">
+      <h3 id={titleId}>
+        <Trans
+          t={t}
+          i18nKey="approvalCard.approveTool"
+          values={{ toolName: approval.toolName }}
+          components={{ code: <code /> }}
+        />
+      </h3>
+      <Expiry
+        expiresAt={approval.expiresAt}
+        action={t('approvalCard.autoReject')}
+        outcome={t('approvalCard.rejected')}
+      />
+    </header>
+  );
+}
+
+/** Where the call runs, for whom, and when it was asked. */
+function ApprovalFacts({ approval, conversation }: Props) {
+  const { t } = useTranslation('common');
+  return (
+    <dl className="facts compact">
+      <dt>{t('approvalCard.server')}</dt>
+      <dd>{approval.server ?? t('shared.local')}</dd>
+      <dt>{t('approvalCard.intentNode')}</dt>
+      <dd>{approval.nodeId ?? '—'}</dd>
+      {approval.actingIdentity && (
+        <>
+          <dt>{t('approvalCard.actingAs')}</dt>
+          <dd data-testid="approval-identity">
+            {t('approvalCard.identity', { actingIdentity: approval.actingIdentity })}
+          </dd>
+        </>
+      )}
+      <ConversationFact conversation={conversation} />
+      <dt>{t('approvalCard.requested')}</dt>
+      <dd>{formatTime(approval.requestedAt)}</dd>
+    </dl>
+  );
+}
+
+/** The operator's answer: approve, approve for the conversation, or reject with a reason; then whether it was recorded. */
+function ApprovalAnswer({ approval }: { approval: ApprovalRequest }) {
+  const { t } = useTranslation('common');
+  const resolve = useRpcMutation('approvals.resolve'); // approvals.resolved and tool.progressed carry the outcome
+  const [rejecting, setRejecting] = useState(false);
+  const decide = (decision: ApprovalDecision, reason?: string) =>
+    resolve.mutate({ id: approval.id, decision, ...(reason ? { reason } : {}) });
+  return (
+    <>
       {rejecting ? (
         <RejectForm
           busy={resolve.isPending}
@@ -108,6 +132,6 @@ export function ApprovalCard({ approval, conversation }: Props) {
           {t('approvalCard.notRecorded', { errorMessage: errorMessage(resolve.error) })}
         </p>
       )}
-    </article>
+    </>
   );
 }
