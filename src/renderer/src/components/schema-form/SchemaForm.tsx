@@ -30,10 +30,6 @@ type Mode = 'form' | 'json';
 export default function SchemaForm({ schema, value, onChange, onSubmit, submitLabel, disabled }: SchemaFormProps) {
   const { t } = useTranslation('common');
   const [mode, setMode] = useState<Mode>('form');
-  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
-  const [jsonIssues, setJsonIssues] = useState<FieldIssue[] | null>(null);
-  const [parseError, setParseError] = useState<string | null>(null);
-  const id = useId();
   const formSchema = useMemo(() => ({ type: 'object', ...schema }) as RJSFSchema, [schema]);
   // What the form draws: 2020-12 tuples and consts in the shapes rjsf draws (values are checked against formSchema).
   const drawnSchema = useMemo(() => formSchemaOf(formSchema), [formSchema]);
@@ -45,32 +41,14 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
     }),
     [submitLabel, disabled],
   );
+  const json = useJsonArguments({ formSchema, value, onChange, onSubmit });
 
   const switchTo = (next: Mode) => {
     if (next === mode) return;
-    if (next === 'json') {
-      setText(JSON.stringify(value, null, 2));
-      setParseError(null);
-      setJsonIssues(null);
-    } else {
-      const parsed = parseObject(text);
-      if ('error' in parsed) {
-        setParseError(parsed.error);
-        return; // stay in JSON mode until it parses: nothing typed is lost
-      }
-      onChange(parsed.value);
-    }
+    if (next === 'json') json.start();
+    // stay in JSON mode until it parses: nothing typed is lost
+    else if (!json.finish()) return;
     setMode(next);
-  };
-
-  const submitJson = () => {
-    const parsed = parseObject(text);
-    if ('error' in parsed) return setParseError(parsed.error);
-    setParseError(null);
-    onChange(parsed.value);
-    const issues = validateValue(formSchema, parsed.value);
-    setJsonIssues(issues);
-    if (issues.length === 0) onSubmit(parsed.value);
   };
 
   return (
@@ -96,38 +74,93 @@ export default function SchemaForm({ schema, value, onChange, onSubmit, submitLa
           onSubmit={(event) => onSubmit((event.formData ?? {}) as Record<string, unknown>)}
         />
       ) : (
-        <div className="schema-json">
-          <label htmlFor={`${id}-json`}>{t('schemaForm.argumentsJson')}</label>
-          <textarea
-            id={`${id}-json`}
-            className="mono"
-            rows={Math.min(16, Math.max(4, text.split('\n').length + 1))}
-            spellCheck={false}
-            value={text}
-            aria-invalid={Boolean(parseError || jsonIssues?.length) || undefined}
-            onChange={(event) => setText(event.target.value)}
-          />
-          {parseError && (
-            <p role="alert" className="field-error">
-              {t('schemaForm.notJson', { parseError })}
-            </p>
-          )}
-          {jsonIssues && jsonIssues.length > 0 && (
-            <ul
-              role="alert"
-              className="field-error schema-issues"
-              aria-label={t('schemaForm.problemsWithTheArguments')}
-            >
-              {jsonIssues.map((issue) => (
-                <li key={`${issue.path.join('/')}|${issue.message}`}>{issueText(t, formSchema, issue)}</li>
-              ))}
-            </ul>
-          )}
-          <button type="button" className="btn btn-primary" disabled={disabled} onClick={submitJson}>
-            {submitLabel}
-          </button>
-        </div>
+        <JsonArgumentsEditor json={json} formSchema={formSchema} submitLabel={submitLabel} disabled={disabled} />
       )}
+    </div>
+  );
+}
+
+/**
+ * The arguments as JSON text: started from the form's value, parsed back into it when leaving, and checked against
+ * the schema on submit (a value with problems is kept and not submitted).
+ */
+function useJsonArguments({
+  formSchema,
+  value,
+  onChange,
+  onSubmit,
+}: Pick<SchemaFormProps, 'value' | 'onChange' | 'onSubmit'> & { formSchema: RJSFSchema }) {
+  const [text, setText] = useState(() => JSON.stringify(value, null, 2));
+  const [issues, setIssues] = useState<FieldIssue[] | null>(null);
+  const [parseError, setParseError] = useState<string | null>(null);
+  const start = () => {
+    setText(JSON.stringify(value, null, 2));
+    setParseError(null);
+    setIssues(null);
+  };
+  /** Hands the parsed value to the form; false (and the parse error shown) while the text is not an object. */
+  const finish = (): boolean => {
+    const parsed = parseObject(text);
+    if ('error' in parsed) {
+      setParseError(parsed.error);
+      return false;
+    }
+    onChange(parsed.value);
+    return true;
+  };
+  const submit = () => {
+    const parsed = parseObject(text);
+    if ('error' in parsed) return setParseError(parsed.error);
+    setParseError(null);
+    onChange(parsed.value);
+    const found = validateValue(formSchema, parsed.value);
+    setIssues(found);
+    if (found.length === 0) onSubmit(parsed.value);
+  };
+  return { text, setText, issues, parseError, start, finish, submit };
+}
+
+function JsonArgumentsEditor({
+  json,
+  formSchema,
+  submitLabel,
+  disabled,
+}: {
+  json: ReturnType<typeof useJsonArguments>;
+  formSchema: RJSFSchema;
+  submitLabel: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation('common');
+  const id = useId();
+  const { text, issues, parseError } = json;
+  return (
+    <div className="schema-json">
+      <label htmlFor={`${id}-json`}>{t('schemaForm.argumentsJson')}</label>
+      <textarea
+        id={`${id}-json`}
+        className="mono"
+        rows={Math.min(16, Math.max(4, text.split('\n').length + 1))}
+        spellCheck={false}
+        value={text}
+        aria-invalid={Boolean(parseError || issues?.length) || undefined}
+        onChange={(event) => json.setText(event.target.value)}
+      />
+      {parseError && (
+        <p role="alert" className="field-error">
+          {t('schemaForm.notJson', { parseError })}
+        </p>
+      )}
+      {issues && issues.length > 0 && (
+        <ul role="alert" className="field-error schema-issues" aria-label={t('schemaForm.problemsWithTheArguments')}>
+          {issues.map((issue) => (
+            <li key={`${issue.path.join('/')}|${issue.message}`}>{issueText(t, formSchema, issue)}</li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="btn btn-primary" disabled={disabled} onClick={json.submit}>
+        {submitLabel}
+      </button>
     </div>
   );
 }

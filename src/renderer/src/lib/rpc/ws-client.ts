@@ -34,70 +34,49 @@ export function createWsClient(
   checkToken?: TokenCheck,
 ): RpcClient {
   let socket: WebSocket | undefined;
-  let state: ConnectionState = 'connecting';
   let nextId = 1;
   let retryMs = 250;
   let opened: Promise<void>;
   let markOpen: () => void = () => undefined;
-  const pending = new Map<number, Pending>();
+  const connection = connectionStateCell('connecting');
+  const pending = pendingRequests();
   const eventListeners = new Set<EventListener>();
-  const stateListeners = new Set<(state: ConnectionState) => void>();
-
-  const setState = (next: ConnectionState) => {
-    if (next === state) return;
-    state = next;
-    for (const listener of stateListeners) listener(next);
-  };
 
   const token = new URL(url, 'ws://placeholder').searchParams.get('token') ?? '';
-  const failPending = (message: string) => {
-    for (const [id, request] of pending) {
-      pending.delete(id);
-      request.reject(new RpcClientError({ code: 'unavailable', message }));
-    }
-  };
   const connect = () => {
     opened = new Promise((resolve) => (markOpen = resolve));
-    if (checkToken && token === '') return setState('unauthorized');
-    setState('connecting');
+    if (checkToken && token === '') return connection.set('unauthorized');
+    connection.set('connecting');
     let wasOpen = false;
     socket = new WebSocketImpl(url);
     socket.onopen = () => {
       wasOpen = true;
       retryMs = 250;
-      setState('connected');
+      connection.set('connected');
       markOpen();
     };
     socket.onmessage = (message) => handleFrame(String(message.data));
     socket.onclose = () => {
-      setState('disconnected');
-      failPending('the connection to Switchboard was lost');
+      connection.set('disconnected');
+      pending.failAll('the connection to Switchboard was lost');
       const retry = () => {
         setTimeout(connect, retryMs);
         retryMs = Math.min(retryMs * 2, 5000);
       };
       if (wasOpen || !checkToken) return retry();
       // Refused before it opened: a token the host does not take ends here; anything else (host down) is retried.
-      void checkToken(token).then((ok) => (ok === false ? setState('unauthorized') : retry()));
+      void checkToken(token).then((ok) => (ok === false ? connection.set('unauthorized') : retry()));
     };
   };
 
   const handleFrame = (text: string) => {
-    let frame: Partial<WsResponseFrame & WsEventFrame>;
-    try {
-      frame = JSON.parse(text);
-    } catch {
-      return;
-    }
+    const frame = parseFrame(text);
+    if (frame === undefined) return;
     if (typeof frame.event === 'string') {
       for (const listener of eventListeners) listener(frame.event as never, frame.payload);
       return;
     }
-    const request = typeof frame.id === 'number' ? pending.get(frame.id) : undefined;
-    if (!request || !frame.result) return;
-    pending.delete(frame.id!);
-    if (frame.result.ok) request.resolve(frame.result.data);
-    else request.reject(new RpcClientError(frame.result.error));
+    pending.settle(frame);
   };
 
   connect();
@@ -108,7 +87,7 @@ export function createWsClient(
       await opened;
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        pending.add(id, { resolve: resolve as (v: unknown) => void, reject });
         socket!.send(JSON.stringify({ id, route, input } satisfies WsRequestFrame));
       });
     },
@@ -116,10 +95,57 @@ export function createWsClient(
       eventListeners.add(listener);
       return () => eventListeners.delete(listener);
     },
-    connection: () => state,
-    onConnectionChange(listener) {
-      stateListeners.add(listener);
-      return () => stateListeners.delete(listener);
+    connection: connection.get,
+    onConnectionChange: connection.subscribe,
+  };
+}
+
+type InboundFrame = Partial<WsResponseFrame & WsEventFrame>;
+
+/** A frame from the host, or undefined for text that is not JSON (ignored, as before any frame was understood). */
+function parseFrame(text: string): InboundFrame | undefined {
+  try {
+    return JSON.parse(text) as InboundFrame;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The connection state and who listens to it; listeners hear only real changes. */
+function connectionStateCell(initial: ConnectionState) {
+  let state = initial;
+  const listeners = new Set<(state: ConnectionState) => void>();
+  return {
+    get: () => state,
+    set(next: ConnectionState) {
+      if (next === state) return;
+      state = next;
+      for (const listener of listeners) listener(next);
+    },
+    subscribe(listener: (state: ConnectionState) => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** The requests sent and not yet answered, by id: each is settled by its response, or failed when the socket drops. */
+function pendingRequests() {
+  const pending = new Map<number, Pending>();
+  return {
+    add: (id: number, request: Pending) => pending.set(id, request),
+    settle(frame: InboundFrame) {
+      const request = typeof frame.id === 'number' ? pending.get(frame.id) : undefined;
+      if (!request || !frame.result) return;
+      pending.delete(frame.id!);
+      if (frame.result.ok) request.resolve(frame.result.data);
+      else request.reject(new RpcClientError(frame.result.error));
+    },
+    failAll(message: string) {
+      for (const [id, request] of pending) {
+        pending.delete(id);
+        request.reject(new RpcClientError({ code: 'unavailable', message }));
+      }
     },
   };
 }
