@@ -10,7 +10,9 @@ import type {
   ChatItem,
   ConversationSummary,
   ExecutionRecord,
+  Turn,
 } from '../../../shared/contract';
+import type { ToolCallRequest } from '../providers/types';
 import { LiveConversation, type ConversationLogLine } from '../agent/conversation';
 import { withActingIdentity } from './legacy-identity';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
@@ -29,7 +31,7 @@ export interface ExpiredApproval {
 /** A tool call that was running when the host died: it may or may not have reached its server. */
 export interface InterruptedCall {
   conversation: LiveConversation;
-  item: Extract<ChatItem, { kind: 'tool' }>;
+  item: ToolItem;
   /** The approval it ran under, if it needed one. */
   approval?: ApprovalOutcome;
   interruptedAt: string;
@@ -205,11 +207,24 @@ export class ConversationStore {
   }
 }
 
+type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
+type OnInterrupted = (call: Omit<InterruptedCall, 'approval'>) => void;
+
+/** After a crash: pending approvals expire, running calls and turns stop, and every call the model made is answered. */
 async function repairInterrupted(
   conversation: LiveConversation,
-  onInterrupted: (call: Omit<InterruptedCall, 'approval'>) => void,
+  onInterrupted: OnInterrupted,
 ): Promise<ExpiredApproval[]> {
   const now = new Date().toISOString();
+  const expired = await expirePendingApprovals(conversation, now);
+  await stopUnfinishedItems(conversation, now, onInterrupted);
+  const runningTurn = conversation.turns.findLast((turn) => turn.status === 'running');
+  await stopRunningTurns(conversation, now);
+  await answerUnansweredCalls(conversation, runningTurn, now, onInterrupted);
+  return expired;
+}
+
+async function expirePendingApprovals(conversation: LiveConversation, now: string): Promise<ExpiredApproval[]> {
   const expired: ExpiredApproval[] = [];
   for (const request of [...conversation.pendingApprovals.values()]) {
     const outcome: ApprovalOutcome = {
@@ -224,6 +239,15 @@ async function repairInterrupted(
     await conversation.write({ t: 'approvalResolved', id: request.id, outcome });
     expired.push({ conversation, request, outcome });
   }
+  return expired;
+}
+
+/** A running call stops (and is reported as interrupted); one that was waiting for approval is rejected. */
+async function stopUnfinishedItems(
+  conversation: LiveConversation,
+  now: string,
+  onInterrupted: OnInterrupted,
+): Promise<void> {
   for (const item of conversation.items) {
     if (item.kind === 'tool' && item.status === 'running') onInterrupted({ conversation, item, interruptedAt: now });
     if (item.kind === 'tool' && (item.status === 'running' || item.status === 'awaiting_approval'))
@@ -237,10 +261,9 @@ async function repairInterrupted(
         },
       });
   }
-  // A fast call's `running` line is never written (see RunningLine): a crash while it ran leaves a call the
-  // model made with no item. Its turn is the one that was running, its step that turn's last, its server
-  // the one that step's visible set named.
-  const runningTurn = conversation.turns.findLast((turn) => turn.status === 'running');
+}
+
+async function stopRunningTurns(conversation: LiveConversation, now: string): Promise<void> {
   for (const turn of conversation.turns) {
     if (turn.status === 'running') {
       const { steps: _steps, ...fields } = turn;
@@ -256,7 +279,18 @@ async function repairInterrupted(
       });
     }
   }
-  // Every tool call the model made must have an answer, or the next provider request is malformed.
+}
+
+/**
+ * Every tool call the model made must have an answer, or the next provider request is malformed. A fast call's
+ * `running` line is never written (see RunningLine): a crash while it ran leaves a call with no item, which gets one.
+ */
+async function answerUnansweredCalls(
+  conversation: LiveConversation,
+  runningTurn: Turn | undefined,
+  now: string,
+  onInterrupted: OnInterrupted,
+): Promise<void> {
   const answered = new Set(conversation.messages.flatMap((m) => (m.role === 'tool' ? [m.toolCallId] : [])));
   const known = new Set(conversation.items.map((item) => item.id));
   for (const message of [...conversation.messages]) {
@@ -264,20 +298,7 @@ async function repairInterrupted(
     for (const call of message.toolCalls ?? []) {
       if (answered.has(call.id)) continue;
       if (!known.has(call.id) && runningTurn) {
-        const step = runningTurn.steps.at(-1);
-        const source = step?.tools.find((tool) => tool.name === call.name)?.source;
-        const item: Extract<ChatItem, { kind: 'tool' }> = {
-          kind: 'tool',
-          id: call.id,
-          turnId: runningTurn.id,
-          step: step?.step ?? 1,
-          toolName: call.name,
-          server: source && source !== 'local' ? source : null,
-          nodeId: null,
-          arguments: call.arguments,
-          status: 'running',
-          at: now,
-        };
+        const item = itemOfUnrecordedCall(call, runningTurn, now);
         onInterrupted({ conversation, item, interruptedAt: now });
         await conversation.write({
           t: 'item',
@@ -290,5 +311,22 @@ async function repairInterrupted(
       });
     }
   }
-  return expired;
+}
+
+/** Its turn is the one that was running, its step that turn's last, its server the one that step's visible set named. */
+function itemOfUnrecordedCall(call: ToolCallRequest, runningTurn: Turn, now: string): ToolItem {
+  const step = runningTurn.steps.at(-1);
+  const source = step?.tools.find((tool) => tool.name === call.name)?.source;
+  return {
+    kind: 'tool',
+    id: call.id,
+    turnId: runningTurn.id,
+    step: step?.step ?? 1,
+    toolName: call.name,
+    server: source && source !== 'local' ? source : null,
+    nodeId: null,
+    arguments: call.arguments,
+    status: 'running',
+    at: now,
+  };
 }
