@@ -42,18 +42,10 @@ function EnvironmentKeyHelp({
 }) {
   const { t } = useTranslation('settings');
   const id = useId();
-  const warn = !status.set && provider !== 'demo';
   return (
     <section className="settings-form" aria-labelledby={`${id}-title`} data-testid="api-key-env-help">
       <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
-      <p data-testid="api-key-status">
-        <Trans
-          t={t}
-          i18nKey="apiKeyForm.key"
-          values={{ keyText: keyText(t, status, provider) }}
-          components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }}
-        />
-      </p>
+      <KeyStatusLine status={status} provider={provider} sentence="environment" />
       <p>
         <Trans t={t} i18nKey="apiKeyForm.theBrowserConsoleReads" components={{ code: <code /> }} />
       </p>
@@ -68,12 +60,43 @@ function EnvironmentKeyHelp({
   );
 }
 
+/**
+ * "Key: <where it is>", in the sentence each form uses; green when set, a warning when a model needs one and there is
+ * none.
+ */
+function KeyStatusLine({
+  status,
+  provider,
+  sentence,
+}: {
+  status: Settings['apiKey'];
+  provider: Settings['model']['provider'];
+  sentence: 'environment' | 'stored';
+}) {
+  const { t } = useTranslation('settings');
+  const warn = !status.set && provider !== 'demo';
+  const text = keyText(t, status, provider);
+  return (
+    <p data-testid="api-key-status">
+      <Trans
+        t={t}
+        i18nKey={sentence === 'environment' ? 'apiKeyForm.key' : 'apiKeyForm.keyStatus'}
+        values={sentence === 'environment' ? { keyText: text } : { statusText: text }}
+        components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }}
+      />
+    </p>
+  );
+}
+
+const useSetApiKey = () => useRpcMutation('settings.setApiKey', ['settings.get']);
+type SetApiKey = ReturnType<typeof useSetApiKey>;
+
 function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provider: Settings['model']['provider'] }) {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const [key, setKey] = useState('');
   const [plainTextConsent, setPlainTextConsent] = useState(false);
   const needsConsent = status.storage === 'no-keyring';
-  const setApiKey = useRpcMutation('settings.setApiKey', ['settings.get']);
+  const setApiKey = useSetApiKey();
   const id = useId();
 
   const submit = (event: FormEvent) => {
@@ -83,38 +106,13 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
     setApiKey.mutate({ apiKey: key, ...(needsConsent && { allowPlainText: true }) }, { onSuccess: () => setKey('') });
   };
 
-  const statusText = keyText(t, status, provider);
-  const warn = !status.set && provider !== 'demo';
-
   return (
     <form className="settings-form" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('apiKeyForm.apiKey')}</h2>
-      <p data-testid="api-key-status">
-        <Trans
-          t={t}
-          i18nKey="apiKeyForm.keyStatus"
-          values={{ statusText }}
-          components={{ strong: <strong className={status.set ? 'ok-text' : warn ? 'warn-text' : 'muted'} /> }}
-        />
-      </p>
-      {status.problem && (
-        <p className="field-error" role="alert" data-testid="api-key-problem">
-          {t('apiKeyForm.theStoredKeyCan', { problem: shownText(i18n, status.problem, status.problemMessage) })}
-        </p>
-      )}
-      {status.storage === 'plain-text' && <p className="muted">{t('apiKeyForm.thisSystemHasNo')}</p>}
+      <KeyStatusLine status={status} provider={provider} sentence="stored" />
+      <StoredKeyNotes status={status} />
       {needsConsent && (
-        <div className="notice" data-testid="api-key-no-keyring">
-          <p>{t('apiKeyForm.thisSystemOffersNo', { envVar: status.envVar })}</p>
-          <label>
-            <input
-              type="checkbox"
-              checked={plainTextConsent}
-              onChange={(event) => setPlainTextConsent(event.target.checked)}
-            />{' '}
-            {t('apiKeyForm.storeTheKeyAnyway')}
-          </label>
-        </div>
+        <PlainTextConsent envVar={status.envVar} checked={plainTextConsent} onChange={setPlainTextConsent} />
       )}
       <div className="inline-field">
         <label htmlFor={`${id}-key`} className="visually-hidden">
@@ -151,14 +149,51 @@ function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provi
           </button>
         )}
       </div>
-      {setApiKey.isSuccess && (
-        <p role="status">{setApiKey.data.set ? t('apiKeyForm.keyUpdatedSet') : t('apiKeyForm.keyUpdatedNotSet')}</p>
-      )}
-      {setApiKey.isError && (
-        <p className="field-error" role="alert" data-testid="api-key-error">
-          {t('apiKeyForm.notSaved', { errorMessage: errorMessage(setApiKey.error) })}
-        </p>
-      )}
+      <SaveOutcome setApiKey={setApiKey} />
     </form>
   );
+}
+
+/** Why the stored key may not be usable, or that it is kept without a keyring. */
+function StoredKeyNotes({ status }: { status: Settings['apiKey'] }) {
+  const { t, i18n } = useTranslation('settings');
+  return (
+    <>
+      {status.problem && (
+        <p className="field-error" role="alert" data-testid="api-key-problem">
+          {t('apiKeyForm.theStoredKeyCan', { problem: shownText(i18n, status.problem, status.problemMessage) })}
+        </p>
+      )}
+      {status.storage === 'plain-text' && <p className="muted">{t('apiKeyForm.thisSystemHasNo')}</p>}
+    </>
+  );
+}
+
+/** No keyring on this system: the key is stored in plain text only if the operator says so. */
+function PlainTextConsent(props: { envVar: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation('settings');
+  return (
+    <div className="notice" data-testid="api-key-no-keyring">
+      <p>{t('apiKeyForm.thisSystemOffersNo', { envVar: props.envVar })}</p>
+      <label>
+        <input type="checkbox" checked={props.checked} onChange={(event) => props.onChange(event.target.checked)} />{' '}
+        {t('apiKeyForm.storeTheKeyAnyway')}
+      </label>
+    </div>
+  );
+}
+
+function SaveOutcome({ setApiKey }: { setApiKey: SetApiKey }) {
+  const { t } = useTranslation('settings');
+  if (setApiKey.isSuccess) {
+    return <p role="status">{setApiKey.data.set ? t('apiKeyForm.keyUpdatedSet') : t('apiKeyForm.keyUpdatedNotSet')}</p>;
+  }
+  if (setApiKey.isError) {
+    return (
+      <p className="field-error" role="alert" data-testid="api-key-error">
+        {t('apiKeyForm.notSaved', { errorMessage: errorMessage(setApiKey.error) })}
+      </p>
+    );
+  }
+  return null;
 }
