@@ -252,7 +252,7 @@ export class ToolProxy {
   private async decide(run: CallRun): Promise<Verdict> {
     const gated = gateBeforeLocal(run);
     if (gated) return gated;
-    const { call, binding, ctx, running, trace, span } = run;
+    const { call, binding, ctx, running } = run;
     const local = this.deps.local.run(call.name, call.arguments, ctx.conversation);
     if (local) {
       running.now();
@@ -281,6 +281,21 @@ export class ToolProxy {
     if (approval && approval.decision !== 'remembered')
       await this.progress(ctx, { ...run.item, status: 'running', approvalId: approval.approvalId });
 
+    const raw = await this.callServer(run, binding);
+    const converted = convertToolResult(raw);
+    return {
+      status: converted.isError ? 'error' : 'success',
+      modelText: converted.modelText,
+      recorded: () => recordedResultOf(raw, converted.notes),
+      error: converted.isError ? converted.modelText.slice(0, 500) : undefined,
+      approval,
+      images: converted.images,
+      parts: converted.parts,
+    };
+  }
+
+  /** The call itself, to the server that offers the tool, registered while in flight. */
+  private async callServer({ call, ctx, running, trace, span }: CallRun, binding: ToolBinding): Promise<unknown> {
     // The turn's signal goes down as it is: the call path adds one abort listener per call and removes it when the
     // call settles (tool-call.ts), and never hands it to the SDK, so a later Stop cancels only calls in flight.
     const active = this.deps.calls?.begin({
@@ -292,7 +307,6 @@ export class ToolProxy {
       signal: ctx.signal,
     });
     if (active) trace.exchanges = active.exchanges;
-    let raw: unknown;
     try {
       const reply = this.deps.mcp.callTool(binding.server, call.name, call.arguments, {
         signal: ctx.signal,
@@ -309,20 +323,10 @@ export class ToolProxy {
         operatorWait: this.deps.calls?.operatorWait(binding.server),
       });
       running.soon();
-      raw = await reply;
+      return await reply;
     } finally {
       active?.end();
     }
-    const converted = convertToolResult(raw);
-    return {
-      status: converted.isError ? 'error' : 'success',
-      modelText: converted.modelText,
-      recorded: () => recordedResultOf(raw, converted.notes),
-      error: converted.isError ? converted.modelText.slice(0, 500) : undefined,
-      approval,
-      images: converted.images,
-      parts: converted.parts,
-    };
   }
 
   private async progress(ctx: CallContext, item: ToolItem): Promise<void> {
