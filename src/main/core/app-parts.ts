@@ -4,6 +4,7 @@ import type { McpCaller } from './agent/tool-proxy';
 import type { AuthService } from './auth';
 import type { CatalogRun } from './catalog/catalog-run';
 import type { InstructionsService } from './catalog/instructions-service';
+import type { PinStore } from './catalog/pin-store';
 import type { ToolPipeline } from './catalog/tool-pipeline';
 import type { ConfigStore } from './config/config-store';
 import type { EventBus } from './events';
@@ -165,43 +166,15 @@ export async function buildCatalog(
   const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
   const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
   const { InstructionsService } = await import('./catalog/instructions-service');
-  const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
-  const { createToolPipeline } = await import('./catalog/tool-pipeline');
   const { CatalogRun } = await import('./catalog/catalog-run');
   const { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } = await import('./mcp/era-memory');
   const eras = EraMemoryFile.open(join(dataDir, PROTOCOL_ERAS_FILE_NAME), log);
   const { prefetchCatalogTokens } = await import('./tokens');
   const pins = await PinStore.open({ path: join(dataDir, PINS_FILE_NAME), log });
-  const tools = createToolPipeline({
-    config,
-    events,
-    log,
-    connections: {
-      auth,
-      requests: requests.handlers,
-      launchGate: launches,
-      eras,
-      ...(options.fetch && { fetch: options.fetch }),
-      // One shot: failures are reported, not waited out (no retries), and nobody needs the health pings.
-      ...(options.oneShot && { autoReconnect: false, healthCheckIntervalMs: 0 }),
-      ...options.connections,
-    },
-    builtins: options.builtinServers,
-    // A command about one server connects that one alone, enabled or not in the config (it was named).
-    ...(options.onlyServers && {
-      select: (servers) =>
-        servers.filter((s) => options.onlyServers!.includes(s.name)).map((s) => ({ ...s, enabled: true })),
-    }),
-    pins,
-    // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
-    skillPins: await SkillPinStore.open({ path: join(dataDir, SKILL_PINS_FILE_NAME), log }),
-  });
+  const tools = await openToolPipeline(options, { config, events, log, auth, requests, launches, eras, pins });
   const serverSkills = tools.serverSkills;
   if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
-  // A server's skills are resources: when it says its resources changed, its skills are listed again.
-  const followSkills = events.subscribe((name, payload) => {
-    if (name === 'resources.listChanged') void serverSkills.refresh((payload as { server: string }).server);
-  });
+  const followSkills = followServerSkills(events, serverSkills);
   // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
   const instructions = new InstructionsService({
     store: await InstructionPinStore.open({ path: join(dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
@@ -235,6 +208,56 @@ export async function buildCatalog(
       followSkills();
     },
   };
+}
+
+/** The tool pipeline over the configured servers: their connections, the pins of what they publish, the catalog. */
+async function openToolPipeline(
+  options: CoreOptions,
+  deps: {
+    config: ConfigStore;
+    events: EventBus;
+    log: Log;
+    auth: AuthService;
+    requests: ServerRequestService;
+    launches: LaunchConfirmations;
+    eras: EraMemoryFile;
+    pins: PinStore;
+  },
+): Promise<ToolPipeline> {
+  const { config, events, log, auth, requests, launches, eras, pins } = deps;
+  const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
+  const { createToolPipeline } = await import('./catalog/tool-pipeline');
+  return createToolPipeline({
+    config,
+    events,
+    log,
+    connections: {
+      auth,
+      requests: requests.handlers,
+      launchGate: launches,
+      eras,
+      ...(options.fetch && { fetch: options.fetch }),
+      // One shot: failures are reported, not waited out (no retries), and nobody needs the health pings.
+      ...(options.oneShot && { autoReconnect: false, healthCheckIntervalMs: 0 }),
+      ...options.connections,
+    },
+    builtins: options.builtinServers,
+    // A command about one server connects that one alone, enabled or not in the config (it was named).
+    ...(options.onlyServers && {
+      select: (servers) =>
+        servers.filter((s) => options.onlyServers!.includes(s.name)).map((s) => ({ ...s, enabled: true })),
+    }),
+    pins,
+    // Skills servers publish are pinned like tool definitions: a changed digest is quarantined until accepted.
+    skillPins: await SkillPinStore.open({ path: join(options.dataDir, SKILL_PINS_FILE_NAME), log }),
+  });
+}
+
+/** A server's skills are resources: when it says its resources changed, its skills are listed again. */
+function followServerSkills(events: EventBus, serverSkills: ServerSkillsService): () => void {
+  return events.subscribe((name, payload) => {
+    if (name === 'resources.listChanged') void serverSkills.refresh((payload as { server: string }).server);
+  });
 }
 
 export interface AgentParts {

@@ -28,19 +28,10 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
   const saved = useRunArgsStore((s) => s.argsByTool[key]);
   const setArgs = useRunArgsStore((s) => s.setArgs);
   const actingIdentity = useRunArgsStore((s) => s.actingIdentity);
-  const setActingIdentity = useRunArgsStore((s) => s.setActingIdentity);
   const [args, setLocalArgs] = useState<Record<string, unknown>>(saved ?? {});
-  const [runId, setRunId] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const run = useRpcMutation('tools.call', ['records.list']);
-  const approvals = usePendingApprovals();
-  const waiting = runId && run.isPending ? approvalsOf(approvals.data, runId) : [];
   const identityOk = actingIdentityProblem(actingIdentity) === null;
+  const { run, waiting, start } = useToolRun(row);
   const id = useId();
-  const command = useMemo(
-    () => cliCommand(row.toolId, row.server, args, actingIdentity),
-    [row.toolId, row.server, args, actingIdentity],
-  );
 
   const change = (next: Record<string, unknown>) => {
     setLocalArgs(next);
@@ -49,17 +40,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
   const submit = (value: Record<string, unknown>) => {
     if (!identityOk) return;
     change(value);
-    const next = `op_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    setRunId(next);
-    run.mutate({ runId: next, toolId: row.toolId, server: row.server, arguments: value, actingIdentity });
-  };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(command);
-      setCopied(true);
-    } catch {
-      setCopied(false); // no clipboard here (an insecure origin): the command stays on screen to copy by hand
-    }
+    start(value, actingIdentity);
   };
 
   return (
@@ -70,18 +51,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
           {t('run.notVisible', { state: t(`common:toolStates.${row.state}.label`), reason: messageText(row.reason) })}
         </p>
       )}
-      <div className="form-field">
-        <label htmlFor={`${id}-identity`}>{t('run.actingIdentity')}</label>
-        <input
-          id={`${id}-identity`}
-          value={actingIdentity}
-          spellCheck={false}
-          aria-invalid={!identityOk || undefined}
-          onChange={(event) => setActingIdentity(event.target.value.trim())}
-        />
-        <p className="muted small">{t('run.sentInMeta')}</p>
-        <FieldErrors id={`${id}-identity-errors`} messages={identityOk ? [] : [t('run.actingIdentityRule')]} />
-      </div>
+      <ActingIdentityField id={`${id}-identity`} ok={identityOk} />
       {definition.isPending ? (
         <Loading>{t('run.loadingDefinition')}</Loading>
       ) : definition.isError ? (
@@ -112,16 +82,80 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
         </p>
       )}
       {run.data && !run.isPending && <RunResult run={run.data} />}
-      <details className="run-cli">
-        <summary className="small">{t('run.copyAsCli')}</summary>
-        <code className="mono small" data-testid="run-cli-command">
-          {command}
-        </code>
-        <button type="button" className="btn btn-small" onClick={() => void copy()}>
-          {copied ? t('run.copied') : t('run.copy')}
-        </button>
-      </details>
+      <RunCliCommand row={row} args={args} actingIdentity={actingIdentity} />
     </section>
+  );
+}
+
+/** One call at a time through tools.call, under a fresh run id; the approvals it waits on while it runs. */
+function useToolRun(row: CatalogRow & { server: string }) {
+  const [runId, setRunId] = useState<string | null>(null);
+  const run = useRpcMutation('tools.call', ['records.list']);
+  const approvals = usePendingApprovals();
+  const waiting = runId && run.isPending ? approvalsOf(approvals.data, runId) : [];
+  const start = (value: Record<string, unknown>, actingIdentity: string) => {
+    const next = `op_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    setRunId(next);
+    run.mutate({ runId: next, toolId: row.toolId, server: row.server, arguments: value, actingIdentity });
+  };
+  return { run, waiting, start };
+}
+
+/** The acting identity for runs by hand (kept across tools), sent in the call's `_meta`. */
+function ActingIdentityField({ id, ok }: { id: string; ok: boolean }) {
+  const { t } = useTranslation('tools');
+  const actingIdentity = useRunArgsStore((s) => s.actingIdentity);
+  const setActingIdentity = useRunArgsStore((s) => s.setActingIdentity);
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{t('run.actingIdentity')}</label>
+      <input
+        id={id}
+        value={actingIdentity}
+        spellCheck={false}
+        aria-invalid={!ok || undefined}
+        onChange={(event) => setActingIdentity(event.target.value.trim())}
+      />
+      <p className="muted small">{t('run.sentInMeta')}</p>
+      <FieldErrors id={`${id}-errors`} messages={ok ? [] : [t('run.actingIdentityRule')]} />
+    </div>
+  );
+}
+
+/** The same call as a CLI command, to copy. */
+function RunCliCommand({
+  row,
+  args,
+  actingIdentity,
+}: {
+  row: CatalogRow & { server: string };
+  args: Record<string, unknown>;
+  actingIdentity: string;
+}) {
+  const { t } = useTranslation('tools');
+  const [copied, setCopied] = useState(false);
+  const command = useMemo(
+    () => cliCommand(row.toolId, row.server, args, actingIdentity),
+    [row.toolId, row.server, args, actingIdentity],
+  );
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(command);
+      setCopied(true);
+    } catch {
+      setCopied(false); // no clipboard here (an insecure origin): the command stays on screen to copy by hand
+    }
+  };
+  return (
+    <details className="run-cli">
+      <summary className="small">{t('run.copyAsCli')}</summary>
+      <code className="mono small" data-testid="run-cli-command">
+        {command}
+      </code>
+      <button type="button" className="btn btn-small" onClick={() => void copy()}>
+        {copied ? t('run.copied') : t('run.copy')}
+      </button>
+    </details>
   );
 }
 
