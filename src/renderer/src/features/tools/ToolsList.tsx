@@ -55,21 +55,7 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount,
       return;
     }
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const from = selectedIndex < 0 ? -1 : selectedIndex;
-    const target =
-      event.key === 'ArrowDown'
-        ? from + 1
-        : event.key === 'ArrowUp'
-          ? from - 1
-          : event.key === 'PageDown'
-            ? from + page
-            : event.key === 'PageUp'
-              ? from - page
-              : event.key === 'Home'
-                ? 0
-                : event.key === 'End'
-                  ? rows.length - 1
-                  : null;
+    const target = keyTarget(event.key, selectedIndex < 0 ? -1 : selectedIndex, page, rows.length);
     if (target === null || rows.length === 0) return;
     event.preventDefault();
     onSelect(rows[Math.max(0, Math.min(rows.length - 1, target))].key);
@@ -77,13 +63,7 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount,
 
   return (
     <div className="tools-list">
-      <div className="tools-row tools-header" aria-hidden="true">
-        <span>{t('list.tool')}</span>
-        <span>{t('list.server')}</span>
-        <span>{t('list.state')}</span>
-        <span>{t('list.reason')}</span>
-        <span />
-      </div>
+      <ToolsListHeader />
       <div
         ref={scroller}
         className="tools-scroller"
@@ -117,6 +97,40 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount,
       <p id={`${id}-help`} className="muted small tools-list-help">
         {t('list.keyboardHelp')}
       </p>
+    </div>
+  );
+}
+
+/** Where a navigation key moves the selection from index `from` (-1: none yet); null for any other key. */
+function keyTarget(key: string, from: number, page: number, count: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+      return from + 1;
+    case 'ArrowUp':
+      return from - 1;
+    case 'PageDown':
+      return from + page;
+    case 'PageUp':
+      return from - page;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/** The column titles above the listbox; hidden from assistive technology, which reads each option whole. */
+function ToolsListHeader() {
+  const { t } = useTranslation('tools');
+  return (
+    <div className="tools-row tools-header" aria-hidden="true">
+      <span>{t('list.tool')}</span>
+      <span>{t('list.server')}</span>
+      <span>{t('list.state')}</span>
+      <span>{t('list.reason')}</span>
+      <span />
     </div>
   );
 }
