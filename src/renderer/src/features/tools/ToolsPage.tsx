@@ -7,7 +7,7 @@ import { ToolDetail } from './ToolDetail';
 import { RefusedDefinitions } from './RefusedDefinitions';
 import { ToolsFilterBar } from './ToolsFilterBar';
 import { catalogRows } from '../../lib/catalog/catalog-rows';
-import { filterEntries, prepareEntries } from './tools-filter';
+import { filterEntries, prepareEntries, type PreparedEntry } from './tools-filter';
 import { countCatalog } from '../../../../shared/catalog/catalog-counts';
 import { sentRemoteTools, toolFunnel } from '../../../../shared/catalog/tool-funnel';
 import { ToolFunnel } from '../../components/ToolFunnel';
@@ -59,27 +59,12 @@ function ToolsView({ view }: { view: CatalogListView }) {
   );
   const { prepared, rows, onSearchFocus } = useShownRows(entries, sent);
   const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
-  const chosen = useMemo(
-    () =>
-      prepared.filter((row) => ui.toMount.includes(row.key) && row.entry.state === 'unmounted').map((row) => row.entry),
-    [prepared, ui.toMount],
-  );
-  const shownUnmounted = useMemo(
-    () => rows.filter((row) => row.entry.state === 'unmounted' && row.entry.server !== null).map((row) => row.key),
-    [rows],
-  );
+  const { chosen, shownUnmounted } = useMountChoice(prepared, rows);
 
   return (
     <>
       <CatalogHeader view={view} counts={counts} />
-      <ToolFunnel
-        funnel={funnel}
-        sentLabel={sentLabel}
-        active={{ stage: ui.stage, state: ui.state, server: ui.server }}
-        onStage={ui.setStage}
-        onState={(state) => ui.setState(ui.state === state ? null : state)}
-        onServer={(server) => ui.setServer(ui.server === server ? null : server)}
-      />
+      <CatalogFunnel funnel={funnel} sentLabel={sentLabel} />
       <RefusedDefinitions servers={view.servers} />
       <ToolsFilterBar
         counts={counts}
@@ -127,6 +112,36 @@ function ToolsView({ view }: { view: CatalogListView }) {
       <ExplainBox names={names} skills={view.skillNames} />
     </>
   );
+}
+
+/** The funnel as the list's filter: a stage, a dropped state or a server pressed again clears it. */
+function CatalogFunnel({ funnel, sentLabel }: { funnel: ReturnType<typeof toolFunnel>; sentLabel: string }) {
+  const ui = useToolsUiStore();
+  return (
+    <ToolFunnel
+      funnel={funnel}
+      sentLabel={sentLabel}
+      active={{ stage: ui.stage, state: ui.state, server: ui.server }}
+      onStage={ui.setStage}
+      onState={(state) => ui.setState(ui.state === state ? null : state)}
+      onServer={(server) => ui.setServer(ui.server === server ? null : server)}
+    />
+  );
+}
+
+/** The unmounted tools chosen for Mount, and the shown ones that could be (for "choose all shown"). */
+function useMountChoice(prepared: readonly PreparedEntry[], rows: readonly PreparedEntry[]) {
+  const toMount = useToolsUiStore((ui) => ui.toMount);
+  const chosen = useMemo(
+    () =>
+      prepared.filter((row) => toMount.includes(row.key) && row.entry.state === 'unmounted').map((row) => row.entry),
+    [prepared, toMount],
+  );
+  const shownUnmounted = useMemo(
+    () => rows.filter((row) => row.entry.state === 'unmounted' && row.entry.server !== null).map((row) => row.key),
+    [rows],
+  );
+  return { chosen, shownUnmounted };
 }
 
 /** How many tools, servers, bound and gated ones and bindings; the catalog revision and the local tools. */
