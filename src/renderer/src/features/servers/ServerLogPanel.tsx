@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { LogLevel, ServerLogEntry } from '../../../../shared/contract';
+import type { LogLevel, ServerLogEntry, ServerLogView } from '../../../../shared/contract';
 import { LoadError, Loading } from '../../components/QueryState';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
@@ -36,8 +36,7 @@ const SOURCE_LABEL: Record<Exclude<ServerLogEntry['source'], 'server'>, string> 
 export function ServerLogPanel({ name }: { name: string }) {
   const { t } = useTranslation('servers');
   const log = useRpcQuery('servers.logs', { name });
-  const cache = useQueryClient();
-  const setLevel = useRpcMutation('servers.setLogLevel');
+  const setLevel = useAskedLevel(name);
   const [shown, setShown] = useState<LogLevel>('debug');
   if (log.isPending) return <Loading>{t('serverLogPanel.loadingTheLog')}</Loading>;
   if (log.isError)
@@ -60,26 +59,7 @@ export function ServerLogPanel({ name }: { name: string }) {
             ))}
           </select>
         </label>
-        <label className="small">
-          {t('serverLogPanel.askTheServerFor')} <DeprecatedMark />
-          <select
-            value={view.level ?? ''}
-            disabled={!view.canSetLevel || setLevel.isPending}
-            title={view.canSetLevel ? t('serverLogPanel.setLevelMethod') : t('serverLogPanel.theServerDoesNot')}
-            aria-label={t('serverLogPanel.levelAskedOfThe')}
-            onChange={(e) =>
-              setLevel.mutate(
-                { name, level: e.target.value as LogLevel },
-                { onSuccess: (next) => cache.setQueryData(['servers.logs', { name }], next) },
-              )
-            }
-          >
-            {view.level === null && <option value="">{t('serverLogPanel.itsDefault')}</option>}
-            {LOG_LEVELS.map((level) => (
-              <option key={level}>{level}</option>
-            ))}
-          </select>
-        </label>
+        <AskedLevelSelect view={view} setLevel={setLevel} />
         <span className="muted small" data-testid="server-log-count">
           {t('serverLogPanel.ofLinesTheLast', {
             shown: entries.length,
@@ -98,25 +78,67 @@ export function ServerLogPanel({ name }: { name: string }) {
           {view.entries.length ? t('serverLogPanel.noLineAtThis') : t('serverLogPanel.nothingLoggedYet')}
         </p>
       ) : (
-        <ol className="server-log-lines" aria-live="polite">
-          {entries.map((entry) => (
-            <li
-              key={entry.seq}
-              className={`log-${entry.level}`}
-              data-testid="server-log-line"
-              data-level={entry.level}
-              data-source={entry.source}
-            >
-              <time className="muted">{formatTime(entry.at)}</time> <span className="log-level">{entry.level}</span>{' '}
-              <span className="muted">
-                {entry.logger ??
-                  (entry.source === 'server' ? t('serverLogPanel.sourceServer') : SOURCE_LABEL[entry.source])}
-              </span>{' '}
-              <span className="log-text">{entry.text}</span>
-            </li>
-          ))}
-        </ol>
+        <LogLines entries={entries} />
       )}
     </section>
+  );
+}
+
+/** logging/setLevel for one server; the answer is the new log view, put straight into the query's cache. */
+function useAskedLevel(name: string) {
+  const cache = useQueryClient();
+  const setLevel = useRpcMutation('servers.setLogLevel');
+  return {
+    isPending: setLevel.isPending,
+    isError: setLevel.isError,
+    error: setLevel.error,
+    ask: (level: LogLevel) =>
+      setLevel.mutate({ name, level }, { onSuccess: (next) => cache.setQueryData(['servers.logs', { name }], next) }),
+  };
+}
+
+/** The level the server is asked to send from; disabled when the server does not offer logging/setLevel. */
+function AskedLevelSelect({ view, setLevel }: { view: ServerLogView; setLevel: ReturnType<typeof useAskedLevel> }) {
+  const { t } = useTranslation('servers');
+  return (
+    <label className="small">
+      {t('serverLogPanel.askTheServerFor')} <DeprecatedMark />
+      <select
+        value={view.level ?? ''}
+        disabled={!view.canSetLevel || setLevel.isPending}
+        title={view.canSetLevel ? t('serverLogPanel.setLevelMethod') : t('serverLogPanel.theServerDoesNot')}
+        aria-label={t('serverLogPanel.levelAskedOfThe')}
+        onChange={(e) => setLevel.ask(e.target.value as LogLevel)}
+      >
+        {view.level === null && <option value="">{t('serverLogPanel.itsDefault')}</option>}
+        {LOG_LEVELS.map((level) => (
+          <option key={level}>{level}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function LogLines({ entries }: { entries: ServerLogEntry[] }) {
+  const { t } = useTranslation('servers');
+  return (
+    <ol className="server-log-lines" aria-live="polite">
+      {entries.map((entry) => (
+        <li
+          key={entry.seq}
+          className={`log-${entry.level}`}
+          data-testid="server-log-line"
+          data-level={entry.level}
+          data-source={entry.source}
+        >
+          <time className="muted">{formatTime(entry.at)}</time> <span className="log-level">{entry.level}</span>{' '}
+          <span className="muted">
+            {entry.logger ??
+              (entry.source === 'server' ? t('serverLogPanel.sourceServer') : SOURCE_LABEL[entry.source])}
+          </span>{' '}
+          <span className="log-text">{entry.text}</span>
+        </li>
+      ))}
+    </ol>
   );
 }
