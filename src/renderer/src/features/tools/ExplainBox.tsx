@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import type { ExplanationView } from '../../../../shared/contract';
 import { LoadError, Loading } from '../../components/QueryState';
 import { useRpcQuery } from '../../lib/queries';
 import { useToolsUiStore } from './tools-ui-store';
@@ -110,9 +111,7 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
         onRetry={() => void explain.refetch()}
       />
     );
-  const { verdict, layers, firstFailingLayer, revision } = explain.data;
-  // The contract types the first failing layer as text; the layer list names it with the known word.
-  const failing = layers.find((layer) => layer.layer === firstFailingLayer)?.layer;
+  const { verdict, firstFailingLayer } = explain.data;
   return (
     <div
       className="explain-result"
@@ -120,66 +119,87 @@ function ExplainResult({ toolId, loadedSkills }: { toolId: string; loadedSkills:
       data-verdict={verdict}
       data-first-failing={firstFailingLayer ?? ''}
     >
-      <p className="explain-verdict">
-        <Trans
-          t={t}
-          i18nKey={
-            verdict === 'visible'
-              ? 'explain.verdictVisible'
-              : firstFailingLayer
-                ? 'explain.verdictDroppedAt'
-                : 'explain.verdict'
-          }
-          values={{
-            toolId,
-            verdict: t(`explain.verdicts.${verdict}`),
-            layer: failing ? t(`explain.layers.${failing}`) : (firstFailingLayer ?? ''),
-          }}
-          components={{
-            code: <code />,
-            verdict: (
-              <span
-                className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`}
-                data-testid="explain-verdict"
-                title={verdict}
-              />
-            ),
-          }}
-        />
-        <span className="muted small">{t('explain.revision', { revision })}</span>
-      </p>
-      <ol className="explain-layers" aria-label={t('explain.layersFor', { toolId })}>
-        {layers.map((layer) => {
-          const first = layer.layer === firstFailingLayer;
-          return (
-            <li
-              key={layer.layer}
-              className={`explain-layer ${layer.ok ? 'layer-ok' : 'layer-fail'}${first ? ' first-failing' : ''}`}
-              data-testid="explain-layer"
-              data-layer={layer.layer}
-              data-ok={layer.ok}
-              aria-current={first ? 'step' : undefined}
-            >
-              <span className="layer-mark" aria-hidden="true">
-                {layer.ok ? '✓' : '✗'}
-              </span>
-              <strong className="layer-name" title={t('common:states.canonical', { state: layer.layer })}>
-                {t(`explain.layers.${layer.layer}`)}
-              </strong>
-              <span className="visually-hidden">{layer.ok ? t('explain.passes') : t('explain.fails')}</span>
-              {first && <span className="status status-bad">{t('explain.firstFailingLayer')}</span>}
-              <span className="layer-detail" data-message-code={layer.message.code}>
-                {messageText(layer.message)}
-              </span>
-            </li>
-          );
-        })}
-      </ol>
+      <ExplainVerdict toolId={toolId} explanation={explain.data} />
+      <ExplainLayers toolId={toolId} explanation={explain.data} />
       {explain.data.notes?.map((note, i) => (
         <p key={i} className="warn-text small" role="note" data-testid="explain-note" data-message-code={note.code}>
           {messageText(note)}
         </p>
       ))}
     </div>
+  );
+}
+
+/** "<tool> is visible", or dropped, at which layer; and the catalog revision the answer is from. */
+function ExplainVerdict({ toolId, explanation }: { toolId: string; explanation: ExplanationView }) {
+  const { t } = useTranslation(['tools', 'common']);
+  const { verdict, layers, firstFailingLayer, revision } = explanation;
+  // The contract types the first failing layer as text; the layer list names it with the known word.
+  const failing = layers.find((layer) => layer.layer === firstFailingLayer)?.layer;
+  return (
+    <p className="explain-verdict">
+      <Trans
+        t={t}
+        i18nKey={
+          verdict === 'visible'
+            ? 'explain.verdictVisible'
+            : firstFailingLayer
+              ? 'explain.verdictDroppedAt'
+              : 'explain.verdict'
+        }
+        values={{
+          toolId,
+          verdict: t(`explain.verdicts.${verdict}`),
+          layer: failing ? t(`explain.layers.${failing}`) : (firstFailingLayer ?? ''),
+        }}
+        components={{
+          code: <code />,
+          verdict: (
+            <span
+              className={`status status-${verdict === 'visible' ? 'ok' : 'bad'}`}
+              data-testid="explain-verdict"
+              title={verdict}
+            />
+          ),
+        }}
+      />
+      <span className="muted small">{t('explain.revision', { revision })}</span>
+    </p>
+  );
+}
+
+/** Every layer in order, passed or failed, with the first failing one marked as the current step. */
+function ExplainLayers({ toolId, explanation }: { toolId: string; explanation: ExplanationView }) {
+  const { t } = useTranslation(['tools', 'common']);
+  const messageText = useMessageText();
+  const { layers, firstFailingLayer } = explanation;
+  return (
+    <ol className="explain-layers" aria-label={t('explain.layersFor', { toolId })}>
+      {layers.map((layer) => {
+        const first = layer.layer === firstFailingLayer;
+        return (
+          <li
+            key={layer.layer}
+            className={`explain-layer ${layer.ok ? 'layer-ok' : 'layer-fail'}${first ? ' first-failing' : ''}`}
+            data-testid="explain-layer"
+            data-layer={layer.layer}
+            data-ok={layer.ok}
+            aria-current={first ? 'step' : undefined}
+          >
+            <span className="layer-mark" aria-hidden="true">
+              {layer.ok ? '✓' : '✗'}
+            </span>
+            <strong className="layer-name" title={t('common:states.canonical', { state: layer.layer })}>
+              {t(`explain.layers.${layer.layer}`)}
+            </strong>
+            <span className="visually-hidden">{layer.ok ? t('explain.passes') : t('explain.fails')}</span>
+            {first && <span className="status status-bad">{t('explain.firstFailingLayer')}</span>}
+            <span className="layer-detail" data-message-code={layer.message.code}>
+              {messageText(layer.message)}
+            </span>
+          </li>
+        );
+      })}
+    </ol>
   );
 }
