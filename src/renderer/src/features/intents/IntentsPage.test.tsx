@@ -165,7 +165,7 @@ describe('IntentsPage', () => {
 
     fireEvent.change(screen.getByLabelText('Tool id'), { target: { value: 'query_order' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByText(/Not saved/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText(/Not saved/)).toBeInstanceOf(HTMLElement));
     expect(item(/物流查询/).textContent).toContain('1 problem');
     fireEvent.click(within(screen.getByTestId('intents-problems')).getByRole('button', { name: /物流查询/ }));
     expect(screen.getByTestId('node-editor').textContent).toContain('unknown server "crm"');

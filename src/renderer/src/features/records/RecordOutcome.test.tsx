@@ -36,7 +36,7 @@ describe('a record says why its call did not run in the language shown', () => {
 
   it('translates main’s sentence under zh-CN, the server name and its state verbatim', async () => {
     expect(await show('zh-CN', notConnected)).toBe('工具错误：MCP 服务器 shop 未连接（not configured）');
-    expect(screen.getByRole('heading', { name: '错误' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '错误' })).toBeInstanceOf(HTMLElement);
   });
 
   it('shows the English error in English, and a refusal’s reason that used to show nowhere', async () => {
@@ -49,7 +49,7 @@ describe('a record says why its call did not run in the language shown', () => {
     expect(await show('zh-CN', rejected)).toBe(
       '未执行：操作员拒绝了此调用；没有任何更改。操作员的备注：“已超过7天售后期”',
     );
-    expect(screen.getByRole('heading', { name: '结果说明' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '结果说明' })).toBeInstanceOf(HTMLElement);
   });
 
   it('an older record without a message still shows its English error, also under zh-CN', async () => {

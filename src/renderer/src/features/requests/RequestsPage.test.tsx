@@ -122,8 +122,8 @@ describe('a server’s question', () => {
 
     fireEvent.change(within(card).getByLabelText(/^Email/), { target: { value: 'not-an-email' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
-    expect(await within(card).findByText('Name is required')).toBeTruthy();
-    expect(within(card).getByText('Email must be an email address')).toBeTruthy();
+    expect(await within(card).findByText('Name is required')).toBeInstanceOf(HTMLElement);
+    expect(within(card).getByText('Email must be an email address')).toBeInstanceOf(HTMLElement);
     expect(rpc.callsTo('requests.answer')).toEqual([]);
 
     fireEvent.change(within(card).getByLabelText(/^Name/), { target: { value: 'Ada' } });
@@ -153,7 +153,7 @@ describe('a server’s question', () => {
     const card = await screen.findByTestId('elicitation-card');
     fireEvent.change(within(card).getByLabelText(/^Name/), { target: { value: 'Ada' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Accept' }));
-    expect(await within(card).findByText('Name is already taken')).toBeTruthy();
+    expect(await within(card).findByText('Name is already taken')).toBeInstanceOf(HTMLElement);
     fireEvent.click(within(card).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(rpc.callsTo('requests.answer').at(-1)).toEqual({ id: 'rq_1', action: 'decline' }));
   });
@@ -197,7 +197,7 @@ describe('a URL-mode question from a hostile server', () => {
     const card = await screen.findByTestId('elicitation-card');
     vi.spyOn(window, 'open').mockReturnValue(null);
     fireEvent.click(within(card).getByRole('button', { name: 'Open auth.example.com and accept' }));
-    expect(await within(card).findByTestId('url-not-opened')).toBeTruthy();
+    expect(await within(card).findByTestId('url-not-opened')).toBeInstanceOf(HTMLElement);
     expect(rpc.callsTo('requests.answer')).toEqual([]);
   });
 
@@ -210,7 +210,7 @@ describe('a URL-mode question from a hostile server', () => {
     const shown = within(card).getByTestId('url-full').textContent!;
     expect(shown).toBe('https://аpple.com/login\\u{202E}txt.exe\\u{200B}');
     expect(shown).not.toMatch(/[\u202e\u200b]/);
-    expect(within(card).getByRole('button', { name: 'Open xn--pple-43d.com and accept' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Open xn--pple-43d.com and accept' })).toBeInstanceOf(HTMLElement);
   });
 
   it('a URL the gate refuses gets no open button, only Decline and Cancel', async () => {

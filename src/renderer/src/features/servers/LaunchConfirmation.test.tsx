@@ -35,7 +35,7 @@ describe('a stdio server waiting for its first launch (security review 2, item 1
   it('says it in Chinese, and shows nothing for a server that is not waiting', async () => {
     await i18n.changeLanguage('zh-CN');
     renderWithRpc(<LaunchConfirmation server={waiting} />, createFakeRpc({}).client);
-    expect(screen.getByRole('button', { name: '启动' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '启动' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByTestId('launch-confirmation').textContent).toContain('等待你确认后才会启动');
     cleanup();
     renderWithRpc(<LaunchConfirmation server={{ ...waiting, status: 'connected' }} />, createFakeRpc({}).client);

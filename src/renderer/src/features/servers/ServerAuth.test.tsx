@@ -89,7 +89,7 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     expect(tab.opener).toBeNull();
     expect(rpc.callsTo('servers.signIn')).toEqual([{ name: 'tracker' }]);
     rpc.emit('servers.authChanged', { name: 'tracker' });
-    expect(await card().findByText('waiting for the browser…')).toBeTruthy();
+    expect(await card().findByText('waiting for the browser…')).toBeInstanceOf(HTMLElement);
     expect(card().getByRole('link', { name: 'Open the sign-in page' }).getAttribute('href')).toBe(AUTH_URL);
   });
 
@@ -128,11 +128,11 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     await screen.findByTestId('server-auth');
     expect((await card().findByTestId('server-auth-issuer')).textContent).toContain('https://auth.example.com/');
     expect(card().getByTestId('server-auth-scopes').textContent).toContain('tickets:read tickets:write');
-    expect(card().getByText('Expires')).toBeTruthy();
+    expect(card().getByText('Expires')).toBeInstanceOf(HTMLElement);
     expect(card().getByTestId('server-auth-expiry').textContent).not.toBe('');
     fireEvent.click(card().getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(rpc.callsTo('servers.signOut')).toEqual([{ name: 'tracker' }]));
-    expect(await screen.findByTestId('server-needs-auth')).toBeTruthy();
+    expect(await screen.findByTestId('server-needs-auth')).toBeInstanceOf(HTMLElement);
   });
 
   it('shows the authorization server’s error as it said it, and a step-up request', async () => {
@@ -156,7 +156,7 @@ describe('the Servers card of a server that signs in with OAuth', () => {
       'the authorization server answered: access_denied: The resource owner said no',
     );
     expect(card().getByTestId('server-pending-scope').textContent).toContain('tickets:read tickets:write');
-    expect(card().getByRole('button', { name: 'Sign in again' })).toBeTruthy();
+    expect(card().getByRole('button', { name: 'Sign in again' })).toBeInstanceOf(HTMLElement);
   });
 
   it('under zh-CN, a failed refresh and why the server waits for a sign-in read in Chinese, what the SDK said verbatim (issue 20)', async () => {

@@ -15,8 +15,8 @@ describe('ServerForm', () => {
     await i18n.changeLanguage('zh-CN');
     try {
       renderWithRpc(<ServerForm existingNames={[]} onDone={noop} onCancel={noop} />, createFakeRpc({}).client);
-      expect(screen.getByRole('radio', { name: 'HTTP（Streamable HTTP 或 SSE）' })).toBeTruthy();
-      expect(screen.getByRole('radio', { name: 'stdio（本地命令）' })).toBeTruthy();
+      expect(screen.getByRole('radio', { name: 'HTTP（Streamable HTTP 或 SSE）' })).toBeInstanceOf(HTMLElement);
+      expect(screen.getByRole('radio', { name: 'stdio（本地命令）' })).toBeInstanceOf(HTMLElement);
     } finally {
       await i18n.changeLanguage('en');
     }
@@ -28,7 +28,7 @@ describe('ServerForm', () => {
       <ServerForm editing={builtin} existingNames={['shop']} onDone={noop} onCancel={noop} />,
       createFakeRpc({}).client,
     );
-    expect(screen.getByRole('radio', { name: 'built-in demo shop' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'built-in demo shop' })).toBeInstanceOf(HTMLElement);
   });
 
   it('places main’s refusal on the field it names and keeps what was typed', async () => {
@@ -46,7 +46,7 @@ describe('ServerForm', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'remote' } });
     fireEvent.change(screen.getByLabelText('URL'), { target: { value: 'http://127.0.0.1:9/mcp' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add server' }));
-    await waitFor(() => expect(screen.getByText('not reachable from here')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('not reachable from here')).toBeInstanceOf(HTMLElement));
     expect(screen.getByRole('alert').textContent).toContain('servers.add: 1 problem');
     expect((screen.getByLabelText('URL') as HTMLInputElement).value).toBe('http://127.0.0.1:9/mcp');
     expect(done).toBeNull();

@@ -303,7 +303,7 @@ describe('ServersPage', () => {
     expect(within(panel).getByTestId('import-preview').textContent).toContain('Nothing written yet');
     fireEvent.click(within(conflicts).getByRole('radio', { name: /new name/ }));
     fireEvent.click(within(conflicts).getByRole('button', { name: 'Import with this choice' }));
-    expect(await within(panel).findByText('Imported 1 server: renamed files → files-2.')).toBeTruthy();
+    expect(await within(panel).findByText('Imported 1 server: renamed files → files-2.')).toBeInstanceOf(HTMLElement);
     expect(rpc.callsTo('config.import')).toEqual([
       { text: json, onConflict: 'ask', dryRun: true, allowEnv: [] },
       { text: json, onConflict: 'rename', dryRun: false, allowEnv: [] },
@@ -313,7 +313,7 @@ describe('ServersPage', () => {
   it('says so when no server is configured, and when the list cannot load', async () => {
     servers = [];
     setup();
-    expect(await screen.findByText(/No MCP server is configured/)).toBeTruthy();
+    expect(await screen.findByText(/No MCP server is configured/)).toBeInstanceOf(HTMLElement);
     cleanup();
     const rpc = createFakeRpc({});
     renderWithRpc(<ServersPage />, rpc.client);

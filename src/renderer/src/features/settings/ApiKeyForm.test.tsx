@@ -53,7 +53,7 @@ describe('API key form', () => {
     expect(screen.getByTestId('api-key-problem').textContent).toBe(
       'The stored key can’t be used: the stored key could not be decrypted (bad mac); enter it again.',
     );
-    expect(screen.getByLabelText('New API key')).toBeTruthy();
+    expect(screen.getByLabelText('New API key')).toBeInstanceOf(HTMLElement);
   });
 
   it('says why the stored key can’t be used in Chinese under zh-CN, the decryption error verbatim (issue 20)', async () => {

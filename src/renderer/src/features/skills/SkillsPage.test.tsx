@@ -97,7 +97,7 @@ describe('SkillsPage', () => {
   it('previews the manual as Markdown and lists bound tools to unlock', async () => {
     setup();
     const editor = await screen.findByTestId('skill-editor');
-    expect(within(screen.getByTestId('manual-preview')).getByRole('heading', { name: '售后处理手册' })).toBeTruthy();
+    expect(within(screen.getByTestId('manual-preview')).getByRole('heading', { name: '售后处理手册' })).toBeInstanceOf(HTMLElement);
     const unlocks = within(editor).getByTestId('skill-unlocks');
     await within(unlocks).findByRole('checkbox', { name: 'query_order' });
     expect(
@@ -113,7 +113,7 @@ describe('SkillsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '+ Add skill' }));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'vip care' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save skills' }));
-    expect(screen.getByText(/fix the 2 problems/)).toBeTruthy();
+    expect(screen.getByText(/fix the 2 problems/)).toBeInstanceOf(HTMLElement);
     expect(screen.getByTestId('skill-editor').textContent).toContain('use letters, digits, "_" or "-"');
     expect(screen.getByTestId('skill-editor').textContent).toContain('a skill must unlock at least one tool');
 
@@ -122,7 +122,7 @@ describe('SkillsPage', () => {
     fireEvent.change(screen.getByLabelText('Manual (Markdown)'), { target: { value: '**VIP** first' } });
     expect(screen.getByTestId('manual-preview').querySelector('strong')?.textContent).toBe('VIP');
     fireEvent.click(screen.getByRole('button', { name: 'Save skills' }));
-    expect(await screen.findByText(/Saved \(config revision 4\)/)).toBeTruthy();
+    expect(await screen.findByText(/Saved \(config revision 4\)/)).toBeInstanceOf(HTMLElement);
     expect(rpc.callsTo('skills.save')).toEqual([
       {
         baseRevision: 3,

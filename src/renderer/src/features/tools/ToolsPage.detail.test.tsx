@@ -25,7 +25,7 @@ describe("ToolsPage: a tool's detail, Mount and Explain", () => {
     expect(arg.textContent).toContain('string');
     expect(arg.textContent).toContain('required');
     expect(arg.textContent).toContain('运单号');
-    expect(within(detail).getByRole('button', { name: 'logistics-query' })).toBeTruthy();
+    expect(within(detail).getByRole('button', { name: 'logistics-query' })).toBeInstanceOf(HTMLElement);
 
     fireEvent.keyDown(screen.getByTestId('tools-list'), { key: 'ArrowDown' });
     expect(within(screen.getByTestId('tool-detail')).getByRole('heading', { level: 2 }).textContent).toBe(

@@ -37,7 +37,7 @@ describe('ToolsPage: the list, its filters and the funnel', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'logistics' } });
     await waitFor(() => expect(rows()).toEqual(['query_logistics@shop:bound']));
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'zzz' } });
-    expect(await screen.findByText('No tool matches these filters.')).toBeTruthy();
+    expect(await screen.findByText('No tool matches these filters.')).toBeInstanceOf(HTMLElement);
   });
   it('opens with the funnel: each stage’s count, what leaves between stages, and a click filters the list', async () => {
     renderToolsPage();
@@ -80,7 +80,7 @@ describe('ToolsPage: the list, its filters and the funnel', () => {
     await screen.findAllByTestId('tool-row');
     // The funnel's last stage asks for the latest conversation; no schema and no description is fetched.
     expect(rpc.calls.map((c) => c.route)).toEqual(['catalog.list', 'chat.list']);
-    expect(screen.getByText(/3 bound/)).toBeTruthy();
+    expect(screen.getByText(/3 bound/)).toBeInstanceOf(HTMLElement);
     const search = screen.getByLabelText('Search');
     fireEvent.focus(search);
     await waitFor(() => expect(rpc.callsTo('catalog.descriptions')).toHaveLength(1));

@@ -41,14 +41,14 @@ describe('ToolsPage: reviewing a changed or moved definition', () => {
     expect(section.querySelector('[data-field="description"] ins')?.textContent).toContain('导出');
     expect(section.querySelector('[data-field="inputSchema"] .json-add')?.textContent).toContain('exportAll');
     // The schema shown is the one offered now, flagged as untrusted.
-    expect(screen.getByTestId('tool-detail').querySelector('tr[data-arg="exportAll"]')).toBeTruthy();
+    expect(screen.getByTestId('tool-detail').querySelector('tr[data-arg="exportAll"]')).toBeInstanceOf(HTMLElement);
     fireEvent.click(within(section).getByRole('button', { name: 'Accept the new definition' }));
     await waitFor(() =>
       expect(rpc.callsTo('catalog.acceptChange')).toEqual([
         { toolId: 'query_order', server: 'shop', currentHash: 'new' },
       ]),
     );
-    expect(await within(section).findByRole('status')).toBeTruthy();
+    expect(await within(section).findByRole('status')).toBeInstanceOf(HTMLElement);
   });
   it('shows a binding that moved to another server, warns of a read-only claim, and accepts the move with the reviewed hash', async () => {
     const onShop = {

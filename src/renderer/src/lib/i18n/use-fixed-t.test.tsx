@@ -25,7 +25,7 @@ it('translates like useTranslation, with options passed through, and follows a c
   expect(screen.getByTestId('probe').textContent).toBe('bound|“bound” in the docs, the CLI and the YAML');
   await act(() => applyLanguage('zh-CN'));
   expect(screen.getByTestId('probe').textContent).toBe('已绑定|文档、CLI 和 YAML 中写作“bound”');
-  expect(screen.getByText('已绑定', { selector: '[data-state="bound"]' })).toBeTruthy();
+  expect(screen.getByText('已绑定', { selector: '[data-state="bound"]' })).toBeInstanceOf(HTMLElement);
   await act(() => applyLanguage('en'));
   expect(screen.getByTestId('probe').textContent).toBe('bound|“bound” in the docs, the CLI and the YAML');
 });
