@@ -293,7 +293,7 @@ async function timeToolsPage(page: Page, host: BenchHost): Promise<number> {
 /** From the Tools page: to Chat, then back to Tools (the catalog query is cached), timed like timeToolsPage. */
 async function timeToolsAgain(page: Page): Promise<number> {
   await navButton(page, /^Chat/).click();
-  await page.getByLabel('Acting as customer').waitFor();
+  await page.getByLabel('Acting identity').waitFor();
   await page.evaluate('window.__bench.idle(300)');
   return page.evaluate(
     `window.__bench.timeToFirst(() => window.__bench.clickNav('Tools'), '${ROW_SELECTOR}')`,
@@ -307,8 +307,8 @@ async function toolsScrollFrames(page: Page, frames: number) {
 
 async function chatPageProblem(page: Page, host: BenchHost): Promise<string | undefined> {
   await openConsole(page, host, 'chat');
-  const customer = page.getByLabel('Acting as customer');
-  if ((await customer.count()) === 0) return 'no "Acting as customer" field on the Chat page';
+  const customer = page.getByLabel('Acting identity');
+  if ((await customer.count()) === 0) return 'no "Acting identity" field on the Chat page';
   if ((await page.getByRole('button', { name: 'New conversation' }).count()) === 0)
     return 'no "New conversation" button';
   return undefined;
@@ -316,7 +316,7 @@ async function chatPageProblem(page: Page, host: BenchHost): Promise<string | un
 
 /** A new conversation, then one message whose answer streams `n` tokens; long tasks and frames recorded in the page throughout. */
 async function streamAnswer(page: Page, n: number) {
-  await page.getByLabel('Acting as customer').fill('u1001');
+  await page.getByLabel('Acting identity').fill('u1001');
   const previous = JSON.stringify(await page.evaluate('window.__bench.shownConversation()'));
   await page.getByRole('button', { name: 'New conversation' }).click();
   // The previous conversation's composer stays on screen until the new one is selected: typing there would be lost.
