@@ -97,7 +97,9 @@ describe('SkillsPage', () => {
   it('previews the manual as Markdown and lists bound tools to unlock', async () => {
     setup();
     const editor = await screen.findByTestId('skill-editor');
-    expect(within(screen.getByTestId('manual-preview')).getByRole('heading', { name: '售后处理手册' })).toBeInstanceOf(HTMLElement);
+    expect(within(screen.getByTestId('manual-preview')).getByRole('heading', { name: '售后处理手册' })).toBeInstanceOf(
+      HTMLElement,
+    );
     const unlocks = within(editor).getByTestId('skill-unlocks');
     await within(unlocks).findByRole('checkbox', { name: 'query_order' });
     expect(
