@@ -3,6 +3,7 @@ import { parse, stringify } from 'yaml';
 import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer } from '../tests/support/providers';
 import { startFixtureServer, type FixtureTool } from '../tests/support/mcp';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../tests/support/chromium';
 import { metric, sleep, type Metric, type Scenario } from './report';
 import { buildRenderer } from './support/build';
 import { startBenchHost, type BenchHost } from './support/host';
@@ -23,17 +24,6 @@ import { measureIntentTree } from './ui-intents';
  */
 const TOOLS = 10_000;
 const TOKENS_PER_SECOND = 200;
-// The browser project's flags (playwright.config.ts), for Debian's Chromium.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const uiScenario: Scenario = async ({ quick, log }) => {
   const tokens = quick ? 1_000 : 5_000;
@@ -61,10 +51,7 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
     });
     hosts.push(small);
     await waitForTools(big, TOOLS);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(60_000);
     await page.addInitScript({ content: PAGE_PROBES });
