@@ -7,13 +7,7 @@ import { telemetryState } from '../src/main/core/telemetry/telemetry';
 import { TelemetryService } from '../src/main/core/telemetry/telemetry-service';
 import { gc, metric, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
-import {
-  QUERY_ORDER_ARGS as ARGS,
-  createProxyRig,
-  fixedConfig,
-  shopServer,
-  trustedShopConfig,
-} from './support/proxy-rig';
+import { QUERY_ORDER_ARGS, createProxyRig, fixedConfig, shopServer, trustedShopConfig } from './support/proxy-rig';
 
 /**
  * Scenario 2c: what tracing costs a tool call. The same full ToolProxy path as scenario 2 (records, conversation log,
@@ -52,7 +46,10 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
     const openTurn = (rep: number) => rig.openTurn(`t_trace_${rep}`);
     const run = async (n: number, ctx: Awaited<ReturnType<typeof openTurn>>) => {
       for (let i = 0; i < n; i++) {
-        const message = await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
+        const message = await proxy.execute(
+          { id: `call_${++callNo}`, name: 'query_order', arguments: QUERY_ORDER_ARGS },
+          ctx,
+        );
         if (message.role !== 'tool' || message.isError)
           throw new Error(`traced call failed: ${JSON.stringify(message)}`);
       }
