@@ -20,7 +20,7 @@ export { PublishedSkillsService } from './published-skills';
 export { ServerAdminService } from './server-admin';
 export { SettingsService } from './settings-service';
 export { TelemetrySettingsService } from './telemetry-settings';
-export { WorkbenchService, type ApproveMode } from './workbench-service';
+export { WorkbenchService, type ApproveMode, type CaseApproveMode } from './workbench-service';
 export type { AppService, PreferencesStore, ResourceBrowser, ServerRequestService };
 export type Conversations = AgentRuntime['agent'];
 export type Records = AgentRuntime['records'];
@@ -85,7 +85,7 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
     approvals: new ApprovalsService(runtime.approvals),
     conversations: runtime.agent,
     records: runtime.records,
-    workbench: new WorkbenchService(core.workbench, runtime.agent),
+    workbench: new WorkbenchService(core.workbench, runtime.agent, runtime.approvals),
     catalog: new CatalogViewsService(tools.catalog, core.catalogRun),
     documents: new ConfigDocumentsService(config),
     publishedSkills: new PublishedSkillsService(core.serverSkills),
