@@ -3,13 +3,7 @@ import type { Conversation } from '../../src/shared/contract';
 import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
 import { startFaultServer } from './helpers/fault-server';
 import { connectRpc, data } from './helpers/headless-host';
-import {
-  deferUntilAfterAll,
-  hostileShopConfig,
-  serversOnceConnected,
-  startConsoleOn,
-  tempDataDir,
-} from './helpers/hostile-console';
+import { deferUntilAfterAll, serversOnceConnected, startHostileConsole, tempDataDir } from './helpers/hostile-console';
 
 /**
  * A hostile MCP server offers a mounted tool whose description and schema are each one 300 KB "word".
@@ -34,13 +28,16 @@ describe('a tool definition built to stall the token estimate', () => {
     defer(() => hostile.close());
     const model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
     defer(() => model.close());
-    const config = hostileShopConfig({
-      model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_HOSTILE_KEY', timeoutMs: 20_000 },
-      server: { url: hostile.url },
-      mounts: { manual: 'huge_manual' },
-    });
     const dir = await tempDataDir('sb-hostile-', defer);
-    const { host, rpc } = await startConsoleOn(dir, config, { SB_HOSTILE_KEY: 'k' }, defer);
+    const { host, rpc } = await startHostileConsole(
+      dir,
+      {
+        model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_HOSTILE_KEY', timeoutMs: 20_000 },
+        server: { url: hostile.url },
+        mounts: { manual: 'huge_manual' },
+      },
+      defer,
+    );
     const servers = await serversOnceConnected(rpc, 2, 300, 50);
     expect(servers.map((s) => s.status)).toEqual(['connected', 'connected']);
 

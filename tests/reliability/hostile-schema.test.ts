@@ -7,13 +7,7 @@ import type { CatalogToolView, CatalogView, Conversation } from '../../src/share
 import { appRoot } from '../../src/main/core/paths';
 import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
 import { data } from './helpers/headless-host';
-import {
-  deferUntilAfterAll,
-  hostileShopConfig,
-  serversOnceConnected,
-  startConsoleOn,
-  tempDataDir,
-} from './helpers/hostile-console';
+import { deferUntilAfterAll, serversOnceConnected, startHostileConsole, tempDataDir } from './helpers/hostile-console';
 import { startHostileMcpProcess } from './helpers/hostile-mcp-process';
 
 /**
@@ -75,12 +69,15 @@ describe('a hostile input schema', () => {
     defer(() => hostile.stop());
     const model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
     defer(() => model.close());
-    const config = hostileShopConfig({
-      model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_SCHEMA_KEY', timeoutMs: 30_000 },
-      server: { url: hostile.url },
-      mounts: Object.fromEntries(tools.map((tool) => [tool.name, tool.name])),
-    });
-    const { rpc } = await startConsoleOn(dir, config, { SB_SCHEMA_KEY: 'k' }, defer);
+    const { rpc } = await startHostileConsole(
+      dir,
+      {
+        model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_SCHEMA_KEY', timeoutMs: 30_000 },
+        server: { url: hostile.url },
+        mounts: Object.fromEntries(tools.map((tool) => [tool.name, tool.name])),
+      },
+      defer,
+    );
     const servers = await serversOnceConnected(rpc, 2, 600, 100);
     expect(servers.map((s) => s.status)).toEqual(['connected', 'connected']);
 

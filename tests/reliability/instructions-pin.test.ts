@@ -7,7 +7,7 @@ import type { ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
 import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
 import { data } from './helpers/headless-host';
-import { deferUntilAfterAll, hostileShopConfig, startConsoleOn, tempDataDir } from './helpers/hostile-console';
+import { deferUntilAfterAll, startHostileConsole, tempDataDir } from './helpers/hostile-console';
 import { startHostileMcpProcess } from './helpers/hostile-mcp-process';
 
 /**
@@ -60,12 +60,15 @@ describe('server instructions', () => {
       openAiStream({ text: 'three' }),
     ]);
     defer(() => model.close());
-    const config = hostileShopConfig({
-      model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_INSTR_KEY', timeoutMs: 20_000 },
-      server: { url: hostile.url, useInstructions: true },
-      mounts: { orders: 'query_order' },
-    });
-    const { rpc } = await startConsoleOn(dir, config, { SB_INSTR_KEY: 'k' }, defer);
+    const { rpc } = await startHostileConsole(
+      dir,
+      {
+        model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_INSTR_KEY', timeoutMs: 20_000 },
+        server: { url: hostile.url, useInstructions: true },
+        mounts: { orders: 'query_order' },
+      },
+      defer,
+    );
     const hostileView = async () =>
       data(await rpc.request<{ servers: ServerView[] }>('servers.list')).servers.find((s) => s.name === 'hostile')!;
     const waitFor = async (check: (s: ServerView) => boolean) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SamplingView, ServerRequestView, ServerView } from '../../src/shared/contract';
 import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
 import { data } from './helpers/headless-host';
-import { deferUntilAfterAll, hostileShopConfig, startConsoleOn, tempDataDir } from './helpers/hostile-console';
+import { deferUntilAfterAll, startHostileConsole, tempDataDir } from './helpers/hostile-console';
 import { startHostileMcpProcess } from './helpers/hostile-mcp-process';
 
 /**
@@ -24,12 +24,15 @@ describe('an approved sampling request', () => {
       openAiStream({ text: 'done' }),
     ]);
     defer(() => model.close());
-    const config = hostileShopConfig({
-      model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_SAMPLING_KEY', timeoutMs: 30_000, maxTokens: 2_000 },
-      server: { url: hostile.url },
-      mounts: { ask: 'ask_model' },
-    });
-    const { rpc } = await startConsoleOn(dir, config, { SB_SAMPLING_KEY: 'k' }, defer);
+    const { rpc } = await startHostileConsole(
+      dir,
+      {
+        model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_SAMPLING_KEY', timeoutMs: 30_000, maxTokens: 2_000 },
+        server: { url: hostile.url },
+        mounts: { ask: 'ask_model' },
+      },
+      defer,
+    );
     for (let i = 0; i < 300; i++) {
       const servers = data(await rpc.request<{ servers: ServerView[] }>('servers.list')).servers;
       if (servers.find((s) => s.name === 'hostile')?.status === 'connected') break;

@@ -38,7 +38,7 @@ export interface HostileShopOptions {
 }
 
 /** The demo shop's config plus the model and the hostile server, as an operator would have configured them. */
-export function hostileShopConfig(options: HostileShopOptions) {
+function hostileShopConfig(options: HostileShopOptions) {
   const config = parse(demoShopConfigText());
   config.agent.model = { provider: 'openai-compatible', model: 'test-model', ...options.model };
   config.agent.mcp.servers.push({ name: 'hostile', ...options.server });
@@ -47,15 +47,14 @@ export function hostileShopConfig(options: HostileShopOptions) {
   return config;
 }
 
-/** `config` written into `dir`, a headless console on it (killed after the file) and a client. */
-export async function startConsoleOn(
+/** That config written into `dir`, a headless console on it (killed after the file, its model key set) and a client. */
+export async function startHostileConsole(
   dir: string,
-  config: unknown,
-  env: Record<string, string>,
+  options: HostileShopOptions,
   defer: (close: () => unknown) => void,
 ): Promise<{ host: HostProcess; rpc: RpcClient }> {
-  await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
-  const host = await startHostProcess(dir, env);
+  await writeFile(join(dir, 'switchboard.yaml'), stringify(hostileShopConfig(options)));
+  const host = await startHostProcess(dir, { [options.model.apiKeyEnv]: 'k' });
   defer(() => host.stop('SIGKILL'));
   const rpc = await connectRpc(host.port, host.token);
   defer(() => rpc.close());
