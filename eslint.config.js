@@ -31,7 +31,6 @@ const corePatterns = [
       '**/mcp-server/**',
       '**/main/server',
       '**/main/index',
-      '**/main/builtin-servers',
       '**/demo-shop',
       '**/demo-shop/**',
     ],

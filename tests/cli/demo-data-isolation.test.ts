@@ -90,7 +90,7 @@ describe('test runs do not depend on the live demo data', () => {
 
     // The runs changed nothing live; Reset demo data does.
     expect(await keyboardStatus()).toBe('cancelled');
-    expect(data(await rpc.request<{ reset: boolean }>('settings.resetDemoData', {}))).toEqual({ reset: true });
+    expect(data(await rpc.request<{ reset: boolean }>('settings.resetBuiltinData', {}))).toEqual({ reset: true });
     expect(await keyboardStatus()).toBe('paid');
   }, 180_000);
 });

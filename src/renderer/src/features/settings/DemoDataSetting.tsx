@@ -10,7 +10,7 @@ import { useRpcMutation } from '../../lib/queries';
 export function DemoDataSetting() {
   const { t } = useTranslation('settings');
   const id = useId();
-  const reset = useRpcMutation('settings.resetDemoData');
+  const reset = useRpcMutation('settings.resetBuiltinData');
   const [confirming, setConfirming] = useState(false);
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`} data-testid="demo-data-setting">
