@@ -5,7 +5,7 @@ import {
   type SwitchboardConfig,
   type SwitchboardConfigInput,
 } from '../src/shared/config/schema';
-import { createBuiltinServers } from '../src/main/builtin-servers';
+import { createBuiltinServers } from '../src/main/demo-shop/builtin-servers';
 import { buildModelStep } from '../src/main/core/agent/visible-set';
 import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
 import { demoShopConfigText } from '../src/main/demo-shop/default-config';

@@ -4,6 +4,7 @@ import { demoShopBundle } from './demo-shop/bundle';
 import type { Core } from './core/app';
 import { appRoot } from './core/paths';
 import type { Dispatch } from './rpc/router';
+import type { WsAdapterHandle, WsAdapterOptions } from './adapters/ws';
 
 /**
  * The headless console's port unless told otherwise: the same on every run, so the console's origin (and with it a
@@ -41,15 +42,7 @@ export interface HeadlessHandle {
 
 /** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
-  // Loaded one after the other, each its own module evaluation: one static graph would hold the event loop for the
-  // whole of it at start-up.
-  await import('./core/zod-jitless'); // zod (~35 modules) alone, before the core's modules that use it
-  const { createCore } = await import('./core/app');
-  const core = await createCore({
-    dataDir: options.dataDir,
-    log: options.log,
-    ...demoShopBundle(),
-  });
+  const core = await loadCore(options);
   // MCP Apps render on an origin of their own: this server's port, never the console's. It frames only for the
   // console's origins, known once the console listens.
   let consoleOrigins: string[] = [];
@@ -61,32 +54,14 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
     appSandbox: { origin: sandbox.origin, proxyUrl: sandbox.proxyUrl },
   });
   try {
-    const { startWsAdapter } = await import('./adapters/ws');
     // After createCore: the data directory exists (and is owner-only) before the token is written into it.
-    const tokenFile =
-      options.token === undefined ? await loadConsoleToken(options.dataDir, { rotate: options.newToken }) : undefined;
-    const token = options.token ?? tokenFile!.token;
-    const adapter = (port: number) =>
-      startWsAdapter({
-        dispatch,
-        events: core.events,
-        token,
-        port,
-        staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
-        sandboxOrigin: sandbox.origin,
-        log: options.log ?? ((line) => console.error(line)),
-      });
-    const wanted = options.port ?? options.defaultPort ?? DEFAULT_CONSOLE_PORT;
-    let portFallback: HeadlessHandle['portFallback'];
-    let ws: Awaited<ReturnType<typeof adapter>>;
-    try {
-      ws = await adapter(wanted);
-    } catch (error) {
-      // Only the default falls back: a port asked for by name that is taken is the operator's to resolve.
-      if (options.port !== undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-      ws = await adapter(0);
-      portFallback = { wanted };
-    }
+    const { token, tokenFile } = await consoleTokenOf(options);
+    const { ws, portFallback } = await listenForConsole(options, {
+      dispatch,
+      events: core.events,
+      token,
+      sandboxOrigin: sandbox.origin,
+    });
     consoleOrigins = [`http://127.0.0.1:${ws.port}`, `http://localhost:${ws.port}`];
     return {
       url: ws.url,
@@ -106,5 +81,45 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
     await sandbox.close();
     await core.close();
     throw error;
+  }
+}
+
+async function loadCore(options: HeadlessOptions): Promise<Core> {
+  // Loaded one after the other, each its own module evaluation: one static graph would hold the event loop for the
+  // whole of it at start-up.
+  await import('./core/zod-jitless'); // zod (~35 modules) alone, before the core's modules that use it
+  const { createCore } = await import('./core/app');
+  return createCore({ dataDir: options.dataDir, log: options.log, ...demoShopBundle() });
+}
+
+/** The token passed in, or the one kept in the data directory (made, or made anew, as asked). */
+async function consoleTokenOf(options: HeadlessOptions): Promise<{ token: string; tokenFile?: ConsoleToken }> {
+  if (options.token !== undefined) return { token: options.token };
+  const tokenFile = await loadConsoleToken(options.dataDir, { rotate: options.newToken });
+  return { token: tokenFile.token, tokenFile };
+}
+
+type ConsoleWiring = Pick<WsAdapterOptions, 'dispatch' | 'events' | 'token' | 'sandboxOrigin'>;
+
+/** The console's WebSocket adapter on the port asked for, or on a free one when the default port is taken. */
+async function listenForConsole(
+  options: HeadlessOptions,
+  wiring: ConsoleWiring,
+): Promise<{ ws: WsAdapterHandle; portFallback?: HeadlessHandle['portFallback'] }> {
+  const { startWsAdapter } = await import('./adapters/ws');
+  const listen = (port: number) =>
+    startWsAdapter({
+      ...wiring,
+      port,
+      staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
+      log: options.log ?? ((line) => console.error(line)),
+    });
+  const wanted = options.port ?? options.defaultPort ?? DEFAULT_CONSOLE_PORT;
+  try {
+    return { ws: await listen(wanted) };
+  } catch (error) {
+    // Only the default falls back: a port asked for by name that is taken is the operator's to resolve.
+    if (options.port !== undefined || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    return { ws: await listen(0), portFallback: { wanted } };
   }
 }

@@ -1,10 +1,12 @@
 import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
-import type { ApprovalRequest } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalRequest } from '../../shared/contract';
 import { demoShopBundle } from '../demo-shop/bundle';
 import { createCore, type Core } from '../core/app';
 import type { RequestPolicy } from '../core/requests/server-requests';
 import { openDataDir } from '../core/data-dir';
+import { DomainError } from '../core/errors';
+import { approvalAnswer, type AppServices } from '../core/services';
 import { confirmLaunchCommand } from './cli-launches';
 import { terminalText, type CliIo } from './io';
 import { explicitConfigExists } from './read-config';
@@ -66,7 +68,7 @@ export async function withCore(
     env,
   });
   try {
-    const problems = core.config.snapshot().problems;
+    const { problems } = core.services.documents.view();
     if (problems.length) {
       for (const p of problems)
         io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
@@ -76,7 +78,7 @@ export async function withCore(
     await core.whenServersSettled();
     // An imported command that waits for the operator was not run: say so, and how to confirm it.
     if (settings.noteUnlaunched !== false)
-      for (const s of core.tools.connections.snapshot().servers)
+      for (const s of core.services.servers.list().servers)
         if (s.status === 'needs-confirmation')
           io.stderr(
             `note: ${s.name} was not launched (${s.error}); confirm with: ${confirmLaunchCommand(s.name, opts)}`,
@@ -115,7 +117,8 @@ export function openTerminal(): Terminal | undefined {
 
 /**
  * Answers the core's approval requests as --approve says: `all` approves, `none` rejects, `ask` asks at the
- * terminal (and rejects when there is none). Returns the unsubscribe function.
+ * terminal (and rejects when there is none). Each answer goes through the approvals service, as the console's does
+ * (`answerApproval`). Returns the unsubscribe function.
  */
 export function answerApprovals(
   core: Core,
@@ -125,29 +128,22 @@ export function answerApprovals(
 ): () => void {
   const own = mode === 'ask' && !options.terminal ? openTerminal() : undefined;
   const ask = mode === 'ask' ? (options.terminal ?? own) : undefined;
+  const answer = (request: ApprovalRequest, decision: ApprovalDecision, reason: string | undefined, by: string) =>
+    answerApproval(core.services.approvals, request, { decision, reason, decidedBy: by }, io);
   async function decide(request: ApprovalRequest) {
-    if (mode === 'all') return core.runtime.approvals.resolve(request.id, 'approve', undefined, 'cli --approve all');
+    if (mode === 'all') return answer(request, 'approve', undefined, 'cli --approve all');
     if (mode === 'none' || !ask) {
       if (mode === 'ask') io.stderr(`${request.toolName} needs approval and there is no terminal to ask at: rejected`);
-      return core.runtime.approvals.resolve(
-        request.id,
-        'reject',
-        mode === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it',
-        'cli',
-      );
+      const reason = mode === 'none' ? 'rejected by --approve none' : 'no operator at a terminal to approve it';
+      return answer(request, 'reject', reason, 'cli');
     }
     // `confirm: always` asks at every call: no "for this chat" answer is offered there.
     const remember = options.rememberChoice && request.policy !== 'always';
     const choices = remember ? '[y/N/a(lways in this chat)]' : '[y/N]';
     // The question on its own line and the answer on the next, so nothing printed meanwhile joins the question's line.
-    const answer = (await ask.question(approvalQuestion(request, choices))).trim().toLowerCase();
-    const decision = answer === 'a' && remember ? 'approve_conversation' : answer === 'y' ? 'approve' : 'reject';
-    core.runtime.approvals.resolve(
-      request.id,
-      decision,
-      decision === 'reject' ? 'rejected at the terminal' : undefined,
-      'cli operator',
-    );
+    const typed = (await ask.question(approvalQuestion(request, choices))).trim().toLowerCase();
+    const decision = typed === 'a' && remember ? 'approve_conversation' : typed === 'y' ? 'approve' : 'reject';
+    answer(request, decision, decision === 'reject' ? 'rejected at the terminal' : undefined, 'cli operator');
   }
   const unsubscribe = core.events.subscribe((name, payload) => {
     if (name === 'approvals.requested') void decide(payload as ApprovalRequest);
@@ -156,6 +152,27 @@ export function answerApprovals(
     unsubscribe();
     own?.close();
   };
+}
+
+/**
+ * One answer from the CLI, through the approvals service's rules (a reject needs its reason, an approval no longer
+ * pending is not found): the same path as the console's `approvals.resolve`. A refusal is said on stderr; true
+ * when the answer was taken.
+ */
+export function answerApproval(
+  approvals: AppServices['approvals'],
+  request: Pick<ApprovalRequest, 'id' | 'toolName'>,
+  form: { decision: ApprovalDecision; reason?: string; decidedBy: string },
+  io: CliIo,
+): boolean {
+  try {
+    approvals.answer(request.id, approvalAnswer(form.decision, form.reason), form.decidedBy);
+    return true;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    io.stderr(`approval for ${request.toolName} not answered: ${error.message}`);
+    return false;
+  }
 }
 
 /** The approval prompt: a whole line (starting on a fresh one), then `> ` where the answer is typed. */

@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import writeFileAtomic from 'write-file-atomic';
 import type { CaseResult } from '../../shared/contract';
-import { autoApprover } from '../core/workbench';
 import { say } from '../../shared/messages';
 import { answerApprovals, withCore, type ApproveMode } from './core-session';
 import type { CliIo } from './io';
@@ -52,10 +51,10 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
     opts,
     io,
     async (core) => {
-      const { tests } = core.workbench;
-      const { cases, problems } = await tests.cases();
+      const { workbench } = core.services;
+      const { cases, problems, casesPath } = await workbench.cases();
       if (problems.length) {
-        io.stderr(`${tests.casesPath} has problems:`);
+        io.stderr(`${casesPath} has problems:`);
         for (const p of problems)
           io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
         return 2;
@@ -64,7 +63,7 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
       const maxCases = opts.maxCases ?? DEFAULT_MAX_CASES;
       if (cases.length > maxCases) {
         io.stderr(
-          `switchboard test: ${cases.length} cases (${tests.casesPath} and the intent nodes' examples), more than the ${maxCases} allowed; nothing was run. Pass --max-cases ${cases.length} to run them all.`,
+          `switchboard test: ${cases.length} cases (${casesPath} and the intent nodes' examples), more than the ${maxCases} allowed; nothing was run. Pass --max-cases ${cases.length} to run them all.`,
         );
         return 2;
       }
@@ -72,10 +71,10 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
       const stop = ask ? answerApprovals(core, 'ask', io) : () => undefined;
       let results: CaseResult[];
       try {
-        results = await tests.run(undefined, {
-          approvals: ask
-            ? core.runtime.approvals
-            : autoApprover(opts.approve as 'all' | 'none', say('decider.cliTest', { approve: String(opts.approve) })),
+        // `ask`: each write waits as a pending approval, answered at the terminal through the approvals service.
+        results = await workbench.runCases(undefined, {
+          approve: opts.approve,
+          decider: say('decider.cliTest', { approve: String(opts.approve) }),
           onResult: opts.json ? undefined : (r) => printResult(r, io),
         });
       } finally {
@@ -86,7 +85,7 @@ export async function runTests(opts: TestOptions, io: CliIo, env: NodeJS.Process
       if (opts.json) io.stdout(JSON.stringify({ passed: results.length - failed, failed, results }, null, 2));
       else
         io.stdout(
-          `\n${results.length - failed} passed, ${failed} failed (${results.length} cases; cases file ${tests.casesPath})`,
+          `\n${results.length - failed} passed, ${failed} failed (${results.length} cases; cases file ${casesPath})`,
         );
       return failed > 0 ? 1 : 0;
     },

@@ -1,4 +1,4 @@
-import { createBuiltinServers } from '../builtin-servers';
+import { createBuiltinServers } from './builtin-servers';
 import type { CoreOptions } from '../core/app';
 import { demoShopConfigText } from './default-config';
 import { demoModelProviders } from './model-providers';

@@ -3,7 +3,7 @@ import type { McpLeaf } from '../config/schema';
 import { englishOf, msg, type CatalogMessage } from './catalog-messages';
 import { truncationOf } from './description-cap';
 import { capInputSchema } from './schema-cap';
-import { pinningNode } from './intent-index';
+import { pinningNode, type NodesByToolId } from './intent-index';
 import type { Offer } from './resolve-tool';
 import { STEP, stepThrough, type Stepped, type Steps } from './stepped';
 import type { CatalogEntry, CatalogServerInput, QuarantinedTool, ToolBinding, UnavailableTool } from './types';
@@ -36,7 +36,7 @@ export function* offerMapInSteps(servers: readonly CatalogServerInput[]): Steps<
 export interface EntrySources {
   /** Shared by the catalogs of one servers array, whoever builds their rows first. */
   offerMap: Stepped<OfferMap>;
-  nodesByToolId: ReadonlyMap<string, readonly McpLeaf[]>;
+  nodesByToolId: NodesByToolId;
   configured: readonly string[];
   gates: ReadonlyMap<string, readonly string[]>;
   reserved: ReadonlySet<string>;
@@ -53,92 +53,125 @@ export interface EntrySources {
  */
 export function* entriesInSteps(sources: EntrySources): Steps<CatalogEntry[]> {
   const offerMap = yield* stepThrough(sources.offerMap);
-  const { nodesByToolId, reserved, gates, bindingsByToolId, quarantinedByToolId, maxDescriptionBytes, maxSchemaBytes } =
-    sources;
   const unavailableById = new Map(sources.unavailable.map((u) => [u.toolId, u]));
   const toolIds = mergeSorted(
     offerMap.sortedNames,
     sources.configured.filter((toolId) => !offerMap.offers.has(toolId)),
   );
   const entries: CatalogEntry[] = [];
-  // Object literals with one fixed shape on purpose: spread objects take varying shapes, and a wide resolve slows badly.
   for (let i = 0; i < toolIds.length; i++) {
     if (i % STEP === STEP - 1) yield;
-    const toolId = toolIds[i];
-    const nodes = nodesByToolId.get(toolId);
-    const nodeIds = nodes ? nodes.map((n) => n.id) : [];
-    const override = nodes?.find((n) => n.description !== undefined)?.description ?? null;
-    const binding = bindingsByToolId.get(toolId);
-    const quarantined = quarantinedByToolId.get(toolId);
-    const gatedBy = gates.get(toolId) ?? [];
-    const offered = offerMap.offers.get(toolId) ?? [];
-    for (const offer of offered) {
-      const remote = offer.definition.description ?? null;
-      let state: CatalogEntry['state'];
-      let message: CatalogMessage;
-      let reason: string | undefined;
-      if (reserved.has(toolId)) {
-        state = 'reserved';
-        message = msg('catalog.reason.reserved', {
-          toolId,
-          cannotMount: nodeIds.length ? msg('catalog.reason.reservedNodes', { nodes: nodeIds }) : undefined,
-        });
-      } else if (!nodes) {
-        state = 'unmounted';
-        message = { code: 'catalog.reason.notMounted', params: { server: offer.server, toolId } };
-      } else if (binding && binding.server === offer.server) {
-        state = isAppOnly(binding.definition) ? 'appOnly' : binding.gatedBy.length > 0 ? 'gated' : 'bound';
-        message = state === 'appOnly' ? msg('catalog.reason.appOnly', { nodes: binding.nodes }) : boundMessage(binding);
-      } else if (quarantined && quarantined.server === offer.server) {
-        state = 'quarantined';
-        message = quarantined.message;
-        reason = quarantined.reason;
-      } else {
-        state = 'shadowed';
-        message = shadowMessage(offer, binding?.server ?? quarantined?.server, pinningNode(nodes));
-      }
-      const bound = state === 'bound' || state === 'gated' || state === 'appOnly';
-      const description = bound ? binding!.description : (override ?? remote);
-      entries.push({
-        toolId,
-        server: offer.server,
-        state,
-        reason: reason ?? englishOf(message),
-        message,
-        nodes: nodeIds,
-        gatedBy: state === 'reserved' || state === 'unmounted' ? [] : gatedBy,
-        description,
-        remoteDescription: remote,
-        quarantine: state === 'quarantined' ? quarantined!.quarantine : null,
-        overrideStale: bound && binding!.overrideStale,
-        descriptionTruncated: bound
-          ? binding!.descriptionTruncated
-          : description === null
-            ? null
-            : truncationOf(description, maxDescriptionBytes),
-        schemaCapped: bound ? binding!.schemaCapped : capInputSchema(offer.definition.inputSchema, maxSchemaBytes).cap,
-      });
-    }
-    const missing = unavailableById.get(toolId);
+    const facts = factsOf(sources, toolIds[i]);
+    const offered = offerMap.offers.get(facts.toolId) ?? [];
+    for (const offer of offered) entries.push(offeredEntry(facts, offer, sources));
+    const missing = unavailableById.get(facts.toolId);
     // A reserved name that servers offer is already explained by its `reserved` rows, a quarantined one by its own row.
     if (missing && !(missing.cause === 'reserved' && offered.length > 0) && missing.cause !== 'quarantined')
-      entries.push({
-        toolId,
-        server: null,
-        state: 'unavailable',
-        reason: missing.reason,
-        message: missing.message,
-        nodes: missing.nodes,
-        gatedBy,
-        description: override,
-        remoteDescription: null,
-        quarantine: null,
-        overrideStale: false,
-        descriptionTruncated: override === null ? null : truncationOf(override, maxDescriptionBytes),
-        schemaCapped: null,
-      });
+      entries.push(unavailableEntry(facts, missing, sources.maxDescriptionBytes));
   }
   return entries;
+}
+
+/** What the snapshot says about one toolId, whichever server offers it. */
+interface RowFacts {
+  toolId: string;
+  nodes: readonly McpLeaf[] | undefined;
+  nodeIds: string[];
+  /** The first mounting node's description, which replaces the server's. */
+  override: string | null;
+  binding: ToolBinding | undefined;
+  quarantined: QuarantinedTool | undefined;
+  gatedBy: readonly string[];
+}
+
+function factsOf(sources: EntrySources, toolId: string): RowFacts {
+  const nodes = sources.nodesByToolId.get(toolId);
+  return {
+    toolId,
+    nodes,
+    nodeIds: nodes ? nodes.map((n) => n.id) : [],
+    override: nodes?.find((n) => n.description !== undefined)?.description ?? null,
+    binding: sources.bindingsByToolId.get(toolId),
+    quarantined: sources.quarantinedByToolId.get(toolId),
+    gatedBy: sources.gates.get(toolId) ?? [],
+  };
+}
+
+/** One server's offer of a tool, and what became of it. */
+interface OfferVerdict {
+  state: CatalogEntry['state'];
+  message: CatalogMessage;
+  reason: string | undefined;
+}
+
+function verdictOf(facts: RowFacts, offer: Offer, reserved: ReadonlySet<string>): OfferVerdict {
+  const { toolId, nodes, nodeIds, binding, quarantined } = facts;
+  if (reserved.has(toolId)) {
+    const cannotMount = nodeIds.length ? msg('catalog.reason.reservedNodes', { nodes: nodeIds }) : undefined;
+    return { state: 'reserved', message: msg('catalog.reason.reserved', { toolId, cannotMount }), reason: undefined };
+  }
+  if (!nodes) {
+    const message = { code: 'catalog.reason.notMounted', params: { server: offer.server, toolId } } as const;
+    return { state: 'unmounted', message, reason: undefined };
+  }
+  if (binding && binding.server === offer.server) {
+    if (isAppOnly(binding.definition))
+      return { state: 'appOnly', message: msg('catalog.reason.appOnly', { nodes: binding.nodes }), reason: undefined };
+    return { state: binding.gatedBy.length > 0 ? 'gated' : 'bound', message: boundMessage(binding), reason: undefined };
+  }
+  if (quarantined && quarantined.server === offer.server)
+    return { state: 'quarantined', message: quarantined.message, reason: quarantined.reason };
+  const message = shadowMessage(offer, binding?.server ?? quarantined?.server, pinningNode(nodes));
+  return { state: 'shadowed', message, reason: undefined };
+}
+
+// Object literals with one fixed shape on purpose: spread objects take varying shapes, and a wide resolve slows badly.
+function offeredEntry(facts: RowFacts, offer: Offer, sources: EntrySources): CatalogEntry {
+  const { state, message, reason } = verdictOf(facts, offer, sources.reserved);
+  const { binding, quarantined } = facts;
+  const remote = offer.definition.description ?? null;
+  const bound = state === 'bound' || state === 'gated' || state === 'appOnly';
+  const description = bound ? binding!.description : (facts.override ?? remote);
+  return {
+    toolId: facts.toolId,
+    server: offer.server,
+    state,
+    reason: reason ?? englishOf(message),
+    message,
+    nodes: facts.nodeIds,
+    gatedBy: state === 'reserved' || state === 'unmounted' ? [] : facts.gatedBy,
+    description,
+    remoteDescription: remote,
+    quarantine: state === 'quarantined' ? quarantined!.quarantine : null,
+    overrideStale: bound && binding!.overrideStale,
+    descriptionTruncated: bound
+      ? binding!.descriptionTruncated
+      : description === null
+        ? null
+        : truncationOf(description, sources.maxDescriptionBytes),
+    schemaCapped: bound
+      ? binding!.schemaCapped
+      : capInputSchema(offer.definition.inputSchema, sources.maxSchemaBytes).cap,
+  };
+}
+
+function unavailableEntry(facts: RowFacts, missing: UnavailableTool, maxDescriptionBytes: number): CatalogEntry {
+  const { override } = facts;
+  return {
+    toolId: facts.toolId,
+    server: null,
+    state: 'unavailable',
+    reason: missing.reason,
+    message: missing.message,
+    nodes: missing.nodes,
+    gatedBy: facts.gatedBy,
+    description: override,
+    remoteDescription: null,
+    quarantine: null,
+    overrideStale: false,
+    descriptionTruncated: override === null ? null : truncationOf(override, maxDescriptionBytes),
+    schemaCapped: null,
+  };
 }
 
 /** Merges two sorted, disjoint lists; cheaper than re-sorting the (large) offered names. */

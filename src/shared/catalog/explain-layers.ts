@@ -8,26 +8,18 @@ import { withheldNote } from './client-capabilities';
 import { pinningNode } from './intent-index';
 import { pinDrift, shortHash } from './pins';
 import { describeDownServers } from './resolve-catalog';
-import type { Catalog, CatalogInput, CatalogServerInput, QuarantinedTool, ToolBinding } from './types';
+import type {
+  Catalog,
+  CatalogInput,
+  CatalogServerInput,
+  ExplainLayerName,
+  QuarantinedTool,
+  ToolBinding,
+} from './types';
 import { isAppOnly } from './app-ui';
 import { serverStateMessage } from './server-status-text';
 
-/**
- * The layers between an MCP server and the model, in the order a tool passes them.
- * `pinned` fails when the winning server's definition changed since it was pinned (quarantined).
- */
-export type ExplainLayerName =
-  | 'local'
-  | 'configured'
-  | 'connected'
-  | 'discovered'
-  | 'mounted'
-  | 'reserved'
-  | 'shadowed'
-  | 'pinned'
-  | 'gated'
-  | 'appVisibility'
-  | 'visible';
+export type { ExplainLayerName } from './types';
 
 export interface ExplainLayer {
   layer: ExplainLayerName;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SwitchboardConfigInput } from '../config/schema';
 import { explainTool } from './explain-tool';
 import { connected, httpServer, inputFor, leaf, tool } from '../../../tests/support/catalog/test-inputs';
-import type { CatalogServerInput } from './types';
+import { EXPLAIN_LAYERS, type CatalogServerInput } from './types';
 
 const config: SwitchboardConfigInput = {
   agent: { mcp: { servers: [httpServer('shop'), httpServer('backup'), httpServer('off')] } },
@@ -34,18 +34,8 @@ describe('explainTool', () => {
   it('passes every layer for a bound, ungated tool', () => {
     const e = explainTool(inputFor(config, healthy), 'query_order');
     expect(e).toMatchObject({ verdict: 'visible', firstFailingLayer: null });
-    expect(e.layers.map((l) => l.layer)).toEqual([
-      'configured',
-      'connected',
-      'discovered',
-      'mounted',
-      'reserved',
-      'shadowed',
-      'pinned',
-      'gated',
-      'appVisibility',
-      'visible',
-    ]);
+    // Every layer but `local` (a remote tool's path), in the order the contract lists them.
+    expect(e.layers.map((l) => l.layer)).toEqual(EXPLAIN_LAYERS.filter((l) => l !== 'local'));
     expect(e.layers.every((l) => l.ok)).toBe(true);
     expect(layer(e, 'configured').detail).toBe('enabled: shop, backup; disabled: off');
     expect(layer(e, 'shadowed').detail).toBe('served by shop (the only server offering it)');

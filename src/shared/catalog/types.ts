@@ -43,6 +43,25 @@ export const SERVER_STATUSES = Object.freeze([
 ] as const);
 export type ServerStatus = (typeof SERVER_STATUSES)[number];
 
+/**
+ * The layers between an MCP server and the model, in the order a tool passes them (`local` stands alone: a tool
+ * Switchboard itself offers). `pinned` fails when the winning server's definition changed since it was pinned.
+ */
+export const EXPLAIN_LAYERS = Object.freeze([
+  'local',
+  'configured',
+  'connected',
+  'discovered',
+  'mounted',
+  'reserved',
+  'shadowed',
+  'pinned',
+  'gated',
+  'appVisibility',
+  'visible',
+] as const);
+export type ExplainLayerName = (typeof EXPLAIN_LAYERS)[number];
+
 /** One configured server as the catalog sees it: its status and, when connected, what it offers. */
 export interface CatalogServerInput {
   name: string;

@@ -5,6 +5,7 @@ import type { Message } from '../i18n-message';
 import { messageSchema } from './message';
 import { TOOL_STATE_ORDER } from '../catalog/catalog-counts';
 import { PINNED_FIELDS } from '../catalog/pins';
+import { EXPLAIN_LAYERS } from '../catalog/types';
 import { serverStatusSchema } from './servers';
 
 const toolStateSchema = z.enum(TOOL_STATE_ORDER);
@@ -261,19 +262,7 @@ export const explanationSchema = z.object({
   verdict: z.enum(['visible', 'hidden']),
   layers: z.array(
     z.object({
-      layer: z.enum([
-        'local',
-        'configured',
-        'connected',
-        'discovered',
-        'mounted',
-        'reserved',
-        'shadowed',
-        'pinned',
-        'gated',
-        'appVisibility',
-        'visible',
-      ]),
+      layer: z.enum(EXPLAIN_LAYERS),
       ok: z.boolean(),
       /** In English; `message` is what the console translates. */
       detail: z.string(),

@@ -63,11 +63,14 @@ export const settingsRoutes = {
     settingsSchema,
   ),
   /**
+   * Puts the embedded (builtin) servers' data back to its seed (the demo shop's orders, coupons and tickets: Settings
+   * → Reset demo data). `reset: false` when none has started, or the entry point embeds none.
+   */
+  'settings.resetBuiltinData': command(z.strictObject({}).default({}), z.object({ reset: z.boolean() })),
+  /**
    * Write-only: an empty string clears a stored key. `allowPlainText`: the operator's explicit consent to
    * Electron's plain-text storage where the OS has no keyring (`storage: 'no-keyring'`); refused without it.
    */
-  /** Settings → Reset demo data: the embedded demo shop's orders, coupons and tickets back to their seed. */
-  'settings.resetDemoData': command(z.strictObject({}).default({}), z.object({ reset: z.boolean() })),
   'settings.setApiKey': command(
     z.strictObject({ apiKey: z.string().max(1000), allowPlainText: z.boolean().optional() }),
     apiKeyStatusSchema,

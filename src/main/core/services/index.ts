@@ -1,6 +1,6 @@
 import type { AgentRuntime } from '../agent/runtime';
 import type { AppService } from '../apps/app-service';
-import type { Core } from '../app';
+import type { CoreParts } from '../app';
 import type { ResourceBrowser } from '../mcp';
 import type { PreferencesStore } from '../preferences/preferences-store';
 import type { ServerRequestService } from '../requests/server-requests';
@@ -20,7 +20,7 @@ export { PublishedSkillsService } from './published-skills';
 export { ServerAdminService } from './server-admin';
 export { SettingsService } from './settings-service';
 export { TelemetrySettingsService } from './telemetry-settings';
-export { WorkbenchService, type ApproveMode } from './workbench-service';
+export { WorkbenchService, type ApproveMode, type CaseApproveMode } from './workbench-service';
 export type { AppService, PreferencesStore, ResourceBrowser, ServerRequestService };
 export type Conversations = AgentRuntime['agent'];
 export type Records = AgentRuntime['records'];
@@ -60,7 +60,7 @@ export interface AppServices {
 }
 
 /** The parts of the core the services are built over. */
-export type ServiceParts = Omit<Core, 'services'>;
+export type ServiceParts = CoreParts;
 
 /** The application services over the core's parts. `env`: the environment the process started with (where keys may come from). */
 export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppServices {
@@ -85,7 +85,7 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
     approvals: new ApprovalsService(runtime.approvals),
     conversations: runtime.agent,
     records: runtime.records,
-    workbench: new WorkbenchService(core.workbench, runtime.agent),
+    workbench: new WorkbenchService(core.workbench, runtime.agent, runtime.approvals),
     catalog: new CatalogViewsService(tools.catalog, core.catalogRun),
     documents: new ConfigDocumentsService(config),
     publishedSkills: new PublishedSkillsService(core.serverSkills),
@@ -94,9 +94,4 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
     preferences: core.preferences,
     apps: core.apps,
   };
-}
-
-/** `core` with its services (createCore's last step). */
-export function withServices(core: ServiceParts, env: NodeJS.ProcessEnv): Core {
-  return Object.assign(core, { services: createServices(core, env) });
 }

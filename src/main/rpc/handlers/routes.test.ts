@@ -51,7 +51,7 @@ const MAPPINGS: [route: string, input: unknown, call: Call][] = [
   ['servers.setLogLevel', { name: 'a', level: 'debug' }, ['servers', 'setLogLevel', ['a', 'debug']]],
   ['config.import', { text: '{}' }, ['servers', 'import', ['{}', 'ask', false, []]]],
   ['settings.setApiKey', { apiKey: 'k', allowPlainText: true }, ['settings', 'setApiKey', ['k', true]]],
-  ['settings.resetDemoData', {}, ['settings', 'resetBuiltinData', []]],
+  ['settings.resetBuiltinData', {}, ['settings', 'resetBuiltinData', []]],
   ['telemetry.setHeaders', { headers: 'a=b' }, ['telemetry', 'setHeaders', ['a=b', undefined]]],
   [
     'approvals.resolve',

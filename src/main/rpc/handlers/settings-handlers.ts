@@ -5,7 +5,7 @@ type SettingsRoutes =
   | 'settings.get'
   | 'settings.saveModel'
   | 'settings.setApiKey'
-  | 'settings.resetDemoData'
+  | 'settings.resetBuiltinData'
   | 'telemetry.get'
   | 'telemetry.save'
   | 'telemetry.setHeaders'
@@ -16,7 +16,7 @@ export function createSettingsHandlers({ settings, telemetry }: AppServices): Pi
     'settings.get': () => settings.view(),
     'settings.saveModel': (model) => settings.saveModel(model),
     'settings.setApiKey': ({ apiKey, allowPlainText }) => settings.setApiKey(apiKey, allowPlainText),
-    'settings.resetDemoData': () => settings.resetBuiltinData(),
+    'settings.resetBuiltinData': () => settings.resetBuiltinData(),
     'telemetry.get': () => telemetry.view(),
     'telemetry.save': (section) => telemetry.save(section),
     'telemetry.setHeaders': ({ headers, allowPlainText }) => telemetry.setHeaders(headers, allowPlainText),

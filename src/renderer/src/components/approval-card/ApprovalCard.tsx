@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { ApprovalDecision, ApprovalRequest } from '../../../../shared/contract';
 import { JsonBlock } from '../JsonBlock';
-import { errorMessage, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { ConversationFact, Expiry } from '../PendingFacts';
 import { ApprovalHints } from './ApprovalHints';
 import { RejectForm } from './RejectForm';
 import './approval-card.css';
 import { Trans, useTranslation } from 'react-i18next';
+import { ActionFailure } from '../ActionFailure';
 
 interface Props {
   approval: ApprovalRequest;
@@ -127,11 +128,7 @@ function ApprovalAnswer({ approval }: { approval: ApprovalRequest }) {
         </div>
       )}
       {resolve.isPending && <p role="status">{t('approvalCard.sendingYourDecision')}</p>}
-      {resolve.isError && (
-        <p className="field-error" role="alert">
-          {t('approvalCard.notRecorded', { errorMessage: errorMessage(resolve.error) })}
-        </p>
-      )}
+      <ActionFailure action={resolve} say={(reason) => t('approvalCard.notRecorded', { errorMessage: reason })} />
     </>
   );
 }

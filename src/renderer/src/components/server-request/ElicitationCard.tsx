@@ -5,12 +5,12 @@ import { elicitationFields } from '../../../../shared/elicitation/fields';
 import { checkExternalUrl, revealHiddenCharacters } from '../../../../shared/net/external-url';
 import { useRpc } from '../../lib/rpc-context';
 import type { UiMessage } from '../../../../shared/i18n-message';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { RpcClientError } from '../../lib/rpc/types';
 import { byField, ElicitationForm } from './ElicitationForm';
 import { RequestCardFrame } from './RequestCardFrame';
 import { Trans, useTranslation } from 'react-i18next';
+import { ActionFailure } from '../ActionFailure';
 
 interface Props {
   request: ElicitationView;
@@ -66,10 +66,8 @@ export function ElicitationCard({ request, conversation }: Props) {
         />
       )}
       {answer.isPending && <p role="status">{t('elicitationCard.sendingYourAnswer')}</p>}
-      {answer.isError && !refused && (
-        <p className="field-error" role="alert">
-          {t('elicitationCard.notSent', { errorMessage: errorMessage(answer.error) })}
-        </p>
+      {!refused && (
+        <ActionFailure action={answer} say={(reason) => t('elicitationCard.notSent', { errorMessage: reason })} />
       )}
     </RequestCardFrame>
   );
@@ -143,11 +141,7 @@ function UrlQuestion({ request, answering, onAnswer: send }: UrlQuestionProps) {
           {t('elicitationCard.notOpened')}
         </p>
       )}
-      {openUrl.isError && (
-        <p className="field-error" role="alert">
-          {t('elicitationCard.notSent', { errorMessage: errorMessage(openUrl.error) })}
-        </p>
-      )}
+      <ActionFailure action={openUrl} say={(reason) => t('elicitationCard.notSent', { errorMessage: reason })} />
     </div>
   );
 }

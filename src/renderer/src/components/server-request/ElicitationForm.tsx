@@ -6,7 +6,7 @@ import {
   valueFromText,
   type ElicitField,
 } from '../../../../shared/elicitation/fields';
-import type { i18n as I18n } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
 import type { UiMessage } from '../../../../shared/i18n-message';
 import { shownText } from '../../lib/i18n/messages';
 import { FieldErrors } from '../FormField';
@@ -134,6 +134,7 @@ interface FieldParts {
 
 /** A multiselect: one checkbox an option, with the count it asks for. */
 function ChoicesField({ field, value, errors, onChange, parts }: Omit<FieldProps, 'id'> & { parts: FieldParts }) {
+  const { t } = useTranslation('common');
   const { label, hint, errorId, describedBy } = parts;
   const chosen = Array.isArray(value) ? value : [];
   return (
@@ -141,7 +142,7 @@ function ChoicesField({ field, value, errors, onChange, parts }: Omit<FieldProps
       <legend>
         {label}
         {field.minItems !== undefined || field.maxItems !== undefined ? (
-          <span className="muted small"> ({rangeText(field.minItems, field.maxItems)})</span>
+          <span className="muted small"> ({rangeText(t, field.minItems, field.maxItems)})</span>
         ) : null}
       </legend>
       {field.options?.map((option) => (
@@ -215,12 +216,13 @@ function inputType(field: ElicitField): string {
   return 'text';
 }
 
-const rangeText = (min?: number, max?: number) =>
+/** How many choices the server asks for, in the console's language. */
+const rangeText = (t: TFunction, min?: number, max?: number) =>
   min !== undefined && max !== undefined
-    ? `choose ${min} to ${max}`
+    ? t('elicitationForm.chooseBetween', { min, max })
     : min !== undefined
-      ? `choose at least ${min}`
-      : `choose at most ${max}`;
+      ? t('elicitationForm.chooseAtLeast', { min })
+      : t('elicitationForm.chooseAtMost', { max });
 
 /** The form's state: text for inputs (so a half-typed number stays as typed), booleans and lists as they are. */
 function initialDraft(fields: readonly ElicitField[]): Draft {

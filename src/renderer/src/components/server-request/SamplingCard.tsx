@@ -1,10 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { SamplingView } from '../../../../shared/contract';
-import { errorMessage, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { RequestCardFrame } from './RequestCardFrame';
 import { Trans, useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
+import { ActionFailure } from '../ActionFailure';
 
 interface Props {
   request: SamplingView;
@@ -82,9 +83,7 @@ export function SamplingCard({ request, conversation }: Props) {
         </div>
       )}
       {failed && (
-        <p className="field-error" role="alert">
-          {t('samplingCard.notDone', { errorMessage: errorMessage(failed.error) })}
-        </p>
+        <ActionFailure action={failed} say={(reason) => t('samplingCard.notDone', { errorMessage: reason })} />
       )}
     </RequestCardFrame>
   );

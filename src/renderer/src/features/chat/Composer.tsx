@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /**
  * Enter sends, Shift+Enter is a newline; the box waits while a turn runs. IME composition never sends. While a turn
@@ -64,16 +64,8 @@ export function Composer({ conversationId, running }: { conversationId: string; 
           {t('composer.send')}
         </button>
       )}
-      {send.isError && (
-        <p className="field-error" role="alert">
-          {t('composer.notSent', { errorMessage: errorMessage(send.error) })}
-        </p>
-      )}
-      {stop.isError && (
-        <p className="field-error" role="alert">
-          {t('composer.couldNotStop', { errorMessage: errorMessage(stop.error) })}
-        </p>
-      )}
+      <ActionFailure action={send} say={(reason) => t('composer.notSent', { errorMessage: reason })} />
+      <ActionFailure action={stop} say={(reason) => t('composer.couldNotStop', { errorMessage: reason })} />
     </form>
   );
 }

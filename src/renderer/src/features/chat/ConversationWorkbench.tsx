@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Conversation } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { ReplayView } from './ReplayView';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /** Replay this conversation against today's configuration, or keep it as a test case (its calls become the expectations). */
 export function ConversationWorkbench({ conversation }: { conversation: Conversation }) {
@@ -37,13 +37,11 @@ export function ConversationWorkbench({ conversation }: { conversation: Conversa
           </span>
         )}
       </div>
-      {(replay.isError || save.isError) && (
-        <p role="alert" className="field-error">
-          {replay.isError
-            ? t('conversationWorkbench.theReplayFailed', { errorMessage: errorMessage(replay.error) })
-            : t('conversationWorkbench.notSaved', { errorMessage: errorMessage(save.error) })}
-        </p>
-      )}
+      <ActionFailure
+        action={replay}
+        say={(reason) => t('conversationWorkbench.theReplayFailed', { errorMessage: reason })}
+      />
+      <ActionFailure action={save} say={(reason) => t('conversationWorkbench.notSaved', { errorMessage: reason })} />
       {shown && replay.data && <ReplayView report={replay.data} onClose={() => setShown(false)} />}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /** Delete asks first; Escape or Cancel backs out. A running turn is stopped by main before the delete. */
 export function DeleteConversation({
@@ -56,11 +56,11 @@ export function DeleteConversation({
       <button type="button" className="btn" ref={cancelRef} onClick={cancel} disabled={remove.isPending}>
         {t('deleteConversation.cancel')}
       </button>
-      {remove.isError && (
-        <span className="field-error" role="alert">
-          {t('deleteConversation.notDeleted', { errorMessage: errorMessage(remove.error) })}
-        </span>
-      )}
+      <ActionFailure
+        action={remove}
+        say={(reason) => t('deleteConversation.notDeleted', { errorMessage: reason })}
+        inline
+      />
     </div>
   );
 }

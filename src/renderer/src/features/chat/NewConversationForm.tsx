@@ -4,6 +4,7 @@ import { shownText } from '../../lib/i18n/messages';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { ACTING_IDENTITY_MAX_LENGTH, actingIdentityProblem } from '../../../../shared/acting-identity';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /** Starts a conversation under an acting identity; it travels to the MCP server in _meta, never in arguments. */
 export function NewConversationForm({ onCreated }: { onCreated: (conversationId: string) => void }) {
@@ -57,11 +58,7 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
             ? t('newConversationForm.unknown', { errorMessage: errorMessage(settings.error) })
             : shownText(i18n, settings.data.model.label, settings.data.model.labelMessage)}
       </p>
-      {create.isError && (
-        <p className="field-error" role="alert">
-          {t('newConversationForm.notCreated', { errorMessage: errorMessage(create.error) })}
-        </p>
-      )}
+      <ActionFailure action={create} say={(reason) => t('newConversationForm.notCreated', { errorMessage: reason })} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 const MAX_TITLE = 200;
 
@@ -70,11 +70,7 @@ export function RenameConversation({ conversationId, title }: { conversationId: 
       <button type="button" className="btn" onClick={close} disabled={rename.isPending}>
         {t('renameConversation.cancel')}
       </button>
-      {rename.isError && (
-        <p role="alert" className="field-error">
-          {t('renameConversation.notRenamed', { errorMessage: errorMessage(rename.error) })}
-        </p>
-      )}
+      <ActionFailure action={rename} say={(reason) => t('renameConversation.notRenamed', { errorMessage: reason })} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { CaseResultSummary } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
 import { failedTexts } from '../../lib/test-results';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 interface Props {
   nodeId: string;
@@ -76,11 +76,7 @@ export function ExamplesEditor({ nodeId, testable, examples, onChange }: Props) 
           <span className="muted small">{t('examples.eachMustLeadToACall')}</span>
         </div>
       )}
-      {run.isError && (
-        <p role="alert" className="field-error">
-          {t('examples.couldNotRun', { errorMessage: errorMessage(run.error) })}
-        </p>
-      )}
+      <ActionFailure action={run} say={(reason) => t('examples.couldNotRun', { errorMessage: reason })} />
       <div className="inline-add">
         <label htmlFor={inputId} className="visually-hidden">
           {t('examples.newExample')}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { IntentNode } from '../../../../shared/config/schema';
 import type { Preview } from '../../../../shared/contract';
-import { errorMessage, formatNumber } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { failedTexts } from '../../lib/test-results';
 import { Trans, useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /**
  * What-if for the unsaved tree: against the saved configuration, the tools a turn would see (no skill loaded),
@@ -31,11 +32,7 @@ export function PreviewPanel({ tree }: { tree: IntentNode[] }) {
         </button>
         <span className="muted small">{t('preview.againstSaved')}</span>
       </div>
-      {preview.isError && (
-        <p role="alert" className="field-error">
-          {t('preview.noPreview', { errorMessage: errorMessage(preview.error) })}
-        </p>
-      )}
+      <ActionFailure action={preview} say={(reason) => t('preview.noPreview', { errorMessage: reason })} />
       {preview.data && !preview.isPending && (
         <>
           {previewed !== current && <p className="warn-notice small">{t('preview.draftChanged')}</p>}

@@ -2,11 +2,11 @@ import { useId, useState, type ChangeEvent } from 'react';
 import type { ServerConfig } from '../../../../shared/config/schema';
 import type { ImportResult } from '../../../../shared/contract';
 import { useRpcMutation } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { useTranslation } from 'react-i18next';
 import { importedSentence } from './import-sentence';
 import { shownText } from '../../lib/i18n/messages';
 import { ImportEnvConsent } from './ImportEnvConsent';
+import { ActionFailure } from '../../components/ActionFailure';
 
 type Choice = 'skip' | 'rename' | 'replace';
 
@@ -85,11 +85,7 @@ export function ImportServers({ onClose }: { onClose: () => void }) {
         )}
         <span className="muted small">{t('importServers.thePreviewWritesNothing')}</span>
       </div>
-      {importServers.isError && (
-        <p role="alert" className="field-error">
-          {t('importServers.importFailed', { message: saveFailureOf(importServers.error).message })}
-        </p>
-      )}
+      <ActionFailure action={importServers} say={(reason) => t('importServers.importFailed', { message: reason })} />
       {result && !result.applied && (
         <ImportEnvConsent references={result.environment} allowed={allowEnv} onChange={changeAllowed} />
       )}

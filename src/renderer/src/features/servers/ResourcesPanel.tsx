@@ -5,10 +5,10 @@ import { LoadError, Loading } from '../../components/QueryState';
 import { ResourceContents } from '../../components/ResourceContents';
 import { formatBytes } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { PromptsPanel } from './PromptsPanel';
 import { LazyTemplateForm } from './LazyTemplateForm';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /**
  * A connected server's resources and prompts, browsed by the operator: nothing read or fetched here reaches the
@@ -206,11 +206,7 @@ function ResourceRow({
         )}
         {subscribed && <span className="muted small">{t('resourcesPanel.subscribedAChangeIs')}</span>}
       </span>
-      {subscribe.isError && (
-        <span role="alert" className="field-error">
-          {saveFailureOf(subscribe.error).message}
-        </span>
-      )}
+      <ActionFailure action={subscribe} inline />
       {open && <ResourceContents server={server} uri={resource.uri} />}
     </li>
   );

@@ -3,10 +3,10 @@ import { formatTime } from '../../lib/format';
 import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { useRpcMutation } from '../../lib/queries';
 import { useRpc } from '../../lib/rpc-context';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { shownText } from '../../lib/i18n/messages';
 import { checkExternalUrl } from '../../../../shared/net/external-url';
 import { Trans, useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
 
@@ -65,11 +65,7 @@ export function ServerAuth({ server }: { server: ServerView }) {
           </button>
         )}
       </div>
-      {failed && (
-        <p role="alert" className="field-error">
-          {saveFailureOf(failed.error).message}
-        </p>
-      )}
+      {failed && <ActionFailure action={failed} />}
     </section>
   );
 }

@@ -3,7 +3,6 @@ import type { ServerView } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
 import { ListCacheFacts } from './ListCacheFacts';
 import { useRpcMutation } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { CapabilitiesFacts } from './CapabilitiesFacts';
 import { ResourcesPromptsPanel } from './ResourcesPanel';
 import { LaunchConfirmation } from './LaunchConfirmation';
@@ -16,6 +15,7 @@ import { ServerIdentity } from './ServerIdentity';
 import { DeprecatedMark } from '../../components/DeprecatedMark';
 import { Trans, useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
+import { ActionFailure } from '../../components/ActionFailure';
 
 interface Props {
   server: ServerView;
@@ -220,11 +220,7 @@ function ServerActions({ server, open, onOpen, onEdit }: ActionsProps) {
           </button>
         )}
       </div>
-      {failed && (
-        <p role="alert" className="field-error">
-          {saveFailureOf(failed.error).message}
-        </p>
-      )}
+      {failed && <ActionFailure action={failed} />}
     </>
   );
 }

@@ -4,9 +4,9 @@ import type { LogLevel, ServerLogEntry, ServerLogView } from '../../../../shared
 import { LoadError, Loading } from '../../components/QueryState';
 import { formatTime } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { DeprecatedMark } from '../../components/DeprecatedMark';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /** MCP's levels, least to most severe (the renderer takes only types from the contract; the check keeps them equal). */
 const LOG_LEVELS = [
@@ -68,11 +68,7 @@ export function ServerLogPanel({ name }: { name: string }) {
           })}
         </span>
       </div>
-      {setLevel.isError && (
-        <p role="alert" className="field-error">
-          {saveFailureOf(setLevel.error).message}
-        </p>
-      )}
+      <ActionFailure action={setLevel} />
       {entries.length === 0 ? (
         <p className="muted small">
           {view.entries.length ? t('serverLogPanel.noLineAtThis') : t('serverLogPanel.nothingLoggedYet')}

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
-import { saveFailureOf } from '../../lib/rpc-problems';
 import { ImportServers } from './ImportServers';
 import { ServerCard } from './ServerCard';
 import { ServerForm } from './ServerForm';
 import './servers.css';
 import { useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 type Panel = { kind: 'add' } | { kind: 'edit'; name: string } | { kind: 'import' } | null;
 
@@ -45,11 +45,7 @@ export function ServersPage() {
         </button>
         <span className="muted small">{t('serversPage.serversConnectConcurrentlyA')}</span>
       </div>
-      {rediscoverAll.isError && (
-        <p role="alert" className="field-error">
-          {t('serversPage.rediscoverFailed', { message: saveFailureOf(rediscoverAll.error).message })}
-        </p>
-      )}
+      <ActionFailure action={rediscoverAll} say={(reason) => t('serversPage.rediscoverFailed', { message: reason })} />
       {notice && (
         <p role="status" className="ok-text">
           {notice}

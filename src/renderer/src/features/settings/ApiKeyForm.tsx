@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Settings } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { shownText } from '../../lib/i18n/messages';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /**
  * Write-only: the key goes to main and never comes back; the page only learns whether one is set, and from where.
@@ -188,12 +188,11 @@ function SaveOutcome({ setApiKey }: { setApiKey: SetApiKey }) {
   if (setApiKey.isSuccess) {
     return <p role="status">{setApiKey.data.set ? t('apiKeyForm.keyUpdatedSet') : t('apiKeyForm.keyUpdatedNotSet')}</p>;
   }
-  if (setApiKey.isError) {
-    return (
-      <p className="field-error" role="alert" data-testid="api-key-error">
-        {t('apiKeyForm.notSaved', { errorMessage: errorMessage(setApiKey.error) })}
-      </p>
-    );
-  }
-  return null;
+  return (
+    <ActionFailure
+      action={setApiKey}
+      say={(reason) => t('apiKeyForm.notSaved', { errorMessage: reason })}
+      testId="api-key-error"
+    />
+  );
 }

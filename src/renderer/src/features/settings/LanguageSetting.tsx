@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiLanguageChoice } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
 import { resolveLanguage } from '../../lib/i18n';
 import { shownText } from '../../lib/i18n/messages';
 import { browserLanguages } from '../../lib/i18n/languages';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /** Each language is named in itself, so an operator who can't read the current one still finds theirs. */
 const NATIVE_NAMES = { en: 'English', 'zh-CN': '简体中文' } as const;
@@ -47,11 +47,7 @@ export function LanguageSetting() {
           })}
         </p>
       )}
-      {save.isError && (
-        <p role="alert" className="field-error">
-          {t('language.notSaved', { errorMessage: errorMessage(save.error) })}
-        </p>
-      )}
+      <ActionFailure action={save} say={(reason) => t('language.notSaved', { errorMessage: reason })} />
     </section>
   );
 }

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Settings } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
 import { shownText } from '../../lib/i18n/messages';
 import { useRpcMutation } from '../../lib/queries';
 import {
@@ -12,6 +11,7 @@ import {
   type Provider,
 } from './model-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 type Field = Exclude<keyof ModelFormValues, 'provider'>;
 /** Each field's label is `modelFields.<field>` (settings.json); its hint and placeholder are named by key too. */
@@ -86,11 +86,7 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
         {save.isPending && <span role="status">{t('modelSettingsForm.saving')}</span>}
         {save.isSuccess && <span role="status">{t('modelSettingsForm.saved')}</span>}
       </div>
-      {save.isError && (
-        <p className="field-error" role="alert">
-          {t('modelSettingsForm.notSaved', { errorMessage: errorMessage(save.error) })}
-        </p>
-      )}
+      <ActionFailure action={save} say={(reason) => t('modelSettingsForm.notSaved', { errorMessage: reason })} />
     </form>
   );
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { RouteOutput, TelemetryView } from '../../../../shared/contract';
 import { traceLink } from '../../../../shared/telemetry/trace-link';
 import { Loading, LoadError } from '../../components/QueryState';
-import { errorMessage } from '../../lib/format';
 import { shownText, uiMessageText } from '../../lib/i18n/messages';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { ActionFailure } from '../../components/ActionFailure';
 
 type Saved = TelemetryView['saved'];
 const PROTOCOLS = ['http/protobuf', 'http/json'] as const;
@@ -90,11 +90,7 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
           {test.isPending ? t('telemetry.sendingTestSpan') : t('telemetry.sendTestSpan')}
         </button>
       </div>
-      {save.isError && (
-        <p className="field-error" role="alert">
-          {t('telemetry.notSaved', { error: errorMessage(save.error) })}
-        </p>
-      )}
+      <ActionFailure action={save} say={(reason) => t('telemetry.notSaved', { error: reason })} />
       {test.data && <TestSpanResult result={test.data} link={testLink} />}
       <OtlpHeaders view={view} />
       <TelemetryProblems problems={view.problems} />
@@ -266,11 +262,7 @@ function OtlpHeaders({ view }: { view: TelemetryView }) {
         </div>
       )}
       {!view.canStoreHeaders && !envSet && <p className="muted small">{t('telemetry.headersFromEnvOnly')}</p>}
-      {set.isError && (
-        <p className="field-error" role="alert">
-          {t('telemetry.notSaved', { error: errorMessage(set.error) })}
-        </p>
-      )}
+      <ActionFailure action={set} say={(reason) => t('telemetry.notSaved', { error: reason })} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UiThemeChoice } from '../../../../shared/contract';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
+import { ActionFailure } from '../../components/ActionFailure';
 
 const THEMES = ['system', 'light', 'dark'] as const satisfies readonly UiThemeChoice[];
 
@@ -29,11 +29,7 @@ export function ThemeSetting() {
           </option>
         ))}
       </select>
-      {save.isError && (
-        <p role="alert" className="field-error">
-          {t('theme.notSaved', { errorMessage: errorMessage(save.error) })}
-        </p>
-      )}
+      <ActionFailure action={save} say={(reason) => t('theme.notSaved', { errorMessage: reason })} />
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { RouteOutput } from '../../../../shared/contract';
 import { Empty, LoadError, Loading } from '../../components/QueryState';
-import { errorMessage, formatTime } from '../../lib/format';
+import { formatTime } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { shownText } from '../../lib/i18n/messages';
 import { CaseDetail } from './CaseDetail';
 import { ResultBadge } from './ResultBadge';
 import './tests.css';
 import { Trans, useTranslation } from 'react-i18next';
+import { ActionFailure } from '../../components/ActionFailure';
 
 type CaseRow = RouteOutput<'tests.list'>['cases'][number];
 
@@ -65,11 +66,7 @@ function TestsView({ data }: { data: RouteOutput<'tests.list'> }) {
           </select>
         </label>
       </div>
-      {run.isError && (
-        <p role="alert" className="field-error">
-          {t('testsPage.theRunFailed', { errorMessage: errorMessage(run.error) })}
-        </p>
-      )}
+      <ActionFailure action={run} say={(reason) => t('testsPage.theRunFailed', { errorMessage: reason })} />
       {run.data && !run.isPending && (
         <p role="status" data-testid="tests-run-summary">
           {t('testsPage.ranPassedFailed', {

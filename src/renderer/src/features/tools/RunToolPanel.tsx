@@ -7,13 +7,13 @@ import { SchemaForm } from '../../components/schema-form';
 import { ToolCallCard } from '../../components/ToolCallCard';
 import { approvalsOf, usePendingApprovals } from '../../lib/approvals';
 import type { CatalogRow } from '../../lib/catalog/tool-states';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation, useRpcQuery } from '../../lib/queries';
 import { cliCommand, runKey, useRunArgsStore } from './run-args-store';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
 import { useDecidedByText } from '../../lib/i18n/decided-by';
 import { actingIdentityProblem } from '../../../../shared/acting-identity';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /**
  * Run a tool by hand: a form from its inputSchema (or JSON), the acting identity, and the call through the same
@@ -76,11 +76,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
       {run.isPending && waiting.length === 0 && (
         <p className="state-loading">{t('run.runningTool', { toolId: row.toolId })}</p>
       )}
-      {run.isError && (
-        <p role="alert" className="field-error">
-          {t('run.callFailed', { errorMessage: errorMessage(run.error) })}
-        </p>
-      )}
+      <ActionFailure action={run} say={(reason) => t('run.callFailed', { errorMessage: reason })} />
       {run.data && !run.isPending && <RunResult run={run.data} />}
       <RunCliCommand row={row} args={args} actingIdentity={actingIdentity} />
     </section>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ShopServerHandle } from '../mcp-server/shop-server';
-import type { BuiltinServers } from './core/mcp';
-import { nextTurn } from './core/slices';
+import type { ShopServerHandle } from '../../mcp-server/shop-server';
+import type { BuiltinServers } from '../core/mcp';
+import { nextTurn } from '../core/slices';
 
 /**
  * The embedded demo shop, started on first use on a free loopback port. A fresh random bearer token per
@@ -41,11 +41,11 @@ export function createBuiltinServers(): BuiltinServers {
  * The shop's code a piece per turn of the event loop: the MCP server SDK's modules, the shop's own, then its start.
  * As one module graph evaluated and started in the same turn, it was one of start-up's longest blocks.
  */
-async function loadShopServer(): Promise<(typeof import('../mcp-server/shop-server'))['startShopServer']> {
+async function loadShopServer(): Promise<(typeof import('../../mcp-server/shop-server'))['startShopServer']> {
   await import('@modelcontextprotocol/server');
   await import('@modelcontextprotocol/node');
   await import('@modelcontextprotocol/server/ext/skills'); // the published after-sales manual (shop-skills.ts)
-  const { startShopServer } = await import('../mcp-server/shop-server');
+  const { startShopServer } = await import('../../mcp-server/shop-server');
   await nextTurn();
   return startShopServer;
 }
