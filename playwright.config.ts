@@ -1,16 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-// Debian's Chromium: Playwright never downloads a browser here.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_LAUNCH_OPTIONS } from './tests/support/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,7 +18,7 @@ export default defineConfig({
         browserName: 'chromium',
         // The console follows the browser's language: the specs read English unless one asks for zh-CN (i18n.spec.ts).
         locale: 'en-US',
-        launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+        launchOptions: CHROMIUM_LAUNCH_OPTIONS,
       },
     },
     { name: 'electron', testDir: 'e2e/electron' },

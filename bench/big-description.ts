@@ -1,31 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/client';
-import { parse } from 'yaml';
-import {
-  serverConfigSchema,
-  switchboardConfigSchema,
-  type IntentNode,
-  type SwitchboardConfig,
-} from '../src/shared/config/schema';
-import { ApprovalService } from '../src/main/core/agent/approvals';
-import { ConversationStore } from '../src/main/core/stores/conversation-store';
-import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
-import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
-import { RecordsStore } from '../src/main/core/stores/records-store';
-import { ACTING_IDENTITY_META_KEY, ToolProxy } from '../src/main/core/agent/tool-proxy';
-import { buildModelStep } from '../src/main/core/agent/visible-set';
-import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
-import { demoShopConfigText } from '../src/main/demo-shop/default-config';
-import { EventBus } from '../src/main/core/events';
-import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
-import { buildTransport } from '../src/main/core/mcp/transport-factory';
-import { bareClientLike } from './support/bare-client';
+import type { SwitchboardConfig } from '../src/shared/config/schema';
 import { estimateToolTokens, prefetchCatalogTokens } from '../src/main/core/tokens';
 import { gc, metric, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
+import {
+  ACTING_META as META,
+  QUERY_ORDER_ARGS as ARGS,
+  createProxyRig,
+  shopServer,
+  trustedShopConfig,
+} from './support/proxy-rig';
 
 /**
  * Scenario 2b: a turn with a 300 KB description on a mounted tool (issue 13 §2). Each repetition gives
@@ -37,45 +21,30 @@ import { startShopFleet } from './support/shop-fleet';
  * read during both.
  */
 const CALLS = 20;
-const ARGS = { keyword: '耳机' };
-const META = { [ACTING_IDENTITY_META_KEY]: 'u1001' };
 
 export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
   const reps = quick ? 3 : 7;
   const fleet = await startShopFleet(1, 0);
-  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-big-'));
-  const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
-  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
-  let config: SwitchboardConfig = withDescription(defaults, server, 'short');
+  const server = shopServer(fleet.urls[0]);
+  // The default tree, every MCP node trusted (`never`), with `query_logistics`'s description overridden.
+  let config: SwitchboardConfig = trustedShopConfig(server, { query_logistics: 'short' });
   const listeners = new Set<(config: SwitchboardConfig) => void>();
-  const events = new EventBus();
-  const pipeline = createToolPipeline({
-    config: {
+  const rig = await createProxyRig(
+    {
       current: () => config,
       onChange: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
     },
-    events,
-    log: () => undefined,
-  });
+    'sb-bench-big-',
+  );
+  const { pipeline } = rig;
   // As createCore does: a definition is counted when the catalog changes, not when a step needs it.
-  events.subscribe((name) => name === 'catalog.changed' && prefetchCatalogTokens(pipeline.catalog.current().catalog));
-  const records = new RecordsStore(dataDir, events);
-  const store = new ConversationStore(join(dataDir, 'conversations'));
-  let bareToClose: Client | undefined;
+  rig.events.subscribe(
+    (name) => name === 'catalog.changed' && prefetchCatalogTokens(pipeline.catalog.current().catalog),
+  );
   try {
-    await pipeline.connections.whenSettled();
-    const bare = (bareToClose = bareClientLike(pipeline.connections.state(server.name)?.protocolVersion));
-    await bare.connect((await buildTransport(server, { env: process.env })).transport);
-    await bare.listTools();
-    await records.open();
-    await store.open();
-    const proxy = new ToolProxy({
-      mcp: createMcpCaller(pipeline.connections, () => undefined),
-      local: createLocalToolRunner({ skills: () => config.skills, knowledge: async () => createKnowledgeBase([]) }),
-      approvals: new ApprovalService(events, () => 60_000),
-      records,
-      events,
-    });
+    await rig.open();
+    const bare = await rig.connectBare(server);
+    const proxy = rig.proxy();
     const runBare = async () => {
       const started = performance.now();
       for (let i = 0; i < CALLS; i++) await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META });
@@ -83,18 +52,9 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
     };
     let callNo = 0;
     const runTurn = async (expected?: string) => {
-      const conversation = await store.create('u1001', 'bench');
+      const conversation = await rig.store.create('u1001', 'bench');
       const started = performance.now();
-      const { catalog, revision } = pipeline.catalog.current();
-      const { tools, modelStep } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
-      const ctx = {
-        conversation,
-        turnId: `t_big_${callNo}`,
-        step: 1,
-        catalog,
-        visible: new Set(tools.map((t) => t.name)),
-        signal: new AbortController().signal,
-      };
+      const { ctx, modelStep } = await rig.stepContext(conversation, `t_big_${callNo}`);
       for (let i = 0; i < CALLS; i++)
         await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
       await conversation.resultsWritten();
@@ -105,7 +65,7 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
     };
     const change = (rep: number) => {
       revision = rep;
-      config = withDescription(defaults, server, bigDescription(rep));
+      config = trustedShopConfig(server, { query_logistics: bigDescription(rep) });
       for (const listener of listeners) listener(config);
     };
 
@@ -194,12 +154,8 @@ export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
       ],
     };
   } finally {
-    await bareToClose?.close().catch(() => undefined);
-    await pipeline.close();
-    await records.close();
-    await store.close();
+    await rig.close();
     await fleet.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 };
 
@@ -209,21 +165,4 @@ function bigDescription(rep: number): string {
   const chinese = '查询当前账号最近的订单，可按商品关键词过滤；运单号请从订单结果里取，不要凭用户口述。';
   const part = (text: string) => text.repeat(Math.ceil(100_000 / text.length)).slice(0, 100_000);
   return `revision ${rep}: ${part(english)}${part(chinese)}${'q'.repeat(100_000)}`;
-}
-
-/** The default tree, every MCP node trusted (`never`), with `query_logistics`'s description overridden. */
-function withDescription(
-  defaults: SwitchboardConfig,
-  server: SwitchboardConfig['agent']['mcp']['servers'][number],
-  description: string,
-): SwitchboardConfig {
-  const edit = (nodes: IntentNode[]): IntentNode[] =>
-    nodes.map((node) =>
-      node.kind === 'mcp'
-        ? { ...node, confirm: 'never' as const, ...(node.toolId === 'query_logistics' && { description }) }
-        : node.kind === 'category'
-          ? { ...node, children: edit(node.children) }
-          : node,
-    );
-  return { ...defaults, intents: edit(defaults.intents), agent: { ...defaults.agent, mcp: { servers: [server] } } };
 }

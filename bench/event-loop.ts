@@ -5,7 +5,8 @@ import { performance } from 'node:perf_hooks';
 import { parse, stringify } from 'yaml';
 import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer } from '../tests/support/providers';
-import { startFixtureServer, type FixtureServer, type FixtureTool } from '../tests/support/mcp';
+import { startFixtureServer, type FixtureServer } from '../tests/support/mcp';
+import { WIDE_TOOL_COUNT as WIDE_TOOLS, wideIntents, wideServerConfig, wideTools } from './support/wide-server';
 import { metric, sleep, type Metric, type Scenario } from './report';
 import { startBenchHost, type BenchHost, type EventLoopDelay } from './support/host';
 import { connectRpc, type BenchRpc } from './support/rpc';
@@ -23,7 +24,6 @@ import { connectRpc, type BenchRpc } from './support/rpc';
  * Target (issue 14): the longest block under 50 ms and p99 under 10 ms, in each.
  */
 const RECORDS = 100_000;
-const WIDE_TOOLS = 10_000;
 const CALLS = 20;
 
 interface Phase {
@@ -274,42 +274,17 @@ async function waitFor(rpc: BenchRpc, ready: (servers: ServerRow[]) => boolean, 
   throw new Error('the servers did not connect in time');
 }
 
-function wideTools(version: string): FixtureTool[] {
-  return Array.from({ length: WIDE_TOOLS }, (_, i) => ({
-    name: `wide_tool_${String(i).padStart(5, '0')}`,
-    description: `Looks up record set ${i} for the customer and returns matching rows as JSON (${version}).`,
-    inputSchema: {
-      type: 'object',
-      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
-      required: ['query'],
-    },
-    annotations: { readOnlyHint: true },
-  }));
-}
-
 /** The config plus the 10,000-tool server, every other tool mounted (50 categories × 100 nodes). */
 function withWide(config: WithServers, url: string): WithServers {
-  const name = (i: number) => `wide_tool_${String(i).padStart(5, '0')}`;
-  const intents = Array.from({ length: 50 }, (_, c) => ({
-    id: `wide-${c}`,
-    name: `Wide ${c}`,
-    children: Array.from({ length: 100 }, (_, k) => ({
-      id: `wide-${c}-${k}`,
-      name: `Node ${c}.${k}`,
-      kind: 'mcp',
-      toolId: name((c * 100 + k) * 2),
-      confirm: 'auto',
-    })),
-  }));
   return {
     ...config,
     agent: {
       ...config.agent,
       mcp: {
         ...config.agent.mcp,
-        servers: [...(config.agent.mcp?.servers ?? []), { name: 'wide', url, timeoutMs: 60_000 }],
+        servers: [...(config.agent.mcp?.servers ?? []), wideServerConfig(url)],
       },
     },
-    intents: [...(config.intents ?? []), ...intents],
+    intents: [...(config.intents ?? []), ...wideIntents()],
   };
 }

@@ -1,30 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/client';
-import { parse } from 'yaml';
-import {
-  serverConfigSchema,
-  switchboardConfigSchema,
-  type IntentNode,
-  type SwitchboardConfig,
-} from '../src/shared/config/schema';
-import { ApprovalService } from '../src/main/core/agent/approvals';
 import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
-import { ConversationStore } from '../src/main/core/stores/conversation-store';
-import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
-import { RecordsStore } from '../src/main/core/stores/records-store';
-import { ACTING_IDENTITY_META_KEY, ToolProxy, type McpCaller } from '../src/main/core/agent/tool-proxy';
-import { buildModelStep } from '../src/main/core/agent/visible-set';
-import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
-import { demoShopConfigText } from '../src/main/demo-shop/default-config';
-import { EventBus } from '../src/main/core/events';
-import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
-import { buildTransport } from '../src/main/core/mcp/transport-factory';
-import { bareClientLike } from './support/bare-client';
 import { gc, metric, percentile, summarize, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
+import {
+  ACTING_META as META,
+  QUERY_ORDER_ARGS as ARGS,
+  createProxyRig,
+  fixedConfig,
+  shopServer,
+  trustedShopConfig,
+} from './support/proxy-rig';
 
 /**
  * Scenario 2: tool-call overhead. N sequential query_order calls through the full ToolProxy (catalog
@@ -32,9 +18,6 @@ import { startShopFleet } from './support/shop-fleet';
  * ConnectionManager, against bare SDK client.callTool on an identical connection (same transport,
  * same server, same tools/list so the same output validators are cached). Runs alternate ABBA.
  */
-const ARGS = { keyword: '耳机' };
-const META = { [ACTING_IDENTITY_META_KEY]: 'u1001' };
-
 export const toolCallScenario: Scenario = async ({ quick, log }) => {
   // Many shorter repetitions rather than a few long ones: the median of their ratios is what is judged, and on a shared
   // machine one repetition in five caught by a burst of other work moved a 5-repetition median by several percent.
@@ -43,32 +26,13 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
   const warmUp = quick ? 200 : 600;
   const probeCalls = quick ? 200 : 1_000;
   const fleet = await startShopFleet(1, 0);
-  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-proxy-'));
-  const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
-  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
-  // The default tree, every MCP node trusted (`never`): the proxy's confirmation step runs and decides "no prompt".
-  const config: SwitchboardConfig = {
-    ...defaults,
-    intents: trustAll(defaults.intents),
-    agent: { ...defaults.agent, mcp: { servers: [server] } },
-  };
-  const events = new EventBus();
-  const pipeline = createToolPipeline({
-    config: { current: () => config, onChange: () => () => undefined },
-    events,
-    log: () => undefined,
-  });
-  let bareToClose: Client | undefined;
-  const records = new RecordsStore(dataDir, events);
-  const store = new ConversationStore(join(dataDir, 'conversations'));
+  const server = shopServer(fleet.urls[0]);
+  const config = trustedShopConfig(server);
+  const rig = await createProxyRig(fixedConfig(config), 'sb-bench-proxy-');
+  const { pipeline } = rig;
   try {
-    await pipeline.connections.whenSettled();
-    const bare = bareClientLike(pipeline.connections.state('shop')?.protocolVersion);
-    bareToClose = bare;
-    await bare.connect((await buildTransport(server, { env: process.env })).transport);
-    await bare.listTools(); // caches the same output validators the manager's client holds
-    await records.open();
-    await store.open();
+    await rig.open();
+    const bare = await rig.connectBare(server);
 
     // The proxy's own time, measured inside this process: execute() minus the time spent in the MCP call
     // (ConnectionManager.callTool, below the app's McpCaller: per-server timeout, stale-session retry).
@@ -88,18 +52,10 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
       reconnect: (server: string) => pipeline.connections.reconnect(server),
     };
     const timeoutFor = (name: string) => config.agent.mcp.servers.find((s) => s.name === name)?.timeoutMs;
-    const proxyWith = (mcp: McpCaller) =>
-      new ToolProxy({
-        mcp,
-        local: createLocalToolRunner({ skills: () => config.skills, knowledge: async () => createKnowledgeBase([]) }),
-        approvals: new ApprovalService(events, () => 60_000),
-        records,
-        events,
-      });
     // Wall time is measured on the product as it is; the per-call probes (which add a layer and clock
     // reads to every call) run in a separate pass afterwards.
-    const proxy = proxyWith(createMcpCaller(pipeline.connections, timeoutFor));
-    const probedProxy = proxyWith(createMcpCaller(timedConnections, timeoutFor));
+    const proxy = rig.proxy(createMcpCaller(pipeline.connections, timeoutFor));
+    const probedProxy = rig.proxy(createMcpCaller(timedConnections, timeoutFor));
 
     const runBare = async (n: number, perCall?: number[]) => {
       for (let i = 0; i < n; i++) {
@@ -111,19 +67,7 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
     };
     const overheadsUs: number[] = [];
     let callNo = 0;
-    const openTurn = async (rep: number) => {
-      const conversation = await store.create('u1001', 'bench');
-      const { catalog, revision } = pipeline.catalog.current();
-      const { tools } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
-      return {
-        conversation,
-        turnId: `t_bench_${rep}`,
-        step: 1,
-        catalog,
-        visible: new Set(tools.map((t) => t.name)),
-        signal: new AbortController().signal,
-      };
-    };
+    const openTurn = (rep: number) => rig.openTurn(`t_bench_${rep}`);
     // `probed`: through the timed caller, recording the proxy's own time per call (not used for wall time).
     const runProxy = async (n: number, ctx: Awaited<ReturnType<typeof openTurn>>, probed = false) => {
       for (let i = 0; i < n; i++) {
@@ -270,23 +214,9 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
       ],
     };
   } finally {
-    await bareToClose?.close().catch(() => undefined);
-    await pipeline.close();
-    await records.close();
-    await store.close();
+    await rig.close();
     await fleet.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 };
 
 const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
-
-function trustAll(nodes: IntentNode[]): IntentNode[] {
-  return nodes.map((node) =>
-    node.kind === 'mcp'
-      ? { ...node, confirm: 'never' as const }
-      : node.kind === 'category'
-        ? { ...node, children: trustAll(node.children) }
-        : node,
-  );
-}

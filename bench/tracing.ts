@@ -1,35 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { parse } from 'yaml';
-import {
-  serverConfigSchema,
-  switchboardConfigSchema,
-  type IntentNode,
-  type SwitchboardConfig,
-} from '../src/shared/config/schema';
-import { setMcpTracing } from '../src/shared/mcp/transport-spans';
-import { ApprovalService } from '../src/main/core/agent/approvals';
-import { createMcpCaller } from '../src/main/core/agent/mcp-caller';
-import { ConversationStore } from '../src/main/core/stores/conversation-store';
-import { createLocalToolRunner } from '../src/main/core/agent/local-tools';
-import { RecordsStore } from '../src/main/core/stores/records-store';
-import { ToolProxy } from '../src/main/core/agent/tool-proxy';
-import { buildModelStep } from '../src/main/core/agent/visible-set';
-import { createToolPipeline } from '../src/main/core/catalog/tool-pipeline';
-import { demoShopConfigText } from '../src/main/demo-shop/default-config';
-import { EventBus } from '../src/main/core/events';
-import { createKnowledgeBase } from '../src/main/core/knowledge/knowledge-base';
-import { telemetryState } from '../src/main/core/telemetry/telemetry';
-import { TelemetryService } from '../src/main/core/telemetry/telemetry-service';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setMcpTracing } from '../src/shared/mcp/transport-spans';
+import { telemetryState } from '../src/main/core/telemetry/telemetry';
+import { TelemetryService } from '../src/main/core/telemetry/telemetry-service';
 import { gc, metric, type Scenario } from './report';
 import { startShopFleet } from './support/shop-fleet';
-
-const ARGS = { keyword: '耳机' };
+import { QUERY_ORDER_ARGS, createProxyRig, fixedConfig, shopServer, trustedShopConfig } from './support/proxy-rig';
 
 /**
  * Scenario 2c: what tracing costs a tool call. The same full ToolProxy path as scenario 2 (records, conversation log,
@@ -46,30 +24,15 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
   const WARM_EXPORTS = 3;
   const collector = await startSink();
   const fleet = await startShopFleet(1, 0);
-  const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-tracing-'));
   const telemetry = new TelemetryService({
     env: { OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_METRIC_EXPORT_INTERVAL: '5000' },
     settings: () => undefined,
     storedHeaders: () => undefined,
     log: (line) => log(`  ${line}`),
   });
-  const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
-  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
-  const config: SwitchboardConfig = {
-    ...defaults,
-    intents: trustAll(defaults.intents),
-    agent: { ...defaults.agent, mcp: { servers: [server] } },
-  };
-  const events = new EventBus();
-  const records = new RecordsStore(dataDir, events);
-  const store = new ConversationStore(join(dataDir, 'conversations'));
   // Started before the connection, as the app does: its transport is traced from the first message.
   await telemetry.apply();
-  const pipeline = createToolPipeline({
-    config: { current: () => config, onChange: () => () => undefined },
-    events,
-    log: () => undefined,
-  });
+  const rig = await createProxyRig(fixedConfig(trustedShopConfig(shopServer(fleet.urls[0]))), 'sb-bench-tracing-');
   // Off is an unconfigured run: no spans, no _meta, no metrics. The SDK stays registered (it holds no process-wide
   // hooks: no context manager); what its exporters send in the background counts for either side.
   const tracing = (on: boolean) => {
@@ -77,33 +40,16 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
     setMcpTracing(on);
   };
   try {
-    await pipeline.connections.whenSettled();
-    await records.open();
-    await store.open();
-    const proxy = new ToolProxy({
-      mcp: createMcpCaller(pipeline.connections, () => undefined),
-      local: createLocalToolRunner({ skills: () => config.skills, knowledge: async () => createKnowledgeBase([]) }),
-      approvals: new ApprovalService(events, () => 60_000),
-      records,
-      events,
-    });
+    await rig.open();
+    const proxy = rig.proxy();
     let callNo = 0;
-    const openTurn = async (rep: number) => {
-      const conversation = await store.create('u1001', 'bench');
-      const { catalog, revision } = pipeline.catalog.current();
-      const { tools } = await buildModelStep(catalog, revision, conversation.loadedSkills, 1);
-      return {
-        conversation,
-        turnId: `t_trace_${rep}`,
-        step: 1,
-        catalog,
-        visible: new Set(tools.map((t) => t.name)),
-        signal: new AbortController().signal,
-      };
-    };
+    const openTurn = (rep: number) => rig.openTurn(`t_trace_${rep}`);
     const run = async (n: number, ctx: Awaited<ReturnType<typeof openTurn>>) => {
       for (let i = 0; i < n; i++) {
-        const message = await proxy.execute({ id: `call_${++callNo}`, name: 'query_order', arguments: ARGS }, ctx);
+        const message = await proxy.execute(
+          { id: `call_${++callNo}`, name: 'query_order', arguments: QUERY_ORDER_ARGS },
+          ctx,
+        );
         if (message.role !== 'tool' || message.isError)
           throw new Error(`traced call failed: ${JSON.stringify(message)}`);
       }
@@ -212,13 +158,10 @@ export const tracingScenario: Scenario = async ({ quick, log }) => {
     };
   } finally {
     tracing(false);
-    await pipeline.close();
-    await records.close();
-    await store.close();
+    await rig.close();
     await telemetry.close();
     await fleet.close();
     await collector.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 };
 
@@ -250,14 +193,4 @@ async function startSink(): Promise<{ url: string; requests: number; bytes: numb
     return new Promise<void>((resolve) => server.close(() => resolve()));
   };
   return sink;
-}
-
-function trustAll(nodes: IntentNode[]): IntentNode[] {
-  return nodes.map((node) =>
-    node.kind === 'mcp'
-      ? { ...node, confirm: 'never' as const }
-      : node.kind === 'category'
-        ? { ...node, children: trustAll(node.children) }
-        : node,
-  );
 }

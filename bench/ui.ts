@@ -2,7 +2,9 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse, stringify } from 'yaml';
 import { demoShopConfigText } from '../src/main/demo-shop/default-config';
 import { openAiStream, startOpenAiCompatibleServer } from '../tests/support/providers';
-import { startFixtureServer, type FixtureTool } from '../tests/support/mcp';
+import { startFixtureServer } from '../tests/support/mcp';
+import { CHROMIUM_LAUNCH_OPTIONS } from '../tests/support/chromium';
+import { WIDE_TOOL_COUNT, wideIntents, wideServerConfig, wideToolName, wideTools } from './support/wide-server';
 import { metric, sleep, type Metric, type Scenario } from './report';
 import { buildRenderer } from './support/build';
 import { startBenchHost, type BenchHost } from './support/host';
@@ -21,19 +23,8 @@ import { measureIntentTree } from './ui-intents';
  * Chat: a scripted OpenAI-compatible model streams N tokens at 200 tokens/s; long tasks and frame times
  * while it streams, baseline a 200-token answer. A part whose page or test ids are missing is skipped.
  */
-const TOOLS = 10_000;
+const TOOLS = WIDE_TOOL_COUNT;
 const TOKENS_PER_SECOND = 200;
-// The browser project's flags (playwright.config.ts), for Debian's Chromium.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const uiScenario: Scenario = async ({ quick, log }) => {
   const tokens = quick ? 1_000 : 5_000;
@@ -61,10 +52,7 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
     });
     hosts.push(small);
     await waitForTools(big, TOOLS);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(60_000);
     await page.addInitScript({ content: PAGE_PROBES });
@@ -186,39 +174,14 @@ export const uiScenario: Scenario = async ({ quick, log }) => {
   }
 };
 
-function wideTools(): FixtureTool[] {
-  return Array.from({ length: TOOLS }, (_, i) => ({
-    name: `wide_tool_${String(i).padStart(5, '0')}`,
-    description: `Looks up record set ${i} for the customer and returns matching rows as JSON.`,
-    inputSchema: {
-      type: 'object',
-      properties: { query: { type: 'string' }, limit: { type: 'integer' } },
-      required: ['query'],
-    },
-    annotations: { readOnlyHint: true },
-  }));
-}
-
 /** The 10,000-tool server, every other tool mounted (50 categories × 100 nodes), 50 skills gating 20 each. */
 function wideConfig(url: string): string {
-  const name = (i: number) => `wide_tool_${String(i).padStart(5, '0')}`;
-  const intents = Array.from({ length: 50 }, (_, c) => ({
-    id: `wide-${c}`,
-    name: `Wide ${c}`,
-    children: Array.from({ length: 100 }, (_, k) => ({
-      id: `wide-${c}-${k}`,
-      name: `Node ${c}.${k}`,
-      kind: 'mcp',
-      toolId: name((c * 100 + k) * 2),
-      confirm: 'auto',
-    })),
-  }));
   const skills = Array.from({ length: 50 }, (_, s) => ({
     name: `skill-${s}`,
     description: `Skill ${s}`,
-    unlocks: Array.from({ length: 20 }, (_, k) => name((s * 20 + k) * 4)),
+    unlocks: Array.from({ length: 20 }, (_, k) => wideToolName((s * 20 + k) * 4)),
   }));
-  return stringify({ agent: { mcp: { servers: [{ name: 'wide', url, timeoutMs: 60_000 }] } }, intents, skills });
+  return stringify({ agent: { mcp: { servers: [wideServerConfig(url)] } }, intents: wideIntents(), skills });
 }
 
 /** The default config with the scripted model. */

@@ -1,55 +1,28 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify } from 'yaml';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/main/cli/program';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliDataDir, type CliDataDir } from '../support/cli-in-process';
 import { APP_FIXTURE, BASIC_APP_SERVER } from '../support/mcp/app-core';
 
-let dir: string;
-let config: string;
+let cli: CliDataDir;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sb-apps-cli-'));
-  config = join(dir, 'switchboard.yaml');
-  await writeFile(
-    config,
-    stringify({
-      agent: {
-        mcp: {
-          servers: [
-            { name: 'basic', ...BASIC_APP_SERVER, timeoutMs: 20_000 },
-            // No 20 MB app here: its read would close this one-shot connection (tests/security/hostile-apps.test.ts covers it).
-            { name: 'apps', ...APP_FIXTURE, env: { APP_FIXTURE_NO_HUGE: '1' }, timeoutMs: 20_000 },
-          ],
-        },
+  cli = await cliDataDir('sb-apps-cli-', {
+    agent: {
+      mcp: {
+        servers: [
+          { name: 'basic', ...BASIC_APP_SERVER, timeoutMs: 20_000 },
+          // No 20 MB app here: its read would close this one-shot connection (tests/security/hostile-apps.test.ts covers it).
+          { name: 'apps', ...APP_FIXTURE, env: { APP_FIXTURE_NO_HUGE: '1' }, timeoutMs: 20_000 },
+        ],
       },
-      intents: [
-        { id: 'n-get-time', name: 'get-time', kind: 'mcp', toolId: 'get-time', confirm: 'never' },
-        { id: 'n-app_refresh', name: 'app_refresh', kind: 'mcp', toolId: 'app_refresh' },
-      ],
-      skills: [],
-    }),
-  );
+    },
+    intents: [
+      { id: 'n-get-time', name: 'get-time', kind: 'mcp', toolId: 'get-time', confirm: 'never' },
+      { id: 'n-app_refresh', name: 'app_refresh', kind: 'mcp', toolId: 'app_refresh' },
+    ],
+    skills: [],
+  });
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
-afterEach(() => {
-  process.exitCode = undefined;
-});
-
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync([
-    'node',
-    'switchboard',
-    ...args,
-    '--config',
-    config,
-    '--data-dir',
-    dir,
-  ]);
-  return { out: out.join('\n'), err: err.join('\n'), code: process.exitCode };
-}
+afterAll(() => cli.remove());
+const run = (...args: string[]) => cli.run(...args);
 
 /** The CLI against server-basic-vanillajs (from the registry) and our app fixture, both real stdio processes. */
 describe('switchboard and MCP Apps', () => {

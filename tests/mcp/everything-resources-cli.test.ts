@@ -1,52 +1,25 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify } from 'yaml';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/main/cli/program';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliDataDir, type CliDataDir } from '../support/cli-in-process';
 import { runToolsCall } from '../../src/main/cli/tools-command';
 import { EVERYTHING_SERVER } from '../support/mcp';
 
-let dir: string;
-let config: string;
+let cli: CliDataDir;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sb-resources-cli-'));
-  config = join(dir, 'switchboard.yaml');
-  await writeFile(
-    config,
-    stringify({
-      agent: {
-        mcp: {
-          servers: [
-            { name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 20_000 },
-            { name: 'off', command: 'nowhere', enabled: false },
-          ],
-        },
+  cli = await cliDataDir('sb-resources-cli-', {
+    agent: {
+      mcp: {
+        servers: [
+          { name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 20_000 },
+          { name: 'off', command: 'nowhere', enabled: false },
+        ],
       },
-      intents: [],
-      skills: [],
-    }),
-  );
+    },
+    intents: [],
+    skills: [],
+  });
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
-afterEach(() => {
-  process.exitCode = undefined;
-});
-
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  await buildProgram({ stdout: (l) => out.push(l), stderr: (l) => err.push(l) }).parseAsync([
-    'node',
-    'switchboard',
-    ...args,
-    '--config',
-    config,
-    '--data-dir',
-    dir,
-  ]);
-  return { out: out.join('\n'), err: err.join('\n'), code: process.exitCode };
-}
+afterAll(() => cli.remove());
+const run = (...args: string[]) => cli.run(...args);
 
 describe('switchboard resources and prompts against server-everything', () => {
   it('resources list (--json and text) and resources read', async () => {
@@ -108,7 +81,15 @@ describe('switchboard resources and prompts against server-everything', () => {
     const out: string[] = [];
     const code = await runToolsCall(
       'get-tiny-image',
-      { server: 'everything', args: {}, customer: 'u1001', approve: 'none', config, dataDir: dir, json: true },
+      {
+        server: 'everything',
+        args: {},
+        customer: 'u1001',
+        approve: 'none',
+        config: cli.config,
+        dataDir: cli.dir,
+        json: true,
+      },
       { stdout: (l) => out.push(l), stderr: () => undefined },
       {},
     );

@@ -1,9 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/main/cli/program';
+import { cliDataDir } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
 import { startListenPeer, type ListenPeer } from '../support/mcp/listen-peer';
 
@@ -93,33 +89,14 @@ describe('tools/list ttlMs', () => {
       () => hinted.kill(),
       () => legacy.kill(),
     );
-    const dir = await mkdtemp(join(tmpdir(), 'sb-ttl-cli-'));
-    cleanups.push(() => rm(dir, { recursive: true, force: true }));
-    const config = join(dir, 'switchboard.yaml');
-    await writeFile(
-      config,
-      stringify({
-        agent: { mcp: { servers: [http('hinted', hinted.url), http('old', legacy.url, 'legacy')] } },
-        intents: [],
-        skills: [],
-      }),
-    );
-    const out: string[] = [];
-    try {
-      await buildProgram({ stdout: (line) => out.push(line), stderr: () => undefined }).parseAsync([
-        'node',
-        'switchboard',
-        'catalog',
-        '--json',
-        '--config',
-        config,
-        '--data-dir',
-        dir,
-      ]);
-    } finally {
-      process.exitCode = undefined;
-    }
-    const servers = (JSON.parse(out.join('\n')) as { servers: { name: string; toolsCache: unknown }[] }).servers;
+    const cli = await cliDataDir('sb-ttl-cli-', {
+      agent: { mcp: { servers: [http('hinted', hinted.url), http('old', legacy.url, 'legacy')] } },
+      intents: [],
+      skills: [],
+    });
+    cleanups.push(() => cli.remove());
+    const { out } = await cli.run('catalog', '--json');
+    const servers = (JSON.parse(out) as { servers: { name: string; toolsCache: unknown }[] }).servers;
     expect(servers.find((s) => s.name === 'hinted')!.toolsCache).toMatchObject({
       ttlMs: 60_000,
       cacheScope: 'public',

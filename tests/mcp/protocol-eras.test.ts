@@ -1,9 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/main/cli/program';
+import { cliDataDir } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
 import { startEraServer, type EraMode, type EraServerOptions } from '../support/mcp';
 
@@ -72,28 +68,16 @@ describe('catalog --json names each server’s negotiated revision', () => {
   it('protocolVersion per server: 2026-07-28 for auto against the strict server, 2025 for legacy against the dual one, null for a refused one', async () => {
     const strict = await eraServer('strict');
     const dual = await eraServer('dual');
-    const dir = await mkdtemp(join(tmpdir(), 'sb-eras-cli-'));
+    const servers = [
+      http('strict', strict.url),
+      http('dual', dual.url, 'legacy'),
+      http('refuses', strict.url, 'legacy'),
+    ];
+    const cli = await cliDataDir('sb-eras-cli-', { agent: { mcp: { servers } }, intents: [], skills: [] });
     try {
-      const config = join(dir, 'switchboard.yaml');
-      const servers = [
-        http('strict', strict.url),
-        http('dual', dual.url, 'legacy'),
-        http('refuses', strict.url, 'legacy'),
-      ];
-      await writeFile(config, stringify({ agent: { mcp: { servers } }, intents: [], skills: [] }));
-      const out: string[] = [];
-      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync([
-        'node',
-        'switchboard',
-        'catalog',
-        '--json',
-        '--config',
-        config,
-        '--data-dir',
-        dir,
-      ]);
+      const { out } = await cli.run('catalog', '--json');
       const listed = (
-        JSON.parse(out.join('\n')) as { servers: { name: string; status: string; protocolVersion: string | null }[] }
+        JSON.parse(out) as { servers: { name: string; status: string; protocolVersion: string | null }[] }
       ).servers;
       expect(listed.find((s) => s.name === 'strict')).toMatchObject({
         status: 'connected',
@@ -105,8 +89,7 @@ describe('catalog --json names each server’s negotiated revision', () => {
       });
       expect(listed.find((s) => s.name === 'refuses')).toMatchObject({ status: 'failed', protocolVersion: null });
     } finally {
-      process.exitCode = undefined;
-      await rm(dir, { recursive: true, force: true });
+      await cli.remove();
     }
   });
 });
@@ -137,31 +120,13 @@ describe('server facts in both eras (issue 26 items 3 and 8)', () => {
 
   it('a 2026 server’s instructions are pinned at first sight and a change is held, as for 2025 servers; explain names the revision', async () => {
     const first = await eraServer('strict', { instructions: 'Trusted words.' });
-    const dir = await mkdtemp(join(tmpdir(), 'sb-eras-pin-'));
+    const home = await cliDataDir('sb-eras-pin-', {
+      agent: { mcp: { servers: [{ name: 'modern', url: first.url, useInstructions: true }] } },
+      intents: [{ id: 'echo', name: 'echo', kind: 'mcp', toolId: 'era_echo', server: 'modern', confirm: 'never' }],
+      skills: [],
+    });
     try {
-      const config = join(dir, 'switchboard.yaml');
-      await writeFile(
-        config,
-        stringify({
-          agent: { mcp: { servers: [{ name: 'modern', url: first.url, useInstructions: true }] } },
-          intents: [{ id: 'echo', name: 'echo', kind: 'mcp', toolId: 'era_echo', server: 'modern', confirm: 'never' }],
-          skills: [],
-        }),
-      );
-      const cli = async (...args: string[]) => {
-        const out: string[] = [];
-        await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync([
-          'node',
-          'switchboard',
-          ...args,
-          '--config',
-          config,
-          '--data-dir',
-          dir,
-        ]);
-        process.exitCode = undefined;
-        return out.join('\n');
-      };
+      const cli = async (...args: string[]) => (await home.run(...args)).out;
       type Listed = {
         servers: {
           name: string;
@@ -188,7 +153,7 @@ describe('server facts in both eras (issue 26 items 3 and 8)', () => {
         instructionsPin: { held: true },
       });
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await home.remove();
     }
   });
 });

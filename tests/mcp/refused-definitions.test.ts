@@ -1,11 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildProgram } from '../../src/main/cli/program';
+import { cliDataDir, type CliOutput } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
 
 /**
@@ -99,28 +96,16 @@ describe('over stdio', () => {
 });
 
 describe('catalog and explain show refused definitions', () => {
-  async function cli(args: string[], url: string): Promise<{ out: string; exitCode: number | undefined }> {
-    const dir = await mkdtemp(join(tmpdir(), 'sb-refused-'));
+  async function cli(args: string[], url: string): Promise<CliOutput> {
+    const home = await cliDataDir('sb-refused-', {
+      agent: { mcp: { servers: [http('hostile', url)] } },
+      intents: [],
+      skills: [],
+    });
     try {
-      const config = join(dir, 'switchboard.yaml');
-      await writeFile(
-        config,
-        stringify({ agent: { mcp: { servers: [http('hostile', url)] } }, intents: [], skills: [] }),
-      );
-      const out: string[] = [];
-      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync([
-        'node',
-        'switchboard',
-        ...args,
-        '--config',
-        config,
-        '--data-dir',
-        dir,
-      ]);
-      return { out: out.join('\n'), exitCode: process.exitCode as number | undefined };
+      return await home.run(...args);
     } finally {
-      process.exitCode = undefined;
-      await rm(dir, { recursive: true, force: true });
+      await home.remove();
     }
   }
 
@@ -143,7 +128,7 @@ describe('catalog and explain show refused definitions', () => {
     });
 
     const explained = await cli(['explain', 'not_an_object'], server.url);
-    expect(explained.exitCode).toBe(1);
+    expect(explained.code).toBe(1);
     expect(explained.out).toMatch(
       /FAIL\s+discovered\s+no connected server offers "not_an_object".*; hostile listed a definition named "not_an_object", but it was refused: inputSchema\.type: .*expected "object"/,
     );

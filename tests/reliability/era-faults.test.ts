@@ -2,8 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { stringify } from 'yaml';
-import { buildProgram } from '../../src/main/cli/program';
+import { cliDataDir } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
 import { serverConfigSchema, type ServerConfig } from '../../src/shared/config/schema';
 import { eraStdioCommand, startEraServer, waitFor, type EraServer } from '../support/mcp';
@@ -118,39 +117,20 @@ describe('servers that lie about their era, or do not speak the one asked for', 
   it('a server/discover that never answers times out naming server/discover, in the card and in `catalog`; the others are unaffected', async () => {
     const slow = await era('dual', { discoverDelayMs: 30_000 });
     const dual = await era('dual');
-    const dir = await mkdtemp(join(tmpdir(), 'sb-era-faults-'));
-    dirs.push(dir);
-    const config = join(dir, 'switchboard.yaml');
-    await writeFile(
-      config,
-      stringify({
-        agent: {
-          mcp: {
-            servers: [
-              { name: 'slow', url: slow.url, timeoutMs: 800 },
-              { name: 'dual', url: dual.url },
-            ],
-          },
+    const cli = await cliDataDir('sb-era-faults-', {
+      agent: {
+        mcp: {
+          servers: [
+            { name: 'slow', url: slow.url, timeoutMs: 800 },
+            { name: 'dual', url: dual.url },
+          ],
         },
-        intents: [],
-        skills: [],
-      }),
-    );
-    const out: string[] = [];
-    try {
-      await buildProgram({ stdout: (l) => out.push(l), stderr: () => undefined }).parseAsync([
-        'node',
-        'switchboard',
-        'catalog',
-        '--config',
-        config,
-        '--data-dir',
-        dir,
-      ]);
-    } finally {
-      process.exitCode = undefined;
-    }
-    const text = out.join('\n');
+      },
+      intents: [],
+      skills: [],
+    });
+    dirs.push(cli.dir);
+    const text = (await cli.run('catalog')).out;
     expect(text).toMatch(/slow[\s\S]*timed out after 800 ms waiting for server\/discover/);
     expect(text).toMatch(/dual[\s\S]*2026-07-28/);
   });

@@ -163,32 +163,14 @@ export async function buildCatalog(
   requests: ServerRequestService,
   log: Log,
 ): Promise<CatalogParts> {
-  const { dataDir } = options;
-  const { LaunchConfirmations: Launches, LAUNCH_CONFIRMATIONS_FILE_NAME } = await import('./mcp/launch-confirmations');
-  const launches = Launches.open(join(dataDir, LAUNCH_CONFIRMATIONS_FILE_NAME), log);
-  const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
-  const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
-  const { InstructionsService } = await import('./catalog/instructions-service');
-  const { CatalogRun } = await import('./catalog/catalog-run');
-  const { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } = await import('./mcp/era-memory');
-  const eras = EraMemoryFile.open(join(dataDir, PROTOCOL_ERAS_FILE_NAME), log);
-  const { prefetchCatalogTokens } = await import('./tokens');
-  const pins = await PinStore.open({ path: join(dataDir, PINS_FILE_NAME), log });
+  const { launches, eras, pins } = await openCatalogFiles(options.dataDir, log);
   const tools = await openToolPipeline(options, { config, events, log, auth, requests, launches, eras, pins });
   const serverSkills = tools.serverSkills;
   if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
   const followSkills = followServerSkills(events, serverSkills);
-  // Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted.
-  const instructions = new InstructionsService({
-    store: await InstructionPinStore.open({ path: join(dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
-    connections: tools.connections,
-    config,
-    events,
-  });
-  // A new definition is counted when it arrives, not when a model step needs it (then it is cached).
-  const stopCounting = events.subscribe((name) => {
-    if (name === 'catalog.changed') prefetchCatalogTokens(tools.catalog.current().catalog);
-  });
+  const instructions = await openInstructions(options.dataDir, tools, config, events, log);
+  const stopCounting = await countTokensOnArrival(events, tools);
+  const { CatalogRun } = await import('./catalog/catalog-run');
   const catalogRun = new CatalogRun({
     catalog: tools.catalog,
     config,
@@ -211,6 +193,46 @@ export async function buildCatalog(
       followSkills();
     },
   };
+}
+
+/** What the catalog remembers between runs: launch confirmations, each server's protocol era, the definition pins. */
+async function openCatalogFiles(
+  dataDir: string,
+  log: Log,
+): Promise<{ launches: LaunchConfirmations; eras: EraMemoryFile; pins: PinStore }> {
+  const { LaunchConfirmations: Launches, LAUNCH_CONFIRMATIONS_FILE_NAME } = await import('./mcp/launch-confirmations');
+  const launches = Launches.open(join(dataDir, LAUNCH_CONFIRMATIONS_FILE_NAME), log);
+  const { EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } = await import('./mcp/era-memory');
+  const eras = EraMemoryFile.open(join(dataDir, PROTOCOL_ERAS_FILE_NAME), log);
+  const { PinStore, PINS_FILE_NAME } = await import('./catalog/pin-store');
+  const pins = await PinStore.open({ path: join(dataDir, PINS_FILE_NAME), log });
+  return { launches, eras, pins };
+}
+
+/** Servers' instructions are pinned like tool definitions: a change is held (the pinned text is used) until accepted. */
+async function openInstructions(
+  dataDir: string,
+  tools: ToolPipeline,
+  config: ConfigStore,
+  events: EventBus,
+  log: Log,
+): Promise<InstructionsService> {
+  const { InstructionPinStore, INSTRUCTION_PINS_FILE_NAME } = await import('./catalog/instruction-pins');
+  const { InstructionsService } = await import('./catalog/instructions-service');
+  return new InstructionsService({
+    store: await InstructionPinStore.open({ path: join(dataDir, INSTRUCTION_PINS_FILE_NAME), log }),
+    connections: tools.connections,
+    config,
+    events,
+  });
+}
+
+/** A new definition is counted when it arrives, not when a model step needs it (then it is cached). */
+async function countTokensOnArrival(events: EventBus, tools: ToolPipeline): Promise<() => void> {
+  const { prefetchCatalogTokens } = await import('./tokens');
+  return events.subscribe((name) => {
+    if (name === 'catalog.changed') prefetchCatalogTokens(tools.catalog.current().catalog);
+  });
 }
 
 /** The tool pipeline over the configured servers: their connections, the pins of what they publish, the catalog. */

@@ -124,6 +124,19 @@ export function catalogSkills({ input, intents, results }: Parts): CatalogSkill[
   }));
 }
 
+/**
+ * The skills again when they name and unlock the same as `last`'s (one skill index) and no toolId moved between
+ * bound and held: each keeps its unbound list, and only the texts are the new input's. Checking every unlocked toolId
+ * again looked up a re-parse's new strings, each hashed first.
+ */
+export const skillsAgain = (input: CatalogInput, last: readonly CatalogSkill[]): CatalogSkill[] =>
+  input.skills.map((skill, i) => ({
+    name: skill.name,
+    description: skill.description,
+    unlocks: skill.unlocks,
+    unlocksUnbound: last[i].unlocksUnbound,
+  }));
+
 const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean =>
   a === b || (a.length === b.length && a.every((item, i) => item === b[i]));
 

@@ -3,7 +3,7 @@ import type { McpLeaf } from '../config/schema';
 import { englishOf, msg, type CatalogMessage } from './catalog-messages';
 import { truncationOf } from './description-cap';
 import { capInputSchema } from './schema-cap';
-import { pinningNode } from './intent-index';
+import { pinningNode, type NodesByToolId } from './intent-index';
 import type { Offer } from './resolve-tool';
 import { STEP, stepThrough, type Stepped, type Steps } from './stepped';
 import type { CatalogEntry, CatalogServerInput, QuarantinedTool, ToolBinding, UnavailableTool } from './types';
@@ -36,7 +36,7 @@ export function* offerMapInSteps(servers: readonly CatalogServerInput[]): Steps<
 export interface EntrySources {
   /** Shared by the catalogs of one servers array, whoever builds their rows first. */
   offerMap: Stepped<OfferMap>;
-  nodesByToolId: ReadonlyMap<string, readonly McpLeaf[]>;
+  nodesByToolId: NodesByToolId;
   configured: readonly string[];
   gates: ReadonlyMap<string, readonly string[]>;
   reserved: ReadonlySet<string>;

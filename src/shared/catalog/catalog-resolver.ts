@@ -19,6 +19,7 @@ import {
   assemble,
   catalogOf,
   catalogSkills,
+  skillsAgain,
   schemaLimitOf,
   type Caches,
   type State,
@@ -194,7 +195,12 @@ function* rebuild(prev: State | undefined, input: CatalogInput, caches: Caches):
     input.localTools ?? (prev?.input.skills === input.skills ? prev.localTools : localToolDefinitions(input.skills));
   const parts: Parts = { input, intents, skills, reserved, limit, localTools, offers, results, unrecorded, leafFacts };
   if (!carried || changes.membership) return yield* assemble(parts, prev?.catalog, caches);
-  const skillList = input.skills === carried.input.skills ? carried.catalog.skills : catalogSkills(parts);
+  const skillList =
+    input.skills === carried.input.skills
+      ? carried.catalog.skills
+      : skills === carried.skills
+        ? skillsAgain(input, carried.catalog.skills)
+        : catalogSkills(parts);
   return yield* splice(carried, { ...carried, ...parts }, changes, skillList, caches);
 }
 

@@ -137,6 +137,8 @@ describe('a catalog resolver reuses what did not change, and only that', () => {
       const again = resolveCatalog({ ...reparse(base), pins: { ...pins } });
       expect(lookups).toBe(0);
       for (const binding of first.bindings) expect(again.bindingsByToolId.get(binding.toolId)).toBe(binding);
+      // The skills name and unlock the same and no toolId changed sides: each keeps its unbound list as it was.
+      expect(again.skills[0].unlocksUnbound).toBe(first.skills[0].unlocksUnbound);
 
       // Only a skill's own words changed: every outcome stays, and the skill list and load_skill say the new words.
       const reworded = resolveCatalog({

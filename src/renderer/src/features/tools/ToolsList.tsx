@@ -30,36 +30,10 @@ interface Props {
  */
 export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount, warnings }: Props) {
   const { t } = useTranslation('tools');
-  const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-  });
   const selectedIndex = selectedKey === null ? -1 : rows.findIndex((row) => row.key === selectedKey);
-
-  // Keep the selected row in view when the filter or keyboard moves it.
-  useEffect(() => {
-    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [selectedIndex, virtualizer]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === ' ') {
-      const entry = rows[selectedIndex]?.entry;
-      if (entry?.state === 'unmounted' && entry.server !== null) {
-        event.preventDefault();
-        onToggleMount(rows[selectedIndex].key);
-      }
-      return;
-    }
-    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
-    const target = keyTarget(event.key, selectedIndex < 0 ? -1 : selectedIndex, page, rows.length);
-    if (target === null || rows.length === 0) return;
-    event.preventDefault();
-    onSelect(rows[Math.max(0, Math.min(rows.length - 1, target))].key);
-  };
+  const { scroller, virtualizer } = useRowWindow(rows.length, selectedIndex);
+  const onKeyDown = listboxKeys(rows, selectedIndex, () => pageOf(scroller.current), onSelect, onToggleMount);
 
   return (
     <div className="tools-list">
@@ -99,6 +73,49 @@ export function ToolsList({ rows, selectedKey, onSelect, toMount, onToggleMount,
       </p>
     </div>
   );
+}
+
+/** The rows in view (virtualized), kept on the selected row when the filter or the keyboard moves it. */
+function useRowWindow(count: number, selectedIndex: number) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  useEffect(() => {
+    if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, virtualizer]);
+  return { scroller, virtualizer };
+}
+
+/** How many rows PageUp/PageDown move: a screenful less one (ten rows before the list has a height). */
+const pageOf = (scroller: HTMLElement | null) =>
+  Math.max(1, Math.floor((scroller?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
+
+/** The listbox's keys: navigation keys move the selection; Space chooses the selected unmounted tool for Mount. */
+function listboxKeys(
+  rows: readonly PreparedEntry[],
+  selectedIndex: number,
+  page: () => number,
+  onSelect: (key: string) => void,
+  onToggleMount: (key: string) => void,
+) {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === ' ') {
+      const entry = rows[selectedIndex]?.entry;
+      if (entry?.state === 'unmounted' && entry.server !== null) {
+        event.preventDefault();
+        onToggleMount(rows[selectedIndex].key);
+      }
+      return;
+    }
+    const target = keyTarget(event.key, selectedIndex, page(), rows.length);
+    if (target === null || rows.length === 0) return;
+    event.preventDefault();
+    onSelect(rows[Math.max(0, Math.min(rows.length - 1, target))].key);
+  };
 }
 
 /** Where a navigation key moves the selection from index `from` (-1: none yet); null for any other key. */

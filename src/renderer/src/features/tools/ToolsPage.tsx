@@ -41,25 +41,13 @@ export function ToolsPage() {
 }
 
 function ToolsView({ view }: { view: CatalogListView }) {
-  const { t } = useTranslation(['tools', 'common']);
-  const ui = useToolsUiStore();
   const entries = catalogRows(view);
   // One definition of every count (shared/catalog/catalog-counts): the header, the chips and the CLI agree.
   const counts = useMemo(() => countCatalog(entries.map((e) => e.state)), [entries]);
-  // Look-alike names (a Cyrillic о, a zero-width space): warned about on rows, in the detail and in Mount.
-  const warnings = useMemo(
-    () => nameWarnings([...view.localToolNames, ...entries.map((e) => e.toolId)]),
-    [entries, view.localToolNames],
-  );
   const servers = useMemo(() => view.servers.map((s) => s.name), [view.servers]);
+  const { warnings, names } = useToolNames(view.localToolNames, entries);
   const { sent, funnel, sentLabel } = useSentFunnel(entries, servers);
-  const names = useCallback(
-    () => [...new Set([...view.localToolNames, ...entries.map((e) => e.toolId)])].sort(),
-    [entries, view.localToolNames],
-  );
   const { prepared, rows, onSearchFocus } = useShownRows(entries, sent);
-  const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
-  const { chosen, shownUnmounted } = useMountChoice(prepared, rows);
 
   return (
     <>
@@ -73,44 +61,87 @@ function ToolsView({ view }: { view: CatalogListView }) {
         total={entries.length}
         onSearchFocus={onSearchFocus}
       />
-      {chosen.length > 0 && (
-        <MountBar
-          warnings={warnings}
-          chosen={chosen}
-          all={entries}
-          shownUnmounted={shownUnmounted}
-          onChooseShown={() => ui.addToMount(shownUnmounted)}
-          onClear={ui.clearMount}
-        />
-      )}
-      <div className={selected ? 'tools-columns with-detail' : 'tools-columns'}>
-        <div className="tools-main">
-          {entries.length === 0 ? (
-            <Empty>{t('page.noToolsYet')}</Empty>
-          ) : rows.length === 0 ? (
-            <Empty>{t('page.noMatch')}</Empty>
-          ) : (
-            <ToolsList
-              warnings={warnings}
-              rows={rows}
-              selectedKey={ui.selectedKey}
-              onSelect={ui.select}
-              toMount={ui.toMount}
-              onToggleMount={ui.toggleMount}
-            />
-          )}
-        </div>
-        {selected && (
-          <ToolDetail
-            nameWarning={warnings.get(selected.toolId)}
-            row={selected}
-            onExplain={(toolId) => ui.askExplain(toolId, [])}
-            onClose={() => ui.select(null)}
+      <MountChoice prepared={prepared} rows={rows} all={entries} warnings={warnings} />
+      <ToolsColumns prepared={prepared} rows={rows} anyTools={entries.length > 0} warnings={warnings} />
+      <ExplainBox names={names} skills={view.skillNames} />
+    </>
+  );
+}
+
+type NameWarnings = ReturnType<typeof nameWarnings>;
+
+/**
+ * Every tool name, local and remote: look-alikes among them (a Cyrillic о, a zero-width space) are warned about on
+ * rows, in the detail and in Mount; the explain box offers them, sorted and once each.
+ */
+function useToolNames(localToolNames: readonly string[], entries: ReturnType<typeof catalogRows>) {
+  const warnings = useMemo(
+    () => nameWarnings([...localToolNames, ...entries.map((e) => e.toolId)]),
+    [entries, localToolNames],
+  );
+  const names = useCallback(
+    () => [...new Set([...localToolNames, ...entries.map((e) => e.toolId)])].sort(),
+    [entries, localToolNames],
+  );
+  return { warnings, names };
+}
+
+interface ShownRows {
+  prepared: readonly PreparedEntry[];
+  rows: readonly PreparedEntry[];
+  warnings: NameWarnings;
+}
+
+/** The list (or why it is empty) and, beside it, the selected tool's detail. */
+function ToolsColumns({ prepared, rows, anyTools, warnings }: ShownRows & { anyTools: boolean }) {
+  const { t } = useTranslation('tools');
+  const ui = useToolsUiStore();
+  const selected = ui.selectedKey === null ? undefined : prepared.find((row) => row.key === ui.selectedKey)?.entry;
+  return (
+    <div className={selected ? 'tools-columns with-detail' : 'tools-columns'}>
+      <div className="tools-main">
+        {!anyTools ? (
+          <Empty>{t('page.noToolsYet')}</Empty>
+        ) : rows.length === 0 ? (
+          <Empty>{t('page.noMatch')}</Empty>
+        ) : (
+          <ToolsList
+            warnings={warnings}
+            rows={rows}
+            selectedKey={ui.selectedKey}
+            onSelect={ui.select}
+            toMount={ui.toMount}
+            onToggleMount={ui.toggleMount}
           />
         )}
       </div>
-      <ExplainBox names={names} skills={view.skillNames} />
-    </>
+      {selected && (
+        <ToolDetail
+          nameWarning={warnings.get(selected.toolId)}
+          row={selected}
+          onExplain={(toolId) => ui.askExplain(toolId, [])}
+          onClose={() => ui.select(null)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The Mount bar, while unmounted tools are chosen. */
+function MountChoice({ prepared, rows, all, warnings }: ShownRows & { all: ReturnType<typeof catalogRows> }) {
+  const addToMount = useToolsUiStore((ui) => ui.addToMount);
+  const clearMount = useToolsUiStore((ui) => ui.clearMount);
+  const { chosen, shownUnmounted } = useMountChoice(prepared, rows);
+  if (chosen.length === 0) return null;
+  return (
+    <MountBar
+      warnings={warnings}
+      chosen={chosen}
+      all={all}
+      shownUnmounted={shownUnmounted}
+      onChooseShown={() => addToMount(shownUnmounted)}
+      onClear={clearMount}
+    />
   );
 }
 

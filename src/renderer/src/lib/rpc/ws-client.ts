@@ -24,25 +24,68 @@ export const fetchTokenCheck =
   };
 
 /**
- * Talks to the headless host; reconnects with backoff and fails in-flight requests when the socket drops. A browser
- * never learns why an upgrade was refused, so a socket that closes before it opened asks `checkToken`: a token the
- * host does not take (or none) is `unauthorized`, and nothing is retried until the page gets a new one.
+ * Talks to the headless host: requests answered by id, events to every listener. The socket beneath reconnects on
+ * its own (reconnectingSocket); requests in flight when it drops fail at once rather than wait for a reconnect.
  */
 export function createWsClient(
   url: string,
   WebSocketImpl: typeof WebSocket = WebSocket,
   checkToken?: TokenCheck,
 ): RpcClient {
-  let socket: WebSocket | undefined;
   let nextId = 1;
-  let retryMs = 250;
-  let opened: Promise<void>;
-  let markOpen: () => void = () => undefined;
-  const connection = connectionStateCell('connecting');
   const pending = pendingRequests();
   const eventListeners = new Set<EventListener>();
+  const socket = reconnectingSocket(url, WebSocketImpl, checkToken, {
+    onFrame(text) {
+      const frame = parseFrame(text);
+      if (frame === undefined) return;
+      if (typeof frame.event !== 'string') return pending.settle(frame);
+      for (const listener of eventListeners) listener(frame.event as never, frame.payload);
+    },
+    onDrop: () => pending.failAll('the connection to Switchboard was lost'),
+  });
 
+  return {
+    mode: 'browser',
+    async request(route, input) {
+      await socket.opened();
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.add(id, { resolve: resolve as (v: unknown) => void, reject });
+        socket.send(JSON.stringify({ id, route, input } satisfies WsRequestFrame));
+      });
+    },
+    on(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+    connection: socket.connection.get,
+    onConnectionChange: socket.connection.subscribe,
+  };
+}
+
+/**
+ * One socket to the host at a time, reconnected with backoff (250 ms, doubling to 5 s; back to 250 ms once open).
+ * A browser never learns why an upgrade was refused, so a socket that closes before it opened asks `checkToken`: a
+ * token the host does not take (or none) is `unauthorized`, and nothing is retried until the page gets a new one.
+ */
+function reconnectingSocket(
+  url: string,
+  WebSocketImpl: typeof WebSocket,
+  checkToken: TokenCheck | undefined,
+  handlers: { onFrame(text: string): void; onDrop(): void },
+) {
+  let socket: WebSocket | undefined;
+  let retryMs = 250;
+  let opened: Promise<void> = Promise.resolve();
+  let markOpen: () => void = () => undefined;
+  const connection = connectionStateCell('connecting');
   const token = new URL(url, 'ws://placeholder').searchParams.get('token') ?? '';
+
+  const retryLater = () => {
+    setTimeout(connect, retryMs);
+    retryMs = Math.min(retryMs * 2, 5000);
+  };
   const connect = () => {
     opened = new Promise((resolve) => (markOpen = resolve));
     if (checkToken && token === '') return connection.set('unauthorized');
@@ -55,48 +98,22 @@ export function createWsClient(
       connection.set('connected');
       markOpen();
     };
-    socket.onmessage = (message) => handleFrame(String(message.data));
+    socket.onmessage = (message) => handlers.onFrame(String(message.data));
     socket.onclose = () => {
       connection.set('disconnected');
-      pending.failAll('the connection to Switchboard was lost');
-      const retry = () => {
-        setTimeout(connect, retryMs);
-        retryMs = Math.min(retryMs * 2, 5000);
-      };
-      if (wasOpen || !checkToken) return retry();
+      handlers.onDrop();
+      if (wasOpen || !checkToken) return retryLater();
       // Refused before it opened: a token the host does not take ends here; anything else (host down) is retried.
-      void checkToken(token).then((ok) => (ok === false ? connection.set('unauthorized') : retry()));
+      void checkToken(token).then((ok) => (ok === false ? connection.set('unauthorized') : retryLater()));
     };
   };
-
-  const handleFrame = (text: string) => {
-    const frame = parseFrame(text);
-    if (frame === undefined) return;
-    if (typeof frame.event === 'string') {
-      for (const listener of eventListeners) listener(frame.event as never, frame.payload);
-      return;
-    }
-    pending.settle(frame);
-  };
-
   connect();
 
   return {
-    mode: 'browser',
-    async request(route, input) {
-      await opened;
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        pending.add(id, { resolve: resolve as (v: unknown) => void, reject });
-        socket!.send(JSON.stringify({ id, route, input } satisfies WsRequestFrame));
-      });
-    },
-    on(listener) {
-      eventListeners.add(listener);
-      return () => eventListeners.delete(listener);
-    },
-    connection: connection.get,
-    onConnectionChange: connection.subscribe,
+    /** Resolves once the socket of this moment is open (a request waits for it). */
+    opened: () => opened,
+    send: (text: string) => socket!.send(text),
+    connection,
   };
 }
 
