@@ -46,8 +46,8 @@ async function systemPromptSent(configText?: string, defaultConfigText?: string)
     },
   });
   cores.push(core);
-  const conversation = await core.runtime.agent.create('u1001');
-  await core.runtime.agent.send(conversation.id, 'hi').done;
+  const conversation = await core.services.conversations.create('u1001');
+  await core.services.conversations.send(conversation.id, 'hi').done;
   expect(systems).toHaveLength(1);
   return systems[0];
 }
