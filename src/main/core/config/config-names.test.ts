@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoShopBundle } from '../../demo-shop/bundle';
-import { createCore, type Core, type CoreOptions } from '../app';
+import { coreParts, createCore, type Core, type CoreOptions, type CoreParts } from '../app';
 import { CONFIG_FILE_NAME } from './config-store';
 
 /**
@@ -86,13 +86,13 @@ afterEach(async () => {
 });
 
 /** A core over a data directory whose switchboard.yaml holds `text`. */
-async function coreOver(text: string, options: Partial<CoreOptions> = {}): Promise<Core> {
+async function coreOver(text: string, options: Partial<CoreOptions> = {}): Promise<Core & CoreParts> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-config-names-'));
   dirs.push(dataDir);
   await writeFile(join(dataDir, CONFIG_FILE_NAME), text);
   const core = await createCore({ dataDir, watchConfig: false, oneShot: true, log: () => undefined, ...options });
   cores.push(core);
-  return core;
+  return { ...core, ...coreParts(core) };
 }
 
 describe('builtin servers and model providers are names the entry point registers', () => {
