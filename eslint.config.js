@@ -202,6 +202,62 @@ export const thinHandlerRules = [
 ];
 
 /**
+ * Adapters (the CLI, rpc, the IPC/WebSocket adapters, the desktop, the entry points) reach every use case through
+ * `core.services`: they never take the core's parts (`coreParts` is test-only) nor build their own (a ConfigStore, a
+ * ConnectionManager, launch confirmations, pins, auth). The type boundary is `Core` itself (core/app.ts); this keeps
+ * the way around it shut. Exported so tests/lint proves it bites.
+ */
+const builtOnlyByCreateCore = [
+  ['**/core/config/config-store', ['ConfigStore']],
+  ['**/core/mcp/launch-confirmations', ['LaunchConfirmations']],
+  ['**/core/mcp', ['ConnectionManager', 'ResourceBrowser', 'EraMemoryFile']],
+  ['**/core/mcp/connection-manager', ['ConnectionManager']],
+  ['**/core/catalog/pin-store', ['PinStore']],
+  ['**/core/catalog/tool-pipeline', ['createToolPipeline']],
+  ['**/core/auth', ['AuthService', 'OAuthStore']],
+  ['**/core/agent/runtime', ['createAgentRuntime']],
+  ['**/core/workbench', ['createWorkbench', 'autoApprover']],
+  ['**/core/config/import-servers', ['importServers']],
+];
+export const adapterRules = [
+  {
+    files: [
+      'src/main/{cli,rpc,adapters,desktop}/**/*.ts',
+      'src/main/index.ts',
+      'src/main/server.ts',
+      'src/main/cli.ts',
+      'src/main/shutdown.ts',
+    ],
+    ignores: ['src/main/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/core/app-parts'],
+              message: 'an adapter builds the core with createCore and reaches use cases through core.services.',
+            },
+            {
+              group: ['**/core/app'],
+              importNames: ['coreParts'],
+              message: 'coreParts is test-only: an adapter reaches every use case through core.services.',
+            },
+            ...builtOnlyByCreateCore.map(([module, names]) => ({
+              group: [module],
+              importNames: names,
+              allowTypeImports: true,
+              message:
+                'an adapter never assembles the core from its parts: createCore builds them, core.services uses them (add the use case to a service).',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+];
+
+/**
  * Every string the console shows goes through i18next (docs/ARCHITECTURE.md, "Translations"): text in JSX, text in
  * a JSX expression (`{ok ? 'passed' : 'failed'}`) and the attributes a person reads or hears. Exported so tests/lint
  * proves it bites. Code-like capitals and letterless symbols are not text.
@@ -274,5 +330,6 @@ export default tseslint.config(
   { files: ['e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },
   ...layeringRules,
   ...thinHandlerRules,
+  ...adapterRules,
   ...i18nRules,
 );

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 import { stringify } from 'yaml';
+import { mountedToolsConfig } from '../../tests/support/mcp/mounted-config';
 import { expect, startHost, stopHost, type Host } from '../host';
 
 /** @modelcontextprotocol/server-everything over stdio, started with this very node binary. */
@@ -19,26 +20,11 @@ export function everythingTest(tools: readonly string[]) {
   return base.extend<{ host: Host }>({
     host: async ({}, use) => {
       const dataDir = await mkdtemp(join(tmpdir(), 'sb-e2e-mcp-'));
-      const config = {
-        agent: {
-          model: { provider: 'demo' },
-          mcp: { servers: [{ name: 'everything', ...EVERYTHING, timeoutMs: 15_000 }] },
-        },
-        intents: [
-          {
-            id: 'every',
-            name: 'everything',
-            children: tools.map((toolId) => ({
-              id: `n-${toolId}`,
-              name: toolId,
-              kind: 'mcp',
-              toolId,
-              confirm: 'never',
-            })),
-          },
-        ],
-        skills: [],
-      };
+      const config = mountedToolsConfig({
+        servers: [{ name: 'everything', ...EVERYTHING, timeoutMs: 15_000 }],
+        tools,
+        category: { id: 'every', name: 'everything' },
+      });
       await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
       const host = await startHost(dataDir);
       await use(host);

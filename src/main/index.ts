@@ -101,7 +101,7 @@ async function start(): Promise<void> {
       {
         platform: process.platform,
         packaged: app.isPackaged,
-        language: chosenLanguage(loadedCore?.preferences.view().language, () => systemLanguage(app)),
+        language: chosenLanguage(loadedCore?.services.preferences.view().language, () => systemLanguage(app)),
         version: app.getVersion(),
         openDocumentation: () =>
           void shell.openPath(
@@ -196,7 +196,7 @@ async function showWindow(): Promise<void> {
     userData,
     quit: () => app.quit(),
     log,
-    language: () => chosenLanguage(loadedCore?.preferences.view().language, () => systemLanguage(app)),
+    language: () => chosenLanguage(loadedCore?.services.preferences.view().language, () => systemLanguage(app)),
   });
 }
 

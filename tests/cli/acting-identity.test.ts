@@ -1,39 +1,24 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExecutionRecord, RecordSummary } from '../../src/shared/contract';
-import {
-  connectRpc,
-  data,
-  startHostProcess,
-  type HostProcess,
-  type RpcClient,
-} from '../reliability/helpers/headless-host';
-import { cliEnv, runCli } from '../support/cli-process';
+import { data, sharedDataDir, type SharedDataDir } from '../reliability/helpers/headless-host';
+import { runCli } from '../support/cli-process';
 
 /**
  * Issue 30 item 2: every record says whom the call was for. The CLI (a real process) chats as u1002 and runs a
  * tool by hand as u1003; the lines it prints name them, and the console's core (a real `serve` on the same data
  * directory) lists the records with that identity and filters by it.
  */
-let root: string;
+let shared: SharedDataDir;
 let dataDir: string;
-let host: HostProcess | undefined;
-let rpc: RpcClient | undefined;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'sb-identity-'));
-  dataDir = join(root, 'data');
+  shared = await sharedDataDir('sb-identity-');
+  dataDir = shared.dataDir;
 });
-afterAll(async () => {
-  rpc?.close();
-  await host?.stop();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => shared?.close());
 
 describe('the acting identity', () => {
   it('the CLI names it in its lines, the records keep it, and the console filters by it', async () => {
-    const env = cliEnv(join(root, 'home'));
+    const env = shared.cliEnv;
     const chat = await runCli(
       [
         'chat',
@@ -57,8 +42,7 @@ describe('the acting identity', () => {
     expect(byHand.code, byHand.stderr).toBe(0);
     expect(byHand.stdout).toMatch(/^query_coupons @shop as u1003: success \(\d+ ms\) · record r_/m);
 
-    host = await startHostProcess(dataDir);
-    rpc = await connectRpc(host.port, host.token);
+    const { rpc } = await shared.startConsole();
     const forU1002 = data(await rpc.request<RecordSummary[]>('records.list', { actingIdentity: 'u1002' }));
     expect(forU1002.map((r) => [r.tool, r.status, r.actingIdentity])).toEqual([['cancel_order', 'rejected', 'u1002']]);
     const record = data(await rpc.request<ExecutionRecord>('records.get', { id: forU1002[0].id }));

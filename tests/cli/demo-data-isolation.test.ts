@@ -1,16 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalRequest, ToolRun } from '../../src/shared/contract';
-import {
-  connectRpc,
-  data,
-  startHostProcess,
-  type HostProcess,
-  type RpcClient,
-} from '../reliability/helpers/headless-host';
-import { cliEnv, runCli } from '../support/cli-process';
+import { data, sharedDataDir, type RpcClient, type SharedDataDir } from '../reliability/helpers/headless-host';
+import { runCli } from '../support/cli-process';
 
 /**
  * Issue 30 item 3: a chat cancels an order in the console's live demo shop; then the console's Tests → Run all
@@ -18,21 +9,15 @@ import { cliEnv, runCli } from '../support/cli-process';
  * agree, all passing, because each test case gets a fresh demo state of its own. Settings → Reset demo data puts
  * the live shop back.
  */
-let root: string;
+let shared: SharedDataDir;
 let dataDir: string;
-let host: HostProcess;
 let rpc: RpcClient;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'sb-demo-state-'));
-  dataDir = join(root, 'data');
-  host = await startHostProcess(dataDir);
-  rpc = await connectRpc(host.port, host.token);
+  shared = await sharedDataDir('sb-demo-state-');
+  dataDir = shared.dataDir;
+  ({ rpc } = await shared.startConsole());
 }, 60_000);
-afterAll(async () => {
-  rpc?.close();
-  await host?.stop();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => shared?.close());
 
 const keyboardStatus = async () => {
   const run = data(
@@ -76,7 +61,7 @@ describe('test runs do not depend on the live demo data', () => {
     expect(fromConsole.results.filter((r) => !r.passed)).toEqual([]);
     expect(fromConsole.passed).toBeGreaterThanOrEqual(8);
 
-    const cli = await runCli(['test', '--data-dir', dataDir, '--json'], cliEnv(join(root, 'home')), {
+    const cli = await runCli(['test', '--data-dir', dataDir, '--json'], shared.cliEnv, {
       timeoutMs: 120_000,
     });
     expect(cli.code, cli.stderr).toBe(0);

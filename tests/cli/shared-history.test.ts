@@ -1,36 +1,28 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationSummary } from '../../src/shared/contract';
 import {
-  connectRpc,
   data,
-  startHostProcess,
+  sharedDataDir,
   type HostProcess,
   type RpcClient,
+  type SharedDataDir,
 } from '../reliability/helpers/headless-host';
-import { cliEnv, runCli } from '../support/cli-process';
+import { runCli } from '../support/cli-process';
 
 /**
  * Issue 30 item 14: history is shared. A conversation `switchboard chat` (a real CLI process) writes into the data
  * directory of a running console (a real `serve`) shows in the console's list, announced as it appears.
  */
-let root: string;
+let shared: SharedDataDir;
 let dataDir: string;
 let host: HostProcess;
 let rpc: RpcClient;
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'sb-shared-history-'));
-  dataDir = join(root, 'data');
-  host = await startHostProcess(dataDir);
-  rpc = await connectRpc(host.port, host.token);
+  shared = await sharedDataDir('sb-shared-history-');
+  dataDir = shared.dataDir;
+  ({ host, rpc } = await shared.startConsole());
 }, 60_000);
-afterAll(async () => {
-  rpc?.close();
-  await host?.stop();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => shared?.close());
 
 describe('a conversation from switchboard chat', () => {
   it('serve prints the console URL last (issue 30 item 17: the outcome is the last line)', () => {
@@ -41,7 +33,7 @@ describe('a conversation from switchboard chat', () => {
     expect(data(await rpc.request<ConversationSummary[]>('chat.list', {}))).toEqual([]);
     const run = await runCli(
       ['chat', '--data-dir', dataDir, '--customer', 'u1002', '-m', '我有哪些优惠券'],
-      cliEnv(join(root, 'home')),
+      shared.cliEnv,
     );
     expect(run.code, run.stderr).toBe(0);
     const id = /^conversation (c_\S+) /m.exec(run.stdout)![1];

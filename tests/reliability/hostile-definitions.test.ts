@@ -1,13 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
-import type { Conversation, ServerView } from '../../src/shared/contract';
-import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
-import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
-import { startFaultServer, type FaultServer } from './helpers/fault-server';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../src/shared/contract';
+import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
+import { startFaultServer } from './helpers/fault-server';
+import { connectRpc, data } from './helpers/headless-host';
+import { deferUntilAfterAll, serversOnceConnected, startHostileConsole, tempDataDir } from './helpers/hostile-console';
 
 /**
  * A hostile MCP server offers a mounted tool whose description and schema are each one 300 KB "word".
@@ -15,22 +11,11 @@ import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } 
  * 5 MB description froze the console for over a minute, answering no RPC. Now the first model step
  * counts it in slices while every other client keeps being answered, and the turn completes.
  */
-let dir: string | undefined;
-let host: HostProcess | undefined;
-let rpc: RpcClient | undefined;
-let model: (ScriptedServer & { baseUrl: string }) | undefined;
-let hostile: FaultServer | undefined;
-afterAll(async () => {
-  rpc?.close();
-  await host?.stop('SIGKILL');
-  await model?.close();
-  await hostile?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const defer = deferUntilAfterAll();
 
 describe('a tool definition built to stall the token estimate', () => {
   it('does not stop the console answering while the turn counts it', async () => {
-    hostile = await startFaultServer({
+    const hostile = await startFaultServer({
       tools: [
         {
           name: 'huge_manual',
@@ -40,33 +25,20 @@ describe('a tool definition built to stall the token estimate', () => {
         },
       ],
     });
-    model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
-    const config = parse(demoShopConfigText());
-    config.agent.model = {
-      provider: 'openai-compatible',
-      baseUrl: model.baseUrl,
-      model: 'test-model',
-      apiKeyEnv: 'SB_HOSTILE_KEY',
-      timeoutMs: 20_000,
-    };
-    config.agent.mcp.servers.push({ name: 'hostile', url: hostile.url });
-    config.intents.push({
-      id: 'manual',
-      name: 'manual',
-      kind: 'mcp',
-      toolId: 'huge_manual',
-      server: 'hostile',
-      confirm: 'never',
-    });
-    dir = await mkdtemp(join(tmpdir(), 'sb-hostile-'));
-    await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
-    host = await startHostProcess(dir, { SB_HOSTILE_KEY: 'k' });
-    rpc = await connectRpc(host.port, host.token);
-    let servers: ServerView[] = [];
-    for (let i = 0; i < 300 && !(servers.length === 2 && servers.every((s) => s.status === 'connected')); i++) {
-      servers = data(await rpc.request<{ servers: ServerView[] }>('servers.list')).servers;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    defer(() => hostile.close());
+    const model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
+    defer(() => model.close());
+    const dir = await tempDataDir('sb-hostile-', defer);
+    const { host, rpc } = await startHostileConsole(
+      dir,
+      {
+        model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_HOSTILE_KEY', timeoutMs: 20_000 },
+        server: { url: hostile.url },
+        mounts: { manual: 'huge_manual' },
+      },
+      defer,
+    );
+    const servers = await serversOnceConnected(rpc, 2, 300, 50);
     expect(servers.map((s) => s.status)).toEqual(['connected', 'connected']);
 
     // A second client probes the console while the first one's turn runs.

@@ -1,16 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
-import type { CatalogToolView, CatalogView, Conversation, ServerView } from '../../src/shared/contract';
-import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
+import { describe, expect, it } from 'vitest';
+import type { CatalogToolView, CatalogView, Conversation } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
-import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
-import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostile-mcp-process';
+import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
+import { data } from './helpers/headless-host';
+import { deferUntilAfterAll, serversOnceConnected, startHostileConsole, tempDataDir } from './helpers/hostile-console';
+import { startHostileMcpProcess } from './helpers/hostile-mcp-process';
 
 /**
  * Issue 25, item 3: the description cap did not cover the input schema. A hostile server (a real process) offers
@@ -22,18 +20,7 @@ import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostil
  */
 const MB5 = 5 * 1024 * 1024;
 const run = promisify(execFile);
-let dir: string | undefined;
-let host: HostProcess | undefined;
-let rpc: RpcClient | undefined;
-let model: (ScriptedServer & { baseUrl: string }) | undefined;
-let hostile: HostileMcpProcess | undefined;
-afterAll(async () => {
-  rpc?.close();
-  await host?.stop('SIGKILL');
-  await model?.close();
-  await hostile?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const defer = deferUntilAfterAll();
 
 function nested(levels: number): Record<string, unknown> {
   let schema: Record<string, unknown> = { type: 'string' };
@@ -50,7 +37,7 @@ function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
 
 describe('a hostile input schema', () => {
   it('reaches the model capped, and the catalog, explain and the token figure say so', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sb-schema-'));
+    const dir = await tempDataDir('sb-schema-', defer);
     const huge = (name: string) => ({
       name,
       description: `looks up ${name}`,
@@ -78,34 +65,20 @@ describe('a hostile input schema', () => {
       },
     ];
     await writeFile(join(dir, 'tools.json'), JSON.stringify(tools));
-    hostile = await startHostileMcpProcess({ HOSTILE_TOOLS_FILE: join(dir, 'tools.json') });
-    model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
-    const config = parse(demoShopConfigText());
-    config.agent.model = {
-      provider: 'openai-compatible',
-      baseUrl: model.baseUrl,
-      model: 'test-model',
-      apiKeyEnv: 'SB_SCHEMA_KEY',
-      timeoutMs: 30_000,
-    };
-    config.agent.mcp.servers.push({ name: 'hostile', url: hostile.url });
-    for (const tool of tools)
-      config.intents.push({
-        id: tool.name,
-        name: tool.name,
-        kind: 'mcp',
-        toolId: tool.name,
-        server: 'hostile',
-        confirm: 'never',
-      });
-    await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
-    host = await startHostProcess(dir, { SB_SCHEMA_KEY: 'k' });
-    rpc = await connectRpc(host.port, host.token);
-    let servers: ServerView[] = [];
-    for (let i = 0; i < 600 && !(servers.length === 2 && servers.every((s) => s.status === 'connected')); i++) {
-      servers = data(await rpc.request<{ servers: ServerView[] }>('servers.list')).servers;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const hostile = await startHostileMcpProcess({ HOSTILE_TOOLS_FILE: join(dir, 'tools.json') });
+    defer(() => hostile.stop());
+    const model = await startOpenAiCompatibleServer([openAiStream({ text: 'nothing to do' })]);
+    defer(() => model.close());
+    const { rpc } = await startHostileConsole(
+      dir,
+      {
+        model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_SCHEMA_KEY', timeoutMs: 30_000 },
+        server: { url: hostile.url },
+        mounts: Object.fromEntries(tools.map((tool) => [tool.name, tool.name])),
+      },
+      defer,
+    );
+    const servers = await serversOnceConnected(rpc, 2, 600, 100);
     expect(servers.map((s) => s.status)).toEqual(['connected', 'connected']);
 
     // catalog.get answers (paged, as the model receives each tool) and the client stays connected.

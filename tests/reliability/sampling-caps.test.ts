@@ -1,13 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { parse, stringify } from 'yaml';
+import { describe, expect, it } from 'vitest';
 import type { SamplingView, ServerRequestView, ServerView } from '../../src/shared/contract';
-import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
-import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
-import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostile-mcp-process';
+import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
+import { data } from './helpers/headless-host';
+import { deferUntilAfterAll, startHostileConsole, tempDataDir } from './helpers/hostile-console';
+import { startHostileMcpProcess } from './helpers/hostile-mcp-process';
 
 /**
  * Issue 25 (minor): a hostile server (a real process) asks the client for sampling with `maxTokens: 100000000` and
@@ -15,49 +11,28 @@ import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostil
  * the operator sees it (maxTokens by agent.model.maxTokens, the text by the sampling budget, each with a note on the
  * card), an edit over the cap is refused, and what the provider receives is bounded.
  */
-let dir: string | undefined;
-let host: HostProcess | undefined;
-let rpc: RpcClient | undefined;
-let model: (ScriptedServer & { baseUrl: string }) | undefined;
-let hostile: HostileMcpProcess | undefined;
-afterAll(async () => {
-  rpc?.close();
-  await host?.stop('SIGKILL');
-  await model?.close();
-  await hostile?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const defer = deferUntilAfterAll();
 
 describe('an approved sampling request', () => {
   it('reaches the model with maxTokens and text bounded by the model settings, with a note to the operator', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'sb-sampling-'));
-    hostile = await startHostileMcpProcess({ HOSTILE_SAMPLING: '1' });
-    model = await startOpenAiCompatibleServer([
+    const dir = await tempDataDir('sb-sampling-', defer);
+    const hostile = await startHostileMcpProcess({ HOSTILE_SAMPLING: '1' });
+    defer(() => hostile.stop());
+    const model = await startOpenAiCompatibleServer([
       openAiStream({ toolCalls: [{ name: 'ask_model', arguments: {} }] }),
       openAiStream({ text: 'a short summary' }), // the sampling request's completion
       openAiStream({ text: 'done' }),
     ]);
-    const config = parse(demoShopConfigText());
-    config.agent.model = {
-      provider: 'openai-compatible',
-      baseUrl: model.baseUrl,
-      model: 'test-model',
-      apiKeyEnv: 'SB_SAMPLING_KEY',
-      timeoutMs: 30_000,
-      maxTokens: 2_000,
-    };
-    config.agent.mcp.servers.push({ name: 'hostile', url: hostile.url });
-    config.intents.push({
-      id: 'ask',
-      name: 'ask',
-      kind: 'mcp',
-      toolId: 'ask_model',
-      server: 'hostile',
-      confirm: 'never',
-    });
-    await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
-    host = await startHostProcess(dir, { SB_SAMPLING_KEY: 'k' });
-    rpc = await connectRpc(host.port, host.token);
+    defer(() => model.close());
+    const { rpc } = await startHostileConsole(
+      dir,
+      {
+        model: { baseUrl: model.baseUrl, apiKeyEnv: 'SB_SAMPLING_KEY', timeoutMs: 30_000, maxTokens: 2_000 },
+        server: { url: hostile.url },
+        mounts: { ask: 'ask_model' },
+      },
+      defer,
+    );
     for (let i = 0; i < 300; i++) {
       const servers = data(await rpc.request<{ servers: ServerView[] }>('servers.list')).servers;
       if (servers.find((s) => s.name === 'hostile')?.status === 'connected') break;

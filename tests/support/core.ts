@@ -1,5 +1,5 @@
 import { demoShopBundle } from '../../src/main/demo-shop/bundle';
-import { createCore, type Core, type CoreOptions } from '../../src/main/core/app';
+import { coreParts, createCore, type Core, type CoreOptions, type CoreParts } from '../../src/main/core/app';
 import { createDispatch } from '../../src/main/rpc/dispatch';
 import type { Dispatch } from '../../src/main/rpc/router';
 
@@ -8,7 +8,8 @@ export interface TestCoreOptions extends CoreOptions {
   validateOutput?: boolean;
 }
 
-export type TestCore = Core & { dispatch: Dispatch };
+/** The core with its parts beside its services (test-only: `coreParts`), and its routes. */
+export type TestCore = Core & CoreParts & { dispatch: Dispatch };
 
 /**
  * The core as an entry point builds it: the embedded shop and the demo model injected, and the routes dispatched over its
@@ -20,5 +21,5 @@ export async function createTestCore(options: TestCoreOptions): Promise<TestCore
     ...demoShopBundle(),
     ...coreOptions,
   });
-  return Object.assign(core, { dispatch: createDispatch(core, { validateOutput, log: options.log }) });
+  return { ...core, ...coreParts(core), dispatch: createDispatch(core, { validateOutput, log: options.log }) };
 }

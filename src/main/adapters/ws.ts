@@ -10,7 +10,7 @@ import { serveStatic } from './static-files';
 
 export interface WsAdapterOptions {
   dispatch: Dispatch;
-  events: EventBus;
+  events: Pick<EventBus, 'subscribe'>;
   token: string;
   port?: number;
   /** Built renderer to serve at `/`; omitted in tests that only speak WebSocket. */

@@ -1,9 +1,8 @@
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { isHttpServer, type SwitchboardConfig } from '../../shared/config/schema';
-import type { AuthService, AuthView } from '../core/auth';
+import type { AuthView } from '../core/auth';
 import { CONFIG_FILE_NAME } from '../core/config/config-store';
-import type { Core } from '../core/app';
+import type { AppServices } from '../core/services';
 import { cliDataDir, terminalOpener } from './cli-auth';
 import { withCore } from './core-session';
 import { readConfigFile } from './read-config';
@@ -34,19 +33,17 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
     .option('--timeout <seconds>', 'how long to wait for the browser', parseSeconds, 300)
     .action(async (server: string, opts: AuthOptions & { timeout: number }) => {
       const settings = { signInTimeoutMs: opts.timeout * 1000, connect: [server] };
-      await withAuth(opts, io, settings, async ({ service, connections, config }) => {
-        const entry = config.agent.mcp.servers.find((s) => s.name === server);
-        const before = connections.state(server);
-        if (before?.status === 'connected' && service.view(entry!)?.signedIn) {
-          io.stdout(`${server}: already signed in and connected (${describe(service.view(entry!)!)})`);
+      await withAuth(opts, io, settings, async (servers) => {
+        const before = servers.get(server);
+        if (before.status === 'connected' && before.auth?.signedIn) {
+          io.stdout(`${server}: already signed in and connected (${describe(before.auth)})`);
           return 0;
         }
-        const handle = await service.signIn(server, terminalOpener(io, server));
+        const handle = await servers.startSignIn(server, terminalOpener(io, server));
         io.stderr(`Waiting for the browser (up to ${opts.timeout} s)…`);
         await handle.done;
-        io.stdout(
-          `${server}: signed in and connected, ${connections.state(server)?.toolCount ?? 0} tools (${describe(service.view(entry!)!)})`,
-        );
+        const after = servers.get(server);
+        io.stdout(`${server}: signed in and connected, ${after.toolCount} tools (${describe(after.auth!)})`);
         return 0;
       });
     });
@@ -55,11 +52,9 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
     .description('every server’s authorization: signed in or not, authorization server, scopes, expiry')
     .option('--json', 'machine-readable output')
     .action(async (opts: AuthOptions & { json?: boolean }) => {
-      await withAuth(opts, io, { connect: [] }, async ({ service, config }) => {
-        const rows = config.agent.mcp.servers.map((s) => ({
-          name: s.name,
-          oauth: isHttpServer(s) ? service.view(s) : null,
-        }));
+      await withAuth(opts, io, { connect: [] }, async (servers) => {
+        // `auth` is null for a server that takes no OAuth (stdio, builtin, a static Authorization header).
+        const rows = servers.list().servers.map((s) => ({ name: s.name, oauth: s.auth }));
         if (opts.json)
           io.stdout(
             JSON.stringify(
@@ -85,8 +80,8 @@ export function registerAuthCommands(program: Command, io: CliIo): void {
   common(auth.command('logout <server>'))
     .description('forget the server’s tokens and client registration')
     .action(async (server: string, opts: AuthOptions) => {
-      await withAuth(opts, io, { connect: [] }, async ({ service }) => {
-        await service.signOut(server, { reconnect: false });
+      await withAuth(opts, io, { connect: [] }, async (servers) => {
+        await servers.signOut(server, { reconnect: false });
         io.stdout(`${server}: signed out; tokens forgotten`);
         return 0;
       });
@@ -105,18 +100,14 @@ function describe(view: AuthView): string {
 }
 
 /**
- * Builds the app for the command (createCore, one-shot, connecting only `connect`), runs `run` over its auth service
- * and connections, closes. A failure is said on stderr: exit 2 for an unknown server or a conflict, else 1.
+ * Builds the app for the command (createCore, one-shot, connecting only `connect`), runs `run` over its server
+ * administration service (sign-in, sign-out, each server's view with its authorization), closes. A failure is said on stderr: exit 2 for an unknown server or a conflict, else 1.
  */
 async function withAuth(
   opts: AuthOptions,
   io: CliIo,
   settings: { signInTimeoutMs?: number; connect: readonly string[] },
-  run: (ctx: {
-    service: AuthService;
-    connections: Core['tools']['connections'];
-    config: SwitchboardConfig;
-  }) => Promise<number>,
+  run: (servers: AppServices['servers']) => Promise<number>,
 ): Promise<void> {
   const configPath = opts.config ? resolve(opts.config) : join(cliDataDir(opts), CONFIG_FILE_NAME);
   const config = await readConfigFile(configPath, io);
@@ -127,7 +118,7 @@ async function withAuth(
     io,
     async (core) => {
       try {
-        return await run({ service: core.auth, connections: core.tools.connections, config });
+        return await run(core.services.servers);
       } catch (error) {
         io.stderr(`switchboard auth: ${errorText(error)}`);
         return error instanceof Error && (error.name === 'NotFound' || error.name === 'Conflict') ? 2 : 1;

@@ -123,7 +123,7 @@ export async function withCatalog(opts: CommonOptions, io: CliIo, use: (report: 
     opts,
     io,
     async (core) => {
-      const report = await core.catalogRun.settled();
+      const report = await core.services.catalog.settled();
       const added = report.pinnedAtFirstSight;
       if (added)
         io.stderr(

@@ -60,15 +60,15 @@ export async function runChat(
       let exitCode = 0;
       try {
         const actingIdentity = actingIdentityOf(opts);
-        const conversation = await core.runtime.agent.create(actingIdentity);
+        const conversation = await core.services.conversations.create(actingIdentity);
         print.header(conversation.id, conversation.modelLabel, actingIdentity);
         // Ctrl-C stops the turn as Stop does (its calls are cancelled), and no further message is sent.
         const { interrupted } = await interruptible(io, async (signal) => {
-          signal.addEventListener('abort', () => core.runtime.agent.stop(conversation.id), { once: true });
+          signal.addEventListener('abort', () => core.services.conversations.stop(conversation.id), { once: true });
           for (const text of opts.message) {
             if (signal.aborted) break;
             print.user(text);
-            const result = await core.runtime.agent.send(conversation.id, text).done;
+            const result = await core.services.conversations.send(conversation.id, text).done;
             print.flush();
             print.turnFinished(result.status, result.error);
             if (result.status === 'error') exitCode = 1;

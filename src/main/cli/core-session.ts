@@ -68,7 +68,7 @@ export async function withCore(
     env,
   });
   try {
-    const problems = core.config.snapshot().problems;
+    const { problems } = core.services.documents.view();
     if (problems.length) {
       for (const p of problems)
         io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
@@ -78,7 +78,7 @@ export async function withCore(
     await core.whenServersSettled();
     // An imported command that waits for the operator was not run: say so, and how to confirm it.
     if (settings.noteUnlaunched !== false)
-      for (const s of core.tools.connections.snapshot().servers)
+      for (const s of core.services.servers.list().servers)
         if (s.status === 'needs-confirmation')
           io.stderr(
             `note: ${s.name} was not launched (${s.error}); confirm with: ${confirmLaunchCommand(s.name, opts)}`,

@@ -1,20 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
-import { isStdioServer, type StdioServerConfig } from '../../shared/config/schema';
+import type { StdioServerConfig } from '../../shared/config/schema';
 import type { ImportEnvReference, ImportResult } from '../../shared/contract';
-import { CONFIG_FILE_NAME, ConfigStore } from '../core/config/config-store';
-import { demoShopConfigText } from '../demo-shop/default-config';
-import { importServers, type ConflictPolicy } from '../core/config/import-servers';
+import type { ConflictPolicy } from '../core/config/import-servers';
 import type { EnvConsent } from '../core/config/import-env';
 import { DomainError } from '../core/errors';
-import { commandLineHash, commandLineText, type LaunchConfirmations } from '../core/mcp/launch-confirmations';
-import { EventBus } from '../core/events';
-import { makePrivateDataDir } from '../core/private-files';
-import { DATA_DIR_OPTION, configPathOf } from './catalog-command';
+import { commandLineText } from '../core/mcp/launch-confirmations';
+import type { AppServices } from '../core/services';
+import { DATA_DIR_OPTION } from './catalog-command';
+import { withCore } from './core-session';
 import { explicitConfigExists } from './read-config';
-import { cliDataDir } from './cli-auth';
-import { cliLaunches } from './cli-launches';
 import type { CliIo } from './io';
+
+type Servers = AppServices['servers'];
 
 export interface ImportOptions {
   config?: string;
@@ -82,23 +80,24 @@ export async function runImport(
   if (!(await explicitConfigExists(opts.config, io))) return 2;
   const text = await readImportText(file, io);
   if (text === undefined) return 2;
-  const store = await importTargetStore(opts, io, env);
+  // The app's config store (its parse, its problems, never writing over a file it cannot parse) and its server
+  // administration; no server is connected: importing runs nothing.
+  return withCore(opts, io, (core) => importInto(core.services.servers, text, opts, io), env, {
+    onlyServers: [],
+    noteUnlaunched: false,
+  });
+}
+
+async function importInto(servers: Servers, text: string, opts: ImportOptions, io: CliIo): Promise<number> {
   try {
-    await store.open();
-    if (!store.snapshot().fileOk) {
-      reportConfigProblems(store, io);
-      return 2;
-    }
     const consent: EnvConsent = opts.allowEnvAll ? 'all' : opts.allowEnv;
-    const launches = cliLaunches(opts, io);
-    const plan = await planImport(store, text, opts, consent, launches);
+    const plan = await planImport(servers, text, opts, consent);
     if (plan.verdict !== 0 || opts.dryRun) {
       reportPlan(plan, io, opts);
       return plan.verdict;
     }
-    const result = await importServers(store, text, opts.onConflict, false, consent, (imported) =>
-      launches.confirm(imported),
-    );
+    // Every command line it writes is confirmed: by --trust-command, or known on this machine already.
+    const result = await servers.import(text, opts.onConflict, false, consent, { trustCommands: true });
     if (plan.newCommands.length)
       io.stdout(
         `confirmed (--trust-command): ${plan.newCommands.map((s) => `${s.name}: ${commandLineText(s)}`).join('; ')}`,
@@ -109,8 +108,6 @@ export async function runImport(
     if (!(error instanceof DomainError)) throw error;
     io.stderr(`import refused: ${error.message}`);
     return 1;
-  } finally {
-    store.close();
   }
 }
 
@@ -122,25 +119,6 @@ async function readImportText(file: string, io: CliIo): Promise<string | undefin
     io.stderr(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     return undefined;
   }
-}
-
-async function importTargetStore(opts: ImportOptions, io: CliIo, env: NodeJS.ProcessEnv): Promise<ConfigStore> {
-  const dataDir = cliDataDir(opts, env);
-  await makePrivateDataDir(dataDir, CONFIG_FILE_NAME);
-  return new ConfigStore({
-    dataDir,
-    events: new EventBus(),
-    defaultConfigText: demoShopConfigText(),
-    watch: false,
-    path: configPathOf(opts, env),
-    log: (line) => io.stderr(line),
-  });
-}
-
-function reportConfigProblems(store: ConfigStore, io: CliIo): void {
-  io.stderr(`${store.path} has problems; fix it first:`);
-  for (const p of store.snapshot().problems)
-    io.stderr(`  ${p.path || '(file)'}${p.line ? ` (line ${p.line})` : ''}: ${p.message}`);
 }
 
 /** A dry run of the import and what it needs before it may write: allowed variables, confirmed commands, no conflict. */
@@ -156,21 +134,15 @@ interface ImportPlan {
 }
 
 async function planImport(
-  store: ConfigStore,
+  servers: Servers,
   text: string,
   opts: ImportOptions,
   consent: EnvConsent,
-  launches: LaunchConfirmations,
 ): Promise<ImportPlan> {
-  const preview = await importServers(store, text, opts.onConflict, true, consent);
+  const preview = await servers.import(text, opts.onConflict, true, consent);
   const refused = preview.environment.filter((r) => !r.allowed);
   // A command this machine has not run (not confirmed, not already in the config) runs only once confirmed.
-  const configured = new Set(store.current().agent.mcp.servers.filter(isStdioServer).map(commandLineHash));
-  const newCommands = preview.servers
-    .filter((s) => s.action !== 'skip')
-    .map((s) => s.config)
-    .filter(isStdioServer)
-    .filter((s) => !configured.has(commandLineHash(s)) && launches.verdictOf(s) !== 'confirmed');
+  const newCommands = servers.newCommands(preview);
   const untrusted = opts.trustCommand ? [] : newCommands;
   const verdict =
     preview.format === null

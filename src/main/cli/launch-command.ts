@@ -1,11 +1,9 @@
 import type { Command } from 'commander';
-import { isStdioServer } from '../../shared/config/schema';
-import { commandLineText } from '../core/mcp/launch-confirmations';
+import type { AppServices } from '../core/services';
 import { DATA_DIR_OPTION, configPathOf, type DataOptions } from './catalog-command';
-import { cliLaunches } from './cli-launches';
-import { openTerminal, type Terminal } from './core-session';
+import { openTerminal, withCore, type Terminal } from './core-session';
 import type { CliIo } from './io';
-import { readConfigFile } from './read-config';
+import { configFileExists } from './read-config';
 
 /**
  * `switchboard confirm-launch NAME`: the CLI's "Launch" for a stdio server that came by import and waits. Prints the
@@ -33,41 +31,56 @@ export async function runConfirmLaunch(
   terminal: Terminal | undefined = opts.yes ? undefined : openTerminal(),
 ): Promise<number> {
   try {
-    const config = await readConfigFile(configPathOf(opts), io);
-    if (!config) return 2;
-    const server = config.agent.mcp.servers.find((s) => s.name === name);
-    if (!server || !isStdioServer(server)) {
-      io.stderr(
-        server ? `"${name}" is not a stdio server: it runs no command` : `no MCP server named "${name}" is configured`,
-      );
-      return 2;
-    }
-    const launches = cliLaunches(opts, io);
-    const line = commandLineText(server);
-    if (!launches.waits(server)) {
-      io.stdout(
-        `${name} is not waiting for a confirmation (${launches.verdictOf(server) === 'confirmed' ? 'already confirmed' : 'written in the config by you'}): ${line}`,
-      );
-      return 0;
-    }
-    io.stdout(`${name} will run, as you, on this machine:\n  ${line}`);
-    if (!opts.yes) {
-      if (!terminal) {
-        io.stderr(
-          'not confirmed: there is no terminal to ask at; run again with --yes to confirm this exact command line',
-        );
-        return 1;
-      }
-      const answer = (await terminal.question('Launch it? [y/N]\n> ')).trim().toLowerCase();
-      if (answer !== 'y' && answer !== 'yes') {
-        io.stderr('not confirmed; it keeps waiting');
-        return 1;
-      }
-    }
-    await launches.confirm([server]);
-    io.stdout(`confirmed; ${name} launches from now on (until its command line changes)`);
-    return 0;
+    // Only a config that is there: confirming a launch never writes a first-run config.
+    if (!(await configFileExists(configPathOf(opts), io))) return 2;
+    // The app's config store and server administration, connecting nothing: nothing is launched here.
+    return await withCore(opts, io, (core) => confirm(core.services.servers, name, opts, io, terminal), process.env, {
+      onlyServers: [],
+      noteUnlaunched: false,
+    });
   } finally {
     terminal?.close();
   }
+}
+
+async function confirm(
+  servers: AppServices['servers'],
+  name: string,
+  opts: { yes?: boolean },
+  io: CliIo,
+  terminal: Terminal | undefined,
+): Promise<number> {
+  if (!servers.list().servers.some((s) => s.name === name)) {
+    io.stderr(`no MCP server named "${name}" is configured`);
+    return 2;
+  }
+  const { commandLine, verdict } = servers.launchStatus(name);
+  if (commandLine === null) {
+    io.stderr(`"${name}" is not a stdio server: it runs no command`);
+    return 2;
+  }
+  if (verdict !== 'waiting') {
+    io.stdout(
+      `${name} is not waiting for a confirmation (${verdict === 'confirmed' ? 'already confirmed' : 'written in the config by you'}): ${commandLine}`,
+    );
+    return 0;
+  }
+  io.stdout(`${name} will run, as you, on this machine:\n  ${commandLine}`);
+  if (!opts.yes) {
+    if (!terminal) {
+      io.stderr(
+        'not confirmed: there is no terminal to ask at; run again with --yes to confirm this exact command line',
+      );
+      return 1;
+    }
+    const answer = (await terminal.question('Launch it? [y/N]\n> ')).trim().toLowerCase();
+    if (answer !== 'y' && answer !== 'yes') {
+      io.stderr('not confirmed; it keeps waiting');
+      return 1;
+    }
+  }
+  // The same answer as the console's Launch: the command line confirmed is the one shown.
+  await servers.confirmLaunch(name, commandLine, true);
+  io.stdout(`confirmed; ${name} launches from now on (until its command line changes)`);
+  return 0;
 }

@@ -13,8 +13,11 @@ export const missingConfigText = (path: string): string =>
  * demo config and pass. Says so with exit code 2 and gives false; true when there is no --config or the file is there.
  */
 export async function explicitConfigExists(config: string | undefined, io: CliIo): Promise<boolean> {
-  if (config === undefined) return true;
-  const path = resolve(config);
+  return config === undefined || configFileExists(resolve(config), io);
+}
+
+/** The config file at `path` is there; else that is said (exit code 2) and false. Read nothing, write nothing. */
+export async function configFileExists(path: string, io: CliIo): Promise<boolean> {
   const found = await stat(path).then(
     (s) => s.isFile(),
     () => false,

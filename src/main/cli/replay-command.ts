@@ -39,7 +39,7 @@ export async function runReplay(
     async (core) => {
       let report;
       try {
-        report = await core.workbench.replay(conversationId);
+        report = await core.services.workbench.replay(conversationId);
       } catch (error) {
         if (!(error instanceof NotFound)) throw error;
         io.stderr(error.message);
@@ -98,8 +98,8 @@ function printStep(step: ReplayStep, io: CliIo): void {
 
 /** The original calls' OpenTelemetry ids (records made while telemetry was on), linked by the trace URL template. */
 function originalTraces(core: Core, conversationId: string) {
-  const template = core.config.current().telemetry?.traceUrlTemplate;
-  return core.runtime.records
+  const template = core.services.telemetry.view().saved.traceUrlTemplate;
+  return core.services.records
     .list({ conversationId, limit: 10_000 })
     .filter((r) => r.traceId && r.actor !== 'replay')
     .map((r) => ({

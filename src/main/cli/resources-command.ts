@@ -194,7 +194,7 @@ async function withBrowser(
     opts,
     io,
     async (core) => {
-      const state = core.tools.connections.state(server);
+      const state = core.services.servers.get(server);
       if (state?.status === 'needs-confirmation') {
         io.stderr(`${server} was not launched: ${state.error}. Confirm with: ${confirmLaunchCommand(server, opts)}`);
         return 1;
@@ -204,7 +204,7 @@ async function withBrowser(
         return 1;
       }
       try {
-        return (await use(core.resources)) ?? 0;
+        return (await use(core.services.resources)) ?? 0;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         io.stderr(error.message);

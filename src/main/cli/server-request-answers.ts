@@ -49,7 +49,7 @@ export function requestPolicyOf(opts: ServerRequestOptions, atTerminal: boolean)
 export function answerServerRequests(core: Core, io: CliIo, terminal: Terminal | undefined): () => void {
   if (!terminal) return () => undefined;
   const answer = createRequestPrompts(
-    core.requests,
+    core.services.requests,
     (text) => terminal.question(text),
     (line) => io.stderr(line),
   );

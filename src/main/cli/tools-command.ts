@@ -114,15 +114,15 @@ export async function runToolsCall(
 
 /** The server the call goes to (--server, else the one that offers the tool), or undefined once the refusal is printed. */
 function serverToCall(core: Core, tool: string, opts: CallOptions, io: CliIo): string | undefined {
-  const { catalog } = core.tools.catalog.current();
-  const servers = core.config.current().agent.mcp.servers.map((s) => s.name);
+  const { catalog } = core.services.catalog.snapshot();
+  const servers = core.services.servers.list().servers.map((s) => s.name);
   if (opts.server !== undefined && !servers.includes(opts.server)) {
     io.stderr(
       `no server named ${opts.server}${didYouMean(opts.server, servers)}; the config has: ${servers.join(', ') || '(no servers)'}`,
     );
     return undefined;
   }
-  const state = opts.server === undefined ? undefined : core.tools.connections.state(opts.server);
+  const state = opts.server === undefined ? undefined : core.services.servers.get(opts.server);
   if (state && state.status !== 'connected') {
     io.stderr(`${opts.server} is not connected (${state.status}${state.error ? `: ${state.error}` : ''})`);
     return undefined;
@@ -159,7 +159,7 @@ async function callAnsweringPrompts(
   try {
     // Ctrl-C cancels the call (notifications/cancelled); the core's close then ends a 2025 HTTP session (DELETE).
     const { value: run, interrupted } = await interruptible(io, (signal) =>
-      core.workbench.operator.call({
+      core.services.workbench.call({
         toolId: tool,
         server,
         arguments: opts.args,
@@ -184,8 +184,8 @@ async function callAnsweringPrompts(
  * beside the item whose text has a marker where each image or sound was.
  */
 function printRunJson(core: Core, tool: string, server: string, run: ToolRun, io: CliIo): void {
-  const offered = core.tools.catalog
-    .current()
+  const offered = core.services.catalog
+    .snapshot()
     .input.servers.find((s) => s.name === server)
     ?.tools.find((t) => t.name === tool);
   io.stdout(JSON.stringify({ ...run, content: contentOf(run.record?.result), app: appOfRun(offered) }, null, 2));

@@ -40,14 +40,20 @@ export interface CoreOptions {
    * (Chromium's network stack); the default is Node's, which connects directly.
    */
   fetch?: typeof fetch;
-  /** The embedded servers (`builtin:` entries): the entry point injects them, the core closes them. */
+  /**
+   * The embedded servers (`builtin:` entries): the entry point injects them, the core closes them. A config's
+   * `builtin:` must be one of their names.
+   */
   builtinServers?: BuiltinServers;
   /**
    * What a fresh data directory's config file says (an entry point hands its application's); default a generic one
    * with no servers and no intents.
    */
   defaultConfigText?: string;
-  /** Model providers beside the vendors' (`provider: demo`): the entry point registers them. */
+  /**
+   * Model providers beside the vendors' (the demo shop's `demo`): the entry point registers them by the config's
+   * `provider:` name; the first is the default of a config that names none (else `openai-compatible`).
+   */
   modelProviders?: ModelProviderRegistry;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
   events?: EventBus;
@@ -79,12 +85,23 @@ export interface CoreOptions {
 }
 
 /**
- * The transport-agnostic application: its services and their lifecycle. It knows nothing of routes or
- * transports: each entry point builds its dispatch from these services (`rpc/dispatch.ts`). Never imports electron.
+ * The transport-agnostic application as an entry point holds it: its services, what it emits, and its lifecycle.
+ * It knows nothing of routes or transports: each entry point builds its dispatch from these services
+ * (`rpc/dispatch.ts`). The parts the services are built over stay inside (`CoreParts`); adapters reach every use
+ * case through `services` (a type boundary, and lint: `adapterRules` in eslint.config.js). Never imports electron.
  */
 export interface Core {
-  /** The application layer: one service per use case (core/services); rpc handlers call only these. */
+  /** The application layer: one service per use case (core/services); adapters call only these. */
   services: AppServices;
+  /** What the core emits (the IPC and WebSocket adapters forward it; the CLI prints it and answers approvals). */
+  events: Pick<EventBus, 'subscribe'>;
+  /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
+  whenServersSettled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The parts createCore builds, that the services are built over (core/services/index.ts). Core-internal. */
+export interface CoreParts {
   events: EventBus;
   config: ConfigStore;
   secrets: SecretStore;
@@ -113,11 +130,23 @@ export interface Core {
   instructions: InstructionsService;
   /** Skills servers publish: listed, verified, pinned (held changes, accept). */
   serverSkills: ServerSkillsService;
-  /** Resolves once every enabled server has finished its current connect attempt (each is bounded by its timeout). */
   whenServersSettled(): Promise<void>;
   /** Puts the built-in servers' data back to its seed; false when none has started (its data is fresh) or none is embedded. */
   resetBuiltinData(): Promise<{ reset: boolean }>;
   close(): Promise<void>;
+}
+
+/** Each core's parts, for `coreParts` only: the Core object an entry point holds does not carry them. */
+const PARTS = new WeakMap<Core, CoreParts>();
+
+/**
+ * Test-only: the parts under a core's services (tests/support/core.ts, core's own tests). An adapter never calls it:
+ * lint (`adapterRules`) refuses the import outside tests.
+ */
+export function coreParts(core: Core): CoreParts {
+  const parts = PARTS.get(core);
+  if (!parts) throw new Error('not a core built by createCore');
+  return parts;
 }
 
 /**
@@ -170,7 +199,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   const { tools, eras, instructions } = catalog;
 
-  const parts: Omit<Core, 'services'> = {
+  const parts: CoreParts = {
     events,
     config,
     secrets,
@@ -204,8 +233,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await telemetry.close(); // last: the spans of closing are sent too, within the export timeout
     },
   };
-  const { withServices } = await import('./services');
-  return withServices(parts, options.env ?? process.env);
+  const { createServices } = await import('./services');
+  const core: Core = {
+    services: createServices(parts, options.env ?? process.env),
+    events,
+    whenServersSettled: parts.whenServersSettled,
+    close: parts.close,
+  };
+  PARTS.set(core, parts);
+  return core;
 }
 
 /** The operator's preferences, and what works through the agent: the workbench and MCP Apps. */
@@ -217,7 +253,7 @@ async function buildOnAgent(
   runtime: AgentRuntime,
   requests: ServerRequestService,
   log: (line: string) => void,
-): Promise<Pick<Core, 'preferences' | 'workbench' | 'apps'>> {
+): Promise<Pick<CoreParts, 'preferences' | 'workbench' | 'apps'>> {
   const { PreferencesStore: Preferences, PREFERENCES_FILE_NAME } = await import('./preferences/preferences-store');
   const preferences = await Preferences.open({
     path: join(options.dataDir, PREFERENCES_FILE_NAME),

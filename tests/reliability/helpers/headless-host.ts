@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { Result } from '../../../src/shared/contract';
 import { appRoot } from '../../../src/main/core/paths';
+import { cliEnv } from '../../support/cli-process';
 
 /**
  * The real headless entry (`switchboard serve`) as a child process, run from source through tsx so
@@ -129,4 +132,37 @@ export async function connectRpc(port: number, token: string): Promise<RpcClient
 export function data<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`RPC failed: ${result.error.code}: ${result.error.message}`);
   return result.data;
+}
+
+/** A data directory (`<root>/data`) a console and CLI processes share, with a HOME of the test's (`<root>/home`). */
+export interface SharedDataDir {
+  root: string;
+  dataDir: string;
+  /** The environment a CLI process runs in (cliEnv with this HOME). */
+  cliEnv: NodeJS.ProcessEnv;
+  /** A console on the data directory, and a client; both stopped by `close()`. */
+  startConsole(env?: Record<string, string>): Promise<{ host: HostProcess; rpc: RpcClient }>;
+  close(): Promise<void>;
+}
+
+export async function sharedDataDir(prefix: string): Promise<SharedDataDir> {
+  const root = await mkdtemp(join(tmpdir(), prefix));
+  let started: { host: HostProcess; rpc?: RpcClient } | undefined;
+  return {
+    root,
+    dataDir: join(root, 'data'),
+    cliEnv: cliEnv(join(root, 'home')),
+    async startConsole(env = {}) {
+      const host = await startHostProcess(join(root, 'data'), env);
+      started = { host };
+      const rpc = await connectRpc(host.port, host.token);
+      started.rpc = rpc;
+      return { host, rpc };
+    },
+    async close() {
+      started?.rpc?.close();
+      await started?.host.stop();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
 }

@@ -4,10 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { stringify } from 'yaml';
-import type { ChatItem, EventName, EventPayload, ExecutionRecord } from '../../../src/shared/contract';
-import { environmentSecrets } from '../../../src/main/core/secrets';
-import { createTestCore, type TestCore } from '../core';
-import { waitFor } from '../wait-for';
+import { startCoreRig } from './core-rig';
+import { mountedToolsConfig } from './mounted-config';
 
 export const MRTR_SERVER = join(import.meta.dirname, 'mrtr-server.mjs');
 export const MRTR_TOOLS = [
@@ -20,7 +18,6 @@ export const MRTR_TOOLS = [
   'needs_url',
   'slow',
 ];
-type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
 
 /** What the server process saw (MRTR_RECORD): tool starts and ends, notifications/cancelled, session DELETEs. */
 export type ServerSaw = { event: string; requestId?: unknown; session?: string; round?: number }[];
@@ -85,78 +82,19 @@ export function mrtrEntry(
 
 /** A config with one fixture server, every tool of it mounted (`confirm: never`), so `/call TOOL {}` runs it. */
 export function mrtrConfig(server: Record<string, unknown>, agent: Record<string, unknown> = {}) {
-  return {
-    agent: { model: { provider: 'demo' }, maxSteps: 4, mcp: { servers: [server] }, ...agent },
-    intents: [
-      {
-        id: 'mrtr',
-        name: 'mrtr',
-        children: MRTR_TOOLS.map((toolId) => ({
-          id: `n-${toolId}`,
-          name: toolId,
-          kind: 'mcp',
-          toolId,
-          confirm: 'never',
-        })),
-      },
-    ],
-    skills: [],
-  };
+  return mountedToolsConfig({
+    servers: [server],
+    tools: MRTR_TOOLS,
+    category: { id: 'mrtr', name: 'mrtr' },
+    agent: { maxSteps: 4, ...agent },
+  });
 }
 
 /** The whole core (createCore + dispatch) with the demo model and one fixture server. */
 export async function startMrtrCore(server: Record<string, unknown>, agent: Record<string, unknown> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-mrtr-'));
   await writeFile(join(dataDir, 'switchboard.yaml'), stringify(mrtrConfig(server, agent)));
-  const events: { name: EventName; payload: unknown }[] = [];
-  const core: TestCore = await createTestCore({
-    dataDir,
-    watchConfig: false,
-    log: () => undefined,
-    secrets: environmentSecrets({}),
-    connections: { healthCheckIntervalMs: 0, defaultTimeoutMs: 15_000 },
-  });
-  core.events.subscribe((name, payload) => events.push({ name, payload }));
-  await core.whenServersSettled();
-  const rpc = async <T>(route: string, input: unknown = {}): Promise<T> => {
-    const result = await core.dispatch(route, input, { transport: 'internal' });
-    if (!result.ok)
-      throw Object.assign(new Error(`${route}: ${result.error.code}: ${result.error.message}`), {
-        code: result.error.code,
-      });
-    return result.data as T;
-  };
-  const conversation = await core.runtime.agent.create('u1001');
-  return {
-    core,
-    events,
-    rpc,
-    dataDir,
-    conversationId: conversation.id,
-    /** Starts a turn that calls `tool`; await `.done` for its end. */
-    call: (tool: string) => core.runtime.agent.send(conversation.id, `/call ${tool} {}`),
-    next<E extends EventName>(
-      name: E,
-      match: (payload: EventPayload<E>) => boolean = () => true,
-      from = 0,
-      timeoutMs = 15_000,
-    ) {
-      return waitFor(
-        () =>
-          events.slice(from).find((e) => e.name === name && match(e.payload as EventPayload<E>))?.payload as
-            EventPayload<E> | undefined,
-        timeoutMs,
-        name,
-      );
-    },
-    async lastToolItem(toolName: string): Promise<ToolItem> {
-      const conv = await core.runtime.agent.get(conversation.id);
-      return conv.items.findLast((i): i is ToolItem => i.kind === 'tool' && i.toolName === toolName)!;
-    },
-    record: (id: string) => rpc<ExecutionRecord>('records.get', { id }),
-    async close() {
-      await core.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const rig = await startCoreRig(dataDir);
+  /** Starts a turn that calls `tool`; await `.done` for its end. */
+  return Object.assign(rig, { call: (tool: string) => rig.send(`/call ${tool} {}`) });
 }

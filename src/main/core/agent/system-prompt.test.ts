@@ -38,10 +38,16 @@ async function systemPromptSent(configText?: string, defaultConfigText?: string)
     log: () => undefined,
     defaultConfigText,
     modelProviders: { demo: () => model },
+    // The demo config's `builtin: shop` is a name to know; the prompt needs no shop running.
+    builtinServers: {
+      names: ['shop'],
+      resolveBuiltin: () => Promise.reject(new Error('not in this test')),
+      close: async () => {},
+    },
   });
   cores.push(core);
-  const conversation = await core.runtime.agent.create('u1001');
-  await core.runtime.agent.send(conversation.id, 'hi').done;
+  const conversation = await core.services.conversations.create('u1001');
+  await core.services.conversations.send(conversation.id, 'hi').done;
   expect(systems).toHaveLength(1);
   return systems[0];
 }

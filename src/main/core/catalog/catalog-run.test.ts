@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedPort, startFixtureServer, type FixtureServer } from '../../../../tests/support/mcp';
-import { createCore, type Core, type CoreOptions } from '../app';
+import { coreParts, createCore, type CoreOptions, type CoreParts } from '../app';
 
 /**
  * createCore's options for a one-shot command (issue 29): the request policy is the core's from the start (the CLI
@@ -13,7 +13,7 @@ import { createCore, type Core, type CoreOptions } from '../app';
 let dir: string;
 let fixture: FixtureServer;
 let deadPort: number;
-const open: Core[] = [];
+const open: { close(): Promise<void> }[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'switchboard-catalog-run-'));
@@ -31,7 +31,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function core(name: string, options: Partial<CoreOptions> = {}): Promise<Core> {
+async function core(name: string, options: Partial<CoreOptions> = {}): Promise<CoreParts> {
   const dataDir = join(dir, name);
   const configPath = join(dir, `${name}.yaml`);
   await writeFile(
@@ -39,8 +39,9 @@ async function core(name: string, options: Partial<CoreOptions> = {}): Promise<C
     `agent:\n  mcp:\n    servers:\n      - { name: shop, url: "${fixture.url}" }\n      - { name: dead, url: "http://127.0.0.1:${deadPort}" }\nintents:\n  - { id: order, name: O, kind: mcp, toolId: query_order }\n`,
   );
   const created = await createCore({ dataDir, configPath, log: () => undefined, ...options });
-  open.push(created);
-  return created;
+  const parts = coreParts(created);
+  open.push(parts);
+  return parts;
 }
 
 describe('createCore options', () => {
@@ -87,7 +88,11 @@ describe('createCore onlyServers', () => {
     const one = await createCore({ dataDir, configPath, oneShot: true, onlyServers: ['shop'], log: () => undefined });
     open.push(one);
     await one.whenServersSettled();
-    expect(one.tools.connections.snapshot().servers.map((s) => `${s.name}:${s.status}`)).toEqual(['shop:connected']);
+    expect(
+      coreParts(one)
+        .tools.connections.snapshot()
+        .servers.map((s) => `${s.name}:${s.status}`),
+    ).toEqual(['shop:connected']);
   });
 });
 
@@ -114,6 +119,6 @@ describe('the catalog run', () => {
       log: () => undefined,
     });
     open.push(again);
-    expect((await again.catalogRun.settled()).pinnedAtFirstSight).toBe(0);
+    expect((await again.services.catalog.settled()).pinnedAtFirstSight).toBe(0);
   });
 });

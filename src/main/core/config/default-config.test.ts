@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoShopBundle } from '../../demo-shop/bundle';
 import { demoShopConfigText } from '../../demo-shop/default-config';
-import { createCore, type Core, type CoreOptions } from '../app';
+import { coreParts, createCore, type Core, type CoreOptions, type CoreParts } from '../app';
 import { genericConfigText } from './default-config';
 
 const dirs: string[] = [];
@@ -14,12 +14,12 @@ afterEach(async () => {
   await Promise.all(dirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-async function freshCore(options: Partial<CoreOptions> = {}): Promise<Core> {
+async function freshCore(options: Partial<CoreOptions> = {}): Promise<Core & CoreParts> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-default-config-'));
   dirs.push(dataDir);
   const core = await createCore({ dataDir, watchConfig: false, log: () => undefined, ...options });
   cores.push(core);
-  return core;
+  return { ...core, ...coreParts(core) };
 }
 
 describe("a fresh data directory's config", () => {

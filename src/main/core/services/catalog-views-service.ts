@@ -7,8 +7,8 @@ import type {
   ExplanationView,
   PinActionResult,
 } from '../../../shared/contract';
-import type { CatalogService } from '../catalog/catalog-service';
-import type { CatalogRun } from '../catalog/catalog-run';
+import type { CatalogService, CatalogSnapshot } from '../catalog/catalog-service';
+import type { CatalogReport, CatalogRun } from '../catalog/catalog-run';
 import type { PinAction } from '../catalog/pin-commands';
 import { descriptionsView, entryView, fullView, listView, toolView } from './catalog-views';
 
@@ -16,12 +16,22 @@ import { descriptionsView, entryView, fullView, listView, toolView } from './cat
 export class CatalogViewsService {
   constructor(
     private readonly catalog: CatalogService,
-    private readonly run: Pick<CatalogRun, 'explain'>,
+    private readonly run: Pick<CatalogRun, 'explain' | 'settled'>,
   ) {}
 
   /** A page of entries with the bindings of its tools (catalog-views.ts: everything capped as the model gets it). */
   page(request: { offset?: number; limit?: number } = {}): CatalogView {
     return fullView(this.catalog.current(), request);
+  }
+
+  /** The catalog as main holds it, with what it was resolved from (the CLI's tables and `tools call`'s lookups). */
+  snapshot(): CatalogSnapshot {
+    return this.catalog.current();
+  }
+
+  /** One shot (the CLI): every server's first connect attempt over, then the catalog run's report. */
+  settled(): Promise<CatalogReport> {
+    return this.run.settled();
   }
 
   list(): CatalogListView {

@@ -1,6 +1,6 @@
 import type { AgentRuntime } from '../agent/runtime';
 import type { AppService } from '../apps/app-service';
-import type { Core } from '../app';
+import type { CoreParts } from '../app';
 import type { ResourceBrowser } from '../mcp';
 import type { PreferencesStore } from '../preferences/preferences-store';
 import type { ServerRequestService } from '../requests/server-requests';
@@ -60,7 +60,7 @@ export interface AppServices {
 }
 
 /** The parts of the core the services are built over. */
-export type ServiceParts = Omit<Core, 'services'>;
+export type ServiceParts = CoreParts;
 
 /** The application services over the core's parts. `env`: the environment the process started with (where keys may come from). */
 export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppServices {
@@ -77,7 +77,10 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
     settings: new SettingsService({
       config,
       secrets,
-      modelLabel: () => runtime.provider().label,
+      modelLabel: () => {
+        const { label, labelMessage } = runtime.provider();
+        return { label, labelMessage };
+      },
       env,
       resetBuiltinData: async () => (await core.resetBuiltinData()).reset,
     }),
@@ -94,9 +97,4 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
     preferences: core.preferences,
     apps: core.apps,
   };
-}
-
-/** `core` with its services (createCore's last step). */
-export function withServices(core: ServiceParts, env: NodeJS.ProcessEnv): Core {
-  return Object.assign(core, { services: createServices(core, env) });
 }

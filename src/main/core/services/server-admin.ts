@@ -1,15 +1,15 @@
-import { isStdioServer, type ServerConfig } from '../../../shared/config/schema';
+import { isStdioServer, type ServerConfig, type StdioServerConfig } from '../../../shared/config/schema';
 import { restoreServerSecrets, unmatchedMasks } from '../../../shared/config/secrets';
 import type { ImportResult, LogLevel, ServerLogView, ServerView } from '../../../shared/contract';
 import { say } from '../../../shared/messages';
-import type { AuthService, BrowserOpener } from '../auth';
+import type { AuthService, BrowserOpener, SignInHandle } from '../auth';
 import type { InstructionsService } from '../catalog/instructions-service';
 import type { ConfigStore } from '../config/config-store';
 import type { EnvConsent } from '../config/import-env';
 import { importServers, type ConflictPolicy } from '../config/import-servers';
 import { Conflict, Invalid, NotFound } from '../errors';
 import type { ConnectionManager } from '../mcp';
-import { commandLineText, type LaunchConfirmations } from '../mcp/launch-confirmations';
+import { commandLineHash, commandLineText, type LaunchConfirmations, type Verdict } from '../mcp/launch-confirmations';
 import { serverView } from './server-view';
 
 export interface ServerAdminDeps {
@@ -92,12 +92,32 @@ export class ServerAdminService {
       return this.view(this.configured(name));
     }
     await launches.confirm([server]);
-    void connections.reconnect(name);
+    // Launched now where it is connected from here (the console); a command that connects nothing only records it.
+    if (connections.state(name)) void connections.reconnect(name);
     return this.view(server);
   }
 
-  /** Every stdio entry an import writes waits for a launch confirmation, unless its command line is known here. */
-  import(text: string, onConflict: ConflictPolicy, dryRun: boolean, allowEnv: EnvConsent): Promise<ImportResult> {
+  /**
+   * A server's launch as `confirm-launch` shows it: its exact command line (null: not a stdio server, it runs none)
+   * and this machine's verdict on it (`waiting` for the operator, `confirmed`, or none: written in the config by hand).
+   */
+  launchStatus(name: string): { commandLine: string | null; verdict: Verdict | undefined } {
+    const server = this.configured(name);
+    if (!isStdioServer(server)) return { commandLine: null, verdict: undefined };
+    return { commandLine: commandLineText(server), verdict: this.deps.launches?.verdictOf(server) };
+  }
+
+  /**
+   * Every stdio entry an import writes waits for a launch confirmation, unless its command line is known here.
+   * `trustCommands`: the operator has seen and confirmed them already (the CLI's --trust-command), so none waits.
+   */
+  import(
+    text: string,
+    onConflict: ConflictPolicy,
+    dryRun: boolean,
+    allowEnv: EnvConsent,
+    options: { trustCommands?: boolean } = {},
+  ): Promise<ImportResult> {
     const { launches } = this.deps;
     return importServers(
       this.deps.config,
@@ -105,19 +125,43 @@ export class ServerAdminService {
       onConflict,
       dryRun,
       allowEnv,
-      launches && ((imported, known) => launches.markImported(imported, known)),
+      launches &&
+        (options.trustCommands
+          ? (imported) => launches.confirm(imported)
+          : (imported, known) => launches.markImported(imported, known)),
     );
+  }
+
+  /** The stdio command lines an import (its preview) would run that this machine has not run: not configured, not confirmed. */
+  newCommands(preview: ImportResult): StdioServerConfig[] {
+    const configured = new Set(this.servers().filter(isStdioServer).map(commandLineHash));
+    return preview.servers
+      .filter((s) => s.action !== 'skip')
+      .map((s) => s.config)
+      .filter(isStdioServer)
+      .filter((s) => !configured.has(commandLineHash(s)) && this.deps.launches?.verdictOf(s) !== 'confirmed');
   }
 
   /** Opens the server's OAuth page; the outcome reaches the console as servers.authChanged and its status. */
   async signIn(name: string): Promise<{ name: string; authorizationUrl: string | null; opened: boolean }> {
-    const handle = await this.deps.auth.signIn(name, this.deps.openBrowser);
+    const handle = await this.startSignIn(name);
     handle.done.catch(() => undefined);
     return { name, authorizationUrl: handle.authorizationUrl, opened: handle.opened };
   }
 
-  async signOut(name: string): Promise<ServerView> {
-    await this.deps.auth.signOut(name);
+  /** The sign-in itself, for a caller that waits for it (`auth login`): `done` settles when the flow ends. */
+  startSignIn(name: string, open: BrowserOpener = this.deps.openBrowser): Promise<SignInHandle> {
+    return this.deps.auth.signIn(name, open);
+  }
+
+  /** Forgets the server's tokens; it reconnects (without them) unless `reconnect: false` (a one-shot command). */
+  async signOut(name: string, options: { reconnect?: boolean } = {}): Promise<ServerView> {
+    await this.deps.auth.signOut(name, options);
+    return this.view(this.configured(name));
+  }
+
+  /** One server as `list` shows it; a name not configured is not found. */
+  get(name: string): ServerView {
     return this.view(this.configured(name));
   }
 
