@@ -5,7 +5,7 @@ import { leaf } from '../../../tests/support/catalog/test-inputs';
 
 /** The leaves as the config gives them; indexing reads only their kind, toolId and place in the tree. */
 const tree = (...leaves: ReturnType<typeof leaf>[]) =>
-  [{ id: 'root', name: 'root', kind: 'category', examples: [], children: leaves }] as IntentNode[];
+  [{ id: 'root', name: 'root', kind: 'category', examples: [], children: leaves }] as unknown as IntentNode[];
 const idsOf = (nodes: readonly McpLeaf[] | undefined) => nodes?.map((n) => n.id);
 
 describe('indexIntents', () => {
