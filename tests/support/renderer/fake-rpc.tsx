@@ -40,10 +40,13 @@ export function renderWithRpc(ui: ReactElement, rpc: RpcClient) {
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
   const unwire = wireEventInvalidation(rpc, queryClient);
-  const result = render(
+  const inProviders = (node: ReactElement) => (
     <RpcProvider client={rpc}>
-      <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
-    </RpcProvider>,
+      <QueryClientProvider client={queryClient}>{node}</QueryClientProvider>
+    </RpcProvider>
   );
-  return { ...result, queryClient, unwire };
+  const result = render(inProviders(ui));
+  /** Renders `next` in the same providers and query cache, as a parent's re-render would. */
+  const rerender = (next: ReactElement) => result.rerender(inProviders(next));
+  return { ...result, rerender, queryClient, unwire };
 }

@@ -1,4 +1,5 @@
 import type {
+  AppResource,
   ApprovalRequest,
   Conversation,
   ElicitationView,
@@ -114,3 +115,29 @@ export const recordFixture = (over: Partial<ExecutionRecord> = {}): ExecutionRec
     ...over,
   };
 };
+
+/** The browser console's sandbox proxy: its own origin, the token in its URL. */
+export const BROWSER_SANDBOX = {
+  origin: 'http://127.0.0.1:40001',
+  proxyUrl: 'http://127.0.0.1:40001/mcp-app-proxy?token=t',
+};
+
+/** An MCP App's pinned resource: no permission, nothing dropped from its CSP. */
+export const appResourceFixture = (over: Partial<AppResource> = {}): AppResource => ({
+  server: 'apps',
+  toolId: 'show',
+  uri: 'ui://apps/show.html',
+  mimeType: 'text/html;profile=mcp-app',
+  html: '<p>app</p>',
+  size: 10,
+  sha256: 'x',
+  csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+  cspDropped: [],
+  permissions: { camera: false, microphone: false, geolocation: false, clipboardWrite: false },
+  prefersBorder: null,
+  domain: null,
+  visibility: ['model', 'app'],
+  pinState: 'pinned',
+  fetchedAt: new Date().toISOString(),
+  ...over,
+});

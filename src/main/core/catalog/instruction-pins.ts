@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { CoalescedFile, loadKeepingBackup, readPinFile } from './coalesced-file';
+import { ServerPinFile, type PinFileOptions, type ServerEntryFormat } from './server-pin-file';
 
 export const INSTRUCTION_PINS_FILE_NAME = 'instruction-pins.json';
 
@@ -25,61 +25,31 @@ export interface InstructionsPinState {
 }
 
 const pinSchema = z.object({ hash: z.string().min(1).max(128), text: z.string(), pinnedAt: z.string() });
-const fileSchema = z.object({ version: z.literal(1), servers: z.record(z.string(), z.unknown()) });
 
 export const instructionsHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export class InstructionPinStore {
-  private pins = new Map<string, InstructionsPin>();
-  private readonly file: CoalescedFile;
-
-  private constructor(
-    private readonly path: string | undefined,
-    private readonly log: (line: string) => void,
-    private readonly now: () => Date,
-  ) {
-    this.file = new CoalescedFile(
-      path,
-      () => `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.pins) }, null, 1)}\n`,
-      log,
-    );
-  }
+  private constructor(private readonly file: ServerPinFile<InstructionsPin>) {}
 
   static inMemory(options: { now?: () => Date } = {}): InstructionPinStore {
-    return new InstructionPinStore(undefined, () => undefined, options.now ?? (() => new Date()));
+    return new InstructionPinStore(new ServerPinFile(format, options));
   }
 
   /** Loads `path` (or its .bak); an unreadable file is moved aside and the store starts empty (trust on first use again). */
-  static async open(options: {
-    path: string;
-    log?: (line: string) => void;
-    now?: () => Date;
-  }): Promise<InstructionPinStore> {
-    const store = new InstructionPinStore(
-      options.path,
-      options.log ?? ((line) => console.error(line)),
-      options.now ?? (() => new Date()),
-    );
-    await loadKeepingBackup(
-      options.path,
-      (candidate) => store.load(candidate),
-      store.log,
-      "(every server's instructions are trusted on first sight again)",
-    );
-    return store;
+  static async open(options: PinFileOptions & { path: string }): Promise<InstructionPinStore> {
+    const file = new ServerPinFile(format, options);
+    await file.load("(every server's instructions are trusted on first sight again)");
+    return new InstructionPinStore(file);
   }
 
   /** Pins `text` when the server has no pin yet; returns the state against the pin (undefined: nothing pinned). */
   observe(server: string, text: string | null): InstructionsPinState | undefined {
-    if (!this.pins.has(server) && text !== null) {
-      this.pins.set(server, { hash: instructionsHash(text), text, pinnedAt: this.now().toISOString() });
-      this.persist();
-    }
+    if (!this.file.servers.has(server) && text !== null) this.accept(server, text);
     return this.stateOf(server, text);
   }
 
   stateOf(server: string, text: string | null): InstructionsPinState | undefined {
-    const pinned = this.pins.get(server);
+    const pinned = this.file.servers.get(server);
     if (!pinned) return undefined;
     // None given now counts as empty: accepting that pins "" and sends nothing.
     const hash = instructionsHash(text ?? '');
@@ -94,28 +64,24 @@ export class InstructionPinStore {
 
   /** The operator accepts `text` (whose hash they reviewed): it becomes the pin. */
   accept(server: string, text: string): InstructionsPin {
-    const pin = { hash: instructionsHash(text), text, pinnedAt: this.now().toISOString() };
-    this.pins.set(server, pin);
-    this.persist();
+    const pin = { hash: instructionsHash(text), text, pinnedAt: this.file.now().toISOString() };
+    this.file.servers.set(server, pin);
+    this.file.changed();
     return pin;
   }
 
   async flush(): Promise<void> {
     await this.file.flush();
   }
-
-  private persist(): void {
-    this.file.request();
-  }
-
-  private async load(path: string): Promise<'ok' | 'missing' | 'bad'> {
-    const file = await readPinFile(path, fileSchema);
-    if (typeof file === 'string') return file;
-    for (const [server, raw] of Object.entries(file.data.servers)) {
-      const pin = pinSchema.safeParse(raw);
-      if (pin.success) this.pins.set(server, pin.data);
-      else this.log(`[pins] ${path}: skipping the damaged instructions pin of ${server}`);
-    }
-    return 'ok';
-  }
 }
+
+/** One pin a server; a damaged one is skipped and that server's instructions are trusted on their next sight. */
+const format: ServerEntryFormat<InstructionsPin> = {
+  read(raw, server, skip) {
+    const pin = pinSchema.safeParse(raw);
+    if (pin.success) return pin.data;
+    skip(`the damaged instructions pin of ${server}`);
+    return undefined;
+  },
+  write: (pin) => pin,
+};

@@ -4,37 +4,23 @@ import type { AppResource } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { RpcClientError } from '../../lib/rpc/types';
 import { McpAppView, type McpAppCall } from './McpAppView';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RpcProvider } from '../../lib/rpc-context';
+import { appResourceFixture, BROWSER_SANDBOX } from '../../../../../tests/support/renderer/fixtures';
 
-const SANDBOX = { origin: 'http://127.0.0.1:40001', proxyUrl: 'http://127.0.0.1:40001/mcp-app-proxy?token=t' };
-const resource = (over: Partial<AppResource> = {}): AppResource => ({
-  server: 'apps',
-  toolId: 'show',
-  uri: 'ui://apps/show.html',
-  mimeType: 'text/html;profile=mcp-app',
-  html: '<p>app</p>',
-  size: 10,
-  sha256: 'x',
-  csp: { connectDomains: ['https://api.example.com'], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
-  cspDropped: [],
-  permissions: { camera: false, microphone: false, geolocation: false, clipboardWrite: false },
-  prefersBorder: null,
-  domain: null,
-  visibility: ['model', 'app'],
-  pinState: 'pinned',
-  fetchedAt: new Date().toISOString(),
-  ...over,
-});
+const resource = (over: Partial<AppResource> = {}): AppResource =>
+  appResourceFixture({
+    csp: { connectDomains: ['https://api.example.com'], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
+    ...over,
+  });
 const call = { input: {}, recordId: undefined, ran: false, cancelled: undefined };
 const target = { server: 'apps', toolId: 'show', actingIdentity: 'u1001' };
 
 afterEach(cleanup);
 
-function show(handlers: Parameters<typeof createFakeRpc>[0]) {
-  const rpc = createFakeRpc({ 'sandbox.proxy': () => SANDBOX, 'approvals.list': () => [], ...handlers });
-  renderWithRpc(<McpAppView target={target} call={call} />, rpc.client);
-  return rpc;
+/** The app of `shown` in the browser console, main answering with `handlers`. */
+function show(handlers: Parameters<typeof createFakeRpc>[0], shown: McpAppCall = call) {
+  const rpc = createFakeRpc({ 'sandbox.proxy': () => BROWSER_SANDBOX, 'approvals.list': () => [], ...handlers });
+  const view = renderWithRpc(<McpAppView target={target} call={shown} />, rpc.client);
+  return { ...rpc, view };
 }
 
 describe('an MCP App in a tool card', () => {
@@ -42,7 +28,7 @@ describe('an MCP App in a tool card', () => {
     show({ 'apps.resource': () => resource() });
     const frame = await screen.findByTestId('mcp-app-frame');
     const src = new URL(frame.getAttribute('src')!);
-    expect(src.origin).toBe(SANDBOX.origin);
+    expect(src.origin).toBe(BROWSER_SANDBOX.origin);
     expect(src.searchParams.get('token')).toBe('t');
     const csp = JSON.parse(atob(src.searchParams.get('csp')!.replace(/-/g, '+').replace(/_/g, '/'))) as unknown;
     expect(csp).toMatchObject({
@@ -117,7 +103,7 @@ describe('the tool input an app is sent', () => {
     const proxy = { postMessage: (message: (typeof posted)[number]) => posted.push(message) } as unknown as Window;
     Object.defineProperty(frame, 'contentWindow', { value: proxy, configurable: true });
     const fromApp = (data: unknown) =>
-      window.dispatchEvent(new MessageEvent('message', { data, origin: SANDBOX.origin, source: proxy }));
+      window.dispatchEvent(new MessageEvent('message', { data, origin: BROWSER_SANDBOX.origin, source: proxy }));
     await act(async () => fromApp({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }));
     await waitFor(() => expect(posted.some((m) => m.method === 'ui/notifications/sandbox-resource-ready')).toBe(true));
     const init = { protocolVersion: '2026-01-26', appInfo: { name: 'app', version: '1' }, appCapabilities: {} };
@@ -132,27 +118,15 @@ describe('the tool input an app is sent', () => {
       .map((m) => [m.method, m.params?.arguments]);
 
   it('sends the streamed input as tool-input-partial, best-effort parsed, then the final input as tool-input', async () => {
-    const rpc = createFakeRpc({
-      'sandbox.proxy': () => SANDBOX,
-      'approvals.list': () => [],
-      'apps.resource': () => resource(),
-    });
     const streaming = (partialJson: string) => ({ ...call, input: undefined, partialJson });
     const final = { city: 'Hangzhou', days: 14 };
-    const view = renderWithRpc(<McpAppView target={target} call={streaming('{"city":"Hang')} />, rpc.client);
-    const show = (next: McpAppCall) =>
-      view.rerender(
-        <RpcProvider client={rpc.client}>
-          <QueryClientProvider client={view.queryClient}>
-            <McpAppView target={target} call={next} />
-          </QueryClientProvider>
-        </RpcProvider>,
-      );
+    const { view } = show({ 'apps.resource': () => resource() }, streaming('{"city":"Hang'));
+    const showCall = (next: McpAppCall) => view.rerender(<McpAppView target={target} call={next} />);
     const posted = await initializedApp((await screen.findByTestId('mcp-app-frame')) as HTMLIFrameElement);
     await waitFor(() => expect(inputs(posted)).toHaveLength(1));
-    show(streaming('{"city":"Hangzhou","days":1'));
+    showCall(streaming('{"city":"Hangzhou","days":1'));
     await waitFor(() => expect(inputs(posted)).toHaveLength(2));
-    show({ ...call, input: final, partialJson: '{"city":"Hangzhou","days":14}' });
+    showCall({ ...call, input: final, partialJson: '{"city":"Hangzhou","days":14}' });
     await waitFor(() => expect(inputs(posted)).toHaveLength(3));
     expect(inputs(posted)).toEqual([
       ['ui/notifications/tool-input-partial', { city: 'Hang' }],
@@ -161,18 +135,13 @@ describe('the tool input an app is sent', () => {
       ['ui/notifications/tool-input', { city: 'Hangzhou', days: 14 }],
     ]);
     // Once the final input is known, streamed text that arrives late is not sent.
-    show({ ...call, input: final, partialJson: '{"city":"Hangzhou","days":14} ' });
+    showCall({ ...call, input: final, partialJson: '{"city":"Hangzhou","days":14} ' });
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(inputs(posted)).toHaveLength(3);
   });
 
   it('a call that arrives complete is sent only as tool-input', async () => {
-    const rpc = createFakeRpc({
-      'sandbox.proxy': () => SANDBOX,
-      'approvals.list': () => [],
-      'apps.resource': () => resource(),
-    });
-    renderWithRpc(<McpAppView target={target} call={{ ...call, input: { city: 'Ningbo' } }} />, rpc.client);
+    show({ 'apps.resource': () => resource() }, { ...call, input: { city: 'Ningbo' } });
     const posted = await initializedApp((await screen.findByTestId('mcp-app-frame')) as HTMLIFrameElement);
     await waitFor(() => expect(inputs(posted)).toEqual([['ui/notifications/tool-input', { city: 'Ningbo' }]]));
   });

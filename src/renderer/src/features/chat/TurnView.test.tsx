@@ -5,8 +5,7 @@ import { say } from '../../../../shared/messages';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { i18n } from '../../lib/i18n';
 import { TurnView } from './TurnView';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RpcProvider } from '../../lib/rpc-context';
+import { appResourceFixture, BROWSER_SANDBOX } from '../../../../../tests/support/renderer/fixtures';
 
 const turn = (over: Partial<Turn>): Turn => ({
   id: 't1',
@@ -97,24 +96,6 @@ describe('a turn’s end in the language shown (issue 20)', () => {
 });
 
 describe('a tool call with an MCP App while the model is still writing it', () => {
-  const SANDBOX = { origin: 'http://127.0.0.1:40001', proxyUrl: 'http://127.0.0.1:40001/mcp-app-proxy?token=t' };
-  const appResource = {
-    server: 'apps',
-    toolId: 'show',
-    uri: 'ui://apps/show.html',
-    mimeType: 'text/html;profile=mcp-app',
-    html: '<p>app</p>',
-    size: 10,
-    sha256: 'x',
-    csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
-    cspDropped: [],
-    permissions: { camera: false, microphone: false, geolocation: false, clipboardWrite: false },
-    prefersBorder: null,
-    domain: null,
-    visibility: ['model', 'app'],
-    pinState: 'pinned',
-    fetchedAt: new Date().toISOString(),
-  };
   const running = turn({ status: 'running', finishedAt: undefined });
   const streamed = {
     conversationId: 'c1',
@@ -128,9 +109,9 @@ describe('a tool call with an MCP App while the model is still writing it', () =
 
   it('shows the app at once, and keeps the same frame when the call itself arrives', async () => {
     const rpc = createFakeRpc({
-      'sandbox.proxy': () => SANDBOX,
+      'sandbox.proxy': () => BROWSER_SANDBOX,
       'approvals.list': () => [],
-      'apps.resource': () => appResource as never,
+      'apps.resource': () => appResourceFixture(),
     });
     const group = (over: Partial<Parameters<typeof TurnView>[0]['group']>) => ({
       turnId: 't1',
@@ -158,13 +139,7 @@ describe('a tool call with an MCP App while the model is still writing it', () =
       status: 'running' as const,
       at: '2026-01-01T00:00:00.000Z',
     };
-    view.rerender(
-      <RpcProvider client={rpc.client}>
-        <QueryClientProvider client={view.queryClient}>
-          <TurnView group={group({ items: [item] })} approvals={[]} conversationId="c1" />
-        </QueryClientProvider>
-      </RpcProvider>,
-    );
+    view.rerender(<TurnView group={group({ items: [item] })} approvals={[]} conversationId="c1" />);
     expect(screen.getAllByTestId('tool-card')).toHaveLength(1);
     expect(screen.getByTestId('mcp-app-frame')).toBe(frame);
   });

@@ -5,8 +5,20 @@ import { countDescendants, type NodePath } from './tree-ops';
 import { useIntentSelection } from './use-intent-editing';
 import { useTranslation } from 'react-i18next';
 
-/** The keys for each move in the tree: the same on every keyboard layout and in every language. */
-const SHORTCUTS = { up: 'Alt+↑', down: 'Alt+↓', into: 'Alt+→', out: 'Alt+←' } as const;
+/** The kinds of node the toolbar adds, each with its button's words. */
+const ADDS = [
+  { kind: 'category', label: 'toolbar.addCategory' },
+  { kind: 'mcp', label: 'toolbar.addMcp' },
+  { kind: 'knowledge', label: 'toolbar.addKnowledge' },
+] as const;
+
+/** Each move in the tree, its button's words and its keys (the same on every keyboard layout and in every language). */
+const MOVES = [
+  { kind: 'up', label: 'toolbar.moveUp', shortcut: 'Alt+↑' },
+  { kind: 'down', label: 'toolbar.moveDown', shortcut: 'Alt+↓' },
+  { kind: 'into', label: 'toolbar.intoCategoryAbove', shortcut: 'Alt+→' },
+  { kind: 'out', label: 'toolbar.outOfCategory', shortcut: 'Alt+←' },
+] as const satisfies readonly { kind: MoveKind; label: string; shortcut: string }[];
 
 /** Add, move and delete for the selected node; the same moves are on Alt+arrows in the tree. */
 export function IntentToolbar({ tree, edits }: { tree: IntentNode[]; edits: IntentEdits }) {
@@ -24,53 +36,25 @@ export function IntentToolbar({ tree, edits }: { tree: IntentNode[]; edits: Inte
     <div className="intent-toolbar">
       <div className="actions" role="group" aria-label={t('toolbar.addANode', { where })}>
         <span className="muted small">{t('toolbar.add', { where })}</span>
-        <button type="button" className="btn btn-small" onClick={() => edits.add('category')}>
-          {t('toolbar.addCategory')}
-        </button>
-        <button type="button" className="btn btn-small" onClick={() => edits.add('mcp')}>
-          {t('toolbar.addMcp')}
-        </button>
-        <button type="button" className="btn btn-small" onClick={() => edits.add('knowledge')}>
-          {t('toolbar.addKnowledge')}
-        </button>
+        {ADDS.map(({ kind, label }) => (
+          <button key={kind} type="button" className="btn btn-small" onClick={() => edits.add(kind)}>
+            {t(label)}
+          </button>
+        ))}
       </div>
       <div className="actions" role="group" aria-label={t('toolbar.moveOrDelete')}>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!canMove(selected, 'up')}
-          onClick={() => selected && edits.move(selected, 'up')}
-          title={SHORTCUTS.up}
-        >
-          {t('toolbar.moveUp')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!canMove(selected, 'down')}
-          onClick={() => selected && edits.move(selected, 'down')}
-          title={SHORTCUTS.down}
-        >
-          {t('toolbar.moveDown')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!canMove(selected, 'into')}
-          onClick={() => selected && edits.move(selected, 'into')}
-          title={SHORTCUTS.into}
-        >
-          {t('toolbar.intoCategoryAbove')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!canMove(selected, 'out')}
-          onClick={() => selected && edits.move(selected, 'out')}
-          title={SHORTCUTS.out}
-        >
-          {t('toolbar.outOfCategory')}
-        </button>
+        {MOVES.map(({ kind, label, shortcut }) => (
+          <button
+            key={kind}
+            type="button"
+            className="btn btn-small"
+            disabled={!canMove(selected, kind)}
+            onClick={() => selected && edits.move(selected, kind)}
+            title={shortcut}
+          >
+            {t(label)}
+          </button>
+        ))}
         <button
           type="button"
           className="btn btn-small btn-danger-quiet"

@@ -4,6 +4,7 @@ import { memo } from 'react';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import type { DropPosition, TreeRow } from './tree-ops';
 import type { NodeProblem } from './tree-validation';
+import { virtualRowStyle } from '../../lib/virtual-row';
 
 interface Props {
   row: TreeRow;
@@ -59,14 +60,7 @@ export const IntentTreeRow = memo(function IntentTreeRow({
       className={`tree-row${selected ? ' selected' : ''}${problems ? ' has-problem' : ''}${isDragging ? ' dragging' : ''}${drop ? ` drop-${drop}` : ''}`}
       style={{
         paddingLeft: 6 + (row.depth - 1) * 18,
-        ...(start !== undefined && {
-          position: 'absolute',
-          top: 0,
-          left: 0,
-          right: 0,
-          height: size,
-          transform: `translateY(${start}px)`,
-        }),
+        ...(start !== undefined && size !== undefined && virtualRowStyle(start, size)),
       }}
       data-key={row.key}
       data-testid="intent-node"

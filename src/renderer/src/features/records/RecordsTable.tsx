@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDuration, formatTime } from '../../lib/format';
 import { splitDuration } from './duration-split';
 import { useTranslation } from 'react-i18next';
+import { virtualRowStyle } from '../../lib/virtual-row';
 
 /** Past this many rows only the visible ones are rendered. */
 export const VIRTUALIZE_AFTER = 100;
@@ -70,14 +71,7 @@ function VirtualRows({ rows, ...rest }: Props) {
             key={rows[item.index].id}
             row={rows[item.index]}
             index={item.index}
-            style={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              right: 0,
-              height: item.size,
-              transform: `translateY(${item.start}px)`,
-            }}
+            style={virtualRowStyle(item.start, item.size)}
             {...rest}
           />
         ))}

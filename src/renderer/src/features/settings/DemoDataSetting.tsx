@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../lib/format';
 import { useRpcMutation } from '../../lib/queries';
+import { ActionFailure } from '../../components/ActionFailure';
 
 /**
  * Settings → Reset demo data: the embedded demo shop's orders, coupons and tickets back to their seed (what a chat
@@ -41,11 +41,7 @@ export function DemoDataSetting() {
           {reset.data.reset ? t('demoData.done') : t('demoData.alreadyFresh')}
         </p>
       )}
-      {reset.isError && (
-        <p role="alert" className="field-error">
-          {t('demoData.failed', { errorMessage: errorMessage(reset.error) })}
-        </p>
-      )}
+      <ActionFailure action={reset} say={(reason) => t('demoData.failed', { errorMessage: reason })} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useFixedT } from '../../lib/i18n/use-fixed-t';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useId, useRef, type CSSProperties, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import type { PreparedEntry } from './tools-filter';
 import { ToolStateBadge } from '../../components/ToolStateBadge';
 import { ToolIcon, ToolTitle } from '../../components/ToolLook';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
 import type { NameWarning } from '../../../../shared/catalog/lookalike-names';
 import { NameWarningNote } from './NameWarningText';
+import { virtualRowStyle } from '../../lib/virtual-row';
 
 const ROW_HEIGHT = 36;
 
@@ -184,14 +185,7 @@ const ToolRow = memo(function ToolRow({
   const messageText = useMessageText();
   const { entry } = row;
   const reason = messageText(entry.reason);
-  const style: CSSProperties = {
-    position: 'absolute',
-    top: 0,
-    left: 0,
-    right: 0,
-    height: size,
-    transform: `translateY(${start}px)`,
-  };
+  const style = virtualRowStyle(start, size);
   return (
     <div
       id={id}
