@@ -44,11 +44,14 @@ export async function openConfig(options: CoreOptions, events: EventBus, log: Lo
   await (await import('./node-fetch')).loadNodeFetch();
   const { CONFIG_FILE_NAME, ConfigStore } = await import('./config/config-store');
   const { genericConfigText } = await import('./config/default-config');
+  const { configVocabulary } = await import('../../shared/config/vocabulary');
   await makePrivateDataDir(options.dataDir, CONFIG_FILE_NAME);
   const config = new ConfigStore({
     dataDir: options.dataDir,
     events,
     defaultConfigText: options.defaultConfigText ?? genericConfigText(),
+    // What this process embeds and registered: a config naming anything else is refused, with these names.
+    vocabulary: configVocabulary(options.builtinServers?.names ?? [], Object.keys(options.modelProviders ?? {})),
     // A one-shot command reads the config once.
     watch: options.oneShot ? false : options.watchConfig,
     path: options.configPath,

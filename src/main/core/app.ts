@@ -40,14 +40,20 @@ export interface CoreOptions {
    * (Chromium's network stack); the default is Node's, which connects directly.
    */
   fetch?: typeof fetch;
-  /** The embedded servers (`builtin:` entries): the entry point injects them, the core closes them. */
+  /**
+   * The embedded servers (`builtin:` entries): the entry point injects them, the core closes them. A config's
+   * `builtin:` must be one of their names.
+   */
   builtinServers?: BuiltinServers;
   /**
    * What a fresh data directory's config file says (an entry point hands its application's); default a generic one
    * with no servers and no intents.
    */
   defaultConfigText?: string;
-  /** Model providers beside the vendors' (`provider: demo`): the entry point registers them. */
+  /**
+   * Model providers beside the vendors' (the demo shop's `demo`): the entry point registers them by the config's
+   * `provider:` name; the first is the default of a config that names none (else `openai-compatible`).
+   */
   modelProviders?: ModelProviderRegistry;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
   events?: EventBus;

@@ -3,6 +3,9 @@ import type { ShopServerHandle } from '../../mcp-server/shop-server';
 import type { BuiltinServers } from '../core/mcp';
 import { nextTurn } from '../core/slices';
 
+/** The name a config gives the embedded shop: `builtin: shop`. */
+export const DEMO_SHOP_BUILTIN = 'shop';
+
 /**
  * The embedded demo shop, started on first use on a free loopback port. A fresh random bearer token per
  * process means nothing else on the machine can call it. The entry points inject this into createCore:
@@ -12,6 +15,8 @@ export function createBuiltinServers(): BuiltinServers {
   const token = randomUUID();
   let shop: Promise<ShopServerHandle> | undefined;
   return {
+    names: [DEMO_SHOP_BUILTIN],
+    // The config refuses any other name, so every builtin entry is the shop.
     async resolveBuiltin() {
       // Imported on first use: the MCP server SDK is not loaded with the app, only when the shop is asked for.
       shop ??= loadShopServer().then((startShopServer) => startShopServer({ port: 0, token }));

@@ -1,3 +1,4 @@
+import { say } from '../../shared/messages';
 import { PROVIDER_MESSAGES } from '../../shared/messages/provider-messages';
 import { lazyProvider } from '../core/providers/create-provider';
 import type { ModelProviderRegistry } from '../core/providers/types';
@@ -10,5 +11,8 @@ export const DEMO_LABEL = PROVIDER_MESSAGES['provider.demoLabel'];
  * replies and flows (~30 KB) load on the first model call, not at start-up.
  */
 export const demoModelProviders: ModelProviderRegistry = {
-  demo: () => lazyProvider('demo', DEMO_LABEL, async () => (await import('./demo-provider')).createDemoProvider()),
+  demo: () =>
+    lazyProvider('demo', say('provider.demoLabel', {}, DEMO_LABEL), async () =>
+      (await import('./demo-provider')).createDemoProvider(),
+    ),
 };

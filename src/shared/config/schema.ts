@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { UiMessage } from '../i18n-message';
 import { formatMessage } from '../i18n-message';
 import { MAIN_MESSAGES } from '../messages';
 import {
@@ -13,6 +12,7 @@ import {
 } from './rules';
 import { isEnvReference } from './secrets';
 import { telemetrySettingsSchema } from './telemetry-schema';
+import { unknownNames, VENDOR_PROVIDERS, type ConfigRuleProblem, type ConfigVocabulary } from './vocabulary';
 
 /** Tool names the host provides in-process; a remote tool with one of these names is `reserved`. */
 export const RESERVED_TOOL_NAMES = ['search_knowledge', 'load_skill'] as const;
@@ -165,10 +165,13 @@ export const stdioServerSchema = z.strictObject({
   installTimeoutMs: z.number().int().positive().max(1_800_000).optional(),
 });
 
-/** A server the app runs in-process (the demo shop); main resolves its URL and token at run time. */
+/**
+ * A server the entry point embeds (the demo shop's `shop`); main resolves its URL and token at run time. The name must
+ * be one the entry point registered: checked where that is known (`configSchemaFor`).
+ */
 export const builtinServerSchema = z.strictObject({
   ...serverCommon,
-  builtin: z.literal('shop'),
+  builtin: z.string().min(1),
 });
 
 export const serverConfigSchema = z.union([httpServerSchema, stdioServerSchema, builtinServerSchema]);
@@ -244,68 +247,95 @@ export const skillSchema = z.strictObject({
 });
 export type Skill = z.output<typeof skillSchema>;
 
-export const modelSettingsSchema = z.strictObject({
-  provider: z.enum(['demo', 'openai-compatible', 'anthropic']).default('demo'),
-  baseUrl: z.url().optional(),
-  model: z.string().optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  apiKeyEnv: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
-    .optional(),
-  /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
-  timeoutMs: z.number().int().positive().optional(),
-  /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
-  maxTokens: z.number().int().positive().max(200_000).optional(),
-  /**
-   * Send images from tool results to the model (default true for OpenAI-compatible and Anthropic). Turn it off for a
-   * model without vision: it then reads a note where each image was.
-   */
-  images: z.boolean().optional(),
-});
-export type ModelSettings = z.output<typeof modelSettingsSchema>;
+/**
+ * `provider` names a vendor's provider or one the entry point registered (checked by `configSchemaFor`); without it,
+ * the vocabulary's first provider.
+ */
+const modelSettingsSchemaFor = (defaultProvider: string) =>
+  z.strictObject({
+    provider: z.string().min(1).default(defaultProvider),
+    baseUrl: z.url().optional(),
+    model: z.string().optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+      .optional(),
+    /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
+    timeoutMs: z.number().int().positive().optional(),
+    /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
+    maxTokens: z.number().int().positive().max(200_000).optional(),
+    /**
+     * Send images from tool results to the model (default true for OpenAI-compatible and Anthropic). Turn it off for a
+     * model without vision: it then reads a note where each image was.
+     */
+    images: z.boolean().optional(),
+  });
+export type ModelSettings = z.output<ReturnType<typeof modelSettingsSchemaFor>>;
 
-export const agentSchema = z.strictObject({
-  mcp: z
-    .strictObject({
-      servers: z.array(serverConfigSchema).default([]),
-      /** A tool description longer than this (UTF-8 bytes) is cut in what the model receives; default 8,192 (DEFAULT_MAX_DESCRIPTION_BYTES). */
-      maxDescriptionBytes: z.number().int().min(256).max(1_048_576).optional(),
-      /** A tool's input schema bigger than this (UTF-8 bytes of JSON, once its texts are cut) reaches the model without its details; default 65,536. */
-      maxSchemaBytes: z.number().int().min(1_024).max(4_194_304).optional(),
-    })
-    .default({ servers: [] }),
-  model: modelSettingsSchema.default({ provider: 'demo' }),
-  maxSteps: z.number().int().min(1).max(64).default(8),
-  approvalTimeoutMs: z.number().int().positive().default(300_000),
-  /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
-  elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
-  systemPrompt: z.string().optional(),
-});
-
-export const switchboardConfigSchema = z
-  .strictObject({
-    agent: agentSchema.default({
-      mcp: { servers: [] },
-      model: { provider: 'demo' },
-      maxSteps: 8,
-      approvalTimeoutMs: 300_000,
-    }),
-    intents: z.array(intentNodeSchema).default([]),
-    skills: z.array(skillSchema).default([]),
-    telemetry: telemetrySettingsSchema.optional(),
-  })
-  .superRefine((config, ctx) => {
-    // The message rides along as params.uiMessage, so the console can show it in the operator's language.
-    for (const { path, message } of crossFieldProblems(config))
-      ctx.addIssue({ code: 'custom', path, message: message.text, params: { uiMessage: message } });
+const agentSchemaFor = (defaultProvider: string) =>
+  z.strictObject({
+    mcp: z
+      .strictObject({
+        servers: z.array(serverConfigSchema).default([]),
+        /** A tool description longer than this (UTF-8 bytes) is cut in what the model receives; default 8,192 (DEFAULT_MAX_DESCRIPTION_BYTES). */
+        maxDescriptionBytes: z.number().int().min(256).max(1_048_576).optional(),
+        /** A tool's input schema bigger than this (UTF-8 bytes of JSON, once its texts are cut) reaches the model without its details; default 65,536. */
+        maxSchemaBytes: z.number().int().min(1_024).max(4_194_304).optional(),
+      })
+      .default({ servers: [] }),
+    model: modelSettingsSchemaFor(defaultProvider).default({ provider: defaultProvider }),
+    maxSteps: z.number().int().min(1).max(64).default(8),
+    approvalTimeoutMs: z.number().int().positive().default(300_000),
+    /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
+    elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+    systemPrompt: z.string().optional(),
   });
 
-export type SwitchboardConfig = z.output<typeof switchboardConfigSchema>;
-export type SwitchboardConfigInput = z.input<typeof switchboardConfigSchema>;
+function buildConfigSchema(vocabulary: ConfigVocabulary | undefined) {
+  const defaultProvider = vocabulary?.modelProviders[0] ?? VENDOR_PROVIDERS[0];
+  return z
+    .strictObject({
+      agent: agentSchemaFor(defaultProvider).default({
+        mcp: { servers: [] },
+        model: { provider: defaultProvider },
+        maxSteps: 8,
+        approvalTimeoutMs: 300_000,
+      }),
+      intents: z.array(intentNodeSchema).default([]),
+      skills: z.array(skillSchema).default([]),
+      telemetry: telemetrySettingsSchema.optional(),
+    })
+    .superRefine((config, ctx) => {
+      const problems = [...crossFieldProblems(config), ...(vocabulary ? unknownNames(config, vocabulary) : [])];
+      // The message rides along as params.uiMessage, so the console can show it in the operator's language.
+      for (const { path, message } of problems)
+        ctx.addIssue({ code: 'custom', path, message: message.text, params: { uiMessage: message } });
+    });
+}
+
+type ConfigSchema = ReturnType<typeof buildConfigSchema>;
+const schemasByVocabulary = new Map<string, ConfigSchema>();
+
+/**
+ * The config schema for a process that can run what `vocabulary` names (core's ConfigStore, from what createCore was
+ * handed). Without one, any builtin or provider name passes and the default provider is the first vendor's: the
+ * shape alone, for what has no entry point to ask (imports, tests).
+ */
+export function configSchemaFor(vocabulary?: ConfigVocabulary): ConfigSchema {
+  const key = vocabulary ? JSON.stringify(vocabulary) : '';
+  let schema = schemasByVocabulary.get(key);
+  if (!schema) schemasByVocabulary.set(key, (schema = buildConfigSchema(vocabulary)));
+  return schema;
+}
+
+export const switchboardConfigSchema = configSchemaFor();
+
+export type SwitchboardConfig = z.output<ConfigSchema>;
+export type SwitchboardConfigInput = z.input<ConfigSchema>;
 
 /** The rules zod can't express per field (config/rules.ts, which the console runs too), as main's messages. */
-function crossFieldProblems(config: SwitchboardConfig): { path: (string | number)[]; message: UiMessage }[] {
+function crossFieldProblems(config: SwitchboardConfig): ConfigRuleProblem[] {
   const servers = new Set(config.agent.mcp.servers.map((server) => server.name));
   return [
     ...serverNameProblems(config.agent.mcp.servers),

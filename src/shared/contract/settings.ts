@@ -3,7 +3,8 @@ import { command, query } from './define';
 import { uiMessageSchema } from './message';
 
 export const modelSettingsViewSchema = z.object({
-  provider: z.enum(['demo', 'openai-compatible', 'anthropic']),
+  /** A vendor's provider or one the entry point registered (the demo shop's `demo`). */
+  provider: z.string(),
   baseUrl: z.string().optional(),
   model: z.string().optional(),
   temperature: z.number().optional(),
@@ -47,7 +48,8 @@ export const settingsRoutes = {
   'settings.get': query(z.strictObject({}).default({}), settingsSchema),
   'settings.saveModel': command(
     z.strictObject({
-      provider: z.enum(['demo', 'openai-compatible', 'anthropic']),
+      /** Checked against what this process has when the config is written (an unknown one is refused, naming those). */
+      provider: z.string().min(1).max(200),
       baseUrl: z.url().or(z.literal('')).optional(),
       model: z.string().max(200).optional(),
       temperature: z.number().min(0).max(2).optional(),

@@ -40,6 +40,10 @@ export const STATUS_MESSAGES = {
   'config.duplicateServer': 'duplicate server name "{{name}}"',
   'config.duplicateIntentId': 'duplicate intent id "{{id}}"',
   'config.unknownServer': 'unknown server "{{server}}"',
+  // names only the entry point knows (the shared schema's configSchemaFor, with what createCore was handed)
+  'config.unknownBuiltin': 'there is no builtin server "{{name}}" here; the builtin servers are {{known}}',
+  'config.noBuiltins': 'there is no builtin server "{{name}}" here: this build embeds none',
+  'config.unknownProvider': 'there is no model provider "{{name}}" here; the providers are {{known}}',
   'config.pinMismatch':
     'node {{id}} pins {{toolId}} to server "{{server}}"; nodes of one tool must pin the same server',
   'config.duplicateSkill': 'duplicate skill name "{{name}}"',

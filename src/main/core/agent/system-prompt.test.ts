@@ -38,6 +38,12 @@ async function systemPromptSent(configText?: string, defaultConfigText?: string)
     log: () => undefined,
     defaultConfigText,
     modelProviders: { demo: () => model },
+    // The demo config's `builtin: shop` is a name to know; the prompt needs no shop running.
+    builtinServers: {
+      names: ['shop'],
+      resolveBuiltin: () => Promise.reject(new Error('not in this test')),
+      close: async () => {},
+    },
   });
   cores.push(core);
   const conversation = await core.services.conversations.create('u1001');

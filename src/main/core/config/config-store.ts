@@ -1,7 +1,8 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
+import { configSchemaFor, type SwitchboardConfig } from '../../../shared/config/schema';
+import type { ConfigVocabulary } from '../../../shared/config/vocabulary';
 import { maskServer } from '../../../shared/config/secrets';
 import type { ConfigProblem, ConfigSnapshot } from '../../../shared/contract';
 import type { EventSink } from '../events';
@@ -28,6 +29,8 @@ export interface ConfigStoreOptions {
   path?: string;
   /** Where the text is parsed and edited (default: inline when small, a worker thread when large). */
   work?: ConfigWork;
+  /** The builtin servers and model providers a config may name here; without it, any name (the shape alone). */
+  vocabulary?: ConfigVocabulary;
   log?: (line: string) => void;
 }
 
@@ -41,7 +44,7 @@ export class ConfigStore {
   private raw = '';
   /** `raw` as views that leave main show it: literal secrets masked (masked-text.ts). */
   private masked = '';
-  private good: SwitchboardConfig = switchboardConfigSchema.parse({});
+  private good: SwitchboardConfig;
   private goodMasked: SwitchboardConfig | undefined;
   private problems: ConfigProblem[] = [];
   private fileOk = false;
@@ -57,7 +60,8 @@ export class ConfigStore {
 
   constructor(private readonly options: ConfigStoreOptions) {
     this.path = options.path ?? join(options.dataDir, CONFIG_FILE_NAME);
-    this.work = options.work ?? createConfigWork({ log: options.log });
+    this.work = options.work ?? createConfigWork({ log: options.log, vocabulary: options.vocabulary });
+    this.good = configSchemaFor(options.vocabulary).parse({});
   }
 
   /** True when open() had to write the default config (first run). */

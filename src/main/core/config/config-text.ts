@@ -1,5 +1,6 @@
 import { isMap, isSeq, type Document, type YAMLSeq } from 'yaml';
 import type { SwitchboardConfig } from '../../../shared/config/schema';
+import type { ConfigVocabulary } from '../../../shared/config/vocabulary';
 import type { ConfigProblem } from '../../../shared/contract';
 import { maskText, restoreMasked, type RestoredSecret } from './masked-text';
 import { parseConfigText } from './parse-config';
@@ -36,35 +37,36 @@ export type EditOutcome =
 
 export type SaveOutcome = { ok: true; text: string; reading: ConfigReading } | { ok: false; problems: ConfigProblem[] };
 
-export function readConfig(raw: string): ConfigReading {
-  const parsed = parseConfigText(raw);
+/** Each function takes the process's vocabulary last (what builtin servers and providers a config may name). */
+export function readConfig(raw: string, vocabulary?: ConfigVocabulary): ConfigReading {
+  const parsed = parseConfigText(raw, vocabulary);
   const masked = parsed.document ? maskText(raw, parsed.document) : '';
   return parsed.ok
     ? { ok: true, config: parsed.config, problems: [], masked }
     : { ok: false, problems: parsed.problems, masked };
 }
 
-export function editConfig(raw: string, edits: readonly ConfigEdit[]): EditOutcome {
-  const current = parseConfigText(raw);
+export function editConfig(raw: string, edits: readonly ConfigEdit[], vocabulary?: ConfigVocabulary): EditOutcome {
+  const current = parseConfigText(raw, vocabulary);
   if (!current.ok) return { ok: false, base: true, problems: current.problems };
   for (const edit of edits) applyEdit(current.document, current.config, edit);
   const text = current.document.toString({ lineWidth: 0 });
-  const reading = readConfig(text);
+  const reading = readConfig(text, vocabulary);
   return reading.ok ? { ok: true, text, reading } : { ok: false, base: false, problems: reading.problems };
 }
 
 /** The text to write for a whole-file save of `incoming` (masked secrets put back from `current`), validated. */
-export function prepareSave(current: string, incoming: string): SaveOutcome {
+export function prepareSave(current: string, incoming: string, vocabulary?: ConfigVocabulary): SaveOutcome {
   const restored = restoreMasked(current, incoming);
   if (!restored.ok) return restored;
   let text = restored.text;
-  let reading = readConfig(text);
+  let reading = readConfig(text, vocabulary);
   if (reading.ok && !holdsLiterals(reading.config!, restored.restored)) {
     // A literal's source did not fit where its mask was moved to (a flow collection, another indent): quote it instead.
     const quoted = restoreMasked(current, incoming, false);
     if (!quoted.ok) return quoted;
     text = quoted.text;
-    reading = readConfig(text);
+    reading = readConfig(text, vocabulary);
   }
   return reading.ok ? { ok: true, text, reading } : { ok: false, problems: reading.problems };
 }

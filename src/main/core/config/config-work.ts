@@ -11,6 +11,7 @@ import {
   type SaveOutcome,
 } from './config-text';
 import type { ConfigTask } from './config-worker';
+import type { ConfigVocabulary } from '../../../shared/config/vocabulary';
 
 /**
  * Runs the work on switchboard.yaml's text (config-text.ts) where it cannot starve the event loop.
@@ -34,6 +35,8 @@ export interface ConfigWorkOptions {
   log?: (line: string) => void;
   /** Starts the worker thread (default: config-worker.ts from source, config-worker.js from a build). */
   startWorker?: () => Worker;
+  /** The builtin servers and model providers a config may name here (plain data: it crosses to the worker). */
+  vocabulary?: ConfigVocabulary;
 }
 
 const DEFAULT_INLINE_MAX = 32 * 1024;
@@ -42,6 +45,7 @@ const LIMITS = { maxOldGenerationSizeMb: 1024 };
 
 export function createConfigWork(options: ConfigWorkOptions = {}): ConfigWork {
   const inlineMax = options.inlineMaxBytes ?? DEFAULT_INLINE_MAX;
+  const { vocabulary } = options;
   const pool = new WorkerSlot(
     options.startWorker ?? startConfigWorker,
     options.idleMs ?? 30_000,
@@ -59,12 +63,13 @@ export function createConfigWork(options: ConfigWorkOptions = {}): ConfigWork {
   return {
     // A read never fails: what went wrong is the file's problem, shown like any other.
     read: (raw) =>
-      run('read', raw.length, [raw]).catch((error: Error) => {
+      run('read', raw.length, [raw, vocabulary]).catch((error: Error) => {
         const problem = say('config.readFailed', { detail: error.message });
         return { ok: false, problems: [{ path: '', message: problem.text, uiMessage: problem }], masked: '' };
       }),
-    edit: (raw, edits) => run('edit', raw.length, [raw, edits]),
-    save: (current, incoming) => run('save', Math.max(current.length, incoming.length), [current, incoming]),
+    edit: (raw, edits) => run('edit', raw.length, [raw, edits, vocabulary]),
+    save: (current, incoming) =>
+      run('save', Math.max(current.length, incoming.length), [current, incoming, vocabulary]),
     close: () => pool.close(),
   };
 }

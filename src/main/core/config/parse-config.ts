@@ -1,6 +1,7 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
-import { switchboardConfigSchema, type SwitchboardConfig } from '../../../shared/config/schema';
+import { configSchemaFor, type SwitchboardConfig } from '../../../shared/config/schema';
+import type { ConfigVocabulary } from '../../../shared/config/vocabulary';
 import type { ConfigProblem } from '../../../shared/contract';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -18,8 +19,11 @@ export type ParsedConfig =
  */
 export const CONFIG_LIMITS = { bytes: 2 * 1024 * 1024, servers: 2_000, intentNodes: 20_000, skills: 2_000 } as const;
 
-/** Parses YAML then validates with zod, reporting each problem with its path and, where known, its line. */
-export function parseConfigText(raw: string): ParsedConfig {
+/**
+ * Parses YAML then validates with zod, reporting each problem with its path and, where known, its line. With a
+ * vocabulary, a builtin server or model provider this process does not have is one of those problems.
+ */
+export function parseConfigText(raw: string, vocabulary?: ConfigVocabulary): ParsedConfig {
   const bytes = Buffer.byteLength(raw, 'utf8');
   if (bytes > CONFIG_LIMITS.bytes)
     return {
@@ -28,7 +32,7 @@ export function parseConfigText(raw: string): ParsedConfig {
         problemOf('', say('config.tooLarge', { size: megabytes(bytes), limit: megabytes(CONFIG_LIMITS.bytes) })),
       ],
     };
-  const parsed = parseYamlText(raw, switchboardConfigSchema);
+  const parsed = parseYamlText(raw, configSchemaFor(vocabulary));
   if (!parsed.ok) return parsed;
   const problems = overLimits(parsed.value);
   if (problems.length > 0) return { ok: false, document: parsed.document, problems };

@@ -20,8 +20,10 @@ export type ResolveBuiltin = (
   name: BuiltinServerConfig['builtin'],
 ) => Promise<{ url: string; headers: Record<string, string> }>;
 
-/** The embedded servers an entry point provides: where each listens, and how to stop them. */
+/** The embedded servers an entry point provides: their names, where each listens, and how to stop them. */
 export interface BuiltinServers {
+  /** What a config's `builtin:` may name; the config is refused for any other (with these names). */
+  readonly names: readonly string[];
   resolveBuiltin: ResolveBuiltin;
   /** Puts the embedded servers' data back to its seed; false when none has started (its data is fresh). */
   resetData?(): Promise<boolean>;

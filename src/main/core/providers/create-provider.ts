@@ -1,3 +1,4 @@
+import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { retryingOnce } from '../retrying-once';
 import { providerLabel } from './tool-arguments';
@@ -25,8 +26,6 @@ export function createModelProvider(
   const make = registered[settings.provider];
   if (make) return make(settings, apiKey, host);
   switch (settings.provider) {
-    case 'demo':
-      return unregisteredProvider(settings.provider);
     case 'openai-compatible':
       return lazyProvider('openai-compatible', labelOf(settings, OPENAI_DEFAULT_BASE_URL), async () =>
         (await import('./openai-compatible')).createOpenAiCompatibleProvider(settings, apiKey, host),
@@ -35,6 +34,8 @@ export function createModelProvider(
       return lazyProvider('anthropic', labelOf(settings, ANTHROPIC_DEFAULT_BASE_URL), async () =>
         (await import('./anthropic')).createAnthropicProvider(settings, apiKey, host),
       );
+    default:
+      return unregisteredProvider(settings.provider);
   }
 }
 
@@ -57,11 +58,11 @@ const labelOf = (settings: ModelSettings, defaultBaseUrl: string) =>
  * A provider whose module (and SDK) loads on its first stream, or earlier through `prepare` (a conversation was
  * opened: the operator is typing); a failed load is tried again next time.
  */
-export function lazyProvider(id: string, label: string, load: () => Promise<ModelProvider>): ModelProvider {
+export function lazyProvider(id: string, label: string | UiMessage, load: () => Promise<ModelProvider>): ModelProvider {
   const loaded = retryingOnce(load);
   return {
     id,
-    label,
+    ...(typeof label === 'string' ? { label } : { label: label.text, labelMessage: label }),
     async *stream(req) {
       yield* (await loaded()).stream(req);
     },

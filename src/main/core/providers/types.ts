@@ -60,6 +60,8 @@ export type ModelStreamEvent =
 export interface ModelProvider {
   readonly id: string;
   readonly label: string;
+  /** `label` as a code, where the provider's name is ours to translate (a registered offline model's). */
+  readonly labelMessage?: UiMessage;
   /** Yields text deltas, partial tool input, complete tool calls, then exactly one 'done'; failures throw ProviderError. */
   stream(req: ModelRequest): AsyncIterable<ModelStreamEvent>;
   /** Loads what the first stream needs (a vendor SDK) in the background; a failure is left to that stream. */
@@ -103,9 +105,9 @@ export type ModelProviderFactory = (
 
 /**
  * Providers an entry point adds to the vendors' (the demo shop's offline model), by the config's `provider` name;
- * the core knows none of them.
+ * the core knows none of them. The first is the default of a config that names no provider.
  */
-export type ModelProviderRegistry = Partial<Record<ModelSettings['provider'], ModelProviderFactory>>;
+export type ModelProviderRegistry = Readonly<Record<string, ModelProviderFactory>>;
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';

@@ -77,7 +77,10 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
     settings: new SettingsService({
       config,
       secrets,
-      modelLabel: () => runtime.provider().label,
+      modelLabel: () => {
+        const { label, labelMessage } = runtime.provider();
+        return { label, labelMessage };
+      },
       env,
       resetBuiltinData: async () => (await core.resetBuiltinData()).reset,
     }),

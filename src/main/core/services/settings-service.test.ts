@@ -8,6 +8,8 @@ import { ProviderError } from '../providers/types';
 import { say } from '../../../shared/messages';
 import { Invalid, Unavailable } from '../errors';
 import { SettingsService } from './settings-service';
+import { demoModelProviders } from '../../demo-shop/model-providers';
+import type { UiMessage } from '../../../shared/i18n-message';
 
 /** A safeStorage stand-in: `no-keyring` is Linux's basic_text backend. */
 function vault(storage: KeyVault['storage']): KeyVault & { plainText: boolean } {
@@ -85,11 +87,19 @@ describe('settings: API keys on the desktop', () => {
   });
 });
 
-const service = (config: object, secrets: object, modelLabel: () => string, env: NodeJS.ProcessEnv = {}) =>
+const service = (
+  config: object,
+  secrets: object,
+  modelLabel: () => string | { label: string; labelMessage?: UiMessage },
+  env: NodeJS.ProcessEnv = {},
+) =>
   new SettingsService({
     config: config as never,
     secrets: secrets as SecretStore,
-    modelLabel,
+    modelLabel: () => {
+      const label = modelLabel();
+      return typeof label === 'string' ? { label } : label;
+    },
     env,
     resetBuiltinData: async () => false,
   });
@@ -160,8 +170,12 @@ describe('settings: a model that cannot be used', () => {
       snapshot: () => ({ dataDir: '/d', path: '/d/switchboard.yaml' }),
     };
     const secrets = { get: () => undefined, problem: () => undefined, canStore: false, storage: 'environment' };
-    const view = service(config, secrets, () => 'offline demo model').view();
+    // The code is the registered provider's own (the demo shop's), not a provider name the service knows.
+    const demo = demoModelProviders.demo({ provider: 'demo' }, undefined, {});
+    const view = service(config, secrets, () => demo).view();
     expect(view.model.label).toBe('offline demo model');
     expect(view.model.labelMessage).toEqual({ code: 'provider.demoLabel', text: 'offline demo model' });
+    // A provider with no code of its own keeps its label as words.
+    expect(service(config, secrets, () => 'qwen via localhost').view().model).not.toHaveProperty('labelMessage');
   });
 });

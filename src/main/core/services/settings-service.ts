@@ -14,8 +14,8 @@ export type ModelSettingsInput = ParsedInput<'settings.saveModel'>;
 export interface SettingsDeps {
   config: Pick<ConfigStore, 'current' | 'snapshot' | 'edit'>;
   secrets: SecretStore;
-  /** The model as the chat names it; throws when the provider can't be made from the config. */
-  modelLabel: () => string;
+  /** The model as the chat names it (and its code where ours to translate); throws when the provider can't be made. */
+  modelLabel: () => { label: string; labelMessage?: UiMessage };
   /** The environment the process was started with: a key found there is the one in use (`source: env`). */
   env: NodeJS.ProcessEnv;
   /** Puts the embedded servers' data back to its seed (false when none has started, or none is embedded). */
@@ -86,9 +86,8 @@ export class SettingsService {
 
   private label(provider: Settings['model']['provider']): { label: string; labelMessage?: UiMessage } {
     try {
-      const label = this.deps.modelLabel();
-      // The demo's name is ours to translate (the provider is typed; no label is compared).
-      return provider === 'demo' ? { label, labelMessage: say('provider.demoLabel', {}, label) } : { label };
+      const { label, labelMessage } = this.deps.modelLabel();
+      return labelMessage ? { label, labelMessage } : { label };
     } catch (error) {
       const labelMessage = say('provider.notUsable', { provider, detail: errorWords(error) });
       return { label: labelMessage.text, labelMessage };

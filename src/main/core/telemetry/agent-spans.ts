@@ -5,6 +5,7 @@
  */
 import type { ApprovalOutcome, RecordStatus } from '../../../shared/contract';
 import { RESERVED_TOOL_NAMES, type ModelSettings } from '../../../shared/config/schema';
+import { VENDOR_PROVIDERS } from '../../../shared/config/vocabulary';
 import type { ToolBinding } from '../../../shared/catalog';
 import type { ModelProvider, ModelRequest, ModelStreamEvent, ToolCallRequest } from '../providers/types';
 import { maskedContent } from './content';
@@ -19,12 +20,16 @@ const turnSpans = new WeakMap<AbortSignal, Span>();
 /** Each running tool call's span, for its approval wait. */
 const toolSpans = new WeakMap<ToolCallRequest, Span>();
 
-/** gen_ai.provider.name for our providers (the demo is ours). */
+const isVendor = (provider: string) => (VENDOR_PROVIDERS as readonly string[]).includes(provider);
+
+/** gen_ai.provider.name: a vendor's, or ours for a provider the entry point registered (`switchboard.demo`). */
 function providerName(provider: ModelSettings['provider']): string {
-  return provider === 'openai-compatible' ? 'openai' : provider === 'anthropic' ? 'anthropic' : 'switchboard.demo';
+  return provider === 'openai-compatible' ? 'openai' : isVendor(provider) ? provider : `switchboard.${provider}`;
 }
 
-const modelOf = (settings: ModelSettings) => settings.model ?? (settings.provider === 'demo' ? 'demo' : 'unknown');
+/** A registered provider without a `model:` is its own model (the demo's is `demo`). */
+const modelOf = (settings: ModelSettings) =>
+  settings.model ?? (isVendor(settings.provider) ? 'unknown' : settings.provider);
 
 /** A turn as an `invoke_agent` span around `run`; its outcome sets the status. */
 export async function traceTurn<T extends { status: string; error?: string }>(
@@ -66,6 +71,7 @@ export function tracedProvider(provider: ModelProvider, settings: ModelSettings)
   return {
     id: provider.id,
     label: provider.label,
+    labelMessage: provider.labelMessage,
     prepare: provider.prepare?.bind(provider),
     stream: (req) => tracedStream(provider, settings, req),
   };

@@ -1,9 +1,10 @@
 import type { RouteInput, Settings } from '../../../../shared/contract';
 import { i18n } from '../../lib/i18n';
 
+/** A provider's name: a vendor's, or one the entry point registered (main checks it when the config is written). */
 export type Provider = Settings['model']['provider'];
 /** The providers in the order offered; each one's name is `settings:providers.<value>`. */
-export const PROVIDERS: readonly Provider[] = ['demo', 'openai-compatible', 'anthropic'];
+export const PROVIDERS = ['demo', 'openai-compatible', 'anthropic'] as const satisfies readonly Provider[];
 
 /** What the inputs hold: text, as typed. Empty optional fields are left out of the config. */
 export interface ModelFormValues {
