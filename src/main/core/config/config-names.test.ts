@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoShopBundle } from '../../demo-shop/bundle';
 import { coreParts, createCore, type Core, type CoreOptions, type CoreParts } from '../app';
@@ -10,73 +11,10 @@ import { CONFIG_FILE_NAME } from './config-store';
  * A config file as the first release wrote it (commit 0af5d8d, 2026-12-02), before the demo shop left the core:
  * `provider: demo` and `builtin: shop` are now names the demo shop's bundle registers, not words of the schema.
  */
-const FIRST_RELEASE_CONFIG = `# Switchboard configuration. Edit here or in the console; changes apply from the next turn.
-agent:
-  model:
-    provider: demo            # demo | openai-compatible | anthropic
-  maxSteps: 8
-  approvalTimeoutMs: 300000
-  mcp:
-    servers:
-      - name: shop
-        builtin: shop         # the embedded 比特严选 demo server, started on a free loopback port
-intents:
-  - id: shop
-    name: 比特严选
-    children:
-      - id: order-query
-        name: 订单查询
-        kind: mcp
-        toolId: query_order
-        confirm: auto
-        examples: ["我的快递到哪了", "上周买的AirPods Pro还没收到"]
-      - id: logistics-query
-        name: 物流查询
-        kind: mcp
-        toolId: query_logistics
-        confirm: auto
-        examples: ["帮我查一下物流"]
-      - id: order-cancel
-        name: 取消订单
-        kind: mcp
-        toolId: cancel_order
-        confirm: auto
-        examples: ["帮我取消键盘的订单"]
-      - id: address-update
-        name: 修改收货地址
-        kind: mcp
-        toolId: update_shipping_address
-        confirm: auto
-        examples: ["把收货地址改成公司"]
-      - id: refund-apply
-        name: 申请退款
-        kind: mcp
-        toolId: apply_refund
-        confirm: auto
-        examples: ["我要退款"]
-      - id: invoice-query
-        name: 发票查询
-        kind: mcp
-        toolId: query_invoice   # not offered by the shop server: shows as unavailable
-        confirm: auto
-        examples: ["帮我开发票"]
-  - id: policies
-    name: 购物政策
-    children:
-      - id: policy-search
-        name: 政策知识库
-        kind: knowledge
-        examples: ["退货要多久", "保修几年"]
-skills:
-  - name: after-sales
-    description: 售后处理手册
-    manual: |
-      # 售后处理手册
-      1. 先用 query_order 确认订单已签收，且签收不超过 7 天。
-      2. 向用户确认退款原因，再调用 apply_refund。
-      3. 把售后工单号告诉用户，说明 1-3 个工作日内审核。
-    unlocks: [apply_refund]
-`;
+const FIRST_RELEASE_CONFIG = await readFile(
+  fileURLToPath(new URL('../../../../tests/support/config/switchboard-first-release.yml', import.meta.url)),
+  'utf8',
+);
 
 const dirs: string[] = [];
 const cores: Core[] = [];
