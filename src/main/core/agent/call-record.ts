@@ -3,7 +3,7 @@ import type { UiMessage } from '../../../shared/i18n-message';
 import type { ToolCallRequest } from '../providers/types';
 import { argumentsHash } from './arguments-hash';
 import type { ToolItem } from './conversation';
-import { serializeRecord } from '../stores/records-store';
+import { encodeRecord } from '../stores/records-store';
 import type { CallContext } from './tool-proxy';
 import type { RecordedResult } from './tool-result';
 
@@ -22,9 +22,11 @@ export interface RecordVerdict {
 
 export interface MadeRecord {
   record: RecordSummary;
-  /** The record's JSON, result included. */
-  json: string;
-  /** The same, UTF-8 encoded once for the two files that hold it (the conversation's line and records.jsonl). */
+  /**
+   * The record's JSON, result included, UTF-8 encoded once for the two files that hold it (the conversation's line and
+   * records.jsonl). Encoded from its parts: the joined JSON never exists as one string (the shop's Chinese text makes
+   * it a two-byte string of twice the bytes, flattened only to be encoded).
+   */
   bytes: Buffer;
   recorded: RecordedResult;
 }
@@ -66,6 +68,5 @@ export function recordOf(
     ...(verdict.trace && { traceId: verdict.trace.traceId, spanId: verdict.trace.spanId }),
   };
   const recorded = verdict.recorded?.() ?? { result: null, json: 'null' };
-  const json = serializeRecord(record, recorded.json);
-  return { record, json, bytes: Buffer.from(json, 'utf8'), recorded };
+  return { record, bytes: encodeRecord(record, recorded.json), recorded };
 }

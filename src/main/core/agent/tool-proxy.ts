@@ -232,7 +232,7 @@ export class ToolProxy {
       .then(
         () => {
           const made = record();
-          this.deps.records.appendDurableElsewhere(made.record, made.json, made.bytes);
+          this.deps.records.appendDurableElsewhere(made.record, made.bytes);
           shown();
         },
         async () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionRecord } from '../../../shared/contract';
 import { executionRecord } from '../../../../tests/support/agent/execution-record';
 import { JsonlAppender, readJsonLines } from './jsonl-file';
-import { RecordsStore } from './records-store';
+import { encodeRecord, RecordsStore, serializeRecord } from './records-store';
 import { NotFound } from '../errors';
 
 const record = (id: string, result: unknown = { content: [{ type: 'text', text: `结果 ${id}` }] }): ExecutionRecord =>
@@ -48,6 +48,20 @@ describe('RecordsStore', () => {
     await store.close();
     const [line] = await readJsonLines<ExecutionRecord>(join(dir, 'records.jsonl'));
     expect(line).toEqual(record('r_1', result));
+  });
+
+  it('a record made durable elsewhere is given as bytes encoded part by part: read back before and after its batch is written, its line byte for byte the serialised one', async () => {
+    const store = new RecordsStore(dir);
+    await store.open();
+    const { result, ...summary } = record('r_1', { content: [{ type: 'text', text: '耳机 "已发货"\n😀' }] });
+    const bytes = encodeRecord(summary, JSON.stringify(result));
+    expect(bytes.equals(Buffer.from(serializeRecord(summary, JSON.stringify(result))))).toBe(true);
+    store.appendDurableElsewhere(summary, bytes);
+    expect(await store.get('r_1')).toEqual(record('r_1', result)); // still batched in memory
+    store.flush();
+    expect(await readFile(join(dir, 'records.jsonl'))).toEqual(Buffer.concat([bytes, Buffer.from('\n')]));
+    expect(await store.get('r_1')).toEqual(record('r_1', result)); // from the file
+    await store.close();
   });
 
   it('an unknown id is not_found; a line changed under it is found again by a scan', async () => {

@@ -138,8 +138,8 @@ export class RecordsStore {
    * before that is repaired from the conversation log (`restore`); a failed write leaves the record in
    * memory and in that log.
    */
-  appendDurableElsewhere(summary: RecordSummary, recordJson: string, recordBytes?: Uint8Array): void {
-    void this.add(summary, recordJson, true, recordBytes).catch(() => undefined);
+  appendDurableElsewhere(summary: RecordSummary, recordBytes: Uint8Array): void {
+    void this.add(summary, recordBytes, true).catch(() => undefined);
   }
 
   /** At start-up: records a crash kept only in a conversation log are appended here. Returns how many. Call it once the index is full (`whenIndexed`). */
@@ -205,12 +205,12 @@ export class RecordsStore {
   }
 
   /**
-   * Indexes the record, then writes its line; until the line is written, `get` parses it from memory. `bytes`: the
-   * record's JSON already encoded (the same text as `recordJson`).
+   * Indexes the record, then writes its line; until the line is written, `get` parses it from memory. `line`: the
+   * record's JSON, as text or already UTF-8 encoded.
    */
-  private async add(summary: RecordSummary, recordJson: string, soon: boolean, bytes?: Uint8Array): Promise<void> {
-    const slot = this.table.addSummary(summary, recordJson);
-    const written = slot !== undefined && this.appender?.appendLine(bytes ? [bytes] : recordJson, { soon });
+  private async add(summary: RecordSummary, line: string | Uint8Array, soon: boolean): Promise<void> {
+    const slot = this.table.addSummary(summary, line);
+    const written = slot !== undefined && this.appender?.appendLine(typeof line === 'string' ? line : [line], { soon });
     const announce = () =>
       this.events?.emit('records.appended', { id: summary.id, conversationId: summary.conversationId });
     if (soon) announce(); // already durable in its conversation's line
@@ -244,5 +244,18 @@ export class RecordsStore {
 
 /** A record's JSON line from its summary and its result already serialised (the result is not serialised twice). */
 export function serializeRecord(summary: RecordSummary, resultJson: string): string {
-  return `${JSON.stringify(summary).slice(0, -1)},"result":${resultJson}}`;
+  return `${recordHead(summary)}${resultJson}}`;
 }
+
+/** serializeRecord's line, UTF-8 encoded part by part into one buffer (no joined string is made to be encoded). */
+export function encodeRecord(summary: RecordSummary, resultJson: string): Buffer {
+  const head = recordHead(summary);
+  const headBytes = Buffer.byteLength(head);
+  const bytes = Buffer.allocUnsafe(headBytes + Buffer.byteLength(resultJson) + 1);
+  const end = headBytes + bytes.write(resultJson, headBytes);
+  bytes.write(head, 0);
+  bytes[end] = 0x7d; // }
+  return bytes;
+}
+
+const recordHead = (summary: RecordSummary) => `${JSON.stringify(summary).slice(0, -1)},"result":`;

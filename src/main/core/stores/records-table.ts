@@ -44,8 +44,8 @@ export class RecordTable {
   /** Where each line is in the file; -1 while it is not written yet. */
   private readonly offsets: number[] = [];
   private readonly lengths: number[] = [];
-  /** Lines not yet written (or whose write failed), by slot. */
-  private readonly unwritten = new Map<number, string>();
+  /** Lines not yet written (or whose write failed), by slot: as text, or UTF-8 encoded. */
+  private readonly unwritten = new Map<number, string | Uint8Array>();
   private readonly slots = new Map<string, number>();
   private readonly codes = new Map<string, number>();
 
@@ -78,14 +78,14 @@ export class RecordTable {
     summary: RecordSummary | string,
     keys: ArrayLike<number>,
     from: number,
-    at: LineLocation | string,
+    at: LineLocation | string | Uint8Array,
   ): number | undefined {
     if (this.slots.has(id)) return undefined;
     const slot = this.ids.length;
     this.ids.push(id);
     this.summaries.push(summary);
     for (let k = 0; k < KEYS; k++) this.keys.push(keys[from + k]);
-    if (typeof at === 'string') {
+    if (typeof at === 'string' || at instanceof Uint8Array) {
       this.offsets.push(-1);
       this.lengths.push(0);
       this.unwritten.set(slot, at);
@@ -98,7 +98,7 @@ export class RecordTable {
   }
 
   /** Adds a record from its summary object. */
-  addSummary(summary: RecordSummary, at: LineLocation | string): number | undefined {
+  addSummary(summary: RecordSummary, at: LineLocation | string | Uint8Array): number | undefined {
     return this.add(
       summary.id,
       summary,
@@ -117,7 +117,10 @@ export class RecordTable {
   /** The line's JSON while it is not written, else where it is. */
   where(slot: number): string | LineLocation | undefined {
     const line = this.unwritten.get(slot);
-    if (line !== undefined) return line;
+    if (line !== undefined)
+      return typeof line === 'string'
+        ? line
+        : Buffer.from(line.buffer, line.byteOffset, line.byteLength).toString('utf8');
     return this.offsets[slot] >= 0 ? { offset: this.offsets[slot], length: this.lengths[slot] } : undefined;
   }
 
