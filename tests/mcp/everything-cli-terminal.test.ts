@@ -1,10 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliAtTerminal, hasScript, type Rule } from '../support/cli-at-terminal';
 import { EVERYTHING_SERVER } from '../support/mcp/stdio-peers';
+import { mountedToolsConfig } from '../support/mcp/mounted-config';
+import { configDir, type ConfigDir } from '../support/config-dir';
 
 /**
  * `switchboard chat` at a real terminal: the CLI decides it may ask from `process.stdin.isTTY`, so it runs
@@ -13,31 +12,21 @@ import { EVERYTHING_SERVER } from '../support/mcp/stdio-peers';
  */
 const TOOLS = ['trigger-elicitation-request', 'trigger-url-elicitation', 'trigger-sampling-request'];
 
+let folder: ConfigDir;
 let dir: string;
 let config: string;
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sb-cli-tty-'));
-  config = join(dir, 'switchboard.yaml');
-  await writeFile(
-    config,
-    stringify({
-      agent: {
-        model: { provider: 'demo' },
-        mcp: { servers: [{ name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 30_000 }] },
-      },
-      intents: [
-        {
-          id: 'every',
-          name: 'everything',
-          children: TOOLS.map((toolId) => ({ id: `n-${toolId}`, name: toolId, kind: 'mcp', toolId, confirm: 'never' })),
-        },
-      ],
+  folder = await configDir(
+    'sb-cli-tty-',
+    mountedToolsConfig({
+      servers: [{ name: 'everything', ...EVERYTHING_SERVER, timeoutMs: 30_000 }],
+      tools: TOOLS,
+      category: { id: 'every', name: 'everything' },
     }),
   );
+  ({ dir, config } = folder);
 });
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder?.remove());
 
 /** `switchboard chat` in a pty (cli-at-terminal), with the --json events read back off the screen. */
 async function chatAtTerminal(messages: string[], rules: Rule[], extraArgs: string[] = []) {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/main/core/paths';
+import { configDir, type ConfigDir } from '../support/config-dir';
 
 /**
  * The real CLI (a child process) against a hostile stdio MCP server (another child process) whose tool names,
@@ -20,26 +20,20 @@ const FAKE_PASS = `${ESC}[2K${ESC}[1G${ESC}[32mPASS${ESC}[0m`;
 // eslint-disable-next-line no-control-regex
 const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
+let folder: ConfigDir;
 let dir: string;
 let config: string;
-
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sb-cli-escapes-'));
-  config = join(dir, 'switchboard.yaml');
-  await writeFile(
-    config,
-    stringify({
-      agent: {
-        model: { provider: 'demo' },
-        mcp: { servers: [{ name: 'hostile', command: process.execPath, args: [HOSTILE] }] },
-      },
-      intents: [{ id: 'esc', name: 'Escape', kind: 'mcp', toolId: 'escape_tool', confirm: 'never' }],
-    }),
-  );
+  folder = await configDir('sb-cli-escapes-', {
+    agent: {
+      model: { provider: 'demo' },
+      mcp: { servers: [{ name: 'hostile', command: process.execPath, args: [HOSTILE] }] },
+    },
+    intents: [{ id: 'esc', name: 'Escape', kind: 'mcp', toolId: 'escape_tool', confirm: 'never' }],
+  });
+  ({ dir, config } = folder);
 });
-afterAll(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => folder?.remove());
 
 function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

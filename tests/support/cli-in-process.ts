@@ -1,8 +1,5 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { buildProgram } from '../../src/main/cli/program';
+import { configDir, type ConfigDir } from './config-dir';
 
 export interface CliOutput {
   out: string;
@@ -11,23 +8,16 @@ export interface CliOutput {
   code: number | undefined;
 }
 
-export interface CliDataDir {
-  dir: string;
-  /** `<dir>/switchboard.yaml`. */
-  config: string;
+export interface CliDataDir extends ConfigDir {
   /** `switchboard ARGS… --config <config> --data-dir <dir>`, in this process (the program as `bin/switchboard` builds it). */
   run(...args: string[]): Promise<CliOutput>;
-  remove(): Promise<void>;
 }
 
 /** A fresh data directory whose switchboard.yaml is `config`, and the CLI run against it. */
 export async function cliDataDir(prefix: string, config: unknown): Promise<CliDataDir> {
-  const dir = await mkdtemp(join(tmpdir(), prefix));
-  const configFile = join(dir, 'switchboard.yaml');
-  await writeFile(configFile, stringify(config));
+  const folder = await configDir(prefix, config);
   return {
-    dir,
-    config: configFile,
+    ...folder,
     async run(...args) {
       const out: string[] = [];
       const err: string[] = [];
@@ -38,15 +28,14 @@ export async function cliDataDir(prefix: string, config: unknown): Promise<CliDa
           'switchboard',
           ...args,
           '--config',
-          configFile,
+          folder.config,
           '--data-dir',
-          dir,
+          folder.dir,
         ]);
         return { out: out.join('\n'), err: err.join('\n'), code: process.exitCode as number | undefined };
       } finally {
         process.exitCode = undefined;
       }
     },
-    remove: () => rm(dir, { recursive: true, force: true }),
   };
 }

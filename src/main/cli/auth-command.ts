@@ -1,11 +1,8 @@
-import { join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { AuthView } from '../core/auth';
-import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import type { AppServices } from '../core/services';
-import { cliDataDir, terminalOpener } from './cli-auth';
+import { terminalOpener } from './cli-auth';
 import { withCore } from './core-session';
-import { readConfigFile } from './read-config';
 import type { CliIo } from './io';
 import { errorText } from '../../shared/error-text';
 
@@ -109,10 +106,6 @@ async function withAuth(
   settings: { signInTimeoutMs?: number; connect: readonly string[] },
   run: (servers: AppServices['servers']) => Promise<number>,
 ): Promise<void> {
-  const configPath = opts.config ? resolve(opts.config) : join(cliDataDir(opts), CONFIG_FILE_NAME);
-  const config = await readConfigFile(configPath, io);
-  if (!config) return;
-  const connect = settings.connect.filter((name) => config.agent.mcp.servers.some((s) => s.name === name));
   process.exitCode = await withCore(
     opts,
     io,
@@ -125,7 +118,13 @@ async function withAuth(
       }
     },
     process.env,
-    { onlyServers: connect, signInTimeoutMs: settings.signInTimeoutMs, noteUnlaunched: false },
+    // A server not configured connects nothing, and `servers` says it is not found.
+    {
+      onlyServers: settings.connect,
+      signInTimeoutMs: settings.signInTimeoutMs,
+      noteUnlaunched: false,
+      existingConfig: true,
+    },
   );
 }
 

@@ -1,18 +1,15 @@
 import { uiMark } from '../core/apps/app-marks';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { countCatalog, describeCounts, explainTool, type Catalog, type Explanation } from '../../shared/catalog';
 import type { CatalogReport, ServerSkillsReport } from '../core/catalog/catalog-run';
 import { PINS_FILE_NAME } from '../core/catalog/pin-store';
 import type { InstructionsPinState } from '../core/catalog/instruction-pins';
-import { CONFIG_FILE_NAME } from '../core/config/config-store';
 import type { ServerState } from '../core/mcp';
-import { defaultDataDir, resolveDataDir } from '../core/paths';
 import { cliDataDir } from './cli-auth';
 import { confirmLaunchCommand } from './cli-launches';
 import { catalogNotes, instructionNotes } from './catalog-notes';
 import { withCore } from './core-session';
-import { readConfigFile } from './read-config';
 import { printServerSkills, serverSkillsJson } from './server-skills-cli';
 import type { CliIo } from './io';
 
@@ -98,13 +95,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     });
 }
 
-export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
-  return join(resolveDataDir(dataDir, env, defaultDataDir()), CONFIG_FILE_NAME);
-}
-
-/** The config a one-shot command reads: --config, else switchboard.yaml in --data-dir, $SWITCHBOARD_DATA_DIR or ~/.switchboard. */
-export const configPathOf = (opts: DataOptions, env: NodeJS.ProcessEnv = process.env): string =>
-  opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir);
+export { configPathOf, defaultConfigPath } from './read-config';
 
 /** Where the CLI keeps definition pins: pins.json in the data directory (cliDataDir), shared with the app. */
 export function pinsPathFor(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
@@ -117,8 +108,6 @@ export function pinsPathFor(env: NodeJS.ProcessEnv = process.env, dataDir?: stri
  * as the app does; a changed definition or instructions are reported as held, never accepted here.
  */
 export async function withCatalog(opts: CommonOptions, io: CliIo, use: (report: CatalogReport) => void): Promise<void> {
-  const config = await readConfigFile(configPathOf(opts), io);
-  if (!config) return;
   process.exitCode = await withCore(
     opts,
     io,
@@ -134,7 +123,7 @@ export async function withCatalog(opts: CommonOptions, io: CliIo, use: (report: 
     },
     process.env,
     // The catalog's table names each server that waits for a launch confirmation, with the command that confirms it.
-    { noteUnlaunched: false },
+    { noteUnlaunched: false, existingConfig: true },
   );
 }
 

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { resolve } from 'node:path';
-import type { ApprovalDecision, ApprovalRequest } from '../../shared/contract';
+import type { ApprovalDecision, ApprovalRequest, ConfigProblem } from '../../shared/contract';
 import { demoShopBundle } from '../demo-shop/bundle';
 import { createCore, type Core } from '../core/app';
 import type { RequestPolicy } from '../core/requests/server-requests';
@@ -9,7 +9,7 @@ import { DomainError } from '../core/errors';
 import { approvalAnswer, type AppServices } from '../core/services';
 import { confirmLaunchCommand } from './cli-launches';
 import { terminalText, type CliIo } from './io';
-import { explicitConfigExists } from './read-config';
+import { configFileExists, configPathOf, explicitConfigExists } from './read-config';
 
 export type ApproveMode = 'ask' | 'all' | 'none';
 
@@ -32,6 +32,11 @@ export interface CoreSessionSettings {
   onlyServers?: readonly string[];
   /** How long a sign-in waits for the browser (`auth login --timeout`). */
   signInTimeoutMs?: number;
+  /**
+   * The config file must be there already (a command that only reads what is configured: catalog, auth, resources,
+   * confirm-launch): a missing one is said (exit 2), never written as a first-run config.
+   */
+  existingConfig?: boolean;
 }
 
 /** Nobody answers servers' questions or model requests unless the command says it will. */
@@ -51,27 +56,33 @@ export async function withCore(
 ): Promise<number> {
   // Checked before the core opens: its config store would write the demo config at a mistyped path.
   if (!(await explicitConfigExists(opts.config, io))) return 2;
+  if (settings.existingConfig && !(await configFileExists(configPathOf(opts, env), io))) return 2;
   const dataDir = await openDataDir(opts.dataDir, env, io.stderr);
-  const core = await createCore({
-    dataDir,
-    configPath: opts.config ? resolve(opts.config) : undefined,
-    casesPath: opts.cases ? resolve(opts.cases) : undefined,
-    oneShot: true,
-    onlyServers: settings.onlyServers,
-    signInTimeoutMs: settings.signInTimeoutMs,
-    requestPolicy: { ...NOBODY_TO_ASK, ...settings.requestPolicy },
-    // A one-shot command keeps its output its own; only telemetry's problems (each told once) reach stderr.
-    log: (line) => {
-      if (line.startsWith('[telemetry]')) io.stderr(line);
-    },
-    ...demoShopBundle(),
-    env,
-  });
+  const core = await openCore(
+    () =>
+      createCore({
+        dataDir,
+        configPath: opts.config ? resolve(opts.config) : undefined,
+        casesPath: opts.cases ? resolve(opts.cases) : undefined,
+        oneShot: true,
+        onlyServers: settings.onlyServers,
+        signInTimeoutMs: settings.signInTimeoutMs,
+        requestPolicy: { ...NOBODY_TO_ASK, ...settings.requestPolicy },
+        // A one-shot command keeps its output its own; only telemetry's problems (each told once) reach stderr.
+        log: (line) => {
+          if (line.startsWith('[telemetry]')) io.stderr(line);
+        },
+        ...demoShopBundle(),
+        env,
+      }),
+    io,
+  );
+  if (!core) return 2;
   try {
-    const { problems } = core.services.documents.view();
+    // The config store's own parse: a file with problems is reported, and never written over.
+    const { path, problems } = core.services.documents.view();
     if (problems.length) {
-      for (const p of problems)
-        io.stderr(`config problem: ${p.path || '(file)'}${p.line ? ` line ${p.line}` : ''}: ${p.message}`);
+      printConfigProblems(path, problems, io);
       return 2;
     }
     // A one-shot run should see the tools of every server that can connect, not race their start-up.
@@ -87,6 +98,27 @@ export async function withCore(
   } finally {
     await core.close();
   }
+}
+
+/** The core, or undefined once a config file that cannot be read is said (`cannot read PATH: EACCES`). */
+async function openCore(create: () => Promise<Core>, io: CliIo): Promise<Core | undefined> {
+  try {
+    return await create();
+  } catch (error) {
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (!code || !path) throw error;
+    io.stderr(`cannot read ${path}: ${code}`);
+    return undefined;
+  }
+}
+
+/** Each problem of the config with its path, line and column, and the earlier error it may follow from. */
+export function printConfigProblems(path: string, problems: readonly ConfigProblem[], io: CliIo): void {
+  io.stderr(`${path} is not a valid Switchboard config:`);
+  for (const p of problems)
+    io.stderr(
+      `  ${p.path || '(root)'}${p.line ? ` (line ${p.line}${p.column ? `:${p.column}` : ''})` : ''}: ${p.message}${p.followsFromLine ? ` (may follow from the error on line ${p.followsFromLine})` : ''}`,
+    );
 }
 
 /** One question at a time at the terminal. */

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import type { AppServices } from '../core/services';
-import { DATA_DIR_OPTION, configPathOf, type DataOptions } from './catalog-command';
+import { DATA_DIR_OPTION, type DataOptions } from './catalog-command';
 import { openTerminal, withCore, type Terminal } from './core-session';
 import type { CliIo } from './io';
-import { configFileExists } from './read-config';
 
 /**
  * `switchboard confirm-launch NAME`: the CLI's "Launch" for a stdio server that came by import and waits. Prints the
@@ -31,12 +30,12 @@ export async function runConfirmLaunch(
   terminal: Terminal | undefined = opts.yes ? undefined : openTerminal(),
 ): Promise<number> {
   try {
-    // Only a config that is there: confirming a launch never writes a first-run config.
-    if (!(await configFileExists(configPathOf(opts), io))) return 2;
-    // The app's config store and server administration, connecting nothing: nothing is launched here.
+    // The app's config store and server administration, connecting nothing: nothing is launched here. Only a config
+    // that is there: confirming a launch never writes a first-run config.
     return await withCore(opts, io, (core) => confirm(core.services.servers, name, opts, io, terminal), process.env, {
       onlyServers: [],
       noteUnlaunched: false,
+      existingConfig: true,
     });
   } finally {
     terminal?.close();

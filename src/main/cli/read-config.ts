@@ -1,7 +1,7 @@
-import { readFile, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import type { SwitchboardConfig } from '../../shared/config/schema';
-import { parseConfigText } from '../core/config/parse-config';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { CONFIG_FILE_NAME } from '../core/config/config-store';
+import { defaultDataDir, resolveDataDir } from '../core/paths';
 import type { CliIo } from './io';
 
 /** The words for a config that is not there: a --config must name a file; only the data directory's own is ever created. */
@@ -28,29 +28,12 @@ export async function configFileExists(path: string, io: CliIo): Promise<boolean
   return false;
 }
 
-/**
- * Reads and validates a config file for a one-shot command. An unreadable or invalid file is reported (each
- * problem with its path and line) with exit code 2, and gives undefined.
- */
-export async function readConfigFile(path: string, io: CliIo): Promise<SwitchboardConfig | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    io.stderr(code === 'ENOENT' ? missingConfigText(path) : `cannot read ${path}: ${code ?? (error as Error).message}`);
-    process.exitCode = 2;
-    return undefined;
-  }
-  const parsed = parseConfigText(text);
-  if (!parsed.ok) {
-    io.stderr(`${path} is not a valid Switchboard config:`);
-    for (const p of parsed.problems)
-      io.stderr(
-        `  ${p.path || '(root)'}${p.line ? ` (line ${p.line}${p.column ? `:${p.column}` : ''})` : ''}: ${p.message}${p.followsFromLine ? ` (may follow from the error on line ${p.followsFromLine})` : ''}`,
-      );
-    process.exitCode = 2;
-    return undefined;
-  }
-  return parsed.config;
+export function defaultConfigPath(env: NodeJS.ProcessEnv = process.env, dataDir?: string): string {
+  return join(resolveDataDir(dataDir, env, defaultDataDir()), CONFIG_FILE_NAME);
 }
+
+/** The config a one-shot command reads: --config, else switchboard.yaml in --data-dir, $SWITCHBOARD_DATA_DIR or ~/.switchboard. */
+export const configPathOf = (
+  opts: { config?: string; dataDir?: string },
+  env: NodeJS.ProcessEnv = process.env,
+): string => (opts.config ? resolve(opts.config) : defaultConfigPath(env, opts.dataDir));

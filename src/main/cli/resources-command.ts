@@ -2,8 +2,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { ContentBlockView, ResourceContentView } from '../../shared/contract';
 import { DomainError } from '../core/errors';
 import type { ResourceBrowser } from '../core/mcp';
-import { configPathOf, DATA_DIR_OPTION, signInCommand, type DataOptions } from './catalog-command';
-import { readConfigFile } from './read-config';
+import { DATA_DIR_OPTION, signInCommand, type DataOptions } from './catalog-command';
 import { confirmLaunchCommand } from './cli-launches';
 import { withCore } from './core-session';
 import { parseJsonObjectOption, type CliIo } from './io';
@@ -179,27 +178,23 @@ async function withBrowser(
   io: CliIo,
   use: (browser: ResourceBrowser) => Promise<number | void>,
 ): Promise<void> {
-  const path = configPathOf(opts);
-  const config = await readConfigFile(path, io);
-  if (!config) return;
-  const names = config.agent.mcp.servers.map((s) => s.name);
-  if (!names.includes(server)) {
-    io.stderr(
-      `no MCP server named "${server}" in ${path}${didYouMean(server, names)}; it has: ${names.join(', ') || '(no servers)'}`,
-    );
-    process.exitCode = 2;
-    return;
-  }
   process.exitCode = await withCore(
     opts,
     io,
     async (core) => {
+      const names = core.services.servers.list().servers.map((s) => s.name);
+      if (!names.includes(server)) {
+        io.stderr(
+          `no MCP server named "${server}" in ${core.services.documents.view().path}${didYouMean(server, names)}; it has: ${names.join(', ') || '(no servers)'}`,
+        );
+        return 2;
+      }
       const state = core.services.servers.get(server);
-      if (state?.status === 'needs-confirmation') {
+      if (state.status === 'needs-confirmation') {
         io.stderr(`${server} was not launched: ${state.error}. Confirm with: ${confirmLaunchCommand(server, opts)}`);
         return 1;
       }
-      if (state?.status === 'needs-auth') {
+      if (state.status === 'needs-auth') {
         io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts)}`);
         return 1;
       }
@@ -212,7 +207,7 @@ async function withBrowser(
       }
     },
     process.env,
-    { onlyServers: [server], noteUnlaunched: false },
+    { onlyServers: [server], noteUnlaunched: false, existingConfig: true },
   );
 }
 

@@ -2,6 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { cliDataDir } from '../../../tests/support/cli-in-process';
 import { demoShopConfigText } from '../demo-shop/default-config';
 import { buildProgram } from './program';
 import { runChat } from './chat-command';
@@ -20,6 +22,13 @@ async function dataDir(): Promise<string> {
   return dir;
 }
 
+/** `switchboard tools call TOOL --args … --customer u1001 --approve none` on `dir`: the exit code and what it printed. */
+async function toolsCall(dir: string, tool: string, args: Record<string, unknown>, json?: boolean) {
+  const { io, out, err } = capture();
+  const code = await runToolsCall(tool, { args, customer: 'u1001', approve: 'none', dataDir: dir, json }, io, {});
+  return { code, out, err };
+}
+
 function capture() {
   const out: string[] = [];
   const err: string[] = [];
@@ -29,13 +38,7 @@ function capture() {
 describe('switchboard tools call', () => {
   it('runs query_order as the acting customer through the proxy and keeps a record with actor operator (exit 0)', async () => {
     const dir = await dataDir();
-    const { io, out } = capture();
-    const code = await runToolsCall(
-      'query_order',
-      { args: { keyword: 'AirPods' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true },
-      io,
-      {},
-    );
+    const { code, out } = await toolsCall(dir, 'query_order', { keyword: 'AirPods' }, true);
     expect(code).toBe(0);
     const run = JSON.parse(out.join('\n'));
     expect(run.item).toMatchObject({ toolName: 'query_order', server: 'shop', status: 'success' });
@@ -50,13 +53,7 @@ describe('switchboard tools call', () => {
   });
 
   it('runs an unmounted tool and says why the model would not see it', async () => {
-    const { io, out, err } = capture();
-    const code = await runToolsCall(
-      'query_coupons',
-      { args: {}, customer: 'u1001', approve: 'none', dataDir: await dataDir() },
-      io,
-      {},
-    );
+    const { code, out, err } = await toolsCall(await dataDir(), 'query_coupons', {});
     expect(code).toBe(0);
     expect(err.join('\n')).toMatch(/the model would not see query_coupons \(unmounted\)/);
     expect(out.join('\n')).toContain('CP-1001-01');
@@ -64,51 +61,24 @@ describe('switchboard tools call', () => {
 
   it('exits 1 when a write is refused by --approve none, and the shop was never called', async () => {
     const dir = await dataDir();
-    const { io, out } = capture();
-    const code = await runToolsCall(
-      'cancel_order',
-      { args: { orderNo: 'BS1001011' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true },
-      io,
-      {},
-    );
+    const { code, out } = await toolsCall(dir, 'cancel_order', { orderNo: 'BS1001011' }, true);
     expect(code).toBe(1);
     const run = JSON.parse(out.join('\n'));
     expect(run.item.status).toBe('rejected');
     expect(run.record.approval).toMatchObject({ decision: 'reject', decidedBy: 'cli' });
     // Still cancellable: the rejected call did not run.
-    const again = capture();
-    expect(
-      await runToolsCall(
-        'query_order',
-        { args: { keyword: '键盘' }, customer: 'u1001', approve: 'none', dataDir: dir, json: true },
-        again.io,
-        {},
-      ),
-    ).toBe(0);
+    const again = await toolsCall(dir, 'query_order', { keyword: '键盘' }, true);
+    expect(again.code).toBe(0);
     expect(JSON.parse(again.out.join('\n')).item.resultText).toContain('"status":"paid"');
   });
 
   it('exits 1 when the call fails at the server, and 2 when no server offers the tool', async () => {
     const dir = await dataDir();
-    const failed = capture();
-    expect(
-      await runToolsCall(
-        'query_logistics',
-        { args: { trackingNo: 'NOPE' }, customer: 'u1001', approve: 'none', dataDir: dir },
-        failed.io,
-        {},
-      ),
-    ).toBe(1);
+    const failed = await toolsCall(dir, 'query_logistics', { trackingNo: 'NOPE' });
+    expect(failed.code).toBe(1);
     expect(failed.out[0]).toMatch(/query_logistics @shop as u1001: error/);
-    const missing = capture();
-    expect(
-      await runToolsCall(
-        'no_such_tool',
-        { args: {}, customer: 'u1001', approve: 'none', dataDir: dir },
-        missing.io,
-        {},
-      ),
-    ).toBe(2);
+    const missing = await toolsCall(dir, 'no_such_tool', {});
+    expect(missing.code).toBe(2);
     expect(missing.err.join('\n')).toMatch(/no connected server offers "no_such_tool"/);
   });
 
@@ -124,22 +94,10 @@ describe('switchboard tools call', () => {
 
 describe('switchboard tools list', () => {
   it('--json lists every discovered tool with its server and state', async () => {
-    const dir = await dataDir();
-    const config = join(dir, 'switchboard.yaml');
-    await writeFile(config, demoShopConfigText());
-    const { io, out } = capture();
-    await buildProgram(io).parseAsync([
-      'node',
-      'switchboard',
-      'tools',
-      'list',
-      '--config',
-      config,
-      '--data-dir',
-      dir,
-      '--json',
-    ]);
-    const rows = JSON.parse(out.join('\n')) as {
+    const cli = await cliDataDir('sb-workbench-cli-', parse(demoShopConfigText()));
+    dirs.push(cli.dir);
+    const { out } = await cli.run('tools', 'list', '--json');
+    const rows = JSON.parse(out) as {
       toolId: string;
       server: string | null;
       state: string;
@@ -153,18 +111,10 @@ describe('switchboard tools list', () => {
         expect.objectContaining({ toolId: 'query_invoice', server: null, state: 'unavailable' }),
       ]),
     );
-    const text = capture();
-    await buildProgram(text.io).parseAsync([
-      'node',
-      'switchboard',
-      'tools',
-      'list',
-      '--config',
-      config,
-      '--data-dir',
-      dir,
-    ]);
-    expect(text.out.find((l) => l.includes('query_coupons'))).toMatch(/^unmounted\s+query_coupons\s+shop\s+read-only/);
+    const text = await cli.run('tools', 'list');
+    expect(text.out.split('\n').find((l) => l.includes('query_coupons'))).toMatch(
+      /^unmounted\s+query_coupons\s+shop\s+read-only/,
+    );
   });
 });
 

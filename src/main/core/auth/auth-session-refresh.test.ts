@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { UiMessage } from '../../../shared/i18n-message';
-import type { SecretStore } from '../secrets';
 import { AuthSession } from './auth-session';
 import { OAuthStore } from './oauth-store';
+import { memorySecrets } from '../../../../tests/support/memory-secrets';
 
 const resource = 'https://t.example/mcp';
 async function sessionWithExpiringToken(fetch: typeof globalThis.fetch) {
-  const values = new Map<string, string>();
-  const secrets = {
-    storage: 'memory',
-    canStore: true,
-    get: (name: string) => values.get(name),
-    problem: () => undefined,
-    set: async (name: string, value: string) => void values.set(name, value),
-  } as unknown as SecretStore;
-  const store = new OAuthStore(secrets);
+  const store = new OAuthStore(memorySecrets());
   // A token at the end of its life: the refresh is due at once.
   await store.update('tracker', resource, (s) => ({
     ...s,

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { SecretStore } from '../secrets';
 import { AuthSession } from './auth-session';
 import { OAuthStore } from './oauth-store';
+import { memorySecrets } from '../../../../tests/support/memory-secrets';
 
 describe('an OAuth session remembers the tokens it handed out', () => {
   it('the stored tokens and a registered client secret, and a refreshed-away token for a while', async () => {
-    const values = new Map<string, string>();
-    const secrets = {
-      storage: 'memory',
-      canStore: true,
-      get: (name: string) => values.get(name),
-      problem: () => undefined,
-      set: async (name: string, value: string) => void values.set(name, value),
-    } as unknown as SecretStore;
-    const store = new OAuthStore(secrets);
+    const store = new OAuthStore(memorySecrets());
     const resource = 'https://t.example/mcp';
     const session = new AuthSession(
       'tracker',

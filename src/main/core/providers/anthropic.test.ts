@@ -8,11 +8,7 @@ import {
   sseFrame,
   startAnthropicServer,
 } from '../../../../tests/support/providers';
-import {
-  modelRequestFor,
-  providerFailure,
-  scriptedProviderSetup,
-} from '../../../../tests/support/providers/provider-test-kit';
+import { providerFailure, scriptedProviderKit } from '../../../../tests/support/providers/provider-test-kit';
 import type { ModelToolDefinition } from './types';
 
 const KEY = 'sk-ant-test-SECRET-987654321';
@@ -24,11 +20,13 @@ const tools: ModelToolDefinition[] = [
   },
 ];
 
-const setup = scriptedProviderSetup(startAnthropicServer, (baseUrl, timeoutMs) =>
-  createAnthropicProvider({ provider: 'anthropic', baseUrl, model: 'claude-test', timeoutMs, maxTokens: 512 }, KEY),
-);
-
-const request = modelRequestFor(tools, 'where is my parcel');
+const { setup, request, failureOn } = scriptedProviderKit({
+  start: startAnthropicServer,
+  create: (baseUrl, timeoutMs) =>
+    createAnthropicProvider({ provider: 'anthropic', baseUrl, model: 'claude-test', timeoutMs, maxTokens: 512 }, KEY),
+  tools,
+  question: 'where is my parcel',
+});
 
 const textDelta = (index: number, text: string) =>
   sseFrame({ type: 'content_block_delta', index, delta: { type: 'text_delta', text } }, 'content_block_delta');
@@ -169,8 +167,7 @@ describe('Anthropic provider', () => {
   });
 
   it('maps 401 to auth without leaking the key', async () => {
-    const { provider } = await setup([anthropicError(401, 'authentication_error', `invalid x-api-key ${KEY}`)]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([anthropicError(401, 'authentication_error', `invalid x-api-key ${KEY}`)]);
     expect(err).toMatchObject({ code: 'auth', status: 401 });
     expect(err.message).not.toContain(KEY);
     expect(err.message).not.toContain('SECRET');
@@ -202,36 +199,31 @@ describe('Anthropic provider', () => {
       ...startFrames,
       sseFrame({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }, 'error'),
     ];
-    const { provider } = await setup([{ kind: 'sse', frames }]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([{ kind: 'sse', frames }]);
     expect(err.code).toBe('server');
   });
 
   it('reports malformed tool input JSON as bad_response', async () => {
-    const { provider } = await setup([
+    const err = await failureOn([
       anthropicStream({ toolUses: [{ name: 'query_logistics', arguments: '{"trackingNo": ' }] }),
     ]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('reports a malformed event payload as bad_response', async () => {
-    const { provider } = await setup([
+    const err = await failureOn([
       { kind: 'sse', frames: [...startFrames, 'event: content_block_delta\ndata: {"type":\n\n'] },
     ]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('reports a stream cut before message_stop as bad_response', async () => {
-    const { provider } = await setup([{ kind: 'sse', frames: [...startFrames, textDelta(0, 'half')] }]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([{ kind: 'sse', frames: [...startFrames, textDelta(0, 'half')] }]);
     expect(err.code).toBe('bad_response');
   });
 
   it('times out when the server never responds', async () => {
-    const { provider } = await setup([{ kind: 'hang' }], 200);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([{ kind: 'hang' }], 200);
     expect(err.code).toBe('timeout');
   });
 

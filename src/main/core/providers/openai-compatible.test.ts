@@ -8,11 +8,7 @@ import {
   sseFrame,
   startOpenAiCompatibleServer,
 } from '../../../../tests/support/providers';
-import {
-  modelRequestFor,
-  providerFailure,
-  scriptedProviderSetup,
-} from '../../../../tests/support/providers/provider-test-kit';
+import { providerFailure, scriptedProviderKit } from '../../../../tests/support/providers/provider-test-kit';
 import type { ModelToolDefinition } from './types';
 
 const KEY = 'sk-test-SECRET-0123456789';
@@ -24,14 +20,16 @@ const tools: ModelToolDefinition[] = [
   },
 ];
 
-const setup = scriptedProviderSetup(startOpenAiCompatibleServer, (baseUrl, timeoutMs) =>
-  createOpenAiCompatibleProvider(
-    { provider: 'openai-compatible', baseUrl, model: 'qwen-test', temperature: 0.2, timeoutMs },
-    KEY,
-  ),
-);
-
-const request = modelRequestFor(tools, '上周买的AirPods Pro还没收到');
+const { setup, request, failureOn } = scriptedProviderKit({
+  start: startOpenAiCompatibleServer,
+  create: (baseUrl, timeoutMs) =>
+    createOpenAiCompatibleProvider(
+      { provider: 'openai-compatible', baseUrl, model: 'qwen-test', temperature: 0.2, timeoutMs },
+      KEY,
+    ),
+  tools,
+  question: '上周买的AirPods Pro还没收到',
+});
 
 const textChunk = (content: string) =>
   sseFrame({
@@ -150,8 +148,7 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it('maps 401 to auth without leaking the key', async () => {
-    const { provider } = await setup([openAiError(401, `Incorrect API key provided: ${KEY}`)]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([openAiError(401, `Incorrect API key provided: ${KEY}`)]);
     expect(err).toMatchObject({ code: 'auth', status: 401 });
     expect(err.message).not.toContain(KEY);
     expect(err.message).not.toContain('SECRET');
@@ -175,40 +172,35 @@ describe('OpenAI-compatible provider', () => {
   });
 
   it('reports a malformed stream chunk as bad_response', async () => {
-    const { provider } = await setup([
+    const err = await failureOn([
       {
         kind: 'sse',
         frames: [sseFrame('{"id":"x","choices":[{"index":0,"delta":{"content":"hi"'), sseFrame('[DONE]')],
       },
     ]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
   });
 
   it('reports malformed tool-call JSON as bad_response', async () => {
-    const { provider } = await setup([
+    const err = await failureOn([
       openAiStream({ toolCalls: [{ name: 'query_order', arguments: '{"keyword": "Air' }] }),
     ]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
     expect(err.code).toBe('bad_response');
     expect(err.message).toContain('query_order');
   });
 
   it('reports a stream that stops without finish_reason as bad_response', async () => {
-    const { provider } = await setup([{ kind: 'sse', frames: [textChunk('half')] }]);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([{ kind: 'sse', frames: [textChunk('half')] }]);
     expect(err.code).toBe('bad_response');
   });
 
   it('times out when the server never responds', async () => {
-    const { provider } = await setup([{ kind: 'hang' }], 200);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([{ kind: 'hang' }], 200);
     expect(err.code).toBe('timeout');
   });
 
   it('times out when a stream goes silent midway', async () => {
-    const { provider } = await setup([{ kind: 'sse', frames: [textChunk('hi')], thenHang: true }], 200);
-    const err = await providerFailure(collectEvents(provider.stream(request())));
+    const err = await failureOn([{ kind: 'sse', frames: [textChunk('hi')], thenHang: true }], 200);
     expect(err.code).toBe('timeout');
   });
 
