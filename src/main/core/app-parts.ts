@@ -252,6 +252,8 @@ async function openToolPipeline(
   const { config, events, log, auth, requests, launches, eras, pins } = deps;
   const { SkillPinStore, SKILL_PINS_FILE_NAME } = await import('./server-skills/skill-pins');
   const { createToolPipeline } = await import('./catalog/tool-pipeline');
+  const { localToolDefinitions, searchKnowledgeTool } = await import('../../shared/catalog/local-tools');
+  const knowledgeTool = searchKnowledgeTool(options.knowledge);
   return createToolPipeline({
     config,
     events,
@@ -267,6 +269,7 @@ async function openToolPipeline(
       ...options.connections,
     },
     builtins: options.builtinServers,
+    localTools: (skills) => localToolDefinitions(skills, knowledgeTool),
     // A command about one server connects that one alone, enabled or not in the config (it was named).
     ...(options.onlyServers && {
       select: (servers) =>

@@ -11,6 +11,7 @@ import type { InstructionsService } from './catalog/instructions-service';
 import type { ServerSkillsService } from './server-skills/server-skills-service';
 import type { BuiltinServers, ConnectionOptions, ResourceBrowser } from './mcp';
 import type { ModelProviderRegistry } from './providers/types';
+import type { KnowledgeDescription } from '../../shared/catalog/local-tools';
 import type { LaunchConfirmations } from './mcp/launch-confirmations';
 import type { AuthService, BrowserOpener } from './auth';
 import type { RequestPolicy, ServerRequestService } from './requests/server-requests';
@@ -45,6 +46,8 @@ export interface CoreOptions {
    * `builtin:` must be one of their names.
    */
   builtinServers?: BuiltinServers;
+  /** What search_knowledge tells the model its knowledge base (`knowledgeDir`) holds; default a generic description. */
+  knowledge?: KnowledgeDescription;
   /**
    * What a fresh data directory's config file says (an entry point hands its application's); default a generic one
    * with no servers and no intents.

@@ -1,10 +1,13 @@
 import { createBuiltinServers } from './builtin-servers';
 import type { CoreOptions } from '../core/app';
 import { demoShopConfigText } from './default-config';
+import { DEMO_SHOP_KNOWLEDGE } from './knowledge';
 import { demoModelProviders } from './model-providers';
 
 /** What the demo shop adds to the generic core; each entry point spreads it into createCore's options. */
-export type DemoShopBundle = Required<Pick<CoreOptions, 'defaultConfigText' | 'builtinServers' | 'modelProviders'>>;
+export type DemoShopBundle = Required<
+  Pick<CoreOptions, 'defaultConfigText' | 'builtinServers' | 'modelProviders' | 'knowledge'>
+>;
 
 /**
  * The demo shop: its first-run config (the embedded server, its prompt, its intents), the embedded server itself
@@ -16,5 +19,6 @@ export function demoShopBundle(): DemoShopBundle {
     defaultConfigText: demoShopConfigText(),
     builtinServers: createBuiltinServers(),
     modelProviders: demoModelProviders,
+    knowledge: DEMO_SHOP_KNOWLEDGE,
   };
 }

@@ -1,19 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { IntentNode, McpLeaf } from '../config/schema';
 import { indexIntents } from './intent-index';
+import { leaf } from '../../../tests/support/catalog/test-inputs';
 
-const leaf = (id: string, toolId: string, description?: string): McpLeaf => ({
-  id,
-  name: id,
-  kind: 'mcp',
-  toolId,
-  confirm: 'auto',
-  examples: [],
-  ...(description !== undefined && { description }),
-});
-const tree = (...leaves: McpLeaf[]): IntentNode[] => [
-  { id: 'root', name: 'root', kind: 'category', examples: [], children: leaves },
-];
+/** The leaves as the config gives them; indexing reads only their kind, toolId and place in the tree. */
+const tree = (...leaves: ReturnType<typeof leaf>[]) =>
+  [{ id: 'root', name: 'root', kind: 'category', examples: [], children: leaves }] as unknown as IntentNode[];
 const idsOf = (nodes: readonly McpLeaf[] | undefined) => nodes?.map((n) => n.id);
 
 describe('indexIntents', () => {
@@ -21,7 +13,7 @@ describe('indexIntents', () => {
 
   it('groups a re-parse naming the same tools in the same order by the last positions, with no map built', () => {
     const first = indexIntents(tree(leaf('n1', 'b'), leaf('n2', 'a'), leaf('n3', 'b')));
-    const reparsed = tree(leaf('n1', 'b'), leaf('n2', 'a', 'reworded'), leaf('n3', 'b'));
+    const reparsed = tree(leaf('n1', 'b'), leaf('n2', 'a', { description: 'reworded' }), leaf('n3', 'b'));
     // A map per re-parse hashed every new toolId string: the cost of a config edit in a wide catalog.
     const sets = vi.spyOn(Map.prototype, 'set');
     const again = indexIntents(reparsed, first);

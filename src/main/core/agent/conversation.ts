@@ -156,8 +156,8 @@ export class LiveConversation {
       // The record's bytes are the very ones records.jsonl gets: encoded once for both files.
       const { record, resultTextInRecord } = line();
       if (!resultTextInRecord) return [`{"t":"toolResult","item":${JSON.stringify(item)},"record":`, record, '}'];
-      const { resultText: _inRecord, ...withoutText } = item;
-      const head = `{"t":"toolResult","item":${JSON.stringify(withoutText)},"record":`;
+      // JSON leaves the undefined key out; a rest copy (`{ resultText, ...withoutText }`) cost more on Node 20.
+      const head = `{"t":"toolResult","item":${JSON.stringify({ ...item, resultText: undefined })},"record":`;
       return [head, record, ',"resultTextInRecord":true}'];
     });
     written.catch((error: unknown) => {

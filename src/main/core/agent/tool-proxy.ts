@@ -10,7 +10,7 @@ import type { CallRegistry } from '../requests/call-registry';
 import type { ApprovalService } from './approvals';
 import { confirmCall, needsConfirmation, notApprovedVerdict } from './call-confirmation';
 import { gateBeforeLocal, noSuchTool, replayWriteRefusal, stoppedVerdict } from './call-gate';
-import { recordOf, type MadeRecord } from './call-record';
+import { recordOf, type MadeRecord, type RecordVerdict } from './call-record';
 import type { CallRun, Verdict } from './call-run';
 import { CallTrace } from './call-trace';
 import { singleTextOf, toolMessageOf, type LiveConversation, type ToolItem } from './conversation';
@@ -122,7 +122,7 @@ export class ToolProxy {
     const final = finalItemOf(run, verdict, finishedAt - startedAt);
     const { mode } = this.deps;
     const record = once(() =>
-      recordOf(call, ctx, final, { ...verdict, trace: run.span.ids }, finishedAt, mode?.actor, mode?.app),
+      recordOf(call, ctx, final, recordVerdictOf(verdict, run.span.ids), finishedAt, mode?.actor, mode?.app),
     );
     run.span.end({
       status: verdict.status,
@@ -335,20 +335,48 @@ export class ToolProxy {
   }
 }
 
-/** The call's item as it ended: its verdict, its trace, how long it took and the id of its record. */
+/**
+ * The call's item as it ended: its verdict, its trace, how long it took and the id of its record. Built key by key in
+ * the order the spread form had (`{ ...item, ...trace.fields(), status, resultText, ... }`), which on Node 20 took the
+ * slow path for every key added to the copy: ~20 µs per call in a CPU profile of bench scenario 2's proxy. The running
+ * item's keys are those `startRun` gives it.
+ */
 function finalItemOf({ item, trace }: CallRun, verdict: Verdict, durationMs: number): ToolItem {
-  return {
-    ...item,
-    ...trace.fields(),
+  const final: ToolItem = {
+    kind: 'tool',
+    id: item.id,
+    turnId: item.turnId,
+    step: item.step,
+    toolName: item.toolName,
+    server: item.server,
+    nodeId: item.nodeId,
+    arguments: item.arguments,
     status: verdict.status,
-    resultText: verdict.modelText,
-    // The console's sentence; in English exactly what the card always showed.
-    ...(verdict.message && { message: { ...verdict.message, text: verdict.modelText } }),
-    ...(verdict.parts?.length && { parts: verdict.parts }),
-    durationMs,
-    recordId: `r_${randomUUID().slice(0, 12)}`,
-    approvalId: verdict.approval?.approvalId,
-    ...(verdict.wouldAskApproval && { wouldAskApproval: true }),
+    at: item.at,
+  };
+  if (trace.progress) final.progress = trace.progress;
+  if (trace.task) final.task = trace.task;
+  if (trace.exchanges.length) final.exchanges = [...trace.exchanges];
+  final.resultText = verdict.modelText;
+  // The console's sentence; in English exactly what the card always showed.
+  if (verdict.message) final.message = { ...verdict.message, text: verdict.modelText };
+  if (verdict.parts?.length) final.parts = verdict.parts;
+  final.durationMs = durationMs;
+  final.recordId = `r_${randomUUID().slice(0, 12)}`;
+  final.approvalId = verdict.approval?.approvalId;
+  if (verdict.wouldAskApproval) final.wouldAskApproval = true;
+  return final;
+}
+
+/** What the record keeps of the verdict, with the span's ids (a literal: see finalItemOf for why not a spread). */
+function recordVerdictOf(verdict: Verdict, trace: RecordVerdict['trace']): RecordVerdict {
+  return {
+    status: verdict.status,
+    error: verdict.error,
+    message: verdict.message,
+    approval: verdict.approval,
+    recorded: verdict.recorded,
+    trace,
   };
 }
 

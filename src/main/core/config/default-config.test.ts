@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { demoShopBundle } from '../../demo-shop/bundle';
 import { demoShopConfigText } from '../../demo-shop/default-config';
+import { DEMO_SHOP_KNOWLEDGE } from '../../demo-shop/knowledge';
+import { searchKnowledgeTool } from '../../../shared/catalog/local-tools';
 import { coreParts, createCore, type Core, type CoreOptions, type CoreParts } from '../app';
 import { genericConfigText } from './default-config';
 
@@ -36,6 +38,10 @@ describe("a fresh data directory's config", () => {
     expect(core.config.snapshot().problems).toEqual([]);
     // Nothing embedded to reset.
     expect(await core.services.settings.resetBuiltinData()).toEqual({ reset: false });
+    // The knowledge search describes no shop's policies.
+    const [knowledge] = core.tools.catalog.current().catalog.localTools;
+    expect(knowledge.name).toBe('search_knowledge');
+    expect(JSON.stringify(knowledge)).not.toMatch(/shop|比特|退货|order|customer/i);
   });
 
   it("with the demo shop's bundle: the shop's config file, its embedded server, prompt and intents", async () => {
@@ -45,5 +51,9 @@ describe("a fresh data directory's config", () => {
     expect(config.agent.mcp.servers).toEqual([expect.objectContaining({ name: 'shop', builtin: 'shop' })]);
     expect(config.agent.systemPrompt).toContain('比特严选');
     expect(config.intents.map((node) => node.id)).toEqual(['shop', 'policies']);
+    // search_knowledge tells the model the knowledge base is the shop's policies.
+    const [knowledge] = core.tools.catalog.current().catalog.localTools;
+    expect(knowledge).toEqual(searchKnowledgeTool(DEMO_SHOP_KNOWLEDGE));
+    expect(knowledge.description).toContain('比特严选的政策知识库');
   });
 });
