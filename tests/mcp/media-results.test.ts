@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeAfterEachTest } from '../support/deferred';
 import type { CatalogListView, CatalogToolView } from '../../src/shared/contract';
-import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
+import { openAiCallThenAnswer, startOpenAiCompatibleServer } from '../support/providers';
 import { startEverythingCore } from '../support/mcp/everything-core';
 import { MEDIA_FIXTURE } from '../support/mcp/stdio-peers';
 
@@ -13,10 +13,8 @@ const media = { name: 'media', ...MEDIA_FIXTURE, timeoutMs: 15_000 };
 describe('audio results and tool titles and icons, from a real stdio server', () => {
   it('an audio result: the model reads a short note (no data), the card has an audio part, the record keeps the sound across a restart', async () => {
     const model = closing(
-      await startOpenAiCompatibleServer((_request, index) =>
-        index === 0
-          ? openAiStream({ toolCalls: [{ id: 'call_snd', name: 'play_chime', arguments: {} }] })
-          : openAiStream({ text: 'A chime played.' }),
+      await startOpenAiCompatibleServer(
+        openAiCallThenAnswer({ id: 'call_snd', name: 'play_chime', arguments: {} }, 'A chime played.'),
       ),
     );
     const rig = closing(

@@ -4,7 +4,12 @@ import type { ResourceContentView } from '../../src/shared/contract';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from '../../src/main/core/paths';
-import { anthropicStream, openAiStream, startAnthropicServer, startOpenAiCompatibleServer } from '../support/providers';
+import {
+  anthropicStream,
+  openAiCallThenAnswer,
+  startAnthropicServer,
+  startOpenAiCompatibleServer,
+} from '../support/providers';
 import { startEverythingCore } from '../support/mcp/everything-core';
 
 const closing = closeAfterEachTest();
@@ -23,10 +28,8 @@ type AnthropicMessage = { role: string; content: unknown };
 describe('rich results from server-everything reach the model and the operator', () => {
   it('get-tiny-image reaches the OpenAI-compatible request as an image_url data URL after the tool message, and stays in the history', async () => {
     const model = closing(
-      await startOpenAiCompatibleServer((_request, index) =>
-        index === 0
-          ? openAiStream({ toolCalls: [{ id: 'call_img', name: 'get-tiny-image', arguments: {} }] })
-          : openAiStream({ text: 'It is the MCP logo.' }),
+      await startOpenAiCompatibleServer(
+        openAiCallThenAnswer({ id: 'call_img', name: 'get-tiny-image', arguments: {} }, 'It is the MCP logo.'),
       ),
     );
     const imageUrl = { type: 'image_url', image_url: { url: `data:image/png;base64,${MCP_TINY_IMAGE}` } };
@@ -96,10 +99,8 @@ describe('rich results from server-everything reach the model and the operator',
 
   it('a model set to receive no images reads a note instead', async () => {
     const model = closing(
-      await startOpenAiCompatibleServer((_request, index) =>
-        index === 0
-          ? openAiStream({ toolCalls: [{ id: 'c1', name: 'get-tiny-image', arguments: {} }] })
-          : openAiStream({ text: 'ok' }),
+      await startOpenAiCompatibleServer(
+        openAiCallThenAnswer({ id: 'c1', name: 'get-tiny-image', arguments: {} }, 'ok'),
       ),
     );
     const rig = closing(
