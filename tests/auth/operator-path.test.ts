@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-process';
 import type { ExecutionRecord, RecordSummary, ServerLogView, ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
 import { startOAuthMcpServer, waitFor, type OAuthMcpServer } from '../support/mcp';
@@ -24,7 +24,6 @@ import {
  * short-lived access token before it expires; `switchboard auth logout` forgets them and the server waits
  * for a sign-in again. No token ever shows in the config, the CLI output, the console's frames or logs.
  */
-const CLI = join(appRoot(), 'src', 'main', 'cli.ts');
 const BROWSER = `${process.execPath} ${join(appRoot(), 'tests', 'support', 'mcp', 'follow-url.mjs')}`;
 
 let dir: string;
@@ -65,20 +64,10 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+async function cli(...args: string[]) {
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: appRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SWITCHBOARD_DATA_DIR: '', BROWSER },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started }));
-  });
+  const run = await runCli(args, { ...process.env, SWITCHBOARD_DATA_DIR: '', BROWSER });
+  return { ...run, ms: Date.now() - started };
 }
 
 function allFiles(root: string): string[] {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpEntry as http } from '../support/mcp/http-entry';
 import { cliDataDir } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
 import { startListenPeer, type ListenPeer } from '../support/mcp/listen-peer';
@@ -10,14 +11,6 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const http = (name: string, url: string, protocol?: 'auto' | 'legacy' | '2026-07-28') => ({
-  name,
-  url,
-  enabled: true,
-  headers: {},
-  transport: 'streamable-http' as const,
-  ...(protocol && { protocol }),
-});
 const toolLists = async (peer: ListenPeer) =>
   (await peer.stats()).listRequests.filter((r) => r.method === 'tools/list').map((r) => r.at);
 

@@ -1,32 +1,29 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import type { CatalogListView, CatalogToolView } from '../../src/shared/contract';
-import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
+import { openAiCallThenAnswer, startOpenAiCompatibleServer } from '../support/providers';
 import { startEverythingCore } from '../support/mcp/everything-core';
 import { MEDIA_FIXTURE } from '../support/mcp/stdio-peers';
 
-let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
-let model: (ScriptedServer & { baseUrl: string }) | undefined;
-afterEach(async () => {
-  await rig?.close();
-  await model?.close();
-  rig = model = undefined;
-});
+const closing = closeAfterEachTest();
 
 type OpenAiMessage = { role: string; content: unknown; tool_call_id?: string };
 const media = { name: 'media', ...MEDIA_FIXTURE, timeoutMs: 15_000 };
 
 describe('audio results and tool titles and icons, from a real stdio server', () => {
   it('an audio result: the model reads a short note (no data), the card has an audio part, the record keeps the sound across a restart', async () => {
-    model = await startOpenAiCompatibleServer((_request, index) =>
-      index === 0
-        ? openAiStream({ toolCalls: [{ id: 'call_snd', name: 'play_chime', arguments: {} }] })
-        : openAiStream({ text: 'A chime played.' }),
+    const model = closing(
+      await startOpenAiCompatibleServer(
+        openAiCallThenAnswer({ id: 'call_snd', name: 'play_chime', arguments: {} }, 'A chime played.'),
+      ),
     );
-    rig = await startEverythingCore({
-      model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' },
-      moreServers: [media],
-      tools: ['play_chime'],
-    });
+    const rig = closing(
+      await startEverythingCore({
+        model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' },
+        moreServers: [media],
+        tools: ['play_chime'],
+      }),
+    );
     expect((await rig.send('play something').done).status).toBe('completed');
 
     const messages = (model.requests[1].body as { messages: OpenAiMessage[] }).messages;
@@ -49,7 +46,7 @@ describe('audio results and tool titles and icons, from a real stdio server', ()
   });
 
   it('catalog.tool gives the title and only the inline image icons; catalog.list carries titles and icons only for the rows that have them', async () => {
-    rig = await startEverythingCore({ moreServers: [media], tools: ['play_chime', 'plain_tool'] });
+    const rig = closing(await startEverythingCore({ moreServers: [media], tools: ['play_chime', 'plain_tool'] }));
     const chime = await rig.rpc<CatalogToolView>('catalog.tool', { toolId: 'play_chime', server: 'media' });
     expect(chime.entry.title).toBe('Play a chime');
     expect(chime.entry.icons).toEqual([

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import type { SamplingView, ServerRequestView } from '../../src/shared/contract';
 import { SECRET_ANSWER_MARKER } from '../../src/shared/elicitation/fields';
 import { MAX_INPUT_ROUNDS } from '../../src/main/core/mcp/input-rounds';
@@ -25,11 +26,7 @@ const children: ChildProcess[] = [];
 beforeAll(async () => void ({ dir, strict, dual } = await startMrtrServers('sb-mrtr-servers-', children)));
 afterAll(() => stopMrtrServers(dir, children));
 
-let rig: Awaited<ReturnType<typeof startMrtrCore>> | undefined;
-afterEach(async () => {
-  await rig?.close();
-  rig = undefined;
-});
+const closing = closeAfterEachTest();
 
 /** The server entries, per era: 2026-07-28 over HTTP (strict server) and stdio; 2025 over HTTP with a session (dual, legacy). */
 const ERAS = [
@@ -52,7 +49,7 @@ const ERAS = [
 
 describe.each(ERAS)('a tool that asks for input, $era over $transport, through the whole core', ({ era, entry }) => {
   it('negotiates the era, asks the form on the Requests page, sends the PIN to the server and keeps it out of the record', async () => {
-    rig = await startMrtrCore(entry());
+    const rig = closing(await startMrtrCore(entry()));
     expect(rig.core.tools.connections.state('shop')).toMatchObject({ status: 'connected', protocolVersion: era });
     const turn = rig.call('confirm_order');
     const opened = await rig.next('requests.opened');
@@ -89,7 +86,7 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
   });
 
   it('returns a decline to the server, and cancel when nobody answers in time', async () => {
-    rig = await startMrtrCore(entry(), { elicitationTimeoutMs: 400 });
+    const rig = closing(await startMrtrCore(entry(), { elicitationTimeoutMs: 400 }));
     const declined = rig.call('confirm_order');
     const first = await rig.next('requests.opened');
     await rig.rpc('requests.answer', { id: first.id, action: 'decline' });
@@ -106,7 +103,7 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
   });
 
   it('runs a sampling request on the model only after the operator approved it, and its answer only after review', async () => {
-    rig = await startMrtrCore(entry());
+    const rig = closing(await startMrtrCore(entry()));
     const turn = rig.call('ask_model');
     const opened = (await rig.next('requests.opened')) as SamplingView;
     expect(opened).toMatchObject({
@@ -147,7 +144,9 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
   });
 
   it('answers roots from the config, and refuses what was not consented to (elicitation: false, sampling: false)', async () => {
-    rig = await startMrtrCore(entry({ roots: ['/tmp/mrtr-workspace'], elicitation: false, sampling: false }));
+    const rig = closing(
+      await startMrtrCore(entry({ roots: ['/tmp/mrtr-workspace'], elicitation: false, sampling: false })),
+    );
     await rig.call('workspace_roots').done;
     expect((await rig.lastToolItem('workspace_roots')).resultText).toContain('roots: file:///tmp/mrtr-workspace');
     await rig.call('confirm_order').done;
@@ -163,7 +162,7 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
   });
 
   it('shows a URL question with its host and opens nothing itself; a URL the gate refuses is declined without asking', async () => {
-    rig = await startMrtrCore(entry());
+    const rig = closing(await startMrtrCore(entry()));
     const turn = rig.call('open_page');
     const opened = await rig.next('requests.opened');
     expect(opened).toMatchObject({
@@ -186,7 +185,7 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
   });
 
   it('a prompt that asks (prompts/get) puts its question on the Requests page too', async () => {
-    rig = await startMrtrCore(entry());
+    const rig = closing(await startMrtrCore(entry()));
     const messages = rig.rpc<{ messages: { content: { text?: string } }[] }>('prompts.get', {
       server: 'shop',
       name: 'letter',
@@ -203,7 +202,7 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
   });
 
   it('gives up on a server that never stops asking, after a bounded number of rounds, and names it', async () => {
-    rig = await startMrtrCore(entry());
+    const rig = closing(await startMrtrCore(entry()));
     rig.core.requests.policy.elicit = 'defaults'; // every round answered at once, as an unattended run would
     await rig.call('nag').done;
     const item = await rig.lastToolItem('nag');
@@ -220,7 +219,7 @@ describe.each(ERAS)('a tool that asks for input, $era over $transport, through t
 
 describe('the silence limit while the operator answers a 2026-07-28 round', () => {
   it('does not time the call out while its question waits longer than the server’s timeoutMs', async () => {
-    rig = await startMrtrCore(mrtrEntry('shop', { url: strict.url }, { timeoutMs: 2_000 }));
+    const rig = closing(await startMrtrCore(mrtrEntry('shop', { url: strict.url }, { timeoutMs: 2_000 })));
     const turn = rig.call('confirm_order');
     const opened = await rig.next('requests.opened');
     await new Promise((resolve) => setTimeout(resolve, 3_000));
@@ -235,7 +234,7 @@ describe('the silence limit while the operator answers a 2026-07-28 round', () =
 
 describe('-32042 (URL elicitation required) from a 2025-era server', () => {
   it('leads into the URL question, and the call is tried again once the operator accepted', async () => {
-    rig = await startMrtrCore(mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }));
+    const rig = closing(await startMrtrCore(mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' })));
     const turn = rig.call('needs_url');
     const opened = await rig.next('requests.opened');
     expect(opened).toMatchObject({
@@ -254,7 +253,7 @@ describe('the SDK’s default server (2025 served statelessly), as measured in i
   it('auto speaks 2026-07-28 to it, so its tool’s form reaches the operator; a 2025 pin gets the server’s own reason', async () => {
     const server = await startMrtrHttp('default', dir);
     children.push(server.child);
-    rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }));
+    const rig = closing(await startMrtrCore(mrtrEntry('shop', { url: server.url })));
     expect(rig.core.tools.connections.state('shop')).toMatchObject({
       status: 'connected',
       protocolVersion: '2026-07-28',
@@ -268,9 +267,9 @@ describe('the SDK’s default server (2025 served statelessly), as measured in i
 
     // Pinned to 2025, it cannot ask at all (stateless serving has no server-to-client channel): nothing hangs, and the
     // tool says why in the server's words.
-    rig = await startMrtrCore(mrtrEntry('shop', { url: server.url }, { protocol: 'legacy' }));
-    await rig.call('confirm_order').done;
-    expect((await rig.lastToolItem('confirm_order')).resultText).toContain(
+    const pinned = closing(await startMrtrCore(mrtrEntry('shop', { url: server.url }, { protocol: 'legacy' })));
+    await pinned.call('confirm_order').done;
+    expect((await pinned.lastToolItem('confirm_order')).resultText).toContain(
       'per-request legacy serving cannot receive server-to-client requests',
     );
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatItem, EventName, ExecutionRecord } from '../../src/shared/contract';
-import { createTestCore, type TestCore } from '../support/core';
+import { createQuietTestCore, type TestCore } from '../support/core';
 import { startFixtureServer, waitFor, type FixtureServer } from '../support/mcp';
 
 type ToolItem = Extract<ChatItem, { kind: 'tool' }>;
@@ -65,12 +65,7 @@ describe('Stop on a call that is reporting progress (whole core, MCP over Stream
       skills: [],
     };
     await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
-    core = await createTestCore({
-      dataDir,
-      watchConfig: false,
-      log: () => undefined,
-      connections: { healthCheckIntervalMs: 0 },
-    });
+    core = await createQuietTestCore(dataDir);
     const events: { name: EventName; payload: unknown }[] = [];
     core.events.subscribe((name, payload) => events.push({ name, payload }));
     await core.whenServersSettled();

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpEntry as http } from '../support/mcp/http-entry';
 import { cliDataDir } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
 import { startEraServer, type EraMode, type EraServerOptions } from '../support/mcp';
@@ -16,15 +17,6 @@ afterEach(async () => {
   await manager?.closeAll();
   manager = undefined;
   for (const stop of stops.splice(0)) await stop();
-});
-
-const http = (name: string, url: string, protocol?: 'auto' | 'legacy' | '2026-07-28') => ({
-  name,
-  url,
-  enabled: true,
-  headers: {},
-  transport: 'streamable-http' as const,
-  ...(protocol && { protocol }),
 });
 
 describe('per-server protocol negotiation against v2-SDK servers', () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
+import { httpEntry as http } from '../support/mcp/http-entry';
 import { cliDataDir, type CliOutput } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
 
@@ -29,14 +30,6 @@ afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGTERM');
 });
 
-const http = (name: string, url: string, protocol?: 'auto' | 'legacy' | '2026-07-28') => ({
-  name,
-  url,
-  enabled: true,
-  headers: {},
-  transport: 'streamable-http' as const,
-  ...(protocol && { protocol }),
-});
 const expectedRefusals = [
   {
     index: 1,

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import type {
   PromptView,
   ResourceContentView,
@@ -6,21 +7,15 @@ import type {
   ResourceView,
   ServerFeatures,
 } from '../../src/shared/contract';
-import { startFixtureServer, type FixtureServer } from '../support/mcp';
+import { startFixtureServer } from '../support/mcp';
 import { startEverythingCore } from '../support/mcp/everything-core';
 import { waitFor } from '../support/wait-for';
 
-let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
-let fixture: FixtureServer | undefined;
-afterEach(async () => {
-  await rig?.close();
-  await fixture?.close();
-  rig = fixture = undefined;
-});
+const closing = closeAfterEachTest();
 
 describe("server-everything's resources and prompts, browsed through the routes", () => {
   it('lists resources and templates, reads one, subscribes and hears resources/updated, unsubscribes', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     expect(await rig.rpc<ServerFeatures>('resources.features', { server: 'everything' })).toEqual({
       resources: true,
       subscribe: true,
@@ -73,7 +68,7 @@ describe("server-everything's resources and prompts, browsed through the routes"
   });
 
   it('renews a subscription after a reconnect', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const uri = 'demo://resource/dynamic/text/7';
     await rig.rpc('resources.subscribe', { server: 'everything', uri });
     await rig.core.tools.connections.reconnect('everything');
@@ -83,7 +78,7 @@ describe("server-everything's resources and prompts, browsed through the routes"
   });
 
   it('gets a prompt with arguments, and suggests argument values with completion/complete, given the others', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const { prompts } = await rig.rpc<{ prompts: PromptView[] }>('prompts.list', { server: 'everything' });
     expect(prompts.map((p) => p.name)).toEqual([
       'simple-prompt',
@@ -141,8 +136,8 @@ describe("server-everything's resources and prompts, browsed through the routes"
   });
 
   it('refuses clearly: an unknown server, a server without resources, a server that is not connected; removing a server ends its session with DELETE', async () => {
-    fixture = await startFixtureServer({ tools: [{ name: 'ping_me' }] });
-    rig = await startEverythingCore({ moreServers: [{ name: 'remote', url: fixture.url }] });
+    const fixture = closing(await startFixtureServer({ tools: [{ name: 'ping_me' }] }));
+    const rig = closing(await startEverythingCore({ moreServers: [{ name: 'remote', url: fixture.url }] }));
     await expect(rig.rpc('resources.list', { server: 'nope' })).rejects.toMatchObject({ code: 'not_found' });
     await expect(rig.rpc('resources.list', { server: 'remote' })).rejects.toThrow(
       /unavailable: remote does not offer resources/,
@@ -154,7 +149,7 @@ describe("server-everything's resources and prompts, browsed through the routes"
 
     const [session] = fixture.sessionIds;
     await rig.rpc('servers.remove', { name: 'remote' });
-    await waitFor(() => fixture!.requests.some((r) => r.method === 'DELETE'), 5_000, 'DELETE');
+    await waitFor(() => fixture.requests.some((r) => r.method === 'DELETE'), 5_000, 'DELETE');
     expect(fixture.requests.filter((r) => r.method === 'DELETE')).toEqual([{ method: 'DELETE', sessionId: session }]);
     await expect(rig.rpc('servers.logs', { name: 'remote' })).rejects.toMatchObject({ code: 'not_found' });
   });

@@ -1,24 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import type { ResourceContentView } from '../../src/shared/contract';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { appRoot } from '../../src/main/core/paths';
 import {
   anthropicStream,
-  openAiStream,
+  openAiCallThenAnswer,
   startAnthropicServer,
   startOpenAiCompatibleServer,
-  type ScriptedServer,
 } from '../support/providers';
 import { startEverythingCore } from '../support/mcp/everything-core';
 
-let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
-let model: (ScriptedServer & { baseUrl: string }) | undefined;
-afterEach(async () => {
-  await rig?.close();
-  await model?.close();
-  rig = model = undefined;
-});
+const closing = closeAfterEachTest();
 
 /** The PNG server-everything's get-tiny-image returns, read from its source (the package ships no types). */
 const MCP_TINY_IMAGE = /MCP_TINY_IMAGE = "([A-Za-z0-9+/=]+)"/.exec(
@@ -33,16 +27,18 @@ type AnthropicMessage = { role: string; content: unknown };
 
 describe('rich results from server-everything reach the model and the operator', () => {
   it('get-tiny-image reaches the OpenAI-compatible request as an image_url data URL after the tool message, and stays in the history', async () => {
-    model = await startOpenAiCompatibleServer((_request, index) =>
-      index === 0
-        ? openAiStream({ toolCalls: [{ id: 'call_img', name: 'get-tiny-image', arguments: {} }] })
-        : openAiStream({ text: 'It is the MCP logo.' }),
+    const model = closing(
+      await startOpenAiCompatibleServer(
+        openAiCallThenAnswer({ id: 'call_img', name: 'get-tiny-image', arguments: {} }, 'It is the MCP logo.'),
+      ),
     );
     const imageUrl = { type: 'image_url', image_url: { url: `data:image/png;base64,${MCP_TINY_IMAGE}` } };
-    rig = await startEverythingCore({
-      model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' },
-      tools: ['get-tiny-image'],
-    });
+    const rig = closing(
+      await startEverythingCore({
+        model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' },
+        tools: ['get-tiny-image'],
+      }),
+    );
     expect((await rig.send('show me the logo').done).status).toBe('completed');
 
     const messages = (model.requests[1].body as { messages: OpenAiMessage[] }).messages;
@@ -73,14 +69,18 @@ describe('rich results from server-everything reach the model and the operator',
   });
 
   it('get-tiny-image reaches the Anthropic request as an image block inside its tool_result', async () => {
-    model = await startAnthropicServer([
-      anthropicStream({ toolUses: [{ id: 'toolu_img', name: 'get-tiny-image', arguments: {} }] }),
-      anthropicStream({ text: 'The MCP logo.' }),
-    ]);
-    rig = await startEverythingCore({
-      model: { provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' },
-      tools: ['get-tiny-image'],
-    });
+    const model = closing(
+      await startAnthropicServer([
+        anthropicStream({ toolUses: [{ id: 'toolu_img', name: 'get-tiny-image', arguments: {} }] }),
+        anthropicStream({ text: 'The MCP logo.' }),
+      ]),
+    );
+    const rig = closing(
+      await startEverythingCore({
+        model: { provider: 'anthropic', baseUrl: model.baseUrl, model: 'claude-test' },
+        tools: ['get-tiny-image'],
+      }),
+    );
     expect((await rig.send('show me the logo').done).status).toBe('completed');
     const last = (model.requests[1].body as { messages: AnthropicMessage[] }).messages.at(-1)!;
     expect(last.role).toBe('user');
@@ -98,15 +98,17 @@ describe('rich results from server-everything reach the model and the operator',
   });
 
   it('a model set to receive no images reads a note instead', async () => {
-    model = await startOpenAiCompatibleServer((_request, index) =>
-      index === 0
-        ? openAiStream({ toolCalls: [{ id: 'c1', name: 'get-tiny-image', arguments: {} }] })
-        : openAiStream({ text: 'ok' }),
+    const model = closing(
+      await startOpenAiCompatibleServer(
+        openAiCallThenAnswer({ id: 'c1', name: 'get-tiny-image', arguments: {} }, 'ok'),
+      ),
     );
-    rig = await startEverythingCore({
-      model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'text-only', images: false },
-      tools: ['get-tiny-image'],
-    });
+    const rig = closing(
+      await startEverythingCore({
+        model: { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'text-only', images: false },
+        tools: ['get-tiny-image'],
+      }),
+    );
     await rig.send('logo').done;
     const messages = (model.requests[1].body as { messages: OpenAiMessage[] }).messages;
     expect(JSON.stringify(messages)).not.toContain('image_url');
@@ -116,7 +118,7 @@ describe('rich results from server-everything reach the model and the operator',
   });
 
   it('get-resource-links renders each link with URI, name and MIME type, and each one reads through the same server', async () => {
-    rig = await startEverythingCore({ tools: ['get-resource-links'] });
+    const rig = closing(await startEverythingCore({ tools: ['get-resource-links'] }));
     const run = await rig.rpc<{
       item: { parts?: { type: string; uri?: string; name?: string; mimeType?: string }[]; resultText?: string };
     }>('tools.call', {
@@ -166,7 +168,7 @@ describe('rich results from server-everything reach the model and the operator',
   });
 
   it('get-resource-reference embeds a resource: its text reaches the model under its URI, the card shows URI and MIME type', async () => {
-    rig = await startEverythingCore({ tools: ['get-resource-reference'] });
+    const rig = closing(await startEverythingCore({ tools: ['get-resource-reference'] }));
     const run = await rig.rpc<{ item: { parts?: unknown[]; resultText?: string; recordId?: string } }>('tools.call', {
       toolId: 'get-resource-reference',
       server: 'everything',

@@ -1,18 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import type { SamplingView, ServerRequestView } from '../../src/shared/contract';
 import { CAPABILITY_TOOLS, startEverythingCore } from '../support/mcp/everything-core';
 import { EVERYTHING_SERVER } from '../support/mcp/stdio-peers';
 import { waitFor } from '../support/wait-for';
 
-let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
-afterEach(async () => {
-  await rig?.close();
-  rig = undefined;
-});
+const closing = closeAfterEachTest();
 
 describe('server-everything over stdio, through the whole core', () => {
   it('is offered every tool a full client sees, and records what was offered and declared', async () => {
-    rig = await startEverythingCore({ server: { roots: ['/tmp'] } });
+    const rig = closing(await startEverythingCore({ server: { roots: ['/tmp'] } }));
     const { servers } = await rig.rpc<{
       servers: {
         name: string;
@@ -38,7 +35,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('asks the operator the elicitation form, refuses a wrong answer, and returns the checked one with defaults applied', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const turn = rig.send('/call trigger-elicitation-request {}');
     const opened = await rig.next('requests.opened');
     expect(opened).toMatchObject({
@@ -82,7 +79,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('declines and cancels, and answers cancel when nobody answers in time', async () => {
-    rig = await startEverythingCore({ agent: { elicitationTimeoutMs: 400 } });
+    const rig = closing(await startEverythingCore({ agent: { elicitationTimeoutMs: 400 } }));
     const declined = rig.send('/call trigger-elicitation-request {}');
     const first = await rig.next('requests.opened');
     await rig.rpc('requests.answer', { id: first.id, action: 'decline' });
@@ -99,7 +96,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('shows a URL question with its full URL and host, opens nothing itself, and returns accept or decline to the server', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const url = 'https://auth.example.com/consent?client=switchboard&scope=read';
     const accepted = rig.send(
       `/call trigger-url-elicitation ${JSON.stringify({ url, message: 'Sign in to continue', elicitationId: 'el-1' })}`,
@@ -142,7 +139,7 @@ describe('server-everything over stdio, through the whole core', () => {
 
   // timeoutMs also bounds connecting (see below), hence 5 s; the operator takes longer than that to answer.
   it('does not time a call out for silence while its question waits for the operator', async () => {
-    rig = await startEverythingCore({ server: { timeoutMs: 5_000 } });
+    const rig = closing(await startEverythingCore({ server: { timeoutMs: 5_000 } }));
     const turn = rig.send('/call trigger-elicitation-request {}');
     const opened = await rig.next('requests.opened');
     await new Promise((r) => setTimeout(r, 6_000));
@@ -155,7 +152,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('runs a sampling request on the demo model only after approval, shows the answer, then returns it', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const turn = rig.send('/call trigger-sampling-request {"prompt": "What is MCP?", "maxTokens": 64}');
     const opened = (await rig.next('requests.opened')) as SamplingView;
     expect(opened).toMatchObject({
@@ -205,7 +202,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('refuses a rejected sampling request, and one over the per-minute limit without asking', async () => {
-    rig = await startEverythingCore({ server: { samplingPerMinute: 1 } });
+    const rig = closing(await startEverythingCore({ server: { samplingPerMinute: 1 } }));
     const first = rig.send('/call trigger-sampling-request {"prompt": "one"}');
     const opened = await rig.next('requests.opened');
     await rig.rpc('requests.reject', { id: opened.id, reason: 'not now' });
@@ -226,7 +223,7 @@ describe('server-everything over stdio, through the whole core', () => {
 
   // timeoutMs also bounds connecting (spawn + initialize + tools/list: ~2 s here under load), hence 5 s.
   it('keeps a long operation alive past timeoutMs while progress arrives, and shows the progress live and in the record', async () => {
-    rig = await startEverythingCore({ server: { timeoutMs: 5_000 } });
+    const rig = closing(await startEverythingCore({ server: { timeoutMs: 5_000 } }));
     const started = Date.now();
     const result = await rig.send('/call trigger-long-running-operation {"duration": 7, "steps": 14}').done;
     expect(Date.now() - started).toBeGreaterThan(6_500); // longer than the server's timeoutMs
@@ -247,7 +244,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('still times out a call whose progress does not come, and bounds a progressing one by maxTotalTimeoutMs', async () => {
-    rig = await startEverythingCore({ server: { timeoutMs: 5_000, maxTotalTimeoutMs: 6_000 } });
+    const rig = closing(await startEverythingCore({ server: { timeoutMs: 5_000, maxTotalTimeoutMs: 6_000 } }));
     await rig.send('/call trigger-long-running-operation {"duration": 10, "steps": 20}').done;
     const bounded = await rig.lastToolItem('trigger-long-running-operation');
     expect(bounded.status).toBe('error');
@@ -260,7 +257,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('runs a task-required tool through tasks, shows its status, and answers its elicitation as the same call', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const turn = rig.send('/call simulate-research-query {"topic": "python", "ambiguous": true}');
     const opened = await rig.next('requests.opened');
     const running = await rig.lastToolItem('simulate-research-query');
@@ -281,7 +278,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('Stop cancels a running task and whatever it was asking', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const turn = rig.send('/call simulate-research-query {"topic": "python", "ambiguous": true}');
     const opened = await rig.next('requests.opened');
     rig.core.runtime.agent.stop(rig.conversationId);
@@ -298,7 +295,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('reconnects when roots appear or vanish, records each initialize, and the server sees the new list', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     type Card = {
       status: string;
       tools: string[];
@@ -307,7 +304,7 @@ describe('server-everything over stdio, through the whole core', () => {
       declaredCapabilities: Record<string, unknown> | null;
       offeredCapabilities: Record<string, unknown> | null;
     };
-    const card = async () => (await rig!.rpc<{ servers: Card[] }>('servers.list')).servers[0];
+    const card = async () => (await rig.rpc<{ servers: Card[] }>('servers.list')).servers[0];
     const first = await card();
     expect(first).toMatchObject({
       status: 'connected',
@@ -357,7 +354,7 @@ describe('server-everything over stdio, through the whole core', () => {
   });
 
   it('offers configured roots, and announces a change without reconnecting', async () => {
-    rig = await startEverythingCore({ server: { roots: ['/tmp/sb-root-a'] } });
+    const rig = closing(await startEverythingCore({ server: { roots: ['/tmp/sb-root-a'] } }));
     await rig.send('/call get-roots-list {}').done;
     expect((await rig.lastToolItem('get-roots-list')).resultText).toContain('URI: file:///tmp/sb-root-a');
     const before = rig.core.tools.connections.state('everything')!.connectedAt;

@@ -1,24 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import type { ServerLogView, ServerView, Conversation } from '../../src/shared/contract';
-import { openAiStream, startOpenAiCompatibleServer, type ScriptedServer } from '../support/providers';
+import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
 import { startEverythingCore } from '../support/mcp/everything-core';
 import { waitFor } from '../support/wait-for';
 
-let rig: Awaited<ReturnType<typeof startEverythingCore>> | undefined;
-let model: (ScriptedServer & { baseUrl: string }) | undefined;
-afterEach(async () => {
-  await rig?.close();
-  await model?.close();
-  rig = model = undefined;
-});
+const closing = closeAfterEachTest();
 
 const INSTRUCTIONS_HEADING = '# Everything Server – Server Instructions';
 
 describe('what server-everything says outside tool calls', () => {
   it('shows its instructions on the server view, and sends them to the model only with useInstructions, recorded per step with tokens', async () => {
-    model = await startOpenAiCompatibleServer(() => openAiStream({ text: 'ok' }));
+    const model = closing(await startOpenAiCompatibleServer(() => openAiStream({ text: 'ok' })));
     const settings = { provider: 'openai-compatible', baseUrl: model.baseUrl, model: 'test-model' };
-    rig = await startEverythingCore({ model: settings });
+    const rig = closing(await startEverythingCore({ model: settings }));
     const view = (await rig.rpc<{ servers: ServerView[] }>('servers.list')).servers[0];
     expect(view.status).toBe('connected');
     expect(view.instructions).toContain(INSTRUCTIONS_HEADING);
@@ -26,7 +21,7 @@ describe('what server-everything says outside tool calls', () => {
     // Without useInstructions the model never sees them, and the step records none.
     await rig.send('hello').done;
     const systemOf = (index: number) =>
-      (model!.requests[index].body as { messages: { role: string; content: string }[] }).messages[0];
+      (model.requests[index].body as { messages: { role: string; content: string }[] }).messages[0];
     expect(systemOf(0).role).toBe('system');
     expect(systemOf(0).content).not.toContain(INSTRUCTIONS_HEADING);
     let conversation = await rig.rpc<Conversation>('chat.get', { conversationId: rig.conversationId });
@@ -36,8 +31,8 @@ describe('what server-everything says outside tool calls', () => {
     await rig.rpc('servers.update', { name: 'everything', server: { ...view.config, useInstructions: true } });
     await waitFor(
       () =>
-        rig!.core.tools.connections.state('everything')?.status === 'connected' &&
-        rig!.core.tools.connections.state('everything')?.instructions,
+        rig.core.tools.connections.state('everything')?.status === 'connected' &&
+        rig.core.tools.connections.state('everything')?.instructions,
       20_000,
       'reconnect',
     );
@@ -53,7 +48,7 @@ describe('what server-everything says outside tool calls', () => {
   });
 
   it('keeps its log: stderr at start, toggle-simulated-logging fills it with leveled messages, logging/setLevel from the view', async () => {
-    rig = await startEverythingCore();
+    const rig = closing(await startEverythingCore());
     const first = await rig.rpc<ServerLogView>('servers.logs', { name: 'everything' });
     expect(first.capacity).toBe(1000);
     expect(first.canSetLevel).toBe(true);

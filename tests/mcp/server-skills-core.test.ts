@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSkillView } from '../../src/shared/skills/server-skills';
-import { createTestCore, type TestCore } from '../support/core';
+import { createQuietTestCore, type TestCore } from '../support/core';
 import { waitFor } from '../support/wait-for';
 
 let core: TestCore | undefined;
@@ -21,12 +21,7 @@ const ctx = { transport: 'internal' as const };
 describe('the default config: after-sales takes its manual from the embedded shop', () => {
   it('skills.servers shows the shop skill verified and used by after-sales; a stale accept is refused; load_skill reads the manual from the shop', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'sb-server-skills-'));
-    core = await createTestCore({
-      dataDir,
-      watchConfig: false,
-      log: () => undefined,
-      connections: { healthCheckIntervalMs: 0 },
-    });
+    core = await createQuietTestCore(dataDir);
     await core.whenServersSettled();
     const servers = await core.dispatch('skills.servers', {}, ctx);
     expect(servers).toMatchObject({ ok: true });
@@ -82,12 +77,7 @@ describe('the default config: after-sales takes its manual from the embedded sho
       skills: [],
     };
     await writeFile(join(dataDir, 'switchboard.yaml'), stringify(config));
-    core = await createTestCore({
-      dataDir,
-      watchConfig: false,
-      log: () => undefined,
-      connections: { healthCheckIntervalMs: 0 },
-    });
+    core = await createQuietTestCore(dataDir);
     await core.whenServersSettled();
     const returns = () => core!.serverSkills.views().find((v) => v.name === 'returns');
     expect(returns()).toMatchObject({ state: 'verified', description: 'returns handbook' });

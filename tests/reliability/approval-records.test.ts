@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import type { ApprovalRequest } from '../../src/shared/contract';
 import { openAiStream } from '../support/providers';
 import { startCoreRig, type CoreRig } from './helpers/core-rig';
-import { startFaultServer, type FaultServer } from './helpers/fault-server';
+import { startFaultServer } from './helpers/fault-server';
 
 /**
  * Approved calls that then fail, against a real MCP server over HTTP: its answer is broken JSON, it
@@ -10,13 +11,7 @@ import { startFaultServer, type FaultServer } from './helpers/fault-server';
  * each of these records said `approval: null`: the audit lost who had let a write through.
  * Also: `confirm: always` means every call is asked, so "approve for this conversation" is refused there.
  */
-let rig: CoreRig | undefined;
-let server: FaultServer | undefined;
-afterEach(async () => {
-  await rig?.close();
-  await server?.close();
-  rig = server = undefined;
-});
+const closing = closeAfterEachTest();
 
 const hang = (_args: unknown, { signal }: { signal: AbortSignal }) =>
   new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
@@ -39,30 +34,34 @@ function autoDecide(
 
 describe('the decision is in the record whatever the outcome', () => {
   it('approved, then broken JSON, a timeout, a dropped connection, and Stop', async () => {
-    server = await startFaultServer({
-      tools: [
-        { name: 'broken_json', readOnly: false, rawResult: () => '{"content": [ {"type": "text", "text": "half' },
-        { name: 'hangs', readOnly: false, handler: hang },
-        { name: 'drops', readOnly: false, dropConnection: true },
-        { name: 'stopped', readOnly: false, handler: hang },
-      ],
-    });
-    rig = await startCoreRig({
-      servers: [{ name: 'faulty', url: server.url, timeoutMs: 1_500 }],
-      tools: ['broken_json', 'hangs', 'drops', 'stopped'].map((toolId) => ({ toolId, confirm: 'auto' as const })),
-      script: [
-        openAiStream({
-          toolCalls: [
-            { name: 'broken_json', arguments: { n: 1 } },
-            { name: 'hangs', arguments: { n: 2 } },
-            { name: 'drops', arguments: { n: 3 } },
-          ],
-        }),
-        openAiStream({ text: 'all three failed' }),
-        openAiStream({ toolCalls: [{ name: 'stopped', arguments: { n: 4 } }] }),
-      ],
-      connections: { defaultTimeoutMs: 1_500 },
-    });
+    const server = closing(
+      await startFaultServer({
+        tools: [
+          { name: 'broken_json', readOnly: false, rawResult: () => '{"content": [ {"type": "text", "text": "half' },
+          { name: 'hangs', readOnly: false, handler: hang },
+          { name: 'drops', readOnly: false, dropConnection: true },
+          { name: 'stopped', readOnly: false, handler: hang },
+        ],
+      }),
+    );
+    const rig = closing(
+      await startCoreRig({
+        servers: [{ name: 'faulty', url: server.url, timeoutMs: 1_500 }],
+        tools: ['broken_json', 'hangs', 'drops', 'stopped'].map((toolId) => ({ toolId, confirm: 'auto' as const })),
+        script: [
+          openAiStream({
+            toolCalls: [
+              { name: 'broken_json', arguments: { n: 1 } },
+              { name: 'hangs', arguments: { n: 2 } },
+              { name: 'drops', arguments: { n: 3 } },
+            ],
+          }),
+          openAiStream({ text: 'all three failed' }),
+          openAiStream({ toolCalls: [{ name: 'stopped', arguments: { n: 4 } }] }),
+        ],
+        connections: { defaultTimeoutMs: 1_500 },
+      }),
+    );
     await rig.waitForServer('faulty', (s) => s.status === 'connected');
     const stopApproving = autoDecide(rig, 'approve');
     try {
@@ -93,22 +92,24 @@ describe('the decision is in the record whatever the outcome', () => {
   }, 60_000);
 
   it('`confirm: always` asks at every call: "approve for this conversation" is refused and never remembered', async () => {
-    server = await startFaultServer({ tools: [{ name: 'pay', readOnly: false }] });
-    rig = await startCoreRig({
-      servers: [{ name: 'bank', url: server.url }],
-      tools: [{ toolId: 'pay', confirm: 'always' }],
-      script: [
-        openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }),
-        openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }),
-        openAiStream({ text: 'paid twice' }),
-      ],
-    });
+    const server = closing(await startFaultServer({ tools: [{ name: 'pay', readOnly: false }] }));
+    const rig = closing(
+      await startCoreRig({
+        servers: [{ name: 'bank', url: server.url }],
+        tools: [{ toolId: 'pay', confirm: 'always' }],
+        script: [
+          openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }),
+          openAiStream({ toolCalls: [{ name: 'pay', arguments: { amount: 1 } }] }),
+          openAiStream({ text: 'paid twice' }),
+        ],
+      }),
+    );
     await rig.waitForServer('bank', (s) => s.status === 'connected');
     const id = await rig.conversation();
     const turn = rig.send(id, 'pay');
     const nextApproval = async (after?: string) => {
       for (let i = 0; i < 500; i++) {
-        const request = rig!.core.runtime.approvals.list().find((r) => r.id !== after);
+        const request = rig.core.runtime.approvals.list().find((r) => r.id !== after);
         if (request) return request;
         await new Promise((r) => setTimeout(r, 10));
       }

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-process';
 import type { CatalogToolView, CatalogView, Conversation } from '../../src/shared/contract';
-import { appRoot } from '../../src/main/core/paths';
 import { openAiStream, startOpenAiCompatibleServer } from '../support/providers';
 import { data } from './helpers/headless-host';
 import { deferUntilAfterAll, serversOnceConnected, startHostileConsole, tempDataDir } from './helpers/hostile-console';
@@ -19,7 +17,6 @@ import { startHostileMcpProcess } from './helpers/hostile-mcp-process';
  * explain and the step's token figure say so; catalog.get is paged and sends what the model receives.
  */
 const MB5 = 5 * 1024 * 1024;
-const run = promisify(execFile);
 const defer = deferUntilAfterAll();
 
 function nested(levels: number): Record<string, unknown> {
@@ -111,16 +108,12 @@ describe('a hostile input schema', () => {
     );
 
     // The CLI's catalog says so too.
-    const cli = await run(
-      process.execPath,
-      ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), 'catalog', '--data-dir', dir],
-      {
-        cwd: appRoot(),
-        env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
-        timeout: 120_000,
-        maxBuffer: 64 * 1024 * 1024,
-      },
+    const cli = await runCli(
+      ['catalog', '--data-dir', dir],
+      { ...process.env, SWITCHBOARD_DATA_DIR: '' },
+      { timeoutMs: 120_000 },
     );
+    expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stdout).toMatch(
       /huge_a on hostile: input schema 5,\d{3},\d{3} bytes, sent to the model as [\d,]+ \(1 text cut to 2,048 bytes; agent\.mcp\.maxSchemaBytes\)/,
     );

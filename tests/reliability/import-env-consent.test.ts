@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-process';
 import type { ImportResult, ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
@@ -17,7 +18,8 @@ import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } 
  */
 const CANARY = `sk-canary-${randomBytes(12).toString('hex')}`;
 const HELPERS = join(appRoot(), 'tests', 'reliability', 'helpers');
-const CLI = join(appRoot(), 'src', 'main', 'cli.ts');
+const runCliHere = (args: string[]) =>
+  runCli(args, { ...process.env, SB_CANARY_KEY: CANARY, SWITCHBOARD_DATA_DIR: '' });
 
 let dir: string;
 let remote: ChildProcess | undefined;
@@ -139,7 +141,7 @@ describe('an import never sends environment variables unasked', () => {
     const dataDir = join(dir, 'cli');
     const file = join(dir, 'claude.json');
     await writeFile(file, pasted('-cli'));
-    const refused = await runCli(['import', file, '--data-dir', dataDir]);
+    const refused = await runCliHere(['import', file, '--data-dir', dataDir]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('import refused');
     expect(refused.stderr).toContain(
@@ -150,7 +152,7 @@ describe('an import never sends environment variables unasked', () => {
     expect(await readFile(config, 'utf8')).not.toContain('remote-cli');
     expect(existsSync(join(dir, 'env-cli.json'))).toBe(false);
 
-    const allowed = await runCli([
+    const allowed = await runCliHere([
       'import',
       file,
       '--data-dir',
@@ -187,19 +189,4 @@ async function confirmLaunch(client: RpcClient, name: string): Promise<void> {
       launch: true,
     }),
   );
-}
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: appRoot(),
-      env: { ...process.env, SB_CANARY_KEY: CANARY, SWITCHBOARD_DATA_DIR: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
 }

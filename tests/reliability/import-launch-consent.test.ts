@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-process';
 import { stringify } from 'yaml';
 import type { ImportResult, ServerView } from '../../src/shared/contract';
 import { appRoot } from '../../src/main/core/paths';
@@ -17,7 +17,7 @@ import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } 
  * argument the moment it runs: that file is the marker.
  */
 const HELPER = join(appRoot(), 'tests', 'reliability', 'helpers', 'env-dump-stdio.mjs');
-const CLI = join(appRoot(), 'src', 'main', 'cli.ts');
+const runCliHere = (args: string[]) => runCli(args, { ...process.env, SWITCHBOARD_DATA_DIR: '' });
 let dir: string;
 let host: HostProcess | undefined;
 let rpc: RpcClient | undefined;
@@ -152,16 +152,16 @@ describe('a stdio command that arrives by import waits for the operator', () => 
     const dataDir = join(dir, 'cli');
     const file = join(dir, 'cli.json');
     await writeFile(file, pasted({ cli: entry('cli') }));
-    const refused = await runCli(['import', file, '--data-dir', dataDir]);
+    const refused = await runCliHere(['import', file, '--data-dir', dataDir]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`cli: ${process.execPath} ${HELPER} ${marker('cli')}`);
     expect(refused.stderr).toContain('--trust-command');
     expect(await readFile(join(dataDir, 'switchboard.yaml'), 'utf8')).not.toContain(marker('cli'));
 
-    const trusted = await runCli(['import', file, '--data-dir', dataDir, '--trust-command']);
+    const trusted = await runCliHere(['import', file, '--data-dir', dataDir, '--trust-command']);
     expect(trusted.code, trusted.stderr).toBe(0);
     expect(existsSync(marker('cli'))).toBe(false); // importing runs nothing
-    const catalog = await runCli(['catalog', '--data-dir', dataDir]);
+    const catalog = await runCliHere(['catalog', '--data-dir', dataDir]);
     expect(catalog.stdout).toMatch(/cli\s+connected/);
     expect(existsSync(marker('cli'))).toBe(true);
 
@@ -175,37 +175,22 @@ describe('a stdio command that arrives by import waits for the operator', () => 
     client.close();
     await host!.stop();
     host = undefined;
-    const before = await runCli(['catalog', '--data-dir', dataDir]);
+    const before = await runCliHere(['catalog', '--data-dir', dataDir]);
     expect(before.stdout).toContain(`confirm-launch later --data-dir ${dataDir}`);
     expect(before.stdout).toMatch(/later\s+needs-confirmation/);
     expect(existsSync(marker('later'))).toBe(false);
-    const chat = await runCli(['chat', '--data-dir', dataDir, '-m', 'hello', '--approve', 'none']);
+    const chat = await runCliHere(['chat', '--data-dir', dataDir, '-m', 'hello', '--approve', 'none']);
     expect(chat.stderr).toContain(
       `note: later was not launched (waiting for your confirmation to launch: ${process.execPath} ${HELPER} ${marker('later')}); confirm with: switchboard confirm-launch later --data-dir ${dataDir}`,
     );
     expect(existsSync(marker('later'))).toBe(false);
-    const notAtTerminal = await runCli(['confirm-launch', 'later', '--data-dir', dataDir]);
+    const notAtTerminal = await runCliHere(['confirm-launch', 'later', '--data-dir', dataDir]);
     expect(notAtTerminal.code).toBe(1);
     expect(notAtTerminal.stdout).toContain(marker('later'));
-    const confirmed = await runCli(['confirm-launch', 'later', '--data-dir', dataDir, '--yes']);
+    const confirmed = await runCliHere(['confirm-launch', 'later', '--data-dir', dataDir, '--yes']);
     expect(confirmed.code, confirmed.stderr).toBe(0);
-    const after = await runCli(['catalog', '--data-dir', dataDir]);
+    const after = await runCliHere(['catalog', '--data-dir', dataDir]);
     expect(after.stdout).toMatch(/later\s+connected/);
     expect(existsSync(marker('later'))).toBe(true);
   }, 240_000);
 });
-
-function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: appRoot(),
-      env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli-process';
 import { parse, stringify } from 'yaml';
-import { appRoot } from '../../src/main/core/paths';
 import { demoShopConfigText } from '../../src/main/demo-shop/default-config';
 import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostile-mcp-process';
 
@@ -15,7 +13,6 @@ import { startHostileMcpProcess, type HostileMcpProcess } from './helpers/hostil
  * now it notes each look-alike with what it looks like and what it hides. (The Tools page and Mount:
  * src/renderer/src/features/tools/LookalikeNames.test.tsx.)
  */
-const run = promisify(execFile);
 let dir: string | undefined;
 let hostile: HostileMcpProcess | undefined;
 afterAll(async () => {
@@ -35,15 +32,11 @@ describe('look-alike tool names in `switchboard catalog`', () => {
     const config = parse(demoShopConfigText());
     config.agent.mcp.servers.push({ name: 'evil', url: hostile.url });
     await writeFile(join(dir, 'switchboard.yaml'), stringify(config));
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', join(appRoot(), 'src', 'main', 'cli.ts'), 'catalog', '--data-dir', dir],
-      {
-        cwd: appRoot(),
-        env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
-        timeout: 60_000,
-      },
-    );
+    const { code, stdout, stderr } = await runCli(['catalog', '--data-dir', dir], {
+      ...process.env,
+      SWITCHBOARD_DATA_DIR: '',
+    });
+    expect(code, stderr).toBe(0);
     expect(stdout).toMatch(
       /"query_\u043erder" on evil: look-alike name: looks like "query_order"; mixes Latin with letters of another script/,
     );

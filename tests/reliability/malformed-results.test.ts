@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEachTest } from '../support/deferred';
 import { MODEL_TEXT_CAP, RECORD_RESULT_CAP } from '../../src/main/core/agent/tool-result';
 import { openAiStream } from '../support/providers';
-import { startCoreRig, type CoreRig } from './helpers/core-rig';
-import { startFaultServer, type FaultServer } from './helpers/fault-server';
+import { startCoreRig } from './helpers/core-rig';
+import { startFaultServer } from './helpers/fault-server';
 
 /**
  * Fault 5: a real MCP server returns results that are malformed (unknown content types, content that
@@ -24,30 +25,28 @@ const RESULTS: Record<string, string> = {
   deep_json: `{"content":[],"structuredContent":{"a":${deep(100_000)}}}`,
 };
 
-let rig: CoreRig | undefined;
-let server: FaultServer | undefined;
-afterEach(async () => {
-  await rig?.close();
-  await server?.close();
-  rig = server = undefined;
-});
+const closing = closeAfterEachTest();
 
 type Body = { messages: { role: string; content: string | null; tool_call_id?: string }[] };
 
 describe('malformed and oversized tool results from a real server', () => {
   it('are refused or truncated with a note, the turn completes, and the app stays responsive', async () => {
-    server = await startFaultServer({
-      tools: Object.entries(RESULTS).map(([name, raw]) => ({ name, readOnly: true, rawResult: () => raw })),
-    });
+    const server = closing(
+      await startFaultServer({
+        tools: Object.entries(RESULTS).map(([name, raw]) => ({ name, readOnly: true, rawResult: () => raw })),
+      }),
+    );
     const names = Object.keys(RESULTS);
-    rig = await startCoreRig({
-      servers: [{ name: 'bad', url: server.url, timeoutMs: 20_000 }],
-      tools: names.map((toolId) => ({ toolId })),
-      script: [
-        ...names.map((name) => openAiStream({ toolCalls: [{ id: `call_${name}`, name, arguments: {} }] })),
-        openAiStream({ text: 'survived' }),
-      ],
-    });
+    const rig = closing(
+      await startCoreRig({
+        servers: [{ name: 'bad', url: server.url, timeoutMs: 20_000 }],
+        tools: names.map((toolId) => ({ toolId })),
+        script: [
+          ...names.map((name) => openAiStream({ toolCalls: [{ id: `call_${name}`, name, arguments: {} }] })),
+          openAiStream({ text: 'survived' }),
+        ],
+      }),
+    );
     await rig.waitForServer('bad', (s) => s.status === 'connected');
     const id = await rig.conversation();
 
@@ -64,7 +63,7 @@ describe('malformed and oversized tool results from a real server', () => {
     const probe = (async () => {
       while (probing) {
         const t = performance.now();
-        await rig!.rpc('config.get');
+        await rig.rpc('config.get');
         rpcTimes.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 25));
       }

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRoot } from '../../src/main/core/paths';
 import { configDir, type ConfigDir } from '../support/config-dir';
+import { runCli } from '../support/cli-process';
 
 /**
  * The real CLI (a child process) against a hostile stdio MCP server (another child process) whose tool names,
@@ -12,7 +12,6 @@ import { configDir, type ConfigDir } from '../support/config-dir';
  * return and a U+202E override, and a cases file whose case name does the same: what reaches the terminal
  * shows those characters escaped, never raw. `--json` keeps the values exact. Also `switchboard test`'s case cap.
  */
-const CLI = join(appRoot(), 'src', 'main', 'cli.ts');
 const HOSTILE = join(appRoot(), 'tests', 'support', 'mcp', 'hostile-stdio-server.mjs');
 const ESC = '\u001b';
 const FAKE_PASS = `${ESC}[2K${ESC}[1G${ESC}[32mPASS${ESC}[0m`;
@@ -35,20 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => folder?.remove());
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      cwd: appRoot(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, SWITCHBOARD_DATA_DIR: '' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runCli(args, { ...process.env, SWITCHBOARD_DATA_DIR: '' });
 
 function expectTerminalSafe(run: { stdout: string; stderr: string }): void {
   expect(run.stdout).not.toMatch(RAW_CONTROL);

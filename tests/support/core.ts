@@ -23,3 +23,16 @@ export async function createTestCore(options: TestCoreOptions): Promise<TestCore
   });
   return { ...core, ...coreParts(core), dispatch: createDispatch(core, { validateOutput, log: options.log }) };
 }
+
+/**
+ * The test core most tests want on a data directory: no config watcher, no log, no health checks between calls.
+ * `more` adds or replaces options.
+ */
+export const createQuietTestCore = (dataDir: string, more: Partial<TestCoreOptions> = {}): Promise<TestCore> =>
+  createTestCore({
+    dataDir,
+    watchConfig: false,
+    log: () => undefined,
+    connections: { healthCheckIntervalMs: 0 },
+    ...more,
+  });

@@ -6,20 +6,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { ServerView } from '../../../src/shared/contract';
 import { demoShopConfigText } from '../../../src/main/demo-shop/default-config';
 import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './headless-host';
 
-/** Registers an afterAll that runs what was deferred, last first, each whatever the others did. */
-export function deferUntilAfterAll(): (close: () => unknown) => void {
-  const stack: (() => unknown)[] = [];
-  afterAll(async () => {
-    while (stack.length) await Promise.resolve(stack.pop()!()).catch(() => undefined);
-  });
-  return (close) => void stack.push(close);
-}
+export { deferUntilAfterAll } from '../../support/deferred';
 
 /** A data directory of the test's, removed after the file. */
 export async function tempDataDir(prefix: string, defer: (close: () => unknown) => void): Promise<string> {

@@ -51,6 +51,11 @@ export function openAiStream(turn: OpenAiTurn): ScriptedResponse {
   return { kind: 'sse', frames };
 }
 
+/** A model that asks for one tool call first, then answers `text` to every later request. */
+export function openAiCallThenAnswer(call: ScriptedToolCall, text: string): Script {
+  return (_request, index) => (index === 0 ? openAiStream({ toolCalls: [call] }) : openAiStream({ text }));
+}
+
 export function openAiError(status: number, message: string): ScriptedResponse {
   return { kind: 'json', status, body: { error: { message, type: 'invalid_request_error', code: null } } };
 }
