@@ -136,6 +136,8 @@ export interface CoreParts {
   whenServersSettled(): Promise<void>;
   /** Puts the built-in servers' data back to its seed; false when none has started (its data is fresh) or none is embedded. */
   resetBuiltinData(): Promise<{ reset: boolean }>;
+  /** The model providers the entry point registered (beside the vendors'): Settings offers them. */
+  modelProviders: ModelProviderRegistry;
   close(): Promise<void>;
 }
 
@@ -222,6 +224,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     serverSkills: catalog.serverSkills,
     whenServersSettled: () => catalog.catalogRun.settled().then(() => undefined),
     resetBuiltinData: async () => ({ reset: (await options.builtinServers?.resetData?.()) ?? false }),
+    modelProviders: options.modelProviders ?? {},
     async close() {
       catalog.stop();
       followTelemetry();

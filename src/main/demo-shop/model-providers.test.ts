@@ -19,7 +19,7 @@ describe('the demo shop model, registered with the provider factory', () => {
     });
     try {
       const { demoModelProviders } = await import('./model-providers');
-      const demo = demoModelProviders.demo!({ provider: 'demo' }, undefined, {});
+      const demo = demoModelProviders.demo!.create({ provider: 'demo' }, undefined, {});
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(loaded).toBe(0);
       demo.prepare?.();

@@ -11,8 +11,13 @@ export const DEMO_LABEL = PROVIDER_MESSAGES['provider.demoLabel'];
  * replies and flows (~30 KB) load on the first model call, not at start-up.
  */
 export const demoModelProviders: ModelProviderRegistry = {
-  demo: () =>
-    lazyProvider('demo', say('provider.demoLabel', {}, DEMO_LABEL), async () =>
-      (await import('./demo-provider')).createDemoProvider(),
-    ),
+  demo: {
+    create: () =>
+      lazyProvider('demo', say('provider.demoLabel', {}, DEMO_LABEL), async () =>
+        (await import('./demo-provider')).createDemoProvider(),
+      ),
+    label: say('provider.demoLabel', {}, DEMO_LABEL),
+    needsApiKey: false,
+    offline: true,
+  },
 };

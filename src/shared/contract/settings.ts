@@ -16,6 +16,20 @@ export const modelSettingsViewSchema = z.object({
   labelMessage: uiMessageSchema.optional(),
 });
 
+/** A model provider this process can run, as Settings offers it (the vendors' and those the entry point registered). */
+export const modelProviderChoiceSchema = z.object({
+  /** What the config's `provider:` says. */
+  name: z.string(),
+  label: z.string(),
+  /** `label` as a code the console translates. */
+  labelMessage: uiMessageSchema.optional(),
+  /** False for a model that answers without a key: no key is then missing. */
+  needsApiKey: z.boolean(),
+  /** Runs on this machine: the base URL, model, temperature and key are not used. */
+  offline: z.boolean(),
+});
+export type ModelProviderChoice = z.infer<typeof modelProviderChoiceSchema>;
+
 /** The key itself never leaves main: the renderer only learns whether one is set and where from. */
 export const apiKeyStatusSchema = z.object({
   set: z.boolean(),
@@ -36,6 +50,8 @@ export const apiKeyStatusSchema = z.object({
 
 export const settingsSchema = z.object({
   model: modelSettingsViewSchema,
+  /** The providers this process has, in the order offered. */
+  providers: z.array(modelProviderChoiceSchema),
   apiKey: apiKeyStatusSchema,
   maxSteps: z.number().int(),
   approvalTimeoutMs: z.number().int(),

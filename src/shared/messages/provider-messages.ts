@@ -40,4 +40,7 @@ export const PROVIDER_MESSAGES = {
   'provider.notRegistered': 'the model provider "{{provider}}" is not available in this build',
   // the offline demo model's name, wherever a label is shown (DEMO_LABEL is its English)
   'provider.demoLabel': 'offline demo model',
+  // the vendors' providers in Settings' provider list (core/providers/create-provider.ts)
+  'provider.openAiCompatibleName': 'OpenAI-compatible API',
+  'provider.anthropicName': 'Anthropic',
 } as const;

@@ -4,7 +4,9 @@ import type {
   Conversation,
   ElicitationView,
   ExecutionRecord,
+  ModelProviderChoice,
   SamplingView,
+  Settings,
 } from '../../../src/shared/contract';
 
 export const approvalFixture = (over: Partial<ApprovalRequest> = {}): ApprovalRequest => ({
@@ -141,3 +143,16 @@ export const appResourceFixture = (over: Partial<AppResource> = {}): AppResource
   fetchedAt: new Date().toISOString(),
   ...over,
 });
+
+/** settings.get as main answers it: the configured model and the providers this process registered. */
+export function settingsFixture(provider: string, providers: ModelProviderChoice[]): Settings {
+  return {
+    model: { provider, label: provider },
+    providers,
+    apiKey: { set: false, source: null, envVar: 'OPENAI_API_KEY', canStore: false, storage: 'environment' },
+    maxSteps: 8,
+    approvalTimeoutMs: 60_000,
+    dataDir: '/d',
+    configPath: '/d/switchboard.yaml',
+  };
+}

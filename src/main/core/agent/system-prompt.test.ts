@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { demoShopConfigText } from '../../demo-shop/default-config';
+import { demoModelProviders } from '../../demo-shop/model-providers';
 import { createCore, type Core } from '../app';
 import type { ModelProvider } from '../providers/types';
 import { FALLBACK_SYSTEM_PROMPT } from './system-prompt';
@@ -37,7 +38,7 @@ async function systemPromptSent(configText?: string, defaultConfigText?: string)
     watchConfig: false,
     log: () => undefined,
     defaultConfigText,
-    modelProviders: { demo: () => model },
+    modelProviders: { demo: { ...demoModelProviders.demo!, create: () => model } },
     // The demo config's `builtin: shop` is a name to know; the prompt needs no shop running.
     builtinServers: {
       names: ['shop'],

@@ -6,6 +6,7 @@ import {
   startOpenAiCompatibleServer,
   type ScriptedServer,
 } from '../../../../tests/support/providers';
+import { say } from '../../../shared/messages';
 import { collectEvents } from './collect-events';
 import { createModelProvider, lazyProvider, providerForSettings } from './create-provider';
 import type { ModelProvider, ModelRequest } from './types';
@@ -50,7 +51,8 @@ describe('createModelProvider', () => {
   it('makes a provider the entry point registered, and fails each turn clearly for one nobody registered', async () => {
     const registered: ModelProvider = { id: 'demo', label: 'registered demo', stream: async function* () {} };
     const make = vi.fn(() => registered);
-    expect(createModelProvider({ provider: 'demo' }, 'k', {}, { demo: make })).toBe(registered);
+    const traits = { label: say('provider.demoLabel'), needsApiKey: false, offline: true };
+    expect(createModelProvider({ provider: 'demo' }, 'k', {}, { demo: { create: make, ...traits } })).toBe(registered);
     expect(make).toHaveBeenCalledWith({ provider: 'demo' }, 'k', {});
 
     const unregistered = createModelProvider({ provider: 'demo' }, undefined);

@@ -1,5 +1,7 @@
+import type { ModelProviderChoice } from '../../../shared/contract';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
+import { configVocabulary, VENDOR_PROVIDERS } from '../../../shared/config/vocabulary';
 import { retryingOnce } from '../retrying-once';
 import { providerLabel } from './tool-arguments';
 import {
@@ -8,6 +10,7 @@ import {
   ProviderError,
   type ModelProvider,
   type ModelProviderRegistry,
+  type ModelProviderTraits,
   type ModelSettings,
   type ProviderHost,
 } from './types';
@@ -23,8 +26,8 @@ export function createModelProvider(
   host: ProviderHost = {},
   registered: ModelProviderRegistry = {},
 ): ModelProvider {
-  const make = registered[settings.provider];
-  if (make) return make(settings, apiKey, host);
+  const own = registered[settings.provider];
+  if (own) return own.create(settings, apiKey, host);
   switch (settings.provider) {
     case 'openai-compatible':
       return lazyProvider('openai-compatible', labelOf(settings, OPENAI_DEFAULT_BASE_URL), async () =>
@@ -37,6 +40,21 @@ export function createModelProvider(
     default:
       return unregisteredProvider(settings.provider);
   }
+}
+
+/** The vendors' providers as Settings shows them (without loading their SDKs). */
+const VENDOR_TRAITS: Record<(typeof VENDOR_PROVIDERS)[number], ModelProviderTraits> = {
+  'openai-compatible': { label: say('provider.openAiCompatibleName'), needsApiKey: true, offline: false },
+  anthropic: { label: say('provider.anthropicName'), needsApiKey: true, offline: false },
+};
+
+/** Every provider this process can run, in the order the config vocabulary has them (the registered ones first). */
+export function modelProviderChoices(registered: ModelProviderRegistry): ModelProviderChoice[] {
+  const { modelProviders } = configVocabulary([], Object.keys(registered));
+  return modelProviders.map((name) => {
+    const { label, needsApiKey, offline } = registered[name] ?? VENDOR_TRAITS[name as keyof typeof VENDOR_TRAITS];
+    return { name, label: label.text, labelMessage: label, needsApiKey, offline };
+  });
 }
 
 /** A provider the config names but the entry point did not register: each turn fails with the reason. */

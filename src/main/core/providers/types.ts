@@ -103,11 +103,26 @@ export type ModelProviderFactory = (
   host: ProviderHost,
 ) => ModelProvider;
 
+/** What Settings shows of a provider before one is made: its name in the list, and which fields apply to it. */
+export interface ModelProviderTraits {
+  /** How the provider list names it, as a code the console translates. */
+  label: UiMessage;
+  /** False for a model that answers without a key: Settings then reports no key as missing. */
+  needsApiKey: boolean;
+  /** Runs on this machine: the base URL, model, temperature and key are not used. */
+  offline: boolean;
+}
+
+/** A provider an entry point registers: how to make it, and what Settings shows of it. */
+export interface RegisteredModelProvider extends ModelProviderTraits {
+  create: ModelProviderFactory;
+}
+
 /**
  * Providers an entry point adds to the vendors' (the demo shop's offline model), by the config's `provider` name;
  * the core knows none of them. The first is the default of a config that names no provider.
  */
-export type ModelProviderRegistry = Readonly<Record<string, ModelProviderFactory>>;
+export type ModelProviderRegistry = Readonly<Record<string, RegisteredModelProvider>>;
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';

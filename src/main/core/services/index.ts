@@ -4,6 +4,7 @@ import type { CoreParts } from '../app';
 import type { ResourceBrowser } from '../mcp';
 import type { PreferencesStore } from '../preferences/preferences-store';
 import type { ServerRequestService } from '../requests/server-requests';
+import { modelProviderChoices } from '../providers/create-provider';
 import { ApprovalsService } from './approvals-service';
 import { CatalogViewsService } from './catalog-views-service';
 import { ConfigDocumentsService } from './config-documents';
@@ -83,6 +84,7 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
       },
       env,
       resetBuiltinData: async () => (await core.resetBuiltinData()).reset,
+      providers: modelProviderChoices(core.modelProviders),
     }),
     telemetry: new TelemetrySettingsService({ config, secrets, telemetry: core.telemetry, env }),
     approvals: new ApprovalsService(runtime.approvals),

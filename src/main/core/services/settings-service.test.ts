@@ -102,6 +102,7 @@ const service = (
     },
     env,
     resetBuiltinData: async () => false,
+    providers: [],
   });
 
 describe('settings: where the API key comes from (the environment injected, never process.env)', () => {
@@ -131,6 +132,53 @@ describe('settings: where the API key comes from (the environment injected, neve
     expect(service(config, stored, () => 'm', { ANTHROPIC_API_KEY: 'sk-env' }).apiKey()).toMatchObject({
       source: 'env',
     });
+  });
+});
+
+describe('settings: the providers offered are the ones this process registered (issue 29)', () => {
+  it('with the demo shop: its offline model first, with its label code and no key needed, then the vendors', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-settings-'));
+    const { providers } = (await start(vault('keychain'))).services.settings.view();
+    expect(providers).toEqual([
+      {
+        name: 'demo',
+        label: 'offline demo model',
+        labelMessage: { code: 'provider.demoLabel', text: 'offline demo model' },
+        needsApiKey: false,
+        offline: true,
+      },
+      {
+        name: 'openai-compatible',
+        label: 'OpenAI-compatible API',
+        labelMessage: { code: 'provider.openAiCompatibleName', text: 'OpenAI-compatible API' },
+        needsApiKey: true,
+        offline: false,
+      },
+      {
+        name: 'anthropic',
+        label: 'Anthropic',
+        labelMessage: { code: 'provider.anthropicName', text: 'Anthropic' },
+        needsApiKey: true,
+        offline: false,
+      },
+    ]);
+  });
+
+  it('an entry point that registers none offers only the vendors’ providers, each needing a key', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sb-settings-'));
+    // The generic first-run config: the demo shop's names the demo model, which this entry point lacks.
+    core = await createTestCore({
+      dataDir: dir,
+      watchConfig: false,
+      log: () => undefined,
+      modelProviders: {},
+      defaultConfigText: undefined,
+    });
+    const { providers } = core.services.settings.view();
+    expect(providers.map(({ name, needsApiKey, offline }) => ({ name, needsApiKey, offline }))).toEqual([
+      { name: 'openai-compatible', needsApiKey: true, offline: false },
+      { name: 'anthropic', needsApiKey: true, offline: false },
+    ]);
   });
 });
 
@@ -171,7 +219,7 @@ describe('settings: a model that cannot be used', () => {
     };
     const secrets = { get: () => undefined, problem: () => undefined, canStore: false, storage: 'environment' };
     // The code is the registered provider's own (the demo shop's), not a provider name the service knows.
-    const demo = demoModelProviders.demo({ provider: 'demo' }, undefined, {});
+    const demo = demoModelProviders.demo!.create({ provider: 'demo' }, undefined, {});
     const view = service(config, secrets, () => demo).view();
     expect(view.model.label).toBe('offline demo model');
     expect(view.model.labelMessage).toEqual({ code: 'provider.demoLabel', text: 'offline demo model' });

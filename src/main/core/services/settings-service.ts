@@ -1,4 +1,4 @@
-import type { ParsedInput, Settings } from '../../../shared/contract';
+import type { ModelProviderChoice, ParsedInput, Settings } from '../../../shared/contract';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import type { ConfigStore } from '../config/config-store';
@@ -20,6 +20,8 @@ export interface SettingsDeps {
   env: NodeJS.ProcessEnv;
   /** Puts the embedded servers' data back to its seed (false when none has started, or none is embedded). */
   resetBuiltinData: () => Promise<boolean>;
+  /** The providers this process can run (the vendors' and the registered ones), in the order offered. */
+  providers: readonly ModelProviderChoice[];
 }
 
 /** Settings → Model and API key: what is configured, where the key comes from, and the operator's changes to both. */
@@ -32,6 +34,7 @@ export class SettingsService {
     const snapshot = config.snapshot();
     return {
       model: { ...agent.model, ...this.label(agent.model.provider) },
+      providers: [...this.deps.providers],
       apiKey: this.apiKey(),
       maxSteps: agent.maxSteps,
       approvalTimeoutMs: agent.approvalTimeoutMs,

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Settings } from '../../../../shared/contract';
+import type { ModelProviderChoice, Settings } from '../../../../shared/contract';
 import { createFakeRpc, renderWithRpc } from '../../../../../tests/support/renderer/fake-rpc';
 import { say } from '../../../../shared/messages';
 import { i18n } from '../../lib/i18n';
@@ -9,6 +9,16 @@ import { ApiKeyForm } from './ApiKeyForm';
 afterEach(cleanup);
 type Status = Settings['apiKey'];
 const base: Status = { set: false, source: null, envVar: 'OPENAI_API_KEY', canStore: true, storage: 'keychain' };
+/** Providers as settings.get describes them: main says which needs a key. */
+const demoLabel = say('provider.demoLabel');
+const demo: ModelProviderChoice = {
+  name: 'demo',
+  label: demoLabel.text,
+  labelMessage: demoLabel,
+  needsApiKey: false,
+  offline: true,
+};
+const openAi: ModelProviderChoice = { name: 'openai-compatible', label: 'x', needsApiKey: true, offline: false };
 
 function setup(status: Status) {
   const rpc = createFakeRpc({
@@ -71,7 +81,7 @@ describe('API key form', () => {
 
   it('in the browser console, says how to set the key (environment, apiKeyEnv) instead of a form that cannot save', () => {
     renderWithRpc(
-      <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="openai-compatible" />,
+      <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider={openAi} />,
       createFakeRpc({}).client,
     );
     expect(screen.queryByLabelText('New API key')).toBeNull();
@@ -83,14 +93,12 @@ describe('API key form', () => {
     );
   });
 
-  it('does not warn about a missing key while the demo model is in use', () => {
+  it('does not warn about a missing key while a model that needs none is in use (the offline demo model)', () => {
     renderWithRpc(
-      <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />,
+      <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider={demo} />,
       createFakeRpc({}).client,
     );
-    expect(screen.getByTestId('api-key-status').textContent).toBe(
-      'Key: not needed: the offline demo model answers without one',
-    );
+    expect(screen.getByTestId('api-key-status').textContent).toBe('Key: not needed: this model answers without one');
     expect(screen.getByTestId('api-key-status').querySelector('.warn-text')).toBeNull();
   });
 
@@ -98,10 +106,10 @@ describe('API key form', () => {
     await i18n.changeLanguage('zh-CN');
     try {
       renderWithRpc(
-        <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider="demo" />,
+        <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment' }} provider={demo} />,
         createFakeRpc({}).client,
       );
-      expect(screen.getByTestId('api-key-status').textContent).toContain('不需要：离线演示模型无需密钥即可回答');
+      expect(screen.getByTestId('api-key-status').textContent).toContain('不需要：此模型无需密钥即可回答');
       cleanup();
       renderWithRpc(
         <ApiKeyForm status={{ ...base, canStore: false, storage: 'environment', set: true, source: 'env' }} />,

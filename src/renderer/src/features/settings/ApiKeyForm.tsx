@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { Settings } from '../../../../shared/contract';
+import type { ModelProviderChoice, Settings } from '../../../../shared/contract';
 import { useRpcMutation } from '../../lib/queries';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -12,33 +12,37 @@ import { ActionFailure } from '../../components/ActionFailure';
  */
 export function ApiKeyForm({
   status,
-  provider = 'openai-compatible',
+  provider,
 }: {
   status: Settings['apiKey'];
-  provider?: Settings['model']['provider'];
+  /** The provider in use; without one, a key is needed. */
+  provider?: ModelProviderChoice;
 }) {
   if (status.storage === 'environment') return <EnvironmentKeyHelp status={status} provider={provider} />;
   return <StoredKeyForm status={status} provider={provider} />;
 }
 
-/** Where the key is, in the console's language. No key is missing while the offline demo model answers: it needs none. */
-const keyText = (t: TFunction<'settings'>, status: Settings['apiKey'], provider: Settings['model']['provider']) =>
+/** Whether the model in use asks for a key: no key is missing for one that answers without (an offline model). */
+const needsKey = (provider: ModelProviderChoice | undefined) => provider?.needsApiKey !== false;
+
+/** Where the key is, in the console's language. */
+const keyText = (t: TFunction<'settings'>, status: Settings['apiKey'], provider: ModelProviderChoice | undefined) =>
   status.set
     ? status.source === 'env'
       ? t('apiKeyForm.keyState.fromEnvironment', { envVar: status.envVar })
       : status.storage === 'plain-text'
         ? t('apiKeyForm.keyState.storedWithoutKeyring', { envVar: status.envVar })
         : t('apiKeyForm.keyState.storedEncrypted', { envVar: status.envVar })
-    : provider === 'demo'
-      ? t('apiKeyForm.keyState.notNeeded')
-      : t('apiKeyForm.keyState.notSet', { envVar: status.envVar });
+    : needsKey(provider)
+      ? t('apiKeyForm.keyState.notSet', { envVar: status.envVar })
+      : t('apiKeyForm.keyState.notNeeded');
 
 function EnvironmentKeyHelp({
   status,
   provider,
 }: {
   status: Settings['apiKey'];
-  provider: Settings['model']['provider'];
+  provider: ModelProviderChoice | undefined;
 }) {
   const { t } = useTranslation('settings');
   const id = useId();
@@ -70,11 +74,11 @@ function KeyStatusLine({
   sentence,
 }: {
   status: Settings['apiKey'];
-  provider: Settings['model']['provider'];
+  provider: ModelProviderChoice | undefined;
   sentence: 'environment' | 'stored';
 }) {
   const { t } = useTranslation('settings');
-  const warn = !status.set && provider !== 'demo';
+  const warn = !status.set && needsKey(provider);
   const text = keyText(t, status, provider);
   return (
     <p data-testid="api-key-status">
@@ -91,7 +95,13 @@ function KeyStatusLine({
 const useSetApiKey = () => useRpcMutation('settings.setApiKey', ['settings.get']);
 type SetApiKey = ReturnType<typeof useSetApiKey>;
 
-function StoredKeyForm({ status, provider }: { status: Settings['apiKey']; provider: Settings['model']['provider'] }) {
+function StoredKeyForm({
+  status,
+  provider,
+}: {
+  status: Settings['apiKey'];
+  provider: ModelProviderChoice | undefined;
+}) {
   const { t } = useTranslation('settings');
   const [key, setKey] = useState('');
   const [plainTextConsent, setPlainTextConsent] = useState(false);

@@ -3,7 +3,8 @@ import type { Settings } from '../../../../shared/contract';
 import { shownText } from '../../lib/i18n/messages';
 import { useRpcMutation } from '../../lib/queries';
 import {
-  PROVIDERS,
+  providerNamed,
+  providerOptions,
   validateModelForm,
   valuesFromSettings,
   type ModelFormErrors,
@@ -69,8 +70,10 @@ export function ModelSettingsForm({ settings }: { settings: Settings }) {
           />
         </p>
       )}
-      <ModelFields id={id} values={values} errors={errors} onChange={change} />
-      {values.provider === 'demo' && <p className="muted">{t('modelSettingsForm.theDemoModelRuns')}</p>}
+      <ModelFields id={id} settings={settings} values={values} errors={errors} onChange={change} />
+      {providerNamed(settings, values.provider)?.offline && (
+        <p className="muted">{t('modelSettingsForm.runsOffline')}</p>
+      )}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={save.isPending || draft === null}>
           {t('modelSettingsForm.saveModelSettings')}
@@ -111,14 +114,16 @@ function useModelDraft(settings: Settings) {
 
 interface FieldsProps {
   id: string;
+  /** Whose providers the list offers. */
+  settings: Settings;
   values: ModelFormValues;
   errors: ModelFormErrors;
   onChange: (patch: Partial<ModelFormValues>) => void;
 }
 
 /** The provider and each field, with its error or hint. */
-function ModelFields({ id, values, errors, onChange: change }: FieldsProps) {
-  const { t } = useTranslation('settings');
+function ModelFields({ id, settings, values, errors, onChange: change }: FieldsProps) {
+  const { t, i18n } = useTranslation('settings');
   return (
     <div className="form-grid">
       <label htmlFor={`${id}-provider`}>{t('modelSettingsForm.provider')}</label>
@@ -127,9 +132,9 @@ function ModelFields({ id, values, errors, onChange: change }: FieldsProps) {
         value={values.provider}
         onChange={(event) => change({ provider: event.target.value as Provider })}
       >
-        {PROVIDERS.map((provider) => (
-          <option key={provider} value={provider}>
-            {t(`providers.${provider}`)}
+        {providerOptions(settings).map((provider) => (
+          <option key={provider.name} value={provider.name}>
+            {shownText(i18n, provider.label, provider.labelMessage)}
           </option>
         ))}
       </select>

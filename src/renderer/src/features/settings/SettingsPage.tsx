@@ -6,6 +6,7 @@ import { LanguageSetting } from './LanguageSetting';
 import { ThemeSetting } from './ThemeSetting';
 import { DemoDataSetting } from './DemoDataSetting';
 import { ModelSettingsForm } from './ModelSettingsForm';
+import { providerNamed } from './model-form';
 import { ProblemList } from './ProblemList';
 import { TelemetrySettings } from './TelemetrySettings';
 import './settings.css';
@@ -48,7 +49,10 @@ export function SettingsPage() {
         ) : (
           <>
             <ModelSettingsForm settings={settings.data} />
-            <ApiKeyForm status={settings.data.apiKey} provider={settings.data.model.provider} />
+            <ApiKeyForm
+              status={settings.data.apiKey}
+              provider={providerNamed(settings.data, settings.data.model.provider)}
+            />
           </>
         )}
       </div>

@@ -1,10 +1,18 @@
-import type { RouteInput, Settings } from '../../../../shared/contract';
+import type { ModelProviderChoice, RouteInput, Settings } from '../../../../shared/contract';
 import { i18n } from '../../lib/i18n';
 
 /** A provider's name: a vendor's, or one the entry point registered (main checks it when the config is written). */
 export type Provider = Settings['model']['provider'];
-/** The providers in the order offered; each one's name is `settings:providers.<value>`. */
-export const PROVIDERS = ['demo', 'openai-compatible', 'anthropic'] as const satisfies readonly Provider[];
+
+/** The provider named `name` among those this process has (main sends them with the settings, in the order offered). */
+export const providerNamed = (settings: Settings, name: Provider): ModelProviderChoice | undefined =>
+  settings.providers.find((provider) => provider.name === name);
+
+/** What the provider list offers: this process's providers, and the configured one should it be missing from them. */
+export const providerOptions = (settings: Settings): Pick<ModelProviderChoice, 'name' | 'label' | 'labelMessage'>[] =>
+  providerNamed(settings, settings.model.provider)
+    ? settings.providers
+    : [...settings.providers, { name: settings.model.provider, label: settings.model.provider }];
 
 /** What the inputs hold: text, as typed. Empty optional fields are left out of the config. */
 export interface ModelFormValues {
