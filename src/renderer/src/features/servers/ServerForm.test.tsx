@@ -28,7 +28,8 @@ describe('ServerForm', () => {
       <ServerForm editing={builtin} existingNames={['shop']} onDone={noop} onCancel={noop} />,
       createFakeRpc({}).client,
     );
-    expect(screen.getByRole('radio', { name: 'built-in demo shop' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByRole('radio', { name: 'built-in (shop)' })).toBeInstanceOf(HTMLElement);
+    expect(screen.getByText(/The embedded server “shop”/)).toBeInstanceOf(HTMLElement);
   });
 
   it('places main’s refusal on the field it names and keeps what was typed', async () => {

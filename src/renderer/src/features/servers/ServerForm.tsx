@@ -61,7 +61,7 @@ export function ServerForm({ editing, existingNames, onDone, onCancel }: Props) 
       <CommonFields {...section} />
       {form.kind === 'http' && <HttpFields {...section} />}
       {form.kind === 'stdio' && <StdioFields {...section} />}
-      {form.kind === 'builtin' && <p className="muted">{t('serverForm.theEmbeddedDemoShop')}</p>}
+      {form.kind === 'builtin' && <p className="muted">{t('serverForm.theEmbeddedServer', { name: form.builtin })}</p>}
       <ClientFields client={form.client} errors={errors} onChange={(client) => section.set({ client })} />
 
       <FieldErrors id={`${id}-general`} messages={section.errorsOf('')} />
@@ -138,7 +138,7 @@ function KindChoice({ form, set, id, builtin }: SectionProps & { builtin: boolea
   const kinds: { value: ServerKind; label: string }[] = [
     { value: 'http', label: t('serverForm.kindHttp') },
     { value: 'stdio', label: t('serverForm.kindStdio') },
-    ...(builtin ? [{ value: 'builtin' as const, label: t('serverForm.kindBuiltin') }] : []),
+    ...(builtin ? [{ value: 'builtin' as const, label: t('serverForm.kindBuiltin', { name: form.builtin }) }] : []),
   ];
   return (
     <fieldset className="kind-choice">

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ServerConfig } from '../../../../shared/config/schema';
 import {
   configFromForm,
   emptyServerForm,
@@ -99,10 +100,20 @@ describe('server form <-> config', () => {
       args: ['-y', 'pkg'],
       env: {},
     });
-    expect(configFromForm({ ...emptyServerForm('builtin'), name: 'shop', enabled: false })).toEqual({
+    expect(configFromForm({ ...emptyServerForm('builtin'), builtin: 'shop', name: 'shop', enabled: false })).toEqual({
       name: 'shop',
       enabled: false,
       builtin: 'shop',
+    });
+  });
+
+  it('keeps a builtin entry’s own builtin name through the form (it was always written back as "shop")', () => {
+    const config = { name: 'notes', enabled: true, builtin: 'notebook' } as ServerConfig;
+    expect(formFromConfig(config).builtin).toBe('notebook');
+    expect(configFromForm({ ...formFromConfig(config), enabled: false })).toEqual({
+      name: 'notes',
+      enabled: false,
+      builtin: 'notebook',
     });
   });
 

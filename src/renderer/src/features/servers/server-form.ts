@@ -37,6 +37,8 @@ export interface ClientFormState {
 
 export interface ServerFormState {
   kind: ServerKind;
+  /** kind builtin: which embedded server the entry names, kept as loaded (the form offers builtin only when editing one). */
+  builtin: string;
   name: string;
   enabled: boolean;
   timeoutMs: string;
@@ -58,6 +60,7 @@ export type FormErrors = Record<string, string[]>;
 
 export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => ({
   kind,
+  builtin: '',
   name: '',
   enabled: true,
   timeoutMs: '',
@@ -105,7 +108,7 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
       useInstructions: config.useInstructions === true,
     },
   };
-  if ('builtin' in config) return { ...base, kind: 'builtin' };
+  if ('builtin' in config) return { ...base, kind: 'builtin', builtin: config.builtin };
   if ('command' in config)
     return {
       ...base,
@@ -268,7 +271,7 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
     ...(client.samplingPerMinute.trim() ? { samplingPerMinute: Number(client.samplingPerMinute.trim()) } : {}),
     ...(client.useInstructions ? { useInstructions: true } : {}),
   };
-  if (form.kind === 'builtin') return { ...common, builtin: 'shop' };
+  if (form.kind === 'builtin') return { ...common, builtin: form.builtin };
   if (form.kind === 'stdio')
     return {
       ...common,
