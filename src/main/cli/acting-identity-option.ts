@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-
-/** The acting identity when none is given: the demo shop's seeded customer. */
-export const DEFAULT_ACTING_IDENTITY = 'u1001';
+import type { Core } from '../core/app';
+import type { CliIo } from './io';
 
 export interface ActingIdentityOptions {
   /** `--customer`, the option's first name (kept: scripts use it). */
@@ -15,11 +14,21 @@ export function addActingIdentityOption(command: Command): Command {
   return command
     .option(
       '--customer <id>',
-      `the acting identity, sent in each MCP call's _meta (default ${DEFAULT_ACTING_IDENTITY})`,
+      "the acting identity, sent in each MCP call's _meta (default: the application's, the demo shop's u1001)",
     )
     .option('--identity <id>', 'the same as --customer');
 }
 
-/** The identity given by either name (`--identity` wins if both are), else the default. */
-export const actingIdentityOf = (opts: ActingIdentityOptions): string =>
-  opts.identity ?? opts.customer ?? DEFAULT_ACTING_IDENTITY;
+/** The identity given by either name (`--identity` wins if both are), else `fallback` (the application's default). */
+export const actingIdentityOf = (opts: ActingIdentityOptions, fallback?: string): string | undefined =>
+  opts.identity ?? opts.customer ?? fallback;
+
+/**
+ * The identity a command acts as: the option's, else the application's default (its bundle's: the demo shop's
+ * customer). Undefined once it is said that one is needed (no option, and the application has no default).
+ */
+export function commandActingIdentity(opts: ActingIdentityOptions, core: Core, io: CliIo): string | undefined {
+  const identity = actingIdentityOf(opts, core.services.settings.defaultActingIdentity());
+  if (identity === undefined) io.stderr('an acting identity is needed: give --customer <id> (or --identity <id>)');
+  return identity;
+}

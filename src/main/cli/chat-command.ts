@@ -1,4 +1,4 @@
-import { actingIdentityOf, addActingIdentityOption, type ActingIdentityOptions } from './acting-identity-option';
+import { addActingIdentityOption, commandActingIdentity, type ActingIdentityOptions } from './acting-identity-option';
 import { Option, type Command } from 'commander';
 import { answerApprovals, openTerminal, withCore, type ApproveMode, type Terminal } from './core-session';
 import { INTERRUPTED_EXIT_CODE, interruptible } from './interrupt';
@@ -51,6 +51,8 @@ export async function runChat(
     opts,
     io,
     async (core) => {
+      const actingIdentity = commandActingIdentity(opts, core, io);
+      if (actingIdentity === undefined) return 2;
       const print = createPrinter(io, Boolean(opts.json));
       // Subscribed before the approval prompt: what led to a question is printed before the question is asked.
       const unsubscribe = core.events.subscribe((name, payload) => print.event(name, payload));
@@ -59,7 +61,6 @@ export async function runChat(
       const stopRequests = answerServerRequests(core, io, terminal);
       let exitCode = 0;
       try {
-        const actingIdentity = actingIdentityOf(opts);
         const conversation = await core.services.conversations.create(actingIdentity);
         print.header(conversation.id, conversation.modelLabel, actingIdentity);
         // Ctrl-C stops the turn as Stop does (its calls are cancelled), and no further message is sent.

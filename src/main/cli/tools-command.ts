@@ -1,4 +1,4 @@
-import { actingIdentityOf, addActingIdentityOption, type ActingIdentityOptions } from './acting-identity-option';
+import { addActingIdentityOption, commandActingIdentity, type ActingIdentityOptions } from './acting-identity-option';
 import { Option, type Command } from 'commander';
 import type { ToolRun } from '../../shared/contract';
 import { appOfRun, uiMark } from '../core/apps/app-marks';
@@ -96,13 +96,15 @@ export async function runToolsCall(
     opts,
     io,
     async (core) => {
+      const actingIdentity = commandActingIdentity(opts, core, io);
+      if (actingIdentity === undefined) return 2;
       const server = serverToCall(core, tool, opts, io);
       if (server === undefined) return 2;
-      const called = await callAnsweringPrompts(core, tool, server, opts, io);
+      const called = await callAnsweringPrompts(core, { tool, server, actingIdentity }, opts, io);
       if (!called) return 2;
       const { run, interrupted } = called;
       if (opts.json) printRunJson(core, tool, server, run, io);
-      else printRunText(tool, server, run, opts, io);
+      else printRunText(tool, server, actingIdentity, run, io);
       for (const note of refusedRequestNotes(run)) io.stderr(note);
       return interrupted ? INTERRUPTED_EXIT_CODE : run.item.status === 'success' ? 0 : 1;
     },
@@ -147,8 +149,7 @@ function serverToCall(core: Core, tool: string, opts: CallOptions, io: CliIo): s
 /** Runs the call with its approval and the server's questions answered; undefined once a refusal is printed. */
 async function callAnsweringPrompts(
   core: Core,
-  tool: string,
-  server: string,
+  { tool, server, actingIdentity }: { tool: string; server: string; actingIdentity: string },
   opts: CallOptions,
   io: CliIo,
 ): Promise<{ run: ToolRun; interrupted: boolean } | undefined> {
@@ -163,7 +164,7 @@ async function callAnsweringPrompts(
         toolId: tool,
         server,
         arguments: opts.args,
-        actingIdentity: actingIdentityOf(opts),
+        actingIdentity,
         signal,
       }),
     );
@@ -191,12 +192,12 @@ function printRunJson(core: Core, tool: string, server: string, run: ToolRun, io
   io.stdout(JSON.stringify({ ...run, content: contentOf(run.record?.result), app: appOfRun(offered) }, null, 2));
 }
 
-function printRunText(tool: string, server: string, run: ToolRun, opts: CallOptions, io: CliIo): void {
+function printRunText(tool: string, server: string, actingIdentity: string, run: ToolRun, io: CliIo): void {
   if (run.notVisibleToModel)
     io.stderr(`note: the model would not see ${tool} (${run.state}): ${run.notVisibleToModel}`);
   const { item } = run;
   io.stdout(
-    `${item.toolName} @${server} as ${actingIdentityOf(opts)}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`,
+    `${item.toolName} @${server} as ${actingIdentity}: ${item.status}${item.durationMs !== undefined && callRan(item) ? ` (${item.durationMs} ms)` : ''}${run.record ? ` · record ${run.record.id}` : ''}`,
   );
   // A call that did not run (rejected, blocked, stopped): the operator's sentence, not the text written for the model.
   // (The item's message carries the model's text as its `text`; its code renders the operator's.)

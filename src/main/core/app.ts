@@ -58,6 +58,11 @@ export interface CoreOptions {
    * `provider:` name; the first is the default of a config that names none (else `openai-compatible`).
    */
   modelProviders?: ModelProviderRegistry;
+  /**
+   * Who the console's forms, the CLI and cases.yaml act as when nobody names an identity (the demo shop's `u1001`);
+   * without one, an identity must be given.
+   */
+  defaultActingIdentity?: string;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
   events?: EventBus;
   /** cases.yaml outside the config's directory (CLI --cases). */
@@ -138,6 +143,8 @@ export interface CoreParts {
   resetBuiltinData(): Promise<{ reset: boolean }>;
   /** The model providers the entry point registered (beside the vendors'): Settings offers them. */
   modelProviders: ModelProviderRegistry;
+  /** The entry point's default acting identity, if it has one. */
+  defaultActingIdentity?: string;
   close(): Promise<void>;
 }
 
@@ -225,6 +232,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     whenServersSettled: () => catalog.catalogRun.settled().then(() => undefined),
     resetBuiltinData: async () => ({ reset: (await options.builtinServers?.resetData?.()) ?? false }),
     modelProviders: options.modelProviders ?? {},
+    defaultActingIdentity: options.defaultActingIdentity,
     async close() {
       catalog.stop();
       followTelemetry();
@@ -275,6 +283,7 @@ async function buildOnAgent(
     catalog: () => tools.catalog.current(),
     runtime,
     casesPath: options.casesPath,
+    defaultActingIdentity: options.defaultActingIdentity,
   });
   // MCP Apps: a tool's own interface, its requests through the same gates as the model's.
   const { AppService } = await import('./apps/app-service');

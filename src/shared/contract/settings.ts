@@ -57,6 +57,8 @@ export const settingsSchema = z.object({
   approvalTimeoutMs: z.number().int(),
   dataDir: z.string(),
   configPath: z.string(),
+  /** Who the console's forms act as until the operator names someone (the demo shop's u1001); absent: none. */
+  defaultActingIdentity: z.string().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -87,6 +87,8 @@ export const ERROR_MESSAGES = {
   'tests.notRun': 'case {{id}} has not run yet',
   'tests.noCase': 'no case {{ids}}',
   'tests.nothingToReplay': 'conversation {{id}} has no messages to replay',
+  'tests.noActingIdentity':
+    'the case names no acting identity and there is no default: give it a "customer:" or the file a "defaults: { customer: … }"',
   'tests.casesFileProblems': '{{path}} has problems ({{problem}}); fix it before adding a case',
   'tests.caseNameTaken': 'a case named "{{name}}" already exists in {{path}}',
   'tests.casesNotAList': '{{path}}: "cases" is not a list',

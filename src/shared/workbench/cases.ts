@@ -4,9 +4,6 @@ import { SEARCH_KNOWLEDGE } from '../catalog';
 import { say } from '../messages';
 import { actingIdentitySchema } from '../contract/chat';
 
-/** The identity a case acts as when neither the case nor the file's defaults name one (the demo shop's customer). */
-export const DEFAULT_CASE_IDENTITY = 'u1001';
-
 /** The file's key stays `customer`: the acting identity a case runs as. */
 const customer = actingIdentitySchema;
 
@@ -64,7 +61,7 @@ export interface TestCase {
   source: 'file' | 'example';
   /** For an example: the node it belongs to. */
   nodeId?: string;
-  /** Who the case acts as (cases.yaml's `customer`). */
+  /** Who the case acts as (cases.yaml's `customer`, else the application's default); empty when nobody says. */
   actingIdentity: string;
   messages: string[];
   expect: Expectations;
@@ -73,12 +70,13 @@ export interface TestCase {
 export const exampleCaseId = (nodeId: string, utterance: string) => `example:${nodeId}:${utterance}`;
 export const fileCaseId = (name: string) => `case:${name}`;
 
-export function fileCases(file: CasesFile): TestCase[] {
+/** `fallback`: who a case acts as when neither it nor the file's defaults name anyone (the application's default). */
+export function fileCases(file: CasesFile, fallback = ''): TestCase[] {
   return file.cases.map((c) => ({
     id: fileCaseId(c.name),
     name: c.name,
     source: 'file',
-    actingIdentity: c.customer ?? file.defaults.customer ?? DEFAULT_CASE_IDENTITY,
+    actingIdentity: c.customer ?? file.defaults.customer ?? fallback,
     messages: c.messages,
     expect: c.expect,
   }));
@@ -88,7 +86,7 @@ export function fileCases(file: CasesFile): TestCase[] {
  * Every example utterance of every MCP node is a case: "this leads to a call of the node's tool within the turn".
  * A knowledge node's examples likewise expect search_knowledge.
  */
-export function exampleCases(intents: readonly IntentNode[], actingIdentity = DEFAULT_CASE_IDENTITY): TestCase[] {
+export function exampleCases(intents: readonly IntentNode[], actingIdentity: string): TestCase[] {
   const leaves: (IntentNode & { kind: 'mcp' | 'knowledge' })[] = [
     ...listMcpLeaves([...intents]),
     ...knowledgeLeaves(intents),

@@ -85,6 +85,7 @@ export function createServices(core: ServiceParts, env: NodeJS.ProcessEnv): AppS
       env,
       resetBuiltinData: async () => (await core.resetBuiltinData()).reset,
       providers: modelProviderChoices(core.modelProviders),
+      defaultActingIdentity: core.defaultActingIdentity,
     }),
     telemetry: new TelemetrySettingsService({ config, secrets, telemetry: core.telemetry, env }),
     approvals: new ApprovalsService(runtime.approvals),

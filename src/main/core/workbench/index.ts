@@ -21,6 +21,8 @@ export interface WorkbenchDeps {
   runtime: AgentRuntime;
   /** cases.yaml; defaults to the one beside the config file. */
   casesPath?: string;
+  /** Who a case acts as when neither it nor the file's defaults name anyone. */
+  defaultActingIdentity?: string;
 }
 
 /** The operator's workbench over the agent runtime: runs by hand, test cases, replays and previews. */
@@ -33,6 +35,7 @@ export function createWorkbench(deps: WorkbenchDeps) {
     casesPath: deps.casesPath ?? join(dirname(config.path), CASES_FILE_NAME),
     resultsPath: join(deps.dataDir, 'test-results.json'),
     events: deps.events,
+    defaultActingIdentity: deps.defaultActingIdentity,
   });
   const operator = new OperatorRuns({
     proxy: runtime.proxy.withMode({ actor: 'operator' }),

@@ -1,7 +1,6 @@
 import type { Preview } from '../../../shared/contract';
 import { resolveCatalog, type Catalog } from '../../../shared/catalog';
 import { switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../../../shared/config/schema';
-import { exampleCases } from '../../../shared/workbench/cases';
 import { buildModelStep } from '../agent/visible-set';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import { Invalid } from '../errors';
@@ -52,7 +51,7 @@ export async function previewDraft(
     .map((node) => node.id);
   const affected = new Set(affectedNodes);
   const examples = await deps.tests.runCases(
-    exampleCases(intents).filter((c) => c.nodeId !== undefined && affected.has(c.nodeId)),
+    deps.tests.examples(intents).filter((c) => c.nodeId !== undefined && affected.has(c.nodeId)),
     {
       approvals: autoApprover('none', say('decider.preview')),
       skipWrites: true,

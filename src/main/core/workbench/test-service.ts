@@ -18,7 +18,7 @@ import type { Approver } from '../agent/tool-proxy';
 import type { TurnRunnerDeps } from '../agent/turn-runner';
 import type { EventSink } from '../events';
 import { PRIVATE_FILE } from '../private-files';
-import { NotFound } from '../errors';
+import { Invalid, NotFound } from '../errors';
 import { appendCase, loadCasesFile } from './cases-file';
 import { clippedTranscript, observe, runScenario, type ScenarioDeps } from './scenario';
 import { say } from '../../../shared/messages';
@@ -46,6 +46,8 @@ export class TestService {
       casesPath: string;
       resultsPath: string;
       events: EventSink;
+      /** Who a case acts as when neither it nor the file's defaults name anyone. */
+      defaultActingIdentity?: string;
     },
   ) {}
 
@@ -58,11 +60,17 @@ export class TestService {
     intents: readonly IntentNode[] = this.deps.intents(),
   ): Promise<{ cases: TestCase[]; problems: ConfigProblem[] }> {
     const loaded = await loadCasesFile(this.deps.casesPath);
-    const defaultIdentity = loaded.file?.defaults.customer;
+    const fallback = this.deps.defaultActingIdentity ?? '';
+    const examplesAs = loaded.file?.defaults.customer ?? fallback;
     return {
-      cases: [...(loaded.file ? fileCases(loaded.file) : []), ...exampleCases(intents, defaultIdentity)],
+      cases: [...(loaded.file ? fileCases(loaded.file, fallback) : []), ...exampleCases(intents, examplesAs)],
       problems: loaded.problems,
     };
+  }
+
+  /** The intent tree's example cases, acting as the application's default identity (a draft's preview). */
+  examples(intents: readonly IntentNode[]): TestCase[] {
+    return exampleCases(intents, this.deps.defaultActingIdentity ?? '');
   }
 
   async list(): Promise<{
@@ -141,6 +149,7 @@ export class TestService {
     const started = Date.now();
     const ranAt = new Date(started).toISOString();
     try {
+      if (!testCase.actingIdentity) throw new Invalid(say('tests.noActingIdentity'));
       const run = await runScenario(this.deps.scenario, {
         id: `test_${randomUUID().slice(0, 12)}`,
         title: testCase.name,

@@ -11,10 +11,13 @@ afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
-const settings = { model: { provider: 'demo', label: 'offline demo model' } } as Settings;
+const settings = {
+  model: { provider: 'demo', label: 'offline demo model' },
+  defaultActingIdentity: 'u1001',
+} as Settings;
 
 describe('NewConversationForm', () => {
-  it('acts as u1001 by default, shows the model, validates the id like main, and opens the new conversation', async () => {
+  it("acts as the application's default (the demo shop's u1001), shows the model, validates the id like main, and opens the new conversation", async () => {
     const rpc = createFakeRpc({
       'settings.get': () => settings,
       'chat.create': ({ actingIdentity }) => ({
@@ -30,8 +33,8 @@ describe('NewConversationForm', () => {
     const onCreated = vi.fn();
     renderWithRpc(<NewConversationForm onCreated={onCreated} />, rpc.client);
     const input = screen.getByLabelText('Acting identity') as HTMLInputElement;
-    expect(input.value).toBe('u1001');
     await waitFor(() => expect(screen.getByTestId('model-label').textContent).toBe('Model: offline demo model'));
+    expect(input.value).toBe('u1001');
 
     fireEvent.change(input, { target: { value: 'u 1001!' } });
     expect(screen.getByRole('alert').textContent).toMatch(/letters, digits/);
@@ -43,6 +46,19 @@ describe('NewConversationForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith('c9'));
     expect(rpc.callsTo('chat.create')).toEqual([{ actingIdentity: 'vip_42-a' }]);
+  });
+
+  it('without a default identity the field starts empty and one is required before a conversation opens', async () => {
+    const rpc = createFakeRpc({
+      'settings.get': () => ({ model: { provider: 'openai-compatible', label: 'gpt' } }) as Settings,
+    });
+    renderWithRpc(<NewConversationForm onCreated={() => undefined} />, rpc.client);
+    await waitFor(() => expect(screen.getByTestId('model-label').textContent).toBe('Model: gpt'));
+    expect((screen.getByLabelText('Acting identity') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/Enter the identity to act as/);
+    expect(rpc.callsTo('chat.create')).toEqual([]);
   });
 
   it('shows a model that cannot be used in Chinese under zh-CN, the provider’s failure translated too (issue 20)', async () => {

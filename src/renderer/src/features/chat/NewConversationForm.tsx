@@ -9,10 +9,12 @@ import { ActionFailure } from '../../components/ActionFailure';
 /** Starts a conversation under an acting identity; it travels to the MCP server in _meta, never in arguments. */
 export function NewConversationForm({ onCreated }: { onCreated: (conversationId: string) => void }) {
   const { t, i18n } = useTranslation('chat');
-  const [actingIdentity, setActingIdentity] = useState('u1001');
+  // What the operator typed; until then the application's default (the demo shop's customer), else empty.
+  const [typed, setTyped] = useState<string>();
   const [touched, setTouched] = useState(false);
   const create = useRpcMutation('chat.create'); // chat.changed refreshes the list
   const settings = useRpcQuery('settings.get', {});
+  const actingIdentity = typed ?? settings.data?.defaultActingIdentity ?? '';
   const id = useId();
   const problem = actingIdentityProblem(actingIdentity.trim());
   const showProblem = touched && problem;
@@ -37,7 +39,7 @@ export function NewConversationForm({ onCreated }: { onCreated: (conversationId:
           aria-invalid={Boolean(showProblem)}
           aria-describedby={`${id}-model${showProblem ? ` ${id}-error` : ''}`}
           onChange={(event) => {
-            setActingIdentity(event.target.value);
+            setTyped(event.target.value);
             setTouched(true);
           }}
         />

@@ -12,7 +12,7 @@ import { cliCommand, runKey, useRunArgsStore } from './run-args-store';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/i18n/messages';
 import { useDecidedByText } from '../../lib/i18n/decided-by';
-import { actingIdentityProblem } from '../../../../shared/acting-identity';
+import { actingIdentityProblem, type ActingIdentityProblem } from '../../../../shared/acting-identity';
 import { ActionFailure } from '../../components/ActionFailure';
 
 /**
@@ -27,9 +27,10 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
   const key = runKey(row.server, row.toolId);
   const saved = useRunArgsStore((s) => s.argsByTool[key]);
   const setArgs = useRunArgsStore((s) => s.setArgs);
-  const actingIdentity = useRunArgsStore((s) => s.actingIdentity);
+  const { actingIdentity, known } = useRunIdentity();
   const [args, setLocalArgs] = useState<Record<string, unknown>>(saved ?? {});
-  const identityOk = actingIdentityProblem(actingIdentity) === null;
+  const identityProblem = actingIdentityProblem(actingIdentity);
+  const identityOk = identityProblem === null;
   const { run, waiting, start } = useToolRun(row);
   const id = useId();
 
@@ -51,7 +52,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
           {t('run.notVisible', { state: t(`common:toolStates.${row.state}.label`), reason: messageText(row.reason) })}
         </p>
       )}
-      <ActingIdentityField id={`${id}-identity`} ok={identityOk} />
+      <ActingIdentityField id={`${id}-identity`} value={actingIdentity} problem={known ? identityProblem : null} />
       {definition.isPending ? (
         <Loading>{t('run.loadingDefinition')}</Loading>
       ) : definition.isError ? (
@@ -97,23 +98,46 @@ function useToolRun(row: CatalogRow & { server: string }) {
   return { run, waiting, start };
 }
 
-/** The acting identity for runs by hand (kept across tools), sent in the call's `_meta`. */
-function ActingIdentityField({ id, ok }: { id: string; ok: boolean }) {
+/**
+ * Who runs by hand act as: the operator's last choice (kept across tools), else the application's default (the demo
+ * shop's customer), else nobody yet. `known` once either is settled, so no rule shows while Settings loads.
+ */
+function useRunIdentity(): { actingIdentity: string; known: boolean } {
+  const chosen = useRunArgsStore((s) => s.actingIdentity);
+  const settings = useRpcQuery('settings.get', {});
+  return {
+    actingIdentity: chosen ?? settings.data?.defaultActingIdentity ?? '',
+    known: chosen !== undefined || !settings.isPending,
+  };
+}
+
+/** The acting identity for runs by hand, sent in the call's `_meta`. */
+function ActingIdentityField({
+  id,
+  value,
+  problem,
+}: {
+  id: string;
+  value: string;
+  problem: ActingIdentityProblem | null;
+}) {
   const { t } = useTranslation('tools');
-  const actingIdentity = useRunArgsStore((s) => s.actingIdentity);
   const setActingIdentity = useRunArgsStore((s) => s.setActingIdentity);
   return (
     <div className="form-field">
       <label htmlFor={id}>{t('run.actingIdentity')}</label>
       <input
         id={id}
-        value={actingIdentity}
+        value={value}
         spellCheck={false}
-        aria-invalid={!ok || undefined}
+        aria-invalid={Boolean(problem) || undefined}
         onChange={(event) => setActingIdentity(event.target.value.trim())}
       />
       <p className="muted small">{t('run.sentInMeta')}</p>
-      <FieldErrors id={`${id}-errors`} messages={ok ? [] : [t('run.actingIdentityRule')]} />
+      <FieldErrors
+        id={`${id}-errors`}
+        messages={!problem ? [] : [t(problem === 'empty' ? 'run.actingIdentityNeeded' : 'run.actingIdentityRule')]}
+      />
     </div>
   );
 }

@@ -1,13 +1,11 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** The acting identity by default (the demo shop's customer) until the operator acts as someone else. */
-export const DEFAULT_RUN_IDENTITY = 'u1001';
-
 interface RunArgsState {
   /** The last arguments run (or typed) per `server/toolId`, kept across reloads. */
   argsByTool: Record<string, Record<string, unknown>>;
-  actingIdentity: string;
+  /** Who the operator last acted as; unset until they name someone (the form shows the application's default). */
+  actingIdentity?: string;
   setArgs: (key: string, args: Record<string, unknown>) => void;
   setActingIdentity: (actingIdentity: string) => void;
 }
@@ -19,7 +17,6 @@ export const useRunArgsStore = create<RunArgsState>()(
   persist(
     (set) => ({
       argsByTool: {},
-      actingIdentity: DEFAULT_RUN_IDENTITY,
       setArgs: (key, args) => set((state) => ({ argsByTool: { ...state.argsByTool, [key]: args } })),
       setActingIdentity: (actingIdentity) => set({ actingIdentity }),
     }),
