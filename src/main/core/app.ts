@@ -60,7 +60,7 @@ export interface CoreOptions {
   modelProviders?: ModelProviderRegistry;
   /**
    * Who the console's forms, the CLI and cases.yaml act as when nobody names an identity (the demo shop's `u1001`);
-   * without one, an identity must be given.
+   * the config's `agent.defaultActingIdentity` overrides it; without either, an identity must be given.
    */
   defaultActingIdentity?: string;
   /** The bus the core emits on; the desktop makes it first so its IPC adapter is ready before the core is. */
@@ -143,8 +143,8 @@ export interface CoreParts {
   resetBuiltinData(): Promise<{ reset: boolean }>;
   /** The model providers the entry point registered (beside the vendors'): Settings offers them. */
   modelProviders: ModelProviderRegistry;
-  /** The entry point's default acting identity, if it has one. */
-  defaultActingIdentity?: string;
+  /** Who calls act as when nobody names an identity: the config's `agent.defaultActingIdentity`, else the entry point's. */
+  defaultActingIdentity(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -210,6 +210,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     log,
   );
   const { tools, eras, instructions } = catalog;
+  const defaultActingIdentity = actingIdentityDefault(options, config);
 
   const parts: CoreParts = {
     events,
@@ -232,7 +233,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     whenServersSettled: () => catalog.catalogRun.settled().then(() => undefined),
     resetBuiltinData: async () => ({ reset: (await options.builtinServers?.resetData?.()) ?? false }),
     modelProviders: options.modelProviders ?? {},
-    defaultActingIdentity: options.defaultActingIdentity,
+    defaultActingIdentity,
     async close() {
       catalog.stop();
       followTelemetry();
@@ -257,6 +258,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   PARTS.set(core, parts);
   return core;
 }
+
+/** The config's `agent.defaultActingIdentity` (read live), else the entry point's (its bundle's). */
+const actingIdentityDefault = (options: CoreOptions, config: ConfigStore) => (): string | undefined =>
+  config.current().agent.defaultActingIdentity ?? options.defaultActingIdentity;
 
 /** The operator's preferences, and what works through the agent: the workbench and MCP Apps. */
 async function buildOnAgent(
@@ -283,7 +288,7 @@ async function buildOnAgent(
     catalog: () => tools.catalog.current(),
     runtime,
     casesPath: options.casesPath,
-    defaultActingIdentity: options.defaultActingIdentity,
+    defaultActingIdentity: actingIdentityDefault(options, config),
   });
   // MCP Apps: a tool's own interface, its requests through the same gates as the model's.
   const { AppService } = await import('./apps/app-service');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatMessage } from '../i18n-message';
 import { MAIN_MESSAGES } from '../messages';
+import { ACTING_IDENTITY_CHARACTERS, ACTING_IDENTITY_MAX_LENGTH } from '../acting-identity';
 import {
   INTENT_NODE_ID,
   intentTreeProblems,
@@ -290,6 +291,16 @@ const agentSchemaFor = (defaultProvider: string) =>
     /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
     elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
     systemPrompt: z.string().optional(),
+    /**
+     * Who the console's forms, the CLI and cases.yaml act as when nobody names an identity; overrides the
+     * application's (the demo shop's u1001). Optional: a config written before it keeps the application's.
+     */
+    defaultActingIdentity: z
+      .string()
+      .min(1)
+      .max(ACTING_IDENTITY_MAX_LENGTH)
+      .regex(ACTING_IDENTITY_CHARACTERS, MAIN_MESSAGES['config.actingIdentityChars'])
+      .optional(),
   });
 
 function buildConfigSchema(vocabulary: ConfigVocabulary | undefined) {

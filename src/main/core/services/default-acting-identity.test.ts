@@ -1,9 +1,17 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQuietTestCore, type TestCore } from '../../../../tests/support/core';
 import { DEMO_SHOP_ACTING_IDENTITY } from '../../demo-shop/bundle';
+import { CONFIG_FILE_NAME } from '../config/config-store';
+
+/** switchboard.yaml as the first release wrote it: no `agent.defaultActingIdentity`. */
+const FIRST_RELEASE_CONFIG = await readFile(
+  fileURLToPath(new URL('../../../../tests/support/config/switchboard-first-release.yml', import.meta.url)),
+  'utf8',
+);
 
 /**
  * Issue 29: who calls act as when nobody names an identity is the application's (its bundle's: the demo shop's
@@ -71,5 +79,27 @@ describe('the default acting identity', () => {
     const result = await core.services.workbench.testResult('case:no identity named');
     expect(result.failed.join(' ')).toContain('the case names no acting identity and there is no default');
     expect(result.transcript).toEqual([]);
+  });
+
+  it("an old config without the key keeps the demo shop's u1001; the config's key overrides it, read live", async () => {
+    await writeFile(join(dir, CONFIG_FILE_NAME), FIRST_RELEASE_CONFIG);
+    core = await createQuietTestCore(dir);
+    expect(core.config.snapshot().problems).toEqual([]);
+    expect(core.services.settings.view().defaultActingIdentity).toBe('u1001');
+
+    const text = FIRST_RELEASE_CONFIG.replace(/^agent:\n/m, 'agent:\n  defaultActingIdentity: tester_1\n');
+    expect(text).not.toBe(FIRST_RELEASE_CONFIG);
+    await core.services.documents.saveText(text, core.services.documents.view().revision);
+    expect(core.services.settings.view().defaultActingIdentity).toBe('tester_1');
+    expect(core.services.settings.defaultActingIdentity()).toBe('tester_1');
+    expect(new Set(Object.values(await actingAs(core)))).toEqual(new Set(['tester_1']));
+  });
+
+  it('a config key that is no identity is refused with the rule, naming its path', async () => {
+    await writeFile(join(dir, CONFIG_FILE_NAME), 'agent:\n  defaultActingIdentity: "u 1001"\n');
+    core = await createQuietTestCore(dir, { defaultActingIdentity: undefined });
+    expect(core.config.snapshot().problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'agent.defaultActingIdentity: an acting identity uses letters, digits, "_" or "-"',
+    ]);
   });
 });

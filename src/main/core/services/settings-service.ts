@@ -22,8 +22,8 @@ export interface SettingsDeps {
   resetBuiltinData: () => Promise<boolean>;
   /** The providers this process can run (the vendors' and the registered ones), in the order offered. */
   providers: readonly ModelProviderChoice[];
-  /** Who calls act as when nobody names an identity (the entry point's, e.g. the demo shop's customer). */
-  defaultActingIdentity?: string;
+  /** Who calls act as when nobody names an identity (the config's, else the entry point's: the demo shop's customer). */
+  defaultActingIdentity?: () => string | undefined;
 }
 
 /** Settings → Model and API key: what is configured, where the key comes from, and the operator's changes to both. */
@@ -34,6 +34,7 @@ export class SettingsService {
     const { config } = this.deps;
     const { agent } = config.current();
     const snapshot = config.snapshot();
+    const defaultActingIdentity = this.defaultActingIdentity();
     return {
       model: { ...agent.model, ...this.label(agent.model.provider) },
       providers: [...this.deps.providers],
@@ -42,13 +43,13 @@ export class SettingsService {
       approvalTimeoutMs: agent.approvalTimeoutMs,
       dataDir: snapshot.dataDir,
       configPath: snapshot.path,
-      ...(this.deps.defaultActingIdentity && { defaultActingIdentity: this.deps.defaultActingIdentity }),
+      ...(defaultActingIdentity && { defaultActingIdentity }),
     };
   }
 
   /** The acting identity when none is given (the CLI's --customer, the console's forms), if the application has one. */
   defaultActingIdentity(): string | undefined {
-    return this.deps.defaultActingIdentity;
+    return this.deps.defaultActingIdentity?.();
   }
 
   /** Whether a key is set and where it comes from; the key itself never leaves main. */

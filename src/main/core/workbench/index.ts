@@ -22,7 +22,7 @@ export interface WorkbenchDeps {
   /** cases.yaml; defaults to the one beside the config file. */
   casesPath?: string;
   /** Who a case acts as when neither it nor the file's defaults name anyone. */
-  defaultActingIdentity?: string;
+  defaultActingIdentity: () => string | undefined;
 }
 
 /** The operator's workbench over the agent runtime: runs by hand, test cases, replays and previews. */

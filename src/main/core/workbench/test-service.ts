@@ -47,7 +47,7 @@ export class TestService {
       resultsPath: string;
       events: EventSink;
       /** Who a case acts as when neither it nor the file's defaults name anyone. */
-      defaultActingIdentity?: string;
+      defaultActingIdentity: () => string | undefined;
     },
   ) {}
 
@@ -60,7 +60,7 @@ export class TestService {
     intents: readonly IntentNode[] = this.deps.intents(),
   ): Promise<{ cases: TestCase[]; problems: ConfigProblem[] }> {
     const loaded = await loadCasesFile(this.deps.casesPath);
-    const fallback = this.deps.defaultActingIdentity ?? '';
+    const fallback = this.deps.defaultActingIdentity() ?? '';
     const examplesAs = loaded.file?.defaults.customer ?? fallback;
     return {
       cases: [...(loaded.file ? fileCases(loaded.file, fallback) : []), ...exampleCases(intents, examplesAs)],
@@ -70,7 +70,7 @@ export class TestService {
 
   /** The intent tree's example cases, acting as the application's default identity (a draft's preview). */
   examples(intents: readonly IntentNode[]): TestCase[] {
-    return exampleCases(intents, this.deps.defaultActingIdentity ?? '');
+    return exampleCases(intents, this.deps.defaultActingIdentity() ?? '');
   }
 
   async list(): Promise<{
