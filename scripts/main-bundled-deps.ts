@@ -14,6 +14,10 @@
  *   reads CommonJS's __filename, which an ES module bundle does not have.
  * - openai: loaded on the first model call, an ES module graph (~300 files in the package) that Node read,
  *   compiled and linked file by file in the middle of the first turn (its longest blocks); bundled, one chunk.
+ * - @opentelemetry/api: ~65 CommonJS files required in one go while the core loads (~15-20 ms, one block of start-up),
+ *   loaded even with telemetry off (the helpers check `telemetryState.on` before calling it). Still shipped: the SDK
+ *   packages, loaded only when an endpoint is set, require their own copy; the two share one global registry
+ *   (Symbol.for keys, same version), so spans started through either reach the SDK (main-bundled-deps.test.ts).
  */
 export const MAIN_BUNDLED_DEPS = [
   'yaml',
@@ -30,4 +34,8 @@ export const MAIN_BUNDLED_DEPS = [
   'content-type',
   'jsonc-parser',
   'ws',
+  '@opentelemetry/api',
 ];
+
+/** Bundled for start-up, and still a production dependency: the packages loaded only later need their own copy. */
+export const BUNDLED_AND_SHIPPED = ['@opentelemetry/api'];

@@ -1,41 +1,16 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAIN_BUNDLED_DEPS } from './main-bundled-deps';
+import { bundleLikeMain } from './bundle-like-main';
 import { sdkWithoutAjv } from './sdk-without-ajv';
 
 const root = join(import.meta.dirname, '..');
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(() => Promise.all(cleanups.map((cleanup) => cleanup())));
 
-/** Bundles `code` (an entry in the repo's root, so node_modules resolves) as the main-process build does. */
 async function bundle(code: string): Promise<{ text: string; url: string }> {
-  const dir = await mkdtemp(join(root, 'node_modules', '.cache', 'sdk-without-ajv-'));
-  dirs.push(dir);
-  const entry = join(dir, 'entry.ts');
-  await writeFile(entry, code);
-  const output = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    root,
-    plugins: [sdkWithoutAjv()],
-    ssr: { noExternal: MAIN_BUNDLED_DEPS },
-    build: {
-      ssr: entry,
-      write: false,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { format: 'es', codeSplitting: false } },
-    },
-  })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
-  const text = (Array.isArray(output) ? output[0] : output).output
-    .map((chunk) => ('code' in chunk ? chunk.code : ''))
-    .join('\n');
-  const file = join(dir, 'bundle.mjs');
-  await writeFile(file, text);
-  return { text, url: pathToFileURL(file).href };
+  const { text, url, cleanup } = await bundleLikeMain(code);
+  cleanups.push(cleanup);
+  return { text, url };
 }
 
 describe('the main-process build leaves the SDK default JSON Schema validator (ajv) out', () => {
