@@ -7,18 +7,12 @@
 // an async_hooks hook counting PROMISE inits per call (a pass of its own: the hook slows everything down).
 import { createHook } from 'node:async_hooks';
 import { PerformanceObserver, constants } from 'node:perf_hooks';
-import { startShopFleet } from './shop-fleet';
-import { ACTING_META, QUERY_ORDER_ARGS, createProxyRig, fixedConfig, shopServer, trustedShopConfig } from './proxy-rig';
+import { ACTING_META, QUERY_ORDER_ARGS, openShopProxyRig } from './proxy-rig';
 
 const rounds = Number(process.argv[2] ?? 3);
 const calls = Number(process.argv[3] ?? 2000);
 
-const fleet = await startShopFleet(1, 0);
-const server = shopServer(fleet.urls[0]);
-const rig = await createProxyRig(fixedConfig(trustedShopConfig(server)), 'sb-prof-gc-');
-await rig.open();
-const bare = await rig.connectBare(server);
-const proxy = rig.proxy();
+const { rig, bare, proxy, close } = await openShopProxyRig('sb-prof-gc-');
 // SHORT=1: the proxy's calls in turns of 20, each in a new conversation deleted when it ends, so the turn's items (kept
 // on purpose, ~3 KB per call) are not what is promoted; what is left is what the call holds across its await.
 const short = Boolean(process.env.SHORT);
@@ -94,5 +88,4 @@ for (const side of ['proxy', 'bare'] as const) {
   hook.disable();
   console.log('@@promises ' + JSON.stringify({ side, promiseInitsPerCall: +(promises / n).toFixed(1) }));
 }
-await rig.close();
-await fleet.close();
+await close();

@@ -7,8 +7,7 @@
 // both shapes), and the heap used after the round and a full GC.
 import { loadavg } from 'node:os';
 import { PerformanceObserver } from 'node:perf_hooks';
-import { startShopFleet } from './shop-fleet';
-import { ACTING_META, QUERY_ORDER_ARGS, createProxyRig, fixedConfig, shopServer, trustedShopConfig } from './proxy-rig';
+import { ACTING_META, QUERY_ORDER_ARGS, openShopProxyRig } from './proxy-rig';
 import { gc } from '../report';
 
 const rounds = Number(process.argv[2] ?? 8);
@@ -16,12 +15,7 @@ const calls = Number(process.argv[3] ?? 400);
 const TURN = 20;
 const BLOCK = 10;
 
-const fleet = await startShopFleet(1, 0);
-const server = shopServer(fleet.urls[0]);
-const rig = await createProxyRig(fixedConfig(trustedShopConfig(server)), 'sb-prof-turns-');
-await rig.open();
-const bare = await rig.connectBare(server);
-const proxy = rig.proxy();
+const { rig, bare, proxy, close } = await openShopProxyRig('sb-prof-turns-');
 let callNo = 0;
 let gcMs = 0;
 new PerformanceObserver((list) => {
@@ -91,5 +85,4 @@ await round('long'); // warm-up: both paths compiled, stores past their first al
 await round('short');
 for (let r = 0; r < rounds; r++) console.log(JSON.stringify(await round(r % 2 ? 'short' : 'long')));
 if (ballast.length) console.log(JSON.stringify({ ballastObjects: ballast.length }));
-await rig.close();
-await fleet.close();
+await close();

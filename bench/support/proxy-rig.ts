@@ -38,6 +38,7 @@ import type { LiveConversation } from '../../src/main/core/agent/conversation';
 import { ConversationStore } from '../../src/main/core/stores/conversation-store';
 import { RecordsStore } from '../../src/main/core/stores/records-store';
 import { bareClientLike } from './bare-client';
+import { startShopFleet } from './shop-fleet';
 
 /** The call every proxy scenario makes, and the identity the bare client acts as (the proxy adds it itself). */
 export const QUERY_ORDER_ARGS = { keyword: '耳机' };
@@ -151,4 +152,21 @@ export async function createProxyRig(config: ToolPipelineOptions['config'], data
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One shop, the trusted default tree over it, the rig opened, its proxy and a bare client: what the scenario-2 profiling
+ * scripts (profile-gc-promotion, profile-turn-size) start with. `close` closes the rig, then the shop.
+ */
+export async function openShopProxyRig(dataDirPrefix: string) {
+  const fleet = await startShopFleet(1, 0);
+  const server = shopServer(fleet.urls[0]);
+  const rig = await createProxyRig(fixedConfig(trustedShopConfig(server)), dataDirPrefix);
+  await rig.open();
+  const bare = await rig.connectBare(server);
+  const close = async () => {
+    await rig.close();
+    await fleet.close();
+  };
+  return { rig, bare, proxy: rig.proxy(), close };
 }
