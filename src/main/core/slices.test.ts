@@ -94,6 +94,17 @@ describe('slices: one slice of handed-back work per turn of the event loop', () 
     expect(afterIo.slice(0, 2)).toEqual(['timer', 'w']);
   });
 
+  it('resumes work handed back from an I/O callback on a later turn: the timers due meanwhile run first', async () => {
+    const log: string[] = [];
+    await new Promise<void>((resolve) => readFile(import.meta.filename, () => resolve())); // on in the I/O callback
+    setTimeout(() => log.push('timer'), 0);
+    busy(3); // the timer is due
+    await nextTurn();
+    log.push('resumed');
+    // A single setImmediate resumed it in the same turn (the check phase follows the I/O phase), before any timer.
+    expect(log).toEqual(['timer', 'resumed']);
+  });
+
   it('still moves on when every turn is busy: a slice waits a few turns at most', async () => {
     let busyTurns = 0;
     let on = true;

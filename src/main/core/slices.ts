@@ -47,7 +47,10 @@ function onNextTurn(resume: () => void): void {
   waiting.push(resume);
   if (!scheduled) {
     scheduled = true;
-    setImmediate(runNext);
+    // Two hops: an immediate queued from an I/O callback (most of start-up: a file read, a module loaded) runs in the
+    // same turn, before the loop's timers, so the work before and after such a hand-back was one block of the loop.
+    // One queued from an immediate waits for the next turn.
+    setImmediate(() => setImmediate(runNext));
   }
 }
 
