@@ -22,6 +22,7 @@ export function createBuiltinServers(): BuiltinServers {
       shop ??= loadShopServer().then((startShopServer) => startShopServer({ port: 0, token }));
       try {
         const handle = await shop;
+        await nextTurn(); // the shop's start and the first connection to it: two blocks of the event loop, not one
         return { url: handle.url, headers: { Authorization: `Bearer ${token}` } };
       } catch (error) {
         shop = undefined; // let the next attempt try again

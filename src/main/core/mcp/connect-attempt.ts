@@ -18,6 +18,7 @@ import {
   unsupportedRevision,
   type EraPlan,
 } from './protocol-era';
+import { nextTurn } from '../slices';
 import { clientModule } from './sdk-modules';
 import type { SessionHooks } from './server-sessions';
 import type { StderrTail } from './stderr-tail';
@@ -136,12 +137,15 @@ async function connectOnce(scope: AttemptScope, remaining: () => number, plan: E
     // The SDK knows the revision in both eras; the transport hook only sees the 2025 handshake's.
     const negotiated = client.getNegotiatedProtocolVersion() ?? protocolVersion();
     passRawToolPages(built.transport);
+    // The handshake's answer (the SDK builds its wire schemas on the first) and the discovery's first request: a turn each.
+    await nextTurn();
     phase.name = 'tools/list';
     const discovered = await discoverToolList(client, { signal, timeout: remaining() }).catch((error: unknown) => {
       const refused = negotiated ? unsupportedRevision(error) : undefined;
       throw refused && negotiated ? new EraContradictionError(negotiated, refused.supported) : error;
     });
     const tools = discovered.tools;
+    await nextTurn();
     await attachAppResources(client, config.name, tools, signal); // MCP Apps: read and pinned with the tool
     await settings.prepareTools?.(config.name, tools);
     return { client, built, tools, discovered, protocolVersion: negotiated, declared, plan };
