@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { parse } from 'yaml';
 import {
   serverConfigSchema,
-  switchboardConfigSchema,
+  configSchemaFor,
   type ServerConfig,
   type SwitchboardConfig,
 } from '../src/shared/config/schema';
@@ -216,6 +216,6 @@ function raceDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 function configWith(servers: ServerConfig[]): SwitchboardConfig {
-  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
+  const defaults = configSchemaFor().parse(parse(demoShopConfigText()));
   return { ...defaults, agent: { ...defaults.agent, mcp: { servers } } };
 }

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 import {
-  switchboardConfigSchema,
+  configSchemaFor,
   type IntentNode,
   type SwitchboardConfig,
   type SwitchboardConfigInput,
@@ -20,7 +20,7 @@ import { metric, type Metric, type Scenario } from './report';
  * server-everything tool mounted and gated behind a `diagnostics` skill.
  */
 export const tokensScenario: Scenario = async ({ log }) => {
-  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
+  const defaults = configSchemaFor().parse(parse(demoShopConfigText()));
   const metrics: Metric[] = [];
   const notes: string[] = [];
 
@@ -150,5 +150,5 @@ function withServers(
   intents: IntentNode[],
   skills: SwitchboardConfig['skills'],
 ): SwitchboardConfig {
-  return switchboardConfigSchema.parse({ agent: { ...defaults.agent, mcp: { servers } }, intents, skills });
+  return configSchemaFor().parse({ agent: { ...defaults.agent, mcp: { servers } }, intents, skills });
 }

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
-import { serverConfigSchema, switchboardConfigSchema, type IntentNode } from '../../src/shared/config/schema';
+import { serverConfigSchema, configSchemaFor, type IntentNode } from '../../src/shared/config/schema';
 import { ApprovalService } from '../../src/main/core/agent/approvals';
 import { createMcpCaller } from '../../src/main/core/agent/mcp-caller';
 import { ConversationStore } from '../../src/main/core/stores/conversation-store';
@@ -47,7 +47,7 @@ const trustAll = (nodes: IntentNode[]): IntentNode[] =>
 const fleet = await startShopFleet(1, 0);
 const dataDir = await mkdtemp(join(tmpdir(), 'sb-prof-'));
 const server = serverConfigSchema.parse({ name: 'shop', url: fleet.urls[0] });
-const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
+const defaults = configSchemaFor().parse(parse(demoShopConfigText()));
 const config = {
   ...defaults,
   intents: trustAll(defaults.intents),

@@ -10,7 +10,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { parse } from 'yaml';
 import {
   serverConfigSchema,
-  switchboardConfigSchema,
+  configSchemaFor,
   type IntentNode,
   type ServerConfig,
   type SwitchboardConfig,
@@ -51,7 +51,7 @@ let defaults: SwitchboardConfig | undefined;
  * and decides "no prompt". `descriptions` overrides the description of the nodes mounting those toolIds.
  */
 export function trustedShopConfig(server: ServerConfig, descriptions: Record<string, string> = {}): SwitchboardConfig {
-  defaults ??= switchboardConfigSchema.parse(parse(demoShopConfigText()));
+  defaults ??= configSchemaFor().parse(parse(demoShopConfigText()));
   const trust = (nodes: IntentNode[]): IntentNode[] =>
     nodes.map((node) =>
       node.kind === 'mcp'

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { switchboardConfigSchema } from '../../src/shared/config/schema';
+import { configSchemaFor } from '../../src/shared/config/schema';
 import { ConnectionManager, type ConnectionsSnapshot } from '../../src/main/core/mcp';
 import { initialState } from '../../src/main/core/mcp/types';
 import { ServerSkillsService } from '../../src/main/core/server-skills/server-skills-service';
@@ -30,7 +30,7 @@ const http = (name: string, url: string) => ({
   headers: {},
   transport: 'streamable-http' as const,
 });
-const parseConfig = (value: unknown) => switchboardConfigSchema.parse(value);
+const parseConfig = (value: unknown) => configSchemaFor().parse(value);
 const configWith = (base: string, skills: unknown[] = []) =>
   parseConfig({ agent: { mcp: { servers: SCENARIOS.map((s) => http(s, `${base}/${s}/mcp`)) } }, skills });
 

@@ -39,6 +39,9 @@ export async function openConfig(options: CoreOptions, events: EventBus, log: Lo
   await nextTurn();
   (await import('./config/yaml-warm-up')).warmUpYaml();
   await nextTurn();
+  // The config schema's parts that build zod schemas as they load, each alone; the store builds its own schema later.
+  await import('../../shared/config/telemetry-schema');
+  await nextTurn();
   await import('../../shared/config/schema');
   // Node's fetch (undici) too, before the connections and the embedded servers touch it inside longer work.
   await (await import('./node-fetch')).loadNodeFetch();
@@ -68,6 +71,9 @@ export async function startTelemetry(
   secrets: SecretStore,
   log: Log,
 ): Promise<TelemetryService> {
+  // OpenTelemetry's API alone first (~65 CommonJS files where it is not bundled), then the service's own modules.
+  await import('@opentelemetry/api');
+  await nextTurn();
   const { TelemetryService, OTLP_HEADERS_SECRET } = await import('./telemetry/telemetry-service');
   const telemetry = new TelemetryService({
     env: options.env ?? process.env,
@@ -92,6 +98,11 @@ export async function buildAuth(
   tools: () => ToolPipeline,
   log: Log,
 ): Promise<AuthService> {
+  // The MCP SDK: its shared wire schemas (built as their module runs) alone, then the client's code, then ours.
+  await import('@modelcontextprotocol/core');
+  await nextTurn();
+  await import('@modelcontextprotocol/client');
+  await nextTurn();
   const { AuthService, OAUTH_TOKENS_FILE_NAME, OAuthStore } = await import('./auth');
   const tokenSecrets = secrets.canStore
     ? secrets

@@ -43,7 +43,8 @@ export function createBuiltinServers(): BuiltinServers {
 }
 
 /**
- * The shop's code a piece per turn of the event loop: the MCP server SDK's modules, the shop's own, then its start.
+ * The shop's code a piece per turn of the event loop: the MCP server SDK's modules, the shop's own, the SDK's request
+ * schemas, then its start.
  * As one module graph evaluated and started in the same turn, it was one of start-up's longest blocks.
  */
 async function loadShopServer(): Promise<(typeof import('../../mcp-server/shop-server'))['startShopServer']> {
@@ -51,6 +52,9 @@ async function loadShopServer(): Promise<(typeof import('../../mcp-server/shop-s
   await import('@modelcontextprotocol/node');
   await import('@modelcontextprotocol/server/ext/skills'); // the published after-sales manual (shop-skills.ts)
   const { startShopServer } = await import('../../mcp-server/shop-server');
+  await nextTurn();
+  // The SDK's 2026-07-28 wire schemas, built here on a turn of their own instead of inside the shop's first request.
+  await (await import('./classification-warm-up')).warmUpRequestClassification();
   await nextTurn();
   return startShopServer;
 }

@@ -8,7 +8,7 @@ import {
   SKILL_NAME,
   skillListProblems,
 } from './rules';
-import { switchboardConfigSchema } from './schema';
+import { configSchemaFor } from './schema';
 
 describe('the config rules (one copy for the schema and the console)', () => {
   it('name rules: required, then too long, then characters', () => {
@@ -75,7 +75,7 @@ describe('the config rules (one copy for the schema and the console)', () => {
   });
 
   it('the schema refuses with the same rules: paths, codes and the name rule’s words', () => {
-    const result = switchboardConfigSchema.safeParse({
+    const result = configSchemaFor().safeParse({
       agent: { mcp: { servers: [{ name: 'shop', builtin: 'shop' }] } },
       intents: [
         { id: 'a', name: 'A', kind: 'mcp', toolId: 't', server: 'shop' },
@@ -87,7 +87,7 @@ describe('the config rules (one copy for the schema and the console)', () => {
     const issues = result.error!.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues).toEqual(expect.arrayContaining([['skills.0.name', 'use letters, digits, "_" or "-"']]));
     // Cross-field rules run once the fields parse: fix the skill name and they show.
-    const crossField = switchboardConfigSchema.safeParse({
+    const crossField = configSchemaFor().safeParse({
       agent: { mcp: { servers: [{ name: 'shop', builtin: 'shop' }] } },
       intents: [
         { id: 'a', name: 'A', kind: 'mcp', toolId: 't', server: 'shop' },

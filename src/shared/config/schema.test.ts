@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { switchboardConfigSchema, type SwitchboardConfigInput } from './schema';
+import { configSchemaFor, type SwitchboardConfigInput } from './schema';
 
 /** Each problem as "path: message", the way the console and the CLI show it. */
 function problems(config: unknown): string[] {
-  const result = switchboardConfigSchema.safeParse(config);
+  const result = configSchemaFor().safeParse(config);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 }
 
@@ -15,7 +15,7 @@ const base: SwitchboardConfigInput = { agent: { mcp: { servers } } };
 
 describe('config validation reports each invalid node with its path', () => {
   it('accepts a valid config and fills defaults', () => {
-    const parsed = switchboardConfigSchema.parse({
+    const parsed = configSchemaFor().parse({
       ...base,
       intents: [{ id: 'a', name: 'A', children: [{ id: 'b', name: 'B', kind: 'mcp', toolId: 'query_order' }] }],
     });
@@ -77,7 +77,7 @@ describe('config validation reports each invalid node with its path', () => {
   });
 
   it('a skill that takes its manual from a server: the server must be configured, and it has no manual of its own', () => {
-    const parsed = switchboardConfigSchema.parse({
+    const parsed = configSchemaFor().parse({
       ...base,
       skills: [{ name: 'refunds', server: 'shop', skill: 'after-sales', unlocks: ['apply_refund'] }],
     });
@@ -115,7 +115,7 @@ describe('a remote server’s auth block', () => {
     expect(problems(withAuth({ grant: 'client_credentials', clientId: 'bot', privateKey: '${env:BOT_KEY}' }))).toEqual(
       [],
     );
-    const parsed = switchboardConfigSchema.parse(withAuth({ clientId: 'sb' }));
+    const parsed = configSchemaFor().parse(withAuth({ clientId: 'sb' }));
     expect(parsed.agent.mcp.servers[0]).toMatchObject({ auth: { grant: 'authorization_code', clientId: 'sb' } });
   });
 

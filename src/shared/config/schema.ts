@@ -331,7 +331,8 @@ const schemasByVocabulary = new Map<string, ConfigSchema>();
 /**
  * The config schema for a process that can run what `vocabulary` names (core's ConfigStore, from what createCore was
  * handed). Without one, any builtin or provider name passes and the default provider is the first vendor's: the
- * shape alone, for what has no entry point to ask (imports, tests).
+ * shape alone, for what has no entry point to ask (imports, tests). Built on first use, never as the module loads:
+ * at start-up only the store's own schema is needed, and each build is a few ms of the event loop.
  */
 export function configSchemaFor(vocabulary?: ConfigVocabulary): ConfigSchema {
   const key = vocabulary ? JSON.stringify(vocabulary) : '';
@@ -339,8 +340,6 @@ export function configSchemaFor(vocabulary?: ConfigVocabulary): ConfigSchema {
   if (!schema) schemasByVocabulary.set(key, (schema = buildConfigSchema(vocabulary)));
   return schema;
 }
-
-export const switchboardConfigSchema = configSchemaFor();
 
 export type SwitchboardConfig = z.output<ConfigSchema>;
 export type SwitchboardConfigInput = z.input<ConfigSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configSchemaFor, switchboardConfigSchema } from './schema';
+import { configSchemaFor } from './schema';
 import { configVocabulary } from './vocabulary';
 
 const config = (builtin: string, provider?: string) => ({
@@ -8,10 +8,10 @@ const config = (builtin: string, provider?: string) => ({
 
 describe('builtin servers and model providers are names, not words of the shared schema', () => {
   it('the shared schema takes any name; without one the provider is the first vendor', () => {
-    const parsed = switchboardConfigSchema.parse(config('warehouse', 'local-llm'));
+    const parsed = configSchemaFor().parse(config('warehouse', 'local-llm'));
     expect(parsed.agent.mcp.servers[0]).toMatchObject({ builtin: 'warehouse' });
     expect(parsed.agent.model.provider).toBe('local-llm');
-    expect(switchboardConfigSchema.parse({}).agent.model.provider).toBe('openai-compatible');
+    expect(configSchemaFor().parse({}).agent.model.provider).toBe('openai-compatible');
   });
 
   it("a vocabulary's first provider is the default: registered ones first, then the vendors, once each", () => {

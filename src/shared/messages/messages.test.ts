@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { switchboardConfigSchema } from '../config/schema';
+import { configSchemaFor } from '../config/schema';
 import { englishOf, msg } from '../catalog/catalog-messages';
 import { MAIN_MESSAGES, MESSAGES, say } from './index';
 import { zodIssueMessage } from './zod-issue';
@@ -65,7 +65,7 @@ describe("main's messages", () => {
     const [option] = issuesOf(z.enum(['a', 'b']), 'c');
     expect(zodIssueMessage(option)).toMatchObject({ code: 'zod.invalidValue', params: { options: '"a" | "b"' } });
     // A schema's fixed message that main's table holds: its code.
-    const [chars] = issuesOf(switchboardConfigSchema, {
+    const [chars] = issuesOf(configSchemaFor(), {
       agent: { mcp: { servers: [{ name: 'bad name', url: 'http://x' }] } },
     });
     expect(zodIssueMessage(chars)).toEqual({
@@ -81,7 +81,7 @@ describe("main's messages", () => {
   });
 
   it("carries the config's cross-field checks as codes with the names they quote", () => {
-    const issues = issuesOf(switchboardConfigSchema, {
+    const issues = issuesOf(configSchemaFor(), {
       agent: {
         mcp: {
           servers: [

@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { parse } from 'yaml';
 import { resolveCatalog, type Catalog } from '../../../src/shared/catalog';
 import {
-  switchboardConfigSchema,
+  configSchemaFor,
   type IntentNode,
   type Skill,
   type SwitchboardConfig,
@@ -43,7 +43,7 @@ export interface HarnessOptions {
  * for it, and the model and knowledge base are overridden, so these tests isolate the loop and proxy.
  */
 export async function startRuntimeHarness(options: HarnessOptions) {
-  const defaults = switchboardConfigSchema.parse(parse(demoShopConfigText()));
+  const defaults = configSchemaFor().parse(parse(demoShopConfigText()));
   let intents = options.intents ?? defaults.intents;
   const skills = options.skills ?? defaults.skills;
   const config: SwitchboardConfig = {

@@ -1,4 +1,4 @@
-import { switchboardConfigSchema, type SwitchboardConfigInput } from '../../../src/shared/config/schema';
+import { configSchemaFor, type SwitchboardConfigInput } from '../../../src/shared/config/schema';
 import type { CatalogInput, CatalogServerInput, ToolDefinition } from '../../../src/shared/catalog/types';
 
 // Builders for catalog tests (shared by the catalog, explain and bench suites).
@@ -28,6 +28,6 @@ export const leaf = (id: string, toolId: string, extra: Record<string, unknown> 
 
 /** Builds catalog inputs through the real config schema, so defaults and validation match production. */
 export function inputFor(config: SwitchboardConfigInput, servers: CatalogServerInput[]): CatalogInput {
-  const parsed = switchboardConfigSchema.parse(config);
+  const parsed = configSchemaFor().parse(config);
   return { servers, intents: parsed.intents, skills: parsed.skills };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { entriesWork, visibleTools, type ToolDefinition } from '../../../shared/catalog';
-import { switchboardConfigSchema } from '../../../shared/config/schema';
+import { configSchemaFor } from '../../../shared/config/schema';
 import type { EventName } from '../../../shared/contract';
 import type { ConnectionsSnapshot } from '../mcp';
 import { CatalogService } from './catalog-service';
@@ -20,7 +20,7 @@ const tools = (version: number): ToolDefinition[] =>
     inputSchema: { type: 'object' },
     annotations: { readOnlyHint: true },
   }));
-const config = switchboardConfigSchema.parse({
+const config = configSchemaFor().parse({
   agent: { mcp: { servers: [{ name: 'wide', url: 'http://127.0.0.1:9/mcp' }] } },
   intents: [
     {

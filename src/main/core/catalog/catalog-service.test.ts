@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { visibleTools } from '../../../shared/catalog';
-import {
-  switchboardConfigSchema,
-  type SwitchboardConfig,
-  type SwitchboardConfigInput,
-} from '../../../shared/config/schema';
+import { configSchemaFor, type SwitchboardConfig, type SwitchboardConfigInput } from '../../../shared/config/schema';
 import type { EventName } from '../../../shared/contract';
 import { refusedPort, startFixtureServer, waitFor, type FixtureServer } from '../../../../tests/support/mcp';
 import { createToolPipeline, type ToolPipeline } from './tool-pipeline';
@@ -16,7 +12,7 @@ afterEach(async () => {
 
 /** A config source like ConfigStore: current() plus change listeners. */
 function configSource(input: SwitchboardConfigInput) {
-  let current = switchboardConfigSchema.parse(input);
+  let current = configSchemaFor().parse(input);
   const listeners = new Set<(config: SwitchboardConfig) => void>();
   return {
     current: () => current,
@@ -25,7 +21,7 @@ function configSource(input: SwitchboardConfigInput) {
       () => listeners.delete(listener)
     ),
     set(next: SwitchboardConfigInput) {
-      current = switchboardConfigSchema.parse(next);
+      current = configSchemaFor().parse(next);
       for (const listener of listeners) listener(current);
     },
   };

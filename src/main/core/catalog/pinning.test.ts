@@ -3,11 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { visibleTools, type CatalogEntry } from '../../../shared/catalog';
-import {
-  switchboardConfigSchema,
-  type SwitchboardConfig,
-  type SwitchboardConfigInput,
-} from '../../../shared/config/schema';
+import { configSchemaFor, type SwitchboardConfig, type SwitchboardConfigInput } from '../../../shared/config/schema';
 import type { ChatItem } from '../../../shared/contract';
 import { AgentService } from '../agent/agent-service';
 import { ApprovalService } from '../agent/approvals';
@@ -66,7 +62,7 @@ async function pipeline(
   dir: string,
   intents: SwitchboardConfigInput['intents'] = [leaf('order', 'query_order'), leaf('logistics', 'query_logistics')],
 ) {
-  let config: SwitchboardConfig = switchboardConfigSchema.parse({
+  let config: SwitchboardConfig = configSchemaFor().parse({
     agent: { mcp: { servers: [{ name: 'shop', url: server.url }] } },
     intents,
   });
@@ -90,7 +86,7 @@ async function pipeline(
   const entry = (toolId: string): CatalogEntry =>
     tools.catalog.current().catalog.entries.find((e) => e.toolId === toolId && e.server === 'shop')!;
   const setIntents = (next: SwitchboardConfigInput['intents']) => {
-    config = switchboardConfigSchema.parse({ ...config, intents: next });
+    config = configSchemaFor().parse({ ...config, intents: next });
     for (const l of listeners) l(config);
   };
   return { tools, pins, entry, close, setIntents };

@@ -3,7 +3,7 @@ import type { SwitchboardConfig } from '../../../shared/config/schema';
 import type { ConfigVocabulary } from '../../../shared/config/vocabulary';
 import type { ConfigProblem } from '../../../shared/contract';
 import { maskText, restoreMasked, type RestoredSecret } from './masked-text';
-import { parseConfigText } from './parse-config';
+import { parseConfigText, parseConfigYaml, validateConfig, type ParsedConfig } from './parse-config';
 import { mergeIntoDocument } from './yaml-merge';
 
 /**
@@ -39,7 +39,24 @@ export type SaveOutcome = { ok: true; text: string; reading: ConfigReading } | {
 
 /** Each function takes the process's vocabulary last (what builtin servers and providers a config may name). */
 export function readConfig(raw: string, vocabulary?: ConfigVocabulary): ConfigReading {
-  const parsed = parseConfigText(raw, vocabulary);
+  return readingOf(raw, parseConfigText(raw, vocabulary));
+}
+
+/**
+ * readConfig with the event loop handed back (`handBack`) between the YAML and the schema: on the main thread the
+ * first read (yaml's and zod's code compiled as it first runs) was one of start-up's longest blocks.
+ */
+export async function readConfigInTurns(
+  raw: string,
+  vocabulary: ConfigVocabulary | undefined,
+  handBack: () => Promise<void>,
+): Promise<ConfigReading> {
+  const yaml = parseConfigYaml(raw);
+  await handBack();
+  return readingOf(raw, validateConfig(yaml, vocabulary));
+}
+
+function readingOf(raw: string, parsed: ParsedConfig): ConfigReading {
   const masked = parsed.document ? maskText(raw, parsed.document) : '';
   return parsed.ok
     ? { ok: true, config: parsed.config, problems: [], masked }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { editConfig, prepareSave, readConfig } from './config-text';
+import { editConfig, prepareSave, readConfig, readConfigInTurns } from './config-text';
 import { createConfigWork, startConfigWorker, type ConfigWork } from './config-work';
 import { demoShopConfigText } from '../../demo-shop/default-config';
 
@@ -51,6 +51,25 @@ describe('config work off the main thread', () => {
     work = createConfigWork({ startWorker: () => (starts++, startConfigWorker()) });
     expect((await work.read(demoShopConfigText())).ok).toBe(true);
     expect(starts).toBe(0);
+  });
+
+  it('reads a small text on this thread in two turns of the event loop: the YAML, then the schema', async () => {
+    work = createConfigWork();
+    const text = demoShopConfigText();
+    let turned = false;
+    setImmediate(() => (turned = true)); // the next turn: done before the read only if the read hands the loop back
+    expect(await work.read(text)).toEqual(readConfig(text));
+    expect(turned).toBe(true);
+  });
+
+  it('hands the loop back exactly between the YAML and the schema, with the same reading as in one go', async () => {
+    const steps: string[] = [];
+    const broken = 'agent:\n  maxSteps: lots\n';
+    for (const text of [demoShopConfigText(), broken, 'agent: [unclosed\n']) {
+      const reading = await readConfigInTurns(text, undefined, async () => void steps.push('turn'));
+      expect(reading).toEqual(readConfig(text));
+    }
+    expect(steps).toEqual(['turn', 'turn', 'turn']);
   });
 
   it('does the work on this thread when the worker cannot start, and says so once', async () => {

@@ -1,10 +1,12 @@
 import type { Worker } from 'node:worker_threads';
+import { nextTurn } from '../slices';
 import { startWorkerBeside } from '../worker-entry';
 import { say } from '../../../shared/messages';
 import {
   editConfig,
   prepareSave,
   readConfig,
+  readConfigInTurns,
   type ConfigEdit,
   type ConfigReading,
   type EditOutcome,
@@ -63,7 +65,10 @@ export function createConfigWork(options: ConfigWorkOptions = {}): ConfigWork {
   return {
     // A read never fails: what went wrong is the file's problem, shown like any other.
     read: (raw) =>
-      run('read', raw.length, [raw, vocabulary]).catch((error: Error) => {
+      (raw.length < inlineMax
+        ? readConfigInTurns(raw, vocabulary, nextTurn)
+        : run('read', raw.length, [raw, vocabulary])
+      ).catch((error: Error) => {
         const problem = say('config.readFailed', { detail: error.message });
         return { ok: false, problems: [{ path: '', message: problem.text, uiMessage: problem }], masked: '' };
       }),

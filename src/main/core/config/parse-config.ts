@@ -24,6 +24,14 @@ export const CONFIG_LIMITS = { bytes: 2 * 1024 * 1024, servers: 2_000, intentNod
  * vocabulary, a builtin server or model provider this process does not have is one of those problems.
  */
 export function parseConfigText(raw: string, vocabulary?: ConfigVocabulary): ParsedConfig {
+  return validateConfig(parseConfigYaml(raw), vocabulary);
+}
+
+/** A config text read as YAML, not yet validated: the first of parseConfigText's two steps. */
+export type ConfigYaml = ParsedYaml | { ok: false; problems: ConfigProblem[]; document?: Document };
+
+/** The size cap, then the YAML. Apart from `validateConfig`, so a caller can hand the event loop back in between. */
+export function parseConfigYaml(raw: string): ConfigYaml {
   const bytes = Buffer.byteLength(raw, 'utf8');
   if (bytes > CONFIG_LIMITS.bytes)
     return {
@@ -32,7 +40,13 @@ export function parseConfigText(raw: string, vocabulary?: ConfigVocabulary): Par
         problemOf('', say('config.tooLarge', { size: megabytes(bytes), limit: megabytes(CONFIG_LIMITS.bytes) })),
       ],
     };
-  const parsed = parseYamlText(raw, configSchemaFor(vocabulary));
+  return parseYamlDocument(raw);
+}
+
+/** The schema (and the entry caps) over what parseConfigYaml read. */
+export function validateConfig(yaml: ConfigYaml, vocabulary?: ConfigVocabulary): ParsedConfig {
+  if (!yaml.ok) return yaml;
+  const parsed = validateYamlDocument(yaml, configSchemaFor(vocabulary));
   if (!parsed.ok) return parsed;
   const problems = overLimits(parsed.value);
   if (problems.length > 0) return { ok: false, document: parsed.document, problems };
@@ -78,12 +92,24 @@ const problemOf = (path: string, message: UiMessage): ConfigProblem => ({
 const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 /** Any YAML file we own (switchboard.yaml, cases.yaml): parsed, validated with `schema`, each problem with its line. */
-export function parseYamlText<S extends z.ZodType>(
-  raw: string,
-  schema: S,
-):
+export function parseYamlText<S extends z.ZodType>(raw: string, schema: S): ValidatedYaml<S> {
+  const parsed = parseYamlDocument(raw);
+  return parsed.ok ? validateYamlDocument(parsed, schema) : parsed;
+}
+
+type ValidatedYaml<S extends z.ZodType> =
   | { ok: true; value: z.output<S>; document: Document; problems: [] }
-  | { ok: false; problems: ConfigProblem[]; document?: Document } {
+  | { ok: false; problems: ConfigProblem[]; document?: Document };
+
+/** A YAML document that parsed without errors, with the line counter its problems are located by. */
+export interface ParsedYaml {
+  ok: true;
+  document: Document;
+  lineCounter: LineCounter;
+}
+
+/** parseYamlText's first step: the YAML alone, each syntax error with its line. */
+function parseYamlDocument(raw: string): ParsedYaml | { ok: false; problems: ConfigProblem[]; document: Document } {
   const lineCounter = new LineCounter();
   const document = parseDocument(raw, { lineCounter, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
@@ -106,6 +132,11 @@ export function parseYamlText<S extends z.ZodType>(
       }),
     };
   }
+  return { ok: true, document, lineCounter };
+}
+
+/** parseYamlText's second step: the document as JavaScript, validated with `schema`, each problem with its line. */
+function validateYamlDocument<S extends z.ZodType>({ document, lineCounter }: ParsedYaml, schema: S): ValidatedYaml<S> {
   let result: ReturnType<S['safeParse']>;
   try {
     result = schema.safeParse(document.toJS() ?? {}) as ReturnType<S['safeParse']>;

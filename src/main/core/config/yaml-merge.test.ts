@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { switchboardConfigSchema } from '../../../shared/config/schema';
+import { configSchemaFor } from '../../../shared/config/schema';
 import { mergeIntoDocument } from './yaml-merge';
 
 const source = `intents:
@@ -18,7 +18,7 @@ const source = `intents:
 
 function edit(change: (intents: Record<string, unknown>[]) => Record<string, unknown>[]): string {
   const document = parseDocument(source);
-  const previous = switchboardConfigSchema.parse(document.toJS()).intents;
+  const previous = configSchemaFor().parse(document.toJS()).intents;
   const next = change(structuredClone(previous) as unknown as Record<string, unknown>[]);
   mergeIntoDocument(document, ['intents'], previous, next);
   return document.toString();

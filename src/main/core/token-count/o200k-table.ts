@@ -121,7 +121,7 @@ export async function loadO200kTable(): Promise<TokenTable> {
     starts.push(used);
     used += length;
     if (length > maxTokenBytes) maxTokenBytes = length;
-    if ((starts.length & 1023) === 0 && slices.due) await slices.handBack();
+    if ((starts.length & 255) === 0 && slices.due) await slices.handBack();
   }
   const count = starts.length;
   if (count < 100_000) throw new Error(`unexpected o200k ranks layout in ${path}`);
@@ -137,7 +137,7 @@ export async function loadO200kTable(): Promise<TokenTable> {
     let slot = hashBytes(tokenBytes, tokenStart[rank], tokenStart[rank + 1]) & (size - 1);
     while (slots[slot] !== 0) slot = (slot + 1) & (size - 1);
     slots[slot] = rank + 1;
-    if ((rank & 4095) === 0 && slices.due) await slices.handBack();
+    if ((rank & 1023) === 0 && slices.due) await slices.handBack();
   }
   const splitPattern = new RegExp(header.pat_str, 'gu');
   // The pre-tokenizer's first match compiles it: here, on a turn of its own, not inside the first count.

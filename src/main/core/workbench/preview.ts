@@ -1,6 +1,6 @@
 import type { Preview } from '../../../shared/contract';
 import { resolveCatalog, type Catalog } from '../../../shared/catalog';
-import { switchboardConfigSchema, type IntentNode, type SwitchboardConfig } from '../../../shared/config/schema';
+import { configSchemaFor, type IntentNode, type SwitchboardConfig } from '../../../shared/config/schema';
 import { buildModelStep } from '../agent/visible-set';
 import type { CatalogSnapshot } from '../catalog/catalog-service';
 import { Invalid } from '../errors';
@@ -18,7 +18,7 @@ export async function previewDraft(
   draftIntents: unknown[],
 ): Promise<Preview> {
   const saved = deps.config();
-  const parsed = switchboardConfigSchema.safeParse({ ...saved, intents: draftIntents });
+  const parsed = configSchemaFor().safeParse({ ...saved, intents: draftIntents });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
     throw new Invalid(

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { IntentNode } from '../../../../shared/config/schema';
-import { switchboardConfigSchema } from '../../../../shared/config/schema';
+import { configSchemaFor } from '../../../../shared/config/schema';
 import { i18n } from '../../lib/i18n';
 import { validateTree } from './tree-validation';
 
@@ -36,7 +36,7 @@ it('flags, by node, what main refuses across nodes, in main’s words, and the f
   // The same cross-node problems, at the same places, as the schema main parses with.
   const valid = structuredClone(tree);
   (valid[1] as { children: IntentNode[] }).children.pop();
-  const parsed = switchboardConfigSchema.safeParse({
+  const parsed = configSchemaFor().safeParse({
     agent: { mcp: { servers: [{ name: 'shop', builtin: 'shop' }] } },
     intents: valid,
   });
