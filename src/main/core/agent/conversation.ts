@@ -143,23 +143,28 @@ export class LiveConversation {
    * execution record (`line()` makes the record's JSON then), is written at the end of this turn of the
    * event loop, while the caller goes on. `resultsWritten()` holds the model back until it is.
    * `resultTextInRecord`: the item's resultText equals the record result's one text content, so the line
-   * carries it once (replay restores it from the record).
+   * carries it once (replay restores it from the record). `group`: the line may wait a little longer to share one
+   * write with the next ones (a read-only call in a model turn: see the conversation store).
    */
   writeToolResult(
     item: ToolItem,
     line: () => { record: Uint8Array; resultTextInRecord: boolean },
     images: ModelImage[] = [],
+    { group = false } = {},
   ): Promise<LineLocation> {
     this.apply({ t: 'toolResult', item }, images);
     this.touchedAt = Date.now();
-    const written = this.log.appendDeferred(() => {
-      // The record's bytes are the very ones records.jsonl gets: encoded once for both files.
-      const { record, resultTextInRecord } = line();
-      if (!resultTextInRecord) return [`{"t":"toolResult","item":${JSON.stringify(item)},"record":`, record, '}'];
-      // JSON leaves the undefined key out; a rest copy (`{ resultText, ...withoutText }`) cost more on Node 20.
-      const head = `{"t":"toolResult","item":${JSON.stringify({ ...item, resultText: undefined })},"record":`;
-      return [head, record, ',"resultTextInRecord":true}'];
-    });
+    const written = this.log.appendDeferred(
+      () => {
+        // The record's bytes are the very ones records.jsonl gets: encoded once for both files.
+        const { record, resultTextInRecord } = line();
+        if (!resultTextInRecord) return [`{"t":"toolResult","item":${JSON.stringify(item)},"record":`, record, '}'];
+        // JSON leaves the undefined key out; a rest copy (`{ resultText, ...withoutText }`) cost more on Node 20.
+        const head = `{"t":"toolResult","item":${JSON.stringify({ ...item, resultText: undefined })},"record":`;
+        return [head, record, ',"resultTextInRecord":true}'];
+      },
+      { group },
+    );
     written.catch((error: unknown) => {
       this.unwrittenResult ??= error;
     });

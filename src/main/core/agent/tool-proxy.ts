@@ -134,7 +134,7 @@ export class ToolProxy {
     });
     const runningLine = run.running.settle();
     if (runningLine) await this.keepRecordIfFails(runningLine, record);
-    this.recordFinal(ctx, final, record, verdict.images);
+    this.recordFinal(ctx, final, record, verdict.images, this.groupsLine(ctx, binding));
     return toolMessageOf(final, verdict.images);
   }
 
@@ -209,11 +209,17 @@ export class ToolProxy {
 
   /**
    * The call's final line carries its record. It is written (and the record indexed, and shown) after this
-   * call returns, at the end of this turn of the event loop: off the model's path, while the next call is
-   * in flight. The turn runner waits for it (`resultsWritten`) before the model reads any result. Should
+   * call returns, at the end of this turn of the event loop (or, `group`, with the step's next lines): off the
+   * model's path, while the next call is in flight. The turn runner waits for it (`resultsWritten`) before the model reads any result. Should
    * the log fail, the record goes to records.jsonl anyway and the turn fails there.
    */
-  private recordFinal(ctx: CallContext, final: ToolItem, record: () => MadeRecord, images?: ModelImage[]): void {
+  private recordFinal(
+    ctx: CallContext,
+    final: ToolItem,
+    record: () => MadeRecord,
+    images: ModelImage[] | undefined,
+    group: boolean,
+  ): void {
     const shown = () =>
       this.deps.events.emit('tool.progressed', {
         conversationId: ctx.conversation.id,
@@ -228,6 +234,7 @@ export class ToolProxy {
           return { record: made.bytes, resultTextInRecord: singleTextOf(made.recorded.result) === final.resultText };
         },
         images,
+        { group },
       )
       .then(
         () => {
@@ -240,6 +247,14 @@ export class ToolProxy {
           await this.keepRecord(record());
         },
       );
+  }
+
+  /**
+   * A read-only call in a model turn: its line may share a write with the step's next ones (the turn runner writes
+   * them before the model reads any result). Not a call that may change something, nor an operator's or a run's.
+   */
+  private groupsLine(ctx: CallContext, binding: ToolBinding | undefined): boolean {
+    return binding?.readOnly === true && !ctx.operatorTarget && !this.deps.mode;
   }
 
   /** For a record whose conversation line failed: records.jsonl gets it on its own. */

@@ -19,6 +19,15 @@ import { JsonlAppender, readJsonLines } from './jsonl-file';
 import { NotFound } from '../errors';
 import { say } from '../../../shared/messages';
 
+/**
+ * How long the final line of a read-only call in a model turn may wait to share one write with the lines after it:
+ * the step's end (`resultsWritten`, before the model reads any result) usually writes it sooner. A crash in that
+ * window loses only results the model never read, of calls that changed nothing.
+ */
+const GROUPED_LINE_MS = 50;
+
+const conversationLog = (path: string) => new JsonlAppender(path, GROUPED_LINE_MS);
+
 export const INTERRUPTED = 'interrupted: Switchboard stopped during this turn';
 
 /** An approval that was pending when the host died: never approved, only expired. */
@@ -80,7 +89,7 @@ export class ConversationStore {
       if (size < 0 || (known && (this.foreign.get(id) === size || isRunning(id)))) continue;
       const conversation = LiveConversation.replay(
         await readJsonLines<ConversationLogLine>(path),
-        new JsonlAppender(path),
+        conversationLog(path),
       );
       if (!conversation || conversation.summary.id !== id) continue;
       await this.conversations.get(id)?.close();
@@ -125,7 +134,7 @@ export class ConversationStore {
       if (slices.due) await slices.handBack();
       const path = join(this.dir, name);
       const lines = await readJsonLines<ConversationLogLine>(path);
-      const conversation = LiveConversation.replay(lines, new JsonlAppender(path));
+      const conversation = LiveConversation.replay(lines, conversationLog(path));
       if (!conversation) continue;
       this.conversations.set(conversation.summary.id, conversation);
       for (const line of lines) {
@@ -169,7 +178,7 @@ export class ConversationStore {
     const now = new Date().toISOString();
     const conversation = new LiveConversation(
       { id, title: title || 'New conversation', actingIdentity, modelLabel, createdAt: now, updatedAt: now },
-      new JsonlAppender(join(this.dir, `${id}.jsonl`)),
+      conversationLog(join(this.dir, `${id}.jsonl`)),
     );
     // Known before its file exists: a rescan that sees the file meanwhile must not take it for another process's.
     this.conversations.set(id, conversation);

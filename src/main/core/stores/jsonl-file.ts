@@ -39,7 +39,7 @@ export class JsonlAppender {
   private immediate: ReturnType<typeof setImmediate> | undefined;
   private later: ReturnType<typeof setTimeout> | undefined;
 
-  /** `laterMs`: how long a `soon` line may wait, to share its write with the lines that follow it. */
+  /** `laterMs`: how long a `soon` or `group` line may wait, to share its write with the lines that follow it. */
   constructor(
     private readonly path: string,
     private readonly laterMs = 0,
@@ -62,10 +62,7 @@ export class JsonlAppender {
       if (!soon) {
         this.scheduled = true;
         queueMicrotask(() => this.flush());
-      } else if (!this.immediate) {
-        this.later ??= setTimeout(() => this.flush(), this.laterMs);
-        this.later.unref?.(); // close() and sync() flush what waits; the timer must not keep a CLI alive
-      }
+      } else if (!this.immediate) this.flushLater();
     });
   }
 
@@ -73,12 +70,22 @@ export class JsonlAppender {
    * A line made (`json()`, one JSON value, no raw newline) and written at the end of this turn of the event
    * loop, not in the caller's path: work that runs while the caller's next request is in flight. Its place
    * among the lines is where it was appended; any earlier flush (a plain append, writePending) takes it along.
+   * `group`: it may wait up to `laterMs` instead (or until writePending, or any earlier flush), to share one write
+   * with the lines made after it (group commit: one write per line was most of a call's logging cost).
    */
-  appendDeferred(json: () => LineText): Promise<LineLocation> {
+  appendDeferred(json: () => LineText, { group = false } = {}): Promise<LineLocation> {
     return new Promise<LineLocation>((resolve, reject) => {
       this.pending.push({ line: json, resolve, reject });
-      if (!this.scheduled) this.immediate ??= setImmediate(() => this.flush());
+      if (this.scheduled || this.immediate) return;
+      if (group) this.flushLater();
+      else this.immediate = setImmediate(() => this.flush());
     });
+  }
+
+  /** A flush within `laterMs`, unless one is due sooner. */
+  private flushLater(): void {
+    this.later ??= setTimeout(() => this.flush(), this.laterMs);
+    this.later.unref?.(); // close() and sync() flush what waits; the timer must not keep a CLI alive
   }
 
   /** Writes every line appended so far now, instead of at the end of the tick or the next turn of the loop. */

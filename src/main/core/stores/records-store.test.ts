@@ -159,4 +159,28 @@ describe('JsonlAppender', () => {
     expect(third.offset + third.length).toBe(bytes.length);
     expect(await readJsonLines(path)).toHaveLength(3);
   });
+
+  it('grouped deferred lines share one write: at writePending, with an earlier flush, or within laterMs; a plain deferred one still goes at the end of the loop turn', async () => {
+    const path = join(dir, 'log.jsonl');
+    const log = new JsonlAppender(path, 40);
+    const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
+    const grouped = [1, 2].map((n) => log.appendDeferred(() => JSON.stringify({ n }), { group: true }));
+    await turnEnd();
+    expect(await readFile(path, 'utf8').catch(() => '')).toBe(''); // still waiting for the step's next lines
+    log.writePending();
+    await Promise.all(grouped);
+    expect(await readJsonLines(path)).toEqual([{ n: 1 }, { n: 2 }]);
+
+    const third = log.appendDeferred(() => JSON.stringify({ n: 3 }), { group: true });
+    const fourth = log.appendDeferred(() => JSON.stringify({ n: 4 })); // not grouped: takes the waiting one along
+    await turnEnd();
+    await Promise.all([third, fourth]);
+    expect(await readJsonLines(path)).toHaveLength(4);
+
+    const started = Date.now();
+    await log.appendDeferred(() => JSON.stringify({ n: 5 }), { group: true }); // unasked: within laterMs
+    expect(Date.now() - started).toBeGreaterThanOrEqual(35);
+    await log.close();
+    expect((await readJsonLines(path)).map((l) => (l as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
+  });
 });
