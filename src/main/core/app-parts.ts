@@ -175,6 +175,11 @@ export async function buildCatalog(
   log: Log,
 ): Promise<CatalogParts> {
   const { launches, eras, pins } = await openCatalogFiles(options.dataDir, log);
+  // Before the first connection, on turns of their own: the client SDK's 2026-07-28 wire schemas (client-warm-up.ts).
+  if (config.current().agent.mcp.servers.some((server) => server.enabled)) {
+    await (await import('./mcp/client-warm-up')).warmUpClientHandshake();
+    await nextTurn();
+  }
   const tools = await openToolPipeline(options, { config, events, log, auth, requests, launches, eras, pins });
   const serverSkills = tools.serverSkills;
   if (!serverSkills) throw new Error('the tool pipeline was built without server skills');
