@@ -1,31 +1,16 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolBinding } from '../../src/shared/catalog';
-import { ApprovalService } from '../../src/main/core/agent/approvals';
-import { createLocalToolRunner } from '../../src/main/core/agent/local-tools';
-import { createMcpCaller } from '../../src/main/core/agent/mcp-caller';
-import { ToolProxy, type CallContext } from '../../src/main/core/agent/tool-proxy';
-import { EventBus } from '../../src/main/core/events';
-import { ConnectionManager } from '../../src/main/core/mcp';
+import type { CallContext } from '../../src/main/core/agent/tool-proxy';
 import { ConversationStore } from '../../src/main/core/stores/conversation-store';
-import { RecordsStore } from '../../src/main/core/stores/records-store';
-import { serverConfigSchema } from '../../src/shared/config/schema';
-import { startFixtureServer, type FixtureServer } from '../support/mcp';
+import { openFixtureProxy } from '../support/agent/fixture-proxy';
 
-let server: FixtureServer | undefined;
-let connections: ConnectionManager | undefined;
-let records: RecordsStore | undefined;
+let rig: Awaited<ReturnType<typeof openFixtureProxy>> | undefined;
 let store: ConversationStore | undefined;
-let dataDir: string | undefined;
 afterEach(async () => {
-  await connections?.closeAll();
-  await records?.close();
   await store?.close();
-  await server?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  server = connections = records = store = dataDir = undefined;
+  await rig?.close();
+  rig = store = undefined;
 });
 
 const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
@@ -38,36 +23,14 @@ const turnEnd = () => new Promise((resolve) => setImmediate(resolve));
  */
 describe("a call's final line (real MCP over Streamable HTTP, a real conversation log)", () => {
   it('read-only calls in a model turn wait for the step’s next write; a write tool’s line takes them along at once', async () => {
-    server = await startFixtureServer({
-      tools: [{ name: 'lookup', annotations: { readOnlyHint: true } }, { name: 'change' }],
-    });
-    dataDir = await mkdtemp(join(tmpdir(), 'sb-grouped-lines-'));
-    const events = new EventBus();
-    connections = new ConnectionManager({ log: () => undefined, events });
-    connections.reconcile([serverConfigSchema.parse({ name: 'fixture', url: server.url })]);
-    await connections.whenSettled();
-    records = new RecordsStore(dataDir, events);
-    await records.open();
+    rig = await openFixtureProxy(
+      [{ name: 'lookup', annotations: { readOnlyHint: true } }, { name: 'change' }],
+      'sb-grouped-lines-',
+      (name) => name === 'lookup',
+    );
+    const { proxy, binding, records, dataDir } = rig;
     store = new ConversationStore(join(dataDir, 'conversations'));
     await store.open();
-    const proxy = new ToolProxy({
-      mcp: createMcpCaller(connections, () => 5_000),
-      local: createLocalToolRunner({ skills: () => [], knowledge: async () => ({ search: () => [] }) as never }),
-      approvals: new ApprovalService(events, () => 5_000),
-      records,
-      events,
-    });
-    const binding = (name: string): ToolBinding => {
-      const definition = connections!.state('fixture')!.tools.find((t) => t.name === name)!;
-      return {
-        toolId: name,
-        server: 'fixture',
-        nodes: [],
-        confirm: 'never',
-        definition,
-        readOnly: name === 'lookup',
-      } as never;
-    };
     const conversation = await store.create('u1', 'test');
     const ctx = (operator = false): CallContext => ({
       conversation,
@@ -82,7 +45,7 @@ describe("a call's final line (real MCP over Streamable HTTP, a real conversatio
       ...(operator && { operatorTarget: binding('lookup') }),
     });
     const logged = async () =>
-      (await readFile(join(dataDir!, 'conversations', `${conversation.id}.jsonl`), 'utf8').catch(() => ''))
+      (await readFile(join(dataDir, 'conversations', `${conversation.id}.jsonl`), 'utf8').catch(() => ''))
         .split('\n')
         .filter((line) => line.startsWith('{"t":"toolResult"'))
         .map((line) => (JSON.parse(line) as { item: { id: string } }).item.id);

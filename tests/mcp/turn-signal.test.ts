@@ -1,30 +1,14 @@
 import { getEventListeners } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolBinding } from '../../src/shared/catalog';
-import { ApprovalService } from '../../src/main/core/agent/approvals';
 import { LiveConversation, memoryLog } from '../../src/main/core/agent/conversation';
-import { createLocalToolRunner } from '../../src/main/core/agent/local-tools';
-import { createMcpCaller } from '../../src/main/core/agent/mcp-caller';
-import { ToolProxy, type CallContext } from '../../src/main/core/agent/tool-proxy';
-import { EventBus } from '../../src/main/core/events';
-import { ConnectionManager } from '../../src/main/core/mcp';
-import { RecordsStore } from '../../src/main/core/stores/records-store';
-import { serverConfigSchema } from '../../src/shared/config/schema';
-import { startFixtureServer, waitFor, type FixtureServer } from '../support/mcp';
+import type { CallContext } from '../../src/main/core/agent/tool-proxy';
+import { openFixtureProxy } from '../support/agent/fixture-proxy';
+import { waitFor } from '../support/mcp';
 
-let server: FixtureServer | undefined;
-let connections: ConnectionManager | undefined;
-let records: RecordsStore | undefined;
-let dataDir: string | undefined;
+let rig: Awaited<ReturnType<typeof openFixtureProxy>> | undefined;
 afterEach(async () => {
-  await connections?.closeAll();
-  await records?.close();
-  await server?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  server = connections = records = dataDir = undefined;
+  await rig?.close();
+  rig = undefined;
 });
 
 /**
@@ -35,8 +19,8 @@ afterEach(async () => {
 describe("the turn's signal on the tool-call path (real MCP over Streamable HTTP)", () => {
   it('carries no listener once calls have finished, one per call in flight, and Stop cancels only the call in flight', async () => {
     let hung: { signal?: AbortSignal } = {};
-    server = await startFixtureServer({
-      tools: [
+    rig = await openFixtureProxy(
+      [
         { name: 'quick', annotations: { readOnlyHint: true } },
         {
           name: 'slow',
@@ -48,25 +32,9 @@ describe("the turn's signal on the tool-call path (real MCP over Streamable HTTP
             }),
         },
       ],
-    });
-    dataDir = await mkdtemp(join(tmpdir(), 'sb-turn-signal-'));
-    const events = new EventBus();
-    connections = new ConnectionManager({ log: () => undefined, events });
-    connections.reconcile([serverConfigSchema.parse({ name: 'fixture', url: server.url })]);
-    await connections.whenSettled();
-    records = new RecordsStore(dataDir, events);
-    await records.open();
-    const proxy = new ToolProxy({
-      mcp: createMcpCaller(connections, () => 5_000),
-      local: createLocalToolRunner({ skills: () => [], knowledge: async () => ({ search: () => [] }) as never }),
-      approvals: new ApprovalService(events, () => 5_000),
-      records,
-      events,
-    });
-    const binding = (name: string): ToolBinding => {
-      const definition = connections!.state('fixture')!.tools.find((t) => t.name === name)!;
-      return { toolId: name, server: 'fixture', nodes: [], confirm: 'never', definition, readOnly: true } as never;
-    };
+      'sb-turn-signal-',
+    );
+    const { proxy, binding, records } = rig;
     const turn = new AbortController();
     const conversation = new LiveConversation(
       { id: 'c_turn_signal', actingIdentity: 'u1', title: 't', createdAt: '', updatedAt: '' } as never,
