@@ -175,8 +175,9 @@ export async function buildCatalog(
   log: Log,
 ): Promise<CatalogParts> {
   const { launches, eras, pins } = await openCatalogFiles(options.dataDir, log);
-  // Before the first connection, on turns of their own: the client SDK's 2026-07-28 wire schemas (client-warm-up.ts).
-  if (config.current().agent.mcp.servers.some((server) => server.enabled)) {
+  // Before the first connection, on turns of their own: the client SDK's 2026-07-28 wire schemas (client-warm-up.ts),
+  // when a server may speak that revision.
+  if (config.current().agent.mcp.servers.some((server) => server.enabled && server.protocol !== 'legacy')) {
     await (await import('./mcp/client-warm-up')).warmUpClientHandshake();
     await nextTurn();
   }
