@@ -15,6 +15,7 @@ import { seedShopData } from './shop-seed';
 import { loadShopSkills } from './shop-skills';
 import { ShopStore } from './shop-store';
 import { ShopSessions, type ShopSessionLimits } from './shop-sessions';
+import { warmUpModernHandler } from './warm-up-request';
 import { assertToolsDeclareReadOnlyHint, type ShopToolDefinition } from './shop-tool-definition';
 
 export const MCP_PATH = '/mcp';
@@ -60,6 +61,7 @@ export async function startShopServer(opts: ShopServerOptions = {}): Promise<Sho
     () => withTracedConnect(createShopMcpServer(tools, demo.storeFor, skills), () => port),
     { legacy: 'reject' },
   );
+  await warmUpModernHandler(modernHandler);
   const sessions = new ShopSessions(
     () => createShopMcpServer(tools, demo.storeFor, skills),
     () => port,

@@ -1,10 +1,5 @@
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  CLIENT_INFO_META_KEY,
-  isLegacyRequest,
-  PROTOCOL_VERSION_META_KEY,
-} from '@modelcontextprotocol/server';
-import { MODERN_REVISION } from '../core/mcp/protocol-era';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { warmUpDiscoverRequest } from '../../mcp-server/warm-up-request';
 import { nextTurn } from '../core/slices';
 
 /**
@@ -14,28 +9,7 @@ import { nextTurn } from '../core/slices';
  * the caller picks. True when the SDK read it as that era, as it must for the schemas to be built.
  */
 export async function warmUpRequestClassification(): Promise<boolean> {
-  const body = {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'server/discover',
-    params: {
-      _meta: {
-        [PROTOCOL_VERSION_META_KEY]: MODERN_REVISION,
-        [CLIENT_INFO_META_KEY]: { name: 'switchboard-warm-up', version: '0' },
-        [CLIENT_CAPABILITIES_META_KEY]: {},
-      },
-    },
-  };
-  const request = new Request('http://127.0.0.1/mcp', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': MODERN_REVISION,
-      'mcp-method': 'server/discover',
-    },
-    body: JSON.stringify(body),
-  });
+  const { request, body } = warmUpDiscoverRequest();
   await nextTurn(); // the first Request made (undici's code compiled) apart from the schemas' build
   return !(await isLegacyRequest(request, body));
 }
