@@ -39,7 +39,10 @@ export async function openConfig(options: CoreOptions, events: EventBus, log: Lo
   await nextTurn();
   (await import('./config/yaml-warm-up')).warmUpYaml();
   await nextTurn();
-  // The config schema's parts that build zod schemas as they load, each alone; the store builds its own schema later.
+  // zod's schema classes, then the config schema's parts that build schemas as they load, each alone; the store
+  // builds its own schema later.
+  await import('./zod-classes');
+  await nextTurn();
   await import('../../shared/config/telemetry-schema');
   await nextTurn();
   await import('../../shared/config/schema');
