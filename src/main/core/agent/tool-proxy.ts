@@ -208,10 +208,10 @@ export class ToolProxy {
   }
 
   /**
-   * The call's final line carries its record. It is written (and the record indexed, and shown) after this
-   * call returns, at the end of this turn of the event loop (or, `group`, with the step's next lines): off the
-   * model's path, while the next call is in flight. The turn runner waits for it (`resultsWritten`) before the model reads any result. Should
-   * the log fail, the record goes to records.jsonl anyway and the turn fails there.
+   * The call's final line carries its record. It is written (and the record indexed, and shown) after this call
+   * returns, at the end of this turn of the event loop (or, `group`, with the step's next lines): off the model's path,
+   * while the next call is in flight. The turn runner waits for it (`resultsWritten`) before the model reads any
+   * result. Should the log fail, the record goes to records.jsonl anyway and the turn fails there.
    */
   private recordFinal(
     ctx: CallContext,
@@ -249,10 +249,7 @@ export class ToolProxy {
       );
   }
 
-  /**
-   * A read-only call in a model turn: its line may share a write with the step's next ones (the turn runner writes
-   * them before the model reads any result). Not a call that may change something, nor an operator's or a run's.
-   */
+  /** A read-only call in a model turn: its line may share the step's write (not a write, an operator's or a run's). */
   private groupsLine(ctx: CallContext, binding: ToolBinding | undefined): boolean {
     return binding?.readOnly === true && !ctx.operatorTarget && !this.deps.mode;
   }
