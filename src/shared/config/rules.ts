@@ -3,7 +3,7 @@ import type { Message } from '../i18n-message';
 /**
  * The config's validation rules, once: the zod schema (config/schema.ts, main) builds its fields from them and runs
  * the cross-field checks below; the console runs the same checks as the operator types (intents' tree-validation,
- * skills' skill-validation). Pure and zod-free, so the renderer may import it (docs/ARCHITECTURE.md, "zod stays out
+ * skills' skill-validation, servers' server-form). Pure and zod-free, so the renderer may import it (docs/ARCHITECTURE.md, "zod stays out
  * of the renderer"). Main still parses everything; these only let the console say it first.
  */
 
@@ -30,6 +30,21 @@ export const SKILL_NAME: NameRule = {
   pattern: /^[A-Za-z0-9_-]+$/,
   charactersCode: 'config.skillNameChars',
 };
+
+/**
+ * The caps of a server entry's whole-number fields (each a positive integer) and of its roots: the schema's maxima,
+ * the server form's checks and the import's timeout, from one table.
+ */
+export const SERVER_LIMITS = {
+  timeoutMs: 600_000,
+  maxTotalTimeoutMs: 86_400_000,
+  samplingPerMinute: 1_000,
+  installTimeoutMs: 1_800_000,
+  roots: 64,
+} as const;
+
+/** One OAuth scope as `auth.scopes` takes it: printable ASCII, no space, quote or backslash (RFC 6749 scope-token). */
+export const SCOPE_WORD = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
 export type NameProblem = 'required' | 'tooLong' | 'characters';
 

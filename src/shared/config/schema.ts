@@ -6,6 +6,8 @@ import {
   INTENT_NODE_ID,
   intentTreeProblems,
   type NameRule,
+  SCOPE_WORD,
+  SERVER_LIMITS,
   SERVER_NAME,
   serverNameProblems,
   SKILL_NAME,
@@ -27,20 +29,20 @@ const serverName = nameField(SERVER_NAME);
 const serverCommon = {
   name: serverName,
   enabled: z.boolean().default(true),
-  timeoutMs: z.number().int().positive().max(600_000).optional(),
+  timeoutMs: z.number().int().positive().max(SERVER_LIMITS.timeoutMs).optional(),
   /**
    * A call that reports progress may run past timeoutMs (each progress notification restarts it), but never
    * longer than this (default 600000: 10 minutes).
    */
-  maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+  maxTotalTimeoutMs: z.number().int().positive().max(SERVER_LIMITS.maxTotalTimeoutMs).optional(),
   /** Directories offered to the server as MCP roots (`roots/list`). Without them the roots capability is not declared. */
-  roots: z.array(z.string().min(1)).max(64).optional(),
+  roots: z.array(z.string().min(1)).max(SERVER_LIMITS.roots).optional(),
   /** Declare elicitation (form and URL) to this server (default true): its questions come to the operator. */
   elicitation: z.boolean().optional(),
   /** Declare sampling to this server (default true): its model requests wait for the operator's approval. */
   sampling: z.boolean().optional(),
   /** Sampling requests this server may make per minute (default 10); more are refused without asking. */
-  samplingPerMinute: z.number().int().positive().max(1_000).optional(),
+  samplingPerMinute: z.number().int().positive().max(SERVER_LIMITS.samplingPerMinute).optional(),
   /** Append the server's `instructions` (from initialize) to the system prompt; each step records them with their tokens. */
   useInstructions: z.boolean().optional(),
   /**
@@ -98,9 +100,7 @@ export const serverAuthSchema = z
     /** A client ID metadata document URL (HTTPS, with a path), used where the server supports it. */
     clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
     /** Scopes to ask for when the server names none (neither in WWW-Authenticate nor in scopes_supported). */
-    scopes: z
-      .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'a scope is one word without quotes or backslashes'))
-      .optional(),
+    scopes: z.array(z.string().regex(SCOPE_WORD, 'a scope is one word without quotes or backslashes')).optional(),
     /** client_credentials with private_key_jwt: a PEM key, from `${env:NAME}` or a file path. */
     privateKey: z.string().min(1).optional(),
     /** grant: cross_app_access: the enterprise identity provider that exchanges the operator's ID token for an ID-JAG. */
@@ -163,7 +163,7 @@ export const stdioServerSchema = z.strictObject({
    * The first start of a package-runner command (npx, uvx, pipx run, bunx, pnpm dlx) may download and install the
    * package: it gets this budget instead of timeoutMs until it has connected once (default 120000).
    */
-  installTimeoutMs: z.number().int().positive().max(1_800_000).optional(),
+  installTimeoutMs: z.number().int().positive().max(SERVER_LIMITS.installTimeoutMs).optional(),
 });
 
 /**

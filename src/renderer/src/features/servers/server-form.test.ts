@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../../../shared/config/schema';
+import { serverConfigSchema, type ServerConfig } from '../../../../shared/config/schema';
+import { SERVER_LIMITS } from '../../../../shared/config/rules';
 import {
   configFromForm,
   emptyServerForm,
@@ -267,5 +268,45 @@ describe('the OAuth block of a remote server', () => {
     ).toEqual({
       'auth.clientId': ['the client_credentials grant needs a clientId'],
     });
+  });
+});
+
+describe('the form refuses what main refuses, by the same rules (shared/config/rules.ts)', () => {
+  // The entry as main would receive it: does main's schema take it, and does the form say nothing?
+  const verdicts = (form: ServerFormState) => ({
+    main: serverConfigSchema.safeParse(configFromForm(form)).success,
+    form: Object.keys(validateServerForm(form, [])).length === 0,
+  });
+  const agree = (form: ServerFormState) => {
+    const { main, form: local } = verdicts(form);
+    expect(local, JSON.stringify(configFromForm(form))).toBe(main);
+    return main;
+  };
+
+  it('each whole-number field at its cap and one past it', () => {
+    const client = emptyServerForm('stdio').client;
+    const at = (max: number, extra = 0) => String(max + extra);
+    for (const extra of [0, 1]) {
+      expect(agree(http({ timeoutMs: at(SERVER_LIMITS.timeoutMs, extra) }))).toBe(extra === 0);
+      expect(agree(stdio({ installTimeoutMs: at(SERVER_LIMITS.installTimeoutMs, extra) }))).toBe(extra === 0);
+      expect(
+        agree(http({ client: { ...client, maxTotalTimeoutMs: at(SERVER_LIMITS.maxTotalTimeoutMs, extra) } })),
+      ).toBe(extra === 0);
+      expect(
+        agree(http({ client: { ...client, samplingPerMinute: at(SERVER_LIMITS.samplingPerMinute, extra) } })),
+      ).toBe(extra === 0);
+      const roots = Array.from({ length: SERVER_LIMITS.roots + extra }, (_, i) => `/r/${i}`).join('\n');
+      expect(agree(stdio({ client: { ...client, roots } }))).toBe(extra === 0);
+    }
+  });
+
+  it('a scope main refuses (not printable ASCII) is refused at its field, before sending', () => {
+    const withScopes = (scopes: string) =>
+      http({ auth: { ...emptyServerForm().auth, clientId: 'sb', clientSecret: '${env:S}', scopes } });
+    expect(agree(withScopes('tickets:read tickets:write'))).toBe(true);
+    for (const scopes of ['读取 tickets:read', 'a\u200bb', 'say"hi', 'back\\slash']) {
+      expect(agree(withScopes(scopes))).toBe(false);
+      expect(validateServerForm(withScopes(scopes), [])['auth.scopes']).toHaveLength(1);
+    }
   });
 });

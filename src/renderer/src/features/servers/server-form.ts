@@ -1,6 +1,6 @@
 import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
 import { problemText, type FieldProblem } from '../../lib/rpc-problems';
-import { nameProblem, SERVER_NAME } from '../../../../shared/config/rules';
+import { nameProblem, SCOPE_WORD, SERVER_LIMITS, SERVER_NAME } from '../../../../shared/config/rules';
 
 /** The server form as the operator edits it: text fields as strings, key/value maps as rows. */
 export type ServerKind = 'http' | 'stdio' | 'builtin';
@@ -155,14 +155,13 @@ const AUTH_FIELDS = [
   'auth.privateKey',
 ];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const MAX_TIMEOUT_MS = 600_000;
-const MAX_INSTALL_TIMEOUT_MS = 1_800_000;
 
 const isBlankRow = (row: KeyValueRow) => !row.key.trim() && !row.value;
 
 /**
- * The checks main's schema makes, with messages placed on the field they concern. `existing` are the configured
- * names; `originalName` is the entry being edited (keeping its own name is not a clash).
+ * The checks main's schema makes, with messages placed on the field they concern: the name rule, the caps and the
+ * scope words come from shared/config/rules.ts, as the schema's do. `existing` are the configured names;
+ * `originalName` is the entry being edited (keeping its own name is not a clash).
  */
 export function validateServerForm(
   form: ServerFormState,
@@ -178,18 +177,15 @@ export function validateServerForm(
   else if (nameRule === 'characters') add('name', 'use letters, digits, "_", "-" or "."');
   else if (name !== originalName && existing.includes(name)) add('name', `a server named "${name}" already exists`);
 
-  const timeout = form.timeoutMs.trim();
-  if (timeout && (!/^\d+$/.test(timeout) || Number(timeout) <= 0 || Number(timeout) > MAX_TIMEOUT_MS))
-    add('timeoutMs', `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
-
   const wholeNumber = (field: string, value: string, max: number, unit: string) => {
     const text = value.trim();
     if (text && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > max))
       add(field, `a whole number of ${unit} from 1 to ${max}`);
   };
-  wholeNumber('maxTotalTimeoutMs', form.client.maxTotalTimeoutMs, 86_400_000, 'milliseconds');
-  wholeNumber('samplingPerMinute', form.client.samplingPerMinute, 1_000, 'requests');
-  if (rootsOf(form.client).length > 64) add('roots', 'at most 64 roots');
+  wholeNumber('timeoutMs', form.timeoutMs, SERVER_LIMITS.timeoutMs, 'milliseconds');
+  wholeNumber('maxTotalTimeoutMs', form.client.maxTotalTimeoutMs, SERVER_LIMITS.maxTotalTimeoutMs, 'milliseconds');
+  wholeNumber('samplingPerMinute', form.client.samplingPerMinute, SERVER_LIMITS.samplingPerMinute, 'requests');
+  if (rootsOf(form.client).length > SERVER_LIMITS.roots) add('roots', `at most ${SERVER_LIMITS.roots} roots`);
 
   if (form.kind === 'http') {
     const url = form.url.trim();
@@ -201,9 +197,7 @@ export function validateServerForm(
   if (form.kind === 'stdio') {
     if (!form.command.trim()) add('command', 'a command is required, e.g. npx or python');
     checkRows(form.env, 'env', (key) => !key.includes('=') || 'a variable name cannot contain "="', add);
-    const install = form.installTimeoutMs.trim();
-    if (install && (!/^\d+$/.test(install) || Number(install) <= 0 || Number(install) > MAX_INSTALL_TIMEOUT_MS))
-      add('installTimeoutMs', `a whole number of milliseconds from 1 to ${MAX_INSTALL_TIMEOUT_MS}`);
+    wholeNumber('installTimeoutMs', form.installTimeoutMs, SERVER_LIMITS.installTimeoutMs, 'milliseconds');
   }
   return errors;
 }
@@ -221,7 +215,8 @@ function checkAuth(auth: AuthFormState, add: (field: string, message: string) =>
   const url = auth.clientMetadataUrl.trim();
   if (url && !(isHttpUrl(url) && url.startsWith('https://')))
     add('auth.clientMetadataUrl', 'an https:// URL with a path');
-  if (/["\\]/.test(auth.scopes)) add('auth.scopes', 'scopes are words without quotes or backslashes');
+  if (scopesOf(auth).some((scope) => !SCOPE_WORD.test(scope)))
+    add('auth.scopes', 'scopes are words without quotes or backslashes');
 }
 
 function checkRows(
@@ -290,9 +285,12 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
   };
 }
 
+/** The scopes field holds space-separated words. */
+const scopesOf = (auth: AuthFormState): string[] => auth.scopes.split(/\s+/).filter(Boolean);
+
 function authOf(auth: AuthFormState): { auth?: NonNullable<Extract<ServerConfigInput, { url: string }>['auth']> } {
   const text = (value: string) => (value.trim() ? value.trim() : undefined);
-  const scopes = auth.scopes.split(/\s+/).filter(Boolean);
+  const scopes = scopesOf(auth);
   const block = {
     ...(auth.grant !== 'authorization_code' ? { grant: auth.grant } : {}),
     ...(text(auth.clientId) ? { clientId: text(auth.clientId) } : {}),
