@@ -162,6 +162,30 @@ describe('skills through the connection manager on 2026-07-28 (protocol key)', (
   });
 });
 
+describe('a strict 2026-07-28 server that pages its skills', () => {
+  it('every skills/list page is listed and each skill verified, with the listing’s ttlMs', async () => {
+    const config = parseConfig({ agent: { mcp: { servers: [http('paged', `${server.base}/paged/mcp`)] } } });
+    manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0 });
+    service = new ServerSkillsService({
+      connections: manager,
+      config: { current: () => config },
+      pins: SkillPinStore.inMemory(),
+    });
+    manager.reconcile(config.agent.mcp.servers);
+    await manager.whenSettled();
+    await service.whenListed();
+    expect(manager.state('paged')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    // One skill per page: the second is there only if the listing followed nextCursor.
+    expect(service.views().map((v) => [v.name, v.state])).toEqual([
+      ['after-sales', 'verified'],
+      ['returns', 'verified'],
+    ]);
+    expect(service.listingViews()).toEqual([
+      expect.objectContaining({ server: 'paged', state: 'listed', ttlMs: 60_000, cacheScope: 'public' }),
+    ]);
+  });
+});
+
 /** A connections port over one real v2 Client pinned to 2026-07-28 (the era that carries ttlMs), to a scenario's server. */
 async function modernConnection(scenario: string) {
   const client = new Client(
