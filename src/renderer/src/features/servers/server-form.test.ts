@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serverConfigSchema, type ServerConfig } from '../../../../shared/config/schema';
 import { SERVER_LIMITS } from '../../../../shared/config/rules';
+import { i18n } from '../../lib/i18n';
 import {
   configFromForm,
   emptyServerForm,
@@ -307,6 +308,37 @@ describe('the form refuses what main refuses, by the same rules (shared/config/r
     for (const scopes of ['读取 tickets:read', 'a\u200bb', 'say"hi', 'back\\slash']) {
       expect(agree(withScopes(scopes))).toBe(false);
       expect(validateServerForm(withScopes(scopes), [])['auth.scopes']).toHaveLength(1);
+    }
+  });
+});
+
+describe('the local checks speak the UI language', () => {
+  it('in zh-CN each problem is said in Chinese, with its values verbatim', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      expect(validateServerForm(http({ name: '' }), []).name).toEqual(['名称不能为空']);
+      expect(validateServerForm(http({ name: 'shop' }), ['shop']).name).toEqual(['已有名为“shop”的服务']);
+      expect(validateServerForm(http({ timeoutMs: '0' }), []).timeoutMs).toEqual([
+        `请输入 1 到 ${SERVER_LIMITS.timeoutMs} 之间的整数（毫秒）`,
+      ]);
+      const errors = validateServerForm(
+        http({
+          url: 'ftp://host',
+          headers: [
+            { key: 'X', value: '1' },
+            { key: 'X', value: '2' },
+          ],
+          auth: { ...emptyServerForm().auth, grant: 'client_credentials' },
+        }),
+        [],
+      );
+      expect(errors.url?.[0]).toMatch(/^请输入 http:\/\/ 或 https:\/\/ 开头的 URL/);
+      expect(errors['headers.1.key']).toEqual(['“X”重复设置了']);
+      expect(errors['auth.clientId']).toEqual(['client_credentials 授权方式需要客户端 ID']);
+      // Nothing the form says is left in English.
+      expect(Object.values(errors).flat().join(' ')).not.toMatch(/\b(a|an|the|is|needs|give)\b/);
+    } finally {
+      await i18n.changeLanguage('en');
     }
   });
 });

@@ -1,6 +1,8 @@
 import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
 import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import { nameProblem, SCOPE_WORD, SERVER_LIMITS, SERVER_NAME } from '../../../../shared/config/rules';
+import { i18n } from '../../lib/i18n';
+import type enServers from '../../locales/en/servers.json';
 
 /** The server form as the operator edits it: text fields as strings, key/value maps as rows. */
 export type ServerKind = 'http' | 'stdio' | 'builtin';
@@ -158,8 +160,13 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 const isBlankRow = (row: KeyValueRow) => !row.key.trim() && !row.value;
 
+/** A local check's words, in the UI language at the time it runs (the form re-checks on every edit). */
+const say = (key: ProblemKey, params?: Record<string, string | number>): string =>
+  i18n.t(`servers:serverForm.problems.${key}`, params ?? {});
+type ProblemKey = keyof (typeof enServers)['serverForm']['problems'];
+
 /**
- * The checks main's schema makes, with messages placed on the field they concern: the name rule, the caps and the
+ * The checks main's schema makes, with messages (in the UI language) placed on the field they concern: the name rule, the caps and the
  * scope words come from shared/config/rules.ts, as the schema's do. `existing` are the configured names;
  * `originalName` is the entry being edited (keeping its own name is not a clash).
  */
@@ -172,31 +179,32 @@ export function validateServerForm(
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const name = form.name.trim();
   const nameRule = nameProblem(SERVER_NAME, name);
-  if (nameRule === 'required') add('name', 'a name is required');
-  else if (nameRule === 'tooLong') add('name', `at most ${SERVER_NAME.maxLength} characters`);
-  else if (nameRule === 'characters') add('name', 'use letters, digits, "_", "-" or "."');
-  else if (name !== originalName && existing.includes(name)) add('name', `a server named "${name}" already exists`);
+  if (nameRule === 'required') add('name', say('nameRequired'));
+  else if (nameRule === 'tooLong') add('name', say('nameTooLong', { max: SERVER_NAME.maxLength }));
+  else if (nameRule === 'characters') add('name', say('nameCharacters'));
+  else if (name !== originalName && existing.includes(name)) add('name', say('nameTaken', { name }));
 
-  const wholeNumber = (field: string, value: string, max: number, unit: string) => {
+  const wholeNumber = (field: string, value: string, max: number, unit: 'milliseconds' | 'requests') => {
     const text = value.trim();
     if (text && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > max))
-      add(field, `a whole number of ${unit} from 1 to ${max}`);
+      add(field, say(unit === 'milliseconds' ? 'wholeMilliseconds' : 'wholeRequests', { max }));
   };
   wholeNumber('timeoutMs', form.timeoutMs, SERVER_LIMITS.timeoutMs, 'milliseconds');
   wholeNumber('maxTotalTimeoutMs', form.client.maxTotalTimeoutMs, SERVER_LIMITS.maxTotalTimeoutMs, 'milliseconds');
   wholeNumber('samplingPerMinute', form.client.samplingPerMinute, SERVER_LIMITS.samplingPerMinute, 'requests');
-  if (rootsOf(form.client).length > SERVER_LIMITS.roots) add('roots', `at most ${SERVER_LIMITS.roots} roots`);
+  if (rootsOf(form.client).length > SERVER_LIMITS.roots)
+    add('roots', say('tooManyRoots', { max: SERVER_LIMITS.roots }));
 
   if (form.kind === 'http') {
     const url = form.url.trim();
-    if (!url) add('url', 'a URL is required');
-    else if (!isHttpUrl(url)) add('url', 'an http:// or https:// URL, e.g. http://127.0.0.1:3001/mcp');
-    checkRows(form.headers, 'headers', (key) => HEADER_NAME.test(key) || 'not a valid header name', add);
+    if (!url) add('url', say('urlRequired'));
+    else if (!isHttpUrl(url)) add('url', say('httpUrl'));
+    checkRows(form.headers, 'headers', (key) => HEADER_NAME.test(key) || say('headerName'), add);
     checkAuth(form.auth, add);
   }
   if (form.kind === 'stdio') {
-    if (!form.command.trim()) add('command', 'a command is required, e.g. npx or python');
-    checkRows(form.env, 'env', (key) => !key.includes('=') || 'a variable name cannot contain "="', add);
+    if (!form.command.trim()) add('command', say('commandRequired'));
+    checkRows(form.env, 'env', (key) => !key.includes('=') || say('variableName'), add);
     wholeNumber('installTimeoutMs', form.installTimeoutMs, SERVER_LIMITS.installTimeoutMs, 'milliseconds');
   }
   return errors;
@@ -206,17 +214,13 @@ export function validateServerForm(
 function checkAuth(auth: AuthFormState, add: (field: string, message: string) => void) {
   const has = (value: string) => value.trim() !== '';
   if (auth.grant === 'client_credentials') {
-    if (!has(auth.clientId)) add('auth.clientId', 'the client_credentials grant needs a client ID');
-    if (has(auth.clientSecret) === has(auth.privateKey))
-      add('auth.clientSecret', 'give either a client secret or a private key');
-  } else if (has(auth.privateKey))
-    add('auth.privateKey', 'a private key (private_key_jwt) is used with the client_credentials grant');
-  if (has(auth.clientSecret) && !has(auth.clientId)) add('auth.clientSecret', 'a client secret needs its client ID');
+    if (!has(auth.clientId)) add('auth.clientId', say('clientCredentialsClientId'));
+    if (has(auth.clientSecret) === has(auth.privateKey)) add('auth.clientSecret', say('secretOrPrivateKey'));
+  } else if (has(auth.privateKey)) add('auth.privateKey', say('privateKeyGrant'));
+  if (has(auth.clientSecret) && !has(auth.clientId)) add('auth.clientSecret', say('secretNeedsClientId'));
   const url = auth.clientMetadataUrl.trim();
-  if (url && !(isHttpUrl(url) && url.startsWith('https://')))
-    add('auth.clientMetadataUrl', 'an https:// URL with a path');
-  if (scopesOf(auth).some((scope) => !SCOPE_WORD.test(scope)))
-    add('auth.scopes', 'scopes are words without quotes or backslashes');
+  if (url && !(isHttpUrl(url) && url.startsWith('https://'))) add('auth.clientMetadataUrl', say('metadataUrl'));
+  if (scopesOf(auth).some((scope) => !SCOPE_WORD.test(scope))) add('auth.scopes', say('scopeWords'));
 }
 
 function checkRows(
@@ -229,9 +233,9 @@ function checkRows(
   rows.forEach((row, index) => {
     if (isBlankRow(row)) return;
     const key = row.key.trim();
-    const valid = key ? validKey(key) : 'a name is required';
+    const valid = key ? validKey(key) : say('rowNameRequired');
     if (valid !== true) add(`${field}.${index}.key`, valid);
-    else if (seen.has(key)) add(`${field}.${index}.key`, `"${key}" is set twice`);
+    else if (seen.has(key)) add(`${field}.${index}.key`, say('setTwice', { key }));
     seen.add(key);
   });
 }
