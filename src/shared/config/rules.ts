@@ -64,6 +64,44 @@ type RuleCode =
   | 'config.skillUnknownServer'
   | 'config.skillManualAndServer';
 
+type AuthRuleCode =
+  | 'config.crossAppClientNeeded'
+  | 'config.crossAppIdpNeeded'
+  | 'config.idpGrant'
+  | 'config.clientIdNeeded'
+  | 'config.clientSecretNeeded'
+  | 'config.privateKeyGrant'
+  | 'config.clientSecretNeedsId';
+
+/** A remote server's `auth:` block as far as its rules read it (schema's serverAuthSchema, without the schema). */
+export interface AuthBlock {
+  grant: string;
+  clientId?: string;
+  clientSecret?: string;
+  privateKey?: string;
+  idp?: unknown;
+}
+
+/**
+ * The `auth:` block's rules across its fields (which grant needs which identity), each with the field it is placed
+ * on inside the block: the schema refuses with these, and the server form checks them as the operator types.
+ */
+export function authBlockProblems(auth: AuthBlock): { field: string; message: Message<AuthRuleCode> }[] {
+  const problems: { field: string; message: Message<AuthRuleCode> }[] = [];
+  const add = (field: string, code: AuthRuleCode) => problems.push({ field, message: { code } });
+  if (auth.grant === 'cross_app_access') {
+    if (!auth.clientId || !auth.clientSecret)
+      add(auth.clientId ? 'clientSecret' : 'clientId', 'config.crossAppClientNeeded');
+    if (!auth.idp) add('idp', 'config.crossAppIdpNeeded');
+  } else if (auth.idp) add('idp', 'config.idpGrant');
+  if (auth.grant === 'client_credentials') {
+    if (!auth.clientId) add('clientId', 'config.clientIdNeeded');
+    if (!auth.clientSecret === !auth.privateKey) add('clientSecret', 'config.clientSecretNeeded');
+  } else if (auth.privateKey) add('privateKey', 'config.privateKeyGrant');
+  if (auth.clientSecret && !auth.clientId) add('clientSecret', 'config.clientSecretNeedsId');
+  return problems;
+}
+
 /** A problem a rule found: where (zod's path form, from the config's root) and what, as a message from MAIN_MESSAGES. */
 export interface RuleProblem {
   path: (string | number)[];

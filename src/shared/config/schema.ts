@@ -3,6 +3,7 @@ import { formatMessage } from '../i18n-message';
 import { MAIN_MESSAGES } from '../messages';
 import { ACTING_IDENTITY_CHARACTERS, ACTING_IDENTITY_MAX_LENGTH } from '../acting-identity';
 import {
+  authBlockProblems,
   INTENT_NODE_ID,
   intentTreeProblems,
   type NameRule,
@@ -100,48 +101,15 @@ export const serverAuthSchema = z
     /** A client ID metadata document URL (HTTPS, with a path), used where the server supports it. */
     clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
     /** Scopes to ask for when the server names none (neither in WWW-Authenticate nor in scopes_supported). */
-    scopes: z.array(z.string().regex(SCOPE_WORD, 'a scope is one word without quotes or backslashes')).optional(),
+    scopes: z.array(z.string().regex(SCOPE_WORD, MAIN_MESSAGES['config.scopeWord'])).optional(),
     /** client_credentials with private_key_jwt: a PEM key, from `${env:NAME}` or a file path. */
     privateKey: z.string().min(1).optional(),
     /** grant: cross_app_access: the enterprise identity provider that exchanges the operator's ID token for an ID-JAG. */
     idp: idpSchema.optional(),
   })
   .superRefine((auth, ctx) => {
-    if (auth.grant === 'cross_app_access') {
-      if (!auth.clientId || !auth.clientSecret)
-        ctx.addIssue({
-          code: 'custom',
-          path: [auth.clientId ? 'clientSecret' : 'clientId'],
-          message:
-            "the cross_app_access grant needs the clientId and clientSecret registered with the MCP server's authorization server",
-        });
-      if (!auth.idp)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['idp'],
-          message: 'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken',
-        });
-    } else if (auth.idp) {
-      ctx.addIssue({ code: 'custom', path: ['idp'], message: 'idp is used with grant: cross_app_access' });
-    }
-    if (auth.grant === 'client_credentials') {
-      if (!auth.clientId)
-        ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'the client_credentials grant needs a clientId' });
-      if (!auth.clientSecret === !auth.privateKey)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['clientSecret'],
-          message: 'the client_credentials grant needs either a clientSecret or a privateKey',
-        });
-    } else if (auth.privateKey) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['privateKey'],
-        message: 'privateKey (private_key_jwt) is used with grant: client_credentials',
-      });
-    }
-    if (auth.clientSecret && !auth.clientId)
-      ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'a clientSecret needs its clientId' });
+    for (const { field, message } of authBlockProblems(auth))
+      ctx.addIssue({ code: 'custom', path: [field], message: MAIN_MESSAGES[message.code] });
   });
 export type ServerAuthConfig = z.output<typeof serverAuthSchema>;
 

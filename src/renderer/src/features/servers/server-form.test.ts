@@ -245,16 +245,16 @@ describe('the OAuth block of a remote server', () => {
     });
   });
 
-  it('checks the block as the config schema does, on the field concerned', () => {
+  it('checks the block by the config schema’s own rules, in main’s words, on the field concerned', () => {
     expect(validateServerForm(http({ auth: auth({ grant: 'client_credentials' }) }), [])).toEqual({
-      'auth.clientId': ['the client_credentials grant needs a client ID'],
-      'auth.clientSecret': ['give either a client secret or a private key'],
+      'auth.clientId': ['the client_credentials grant needs a clientId'],
+      'auth.clientSecret': ['the client_credentials grant needs either a clientSecret or a privateKey'],
     });
     expect(validateServerForm(http({ auth: auth({ privateKey: 'key.pem' }) }), [])['auth.privateKey']).toEqual([
-      'a private key (private_key_jwt) is used with the client_credentials grant',
+      'privateKey (private_key_jwt) is used with grant: client_credentials',
     ]);
     expect(validateServerForm(http({ auth: auth({ clientSecret: 's' }) }), [])['auth.clientSecret']).toEqual([
-      'a client secret needs its client ID',
+      'a clientSecret needs its clientId',
     ]);
     expect(
       validateServerForm(http({ auth: auth({ clientMetadataUrl: 'http://x.example/c.json' }) }), [])[
@@ -301,6 +301,22 @@ describe('the form refuses what main refuses, by the same rules (shared/config/r
     }
   });
 
+  it('an auth block main refuses by a rule across its fields is refused by the form, whatever the grant', () => {
+    const idp = { issuer: 'https://idp.example', clientId: 'sb-idp', idToken: '${env:ID_TOKEN}' };
+    const block = (patch: Partial<ServerFormState['auth']>) => http({ auth: { ...emptyServerForm().auth, ...patch } });
+    // cross_app_access needs the client registered with the MCP server's authorization server: id and secret.
+    expect(agree(block({ grant: 'cross_app_access', idp, clientId: 'sb' }))).toBe(false);
+    expect(validateServerForm(block({ grant: 'cross_app_access', idp, clientId: 'sb' }), [])).toEqual({
+      'auth.clientSecret': [
+        "the cross_app_access grant needs the clientId and clientSecret registered with the MCP server's authorization server",
+      ],
+    });
+    expect(agree(block({ grant: 'cross_app_access', idp, clientId: 'sb', clientSecret: '${env:S}' }))).toBe(true);
+    expect(agree(block({ grant: 'client_credentials', clientId: 'sb', privateKey: 'k.pem' }))).toBe(true);
+    expect(agree(block({ grant: 'client_credentials', clientSecret: 's', privateKey: 'k.pem' }))).toBe(false);
+    expect(agree(block({ clientSecret: 's' }))).toBe(false);
+  });
+
   it('a scope main refuses (not printable ASCII) is refused at its field, before sending', () => {
     const withScopes = (scopes: string) =>
       http({ auth: { ...emptyServerForm().auth, clientId: 'sb', clientSecret: '${env:S}', scopes } });
@@ -334,9 +350,9 @@ describe('the local checks speak the UI language', () => {
       );
       expect(errors.url?.[0]).toMatch(/^请输入 http:\/\/ 或 https:\/\/ 开头的 URL/);
       expect(errors['headers.1.key']).toEqual(['“X”重复设置了']);
-      expect(errors['auth.clientId']).toEqual(['client_credentials 授权方式需要客户端 ID']);
+      expect(errors['auth.clientId']).toEqual(['client_credentials 授权方式需要 clientId']);
       // Nothing the form says is left in English.
-      expect(Object.values(errors).flat().join(' ')).not.toMatch(/\b(a|an|the|is|needs|give)\b/);
+      expect(Object.values(errors).flat().join(' ')).not.toMatch(/\b(a|an|the|is|needs|either)\b/);
     } finally {
       await i18n.changeLanguage('en');
     }

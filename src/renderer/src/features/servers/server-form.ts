@@ -1,6 +1,13 @@
 import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
 import { problemText, type FieldProblem } from '../../lib/rpc-problems';
-import { nameProblem, SCOPE_WORD, SERVER_LIMITS, SERVER_NAME } from '../../../../shared/config/rules';
+import {
+  authBlockProblems,
+  nameProblem,
+  SCOPE_WORD,
+  SERVER_LIMITS,
+  SERVER_NAME,
+} from '../../../../shared/config/rules';
+import { messageText } from '../../lib/i18n/messages';
 import { i18n } from '../../lib/i18n';
 import type enServers from '../../locales/en/servers.json';
 
@@ -211,16 +218,19 @@ export function validateServerForm(
 }
 
 /** The rules of the config schema's `auth:` block, placed on the field they concern. */
+/**
+ * The `auth:` block as main will receive it (authOf), checked by the schema's own rules (authBlockProblems) and said
+ * in main's words (the messages namespace); the metadata URL's and the scopes' shapes beside them.
+ */
 function checkAuth(auth: AuthFormState, add: (field: string, message: string) => void) {
-  const has = (value: string) => value.trim() !== '';
-  if (auth.grant === 'client_credentials') {
-    if (!has(auth.clientId)) add('auth.clientId', say('clientCredentialsClientId'));
-    if (has(auth.clientSecret) === has(auth.privateKey)) add('auth.clientSecret', say('secretOrPrivateKey'));
-  } else if (has(auth.privateKey)) add('auth.privateKey', say('privateKeyGrant'));
-  if (has(auth.clientSecret) && !has(auth.clientId)) add('auth.clientSecret', say('secretNeedsClientId'));
+  const block = authOf(auth).auth;
+  if (block)
+    for (const { field, message } of authBlockProblems({ grant: 'authorization_code', ...block }))
+      add(`auth.${field}`, messageText(i18n, message));
   const url = auth.clientMetadataUrl.trim();
   if (url && !(isHttpUrl(url) && url.startsWith('https://'))) add('auth.clientMetadataUrl', say('metadataUrl'));
-  if (scopesOf(auth).some((scope) => !SCOPE_WORD.test(scope))) add('auth.scopes', say('scopeWords'));
+  if (scopesOf(auth).some((scope) => !SCOPE_WORD.test(scope)))
+    add('auth.scopes', messageText(i18n, { code: 'config.scopeWord' }));
 }
 
 function checkRows(
