@@ -93,7 +93,7 @@ export class ServerSessions {
       entries: log?.entries() ?? [],
       capacity: log?.capacity ?? new ServerLog().capacity,
       level: this.levels.get(server) ?? null,
-      canSetLevel: this.deps.client(server)?.getServerCapabilities()?.logging !== undefined,
+      canSetLevel: takesLogLevel(this.deps.client(server)),
     };
   }
 
@@ -103,6 +103,7 @@ export class ServerSessions {
     if (!client) throw new Unavailable(say('server.logsNotConnected', { server }));
     if (client.getServerCapabilities()?.logging === undefined)
       throw new Unavailable(say('server.noLogging', { server }));
+    if (!takesLogLevel(client)) throw new Unavailable(say('server.logLevelLegacyOnly', { server }));
     await client.setLoggingLevel(level);
     this.levels.set(server, level);
     this.append(server, {
@@ -154,7 +155,7 @@ export class ServerSessions {
     const level = this.levels.get(server);
     const capabilities = client.getServerCapabilities();
     try {
-      if (level && capabilities?.logging) await client.setLoggingLevel(level);
+      if (level && takesLogLevel(client)) await client.setLoggingLevel(level);
       if (capabilities?.resources?.subscribe)
         for (const uri of this.subscribed(server)) await client.subscribeResource({ uri });
     } catch (error) {
@@ -206,4 +207,12 @@ export async function endSession(client: Client): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
+}
+
+/**
+ * Whether the server takes logging/setLevel: it offers logging, on a 2025-era connection. 2026-07-28 deprecated the
+ * method and the SDK refuses to send it on that era, whatever the server's capabilities say.
+ */
+function takesLogLevel(client: Client | undefined): boolean {
+  return client?.getServerCapabilities()?.logging !== undefined && client.getProtocolEra() !== 'modern';
 }
