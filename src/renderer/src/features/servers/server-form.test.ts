@@ -132,6 +132,15 @@ describe('server form <-> config', () => {
     expect(configFromForm(formFromConfig(config))).toEqual(config);
   });
 
+  it('keeps the MCP revision an entry pins through an edit; auto, the default, is not written', () => {
+    const pinned = { name: 'old', enabled: true, url: 'http://127.0.0.1:3001/mcp', protocol: 'legacy' as const };
+    expect(formFromConfig(pinned).protocol).toBe('legacy');
+    expect(configFromForm(formFromConfig(pinned))).toMatchObject({ protocol: 'legacy' });
+    const modern = { name: 'new', enabled: true, command: 'srv', args: [], env: {}, protocol: '2026-07-28' as const };
+    expect(configFromForm(formFromConfig(modern))).toEqual(modern);
+    expect(configFromForm({ ...formFromConfig(modern), protocol: 'auto' })).not.toHaveProperty('protocol');
+  });
+
   it('keeps what the server may ask of us through an edit, and checks it', () => {
     const config = {
       name: 'everything',

@@ -51,6 +51,8 @@ export interface ServerFormState {
   name: string;
   enabled: boolean;
   timeoutMs: string;
+  /** Which MCP revision to speak: auto (default) probes 2026-07-28 and falls back to 2025. */
+  protocol: ServerProtocol;
   url: string;
   transport: 'streamable-http' | 'sse';
   headers: KeyValueRow[];
@@ -67,12 +69,15 @@ export interface ServerFormState {
 /** Field -> messages. Row fields are `headers.2.key`, `env.0.key`, `args`. */
 export type FormErrors = Record<string, string[]>;
 
+export type ServerProtocol = NonNullable<ServerConfig['protocol']>;
+
 export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => ({
   kind,
   builtin: '',
   name: '',
   enabled: true,
   timeoutMs: '',
+  protocol: 'auto',
   url: '',
   transport: 'streamable-http',
   headers: [],
@@ -108,6 +113,7 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
     name: config.name,
     enabled: config.enabled,
     timeoutMs: config.timeoutMs === undefined ? '' : String(config.timeoutMs),
+    protocol: config.protocol ?? 'auto',
     client: {
       roots: (config.roots ?? []).join('\n'),
       maxTotalTimeoutMs: config.maxTotalTimeoutMs === undefined ? '' : String(config.maxTotalTimeoutMs),
@@ -272,6 +278,8 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
     name: form.name.trim(),
     enabled: form.enabled,
     ...(form.timeoutMs.trim() ? { timeoutMs: Number(form.timeoutMs.trim()) } : {}),
+    // auto is the default: only another choice is written (an edit used to drop the key, and with it the choice).
+    ...(form.protocol !== 'auto' ? { protocol: form.protocol } : {}),
     ...(client.maxTotalTimeoutMs.trim() ? { maxTotalTimeoutMs: Number(client.maxTotalTimeoutMs.trim()) } : {}),
     ...(roots.length ? { roots } : {}),
     // Declared unless turned off: only `false` is written.
