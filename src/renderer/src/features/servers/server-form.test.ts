@@ -133,7 +133,14 @@ describe('server form <-> config', () => {
   });
 
   it('keeps the MCP revision an entry pins through an edit; auto, the default, is not written', () => {
-    const pinned = { name: 'old', enabled: true, url: 'http://127.0.0.1:3001/mcp', protocol: 'legacy' as const };
+    const pinned = {
+      name: 'old',
+      enabled: true,
+      url: 'http://127.0.0.1:3001/mcp',
+      transport: 'streamable-http' as const,
+      headers: {},
+      protocol: 'legacy' as const,
+    };
     expect(formFromConfig(pinned).protocol).toBe('legacy');
     expect(configFromForm(formFromConfig(pinned))).toMatchObject({ protocol: 'legacy' });
     const modern = { name: 'new', enabled: true, command: 'srv', args: [], env: {}, protocol: '2026-07-28' as const };
