@@ -46,6 +46,22 @@ export const SERVER_LIMITS = {
 /** One OAuth scope as `auth.scopes` takes it: printable ASCII, no space, quote or backslash (RFC 6749 scope-token). */
 export const SCOPE_WORD = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
+/** An environment variable's name (`apiKeyEnv`): the config schema, settings.saveModel and the model form. */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The model settings' bounds as Settings saves them: settings.saveModel's schema and the console's model form, from
+ * this one table (the config schema takes the temperature's and maxSteps' too). A hand-written config may hold a
+ * model timeout or an approval timeout outside them; Settings then asks for one inside them before it saves.
+ */
+export const MODEL_SETTINGS_LIMITS = {
+  modelLength: 200,
+  temperature: { min: 0, max: 2, integer: false },
+  timeoutMs: { min: 1, max: 600_000, integer: true },
+  maxSteps: { min: 1, max: 64, integer: true },
+  approvalTimeoutMs: { min: 1_000, max: 86_400_000, integer: true },
+} as const;
+
 export type NameProblem = 'required' | 'tooLong' | 'characters';
 
 /** What is wrong with a name under its rule, if anything; the first of required, too long, characters. */

@@ -4,6 +4,8 @@ import { MAIN_MESSAGES } from '../messages';
 import { ACTING_IDENTITY_CHARACTERS, ACTING_IDENTITY_MAX_LENGTH } from '../acting-identity';
 import {
   authBlockProblems,
+  ENV_NAME,
+  MODEL_SETTINGS_LIMITS,
   INTENT_NODE_ID,
   intentTreeProblems,
   type NameRule,
@@ -225,11 +227,12 @@ const modelSettingsSchemaFor = (defaultProvider: string) =>
     provider: z.string().min(1).default(defaultProvider),
     baseUrl: z.url().optional(),
     model: z.string().optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    temperature: z
+      .number()
+      .min(MODEL_SETTINGS_LIMITS.temperature.min)
+      .max(MODEL_SETTINGS_LIMITS.temperature.max)
       .optional(),
+    apiKeyEnv: z.string().regex(ENV_NAME).optional(),
     /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
     timeoutMs: z.number().int().positive().optional(),
     /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
@@ -254,7 +257,12 @@ const agentSchemaFor = (defaultProvider: string) =>
       })
       .default({ servers: [] }),
     model: modelSettingsSchemaFor(defaultProvider).default({ provider: defaultProvider }),
-    maxSteps: z.number().int().min(1).max(64).default(8),
+    maxSteps: z
+      .number()
+      .int()
+      .min(MODEL_SETTINGS_LIMITS.maxSteps.min)
+      .max(MODEL_SETTINGS_LIMITS.maxSteps.max)
+      .default(8),
     approvalTimeoutMs: z.number().int().positive().default(300_000),
     /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
     elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
