@@ -90,6 +90,11 @@ export class ServerConnection {
     await this.attempt();
   }
 
+  /** The resource subscriptions changed: a 2026-07-28 connection listens for them anew. False when not one. */
+  relisten(): boolean {
+    return this.state.status === 'connected' && (this.current?.relisten() ?? false);
+  }
+
   /** tools/list again (all pages). A server that is not connected is reconnected instead. */
   rediscover(): Promise<void> {
     if (this.closed || !this.config.enabled) return Promise.resolve();

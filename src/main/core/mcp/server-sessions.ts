@@ -24,6 +24,8 @@ export interface SessionHooks {
   connected(client: Client): void;
   /** What the host noticed about the connection (lost, failed), for the log. */
   note(level: LogLevel, text: string): void;
+  /** The resources the operator subscribed to: a 2026-07-28 listen stream asks for them. */
+  resourceSubscriptions?(): string[];
   /** A 2026-07-28 listen stream came back after a drop: the prompts/resources it covers may have changed unannounced. */
   listsMayHaveChanged?(lists: { promptsListChanged?: boolean; resourcesListChanged?: boolean }): void;
   /** The connection ends for good (server removed, disabled or edited; the app quits): end its session. */
@@ -33,6 +35,8 @@ export interface SessionHooks {
 interface SessionsDeps {
   /** The connected client of a server, if any. */
   client: (server: string) => Client | undefined;
+  /** A 2026-07-28 connection listens again with the server's current subscriptions; false when there is none. */
+  relisten?: (server: string) => boolean;
   events?: EventSink;
   now: () => Date;
 }
@@ -69,6 +73,7 @@ export class ServerSessions {
       stderr: (stream) =>
         readLines(stream, (line) => append({ source: 'stderr', level: stderrLevel(line), logger: null, text: line })),
       connected: (client) => void this.restore(server, client),
+      resourceSubscriptions: () => this.subscribed(server),
       note: (level, text) => append({ source: 'host', level, logger: null, text }),
       ending: (client) => endSession(client),
       listsMayHaveChanged: (lists) => {
@@ -128,6 +133,18 @@ export class ServerSessions {
     return [...set];
   }
 
+  /**
+   * 2026-07-28 has no resources/subscribe: a subscription is a URI on the connection's subscriptions/listen stream,
+   * which is opened again with the new set. Refused when the server is not connected.
+   */
+  listenSubscription(server: string, uri: string, on: boolean): string[] {
+    const before = this.subscribed(server);
+    const after = this.keepSubscription(server, uri, on);
+    if (this.deps.relisten?.(server)) return after;
+    this.subscriptions.set(server, new Set(before));
+    throw new Unavailable(say('server.subscribeNotConnected', { server }));
+  }
+
   close(): void {
     this.listChanges.close();
     clearTimeout(this.announceTimer);
@@ -156,7 +173,8 @@ export class ServerSessions {
     const capabilities = client.getServerCapabilities();
     try {
       if (level && takesLogLevel(client)) await client.setLoggingLevel(level);
-      if (capabilities?.resources?.subscribe)
+      // On 2026-07-28 the subscriptions ride on the listen stream the connection opens (resourceSubscriptions).
+      if (capabilities?.resources?.subscribe && client.getProtocolEra() !== 'modern')
         for (const uri of this.subscribed(server)) await client.subscribeResource({ uri });
     } catch (error) {
       this.append(server, {
