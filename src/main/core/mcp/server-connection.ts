@@ -111,13 +111,14 @@ export class ServerConnection {
   /**
    * New roots for a connection that declared roots: the server hears notifications/roots/list_changed and
    * asks roots/list again. Returns false when the change needs a new initialize instead (roots appear or
-   * disappear, so the declared capability changes).
+   * disappear, so the declared capability changes). 2026-07-28 has no such notification: a server asks for roots
+   * within each request that needs them (MRTR), so the next one reads the new list.
    */
   updateRoots(roots: readonly string[] | undefined): boolean {
     if (!this.roots?.length !== !roots?.length) return false;
     this.roots = roots;
     const client = this.current?.client;
-    if (client && this.state.status === 'connected' && roots?.length)
+    if (client && this.state.status === 'connected' && roots?.length && client.getProtocolEra() !== 'modern')
       void client
         .sendRootsListChanged()
         .catch((error: unknown) =>
