@@ -128,11 +128,14 @@ export class ServerAttempt {
   relisten(): boolean {
     const client = this.listening;
     if (!client || this.ended) return false;
+    const filter = listenFilterFor(client.getServerCapabilities(), this.context.hooks?.resourceSubscriptions?.());
     if (!this.subscription) this.listen(client);
-    else
-      this.subscription.update(
-        listenFilterFor(client.getServerCapabilities(), this.context.hooks?.resourceSubscriptions?.()) ?? {},
-      );
+    else if (filter) this.subscription.update(filter);
+    else {
+      // Nothing left to listen for (the last subscription went, and the server announces no list changes).
+      this.subscription.stop();
+      this.subscription = undefined;
+    }
     return true;
   }
 
