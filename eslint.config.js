@@ -165,7 +165,7 @@ export const layeringRules = [
 
 /**
  * An rpc handler only maps a route's input to one call of an application service (core/services): no branch, no
- * refusal, no second statement, and nothing imported but the services, the contract's types and the router. A rule
+ * refusal, no cast, no second statement, and nothing imported but the services, the contract's types and the router. A rule
  * written here could not be reused by the CLI. Exported so tests/lint proves each part bites.
  */
 export const thinHandlerRules = [
@@ -194,6 +194,11 @@ export const thinHandlerRules = [
           selector:
             'IfStatement, ConditionalExpression, LogicalExpression, SwitchStatement, TryStatement, ThrowStatement, ForStatement, ForInStatement, ForOfStatement, WhileStatement, DoWhileStatement',
           message: 'a handler holds no rule (no branch, no refusal, no loop): move it into the service it calls.',
+        },
+        {
+          selector: 'TSAsExpression, TSTypeAssertion, TSNonNullExpression',
+          message:
+            "a handler casts nothing: the service answers the route's contract type (a cast would hide that it does not).",
         },
       ],
       'max-statements': ['error', 1],

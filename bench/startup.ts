@@ -38,7 +38,7 @@ export const startupScenario: Scenario = async ({ quick, log }) => {
   const fleet = await startShopFleet(8, INIT_DELAY_MS);
   const silent = [await startSilentSocket(), await startSilentSocket()];
   const refused = await refusedPort();
-  // The app's data dir: the warm-up run leaves each server's era in protocol-eras.json, as an app's first run does.
+  // The app's data dir: the warm-up run leaves the stdio server's era in protocol-eras.json, as an app's first run does.
   const dataDir = await mkdtemp(join(tmpdir(), 'sb-bench-eras-'));
   const eras = EraMemoryFile.open(join(dataDir, PROTOCOL_ERAS_FILE_NAME));
   const discover = (list: ServerConfig[], healthyOnes: ServerConfig[]) => discoverWith(list, healthyOnes, eras);
@@ -126,7 +126,7 @@ export const startupScenario: Scenario = async ({ quick, log }) => {
         `8 shop servers in one child process (initialize delayed ${INIT_DELAY_MS} ms), 2 silent TCP sockets, 1 refused port, server-everything over stdio.`,
         `The dead entries have timeoutMs ${DEAD_TIMEOUT_MS}, the healthy ones the 10 s default; the sequential baseline waits out the timeout of each silent server (with the default on them too it would take 14 s longer).`,
         `Config order: ${servers.map((s) => s.name).join(', ')}.`,
-        "protocol: auto (the default) on every entry. The warm-up run probes each era (on stdio the SDK probes on a sibling process: two starts) and leaves it in protocol-eras.json as an app's first run does; the measured runs start warm (server-everything starts once, straight to initialize).",
+        "protocol: auto (the default) on every entry. The warm-up run probes each era (on stdio the SDK probes on a sibling process: two starts) and leaves the stdio server's in protocol-eras.json as an app's first run does; the measured runs start warm (server-everything starts once, straight to initialize; the HTTP servers probe with one server/discover each, as they do remembered or not).",
       ],
     };
   } finally {

@@ -47,4 +47,20 @@ describe('GitHub workflows', () => {
     // The packaged app is what the electron project starts too (e2e/electron/packaged.spec.ts).
     expect(runs.join('\n')).toContain('SWITCHBOARD_PACKAGED_APP=');
   });
+
+  it('checks.yml runs the types and `npm run lint` (ESLint and Prettier) on every push to main and every pull request', () => {
+    const workflow = parse(read('checks.yml')) as {
+      on: Record<string, unknown>;
+      permissions: Record<string, string>;
+      jobs: Record<string, { steps: { run?: string }[] }>;
+    };
+    expect(workflow.on).toMatchObject({ push: { branches: ['main'] }, pull_request: null });
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    const runs = Object.values(workflow.jobs).flatMap((job) => job.steps.map((step) => step.run));
+    expect(runs).toEqual(expect.arrayContaining(['npm ci', 'npm run typecheck', 'npm run lint']));
+    // What `npm run lint` is: Prettier is part of it, so the job fails on an unformatted file.
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts.lint).toMatch(/\bprettier --check \./);
+    expect(pkg.scripts.typecheck).toBe('tsc -b --noEmit');
+  });
 });

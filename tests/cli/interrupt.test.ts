@@ -106,6 +106,22 @@ describe('Ctrl-C in the CLI cancels the running call on the server', () => {
     expect(run.saw.some((e) => e.event === 'slow-finished')).toBe(false);
   }, 90_000);
 
+  it('prompts get on a 2025 session: the request is cancelled on the server and the session DELETEd, exit 130', async () => {
+    const run = await interruptWhenStarted(dual, mrtrEntry('shop', { url: dual.url }, { protocol: 'legacy' }), [
+      'prompts',
+      'get',
+      'shop',
+      'slow_prompt',
+    ]);
+    expect(run.code, run.output).toBe(130);
+    const started = run.saw.find((e) => e.event === 'slow-started');
+    expect(run.saw).toContainEqual(
+      expect.objectContaining({ event: 'cancelled-notification', requestId: started?.requestId }),
+    );
+    expect(run.saw.filter((e) => e.event === 'delete')).toHaveLength(1);
+    expect(run.saw.some((e) => e.event === 'slow-finished')).toBe(false);
+  }, 90_000);
+
   // 2026-07-28 over HTTP cancels a request by closing its stream (there is no session, and no notification is sent).
   it('tools call on a 2026-07-28 server: the request is cancelled and the handler stops', async () => {
     const run = await interruptWhenStarted(strict, mrtrEntry('shop', { url: strict.url }), [

@@ -24,6 +24,16 @@ describe('rpc handlers hold no rule (eslint thinHandlerRules)', () => {
     expect(await ruleIds('handler-two-statements.ts', 'src/main/rpc/handlers/bad.ts')).toEqual(['max-statements']);
   });
 
+  it("fail on a handler that casts the service's answer (as, <T>, !): the service answers the contract's type", async () => {
+    const [result] = await eslint.lintText(fixture('handler-casts-output.ts'), {
+      filePath: 'src/main/rpc/handlers/bad.ts',
+    });
+    expect(result.messages.map((m) => [m.ruleId, m.line])).toEqual([
+      ['no-restricted-syntax', 5],
+      ['no-restricted-syntax', 6],
+    ]);
+  });
+
   it('pass for a handler that maps the route to one service call, and do not reach outside rpc/handlers', async () => {
     expect(await ruleIds('handler-maps-route.ts', 'src/main/rpc/handlers/ok.ts')).toEqual([]);
     // The same rule in a service is where it belongs.

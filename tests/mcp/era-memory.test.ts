@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema } from '../../src/shared/config/schema';
 import { ConnectionManager, EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } from '../../src/main/core/mcp';
 import { eraKey, LEGACY_RECHECK_MS } from '../../src/main/core/mcp/era-memory';
-import { eraStdioCommand } from '../support/mcp';
+import { eraStdioCommand, startEraServer } from '../support/mcp';
 
 /**
  * Issue 26 item 2: on stdio the SDK's auto probe runs server/discover on a sibling process spawned from the same
@@ -102,6 +102,23 @@ describe('the remembered era of a stdio server', () => {
     expect(downgraded.state).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25', error: null });
     expect(downgraded.logs.join('\n')).toMatch(/remembered MCP 2026-07-28 failed .*probing its era again/);
     expect(await eraOf()).toBe('legacy');
+  });
+
+  it('an HTTP server’s era is not remembered: upgraded from 2025-only to the SDK’s default, it speaks 2026-07-28 at once', async () => {
+    // A remembered 2025 would go straight to initialize, which the upgraded server still serves, statelessly: its
+    // tools' questions (MRTR) could not reach the operator until the verdict expired a day later.
+    const old = await startEraServer('legacy');
+    const server = serverConfigSchema.parse({ name: 'remote', url: old.url });
+    expect((await run(server)).state).toMatchObject({ status: 'connected', protocolVersion: '2025-11-25' });
+    await old.stop();
+    const upgraded = await startEraServer('dual', { port: old.port });
+    try {
+      expect((await run(server)).state).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    } finally {
+      await upgraded.stop();
+    }
+    const file = await readFile(join(dir, PROTOCOL_ERAS_FILE_NAME), 'utf8').catch(() => '{"servers":{}}');
+    expect((JSON.parse(file) as { servers: Record<string, unknown> }).servers[eraKey(server)]).toBeUndefined();
   });
 
   it('an unreadable memory is only a cache: the server probes and the file is written again; a legacy verdict expires', async () => {

@@ -40,6 +40,19 @@ describe('tools/list ttlMs', () => {
     expect(manager.state('v2')!.toolsCache!.fetchedAt > cache.fetchedAt).toBe(true);
   });
 
+  it('a ttl of 1 ms is fetched again once a second, not back to back', async () => {
+    const peer = await startListenPeer('strict', { 'tools/list': { ttlMs: 1, cacheScope: 'public' } });
+    cleanups.push(() => peer.kill());
+    const manager = await connect(peer);
+    const cache = manager.state('v2')!.toolsCache!;
+    expect(cache.ttlMs).toBe(1); // shown as the server gave it
+    expect(Date.parse(cache.expiresAt!) - Date.parse(cache.fetchedAt)).toBe(1_000);
+    await sleep(2_300);
+    // The first list, then one a second (it used to be hundreds: each answer expired at once).
+    expect((await toolLists(peer)).length).toBeLessThanOrEqual(4);
+    expect(manager.state('v2')!.status).toBe('connected');
+  });
+
   it('a change notification fetches it before the ttl runs out, and the ttl starts again from there', async () => {
     const peer = await startListenPeer('strict', { 'tools/list': { ttlMs: 3_000, cacheScope: 'private' } });
     cleanups.push(() => peer.kill());

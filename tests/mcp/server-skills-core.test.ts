@@ -81,6 +81,15 @@ describe('the default config: after-sales takes its manual from the embedded sho
     await core.whenServersSettled();
     const returns = () => core!.serverSkills.views().find((v) => v.name === 'returns');
     expect(returns()).toMatchObject({ state: 'verified', description: 'returns handbook' });
+    // No config skill names it: load_skill still loads it (its SKILL.md body is the manual; it unlocks nothing).
+    const load = async () => {
+      const { id } = await core!.runtime.agent.create('u1001');
+      await core!.runtime.agent.send(id, '/call load_skill {"name":"returns"}').done;
+      return core!.runtime.agent.get(id).items.find((i) => i.kind === 'tool') as { status: string; resultText: string };
+    };
+    const loaded = await load();
+    expect(loaded).toMatchObject({ status: 'success' });
+    expect(loaded.resultText).toContain('# Returns\nAsk for the reason.');
     await core.tools.connections.callTool('stdio-skills', 'retitle_returns', {});
     // No reconnect, no rediscovery, no ttl: the notification alone brings the new version in, held against its pin.
     const changed = await waitFor(
@@ -89,5 +98,9 @@ describe('the default config: after-sales takes its manual from the embedded sho
       'the re-listed skill',
     );
     expect(changed).toMatchObject({ state: 'quarantined' });
+    // Quarantined: no longer offered, so the model is told which skills exist instead.
+    const held = await load();
+    expect(held.status).toBe('error');
+    expect(held.resultText).not.toContain('Ask for the reason.');
   });
 });

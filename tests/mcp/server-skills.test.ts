@@ -51,8 +51,10 @@ afterEach(async () => {
   manager = undefined;
 });
 
-async function start(skills: unknown[] = []) {
-  const config = configWith(server.base, skills);
+const start = (skills: unknown[] = []) => startWith(configWith(server.base, skills));
+
+/** The connection manager and the skills service over `config`, once every server is connected and listed. */
+async function startWith(config: ReturnType<typeof parseConfig>) {
   manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0 });
   const pins = SkillPinStore.inMemory();
   service = new ServerSkillsService({ connections: manager, config: { current: () => config }, pins });
@@ -140,15 +142,7 @@ describe('skills through the connection manager on 2026-07-28 (protocol key)', (
   it('a page without ttlMs refuses that listing only; a good server on the same era lists with its ttlMs', async () => {
     const modern = (name: string) => ({ ...http(name, `${server.base}/${name}/mcp`), protocol: '2026-07-28' as const });
     const config = parseConfig({ agent: { mcp: { servers: [modern('no-ttl'), modern('good')] } } });
-    manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0 });
-    service = new ServerSkillsService({
-      connections: manager,
-      config: { current: () => config },
-      pins: SkillPinStore.inMemory(),
-    });
-    manager.reconcile(config.agent.mcp.servers);
-    await manager.whenSettled();
-    await service.whenListed();
+    const { service, manager } = await startWith(config);
     expect(manager.state('no-ttl')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28', toolCount: 1 });
     const [noTtl, good] = service.listingViews();
     expect(noTtl).toMatchObject({ server: 'no-ttl', state: 'failed' });
@@ -159,6 +153,22 @@ describe('skills through the connection manager on 2026-07-28 (protocol key)', (
     expect(await manager.callTool('no-ttl', 'skills_echo', {})).toMatchObject({
       content: [{ type: 'text', text: 'no-ttl' }],
     });
+  });
+});
+
+describe('a strict 2026-07-28 server that pages its skills', () => {
+  it('every skills/list page is listed and each skill verified, with the listing’s ttlMs', async () => {
+    const config = parseConfig({ agent: { mcp: { servers: [http('paged', `${server.base}/paged/mcp`)] } } });
+    const { service, manager } = await startWith(config);
+    expect(manager.state('paged')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    // One skill per page: the second is there only if the listing followed nextCursor.
+    expect(service.views().map((v) => [v.name, v.state])).toEqual([
+      ['after-sales', 'verified'],
+      ['returns', 'verified'],
+    ]);
+    expect(service.listingViews()).toEqual([
+      expect.objectContaining({ server: 'paged', state: 'listed', ttlMs: 60_000, cacheScope: 'public' }),
+    ]);
   });
 });
 

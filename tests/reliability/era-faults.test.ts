@@ -136,6 +136,20 @@ describe('servers that lie about their era, or do not speak the one asked for', 
   });
 });
 
+describe('a server nobody listens on', () => {
+  it('says the connection was refused, whatever the protocol key (auto’s probe used to hide it: "fetch failed")', async () => {
+    const gone = await era('strict');
+    await gone.stop();
+    manager = new ConnectionManager({ log: () => undefined, healthCheckIntervalMs: 0, autoReconnect: false });
+    manager.reconcile([http('auto', gone.url), http('legacy', gone.url, { protocol: 'legacy' })]);
+    await manager.whenSettled();
+    for (const name of ['auto', 'legacy']) {
+      expect(manager.state(name)!.status).toBe('failed');
+      expect(manager.state(name)!.error).toMatch(new RegExp(`connect ECONNREFUSED 127\\.0\\.0\\.1:${gone.port}`));
+    }
+  });
+});
+
 describe('closing a connection (issue 26 item 8)', () => {
   it('sends no notifications/cancelled for requests that already finished, initialize and server/discover included, in both eras', async () => {
     const modern = await era('dual', { record: true });

@@ -5,6 +5,7 @@ import type { ResourceBrowser } from '../core/mcp';
 import { DATA_DIR_OPTION, signInCommand, type DataOptions } from './catalog-command';
 import { confirmLaunchCommand } from './cli-launches';
 import { withCore } from './core-session';
+import { INTERRUPTED_EXIT_CODE, interruptible } from './interrupt';
 import { parseJsonObjectOption, type CliIo } from './io';
 import { didYouMean } from './suggest';
 
@@ -32,7 +33,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
-      withBrowser(server, opts, io, (browser) => printResourceList({ browser, server, io }, opts)),
+      withBrowser(server, opts, io, (browsed) => printResourceList(browsed, opts)),
     );
   resources
     .command('read <server> <uri>')
@@ -44,7 +45,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option('--html', "an MCP App's HTML too (by default only what the host checked of it)")
     .option('--json', 'machine-readable output')
     .action(async (server: string, uri: string, opts: Options & { html?: boolean }) =>
-      withBrowser(server, opts, io, (browser) => printResource({ browser, server, io }, uri, opts)),
+      withBrowser(server, opts, io, (browsed) => printResource(browsed, uri, opts)),
     );
 
   const prompts = program.command('prompts').description("browse a server's prompts (nothing is sent to a model)");
@@ -55,7 +56,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, opts: Options) =>
-      withBrowser(server, opts, io, (browser) => printPromptList({ browser, server, io }, opts)),
+      withBrowser(server, opts, io, (browsed) => printPromptList(browsed, opts)),
     );
   prompts
     .command('get <server> <name>')
@@ -65,7 +66,7 @@ export function registerResourceCommands(program: Command, io: CliIo): void {
     .option(...DATA_DIR_OPTION)
     .option('--json', 'machine-readable output')
     .action(async (server: string, name: string, opts: Options & { args: Record<string, string> }) =>
-      withBrowser(server, opts, io, (browser) => printPrompt({ browser, server, io }, name, opts)),
+      withBrowser(server, opts, io, (browsed) => printPrompt(browsed, name, opts)),
     );
 }
 
@@ -74,17 +75,22 @@ interface BrowsedServer {
   browser: ResourceBrowser;
   server: string;
   io: CliIo;
+  /** Aborted by Ctrl-C: the request in flight is cancelled on the server. */
+  signal: AbortSignal;
 }
 
 /** `resources list`: every resource and template, all pages. */
-async function printResourceList({ browser, server, io }: BrowsedServer, opts: Options): Promise<number | void> {
+async function printResourceList(
+  { browser, server, io, signal }: BrowsedServer,
+  opts: Options,
+): Promise<number | void> {
   const list = await allPages((cursor) =>
-    browser.listResources(server, cursor).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })),
+    browser.listResources(server, cursor, signal).then((p) => ({ items: p.resources, nextCursor: p.nextCursor })),
   );
   const features = browser.features(server);
   const templates = features.resources
     ? await allPages((cursor) =>
-        browser.listTemplates(server, cursor).then((p) => ({ items: p.templates, nextCursor: p.nextCursor })),
+        browser.listTemplates(server, cursor, signal).then((p) => ({ items: p.templates, nextCursor: p.nextCursor })),
       )
     : [];
   if (opts.json) {
@@ -103,11 +109,11 @@ async function printResourceList({ browser, server, io }: BrowsedServer, opts: O
 
 /** `resources read`: the contents, text printed, binary and MCP Apps summarised. */
 async function printResource(
-  { browser, server, io }: BrowsedServer,
+  { browser, server, io, signal }: BrowsedServer,
   uri: string,
   opts: Options & { html?: boolean },
 ): Promise<number | void> {
-  const read = await browser.read(server, uri, { html: opts.html });
+  const read = await browser.read(server, uri, { html: opts.html, signal });
   if (opts.json) {
     io.stdout(JSON.stringify(read, null, 2));
     return 0;
@@ -116,9 +122,9 @@ async function printResource(
 }
 
 /** `prompts list`: every prompt with its arguments. */
-async function printPromptList({ browser, server, io }: BrowsedServer, opts: Options): Promise<number | void> {
+async function printPromptList({ browser, server, io, signal }: BrowsedServer, opts: Options): Promise<number | void> {
   const list = await allPages((cursor) =>
-    browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
+    browser.listPrompts(server, cursor, signal).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
   );
   if (opts.json) {
     io.stdout(JSON.stringify({ prompts: list }, null, 2));
@@ -133,13 +139,13 @@ async function printPromptList({ browser, server, io }: BrowsedServer, opts: Opt
 
 /** `prompts get`: the prompt's messages, once its name and required arguments are checked. */
 async function printPrompt(
-  { browser, server, io }: BrowsedServer,
+  { browser, server, io, signal }: BrowsedServer,
   name: string,
   opts: Options & { args: Record<string, string> },
 ): Promise<number | void> {
   // The prompt and its required arguments are checked here, so a typo is named before anything is sent.
   const offered = await allPages((cursor) =>
-    browser.listPrompts(server, cursor).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
+    browser.listPrompts(server, cursor, signal).then((p) => ({ items: p.prompts, nextCursor: p.nextCursor })),
   );
   const prompt = offered.find((p) => p.name === name);
   if (!prompt) {
@@ -159,7 +165,7 @@ async function printPrompt(
     );
     return 2;
   }
-  const got = await browser.getPrompt(server, name, opts.args);
+  const got = await browser.getPrompt(server, name, opts.args, signal);
   if (opts.json) {
     io.stdout(JSON.stringify(got, null, 2));
     return 0;
@@ -170,13 +176,14 @@ async function printPrompt(
 
 /**
  * Builds the app for the one server named (createCore, one-shot, that server alone), runs `use` over its resource
- * browser, closes; sets the exit code (`use`'s own, else 0).
+ * browser, closes; sets the exit code (`use`'s own, else 0; 130 after Ctrl-C, which cancels the request on the
+ * server, and the core's close then ends a 2025 session with DELETE).
  */
 async function withBrowser(
   server: string,
   opts: Options,
   io: CliIo,
-  use: (browser: ResourceBrowser) => Promise<number | void>,
+  use: (browsed: BrowsedServer) => Promise<number | void>,
 ): Promise<void> {
   process.exitCode = await withCore(
     opts,
@@ -198,13 +205,17 @@ async function withBrowser(
         io.stderr(`${server} awaits sign-in; run: ${signInCommand(server, opts)}`);
         return 1;
       }
-      try {
-        return (await use(core.services.resources)) ?? 0;
-      } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
-        io.stderr(error.message);
-        return 1;
-      }
+      const { value, interrupted } = await interruptible(io, async (signal) => {
+        try {
+          return (await use({ browser: core.services.resources, server, io, signal })) ?? 0;
+        } catch (error) {
+          if (signal.aborted) return INTERRUPTED_EXIT_CODE;
+          if (!(error instanceof DomainError)) throw error;
+          io.stderr(error.message);
+          return 1;
+        }
+      });
+      return interrupted ? INTERRUPTED_EXIT_CODE : value;
     },
     process.env,
     { onlyServers: [server], noteUnlaunched: false, existingConfig: true },

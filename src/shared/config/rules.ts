@@ -3,7 +3,7 @@ import type { Message } from '../i18n-message';
 /**
  * The config's validation rules, once: the zod schema (config/schema.ts, main) builds its fields from them and runs
  * the cross-field checks below; the console runs the same checks as the operator types (intents' tree-validation,
- * skills' skill-validation). Pure and zod-free, so the renderer may import it (docs/ARCHITECTURE.md, "zod stays out
+ * skills' skill-validation, servers' server-form). Pure and zod-free, so the renderer may import it (docs/ARCHITECTURE.md, "zod stays out
  * of the renderer"). Main still parses everything; these only let the console say it first.
  */
 
@@ -31,6 +31,37 @@ export const SKILL_NAME: NameRule = {
   charactersCode: 'config.skillNameChars',
 };
 
+/**
+ * The caps of a server entry's whole-number fields (each a positive integer) and of its roots: the schema's maxima,
+ * the server form's checks and the import's timeout, from one table.
+ */
+export const SERVER_LIMITS = {
+  timeoutMs: 600_000,
+  maxTotalTimeoutMs: 86_400_000,
+  samplingPerMinute: 1_000,
+  installTimeoutMs: 1_800_000,
+  roots: 64,
+} as const;
+
+/** One OAuth scope as `auth.scopes` takes it: printable ASCII, no space, quote or backslash (RFC 6749 scope-token). */
+export const SCOPE_WORD = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+
+/** An environment variable's name (`apiKeyEnv`): the config schema, settings.saveModel and the model form. */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * The model settings' bounds as Settings saves them: settings.saveModel's schema and the console's model form, from
+ * this one table (the config schema takes the temperature's and maxSteps' too). A hand-written config may hold a
+ * model timeout or an approval timeout outside them; Settings then asks for one inside them before it saves.
+ */
+export const MODEL_SETTINGS_LIMITS = {
+  modelLength: 200,
+  temperature: { min: 0, max: 2, integer: false },
+  timeoutMs: { min: 1, max: 600_000, integer: true },
+  maxSteps: { min: 1, max: 64, integer: true },
+  approvalTimeoutMs: { min: 1_000, max: 86_400_000, integer: true },
+} as const;
+
 export type NameProblem = 'required' | 'tooLong' | 'characters';
 
 /** What is wrong with a name under its rule, if anything; the first of required, too long, characters. */
@@ -48,6 +79,44 @@ type RuleCode =
   | 'config.duplicateSkill'
   | 'config.skillUnknownServer'
   | 'config.skillManualAndServer';
+
+type AuthRuleCode =
+  | 'config.crossAppClientNeeded'
+  | 'config.crossAppIdpNeeded'
+  | 'config.idpGrant'
+  | 'config.clientIdNeeded'
+  | 'config.clientSecretNeeded'
+  | 'config.privateKeyGrant'
+  | 'config.clientSecretNeedsId';
+
+/** A remote server's `auth:` block as far as its rules read it (schema's serverAuthSchema, without the schema). */
+export interface AuthBlock {
+  grant: string;
+  clientId?: string;
+  clientSecret?: string;
+  privateKey?: string;
+  idp?: unknown;
+}
+
+/**
+ * The `auth:` block's rules across its fields (which grant needs which identity), each with the field it is placed
+ * on inside the block: the schema refuses with these, and the server form checks them as the operator types.
+ */
+export function authBlockProblems(auth: AuthBlock): { field: string; message: Message<AuthRuleCode> }[] {
+  const problems: { field: string; message: Message<AuthRuleCode> }[] = [];
+  const add = (field: string, code: AuthRuleCode) => problems.push({ field, message: { code } });
+  if (auth.grant === 'cross_app_access') {
+    if (!auth.clientId || !auth.clientSecret)
+      add(auth.clientId ? 'clientSecret' : 'clientId', 'config.crossAppClientNeeded');
+    if (!auth.idp) add('idp', 'config.crossAppIdpNeeded');
+  } else if (auth.idp) add('idp', 'config.idpGrant');
+  if (auth.grant === 'client_credentials') {
+    if (!auth.clientId) add('clientId', 'config.clientIdNeeded');
+    if (!auth.clientSecret === !auth.privateKey) add('clientSecret', 'config.clientSecretNeeded');
+  } else if (auth.privateKey) add('privateKey', 'config.privateKeyGrant');
+  if (auth.clientSecret && !auth.clientId) add('clientSecret', 'config.clientSecretNeedsId');
+  return problems;
+}
 
 /** A problem a rule found: where (zod's path form, from the config's root) and what, as a message from MAIN_MESSAGES. */
 export interface RuleProblem {

@@ -3,9 +3,14 @@ import { formatMessage } from '../i18n-message';
 import { MAIN_MESSAGES } from '../messages';
 import { ACTING_IDENTITY_CHARACTERS, ACTING_IDENTITY_MAX_LENGTH } from '../acting-identity';
 import {
+  authBlockProblems,
+  ENV_NAME,
+  MODEL_SETTINGS_LIMITS,
   INTENT_NODE_ID,
   intentTreeProblems,
   type NameRule,
+  SCOPE_WORD,
+  SERVER_LIMITS,
   SERVER_NAME,
   serverNameProblems,
   SKILL_NAME,
@@ -27,20 +32,20 @@ const serverName = nameField(SERVER_NAME);
 const serverCommon = {
   name: serverName,
   enabled: z.boolean().default(true),
-  timeoutMs: z.number().int().positive().max(600_000).optional(),
+  timeoutMs: z.number().int().positive().max(SERVER_LIMITS.timeoutMs).optional(),
   /**
    * A call that reports progress may run past timeoutMs (each progress notification restarts it), but never
    * longer than this (default 600000: 10 minutes).
    */
-  maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+  maxTotalTimeoutMs: z.number().int().positive().max(SERVER_LIMITS.maxTotalTimeoutMs).optional(),
   /** Directories offered to the server as MCP roots (`roots/list`). Without them the roots capability is not declared. */
-  roots: z.array(z.string().min(1)).max(64).optional(),
+  roots: z.array(z.string().min(1)).max(SERVER_LIMITS.roots).optional(),
   /** Declare elicitation (form and URL) to this server (default true): its questions come to the operator. */
   elicitation: z.boolean().optional(),
   /** Declare sampling to this server (default true): its model requests wait for the operator's approval. */
   sampling: z.boolean().optional(),
   /** Sampling requests this server may make per minute (default 10); more are refused without asking. */
-  samplingPerMinute: z.number().int().positive().max(1_000).optional(),
+  samplingPerMinute: z.number().int().positive().max(SERVER_LIMITS.samplingPerMinute).optional(),
   /** Append the server's `instructions` (from initialize) to the system prompt; each step records them with their tokens. */
   useInstructions: z.boolean().optional(),
   /**
@@ -98,50 +103,15 @@ export const serverAuthSchema = z
     /** A client ID metadata document URL (HTTPS, with a path), used where the server supports it. */
     clientMetadataUrl: z.url({ protocol: /^https$/ }).optional(),
     /** Scopes to ask for when the server names none (neither in WWW-Authenticate nor in scopes_supported). */
-    scopes: z
-      .array(z.string().regex(/^[\x21\x23-\x5B\x5D-\x7E]+$/, 'a scope is one word without quotes or backslashes'))
-      .optional(),
+    scopes: z.array(z.string().regex(SCOPE_WORD, MAIN_MESSAGES['config.scopeWord'])).optional(),
     /** client_credentials with private_key_jwt: a PEM key, from `${env:NAME}` or a file path. */
     privateKey: z.string().min(1).optional(),
     /** grant: cross_app_access: the enterprise identity provider that exchanges the operator's ID token for an ID-JAG. */
     idp: idpSchema.optional(),
   })
   .superRefine((auth, ctx) => {
-    if (auth.grant === 'cross_app_access') {
-      if (!auth.clientId || !auth.clientSecret)
-        ctx.addIssue({
-          code: 'custom',
-          path: [auth.clientId ? 'clientSecret' : 'clientId'],
-          message:
-            "the cross_app_access grant needs the clientId and clientSecret registered with the MCP server's authorization server",
-        });
-      if (!auth.idp)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['idp'],
-          message: 'the cross_app_access grant needs an idp block: issuer or tokenEndpoint, clientId, idToken',
-        });
-    } else if (auth.idp) {
-      ctx.addIssue({ code: 'custom', path: ['idp'], message: 'idp is used with grant: cross_app_access' });
-    }
-    if (auth.grant === 'client_credentials') {
-      if (!auth.clientId)
-        ctx.addIssue({ code: 'custom', path: ['clientId'], message: 'the client_credentials grant needs a clientId' });
-      if (!auth.clientSecret === !auth.privateKey)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['clientSecret'],
-          message: 'the client_credentials grant needs either a clientSecret or a privateKey',
-        });
-    } else if (auth.privateKey) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['privateKey'],
-        message: 'privateKey (private_key_jwt) is used with grant: client_credentials',
-      });
-    }
-    if (auth.clientSecret && !auth.clientId)
-      ctx.addIssue({ code: 'custom', path: ['clientSecret'], message: 'a clientSecret needs its clientId' });
+    for (const { field, message } of authBlockProblems(auth))
+      ctx.addIssue({ code: 'custom', path: [field], message: MAIN_MESSAGES[message.code] });
   });
 export type ServerAuthConfig = z.output<typeof serverAuthSchema>;
 
@@ -163,7 +133,7 @@ export const stdioServerSchema = z.strictObject({
    * The first start of a package-runner command (npx, uvx, pipx run, bunx, pnpm dlx) may download and install the
    * package: it gets this budget instead of timeoutMs until it has connected once (default 120000).
    */
-  installTimeoutMs: z.number().int().positive().max(1_800_000).optional(),
+  installTimeoutMs: z.number().int().positive().max(SERVER_LIMITS.installTimeoutMs).optional(),
 });
 
 /**
@@ -257,11 +227,12 @@ const modelSettingsSchemaFor = (defaultProvider: string) =>
     provider: z.string().min(1).default(defaultProvider),
     baseUrl: z.url().optional(),
     model: z.string().optional(),
-    temperature: z.number().min(0).max(2).optional(),
-    apiKeyEnv: z
-      .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+    temperature: z
+      .number()
+      .min(MODEL_SETTINGS_LIMITS.temperature.min)
+      .max(MODEL_SETTINGS_LIMITS.temperature.max)
       .optional(),
+    apiKeyEnv: z.string().regex(ENV_NAME).optional(),
     /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
     timeoutMs: z.number().int().positive().optional(),
     /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
@@ -286,7 +257,12 @@ const agentSchemaFor = (defaultProvider: string) =>
       })
       .default({ servers: [] }),
     model: modelSettingsSchemaFor(defaultProvider).default({ provider: defaultProvider }),
-    maxSteps: z.number().int().min(1).max(64).default(8),
+    maxSteps: z
+      .number()
+      .int()
+      .min(MODEL_SETTINGS_LIMITS.maxSteps.min)
+      .max(MODEL_SETTINGS_LIMITS.maxSteps.max)
+      .default(8),
     approvalTimeoutMs: z.number().int().positive().default(300_000),
     /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
     elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { uiMessageSchema } from './message';
+import { ENV_NAME, MODEL_SETTINGS_LIMITS as LIMITS } from '../config/rules';
 
 export const modelSettingsViewSchema = z.object({
   /** A vendor's provider or one the entry point registered (the demo shop's `demo`). */
@@ -67,18 +68,19 @@ export const settingsRoutes = {
   'settings.saveModel': command(
     z.strictObject({
       /** Checked against what this process has when the config is written (an unknown one is refused, naming those). */
-      provider: z.string().min(1).max(200),
+      provider: z.string().min(1).max(LIMITS.modelLength),
       baseUrl: z.url().or(z.literal('')).optional(),
-      model: z.string().max(200).optional(),
-      temperature: z.number().min(0).max(2).optional(),
-      apiKeyEnv: z
-        .string()
-        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
-        .or(z.literal(''))
+      model: z.string().max(LIMITS.modelLength).optional(),
+      temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max).optional(),
+      apiKeyEnv: z.string().regex(ENV_NAME).or(z.literal('')).optional(),
+      timeoutMs: z.number().int().positive().max(LIMITS.timeoutMs.max).optional(),
+      maxSteps: z.number().int().min(LIMITS.maxSteps.min).max(LIMITS.maxSteps.max).optional(),
+      approvalTimeoutMs: z
+        .number()
+        .int()
+        .min(LIMITS.approvalTimeoutMs.min)
+        .max(LIMITS.approvalTimeoutMs.max)
         .optional(),
-      timeoutMs: z.number().int().positive().max(600_000).optional(),
-      maxSteps: z.number().int().min(1).max(64).optional(),
-      approvalTimeoutMs: z.number().int().min(1000).max(86_400_000).optional(),
     }),
     settingsSchema,
   ),

@@ -122,7 +122,8 @@ const factory = () => {
   });
 
   // Runs until cancelled (or 60 s): what the server saw tells whether a client's Ctrl-C reached it.
-  server.registerTool('slow', { description: 'works for a minute unless cancelled' }, async (ctx) => {
+  /** A minute's work unless the request is cancelled; what happened is recorded as slow-started, slow-finished|aborted. */
+  const slowly = async (ctx) => {
     record({ event: 'slow-started', requestId: ctx.mcpReq.id });
     const finished = await new Promise((resolve) => {
       const timer = setTimeout(() => resolve('finished'), 60_000);
@@ -132,8 +133,14 @@ const factory = () => {
       });
     });
     record({ event: `slow-${finished}`, requestId: ctx.mcpReq.id });
-    return text(`slow ${finished}`);
-  });
+    return `slow ${finished}`;
+  };
+  server.registerTool('slow', { description: 'works for a minute unless cancelled' }, async (ctx) =>
+    text(await slowly(ctx)),
+  );
+  server.registerPrompt('slow_prompt', { description: 'takes a minute unless cancelled' }, async (ctx) => ({
+    messages: [{ role: 'user', content: { type: 'text', text: await slowly(ctx) } }],
+  }));
 
   // prompts/get is a multi-round-trip method too: the prompt asks whom the letter is for.
   server.registerPrompt('letter', { description: 'a letter to whoever the user names' }, async (ctx) => {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Response } from 'express';
-import { NodeStreamableHTTPServerTransport } from '@modelcontextprotocol/node';
-import { McpServer } from '@modelcontextprotocol/server';
+import { NodeStreamableHTTPServerTransport, toNodeHandler } from '@modelcontextprotocol/node';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
 import type { AuthInfo, OAuthClientInformationFull, OAuthTokens } from '@modelcontextprotocol/server';
 import {
   InvalidGrantError,
@@ -44,6 +44,8 @@ export interface OAuthMcpServerOptions {
   metadataOverrides?: Record<string, unknown>;
   /** A careless server: `whoami` logs the bearer token it was called with (notifications/message). */
   echoToken?: boolean;
+  /** 'strict': the endpoint serves MCP 2026-07-28 only (the v2 SDK's createMcpHandler with legacy: 'reject'). */
+  era?: 'strict';
 }
 
 /** The tool `write_ticket` needs this scope: without it the endpoint answers 403 insufficient_scope (step-up). */
@@ -219,6 +221,8 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
       clientRegistrationOptions: off,
     }),
   );
+  // Built once (it serves every 2026-07-28 request statelessly); requireBearerAuth's req.auth passes through.
+  const strictHandler = toNodeHandler(createMcpHandler(() => fixtureServer(), { legacy: 'reject' }));
   const bearer = requireBearerAuth({
     verifier: provider,
     requiredScopes: options.requiredScopes ?? [],
@@ -245,6 +249,17 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
         .json({ error: 'insufficient_scope' });
       return;
     }
+    if (options.era === 'strict') {
+      await strictHandler(req, res, req.body);
+      return;
+    }
+    const server = fixtureServer();
+    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => void transport.close().then(() => server.close()));
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  });
+  function fixtureServer(): McpServer {
     const server = new McpServer({ name: 'oauth-fixture', version: '1.0.0' }, { capabilities: { logging: {} } });
     server.registerTool(
       'whoami',
@@ -268,11 +283,8 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     server.registerTool('write_ticket', { description: 'Files a ticket (needs tickets:write)' }, () => ({
       content: [{ type: 'text' as const, text: 'filed' }],
     }));
-    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => void transport.close().then(() => server.close()));
-    await server.connect(transport);
-    await transport.handleRequest(req, res, req.body);
-  });
+    return server;
+  }
   app.all('/mcp', (_req, res) => void res.status(405).set('Allow', 'POST').end());
   http.on('request', app);
   return fixture;

@@ -5,6 +5,7 @@
 //   /big/mcp         one skill declaring a 16 MiB SKILL.md (its reads are counted: GET /control/stats)
 //   /no-ttl/mcp      skills/list pages with ttlMs and cacheScope taken out
 //   /invalid/mcp     an invalid entry (a name that breaks the rules) beside a good one
+//   /paged/mcp       after-sales and returns one per skills/list page, on a strict 2026-07-28 server (legacy: 'reject')
 // Each server also has a tool, so a test can see the server's tools are unaffected. Prints {"url": base} on stdout.
 import { createServer } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
@@ -71,7 +72,16 @@ const invalidEntry = {
 };
 const invalid = fixedSource([goodEntry], goodTexts);
 
-const extensions = { good, 'wrong-digest': wrongDigest, big, 'no-ttl': good, invalid };
+// Its own copy of the files: /control/change edits the good scenario's only.
+const paged = await SkillsExtension.load(memorySkillFiles({ ...files }), {
+  onWarning: () => undefined,
+  pageSize: 1,
+  cacheHint: { ttlMs: 60_000, cacheScope: 'public' },
+});
+
+const extensions = { good, 'wrong-digest': wrongDigest, big, 'no-ttl': good, invalid, paged };
+/** Scenarios served in the SDK's strict 2026-07-28 mode; the others serve both eras. */
+const strict = new Set(['paged']);
 /** What a scenario does to each skills/list result on its way out. */
 const rewrites = {
   'no-ttl': (result) => {
@@ -83,14 +93,21 @@ const rewrites = {
 const handlers = Object.fromEntries(
   Object.entries(extensions).map(([scenario, extension]) => [
     scenario,
-    createMcpHandler(() => {
-      const server = new McpServer({ name: `skills-${scenario}`, version: '2.0.0' });
-      server.registerTool('skills_echo', { description: 'echoes', annotations: { readOnlyHint: true } }, async () => ({
-        content: [{ type: 'text', text: scenario }],
-      }));
-      extension.attach(server);
-      return server;
-    }),
+    createMcpHandler(
+      () => {
+        const server = new McpServer({ name: `skills-${scenario}`, version: '2.0.0' });
+        server.registerTool(
+          'skills_echo',
+          { description: 'echoes', annotations: { readOnlyHint: true } },
+          async () => ({
+            content: [{ type: 'text', text: scenario }],
+          }),
+        );
+        extension.attach(server);
+        return server;
+      },
+      strict.has(scenario) ? { legacy: 'reject' } : {},
+    ),
   ]),
 );
 

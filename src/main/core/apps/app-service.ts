@@ -226,7 +226,7 @@ export class AppService {
   }
 
   /** The app's sampling/createMessage, through the server's own sampling rules. */
-  async sample(input: ParsedInput<'apps.sample'>): Promise<Record<string, unknown>> {
+  async sample(input: ParsedInput<'apps.sample'>): Promise<RouteOutput<'apps.sample'>> {
     const app = this.offered(input.server).find((t) => t.name === input.appTool);
     if (!app) throw new NotFound(say('workbench.toolGone', { server: input.server, toolId: input.appTool }));
     this.checkedApp(input.server, app);
@@ -236,7 +236,7 @@ export class AppService {
         { server: input.server, signal: controller.signal },
         input.params as unknown as Parameters<ServerRequestHandlers['sample']>[1],
       );
-      return result as unknown as Record<string, unknown>;
+      return result;
     } catch (error) {
       // The operator (or the rules: rate, policy, timeout) said no: the app gets that, as a refusal rather than a failure.
       const detail = errorText(error);

@@ -227,6 +227,44 @@ describe('OAuth for a remote MCP server', () => {
     expect(auth.view(connectionsConfig())!.pendingScope).toBeNull();
   });
 
+  it('two requests that meet an expired access token at once spend the rotating refresh token once; both go through', async () => {
+    const { auth, connections } = await setUp({ scopesSupported: ['tickets:read'] });
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
+    oauth!.expireAccessTokens();
+    // Each gets a 401 before either refresh is back: the second refresh used to spend the same refresh token, get
+    // invalid_grant, and make the SDK throw the new tokens away (the server then waited for a sign-in).
+    const results = await Promise.all([1, 2].map(() => connections.callTool('tracker', 'whoami', {})));
+    for (const result of results)
+      expect(JSON.parse((result.content as { text: string }[])[0].text)).toMatchObject({ scopes: ['tickets:read'] });
+    expect(oauth!.counts.refreshes).toBe(1);
+    expect(state().status).toBe('connected');
+    expect(auth.view(connectionsConfig())).toMatchObject({ signedIn: true, error: null });
+  });
+
+  it('a strict 2026-07-28 server: sign-in, a refresh on a 401, and a step-up on a 403 work as in the 2025 era', async () => {
+    const { auth, connections } = await setUp({ scopesSupported: ['tickets:read'], era: 'strict' });
+    expect(state().status).toBe('needs-auth');
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
+    expect(state()).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    oauth!.expireAccessTokens(); // the call and the re-opened subscriptions/listen stream may both meet it
+    const result = await connections.callTool('tracker', 'whoami', {});
+    expect(JSON.parse((result.content as { text: string }[])[0].text)).toMatchObject({ scopes: ['tickets:read'] });
+    expect(oauth!.counts.refreshes).toBe(1);
+    const refused = await connections.callTool('tracker', 'write_ticket', {}).catch((error: unknown) => error);
+    expect((refused as AuthorizationRequiredError).verdict).toMatchObject({ kind: 'step-up' });
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
+    expect((await connections.callTool('tracker', 'write_ticket', {})).content).toEqual([
+      { type: 'text', text: 'filed' },
+    ]);
+    expect(state()).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+  });
+
   it('in Electron the tokens are sealed by safeStorage in secrets.json, never in plain text', async () => {
     const cipher: StringCipher = {
       encrypt: async (plain) => Buffer.from(`sealed:${Buffer.from(plain).toString('hex')}`),

@@ -18,6 +18,7 @@ import {
   SwitchboardOAuthProvider,
 } from './oauth-provider';
 import { tokenExpiry, type OAuthStore, type StoredAuth } from './oauth-store';
+import { RefreshOnce } from './refresh-once';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 
@@ -56,6 +57,8 @@ export class AuthSession {
   private unsubscribe: () => void;
   /** Every token this server was given in this run, newest last (redact-secrets.ts); a refreshed one stays a while. */
   private handedOut: string[] = [];
+  /** Every refresh of this server's tokens (a transport's 401, the timer) spends a refresh token once. */
+  private readonly refreshOnce = new RefreshOnce();
 
   constructor(
     readonly server: string,
@@ -200,8 +203,9 @@ export class AuthSession {
 
   /** Wraps the transport's fetch: remembers every 401/403 challenge of the MCP endpoint (never a token). */
   private observing(fetch: FetchLike): FetchLike {
+    const refreshing = this.refreshOnce.wrap(fetch);
     return async (url, init) => {
-      const response = await fetch(url, init);
+      const response = await refreshing(url, init);
       if ((response.status === 401 || response.status === 403) && sameEndpoint(url, this.resource)) {
         const { scope, error, resourceMetadataUrl } = extractWWWAuthenticateParams(response);
         this.challenge = { status: response.status, scope, error, resourceMetadataUrl };
@@ -234,7 +238,8 @@ export class AuthSession {
     const provider = this.backgroundProvider();
     try {
       // The SDK's auth(): with a refresh token it refreshes; client_credentials asks for a new token.
-      const result = await auth(provider, { serverUrl: this.resource, fetchFn: this.deps.fetch, ...OWN_ISSUER_CHECK });
+      const fetchFn = this.refreshOnce.wrap(this.deps.fetch ?? fetch);
+      const result = await auth(provider, { serverUrl: this.resource, fetchFn, ...OWN_ISSUER_CHECK });
       if (result !== 'AUTHORIZED') this.lastError = say('auth.refreshRefused');
       else this.deps.log(`[auth] ${this.server}: access token refreshed`);
     } catch (error) {

@@ -4,7 +4,7 @@ import type { ImportResult } from '../../../shared/contract';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import { zodIssueMessage } from '../../../shared/messages/zod-issue';
-import { nameProblem, SERVER_NAME } from '../../../shared/config/rules';
+import { nameProblem, SERVER_LIMITS, SERVER_NAME } from '../../../shared/config/rules';
 
 /**
  * Reads the server definitions other hosts write: Claude Desktop / Cursor / Cline `{"mcpServers": {...}}` and VS Code
@@ -54,8 +54,6 @@ const KNOWN_KEYS = new Set([
   'auth',
   'timeout',
 ]);
-/** Our per-server timeoutMs cap (the schema's). */
-const MAX_TIMEOUT_MS = 600_000;
 // VS Code variables we cannot resolve; `${env:NAME}` is ours too and is kept as is.
 const FOREIGN_VARIABLE = /\$\{(?!env:)[^}]+\}/;
 
@@ -175,8 +173,8 @@ function timeoutOf(value: unknown, report: Report): { timeoutMs?: number } {
   }
   const seconds = value < 1_000;
   const ms = Math.round(seconds ? value * 1_000 : value);
-  const kept = Math.min(ms, MAX_TIMEOUT_MS);
-  const capped = kept < ms ? say('import.timeoutCapped', { max: MAX_TIMEOUT_MS }) : '';
+  const kept = Math.min(ms, SERVER_LIMITS.timeoutMs);
+  const capped = kept < ms ? say('import.timeoutCapped', { max: SERVER_LIMITS.timeoutMs }) : '';
   report('timeout', say(seconds ? 'import.timeoutSeconds' : 'import.timeoutMilliseconds', { kept, value, capped }));
   return { timeoutMs: kept };
 }

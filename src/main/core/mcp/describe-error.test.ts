@@ -34,4 +34,18 @@ describe('describeError', () => {
     expect(isRequestTimeout(new ProtocolError(-32001, 'Request timed out'))).toBe(true);
     expect(isRequestTimeout(new SdkError(SdkErrorCode.ConnectionClosed, 'Connection closed'))).toBe(false);
   });
+
+  it('follows causes down the chain: the SDK’s auto probe wraps fetch’s error, which hides the socket’s', () => {
+    const socket = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4100'), { code: 'ECONNREFUSED' });
+    const fetchFailed = new TypeError('fetch failed', { cause: socket });
+    const probe = new SdkError(SdkErrorCode.EraNegotiationFailed, 'Version negotiation probe failed: fetch failed', {});
+    Object.defineProperty(probe, 'cause', { value: fetchFailed });
+    expect(describeError(probe)).toBe(
+      'Version negotiation probe failed: fetch failed: connect ECONNREFUSED 127.0.0.1:4100',
+    );
+    expect(describeError(fetchFailed)).toBe('fetch failed: connect ECONNREFUSED 127.0.0.1:4100');
+    const loop = new Error('a');
+    Object.defineProperty(loop, 'cause', { value: loop });
+    expect(describeError(loop)).toBe('a');
+  });
 });

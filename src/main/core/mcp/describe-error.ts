@@ -1,8 +1,9 @@
-/** One line for an operator: the error's message plus its cause (fetch hides ECONNREFUSED in `cause`). */
+/**
+ * One line for an operator: the error's message plus its causes (fetch hides ECONNREFUSED in `cause`; the SDK's
+ * `auto` probe wraps fetch's error in its own, so a server that is down is two causes deep).
+ */
 export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  const causeText = cause instanceof Error ? cause.message || (cause as NodeJS.ErrnoException).code : undefined;
   const status = httpStatusOf(error);
   // The SDK's HTTP errors carry the status (v2: `status`, SSE: `code`) but not always in the message.
   const http = status !== undefined && !error.message.includes(String(status)) ? `HTTP ${status}: ` : '';
@@ -13,9 +14,18 @@ export function describeError(error: unknown): string {
     error instanceof Error && typeof code === 'number' && code < 0 && !/^MCP error -?\d+: /.test(error.message)
       ? `MCP error ${code}: `
       : '';
-  const message = http + rpc + (error.message || error.name).replace(/^(MCP error -?\d+: )\1+/, '$1');
-  return causeText && !message.includes(causeText) ? `${message}: ${causeText}` : message;
+  let message = http + rpc + (error.message || error.name).replace(/^(MCP error -?\d+: )\1+/, '$1');
+  let cause = (error as { cause?: unknown }).cause;
+  for (let depth = 0; cause instanceof Error && depth < MAX_CAUSES; depth++) {
+    const causeText = cause.message || (cause as NodeJS.ErrnoException).code;
+    if (causeText && !message.includes(causeText)) message = `${message}: ${causeText}`;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return message;
 }
+
+/** Causes followed: enough for the SDK's wrapping (probe → fetch → socket), never a loop. */
+const MAX_CAUSES = 4;
 
 /** Errors that mean the peer is gone (not that one request failed): worth checking the connection. */
 export function looksLikeConnectionLoss(error: unknown): boolean {

@@ -3,6 +3,12 @@ import type { ListCacheHint } from './types';
 /** The SDK's own ceiling on a server's ttlMs (MAX_CACHE_TTL_MS, 24 h): a server cannot pin a list for longer. */
 export const MAX_LIST_TTL_MS = 86_400_000;
 
+/**
+ * The soonest a list is fetched again for its ttl. A server answering `ttlMs: 1` had us fetch tools/list back to back
+ * (hundreds a second, each a state change the console redraws); a second is the pace a change-notification storm gets.
+ */
+export const MIN_LIST_TTL_REFRESH_MS = 1_000;
+
 /** No hint at all: a 2025-era list, or a 2026 page without ttlMs/cacheScope. Nothing is invented in its place. */
 export const NO_CACHE_HINT: ListCacheHint = Object.freeze({ ttlMs: null, cacheScope: null });
 
@@ -44,7 +50,7 @@ export class TtlRefresh {
   schedule(hint: ListCacheHint, now: Date, refetch: () => void): string | null {
     this.cancel();
     if (hint.ttlMs === null || hint.ttlMs <= 0) return null;
-    const ms = Math.min(hint.ttlMs, MAX_LIST_TTL_MS);
+    const ms = Math.min(Math.max(hint.ttlMs, MIN_LIST_TTL_REFRESH_MS), MAX_LIST_TTL_MS);
     this.timer = setTimeout(refetch, ms);
     this.timer.unref();
     return new Date(now.getTime() + ms).toISOString();

@@ -21,7 +21,7 @@ export interface EraPlan {
 /**
  * The plan for a server's `protocol` key. legacy: initialize only. "2026-07-28": server/discover must offer it.
  * auto: the SDK's probe (server/discover, falling back to initialize). On stdio that probe runs on a sibling process
- * the SDK spawns from the same command, so each auto server's era is remembered between runs (era-memory.ts): a 2026
+ * the SDK spawns from the same command, so each auto stdio server's era is remembered between runs (era-memory.ts): a 2026
  * verdict is checked by server/discover on the session's own process, a 2025 verdict goes straight to initialize.
  */
 export function eraPlan(config: ServerConfig, memory: EraMemory | undefined, budgetMs: number): EraPlan {
@@ -29,7 +29,7 @@ export function eraPlan(config: ServerConfig, memory: EraMemory | undefined, bud
   if (protocol === 'legacy') return { negotiation: { mode: 'legacy' }, probeInPlace: false, handshake: 'initialize' };
   if (protocol === MODERN_REVISION)
     return { negotiation: { mode: { pin: MODERN_REVISION } }, probeInPlace: true, handshake: 'server/discover' };
-  const remembered = memory?.recall(eraKey(config));
+  const remembered = remembersEra(config) ? memory?.recall(eraKey(config)) : undefined;
   if (remembered?.era === 'modern')
     return {
       negotiation: { mode: { pin: remembered.revision } },
@@ -64,6 +64,13 @@ export const legacyPlan = (): EraPlan => ({
   handshake: 'initialize',
 });
 
+/**
+ * Only stdio servers' eras are remembered: there the probe costs a second process. Over HTTP it costs one request, and a
+ * remembered 2025 would keep a server upgraded to the SDK's default (2025 served statelessly, 2026-07-28 in full) on
+ * 2025 for a day, where its tools' questions cannot reach the operator.
+ */
+const remembersEra = (config: ServerConfig): boolean => isStdioServer(config);
+
 /** What a connect under `plan` learnt, for the memory: only a probe's verdict is new (a remembered one keeps its date). */
 export function verdictToRemember(
   config: ServerConfig,
@@ -71,7 +78,7 @@ export function verdictToRemember(
   client: Client,
   now: Date,
 ): EraVerdict | undefined {
-  if ((config.protocol ?? 'auto') !== 'auto' || plan.remembered) return undefined;
+  if ((config.protocol ?? 'auto') !== 'auto' || plan.remembered || !remembersEra(config)) return undefined;
   // A fallback after a probe that closed the connection is remembered too: the next start goes straight to initialize.
   const revision = client.getNegotiatedProtocolVersion();
   const era = client.getProtocolEra();

@@ -60,10 +60,11 @@ export class ResourceBrowser {
     };
   }
 
-  async listResources(server: string, cursor?: string) {
+  /** `signal`: the caller's (the CLI's Ctrl-C); aborting it cancels the request on the server. */
+  async listResources(server: string, cursor?: string, signal?: AbortSignal) {
     const client = this.offering(server, 'resources');
     const page = await this.ask(server, () =>
-      client.listResources(cursor ? { cursor } : undefined, this.options(server)),
+      client.listResources(cursor ? { cursor } : undefined, this.options(server, signal)),
     );
     // The whole list (no cursor) is what the SDK caches by its ttlMs: its hint, and a countdown to tell the console.
     const cache = cursor ? undefined : this.ttls.listed(server, 'resources', page);
@@ -75,10 +76,10 @@ export class ResourceBrowser {
     };
   }
 
-  async listTemplates(server: string, cursor?: string) {
+  async listTemplates(server: string, cursor?: string, signal?: AbortSignal) {
     const client = this.offering(server, 'resources');
     const page = await this.ask(server, () =>
-      client.listResourceTemplates(cursor ? { cursor } : undefined, this.options(server)),
+      client.listResourceTemplates(cursor ? { cursor } : undefined, this.options(server, signal)),
     );
     return { templates: page.resourceTemplates.map(templateView), nextCursor: page.nextCursor ?? null };
   }
@@ -87,10 +88,10 @@ export class ResourceBrowser {
   async read(
     server: string,
     uri: string,
-    options: { html?: boolean } = {},
+    options: { html?: boolean; signal?: AbortSignal } = {},
   ): Promise<{ uri: string; contents: ResourceContentView[] }> {
     const client = this.offering(server, 'resources');
-    const result = await this.ask(server, () => client.readResource({ uri }, this.options(server)));
+    const result = await this.ask(server, () => client.readResource({ uri }, this.options(server, options.signal)));
     let budget = READ_DATA_CAP;
     const contents = result.contents.map((content): ResourceContentView => {
       const base = { uri: content.uri, mimeType: content.mimeType ?? null };
@@ -146,18 +147,20 @@ export class ResourceBrowser {
     return { subscriptions: this.deps.sessions.keepSubscription(server, uri, on) };
   }
 
-  async listPrompts(server: string, cursor?: string) {
+  async listPrompts(server: string, cursor?: string, signal?: AbortSignal) {
     const client = this.offering(server, 'prompts');
     const page = await this.ask(server, () =>
-      client.listPrompts(cursor ? { cursor } : undefined, this.options(server)),
+      client.listPrompts(cursor ? { cursor } : undefined, this.options(server, signal)),
     );
     const cache = cursor ? undefined : this.ttls.listed(server, 'prompts', page);
     return { prompts: page.prompts.map(promptView), nextCursor: page.nextCursor ?? null, ...(cache && { cache }) };
   }
 
-  async getPrompt(server: string, name: string, args: Record<string, string>) {
+  async getPrompt(server: string, name: string, args: Record<string, string>, signal?: AbortSignal) {
     const client = this.offering(server, 'prompts');
-    const result = await this.ask(server, () => client.getPrompt({ name, arguments: args }, this.options(server)));
+    const result = await this.ask(server, () =>
+      client.getPrompt({ name, arguments: args }, this.options(server, signal)),
+    );
     return {
       description: result.description ?? null,
       messages: result.messages.map((m) => ({ role: m.role, content: m.content as ContentBlockView })),
@@ -208,8 +211,8 @@ export class ResourceBrowser {
     return client;
   }
 
-  private options(server: string) {
-    return { timeout: this.deps.timeoutFor(server) };
+  private options(server: string, signal?: AbortSignal) {
+    return { timeout: this.deps.timeoutFor(server), ...(signal && { signal }) };
   }
 
   /** The server's refusal as a domain error that says who refused and why. */

@@ -10,6 +10,6 @@ export function createAppHandlers({ apps }: AppServices): Pick<Handlers, AppRout
     'apps.callTool': (input) => apps.callTool(input),
     'apps.message': (input) => apps.message(input),
     'apps.checkLink': (input) => apps.checkLink(input),
-    'apps.sample': async (input) => (await apps.sample(input)) as never,
+    'apps.sample': (input) => apps.sample(input),
   };
 }

@@ -9,6 +9,8 @@ interface Props {
   /** `sampling` or `elicitation`: names the card's class and test id. */
   kind: string;
   title: string;
+  /** Shown beside the title, outside its accessible name (a deprecation mark). */
+  aside?: ReactNode;
   /** What the expiry does (refuse, cancel) and what the card says once it did. */
   expiry: { action: string; outcome: string };
   /** Extra data-* attributes the tests and styles read (stage, mode). */
@@ -17,7 +19,7 @@ interface Props {
 }
 
 /** The frame every server request card shares: who asks, until when, during which call; the body is the card's own. */
-export function RequestCardFrame({ request, conversation, kind, title, expiry, data, children }: Props) {
+export function RequestCardFrame({ request, conversation, kind, title, aside, expiry, data, children }: Props) {
   const titleId = `request-${request.id}-title`;
   return (
     <article
@@ -29,6 +31,7 @@ export function RequestCardFrame({ request, conversation, kind, title, expiry, d
     >
       <header className="request-head">
         <h3 id={titleId}>{title}</h3>
+        {aside}
         <Expiry expiresAt={request.expiresAt} action={expiry.action} outcome={expiry.outcome} />
       </header>
       <RequestFacts request={request} conversation={conversation} />

@@ -6,6 +6,7 @@ import { RequestCardFrame } from './RequestCardFrame';
 import { Trans, useTranslation } from 'react-i18next';
 import { shownText } from '../../lib/i18n/messages';
 import { ActionFailure } from '../ActionFailure';
+import { DeprecatedMark } from '../DeprecatedMark';
 
 interface Props {
   request: SamplingView;
@@ -36,6 +37,7 @@ export function SamplingCard({ request, conversation }: Props) {
       conversation={conversation}
       kind="sampling"
       title={t('samplingCard.asksTheModel', { server: request.server })}
+      aside={<DeprecatedMark />}
       expiry={{ action: t('samplingCard.refuse'), outcome: t('samplingCard.refused') }}
       data={{ 'data-stage': request.stage }}
     >

@@ -290,6 +290,8 @@ describe('a server’s sampling request', () => {
     requests = [samplingFixture()];
     const rpc = setup();
     const card = await screen.findByTestId('sampling-card');
+    // Sampling is deprecated since MCP 2026-07-28 (issue 26 item 4): marked where the console shows it.
+    expect(within(card).getByTestId('deprecated-mark').textContent).toBe('deprecated since 2026-07-28');
     expect(within(card).queryByRole('button', { name: /Return answer/ })).toBeNull();
     fireEvent.change(within(card).getByLabelText(/Message 1/), {
       target: { value: 'What is the Model Context Protocol?' },

@@ -15,6 +15,7 @@ import {
   validateServerForm,
   type FormErrors,
   type ServerFormState,
+  type ServerProtocol,
   type ServerKind,
 } from './server-form';
 import { useTranslation } from 'react-i18next';
@@ -159,8 +160,8 @@ function KindChoice({ form, set, id, builtin }: SectionProps & { builtin: boolea
   );
 }
 
-/** Name, timeout and enabled: every kind has them. */
-function CommonFields({ form, set, errorsOf }: SectionProps) {
+/** Name, timeout, protocol and enabled: every kind has them. */
+function CommonFields({ form, set, errorsOf, id }: SectionProps) {
   const { t } = useTranslation('servers');
   return (
     <>
@@ -181,6 +182,22 @@ function CommonFields({ form, set, errorsOf }: SectionProps) {
           placeholder="10000"
           hint={t('serverForm.forConnectInitializeAnd')}
         />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-protocol`}>{t('serverForm.protocol')}</label>
+        <select
+          id={`${id}-protocol`}
+          value={form.protocol}
+          onChange={(event) => set({ protocol: event.target.value as ServerProtocol })}
+          aria-describedby={`${id}-protocol-hint`}
+        >
+          <option value="auto">{t('serverForm.protocolAuto')}</option>
+          <option value="legacy">{t('serverForm.protocolLegacy')}</option>
+          <option value="2026-07-28">{t('serverForm.protocolModern')}</option>
+        </select>
+        <p id={`${id}-protocol-hint`} className="muted small">
+          {t('serverForm.protocolHint')}
+        </p>
       </div>
       <label className="check-row">
         <input type="checkbox" checked={form.enabled} onChange={(event) => set({ enabled: event.target.checked })} />{' '}

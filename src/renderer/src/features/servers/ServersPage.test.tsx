@@ -225,12 +225,24 @@ describe('ServersPage', () => {
     fireEvent.click(within(files).getByRole('button', { name: 'Edit' }));
     const form = screen.getByTestId('server-form');
     expect(within(form).getByLabelText<HTMLInputElement>('Command').value).toBe('npx');
+    expect(within(form).getByLabelText<HTMLSelectElement>('MCP revision').value).toBe('auto');
     fireEvent.click(within(form).getByRole('button', { name: '+ Add argument' }));
     fireEvent.change(within(form).getByLabelText('Argument 1'), { target: { value: '@scope/server' } });
+    fireEvent.change(within(form).getByLabelText('MCP revision'), { target: { value: 'legacy' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save server' }));
     await waitFor(() =>
       expect(rpc.callsTo('servers.update')).toEqual([
-        { name: 'files', server: { name: 'files', enabled: true, command: 'npx', args: ['@scope/server'], env: {} } },
+        {
+          name: 'files',
+          server: {
+            name: 'files',
+            enabled: true,
+            protocol: 'legacy',
+            command: 'npx',
+            args: ['@scope/server'],
+            env: {},
+          },
+        },
       ]),
     );
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../../../shared/config/schema';
+import { serverConfigSchema, type ServerConfig } from '../../../../shared/config/schema';
+import { SERVER_LIMITS } from '../../../../shared/config/rules';
+import { i18n } from '../../lib/i18n';
 import {
   configFromForm,
   emptyServerForm,
@@ -130,6 +132,22 @@ describe('server form <-> config', () => {
     expect(configFromForm(formFromConfig(config))).toEqual(config);
   });
 
+  it('keeps the MCP revision an entry pins through an edit; auto, the default, is not written', () => {
+    const pinned = {
+      name: 'old',
+      enabled: true,
+      url: 'http://127.0.0.1:3001/mcp',
+      transport: 'streamable-http' as const,
+      headers: {},
+      protocol: 'legacy' as const,
+    };
+    expect(formFromConfig(pinned).protocol).toBe('legacy');
+    expect(configFromForm(formFromConfig(pinned))).toMatchObject({ protocol: 'legacy' });
+    const modern = { name: 'new', enabled: true, command: 'srv', args: [], env: {}, protocol: '2026-07-28' as const };
+    expect(configFromForm(formFromConfig(modern))).toEqual(modern);
+    expect(configFromForm({ ...formFromConfig(modern), protocol: 'auto' })).not.toHaveProperty('protocol');
+  });
+
   it('keeps what the server may ask of us through an edit, and checks it', () => {
     const config = {
       name: 'everything',
@@ -243,16 +261,16 @@ describe('the OAuth block of a remote server', () => {
     });
   });
 
-  it('checks the block as the config schema does, on the field concerned', () => {
+  it('checks the block by the config schema’s own rules, in main’s words, on the field concerned', () => {
     expect(validateServerForm(http({ auth: auth({ grant: 'client_credentials' }) }), [])).toEqual({
-      'auth.clientId': ['the client_credentials grant needs a client ID'],
-      'auth.clientSecret': ['give either a client secret or a private key'],
+      'auth.clientId': ['the client_credentials grant needs a clientId'],
+      'auth.clientSecret': ['the client_credentials grant needs either a clientSecret or a privateKey'],
     });
     expect(validateServerForm(http({ auth: auth({ privateKey: 'key.pem' }) }), [])['auth.privateKey']).toEqual([
-      'a private key (private_key_jwt) is used with the client_credentials grant',
+      'privateKey (private_key_jwt) is used with grant: client_credentials',
     ]);
     expect(validateServerForm(http({ auth: auth({ clientSecret: 's' }) }), [])['auth.clientSecret']).toEqual([
-      'a client secret needs its client ID',
+      'a clientSecret needs its clientId',
     ]);
     expect(
       validateServerForm(http({ auth: auth({ clientMetadataUrl: 'http://x.example/c.json' }) }), [])[
@@ -267,5 +285,92 @@ describe('the OAuth block of a remote server', () => {
     ).toEqual({
       'auth.clientId': ['the client_credentials grant needs a clientId'],
     });
+  });
+});
+
+describe('the form refuses what main refuses, by the same rules (shared/config/rules.ts)', () => {
+  // The entry as main would receive it: does main's schema take it, and does the form say nothing?
+  const verdicts = (form: ServerFormState) => ({
+    main: serverConfigSchema.safeParse(configFromForm(form)).success,
+    form: Object.keys(validateServerForm(form, [])).length === 0,
+  });
+  const agree = (form: ServerFormState) => {
+    const { main, form: local } = verdicts(form);
+    expect(local, JSON.stringify(configFromForm(form))).toBe(main);
+    return main;
+  };
+
+  it('each whole-number field at its cap and one past it', () => {
+    const client = emptyServerForm('stdio').client;
+    const at = (max: number, extra = 0) => String(max + extra);
+    for (const extra of [0, 1]) {
+      expect(agree(http({ timeoutMs: at(SERVER_LIMITS.timeoutMs, extra) }))).toBe(extra === 0);
+      expect(agree(stdio({ installTimeoutMs: at(SERVER_LIMITS.installTimeoutMs, extra) }))).toBe(extra === 0);
+      expect(
+        agree(http({ client: { ...client, maxTotalTimeoutMs: at(SERVER_LIMITS.maxTotalTimeoutMs, extra) } })),
+      ).toBe(extra === 0);
+      expect(
+        agree(http({ client: { ...client, samplingPerMinute: at(SERVER_LIMITS.samplingPerMinute, extra) } })),
+      ).toBe(extra === 0);
+      const roots = Array.from({ length: SERVER_LIMITS.roots + extra }, (_, i) => `/r/${i}`).join('\n');
+      expect(agree(stdio({ client: { ...client, roots } }))).toBe(extra === 0);
+    }
+  });
+
+  it('an auth block main refuses by a rule across its fields is refused by the form, whatever the grant', () => {
+    const idp = { issuer: 'https://idp.example', clientId: 'sb-idp', idToken: '${env:ID_TOKEN}' };
+    const block = (patch: Partial<ServerFormState['auth']>) => http({ auth: { ...emptyServerForm().auth, ...patch } });
+    // cross_app_access needs the client registered with the MCP server's authorization server: id and secret.
+    expect(agree(block({ grant: 'cross_app_access', idp, clientId: 'sb' }))).toBe(false);
+    expect(validateServerForm(block({ grant: 'cross_app_access', idp, clientId: 'sb' }), [])).toEqual({
+      'auth.clientSecret': [
+        "the cross_app_access grant needs the clientId and clientSecret registered with the MCP server's authorization server",
+      ],
+    });
+    expect(agree(block({ grant: 'cross_app_access', idp, clientId: 'sb', clientSecret: '${env:S}' }))).toBe(true);
+    expect(agree(block({ grant: 'client_credentials', clientId: 'sb', privateKey: 'k.pem' }))).toBe(true);
+    expect(agree(block({ grant: 'client_credentials', clientSecret: 's', privateKey: 'k.pem' }))).toBe(false);
+    expect(agree(block({ clientSecret: 's' }))).toBe(false);
+  });
+
+  it('a scope main refuses (not printable ASCII) is refused at its field, before sending', () => {
+    const withScopes = (scopes: string) =>
+      http({ auth: { ...emptyServerForm().auth, clientId: 'sb', clientSecret: '${env:S}', scopes } });
+    expect(agree(withScopes('tickets:read tickets:write'))).toBe(true);
+    for (const scopes of ['读取 tickets:read', 'a\u200bb', 'say"hi', 'back\\slash']) {
+      expect(agree(withScopes(scopes))).toBe(false);
+      expect(validateServerForm(withScopes(scopes), [])['auth.scopes']).toHaveLength(1);
+    }
+  });
+});
+
+describe('the local checks speak the UI language', () => {
+  it('in zh-CN each problem is said in Chinese, with its values verbatim', async () => {
+    await i18n.changeLanguage('zh-CN');
+    try {
+      expect(validateServerForm(http({ name: '' }), []).name).toEqual(['名称不能为空']);
+      expect(validateServerForm(http({ name: 'shop' }), ['shop']).name).toEqual(['已有名为“shop”的服务']);
+      expect(validateServerForm(http({ timeoutMs: '0' }), []).timeoutMs).toEqual([
+        `请输入 1 到 ${SERVER_LIMITS.timeoutMs} 之间的整数（毫秒）`,
+      ]);
+      const errors = validateServerForm(
+        http({
+          url: 'ftp://host',
+          headers: [
+            { key: 'X', value: '1' },
+            { key: 'X', value: '2' },
+          ],
+          auth: { ...emptyServerForm().auth, grant: 'client_credentials' },
+        }),
+        [],
+      );
+      expect(errors.url?.[0]).toMatch(/^请输入 http:\/\/ 或 https:\/\/ 开头的 URL/);
+      expect(errors['headers.1.key']).toEqual(['“X”重复设置了']);
+      expect(errors['auth.clientId']).toEqual(['client_credentials 授权方式需要 clientId']);
+      // Nothing the form says is left in English.
+      expect(Object.values(errors).flat().join(' ')).not.toMatch(/\b(a|an|the|is|needs|either)\b/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

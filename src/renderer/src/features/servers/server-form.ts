@@ -1,6 +1,15 @@
 import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../shared/config/schema';
 import { problemText, type FieldProblem } from '../../lib/rpc-problems';
-import { nameProblem, SERVER_NAME } from '../../../../shared/config/rules';
+import {
+  authBlockProblems,
+  nameProblem,
+  SCOPE_WORD,
+  SERVER_LIMITS,
+  SERVER_NAME,
+} from '../../../../shared/config/rules';
+import { messageText } from '../../lib/i18n/messages';
+import { i18n } from '../../lib/i18n';
+import type enServers from '../../locales/en/servers.json';
 
 /** The server form as the operator edits it: text fields as strings, key/value maps as rows. */
 export type ServerKind = 'http' | 'stdio' | 'builtin';
@@ -42,6 +51,8 @@ export interface ServerFormState {
   name: string;
   enabled: boolean;
   timeoutMs: string;
+  /** Which MCP revision to speak: auto (default) probes 2026-07-28 and falls back to 2025. */
+  protocol: ServerProtocol;
   url: string;
   transport: 'streamable-http' | 'sse';
   headers: KeyValueRow[];
@@ -58,12 +69,15 @@ export interface ServerFormState {
 /** Field -> messages. Row fields are `headers.2.key`, `env.0.key`, `args`. */
 export type FormErrors = Record<string, string[]>;
 
+export type ServerProtocol = NonNullable<ServerConfig['protocol']>;
+
 export const emptyServerForm = (kind: ServerKind = 'http'): ServerFormState => ({
   kind,
   builtin: '',
   name: '',
   enabled: true,
   timeoutMs: '',
+  protocol: 'auto',
   url: '',
   transport: 'streamable-http',
   headers: [],
@@ -99,6 +113,7 @@ export function formFromConfig(config: ServerConfig): ServerFormState {
     name: config.name,
     enabled: config.enabled,
     timeoutMs: config.timeoutMs === undefined ? '' : String(config.timeoutMs),
+    protocol: config.protocol ?? 'auto',
     client: {
       roots: (config.roots ?? []).join('\n'),
       maxTotalTimeoutMs: config.maxTotalTimeoutMs === undefined ? '' : String(config.maxTotalTimeoutMs),
@@ -155,14 +170,18 @@ const AUTH_FIELDS = [
   'auth.privateKey',
 ];
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const MAX_TIMEOUT_MS = 600_000;
-const MAX_INSTALL_TIMEOUT_MS = 1_800_000;
 
 const isBlankRow = (row: KeyValueRow) => !row.key.trim() && !row.value;
 
+/** A local check's words, in the UI language at the time it runs (the form re-checks on every edit). */
+const say = (key: ProblemKey, params?: Record<string, string | number>): string =>
+  i18n.t(`servers:serverForm.problems.${key}`, params ?? {});
+type ProblemKey = keyof (typeof enServers)['serverForm']['problems'];
+
 /**
- * The checks main's schema makes, with messages placed on the field they concern. `existing` are the configured
- * names; `originalName` is the entry being edited (keeping its own name is not a clash).
+ * The checks main's schema makes, with messages (in the UI language) placed on the field they concern: the name rule, the caps and the
+ * scope words come from shared/config/rules.ts, as the schema's do. `existing` are the configured names;
+ * `originalName` is the entry being edited (keeping its own name is not a clash).
  */
 export function validateServerForm(
   form: ServerFormState,
@@ -173,55 +192,51 @@ export function validateServerForm(
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
   const name = form.name.trim();
   const nameRule = nameProblem(SERVER_NAME, name);
-  if (nameRule === 'required') add('name', 'a name is required');
-  else if (nameRule === 'tooLong') add('name', `at most ${SERVER_NAME.maxLength} characters`);
-  else if (nameRule === 'characters') add('name', 'use letters, digits, "_", "-" or "."');
-  else if (name !== originalName && existing.includes(name)) add('name', `a server named "${name}" already exists`);
+  if (nameRule === 'required') add('name', say('nameRequired'));
+  else if (nameRule === 'tooLong') add('name', say('nameTooLong', { max: SERVER_NAME.maxLength }));
+  else if (nameRule === 'characters') add('name', say('nameCharacters'));
+  else if (name !== originalName && existing.includes(name)) add('name', say('nameTaken', { name }));
 
-  const timeout = form.timeoutMs.trim();
-  if (timeout && (!/^\d+$/.test(timeout) || Number(timeout) <= 0 || Number(timeout) > MAX_TIMEOUT_MS))
-    add('timeoutMs', `a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`);
-
-  const wholeNumber = (field: string, value: string, max: number, unit: string) => {
+  const wholeNumber = (field: string, value: string, max: number, unit: 'milliseconds' | 'requests') => {
     const text = value.trim();
     if (text && (!/^\d+$/.test(text) || Number(text) <= 0 || Number(text) > max))
-      add(field, `a whole number of ${unit} from 1 to ${max}`);
+      add(field, say(unit === 'milliseconds' ? 'wholeMilliseconds' : 'wholeRequests', { max }));
   };
-  wholeNumber('maxTotalTimeoutMs', form.client.maxTotalTimeoutMs, 86_400_000, 'milliseconds');
-  wholeNumber('samplingPerMinute', form.client.samplingPerMinute, 1_000, 'requests');
-  if (rootsOf(form.client).length > 64) add('roots', 'at most 64 roots');
+  wholeNumber('timeoutMs', form.timeoutMs, SERVER_LIMITS.timeoutMs, 'milliseconds');
+  wholeNumber('maxTotalTimeoutMs', form.client.maxTotalTimeoutMs, SERVER_LIMITS.maxTotalTimeoutMs, 'milliseconds');
+  wholeNumber('samplingPerMinute', form.client.samplingPerMinute, SERVER_LIMITS.samplingPerMinute, 'requests');
+  if (rootsOf(form.client).length > SERVER_LIMITS.roots)
+    add('roots', say('tooManyRoots', { max: SERVER_LIMITS.roots }));
 
   if (form.kind === 'http') {
     const url = form.url.trim();
-    if (!url) add('url', 'a URL is required');
-    else if (!isHttpUrl(url)) add('url', 'an http:// or https:// URL, e.g. http://127.0.0.1:3001/mcp');
-    checkRows(form.headers, 'headers', (key) => HEADER_NAME.test(key) || 'not a valid header name', add);
+    if (!url) add('url', say('urlRequired'));
+    else if (!isHttpUrl(url)) add('url', say('httpUrl'));
+    checkRows(form.headers, 'headers', (key) => HEADER_NAME.test(key) || say('headerName'), add);
     checkAuth(form.auth, add);
   }
   if (form.kind === 'stdio') {
-    if (!form.command.trim()) add('command', 'a command is required, e.g. npx or python');
-    checkRows(form.env, 'env', (key) => !key.includes('=') || 'a variable name cannot contain "="', add);
-    const install = form.installTimeoutMs.trim();
-    if (install && (!/^\d+$/.test(install) || Number(install) <= 0 || Number(install) > MAX_INSTALL_TIMEOUT_MS))
-      add('installTimeoutMs', `a whole number of milliseconds from 1 to ${MAX_INSTALL_TIMEOUT_MS}`);
+    if (!form.command.trim()) add('command', say('commandRequired'));
+    checkRows(form.env, 'env', (key) => !key.includes('=') || say('variableName'), add);
+    wholeNumber('installTimeoutMs', form.installTimeoutMs, SERVER_LIMITS.installTimeoutMs, 'milliseconds');
   }
   return errors;
 }
 
 /** The rules of the config schema's `auth:` block, placed on the field they concern. */
+/**
+ * The `auth:` block as main will receive it (authOf), checked by the schema's own rules (authBlockProblems) and said
+ * in main's words (the messages namespace); the metadata URL's and the scopes' shapes beside them.
+ */
 function checkAuth(auth: AuthFormState, add: (field: string, message: string) => void) {
-  const has = (value: string) => value.trim() !== '';
-  if (auth.grant === 'client_credentials') {
-    if (!has(auth.clientId)) add('auth.clientId', 'the client_credentials grant needs a client ID');
-    if (has(auth.clientSecret) === has(auth.privateKey))
-      add('auth.clientSecret', 'give either a client secret or a private key');
-  } else if (has(auth.privateKey))
-    add('auth.privateKey', 'a private key (private_key_jwt) is used with the client_credentials grant');
-  if (has(auth.clientSecret) && !has(auth.clientId)) add('auth.clientSecret', 'a client secret needs its client ID');
+  const block = authOf(auth).auth;
+  if (block)
+    for (const { field, message } of authBlockProblems({ grant: 'authorization_code', ...block }))
+      add(`auth.${field}`, messageText(i18n, message));
   const url = auth.clientMetadataUrl.trim();
-  if (url && !(isHttpUrl(url) && url.startsWith('https://')))
-    add('auth.clientMetadataUrl', 'an https:// URL with a path');
-  if (/["\\]/.test(auth.scopes)) add('auth.scopes', 'scopes are words without quotes or backslashes');
+  if (url && !(isHttpUrl(url) && url.startsWith('https://'))) add('auth.clientMetadataUrl', say('metadataUrl'));
+  if (scopesOf(auth).some((scope) => !SCOPE_WORD.test(scope)))
+    add('auth.scopes', messageText(i18n, { code: 'config.scopeWord' }));
 }
 
 function checkRows(
@@ -234,9 +249,9 @@ function checkRows(
   rows.forEach((row, index) => {
     if (isBlankRow(row)) return;
     const key = row.key.trim();
-    const valid = key ? validKey(key) : 'a name is required';
+    const valid = key ? validKey(key) : say('rowNameRequired');
     if (valid !== true) add(`${field}.${index}.key`, valid);
-    else if (seen.has(key)) add(`${field}.${index}.key`, `"${key}" is set twice`);
+    else if (seen.has(key)) add(`${field}.${index}.key`, say('setTwice', { key }));
     seen.add(key);
   });
 }
@@ -263,6 +278,8 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
     name: form.name.trim(),
     enabled: form.enabled,
     ...(form.timeoutMs.trim() ? { timeoutMs: Number(form.timeoutMs.trim()) } : {}),
+    // auto is the default: only another choice is written (an edit used to drop the key, and with it the choice).
+    ...(form.protocol !== 'auto' ? { protocol: form.protocol } : {}),
     ...(client.maxTotalTimeoutMs.trim() ? { maxTotalTimeoutMs: Number(client.maxTotalTimeoutMs.trim()) } : {}),
     ...(roots.length ? { roots } : {}),
     // Declared unless turned off: only `false` is written.
@@ -290,9 +307,12 @@ export function configFromForm(form: ServerFormState): ServerConfigInput {
   };
 }
 
+/** The scopes field holds space-separated words. */
+const scopesOf = (auth: AuthFormState): string[] => auth.scopes.split(/\s+/).filter(Boolean);
+
 function authOf(auth: AuthFormState): { auth?: NonNullable<Extract<ServerConfigInput, { url: string }>['auth']> } {
   const text = (value: string) => (value.trim() ? value.trim() : undefined);
-  const scopes = auth.scopes.split(/\s+/).filter(Boolean);
+  const scopes = scopesOf(auth);
   const block = {
     ...(auth.grant !== 'authorization_code' ? { grant: auth.grant } : {}),
     ...(text(auth.clientId) ? { clientId: text(auth.clientId) } : {}),

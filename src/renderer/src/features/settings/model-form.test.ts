@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MODEL_SETTINGS_LIMITS } from '../../../../shared/config/rules';
 import { validateModelForm, type ModelFormValues } from './model-form';
 
 const base: ModelFormValues = {
@@ -63,5 +64,27 @@ describe('model settings form', () => {
     ]);
     expect(result.errors.temperature).toBe('Between 0 and 2.');
     expect(result.errors.timeoutMs).toBe('Enter a whole number.');
+  });
+});
+
+describe('the form takes what settings.saveModel takes (one table: MODEL_SETTINGS_LIMITS; the route: settings.test.ts)', () => {
+  it('each number at its bounds and just past them', () => {
+    for (const field of ['temperature', 'timeoutMs', 'maxSteps', 'approvalTimeoutMs'] as const) {
+      const { min, max, integer } = MODEL_SETTINGS_LIMITS[field];
+      const step = integer ? 1 : 0.01;
+      for (const [value, ok] of [
+        [min, true],
+        [max, true],
+        [min - step, false],
+        [max + step, false],
+      ] as const)
+        expect(
+          validateModelForm({ ...base, [field]: String(value) }).errors[field] === undefined,
+          `${field} ${value}`,
+        ).toBe(ok);
+    }
+    const name = 'm'.repeat(MODEL_SETTINGS_LIMITS.modelLength);
+    expect(validateModelForm({ ...base, model: name }).errors.model).toBeUndefined();
+    expect(validateModelForm({ ...base, model: `${name}m` }).errors.model).toBeDefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { ModelProviderChoice, RouteInput, Settings } from '../../../../shared/contract';
 import { i18n } from '../../lib/i18n';
+import { ENV_NAME, MODEL_SETTINGS_LIMITS as LIMITS } from '../../../../shared/config/rules';
 
 /** A provider's name: a vendor's, or one the entry point registered (main checks it when the config is written). */
 export type Provider = Settings['model']['provider'];
@@ -59,7 +60,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** The same limits as settings.saveModel, checked before sending so the operator sees them by the field (in the UI language). */
+/** settings.saveModel's limits (MODEL_SETTINGS_LIMITS, shared/config/rules.ts), checked before sending so the operator sees them by the field (in the UI language). */
 export function validateModelForm(values: ModelFormValues): {
   input?: RouteInput<'settings.saveModel'>;
   errors: ModelFormErrors;
@@ -73,20 +74,16 @@ export function validateModelForm(values: ModelFormValues): {
     else errors.baseUrl = i18n.t('settings:modelForm.fullUrl');
   }
   const model = values.model.trim();
-  if (model.length > 200) errors.model = i18n.t('settings:modelForm.atMost', { count: 200 });
+  if (model.length > LIMITS.modelLength)
+    errors.model = i18n.t('settings:modelForm.atMost', { count: LIMITS.modelLength });
   else if (model) input.model = model;
 
   const apiKeyEnv = values.apiKeyEnv.trim();
-  if (apiKeyEnv && !/^[A-Za-z_][A-Za-z0-9_]*$/.test(apiKeyEnv)) errors.apiKeyEnv = i18n.t('settings:modelForm.envName');
+  if (apiKeyEnv && !ENV_NAME.test(apiKeyEnv)) errors.apiKeyEnv = i18n.t('settings:modelForm.envName');
   else if (apiKeyEnv) input.apiKeyEnv = apiKeyEnv;
 
-  const optional = [
-    ['temperature', { min: 0, max: 2, integer: false }],
-    ['timeoutMs', { min: 1, max: 600_000, integer: true }],
-    ['maxSteps', { min: 1, max: 64, integer: true }],
-    ['approvalTimeoutMs', { min: 1000, max: 86_400_000, integer: true }],
-  ] as const;
-  for (const [field, limits] of optional) {
+  for (const field of ['temperature', 'timeoutMs', 'maxSteps', 'approvalTimeoutMs'] as const) {
+    const limits = LIMITS[field];
     if (values[field].trim() === '') continue;
     const parsed = number(values[field], limits);
     if (typeof parsed === 'string') errors[field] = parsed;

@@ -1,4 +1,5 @@
 import type { ToolState } from '../../../../shared/catalog';
+import { TOOL_STATE_ORDER } from '../../../../shared/catalog/catalog-counts';
 import type { CatalogListEntry, CatalogView } from '../../../../shared/contract';
 
 /** A row of catalog.list: what the list, the filters and the pickers show; `title` and `icon` only when the tool has them. */
@@ -10,9 +11,7 @@ export type { ToolState };
 
 /**
  * Every state a catalog entry can be in, with its badge tone (its label and one-line meaning are translated:
- * common.json's toolStates). `quarantined` (a definition that
- * changed after it was pinned) is listed ahead of the contract so the badge, the filter and the legend need no change
- * when main starts sending it; a state the contract adds that is missing here fails to compile.
+ * common.json's toolStates). A state the contract adds that is missing here fails to compile.
  */
 export const TOOL_STATES = {
   bound: { tone: 'ok' },
@@ -23,10 +22,11 @@ export const TOOL_STATES = {
   reserved: { tone: 'warn' },
   shadowed: { tone: 'warn' },
   quarantined: { tone: 'bad' },
-} as const satisfies Record<ToolState | 'quarantined', { tone: 'ok' | 'info' | 'muted' | 'bad' | 'warn' }>;
+} as const satisfies Record<ToolState, { tone: 'ok' | 'info' | 'muted' | 'bad' | 'warn' }>;
 
-export type KnownToolState = keyof typeof TOOL_STATES;
-export const STATE_ORDER = Object.keys(TOOL_STATES) as KnownToolState[];
+export type KnownToolState = ToolState;
+/** The order the Tools page, the CLI and PIPELINE.md list the states in (shared/catalog's, the one copy). */
+export const STATE_ORDER: readonly ToolState[] = TOOL_STATE_ORDER;
 
 export function toneOfState(state: string): string {
   return (TOOL_STATES as Record<string, { tone: string } | undefined>)[state]?.tone ?? 'muted';
