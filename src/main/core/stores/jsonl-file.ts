@@ -38,7 +38,6 @@ export class JsonlAppender {
   private scheduled = false;
   private immediate: ReturnType<typeof setImmediate> | undefined;
   private later: ReturnType<typeof setTimeout> | undefined;
-  private making: ReturnType<typeof setImmediate> | undefined;
 
   /** `laterMs`: how long a `soon` or `group` line may wait, to share its write with the lines that follow it. */
   constructor(
@@ -78,29 +77,9 @@ export class JsonlAppender {
     return new Promise<LineLocation>((resolve, reject) => {
       this.pending.push({ line: json, resolve, reject });
       if (this.scheduled || this.immediate) return;
-      if (group) {
-        this.flushLater();
-        this.making ??= setImmediate(() => this.makePending());
-      } else this.immediate = setImmediate(() => this.flush());
+      if (group) this.flushLater();
+      else this.immediate = setImmediate(() => this.flush());
     });
-  }
-
-  /**
-   * A group's lines are made (and encoded) at the end of the turn of the loop they were appended in, while the next
-   * call is in flight, so the write that ends the group is only a write: made then, they held up the step's end.
-   */
-  private makePending(): void {
-    this.making = undefined;
-    for (const pending of this.pending) {
-      if (typeof pending.line !== 'function') continue;
-      try {
-        pending.line = encoded(pending.line());
-      } catch (error) {
-        pending.line = () => {
-          throw error; // the flush refuses it alone, without making it again
-        };
-      }
-    }
   }
 
   /** A flush within `laterMs`, unless one is due sooner. */
@@ -211,13 +190,6 @@ function push(chunks: Uint8Array[], part: string | Uint8Array): number {
   const bytes = typeof part === 'string' ? Buffer.from(part, 'utf8') : part;
   chunks.push(bytes);
   return bytes.length;
-}
-
-/** A line's parts as bytes, encoded once, ahead of the write. */
-function encoded(line: LineText): Uint8Array[] {
-  return typeof line === 'string'
-    ? [Buffer.from(line, 'utf8')]
-    : line.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part));
 }
 
 /** Makes the deferred lines; one that cannot be made is refused alone, the others are written. */

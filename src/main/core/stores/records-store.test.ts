@@ -183,39 +183,4 @@ describe('JsonlAppender', () => {
     await log.close();
     expect((await readJsonLines(path)).map((l) => (l as { n: number }).n)).toEqual([1, 2, 3, 4, 5]);
   });
-
-  it('a grouped line is made at the end of its loop turn (while the next call is in flight) but written with the group; one that fails to be made is refused alone at the write', async () => {
-    const path = join(dir, 'log.jsonl');
-    const log = new JsonlAppender(path, 10_000);
-    const made: number[] = [];
-    const line = (n: number) => () => {
-      made.push(n);
-      return [`{"n":${n},"text":"`, Buffer.from('耳机'), '"}'];
-    };
-    const first = log.appendDeferred(line(1), { group: true });
-    let attempts = 0;
-    const refused = log.appendDeferred(
-      () => {
-        attempts++;
-        throw new Error('cyclic');
-      },
-      { group: true },
-    );
-    expect(made).toEqual([]); // not in the caller's path
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(made).toEqual([1]); // made at the turn's end...
-    expect(await readFile(path, 'utf8').catch(() => '')).toBe(''); // ...not written
-    const second = log.appendDeferred(line(2), { group: true });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(made).toEqual([1, 2]);
-    log.writePending();
-    const [at1, at2] = await Promise.all([first, second]);
-    await expect(refused).rejects.toThrow('cyclic');
-    expect(attempts).toBe(1); // tried once, ahead; refused by the write alone
-    expect(made).toEqual([1, 2]); // each made once
-    const bytes = await readFile(path);
-    expect(JSON.parse(bytes.toString('utf8', at1.offset, at1.offset + at1.length))).toEqual({ n: 1, text: '耳机' });
-    expect(JSON.parse(bytes.toString('utf8', at2.offset, at2.offset + at2.length))).toEqual({ n: 2, text: '耳机' });
-    await log.close();
-  });
 });
