@@ -4,6 +4,8 @@ import { closeAfterEachTest } from '../support/deferred';
 import type { SamplingView, ServerRequestView } from '../../src/shared/contract';
 import { SECRET_ANSWER_MARKER } from '../../src/shared/elicitation/fields';
 import { MAX_INPUT_ROUNDS } from '../../src/main/core/mcp/input-rounds';
+import { ConnectionManager } from '../../src/main/core/mcp';
+import { serverConfigSchema } from '../../src/shared/config/schema';
 import {
   mrtrEntry,
   startMrtrCore,
@@ -272,5 +274,23 @@ describe('the SDK’s default server (2025 served statelessly), as measured in i
     expect((await pinned.lastToolItem('confirm_order')).resultText).toContain(
       'per-request legacy serving cannot receive server-to-client requests',
     );
+  });
+});
+
+describe('roots that change on a 2026-07-28 connection', () => {
+  it('are read anew by the next request that asks; no roots/list_changed is sent (the era has none)', async () => {
+    const logs: string[] = [];
+    const manager = new ConnectionManager({ log: (l) => logs.push(l), healthCheckIntervalMs: 0 });
+    closing({ close: () => manager.closeAll() });
+    const at = (root: string) => serverConfigSchema.parse(mrtrEntry('shop', { url: strict.url }, { roots: [root] }));
+    manager.reconcile([at('/tmp/first-root')]);
+    await manager.whenSettled();
+    const roots = async () => JSON.stringify((await manager.callTool('shop', 'workspace_roots', {})).content);
+    expect(await roots()).toContain('file:///tmp/first-root');
+    manager.reconcile([at('/tmp/second-root')]);
+    expect(await roots()).toContain('file:///tmp/second-root');
+    expect(manager.state('shop')).toMatchObject({ status: 'connected', protocolVersion: '2026-07-28' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(logs.join('\n')).not.toMatch(/roots\/list_changed not sent/);
   });
 });

@@ -1,4 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerLogView } from '../../src/shared/contract';
+import { createQuietTestCore } from '../support/core';
 import { httpEntry as http } from '../support/mcp/http-entry';
 import { cliDataDir } from '../support/cli-in-process';
 import { ConnectionManager } from '../../src/main/core/mcp';
@@ -146,6 +152,41 @@ describe('server facts in both eras (issue 26 items 3 and 8)', () => {
       });
     } finally {
       await home.remove();
+    }
+  });
+});
+
+describe('logging/setLevel, deprecated since 2026-07-28 (issue 26 item 4)', () => {
+  it('is offered on a 2025-era connection only: on 2026-07-28 the console says why instead of failing in the SDK', async () => {
+    const dual = await eraServer('dual', { logging: true });
+    const dataDir = await mkdtemp(join(tmpdir(), 'sb-eras-logging-'));
+    const servers = [
+      { name: 'modern', url: dual.url },
+      { name: 'legacy', url: dual.url, protocol: 'legacy' },
+    ];
+    await writeFile(
+      join(dataDir, 'switchboard.yaml'),
+      stringify({ agent: { mcp: { servers } }, intents: [], skills: [] }),
+    );
+    const core = await createQuietTestCore(dataDir);
+    try {
+      await core.whenServersSettled();
+      const ctx = { transport: 'internal' as const };
+      const logs = async (name: string) =>
+        ((await core.dispatch('servers.logs', { name }, ctx)) as { ok: true; data: ServerLogView }).data;
+      expect(await logs('modern')).toMatchObject({ canSetLevel: false });
+      expect(await logs('legacy')).toMatchObject({ canSetLevel: true });
+      expect(await core.dispatch('servers.setLogLevel', { name: 'modern', level: 'debug' }, ctx)).toMatchObject({
+        ok: false,
+        error: { message: expect.stringMatching(/modern speaks MCP 2026-07-28, which has no logging\/setLevel/) },
+      });
+      expect(await core.dispatch('servers.setLogLevel', { name: 'legacy', level: 'debug' }, ctx)).toMatchObject({
+        ok: true,
+        data: { level: 'debug' },
+      });
+    } finally {
+      await core.close();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

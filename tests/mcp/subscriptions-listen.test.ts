@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionManager } from '../../src/main/core/mcp';
+import { ConnectionManager, ResourceBrowser } from '../../src/main/core/mcp';
 import type { EventSink } from '../../src/main/core/events';
 import { startListenPeer, type ListenPeer } from '../support/mcp/listen-peer';
 
@@ -129,4 +129,50 @@ describe('a listen stream that floods prompts and resources changes', () => {
     expect(told, `${told} events for ${sent} notifications`).toBeGreaterThanOrEqual(2);
     expect(told, `${told} events for ${sent} notifications`).toBeLessThanOrEqual(15);
   }, 20_000);
+});
+
+describe('resource subscriptions on 2026-07-28 (no resources/subscribe: URIs on the listen stream)', () => {
+  it('a subscribed resource’s updates arrive as in 2025; the stream is opened again with each change of the set', async () => {
+    const peer = await startListenPeer('strict');
+    cleanups.push(() => peer.kill());
+    const updates: unknown[] = [];
+    const manager = new ConnectionManager({
+      log: () => undefined,
+      healthCheckIntervalMs: 0,
+      events: { emit: (name, payload) => void (name === 'resources.updated' && updates.push(payload)) },
+    });
+    cleanups.push(() => manager.closeAll());
+    manager.reconcile([{ name: 'v2', url: peer.url, enabled: true, headers: {}, transport: 'streamable-http' }]);
+    await manager.whenSettled();
+    const browser = new ResourceBrowser({
+      client: (server) => manager.client(server),
+      state: (server) => manager.state(server),
+      sessions: manager.sessions,
+      timeoutFor: () => 5_000,
+    });
+    await listening(peer);
+    // The SDK refuses resources/subscribe on this era; it used to reach the operator as that refusal.
+    expect(await browser.subscribe('v2', 'note://one', true)).toEqual({ subscriptions: ['note://one'] });
+    await listening(peer, 2);
+    await peer.send({ cmd: 'resourceUpdated', uri: 'note://other' }); // not subscribed: not heard
+    await peer.send({ cmd: 'resourceUpdated', uri: 'note://one' });
+    await until(() => updates.length > 0);
+    expect(updates).toEqual([{ server: 'v2', uri: 'note://one' }]);
+    // The lists are still listened for on the new stream.
+    await peer.send({ cmd: 'setTools', tools: ['a1', 'b1'] });
+    await until(() => manager.state('v2')!.tools.some((t) => t.name === 'b1'));
+
+    // A new connection listens for the subscriptions at once (there is no session to renew them on).
+    await manager.reconnect('v2');
+    await listening(peer, 3);
+    await peer.send({ cmd: 'resourceUpdated', uri: 'note://one' });
+    await until(() => updates.length === 2);
+
+    expect(await browser.subscribe('v2', 'note://one', false)).toEqual({ subscriptions: [] });
+    await listening(peer, 4);
+    await peer.send({ cmd: 'resourceUpdated', uri: 'note://one' });
+    await sleep(300);
+    expect(updates).toHaveLength(2);
+    expect(manager.state('v2')).toMatchObject({ status: 'connected', error: null });
+  });
 });

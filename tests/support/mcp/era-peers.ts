@@ -13,6 +13,8 @@ export interface EraServerOptions {
   record?: boolean;
   discoverDelayMs?: number;
   instructions?: string;
+  /** Declare the logging capability. */
+  logging?: boolean;
   info?: { title?: string; websiteUrl?: string; icons?: { src: string; mimeType?: string }[] };
 }
 

@@ -4,7 +4,8 @@
 //   legacy       2025 only: a 2026 request (server/discover included) is answered "method not found", as old servers do
 //   lies-modern  server/discover says 2026-07-28, every other 2026 request is refused naming 2025-11-25 (2025 is served)
 //   lies-legacy  no server/discover (looks 2025), initialize is answered, then 2025 requests are refused naming 2026-07-28
-// Options: { stdio, port, record, recordFile, discoverDelayMs, instructions, info: {title, websiteUrl, icons}, startsFile, modeFile }.
+// Options: { stdio, port, record, recordFile, discoverDelayMs, instructions, info: {title, websiteUrl, icons}, logging,
+// startsFile, modeFile }. logging: the server declares the logging capability.
 // HTTP: prints {"url": ...} on stdout once it listens on 127.0.0.1 (port 0 unless given). With record, every message it
 // receives is printed as {"received": message} on stdout (HTTP), or with recordFile appended there as a line (stdio too). Plain JS: no TypeScript loader.
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -26,7 +27,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const factory = () => {
   const server = new McpServer(
     { name: `era-${mode}`, version: '2.0.0', ...options.info },
-    { instructions: options.instructions ?? `an ${mode} v2 server` },
+    {
+      instructions: options.instructions ?? `an ${mode} v2 server`,
+      ...(options.logging && { capabilities: { logging: {} } }),
+    },
   );
   server.registerTool(
     'era_echo',

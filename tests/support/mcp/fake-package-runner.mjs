@@ -1,7 +1,8 @@
 // A stand-in for `npx -y some-package`: it "installs" for a while (a partial file in a cache directory, renamed when
 // complete), then runs the stdio fixture server. Like npm, it rolls a half-done install back on SIGTERM; a SIGKILL
 // leaves the partial file behind, which is the broken cache an operator found. Every step goes to a log so a test can
-// see what happened to which process. Arguments: --install-ms N --cache DIR --log FILE [--rollback-ms N] [--fail].
+// see what happened to which process. Arguments: --install-ms N --cache DIR --log FILE [--rollback-ms N] [--fail]
+// [--exit-before-initialize]: the server exits if its first message is not initialize (some 2025 servers do, on a probe).
 import { appendFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -45,4 +46,11 @@ setTimeout(async () => {
     process.exit(1);
   }
   await import('./stdio-fixture-server.mjs');
+  // Ahead of the server's own reader (it is attached by now, so no message is lost): the exit comes before any answer.
+  if (process.argv.includes('--exit-before-initialize'))
+    process.stdin.prependOnceListener('data', (chunk) => {
+      if (String(chunk).includes('"method":"initialize"')) return;
+      note(`exit on ${/"method":"([^"]+)"/.exec(String(chunk))?.[1]}`);
+      process.exit(1);
+    });
 }, installMs);

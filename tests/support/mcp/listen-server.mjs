@@ -4,6 +4,7 @@
 // McpServer cacheHints option). Driven through stdin, one JSON command a line, each answered by one JSON line:
 //   {"cmd":"setTools","tools":["a","b"]}   tools change; notifications/tools/list_changed is published
 //   {"cmd":"promptsChanged"} / {"cmd":"resourcesChanged"}
+//   {"cmd":"resourceUpdated","uri":"note://one"}   notifications/resources/updated, to the streams subscribed to it
 //   {"cmd":"storm","perSecond":1000,"durationMs":3000,"kind":"tools"}   list_changed without pause (tools, prompts or
 //   resources; answered when over)
 //   {"cmd":"drop"}    every open socket is destroyed: listen streams end without their response
@@ -42,7 +43,11 @@ const factory = () => {
   const server = new McpServer(
     { name: `listen-${mode}`, version: '2.0.0' },
     {
-      capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } },
+      capabilities: {
+        tools: { listChanged: true },
+        prompts: { listChanged: true },
+        resources: { listChanged: true, subscribe: true },
+      },
       ...(cacheHints && { cacheHints }),
     },
   );
@@ -102,6 +107,7 @@ createInterface({ input: process.stdin }).on('line', async (line) => {
     handler.notify.toolsChanged();
   } else if (command.cmd === 'promptsChanged') handler.notify.promptsChanged();
   else if (command.cmd === 'resourcesChanged') handler.notify.resourcesChanged();
+  else if (command.cmd === 'resourceUpdated') handler.notify.resourceUpdated(command.uri);
   else if (command.cmd === 'drop') {
     answer = { dropped: sockets.size };
     for (const socket of sockets) socket.destroy();

@@ -44,6 +44,8 @@ export interface OAuthMcpServerOptions {
   metadataOverrides?: Record<string, unknown>;
   /** A careless server: `whoami` logs the bearer token it was called with (notifications/message). */
   echoToken?: boolean;
+  /** False: a refresh keeps the refresh token (it is not rotated); only a new access token is issued. Default true. */
+  rotateRefreshTokens?: boolean;
   /** 'strict': the endpoint serves MCP 2026-07-28 only (the v2 SDK's createMcpHandler with legacy: 'reject'). */
   era?: 'strict';
 }
@@ -171,9 +173,14 @@ export async function startOAuthMcpServer(options: OAuthMcpServerOptions = {}): 
     async exchangeRefreshToken(client, refreshToken, _scopes, resource) {
       const grant = refreshTokens.get(refreshToken);
       if (!grant || grant.clientId !== client.client_id) throw new InvalidGrantError('unknown refresh token');
-      refreshTokens.delete(refreshToken); // rotated, as OAuth 2.1 asks of public clients
       fixture.counts.refreshes += 1;
       fixture.resources.push(resource?.href);
+      if (options.rotateRefreshTokens === false) {
+        const { refresh_token: unused, ...fresh } = issue(grant);
+        refreshTokens.delete(unused!);
+        return { ...fresh, refresh_token: refreshToken };
+      }
+      refreshTokens.delete(refreshToken); // rotated, as OAuth 2.1 asks of public clients
       return issue(grant);
     },
     async verifyAccessToken(token): Promise<AuthInfo> {

@@ -243,6 +243,19 @@ describe('OAuth for a remote MCP server', () => {
     expect(auth.view(connectionsConfig())).toMatchObject({ signedIn: true, error: null });
   });
 
+  it('a refresh token that is not rotated is spent again on the next expiry: its earlier answer is never reused', async () => {
+    const { auth, connections } = await setUp({ scopesSupported: ['tickets:read'], rotateRefreshTokens: false });
+    await (
+      await auth.signIn('tracker', visitAuthorizationPage)
+    ).done;
+    for (const refreshes of [1, 2]) {
+      oauth!.expireAccessTokens();
+      await connections.callTool('tracker', 'whoami', {});
+      expect(oauth!.counts.refreshes).toBe(refreshes);
+    }
+    expect(state().status).toBe('connected');
+  });
+
   it('a strict 2026-07-28 server: sign-in, a refresh on a 401, and a step-up on a 403 work as in the 2025 era', async () => {
     const { auth, connections } = await setUp({ scopesSupported: ['tickets:read'], era: 'strict' });
     expect(state().status).toBe('needs-auth');

@@ -1,6 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 
-/** How long a refresh's answer is handed to a late request that spent the same refresh token. */
+/** How long a rotating refresh's answer is handed to a late request that spent the same refresh token. */
 export const REFRESH_REUSE_MS = 60_000;
 
 interface Answer {
@@ -15,7 +15,9 @@ interface Answer {
  * SDK refreshes once per request that meets a 401: two requests at once (two calls; on 2026-07-28 a call and the
  * re-opened subscriptions/listen stream; a 401 and the scheduled refresh) sent the same refresh token twice, the
  * second got invalid_grant, and the SDK threw the fresh tokens away: the server waited for a sign-in. Here a refresh
- * with a token already being spent (or spent successfully in the last minute) gets that refresh's answer.
+ * with a token already being spent gets that refresh's answer; so does one within a minute after, if that answer
+ * rotated the token (it is spent: only the answer can help). A token that did not rotate is still good: a later
+ * refresh asks anew, or a short-lived access token would be handed out again after it expired.
  */
 export class RefreshOnce {
   private readonly answers = new Map<string, { answer: Promise<Answer>; doneAt?: number }>();
@@ -24,8 +26,9 @@ export class RefreshOnce {
 
   wrap(fetch: FetchLike): FetchLike {
     return async (url, init) => {
-      const key = refreshKey(url, init);
-      if (!key) return fetch(url, init);
+      const spent = refreshTokenOf(init);
+      if (!spent) return fetch(url, init);
+      const key = `${String(url)}\n${spent}`;
       this.forgetOld();
       const shared = this.answers.get(key);
       // A shared refresh that failed on the way (aborted with its first caller's request): this one asks itself.
@@ -33,8 +36,7 @@ export class RefreshOnce {
       const entry: { answer: Promise<Answer>; doneAt?: number } = { answer: fetch(url, init).then(readAnswer) };
       this.answers.set(key, entry);
       entry.answer.then(
-        (answer) =>
-          answer.status >= 200 && answer.status < 300 ? (entry.doneAt = this.now()) : this.answers.delete(key),
+        (answer) => (rotated(answer, spent) ? (entry.doneAt = this.now()) : this.answers.delete(key)),
         () => this.answers.delete(key),
       );
       return toResponse(await entry.answer);
@@ -48,14 +50,24 @@ export class RefreshOnce {
   }
 }
 
-/** The refresh token a POST spends (grant_type=refresh_token), with the URL it goes to; undefined for anything else. */
-function refreshKey(url: string | URL, init: RequestInit | undefined): string | undefined {
+/** The refresh token a POST spends (grant_type=refresh_token); undefined for anything else. */
+function refreshTokenOf(init: RequestInit | undefined): string | undefined {
   // The SDK sends token requests as URLSearchParams; an MCP request's JSON string is never parsed here.
   const params = init?.body;
   if (init?.method?.toUpperCase() !== 'POST' || !(params instanceof URLSearchParams)) return undefined;
   if (params.get('grant_type') !== 'refresh_token') return undefined;
-  const token = params.get('refresh_token');
-  return token ? `${String(url)}\n${token}` : undefined;
+  return params.get('refresh_token') ?? undefined;
+}
+
+/** A successful answer that issued another refresh token: the one spent is gone. */
+function rotated(answer: Answer, spent: string): boolean {
+  if (answer.status < 200 || answer.status >= 300) return false;
+  try {
+    const issued = (JSON.parse(answer.body) as { refresh_token?: unknown }).refresh_token;
+    return typeof issued === 'string' && issued !== spent;
+  } catch {
+    return false;
+  }
 }
 
 async function readAnswer(response: Response): Promise<Answer> {

@@ -61,6 +61,7 @@ export class ConnectionManager {
     };
     this.sessions = new ServerSessions({
       client: (server) => this.client(server),
+      relisten: (server) => this.connections.get(server)?.relisten() ?? false,
       events: options.events,
       now: this.settings.now,
     });

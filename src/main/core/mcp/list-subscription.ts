@@ -6,14 +6,19 @@ import { describeError } from './describe-error';
 const METHOD_NOT_FOUND = -32601;
 
 /**
- * What to listen for: the lists the server says change (listChanged in server/discover's capabilities). Undefined
- * when there is nothing to listen for.
+ * What to listen for: the lists the server says change (listChanged in server/discover's capabilities), and the
+ * resources the operator subscribed to (2026-07-28 has no resources/subscribe: they ride on this stream), where the
+ * server offers subscriptions. Undefined when there is nothing to listen for.
  */
-export function listenFilterFor(capabilities: ServerCapabilities | undefined): SubscriptionFilter | undefined {
+export function listenFilterFor(
+  capabilities: ServerCapabilities | undefined,
+  resourceUris: readonly string[] = [],
+): SubscriptionFilter | undefined {
   const filter: SubscriptionFilter = {
     ...(capabilities?.tools?.listChanged && { toolsListChanged: true }),
     ...(capabilities?.prompts?.listChanged && { promptsListChanged: true }),
     ...(capabilities?.resources?.listChanged && { resourcesListChanged: true }),
+    ...(capabilities?.resources?.subscribe && resourceUris.length > 0 && { resourceSubscriptions: [...resourceUris] }),
   };
   return Object.keys(filter).length ? filter : undefined;
 }
@@ -40,12 +45,27 @@ export class ListSubscription {
   private failures = 0;
   private stopped = false;
   private everOpen = false;
+  /** The next open replaces a stream on purpose (a new filter): nothing was missed, so nothing is resumed. */
+  private replacing = false;
 
   constructor(
     private readonly client: Client,
-    private readonly filter: SubscriptionFilter,
+    private filter: SubscriptionFilter,
     private readonly deps: ListSubscriptionDeps,
   ) {}
+
+  /** Listens for `filter` from now on: the stream is opened again with it (a stream's filter is fixed when it opens). */
+  update(filter: SubscriptionFilter): void {
+    if (this.stopped) return;
+    this.filter = filter;
+    clearTimeout(this.timer);
+    const current = this.current;
+    this.current = undefined;
+    this.replacing = this.everOpen;
+    this.failures = 0;
+    void current?.close().catch(() => undefined);
+    void this.open();
+  }
 
   start(): void {
     void this.open();
@@ -75,8 +95,9 @@ export class ListSubscription {
     if (this.stopped) return void subscription.close().catch(() => undefined);
     this.current = subscription;
     this.failures = 0;
-    if (this.everOpen) this.deps.onResumed(subscription.honoredFilter);
+    if (this.everOpen && !this.replacing) this.deps.onResumed(subscription.honoredFilter);
     this.everOpen = true;
+    this.replacing = false;
     const why = await subscription.closed;
     if (this.stopped || this.current !== subscription) return;
     this.current = undefined;

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 /** A directory with an executable named `name` (npx, or anything else) that runs the fake package runner. */
-async function runner(name: string, installMs: number) {
+async function runner(name: string, installMs: number, more: string[] = []) {
   const dir = await mkdtemp(join(tmpdir(), 'sb-runner-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const command = join(dir, name);
@@ -24,7 +24,7 @@ async function runner(name: string, installMs: number) {
   const log = join(dir, 'log');
   await writeFile(log, '');
   const cache = join(dir, 'cache');
-  const args = ['-y', 'fake-pkg', '--install-ms', String(installMs), '--cache', cache, '--log', log];
+  const args = ['-y', 'fake-pkg', '--install-ms', String(installMs), '--cache', cache, '--log', log, ...more];
   const events = async () =>
     (await readFile(log, 'utf8'))
       .split('\n')
@@ -128,6 +128,27 @@ describe('package runners (npx, uvx, pipx run, bunx, pnpm dlx)', () => {
     ]);
     expect((await readdir(npx.cache)).filter((f) => f.endsWith('.partial'))).toEqual([]);
   }, 40_000);
+});
+
+describe('a package runner’s era (protocol: auto)', () => {
+  it('is probed in place; a 2025 server that exits on the probe is started again with initialize, in the same attempt', async () => {
+    const npx = await runner('npx', 0, ['--exit-before-initialize']);
+    const m = manager();
+    m.reconcile([serverConfigSchema.parse({ name: 'memory', command: npx.command, args: npx.args })]);
+    await m.whenSettled();
+    expect(m.state('memory')).toMatchObject({ status: 'connected', toolCount: 2, reconnectAttempt: 0 });
+    expect(m.state('memory')!.protocolVersion).toMatch(/^2025-/);
+    const events = await npx.events();
+    const [probed, started] = [...new Set(events.map((e) => e.pid))];
+    // The probe went to the process itself (no sibling): it exited on server/discover; the next one got initialize.
+    expect(events.filter((e) => e.pid === probed).map((e) => e.what)).toEqual([
+      'start',
+      'installed',
+      'exit on server/discover',
+      'exit 1',
+    ]);
+    expect(events.filter((e) => e.pid === started).map((e) => e.what)).toEqual(['start', 'installed']);
+  });
 });
 
 describe('the first error line of a failed start', () => {

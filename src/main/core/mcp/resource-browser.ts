@@ -26,7 +26,7 @@ export type CompletionRef = { type: 'prompt'; name: string } | { type: 'resource
 interface BrowserDeps {
   client(server: string): Client | undefined;
   state(server: string): ServerState | undefined;
-  sessions: Pick<ServerSessions, 'subscribed' | 'keepSubscription'>;
+  sessions: Pick<ServerSessions, 'subscribed' | 'keepSubscription' | 'listenSubscription'>;
   /** The request timeout for a server (its timeoutMs, else the default). */
   timeoutFor(server: string): number;
   /** Told when a listed resources or prompts list's ttlMs runs out (the console asks again); none in one-shot CLI runs. */
@@ -139,6 +139,9 @@ export class ResourceBrowser {
     const client = this.offering(server, 'resources');
     if (on && client.getServerCapabilities()?.resources?.subscribe !== true)
       throw new Unavailable(say('server.noSubscriptions', { server }));
+    // 2026-07-28: no resources/subscribe (the SDK refuses it); the URI is listened for on the connection's stream.
+    if (client.getProtocolEra() === 'modern')
+      return { subscriptions: this.deps.sessions.listenSubscription(server, uri, on) };
     await this.ask(server, () =>
       on
         ? client.subscribeResource({ uri }, this.options(server))

@@ -47,6 +47,8 @@ export class ServerAttempt {
   private readonly toolsTtl = new TtlRefresh();
   /** 2026-07-28: the subscriptions/listen stream that stands in for unsolicited list_changed (list-subscription.ts). */
   private subscription: ListSubscription | undefined;
+  /** The 2026-07-28 client the stream listens on (unset on a 2025-era connection). */
+  private listening: Client | undefined;
   private healthTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -103,7 +105,9 @@ export class ServerAttempt {
 
   /** A 2026-07-28 connection hears about list changes only on a subscriptions/listen stream: open one. */
   listen(client: Client): void {
-    const filter = client.getProtocolEra() === 'modern' ? listenFilterFor(client.getServerCapabilities()) : undefined;
+    if (client.getProtocolEra() !== 'modern') return;
+    this.listening = client;
+    const filter = listenFilterFor(client.getServerCapabilities(), this.context.hooks?.resourceSubscriptions?.());
     if (!filter) return;
     this.subscription = new ListSubscription(client, filter, {
       backoff: this.context.settings.backoff,
@@ -115,6 +119,24 @@ export class ServerAttempt {
       },
     });
     this.subscription.start();
+  }
+
+  /**
+   * The operator's resource subscriptions changed: a 2026-07-28 stream is opened again with them (one is opened if
+   * there was nothing to listen for before). False on a 2025-era connection, which subscribes with resources/subscribe.
+   */
+  relisten(): boolean {
+    const client = this.listening;
+    if (!client || this.ended) return false;
+    const filter = listenFilterFor(client.getServerCapabilities(), this.context.hooks?.resourceSubscriptions?.());
+    if (!this.subscription) this.listen(client);
+    else if (filter) this.subscription.update(filter);
+    else {
+      // Nothing left to listen for (the last subscription went, and the server announces no list changes).
+      this.subscription.stop();
+      this.subscription = undefined;
+    }
+    return true;
   }
 
   /** `probe` every `intervalMs` while the attempt lasts (0: never). */

@@ -90,6 +90,11 @@ export class ServerConnection {
     await this.attempt();
   }
 
+  /** The resource subscriptions changed: a 2026-07-28 connection listens for them anew. False when not one. */
+  relisten(): boolean {
+    return this.state.status === 'connected' && (this.current?.relisten() ?? false);
+  }
+
   /** tools/list again (all pages). A server that is not connected is reconnected instead. */
   rediscover(): Promise<void> {
     if (this.closed || !this.config.enabled) return Promise.resolve();
@@ -106,13 +111,14 @@ export class ServerConnection {
   /**
    * New roots for a connection that declared roots: the server hears notifications/roots/list_changed and
    * asks roots/list again. Returns false when the change needs a new initialize instead (roots appear or
-   * disappear, so the declared capability changes).
+   * disappear, so the declared capability changes). 2026-07-28 has no such notification: a server asks for roots
+   * within each request that needs them (MRTR), so the next one reads the new list.
    */
   updateRoots(roots: readonly string[] | undefined): boolean {
     if (!this.roots?.length !== !roots?.length) return false;
     this.roots = roots;
     const client = this.current?.client;
-    if (client && this.state.status === 'connected' && roots?.length)
+    if (client && this.state.status === 'connected' && roots?.length && client.getProtocolEra() !== 'modern')
       void client
         .sendRootsListChanged()
         .catch((error: unknown) =>

@@ -24,6 +24,8 @@ export interface SessionHooks {
   connected(client: Client): void;
   /** What the host noticed about the connection (lost, failed), for the log. */
   note(level: LogLevel, text: string): void;
+  /** The resources the operator subscribed to: a 2026-07-28 listen stream asks for them. */
+  resourceSubscriptions?(): string[];
   /** A 2026-07-28 listen stream came back after a drop: the prompts/resources it covers may have changed unannounced. */
   listsMayHaveChanged?(lists: { promptsListChanged?: boolean; resourcesListChanged?: boolean }): void;
   /** The connection ends for good (server removed, disabled or edited; the app quits): end its session. */
@@ -33,6 +35,8 @@ export interface SessionHooks {
 interface SessionsDeps {
   /** The connected client of a server, if any. */
   client: (server: string) => Client | undefined;
+  /** A 2026-07-28 connection listens again with the server's current subscriptions; false when there is none. */
+  relisten?: (server: string) => boolean;
   events?: EventSink;
   now: () => Date;
 }
@@ -69,6 +73,7 @@ export class ServerSessions {
       stderr: (stream) =>
         readLines(stream, (line) => append({ source: 'stderr', level: stderrLevel(line), logger: null, text: line })),
       connected: (client) => void this.restore(server, client),
+      resourceSubscriptions: () => this.subscribed(server),
       note: (level, text) => append({ source: 'host', level, logger: null, text }),
       ending: (client) => endSession(client),
       listsMayHaveChanged: (lists) => {
@@ -93,7 +98,7 @@ export class ServerSessions {
       entries: log?.entries() ?? [],
       capacity: log?.capacity ?? new ServerLog().capacity,
       level: this.levels.get(server) ?? null,
-      canSetLevel: this.deps.client(server)?.getServerCapabilities()?.logging !== undefined,
+      canSetLevel: takesLogLevel(this.deps.client(server)),
     };
   }
 
@@ -103,6 +108,7 @@ export class ServerSessions {
     if (!client) throw new Unavailable(say('server.logsNotConnected', { server }));
     if (client.getServerCapabilities()?.logging === undefined)
       throw new Unavailable(say('server.noLogging', { server }));
+    if (!takesLogLevel(client)) throw new Unavailable(say('server.logLevelLegacyOnly', { server }));
     await client.setLoggingLevel(level);
     this.levels.set(server, level);
     this.append(server, {
@@ -125,6 +131,18 @@ export class ServerSessions {
     else set.delete(uri);
     this.subscriptions.set(server, set);
     return [...set];
+  }
+
+  /**
+   * 2026-07-28 has no resources/subscribe: a subscription is a URI on the connection's subscriptions/listen stream,
+   * which is opened again with the new set. Refused when the server is not connected.
+   */
+  listenSubscription(server: string, uri: string, on: boolean): string[] {
+    const before = this.subscribed(server);
+    const after = this.keepSubscription(server, uri, on);
+    if (this.deps.relisten?.(server)) return after;
+    this.subscriptions.set(server, new Set(before));
+    throw new Unavailable(say('server.subscribeNotConnected', { server }));
   }
 
   close(): void {
@@ -154,8 +172,9 @@ export class ServerSessions {
     const level = this.levels.get(server);
     const capabilities = client.getServerCapabilities();
     try {
-      if (level && capabilities?.logging) await client.setLoggingLevel(level);
-      if (capabilities?.resources?.subscribe)
+      if (level && takesLogLevel(client)) await client.setLoggingLevel(level);
+      // On 2026-07-28 the subscriptions ride on the listen stream the connection opens (resourceSubscriptions).
+      if (capabilities?.resources?.subscribe && client.getProtocolEra() !== 'modern')
         for (const uri of this.subscribed(server)) await client.subscribeResource({ uri });
     } catch (error) {
       this.append(server, {
@@ -206,4 +225,12 @@ export async function endSession(client: Client): Promise<void> {
     }),
   ]);
   clearTimeout(timer);
+}
+
+/**
+ * Whether the server takes logging/setLevel: it offers logging, on a 2025-era connection. 2026-07-28 deprecated the
+ * method and the SDK refuses to send it on that era, whatever the server's capabilities say.
+ */
+function takesLogLevel(client: Client | undefined): boolean {
+  return client?.getServerCapabilities()?.logging !== undefined && client.getProtocolEra() !== 'modern';
 }
