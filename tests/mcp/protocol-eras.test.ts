@@ -62,6 +62,13 @@ describe('per-server protocol negotiation against v2-SDK servers', () => {
   });
 });
 
+const ICON = 'data:image/png;base64,iVBORw0KGgo=';
+const INFO = {
+  title: 'Era Shop',
+  websiteUrl: 'https://shop.example/about',
+  icons: [{ src: ICON, mimeType: 'image/png' }, { src: 'http://tracker.example/i.png' }],
+};
+
 describe('catalog --json names each server’s negotiated revision', () => {
   it('protocolVersion per server: 2026-07-28 for auto against the strict server, 2025 for legacy against the dual one, null for a refused one', async () => {
     const strict = await eraServer('strict');
@@ -90,14 +97,35 @@ describe('catalog --json names each server’s negotiated revision', () => {
       await cli.remove();
     }
   });
-});
 
-const ICON = 'data:image/png;base64,iVBORw0KGgo=';
-const INFO = {
-  title: 'Era Shop',
-  websiteUrl: 'https://shop.example/about',
-  icons: [{ src: ICON, mimeType: 'image/png' }, { src: 'http://tracker.example/i.png' }],
-};
+  it('serverInfo per server (issue 26 item 8): title, websiteUrl and the inline icons from server/discover and initialize, as servers.list gives them', async () => {
+    const strict = await eraServer('strict', { info: INFO });
+    const dual = await eraServer('dual', { info: { title: 'Old Shop' } });
+    const servers = [
+      http('strict', strict.url),
+      http('dual', dual.url, 'legacy'),
+      http('refuses', strict.url, 'legacy'),
+    ];
+    const cli = await cliDataDir('sb-eras-info-', { agent: { mcp: { servers } }, intents: [], skills: [] });
+    try {
+      const listed = (JSON.parse((await cli.run('catalog', '--json')).out) as { servers: Record<string, unknown>[] })
+        .servers;
+      // The remote icon is left out as on the card: a consumer that shows icons must not fetch a server's URL.
+      expect(listed.find((s) => s.name === 'strict')).toMatchObject({
+        protocolVersion: '2026-07-28',
+        serverInfo: { name: 'era-strict', version: '2.0.0', ...INFO, icons: [{ src: ICON, mimeType: 'image/png' }] },
+      });
+      expect(listed.find((s) => s.name === 'dual')).toMatchObject({
+        protocolVersion: expect.stringMatching(/^2025-/),
+        serverInfo: { name: 'era-dual', version: '2.0.0', title: 'Old Shop' },
+      });
+      expect(listed.find((s) => s.name === 'dual')!.serverInfo).not.toHaveProperty('icons');
+      expect(listed.find((s) => s.name === 'refuses')).toMatchObject({ status: 'failed', serverInfo: null });
+    } finally {
+      await cli.remove();
+    }
+  });
+});
 
 describe('server facts in both eras (issue 26 items 3 and 8)', () => {
   it('server/discover and initialize give the same facts: info with title, websiteUrl and icons, capabilities, instructions', async () => {

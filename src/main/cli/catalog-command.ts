@@ -6,6 +6,7 @@ import type { CatalogReport, ServerSkillsReport } from '../core/catalog/catalog-
 import { PINS_FILE_NAME } from '../core/catalog/pin-store';
 import type { InstructionsPinState } from '../core/catalog/instruction-pins';
 import type { ServerState } from '../core/mcp';
+import { serverInfoView } from '../core/services/server-view';
 import { cliDataDir } from './cli-auth';
 import { confirmLaunchCommand } from './cli-launches';
 import { catalogNotes, instructionNotes } from './catalog-notes';
@@ -158,6 +159,8 @@ export function catalogJson(
       },
       // The MCP revision negotiated with it (2025-era handshake or 2026-07-28), null when not connected.
       protocolVersion: stateOf.get(s.name)?.protocolVersion ?? null,
+      // What the server says of itself (name, version, title, websiteUrl as given, inline icons), as in servers.list.
+      serverInfo: serverInfoView(stateOf.get(s.name)?.serverInfo ?? null),
       instructions: stateOf.get(s.name)?.instructions ?? null,
       instructionsPin: pinJson(instructionPins.get(s.name)),
     })),

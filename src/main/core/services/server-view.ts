@@ -58,8 +58,11 @@ export function serverView(
   };
 }
 
-/** The server's own info, with only the icons the console shows (shared/mcp/icons.ts: a remote URL is never fetched). */
-function serverInfoView(info: ServerState['serverInfo']): ServerView['serverInfo'] {
+/**
+ * The server's own info, with only the icons the console shows (shared/mcp/icons.ts: a remote URL is never fetched).
+ * `servers.list` and `catalog --json` give the same.
+ */
+export function serverInfoView(info: ServerState['serverInfo']): ServerView['serverInfo'] {
   if (!info) return null;
   const { icons, ...rest } = info;
   const shown = shownIcons(icons).icons;
