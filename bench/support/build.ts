@@ -15,7 +15,8 @@ import { sdkWithoutAjv } from '../../scripts/sdk-without-ajv';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** What the app loads from node_modules at run time (electron-vite externalizes `dependencies`, not devDependencies). */
 const RUNTIME_DEPS = Object.keys(
-  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies,
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+    .dependencies,
 );
 export const BENCH_CACHE = join(root, 'node_modules', '.cache', 'switchboard-bench');
 
