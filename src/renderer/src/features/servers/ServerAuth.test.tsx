@@ -60,6 +60,8 @@ afterEach(() => {
 });
 
 const card = () => within(screen.getByTestId('server-auth'));
+/** Lets a refetch the mutation's success might start be asked for. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('the Servers card of a server that signs in with OAuth', () => {
   it('needs-auth: says so, and Sign in sends a tab opened within the click to the authorization page, detached from the console', async () => {
@@ -91,6 +93,10 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     rpc.emit('servers.authChanged', { name: 'tracker' });
     expect(await card().findByText('waiting for the browser…')).toBeInstanceOf(HTMLElement);
     expect(card().getByRole('link', { name: 'Open the sign-in page' }).getAttribute('href')).toBe(AUTH_URL);
+    // The event refreshes the list; the sign-in itself refetches nothing (it did: the list and the catalog again).
+    await settle();
+    expect(rpc.callsTo('servers.list')).toHaveLength(2);
+    expect(rpc.calls.filter((call) => call.route.startsWith('catalog.'))).toEqual([]);
   });
 
   it('when main opened the system browser itself, the blank tab is closed again', async () => {
@@ -121,6 +127,7 @@ describe('the Servers card of a server that signs in with OAuth', () => {
       'servers.list': () => ({ servers: [server] }),
       'servers.signOut': () => {
         server = tracker({});
+        rpc.emit('servers.authChanged', { name: 'tracker' }); // as main: the tokens are forgotten
         return server;
       },
     });
@@ -133,6 +140,8 @@ describe('the Servers card of a server that signs in with OAuth', () => {
     fireEvent.click(card().getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(rpc.callsTo('servers.signOut')).toEqual([{ name: 'tracker' }]));
     expect(await screen.findByTestId('server-needs-auth')).toBeInstanceOf(HTMLElement);
+    await settle();
+    expect(rpc.callsTo('servers.list')).toHaveLength(2); // once for the event, none for the mutation
   });
 
   it('shows the authorization server’s error as it said it, and a step-up request', async () => {

@@ -1,14 +1,11 @@
 import type { ServerView } from '../../../../shared/contract';
 import { formatTime } from '../../lib/format';
-import { CATALOG_QUERIES } from '../../lib/invalidation';
 import { useRpcMutation } from '../../lib/queries';
 import { useRpc } from '../../lib/rpc-context';
 import { shownText } from '../../lib/i18n/messages';
 import { checkExternalUrl } from '../../../../shared/net/external-url';
 import { Trans, useTranslation } from 'react-i18next';
 import { ActionFailure } from '../../components/ActionFailure';
-
-const AFTER_CHANGE = ['servers.list', ...CATALOG_QUERIES] as const;
 
 /**
  * A remote server's OAuth: who it signs in with, what was granted and until when, and Sign in / Sign out.
@@ -21,7 +18,8 @@ export function ServerAuth({ server }: { server: ServerView }) {
   const auth = server.auth!;
   const machine = auth.grant !== 'authorization_code';
   const { signIn, startSignIn } = useSignIn(server.name, machine);
-  const signOut = useRpcMutation('servers.signOut', [...AFTER_CHANGE]);
+  // servers.authChanged (the tokens, the flow) and catalog.changed (the reconnection) refresh what these change.
+  const signOut = useRpcMutation('servers.signOut');
   const busy = signIn.isPending || signOut.isPending;
   const failed = [signIn, signOut].find((m) => m.isError);
 
@@ -78,7 +76,7 @@ type Auth = NonNullable<ServerView['auth']>;
  */
 function useSignIn(name: string, machine: boolean) {
   const rpc = useRpc();
-  const signIn = useRpcMutation('servers.signIn', [...AFTER_CHANGE]);
+  const signIn = useRpcMutation('servers.signIn');
   const startSignIn = () => {
     const tab = rpc.mode === 'browser' && !machine ? window.open('about:blank', '_blank') : null;
     signIn.mutate(

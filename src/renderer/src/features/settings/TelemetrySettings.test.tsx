@@ -67,3 +67,28 @@ describe('Telemetry settings', () => {
     );
   });
 });
+
+describe('Telemetry settings: one refetch per save', () => {
+  it('config.changed refetches the view; the save shows its answer (the applied view) and fetches nothing more', async () => {
+    let current = view;
+    const applied: TelemetryView = {
+      ...view,
+      saved: { ...view.saved, endpoint: 'http://127.0.0.1:4318' },
+      endpoint: 'http://127.0.0.1:4318',
+    };
+    const rpc = createFakeRpc({
+      'telemetry.get': () => current,
+      'telemetry.save': () => {
+        rpc.emit('config.changed', { revision: 2, source: 'app' }); // as main: the section was written
+        current = applied;
+        return applied;
+      },
+    });
+    renderWithRpc(<TelemetrySettings />, rpc.client);
+    fireEvent.change(await screen.findByLabelText('OTLP endpoint'), { target: { value: 'http://127.0.0.1:4318' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save telemetry settings' }));
+    await waitFor(() => expect(screen.getByTestId('telemetry-state').textContent).toContain('http://127.0.0.1:4318'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rpc.callsTo('telemetry.get')).toHaveLength(2);
+  });
+});

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { RouteOutput, TelemetryView } from '../../../../shared/contract';
 import { traceLink } from '../../../../shared/telemetry/trace-link';
@@ -51,7 +52,9 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
   const id = useId();
   const [draft, setDraft] = useState<Saved | null>(null);
   const values = draft ?? view.saved;
-  const save = useRpcMutation('telemetry.save', ['telemetry.get']);
+  // config.changed refetches telemetry.get, perhaps before main applied the section; the answer is the applied view.
+  const save = useRpcMutation('telemetry.save');
+  const queryClient = useQueryClient();
   const test = useRpcMutation('telemetry.sendTestSpan', ['telemetry.get']);
   const locked = (field: keyof Saved) => Boolean(ENV_OF[field] && view.fromEnv.includes(ENV_OF[field]));
   const change = (patch: Partial<Saved>) => {
@@ -60,7 +63,12 @@ function TelemetryForm({ view }: { view: TelemetryView }) {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(values, { onSuccess: () => setDraft(null) });
+    save.mutate(values, {
+      onSuccess: (applied) => {
+        queryClient.setQueryData(['telemetry.get', {}], applied);
+        setDraft(null);
+      },
+    });
   };
   const testLink =
     test.data?.ok && test.data.traceId ? traceLink(values.traceUrlTemplate, { traceId: test.data.traceId }) : null;

@@ -16,7 +16,8 @@ const TONE = { verified: 'ok', quarantined: 'warn', refused: 'bad' } as const;
 export function ServerSkillsPanel() {
   const { t } = useTranslation('skills');
   const query = useRpcQuery('skills.servers', {});
-  const refresh = useRpcMutation('skills.refreshServer', ['skills.servers']);
+  // skills.serverSkillsChanged follows each listing (it ends before the answer) and each acceptance: one refetch.
+  const refresh = useRpcMutation('skills.refreshServer');
   if (query.isPending) return null;
   if (query.isError)
     return (
@@ -79,7 +80,7 @@ function ServerListing({ listing, skills }: { listing: ServerSkillsListing; skil
 
 function ServerSkillRow({ skill }: { skill: ServerSkillView }) {
   const { t, i18n } = useTranslation('skills');
-  const accept = useRpcMutation('skills.acceptServerSkill', ['skills.servers']);
+  const accept = useRpcMutation('skills.acceptServerSkill');
   return (
     <li className="server-skill" data-testid="server-skill" data-state={skill.state}>
       <div>

@@ -44,7 +44,12 @@ const setup = (refuse = false) => {
     'skills.acceptServerSkill': ({ server, name }) => {
       const skill = published.skills.find((s) => s.server === server && s.name === name)!;
       Object.assign(skill, { state: 'verified', reason: null, pinnedDigest: skill.digest });
+      rpc.emit('skills.serverSkillsChanged', { server }); // as main: the pin changed
       return skill;
+    },
+    'skills.refreshServer': () => {
+      for (const { server } of published.listings) rpc.emit('skills.serverSkillsChanged', { server }); // listed again
+      return published;
     },
     ...catalogHandlers(() => shopCatalog()),
     'skills.save': ({ skills }) => {
@@ -212,5 +217,20 @@ describe('SkillsPage', () => {
         { server: 'shop', name: 'after-sales', digest: 'e'.repeat(64) },
       ]),
     );
+    // The event main sends refreshes the panel, once; the acceptance itself refetches nothing.
+    await waitFor(() => expect(within(panel).getAllByTestId('server-skill')[0].dataset.state).toBe('verified'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rpc.callsTo('skills.servers')).toHaveLength(2);
+  });
+
+  it('listing again refetches the panel once per listing main announces, not once more for the command', async () => {
+    published = { listings: [listing('shop', {})], skills: [serverSkill('after-sales')] };
+    const rpc = setup();
+    const panel = await screen.findByTestId('server-skills');
+    await waitFor(() => expect(rpc.callsTo('skills.servers')).toHaveLength(1));
+    fireEvent.click(within(panel).getByRole('button', { name: 'List again' }));
+    await waitFor(() => expect(rpc.callsTo('skills.refreshServer')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rpc.callsTo('skills.servers')).toHaveLength(2);
   });
 });

@@ -87,7 +87,7 @@ export function RunToolPanel({ row }: { row: CatalogRow & { server: string } }) 
 /** One call at a time through tools.call, under a fresh run id; the approvals it waits on while it runs. */
 function useToolRun(row: CatalogRow & { server: string }) {
   const [runId, setRunId] = useState<string | null>(null);
-  const run = useRpcMutation('tools.call', ['records.list']);
+  const run = useRpcMutation('tools.call'); // its record is announced: records.appended refreshes records.list
   const approvals = usePendingApprovals();
   const waiting = runId && run.isPending ? approvalsOf(approvals.data, runId) : [];
   const start = (value: Record<string, unknown>, actingIdentity: string) => {
