@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -12,6 +13,11 @@ import { sdkWithoutAjv } from '../../scripts/sdk-without-ajv';
  * inflating the RSS it measures). out/ is left alone: e2e runs may be using it.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
+/** What the app loads from node_modules at run time (electron-vite externalizes `dependencies`, not devDependencies). */
+const RUNTIME_DEPS = Object.keys(
+  (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+    .dependencies,
+);
 export const BENCH_CACHE = join(root, 'node_modules', '.cache', 'switchboard-bench');
 
 let renderer: Promise<string> | undefined;
@@ -42,8 +48,9 @@ export function buildHost(): Promise<string> {
       logLevel: 'warn',
       root,
       plugins: [sdkWithoutAjv()],
-      // As electron.vite.config.ts bundles the main process: dependencies external, except MAIN_BUNDLED_DEPS.
-      ssr: { noExternal: MAIN_BUNDLED_DEPS },
+      // As electron-vite bundles the main process: the runtime `dependencies` external, except MAIN_BUNDLED_DEPS, and
+      // everything else (devDependencies, such as OpenTelemetry's API and jose) bundled.
+      ssr: { noExternal: true, external: RUNTIME_DEPS.filter((name) => !MAIN_BUNDLED_DEPS.includes(name)) },
       build: {
         // The config and records index workers are entries of their own, as in the app's build: each is started from
         // beside the chunks, and without it the work would run on the event loop (the fallback).

@@ -49,17 +49,20 @@ export const SCOPE_WORD = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 /** An environment variable's name (`apiKeyEnv`): the config schema, settings.saveModel and the model form. */
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days): Node fires a longer setTimeout at once. */
+export const LONGEST_TIMER_MS = 2_147_483_647;
+
 /**
- * The model settings' bounds as Settings saves them: settings.saveModel's schema and the console's model form, from
- * this one table (the config schema takes the temperature's and maxSteps' too). A hand-written config may hold a
- * model timeout or an approval timeout outside them; Settings then asks for one inside them before it saves.
+ * The model settings' bounds, once: the config schema, settings.saveModel and the console's model form. One table,
+ * so a value a hand-written config holds is one Settings saves unchanged (a save is never refused for a field the
+ * operator did not touch). The timeouts reach setTimeout, hence the timer's cap.
  */
 export const MODEL_SETTINGS_LIMITS = {
-  modelLength: 200,
+  modelLength: 1_000,
   temperature: { min: 0, max: 2, integer: false },
-  timeoutMs: { min: 1, max: 600_000, integer: true },
+  timeoutMs: { min: 1, max: LONGEST_TIMER_MS, integer: true },
   maxSteps: { min: 1, max: 64, integer: true },
-  approvalTimeoutMs: { min: 1_000, max: 86_400_000, integer: true },
+  approvalTimeoutMs: { min: 1, max: LONGEST_TIMER_MS, integer: true },
 } as const;
 
 export type NameProblem = 'required' | 'tooLong' | 'characters';

@@ -226,7 +226,7 @@ const modelSettingsSchemaFor = (defaultProvider: string) =>
   z.strictObject({
     provider: z.string().min(1).default(defaultProvider),
     baseUrl: z.url().optional(),
-    model: z.string().optional(),
+    model: z.string().max(MODEL_SETTINGS_LIMITS.modelLength).optional(),
     temperature: z
       .number()
       .min(MODEL_SETTINGS_LIMITS.temperature.min)
@@ -234,7 +234,12 @@ const modelSettingsSchemaFor = (defaultProvider: string) =>
       .optional(),
     apiKeyEnv: z.string().regex(ENV_NAME).optional(),
     /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
-    timeoutMs: z.number().int().positive().optional(),
+    timeoutMs: z
+      .number()
+      .int()
+      .min(MODEL_SETTINGS_LIMITS.timeoutMs.min)
+      .max(MODEL_SETTINGS_LIMITS.timeoutMs.max)
+      .optional(),
     /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
     maxTokens: z.number().int().positive().max(200_000).optional(),
     /**
@@ -263,7 +268,12 @@ const agentSchemaFor = (defaultProvider: string) =>
       .min(MODEL_SETTINGS_LIMITS.maxSteps.min)
       .max(MODEL_SETTINGS_LIMITS.maxSteps.max)
       .default(8),
-    approvalTimeoutMs: z.number().int().positive().default(300_000),
+    approvalTimeoutMs: z
+      .number()
+      .int()
+      .min(MODEL_SETTINGS_LIMITS.approvalTimeoutMs.min)
+      .max(MODEL_SETTINGS_LIMITS.approvalTimeoutMs.max)
+      .default(300_000),
     /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
     elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
     systemPrompt: z.string().optional(),

@@ -73,7 +73,7 @@ export const settingsRoutes = {
       model: z.string().max(LIMITS.modelLength).optional(),
       temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max).optional(),
       apiKeyEnv: z.string().regex(ENV_NAME).or(z.literal('')).optional(),
-      timeoutMs: z.number().int().positive().max(LIMITS.timeoutMs.max).optional(),
+      timeoutMs: z.number().int().min(LIMITS.timeoutMs.min).max(LIMITS.timeoutMs.max).optional(),
       maxSteps: z.number().int().min(LIMITS.maxSteps.min).max(LIMITS.maxSteps.max).optional(),
       approvalTimeoutMs: z
         .number()

@@ -1,6 +1,7 @@
 import { generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { checkIdJag, checkIdToken, CrossAppAccessError } from './cross-app-access';
+import { CrossAppAccessError } from './cross-app-access';
+import { checkIdJag, checkIdToken } from './jwt-checks';
 
 /** The checks on the two tokens of cross-app access, on tokens signed as an IdP signs them (ES256). */
 const NOW = new Date('2026-12-05T02:00:00Z');

@@ -11,6 +11,19 @@ type ApiKeyStatus = Settings['apiKey'];
 
 export type ModelSettingsInput = ParsedInput<'settings.saveModel'>;
 
+/** The model entry's fields Settings → Model edits; any other field of the entry is the file's to keep. */
+const MODEL_FORM_FIELDS: readonly string[] = [
+  'provider',
+  'baseUrl',
+  'model',
+  'temperature',
+  'apiKeyEnv',
+  'timeoutMs',
+] satisfies (keyof ModelSettingsInput)[];
+
+const fieldsNotInForm = (entry: object) =>
+  Object.fromEntries(Object.entries(entry).filter(([key]) => !MODEL_FORM_FIELDS.includes(key)));
+
 export interface SettingsDeps {
   config: Pick<ConfigStore, 'current' | 'snapshot' | 'edit'>;
   secrets: SecretStore;
@@ -69,11 +82,14 @@ export class SettingsService {
     };
   }
 
-  /** Empty fields are left out of the model entry (the provider's defaults apply). */
+  /**
+   * Empty fields are left out of the model entry (the provider's defaults apply). The entry's fields the form does
+   * not hold (maxTokens, images) stay as the file has them; merged, so the operator's comments stay too.
+   */
   async saveModel({ maxSteps, approvalTimeoutMs, ...model }: ModelSettingsInput): Promise<Settings> {
     const clean = withoutEmptyFields(model);
-    await this.deps.config.edit(() => [
-      { op: 'set', path: ['agent', 'model'], value: clean },
+    await this.deps.config.edit((config) => [
+      { op: 'merge', path: ['agent', 'model'], value: { ...fieldsNotInForm(config.agent.model), ...clean } },
       ...(maxSteps !== undefined ? [{ op: 'set' as const, path: ['agent', 'maxSteps'], value: maxSteps }] : []),
       ...(approvalTimeoutMs !== undefined
         ? [{ op: 'set' as const, path: ['agent', 'approvalTimeoutMs'], value: approvalTimeoutMs }]

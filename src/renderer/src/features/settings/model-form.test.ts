@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_SETTINGS_LIMITS } from '../../../../shared/config/rules';
-import { validateModelForm, type ModelFormValues } from './model-form';
+import type { Settings } from '../../../../shared/contract';
+import { validateModelForm, valuesFromSettings, type ModelFormValues } from './model-form';
 
 const base: ModelFormValues = {
   provider: 'openai-compatible',
@@ -51,7 +52,7 @@ describe('model settings form', () => {
       apiKeyEnv: '1BAD',
       timeoutMs: '1.5',
       maxSteps: 'many',
-      approvalTimeoutMs: '10',
+      approvalTimeoutMs: '0',
     });
     expect(result.input).toBeUndefined();
     expect(Object.keys(result.errors).sort()).toEqual([
@@ -86,5 +87,18 @@ describe('the form takes what settings.saveModel takes (one table: MODEL_SETTING
     const name = 'm'.repeat(MODEL_SETTINGS_LIMITS.modelLength);
     expect(validateModelForm({ ...base, model: name }).errors.model).toBeUndefined();
     expect(validateModelForm({ ...base, model: `${name}m` }).errors.model).toBeDefined();
+  });
+});
+
+describe('a hand-written config the form did not write (the route and config half: model-settings-save.test.ts)', () => {
+  it('values the config accepts but the form once refused save as they are when another field changes', () => {
+    const settings = {
+      model: { provider: 'demo', model: `org/${'x'.repeat(300)}`, timeoutMs: 900_000, label: 'demo' },
+      maxSteps: 8,
+      approvalTimeoutMs: 500,
+    } as Settings;
+    const result = validateModelForm({ ...valuesFromSettings(settings), temperature: '0.5' });
+    expect(result.errors).toEqual({});
+    expect(result.input).toMatchObject({ timeoutMs: 900_000, approvalTimeoutMs: 500, temperature: 0.5 });
   });
 });
