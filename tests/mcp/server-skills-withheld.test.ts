@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { stringify } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerSkillView } from '../../src/shared/skills/server-skills';
-import { formatMessage } from '../../src/shared/i18n-message';
+import { formatMessage, type UiMessage } from '../../src/shared/i18n-message';
 import zhMessages from '../../src/renderer/src/locales/zh-CN/messages.json';
 import { createQuietTestCore, type TestCore } from '../support/core';
 
@@ -78,7 +78,8 @@ describe('load_skill names why a server skill is held back', () => {
 
     // Not offered: load_skill's enum holds the verified skills only.
     const loadSkill = core.tools.catalog.current().catalog.localTools.find((t) => t.name === 'load_skill');
-    const offered = (loadSkill?.inputSchema as { properties: { name: { enum: string[] } } }).properties.name.enum;
+    const offered = (loadSkill?.inputSchema as unknown as { properties: { name: { enum: string[] } } }).properties.name
+      .enum;
     expect(offered).toEqual(expect.arrayContaining(['returns', 'good-one']));
     expect(offered).not.toContain('after-sales');
     expect(offered).not.toContain('lying');
@@ -89,7 +90,7 @@ describe('load_skill names why a server skill is held back', () => {
       return core!.runtime.agent.get(id).items.find((i) => i.kind === 'tool') as {
         status: string;
         resultText: string;
-        message?: { code: string; params?: Record<string, unknown> };
+        message?: UiMessage;
       };
     };
     const quarantined = await load('after-sales');
