@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  hasText,
+  HEADER_NAME,
   INTENT_NODE_ID,
   intentTreeProblems,
   nameProblem,
@@ -99,5 +101,26 @@ describe('the config rules (one copy for the schema and the console)', () => {
       ['intents.1.server', 'unknown server "elsewhere"'],
       ['intents.1.server', 'node a pins t to server "shop"; nodes of one tool must pin the same server'],
     ]);
+  });
+});
+
+describe('the rules HTTP and the console share with main', () => {
+  it('HEADER_NAME takes exactly the names fetch sends (a name it refuses would fail every connect)', () => {
+    const fetchTakes = (name: string) => {
+      try {
+        new Headers({ [name]: 'v' });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const names = ['X-Api-Key', 'authorization', "!#$%&'*+.^_`|~", 'a1', '', 'Bad Header', 'X:Key', 'Ümlaut', 'a\tb'];
+    for (const name of [...names, ...'()<>@,;:\\"/[]?={}'.split('').map((c) => `x${c}y`)])
+      expect(HEADER_NAME.test(name), JSON.stringify(name)).toBe(fetchTakes(name));
+  });
+
+  it('hasText: something besides whitespace', () => {
+    expect(['a', ' a ', '工具'].every(hasText)).toBe(true);
+    expect(['', ' ', '\t\n', '\u3000'].some(hasText)).toBe(false);
   });
 });

@@ -43,6 +43,15 @@ export const SERVER_LIMITS = {
   roots: 64,
 } as const;
 
+/** What an intent node's name and an mcp node's toolId must hold: something besides whitespace. */
+export const hasText = (value: string): boolean => value.trim() !== '';
+
+/**
+ * An HTTP header's name: one token (RFC 9110 §5.6.2). fetch refuses any other name, so a server whose `headers:` held
+ * one would fail at every connect: the schema refuses it, the server form too.
+ */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
 /** One OAuth scope as `auth.scopes` takes it: printable ASCII, no space, quote or backslash (RFC 6749 scope-token). */
 export const SCOPE_WORD = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 

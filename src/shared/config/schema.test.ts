@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { zodIssueMessage } from '../messages/zod-issue';
 import { configSchemaFor, type SwitchboardConfigInput } from './schema';
 
 /** Each problem as "path: message", the way the console and the CLI show it. */
@@ -27,6 +28,25 @@ describe('config validation reports each invalid node with its path', () => {
     expect(
       problems({ ...base, intents: [{ id: 'shop', name: 'Shop', children: [{ id: 'x', name: 'X', kind: 'mcp' }] }] }),
     ).toEqual(['intents.0.children.0.toolId: an mcp node needs a toolId']);
+  });
+
+  it('a node name or toolId of only spaces, with a clear reason (the console flags the same: tree-validation.test.ts)', () => {
+    expect(problems({ ...base, intents: [{ id: 'x', name: ' ', kind: 'mcp', toolId: '  ', server: 'shop' }] })).toEqual(
+      ['intents.0.name: a node needs a name (not only spaces)', 'intents.0.toolId: an mcp node needs a toolId'],
+    );
+  });
+
+  it('a header name HTTP refuses, on the header, in words the console translates', () => {
+    const result = configSchemaFor().safeParse({
+      agent: {
+        mcp: { servers: [{ name: 'crm', url: 'http://127.0.0.1:9/mcp', headers: { 'X Api Key': 'k', ok: 'v' } }] },
+      },
+    });
+    const [issue, ...more] = result.error!.issues;
+    expect(more).toEqual([]);
+    expect(issue.path).toEqual(['agent', 'mcp', 'servers', 0, 'headers', 'X Api Key']);
+    expect(issue.message).toMatch(/^"X Api Key" is not a header name HTTP accepts/);
+    expect(zodIssueMessage(issue)).toMatchObject({ code: 'config.headerName', params: { name: 'X Api Key' } });
   });
 
   it('a duplicate node id, anywhere in the tree', () => {

@@ -5,6 +5,8 @@ import { ACTING_IDENTITY_CHARACTERS, ACTING_IDENTITY_MAX_LENGTH } from '../actin
 import {
   authBlockProblems,
   ENV_NAME,
+  hasText,
+  HEADER_NAME,
   MODEL_SETTINGS_LIMITS,
   INTENT_NODE_ID,
   intentTreeProblems,
@@ -119,7 +121,21 @@ export const httpServerSchema = z.strictObject({
   ...serverCommon,
   url: z.url({ protocol: /^https?$/ }),
   transport: z.enum(['streamable-http', 'sse']).default('streamable-http'),
-  headers: z.record(z.string(), z.string()).default({}),
+  headers: z
+    .record(z.string(), z.string())
+    .superRefine((headers, ctx) => {
+      for (const name of Object.keys(headers))
+        if (!HEADER_NAME.test(name)) {
+          const message = { code: 'config.headerName' as const, params: { name } };
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: formatMessage(MAIN_MESSAGES, message),
+            params: { uiMessage: message },
+          });
+        }
+    })
+    .default({}),
   auth: serverAuthSchema.optional(),
 });
 
@@ -161,12 +177,18 @@ export type ConfirmPolicy = z.output<typeof confirmPolicySchema>;
 
 const nodeId = nameField(INTENT_NODE_ID);
 
-const nodeCommon = { id: nodeId, name: z.string().min(1), examples: z.array(z.string()).default([]) };
+const nodeCommon = {
+  id: nodeId,
+  name: z.string().refine(hasText, MAIN_MESSAGES['config.intentNameNeeded']),
+  examples: z.array(z.string()).default([]),
+};
 
 export const mcpLeafSchema = z.strictObject({
   ...nodeCommon,
   kind: z.literal('mcp'),
-  toolId: z.string({ error: 'an mcp node needs a toolId' }).min(1, 'an mcp node needs a toolId'),
+  toolId: z
+    .string({ error: MAIN_MESSAGES['config.mcpNodeNeedsToolId'] })
+    .refine(hasText, MAIN_MESSAGES['config.mcpNodeNeedsToolId']),
   server: z.string().optional(),
   description: z.string().optional(),
   confirm: confirmPolicySchema.default('auto'),

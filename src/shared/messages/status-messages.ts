@@ -48,6 +48,9 @@ export const STATUS_MESSAGES = {
     'node {{id}} pins {{toolId}} to server "{{server}}"; nodes of one tool must pin the same server',
   'config.duplicateSkill': 'duplicate skill name "{{name}}"',
   'config.mcpNodeNeedsToolId': 'an mcp node needs a toolId',
+  'config.intentNameNeeded': 'a node needs a name (not only spaces)',
+  'config.headerName':
+    '"{{name}}" is not a header name HTTP accepts: use letters, digits and !#$%&\'*+-.^_`|~, without spaces or ":"',
   'config.clientIdNeeded': 'the client_credentials grant needs a clientId',
   'config.clientSecretNeeded': 'the client_credentials grant needs either a clientSecret or a privateKey',
   'config.privateKeyGrant': 'privateKey (private_key_jwt) is used with grant: client_credentials',

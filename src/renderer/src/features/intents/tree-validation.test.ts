@@ -47,3 +47,19 @@ it('flags, by node, what main refuses across nodes, in main’s words, and the f
   expect(validateTree(tree, ['shop']).get('1/0')![1].message).toBe('未知的服务器“elsewhere”');
   await i18n.changeLanguage('en');
 });
+
+it('a name or toolId of only spaces: the console flags it and main refuses it, on the same fields (one rule: hasText)', () => {
+  const blank = [
+    { id: 'spaces', name: '   ', examples: [], kind: 'mcp', toolId: ' \t ', server: 'shop', confirm: 'auto' },
+  ] as IntentNode[];
+  const flagged = validateTree(blank, ['shop']).get('0')!;
+  expect(flagged.map((problem) => problem.field)).toEqual(['name', 'toolId']);
+  const parsed = configSchemaFor().safeParse({
+    agent: { mcp: { servers: [{ name: 'shop', builtin: 'shop' }] } },
+    intents: blank,
+  });
+  expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+    ['intents.0.name', 'a node needs a name (not only spaces)'],
+    ['intents.0.toolId', 'an mcp node needs a toolId'],
+  ]);
+});

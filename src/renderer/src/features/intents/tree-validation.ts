@@ -3,7 +3,7 @@ import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import { pathKey } from './tree-ops';
 import { i18n } from '../../lib/i18n';
 import { messageText } from '../../lib/i18n/messages';
-import { INTENT_NODE_ID, intentTreeProblems, nameProblem } from '../../../../shared/config/rules';
+import { hasText, INTENT_NODE_ID, intentTreeProblems, nameProblem } from '../../../../shared/config/rules';
 
 /** A problem on one field of one node; `field` is '' for the node as a whole. */
 export interface NodeProblem {
@@ -44,8 +44,9 @@ export function validateTree(tree: readonly IntentNode[], knownServers?: readonl
           field: 'id',
           message: i18n.t(ID_PROBLEM_KEYS[idProblem], { count: INTENT_NODE_ID.maxLength }),
         });
-      if (!node.name.trim()) add(problems, key, { field: 'name', message: i18n.t('intents:validation.nameRequired') });
-      if (node.kind === 'mcp' && !node.toolId.trim())
+      if (!hasText(node.name))
+        add(problems, key, { field: 'name', message: i18n.t('intents:validation.nameRequired') });
+      if (node.kind === 'mcp' && !hasText(node.toolId))
         add(problems, key, { field: 'toolId', message: i18n.t('intents:validation.chooseTool') });
       if (node.kind === 'category') walk(node.children, key);
     });

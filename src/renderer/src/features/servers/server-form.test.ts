@@ -66,10 +66,32 @@ describe('server form validation', () => {
     );
     expect(errors).toEqual({
       'headers.1.key': ['a name is required'],
-      'headers.2.key': ['not a valid header name'],
+      'headers.2.key': [
+        '"Bad Header" is not a header name HTTP accepts: use letters, digits and !#$%&\'*+-.^_`|~, without spaces or ":"',
+      ],
       'headers.3.key': ['"Authorization" is set twice'],
     });
     expect(validateServerForm(stdio({ env: [{ key: 'A=B', value: '1' }] }), [])['env.0.key']).toHaveLength(1);
+  });
+
+  it('a header name the form refuses, main refuses too, in the same words (one rule: HEADER_NAME)', () => {
+    for (const name of ['Bad Header', 'X:Key', 'Ümlaut', '(x)']) {
+      const formSays = validateServerForm(http({ headers: [{ key: name, value: 'v' }] }), [])['headers.0.key'];
+      const parsed = serverConfigSchema.safeParse({
+        name: 'crm',
+        url: 'http://127.0.0.1:3001/mcp',
+        headers: { [name]: 'v' },
+      });
+      const mainSays = parsed.error?.issues.filter((issue) => issue.path.join('.') === `headers.${name}`);
+      expect(formSays, name).toEqual(mainSays?.map((issue) => issue.message));
+    }
+    const fine = { 'X-Api-Key': 'v', "!#$%&'*+.^_`|~": 'v' };
+    expect(
+      validateServerForm(http({ headers: Object.entries(fine).map(([key, value]) => ({ key, value })) }), []),
+    ).toEqual({});
+    expect(serverConfigSchema.safeParse({ name: 'crm', url: 'http://127.0.0.1:3001/mcp', headers: fine }).success).toBe(
+      true,
+    );
   });
 });
 
@@ -359,6 +381,7 @@ describe('the local checks speak the UI language', () => {
           headers: [
             { key: 'X', value: '1' },
             { key: 'X', value: '2' },
+            { key: 'Bad Header', value: '3' },
           ],
           auth: { ...emptyServerForm().auth, grant: 'client_credentials' },
         }),
@@ -366,6 +389,7 @@ describe('the local checks speak the UI language', () => {
       );
       expect(errors.url?.[0]).toMatch(/^请输入 http:\/\/ 或 https:\/\/ 开头的 URL/);
       expect(errors['headers.1.key']).toEqual(['“X”重复设置了']);
+      expect(errors['headers.2.key']?.[0]).toMatch(/^“Bad Header”不是 HTTP 接受的请求头名称/);
       expect(errors['auth.clientId']).toEqual(['client_credentials 授权方式需要 clientId']);
       // Nothing the form says is left in English.
       expect(Object.values(errors).flat().join(' ')).not.toMatch(/\b(a|an|the|is|needs|either)\b/);

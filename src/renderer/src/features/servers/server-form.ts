@@ -2,6 +2,7 @@ import type { AuthGrant, ServerConfig, ServerConfigInput } from '../../../../sha
 import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import {
   authBlockProblems,
+  HEADER_NAME,
   nameProblem,
   SCOPE_WORD,
   SERVER_LIMITS,
@@ -169,8 +170,6 @@ const AUTH_FIELDS = [
   'auth.scopes',
   'auth.privateKey',
 ];
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
 const isBlankRow = (row: KeyValueRow) => !row.key.trim() && !row.value;
 
 /** A local check's words, in the UI language at the time it runs (the form re-checks on every edit). */
@@ -212,7 +211,12 @@ export function validateServerForm(
     const url = form.url.trim();
     if (!url) add('url', say('urlRequired'));
     else if (!isHttpUrl(url)) add('url', say('httpUrl'));
-    checkRows(form.headers, 'headers', (key) => HEADER_NAME.test(key) || say('headerName'), add);
+    checkRows(
+      form.headers,
+      'headers',
+      (key) => HEADER_NAME.test(key) || messageText(i18n, { code: 'config.headerName', params: { name: key } }),
+      add,
+    );
     checkAuth(form.auth, add);
   }
   if (form.kind === 'stdio') {
