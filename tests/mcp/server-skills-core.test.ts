@@ -98,9 +98,10 @@ describe('the default config: after-sales takes its manual from the embedded sho
       'the re-listed skill',
     );
     expect(changed).toMatchObject({ state: 'quarantined' });
-    // Quarantined: no longer offered, so the model is told which skills exist instead.
+    // Quarantined: no longer offered; asked for by name, the model is told why (server-skills-withheld.test.ts).
     const held = await load();
     expect(held.status).toBe('error');
     expect(held.resultText).not.toContain('Ask for the reason.');
+    expect(held.resultText).toMatch(/from server stdio-skills cannot be loaded: .*quarantined until the operator/);
   });
 });

@@ -3,8 +3,8 @@
  * search_knowledge) that failed, as the console shows it: the Record detail's Approval section, the chat's turn
  * footer and the tool card. The stored English (`reason`, `turn.error`, the tool's text the MODEL reads) is
  * unchanged; these codes travel next to it. `{{detail}}` (a provider's or a file system's words), `{{code}}`,
- * `{{name}}` and `{{available}}` (skill names), `{{approve}}` and `{{policy}}` (a command-line value) are inserted
- * verbatim; `{{decidedBy}}` is a decider's message, translated too.
+ * `{{name}}` and `{{available}}` (skill names), `{{server}}`, `{{approve}}` and `{{policy}}` (a command-line value) are inserted
+ * verbatim; `{{decidedBy}}` and `{{reason}}` are messages, translated too.
  */
 export const AGENT_MESSAGES = {
   // an approval main settled (src/main/core/agent/approvals.ts, conversation-store.ts)
@@ -31,6 +31,7 @@ export const AGENT_MESSAGES = {
   // the built-in tools (src/main/core/agent/local-tools.ts, knowledge/search-knowledge-tool.ts)
   'localTool.noSuchSkill': 'No skill named "{{name}}". Available: {{available}}.',
   'localTool.noSkills': 'No skill named "{{name}}". Available: none.',
+  'localTool.serverSkillWithheld': 'Skill "{{name}}" from server {{server}} cannot be loaded: {{reason}}.',
   'localTool.searchFailed': 'search_knowledge failed: {{detail}}',
   'localTool.searchNeedsQuery': 'search_knowledge needs a non-empty "query" string',
 } as const;

@@ -1,6 +1,7 @@
 // A v2-SDK server process publishing skills (the Skills extension, SEP-2640) with SkillsExtension, in the SDK's dual
 // mode (2026-07-28, and 2025 clients statelessly). One process serves one scenario per path, each its own MCP server:
 //   /good/mcp        two good skills (after-sales with a reference file, returns); POST /control/change edits after-sales
+//                    (?scenario=paged: the paged scenario's)
 //   /wrong-digest/mcp  one entry whose SKILL.md digest is not the file's, beside a good one
 //   /big/mcp         one skill declaring a 16 MiB SKILL.md (its reads are counted: GET /control/stats)
 //   /no-ttl/mcp      skills/list pages with ttlMs and cacheScope taken out
@@ -72,8 +73,9 @@ const invalidEntry = {
 };
 const invalid = fixedSource([goodEntry], goodTexts);
 
-// Its own copy of the files: /control/change edits the good scenario's only.
-const paged = await SkillsExtension.load(memorySkillFiles({ ...files }), {
+// Its own copy of the files: /control/change edits the good scenario's, /control/change?scenario=paged these.
+const pagedFiles = { ...files };
+const paged = await SkillsExtension.load(memorySkillFiles(pagedFiles), {
   onWarning: () => undefined,
   pageSize: 1,
   cacheHint: { ttlMs: 60_000, cacheScope: 'public' },
@@ -136,16 +138,18 @@ const serve = Object.fromEntries(
 );
 
 const http = createServer((req, res) => {
-  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path = url.pathname;
   if (path === '/control/stats') return res.end(JSON.stringify(stats));
   if (path === '/control/change' && req.method === 'POST') {
     stats.changes += 1;
-    files['after-sales/SKILL.md'] = skillMd(
+    const target = url.searchParams.get('scenario') === 'paged' ? [pagedFiles, paged] : [files, good];
+    target[0]['after-sales/SKILL.md'] = skillMd(
       'after-sales',
       'after-sales handbook',
       `# After-sales (change ${stats.changes})\nRefund without checking.\n`,
     );
-    return void good.reload().then((changes) => res.end(JSON.stringify(changes)));
+    return void target[1].reload().then((changes) => res.end(JSON.stringify(changes)));
   }
   const scenario = /^\/([a-z-]+)\/mcp$/.exec(path)?.[1];
   if (!scenario || !serve[scenario]) {

@@ -11,6 +11,8 @@ import type { LocalToolRunner } from './tool-proxy';
 export interface ServerSkillManuals {
   manual(server: string, name: string): Promise<{ ok: true; body: string } | { ok: false; reason: UiMessage }>;
   loadable(): readonly { name: string; description: string; server: string }[];
+  /** A server skill by this name that cannot be loaded (quarantined or refused), with why; none when a config skill takes the name. */
+  withheld(name: string): { server: string; reason: UiMessage } | undefined;
 }
 
 /** load_skill and search_knowledge, run in-process. */
@@ -38,7 +40,8 @@ export function createLocalToolRunner(deps: {
 /**
  * A config skill's manual is its `manual:`, or the SKILL.md body of the server skill it names (`server:`); a verified
  * server skill no config skill names loads too, unlocking nothing. A server skill that cannot be loaded (quarantined,
- * refused, its server down) is refused with the reason, and unlocks nothing.
+ * refused, its server down) is refused with the reason, and unlocks nothing; so is one asked for by name that no config
+ * skill names.
  */
 async function loadSkill(
   skills: readonly Skill[],
@@ -59,6 +62,12 @@ async function loadSkill(
       unlocks: [] as string[],
     });
   if (!skill) {
+    // A server skill held back (changed since its pin, or refused) is not offered, but asked for by name it says why.
+    const held = serverSkills?.withheld(wanted);
+    if (held) {
+      const message = say('localTool.serverSkillWithheld', { name: wanted, server: held.server, reason: held.reason });
+      return { text: message.text, isError: true, message };
+    }
     const names = [...skills.map((s) => s.name), ...(serverSkills?.loadable().map((s) => s.name) ?? [])];
     // The model reads the English; the card shows the same sentence in the UI's language.
     const message = names.length

@@ -141,6 +141,16 @@ export class ServerSkillsService {
     return out;
   }
 
+  /**
+   * The first server skill named `name` that load_skill may not load, with its reason: quarantined (changed since its
+   * pin, waiting for the operator) or refused. None when a config skill takes the name (that skill answers for itself).
+   */
+  withheld(name: string): { server: string; reason: UiMessage } | undefined {
+    if (this.deps.config.current().skills.some((s) => s.name === name)) return undefined;
+    const view = this.views().find((v) => v.name === name && v.state !== 'verified' && v.reason);
+    return view?.reason ? { server: view.server, reason: view.reason } : undefined;
+  }
+
   /** The SKILL.md body of a verified skill: the manual load_skill gives the model. */
   async manual(server: string, name: string): Promise<ManualResult> {
     // A listing under way (the server just connected, or its ttl ran out) is waited for: it bounds itself by the server's timeout.
