@@ -47,6 +47,7 @@ describe('Settings → Model saves what the config holds', () => {
       config.agent.model = {
         ...config.agent.model,
         model: longModelId,
+        baseUrl: 'http://localhost:11434/v1',
         timeoutMs: 900_000,
         // Fields the form does not show: a save used to replace the whole entry and drop them.
         maxTokens: 8_000,
@@ -59,6 +60,7 @@ describe('Settings → Model saves what the config holds', () => {
     // What the form sends: every field as Settings shows it, one changed.
     const { model, maxSteps, approvalTimeoutMs } = await call<Settings>('settings.get', {});
     const { provider, baseUrl, model: name, apiKeyEnv, timeoutMs } = model;
+    expect(baseUrl).toBe('http://localhost:11434/v1');
     const input = {
       provider,
       baseUrl,
@@ -74,6 +76,7 @@ describe('Settings → Model saves what the config holds', () => {
     const saved = parse(await readFile(join(dir!, 'switchboard.yaml'), 'utf8'));
     expect(saved.agent.model).toMatchObject({
       model: longModelId,
+      baseUrl: 'http://localhost:11434/v1',
       temperature: 0.5,
       timeoutMs: 900_000,
       maxTokens: 8_000,
@@ -96,5 +99,14 @@ describe('Settings → Model saves what the config holds', () => {
       Object.assign(config, before);
     }
     expect(configSchemaFor().safeParse(config).success).toBe(true);
+  });
+
+  it('a model base URL no model can be reached at (not http or https) is refused by the config, on the field', () => {
+    const config = parse(demoShopConfigText());
+    config.agent.model.baseUrl = 'ftp://models.example/v1';
+    const result = configSchemaFor().safeParse(config);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['agent.model.baseUrl', 'the model base URL is a full http:// or https:// URL'],
+    ]);
   });
 });

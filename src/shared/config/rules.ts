@@ -52,6 +52,16 @@ export const hasText = (value: string): boolean => value.trim() !== '';
  */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** A full http:// or https:// URL with a host: a model's base URL (the config, settings.saveModel, the forms). */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** One OAuth scope as `auth.scopes` takes it: printable ASCII, no space, quote or backslash (RFC 6749 scope-token). */
 export const SCOPE_WORD = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 

@@ -7,6 +7,7 @@ import {
   ENV_NAME,
   hasText,
   HEADER_NAME,
+  isHttpUrl,
   MODEL_SETTINGS_LIMITS,
   INTENT_NODE_ID,
   intentTreeProblems,
@@ -247,7 +248,7 @@ export type Skill = z.output<typeof skillSchema>;
 const modelSettingsSchemaFor = (defaultProvider: string) =>
   z.strictObject({
     provider: z.string().min(1).default(defaultProvider),
-    baseUrl: z.url().optional(),
+    baseUrl: z.string().refine(isHttpUrl, MAIN_MESSAGES['config.modelBaseUrl']).optional(),
     model: z.string().max(MODEL_SETTINGS_LIMITS.modelLength).optional(),
     temperature: z
       .number()

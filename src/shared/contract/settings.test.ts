@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_SETTINGS_LIMITS } from '../config/rules';
+import { configSchemaFor } from '../config/schema';
 import { routes } from '.';
 
 describe('settings.saveModel takes what the model form takes (one table: MODEL_SETTINGS_LIMITS; the form: model-form.test.ts)', () => {
@@ -21,5 +22,27 @@ describe('settings.saveModel takes what the model form takes (one table: MODEL_S
     const name = 'm'.repeat(MODEL_SETTINGS_LIMITS.modelLength);
     expect(takes({ model: name })).toBe(true);
     expect(takes({ model: `${name}m` })).toBe(false);
+  });
+});
+
+describe('a model base URL: the route takes what the config takes (one rule: isHttpUrl; the form: model-form.test.ts)', () => {
+  it('a full http(s) URL, nothing else', () => {
+    const route = routes['settings.saveModel'].input;
+    for (const baseUrl of [
+      'http://localhost:11434/v1',
+      'https://api.example.com/v1',
+      'HTTP://X.COM',
+      'http://[::1]:8080',
+      'ftp://models.example/v1',
+      'file:///tmp/x',
+      'localhost:11434/v1',
+      'mailto:a@b',
+      'https://',
+      'not a url',
+    ]) {
+      const config = configSchemaFor().safeParse({ agent: { model: { provider: 'openai-compatible', baseUrl } } });
+      expect(route.safeParse({ provider: 'openai-compatible', baseUrl }).success, baseUrl).toBe(config.success);
+      expect(config.success, baseUrl).toBe(/^https?:\/\/[^/]/i.test(baseUrl));
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, query } from './define';
 import { uiMessageSchema } from './message';
-import { ENV_NAME, MODEL_SETTINGS_LIMITS as LIMITS } from '../config/rules';
+import { ENV_NAME, isHttpUrl, MODEL_SETTINGS_LIMITS as LIMITS } from '../config/rules';
+import { STATUS_MESSAGES } from '../messages/status-messages';
 
 export const modelSettingsViewSchema = z.object({
   /** A vendor's provider or one the entry point registered (the demo shop's `demo`). */
@@ -69,7 +70,7 @@ export const settingsRoutes = {
     z.strictObject({
       /** Checked against what this process has when the config is written (an unknown one is refused, naming those). */
       provider: z.string().min(1).max(LIMITS.modelLength),
-      baseUrl: z.url().or(z.literal('')).optional(),
+      baseUrl: z.string().refine(isHttpUrl, STATUS_MESSAGES['config.modelBaseUrl']).or(z.literal('')).optional(),
       model: z.string().max(LIMITS.modelLength).optional(),
       temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max).optional(),
       apiKeyEnv: z.string().regex(ENV_NAME).or(z.literal('')).optional(),

@@ -48,6 +48,7 @@ export const STATUS_MESSAGES = {
     'node {{id}} pins {{toolId}} to server "{{server}}"; nodes of one tool must pin the same server',
   'config.duplicateSkill': 'duplicate skill name "{{name}}"',
   'config.mcpNodeNeedsToolId': 'an mcp node needs a toolId',
+  'config.modelBaseUrl': 'the model base URL is a full http:// or https:// URL',
   'config.intentNameNeeded': 'a node needs a name (not only spaces)',
   'config.headerName':
     '"{{name}}" is not a header name HTTP accepts: use letters, digits and !#$%&\'*+-.^_`|~, without spaces or ":"',

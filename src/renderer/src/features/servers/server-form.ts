@@ -3,6 +3,7 @@ import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import {
   authBlockProblems,
   HEADER_NAME,
+  isHttpUrl,
   nameProblem,
   SCOPE_WORD,
   SERVER_LIMITS,
@@ -258,15 +259,6 @@ function checkRows(
     else if (seen.has(key)) add(`${field}.${index}.key`, say('setTwice', { key }));
     seen.add(key);
   });
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }
 
 export const hasErrors = (errors: FormErrors): boolean => Object.keys(errors).length > 0;

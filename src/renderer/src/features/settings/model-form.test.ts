@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_SETTINGS_LIMITS } from '../../../../shared/config/rules';
 import type { Settings } from '../../../../shared/contract';
+import { configSchemaFor } from '../../../../shared/config/schema';
 import { validateModelForm, valuesFromSettings, type ModelFormValues } from './model-form';
 
 const base: ModelFormValues = {
@@ -100,5 +101,25 @@ describe('a hand-written config the form did not write (the route and config hal
     const result = validateModelForm({ ...valuesFromSettings(settings), temperature: '0.5' });
     expect(result.errors).toEqual({});
     expect(result.input).toMatchObject({ timeoutMs: 900_000, approvalTimeoutMs: 500, temperature: 0.5 });
+  });
+});
+
+describe('a model base URL: the form takes what the config takes (one rule: isHttpUrl; the route: settings.test.ts)', () => {
+  it('so a base URL a config holds is one the form saves', () => {
+    for (const baseUrl of [
+      'http://localhost:11434/v1',
+      'https://api.example.com/v1',
+      'HTTP://X.COM',
+      'http://[::1]:8080',
+      'ftp://models.example/v1',
+      'file:///tmp/x',
+      'localhost:11434/v1',
+      'mailto:a@b',
+      'https://',
+      'not a url',
+    ]) {
+      const config = configSchemaFor().safeParse({ agent: { model: { provider: 'openai-compatible', baseUrl } } });
+      expect(validateModelForm({ ...base, baseUrl }).errors.baseUrl === undefined, baseUrl).toBe(config.success);
+    }
   });
 });

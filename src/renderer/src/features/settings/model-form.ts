@@ -1,6 +1,6 @@
 import type { ModelProviderChoice, RouteInput, Settings } from '../../../../shared/contract';
 import { i18n } from '../../lib/i18n';
-import { ENV_NAME, MODEL_SETTINGS_LIMITS as LIMITS } from '../../../../shared/config/rules';
+import { ENV_NAME, isHttpUrl, MODEL_SETTINGS_LIMITS as LIMITS } from '../../../../shared/config/rules';
 
 /** A provider's name: a vendor's, or one the entry point registered (main checks it when the config is written). */
 export type Provider = Settings['model']['provider'];
@@ -50,14 +50,6 @@ function number(raw: string, { min, max, integer }: { min: number; max: number; 
   if (integer && !Number.isInteger(value)) return i18n.t('settings:modelForm.enterAWholeNumber');
   if (value < min || value > max) return i18n.t('settings:modelForm.between', { min, max });
   return value;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
 }
 
 /** settings.saveModel's limits (MODEL_SETTINGS_LIMITS, shared/config/rules.ts), checked before sending so the operator sees them by the field (in the UI language). */
