@@ -52,6 +52,12 @@ export const hasText = (value: string): boolean => value.trim() !== '';
  */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/**
+ * A stdio server's environment variable name: not empty, without "=" (the OS would read `A=B=1` as A set to `B=1`)
+ * or NUL (spawn refuses it).
+ */
+export const isEnvVariableName = (name: string): boolean => name !== '' && !/[=\0]/.test(name);
+
 /** A full http:// or https:// URL with a host: a model's base URL (the config, settings.saveModel, the forms). */
 export function isHttpUrl(text: string): boolean {
   try {

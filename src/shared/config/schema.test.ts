@@ -49,6 +49,14 @@ describe('config validation reports each invalid node with its path', () => {
     expect(zodIssueMessage(issue)).toMatchObject({ code: 'config.headerName', params: { name: 'X Api Key' } });
   });
 
+  it('an environment variable name with "=" (the OS would split it elsewhere), on the variable', () => {
+    expect(
+      problems({ agent: { mcp: { servers: [{ name: 'files', command: 'npx', env: { 'A=B': '1', OK: '2' } }] } } }),
+    ).toEqual([
+      'agent.mcp.servers.0.env.A=B: "A=B" is not an environment variable name: it is empty or holds "=" or a NUL',
+    ]);
+  });
+
   it('a duplicate node id, anywhere in the tree', () => {
     expect(
       problems({

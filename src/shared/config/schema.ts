@@ -7,6 +7,7 @@ import {
   ENV_NAME,
   hasText,
   HEADER_NAME,
+  isEnvVariableName,
   isHttpUrl,
   MODEL_SETTINGS_LIMITS,
   INTENT_NODE_ID,
@@ -118,16 +119,14 @@ export const serverAuthSchema = z
   });
 export type ServerAuthConfig = z.output<typeof serverAuthSchema>;
 
-export const httpServerSchema = z.strictObject({
-  ...serverCommon,
-  url: z.url({ protocol: /^https?$/ }),
-  transport: z.enum(['streamable-http', 'sse']).default('streamable-http'),
-  headers: z
+/** A name → text record whose names follow `valid`; each other name is refused on itself, in words the console translates. */
+const recordWithKeys = (valid: (name: string) => boolean, code: 'config.headerName' | 'config.envName') =>
+  z
     .record(z.string(), z.string())
-    .superRefine((headers, ctx) => {
-      for (const name of Object.keys(headers))
-        if (!HEADER_NAME.test(name)) {
-          const message = { code: 'config.headerName' as const, params: { name } };
+    .superRefine((record, ctx) => {
+      for (const name of Object.keys(record))
+        if (!valid(name)) {
+          const message = { code, params: { name } };
           ctx.addIssue({
             code: 'custom',
             path: [name],
@@ -136,7 +135,13 @@ export const httpServerSchema = z.strictObject({
           });
         }
     })
-    .default({}),
+    .default({});
+
+export const httpServerSchema = z.strictObject({
+  ...serverCommon,
+  url: z.url({ protocol: /^https?$/ }),
+  transport: z.enum(['streamable-http', 'sse']).default('streamable-http'),
+  headers: recordWithKeys((name) => HEADER_NAME.test(name), 'config.headerName'),
   auth: serverAuthSchema.optional(),
 });
 
@@ -144,7 +149,7 @@ export const stdioServerSchema = z.strictObject({
   ...serverCommon,
   command: z.string().min(1),
   args: z.array(z.string()).default([]),
-  env: z.record(z.string(), z.string()).default({}),
+  env: recordWithKeys(isEnvVariableName, 'config.envName'),
   cwd: z.string().optional(),
   /**
    * The first start of a package-runner command (npx, uvx, pipx run, bunx, pnpm dlx) may download and install the

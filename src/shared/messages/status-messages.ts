@@ -48,6 +48,7 @@ export const STATUS_MESSAGES = {
     'node {{id}} pins {{toolId}} to server "{{server}}"; nodes of one tool must pin the same server',
   'config.duplicateSkill': 'duplicate skill name "{{name}}"',
   'config.mcpNodeNeedsToolId': 'an mcp node needs a toolId',
+  'config.envName': '"{{name}}" is not an environment variable name: it is empty or holds "=" or a NUL',
   'config.modelBaseUrl': 'the model base URL is a full http:// or https:// URL',
   'config.intentNameNeeded': 'a node needs a name (not only spaces)',
   'config.headerName':

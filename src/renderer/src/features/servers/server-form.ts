@@ -3,6 +3,7 @@ import { problemText, type FieldProblem } from '../../lib/rpc-problems';
 import {
   authBlockProblems,
   HEADER_NAME,
+  isEnvVariableName,
   isHttpUrl,
   nameProblem,
   SCOPE_WORD,
@@ -222,7 +223,12 @@ export function validateServerForm(
   }
   if (form.kind === 'stdio') {
     if (!form.command.trim()) add('command', say('commandRequired'));
-    checkRows(form.env, 'env', (key) => !key.includes('=') || say('variableName'), add);
+    checkRows(
+      form.env,
+      'env',
+      (key) => isEnvVariableName(key) || messageText(i18n, { code: 'config.envName', params: { name: key } }),
+      add,
+    );
     wholeNumber('installTimeoutMs', form.installTimeoutMs, SERVER_LIMITS.installTimeoutMs, 'milliseconds');
   }
   return errors;
