@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BASE_URL_SAMPLES } from '../config/base-url-samples';
 import { MODEL_SETTINGS_LIMITS } from '../config/rules';
 import { configSchemaFor } from '../config/schema';
 import { routes } from '.';
@@ -28,18 +29,7 @@ describe('settings.saveModel takes what the model form takes (one table: MODEL_S
 describe('a model base URL: the route takes what the config takes (one rule: isHttpUrl; the form: model-form.test.ts)', () => {
   it('a full http(s) URL, nothing else', () => {
     const route = routes['settings.saveModel'].input;
-    for (const baseUrl of [
-      'http://localhost:11434/v1',
-      'https://api.example.com/v1',
-      'HTTP://X.COM',
-      'http://[::1]:8080',
-      'ftp://models.example/v1',
-      'file:///tmp/x',
-      'localhost:11434/v1',
-      'mailto:a@b',
-      'https://',
-      'not a url',
-    ]) {
+    for (const baseUrl of BASE_URL_SAMPLES) {
       const config = configSchemaFor().safeParse({ agent: { model: { provider: 'openai-compatible', baseUrl } } });
       expect(route.safeParse({ provider: 'openai-compatible', baseUrl }).success, baseUrl).toBe(config.success);
       expect(config.success, baseUrl).toBe(/^https?:\/\/[^/]/i.test(baseUrl));

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { serverConfigSchema } from '../../../../shared/config/schema';
-import { emptyServerForm, validateServerForm, type ServerFormState } from './server-form';
+import { validateServerForm } from './server-form';
+import { httpForm as http, stdioForm as stdio } from './server-form-fixtures';
 
 /** What the server form refuses as the operator types, main's schema refuses too, in the same words (one rule each). */
-const http = (patch: Partial<ServerFormState> = {}): ServerFormState => ({
-  ...emptyServerForm('http'),
-  name: 'crm',
-  url: 'http://127.0.0.1:3001/mcp',
-  ...patch,
-});
-const stdio = (patch: Partial<ServerFormState> = {}): ServerFormState => ({
-  ...emptyServerForm('stdio'),
-  name: 'files',
-  command: 'npx',
-  ...patch,
-});
 
 describe('the server form and the config schema share their rules', () => {
   it('an environment variable name the form refuses, main refuses too, in the same words (one rule: isEnvVariableName)', () => {

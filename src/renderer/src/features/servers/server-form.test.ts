@@ -10,19 +10,7 @@ import {
   validateServerForm,
   type ServerFormState,
 } from './server-form';
-
-const http = (patch: Partial<ServerFormState> = {}): ServerFormState => ({
-  ...emptyServerForm('http'),
-  name: 'crm',
-  url: 'http://127.0.0.1:3001/mcp',
-  ...patch,
-});
-const stdio = (patch: Partial<ServerFormState> = {}): ServerFormState => ({
-  ...emptyServerForm('stdio'),
-  name: 'files',
-  command: 'npx',
-  ...patch,
-});
+import { httpForm as http, stdioForm as stdio } from './server-form-fixtures';
 
 describe('server form validation', () => {
   it('accepts a complete HTTP or stdio entry', () => {

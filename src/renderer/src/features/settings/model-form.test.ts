@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BASE_URL_SAMPLES } from '../../../../shared/config/base-url-samples';
 import { MODEL_SETTINGS_LIMITS } from '../../../../shared/config/rules';
 import type { Settings } from '../../../../shared/contract';
 import { configSchemaFor } from '../../../../shared/config/schema';
@@ -106,18 +107,7 @@ describe('a hand-written config the form did not write (the route and config hal
 
 describe('a model base URL: the form takes what the config takes (one rule: isHttpUrl; the route: settings.test.ts)', () => {
   it('so a base URL a config holds is one the form saves', () => {
-    for (const baseUrl of [
-      'http://localhost:11434/v1',
-      'https://api.example.com/v1',
-      'HTTP://X.COM',
-      'http://[::1]:8080',
-      'ftp://models.example/v1',
-      'file:///tmp/x',
-      'localhost:11434/v1',
-      'mailto:a@b',
-      'https://',
-      'not a url',
-    ]) {
+    for (const baseUrl of BASE_URL_SAMPLES) {
       const config = configSchemaFor().safeParse({ agent: { model: { provider: 'openai-compatible', baseUrl } } });
       expect(validateModelForm({ ...base, baseUrl }).errors.baseUrl === undefined, baseUrl).toBe(config.success);
     }
