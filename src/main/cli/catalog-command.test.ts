@@ -104,13 +104,21 @@ describe('switchboard catalog', () => {
       },
       // The fixture is a 2025 server: auto (the default) probed with server/discover and fell back to initialize.
       protocolVersion: '2025-11-25',
+      // The server's own info, as servers.list gives it (no title, icons or website: the fixture gives none).
+      serverInfo: { name: 'fixture', version: '1.0.0' },
       instructions: null,
       instructionsPin: null,
       // No definition of the shop's is refused; its tools/list hint is whatever its era gives (none before 2026-07-28).
       refused: [],
       toolsCache: expect.objectContaining({ fetchedAt: expect.any(String) }),
     });
-    expect(json.servers[1]).toMatchObject({ name: 'dead', status: 'failed', tools: [], protocolVersion: null });
+    expect(json.servers[1]).toMatchObject({
+      name: 'dead',
+      status: 'failed',
+      tools: [],
+      protocolVersion: null,
+      serverInfo: null,
+    });
     expect(json.servers[1].error).toMatch(/ECONNREFUSED|fetch failed/);
     expect(
       json.tools.map(
