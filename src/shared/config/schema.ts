@@ -20,6 +20,7 @@ import {
   SKILL_NAME,
   skillListProblems,
 } from './rules';
+import { numberWithin } from './bounded-number';
 import { isEnvReference } from './secrets';
 import { telemetrySettingsSchema } from './telemetry-schema';
 import { unknownNames, VENDOR_PROVIDERS, type ConfigRuleProblem, type ConfigVocabulary } from './vocabulary';
@@ -255,19 +256,10 @@ const modelSettingsSchemaFor = (defaultProvider: string) =>
     provider: z.string().min(1).default(defaultProvider),
     baseUrl: z.string().refine(isHttpUrl, MAIN_MESSAGES['config.modelBaseUrl']).optional(),
     model: z.string().max(MODEL_SETTINGS_LIMITS.modelLength).optional(),
-    temperature: z
-      .number()
-      .min(MODEL_SETTINGS_LIMITS.temperature.min)
-      .max(MODEL_SETTINGS_LIMITS.temperature.max)
-      .optional(),
+    temperature: numberWithin(MODEL_SETTINGS_LIMITS.temperature).optional(),
     apiKeyEnv: z.string().regex(ENV_NAME).optional(),
     /** Per request: time to first byte, and also the longest silence allowed between stream chunks. */
-    timeoutMs: z
-      .number()
-      .int()
-      .min(MODEL_SETTINGS_LIMITS.timeoutMs.min)
-      .max(MODEL_SETTINGS_LIMITS.timeoutMs.max)
-      .optional(),
+    timeoutMs: numberWithin(MODEL_SETTINGS_LIMITS.timeoutMs).optional(),
     /** Output cap. Anthropic requires one (default 4096); OpenAI-compatible sends it only when set. */
     maxTokens: z.number().int().positive().max(200_000).optional(),
     /**
@@ -290,18 +282,8 @@ const agentSchemaFor = (defaultProvider: string) =>
       })
       .default({ servers: [] }),
     model: modelSettingsSchemaFor(defaultProvider).default({ provider: defaultProvider }),
-    maxSteps: z
-      .number()
-      .int()
-      .min(MODEL_SETTINGS_LIMITS.maxSteps.min)
-      .max(MODEL_SETTINGS_LIMITS.maxSteps.max)
-      .default(8),
-    approvalTimeoutMs: z
-      .number()
-      .int()
-      .min(MODEL_SETTINGS_LIMITS.approvalTimeoutMs.min)
-      .max(MODEL_SETTINGS_LIMITS.approvalTimeoutMs.max)
-      .default(300_000),
+    maxSteps: numberWithin(MODEL_SETTINGS_LIMITS.maxSteps).default(8),
+    approvalTimeoutMs: numberWithin(MODEL_SETTINGS_LIMITS.approvalTimeoutMs).default(300_000),
     /** How long a server's question (elicitation) waits for the operator before it is answered `cancel` (default: approvalTimeoutMs). */
     elicitationTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
     systemPrompt: z.string().optional(),

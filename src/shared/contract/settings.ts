@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { command, query } from './define';
 import { uiMessageSchema } from './message';
 import { ENV_NAME, isHttpUrl, MODEL_SETTINGS_LIMITS as LIMITS } from '../config/rules';
+import { numberWithin } from '../config/bounded-number';
 import { STATUS_MESSAGES } from '../messages/status-messages';
 
 export const modelSettingsViewSchema = z.object({
@@ -72,16 +73,11 @@ export const settingsRoutes = {
       provider: z.string().min(1).max(LIMITS.modelLength),
       baseUrl: z.string().refine(isHttpUrl, STATUS_MESSAGES['config.modelBaseUrl']).or(z.literal('')).optional(),
       model: z.string().max(LIMITS.modelLength).optional(),
-      temperature: z.number().min(LIMITS.temperature.min).max(LIMITS.temperature.max).optional(),
+      temperature: numberWithin(LIMITS.temperature).optional(),
       apiKeyEnv: z.string().regex(ENV_NAME).or(z.literal('')).optional(),
-      timeoutMs: z.number().int().min(LIMITS.timeoutMs.min).max(LIMITS.timeoutMs.max).optional(),
-      maxSteps: z.number().int().min(LIMITS.maxSteps.min).max(LIMITS.maxSteps.max).optional(),
-      approvalTimeoutMs: z
-        .number()
-        .int()
-        .min(LIMITS.approvalTimeoutMs.min)
-        .max(LIMITS.approvalTimeoutMs.max)
-        .optional(),
+      timeoutMs: numberWithin(LIMITS.timeoutMs).optional(),
+      maxSteps: numberWithin(LIMITS.maxSteps).optional(),
+      approvalTimeoutMs: numberWithin(LIMITS.approvalTimeoutMs).optional(),
     }),
     settingsSchema,
   ),
