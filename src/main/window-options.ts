@@ -1,5 +1,19 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 
+/**
+ * The isolation every page of ours gets, the window's and an MCP App's guest alike (desktop/app-webview-guard.ts):
+ * its own JavaScript world, Chromium's sandbox, no Node anywhere, web security on.
+ */
+export const ISOLATED_PAGE_PREFERENCES = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+} as const;
+
 /** Kept apart from index.ts so a test can check the security settings without the Electron binary. */
 export function secureWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
   return {
@@ -12,13 +26,7 @@ export function secureWindowOptions(preloadPath: string): BrowserWindowConstruct
     autoHideMenuBar: true,
     webPreferences: {
       preload: preloadPath,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
+      ...ISOLATED_PAGE_PREFERENCES,
       // Only for MCP Apps' sandbox: desktop/app-webview-guard.ts refuses every <webview> but the proxy in the
       // `mcp-apps` partition and forces its preload and isolation (secure-app.ts puts the guard on every window).
       webviewTag: true,

@@ -1,5 +1,6 @@
 import { APP_PERMISSIONS, type AppPermission } from '../../shared/apps/app-sandbox-csp';
 import { SANDBOX_PROXY_PATH } from '../../shared/apps/app-sandbox-proxy';
+import { ISOLATED_PAGE_PREFERENCES } from '../window-options';
 import { SANDBOX_HOST, SANDBOX_SCHEME } from './app-sandbox-protocol';
 
 /**
@@ -24,13 +25,7 @@ export function appGuestWebPreferences(relayPreload: string): Record<string, unk
   return {
     partition: APP_PARTITION,
     preload: relayPreload,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    nodeIntegrationInSubFrames: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
+    ...ISOLATED_PAGE_PREFERENCES,
     webviewTag: false,
     plugins: false,
     disablePopups: true,
