@@ -120,18 +120,18 @@ export const refusedDefinitionSchema = z.object({
   reason: z.string(),
 });
 
+/** What both catalog views say of each server: its state, and the definitions the SDK refused with their reasons. */
+const catalogServerHeader = {
+  name: z.string(),
+  status: serverStatusSchema,
+  error: z.string().nullable(),
+  refused: z.array(refusedDefinitionSchema).optional(),
+};
+
 /** The reconciliation view: every tool's state with its reason, as of `revision`. */
 export const catalogViewSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(
-    z.object({
-      name: z.string(),
-      status: serverStatusSchema,
-      error: z.string().nullable(),
-      tools: z.array(z.string()),
-      refused: z.array(refusedDefinitionSchema).optional(),
-    }),
-  ),
+  servers: z.array(z.object({ ...catalogServerHeader, tools: z.array(z.string()) })),
   entries: z.array(catalogEntrySchema),
   bindings: z.array(catalogBindingSchema),
   unavailable: z.array(
@@ -201,15 +201,7 @@ export type CatalogListEntry = {
 /** The Tools list and its header, as of `revision`. */
 export const catalogListSchema = z.object({
   revision: z.number().int(),
-  servers: z.array(
-    z.object({
-      name: z.string(),
-      status: serverStatusSchema,
-      error: z.string().nullable(),
-      toolCount: z.number().int(),
-      refused: z.array(refusedDefinitionSchema).optional(),
-    }),
-  ),
+  servers: z.array(z.object({ ...catalogServerHeader, toolCount: z.number().int() })),
   entries: catalogListColumnsSchema,
   /** The message codes `entries.reasonCode` indexes. */
   reasonCodes: z.array(z.string()),
