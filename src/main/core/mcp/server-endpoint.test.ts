@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay } from './backoff';
 import { minimalChildEnv } from './child-env';
 import { describeError } from './describe-error';
-import { expandEnvRefs, normalizeServerUrl, ServerConfigError } from './server-endpoint';
+import { serverConfigSchema } from '../../../shared/config/schema';
+import { expandEnvRefs, normalizeServerUrl, refuseUnsendable, ServerConfigError } from './server-endpoint';
+import { buildTransport } from './transport-factory';
 
 describe('normalizeServerUrl', () => {
   it.each([
@@ -34,6 +36,43 @@ describe('expandEnvRefs', () => {
     expect(() => expandEnvRefs({ 'env.A': '${env:ONE}', 'env.B': 'x${env:TWO}y' }, {})).toThrow(
       new ServerConfigError('environment variables not set: ONE (used in env.A), TWO (used in env.B)'),
     );
+  });
+});
+
+describe('values that cannot be sent', () => {
+  it('refuses a header value with a line break or NUL inside it, by name; fetch strips only the outer whitespace', () => {
+    expect(() => refuseUnsendable({ A: ' ok\t', B: 'x\r\ny', C: 'fine\n', D: 'a\0b' }, 'header')).toThrow(
+      new ServerConfigError(
+        'the value of header "B", "D" holds a line break or NUL character, which HTTP does not allow (check it and any ${env:…} it uses)',
+      ),
+    );
+    expect(() => refuseUnsendable({ A: 'line\nbreak' }, 'env')).not.toThrow();
+    expect(() => refuseUnsendable({ A: 'nul\0' }, 'env')).toThrow(/environment variable "A" holds a NUL/);
+  });
+
+  it('a variable with a line break in a header fails the connect with the header named and the secret unquoted', async () => {
+    const server = serverConfigSchema.parse({
+      name: 'remote',
+      url: 'http://127.0.0.1:9/mcp',
+      headers: { Authorization: 'Bearer ${env:TOKEN}' },
+    });
+    const env = { TOKEN: 'sk-live-0123456789\r\nX-Injected: 1' };
+    const error = await buildTransport(server, { env }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ServerConfigError);
+    expect(String(error)).toContain('header "Authorization"');
+    expect(String(error)).not.toContain('sk-live');
+    // Without the line break the same config builds its transport.
+    await expect(buildTransport(server, { env: { TOKEN: 'sk-live-0123456789\n' } })).resolves.toMatchObject({
+      kind: 'streamable-http',
+    });
+  });
+
+  it('a stdio variable holding NUL is refused before anything is spawned', async () => {
+    const server = serverConfigSchema.parse({ name: 'local', command: 'node', env: { KEY: '${env:K}' } });
+    await expect(buildTransport(server, { env: { K: 'a\0b' } })).rejects.toThrow(/environment variable "KEY"/);
   });
 });
 

@@ -16,6 +16,27 @@ export class ServerConfigError extends Error {
   override readonly name = 'ServerConfigError';
 }
 
+/**
+ * Values that cannot be sent as they are, refused by name before anything is sent: a header value holding CR, LF or
+ * NUL inside it (fetch strips only the outer spaces, tabs and line breaks), a stdio variable holding NUL. fetch's and
+ * spawn's own errors quote the whole value, and a header or variable may hold a secret. Checked after `${env:…}` is
+ * expanded, so a variable's stray line break is caught too.
+ */
+export function refuseUnsendable(values: Record<string, string>, kind: 'header' | 'env'): void {
+  const bad = Object.keys(values).filter((name) =>
+    kind === 'header'
+      ? /[\r\n\0]/.test(values[name].replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, ''))
+      : values[name].includes('\0'),
+  );
+  if (bad.length === 0) return;
+  const names = bad.map((name) => `"${name}"`).join(', ');
+  throw new ServerConfigError(
+    kind === 'header'
+      ? `the value of header ${names} holds a line break or NUL character, which HTTP does not allow (check it and any \${env:…} it uses)`
+      : `the value of environment variable ${names} holds a NUL character, which a process environment cannot carry (check it and any \${env:…} it uses)`,
+  );
+}
+
 /** `${env:NAME}` in a server's url, headers or env, expanded when it connects. */
 export const ENV_REF = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 

@@ -10,7 +10,7 @@ import {
 import { minimalChildEnv } from './child-env';
 import { PACKAGE_RUNNER_TERM_GRACE_MS, packageRunnerOf, patientStdioTransport } from './package-runner';
 import { sseModule, stdioModule, streamableHttpModule } from './sdk-modules';
-import { expandEnvRefs, normalizeServerUrl, ServerConfigError } from './server-endpoint';
+import { expandEnvRefs, normalizeServerUrl, refuseUnsendable, ServerConfigError } from './server-endpoint';
 import type { ConnectionAuth, ConnectionAuthPort } from './types';
 
 export type TransportKind = 'streamable-http' | 'sse' | 'stdio';
@@ -77,6 +77,7 @@ export async function buildTransport(
   if (isStdioServer(server)) {
     const expanded = expandEnvRefs(prefixed('env', server.env), deps.env);
     const own = Object.fromEntries(Object.keys(server.env).map((key) => [key, expanded[`env.${key}`]]));
+    refuseUnsendable(own, 'env');
     const launch = (deps.launchStdio ?? asWritten)(server.command, minimalChildEnv(deps.env, own));
     const params = {
       command: launch.command,
@@ -103,6 +104,7 @@ export async function buildTransport(
   }
   const expanded = expandEnvRefs({ url: server.url, ...prefixed('headers', server.headers) }, deps.env);
   const headers = Object.fromEntries(Object.keys(server.headers).map((key) => [key, expanded[`headers.${key}`]]));
+  refuseUnsendable(headers, 'header');
   const url = endpointUrl(server, expanded.url);
   const auth = deps.auth?.forAttempt(server, url.href);
   return http(url, headers, server.transport, server.url, auth, deps.fetch); // display the unexpanded URL: expansions may hold secrets
