@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serverConfigSchema } from '../../src/shared/config/schema';
 import { ConnectionManager, EraMemoryFile, PROTOCOL_ERAS_FILE_NAME } from '../../src/main/core/mcp';
-import { eraKey, LEGACY_RECHECK_MS } from '../../src/main/core/mcp/era-memory';
+import { ERA_MEMORY_HORIZON_MS, eraKey, LEGACY_RECHECK_MS } from '../../src/main/core/mcp/era-memory';
 import { eraStdioCommand, startEraServer } from '../support/mcp';
 
 /**
@@ -145,5 +145,31 @@ describe('the remembered era of a stdio server', () => {
     // An upgraded server still answers initialize: a day-old "2025" is probed again; a 2026 verdict is checked on each connect.
     expect(clocked.recall('old')).toBeUndefined();
     expect(clocked.recall('new')).toMatchObject({ era: 'modern' });
+  });
+
+  it('a verdict not renewed within the horizon (a server since edited or removed) is dropped at the next write', async () => {
+    const path = join(dir, PROTOCOL_ERAS_FILE_NAME);
+    let now = new Date('2026-12-05T00:00:00Z');
+    const memory = EraMemoryFile.open(
+      path,
+      () => undefined,
+      () => now,
+    );
+    memory.remember('edited-away', { era: 'modern', revision: '2026-07-28', at: now.toISOString() });
+    now = new Date(now.getTime() + ERA_MEMORY_HORIZON_MS - 60_000);
+    memory.remember('recent', { era: 'modern', revision: '2026-07-28', at: now.toISOString() });
+    await memory.flush();
+    expect(Object.keys(JSON.parse(await readFile(path, 'utf8')).servers as object).sort()).toEqual([
+      'edited-away',
+      'recent',
+    ]);
+    now = new Date(now.getTime() + 120_000); // the first entry is now past the horizon, the second is not
+    memory.remember('another', { era: 'legacy', revision: '2025-11-25', at: now.toISOString() });
+    await memory.flush();
+    expect(Object.keys(JSON.parse(await readFile(path, 'utf8')).servers as object).sort()).toEqual([
+      'another',
+      'recent',
+    ]);
+    expect(memory.recall('edited-away')).toBeUndefined();
   });
 });

@@ -14,6 +14,13 @@ export const PROTOCOL_ERAS_FILE_NAME = 'protocol-eras.json';
  */
 export const LEGACY_RECHECK_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A verdict not renewed for this long is dropped when the file is next written: an entry is keyed by the server's exact
+ * launch identity, so an edited command, argument or variable leaves the old one behind for good. A server still in
+ * use costs one probe when its verdict ages out (a remembered 2026 verdict keeps its first date).
+ */
+export const ERA_MEMORY_HORIZON_MS = 90 * 24 * 60 * 60 * 1000;
+
 /** What a server negotiated last time (protocol: auto only). */
 export interface EraVerdict {
   era: 'modern' | 'legacy';
@@ -93,6 +100,8 @@ export class EraMemoryFile implements EraMemory {
   }
 
   private save(): void {
+    const oldest = this.now().getTime() - ERA_MEMORY_HORIZON_MS;
+    for (const [key, verdict] of this.entries) if (!(Date.parse(verdict.at) >= oldest)) this.entries.delete(key);
     const text = `${JSON.stringify({ version: 1, servers: Object.fromEntries(this.entries) }, null, 2)}\n`;
     this.writing = this.writing
       .then(() => writeFileAtomic(this.path, text, { encoding: 'utf8', fsync: true, mode: PRIVATE_FILE }))
