@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerLogView } from '../../src/shared/contract';
 import { createQuietTestCore } from '../support/core';
 import { httpEntry as http } from '../support/mcp/http-entry';
@@ -184,8 +184,8 @@ describe('server facts in both eras (issue 26 items 3 and 8)', () => {
   });
 });
 
-describe('logging/setLevel, deprecated since 2026-07-28 (issue 26 item 4)', () => {
-  it('is offered on a 2025-era connection only: on 2026-07-28 the console says why instead of failing in the SDK', async () => {
+describe('server logs in both eras (logging deprecated since 2026-07-28, issue 26 item 4)', () => {
+  it('2025: logging/setLevel once per session; 2026-07-28: the level rides in each request, and a request without one gets no lines', async () => {
     const dual = await eraServer('dual', { logging: true });
     const dataDir = await mkdtemp(join(tmpdir(), 'sb-eras-logging-'));
     const servers = [
@@ -202,16 +202,47 @@ describe('logging/setLevel, deprecated since 2026-07-28 (issue 26 item 4)', () =
       const ctx = { transport: 'internal' as const };
       const logs = async (name: string) =>
         ((await core.dispatch('servers.logs', { name }, ctx)) as { ok: true; data: ServerLogView }).data;
-      expect(await logs('modern')).toMatchObject({ canSetLevel: false });
-      expect(await logs('legacy')).toMatchObject({ canSetLevel: true });
-      expect(await core.dispatch('servers.setLogLevel', { name: 'modern', level: 'debug' }, ctx)).toMatchObject({
-        ok: false,
-        error: { message: expect.stringMatching(/modern speaks MCP 2026-07-28, which has no logging\/setLevel/) },
+      const served = async (name: string) =>
+        (await logs(name)).entries.filter((e) => e.source === 'server').map((e) => `${e.level} ${e.text}`);
+      const callLog = async (name: string) =>
+        expect(await core.tools.connections.callTool(name, 'era_log', {})).toMatchObject({
+          content: [{ type: 'text', text: 'logged' }],
+        });
+      expect(core.tools.connections.state('modern')).toMatchObject({ protocolVersion: '2026-07-28' });
+      expect(await logs('modern')).toMatchObject({ canSetLevel: true, level: null });
+      expect(await logs('legacy')).toMatchObject({ canSetLevel: true, level: null });
+
+      // 2026-07-28 with no level asked: the v2 server logs nothing to a request that names no level.
+      await callLog('modern');
+      expect(await served('modern')).toEqual([]);
+
+      expect(await core.dispatch('servers.setLogLevel', { name: 'modern', level: 'warning' }, ctx)).toMatchObject({
+        ok: true,
+        data: { level: 'warning' },
       });
+      expect((await logs('modern')).entries.at(-1)?.text).toMatch(/with each request .*2026-07-28/);
+      await callLog('modern');
+      await vi.waitFor(async () => expect(await served('modern')).toEqual(['warning era_log warning line']));
+      // Lowered: the next request asks for debug too.
+      await core.dispatch('servers.setLogLevel', { name: 'modern', level: 'debug' }, ctx);
+      await callLog('modern');
+      await vi.waitFor(async () =>
+        expect(await served('modern')).toEqual([
+          'warning era_log warning line',
+          'debug era_log debug line',
+          'warning era_log warning line',
+        ]),
+      );
+
+      // 2025: logging/setLevel for the session, as before.
       expect(await core.dispatch('servers.setLogLevel', { name: 'legacy', level: 'debug' }, ctx)).toMatchObject({
         ok: true,
         data: { level: 'debug' },
       });
+      await callLog('legacy');
+      await vi.waitFor(async () =>
+        expect(await served('legacy')).toEqual(['debug era_log debug line', 'warning era_log warning line']),
+      );
     } finally {
       await core.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -27,9 +27,12 @@ export const serverLogViewSchema = z.object({
   /** Oldest first; at most `capacity` entries. */
   entries: z.array(serverLogEntrySchema),
   capacity: z.number().int(),
-  /** The minimum level asked of the server with logging/setLevel, or null when none was asked (the server's default). */
+  /**
+   * The minimum level asked of the server (logging/setLevel on 2025, each request's _meta on 2026-07-28), or null when
+   * none was asked.
+   */
   level: logLevelSchema.nullable(),
-  /** Whether the connected server offers the logging capability (so logging/setLevel can be sent). */
+  /** Whether the connected server offers the logging capability (so a level can be asked of it). */
   canSetLevel: z.boolean(),
 });
 export type ServerLogView = z.infer<typeof serverLogViewSchema>;
@@ -38,7 +41,10 @@ const serverName = z.string().min(1).max(64);
 
 export const serverLogRoutes = {
   'servers.logs': query(z.strictObject({ name: serverName }), serverLogViewSchema),
-  /** logging/setLevel on the connected server; the level is asked again after every reconnect. */
+  /**
+   * The level asked of the connected server: logging/setLevel on 2025 (again after every reconnect), each request's
+   * _meta on 2026-07-28.
+   */
   'servers.setLogLevel': command(z.strictObject({ name: serverName, level: logLevelSchema }), serverLogViewSchema),
 };
 

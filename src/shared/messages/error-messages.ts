@@ -23,8 +23,6 @@ export const ERROR_MESSAGES = {
     '"{{name}}" does not sign in with OAuth (only remote servers without a static Authorization header do)',
   'server.logsNotConnected': '{{server}} is not connected; its log level can be set once it is',
   'server.noLogging': '{{server}} does not offer logging (no "logging" capability), so it takes no log level',
-  'server.logLevelLegacyOnly':
-    '{{server}} speaks MCP 2026-07-28, which has no logging/setLevel (deprecated since 2026-07-28): its log level cannot be set',
   'server.subscribeNotConnected': '{{server}} is not connected; its resources can be subscribed to once it is',
   'server.noSubscriptions': '{{server}} does not offer resource subscriptions',
   'server.noCompletions': '{{server}} does not offer completions',

@@ -5,7 +5,7 @@
 //   lies-modern  server/discover says 2026-07-28, every other 2026 request is refused naming 2025-11-25 (2025 is served)
 //   lies-legacy  no server/discover (looks 2025), initialize is answered, then 2025 requests are refused naming 2026-07-28
 // Options: { stdio, port, record, recordFile, discoverDelayMs, instructions, info: {title, websiteUrl, icons}, logging,
-// startsFile, modeFile }. logging: the server declares the logging capability.
+// startsFile, modeFile }. logging: the server declares the logging capability and has a tool that logs (era_log).
 // HTTP: prints {"url": ...} on stdout once it listens on 127.0.0.1 (port 0 unless given). With record, every message it
 // receives is printed as {"received": message} on stdout (HTTP), or with recordFile appended there as a line (stdio too). Plain JS: no TypeScript loader.
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -37,6 +37,13 @@ const factory = () => {
     { description: 'echoes its text', annotations: { readOnlyHint: true } },
     async () => ({ content: [{ type: 'text', text: `served by ${mode}` }] }),
   );
+  // With logging: a tool that logs at debug and at warning while it runs (the SDK sends what the request's level allows).
+  if (options.logging)
+    server.registerTool('era_log', { description: 'logs two lines, then answers' }, async (ctx) => {
+      await ctx.mcpReq.log('debug', 'era_log debug line', 'era');
+      await ctx.mcpReq.log('warning', 'era_log warning line', 'era');
+      return { content: [{ type: 'text', text: 'logged' }] };
+    });
   return server;
 };
 

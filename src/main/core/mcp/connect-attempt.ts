@@ -8,6 +8,7 @@ import { describeError, looksLikeConnectionLoss } from './describe-error';
 import { discoverToolList, type DiscoveredTools } from './discover-tools';
 import { passRawToolPages } from './raw-tool-pages';
 import { eraKey } from './era-memory';
+import { carryLogLevel } from './log-level-meta';
 import { traceConnection } from './mcp-telemetry';
 import { packageRunnerOf } from './package-runner';
 import {
@@ -123,6 +124,11 @@ async function connectOnce(scope: AttemptScope, remaining: () => number, plan: E
     versionNegotiation: plan.negotiation,
     inputRequired: INPUT_REQUIRED_OPTIONS,
   });
+  carryLogLevel(
+    built.transport,
+    () => hooks?.logLevel?.(),
+    () => client.getProtocolEra() === 'modern',
+  );
   installRequestHandlers(client, config.name, declared, settings.requests, scope.roots);
   client.setNotificationHandler('notifications/tools/list_changed', scope.onListChanged);
   hooks?.clientCreated(client);

@@ -22,6 +22,8 @@ export interface SessionHooks {
   stderr(stream: Readable | undefined): void;
   /** The connection is up: the chosen log level and the subscriptions are asked for again. */
   connected(client: Client): void;
+  /** The log level the operator chose for this server: a 2026-07-28 connection names it in each request. */
+  logLevel?(): LogLevel | undefined;
   /** What the host noticed about the connection (lost, failed), for the log. */
   note(level: LogLevel, text: string): void;
   /** The resources the operator subscribed to: a 2026-07-28 listen stream asks for them. */
@@ -73,6 +75,7 @@ export class ServerSessions {
       stderr: (stream) =>
         readLines(stream, (line) => append({ source: 'stderr', level: stderrLevel(line), logger: null, text: line })),
       connected: (client) => void this.restore(server, client),
+      logLevel: () => this.levels.get(server),
       resourceSubscriptions: () => this.subscribed(server),
       note: (level, text) => append({ source: 'host', level, logger: null, text }),
       ending: (client) => endSession(client),
@@ -98,24 +101,28 @@ export class ServerSessions {
       entries: log?.entries() ?? [],
       capacity: log?.capacity ?? new ServerLog().capacity,
       level: this.levels.get(server) ?? null,
-      canSetLevel: takesLogLevel(this.deps.client(server)),
+      canSetLevel: logs(this.deps.client(server)),
     };
   }
 
-  /** logging/setLevel now, and again after every reconnect. */
+  /**
+   * 2025: logging/setLevel now, and again after every reconnect. 2026-07-28 has no such request: the level rides in
+   * each request's `_meta` (log-level-meta.ts), and the server logs within the requests that name it.
+   */
   async setLogLevel(server: string, level: LogLevel): Promise<ServerLogView> {
     const client = this.deps.client(server);
     if (!client) throw new Unavailable(say('server.logsNotConnected', { server }));
-    if (client.getServerCapabilities()?.logging === undefined)
-      throw new Unavailable(say('server.noLogging', { server }));
-    if (!takesLogLevel(client)) throw new Unavailable(say('server.logLevelLegacyOnly', { server }));
-    await client.setLoggingLevel(level);
+    if (!logs(client)) throw new Unavailable(say('server.noLogging', { server }));
+    const modern = client.getProtocolEra() === 'modern';
+    if (!modern) await client.setLoggingLevel(level);
     this.levels.set(server, level);
     this.append(server, {
       source: 'host',
       level: 'info',
       logger: null,
-      text: `asked for log messages at ${level} and above`,
+      text: modern
+        ? `asking for log messages at ${level} and above with each request (MCP 2026-07-28 has no logging/setLevel)`
+        : `asked for log messages at ${level} and above`,
     });
     return this.logView(server);
   }
@@ -172,7 +179,7 @@ export class ServerSessions {
     const level = this.levels.get(server);
     const capabilities = client.getServerCapabilities();
     try {
-      if (level && takesLogLevel(client)) await client.setLoggingLevel(level);
+      if (level && logs(client) && client.getProtocolEra() !== 'modern') await client.setLoggingLevel(level);
       // On 2026-07-28 the subscriptions ride on the listen stream the connection opens (resourceSubscriptions).
       if (capabilities?.resources?.subscribe && client.getProtocolEra() !== 'modern')
         for (const uri of this.subscribed(server)) await client.subscribeResource({ uri });
@@ -227,10 +234,7 @@ export async function endSession(client: Client): Promise<void> {
   clearTimeout(timer);
 }
 
-/**
- * Whether the server takes logging/setLevel: it offers logging, on a 2025-era connection. 2026-07-28 deprecated the
- * method and the SDK refuses to send it on that era, whatever the server's capabilities say.
- */
-function takesLogLevel(client: Client | undefined): boolean {
-  return client?.getServerCapabilities()?.logging !== undefined && client.getProtocolEra() !== 'modern';
+/** The server declares logging: a level can be asked of it (logging/setLevel on 2025, each request on 2026-07-28). */
+function logs(client: Client | undefined): client is Client {
+  return client?.getServerCapabilities()?.logging !== undefined;
 }

@@ -93,7 +93,7 @@ function useAskedLevel(name: string) {
   };
 }
 
-/** The level the server is asked to send from; disabled when the server does not offer logging/setLevel. */
+/** The level the server is asked to send from; disabled when the server does not offer logging. */
 function AskedLevelSelect({ view, setLevel }: { view: ServerLogView; setLevel: ReturnType<typeof useAskedLevel> }) {
   const { t } = useTranslation('servers');
   return (
