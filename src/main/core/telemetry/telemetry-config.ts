@@ -1,3 +1,4 @@
+import { HEADER_NAME, isHttpUrl } from '../../../shared/config/rules';
 import { OTLP_PROTOCOLS, TRACE_SAMPLERS, type TelemetrySettings } from '../../../shared/config/telemetry-schema';
 import type { UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
@@ -35,8 +36,6 @@ export interface ResolvedTelemetry {
 export const OTLP_HEADERS_SECRET = 'OTEL_EXPORTER_OTLP_HEADERS';
 
 const TRUE = /^true$/i;
-/** RFC 7230 token: what a header name may be. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
  * The effective telemetry settings: each standard OTEL_* variable wins over its Settings field. Pure: bad values
@@ -157,15 +156,6 @@ export function parseOtlpHeaders(text: string | undefined, problems: UiMessage[]
     headers[name] = value;
   });
   return headers;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 function positive(value: string | undefined): number | undefined {
