@@ -43,7 +43,7 @@ describe('values that cannot be sent', () => {
   it('refuses a header value with a line break or NUL inside it, by name; fetch strips only the outer whitespace', () => {
     expect(() => refuseUnsendable({ A: ' ok\t', B: 'x\r\ny', C: 'fine\n', D: 'a\0b' }, 'header')).toThrow(
       new ServerConfigError(
-        'the value of header "B", "D" holds a line break or NUL character, which HTTP does not allow (check it and any ${env:…} it uses)',
+        'the value of headers "B", "D" holds a line break or NUL character, which HTTP does not allow (check it and any ${env:…} it uses)',
       ),
     );
     expect(() => refuseUnsendable({ A: 'line\nbreak' }, 'env')).not.toThrow();

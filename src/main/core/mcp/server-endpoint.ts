@@ -30,10 +30,11 @@ export function refuseUnsendable(values: Record<string, string>, kind: 'header' 
   );
   if (bad.length === 0) return;
   const names = bad.map((name) => `"${name}"`).join(', ');
+  const subject = `the value of ${kind === 'header' ? 'header' : 'environment variable'}${bad.length > 1 ? 's' : ''} ${names}`;
   throw new ServerConfigError(
     kind === 'header'
-      ? `the value of header ${names} holds a line break or NUL character, which HTTP does not allow (check it and any \${env:…} it uses)`
-      : `the value of environment variable ${names} holds a NUL character, which a process environment cannot carry (check it and any \${env:…} it uses)`,
+      ? `${subject} holds a line break or NUL character, which HTTP does not allow (check it and any \${env:…} it uses)`
+      : `${subject} holds a NUL character, which a process environment cannot carry (check it and any \${env:…} it uses)`,
   );
 }
 

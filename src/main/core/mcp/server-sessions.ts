@@ -101,7 +101,7 @@ export class ServerSessions {
       entries: log?.entries() ?? [],
       capacity: log?.capacity ?? new ServerLog().capacity,
       level: this.levels.get(server) ?? null,
-      canSetLevel: logs(this.deps.client(server)),
+      canSetLevel: offersLogging(this.deps.client(server)),
     };
   }
 
@@ -112,7 +112,7 @@ export class ServerSessions {
   async setLogLevel(server: string, level: LogLevel): Promise<ServerLogView> {
     const client = this.deps.client(server);
     if (!client) throw new Unavailable(say('server.logsNotConnected', { server }));
-    if (!logs(client)) throw new Unavailable(say('server.noLogging', { server }));
+    if (!offersLogging(client)) throw new Unavailable(say('server.noLogging', { server }));
     const modern = client.getProtocolEra() === 'modern';
     if (!modern) await client.setLoggingLevel(level);
     this.levels.set(server, level);
@@ -179,7 +179,7 @@ export class ServerSessions {
     const level = this.levels.get(server);
     const capabilities = client.getServerCapabilities();
     try {
-      if (level && logs(client) && client.getProtocolEra() !== 'modern') await client.setLoggingLevel(level);
+      if (level && offersLogging(client) && client.getProtocolEra() !== 'modern') await client.setLoggingLevel(level);
       // On 2026-07-28 the subscriptions ride on the listen stream the connection opens (resourceSubscriptions).
       if (capabilities?.resources?.subscribe && client.getProtocolEra() !== 'modern')
         for (const uri of this.subscribed(server)) await client.subscribeResource({ uri });
@@ -235,6 +235,6 @@ export async function endSession(client: Client): Promise<void> {
 }
 
 /** The server declares logging: a level can be asked of it (logging/setLevel on 2025, each request on 2026-07-28). */
-function logs(client: Client | undefined): client is Client {
+function offersLogging(client: Client | undefined): client is Client {
   return client?.getServerCapabilities()?.logging !== undefined;
 }
