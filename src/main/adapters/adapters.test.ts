@@ -170,7 +170,10 @@ describe('one contract over both adapters', () => {
         socket.send(JSON.stringify({ id: 2, route: 'config.get', input: {} }));
       });
       socket.on('message', (data) => {
-        got.push(JSON.parse(data.toString()));
+        const message = JSON.parse(data.toString()) as { id?: number };
+        // Events (a server's log lines, its state) may arrive in between: only the replies are counted.
+        if (message.id === undefined) return;
+        got.push(message);
         if (got.length === 2) {
           socket.close();
           resolve(got);
