@@ -1,4 +1,5 @@
 import type { ModelProviderChoice, ParsedInput, Settings } from '../../../shared/contract';
+import { settingsRoutes } from '../../../shared/contract/settings';
 import { errorWords, type UiMessage } from '../../../shared/i18n-message';
 import { say } from '../../../shared/messages';
 import type { ConfigStore } from '../config/config-store';
@@ -11,15 +12,13 @@ type ApiKeyStatus = Settings['apiKey'];
 
 export type ModelSettingsInput = ParsedInput<'settings.saveModel'>;
 
-/** The model entry's fields Settings → Model edits; any other field of the entry is the file's to keep. */
-const MODEL_FORM_FIELDS: readonly string[] = [
-  'provider',
-  'baseUrl',
-  'model',
-  'temperature',
-  'apiKeyEnv',
-  'timeoutMs',
-] satisfies (keyof ModelSettingsInput)[];
+/**
+ * The model entry's fields Settings → Model edits, read from the route's own input (maxSteps and approvalTimeoutMs
+ * belong to `agent`, not to its model entry); any other field of the entry is the file's to keep.
+ */
+const MODEL_FORM_FIELDS: readonly string[] = Object.keys(settingsRoutes['settings.saveModel'].input.shape).filter(
+  (key) => key !== 'maxSteps' && key !== 'approvalTimeoutMs',
+);
 
 const fieldsNotInForm = (entry: object) =>
   Object.fromEntries(Object.entries(entry).filter(([key]) => !MODEL_FORM_FIELDS.includes(key)));
