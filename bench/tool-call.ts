@@ -33,6 +33,9 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
   try {
     await rig.open();
     const bare = await rig.connectBare(server);
+    // Reported only, in a pass of its own: the same bare client declaring no capabilities. 2026-07-28 carries them in
+    // every request and the server validates them each time; the pass shows what that costs a round trip.
+    const plain = await rig.connectBare(server, 'nothing');
 
     // The proxy's own time, measured inside this process: execute() minus the time spent in the MCP call
     // (ConnectionManager.callTool, below the app's McpCaller: per-server timeout, stale-session retry).
@@ -57,10 +60,10 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
     const proxy = rig.proxy(createMcpCaller(pipeline.connections, timeoutFor));
     const probedProxy = rig.proxy(createMcpCaller(timedConnections, timeoutFor));
 
-    const runBare = async (n: number, perCall?: number[]) => {
+    const runBare = async (n: number, perCall?: number[], client = bare) => {
       for (let i = 0; i < n; i++) {
         const started = performance.now();
-        const result = await bare.callTool({ name: 'query_order', arguments: ARGS, _meta: META });
+        const result = await client.callTool({ name: 'query_order', arguments: ARGS, _meta: META });
         perCall?.push(performance.now() - started);
         if (result.isError) throw new Error(`bare call failed: ${JSON.stringify(result.content)}`);
       }
@@ -148,6 +151,25 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
       if (block % 2 === 1) await runProxy(BLOCK, probeCtx, true);
       bareCallUs.push(...perCall.map((ms) => ms * 1000));
     }
+    // The declared capabilities' cost: the bare client as the app declares against one declaring nothing, ABBA.
+    const declaredCalls = Math.ceil(calls / 3 / (2 * BLOCK)) * 2 * BLOCK; // a third of a repetition, whole ABBA pairs
+    const declaredMs: number[] = [];
+    const plainMs: number[] = [];
+    await runBare(100, undefined, plain); // its own warm-up
+    for (let rep = 0; rep < reps; rep++) {
+      let declaredSum = 0;
+      let plainSum = 0;
+      for (let block = 0; block < declaredCalls / BLOCK; block++) {
+        for (const client of block % 2 === 0 ? [bare, plain] : [plain, bare]) {
+          const started = performance.now();
+          await runBare(BLOCK, undefined, client);
+          if (client === bare) declaredSum += performance.now() - started;
+          else plainSum += performance.now() - started;
+        }
+      }
+      declaredMs.push(declaredSum);
+      plainMs.push(plainSum);
+    }
     const ownP50 = percentile(overheadsUs, 50);
     const ownP99 = percentile(overheadsUs, 99);
     return {
@@ -160,6 +182,15 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
           baseline: { label: 'bare SDK callTool', values: bareMs },
           paired: true,
           target: { text: '≤ 1.10× bare', on: 'ratio', op: '<=', value: 1.1 },
+        }),
+        metric({
+          id: 'tool-call.declared-capabilities',
+          label: `query_order calls from the bare client declaring what the app declares (the MCP Apps extension)`,
+          unit: 'ms',
+          values: declaredMs,
+          baseline: { label: 'the bare client declaring no capabilities', values: plainMs },
+          paired: true,
+          note: `reported: ${declaredCalls} calls a side in each of ${reps} repetitions, ABBA. 2026-07-28 sends the client's capabilities with every request; this is their per-request cost, mostly the server's, which both sides of the rows above pay`,
         }),
         metric({
           id: 'tool-call.cpu',

@@ -62,7 +62,7 @@ const pipeline = createToolPipeline({
 const records = new RecordsStore(dataDir, events);
 const store = new ConversationStore(join(dataDir, 'conversations'));
 await pipeline.connections.whenSettled();
-const bare = bareClientLike(pipeline.connections.state('shop')?.protocolVersion);
+const bare = bareClientLike(pipeline.connections.state('shop'));
 await bare.connect((await buildTransport(server, { env: process.env })).transport);
 await bare.listTools();
 await records.open();

@@ -92,8 +92,11 @@ export interface ProxyRig {
     conversation: LiveConversation,
     turnId: string,
   ): Promise<{ ctx: CallContext; modelStep: Awaited<ReturnType<typeof buildModelStep>>['modelStep'] }>;
-  /** A bare SDK client on an identical connection to `server` (same transport, same tools/list); closed with the rig. */
-  connectBare(server: ServerConfig): Promise<Client>;
+  /**
+   * A bare SDK client on an identical connection to `server` (same transport, revision, declared capabilities and
+   * tools/list); closed with the rig. `declaring: 'nothing'`: the same but declaring no capabilities.
+   */
+  connectBare(server: ServerConfig, declaring?: 'as-the-app' | 'nothing'): Promise<Client>;
   close(): Promise<void>;
 }
 
@@ -137,8 +140,9 @@ export async function createProxyRig(config: ToolPipelineOptions['config'], data
       }),
     openTurn: async (turnId) => (await stepContext(await store.create('u1001', 'bench'), turnId)).ctx,
     stepContext,
-    async connectBare(server) {
-      const bare = bareClientLike(pipeline.connections.state(server.name)?.protocolVersion);
+    async connectBare(server, declaring = 'as-the-app') {
+      const state = pipeline.connections.state(server.name);
+      const bare = bareClientLike(declaring === 'nothing' && state ? { ...state, declaredCapabilities: null } : state);
       bareClients.push(bare);
       await bare.connect((await buildTransport(server, { env: process.env })).transport);
       await bare.listTools(); // caches the same output validators the manager's client holds
