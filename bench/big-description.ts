@@ -23,9 +23,10 @@ import {
 const CALLS = 20;
 
 export const bigDescriptionScenario: Scenario = async ({ quick, log }) => {
-  // A turn is 20 calls (~30-40 ms): one scheduler stall of a few ms moves a repetition's ratio by 10%. `--quick`
-  // judged the median of 3 such ratios and missed by chance (the step itself costs ~0.2 ms of CPU): 5, as 2c does.
-  const reps = quick ? 5 : 7;
+  // A turn is 20 calls (~40-50 ms): one scheduler stall of a few ms moves a repetition's ratio by 10%, and single
+  // repetitions read 0.8-1.3× on this machine. The median of 7 still moved by ±6% between runs of one build; of 15, a
+  // repetition costing ~0.5 s, about half that. `--quick` judged the median of 3 and missed by chance: 9.
+  const reps = quick ? 9 : 15;
   const fleet = await startShopFleet(1, 0);
   const server = shopServer(fleet.urls[0]);
   // The default tree, every MCP node trusted (`never`), with `query_logistics`'s description overridden.
