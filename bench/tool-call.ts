@@ -185,7 +185,7 @@ export const toolCallScenario: Scenario = async ({ quick, log }) => {
         }),
         metric({
           id: 'tool-call.declared-capabilities',
-          label: `query_order calls from the bare client declaring what the app declares (the MCP Apps extension)`,
+          label: 'query_order calls from the bare client declaring what the app declares (the MCP Apps extension)',
           unit: 'ms',
           values: declaredMs,
           baseline: { label: 'the bare client declaring no capabilities', values: plainMs },
