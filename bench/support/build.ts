@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
@@ -74,6 +75,10 @@ export function buildHost(): Promise<string> {
         },
       },
     });
+    // The app's chunks sit under the project's package.json ("type": "module"), so Node loads each as ESM at once. Here,
+    // under node_modules/, no package.json applies: Node would first try every chunk as CommonJS (module syntax
+    // detection, a second parse of each), a cost of loading the app has no part in.
+    await writeFile(join(outDir, 'package.json'), '{ "type": "module" }\n');
     return join(outDir, 'host-entry.mjs');
   })();
   return host;
