@@ -69,6 +69,8 @@ export const eventLoopScenario: Scenario = async ({ quick, log }) => {
       await cp(template, dataDir, { recursive: true });
       const host = await startBenchHost({ dataDir, eventLoop: true, env: { BENCH_OPENAI_KEY: 'bench-key' } });
       const rpc = await connectRpc(host.port, host.token);
+      if (rep === 0 && host.nodeVersion !== process.version)
+        notes.push(`The hosts ran on Node ${host.nodeVersion} (BENCH_HOST_NODE), not the bench's ${process.version}.`);
       try {
         await waitFor(rpc, (servers) => servers.some((s) => s.name === 'shop' && s.status === 'connected'));
         const startupMs = performance.now() - host.startedAt;

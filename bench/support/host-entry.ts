@@ -95,4 +95,10 @@ process.on('message', (message: { type: string }) => {
   }
 });
 process.on('disconnect', () => void handle.close().then(() => process.exit(0)));
-process.send?.({ type: 'ready', url: handle.url, port: handle.port, token: handle.token });
+process.send?.({
+  type: 'ready',
+  url: handle.url,
+  port: handle.port,
+  token: handle.token,
+  nodeVersion: process.version,
+});

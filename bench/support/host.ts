@@ -24,6 +24,9 @@ export interface EventLoopDelay {
   count: number;
 }
 
+/** What the host's `ready` message says (bench/support/host-entry.ts). */
+type HostReady = Pick<BenchHost, 'url' | 'port' | 'token' | 'nodeVersion'>;
+
 export interface BenchHost {
   url: string;
   port: number;
@@ -36,6 +39,8 @@ export interface BenchHost {
   heapSnapshot(): Promise<string>;
   /** With `eventLoop: true`: the host's event-loop delay since the last read (or its start), in ms; then resets. */
   eventLoop(): Promise<EventLoopDelay>;
+  /** The Node version the host runs (`BENCH_HOST_NODE` can make it another than the bench's). */
+  nodeVersion: string;
   /** When the process was forked (performance.now() in this process). */
   startedAt: number;
   stderr(): string;
@@ -60,6 +65,9 @@ export async function startBenchHost(
   if (options.configYaml !== undefined) await writeFile(join(dataDir, 'switchboard.yaml'), options.configYaml);
   const startedAt = performance.now();
   const child: ChildProcess = fork(entry, [], {
+    // BENCH_HOST_NODE=PATH: the host on another Node binary, e.g. the line Electron's main process runs (Node 24 in
+    // Electron 45), whose ESM loader loads a module graph synchronously where Node 20's takes turns.
+    execPath: process.env.BENCH_HOST_NODE || process.execPath,
     // BENCH_CPU_PROF=DIR: a V8 CPU profile of each host, written to DIR when it exits (for finding what held its loop).
     // BENCH_TRACE_GC=1: V8's --trace-gc lines on the bench's stdout (how long each collection paused the host).
     execArgv: [
@@ -79,9 +87,9 @@ export async function startBenchHost(
   });
   let stderr = '';
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const ready = await new Promise<{ url: string; port: number; token: string }>((resolve, reject) => {
+  const ready = await new Promise<HostReady>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`host did not start: ${stderr}`)), 60_000);
-    const onMessage = (message: { type: string; url: string; port: number; token: string }) => {
+    const onMessage = (message: HostReady & { type: string }) => {
       if (message.type !== 'ready') return;
       clearTimeout(timer);
       child.off('message', onMessage);
