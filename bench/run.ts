@@ -61,6 +61,7 @@ async function main(): Promise<void> {
     ctx.log(`  done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
 
+  const hostNode = process.env.BENCH_HOST_NODE;
   const report = {
     generatedAt: new Date().toISOString(),
     mode: quick ? 'quick' : 'full',
@@ -70,7 +71,7 @@ async function main(): Promise<void> {
       memoryGb: Math.round(totalmem() / 2 ** 30),
       node: process.version,
       // BENCH_HOST_NODE: the measured hosts ran on this binary instead (bench/support/host.ts).
-      ...(process.env.BENCH_HOST_NODE ? { hostNode: process.env.BENCH_HOST_NODE } : {}),
+      ...(hostNode ? { hostNode } : {}),
       platform: process.platform,
     },
     // The machine is shared: the 1-minute load average says how much else was running.
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
   await writeFile(fileURLToPath(new URL('./results.json', import.meta.url)), `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(
-    `## Switchboard benchmarks (${report.mode}, ${report.machine.cpus} cores, Node ${process.version}${process.env.BENCH_HOST_NODE ? ` (hosts: ${process.env.BENCH_HOST_NODE})` : ''}, load average ${report.loadAverage.start.toFixed(1)} → ${report.loadAverage.end.toFixed(1)})\n`,
+    `## Switchboard benchmarks (${report.mode}, ${report.machine.cpus} cores, Node ${process.version}${hostNode ? ` (hosts: ${hostNode})` : ''}, load average ${report.loadAverage.start.toFixed(1)} → ${report.loadAverage.end.toFixed(1)})\n`,
   );
   console.log(markdownTable(results));
   for (const r of results) {
