@@ -15,14 +15,16 @@ export default defineConfig({
       rollupOptions: {
         // The Electron entry and the Node-only CLI (headless server, shop server) share one bundle graph. The
         // config worker and the records index worker are entries of their own (out/main/config-worker.js, started
-        // by core/config/config-work.ts; out/main/records-index-worker.js, by core/stores/records-index.ts), and so is
-        // the span export worker (out/main/span-export-worker.js, by core/telemetry/span-export-thread.ts).
+        // by core/config/config-work.ts; out/main/records-index-worker.js, by core/stores/records-index.ts), and so are
+        // the span export worker (out/main/span-export-worker.js, by core/telemetry/span-export-thread.ts) and the
+        // core's own thread (out/main/core-thread-worker.js, by core-thread/core-thread.ts).
         input: {
           index: resolve('src/main/index.ts'),
           cli: resolve('src/main/cli.ts'),
           'config-worker': resolve('src/main/core/config/config-worker.ts'),
           'records-index-worker': resolve('src/main/core/stores/records-index-worker.ts'),
           'span-export-worker': resolve('src/main/core/telemetry/span-export-worker.ts'),
+          'core-thread-worker': resolve('src/main/core-thread/core-thread-worker.ts'),
         },
       },
     },

@@ -227,7 +227,7 @@ const builtOnlyByCreateCore = [
 export const adapterRules = [
   {
     files: [
-      'src/main/{cli,rpc,adapters,desktop}/**/*.ts',
+      'src/main/{cli,rpc,adapters,desktop,core-thread}/**/*.ts',
       'src/main/index.ts',
       'src/main/server.ts',
       'src/main/cli.ts',

@@ -67,6 +67,7 @@ export function buildHost(): Promise<string> {
             'config-worker': join(root, 'src', 'main', 'core', 'config', 'config-worker.ts'),
             'records-index-worker': join(root, 'src', 'main', 'core', 'stores', 'records-index-worker.ts'),
             'span-export-worker': join(root, 'src', 'main', 'core', 'telemetry', 'span-export-worker.ts'),
+            'core-thread-worker': join(root, 'src', 'main', 'core-thread', 'core-thread-worker.ts'),
           },
           output: {
             format: 'es',

@@ -1,10 +1,9 @@
-// The headless host (startHeadless: the same core as `switchboard serve`) in its own process, driven
-// over IPC by bench/support/host.ts: it reports its URL, its memory on request (after a full GC when
-// started with --expose-gc), and with BENCH_EVENT_LOOP=1 how long its event loop was held.
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The headless host (startHeadless: the same core as `switchboard serve`, on its own thread) in its own process,
+// driven over IPC by bench/support/host.ts: it reports its URL, its memory on request (after a full GC in both
+// threads when started with --expose-gc), and with BENCH_EVENT_LOOP=1 how long each thread's event loop was held.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
+import { getHeapSpaceStatistics } from 'node:v8';
+import type { ThreadEventLoop, ThreadMemory } from '../../src/main/core-thread/core-thread-data';
 
 // Enabled before the app's code is even loaded, so loading and evaluating it count too (as in Electron's main).
 const loop = process.env.BENCH_EVENT_LOOP ? monitorEventLoopDelay({ resolution: 1 }) : undefined;
@@ -45,30 +44,42 @@ const handle = await startHeadless({
   port: 0,
   staticDir: process.env.BENCH_STATIC_DIR || undefined,
   log: (line) => process.stderr.write(`${line}\n`),
+  measureEventLoop: loop !== undefined,
 });
 
 const collect = (globalThis as { gc?: () => void }).gc;
-process.on('message', (message: { type: string }) => {
+const ms = (ns: number) => ns / 1e6;
+process.on('message', (message: { type: string }) => void answer(message));
+async function answer(message: { type: string }): Promise<void> {
   if (message.type === 'memory') {
+    // The core's data is on its thread (it collects there first); this thread's heap is the relay's.
+    const core = await handle.core.diagnostics<ThreadMemory>('memory');
     if (collect) {
       collect();
       collect();
     }
-    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+    const own = process.memoryUsage();
     // Compiled code grows as the JIT warms up; it is not data a call left behind.
     const code = getHeapSpaceStatistics()
       .filter((s) => s.space_name.startsWith('code'))
       .reduce((sum, s) => sum + s.space_used_size, 0);
-    process.send?.({ type: 'memory', rss, heapUsed, heapData: heapUsed - code, heapTotal, external, arrayBuffers });
+    process.send?.({
+      type: 'memory',
+      rss: own.rss,
+      heapUsed: own.heapUsed + core.heapUsed,
+      heapData: own.heapUsed - code + core.heapData,
+      heapTotal: own.heapTotal + core.heapTotal,
+      external: own.external + core.external,
+      arrayBuffers: own.arrayBuffers + core.arrayBuffers,
+    });
   } else if (message.type === 'heapSnapshot') {
     // For investigating a leak the memory scenario reports: `BENCH_HEAP_SNAPSHOT=1 npm run bench -- --only=memory`.
-    process.send?.({
-      type: 'heapSnapshot',
-      path: writeHeapSnapshot(join(tmpdir(), `switchboard-host-${process.pid}-${Date.now()}.heapsnapshot`)),
-    });
+    // The core's thread, where the data is.
+    process.send?.({ type: 'heapSnapshot', path: await handle.core.diagnostics<string>('heapSnapshot') });
   } else if (message.type === 'eventLoop' && loop) {
-    // The delay histogram since the last read (in ms): its longest block, p99 and how many samples.
-    const ms = (ns: number) => ns / 1e6;
+    // The delay histogram since the last read (in ms): its longest block, p99 and how many samples; the main
+    // thread's (the console's socket, what Electron's main process is to the window) and the core thread's.
+    const core = await handle.core.diagnostics<ThreadEventLoop>('eventLoop');
     process.send?.({
       type: 'eventLoop',
       max: ms(loop.max),
@@ -76,6 +87,7 @@ process.on('message', (message: { type: string }) => {
       p50: ms(loop.percentile(50)),
       mean: ms(loop.mean),
       count: loop.count,
+      core,
     });
     if (gaps.length) {
       // p99 counts samples: how many blocks of 10 ms or more there were, and how many of them were this thread's CPU.
@@ -85,15 +97,17 @@ process.on('message', (message: { type: string }) => {
       process.stderr.write(
         `[event-loop] samples ${loop.count}, p90 ${p(90)} p99 ${p(99)} ms; gaps >= 10 ms: ${long.length}, with >= 10 ms of own CPU: ${own.length} ` +
           `(${own.reduce((sum, g) => sum + g.cpuMs, 0)} ms); in order: ${JSON.stringify(long.sort((a, b) => a.at - b.at))}; ` +
-          `longest 8: ${JSON.stringify([...gaps].sort((a, b) => b.ms - a.ms).slice(0, 8))}\n`,
+          `longest 8: ${JSON.stringify([...gaps].sort((a, b) => b.ms - a.ms).slice(0, 8))}; ` +
+          `core thread: samples ${core.count}, p99 ${core.p99.toFixed(1)} ms, longest ${core.max.toFixed(1)} ms\n`,
       );
     }
     gaps.length = 0;
     loop.reset();
   } else if (message.type === 'close') {
-    void handle.close().then(() => process.exit(0));
+    await handle.close();
+    process.exit(0);
   }
-});
+}
 process.on('disconnect', () => void handle.close().then(() => process.exit(0)));
 process.send?.({
   type: 'ready',

@@ -3,25 +3,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { ThreadEventLoop, ThreadMemory } from '../../src/main/core-thread/core-thread-data';
 import { buildHost } from './build';
 
-export interface HostMemory {
-  rss: number;
-  heapUsed: number;
-  /** heapUsed without compiled code (which grows as the JIT warms up). */
-  heapData: number;
-  heapTotal: number;
-  external: number;
-  arrayBuffers: number;
-}
+/** After two full GCs in each thread: the process's RSS, both threads' heaps summed. */
+export type HostMemory = ThreadMemory;
 
-export interface EventLoopDelay {
-  /** The longest the event loop was held, in ms. */
-  max: number;
-  p99: number;
-  p50: number;
-  mean: number;
-  count: number;
+/** The main thread's event-loop delay (in ms), and the core thread's over the same span. */
+export interface EventLoopDelay extends ThreadEventLoop {
+  core?: ThreadEventLoop;
 }
 
 /** What the host's `ready` message says (bench/support/host-entry.ts). */

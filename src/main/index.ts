@@ -17,10 +17,9 @@ import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { shellEnv } from 'shell-env';
 import { attachIpcAdapter, createSenderCheck } from './adapters/ipc';
-import type { Core } from './core/app';
 import { legacyDesktopDataDirs, openDataDir } from './core/data-dir';
 import { EventBus } from './core/events';
-import { createEncryptedSecrets, environmentSecrets } from './core/secrets';
+import type { CoreThread } from './core-thread/core-thread';
 import { installAppMenu } from './desktop/app-menu';
 import { APP_ENTRY_URL, registerAppScheme } from './desktop/app-protocol';
 import { SANDBOX_ORIGIN, SANDBOX_PROXY_URL } from './desktop/app-sandbox-protocol';
@@ -35,12 +34,9 @@ import { openMainWindow } from './desktop/main-window';
 import { ApprovalNotifier, bringToFront } from './desktop/notifications';
 import { checkedOpener } from './desktop/external-opener';
 import { pageSenderCheck } from './desktop/page-origin';
-import { systemProxyFetch } from './desktop/proxy-fetch';
 import { attachGracefulQuit } from './desktop/quit';
 import { desktopKeyVault } from './desktop/safe-storage';
 import { secureApp } from './desktop/secure-app';
-import { findOnPath, packagedStdioLaunch } from './desktop/stdio-launch';
-import type { Dispatch } from './rpc/router';
 import { rendererCsp } from './window-options';
 
 const dataDirFlag = process.argv.find((arg) => arg.startsWith('--data-dir='))?.slice('--data-dir='.length);
@@ -48,7 +44,8 @@ const userData = app.getPath('userData');
 const logPath = configureLogFile(electronLog, userData);
 electronLog.errorHandler.startCatching({ showDialog: false });
 const log = (line: string) => electronLog.info(line);
-// Before the core's dynamic imports (startCore): from the second start on, they load compiled code from disk.
+// From the second start on, what this thread imports loads compiled code from disk (the core's thread turns the same
+// cache on for itself).
 enableCompileCache(nodeModule, userData, process.env, log);
 const events = new EventBus();
 // Built: the page comes from out/renderer through the app:// protocol (not a file URL); `npm run dev`: Vite's server.
@@ -56,9 +53,9 @@ const rendererUrl = process.env.ELECTRON_RENDERER_URL ?? APP_ENTRY_URL;
 // Every URL handed to the OS opener passes the shared gate (https:, http: on loopback), the OAuth sign-in's too.
 const openExternal = checkedOpener((url) => shell.openExternal(url), log);
 let mainWindow: BrowserWindow | undefined;
-let core: Promise<{ core: Core; dispatch: Dispatch }> | undefined;
+let core: Promise<CoreThread> | undefined;
 /** Once loaded: main's own boxes over the window speak the language the operator chose in Settings. */
-let loadedCore: Core | undefined;
+let loadedCore: CoreThread | undefined;
 
 setWindowsAppId(app, process.platform);
 registerAppScheme(protocol); // before ready, as Electron requires
@@ -72,7 +69,7 @@ if (firstInstance) {
     windowCount: () => BrowserWindow.getAllWindows().length,
     openWindow: () => void showWindow(),
   });
-  attachGracefulQuit({ app, close: async () => (await core)?.core.close(), log, signals: process });
+  attachGracefulQuit({ app, close: async () => (await core)?.close(), log, signals: process });
   app.whenReady().then(start).catch(failedToStart);
 }
 
@@ -101,7 +98,7 @@ async function start(): Promise<void> {
       {
         platform: process.platform,
         packaged: app.isPackaged,
-        language: chosenLanguage(loadedCore?.services.preferences.view().language, () => systemLanguage(app)),
+        language: chosenLanguage(loadedCore?.preferences().language, () => systemLanguage(app)),
         version: app.getVersion(),
         openDocumentation: () =>
           void shell.openPath(
@@ -140,21 +137,15 @@ async function start(): Promise<void> {
   setMenu();
 }
 
-async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
-  // The core is loaded here, after the window is on its way: evaluating it (and its libraries) is the longest
-  // synchronous piece of start-up, and the window should not wait behind it.
-  const [{ createCore }, { createDispatch }, { demoShopBundle }, { readKnowledgeDir }] = await Promise.all([
-    import('./core/app'),
-    import('./rpc/dispatch'),
-    import('./demo-shop/bundle'),
-    import('./core/knowledge'),
-  ]);
+async function startCore(): Promise<CoreThread> {
+  // The core runs on a thread of its own (core-thread/): loading and running it never holds this thread, which
+  // serves the window. It is started after the window is on its way.
+  const { startCoreThread } = await import('./core-thread/core-thread');
   const dataDir = await openDataDir(dataDirFlag, process.env, log, [userData, ...legacyDesktopDataDirs()]);
   log(`[start] data directory ${dataDir}`);
-  const knowledgeDir = app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined;
   if (app.isPackaged) {
-    if (knowledgeDir) await readKnowledgeDir(knowledgeDir); // a clear error now, not on the first search
     // Started from Finder or a launcher, the app's PATH lacks what the operator's shell adds (npx, uvx, Homebrew).
+    // Set before the thread starts: it shares this process's environment.
     const path = await loginShellPath({
       platform: process.platform,
       currentPath: process.env.PATH,
@@ -164,28 +155,33 @@ async function startCore(): Promise<{ core: Core; dispatch: Dispatch }> {
     if (path) process.env.PATH = path;
   }
   const vault = await desktopKeyVault(safeStorage, process.platform);
-  const created = await createCore({
-    dataDir,
+  const thread = await startCoreThread({
+    data: {
+      dataDir,
+      appSandbox: { origin: SANDBOX_ORIGIN, proxyUrl: SANDBOX_PROXY_URL, partition: APP_PARTITION },
+      desktop: {
+        userData,
+        knowledgeDir: app.isPackaged ? join(process.resourcesPath, 'knowledge') : undefined,
+        packaged: app.isPackaged,
+        // The console's language follows the OS unless the operator chose one (Settings).
+        systemLanguages: [...app.getPreferredSystemLanguages(), app.getLocale()],
+        vaultStorage: vault?.storage,
+        fetchThroughHost: true,
+      },
+    },
     events,
     log,
-    secrets: vault ? await createEncryptedSecrets(dataDir, vault) : environmentSecrets(),
-    knowledgeDir,
-    ...demoShopBundle(),
-    // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window; refused URLs throw, naming why.
-    openBrowser: (url) => openExternal(url),
-    fetch: systemProxyFetch((input, init) => net.fetch(input, init)),
-    // The console's language follows the OS unless the operator chose one (Settings).
-    systemLanguages: () => [...app.getPreferredSystemLanguages(), app.getLocale()],
-    connections: app.isPackaged ? { launchStdio: packagedStdioLaunch(findOnPath) } : undefined,
+    host: {
+      vault,
+      // OAuth sign-in goes to the system browser (RFC 8252), never an in-app window; refused URLs throw, naming why.
+      openBrowser: (url) => openExternal(url),
+      // Remote requests go through Chromium's network stack (the system proxy); the thread sends loopback ones direct.
+      fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    },
+    onStopped: (reason) => electronLog.error(`[core] ${reason}; the window's requests fail until the app restarts`),
   });
-  loadedCore = created;
-  return {
-    core: created,
-    dispatch: createDispatch(created, {
-      log,
-      appSandbox: { origin: SANDBOX_ORIGIN, proxyUrl: SANDBOX_PROXY_URL, partition: APP_PARTITION },
-    }),
-  };
+  loadedCore = thread;
+  return thread;
 }
 
 async function showWindow(): Promise<void> {
@@ -196,7 +192,7 @@ async function showWindow(): Promise<void> {
     userData,
     quit: () => app.quit(),
     log,
-    language: () => chosenLanguage(loadedCore?.services.preferences.view().language, () => systemLanguage(app)),
+    language: () => chosenLanguage(loadedCore?.preferences().language, () => systemLanguage(app)),
   });
 }
 

@@ -1,9 +1,7 @@
 import { join } from 'node:path';
 import { loadConsoleToken, type ConsoleToken } from './console-token';
-import { demoShopBundle } from './demo-shop/bundle';
-import type { Core } from './core/app';
 import { appRoot } from './core/paths';
-import type { Dispatch } from './rpc/router';
+import type { CoreThread } from './core-thread/core-thread';
 import type { WsAdapterHandle, WsAdapterOptions } from './adapters/ws';
 
 /**
@@ -25,6 +23,8 @@ export interface HeadlessOptions {
   /** Defaults to the built renderer in out/renderer. */
   staticDir?: string;
   log?: (line: string) => void;
+  /** The core's thread keeps an event-loop histogram from its start (the bench reads it through `core.diagnostics`). */
+  measureEventLoop?: boolean;
 }
 
 export interface HeadlessHandle {
@@ -35,29 +35,43 @@ export interface HeadlessHandle {
   tokenFile?: ConsoleToken;
   /** The default port was taken, so a free one was used instead. */
   portFallback?: { wanted: number };
-  core: Core;
-  dispatch: Dispatch;
+  /** The core, on its own thread: this thread serves the console and relays. */
+  core: CoreThread;
   close(): Promise<void>;
 }
 
-/** The headless entry: the same core as the Electron app, behind the WebSocket adapter, serving the built renderer. */
+/**
+ * The headless entry: the same core as the Electron app, on its own thread as there, behind the WebSocket adapter,
+ * serving the built renderer.
+ */
 export async function startHeadless(options: HeadlessOptions): Promise<HeadlessHandle> {
-  const core = await loadCore(options);
   // MCP Apps render on an origin of their own: this server's port, never the console's. It frames only for the
   // console's origins, known once the console listens.
   let consoleOrigins: string[] = [];
   const { startAppSandboxServer } = await import('./adapters/app-sandbox-server');
   const sandbox = await startAppSandboxServer({ hostOrigins: () => consoleOrigins });
-  const { createDispatch } = await import('./rpc/dispatch');
-  const dispatch = createDispatch(core, {
-    log: options.log,
-    appSandbox: { origin: sandbox.origin, proxyUrl: sandbox.proxyUrl },
-  });
+  let core: CoreThread;
+  try {
+    const { startCoreThread } = await import('./core-thread/core-thread');
+    const log = options.log ?? ((line: string) => console.error(line));
+    core = await startCoreThread({
+      data: {
+        dataDir: options.dataDir,
+        appSandbox: { origin: sandbox.origin, proxyUrl: sandbox.proxyUrl },
+        measureEventLoop: options.measureEventLoop,
+      },
+      log,
+      onStopped: (reason) => log(`[core] ${reason}; the console's requests fail until it is restarted`),
+    });
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
   try {
     // After createCore: the data directory exists (and is owner-only) before the token is written into it.
     const { token, tokenFile } = await consoleTokenOf(options);
     const { ws, portFallback } = await listenForConsole(options, {
-      dispatch,
+      dispatch: core.dispatch,
       events: core.events,
       token,
       sandboxOrigin: sandbox.origin,
@@ -70,7 +84,6 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
       tokenFile,
       portFallback,
       core,
-      dispatch,
       async close() {
         await ws.close();
         await sandbox.close();
@@ -82,14 +95,6 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
     await core.close();
     throw error;
   }
-}
-
-async function loadCore(options: HeadlessOptions): Promise<Core> {
-  // Loaded one after the other, each its own module evaluation: one static graph would hold the event loop for the
-  // whole of it at start-up.
-  await import('./core/zod-jitless'); // zod (~35 modules) alone, before the core's modules that use it
-  const { createCore } = await import('./core/app');
-  return createCore({ dataDir: options.dataDir, log: options.log, ...demoShopBundle() });
 }
 
 /** The token passed in, or the one kept in the data directory (made, or made anew, as asked). */

@@ -32,6 +32,14 @@ describe('the data directory is private, and Host is case-insensitive', () => {
       process.umask(previousUmask);
     }
     rpc = await connectRpc(host.port, host.token);
+    // The shop connects after the console is up: its tools must be visible for the turn to make records.
+    let shop: string | undefined;
+    for (let i = 0; i < 200 && shop !== 'connected'; i++) {
+      const { servers } = data(await rpc.request<{ servers: { name: string; status: string }[] }>('servers.list'));
+      shop = servers.find((s) => s.name === 'shop')?.status;
+      if (shop !== 'connected') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(shop).toBe('connected');
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const { turnId } = data(
       await rpc.request<{ turnId: string }>('chat.send', { conversationId: id, text: '充电器到哪了' }),

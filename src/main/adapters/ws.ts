@@ -4,7 +4,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EventBus } from '../core/events';
 import type { Dispatch } from '../rpc/router';
-import { DEFAULT_MAX_PAYLOAD_BYTES } from '../rpc/router';
+import { DEFAULT_MAX_PAYLOAD_BYTES } from '../rpc/limits';
 import type { WsEventFrame, WsRequestFrame, WsResponseFrame } from '../../shared/contract';
 import { serveStatic } from './static-files';
 

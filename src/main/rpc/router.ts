@@ -13,6 +13,7 @@ import { zodIssueMessage } from '../../shared/messages/zod-issue';
 import type { DomainError } from '../core/errors';
 import { codeOfDomainError } from './domain-errors';
 import { errorText } from '../../shared/error-text';
+import { DEFAULT_MAX_INPUT_DEPTH, DEFAULT_MAX_PAYLOAD_BYTES } from './limits';
 
 export interface RequestContext {
   transport: 'ipc' | 'ws' | 'internal';
@@ -35,9 +36,7 @@ export interface RouterOptions {
 
 export type Dispatch = (route: unknown, input: unknown, ctx: RequestContext) => Promise<Result<unknown>>;
 
-export const DEFAULT_MAX_PAYLOAD_BYTES = 4 * 1024 * 1024;
-/** Far deeper than any real input (an intent tree a few levels deep), far shallower than the stack. */
-export const DEFAULT_MAX_INPUT_DEPTH = 64;
+export { DEFAULT_MAX_INPUT_DEPTH, DEFAULT_MAX_PAYLOAD_BYTES } from './limits';
 
 const isKnownRoute = (route: unknown): route is RouteName =>
   typeof route === 'string' && Object.prototype.hasOwnProperty.call(routes, route);
