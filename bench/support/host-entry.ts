@@ -2,8 +2,8 @@
 // driven over IPC by bench/support/host.ts: it reports its URL, its memory on request (after a full GC in both
 // threads when started with --expose-gc), and with BENCH_EVENT_LOOP=1 how long each thread's event loop was held.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { getHeapSpaceStatistics } from 'node:v8';
 import type { ThreadEventLoop, ThreadMemory } from '../../src/main/core-thread/core-thread-data';
+import { eventLoopReading, readThreadMemory } from '../../src/main/core-thread/thread-readings';
 
 // Enabled before the app's code is even loaded, so loading and evaluating it count too (as in Electron's main).
 const loop = process.env.BENCH_EVENT_LOOP ? monitorEventLoopDelay({ resolution: 1 }) : undefined;
@@ -47,27 +47,18 @@ const handle = await startHeadless({
   measureEventLoop: loop !== undefined,
 });
 
-const collect = (globalThis as { gc?: () => void }).gc;
 const ms = (ns: number) => ns / 1e6;
 process.on('message', (message: { type: string }) => void answer(message));
 async function answer(message: { type: string }): Promise<void> {
   if (message.type === 'memory') {
     // The core's data is on its thread (it collects there first); this thread's heap is the relay's.
     const core = await handle.core.diagnostics<ThreadMemory>('memory');
-    if (collect) {
-      collect();
-      collect();
-    }
-    const own = process.memoryUsage();
-    // Compiled code grows as the JIT warms up; it is not data a call left behind.
-    const code = getHeapSpaceStatistics()
-      .filter((s) => s.space_name.startsWith('code'))
-      .reduce((sum, s) => sum + s.space_used_size, 0);
+    const own = readThreadMemory();
     process.send?.({
       type: 'memory',
       rss: own.rss,
       heapUsed: own.heapUsed + core.heapUsed,
-      heapData: own.heapUsed - code + core.heapData,
+      heapData: own.heapData + core.heapData,
       heapTotal: own.heapTotal + core.heapTotal,
       external: own.external + core.external,
       arrayBuffers: own.arrayBuffers + core.arrayBuffers,
@@ -80,15 +71,7 @@ async function answer(message: { type: string }): Promise<void> {
     // The delay histogram since the last read (in ms): its longest block, p99 and how many samples; the main
     // thread's (the console's socket, what Electron's main process is to the window) and the core thread's.
     const core = await handle.core.diagnostics<ThreadEventLoop>('eventLoop');
-    process.send?.({
-      type: 'eventLoop',
-      max: ms(loop.max),
-      p99: ms(loop.percentile(99)),
-      p50: ms(loop.percentile(50)),
-      mean: ms(loop.mean),
-      count: loop.count,
-      core,
-    });
+    process.send?.({ type: 'eventLoop', ...eventLoopReading(loop), core });
     if (gaps.length) {
       // p99 counts samples: how many blocks of 10 ms or more there were, and how many of them were this thread's CPU.
       const long = gaps.filter((g) => g.ms >= 10);

@@ -166,7 +166,6 @@ async function startCore(): Promise<CoreThread> {
         // The console's language follows the OS unless the operator chose one (Settings).
         systemLanguages: [...app.getPreferredSystemLanguages(), app.getLocale()],
         vaultStorage: vault?.storage,
-        fetchThroughHost: true,
       },
     },
     events,

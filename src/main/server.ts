@@ -48,12 +48,12 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
   // MCP Apps render on an origin of their own: this server's port, never the console's. It frames only for the
   // console's origins, known once the console listens.
   let consoleOrigins: string[] = [];
+  const log = options.log ?? ((line: string) => console.error(line));
   const { startAppSandboxServer } = await import('./adapters/app-sandbox-server');
   const sandbox = await startAppSandboxServer({ hostOrigins: () => consoleOrigins });
   let core: CoreThread;
   try {
     const { startCoreThread } = await import('./core-thread/core-thread');
-    const log = options.log ?? ((line: string) => console.error(line));
     core = await startCoreThread({
       data: {
         dataDir: options.dataDir,
@@ -71,6 +71,7 @@ export async function startHeadless(options: HeadlessOptions): Promise<HeadlessH
     // After createCore: the data directory exists (and is owner-only) before the token is written into it.
     const { token, tokenFile } = await consoleTokenOf(options);
     const { ws, portFallback } = await listenForConsole(options, {
+      log,
       dispatch: core.dispatch,
       events: core.events,
       token,
@@ -104,7 +105,7 @@ async function consoleTokenOf(options: HeadlessOptions): Promise<{ token: string
   return { token: tokenFile.token, tokenFile };
 }
 
-type ConsoleWiring = Pick<WsAdapterOptions, 'dispatch' | 'events' | 'token' | 'sandboxOrigin'>;
+type ConsoleWiring = Pick<WsAdapterOptions, 'dispatch' | 'events' | 'token' | 'sandboxOrigin' | 'log'>;
 
 /** The console's WebSocket adapter on the port asked for, or on a free one when the default port is taken. */
 async function listenForConsole(
@@ -117,7 +118,6 @@ async function listenForConsole(
       ...wiring,
       port,
       staticDir: options.staticDir ?? join(appRoot(), 'out', 'renderer'),
-      log: options.log ?? ((line) => console.error(line)),
     });
   const wanted = options.port ?? options.defaultPort ?? DEFAULT_CONSOLE_PORT;
   try {

@@ -8,7 +8,10 @@ export interface CoreThreadData {
   appSandbox?: AppSandbox;
   /** The thread keeps its own event-loop histogram from before the core loads (read with `diagnostics`). */
   measureEventLoop?: boolean;
-  /** The desktop app's part: what Electron's main process lends the core. */
+  /**
+   * The desktop app's part: what Electron's main process lends the core. Its remote requests go through the main
+   * thread's fetch, so the thread is started with `host.fetch` (Electron's net.fetch).
+   */
   desktop?: DesktopCoreData;
 }
 
@@ -23,8 +26,6 @@ export interface DesktopCoreData {
   systemLanguages: string[];
   /** Keys are sealed by the host's safeStorage (calls to the main thread); absent: the environment's keys only. */
   vaultStorage?: KeyVault['storage'];
-  /** Remote requests go through the main thread's fetch (Electron's net.fetch); loopback ones go direct. */
-  fetchThroughHost: boolean;
 }
 
 /** What the main thread can ask the core's thread for, beside the routes: the bench reads these. */

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as nodeModule from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
+import { writeHeapSnapshot } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CoreOptions } from '../core/app';
 import { enableCompileCache } from '../desktop/compile-cache';
@@ -13,6 +13,7 @@ import type { CoreThreadData, DesktopCoreData, ThreadEventLoop, ThreadMemory } f
 import { fetchThroughHost } from './host-fetch';
 import { vaultThroughHost } from './host-vault';
 import { createThreadLink, type ThreadLink } from './thread-link';
+import { eventLoopReading, readThreadMemory } from './thread-readings';
 
 const data = workerData as CoreThreadData;
 // Before anything loads, so loading the core counts too.
@@ -48,7 +49,7 @@ try {
   link.serve({
     dispatch,
     close: () => core.close(),
-    diagnostics: (kind: string) => diagnostics(kind),
+    diagnostics,
   });
   link.notify('ready', core.services.preferences.view());
 } catch (error) {
@@ -62,14 +63,15 @@ async function desktopOptions(
   host: ThreadLink,
   dataDir: string,
 ): Promise<Partial<CoreOptions>> {
-  const [{ readKnowledgeDir }, { createEncryptedSecrets, environmentSecrets }] = await Promise.all([
-    import('../core/knowledge'),
-    import('../core/secrets'),
-  ]);
+  const [{ readKnowledgeDir }, { createEncryptedSecrets, environmentSecrets }, { systemProxyFetch }, stdio] =
+    await Promise.all([
+      import('../core/knowledge'),
+      import('../core/secrets'),
+      import('../desktop/proxy-fetch'),
+      import('../desktop/stdio-launch'),
+    ]);
   // A clear error now, not on the first search.
   if (desktop.knowledgeDir) await readKnowledgeDir(desktop.knowledgeDir);
-  const { systemProxyFetch } = await import('../desktop/proxy-fetch');
-  const { packagedStdioLaunch, findOnPath } = await import('../desktop/stdio-launch');
   return {
     knowledgeDir: desktop.knowledgeDir,
     secrets: desktop.vaultStorage
@@ -77,35 +79,19 @@ async function desktopOptions(
       : environmentSecrets(),
     // The host checks the URL against the shared gate before the OS opener sees it.
     openBrowser: (url) => host.call<boolean>('openBrowser', url),
-    fetch: desktop.fetchThroughHost ? systemProxyFetch(fetchThroughHost(host)) : undefined,
+    // Remote requests through the main thread's fetch (Electron's net.fetch); loopback ones direct from here.
+    fetch: systemProxyFetch(fetchThroughHost(host)),
     systemLanguages: () => desktop.systemLanguages,
-    connections: desktop.packaged ? { launchStdio: packagedStdioLaunch(findOnPath) } : undefined,
+    connections: desktop.packaged ? { launchStdio: stdio.packagedStdioLaunch(stdio.findOnPath) } : undefined,
   };
 }
 
 function diagnostics(kind: string): ThreadMemory | ThreadEventLoop | string | null {
-  if (kind === 'memory') {
-    // Two full collections, as the host's main thread takes them (bench/support/host-entry.ts).
-    const collect = (globalThis as { gc?: () => void }).gc;
-    collect?.();
-    collect?.();
-    const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
-    const code = getHeapSpaceStatistics()
-      .filter((space) => space.space_name.startsWith('code'))
-      .reduce((sum, space) => sum + space.space_used_size, 0);
-    return { rss, heapUsed, heapData: heapUsed - code, heapTotal, external, arrayBuffers };
-  }
+  if (kind === 'memory') return readThreadMemory();
   if (kind === 'heapSnapshot')
     return writeHeapSnapshot(join(tmpdir(), `switchboard-core-${process.pid}-${Date.now()}.heapsnapshot`));
   if (kind === 'eventLoop' && loop) {
-    const ms = (ns: number) => ns / 1e6;
-    const reading = {
-      max: ms(loop.max),
-      p99: ms(loop.percentile(99)),
-      p50: ms(loop.percentile(50)),
-      mean: ms(loop.mean),
-      count: loop.count,
-    };
+    const reading = eventLoopReading(loop);
     loop.reset();
     return reading;
   }

@@ -121,7 +121,6 @@ describe('the core on its own thread', () => {
       packaged: false,
       systemLanguages: ['de-DE'],
       vaultStorage: 'keychain' as const,
-      fetchThroughHost: true,
     };
     const thread = await started({ data: { dataDir: dir, desktop }, log: () => undefined, host: { vault, fetch } });
     expect(thread.preferences().systemLanguages).toEqual(['de-DE']);
