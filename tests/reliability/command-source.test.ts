@@ -93,7 +93,9 @@ describe('stdio commands at run time', () => {
         ctx,
       );
       expect(add.ok).toBe(true);
-      for (let i = 0; i < 200 && !existsSync(added); i++) await new Promise((r) => setTimeout(r, 25));
+      // The child creates the file, then writes its line: wait for the line, not only the file.
+      const written = () => existsSync(added) && readFileSync(added, 'utf8').includes('\n');
+      for (let i = 0; i < 200 && !written(); i++) await new Promise((r) => setTimeout(r, 25));
       expect(readFileSync(added, 'utf8').trim().split('\n')[0]).toBe('in-config');
       expect(readFileSync(yaml, 'utf8')).toContain('probe-added');
       expect(existsSync(smuggled)).toBe(false);
