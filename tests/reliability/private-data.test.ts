@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { connectRpc, data, startHostProcess, type HostProcess, type RpcClient } from './helpers/headless-host';
+import {
+  connectRpc,
+  data,
+  startHostProcess,
+  waitForServersSettled,
+  type HostProcess,
+  type RpcClient,
+} from './helpers/headless-host';
 
 /**
  * Records and conversation logs hold customer data (orders, addresses, phone numbers): another local user
@@ -33,12 +40,7 @@ describe('the data directory is private, and Host is case-insensitive', () => {
     }
     rpc = await connectRpc(host.port, host.token);
     // The shop connects after the console is up: its tools must be visible for the turn to make records.
-    let shop: string | undefined;
-    for (let i = 0; i < 200 && shop !== 'connected'; i++) {
-      const { servers } = data(await rpc.request<{ servers: { name: string; status: string }[] }>('servers.list'));
-      shop = servers.find((s) => s.name === 'shop')?.status;
-      if (shop !== 'connected') await new Promise((r) => setTimeout(r, 50));
-    }
+    const shop = (await waitForServersSettled(rpc)).find((server) => server.name === 'shop')?.status;
     expect(shop).toBe('connected');
     const { id } = data(await rpc.request<{ id: string }>('chat.create', { actingIdentity: 'u1001' }));
     const { turnId } = data(

@@ -157,6 +157,7 @@ export async function sharedDataDir(prefix: string): Promise<SharedDataDir> {
       started = { host };
       const rpc = await connectRpc(host.port, host.token);
       started.rpc = rpc;
+      await waitForServersSettled(rpc);
       return { host, rpc };
     },
     async close() {
@@ -165,4 +166,20 @@ export async function sharedDataDir(prefix: string): Promise<SharedDataDir> {
       await rm(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The console is served while its servers still connect (their tools join the catalog when they are up): a test that
+ * needs them waits until none is still connecting. Returns the servers as they settled.
+ */
+export async function waitForServersSettled(
+  rpc: RpcClient,
+  timeoutMs = 20_000,
+): Promise<{ name: string; status: string }[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { servers } = data(await rpc.request<{ servers: { name: string; status: string }[] }>('servers.list'));
+    if (servers.every((server) => server.status !== 'connecting') || Date.now() > deadline) return servers;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
